@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { PASSWORD_MIN, ROLES, USERNAME_MIN } from './constants';
+
+/** A string whose absence reads as the field's own "is required" message. */
+export const requiredString = (msg: string) => z.string({ error: msg }).trim().min(1, msg);
+
+const requiredEmail = (requiredMsg: string) =>
+  requiredString(requiredMsg).pipe(z.email('Must be a valid email'));
+
+const password = z
+  .string({ error: 'Password is required' })
+  .min(1, 'Password is required')
+  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`);
+
+export const loginSchema = z.object({
+  username: requiredEmail('Email is required'),
+  password,
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+export const registerSchema = z.object({
+  username: requiredEmail('Email is required'),
+  email: requiredEmail('Confirmation email is required'),
+  password,
+  firstName: requiredString('First name is required').max(255),
+  lastName: requiredString('Last name is required').max(255),
+  referralCode: z.string().max(100).nullable().optional(),
+});
+export type RegisterInput = z.infer<typeof registerSchema>;
+
+/** The server insists the confirmation matches; the form shows the same message on `email`. */
+export const registerServerSchema = registerSchema.refine(
+  (v) => v.username.toLowerCase() === v.email.toLowerCase(),
+  { path: ['email'], message: 'Emails do not match' },
+);
+
+export const resetRequestSchema = z.object({ email: requiredEmail('Email is required') });
+
+export const resetConfirmSchema = z.object({
+  token: z.string().min(1, 'Missing reset token'),
+  email: z.email('Must be a valid email'),
+  password,
+});
+
+export const resetConfirmFormSchema = z
+  .object({ password, confirmPassword: z.string().min(1, 'Please confirm your password') })
+  .refine((v) => v.password === v.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'Passwords do not match',
+  });
+
+export const MISSING_VERIFICATION =
+  'Missing verification token or email. Please check your verification link.';
+export const MISSING_RESEND_EMAIL =
+  'Email address is missing. Please try to use the original verification link.';
+
+export const verifyEmailSchema = z.object({
+  token: z.string({ error: MISSING_VERIFICATION }).min(1, MISSING_VERIFICATION),
+  email: z.string({ error: MISSING_VERIFICATION }).min(1, MISSING_VERIFICATION),
+});
+export const resendVerificationSchema = z.object({
+  email: z.string({ error: MISSING_RESEND_EMAIL }).min(1, MISSING_RESEND_EMAIL),
+});
+
+export const profileUpdateSchema = z.object({
+  firstName: z.string().trim().min(1, 'First name is required').max(255),
+  lastName: z.string().trim().min(1, 'Last name is required').max(255),
+  username: z
+    .string()
+    .trim()
+    .min(USERNAME_MIN, `Username must be at least ${USERNAME_MIN} characters`)
+    .max(255),
+  email: z.email('Please enter a valid email'),
+  password: z
+    .string()
+    .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
+    .optional(),
+});
+export type ProfileUpdateInput = z.infer<typeof profileUpdateSchema>;
+
+/** The current user as every endpoint returns it: never a password, hash or token. */
+export const publicUserSchema = z.object({
+  id: z.number(),
+  username: z.string(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  role: z.enum(ROLES),
+  credits: z.number(),
+  igaCredits: z.number(),
+  stripeCustomerId: z.string().nullable(),
+  hasActiveSubscription: z.boolean(),
+  isEmailVerified: z.boolean(),
+  plan: z.object({ name: z.string() }).nullable(),
+  subscription: z.object({ name: z.string() }).nullable(),
+  loginCount: z.number(),
+  firstLoginAt: z.string().nullable(),
+  lastLoginAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type PublicUser = z.infer<typeof publicUserSchema>;
+
+export const registerResponseSchema = publicUserSchema.extend({ message: z.string().optional() });
+export const messageSchema = z.object({ message: z.string() });

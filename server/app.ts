@@ -1,0 +1,94 @@
+import path from 'node:path';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import type { DbHandle } from './db/client';
+import { openDb } from './db/client';
+import { runMigrations } from './db/migrate';
+import { seedReference } from './db/seed';
+import type { Env } from './env';
+import { createMailer, type Mailer } from './lib/mailer';
+import { createStorage, type Storage } from './lib/storage';
+import { useFastPasswordHashing } from './lib/password';
+import dbPlugin from './plugins/db';
+import errorsPlugin from './plugins/errors';
+import openapiPlugin from './plugins/openapi';
+import rateLimitPlugin from './plugins/rate-limit';
+import securityPlugin from './plugins/security';
+import sessionPlugin from './plugins/session';
+import { modules } from './modules';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    env: Env;
+    mailer: Mailer;
+    storage: Storage;
+  }
+}
+
+const webDist = fileURLToPath(new URL('../dist/web', import.meta.url));
+
+// Fields that must never reach a log line.
+const REDACT = [
+  'req.headers.cookie', 'req.headers.authorization', 'req.headers["stripe-signature"]',
+  'res.headers["set-cookie"]', 'body.password', 'body.token',
+];
+
+export interface BuildOptions {
+  /** An already-open database (tests share one per file); otherwise opened from env. */
+  db?: DbHandle;
+  logger?: boolean;
+}
+
+/** Builds the whole app without listening; tests and main.ts both call this. */
+export async function buildApp(env: Env, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  if (env.NODE_ENV === 'test') useFastPasswordHashing();
+  const app = Fastify({
+    logger: opts.logger === false ? false : { level: env.LOG_LEVEL, redact: REDACT },
+    trustProxy: env.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    disableRequestLogging: false,
+  });
+  const handle = opts.db ?? (await openDb({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR }));
+  try {
+    if (!opts.db) {
+      await runMigrations(handle);
+      await seedReference(handle.db, { demo: env.SEED_DEMO, log: app.log });
+    }
+  } catch (err) {
+    await handle.close();
+    throw err;
+  }
+
+  app.decorate('env', env);
+  await app.register(dbPlugin, { handle });
+  app.decorate('mailer', createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, db: handle.db, log: app.log }));
+  app.decorate('storage', createStorage(env));
+  app.addHook('onClose', async () => app.mailer.close());
+
+  await app.register(errorsPlugin);
+  await app.register(openapiPlugin);
+  await app.register(securityPlugin, { appUrl: env.APP_URL, production: env.isProduction });
+  await app.register(rateLimitPlugin, { disabled: env.DISABLE_RATE_LIMIT });
+  await app.register(sessionPlugin, { secret: env.SESSION_SECRET, secure: env.isProduction });
+
+  for (const mod of modules) await app.register(mod);
+
+  await registerWeb(app);
+  return app;
+}
+
+/** The built SPA: assets from dist/web, index.html for every non-API path. */
+async function registerWeb(app: FastifyInstance) {
+  const hasWeb = existsSync(path.join(webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false, index: false, decorateReply: true });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    if (!hasWeb || req.url.startsWith('/api/') || req.url.startsWith('/files/') || req.method !== 'GET') {
+      return reply.status(404).send({ message: `Route ${req.method} ${req.url.split('?')[0]} not found`, code: 'NOT_FOUND' });
+    }
+    return reply.type('text/html').sendFile('index.html', { maxAge: 0 });
+  });
+}

@@ -1,0 +1,10 @@
+import type { Db } from './db/client';
+
+export interface CliCommand {
+  name: string;
+  usage: string;
+  run(db: Db, args: string[], options: Record<string, unknown>): Promise<void>;
+}
+
+/** Commands contributed by features (schools:import, leaderboard:rebuild, ...). */
+export const cliCommands: CliCommand[] = [];

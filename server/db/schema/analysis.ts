@@ -1,0 +1,130 @@
+import {
+  boolean, index, integer, jsonb, numeric, pgTable, serial, text, unique,
+} from 'drizzle-orm/pg-core';
+import { users } from './auth';
+import { createdAt, ts, updatedAt } from './common';
+import { players, positions } from './players';
+
+export const analysisRequests = pgTable(
+  'analysis_requests',
+  {
+    id: serial('id').primaryKey(),
+    playerId: integer('player_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    analystId: integer('analyst_id').references(() => users.id, { onDelete: 'set null' }),
+    hudlUrl: text('hudl_url').notNull(),
+    startTime: text('start_time'),
+    season: integer('season').notNull(),
+    status: text('status', { enum: ['pending', 'completed', 'rejected'] }).notNull().default('pending'),
+    requestType: text('request_type', { enum: ['max_speed', 'iga'] }).notNull().default('max_speed'),
+    positionId: integer('position_id').references(() => positions.id),
+    maxSpeed: numeric('max_speed', { precision: 4, scale: 1, mode: 'number' }),
+    igaScore: numeric('iga_score', { precision: 4, scale: 1, mode: 'number' }),
+    processedVideoUrl: text('processed_video_url'),
+    rejectionReason: text('rejection_reason'),
+    analystComment: text('analyst_comment'),
+    creditRefunded: boolean('credit_refunded').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    completedAt: ts('completed_at'),
+    metadata: jsonb('metadata'),
+  },
+  (t) => [
+    index('analysis_requests_status_created_idx').on(t.status, t.createdAt),
+    index('analysis_requests_player_idx').on(t.playerId),
+    index('analysis_requests_completed_idx').on(t.completedAt),
+  ],
+);
+
+export const videos = pgTable(
+  'videos',
+  {
+    id: serial('id').primaryKey(),
+    playerId: integer('player_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    storageKey: text('storage_key'),
+    thumbnail: text('thumbnail'),
+    status: text('status').notNull().default('pending'),
+    maxSpeed: numeric('max_speed', { precision: 4, scale: 1, mode: 'number' }),
+    igaScore: numeric('iga_score', { precision: 4, scale: 1, mode: 'number' }),
+    distance: numeric('distance', { precision: 10, scale: 2, mode: 'number' }),
+    avgTransition: numeric('avg_transition', { precision: 10, scale: 2, mode: 'number' }),
+    durationSeconds: numeric('duration_seconds', { precision: 10, scale: 2, mode: 'number' }),
+    positionId: integer('position_id').references(() => positions.id),
+    season: integer('season'),
+    analysisRequestId: integer('analysis_request_id').references(() => analysisRequests.id, {
+      onDelete: 'set null',
+    }),
+    error: text('error'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('videos_player_idx').on(t.playerId)],
+);
+
+export const submetrics = pgTable('submetrics', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  key: text('key').notNull().unique(),
+  dataField: text('data_field'),
+  description: text('description'),
+  unit: text('unit'),
+  decimals: integer('decimals').notNull().default(1),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const positionSubmetrics = pgTable(
+  'position_submetrics',
+  {
+    id: serial('id').primaryKey(),
+    positionId: integer('position_id')
+      .notNull()
+      .references(() => positions.id, { onDelete: 'cascade' }),
+    submetricId: integer('submetric_id')
+      .notNull()
+      .references(() => submetrics.id, { onDelete: 'cascade' }),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [unique('position_submetrics_pair').on(t.positionId, t.submetricId)],
+);
+
+export const igaSubmetrics = pgTable(
+  'iga_submetrics',
+  {
+    id: serial('id').primaryKey(),
+    analysisRequestId: integer('analysis_request_id')
+      .notNull()
+      .references(() => analysisRequests.id, { onDelete: 'cascade' }),
+    submetricId: integer('submetric_id')
+      .notNull()
+      .references(() => submetrics.id),
+    value: numeric('value', { precision: 10, scale: 2, mode: 'number' }).notNull(),
+    percentile: integer('percentile').notNull().default(50),
+    isFromIga: boolean('is_from_iga').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [unique('iga_submetrics_request_metric').on(t.analysisRequestId, t.submetricId)],
+);
+
+/** Background work kept in the database so any instance can pick it up after a restart. */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: serial('id').primaryKey(),
+    type: text('type').notNull(),
+    payload: jsonb('payload').notNull(),
+    status: text('status', { enum: ['queued', 'running', 'done', 'failed'] }).notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    runAt: ts('run_at').notNull().defaultNow(),
+    lockedAt: ts('locked_at'),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('jobs_status_run_at_idx').on(t.status, t.runAt)],
+);

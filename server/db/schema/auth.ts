@@ -1,0 +1,88 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { createdAt, ts, updatedAt } from './common';
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    username: text('username').notNull().unique(),
+    email: text('email').notNull().unique(),
+    password: text('password').notNull(),
+    credits: integer('credits').notNull().default(0),
+    igaCredits: integer('iga_credits').notNull().default(0),
+    role: text('role', { enum: ['user', 'analyst', 'admin'] }).notNull().default('user'),
+    stripeCustomerId: text('stripe_customer_id'),
+    stripeCustomerIdLive: text('stripe_customer_id_live'),
+    hasActiveSubscription: boolean('has_active_subscription').notNull().default(false),
+    isEmailVerified: boolean('is_email_verified').notNull().default(false),
+    /** sha256 of the emailed token, never the token itself */
+    emailVerificationToken: text('email_verification_token'),
+    emailVerificationExpires: ts('email_verification_expires'),
+    firstLoginAt: ts('first_login_at'),
+    lastLoginAt: ts('last_login_at'),
+    loginCount: integer('login_count').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('users_credits_nonnegative', sql`${t.credits} >= 0`),
+    check('users_iga_credits_nonnegative', sql`${t.igaCredits} >= 0`),
+    index('users_role_idx').on(t.role),
+    index('users_created_at_idx').on(t.createdAt),
+    index('users_last_login_idx').on(t.lastLoginAt),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    sid: text('sid').primaryKey(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    data: jsonb('data').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('password_reset_user_idx').on(t.userId)],
+);
+
+export const mailOutbox = pgTable('mail_outbox', {
+  id: serial('id').primaryKey(),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  html: text('html'),
+  sentAt: ts('sent_at'),
+  error: text('error'),
+  createdAt: createdAt(),
+});
+
+export const analyticsEvents = pgTable(
+  'analytics_events',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    path: text('path'),
+    properties: jsonb('properties'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('analytics_events_name_created_idx').on(t.name, t.createdAt)],
+);

@@ -1,0 +1,128 @@
+import {
+  boolean, index, integer, jsonb, numeric, pgTable, serial, text,
+} from 'drizzle-orm/pg-core';
+import { users } from './auth';
+import { createdAt, ts, updatedAt } from './common';
+
+export const plans = pgTable('plans', {
+  id: serial('id').primaryKey(),
+  key: text('key').notNull().unique(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  type: text('type', { enum: ['subscription', 'one_time'] }).notNull(),
+  rank: integer('rank').notNull().default(0),
+  stars: integer('stars').notNull().default(1),
+  priceUsd: numeric('price_usd', { precision: 10, scale: 2, mode: 'number' }).notNull(),
+  interval: text('interval'),
+  maxSpeedVideosPerYear: integer('max_speed_videos_per_year').notNull().default(0),
+  videoStorageLimit: integer('video_storage_limit').notNull().default(0),
+  igaPerYear: integer('iga_per_year').notNull().default(0),
+  features: jsonb('features').$type<string[]>().notNull().default([]),
+  stripeProductId: text('stripe_product_id'),
+  stripePriceId: text('stripe_price_id'),
+  stripeProductIdLive: text('stripe_product_id_live'),
+  stripePriceIdLive: text('stripe_price_id_live'),
+  isActive: boolean('is_active').notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    planId: integer('plan_id').references(() => plans.id),
+    stripeSubscriptionId: text('stripe_subscription_id').unique(),
+    stripeSubscriptionIdLive: text('stripe_subscription_id_live').unique(),
+    status: text('status').notNull(),
+    currentPeriodStart: ts('current_period_start'),
+    currentPeriodEnd: ts('current_period_end'),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('subscriptions_user_idx').on(t.userId)],
+);
+
+export const paymentMethods = pgTable('payment_methods', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+  stripePaymentMethodId: text('stripe_payment_method_id'),
+  stripePaymentMethodIdLive: text('stripe_payment_method_id_live'),
+  type: text('type'),
+  last4: text('last4'),
+  expiryMonth: integer('expiry_month'),
+  expiryYear: integer('expiry_year'),
+  brand: text('brand'),
+  isDefault: boolean('is_default').notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** The credit ledger: every grant, spend and refund is one row; idempotencyKey makes each happen once. */
+export const creditTransactions = pgTable(
+  'credit_transactions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    amount: integer('amount').notNull().default(0),
+    igaAmount: integer('iga_amount').notNull().default(0),
+    type: text('type').notNull(),
+    description: text('description'),
+    planId: integer('plan_id').references(() => plans.id),
+    stripePaymentIntentId: text('stripe_payment_intent_id'),
+    stripePaymentIntentIdLive: text('stripe_payment_intent_id_live'),
+    idempotencyKey: text('idempotency_key').unique(),
+    metadata: jsonb('metadata'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('credit_transactions_user_idx').on(t.userId)],
+);
+
+export const referrals = pgTable(
+  'referrals',
+  {
+    id: serial('id').primaryKey(),
+    referralCode: text('referral_code').notNull().unique(),
+    senderId: integer('sender_id').references(() => users.id, { onDelete: 'set null' }),
+    receiverFirstName: text('receiver_first_name').notNull(),
+    receiverLastName: text('receiver_last_name').notNull(),
+    receiverEmail: text('receiver_email').notNull(),
+    message: text('message'),
+    stripeCouponId: text('stripe_coupon_id'),
+    stripeCouponIdLive: text('stripe_coupon_id_live'),
+    stripePromoCodeId: text('stripe_promo_code_id'),
+    stripePromoCodeIdLive: text('stripe_promo_code_id_live'),
+    status: text('status', { enum: ['pending', 'registered', 'used', 'expired', 'redeemed'] })
+      .notNull()
+      .default('pending'),
+    receiverId: integer('receiver_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('referrals_sender_idx').on(t.senderId)],
+);
+
+/** Every provider event id once: a duplicate delivery finds its row and does nothing. */
+export const stripeEvents = pgTable('stripe_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  livemode: boolean('livemode').notNull().default(false),
+  payload: jsonb('payload'),
+  processedAt: ts('processed_at'),
+  createdAt: createdAt(),
+});
+
+/** State of the built-in test-mode payment provider (checkout sessions, customers, subscriptions, coupons). */
+export const paymentTestObjects = pgTable(
+  'payment_test_objects',
+  {
+    id: text('id').primaryKey(),
+    kind: text('kind').notNull(),
+    data: jsonb('data').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('payment_test_objects_kind_idx').on(t.kind)],
+);

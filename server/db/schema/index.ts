@@ -1,0 +1,5 @@
+export * from './auth';
+export * from './players';
+export * from './analysis';
+export * from './billing';
+export * from './leaderboard';

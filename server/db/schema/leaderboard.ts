@@ -1,0 +1,41 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean, index, integer, numeric, pgTable, serial, text, unique,
+} from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from './common';
+import { players, positions } from './players';
+
+/** One row per player, metric and season, plus one all-time row (season null) per player and metric. */
+export const leaderboard = pgTable(
+  'leaderboard',
+  {
+    id: serial('id').primaryKey(),
+    playerId: integer('player_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    positionId: integer('position_id').references(() => positions.id),
+    metricType: text('metric_type', { enum: ['max_speed', 'iga_score'] }).notNull(),
+    metricValue: numeric('metric_value', { precision: 10, scale: 2, mode: 'number' }).notNull(),
+    season: integer('season'),
+    isAllTime: boolean('is_all_time').notNull().default(false),
+    level: text('level').notNull(),
+    playerName: text('player_name').notNull(),
+    graduationYear: integer('graduation_year'),
+    school: text('school'),
+    city: text('city'),
+    county: text('county'),
+    state: text('state'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('leaderboard_identity').on(t.playerId, t.metricType, t.season, t.isAllTime).nullsNotDistinct(),
+    index('leaderboard_player_idx').on(t.playerId),
+    index('leaderboard_metric_idx').on(t.metricType),
+    index('leaderboard_season_idx').on(t.season),
+    index('leaderboard_level_idx').on(t.level),
+    index('leaderboard_page_idx').on(
+      t.metricType, t.level, t.isAllTime, t.season, sql`${t.metricValue} desc`, t.id,
+    ),
+  ],
+);

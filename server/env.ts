@@ -1,0 +1,92 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
+  .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(5000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    APP_URL: z.url().optional(),
+    DATABASE_URL: z
+      .string()
+      .regex(/^(postgres(ql)?|memory):\/\//, 'must start with postgres://, postgresql:// or memory://')
+      .optional(),
+    DATA_DIR: z.string().min(1).default('./data'),
+    SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+    MAIL_FROM: z.string().min(3).default('Verified Athlete <no-reply@verifiedathlete.local>'),
+    STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_/, 'must look like sk_test_... or sk_live_...').optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, 'must start with whsec_').optional(),
+    STRIPE_PUBLISHABLE_KEY: z.string().optional(),
+    SEED_DEMO: bool.optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    TRUST_PROXY: bool.default(false),
+    S3_ENDPOINT: z.url().optional(),
+    S3_BUCKET: z.string().optional(),
+    S3_REGION: z.string().default('us-east-1'),
+    S3_ACCESS_KEY_ID: z.string().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().optional(),
+    DISABLE_RATE_LIMIT: bool.default(false),
+    DISABLE_JOBS: bool.default(false),
+  })
+  .superRefine((v, ctx) => {
+    if (v.NODE_ENV === 'production' && !v.SESSION_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'is required in production' });
+    }
+  });
+
+export type EnvInput = z.input<typeof envSchema>;
+export type Env = z.output<typeof envSchema> & {
+  APP_URL: string;
+  SESSION_SECRET: string;
+  SEED_DEMO: boolean;
+  STRIPE_WEBHOOK_SECRET: string;
+  isProduction: boolean;
+};
+
+export class EnvError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+/** A secret kept in DATA_DIR so development restarts keep sessions and webhook signatures valid. */
+function persistedSecret(dataDir: string, file: string, make: () => string) {
+  const p = path.resolve(dataDir, file);
+  if (existsSync(p)) return readFileSync(p, 'utf8').trim();
+  mkdirSync(path.dirname(p), { recursive: true });
+  const value = make();
+  writeFileSync(p, value, { mode: 0o600 });
+  return value;
+}
+
+/** The only reader of process.env. Every bad variable is named at once. */
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  const cleaned = Object.fromEntries(
+    Object.entries(source).filter(([, v]) => v !== undefined && v !== ''),
+  );
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new EnvError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  }
+  const v = parsed.data;
+  const isProduction = v.NODE_ENV === 'production';
+  const inMemory = v.DATABASE_URL?.startsWith('memory://') || v.NODE_ENV === 'test';
+  const secret = (file: string, make: () => string) =>
+    inMemory ? make() : persistedSecret(v.DATA_DIR, file, make);
+  return {
+    ...v,
+    isProduction,
+    APP_URL: (v.APP_URL ?? `http://localhost:${v.PORT}`).replace(/\/$/, ''),
+    SESSION_SECRET: v.SESSION_SECRET ?? secret('session-secret', () => randomBytes(48).toString('hex')),
+    STRIPE_WEBHOOK_SECRET:
+      v.STRIPE_WEBHOOK_SECRET ?? secret('webhook-secret', () => `whsec_${randomBytes(24).toString('hex')}`),
+    SEED_DEMO: v.SEED_DEMO ?? !isProduction,
+  };
+}

@@ -1,0 +1,78 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
+
+/**
+ * Where uploaded files live. Keys are our own ("photos/3f2a.webp"), never a client's filename.
+ * Public files (photos, thumbnails) are served at /files/<key>; private ones (videos) need a signed URL.
+ */
+export interface Storage {
+  put(key: string, body: Readable | Buffer, contentType: string): Promise<{ size: number }>;
+  read(key: string, range?: { start: number; end: number }): Promise<Readable>;
+  size(key: string): Promise<number | null>;
+  remove(key: string): Promise<void>;
+  /** URL a browser can fetch; private keys carry an expiring signature. */
+  url(key: string, ttlSeconds?: number): string;
+  verifySignature(key: string, expires: string, sig: string): boolean;
+}
+
+const KEY_RE = /^[a-z0-9-]+\/[A-Za-z0-9._-]+$/;
+export const isPrivateKey = (key: string) => key.startsWith('videos/');
+
+export function createLocalStorage(root: string, secret: string): Storage {
+  const full = (key: string) => {
+    if (!KEY_RE.test(key) || key.includes('..')) throw new Error(`Invalid storage key: ${key}`);
+    return path.join(root, key);
+  };
+  const sign = (key: string, expires: number) =>
+    createHmac('sha256', secret).update(`${key}:${expires}`).digest('base64url');
+  return {
+    async put(key, body, _contentType) {
+      const file = full(key);
+      await mkdir(path.dirname(file), { recursive: true });
+      try {
+        if (Buffer.isBuffer(body)) {
+          await pipeline(async function* () { yield body; }, createWriteStream(file));
+        } else {
+          await pipeline(body, createWriteStream(file));
+        }
+      } catch (err) {
+        await rm(file, { force: true });
+        throw err;
+      }
+      return { size: (await stat(file)).size };
+    },
+    async read(key, range) {
+      return createReadStream(full(key), range);
+    },
+    async size(key) {
+      try {
+        return (await stat(full(key))).size;
+      } catch {
+        return null;
+      }
+    },
+    async remove(key) {
+      await rm(full(key), { force: true });
+    },
+    url(key, ttlSeconds = 3600) {
+      if (!isPrivateKey(key)) return `/files/${key}`;
+      const expires = Math.floor(Date.now() / 1000) + ttlSeconds;
+      return `/files/${key}?expires=${expires}&sig=${sign(key, expires)}`;
+    },
+    verifySignature(key, expires, sig) {
+      const exp = Number(expires);
+      if (!Number.isFinite(exp) || exp < Date.now() / 1000) return false;
+      const expected = Buffer.from(sign(key, exp));
+      const given = Buffer.from(sig);
+      return expected.length === given.length && timingSafeEqual(expected, given);
+    },
+  };
+}
+
+export function createStorage(env: { DATA_DIR: string; SESSION_SECRET: string }): Storage {
+  return createLocalStorage(path.resolve(env.DATA_DIR, 'uploads'), env.SESSION_SECRET);
+}

@@ -1,0 +1,45 @@
+import { buildApp } from './app';
+import { DataDirLockedError } from './db/data-dir-lock';
+import { EnvError, loadEnv } from './env';
+
+async function main() {
+  let env;
+  try {
+    env = loadEnv();
+  } catch (err) {
+    if (err instanceof EnvError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  let app;
+  try {
+    app = await buildApp(env);
+  } catch (err) {
+    if (err instanceof DataDirLockedError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal} received: finishing requests in flight, then closing`);
+    const force = setTimeout(() => process.exit(1), 30_000);
+    force.unref();
+    await app.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  await app.listen({ port: env.PORT, host: env.HOST });
+  app.log.info(`Verified Athlete is running at ${env.APP_URL} (${app.dbHandle.driver} database)`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

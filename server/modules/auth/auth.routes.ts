@@ -1,0 +1,74 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  loginSchema, messageSchema, publicUserSchema, registerResponseSchema, registerServerSchema,
+  resendVerificationSchema, resetConfirmSchema, resetRequestSchema, verifyEmailSchema,
+} from '../../../contract/auth';
+import { errorBodySchema } from '../../../contract/errors';
+import * as auth from './auth.service';
+import { toPublicUser } from './public-user';
+
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema };
+
+export default async function authRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const deps = (): auth.AuthDeps => ({ db: app.db, mailer: app.mailer, appUrl: app.env.APP_URL });
+  const tags = ['auth'];
+
+  app.post('/api/register', {
+    config: app.perAddressLimit(10),
+    schema: { tags, body: registerServerSchema, response: { 201: registerResponseSchema, ...errors } },
+  }, async (req, reply) => {
+    app.limitAccount(req, 'register', req.body.username, 5);
+    const user = await auth.register(deps(), req.body);
+    return reply.status(201).send({ ...(await toPublicUser(app.db, user)), message: auth.REGISTERED_MESSAGE });
+  });
+
+  app.post('/api/login', {
+    config: app.perAddressLimit(20),
+    schema: { tags, body: loginSchema, response: { 200: publicUserSchema, ...errors } },
+  }, async (req) => {
+    app.limitAccount(req, 'login', req.body.username, 10);
+    const user = await auth.checkCredentials(app.db, req.body.username, req.body.password);
+    await req.session.regenerate();
+    req.session.userId = user.id;
+    await req.session.save();
+    return toPublicUser(app.db, await auth.recordLogin(app.db, user.id));
+  });
+
+  app.post('/api/logout', { schema: { tags, response: { 200: messageSchema } } }, async (req) => {
+    await req.session.destroy();
+    return { message: 'Logged out successfully' };
+  });
+
+  app.get('/api/user', { schema: { tags, response: { 200: publicUserSchema, 401: errorBodySchema } } }, async (req) =>
+    toPublicUser(app.db, req.requireUser()),
+  );
+
+  app.post('/api/reset-password', {
+    config: app.perAddressLimit(10),
+    schema: { tags, body: resetRequestSchema, response: { 200: messageSchema, ...errors } },
+  }, async (req) => {
+    app.limitAccount(req, 'reset', req.body.email, 5);
+    return auth.requestPasswordReset(deps(), req.body.email);
+  });
+
+  app.post('/api/reset-password/confirm', {
+    config: app.perAddressLimit(10),
+    schema: { tags, body: resetConfirmSchema, response: { 200: messageSchema, ...errors } },
+  }, async (req) => auth.confirmPasswordReset(app.db, req.body.token, req.body.email, req.body.password));
+
+  app.post('/api/auth/verify-email', {
+    config: app.perAddressLimit(20),
+    schema: { tags, body: verifyEmailSchema, response: { 200: messageSchema, ...errors } },
+  }, async (req) => auth.verifyEmail(app.db, req.body.token, req.body.email));
+
+  app.post('/api/auth/resend-verification', {
+    config: app.perAddressLimit(10),
+    schema: { tags, body: resendVerificationSchema, response: { 200: messageSchema, ...errors } },
+  }, async (req) => {
+    app.limitAccount(req, 'resend', req.body.email, 5);
+    return auth.resendVerification(deps(), req.body.email);
+  });
+
+}

@@ -1,0 +1,145 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { RegisterInput } from '../../../contract/auth';
+import { RESET_TOKEN_HOURS, VERIFY_TOKEN_HOURS } from '../../../contract/constants';
+import type { Db } from '../../db/client';
+import { passwordResetTokens, sessions, users } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import type { Mailer } from '../../lib/mailer';
+import { burnPasswordTime, hashPassword, verifyPassword } from '../../lib/password';
+import { hashToken, newToken } from '../../lib/tokens';
+import { resetMail, verificationMail } from './auth.mail';
+
+export interface AuthDeps {
+  db: Db;
+  mailer: Mailer;
+  appUrl: string;
+}
+
+const HOUR = 60 * 60 * 1000;
+const normalizeEmail = (e: string) => e.trim().toLowerCase();
+
+export const REGISTERED_MESSAGE = 'Registration successful. Please check your email to verify your account.';
+export const RESET_MESSAGE = 'If an account exists for that email, you will receive password reset instructions.';
+export const RESEND_MESSAGE = 'A new verification email has been sent. Please check your inbox.';
+
+async function issueVerification(deps: AuthDeps, user: typeof users.$inferSelect) {
+  const token = newToken();
+  await deps.db
+    .update(users)
+    .set({
+      emailVerificationToken: hashToken(token),
+      emailVerificationExpires: new Date(Date.now() + VERIFY_TOKEN_HOURS * HOUR),
+    })
+    .where(eq(users.id, user.id));
+  await deps.mailer.send(verificationMail(deps.appUrl, user.email, user.firstName, token));
+}
+
+export async function register(deps: AuthDeps, input: RegisterInput) {
+  const email = normalizeEmail(input.username);
+  const existing = await deps.db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.username}) = ${email} or lower(${users.email}) = ${email}`);
+  if (existing.length) throw new AppError('CONFLICT', 'An account with this email already exists');
+  const password = await hashPassword(input.password);
+  const [user] = await deps.db
+    .insert(users)
+    .values({ username: email, email, password, firstName: input.firstName, lastName: input.lastName })
+    .onConflictDoNothing()
+    .returning();
+  if (!user) throw new AppError('CONFLICT', 'An account with this email already exists');
+  await issueVerification(deps, user);
+  return user;
+}
+
+/** Same 401 for an unknown account and a wrong password, after the same amount of work. */
+export async function checkCredentials(db: Db, username: string, password: string) {
+  const [user] = await db.select().from(users).where(eq(users.username, normalizeEmail(username)));
+  if (!user) {
+    await burnPasswordTime(password);
+    throw new AppError('INVALID_CREDENTIALS', 'Invalid username or password');
+  }
+  if (!(await verifyPassword(password, user.password))) {
+    throw new AppError('INVALID_CREDENTIALS', 'Invalid username or password');
+  }
+  if (!user.isEmailVerified) {
+    throw new AppError('EMAIL_NOT_VERIFIED', 'Please verify your email before logging in.');
+  }
+  return user;
+}
+
+export async function recordLogin(db: Db, userId: number) {
+  const [user] = await db
+    .update(users)
+    .set({
+      loginCount: sql`${users.loginCount} + 1`,
+      firstLoginAt: sql`coalesce(${users.firstLoginAt}, now())`,
+      lastLoginAt: sql`now()`,
+    })
+    .where(eq(users.id, userId))
+    .returning();
+  return user!;
+}
+
+export async function verifyEmail(db: Db, token: string, email: string) {
+  const [user] = await db.select().from(users).where(eq(users.email, normalizeEmail(email)));
+  const matches = user && user.emailVerificationToken === hashToken(token);
+  if (!user || !matches) throw new AppError('INVALID_TOKEN', 'This verification link is invalid or has expired.');
+  if (user.isEmailVerified) return { message: 'Your email is already verified. You can log in.' };
+  if (!user.emailVerificationExpires || user.emailVerificationExpires.getTime() < Date.now()) {
+    throw new AppError('INVALID_TOKEN', 'This verification link is invalid or has expired.');
+  }
+  // The hash stays so a second click on the same link reads "already verified"; the expiry goes.
+  await db
+    .update(users)
+    .set({ isEmailVerified: true, emailVerificationExpires: null })
+    .where(eq(users.id, user.id));
+  return { message: 'Email verified successfully. You can now log in.' };
+}
+
+/** Answers the same whether or not the account exists or is verified. */
+export async function resendVerification(deps: AuthDeps, email: string) {
+  const [user] = await deps.db.select().from(users).where(eq(users.email, normalizeEmail(email)));
+  if (user && !user.isEmailVerified) await issueVerification(deps, user);
+  return { message: RESEND_MESSAGE };
+}
+
+export async function requestPasswordReset(deps: AuthDeps, email: string) {
+  const [user] = await deps.db.select().from(users).where(eq(users.email, normalizeEmail(email)));
+  if (user) {
+    const token = newToken();
+    await deps.db.insert(passwordResetTokens).values({
+      userId: user.id,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(Date.now() + RESET_TOKEN_HOURS * HOUR),
+    });
+    await deps.mailer.send(resetMail(deps.appUrl, user.email, token));
+  }
+  return { message: RESET_MESSAGE };
+}
+
+/** Single use: the token is claimed in the same statement that checks it. Every session of the user ends. */
+export async function confirmPasswordReset(db: Db, token: string, email: string, password: string) {
+  const hashed = await hashPassword(password);
+  return db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: new Date() })
+      .where(
+        and(
+          eq(passwordResetTokens.tokenHash, hashToken(token)),
+          isNull(passwordResetTokens.usedAt),
+          gt(passwordResetTokens.expiresAt, new Date()),
+        ),
+      )
+      .returning();
+    const [user] = claimed ? await tx.select().from(users).where(eq(users.id, claimed.userId)) : [];
+    if (!claimed || !user || user.email !== normalizeEmail(email)) {
+      throw new AppError('INVALID_TOKEN', 'This reset link is invalid or has expired. Please request a new one.');
+    }
+    // Following the emailed link proves the address, so it also counts as verification.
+    await tx.update(users).set({ password: hashed, isEmailVerified: true }).where(eq(users.id, user.id));
+    await tx.delete(sessions).where(eq(sessions.userId, user.id));
+    return { message: 'Your password has been updated. You can now log in.' };
+  });
+}

@@ -1,0 +1,37 @@
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { PublicUser } from '../../../contract/auth';
+import type { DbOrTx } from '../../db/client';
+import { plans, subscriptions, users } from '../../db/schema';
+
+type UserRow = typeof users.$inferSelect;
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** The only way a user leaves the server: no password, hash or token. */
+export async function toPublicUser(db: DbOrTx, user: UserRow): Promise<PublicUser> {
+  const [sub] = await db
+    .select({ name: plans.name })
+    .from(subscriptions)
+    .innerJoin(plans, eq(plans.id, subscriptions.planId))
+    .where(and(eq(subscriptions.userId, user.id), inArray(subscriptions.status, ['active', 'trialing'])))
+    .orderBy(desc(subscriptions.currentPeriodEnd))
+    .limit(1);
+  return {
+    id: user.id,
+    username: user.username,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    role: user.role,
+    credits: user.credits,
+    igaCredits: user.igaCredits,
+    stripeCustomerId: user.stripeCustomerId,
+    hasActiveSubscription: user.hasActiveSubscription,
+    isEmailVerified: user.isEmailVerified,
+    plan: sub ? { name: sub.name } : null,
+    subscription: sub ? { name: `${sub.name} Subscription` } : null,
+    loginCount: user.loginCount,
+    firstLoginAt: iso(user.firstLoginAt),
+    lastLoginAt: iso(user.lastLoginAt),
+    createdAt: user.createdAt.toISOString(),
+  };
+}
