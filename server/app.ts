@@ -48,7 +48,6 @@ export async function buildApp(env: Env, opts: BuildOptions = {}): Promise<Fasti
     logger: opts.logger === false ? false : { level: env.LOG_LEVEL, redact: REDACT },
     trustProxy: env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
-    disableRequestLogging: false,
   });
   const handle = opts.db ?? (await openDb({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR }));
   try {

@@ -1,0 +1,138 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import pg from 'pg';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../app';
+import { openDb, type Db, type DbHandle } from '../db/client';
+import { runMigrations } from '../db/migrate';
+import { seedReference } from '../db/seed';
+import { mailOutbox, users } from '../db/schema';
+import { loadEnv, type Env } from '../env';
+import { hashPassword } from '../lib/password';
+import { TEMPLATE_DB, withDb } from './global-setup';
+
+export const isRealPostgres = () => Boolean(process.env.TEST_DATABASE_URL);
+const silent = { info() {}, warn() {}, error() {} } as any;
+
+/** A fresh migrated database: a clone of the template on PostgreSQL, or in-memory PGlite. */
+export async function freshDb(): Promise<DbHandle> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    const handle = await openDb({ databaseUrl: 'memory://', dataDir: tmpdir() });
+    await runMigrations(handle);
+    await seedReference(handle.db, { demo: false, log: silent });
+    return handle;
+  }
+  const name = `va_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name} template ${TEMPLATE_DB}`);
+  await admin.end();
+  const handle = await openDb({ databaseUrl: withDb(url, name), dataDir: tmpdir() });
+  const close = handle.close;
+  handle.close = async () => {
+    await close();
+    const a = new pg.Client({ connectionString: url });
+    await a.connect();
+    await a.query(`drop database if exists ${name} with (force)`);
+    await a.end();
+  };
+  return handle;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  env: Env;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/** The whole app on a fresh database, rate limits off unless asked for, files in a temp folder. */
+export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'va-test-'));
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    DATABASE_URL: 'memory://',
+    APP_URL: 'http://localhost:5000',
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    DISABLE_RATE_LIMIT: 'true',
+    DISABLE_JOBS: 'true',
+    STRIPE_WEBHOOK_SECRET: 'whsec_test_secret_for_tests',
+    ...overrides,
+  });
+  const handle = await freshDb();
+  const app = await buildApp(env, { db: handle, logger: false });
+  await app.ready();
+  return {
+    app,
+    db: handle.db,
+    env,
+    dataDir,
+    async close() {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let seq = 0;
+export interface TestUser {
+  id: number;
+  email: string;
+  password: string;
+  cookie: string;
+}
+
+/** Creates a verified user directly in the database and logs in through the API. */
+export async function createUser(
+  t: TestApp,
+  opts: { role?: 'user' | 'analyst' | 'admin'; credits?: number; igaCredits?: number; email?: string; verified?: boolean } = {},
+): Promise<TestUser> {
+  const email = opts.email ?? `user${++seq}-${randomBytes(3).toString('hex')}@example.com`;
+  const password = 'secret123';
+  const [row] = await t.db
+    .insert(users)
+    .values({
+      username: email, email, password: await hashPassword(password), role: opts.role ?? 'user',
+      firstName: 'Test', lastName: `User${seq}`, credits: opts.credits ?? 0, igaCredits: opts.igaCredits ?? 0,
+      isEmailVerified: opts.verified ?? true,
+    })
+    .returning();
+  const cookie = opts.verified === false ? '' : await login(t, email, password);
+  return { id: row!.id, email, password, cookie };
+}
+
+export async function login(t: TestApp, username: string, password: string) {
+  const res = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username, password } });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  return cookieFrom(res);
+}
+
+export function cookieFrom(res: LightMyRequestResponse) {
+  const set = res.headers['set-cookie'];
+  const first = Array.isArray(set) ? set[0] : set;
+  return first ? first.split(';')[0]! : '';
+}
+
+/** app.inject with the user's session cookie. */
+export function as(t: TestApp, user: TestUser | null, opts: InjectOptions) {
+  return t.app.inject({ ...opts, headers: { ...(opts.headers ?? {}), ...(user ? { cookie: user.cookie } : {}) } });
+}
+
+export async function lastMailTo(t: TestApp, to: string) {
+  const rows = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
+  return rows.at(-1);
+}
+
+export function linkFrom(text: string, pathPrefix: string) {
+  const m = new RegExp(`https?://[^\\s]+${pathPrefix}\\?[^\\s]+`).exec(text);
+  if (!m) throw new Error(`no ${pathPrefix} link in mail`);
+  const u = new URL(m[0]);
+  return { url: m[0], token: u.searchParams.get('token')!, email: u.searchParams.get('email')! };
+}
