@@ -27,7 +27,7 @@ declare module 'fastify' {
   }
 }
 
-const webDist = fileURLToPath(new URL('../dist/web', import.meta.url));
+const defaultWebDist = fileURLToPath(new URL('../dist/web', import.meta.url));
 
 // Fields that must never reach a log line.
 const REDACT = [
@@ -80,6 +80,7 @@ export async function buildApp(env: Env, opts: BuildOptions = {}): Promise<Fasti
 
 /** The built SPA: assets from dist/web, index.html for every non-API path. */
 async function registerWeb(app: FastifyInstance) {
+  const webDist = path.resolve(app.env.WEB_DIST_DIR ?? defaultWebDist);
   const hasWeb = existsSync(path.join(webDist, 'index.html'));
   if (hasWeb) {
     await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false, index: false, decorateReply: true });

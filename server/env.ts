@@ -34,8 +34,15 @@ const envSchema = z
     S3_SECRET_ACCESS_KEY: z.string().optional(),
     DISABLE_RATE_LIMIT: bool.default(false),
     DISABLE_JOBS: bool.default(false),
+    WEB_DIST_DIR: z.string().optional(),
+    /** Test-only: exposes GET /api/dev/outbox so browser tests can follow emailed links. Never in production. */
+    EXPOSE_DEV_OUTBOX: bool.default(false),
+    VITE_GA_MEASUREMENT_ID: z.string().optional(),
   })
   .superRefine((v, ctx) => {
+    if (v.NODE_ENV === 'production' && v.EXPOSE_DEV_OUTBOX) {
+      ctx.addIssue({ code: 'custom', path: ['EXPOSE_DEV_OUTBOX'], message: 'must not be set in production' });
+    }
     if (v.NODE_ENV === 'production' && !v.SESSION_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'is required in production' });
     }

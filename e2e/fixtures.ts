@@ -1,0 +1,42 @@
+import { test as base, expect, type Page } from '@playwright/test';
+
+export const DEMO = {
+  admin: 'admin@demo.test',
+  analyst: 'analyst@demo.test',
+  parent: 'parent@demo.test',
+  password: 'demo1234',
+} as const;
+
+/** Any console error or uncaught page error fails the test. */
+export const test = base.extend<{ consoleErrors: string[] }>({
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('console', (m) => {
+        if (m.type() === 'error' && !/Failed to load resource/.test(m.text())) errors.push(m.text());
+      });
+      page.on('pageerror', (e) => errors.push(e.message));
+      await use(errors);
+      expect(errors, 'console errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+export { expect };
+
+/** Logs in through the API (same origin), so the page starts signed in. */
+export async function loginAs(page: Page, username: string, password: string = DEMO.password) {
+  const res = await page.request.post('/api/login', { data: { username, password } });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+/** Reads the last mail sent to an address from the dev outbox (test-only endpoint). */
+export async function lastMail(page: Page, to: string) {
+  const res = await page.request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
+  expect(res.status()).toBe(200);
+  return (await res.json()) as { subject: string; text: string };
+}
+
+export async function shot(page: Page, name: string) {
+  await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
+}

@@ -1,0 +1,124 @@
+import { Link, NavLink, useNavigate } from 'react-router';
+import { ChevronDown, Gauge, LogOut, Menu, Shield, User as UserIcon, Zap } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import {
+  DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+import { InitialsAvatar } from '@/components/ui/initials-avatar';
+import { toast } from '@/components/ui/toaster';
+import { useLogout } from '@/features/auth/api/auth-mutations';
+import { useUser } from '@/features/auth/api/use-user';
+import { cn } from '@/lib/cn';
+import { fullName } from '@/lib/format';
+import { paths } from '@/lib/paths';
+
+const navClass = ({ isActive }: { isActive: boolean }) =>
+  cn('rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-accent', isActive ? 'text-primary' : 'text-muted-foreground');
+
+export function Logo() {
+  return (
+    <Link to={paths.home} className="flex items-center gap-2 font-bold text-primary" aria-label="Verified Athlete home">
+      <span className="flex size-8 items-center justify-center rounded-lg bg-primary text-primary-foreground">
+        <Zap className="size-5" aria-hidden />
+      </span>
+      <span className="hidden text-lg sm:inline">Verified Athlete</span>
+    </Link>
+  );
+}
+
+export function AppHeader() {
+  const { user } = useUser();
+  const logout = useLogout();
+  const navigate = useNavigate();
+  if (!user) return null;
+  const name = fullName(user);
+  const isStaff = user.role === 'analyst' || user.role === 'admin';
+  const isAdmin = user.role === 'admin';
+
+  const onLogout = () =>
+    logout.mutate(undefined, {
+      onSuccess: () => {
+        toast({ title: 'Success', description: 'Logged out successfully' });
+        navigate(paths.auth);
+      },
+      onError: (err) => console.error('Logout failed', err),
+    });
+
+  return (
+    <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6">
+        <Logo />
+        <nav className="ml-4 hidden items-center gap-1 md:flex" aria-label="Main">
+          <NavLink to={paths.home} end className={navClass}>Dashboard</NavLink>
+          <NavLink to={paths.leaderboard} className={navClass}>Leaderboard</NavLink>
+          {isStaff && <NavLink to={paths.analystQueue} className={navClass}>Analysis Queue</NavLink>}
+          {isAdmin && (
+            <DropdownMenu>
+              <DropdownMenuTrigger className="flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-muted-foreground hover:bg-accent">
+                <Shield className="size-4" aria-hidden /> Admin <ChevronDown className="size-3" aria-hidden />
+              </DropdownMenuTrigger>
+              <DropdownMenuContent align="start">
+                <DropdownMenuItem onSelect={() => navigate(paths.adminUsers)}>User Management</DropdownMenuItem>
+                <DropdownMenuItem onSelect={() => navigate(paths.adminReporting)}>Reporting</DropdownMenuItem>
+              </DropdownMenuContent>
+            </DropdownMenu>
+          )}
+        </nav>
+        <div className="ml-auto flex items-center gap-2">
+          <Link
+            to={paths.subscriptions}
+            className="flex items-center gap-3 rounded-full border px-3 py-1.5 text-sm hover:bg-accent"
+            aria-label="Credits"
+          >
+            <span className="flex items-center gap-1" title="IGA credits" data-testid="iga-credits">
+              <Gauge className="size-4 text-primary" aria-hidden />
+              <span className="hidden sm:inline text-muted-foreground">IGA</span>
+              <strong>{user.igaCredits ?? 0}</strong>
+            </span>
+            <span className="flex items-center gap-1" title="Max Speed credits" data-testid="speed-credits">
+              <Zap className="size-4 text-amber-500" aria-hidden />
+              <span className="hidden sm:inline text-muted-foreground">Max Speed</span>
+              <strong>{user.credits ?? 0}</strong>
+            </span>
+          </Link>
+          <DropdownMenu>
+            <DropdownMenuTrigger className="flex items-center gap-2 rounded-full p-1 hover:bg-accent" aria-label="User menu">
+              <InitialsAvatar name={name} size="sm" />
+              <span className="hidden max-w-40 truncate text-sm font-medium lg:inline">{name}</span>
+            </DropdownMenuTrigger>
+            <DropdownMenuContent align="end" className="w-56">
+              <DropdownMenuLabel className="truncate">{name}</DropdownMenuLabel>
+              <DropdownMenuSeparator />
+              <DropdownMenuItem onSelect={() => navigate(paths.profile)}>
+                <UserIcon className="size-4" aria-hidden /> Profile
+              </DropdownMenuItem>
+              <DropdownMenuItem onSelect={onLogout}>
+                <LogOut className="size-4" aria-hidden /> Logout
+              </DropdownMenuItem>
+            </DropdownMenuContent>
+          </DropdownMenu>
+          <MobileMenu isStaff={isStaff} isAdmin={isAdmin} />
+        </div>
+      </div>
+    </header>
+  );
+}
+
+function MobileMenu({ isStaff, isAdmin }: { isStaff: boolean; isAdmin: boolean }) {
+  const navigate = useNavigate();
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open navigation">
+          <Menu className="size-5" />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end">
+        <DropdownMenuItem onSelect={() => navigate(paths.home)}>Dashboard</DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => navigate(paths.leaderboard)}>Leaderboard</DropdownMenuItem>
+        {isStaff && <DropdownMenuItem onSelect={() => navigate(paths.analystQueue)}>Analysis Queue</DropdownMenuItem>}
+        {isAdmin && <DropdownMenuItem onSelect={() => navigate(paths.adminUsers)}>User Management</DropdownMenuItem>}
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

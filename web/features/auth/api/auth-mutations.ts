@@ -1,0 +1,46 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { LoginInput, PublicUser, RegisterInput } from '@contract/auth';
+import { api } from '@/lib/api-client';
+import { userQueryKey } from './use-user';
+
+export const SIGNED_IN_FLAG = 'va.signedIn';
+
+export function useLogin() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: LoginInput) => api<PublicUser>('/api/login', { body: input }),
+    onSuccess: (user) => {
+      qc.clear();
+      qc.setQueryData(userQueryKey, user);
+      sessionStorage.setItem(SIGNED_IN_FLAG, '1');
+    },
+  });
+}
+
+export function useRegister() {
+  return useMutation({
+    mutationFn: (input: RegisterInput) =>
+      api<PublicUser & { message?: string }>('/api/register', { body: input }),
+  });
+}
+
+export function useLogout() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<{ message: string }>('/api/logout', { method: 'POST' }),
+    onSuccess: () => {
+      sessionStorage.removeItem(SIGNED_IN_FLAG);
+      qc.clear();
+      qc.setQueryData(userQueryKey, null);
+    },
+  });
+}
+
+export const requestPasswordReset = (email: string) =>
+  api<{ message: string }>('/api/reset-password', { body: { email } });
+export const confirmPasswordReset = (body: { token: string; email: string; password: string }) =>
+  api<{ message: string }>('/api/reset-password/confirm', { body });
+export const verifyEmail = (body: { token: string; email: string }) =>
+  api<{ message: string }>('/api/auth/verify-email', { body });
+export const resendVerification = (email: string) =>
+  api<{ message: string }>('/api/auth/resend-verification', { body: { email } });

@@ -1,0 +1,28 @@
+/** Every screen path in one place. */
+export const paths = {
+  home: '/',
+  auth: '/auth-page',
+  register: '/auth-page?mode=register',
+  resetPassword: '/reset-password',
+  verifyEmail: '/verify-email',
+  playerNew: '/players/new',
+  player: (id: number | string) => `/players/${id}`,
+  playerEdit: (id: number | string) => `/players/${id}/edit`,
+  playerVideos: (id: number | string) => `/players/${id}/videos`,
+  subscriptions: '/subscriptions',
+  products: '/products',
+  profile: '/profile',
+  leaderboard: '/leaderboard',
+  analystQueue: '/analyst/queue',
+  adminUsers: '/admin/users',
+  adminReporting: '/admin/reporting',
+  webhookDebug: '/webhook-debug',
+  testVideoDownload: '/test-video-download',
+  testSearch: '/test-search',
+  authDebug: '/auth-debug',
+} as const;
+
+/** Paths that never trigger the session-expired redirect (prefix match for /verify-email). */
+export function isSessionExempt(pathname: string) {
+  return ['/', '/auth-page', '/reset-password'].includes(pathname) || pathname.startsWith('/verify-email');
+}
