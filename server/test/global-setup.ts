@@ -3,7 +3,8 @@ import { openDb } from '../db/client';
 import { runMigrations } from '../db/migrate';
 import { seedReference } from '../db/seed';
 
-export const TEMPLATE_DB = 'va_test_template';
+/** Each run has its own template, so parallel runs on one server never touch each other's databases. */
+export const templateDbName = () => process.env.VA_TEMPLATE_DB ?? 'va_test_template';
 const silent = { info() {}, warn() {}, error() {} } as any;
 
 /**
@@ -13,16 +14,22 @@ const silent = { info() {}, warn() {}, error() {} } as any;
 export default async function setup() {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) return;
+  const name = `va_tpl_${process.pid}_${Date.now().toString(36)}`;
+  process.env.VA_TEMPLATE_DB = name;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  const { rows } = await admin.query(`select datname from pg_database where datname like 'va_test_%'`);
-  for (const r of rows) await admin.query(`drop database if exists "${r.datname}" with (force)`);
-  await admin.query(`create database ${TEMPLATE_DB}`);
+  await admin.query(`create database ${name}`);
   await admin.end();
-  const handle = await openDb({ databaseUrl: withDb(url, TEMPLATE_DB), dataDir: '/tmp' });
+  const handle = await openDb({ databaseUrl: withDb(url, name), dataDir: '/tmp' });
   await runMigrations(handle);
   await seedReference(handle.db, { demo: false, log: silent });
   await handle.close();
+  return async () => {
+    const a = new pg.Client({ connectionString: url });
+    await a.connect();
+    await a.query(`drop database if exists ${name} with (force)`);
+    await a.end();
+  };
 }
 
 export function withDb(url: string, db: string) {

@@ -12,7 +12,7 @@ import { seedReference } from '../db/seed';
 import { mailOutbox, users } from '../db/schema';
 import { loadEnv, type Env } from '../env';
 import { hashPassword } from '../lib/password';
-import { TEMPLATE_DB, withDb } from './global-setup';
+import { templateDbName, withDb } from './global-setup';
 
 export const isRealPostgres = () => Boolean(process.env.TEST_DATABASE_URL);
 const silent = { info() {}, warn() {}, error() {} } as any;
@@ -29,7 +29,7 @@ export async function freshDb(): Promise<DbHandle> {
   const name = `va_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`create database ${name} template ${TEMPLATE_DB}`);
+  await admin.query(`create database ${name} template ${templateDbName()}`);
   await admin.end();
   const handle = await openDb({ databaseUrl: withDb(url, name), dataDir: tmpdir() });
   const close = handle.close;
