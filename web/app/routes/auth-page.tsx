@@ -1,4 +1,79 @@
-/** Screen: auth-page (placeholder until its feature lands). */
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { AuthLayout } from '@/features/auth/components/auth-layout';
+import { LoginForm } from '@/features/auth/components/login-form';
+import { ReferralWelcomeDialog } from '@/features/auth/components/referral-welcome-dialog';
+import { RegisterForm } from '@/features/auth/components/register-form';
+import { useReferralDetails } from '@/features/auth/components/use-referral-details';
+import { VerificationNotice } from '@/features/auth/components/verification-notice';
+
+/** Login and registration; ?mode=register opens registration, ?referralCode prefills it. */
 export default function AuthPageRoute() {
-  return <div className="p-6 text-muted-foreground">Coming soon</div>;
+  const [params, setParams] = useSearchParams();
+  const referralCode = params.get('referralCode');
+  // A referral link opens registration unless the visitor chose to log in instead.
+  const modeParam = params.get('mode');
+  const mode = modeParam === 'register' || (referralCode && modeParam !== 'login') ? 'register' : 'login';
+  const [noticeEmail, setNoticeEmail] = useState<string | null>(null);
+  const [welcomeCode, setWelcomeCode] = useState<string | null>(null);
+  const referral = useReferralDetails(referralCode);
+
+  const switchTo = (next: 'login' | 'register') => {
+    setNoticeEmail(null);
+    const p = new URLSearchParams(params);
+    if (next === 'register') p.set('mode', 'register');
+    else if (referralCode) p.set('mode', 'login');
+    else p.delete('mode');
+    setParams(p, { replace: true });
+  };
+
+  return (
+    <AuthLayout>
+      <Card>
+        {noticeEmail ? (
+          <CardContent className="pt-6 sm:pt-8">
+            <VerificationNotice email={noticeEmail} onReturn={() => switchTo('login')} />
+          </CardContent>
+        ) : mode === 'register' ? (
+          <>
+            <CardHeader>
+              <CardTitle className="text-2xl">Create an account</CardTitle>
+              <CardDescription>
+                {referral.details ? 'You were invited by a friend. Finish your details to join.' : 'Register to add players and request verified analysis.'}
+              </CardDescription>
+            </CardHeader>
+            <CardContent>
+              {referral.loading ? (
+                <div className="flex items-center justify-center gap-3 py-10 text-muted-foreground">
+                  <Spinner size="sm" label="Loading referral information" />
+                  <span>Loading referral information...</span>
+                </div>
+              ) : (
+                <RegisterForm
+                  key={referral.details?.code ?? 'plain'}
+                  referral={referral.details}
+                  onRegistered={setNoticeEmail}
+                  onReferralCompleted={setWelcomeCode}
+                  onSwitch={() => switchTo('login')}
+                />
+              )}
+            </CardContent>
+          </>
+        ) : (
+          <>
+            <CardHeader>
+              <CardTitle className="text-2xl">Welcome back</CardTitle>
+              <CardDescription>Log in with the email you registered with.</CardDescription>
+            </CardHeader>
+            <CardContent>
+              <LoginForm onSwitch={() => switchTo('register')} />
+            </CardContent>
+          </>
+        )}
+      </Card>
+      <ReferralWelcomeDialog code={welcomeCode} onClose={() => setWelcomeCode(null)} />
+    </AuthLayout>
+  );
 }
