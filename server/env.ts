@@ -34,6 +34,8 @@ const envSchema = z
     S3_SECRET_ACCESS_KEY: z.string().optional(),
     DISABLE_RATE_LIMIT: bool.default(false),
     DISABLE_JOBS: bool.default(false),
+    /** Largest accepted video upload in bytes (2 GB); tests lower it to exercise the 413. */
+    VIDEO_MAX_BYTES: z.coerce.number().int().positive().default(2 * 1024 * 1024 * 1024),
     WEB_DIST_DIR: z.string().optional(),
     /** Test-only: exposes GET /api/dev/outbox so browser tests can follow emailed links. Never in production. */
     EXPOSE_DEV_OUTBOX: bool.default(false),
