@@ -1,4 +1,6 @@
 import type { Db } from './db/client';
+import { leaderboardRebuildCommand } from './modules/leaderboard/leaderboard.cli';
+import { schoolsImportCommand } from './modules/players/schools-import';
 
 export interface CliCommand {
   name: string;
@@ -7,4 +9,4 @@ export interface CliCommand {
 }
 
 /** Commands contributed by features (schools:import, leaderboard:rebuild, ...). */
-export const cliCommands: CliCommand[] = [];
+export const cliCommands: CliCommand[] = [leaderboardRebuildCommand, schoolsImportCommand];

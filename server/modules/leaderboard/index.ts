@@ -1,4 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import leaderboardRoutes from './leaderboard.routes';
 
 /** Registers the leaderboard feature's routes. */
-export default async function leaderboardModule(_app: FastifyInstance) {}
+export default async function leaderboardModule(app: FastifyInstance) {
+  await app.register(leaderboardRoutes);
+}

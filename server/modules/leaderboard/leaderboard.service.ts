@@ -1,4 +1,7 @@
-import type { Tx } from '../../db/client';
+import { sql } from 'drizzle-orm';
+import type { LeaderboardPage, LeaderboardQuery } from '../../../contract/leaderboard';
+import type { DbOrTx, Tx } from '../../db/client';
+import { pageQuery, toEntries } from './leaderboard.sql';
 
 export interface LeaderboardResult {
   playerId: number;
@@ -8,7 +11,84 @@ export interface LeaderboardResult {
   positionId: number | null;
 }
 
-/** Called inside the transaction that completes an analysis: keeps the player's best per season and all time. */
-export async function recordLeaderboardResult(_tx: Tx, _r: LeaderboardResult): Promise<void> {
-  // Implemented by the leaderboard feature.
+/**
+ * Called inside the transaction that completes an analysis: keeps the player's best per season and
+ * all time. One upsert per row, so concurrent completions for one player cannot lose the best value;
+ * a tie keeps the earlier result (and its position).
+ */
+export async function recordLeaderboardResult(tx: Tx, r: LeaderboardResult): Promise<void> {
+  if (!Number.isFinite(r.value) || !Number.isInteger(r.season)) return;
+  await tx.execute(sql`
+    insert into leaderboard (player_id, position_id, metric_type, metric_value, season, is_all_time,
+      level, player_name, graduation_year, school, city, county, state)
+    select p.id, ${r.positionId}::int, ${r.metricType}, ${r.value}::numeric, s.season, s.is_all_time,
+      p.level, p.first_name || ' ' || p.last_name, p.graduation_year, p.school, p.city, p.county, p.state
+    from players p
+    cross join (values (${r.season}::int, false), (null::int, true)) as s(season, is_all_time)
+    where p.id = ${r.playerId}
+    on conflict on constraint leaderboard_identity do update set
+      position_id = case when excluded.metric_value > leaderboard.metric_value
+        then excluded.position_id else leaderboard.position_id end,
+      metric_value = greatest(leaderboard.metric_value, excluded.metric_value),
+      updated_at = now()`);
+  await refreshPlayerDetails(tx, r.playerId);
+}
+
+/**
+ * Copies the player's current level, name, class, school and place onto their leaderboard rows
+ * (the rows keep a copy so a page never joins players). Call after a player is edited.
+ */
+export async function refreshPlayerDetails(db: DbOrTx, playerId: number): Promise<void> {
+  await db.execute(sql`
+    update leaderboard l set level = p.level, player_name = p.first_name || ' ' || p.last_name,
+      graduation_year = p.graduation_year, school = p.school, city = p.city, county = p.county,
+      state = p.state, updated_at = now()
+    from players p
+    where p.id = ${playerId} and l.player_id = p.id
+      and (l.level, l.player_name, l.graduation_year, l.school, l.city, l.county, l.state)
+        is distinct from (p.level, p.first_name || ' ' || p.last_name, p.graduation_year, p.school, p.city, p.county, p.state)`);
+}
+
+/** One page of competition ranks (ties share a rank, the next rank skips), read from leaderboard_page_idx. */
+export async function getLeaderboardPage(db: DbOrTx, q: LeaderboardQuery): Promise<LeaderboardPage> {
+  const allTime = q.all_time === 'true';
+  const result = await db.execute(
+    pageQuery({ metric: q.metric, level: q.level, season: allTime ? null : q.season!, offset: q.offset, limit: q.limit + 1 }),
+  );
+  const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+  const entries = toEntries(rows, q.offset);
+  return { entries: entries.slice(0, q.limit), hasMore: entries.length > q.limit };
+}
+
+/**
+ * Recomputes the whole table from completed analyses: each player's best per metric, season and all
+ * time. Writers wait on the table lock, so a completion during a rebuild is applied after it.
+ */
+export async function rebuildLeaderboard(db: DbOrTx): Promise<{ rows: number }> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`lock table leaderboard in share row exclusive mode`);
+    await tx.execute(sql`delete from leaderboard`);
+    const res = await tx.execute(sql`
+      with results as (
+        select player_id, 'max_speed' as metric_type, max_speed as value, season, position_id, completed_at, id
+          from analysis_requests where status = 'completed' and max_speed is not null
+        union all
+        select player_id, 'iga_score', iga_score, season, position_id, completed_at, id
+          from analysis_requests where status = 'completed' and iga_score is not null
+      ), best as (
+        select distinct on (player_id, metric_type, season) player_id, metric_type, value, season, false as is_all_time, position_id
+          from results order by player_id, metric_type, season, value desc, completed_at asc nulls last, id asc
+      ), best_all_time as (
+        select distinct on (player_id, metric_type) player_id, metric_type, value, null::int as season, true as is_all_time, position_id
+          from results order by player_id, metric_type, value desc, completed_at asc nulls last, id asc
+      )
+      insert into leaderboard (player_id, position_id, metric_type, metric_value, season, is_all_time,
+        level, player_name, graduation_year, school, city, county, state)
+      select b.player_id, b.position_id, b.metric_type, b.value, b.season, b.is_all_time,
+        p.level, p.first_name || ' ' || p.last_name, p.graduation_year, p.school, p.city, p.county, p.state
+      from (select * from best union all select * from best_all_time) b
+      join players p on p.id = b.player_id`);
+    const count = (res as unknown as { rowCount?: number; affectedRows?: number });
+    return { rows: Number(count.rowCount ?? count.affectedRows ?? 0) };
+  });
 }

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { PASSWORD_MIN, ROLES, USERNAME_MIN } from './constants';
+
+export const ROLE_LABELS = { user: 'User', analyst: 'Analyst', admin: 'Admin' } as const;
+
+const email = z.string({ error: 'Please enter a valid email' }).trim().toLowerCase().pipe(z.email('Please enter a valid email'));
+const username = z
+  .string({ error: `Username must be at least ${USERNAME_MIN} characters` })
+  .trim()
+  .toLowerCase()
+  .min(USERNAME_MIN, `Username must be at least ${USERNAME_MIN} characters`)
+  .max(255, 'Username must be at most 255 characters');
+const role = z.enum(ROLES, { error: 'Role must be user, analyst or admin' });
+const password = z
+  .string({ error: 'Password is required' })
+  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
+  .max(200, 'Password must be at most 200 characters');
+
+/** The dialog's form: the password is shown (and required) only when creating. */
+export const adminUserFormSchema = z.object({ email, username, role, password: password.optional() });
+export type AdminUserFormInput = z.input<typeof adminUserFormSchema>;
+
+export const adminCreateUserSchema = z.object({ email, username, role, password });
+export type AdminCreateUserInput = z.output<typeof adminCreateUserSchema>;
+
+export const adminUpdateUserSchema = z.object({
+  id: z.number().int().positive().optional(),
+  email,
+  username,
+  role,
+});
+export type AdminUpdateUserInput = z.output<typeof adminUpdateUserSchema>;
+
+export const adminUserParamsSchema = z.object({
+  id: z.string().regex(/^\d{1,9}$/, 'User id must be a number').transform(Number),
+});
+export const adminUsersQuerySchema = z.object({ role: role.optional() });
+
+/** The admin's view of a user: never a password, hash or token. */
+export const adminUserSchema = z.object({
+  id: z.number(),
+  username: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  isEmailVerified: z.boolean(),
+  loginCount: z.number(),
+  lastLoginAt: z.string().nullable(),
+  firstLoginAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+export const adminUserListSchema = z.array(adminUserSchema);
+
+export const REPORTING_PERIODS = ['last24Hours', 'last7Days', 'last30Days', 'last90Days'] as const;
+export type ReportingPeriod = (typeof REPORTING_PERIODS)[number];
+export const REPORTING_PERIOD_LABELS: Record<ReportingPeriod, string> = {
+  last24Hours: '24 Hours',
+  last7Days: '7 Days',
+  last30Days: '30 Days',
+  last90Days: '90 Days',
+};
+
+const periodCounts = z.object({
+  last24Hours: z.number().int(),
+  last7Days: z.number().int(),
+  last30Days: z.number().int(),
+  last90Days: z.number().int(),
+});
+export type PeriodCounts = z.infer<typeof periodCounts>;
+
+export const reportingMetricsSchema = z.object({
+  newUsers: periodCounts,
+  analystRequests: periodCounts,
+  activeUsers: periodCounts,
+  firstTimeLogins: periodCounts,
+  totalLogins: z.number().int(),
+  /** Mean age in hours of the requests still pending; null when none are. */
+  averageRequestAge: z.number().nullable(),
+});
+export type ReportingMetrics = z.infer<typeof reportingMetricsSchema>;
+
+export const SESSION_EXPIRED_TOAST = {
+  title: 'Session Expired',
+  description: 'Your session was manually expired. Click any navigation link to see the redirect.',
+} as const;

@@ -1,0 +1,84 @@
+import { sql } from 'drizzle-orm';
+import type { LeaderboardEntry, LeaderboardMetric } from '../../../contract/leaderboard';
+
+export interface PageParams {
+  metric: LeaderboardMetric;
+  level: string;
+  /** null: the all-time rows */
+  season: number | null;
+  offset: number;
+  limit: number;
+}
+
+const slice = (alias: string, p: PageParams) => {
+  const t = sql.raw(alias);
+  const season = p.season === null ? sql`${t}.season is null` : sql`${t}.season = ${p.season}`;
+  return sql`${t}.metric_type = ${p.metric} and ${t}.level = ${p.level} and ${t}.is_all_time = ${p.season === null} and ${season}`;
+};
+
+/**
+ * One page, read from leaderboard_page_idx without a sort:
+ * - `ids` walks the index in order (season first: constant within a slice, and it lets the all-time
+ *   slice, whose `season is null` is no equality, keep the index order) and skips `offset` entries
+ *   in the index alone, touching the table only for the rows of the page;
+ * - `above` counts, in the index alone, the rows strictly better than the page's best value: the
+ *   competition rank of the page's first rows. The rest follow from the page itself (see toEntries).
+ */
+export function pageQuery(p: PageParams) {
+  return sql`
+    with ids as materialized (
+      select l.id, l.metric_value from leaderboard l
+      where ${slice('l', p)}
+      order by l.season, l.metric_value desc, l.id
+      limit ${p.limit} offset ${p.offset}
+    )
+    select l.id, l.metric_value, l.graduation_year, l.player_name, l.city, l.county, l.state, pos.key as position,
+      (select count(*) from leaderboard c
+        where ${slice('c', p)} and c.metric_value > (select max(ids.metric_value) from ids)
+      ) as above
+    from ids
+    join leaderboard l on l.id = ids.id
+    left join positions pos on pos.id = l.position_id`;
+}
+
+interface PageRow {
+  id: unknown;
+  metric_value: unknown;
+  graduation_year: unknown;
+  player_name: unknown;
+  city: unknown;
+  county: unknown;
+  state: unknown;
+  position: unknown;
+  above: unknown;
+}
+
+const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+const str = (v: unknown) => (v === null || v === undefined ? null : String(v));
+
+/**
+ * Competition ranks: a row tied with the page's best shares its rank (1 + rows strictly above);
+ * a row tied with the row before it shares that rank; any other row's rank is its position.
+ */
+export function toEntries(rows: Record<string, unknown>[], offset: number): LeaderboardEntry[] {
+  const sorted = (rows as unknown as PageRow[])
+    .map((r) => ({ ...r, value: Number(r.metric_value), id: Number(r.id) }))
+    .sort((a, b) => b.value - a.value || a.id - b.id);
+  const entries: LeaderboardEntry[] = [];
+  sorted.forEach((r, i) => {
+    const prev = entries[i - 1];
+    const rank =
+      r.value === sorted[0]!.value ? Number(r.above) + 1 : prev && prev.metricValue === r.value ? prev.rank : offset + i + 1;
+    entries.push({
+      rank,
+      graduationYear: num(r.graduation_year),
+      position: str(r.position),
+      playerName: String(r.player_name),
+      metricValue: r.value,
+      city: str(r.city),
+      county: str(r.county),
+      state: str(r.state),
+    });
+  });
+  return entries;
+}
