@@ -368,6 +368,7 @@ CREATE INDEX "users_last_login_idx" ON "users" USING btree ("last_login_at");-->
 CREATE INDEX "players_user_idx" ON "players" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "schools_level_name_prefix_idx" ON "schools" USING btree ("level",lower("name") text_pattern_ops);--> statement-breakpoint
 CREATE INDEX "schools_name_trgm_idx" ON "schools" USING gin (lower("name") gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "schools_alias_trgm_idx" ON "schools" USING gin (lower("alias") gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "analysis_requests_status_created_idx" ON "analysis_requests" USING btree ("status","created_at");--> statement-breakpoint
 CREATE INDEX "analysis_requests_player_idx" ON "analysis_requests" USING btree ("player_id");--> statement-breakpoint
 CREATE INDEX "analysis_requests_completed_idx" ON "analysis_requests" USING btree ("completed_at");--> statement-breakpoint

@@ -4,6 +4,7 @@ import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
+import { createS3Storage } from './storage-s3';
 
 /**
  * Where uploaded files live. Keys are our own ("photos/3f2a.webp"), never a client's filename.
@@ -21,15 +22,37 @@ export interface Storage {
 
 const KEY_RE = /^[a-z0-9-]+\/[A-Za-z0-9._-]+$/;
 export const isPrivateKey = (key: string) => key.startsWith('videos/');
+export const assertKey = (key: string) => {
+  if (!KEY_RE.test(key) || key.includes('..')) throw new Error(`Invalid storage key: ${key}`);
+};
 
-export function createLocalStorage(root: string, secret: string): Storage {
-  const full = (key: string) => {
-    if (!KEY_RE.test(key) || key.includes('..')) throw new Error(`Invalid storage key: ${key}`);
-    return path.join(root, key);
-  };
+/** Every adapter serves through /files/<key>; private keys carry our own expiring HMAC signature. */
+export function createUrlSigner(secret: string): Pick<Storage, 'url' | 'verifySignature'> {
   const sign = (key: string, expires: number) =>
     createHmac('sha256', secret).update(`${key}:${expires}`).digest('base64url');
   return {
+    url(key, ttlSeconds = 3600) {
+      if (!isPrivateKey(key)) return `/files/${key}`;
+      const expires = Math.floor(Date.now() / 1000) + ttlSeconds;
+      return `/files/${key}?expires=${expires}&sig=${sign(key, expires)}`;
+    },
+    verifySignature(key, expires, sig) {
+      const exp = Number(expires);
+      if (!Number.isFinite(exp) || exp < Date.now() / 1000) return false;
+      const expected = Buffer.from(sign(key, exp));
+      const given = Buffer.from(sig);
+      return expected.length === given.length && timingSafeEqual(expected, given);
+    },
+  };
+}
+
+export function createLocalStorage(root: string, secret: string): Storage {
+  const full = (key: string) => {
+    assertKey(key);
+    return path.join(root, key);
+  };
+  return {
+    ...createUrlSigner(secret),
     async put(key, body, _contentType) {
       const file = full(key);
       await mkdir(path.dirname(file), { recursive: true });
@@ -58,21 +81,30 @@ export function createLocalStorage(root: string, secret: string): Storage {
     async remove(key) {
       await rm(full(key), { force: true });
     },
-    url(key, ttlSeconds = 3600) {
-      if (!isPrivateKey(key)) return `/files/${key}`;
-      const expires = Math.floor(Date.now() / 1000) + ttlSeconds;
-      return `/files/${key}?expires=${expires}&sig=${sign(key, expires)}`;
-    },
-    verifySignature(key, expires, sig) {
-      const exp = Number(expires);
-      if (!Number.isFinite(exp) || exp < Date.now() / 1000) return false;
-      const expected = Buffer.from(sign(key, exp));
-      const given = Buffer.from(sig);
-      return expected.length === given.length && timingSafeEqual(expected, given);
-    },
   };
 }
 
-export function createStorage(env: { DATA_DIR: string; SESSION_SECRET: string }): Storage {
+export interface StorageEnv {
+  DATA_DIR: string;
+  SESSION_SECRET: string;
+  S3_ENDPOINT?: string;
+  S3_BUCKET?: string;
+  S3_REGION?: string;
+  S3_ACCESS_KEY_ID?: string;
+  S3_SECRET_ACCESS_KEY?: string;
+}
+
+/** S3-compatible object storage when S3_ENDPOINT and S3_BUCKET are set; otherwise DATA_DIR/uploads. */
+export function createStorage(env: StorageEnv): Storage {
+  if (env.S3_ENDPOINT && env.S3_BUCKET) {
+    return createS3Storage({
+      endpoint: env.S3_ENDPOINT,
+      bucket: env.S3_BUCKET,
+      region: env.S3_REGION ?? 'us-east-1',
+      accessKeyId: env.S3_ACCESS_KEY_ID ?? '',
+      secretAccessKey: env.S3_SECRET_ACCESS_KEY ?? '',
+      secret: env.SESSION_SECRET,
+    });
+  }
   return createLocalStorage(path.resolve(env.DATA_DIR, 'uploads'), env.SESSION_SECRET);
 }

@@ -70,5 +70,6 @@ export const schools = pgTable(
     unique('schools_identity').on(t.level, t.name, t.city, t.state),
     index('schools_level_name_prefix_idx').on(t.level, sql`lower(${t.name}) text_pattern_ops`),
     index('schools_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+    index('schools_alias_trgm_idx').using('gin', sql`lower(${t.alias}) gin_trgm_ops`),
   ],
 );

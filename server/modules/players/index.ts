@@ -1,4 +1,13 @@
 import type { FastifyInstance } from 'fastify';
+import playersRoutes from './players.routes';
+import positionsRoutes from './positions.routes';
+import schoolsRoutes from './schools.routes';
+import uploadRoutes from './upload.routes';
 
-/** Registers the players feature's routes. */
-export default async function playersModule(_app: FastifyInstance) {}
+/** Registers the players feature's routes: players, positions, school search and photo upload. */
+export default async function playersModule(app: FastifyInstance) {
+  await app.register(playersRoutes);
+  await app.register(positionsRoutes);
+  await app.register(schoolsRoutes);
+  await app.register(uploadRoutes);
+}

@@ -1,0 +1,178 @@
+import { z } from 'zod';
+import { LEVELS, US_STATE_CODES } from './constants';
+import {
+  optionalNumber, optionalText, optionalUrl, requiredNumber, requiredText, stripAt,
+} from './player-fields';
+
+export const GENDERS = ['Male', 'Female', 'Other'] as const;
+export const HEIGHT_FEET_MAX = 8;
+export const WEIGHT_MIN = 50;
+export const WEIGHT_MAX = 500;
+export const GRAD_YEAR_MIN = 2000;
+export const GRAD_YEAR_MAX = 2100;
+export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
+export const PHOTO_TOO_LARGE = 'Image must be less than 5MB';
+export const PHOTO_NOT_IMAGE = 'Please upload an image file (JPG, PNG, etc.)';
+
+/** The latest birth date the form allows: Dec 31 of the year ten years ago (year-based). */
+export const latestBirthDate = (now = new Date()) => `${now.getFullYear() - 10}-12-31`;
+
+const position = (msg: string) => requiredNumber(msg, z.number().int(msg).positive(msg));
+const handle = (msg: string) =>
+  z.preprocess(stripAt, requiredText(msg).regex(/^[A-Za-z0-9_.]+$/, 'Use letters, numbers, underscores and periods only'));
+const hudl = (msg: string) => requiredText(msg).pipe(z.url({ protocol: /^https?$/, error: 'Please enter a valid URL' }));
+
+const dateOfBirth = z
+  .string({ error: 'Date of birth is required' })
+  .min(1, 'Date of birth is required')
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Please enter a valid date')
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && v >= '1900-01-01', 'Please enter a valid date')
+  .refine((v) => v <= latestBirthDate(), {
+    error: () => `Date of birth must be on or before Dec 31, ${new Date().getFullYear() - 10}`,
+  });
+
+const phone = z.preprocess(
+  (v) => (typeof v === 'string' ? v.replace(/\D/g, '') : v),
+  z.string({ error: 'Phone number must be 10 digits' }).regex(/^\d{10}$/, 'Phone number must be 10 digits'),
+);
+
+const countryCode = z.preprocess(
+  (v) => (typeof v === 'string' ? v.replace(/[^\d+]/g, '') : v),
+  requiredText('Country code is required')
+    .transform((v) => `+${v.replace(/\+/g, '')}`)
+    .pipe(z.string().regex(/^\+\d{1,4}$/, 'Country code must be + and 1 to 4 digits')),
+);
+
+/** Fields both the form and the API body carry unchanged; every message of the specification is here. */
+const shared = {
+  firstName: requiredText('First name is required', 'First name'),
+  lastName: requiredText('Last name is required', 'Last name'),
+  level: z.enum(LEVELS, { error: 'Level is required' }),
+  school: requiredText('School is required', 'School'),
+  graduationYear: requiredNumber(
+    'Graduation year is required',
+    z.number().int('Graduation year is required').min(GRAD_YEAR_MIN, 'Graduation year is required')
+      .max(GRAD_YEAR_MAX, `Graduation year must be ${GRAD_YEAR_MAX} or earlier`),
+  ),
+  primaryPositionId: position('Primary position is required'),
+  secondaryPositionId: position('Secondary position is required'),
+  gender: z.enum(GENDERS, { error: 'Gender is required' }),
+  dateOfBirth,
+  photoUrl: z.preprocess(
+    (v) => (v === '' ? null : v),
+    z.string().regex(/^\/files\/photos\/[A-Za-z0-9-]+\.webp$/, 'Please upload the photo again').nullable().optional(),
+  ),
+  addressLine1: requiredText('Address is required', 'Address'),
+  addressLine2: optionalText('Address line 2'),
+  city: requiredText('City is required', 'City'),
+  state: z.enum(US_STATE_CODES, { error: 'State is required' }),
+  zipCode: requiredText('ZIP code is required').regex(/^\d{5}$/, 'ZIP code must be 5 digits'),
+  county: requiredText('County is required', 'County'),
+  email: z.string({ error: 'Valid email address is required' }).trim()
+    .pipe(z.email('Valid email address is required').max(255, 'Valid email address is required')),
+  phone,
+  phoneCountryCode: countryCode,
+  facebookUrl: optionalUrl(),
+  instagramHandle: handle('Instagram handle is required'),
+  gpa: optionalNumber(z.number().min(0, 'GPA must be between 0 and 5').max(5, 'GPA must be between 0 and 5')
+    .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'GPA can have at most 2 decimal places')),
+  satScore: optionalNumber(z.number().int('SAT score must be a whole number')
+    .min(400, 'SAT score must be between 400 and 1600').max(1600, 'SAT score must be between 400 and 1600')
+    .multipleOf(10, 'SAT score must be a multiple of 10')),
+  actScore: optionalNumber(z.number().int('ACT score must be a whole number')
+    .min(1, 'ACT score must be between 1 and 36').max(36, 'ACT score must be between 1 and 36')),
+};
+
+const hudlRequired = hudl('Hudl Profile URL is required');
+const hudlOptional = optionalUrl();
+
+/** What the add and edit forms hold: height in feet and inches, weight in pounds, the X handle. */
+const formOnly = {
+  heightFeet: requiredNumber('Height is required', z.number().int('Height is required')
+    .positive('Height is required').max(HEIGHT_FEET_MAX, `Height must be at most ${HEIGHT_FEET_MAX} feet`)),
+  heightInches: requiredNumber('Inches must be between 0 and 11', z.number().int('Inches must be between 0 and 11')
+    .min(0, 'Inches must be between 0 and 11').max(11, 'Inches must be between 0 and 11')),
+  weightPounds: requiredNumber('Weight is required', z.number().int('Weight must be a whole number')
+    .min(WEIGHT_MIN, 'Weight is required').max(WEIGHT_MAX, `Weight must be at most ${WEIGHT_MAX} lbs`)),
+  xHandle: handle('X/Twitter handle is required'),
+};
+
+/** What travels to the API: total inches, weight, twitterHandle (the form's extra keys are ignored). */
+const wireOnly = {
+  heightInches: requiredNumber('Height is required', z.number().int('Height is required')
+    .min(12, 'Height is required').max(HEIGHT_FEET_MAX * 12 + 11, `Height must be at most ${HEIGHT_FEET_MAX} feet`)),
+  weight: formOnly.weightPounds,
+  twitterHandle: handle('X/Twitter handle is required'),
+};
+
+export const playerFormSchema = z.object({ ...shared, ...formOnly, hudlUrl: hudlRequired });
+export const playerEditFormSchema = z.object({ ...shared, ...formOnly, hudlUrl: hudlOptional });
+export type PlayerFormInput = z.input<typeof playerFormSchema>;
+export type PlayerFormValues = z.output<typeof playerEditFormSchema>;
+
+export const createPlayerSchema = z.object({ ...shared, ...wireOnly, hudlUrl: hudlRequired });
+export const updatePlayerSchema = z.object({ ...shared, ...wireOnly, hudlUrl: hudlOptional });
+export type CreatePlayerInput = z.output<typeof createPlayerSchema>;
+export type UpdatePlayerInput = z.output<typeof updatePlayerSchema>;
+
+/** Form values -> the API body; heightFeet, weightPounds and xHandle also travel, as the specification shows. */
+export function toPlayerBody(v: PlayerFormValues) {
+  return {
+    ...v,
+    heightInches: v.heightFeet * 12 + v.heightInches,
+    weight: v.weightPounds,
+    twitterHandle: v.xHandle,
+  };
+}
+
+export const playerIdParams = z.object({ id: z.coerce.number().int().positive() });
+
+/** Visible to anyone allowed to read the player. */
+export const publicPlayerSchema = z.object({
+  id: z.number(),
+  userId: z.number(),
+  firstName: z.string(),
+  lastName: z.string(),
+  primaryPositionId: z.number(),
+  secondaryPositionId: z.number().nullable(),
+  level: z.string(),
+  school: z.string(),
+  graduationYear: z.number(),
+  gender: z.string().nullable(),
+  photoUrl: z.string().nullable(),
+  heightInches: z.number(),
+  weight: z.number(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  county: z.string().nullable(),
+  hudlUrl: z.string().nullable(),
+  facebookUrl: z.string().nullable(),
+  twitterHandle: z.string().nullable(),
+  instagramHandle: z.string().nullable(),
+  gpa: z.number().nullable(),
+  satScore: z.number().nullable(),
+  actScore: z.number().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+/** A minor's contact details: only for the owner, analysts and admins. */
+export const PRIVATE_PLAYER_FIELDS = [
+  'dateOfBirth', 'addressLine1', 'addressLine2', 'zipCode', 'email', 'phone', 'phoneCountryCode',
+] as const;
+
+export const playerSchema = publicPlayerSchema.extend({
+  dateOfBirth: z.string().nullable().optional(),
+  addressLine1: z.string().nullable().optional(),
+  addressLine2: z.string().nullable().optional(),
+  zipCode: z.string().nullable().optional(),
+  email: z.string().nullable().optional(),
+  phone: z.string().nullable().optional(),
+  phoneCountryCode: z.string().nullable().optional(),
+});
+export type Player = z.infer<typeof playerSchema>;
+
+export const positionSchema = z.object({ id: z.number(), name: z.string(), key: z.string(), isActive: z.boolean() });
+export type Position = z.infer<typeof positionSchema>;
+
+export const uploadResponseSchema = z.object({ url: z.string() });

@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBodySchema } from '../../../contract/errors';
+import { createPlayerSchema, playerIdParams, playerSchema, updatePlayerSchema } from '../../../contract/players';
+import * as service from './players.service';
+
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+
+export default async function playersRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = ['players'];
+
+  app.get('/api/players', {
+    schema: { tags, response: { 200: z.array(playerSchema), 401: errorBodySchema } },
+  }, async (req) => service.listPlayers(app.db, req.requireUser()));
+
+  app.post('/api/players', {
+    config: app.perAddressLimit(30),
+    schema: { tags, body: createPlayerSchema, response: { 201: playerSchema, ...errors } },
+  }, async (req, reply) => {
+    const player = await service.createPlayer(app.db, req.requireUser(), req.body);
+    return reply.status(201).send(player);
+  });
+
+  app.get('/api/players/:id', {
+    schema: { tags, params: playerIdParams, response: { 200: playerSchema, ...errors } },
+  }, async (req) => service.getPlayer(app.db, req.requireUser(), req.params.id));
+
+  app.put('/api/players/:id', {
+    config: app.perAddressLimit(60),
+    schema: { tags, params: playerIdParams, body: updatePlayerSchema, response: { 200: playerSchema, ...errors } },
+  }, async (req) =>
+    service.updatePlayer({ db: app.db, storage: app.storage }, req.requireUser(), req.params.id, req.body),
+  );
+}

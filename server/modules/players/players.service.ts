@@ -1,0 +1,85 @@
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { CreatePlayerInput, UpdatePlayerInput } from '../../../contract/players';
+import type { Db } from '../../db/client';
+import { players, positions } from '../../db/schema';
+import { AppError, badRequest, notFound } from '../../lib/app-error';
+import type { Storage } from '../../lib/storage';
+import type { UserRow } from '../../plugins/session';
+import { isStaff, toPlayer, type PlayerRow } from './player-view';
+
+type Viewer = Pick<UserRow, 'id' | 'role'>;
+const PLAYER_NOT_FOUND = 'Player not found';
+
+/** The dashboard lists the signer's own players, whatever their role. */
+export async function listPlayers(db: Db, viewer: Viewer) {
+  const rows = await db
+    .select()
+    .from(players)
+    .where(eq(players.userId, viewer.id))
+    .orderBy(desc(players.createdAt), desc(players.id));
+  return rows.map((r) => toPlayer(r, viewer));
+}
+
+/** Owners read their players; analysts and admins read any. Anyone else gets the same 404 as a missing id. */
+async function readable(db: Db, viewer: Viewer, id: number): Promise<PlayerRow> {
+  const [row] = await db.select().from(players).where(eq(players.id, id));
+  if (!row || (row.userId !== viewer.id && !isStaff(viewer))) throw notFound(PLAYER_NOT_FOUND);
+  return row;
+}
+
+export async function getPlayer(db: Db, viewer: Viewer, id: number) {
+  return toPlayer(await readable(db, viewer, id), viewer);
+}
+
+async function checkPositions(db: Db, input: { primaryPositionId: number; secondaryPositionId: number }) {
+  const ids = [input.primaryPositionId, input.secondaryPositionId];
+  const found = await db
+    .select({ id: positions.id })
+    .from(positions)
+    .where(and(inArray(positions.id, ids), eq(positions.isActive, true)));
+  const known = new Set(found.map((p) => p.id));
+  const errors: Record<string, string> = {};
+  if (!known.has(input.primaryPositionId)) errors.primaryPositionId = 'Primary position is required';
+  if (!known.has(input.secondaryPositionId)) errors.secondaryPositionId = 'Secondary position is required';
+  if (Object.keys(errors).length) throw badRequest(Object.values(errors)[0]!, errors);
+}
+
+const columns = (input: CreatePlayerInput | UpdatePlayerInput) => ({
+  ...input,
+  photoUrl: input.photoUrl ?? null,
+  addressLine2: input.addressLine2 ?? null,
+  hudlUrl: input.hudlUrl ?? null,
+  facebookUrl: input.facebookUrl ?? null,
+  gpa: input.gpa ?? null,
+  satScore: input.satScore ?? null,
+  actScore: input.actScore ?? null,
+});
+
+/** The owner is always the signed-in user; a client's userId is never read. */
+export async function createPlayer(db: Db, viewer: Viewer, input: CreatePlayerInput) {
+  await checkPositions(db, input);
+  const [row] = await db.insert(players).values({ ...columns(input), userId: viewer.id }).returning();
+  return toPlayer(row!, viewer);
+}
+
+/** Only the owner or an admin edits; an analyst may read but not change a family's player. */
+export async function updatePlayer(deps: { db: Db; storage: Storage }, viewer: Viewer, id: number, input: UpdatePlayerInput) {
+  const { db } = deps;
+  const current = await readable(db, viewer, id);
+  if (current.userId !== viewer.id && viewer.role !== 'admin') {
+    throw new AppError('FORBIDDEN', 'Only the player\'s family or an admin can edit this player');
+  }
+  await checkPositions(db, input);
+  const [row] = await db.update(players).set(columns(input)).where(eq(players.id, id)).returning();
+  if (current.photoUrl && current.photoUrl !== row!.photoUrl) await removeOrphanPhoto(deps, current.photoUrl);
+  return toPlayer(row!, viewer);
+}
+
+/** A replaced or removed photo is deleted once no player points at it any more. */
+async function removeOrphanPhoto({ db, storage }: { db: Db; storage: Storage }, url: string) {
+  const m = /^\/files\/(photos\/[A-Za-z0-9-]+\.webp)$/.exec(url);
+  if (!m) return;
+  const [still] = await db.select({ id: players.id }).from(players).where(eq(players.photoUrl, url)).limit(1);
+  if (still) return;
+  await storage.remove(m[1]!).catch(() => undefined);
+}
