@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { Role } from '@contract/constants';
 import { Spinner } from '@/components/ui/spinner';
 import { AppLayout } from '@/components/layouts/app-layout';
+import { resetCacheWithUser, SIGNED_IN_FLAG } from '@/features/auth/api/auth-mutations';
 import { useUser } from '@/features/auth/api/use-user';
 import { SessionGuard } from '@/features/auth/components/session-guard';
 import { PageViewTracker } from '@/features/analytics/page-view-tracker';
@@ -43,18 +44,27 @@ function ReferralRedirect() {
   const location = useLocation();
   const navigate = useNavigate();
   const qc = useQueryClient();
+  const { user } = useUser();
   const code = new URLSearchParams(location.search).get('referralCode');
+  const signedIn = Boolean(user);
   useEffect(() => {
-    if (!code || location.pathname === paths.auth) return;
+    if (!code || (location.pathname === paths.auth && !signedIn)) return;
     void api('/api/logout', { method: 'POST' })
       .catch(() => undefined)
       .finally(() => {
-        qc.clear();
-        qc.setQueryData(['/api/user'], null);
+        // Signing out on purpose: no 'Session expired' toast.
+        sessionStorage.removeItem(SIGNED_IN_FLAG);
+        resetCacheWithUser(qc, null);
         navigate(`${paths.auth}?referralCode=${encodeURIComponent(code)}&mode=register`, { replace: true });
       });
-  }, [code, location.pathname, navigate, qc]);
+  }, [code, location.pathname, signedIn, navigate, qc]);
   return null;
+}
+
+/** Signed in, the auth page goes home, unless a referral link is about to sign the user out. */
+function SignedInAuthPage() {
+  const code = new URLSearchParams(useLocation().search).get('referralCode');
+  return code ? null : <Navigate to={paths.home} replace />;
 }
 
 function RequireRole({ roles, children }: { roles: Role[]; children: ReactNode }) {
@@ -81,7 +91,7 @@ function SignedInRoutes() {
   const admin: Role[] = ['admin'];
   return (
     <Routes>
-      <Route path={paths.auth} element={<Navigate to={paths.home} replace />} />
+      <Route path={paths.auth} element={<SignedInAuthPage />} />
       <Route path={paths.resetPassword} element={<ResetPassword />} />
       <Route path={`${paths.verifyEmail}/*`} element={<VerifyEmail />} />
       <Route path={paths.authDebug} element={<AuthDebug />} />

@@ -1,18 +1,26 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { LoginInput, PublicUser, RegisterInput } from '@contract/auth';
 import { api } from '@/lib/api-client';
 import { userQueryKey } from './use-user';
 
 export const SIGNED_IN_FLAG = 'va.signedIn';
 
+/**
+ * Drops every cached answer and stores the new user. The user query itself is kept (only its data
+ * changes) so the components watching it re-render; queryClient.clear() would orphan them.
+ */
+export function resetCacheWithUser(qc: QueryClient, user: PublicUser | null) {
+  qc.removeQueries({ predicate: (q) => q.queryKey[0] !== userQueryKey[0] });
+  qc.setQueryData(userQueryKey, user);
+}
+
 export function useLogin() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (input: LoginInput) => api<PublicUser>('/api/login', { body: input }),
     onSuccess: (user) => {
-      qc.clear();
-      qc.setQueryData(userQueryKey, user);
       sessionStorage.setItem(SIGNED_IN_FLAG, '1');
+      resetCacheWithUser(qc, user);
     },
   });
 }
@@ -30,8 +38,7 @@ export function useLogout() {
     mutationFn: () => api<{ message: string }>('/api/logout', { method: 'POST' }),
     onSuccess: () => {
       sessionStorage.removeItem(SIGNED_IN_FLAG);
-      qc.clear();
-      qc.setQueryData(userQueryKey, null);
+      resetCacheWithUser(qc, null);
     },
   });
 }

@@ -44,7 +44,7 @@ export function LoginForm({ onSwitch }: { onSwitch: () => void }) {
   );
 
   return (
-    <form onSubmit={onValid} noValidate className="grid gap-4" aria-label="Log in">
+    <form onSubmit={onValid} noValidate className="grid gap-4">
       <FormField label={LABELS.username} htmlFor="login-username" error={errors.username?.message}>
         <Input id="login-username" type="email" autoComplete="username" placeholder="you@example.com" {...register('username')} />
       </FormField>

@@ -70,7 +70,7 @@ export function RegisterForm({ referral, onRegistered, onReferralCompleted, onSw
   const lockIcon = locked ? <Lock className="ml-1 inline size-3 text-muted-foreground" aria-label="Set by your referral" /> : null;
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Register">
+    <form onSubmit={onSubmit} noValidate className="grid gap-4">
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField label={LABELS.firstName} htmlFor="register-first-name" error={errors.firstName?.message}>
           <Input id="register-first-name" autoComplete="given-name" {...register('firstName')} />

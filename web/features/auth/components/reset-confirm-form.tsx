@@ -54,7 +54,7 @@ export function ResetConfirmForm({ token, email }: { token: string; email: strin
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Set new password">
+    <form onSubmit={onSubmit} noValidate className="grid gap-4">
       <div className="grid gap-1.5">
         <h2 className="text-2xl font-semibold">Set a new password</h2>
         <p className="text-sm text-muted-foreground">

@@ -45,7 +45,7 @@ export function ResetRequestForm() {
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Reset password">
+    <form onSubmit={onSubmit} noValidate className="grid gap-4">
       <div className="grid gap-1.5">
         <h2 className="text-2xl font-semibold">Reset your password</h2>
         <p className="text-sm text-muted-foreground">Enter your account email and we&apos;ll send you a link to set a new password.</p>
