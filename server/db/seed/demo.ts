@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../client';
 import { players, positions, users } from '../schema';
 import { hashPassword } from '../../lib/password';
+import { seedDemoAnalyses } from './demo-analyses';
 
 export const DEMO_PASSWORD = 'demo1234';
 export const DEMO_ACCOUNTS = [
@@ -53,5 +54,3 @@ function demoPlayers(userId: number, pos: Record<string, number>) {
   ];
 }
 
-/** Completed demo analyses (owned by the analysis feature). */
-async function seedDemoAnalyses(_db: Db) {}

@@ -1,0 +1,226 @@
+import { z } from 'zod';
+
+export const REQUEST_TYPES = ['max_speed', 'iga'] as const;
+export type RequestType = (typeof REQUEST_TYPES)[number];
+export const REQUEST_STATUSES = ['pending', 'completed', 'rejected'] as const;
+
+export const SEASON_MIN = 2000;
+export const SEASON_MAX = 2099;
+export const TURNAROUND_TEXT =
+  'Request received. Please allow 48-72 hours to get your speed and athleticism verified.';
+export const NO_SPEED_CREDIT =
+  'You need at least 1 speed analysis credit to request a speed analysis. Please purchase credits.';
+export const NO_IGA_CREDIT =
+  'You need at least 1 IGA credit to request an IGA score analysis. Please purchase credits.';
+
+/** Submetric keys that stand for the two headline results rather than a component. */
+export const MS_KEY = 'MS';
+export const IGA_KEYS = ['IGA', 'iga_score'] as const;
+
+const hudlUrl = z
+  .string({ error: 'Please enter a valid Hudl URL' })
+  .trim()
+  .max(2000, 'Please enter a valid Hudl URL')
+  .pipe(z.url({ protocol: /^https?$/, error: 'Please enter a valid Hudl URL' }));
+
+// NaN (an emptied number input) reads as "not a number" too.
+const season = z
+  .number({ error: 'Season must be a number' })
+  .int('Season must be a number')
+  .min(SEASON_MIN, `Season must be between ${SEASON_MIN} and ${SEASON_MAX}`)
+  .max(SEASON_MAX, `Season must be between ${SEASON_MIN} and ${SEASON_MAX}`);
+
+const id = (msg: string) => z.number({ error: msg }).int(msg).positive(msg);
+
+export const speedRequestFormSchema = z.object({
+  hudlUrl,
+  startTime: z.string({ error: 'Please enter time in MM:SS format' }).regex(/^\d{2}:\d{2}$/, 'Please enter time in MM:SS format'),
+  season,
+  positionId: id('Please select a position'),
+});
+export type SpeedRequestForm = z.infer<typeof speedRequestFormSchema>;
+
+export const speedRequestSchema = speedRequestFormSchema.extend({
+  playerId: id('Player ID must be a number'),
+  requestType: z.literal('max_speed').default('max_speed'),
+});
+export type SpeedRequestInput = z.infer<typeof speedRequestSchema>;
+
+export const igaRequestFormSchema = z.object({
+  hudlUrl,
+  season,
+  positionId: id('Position ID must be a number'),
+  notes: z.string().trim().max(2000, 'Notes must be at most 2000 characters').optional(),
+});
+export type IgaRequestForm = z.infer<typeof igaRequestFormSchema>;
+
+export const igaRequestSchema = igaRequestFormSchema.extend({ playerId: id('Player ID must be a number') });
+export type IgaRequestInput = z.infer<typeof igaRequestSchema>;
+
+export const analysisRequestSchema = z.object({
+  id: z.number(),
+  playerId: z.number(),
+  requestType: z.enum(REQUEST_TYPES),
+  status: z.enum(REQUEST_STATUSES),
+  hudlUrl: z.string(),
+  startTime: z.string().nullable(),
+  season: z.number(),
+  positionId: z.number().nullable(),
+  maxSpeed: z.number().nullable(),
+  igaScore: z.number().nullable(),
+  rejectionReason: z.string().nullable(),
+  analystComment: z.string().nullable(),
+  creditRefunded: z.boolean(),
+  notes: z.string().nullable(),
+  createdAt: z.string(),
+  completedAt: z.string().nullable(),
+});
+export type AnalysisRequest = z.infer<typeof analysisRequestSchema>;
+
+/** Both spellings of the counts are used by different screens. */
+export const pendingRequestsSchema = z.object({
+  total: z.number(),
+  pendingCount: z.number(),
+  iga: z.number(),
+  igaPendingCount: z.number(),
+  speed: z.number(),
+  speedPendingCount: z.number(),
+});
+export type PendingRequests = z.infer<typeof pendingRequestsSchema>;
+
+export const queueItemSchema = z.object({
+  id: z.number(),
+  requestType: z.enum(REQUEST_TYPES),
+  season: z.number(),
+  status: z.enum(REQUEST_STATUSES),
+  createdAt: z.string(),
+  playerId: z.number(),
+  playerFirstName: z.string(),
+  playerLastName: z.string(),
+  playerLevel: z.string(),
+  positionId: z.number().nullable(),
+  positionName: z.string().nullable(),
+  hudlUrl: z.string(),
+  startTime: z.string().nullable(),
+  notes: z.string().nullable(),
+});
+export type QueueItem = z.infer<typeof queueItemSchema>;
+
+export const idParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+
+export const REJECTION_REASONS = [
+  'Video quality too low',
+  'Incorrect timestamp',
+  'Player not visible',
+  'Invalid play type',
+  'Other',
+] as const;
+
+export const rejectSchema = z.object({
+  reason: z.enum(REJECTION_REASONS, { error: 'Please select a reason' }),
+  comment: z.string({ error: 'Please provide additional details' }).trim().min(1, 'Please provide additional details').max(2000),
+});
+export type RejectInput = z.infer<typeof rejectSchema>;
+
+/** A component of the IGA score measured for one position. */
+export const positionSubmetricSchema = z.object({
+  id: z.number(),
+  key: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  unit: z.string().nullable(),
+  decimals: z.number(),
+  lowerIsBetter: z.boolean(),
+});
+export type PositionSubmetric = z.infer<typeof positionSubmetricSchema>;
+
+/** A stored result of one analysis request. */
+export const requestSubmetricSchema = z.object({
+  id: z.number(),
+  submetricName: z.string(),
+  submetricKey: z.string(),
+  value: z.number(),
+  percentile: z.number(),
+  unit: z.string().nullable(),
+  decimals: z.number(),
+});
+export type RequestSubmetric = z.infer<typeof requestSubmetricSchema>;
+
+/** Quantiles (0..100) of the verified results of the request's position and level; null under 20 values. */
+export const populationSchema = z.object({
+  minimum: z.number(),
+  metrics: z.array(
+    z.object({ key: z.string(), count: z.number(), lowerIsBetter: z.boolean(), quantiles: z.array(z.number()).nullable() }),
+  ),
+});
+export type Population = z.infer<typeof populationSchema>;
+export const POPULATION_MINIMUM = 20;
+
+/** Transition times are timed to the hundredth; every other component to one decimal. */
+export const decimalsFor = (name: string) => (/transition time/i.test(name) ? 2 : 1);
+
+const decimalNumber = (required: string, decimals: number, invalid: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .regex(new RegExp(`^\\d{1,4}(\\.\\d{1,${decimals}})?$`), invalid)
+    .transform(Number);
+
+const percentile = (required: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .regex(/^\d{1,3}$/, 'Please enter a valid percentile (0-100)')
+    .transform(Number)
+    .pipe(z.number().min(0, 'Percentile must be between 0 and 100').max(100, 'Percentile must be between 0 and 100'));
+
+const ONE_DECIMAL = 'Please enter a valid number with up to 1 decimal place';
+
+/**
+ * The fields of the complete call (multipart text parts, so every value is a string). The IGA shape
+ * depends on the request's position, so the form and the server build it from the same catalogue.
+ */
+export function completeFieldsSchema(type: RequestType, submetrics: Pick<PositionSubmetric, 'key' | 'name'>[] = []) {
+  const base = { comment: z.string().trim().max(2000).optional() };
+  if (type === 'max_speed') {
+    return z.object({
+      ...base,
+      maxSpeed: decimalNumber('Max Speed is required', 1, ONE_DECIMAL).pipe(
+        z.number().gt(0, 'Max speed must be between 0 and 40 mph').max(40, 'Max speed must be between 0 and 40 mph'),
+      ),
+      maxSpeed_percentile: percentile('Percentile is required'),
+    });
+  }
+  const shape: Record<string, z.ZodType> = {
+    ...base,
+    igaScore: decimalNumber('IGA Score is required', 1, ONE_DECIMAL).pipe(
+      z.number().min(50, 'IGA score must be between 50 and 100').max(100, 'IGA score must be between 50 and 100'),
+    ),
+  };
+  for (const s of submetrics) {
+    const d = decimalsFor(s.name);
+    shape[`submetric_${s.key}`] = decimalNumber(
+      `${s.name} is required`, d, `Please enter a valid number with up to ${d} decimal place${d > 1 ? 's' : ''}`,
+    );
+    shape[`submetric_${s.key}_percentile`] = percentile(`Percentile for ${s.name} is required`);
+  }
+  return z.object(shape);
+}
+export const VIDEO_REQUIRED = 'Please select a processed video file to upload';
+
+/** Where a value falls in a population given by its 101 quantiles: 0-100, higher is better. */
+export function percentileFromQuantiles(value: number, quantiles: number[], lowerIsBetter: boolean) {
+  const q = quantiles;
+  let p: number;
+  if (value <= q[0]!) p = 0;
+  else if (value >= q[q.length - 1]!) p = 100;
+  else {
+    let i = 0;
+    while (i < q.length - 2 && q[i + 1]! <= value) i += 1;
+    const span = q[i + 1]! - q[i]!;
+    p = ((i + (span > 0 ? (value - q[i]!) / span : 0)) * 100) / (q.length - 1);
+  }
+  return Math.round(lowerIsBetter ? 100 - p : p);
+}

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+
+export const VIDEO_STATUSES = ['pending', 'ready', 'failed'] as const;
+/** 2 GB: the largest video upload accepted. */
+export const VIDEO_MAX_BYTES = 2 * 1024 * 1024 * 1024;
+export const VIDEO_ACCEPT = { 'video/mp4': ['.mp4', '.m4v'], 'video/quicktime': ['.mov'], 'video/webm': ['.webm'] };
+/** Signed video URLs live this long; a playback error after that asks for a fresh one. */
+export const VIDEO_URL_TTL_SECONDS = 600;
+
+export const videoSchema = z.object({
+  id: z.number(),
+  playerId: z.number(),
+  /** A short-lived signed URL while the file exists. */
+  url: z.string().nullable(),
+  thumbnail: z.string().nullable(),
+  status: z.string(),
+  maxSpeed: z.number().nullable(),
+  igaScore: z.number().nullable(),
+  distance: z.number().nullable(),
+  avgTransition: z.number().nullable(),
+  durationSeconds: z.number().nullable(),
+  positionId: z.number().nullable(),
+  positionKey: z.string().nullable(),
+  season: z.number(),
+  analysisRequestId: z.number().nullable(),
+  createdAt: z.string(),
+});
+export type Video = z.infer<typeof videoSchema>;
+
+export const videoListSchema = z.object({
+  videos: z.array(videoSchema),
+  stats: z.object({
+    highestSpeed: z.number().nullable(),
+    highestIgaScore: z.number().nullable(),
+    totalVideos: z.number(),
+    readyVideos: z.number(),
+  }),
+});
+export type VideoList = z.infer<typeof videoListSchema>;
+
+export const playerIdParamsSchema = z.object({ playerId: z.coerce.number().int().positive() });
+
+/** Text parts of the upload call; the file part is named `file`. */
+export const uploadFieldsSchema = z.object({
+  playerId: z.coerce.number({ error: 'Player ID must be a number' }).int().positive('Player ID must be a number'),
+  positionId: z
+    .union([z.literal(''), z.coerce.number().int().positive('Position ID must be a number')])
+    .optional()
+    .transform((v) => (v === '' || v === undefined ? null : v)),
+});
+
+export const refreshUrlSchema = z
+  .object({ videoId: z.number().int().positive().optional(), filePath: z.string().max(500).optional() })
+  .refine((v) => v.videoId !== undefined || v.filePath !== undefined, { message: 'videoId or filePath is required' });
+export const refreshUrlResponseSchema = z.object({ url: z.string(), expiresIn: z.number() });

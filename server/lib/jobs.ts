@@ -1,0 +1,105 @@
+import { eq, sql } from 'drizzle-orm';
+import type { DbOrTx, Db } from '../db/client';
+import { jobs } from '../db/schema';
+
+export type JobRow = typeof jobs.$inferSelect;
+export type JobHandler = (payload: any, job: JobRow) => Promise<void>;
+export type JobHandlers = Record<string, JobHandler>;
+interface Log { error(obj: unknown, msg?: string): void; warn(obj: unknown, msg?: string): void }
+
+const MAX_ATTEMPTS = 3;
+// A job still 'running' after this long belongs to a worker that died; it may be claimed again.
+const STALE_AFTER = '10 minutes';
+
+/** Queues work in the caller's transaction, so it exists exactly when the data it refers to does. */
+export async function enqueueJob(db: DbOrTx, type: string, payload: Record<string, unknown>) {
+  const [row] = await db.insert(jobs).values({ type, payload }).returning({ id: jobs.id });
+  return row!.id;
+}
+
+/**
+ * Claims the oldest due job. SKIP LOCKED lets several instances poll one table without two of them
+ * taking the same job (PGlite runs one query at a time, where it is simply a no-op).
+ */
+async function claim(db: Db): Promise<JobRow | null> {
+  const res = await db.execute(sql`
+    update ${jobs} set status = 'running', locked_at = now(), attempts = attempts + 1
+    where id = (
+      select id from ${jobs}
+      where (status = 'queued' and run_at <= now())
+         or (status = 'running' and locked_at < now() - ${STALE_AFTER}::interval)
+      order by run_at, id
+      for update skip locked
+      limit 1
+    )
+    returning id`);
+  const id = (res as unknown as { rows: { id: number }[] }).rows[0]?.id;
+  if (id === undefined) return null;
+  const [job] = await db.select().from(jobs).where(eq(jobs.id, id));
+  return job ?? null;
+}
+
+/** Runs one due job; false when there was none. A throwing handler is retried with backoff, then failed. */
+export async function runNextJob(db: Db, handlers: JobHandlers, log?: Log): Promise<boolean> {
+  const job = await claim(db);
+  if (!job) return false;
+  const handler = handlers[job.type];
+  try {
+    if (!handler) throw new Error(`No handler for job type ${job.type}`);
+    await handler(job.payload, job);
+    await db.update(jobs).set({ status: 'done', lockedAt: null, lastError: null }).where(eq(jobs.id, job.id));
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    const final = job.attempts >= MAX_ATTEMPTS || !handler;
+    log?.error({ err, jobId: job.id, type: job.type }, final ? 'job failed' : 'job will be retried');
+    await db
+      .update(jobs)
+      .set({
+        status: final ? 'failed' : 'queued',
+        lockedAt: null,
+        lastError: message.slice(0, 2000),
+        runAt: sql`now() + ${`${job.attempts * 30} seconds`}::interval`,
+      })
+      .where(eq(jobs.id, job.id));
+  }
+  return true;
+}
+
+/** Runs every due job now (tests, CLI). */
+export async function drainJobs(db: Db, handlers: JobHandlers, log?: Log, max = 100) {
+  let n = 0;
+  while (n < max && (await runNextJob(db, handlers, log))) n += 1;
+  return n;
+}
+
+/** Polls for due jobs one at a time; kick() wakes it at once after an enqueue. */
+export function startJobWorker(db: Db, handlers: JobHandlers, opts: { pollMs?: number; log?: Log } = {}) {
+  const pollMs = opts.pollMs ?? 2000;
+  let stopped = false;
+  let running: Promise<void> | null = null;
+  let timer: NodeJS.Timeout | null = null;
+
+  const tick = () => {
+    if (stopped || running) return;
+    if (timer) clearTimeout(timer);
+    running = (async () => {
+      try {
+        while (!stopped && (await runNextJob(db, handlers, opts.log)));
+      } catch (err) {
+        opts.log?.warn({ err }, 'job worker poll failed');
+      }
+    })().finally(() => {
+      running = null;
+      if (!stopped) timer = setTimeout(tick, pollMs);
+    });
+  };
+  timer = setTimeout(tick, 0);
+  return {
+    kick: () => setImmediate(tick),
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+  };
+}

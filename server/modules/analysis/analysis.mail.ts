@@ -1,0 +1,31 @@
+import type { Mail } from '../../lib/mailer';
+import { escapeHtml } from '../auth/auth.mail';
+
+interface Who { to: string; firstName: string | null; playerName: string; playerId: number; appUrl: string }
+
+const kindName = (type: 'max_speed' | 'iga') => (type === 'iga' ? 'IGA Score' : 'Max Speed');
+
+export function completedMail(w: Who, r: { requestType: 'max_speed' | 'iga'; season: number; maxSpeed: number | null; igaScore: number | null }): Mail {
+  const url = `${w.appUrl}/players/${w.playerId}`;
+  const result = r.requestType === 'iga' ? `IGA Score: ${r.igaScore?.toFixed(1)}` : `Max Speed: ${r.maxSpeed?.toFixed(1)} mph`;
+  const subject = `${w.playerName}'s verified ${kindName(r.requestType)} is ready`;
+  const intro = `The ${kindName(r.requestType)} analysis for ${w.playerName} (season ${r.season}) is complete.`;
+  return {
+    to: w.to,
+    subject,
+    text: `Hi ${w.firstName ?? 'there'},\n\n${intro}\n\n${result}\n\nSee the results and the processed video on the player card:\n${url}`,
+    html: `<p>Hi ${escapeHtml(w.firstName ?? 'there')},</p><p>${escapeHtml(intro)}</p><p><strong>${escapeHtml(result)}</strong></p><p><a href="${url}">Open the player card</a></p>`,
+  };
+}
+
+export function rejectedMail(w: Who, r: { requestType: 'max_speed' | 'iga'; reason: string; comment: string; refunded: boolean }): Mail {
+  const url = `${w.appUrl}/players/${w.playerId}`;
+  const credit = r.refunded ? `Your ${r.requestType === 'iga' ? 'IGA credit has' : 'speed analysis credit has'} been returned to your account.` : '';
+  const intro = `We could not complete the ${kindName(r.requestType)} analysis for ${w.playerName}.`;
+  return {
+    to: w.to,
+    subject: `Your ${kindName(r.requestType)} request for ${w.playerName} could not be completed`,
+    text: `Hi ${w.firstName ?? 'there'},\n\n${intro}\n\nReason: ${r.reason}\nAnalyst's note: ${r.comment}\n\n${credit}\nYou can send a new request from the player card:\n${url}`,
+    html: `<p>Hi ${escapeHtml(w.firstName ?? 'there')},</p><p>${escapeHtml(intro)}</p><p>Reason: ${escapeHtml(r.reason)}<br>Analyst's note: ${escapeHtml(r.comment)}</p><p>${escapeHtml(credit)}</p><p><a href="${url}">Open the player card</a></p>`,
+  };
+}

@@ -1,0 +1,98 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { analysisRequests, igaSubmetrics, players, submetrics, videos } from '../../db/schema';
+import { conflict, notFound } from '../../lib/app-error';
+import type { UserRow } from '../../plugins/session';
+import { recordLeaderboardResult } from '../leaderboard/leaderboard.service';
+
+export type RequestRow = typeof analysisRequests.$inferSelect;
+export const ALREADY_PROCESSED = 'This request has already been processed';
+
+/** The request with its player, only while it can still be processed. */
+export async function pendingRequest(db: Db, id: number) {
+  const [row] = await db
+    .select({ r: analysisRequests, player: players })
+    .from(analysisRequests)
+    .innerJoin(players, eq(players.id, analysisRequests.playerId))
+    .where(eq(analysisRequests.id, id));
+  if (!row) throw notFound('Analysis request not found');
+  if (row.r.status !== 'pending') throw conflict(ALREADY_PROCESSED);
+  return row;
+}
+
+export interface CompletionValues {
+  maxSpeed: number | null;
+  igaScore: number | null;
+  comment: string | null;
+  /** MS or IGA first, then the position's components: key -> value and percentile. */
+  metrics: { key: string; value: number; percentile: number; isFromIga: boolean }[];
+}
+
+export interface StoredMedia { videoKey: string; thumbnailKey: string; durationSeconds: number | null }
+
+/**
+ * One transaction: the conditional UPDATE lets exactly one of two racing analysts win (the other
+ * matches no row and gets 409, rolling back everything), then the video, the results and the
+ * leaderboard rows are written with it.
+ */
+export async function commitCompletion(db: Db, analyst: UserRow, request: RequestRow, v: CompletionValues, media: StoredMedia) {
+  return db.transaction(async (tx) => {
+    const [done] = await tx
+      .update(analysisRequests)
+      .set({
+        status: 'completed',
+        analystId: analyst.id,
+        completedAt: new Date(),
+        maxSpeed: v.maxSpeed,
+        igaScore: v.igaScore,
+        analystComment: v.comment,
+        processedVideoUrl: `/files/${media.videoKey}`,
+      })
+      .where(and(eq(analysisRequests.id, request.id), eq(analysisRequests.status, 'pending')))
+      .returning();
+    if (!done) throw conflict(ALREADY_PROCESSED);
+    const [video] = await tx
+      .insert(videos)
+      .values({
+        playerId: done.playerId,
+        url: `/files/${media.videoKey}`,
+        storageKey: media.videoKey,
+        thumbnail: media.thumbnailKey,
+        status: 'ready',
+        maxSpeed: v.maxSpeed,
+        igaScore: v.igaScore,
+        durationSeconds: media.durationSeconds,
+        positionId: done.positionId,
+        season: done.season,
+        analysisRequestId: done.id,
+      })
+      .returning();
+    await insertMetrics(tx, done.id, v.metrics);
+    await recordLeaderboardResult(tx, {
+      playerId: done.playerId,
+      metricType: done.requestType === 'iga' ? 'iga_score' : 'max_speed',
+      value: (done.requestType === 'iga' ? v.igaScore : v.maxSpeed)!,
+      season: done.season,
+      positionId: done.positionId,
+    });
+    return { request: done, video: video! };
+  });
+}
+
+async function insertMetrics(tx: Tx, requestId: number, metrics: CompletionValues['metrics']) {
+  if (metrics.length === 0) return;
+  const ids = await tx
+    .select({ id: submetrics.id, key: submetrics.key })
+    .from(submetrics)
+    .where(inArray(submetrics.key, metrics.map((m) => m.key)));
+  const idOf = new Map(ids.map((s) => [s.key, s.id]));
+  await tx.insert(igaSubmetrics).values(
+    metrics.map((m) => ({
+      analysisRequestId: requestId,
+      submetricId: idOf.get(m.key)!,
+      value: m.value,
+      percentile: m.percentile,
+      isFromIga: m.isFromIga,
+    })),
+  );
+}

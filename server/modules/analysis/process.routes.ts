@@ -1,0 +1,57 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { analysisRequestSchema, idParamsSchema, populationSchema, queueItemSchema, rejectSchema } from '../../../contract/analysis';
+import { errorBodySchema } from '../../../contract/errors';
+import { videoSchema } from '../../../contract/videos';
+import { toVideoDto } from '../videos/videos.service';
+import { completedMail, rejectedMail } from './analysis.mail';
+import { completeRequest } from './complete.flow';
+import { notifyOwner } from './notify';
+import { listQueue, population } from './queue.service';
+import { rejectRequest } from './reject.service';
+import { toRequestDto } from './to-dto';
+
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 413: errorBodySchema, 415: errorBodySchema };
+const staff = ['analyst', 'admin'] as const;
+
+export default async function processRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = ['analysis'];
+
+  app.get('/api/analysis-requests/queue', {
+    schema: { tags, response: { 200: z.array(queueItemSchema), ...errors } },
+  }, async (req) => {
+    req.requireRole(...staff);
+    return listQueue(app.db);
+  });
+
+  app.get('/api/analysis-requests/:id/population', {
+    schema: { tags, params: idParamsSchema, response: { 200: populationSchema, ...errors } },
+  }, async (req) => {
+    req.requireRole(...staff);
+    return population(app.db, req.params.id);
+  });
+
+  app.post('/api/analysis-requests/:id/complete', {
+    schema: {
+      tags, params: idParamsSchema, consumes: ['multipart/form-data'],
+      response: { 200: z.object({ request: analysisRequestSchema, video: videoSchema }), ...errors },
+    },
+  }, async (req) => {
+    const analyst = req.requireRole(...staff);
+    const { request, video } = await completeRequest(app, req, analyst, req.params.id);
+    await notifyOwner(app, request.playerId, (who) => completedMail(who, request));
+    return { request: toRequestDto(request), video: toVideoDto(app.storage, video, null) };
+  });
+
+  app.post('/api/analysis-requests/:id/reject', {
+    schema: { tags, params: idParamsSchema, body: rejectSchema, response: { 200: analysisRequestSchema, ...errors } },
+  }, async (req) => {
+    const analyst = req.requireRole(...staff);
+    const { request, refunded } = await rejectRequest(app.db, analyst, req.params.id, req.body);
+    await notifyOwner(app, request.playerId, (who) =>
+      rejectedMail(who, { requestType: request.requestType, reason: req.body.reason, comment: req.body.comment, refunded }));
+    return toRequestDto(request);
+  });
+}

@@ -1,0 +1,90 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { POPULATION_MINIMUM, type Population, type QueueItem } from '../../../contract/analysis';
+import type { Db } from '../../db/client';
+import { analysisRequests, igaSubmetrics, players, positions, submetrics } from '../../db/schema';
+import { isLowerBetter } from '../../db/seed/submetrics';
+import { notFound } from '../../lib/app-error';
+import { notesOf } from './to-dto';
+import { positionSubmetricList } from './submetrics.service';
+
+const QUEUE_LIMIT = 500;
+
+/** Pending requests, oldest first, with what the analyst needs to find the player in the film. */
+export async function listQueue(db: Db): Promise<QueueItem[]> {
+  const rows = await db
+    .select({ r: analysisRequests, p: { firstName: players.firstName, lastName: players.lastName, level: players.level }, positionName: positions.name })
+    .from(analysisRequests)
+    .innerJoin(players, eq(players.id, analysisRequests.playerId))
+    .leftJoin(positions, eq(positions.id, analysisRequests.positionId))
+    .where(eq(analysisRequests.status, 'pending'))
+    .orderBy(asc(analysisRequests.createdAt), asc(analysisRequests.id))
+    .limit(QUEUE_LIMIT);
+  return rows.map(({ r, p, positionName }) => ({
+    id: r.id,
+    requestType: r.requestType,
+    season: r.season,
+    status: r.status,
+    createdAt: r.createdAt.toISOString(),
+    playerId: r.playerId,
+    playerFirstName: p.firstName,
+    playerLastName: p.lastName,
+    playerLevel: p.level,
+    positionId: r.positionId,
+    positionName,
+    hudlUrl: r.hudlUrl,
+    startTime: r.startTime,
+    notes: notesOf(r.metadata),
+  }));
+}
+
+const QUANTILE_POINTS = sql.raw(`array[${Array.from({ length: 101 }, (_, i) => (i / 100).toFixed(2)).join(',')}]::float8[]`);
+
+/**
+ * Quantiles of the verified results of players at the request's position and level, per metric the
+ * analyst will enter. Under POPULATION_MINIMUM values a percentile would mislead, so none is given.
+ */
+export async function population(db: Db, requestId: number): Promise<Population> {
+  const [req] = await db
+    .select({ r: analysisRequests, level: players.level })
+    .from(analysisRequests)
+    .innerJoin(players, eq(players.id, analysisRequests.playerId))
+    .where(eq(analysisRequests.id, requestId));
+  if (!req) throw notFound('Analysis request not found');
+  const { r, level } = req;
+  const keys = r.requestType === 'max_speed'
+    ? ['MS']
+    : ['IGA', ...(r.positionId ? (await positionSubmetricList(db, r.positionId)).map((s) => s.key) : [])];
+  const stats = r.positionId
+    ? await db
+        .select({
+          key: submetrics.key,
+          count: sql<number>`count(*)`.mapWith(Number),
+          quantiles: sql<number[]>`percentile_cont(${QUANTILE_POINTS}) within group (order by ${igaSubmetrics.value}::float8)`,
+        })
+        .from(igaSubmetrics)
+        .innerJoin(submetrics, eq(submetrics.id, igaSubmetrics.submetricId))
+        .innerJoin(analysisRequests, eq(analysisRequests.id, igaSubmetrics.analysisRequestId))
+        .innerJoin(players, eq(players.id, analysisRequests.playerId))
+        .where(and(
+          inArray(submetrics.key, keys),
+          eq(analysisRequests.status, 'completed'),
+          eq(analysisRequests.positionId, r.positionId),
+          eq(players.level, level),
+        ))
+        .groupBy(submetrics.key)
+    : [];
+  const byKey = new Map(stats.map((s) => [s.key, s]));
+  return {
+    minimum: POPULATION_MINIMUM,
+    metrics: keys.map((key) => {
+      const s = byKey.get(key);
+      const count = s?.count ?? 0;
+      return {
+        key,
+        count,
+        lowerIsBetter: isLowerBetter(key),
+        quantiles: s && count >= POPULATION_MINIMUM ? s.quantiles.map(Number) : null,
+      };
+    }),
+  };
+}

@@ -1,0 +1,62 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { IgaRequestInput, RequestType, SpeedRequestInput } from '../../../contract/analysis';
+import type { Db } from '../../db/client';
+import { analysisRequests } from '../../db/schema';
+import { badRequest } from '../../lib/app-error';
+import type { UserRow } from '../../plugins/session';
+import { spendCredit } from '../credits/credits.service';
+import { ownPlayer, viewablePlayer } from './access';
+import { toRequestDto } from './to-dto';
+
+type NewRequest = { requestType: RequestType; playerId: number; hudlUrl: string; season: number; positionId: number; startTime?: string; notes?: string };
+
+/**
+ * Creates a request and spends one credit of its kind in the same transaction: without a credit
+ * nothing is created, and concurrent requests can never spend more than the balance.
+ */
+export async function createRequest(db: Db, user: UserRow, input: NewRequest) {
+  return db.transaction(async (tx) => {
+    const player = await ownPlayer(tx, user, input.playerId);
+    if (input.positionId !== player.primaryPositionId && input.positionId !== player.secondaryPositionId) {
+      throw badRequest("Position must be the player's primary or secondary position", {
+        positionId: "Position must be the player's primary or secondary position",
+      });
+    }
+    const [row] = await tx
+      .insert(analysisRequests)
+      .values({
+        playerId: player.id,
+        userId: user.id,
+        hudlUrl: input.hudlUrl,
+        startTime: input.startTime ?? null,
+        season: input.season,
+        positionId: input.positionId,
+        requestType: input.requestType,
+        metadata: input.notes ? { notes: input.notes } : null,
+      })
+      .returning();
+    await spendCredit(tx, user.id, input.requestType, { analysisRequestId: row!.id });
+    return toRequestDto(row!);
+  });
+}
+
+export const createSpeedRequest = (db: Db, user: UserRow, body: SpeedRequestInput) =>
+  createRequest(db, user, { ...body, requestType: 'max_speed' });
+
+export const createIgaRequest = (db: Db, user: UserRow, body: IgaRequestInput) =>
+  createRequest(db, user, { ...body, requestType: 'iga' });
+
+export async function pendingCounts(db: Db, user: UserRow, playerId: number) {
+  await viewablePlayer(db, user, playerId);
+  const [row] = await db
+    .select({
+      speed: sql<number>`count(*) filter (where ${analysisRequests.requestType} = 'max_speed')`.mapWith(Number),
+      iga: sql<number>`count(*) filter (where ${analysisRequests.requestType} = 'iga')`.mapWith(Number),
+    })
+    .from(analysisRequests)
+    .where(and(eq(analysisRequests.playerId, playerId), eq(analysisRequests.status, 'pending')));
+  const speed = row?.speed ?? 0;
+  const iga = row?.iga ?? 0;
+  const total = speed + iga;
+  return { total, pendingCount: total, iga, igaPendingCount: iga, speed, speedPendingCount: speed };
+}

@@ -1,0 +1,79 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { idParamsSchema } from '../../../contract/analysis';
+import { errorBodySchema } from '../../../contract/errors';
+import {
+  VIDEO_URL_TTL_SECONDS, playerIdParamsSchema, refreshUrlResponseSchema, refreshUrlSchema, uploadFieldsSchema,
+  videoListSchema, videoSchema,
+} from '../../../contract/videos';
+import { badRequest, notFound } from '../../lib/app-error';
+import { VIDEO_CONTENT_TYPES } from './video-signature';
+import { extOfKey, newVideoKey, removeKeys } from './video-files';
+import { receiveVideo } from './video-intake';
+import { checkUploadTarget, keyFromPath, listVideos, recordUpload, viewableVideo } from './videos.service';
+
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 413: errorBodySchema, 415: errorBodySchema };
+
+export default async function videosRoutes(fastify: FastifyInstance, opts: { kickJobs: () => void }) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = ['videos'];
+
+  app.get('/api/videos/:playerId', {
+    schema: { tags, params: playerIdParamsSchema, response: { 200: videoListSchema, ...errors } },
+  }, async (req) => listVideos(app.db, app.storage, req.requireUser(), req.params.playerId));
+
+  app.post('/api/videos/upload', {
+    config: app.perAddressLimit(20),
+    schema: { tags, consumes: ['multipart/form-data'], response: { 201: videoSchema, ...errors } },
+  }, async (req, reply) => {
+    const user = req.requireUser();
+    const authorize = async (fields: Record<string, string>) => {
+      const parsed = uploadFieldsSchema.parse(fields);
+      await checkUploadTarget(app.db, user, parsed.playerId, parsed.positionId);
+      return parsed;
+    };
+    const { fields, file } = await receiveVideo(req, {
+      fileField: 'file',
+      maxBytes: app.env.VIDEO_MAX_BYTES,
+      beforeFile: async (f) => void ('playerId' in f ? await authorize(f) : undefined),
+      store: async (stream, ext) => {
+        const key = newVideoKey(ext);
+        await app.storage.put(key, stream, VIDEO_CONTENT_TYPES[ext]);
+        return key;
+      },
+      discard: (key) => removeKeys(app.storage, [key]),
+    });
+    if (!file) throw badRequest('Please select a video file to upload', { file: 'Please select a video file to upload' });
+    try {
+      const target = await authorize(fields);
+      const video = await recordUpload(app.db, app.storage, { playerId: target.playerId, positionId: target.positionId, key: file.value });
+      opts.kickJobs();
+      return reply.status(201).send(video);
+    } catch (err) {
+      await removeKeys(app.storage, [file.value]);
+      throw err;
+    }
+  });
+
+  app.post('/api/videos/refresh-url', {
+    schema: { tags, body: refreshUrlSchema, response: { 200: refreshUrlResponseSchema, ...errors } },
+  }, async (req) => {
+    const where = req.body.videoId !== undefined ? { id: req.body.videoId } : { key: keyFromPath(req.body.filePath ?? '') };
+    const video = await viewableVideo(app.db, req.requireUser(), where);
+    return { url: app.storage.url(video.storageKey, VIDEO_URL_TTL_SECONDS), expiresIn: VIDEO_URL_TTL_SECONDS };
+  });
+
+  app.get('/api/video-download/:id', {
+    schema: { tags, params: idParamsSchema },
+  }, async (req, reply) => {
+    const video = await viewableVideo(app.db, req.requireUser(), { id: req.params.id });
+    const size = await app.storage.size(video.storageKey);
+    if (size === null) throw notFound('Video file not found');
+    reply
+      .header('Content-Type', VIDEO_CONTENT_TYPES[extOfKey(video.storageKey)] ?? 'video/mp4')
+      .header('Content-Length', size)
+      .header('Content-Disposition', `attachment; filename="video_${video.id}.mp4"`)
+      .header('Cache-Control', 'private, no-store');
+    return reply.send(await app.storage.read(video.storageKey));
+  });
+}
