@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { REFERRAL_MESSAGE_MAX } from './constants';
+
+/** Percent off the referred friend's first purchase (decision 035). */
+export const REFERRAL_DISCOUNT_PERCENT = 20;
+/** Days a referral code stays valid after it is sent (decision 035). */
+export const REFERRAL_VALID_DAYS = 90;
+export const INVALID_REFERRAL = 'Invalid or expired referral code';
+
+const email = z.string({ error: 'Invalid email address' }).trim().pipe(z.email('Invalid email address'));
+
+export const referralSendSchema = z
+  .object({
+    firstName: z.string({ error: 'First name is required' }).trim().min(1, 'First name is required').max(255),
+    lastName: z.string({ error: 'Last name is required' }).trim().min(1, 'Last name is required').max(255),
+    email,
+    confirmEmail: email,
+    message: z.string().max(REFERRAL_MESSAGE_MAX, `Message must be at most ${REFERRAL_MESSAGE_MAX} characters`).optional(),
+  })
+  .refine((v) => v.email.toLowerCase() === v.confirmEmail.toLowerCase(), {
+    path: ['confirmEmail'],
+    message: 'Emails do not match',
+  });
+export type ReferralSendInput = z.input<typeof referralSendSchema>;
+export const referralSendResponseSchema = z.object({ message: z.string() });
+
+export const referralCodeParamsSchema = z.object({ code: z.string().min(1).max(100) });
+
+/** Both spellings are answered; the registration page reads either. */
+export const referralDetailsSchema = z.object({
+  referral_code: z.string(),
+  receiver_email: z.string(),
+  receiver_first_name: z.string(),
+  receiver_last_name: z.string(),
+  referralCode: z.string(),
+  receiverEmail: z.string(),
+  receiverFirstName: z.string(),
+  receiverLastName: z.string(),
+});
+export type ReferralDetails = z.infer<typeof referralDetailsSchema>;
+
+export const referralCompleteBodySchema = z.object({
+  userId: z.coerce.number({ error: 'userId is required' }).int().positive('userId is required'),
+});
+export const referralCompleteResponseSchema = z.object({
+  referralCode: z.string(),
+  stripeCouponId: z.string().nullable(),
+});
+export type ReferralComplete = z.infer<typeof referralCompleteResponseSchema>;
+
+/** Referral endpoints also answer `error` (the registration page reads it). */
+export const referralErrorSchema = z.object({
+  message: z.string(),
+  error: z.string(),
+  code: z.string().optional(),
+  errors: z.record(z.string(), z.string()).optional(),
+});
+
+/** Where the coupon id and code are kept in the browser between registration and first checkout. */
+export const STRIPE_COUPON_STORAGE_KEY = 'stripeCouponId';
+export const REFERRAL_CODE_STORAGE_KEY = 'referralCode';

@@ -1,0 +1,46 @@
+import type { ProviderSubscription } from './types';
+
+const date = (s: unknown) => (typeof s === 'number' ? new Date(s * 1000) : null);
+const idOf = (v: unknown): string | null =>
+  typeof v === 'string' ? v : v && typeof v === 'object' && 'id' in v ? String((v as { id: unknown }).id) : null;
+
+/** Reads a subscription in either shape: periods on the subscription (before 2025-03) or on its items. */
+export function normalizeSubscription(s: any): ProviderSubscription {
+  const item = s?.items?.data?.[0];
+  return {
+    id: String(s.id),
+    customerId: idOf(s.customer),
+    status: String(s.status),
+    cancelAtPeriodEnd: Boolean(s.cancel_at_period_end),
+    currentPeriodStart: date(s.current_period_start ?? item?.current_period_start),
+    currentPeriodEnd: date(s.current_period_end ?? item?.current_period_end),
+    metadata: { ...(s.metadata ?? {}) },
+    priceId: idOf(item?.price) ?? idOf(s.plan),
+    livemode: Boolean(s.livemode),
+  };
+}
+
+/** The subscription an invoice belongs to, in the old (invoice.subscription) or new (invoice.parent) shape. */
+export function invoiceSubscriptionId(inv: any): string | null {
+  return idOf(inv?.parent?.subscription_details?.subscription) ?? idOf(inv?.subscription);
+}
+
+/** Our userId/planId travel as subscription metadata, which Stripe copies onto each invoice. */
+export function invoiceMetadata(inv: any): Record<string, string> {
+  return {
+    ...(inv?.lines?.data?.[0]?.metadata ?? {}),
+    ...(inv?.subscription_details?.metadata ?? {}),
+    ...(inv?.parent?.subscription_details?.metadata ?? {}),
+  };
+}
+
+export function invoicePriceId(inv: any): string | null {
+  const line = inv?.lines?.data?.[0];
+  return idOf(line?.pricing?.price_details?.price) ?? idOf(line?.price);
+}
+
+export function invoicePaymentIntentId(inv: any): string | null {
+  return idOf(inv?.payment_intent) ?? idOf(inv?.payments?.data?.[0]?.payment?.payment_intent);
+}
+
+export { idOf };

@@ -1,0 +1,163 @@
+import { randomBytes } from 'node:crypto';
+import type { TestCheckoutSession } from '../../../../contract/billing';
+import type { Db } from '../../../db/client';
+import { AppError } from '../../app-error';
+import { normalizeSubscription } from '../normalize';
+import type { CreateCheckoutParams, DeliverEvent, PaymentProvider, ProviderSubscription } from '../types';
+import { createEventSender, type EventLog } from './events';
+import { createPayments } from './payments';
+import { newId, nowSeconds, type TestSubscription } from './shapes';
+import { testStore } from './store';
+
+export interface TestModeProvider extends PaymentProvider {
+  readonly kind: 'test-mode';
+  describeSession(id: string): Promise<TestCheckoutSession | null>;
+  /** The hosted page's Pay button: charges the card, then delivers the events. Returns the success URL. */
+  pay(sessionId: string, cardNumber: string): Promise<{ redirectUrl: string }>;
+  /** Like advancing a Stripe test clock to the end of the period: renews, or ends a cancelling subscription. */
+  advanceToPeriodEnd(subscriptionId: string): Promise<void>;
+  /** Renews or ends every subscription whose period has ended. */
+  renewDue(now?: Date): Promise<number>;
+  redeliverFailed(): Promise<number>;
+  events(): Promise<{ id: string; type: string; data: { object: any } }[]>;
+}
+
+const SESSION_TTL_SECONDS = 24 * 60 * 60;
+
+export function createTestModeProvider(o: { db: Db; appUrl: string; secret: string; deliver: DeliverEvent; log: EventLog }): TestModeProvider {
+  const { db } = o;
+  const sender = createEventSender(o);
+  const payments = createPayments(db, sender);
+
+  async function changeSubscription(id: string, change: (s: TestSubscription) => { type: string; previous: Record<string, unknown> } | null) {
+    const events = await db.transaction(async (tx) => {
+      const sub = await testStore.get<TestSubscription>(tx, id, 'subscription', { lock: true });
+      if (!sub) throw new AppError('NOT_FOUND', 'Subscription not found');
+      const what = change(sub);
+      if (!what) return [];
+      await testStore.save(tx, id, sub);
+      return [await sender.record(tx, what.type, sub, what.previous)];
+    });
+    await sender.deliverAll(events);
+    const after = await testStore.get<TestSubscription>(db, id, 'subscription');
+    return normalizeSubscription(after);
+  }
+
+  return {
+    kind: 'test-mode',
+    livemode: false,
+
+    async createCustomer({ email, name, userId }) {
+      const id = newId('cus', 7);
+      await testStore.insert(db, id, 'customer', {
+        id, object: 'customer', email, name, metadata: { userId: String(userId) }, created: nowSeconds(), livemode: false,
+      });
+      return id;
+    },
+
+    async createCheckoutSession(p: CreateCheckoutParams) {
+      let percentOff = 0;
+      let discount: { coupon: string; promotion_code: string } | null = null;
+      if (p.promotionCodeId) {
+        const promo = await testStore.get(db, p.promotionCodeId, 'promotion_code');
+        if (!promo || !promo.active || promo.times_redeemed >= promo.max_redemptions || promo.expires_at < nowSeconds()) {
+          throw new AppError('VALIDATION_ERROR', 'This promotion code is invalid or has expired.');
+        }
+        const coupon = await testStore.get(db, promo.promotion.coupon, 'coupon');
+        percentOff = coupon?.percent_off ?? 0;
+        discount = { coupon: promo.promotion.coupon, promotion_code: promo.id };
+      }
+      const subtotal = p.price.unitAmount;
+      const amountDiscount = Math.round((subtotal * percentOff) / 100);
+      const id = `cs_test_${randomBytes(24).toString('hex')}`;
+      const created = nowSeconds();
+      const url = `${o.appUrl}/checkout/test/${id}`;
+      await testStore.insert(db, id, 'checkout_session', {
+        id, object: 'checkout.session', mode: p.mode, status: 'open', payment_status: 'unpaid',
+        customer: p.customerId, customer_email: p.customerEmail, client_reference_id: p.clientReferenceId,
+        metadata: p.metadata, currency: 'usd', amount_subtotal: subtotal, amount_total: subtotal - amountDiscount,
+        total_details: { amount_discount: amountDiscount, amount_shipping: 0, amount_tax: 0 },
+        discounts: discount ? [discount] : [], subscription: null, invoice: null, payment_intent: null,
+        success_url: p.successUrl, cancel_url: p.cancelUrl, url, created, expires_at: created + SESSION_TTL_SECONDS,
+        livemode: false, _va: { price: p.price, attempts: [] },
+      });
+      return { id, url };
+    },
+
+    async describeSession(id) {
+      const s = await testStore.get(db, id, 'checkout_session');
+      if (!s) return null;
+      const expired = s.status === 'open' && s.expires_at < nowSeconds();
+      const code = s.discounts[0] ? (await testStore.get(db, s.discounts[0].promotion_code, 'promotion_code'))?.code : null;
+      return {
+        id: s.id,
+        status: expired ? 'expired' : s.status,
+        mode: s.mode,
+        productName: s._va.price.name,
+        description: s._va.price.description,
+        interval: s._va.price.interval,
+        currency: s.currency,
+        amountSubtotal: s.amount_subtotal,
+        amountDiscount: s.total_details.amount_discount,
+        amountTotal: s.amount_total,
+        promotionCode: code ?? null,
+        customerEmail: s.customer_email,
+        cancelUrl: s.cancel_url,
+        successUrl: s.status === 'complete' ? s.success_url : null,
+      };
+    },
+
+    pay: (sessionId, cardNumber) => payments.pay(sessionId, cardNumber),
+
+    async retrieveSubscription(id): Promise<ProviderSubscription | null> {
+      const sub = await testStore.get(db, id, 'subscription');
+      return sub ? normalizeSubscription(sub) : null;
+    },
+
+    setCancelAtPeriodEnd: (id, cancel) =>
+      changeSubscription(id, (s) => {
+        if (s.status === 'canceled') throw new AppError('CONFLICT', 'This subscription has already ended.');
+        if (s.cancel_at_period_end === cancel) return null;
+        const previous = { cancel_at_period_end: s.cancel_at_period_end, cancel_at: s.cancel_at, canceled_at: s.canceled_at };
+        s.cancel_at_period_end = cancel;
+        s.cancel_at = cancel ? s.items.data[0]!.current_period_end : null;
+        s.canceled_at = cancel ? nowSeconds() : null;
+        return { type: 'customer.subscription.updated', previous };
+      }),
+
+    async cancelNow(id) {
+      const sub = await testStore.get<TestSubscription>(db, id, 'subscription');
+      if (!sub || sub.status === 'canceled') return;
+      await changeSubscription(id, (s) => {
+        if (s.status === 'canceled') return null;
+        const previous = { status: s.status };
+        s.status = 'canceled';
+        s.canceled_at = s.canceled_at ?? nowSeconds();
+        s.ended_at = nowSeconds();
+        return { type: 'customer.subscription.deleted', previous };
+      });
+    },
+
+    async createReferralDiscount({ code, percentOff, expiresAt, metadata }) {
+      const couponId = randomBytes(4).toString('hex').toUpperCase();
+      const promotionCodeId = newId('promo', 8);
+      const redeemBy = Math.floor(expiresAt.getTime() / 1000);
+      await db.transaction(async (tx) => {
+        await testStore.insert(tx, couponId, 'coupon', {
+          id: couponId, object: 'coupon', percent_off: percentOff, duration: 'once', max_redemptions: 1,
+          times_redeemed: 0, redeem_by: redeemBy, valid: true, metadata, created: nowSeconds(), livemode: false,
+        });
+        await testStore.insert(tx, promotionCodeId, 'promotion_code', {
+          id: promotionCodeId, object: 'promotion_code', code, promotion: { type: 'coupon', coupon: couponId },
+          active: true, max_redemptions: 1, times_redeemed: 0, expires_at: redeemBy, metadata, created: nowSeconds(), livemode: false,
+        });
+      });
+      return { couponId, promotionCodeId };
+    },
+
+    advanceToPeriodEnd: (id) => payments.cycle(id),
+    renewDue: (now) => payments.renewDue(now ?? new Date()),
+    redeliverFailed: () => sender.redeliverFailed(),
+    events: () => sender.all(),
+  };
+}

@@ -1,0 +1,74 @@
+import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { creditTransactions, plans, stripeEvents, users } from '../../db/schema';
+import { isTestModeProvider, type TestModeProvider } from '../../lib/payments';
+import { signPayload } from '../../lib/payments/signature';
+import { createTestModeProvider } from '../../lib/payments/test-mode/provider';
+import { as, type TestApp, type TestUser } from '../../test/helpers';
+import { WEBHOOK_PATH } from './webhook-debug.service';
+
+export const CARDS = { ok: '4242 4242 4242 4242', declined: '4000 0000 0000 0002', noFunds: '4000 0000 0000 9995' };
+export const validCard = (cardNumber = CARDS.ok) => ({ cardNumber, expiry: '12 / 34', cvc: '123' });
+
+export async function planId(t: TestApp, key: string) {
+  const [p] = await t.db.select().from(plans).where(eq(plans.key, key));
+  return p!.id;
+}
+
+export async function balances(t: TestApp, userId: number) {
+  const [u] = await t.db.select().from(users).where(eq(users.id, userId));
+  return { credits: u!.credits, igaCredits: u!.igaCredits, hasActiveSubscription: u!.hasActiveSubscription };
+}
+
+export const grantsOf = (t: TestApp, userId: number) =>
+  t.db.select().from(creditTransactions).where(eq(creditTransactions.userId, userId));
+
+export const eventRows = (t: TestApp, id: string) => t.db.select().from(stripeEvents).where(eq(stripeEvents.id, id));
+
+/** Starts checkout through the API and returns the hosted session id. */
+export async function startCheckout(t: TestApp, user: TestUser, key: string, promoCode?: string | null) {
+  const res = await as(t, user, { method: 'POST', url: '/api/checkout', payload: { planId: await planId(t, key), promoCode } });
+  expect(res.statusCode, res.body).toBe(200);
+  const url = new URL(res.json().url);
+  expect(url.pathname).toMatch(/^\/checkout\/test\/cs_test_/);
+  return url.pathname.split('/').pop()!;
+}
+
+export function pay(t: TestApp, sessionId: string, card = validCard()) {
+  return t.app.inject({ method: 'POST', url: `/api/checkout/test/${sessionId}/pay`, payload: card });
+}
+
+/** Checkout and pay with the good card; returns the session id. */
+export async function buy(t: TestApp, user: TestUser, key: string, promoCode?: string | null) {
+  const id = await startCheckout(t, user, key, promoCode);
+  const res = await pay(t, id);
+  expect(res.statusCode, res.body).toBe(200);
+  return id;
+}
+
+export function provider(t: TestApp): TestModeProvider {
+  if (!isTestModeProvider(t.app.payments)) throw new Error('tests run on the test-mode provider');
+  return t.app.payments;
+}
+
+/** A second handle on the same test account whose events are caught instead of delivered. */
+export function capturingProvider(t: TestApp) {
+  const caught: { id: string; type: string; payload: string }[] = [];
+  const p = createTestModeProvider({
+    db: t.db, appUrl: t.env.APP_URL, secret: t.env.STRIPE_WEBHOOK_SECRET, log: { warn() {} },
+    deliver: async (payload) => {
+      const e = JSON.parse(payload);
+      caught.push({ id: e.id, type: e.type, payload });
+      return { statusCode: 200, body: '{}' };
+    },
+  });
+  return { provider: p, caught };
+}
+
+export function deliver(t: TestApp, payload: string, opts: { secret?: string; timestamp?: number; signature?: string } = {}) {
+  const signature = opts.signature ?? signPayload(payload, opts.secret ?? t.env.STRIPE_WEBHOOK_SECRET, opts.timestamp);
+  return t.app.inject({
+    method: 'POST', url: WEBHOOK_PATH, payload,
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+  });
+}

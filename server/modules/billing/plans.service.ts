@@ -1,0 +1,33 @@
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import type { Plan } from '../../../contract/billing';
+import type { DbOrTx } from '../../db/client';
+import { plans, subscriptions } from '../../db/schema';
+import { ACTIVE_STATUSES } from './provider-ids';
+
+type PlanRow = typeof plans.$inferSelect;
+
+export const toPlan = (p: PlanRow): Plan => ({
+  id: p.id, key: p.key, name: p.name, description: p.description, type: p.type, stars: p.stars, rank: p.rank,
+  priceUsd: p.priceUsd, interval: p.interval, maxSpeedVideosPerYear: p.maxSpeedVideosPerYear, igaPerYear: p.igaPerYear,
+  videoStorageLimit: p.videoStorageLimit, features: p.features, stripePriceId: p.stripePriceId, stripePriceIdLive: p.stripePriceIdLive,
+});
+
+/** Subscription plans by rank, then one-time products by rank. */
+export async function listPlans(db: DbOrTx) {
+  const rows = await db.select().from(plans).where(eq(plans.isActive, true)).orderBy(desc(plans.type), asc(plans.rank));
+  return rows.map(toPlan);
+}
+
+/** The user's current subscription (the active one ending last) with its plan. */
+export async function currentSubscription(db: DbOrTx, userId: number, live: boolean) {
+  const [row] = await db
+    .select({ sub: subscriptions, plan: plans })
+    .from(subscriptions)
+    .innerJoin(plans, eq(plans.id, subscriptions.planId))
+    .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, ACTIVE_STATUSES)))
+    .orderBy(desc(subscriptions.currentPeriodEnd))
+    .limit(1);
+  if (!row) return null;
+  const providerId = live ? row.sub.stripeSubscriptionIdLive : row.sub.stripeSubscriptionId;
+  return providerId ? { ...row, providerId } : null;
+}
