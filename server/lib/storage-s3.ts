@@ -22,6 +22,33 @@ export interface S3Options {
 const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
 const hmac = (key: string | Buffer, data: string) => createHmac('sha256', key).update(data).digest();
 
+/**
+ * AWS Signature Version 4 for a request without a query string; every header given is signed.
+ * Returns the headers to send: x-amz-date, x-amz-content-sha256 and authorization.
+ */
+export function signV4(r: {
+  method: string; path: string; headers: Record<string, string>; payloadHash: string; date: Date;
+  region: string; accessKeyId: string; secretAccessKey: string;
+}) {
+  const amzDate = r.date.toISOString().replace(/[:-]|\.\d{3}/g, '');
+  const day = amzDate.slice(0, 8);
+  const all: Record<string, string> = { ...r.headers, 'x-amz-content-sha256': r.payloadHash, 'x-amz-date': amzDate };
+  const names = Object.keys(all).map((n) => n.toLowerCase()).sort();
+  const value = (n: string) => String(Object.entries(all).find(([k]) => k.toLowerCase() === n)![1]).trim();
+  const canonical = [
+    r.method, r.path, '', ...names.map((n) => `${n}:${value(n)}`), '', names.join(';'), r.payloadHash,
+  ].join('\n');
+  const scope = `${day}/${r.region}/s3/aws4_request`;
+  const toSign = ['AWS4-HMAC-SHA256', amzDate, scope, sha256(canonical)].join('\n');
+  const kSigning = hmac(hmac(hmac(hmac(`AWS4${r.secretAccessKey}`, day), r.region), 's3'), 'aws4_request');
+  const signature = createHmac('sha256', kSigning).update(toSign).digest('hex');
+  return {
+    'x-amz-date': amzDate,
+    'x-amz-content-sha256': r.payloadHash,
+    authorization: `AWS4-HMAC-SHA256 Credential=${r.accessKeyId}/${scope}, SignedHeaders=${names.join(';')}, Signature=${signature}`,
+  };
+}
+
 interface S3Request {
   method: 'GET' | 'PUT' | 'HEAD' | 'DELETE';
   key: string;
@@ -41,26 +68,12 @@ export function createS3Storage(opts: S3Options): Storage {
   function request(r: S3Request): Promise<IncomingMessage> {
     assertKey(r.key);
     const canonicalUri = `${prefix}/${encodeURIComponent(opts.bucket)}/${r.key.split('/').map(encodeURIComponent).join('/')}`;
-    const amzDate = new Date().toISOString().replace(/[:-]|\.\d{3}/g, '');
-    const day = amzDate.slice(0, 8);
     const payloadHash = r.payloadHash ?? sha256('');
-    const signed: Record<string, string> = {
-      host: base.host,
-      'x-amz-content-sha256': payloadHash,
-      'x-amz-date': amzDate,
-    };
-    const names = Object.keys(signed).sort();
-    const canonical = [
-      r.method, canonicalUri, '', ...names.map((n) => `${n}:${signed[n]}`), '', names.join(';'), payloadHash,
-    ].join('\n');
-    const scope = `${day}/${opts.region}/s3/aws4_request`;
-    const toSign = ['AWS4-HMAC-SHA256', amzDate, scope, sha256(canonical)].join('\n');
-    const kSigning = hmac(hmac(hmac(hmac(`AWS4${opts.secretAccessKey}`, day), opts.region), 's3'), 'aws4_request');
-    const signature = createHmac('sha256', kSigning).update(toSign).digest('hex');
+    const signed: Record<string, string> = { host: base.host, ...(r.headers?.range ? { range: r.headers.range } : {}) };
     const headers = {
       ...r.headers,
-      ...signed,
-      authorization: `AWS4-HMAC-SHA256 Credential=${opts.accessKeyId}/${scope}, SignedHeaders=${names.join(';')}, Signature=${signature}`,
+      host: base.host,
+      ...signV4({ method: r.method, path: canonicalUri, headers: signed, payloadHash, date: new Date(), ...opts }),
     };
     const client = base.protocol === 'https:' ? https : http;
     return new Promise((resolve, reject) => {

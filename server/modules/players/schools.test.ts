@@ -1,0 +1,167 @@
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { count, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { US_STATE_CODES } from '../../../contract/constants';
+import { schools } from '../../db/schema';
+import { as, createTestApp, createUser, isRealPostgres, type TestApp, type TestUser } from '../../test/helpers';
+import { importSchoolFile, parseColleges, parseHighSchools } from './schools-import';
+import { titleCase } from './title-case';
+
+let t: TestApp;
+let user: TestUser;
+beforeAll(async () => {
+  t = await createTestApp();
+  user = await createUser(t);
+});
+afterAll(() => t.close());
+
+const search = (searchTerm: unknown, level: unknown = 'High School', who: TestUser | null = user) =>
+  as(t, who, { method: 'POST', url: '/api/schools/search', payload: { searchTerm, level } });
+
+const HS = `Name,City,State
+Westlake H S,Austin,Texas
+"Lake Travis High School",Austin,Texas
+"St Gerard Campus, Inc.",St Augustine,Florida
+Kim Fluker Information Technology School,"Slidell,",Louisiana
+Roosevelt HS,Washington,District of Columbia
+Chinle Boarding School,Chinle,Bureau of Indian Education
+`;
+const COLLEGES = [
+  'NAME;CITY;STATE;STATUS;DEG_GRANT;NAICS_DESC;ALIAS;TOT_ENROLL',
+  'UNIVERSITY OF CALIFORNIA-LOS ANGELES;LOS ANGELES;CA;A;1;COLLEGES, UNIVERSITIES, AND PROFESSIONAL SCHOOLS;UCLA;44000',
+  'TEXAS A & M UNIVERSITY-COLLEGE STATION;COLLEGE STATION;TX;A;1;COLLEGES, UNIVERSITIES, AND PROFESSIONAL SCHOOLS;TEXAS A&M | TAMU;66000',
+  'MCLENNAN COMMUNITY COLLEGE;WACO;TX;A;1;JUNIOR COLLEGES;NOT AVAILABLE;8000',
+  'TEXAS BEAUTY COLLEGE;AUSTIN;TX;A;2;COSMETOLOGY AND BARBER SCHOOLS;;100',
+  'CLOSED COLLEGE;DALLAS;TX;C;1;COLLEGES, UNIVERSITIES, AND PROFESSIONAL SCHOOLS;;0',
+].join('\r\n');
+
+describe('the built-in school set', () => {
+  it('covers every state at both levels', async () => {
+    for (const level of ['High School', 'College']) {
+      const rows = await t.db.selectDistinct({ state: schools.state }).from(schools).where(eq(schools.level, level));
+      const states = new Set(rows.map((r) => r.state));
+      expect(US_STATE_CODES.filter((s) => !states.has(s))).toEqual([]);
+    }
+  });
+});
+
+describe('school search', () => {
+  it('puts names starting with the term first, then the rest alphabetically', async () => {
+    const res = await search('westlake');
+    expect(res.statusCode).toBe(200);
+    const names = res.json().map((s: any) => s.name);
+    expect(res.json()[0]).toEqual({ name: 'Westlake High School', city: 'Austin', state: 'TX' });
+    const firstNonPrefix = names.findIndex((n: string) => !n.toLowerCase().startsWith('westlake'));
+    if (firstNonPrefix >= 0) expect(names.slice(firstNonPrefix).every((n: string) => !n.toLowerCase().startsWith('westlake'))).toBe(true);
+  });
+
+  it('answers at most 20 schools of the chosen level', async () => {
+    const res = await search('high');
+    expect(res.json()).toHaveLength(20);
+    const colleges = (await search('university', 'College')).json();
+    expect(colleges.length).toBeGreaterThan(0);
+    expect(colleges.every((s: any) => /university/i.test(s.name))).toBe(true);
+    expect((await search('westlake high', 'College')).json()).toEqual([]);
+  });
+
+  it('finds a college by its alias and a school by a word inside its name', async () => {
+    expect((await search('ucla', 'College')).json().map((s: any) => s.name)).toContain('University of California-Los Angeles');
+    expect((await search('lake hi')).json().map((s: any) => s.name)).toContain('Westlake High School');
+  });
+
+  it('treats % and _ as plain characters', async () => {
+    expect((await search('%%')).json()).toEqual([]);
+    expect((await search('__')).json()).toEqual([]);
+  });
+
+  it('refuses fewer than 2 characters or a missing level with 400, and visitors with 401', async () => {
+    expect((await search('w')).statusCode).toBe(400);
+    expect((await search(' w ')).statusCode).toBe(400);
+    expect((await search('we', 'Middle School')).statusCode).toBe(400);
+    expect((await search('westlake', 'High School', null)).statusCode).toBe(401);
+  });
+});
+
+describe('schools:import', () => {
+  it('reads high schools with full state names and the semicolon college directory', () => {
+    const hs = parseHighSchools(HS);
+    expect(hs).toEqual(expect.arrayContaining([
+      { level: 'High School', name: 'Westlake High School', city: 'Austin', state: 'TX' },
+      { level: 'High School', name: 'St Gerard Campus, Inc.', city: 'St Augustine', state: 'FL' },
+      { level: 'High School', name: 'Kim Fluker Information Technology School', city: 'Slidell', state: 'LA' },
+      { level: 'High School', name: 'Roosevelt High School', city: 'Washington', state: 'DC' },
+    ]));
+    expect(hs.find((s) => s.name.includes('Chinle'))).toBeUndefined();
+    const co = parseColleges(COLLEGES);
+    expect(co).toEqual([
+      { level: 'College', name: 'University of California-Los Angeles', city: 'Los Angeles', state: 'CA', alias: 'UCLA' },
+      { level: 'College', name: 'Texas A & M University-College Station', city: 'College Station', state: 'TX', alias: 'TEXAS A&M | TAMU' },
+      { level: 'College', name: 'McLennan Community College', city: 'Waco', state: 'TX', alias: null },
+    ]);
+  });
+
+  it('title-cases upper-case names and keeps acronyms', () => {
+    expect(titleCase('SUNY COLLEGE AT OLD WESTBURY')).toBe('SUNY College at Old Westbury');
+    expect(titleCase("SAINT MARY'S COLLEGE OF CALIFORNIA")).toBe("Saint Mary's College of California");
+    expect(titleCase('THE UNIVERSITY OF TEXAS AT AUSTIN')).toBe('The University of Texas at Austin');
+    expect(titleCase("D'YOUVILLE COLLEGE")).toBe("D'Youville College");
+  });
+
+  it('can be run twice without duplicating a school', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'schools-'));
+    const hsFile = path.join(dir, 'hs.csv');
+    const coFile = path.join(dir, 'co.csv');
+    writeFileSync(hsFile, HS);
+    writeFileSync(coFile, COLLEGES);
+    await importSchoolFile(t.db, hsFile);
+    await importSchoolFile(t.db, coFile);
+    const [once] = await t.db.select({ n: count() }).from(schools);
+    const again = await importSchoolFile(t.db, coFile);
+    await importSchoolFile(t.db, hsFile);
+    const [twice] = await t.db.select({ n: count() }).from(schools);
+    expect(twice!.n).toBe(once!.n);
+    expect(again.total).toBe(once!.n);
+    await expect(importSchoolFile(t.db, path.join(dir, 'missing.csv'))).rejects.toThrow();
+    writeFileSync(path.join(dir, 'bad.csv'), 'a;b;c\n1;2;3\n');
+    await expect(importSchoolFile(t.db, path.join(dir, 'bad.csv'))).rejects.toThrow(/Unrecognised school file/);
+  });
+});
+
+const DATA = path.resolve(__dirname, '../../../../shared/data/schools');
+const hasData = existsSync(path.join(DATA, 'us-high-schools.csv')) && existsSync(path.join(DATA, 'us-colleges-and-universities.csv'));
+
+describe.skipIf(!hasData)('the full public directories', () => {
+  it('import in full and answer searches from the indexes', async () => {
+    const started = Date.now();
+    await importSchoolFile(t.db, path.join(DATA, 'us-high-schools.csv'));
+    const r = await importSchoolFile(t.db, path.join(DATA, 'us-colleges-and-universities.csv'));
+    expect(r.total).toBeGreaterThan(28_000);
+    console.log(`imported ${r.total} schools in ${Date.now() - started} ms`);
+
+    const terms = ['we', 'westlake', 'lincoln', 'saint', 'high', 'tech', 'ucla', 'zz'];
+    const t0 = Date.now();
+    for (const term of terms) {
+      for (const level of ['High School', 'College']) {
+        const res = await search(term, level);
+        expect(res.statusCode).toBe(200);
+        expect(res.json().length).toBeLessThanOrEqual(20);
+      }
+    }
+    console.log(`${terms.length * 2} searches over ${r.total} schools in ${Date.now() - t0} ms`);
+    const lincoln = (await search('lincoln')).json();
+    expect(lincoln).toHaveLength(20);
+    expect(lincoln.every((s: any) => s.name.toLowerCase().startsWith('lincoln'))).toBe(true);
+    expect(lincoln.map((s: any) => s.name)).toEqual([...lincoln.map((s: any) => s.name)].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())));
+
+    if (isRealPostgres()) {
+      const plan = async (q: ReturnType<typeof sql>) =>
+        ((await t.db.execute(sql`explain ${q}`)).rows as any[]).map((row) => row['QUERY PLAN']).join('\n');
+      expect(await plan(sql`select name from schools where level = 'High School' and lower(name) like 'westl%' order by lower(name) limit 20`))
+        .toContain('schools_level_name_prefix_idx');
+      expect(await plan(sql`select name from schools where level = 'High School' and lower(name) like '%estlak%'`))
+        .toContain('schools_name_trgm_idx');
+    }
+  });
+});
