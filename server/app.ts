@@ -11,6 +11,7 @@ import type { Env } from './env';
 import { createMailer, type Mailer } from './lib/mailer';
 import { createStorage, type Storage } from './lib/storage';
 import { useFastPasswordHashing } from './lib/password';
+import { REDACT_PATHS, requestSerializer } from './lib/log-redaction';
 import dbPlugin from './plugins/db';
 import errorsPlugin from './plugins/errors';
 import openapiPlugin from './plugins/openapi';
@@ -29,23 +30,22 @@ declare module 'fastify' {
 
 const defaultWebDist = fileURLToPath(new URL('../dist/web', import.meta.url));
 
-// Fields that must never reach a log line.
-const REDACT = [
-  'req.headers.cookie', 'req.headers.authorization', 'req.headers["stripe-signature"]',
-  'res.headers["set-cookie"]', 'body.password', 'body.token',
-];
-
 export interface BuildOptions {
   /** An already-open database (tests share one per file); otherwise opened from env. */
   db?: DbHandle;
   logger?: boolean;
+  /** Where log lines go (tests read them); stdout otherwise. */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** Builds the whole app without listening; tests and main.ts both call this. */
 export async function buildApp(env: Env, opts: BuildOptions = {}): Promise<FastifyInstance> {
   if (env.NODE_ENV === 'test') useFastPasswordHashing();
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: env.LOG_LEVEL, redact: REDACT },
+    logger:
+      opts.logger === false
+        ? false
+        : { level: env.LOG_LEVEL, redact: REDACT_PATHS, serializers: { req: requestSerializer }, ...(opts.logStream ? { stream: opts.logStream } : {}) },
     trustProxy: env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
   });
@@ -62,7 +62,7 @@ export async function buildApp(env: Env, opts: BuildOptions = {}): Promise<Fasti
 
   app.decorate('env', env);
   await app.register(dbPlugin, { handle });
-  app.decorate('mailer', createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, db: handle.db, log: app.log }));
+  app.decorate('mailer', createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, db: handle.db, log: app.log, logBodies: !env.isProduction }));
   app.decorate('storage', createStorage(env));
   app.addHook('onClose', async () => app.mailer.close());
 

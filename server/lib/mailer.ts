@@ -11,24 +11,41 @@ export interface Mail {
 }
 
 export interface Mailer {
+  /** Never throws: a mail that cannot be delivered is kept in the outbox with its error and logged. */
   send(mail: Mail): Promise<void>;
   close(): void;
 }
 
+export interface MailerOptions {
+  smtpUrl?: string;
+  from: string;
+  db: Db;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  /** Print outbox mail bodies (with their links) to the log; off in production, where links are secrets. */
+  logBodies?: boolean;
+}
+
 /** SMTP when SMTP_URL is set; otherwise the outbox table plus the log, so links can be followed locally. */
-export function createMailer(opts: { smtpUrl?: string; from: string; db: Db; log: FastifyBaseLogger }): Mailer {
-  const transport: Transporter | undefined = opts.smtpUrl
-    ? nodemailer.createTransport(opts.smtpUrl)
-    : undefined;
+export function createMailer(opts: MailerOptions): Mailer {
+  const transport: Transporter | undefined = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : undefined;
+  const logBodies = opts.logBodies ?? true;
   return {
     async send(mail) {
-      if (transport) {
-        await transport.sendMail({ from: opts.from, ...mail });
-        await opts.db.insert(mailOutbox).values({ ...mail, sentAt: new Date() });
+      if (!transport) {
+        await opts.db.insert(mailOutbox).values(mail);
+        if (logBodies) opts.log.info({ mailTo: mail.to, subject: mail.subject }, `Mail (outbox, not sent):\n${mail.text}`);
+        else opts.log.warn({ mailTo: mail.to, subject: mail.subject }, 'Mail kept in the outbox: SMTP_URL is not set');
         return;
       }
-      await opts.db.insert(mailOutbox).values(mail);
-      opts.log.info({ mailTo: mail.to, subject: mail.subject }, `Mail (outbox, not sent):\n${mail.text}`);
+      try {
+        await transport.sendMail({ from: opts.from, ...mail });
+        await opts.db.insert(mailOutbox).values({ ...mail, sentAt: new Date() });
+      } catch (err) {
+        // The account change that asked for this mail has happened; losing the mail must not undo it.
+        const error = err instanceof Error ? err.message : String(err);
+        opts.log.error({ mailTo: mail.to, subject: mail.subject, error }, 'Mail delivery failed');
+        await opts.db.insert(mailOutbox).values({ ...mail, error }).catch(() => undefined);
+      }
     },
     close() {
       transport?.close();

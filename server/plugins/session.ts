@@ -77,6 +77,13 @@ export default fp<{ secret: string; secure: boolean }>(async (app, opts) => {
     cookie: { httpOnly: true, sameSite: 'lax', secure: opts.secure, path: '/', maxAge: IDLE_MS },
   });
 
+  // Idle sessions stop working at once (the store checks expiry); this only keeps the table small.
+  const purge = () => purgeExpiredSessions(app.db).catch((err) => app.log.warn({ err }, 'Purging expired sessions failed'));
+  const timer = setInterval(purge, 60 * 60 * 1000);
+  timer.unref();
+  app.addHook('onReady', purge);
+  app.addHook('onClose', async () => clearInterval(timer));
+
   app.decorateRequest('user', null);
   app.decorateRequest('requireUser', function (this: FastifyRequest) {
     if (!this.user) throw new AppError('UNAUTHENTICATED', 'Not authenticated');

@@ -1,5 +1,5 @@
 import { Link, NavLink, useNavigate } from 'react-router';
-import { ChevronDown, Gauge, LogOut, Menu, Shield, User as UserIcon, Zap } from 'lucide-react';
+import { BadgeCheck, ChevronDown, Gauge, LogOut, Menu, Shield, User as UserIcon, Zap } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import {
   DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger,
@@ -19,7 +19,7 @@ export function Logo() {
   return (
     <Link to={paths.home} className="flex items-center gap-2 font-bold text-primary" aria-label="Verified Athlete home">
       <span className="flex size-8 items-center justify-center rounded-lg bg-primary text-primary-foreground">
-        <Zap className="size-5" aria-hidden />
+        <BadgeCheck className="size-5" aria-hidden />
       </span>
       <span className="hidden text-lg sm:inline">Verified Athlete</span>
     </Link>
@@ -72,12 +72,12 @@ export function AppHeader() {
           >
             <span className="flex items-center gap-1" title="IGA credits" data-testid="iga-credits">
               <Gauge className="size-4 text-primary" aria-hidden />
-              <span className="hidden sm:inline text-muted-foreground">IGA</span>
+              <span className="sr-only text-muted-foreground sm:not-sr-only">IGA</span>
               <strong>{user.igaCredits ?? 0}</strong>
             </span>
             <span className="flex items-center gap-1" title="Max Speed credits" data-testid="speed-credits">
               <Zap className="size-4 text-amber-500" aria-hidden />
-              <span className="hidden sm:inline text-muted-foreground">Max Speed</span>
+              <span className="sr-only text-muted-foreground sm:not-sr-only">Max Speed</span>
               <strong>{user.credits ?? 0}</strong>
             </span>
           </Link>

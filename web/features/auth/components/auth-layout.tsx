@@ -32,8 +32,9 @@ export function AuthLayout({ children }: { children: ReactNode }) {
         <p className="text-sm text-primary-foreground/60">For high school and college football players and their families.</p>
       </aside>
       <main className="flex flex-col items-center justify-center gap-6 px-4 py-10 sm:px-6">
-        <div className="lg:hidden">
+        <div className="grid justify-items-center gap-2 text-center lg:hidden">
           <BrandMark />
+          <p className="max-w-xs text-sm text-muted-foreground">Verified Max Speed and IGA Scores for football players.</p>
         </div>
         <div className="w-full max-w-md">{children}</div>
       </main>
