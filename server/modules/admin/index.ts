@@ -1,4 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import adminRoutes from './admin.routes';
 
 /** Registers the admin feature's routes. */
-export default async function adminModule(_app: FastifyInstance) {}
+export default async function adminModule(app: FastifyInstance) {
+  await app.register(adminRoutes);
+}

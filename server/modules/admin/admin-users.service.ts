@@ -1,0 +1,85 @@
+import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import type { AdminCreateUserInput, AdminUpdateUserInput, AdminUser } from '../../../contract/admin';
+import type { Role } from '../../../contract/constants';
+import type { DbOrTx } from '../../db/client';
+import { users } from '../../db/schema';
+import { AppError, conflict, notFound } from '../../lib/app-error';
+import { hashPassword } from '../../lib/password';
+import { lockAdminsFor } from './admin-guards';
+
+type UserRow = typeof users.$inferSelect;
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function toAdminUser(u: UserRow): AdminUser {
+  return {
+    id: u.id, username: u.username, email: u.email, role: u.role, isEmailVerified: u.isEmailVerified,
+    loginCount: u.loginCount, lastLoginAt: iso(u.lastLoginAt), firstLoginAt: iso(u.firstLoginAt),
+    createdAt: u.createdAt.toISOString(),
+  };
+}
+
+export async function listUsers(db: DbOrTx, role?: Role) {
+  const rows = await db.select().from(users).where(role ? eq(users.role, role) : undefined).orderBy(asc(users.id));
+  return rows.map(toAdminUser);
+}
+
+/**
+ * Sign-in looks a user up by username and a reset by email, so neither may be taken by another
+ * account under either name.
+ */
+async function assertNamesFree(db: DbOrTx, input: { username: string; email: string }, exceptId?: number) {
+  const names = [input.username, input.email];
+  const clash = await db
+    .select({ username: users.username, email: users.email })
+    .from(users)
+    .where(and(or(inArray(sql`lower(${users.username})`, names), inArray(sql`lower(${users.email})`, names)), exceptId ? ne(users.id, exceptId) : undefined));
+  const taken = (name: string) => clash.some((c) => c.username.toLowerCase() === name || c.email.toLowerCase() === name);
+  const errors: Record<string, string> = {};
+  if (taken(input.username)) errors.username = 'Username is already taken';
+  if (taken(input.email)) errors.email = 'Email is already in use';
+  const first = Object.values(errors)[0];
+  if (first) throw new AppError('CONFLICT', first, errors);
+}
+
+const isUniqueViolation = (err: unknown) => (err as { code?: string })?.code === '23505' || (err as { cause?: { code?: string } })?.cause?.code === '23505';
+
+/** Accounts an admin creates are verified: the admin vouches for the address and hands over the password. */
+export async function createUser(db: DbOrTx, input: AdminCreateUserInput) {
+  await assertNamesFree(db, input);
+  const password = await hashPassword(input.password);
+  try {
+    const [row] = await db
+      .insert(users)
+      .values({ username: input.username, email: input.email, role: input.role, password, isEmailVerified: true })
+      .returning();
+    return toAdminUser(row!);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict('Username or email is already in use');
+    throw err;
+  }
+}
+
+export async function updateUser(db: DbOrTx, actorId: number, id: number, input: AdminUpdateUserInput) {
+  if (input.id !== undefined && input.id !== id) throw new AppError('VALIDATION_ERROR', 'User id does not match', { id: 'User id does not match' });
+  return db.transaction(async (tx) => {
+    const admins = await lockAdminsFor(tx, actorId);
+    const [target] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+    if (!target) throw notFound('User not found');
+    if (target.role === 'admin' && input.role !== 'admin') {
+      if (id === actorId) throw conflict('You cannot remove your own admin role');
+      if (admins.length <= 1) throw conflict('The last admin cannot be demoted');
+    }
+    await assertNamesFree(tx, input, id);
+    try {
+      const [row] = await tx
+        .update(users)
+        .set({ username: input.username, email: input.email, role: input.role })
+        .where(eq(users.id, id))
+        .returning();
+      return toAdminUser(row!);
+    } catch (err) {
+      if (isUniqueViolation(err)) throw conflict('Username or email is already in use');
+      throw err;
+    }
+  });
+}
