@@ -114,10 +114,11 @@ export async function login(t: TestApp, username: string, password: string) {
   return cookieFrom(res);
 }
 
+/** The session cookie a browser would keep: the last one set (a re-login first clears the old one). */
 export function cookieFrom(res: LightMyRequestResponse) {
   const set = res.headers['set-cookie'];
-  const first = Array.isArray(set) ? set[0] : set;
-  return first ? first.split(';')[0]! : '';
+  const all = (Array.isArray(set) ? set : set ? [set] : []).map((c) => c.split(';')[0]!);
+  return all.filter((c) => !c.endsWith('=')).at(-1) ?? '';
 }
 
 /** app.inject with the user's session cookie. */

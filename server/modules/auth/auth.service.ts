@@ -139,6 +139,11 @@ export async function confirmPasswordReset(db: Db, token: string, email: string,
     }
     // Following the emailed link proves the address, so it also counts as verification.
     await tx.update(users).set({ password: hashed, isEmailVerified: true }).where(eq(users.id, user.id));
+    // Other links sent before this one must not reopen the account.
+    await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
     await tx.delete(sessions).where(eq(sessions.userId, user.id));
     return { message: 'Your password has been updated. You can now log in.' };
   });

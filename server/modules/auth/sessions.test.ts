@@ -1,0 +1,144 @@
+import { tmpdir } from 'node:os';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
+import { sessions } from '../../db/schema';
+import { loadEnv } from '../../env';
+import { SESSION_COOKIE } from '../../plugins/session';
+import { as, cookieFrom, createTestApp, createUser, freshDb, type TestApp } from '../../test/helpers';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+/** The Set-Cookie line that carries the session (not the one clearing an old cookie). */
+const setCookieOf = (res: { headers: Record<string, unknown> }) => {
+  const set = res.headers['set-cookie'];
+  const all = (Array.isArray(set) ? set : [set]).map(String);
+  return all.filter((c) => !c.startsWith(`${SESSION_COOKIE}=;`)).at(-1) ?? '';
+};
+const me = (cookie: string) => t.app.inject({ method: 'GET', url: '/api/user', headers: { cookie } });
+
+describe('sessions', () => {
+  it('the session cookie is HttpOnly and SameSite=Lax, lives 14 days, and is not Secure outside production', async () => {
+    const u = await createUser(t);
+    const res = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: u.email, password: u.password } });
+    const cookie = setCookieOf(res);
+    expect(cookie).toMatch(new RegExp(`^${SESSION_COOKIE.replace('.', '\\.')}=`));
+    expect(cookie).toMatch(/; HttpOnly/i);
+    expect(cookie).toMatch(/; SameSite=Lax/i);
+    const expires = Date.parse(/; Expires=([^;]+)/.exec(cookie)![1]!);
+    expect(Math.round((expires - Date.now()) / 86_400_000)).toBe(14);
+    expect(cookie).not.toMatch(/; Secure/i);
+  });
+
+  it('nobody gets a cookie before logging in', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/user' });
+    expect(res.statusCode).toBe(401);
+    expect(res.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('the session id changes at login and the old one stops working', async () => {
+    const u = await createUser(t);
+    const res = await t.app.inject({
+      method: 'POST', url: '/api/login', headers: { cookie: u.cookie }, payload: { username: u.email, password: u.password },
+    });
+    const fresh = cookieFrom(res);
+    expect(fresh).not.toBe(u.cookie);
+    expect((await me(fresh)).statusCode).toBe(200);
+    expect((await me(u.cookie)).statusCode).toBe(401);
+  });
+
+  it('logout destroys the session on the server, so a copied cookie is useless', async () => {
+    const u = await createUser(t);
+    const before = await t.db.select().from(sessions).where(eq(sessions.userId, u.id));
+    expect(before).toHaveLength(1);
+    const out = await as(t, u, { method: 'POST', url: '/api/logout' });
+    expect(out.json()).toEqual({ message: 'Logged out successfully' });
+    expect(await t.db.select().from(sessions).where(eq(sessions.userId, u.id))).toHaveLength(0);
+    expect((await me(u.cookie)).statusCode).toBe(401);
+  });
+
+  it('a session idle for 14 days has expired; activity pushes the expiry forward', async () => {
+    const u = await createUser(t);
+    const day = 24 * 60 * 60 * 1000;
+    await t.db.update(sessions).set({ expiresAt: new Date(Date.now() + day) }).where(eq(sessions.userId, u.id));
+    expect((await me(u.cookie)).statusCode).toBe(200);
+    const [row] = await t.db.select().from(sessions).where(eq(sessions.userId, u.id));
+    expect(row!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 13.9 * day);
+    expect(row!.expiresAt.getTime()).toBeLessThanOrEqual(Date.now() + 14 * day);
+
+    await t.db.update(sessions).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(sessions.userId, u.id));
+    expect((await me(u.cookie)).statusCode).toBe(401);
+  });
+
+  it('GET /api/user answers only the public fields', async () => {
+    const u = await createUser(t, { credits: 3, igaCredits: 2 });
+    const res = await as(t, u, { method: 'GET', url: '/api/user' });
+    expect(Object.keys(res.json()).sort()).toEqual([
+      'createdAt', 'credits', 'email', 'firstLoginAt', 'firstName', 'hasActiveSubscription', 'id', 'igaCredits',
+      'isEmailVerified', 'lastLoginAt', 'lastName', 'loginCount', 'plan', 'role', 'stripeCustomerId', 'subscription', 'username',
+    ]);
+    expect(res.json()).toMatchObject({ credits: 3, igaCredits: 2, role: 'user', plan: null });
+  });
+
+  it('login counts logins and keeps the first and last login times', async () => {
+    const u = await createUser(t);
+    const first = (await me(u.cookie)).json();
+    expect(first.loginCount).toBe(1);
+    await new Promise((r) => setTimeout(r, 20));
+    const again = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: u.email.toUpperCase(), password: u.password } });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().loginCount).toBe(2);
+    expect(again.json().firstLoginAt).toBe(first.firstLoginAt);
+    expect(Date.parse(again.json().lastLoginAt)).toBeGreaterThan(Date.parse(first.lastLoginAt));
+  });
+});
+
+describe('sessions across instances and in production', () => {
+  it('two app instances on one database share sessions: log in on one, use and end it on the other', async () => {
+    const handle = await freshDb();
+    const env = loadEnv({
+      NODE_ENV: 'test', DATABASE_URL: 'memory://', DATA_DIR: tmpdir(), LOG_LEVEL: 'silent', DISABLE_RATE_LIMIT: 'true',
+      SESSION_SECRET: 'one-secret-shared-by-every-instance-0123456789',
+    });
+    // Each instance closes "its" database on shutdown; the shared handle is closed once, at the end.
+    const borrowed = { ...handle, close: async () => {} };
+    const a = await buildApp(env, { db: borrowed, logger: false });
+    const b = await buildApp(env, { db: borrowed, logger: false });
+    try {
+      const shared: TestApp = { app: a, db: handle.db, env, dataDir: tmpdir(), close: async () => {} };
+      const u = await createUser(shared);
+      const onB = await b.inject({ method: 'GET', url: '/api/user', headers: { cookie: u.cookie } });
+      expect(onB.statusCode).toBe(200);
+      expect(onB.json().email).toBe(u.email);
+      await b.inject({ method: 'POST', url: '/api/logout', headers: { cookie: u.cookie } });
+      expect((await a.inject({ method: 'GET', url: '/api/user', headers: { cookie: u.cookie } })).statusCode).toBe(401);
+    } finally {
+      await a.close();
+      await b.close();
+      await handle.close();
+    }
+  });
+
+  it('in production the cookie is Secure (behind a TLS proxy) and strict headers are sent', async () => {
+    const p = await createTestApp({ NODE_ENV: 'production', TRUST_PROXY: 'true', SESSION_SECRET: 'p'.repeat(48) });
+    try {
+      const u = await createUser(p);
+      const res = await p.app.inject({
+        method: 'POST', url: '/api/login', headers: { 'x-forwarded-proto': 'https' },
+        payload: { username: u.email, password: u.password },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(setCookieOf(res)).toMatch(/; Secure/i);
+      expect(setCookieOf(res)).toMatch(/; HttpOnly/i);
+      expect(res.headers['strict-transport-security']).toBeDefined();
+      const plainHttp = await p.app.inject({ method: 'POST', url: '/api/login', payload: { username: u.email, password: u.password } });
+      expect(setCookieOf(plainHttp)).toMatch(/; Secure/i);
+    } finally {
+      await p.close();
+    }
+  });
+});
