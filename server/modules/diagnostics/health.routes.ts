@@ -1,13 +1,21 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { healthSchema, sessionDebugSchema } from '../../../contract/diagnostics';
+import { errorBodySchema } from '../../../contract/errors';
+import { health, sessionDebug } from './diagnostics.service';
 
-/** Health for load balancers and the auth-debug page (extended by the diagnostics feature). */
-export default async function healthRoutes(app: FastifyInstance) {
-  app.get('/api/health', { schema: { tags: ['diagnostics'] } }, async (_req, reply) => {
-    try {
-      await app.dbHandle.ping();
-      return { status: 'ok', database: { connected: true, message: 'Connected' } };
-    } catch {
-      return reply.status(503).send({ status: 'error', database: { connected: false, message: 'Database unreachable' } });
-    }
+/** Health for load balancers and the auth-debug page, and the session diagnostics; open to everyone, no secrets. */
+export default async function healthRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = ['diagnostics'];
+
+  app.get('/api/health', { schema: { tags, response: { 200: healthSchema, 503: healthSchema } } }, async (_req, reply) => {
+    const h = await health(app);
+    return reply.status(h.database.connected ? 200 : 503).send(h);
   });
+
+  app.get('/api/session-debug', {
+    config: app.perAddressLimit(30),
+    schema: { tags, response: { 200: sessionDebugSchema, 429: errorBodySchema } },
+  }, async (req) => sessionDebug(app, req));
 }

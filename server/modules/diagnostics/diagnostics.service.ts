@@ -1,0 +1,71 @@
+import { readFileSync } from 'node:fs';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { SESSION_IDLE_DAYS } from '../../../contract/constants';
+import type { Health, SessionDebug } from '../../../contract/diagnostics';
+import { SESSION_COOKIE } from '../../plugins/session';
+
+let version: string | undefined;
+function appVersion() {
+  version ??= (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+  return version;
+}
+
+const cookieSettings = (app: FastifyInstance) => ({
+  secure: app.env.isProduction,
+  httpOnly: true,
+  sameSite: 'lax',
+  maxAge: SESSION_IDLE_DAYS * 24 * 60 * 60 * 1000,
+  path: '/',
+});
+
+export async function health(app: FastifyInstance): Promise<Health> {
+  let database = { connected: true, message: 'Connected' };
+  try {
+    await app.dbHandle.ping();
+  } catch {
+    database = { connected: false, message: 'Database unreachable' };
+  }
+  return {
+    status: database.connected ? 'ok' : 'error',
+    version: appVersion(),
+    environment: app.env.NODE_ENV,
+    database,
+    // Same origin only: no CORS headers are sent; the Origin check refuses other sites' writes.
+    corsSettings: { origin: app.env.APP_URL, methods: ['GET', 'POST', 'PUT', 'DELETE'], credentials: true },
+    session: {
+      name: SESSION_COOKIE,
+      secret: app.env.SESSION_SECRET ? 'set' : 'not set',
+      trustProxy: app.env.TRUST_PROXY,
+      cookie: cookieSettings(app),
+    },
+  };
+}
+
+/** Headers worth seeing when a cookie goes missing; never Cookie, Authorization or other credentials. */
+const SHOWN_HEADERS = [
+  'host', 'origin', 'referer', 'user-agent', 'accept', 'accept-language', 'x-forwarded-for', 'x-forwarded-proto',
+  'x-forwarded-host', 'x-real-ip', 'sec-fetch-site', 'sec-fetch-mode',
+];
+
+export function sessionDebug(app: FastifyInstance, req: FastifyRequest): SessionDebug {
+  const cookieNames = Object.keys(req.cookies ?? {});
+  const present = cookieNames.includes(SESSION_COOKIE);
+  const headers: Record<string, string> = {};
+  for (const h of SHOWN_HEADERS) {
+    const v = req.headers[h];
+    if (v !== undefined) headers[h] = Array.isArray(v) ? v.join(', ') : String(v);
+  }
+  const { secure, sameSite, httpOnly, maxAge } = cookieSettings(app);
+  return {
+    authenticated: Boolean(req.user),
+    sessionID: present && req.session?.sessionId ? `${req.session.sessionId.slice(0, 8)}…` : null,
+    cookiesReceived: cookieNames.length,
+    hasCookies: cookieNames.length > 0,
+    sessionCookiePresent: present,
+    environment: app.env.NODE_ENV,
+    cookieNames,
+    sessionConfig: { name: SESSION_COOKIE, secure, sameSite, domain: null, httpOnly, maxAge },
+    expressConfig: { trustProxy: app.env.TRUST_PROXY, environment: app.env.NODE_ENV },
+    headers,
+  };
+}
