@@ -1,0 +1,187 @@
+import { Writable } from 'node:stream';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { passwordResetTokens, users } from '../db/schema';
+import { loadEnv } from '../env';
+import { as, createTestApp, createUser, freshDb, lastMailTo, linkFrom, type TestApp } from './helpers';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+/** The app as production runs it, with its log lines captured and one route that fails. */
+async function productionApp() {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk, _enc, cb) {
+      lines.push(String(chunk));
+      cb();
+    },
+  });
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'va-prod-'));
+  const web = mkdtempSync(path.join(tmpdir(), 'va-web-'));
+  const env = loadEnv({
+    NODE_ENV: 'production', DATABASE_URL: 'memory://', DATA_DIR: dataDir, LOG_LEVEL: 'info', WEB_DIST_DIR: web,
+    SESSION_SECRET: 's'.repeat(48), APP_URL: 'http://localhost:5000', DISABLE_RATE_LIMIT: 'true', DISABLE_JOBS: 'true',
+  });
+  const handle = await freshDb();
+  const app: FastifyInstance = await buildApp(env, { db: handle, logStream: stream });
+  app.get('/api/test/explode', async () => {
+    throw new Error('connect ECONNREFUSED 10.1.2.3:5432 (secret internals)');
+  });
+  await app.ready();
+  return {
+    app, db: handle.db, log: () => lines.join(''),
+    close: async () => {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+      rmSync(web, { recursive: true, force: true });
+    },
+  };
+}
+
+describe('errors', () => {
+  it('unknown /api paths answer 404 JSON', async () => {
+    for (const method of ['GET', 'POST', 'DELETE'] as const) {
+      const res = await t.app.inject({ method, url: '/api/no-such-thing?x=1' });
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toMatch(/application\/json/);
+      expect(res.json()).toEqual({ message: `Route ${method} /api/no-such-thing not found`, code: 'NOT_FOUND' });
+    }
+  });
+
+  it('a malformed JSON body is a 400 in the one error shape', async () => {
+    const res = await t.app.inject({
+      method: 'POST', url: '/api/login', headers: { 'content-type': 'application/json' }, payload: '{"username":',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ message: expect.any(String), code: 'VALIDATION_ERROR' });
+  });
+});
+
+describe('production behaviour', () => {
+  let p: Awaited<ReturnType<typeof productionApp>>;
+  beforeAll(async () => {
+    p = await productionApp();
+  });
+  afterAll(() => p.close());
+
+  it('a 5xx carries no stack trace or internals, but the log keeps them for operators', async () => {
+    const res = await p.app.inject({ method: 'GET', url: '/api/test/explode' });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ message: 'Internal Server Error', code: 'INTERNAL' });
+    expect(res.body).not.toMatch(/ECONNREFUSED|secret internals|at .*\.ts/);
+    expect(p.log()).toContain('secret internals');
+  });
+
+  it('logs carry no password, cookie, emailed token or session secret', async () => {
+    const email = 'logged@example.com';
+    const password = 'Very-Secret-Pw-42';
+    await p.app.inject({ method: 'POST', url: '/api/register', payload: { username: email, email, password, firstName: 'L', lastName: 'G' } });
+    await p.db.update(users).set({ isEmailVerified: true }).where(eq(users.email, email));
+    const login = await p.app.inject({ method: 'POST', url: '/api/login', payload: { username: email, password } });
+    const cookie = String(login.headers['set-cookie']).split(';')[0]!;
+    await p.app.inject({ method: 'GET', url: '/api/user', headers: { cookie, authorization: 'Bearer abc.def' } });
+    await p.app.inject({ method: 'POST', url: '/api/reset-password', payload: { email } });
+    const reset = linkFrom((await lastMailTo({ db: p.db } as TestApp, email))!.text, '/reset-password');
+    await p.app.inject({ method: 'GET', url: `/reset-password?token=${reset.token}&email=${encodeURIComponent(email)}` });
+    await p.app.inject({ method: 'POST', url: '/api/reset-password/confirm', payload: { token: reset.token, email, password: 'Another-Pw-42' } });
+
+    const log = p.log();
+    expect(log).toContain('/reset-password?token=[redacted]');
+    expect(log).toContain('"url":"/api/login"');
+    for (const secret of [password, 'Another-Pw-42', cookie.split('=')[1]!, reset.token, 'Bearer abc.def', 's'.repeat(48)]) {
+      expect(log).not.toContain(secret);
+    }
+    const [row] = await p.db.select().from(passwordResetTokens);
+    expect(log).not.toContain(row!.tokenHash);
+  });
+
+  it('sends a Content-Security-Policy and the other helmet headers', async () => {
+    const res = await p.app.inject({ method: 'GET', url: '/api/health' });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("frame-ancestors 'self'");
+    expect(csp).toContain('upgrade-insecure-requests');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['strict-transport-security']).toBeDefined();
+  });
+});
+
+describe('security', () => {
+  it('refuses state changes from another origin with 403, allows its own origin and non-browser calls', async () => {
+    const u = await createUser(t);
+    const evil = await as(t, u, { method: 'POST', url: '/api/logout', headers: { origin: 'https://evil.example' } });
+    expect(evil.statusCode).toBe(403);
+    expect(evil.json()).toEqual({ message: 'Cross-origin request refused', code: 'BAD_ORIGIN' });
+    expect((await as(t, u, { method: 'GET', url: '/api/user' })).statusCode).toBe(200);
+
+    const lookalike = await t.app.inject({
+      method: 'POST', url: '/api/login', headers: { origin: 'http://localhost:5000.evil.example' }, payload: { username: u.email, password: u.password },
+    });
+    expect(lookalike.statusCode).toBe(403);
+    const own = await t.app.inject({
+      method: 'POST', url: '/api/login', headers: { origin: 'http://localhost:5000' }, payload: { username: u.email, password: u.password },
+    });
+    expect(own.statusCode).toBe(200);
+    const noOrigin = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: u.email, password: u.password } });
+    expect(noOrigin.statusCode).toBe(200);
+    const readElsewhere = await as(t, u, { method: 'GET', url: '/api/user', headers: { origin: 'https://evil.example' } });
+    expect(readElsewhere.statusCode).toBe(200);
+  });
+
+  it('no auth endpoint returns a password, hash or token', async () => {
+    const email = 'noleak@example.com';
+    const password = 'Leak-Check-123';
+    const bodies: string[] = [];
+    const call = async (method: 'GET' | 'POST', url: string, payload?: object, cookie?: string) => {
+      const res = await t.app.inject({ method, url, payload, headers: cookie ? { cookie } : {} });
+      bodies.push(res.body);
+      return res;
+    };
+    await call('POST', '/api/register', { username: email, email, password, firstName: 'N', lastName: 'L' });
+    const verifyLink = linkFrom((await lastMailTo(t, email))!.text, '/verify-email');
+    await call('POST', '/api/auth/resend-verification', { email });
+    const resent = linkFrom((await lastMailTo(t, email))!.text, '/verify-email');
+    await call('POST', '/api/auth/verify-email', { token: resent.token, email });
+    const login = await call('POST', '/api/login', { username: email, password });
+    const cookie = String(login.headers['set-cookie']).split(';')[0]!;
+    await call('GET', '/api/user', undefined, cookie);
+    await call('POST', '/api/reset-password', { email });
+    const reset = linkFrom((await lastMailTo(t, email))!.text, '/reset-password');
+    await call('POST', '/api/reset-password/confirm', { token: reset.token, email, password: 'Leak-Check-456' });
+    await call('POST', '/api/logout', undefined, cookie);
+
+    const [row] = await t.db.select().from(users).where(eq(users.email, email));
+    const all = bodies.join('\n');
+    expect(bodies).toHaveLength(8);
+    for (const secret of [password, 'Leak-Check-456', row!.password, verifyLink.token, resent.token, reset.token, row!.emailVerificationToken!]) {
+      expect(all).not.toContain(secret);
+    }
+    expect(all).not.toMatch(/"(password|emailVerificationToken|tokenHash)"/);
+  });
+});
+
+describe('API documentation', () => {
+  it('serves the OpenAPI document at /api/docs, listing the auth routes', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    expect(doc.openapi).toMatch(/^3\./);
+    for (const route of ['/api/register', '/api/login', '/api/logout', '/api/user', '/api/reset-password', '/api/reset-password/confirm', '/api/auth/verify-email', '/api/auth/resend-verification']) {
+      expect(Object.keys(doc.paths)).toContain(route);
+    }
+    const login = doc.paths['/api/login'].post;
+    expect(login.requestBody.content['application/json'].schema.required).toEqual(['username', 'password']);
+    expect(Object.keys(login.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '403', '429']));
+  });
+});
