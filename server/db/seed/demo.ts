@@ -4,6 +4,7 @@ import type { Db } from '../client';
 import { players, positions, users } from '../schema';
 import { hashPassword } from '../../lib/password';
 import { seedDemoAnalyses } from './demo-analyses';
+import { seedDemoLeaderboard } from '../../modules/leaderboard/leaderboard.demo';
 
 export const DEMO_PASSWORD = 'demo1234';
 export const DEMO_ACCOUNTS = [
@@ -28,6 +29,7 @@ export async function seedDemo(db: Db, log: FastifyBaseLogger) {
     await db.insert(players).values(demoPlayers(parent!.id, pos));
   }
   await seedDemoAnalyses(db);
+  await seedDemoLeaderboard(db);
   log.info(
     `Demo accounts (password "${DEMO_PASSWORD}"): ${DEMO_ACCOUNTS.map((a) => `${a.username} (${a.role})`).join(', ')}`,
   );

@@ -209,3 +209,16 @@ it('uses no sort for a page (the plan reads leaderboard_page_idx)', async () => 
     expect(text).not.toMatch(/Sort/);
   }
 });
+
+it('the demo league fills more than one page, with ties, and is seeded once', async () => {
+  const { seedDemoLeaderboard } = await import('./leaderboard.demo');
+  await seedDemoLeaderboard(t.db);
+  await seedDemoLeaderboard(t.db);
+  const first = (await page(family, `${hs}&season=${Y}`)).json();
+  expect(first.hasMore).toBe(true);
+  const second = (await page(family, `${hs}&season=${Y}&offset=25`)).json();
+  expect(first.entries.length + second.entries.length).toBe(36);
+  const ranks = first.entries.map((e: any) => e.rank);
+  expect(new Set(ranks).size).toBeLessThan(ranks.length);
+  expect((await page(family, `metric=iga_score&level=College&season=${Y}`)).json().entries).toHaveLength(6);
+});
