@@ -43,8 +43,8 @@ export async function listSubscriptions(deps: SubscriptionDeps, userId: number) 
   const live = deps.payments.livemode;
   const rows = await ownerRows(deps.db, userId, live);
   const note = live
-    ? 'Billed yearly by Stripe. Manage payment methods and invoices in the Stripe customer portal.'
-    : 'Test mode: no real charges are made. Manage payment methods and invoices in the Stripe customer portal.';
+    ? 'Subscriptions are billed yearly through Stripe.'
+    : 'Test mode: subscriptions are simulated and no real charges are made.';
   return { data: rows.map((r) => toSubscription(r, live)), note };
 }
 

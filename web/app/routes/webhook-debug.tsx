@@ -1,4 +1,32 @@
-/** Screen: webhook-debug (placeholder until its feature lands). */
+import { useQuery } from '@tanstack/react-query';
+import { PageHeader } from '@/components/ui/page-header';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { webhookDebugQueryOptions } from '@/features/billing/api/webhook-debug';
+import { WebhookEndpointsTab } from '@/features/billing/components/webhook-endpoints-tab';
+import { WebhookStatusTab } from '@/features/billing/components/webhook-status-tab';
+import { WebhookTestTab } from '@/features/billing/components/webhook-test-tab';
+
+/** Screen: webhook diagnostics (admin; signed-out visitors see the page but not the data). */
 export default function WebhookDebugRoute() {
-  return <div className="p-6 text-muted-foreground">Coming soon</div>;
+  const q = useQuery(webhookDebugQueryOptions);
+  return (
+    <div className="mx-auto w-full max-w-5xl space-y-4 px-4 py-6 sm:px-6">
+      <PageHeader title="Webhook Diagnostics" subtitle="Stripe webhook configuration, self-test and endpoints" />
+      <Tabs defaultValue="status">
+        <TabsList>
+          <TabsTrigger value="status">Status</TabsTrigger>
+          <TabsTrigger value="tests">Test Results</TabsTrigger>
+          <TabsTrigger value="endpoints">Endpoints</TabsTrigger>
+        </TabsList>
+        <TabsContent value="status">
+          {q.isLoading && <Skeleton className="h-48 w-full" />}
+          {q.isError && <p role="alert" className="text-destructive">Error fetching webhook status: {q.error.message}</p>}
+          {q.data && <WebhookStatusTab data={q.data} />}
+        </TabsContent>
+        <TabsContent value="tests"><WebhookTestTab /></TabsContent>
+        <TabsContent value="endpoints"><WebhookEndpointsTab data={q.data} /></TabsContent>
+      </Tabs>
+    </div>
+  );
 }

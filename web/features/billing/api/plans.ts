@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Plan, StripeConfig } from '@contract/billing';
+import { api } from '@/lib/api-client';
+
+export const plansQueryOptions = queryOptions({
+  queryKey: ['/api/plans'],
+  queryFn: () => api<Plan[]>('/api/plans'),
+});
+export const usePlans = () => useQuery(plansQueryOptions);
+
+export const stripeConfigQueryOptions = queryOptions({
+  queryKey: ['/api/stripe/config'],
+  queryFn: async () => {
+    const c = await api<StripeConfig>('/api/stripe/config');
+    return { ...c, isTestMode: c.isTestMode ?? true };
+  },
+});
+export const useStripeConfig = () => useQuery(stripeConfigQueryOptions);

@@ -1,0 +1,12 @@
+import { queryOptions, useMutation } from '@tanstack/react-query';
+import type { WebhookDebug, WebhookTestResult } from '@contract/billing';
+import { api } from '@/lib/api-client';
+
+export const webhookDebugQueryOptions = queryOptions({
+  queryKey: ['/api/webhook/stripe/debug'],
+  queryFn: () => api<WebhookDebug>('/api/webhook/stripe/debug'),
+  staleTime: 0,
+});
+
+export const useRunWebhookTest = () =>
+  useMutation({ mutationFn: () => api<WebhookTestResult>('/api/webhook/test/stripe', { method: 'POST' }) });

@@ -1,0 +1,45 @@
+import { useEffect, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { toast } from '@/components/ui/toaster';
+import { userQueryKey } from '@/features/auth/api/use-user';
+import { paths } from '@/lib/paths';
+import { plansQueryOptions } from '../api/plans';
+import { subscriptionsQueryKey } from '../api/subscriptions';
+
+/** Coming back from checkout (?success=true or ?canceled=true): tell the user, clean the URL, refresh. */
+export function useCheckoutReturn() {
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const handled = useRef<string | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  useEffect(() => {
+    const params = new URLSearchParams(search);
+    const success = params.get('success') === 'true';
+    const canceled = params.get('canceled') === 'true';
+    if ((!success && !canceled) || handled.current === search) return;
+    handled.current = search;
+    const oneTime = params.get('type') === 'one-time';
+    if (success) {
+      toast(oneTime
+        ? { title: 'Purchase successful', description: 'Your credits have been added to your account.' }
+        : { title: 'Subscription successful', description: 'Your subscription has been processed successfully.' });
+    } else {
+      toast({
+        title: 'Checkout canceled',
+        description: 'Your checkout was canceled. Your existing subscription has not been changed.',
+        variant: 'destructive',
+      });
+    }
+    navigate(paths.subscriptions, { replace: true });
+    // The URL change re-runs this effect, so the refresh timer must outlive it (cleared on unmount only).
+    timer.current = setTimeout(() => {
+      void qc.invalidateQueries({ queryKey: userQueryKey });
+      void qc.invalidateQueries({ queryKey: plansQueryOptions.queryKey });
+      void qc.invalidateQueries({ queryKey: subscriptionsQueryKey });
+    }, success ? 500 : 300);
+  }, [search, navigate, qc]);
+}

@@ -1,0 +1,17 @@
+import { useMutation } from '@tanstack/react-query';
+import type { ReferralSendInput } from '@contract/referrals';
+import { api, ApiError } from '@/lib/api-client';
+
+/** The dialog shows the server's `error` field, else a generic failure. */
+export function useSendReferral() {
+  return useMutation({
+    mutationFn: async (input: ReferralSendInput) => {
+      try {
+        return await api<{ message: string }>('/api/referrals/send', { body: input as Record<string, unknown> });
+      } catch (err) {
+        const body = err instanceof ApiError ? (err.body as { error?: string } | undefined) : undefined;
+        throw new Error(body?.error ?? '');
+      }
+    },
+  });
+}
