@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { PendingRequests } from '@contract/analysis';
+import { api } from '@/lib/api-client';
+
+export const pendingPath = (playerId: number) => `/api/players/${playerId}/pending-requests`;
+
+export const pendingRequestsQueryOptions = (playerId: number) =>
+  queryOptions({
+    queryKey: [pendingPath(playerId)],
+    queryFn: ({ signal }) => api<PendingRequests>(pendingPath(playerId), { signal }),
+    refetchOnWindowFocus: true,
+    staleTime: 0,
+  });
+
+export const usePendingRequests = (playerId: number) => useQuery(pendingRequestsQueryOptions(playerId));

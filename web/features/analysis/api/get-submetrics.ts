@@ -1,0 +1,39 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { PositionSubmetric, RequestSubmetric } from '@contract/analysis';
+import { api, ApiError } from '@/lib/api-client';
+
+export const requestSubmetricsPath = (requestId: number) => `/api/analysis-requests/${requestId}/submetrics`;
+
+export const requestSubmetricsQueryOptions = (requestId: number) =>
+  queryOptions({
+    queryKey: [requestSubmetricsPath(requestId)],
+    queryFn: async ({ signal }) => {
+      try {
+        return await api<RequestSubmetric[]>(requestSubmetricsPath(requestId), { signal });
+      } catch (err) {
+        throw new Error(`Failed to fetch IGA submetrics: ${err instanceof ApiError ? err.status : 'network error'}`);
+      }
+    },
+    refetchOnWindowFocus: true,
+    staleTime: 30_000,
+  });
+
+export const useRequestSubmetrics = (requestId: number | null | undefined) =>
+  useQuery({ ...requestSubmetricsQueryOptions(requestId ?? 0), enabled: Boolean(requestId) });
+
+export const positionSubmetricsQueryOptions = (positionId: number) =>
+  queryOptions({
+    queryKey: [`/api/positions/${positionId}/submetrics`],
+    queryFn: async ({ signal }) => {
+      try {
+        return await api<PositionSubmetric[]>(`/api/positions/${positionId}/submetrics`, { signal });
+      } catch {
+        throw new Error('Failed to fetch position submetrics');
+      }
+    },
+    staleTime: 5 * 60_000,
+  });
+
+/** Only fetched when a position is given. */
+export const usePositionSubmetrics = (positionId: number | null | undefined) =>
+  useQuery({ ...positionSubmetricsQueryOptions(positionId ?? 0), enabled: Boolean(positionId) });

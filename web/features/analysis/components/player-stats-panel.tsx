@@ -1,0 +1,132 @@
+import { useState } from 'react';
+import { BarChart3 } from 'lucide-react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { ToggleGroup, ToggleGroupItem } from '@/components/ui/toggle-group';
+import { formatHeight } from '@/lib/format';
+import { positionName, usePositions } from '../api/get-positions';
+import { igaSeries, seasonsAxis, speedSeries } from './chart-data';
+import { MetricsCard, ordinal } from './metrics-card';
+import { ProgressionChart } from './progression-chart';
+import { RequestIgaDialog } from './request-iga-dialog';
+import { RequestSpeedDialog } from './request-speed-dialog';
+import type { PlayerSlotProps } from './slot-types';
+import { usePlayerStats } from './use-player-stats';
+import { useSlotPlayer } from './use-slot-player';
+
+type View = 'speed' | 'iga';
+
+export function PlayerStatsPanel(props: PlayerSlotProps) {
+  const [view, setView] = useState<View>('speed');
+  const player = useSlotPlayer(props);
+  const positionId = props.positionId ?? player?.primaryPositionId;
+  const stats = usePlayerStats(props.playerId, positionId);
+  const seasons = seasonsAxis(player?.graduationYear ?? new Date().getFullYear());
+  const series = view === 'speed' ? speedSeries(stats.videos, seasons, stats.ms) : igaSeries(stats.videos, seasons);
+  const hasData = series.some((p) => p.value !== null);
+
+  return (
+    <Card data-testid="player-stats">
+      <CardHeader className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between sm:space-y-0">
+        <div>
+          <CardTitle>Player Stats</CardTitle>
+          <CardDescription>Verified results for the selected position</CardDescription>
+        </div>
+        <ToggleGroup type="single" variant="outline" value={view} onValueChange={(v) => v && setView(v as View)} aria-label="Metric">
+          <ToggleGroupItem value="speed">Speed</ToggleGroupItem>
+          <ToggleGroupItem value="iga">IGA Score</ToggleGroupItem>
+        </ToggleGroup>
+      </CardHeader>
+      <CardContent className="grid gap-6">
+        {stats.isLoading ? <Skeleton className="h-24 w-full" /> : view === 'speed' ? <LatestSpeed stats={stats} /> : <LatestIga stats={stats} />}
+        <section aria-label={view === 'speed' ? 'Speed Progression' : 'IGA Score Progression'} className="grid gap-2">
+          <div>
+            <h4 className="font-semibold">{view === 'speed' ? 'Speed Progression' : 'IGA Score Progression'}</h4>
+            <p className="text-sm text-muted-foreground">
+              {view === 'speed' ? 'Track speed improvements by year' : 'Track athleticism improvements by year'}
+            </p>
+          </div>
+          {stats.isLoading ? (
+            <Skeleton className="h-64 w-full" />
+          ) : hasData ? (
+            <ProgressionChart kind={view} data={series} />
+          ) : (
+            <EmptyChart view={view} {...props} />
+          )}
+        </section>
+        <Tiles heightInches={player?.heightInches} weight={player?.weight} positionId={positionId} />
+        {view === 'iga' && stats.latestIga && <MetricsCard requestId={stats.latestIga.video.analysisRequestId} />}
+      </CardContent>
+    </Card>
+  );
+}
+
+function LatestSpeed({ stats }: { stats: ReturnType<typeof usePlayerStats> }) {
+  const latest = stats.latestSpeed;
+  return (
+    <div className="flex flex-wrap items-end gap-x-4 gap-y-2">
+      <div>
+        <Badge variant="success" className="mb-2">Most Recent</Badge>
+        <p className="text-sm text-muted-foreground">Latest Speed</p>
+        <p className="text-4xl font-bold tabular-nums" data-testid="latest-speed">
+          {latest ? latest.value.toFixed(1) : '--'} <span className="text-lg font-medium text-muted-foreground">mph</span>
+        </p>
+      </div>
+      {latest?.percentile != null && <Badge variant="secondary" className="mb-2">{ordinal(latest.percentile)} percentile</Badge>}
+    </div>
+  );
+}
+
+function LatestIga({ stats }: { stats: ReturnType<typeof usePlayerStats> }) {
+  const latest = stats.latestIga;
+  return (
+    <div>
+      {latest && <Badge variant="success" className="mb-2">Most Recent</Badge>}
+      <p className="text-sm text-muted-foreground">Latest IGA Score</p>
+      <p className="text-4xl font-bold tabular-nums" data-testid="latest-iga">{latest ? latest.value.toFixed(1) : '--'}</p>
+      {!latest && <p className="text-sm text-muted-foreground">No IGA data yet</p>}
+    </div>
+  );
+}
+
+function EmptyChart({ view, ...props }: PlayerSlotProps & { view: View }) {
+  return (
+    <div className="flex h-64 flex-col items-center justify-center gap-3 rounded-md border border-dashed p-6 text-center">
+      <BarChart3 className="size-8 text-muted-foreground" aria-hidden="true" />
+      <div>
+        <p className="font-medium">No data</p>
+        <p className="text-sm text-muted-foreground">
+          {view === 'speed'
+            ? 'Verified speeds appear here by season once an analyst has measured a video.'
+            : 'IGA scores appear here by season once an analyst has scored a video.'}
+        </p>
+      </div>
+      {view === 'speed' ? (
+        <RequestSpeedDialog {...props} trigger={<Button size="sm">Request Speed Analysis</Button>} />
+      ) : (
+        <RequestIgaDialog {...props} trigger={<Button size="sm">Request IGA Score</Button>} />
+      )}
+    </div>
+  );
+}
+
+function Tiles({ heightInches, weight, positionId }: { heightInches?: number; weight?: number; positionId?: number | null }) {
+  const positions = usePositions();
+  const tiles = [
+    { label: 'Height', value: formatHeight(heightInches) },
+    { label: 'Weight', value: weight ? `${weight} lbs` : '--' },
+    { label: 'Position', value: positions.isLoading ? '--' : positionName(positions.data, positionId) },
+  ];
+  return (
+    <dl className="grid grid-cols-3 gap-3">
+      {tiles.map((t) => (
+        <div key={t.label} className="rounded-md border bg-muted/40 p-3 text-center">
+          <dt className="text-xs uppercase tracking-wide text-muted-foreground">{t.label}</dt>
+          <dd className="mt-1 truncate font-semibold" title={t.value}>{t.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

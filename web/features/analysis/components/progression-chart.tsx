@@ -1,0 +1,46 @@
+import { CartesianGrid, Line, LineChart, ReferenceArea, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { IGA_AXIS, IGA_TIERS, SPEED_AXIS, type Point } from './chart-data';
+
+export function ProgressionChart({ kind, data }: { kind: 'speed' | 'iga'; data: Point[] }) {
+  const axis = kind === 'speed' ? SPEED_AXIS : IGA_AXIS;
+  const unit = kind === 'speed' ? ' mph' : '';
+  const label = kind === 'speed' ? 'Max Speed' : 'IGA Score';
+  return (
+    <div className="h-64 w-full" data-testid={`${kind}-chart`}>
+      <ResponsiveContainer width="100%" height="100%">
+        <LineChart data={data} margin={{ top: 8, right: kind === 'iga' ? 72 : 16, bottom: 4, left: -12 }}>
+          <CartesianGrid strokeDasharray="3 3" className="stroke-border" />
+          {kind === 'iga' &&
+            IGA_TIERS.map((t) => (
+              <ReferenceArea
+                key={t.label}
+                y1={t.from}
+                y2={t.to}
+                fill={t.color}
+                fillOpacity={0.08}
+                ifOverflow="hidden"
+                label={{ value: t.label, position: 'right', fontSize: 11, fill: t.color }}
+              />
+            ))}
+          <XAxis dataKey="season" tick={{ fontSize: 12 }} />
+          <YAxis domain={[axis.min, axis.max]} ticks={axis.ticks} allowDataOverflow tick={{ fontSize: 12 }} />
+          <Tooltip
+            formatter={(v) => [typeof v === 'number' ? `${v.toFixed(1)}${unit}` : '--', label]}
+            labelFormatter={(s) => `Season ${s}`}
+          />
+          <Line
+            type="monotone"
+            dataKey="value"
+            name={label}
+            stroke="var(--color-primary)"
+            strokeWidth={2.5}
+            dot={{ r: 4 }}
+            activeDot={{ r: 6 }}
+            connectNulls
+            isAnimationActive={false}
+          />
+        </LineChart>
+      </ResponsiveContainer>
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import { useQueries } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import type { RequestSubmetric } from '@contract/analysis';
+import { useVideos } from '@/features/videos/api/get-videos';
+import { requestSubmetricsQueryOptions } from '../api/get-submetrics';
+import { highest, latestIga, latestSpeed, usableVideos } from './chart-data';
+
+/**
+ * Everything the stats panel shows for one position, from the player's videos; the submetrics of each
+ * analysed video are preloaded so the speed percentile and the metrics card need no extra wait.
+ */
+export function usePlayerStats(playerId: number, positionId?: number | null) {
+  const videosQuery = useVideos(playerId);
+  const videos = useMemo(() => usableVideos(videosQuery.data?.videos, positionId), [videosQuery.data, positionId]);
+  const requestIds = [...new Set(videos.map((v) => v.analysisRequestId).filter((id): id is number => id !== null))];
+  const subs = useQueries({ queries: requestIds.map((id) => ({ ...requestSubmetricsQueryOptions(id), retry: false })) });
+  const ms = new Map<number, RequestSubmetric>();
+  subs.forEach((q, i) => {
+    const m = q.data?.find((s) => s.submetricKey === 'MS');
+    if (m) ms.set(requestIds[i]!, m);
+  });
+  return {
+    isLoading: videosQuery.isLoading,
+    error: videosQuery.error,
+    videos,
+    ms,
+    latestSpeed: latestSpeed(videos, ms),
+    latestIga: latestIga(videos),
+  };
+}
+
+/** Highest max speed and IGA score of a player for one position; null until there is one. */
+export function usePlayerHighlights(playerId: number, positionId?: number | null) {
+  const { data } = useVideos(playerId);
+  const videos = usableVideos(data?.videos, positionId);
+  return {
+    maxSpeed: highest(videos.map((v) => (v.maxSpeed === null ? null : Number(v.maxSpeed)))),
+    igaScore: highest(videos.map((v) => (v.igaScore === null ? null : Number(v.igaScore)))),
+  };
+}

@@ -1,0 +1,29 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { Video } from '@contract/videos';
+import { toast } from '@/components/ui/toaster';
+import { videosPath } from './get-videos';
+import { uploadWithProgress } from './upload-with-progress';
+
+/** Uploads one video with a live percentage; the player's list is refetched after success. */
+export function useUploadVideo(playerId: number) {
+  const qc = useQueryClient();
+  const [progress, setProgress] = useState<number | null>(null);
+  const mutation = useMutation({
+    mutationFn: ({ file, positionId }: { file: File; positionId: number | null }) => {
+      const form = new FormData();
+      form.append('playerId', String(playerId));
+      if (positionId) form.append('positionId', String(positionId));
+      form.append('file', file);
+      setProgress(0);
+      return uploadWithProgress<Video>('/api/videos/upload', form, setProgress);
+    },
+    onSuccess: async () => {
+      toast({ title: 'Success', description: 'Video uploaded successfully' });
+      await qc.invalidateQueries({ queryKey: [videosPath(playerId)] });
+    },
+    onError: (err) => toast({ title: 'Error', description: err.message || 'Upload failed', variant: 'destructive' }),
+    onSettled: () => setProgress(null),
+  });
+  return { ...mutation, progress };
+}

@@ -1,0 +1,88 @@
+import { useEffect, useRef, useState } from 'react';
+import { AlertTriangle, Download } from 'lucide-react';
+import type { Video } from '@contract/videos';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/toaster';
+import { downloadVideo, refreshVideoUrl } from '../api/video-url';
+
+type State = { status: 'loading' } | { status: 'ready'; url: string } | { status: 'error' };
+
+/** Loads a fresh playable URL on open; one playback error earns one more URL refresh, then the error panel. */
+export function VideoPlayerModal({ video, onClose }: { video: Video | null; onClose: () => void }) {
+  const [state, setState] = useState<State>({ status: 'loading' });
+  const retried = useRef(false);
+
+  const load = async (v: Video) => {
+    setState({ status: 'loading' });
+    try {
+      const { url } = await refreshVideoUrl(v.id);
+      setState({ status: 'ready', url });
+    } catch {
+      setState({ status: 'error' });
+      toast({ title: 'Error loading video', description: 'Unable to play this video. Please try again later.', variant: 'destructive' });
+    }
+  };
+
+  useEffect(() => {
+    retried.current = false;
+    if (video) void load(video);
+  }, [video?.id]);
+
+  const onPlaybackError = () => {
+    if (!video) return;
+    if (!retried.current) {
+      retried.current = true;
+      void load(video);
+      return;
+    }
+    setState({ status: 'error' });
+    toast({ title: 'Error playing video', description: 'Unable to play this video. Please try again later.', variant: 'destructive' });
+  };
+
+  const onDownload = async () => {
+    if (!video) return;
+    toast({ title: 'Download Started', description: 'Your download will begin shortly. Check your downloads folder.', variant: 'info' });
+    try {
+      await downloadVideo(video.id);
+    } catch {
+      toast({ title: 'Download Failed', description: 'Unable to download this video. Please try again later.', variant: 'destructive' });
+    }
+  };
+
+  return (
+    <Dialog open={video !== null} onOpenChange={(o) => !o && onClose()}>
+      <DialogContent className="max-w-3xl p-4 sm:p-6">
+        <DialogHeader>
+          <DialogTitle>Video Player</DialogTitle>
+          <DialogDescription className="sr-only">Plays the processed analysis video</DialogDescription>
+        </DialogHeader>
+        <div className="flex aspect-video w-full items-center justify-center overflow-hidden rounded-md bg-black">
+          {state.status === 'loading' && <Spinner size="lg" className="text-white" aria-label="Loading video" />}
+          {state.status === 'error' && (
+            <div role="alert" className="flex max-w-sm flex-col items-center gap-2 p-6 text-center text-white">
+              <AlertTriangle className="size-8 text-warning" aria-hidden="true" />
+              <p>Unable to play this video. The file may be unavailable or the URL may have expired.</p>
+            </div>
+          )}
+          {state.status === 'ready' && (
+            <video key={state.url} src={state.url} controls autoPlay playsInline className="h-full w-full" onError={onPlaybackError} data-testid="video-player" />
+          )}
+        </div>
+        {video && (
+          <DialogFooter className="flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+            <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+              <span>Season: <strong>{video.season}</strong></span>
+              {video.maxSpeed != null && <span><strong>{Number(video.maxSpeed).toFixed(1)}</strong> MPH</span>}
+              {video.igaScore != null && <span>IGA Score: <strong>{Number(video.igaScore).toFixed(1)}</strong></span>}
+            </div>
+            <Button variant="outline" onClick={onDownload}>
+              <Download aria-hidden="true" /> Download Video
+            </Button>
+          </DialogFooter>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
