@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# The README's test command (`npm test`). Installs nothing: it uses what is present.
+#   1. type check   2. API tests on embedded PGlite   3. the same API tests on PostgreSQL
+#   4. web build    5. browser tests in Chromium
+# Any failing step fails the run.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
+as_root() { if [ "$(id -u)" = 0 ]; then "$@"; elif command -v sudo >/dev/null; then sudo -n "$@"; else "$@"; fi; }
+as_postgres() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else sudo -n -u postgres "$@"; fi; }
+
+# Starts (or reuses) the Debian PostgreSQL cluster and prints a TEST_DATABASE_URL for it.
+start_postgres() {
+  local version port
+  read -r version _ port _ < <(pg_lsclusters --no-header 2>/dev/null | head -n1) || true
+  if [ -z "${version:-}" ]; then
+    version=$(ls /usr/lib/postgresql | sort -V | tail -n1)
+    as_root pg_createcluster "$version" main >&2
+    read -r version _ port _ < <(pg_lsclusters --no-header | head -n1)
+  fi
+  if ! pg_ctlcluster "$version" main status >/dev/null 2>&1; then
+    as_root pg_ctlcluster "$version" main start >&2
+  fi
+  for _ in $(seq 1 30); do pg_isready -q -h localhost -p "$port" && break; sleep 1; done
+  as_postgres psql -q -p "$port" -c "alter user postgres password 'postgres'" >&2
+  as_postgres psql -q -p "$port" -c "create extension if not exists pg_trgm" >&2
+  echo "postgres://postgres:postgres@localhost:${port}/postgres"
+}
+
+step "Type check"
+npx tsc --noEmit -p .
+
+step "API tests on embedded PGlite"
+env -u TEST_DATABASE_URL npx vitest run
+
+if [ -n "${TEST_DATABASE_URL:-}" ]; then
+  step "API tests on PostgreSQL (TEST_DATABASE_URL given)"
+  npx vitest run
+elif command -v pg_lsclusters >/dev/null && command -v pg_ctlcluster >/dev/null; then
+  step "API tests on PostgreSQL (local cluster)"
+  TEST_DATABASE_URL=$(start_postgres)
+  TEST_DATABASE_URL="$TEST_DATABASE_URL" npx vitest run
+else
+  step "PostgreSQL is not installed: skipping the PostgreSQL run (.ci/run installs it)"
+fi
+
+step "Web build"
+npx vite build
+
+step "Browser tests"
+npx playwright test
+
+step "All tests passed"
