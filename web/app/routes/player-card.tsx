@@ -1,4 +1,78 @@
-/** Screen: player-card (placeholder until its feature lands). */
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { Library, Pencil } from 'lucide-react';
+import { Breadcrumb } from '@/components/ui/breadcrumb';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import {
+  PendingRequestsBanner, PlayerStatsPanel, RequestIgaDialog, RequestSpeedDialog, VideoCarousel,
+} from '@/features/analysis/components/player-analysis-slots';
+import { useUser } from '@/features/auth/api/use-user';
+import { usePlayer } from '@/features/players/api/get-player';
+import { usePositions } from '@/features/players/api/get-positions';
+import { PlayerNotFound } from '@/features/players/components/player-not-found';
+import { PlayerProfileCard } from '@/features/players/components/player-profile-card';
+import type { PositionSlot } from '@/features/players/components/position-toggle';
+import { paths } from '@/lib/paths';
+
+/** Screen: the player card. On small screens the three actions stack. */
 export default function PlayerCardRoute() {
-  return <div className="p-6 text-muted-foreground">Coming soon</div>;
+  const { id = '' } = useParams();
+  const { user } = useUser();
+  const player = usePlayer(id);
+  const positions = usePositions().data ?? [];
+  const [slot, setSlot] = useState<PositionSlot>('primary');
+
+  const crumbs = <Breadcrumb items={[{ label: 'Dashboard', to: paths.home }, { label: 'Player Card' }]} />;
+  if (player.isPending) return <div className="space-y-4">{crumbs}<div className="flex justify-center py-16"><Spinner size="lg" /></div></div>;
+  if (!player.data) return <div className="space-y-4">{crumbs}<PlayerNotFound /></div>;
+
+  const p = player.data;
+  const positionId = slot === 'secondary' && p.secondaryPositionId ? p.secondaryPositionId : p.primaryPositionId;
+  const slotProps = { playerId: p.id, positionId, player: p };
+  const isOwner = user?.id === p.userId;
+  const canEdit = isOwner || user?.role === 'admin';
+  const label = (small: string, large: string) => (
+    <><span className="sm:hidden">{small}</span><span className="hidden sm:inline">{large}</span></>
+  );
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        {crumbs}
+        <div className="flex flex-col gap-2 sm:flex-row">
+          {isOwner && (
+            <>
+              <RequestSpeedDialog {...slotProps} trigger={<Button className="w-full sm:w-auto">{label('Request Max Speed', 'Request Speed Analysis')}</Button>} />
+              <RequestIgaDialog {...slotProps} trigger={<Button variant="secondary" className="w-full sm:w-auto">Request IGA Score</Button>} />
+            </>
+          )}
+          {canEdit && (
+            <Button asChild variant="outline" className="w-full sm:w-auto">
+              <Link to={paths.playerEdit(p.id)}><Pencil aria-hidden /> Edit Player</Link>
+            </Button>
+          )}
+        </div>
+      </div>
+      <PendingRequestsBanner {...slotProps} />
+      <div className="grid gap-6 lg:grid-cols-3">
+        <PlayerProfileCard player={p} positions={positions} slot={slot} onSlotChange={setSlot} positionId={positionId} />
+        <div className="min-w-0 lg:col-span-2">
+          <PlayerStatsPanel {...slotProps} />
+        </div>
+      </div>
+      <Card>
+        <CardHeader className="flex-row items-center justify-between space-y-0">
+          <CardTitle className="text-lg">Videos</CardTitle>
+          <Button asChild variant="ghost" size="sm">
+            <Link to={paths.playerVideos(p.id)}><Library aria-hidden /> Library</Link>
+          </Button>
+        </CardHeader>
+        <CardContent>
+          <VideoCarousel {...slotProps} />
+        </CardContent>
+      </Card>
+    </div>
+  );
 }

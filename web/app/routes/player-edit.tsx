@@ -1,4 +1,45 @@
-/** Screen: player-edit (placeholder until its feature lands). */
+import { useNavigate, useParams } from 'react-router';
+import { Breadcrumb } from '@/components/ui/breadcrumb';
+import { PageHeader } from '@/components/ui/page-header';
+import { Spinner } from '@/components/ui/spinner';
+import { usePlayer } from '@/features/players/api/get-player';
+import { useUpdatePlayer } from '@/features/players/api/update-player';
+import { PlayerForm } from '@/features/players/components/player-form';
+import { playerToForm } from '@/features/players/components/player-form-values';
+import { PlayerNotFound } from '@/features/players/components/player-not-found';
+import { paths } from '@/lib/paths';
+
+/** Screen: edit a player; Save changes returns to the card. */
 export default function PlayerEditRoute() {
-  return <div className="p-6 text-muted-foreground">Coming soon</div>;
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const player = usePlayer(id);
+  const update = useUpdatePlayer(Number(id));
+
+  return (
+    <div className="mx-auto max-w-3xl space-y-4">
+      <Breadcrumb items={[
+        { label: 'Dashboard', to: paths.home }, { label: 'Player Card', to: paths.player(id) }, { label: 'Edit Player' },
+      ]} />
+      <PageHeader title="Edit Player" subtitle={player.data ? `${player.data.firstName} ${player.data.lastName}` : undefined} />
+      {player.isPending ? (
+        <div className="flex justify-center py-16"><Spinner size="lg" /></div>
+      ) : !player.data ? (
+        <PlayerNotFound />
+      ) : (
+        <PlayerForm
+          key={player.data.id}
+          mode="edit"
+          defaultValues={playerToForm(player.data)}
+          cancelTo={paths.player(id)}
+          submitLabel="Save changes"
+          pendingLabel="Saving..."
+          onSubmit={async (values) => {
+            await update.mutateAsync(values);
+            navigate(paths.player(id));
+          }}
+        />
+      )}
+    </div>
+  );
 }

@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toPlayerBody, type Player, type PlayerFormValues } from '@contract/players';
+import { toast } from '@/components/ui/toaster';
+import { api } from '@/lib/api-client';
+import { playerQueryKey } from './get-player';
+import { playersQueryKey } from './get-players';
+
+export const updatePlayer = (id: number, values: PlayerFormValues) =>
+  api<Player>(`/api/players/${id}`, { method: 'PUT', body: toPlayerBody(values) });
+
+export function useUpdatePlayer(id: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (values: PlayerFormValues) => updatePlayer(id, values),
+    onSuccess: async (player) => {
+      qc.setQueryData(playerQueryKey(id), player);
+      await Promise.all([
+        qc.invalidateQueries({ queryKey: playerQueryKey(id) }),
+        qc.invalidateQueries({ queryKey: playersQueryKey }),
+      ]);
+      toast({ title: 'Success', description: 'Player updated successfully' });
+    },
+    onError: () => toast({ title: 'Error', description: 'Failed to update player', variant: 'destructive' }),
+  });
+}

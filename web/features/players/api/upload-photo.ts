@@ -1,0 +1,8 @@
+import { api } from '@/lib/api-client';
+
+/** POST /api/upload (multipart field "file"); the answer holds the stored photo's url. */
+export async function uploadPhoto(file: File) {
+  const body = new FormData();
+  body.append('file', file);
+  return api<{ url: string }>('/api/upload', { method: 'POST', body });
+}

@@ -1,0 +1,73 @@
+import { Controller, useFormContext } from 'react-hook-form';
+import { US_STATES } from '@contract/constants';
+import { Input } from '@/components/ui/input';
+import { NativeSelect } from '@/components/ui/native-select';
+import { Field, FormSection } from './form-section';
+import { CountryCodeInput, HandleInput, PhoneInput } from './form-inputs';
+
+export function PlayerFormContact() {
+  const { register, control } = useFormContext();
+  return (
+    <FormSection title="Contact Information" description="Visible only to you, our analysts and admins.">
+      <Field name="addressLine1" label="Address Line 1" required className="sm:col-span-2">
+        <Input id="addressLine1" autoComplete="address-line1" maxLength={255} {...register('addressLine1')} />
+      </Field>
+      <Field name="addressLine2" label="Address Line 2" className="sm:col-span-2">
+        <Input id="addressLine2" autoComplete="address-line2" maxLength={255} {...register('addressLine2')} />
+      </Field>
+      <Field name="city" label="City" required>
+        <Input id="city" autoComplete="address-level2" maxLength={255} {...register('city')} />
+      </Field>
+      <Field name="state" label="State" required>
+        <NativeSelect id="state" autoComplete="address-level1" {...register('state')}>
+          <option value="">Select state</option>
+          {Object.entries(US_STATES).map(([code, name]) => <option key={code} value={code}>{code} - {name}</option>)}
+        </NativeSelect>
+      </Field>
+      <Field name="zipCode" label="ZIP Code" required>
+        <Input id="zipCode" inputMode="numeric" autoComplete="postal-code" maxLength={10} {...register('zipCode')} />
+      </Field>
+      <Field name="county" label="County" required>
+        <Input id="county" maxLength={255} {...register('county')} />
+      </Field>
+      <Field name="email" label="Email" required className="sm:col-span-2">
+        <Input id="email" type="email" autoComplete="email" maxLength={255} {...register('email')} />
+      </Field>
+      <div className="grid grid-cols-[6rem_1fr] gap-3 sm:col-span-2">
+        <Field name="phoneCountryCode" label="Country Code" required>
+          <Controller control={control} name="phoneCountryCode" render={({ field }) => (
+            <CountryCodeInput id="phoneCountryCode" value={field.value} onChange={field.onChange} onBlur={field.onBlur} />
+          )} />
+        </Field>
+        <Field name="phone" label="Phone" required>
+          <Controller control={control} name="phone" render={({ field }) => (
+            <PhoneInput id="phone" value={field.value} onChange={field.onChange} onBlur={field.onBlur} />
+          )} />
+        </Field>
+      </div>
+    </FormSection>
+  );
+}
+
+export function PlayerFormSocial({ mode }: { mode: 'add' | 'edit' }) {
+  const { register, control } = useFormContext();
+  const handle = (name: string, label: string) => (
+    <Field name={name} label={label} required>
+      <Controller control={control} name={name} render={({ field }) => (
+        <HandleInput id={name} value={field.value} onChange={field.onChange} onBlur={field.onBlur} />
+      )} />
+    </Field>
+  );
+  return (
+    <FormSection title="Social Media & Hudl">
+      <Field name="hudlUrl" label="Hudl Profile URL" required={mode === 'add'} className="sm:col-span-2">
+        <Input id="hudlUrl" type="url" inputMode="url" maxLength={255} placeholder="https://www.hudl.com/profile/..." {...register('hudlUrl')} />
+      </Field>
+      <Field name="facebookUrl" label="Facebook URL" className="sm:col-span-2">
+        <Input id="facebookUrl" type="url" inputMode="url" maxLength={255} placeholder="https://www.facebook.com/..." {...register('facebookUrl')} />
+      </Field>
+      {handle('xHandle', 'X/Twitter Handle')}
+      {handle('instagramHandle', 'Instagram Handle')}
+    </FormSection>
+  );
+}

@@ -1,0 +1,70 @@
+import { Controller, FormProvider, useForm, type FieldPath, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link } from 'react-router';
+import { playerEditFormSchema, playerFormSchema, type PlayerFormValues } from '@contract/players';
+import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/toaster';
+import { ApiError } from '@/lib/api-client';
+import { PhotoUpload } from './photo-upload';
+import { FormSection } from './form-section';
+import { PlayerFormAcademic, PlayerFormPhysical } from './player-form-details';
+import { PlayerFormContact, PlayerFormSocial } from './player-form-contact';
+import { PlayerFormMain } from './player-form-main';
+import { WIRE_TO_FORM, type PlayerFormInput } from './player-form-values';
+
+export interface PlayerFormProps {
+  mode: 'add' | 'edit';
+  defaultValues: PlayerFormInput;
+  onSubmit: (values: PlayerFormValues) => Promise<unknown>;
+  cancelTo: string;
+  submitLabel: string;
+  pendingLabel: string;
+}
+
+/** Add and edit share every section and rule; only the Hudl URL (required on add) and a few inputs differ. */
+export function PlayerForm({ mode, defaultValues, onSubmit, cancelTo, submitLabel, pendingLabel }: PlayerFormProps) {
+  const form = useForm<PlayerFormInput, unknown, PlayerFormValues>({
+    resolver: zodResolver(mode === 'add' ? playerFormSchema : playerEditFormSchema) as Resolver<PlayerFormInput, unknown, PlayerFormValues>,
+    defaultValues,
+    mode: 'onTouched',
+  });
+  const name = `${form.watch('firstName') ?? ''} ${form.watch('lastName') ?? ''}`.trim();
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await onSubmit(values);
+    } catch (err) {
+      if (!(err instanceof ApiError)) return;
+      // The server checks with the same schema; its field messages go under the fields.
+      for (const [field, message] of Object.entries(err.errors ?? {})) {
+        form.setError((WIRE_TO_FORM[field] ?? field) as FieldPath<PlayerFormInput>, { message });
+      }
+      if (mode === 'add') toast({ title: 'Error', description: err.message, variant: 'destructive' });
+    }
+  });
+
+  return (
+    <FormProvider {...form}>
+      <form onSubmit={submit} noValidate className="space-y-6">
+        <FormSection title="Profile Photo" className="sm:grid-cols-1">
+          <Controller control={form.control} name="photoUrl" render={({ field }) => (
+            <PhotoUpload value={field.value as string | null} onChange={field.onChange} name={name} variant={mode} />
+          )} />
+        </FormSection>
+        <PlayerFormMain mode={mode} />
+        <PlayerFormPhysical />
+        <PlayerFormAcademic />
+        <PlayerFormContact />
+        <PlayerFormSocial mode={mode} />
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button asChild variant="outline">
+            <Link to={cancelTo}>Cancel</Link>
+          </Button>
+          <Button type="submit" disabled={form.formState.isSubmitting}>
+            {form.formState.isSubmitting ? pendingLabel : submitLabel}
+          </Button>
+        </div>
+      </form>
+    </FormProvider>
+  );
+}

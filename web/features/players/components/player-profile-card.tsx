@@ -1,0 +1,45 @@
+import type { ReactNode } from 'react';
+import { GraduationCap } from 'lucide-react';
+import type { Player, Position } from '@contract/players';
+import { Card, CardContent } from '@/components/ui/card';
+import { InitialsAvatar } from '@/components/ui/initials-avatar';
+import { usePlayerHighlights } from '@/features/analysis/components/player-analysis-slots';
+import { formatHeight } from '@/lib/format';
+import { PositionToggle, type PositionSlot } from './position-toggle';
+
+function Stat({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
+  return (
+    <div className="rounded-lg border bg-muted/40 p-3 text-center">
+      <p className="text-xs font-medium uppercase tracking-wide text-muted-foreground">{label}</p>
+      <p className="mt-1 text-lg font-semibold" data-testid={testId}>{value}</p>
+    </div>
+  );
+}
+
+export function PlayerProfileCard({ player, positions, slot, onSlotChange, positionId }: {
+  player: Player; positions: Position[]; slot: PositionSlot; onSlotChange: (s: PositionSlot) => void; positionId: number;
+}) {
+  const name = `${player.firstName} ${player.lastName}`;
+  const { maxSpeed, igaScore } = usePlayerHighlights(player.id, positionId);
+  return (
+    <Card>
+      <CardContent className="flex flex-col items-center gap-4 pt-4 sm:pt-6">
+        <PositionToggle player={player} positions={positions} value={slot} onChange={onSlotChange} />
+        <InitialsAvatar name={name} src={player.photoUrl} size="xl" className="size-32 text-4xl" />
+        <div className="text-center">
+          <h1 className="text-2xl font-bold tracking-tight">{name}</h1>
+          <p className="mt-1 flex items-center justify-center gap-1.5 text-sm text-muted-foreground">
+            <GraduationCap className="size-4" aria-hidden /> {player.school}
+          </p>
+          <p className="text-sm text-muted-foreground">Class of {player.graduationYear}</p>
+        </div>
+        <div className="grid w-full grid-cols-2 gap-3">
+          <Stat label="Height" value={formatHeight(player.heightInches)} />
+          <Stat label="Weight" value={`${player.weight} lbs`} />
+          <Stat label="Max Speed" testId="highest-max-speed" value={maxSpeed != null ? `${maxSpeed.toFixed(1)} mph` : '--'} />
+          <Stat label="IGA Score" testId="highest-iga-score" value={igaScore != null ? igaScore.toFixed(1) : '--'} />
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ProfileUpdateInput, PublicUser } from '@contract/auth';
+import { userQueryKey } from '@/features/auth/api/use-user';
+import { api } from '@/lib/api-client';
+
+export const updateProfile = (body: ProfileUpdateInput) =>
+  api<PublicUser>('/api/user/profile', { method: 'PUT', body });
+
+/** The answer replaces the cached current user. */
+export function useUpdateProfile() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: updateProfile,
+    onSuccess: (user) => qc.setQueryData(userQueryKey, user),
+  });
+}

@@ -1,0 +1,67 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { profileUpdateSchema, type PublicUser } from '@contract/auth';
+import { PASSWORD_MIN } from '@contract/constants';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { toast } from '@/components/ui/toaster';
+import { PasswordInput } from '@/features/auth/components/password-input';
+import { ApiError } from '@/lib/api-client';
+import { useUpdateProfile } from '../api/update-profile';
+
+/** The API's schema, except that a blank password means "keep the current one" and is not sent. */
+const profileFormSchema = profileUpdateSchema.extend({
+  username: profileUpdateSchema.shape.username.pipe(z.email('Username must be a valid email')),
+  password: z.union([z.literal(''), z.string().min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)]),
+});
+type ProfileFormInput = z.input<typeof profileFormSchema>;
+type ProfileFormValues = z.output<typeof profileFormSchema>;
+type Field = keyof ProfileFormInput;
+
+export function ProfileForm({ user }: { user: PublicUser }) {
+  const update = useUpdateProfile();
+  const form = useForm<ProfileFormInput, unknown, ProfileFormValues>({
+    resolver: zodResolver(profileFormSchema),
+    mode: 'onTouched',
+    defaultValues: {
+      firstName: user.firstName ?? '', lastName: user.lastName ?? '', username: user.username, email: user.email, password: '',
+    },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const submit = form.handleSubmit(async ({ password, ...rest }) => {
+    try {
+      const saved = await update.mutateAsync(password ? { ...rest, password } : rest);
+      form.reset({ firstName: saved.firstName ?? '', lastName: saved.lastName ?? '', username: saved.username, email: saved.email, password: '' });
+      toast({ title: 'Success', description: 'Profile updated successfully' });
+    } catch (err) {
+      const e = err instanceof ApiError ? err : null;
+      for (const [field, message] of Object.entries(e?.errors ?? {})) form.setError(field as Field, { message });
+      toast({ title: 'Error', description: e?.message || 'Failed to update profile', variant: 'destructive' });
+    }
+  });
+
+  const text = (name: Field, label: string, type = 'text', autoComplete?: string) => (
+    <FormField htmlFor={name} label={label} error={errors[name]?.message}>
+      <Input id={name} type={type} autoComplete={autoComplete} maxLength={255} {...form.register(name)} />
+    </FormField>
+  );
+
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2">
+      {text('firstName', 'First Name', 'text', 'given-name')}
+      {text('lastName', 'Last Name', 'text', 'family-name')}
+      {text('username', 'Username', 'email', 'username')}
+      {text('email', 'Email', 'email', 'email')}
+      <FormField htmlFor="password" label="Password" error={errors.password?.message} className="sm:col-span-2"
+        description="A new password signs you out on your other devices.">
+        <PasswordInput id="password" autoComplete="new-password" placeholder="Leave blank to keep current password" {...form.register('password')} />
+      </FormField>
+      <div className="sm:col-span-2">
+        <Button type="submit" disabled={isSubmitting}>{isSubmitting ? 'Saving...' : 'Save Changes'}</Button>
+      </div>
+    </form>
+  );
+}

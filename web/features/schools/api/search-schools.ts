@@ -1,0 +1,28 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { SCHOOL_SEARCH_MIN } from '@contract/constants';
+import type { School } from '@contract/schools';
+
+/** The specification reports a failed search by its HTTP status text. */
+export async function searchSchools(searchTerm: string, level: string, signal?: AbortSignal): Promise<School[]> {
+  const res = await fetch('/api/schools/search', {
+    method: 'POST',
+    credentials: 'include',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    body: JSON.stringify({ searchTerm, level }),
+    signal,
+  });
+  if (!res.ok) throw new Error(`Failed to fetch schools: ${res.statusText || res.status}`);
+  return res.json();
+}
+
+export const schoolSearchQueryOptions = (term: string, level: string | undefined) =>
+  queryOptions({
+    queryKey: ['/api/schools/search', term, level] as const,
+    queryFn: ({ signal }) => searchSchools(term, level!, signal),
+    enabled: Boolean(level) && term.trim().length >= SCHOOL_SEARCH_MIN,
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+  });
+
+export const useSchoolSearch = (term: string, level: string | undefined) =>
+  useQuery(schoolSearchQueryOptions(term, level));
