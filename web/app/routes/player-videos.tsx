@@ -1,4 +1,50 @@
-/** Screen: player-videos (placeholder until its feature lands). */
+import { useParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { Breadcrumb } from '@/components/ui/breadcrumb';
+import { Button } from '@/components/ui/button';
+import { PageHeader } from '@/components/ui/page-header';
+import { Skeleton } from '@/components/ui/skeleton';
+import { RequestIgaDialog, RequestSpeedDialog, type PlayerSlotProps } from '@/features/analysis/components/player-analysis-slots';
+import { positionName, usePositions } from '@/features/analysis/api/get-positions';
+import { VideoLibrary } from '@/features/videos/components/video-library';
+import { VideoUploadButton } from '@/features/videos/components/video-upload';
+import { api } from '@/lib/api-client';
+import { paths } from '@/lib/paths';
+import NotFound from './not-found';
+
+type Player = NonNullable<PlayerSlotProps['player']>;
+
+/** Screen: the player's video library. */
 export default function PlayerVideosRoute() {
-  return <div className="p-6 text-muted-foreground">Coming soon</div>;
+  const playerId = Number(useParams().id);
+  const player = useQuery({
+    queryKey: [`/api/players/${playerId}`],
+    queryFn: ({ signal }) => api<Player>(`/api/players/${playerId}`, { signal }),
+    enabled: playerId > 0,
+  });
+  const positions = usePositions();
+  if (!(playerId > 0) || player.error) return <NotFound />;
+  const p = player.data;
+  const own = p ? [p.primaryPositionId, p.secondaryPositionId].filter((x): x is number => Boolean(x)) : [];
+  const options = own.map((id) => ({ id, name: positionName(positions.data, id) }));
+
+  return (
+    <div className="grid gap-4">
+      <Breadcrumb items={[{ label: 'Dashboard', to: paths.home }, { label: 'Player Card', to: paths.player(playerId) }, { label: 'Videos' }]} />
+      <PageHeader
+        title={p ? `${p.firstName} ${p.lastName} Videos` : <Skeleton className="h-8 w-64" />}
+        subtitle="Upload and manage player performance videos"
+        actions={
+          p && (
+            <>
+              <RequestSpeedDialog playerId={playerId} player={p} trigger={<Button>Request Speed Analysis</Button>} />
+              <RequestIgaDialog playerId={playerId} player={p} trigger={<Button variant="secondary">Request IGA Score</Button>} />
+              <VideoUploadButton playerId={playerId} positionId={p.primaryPositionId} label="Upload Video" variant="outline" />
+            </>
+          )
+        }
+      />
+      {p ? <VideoLibrary playerId={playerId} positions={options} /> : <Skeleton className="h-64 w-full" />}
+    </div>
+  );
 }

@@ -1,0 +1,29 @@
+import { useRef } from 'react';
+import { percentileFromQuantiles, type Population } from '@contract/analysis';
+
+/**
+ * Pre-fills a percentile from the verified population as the analyst types a value, until the
+ * analyst edits that percentile by hand.
+ */
+export function usePrefill(pop: Population | undefined, setPercentile: (field: string, value: string) => void) {
+  const touched = useRef(new Set<string>());
+  const metric = (key: string) => pop?.metrics.find((m) => m.key === key);
+  return {
+    hint(key: string) {
+      const m = metric(key);
+      if (!pop || !m) return undefined;
+      return m.quantiles
+        ? `Pre-filled from ${m.count} verified results at this position and level`
+        : `Fewer than ${pop.minimum} verified results at this position and level, so no pre-fill`;
+    },
+    onValue(key: string, percentileField: string, raw: string) {
+      const m = metric(key);
+      const value = Number(raw);
+      if (!m?.quantiles || raw.trim() === '' || Number.isNaN(value) || touched.current.has(percentileField)) return;
+      setPercentile(percentileField, String(percentileFromQuantiles(value, m.quantiles, m.lowerIsBetter)));
+    },
+    onPercentileTyped(field: string) {
+      touched.current.add(field);
+    },
+  };
+}

@@ -1,0 +1,73 @@
+import { useState } from 'react';
+import { Film } from 'lucide-react';
+import type { Video } from '@contract/videos';
+import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useVideos } from '../api/get-videos';
+import { VideoPlayerModal } from './video-player-modal';
+import { VideoTile } from './video-tile';
+import { VideoUploadButton } from './video-upload';
+
+export interface LibraryPosition { id: number; name: string }
+
+/** Videos with neither a max speed nor an IGA score are not listed in the library. */
+export const libraryVideos = (videos: Video[] | undefined) => (videos ?? []).filter((v) => v.maxSpeed != null || v.igaScore != null);
+
+export function VideoLibrary({ playerId, positions }: { playerId: number; positions: LibraryPosition[] }) {
+  const { data, isLoading, error } = useVideos(playerId);
+  const [playing, setPlaying] = useState<Video | null>(null);
+  const shown = libraryVideos(data?.videos);
+  const unlisted = (data?.videos.length ?? 0) - shown.length;
+
+  if (isLoading) {
+    return (
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" aria-label="Loading videos">
+        {Array.from({ length: 12 }, (_, i) => <Skeleton key={i} className="aspect-[4/3] w-full" data-testid="video-skeleton" />)}
+      </div>
+    );
+  }
+  if (error) return <p className="text-destructive">{error.message}</p>;
+  return (
+    <>
+      {shown.length === 0 ? (
+        <EmptyLibrary playerId={playerId} positions={positions} unlisted={unlisted} />
+      ) : (
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+          {shown.map((v) => <VideoTile key={v.id} video={v} onPlay={setPlaying} />)}
+        </div>
+      )}
+      {shown.length > 0 && unlisted > 0 && <UnlistedNote count={unlisted} />}
+      <VideoPlayerModal video={playing} onClose={() => setPlaying(null)} />
+    </>
+  );
+}
+
+function UnlistedNote({ count }: { count: number }) {
+  return (
+    <p className="mt-4 text-sm text-muted-foreground">
+      {count} uploaded video(s) without a verified result are not listed here; they show on the player card.
+    </p>
+  );
+}
+
+function EmptyLibrary({ playerId, positions, unlisted }: { playerId: number; positions: LibraryPosition[]; unlisted: number }) {
+  const [positionId, setPositionId] = useState<number | null>(positions[0]?.id ?? null);
+  return (
+    <div className="flex flex-col items-center gap-4 rounded-lg border border-dashed bg-background p-10 text-center">
+      <Film className="size-10 text-muted-foreground" aria-hidden="true" />
+      <div>
+        <p className="text-lg font-semibold">No videos yet</p>
+        <p className="text-sm text-muted-foreground">Upload game film for this player, or request an analysis to get a verified video.</p>
+      </div>
+      <div className="grid w-full max-w-xs gap-2 text-left">
+        <Label htmlFor="upload-position">Position</Label>
+        <NativeSelect id="upload-position" value={positionId ?? ''} onChange={(e) => setPositionId(Number(e.target.value) || null)}>
+          {positions.map((p) => <option key={p.id} value={p.id}>{p.name}</option>)}
+        </NativeSelect>
+      </div>
+      <VideoUploadButton playerId={playerId} positionId={positionId} />
+      {unlisted > 0 && <UnlistedNote count={unlisted} />}
+    </div>
+  );
+}

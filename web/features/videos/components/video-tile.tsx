@@ -1,0 +1,27 @@
+import type { Video } from '@contract/videos';
+import { Card, CardContent } from '@/components/ui/card';
+import { relativeTime } from '@/lib/format';
+import { VideoThumb } from './video-thumb';
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+
+/** One library tile: position, date, season and the verified value (or Pending). */
+export function VideoTile({ video, onPlay }: { video: Video; onPlay: (v: Video) => void }) {
+  const value =
+    video.igaScore != null
+      ? `IGA Score: ${Number(video.igaScore).toFixed(1)}`
+      : `Max Speed: ${video.maxSpeed != null ? `${Number(video.maxSpeed).toFixed(1)} mph` : 'Pending'}`;
+  return (
+    <Card className="overflow-hidden" data-testid="video-tile">
+      <VideoThumb video={video} onPlay={onPlay} className="rounded-none" />
+      <CardContent className="grid gap-1 p-3 text-sm">
+        <div className="flex items-center justify-between gap-2">
+          <span className="font-semibold">{video.positionKey ?? 'Unknown'}</span>
+          <time className="text-xs text-muted-foreground" dateTime={video.createdAt}>{dateFormat.format(new Date(video.createdAt))}</time>
+        </div>
+        <span className="text-muted-foreground">{video.season ? `Season: ${video.season}` : relativeTime(video.createdAt)}</span>
+        <span className="font-medium">{video.status === 'ready' ? value : 'Processing...'}</span>
+      </CardContent>
+    </Card>
+  );
+}
