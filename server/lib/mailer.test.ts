@@ -99,6 +99,7 @@ describe('mail', () => {
     const [row] = await handle.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'outbox@example.com'));
     expect(row).toMatchObject({ subject: 'Verify', sentAt: null, error: null });
     expect(lines[0]!.msg).toContain('http://localhost:5000/verify-email?token=abc&email=x');
+    expect(lines[0]!.obj).toMatchObject({ mailTo: 'outbox@example.com', links: ['http://localhost:5000/verify-email?token=abc&email=x'] });
   });
 
   it('in production without SMTP, the log names the mail but not its secret links', async () => {

@@ -33,7 +33,9 @@ export function createMailer(opts: MailerOptions): Mailer {
     async send(mail) {
       if (!transport) {
         await opts.db.insert(mailOutbox).values(mail);
-        if (logBodies) opts.log.info({ mailTo: mail.to, subject: mail.subject }, `Mail (outbox, not sent):\n${mail.text}`);
+        // The links get their own field: inside the JSON-escaped text they are awkward to copy.
+        const links = mail.text.match(/https?:\/\/\S+/g) ?? [];
+        if (logBodies) opts.log.info({ mailTo: mail.to, subject: mail.subject, links }, `Mail (outbox, not sent):\n${mail.text}`);
         else opts.log.warn({ mailTo: mail.to, subject: mail.subject }, 'Mail kept in the outbox: SMTP_URL is not set');
         return;
       }
