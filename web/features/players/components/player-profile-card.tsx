@@ -22,7 +22,7 @@ export function PlayerProfileCard({ player, positions, slot, onSlotChange, posit
   const name = `${player.firstName} ${player.lastName}`;
   const { maxSpeed, igaScore } = usePlayerHighlights(player.id, positionId);
   return (
-    <Card>
+    <Card data-testid="player-profile">
       <CardContent className="flex flex-col items-center gap-4 pt-4 sm:pt-6">
         <PositionToggle player={player} positions={positions} value={slot} onChange={onSlotChange} />
         <InitialsAvatar name={name} src={player.photoUrl} size="xl" className="size-32 text-4xl" />
