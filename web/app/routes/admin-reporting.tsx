@@ -1,4 +1,6 @@
-/** Screen: admin-reporting (placeholder until its feature lands). */
+import { ReportingDashboard } from '@/features/admin/components/reporting-dashboard';
+
+/** Screen: admin reporting dashboard. */
 export default function AdminReportingRoute() {
-  return <div className="p-6 text-muted-foreground">Coming soon</div>;
+  return <ReportingDashboard />;
 }

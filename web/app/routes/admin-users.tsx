@@ -1,4 +1,6 @@
-/** Screen: admin-users (placeholder until its feature lands). */
+import { UserManagement } from '@/features/admin/components/user-management';
+
+/** Screen: admin user management. */
 export default function AdminUsersRoute() {
-  return <div className="p-6 text-muted-foreground">Coming soon</div>;
+  return <UserManagement />;
 }

@@ -1,4 +1,6 @@
-/** Screen: auth-debug (placeholder until its feature lands). */
+import { AuthDebug } from '@/features/diagnostics/components/auth-debug';
+
+/** Screen: authentication diagnostics (open to signed-out visitors too). */
 export default function AuthDebugRoute() {
-  return <div className="p-6 text-muted-foreground">Coming soon</div>;
+  return <div className="min-h-screen bg-muted/30"><AuthDebug /></div>;
 }

@@ -1,4 +1,23 @@
-/** Screen: leaderboard (placeholder until its feature lands). */
+import { Card, CardContent, CardHeader } from '@/components/ui/card';
+import { PageHeader } from '@/components/ui/page-header';
+import { LeaderboardFilters } from '@/features/leaderboard/components/leaderboard-filters';
+import { LeaderboardResults } from '@/features/leaderboard/components/leaderboard-results';
+import { useLeaderboardFilters } from '@/features/leaderboard/components/use-leaderboard-filters';
+
+/** Screen: verified results ranked by level, season and metric. */
 export default function LeaderboardRoute() {
-  return <div className="p-6 text-muted-foreground">Coming soon</div>;
+  const [filters, setFilters] = useLeaderboardFilters();
+  return (
+    <div className="space-y-4">
+      <PageHeader title="Leaderboard" subtitle="Verified Max Speed and IGA Score results, ranked" />
+      <Card>
+        <CardHeader>
+          <LeaderboardFilters value={filters} onChange={setFilters} />
+        </CardHeader>
+        <CardContent className="p-0 sm:p-0">
+          <LeaderboardResults filters={filters} />
+        </CardContent>
+      </Card>
+    </div>
+  );
 }

@@ -1,4 +1,15 @@
-/** Screen: test-video-download (placeholder until its feature lands). */
+import { PageHeader } from '@/components/ui/page-header';
+import { useUser } from '@/features/auth/api/use-user';
+import { VideoDownload } from '@/features/diagnostics/components/video-download';
+import { cn } from '@/lib/cn';
+
+/** Screen: test video download (admin when signed in, inside the app layout; open signed out, where the call answers 401). */
 export default function TestVideoDownloadRoute() {
-  return <div className="p-6 text-muted-foreground">Coming soon</div>;
+  const { user } = useUser();
+  return (
+    <div className={cn('space-y-4', !user && 'mx-auto w-full max-w-7xl px-4 py-6 sm:px-6')}>
+      <PageHeader title="Video Download Test" subtitle="Check that a stored video downloads as video_{id}.mp4" />
+      <VideoDownload />
+    </div>
+  );
 }

@@ -1,0 +1,22 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ReportingMetrics } from '@contract/admin';
+import { api, ApiError } from '@/lib/api-client';
+
+export async function getReporting(signal?: AbortSignal) {
+  try {
+    return await api<ReportingMetrics>('/api/admin/reporting', { signal });
+  } catch (err) {
+    if (err instanceof ApiError && err.message) throw err;
+    throw new Error('Failed to fetch reporting metrics');
+  }
+}
+
+/** Cached for 60 s, not refetched on focus. */
+export const reportingQueryOptions = queryOptions({
+  queryKey: ['/api/admin/reporting'],
+  queryFn: ({ signal }) => getReporting(signal),
+  staleTime: 60_000,
+  refetchOnWindowFocus: false,
+});
+
+export const useReporting = () => useQuery(reportingQueryOptions);

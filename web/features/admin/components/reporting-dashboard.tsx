@@ -1,0 +1,78 @@
+import { Activity, Clock, FileCheck2, LogIn, UserPlus, Users } from 'lucide-react';
+import type { ComponentType } from 'react';
+import { REPORTING_PERIOD_LABELS, REPORTING_PERIODS, type PeriodCounts } from '@contract/admin';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { PageHeader } from '@/components/ui/page-header';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useReporting } from '../api/reporting';
+
+const fmt = new Intl.NumberFormat('en-US');
+
+function PeriodCard({ title, description, icon: Icon, counts }: { title: string; description: string; icon: ComponentType<{ className?: string }>; counts: PeriodCounts }) {
+  return (
+    <Card data-testid="period-card">
+      <CardHeader className="flex-row items-start justify-between gap-2 space-y-0 pb-2">
+        <div className="space-y-1">
+          <CardTitle>{title}</CardTitle>
+          <CardDescription>{description}</CardDescription>
+        </div>
+        <Icon className="size-5 text-muted-foreground" />
+      </CardHeader>
+      <CardContent>
+        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+          {REPORTING_PERIODS.map((p) => (
+            <div key={p} className="rounded-lg bg-muted/60 p-3">
+              <dt className="text-xs text-muted-foreground">{REPORTING_PERIOD_LABELS[p]}</dt>
+              <dd className="text-2xl font-bold tabular-nums">{fmt.format(counts[p])}</dd>
+            </div>
+          ))}
+        </dl>
+      </CardContent>
+    </Card>
+  );
+}
+
+function StatCard({ title, description, icon: Icon, value }: { title: string; description: string; icon: ComponentType<{ className?: string }>; value: string }) {
+  return (
+    <Card data-testid="stat-card">
+      <CardHeader className="flex-row items-start justify-between gap-2 space-y-0 pb-2">
+        <div className="space-y-1">
+          <CardTitle>{title}</CardTitle>
+          <CardDescription>{description}</CardDescription>
+        </div>
+        <Icon className="size-5 text-muted-foreground" />
+      </CardHeader>
+      <CardContent>
+        <p className="text-3xl font-bold tabular-nums">{value}</p>
+      </CardContent>
+    </Card>
+  );
+}
+
+export function ReportingDashboard() {
+  const q = useReporting();
+  return (
+    <div className="space-y-4">
+      <PageHeader title="Reporting Dashboard" subtitle="Sign-ups, logins and analysis throughput" />
+      {q.isPending ? (
+        <div className="grid gap-4 lg:grid-cols-2">{Array.from({ length: 6 }, (_, i) => <Skeleton key={i} className="h-40" />)}</div>
+      ) : q.isError ? (
+        <Card role="alert" className="p-6 text-destructive">Error: {q.error?.message || 'Failed to load metrics'}</Card>
+      ) : (
+        <div className="grid gap-4 lg:grid-cols-2">
+          <PeriodCard title="New Users" description="Accounts created" icon={UserPlus} counts={q.data.newUsers} />
+          <PeriodCard title="Analyst Requests Processed" description="Completed or rejected" icon={FileCheck2} counts={q.data.analystRequests} />
+          <PeriodCard title="Active Users" description="Logged in during the period" icon={Activity} counts={q.data.activeUsers} />
+          <PeriodCard title="First-Time Logins" description="First login during the period" icon={LogIn} counts={q.data.firstTimeLogins} />
+          <StatCard title="Total Login Count" description="All logins by all users" icon={Users} value={fmt.format(q.data.totalLogins)} />
+          <StatCard
+            title="Average Request Age"
+            description="Hours waiting, across pending requests"
+            icon={Clock}
+            value={q.data.averageRequestAge === null ? 'No pending requests' : `${q.data.averageRequestAge.toFixed(1)} hours`}
+          />
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+import { useState } from 'react';
+import { RotateCcw, UserPlus } from 'lucide-react';
+import { SESSION_EXPIRED_TOAST, ROLE_LABELS, type AdminUser } from '@contract/admin';
+import { ROLES, type Role } from '@contract/constants';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader } from '@/components/ui/card';
+import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
+import { PageHeader } from '@/components/ui/page-header';
+import { Skeleton } from '@/components/ui/skeleton';
+import { toast } from '@/components/ui/toaster';
+import { useAdminUsers, useExpireSession } from '../api/users';
+import { DeleteUserDialog } from './delete-user-dialog';
+import { UserFormDialog } from './user-form-dialog';
+import { UsersTable } from './users-table';
+
+export function UserManagement() {
+  const [role, setRole] = useState<Role | 'all'>('all');
+  const [form, setForm] = useState<{ open: boolean; user: AdminUser | null }>({ open: false, user: null });
+  const [deleting, setDeleting] = useState<AdminUser | null>(null);
+  const users = useAdminUsers(role === 'all' ? undefined : role);
+  const expire = useExpireSession();
+
+  const resetSession = () =>
+    expire.mutate(undefined, {
+      onSuccess: () => toast({ ...SESSION_EXPIRED_TOAST, duration: 6000 }),
+      onError: (err) => toast({ title: 'Error', description: err.message, variant: 'destructive' }),
+    });
+
+  return (
+    <div className="space-y-4">
+      <PageHeader
+        title="User Management"
+        subtitle="Create, edit and remove accounts"
+        actions={
+          <>
+            <Button variant="outline" onClick={resetSession} disabled={expire.isPending}>
+              <RotateCcw aria-hidden /> Reset Session (Test)
+            </Button>
+            <Button onClick={() => setForm({ open: true, user: null })}>
+              <UserPlus aria-hidden /> Create User
+            </Button>
+          </>
+        }
+      />
+      <Card>
+        <CardHeader className="flex-row items-center gap-3">
+          <Label htmlFor="role-filter" className="shrink-0">Role</Label>
+          <NativeSelect id="role-filter" wrapperClassName="max-w-48" value={role} onChange={(e) => setRole(e.target.value as Role | 'all')}>
+            <option value="all">All Roles</option>
+            {ROLES.map((r) => <option key={r} value={r}>{ROLE_LABELS[r]}</option>)}
+          </NativeSelect>
+        </CardHeader>
+        <CardContent className="p-0 sm:p-0">
+          {users.isPending ? (
+            <div className="space-y-2 p-4">{Array.from({ length: 5 }, (_, i) => <Skeleton key={i} className="h-9 w-full" />)}</div>
+          ) : users.isError ? (
+            <p role="alert" className="p-6 text-center text-destructive">Error: {users.error.message}</p>
+          ) : users.data.length === 0 ? (
+            <p className="p-10 text-center text-muted-foreground">No users found</p>
+          ) : (
+            <UsersTable users={users.data} onEdit={(u) => setForm({ open: true, user: u })} onDelete={setDeleting} />
+          )}
+        </CardContent>
+      </Card>
+      <UserFormDialog key={form.user?.id ?? 'new'} open={form.open} user={form.user} onOpenChange={(open) => setForm((f) => ({ ...f, open }))} />
+      <DeleteUserDialog user={deleting} onClose={() => setDeleting(null)} />
+    </div>
+  );
+}

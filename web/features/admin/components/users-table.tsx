@@ -1,0 +1,53 @@
+import { Pencil, Trash2 } from 'lucide-react';
+import { ROLE_LABELS, type AdminUser } from '@contract/admin';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+
+const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const when = (iso: string | null) => (iso ? dateTime.format(new Date(iso)) : 'Never');
+const ROLE_BADGE = { admin: 'default', analyst: 'secondary', user: 'outline' } as const;
+
+export function UsersTable({ users, onEdit, onDelete }: { users: AdminUser[]; onEdit: (u: AdminUser) => void; onDelete: (u: AdminUser) => void }) {
+  return (
+    <Table className="whitespace-nowrap">
+      <TableHeader>
+        <TableRow>
+          <TableHead>Username</TableHead>
+          <TableHead>Email</TableHead>
+          <TableHead>Role</TableHead>
+          <TableHead>Verified</TableHead>
+          <TableHead className="text-right">Login Count</TableHead>
+          <TableHead>Last Login</TableHead>
+          <TableHead>First Login</TableHead>
+          <TableHead className="text-right">Actions</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {users.map((u) => (
+          <TableRow key={u.id} data-testid="user-row">
+            <TableCell className="font-medium">{u.username}</TableCell>
+            <TableCell>{u.email}</TableCell>
+            <TableCell><Badge variant={ROLE_BADGE[u.role]}>{ROLE_LABELS[u.role]}</Badge></TableCell>
+            <TableCell>
+              <Badge variant={u.isEmailVerified ? 'success' : 'muted'}>{u.isEmailVerified ? 'Yes' : 'No'}</Badge>
+            </TableCell>
+            <TableCell className="text-right tabular-nums">{u.loginCount}</TableCell>
+            <TableCell>{when(u.lastLoginAt)}</TableCell>
+            <TableCell>{when(u.firstLoginAt)}</TableCell>
+            <TableCell className="text-right">
+              <div className="flex justify-end gap-1">
+                <Button size="sm" variant="outline" onClick={() => onEdit(u)} aria-label={`Edit ${u.username}`}>
+                  <Pencil aria-hidden /> Edit
+                </Button>
+                <Button size="sm" variant="outline" className="text-destructive hover:text-destructive" onClick={() => onDelete(u)} aria-label={`Delete ${u.username}`}>
+                  <Trash2 aria-hidden /> Delete
+                </Button>
+              </div>
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}

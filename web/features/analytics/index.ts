@@ -1,0 +1,2 @@
+export { PageViewTracker } from './page-view-tracker';
+export { trackEvent } from './track-event';

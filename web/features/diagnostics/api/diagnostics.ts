@@ -1,0 +1,29 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Health, SessionDebug } from '@contract/diagnostics';
+
+async function getJson<T>(path: string, what: string, okStatuses: number[], signal?: AbortSignal): Promise<T> {
+  const res = await fetch(path, { credentials: 'include', headers: { Accept: 'application/json' }, signal });
+  if (!okStatuses.includes(res.status)) {
+    const text = await res.text().catch(() => '');
+    throw new Error(`Failed to fetch ${what}: ${res.status} ${text || res.statusText}`);
+  }
+  return (await res.json()) as T;
+}
+
+export const sessionDebugQueryOptions = queryOptions({
+  queryKey: ['/api/session-debug'],
+  queryFn: ({ signal }) => getJson<SessionDebug>('/api/session-debug', 'session data', [200], signal),
+  staleTime: 0,
+  gcTime: 0,
+});
+
+/** A 503 still carries the health report (database down), so it is shown, not thrown. */
+export const healthQueryOptions = queryOptions({
+  queryKey: ['/api/health'],
+  queryFn: ({ signal }) => getJson<Health>('/api/health', 'health data', [200, 503], signal),
+  staleTime: 0,
+  gcTime: 0,
+});
+
+export const useSessionDebug = () => useQuery(sessionDebugQueryOptions);
+export const useHealth = () => useQuery(healthQueryOptions);

@@ -1,0 +1,52 @@
+import type { LeaderboardEntry, LeaderboardMetric } from '@contract/leaderboard';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { cn } from '@/lib/cn';
+import { formatMetric, METRIC_LABELS } from './format-metric';
+
+const MEDAL = ['bg-amber-400 text-amber-950', 'bg-slate-300 text-slate-900', 'bg-orange-300 text-orange-950'];
+
+function RankBadge({ rank }: { rank: number }) {
+  return (
+    <span
+      className={cn(
+        'inline-flex size-7 items-center justify-center rounded-full text-xs font-bold',
+        MEDAL[rank - 1] ?? 'bg-muted text-muted-foreground',
+      )}
+    >
+      {rank}
+    </span>
+  );
+}
+
+export function LeaderboardTable({ entries, metric }: { entries: LeaderboardEntry[]; metric: LeaderboardMetric }) {
+  return (
+    <Table className="whitespace-nowrap">
+      <TableHeader>
+        <TableRow>
+          <TableHead className="w-16">Rank</TableHead>
+          <TableHead>Class</TableHead>
+          <TableHead>Position</TableHead>
+          <TableHead>Name</TableHead>
+          <TableHead className="text-right">{METRIC_LABELS[metric]}</TableHead>
+          <TableHead>City</TableHead>
+          <TableHead>County</TableHead>
+          <TableHead>State</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {entries.map((e, i) => (
+          <TableRow key={`${e.rank}-${e.playerName}-${i}`} data-testid="leaderboard-row">
+            <TableCell><RankBadge rank={e.rank} /></TableCell>
+            <TableCell>{e.graduationYear ?? '--'}</TableCell>
+            <TableCell>{e.position ?? '--'}</TableCell>
+            <TableCell className="font-medium">{e.playerName}</TableCell>
+            <TableCell className="text-right font-semibold tabular-nums">{formatMetric(metric, e.metricValue)}</TableCell>
+            <TableCell>{e.city ?? '--'}</TableCell>
+            <TableCell>{e.county ?? '--'}</TableCell>
+            <TableCell>{e.state ?? '--'}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
