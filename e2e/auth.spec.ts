@@ -167,6 +167,33 @@ test.describe('sign-in journey', () => {
     await expect(page.getByRole('heading', { name: 'Email Verification Required' })).toBeVisible();
   });
 
+  test('a friend invited by a signed-in parent: the link signs the parent out and registers the friend', async ({ page }) => {
+    const friend = uniqueEmail('friend');
+    await loginAs(page, DEMO.parent);
+    const sent = await page.request.post('/api/referrals/send', {
+      data: { firstName: 'Frankie', lastName: 'Friend', email: friend, confirmEmail: friend, message: 'Join us!' },
+    });
+    expect(sent.ok(), await sent.text()).toBe(true);
+    const link = /https?:\/\/\S+\/auth-page\?referralCode=\S+/.exec((await lastMail(page, friend)).text)![0];
+    const code = new URL(link).searchParams.get('referralCode')!;
+
+    await page.goto('/');
+    await expect(page.getByRole('button', { name: 'User menu' })).toBeVisible();
+    await page.goto(link.replace(/^https?:\/\/[^/]+/, ''));
+    await expect(page.getByLabel('First name')).toHaveValue('Frankie');
+    await expect(page.getByRole('button', { name: 'User menu' })).toHaveCount(0);
+    expect((await page.request.get('/api/user')).status()).toBe(401);
+    await expect(page.getByLabel('Confirm email')).toHaveValue(friend);
+    await page.getByLabel('Password', { exact: true }).fill('secret123');
+    await page.getByRole('button', { name: 'Register' }).click();
+
+    const dialog = page.getByRole('dialog', { name: 'Welcome to Verified Athlete!' });
+    await expect(dialog.getByTestId('referral-code')).toHaveText(code);
+    expect(await page.evaluate(() => localStorage.getItem('referralCode'))).toBe(code);
+    await dialog.getByRole('button', { name: 'Got it' }).click();
+    await expect(page.getByRole('heading', { name: 'Email Verification Required' })).toBeVisible();
+  });
+
   test('an unknown referral code is reported and registration stays open', async ({ page }) => {
     await page.route('**/api/referrals/NOPE', (route) =>
       route.fulfill({ status: 404, json: { message: 'Invalid or expired referral code' } }),
