@@ -41,6 +41,7 @@ export function PlayerStatsPanel(props: PlayerSlotProps) {
       </CardHeader>
       <CardContent className="grid gap-6">
         {stats.isLoading ? <Skeleton className="h-24 w-full" /> : view === 'speed' ? <LatestSpeed stats={stats} /> : <LatestIga stats={stats} />}
+        {view === 'iga' && stats.latestIga && <MetricsCard requestId={stats.latestIga.video.analysisRequestId} />}
         <section aria-label={view === 'speed' ? 'Speed Progression' : 'IGA Score Progression'} className="grid gap-2">
           <div>
             <h4 className="font-semibold">{view === 'speed' ? 'Speed Progression' : 'IGA Score Progression'}</h4>
@@ -57,7 +58,6 @@ export function PlayerStatsPanel(props: PlayerSlotProps) {
           )}
         </section>
         <Tiles heightInches={player?.heightInches} weight={player?.weight} positionId={positionId} />
-        {view === 'iga' && stats.latestIga && <MetricsCard requestId={stats.latestIga.video.analysisRequestId} />}
       </CardContent>
     </Card>
   );

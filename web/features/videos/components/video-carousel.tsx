@@ -27,6 +27,7 @@ export function VideoCarousel({ playerId }: { playerId: number; positionId?: num
         <Film className="size-8 text-muted-foreground" aria-hidden="true" />
         <p className="font-medium">No videos available</p>
         <p className="text-sm text-muted-foreground">No videos uploaded yet</p>
+        <p className="text-sm text-muted-foreground">Upload your first video to start analyzing performance</p>
       </div>
     );
   }
