@@ -209,6 +209,7 @@ test.describe('password reset', () => {
     const email = uniqueEmail('reset');
     await verifiedAccount(page, email);
     await page.goto('/reset-password');
+    await expect(page.getByRole('button', { name: 'Send Reset Instructions' })).toBeVisible();
     await shot(page, 'reset-request-desktop');
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Send Reset Instructions' }).click();
@@ -344,6 +345,7 @@ test.describe('screens on a phone', () => {
     await expect(page.getByRole('heading', { name: 'Email Verification Required' })).toBeVisible();
     await shot(page, 'auth-verification-notice-phone');
     await page.goto('/reset-password');
+    await expect(page.getByRole('button', { name: 'Send Reset Instructions' })).toBeVisible();
     await shot(page, 'reset-request-phone');
     await page.goto('/verify-email?token=bogus&email=x%40example.com');
     await expect(page.getByRole('heading', { name: 'Verification Failed' })).toBeVisible();

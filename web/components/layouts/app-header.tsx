@@ -13,7 +13,10 @@ import { fullName } from '@/lib/format';
 import { paths } from '@/lib/paths';
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
-  cn('rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-accent', isActive ? 'text-primary' : 'text-muted-foreground');
+  cn(
+    'rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-accent',
+    isActive ? 'bg-accent text-primary' : 'text-muted-foreground hover:text-foreground',
+  );
 
 export function Logo() {
   return (
