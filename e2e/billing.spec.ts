@@ -199,4 +199,13 @@ test.describe('webhook diagnostics', () => {
     await page.setViewportSize(PHONE);
     await shot(page, 'billing-webhook-endpoints-phone');
   });
+
+  test('a signed-out visitor reaches the page but not the data', async ({ page }) => {
+    await page.setViewportSize(PHONE);
+    await page.goto('/webhook-debug');
+    await expect(page.getByText('Error fetching webhook status: Not authenticated')).toBeVisible();
+    await page.getByRole('tab', { name: 'Endpoints' }).click();
+    await expect(page.getByText(/\/api\/webhook\/webhooks\/stripe$/)).toBeVisible();
+    await shot(page, 'billing-webhook-signed-out-phone');
+  });
 });

@@ -53,7 +53,7 @@ export async function startCheckout(deps: CheckoutDeps, user: UserRow, input: Ch
     return { url: successUrl };
   }
 
-  const referral = input.promoCode ? await findApplicableReferral(deps.db, input.promoCode, user, live) : null;
+  const referral = await findApplicableReferral(deps.db, input.promoCode, user, live);
   const metadata: Record<string, string> = { userId: String(user.id), planId: String(plan.id), planKey: plan.key };
   if (referral) metadata.referralCode = referral.code;
   if (plan.type === 'subscription' && current) metadata.replacesSubscription = current.providerId;

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import {
   INVALID_REFERRAL, REFERRAL_DISCOUNT_PERCENT, REFERRAL_VALID_DAYS, type ReferralSendInput,
 } from '../../../contract/referrals';
@@ -108,14 +108,28 @@ export async function completeReferral(db: Db, code: string, userId: number, liv
   return answer;
 }
 
-/** The referral discount a checkout may carry: the invited friend's own, unused and unexpired. */
-export async function findApplicableReferral(db: DbOrTx, code: string, user: UserRow, live: boolean) {
-  const r = await byCode(db, code);
-  if (!r || !inArrayStatus(r) || isExpired(r)) return null;
-  const mine = r.receiverId ? r.receiverId === user.id : r.receiverEmail.toLowerCase() === user.email.toLowerCase();
-  const promotionCodeId = live ? r.stripePromoCodeIdLive : r.stripePromoCodeId;
-  if (!mine || !promotionCodeId) return null;
-  return { code: r.referralCode, promotionCodeId };
+/**
+ * The referral discount a checkout may carry: the invited friend's own, unused and unexpired. The
+ * stored code is checked first; without it the friend's own referral still applies (decision 035).
+ */
+export async function findApplicableReferral(db: DbOrTx, code: string | null | undefined, user: UserRow, live: boolean) {
+  const mine = (r: Referral) =>
+    r.receiverId ? r.receiverId === user.id : r.receiverEmail.toLowerCase() === user.email.toLowerCase();
+  const usable = (r: Referral | null): r is Referral =>
+    Boolean(r && isOpen(r) && !isExpired(r) && mine(r) && (live ? r.stripePromoCodeIdLive : r.stripePromoCodeId));
+  const byStoredCode = code ? await byCode(db, code) : null;
+  const own = usable(byStoredCode)
+    ? byStoredCode
+    : (await db
+        .select()
+        .from(referrals)
+        .where(and(
+          or(eq(referrals.receiverId, user.id), sql`lower(${referrals.receiverEmail}) = ${user.email.toLowerCase()}`),
+          inArray(referrals.status, ['pending', 'registered']),
+        ))
+        .orderBy(desc(referrals.createdAt))).find(usable);
+  if (!own) return null;
+  return { code: own.referralCode, promotionCodeId: (live ? own.stripePromoCodeIdLive : own.stripePromoCodeId)! };
 }
 
-const inArrayStatus = (r: Referral) => r.status === 'pending' || r.status === 'registered';
+const isOpen = (r: Referral) => r.status === 'pending' || r.status === 'registered';

@@ -163,6 +163,15 @@ describe('the friend’s discounted first purchase', () => {
     expect(full).toMatchObject({ amountDiscount: 0, amountTotal: 1500, promotionCode: null });
   });
 
+  it('the invited friend gets the discount even when the browser lost the stored code', async () => {
+    const u = await createUser(t);
+    const { code, friend: f } = await refer(u);
+    const fr = await register(f, code);
+    const id = await startCheckout(t, fr, 'basic', null);
+    const session = (await t.app.inject({ method: 'GET', url: `/api/checkout/test/${id}` })).json();
+    expect(session).toMatchObject({ amountDiscount: 980, amountTotal: 3920, promotionCode: code });
+  });
+
   it('someone else’s code gives no discount and does not block the purchase', async () => {
     const u = await createUser(t);
     const { code } = await refer(u);

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useUser } from '@/features/auth/api/use-user';
 import { webhookDebugQueryOptions } from '@/features/billing/api/webhook-debug';
 import { WebhookEndpointsTab } from '@/features/billing/components/webhook-endpoints-tab';
 import { WebhookStatusTab } from '@/features/billing/components/webhook-status-tab';
@@ -10,8 +11,10 @@ import { WebhookTestTab } from '@/features/billing/components/webhook-test-tab';
 /** Screen: webhook diagnostics (admin; signed-out visitors see the page but not the data). */
 export default function WebhookDebugRoute() {
   const q = useQuery(webhookDebugQueryOptions);
+  const { user } = useUser();
+  // Signed in, the app layout already frames the page; signed out it stands alone.
   return (
-    <div className="mx-auto w-full max-w-5xl space-y-4 px-4 py-6 sm:px-6">
+    <div className={user ? 'space-y-4' : 'mx-auto w-full max-w-5xl space-y-4 px-4 py-6 sm:px-6'}>
       <PageHeader title="Webhook Diagnostics" subtitle="Stripe webhook configuration, self-test and endpoints" />
       <Tabs defaultValue="status">
         <TabsList>

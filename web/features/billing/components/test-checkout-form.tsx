@@ -37,8 +37,11 @@ export function TestCheckoutForm({ session }: { session: TestCheckoutSession }) 
       window.location.assign(res.redirectUrl);
     } catch (err) {
       const e = err instanceof ApiError ? err : null;
-      for (const [field, message] of Object.entries(e?.errors ?? {})) {
-        if (field in values) form.setError(field as keyof Values, { message });
+      // Input problems go under their fields; a decline is one message for the whole payment.
+      if (e?.status === 400) {
+        for (const [field, message] of Object.entries(e.errors ?? {})) {
+          if (field in values) form.setError(field as keyof Values, { message });
+        }
       }
       setPayError(e?.message ?? 'Something went wrong. Please try again.');
     }
