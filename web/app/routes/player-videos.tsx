@@ -6,7 +6,8 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { RequestIgaDialog, RequestSpeedDialog, type PlayerSlotProps } from '@/features/analysis/components/player-analysis-slots';
 import { positionName, usePositions } from '@/features/analysis/api/get-positions';
-import { VideoLibrary } from '@/features/videos/components/video-library';
+import { useVideos } from '@/features/videos/api/get-videos';
+import { libraryVideos, VideoLibrary } from '@/features/videos/components/video-library';
 import { VideoUploadButton } from '@/features/videos/components/video-upload';
 import { api } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
@@ -23,6 +24,9 @@ export default function PlayerVideosRoute() {
     enabled: playerId > 0,
   });
   const positions = usePositions();
+  const videos = useVideos(playerId);
+  // The empty library has its own upload control with a position choice.
+  const hasListed = libraryVideos(videos.data?.videos).length > 0;
   if (!(playerId > 0) || player.error) return <NotFound />;
   const p = player.data;
   const own = p ? [p.primaryPositionId, p.secondaryPositionId].filter((x): x is number => Boolean(x)) : [];
@@ -39,7 +43,7 @@ export default function PlayerVideosRoute() {
             <>
               <RequestSpeedDialog playerId={playerId} player={p} trigger={<Button>Request Speed Analysis</Button>} />
               <RequestIgaDialog playerId={playerId} player={p} trigger={<Button variant="secondary">Request IGA Score</Button>} />
-              <VideoUploadButton playerId={playerId} positionId={p.primaryPositionId} label="Upload Video" variant="outline" />
+              {hasListed && <VideoUploadButton playerId={playerId} positionId={p.primaryPositionId} label="Upload Video" variant="outline" />}
             </>
           )
         }

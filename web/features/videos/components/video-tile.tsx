@@ -14,7 +14,7 @@ export function VideoTile({ video, onPlay }: { video: Video; onPlay: (v: Video) 
   return (
     <Card className="overflow-hidden" data-testid="video-tile">
       <VideoThumb video={video} onPlay={onPlay} className="rounded-none" />
-      <CardContent className="grid gap-1 p-3 text-sm">
+      <CardContent className="grid gap-1 p-4 pt-3 text-sm sm:p-4 sm:pt-3">
         <div className="flex items-center justify-between gap-2">
           <span className="font-semibold">{video.positionKey ?? 'Unknown'}</span>
           <time className="text-xs text-muted-foreground" dateTime={video.createdAt}>{dateFormat.format(new Date(video.createdAt))}</time>

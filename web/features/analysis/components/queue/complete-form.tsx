@@ -73,11 +73,12 @@ function CompleteFields({ item, subs, onDone, onReject }: { item: QueueItem; sub
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
       <fieldset disabled={busy} className="grid gap-4">
+        {prefill.summary() && <p className="text-sm text-muted-foreground">{prefill.summary()}</p>}
         {isIga ? (
           <>
             {valueField('igaScore', 'IGA Score (50-100)', null, null, '0.1')}
             {subs.map((s) => (
-              <div key={s.key} className="grid gap-3 rounded-md border p-3 sm:grid-cols-2" data-testid={`submetric-${s.key}`}>
+              <div key={s.key} className="grid items-start gap-3 rounded-md border p-3 sm:grid-cols-2" data-testid={`submetric-${s.key}`}>
                 <p className="text-sm font-medium sm:col-span-2">
                   {s.name} <span className="font-normal text-muted-foreground">({s.unit}, {s.decimals} decimal{s.decimals > 1 ? 's' : ''}{s.lowerIsBetter ? ', lower is better' : ''})</span>
                 </p>
@@ -87,7 +88,7 @@ function CompleteFields({ item, subs, onDone, onReject }: { item: QueueItem; sub
             ))}
           </>
         ) : (
-          <div className="grid gap-3 sm:grid-cols-2">
+          <div className="grid items-start gap-3 sm:grid-cols-2">
             {valueField('maxSpeed', 'Max Speed (mph)', 'MS', 'maxSpeed_percentile', '0.1')}
             {percentileField('maxSpeed_percentile', 'Percentile (0-100)', 'MS')}
           </div>

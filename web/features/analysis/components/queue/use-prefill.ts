@@ -11,10 +11,14 @@ export function usePrefill(pop: Population | undefined, setPercentile: (field: s
   return {
     hint(key: string) {
       const m = metric(key);
-      if (!pop || !m) return undefined;
-      return m.quantiles
-        ? `Pre-filled from ${m.count} verified results at this position and level`
-        : `Fewer than ${pop.minimum} verified results at this position and level, so no pre-fill`;
+      return m?.quantiles ? `Pre-filled from ${m.count} verified results at this position and level` : undefined;
+    },
+    /** One line for the whole form when some percentile cannot be pre-filled. */
+    summary() {
+      if (!pop) return undefined;
+      const missing = pop.metrics.filter((m) => !m.quantiles && m.key !== 'IGA');
+      if (missing.length === 0) return undefined;
+      return `Fewer than ${pop.minimum} verified results at this position and level${missing.length < pop.metrics.length ? ' for some metrics' : ''}: enter those percentiles by hand.`;
     },
     onValue(key: string, percentileField: string, raw: string) {
       const m = metric(key);
