@@ -5,8 +5,9 @@ import type { CreateCheckoutParams, PaymentProvider } from './types';
 const isMissing = (err: unknown) => (err as { code?: string })?.code === 'resource_missing';
 
 /** The real Stripe, through its SDK; used whenever STRIPE_SECRET_KEY is set. */
-export function createStripeProvider(secretKey: string): PaymentProvider {
-  const stripe = new Stripe(secretKey);
+export function createStripeProvider(secretKey: string, api?: { host: string; port: number; protocol: 'http' | 'https' }): PaymentProvider {
+  // `api` points the SDK at a stand-in server in tests; production always talks to api.stripe.com.
+  const stripe = new Stripe(secretKey, api ? { ...api, maxNetworkRetries: 0 } : {});
   return {
     kind: 'stripe',
     livemode: /^(sk|rk)_live_/.test(secretKey),
