@@ -1,12 +1,9 @@
 import { parseArgs } from 'node:util';
-import { eq } from 'drizzle-orm';
-import { ROLES, type Role } from '../contract/constants';
 import { openDb } from './db/client';
 import { runMigrations } from './db/migrate';
 import { seedReference } from './db/seed';
-import { users } from './db/schema';
 import { EnvError, loadEnv } from './env';
-import { hashPassword } from './lib/password';
+import { createUserCommand, setCreditsCommand } from './cli-users';
 import { cliCommands } from './cli-commands';
 
 const usage = `Usage: npm run cli -- <command> [options]
@@ -42,37 +39,12 @@ async function main() {
         await seedReference(db, { demo: false, log: silentLog });
         console.log('Migrations applied and reference data seeded.');
         return;
-      case 'users:create': {
-        const email = values.email?.trim().toLowerCase();
-        const role = (values.role ?? 'user') as Role;
-        if (!email || !values.password) throw new Error('--email and --password are required');
-        if (values.password.length < 6) throw new Error('Password must be at least 6 characters');
-        if (!ROLES.includes(role)) throw new Error(`--role must be one of ${ROLES.join(', ')}`);
-        const [created] = await db
-          .insert(users)
-          .values({
-            username: email, email, role, password: await hashPassword(values.password), isEmailVerified: true,
-            firstName: values['first-name'] ?? null, lastName: values['last-name'] ?? null,
-          })
-          .onConflictDoNothing()
-          .returning({ id: users.id });
-        if (!created) throw new Error(`A user with email ${email} already exists`);
-        console.log(`Created ${role} ${email} (id ${created.id}), email verified.`);
+      case 'users:create':
+        console.log(await createUserCommand(db, values));
         return;
-      }
-      case 'users:credits': {
-        const email = values.email?.trim().toLowerCase();
-        const credits = Number(values.credits ?? NaN);
-        const iga = Number(values.iga ?? NaN);
-        if (!email) throw new Error('--email is required');
-        if (!Number.isInteger(credits) || credits < 0 || !Number.isInteger(iga) || iga < 0) {
-          throw new Error('--credits and --iga must be whole numbers of 0 or more');
-        }
-        const [u] = await db.update(users).set({ credits, igaCredits: iga }).where(eq(users.email, email)).returning();
-        if (!u) throw new Error(`No user with email ${email}`);
-        console.log(`${email}: ${credits} Max Speed credits, ${iga} IGA credits.`);
+      case 'users:credits':
+        console.log(await setCreditsCommand(db, values));
         return;
-      }
       default: {
         const extra = cliCommands.find((c) => c.name === command);
         if (!extra) throw new Error(`Unknown command "${command}"\n${usage}`);

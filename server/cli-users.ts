@@ -1,0 +1,53 @@
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { PASSWORD_MIN, ROLES, type Role } from '../contract/constants';
+import type { Db } from './db/client';
+import { users } from './db/schema';
+import { hashPassword } from './lib/password';
+import { grantCredits } from './modules/credits/credits.service';
+
+type Options = Record<string, unknown>;
+const str = (v: unknown) => (typeof v === 'string' ? v.trim() : undefined);
+
+/** users:create: an operator-made account is verified, since the operator vouches for the address. */
+export async function createUserCommand(db: Db, o: Options) {
+  const email = str(o.email)?.toLowerCase();
+  const password = typeof o.password === 'string' ? o.password : undefined;
+  const role = (str(o.role) ?? 'user') as Role;
+  if (!email || !password) throw new Error('--email and --password are required');
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new Error('--email must be a valid email');
+  if (password.length < PASSWORD_MIN) throw new Error(`Password must be at least ${PASSWORD_MIN} characters`);
+  if (!ROLES.includes(role)) throw new Error(`--role must be one of ${ROLES.join(', ')}`);
+  const [created] = await db
+    .insert(users)
+    .values({
+      username: email, email, role, password: await hashPassword(password), isEmailVerified: true,
+      firstName: str(o['first-name']) || null, lastName: str(o['last-name']) || null,
+    })
+    .onConflictDoNothing()
+    .returning({ id: users.id });
+  if (!created) throw new Error(`A user with email ${email} already exists`);
+  return `Created ${role} ${email} (id ${created.id}), email verified.`;
+}
+
+/** users:credits sets both balances; the change goes through the credit ledger like every other. */
+export async function setCreditsCommand(db: Db, o: Options) {
+  const email = str(o.email)?.toLowerCase();
+  const credits = Number(o.credits ?? NaN);
+  const iga = Number(o.iga ?? NaN);
+  if (!email) throw new Error('--email is required');
+  if (!Number.isInteger(credits) || credits < 0 || !Number.isInteger(iga) || iga < 0) {
+    throw new Error('--credits and --iga must be whole numbers of 0 or more');
+  }
+  await db.transaction(async (tx) => {
+    const [u] = await tx.select().from(users).where(eq(users.email, email)).for('update');
+    if (!u) throw new Error(`No user with email ${email}`);
+    if (u.credits === credits && u.igaCredits === iga) return;
+    await grantCredits(tx, {
+      userId: u.id, credits: credits - u.credits, igaCredits: iga - u.igaCredits, type: 'admin_adjust',
+      idempotencyKey: `cli:${randomUUID()}`, description: `Balance set from the command line to ${credits} Max Speed / ${iga} IGA`,
+    });
+  });
+  const [after] = await db.select({ c: users.credits, i: users.igaCredits }).from(users).where(sql`${users.email} = ${email}`);
+  return `${email}: ${after!.c} Max Speed credits, ${after!.i} IGA credits.`;
+}
