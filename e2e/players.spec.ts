@@ -63,6 +63,7 @@ test.describe('players journey', () => {
     ]) {
       await expect(page.getByRole('alert').filter({ hasText: msg }).first()).toBeVisible();
     }
+    await expect(page.locator('#weightPounds')).toHaveValue('');
     await shots(page, 'players-add-errors');
 
     await page.locator('input[type=file]').setInputFiles(await photo('#1d4ed8'));
@@ -188,6 +189,8 @@ test.describe('players journey', () => {
     await page.getByLabel('Search schools').fill('zzqx');
     await expect(page.getByText('No schools found')).toBeVisible();
     await page.getByLabel('Search schools').fill('westlake');
+    await expect(page.getByRole('option', { name: /Westlake High School/ }).first()).toBeVisible();
+    await shots(page, 'players-test-search-open');
     await page.getByRole('option', { name: /Westlake High School/ }).first().click();
     await expect(page.getByTestId('selected-school')).toContainText('Westlake High School');
     await shots(page, 'players-test-search');

@@ -13,10 +13,10 @@ export default function ProfileRoute() {
     <div className="mx-auto max-w-3xl">
       <PageHeader title="Profile" subtitle="Manage your account settings" />
       <Tabs defaultValue="personal">
-        <TabsList>
-          <TabsTrigger value="personal">Personal Information</TabsTrigger>
-          <TabsTrigger value="security">Security Information</TabsTrigger>
-          <TabsTrigger value="payment">Payment Details</TabsTrigger>
+        <TabsList className="w-full sm:w-auto">
+          <TabsTrigger value="personal" className="flex-1 sm:flex-none"><span className="sm:hidden">Personal</span><span className="hidden sm:inline">Personal Information</span></TabsTrigger>
+          <TabsTrigger value="security" className="flex-1 sm:flex-none"><span className="sm:hidden">Security</span><span className="hidden sm:inline">Security Information</span></TabsTrigger>
+          <TabsTrigger value="payment" className="flex-1 sm:flex-none"><span className="sm:hidden">Payment</span><span className="hidden sm:inline">Payment Details</span></TabsTrigger>
         </TabsList>
         <TabsContent value="personal">
           <Card>

@@ -5,8 +5,11 @@ import { formatPhone } from '@/lib/format';
 
 type Base = Omit<ComponentProps<'input'>, 'value' | 'onChange' | 'type'>;
 
-/** Number input that strips leading zeros and reports '' as undefined (the schema calls that missing). */
-export function NumberInput({ value, onChange, ...props }: Base & { value: unknown; onChange: (v: number | undefined) => void }) {
+/**
+ * Number input that strips leading zeros. An emptied field reports '' (the schema reads it as missing);
+ * undefined would make react-hook-form show the default value again.
+ */
+export function NumberInput({ value, onChange, ...props }: Base & { value: unknown; onChange: (v: number | '') => void }) {
   const shown = value === undefined || value === null || Number.isNaN(value) ? '' : String(value);
   return (
     <Input
@@ -15,7 +18,7 @@ export function NumberInput({ value, onChange, ...props }: Base & { value: unkno
       value={shown}
       onChange={(e) => {
         const raw = e.target.value.replace(/^0+(?=\d)/, '');
-        onChange(raw === '' ? undefined : Number(raw));
+        onChange(raw === '' ? '' : Number(raw));
       }}
       {...props}
     />

@@ -25,7 +25,7 @@ export function Field({ name, label, required, description, className, children 
   const { formState: { errors } } = useFormContext();
   const error = errors[name]?.message;
   return (
-    <FormField htmlFor={name} label={label} required={required} description={description} className={className}
+    <FormField htmlFor={name} label={label} required={required} description={description} className={cn('content-start', className)}
       error={typeof error === 'string' ? error : undefined}>
       {children}
     </FormField>

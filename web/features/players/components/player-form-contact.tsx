@@ -33,15 +33,15 @@ export function PlayerFormContact() {
       <Field name="email" label="Email" required className="sm:col-span-2">
         <Input id="email" type="email" autoComplete="email" maxLength={255} {...register('email')} />
       </Field>
-      <div className="grid grid-cols-[6rem_1fr] gap-3 sm:col-span-2">
+      <div className="grid grid-cols-[7.5rem_1fr] gap-3 sm:col-span-2">
         <Field name="phoneCountryCode" label="Country Code" required>
-          <Controller control={control} name="phoneCountryCode" render={({ field }) => (
-            <CountryCodeInput id="phoneCountryCode" value={field.value} onChange={field.onChange} onBlur={field.onBlur} />
+          <Controller control={control} name="phoneCountryCode" render={({ field, fieldState }) => (
+            <CountryCodeInput id="phoneCountryCode" aria-invalid={fieldState.invalid || undefined} aria-describedby={fieldState.invalid ? 'phoneCountryCode-error' : undefined} value={field.value} onChange={field.onChange} onBlur={field.onBlur} />
           )} />
         </Field>
         <Field name="phone" label="Phone" required>
-          <Controller control={control} name="phone" render={({ field }) => (
-            <PhoneInput id="phone" value={field.value} onChange={field.onChange} onBlur={field.onBlur} />
+          <Controller control={control} name="phone" render={({ field, fieldState }) => (
+            <PhoneInput id="phone" aria-invalid={fieldState.invalid || undefined} aria-describedby={fieldState.invalid ? 'phone-error' : undefined} value={field.value} onChange={field.onChange} onBlur={field.onBlur} />
           )} />
         </Field>
       </div>
@@ -53,8 +53,8 @@ export function PlayerFormSocial({ mode }: { mode: 'add' | 'edit' }) {
   const { register, control } = useFormContext();
   const handle = (name: string, label: string) => (
     <Field name={name} label={label} required>
-      <Controller control={control} name={name} render={({ field }) => (
-        <HandleInput id={name} value={field.value} onChange={field.onChange} onBlur={field.onBlur} />
+      <Controller control={control} name={name} render={({ field, fieldState }) => (
+        <HandleInput id={name} aria-invalid={fieldState.invalid || undefined} aria-describedby={fieldState.invalid ? `${name}-error` : undefined} value={field.value} onChange={field.onChange} onBlur={field.onBlur} />
       )} />
     </Field>
   );

@@ -47,8 +47,8 @@ export function PlayerFormMain({ mode }: { mode: 'add' | 'edit' }) {
       </Field>
       <Field name="graduationYear" label="Graduation Year" required>
         {mode === 'add' ? (
-          <Controller control={control} name="graduationYear" render={({ field }) => (
-            <NumberInput id="graduationYear" min={GRAD_YEAR_MIN} max={GRAD_YEAR_MAX} step={1}
+          <Controller control={control} name="graduationYear" render={({ field, fieldState }) => (
+            <NumberInput id="graduationYear" aria-invalid={fieldState.invalid || undefined} aria-describedby={fieldState.invalid ? 'graduationYear-error' : undefined} min={GRAD_YEAR_MIN} max={GRAD_YEAR_MAX} step={1}
               value={field.value} onChange={field.onChange} onBlur={field.onBlur} />
           )} />
         ) : (

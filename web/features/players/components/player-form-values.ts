@@ -7,10 +7,10 @@ export type PlayerFormInput = z.input<typeof playerFormSchema>;
 export function emptyPlayerForm(): PlayerFormInput {
   return {
     firstName: '', lastName: '', level: '' as never, school: '', graduationYear: new Date().getFullYear(),
-    primaryPositionId: undefined, secondaryPositionId: undefined, gender: '' as never, dateOfBirth: '',
+    primaryPositionId: '', secondaryPositionId: '', gender: '' as never, dateOfBirth: '',
     photoUrl: null, addressLine1: '', addressLine2: '', city: '', state: '' as never, zipCode: '', county: '',
     email: '', phone: '', phoneCountryCode: '+1', hudlUrl: '', facebookUrl: '', xHandle: '', instagramHandle: '',
-    gpa: undefined, satScore: undefined, actScore: undefined, heightFeet: 5, heightInches: 0, weightPounds: 150,
+    gpa: '', satScore: '', actScore: '', heightFeet: 5, heightInches: 0, weightPounds: 150,
   };
 }
 
@@ -19,13 +19,13 @@ export function playerToForm(p: Player): PlayerFormInput {
     ...emptyPlayerForm(),
     firstName: p.firstName, lastName: p.lastName, level: p.level as never, school: p.school,
     graduationYear: p.graduationYear, primaryPositionId: p.primaryPositionId,
-    secondaryPositionId: p.secondaryPositionId ?? undefined, gender: (p.gender ?? '') as never,
+    secondaryPositionId: p.secondaryPositionId ?? '', gender: (p.gender ?? '') as never,
     dateOfBirth: p.dateOfBirth ?? '', photoUrl: p.photoUrl, addressLine1: p.addressLine1 ?? '',
     addressLine2: p.addressLine2 ?? '', city: p.city ?? '', state: (p.state ?? '') as never, zipCode: p.zipCode ?? '',
     county: p.county ?? '', email: p.email ?? '', phone: p.phone ?? '', phoneCountryCode: p.phoneCountryCode || '+1',
     hudlUrl: p.hudlUrl ?? '', facebookUrl: p.facebookUrl ?? '', xHandle: p.twitterHandle ?? '',
-    instagramHandle: p.instagramHandle ?? '', gpa: p.gpa ?? undefined, satScore: p.satScore ?? undefined,
-    actScore: p.actScore ?? undefined, heightFeet: Math.floor(p.heightInches / 12), heightInches: p.heightInches % 12,
+    instagramHandle: p.instagramHandle ?? '', gpa: p.gpa ?? '', satScore: p.satScore ?? '',
+    actScore: p.actScore ?? '', heightFeet: Math.floor(p.heightInches / 12), heightInches: p.heightInches % 12,
     weightPounds: p.weight,
   };
 }

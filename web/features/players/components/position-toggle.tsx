@@ -7,7 +7,15 @@ export type PositionSlot = 'primary' | 'secondary';
 export function PositionToggle({ player, positions, value, onChange }: {
   player: Player; positions: Position[]; value: PositionSlot; onChange: (v: PositionSlot) => void;
 }) {
-  const name = (id: number | null) => positions.find((p) => p.id === id)?.name;
+  const label = (slot: string, id: number | null) => {
+    const pos = positions.find((p) => p.id === id);
+    if (!pos) return slot;
+    return (
+      <>
+        {slot}: <span className="sm:hidden">{pos.key}</span><span className="hidden sm:inline">{pos.name}</span>
+      </>
+    );
+  };
   return (
     <ToggleGroup
       type="single"
@@ -19,10 +27,10 @@ export function PositionToggle({ player, positions, value, onChange }: {
       className="w-full flex-nowrap"
     >
       <ToggleGroupItem value="primary" className="min-w-0 flex-1">
-        <span className="truncate">Primary{name(player.primaryPositionId) ? `: ${name(player.primaryPositionId)}` : ''}</span>
+        <span className="truncate">{label('Primary', player.primaryPositionId)}</span>
       </ToggleGroupItem>
       <ToggleGroupItem value="secondary" className="min-w-0 flex-1" disabled={!player.secondaryPositionId}>
-        <span className="truncate">Secondary{name(player.secondaryPositionId) ? `: ${name(player.secondaryPositionId)}` : ''}</span>
+        <span className="truncate">{label('Secondary', player.secondaryPositionId)}</span>
       </ToggleGroupItem>
     </ToggleGroup>
   );
