@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toaster';
+import { trackEvent } from '@/features/analytics';
 import { downloadVideo, refreshVideoUrl } from '../api/video-url';
 
 type State = { status: 'loading' } | { status: 'ready'; url: string } | { status: 'error' };
@@ -13,6 +14,7 @@ type State = { status: 'loading' } | { status: 'ready'; url: string } | { status
 export function VideoPlayerModal({ video, onClose }: { video: Video | null; onClose: () => void }) {
   const [state, setState] = useState<State>({ status: 'loading' });
   const retried = useRef(false);
+  const reported = useRef(false);
 
   const load = async (v: Video) => {
     setState({ status: 'loading' });
@@ -27,6 +29,7 @@ export function VideoPlayerModal({ video, onClose }: { video: Video | null; onCl
 
   useEffect(() => {
     retried.current = false;
+    reported.current = false;
     if (video) void load(video);
   }, [video?.id]);
 
@@ -39,6 +42,12 @@ export function VideoPlayerModal({ video, onClose }: { video: Video | null; onCl
     }
     setState({ status: 'error' });
     toast({ title: 'Error playing video', description: 'Unable to play this video. Please try again later.', variant: 'destructive' });
+  };
+
+  const onPlay = () => {
+    if (!video || reported.current) return;
+    reported.current = true;
+    trackEvent('video_played', { videoId: video.id, playerId: video.playerId });
   };
 
   const onDownload = async () => {
@@ -67,7 +76,7 @@ export function VideoPlayerModal({ video, onClose }: { video: Video | null; onCl
             </div>
           )}
           {state.status === 'ready' && (
-            <video key={state.url} src={state.url} controls autoPlay playsInline className="h-full w-full" onError={onPlaybackError} data-testid="video-player" />
+            <video key={state.url} src={state.url} controls autoPlay playsInline className="h-full w-full" onError={onPlaybackError} onPlay={onPlay} data-testid="video-player" />
           )}
         </div>
         {video && (
