@@ -11,8 +11,8 @@ export const subscriptionsQueryOptions = (enabled: boolean) =>
     queryFn: async () => {
       try {
         return await api<SubscriptionsResponse>('/api/subscriptions');
-      } catch (err) {
-        throw new Error(err instanceof ApiError && err.status < 500 ? err.message : 'Failed to fetch subscriptions');
+      } catch {
+        throw new Error('Failed to fetch subscriptions');
       }
     },
     enabled,
