@@ -1,0 +1,67 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const dataDir = mkdtempSync(path.join(tmpdir(), 'va-main-'));
+let child: ChildProcess | undefined;
+afterAll(() => {
+  if (child && child.exitCode === null) child.kill('SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+
+async function waitForHealth(base: string) {
+  for (let i = 0; i < 120; i++) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('server did not start');
+}
+
+describe('the server process', () => {
+  it('starts on an empty folder, answers, and on SIGTERM finishes the request in flight before exiting', async () => {
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    let stdout = '';
+    child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      cwd: root,
+      env: { ...process.env, NODE_ENV: 'development', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: '', LOG_LEVEL: 'info', SEED_DEMO: 'true' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout!.on('data', (d) => (stdout += d));
+    const exited = new Promise<number | null>((resolve) => child!.on('exit', (code) => resolve(code)));
+    await waitForHealth(base);
+    expect(stdout).toContain('Demo accounts (password \\"demo1234\\")');
+    expect(existsSync(path.join(dataDir, 'pglite.lock'))).toBe(true);
+
+    // A login costs a real password hash (a few hundred ms): long enough to still be running at SIGTERM.
+    const inFlight = fetch(`${base}/api/login`, {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'parent@demo.test', password: 'demo1234' }),
+    });
+    while (!stdout.includes('"url":"/api/login"')) await new Promise((r) => setTimeout(r, 5));
+    child.kill('SIGTERM');
+    const res = await inFlight;
+    expect(res.status).toBe(200);
+    expect((await res.json()).username).toBe('parent@demo.test');
+    expect(await exited).toBe(0);
+    expect(stdout).toContain('SIGTERM received: finishing requests in flight, then closing');
+    expect(existsSync(path.join(dataDir, 'pglite.lock'))).toBe(false);
+  }, 120_000);
+});
