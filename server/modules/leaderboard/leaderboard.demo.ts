@@ -34,7 +34,7 @@ export async function seedDemoLeaderboard(db: Db) {
       const [city, county, state] = PLACES[i % PLACES.length]!;
       const positionId = pos[POS[i % POS.length]!]!;
       const [player] = await tx.insert(players).values({
-        userId: owner!.id, firstName: FIRST[i % FIRST.length]!, lastName: LAST[(i * 5) % LAST.length]!,
+        userId: owner!.id, firstName: FIRST[i % FIRST.length]!, lastName: LAST[(i * 5 + Math.floor(i / FIRST.length)) % LAST.length]!,
         primaryPositionId: positionId, level: college ? 'College' : 'High School',
         school: college ? 'State University' : `${city} Central High School`, graduationYear: year + 1 + (i % 4),
         heightInches: 68 + (i % 8), weight: 165 + (i % 40), city, county, state,

@@ -1,6 +1,7 @@
 import { Skeleton } from '@/components/ui/skeleton';
 import type { LeaderboardFilters } from '../api/get-leaderboard';
 import { useLeaderboard } from '../api/get-leaderboard';
+import { LeaderboardList } from './leaderboard-list';
 import { LeaderboardTable } from './leaderboard-table';
 import { LoadMore } from './load-more';
 
@@ -27,7 +28,8 @@ export function LeaderboardResults({ filters }: { filters: LeaderboardFilters })
   }
   return (
     <>
-      <LeaderboardTable entries={entries} metric={filters.metric} />
+      <div className="hidden sm:block"><LeaderboardTable entries={entries} metric={filters.metric} /></div>
+      <div className="sm:hidden"><LeaderboardList entries={entries} metric={filters.metric} /></div>
       {q.hasNextPage && <LoadMore onLoad={() => void q.fetchNextPage()} loading={q.isFetchingNextPage} />}
     </>
   );

@@ -5,7 +5,7 @@ import { formatMetric, METRIC_LABELS } from './format-metric';
 
 const MEDAL = ['bg-amber-400 text-amber-950', 'bg-slate-300 text-slate-900', 'bg-orange-300 text-orange-950'];
 
-function RankBadge({ rank }: { rank: number }) {
+export function RankBadge({ rank }: { rank: number }) {
   return (
     <span
       className={cn(
@@ -23,7 +23,7 @@ export function LeaderboardTable({ entries, metric }: { entries: LeaderboardEntr
     <Table className="whitespace-nowrap">
       <TableHeader>
         <TableRow>
-          <TableHead className="w-16">Rank</TableHead>
+          <TableHead className="w-16 pl-4">Rank</TableHead>
           <TableHead>Class</TableHead>
           <TableHead>Position</TableHead>
           <TableHead>Name</TableHead>
@@ -36,7 +36,7 @@ export function LeaderboardTable({ entries, metric }: { entries: LeaderboardEntr
       <TableBody>
         {entries.map((e, i) => (
           <TableRow key={`${e.rank}-${e.playerName}-${i}`} data-testid="leaderboard-row">
-            <TableCell><RankBadge rank={e.rank} /></TableCell>
+            <TableCell className="pl-4"><RankBadge rank={e.rank} /></TableCell>
             <TableCell>{e.graduationYear ?? '--'}</TableCell>
             <TableCell>{e.position ?? '--'}</TableCell>
             <TableCell className="font-medium">{e.playerName}</TableCell>
