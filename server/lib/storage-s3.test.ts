@@ -91,7 +91,7 @@ describe('the app with S3_ENDPOINT and S3_BUCKET set', () => {
     const user = await createUser(t);
     const fd = new FormData();
     const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#fff' } }).png().toBuffer();
-    fd.append('file', new Blob([png], { type: 'image/png' }), 'p.png');
+    fd.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'p.png');
     const req = new Request('http://x/', { method: 'POST', body: fd });
     const res = await as(t, user, {
       method: 'POST', url: '/api/upload',

@@ -125,3 +125,22 @@ describe('photo upload', () => {
     expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
   });
 });
+
+describe('upload rate limit', () => {
+  it('allows 30 uploads a minute from one address, then answers 429', async () => {
+    const limited = await createTestApp({ DISABLE_RATE_LIMIT: 'false' });
+    try {
+      const u = await createUser(limited);
+      const send = () => {
+        const body = multipart(Buffer.from('x'));
+        return limited.app.inject({ method: 'POST', url: '/api/upload', headers: { ...body.headers, cookie: u.cookie }, payload: body.payload });
+      };
+      const codes: number[] = [];
+      for (let i = 0; i < 31; i++) codes.push((await send()).statusCode);
+      expect(new Set(codes.slice(0, 30))).toEqual(new Set([415]));
+      expect(codes[30]).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+});
