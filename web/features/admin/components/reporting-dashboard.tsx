@@ -21,7 +21,7 @@ function PeriodCard({ title, description, icon: Icon, counts }: { title: string;
       <CardContent>
         <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
           {REPORTING_PERIODS.map((p) => (
-            <div key={p} className="rounded-lg bg-muted/60 p-3">
+            <div key={p} data-period={p} className="rounded-lg bg-muted/60 p-3">
               <dt className="text-xs text-muted-foreground">{REPORTING_PERIOD_LABELS[p]}</dt>
               <dd className="text-2xl font-bold tabular-nums">{fmt.format(counts[p])}</dd>
             </div>

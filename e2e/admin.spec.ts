@@ -1,0 +1,192 @@
+import type { Page } from '@playwright/test';
+import { DEMO, expect, loginAs, shot, test } from './fixtures';
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
+const userRow = (page: Page, username: string) => page.getByTestId('user-row').filter({ hasText: username });
+
+test.describe('user management', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.setViewportSize(DESKTOP);
+    await loginAs(page, DEMO.admin);
+  });
+
+  test('an admin creates, edits, filters and deletes a user', async ({ page }) => {
+    const username = `coach-${Date.now()}@club.test`;
+    await page.goto('/admin/users');
+    await expect(page.getByRole('heading', { name: 'User Management' })).toBeVisible();
+    for (const col of ['Username', 'Email', 'Role', 'Verified', 'Login Count', 'Last Login', 'First Login', 'Actions']) {
+      await expect(page.getByRole('columnheader', { name: col, exact: true })).toBeVisible();
+    }
+    await expect(userRow(page, DEMO.parent)).toBeVisible();
+    await shot(page, 'admin-users-desktop');
+
+    await page.getByRole('button', { name: 'Create User' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Username').fill('ab');
+    await dialog.getByLabel('Email').fill('not-an-email');
+    await dialog.getByLabel('Password').fill('123');
+    await dialog.getByRole('button', { name: 'Create User' }).click();
+    await expect(dialog.getByText('Please enter a valid email')).toBeVisible();
+    await expect(dialog.getByText('Username must be at least 3 characters')).toBeVisible();
+    await expect(dialog.getByText('Password must be at least 6 characters')).toBeVisible();
+    await shot(page, 'admin-user-dialog-desktop');
+
+    await dialog.getByLabel('Email').fill(username);
+    await dialog.getByLabel('Username').fill(username);
+    await dialog.getByLabel('Role').selectOption('analyst');
+    await dialog.getByLabel('Password').fill('secret123');
+    await dialog.getByRole('button', { name: 'Create User' }).click();
+    await expect(page.getByText('User created successfully')).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(userRow(page, username)).toContainText('Analyst');
+    await expect(userRow(page, username)).toContainText('Yes');
+
+    await page.getByLabel('Role', { exact: true }).selectOption('analyst');
+    await expect(userRow(page, username)).toBeVisible();
+    await expect(userRow(page, DEMO.parent)).toHaveCount(0);
+    await page.getByLabel('Role', { exact: true }).selectOption('user');
+    await expect(userRow(page, DEMO.parent)).toBeVisible();
+    await expect(userRow(page, username)).toHaveCount(0);
+    await page.getByLabel('Role', { exact: true }).selectOption('all');
+
+    await page.getByRole('button', { name: `Edit ${username}` }).click();
+    await expect(dialog.getByRole('heading', { name: 'Edit User' })).toBeVisible();
+    await expect(dialog.getByLabel('Password')).toHaveCount(0);
+    await expect(dialog.getByLabel('Email')).toHaveValue(username);
+    const renamed = `renamed-${username}`;
+    await dialog.getByLabel('Username').fill(renamed);
+    await dialog.getByLabel('Role').selectOption('user');
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByText('User updated successfully')).toBeVisible();
+    await expect(userRow(page, renamed)).toContainText('User');
+
+    await page.getByRole('button', { name: `Delete ${renamed}` }).click();
+    const confirm = page.getByRole('alertdialog');
+    await expect(confirm).toContainText(`Are you sure you want to delete ${renamed}? This action cannot be undone.`);
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText('User deleted successfully')).toBeVisible();
+    await expect(userRow(page, renamed)).toHaveCount(0);
+  });
+
+  test('refuses to delete yourself with the server\'s message', async ({ page }) => {
+    await page.goto('/admin/users');
+    await page.getByRole('button', { name: `Delete ${DEMO.admin}` }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText('You cannot delete your own account')).toBeVisible();
+    await expect(userRow(page, DEMO.admin)).toBeVisible();
+  });
+
+  test('the phone layout keeps the actions reachable', async ({ page }) => {
+    await page.setViewportSize(PHONE);
+    await page.goto('/admin/users');
+    await expect(page.getByRole('button', { name: 'Create User' })).toBeVisible();
+    await expect(userRow(page, DEMO.parent)).toBeVisible();
+    await shot(page, 'admin-users-phone');
+  });
+
+  test('Reset Session (Test) expires the session; the next navigation goes to sign-in', async ({ page }) => {
+    await page.goto('/admin/users');
+    await page.getByRole('button', { name: 'Reset Session (Test)' }).click();
+    await expect(page.getByText('Session Expired', { exact: true })).toBeVisible();
+    await expect(page.getByText('Your session was manually expired. Click any navigation link to see the redirect.')).toBeVisible();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Leaderboard' }).click();
+    await expect(page).toHaveURL(/\/auth-page/);
+    await expect(page.getByText('Session expired', { exact: true })).toBeVisible();
+  });
+});
+
+test.describe('reporting', () => {
+  test('an admin reads the reporting cards, which match the API', async ({ page }) => {
+    await page.setViewportSize(DESKTOP);
+    await loginAs(page, DEMO.admin);
+    const api = await (await page.request.get('/api/admin/reporting')).json();
+    await page.goto('/admin/reporting');
+    await expect(page.getByRole('heading', { name: 'Reporting Dashboard' })).toBeVisible();
+    const cards = page.getByTestId('period-card');
+    await expect(cards).toHaveCount(4);
+    const expected = [['New Users', api.newUsers], ['Analyst Requests Processed', api.analystRequests], ['Active Users', api.activeUsers], ['First-Time Logins', api.firstTimeLogins]] as const;
+    for (const [title, counts] of expected) {
+      const card = cards.filter({ hasText: title });
+      for (const [label, key] of [['24 Hours', 'last24Hours'], ['7 Days', 'last7Days'], ['30 Days', 'last30Days'], ['90 Days', 'last90Days']] as const) {
+        const cell = card.locator(`[data-period="${key}"]`);
+        await expect(cell.locator('dt')).toHaveText(label);
+        await expect(cell.locator('dd')).toHaveText(String(counts[key]));
+      }
+    }
+    await expect(page.getByTestId('stat-card').filter({ hasText: 'Total Login Count' })).toContainText(String(api.totalLogins));
+    const age = page.getByTestId('stat-card').filter({ hasText: 'Average Request Age' });
+    await expect(age).toContainText(api.averageRequestAge === null ? 'No pending requests' : `${api.averageRequestAge.toFixed(1)} hours`);
+    await shot(page, 'admin-reporting-desktop');
+    await page.setViewportSize(PHONE);
+    await shot(page, 'admin-reporting-phone');
+  });
+
+  test('a family cannot open the admin screens', async ({ page }) => {
+    await loginAs(page, DEMO.parent);
+    await page.goto('/admin/reporting');
+    await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+    expect((await page.request.get('/api/admin/reporting')).status()).toBe(403);
+  });
+});
+
+test.describe('diagnostics', () => {
+  test('auth debug shows the session and health, signed out and signed in, and copies the raw JSON', async ({ page, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.setViewportSize(DESKTOP);
+    await page.goto('/auth-debug');
+    await expect(page.getByRole('heading', { name: 'Authentication Debug' })).toBeVisible();
+    await expect(page.getByText('Not authenticated', { exact: true })).toBeVisible();
+    await expect(page.getByText('Connected', { exact: true }).first()).toBeVisible();
+    await expect(page.getByTestId('raw-json')).toContainText('"secret": "set"');
+
+    await loginAs(page, DEMO.parent);
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await expect(page.getByText('Authenticated', { exact: true })).toBeVisible();
+    await page.getByRole('button', { name: 'Copy' }).click();
+    await expect(page.getByText('Raw JSON copied to the clipboard')).toBeVisible();
+    const copied = JSON.parse(await page.evaluate(() => navigator.clipboard.readText()));
+    expect(copied.session).toMatchObject({ authenticated: true, sessionCookiePresent: true });
+    expect(copied.health).toMatchObject({ status: 'ok', database: { connected: true } });
+    expect(copied.session.headers).not.toHaveProperty('cookie');
+    const sid = (await context.cookies()).find((c) => c.name === 'va.sid')!.value;
+    expect(JSON.stringify(copied)).not.toContain(decodeURIComponent(sid).slice(0, 20));
+    await shot(page, 'auth-debug-desktop');
+    await page.setViewportSize(PHONE);
+    await shot(page, 'auth-debug-phone');
+  });
+
+  test('the video download test downloads a video and removes its frame after 2 seconds', async ({ page }) => {
+    await page.setViewportSize(DESKTOP);
+    await loginAs(page, DEMO.admin);
+    await page.goto('/test-video-download');
+    await expect(page.getByLabel('Video ID')).toHaveValue('1');
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download Video' }).click();
+    await expect(page.getByText('Download Started')).toBeVisible();
+    expect((await download).suggestedFilename()).toBe('video_1.mp4');
+    await expect(page.locator('iframe[data-testid="download-frame"]')).toHaveCount(0, { timeout: 4000 });
+    await shot(page, 'video-download-desktop');
+
+    await page.getByLabel('Video ID').fill('999999');
+    await page.getByRole('button', { name: 'Download Video' }).click();
+    await expect(page.getByText('Unable to download this video. Please try again later.')).toBeVisible();
+    await page.setViewportSize(PHONE);
+    await shot(page, 'video-download-phone');
+  });
+
+  test('every route change reports a page view to our own server, and nothing goes to a third party', async ({ page }) => {
+    const hosts = new Set<string>();
+    const views: string[] = [];
+    page.on('request', (r) => {
+      hosts.add(new URL(r.url()).host);
+      if (r.url().endsWith('/api/analytics/events')) views.push(JSON.parse(r.postData() ?? '{}').path);
+    });
+    await loginAs(page, DEMO.parent);
+    await page.goto('/');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Leaderboard' }).click();
+    await expect(page).toHaveURL(/\/leaderboard/);
+    await expect.poll(() => views).toEqual(['/', '/leaderboard']);
+    expect([...hosts]).toEqual([new URL(page.url()).host]);
+  });
+});
