@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import { REFERRAL_CODE_STORAGE_KEY, STRIPE_COUPON_STORAGE_KEY, type ReferralComplete } from '@contract/referrals';
 import { api, ApiError } from '@/lib/api-client';
 
 /** GET /api/referrals/{code} answers both snake_case and camelCase readings of the same referral. */
@@ -19,9 +20,6 @@ export interface ReferralDetails {
   firstName: string;
   lastName: string;
 }
-
-export const COUPON_STORAGE_KEY = 'stripeCouponId';
-export const REFERRAL_CODE_STORAGE_KEY = 'referralCode';
 
 /** The snake_case reading counts only when all four fields are present; otherwise the camelCase one is tried. */
 export function pickReferralDetails(code: string, r: ReferralLookup | null | undefined): ReferralDetails | null {
@@ -48,16 +46,12 @@ export async function fetchReferral(code: string): Promise<ReferralLookup | null
 export const referralQueryOptions = (code: string) =>
   queryOptions({ queryKey: ['/api/referrals', code], queryFn: () => fetchReferral(code), staleTime: Infinity, retry: false });
 
-export interface ReferralCompletion {
-  referralCode: string;
-  stripeCouponId: string | null;
-}
-
 /** Called right after registration; any failure is ignored because the account already exists. */
-export async function completeReferral(code: string, userId: number): Promise<ReferralCompletion | null> {
+export async function completeReferral(code: string, userId: number): Promise<ReferralComplete | null> {
   try {
-    const res = await api<ReferralCompletion>(`/api/referrals/${encodeURIComponent(code)}/complete`, { body: { userId } });
-    if (res?.stripeCouponId) localStorage.setItem(COUPON_STORAGE_KEY, res.stripeCouponId);
+    const res = await api<ReferralComplete>(`/api/referrals/${encodeURIComponent(code)}/complete`, { body: { userId } });
+    if (res?.stripeCouponId) localStorage.setItem(STRIPE_COUPON_STORAGE_KEY, res.stripeCouponId);
+    else localStorage.removeItem(STRIPE_COUPON_STORAGE_KEY);
     localStorage.setItem(REFERRAL_CODE_STORAGE_KEY, res?.referralCode || code);
     return res;
   } catch {
