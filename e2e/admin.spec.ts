@@ -81,8 +81,14 @@ test.describe('user management', () => {
     await page.setViewportSize(PHONE);
     await page.goto('/admin/users');
     await expect(page.getByRole('button', { name: 'Create User' })).toBeVisible();
-    await expect(userRow(page, DEMO.parent)).toBeVisible();
+    const item = page.getByTestId('user-item').filter({ hasText: DEMO.parent });
+    await expect(item).toContainText('User');
+    await expect(item.getByRole('button', { name: `Edit ${DEMO.parent}` })).toBeInViewport();
+    await expect(item.getByRole('button', { name: `Delete ${DEMO.parent}` })).toBeInViewport();
     await shot(page, 'admin-users-phone');
+    await item.getByRole('button', { name: `Edit ${DEMO.parent}` }).click();
+    await expect(page.getByRole('dialog').getByLabel('Email')).toHaveValue(DEMO.parent);
+    await shot(page, 'admin-user-dialog-phone');
   });
 
   test('Reset Session (Test) expires the session; the next navigation goes to sign-in', async ({ page }) => {

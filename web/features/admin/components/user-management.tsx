@@ -12,6 +12,7 @@ import { toast } from '@/components/ui/toaster';
 import { useAdminUsers, useExpireSession } from '../api/users';
 import { DeleteUserDialog } from './delete-user-dialog';
 import { UserFormDialog } from './user-form-dialog';
+import { UsersList } from './users-list';
 import { UsersTable } from './users-table';
 
 export function UserManagement() {
@@ -59,7 +60,14 @@ export function UserManagement() {
           ) : users.data.length === 0 ? (
             <p className="p-10 text-center text-muted-foreground">No users found</p>
           ) : (
-            <UsersTable users={users.data} onEdit={(u) => setForm({ open: true, user: u })} onDelete={setDeleting} />
+            <>
+              <div className="hidden md:block">
+                <UsersTable users={users.data} onEdit={(u) => setForm({ open: true, user: u })} onDelete={setDeleting} />
+              </div>
+              <div className="md:hidden">
+                <UsersList users={users.data} onEdit={(u) => setForm({ open: true, user: u })} onDelete={setDeleting} />
+              </div>
+            </>
           )}
         </CardContent>
       </Card>

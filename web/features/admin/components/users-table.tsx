@@ -5,8 +5,8 @@ import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-const when = (iso: string | null) => (iso ? dateTime.format(new Date(iso)) : 'Never');
-const ROLE_BADGE = { admin: 'default', analyst: 'secondary', user: 'outline' } as const;
+export const when = (iso: string | null) => (iso ? dateTime.format(new Date(iso)) : 'Never');
+export const ROLE_BADGE = { admin: 'default', analyst: 'secondary', user: 'outline' } as const;
 
 export function UsersTable({ users, onEdit, onDelete }: { users: AdminUser[]; onEdit: (u: AdminUser) => void; onDelete: (u: AdminUser) => void }) {
   return (
