@@ -9,7 +9,9 @@ const username = z
   .trim()
   .toLowerCase()
   .min(USERNAME_MIN, `Username must be at least ${USERNAME_MIN} characters`)
-  .max(255, 'Username must be at most 255 characters');
+  .max(255, 'Username must be at most 255 characters')
+  // Sign-in asks for the username in an email field, so any other username could never sign in.
+  .pipe(z.email('Username must be a valid email'));
 const role = z.enum(ROLES, { error: 'Role must be user, analyst or admin' });
 const password = z
   .string({ error: 'Password is required' })

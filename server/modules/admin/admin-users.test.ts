@@ -80,6 +80,7 @@ describe('creating a user', () => {
   it.each([
     [{ email: 'not-an-email' }, 'email', 'Please enter a valid email'],
     [{ username: 'ab' }, 'username', 'Username must be at least 3 characters'],
+    [{ username: 'coach bob' }, 'username', 'Username must be a valid email'],
     [{ role: 'owner' }, 'role', 'Role must be user, analyst or admin'],
     [{ password: '12345' }, 'password', 'Password must be at least 6 characters'],
     [{ password: undefined }, 'password', 'Password is required'],
@@ -106,14 +107,14 @@ describe('editing a user', () => {
     const created = (await as(t, admin, { method: 'POST', url: '/api/admin/users', payload: newUser() })).json();
     const res = await as(t, admin, {
       method: 'PUT', url: `/api/admin/users/${created.id}`,
-      payload: { id: created.id, email: 'renamed@club.test', username: 'renamed', role: 'analyst' },
+      payload: { id: created.id, email: 'renamed@club.test', username: 'renamed@club.test', role: 'analyst' },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id: created.id, email: 'renamed@club.test', username: 'renamed', role: 'analyst' });
+    expect(res.json()).toMatchObject({ id: created.id, email: 'renamed@club.test', username: 'renamed@club.test', role: 'analyst' });
   });
 
   it('answers 404 for an unknown user, 400 for a body id that is not the url id, 409 for a taken email', async () => {
-    const body = { email: 'ghost@club.test', username: 'ghost', role: 'user' };
+    const body = { email: 'ghost@club.test', username: 'ghost@club.test', role: 'user' };
     expect((await as(t, admin, { method: 'PUT', url: '/api/admin/users/999999', payload: body })).statusCode).toBe(404);
     expect((await as(t, admin, { method: 'PUT', url: `/api/admin/users/${user.id}`, payload: { ...body, id: user.id + 1 } })).statusCode).toBe(400);
     expect((await as(t, admin, { method: 'PUT', url: '/api/admin/users/abc', payload: body })).statusCode).toBe(400);
@@ -134,7 +135,7 @@ describe('editing a user', () => {
 
   it('an admin may still edit their own email and username', async () => {
     const res = await as(t, admin, {
-      method: 'PUT', url: `/api/admin/users/${admin.id}`, payload: { email: admin.email, username: 'chief-admin', role: 'admin' },
+      method: 'PUT', url: `/api/admin/users/${admin.id}`, payload: { email: admin.email, username: 'chief-admin@club.test', role: 'admin' },
     });
     expect(res.statusCode).toBe(200);
     await t.db.update(users).set({ username: admin.email }).where(eq(users.id, admin.id));

@@ -59,7 +59,7 @@ export function UserFormDialog({ open, user, onOpenChange }: { open: boolean; us
           <FormField label="Email" htmlFor="user-email" error={errors.email?.message}>
             <Input id="user-email" type="email" autoComplete="off" {...register('email')} />
           </FormField>
-          <FormField label="Username" htmlFor="user-username" error={errors.username?.message} description="Used to sign in; usually the email.">
+          <FormField label="Username" htmlFor="user-username" error={errors.username?.message} description="Used to sign in: an email address, usually the same as Email.">
             <Input id="user-username" autoComplete="off" {...register('username')} />
           </FormField>
           <FormField label="Role" htmlFor="user-role" error={errors.role?.message}>
