@@ -164,6 +164,19 @@ describe('keeping the leaderboard true', () => {
     expect(col[0].playerName).toBe('Runner1 Moved');
   });
 
+  it('moves a player to the college board when the family edits the player\'s level', async () => {
+    const { playerBody } = await import('../players/player-fixtures');
+    const created = await as(t, family, { method: 'POST', url: '/api/players', payload: await playerBody(t) });
+    expect(created.statusCode).toBe(201);
+    await record(t.db, { playerId: created.json().id, metricType: 'max_speed', value: 21.3, season: Y });
+    const edit = await as(t, family, {
+      method: 'PUT', url: `/api/players/${created.json().id}`, payload: await playerBody(t, { level: 'College', school: 'Rice University' }),
+    });
+    expect(edit.statusCode).toBe(200);
+    expect((await page(family, `${hs}&season=${Y}`)).json().entries).toEqual([]);
+    expect((await page(family, `metric=max_speed&level=College&season=${Y}`)).json().entries.map((e: any) => e.metricValue)).toEqual([21.3]);
+  });
+
   it('drops a player\'s rows when the player is deleted', async () => {
     const [p] = await playersWithSpeeds([21]);
     await t.db.delete(players).where(eq(players.id, p!.id));

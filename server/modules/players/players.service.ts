@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { players, positions } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../lib/app-error';
 import type { Storage } from '../../lib/storage';
+import { refreshPlayerDetails } from '../leaderboard/leaderboard.service';
 import type { UserRow } from '../../plugins/session';
 import { isStaff, toPlayer, type PlayerRow } from './player-view';
 
@@ -71,6 +72,7 @@ export async function updatePlayer(deps: { db: Db; storage: Storage }, viewer: V
   }
   await checkPositions(db, input);
   const [row] = await db.update(players).set(columns(input)).where(eq(players.id, id)).returning();
+  await refreshPlayerDetails(db, id);
   if (current.photoUrl && current.photoUrl !== row!.photoUrl) await removeOrphanPhoto(deps, current.photoUrl);
   return toPlayer(row!, viewer);
 }
