@@ -71,10 +71,10 @@ export async function rebuildLeaderboard(db: DbOrTx): Promise<{ rows: number }> 
     const res = await tx.execute(sql`
       with results as (
         select player_id, 'max_speed' as metric_type, max_speed as value, season, position_id, completed_at, id
-          from analysis_requests where status = 'completed' and max_speed is not null
+          from analysis_requests where status = 'completed' and request_type = 'max_speed' and max_speed is not null
         union all
         select player_id, 'iga_score', iga_score, season, position_id, completed_at, id
-          from analysis_requests where status = 'completed' and iga_score is not null
+          from analysis_requests where status = 'completed' and request_type = 'iga' and iga_score is not null
       ), best as (
         select distinct on (player_id, metric_type, season) player_id, metric_type, value, season, false as is_all_time, position_id
           from results order by player_id, metric_type, season, value desc, completed_at asc nulls last, id asc
