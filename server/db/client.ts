@@ -31,13 +31,22 @@ export async function openDb(opts: DbOptions): Promise<DbHandle> {
   const url = opts.databaseUrl;
   if (url && !url.startsWith('memory://')) {
     const pool = new pg.Pool({ connectionString: url, max: 10 });
+    let closing = false;
+    // An idle connection dropped by the server (restart, failover, admin terminate) would otherwise be an
+    // uncaught 'error' that kills the process; the pool simply opens a new one on the next query.
+    pool.on('error', (err) => {
+      if (!closing) console.error(`PostgreSQL connection lost (${err.message}); it will be reopened on demand.`);
+    });
     const db = drizzlePg(pool, { schema });
     return {
       db,
       driver: 'pg',
       pool,
       ping: async () => void (await pool.query('select 1')),
-      close: () => pool.end(),
+      close: () => {
+        closing = true;
+        return pool.end();
+      },
     };
   }
   let release = () => {};
