@@ -24,7 +24,8 @@ export async function toPublicUser(db: DbOrTx, user: UserRow): Promise<PublicUse
     role: user.role,
     credits: user.credits,
     igaCredits: user.igaCredits,
-    stripeCustomerId: user.stripeCustomerId,
+    // A live-mode customer id exists only once live keys are in use, so it wins over the test-mode one.
+    stripeCustomerId: user.stripeCustomerIdLive ?? user.stripeCustomerId,
     hasActiveSubscription: user.hasActiveSubscription,
     isEmailVerified: user.isEmailVerified,
     plan: sub ? { name: sub.name } : null,
