@@ -6,7 +6,8 @@ export const playersQueryKey = ['/api/players'] as const;
 
 export const getPlayers = () => api<Player[]>('/api/players');
 
+/** Refetched on window focus. The default staleTime is Infinity, under which `true` would never refetch. */
 export const playersQueryOptions = () =>
-  queryOptions({ queryKey: playersQueryKey, queryFn: getPlayers, refetchOnWindowFocus: true });
+  queryOptions({ queryKey: playersQueryKey, queryFn: getPlayers, refetchOnWindowFocus: 'always' });
 
 export const usePlayers = () => useQuery(playersQueryOptions());
