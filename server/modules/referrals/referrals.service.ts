@@ -113,8 +113,10 @@ export async function completeReferral(db: Db, code: string, userId: number, liv
  * stored code is checked first; without it the friend's own referral still applies (decision 035).
  */
 export async function findApplicableReferral(db: DbOrTx, code: string | null | undefined, user: UserRow, live: boolean) {
+  // The sender never benefits from their own referral, even after moving their account to the invited address.
   const mine = (r: Referral) =>
-    r.receiverId ? r.receiverId === user.id : r.receiverEmail.toLowerCase() === user.email.toLowerCase();
+    r.senderId !== user.id &&
+    (r.receiverId ? r.receiverId === user.id : r.receiverEmail.toLowerCase() === user.email.toLowerCase());
   const usable = (r: Referral | null): r is Referral =>
     Boolean(r && isOpen(r) && !isExpired(r) && mine(r) && (live ? r.stripePromoCodeIdLive : r.stripePromoCodeId));
   const byStoredCode = code ? await byCode(db, code) : null;

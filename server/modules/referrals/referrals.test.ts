@@ -172,6 +172,21 @@ describe('the friend’s discounted first purchase', () => {
     expect(session).toMatchObject({ amountDiscount: 980, amountTotal: 3920, promotionCode: code });
   });
 
+  it('a sender who moves their own account to the invited address gets no discount from their own referral', async () => {
+    const u = await createUser(t);
+    const { code, friend: f } = await refer(u);
+    const moved = await as(t, u, {
+      method: 'PUT', url: '/api/user/profile',
+      payload: { firstName: 'Test', lastName: 'Sender', username: f.email, email: f.email },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    for (const promo of [code, null]) {
+      const id = await startCheckout(t, u, 'basic', promo);
+      const session = (await t.app.inject({ method: 'GET', url: `/api/checkout/test/${id}` })).json();
+      expect(session).toMatchObject({ amountDiscount: 0, amountTotal: 4900, promotionCode: null });
+    }
+  });
+
   it('someone else’s code gives no discount and does not block the purchase', async () => {
     const u = await createUser(t);
     const { code } = await refer(u);
