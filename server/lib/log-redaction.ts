@@ -4,11 +4,14 @@ export const REDACT_PATHS = [
   'res.headers["set-cookie"]', 'body.password', 'body.token',
 ];
 
-const SECRET_PARAMS = /([?&](?:token|password|code|session_id)=)[^&#]*/gi;
+// sig: a signed video URL is a bearer credential; referralCode: a code reveals the invitee and gives the discount.
+const SECRET_PARAMS = /([?&](?:token|password|code|referralCode|session_id|sig)=)[^&#]*/gi;
+// Capabilities carried in the path: a referral code, a test-mode checkout session id.
+const SECRET_SEGMENTS = /^(\/api\/referrals\/|(?:\/api)?\/checkout\/test\/)(?!send(?:[/?#]|$))[^/?#]+/i;
 
 /** Emailed links carry tokens in the query string; the access log keeps the path and drops their values. */
 export function redactUrl(url: string) {
-  return url.replace(SECRET_PARAMS, '$1[redacted]');
+  return url.replace(SECRET_SEGMENTS, '$1[redacted]').replace(SECRET_PARAMS, '$1[redacted]');
 }
 
 interface LoggedRequest {

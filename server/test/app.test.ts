@@ -104,6 +104,27 @@ describe('production behaviour', () => {
     expect(log).not.toContain(row!.tokenHash);
   });
 
+  it('logs carry no referral code, signed-URL signature or test checkout session id', async () => {
+    const code = 'VAQWERTYUPASDFGHJK';
+    const sig = 'SiGnAtUrEvAlUe_123';
+    const session = 'cs_test_0123456789abcdef0123456789abcdef';
+    for (const url of [
+      `/auth-page?referralCode=${code}&mode=register`,
+      `/api/referrals/${code}`,
+      `/api/referrals/${code.toLowerCase()}`,
+      `/files/videos/a.mp4?expires=9999999999&sig=${sig}`,
+      `/api/checkout/test/${session}`,
+      `/checkout/test/${session}`,
+    ]) {
+      await p.app.inject({ method: 'GET', url });
+    }
+    await p.app.inject({ method: 'POST', url: `/api/referrals/${code}/complete`, payload: { userId: 1 } });
+    const log = p.log();
+    for (const secret of [code, code.toLowerCase(), sig, session]) expect(log).not.toContain(secret);
+    expect(log).toContain('/api/referrals/[redacted]/complete');
+    expect(log).toContain('referralCode=[redacted]&mode=register');
+  });
+
   it('sends a Content-Security-Policy and the other helmet headers', async () => {
     const res = await p.app.inject({ method: 'GET', url: '/api/health' });
     const csp = String(res.headers['content-security-policy']);
