@@ -1,11 +1,11 @@
 import fp from 'fastify-plugin';
 import fastifyCookie from '@fastify/cookie';
 import fastifySession from '@fastify/session';
-import { and, eq, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { SESSION_IDLE_DAYS } from '../../contract/constants';
 import type { Role } from '../../contract/constants';
-import type { Db } from '../db/client';
+import type { Db, DbOrTx } from '../db/client';
 import { sessions, users } from '../db/schema';
 import { AppError } from '../lib/app-error';
 
@@ -27,15 +27,31 @@ declare module 'fastify' {
 export const SESSION_COOKIE = 'va.sid';
 const IDLE_MS = SESSION_IDLE_DAYS * 24 * 60 * 60 * 1000;
 
+/**
+ * An ended session is kept as a tombstone rather than deleted: a request that loaded the session
+ * before logout would otherwise write it back when it finishes (rolling sessions save on every
+ * response) and sign the user in again.
+ */
+const TOMBSTONE = { revoked: true };
+const TOMBSTONE_MS = 24 * 60 * 60 * 1000;
+const isLive = sql`(${sessions.data}->>'revoked') is null`;
+
+export function revokeSessions(db: DbOrTx, where: SQL | undefined) {
+  return db
+    .update(sessions)
+    .set({ data: TOMBSTONE, userId: null, expiresAt: new Date(Date.now() + TOMBSTONE_MS) })
+    .where(and(where, isLive));
+}
+
 /** Sessions live in the database so several app instances share them. */
-function dbStore(db: Db) {
+export function dbStore(db: Db) {
   return {
     get(sid: string, cb: (err: unknown, session?: any) => void) {
       db.select()
         .from(sessions)
         .where(eq(sessions.sid, sid))
         .then(([row]) => {
-          if (!row || row.expiresAt.getTime() <= Date.now()) return cb(null, null);
+          if (!row || row.expiresAt.getTime() <= Date.now() || (row.data as any)?.revoked) return cb(null, null);
           cb(null, row.data);
         }, cb);
     },
@@ -45,21 +61,17 @@ function dbStore(db: Db) {
       const userId = typeof session.userId === 'number' ? session.userId : null;
       db.insert(sessions)
         .values({ sid, data, expiresAt, userId })
-        .onConflictDoUpdate({ target: sessions.sid, set: { data, expiresAt, userId } })
+        .onConflictDoUpdate({ target: sessions.sid, set: { data, expiresAt, userId }, setWhere: isLive })
         .then(() => cb(), cb);
     },
     destroy(sid: string, cb: (err?: unknown) => void) {
-      db.delete(sessions)
-        .where(eq(sessions.sid, sid))
-        .then(() => cb(), cb);
+      revokeSessions(db, eq(sessions.sid, sid)).then(() => cb(), cb);
     },
   };
 }
 
 export async function endOtherSessions(db: Db, userId: number, keepSid?: string) {
-  await db
-    .delete(sessions)
-    .where(keepSid ? and(eq(sessions.userId, userId), ne(sessions.sid, keepSid)) : eq(sessions.userId, userId));
+  await revokeSessions(db, keepSid ? and(eq(sessions.userId, userId), ne(sessions.sid, keepSid)) : eq(sessions.userId, userId));
 }
 
 export async function purgeExpiredSessions(db: Db) {

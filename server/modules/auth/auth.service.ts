@@ -8,6 +8,7 @@ import type { Mailer } from '../../lib/mailer';
 import { burnPasswordTime, hashPassword, verifyPassword } from '../../lib/password';
 import { hashToken, newToken } from '../../lib/tokens';
 import { resetMail, verificationMail } from './auth.mail';
+import { revokeSessions } from '../../plugins/session';
 
 export interface AuthDeps {
   db: Db;
@@ -144,7 +145,7 @@ export async function confirmPasswordReset(db: Db, token: string, email: string,
       .update(passwordResetTokens)
       .set({ usedAt: new Date() })
       .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
-    await tx.delete(sessions).where(eq(sessions.userId, user.id));
+    await revokeSessions(tx, eq(sessions.userId, user.id));
     return { message: 'Your password has been updated. You can now log in.' };
   });
 }

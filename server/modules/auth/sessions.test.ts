@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { sessions } from '../../db/schema';
 import { loadEnv } from '../../env';
-import { SESSION_COOKIE } from '../../plugins/session';
+import { dbStore, SESSION_COOKIE } from '../../plugins/session';
 import { as, cookieFrom, createTestApp, createUser, freshDb, type TestApp } from '../../test/helpers';
 
 let t: TestApp;
@@ -59,6 +59,19 @@ describe('sessions', () => {
     expect(out.json()).toEqual({ message: 'Logged out successfully' });
     expect(await t.db.select().from(sessions).where(eq(sessions.userId, u.id))).toHaveLength(0);
     expect((await me(u.cookie)).statusCode).toBe(401);
+  });
+
+  it('a request that loaded the session before logout cannot bring it back when it saves', async () => {
+    const u = await createUser(t);
+    const [row] = await t.db.select().from(sessions).where(eq(sessions.userId, u.id));
+    const store = dbStore(t.db);
+    const call = <T>(fn: (cb: (err?: unknown, v?: T) => void) => void) =>
+      new Promise<T | undefined>((ok, fail) => fn((err, v) => (err ? fail(err) : ok(v))));
+    await as(t, u, { method: 'POST', url: '/api/logout' });
+    // The in-flight request finishes after the logout and saves the session it had loaded.
+    await call((cb) => store.set(row!.sid, row!.data, cb));
+    expect(await call((cb) => store.get(row!.sid, cb))).toBeNull();
+    expect((await as(t, u, { method: 'GET', url: '/api/user' })).statusCode).toBe(401);
   });
 
   it('a session idle for 14 days has expired; activity pushes the expiry forward', async () => {
