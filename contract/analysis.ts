@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ID_MAX, ID_OUT_OF_RANGE } from './constants';
 
 export const REQUEST_TYPES = ['max_speed', 'iga'] as const;
 export type RequestType = (typeof REQUEST_TYPES)[number];
@@ -30,7 +31,7 @@ const season = z
   .min(SEASON_MIN, `Season must be between ${SEASON_MIN} and ${SEASON_MAX}`)
   .max(SEASON_MAX, `Season must be between ${SEASON_MIN} and ${SEASON_MAX}`);
 
-const id = (msg: string) => z.number({ error: msg }).int(msg).positive(msg);
+const id = (msg: string) => z.number({ error: msg }).int(msg).positive(msg).max(ID_MAX, msg);
 
 export const speedRequestFormSchema = z.object({
   hudlUrl,
@@ -106,7 +107,7 @@ export const queueItemSchema = z.object({
 });
 export type QueueItem = z.infer<typeof queueItemSchema>;
 
-export const idParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const idParamsSchema = z.object({ id: z.coerce.number().int().positive().max(ID_MAX, ID_OUT_OF_RANGE) });
 
 export const REJECTION_REASONS = [
   'Video quality too low',

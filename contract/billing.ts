@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ID_MAX } from './constants';
 
 export const PLAN_TYPES = ['subscription', 'one_time'] as const;
 export type PlanType = (typeof PLAN_TYPES)[number];
@@ -35,7 +36,7 @@ export const stripeConfigSchema = z.object({
 export type StripeConfig = z.infer<typeof stripeConfigSchema>;
 
 export const checkoutBodySchema = z.object({
-  planId: z.coerce.number({ error: 'Please choose a plan' }).int('Please choose a plan').positive('Please choose a plan'),
+  planId: z.coerce.number({ error: 'Please choose a plan' }).int('Please choose a plan').positive('Please choose a plan').max(ID_MAX, 'Please choose a plan'),
   promoCode: z.string().trim().max(100).nullish(),
 });
 export type CheckoutInput = z.infer<typeof checkoutBodySchema>;

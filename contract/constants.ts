@@ -8,6 +8,9 @@ export const PASSWORD_MIN = 6;
 export const USERNAME_MIN = 3;
 export const REFERRAL_MESSAGE_MAX = 4000;
 export const SCHOOL_SEARCH_MIN = 2;
+/** Row ids are PostgreSQL integers: a larger id can name no row, and the database would refuse it with a 500. */
+export const ID_MAX = 2_147_483_647;
+export const ID_OUT_OF_RANGE = 'Id is out of range';
 
 export const SESSION_IDLE_DAYS = 14;
 export const VERIFY_TOKEN_HOURS = 24;

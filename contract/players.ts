@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LEVELS, US_STATE_CODES } from './constants';
+import { ID_MAX, ID_OUT_OF_RANGE, LEVELS, US_STATE_CODES } from './constants';
 import {
   optionalNumber, optionalText, optionalUrl, requiredNumber, requiredText, stripAt,
 } from './player-fields';
@@ -17,7 +17,7 @@ export const PHOTO_NOT_IMAGE = 'Please upload an image file (JPG, PNG, etc.)';
 /** The latest birth date the form allows: Dec 31 of the year ten years ago (year-based). */
 export const latestBirthDate = (now = new Date()) => `${now.getFullYear() - 10}-12-31`;
 
-const position = (msg: string) => requiredNumber(msg, z.number().int(msg).positive(msg));
+const position = (msg: string) => requiredNumber(msg, z.number().int(msg).positive(msg).max(ID_MAX, msg));
 const handle = (msg: string) =>
   z.preprocess(stripAt, requiredText(msg).regex(/^[A-Za-z0-9_.]+$/, 'Use letters, numbers, underscores and periods only'));
 const hudl = (msg: string) => requiredText(msg).pipe(z.url({ protocol: /^https?$/, error: 'Please enter a valid URL' }));
@@ -125,7 +125,7 @@ export function toPlayerBody(v: PlayerFormValues) {
   };
 }
 
-export const playerIdParams = z.object({ id: z.coerce.number().int().positive() });
+export const playerIdParams = z.object({ id: z.coerce.number().int().positive().max(ID_MAX, ID_OUT_OF_RANGE) });
 
 /** Visible to anyone allowed to read the player. */
 export const publicPlayerSchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { REFERRAL_MESSAGE_MAX } from './constants';
+import { ID_MAX, REFERRAL_MESSAGE_MAX } from './constants';
 
 /** Percent off the referred friend's first purchase (decision 035). */
 export const REFERRAL_DISCOUNT_PERCENT = 20;
@@ -40,7 +40,7 @@ export const referralDetailsSchema = z.object({
 export type ReferralDetails = z.infer<typeof referralDetailsSchema>;
 
 export const referralCompleteBodySchema = z.object({
-  userId: z.coerce.number({ error: 'userId is required' }).int().positive('userId is required'),
+  userId: z.coerce.number({ error: 'userId is required' }).int().positive('userId is required').max(ID_MAX, 'userId is required'),
 });
 export const referralCompleteResponseSchema = z.object({
   referralCode: z.string(),

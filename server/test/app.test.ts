@@ -3,11 +3,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { passwordResetTokens, users } from '../db/schema';
 import { loadEnv } from '../env';
+import { playerBody } from '../modules/players/player-fixtures';
 import { as, createTestApp, createUser, freshDb, lastMailTo, linkFrom, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -63,6 +64,45 @@ describe('errors', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ message: expect.any(String), code: 'VALIDATION_ERROR' });
+  });
+});
+
+describe('ids beyond the database integer range', () => {
+  it('are a 400 with a message on every call that takes an id, never a 500, and nothing changes', async () => {
+    const huge = 99_999_999_999;
+    const admin = await createUser(t, { role: 'admin', credits: 1, igaCredits: 1 });
+    const speed = { hudlUrl: 'https://www.hudl.com/v/1', startTime: '01:00', season: 2024 };
+    const upload = (fields: Record<string, string>) => {
+      const boundary = '----va-ids';
+      const parts = Object.entries(fields).map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`);
+      const file = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.mp4"\r\nContent-Type: video/mp4\r\n\r\n`;
+      return { payload: `${parts.join('')}${file}\0\0\0\x18ftypmp42\0\0\0\0\r\n--${boundary}--\r\n`, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+    };
+    const calls: (InjectOptions & { url: string })[] = [
+      { method: 'GET', url: `/api/players/${huge}` },
+      { method: 'PUT', url: `/api/players/${huge}`, payload: await playerBody(t) },
+      { method: 'POST', url: '/api/players', payload: await playerBody(t, { primaryPositionId: huge }) },
+      { method: 'GET', url: `/api/players/${huge}/pending-requests` },
+      { method: 'GET', url: `/api/videos/${huge}` },
+      { method: 'GET', url: `/api/video-download/${huge}` },
+      { method: 'POST', url: '/api/videos/refresh-url', payload: { videoId: huge } },
+      { method: 'POST', url: '/api/videos/upload', ...upload({ playerId: String(huge) }) },
+      { method: 'GET', url: `/api/positions/${huge}/submetrics` },
+      { method: 'GET', url: `/api/analysis-requests/${huge}/submetrics` },
+      { method: 'GET', url: `/api/analysis-requests/${huge}/population` },
+      { method: 'POST', url: `/api/analysis-requests/${huge}/reject`, payload: { reason: 'Other', comment: 'x' } },
+      { method: 'POST', url: '/api/analysis-requests', payload: { ...speed, playerId: huge, positionId: 1 } },
+      { method: 'POST', url: '/api/iga-analysis-requests', payload: { ...speed, playerId: 1, positionId: huge } },
+      { method: 'POST', url: '/api/checkout', payload: { planId: huge } },
+      { method: 'POST', url: '/api/referrals/VAUNKNOWN/complete', payload: { userId: huge } },
+    ];
+    for (const c of calls) {
+      const res = await as(t, admin, c);
+      expect(res.statusCode, `${c.method} ${c.url}: ${res.body}`).toBe(400);
+      expect(res.json().message, c.url).toEqual(expect.any(String));
+    }
+    const [me] = await t.db.select().from(users).where(eq(users.id, admin.id));
+    expect(me).toMatchObject({ credits: 1, igaCredits: 1 });
   });
 });
 
