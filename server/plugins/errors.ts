@@ -12,8 +12,21 @@ function fieldErrors(issues: { path: PropertyKey[]; message: string }[]) {
   return errors;
 }
 
+export const NUL_IN_TEXT = 'Text must not contain NUL characters';
+
+/** PostgreSQL text cannot hold U+0000: such input would fail in the database as a 500, after earlier side effects. */
+export function hasNul(v: unknown, depth = 0): boolean {
+  if (typeof v === 'string') return v.includes('\u0000');
+  if (depth > 32 || v === null || typeof v !== 'object' || Buffer.isBuffer(v)) return false;
+  return Object.entries(v).some(([k, x]) => k.includes('\u0000') || hasNul(x, depth + 1));
+}
+
 /** One error path: AppError codes, zod failures as 400 with field messages, everything else a bare 500. */
 export default fp(async (app) => {
+  app.addHook('preValidation', async (req) => {
+    if (hasNul(req.params) || hasNul(req.query) || hasNul(req.body)) throw new AppError('VALIDATION_ERROR', NUL_IN_TEXT);
+  });
+
   app.setErrorHandler((err: any, req, reply) => {
     if (err instanceof AppError) {
       return reply.status(err.status).send({ message: err.message, code: err.code, errors: err.errors });

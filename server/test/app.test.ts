@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
-import { passwordResetTokens, users } from '../db/schema';
+import { players, passwordResetTokens, referrals, users } from '../db/schema';
 import { loadEnv } from '../env';
 import { playerBody } from '../modules/players/player-fixtures';
 import { as, createTestApp, createUser, freshDb, lastMailTo, linkFrom, type TestApp } from './helpers';
@@ -103,6 +103,33 @@ describe('ids beyond the database integer range', () => {
     }
     const [me] = await t.db.select().from(users).where(eq(users.id, admin.id));
     expect(me).toMatchObject({ credits: 1, igaCredits: 1 });
+  });
+});
+
+describe('text with a NUL character (PostgreSQL text cannot hold one)', () => {
+  it('is a 400 with a message in a body, a path or a query, never a 500, and nothing is stored', async () => {
+    const u = await createUser(t);
+    const nul = 'a\u0000b';
+    const calls: (InjectOptions & { url: string })[] = [
+      { method: 'POST', url: '/api/players', payload: await playerBody(t, { firstName: nul }) },
+      { method: 'POST', url: '/api/referrals/send', payload: { firstName: nul, lastName: 'B', email: 'nul@example.com', confirmEmail: 'nul@example.com' } },
+      { method: 'PUT', url: '/api/user/profile', payload: { firstName: nul, lastName: 'B', username: u.email, email: u.email } },
+      { method: 'POST', url: '/api/auth/resend-verification', payload: { email: nul } },
+      { method: 'POST', url: '/api/schools/search', payload: { searchTerm: nul, level: 'College' } },
+      { method: 'POST', url: '/api/analytics/events', payload: { name: 'page_view', path: `/${nul}` } },
+      { method: 'GET', url: '/api/referrals/VA%00X' },
+      { method: 'POST', url: '/api/subscriptions/sub%00x/cancel' },
+      { method: 'GET', url: '/api/leaderboard?metric=max_speed&level=College&all_time=true&x=%00' },
+    ];
+    for (const c of calls) {
+      const res = await as(t, u, c);
+      expect(res.statusCode, `${c.method} ${c.url}: ${res.body}`).toBe(400);
+      expect(res.json().message).toBe('Text must not contain NUL characters');
+    }
+    expect(await t.db.select().from(players).where(eq(players.userId, u.id))).toHaveLength(0);
+    expect(await t.db.select().from(referrals).where(eq(referrals.senderId, u.id))).toHaveLength(0);
+    const [me] = await t.db.select().from(users).where(eq(users.id, u.id));
+    expect(me!.firstName).toBe('Test');
   });
 });
 

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
 import { AppError, badRequest } from '../../lib/app-error';
+import { NUL_IN_TEXT, hasNul } from '../../plugins/errors';
 import { sniffVideo, type VideoExt } from './video-signature';
 
 export interface IntakeOptions<T> {
@@ -28,7 +29,9 @@ export async function receiveVideo<T>(req: FastifyRequest, opts: IntakeOptions<T
     const parts = req.parts({ limits: { fileSize: opts.maxBytes, files: 1, fields: 100, fieldSize: 10_000 } });
     for await (const part of parts) {
       if (part.type === 'field') {
-        fields[part.fieldname] = String(part.value ?? '');
+        const value = String(part.value ?? '');
+        if (hasNul(value) || hasNul(part.fieldname)) throw badRequest(NUL_IN_TEXT);
+        fields[part.fieldname] = value;
         continue;
       }
       if (part.fieldname !== opts.fileField || stored) {
