@@ -119,16 +119,18 @@ export async function findApplicableReferral(db: DbOrTx, code: string | null | u
     (r.receiverId ? r.receiverId === user.id : r.receiverEmail.toLowerCase() === user.email.toLowerCase());
   const usable = (r: Referral | null): r is Referral =>
     Boolean(r && isOpen(r) && !isExpired(r) && mine(r) && (live ? r.stripePromoCodeIdLive : r.stripePromoCodeId));
+  const forUser = or(eq(referrals.receiverId, user.id), sql`lower(${referrals.receiverEmail}) = ${user.email.toLowerCase()}`);
+  // One discounted purchase per friend, however many invitations they received.
+  const [alreadyUsed] = await db.select({ id: referrals.id }).from(referrals)
+    .where(and(forUser, eq(referrals.status, 'used'))).limit(1);
+  if (alreadyUsed) return null;
   const byStoredCode = code ? await byCode(db, code) : null;
   const own = usable(byStoredCode)
     ? byStoredCode
     : (await db
         .select()
         .from(referrals)
-        .where(and(
-          or(eq(referrals.receiverId, user.id), sql`lower(${referrals.receiverEmail}) = ${user.email.toLowerCase()}`),
-          inArray(referrals.status, ['pending', 'registered']),
-        ))
+        .where(and(forUser, inArray(referrals.status, ['pending', 'registered'])))
         .orderBy(desc(referrals.createdAt))).find(usable);
   if (!own) return null;
   return { code: own.referralCode, promotionCodeId: (live ? own.stripePromoCodeIdLive : own.stripePromoCodeId)! };

@@ -172,6 +172,26 @@ describe('the friend’s discounted first purchase', () => {
     expect(session).toMatchObject({ amountDiscount: 980, amountTotal: 3920, promotionCode: code });
   });
 
+  it('a friend invited several times still gets one discounted purchase, not one per invitation', async () => {
+    const u = await createUser(t);
+    const other = await createUser(t);
+    const f = friend();
+    const first = await refer(u, f);
+    const second = await refer(u, f);
+    const third = await refer(other, f);
+    const fr = await register(f, first.code);
+    await t.app.inject({ method: 'POST', url: `/api/referrals/${first.code}/complete`, payload: { userId: fr.id } });
+    const id = await startCheckout(t, fr, 'basic', first.code);
+    expect((await t.app.inject({ method: 'GET', url: `/api/checkout/test/${id}` })).json()).toMatchObject({ amountDiscount: 980 });
+    expect((await pay(t, id)).statusCode).toBe(200);
+
+    for (const promo of [second.code, third.code, null]) {
+      const next = await startCheckout(t, fr, 'speed-single', promo);
+      const session = (await t.app.inject({ method: 'GET', url: `/api/checkout/test/${next}` })).json();
+      expect(session).toMatchObject({ amountDiscount: 0, amountTotal: 1500, promotionCode: null });
+    }
+  });
+
   it('a sender who moves their own account to the invited address gets no discount from their own referral', async () => {
     const u = await createUser(t);
     const { code, friend: f } = await refer(u);
