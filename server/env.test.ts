@@ -80,8 +80,15 @@ describe('configuration', () => {
     );
   });
 
+  it('refuses production without a Stripe key (test cards would grant free credits) and a key without its webhook secret', () => {
+    const prod = problemsOf({ NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(32), DATA_DIR: tempDir() });
+    expect(prod.problems.join('\n')).toMatch(/STRIPE_SECRET_KEY: is required in production/);
+    const keyOnly = problemsOf({ STRIPE_SECRET_KEY: 'sk_test_abc', DATA_DIR: tempDir() });
+    expect(keyOnly.problems.join('\n')).toMatch(/STRIPE_WEBHOOK_SECRET: is required with STRIPE_SECRET_KEY/);
+  });
+
   it('production defaults: no demo data', () => {
-    const env = loadEnv({ NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(32), DATA_DIR: tempDir() });
+    const env = loadEnv({ NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(32), DATA_DIR: tempDir(), ALLOW_TEST_PAYMENTS: 'true' });
     expect(env).toMatchObject({ isProduction: true, SEED_DEMO: false });
   });
 });

@@ -39,11 +39,23 @@ const envSchema = z
     WEB_DIST_DIR: z.string().optional(),
     /** Test-only: exposes GET /api/dev/outbox so browser tests can follow emailed links. Never in production. */
     EXPOSE_DEV_OUTBOX: bool.default(false),
+    /** Lets production run the built-in test-mode payment provider (a staging site); never for real money. */
+    ALLOW_TEST_PAYMENTS: bool.default(false),
     VITE_GA_MEASUREMENT_ID: z.string().optional(),
   })
   .superRefine((v, ctx) => {
     if (v.NODE_ENV === 'production' && v.EXPOSE_DEV_OUTBOX) {
       ctx.addIssue({ code: 'custom', path: ['EXPOSE_DEV_OUTBOX'], message: 'must not be set in production' });
+    }
+    // Without a Stripe key the built-in test provider accepts test cards: free credits on a live site.
+    if (v.NODE_ENV === 'production' && !v.STRIPE_SECRET_KEY && !v.ALLOW_TEST_PAYMENTS) {
+      ctx.addIssue({
+        code: 'custom', path: ['STRIPE_SECRET_KEY'],
+        message: 'is required in production (or set ALLOW_TEST_PAYMENTS=true for a staging site with test payments)',
+      });
+    }
+    if (v.STRIPE_SECRET_KEY && !v.STRIPE_WEBHOOK_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['STRIPE_WEBHOOK_SECRET'], message: 'is required with STRIPE_SECRET_KEY (the signing secret of the Stripe webhook endpoint)' });
     }
     if (v.NODE_ENV === 'production' && !v.SESSION_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'is required in production' });

@@ -29,7 +29,7 @@ async function productionApp() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'va-prod-'));
   const web = mkdtempSync(path.join(tmpdir(), 'va-web-'));
   const env = loadEnv({
-    NODE_ENV: 'production', DATABASE_URL: 'memory://', DATA_DIR: dataDir, LOG_LEVEL: 'info', WEB_DIST_DIR: web,
+    NODE_ENV: 'production', ALLOW_TEST_PAYMENTS: 'true', DATABASE_URL: 'memory://', DATA_DIR: dataDir, LOG_LEVEL: 'info', WEB_DIST_DIR: web,
     SESSION_SECRET: 's'.repeat(48), APP_URL: 'http://localhost:5000', DISABLE_RATE_LIMIT: 'true', DISABLE_JOBS: 'true',
   });
   const handle = await freshDb();

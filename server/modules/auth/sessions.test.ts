@@ -137,7 +137,7 @@ describe('sessions across instances and in production', () => {
   });
 
   it('in production the cookie is Secure (behind a TLS proxy) and strict headers are sent', async () => {
-    const p = await createTestApp({ NODE_ENV: 'production', TRUST_PROXY: 'true', SESSION_SECRET: 'p'.repeat(48) });
+    const p = await createTestApp({ NODE_ENV: 'production', ALLOW_TEST_PAYMENTS: 'true', TRUST_PROXY: 'true', SESSION_SECRET: 'p'.repeat(48) });
     try {
       const u = await createUser(p);
       const res = await p.app.inject({

@@ -98,6 +98,15 @@ describe('uploading a video', () => {
     expect((await upload(null, { playerId: player.id }, await sampleVideo())).statusCode).toBe(401);
     expect(storedVideos()).toHaveLength(before);
   });
+
+  it("an analyst, who may watch a family's videos, cannot add to their library (403)", async () => {
+    const analyst = await createUser(t, { role: 'analyst' });
+    const before = storedVideos().length;
+    const res = await upload(analyst, { playerId: player.id }, await sampleVideo());
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toMatch(/family/);
+    expect(storedVideos()).toHaveLength(before);
+  });
 });
 
 describe('watching and downloading', () => {

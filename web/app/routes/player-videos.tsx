@@ -9,6 +9,7 @@ import { positionName, usePositions } from '@/features/analysis/api/get-position
 import { useVideos } from '@/features/videos/api/get-videos';
 import { libraryVideos, VideoLibrary } from '@/features/videos/components/video-library';
 import { VideoUploadButton } from '@/features/videos/components/video-upload';
+import { useUser } from '@/features/auth/api/use-user';
 import { api } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import NotFound from './not-found';
@@ -25,10 +26,13 @@ export default function PlayerVideosRoute() {
   });
   const positions = usePositions();
   const videos = useVideos(playerId);
+  const { user } = useUser();
   // The empty library has its own upload control with a position choice.
   const hasListed = libraryVideos(videos.data?.videos).length > 0;
   if (!(playerId > 0) || player.error) return <NotFound />;
   const p = player.data;
+  // Analysts can watch any library but only the family (or an admin) adds to it; the server enforces the same.
+  const canUpload = Boolean(p && user && ((p as Player & { userId?: number }).userId === user.id || user.role === 'admin'));
   const own = p ? [p.primaryPositionId, p.secondaryPositionId].filter((x): x is number => Boolean(x)) : [];
   const options = own.map((id) => ({ id, name: positionName(positions.data, id) }));
 
@@ -43,12 +47,12 @@ export default function PlayerVideosRoute() {
             <>
               <RequestSpeedDialog playerId={playerId} player={p} trigger={<Button>Request Speed Analysis</Button>} />
               <RequestIgaDialog playerId={playerId} player={p} trigger={<Button variant="secondary">Request IGA Score</Button>} />
-              {hasListed && <VideoUploadButton playerId={playerId} positionId={p.primaryPositionId} label="Upload Video" variant="outline" />}
+              {hasListed && canUpload && <VideoUploadButton playerId={playerId} positionId={p.primaryPositionId} label="Upload Video" variant="outline" />}
             </>
           )
         }
       />
-      {p ? <VideoLibrary playerId={playerId} positions={options} /> : <Skeleton className="h-64 w-full" />}
+      {p ? <VideoLibrary playerId={playerId} positions={options} canUpload={canUpload} /> : <Skeleton className="h-64 w-full" />}
     </div>
   );
 }

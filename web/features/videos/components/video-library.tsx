@@ -14,7 +14,7 @@ export interface LibraryPosition { id: number; name: string }
 /** Videos with neither a max speed nor an IGA score are not listed in the library. */
 export const libraryVideos = (videos: Video[] | undefined) => (videos ?? []).filter((v) => v.maxSpeed != null || v.igaScore != null);
 
-export function VideoLibrary({ playerId, positions }: { playerId: number; positions: LibraryPosition[] }) {
+export function VideoLibrary({ playerId, positions, canUpload = true }: { playerId: number; positions: LibraryPosition[]; canUpload?: boolean }) {
   const { data, isLoading, error } = useVideos(playerId);
   const [playing, setPlaying] = useState<Video | null>(null);
   const shown = libraryVideos(data?.videos);
@@ -31,7 +31,7 @@ export function VideoLibrary({ playerId, positions }: { playerId: number; positi
   return (
     <>
       {shown.length === 0 ? (
-        <EmptyLibrary playerId={playerId} positions={positions} unlisted={unlisted} />
+        <EmptyLibrary playerId={playerId} positions={positions} unlisted={unlisted} canUpload={canUpload} />
       ) : (
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
           {shown.map((v) => <VideoTile key={v.id} video={v} onPlay={setPlaying} />)}
@@ -51,7 +51,7 @@ function UnlistedNote({ count }: { count: number }) {
   );
 }
 
-function EmptyLibrary({ playerId, positions, unlisted }: { playerId: number; positions: LibraryPosition[]; unlisted: number }) {
+function EmptyLibrary({ playerId, positions, unlisted, canUpload }: { playerId: number; positions: LibraryPosition[]; unlisted: number; canUpload: boolean }) {
   const [positionId, setPositionId] = useState<number | null>(positions[0]?.id ?? null);
   return (
     <div className="flex flex-col items-center gap-4 rounded-lg border border-dashed bg-background p-10 text-center">
@@ -60,13 +60,13 @@ function EmptyLibrary({ playerId, positions, unlisted }: { playerId: number; pos
         <p className="text-lg font-semibold">No videos yet</p>
         <p className="text-sm text-muted-foreground">Upload game film for this player, or request an analysis to get a verified video.</p>
       </div>
-      <div className="grid w-full max-w-xs gap-2 text-left">
+      {canUpload && <div className="grid w-full max-w-xs gap-2 text-left">
         <Label htmlFor="upload-position">Position</Label>
         <NativeSelect id="upload-position" value={positionId ?? ''} onChange={(e) => setPositionId(Number(e.target.value) || null)}>
           {positions.map((p) => <option key={p.id} value={p.id}>{p.name}</option>)}
         </NativeSelect>
-      </div>
-      <VideoUploadButton playerId={playerId} positionId={positionId} />
+      </div>}
+      {canUpload && <VideoUploadButton playerId={playerId} positionId={positionId} />}
       {unlisted > 0 && <UnlistedNote count={unlisted} />}
     </div>
   );
