@@ -129,7 +129,11 @@ describe('schools:import', () => {
   });
 });
 
-const DATA = path.resolve(__dirname, '../../../../shared/data/schools');
+// The public directories sit beside the repository in this workplace; SCHOOLS_DATA_DIR points elsewhere.
+const DATA =
+  [process.env.SCHOOLS_DATA_DIR, path.resolve(__dirname, '../../../../shared/data/schools'), '/work/shared/data/schools']
+    .filter((d): d is string => Boolean(d))
+    .find((d) => existsSync(path.join(d, 'us-high-schools.csv'))) ?? '';
 const hasData = existsSync(path.join(DATA, 'us-high-schools.csv')) && existsSync(path.join(DATA, 'us-colleges-and-universities.csv'));
 
 describe.skipIf(!hasData)('the full public directories', () => {
