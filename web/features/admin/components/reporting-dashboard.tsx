@@ -1,5 +1,5 @@
 import { Activity, Clock, FileCheck2, LogIn, UserPlus, Users } from 'lucide-react';
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { REPORTING_PERIOD_LABELS, REPORTING_PERIODS, type PeriodCounts } from '@contract/admin';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
@@ -8,9 +8,12 @@ import { useReporting } from '../api/reporting';
 
 const fmt = new Intl.NumberFormat('en-US');
 
-function PeriodCard({ title, description, icon: Icon, counts }: { title: string; description: string; icon: ComponentType<{ className?: string }>; counts: PeriodCounts }) {
+type CardProps = { title: string; description: string; icon: ComponentType<{ className?: string }> };
+
+/** The shell every reporting card shares: title, description and icon, then its figures. */
+function MetricCard({ title, description, icon: Icon, testId, children }: CardProps & { testId: string; children: ReactNode }) {
   return (
-    <Card data-testid="period-card">
+    <Card data-testid={testId}>
       <CardHeader className="flex-row items-start justify-between gap-2 space-y-0 pb-2">
         <div className="space-y-1">
           <CardTitle>{title}</CardTitle>
@@ -18,34 +21,31 @@ function PeriodCard({ title, description, icon: Icon, counts }: { title: string;
         </div>
         <Icon className="size-5 text-muted-foreground" />
       </CardHeader>
-      <CardContent>
-        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-          {REPORTING_PERIODS.map((p) => (
-            <div key={p} data-period={p} className="rounded-lg bg-muted/60 p-3">
-              <dt className="text-xs text-muted-foreground">{REPORTING_PERIOD_LABELS[p]}</dt>
-              <dd className="text-2xl font-bold tabular-nums">{fmt.format(counts[p])}</dd>
-            </div>
-          ))}
-        </dl>
-      </CardContent>
+      <CardContent>{children}</CardContent>
     </Card>
   );
 }
 
-function StatCard({ title, description, icon: Icon, value }: { title: string; description: string; icon: ComponentType<{ className?: string }>; value: string }) {
+function PeriodCard({ counts, ...card }: CardProps & { counts: PeriodCounts }) {
   return (
-    <Card data-testid="stat-card">
-      <CardHeader className="flex-row items-start justify-between gap-2 space-y-0 pb-2">
-        <div className="space-y-1">
-          <CardTitle>{title}</CardTitle>
-          <CardDescription>{description}</CardDescription>
-        </div>
-        <Icon className="size-5 text-muted-foreground" />
-      </CardHeader>
-      <CardContent>
-        <p className="text-3xl font-bold tabular-nums">{value}</p>
-      </CardContent>
-    </Card>
+    <MetricCard {...card} testId="period-card">
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+        {REPORTING_PERIODS.map((p) => (
+          <div key={p} data-period={p} className="rounded-lg bg-muted/60 p-3">
+            <dt className="text-xs text-muted-foreground">{REPORTING_PERIOD_LABELS[p]}</dt>
+            <dd className="text-2xl font-bold tabular-nums">{fmt.format(counts[p])}</dd>
+          </div>
+        ))}
+      </dl>
+    </MetricCard>
+  );
+}
+
+function StatCard({ value, ...card }: CardProps & { value: string }) {
+  return (
+    <MetricCard {...card} testId="stat-card">
+      <p className="text-3xl font-bold tabular-nums">{value}</p>
+    </MetricCard>
   );
 }
 
