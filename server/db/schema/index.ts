@@ -3,3 +3,4 @@ export * from './players';
 export * from './analysis';
 export * from './billing';
 export * from './leaderboard';
+export * from './limits';
