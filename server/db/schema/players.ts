@@ -27,6 +27,10 @@ export const players = pgTable(
     secondaryPositionId: integer('secondary_position_id').references(() => positions.id),
     level: text('level').notNull(),
     school: text('school').notNull(),
+    // The picked school's town; a school typed under 'My school is not listed' is stored unverified.
+    schoolCity: text('school_city'),
+    schoolState: text('school_state'),
+    schoolVerified: boolean('school_verified').notNull().default(true),
     graduationYear: integer('graduation_year').notNull(),
     gender: text('gender'),
     dateOfBirth: date('date_of_birth'),
@@ -64,6 +68,8 @@ export const schools = pgTable(
     state: text('state').notNull(),
     city: text('city').notNull(),
     alias: text('alias'),
+    // ' name | city state | alias ' normalised (St./Saint, accents, punctuation) for word-start search.
+    searchText: text('search_text'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -71,5 +77,14 @@ export const schools = pgTable(
     index('schools_level_name_prefix_idx').on(t.level, sql`lower(${t.name}) text_pattern_ops`),
     index('schools_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
     index('schools_alias_trgm_idx').using('gin', sql`lower(${t.alias}) gin_trgm_ops`),
+    index('schools_search_prefix_idx').on(t.level, sql`${t.searchText} text_pattern_ops`),
+    index('schools_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
 );
+
+/** Which version of a shipped data set (the school directory) this database holds; loads are skipped when equal. */
+export const referenceData = pgTable('reference_data', {
+  name: text('name').primaryKey(),
+  version: text('version').notNull(),
+  createdAt: createdAt(),
+});
