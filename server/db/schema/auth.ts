@@ -1,5 +1,4 @@
-import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { createdAt, ts, updatedAt } from './common';
 
 export const users = pgTable(
@@ -28,8 +27,8 @@ export const users = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    check('users_credits_nonnegative', sql`${t.credits} >= 0`),
-    check('users_iga_credits_nonnegative', sql`${t.igaCredits} >= 0`),
+    // No CHECK (credits >= 0): a refund or lost dispute may leave a negative balance (decision 061);
+    // spending stays guarded by spendCredit's conditional UPDATE.
     index('users_role_idx').on(t.role),
     index('users_created_at_idx').on(t.createdAt),
     index('users_last_login_idx').on(t.lastLoginAt),
@@ -63,16 +62,20 @@ export const passwordResetTokens = pgTable(
   (t) => [index('password_reset_user_idx').on(t.userId)],
 );
 
-export const mailOutbox = pgTable('mail_outbox', {
-  id: serial('id').primaryKey(),
-  to: text('to').notNull(),
-  subject: text('subject').notNull(),
-  text: text('text').notNull(),
-  html: text('html'),
-  sentAt: ts('sent_at'),
-  error: text('error'),
-  createdAt: createdAt(),
-});
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: serial('id').primaryKey(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    sentAt: ts('sent_at'),
+    error: text('error'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('mail_outbox_created_idx').on(t.createdAt)],
+);
 
 export const analyticsEvents = pgTable(
   'analytics_events',
@@ -84,5 +87,5 @@ export const analyticsEvents = pgTable(
     properties: jsonb('properties'),
     createdAt: createdAt(),
   },
-  (t) => [index('analytics_events_name_created_idx').on(t.name, t.createdAt)],
+  (t) => [index('analytics_events_name_created_idx').on(t.name, t.createdAt), index('analytics_events_created_idx').on(t.createdAt)],
 );

@@ -39,6 +39,8 @@ export const subscriptions = pgTable(
     currentPeriodStart: ts('current_period_start'),
     currentPeriodEnd: ts('current_period_end'),
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    /** When the subscription stopped (ended at period end, or replaced by an upgrade); null while it runs. */
+    endedAt: ts('ended_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -77,7 +79,10 @@ export const creditTransactions = pgTable(
     metadata: jsonb('metadata'),
     createdAt: createdAt(),
   },
-  (t) => [index('credit_transactions_user_idx').on(t.userId)],
+  (t) => [
+    index('credit_transactions_user_idx').on(t.userId),
+    index('credit_transactions_user_id_idx').on(t.userId, t.id),
+  ],
 );
 
 export const referrals = pgTable(
@@ -105,14 +110,47 @@ export const referrals = pgTable(
 );
 
 /** Every provider event id once: a duplicate delivery finds its row and does nothing. */
-export const stripeEvents = pgTable('stripe_events', {
-  id: text('id').primaryKey(),
-  type: text('type').notNull(),
-  livemode: boolean('livemode').notNull().default(false),
-  payload: jsonb('payload'),
-  processedAt: ts('processed_at'),
-  createdAt: createdAt(),
-});
+export const stripeEvents = pgTable(
+  'stripe_events',
+  {
+    id: text('id').primaryKey(),
+    type: text('type').notNull(),
+    livemode: boolean('livemode').notNull().default(false),
+    payload: jsonb('payload'),
+    processedAt: ts('processed_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('stripe_events_created_idx').on(t.createdAt)],
+);
+
+/**
+ * What refunds and disputes did to one paid charge (decision 061): the largest refunded amount seen,
+ * the dispute and its state, and the credits taken back so far. Events are folded into this row, so
+ * they apply once and in any order.
+ */
+export const chargeStates = pgTable(
+  'charge_states',
+  {
+    chargeId: text('charge_id').primaryKey(),
+    paymentIntentId: text('payment_intent_id'),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The ledger grant this charge paid for; null when no grant matched (shown to admins). */
+    grantId: integer('grant_id').references(() => creditTransactions.id, { onDelete: 'set null' }),
+    livemode: boolean('livemode').notNull().default(false),
+    currency: text('currency').notNull().default('usd'),
+    amount: integer('amount').notNull().default(0),
+    amountRefunded: integer('amount_refunded').notNull().default(0),
+    disputeId: text('dispute_id'),
+    disputeStatus: text('dispute_status'),
+    disputeAmount: integer('dispute_amount').notNull().default(0),
+    disputeReason: text('dispute_reason'),
+    creditsTaken: integer('credits_taken').notNull().default(0),
+    igaTaken: integer('iga_taken').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('charge_states_user_idx').on(t.userId), index('charge_states_payment_intent_idx').on(t.paymentIntentId)],
+);
 
 /** State of the built-in test-mode payment provider (checkout sessions, customers, subscriptions, coupons). */
 export const paymentTestObjects = pgTable(
