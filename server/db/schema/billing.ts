@@ -144,6 +144,8 @@ export const chargeStates = pgTable(
     disputeStatus: text('dispute_status'),
     disputeAmount: integer('dispute_amount').notNull().default(0),
     disputeReason: text('dispute_reason'),
+    /** The `created` time of the event that set disputeStatus: an older event never overrides a newer one. */
+    disputeEventAt: ts('dispute_event_at'),
     creditsTaken: integer('credits_taken').notNull().default(0),
     igaTaken: integer('iga_taken').notNull().default(0),
     createdAt: createdAt(),

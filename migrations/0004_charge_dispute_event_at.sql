@@ -1,0 +1,1 @@
+ALTER TABLE "charge_states" ADD COLUMN "dispute_event_at" timestamp with time zone;
