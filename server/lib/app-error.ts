@@ -3,6 +3,8 @@ import { ERROR_STATUS, type ErrorCode } from '../../contract/errors';
 /** Services throw this; the error handler turns it into the one JSON error shape. */
 export class AppError extends Error {
   readonly status: number;
+  /** Seconds the client should wait (429, 503): sent as Retry-After. */
+  retryAfter?: number;
   constructor(
     readonly code: ErrorCode,
     message: string,

@@ -29,6 +29,7 @@ export default fp(async (app) => {
 
   app.setErrorHandler((err: any, req, reply) => {
     if (err instanceof AppError) {
+      if (err.retryAfter) reply.header('retry-after', String(err.retryAfter));
       return reply.status(err.status).send({ message: err.message, code: err.code, errors: err.errors });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {

@@ -1,22 +1,41 @@
 import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
+import type { Db } from '../db/client';
 import { AppError } from '../lib/app-error';
+import { hit, purgeExpiredCounters } from '../lib/counters';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Route config limiting one client address (rate-limit plugin). */
     perAddressLimit: (perMinute?: number) => object;
     /** Throws 429 once one account (email) has been tried `max` times in the window. */
-    limitAccount: (req: FastifyRequest, scope: string, account: string, max?: number) => void;
+    limitAccount: (req: FastifyRequest, scope: string, account: string, max?: number) => Promise<void>;
   }
 }
 
 const WINDOW_MS = 15 * 60 * 1000;
+export const ACCOUNT_LIMITED = 'Too many attempts for this account. Please try again in 15 minutes.';
+
+/** @fastify/rate-limit store over the database counters, one key space per route. */
+function databaseStore(db: Db) {
+  return class DatabaseStore {
+    prefix = 'addr:';
+    incr(key: string, cb: (err: unknown, res?: { current: number; ttl: number }) => void, timeWindow: number) {
+      hit(db, this.prefix + key, timeWindow).then((c) => cb(null, { current: c.hits, ttl: c.ttlMs }), (err) => cb(err));
+    }
+    child(route: { routeInfo: { method: string; url: string } }) {
+      const store = new DatabaseStore();
+      store.prefix = `addr:${route.routeInfo.method} ${route.routeInfo.url}:`;
+      return store;
+    }
+  };
+}
 
 export default fp<{ disabled: boolean }>(async (app, opts) => {
   await app.register(rateLimit, {
     global: false,
+    store: databaseStore(app.db) as any,
     errorResponseBuilder: () => ({
       statusCode: 429,
       message: 'Too many requests. Please wait a moment and try again.',
@@ -27,20 +46,14 @@ export default fp<{ disabled: boolean }>(async (app, opts) => {
     opts.disabled ? {} : { rateLimit: { max: perMinute, timeWindow: '1 minute' } },
   );
 
-  const hits = new Map<string, { count: number; resetAt: number }>();
-  app.decorate('limitAccount', (_req: FastifyRequest, scope: string, account: string, max = 10) => {
+  app.decorate('limitAccount', async (_req: FastifyRequest, scope: string, account: string, max = 10) => {
     if (opts.disabled) return;
-    const key = `${scope}:${account.trim().toLowerCase()}`;
-    const now = Date.now();
-    let entry = hits.get(key);
-    if (!entry || entry.resetAt <= now) {
-      entry = { count: 0, resetAt: now + WINDOW_MS };
-      hits.set(key, entry);
-    }
-    entry.count += 1;
-    if (hits.size > 50_000) for (const [k, v] of hits) if (v.resetAt <= now) hits.delete(k);
-    if (entry.count > max) {
-      throw new AppError('RATE_LIMITED', 'Too many attempts for this account. Please try again in 15 minutes.');
-    }
+    const { hits } = await hit(app.db, `acct:${scope}:${account.trim().toLowerCase()}`, WINDOW_MS);
+    if (hits > max) throw new AppError('RATE_LIMITED', ACCOUNT_LIMITED);
   });
+
+  const purge = () => purgeExpiredCounters(app.db).catch((err) => app.log.warn({ err }, 'Purging rate-limit counters failed'));
+  const timer = setInterval(purge, 10 * 60 * 1000);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
 });

@@ -5,7 +5,9 @@ import {
   resendVerificationSchema, resetConfirmSchema, resetRequestSchema, verifyEmailSchema,
 } from '../../../contract/auth';
 import { errorBodySchema } from '../../../contract/errors';
+import { AppError } from '../../lib/app-error';
 import * as auth from './auth.service';
+import { guardLogin } from './login-guard';
 import { toPublicUser } from './public-user';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema };
@@ -14,12 +16,15 @@ export default async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const deps = (): auth.AuthDeps => ({ db: app.db, mailer: app.mailer, appUrl: app.env.APP_URL });
   const tags = ['auth'];
+  const loginGuardOpts = () => ({
+    db: app.db, secret: app.env.SESSION_SECRET, secure: app.env.isProduction, disabled: app.env.DISABLE_RATE_LIMIT,
+  });
 
   app.post('/api/register', {
     config: app.perAddressLimit(10),
     schema: { tags, body: registerServerSchema, response: { 201: registerResponseSchema, ...errors } },
   }, async (req, reply) => {
-    app.limitAccount(req, 'register', req.body.username, 5);
+    await app.limitAccount(req, 'register', req.body.username, 5);
     const user = await auth.register(deps(), req.body);
     return reply.status(201).send({ ...(await toPublicUser(app.db, user)), message: auth.REGISTERED_MESSAGE });
   });
@@ -27,9 +32,13 @@ export default async function authRoutes(fastify: FastifyInstance) {
   app.post('/api/login', {
     config: app.perAddressLimit(20),
     schema: { tags, body: loginSchema, response: { 200: publicUserSchema, ...errors } },
-  }, async (req) => {
-    app.limitAccount(req, 'login', req.body.username, 10);
-    const user = await auth.checkCredentials(app.db, req.body.username, req.body.password);
+  }, async (req, reply) => {
+    const guard = await guardLogin(loginGuardOpts(), req, req.body.username);
+    const user = await auth.checkCredentials(app.db, req.body.username, req.body.password).catch(async (err) => {
+      if (err instanceof AppError && err.code === 'EMAIL_NOT_VERIFIED') await guard.succeeded(reply);
+      throw err;
+    });
+    await guard.succeeded(reply);
     await req.session.regenerate();
     req.session.userId = user.id;
     await req.session.save();
@@ -49,7 +58,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
     config: app.perAddressLimit(10),
     schema: { tags, body: resetRequestSchema, response: { 200: messageSchema, ...errors } },
   }, async (req) => {
-    app.limitAccount(req, 'reset', req.body.email, 5);
+    await app.limitAccount(req, 'reset', req.body.email, 5);
     return auth.requestPasswordReset(deps(), req.body.email);
   });
 
@@ -67,7 +76,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
     config: app.perAddressLimit(10),
     schema: { tags, body: resendVerificationSchema, response: { 200: messageSchema, ...errors } },
   }, async (req) => {
-    app.limitAccount(req, 'resend', req.body.email, 5);
+    await app.limitAccount(req, 'resend', req.body.email, 5);
     return auth.resendVerification(deps(), req.body.email);
   });
 

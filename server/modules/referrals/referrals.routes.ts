@@ -25,7 +25,7 @@ export default async function referralsRoutes(fastify: FastifyInstance) {
     schema: { tags, body: referralSendSchema, response: { 201: referralSendResponseSchema, ...errors } },
   }, async (req, reply) => {
     const sender = req.requireUser();
-    app.limitAccount(req, 'referral-send', `user-${sender.id}`, 10);
+    await app.limitAccount(req, 'referral-send', `user-${sender.id}`, 10);
     const deps = { db: app.db, payments: app.payments, mailer: app.mailer, appUrl: app.env.APP_URL };
     return reply.status(201).send(await sendReferral(deps, sender, req.body));
   });
