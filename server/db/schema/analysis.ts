@@ -1,5 +1,5 @@
 import {
-  boolean, index, integer, jsonb, numeric, pgTable, serial, text, unique,
+  type AnyPgColumn, boolean, index, integer, jsonb, numeric, pgTable, serial, text, unique,
 } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { createdAt, ts, updatedAt } from './common';
@@ -30,6 +30,11 @@ export const analysisRequests = pgTable(
     updatedAt: updatedAt(),
     completedAt: ts('completed_at'),
     metadata: jsonb('metadata'),
+    /** The library video a max-speed request is measured on (the family's choice or the analyst's upload). */
+    sourceVideoId: integer('source_video_id').references((): AnyPgColumn => videos.id, { onDelete: 'set null' }),
+    maxSpeedPlusMinus: numeric('max_speed_plus_minus', { precision: 4, scale: 1, mode: 'number' }),
+    methodLabel: text('method_label'),
+    overrideReason: text('override_reason'),
   },
   (t) => [
     index('analysis_requests_status_created_idx').on(t.status, t.createdAt),
@@ -60,6 +65,8 @@ export const videos = pgTable(
       onDelete: 'set null',
     }),
     error: text('error'),
+    maxSpeedPlusMinus: numeric('max_speed_plus_minus', { precision: 4, scale: 1, mode: 'number' }),
+    methodLabel: text('method_label'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -4,3 +4,4 @@ export * from './analysis';
 export * from './billing';
 export * from './leaderboard';
 export * from './limits';
+export * from './measurements';

@@ -16,6 +16,9 @@ export const leaderboard = pgTable(
     positionId: integer('position_id').references(() => positions.id),
     metricType: text('metric_type', { enum: ['max_speed', 'iga_score'] }).notNull(),
     metricValue: numeric('metric_value', { precision: 10, scale: 2, mode: 'number' }).notNull(),
+    /** The measured bound and method of a max-speed value (null for IGA and unmeasured values). */
+    plusMinus: numeric('plus_minus', { precision: 4, scale: 1, mode: 'number' }),
+    methodLabel: text('method_label'),
     season: integer('season'),
     isAllTime: boolean('is_all_time').notNull().default(false),
     level: text('level').notNull(),

@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import { ID_MAX } from './constants';
+import { MAX_MARKS, MIN_MARKS } from './measurement-math';
+
+export const LANDMARKS = ['torso', 'front_foot'] as const;
+export type Landmark = (typeof LANDMARKS)[number];
+export const LANDMARK_LABELS: Record<Landmark, string> = { torso: 'Torso / hip', front_foot: 'Front foot contact' };
+export const OVERRIDE_REASON_REQUIRED = 'An override needs a written reason';
+export const MEASUREMENT_REQUIRED = 'Mark the run on the video: a Max Speed is measured, not typed';
+export const QUALITY_REJECT_REASON = 'Video quality too low';
+
+const id = (msg: string) => z.number({ error: msg }).int(msg).positive(msg).max(ID_MAX, msg);
+
+export const markSchema = z.object({
+  frameIndex: z.number({ error: 'Frame index must be a whole number' }).int('Frame index must be a whole number').min(0).max(10_000_000),
+  yardLine: z.number({ error: 'Yard line must be a number' }).int('Yard line must be a whole number').min(0, 'Yard line must be between 0 and 100').max(100, 'Yard line must be between 0 and 100'),
+});
+
+export const previewSchema = z.object({
+  videoId: id('Video ID must be a number'),
+  landmark: z.enum(LANDMARKS, { error: 'Choose the landmark: torso or front_foot' }),
+  marks: z
+    .array(markSchema, { error: 'Marks are required' })
+    .min(MIN_MARKS, `Mark at least ${MIN_MARKS} yard-line crossings`)
+    .max(MAX_MARKS, `Mark at most ${MAX_MARKS} yard-line crossings`),
+});
+export type PreviewInput = z.infer<typeof previewSchema>;
+
+/** The `measurement` multipart field of the complete call (JSON text). */
+export const measurementFieldSchema = previewSchema.extend({
+  override: z
+    .object({
+      maxSpeed: z.number({ error: 'Override must be a number' }).gt(0, 'Max speed must be between 0 and 40 mph').max(40, 'Max speed must be between 0 and 40 mph'),
+      reason: z.string({ error: OVERRIDE_REASON_REQUIRED }).trim().min(1, OVERRIDE_REASON_REQUIRED).max(2000),
+    })
+    .optional(),
+});
+export type MeasurementField = z.infer<typeof measurementFieldSchema>;
+
+const spanSchema = z.object({
+  fromFrame: z.number(), toFrame: z.number(), fromYard: z.number(), toYard: z.number(), yards: z.number(),
+  seconds: z.number(), secondsMin: z.number(), secondsMax: z.number(),
+  mph: z.number(), mphLow: z.number(), mphHigh: z.number(),
+});
+
+export const measurementResultSchema = z.object({
+  videoId: z.number(),
+  landmark: z.enum(LANDMARKS),
+  marks: z.array(z.object({ frameIndex: z.number(), yardLine: z.number(), time: z.number() })),
+  intervals: z.array(spanSchema),
+  window: spanSchema.extend({ plusMinus: z.number(), underTenYards: z.boolean() }),
+  maxSpeed: z.number(),
+  plusMinus: z.number(),
+  profile: z.array(z.object({ yard: z.number(), mph: z.number() })),
+  fpsLabel: z.string(),
+  methodLabel: z.string(),
+  /** Non-empty: the dialog says why and offers the reject reason 'Video quality too low'. */
+  qualityProblems: z.array(z.string()),
+});
+export type MeasurementResult = z.infer<typeof measurementResultSchema>;
+
+/** What the server read from a video file with ffprobe (and the working copy made for the browser). */
+export const videoMediaSchema = z.object({
+  videoId: z.number(),
+  status: z.enum(['ready', 'failed']),
+  error: z.string().nullable(),
+  sha256: z.string(),
+  container: z.string(),
+  codec: z.string(),
+  width: z.number(),
+  height: z.number(),
+  rotation: z.number(),
+  /** e.g. '1/30000' */
+  timeBase: z.string(),
+  /** Exact fractions: '30000/1001' is not 30. */
+  nominalFps: z.string(),
+  averageFps: z.string(),
+  frameCount: z.number(),
+  durationSeconds: z.number(),
+  variableFrameRate: z.boolean(),
+  /** The file the browser decodes: the source, or an H.264 copy keeping every frame and its time. */
+  workingUrl: z.string().nullable(),
+  workingSha256: z.string(),
+  workingCodec: z.string(),
+  hasWorkingCopy: z.boolean(),
+  /** Presentation time (seconds from the first frame) of every frame of the working file. */
+  frameTimes: z.array(z.number()),
+});
+export type VideoMedia = z.infer<typeof videoMediaSchema>;
+
+export const receiptSchema = z.object({
+  requestId: z.number(),
+  revision: z.number(),
+  revisions: z.array(z.object({ revision: z.number(), createdAt: z.string(), maxSpeed: z.number(), analystName: z.string() })),
+  playerId: z.number(),
+  playerName: z.string(),
+  position: z.string().nullable(),
+  season: z.number(),
+  analystName: z.string(),
+  createdAt: z.string(),
+  video: z.object({
+    videoId: z.number().nullable(),
+    sourceSha256: z.string(),
+    workingSha256: z.string(),
+    hasWorkingCopy: z.boolean(),
+    container: z.string(),
+    codec: z.string(),
+    width: z.number(),
+    height: z.number(),
+    nominalFps: z.string(),
+    averageFps: z.string(),
+    timeBase: z.string(),
+    variableFrameRate: z.boolean(),
+    frameCount: z.number(),
+  }),
+  landmark: z.enum(LANDMARKS),
+  measurement: measurementResultSchema,
+  /** The stored value: the measured one, or the override. */
+  maxSpeed: z.number(),
+  plusMinus: z.number(),
+  methodLabel: z.string(),
+  override: z.object({ maxSpeed: z.number(), reason: z.string() }).nullable(),
+  stills: z.array(z.object({ frameIndex: z.number(), yardLine: z.number(), time: z.number(), url: z.string() })),
+});
+export type Receipt = z.infer<typeof receiptSchema>;
+
+export const sourceVideoParamsSchema = z.object({ id: z.coerce.number().int().positive().max(ID_MAX) });

@@ -1,0 +1,65 @@
+import {
+  bigint, boolean, index, integer, jsonb, numeric, pgTable, serial, text, unique,
+} from 'drizzle-orm/pg-core';
+import { users } from './auth';
+import { analysisRequests, videos } from './analysis';
+import { createdAt } from './common';
+
+/**
+ * What ffprobe read from a video file, and the working copy the browser decodes when it cannot
+ * decode the source (HEVC). `frame_ticks` holds every frame's presentation time in time-base ticks
+ * from the first frame, in presentation order: the timeline every measurement is computed on.
+ */
+export const videoMedia = pgTable('video_media', {
+  videoId: integer('video_id')
+    .primaryKey()
+    .references(() => videos.id, { onDelete: 'cascade' }),
+  status: text('status', { enum: ['ready', 'failed'] }).notNull(),
+  error: text('error'),
+  sha256: text('sha256').notNull(),
+  sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull().default(0),
+  container: text('container').notNull().default(''),
+  codec: text('codec').notNull().default(''),
+  width: integer('width').notNull().default(0),
+  height: integer('height').notNull().default(0),
+  rotation: integer('rotation').notNull().default(0),
+  timeBase: text('time_base').notNull().default('1/1'),
+  nominalFps: text('nominal_fps').notNull().default('0/1'),
+  averageFps: text('average_fps').notNull().default('0/1'),
+  frameCount: integer('frame_count').notNull().default(0),
+  durationSeconds: numeric('duration_seconds', { precision: 12, scale: 4, mode: 'number' }).notNull().default(0),
+  variableFrameRate: boolean('variable_frame_rate').notNull().default(false),
+  frameTicks: jsonb('frame_ticks').$type<number[]>().notNull().default([]),
+  workingKey: text('working_key'),
+  workingSha256: text('working_sha256'),
+  workingCodec: text('working_codec'),
+  createdAt: createdAt(),
+});
+
+/**
+ * The evidence of a measured Max Speed: immutable once written. A correction is a new revision;
+ * earlier ones stay readable.
+ */
+export const measurementReceipts = pgTable(
+  'measurement_receipts',
+  {
+    id: serial('id').primaryKey(),
+    requestId: integer('request_id')
+      .notNull()
+      .references(() => analysisRequests.id, { onDelete: 'cascade' }),
+    revision: integer('revision').notNull(),
+    videoId: integer('video_id').references(() => videos.id, { onDelete: 'set null' }),
+    analystId: integer('analyst_id').references(() => users.id, { onDelete: 'set null' }),
+    analystName: text('analyst_name').notNull(),
+    maxSpeed: numeric('max_speed', { precision: 4, scale: 1, mode: 'number' }).notNull(),
+    plusMinus: numeric('plus_minus', { precision: 4, scale: 1, mode: 'number' }).notNull(),
+    methodLabel: text('method_label').notNull(),
+    overrideReason: text('override_reason'),
+    /** Request, player, media facts, marks, intervals, window: everything the receipt shows. */
+    data: jsonb('data').notNull(),
+    /** Storage keys of the marked frames' stills, in mark order. */
+    stillKeys: jsonb('still_keys').$type<string[]>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [unique('measurement_receipts_revision').on(t.requestId, t.revision), index('measurement_receipts_video_idx').on(t.videoId)],
+);

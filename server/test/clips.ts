@@ -1,0 +1,149 @@
+import { spawn } from 'node:child_process';
+import { ffmpegPath } from '../lib/ffmpeg';
+
+/**
+ * Test clips with a known truth: a runner box crosses 5-yard lines at a constant speed while the
+ * camera pans, each frame drawn at its exact presentation time, with the frame number burned in
+ * (a 16-cell barcode across the top-left, then digits) so a screenshot names the frame it shows.
+ */
+export interface RunClipOptions {
+  /** Nominal rate as a fraction or integer: '30000/1001', '60', '240'. */
+  fps: string;
+  /** Alternating frame durations around the nominal rate (a variable-rate phone clip). */
+  vfr?: boolean;
+  seconds?: number;
+  /** Runner speed in yards per second (9 yd/s = 18.4 mph). */
+  speedYps?: number;
+  codec?: 'h264' | 'hevc';
+  width?: number;
+  height?: number;
+}
+
+export interface RunClip {
+  file: string;
+  width: number;
+  height: number;
+  frameTimes: number[];
+  /** For every 5-yard line the runner's centre passes: the first frame at or after the crossing. */
+  crossings: { yardLine: number; frameIndex: number; trueTime: number }[];
+  trueMph: number;
+}
+
+const START_YARD = 12;
+const PX_PER_YARD = 14;
+const BITS = 16;
+
+const FONT: Record<string, string[]> = {
+  0: ['111', '101', '101', '101', '111'], 1: ['010', '110', '010', '010', '111'], 2: ['111', '001', '111', '100', '111'],
+  3: ['111', '001', '111', '001', '111'], 4: ['101', '101', '111', '001', '001'], 5: ['111', '100', '111', '001', '111'],
+  6: ['111', '100', '111', '101', '111'], 7: ['111', '001', '010', '010', '010'], 8: ['111', '101', '111', '101', '111'],
+  9: ['111', '101', '111', '001', '111'],
+};
+
+function parseRate(fps: string) {
+  const [n, d] = fps.split('/').map(Number);
+  return { num: n!, den: d ?? 1 };
+}
+
+/** Presentation times: n * den/num, or for VFR alternating 0.8x and 1.2x of the nominal duration. */
+export function clipFrameTimes(fps: string, count: number, vfr = false) {
+  const { num, den } = parseRate(fps);
+  const d = den / num;
+  return Array.from({ length: count }, (_, n) => (vfr ? Math.floor(n / 2) * 2 * d + (n % 2) * 0.8 * d : n * d));
+}
+
+function drawFrame(buf: Buffer, w: number, h: number, n: number, t: number, speed: number) {
+  const set = (x: number, y: number, r: number, g: number, b: number) => {
+    if (x < 0 || y < 0 || x >= w || y >= h) return;
+    const i = (y * w + x) * 3;
+    buf[i] = r;
+    buf[i + 1] = g;
+    buf[i + 2] = b;
+  };
+  const rect = (x0: number, y0: number, x1: number, y1: number, c: [number, number, number]) => {
+    for (let y = Math.max(0, y0); y < Math.min(h, y1); y += 1) for (let x = Math.max(0, x0); x < Math.min(w, x1); x += 1) set(x, y, ...c);
+  };
+  rect(0, 0, w, h, [40, 120, 50]);
+  const runner = START_YARD + speed * t;
+  // The camera follows at 70% of the runner's speed: lines and runner both move across the picture.
+  const camera = START_YARD + 0.7 * speed * t;
+  const toX = (yard: number) => Math.round((yard - camera) * PX_PER_YARD + w * 0.3);
+  for (let yard = 0; yard <= 100; yard += 5) {
+    const x = toX(yard);
+    rect(x - 1, Math.round(h * 0.12), x + 2, h, [245, 245, 245]);
+  }
+  // The runner's centre is the landmark: the box spans it symmetrically, the centre column is red.
+  const cx = (runner - camera) * PX_PER_YARD + w * 0.3;
+  rect(Math.floor(cx - 6), Math.round(h * 0.45), Math.ceil(cx + 6), Math.round(h * 0.75), [30, 30, 200]);
+  const cell = Math.floor(w / 32);
+  const bandH = Math.floor(h / 18);
+  for (let i = 0; i < BITS; i += 1) {
+    const on = (n >> (BITS - 1 - i)) & 1;
+    rect(i * cell, 0, (i + 1) * cell, bandH, on ? [255, 255, 255] : [0, 0, 0]);
+  }
+  const scale = Math.max(2, Math.floor(h / 90));
+  String(n).split('').forEach((ch, k) => {
+    FONT[ch]!.forEach((row, ry) => {
+      [...row].forEach((bit, rx) => {
+        if (bit === '1') rect(8 + (k * 4 + rx) * scale, bandH + 4 + ry * scale, 8 + (k * 4 + rx + 1) * scale, bandH + 4 + (ry + 1) * scale, [255, 255, 0]);
+      });
+    });
+  });
+}
+
+/** Decodes the burned-in frame number from an image of the whole frame (any uniform scale). */
+export function readFrameNumber(pixels: Uint8Array | Buffer, width: number, height: number, channels: number) {
+  let n = 0;
+  const y = Math.floor(height / 36);
+  for (let i = 0; i < BITS; i += 1) {
+    const x = Math.floor(((i + 0.5) * width) / 32);
+    const p = (y * width + x) * channels;
+    const lum = (pixels[p]! + pixels[p + 1]! + pixels[p + 2]!) / 3;
+    n = n * 2 + (lum > 128 ? 1 : 0);
+  }
+  return n;
+}
+
+export async function makeRunClip(out: string, opts: RunClipOptions): Promise<RunClip> {
+  const width = opts.width ?? 640;
+  const height = opts.height ?? 360;
+  const speed = opts.speedYps ?? 9;
+  const seconds = opts.seconds ?? 2.5;
+  const { num, den } = parseRate(opts.fps);
+  const count = Math.round((seconds * num) / den);
+  const times = clipFrameTimes(opts.fps, count, opts.vfr);
+  // A timescale in which every frame time is a whole number of ticks.
+  const timescale = opts.vfr ? num * 5 : num;
+  const codec = opts.codec === 'hevc' ? ['-c:v', 'libx265', '-tag:v', 'hvc1', '-x265-params', 'log-level=error'] : ['-c:v', 'libx264', '-preset', 'veryfast'];
+  const args = [
+    '-hide_banner', '-loglevel', 'error', '-y',
+    '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-s', `${width}x${height}`, '-r', `${num}/${den}`, '-i', '-',
+    ...(opts.vfr ? ['-vf', `settb=1/${timescale},setpts='(floor(N/2)*2*${den}/${num}+mod(N,2)*0.8*${den}/${num})/TB'`] : []),
+    // The encoder's time base follows -r: at the timescale, every presentation time passes exactly.
+    '-vsync', '0', ...(opts.vfr ? ['-r', String(timescale)] : []), ...codec, '-pix_fmt', 'yuv420p', '-g', '24', '-video_track_timescale', String(timescale),
+    '-movflags', '+faststart', '-an', out,
+  ];
+  const child = spawn(ffmpegPath(), args, { stdio: ['pipe', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  const done = new Promise<void>((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`ffmpeg failed: ${stderr}`))));
+  });
+  const frame = Buffer.alloc(width * height * 3);
+  for (let n = 0; n < count; n += 1) {
+    drawFrame(frame, width, height, n, times[n]!, speed);
+    if (!child.stdin.write(frame)) await new Promise((r) => child.stdin.once('drain', r));
+  }
+  child.stdin.end();
+  await done;
+  const crossings: RunClip['crossings'] = [];
+  for (let yard = Math.ceil(START_YARD / 5) * 5; ; yard += 5) {
+    const trueTime = (yard - START_YARD) / speed;
+    const frameIndex = times.findIndex((t) => t >= trueTime - 1e-12);
+    if (frameIndex < 0) break;
+    if (yard === START_YARD) continue;
+    crossings.push({ yardLine: yard, frameIndex, trueTime });
+  }
+  return { file: out, width, height, frameTimes: times, crossings, trueMph: (speed * 3600) / 1760 };
+}
