@@ -1,0 +1,34 @@
+/**
+ * Every benchmark prints one table: figure, baseline from the same run, ratio, budget, verdict. The
+ * runner (bench/run.ts) collects the `BENCH-ROWS` line each benchmark prints and writes bench/RESULTS.md.
+ */
+export interface Row {
+  what: string;
+  figure: string;
+  baseline: string;
+  ratio: string;
+  budget: string;
+  /** true = met, false = missed, null = informational */
+  ok: boolean | null;
+}
+
+export const MARKER = 'BENCH-ROWS ';
+
+export function printTable(title: string, rows: Row[], notes: string[] = []) {
+  const head = ['what', 'figure', 'baseline (same run)', 'ratio', 'budget', ''];
+  const cells = rows.map((r) => [r.what, r.figure, r.baseline, r.ratio, r.budget, r.ok === null ? '' : r.ok ? 'met' : 'MISSED']);
+  const widths = head.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
+  const line = (c: string[]) => c.map((x, i) => x.padEnd(widths[i]!)).join('  ');
+  console.log(`\n== ${title}\n${line(head)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
+  for (const c of cells) console.log(line(c));
+  for (const n of notes) console.log(`note: ${n}`);
+  console.log(MARKER + JSON.stringify({ title, rows, notes }));
+}
+
+export const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+export const ms = (n: number) => `${n < 10 ? n.toFixed(2) : n.toFixed(1)} ms`;
+
+export function pct(xs: number[], p: number) {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
+}
