@@ -5,3 +5,4 @@ export * from './billing';
 export * from './leaderboard';
 export * from './limits';
 export * from './measurements';
+export * from './referral-reservations';
