@@ -49,6 +49,22 @@ export function createStripeProvider(secretKey: string, api?: { host: string; po
       return { id: session.id, url: session.url };
     },
 
+    async expireCheckoutSession(id) {
+      const s = await stripe.checkout.sessions.retrieve(id);
+      if (s.status === 'complete') return 'complete';
+      if (s.status !== 'open') return 'expired';
+      try {
+        await stripe.checkout.sessions.expire(id);
+        return 'expired';
+      } catch (err) {
+        // Paid between the two calls: Stripe refuses to expire a completed session.
+        const again = await stripe.checkout.sessions.retrieve(id);
+        if (again.status === 'complete') return 'complete';
+        if (again.status === 'expired') return 'expired';
+        throw err;
+      }
+    },
+
     async retrieveSubscription(id) {
       try {
         return normalizeSubscription(await stripe.subscriptions.retrieve(id));

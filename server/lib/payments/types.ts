@@ -51,6 +51,8 @@ export interface PaymentProvider {
   readonly livemode: boolean;
   createCustomer(p: { email: string; name: string; userId: number }): Promise<string>;
   createCheckoutSession(p: CreateCheckoutParams): Promise<{ id: string; url: string }>;
+  /** Closes an open session so it can no longer be paid; 'complete' when it was paid already. */
+  expireCheckoutSession(id: string): Promise<'expired' | 'complete'>;
   /** The provider's current state; null when it does not know the id. */
   retrieveSubscription(id: string): Promise<ProviderSubscription | null>;
   setCancelAtPeriodEnd(id: string, cancel: boolean): Promise<ProviderSubscription>;

@@ -84,6 +84,20 @@ export function createTestModeProvider(o: { db: Db; appUrl: string; secret: stri
       return { id, url };
     },
 
+    async expireCheckoutSession(id) {
+      return db.transaction(async (tx) => {
+        const s = await testStore.get(tx, id, 'checkout_session', { lock: true });
+        if (!s) return 'expired' as const;
+        if (s.status === 'complete') return 'complete' as const;
+        if (s.status === 'open') {
+          s.status = 'expired';
+          s.expires_at = Math.min(s.expires_at, nowSeconds() - 1);
+          await testStore.save(tx, id, s);
+        }
+        return 'expired' as const;
+      });
+    },
+
     async describeSession(id) {
       const s = await testStore.get(db, id, 'checkout_session');
       if (!s) return null;
