@@ -12,7 +12,9 @@ import { seedReference } from '../db/seed';
 import { mailOutbox, users } from '../db/schema';
 import { loadEnv, type Env } from '../env';
 import { hashPassword } from '../lib/password';
+import { upsertSchools, type SchoolRow } from '../modules/players/schools.repository';
 import { templateDbName, withDb } from './global-setup';
+import schoolsSample from './schools-sample.json';
 
 export const isRealPostgres = () => Boolean(process.env.TEST_DATABASE_URL);
 const silent = { info() {}, warn() {}, error() {} } as any;
@@ -23,7 +25,9 @@ export async function freshDb(): Promise<DbHandle> {
   if (!url) {
     const handle = await openDb({ databaseUrl: 'memory://', dataDir: tmpdir() });
     await runMigrations(handle);
-    await seedReference(handle.db, { demo: false, log: silent });
+    // The full school directory takes seconds to load into PGlite: a 647-school sample stands in for it.
+    await seedReference(handle.db, { demo: false, log: silent, schools: false });
+    await upsertSchools(handle.db, schoolsSample as SchoolRow[]);
     return handle;
   }
   const name = `va_test_${randomBytes(6).toString('hex')}`;

@@ -1,14 +1,52 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
+import { eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../client';
+import { referenceData, schools } from '../schema';
 import { upsertSchools, type SchoolRow } from '../../modules/players/schools.repository';
+import { schoolSearchText } from '../../modules/players/school-search-text';
 
-let builtin: SchoolRow[] | undefined;
+// Bump when the search text's normalisation changes, so existing databases are refreshed once.
+const SEARCH_TEXT_VERSION = 1;
+const DIRECTORY = new URL('./schools-directory.tsv.gz', import.meta.url);
+const SUPPLEMENT = new URL('./schools-supplement.tsv', import.meta.url);
+
+/** level (H|C), name, city, state, alias per line. */
+export function parseDirectory(text: string): SchoolRow[] {
+  const out: SchoolRow[] = [];
+  for (const line of text.split('\n')) {
+    const [level, name, city, state, alias] = line.split('\t');
+    if (!name || !city || !state) continue;
+    out.push({ level: level === 'C' ? 'College' : 'High School', name, city, state, alias: alias || null });
+  }
+  return out;
+}
+
+/** The whole shipped directory: NCES high schools, IPEDS colleges and the project's short supplement. */
+export function readSchoolDirectory() {
+  const gz = readFileSync(DIRECTORY);
+  const extra = readFileSync(SUPPLEMENT, 'utf8');
+  const version = createHash('sha256').update(gz).update(extra).update(String(SEARCH_TEXT_VERSION)).digest('hex').slice(0, 16);
+  return { version, rows: [...parseDirectory(gunzipSync(gz).toString('utf8')), ...parseDirectory(extra)] };
+}
 
 /**
- * The built-in school set (every state's larger high schools and colleges, from the public NCES and
- * IPEDS directories) so search works out of the box; `schools:import` loads the full directories.
+ * Loads the school directory when this database does not hold this version of it yet: at first start and
+ * at `db:migrate`, a no-op afterwards. Existing schools keep their ids; imported ones stay.
  */
 export async function seedSchools(db: Db) {
-  builtin ??= JSON.parse(readFileSync(new URL('./schools-builtin.json', import.meta.url), 'utf8')) as SchoolRow[];
-  await upsertSchools(db, builtin, { refresh: false });
+  const { version, rows } = readSchoolDirectory();
+  const [held] = await db.select({ version: referenceData.version }).from(referenceData).where(eq(referenceData.name, 'schools'));
+  if (held?.version === version) return { loaded: false, version };
+  await db.transaction(async (tx) => {
+    await upsertSchools(tx, rows);
+    // Schools imported before the search text existed get theirs too.
+    const missing = await tx.select().from(schools).where(isNull(schools.searchText));
+    for (const s of missing) await tx.update(schools).set({ searchText: schoolSearchText(s) }).where(eq(schools.id, s.id));
+    await tx.insert(referenceData).values({ name: 'schools', version })
+      .onConflictDoUpdate({ target: referenceData.name, set: { version, createdAt: sql`now()` } });
+  });
+  await db.execute(sql`analyze schools`);
+  return { loaded: true, version };
 }

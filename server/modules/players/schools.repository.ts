@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { schools } from '../../db/schema';
+import { schoolSearchText } from './school-search-text';
 
 export interface SchoolRow {
   name: string;
@@ -23,12 +24,15 @@ export async function upsertSchools(db: DbOrTx, rows: SchoolRow[], opts: { refre
   const all = [...unique.values()];
   let written = 0;
   for (let i = 0; i < all.length; i += BATCH) {
-    const batch = all.slice(i, i + BATCH).map((r) => ({ ...r, alias: r.alias ?? null }));
+    const batch = all.slice(i, i + BATCH).map((r) => ({ ...r, alias: r.alias ?? null, searchText: schoolSearchText(r) }));
     const insert = db.insert(schools).values(batch);
     const res = await (opts.refresh
       ? insert.onConflictDoUpdate({
         target: [schools.level, schools.name, schools.city, schools.state],
-        set: { alias: sql`coalesce(excluded.alias, ${schools.alias})` },
+        set: {
+          alias: sql`coalesce(excluded.alias, ${schools.alias})`,
+          searchText: sql`coalesce(case when excluded.alias is null and ${schools.alias} is not null then ${schools.searchText} end, excluded.search_text)`,
+        },
       })
       : insert.onConflictDoNothing()
     ).returning({ id: schools.id });

@@ -1,32 +1,55 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { SCHOOL_SEARCH_LIMIT, type School, type SchoolSearchInput } from '../../../contract/schools';
 import type { Db } from '../../db/client';
+import { normaliseSchoolText } from './school-search-text';
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, '\\$&');
 
+async function find(db: Db, level: string, where: SQL, limit: number, first?: SQL): Promise<School[]> {
+  if (limit <= 0) return [];
+  const res = await db.execute<School>(sql`
+    select name, city, state from schools
+    where level = ${level} and ${where}
+    order by ${first ? sql`${first}, ` : sql``}lower(name), city, state
+    limit ${limit}`);
+  return res.rows as School[];
+}
+
 /**
- * Names starting with the term first (btree on lower(name) text_pattern_ops), then names containing
- * it (pg_trgm GIN indexes on name and alias), each alphabetical, at most 20 in all. A two-letter
- * term has no trigram to look up, so past the prefix it matches word starts ("hi" -> "Westlake High").
+ * Three passes over the normalised search text (' name | city state | alias ', 'St.' read as 'Saint'),
+ * at most 20 schools in all, each pass alphabetical:
+ *  1. names starting with the term (btree on search_text text_pattern_ops);
+ *  2. every typed word starting a word of the name, town, state or alias, names first
+ *     ('jefferson' -> 'Thomas Jefferson High School', 'westlake austin'); pg_trgm GIN on search_text;
+ *  3. the name or alias containing the term anywhere ('lake hi' -> 'Westlake High School').
  */
 export async function searchSchools(db: Db, input: SchoolSearchInput): Promise<School[]> {
-  const term = escapeLike(input.searchTerm.trim().toLowerCase());
-  const prefix = `${term}%`;
-  const first = await db.execute<School>(sql`
-    select name, city, state from schools
-    where level = ${input.level} and lower(name) like ${prefix}
-    order by lower(name), city, state
-    limit ${SCHOOL_SEARCH_LIMIT}`);
-  const starts = first.rows as School[];
-  if (starts.length >= SCHOOL_SEARCH_LIMIT) return starts;
+  const norm = escapeLike(normaliseSchoolText(input.searchTerm));
+  const typed = input.searchTerm.trim().toLowerCase();
+  const raw = escapeLike(typed);
+  const level = input.level;
+  const out: School[] = [];
+  const seen = new Set<string>();
+  const add = (rows: School[]) => {
+    for (const r of rows) {
+      const k = `${r.name}|${r.city}|${r.state}`;
+      if (seen.has(k)) continue;
+      seen.add(k);
+      out.push(r);
+    }
+  };
+  const left = () => SCHOOL_SEARCH_LIMIT - out.length;
+  const prefix = sql`search_text like ${` ${norm}%`}`;
 
-  const inside = term.length >= 3
-    ? sql`(lower(name) like ${`%${term}%`} or lower(alias) like ${`%${term}%`})`
-    : sql`lower(name) like ${`% ${term}%`}`;
-  const rest = await db.execute<School>(sql`
-    select name, city, state from schools
-    where level = ${input.level} and lower(name) not like ${prefix} and ${inside}
-    order by lower(name), city, state
-    limit ${SCHOOL_SEARCH_LIMIT - starts.length}`);
-  return [...starts, ...(rest.rows as School[])];
+  if (norm) add(await find(db, level, prefix, SCHOOL_SEARCH_LIMIT));
+  if (norm && left() > 0) {
+    const words = norm.split(' ').map((w) => sql`search_text like ${`% ${w}%`}`);
+    const inName = sql`split_part(search_text, ' | ', 1) like ${`% ${norm}%`}`;
+    add(await find(db, level, sql`not ${prefix} and ${sql.join(words, sql` and `)}`, left() + out.length, sql`(case when ${inName} then 0 else 1 end)`));
+  }
+  if (typed.length >= 3 && left() > 0) {
+    const inside = sql`(lower(name) like ${`%${raw}%`} or lower(alias) like ${`%${raw}%`})`;
+    add(await find(db, level, inside, left() + out.length));
+  }
+  return out.slice(0, SCHOOL_SEARCH_LIMIT);
 }
