@@ -7,6 +7,7 @@ import { AppError } from '../../lib/app-error';
 import type { PaymentProvider } from '../../lib/payments';
 import { fullName } from './names';
 import { findApplicableReferral } from '../referrals/referrals.service';
+import { holdReferralDiscount } from '../referrals/referral-reservation';
 import { customerColumn } from './provider-ids';
 import { currentSubscription } from './plans.service';
 import { setCancelAtPeriodEnd } from './subscriptions.service';
@@ -53,7 +54,9 @@ export async function startCheckout(deps: CheckoutDeps, user: UserRow, input: Ch
     return { url: successUrl };
   }
 
-  const referral = await findApplicableReferral(deps.db, input.promoCode, user, live);
+  const found = await findApplicableReferral(deps.db, input.promoCode, user, live);
+  const hold = found ? await holdReferralDiscount(deps.db, deps.payments, user.id, found.id) : null;
+  const referral = hold ? found : null;
   const metadata: Record<string, string> = { userId: String(user.id), planId: String(plan.id), planKey: plan.key };
   if (referral) metadata.referralCode = referral.code;
   if (plan.type === 'subscription' && current) metadata.replacesSubscription = current.providerId;
@@ -71,6 +74,10 @@ export async function startCheckout(deps: CheckoutDeps, user: UserRow, input: Ch
     clientReferenceId: String(user.id),
     metadata,
     promotionCodeId: referral?.promotionCodeId ?? null,
+  }).catch(async (err) => {
+    await hold?.release();
+    throw err;
   });
+  await hold?.bind(session.id);
   return { url: session.url };
 }

@@ -114,8 +114,11 @@ export async function completeReferral(db: Db, code: string, userId: number, liv
  */
 export async function findApplicableReferral(db: DbOrTx, code: string | null | undefined, user: UserRow, live: boolean) {
   // The sender never benefits from their own referral, even after moving their account to the invited address.
+  // Only an account opened after the invitation is the invited friend: an existing account that moves
+  // its email to the invited address is not new.
   const mine = (r: Referral) =>
     r.senderId !== user.id &&
+    user.createdAt.getTime() >= r.createdAt.getTime() &&
     (r.receiverId ? r.receiverId === user.id : r.receiverEmail.toLowerCase() === user.email.toLowerCase());
   const usable = (r: Referral | null): r is Referral =>
     Boolean(r && isOpen(r) && !isExpired(r) && mine(r) && (live ? r.stripePromoCodeIdLive : r.stripePromoCodeId));
@@ -133,7 +136,7 @@ export async function findApplicableReferral(db: DbOrTx, code: string | null | u
         .where(and(forUser, inArray(referrals.status, ['pending', 'registered'])))
         .orderBy(desc(referrals.createdAt))).find(usable);
   if (!own) return null;
-  return { code: own.referralCode, promotionCodeId: (live ? own.stripePromoCodeIdLive : own.stripePromoCodeId)! };
+  return { id: own.id, code: own.referralCode, promotionCodeId: (live ? own.stripePromoCodeIdLive : own.stripePromoCodeId)! };
 }
 
 const isOpen = (r: Referral) => r.status === 'pending' || r.status === 'registered';
