@@ -23,6 +23,12 @@ export const users = pgTable(
     firstLoginAt: ts('first_login_at'),
     lastLoginAt: ts('last_login_at'),
     loginCount: integer('login_count').notNull().default(0),
+    /** A requested email/username change, applied once the link sent to the new address is followed (decision 073). */
+    pendingEmail: text('pending_email'),
+    pendingUsername: text('pending_username'),
+    /** sha256 of the emailed token */
+    pendingEmailToken: text('pending_email_token'),
+    pendingEmailExpires: ts('pending_email_expires'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
