@@ -37,10 +37,11 @@ export function useCompleteRequest(item: QueueItem) {
   const refresh = useRefreshAfterProcessing();
   const [progress, setProgress] = useState<number | null>(null);
   const mutation = useMutation({
-    mutationFn: ({ fields, video }: { fields: Record<string, string>; video: File }) => {
+    mutationFn: ({ fields, video }: { fields: Record<string, string>; video: File | null }) => {
       const form = new FormData();
       for (const [k, v] of Object.entries(fields)) form.append(k, v);
-      form.append('video', video);
+      // A measured Max Speed's evidence is its source clip: the processed video is optional there.
+      if (video) form.append('video', video);
       setProgress(0);
       return uploadWithProgress<{ request: AnalysisRequest }>(`/api/analysis-requests/${item.id}/complete`, form, setProgress);
     },

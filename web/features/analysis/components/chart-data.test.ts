@@ -4,7 +4,7 @@ import type { Video } from '@contract/videos';
 import { cardMetrics, igaSeries, latestIga, latestSpeed, seasonsAxis, speedSeries, usableVideos } from './chart-data';
 
 const video = (o: Partial<Video>): Video => ({
-  id: 1, playerId: 1, url: null, thumbnail: null, status: 'ready', maxSpeed: null, igaScore: null, distance: null, avgTransition: null,
+  id: 1, playerId: 1, url: null, thumbnail: null, status: 'ready', maxSpeed: null, maxSpeedPlusMinus: null, methodLabel: null, igaScore: null, distance: null, avgTransition: null,
   durationSeconds: null, positionId: 5, positionKey: 'WR', season: 2024, analysisRequestId: null, createdAt: '2024-09-01T00:00:00Z', ...o,
 });
 const sub = (o: Partial<RequestSubmetric>): RequestSubmetric => ({ id: 1, submetricName: 'Max Speed', submetricKey: 'MS', value: 20, percentile: 50, unit: 'mph', decimals: 1, ...o });

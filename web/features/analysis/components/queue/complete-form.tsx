@@ -8,6 +8,8 @@ import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/toaster';
+import { MEASUREMENT_REQUIRED, QUALITY_REJECT_REASON } from '@contract/measurements';
+import { MeasurementWorkbench, type MeasuredCompletion } from '@/features/measurements/components/workbench/measurement-workbench';
 import { usePositionSubmetrics } from '../../api/get-submetrics';
 import { useCompleteRequest, usePopulation } from '../../api/queue';
 import { usePrefill } from './use-prefill';
@@ -15,7 +17,7 @@ import { VideoDropzone } from './video-dropzone';
 
 type Fields = Record<string, string>;
 
-export function CompleteForm({ item, onDone, onReject }: { item: QueueItem; onDone: () => void; onReject: () => void }) {
+export function CompleteForm({ item, onDone, onReject }: { item: QueueItem; onDone: () => void; onReject: (reason?: string) => void }) {
   const isIga = item.requestType === 'iga';
   const subs = usePositionSubmetrics(isIga ? item.positionId : null);
   if (isIga && subs.isLoading) return <Skeleton className="h-64 w-full" />;
@@ -23,7 +25,7 @@ export function CompleteForm({ item, onDone, onReject }: { item: QueueItem; onDo
   return <CompleteFields item={item} subs={subs.data ?? []} onDone={onDone} onReject={onReject} />;
 }
 
-function CompleteFields({ item, subs, onDone, onReject }: { item: QueueItem; subs: PositionSubmetric[]; onDone: () => void; onReject: () => void }) {
+function CompleteFields({ item, subs, onDone, onReject }: { item: QueueItem; subs: PositionSubmetric[]; onDone: () => void; onReject: (reason?: string) => void }) {
   const isIga = item.requestType === 'iga';
   const schema = useMemo(() => completeFieldsSchema(item.requestType, subs), [item.requestType, subs]);
   const defaults = useMemo(() => {
@@ -34,17 +36,26 @@ function CompleteFields({ item, subs, onDone, onReject }: { item: QueueItem; sub
   const form = useForm<Fields>({ resolver: zodResolver(schema as never), defaultValues: defaults });
   const { register, handleSubmit, setValue, getValues, formState: { errors } } = form;
   const [video, setVideo] = useState<File | null>(null);
+  const [measured, setMeasured] = useState<MeasuredCompletion | null>(null);
   const complete = useCompleteRequest(item);
   const pop = usePopulation(item.id);
   const prefill = usePrefill(pop.data, (f, v) => setValue(f, v, { shouldValidate: true }));
   const busy = complete.isPending;
   const err = (name: string) => errors[name]?.message as string | undefined;
 
+  const onMeasured = (m: MeasuredCompletion | null) => {
+    setMeasured(m);
+    setValue('maxSpeed', m ? m.maxSpeed.toFixed(1) : '', { shouldValidate: Boolean(m) });
+    if (m) prefill.onValue('MS', 'maxSpeed_percentile', m.maxSpeed.toFixed(1));
+  };
+
   const onSubmit = handleSubmit(async () => {
-    if (!video) return toast({ title: 'Error', description: VIDEO_REQUIRED, variant: 'destructive' });
+    if (isIga && !video) return toast({ title: 'Error', description: VIDEO_REQUIRED, variant: 'destructive' });
+    if (!isIga && !measured) return toast({ title: 'Error', description: MEASUREMENT_REQUIRED, variant: 'destructive' });
     const raw = getValues();
     const fields: Fields = { positionId: String(item.positionId ?? '') };
     for (const [k, v] of Object.entries(raw)) if (v !== '' && v !== undefined) fields[k] = String(v);
+    if (measured) fields.measurement = JSON.stringify(measured.field);
     try {
       await complete.mutateAsync({ fields, video });
       toast({ title: 'Success', description: 'Request processed successfully' });
@@ -54,12 +65,14 @@ function CompleteFields({ item, subs, onDone, onReject }: { item: QueueItem; sub
     }
   });
 
-  const valueField = (name: string, label: string, key: string | null, pctField: string | null, step: string) => (
-    <FormField label={label} htmlFor={`f-${name}`} error={err(name)}>
+  const valueField = (name: string, label: string, key: string | null, pctField: string | null, step: string, readOnly = false) => (
+    <FormField label={label} htmlFor={`f-${name}`} error={err(name)} description={readOnly ? "Filled by 'Confirm measurement'" : undefined}>
       <Input
         id={`f-${name}`}
         inputMode="decimal"
         step={step}
+        readOnly={readOnly}
+        className={readOnly ? 'bg-muted' : undefined}
         {...register(name, { onChange: (e) => key && pctField && prefill.onValue(key, pctField, e.target.value) })}
       />
     </FormField>
@@ -71,6 +84,8 @@ function CompleteFields({ item, subs, onDone, onReject }: { item: QueueItem; sub
   );
 
   return (
+    <>
+    {!isIga && <MeasurementWorkbench item={item} onChange={onMeasured} onQualityReject={() => onReject(QUALITY_REJECT_REASON)} />}
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
       <fieldset disabled={busy} className="grid gap-4">
         {prefill.summary() && <p className="text-sm text-muted-foreground">{prefill.summary()}</p>}
@@ -89,12 +104,12 @@ function CompleteFields({ item, subs, onDone, onReject }: { item: QueueItem; sub
           </>
         ) : (
           <div className="grid items-start gap-3 sm:grid-cols-2">
-            {valueField('maxSpeed', 'Max Speed (mph)', 'MS', 'maxSpeed_percentile', '0.1')}
+            {valueField('maxSpeed', 'Max Speed (mph)', 'MS', 'maxSpeed_percentile', '0.1', true)}
             {percentileField('maxSpeed_percentile', 'Percentile (0-100)', 'MS')}
           </div>
         )}
         <div className="grid gap-2">
-          <span className="text-sm font-medium">Processed video</span>
+          <span className="text-sm font-medium">{isIga ? 'Processed video' : 'Processed video (optional: the source clip is the evidence)'}</span>
           <VideoDropzone file={video} onFile={setVideo} disabled={busy} />
         </div>
         <FormField label="Comment (optional)" htmlFor="f-comment" error={err('comment')}>
@@ -102,11 +117,12 @@ function CompleteFields({ item, subs, onDone, onReject }: { item: QueueItem; sub
         </FormField>
       </fieldset>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
-        <Button type="button" variant="outline" onClick={onReject} disabled={busy}>Reject Instead</Button>
-        <Button type="submit" disabled={!video || busy}>
+        <Button type="button" variant="outline" onClick={() => onReject()} disabled={busy}>Reject Instead</Button>
+        <Button type="submit" disabled={(isIga ? !video : !measured) || busy}>
           {busy ? `Uploading ${complete.progress ?? 0}%` : 'Complete Analysis'}
         </Button>
       </div>
     </form>
+    </>
   );
 }

@@ -8,10 +8,12 @@ import { typeLabel } from './queue-table';
 /** 'Process Analysis Request': complete with results and a processed video, or reject with a reason. */
 export function ProcessDialog({ item, onClose }: { item: QueueItem | null; onClose: () => void }) {
   const [mode, setMode] = useState<'complete' | 'reject'>('complete');
+  const [reason, setReason] = useState<string | undefined>();
   useEffect(() => setMode('complete'), [item?.id]);
+  const measured = item?.requestType === 'max_speed';
   return (
     <Dialog open={item !== null} onOpenChange={(o) => !o && onClose()}>
-      <DialogContent className="max-w-2xl">
+      <DialogContent className={measured ? 'max-w-6xl' : 'max-w-2xl'}>
         <DialogHeader>
           <DialogTitle>Process Analysis Request</DialogTitle>
           <DialogDescription>{mode === 'complete' ? 'Enter the verified results and upload the processed video.' : 'Reject the request; the credit goes back to the family.'}</DialogDescription>
@@ -20,9 +22,9 @@ export function ProcessDialog({ item, onClose }: { item: QueueItem | null; onClo
           <>
             <Summary item={item} />
             {mode === 'complete' ? (
-              <CompleteForm key={item.id} item={item} onDone={onClose} onReject={() => setMode('reject')} />
+              <CompleteForm key={item.id} item={item} onDone={onClose} onReject={(r) => { setReason(r); setMode('reject'); }} />
             ) : (
-              <RejectForm key={item.id} item={item} onDone={onClose} onBack={() => setMode('complete')} />
+              <RejectForm key={item.id} item={item} defaultReason={reason} onDone={onClose} onBack={() => setMode('complete')} />
             )}
           </>
         )}

@@ -8,11 +8,11 @@ import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/toaster';
 import { useRejectRequest } from '../../api/queue';
 
-export function RejectForm({ item, onDone, onBack }: { item: QueueItem; onDone: () => void; onBack: () => void }) {
+export function RejectForm({ item, onDone, onBack, defaultReason }: { item: QueueItem; onDone: () => void; onBack: () => void; defaultReason?: string }) {
   const reject = useRejectRequest(item);
   const { register, handleSubmit, formState: { errors } } = useForm<RejectInput>({
     resolver: zodResolver(rejectSchema),
-    defaultValues: { reason: '' as RejectInput['reason'], comment: '' },
+    defaultValues: { reason: (defaultReason ?? '') as RejectInput['reason'], comment: '' },
   });
   const onSubmit = handleSubmit(async (values) => {
     try {

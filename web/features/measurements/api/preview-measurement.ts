@@ -1,0 +1,28 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { MIN_MARKS } from '@contract/measurement-math';
+import type { MeasurementResult, PreviewInput } from '@contract/measurements';
+import { api } from '@/lib/api-client';
+
+export const previewPath = '/api/measurements/preview';
+
+export const previewQueryOptions = (input: PreviewInput) =>
+  queryOptions({
+    queryKey: [previewPath, input],
+    queryFn: ({ signal }) => api<MeasurementResult>(previewPath, { method: 'POST', body: input, signal }),
+    staleTime: Infinity,
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
+
+/**
+ * The server computes the live numbers (one computation for the dialog, the tests and a second
+ * analyst); the caller debounces `input`. A 400 keeps its message in `error`.
+ */
+export function usePreviewMeasurement(input: PreviewInput | null) {
+  const enabled = input !== null && input.marks.length >= MIN_MARKS;
+  return useQuery({
+    ...previewQueryOptions(input ?? { videoId: 0, landmark: 'torso', marks: [] }),
+    enabled,
+    placeholderData: enabled ? keepPreviousData : undefined,
+  });
+}
