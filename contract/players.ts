@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { ID_MAX, ID_OUT_OF_RANGE, LEVELS, US_STATE_CODES } from './constants';
+
+/** Schools are also in DC and the territories the directory holds. */
+export const SCHOOL_STATE_CODES = [...US_STATE_CODES, 'DC', 'PR', 'GU', 'AS', 'VI'] as [string, ...string[]];
 import {
   optionalNumber, optionalText, optionalUrl, requiredNumber, requiredText, stripAt,
 } from './player-fields';
@@ -49,6 +52,9 @@ const shared = {
   lastName: requiredText('Last name is required', 'Last name'),
   level: z.enum(LEVELS, { error: 'Level is required' }),
   school: requiredText('School is required', 'School'),
+  // Set for a school picked from the directory; typed under 'My school is not listed' (stored unverified).
+  schoolCity: optionalText('School city'),
+  schoolState: z.preprocess((v) => (v === '' ? null : v), z.enum(SCHOOL_STATE_CODES, { error: 'Choose the school\'s state' }).nullable().optional()),
   graduationYear: requiredNumber(
     'Graduation year is required',
     z.number().int('Graduation year is required').min(GRAD_YEAR_MIN, 'Graduation year is required')
@@ -65,7 +71,9 @@ const shared = {
   addressLine1: requiredText('Address is required', 'Address'),
   addressLine2: optionalText('Address line 2'),
   city: requiredText('City is required', 'City'),
-  state: z.enum(US_STATE_CODES, { error: 'State is required' }),
+  state: z.enum(US_STATE_CODES, {
+    error: (iss) => (iss.input === undefined || iss.input === null || iss.input === '' ? 'State is required' : 'Choose a US state from the list'),
+  }),
   zipCode: requiredText('ZIP code is required').regex(/^\d{5}$/, 'ZIP code must be 5 digits'),
   county: requiredText('County is required', 'County'),
   email: z.string({ error: 'Valid email address is required' }).trim()
@@ -105,13 +113,37 @@ const wireOnly = {
   twitterHandle: handle('X/Twitter handle is required'),
 };
 
-export const playerFormSchema = z.object({ ...shared, ...formOnly, hudlUrl: hudlRequired });
-export const playerEditFormSchema = z.object({ ...shared, ...formOnly, hudlUrl: hudlOptional });
+/** A player edited without a secondary position (one created before it was asked, or by the API) can be saved. */
+const secondaryOptional = {
+  secondaryPositionId: optionalNumber(z.number().int('Secondary position is required').positive('Secondary position is required')
+    .max(ID_MAX, 'Secondary position is required')),
+};
+export const SAME_POSITION = 'Secondary position must differ from the primary position';
+const positionsDiffer = {
+  check: (v: { primaryPositionId?: unknown; secondaryPositionId?: unknown }) =>
+    v.secondaryPositionId == null || v.secondaryPositionId !== v.primaryPositionId,
+  params: {
+    message: SAME_POSITION,
+    path: ['secondaryPositionId'],
+    // Runs beside other fields' errors, so every problem shows at once.
+    when: (p: { value: unknown }) => {
+      const v = p.value as { primaryPositionId?: unknown; secondaryPositionId?: unknown } | undefined;
+      return typeof v?.primaryPositionId === 'number' && typeof v?.secondaryPositionId === 'number';
+    },
+  },
+};
+
+export const playerFormSchema = z.object({ ...shared, ...formOnly, hudlUrl: hudlRequired })
+  .refine(positionsDiffer.check, positionsDiffer.params);
+export const playerEditFormSchema = z.object({ ...shared, ...formOnly, ...secondaryOptional, hudlUrl: hudlOptional })
+  .refine(positionsDiffer.check, positionsDiffer.params);
 export type PlayerFormInput = z.input<typeof playerFormSchema>;
 export type PlayerFormValues = z.output<typeof playerEditFormSchema>;
 
-export const createPlayerSchema = z.object({ ...shared, ...wireOnly, hudlUrl: hudlRequired });
-export const updatePlayerSchema = z.object({ ...shared, ...wireOnly, hudlUrl: hudlOptional });
+export const createPlayerSchema = z.object({ ...shared, ...wireOnly, hudlUrl: hudlRequired })
+  .refine(positionsDiffer.check, positionsDiffer.params);
+export const updatePlayerSchema = z.object({ ...shared, ...wireOnly, ...secondaryOptional, hudlUrl: hudlOptional })
+  .refine(positionsDiffer.check, positionsDiffer.params);
 export type CreatePlayerInput = z.output<typeof createPlayerSchema>;
 export type UpdatePlayerInput = z.output<typeof updatePlayerSchema>;
 
@@ -137,6 +169,10 @@ export const publicPlayerSchema = z.object({
   secondaryPositionId: z.number().nullable(),
   level: z.string(),
   school: z.string(),
+  schoolCity: z.string().nullable(),
+  schoolState: z.string().nullable(),
+  /** False for a school typed under 'My school is not listed': not found in the school directory. */
+  schoolVerified: z.boolean(),
   graduationYear: z.number(),
   gender: z.string().nullable(),
   photoUrl: z.string().nullable(),

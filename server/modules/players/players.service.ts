@@ -7,6 +7,7 @@ import type { Storage } from '../../lib/storage';
 import { refreshPlayerDetails } from '../leaderboard/leaderboard.service';
 import type { UserRow } from '../../plugins/session';
 import { isStaff, toPlayer, type PlayerRow } from './player-view';
+import { isListedSchool } from './schools.service';
 
 type Viewer = Pick<UserRow, 'id' | 'role'>;
 const PLAYER_NOT_FOUND = 'Player not found';
@@ -32,8 +33,8 @@ export async function getPlayer(db: Db, viewer: Viewer, id: number) {
   return toPlayer(await readable(db, viewer, id), viewer);
 }
 
-async function checkPositions(db: Db, input: { primaryPositionId: number; secondaryPositionId: number }) {
-  const ids = [input.primaryPositionId, input.secondaryPositionId];
+async function checkPositions(db: Db, input: { primaryPositionId: number; secondaryPositionId?: number | null }) {
+  const ids = [input.primaryPositionId, input.secondaryPositionId ?? input.primaryPositionId];
   const found = await db
     .select({ id: positions.id })
     .from(positions)
@@ -41,12 +42,16 @@ async function checkPositions(db: Db, input: { primaryPositionId: number; second
   const known = new Set(found.map((p) => p.id));
   const errors: Record<string, string> = {};
   if (!known.has(input.primaryPositionId)) errors.primaryPositionId = 'Primary position is required';
-  if (!known.has(input.secondaryPositionId)) errors.secondaryPositionId = 'Secondary position is required';
+  if (input.secondaryPositionId != null && !known.has(input.secondaryPositionId)) errors.secondaryPositionId = 'Secondary position is required';
   if (Object.keys(errors).length) throw badRequest(Object.values(errors)[0]!, errors);
 }
 
-const columns = (input: CreatePlayerInput | UpdatePlayerInput) => ({
+const columns = async (db: Db, input: CreatePlayerInput | UpdatePlayerInput) => ({
   ...input,
+  secondaryPositionId: input.secondaryPositionId ?? null,
+  schoolCity: input.schoolCity ?? null,
+  schoolState: input.schoolState ?? null,
+  schoolVerified: await isListedSchool(db, input),
   photoUrl: input.photoUrl ?? null,
   addressLine2: input.addressLine2 ?? null,
   hudlUrl: input.hudlUrl ?? null,
@@ -59,7 +64,7 @@ const columns = (input: CreatePlayerInput | UpdatePlayerInput) => ({
 /** The owner is always the signed-in user; a client's userId is never read. */
 export async function createPlayer(db: Db, viewer: Viewer, input: CreatePlayerInput) {
   await checkPositions(db, input);
-  const [row] = await db.insert(players).values({ ...columns(input), userId: viewer.id }).returning();
+  const [row] = await db.insert(players).values({ ...(await columns(db, input)), userId: viewer.id }).returning();
   return toPlayer(row!, viewer);
 }
 
@@ -71,7 +76,7 @@ export async function updatePlayer(deps: { db: Db; storage: Storage }, viewer: V
     throw new AppError('FORBIDDEN', 'Only the player\'s family or an admin can edit this player');
   }
   await checkPositions(db, input);
-  const [row] = await db.update(players).set(columns(input)).where(eq(players.id, id)).returning();
+  const [row] = await db.update(players).set(await columns(db, input)).where(eq(players.id, id)).returning();
   await refreshPlayerDetails(db, id);
   if (current.photoUrl && current.photoUrl !== row!.photoUrl) await removeOrphanPhoto(deps, current.photoUrl);
   return toPlayer(row!, viewer);

@@ -65,7 +65,7 @@ describe('adding a player', () => {
     ['no address', { addressLine1: '' }, 'addressLine1', 'Address is required'],
     ['no city', { city: '' }, 'city', 'City is required'],
     ['no state', { state: '' }, 'state', 'State is required'],
-    ['a state that is not a US code', { state: 'Texas' }, 'state', 'State is required'],
+    ['a state that is not a US code', { state: 'Texas' }, 'state', 'Choose a US state from the list'],
     ['no ZIP code', { zipCode: '' }, 'zipCode', 'ZIP code is required'],
     ['a 4-digit ZIP code', { zipCode: '7870' }, 'zipCode', 'ZIP code must be 5 digits'],
     ['no county', { county: '' }, 'county', 'County is required'],

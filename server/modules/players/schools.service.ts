@@ -53,3 +53,14 @@ export async function searchSchools(db: Db, input: SchoolSearchInput): Promise<S
   }
   return out.slice(0, SCHOOL_SEARCH_LIMIT);
 }
+
+/** A player's school is verified when the directory holds it at that level (and in that town, when one is given). */
+export async function isListedSchool(db: Db, p: { level: string; school: string; schoolCity?: string | null; schoolState?: string | null }) {
+  const res = await db.execute(sql`
+    select 1 from schools
+    where level = ${p.level} and lower(name) = ${p.school.trim().toLowerCase()}
+      ${p.schoolCity ? sql`and lower(city) = ${p.schoolCity.trim().toLowerCase()}` : sql``}
+      ${p.schoolState ? sql`and state = ${p.schoolState}` : sql``}
+    limit 1`);
+  return res.rows.length > 0;
+}
