@@ -27,6 +27,7 @@ const Subscriptions = r(() => import('./routes/subscriptions'));
 const Profile = r(() => import('./routes/profile'));
 const Leaderboard = r(() => import('./routes/leaderboard'));
 const AnalystQueue = r(() => import('./routes/analyst-queue'));
+const Receipt = r(() => import('./routes/receipt'));
 const AdminUsers = r(() => import('./routes/admin-users'));
 const AdminReporting = r(() => import('./routes/admin-reporting'));
 const TestSearch = r(() => import('./routes/test-search'));
@@ -107,6 +108,7 @@ function SignedInRoutes() {
         <Route path={paths.products} element={<Navigate to={paths.subscriptions} replace />} />
         <Route path={paths.profile} element={<Profile />} />
         <Route path={paths.leaderboard} element={<Leaderboard />} />
+        <Route path="/receipts/:requestId" element={<Receipt />} />
         <Route path={paths.analystQueue} element={<RequireRole roles={['analyst', 'admin']}><AnalystQueue /></RequireRole>} />
         <Route path={paths.adminUsers} element={<RequireRole roles={admin}><AdminUsers /></RequireRole>} />
         <Route path={paths.adminReporting} element={<RequireRole roles={admin}><AdminReporting /></RequireRole>} />

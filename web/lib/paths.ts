@@ -14,6 +14,7 @@ export const paths = {
   profile: '/profile',
   leaderboard: '/leaderboard',
   analystQueue: '/analyst/queue',
+  receipt: (requestId: number | string, revision?: number) => `/receipts/${requestId}${revision ? `?revision=${revision}` : ''}`,
   adminUsers: '/admin/users',
   adminReporting: '/admin/reporting',
   webhookDebug: '/webhook-debug',

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ToggleGroup, ToggleGroupItem } from '@/components/ui/toggle-group';
+import { SpeedEvidence } from '@/features/measurements/components/measured-speed';
 import { formatHeight } from '@/lib/format';
 import { positionName, usePositions } from '../api/get-positions';
 import { igaSeries, seasonsAxis, speedSeries } from './chart-data';
@@ -71,8 +72,13 @@ function LatestSpeed({ stats }: { stats: ReturnType<typeof usePlayerStats> }) {
         <Badge variant="success" className="mb-2">Most Recent</Badge>
         <p className="text-sm text-muted-foreground">Latest Speed</p>
         <p className="text-4xl font-bold tabular-nums" data-testid="latest-speed">
-          {latest ? latest.value.toFixed(1) : '--'} <span className="text-lg font-medium text-muted-foreground">mph</span>
+          {latest ? latest.value.toFixed(1) : '--'} <span className="text-lg font-medium text-muted-foreground">mph{latest?.video.maxSpeedPlusMinus != null && ` ± ${latest.video.maxSpeedPlusMinus.toFixed(1)}`}</span>
         </p>
+        {latest?.video.maxSpeedPlusMinus != null && (
+          <p className="flex flex-wrap items-baseline gap-x-2" data-testid="latest-speed-evidence">
+            <SpeedEvidence methodLabel={latest.video.methodLabel} requestId={latest.video.analysisRequestId} />
+          </p>
+        )}
       </div>
       {latest?.percentile != null && <Badge variant="secondary" className="mb-2">{ordinal(latest.percentile)} percentile</Badge>}
     </div>

@@ -9,6 +9,7 @@ import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { toast } from '@/components/ui/toaster';
 import { useUser } from '@/features/auth/api/use-user';
+import { SourceVideoField } from '@/features/measurements/components/source-video-field';
 import { useCreateSpeedRequest } from '../api/create-requests';
 import { PositionOptions } from './position-options';
 import type { DialogSlotProps } from './slot-types';
@@ -17,7 +18,7 @@ import { useNoCreditRedirect } from './use-no-credit';
 import { useSlotPlayer } from './use-slot-player';
 
 const defaults = (hudlUrl: string | null | undefined, positionId?: number) =>
-  ({ hudlUrl: hudlUrl ?? '', startTime: '', season: new Date().getFullYear(), positionId: positionId ?? Number.NaN }) as SpeedRequestForm;
+  ({ hudlUrl: hudlUrl ?? '', startTime: '', season: new Date().getFullYear(), positionId: positionId ?? Number.NaN, videoId: null }) as SpeedRequestForm;
 
 export function RequestSpeedDialog(props: DialogSlotProps) {
   const [open, setOpen] = useDialogState(props.open, props.onOpenChange);
@@ -26,7 +27,7 @@ export function RequestSpeedDialog(props: DialogSlotProps) {
   const noCredit = useNoCreditRedirect();
   const create = useCreateSpeedRequest(props.playerId);
   const form = useForm<SpeedRequestForm>({ resolver: zodResolver(speedRequestFormSchema), defaultValues: defaults(player?.hudlUrl, player?.primaryPositionId) });
-  const { register, handleSubmit, reset, formState: { errors } } = form;
+  const { register, handleSubmit, reset, setValue, watch, formState: { errors } } = form;
 
   useEffect(() => {
     if (open) reset(defaults(player?.hudlUrl, player?.primaryPositionId));
@@ -78,6 +79,13 @@ export function RequestSpeedDialog(props: DialogSlotProps) {
             <FormField label="Mins and Secs (i.e. 00:23) to start measuring" htmlFor="speed-startTime" error={errors.startTime?.message}>
               <Input id="speed-startTime" placeholder="00:00" inputMode="numeric" maxLength={5} {...register('startTime')} />
             </FormField>
+            <SourceVideoField
+              playerId={props.playerId}
+              positionId={Number.isFinite(watch('positionId')) ? watch('positionId') : null}
+              value={watch('videoId') ?? null}
+              onChange={(id) => setValue('videoId', id)}
+              disabled={busy}
+            />
             <div className="grid gap-4 sm:grid-cols-2">
               <FormField label="Season" htmlFor="speed-season" error={errors.season?.message}>
                 <Input id="speed-season" type="number" min={2000} max={2099} {...register('season', { valueAsNumber: true })} />

@@ -33,8 +33,11 @@ export function usePlayerStats(playerId: number, positionId?: number | null) {
 export function usePlayerHighlights(playerId: number, positionId?: number | null) {
   const { data } = useVideos(playerId);
   const videos = usableVideos(data?.videos, positionId);
+  const maxSpeed = highest(videos.map((v) => (v.maxSpeed === null ? null : Number(v.maxSpeed))));
   return {
-    maxSpeed: highest(videos.map((v) => (v.maxSpeed === null ? null : Number(v.maxSpeed)))),
+    maxSpeed,
+    /** The video of the highest Max Speed: its ± bound, method and receipt travel with the number. */
+    maxSpeedVideo: maxSpeed === null ? null : (videos.find((v) => v.maxSpeed !== null && Number(v.maxSpeed) === maxSpeed) ?? null),
     igaScore: highest(videos.map((v) => (v.igaScore === null ? null : Number(v.igaScore)))),
   };
 }

@@ -1,11 +1,12 @@
 import type { LeaderboardMetric } from '@contract/leaderboard';
+import { formatSpeed } from '@contract/measurement-math';
 
 export const METRIC_LABELS: Record<LeaderboardMetric, string> = { max_speed: 'Max Speed', iga_score: 'IGA Score' };
 
 const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
-/** Max Speed: one decimal and mph; IGA: one decimal; 'N/A' when the value is not a number. */
-export function formatMetric(metric: LeaderboardMetric, value: unknown) {
+/** Max Speed: one decimal and mph, with its ± bound when measured; IGA: one decimal; 'N/A' when the value is not a number. */
+export function formatMetric(metric: LeaderboardMetric, value: unknown, plusMinus?: number | null) {
   if (!isNumber(value)) return 'N/A';
-  return metric === 'max_speed' ? `${value.toFixed(1)} mph` : value.toFixed(1);
+  return metric === 'max_speed' ? formatSpeed(value, plusMinus) : value.toFixed(1);
 }

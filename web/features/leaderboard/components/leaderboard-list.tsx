@@ -15,7 +15,10 @@ export function LeaderboardList({ entries, metric }: { entries: LeaderboardEntry
               Class {e.graduationYear ?? '--'} · {e.position ?? '--'} · {[e.city, e.county && `${e.county} County`, e.state].filter(Boolean).join(', ')}
             </p>
           </div>
-          <span className="shrink-0 font-semibold tabular-nums">{formatMetric(metric, e.metricValue)}</span>
+          <span className="shrink-0 text-right font-semibold tabular-nums">
+            {formatMetric(metric, e.metricValue, e.plusMinus)}
+            {e.methodLabel && <span className="block max-w-36 text-xs font-normal text-muted-foreground">{e.methodLabel}</span>}
+          </span>
         </li>
       ))}
     </ol>

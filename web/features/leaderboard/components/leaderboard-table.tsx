@@ -40,7 +40,10 @@ export function LeaderboardTable({ entries, metric }: { entries: LeaderboardEntr
             <TableCell>{e.graduationYear ?? '--'}</TableCell>
             <TableCell>{e.position ?? '--'}</TableCell>
             <TableCell className="font-medium">{e.playerName}</TableCell>
-            <TableCell className="text-right font-semibold tabular-nums">{formatMetric(metric, e.metricValue)}</TableCell>
+            <TableCell className="text-right font-semibold tabular-nums">
+              {formatMetric(metric, e.metricValue, e.plusMinus)}
+              {e.methodLabel && <span className="block text-xs font-normal text-muted-foreground">{e.methodLabel}</span>}
+            </TableCell>
             <TableCell>{e.city ?? '--'}</TableCell>
             <TableCell>{e.county ?? '--'}</TableCell>
             <TableCell>{e.state ?? '--'}</TableCell>

@@ -4,6 +4,7 @@ import type { Player, Position } from '@contract/players';
 import { Card, CardContent } from '@/components/ui/card';
 import { InitialsAvatar } from '@/components/ui/initials-avatar';
 import { usePlayerHighlights } from '@/features/analysis/components/player-analysis-slots';
+import { MeasuredSpeed } from '@/features/measurements/components/measured-speed';
 import { formatHeight } from '@/lib/format';
 import { PositionToggle, type PositionSlot } from './position-toggle';
 
@@ -20,7 +21,7 @@ export function PlayerProfileCard({ player, positions, slot, onSlotChange, posit
   player: Player; positions: Position[]; slot: PositionSlot; onSlotChange: (s: PositionSlot) => void; positionId: number;
 }) {
   const name = `${player.firstName} ${player.lastName}`;
-  const { maxSpeed, igaScore } = usePlayerHighlights(player.id, positionId);
+  const { maxSpeed, maxSpeedVideo, igaScore } = usePlayerHighlights(player.id, positionId);
   return (
     <Card data-testid="player-profile">
       <CardContent className="flex flex-col items-center gap-4 pt-4 sm:pt-6">
@@ -36,7 +37,7 @@ export function PlayerProfileCard({ player, positions, slot, onSlotChange, posit
         <div className="grid w-full grid-cols-2 gap-3">
           <Stat label="Height" value={formatHeight(player.heightInches)} />
           <Stat label="Weight" value={`${player.weight} lbs`} />
-          <Stat label="Max Speed" testId="highest-max-speed" value={maxSpeed != null ? `${maxSpeed.toFixed(1)} mph` : '--'} />
+          <Stat label="Max Speed" testId="highest-max-speed" value={maxSpeed != null ? <MeasuredSpeed mph={maxSpeed} plusMinus={maxSpeedVideo?.maxSpeedPlusMinus} methodLabel={maxSpeedVideo?.methodLabel} requestId={maxSpeedVideo?.analysisRequestId} /> : '--'} />
           <Stat label="IGA Score" testId="highest-iga-score" value={igaScore != null ? igaScore.toFixed(1) : '--'} />
         </div>
       </CardContent>

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import useEmblaCarousel from 'embla-carousel-react';
 import { ChevronLeft, ChevronRight, Film } from 'lucide-react';
+import { formatSpeed } from '@contract/measurement-math';
 import type { Video } from '@contract/videos';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -60,7 +61,7 @@ function Slides({ videos, onPlay }: { videos: Video[]; onPlay: (v: Video) => voi
               <div className="mt-2 flex flex-wrap justify-between gap-x-2 text-sm">
                 <span className="text-muted-foreground">Season {v.season}{v.positionKey ? ` · ${v.positionKey}` : ''}</span>
                 <span className="font-medium">
-                  {v.maxSpeed != null ? `${Number(v.maxSpeed).toFixed(1)} mph` : v.igaScore != null ? `IGA ${Number(v.igaScore).toFixed(1)}` : ''}
+                  {v.maxSpeed != null ? formatSpeed(Number(v.maxSpeed), v.maxSpeedPlusMinus) : v.igaScore != null ? `IGA ${Number(v.igaScore).toFixed(1)}` : ''}
                 </span>
               </div>
             </div>

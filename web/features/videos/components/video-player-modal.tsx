@@ -83,7 +83,7 @@ export function VideoPlayerModal({ video, onClose }: { video: Video | null; onCl
           <DialogFooter className="flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
             <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
               <span>Season: <strong>{video.season}</strong></span>
-              {video.maxSpeed != null && <span><strong>{Number(video.maxSpeed).toFixed(1)}</strong> MPH</span>}
+              {video.maxSpeed != null && <span><strong>{Number(video.maxSpeed).toFixed(1)}</strong> MPH{video.maxSpeedPlusMinus != null && ` ± ${video.maxSpeedPlusMinus.toFixed(1)}`}</span>}
               {video.igaScore != null && <span>IGA Score: <strong>{Number(video.igaScore).toFixed(1)}</strong></span>}
             </div>
             <Button variant="outline" onClick={onDownload}>

@@ -1,5 +1,6 @@
 import type { Video } from '@contract/videos';
 import { Card, CardContent } from '@/components/ui/card';
+import { MeasuredSpeed } from '@/features/measurements/components/measured-speed';
 import { relativeTime } from '@/lib/format';
 import { VideoThumb } from './video-thumb';
 
@@ -8,9 +9,13 @@ const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'nume
 /** One library tile: position, date, season and the verified value (or Pending). */
 export function VideoTile({ video, onPlay }: { video: Video; onPlay: (v: Video) => void }) {
   const value =
-    video.igaScore != null
-      ? `IGA Score: ${Number(video.igaScore).toFixed(1)}`
-      : `Max Speed: ${video.maxSpeed != null ? `${Number(video.maxSpeed).toFixed(1)} mph` : 'Pending'}`;
+    video.igaScore != null ? (
+      `IGA Score: ${Number(video.igaScore).toFixed(1)}`
+    ) : video.maxSpeed != null ? (
+      <>Max Speed: <MeasuredSpeed layout="inline" mph={Number(video.maxSpeed)} plusMinus={video.maxSpeedPlusMinus} methodLabel={video.methodLabel} requestId={video.analysisRequestId} /></>
+    ) : (
+      'Max Speed: Pending'
+    );
   return (
     <Card className="overflow-hidden" data-testid="video-tile">
       <VideoThumb video={video} onPlay={onPlay} className="rounded-none" />

@@ -1,13 +1,13 @@
 import { useRef, useState } from 'react';
 import { Upload } from 'lucide-react';
-import { VIDEO_ACCEPT } from '@contract/videos';
+import { VIDEO_ACCEPT, type Video } from '@contract/videos';
 import { Button, type ButtonProps } from '@/components/ui/button';
 import { useUploadVideo } from '../api/upload-video';
 
 const ACCEPT = [...Object.keys(VIDEO_ACCEPT), ...Object.values(VIDEO_ACCEPT).flat()].join(',');
 
 /** A Select Video button over a hidden file chooser; shows the real upload percentage while sending. */
-export function VideoUploadButton({ playerId, positionId, label = 'Select Video', ...button }: { playerId: number; positionId: number | null; label?: string } & ButtonProps) {
+export function VideoUploadButton({ playerId, positionId, label = 'Select Video', onUploaded, ...button }: { playerId: number; positionId: number | null; label?: string; onUploaded?: (video: Video) => void } & ButtonProps) {
   const input = useRef<HTMLInputElement>(null);
   const upload = useUploadVideo(playerId);
   const [name, setName] = useState<string | null>(null);
@@ -26,7 +26,7 @@ export function VideoUploadButton({ playerId, positionId, label = 'Select Video'
           e.target.value = '';
           if (!file) return;
           setName(file.name);
-          upload.mutate({ file, positionId });
+          upload.mutate({ file, positionId }, { onSuccess: (v) => onUploaded?.(v) });
         }}
       />
       <Button {...button} disabled={busy || button.disabled} onClick={() => input.current?.click()}>

@@ -1,0 +1,23 @@
+import { useParams, useSearchParams } from 'react-router';
+import { Breadcrumb } from '@/components/ui/breadcrumb';
+import { ReceiptView } from '@/features/measurements/components/receipt/receipt-view';
+import { paths } from '@/lib/paths';
+import NotFound from './not-found';
+
+/** Screen: the evidence receipt of a measured Max Speed (the owner family, analysts, admins). */
+export default function ReceiptRoute() {
+  const requestId = Number(useParams().requestId);
+  const [search, setSearch] = useSearchParams();
+  const revision = Number(search.get('revision')) || null;
+  if (!Number.isInteger(requestId) || requestId <= 0) return <NotFound />;
+  return (
+    <div className="space-y-4">
+      <Breadcrumb items={[{ label: 'Dashboard', to: paths.home }, { label: 'Max Speed receipt' }]} />
+      <ReceiptView
+        requestId={requestId}
+        revision={revision}
+        onRevision={(r) => setSearch(r ? { revision: String(r) } : {}, { replace: true })}
+      />
+    </div>
+  );
+}
