@@ -212,3 +212,10 @@ export const positionSchema = z.object({ id: z.number(), name: z.string(), key: 
 export type Position = z.infer<typeof positionSchema>;
 
 export const uploadResponseSchema = z.object({ url: z.string() });
+
+export const deletePlayerResultSchema = z.object({
+  message: z.string(),
+  /** Credits given back for requests that were still waiting for an analyst. */
+  refunded: z.object({ credits: z.number(), igaCredits: z.number() }),
+});
+export type DeletePlayerResult = z.infer<typeof deletePlayerResultSchema>;

@@ -11,3 +11,5 @@ export default async function playersModule(app: FastifyInstance) {
   await app.register(schoolsRoutes);
   await app.register(uploadRoutes);
 }
+
+export { playerFileRefs, removeStoredFiles, storageKeyOf } from './player-files';

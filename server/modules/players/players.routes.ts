@@ -2,7 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBodySchema } from '../../../contract/errors';
-import { createPlayerSchema, playerIdParams, playerSchema, updatePlayerSchema } from '../../../contract/players';
+import {
+  createPlayerSchema, deletePlayerResultSchema, playerIdParams, playerSchema, updatePlayerSchema,
+} from '../../../contract/players';
+import { deletePlayer } from './player-delete.service';
 import * as service from './players.service';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
@@ -33,4 +36,14 @@ export default async function playersRoutes(fastify: FastifyInstance) {
   }, async (req) =>
     service.updatePlayer({ db: app.db, storage: app.storage }, req.requireUser(), req.params.id, req.body),
   );
+
+  app.delete('/api/players/:id', {
+    config: app.perAddressLimit(30),
+    schema: {
+      tags,
+      summary: "Deletes the family's own player with requests, videos, results and files; a waiting request's credit comes back",
+      params: playerIdParams,
+      response: { 200: deletePlayerResultSchema, 401: errorBodySchema, 404: errorBodySchema },
+    },
+  }, async (req) => deletePlayer({ db: app.db, storage: app.storage, log: req.log }, req.requireUser().id, req.params.id));
 }

@@ -1,0 +1,39 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import { analysisRequests, players } from '../../db/schema';
+import { notFound } from '../../lib/app-error';
+import type { Storage } from '../../lib/storage';
+import { grantCredits } from '../credits/credits.service';
+import { playerFileRefs, removeStoredFiles } from './player-files';
+
+/**
+ * The family deletes one of its players with everything about them: requests, videos, results,
+ * leaderboard rows (foreign keys cascade), then the files. A request still waiting for an analyst gives
+ * its credit back first (decision 052); completed analyses are not refunded. Others' players: 404.
+ */
+export async function deletePlayer(deps: { db: Db; storage: Storage; log: FastifyBaseLogger }, viewerId: number, id: number) {
+  const { refs, refunded } = await deps.db.transaction(async (tx) => {
+    const [row] = await tx.select({ id: players.id }).from(players)
+      .where(and(eq(players.id, id), eq(players.userId, viewerId))).for('update');
+    if (!row) throw notFound('Player not found');
+    const waiting = await tx.select().from(analysisRequests)
+      .where(and(eq(analysisRequests.playerId, id), eq(analysisRequests.status, 'pending'))).for('update');
+    let refunded = { credits: 0, igaCredits: 0 };
+    for (const r of waiting) {
+      if (r.userId === null) continue;
+      const kind = r.requestType === 'iga' ? { credits: 0, igaCredits: 1 } : { credits: 1, igaCredits: 0 };
+      const done = await grantCredits(tx, {
+        userId: r.userId, ...kind, idempotencyKey: `refund:analysis:${r.id}`, type: 'refund',
+        description: `Refund for ${r.requestType === 'iga' ? 'IGA score' : 'max speed'} analysis request #${r.id}: player deleted before analysis`,
+        metadata: { analysisRequestId: r.id, reason: 'player deleted' },
+      });
+      if (done) refunded = { credits: refunded.credits + kind.credits, igaCredits: refunded.igaCredits + kind.igaCredits };
+    }
+    const refs = await playerFileRefs(tx, [id]);
+    await tx.delete(players).where(eq(players.id, id));
+    return { refs, refunded };
+  });
+  await removeStoredFiles(deps, refs);
+  return { message: 'Player deleted', refunded };
+}
