@@ -8,6 +8,7 @@ import billingModule from './billing';
 import leaderboardModule from './leaderboard';
 import adminModule from './admin';
 import diagnosticsModule from './diagnostics';
+import accountModule from './account';
 
 /** Every feature's routes; each feature folder's index.ts registers its own route files. */
 export const modules: FastifyPluginAsync[] = [
@@ -20,4 +21,5 @@ export const modules: FastifyPluginAsync[] = [
   leaderboardModule,
   adminModule,
   diagnosticsModule,
+  accountModule,
 ];
