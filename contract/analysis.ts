@@ -38,6 +38,8 @@ export const speedRequestFormSchema = z.object({
   startTime: z.string({ error: 'Please enter time in MM:SS format' }).regex(/^\d{2}:\d{2}$/, 'Please enter time in MM:SS format'),
   season,
   positionId: id('Please select a position'),
+  /** The library video to measure on (optional: the analyst may upload the source clip instead). */
+  videoId: id('Video ID must be a number').nullish(),
 });
 export type SpeedRequestForm = z.infer<typeof speedRequestFormSchema>;
 
@@ -75,6 +77,11 @@ export const analysisRequestSchema = z.object({
   notes: z.string().nullable(),
   createdAt: z.string(),
   completedAt: z.string().nullable(),
+  /** A measured Max Speed's bound, method and (when typed over the measurement) the written reason. */
+  maxSpeedPlusMinus: z.number().nullable(),
+  methodLabel: z.string().nullable(),
+  overrideReason: z.string().nullable(),
+  sourceVideoId: z.number().nullable(),
 });
 export type AnalysisRequest = z.infer<typeof analysisRequestSchema>;
 
@@ -104,6 +111,7 @@ export const queueItemSchema = z.object({
   hudlUrl: z.string(),
   startTime: z.string().nullable(),
   notes: z.string().nullable(),
+  sourceVideoId: z.number().nullable(),
 });
 export type QueueItem = z.infer<typeof queueItemSchema>;
 

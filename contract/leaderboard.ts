@@ -48,6 +48,9 @@ export const leaderboardEntrySchema = z.object({
   position: z.string().nullable(),
   playerName: z.string(),
   metricValue: z.number(),
+  /** A measured Max Speed's bound and method (null for IGA scores and unmeasured values). */
+  plusMinus: z.number().nullable(),
+  methodLabel: z.string().nullable(),
   city: z.string().nullable(),
   county: z.string().nullable(),
   state: z.string().nullable(),

@@ -16,6 +16,8 @@ export const videoSchema = z.object({
   thumbnail: z.string().nullable(),
   status: z.string(),
   maxSpeed: z.number().nullable(),
+  maxSpeedPlusMinus: z.number().nullable(),
+  methodLabel: z.string().nullable(),
   igaScore: z.number().nullable(),
   distance: z.number().nullable(),
   avgTransition: z.number().nullable(),

@@ -4,6 +4,7 @@ import profileRoutes from './profile/profile.routes';
 import filesRoutes from './files/files.routes';
 import playersModule from './players';
 import analysisModule from './analysis';
+import measurementsModule from './measurements';
 import billingModule from './billing';
 import leaderboardModule from './leaderboard';
 import adminModule from './admin';
@@ -17,6 +18,7 @@ export const modules: FastifyPluginAsync[] = [
   filesRoutes,
   playersModule,
   analysisModule,
+  measurementsModule,
   billingModule,
   leaderboardModule,
   adminModule,

@@ -118,7 +118,7 @@ export async function makeRunClip(out: string, opts: RunClipOptions): Promise<Ru
   const args = [
     '-hide_banner', '-loglevel', 'error', '-y',
     '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-s', `${width}x${height}`, '-r', `${num}/${den}`, '-i', '-',
-    ...(opts.vfr ? ['-vf', `settb=1/${timescale},setpts='(floor(N/2)*2*${den}/${num}+mod(N,2)*0.8*${den}/${num})/TB'`] : []),
+    ...(opts.vfr ? ['-vf', `settb=1/${timescale},setpts='floor((floor(N/2)*2*${den}/${num}+mod(N,2)*0.8*${den}/${num})/TB+0.5)'`] : []),
     // The encoder's time base follows -r: at the timescale, every presentation time passes exactly.
     '-vsync', '0', ...(opts.vfr ? ['-r', String(timescale)] : []), ...codec, '-pix_fmt', 'yuv420p', '-g', '24', '-video_track_timescale', String(timescale),
     '-movflags', '+faststart', '-an', out,

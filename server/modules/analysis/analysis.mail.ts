@@ -1,3 +1,4 @@
+import { formatSpeed } from '../../../contract/measurement-math';
 import type { Mail } from '../../lib/mailer';
 import { escapeHtml } from '../auth/auth.mail';
 
@@ -5,16 +6,25 @@ interface Who { to: string; firstName: string | null; playerName: string; player
 
 const kindName = (type: 'max_speed' | 'iga') => (type === 'iga' ? 'IGA Score' : 'Max Speed');
 
-export function completedMail(w: Who, r: { requestType: 'max_speed' | 'iga'; season: number; maxSpeed: number | null; igaScore: number | null }): Mail {
+export function completedMail(
+  w: Who,
+  r: { id: number; requestType: 'max_speed' | 'iga'; season: number; maxSpeed: number | null; igaScore: number | null; maxSpeedPlusMinus?: number | null; methodLabel?: string | null },
+): Mail {
   const url = `${w.appUrl}/players/${w.playerId}`;
-  const result = r.requestType === 'iga' ? `IGA Score: ${r.igaScore?.toFixed(1)}` : `Max Speed: ${r.maxSpeed?.toFixed(1)} mph`;
+  const measured = r.requestType === 'max_speed' && r.maxSpeed !== null && r.maxSpeedPlusMinus !== null && r.maxSpeedPlusMinus !== undefined;
+  const receiptUrl = `${w.appUrl}/receipts/${r.id}`;
+  const result = r.requestType === 'iga'
+    ? `IGA Score: ${r.igaScore?.toFixed(1)} (analyst assessment)`
+    : `Max Speed: ${measured ? `${formatSpeed(r.maxSpeed!, r.maxSpeedPlusMinus)} (${r.methodLabel})` : `${r.maxSpeed?.toFixed(1)} mph`}`;
+  const receipt = measured ? `\n\nHow it was measured, frame by frame (the evidence receipt):\n${receiptUrl}` : '';
+  const receiptHtml = measured ? `<p><a href="${receiptUrl}">See how it was measured (evidence receipt)</a></p>` : '';
   const subject = `${w.playerName}'s verified ${kindName(r.requestType)} is ready`;
   const intro = `The ${kindName(r.requestType)} analysis for ${w.playerName} (season ${r.season}) is complete.`;
   return {
     to: w.to,
     subject,
-    text: `Hi ${w.firstName ?? 'there'},\n\n${intro}\n\n${result}\n\nSee the results and the processed video on the player card:\n${url}`,
-    html: `<p>Hi ${escapeHtml(w.firstName ?? 'there')},</p><p>${escapeHtml(intro)}</p><p><strong>${escapeHtml(result)}</strong></p><p><a href="${url}">Open the player card</a></p>`,
+    text: `Hi ${w.firstName ?? 'there'},\n\n${intro}\n\n${result}${receipt}\n\nSee the results and the video on the player card:\n${url}`,
+    html: `<p>Hi ${escapeHtml(w.firstName ?? 'there')},</p><p>${escapeHtml(intro)}</p><p><strong>${escapeHtml(result)}</strong></p>${receiptHtml}<p><a href="${url}">Open the player card</a></p>`,
   };
 }
 

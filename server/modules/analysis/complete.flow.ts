@@ -8,7 +8,10 @@ import type { UserRow } from '../../plugins/session';
 import { analyseLocalVideo, putLocalVideo, removeKeys, withTempDir } from '../videos/video-files';
 import { receiveVideo } from '../videos/video-intake';
 import { completionValues, videoRequired } from './complete.fields';
-import { commitCompletion, pendingRequest } from './complete.service';
+import { MEASUREMENT_REQUIRED } from '../../../contract/measurements';
+import { measuredValue, parseMeasurementField } from '../measurements/measure.service';
+import { insertReceipt, storeStills } from '../measurements/receipt.service';
+import { commitCompletion, pendingRequest, type RequestRow } from './complete.service';
 import { population } from './queue.service';
 import { positionSubmetricList } from './submetrics.service';
 
@@ -30,24 +33,43 @@ export async function completeRequest(app: FastifyInstance, req: FastifyRequest,
       },
       discard: async () => undefined,
     });
-    const values = completionValues(request, fields, subs, await population(app.db, request.id));
-    if (!file) throw videoRequired();
-    let media: Awaited<ReturnType<typeof analyseLocalVideo>>;
-    try {
-      media = await analyseLocalVideo(app.storage, file.value.local);
-    } catch (err) {
-      if (err instanceof FfmpegError) {
-        throw badRequest('The processed video could not be read. Please upload an MP4, MOV or WebM video.', { video: 'The processed video could not be read' });
+    // A Max Speed is measured on the video, never typed: the marks give the value (or an override with its reason).
+    const measured = request.requestType === 'max_speed' ? await measureForCompletion(app, request, fields) : null;
+    const values = completionValues(request, measured ? { ...fields, maxSpeed: measured.maxSpeed.toFixed(1) } : fields, subs, await population(app.db, request.id));
+    if (!file && !measured) throw videoRequired();
+    let media: Awaited<ReturnType<typeof analyseLocalVideo>> | null = null;
+    if (file) {
+      try {
+        media = await analyseLocalVideo(app.storage, file.value.local);
+      } catch (err) {
+        if (err instanceof FfmpegError) {
+          throw badRequest('The processed video could not be read. Please upload an MP4, MOV or WebM video.', { video: 'The processed video could not be read' });
+        }
+        throw err;
       }
-      throw err;
     }
     let videoKey: string | null = null;
+    let stillKeys: string[] = [];
     try {
-      videoKey = await putLocalVideo(app.storage, file.value.local, file.value.ext);
-      return await commitCompletion(app.db, analyst, request, values, { ...media, videoKey });
+      if (file && media) videoKey = await putLocalVideo(app.storage, file.value.local, file.value.ext);
+      const stored = media && videoKey ? { ...media, videoKey } : null;
+      if (!measured) return await commitCompletion(app.db, analyst, request, values, stored);
+      stillKeys = await storeStills(app.storage, measured.video, measured.media, measured.result.marks.map((m) => m.frameIndex));
+      return await commitCompletion(app.db, analyst, request, values, stored, {
+        sourceVideoId: measured.video.id,
+        plusMinus: measured.result.plusMinus,
+        methodLabel: measured.result.methodLabel,
+        overrideReason: measured.override?.reason ?? null,
+        writeReceipt: (tx, done) => insertReceipt(tx, { requestId: done.id, season: done.season, positionId: done.positionId, analyst, m: measured, stillKeys }),
+      });
     } catch (err) {
-      await removeKeys(app.storage, [videoKey, media.thumbnailKey]);
+      await removeKeys(app.storage, [videoKey, media?.thumbnailKey, ...stillKeys]);
       throw err;
     }
   });
+}
+
+async function measureForCompletion(app: FastifyInstance, request: RequestRow, fields: Record<string, string>) {
+  if (!fields.measurement) throw badRequest(MEASUREMENT_REQUIRED, { measurement: MEASUREMENT_REQUIRED });
+  return measuredValue(app.db, app.storage, parseMeasurementField(fields.measurement), request.playerId, fields.maxSpeed);
 }

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { analysisRequests, igaSubmetrics, players, submetrics, videos } from '../../db/schema';
 import { conflict, notFound } from '../../lib/app-error';
@@ -30,12 +30,23 @@ export interface CompletionValues {
 
 export interface StoredMedia { videoKey: string; thumbnailKey: string; durationSeconds: number | null }
 
+/** A measured Max Speed: what the request, its video and the leaderboard carry, and how to write the receipt. */
+export interface MeasuredCompletion {
+  sourceVideoId: number;
+  plusMinus: number;
+  methodLabel: string;
+  overrideReason: string | null;
+  writeReceipt: (tx: Tx, request: RequestRow) => Promise<unknown>;
+}
+
 /**
  * One transaction: the conditional UPDATE lets exactly one of two racing analysts win (the other
  * matches no row and gets 409, rolling back everything), then the video, the results and the
  * leaderboard rows are written with it.
  */
-export async function commitCompletion(db: Db, analyst: UserRow, request: RequestRow, v: CompletionValues, media: StoredMedia) {
+export async function commitCompletion(
+  db: Db, analyst: UserRow, request: RequestRow, v: CompletionValues, media: StoredMedia | null, measured: MeasuredCompletion | null = null,
+) {
   return db.transaction(async (tx) => {
     const [done] = await tx
       .update(analysisRequests)
@@ -46,12 +57,35 @@ export async function commitCompletion(db: Db, analyst: UserRow, request: Reques
         maxSpeed: v.maxSpeed,
         igaScore: v.igaScore,
         analystComment: v.comment,
-        processedVideoUrl: `/files/${media.videoKey}`,
+        processedVideoUrl: media ? `/files/${media.videoKey}` : null,
+        ...(measured && {
+          sourceVideoId: measured.sourceVideoId,
+          maxSpeedPlusMinus: measured.plusMinus,
+          methodLabel: measured.methodLabel,
+          overrideReason: measured.overrideReason,
+        }),
       })
       .where(and(eq(analysisRequests.id, request.id), eq(analysisRequests.status, 'pending')))
       .returning();
     if (!done) throw conflict(ALREADY_PROCESSED);
-    const [video] = await tx
+    const video = media ? await insertResultVideo(tx, done, v, media, measured) : await markSourceVideo(tx, done, v, measured!);
+    await insertMetrics(tx, done.id, v.metrics);
+    await measured?.writeReceipt(tx, done);
+    await recordLeaderboardResult(tx, {
+      playerId: done.playerId,
+      metricType: done.requestType === 'iga' ? 'iga_score' : 'max_speed',
+      value: (done.requestType === 'iga' ? v.igaScore : v.maxSpeed)!,
+      season: done.season,
+      positionId: done.positionId,
+      plusMinus: measured?.plusMinus ?? null,
+      methodLabel: measured?.methodLabel ?? null,
+    });
+    return { request: done, video };
+  });
+}
+
+async function insertResultVideo(tx: Tx, done: RequestRow, v: CompletionValues, media: StoredMedia, measured: MeasuredCompletion | null) {
+  const [video] = await tx
       .insert(videos)
       .values({
         playerId: done.playerId,
@@ -65,18 +99,26 @@ export async function commitCompletion(db: Db, analyst: UserRow, request: Reques
         positionId: done.positionId,
         season: done.season,
         analysisRequestId: done.id,
+        maxSpeedPlusMinus: measured?.plusMinus ?? null,
+        methodLabel: measured?.methodLabel ?? null,
       })
       .returning();
-    await insertMetrics(tx, done.id, v.metrics);
-    await recordLeaderboardResult(tx, {
-      playerId: done.playerId,
-      metricType: done.requestType === 'iga' ? 'iga_score' : 'max_speed',
-      value: (done.requestType === 'iga' ? v.igaScore : v.maxSpeed)!,
-      season: done.season,
-      positionId: done.positionId,
-    });
-    return { request: done, video: video! };
-  });
+  return video!;
+}
+
+/**
+ * Without a processed video the measured source clip carries the result; a clip that already carries
+ * another request's result keeps it (the receipt names the clip either way).
+ */
+async function markSourceVideo(tx: Tx, done: RequestRow, v: CompletionValues, measured: MeasuredCompletion) {
+  const [marked] = await tx
+    .update(videos)
+    .set({ maxSpeed: v.maxSpeed, maxSpeedPlusMinus: measured.plusMinus, methodLabel: measured.methodLabel, analysisRequestId: done.id, status: 'ready' })
+    .where(and(eq(videos.id, measured.sourceVideoId), or(isNull(videos.analysisRequestId), eq(videos.analysisRequestId, done.id))))
+    .returning();
+  if (marked) return marked;
+  const [video] = await tx.select().from(videos).where(eq(videos.id, measured.sourceVideoId));
+  return video!;
 }
 
 async function insertMetrics(tx: Tx, requestId: number, metrics: CompletionValues['metrics']) {

@@ -34,6 +34,7 @@ export async function listQueue(db: Db): Promise<QueueItem[]> {
     hudlUrl: r.hudlUrl,
     startTime: r.startTime,
     notes: notesOf(r.metadata),
+    sourceVideoId: r.sourceVideoId,
   }));
 }
 

@@ -1,14 +1,19 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { IgaRequestInput, RequestType, SpeedRequestInput } from '../../../contract/analysis';
-import type { Db } from '../../db/client';
-import { analysisRequests } from '../../db/schema';
+import type { Db, Tx } from '../../db/client';
+import { analysisRequests, videos } from '../../db/schema';
 import { badRequest } from '../../lib/app-error';
 import type { UserRow } from '../../plugins/session';
 import { spendCredit } from '../credits/credits.service';
 import { ownPlayer, viewablePlayer } from './access';
 import { toRequestDto } from './to-dto';
 
-type NewRequest = { requestType: RequestType; playerId: number; hudlUrl: string; season: number; positionId: number; startTime?: string; notes?: string };
+type NewRequest = {
+  requestType: RequestType; playerId: number; hudlUrl: string; season: number; positionId: number;
+  startTime?: string; notes?: string; videoId?: number | null;
+};
+
+export const VIDEO_NOT_IN_LIBRARY = "The video must be one of this player's library videos";
 
 /**
  * Creates a request and spends one credit of its kind in the same transaction: without a credit
@@ -33,11 +38,20 @@ export async function createRequest(db: Db, user: UserRow, input: NewRequest) {
         positionId: input.positionId,
         requestType: input.requestType,
         metadata: input.notes ? { notes: input.notes } : null,
+        sourceVideoId: input.videoId ? await libraryVideo(tx, player.id, input.videoId) : null,
       })
       .returning();
     await spendCredit(tx, user.id, input.requestType, { analysisRequestId: row!.id });
     return toRequestDto(row!);
   });
+}
+
+/** A video of the player's own library that can still be measured (not one that failed to read). */
+async function libraryVideo(tx: Tx, playerId: number, videoId: number) {
+  const [video] = await tx.select({ id: videos.id, status: videos.status }).from(videos)
+    .where(and(eq(videos.id, videoId), eq(videos.playerId, playerId)));
+  if (!video || video.status === 'failed') throw badRequest(VIDEO_NOT_IN_LIBRARY, { videoId: VIDEO_NOT_IN_LIBRARY });
+  return video.id;
 }
 
 export const createSpeedRequest = (db: Db, user: UserRow, body: SpeedRequestInput) =>

@@ -26,5 +26,9 @@ export function toRequestDto(r: RequestRow): AnalysisRequest {
     notes: notesOf(r.metadata),
     createdAt: r.createdAt.toISOString(),
     completedAt: r.completedAt ? r.completedAt.toISOString() : null,
+    maxSpeedPlusMinus: r.maxSpeedPlusMinus,
+    methodLabel: r.methodLabel,
+    overrideReason: r.overrideReason,
+    sourceVideoId: r.sourceVideoId,
   };
 }

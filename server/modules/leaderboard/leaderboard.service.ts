@@ -9,6 +9,9 @@ export interface LeaderboardResult {
   value: number;
   season: number;
   positionId: number | null;
+  /** A measured Max Speed's bound and method, kept with the value they belong to. */
+  plusMinus?: number | null;
+  methodLabel?: string | null;
 }
 
 /**
@@ -20,15 +23,20 @@ export async function recordLeaderboardResult(tx: Tx, r: LeaderboardResult): Pro
   if (!Number.isFinite(r.value) || !Number.isInteger(r.season)) return;
   await tx.execute(sql`
     insert into leaderboard (player_id, position_id, metric_type, metric_value, season, is_all_time,
-      level, player_name, graduation_year, school, city, county, state)
+      level, player_name, graduation_year, school, city, county, state, plus_minus, method_label)
     select p.id, ${r.positionId}::int, ${r.metricType}, ${r.value}::numeric, s.season, s.is_all_time,
-      p.level, p.first_name || ' ' || p.last_name, p.graduation_year, p.school, p.city, p.county, p.state
+      p.level, p.first_name || ' ' || p.last_name, p.graduation_year, p.school, p.city, p.county, p.state,
+      ${r.plusMinus ?? null}::numeric, ${r.methodLabel ?? null}::text
     from players p
     cross join (values (${r.season}::int, false), (null::int, true)) as s(season, is_all_time)
     where p.id = ${r.playerId}
     on conflict on constraint leaderboard_identity do update set
       position_id = case when excluded.metric_value > leaderboard.metric_value
         then excluded.position_id else leaderboard.position_id end,
+      plus_minus = case when excluded.metric_value > leaderboard.metric_value
+        then excluded.plus_minus else leaderboard.plus_minus end,
+      method_label = case when excluded.metric_value > leaderboard.metric_value
+        then excluded.method_label else leaderboard.method_label end,
       metric_value = greatest(leaderboard.metric_value, excluded.metric_value),
       updated_at = now()`);
   await refreshPlayerDetails(tx, r.playerId);
@@ -70,22 +78,26 @@ export async function rebuildLeaderboard(db: DbOrTx): Promise<{ rows: number }> 
     await tx.execute(sql`delete from leaderboard`);
     const res = await tx.execute(sql`
       with results as (
-        select player_id, 'max_speed' as metric_type, max_speed as value, season, position_id, completed_at, id
+        select player_id, 'max_speed' as metric_type, max_speed as value, season, position_id, completed_at, id,
+            max_speed_plus_minus as plus_minus, method_label
           from analysis_requests where status = 'completed' and request_type = 'max_speed' and max_speed is not null
         union all
-        select player_id, 'iga_score', iga_score, season, position_id, completed_at, id
+        select player_id, 'iga_score', iga_score, season, position_id, completed_at, id, null::numeric, null::text
           from analysis_requests where status = 'completed' and request_type = 'iga' and iga_score is not null
       ), best as (
-        select distinct on (player_id, metric_type, season) player_id, metric_type, value, season, false as is_all_time, position_id
+        select distinct on (player_id, metric_type, season) player_id, metric_type, value, season, false as is_all_time, position_id,
+            plus_minus, method_label
           from results order by player_id, metric_type, season, value desc, completed_at asc nulls last, id asc
       ), best_all_time as (
-        select distinct on (player_id, metric_type) player_id, metric_type, value, null::int as season, true as is_all_time, position_id
+        select distinct on (player_id, metric_type) player_id, metric_type, value, null::int as season, true as is_all_time, position_id,
+            plus_minus, method_label
           from results order by player_id, metric_type, value desc, completed_at asc nulls last, id asc
       )
       insert into leaderboard (player_id, position_id, metric_type, metric_value, season, is_all_time,
-        level, player_name, graduation_year, school, city, county, state)
+        level, player_name, graduation_year, school, city, county, state, plus_minus, method_label)
       select b.player_id, b.position_id, b.metric_type, b.value, b.season, b.is_all_time,
-        p.level, p.first_name || ' ' || p.last_name, p.graduation_year, p.school, p.city, p.county, p.state
+        p.level, p.first_name || ' ' || p.last_name, p.graduation_year, p.school, p.city, p.county, p.state,
+        b.plus_minus, b.method_label
       from (select * from best union all select * from best_all_time) b
       join players p on p.id = b.player_id`);
     const count = (res as unknown as { rowCount?: number; affectedRows?: number });

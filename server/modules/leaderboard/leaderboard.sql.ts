@@ -32,7 +32,7 @@ export function pageQuery(p: PageParams) {
       order by l.season, l.metric_value desc, l.id
       limit ${p.limit} offset ${p.offset}
     )
-    select l.id, l.metric_value, l.graduation_year, l.player_name, l.city, l.county, l.state, pos.key as position,
+    select l.id, l.metric_value, l.plus_minus, l.method_label, l.graduation_year, l.player_name, l.city, l.county, l.state, pos.key as position,
       (select count(*) from leaderboard c
         where ${slice('c', p)} and c.metric_value > (select max(ids.metric_value) from ids)
       ) as above
@@ -44,6 +44,8 @@ export function pageQuery(p: PageParams) {
 interface PageRow {
   id: unknown;
   metric_value: unknown;
+  plus_minus: unknown;
+  method_label: unknown;
   graduation_year: unknown;
   player_name: unknown;
   city: unknown;
@@ -75,6 +77,8 @@ export function toEntries(rows: Record<string, unknown>[], offset: number): Lead
       position: str(r.position),
       playerName: String(r.player_name),
       metricValue: r.value,
+      plusMinus: num(r.plus_minus),
+      methodLabel: str(r.method_label),
       city: str(r.city),
       county: str(r.county),
       state: str(r.state),

@@ -5,6 +5,7 @@ import { FfmpegError } from '../../lib/ffmpeg';
 import type { JobHandlers } from '../../lib/jobs';
 import type { Storage } from '../../lib/storage';
 import { analyseLocalVideo, withLocalCopy } from './video-files';
+import { ingestMedia } from './video-media';
 import { VIDEO_JOB } from './videos.service';
 
 /**
@@ -16,7 +17,12 @@ export async function processVideo(db: Db, storage: Storage, videoId: number) {
   if (!video || video.status !== 'pending' || !video.storageKey) return;
   const key = video.storageKey;
   try {
-    const result = await withLocalCopy(storage, key, (file) => analyseLocalVideo(storage, file));
+    // The probe (hash, exact rates, every frame's time, a working copy for HEVC) is what a measurement uses.
+    const result = await withLocalCopy(storage, key, async (file) => {
+      const media = await analyseLocalVideo(storage, file);
+      await ingestMedia(db, storage, videoId, file);
+      return media;
+    });
     const [updated] = await db
       .update(videos)
       .set({ status: 'ready', thumbnail: result.thumbnailKey, durationSeconds: result.durationSeconds, error: null })

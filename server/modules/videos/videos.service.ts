@@ -19,6 +19,8 @@ export function toVideoDto(storage: Storage, v: VideoRow, positionKey: string | 
     thumbnail: v.thumbnail ? storage.url(v.thumbnail) : null,
     status: v.status,
     maxSpeed: v.maxSpeed,
+    maxSpeedPlusMinus: v.maxSpeedPlusMinus,
+    methodLabel: v.methodLabel,
     igaScore: v.igaScore,
     distance: v.distance,
     avgTransition: v.avgTransition,

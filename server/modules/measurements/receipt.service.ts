@@ -1,0 +1,137 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import path from 'node:path';
+import { desc, eq, sql } from 'drizzle-orm';
+import type { MeasurementResult, Receipt } from '../../../contract/measurements';
+import type { Db, Tx } from '../../db/client';
+import { analysisRequests, measurementReceipts, players, positions } from '../../db/schema';
+import { notFound } from '../../lib/app-error';
+import { extractStills } from '../../lib/media-probe';
+import type { Storage } from '../../lib/storage';
+import type { UserRow } from '../../plugins/session';
+import { viewablePlayer } from '../analysis/access';
+import { withLocalCopy } from '../videos/video-files';
+import type { MediaRow } from '../videos/video-media';
+import type { MeasuredValue, VideoRow } from './measure.service';
+
+export const STILL_URL_TTL_SECONDS = 3600;
+
+/** One JPEG per marked frame, extracted by ffmpeg from the file the analyst marked; private keys. */
+export async function storeStills(storage: Storage, video: VideoRow, media: MediaRow, frames: number[]): Promise<string[]> {
+  const key = media.workingKey ?? video.storageKey!;
+  return withLocalCopy(storage, key, async (file) => {
+    const files = await extractStills(file, frames, path.dirname(file));
+    const keys: string[] = [];
+    try {
+      for (const f of files) {
+        const k = `videos/still-${randomUUID()}.jpg`;
+        await storage.put(k, createReadStream(f), 'image/jpeg');
+        keys.push(k);
+      }
+    } catch (err) {
+      await Promise.all(keys.map((k) => storage.remove(k).catch(() => undefined)));
+      throw err;
+    }
+    return keys;
+  });
+}
+
+export interface ReceiptData {
+  request: { id: number; season: number; positionId: number | null; position: string | null };
+  player: { id: number; name: string };
+  video: Receipt['video'];
+  landmark: Receipt['landmark'];
+  measurement: MeasurementResult;
+  override: { maxSpeed: number; reason: string } | null;
+}
+
+/** Writes the next revision of a request's receipt (the first one when completing). */
+export async function insertReceipt(
+  tx: Tx,
+  input: { requestId: number; season: number; positionId: number | null; analyst: UserRow; m: MeasuredValue; stillKeys: string[] },
+) {
+  const [{ next }] = (await tx
+    .select({ next: sql<number>`coalesce(max(${measurementReceipts.revision}), 0) + 1`.mapWith(Number) })
+    .from(measurementReceipts)
+    .where(eq(measurementReceipts.requestId, input.requestId))) as [{ next: number }];
+  const [player] = await tx.select({ id: players.id, first: players.firstName, last: players.lastName }).from(players).where(eq(players.id, input.m.video.playerId));
+  const [pos] = input.positionId ? await tx.select({ name: positions.name }).from(positions).where(eq(positions.id, input.positionId)) : [];
+  const { media, result, video } = input.m;
+  const data: ReceiptData = {
+    request: { id: input.requestId, season: input.season, positionId: input.positionId, position: pos?.name ?? null },
+    player: { id: video.playerId, name: player ? `${player.first} ${player.last}` : '' },
+    video: {
+      videoId: video.id,
+      sourceSha256: media.sha256,
+      workingSha256: media.workingSha256 ?? media.sha256,
+      hasWorkingCopy: Boolean(media.workingKey),
+      container: media.container,
+      codec: media.codec,
+      width: media.width,
+      height: media.height,
+      nominalFps: media.nominalFps,
+      averageFps: media.averageFps,
+      timeBase: media.timeBase,
+      variableFrameRate: media.variableFrameRate,
+      frameCount: media.frameCount,
+    },
+    landmark: result.landmark,
+    measurement: result,
+    override: input.m.override,
+  };
+  const analystName = [input.analyst.firstName, input.analyst.lastName].filter(Boolean).join(' ') || input.analyst.username;
+  const [row] = await tx
+    .insert(measurementReceipts)
+    .values({
+      requestId: input.requestId,
+      revision: next,
+      videoId: video.id,
+      analystId: input.analyst.id,
+      analystName,
+      maxSpeed: input.m.maxSpeed,
+      plusMinus: result.plusMinus,
+      methodLabel: result.methodLabel,
+      overrideReason: input.m.override?.reason ?? null,
+      data,
+      stillKeys: input.stillKeys,
+    })
+    .returning();
+  return row!;
+}
+
+/** The receipt of a request the user may see (the owner family, analysts, admins); anyone else 404. */
+export async function readReceipt(db: Db, storage: Storage, user: UserRow, requestId: number, revision?: number): Promise<Receipt> {
+  const [request] = await db.select({ playerId: analysisRequests.playerId }).from(analysisRequests).where(eq(analysisRequests.id, requestId));
+  if (!request) throw notFound('Receipt not found');
+  await viewablePlayer(db, user, request.playerId).catch(() => {
+    throw notFound('Receipt not found');
+  });
+  const rows = await db.select().from(measurementReceipts).where(eq(measurementReceipts.requestId, requestId)).orderBy(desc(measurementReceipts.revision));
+  const row = revision === undefined ? rows[0] : rows.find((r) => r.revision === revision);
+  if (!row) throw notFound('Receipt not found');
+  const data = row.data as ReceiptData;
+  return {
+    requestId,
+    revision: row.revision,
+    revisions: rows.map((r) => ({ revision: r.revision, createdAt: r.createdAt.toISOString(), maxSpeed: r.maxSpeed, analystName: r.analystName })),
+    playerId: data.player.id,
+    playerName: data.player.name,
+    position: data.request.position,
+    season: data.request.season,
+    analystName: row.analystName,
+    createdAt: row.createdAt.toISOString(),
+    video: data.video,
+    landmark: data.landmark,
+    measurement: data.measurement,
+    maxSpeed: row.maxSpeed,
+    plusMinus: row.plusMinus,
+    methodLabel: row.methodLabel,
+    override: data.override,
+    stills: data.measurement.marks.map((m, i) => ({
+      frameIndex: m.frameIndex,
+      yardLine: m.yardLine,
+      time: m.time,
+      url: storage.url(row.stillKeys[i]!, STILL_URL_TTL_SECONDS),
+    })),
+  };
+}
