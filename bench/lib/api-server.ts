@@ -57,7 +57,7 @@ await app.db.execute(sql`
   cross join (select ${YEAR} - i as season from generate_series(0, 6) i union all select null) s`);
 
 const typed = app.withTypeProvider<ZodTypeProvider>();
-const memory: Record<string, unknown> = {};
+const memory: Record<string, any> = {};
 typed.get('/bench/memory/user', { schema: { hide: true, response: { 200: publicUserSchema } } }, async () => memory.user);
 typed.get('/bench/memory/players', { schema: { hide: true, response: { 200: z.array(playerSchema) } } }, async () => memory.players);
 typed.get('/bench/memory/leaderboard', { schema: { hide: true, response: { 200: leaderboardPageSchema } } }, async () => memory.leaderboard);

@@ -1,21 +1,19 @@
+import { randomBytes } from 'node:crypto';
 import fp from 'fastify-plugin';
-import fastifyCookie from '@fastify/cookie';
-import fastifySession from '@fastify/session';
-import { and, eq, lt, ne, sql, type SQL } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
-import { SESSION_IDLE_DAYS } from '../../contract/constants';
+import fastifyCookie, { signerFactory } from '@fastify/cookie';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Role } from '../../contract/constants';
-import type { Db, DbOrTx } from '../db/client';
-import { sessions, users } from '../db/schema';
 import { AppError } from '../lib/app-error';
+import { IDLE_MS, purgeExpiredSessions, REFRESH_AFTER_MS, sessionQueries, type SessionData, type UserRow } from './session-store';
 
-export type UserRow = typeof users.$inferSelect;
+export { dbStore, endOtherSessions, purgeExpiredSessions, revokeSessions, type UserRow } from './session-store';
 
 declare module 'fastify' {
   interface Session {
     userId?: number;
   }
   interface FastifyRequest {
+    session: AppSession;
     user: UserRow | null;
     /** The signed-in user, or a 401. */
     requireUser(): UserRow;
@@ -25,77 +23,128 @@ declare module 'fastify' {
 }
 
 export const SESSION_COOKIE = 'va.sid';
-const IDLE_MS = SESSION_IDLE_DAYS * 24 * 60 * 60 * 1000;
+
+type Queries = ReturnType<typeof sessionQueries>;
 
 /**
- * An ended session is kept as a tombstone rather than deleted: a request that loaded the session
- * before logout would otherwise write it back when it finishes (rolling sessions save on every
- * response) and sign the user in again.
+ * Server-side session (decision 081). The cookie carries a signed random id (same format as
+ * @fastify/session used, so cookies survive the change); the row and its user are read in one query
+ * when the request starts; a write happens only when the data changed, at login/logout, or once the
+ * expiry has fallen an hour behind.
  */
-const TOMBSTONE = { revoked: true };
-const TOMBSTONE_MS = 24 * 60 * 60 * 1000;
-const isLive = sql`(${sessions.data}->>'revoked') is null`;
+export class AppSession {
+  userId?: number;
+  #sid: string | null;
+  #saved: string;
+  #expiresAt: number;
+  #queries: Queries;
+  /** 'keep' = nothing to send; 'set' = send the cookie; 'clear' = clear it. */
+  cookie: 'keep' | 'set' | 'clear' = 'keep';
 
-export function revokeSessions(db: DbOrTx, where: SQL | undefined) {
-  return db
-    .update(sessions)
-    .set({ data: TOMBSTONE, userId: null, expiresAt: new Date(Date.now() + TOMBSTONE_MS) })
-    .where(and(where, isLive));
-}
+  constructor(queries: Queries, sid: string | null, data: SessionData | null, expiresAt = 0) {
+    this.#queries = queries;
+    this.#sid = sid;
+    this.#expiresAt = expiresAt;
+    if (data) for (const [k, v] of Object.entries(data)) (this as Record<string, unknown>)[k] = v;
+    this.#saved = this.#json();
+  }
 
-/** Sessions live in the database so several app instances share them. */
-export function dbStore(db: Db) {
-  return {
-    get(sid: string, cb: (err: unknown, session?: any) => void) {
-      db.select()
-        .from(sessions)
-        .where(eq(sessions.sid, sid))
-        .then(([row]) => {
-          if (!row || row.expiresAt.getTime() <= Date.now() || (row.data as any)?.revoked) return cb(null, null);
-          cb(null, row.data);
-        }, cb);
-    },
-    set(sid: string, session: any, cb: (err?: unknown) => void) {
-      const data = JSON.parse(JSON.stringify(session));
-      const expiresAt = new Date(Date.now() + IDLE_MS);
-      const userId = typeof session.userId === 'number' ? session.userId : null;
-      db.insert(sessions)
-        .values({ sid, data, expiresAt, userId })
-        .onConflictDoUpdate({ target: sessions.sid, set: { data, expiresAt, userId }, setWhere: isLive })
-        .then(() => cb(), cb);
-    },
-    destroy(sid: string, cb: (err?: unknown) => void) {
-      revokeSessions(db, eq(sessions.sid, sid)).then(() => cb(), cb);
-    },
-  };
-}
+  get sessionId(): string {
+    this.#sid ??= randomBytes(24).toString('base64url');
+    return this.#sid;
+  }
 
-export async function endOtherSessions(db: Db, userId: number, keepSid?: string) {
-  await revokeSessions(db, keepSid ? and(eq(sessions.userId, userId), ne(sessions.sid, keepSid)) : eq(sessions.userId, userId));
-}
+  /** True once the session has a stored row this request knows about. */
+  get isStored() {
+    return this.#expiresAt > 0;
+  }
 
-export async function purgeExpiredSessions(db: Db) {
-  await db.delete(sessions).where(lt(sessions.expiresAt, sql`now()`));
+  get expiresAt() {
+    return new Date(this.#expiresAt);
+  }
+
+  get<K extends keyof this>(key: K): this[K] {
+    return this[key];
+  }
+
+  set<K extends keyof this>(key: K, value: this[K]) {
+    this[key] = value;
+  }
+
+  #json() {
+    return JSON.stringify(this);
+  }
+
+  isModified() {
+    return this.#json() !== this.#saved;
+  }
+
+  /** A new id and empty data; the old id stops working at once (login, against fixation). */
+  async regenerate() {
+    await this.#end();
+    for (const k of Object.keys(this)) if (k !== 'cookie') delete (this as Record<string, unknown>)[k];
+    this.#sid = null;
+    this.#saved = this.#json();
+    this.cookie = 'keep';
+  }
+
+  async save() {
+    const expiresAt = Date.now() + IDLE_MS;
+    const json = this.#json();
+    await this.#queries.save(this.sessionId, JSON.parse(json) as SessionData, new Date(expiresAt));
+    this.#saved = json;
+    this.#expiresAt = expiresAt;
+    this.cookie = 'set';
+  }
+
+  async destroy() {
+    await this.#end();
+    for (const k of Object.keys(this)) if (k !== 'cookie') delete (this as Record<string, unknown>)[k];
+    this.#saved = this.#json();
+    this.cookie = 'clear';
+  }
+
+  async #end() {
+    if (this.#sid && this.#expiresAt > 0) await this.#queries.revoke(this.#sid);
+    this.#expiresAt = 0;
+  }
+
+  /** At the end of the request: write only what needs writing. */
+  async flush() {
+    if (this.cookie === 'clear') return;
+    if (this.isModified()) {
+      if (this.isStored || this.userId !== undefined) await this.save();
+      return;
+    }
+    if (this.isStored && this.#expiresAt < Date.now() + IDLE_MS - REFRESH_AFTER_MS) {
+      const expiresAt = Date.now() + IDLE_MS;
+      await this.#queries.touch(this.sessionId, new Date(expiresAt));
+      this.#expiresAt = expiresAt;
+      this.cookie = 'set';
+    }
+  }
+
+  toJSON() {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(this)) if (k !== 'cookie') out[k] = v;
+    return out;
+  }
 }
 
 export default fp<{ secret: string; secure: boolean }>(async (app, opts) => {
   await app.register(fastifyCookie);
-  await app.register(fastifySession, {
-    secret: opts.secret,
-    cookieName: SESSION_COOKIE,
-    saveUninitialized: false,
-    rolling: true,
-    store: dbStore(app.db) as any,
-    cookie: { httpOnly: true, sameSite: 'lax', secure: opts.secure, path: '/', maxAge: IDLE_MS },
-  });
+  const signer = signerFactory(opts.secret, 'sha256');
+  const queries = sessionQueries(app.db);
+  const cookieOptions = { httpOnly: true, sameSite: 'lax' as const, secure: opts.secure, path: '/' };
 
-  // Idle sessions stop working at once (the store checks expiry); this only keeps the table small.
+  // Idle sessions stop working at once (the load checks expiry); this only keeps the table small.
   const purge = () => purgeExpiredSessions(app.db).catch((err) => app.log.warn({ err }, 'Purging expired sessions failed'));
   const timer = setInterval(purge, 60 * 60 * 1000);
   timer.unref();
   app.addHook('onReady', purge);
   app.addHook('onClose', async () => clearInterval(timer));
 
+  app.decorateRequest('session', null as unknown as AppSession);
   app.decorateRequest('user', null);
   app.decorateRequest('requireUser', function (this: FastifyRequest) {
     if (!this.user) throw new AppError('UNAUTHENTICATED', 'Not authenticated');
@@ -107,10 +156,24 @@ export default fp<{ secret: string; secure: boolean }>(async (app, opts) => {
     return user;
   });
 
-  app.addHook('preHandler', async (req) => {
-    const userId = req.session?.userId;
-    if (!userId) return;
-    const [user] = await app.db.select().from(users).where(eq(users.id, userId));
-    req.user = user ?? null;
+  app.addHook('onRequest', async (req) => {
+    const raw = req.cookies[SESSION_COOKIE];
+    const unsigned = raw ? signer.unsign(raw) : null;
+    const sid = unsigned?.valid ? unsigned.value : null;
+    const loaded = sid ? await queries.load(sid) : null;
+    req.session = loaded ? new AppSession(queries, sid, loaded.data, loaded.expiresAt.getTime()) : new AppSession(queries, null, null);
+    // The user row came with the session; a session whose user is gone reads as signed out.
+    req.user = loaded?.data.userId && loaded.user?.id === loaded.data.userId ? loaded.user : null;
+  });
+
+  app.addHook('onSend', async (req: FastifyRequest, reply: FastifyReply) => {
+    const session = req.session;
+    if (!session) return;
+    await session.flush();
+    if (session.cookie === 'set') {
+      reply.setCookie(SESSION_COOKIE, signer.sign(session.sessionId), { ...cookieOptions, expires: session.expiresAt });
+    } else if (session.cookie === 'clear' && req.cookies[SESSION_COOKIE]) {
+      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    }
   });
 });

@@ -2,7 +2,7 @@ import { tmpdir } from 'node:os';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
-import { sessions } from '../../db/schema';
+import { sessions, users } from '../../db/schema';
 import { loadEnv } from '../../env';
 import { dbStore, SESSION_COOKIE } from '../../plugins/session';
 import { as, cookieFrom, createTestApp, createUser, freshDb, type TestApp } from '../../test/helpers';
@@ -85,6 +85,47 @@ describe('sessions', () => {
 
     await t.db.update(sessions).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(sessions.userId, u.id));
     expect((await me(u.cookie)).statusCode).toBe(401);
+  });
+
+  it('a signed-in read writes nothing: the row keeps its expiry and no cookie is sent again', async () => {
+    const u = await createUser(t);
+    const [before] = await t.db.select().from(sessions).where(eq(sessions.userId, u.id));
+    for (let i = 0; i < 3; i++) {
+      const res = await me(u.cookie);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['set-cookie']).toBeUndefined();
+    }
+    const [after] = await t.db.select().from(sessions).where(eq(sessions.userId, u.id));
+    expect(after!.expiresAt.getTime()).toBe(before!.expiresAt.getTime());
+    expect(after!.data).toEqual(before!.data);
+  });
+
+  it('once the expiry is more than an hour behind, a request pushes it to 14 days and sends the cookie again', async () => {
+    const u = await createUser(t);
+    const day = 24 * 60 * 60 * 1000;
+    await t.db.update(sessions).set({ expiresAt: new Date(Date.now() + 14 * day - 2 * 60 * 60 * 1000) }).where(eq(sessions.userId, u.id));
+    const res = await me(u.cookie);
+    expect(res.statusCode).toBe(200);
+    const cookie = setCookieOf(res);
+    expect(cookie.split(';')[0]).toBe(u.cookie);
+    expect(Math.round((Date.parse(/; Expires=([^;]+)/.exec(cookie)![1]!) - Date.now()) / 60_000)).toBe(14 * 24 * 60);
+    const [row] = await t.db.select().from(sessions).where(eq(sessions.userId, u.id));
+    expect(row!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 14 * day - 60_000);
+  });
+
+  it('the signed-in user is read fresh with the session on every request', async () => {
+    const u = await createUser(t, { credits: 1 });
+    expect((await me(u.cookie)).json().credits).toBe(1);
+    await t.db.update(users).set({ credits: 7, role: 'analyst' }).where(eq(users.id, u.id));
+    expect((await me(u.cookie)).json()).toMatchObject({ credits: 7, role: 'analyst' });
+  });
+
+  it('a cookie with a forged signature reads as signed out', async () => {
+    const u = await createUser(t);
+    const [name, value] = u.cookie.split('=');
+    const forged = `${name}=${value!.slice(0, value!.lastIndexOf('.'))}.${'A'.repeat(43)}`;
+    expect((await me(forged)).statusCode).toBe(401);
+    expect((await me(u.cookie)).statusCode).toBe(200);
   });
 
   it('GET /api/user answers only the public fields', async () => {

@@ -1,0 +1,90 @@
+import { and, eq, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { SESSION_IDLE_DAYS } from '../../contract/constants';
+import type { Db, DbOrTx } from '../db/client';
+import { sessions, users } from '../db/schema';
+
+export type UserRow = typeof users.$inferSelect;
+export type SessionData = Record<string, unknown> & { userId?: number };
+
+export const IDLE_MS = SESSION_IDLE_DAYS * 24 * 60 * 60 * 1000;
+/**
+ * A read does not write its session: the expiry is pushed forward only once it has fallen this far
+ * behind a fresh one (decision 081), so a session expires after 14 days idle, give or take this much.
+ */
+export const REFRESH_AFTER_MS = 60 * 60 * 1000;
+
+/**
+ * An ended session is kept as a tombstone rather than deleted: a request that loaded the session
+ * before logout would otherwise write it back when it finishes and sign the user in again.
+ */
+const TOMBSTONE = { revoked: true };
+const TOMBSTONE_MS = 24 * 60 * 60 * 1000;
+const isLive = sql`(${sessions.data}->>'revoked') is null`;
+
+export function revokeSessions(db: DbOrTx, where: SQL | undefined) {
+  return db
+    .update(sessions)
+    .set({ data: TOMBSTONE, userId: null, expiresAt: new Date(Date.now() + TOMBSTONE_MS) })
+    .where(and(where, isLive));
+}
+
+export async function endOtherSessions(db: Db, userId: number, keepSid?: string) {
+  await revokeSessions(db, keepSid ? and(eq(sessions.userId, userId), ne(sessions.sid, keepSid)) : eq(sessions.userId, userId));
+}
+
+export async function purgeExpiredSessions(db: Db) {
+  await db.delete(sessions).where(lt(sessions.expiresAt, sql`now()`));
+}
+
+/** A live session and its user, read in one statement. */
+export interface LoadedSession {
+  data: SessionData;
+  expiresAt: Date;
+  user: UserRow | null;
+}
+
+export function sessionQueries(db: Db) {
+  const load = db
+    .select({ data: sessions.data, expiresAt: sessions.expiresAt, user: users })
+    .from(sessions)
+    .leftJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.sid, sql.placeholder('sid')))
+    .prepare('va_session_load');
+  return {
+    async load(sid: string): Promise<LoadedSession | null> {
+      const [row] = await load.execute({ sid });
+      if (!row || row.expiresAt.getTime() <= Date.now() || (row.data as { revoked?: boolean })?.revoked) return null;
+      return { data: row.data as SessionData, expiresAt: row.expiresAt, user: row.user };
+    },
+    /** Insert or replace; never brings back a tombstone. */
+    async save(sid: string, data: SessionData, expiresAt: Date) {
+      const userId = typeof data.userId === 'number' ? data.userId : null;
+      await db
+        .insert(sessions)
+        .values({ sid, data, expiresAt, userId })
+        .onConflictDoUpdate({ target: sessions.sid, set: { data, expiresAt, userId }, setWhere: isLive });
+    },
+    async touch(sid: string, expiresAt: Date) {
+      await db.update(sessions).set({ expiresAt }).where(and(eq(sessions.sid, sid), isLive));
+    },
+    async revoke(sid: string) {
+      await revokeSessions(db, eq(sessions.sid, sid));
+    },
+  };
+}
+
+/** Callback-style access to the same rows (express-session store shape; tests use it). */
+export function dbStore(db: Db) {
+  const q = sessionQueries(db);
+  return {
+    get(sid: string, cb: (err: unknown, session?: SessionData | null) => void) {
+      q.load(sid).then((s) => cb(null, s ? s.data : null), cb);
+    },
+    set(sid: string, session: unknown, cb: (err?: unknown) => void) {
+      q.save(sid, JSON.parse(JSON.stringify(session)), new Date(Date.now() + IDLE_MS)).then(() => cb(), cb);
+    },
+    destroy(sid: string, cb: (err?: unknown) => void) {
+      q.revoke(sid).then(() => cb(), cb);
+    },
+  };
+}
