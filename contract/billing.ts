@@ -51,6 +51,8 @@ export const subscriptionSchema = z.object({
   status: z.string(),
   cancel_at_period_end: z.boolean(),
   current_period_end: z.number().nullable(),
+  /** Epoch seconds when an ended subscription stopped (an upgrade ends the old plan early); null while it runs. */
+  ended_at: z.number().nullable().optional(),
   plan: z.object({
     id: z.string(),
     amount: z.number(),

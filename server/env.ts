@@ -42,6 +42,15 @@ const envSchema = z
     /** Lets production run the built-in test-mode payment provider (a staging site); never for real money. */
     ALLOW_TEST_PAYMENTS: bool.default(false),
     VITE_GA_MEASUREMENT_ID: z.string().optional(),
+    /** Shown to families on Payment details and in billing messages. */
+    SUPPORT_EMAIL: z.email('must be an email address').default('support@verifiedathlete.local'),
+    /** Retention (decision 062): days kept before the hourly purge removes them, in batches. */
+    RETENTION_ANALYTICS_DAYS: z.coerce.number().int().min(1).default(395),
+    RETENTION_MAIL_DAYS: z.coerce.number().int().min(1).default(30),
+    RETENTION_SESSION_DAYS: z.coerce.number().int().min(1).default(7),
+    RETENTION_JOB_DAYS: z.coerce.number().int().min(1).default(14),
+    RETENTION_WEBHOOK_EVENT_DAYS: z.coerce.number().int().min(30, 'must be at least 30 (Stripe retries for 3 days)').default(90),
+    RETENTION_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(500),
   })
   .superRefine((v, ctx) => {
     if (v.NODE_ENV === 'production' && v.EXPOSE_DEV_OUTBOX) {

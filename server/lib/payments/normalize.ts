@@ -14,6 +14,7 @@ export function normalizeSubscription(s: any): ProviderSubscription {
     cancelAtPeriodEnd: Boolean(s.cancel_at_period_end),
     currentPeriodStart: date(s.current_period_start ?? item?.current_period_start),
     currentPeriodEnd: date(s.current_period_end ?? item?.current_period_end),
+    endedAt: date(s.ended_at),
     metadata: { ...(s.metadata ?? {}) },
     priceId: idOf(item?.price) ?? idOf(s.plan),
     livemode: Boolean(s.livemode),

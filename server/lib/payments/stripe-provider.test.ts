@@ -10,6 +10,7 @@ const calls: { method: string; path: string; body: URLSearchParams }[] = [];
 const answers: Record<string, unknown> = {
   'POST /v1/checkout/sessions': { id: 'cs_test_1', object: 'checkout.session', url: 'https://checkout.stripe.com/c/pay/cs_test_1' },
   'POST /v1/coupons': { id: 'COUPON1', object: 'coupon' },
+  'POST /v1/billing_portal/sessions': { id: 'bps_1', object: 'billing_portal.session', url: 'https://billing.stripe.com/p/session/test_1' },
   'POST /v1/promotion_codes': { id: 'promo_1', object: 'promotion_code' },
   'POST /v1/subscriptions/sub_1': {
     id: 'sub_1', object: 'subscription', status: 'active', cancel_at_period_end: true, customer: 'cus_1', livemode: false,
@@ -72,6 +73,13 @@ describe('the real Stripe provider', () => {
     const sub = await provider().setCancelAtPeriodEnd('sub_1', true);
     expect(calls.at(-1)!.body.get('cancel_at_period_end')).toBe('true');
     expect(sub).toMatchObject({ id: 'sub_1', cancelAtPeriodEnd: true, priceId: 'price_1', currentPeriodEnd: new Date(2000_000) });
+  });
+
+  it('opens a customer portal session for our customer that returns to the profile', async () => {
+    const r = await provider().createPortalSession!({ customerId: 'cus_1', returnUrl: 'http://x/profile' });
+    expect(r).toEqual({ url: 'https://billing.stripe.com/p/session/test_1' });
+    expect(calls.at(-1)!.path).toBe('/v1/billing_portal/sessions');
+    expect(Object.fromEntries(calls.at(-1)!.body)).toEqual({ customer: 'cus_1', return_url: 'http://x/profile' });
   });
 
   it('creates a once-only coupon and a promotion code named by the referral code', async () => {

@@ -20,6 +20,11 @@ export function createStripeProvider(secretKey: string, api?: { host: string; po
       return c.id;
     },
 
+    async createPortalSession({ customerId, returnUrl }) {
+      const s = await stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl });
+      return { url: s.url };
+    },
+
     async createCheckoutSession(p: CreateCheckoutParams) {
       const lineItem = p.price.priceId
         ? { price: p.price.priceId, quantity: 1 }

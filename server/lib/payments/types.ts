@@ -33,6 +33,8 @@ export interface ProviderSubscription {
   cancelAtPeriodEnd: boolean;
   currentPeriodStart: Date | null;
   currentPeriodEnd: Date | null;
+  /** When it stopped (canceled or expired); null while it runs. */
+  endedAt?: Date | null;
   metadata: Record<string, string>;
   priceId: string | null;
   livemode: boolean;
@@ -50,6 +52,8 @@ export interface PaymentProvider {
   /** Live keys move money; ids then go to the *_live columns. */
   readonly livemode: boolean;
   createCustomer(p: { email: string; name: string; userId: number }): Promise<string>;
+  /** A Stripe customer portal session (payment method, invoices, cancellation); only the real Stripe has one. */
+  createPortalSession?(p: { customerId: string; returnUrl: string }): Promise<{ url: string }>;
   createCheckoutSession(p: CreateCheckoutParams): Promise<{ id: string; url: string }>;
   /** Closes an open session so it can no longer be paid; 'complete' when it was paid already. */
   expireCheckoutSession(id: string): Promise<'expired' | 'complete'>;

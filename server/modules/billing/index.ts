@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { createPaymentProvider, isTestModeProvider, type DeliverEvent, type PaymentProvider } from '../../lib/payments';
 import referralsModule from '../referrals';
+import accountRoutes from './account.routes';
 import checkoutRoutes from './checkout.routes';
 import plansRoutes from './plans.routes';
 import subscriptionsRoutes from './subscriptions.routes';
@@ -37,6 +38,7 @@ export default async function billingModule(app: FastifyInstance) {
   await app.register(plansRoutes);
   await app.register(checkoutRoutes);
   await app.register(subscriptionsRoutes);
+  await app.register(accountRoutes);
   await app.register(webhookRoutes);
   await app.register(webhookDebugRoutes, { deliver });
   await app.register(referralsModule);

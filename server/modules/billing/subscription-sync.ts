@@ -4,6 +4,8 @@ import { subscriptions } from '../../db/schema';
 import type { ProviderSubscription } from '../../lib/payments';
 import { refreshActiveFlag, resolvePlan, resolveUserId, subscriptionColumn } from './provider-ids';
 
+const ENDED = ['canceled', 'incomplete_expired'];
+
 /**
  * Writes the provider's view of one subscription into ours. Callers pass the state fetched from
  * the provider, not the event's snapshot, so events arriving late or out of order cannot roll it back.
@@ -23,6 +25,8 @@ export async function syncSubscription(tx: Tx, sub: ProviderSubscription) {
     currentPeriodStart: sub.currentPeriodStart,
     currentPeriodEnd: sub.currentPeriodEnd,
     cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
+    // An ended plan shows when it ended, not a period end a year ahead (an upgrade ends it early).
+    endedAt: ENDED.includes(sub.status) ? (sub.endedAt ?? existing?.endedAt ?? new Date()) : null,
   };
   const idValue = sub.livemode ? { stripeSubscriptionIdLive: sub.id } : { stripeSubscriptionId: sub.id };
   const [row] = await tx

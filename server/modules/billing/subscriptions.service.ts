@@ -20,6 +20,7 @@ function toSubscription({ sub, plan }: Row, live: boolean): Subscription {
     status: sub.status,
     cancel_at_period_end: sub.cancelAtPeriodEnd,
     current_period_end: sub.currentPeriodEnd ? Math.floor(sub.currentPeriodEnd.getTime() / 1000) : null,
+    ended_at: sub.endedAt ? Math.floor(sub.endedAt.getTime() / 1000) : null,
     plan: {
       id: plan ? ((live ? plan.stripePriceIdLive : plan.stripePriceId) ?? `price_va_${plan.key}`) : 'unknown',
       amount: plan ? Math.round(plan.priceUsd * 100) : 0,

@@ -27,7 +27,7 @@ describe('subscriptions', () => {
     expect(body.data).toEqual([
       {
         id: expect.stringMatching(/^sub_/), status: 'active', cancel_at_period_end: false,
-        current_period_end: expect.any(Number),
+        current_period_end: expect.any(Number), ended_at: null,
         plan: { id: 'price_va_premium', amount: 8900, interval: 'year', product: { name: 'Premium' } },
       },
     ]);

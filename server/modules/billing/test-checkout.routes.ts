@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   testCheckoutParamsSchema, testCheckoutSessionSchema, testPayResponseSchema, testPaySchema,
 } from '../../../contract/billing';
+import { testDisputeCloseBodySchema, testPaymentStateSchema, testRefundBodySchema } from '../../../contract/billing-history';
 import { errorBodySchema } from '../../../contract/errors';
 import { AppError } from '../../lib/app-error';
 import type { TestModeProvider } from '../../lib/payments';
@@ -36,4 +37,31 @@ export default async function testCheckoutRoutes(fastify: FastifyInstance, opts:
     const { redirectUrl } = await opts.provider.pay(req.params.sessionId, req.body.cardNumber);
     return { status: 'complete' as const, redirectUrl };
   });
+
+  // Refunds and disputes, so the charge.refunded / charge.dispute.* path runs end to end (decision 061).
+  const paymentErrors = { 400: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+  const found = (state: Awaited<ReturnType<TestModeProvider['paymentState']>>) => {
+    if (!state) throw new AppError('NOT_FOUND', 'Payment not found');
+    return state;
+  };
+
+  app.get('/api/checkout/test/:sessionId/payment', {
+    config: app.perAddressLimit(60),
+    schema: { tags, params: testCheckoutParamsSchema, response: { 200: testPaymentStateSchema, 404: errorBodySchema } },
+  }, async (req) => found(await opts.provider.paymentState(req.params.sessionId)));
+
+  app.post('/api/checkout/test/:sessionId/refund', {
+    config: app.perAddressLimit(20),
+    schema: { tags, params: testCheckoutParamsSchema, body: testRefundBodySchema, response: { 200: testPaymentStateSchema, ...paymentErrors } },
+  }, async (req) => found(await opts.provider.refund(req.params.sessionId, req.body?.amount)));
+
+  app.post('/api/checkout/test/:sessionId/dispute', {
+    config: app.perAddressLimit(20),
+    schema: { tags, params: testCheckoutParamsSchema, response: { 200: testPaymentStateSchema, ...paymentErrors } },
+  }, async (req) => found(await opts.provider.openDispute(req.params.sessionId)));
+
+  app.post('/api/checkout/test/:sessionId/dispute/close', {
+    config: app.perAddressLimit(20),
+    schema: { tags, params: testCheckoutParamsSchema, body: testDisputeCloseBodySchema, response: { 200: testPaymentStateSchema, ...paymentErrors } },
+  }, async (req) => found(await opts.provider.closeDispute(req.params.sessionId, req.body.outcome)));
 }

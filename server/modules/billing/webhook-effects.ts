@@ -4,6 +4,7 @@ import { referrals, subscriptions, users } from '../../db/schema';
 import { idOf, invoiceMetadata, invoicePaymentIntentId, invoicePriceId, invoiceSubscriptionId } from '../../lib/payments/normalize';
 import type { ProviderSubscription, StripeEventLike } from '../../lib/payments';
 import { grantCredits } from '../credits/credits.service';
+import { onChargeRefunded, onDispute } from './charge-reversals';
 import { customerColumn, refreshActiveFlag, resolvePlan, resolveUserId, subscriptionColumn } from './provider-ids';
 import { syncSubscription } from './subscription-sync';
 
@@ -50,7 +51,7 @@ async function onCheckoutCompleted(tx: Tx, s: any, live: boolean, ctx: EventCont
 
   if (ctx.subscription) await syncSubscription(tx, ctx.subscription);
   if (meta.replacesSubscription) {
-    await tx.update(subscriptions).set({ status: 'canceled', cancelAtPeriodEnd: false })
+    await tx.update(subscriptions).set({ status: 'canceled', cancelAtPeriodEnd: false, endedAt: sql`coalesce(${subscriptions.endedAt}, now())` })
       .where(and(eq(subscriptionColumn(live), String(meta.replacesSubscription)), eq(subscriptions.userId, userId)));
     await refreshActiveFlag(tx, userId);
   }
@@ -76,7 +77,10 @@ async function onInvoicePaid(tx: Tx, inv: any, live: boolean, ctx: EventContext)
     idempotencyKey: `invoice:${inv.id}`, type: 'subscription_grant',
     description: `${plan.name} plan${renewal ? ' renewal' : ''}`, planId: plan.id,
     stripePaymentIntentId: live ? null : paymentIntent,
-    metadata: { invoiceId: inv.id, subscriptionId: subId, billingReason: inv.billing_reason ?? null, paymentIntent, livemode: live },
+    metadata: {
+      invoiceId: inv.id, subscriptionId: subId, billingReason: inv.billing_reason ?? null, paymentIntent, livemode: live,
+      amountPaid: typeof inv.amount_paid === 'number' ? inv.amount_paid : null,
+    },
   });
   return granted ? 'credits granted' : 'credits already granted';
 }
@@ -88,6 +92,10 @@ export const HANDLED_EVENTS = [
   'customer.subscription.created',
   'customer.subscription.updated',
   'customer.subscription.deleted',
+  'charge.refunded',
+  'charge.dispute.created',
+  'charge.dispute.updated',
+  'charge.dispute.closed',
 ];
 
 export async function applyEvent(tx: Tx, event: StripeEventLike, ctx: EventContext): Promise<string> {
@@ -103,6 +111,12 @@ export async function applyEvent(tx: Tx, event: StripeEventLike, ctx: EventConte
     case 'customer.subscription.deleted':
       if (ctx.subscription) await syncSubscription(tx, ctx.subscription);
       return 'subscription synced';
+    case 'charge.refunded':
+      return onChargeRefunded(tx, event);
+    case 'charge.dispute.created':
+    case 'charge.dispute.updated':
+    case 'charge.dispute.closed':
+      return onDispute(tx, event);
     default:
       return 'ignored';
   }

@@ -5,18 +5,27 @@ import { AppError } from '../../lib/app-error';
 
 export type CreditKind = 'max_speed' | 'iga';
 
+/** Text of the 402 while a refund or dispute has left a balance below zero (decision 061). */
+export function negativeBalanceMessage(b: { credits: number; igaCredits: number }) {
+  const owed = [b.credits < 0 ? `Max Speed ${b.credits}` : null, b.igaCredits < 0 ? `IGA ${b.igaCredits}` : null].filter(Boolean).join(', ');
+  return `Your balance is below zero after a refund or chargeback (${owed}). New analysis requests are paused until it is settled: buy a package on the Plans page or contact support.`;
+}
+
 /**
  * Spends one credit inside the caller's transaction. The balance check and the decrement are one
- * UPDATE, so concurrent requests can never overspend; the CHECK (credits >= 0) is the last guard.
+ * UPDATE, so concurrent requests can never overspend. A balance below zero (a refunded or disputed
+ * payment, decision 061) blocks every request, of either kind, until it is settled.
  */
 export async function spendCredit(tx: Tx, userId: number, kind: CreditKind, ref: { analysisRequestId?: number; description?: string } = {}) {
   const column = kind === 'iga' ? users.igaCredits : users.credits;
   const [row] = await tx
     .update(users)
     .set(kind === 'iga' ? { igaCredits: sql`${users.igaCredits} - 1` } : { credits: sql`${users.credits} - 1` })
-    .where(and(eq(users.id, userId), gte(column, 1)))
+    .where(and(eq(users.id, userId), gte(column, 1), gte(users.credits, 0), gte(users.igaCredits, 0)))
     .returning({ id: users.id });
   if (!row) {
+    const [b] = await tx.select({ credits: users.credits, igaCredits: users.igaCredits }).from(users).where(eq(users.id, userId));
+    if (b && (b.credits < 0 || b.igaCredits < 0)) throw new AppError('NEGATIVE_BALANCE', negativeBalanceMessage(b));
     throw new AppError(
       'INSUFFICIENT_CREDITS',
       kind === 'iga'
@@ -34,9 +43,18 @@ export async function spendCredit(tx: Tx, userId: number, kind: CreditKind, ref:
   });
 }
 
+export type LedgerType =
+  | 'purchase' | 'subscription_grant' | 'refund' | 'admin_adjust'
+  /** credits taken back because the payment was refunded */
+  | 'payment_refund'
+  /** credits taken back because the payment was disputed */
+  | 'dispute'
+  /** credits restored because a dispute was won (or an inquiry closed) */
+  | 'dispute_reversal';
+
 /**
- * Adds credits exactly once per idempotency key (a webhook event, a refund of one request).
- * Returns false when the key was already used, changing nothing.
+ * Adds (or, with negative amounts, takes back) credits exactly once per idempotency key (a webhook
+ * event, a refund of one request). Returns false when the key was already used, changing nothing.
  */
 export async function grantCredits(
   tx: Tx,
@@ -45,7 +63,7 @@ export async function grantCredits(
     credits: number;
     igaCredits: number;
     idempotencyKey: string;
-    type: 'purchase' | 'subscription_grant' | 'refund' | 'admin_adjust';
+    type: LedgerType;
     description: string;
     planId?: number | null;
     stripePaymentIntentId?: string | null;

@@ -6,6 +6,7 @@ import { normalizeSubscription } from '../normalize';
 import type { CreateCheckoutParams, DeliverEvent, PaymentProvider, ProviderSubscription } from '../types';
 import { createEventSender, type EventLog } from './events';
 import { createPayments } from './payments';
+import { createReversals, type TestPaymentState } from './reversals';
 import { newId, nowSeconds, type TestSubscription } from './shapes';
 import { testStore } from './store';
 
@@ -20,6 +21,12 @@ export interface TestModeProvider extends PaymentProvider {
   renewDue(now?: Date): Promise<number>;
   redeliverFailed(): Promise<number>;
   events(): Promise<{ id: string; type: string; data: { object: any } }[]>;
+  /** Refunds a paid session's charge (all that remains, or `amount` cents) and delivers charge.refunded. */
+  refund(sessionId: string, amount?: number): Promise<TestPaymentState | null>;
+  /** Opens a chargeback on a paid session's charge (charge.dispute.created). */
+  openDispute(sessionId: string): Promise<TestPaymentState | null>;
+  closeDispute(sessionId: string, outcome: 'won' | 'lost'): Promise<TestPaymentState | null>;
+  paymentState(sessionId: string): Promise<TestPaymentState | null>;
 }
 
 const SESSION_TTL_SECONDS = 24 * 60 * 60;
@@ -28,6 +35,7 @@ export function createTestModeProvider(o: { db: Db; appUrl: string; secret: stri
   const { db } = o;
   const sender = createEventSender(o);
   const payments = createPayments(db, sender);
+  const reversals = createReversals(db, sender);
 
   async function changeSubscription(id: string, change: (s: TestSubscription) => { type: string; previous: Record<string, unknown> } | null) {
     const events = await db.transaction(async (tx) => {
@@ -173,5 +181,9 @@ export function createTestModeProvider(o: { db: Db; appUrl: string; secret: stri
     renewDue: (now) => payments.renewDue(now ?? new Date()),
     redeliverFailed: () => sender.redeliverFailed(),
     events: () => sender.all(),
+    refund: (id, amount) => reversals.refund(id, amount),
+    openDispute: (id) => reversals.openDispute(id),
+    closeDispute: (id, outcome) => reversals.closeDispute(id, outcome),
+    paymentState: (id) => reversals.state(id),
   };
 }

@@ -3,7 +3,8 @@ import type { DbOrTx } from '../../../db/client';
 import { paymentTestObjects } from '../../../db/schema';
 
 export type TestObjectKind =
-  | 'customer' | 'checkout_session' | 'subscription' | 'invoice' | 'payment_intent' | 'coupon' | 'promotion_code' | 'event';
+  | 'customer' | 'checkout_session' | 'subscription' | 'invoice' | 'payment_intent' | 'coupon' | 'promotion_code' | 'event'
+  | 'charge' | 'refund' | 'dispute';
 
 /** The built-in provider's "Stripe account": one JSON document per object in payment_test_objects. */
 export const testStore = {

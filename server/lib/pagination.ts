@@ -1,0 +1,40 @@
+import type { FastifyReply } from 'fastify';
+import { NEXT_CURSOR_HEADER } from '../../contract/billing-history';
+import { AppError } from './app-error';
+
+/**
+ * Keyset pages (decision 063): the cursor is the sort key of the last row of the page, as
+ * base64url JSON. It is opaque to clients and checked on the way in: a bad one is a 400.
+ */
+export function encodeCursor(key: (string | number | null)[]): string {
+  return Buffer.from(JSON.stringify(key)).toString('base64url');
+}
+
+export function decodeCursor<T extends (string | number | null)[]>(cursor: string | undefined, check: (key: unknown[]) => key is T): T | null {
+  if (!cursor) return null;
+  let key: unknown;
+  try {
+    key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    key = null;
+  }
+  if (!Array.isArray(key) || !check(key)) throw new AppError('VALIDATION_ERROR', 'Cursor is invalid', { cursor: 'Cursor is invalid' });
+  return key;
+}
+
+/** Rows were fetched with limit + 1: the extra one only says that another page exists. */
+export function toPage<R>(rows: R[], limit: number, keyOf: (row: R) => (string | number | null)[]) {
+  const items = rows.slice(0, limit);
+  const last = items.at(-1);
+  return { items, next: rows.length > limit && last ? encodeCursor(keyOf(last)) : null };
+}
+
+/** The next page's cursor travels in a header so list bodies keep the array shape of the specification. */
+export function sendPage<R>(reply: FastifyReply, page: { items: R[]; next: string | null }) {
+  if (page.next) reply.header(NEXT_CURSOR_HEADER, page.next);
+  return page.items;
+}
+
+export const isIntKey = (k: unknown[]): k is [number] => k.length === 1 && Number.isSafeInteger(k[0]) && (k[0] as number) > 0;
+export const isTimeIdKey = (k: unknown[]): k is [string, number] =>
+  k.length === 2 && typeof k[0] === 'string' && !Number.isNaN(Date.parse(k[0])) && Number.isSafeInteger(k[1]) && (k[1] as number) > 0;

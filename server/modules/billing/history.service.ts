@@ -1,0 +1,77 @@
+import { and, desc, eq, inArray, lt } from 'drizzle-orm';
+import { LEDGER_LABELS, type BillingHistoryItem, type LedgerType } from '../../../contract/billing-history';
+import type { Db } from '../../db/client';
+import { creditTransactions } from '../../db/schema';
+import { decodeCursor, isIntKey, toPage } from '../../lib/pagination';
+
+type Row = typeof creditTransactions.$inferSelect;
+const PAYMENT_TYPES: LedgerType[] = ['purchase', 'subscription_grant', 'payment_refund', 'dispute', 'dispute_reversal'];
+
+const int = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? Math.round(v) : null);
+
+/** Cents paid or returned by a ledger row, from what the webhook recorded with it; null when no money moved. */
+export function moneyOf(r: Row): number | null {
+  const m = (r.metadata ?? {}) as Record<string, unknown>;
+  if (r.type === 'purchase') return int(m.amountTotal);
+  if (r.type === 'subscription_grant') return int(m.amountPaid);
+  if (r.type === 'payment_refund' || r.type === 'dispute' || r.type === 'dispute_reversal') return int(m.moneyCents);
+  return null;
+}
+
+export function toHistoryItem(r: Row, testMode: boolean): BillingHistoryItem {
+  const m = (r.metadata ?? {}) as Record<string, unknown>;
+  const session = typeof m.checkoutSessionId === 'string' ? m.checkoutSessionId : null;
+  return {
+    id: r.id,
+    type: r.type,
+    label: LEDGER_LABELS[r.type as LedgerType] ?? r.type,
+    description: r.description ?? '',
+    credits: r.amount,
+    igaCredits: r.igaAmount,
+    amountCents: moneyOf(r),
+    currency: 'usd',
+    createdAt: r.createdAt.toISOString(),
+    testCheckoutUrl: testMode && session?.startsWith('cs_test_') ? `/checkout/test/${session}` : null,
+  };
+}
+
+/** One page of the user's own ledger, newest first; the id is the keyset (it grows with time). */
+export async function listHistory(db: Db, userId: number, q: { cursor?: string; limit: number; kind: 'all' | 'payments' }, testMode: boolean) {
+  const after = decodeCursor(q.cursor, isIntKey);
+  const rows = await db
+    .select()
+    .from(creditTransactions)
+    .where(and(
+      eq(creditTransactions.userId, userId),
+      q.kind === 'payments' ? inArray(creditTransactions.type, PAYMENT_TYPES) : undefined,
+      after ? lt(creditTransactions.id, after[0]) : undefined,
+    ))
+    .orderBy(desc(creditTransactions.id))
+    .limit(q.limit + 1);
+  const page = toPage(rows, q.limit, (r) => [r.id]);
+  return { items: page.items.map((r) => toHistoryItem(r, testMode)), next: page.next };
+}
+
+const CSV_HEADER = ['Date', 'Type', 'Description', 'Max Speed credits', 'IGA credits', 'Amount (USD)'];
+
+/** A spreadsheet must not run a description as a formula (CSV injection). */
+function cell(v: string | number | null) {
+  if (v === null) return '';
+  if (typeof v === 'number') return String(v);
+  const safe = /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/** The whole history as CSV, read in keyset batches so a long history never loads at once. */
+export async function* historyCsv(db: Db, userId: number, testMode: boolean): AsyncGenerator<string> {
+  yield `${CSV_HEADER.join(',')}\r\n`;
+  let cursor: string | undefined;
+  do {
+    const page = await listHistory(db, userId, { cursor, limit: 500, kind: 'all' }, testMode);
+    for (const i of page.items) {
+      const money = i.amountCents === null ? null : (i.amountCents / 100).toFixed(2);
+      yield `${[i.createdAt, i.label, i.description, i.credits, i.igaCredits, money].map(cell).join(',')}\r\n`;
+    }
+    cursor = page.next ?? undefined;
+  } while (cursor);
+}
