@@ -2,7 +2,9 @@ import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { computeMeasurement, formatSpeed } from '../contract/measurement-math';
 import { makeSampleVideo } from '../server/lib/ffmpeg';
+import { makeRunClip, type RunClip } from '../server/test/clips';
 import { DEMO, expect, loginAs, shot, test } from './fixtures';
 
 const PHONE = { width: 390, height: 844 };
@@ -25,6 +27,13 @@ async function video(name = 'processed.mp4') {
     clip = readFileSync(file);
   }
   return { name, mimeType: 'video/mp4', buffer: clip };
+}
+
+let run: RunClip;
+/** A source clip with a known run (30 fps, about 18.4 mph) for the measurement. */
+async function runClip() {
+  run ??= await makeRunClip(path.join(tmpdir(), `va-e2e-run-${process.pid}.mp4`), { fps: '30', seconds: 2.5 });
+  return run;
 }
 
 async function signInAs(page: Page, who: string) {
@@ -87,26 +96,38 @@ test.describe('analysis journeys', () => {
     await expect(process.getByText('00:41')).toBeVisible();
     const complete = process.getByRole('button', { name: 'Complete Analysis' });
     await expect(complete).toBeDisabled();
-    await process.getByLabel('Max Speed (mph)').fill('23.45');
+    // No clip came with the request: the analyst uploads the play's source clip, then marks it.
+    const run = await runClip();
+    await process.getByTestId('source-video-input').setInputFiles(run.file);
+    const viewer = process.getByRole('group', { name: 'Frame viewer' });
+    await expect(viewer.getByTestId('frame-label')).toHaveText(`Frame 1 of ${run.frameTimes.length}`);
+    for (const c of run.crossings) {
+      await viewer.getByLabel('Go to frame').fill(String(c.frameIndex + 1));
+      await viewer.getByLabel('Go to frame').press('Enter');
+      await viewer.getByLabel('Yard line').fill(String(c.yardLine));
+      await viewer.getByRole('button', { name: 'Mark this frame' }).click();
+    }
+    const measured = computeMeasurement({ times: run.frameTimes, fps: { num: 30, den: 1 }, vfr: false }, run.crossings);
+    const mph = measured.maxSpeed.toFixed(1);
+    await expect(process.getByTestId('live-speed')).toHaveText(formatSpeed(measured.maxSpeed, measured.plusMinus));
+    await process.getByRole('button', { name: 'Confirm measurement' }).click();
+    await expect(process.getByLabel('Max Speed (mph)')).toHaveValue(mph);
     await process.getByLabel('Percentile (0-100)').fill('91');
     await process.getByTestId('video-dropzone').locator('input[type=file]').setInputFiles(await video());
     await expect(process.getByText('processed.mp4')).toBeVisible();
     await shots(page, 'analysis-process-speed');
-    await complete.click();
-    await expect(process.getByText('Please enter a valid number with up to 1 decimal place')).toBeVisible();
-    await process.getByLabel('Max Speed (mph)').fill('23.4');
     await complete.click();
     await expect(page.getByText('Request processed successfully')).toBeVisible();
     await expect(page.getByTestId(`queue-row-${id}`)).toHaveCount(0);
 
     await signInAs(page, DEMO.parent);
     await page.goto(`/players/${casey.id}`);
-    await expect(page.getByTestId('latest-speed')).toContainText('23.4');
+    await expect(page.getByTestId('latest-speed')).toContainText(mph);
     await expect(page.getByText('91st percentile')).toBeVisible();
     await expect(page.getByTestId('speed-chart').locator('.recharts-line-dots circle')).toHaveCount(2);
     await page.getByTestId('speed-chart').locator('.recharts-line-dots circle').last().hover();
-    await expect(page.getByTestId('speed-chart').getByText('23.4 mph')).toBeVisible();
-    const slide = page.getByTestId('carousel-video').filter({ hasText: '23.4 mph' });
+    await expect(page.getByTestId('speed-chart').getByText(/\d+\.\d mph/)).toBeVisible();
+    const slide = page.getByTestId('carousel-video').filter({ hasText: `${mph} mph ± ${measured.plusMinus.toFixed(1)}` });
     await expect(slide).toHaveCount(1);
     await shots(page, 'analysis-card-speed');
     await slide.getByRole('button').click();

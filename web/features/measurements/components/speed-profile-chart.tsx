@@ -2,8 +2,12 @@ import { CartesianGrid, Line, LineChart, ReferenceArea, ResponsiveContainer, Too
 import type { MeasurementResult } from '@contract/measurements';
 
 /** Speed by distance (the velocity profile a laser gun gives), the fastest window shaded. */
-export function SpeedProfileChart({ result, height = 200 }: { result: Pick<MeasurementResult, 'profile' | 'window'>; height?: number }) {
+export function SpeedProfileChart({ result, height = 200 }: { result: Pick<MeasurementResult, 'profile' | 'window' | 'marks'>; height?: number }) {
   const data = result.profile.map((p) => ({ yard: p.yard, mph: Math.round(p.mph * 10) / 10 }));
+  const yards = result.marks.map((m) => m.yardLine);
+  const first = Math.min(...yards);
+  const last = Math.max(...yards);
+  const ticks = Array.from({ length: (last - first) / 5 + 1 }, (_, i) => first + i * 5);
   const lo = Math.min(result.window.fromYard, result.window.toYard);
   const hi = Math.max(result.window.fromYard, result.window.toYard);
   const values = data.map((d) => d.mph);
@@ -15,7 +19,7 @@ export function SpeedProfileChart({ result, height = 200 }: { result: Pick<Measu
         <LineChart data={data} margin={{ top: 8, right: 12, bottom: 16, left: -16 }}>
           <CartesianGrid strokeDasharray="3 3" className="stroke-border" />
           <ReferenceArea x1={lo} x2={hi} fill="var(--color-primary)" fillOpacity={0.08} ifOverflow="extendDomain" />
-          <XAxis dataKey="yard" type="number" domain={['dataMin - 2.5', 'dataMax + 2.5']} tick={{ fontSize: 11 }} label={{ value: 'yard line', position: 'insideBottom', offset: -8, fontSize: 11 }} />
+          <XAxis dataKey="yard" type="number" domain={[first, last]} ticks={ticks} tick={{ fontSize: 11 }} label={{ value: 'yard line', position: 'insideBottom', offset: -8, fontSize: 11 }} />
           <YAxis domain={[min, max]} tick={{ fontSize: 11 }} unit="" />
           <Tooltip formatter={(v) => [typeof v === 'number' ? `${v.toFixed(1)} mph` : '--', 'Speed']} labelFormatter={(y) => `around the ${y}-yard line`} />
           <Line type="monotone" dataKey="mph" stroke="var(--color-primary)" strokeWidth={2.5} dot={{ r: 4 }} isAnimationActive={false} />

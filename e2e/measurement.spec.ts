@@ -1,0 +1,165 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Locator, Page } from '@playwright/test';
+import sharp from 'sharp';
+import { computeMeasurement, formatSpeed } from '../contract/measurement-math';
+import { makeRunClip, readFrameNumber, type RunClip } from '../server/test/clips';
+import { DEMO, expect, loginAs, shot, test } from './fixtures';
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
+
+async function shots(page: Page, name: string) {
+  await page.setViewportSize(DESKTOP);
+  await shot(page, `${name}-desktop`);
+  await page.setViewportSize(PHONE);
+  await shot(page, `${name}-phone`);
+  await page.setViewportSize(DESKTOP);
+}
+
+async function signInAs(page: Page, who: string) {
+  await page.request.post('/api/logout');
+  await loginAs(page, who);
+}
+
+/** The frame number burned into the pixels the canvas shows, read from a screenshot of it. */
+async function frameOnCanvas(canvas: Locator) {
+  await expect(canvas).toHaveAttribute('aria-busy', 'false');
+  const png = await canvas.screenshot();
+  const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
+  return readFrameNumber(data, info.width, info.height, info.channels);
+}
+
+/** The 1-based 'Frame N of M' label must name the frame the canvas shows (frame index N - 1). */
+async function expectFrame(viewer: Locator, index: number, total: number) {
+  await expect(viewer.getByTestId('frame-label')).toHaveText(`Frame ${index + 1} of ${total}`);
+  expect(await frameOnCanvas(viewer.getByTestId('frame-canvas'))).toBe(index);
+}
+
+let clip: RunClip;
+
+test.describe('measured max speed', () => {
+  test.beforeAll(async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'va-e2e-clip-'));
+    clip = await makeRunClip(path.join(dir, 'run-2997.mp4'), { fps: '30000/1001', seconds: 2.5, speedYps: 9 });
+  });
+
+  test('the family attaches a clip, the analyst measures it frame by frame, the family opens the receipt', async ({ page }) => {
+    test.setTimeout(180_000);
+    const total = clip.frameTimes.length;
+    const expected = computeMeasurement({ times: clip.frameTimes, fps: { num: 30000, den: 1001 }, vfr: false }, clip.crossings);
+    expect(clip.crossings.length).toBeGreaterThanOrEqual(3);
+    expect(clip.trueMph).toBeGreaterThanOrEqual(expected.window.mphLow);
+    expect(clip.trueMph).toBeLessThanOrEqual(expected.window.mphHigh);
+    const speedText = formatSpeed(expected.maxSpeed, expected.plusMinus);
+
+    await page.setViewportSize(DESKTOP);
+    await loginAs(page, DEMO.parent);
+    const players = (await (await page.request.get('/api/players')).json()) as { id: number; firstName: string }[];
+    const casey = players.find((p) => p.firstName === 'Casey')!;
+    const hudl = `https://www.hudl.com/video/3/e2e/measured-${Date.now()}`;
+    await page.goto(`/players/${casey.id}`);
+    await page.getByRole('button', { name: 'Request Speed Analysis' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Request Speed Analysis' });
+    await dialog.getByLabel('Hudl Video URL').fill(hudl);
+    await dialog.getByLabel('Mins and Secs (i.e. 00:23) to start measuring').fill('00:12');
+    await dialog.getByTestId('video-file-input').setInputFiles(clip.file);
+    const source = dialog.getByLabel('Source video (optional)');
+    await expect(source).not.toHaveValue('');
+    const videoId = Number(await source.inputValue());
+    await shots(page, 'measurement-request-dialog');
+    await dialog.getByRole('button', { name: 'Submit Request' }).click();
+    await expect(page.getByText('Request Submitted')).toBeVisible();
+
+    await signInAs(page, DEMO.analyst);
+    const queue = (await (await page.request.get('/api/analysis-requests/queue')).json()) as { id: number; hudlUrl: string; sourceVideoId: number | null }[];
+    const item = queue.find((q) => q.hudlUrl === hudl)!;
+    expect(item.sourceVideoId).toBe(videoId);
+    await page.goto('/analyst/queue');
+    await page.getByTestId(`queue-row-${item.id}`).getByRole('button', { name: 'Process' }).click();
+    const process = page.getByRole('dialog', { name: 'Process Analysis Request' });
+    const viewer = process.getByRole('group', { name: 'Frame viewer' });
+    await expectFrame(viewer, 0, total);
+    await expect(viewer.getByTestId('frame-time')).toHaveText('t = 0.0000 s');
+
+    // Buttons, then keys (Shift: 10 frames): the picture must be the frame named every time.
+    for (let i = 1; i <= 3; i += 1) {
+      await viewer.getByRole('button', { name: 'Next frame' }).click();
+      await expectFrame(viewer, i, total);
+    }
+    await viewer.getByRole('button', { name: 'Previous frame' }).click();
+    await expectFrame(viewer, 2, total);
+    await viewer.getByTestId('frame-canvas').click();
+    await page.keyboard.press('ArrowRight');
+    await expectFrame(viewer, 3, total);
+    await page.keyboard.press('Shift+ArrowRight');
+    await expectFrame(viewer, 13, total);
+    await expect(viewer.getByTestId('frame-time')).toHaveText(`t = ${clip.frameTimes[13]!.toFixed(4)} s`);
+    await page.keyboard.press('ArrowLeft');
+    await expectFrame(viewer, 12, total);
+    await page.keyboard.press('Shift+ArrowLeft');
+    await expectFrame(viewer, 2, total);
+
+    // Too few marks: no speed yet.
+    await expect(process.getByText('Mark at least 3 yard-line crossings')).toBeVisible();
+    for (const c of clip.crossings) {
+      await viewer.getByLabel('Go to frame').fill(String(c.frameIndex + 1));
+      await viewer.getByLabel('Go to frame').press('Enter');
+      await expectFrame(viewer, c.frameIndex, total);
+      await viewer.getByLabel('Yard line').fill(String(c.yardLine));
+      await viewer.getByRole('button', { name: 'Mark this frame' }).click();
+      await expect(viewer.getByText(`This frame is marked as the ${c.yardLine}-yard line.`)).toBeVisible();
+    }
+    await expect(process.getByTestId('mark-list').getByRole('listitem')).toHaveCount(clip.crossings.length);
+    await expect(process.getByTestId('live-speed')).toHaveText(speedText);
+    await expect(process.getByTestId('splits-table').getByRole('row')).toHaveCount(clip.crossings.length);
+    await expect(process.getByTestId('speed-profile-chart')).toBeVisible();
+    await expect(process.getByText(expected.methodLabel).first()).toBeVisible();
+    await shots(page, 'measurement-workbench');
+
+    // A wrong mark moves the number; removing it brings the measured one back.
+    const last = clip.crossings[clip.crossings.length - 1]!;
+    await viewer.getByLabel('Go to frame').fill(String(last.frameIndex + 6));
+    await viewer.getByLabel('Go to frame').press('Enter');
+    await viewer.getByLabel('Yard line').fill(String(last.yardLine + 5));
+    await viewer.getByRole('button', { name: 'Mark this frame' }).click();
+    await expect(process.getByTestId('mark-list').getByRole('listitem')).toHaveCount(clip.crossings.length + 1);
+    await process.getByRole('button', { name: `Remove the ${last.yardLine + 5}-yard line mark` }).click();
+    await expect(process.getByTestId('live-speed')).toHaveText(speedText);
+
+    const maxSpeed = process.getByLabel('Max Speed (mph)');
+    await expect(maxSpeed).toHaveValue('');
+    await expect(process.getByRole('button', { name: 'Complete Analysis' })).toBeDisabled();
+    await process.getByRole('button', { name: 'Confirm measurement' }).click();
+    await expect(process.getByTestId('measurement-confirmed')).toContainText(`Confirmed: ${speedText}`);
+    await expect(maxSpeed).toHaveValue(expected.maxSpeed.toFixed(1));
+    await expect(maxSpeed).toHaveAttribute('readonly', '');
+    await process.getByLabel('Percentile (0-100)').fill('88');
+    await process.getByRole('button', { name: 'Complete Analysis' }).click();
+    await expect(page.getByText('Request processed successfully')).toBeVisible();
+    await expect(page.getByTestId(`queue-row-${item.id}`)).toHaveCount(0);
+
+    await signInAs(page, DEMO.parent);
+    await page.goto(`/players/${casey.id}`);
+    await expect(page.getByTestId('latest-speed')).toContainText(`mph ± ${expected.plusMinus.toFixed(1)}`);
+    await expect(page.getByTestId('latest-speed-evidence')).toContainText(expected.methodLabel);
+    await shots(page, 'measurement-player-card');
+    await page.getByTestId('latest-speed-evidence').getByRole('link', { name: 'Receipt' }).click();
+    await expect(page).toHaveURL(new RegExp(`/receipts/${item.id}$`));
+    const receipt = page.getByTestId('receipt');
+    await expect(receipt.getByTestId('receipt-speed')).toHaveText(speedText);
+    await expect(receipt.getByText(expected.methodLabel).first()).toBeVisible();
+    await expect(receipt.getByTestId('receipt-stills').getByRole('listitem')).toHaveCount(clip.crossings.length);
+    await expect(receipt.getByTestId('receipt-facts')).toContainText('30000/1001');
+    await expect(receipt.getByTestId('receipt-facts')).toContainText('Variable frame rate');
+    const first = clip.crossings[0]!;
+    await expect(receipt.getByTestId('marked-frame-caption')).toContainText(`${first.yardLine}-yard line · Frame ${first.frameIndex + 1}`);
+    await receipt.getByRole('button', { name: 'Next mark' }).click();
+    await expect(receipt.getByTestId('marked-frame-caption')).toContainText(`Mark 2 of ${clip.crossings.length}`);
+    await receipt.getByRole('button', { name: 'Check the frames around this mark' }).click();
+    const around = receipt.getByRole('group', { name: 'Frame viewer' });
+    await expectFrame(around, clip.crossings[1]!.frameIndex, total);
+    await shots(page, 'measurement-receipt');
+  });
+});
