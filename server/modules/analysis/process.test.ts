@@ -2,6 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analysisRequests, creditTransactions, igaSubmetrics, leaderboard, users, videos } from '../../db/schema';
 import { as, createTestApp, createUser, lastMailTo, type TestApp, type TestUser } from '../../test/helpers';
+import { MEASUREMENT_REQUIRED } from '../../../contract/measurements';
+import { measuredFields } from '../measurements/measurement.fixtures';
 import { complete, createPlayer, requestIga, requestSpeed } from './analysis.fixtures';
 
 let t: TestApp;
@@ -41,43 +43,48 @@ describe('the analyst queue', () => {
 describe('completing a speed analysis', () => {
   it('stores the video, the result, the MS submetric and the leaderboard row, leaves the queue and mails the owner', async () => {
     const { owner, player, req } = await pendingSpeed();
-    const res = await complete(t, analyst, req.id, { positionId: player.primaryPositionId, maxSpeed: '21.4', maxSpeed_percentile: '88', comment: 'Clean rep' });
+    const fields = await measuredFields(t, analyst, req.id, { positionId: player.primaryPositionId!, maxSpeed_percentile: '88', comment: 'Clean rep' });
+    const res = await complete(t, analyst, req.id, fields);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().request).toMatchObject({ status: 'completed', maxSpeed: 21.4, analystComment: 'Clean rep' });
+    const ms = res.json().request.maxSpeed as number;
+    expect(ms).toBeGreaterThan(17);
+    expect(ms).toBeLessThan(20);
+    expect(res.json().request).toMatchObject({ status: 'completed', analystComment: 'Clean rep', methodLabel: 'video 29.97 fps, yard-line crossings' });
     const [row] = await t.db.select().from(analysisRequests).where(eq(analysisRequests.id, req.id));
     expect(row).toMatchObject({ analystId: analyst.id, status: 'completed' });
     expect(row!.completedAt).toBeInstanceOf(Date);
 
     const [video] = await t.db.select().from(videos).where(eq(videos.analysisRequestId, req.id));
-    expect(video).toMatchObject({ status: 'ready', maxSpeed: 21.4, igaScore: null, positionId: player.primaryPositionId, season: 2025, playerId: player.id });
+    expect(video).toMatchObject({ status: 'ready', maxSpeed: ms, igaScore: null, positionId: player.primaryPositionId, season: 2025, playerId: player.id });
     expect(await t.app.storage.size(video!.storageKey!)).toBeGreaterThan(1000);
     expect(await t.app.storage.size(video!.thumbnail!)).toBeGreaterThan(100);
     expect(video!.durationSeconds).toBeCloseTo(2, 0);
 
     const subs = await as(t, owner, { method: 'GET', url: `/api/analysis-requests/${req.id}/submetrics` });
-    expect(subs.json()).toEqual([expect.objectContaining({ submetricKey: 'MS', submetricName: 'Max Speed', value: 21.4, percentile: 88 })]);
+    expect(subs.json()).toEqual([expect.objectContaining({ submetricKey: 'MS', submetricName: 'Max Speed', value: ms, percentile: 88 })]);
 
     const board = await t.db.select().from(leaderboard).where(eq(leaderboard.playerId, player.id));
-    expect(board.map((b) => [b.metricType, b.season, b.metricValue])).toEqual(expect.arrayContaining([['max_speed', 2025, 21.4]]));
+    expect(board.map((b) => [b.metricType, b.season, b.metricValue])).toEqual(expect.arrayContaining([['max_speed', 2025, ms]]));
 
     const queue = await as(t, analyst, { method: 'GET', url: '/api/analysis-requests/queue' });
     expect(queue.json().map((r: { id: number }) => r.id)).not.toContain(req.id);
     const mail = await lastMailTo(t, owner.email);
     expect(mail?.subject).toContain('Max Speed');
-    expect(mail?.text).toContain('21.4 mph');
+    expect(mail?.text).toContain(`${ms.toFixed(1)} mph ±`);
   });
 
-  it('requires a processed video, valid numbers and a percentile, and changes nothing otherwise', async () => {
+  it('requires a measurement and a valid percentile, and changes nothing otherwise', async () => {
     const { req } = await pendingSpeed();
-    const noVideo = await complete(t, analyst, req.id, { maxSpeed: '21.4', maxSpeed_percentile: '50' }, null);
-    expect(noVideo.statusCode).toBe(400);
-    expect(noVideo.json().message).toBe('Please select a processed video file to upload');
-    const bad = await complete(t, analyst, req.id, { maxSpeed: '21.45', maxSpeed_percentile: '' });
+    const typed = await complete(t, analyst, req.id, { maxSpeed: '21.4', maxSpeed_percentile: '50' }, null);
+    expect(typed.statusCode).toBe(400);
+    expect(typed.json().message).toBe(MEASUREMENT_REQUIRED);
+    const fields = await measuredFields(t, analyst, req.id);
+    const bad = await complete(t, analyst, req.id, { ...fields, maxSpeed_percentile: '' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors).toMatchObject({ maxSpeed: 'Please enter a valid number with up to 1 decimal place', maxSpeed_percentile: 'Percentile is required' });
-    const pct = await complete(t, analyst, req.id, { maxSpeed: '21.4', maxSpeed_percentile: '101' });
+    expect(bad.json().errors).toMatchObject({ maxSpeed_percentile: 'Percentile is required' });
+    const pct = await complete(t, analyst, req.id, { ...fields, maxSpeed_percentile: '101' });
     expect(pct.json().errors.maxSpeed_percentile).toBe('Percentile must be between 0 and 100');
-    const pct2 = await complete(t, analyst, req.id, { maxSpeed: '21.4', maxSpeed_percentile: '5.5' });
+    const pct2 = await complete(t, analyst, req.id, { ...fields, maxSpeed_percentile: '5.5' });
     expect(pct2.json().errors.maxSpeed_percentile).toBe('Please enter a valid percentile (0-100)');
     const [row] = await t.db.select().from(analysisRequests).where(eq(analysisRequests.id, req.id));
     expect(row!.status).toBe('pending');
@@ -86,11 +93,12 @@ describe('completing a speed analysis', () => {
 
   it('refuses a file that is not a video (415) and one ffmpeg cannot read (400), storing nothing', async () => {
     const { req } = await pendingSpeed();
+    const fields = await measuredFields(t, analyst, req.id);
     const before = await t.db.select().from(videos);
-    const text = await complete(t, analyst, req.id, { maxSpeed: '20.0', maxSpeed_percentile: '50' }, Buffer.from('hello, this is not a video at all'));
+    const text = await complete(t, analyst, req.id, fields, Buffer.from('hello, this is not a video at all'));
     expect(text.statusCode).toBe(415);
     const fake = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.alloc(200, 7)]);
-    const unreadable = await complete(t, analyst, req.id, { maxSpeed: '20.0', maxSpeed_percentile: '50' }, fake);
+    const unreadable = await complete(t, analyst, req.id, fields, fake);
     expect(unreadable.statusCode).toBe(400);
     expect(unreadable.json().message).toContain('could not be read');
     expect(await t.db.select().from(videos)).toHaveLength(before.length);
@@ -98,12 +106,13 @@ describe('completing a speed analysis', () => {
 
   it('cannot complete a request twice (409), is for analysts only (403) and 404 for an unknown id', async () => {
     const { owner, req } = await pendingSpeed();
-    expect((await complete(t, owner, req.id, { maxSpeed: '20.0', maxSpeed_percentile: '50' })).statusCode).toBe(403);
-    expect((await complete(t, analyst, req.id, { maxSpeed: '20.0', maxSpeed_percentile: '50' })).statusCode).toBe(200);
-    const again = await complete(t, analyst, req.id, { maxSpeed: '22.0', maxSpeed_percentile: '50' });
+    const fields = await measuredFields(t, analyst, req.id);
+    expect((await complete(t, owner, req.id, fields)).statusCode).toBe(403);
+    expect((await complete(t, analyst, req.id, fields)).statusCode).toBe(200);
+    const again = await complete(t, analyst, req.id, fields);
     expect(again.statusCode).toBe(409);
     expect((await t.db.select().from(videos).where(eq(videos.analysisRequestId, req.id)))).toHaveLength(1);
-    expect((await complete(t, analyst, 999999, { maxSpeed: '20.0', maxSpeed_percentile: '50' })).statusCode).toBe(404);
+    expect((await complete(t, analyst, 999999, fields)).statusCode).toBe(404);
   });
 });
 
@@ -164,7 +173,7 @@ describe('rejecting a request', () => {
     const mail = await lastMailTo(t, owner.email);
     expect(mail?.text).toContain('Player not visible');
     expect(mail?.text).toContain('credit has been returned');
-    expect((await complete(t, analyst, req.id, { maxSpeed: '20.0', maxSpeed_percentile: '50' })).statusCode).toBe(409);
+    expect((await complete(t, analyst, req.id, { measurement: '{}', maxSpeed_percentile: '50' })).statusCode).toBe(409);
   });
 
   it('refunds an IGA credit for an IGA request; users cannot reject', async () => {

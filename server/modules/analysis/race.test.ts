@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analysisRequests, creditTransactions, users, videos } from '../../db/schema';
 import { as, createTestApp, createUser, isRealPostgres, type TestApp } from '../../test/helpers';
+import { measuredFields } from '../measurements/measurement.fixtures';
 import { complete, createPlayer, requestSpeed } from './analysis.fixtures';
 
 // PGlite runs one query at a time and would hide these races: they run on PostgreSQL only.
@@ -29,9 +30,10 @@ describe.skipIf(!isRealPostgres())('races on PostgreSQL', () => {
     const p = await createPlayer(t, owner);
     const req = (await requestSpeed(t, owner, p.id, p.primaryPositionId)).json();
     const [a, b] = await Promise.all([createUser(t, { role: 'analyst' }), createUser(t, { role: 'admin' })]);
+    const fields = await measuredFields(t, a, req.id);
     const results = await Promise.all([
-      complete(t, a, req.id, { maxSpeed: '20.1', maxSpeed_percentile: '50' }),
-      complete(t, b, req.id, { maxSpeed: '22.2', maxSpeed_percentile: '70' }),
+      complete(t, a, req.id, { ...fields, maxSpeed_percentile: '50' }),
+      complete(t, b, req.id, { ...fields, maxSpeed_percentile: '70' }),
     ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     const rows = await t.db.select().from(videos).where(eq(videos.analysisRequestId, req.id));

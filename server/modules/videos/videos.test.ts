@@ -6,6 +6,7 @@ import { jobs, videos } from '../../db/schema';
 import { drainJobs } from '../../lib/jobs';
 import { as, createTestApp, createUser, type TestApp, type TestUser } from '../../test/helpers';
 import { complete, createPlayer, multipart, positionId, requestSpeed, sampleVideo } from '../analysis/analysis.fixtures';
+import { measuredFields } from '../measurements/measurement.fixtures';
 import { videoJobHandlers } from './video-processing';
 
 let t: TestApp;
@@ -113,9 +114,10 @@ describe('watching and downloading', () => {
   it('lists videos with the highest speed and IGA score for the owner and staff, 404 for others', async () => {
     const analyst = await createUser(t, { role: 'analyst' });
     const req = (await requestSpeed(t, owner, player.id, player.primaryPositionId)).json();
-    expect((await complete(t, analyst, req.id, { maxSpeed: '20.7', maxSpeed_percentile: '60' })).statusCode).toBe(200);
+    const done = await complete(t, analyst, req.id, await measuredFields(t, analyst, req.id, { maxSpeed_percentile: '60' }));
+    expect(done.statusCode).toBe(200);
     const list = await as(t, owner, { method: 'GET', url: `/api/videos/${player.id}` });
-    expect(list.json().stats).toMatchObject({ highestSpeed: 20.7, highestIgaScore: null });
+    expect(list.json().stats).toMatchObject({ highestSpeed: done.json().request.maxSpeed, highestIgaScore: null });
     expect(list.body).not.toContain('storageKey');
     expect((await as(t, analyst, { method: 'GET', url: `/api/videos/${player.id}` })).statusCode).toBe(200);
     const stranger = await createUser(t);
