@@ -1,10 +1,11 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { computeMeasurement, formatSpeed } from '../contract/measurement-math';
 import { makeRunClip, readFrameNumber, type RunClip } from '../server/test/clips';
+import { uniqueEmail, verifiedAccount } from './auth-helpers';
 import { DEMO, expect, loginAs, shot, test } from './fixtures';
 
 const PHONE = { width: 390, height: 844 };
@@ -101,6 +102,18 @@ test.describe('measured max speed', () => {
     await page.keyboard.press('Shift+ArrowLeft');
     await expectFrame(viewer, 2, total);
 
+    // Play at 1/8x, pause: the paused picture is still the frame named.
+    await viewer.getByRole('radio', { name: 'Play at 1/8x' }).click();
+    await viewer.getByRole('button', { name: 'Play' }).click();
+    await expect(viewer.getByTestId('frame-label')).not.toHaveText(`Frame 3 of ${total}`);
+    await viewer.getByRole('button', { name: 'Pause' }).click();
+    const paused = Number(/Frame (\d+)/.exec((await viewer.getByTestId('frame-label').textContent())!)![1]) - 1;
+    await expectFrame(viewer, paused, total);
+    await viewer.getByRole('button', { name: 'Zoom in' }).click();
+    await expect(viewer.getByText('125%')).toBeVisible();
+    await viewer.getByRole('button', { name: 'Fit frame' }).click();
+    await expect(viewer.getByText('100%')).toBeVisible();
+
     // Too few marks: no speed yet.
     await expect(process.getByText('Mark at least 3 yard-line crossings')).toBeVisible();
     for (const c of clip.crossings) {
@@ -152,7 +165,7 @@ test.describe('measured max speed', () => {
     await expect(receipt.getByText(expected.methodLabel).first()).toBeVisible();
     await expect(receipt.getByTestId('receipt-stills').getByRole('listitem')).toHaveCount(clip.crossings.length);
     await expect(receipt.getByTestId('receipt-facts')).toContainText('30000/1001');
-    await expect(receipt.getByTestId('receipt-facts')).toContainText('Variable frame rate');
+    await expect(receipt.getByTestId('receipt-facts').getByText('Variable frame rate').locator('xpath=following-sibling::dd[1]')).toHaveText('No');
     const first = clip.crossings[0]!;
     await expect(receipt.getByTestId('marked-frame-caption')).toContainText(`${first.yardLine}-yard line · Frame ${first.frameIndex + 1}`);
     await receipt.getByRole('button', { name: 'Next mark' }).click();
@@ -162,4 +175,100 @@ test.describe('measured max speed', () => {
     await expectFrame(around, clip.crossings[1]!.frameIndex, total);
     await shots(page, 'measurement-receipt');
   });
+
+  test('a clip below 25 frames per second is refused: the dialog offers the reject reason', async ({ page }) => {
+    test.setTimeout(120_000);
+    const slow = await makeRunClip(path.join(mkdtempSync(path.join(tmpdir(), 'va-e2e-clip-')), 'run-20.mp4'), { fps: '20', seconds: 2.5 });
+    const { id } = await requestWithClip(page, slow.file);
+    await signInAs(page, DEMO.analyst);
+    const process = await openProcess(page, id);
+    const viewer = process.getByRole('group', { name: 'Frame viewer' });
+    await expectFrame(viewer, 0, slow.frameTimes.length);
+    await markAll(viewer, slow.crossings);
+    const problems = process.getByTestId('quality-problems');
+    await expect(problems).toContainText('The video runs at 20 frames per second, below the 25 needed for a verified speed.');
+    await expect(process.getByRole('button', { name: 'Confirm measurement' })).toBeDisabled();
+    await shots(page, 'measurement-quality-low');
+    await problems.getByRole('button', { name: 'Reject: Video quality too low' }).click();
+    await expect(process.getByLabel('Reason')).toHaveValue('Video quality too low');
+    await process.getByLabel('Comment').fill('Filmed at 20 frames per second: please send the original file.');
+    await process.getByRole('button', { name: 'Reject Request' }).click();
+    await expect(page.getByText('Request processed successfully')).toBeVisible();
+    await expect(page.getByTestId(`queue-row-${id}`)).toHaveCount(0);
+  });
+
+  test('an override needs a written reason, and the receipt shows it', async ({ page }) => {
+    test.setTimeout(120_000);
+    const { id, playerId } = await requestWithClip(page, clip.file);
+    await signInAs(page, DEMO.analyst);
+    const process = await openProcess(page, id);
+    const viewer = process.getByRole('group', { name: 'Frame viewer' });
+    await expectFrame(viewer, 0, clip.frameTimes.length);
+    await markAll(viewer, clip.crossings);
+    await expect(process.getByTestId('live-speed')).toBeVisible();
+    await process.getByLabel('Override the measured value').check();
+    await process.getByLabel('Override Max Speed (mph)').fill('19.0');
+    await process.getByRole('button', { name: 'Confirm measurement' }).click();
+    await expect(process.getByText('An override needs a written reason')).toBeVisible();
+    await process.getByLabel('Reason for the override').fill('The torso is hidden behind a defender at the 30; the front foot shows a later crossing.');
+    await process.getByRole('button', { name: 'Confirm measurement' }).click();
+    await expect(process.getByTestId('measurement-confirmed')).toContainText('Confirmed: 19.0 mph ±');
+    await expect(process.getByLabel('Max Speed (mph)')).toHaveValue('19.0');
+    await process.getByLabel('Percentile (0-100)').fill('70');
+    await process.getByRole('button', { name: 'Complete Analysis' }).click();
+    await expect(page.getByText('Request processed successfully')).toBeVisible();
+
+    await signInAs(page, DEMO.parent);
+    await page.goto(`/receipts/${id}`);
+    await expect(page.getByTestId('receipt-speed')).toContainText('19.0 mph ±');
+    await expect(page.getByTestId('receipt-override')).toContainText('The torso is hidden behind a defender at the 30');
+    await shots(page, 'measurement-receipt-override');
+    // Another family cannot open it: the server answers 404 and the page says so.
+    await page.request.post('/api/logout');
+    const stranger = uniqueEmail('receipt');
+    await verifiedAccount(page, stranger);
+    await loginAs(page, stranger, 'secret123');
+    expect((await page.request.get(`/api/analysis-requests/${id}/receipt`)).status()).toBe(404);
+    await page.goto(`/receipts/${id}`);
+    await expect(page.getByText('No receipt found for this request.')).toBeVisible();
+    expect(playerId).toBeGreaterThan(0);
+  });
 });
+
+async function openProcess(page: Page, id: number) {
+  await page.goto('/analyst/queue');
+  await page.getByTestId(`queue-row-${id}`).getByRole('button', { name: 'Process' }).click();
+  const process = page.getByRole('dialog', { name: 'Process Analysis Request' });
+  await expect(process).toBeVisible();
+  return process;
+}
+
+async function markAll(viewer: Locator, crossings: RunClip['crossings']) {
+  for (const c of crossings) {
+    await viewer.getByLabel('Go to frame').fill(String(c.frameIndex + 1));
+    await viewer.getByLabel('Go to frame').press('Enter');
+    await viewer.getByLabel('Yard line').fill(String(c.yardLine));
+    await viewer.getByRole('button', { name: 'Mark this frame' }).click();
+    await expect(viewer.getByText(`This frame is marked as the ${c.yardLine}-yard line.`)).toBeVisible();
+  }
+}
+
+/** The family uploads a clip to the library and requests a speed analysis on it, through the API. */
+async function requestWithClip(page: Page, file: string) {
+  await loginAs(page, DEMO.parent);
+  const players = (await (await page.request.get('/api/players')).json()) as { id: number; firstName: string; primaryPositionId: number }[];
+  const jordan = players.find((p) => p.firstName === 'Jordan')!;
+  const up = await page.request.post('/api/videos/upload', {
+    multipart: { playerId: String(jordan.id), file: { name: path.basename(file), mimeType: 'video/mp4', buffer: readFileSync(file) } },
+  });
+  expect(up.status(), await up.text()).toBe(201);
+  const video = (await up.json()) as { id: number };
+  const req = await page.request.post('/api/analysis-requests', {
+    data: {
+      playerId: jordan.id, requestType: 'max_speed', hudlUrl: `https://www.hudl.com/video/3/e2e/m-${Date.now()}`,
+      startTime: '00:05', season: new Date().getFullYear(), positionId: jordan.primaryPositionId, videoId: video.id,
+    },
+  });
+  expect(req.status(), await req.text()).toBe(201);
+  return { id: ((await req.json()) as { id: number }).id, playerId: jordan.id };
+}

@@ -33,7 +33,7 @@ export function SourceVideoField({ playerId, positionId, value, onChange, disabl
           <option value="">None: the analyst uses the Hudl video</option>
           {list.map((v) => (
             <option key={v.id} value={v.id}>
-              Video #{v.id} · {day.format(new Date(v.createdAt))} · season {v.season}{v.positionKey ? ` · ${v.positionKey}` : ''}{clock(v.durationSeconds)}
+              #{v.id} · {day.format(new Date(v.createdAt))}{v.positionKey ? ` · ${v.positionKey}` : ''}{clock(v.durationSeconds)}
             </option>
           ))}
         </NativeSelect>

@@ -20,7 +20,7 @@ export function SpeedProfileChart({ result, height = 200 }: { result: Pick<Measu
           <CartesianGrid strokeDasharray="3 3" className="stroke-border" />
           <ReferenceArea x1={lo} x2={hi} fill="var(--color-primary)" fillOpacity={0.08} ifOverflow="extendDomain" />
           <XAxis dataKey="yard" type="number" domain={[first, last]} ticks={ticks} tick={{ fontSize: 11 }} label={{ value: 'yard line', position: 'insideBottom', offset: -8, fontSize: 11 }} />
-          <YAxis domain={[min, max]} tick={{ fontSize: 11 }} unit="" />
+          <YAxis domain={[min, max]} allowDecimals={false} tick={{ fontSize: 11 }} />
           <Tooltip formatter={(v) => [typeof v === 'number' ? `${v.toFixed(1)} mph` : '--', 'Speed']} labelFormatter={(y) => `around the ${y}-yard line`} />
           <Line type="monotone" dataKey="mph" stroke="var(--color-primary)" strokeWidth={2.5} dot={{ r: 4 }} isAnimationActive={false} />
         </LineChart>

@@ -87,7 +87,7 @@ export function ReceiptView({ requestId, revision, onRevision }: { requestId: nu
 }
 
 function Revisions({ receipt, onRevision }: { receipt: Receipt; onRevision: (r: number | null) => void }) {
-  if (receipt.revisions.length < 2) return <Badge variant="secondary">Revision {receipt.revision}</Badge>;
+  if (receipt.revisions.length < 2) return <Badge variant="secondary" className="self-start">Revision {receipt.revision}</Badge>;
   const latest = Math.max(...receipt.revisions.map((x) => x.revision));
   return (
     <div className="grid gap-1 text-sm">
