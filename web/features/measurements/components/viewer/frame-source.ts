@@ -1,21 +1,10 @@
 import { ALL_FORMATS, CanvasSink, EncodedPacketSink, Input, UrlSource } from 'mediabunny';
+import { frameAt } from '../frame-numbers';
 
 /** Frames decoded around the one asked for (each packet is decoded once per batch). */
 const BATCH_BEHIND = 6;
 const BATCH_AHEAD = 8;
 const CACHE_LIMIT = 24;
-
-/** Index of the last timestamp at or before t (0 when t is before the first). */
-export function frameAt(timestamps: number[], t: number) {
-  let lo = 0;
-  let hi = timestamps.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (timestamps[mid]! <= t + 1e-9) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
-}
 
 /**
  * A video file decoded frame by frame with WebCodecs (mediabunny). Frame i is the i-th packet in
