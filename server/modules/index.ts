@@ -10,6 +10,7 @@ import leaderboardModule from './leaderboard';
 import adminModule from './admin';
 import diagnosticsModule from './diagnostics';
 import accountModule from './account';
+import retentionModule from './retention';
 
 /** Every feature's routes; each feature folder's index.ts registers its own route files. */
 export const modules: FastifyPluginAsync[] = [
@@ -24,4 +25,5 @@ export const modules: FastifyPluginAsync[] = [
   adminModule,
   diagnosticsModule,
   accountModule,
+  retentionModule,
 ];
