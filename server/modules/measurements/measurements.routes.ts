@@ -3,11 +3,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamsSchema } from '../../../contract/analysis';
 import { errorBodySchema } from '../../../contract/errors';
-import { measurementResultSchema, previewSchema, receiptSchema, videoMediaSchema } from '../../../contract/measurements';
+import { measurementFieldSchema, measurementResultSchema, previewSchema, receiptSchema, videoMediaSchema } from '../../../contract/measurements';
 import { videoSchema } from '../../../contract/videos';
 import { AppError } from '../../lib/app-error';
 import { viewableVideo } from '../videos/videos.service';
 import { VIDEO_STILL_PROCESSING, ensureMedia, toMediaDto } from '../videos/video-media';
+import { correctMeasurement } from './correction.service';
 import { measure } from './measure.service';
 import { readReceipt } from './receipt.service';
 import { uploadSourceVideo } from './source-video.service';
@@ -54,6 +55,17 @@ export default async function measurementsRoutes(fastify: FastifyInstance) {
   }, async (req, reply) => {
     const analyst = req.requireRole(...staff);
     return reply.status(201).send(await uploadSourceVideo(app, req, analyst, req.params.id));
+  });
+
+  app.post('/api/analysis-requests/:id/measurement', {
+    schema: {
+      tags, params: idParamsSchema, body: measurementFieldSchema, response: { 200: receiptSchema, ...errors },
+      description: 'Corrects the measured Max Speed of a completed request: a new receipt revision (earlier ones stay readable).',
+    },
+  }, async (req) => {
+    const analyst = req.requireRole(...staff);
+    const row = await correctMeasurement(app, analyst, req.params.id, req.body);
+    return readReceipt(app.db, app.storage, analyst, req.params.id, row.revision);
   });
 
   app.get('/api/analysis-requests/:id/receipt', {

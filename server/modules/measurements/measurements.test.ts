@@ -308,3 +308,38 @@ describe('a phone HEVC clip', () => {
     }
   });
 });
+
+describe('correcting a measured Max Speed', () => {
+  it('writes a new revision, keeps the earlier one readable, and moves the value everywhere (also down)', async () => {
+    const c = await clip('ntsc', { fps: '30000/1001' });
+    const { owner, player, req } = await pendingSpeed();
+    const { video } = (await uploadSource(req.id, c)).json();
+    const first = c.crossings.slice(0, 3).map(({ frameIndex, yardLine }) => ({ frameIndex, yardLine }));
+    const done = await complete(t, analyst, req.id, { measurement: JSON.stringify({ videoId: video.id, landmark: 'torso', marks: first }), maxSpeed_percentile: '50' }, null);
+    expect(done.statusCode, done.body).toBe(200);
+    const before = done.json().request.maxSpeed as number;
+    // The analyst finds the last crossing was marked two frames early: later frame, slower run.
+    const later = first.map((m, i) => (i === 2 ? { ...m, frameIndex: m.frameIndex + 2 } : m));
+    const url = `/api/analysis-requests/${req.id}/measurement`;
+    const payload = { videoId: video.id, landmark: 'torso', marks: later };
+    expect((await as(t, owner, { method: 'POST', url, payload })).statusCode).toBe(403);
+    expect((await as(t, null, { method: 'POST', url, payload })).statusCode).toBe(401);
+    expect((await as(t, analyst, { method: 'POST', url, payload: { ...payload, marks: later.slice(0, 2) } })).statusCode).toBe(400);
+    const res = await as(t, analyst, { method: 'POST', url, payload });
+    expect(res.statusCode, res.body).toBe(200);
+    const after = res.json().maxSpeed as number;
+    expect(res.json().revision).toBe(2);
+    expect(after).toBeLessThan(before);
+    expect(res.json().revisions.map((r: { revision: number }) => r.revision)).toEqual([2, 1]);
+    const old = (await as(t, owner, { method: 'GET', url: `/api/analysis-requests/${req.id}/receipt?revision=1` })).json();
+    expect(old.maxSpeed).toBe(before);
+    const [row] = await t.db.select().from(analysisRequests).where(eq(analysisRequests.id, req.id));
+    expect(row!.maxSpeed).toBe(after);
+    const board = await t.db.select().from(leaderboard).where(eq(leaderboard.playerId, player.id));
+    expect(board.map((b) => b.metricValue)).toEqual([after, after]);
+    const pending = await pendingSpeed();
+    const notDone = await as(t, analyst, { method: 'POST', url: `/api/analysis-requests/${pending.req.id}/measurement`, payload });
+    expect(notDone.statusCode).toBe(400);
+    expect(notDone.json().message).toBe('Only a completed max-speed request can be corrected');
+  });
+});
