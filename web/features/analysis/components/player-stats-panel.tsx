@@ -90,7 +90,7 @@ function LatestIga({ stats }: { stats: ReturnType<typeof usePlayerStats> }) {
   return (
     <div>
       {latest && <Badge variant="success" className="mb-2">Most Recent</Badge>}
-      <p className="text-sm text-muted-foreground">Latest IGA Score</p>
+      <p className="text-sm text-muted-foreground">Latest IGA Score <span className="text-xs">(analyst assessment)</span></p>
       <p className="text-4xl font-bold tabular-nums" data-testid="latest-iga">{latest ? latest.value.toFixed(1) : '--'}</p>
       {!latest && <p className="text-sm text-muted-foreground">No IGA data yet</p>}
     </div>

@@ -66,7 +66,7 @@ function CompleteFields({ item, subs, onDone, onReject }: { item: QueueItem; sub
   });
 
   const valueField = (name: string, label: string, key: string | null, pctField: string | null, step: string, readOnly = false) => (
-    <FormField label={label} htmlFor={`f-${name}`} error={err(name)} description={readOnly ? "Filled by 'Confirm measurement'" : undefined}>
+    <FormField label={label} htmlFor={`f-${name}`} error={err(name)} description={readOnly ? "Filled by 'Confirm measurement'" : name === 'igaScore' ? 'Analyst assessment' : undefined}>
       <Input
         id={`f-${name}`}
         inputMode="decimal"

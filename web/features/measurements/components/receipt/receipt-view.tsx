@@ -13,6 +13,7 @@ import { SpeedProfileChart } from '../speed-profile-chart';
 import { SplitsTable } from '../splits-table';
 import { MarkedFrames } from './marked-frames';
 import { ReceiptFacts } from './receipt-facts';
+import { ReceiptLimits } from './receipt-limits';
 
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -65,6 +66,10 @@ export function ReceiptView({ requestId, revision, onRevision }: { requestId: nu
           <Card>
             <CardHeader className="pb-3"><CardTitle className="text-base">Evidence</CardTitle></CardHeader>
             <CardContent><ReceiptFacts receipt={r} /></CardContent>
+          </Card>
+          <Card>
+            <CardHeader className="pb-3"><CardTitle className="text-base">What the ± does not cover</CardTitle></CardHeader>
+            <CardContent><ReceiptLimits /></CardContent>
           </Card>
         </div>
       </div>
