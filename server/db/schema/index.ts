@@ -6,3 +6,4 @@ export * from './leaderboard';
 export * from './limits';
 export * from './measurements';
 export * from './referral-reservations';
+export * from './sharing';
