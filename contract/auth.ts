@@ -75,7 +75,11 @@ export const profileUpdateSchema = z.object({
     .string()
     .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
     .optional(),
+  /** Required to change the password, the email or the username (decision 073). */
+  currentPassword: z.string().max(1024).optional(),
 });
+export const CURRENT_PASSWORD_REQUIRED = 'Enter your current password to change your email, username or password';
+export const CURRENT_PASSWORD_WRONG = 'Current password is incorrect';
 export type ProfileUpdateInput = z.infer<typeof profileUpdateSchema>;
 
 /** The current user as every endpoint returns it: never a password, hash or token. */
@@ -97,6 +101,8 @@ export const publicUserSchema = z.object({
   firstLoginAt: z.string().nullable(),
   lastLoginAt: z.string().nullable(),
   createdAt: z.string(),
+  /** A new email waiting for its confirmation link to be followed; sign-in still uses the current one. */
+  pendingEmail: z.string().nullable().optional(),
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
 

@@ -72,6 +72,12 @@ export async function drainJobs(db: Db, handlers: JobHandlers, log?: Log, max = 
   return n;
 }
 
+const workers = new Set<() => void>();
+/** Wakes this process's job workers at once (after an enqueue outside a transaction). */
+export function notifyJobWorkers() {
+  for (const kick of workers) kick();
+}
+
 /** Polls for due jobs one at a time; kick() wakes it at once after an enqueue. */
 export function startJobWorker(db: Db, handlers: JobHandlers, opts: { pollMs?: number; log?: Log } = {}) {
   const pollMs = opts.pollMs ?? 2000;
@@ -94,10 +100,13 @@ export function startJobWorker(db: Db, handlers: JobHandlers, opts: { pollMs?: n
     });
   };
   timer = setTimeout(tick, 0);
+  const kick = () => setImmediate(tick);
+  workers.add(kick);
   return {
-    kick: () => setImmediate(tick),
+    kick,
     async stop() {
       stopped = true;
+      workers.delete(kick);
       if (timer) clearTimeout(timer);
       await running;
     },

@@ -157,7 +157,7 @@ describe('production behaviour', () => {
     const cookie = String(login.headers['set-cookie']).split(';')[0]!;
     await p.app.inject({ method: 'GET', url: '/api/user', headers: { cookie, authorization: 'Bearer abc.def' } });
     await p.app.inject({ method: 'POST', url: '/api/reset-password', payload: { email } });
-    const reset = linkFrom((await lastMailTo({ db: p.db } as TestApp, email))!.text, '/reset-password');
+    const reset = linkFrom((await lastMailTo({ db: p.db, app: p.app } as TestApp, email))!.text, '/reset-password');
     await p.app.inject({ method: 'GET', url: `/reset-password?token=${reset.token}&email=${encodeURIComponent(email)}` });
     await p.app.inject({ method: 'POST', url: '/api/reset-password/confirm', payload: { token: reset.token, email, password: 'Another-Pw-42' } });
 

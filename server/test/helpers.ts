@@ -11,6 +11,8 @@ import { runMigrations } from '../db/migrate';
 import { seedReference } from '../db/seed';
 import { mailOutbox, users } from '../db/schema';
 import { loadEnv, type Env } from '../env';
+import { drainJobs } from '../lib/jobs';
+import { mailJobHandlers } from '../lib/mail-jobs';
 import { hashPassword } from '../lib/password';
 import { upsertSchools, type SchoolRow } from '../modules/players/schools.repository';
 import { templateDbName, withDb } from './global-setup';
@@ -130,7 +132,13 @@ export function as(t: TestApp, user: TestUser | null, opts: InjectOptions) {
   return t.app.inject({ ...opts, headers: { ...(opts.headers ?? {}), ...(user ? { cookie: user.cookie } : {}) } });
 }
 
+/** Sends the mail waiting in the job queue (tests run without the background worker). */
+export async function sendQueuedMail(t: Pick<TestApp, 'db' | 'app'>) {
+  await drainJobs(t.db, mailJobHandlers(t.app.mailer));
+}
+
 export async function lastMailTo(t: TestApp, to: string) {
+  if (t.app) await sendQueuedMail(t);
   const rows = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
   return rows.at(-1);
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { AppError } from '../../lib/app-error';
 import { startJobWorker } from '../../lib/jobs';
+import { mailJobHandlers } from '../../lib/mail-jobs';
 import { retentionJobHandlers } from '../retention';
 import videosModule from '../videos';
 import { videoJobHandlers } from '../videos/video-processing';
@@ -17,7 +18,7 @@ export default async function analysisModule(app: FastifyInstance) {
   });
   await app.register(multipart, { limits: { fileSize: app.env.VIDEO_MAX_BYTES } });
 
-  const worker = app.env.DISABLE_JOBS ? null : startJobWorker(app.db, { ...videoJobHandlers(app.db, app.storage), ...retentionJobHandlers(app.db, app.env) }, { log: app.log });
+  const worker = app.env.DISABLE_JOBS ? null : startJobWorker(app.db, { ...videoJobHandlers(app.db, app.storage), ...mailJobHandlers(app.mailer), ...retentionJobHandlers(app.db, app.env) }, { log: app.log });
   app.addHook('onClose', async () => worker?.stop());
 
   await app.register(requestsRoutes);

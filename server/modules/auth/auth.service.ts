@@ -4,10 +4,12 @@ import { RESET_TOKEN_HOURS, VERIFY_TOKEN_HOURS } from '../../../contract/constan
 import type { Db } from '../../db/client';
 import { passwordResetTokens, sessions, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { enqueueMail } from '../../lib/mail-jobs';
 import type { Mailer } from '../../lib/mailer';
 import { burnPasswordTime, hashPassword, verifyPassword } from '../../lib/password';
 import { hashToken, newToken } from '../../lib/tokens';
 import { resetMail, verificationMail } from './auth.mail';
+import { confirmEmailChange } from './email-change';
 import { revokeSessions } from '../../plugins/session';
 
 export interface AuthDeps {
@@ -32,7 +34,7 @@ async function issueVerification(deps: AuthDeps, user: typeof users.$inferSelect
       emailVerificationExpires: new Date(Date.now() + VERIFY_TOKEN_HOURS * HOUR),
     })
     .where(eq(users.id, user.id));
-  await deps.mailer.send(verificationMail(deps.appUrl, user.email, user.firstName, token));
+  await enqueueMail(deps.db, verificationMail(deps.appUrl, user.email, user.firstName, token));
 }
 
 export async function register(deps: AuthDeps, input: RegisterInput) {
@@ -83,6 +85,8 @@ export async function recordLogin(db: Db, userId: number) {
 }
 
 export async function verifyEmail(db: Db, token: string, email: string) {
+  const changed = await confirmEmailChange(db, token, email);
+  if (changed) return changed;
   const [user] = await db.select().from(users).where(eq(users.email, normalizeEmail(email)));
   const matches = user && user.emailVerificationToken === hashToken(token);
   if (!user || !matches) throw new AppError('INVALID_TOKEN', 'This verification link is invalid or has expired.');
@@ -114,13 +118,22 @@ export async function requestPasswordReset(deps: AuthDeps, email: string) {
       tokenHash: hashToken(token),
       expiresAt: new Date(Date.now() + RESET_TOKEN_HOURS * HOUR),
     });
-    await deps.mailer.send(resetMail(deps.appUrl, user.email, token));
+    await enqueueMail(deps.db, resetMail(deps.appUrl, user.email, token));
   }
   return { message: RESET_MESSAGE };
 }
 
 /** Single use: the token is claimed in the same statement that checks it. Every session of the user ends. */
 export async function confirmPasswordReset(db: Db, token: string, email: string, password: string) {
+  const invalidLink = () => new AppError('INVALID_TOKEN', 'This reset link is invalid or has expired. Please request a new one.');
+  // Hashing costs 128 MiB and a core for a moment: a wrong link must not get that far.
+  const [live] = await db.select({ userId: passwordResetTokens.userId }).from(passwordResetTokens)
+    .innerJoin(users, eq(users.id, passwordResetTokens.userId))
+    .where(and(
+      eq(passwordResetTokens.tokenHash, hashToken(token)), isNull(passwordResetTokens.usedAt),
+      gt(passwordResetTokens.expiresAt, new Date()), eq(users.email, normalizeEmail(email)),
+    ));
+  if (!live) throw invalidLink();
   const hashed = await hashPassword(password);
   return db.transaction(async (tx) => {
     const [claimed] = await tx
@@ -135,9 +148,7 @@ export async function confirmPasswordReset(db: Db, token: string, email: string,
       )
       .returning();
     const [user] = claimed ? await tx.select().from(users).where(eq(users.id, claimed.userId)) : [];
-    if (!claimed || !user || user.email !== normalizeEmail(email)) {
-      throw new AppError('INVALID_TOKEN', 'This reset link is invalid or has expired. Please request a new one.');
-    }
+    if (!claimed || !user || user.email !== normalizeEmail(email)) throw invalidLink();
     // Following the emailed link proves the address, so it also counts as verification.
     await tx.update(users).set({ password: hashed, isEmailVerified: true }).where(eq(users.id, user.id));
     // Other links sent before this one must not reopen the account.

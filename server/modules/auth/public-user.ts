@@ -34,5 +34,6 @@ export async function toPublicUser(db: DbOrTx, user: UserRow): Promise<PublicUse
     firstLoginAt: iso(user.firstLoginAt),
     lastLoginAt: iso(user.lastLoginAt),
     createdAt: user.createdAt.toISOString(),
+    pendingEmail: user.pendingEmail,
   };
 }

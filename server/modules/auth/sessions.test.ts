@@ -133,7 +133,7 @@ describe('sessions', () => {
     const res = await as(t, u, { method: 'GET', url: '/api/user' });
     expect(Object.keys(res.json()).sort()).toEqual([
       'createdAt', 'credits', 'email', 'firstLoginAt', 'firstName', 'hasActiveSubscription', 'id', 'igaCredits',
-      'isEmailVerified', 'lastLoginAt', 'lastName', 'loginCount', 'plan', 'role', 'stripeCustomerId', 'subscription', 'username',
+      'isEmailVerified', 'lastLoginAt', 'lastName', 'loginCount', 'pendingEmail', 'plan', 'role', 'stripeCustomerId', 'subscription', 'username',
     ]);
     expect(res.json()).toMatchObject({ credits: 3, igaCredits: 2, role: 'user', plan: null });
   });

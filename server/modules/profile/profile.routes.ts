@@ -11,11 +11,12 @@ export default async function profileRoutes(fastify: FastifyInstance) {
     schema: {
       tags: ['profile'],
       body: profileUpdateSchema,
-      response: { 200: publicUserSchema, 400: errorBodySchema, 401: errorBodySchema, 409: errorBodySchema },
+      response: { 200: publicUserSchema, 400: errorBodySchema, 401: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema },
     },
   }, async (req) => {
     const user = req.requireUser();
-    const updated = await updateProfile(app.db, user.id, req.body, req.session.sessionId);
+    if (req.body.password || req.body.currentPassword) await app.limitAccount(req, 'profile-password', `user-${user.id}`, 10);
+    const updated = await updateProfile({ db: app.db, appUrl: app.env.APP_URL }, user, req.body, req.session.sessionId);
     return toPublicUser(app.db, updated);
   });
 }

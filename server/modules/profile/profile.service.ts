@@ -1,11 +1,12 @@
 import { and, eq, ne, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { ProfileUpdateInput } from '../../../contract/auth';
+import { CURRENT_PASSWORD_REQUIRED, CURRENT_PASSWORD_WRONG, type ProfileUpdateInput } from '../../../contract/auth';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { AppError, badRequest } from '../../lib/app-error';
-import { hashPassword } from '../../lib/password';
-import { endOtherSessions } from '../../plugins/session';
+import { hashPassword, verifyPassword } from '../../lib/password';
+import { endOtherSessions, type UserRow } from '../../plugins/session';
+import { requestEmailChange } from '../auth/email-change';
 
 export const USERNAME_NOT_EMAIL = 'Username must be a valid email';
 
@@ -13,10 +14,29 @@ export const USERNAME_NOT_EMAIL = 'Username must be a valid email';
  * Username and email stay unique; a new password ends every other session of the user.
  * The username is the login email, so it is kept lower-case and must be an email (see docs/decisions).
  */
-export async function updateProfile(db: Db, userId: number, input: ProfileUpdateInput, currentSid: string) {
+export interface ProfileDeps {
+  db: Db;
+  appUrl: string;
+}
+
+/**
+ * Username and email stay unique; a new password ends every other session of the user. Changing the
+ * password, the email or the username needs the current password, and a new address is used only once
+ * confirmed (decision 073). The username is the login email, so it is kept lower-case and must be an email.
+ */
+export async function updateProfile(deps: ProfileDeps, user: UserRow, input: ProfileUpdateInput, currentSid: string) {
+  const { db } = deps;
+  const userId = user.id;
   const username = input.username.trim().toLowerCase();
   const email = input.email.trim().toLowerCase();
   if (!z.email().safeParse(username).success) throw badRequest(USERNAME_NOT_EMAIL, { username: USERNAME_NOT_EMAIL });
+  const movesAddress = username !== user.username.toLowerCase() || email !== user.email.toLowerCase();
+  if (movesAddress || input.password) {
+    if (!input.currentPassword) throw badRequest(CURRENT_PASSWORD_REQUIRED, { currentPassword: CURRENT_PASSWORD_REQUIRED });
+    if (!(await verifyPassword(input.currentPassword, user.password))) {
+      throw badRequest(CURRENT_PASSWORD_WRONG, { currentPassword: CURRENT_PASSWORD_WRONG });
+    }
+  }
   // Sign-in and registration treat usernames and emails as one namespace; so does this check.
   const [taken] = await db
     .select({ username: users.username, email: users.email })
@@ -36,18 +56,14 @@ export async function updateProfile(db: Db, userId: number, input: ProfileUpdate
     });
   }
   const password = input.password ? await hashPassword(input.password) : undefined;
-  try {
-    const [updated] = await db
+  const [updated] = await db.transaction(async (tx) => {
+    if (movesAddress) await requestEmailChange(tx, deps.appUrl, user, { email, username });
+    return tx
       .update(users)
-      .set({ firstName: input.firstName, lastName: input.lastName, username, email, ...(password ? { password } : {}) })
+      .set({ firstName: input.firstName, lastName: input.lastName, ...(password ? { password } : {}) })
       .where(eq(users.id, userId))
       .returning();
-    if (password) await endOtherSessions(db, userId, currentSid);
-    return updated!;
-  } catch (err: any) {
-    if (String(err?.code ?? err?.cause?.code) === '23505') {
-      throw new AppError('CONFLICT', 'That username or email is already in use by another account');
-    }
-    throw err;
-  }
+  });
+  if (password) await endOtherSessions(db, userId, currentSid);
+  return updated!;
 }

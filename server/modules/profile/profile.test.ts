@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, createTestApp, createUser, login, type TestApp, type TestUser } from '../../test/helpers';
+import { as, createTestApp, createUser, lastMailTo, linkFrom, login, type TestApp, type TestUser } from '../../test/helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -20,12 +20,14 @@ const profile = (u: TestUser, extra: Record<string, unknown> = {}) => ({
 describe('updating the profile', () => {
   it('saves names, username and email and answers the updated user without secrets', async () => {
     const u = await createUser(t);
-    const res = await update(u, { firstName: ' Pat ', lastName: 'Smith', username: 'pat.smith@example.com', email: 'pat.smith@example.com' });
+    const res = await update(u, { firstName: ' Pat ', lastName: 'Smith', username: 'pat.smith@example.com', email: 'pat.smith@example.com', currentPassword: u.password });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id: u.id, firstName: 'Pat', lastName: 'Smith', username: 'pat.smith@example.com', email: 'pat.smith@example.com' });
+    expect(res.json()).toMatchObject({ id: u.id, firstName: 'Pat', lastName: 'Smith', username: u.email, email: u.email, pendingEmail: 'pat.smith@example.com' });
     expect(res.body).not.toMatch(/password/i);
     const me = await as(t, u, { method: 'GET', url: '/api/user' });
     expect(me.json().lastName).toBe('Smith');
+    const link = linkFrom((await lastMailTo(t, 'pat.smith@example.com'))!.text, '/verify-email');
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token: link.token, email: link.email } })).statusCode).toBe(200);
     expect(await login(t, 'pat.smith@example.com', u.password)).toBeTruthy();
   });
 
@@ -38,7 +40,7 @@ describe('updating the profile', () => {
   it('a new password works at once and ends every other session, not this one', async () => {
     const u = await createUser(t);
     const otherDevice = await login(t, u.email, u.password);
-    const res = await update(u, profile(u, { password: 'brand-new-pass' }));
+    const res = await update(u, profile(u, { password: 'brand-new-pass', currentPassword: u.password }));
     expect(res.statusCode).toBe(200);
     expect((await as(t, u, { method: 'GET', url: '/api/user' })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/api/user', headers: { cookie: otherDevice } })).statusCode).toBe(401);
@@ -48,19 +50,21 @@ describe('updating the profile', () => {
 
   it('a mixed-case username still signs in, because usernames are login emails', async () => {
     const u = await createUser(t);
-    const res = await update(u, profile(u, { username: 'Mixed.Case@Example.com', email: 'mixed.case@example.com' }));
+    const res = await update(u, profile(u, { username: 'Mixed.Case@Example.com', email: 'mixed.case@example.com', currentPassword: u.password }));
     expect(res.statusCode).toBe(200);
-    expect(res.json().username).toBe('mixed.case@example.com');
+    const link = linkFrom((await lastMailTo(t, 'mixed.case@example.com'))!.text, '/verify-email');
+    await t.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token: link.token, email: link.email } });
+    expect((await as(t, u, { method: 'GET', url: '/api/user' })).json().username).toBe('mixed.case@example.com');
     expect(await login(t, 'Mixed.Case@example.com', u.password)).toBeTruthy();
   });
 
   it("refuses another account's username or email with 409 and changes nothing", async () => {
     const u = await createUser(t);
     const other = await createUser(t);
-    const byUsername = await update(u, profile(u, { username: other.email }));
+    const byUsername = await update(u, profile(u, { username: other.email, currentPassword: u.password }));
     expect(byUsername.statusCode).toBe(409);
     expect(byUsername.json().message).toBe('That username is already in use by another account');
-    const byEmail = await update(u, profile(u, { email: other.email.toUpperCase() }));
+    const byEmail = await update(u, profile(u, { email: other.email.toUpperCase(), currentPassword: u.password }));
     expect(byEmail.statusCode).toBe(409);
     expect(byEmail.json().message).toBe('That email is already in use by another account');
     expect((await as(t, u, { method: 'GET', url: '/api/user' })).json()).toMatchObject({ username: u.email, email: u.email });

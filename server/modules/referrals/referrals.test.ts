@@ -197,9 +197,12 @@ describe('the friend’s discounted first purchase', () => {
     const { code, friend: f } = await refer(u);
     const moved = await as(t, u, {
       method: 'PUT', url: '/api/user/profile',
-      payload: { firstName: 'Test', lastName: 'Sender', username: f.email, email: f.email },
+      payload: { firstName: 'Test', lastName: 'Sender', username: f.email, email: f.email, currentPassword: u.password },
     });
     expect(moved.statusCode, moved.body).toBe(200);
+    const confirm = /token=([^&\s]+)&email=([^\s]+)/.exec((await lastMailTo(t, f.email))!.text)!;
+    const verified = await t.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token: decodeURIComponent(confirm[1]!), email: decodeURIComponent(confirm[2]!) } });
+    expect(verified.statusCode, verified.body).toBe(200);
     for (const promo of [code, null]) {
       const id = await startCheckout(t, u, 'basic', promo);
       const session = (await t.app.inject({ method: 'GET', url: `/api/checkout/test/${id}` })).json();

@@ -15,6 +15,7 @@ import { useUpdateProfile } from '../api/update-profile';
 const profileFormSchema = profileUpdateSchema.extend({
   username: profileUpdateSchema.shape.username.pipe(z.email('Username must be a valid email')),
   password: z.union([z.literal(''), z.string().min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)]),
+  currentPassword: z.string(),
 });
 type ProfileFormInput = z.input<typeof profileFormSchema>;
 type ProfileFormValues = z.output<typeof profileFormSchema>;
@@ -26,16 +27,22 @@ export function ProfileForm({ user }: { user: PublicUser }) {
     resolver: zodResolver(profileFormSchema),
     mode: 'onTouched',
     defaultValues: {
-      firstName: user.firstName ?? '', lastName: user.lastName ?? '', username: user.username, email: user.email, password: '',
+      firstName: user.firstName ?? '', lastName: user.lastName ?? '', username: user.username, email: user.email, password: '', currentPassword: '',
     },
   });
   const { errors, isSubmitting } = form.formState;
 
-  const submit = form.handleSubmit(async ({ password, ...rest }) => {
+  const submit = form.handleSubmit(async ({ password, currentPassword, ...rest }) => {
     try {
-      const saved = await update.mutateAsync(password ? { ...rest, password } : rest);
-      form.reset({ firstName: saved.firstName ?? '', lastName: saved.lastName ?? '', username: saved.username, email: saved.email, password: '' });
-      toast({ title: 'Success', description: 'Profile updated successfully' });
+      const saved = await update.mutateAsync({ ...rest, ...(password ? { password } : {}), ...(currentPassword ? { currentPassword } : {}) });
+      form.reset({
+        firstName: saved.firstName ?? '', lastName: saved.lastName ?? '', username: saved.username, email: saved.email, password: '', currentPassword: '',
+      });
+      const pending = saved.pendingEmail && saved.pendingEmail !== user.pendingEmail;
+      toast({
+        title: 'Success',
+        description: pending ? `Profile updated. Check ${saved.pendingEmail} to confirm your new email address.` : 'Profile updated successfully',
+      });
     } catch (err) {
       const e = err instanceof ApiError ? err : null;
       for (const [field, message] of Object.entries(e?.errors ?? {})) form.setError(field as Field, { message });
@@ -59,6 +66,15 @@ export function ProfileForm({ user }: { user: PublicUser }) {
         description="A new password signs you out on your other devices.">
         <PasswordInput id="password" autoComplete="new-password" placeholder="Leave blank to keep current password" {...form.register('password')} />
       </FormField>
+      <FormField htmlFor="currentPassword" label="Current Password" error={errors.currentPassword?.message} className="sm:col-span-2"
+        description="Needed to change your email, username or password.">
+        <PasswordInput id="currentPassword" autoComplete="current-password" {...form.register('currentPassword')} />
+      </FormField>
+      {user.pendingEmail && (
+        <p role="status" className="text-sm text-muted-foreground sm:col-span-2">
+          Waiting for confirmation: follow the link sent to {user.pendingEmail}. Until then, sign in with {user.email}.
+        </p>
+      )}
       <div className="sm:col-span-2">
         <Button type="submit" disabled={isSubmitting}>{isSubmitting ? 'Saving...' : 'Save Changes'}</Button>
       </div>
