@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { ffmpegPath } from '../lib/ffmpeg';
+import { ffmpegPath } from './ffmpeg';
 
 /**
  * Test clips with a known truth: a runner box crosses 5-yard lines at a constant speed while the
