@@ -11,6 +11,7 @@ import adminModule from './admin';
 import diagnosticsModule from './diagnostics';
 import accountModule from './account';
 import retentionModule from './retention';
+import sharingModule from './sharing';
 
 /** Every feature's routes; each feature folder's index.ts registers its own route files. */
 export const modules: FastifyPluginAsync[] = [
@@ -26,4 +27,5 @@ export const modules: FastifyPluginAsync[] = [
   diagnosticsModule,
   accountModule,
   retentionModule,
+  sharingModule,
 ];

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+
+/** Below this many players a group gives no percentile (decision 113): 3 of 5 is not a percentile. */
+export const PERCENTILE_MIN_GROUP = 20;
+
+const POSITION_PLURALS: Record<string, string> = {
+  QB: 'quarterbacks', RB: 'running backs', WR: 'wide receivers', TE: 'tight ends', OL: 'offensive linemen',
+  DL: 'defensive linemen', LB: 'linebackers', CB: 'cornerbacks', S: 'safeties', K: 'kickers', P: 'punters', ATH: 'athletes',
+};
+const LEVEL_ADJECTIVES: Record<string, string> = { 'High School': 'high-school', College: 'college' };
+
+/** Which group a percentile compares against, narrowest first; the first one large enough is used. */
+export type PercentileScope = 'position_level_class' | 'position_level' | 'level';
+
+export interface GroupKey { scope: PercentileScope; level: string; positionKey: string | null; classYear: number | null }
+
+export function groupLabel(g: GroupKey) {
+  const level = LEVEL_ADJECTIVES[g.level] ?? g.level.toLowerCase();
+  if (g.scope === 'level') return `${level} players (all positions)`;
+  const who = `${level} ${POSITION_PLURALS[g.positionKey ?? ''] ?? 'players'}`;
+  return g.scope === 'position_level_class' ? `${who}, class of ${g.classYear}` : who;
+}
+
+/** Percentile rank with ties counted half: 1..99, never 0 or 100 (no one is better than everyone). */
+export function percentileRank(below: number, equal: number, size: number) {
+  if (size <= 0) return 0;
+  return Math.min(99, Math.max(1, Math.round((100 * (below + 0.5 * equal)) / size)));
+}
+
+export function ordinal(n: number) {
+  const tens = n % 100;
+  if (tens >= 11 && tens <= 13) return `${n}th`;
+  return `${n}${({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th'}`;
+}
+
+export const PERCENTILE_METRICS = ['max_speed', 'iga_score'] as const;
+export const PERCENTILE_METRIC_LABELS: Record<(typeof PERCENTILE_METRICS)[number], string> = { max_speed: 'Max Speed', iga_score: 'IGA Score' };
+
+export const percentileSchema = z.object({
+  metric: z.enum(PERCENTILE_METRICS),
+  percentile: z.number().int(),
+  groupSize: z.number().int(),
+  groupLabel: z.string(),
+  scope: z.enum(['position_level_class', 'position_level', 'level']),
+  /** True when the narrowest group was too small and a wider one is used: the text says so. */
+  widened: z.boolean(),
+  /** '82nd percentile of 143 verified high-school wide receivers' */
+  text: z.string(),
+});
+export type Percentile = z.infer<typeof percentileSchema>;
+
+export function percentileText(p: { percentile: number; groupSize: number; groupLabel: string; widened: boolean }) {
+  const base = `${ordinal(p.percentile)} percentile of ${p.groupSize} verified ${p.groupLabel}`;
+  return p.widened ? `${base} (too few in a narrower group to compare)` : base;
+}
