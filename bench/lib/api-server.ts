@@ -27,7 +27,10 @@ const app = await buildApp(env);
 const YEAR = new Date().getFullYear();
 
 // Counts statements per request on PostgreSQL so the table can show queries and writes per read.
-const stats = { queries: 0, writes: 0 };
+const stats = { requests: 0, queries: 0, writes: 0 };
+app.addHook('onResponse', async (req) => {
+  if (!req.url.startsWith('/bench/')) stats.requests++;
+});
 const pool = app.dbHandle.pool;
 if (pool) {
   const query = pool.query.bind(pool) as (...a: unknown[]) => unknown;
@@ -63,6 +66,7 @@ typed.get('/bench/memory/players', { schema: { hide: true, response: { 200: z.ar
 typed.get('/bench/memory/leaderboard', { schema: { hide: true, response: { 200: leaderboardPageSchema } } }, async () => memory.leaderboard);
 typed.get('/bench/stats', { schema: { hide: true } }, async () => {
   const s = { ...stats };
+  stats.requests = 0;
   stats.queries = 0;
   stats.writes = 0;
   return s;

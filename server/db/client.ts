@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -26,6 +27,32 @@ export interface DbOptions {
   dataDir: string;
 }
 
+/**
+ * Every parameterised statement sent through the pool is a named prepared statement (name = hash of
+ * its text), so PostgreSQL parses and plans it once per connection instead of on every request
+ * (decision 082). Statements without parameters keep the simple protocol (they may hold several
+ * commands); transactions use their own client and are left as they are.
+ */
+function preparePooledQueries(pool: pg.Pool) {
+  const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+  const names = new Map<string, string>();
+  (pool as { query: unknown }).query = (config: unknown, values?: unknown, cb?: unknown) => {
+    if (config && typeof config === 'object' && !(config as pg.QueryConfig).name) {
+      const c = config as pg.QueryConfig;
+      const params = values ?? c.values;
+      if (Array.isArray(params) && params.length > 0 && typeof c.text === 'string') {
+        let name = names.get(c.text);
+        if (!name) {
+          name = `va_${createHash('sha1').update(c.text).digest('base64url').slice(0, 20)}`;
+          if (names.size < 5000) names.set(c.text, name);
+        }
+        return query({ ...c, name }, values, cb);
+      }
+    }
+    return query(config, values, cb);
+  };
+}
+
 /** `memory://` gives an in-memory PGlite (tests); no URL gives PGlite in DATA_DIR/pglite. */
 export async function openDb(opts: DbOptions): Promise<DbHandle> {
   const url = opts.databaseUrl;
@@ -37,6 +64,7 @@ export async function openDb(opts: DbOptions): Promise<DbHandle> {
     pool.on('error', (err) => {
       if (!closing) console.error(`PostgreSQL connection lost (${err.message}); it will be reopened on demand.`);
     });
+    preparePooledQueries(pool);
     const db = drizzlePg(pool, { schema });
     return {
       db,
