@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cursorQuery, limitQuery, PAGE_SIZES } from './pagination';
 import { PASSWORD_MIN, ROLES, USERNAME_MIN } from './constants';
 
 export const ROLE_LABELS = { user: 'User', analyst: 'Analyst', admin: 'Admin' } as const;
@@ -36,7 +37,14 @@ export type AdminUpdateUserInput = z.output<typeof adminUpdateUserSchema>;
 export const adminUserParamsSchema = z.object({
   id: z.string().regex(/^\d{1,9}$/, 'User id must be a number').transform(Number),
 });
-export const adminUsersQuerySchema = z.object({ role: role.optional() });
+/** Filters and a keyset page (decision 063); without a limit the first 50 users by id. */
+export const adminUsersQuerySchema = z.object({
+  role: role.optional(),
+  q: z.string().trim().max(100, 'Search must be at most 100 characters').optional(),
+  verified: z.enum(['true', 'false'], { error: "Verified must be 'true' or 'false'" }).transform((v) => v === 'true').optional(),
+  cursor: cursorQuery,
+  limit: limitQuery(PAGE_SIZES.adminUsers.max, PAGE_SIZES.adminUsers.fallback),
+});
 
 /** The admin's view of a user: never a password, hash or token. */
 export const adminUserSchema = z.object({

@@ -1,17 +1,5 @@
 import { z } from 'zod';
-
-// ---- Pagination shared by every growing list (decision 063) ----
-
-/** Keyset pages: `cursor` is the opaque value of the previous page's X-Next-Cursor header. */
-export const NEXT_CURSOR_HEADER = 'x-next-cursor';
-export const cursorQuery = z.string().trim().max(200, 'Cursor is invalid').regex(/^[A-Za-z0-9_-]*$/, 'Cursor is invalid').optional();
-export const limitQuery = (max: number, fallback: number) =>
-  z.coerce
-    .number({ error: `Limit must be a number from 1 to ${max}` })
-    .int(`Limit must be a number from 1 to ${max}`)
-    .min(1, `Limit must be a number from 1 to ${max}`)
-    .max(max, `Limit must be a number from 1 to ${max}`)
-    .default(fallback);
+import { cursorQuery, limitQuery, PAGE_SIZES } from './pagination';
 
 // ---- Billing history: the credit ledger as the family sees it ----
 
@@ -31,10 +19,9 @@ export const LEDGER_LABELS: Record<LedgerType, string> = {
   dispute_reversal: 'Chargeback won',
 };
 
-export const BILLING_HISTORY_MAX = 100;
 export const billingHistoryQuerySchema = z.object({
   cursor: cursorQuery,
-  limit: limitQuery(BILLING_HISTORY_MAX, 25),
+  limit: limitQuery(PAGE_SIZES.billingHistory.max, PAGE_SIZES.billingHistory.fallback),
   kind: z.enum(['all', 'payments'], { error: "Kind must be 'all' or 'payments'" }).default('all'),
 });
 

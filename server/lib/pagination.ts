@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyReply } from 'fastify';
-import { NEXT_CURSOR_HEADER } from '../../contract/billing-history';
+import { NEXT_CURSOR_HEADER } from '../../contract/pagination';
 import { AppError } from './app-error';
 
 /**
@@ -36,5 +38,18 @@ export function sendPage<R>(reply: FastifyReply, page: { items: R[]; next: strin
 }
 
 export const isIntKey = (k: unknown[]): k is [number] => k.length === 1 && Number.isSafeInteger(k[0]) && (k[0] as number) > 0;
+/** A timestamp as PostgreSQL prints it (microseconds kept: a millisecond Date would skip or repeat rows). */
+const PG_TIME = /^\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d(\.\d{1,6})?([+-]\d\d(:?\d\d)?|Z)?$/;
 export const isTimeIdKey = (k: unknown[]): k is [string, number] =>
-  k.length === 2 && typeof k[0] === 'string' && !Number.isNaN(Date.parse(k[0])) && Number.isSafeInteger(k[1]) && (k[1] as number) > 0;
+  k.length === 2 && typeof k[0] === 'string' && PG_TIME.test(k[0]) && Number.isSafeInteger(k[1]) && (k[1] as number) > 0;
+
+/** The exact timestamp text of a row, for a (time, id) cursor. */
+export const exactTime = (col: PgColumn) => sql<string>`${col}::text`;
+
+/** (time, id) after the cursor in the list's direction, as one row comparison an index can serve. */
+export function afterTimeId(time: PgColumn, id: PgColumn, key: [string, number] | null, dir: 'asc' | 'desc') {
+  if (!key) return undefined;
+  return dir === 'asc'
+    ? sql`(${time}, ${id}) > (${key[0]}::timestamptz, ${key[1]})`
+    : sql`(${time}, ${id}) < (${key[0]}::timestamptz, ${key[1]})`;
+}

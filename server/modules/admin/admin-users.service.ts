@@ -1,10 +1,11 @@
-import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, ilike, inArray, ne, or, sql } from 'drizzle-orm';
 import type { AdminCreateUserInput, AdminUpdateUserInput, AdminUser } from '../../../contract/admin';
 import type { Role } from '../../../contract/constants';
 import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
 import { AppError, conflict, notFound } from '../../lib/app-error';
 import { hashPassword } from '../../lib/password';
+import { decodeCursor, isIntKey, toPage } from '../../lib/pagination';
 import { lockAdminsFor } from './admin-guards';
 
 type UserRow = typeof users.$inferSelect;
@@ -18,9 +19,27 @@ export function toAdminUser(u: UserRow): AdminUser {
   };
 }
 
-export async function listUsers(db: DbOrTx, role?: Role) {
-  const rows = await db.select().from(users).where(role ? eq(users.role, role) : undefined).orderBy(asc(users.id));
-  return rows.map(toAdminUser);
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** One keyset page of users by id, filtered by role, verification and a search in email, username and name. */
+export async function listUsers(db: DbOrTx, q: { role?: Role; q?: string; verified?: boolean; cursor?: string; limit: number }) {
+  const after = decodeCursor(q.cursor, isIntKey);
+  const term = q.q ? `%${likeEscape(q.q.toLowerCase())}%` : null;
+  const rows = await db
+    .select()
+    .from(users)
+    .where(and(
+      q.role ? eq(users.role, q.role) : undefined,
+      q.verified === undefined ? undefined : eq(users.isEmailVerified, q.verified),
+      term
+        ? or(ilike(users.email, term), ilike(users.username, term), ilike(sql`coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')`, term))
+        : undefined,
+      after ? gt(users.id, after[0]) : undefined,
+    ))
+    .orderBy(asc(users.id))
+    .limit(q.limit + 1);
+  const page = toPage(rows, q.limit, (u) => [u.id]);
+  return { items: page.items.map(toAdminUser), next: page.next };
 }
 
 /**

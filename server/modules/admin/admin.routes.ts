@@ -9,6 +9,7 @@ import { messageSchema } from '../../../contract/auth';
 import { errorBodySchema } from '../../../contract/errors';
 import { users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { sendPage } from '../../lib/pagination';
 import { deleteUser } from './admin-delete.service';
 import { getReportingMetrics } from './admin-reporting.service';
 import { createUser, listUsers, updateUser } from './admin-users.service';
@@ -29,8 +30,11 @@ export default async function adminRoutes(fastify: FastifyInstance) {
   });
 
   app.get('/api/admin/users', {
-    schema: { tags, querystring: adminUsersQuerySchema, response: { 200: adminUserListSchema, ...errors } },
-  }, async (req) => listUsers(app.db, req.query.role));
+    schema: {
+      tags, querystring: adminUsersQuerySchema, response: { 200: adminUserListSchema, ...errors },
+      description: 'Users by id, 50 per page unless `limit` (1-200) says otherwise. When more exist the answer carries an `X-Next-Cursor` header; pass it back as `cursor`.',
+    },
+  }, async (req, reply) => sendPage(reply, await listUsers(app.db, req.query)));
 
   app.post('/api/admin/users', {
     config: app.perAddressLimit(30),

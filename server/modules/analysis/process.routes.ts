@@ -8,6 +8,8 @@ import { toVideoDto } from '../videos/videos.service';
 import { completedMail, rejectedMail } from './analysis.mail';
 import { completeRequest } from './complete.flow';
 import { notifyOwner } from './notify';
+import { PAGE_SIZES, pageQuery } from '../../../contract/pagination';
+import { sendPage } from '../../lib/pagination';
 import { listQueue, population } from './queue.service';
 import { rejectRequest } from './reject.service';
 import { toRequestDto } from './to-dto';
@@ -20,10 +22,15 @@ export default async function processRoutes(fastify: FastifyInstance) {
   const tags = ['analysis'];
 
   app.get('/api/analysis-requests/queue', {
-    schema: { tags, response: { 200: z.array(queueItemSchema), ...errors } },
-  }, async (req) => {
+    // Who may call is checked before the query is validated: others learn nothing from a 400.
+    preValidation: async (req) => void req.requireRole(...staff),
+    schema: {
+      tags, querystring: pageQuery(PAGE_SIZES.queue.max, PAGE_SIZES.queue.fallback), response: { 200: z.array(queueItemSchema), ...errors },
+      description: 'Pending requests, oldest first, 50 per page unless `limit` (1-200) says otherwise. When more wait, the answer carries an `X-Next-Cursor` header; pass it back as `cursor`.',
+    },
+  }, async (req, reply) => {
     req.requireRole(...staff);
-    return listQueue(app.db);
+    return sendPage(reply, await listQueue(app.db, req.query));
   });
 
   app.get('/api/analysis-requests/:id/population', {

@@ -4,22 +4,23 @@ import type { Db } from '../../db/client';
 import { analysisRequests, igaSubmetrics, players, positions, submetrics } from '../../db/schema';
 import { isLowerBetter } from '../../db/seed/submetrics';
 import { notFound } from '../../lib/app-error';
+import { afterTimeId, decodeCursor, exactTime, isTimeIdKey, toPage } from '../../lib/pagination';
 import { notesOf } from './to-dto';
 import { positionSubmetricList } from './submetrics.service';
 
-const QUEUE_LIMIT = 500;
-
-/** Pending requests, oldest first, with what the analyst needs to find the player in the film. */
-export async function listQueue(db: Db): Promise<QueueItem[]> {
+/** Pending requests, oldest first, one keyset page (decision 063), with what the analyst needs to find the player in the film. */
+export async function listQueue(db: Db, page: { cursor?: string; limit: number }): Promise<{ items: QueueItem[]; next: string | null }> {
+  const after = decodeCursor(page.cursor, isTimeIdKey);
   const rows = await db
-    .select({ r: analysisRequests, p: { firstName: players.firstName, lastName: players.lastName, level: players.level }, positionName: positions.name })
+    .select({ r: analysisRequests, at: exactTime(analysisRequests.createdAt), p: { firstName: players.firstName, lastName: players.lastName, level: players.level }, positionName: positions.name })
     .from(analysisRequests)
     .innerJoin(players, eq(players.id, analysisRequests.playerId))
     .leftJoin(positions, eq(positions.id, analysisRequests.positionId))
-    .where(eq(analysisRequests.status, 'pending'))
+    .where(and(eq(analysisRequests.status, 'pending'), afterTimeId(analysisRequests.createdAt, analysisRequests.id, after, 'asc')))
     .orderBy(asc(analysisRequests.createdAt), asc(analysisRequests.id))
-    .limit(QUEUE_LIMIT);
-  return rows.map(({ r, p, positionName }) => ({
+    .limit(page.limit + 1);
+  const { items, next } = toPage(rows, page.limit, (row) => [row.at, row.r.id]);
+  return { next, items: items.map(({ r, p, positionName }) => ({
     id: r.id,
     requestType: r.requestType,
     season: r.season,
@@ -35,7 +36,7 @@ export async function listQueue(db: Db): Promise<QueueItem[]> {
     startTime: r.startTime,
     notes: notesOf(r.metadata),
     sourceVideoId: r.sourceVideoId,
-  }));
+  })) };
 }
 
 const QUANTILE_POINTS = sql.raw(`array[${Array.from({ length: 101 }, (_, i) => (i / 100).toFixed(2)).join(',')}]::float8[]`);

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBodySchema } from '../../../contract/errors';
+import { PAGE_SIZES, pageQuery } from '../../../contract/pagination';
+import { sendPage } from '../../lib/pagination';
 import {
   createPlayerSchema, deletePlayerResultSchema, playerIdParams, playerSchema, updatePlayerSchema,
 } from '../../../contract/players';
@@ -15,8 +17,11 @@ export default async function playersRoutes(fastify: FastifyInstance) {
   const tags = ['players'];
 
   app.get('/api/players', {
-    schema: { tags, response: { 200: z.array(playerSchema), 401: errorBodySchema } },
-  }, async (req) => service.listPlayers(app.db, req.requireUser()));
+    schema: {
+      tags, querystring: pageQuery(PAGE_SIZES.players.max, PAGE_SIZES.players.fallback), response: { 200: z.array(playerSchema), 400: errorBodySchema, 401: errorBodySchema },
+      description: 'Your players, newest first, 100 per page. When more exist the answer carries an `X-Next-Cursor` header; pass it back as `cursor`.',
+    },
+  }, async (req, reply) => sendPage(reply, await service.listPlayers(app.db, req.requireUser(), req.query)));
 
   app.post('/api/players', {
     config: app.perAddressLimit(30),

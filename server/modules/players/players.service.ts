@@ -3,6 +3,7 @@ import type { CreatePlayerInput, UpdatePlayerInput } from '../../../contract/pla
 import type { Db } from '../../db/client';
 import { players, positions } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../lib/app-error';
+import { afterTimeId, decodeCursor, exactTime, isTimeIdKey, toPage } from '../../lib/pagination';
 import type { Storage } from '../../lib/storage';
 import { refreshPlayerDetails } from '../leaderboard/leaderboard.service';
 import type { UserRow } from '../../plugins/session';
@@ -12,14 +13,17 @@ import { isListedSchool } from './schools.service';
 type Viewer = Pick<UserRow, 'id' | 'role'>;
 const PLAYER_NOT_FOUND = 'Player not found';
 
-/** The dashboard lists the signer's own players, whatever their role. */
-export async function listPlayers(db: Db, viewer: Viewer) {
+/** The dashboard lists the signer's own players, whatever their role, newest first, one keyset page (decision 063). */
+export async function listPlayers(db: Db, viewer: Viewer, page: { cursor?: string; limit: number }) {
+  const after = decodeCursor(page.cursor, isTimeIdKey);
   const rows = await db
-    .select()
+    .select({ p: players, at: exactTime(players.createdAt) })
     .from(players)
-    .where(eq(players.userId, viewer.id))
-    .orderBy(desc(players.createdAt), desc(players.id));
-  return rows.map((r) => toPlayer(r, viewer));
+    .where(and(eq(players.userId, viewer.id), afterTimeId(players.createdAt, players.id, after, 'desc')))
+    .orderBy(desc(players.createdAt), desc(players.id))
+    .limit(page.limit + 1);
+  const { items, next } = toPage(rows, page.limit, (r) => [r.at, r.p.id]);
+  return { items: items.map((r) => toPlayer(r.p, viewer)), next };
 }
 
 /** Owners read their players; analysts and admins read any. Anyone else gets the same 404 as a missing id. */

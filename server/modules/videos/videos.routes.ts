@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParamsSchema } from '../../../contract/analysis';
 import { errorBodySchema } from '../../../contract/errors';
+import { NEXT_CURSOR_HEADER, PAGE_SIZES, pageQuery } from '../../../contract/pagination';
 import {
   VIDEO_URL_TTL_SECONDS, playerIdParamsSchema, refreshUrlResponseSchema, refreshUrlSchema, uploadFieldsSchema,
   videoListSchema, videoSchema,
@@ -19,8 +20,15 @@ export default async function videosRoutes(fastify: FastifyInstance, opts: { kic
   const tags = ['videos'];
 
   app.get('/api/videos/:playerId', {
-    schema: { tags, params: playerIdParamsSchema, response: { 200: videoListSchema, ...errors } },
-  }, async (req) => listVideos(app.db, app.storage, req.requireUser(), req.params.playerId));
+    schema: {
+      tags, params: playerIdParamsSchema, querystring: pageQuery(PAGE_SIZES.videos.max, PAGE_SIZES.videos.fallback), response: { 200: videoListSchema, ...errors },
+      description: 'The player\'s videos, newest first, 100 per page; stats cover every video. When more exist the answer carries an `X-Next-Cursor` header; pass it back as `cursor`.',
+    },
+  }, async (req, reply) => {
+    const { body, next } = await listVideos(app.db, app.storage, req.requireUser(), req.params.playerId, req.query);
+    if (next) reply.header(NEXT_CURSOR_HEADER, next);
+    return body;
+  });
 
   app.post('/api/videos/upload', {
     config: app.perAddressLimit(20),

@@ -1,8 +1,9 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { VIDEO_URL_TTL_SECONDS, type Video, type VideoList } from '../../../contract/videos';
 import type { Db, DbOrTx } from '../../db/client';
 import { positions, videos } from '../../db/schema';
 import { enqueueJob } from '../../lib/jobs';
+import { afterTimeId, decodeCursor, exactTime, isTimeIdKey, toPage } from '../../lib/pagination';
 import { badRequest, forbidden, notFound } from '../../lib/app-error';
 import type { Storage } from '../../lib/storage';
 import type { UserRow } from '../../plugins/session';
@@ -33,24 +34,39 @@ export function toVideoDto(storage: Storage, v: VideoRow, positionKey: string | 
   };
 }
 
-export async function listVideos(db: Db, storage: Storage, user: UserRow, playerId: number): Promise<VideoList> {
+/** One keyset page of a player's videos, newest first (decision 063); the stats always cover every video. */
+export async function listVideos(db: Db, storage: Storage, user: UserRow, playerId: number, page: { cursor?: string; limit: number }): Promise<{ body: VideoList; next: string | null }> {
   await viewablePlayer(db, user, playerId);
+  const after = decodeCursor(page.cursor, isTimeIdKey);
   const rows = await db
-    .select({ v: videos, positionKey: positions.key })
+    .select({ v: videos, positionKey: positions.key, at: exactTime(videos.createdAt) })
     .from(videos)
     .leftJoin(positions, eq(positions.id, videos.positionId))
-    .where(eq(videos.playerId, playerId))
-    .orderBy(desc(videos.createdAt), desc(videos.id));
-  const list = rows.map(({ v, positionKey }) => toVideoDto(storage, v, positionKey));
-  const ready = list.filter((v) => v.status === 'ready');
-  const best = (xs: (number | null)[]) => xs.reduce<number | null>((m, x) => (x !== null && (m === null || x > m) ? x : m), null);
+    .where(and(eq(videos.playerId, playerId), afterTimeId(videos.createdAt, videos.id, after, 'desc')))
+    .orderBy(desc(videos.createdAt), desc(videos.id))
+    .limit(page.limit + 1);
+  const { items, next } = toPage(rows, page.limit, (r) => [r.at, r.v.id]);
+  const ready = sql`${videos.status} = 'ready'`;
+  const [stats] = await db
+    .select({
+      highestSpeed: sql<string | null>`max(${videos.maxSpeed}) filter (where ${ready})`,
+      highestIgaScore: sql<string | null>`max(${videos.igaScore}) filter (where ${ready})`,
+      totalVideos: sql<number>`count(*)::int`,
+      readyVideos: sql<number>`(count(*) filter (where ${ready}))::int`,
+    })
+    .from(videos)
+    .where(eq(videos.playerId, playerId));
+  const num = (v: string | null | undefined) => (v === null || v === undefined ? null : Number(v));
   return {
-    videos: list,
-    stats: {
-      highestSpeed: best(ready.map((v) => v.maxSpeed)),
-      highestIgaScore: best(ready.map((v) => v.igaScore)),
-      totalVideos: list.length,
-      readyVideos: ready.length,
+    next,
+    body: {
+      videos: items.map(({ v, positionKey }) => toVideoDto(storage, v, positionKey)),
+      stats: {
+        highestSpeed: num(stats?.highestSpeed),
+        highestIgaScore: num(stats?.highestIgaScore),
+        totalVideos: stats?.totalVideos ?? 0,
+        readyVideos: stats?.readyVideos ?? 0,
+      },
     },
   };
 }
