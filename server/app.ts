@@ -12,6 +12,7 @@ import { createMailer, type Mailer } from './lib/mailer';
 import { createStorage, type Storage } from './lib/storage';
 import { useFastPasswordHashing } from './lib/password';
 import { REDACT_PATHS, requestSerializer } from './lib/log-redaction';
+import accessPlugin from './plugins/access';
 import dbPlugin from './plugins/db';
 import errorsPlugin from './plugins/errors';
 import openapiPlugin from './plugins/openapi';
@@ -67,6 +68,7 @@ export async function buildApp(env: Env, opts: BuildOptions = {}): Promise<Fasti
   app.addHook('onClose', async () => app.mailer.close());
 
   await app.register(errorsPlugin);
+  await app.register(accessPlugin);
   await app.register(openapiPlugin);
   await app.register(securityPlugin, { appUrl: env.APP_URL, production: env.isProduction });
   await app.register(rateLimitPlugin, { disabled: env.DISABLE_RATE_LIMIT });
