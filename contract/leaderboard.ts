@@ -54,12 +54,16 @@ export const leaderboardEntrySchema = z.object({
   city: z.string().nullable(),
   county: z.string().nullable(),
   state: z.string().nullable(),
+  /** Percentile within the current filter (decision 113); null under the minimum group size. */
+  percentile: z.number().int().nullable().optional(),
 });
 export type LeaderboardEntry = z.infer<typeof leaderboardEntrySchema>;
 
 export const leaderboardPageSchema = z.object({
   entries: z.array(leaderboardEntrySchema),
   hasMore: z.boolean(),
+  /** The group every entry's percentile compares against: the whole filter, with its size. */
+  percentileGroup: z.object({ size: z.number().int(), label: z.string() }).nullable().optional(),
 });
 export type LeaderboardPage = z.infer<typeof leaderboardPageSchema>;
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { LeaderboardPage, LeaderboardQuery } from '../../../contract/leaderboard';
 import type { DbOrTx, Tx } from '../../db/client';
+import { withPercentiles } from './leaderboard.percentiles';
 import { pageQuery, toEntries } from './leaderboard.sql';
 
 export interface LeaderboardResult {
@@ -65,7 +66,8 @@ export async function getLeaderboardPage(db: DbOrTx, q: LeaderboardQuery): Promi
   );
   const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;
   const entries = toEntries(rows, q.offset);
-  return { entries: entries.slice(0, q.limit), hasMore: entries.length > q.limit };
+  const ranked = await withPercentiles(db, { metric: q.metric, level: q.level, season: allTime ? null : q.season! }, entries.slice(0, q.limit));
+  return { ...ranked, hasMore: entries.length > q.limit };
 }
 
 /**
