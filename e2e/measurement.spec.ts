@@ -209,7 +209,7 @@ test.describe('measured max speed', () => {
 
   test('an override needs a written reason, and the receipt shows it', async ({ page }) => {
     test.setTimeout(120_000);
-    const { id, playerId } = await requestWithClip(page, clip.file);
+    const { id, playerId, videoId: sourceVideoId } = await requestWithClip(page, clip.file);
     await signInAs(page, DEMO.analyst);
     const process = await openProcess(page, id);
     const viewer = process.getByRole('group', { name: 'Frame viewer' });
@@ -228,8 +228,21 @@ test.describe('measured max speed', () => {
     await process.getByRole('button', { name: 'Complete Analysis' }).click();
     await expect(page.getByText('Request processed successfully')).toBeVisible();
 
+    // A second look corrects it to the measured value: a new revision, the first stays readable.
+    const measured = computeMeasurement({ times: clip.frameTimes, fps: { num: 30000, den: 1001 }, vfr: false }, clip.crossings);
+    const fix = await page.request.post(`/api/analysis-requests/${id}/measurement`, {
+      data: { videoId: sourceVideoId, landmark: 'torso', marks: clip.crossings.map((c) => ({ frameIndex: c.frameIndex, yardLine: c.yardLine })) },
+    });
+    expect(fix.status(), await fix.text()).toBe(200);
+
     await signInAs(page, DEMO.parent);
     await page.goto(`/receipts/${id}`);
+    await expect(page.getByTestId('receipt-speed')).toHaveText(formatSpeed(measured.maxSpeed, measured.plusMinus));
+    await expect(page.getByTestId('receipt-override')).toHaveCount(0);
+    const revision = page.getByLabel('Revision');
+    await expect(revision.locator('option')).toHaveCount(2);
+    await revision.selectOption('1');
+    await expect(page).toHaveURL(/revision=1/);
     await expect(page.getByTestId('receipt-speed')).toContainText('19.0 mph ±');
     await expect(page.getByTestId('receipt-override')).toContainText('The torso is hidden behind a defender at the 30');
     await shots(page, 'measurement-receipt-override');
@@ -280,5 +293,5 @@ async function requestWithClip(page: Page, file: string) {
     },
   });
   expect(req.status(), await req.text()).toBe(201);
-  return { id: ((await req.json()) as { id: number }).id, playerId: jordan.id };
+  return { id: ((await req.json()) as { id: number }).id, playerId: jordan.id, videoId: video.id };
 }
