@@ -14,6 +14,7 @@ import { usePositions } from '@/features/players/api/get-positions';
 import { PlayerNotFound } from '@/features/players/components/player-not-found';
 import { PlayerProfileCard } from '@/features/players/components/player-profile-card';
 import type { PositionSlot } from '@/features/players/components/position-toggle';
+import { ShareProfileCard } from '@/features/sharing/components/share-profile-card';
 import { paths } from '@/lib/paths';
 
 /** Screen: the player card. On small screens the three actions stack. */
@@ -62,6 +63,7 @@ export default function PlayerCardRoute() {
           <PlayerStatsPanel {...slotProps} />
         </div>
       </div>
+      {isOwner && <ShareProfileCard playerId={p.id} />}
       <Card>
         <CardHeader className="flex-row items-center justify-between space-y-0">
           <CardTitle className="text-lg">Videos</CardTitle>

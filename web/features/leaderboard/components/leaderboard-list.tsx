@@ -1,4 +1,5 @@
 import type { LeaderboardEntry, LeaderboardMetric } from '@contract/leaderboard';
+import { ordinal } from '@contract/percentiles';
 import { formatMetric } from './format-metric';
 import { RankBadge } from './leaderboard-table';
 
@@ -18,6 +19,7 @@ export function LeaderboardList({ entries, metric }: { entries: LeaderboardEntry
           <span className="shrink-0 text-right font-semibold tabular-nums">
             {formatMetric(metric, e.metricValue, e.plusMinus)}
             {e.methodLabel && <span className="block max-w-36 text-xs font-normal text-muted-foreground">{e.methodLabel}</span>}
+            {e.percentile ? <span className="block text-xs font-normal text-muted-foreground">{ordinal(e.percentile)} percentile</span> : null}
           </span>
         </li>
       ))}

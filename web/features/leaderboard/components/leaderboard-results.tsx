@@ -26,8 +26,12 @@ export function LeaderboardResults({ filters }: { filters: LeaderboardFilters })
   if (entries.length === 0) {
     return <p className="p-10 text-center text-muted-foreground">No data available for the selected filters</p>;
   }
+  const group = q.data.pages[0]?.percentileGroup;
   return (
     <>
+      <p className="px-4 pt-3 text-xs text-muted-foreground" data-testid="percentile-group">
+        {group ? `Percentiles compare each player with all ${group.size} ${group.label} in this filter.` : 'Percentiles show once this filter holds at least 20 verified players.'}
+      </p>
       <div className="hidden sm:block"><LeaderboardTable entries={entries} metric={filters.metric} /></div>
       <div className="sm:hidden"><LeaderboardList entries={entries} metric={filters.metric} /></div>
       {q.hasNextPage && <LoadMore onLoad={() => void q.fetchNextPage()} loading={q.isFetchingNextPage} />}

@@ -1,5 +1,6 @@
 import type { LeaderboardEntry, LeaderboardMetric } from '@contract/leaderboard';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { ordinal } from '@contract/percentiles';
 import { cn } from '@/lib/cn';
 import { formatMetric, METRIC_LABELS } from './format-metric';
 
@@ -28,6 +29,7 @@ export function LeaderboardTable({ entries, metric }: { entries: LeaderboardEntr
           <TableHead>Position</TableHead>
           <TableHead>Name</TableHead>
           <TableHead className="text-right">{METRIC_LABELS[metric]}</TableHead>
+          <TableHead className="text-right">Percentile</TableHead>
           <TableHead>City</TableHead>
           <TableHead>County</TableHead>
           <TableHead>State</TableHead>
@@ -44,6 +46,7 @@ export function LeaderboardTable({ entries, metric }: { entries: LeaderboardEntr
               {formatMetric(metric, e.metricValue, e.plusMinus)}
               {e.methodLabel && <span className="block text-xs font-normal text-muted-foreground">{e.methodLabel}</span>}
             </TableCell>
+            <TableCell className="text-right tabular-nums" data-testid="leaderboard-percentile">{e.percentile ? ordinal(e.percentile) : '--'}</TableCell>
             <TableCell>{e.city ?? '--'}</TableCell>
             <TableCell>{e.county ?? '--'}</TableCell>
             <TableCell>{e.state ?? '--'}</TableCell>

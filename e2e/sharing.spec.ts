@@ -1,0 +1,111 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { computeMeasurement, formatSpeed } from '../contract/measurement-math';
+import { makeRunClip, type RunClip } from '../server/test/clips';
+import { DEMO, expect, loginAs, shot, test } from './fixtures';
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
+
+async function shots(page: Page, name: string) {
+  await page.setViewportSize(DESKTOP);
+  await shot(page, `${name}-desktop`);
+  await page.setViewportSize(PHONE);
+  await shot(page, `${name}-phone`);
+  await page.setViewportSize(DESKTOP);
+}
+
+async function signInAs(page: Page, who: string) {
+  await page.request.post('/api/logout');
+  await loginAs(page, who);
+}
+
+/** The family requests a Max Speed and an analyst measures the run clip through the API. */
+async function measuredSpeed(page: Page, clip: RunClip) {
+  await signInAs(page, DEMO.parent);
+  const players = await (await page.request.get('/api/players')).json();
+  const player = players[0];
+  const req = await page.request.post('/api/analysis-requests', {
+    data: { playerId: player.id, hudlUrl: 'https://www.hudl.com/video/3/123/abc', startTime: '00:10', season: new Date().getFullYear(), positionId: player.primaryPositionId, requestType: 'max_speed' },
+  });
+  expect(req.status(), await req.text()).toBe(201);
+  const request = await req.json();
+  await signInAs(page, DEMO.analyst);
+  const up = await page.request.post(`/api/analysis-requests/${request.id}/source-video`, {
+    multipart: { file: { name: 'run.mp4', mimeType: 'video/mp4', buffer: readFileSync(clip.file) } },
+  });
+  expect(up.status(), await up.text()).toBe(201);
+  const videoId = (await up.json()).video.id;
+  const marks = clip.crossings.map(({ frameIndex, yardLine }) => ({ frameIndex, yardLine }));
+  const done = await complete(page.request, request.id, { measurement: JSON.stringify({ videoId, landmark: 'torso', marks }), maxSpeed_percentile: '50' });
+  expect(done.status(), await done.text()).toBe(200);
+  return { player, requestId: request.id as number };
+}
+
+const complete = (r: APIRequestContext, id: number, fields: Record<string, string>) => r.post(`/api/analysis-requests/${id}/complete`, { multipart: fields });
+
+let clip: RunClip;
+
+test.describe('public verified profile', () => {
+  test.beforeAll(async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'va-e2e-share-'));
+    clip = await makeRunClip(path.join(dir, 'run.mp4'), { fps: '30000/1001', seconds: 2.5, speedYps: 10.2 });
+  });
+
+  test('a family shares the profile, a coach opens the link signed out and sees the numbers and the receipt', async ({ page, browser }) => {
+    test.setTimeout(180_000);
+    const { player, requestId } = await measuredSpeed(page, clip);
+    const m = computeMeasurement({ times: clip.frameTimes, fps: { num: 30000, den: 1001 }, vfr: false }, clip.crossings);
+    await signInAs(page, DEMO.parent);
+    await page.goto(`/players/${player.id}`);
+    const toggle = page.getByRole('switch', { name: 'Share verified profile' });
+    await expect(toggle).toHaveAttribute('aria-checked', 'false');
+    await expect(page.getByText('Off: nothing about this player is public.')).toBeVisible();
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-checked', 'true');
+    const link = page.getByRole('textbox', { name: 'Public link' });
+    await expect(link).toHaveValue(/\/p\/[A-Za-z0-9_-]{22}$/);
+    await expect(page.getByRole('checkbox', { name: 'X (Twitter) handle' })).not.toBeChecked();
+    await expect(page.getByRole('checkbox', { name: 'Photo' })).toBeChecked();
+    await page.getByRole('heading', { name: 'Public verified profile' }).scrollIntoViewIfNeeded();
+    await shots(page, 'share-settings');
+    const url = await link.inputValue();
+
+    // A coach: a fresh browser context, no cookies, JavaScript off (the page must not need it).
+    const coach = await browser.newContext({ javaScriptEnabled: false });
+    const pub = await coach.newPage();
+    await pub.setViewportSize(PHONE);
+    const res = await pub.goto(url);
+    expect(res?.status()).toBe(200);
+    const name = `${player.firstName} ${player.lastName}`;
+    await expect(pub.getByRole('heading', { name })).toBeVisible();
+    const speed = pub.getByRole('region', { name: 'Verified Max Speed' });
+    await expect(speed).toContainText(formatSpeed(m.maxSpeed, m.plusMinus).replace(' mph ±', ' mph ±'));
+    await expect(speed).toContainText(`Method: ${m.methodLabel}`);
+    await expect(pub.locator('meta[property="og:image"]')).toHaveAttribute('content', `${url}/share.png`);
+    await shot(pub, 'public-profile-phone');
+    await pub.setViewportSize(DESKTOP);
+    await shot(pub, 'public-profile-desktop');
+    await speed.getByRole('link', { name: 'Receipt: stills and splits' }).click();
+    await expect(pub).toHaveURL(`${url}/receipts/${requestId}`);
+    await expect(pub.getByText('Marked frames')).toBeVisible();
+    await expect(pub.locator('figure img')).toHaveCount(clip.crossings.length);
+    await expect(pub.locator('table tbody tr')).toHaveCount(clip.crossings.length - 1);
+    expect(await pub.locator('figure img').first().evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await shot(pub, 'public-receipt-desktop');
+    await pub.setViewportSize(PHONE);
+    await shot(pub, 'public-receipt-phone');
+
+    // The family sees the visits, then turns sharing off: the coach's link is gone at once.
+    await page.reload();
+    await expect(page.getByTestId('share-views')).toHaveText(/Opened [1-9]\d* times?/);
+    await page.getByRole('switch', { name: 'Share verified profile' }).click();
+    await expect(page.getByRole('switch', { name: 'Share verified profile' })).toHaveAttribute('aria-checked', 'false');
+    const gone = await pub.goto(url);
+    expect(gone?.status()).toBe(404);
+    await expect(pub.getByRole('heading', { name: 'Profile not found' })).toBeVisible();
+    await coach.close();
+  });
+});

@@ -1,0 +1,11 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ShareSettings } from '@contract/sharing';
+import { api } from '@/lib/api-client';
+
+export const shareQueryKey = (playerId: number) => [`/api/players/${playerId}/share`] as const;
+
+export const getShare = (playerId: number) => api<ShareSettings>(`/api/players/${playerId}/share`);
+
+export const shareQueryOptions = (playerId: number) => queryOptions({ queryKey: shareQueryKey(playerId), queryFn: () => getShare(playerId) });
+
+export const useShare = (playerId: number) => useQuery(shareQueryOptions(playerId));

@@ -1,0 +1,59 @@
+import { Copy, Download, ExternalLink, RefreshCw } from 'lucide-react';
+import { NEW_LINK_LABEL, SHARE_SWITCH_LABEL } from '@contract/sharing';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { toast } from '@/components/ui/toaster';
+import { useShare } from '../api/get-share';
+import { useNewShareLink, useUpdateShare } from '../api/update-share';
+import { ShareChecklist } from './share-checklist';
+import { ShareSwitch } from './share-switch';
+
+/** The family's control over the public verified profile of one player (owner only). */
+export function ShareProfileCard({ playerId }: { playerId: number }) {
+  const share = useShare(playerId);
+  const update = useUpdateShare(playerId);
+  const renew = useNewShareLink(playerId);
+  const s = share.data;
+  if (!s) return null;
+  const busy = update.isPending || renew.isPending;
+  const copy = async () => {
+    await navigator.clipboard?.writeText(s.url ?? '').catch(() => undefined);
+    toast({ title: 'Link copied' });
+  };
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-lg">Public verified profile</CardTitle>
+        <CardDescription>A page a coach can open without an account: the verified numbers, their receipts and what you tick below.</CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        <ShareSwitch label={SHARE_SWITCH_LABEL} checked={s.enabled} disabled={busy} onChange={(enabled) => update.mutate({ enabled })} />
+        {s.enabled && s.url && s.links ? (
+          <div className="space-y-3">
+            <div className="flex flex-col gap-2 sm:flex-row">
+              <Input readOnly value={s.url} aria-label="Public link" className="font-mono text-xs" onFocus={(e) => e.target.select()} />
+              <div className="flex gap-2">
+                <Button type="button" variant="outline" onClick={copy}><Copy aria-hidden /> Copy</Button>
+                <Button asChild variant="outline"><a href={s.path!} target="_blank" rel="noreferrer"><ExternalLink aria-hidden /> Open</a></Button>
+                <Button type="button" variant="outline" disabled={busy} onClick={() => renew.mutate(undefined, { onSuccess: () => toast({ title: 'New link made', description: 'The old link no longer works.' }) })}>
+                  <RefreshCw aria-hidden /> {NEW_LINK_LABEL}
+                </Button>
+              </div>
+            </div>
+            <p className="text-sm text-muted-foreground" data-testid="share-views">Opened {s.viewCount} {s.viewCount === 1 ? 'time' : 'times'}</p>
+            <div className="flex flex-wrap gap-2">
+              <Button asChild size="sm" variant="secondary"><a href={s.links.pdf} target="_blank" rel="noreferrer"><Download aria-hidden /> Recruiting sheet (PDF)</a></Button>
+              <Button asChild size="sm" variant="secondary"><a href={s.links.qrPng} download><Download aria-hidden /> QR code (PNG)</a></Button>
+              <Button asChild size="sm" variant="secondary"><a href={s.links.qrSvg} download><Download aria-hidden /> QR code (SVG)</a></Button>
+              <Button asChild size="sm" variant="secondary"><a href={s.links.image} target="_blank" rel="noreferrer"><Download aria-hidden /> Share image</a></Button>
+            </div>
+          </div>
+        ) : (
+          <p className="text-sm text-muted-foreground">Off: nothing about this player is public.</p>
+        )}
+        <ShareChecklist show={s.show} disabled={busy} onChange={(f, v) => update.mutate({ show: { [f]: v } })} />
+      </CardContent>
+    </Card>
+  );
+}
