@@ -194,7 +194,7 @@ test.describe('measured max speed', () => {
     const process = await openProcess(page, id);
     const viewer = process.getByRole('group', { name: 'Frame viewer' });
     await expectFrame(viewer, 0, slow.frameTimes.length);
-    await markAll(viewer, slow.crossings);
+    await markAll(viewer, slow.crossings, slow.frameTimes.length);
     const problems = process.getByTestId('quality-problems');
     await expect(problems).toContainText('The video runs at 20 frames per second, below the 25 needed for a verified speed.');
     await expect(process.getByRole('button', { name: 'Confirm measurement' })).toBeDisabled();
@@ -207,14 +207,22 @@ test.describe('measured max speed', () => {
     await expect(page.getByTestId(`queue-row-${id}`)).toHaveCount(0);
   });
 
-  test('an override needs a written reason, and the receipt shows it', async ({ page }) => {
-    test.setTimeout(120_000);
-    const { id, playerId, videoId: sourceVideoId } = await requestWithClip(page, clip.file);
+  test('an HEVC phone clip is measured on its working copy; an override needs a written reason; the receipt shows it', async ({ page }) => {
+    test.setTimeout(180_000);
+    // The H.264 twin of this clip is the one measured in the first journey.
+    const hevc = await makeRunClip(path.join(mkdtempSync(path.join(tmpdir(), 'va-e2e-clip-')), 'run-hevc.mp4'), { fps: '30000/1001', seconds: 2.5, speedYps: 10.8, codec: 'hevc' });
+    expect(hevc.crossings).toEqual(clip.crossings);
+    const { id, playerId, videoId: sourceVideoId } = await requestWithClip(page, hevc.file);
     await signInAs(page, DEMO.analyst);
     const process = await openProcess(page, id);
     const viewer = process.getByRole('group', { name: 'Frame viewer' });
-    await expectFrame(viewer, 0, clip.frameTimes.length);
-    await markAll(viewer, clip.crossings);
+    await expectFrame(viewer, 0, hevc.frameTimes.length);
+    await process.getByText(/^Source clip #/).click();
+    await expect(process.getByTestId('media-facts')).toContainText('hevc');
+    await expect(process.getByTestId('media-facts')).toContainText('Working copy');
+    await markAll(viewer, hevc.crossings, hevc.frameTimes.length);
+    const twin = computeMeasurement({ times: hevc.frameTimes, fps: { num: 30000, den: 1001 }, vfr: false }, hevc.crossings);
+    await expect(process.getByTestId('live-speed')).toHaveText(formatSpeed(twin.maxSpeed, twin.plusMinus));
     await expect(process.getByTestId('live-speed')).toBeVisible();
     await process.getByLabel('Override the measured value').check();
     await process.getByLabel('Override Max Speed (mph)').fill('19.0');
@@ -239,6 +247,7 @@ test.describe('measured max speed', () => {
     await page.goto(`/receipts/${id}`);
     await expect(page.getByTestId('receipt-speed')).toHaveText(formatSpeed(measured.maxSpeed, measured.plusMinus));
     await expect(page.getByTestId('receipt-override')).toHaveCount(0);
+    await expect(page.getByTestId('receipt-facts')).toContainText('Working copy SHA-256');
     const revision = page.getByLabel('Revision');
     await expect(revision.locator('option')).toHaveCount(2);
     await revision.selectOption('1');
@@ -266,10 +275,11 @@ async function openProcess(page: Page, id: number) {
   return process;
 }
 
-async function markAll(viewer: Locator, crossings: RunClip['crossings']) {
+async function markAll(viewer: Locator, crossings: RunClip['crossings'], total: number) {
   for (const c of crossings) {
     await viewer.getByLabel('Go to frame').fill(String(c.frameIndex + 1));
     await viewer.getByLabel('Go to frame').press('Enter');
+    await expectFrame(viewer, c.frameIndex, total);
     await viewer.getByLabel('Yard line').fill(String(c.yardLine));
     await viewer.getByRole('button', { name: 'Mark this frame' }).click();
     await expect(viewer.getByText(`This frame is marked as the ${c.yardLine}-yard line.`)).toBeVisible();

@@ -19,9 +19,14 @@ export interface MeasuredSpeedProps {
 /** '21.3 mph ± 0.4', its method and a link to the receipt: a measured value travels with its evidence. */
 export function MeasuredSpeed({ mph, plusMinus, methodLabel, requestId, layout = 'stack', className }: MeasuredSpeedProps) {
   const measured = plusMinus !== null && plusMinus !== undefined;
+  // Breaks, if it must, before the bound: '22.7 mph' / '± 0.9', never inside either.
+  const [value, bound] = formatSpeed(mph, plusMinus).split(' ± ');
   return (
     <span className={cn(layout === 'stack' ? 'inline-grid justify-items-center gap-0.5' : 'inline-flex flex-wrap items-baseline gap-x-2', className)} data-testid="measured-speed">
-      <span className="tabular-nums">{formatSpeed(mph, plusMinus)}</span>
+      <span className="tabular-nums">
+        <span className="whitespace-nowrap">{value}</span>
+        {bound && <> <span className="whitespace-nowrap">± {bound}</span></>}
+      </span>
       {measured && <SpeedEvidence methodLabel={methodLabel} requestId={requestId} />}
     </span>
   );
