@@ -10,6 +10,8 @@ import { errorBodySchema } from '../../../contract/errors';
 import { users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { sendPage } from '../../lib/pagination';
+import { billingReportSchema } from '../../../contract/billing-history';
+import { billingReport } from './admin-billing-report.service';
 import { deleteUser } from './admin-delete.service';
 import { getReportingMetrics } from './admin-reporting.service';
 import { createUser, listUsers, updateUser } from './admin-users.service';
@@ -56,6 +58,10 @@ export default async function adminRoutes(fastify: FastifyInstance) {
     await req.session.destroy();
     return { message: 'Session expired' };
   });
+
+  app.get('/api/admin/reporting/billing', {
+    schema: { tags, response: { 200: billingReportSchema, ...errors } },
+  }, async () => billingReport(app.db));
 
   app.get('/api/admin/reporting', {
     schema: { tags, response: { 200: reportingMetricsSchema, ...errors } },

@@ -1,0 +1,38 @@
+import { asc, count, inArray, lt, or, sql } from 'drizzle-orm';
+import type { BillingReport } from '../../../contract/billing-history';
+import type { DbOrTx } from '../../db/client';
+import { chargeStates, users } from '../../db/schema';
+
+const OPEN = ['needs_response', 'under_review', 'warning_needs_response', 'warning_under_review', 'appeal_needs_response', 'appeal_under_review'];
+
+/** Refunds, disputes and the families whose balance a refund or chargeback left below zero (decision 061). */
+export async function billingReport(db: DbOrTx): Promise<BillingReport> {
+  const [r] = await db
+    .select({
+      refundCount: sql<number>`(count(*) filter (where ${chargeStates.amountRefunded} > 0))::int`,
+      refundAmount: sql<number>`coalesce(sum(${chargeStates.amountRefunded}), 0)::int`,
+      disputesOpen: sql<number>`(count(*) filter (where ${inArray(chargeStates.disputeStatus, OPEN)}))::int`,
+      disputesWon: sql<number>`(count(*) filter (where ${chargeStates.disputeStatus} = 'won'))::int`,
+      disputesLost: sql<number>`(count(*) filter (where ${chargeStates.disputeStatus} = 'lost'))::int`,
+      disputeAmount: sql<number>`coalesce(sum(${chargeStates.disputeAmount}) filter (where ${chargeStates.disputeStatus} is not null), 0)::int`,
+      creditsTaken: sql<number>`coalesce(sum(${chargeStates.creditsTaken}), 0)::int`,
+      igaTaken: sql<number>`coalesce(sum(${chargeStates.igaTaken}), 0)::int`,
+      unmatched: sql<number>`(count(*) filter (where ${chargeStates.grantId} is null))::int`,
+    })
+    .from(chargeStates);
+  const negative = or(lt(users.credits, 0), lt(users.igaCredits, 0));
+  const [n] = await db.select({ n: count() }).from(users).where(negative);
+  const list = await db
+    .select({ id: users.id, email: users.email, credits: users.credits, igaCredits: users.igaCredits })
+    .from(users)
+    .where(negative)
+    .orderBy(asc(users.credits), asc(users.id))
+    .limit(50);
+  return {
+    refunds: { count: r!.refundCount, amountCents: r!.refundAmount, creditsTaken: r!.creditsTaken, igaTaken: r!.igaTaken },
+    disputes: { open: r!.disputesOpen, won: r!.disputesWon, lost: r!.disputesLost, amountCents: r!.disputeAmount },
+    unmatched: r!.unmatched,
+    negativeBalances: list,
+    negativeBalanceCount: Number(n!.n),
+  };
+}
