@@ -14,7 +14,9 @@ export const WEIGHT_MAX = 500;
 export const GRAD_YEAR_MIN = 2000;
 export const GRAD_YEAR_MAX = 2100;
 export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
-export const PHOTO_TOO_LARGE = 'Image must be less than 5MB';
+/** One limit, stated in MB everywhere (hint, messages): 5 MB = 5242880 bytes. */
+export const PHOTO_MAX_MB = PHOTO_MAX_BYTES / (1024 * 1024);
+export const PHOTO_TOO_LARGE = `Image must be less than ${PHOTO_MAX_MB}MB`;
 export const PHOTO_NOT_IMAGE = 'Please upload an image file (JPG, PNG, etc.)';
 
 /** The latest birth date the form allows: Dec 31 of the year ten years ago (year-based). */
@@ -40,7 +42,8 @@ const phone = z.preprocess(
 );
 
 const countryCode = z.preprocess(
-  (v) => (typeof v === 'string' ? v.replace(/[^\d+]/g, '') : v),
+  // A lone '+' (what the input shows when emptied) is a missing code, not a malformed one.
+  (v) => (typeof v === 'string' ? v.replace(/[^\d+]/g, '').replace(/^\++$/, '') : v),
   requiredText('Country code is required')
     .transform((v) => `+${v.replace(/\+/g, '')}`)
     .pipe(z.string().regex(/^\+\d{1,4}$/, 'Country code must be + and 1 to 4 digits')),

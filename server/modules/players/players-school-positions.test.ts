@@ -75,3 +75,11 @@ describe('positions and other fields', () => {
     });
   });
 });
+
+describe('the country code', () => {
+  it("left as a lone '+' is reported as missing, beside the other errors", async () => {
+    const res = await create({ phoneCountryCode: '+', county: '' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toMatchObject({ phoneCountryCode: 'Country code is required', county: 'County is required' });
+  });
+});

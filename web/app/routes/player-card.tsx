@@ -11,6 +11,7 @@ import {
 import { useUser } from '@/features/auth/api/use-user';
 import { usePlayer } from '@/features/players/api/get-player';
 import { usePositions } from '@/features/players/api/get-positions';
+import { DeletePlayerDialog } from '@/features/players/components/delete-player-dialog';
 import { PlayerNotFound } from '@/features/players/components/player-not-found';
 import { PlayerProfileCard } from '@/features/players/components/player-profile-card';
 import type { PositionSlot } from '@/features/players/components/position-toggle';
@@ -54,6 +55,7 @@ export default function PlayerCardRoute() {
               <Link to={paths.playerEdit(p.id)}><Pencil aria-hidden /> Edit Player</Link>
             </Button>
           )}
+          {isOwner && <DeletePlayerDialog player={p} />}
         </div>
       </div>
       <PendingRequestsBanner {...slotProps} />

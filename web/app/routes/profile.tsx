@@ -1,6 +1,7 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { AccountDataCard } from '@/features/account/components/account-data-card';
 import { useUser } from '@/features/auth/api/use-user';
 import { PaymentDetails } from '@/features/billing/components/payment-details';
 import { ProfileForm } from '@/features/profile/components/profile-form';
@@ -26,6 +27,7 @@ export default function ProfileRoute() {
             </CardHeader>
             <CardContent><ProfileForm key={user.id} user={user} /></CardContent>
           </Card>
+          <AccountDataCard />
         </TabsContent>
         <TabsContent value="security">
           <Card>

@@ -2,7 +2,8 @@ import type { ComponentProps } from "react";
 import { Toaster as SonnerToaster, toast as sonnerToast } from "sonner";
 
 export function Toaster(props: ComponentProps<typeof SonnerToaster>) {
-  return <SonnerToaster richColors position="top-right" closeButton {...props} />;
+  // Bottom right: at the top they covered the header's credit counter right after sign-in.
+  return <SonnerToaster richColors position="bottom-right" closeButton {...props} />;
 }
 
 export type ToastOptions = {

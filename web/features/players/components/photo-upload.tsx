@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useDropzone, type FileRejection } from 'react-dropzone';
 import { ImagePlus, Trash2 } from 'lucide-react';
-import { PHOTO_MAX_BYTES, PHOTO_NOT_IMAGE, PHOTO_TOO_LARGE } from '@contract/players';
+import { PHOTO_MAX_BYTES, PHOTO_MAX_MB, PHOTO_NOT_IMAGE, PHOTO_TOO_LARGE } from '@contract/players';
 import { Button } from '@/components/ui/button';
 import { InitialsAvatar } from '@/components/ui/initials-avatar';
 import { toast } from '@/components/ui/toaster';
@@ -12,7 +12,7 @@ export interface PhotoUploadProps {
   value: string | null | undefined;
   onChange: (url: string | null) => void;
   name: string;
-  /** The add page only logs a failed upload and shows the 10MB hint; the edit page toasts. */
+  /** Both pages show a refused photo under the drop zone; the edit page also toasts it. */
   variant: 'add' | 'edit';
 }
 
@@ -34,8 +34,10 @@ export function PhotoUpload({ value, onChange, name, variant }: PhotoUploadProps
       setProgress(100);
       toast({ title: 'Photo uploaded', description: 'Your profile photo has been uploaded successfully' });
     } catch (err) {
-      if (variant === 'add') console.warn('Photo upload failed', err);
-      else toast({ title: 'Upload failed', description: (err as Error).message || 'Failed to upload image', variant: 'destructive' });
+      // The server judges the bytes: not an image, or too many pixels, is said where the photo was dropped.
+      const message = (err as Error).message || 'Failed to upload image';
+      setDropError(message);
+      if (variant === 'edit') toast({ title: 'Upload failed', description: message, variant: 'destructive' });
     } finally {
       clearInterval(timer.current);
       setTimeout(() => setProgress(null), 500);
@@ -45,7 +47,8 @@ export function PhotoUpload({ value, onChange, name, variant }: PhotoUploadProps
   const onDropRejected = (rejections: FileRejection[]) => {
     const error = rejections[0]?.errors[0];
     if (!error) return;
-    setDropError(error.message);
+    // react-dropzone's own wording says bytes ('larger than 5242880 bytes'): ours says MB, as the hint does.
+    setDropError(error.code === 'file-too-large' ? PHOTO_TOO_LARGE : error.code === 'file-invalid-type' ? PHOTO_NOT_IMAGE : error.message);
     if (variant === 'add') return;
     if (error.code === 'file-invalid-type') toast({ title: 'Invalid file type', description: PHOTO_NOT_IMAGE, variant: 'destructive' });
     else if (error.code === 'file-too-large') toast({ title: 'File too large', description: PHOTO_TOO_LARGE, variant: 'destructive' });
@@ -77,7 +80,7 @@ export function PhotoUpload({ value, onChange, name, variant }: PhotoUploadProps
           <input {...getInputProps({ 'aria-label': 'Upload photo' })} />
           <ImagePlus className="size-6 text-muted-foreground" aria-hidden />
           <p className="font-medium">{isDragActive ? 'Drop the photo here' : 'Click or drag a photo to upload'}</p>
-          <p className="text-xs text-muted-foreground">PNG, JPG or JPEG, {variant === 'add' ? 'up to 10MB' : 'less than 5MB'}</p>
+          <p className="text-xs text-muted-foreground">PNG, JPG or JPEG, less than {PHOTO_MAX_MB}MB</p>
         </div>
         {progress !== null && (
           <div className="space-y-1" aria-live="polite">

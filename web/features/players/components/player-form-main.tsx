@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Controller, useFormContext } from 'react-hook-form';
 import { LEVELS } from '@contract/constants';
 import { GENDERS, GRAD_YEAR_MAX, GRAD_YEAR_MIN, latestBirthDate } from '@contract/players';
@@ -23,6 +24,11 @@ export function PlayerFormMain({ mode }: { mode: 'add' | 'edit' }) {
   const level = watch('level');
   const gender = watch('gender');
   const positions = usePositions().data ?? [];
+  // Opened by URL the positions arrive after the form's values: put the chosen ones back on the selects.
+  useEffect(() => {
+    if (!positions.length) return;
+    for (const f of ['primaryPositionId', 'secondaryPositionId'] as const) setValue(f, getValues(f));
+  }, [positions.length, setValue, getValues]);
   const genders = mode === 'add' || gender === 'Other' ? GENDERS : GENDERS.filter((g) => g !== 'Other');
 
   return (
@@ -34,14 +40,21 @@ export function PlayerFormMain({ mode }: { mode: 'add' | 'edit' }) {
         <Input id="lastName" autoComplete="off" maxLength={255} {...register('lastName')} />
       </Field>
       <Field name="level" label="Level" required>
-        <NativeSelect id="level" {...register('level', { onChange: () => setValue('school', '') })}>
+        <NativeSelect id="level" {...register('level', { onChange: () => { setValue('school', ''); setValue('schoolCity', ''); setValue('schoolState', ''); setValue('schoolUnlisted', false); } })}>
           <option value="">Select level</option>
           {LEVELS.map((l) => <option key={l} value={l}>{l}</option>)}
         </NativeSelect>
       </Field>
       <Field name="school" label="School" required>
         <Controller control={control} name="school" render={({ field, fieldState }) => (
-          <SchoolPicker id="school" level={level} value={field.value as string} onChange={field.onChange}
+          <SchoolPicker id="school" level={level} value={field.value as string}
+            details={{ city: watch('schoolCity') || null, state: watch('schoolState') || null, unlisted: Boolean(watch('schoolUnlisted')) }}
+            onChange={(name, d) => {
+              field.onChange(name);
+              setValue('schoolCity', d.city ?? '');
+              setValue('schoolState', d.state ?? '');
+              setValue('schoolUnlisted', d.unlisted);
+            }}
             onBlur={field.onBlur} invalid={Boolean(fieldState.error)} />
         )} />
       </Field>
@@ -69,7 +82,8 @@ export function PlayerFormMain({ mode }: { mode: 'add' | 'edit' }) {
           {positions.map((p) => <option key={p.id} value={p.id}>{p.name} ({p.key})</option>)}
         </NativeSelect>
       </Field>
-      <Field name="secondaryPositionId" label="Secondary Position" required>
+      <Field name="secondaryPositionId" label="Secondary Position" required={mode === 'add'}
+        description={mode === 'edit' ? 'Optional' : undefined}>
         <NativeSelect id="secondaryPositionId" {...register('secondaryPositionId', { setValueAs: toId })}>
           <option value="">Select position</option>
           {positions.map((p) => <option key={p.id} value={p.id}>{p.name} ({p.key})</option>)}

@@ -1,12 +1,13 @@
 import type { z } from 'zod';
 import type { Player, playerFormSchema } from '@contract/players';
 
-export type PlayerFormInput = z.input<typeof playerFormSchema>;
+/** schoolUnlisted only drives the picker's 'Unverified' mark; the server decides what is verified. */
+export type PlayerFormInput = z.input<typeof playerFormSchema> & { schoolUnlisted?: boolean };
 
 /** The add form's defaults: 5 ft 0 in, 150 lbs, this year's class, +1. */
 export function emptyPlayerForm(): PlayerFormInput {
   return {
-    firstName: '', lastName: '', level: '' as never, school: '', graduationYear: new Date().getFullYear(),
+    firstName: '', lastName: '', level: '' as never, school: '', schoolCity: '', schoolState: '', schoolUnlisted: false, graduationYear: new Date().getFullYear(),
     primaryPositionId: '', secondaryPositionId: '', gender: '' as never, dateOfBirth: '',
     photoUrl: null, addressLine1: '', addressLine2: '', city: '', state: '' as never, zipCode: '', county: '',
     email: '', phone: '', phoneCountryCode: '+1', hudlUrl: '', facebookUrl: '', xHandle: '', instagramHandle: '',
@@ -18,6 +19,7 @@ export function playerToForm(p: Player): PlayerFormInput {
   return {
     ...emptyPlayerForm(),
     firstName: p.firstName, lastName: p.lastName, level: p.level as never, school: p.school,
+    schoolCity: p.schoolCity ?? '', schoolState: p.schoolState ?? '', schoolUnlisted: !p.schoolVerified,
     graduationYear: p.graduationYear, primaryPositionId: p.primaryPositionId,
     secondaryPositionId: p.secondaryPositionId ?? '', gender: (p.gender ?? '') as never,
     dateOfBirth: p.dateOfBirth ?? '', photoUrl: p.photoUrl, addressLine1: p.addressLine1 ?? '',

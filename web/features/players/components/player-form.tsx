@@ -26,7 +26,9 @@ export function PlayerForm({ mode, defaultValues, onSubmit, cancelTo, submitLabe
   const form = useForm<PlayerFormInput, unknown, PlayerFormValues>({
     resolver: zodResolver(mode === 'add' ? playerFormSchema : playerEditFormSchema) as Resolver<PlayerFormInput, unknown, PlayerFormValues>,
     defaultValues,
-    mode: 'onTouched',
+    // Checked on submit, then on every change: a blur check could move the button under the pointer and swallow the click.
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
   });
   const name = `${form.watch('firstName') ?? ''} ${form.watch('lastName') ?? ''}`.trim();
 

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { GraduationCap } from 'lucide-react';
 import type { Player, Position } from '@contract/players';
+import { Badge } from '@/components/ui/badge';
 import { Card, CardContent } from '@/components/ui/card';
 import { InitialsAvatar } from '@/components/ui/initials-avatar';
 import { usePlayerHighlights } from '@/features/analysis/components/player-analysis-slots';
@@ -29,8 +30,12 @@ export function PlayerProfileCard({ player, positions, slot, onSlotChange, posit
         <InitialsAvatar name={name} src={player.photoUrl} size="xl" className="size-32 text-4xl" />
         <div className="text-center">
           <h1 className="text-2xl font-bold tracking-tight">{name}</h1>
-          <p className="mt-1 flex items-center justify-center gap-1.5 text-sm text-muted-foreground">
+          <p className="mt-1 flex flex-wrap items-center justify-center gap-1.5 text-sm text-muted-foreground">
             <GraduationCap className="size-4" aria-hidden /> {player.school}
+            {player.schoolCity && player.schoolState && <span>· {player.schoolCity}, {player.schoolState}</span>}
+            {!player.schoolVerified && (
+              <Badge variant="warning" title="Typed by the family; not found in the school directory">Unverified school</Badge>
+            )}
           </p>
           <p className="text-sm text-muted-foreground">Class of {player.graduationYear}</p>
         </div>

@@ -26,11 +26,12 @@ export function PositionToggle({ player, positions, value, onChange }: {
       aria-label="Position"
       className="w-full flex-nowrap"
     >
-      <ToggleGroupItem value="primary" className="min-w-0 flex-1">
-        <span className="truncate">{label('Primary', player.primaryPositionId)}</span>
+      {/* Labels wrap instead of being cut off ('Secondary: Defensive Tackle' in a narrow card). */}
+      <ToggleGroupItem value="primary" className="h-auto min-h-8 min-w-0 flex-1 whitespace-normal py-1 leading-tight">
+        <span>{label('Primary', player.primaryPositionId)}</span>
       </ToggleGroupItem>
-      <ToggleGroupItem value="secondary" className="min-w-0 flex-1" disabled={!player.secondaryPositionId}>
-        <span className="truncate">{label('Secondary', player.secondaryPositionId)}</span>
+      <ToggleGroupItem value="secondary" className="h-auto min-h-8 min-w-0 flex-1 whitespace-normal py-1 leading-tight" disabled={!player.secondaryPositionId}>
+        <span>{label('Secondary', player.secondaryPositionId)}</span>
       </ToggleGroupItem>
     </ToggleGroup>
   );

@@ -5,7 +5,9 @@ import { Input } from '@/components/ui/input';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
+import { Badge } from '@/components/ui/badge';
 import { useSchoolSearch } from '../api/search-schools';
+import { UnlistedSchoolForm } from './unlisted-school-form';
 
 function useDebounced<T>(value: T, ms = 250) {
   const [v, setV] = useState(value);
@@ -16,19 +18,24 @@ function useDebounced<T>(value: T, ms = 250) {
   return v;
 }
 
+export interface SchoolDetails { city: string | null; state: string | null; unlisted: boolean }
+
 export interface SchoolPickerProps {
   id?: string;
   level?: string | null;
   value?: string | null;
-  onChange: (name: string) => void;
+  /** The chosen school's town, shown under its name; `unlisted` marks a typed, unverified school. */
+  details?: SchoolDetails;
+  onChange: (name: string, details: SchoolDetails) => void;
   onBlur?: () => void;
   invalid?: boolean;
   'aria-describedby'?: string;
 }
 
 /** Searches schools of the chosen level from two characters; nothing can be picked before a level. */
-export function SchoolPicker({ id, level, value, onChange, onBlur, invalid, ...aria }: SchoolPickerProps) {
+export function SchoolPicker({ id, level, value, details, onChange, onBlur, invalid, ...aria }: SchoolPickerProps) {
   const [open, setOpen] = useState(false);
+  const [typing, setTyping] = useState(false);
   const [term, setTerm] = useState('');
   const [active, setActive] = useState(0);
   const debounced = useDebounced(term.trim());
@@ -36,22 +43,28 @@ export function SchoolPicker({ id, level, value, onChange, onBlur, invalid, ...a
   const listId = useId();
   const results = debounced.length >= SCHOOL_SEARCH_MIN ? (search.data ?? []) : [];
 
-  const choose = (name: string) => {
-    onChange(name);
+  const choose = (name: string, d: SchoolDetails) => {
+    onChange(name, d);
     setOpen(false);
+    setTyping(false);
     setTerm('');
   };
+  const pick = (i: number) => {
+    const s = results[i];
+    if (s) choose(s.name, { city: s.city, state: s.state, unlisted: false });
+  };
+  const town = details?.city && details.state ? `${details.city}, ${details.state}` : null;
 
   const onKeyDown = (e: React.KeyboardEvent) => {
     if (e.key === 'ArrowDown') setActive((i) => Math.min(i + 1, results.length - 1));
     else if (e.key === 'ArrowUp') setActive((i) => Math.max(i - 1, 0));
-    else if (e.key === 'Enter' && results[active]) choose(results[active]!.name);
+    else if (e.key === 'Enter' && results[active]) pick(active);
     else return;
     e.preventDefault();
   };
 
   return (
-    <Popover open={open} onOpenChange={(o) => { setOpen(o); if (!o) onBlur?.(); }}>
+    <Popover open={open} onOpenChange={(o) => { setOpen(o); if (!o) { setTyping(false); onBlur?.(); } }}>
       <PopoverTrigger asChild disabled={!level}>
         <button
           id={id}
@@ -62,15 +75,30 @@ export function SchoolPicker({ id, level, value, onChange, onBlur, invalid, ...a
           aria-invalid={invalid || undefined}
           aria-describedby={aria['aria-describedby']}
           className={cn(
-            'flex h-9 w-full items-center justify-between gap-2 rounded-md border border-input bg-background px-3 text-left text-base shadow-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:cursor-not-allowed disabled:opacity-50 aria-invalid:border-destructive md:text-sm',
+            'flex min-h-9 w-full items-center justify-between gap-2 rounded-md border border-input bg-background px-3 text-left text-base shadow-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:cursor-not-allowed disabled:opacity-50 aria-invalid:border-destructive md:text-sm',
             !value && 'text-muted-foreground',
           )}
         >
-          <span className="truncate">{!level ? 'Select level first' : value || 'Search for a school...'}</span>
+          <span className="min-w-0 py-1">
+            <span className="block truncate">{!level ? 'Select level first' : value || 'Search for a school...'}</span>
+            {value && (town || details?.unlisted) && (
+              <span className="flex flex-wrap items-center gap-1.5 text-xs text-muted-foreground">
+                {town}
+                {details?.unlisted && <Badge variant="warning" data-testid="school-unverified">Unverified</Badge>}
+              </span>
+            )}
+          </span>
           <ChevronsUpDown className="size-4 shrink-0 opacity-50" aria-hidden />
         </button>
       </PopoverTrigger>
       <PopoverContent align="start" className="w-[var(--radix-popover-trigger-width)] min-w-72 p-2">
+        {typing ? (
+          <UnlistedSchoolForm
+            initialName={term.trim()}
+            onBack={() => setTyping(false)}
+            onUse={(u) => choose(u.name, { city: u.city, state: u.state, unlisted: true })}
+          />
+        ) : (<>
         <div className="relative">
           <Search className="pointer-events-none absolute left-2.5 top-1/2 size-4 -translate-y-1/2 opacity-50" aria-hidden />
           <Input
@@ -100,7 +128,7 @@ export function SchoolPicker({ id, level, value, onChange, onBlur, invalid, ...a
                 type="button"
                 role="option"
                 aria-selected={value === s.name}
-                onClick={() => choose(s.name)}
+                onClick={() => pick(i)}
                 onMouseEnter={() => setActive(i)}
                 className={cn('flex w-full items-start gap-2 rounded-sm px-2 py-1.5 text-left text-sm', i === active && 'bg-accent')}
               >
@@ -113,6 +141,14 @@ export function SchoolPicker({ id, level, value, onChange, onBlur, invalid, ...a
             ))
           )}
         </div>
+        <button
+          type="button"
+          onClick={() => setTyping(true)}
+          className="mt-1 w-full rounded-sm border-t px-2 py-2 text-left text-sm font-medium text-primary hover:bg-accent"
+        >
+          My school is not listed
+        </button>
+        </>)}
       </PopoverContent>
     </Popover>
   );
