@@ -159,6 +159,13 @@ test.describe('measured max speed', () => {
     await expect(page.getByTestId('latest-speed')).toContainText(`mph ± ${expected.plusMinus.toFixed(1)}`);
     await expect(page.getByTestId('latest-speed-evidence')).toContainText(expected.methodLabel);
     await shots(page, 'measurement-player-card');
+    await page.goto(`/players/${casey.id}/videos`);
+    const tile = page.getByTestId('video-tile').filter({ hasText: speedText });
+    await expect(tile).toHaveCount(1);
+    await expect(tile).toContainText(`Max Speed: ${speedText}`);
+    await expect(tile.getByRole('link', { name: 'Receipt' })).toHaveAttribute('href', `/receipts/${item.id}`);
+    await shots(page, 'measurement-library');
+    await page.goto(`/players/${casey.id}`);
     await page.getByTestId('latest-speed-evidence').getByRole('link', { name: 'Receipt' }).click();
     await expect(page).toHaveURL(new RegExp(`/receipts/${item.id}$`));
     const receipt = page.getByTestId('receipt');

@@ -1,6 +1,7 @@
+import { formatSpeed } from '@contract/measurement-math';
 import type { Video } from '@contract/videos';
 import { Card, CardContent } from '@/components/ui/card';
-import { MeasuredSpeed } from '@/features/measurements/components/measured-speed';
+import { SpeedEvidence } from '@/features/measurements/components/measured-speed';
 import { relativeTime } from '@/lib/format';
 import { VideoThumb } from './video-thumb';
 
@@ -12,7 +13,12 @@ export function VideoTile({ video, onPlay }: { video: Video; onPlay: (v: Video) 
     video.igaScore != null ? (
       `IGA Score: ${Number(video.igaScore).toFixed(1)}`
     ) : video.maxSpeed != null ? (
-      <>Max Speed: <MeasuredSpeed layout="inline" mph={Number(video.maxSpeed)} plusMinus={video.maxSpeedPlusMinus} methodLabel={video.methodLabel} requestId={video.analysisRequestId} /></>
+      <>
+        Max Speed: {formatSpeed(Number(video.maxSpeed), video.maxSpeedPlusMinus)}
+        {video.maxSpeedPlusMinus != null && (
+          <span className="flex flex-wrap items-baseline gap-x-2"><SpeedEvidence methodLabel={video.methodLabel} requestId={video.analysisRequestId} /></span>
+        )}
+      </>
     ) : (
       'Max Speed: Pending'
     );
