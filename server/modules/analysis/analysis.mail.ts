@@ -6,10 +6,25 @@ interface Who { to: string; firstName: string | null; playerName: string; player
 
 const kindName = (type: 'max_speed' | 'iga') => (type === 'iga' ? 'IGA Score' : 'Max Speed');
 
+interface RequestFacts { id?: number; requestType: 'max_speed' | 'iga'; season?: number; createdAt?: string | Date }
+const day = (d: string | Date) => new Date(d).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+/** 'Request #12 · Max Speed · season 2025 · submitted Nov 20, 2026', and where every request of the player is listed. */
+function requestFacts(w: Who, r: RequestFacts) {
+  const parts = [r.id ? `Request #${r.id}` : null, kindName(r.requestType), r.season ? `season ${r.season}` : null,
+    r.createdAt ? `submitted ${day(r.createdAt)}` : null].filter(Boolean).join(' · ');
+  const history = `${w.appUrl}/players/${w.playerId}#request-history`;
+  return {
+    text: `${parts}
+Every request for ${w.playerName}, with its status: ${history}`,
+    html: `<p>${escapeHtml(parts)}<br><a href="${history}">Every request for ${escapeHtml(w.playerName)}, with its status</a></p>`,
+  };
+}
+
 export function completedMail(
   w: Who,
-  r: { id: number; requestType: 'max_speed' | 'iga'; season: number; maxSpeed: number | null; igaScore: number | null; maxSpeedPlusMinus?: number | null; methodLabel?: string | null },
+  r: { id: number; requestType: 'max_speed' | 'iga'; season: number; maxSpeed: number | null; igaScore: number | null; maxSpeedPlusMinus?: number | null; methodLabel?: string | null; createdAt?: string | Date },
 ): Mail {
+  const facts = requestFacts(w, r);
   const url = `${w.appUrl}/players/${w.playerId}`;
   const measured = r.requestType === 'max_speed' && r.maxSpeed !== null && r.maxSpeedPlusMinus !== null && r.maxSpeedPlusMinus !== undefined;
   const receiptUrl = `${w.appUrl}/receipts/${r.id}`;
@@ -23,19 +38,20 @@ export function completedMail(
   return {
     to: w.to,
     subject,
-    text: `Hi ${w.firstName ?? 'there'},\n\n${intro}\n\n${result}${receipt}\n\nSee the results and the video on the player card:\n${url}`,
-    html: `<p>Hi ${escapeHtml(w.firstName ?? 'there')},</p><p>${escapeHtml(intro)}</p><p><strong>${escapeHtml(result)}</strong></p>${receiptHtml}<p><a href="${url}">Open the player card</a></p>`,
+    text: `Hi ${w.firstName ?? 'there'},\n\n${intro}\n\n${result}${receipt}\n\nSee the results and the video on the player card:\n${url}\n\n${facts.text}`,
+    html: `<p>Hi ${escapeHtml(w.firstName ?? 'there')},</p><p>${escapeHtml(intro)}</p><p><strong>${escapeHtml(result)}</strong></p>${receiptHtml}<p><a href="${url}">Open the player card</a></p>${facts.html}`,
   };
 }
 
-export function rejectedMail(w: Who, r: { requestType: 'max_speed' | 'iga'; reason: string; comment: string; refunded: boolean }): Mail {
+export function rejectedMail(w: Who, r: RequestFacts & { reason: string; comment: string; refunded: boolean }): Mail {
+  const facts = requestFacts(w, r);
   const url = `${w.appUrl}/players/${w.playerId}`;
   const credit = r.refunded ? `Your ${r.requestType === 'iga' ? 'IGA credit has' : 'speed analysis credit has'} been returned to your account.` : '';
   const intro = `We could not complete the ${kindName(r.requestType)} analysis for ${w.playerName}.`;
   return {
     to: w.to,
     subject: `Your ${kindName(r.requestType)} request for ${w.playerName} could not be completed`,
-    text: `Hi ${w.firstName ?? 'there'},\n\n${intro}\n\nReason: ${r.reason}\nAnalyst's note: ${r.comment}\n\n${credit}\nYou can send a new request from the player card:\n${url}`,
-    html: `<p>Hi ${escapeHtml(w.firstName ?? 'there')},</p><p>${escapeHtml(intro)}</p><p>Reason: ${escapeHtml(r.reason)}<br>Analyst's note: ${escapeHtml(r.comment)}</p><p>${escapeHtml(credit)}</p><p><a href="${url}">Open the player card</a></p>`,
+    text: `Hi ${w.firstName ?? 'there'},\n\n${intro}\n\nReason: ${r.reason}\nAnalyst's note: ${r.comment}\n\n${credit}\nYou can send a new request from the player card:\n${url}\n\n${facts.text}`,
+    html: `<p>Hi ${escapeHtml(w.firstName ?? 'there')},</p><p>${escapeHtml(intro)}</p><p>Reason: ${escapeHtml(r.reason)}<br>Analyst's note: ${escapeHtml(r.comment)}</p><p>${escapeHtml(credit)}</p><p><a href="${url}">Open the player card</a></p>${facts.html}`,
   };
 }

@@ -58,7 +58,7 @@ export default async function processRoutes(fastify: FastifyInstance) {
     const analyst = req.requireRole(...staff);
     const { request, refunded } = await rejectRequest(app.db, analyst, req.params.id, req.body);
     await notifyOwner(app, request.playerId, (who) =>
-      rejectedMail(who, { requestType: request.requestType, reason: req.body.reason, comment: req.body.comment, refunded }));
+      rejectedMail(who, { ...request, reason: req.body.reason, comment: req.body.comment, refunded }));
     return toRequestDto(request);
   });
 }

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { analysisRequestSchema, idParamsSchema, igaRequestSchema, pendingRequestsSchema, speedRequestSchema } from '../../../contract/analysis';
 import { errorBodySchema } from '../../../contract/errors';
+import { requestHistorySchema } from '../../../contract/request-history';
+import { requestHistory } from './history.service';
 import { createIgaRequest, createSpeedRequest, pendingCounts } from './requests.service';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 402: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
@@ -23,4 +25,11 @@ export default async function requestsRoutes(fastify: FastifyInstance) {
   app.get('/api/players/:id/pending-requests', {
     schema: { tags, params: idParamsSchema, response: { 200: pendingRequestsSchema, ...errors } },
   }, async (req) => pendingCounts(app.db, req.requireUser(), req.params.id));
+
+  app.get('/api/players/:id/requests', {
+    schema: {
+      tags, params: idParamsSchema, response: { 200: requestHistorySchema, ...errors },
+      summary: "A player's request history: type, season, dates, status, rejection reason, refund and result link",
+    },
+  }, async (req) => requestHistory(app.db, req.requireUser(), req.params.id));
 }

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { REQUEST_STATUSES, REQUEST_TYPES } from './analysis';
+
+/** One request as the family sees it on the player card: what, when, what happened, and where the result is. */
+export const requestHistoryItemSchema = z.object({
+  id: z.number(),
+  requestType: z.enum(REQUEST_TYPES),
+  status: z.enum(REQUEST_STATUSES),
+  season: z.number(),
+  positionName: z.string().nullable(),
+  createdAt: z.string(),
+  completedAt: z.string().nullable(),
+  maxSpeed: z.number().nullable(),
+  maxSpeedPlusMinus: z.number().nullable(),
+  igaScore: z.number().nullable(),
+  rejectionReason: z.string().nullable(),
+  analystComment: z.string().nullable(),
+  creditRefunded: z.boolean(),
+  /** The page that shows the result (a measured speed's evidence receipt), or null. */
+  resultPath: z.string().nullable(),
+});
+export type RequestHistoryItem = z.infer<typeof requestHistoryItemSchema>;
+export const requestHistorySchema = z.array(requestHistoryItemSchema);
+
+export const REQUEST_TYPE_LABELS = { max_speed: 'Max Speed', iga: 'IGA Score' } as const;
+export const REQUEST_STATUS_LABELS = { pending: 'Awaiting analysis', completed: 'Completed', rejected: 'Rejected' } as const;

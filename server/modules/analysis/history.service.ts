@@ -1,0 +1,33 @@
+import { desc, eq } from 'drizzle-orm';
+import type { RequestHistoryItem } from '../../../contract/request-history';
+import type { Db } from '../../db/client';
+import { analysisRequests, positions } from '../../db/schema';
+import type { UserRow } from '../../plugins/session';
+import { viewablePlayer } from './access';
+
+/** Every request made for a player, newest first, with rejections' reasons and refunds (owner and staff). */
+export async function requestHistory(db: Db, user: UserRow, playerId: number): Promise<RequestHistoryItem[]> {
+  await viewablePlayer(db, user, playerId);
+  const rows = await db
+    .select({ r: analysisRequests, positionName: positions.name })
+    .from(analysisRequests)
+    .leftJoin(positions, eq(positions.id, analysisRequests.positionId))
+    .where(eq(analysisRequests.playerId, playerId))
+    .orderBy(desc(analysisRequests.createdAt), desc(analysisRequests.id));
+  return rows.map(({ r, positionName }) => ({
+    id: r.id,
+    requestType: r.requestType,
+    status: r.status,
+    season: r.season,
+    positionName,
+    createdAt: r.createdAt.toISOString(),
+    completedAt: r.completedAt?.toISOString() ?? null,
+    maxSpeed: r.maxSpeed,
+    maxSpeedPlusMinus: r.maxSpeedPlusMinus,
+    igaScore: r.igaScore,
+    rejectionReason: r.rejectionReason,
+    analystComment: r.analystComment,
+    creditRefunded: r.creditRefunded,
+    resultPath: r.status === 'completed' && r.requestType === 'max_speed' ? `/receipts/${r.id}` : null,
+  }));
+}

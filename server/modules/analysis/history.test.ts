@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { as, createTestApp, createUser, lastMailTo, type TestApp, type TestUser } from '../../test/helpers';
+import { createPlayer, requestIga, requestSpeed } from './analysis.fixtures';
+
+let t: TestApp;
+let parent: TestUser;
+let analyst: TestUser;
+beforeAll(async () => {
+  t = await createTestApp();
+  parent = await createUser(t, { credits: 2, igaCredits: 1 });
+  analyst = await createUser(t, { role: 'analyst' });
+});
+afterAll(() => t.close());
+
+const history = (who: TestUser | null, playerId: number) => as(t, who, { method: 'GET', url: `/api/players/${playerId}/requests` });
+
+describe("a player's request history", () => {
+  it('lists every request with its type, season, status, rejection reason and refund; the rejection email says the same', async () => {
+    const p = await createPlayer(t, parent);
+    const speed = (await requestSpeed(t, parent, p.id, p.primaryPositionId, { season: 2025 })).json();
+    const iga = (await requestIga(t, parent, p.id, p.primaryPositionId)).json();
+    const rejected = await as(t, analyst, {
+      method: 'POST', url: `/api/analysis-requests/${speed.id}/reject`,
+      payload: { reason: 'Player not visible', comment: 'The runner leaves the frame at 0:04.' },
+    });
+    expect(rejected.statusCode).toBe(200);
+
+    const res = await history(parent, p.id);
+    expect(res.statusCode).toBe(200);
+    const list = res.json();
+    expect(list.map((r: any) => r.id)).toEqual([iga.id, speed.id]);
+    expect(list[1]).toMatchObject({
+      requestType: 'max_speed', season: 2025, status: 'rejected', positionName: 'Wide Receiver',
+      rejectionReason: 'Player not visible', analystComment: 'The runner leaves the frame at 0:04.', creditRefunded: true, resultPath: null,
+    });
+    expect(list[0]).toMatchObject({ requestType: 'iga', status: 'pending', creditRefunded: false });
+
+    const mail = await lastMailTo(t, parent.email);
+    expect(mail!.text).toContain(`Request #${speed.id} · Max Speed · season 2025 · submitted`);
+    expect(mail!.text).toContain(`/players/${p.id}#request-history`);
+    expect(mail!.text).toContain('Reason: Player not visible');
+  });
+
+  it("is readable by staff, and 404 for another family", async () => {
+    const p = await createPlayer(t, parent);
+    expect((await history(analyst, p.id)).statusCode).toBe(200);
+    expect((await history(await createUser(t), p.id)).statusCode).toBe(404);
+    expect((await history(null, p.id)).statusCode).toBe(401);
+  });
+});
