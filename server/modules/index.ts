@@ -12,6 +12,7 @@ import diagnosticsModule from './diagnostics';
 import accountModule from './account';
 import retentionModule from './retention';
 import sharingModule from './sharing';
+import auditsModule from './audits';
 
 /** Every feature's routes; each feature folder's index.ts registers its own route files. */
 export const modules: FastifyPluginAsync[] = [
@@ -28,4 +29,5 @@ export const modules: FastifyPluginAsync[] = [
   accountModule,
   retentionModule,
   sharingModule,
+  auditsModule,
 ];

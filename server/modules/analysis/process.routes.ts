@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { maybeQueueAudit } from '../audits/audit-queue.service';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { analysisRequestSchema, idParamsSchema, populationSchema, queueItemSchema, rejectSchema } from '../../../contract/analysis';
@@ -49,6 +50,9 @@ export default async function processRoutes(fastify: FastifyInstance) {
     const analyst = req.requireRole(...staff);
     const { request, video } = await completeRequest(app, req, analyst, req.params.id);
     await notifyOwner(app, request.playerId, (who) => completedMail(who, request));
+    if (request.requestType === 'max_speed') {
+      await maybeQueueAudit(app.db, request.id).catch((err) => req.log.warn({ err }, 'Queueing a second-analyst audit failed'));
+    }
     return { request: toRequestDto(request), video: toVideoDto(app.storage, video, null) };
   });
 

@@ -43,7 +43,7 @@ export async function correctMeasurement(app: FastifyInstance, analyst: UserRow,
 }
 
 /** A corrected value may be lower: the player's max-speed rows are rebuilt from their completed requests. */
-async function recomputePlayerSpeed(tx: Tx, playerId: number) {
+export async function recomputePlayerSpeed(tx: Tx, playerId: number) {
   await tx.delete(leaderboard).where(and(eq(leaderboard.playerId, playerId), eq(leaderboard.metricType, 'max_speed')));
   const done = await tx.select().from(analysisRequests)
     .where(and(eq(analysisRequests.playerId, playerId), eq(analysisRequests.requestType, 'max_speed'), eq(analysisRequests.status, 'completed')))

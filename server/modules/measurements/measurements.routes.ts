@@ -8,6 +8,7 @@ import { videoSchema } from '../../../contract/videos';
 import { AppError } from '../../lib/app-error';
 import { viewableVideo } from '../videos/videos.service';
 import { VIDEO_STILL_PROCESSING, ensureMedia, toMediaDto } from '../videos/video-media';
+import { assertNotBlinded } from '../audits/audit-queue.service';
 import { correctMeasurement } from './correction.service';
 import { measure } from './measure.service';
 import { readReceipt } from './receipt.service';
@@ -73,5 +74,10 @@ export default async function measurementsRoutes(fastify: FastifyInstance) {
       tags, params: idParamsSchema, querystring: revisionQuery, response: { 200: receiptSchema, ...errors },
       description: 'The evidence receipt of a measured Max Speed (latest revision unless ?revision=N): the owner family, analysts and admins.',
     },
-  }, async (req) => readReceipt(app.db, app.storage, req.requireUser(), req.params.id, req.query.revision));
+  }, async (req) => {
+    const user = req.requireUser();
+    // A pending blind audit hides the first measurement from every other analyst (decision 115).
+    await assertNotBlinded(app.db, user, req.params.id);
+    return readReceipt(app.db, app.storage, user, req.params.id, req.query.revision);
+  });
 }
