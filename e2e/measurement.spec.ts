@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { computeMeasurement, formatSpeed } from '../contract/measurement-math';
 import { makeRunClip, readFrameNumber, type RunClip } from '../server/test/clips';
 import { uniqueEmail, verifiedAccount } from './auth-helpers';
+import { expectAccessible } from './axe';
 import { DEMO, expect, loginAs, shot, test } from './fixtures';
 
 const PHONE = { width: 390, height: 844 };
@@ -131,6 +132,7 @@ test.describe('measured max speed', () => {
     await expect(process.getByTestId('speed-profile-chart')).toBeVisible();
     await expect(process.getByText(expected.methodLabel).first()).toBeVisible();
     await shots(page, 'measurement-workbench');
+    await expectAccessible(page, 'measurement workbench');
 
     // A wrong mark moves the number; removing it brings the measured one back.
     const last = clip.crossings[clip.crossings.length - 1]!;
@@ -182,6 +184,7 @@ test.describe('measured max speed', () => {
     const around = receipt.getByRole('group', { name: 'Frame viewer' });
     await expectFrame(around, clip.crossings[1]!.frameIndex, total);
     await shots(page, 'measurement-receipt');
+    await expectAccessible(page, 'receipt');
 
     await page.goto('/leaderboard');
     const row = page.getByTestId('leaderboard-row').filter({ hasText: 'Casey Miles' });

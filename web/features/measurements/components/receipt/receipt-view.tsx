@@ -32,7 +32,7 @@ export function ReceiptView({ requestId, revision, onRevision }: { requestId: nu
         <CardHeader className="gap-3 sm:flex-row sm:items-start sm:justify-between sm:space-y-0">
           <div className="grid gap-1">
             <CardDescription>
-              Max Speed receipt · request #{r.requestId} · <Link className="text-primary underline-offset-2 hover:underline" to={paths.player(r.playerId)}>{r.playerName}</Link>
+              Max Speed receipt · request #{r.requestId} · <Link className="text-primary underline underline-offset-2" to={paths.player(r.playerId)}>{r.playerName}</Link>
               {r.position ? ` · ${r.position}` : ''} · season {r.season}
             </CardDescription>
             <CardTitle className="text-4xl tabular-nums" data-testid="receipt-speed">{formatSpeed(r.maxSpeed, r.plusMinus)}</CardTitle>
