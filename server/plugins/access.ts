@@ -21,7 +21,10 @@ declare module 'fastify' {
 const routeKey = (method: string, url: string) => `${method === 'HEAD' ? 'GET' : method} ${url}`;
 
 export function accessOf(method: string, url: string, config?: { access?: Access }): Access | undefined {
-  return config?.access ?? ROUTE_ACCESS[routeKey(method, url)];
+  const declared = config?.access ?? ROUTE_ACCESS[routeKey(method, url)];
+  if (declared) return declared;
+  // Outside /api every GET is web content: pages, built assets, signed files, public profiles.
+  return (method === 'GET' || method === 'HEAD') && !url.startsWith('/api/') ? 'public' : undefined;
 }
 
 const ROLES_ALLOWED: Record<'analyst' | 'admin', string[]> = { analyst: ['analyst', 'admin'], admin: ['admin'] };

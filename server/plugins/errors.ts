@@ -21,10 +21,54 @@ export function hasNul(v: unknown, depth = 0): boolean {
   return Object.entries(v).some(([k, x]) => k.includes('\u0000') || hasNul(x, depth + 1));
 }
 
+export const INVALID_UNICODE = 'Text must not contain invalid Unicode characters';
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** A lone UTF-16 surrogate cannot be stored as UTF-8: PostgreSQL refuses it in text and JSON columns. */
+export function hasLoneSurrogate(v: unknown, depth = 0): boolean {
+  if (typeof v === 'string') return LONE_SURROGATE.test(v);
+  if (depth > 32 || v === null || typeof v !== 'object' || Buffer.isBuffer(v)) return false;
+  return Object.entries(v).some(([k, x]) => LONE_SURROGATE.test(k) || hasLoneSurrogate(x, depth + 1));
+}
+
+/** Deeper JSON than any form sends; deeper input would also overflow the serializer's recursion. */
+export const MAX_JSON_DEPTH = 64;
+export const TOO_DEEP = `JSON must not nest deeper than ${MAX_JSON_DEPTH} levels`;
+
+/** Nesting depth of JSON text, counted without parsing (no recursion), stopping once past `max`. */
+export function jsonDepthExceeds(text: string, max: number) {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92) i++;
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 123 || c === 91) {
+      if (++depth > max) return true;
+    } else if (c === 125 || c === 93) depth--;
+  }
+  return false;
+}
+
+const MALFORMED_MULTIPART = /^(Multipart: |Unexpected end of (multipart data|form)|Malformed part header|Part terminated early)/;
+
 /** One error path: AppError codes, zod failures as 400 with field messages, everything else a bare 500. */
 export default fp(async (app) => {
   app.addHook('preValidation', async (req) => {
     if (hasNul(req.params) || hasNul(req.query) || hasNul(req.body)) throw new AppError('VALIDATION_ERROR', NUL_IN_TEXT);
+    if (hasLoneSurrogate(req.params) || hasLoneSurrogate(req.query) || hasLoneSurrogate(req.body)) {
+      throw new AppError('VALIDATION_ERROR', INVALID_UNICODE);
+    }
+  });
+
+  // Body policy for every route: 1 MiB (bodyLimit, uploads excepted) and at most 64 levels of nesting.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    if (jsonDepthExceeds(body as string, MAX_JSON_DEPTH)) return done(new AppError('VALIDATION_ERROR', TOO_DEEP), undefined);
+    parseJson(req, body as string, done);
   });
 
   app.setErrorHandler((err: any, req, reply) => {
@@ -41,6 +85,9 @@ export default fp(async (app) => {
     if (err instanceof ZodError) {
       const errors = fieldErrors(err.issues);
       return reply.status(400).send({ message: Object.values(errors)[0] ?? 'Invalid input', code: 'VALIDATION_ERROR', errors });
+    }
+    if (err instanceof Error && MALFORMED_MULTIPART.test(err.message)) {
+      return reply.status(400).send({ message: 'The upload could not be read. Please choose the file again.', code: 'VALIDATION_ERROR' });
     }
     const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
     if (status === 429) return reply.status(429).send({ message: 'Too many requests. Please wait a moment and try again.', code: 'RATE_LIMITED' });

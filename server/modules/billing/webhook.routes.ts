@@ -6,6 +6,7 @@ import { errorBodySchema } from '../../../contract/errors';
 import { AppError } from '../../lib/app-error';
 import { SignatureError, verifyWebhook } from '../../lib/payments/signature';
 import { handleWebhookEvent } from './webhook.service';
+import { jsonDepthExceeds, MAX_JSON_DEPTH, TOO_DEEP } from '../../plugins/errors';
 
 /**
  * Routes that need the exact bytes received: in this scope only, every body stays a raw Buffer,
@@ -35,10 +36,11 @@ export default async function webhookRoutes(fastify: FastifyInstance) {
   });
 
   app.post('/api/webhook/test-body', {
-    schema: { tags, response: { 200: webhookTestBodyResponseSchema, 401: errorBodySchema, 403: errorBodySchema } },
+    schema: { tags, response: { 200: webhookTestBodyResponseSchema, 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema } },
   }, async (req) => {
     req.requireRole('admin');
     const raw = rawOf(req.body);
+    if (jsonDepthExceeds(raw.toString('utf8'), MAX_JSON_DEPTH)) throw new AppError('VALIDATION_ERROR', TOO_DEEP);
     let json: unknown = null;
     try {
       json = raw.length ? JSON.parse(raw.toString('utf8')) : null;

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
 import { AppError, badRequest } from '../../lib/app-error';
-import { NUL_IN_TEXT, hasNul } from '../../plugins/errors';
+import { INVALID_UNICODE, NUL_IN_TEXT, hasLoneSurrogate, hasNul } from '../../plugins/errors';
 import { sniffVideo, type VideoExt } from './video-signature';
 
 export interface IntakeOptions<T> {
@@ -31,6 +31,7 @@ export async function receiveVideo<T>(req: FastifyRequest, opts: IntakeOptions<T
       if (part.type === 'field') {
         const value = String(part.value ?? '');
         if (hasNul(value) || hasNul(part.fieldname)) throw badRequest(NUL_IN_TEXT);
+        if (hasLoneSurrogate(value) || hasLoneSurrogate(part.fieldname)) throw badRequest(INVALID_UNICODE);
         fields[part.fieldname] = value;
         continue;
       }
