@@ -235,7 +235,8 @@ test.describe('analysis journeys', () => {
     await shots(page, 'analysis-library');
     await page.getByTestId('video-file-input').first().setInputFiles(await video('game.mp4'));
     await expect(page.getByText('Video uploaded successfully')).toBeVisible();
-    await expect(page.getByText(/uploaded video\(s\) without a verified result are not listed here/)).toBeVisible();
+    // Listed at once with its state, not hidden until an analyst uses it.
+    await expect(page.getByTestId('video-tile').filter({ hasText: 'Awaiting analysis' })).toHaveCount(1);
 
     const positions = (await (await page.request.get('/api/positions')).json()) as { id: number; key: string }[];
     const pos = (key: string) => positions.find((p) => p.key === key)!.id;
@@ -257,6 +258,8 @@ test.describe('analysis journeys', () => {
     await page.getByLabel('Position').selectOption({ label: 'Linebacker' });
     await page.getByTestId('video-file-input').last().setInputFiles(await video('first.mp4'));
     await expect(page.getByText('Video uploaded successfully')).toBeVisible();
+    await expect(page.getByTestId('video-state')).toContainText('Awaiting analysis');
+    await expect(page.getByText('No videos yet')).toHaveCount(0);
     const list = await (await page.request.get(`/api/videos/${robin.id}`)).json();
     expect(list.videos).toEqual([expect.objectContaining({ positionKey: 'LB' })]);
     await page.goto(`/players/${robin.id}`);

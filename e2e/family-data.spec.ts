@@ -161,4 +161,38 @@ test.describe('schools, positions, deleting and downloading', () => {
     const again = await page.request.post('/api/login', { data: { username: email, password: 'secret123' } });
     expect(again.status()).toBe(401);
   });
+
+  test('the dashboard shows best verified numbers and the card lists every request, a rejection with its reason and refund', async ({ page }) => {
+    await loginAs(page, DEMO.parent);
+    const players = await (await page.request.get('/api/players')).json();
+    const casey = players.find((p: any) => p.firstName === 'Casey');
+    const made = await page.request.post('/api/analysis-requests', {
+      data: { playerId: casey.id, hudlUrl: 'https://www.hudl.com/video/3/123/abc', startTime: '00:23', season: 2024, positionId: casey.primaryPositionId },
+    });
+    expect(made.status(), await made.text()).toBe(201);
+    await loginAs(page, DEMO.analyst);
+    const rejected = await page.request.post(`/api/analysis-requests/${(await made.json()).id}/reject`, {
+      data: { reason: 'Player not visible', comment: 'The runner leaves the frame at 0:04.' },
+    });
+    expect(rejected.status(), await rejected.text()).toBe(200);
+    await loginAs(page, DEMO.parent);
+
+    await page.goto('/');
+    const jordan = page.getByRole('link', { name: /Jordan Miles/ });
+    await expect(jordan.getByTestId('card-max-speed')).toHaveText(/^\d+\.\d( ± \d+\.\d)? mph$/);
+    await expect(jordan.getByTestId('card-iga-score')).toHaveText(/^\d+\.\d$/);
+    await shots(page, 'family-dashboard-bests');
+    await expectAccessible(page, 'dashboard');
+
+    await page.goto(`/players/${casey.id}`);
+    const history = page.locator('#request-history');
+    const item = history.getByTestId('request-history-item').filter({ hasText: 'Season 2024' }).first();
+    await expect(item).toContainText('Rejected');
+    await expect(item).toContainText('Reason: Player not visible');
+    await expect(item).toContainText("Analyst's note: The runner leaves the frame at 0:04.");
+    await expect(item).toContainText('Your credit was returned.');
+    await history.scrollIntoViewIfNeeded();
+    await shots(page, 'family-request-history');
+    await expectAccessible(page, 'player card with history');
+  });
 });

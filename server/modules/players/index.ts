@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import playerBestsRoutes from './player-bests';
 import playersRoutes from './players.routes';
 import positionsRoutes from './positions.routes';
 import schoolsRoutes from './schools.routes';
@@ -6,6 +7,7 @@ import uploadRoutes from './upload.routes';
 
 /** Registers the players feature's routes: players, positions, school search and photo upload. */
 export default async function playersModule(app: FastifyInstance) {
+  await app.register(playerBestsRoutes);
   await app.register(playersRoutes);
   await app.register(positionsRoutes);
   await app.register(schoolsRoutes);

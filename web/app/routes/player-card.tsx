@@ -8,6 +8,7 @@ import { Spinner } from '@/components/ui/spinner';
 import {
   PendingRequestsBanner, PlayerStatsPanel, RequestIgaDialog, RequestSpeedDialog, VideoCarousel,
 } from '@/features/analysis/components/player-analysis-slots';
+import { RequestHistory } from '@/features/analysis/components/request-history';
 import { useUser } from '@/features/auth/api/use-user';
 import { usePlayer } from '@/features/players/api/get-player';
 import { usePositions } from '@/features/players/api/get-positions';
@@ -77,6 +78,7 @@ export default function PlayerCardRoute() {
           <VideoCarousel {...slotProps} />
         </CardContent>
       </Card>
+      {(isOwner || user?.role === 'analyst' || user?.role === 'admin') && <RequestHistory playerId={p.id} />}
     </div>
   );
 }

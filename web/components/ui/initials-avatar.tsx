@@ -26,15 +26,24 @@ export function hashString(s: string): number {
   return h >>> 0;
 }
 
-/** "Jane Doe" -> "JD", "jane.doe@x.io" -> "JD", "alice" -> "AL", "" -> "?". */
+const firstLetter = (w: string) => Array.from(w).find((ch) => /[\p{L}\p{N}]/u.test(ch)) ?? "";
+
+/**
+ * "Jane Doe" -> "JD", "jane.doe@x.io" -> "JD", "alice" -> "AL", "" -> "?". A name splits on spaces only, so
+ * "Rowan Ñúñez-O'Brien" -> "RÑ" (not "RO"); accented letters are kept whole (NFC).
+ */
 export function getInitials(nameOrEmail: string): string {
-  const base = nameOrEmail.trim().split("@")[0] ?? "";
-  const words = base.split(/[\s._+-]+/).filter(Boolean);
+  const trimmed = nameOrEmail.trim().normalize("NFC");
+  const isEmail = trimmed.includes("@");
+  const base = isEmail ? (trimmed.split("@")[0] ?? "") : trimmed;
+  const words = base.split(isEmail ? /[\s._+-]+/ : /\s+/).filter((w) => firstLetter(w) !== "");
   if (words.length === 0) return "?";
   const first = words[0] ?? "";
   const last = words[words.length - 1] ?? "";
-  const chars = words.length === 1 ? Array.from(first).slice(0, 2) : [Array.from(first)[0], Array.from(last)[0]];
-  return chars.join("").toUpperCase();
+  const chars = words.length === 1
+    ? Array.from(first).filter((ch) => /[\p{L}\p{N}]/u.test(ch)).slice(0, 2)
+    : [firstLetter(first), firstLetter(last)];
+  return chars.join("").toLocaleUpperCase("en-US");
 }
 
 export type InitialsAvatarProps = Omit<ComponentProps<"span">, "children"> & {

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { UserPlus } from 'lucide-react';
+import type { PlayerBest } from '@contract/player-bests';
 import type { Player } from '@contract/players';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -7,6 +8,10 @@ import { InitialsAvatar } from '@/components/ui/initials-avatar';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatHeight } from '@/lib/format';
 import { paths } from '@/lib/paths';
+import { usePlayerBests } from '../api/get-player-bests';
+
+const speedText = (b: PlayerBest | undefined) =>
+  b?.maxSpeed == null ? null : `${b.maxSpeed.toFixed(1)}${b.maxSpeedPlusMinus != null ? ` ± ${b.maxSpeedPlusMinus.toFixed(1)}` : ''} mph`;
 
 const GRID = 'grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4';
 
@@ -40,7 +45,17 @@ export function PlayerGridEmpty() {
   );
 }
 
+function Best({ label, value, testId }: { label: string; value: string | null; testId: string }) {
+  return (
+    <div className="rounded-md bg-muted/60 px-2 py-1.5">
+      <p className="text-xs text-muted-foreground">{label}</p>
+      <p className="font-semibold" data-testid={testId}>{value ?? '--'}</p>
+    </div>
+  );
+}
+
 export function PlayerGrid({ players }: { players: Player[] }) {
+  const bests = new Map((usePlayerBests().data ?? []).map((b) => [b.playerId, b]));
   return (
     <ul className={GRID} aria-label="Players">
       {players.map((p) => {
@@ -60,6 +75,10 @@ export function PlayerGrid({ players }: { players: Player[] }) {
                   <span className="mx-2 text-muted-foreground" aria-hidden>·</span>
                   <span>{p.weight} lbs</span>
                 </p>
+                <div className="mt-2 grid w-full grid-cols-2 gap-2 text-sm">
+                  <Best label="Max Speed" testId="card-max-speed" value={speedText(bests.get(p.id))} />
+                  <Best label="IGA Score" testId="card-iga-score" value={bests.get(p.id)?.igaScore?.toFixed(1) ?? null} />
+                </div>
               </Card>
             </Link>
           </li>

@@ -11,14 +11,13 @@ import { VideoUploadButton } from './video-upload';
 
 export interface LibraryPosition { id: number; name: string }
 
-/** Videos with neither a max speed nor an IGA score are not listed in the library. */
-export const libraryVideos = (videos: Video[] | undefined) => (videos ?? []).filter((v) => v.maxSpeed != null || v.igaScore != null);
+/** Every uploaded video is listed, with its state: one without a result yet reads 'Awaiting analysis'. */
+export const libraryVideos = (videos: Video[] | undefined) => videos ?? [];
 
 export function VideoLibrary({ playerId, positions, canUpload = true }: { playerId: number; positions: LibraryPosition[]; canUpload?: boolean }) {
   const { data, isLoading, error } = useVideos(playerId);
   const [playing, setPlaying] = useState<Video | null>(null);
   const shown = libraryVideos(data?.videos);
-  const unlisted = (data?.videos.length ?? 0) - shown.length;
 
   if (isLoading) {
     return (
@@ -31,27 +30,18 @@ export function VideoLibrary({ playerId, positions, canUpload = true }: { player
   return (
     <>
       {shown.length === 0 ? (
-        <EmptyLibrary playerId={playerId} positions={positions} unlisted={unlisted} canUpload={canUpload} />
+        <EmptyLibrary playerId={playerId} positions={positions} canUpload={canUpload} />
       ) : (
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
           {shown.map((v) => <VideoTile key={v.id} video={v} onPlay={setPlaying} />)}
         </div>
       )}
-      {shown.length > 0 && unlisted > 0 && <UnlistedNote count={unlisted} />}
       <VideoPlayerModal video={playing} onClose={() => setPlaying(null)} />
     </>
   );
 }
 
-function UnlistedNote({ count }: { count: number }) {
-  return (
-    <p className="mt-4 text-sm text-muted-foreground">
-      {count} uploaded video(s) without a verified result are not listed here; they show on the player card.
-    </p>
-  );
-}
-
-function EmptyLibrary({ playerId, positions, unlisted, canUpload }: { playerId: number; positions: LibraryPosition[]; unlisted: number; canUpload: boolean }) {
+function EmptyLibrary({ playerId, positions, canUpload }: { playerId: number; positions: LibraryPosition[]; canUpload: boolean }) {
   const [positionId, setPositionId] = useState<number | null>(positions[0]?.id ?? null);
   return (
     <div className="flex flex-col items-center gap-4 rounded-lg border border-dashed bg-background p-10 text-center">
@@ -67,7 +57,6 @@ function EmptyLibrary({ playerId, positions, unlisted, canUpload }: { playerId: 
         </NativeSelect>
       </div>}
       {canUpload && <VideoUploadButton playerId={playerId} positionId={positionId} />}
-      {unlisted > 0 && <UnlistedNote count={unlisted} />}
     </div>
   );
 }

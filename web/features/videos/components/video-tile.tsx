@@ -7,7 +7,7 @@ import { VideoThumb } from './video-thumb';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
-/** One library tile: position, date, season and the verified value (or Pending). */
+/** One library tile: position, date, season and the verified value, or its state (awaiting analysis, processing). */
 export function VideoTile({ video, onPlay }: { video: Video; onPlay: (v: Video) => void }) {
   const value =
     video.igaScore != null ? (
@@ -20,8 +20,11 @@ export function VideoTile({ video, onPlay }: { video: Video; onPlay: (v: Video) 
         )}
       </>
     ) : (
-      'Max Speed: Pending'
+      'Awaiting analysis'
     );
+  const state = video.status === 'ready' ? value
+    : video.status === 'failed' ? 'Could not be processed'
+    : 'Processing video · Awaiting analysis';
   return (
     <Card className="overflow-hidden" data-testid="video-tile">
       <VideoThumb video={video} onPlay={onPlay} className="rounded-none" />
@@ -31,7 +34,7 @@ export function VideoTile({ video, onPlay }: { video: Video; onPlay: (v: Video) 
           <time className="text-xs text-muted-foreground" dateTime={video.createdAt}>{dateFormat.format(new Date(video.createdAt))}</time>
         </div>
         <span className="text-muted-foreground">{video.season ? `Season: ${video.season}` : relativeTime(video.createdAt)}</span>
-        <span className="font-medium">{video.status === 'ready' ? value : 'Processing...'}</span>
+        <span className="font-medium" data-testid="video-state">{state}</span>
       </CardContent>
     </Card>
   );

@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { RequestHistoryItem } from '@contract/request-history';
+import { api } from '@/lib/api-client';
+import { usePendingRequests } from './get-pending-requests';
+
+export const requestHistoryPath = (playerId: number) => `/api/players/${playerId}/requests`;
+
+/** Keyed by the pending count too: a new request or a processed one changes it, and the history follows. */
+export const requestHistoryQueryOptions = (playerId: number, pending: number | undefined) =>
+  queryOptions({
+    queryKey: [requestHistoryPath(playerId), pending ?? null],
+    queryFn: ({ signal }) => api<RequestHistoryItem[]>(requestHistoryPath(playerId), { signal }),
+    refetchOnWindowFocus: true,
+    staleTime: 0,
+  });
+
+export function useRequestHistory(playerId: number) {
+  const pending = usePendingRequests(playerId);
+  return useQuery(requestHistoryQueryOptions(playerId, pending.data?.total));
+}

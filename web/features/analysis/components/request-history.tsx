@@ -1,0 +1,67 @@
+import { Link } from 'react-router';
+import { REQUEST_STATUS_LABELS, REQUEST_TYPE_LABELS, type RequestHistoryItem } from '@contract/request-history';
+import { Badge } from '@/components/ui/badge';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { useRequestHistory } from '../api/get-request-history';
+
+const day = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+const STATUS_VARIANT = { pending: 'warning', completed: 'success', rejected: 'destructive' } as const;
+
+function result(r: RequestHistoryItem) {
+  if (r.status !== 'completed') return null;
+  if (r.requestType === 'iga') return r.igaScore != null ? `IGA Score ${r.igaScore.toFixed(1)}` : null;
+  if (r.maxSpeed == null) return null;
+  return `${r.maxSpeed.toFixed(1)} mph${r.maxSpeedPlusMinus != null ? ` ± ${r.maxSpeedPlusMinus.toFixed(1)}` : ''}`;
+}
+
+function Row({ r }: { r: RequestHistoryItem }) {
+  const value = result(r);
+  return (
+    <li className="grid gap-1 py-3 first:pt-0 last:pb-0" data-testid="request-history-item">
+      <div className="flex flex-wrap items-center gap-2">
+        <span className="font-medium">{REQUEST_TYPE_LABELS[r.requestType]}</span>
+        <span className="text-sm text-muted-foreground">Season {r.season}{r.positionName ? ` · ${r.positionName}` : ''}</span>
+        <Badge variant={STATUS_VARIANT[r.status]} className="ml-auto">{REQUEST_STATUS_LABELS[r.status]}</Badge>
+      </div>
+      <p className="text-sm text-muted-foreground">
+        Submitted {day(r.createdAt)}{r.completedAt ? ` · ${r.status === 'rejected' ? 'Rejected' : 'Completed'} ${day(r.completedAt)}` : ''}
+      </p>
+      {r.status === 'rejected' && (
+        <div className="rounded-md border border-destructive/30 bg-destructive/5 p-2 text-sm">
+          <p><span className="font-medium">Reason:</span> {r.rejectionReason}</p>
+          {r.analystComment && <p><span className="font-medium">Analyst's note:</span> {r.analystComment}</p>}
+          <p className="text-muted-foreground">{r.creditRefunded ? 'Your credit was returned.' : 'No credit was returned.'}</p>
+        </div>
+      )}
+      {value && (
+        <p className="text-sm">
+          Result: <span className="font-semibold">{value}</span>
+          {r.resultPath && <> · <Link className="text-primary underline underline-offset-2" to={r.resultPath}>See how it was measured</Link></>}
+        </p>
+      )}
+    </li>
+  );
+}
+
+/** Every request for the player, rejections with their reason and refund, results with their link. */
+export function RequestHistory({ playerId }: { playerId: number }) {
+  const history = useRequestHistory(playerId);
+  return (
+    <Card id="request-history">
+      <CardHeader>
+        <CardTitle className="text-lg">Request History</CardTitle>
+        <CardDescription>Every analysis requested for this player and what became of it.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {history.isPending ? (
+          <div className="flex justify-center py-4"><Spinner /></div>
+        ) : !history.data?.length ? (
+          <p className="text-sm text-muted-foreground">No requests yet.</p>
+        ) : (
+          <ul className="divide-y">{history.data.map((r) => <Row key={r.id} r={r} />)}</ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { PlayerBest } from '@contract/player-bests';
+import { api } from '@/lib/api-client';
+
+export const playerBestsQueryKey = ['/api/players/bests'] as const;
+
+export const playerBestsQueryOptions = () =>
+  queryOptions({
+    queryKey: playerBestsQueryKey,
+    queryFn: ({ signal }) => api<PlayerBest[]>('/api/players/bests', { signal }),
+    // New results come from an analyst, elsewhere: read again on every visit and focus.
+    staleTime: 0,
+    refetchOnWindowFocus: 'always',
+  });
+
+export const usePlayerBests = () => useQuery(playerBestsQueryOptions());
