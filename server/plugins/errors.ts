@@ -52,6 +52,21 @@ export function jsonDepthExceeds(text: string, max: number) {
   return false;
 }
 
+const DB_DOWN_CODES = new Set([
+  'ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH',
+  '57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006',
+]);
+/** The database cannot be reached (refused, dropped, shutting down): not a bug in the request. */
+export function isDatabaseUnavailable(err: any): boolean {
+  for (let e = err, i = 0; e && i < 4; e = e.cause, i++) {
+    if (DB_DOWN_CODES.has(String(e.code))) return true;
+    if (/Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/.test(String(e.message))) return true;
+  }
+  return false;
+}
+export const UNAVAILABLE = 'The service is temporarily unavailable. Please try again in a moment.';
+const RETRY_AFTER_SECONDS = 5;
+
 const MALFORMED_MULTIPART = /^(Multipart: |Unexpected end of (multipart data|form)|Malformed part header|Part terminated early)/;
 
 /** One error path: AppError codes, zod failures as 400 with field messages, everything else a bare 500. */
@@ -71,7 +86,29 @@ export default fp(async (app) => {
     parseJson(req, body as string, done);
   });
 
+  // An outage is logged once when it starts and once when the database answers again, not per request.
+  let outage: NodeJS.Timeout | null = null;
+  const outageStarted = (log: { error: (o: object, m: string) => void }, err: unknown) => {
+    if (outage) return;
+    log.error({ err }, 'Database unavailable: answering 503 until it is back');
+    outage = setInterval(() => {
+      app.dbHandle.ping().then(() => {
+        if (outage) clearInterval(outage);
+        outage = null;
+        app.log.info('Database available again');
+      }, () => undefined);
+    }, 1000);
+    outage.unref();
+  };
+  app.addHook('onClose', async () => {
+    if (outage) clearInterval(outage);
+  });
+
   app.setErrorHandler((err: any, req, reply) => {
+    if (isDatabaseUnavailable(err)) {
+      outageStarted(req.log, err);
+      return reply.status(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send({ message: UNAVAILABLE, code: 'UNAVAILABLE' });
+    }
     if (err instanceof AppError) {
       if (err.retryAfter) reply.header('retry-after', String(err.retryAfter));
       return reply.status(err.status).send({ message: err.message, code: err.code, errors: err.errors });

@@ -9,7 +9,7 @@ export default async function healthRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['diagnostics'];
 
-  app.get('/api/health', { schema: { tags, response: { 200: healthSchema, 503: healthSchema } } }, async (_req, reply) => {
+  app.get('/api/health', { schema: { tags, response: { 200: healthSchema, 503: healthSchema.or(errorBodySchema) } } }, async (_req, reply) => {
     const h = await health(app);
     return reply.status(h.database.connected ? 200 : 503).send(h);
   });
