@@ -14,7 +14,8 @@ export interface Row {
 
 export const MARKER = 'BENCH-ROWS ';
 
-export function printTable(title: string, rows: Row[], notes: string[] = []) {
+/** `details`: longer text (query plans) kept in RESULTS.md under the table. */
+export function printTable(title: string, rows: Row[], notes: string[] = [], details?: string) {
   const head = ['what', 'figure', 'baseline (same run)', 'ratio', 'budget', ''];
   const cells = rows.map((r) => [r.what, r.figure, r.baseline, r.ratio, r.budget, r.ok === null ? '' : r.ok ? 'met' : 'MISSED']);
   const widths = head.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
@@ -22,7 +23,8 @@ export function printTable(title: string, rows: Row[], notes: string[] = []) {
   console.log(`\n== ${title}\n${line(head)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
   for (const c of cells) console.log(line(c));
   for (const n of notes) console.log(`note: ${n}`);
-  console.log(MARKER + JSON.stringify({ title, rows, notes }));
+  if (details) console.log(details);
+  console.log(MARKER + JSON.stringify({ title, rows, notes, details }));
 }
 
 export const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
