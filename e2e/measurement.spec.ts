@@ -222,7 +222,7 @@ test.describe('measured max speed', () => {
     // The H.264 twin of this clip is the one measured in the first journey.
     const hevc = await makeRunClip(path.join(mkdtempSync(path.join(tmpdir(), 'va-e2e-clip-')), 'run-hevc.mp4'), { fps: '30000/1001', seconds: 2.5, speedYps: 10.8, codec: 'hevc' });
     expect(hevc.crossings).toEqual(clip.crossings);
-    const { id, playerId, videoId: sourceVideoId } = await requestWithClip(page, hevc.file);
+    const { id, playerId } = await requestWithClip(page, hevc.file);
     await signInAs(page, DEMO.analyst);
     const process = await openProcess(page, id);
     const viewer = process.getByRole('group', { name: 'Frame viewer' });
@@ -247,11 +247,19 @@ test.describe('measured max speed', () => {
     await expect(page.getByText('Request processed successfully')).toBeVisible();
 
     // A second look corrects it to the measured value: a new revision, the first stays readable.
-    const measured = computeMeasurement({ times: clip.frameTimes, fps: { num: 30000, den: 1001 }, vfr: false }, clip.crossings);
-    const fix = await page.request.post(`/api/analysis-requests/${id}/measurement`, {
-      data: { videoId: sourceVideoId, landmark: 'torso', marks: clip.crossings.map((c) => ({ frameIndex: c.frameIndex, yardLine: c.yardLine })) },
-    });
-    expect(fix.status(), await fix.text()).toBe(200);
+    const measured = computeMeasurement({ times: hevc.frameTimes, fps: { num: 30000, den: 1001 }, vfr: false }, hevc.crossings);
+    await page.goto(`/receipts/${id}`);
+    await page.getByRole('button', { name: 'Correct this measurement' }).click();
+    const fix = page.getByRole('dialog', { name: 'Correct Max Speed' });
+    await expect(fix.getByTestId('mark-list').getByRole('listitem')).toHaveCount(hevc.crossings.length);
+    await expectFrame(fix.getByRole('group', { name: 'Frame viewer' }), hevc.crossings[0]!.frameIndex, hevc.frameTimes.length);
+    await expect(fix.getByTestId('live-speed')).toHaveText(formatSpeed(measured.maxSpeed, measured.plusMinus));
+    await expect(fix.getByRole('button', { name: 'Save correction' })).toBeDisabled();
+    await fix.getByRole('button', { name: 'Confirm measurement' }).click();
+    await shots(page, 'measurement-correction');
+    await fix.getByRole('button', { name: 'Save correction' }).click();
+    await expect(page.getByText('Correction saved as a new revision')).toBeVisible();
+    await expect(page.getByTestId('receipt-speed')).toHaveText(formatSpeed(measured.maxSpeed, measured.plusMinus));
 
     await signInAs(page, DEMO.parent);
     await page.goto(`/receipts/${id}`);

@@ -1,5 +1,7 @@
 import { useParams, useSearchParams } from 'react-router';
 import { Breadcrumb } from '@/components/ui/breadcrumb';
+import { AuditBadge } from '@/features/audits/components/audit-badge';
+import { useUser } from '@/features/auth/api/use-user';
 import { ReceiptView } from '@/features/measurements/components/receipt/receipt-view';
 import { paths } from '@/lib/paths';
 import NotFound from './not-found';
@@ -8,15 +10,18 @@ import NotFound from './not-found';
 export default function ReceiptRoute() {
   const requestId = Number(useParams().requestId);
   const [search, setSearch] = useSearchParams();
+  const { user } = useUser();
   const revision = Number(search.get('revision')) || null;
   if (!Number.isInteger(requestId) || requestId <= 0) return <NotFound />;
   return (
     <div className="space-y-4">
       <Breadcrumb items={[{ label: 'Dashboard', to: paths.home }, { label: 'Max Speed receipt' }]} />
+      <AuditBadge requestId={requestId} />
       <ReceiptView
         requestId={requestId}
         revision={revision}
         onRevision={(r) => setSearch(r ? { revision: String(r) } : {}, { replace: true })}
+        canCorrect={user?.role === 'analyst' || user?.role === 'admin'}
       />
     </div>
   );

@@ -11,6 +11,7 @@ import { useReceipt } from '../../api/get-receipt';
 import { displayFrame, formatTime } from '../frame-numbers';
 import { SpeedProfileChart } from '../speed-profile-chart';
 import { SplitsTable } from '../splits-table';
+import { CorrectDialog } from './correct-dialog';
 import { MarkedFrames } from './marked-frames';
 import { ReceiptFacts } from './receipt-facts';
 import { ReceiptLimits } from './receipt-limits';
@@ -18,7 +19,13 @@ import { ReceiptLimits } from './receipt-limits';
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** The evidence receipt of a measured Max Speed: the number, how it was obtained, and the frames. */
-export function ReceiptView({ requestId, revision, onRevision }: { requestId: number; revision: number | null; onRevision: (r: number | null) => void }) {
+export function ReceiptView({ requestId, revision, onRevision, canCorrect = false }: {
+  requestId: number;
+  revision: number | null;
+  onRevision: (r: number | null) => void;
+  /** Analysts and admins may correct it (the server checks too). */
+  canCorrect?: boolean;
+}) {
   const q = useReceipt(requestId, revision);
   if (q.isPending) return <Skeleton className="h-96 w-full" />;
   if (q.isError) {
@@ -39,7 +46,10 @@ export function ReceiptView({ requestId, revision, onRevision }: { requestId: nu
             <p className="text-sm text-muted-foreground">{r.methodLabel}</p>
             <p className="text-sm">Measured by {r.analystName} on {when.format(new Date(r.createdAt))}</p>
           </div>
-          <Revisions receipt={r} onRevision={onRevision} />
+          <div className="grid justify-items-start gap-2 sm:justify-items-end">
+            <Revisions receipt={r} onRevision={onRevision} />
+            {canCorrect && <CorrectDialog receipt={r} onSaved={() => onRevision(null)} />}
+          </div>
         </CardHeader>
         {r.override && (
           <CardContent>

@@ -11,7 +11,7 @@ interface Props {
   result: MeasurementResult | undefined;
   error: string | null;
   pending: boolean;
-  onQualityReject: () => void;
+  onQualityReject?: () => void;
 }
 
 /** What the marks give, recomputed by the server on every change. */
@@ -37,7 +37,7 @@ export function LiveResults({ markCount, result, error, pending, onQualityReject
         <div role="alert" className="grid gap-2 rounded-md border border-warning/50 bg-warning/10 p-3 text-sm" data-testid="quality-problems">
           <p className="flex items-center gap-2 font-medium"><AlertTriangle className="size-4" aria-hidden /> This video cannot give a verified speed</p>
           <ul className="list-disc pl-5">{result.qualityProblems.map((q) => <li key={q}>{q}</li>)}</ul>
-          <Button size="sm" variant="destructive" className="justify-self-start" onClick={onQualityReject}>Reject: {QUALITY_REJECT_REASON}</Button>
+          {onQualityReject && <Button size="sm" variant="destructive" className="justify-self-start" onClick={onQualityReject}>Reject: {QUALITY_REJECT_REASON}</Button>}
         </div>
       )}
       <SplitsTable intervals={result.intervals} />

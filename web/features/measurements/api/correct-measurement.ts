@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { MeasurementField, Receipt } from '@contract/measurements';
+import { api } from '@/lib/api-client';
+
+export const correctionPath = (requestId: number) => `/api/analysis-requests/${requestId}/measurement`;
+
+/**
+ * An analyst corrects a completed Max Speed: the server writes a new receipt revision and moves the
+ * request, the video and the leaderboard; every revision and screen showing the speed is refetched.
+ */
+export function useCorrectMeasurement(requestId: number, playerId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (field: MeasurementField) => api<Receipt>(correctionPath(requestId), { method: 'POST', body: field }),
+    onSuccess: () =>
+      Promise.all([
+        qc.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith(`/api/analysis-requests/${requestId}/receipt`) }),
+        qc.invalidateQueries({ queryKey: [`/api/videos/${playerId}`] }),
+        qc.invalidateQueries({ queryKey: [`/api/players/${playerId}`] }),
+      ]),
+  });
+}
