@@ -36,7 +36,7 @@ test.describe('routing', () => {
     await page.getByRole('link', { name: 'Leaderboard' }).click();
     await expect(page.getByText('Session expired')).toBeVisible();
     await expect(page.getByText('Please log in again to continue')).toBeVisible();
-    await expect(page).toHaveURL(/\/auth-page$/);
+    await expect(page).toHaveURL(/\/auth-page\?next=%2Fleaderboard$/);
   });
 });
 

@@ -195,4 +195,27 @@ test.describe('schools, positions, deleting and downloading', () => {
     await shots(page, 'family-request-history');
     await expectAccessible(page, 'player card with history');
   });
+
+  test('a link opened signed out returns to the page asked for after login, and only to this site', async ({ page }) => {
+    await loginAs(page, DEMO.parent);
+    const players = await (await page.request.get('/api/players')).json();
+    const jordan = players.find((p: any) => p.firstName === 'Jordan');
+    await page.request.post('/api/logout');
+
+    // The result email's link, opened signed out.
+    await page.goto(`/players/${jordan.id}#request-history`);
+    await page.getByLabel('Email').fill(DEMO.parent);
+    await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/players/${jordan.id}#request-history$`));
+    await expect(page.getByRole('heading', { name: 'Jordan Miles' })).toBeVisible();
+
+    // A next= pointing elsewhere is ignored: the dashboard opens.
+    await page.request.post('/api/logout');
+    await page.goto('/auth-page?next=//evil.example/steal');
+    await page.getByLabel('Email').fill(DEMO.parent);
+    await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await expect(page).toHaveURL(/localhost:\d+\/$/);
+  });
 });

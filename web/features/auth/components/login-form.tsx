@@ -1,12 +1,13 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { loginSchema } from '@contract/auth';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/toaster';
 import { paths } from '@/lib/paths';
+import { safeNextPath } from '@/lib/safe-next';
 import { useLogin } from '../api/auth-mutations';
 import { applyServerErrors, authErrorToast } from './auth-errors';
 import { firstError, missingFields, toastFormInvalid } from './form-validation-toast';
@@ -17,6 +18,10 @@ const LABELS = { username: 'Email', password: 'Password' };
 export function LoginForm({ onSwitch }: { onSwitch: () => void }) {
   const login = useLogin();
   const navigate = useNavigate();
+  const location = useLocation();
+  // A link opened signed out (a result email) shows this form at its own address, or /auth-page?next=...
+  const returnTo = () =>
+    safeNextPath(location.pathname === paths.auth ? new URLSearchParams(location.search).get('next') : `${location.pathname}${location.search}${location.hash}`);
   const form = useForm({
     resolver: zodResolver(loginSchema),
     mode: 'onTouched',
@@ -31,7 +36,7 @@ export function LoginForm({ onSwitch }: { onSwitch: () => void }) {
       try {
         await login.mutateAsync(values);
         toast({ title: 'Success', description: 'Logged in successfully' });
-        navigate(paths.home, { replace: true });
+        navigate(returnTo() ?? paths.home, { replace: true });
       } catch (err) {
         applyServerErrors(err, setError);
         authErrorToast(err);

@@ -3,6 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/toaster';
 import { isSessionExempt, paths } from '@/lib/paths';
+import { safeNextPath } from '@/lib/safe-next';
 import { SIGNED_IN_FLAG } from '../api/auth-mutations';
 import { fetchUser, userQueryKey } from '../api/use-user';
 
@@ -32,7 +33,8 @@ export function SessionGuard() {
       sessionStorage.removeItem(SIGNED_IN_FLAG);
       if (isSessionExempt(window.location.pathname)) return;
       toast({ title: 'Session expired', description: 'Please log in again to continue', variant: 'destructive' });
-      navigate(paths.auth, { replace: true });
+      const here = `${window.location.pathname}${window.location.search}${window.location.hash}`;
+      navigate(safeNextPath(here) ? `${paths.auth}?next=${encodeURIComponent(here)}` : paths.auth, { replace: true });
     });
   }, [qc, navigate]);
 
