@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx, Db } from '../db/client';
 import { jobs } from '../db/schema';
 
@@ -8,8 +8,14 @@ export type JobHandlers = Record<string, JobHandler>;
 interface Log { error(obj: unknown, msg?: string): void; warn(obj: unknown, msg?: string): void }
 
 const MAX_ATTEMPTS = 3;
-// A job still 'running' after this long belongs to a worker that died; it may be claimed again.
-const STALE_AFTER = '10 minutes';
+// A running job's worker stamps locked_at every HEARTBEAT; a job whose stamp is older than STALE_AFTER
+// belongs to a worker that died (kill -9, lost host) and may be claimed again (issue 13: within a minute).
+const STALE_AFTER = '1 minute';
+let heartbeatMs = 15_000;
+/** Tests watch the heartbeat without waiting 15 seconds. */
+export function setJobHeartbeat(ms: number) {
+  heartbeatMs = ms;
+}
 
 /** Queues work in the caller's transaction, so it exists exactly when the data it refers to does. */
 export async function enqueueJob(db: DbOrTx, type: string, payload: Record<string, unknown>) {
@@ -44,11 +50,18 @@ export async function runNextJob(db: Db, handlers: JobHandlers, log?: Log): Prom
   const job = await claim(db);
   if (!job) return false;
   const handler = handlers[job.type];
+  const beat = setInterval(() => {
+    db.update(jobs).set({ lockedAt: sql`now()` }).where(and(eq(jobs.id, job.id), eq(jobs.status, 'running')))
+      .catch((err) => log?.warn({ err, jobId: job.id }, 'job heartbeat failed'));
+  }, heartbeatMs);
+  beat.unref();
   try {
     if (!handler) throw new Error(`No handler for job type ${job.type}`);
     await handler(job.payload, job);
+    clearInterval(beat);
     await db.update(jobs).set({ status: 'done', lockedAt: null, lastError: null }).where(eq(jobs.id, job.id));
   } catch (err) {
+    clearInterval(beat);
     const message = err instanceof Error ? err.message : String(err);
     const final = job.attempts >= MAX_ATTEMPTS || !handler;
     log?.error({ err, jobId: job.id, type: job.type }, final ? 'job failed' : 'job will be retried');
