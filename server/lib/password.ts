@@ -1,9 +1,5 @@
-import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
-
-const scrypt = (pw: string, salt: Buffer, len: number, opts: ScryptOptions) =>
-  new Promise<Buffer>((resolve, reject) =>
-    scryptCb(pw, salt, len, opts, (err, key) => (err ? reject(err) : resolve(key))),
-  );
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { scryptInPool as scrypt } from './hash-pool';
 
 // OWASP: scrypt with N=2^17, r=8, p=1 (128 MiB) is the recommended minimum.
 let N = 2 ** 17;

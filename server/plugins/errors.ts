@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { AppError } from '../lib/app-error';
+import { HashingBusyError } from '../lib/hash-pool';
 
 function fieldErrors(issues: { path: PropertyKey[]; message: string }[]) {
   const errors: Record<string, string> = {};
@@ -105,6 +106,9 @@ export default fp(async (app) => {
   });
 
   app.setErrorHandler((err: any, req, reply) => {
+    if (err instanceof HashingBusyError) {
+      return reply.status(503).header('retry-after', String(err.retryAfter)).send({ message: err.message, code: 'UNAVAILABLE' });
+    }
     if (isDatabaseUnavailable(err)) {
       outageStarted(req.log, err);
       return reply.status(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send({ message: UNAVAILABLE, code: 'UNAVAILABLE' });

@@ -65,7 +65,10 @@ export default async function authRoutes(fastify: FastifyInstance) {
   app.post('/api/reset-password/confirm', {
     config: app.perAddressLimit(10),
     schema: { tags, body: resetConfirmSchema, response: { 200: messageSchema, ...errors } },
-  }, async (req) => auth.confirmPasswordReset(app.db, req.body.token, req.body.email, req.body.password));
+  }, async (req) => {
+    await app.limitAccount(req, 'reset-confirm', req.body.email, 10);
+    return auth.confirmPasswordReset(app.db, req.body.token, req.body.email, req.body.password);
+  });
 
   app.post('/api/auth/verify-email', {
     config: app.perAddressLimit(20),
