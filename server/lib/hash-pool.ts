@@ -62,6 +62,7 @@ function spawn() {
       if (m.error) job.task.reject(new Error(m.error));
       else job.task.resolve(Buffer.from(m.key!));
     }
+    worker.unref();
     idle.push(worker);
     pump();
   });
@@ -84,6 +85,8 @@ function pump() {
     if (!worker) return;
     const task = queue.shift()!;
     running.set(task.id, { task, worker });
+    // Referenced only while working: an idle pool never keeps the process alive, a pending hash does.
+    worker.ref();
     worker.postMessage({ id: task.id, password: task.password, salt: task.salt, len: task.len, opts: task.opts });
   }
 }
