@@ -16,9 +16,16 @@ export interface GroupKey { scope: PercentileScope; level: string; positionKey: 
 
 export function groupLabel(g: GroupKey) {
   const level = LEVEL_ADJECTIVES[g.level] ?? g.level.toLowerCase();
-  if (g.scope === 'level') return `${level} players (all positions)`;
+  if (g.scope === 'level') return `${level} players, all positions`;
   const who = `${level} ${POSITION_PLURALS[g.positionKey ?? ''] ?? 'players'}`;
-  return g.scope === 'position_level_class' ? `${who}, class of ${g.classYear}` : who;
+  return g.scope === 'position_level_class' ? `${who}, class of ${g.classYear}` : `${who}, all classes`;
+}
+
+/** Why a wider group is used: said next to the percentile (decision 113). */
+export function widenedNote(g: GroupKey) {
+  if (g.scope === 'position_level') return g.classYear ? `too few in the class of ${g.classYear} to compare` : null;
+  if (g.scope === 'level') return g.positionKey && POSITION_PLURALS[g.positionKey] ? `too few ${POSITION_PLURALS[g.positionKey]} to compare by position` : null;
+  return null;
 }
 
 /** Percentile rank with ties counted half: 1..99, never 0 or 100 (no one is better than everyone). */
@@ -49,7 +56,7 @@ export const percentileSchema = z.object({
 });
 export type Percentile = z.infer<typeof percentileSchema>;
 
-export function percentileText(p: { percentile: number; groupSize: number; groupLabel: string; widened: boolean }) {
+export function percentileText(p: { percentile: number; groupSize: number; groupLabel: string; note?: string | null }) {
   const base = `${ordinal(p.percentile)} percentile of ${p.groupSize} verified ${p.groupLabel}`;
-  return p.widened ? `${base} (too few in a narrower group to compare)` : base;
+  return p.note ? `${base} (${p.note})` : base;
 }

@@ -30,6 +30,8 @@ const AnalystQueue = r(() => import('./routes/analyst-queue'));
 const Receipt = r(() => import('./routes/receipt'));
 const AdminUsers = r(() => import('./routes/admin-users'));
 const AdminReporting = r(() => import('./routes/admin-reporting'));
+const AnalystAudits = r(() => import('./routes/analyst-audits'));
+const AdminAudits = r(() => import('./routes/admin-audits'));
 const TestSearch = r(() => import('./routes/test-search'));
 const TestCheckout = r(() => import('./routes/test-checkout'));
 const NotFound = r(() => import('./routes/not-found'));
@@ -112,6 +114,8 @@ function SignedInRoutes() {
         <Route path={paths.analystQueue} element={<RequireRole roles={['analyst', 'admin']}><AnalystQueue /></RequireRole>} />
         <Route path={paths.adminUsers} element={<RequireRole roles={admin}><AdminUsers /></RequireRole>} />
         <Route path={paths.adminReporting} element={<RequireRole roles={admin}><AdminReporting /></RequireRole>} />
+        <Route path={paths.analystAudits} element={<RequireRole roles={['analyst', 'admin']}><AnalystAudits /></RequireRole>} />
+        <Route path={paths.adminAudits} element={<RequireRole roles={admin}><AdminAudits /></RequireRole>} />
         <Route path={paths.webhookDebug} element={<RequireRole roles={admin}><WebhookDebug /></RequireRole>} />
         <Route path={paths.testVideoDownload} element={<RequireRole roles={admin}><TestVideoDownload /></RequireRole>} />
         <Route path="*" element={<NotFound />} />

@@ -17,6 +17,8 @@ export const paths = {
   receipt: (requestId: number | string, revision?: number) => `/receipts/${requestId}${revision ? `?revision=${revision}` : ''}`,
   adminUsers: '/admin/users',
   adminReporting: '/admin/reporting',
+  analystAudits: '/analyst/audits',
+  adminAudits: '/admin/audits',
   webhookDebug: '/webhook-debug',
   testVideoDownload: '/test-video-download',
   testSearch: '/test-search',

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  PERCENTILE_METRICS, PERCENTILE_MIN_GROUP, groupLabel, percentileRank, percentileText, type Percentile, type PercentileScope,
+  PERCENTILE_METRICS, PERCENTILE_MIN_GROUP, groupLabel, percentileRank, percentileText, widenedNote, type Percentile, type PercentileScope,
 } from '../../../contract/percentiles';
 import type { DbOrTx } from '../../db/client';
 
@@ -39,9 +39,9 @@ export async function playerPercentiles(db: DbOrTx, playerId: number): Promise<P
     const scope = SCOPES[i]!;
     const size = Number(r[`n${i + 1}`]);
     const percentile = percentileRank(Number(r[`b${i + 1}`]), Number(r[`e${i + 1}`]), size);
-    const label = groupLabel({ scope, level: String(r.level), positionKey: (r.position_key as string | null) ?? null, classYear: Number(r.graduation_year) });
-    const p = { percentile, groupSize: size, groupLabel: label, widened: i > 0 };
-    out.push({ metric, scope, ...p, text: percentileText(p) });
+    const key = { scope, level: String(r.level), positionKey: (r.position_key as string | null) ?? null, classYear: r.graduation_year === null ? null : Number(r.graduation_year) };
+    const p = { percentile, groupSize: size, groupLabel: groupLabel(key), widened: i > 0 };
+    out.push({ metric, scope, ...p, text: percentileText({ ...p, note: i > 0 ? widenedNote(key) : null }) });
   }
   return out;
 }

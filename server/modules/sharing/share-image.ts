@@ -39,9 +39,9 @@ export async function renderShareImage(storage: Storage, p: PublicProfile): Prom
   <text x="${x}" y="235" font-size="30" fill="#cbd5e1">${esc(clip(line2, 44))}</text>
   <text x="${x}" y="277" font-size="26" fill="#94a3b8">${esc(clip(p.school ?? '', 48))}</text>
   ${speed ? `<text x="${x}" y="345" font-size="24" fill="#94a3b8" letter-spacing="2">VERIFIED MAX SPEED</text>
-  <text x="${x}" y="425" font-size="84" font-weight="bold" fill="#ffffff">${esc(speed.value.toFixed(1))}<tspan font-size="40"> mph${speed.plusMinus !== null ? ` ± ${esc(speed.plusMinus.toFixed(1))}` : ''}</tspan></text>` : ''}
+  <text x="${x}" y="425" font-size="84" font-weight="bold" fill="#ffffff">${esc(speed.value.toFixed(1))}<tspan font-size="40" dx="14">mph${speed.plusMinus !== null ? ` ± ${esc(speed.plusMinus.toFixed(1))}` : ''}</tspan></text>` : ''}
   ${p.iga ? `<text x="${x}" y="${speed ? 485 : 400}" font-size="34" fill="#e2e8f0">IGA Score <tspan font-weight="bold" fill="#ffffff">${esc(p.iga.score.toFixed(1))}</tspan></text>` : ''}
-  ${pct ? `<text x="${x}" y="545" font-size="24" fill="#4ade80">${esc(clip(pct.text, 58))}</text>` : ''}
+  ${pct ? `<text x="${x}" y="545" font-size="18" fill="#4ade80">${esc(clip(pct.text.replace(/ \(.*\)$/, ''), 80))}</text>` : ''}
   ${speed?.verifiedByTwo ? `<text x="${x}" y="590" font-size="24" fill="#86efac">✓ Verified by 2 analysts</text>` : ''}
 </svg>`;
   const photo = await photoPng(storage, p.photoUrl);

@@ -54,10 +54,10 @@ export async function completedIga(t: TestApp, playerId: number, score: number) 
 }
 
 /** `n` other players of the given class with completed speeds, then the leaderboard rebuilt from them. */
-export async function population(t: TestApp, owner: TestUser, n: number, o: { graduationYear?: number; base?: number; positionKey?: string } = {}) {
+export async function population(t: TestApp, owner: TestUser, n: number, o: { graduationYear?: number; base?: number; positionKey?: string; level?: string; season?: number } = {}) {
   for (let i = 0; i < n; i++) {
-    const p = await createPlayer(t, owner, { graduationYear: o.graduationYear ?? 2027, primaryPositionId: await positionId(t, o.positionKey ?? 'WR') });
-    await completedSpeed(t, p.id, (o.base ?? 15) + i * 0.1, { positionKey: o.positionKey });
+    const p = await createPlayer(t, owner, { graduationYear: o.graduationYear ?? 2027, level: o.level ?? 'High School', primaryPositionId: await positionId(t, o.positionKey ?? 'WR') });
+    await completedSpeed(t, p.id, (o.base ?? 15) + i * 0.1, { positionKey: o.positionKey, season: o.season });
   }
   await rebuildLeaderboard(t.db);
 }

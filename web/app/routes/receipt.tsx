@@ -1,6 +1,7 @@
 import { useParams, useSearchParams } from 'react-router';
 import { Breadcrumb } from '@/components/ui/breadcrumb';
 import { useUser } from '@/features/auth/api/use-user';
+import { AuditBadge } from '@/features/audits/components/audit-badge';
 import { ReceiptView } from '@/features/measurements/components/receipt/receipt-view';
 import { paths } from '@/lib/paths';
 import NotFound from './not-found';
@@ -15,6 +16,7 @@ export default function ReceiptRoute() {
   return (
     <div className="space-y-4">
       <Breadcrumb items={[{ label: 'Dashboard', to: paths.home }, { label: 'Max Speed receipt' }]} />
+      <AuditBadge requestId={requestId} />
       <ReceiptView
         requestId={requestId}
         revision={revision}

@@ -55,6 +55,7 @@ export function AppHeader() {
           <NavLink to={paths.home} end className={navClass}>Dashboard</NavLink>
           <NavLink to={paths.leaderboard} className={navClass}>Leaderboard</NavLink>
           {isStaff && <NavLink to={paths.analystQueue} className={navClass}>Analysis Queue</NavLink>}
+          {isStaff && <NavLink to={paths.analystAudits} className={navClass}>Audits</NavLink>}
           {isAdmin && (
             <DropdownMenu>
               <DropdownMenuTrigger className="flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-muted-foreground hover:bg-accent">
@@ -63,6 +64,7 @@ export function AppHeader() {
               <DropdownMenuContent align="start">
                 <DropdownMenuItem onSelect={() => navigate(paths.adminUsers)}>User Management</DropdownMenuItem>
                 <DropdownMenuItem onSelect={() => navigate(paths.adminReporting)}>Reporting</DropdownMenuItem>
+                <DropdownMenuItem onSelect={() => navigate(paths.adminAudits)}>Measurement audits</DropdownMenuItem>
               </DropdownMenuContent>
             </DropdownMenu>
           )}
@@ -120,6 +122,7 @@ function MobileMenu({ isStaff, isAdmin }: { isStaff: boolean; isAdmin: boolean }
         <DropdownMenuItem onSelect={() => navigate(paths.home)}>Dashboard</DropdownMenuItem>
         <DropdownMenuItem onSelect={() => navigate(paths.leaderboard)}>Leaderboard</DropdownMenuItem>
         {isStaff && <DropdownMenuItem onSelect={() => navigate(paths.analystQueue)}>Analysis Queue</DropdownMenuItem>}
+        {isStaff && <DropdownMenuItem onSelect={() => navigate(paths.analystAudits)}>Audits</DropdownMenuItem>}
         {isAdmin && <DropdownMenuItem onSelect={() => navigate(paths.adminUsers)}>User Management</DropdownMenuItem>}
       </DropdownMenuContent>
     </DropdownMenu>

@@ -1,0 +1,12 @@
+import { useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { auditStatusSchema } from '@contract/audits';
+import { api } from '@/lib/api-client';
+
+export type AuditStatus = z.infer<typeof auditStatusSchema>;
+export const useAuditStatus = (requestId: number | null | undefined) =>
+  useQuery({
+    queryKey: [`/api/analysis-requests/${requestId}/audit`],
+    queryFn: () => api<AuditStatus>(`/api/analysis-requests/${requestId}/audit`),
+    enabled: Boolean(requestId),
+  });
