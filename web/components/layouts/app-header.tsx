@@ -73,8 +73,9 @@ export function AppHeader() {
           <Link
             to={paths.subscriptions}
             className="flex items-center gap-3 rounded-full border px-3 py-1.5 text-sm hover:bg-accent"
-            aria-label="Credits"
           >
+            {/* Named by its visible text (WCAG 2.5.3): 'Credits: IGA 2 Max Speed 3'. */}
+            <span className="sr-only">Credits:</span>
             <span className="flex items-center gap-1" title="IGA credits" data-testid="iga-credits">
               <Gauge className="size-4 text-primary" aria-hidden />
               <span className="sr-only text-muted-foreground sm:not-sr-only">IGA</span>
@@ -87,8 +88,9 @@ export function AppHeader() {
             </span>
           </Link>
           <DropdownMenu>
-            <DropdownMenuTrigger className="flex items-center gap-2 rounded-full p-1 hover:bg-accent" aria-label="User menu">
-              <InitialsAvatar name={name} size="sm" />
+            <DropdownMenuTrigger className="flex items-center gap-2 rounded-full p-1 hover:bg-accent">
+              <InitialsAvatar name={name} size="sm" aria-hidden />
+              <span className="sr-only">User menu</span>
               <span className="hidden max-w-40 truncate text-sm font-medium lg:inline">{name}</span>
             </DropdownMenuTrigger>
             <DropdownMenuContent align="end" className="w-56">
