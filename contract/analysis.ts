@@ -35,7 +35,8 @@ const id = (msg: string) => z.number({ error: msg }).int(msg).positive(msg).max(
 
 export const speedRequestFormSchema = z.object({
   hudlUrl,
-  startTime: z.string({ error: 'Please enter time in MM:SS format' }).regex(/^\d{2}:\d{2}$/, 'Please enter time in MM:SS format'),
+  // Seconds are 00-59 ('99:99' is no time in a video).
+  startTime: z.string({ error: 'Please enter time in MM:SS format' }).regex(/^\d{2}:[0-5]\d$/, 'Please enter time in MM:SS format'),
   season,
   positionId: id('Please select a position'),
   /** The library video to measure on (optional: the analyst may upload the source clip instead). */

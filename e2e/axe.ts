@@ -7,7 +7,11 @@ import { expect } from './fixtures';
  * naming each rule and the elements it found.
  */
 export async function expectAccessible(page: Page, screen: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    // Off by default in axe: a control's accessible name must contain its visible label (WCAG 2.5.3).
+    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+    .analyze();
   const bad = violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.help} -> ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);

@@ -48,3 +48,14 @@ describe("a player's request history", () => {
     expect((await history(null, p.id)).statusCode).toBe(401);
   });
 });
+
+describe('a speed request', () => {
+  it("refuses a start time of 99:99 (seconds past 59) and keeps the credit", async () => {
+    const u = await createUser(t, { credits: 1 });
+    const p = await createPlayer(t, u);
+    const res = await requestSpeed(t, u, p.id, p.primaryPositionId, { startTime: '99:99' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors.startTime).toBe('Please enter time in MM:SS format');
+    expect((await requestSpeed(t, u, p.id, p.primaryPositionId, { startTime: '01:59' })).statusCode).toBe(201);
+  });
+});

@@ -17,8 +17,10 @@ import { useDialogState } from './use-dialog-state';
 import { useNoCreditRedirect } from './use-no-credit';
 import { useSlotPlayer } from './use-slot-player';
 
+// The player's saved Hudl link is usually the profile page; the analyst needs the play itself, so a profile link is not prefilled.
+const playLink = (url: string | null | undefined) => (url && !/hudl\.com\/profile\//i.test(url) ? url : '');
 const defaults = (hudlUrl: string | null | undefined, positionId?: number) =>
-  ({ hudlUrl: hudlUrl ?? '', startTime: '', season: new Date().getFullYear(), positionId: positionId ?? Number.NaN, videoId: null }) as SpeedRequestForm;
+  ({ hudlUrl: playLink(hudlUrl), startTime: '', season: new Date().getFullYear(), positionId: positionId ?? Number.NaN, videoId: null }) as SpeedRequestForm;
 
 export function RequestSpeedDialog(props: DialogSlotProps) {
   const [open, setOpen] = useDialogState(props.open, props.onOpenChange);
@@ -73,7 +75,8 @@ export function RequestSpeedDialog(props: DialogSlotProps) {
         </div>
         <form onSubmit={onSubmit} className="grid gap-4" noValidate>
           <fieldset disabled={busy} className="grid gap-4">
-            <FormField label="Hudl Video URL" htmlFor="speed-hudlUrl" error={errors.hudlUrl?.message}>
+            <FormField label="Hudl Video URL" htmlFor="speed-hudlUrl" error={errors.hudlUrl?.message}
+              description="The link to the play to measure (a Hudl video), not the player's profile page.">
               <Input id="speed-hudlUrl" type="url" placeholder="https://www.hudl.com/video/..." {...register('hudlUrl')} />
             </FormField>
             <FormField label="Mins and Secs (i.e. 00:23) to start measuring" htmlFor="speed-startTime" error={errors.startTime?.message}>

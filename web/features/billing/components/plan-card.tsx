@@ -22,7 +22,7 @@ export function PlanCard({ plan, label, pending, onChoose }: {
   return (
     <Card className={cn('flex flex-col', current && 'border-primary ring-1 ring-primary')} data-testid={`plan-${plan.key}`}>
       <CardHeader className="space-y-2">
-        <div className="flex gap-0.5 text-amber-500" aria-label={`${plan.stars} ${plan.stars === 1 ? 'star' : 'stars'}`}>
+        <div role="img" className="flex gap-0.5 text-amber-500" aria-label={`${plan.stars} ${plan.stars === 1 ? 'star' : 'stars'}`}>
           {Array.from({ length: plan.stars }, (_, i) => (
             <Star key={i} className="size-4 fill-current" aria-hidden />
           ))}

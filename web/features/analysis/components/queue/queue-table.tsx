@@ -1,10 +1,15 @@
 import type { QueueItem, RequestType } from '@contract/analysis';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/cn';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { relativeTime } from '@/lib/format';
 
 export const typeLabel = (t: RequestType) => (t === 'iga' ? 'IGA Score' : 'Max Speed');
+
+// On a phone the table scrolls sideways: the less needed columns go, and Process stays pinned in view.
+const PHONE_HIDDEN = new Set(['Season', 'Level', 'Submitted']);
+const STICKY = 'sticky right-0 bg-background shadow-[-6px_0_6px_-6px_rgb(0_0_0/0.25)]';
 
 export function QueueTable({ items, onProcess }: { items: QueueItem[]; onProcess: (i: QueueItem) => void }) {
   return (
@@ -12,7 +17,9 @@ export function QueueTable({ items, onProcess }: { items: QueueItem[]; onProcess
       <Table>
         <TableHeader>
           <TableRow>
-            {['Request ID', 'Type', 'Season', 'Player', 'Level', 'Submitted', 'Status', 'Action'].map((h) => <TableHead key={h}>{h}</TableHead>)}
+            {['Request ID', 'Type', 'Season', 'Player', 'Level', 'Submitted', 'Status', 'Action'].map((h) => (
+              <TableHead key={h} className={cn(PHONE_HIDDEN.has(h) && 'hidden sm:table-cell', h === 'Action' && STICKY)}>{h}</TableHead>
+            ))}
           </TableRow>
         </TableHeader>
         <TableBody>
@@ -20,12 +27,12 @@ export function QueueTable({ items, onProcess }: { items: QueueItem[]; onProcess
             <TableRow key={i.id} data-testid={`queue-row-${i.id}`}>
               <TableCell className="font-mono">#{i.id}</TableCell>
               <TableCell><Badge variant={i.requestType === 'iga' ? 'secondary' : 'outline'}>{typeLabel(i.requestType)}</Badge></TableCell>
-              <TableCell>{i.season}</TableCell>
+              <TableCell className="hidden sm:table-cell">{i.season}</TableCell>
               <TableCell className="whitespace-nowrap">{i.playerFirstName} {i.playerLastName}</TableCell>
-              <TableCell className="whitespace-nowrap">{i.playerLevel}</TableCell>
-              <TableCell className="whitespace-nowrap" title={new Date(i.createdAt).toLocaleString()}>{relativeTime(i.createdAt)}</TableCell>
+              <TableCell className="hidden whitespace-nowrap sm:table-cell">{i.playerLevel}</TableCell>
+              <TableCell className="hidden whitespace-nowrap sm:table-cell" title={new Date(i.createdAt).toLocaleString()}>{relativeTime(i.createdAt)}</TableCell>
               <TableCell><Badge variant="warning" className="capitalize">{i.status}</Badge></TableCell>
-              <TableCell><Button size="sm" onClick={() => onProcess(i)}>Process</Button></TableCell>
+              <TableCell className={STICKY}><Button size="sm" onClick={() => onProcess(i)}>Process</Button></TableCell>
             </TableRow>
           ))}
         </TableBody>
