@@ -185,6 +185,13 @@ test.describe('schools, positions, deleting and downloading', () => {
     await expectAccessible(page, 'dashboard');
 
     await page.goto(`/players/${casey.id}`);
+    // The speed request asks for the play's link; the profile URL saved on the player is not put there.
+    expect(casey.hudlUrl ?? '').toMatch(/hudl\.com\/profile\//);
+    await page.getByRole('button', { name: 'Request Speed Analysis' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByLabel('Hudl Video URL')).toHaveValue('');
+    await expect(dialog.getByText("The link to the play to measure (a Hudl video), not the player's profile page.")).toBeVisible();
+    await page.keyboard.press('Escape');
     const history = page.locator('#request-history');
     const item = history.getByTestId('request-history-item').filter({ hasText: 'Season 2024' }).first();
     await expect(item).toContainText('Rejected');
@@ -209,6 +216,12 @@ test.describe('schools, positions, deleting and downloading', () => {
     await page.getByRole('button', { name: 'Log in', exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/players/${jordan.id}#request-history$`));
     await expect(page.getByRole('heading', { name: 'Jordan Miles' })).toBeVisible();
+    // The sign-in toast does not cover the credit counter.
+    const toastBox = (await page.getByText('Logged in successfully').boundingBox())!;
+    const credits = (await page.getByRole('link', { name: /Credits/ }).boundingBox())!;
+    const overlaps = toastBox.x < credits.x + credits.width && credits.x < toastBox.x + toastBox.width
+      && toastBox.y < credits.y + credits.height && credits.y < toastBox.y + toastBox.height;
+    expect(overlaps).toBe(false);
 
     // A next= pointing elsewhere is ignored: the dashboard opens.
     await page.request.post('/api/logout');
