@@ -49,7 +49,17 @@ async function main() {
   const env = { DATA_DIR: dataDir, LOG_LEVEL: 'warn', HOST: '127.0.0.1' };
   const load0 = loadavg()[0]!;
   try {
-    await timeStart('npm', ['start'], env, 900_000); // builds if needed, creates and seeds the folder
+    // The first start builds if needed, creates and seeds the folder; on a busy machine a first start
+    // can stop at a start-up hook's time limit and is then simply started again.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await timeStart('npm', ['start'], env, 900_000);
+        break;
+      } catch (err) {
+        if (attempt === 3) throw err;
+        console.error(`first start, attempt ${attempt}: ${(err as Error).message}; starting again`);
+      }
+    }
     const bare = await series(process.execPath, ['-e', BARE], {});
     const start = await series('npm', ['start'], env);
     const tsx = await series(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'server/main.ts'], env);

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../client';
 import { players, positions, users } from '../schema';
@@ -15,12 +15,16 @@ export const DEMO_ACCOUNTS = [
 
 /** Demo accounts (verified) and a family with players, created once; the credentials are logged at start. */
 export async function seedDemo(db: Db, log: FastifyBaseLogger) {
-  const password = await hashPassword(DEMO_PASSWORD);
-  for (const a of DEMO_ACCOUNTS) {
-    await db
-      .insert(users)
-      .values({ ...a, email: a.username, password, isEmailVerified: true })
-      .onConflictDoNothing();
+  // Hashing is the slow part of a start: only when an account is missing.
+  const held = await db.select({ username: users.username }).from(users).where(inArray(users.username, DEMO_ACCOUNTS.map((a) => a.username)));
+  if (held.length < DEMO_ACCOUNTS.length) {
+    const password = await hashPassword(DEMO_PASSWORD);
+    for (const a of DEMO_ACCOUNTS) {
+      await db
+        .insert(users)
+        .values({ ...a, email: a.username, password, isEmailVerified: true })
+        .onConflictDoNothing();
+    }
   }
   const [parent] = await db.select().from(users).where(eq(users.username, 'parent@demo.test'));
   const existing = await db.select({ id: players.id }).from(players).where(eq(players.userId, parent!.id));
