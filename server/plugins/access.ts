@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import { eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { users } from '../db/schema';
 import { AppError } from '../lib/app-error';
 import { ROUTE_ACCESS, type Access } from './access-table';
@@ -14,9 +14,12 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     /** Every route registered, with the access it was given (the route access test reads it). */
-    accessRoutes: { method: string; url: string; access: Access | undefined }[];
+    accessRoutes: { method: string; url: string; access: Access | undefined; schema?: RouteSchema }[];
   }
 }
+
+/** The zod schemas a route validates with (the hostile-input test generates from them). */
+export interface RouteSchema { body?: unknown; querystring?: unknown; params?: unknown }
 
 const routeKey = (method: string, url: string) => `${method === 'HEAD' ? 'GET' : method} ${url}`;
 
@@ -35,11 +38,13 @@ const ROLES_ALLOWED: Record<'analyst' | 'admin', string[]> = { analyst: ['analys
  * The services still check ownership of each object (404 for other families' ids).
  */
 export default fp(async (app) => {
-  app.decorate('accessRoutes', [] as { method: string; url: string; access: Access | undefined }[]);
+  app.decorate('accessRoutes', [] as FastifyInstance['accessRoutes']);
   app.addHook('onRoute', (route) => {
     const methods = ([] as string[]).concat(route.method);
     for (const method of methods) {
-      app.accessRoutes.push({ method, url: route.url, access: accessOf(method, route.url, route.config as { access?: Access }) });
+      app.accessRoutes.push({
+        method, url: route.url, access: accessOf(method, route.url, route.config as { access?: Access }), schema: route.schema as RouteSchema,
+      });
     }
   });
 
