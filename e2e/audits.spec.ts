@@ -1,10 +1,11 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { computeMeasurement, formatSpeed } from '../contract/measurement-math';
 import { makeRunClip, type RunClip } from '../server/test/clips';
 import { DEMO, expect, loginAs, shot, test } from './fixtures';
+import { createPlayerViaApi, measureViaApi } from './measured-helpers';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -32,26 +33,9 @@ test.describe('second-analyst audit', () => {
     // credits are spent) is the family here, and measures first, with an override 3 mph too fast.
     await signInAs(page, DEMO.admin);
     expect((await page.request.put('/api/audits/settings', { data: { ratePercent: 100 } })).status()).toBe(200);
-    const positions = (await (await page.request.get('/api/positions')).json()) as { id: number; key: string }[];
-    const made = await page.request.post('/api/players', { data: {
-      firstName: 'Audrey', lastName: `Blind${Date.now() % 100000}`, level: 'High School', school: 'Westlake High School', graduationYear: 2027,
-      primaryPositionId: positions.find((p) => p.key === 'WR')!.id, secondaryPositionId: positions.find((p) => p.key === 'CB')!.id,
-      heightInches: 70, weight: 170, hudlUrl: 'https://www.hudl.com/profile/1', gender: 'Female', dateOfBirth: '2009-04-12',
-      addressLine1: '1 Field Way', city: 'Austin', state: 'TX', zipCode: '78701', county: 'Travis', email: 'audrey@example.com',
-      phone: '5125550100', phoneCountryCode: '+1', instagramHandle: 'audrey', twitterHandle: 'audrey',
-    } });
-    expect(made.status(), await made.text()).toBe(201);
-    const player = await made.json();
-    const sent = await page.request.post('/api/analysis-requests', {
-      data: { playerId: player.id, hudlUrl: 'https://www.hudl.com/video/3/123/audit', startTime: '00:05', season: new Date().getFullYear(), positionId: player.primaryPositionId, requestType: 'max_speed' },
-    });
-    expect(sent.status(), await sent.text()).toBe(201);
-    const req = await sent.json();
-    const up = await page.request.post(`/api/analysis-requests/${req.id}/source-video`, { multipart: { file: { name: 'run.mp4', mimeType: 'video/mp4', buffer: readFileSync(clip.file) } } });
-    const videoId = (await up.json()).video.id;
-    const measurement = { videoId, landmark: 'torso', marks: clip.crossings.map(({ frameIndex, yardLine }) => ({ frameIndex, yardLine })), override: { maxSpeed: firstValue, reason: 'Typed from the stopwatch' } };
-    const done = await page.request.post(`/api/analysis-requests/${req.id}/complete`, { multipart: { measurement: JSON.stringify(measurement), maxSpeed_percentile: '50' } });
-    expect(done.status(), await done.text()).toBe(200);
+    const player = await createPlayerViaApi(page, 'Audrey', `Blind${Date.now() % 100000}`);
+    const reqId = await measureViaApi(page, player, clip, { maxSpeed: firstValue, reason: 'Typed from the stopwatch' });
+    const req = { id: reqId };
 
     // The analyst takes the audit: the same clip, none of the first marks or result.
     await signInAs(page, DEMO.analyst);
