@@ -196,6 +196,30 @@ test.describe('measured max speed', () => {
     await shot(page, 'measurement-leaderboard-phone');
   });
 
+  test('on a variable-frame-rate clip every frame named is the frame shown, with its own time', async ({ page }) => {
+    test.setTimeout(120_000);
+    const vfr = await makeRunClip(path.join(mkdtempSync(path.join(tmpdir(), 'va-e2e-clip-')), 'run-vfr.mp4'), { fps: '30', vfr: true, seconds: 2.5, speedYps: 10.8 });
+    const total = vfr.frameTimes.length;
+    const { id } = await requestWithClip(page, vfr.file);
+    await signInAs(page, DEMO.analyst);
+    const process = await openProcess(page, id);
+    const viewer = process.getByRole('group', { name: 'Frame viewer' });
+    await expectFrame(viewer, 0, total);
+    await viewer.getByTestId('frame-canvas').click();
+    for (const [key, index] of [['ArrowRight', 1], ['ArrowRight', 2], ['Shift+ArrowRight', 12], ['ArrowLeft', 11]] as const) {
+      await page.keyboard.press(key);
+      await expectFrame(viewer, index, total);
+      await expect(viewer.getByTestId('frame-time')).toHaveText(`t = ${vfr.frameTimes[index]!.toFixed(4)} s`);
+    }
+    await markAll(viewer, vfr.crossings, total);
+    const expected = computeMeasurement({ times: vfr.frameTimes, fps: { num: 30, den: 1 }, vfr: true }, vfr.crossings);
+    await expect(process.getByTestId('live-speed')).toHaveText(formatSpeed(expected.maxSpeed, expected.plusMinus));
+    await expect(process.getByText(/video variable rate, about [\d.]+ fps, yard-line crossings/).first()).toBeVisible();
+    // Uneven frames widen the bound past 1.0 mph here: not a verified speed.
+    expect(expected.plusMinus).toBeGreaterThan(1);
+    await expect(process.getByTestId('quality-problems')).toContainText(`The video's variable frame rate makes the bound ±${expected.plusMinus.toFixed(1)} mph, wider than 1.0 mph.`);
+  });
+
   test('a clip below 25 frames per second is refused: the dialog offers the reject reason', async ({ page }) => {
     test.setTimeout(120_000);
     const slow = await makeRunClip(path.join(mkdtempSync(path.join(tmpdir(), 'va-e2e-clip-')), 'run-20.mp4'), { fps: '20', seconds: 2.5 });
