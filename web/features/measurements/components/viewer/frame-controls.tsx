@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { ChevronLeft, ChevronRight, Pause, Play, ZoomIn, ZoomOut, Maximize } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -27,6 +27,8 @@ interface Props {
 
 export function FrameControls({ frame, total, disabled, playing, rate, zoom, onStep, onJump, onTogglePlay, onRate }: Props) {
   const [jump, setJump] = useState(String(displayFrame(frame)));
+  // Two viewers can share a page (a receipt's, and the correction dialog's).
+  const jumpId = useId();
   useEffect(() => setJump(String(displayFrame(frame))), [frame]);
   const submitJump = () => {
     const n = Number(jump);
@@ -61,9 +63,9 @@ export function FrameControls({ frame, total, disabled, playing, rate, zoom, onS
       </div>
       <div className="flex flex-wrap items-center gap-2">
         <div className="flex items-center gap-2">
-          <label htmlFor="jump-frame" className="text-sm">Go to frame</label>
+          <label htmlFor={jumpId} className="text-sm">Go to frame</label>
           <Input
-            id="jump-frame"
+            id={jumpId}
             inputMode="numeric"
             className="h-8 w-20"
             value={jump}
