@@ -48,6 +48,14 @@ export async function api<T = unknown>(path: string, opts: RequestOptions = {}):
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
+/** One page of a keyset list: the body, and the X-Next-Cursor header (null on the last page; decision 063). */
+export async function apiPage<T>(path: string, cursor?: string | null, signal?: AbortSignal): Promise<{ data: T; nextCursor: string | null }> {
+  const url = cursor ? `${path}${path.includes('?') ? '&' : '?'}cursor=${encodeURIComponent(cursor)}` : path;
+  const res = await fetch(url, { credentials: 'include', headers: { Accept: 'application/json' }, signal });
+  if (!res.ok) throw await toError(res);
+  return { data: (await res.json()) as T, nextCursor: res.headers.get('x-next-cursor') };
+}
+
 /** The default loader: the first key element is the path; a search path gets ?query= from the second. */
 export function defaultQueryFn({ queryKey, signal }: { queryKey: readonly unknown[]; signal: AbortSignal }) {
   let path = String(queryKey[0]);

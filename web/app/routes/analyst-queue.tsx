@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Inbox } from 'lucide-react';
 import type { QueueItem } from '@contract/analysis';
+import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useQueue } from '@/features/analysis/api/queue';
@@ -9,7 +10,9 @@ import { QueueTable } from '@/features/analysis/components/queue/queue-table';
 
 /** Screen: the analysts' queue of pending requests, oldest first. */
 export default function AnalystQueueRoute() {
-  const { data, isLoading, error } = useQueue();
+  const queue = useQueue();
+  const { isLoading, error } = queue;
+  const data = queue.data?.pages.flatMap((p) => p.data);
   const [processing, setProcessing] = useState<QueueItem | null>(null);
   return (
     <div className="grid gap-4">
@@ -25,7 +28,14 @@ export default function AnalystQueueRoute() {
           <p className="text-sm text-muted-foreground">New requests appear here as families send them.</p>
         </div>
       ) : (
-        <QueueTable items={data} onProcess={setProcessing} />
+        <>
+          <QueueTable items={data} onProcess={setProcessing} />
+          {queue.hasNextPage && (
+            <Button variant="outline" className="justify-self-center" onClick={() => void queue.fetchNextPage()} disabled={queue.isFetchingNextPage}>
+              {queue.isFetchingNextPage ? 'Loading...' : 'Load more'}
+            </Button>
+          )}
+        </>
       )}
       <ProcessDialog item={processing} onClose={() => setProcessing(null)} />
     </div>

@@ -3,7 +3,10 @@ import { planButtonLabel, type Plan } from '@contract/billing';
 import { PageHeader } from '@/components/ui/page-header';
 import { toast } from '@/components/ui/toaster';
 import { useUser } from '@/features/auth/api/use-user';
+import type { CheckoutPreview } from '@contract/billing-history';
+import { useCheckoutPreview } from '@/features/billing/api/billing-history';
 import { useStartCheckout } from '@/features/billing/api/checkout';
+import { PlanChangeDialog } from '@/features/billing/components/plan-change-dialog';
 import { usePlans, useStripeConfig } from '@/features/billing/api/plans';
 import { useSubscriptions } from '@/features/billing/api/subscriptions';
 import { currentForLabels } from '@/features/billing/components/current-subscription';
@@ -21,15 +24,26 @@ export default function SubscriptionsRoute() {
   const subs = useSubscriptions(user?.stripeCustomerId);
   const checkout = useStartCheckout();
   const [pendingId, setPendingId] = useState<number | null>(null);
+  const preview = useCheckoutPreview();
+  const [change, setChange] = useState<{ planId: number; preview: CheckoutPreview } | null>(null);
   const current = currentForLabels(user, subs.data?.data);
 
-  const choose = (plan: Plan) => {
-    setPendingId(plan.id);
-    checkout.mutate(plan.id, {
+  const pay = (planId: number) => {
+    setPendingId(planId);
+    checkout.mutate(planId, {
       onError: (err) => {
         setPendingId(null);
         toast({ title: 'Error', description: err.message, variant: 'destructive' });
       },
+    });
+  };
+  // A plan that replaces the current one is confirmed first, with what it charges and credits (decision 064).
+  const choose = (plan: Plan) => {
+    const label = planButtonLabel(plan, current);
+    if (plan.type !== 'subscription' || !current || label === 'Renew') return pay(plan.id);
+    preview.mutate(plan.id, {
+      onSuccess: (p) => setChange({ planId: plan.id, preview: p }),
+      onError: (err) => toast({ title: 'Error', description: err.message, variant: 'destructive' }),
     });
   };
 
@@ -49,6 +63,14 @@ export default function SubscriptionsRoute() {
       <PlanGrid title="One-Time Purchase Products" loading={plans.isLoading}>
         {list.filter((p) => p.type === 'one_time').map(card)}
       </PlanGrid>
+      <PlanChangeDialog
+        preview={change?.preview ?? null}
+        onCancel={() => setChange(null)}
+        onConfirm={() => {
+          if (change) pay(change.planId);
+          setChange(null);
+        }}
+      />
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { Spinner } from '@/components/ui/spinner';
 import { testSessionQueryOptions } from '@/features/billing/api/test-checkout';
 import { money, TestCheckoutForm } from '@/features/billing/components/test-checkout-form';
+import { TestPaymentTools } from '@/features/billing/components/test-payment-tools';
 
 function Summary({ s }: { s: TestCheckoutSession }) {
   const per = s.interval ? ` per ${s.interval}` : '';
@@ -52,10 +53,13 @@ export default function TestCheckoutRoute() {
   else if (!s) body = <Notice title="Checkout not found">This checkout session was not found. Please start again from the plans page.</Notice>;
   else if (s.status === 'complete') {
     body = (
-      <Notice title="Payment complete">
-        <CheckCircle2 className="mx-auto mb-2 size-10 text-success" aria-hidden />
-        <a className="text-primary underline" href={s.successUrl ?? '/subscriptions'}>Return to Verified Athlete</a>
-      </Notice>
+      <>
+        <Notice title="Payment complete">
+          <CheckCircle2 className="mx-auto mb-2 size-10 text-success" aria-hidden />
+          <a className="text-primary underline" href={s.successUrl ?? '/subscriptions'}>Return to Verified Athlete</a>
+        </Notice>
+        <TestPaymentTools sessionId={s.id} />
+      </>
     );
   } else if (s.status === 'expired') {
     body = <Notice title="Checkout expired">This checkout session has expired. <a className="text-primary underline" href={s.cancelUrl}>Return to plans</a></Notice>;

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ReportingMetrics } from '@contract/admin';
+import type { BillingReport } from '@contract/billing-history';
 import { api, ApiError } from '@/lib/api-client';
 
 export async function getReporting(signal?: AbortSignal) {
@@ -20,3 +21,12 @@ export const reportingQueryOptions = queryOptions({
 });
 
 export const useReporting = () => useQuery(reportingQueryOptions);
+
+/** Refunds, disputes and negative balances (decision 061). */
+export const billingReportQueryOptions = queryOptions({
+  queryKey: ['/api/admin/reporting/billing'],
+  queryFn: ({ signal }) => api<BillingReport>('/api/admin/reporting/billing', { signal }),
+  staleTime: 60_000,
+  refetchOnWindowFocus: false,
+});
+export const useBillingReport = () => useQuery(billingReportQueryOptions);

@@ -1,16 +1,38 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminCreateUserInput, AdminUpdateUserInput, AdminUser } from '@contract/admin';
 import type { Role } from '@contract/constants';
-import { api } from '@/lib/api-client';
+import { api, apiPage } from '@/lib/api-client';
 
 export const adminUsersQueryKey = ['/api/admin/users'] as const;
 
-export const getAdminUsers = (role?: Role) => api<AdminUser[]>(role ? `/api/admin/users?role=${role}` : '/api/admin/users');
+/** Rows per 'Load more' on the user management page. */
+export const ADMIN_USERS_PAGE = 25;
 
-export const adminUsersQueryOptions = (role?: Role) =>
-  queryOptions({ queryKey: [...adminUsersQueryKey, role ?? 'all'], queryFn: () => getAdminUsers(role), staleTime: 0 });
+export interface AdminUserFilters {
+  role?: Role;
+  q?: string;
+  verified?: boolean;
+}
 
-export const useAdminUsers = (role?: Role) => useQuery(adminUsersQueryOptions(role));
+const usersPath = (f: AdminUserFilters) => {
+  const params = new URLSearchParams({ limit: String(ADMIN_USERS_PAGE) });
+  if (f.role) params.set('role', f.role);
+  if (f.q) params.set('q', f.q);
+  if (f.verified !== undefined) params.set('verified', String(f.verified));
+  return `/api/admin/users?${params}`;
+};
+
+/** Users by id, 25 a page; 'Load more' follows the server's cursor (decision 063). */
+export const adminUsersQueryOptions = (f: AdminUserFilters) =>
+  infiniteQueryOptions({
+    queryKey: [...adminUsersQueryKey, f.role ?? 'all', f.q ?? '', f.verified ?? 'any'],
+    queryFn: ({ pageParam, signal }) => apiPage<AdminUser[]>(usersPath(f), pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    staleTime: 0,
+  });
+
+export const useAdminUsers = (f: AdminUserFilters) => useInfiniteQuery(adminUsersQueryOptions(f));
 
 function useInvalidateUsers() {
   const qc = useQueryClient();

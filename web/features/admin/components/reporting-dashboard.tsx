@@ -5,6 +5,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useReporting } from '../api/reporting';
+import { BillingReportCard } from './billing-report-card';
 
 const fmt = new Intl.NumberFormat('en-US');
 
@@ -71,6 +72,7 @@ export function ReportingDashboard() {
             icon={Clock}
             value={q.data.averageRequestAge === null ? 'No pending requests' : `${q.data.averageRequestAge.toFixed(1)} hours`}
           />
+          <BillingReportCard />
         </div>
       )}
     </div>

@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { RotateCcw, UserPlus } from 'lucide-react';
 import { SESSION_EXPIRED_TOAST, ROLE_LABELS, type AdminUser } from '@contract/admin';
 import { ROLES, type Role } from '@contract/constants';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { PageHeader } from '@/components/ui/page-header';
@@ -15,11 +16,26 @@ import { UserFormDialog } from './user-form-dialog';
 import { UsersList } from './users-list';
 import { UsersTable } from './users-table';
 
+function useDebounced<T>(value: T, ms: number) {
+  const [v, setV] = useState(value);
+  useEffect(() => {
+    const t = setTimeout(() => setV(value), ms);
+    return () => clearTimeout(t);
+  }, [value, ms]);
+  return v;
+}
+
 export function UserManagement() {
   const [role, setRole] = useState<Role | 'all'>('all');
+  const [verified, setVerified] = useState<'any' | 'true' | 'false'>('any');
+  const [search, setSearch] = useState('');
+  const q = useDebounced(search.trim(), 300);
   const [form, setForm] = useState<{ open: boolean; user: AdminUser | null }>({ open: false, user: null });
   const [deleting, setDeleting] = useState<AdminUser | null>(null);
-  const users = useAdminUsers(role === 'all' ? undefined : role);
+  const users = useAdminUsers({
+    role: role === 'all' ? undefined : role, q: q || undefined, verified: verified === 'any' ? undefined : verified === 'true',
+  });
+  const list = users.data?.pages.flatMap((p) => p.data) ?? [];
   const expire = useExpireSession();
 
   const resetSession = () =>
@@ -45,28 +61,49 @@ export function UserManagement() {
         }
       />
       <Card>
-        <CardHeader className="flex-row items-center gap-3">
-          <Label htmlFor="role-filter" className="shrink-0">Role</Label>
-          <NativeSelect id="role-filter" wrapperClassName="max-w-48" value={role} onChange={(e) => setRole(e.target.value as Role | 'all')}>
-            <option value="all">All Roles</option>
-            {ROLES.map((r) => <option key={r} value={r}>{ROLE_LABELS[r]}</option>)}
-          </NativeSelect>
+        <CardHeader className="flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center">
+          <div className="flex items-center gap-3">
+            <Label htmlFor="role-filter" className="shrink-0">Role</Label>
+            <NativeSelect id="role-filter" wrapperClassName="max-w-48" value={role} onChange={(e) => setRole(e.target.value as Role | 'all')}>
+              <option value="all">All Roles</option>
+              {ROLES.map((r) => <option key={r} value={r}>{ROLE_LABELS[r]}</option>)}
+            </NativeSelect>
+          </div>
+          <div className="flex items-center gap-3">
+            <Label htmlFor="verified-filter" className="shrink-0">Email</Label>
+            <NativeSelect id="verified-filter" wrapperClassName="max-w-48" value={verified} onChange={(e) => setVerified(e.target.value as typeof verified)}>
+              <option value="any">Verified or not</option>
+              <option value="true">Verified</option>
+              <option value="false">Unverified</option>
+            </NativeSelect>
+          </div>
+          <div className="flex flex-1 items-center gap-3">
+            <Label htmlFor="user-search" className="shrink-0">Search</Label>
+            <Input id="user-search" type="search" placeholder="Email or name" value={search} maxLength={100} onChange={(e) => setSearch(e.target.value)} />
+          </div>
         </CardHeader>
         <CardContent className="p-0 sm:p-0">
           {users.isPending ? (
             <div className="space-y-2 p-4">{Array.from({ length: 5 }, (_, i) => <Skeleton key={i} className="h-9 w-full" />)}</div>
           ) : users.isError ? (
             <p role="alert" className="p-6 text-center text-destructive">Error: {users.error.message}</p>
-          ) : users.data.length === 0 ? (
+          ) : list.length === 0 ? (
             <p className="p-10 text-center text-muted-foreground">No users found</p>
           ) : (
             <>
               <div className="hidden md:block">
-                <UsersTable users={users.data} onEdit={(u) => setForm({ open: true, user: u })} onDelete={setDeleting} />
+                <UsersTable users={list} onEdit={(u) => setForm({ open: true, user: u })} onDelete={setDeleting} />
               </div>
               <div className="md:hidden">
-                <UsersList users={users.data} onEdit={(u) => setForm({ open: true, user: u })} onDelete={setDeleting} />
+                <UsersList users={list} onEdit={(u) => setForm({ open: true, user: u })} onDelete={setDeleting} />
               </div>
+              {users.hasNextPage && (
+                <div className="border-t p-4 text-center">
+                  <Button variant="outline" onClick={() => void users.fetchNextPage()} disabled={users.isFetchingNextPage}>
+                    {users.isFetchingNextPage ? 'Loading...' : 'Load more'}
+                  </Button>
+                </div>
+              )}
             </>
           )}
         </CardContent>

@@ -1,17 +1,20 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { AnalysisRequest, Population, QueueItem, RejectInput } from '@contract/analysis';
-import { api } from '@/lib/api-client';
+import { api, apiPage } from '@/lib/api-client';
 import { uploadWithProgress } from '@/features/videos/api/upload-with-progress';
 import { pendingPath } from './get-pending-requests';
 
-export const queueQueryOptions = queryOptions({
+/** Oldest first, 50 a page; 'Load more' follows the server's cursor (decision 063). */
+export const queueQueryOptions = infiniteQueryOptions({
   queryKey: ['/api/analysis-requests/queue'],
-  queryFn: ({ signal }) => api<QueueItem[]>('/api/analysis-requests/queue', { signal }),
+  queryFn: ({ pageParam, signal }) => apiPage<QueueItem[]>('/api/analysis-requests/queue?limit=50', pageParam, signal),
+  initialPageParam: null as string | null,
+  getNextPageParam: (last) => last.nextCursor,
   staleTime: 0,
   refetchOnWindowFocus: true,
 });
-export const useQueue = () => useQuery(queueQueryOptions);
+export const useQueue = () => useInfiniteQuery(queueQueryOptions);
 
 export const usePopulation = (requestId: number) =>
   useQuery({

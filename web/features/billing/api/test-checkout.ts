@@ -1,5 +1,6 @@
-import { queryOptions, useMutation } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TestCheckoutSession, TestPayInput } from '@contract/billing';
+import type { TestPaymentState } from '@contract/billing-history';
 import { api } from '@/lib/api-client';
 
 export const testSessionQueryOptions = (sessionId: string) =>
@@ -12,5 +13,30 @@ export function usePayTestSession(sessionId: string) {
   return useMutation({
     mutationFn: (input: TestPayInput) =>
       api<{ status: 'complete'; redirectUrl: string }>(`/api/checkout/test/${encodeURIComponent(sessionId)}/pay`, { body: input }),
+  });
+}
+
+export const testPaymentQueryOptions = (sessionId: string, enabled: boolean) =>
+  queryOptions({
+    queryKey: ['/api/checkout/test', sessionId, 'payment'],
+    queryFn: () => api<TestPaymentState>(`/api/checkout/test/${encodeURIComponent(sessionId)}/payment`),
+    enabled,
+  });
+
+type TestAction = { action: 'refund'; amount?: number } | { action: 'dispute' } | { action: 'close'; outcome: 'won' | 'lost' };
+
+/** Test mode only: refund the payment or play the card holder's bank (decision 061). */
+export function useTestPaymentAction(sessionId: string) {
+  const qc = useQueryClient();
+  const base = `/api/checkout/test/${encodeURIComponent(sessionId)}`;
+  return useMutation({
+    mutationFn: (a: TestAction) =>
+      a.action === 'refund'
+        ? api<TestPaymentState>(`${base}/refund`, { body: a.amount ? { amount: a.amount } : {} })
+        : a.action === 'dispute'
+          ? api<TestPaymentState>(`${base}/dispute`, { method: 'POST' })
+          : api<TestPaymentState>(`${base}/dispute/close`, { body: { outcome: a.outcome } }),
+    onSuccess: (state) => qc.setQueryData(['/api/checkout/test', sessionId, 'payment'], state),
+    onSettled: () => void qc.invalidateQueries(),
   });
 }

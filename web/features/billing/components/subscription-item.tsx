@@ -85,7 +85,7 @@ export function SubscriptionItem({ sub }: { sub: Subscription }) {
         </div>
         <p className="text-sm">{price(sub)}</p>
         <p className="text-sm text-muted-foreground">
-          {renews ? 'Renews on' : 'Expires on'} {formatDate(sub.current_period_end)}
+          {sub.ended_at ? `Ended on ${formatDate(sub.ended_at)}` : `${renews ? 'Renews on' : 'Expires on'} ${formatDate(sub.current_period_end)}`}
         </p>
       </div>
       {active && <SubscriptionActions sub={sub} />}

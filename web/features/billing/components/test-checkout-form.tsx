@@ -30,22 +30,30 @@ export function TestCheckoutForm({ session }: { session: TestCheckoutSession }) 
   });
   const { errors } = form.formState;
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    setPayError(null);
+  const submit = form.handleSubmit(async (values) => {
     try {
       const res = await pay.mutateAsync(values);
       window.location.assign(res.redirectUrl);
     } catch (err) {
       const e = err instanceof ApiError ? err : null;
       // Input problems go under their fields; a decline is one message for the whole payment.
+      let underField = false;
       if (e?.status === 400) {
         for (const [field, message] of Object.entries(e.errors ?? {})) {
-          if (field in values) form.setError(field as keyof Values, { message });
+          if (field in values) {
+            form.setError(field as keyof Values, { message });
+            underField = true;
+          }
         }
       }
-      setPayError(e?.message ?? 'Something went wrong. Please try again.');
+      if (!underField) setPayError(e?.message ?? 'Something went wrong. Please try again.');
     }
   });
+  // A new attempt, even one the form refuses before sending, replaces the last card's error (never both at once).
+  const onSubmit = (e: React.FormEvent<HTMLFormElement>) => {
+    setPayError(null);
+    return submit(e);
+  };
 
   const busy = pay.isPending || pay.isSuccess;
   const reg = (name: keyof Values, format?: (v: string) => string) => {

@@ -1,0 +1,45 @@
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
+import type { BillingAccount, BillingHistoryItem, CheckoutPreview } from '@contract/billing-history';
+import { api, apiPage, ApiError } from '@/lib/api-client';
+
+export const billingHistoryKey = ['/api/billing/history'] as const;
+export const billingAccountKey = ['/api/billing/account'] as const;
+
+/** The ledger, newest first, a page at a time ('Load more' fetches the next cursor). */
+export const billingHistoryOptions = (kind: 'all' | 'payments', limit: number) =>
+  infiniteQueryOptions({
+    queryKey: [...billingHistoryKey, kind, limit],
+    queryFn: ({ pageParam, signal }) => apiPage<BillingHistoryItem[]>(`/api/billing/history?kind=${kind}&limit=${limit}`, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+
+export const useBillingHistory = (kind: 'all' | 'payments', limit = 10) => useInfiniteQuery(billingHistoryOptions(kind, limit));
+
+export const billingAccountOptions = () => queryOptions({ queryKey: billingAccountKey, queryFn: () => api<BillingAccount>('/api/billing/account') });
+export const useBillingAccount = () => useQuery(billingAccountOptions());
+
+export const BILLING_HISTORY_CSV = '/api/billing/history.csv';
+
+export function useOpenPortal() {
+  return useMutation({
+    mutationFn: async () => {
+      const { url } = await api<{ url: string }>('/api/billing/portal', { method: 'POST' });
+      window.location.assign(url);
+      return url;
+    },
+  });
+}
+
+/** What paying for a plan will charge and credit, asked before leaving for the payment page. */
+export function useCheckoutPreview() {
+  return useMutation({
+    mutationFn: async (planId: number) => {
+      try {
+        return await api<CheckoutPreview>(`/api/checkout/preview?planId=${planId}`);
+      } catch (err) {
+        throw new Error(err instanceof ApiError && err.message ? err.message : 'Could not prepare this purchase. Please try again.');
+      }
+    },
+  });
+}
