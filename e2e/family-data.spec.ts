@@ -88,6 +88,12 @@ test.describe('schools, positions, deleting and downloading', () => {
     await expect(card).toContainText('Dripping Springs, TX');
     await expect(card.getByText('Unverified school')).toBeVisible();
     await expect(page.getByRole('radio', { name: 'Primary: Quarterback' })).toBeVisible();
+    // Position names are not cut short on a phone.
+    await page.setViewportSize(PHONE);
+    const position = page.locator('dd').filter({ hasText: 'Quarterback' }).first();
+    await expect(position).toHaveText('Quarterback');
+    expect(await position.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    await page.setViewportSize(DESKTOP);
     await shots(page, 'family-card-unverified-school');
     await expectAccessible(page, 'player card');
   });

@@ -130,7 +130,8 @@ function Tiles({ heightInches, weight, positionId }: { heightInches?: number; we
       {tiles.map((t) => (
         <div key={t.label} className="rounded-md border bg-muted/40 p-3 text-center">
           <dt className="text-xs uppercase tracking-wide text-muted-foreground">{t.label}</dt>
-          <dd className="mt-1 truncate font-semibold" title={t.value}>{t.value}</dd>
+          {/* Wraps instead of cutting a position short (Quart... on a phone). */}
+          <dd className="mt-1 break-words text-sm font-semibold leading-tight hyphens-auto sm:text-base">{t.value}</dd>
         </div>
       ))}
     </dl>

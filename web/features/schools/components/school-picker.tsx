@@ -91,7 +91,7 @@ export function SchoolPicker({ id, level, value, details, onChange, onBlur, inva
           <ChevronsUpDown className="size-4 shrink-0 opacity-50" aria-hidden />
         </button>
       </PopoverTrigger>
-      <PopoverContent align="start" className="w-[var(--radix-popover-trigger-width)] min-w-72 p-2">
+      <PopoverContent align="start" aria-label="Find your school" className="w-[var(--radix-popover-trigger-width)] min-w-72 p-2">
         {typing ? (
           <UnlistedSchoolForm
             initialName={term.trim()}
