@@ -14,6 +14,7 @@ import { useFastPasswordHashing } from './lib/password';
 import { REDACT_PATHS, requestSerializer } from './lib/log-redaction';
 import accessPlugin from './plugins/access';
 import cachePolicyPlugin from './plugins/cache-policy';
+import sweeperPlugin from './plugins/sweeper';
 import dbPlugin from './plugins/db';
 import errorsPlugin from './plugins/errors';
 import openapiPlugin from './plugins/openapi';
@@ -71,6 +72,7 @@ export async function buildApp(env: Env, opts: BuildOptions = {}): Promise<Fasti
   await app.register(errorsPlugin);
   await app.register(accessPlugin);
   await app.register(cachePolicyPlugin);
+  await app.register(sweeperPlugin);
   await app.register(openapiPlugin);
   await app.register(securityPlugin, { appUrl: env.APP_URL, production: env.isProduction });
   await app.register(rateLimitPlugin, { disabled: env.DISABLE_RATE_LIMIT });

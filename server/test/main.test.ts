@@ -35,7 +35,7 @@ async function waitForHealth(base: string) {
 }
 
 describe('the server process', () => {
-  it('starts on an empty folder, answers, and on SIGTERM finishes the request in flight before exiting', async () => {
+  it('starts on an empty folder, answers, and on SIGTERM under load finishes every request in flight before exiting', async () => {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     let stdout = '';
@@ -55,11 +55,21 @@ describe('the server process', () => {
       method: 'POST', headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ username: 'parent@demo.test', password: 'demo1234' }),
     });
-    while (!stdout.includes('"url":"/api/login"')) await new Promise((r) => setTimeout(r, 5));
+    // Under load: more sign-ins queued behind the hashing pool (unknown accounts still spend a hash) and quick reads.
+    const received = () => stdout.match(/"incoming request"/g)?.length ?? 0;
+    const before = received();
+    const slow = Array.from({ length: 6 }, (_, i) => fetch(`${base}/api/login`, {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: `nobody${i}@example.com`, password: 'wrong-password' }),
+    }));
+    const quick = Array.from({ length: 6 }, () => fetch(`${base}/api/plans`));
+    while (!stdout.includes('"url":"/api/login"') || received() < before + 12) await new Promise((r) => setTimeout(r, 5));
     child.kill('SIGTERM');
     const res = await inFlight;
     expect(res.status).toBe(200);
     expect((await res.json()).username).toBe('parent@demo.test');
+    const answers = await Promise.all([...slow, ...quick].map((p) => p.then((r) => r.status)));
+    expect(answers).toEqual([...Array(6).fill(401), ...Array(6).fill(200)]);
     expect(await exited).toBe(0);
     expect(stdout).toContain('SIGTERM received: finishing requests in flight, then closing');
     expect(existsSync(path.join(dataDir, 'pglite.lock'))).toBe(false);
