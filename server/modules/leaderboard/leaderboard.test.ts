@@ -51,7 +51,7 @@ describe('reading the leaderboard', () => {
     const [entry] = res.json().entries;
     expect(entry).toEqual({
       rank: 1, graduationYear: 2026, position: null, playerName: 'Jordan Miles', metricValue: 20.4, plusMinus: null, methodLabel: null,
-      city: 'Austin', county: 'Travis', state: 'TX',
+      city: 'Austin', county: 'Travis', state: 'TX', percentile: null,
     });
     expect(res.body).not.toMatch(/Secret Lane|5125550199|family\.test|2009-01-01|78701/);
   });

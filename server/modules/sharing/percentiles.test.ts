@@ -23,19 +23,24 @@ async function sharedWith(mph: number, o: { graduationYear?: number; positionKey
   await rebuildLeaderboard(t.db);
   const s = (await as(t, family, { method: 'PUT', url: `/api/players/${player.id}/share`, payload: { enabled: true } })).json();
   const profile = (await t.app.inject({ method: 'GET', url: `${s.path}/profile.json` })).json();
-  return { profile, path: s.path as string };
+  return { profile, path: s.path as string, player };
 }
 
 describe('percentiles against the verified population', () => {
   it('names the group and its size: position, level and class year when that group is large enough', async () => {
     // 25 others at 15.0 .. 17.4 mph; the player's best (17.0) beats 20 and ties one (ties count half); the slower result does not count twice.
     await population(t, league, 25, { base: 15 });
-    const { profile, path } = await sharedWith(17);
+    const { profile, path, player } = await sharedWith(17);
     expect(profile.percentiles).toEqual([expect.objectContaining({
       metric: 'max_speed', groupSize: 26, scope: 'position_level_class', widened: false, percentile: 81,
       text: '81st percentile of 26 verified high-school wide receivers, class of 2027',
     })]);
     expect((await t.app.inject({ method: 'GET', url: path })).body).toContain('81st percentile of 26 verified high-school wide receivers, class of 2027');
+    // The family sees the same on the player card; another family gets 404; only counts, never others' values.
+    const own = await as(t, family, { method: 'GET', url: `/api/players/${player.id}/percentiles` });
+    expect(own.json()).toEqual(profile.percentiles);
+    expect(Object.keys(own.json()[0]).sort()).toEqual(['groupLabel', 'groupSize', 'metric', 'percentile', 'scope', 'text', 'widened']);
+    expect((await as(t, await createUser(t), { method: 'GET', url: `/api/players/${player.id}/percentiles` })).statusCode).toBe(404);
   });
 
   it('falls back to the wider group when the class is too small, and says so', async () => {

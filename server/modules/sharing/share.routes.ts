@@ -2,7 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParamsSchema } from '../../../contract/analysis';
 import { errorBodySchema } from '../../../contract/errors';
+import { percentileSchema } from '../../../contract/percentiles';
 import { shareSettingsSchema, updateShareSchema } from '../../../contract/sharing';
+import { z } from 'zod';
+import { viewablePlayer } from '../analysis/access';
+import { playerPercentiles } from './percentiles.service';
 import { AppError } from '../../lib/app-error';
 import type { ViewCounter } from './public-cache';
 import { readShare, replaceSlug, settingsFor, updateShare } from './share-settings.service';
@@ -29,4 +33,11 @@ export default async function shareRoutes(fastify: FastifyInstance, opts: { view
   app.post('/api/players/:id/share/new-link', {
     schema: { tags, params: idParamsSchema, response: { 200: shareSettingsSchema, ...errors }, description: 'Replaces the link with a new unguessable one; the old link answers 404 at once.' },
   }, async (req) => settingsFor(app.db, opts.views, appUrl, await replaceSlug(app.db, req.requireUser(), req.params.id)));
+
+  app.get('/api/players/:id/percentiles', {
+    schema: { tags, params: idParamsSchema, response: { 200: z.array(percentileSchema), ...errors }, description: "The player's percentiles against the verified population, each with its group and size (the owner family, analysts, admins)." },
+  }, async (req) => {
+    await viewablePlayer(app.db, req.requireUser(), req.params.id);
+    return playerPercentiles(app.db, req.params.id);
+  });
 }

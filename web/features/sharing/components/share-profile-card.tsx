@@ -4,6 +4,8 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/toaster';
+import { PERCENTILE_METRIC_LABELS, PERCENTILE_MIN_GROUP } from '@contract/percentiles';
+import { usePlayerPercentiles } from '../api/get-percentiles';
 import { useShare } from '../api/get-share';
 import { useNewShareLink, useUpdateShare } from '../api/update-share';
 import { ShareChecklist } from './share-checklist';
@@ -12,6 +14,7 @@ import { ShareSwitch } from './share-switch';
 /** The family's control over the public verified profile of one player (owner only). */
 export function ShareProfileCard({ playerId }: { playerId: number }) {
   const share = useShare(playerId);
+  const percentiles = usePlayerPercentiles(playerId).data ?? [];
   const update = useUpdateShare(playerId);
   const renew = useNewShareLink(playerId);
   const s = share.data;
@@ -52,6 +55,11 @@ export function ShareProfileCard({ playerId }: { playerId: number }) {
         ) : (
           <p className="text-sm text-muted-foreground">Off: nothing about this player is public.</p>
         )}
+        <div className="space-y-1" data-testid="player-percentiles">
+          <p className="text-sm font-medium">Percentiles against the verified population</p>
+          {percentiles.length === 0 && <p className="text-sm text-muted-foreground">None yet: a percentile shows once at least {PERCENTILE_MIN_GROUP} verified players are in the group.</p>}
+          {percentiles.map((p) => <p key={p.metric} className="text-sm">{PERCENTILE_METRIC_LABELS[p.metric]}: {p.text}</p>)}
+        </div>
         <ShareChecklist show={s.show} disabled={busy} onChange={(f, v) => update.mutate({ show: { [f]: v } })} />
       </CardContent>
     </Card>
