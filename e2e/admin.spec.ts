@@ -39,8 +39,12 @@ test.describe('user management', () => {
     await dialog.getByRole('button', { name: 'Create User' }).click();
     await expect(page.getByText('User created successfully')).toBeVisible();
     await expect(dialog).toBeHidden();
+    // The list is paged by id (decision 063): a new account may be past the first page, so search for it.
+    const search = page.getByLabel('Search');
+    await search.fill(username);
     await expect(userRow(page, username)).toContainText('Analyst');
     await expect(userRow(page, username)).toContainText('Yes');
+    await search.fill('');
 
     await page.getByLabel('Role', { exact: true }).selectOption('analyst');
     await expect(userRow(page, username)).toBeVisible();
@@ -50,6 +54,7 @@ test.describe('user management', () => {
     await expect(userRow(page, username)).toHaveCount(0);
     await page.getByLabel('Role', { exact: true }).selectOption('all');
 
+    await search.fill(username);
     await page.getByRole('button', { name: `Edit ${username}` }).click();
     await expect(dialog.getByRole('heading', { name: 'Edit User' })).toBeVisible();
     await expect(dialog.getByLabel('Password')).toHaveCount(0);
