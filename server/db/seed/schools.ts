@@ -25,10 +25,16 @@ export function parseDirectory(text: string): SchoolRow[] {
 
 /** The whole shipped directory: NCES high schools, IPEDS colleges and the project's short supplement. */
 export function readSchoolDirectory() {
+  const { version, gz, extra } = directoryFiles();
+  return { version, rows: [...parseDirectory(gunzipSync(gz).toString('utf8')), ...parseDirectory(extra)] };
+}
+
+/** The version alone, without unpacking and parsing the directory (every start checks it). */
+function directoryFiles() {
   const gz = readFileSync(DIRECTORY);
   const extra = readFileSync(SUPPLEMENT, 'utf8');
   const version = createHash('sha256').update(gz).update(extra).update(String(SEARCH_TEXT_VERSION)).digest('hex').slice(0, 16);
-  return { version, rows: [...parseDirectory(gunzipSync(gz).toString('utf8')), ...parseDirectory(extra)] };
+  return { version, gz, extra };
 }
 
 /**
@@ -36,9 +42,9 @@ export function readSchoolDirectory() {
  * at `db:migrate`, a no-op afterwards. Existing schools keep their ids; imported ones stay.
  */
 export async function seedSchools(db: Db) {
-  const { version, rows } = readSchoolDirectory();
   const [held] = await db.select({ version: referenceData.version }).from(referenceData).where(eq(referenceData.name, 'schools'));
-  if (held?.version === version) return { loaded: false, version };
+  if (held?.version === directoryFiles().version) return { loaded: false, version: held.version };
+  const { version, rows } = readSchoolDirectory();
   await db.transaction(async (tx) => {
     await upsertSchools(tx, rows);
     // Schools imported before the search text existed get theirs too.
