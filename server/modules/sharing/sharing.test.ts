@@ -193,6 +193,15 @@ describe('sharing a verified profile', () => {
     expect((await as(t, owner, { method: 'GET', url: `/api/players/${player.id}/share` })).json().viewCount).toBe(3);
   });
 
+  it('the public routes, share settings and audits are in the OpenAPI document', async () => {
+    const doc = (await get('/api/docs/json')).json();
+    for (const route of ['/p/{slug}', '/p/{slug}/profile.json', '/p/{slug}/share.png', '/p/{slug}/recruiting-sheet.pdf', '/p/{slug}/receipts/{requestId}',
+      '/api/players/{id}/share', '/api/players/{id}/share/new-link', '/api/players/{id}/percentiles', '/api/audits/queue', '/api/audits/{id}/measurement',
+      '/api/audits/{id}/resolve', '/api/audits/report', '/api/audits/settings', '/api/analysis-requests/{id}/audit']) {
+      expect(Object.keys(doc.paths)).toContain(route);
+    }
+  });
+
   it('every checklist field has a default', () => {
     expect(Object.keys(DEFAULT_SHOW).sort()).toEqual([...SHARE_FIELDS].sort());
   });
