@@ -1,6 +1,6 @@
 import { DESKTOP, PHONE } from './auth-helpers';
 import { expectAccessible } from './axe';
-import { DEMO, expect, loginAs, test } from './fixtures';
+import { DEMO, expect, loginAs, shot, test } from './fixtures';
 
 /** Every screen, as the role that sees it, at desktop and phone sizes: no serious or critical axe violation. */
 const SCREENS: { who: string | null; path: (ids: { player: number; request: number }) => string; ready: string; name: string }[] = [
@@ -51,6 +51,7 @@ test.describe('accessibility of every screen', () => {
     const skip = page.getByRole('link', { name: 'Skip to main content' });
     await expect(skip).toBeFocused();
     await expect(skip).toBeVisible();
+    await shot(page, 'a11y-skip-link-desktop');
     await page.keyboard.press('Enter');
     await expect(page.locator('#main-content')).toBeFocused();
   });
@@ -64,5 +65,6 @@ test.describe('accessibility of every screen', () => {
     const box = (await process.boundingBox())!;
     expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
     expect(box.x).toBeGreaterThanOrEqual(0);
+    await shot(page, 'a11y-queue-phone');
   });
 });
