@@ -27,7 +27,7 @@ export default defineConfig({
   webServer: {
     command: 'npx tsx server/main.ts',
     url: `http://localhost:${port}/api/health`,
-    timeout: 120_000,
+    timeout: 300_000,
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',

@@ -22,6 +22,7 @@ import rateLimitPlugin from './plugins/rate-limit';
 import securityPlugin from './plugins/security';
 import sessionPlugin from './plugins/session';
 import { modules } from './modules';
+import { ensureDemoMeasurements } from './modules/measurements/demo-measurements';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -79,6 +80,10 @@ export async function buildApp(env: Env, opts: BuildOptions = {}): Promise<Fasti
   await app.register(sessionPlugin, { secret: env.SESSION_SECRET, secure: env.isProduction });
 
   for (const mod of modules) await app.register(mod);
+  // Outside any hook (hooks have a 10 s budget): a first start measures the demo speeds on generated clips.
+  if (env.SEED_DEMO && !opts.db) {
+    await ensureDemoMeasurements(app).catch((err) => app.log.warn({ err }, 'demo measurements could not be made'));
+  }
 
   await registerWeb(app);
   return app;

@@ -43,7 +43,7 @@ async function storeClip(app: FastifyInstance, file: string, key: string) {
 
 async function measureDemo(app: FastifyInstance, analyst: typeof users.$inferSelect, r: typeof analysisRequests.$inferSelect) {
   await withTempDir(async (dir) => {
-    const clip = await makeRunClip(path.join(dir, 'run.mp4'), { fps: '60000/1001', speedYps: mphToYps(r.maxSpeed!), seconds: 2.6 });
+    const clip = await makeRunClip(path.join(dir, 'run.mp4'), { fps: '60000/1001', speedYps: mphToYps(r.maxSpeed!), seconds: 2.6, width: 480, height: 270 });
     const key = `videos/demo-run-${r.id}.mp4`;
     await storeClip(app, clip.file, key);
     const facts = await analyseLocalVideo(app.storage, clip.file);
@@ -64,7 +64,7 @@ async function measureDemo(app: FastifyInstance, analyst: typeof users.$inferSel
 
 async function attachDemoSource(app: FastifyInstance, r: typeof analysisRequests.$inferSelect) {
   await withTempDir(async (dir) => {
-    const clip = await makeRunClip(path.join(dir, 'run.mp4'), { fps: '60000/1001', speedYps: mphToYps(20.2), seconds: 2.6 });
+    const clip = await makeRunClip(path.join(dir, 'run.mp4'), { fps: '60000/1001', speedYps: mphToYps(20.2), seconds: 2.6, width: 480, height: 270 });
     const key = `videos/demo-source-${r.id}.mp4`;
     await storeClip(app, clip.file, key);
     const facts = await analyseLocalVideo(app.storage, clip.file);
