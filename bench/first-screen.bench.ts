@@ -12,10 +12,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext } from '@playwright/test';
+import { freePort } from './lib/proc';
 import { fmt, ms, pct, printTable, type Row } from './lib/report';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const PORT = Number(process.env.BENCH_PORT ?? 5104);
+const PORT = await freePort();
 const base = `http://127.0.0.1:${PORT}`;
 const RUNS = Number(process.env.BENCH_LCP_RUNS ?? 5);
 const JS_BUDGET = 170 * 1024;

@@ -9,12 +9,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from './lib/proc';
 import { fmt, printTable, pct } from './lib/report';
 import { treeCpuSeconds } from './lib/process-cpu';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const RUNS = Number(process.env.BENCH_START_RUNS ?? 3);
-const PORT = Number(process.env.BENCH_PORT ?? 5104);
+const PORT = await freePort();
 const BARE = `require('node:http').createServer((q, s) => s.end('{"status":"ok"}')).listen(${PORT})`;
 
 async function timeStart(cmd: string, args: string[], env: Record<string, string>, limitMs = 180_000) {

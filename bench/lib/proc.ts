@@ -52,3 +52,15 @@ export function startChild<T>(file: string, opts: { env?: Record<string, string>
     });
   });
 }
+
+/** A TCP port free on loopback right now (BENCH_PORT overrides). */
+export async function freePort(): Promise<number> {
+  if (process.env.BENCH_PORT) return Number(process.env.BENCH_PORT);
+  const { createServer } = await import('node:net');
+  return new Promise((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
