@@ -90,5 +90,7 @@ test.describe('public verified profile', () => {
     expect(gone?.status()).toBe(404);
     await expect(pub.getByRole('heading', { name: 'Profile not found' })).toBeVisible();
     await coach.close();
+    // Leave the demo boards as other journeys count them.
+    expect((await page.request.delete(`/api/players/${player.id}`)).status()).toBe(200);
   });
 });
