@@ -40,6 +40,7 @@ export const analysisRequests = pgTable(
     index('analysis_requests_status_created_idx').on(t.status, t.createdAt),
     index('analysis_requests_player_idx').on(t.playerId),
     index('analysis_requests_completed_idx').on(t.completedAt),
+    index('analysis_requests_queue_page_idx').on(t.status, t.createdAt, t.id),
   ],
 );
 
@@ -70,7 +71,7 @@ export const videos = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('videos_player_idx').on(t.playerId)],
+  (t) => [index('videos_player_idx').on(t.playerId), index('videos_player_page_idx').on(t.playerId, t.createdAt, t.id)],
 );
 
 export const submetrics = pgTable('submetrics', {

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { createdAt, ts, updatedAt } from './common';
 
@@ -38,6 +39,9 @@ export const users = pgTable(
     index('users_role_idx').on(t.role),
     index('users_created_at_idx').on(t.createdAt),
     index('users_last_login_idx').on(t.lastLoginAt),
+    // The admin list's pages (decision 063): by role in id order, and the search over email, username and name.
+    index('users_role_id_idx').on(t.role, t.id),
+    index('users_search_trgm_idx').using('gin', sql`(${t.email} || ' ' || ${t.username} || ' ' || coalesce(${t.firstName}, '') || ' ' || coalesce(${t.lastName}, '')) gin_trgm_ops`),
   ],
 );
 

@@ -56,7 +56,7 @@ export const players = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('players_user_idx').on(t.userId)],
+  (t) => [index('players_user_idx').on(t.userId), index('players_user_page_idx').on(t.userId, t.createdAt, t.id)],
 );
 
 export const schools = pgTable(

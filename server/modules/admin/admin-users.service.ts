@@ -31,8 +31,9 @@ export async function listUsers(db: DbOrTx, q: { role?: Role; q?: string; verifi
     .where(and(
       q.role ? eq(users.role, q.role) : undefined,
       q.verified === undefined ? undefined : eq(users.isEmailVerified, q.verified),
+      // One expression, the one users_search_trgm_idx indexes.
       term
-        ? or(ilike(users.email, term), ilike(users.username, term), ilike(sql`coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')`, term))
+        ? ilike(sql`(${users.email} || ' ' || ${users.username} || ' ' || coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, ''))`, term)
         : undefined,
       after ? gt(users.id, after[0]) : undefined,
     ))
