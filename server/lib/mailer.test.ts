@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../db/schema';
-import { freshDb, createTestApp, linkFrom } from '../test/helpers';
+import { freshDb, createTestApp, linkFrom, sendQueuedMail } from '../test/helpers';
 import type { DbHandle } from '../db/client';
 import { createMailer } from './mailer';
 
@@ -121,6 +121,8 @@ describe('mail', () => {
         payload: { username: email, email, password: 'secret123', firstName: 'Sam', lastName: 'Smtp' },
       });
       expect(res.statusCode).toBe(201);
+      // Account mail leaves through the job queue (decision 073); tests run the queue by hand.
+      await sendQueuedMail(t);
       expect(smtp.received).toHaveLength(1);
       expect(smtp.received[0]!.to).toEqual([email]);
       const link = linkFrom(unwrap(smtp.received[0]!.raw), '/verify-email');
@@ -141,6 +143,7 @@ describe('mail', () => {
         payload: { username: email, email, password: 'secret123', firstName: 'Sam', lastName: 'Down' },
       });
       expect(res.statusCode).toBe(201);
+      await sendQueuedMail(t);
       const [row] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
       expect(row!.error).toBeTruthy();
     } finally {

@@ -23,7 +23,7 @@ const freePort = () =>
   });
 
 async function waitForHealth(base: string) {
-  for (let i = 0; i < 120; i++) {
+  for (let i = 0; i < 360; i++) {
     try {
       if ((await fetch(`${base}/api/health`)).ok) return;
     } catch {
@@ -73,5 +73,5 @@ describe('the server process', () => {
     expect(await exited).toBe(0);
     expect(stdout).toContain('SIGTERM received: finishing requests in flight, then closing');
     expect(existsSync(path.join(dataDir, 'pglite.lock'))).toBe(false);
-  }, 120_000);
+  }, 300_000);
 });
