@@ -18,7 +18,7 @@ export async function withPercentiles(db: DbOrTx, f: { metric: LeaderboardMetric
   );
   const [{ n }] = (await db.select({ n: count() }).from(leaderboard).where(slice)) as [{ n: number }];
   const size = Number(n);
-  const label = `verified ${LEVEL_ADJECTIVES[f.level] ?? f.level} players, ${f.season === null ? 'all time' : `${f.season} season`}`;
+  const label = `verified ${LEVEL_ADJECTIVES[f.level] ?? f.level} players ${f.season === null ? 'of all time' : `in the ${f.season} season`}`;
   if (size < PERCENTILE_MIN_GROUP || entries.length === 0) {
     return { entries: entries.map((e) => ({ ...e, percentile: null })), percentileGroup: null };
   }

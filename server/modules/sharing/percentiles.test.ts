@@ -68,7 +68,7 @@ describe('percentiles against the verified population', () => {
     await population(t, league, 24, { base: 15, season: 2021 });
     await rebuildLeaderboard(t.db);
     const page = (await as(t, family, { method: 'GET', url: '/api/leaderboard?metric=max_speed&level=High%20School&season=2021' })).json();
-    expect(page.percentileGroup).toEqual({ size: 24, label: 'verified high-school players, 2021 season' });
+    expect(page.percentileGroup).toEqual({ size: 24, label: 'verified high-school players in the 2021 season' });
     expect(page.entries[0]).toMatchObject({ rank: 1, percentile: Math.round((100 * 23.5) / 24) });
     expect(page.entries.at(-1)).toMatchObject({ rank: 24, percentile: 2 });
     const few = (await as(t, family, { method: 'GET', url: '/api/leaderboard?metric=iga_score&level=High%20School&season=2025' })).json();

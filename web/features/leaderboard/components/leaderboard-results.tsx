@@ -30,7 +30,7 @@ export function LeaderboardResults({ filters }: { filters: LeaderboardFilters })
   return (
     <>
       <p className="px-4 pt-3 text-xs text-muted-foreground" data-testid="percentile-group">
-        {group ? `Percentiles compare each player with all ${group.size} ${group.label} in this filter.` : 'Percentiles show once this filter holds at least 20 verified players.'}
+        {group ? `Percentiles compare each player with the ${group.size} ${group.label} on this board.` : 'Percentiles show once this filter holds at least 20 verified players.'}
       </p>
       <div className="hidden sm:block"><LeaderboardTable entries={entries} metric={filters.metric} /></div>
       <div className="sm:hidden"><LeaderboardList entries={entries} metric={filters.metric} /></div>
