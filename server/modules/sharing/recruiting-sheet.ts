@@ -30,8 +30,12 @@ export async function renderRecruitingSheet(storage: Storage, p: PublicProfile, 
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
   const ink = rgb(0.06, 0.09, 0.16);
   const grey = rgb(0.39, 0.45, 0.55);
-  const text = (pg: PDFPage, s: string, x: number, y: number, size: number, f: PDFFont = font, color = ink) =>
-    pg.drawText(ansi(s), { x, y, size, font: f, color, maxWidth: 612 - x - 40 });
+  /** Draws text wrapped at the right margin; answers how far below `y` the next line starts. */
+  const text = (pg: PDFPage, s: string, x: number, y: number, size: number, f: PDFFont = font, color = ink) => {
+    const lines = wrap(ansi(s), f, size, 612 - x - 40);
+    lines.forEach((l, i) => pg.drawText(l, { x, y: y - i * (size + 3), size, font: f, color }));
+    return (lines.length - 1) * (size + 3);
+  };
 
   page.drawRectangle({ x: 0, y: 752, width: 612, height: 40, color: ink });
   text(page, 'VERIFIED ATHLETE  ·  Recruiting sheet', 40, 766, 13, bold, rgb(0.29, 0.87, 0.5));
@@ -57,22 +61,35 @@ export async function renderRecruitingSheet(storage: Storage, p: PublicProfile, 
     if (p.maxSpeed.verifiedByTwo) { text(page, VERIFIED_BY_TWO, 40, y, 12, bold, rgb(0.09, 0.4, 0.2)); y -= 16; }
     if (p.maxSpeed.methodLabel) { text(page, `Method: ${p.maxSpeed.methodLabel}`, 40, y, 11, font, grey); y -= 15; }
     text(page, `Verified ${day(p.maxSpeed.date)}  ·  ${p.maxSpeed.season} season`, 40, y, 11, font, grey); y -= 15;
-    for (const q of p.percentiles.filter((x) => x.metric === 'max_speed')) { text(page, q.text, 40, y, 11, bold); y -= 15; }
-    if (p.maxSpeed.receiptPath) { text(page, `Receipt (stills and splits): ${new URL(p.maxSpeed.receiptPath, url).toString()}`, 40, y, 9, font, grey); y -= 14; }
+    for (const q of p.percentiles.filter((x) => x.metric === 'max_speed')) { y -= text(page, q.text, 40, y, 11, bold) + 15; }
+    if (p.maxSpeed.receiptPath) { y -= text(page, `Receipt (stills and splits): ${new URL(p.maxSpeed.receiptPath, url).toString()}`, 40, y, 9, font, grey) + 14; }
     y -= 12;
   }
   if (p.iga) {
     text(page, 'IGA SCORE', 40, y, 11, bold, grey); y -= 30;
     text(page, p.iga.score.toFixed(1), 40, y, 26, bold); y -= 16;
-    for (const q of p.percentiles.filter((x) => x.metric === 'iga_score')) { text(page, q.text, 40, y, 11, bold); y -= 15; }
+    for (const q of p.percentiles.filter((x) => x.metric === 'iga_score')) { y -= text(page, q.text, 40, y, 11, bold) + 15; }
     if (p.iga.submetrics.length) { text(page, `Submetrics (${ANALYST_ASSESSMENT})`, 40, y, 10, bold, grey); y -= 14; }
     for (const s of p.iga.submetrics.slice(0, 10)) { text(page, `${s.name}: ${s.value}${s.unit ? ` ${s.unit}` : ''}`, 50, y, 10); y -= 13; }
     y -= 10;
   }
   const links = [p.hudlUrl ? `Hudl: ${p.hudlUrl}` : null, p.twitter ? `X: @${p.twitter}` : null, p.instagram ? `Instagram: @${p.instagram}` : null, p.facebook ? `Facebook: ${p.facebook}` : null];
-  for (const l of links.filter((x): x is string => Boolean(x))) { if (y > 60) { text(page, l, 40, y, 10); y -= 14; } }
+  for (const l of links.filter((x): x is string => Boolean(x))) { if (y > 180) { y -= text(page, l, 40, y, 10) + 14; } }
   page.drawImage(await doc.embedPng(await qrPng(url)), { x: 452, y: 40, width: 120, height: 120 });
   text(page, 'Scan for the live profile', 452, 30, 8, font, grey);
   text(page, url, 40, 40, 9, font, grey);
   return Buffer.from(await doc.save());
+}
+
+function wrap(s: string, f: PDFFont, size: number, width: number): string[] {
+  const out: string[] = [];
+  let line = '';
+  for (const word of s.split(' ')) {
+    const next = line ? `${line} ${word}` : word;
+    if (line && f.widthOfTextAtSize(next, size) > width) {
+      out.push(line);
+      line = word;
+    } else line = next;
+  }
+  return [...out, line];
 }
