@@ -23,6 +23,7 @@ import securityPlugin from './plugins/security';
 import sessionPlugin from './plugins/session';
 import { modules } from './modules';
 import { ensureDemoMeasurements } from './modules/measurements/demo-measurements';
+import { ensureDemoMedia } from './modules/videos';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -80,8 +81,10 @@ export async function buildApp(env: Env, opts: BuildOptions = {}): Promise<Fasti
   await app.register(sessionPlugin, { secret: env.SESSION_SECRET, secure: env.isProduction });
 
   for (const mod of modules) await app.register(mod);
-  // Outside any hook (hooks have a 10 s budget): a first start measures the demo speeds on generated clips.
+  // Outside any hook (hooks have a 10 s budget): a first start makes the demo clips with ffmpeg and
+  // measures the demo speeds on generated run clips; later starts find them and skip.
   if (env.SEED_DEMO && !opts.db) {
+    await ensureDemoMedia(app.db, app.storage, app.log).catch((err) => app.log.warn({ err }, 'demo videos could not be made'));
     await ensureDemoMeasurements(app).catch((err) => app.log.warn({ err }, 'demo measurements could not be made'));
   }
 
