@@ -62,11 +62,16 @@ describe('second-analyst audit', () => {
   });
 
   it('results within their combined bounds agree: the family sees Verified by 2 analysts', async () => {
-    const { req, audit } = await completedByFirst();
+    const { req, audit, player } = await completedByFirst();
     const res = await submit(second, audit.id, { videoId: req.sourceVideoId, landmark: 'torso', marks: await marks() });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ status: 'agreed', withinBounds: true, difference: 0, original: { speed: req.maxSpeed }, audit: { speed: req.maxSpeed } });
     expect(await familyLabel(req.id)).toEqual({ status: 'agreed', label: VERIFIED_BY_TWO_ANALYSTS });
+    // A coach sees it on the public profile and its receipt.
+    const shared = (await as(t, owner, { method: 'PUT', url: `/api/players/${player.id}/share`, payload: { enabled: true } })).json();
+    expect((await t.app.inject({ method: 'GET', url: `${shared.path}/profile.json` })).json().maxSpeed).toMatchObject({ verifiedByTwo: true });
+    expect((await t.app.inject({ method: 'GET', url: shared.path })).body).toContain(VERIFIED_BY_TWO_ANALYSTS);
+    expect((await t.app.inject({ method: 'GET', url: `${shared.path}/receipts/${req.id}` })).body).toContain('A second analyst measured');
     expect((await as(t, second, { method: 'GET', url: `/api/analysis-requests/${req.id}/receipt` })).statusCode).toBe(200);
     expect((await submit(second, audit.id, { videoId: req.sourceVideoId, landmark: 'torso', marks: await marks() })).statusCode).toBe(409);
   });
