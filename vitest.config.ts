@@ -8,8 +8,8 @@ export default defineConfig({
   test: {
     include: ['server/**/*.test.ts', 'contract/**/*.test.ts', 'web/**/*.test.ts'],
     globalSetup: ['server/test/global-setup.ts'],
-    testTimeout: 30000,
-    hookTimeout: 60000,
+    testTimeout: 60000,
+    hookTimeout: 180000,
     pool: 'forks',
     maxWorkers: 2,
   },

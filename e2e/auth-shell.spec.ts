@@ -45,7 +45,7 @@ test.describe('header', () => {
     await loginAs(page, DEMO.admin);
     await page.goto('/');
     await expect(page.getByRole('link', { name: 'Analysis Queue' })).toBeVisible();
-    await page.getByRole('button', { name: 'Admin' }).click();
+    await page.getByRole('button', { name: 'Admin', exact: true }).click();
     await expect(page.getByRole('menuitem', { name: 'User Management' })).toBeVisible();
     await expect(page.getByRole('menuitem', { name: 'Reporting' })).toBeVisible();
     await shot(page, 'header-admin-desktop');
@@ -68,7 +68,7 @@ test.describe('header', () => {
     await loginAs(page, DEMO.analyst);
     await page.goto('/');
     await expect(page.getByRole('link', { name: 'Analysis Queue' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Admin' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Admin', exact: true })).toHaveCount(0);
   });
 });
 

@@ -343,3 +343,16 @@ describe('correcting a measured Max Speed', () => {
     expect(notDone.json().message).toBe('Only a completed max-speed request can be corrected');
   });
 });
+
+describe('a video whose file is gone', () => {
+  it('answers 404, not 500, when its media is asked for', async () => {
+    const owner = await createUser(t);
+    const player = await createPlayer(t, owner);
+    const [video] = await t.db.insert(videos).values({
+      playerId: player.id, url: '/files/videos/missing.mp4', storageKey: 'videos/missing.mp4', status: 'ready',
+    }).returning();
+    const res = await as(t, owner, { method: 'GET', url: `/api/videos/${video!.id}/media` });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe('Video file not found');
+  });
+});

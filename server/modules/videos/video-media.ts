@@ -6,7 +6,7 @@ import type { Timeline } from '../../../contract/measurement-math';
 import type { VideoMedia } from '../../../contract/measurements';
 import type { DbOrTx } from '../../db/client';
 import { videoMedia, videos } from '../../db/schema';
-import { AppError, badRequest } from '../../lib/app-error';
+import { AppError, badRequest, notFound } from '../../lib/app-error';
 import { FfmpegError } from '../../lib/ffmpeg';
 import {
   BROWSER_CODECS, fractionText, makeWorkingCopy, parseFraction, probeMedia, sha256File, type MediaFacts,
@@ -76,6 +76,7 @@ export async function ensureMedia(db: DbOrTx, storage: Storage, video: typeof vi
   const [row] = await db.select().from(videoMedia).where(eq(videoMedia.videoId, video.id));
   if (row) return row;
   if (video.status === 'pending' || !video.storageKey) throw new AppError('CONFLICT', VIDEO_STILL_PROCESSING);
+  if ((await storage.size(video.storageKey).catch(() => null)) === null) throw notFound('Video file not found');
   return withLocalCopy(storage, video.storageKey, (file) => ingestMedia(db, storage, video.id, file));
 }
 
