@@ -82,6 +82,8 @@ export const creditTransactions = pgTable(
   (t) => [
     index('credit_transactions_user_idx').on(t.userId),
     index('credit_transactions_user_id_idx').on(t.userId, t.id),
+    // Billing history pages by time: the primary key cannot serve this order, so the planner never walks it.
+    index('credit_transactions_user_page_idx').on(t.userId, t.createdAt, t.id),
   ],
 );
 

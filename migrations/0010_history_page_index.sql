@@ -1,0 +1,1 @@
+CREATE INDEX "credit_transactions_user_page_idx" ON "credit_transactions" USING btree ("user_id","created_at","id");
