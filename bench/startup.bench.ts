@@ -63,6 +63,7 @@ async function main() {
     }
     const bare = await series(process.execPath, ['-e', BARE], {});
     const start = await series('npm', ['start'], env);
+    const direct = await series(process.execPath, [path.join(root, 'dist/server/main.js')], env);
     const tsx = await series(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'server/main.ts'], env);
     const s = (x: { seconds: number; cpu: number }) => `${fmt(x.seconds, 2)} s (CPU ${fmt(x.cpu, 2)} s)`;
     printTable('Start-up on an existing data folder (PGlite), until /api/health answers', [
@@ -71,10 +72,14 @@ async function main() {
         ratio: `${fmt(start.seconds / bare.seconds, 1)}x`, budget: '< 3 s', ok: start.seconds < 3,
       },
       {
+        what: '`node dist/server/main.js` (the build alone, no npm, no staleness check)', figure: s(direct), baseline: `bare node http ${s(bare)}`,
+        ratio: `${fmt(direct.seconds / bare.seconds, 1)}x`, budget: '< 3 s', ok: direct.seconds < 3,
+      },
+      {
         what: 'before: `tsx server/main.ts` (compiles at start)', figure: s(tsx), baseline: `\`npm start\` ${s(start)}`,
         ratio: `${fmt(tsx.seconds / start.seconds, 2)}x`, budget: 'informational', ok: null,
       },
-    ], [`median of ${RUNS} starts each; load average ${load0.toFixed(1)} at start, ${loadavg()[0]!.toFixed(1)} at end (2 cores).`]);
+    ], [`median of ${RUNS} starts each. In a working tree that others edit during the run, \`npm start\` may rebuild the server inside a measured start (about 1 s of CPU). Load average ${load0.toFixed(1)} at start, ${loadavg()[0]!.toFixed(1)} at end (2 cores).`]);
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
