@@ -1,0 +1,179 @@
+/**
+ * The growing lists on PostgreSQL (decision 063): 100,000 users and 10,000 queued requests (beside
+ * 20,000 finished ones), a family with 250 players, a player with 400 videos, a family with 5,000
+ * ledger rows among 200,000. Each first page is timed through the app's own service function and pool,
+ * beside `SELECT 1` on the same pool; the plan of each page query is printed. `--keep` keeps the
+ * scratch database; BENCH_LISTS_DB=<name> reuses a kept one.
+ */
+import { performance } from 'node:perf_hooks';
+import { tmpdir } from 'node:os';
+import { sql } from 'drizzle-orm';
+import { openDb, type DbHandle } from '../server/db/client';
+import { runMigrations } from '../server/db/migrate';
+import { seedPositions } from '../server/db/seed/positions';
+import { createLocalStorage } from '../server/lib/storage';
+import { listUsers } from '../server/modules/admin/admin-users.service';
+import { listQueue } from '../server/modules/analysis/queue.service';
+import { listHistory } from '../server/modules/billing/history.service';
+import { listPlayers } from '../server/modules/players/players.service';
+import { listVideos } from '../server/modules/videos/videos.service';
+import type { UserRow } from '../server/plugins/session';
+import { pgBaseUrl, scratchDatabase, withDb } from './lib/pg';
+import { ms, pct, printTable, type Row } from './lib/report';
+
+const USERS = 100_000;
+const QUEUED = 10_000;
+const RUNS = Number(process.env.BENCH_RUNS ?? 200);
+const P95_LIMIT_MS = 20;
+
+async function fill(h: DbHandle) {
+  const x = (q: ReturnType<typeof sql>) => h.db.execute(q);
+  await x(sql`
+    insert into users (username, email, password, first_name, last_name, role, is_email_verified, created_at)
+    select 'user' || g || '@bench.test', 'user' || g || '@bench.test', 'x', 'First' || g, 'Last' || (g % 977),
+      case when g % 200 = 0 then 'analyst' when g % 1000 = 1 then 'admin' else 'user' end, g % 3 > 0,
+      now() - (g || ' minutes')::interval
+    from generate_series(1, ${USERS}) g`);
+  // User 2 is the big family: 250 players; the first of them has 400 videos.
+  await x(sql`
+    insert into players (user_id, first_name, last_name, primary_position_id, level, school, graduation_year, height_inches, weight)
+    select case when g <= 250 then 2 else 3 + g % 5000 end, 'P' || g, 'L' || g, (select min(id) from positions) + g % 12,
+      'High School', 'School', 2027, 70, 170
+    from generate_series(1, 5250) g`);
+  await x(sql`
+    insert into videos (player_id, url, status, max_speed, position_id, created_at)
+    select (select min(id) from players where user_id = 2), '/v/' || g || '.mp4', case when g % 4 = 0 then 'pending' else 'ready' end,
+      15 + (g % 100) / 10.0, (select min(id) from positions), now() - (g || ' hours')::interval
+    from generate_series(1, 400) g`);
+  await x(sql`
+    insert into analysis_requests (player_id, user_id, hudl_url, season, status, request_type, position_id, created_at)
+    select (select min(id) from players) + g % 5250, 3 + g % 5000, 'https://www.hudl.com/video/' || g, 2025,
+      case when g <= ${QUEUED} then 'pending' when g % 2 = 0 then 'completed' else 'rejected' end,
+      case when g % 3 = 0 then 'iga' else 'max_speed' end, (select min(id) from positions), now() - (g || ' minutes')::interval
+    from generate_series(1, ${QUEUED * 3}) g`);
+  await x(sql`
+    insert into credit_transactions (user_id, amount, iga_amount, type, description, created_at)
+    select case when g <= 5000 then 2 else 3 + g % 50000 end, case when g % 10 = 0 then 3 else -1 end, 0,
+      case when g % 10 = 0 then 'purchase' else 'spend' end, 'Row ' || g, now() - (g || ' minutes')::interval
+    from generate_series(1, 200000) g`);
+  for (const t of ['users', 'players', 'videos', 'analysis_requests', 'credit_transactions']) await x(sql.raw(`vacuum analyze ${t}`));
+}
+
+async function time(fn: () => Promise<unknown>) {
+  for (let i = 0; i < 20; i++) await fn();
+  const xs: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const t0 = performance.now();
+    await fn();
+    xs.push(performance.now() - t0);
+  }
+  return { p50: pct(xs, 50), p95: pct(xs, 95) };
+}
+
+async function main() {
+  const reuse = process.env.BENCH_LISTS_DB;
+  const scratch = reuse ? { name: reuse, url: withDb(pgBaseUrl, reuse), drop: async () => {} } : await scratchDatabase('va_bench_lists');
+  const h = await openDb({ databaseUrl: scratch.url, dataDir: tmpdir() });
+  try {
+    const t0 = performance.now();
+    if (!reuse) {
+      await runMigrations(h);
+      await seedPositions(h.db);
+      await fill(h);
+    }
+    console.log(`Filled in ${((performance.now() - t0) / 1000).toFixed(1)} s (database ${scratch.name}).`);
+    const family = { id: 2, role: 'user' } as UserRow;
+    const [firstPlayer] = (await h.db.execute(sql`select min(id)::int as id from players where user_id = 2`) as unknown as { rows: { id: number }[] }).rows;
+    const storage = createLocalStorage(tmpdir(), 'bench-secret-bench-secret-bench-secret');
+
+    const cases: { name: string; run: () => Promise<{ n: number; more: boolean }>; plan: { text: string; params: unknown[] } }[] = [
+      {
+        name: 'admin users, first 50 by id',
+        run: async () => { const p = await listUsers(h.db, { limit: 50 }); return { n: p.items.length, more: Boolean(p.next) }; },
+        plan: { text: 'select * from users order by id limit $1', params: [51] },
+      },
+      {
+        name: 'admin users, role analyst',
+        run: async () => { const p = await listUsers(h.db, { role: 'analyst', limit: 50 }); return { n: p.items.length, more: Boolean(p.next) }; },
+        plan: { text: 'select * from users where role = $1 order by id limit $2', params: ['analyst', 51] },
+      },
+      {
+        name: 'admin users, search "last97" (common)',
+        run: async () => { const p = await listUsers(h.db, { q: 'last97', limit: 50 }); return { n: p.items.length, more: Boolean(p.next) }; },
+        plan: { text: `select * from users where (email || ' ' || username || ' ' || coalesce(first_name, '') || ' ' || coalesce(last_name, '')) ilike $1 order by id limit $2`, params: ['%last97%', 51] },
+      },
+      {
+        name: "a family's players (250), first 100",
+        run: async () => { const p = await listPlayers(h.db, family, { limit: 100 }); return { n: p.items.length, more: Boolean(p.next) }; },
+        plan: { text: 'select * from players where user_id = $1 order by created_at desc, id desc limit $2', params: [2, 101] },
+      },
+      {
+        name: "a player's videos (400), first 100 + stats",
+        run: async () => { const p = await listVideos(h.db, storage, family, firstPlayer!.id, { limit: 100 }); return { n: p.body.videos.length, more: Boolean(p.next) }; },
+        plan: { text: 'select * from videos where player_id = $1 order by created_at desc, id desc limit $2', params: [firstPlayer!.id, 101] },
+      },
+      {
+        name: `analyst queue (${QUEUED.toLocaleString('en-US')} pending), first 50`,
+        run: async () => { const p = await listQueue(h.db, { limit: 50 }); return { n: p.items.length, more: Boolean(p.next) }; },
+        plan: { text: 'select * from analysis_requests where status = $1 order by created_at, id limit $2', params: ['pending', 51] },
+      },
+      {
+        name: 'billing history (5,000 rows of 200,000), first 25',
+        run: async () => { const p = await listHistory(h.db, 2, { limit: 25, kind: 'all' }, false); return { n: p.items.length, more: Boolean(p.next) }; },
+        plan: { text: 'select * from credit_transactions where user_id = $1 order by created_at desc, id desc limit $2', params: [2, 26] },
+      },
+    ];
+
+    const base = await time(() => h.pool!.query('select 1'));
+    const rows: Row[] = [];
+    let plans = '';
+    for (const c of cases) {
+      const first = await c.run();
+      if (first.n === 0 || !first.more) throw new Error(`${c.name}: expected a full first page with more after it, got ${first.n} rows`);
+      const r = await time(c.run);
+      // Parameters travel as the app sends them (the plan for a literal can differ from the app's).
+      const plan = await h.pool!.query(`explain (costs off) ${c.plan.text}`, c.plan.params);
+      const serverMs: number[] = [];
+      await time(async () => {
+        const res = await h.pool!.query(`explain (analyze, timing off, format json) ${c.plan.text}`, c.plan.params);
+        const [p] = (res.rows[0] as { 'QUERY PLAN': [{ 'Planning Time': number; 'Execution Time': number }] })['QUERY PLAN'];
+        serverMs.push(p['Planning Time'] + p['Execution Time']);
+      });
+      const server = serverMs.slice(20);
+      plans += `--- ${c.name}\n${(plan.rows as Record<string, string>[]).map((x) => x['QUERY PLAN']).join('\n')}\n\n`;
+      rows.push({
+        what: `${c.name}: first page from the app`,
+        figure: `p95 ${ms(r.p95)} (p50 ${ms(r.p50)})`,
+        baseline: `SELECT 1 p95 ${ms(base.p95)} (p50 ${ms(base.p50)})`,
+        ratio: `${(r.p95 / base.p95).toFixed(1)}x at p95`,
+        budget: 'informational (the machine is shared)',
+        ok: null,
+      });
+      rows.push({
+        what: '  server time of the page statement',
+        figure: `p95 ${ms(pct(server, 95))} (p50 ${ms(pct(server, 50))})`,
+        baseline: `SELECT 1 round trip p95 ${ms(base.p95)}`,
+        ratio: `${(pct(server, 95) / base.p95).toFixed(1)}x at p95`,
+        budget: `p95 < ${P95_LIMIT_MS} ms`,
+        ok: pct(server, 95) < P95_LIMIT_MS,
+      });
+    }
+    printTable(
+      `Paginated lists on PostgreSQL (${USERS.toLocaleString('en-US')} users, ${QUEUED.toLocaleString('en-US')} queued requests)`,
+      rows,
+      [
+        `${RUNS} runs per list after 20 warm-up runs, one at a time, through the app's service functions and pool (query + mapping).`,
+        "Server time = PostgreSQL's planning + execution time (EXPLAIN ANALYZE) of the equivalent page statement, whose plan is printed below; the videos page also runs a stats aggregate, timed only in the app row.",
+      ],
+      plans.trim(),
+    );
+  } finally {
+    await h.close();
+    if (!process.argv.includes('--keep')) await scratch.drop();
+  }
+}
+
+main().then(() => process.exit(0), (err) => {
+  console.error(err);
+  process.exit(1);
+});
