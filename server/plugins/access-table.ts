@@ -50,6 +50,7 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'GET /api/players/:id/share': 'user',
   'PUT /api/players/:id/share': 'user',
   'POST /api/players/:id/share/new-link': 'user',
+  'GET /api/players/:id/percentiles': 'user',
   'GET /api/positions': 'user',
   'GET /api/positions/:id/submetrics': 'user',
   'POST /api/schools/search': 'user',
