@@ -23,7 +23,7 @@ test.describe('sign-in journey', () => {
     await page.getByRole('link', { name: 'Proceed to Login' }).click();
 
     await expect(page).toHaveURL(/\/auth-page$/);
-    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Email', { exact: true }).fill(email);
     await page.getByLabel('Password', { exact: true }).fill('secret123');
     await page.getByLabel('Password', { exact: true }).press('Enter');
 
@@ -50,7 +50,7 @@ test.describe('sign-in journey', () => {
     await expect(page.getByRole('heading', { name: 'Email Verification Required' })).toBeVisible();
     await page.getByRole('button', { name: 'Return to Login' }).click();
 
-    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Email', { exact: true }).fill(email);
     await page.getByLabel('Password', { exact: true }).fill('secret123');
     await page.getByRole('button', { name: 'Log in' }).click();
     await expect(page.getByText('Authentication Error')).toBeVisible();
@@ -70,12 +70,12 @@ test.describe('sign-in journey', () => {
     await expect(page.getByText('Password is required')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Log in' })).toBeDisabled();
 
-    await page.getByLabel('Email').fill('not-an-email');
+    await page.getByLabel('Email', { exact: true }).fill('not-an-email');
     await page.getByLabel('Password', { exact: true }).fill('123');
     await expect(page.getByText('Must be a valid email')).toBeVisible();
     await expect(page.getByText('Password must be at least 6 characters')).toBeVisible();
     await shot(page, 'auth-login-errors-desktop');
-    await page.getByLabel('Email').fill('someone@example.com');
+    await page.getByLabel('Email', { exact: true }).fill('someone@example.com');
     await page.getByLabel('Password', { exact: true }).fill('123456');
     await expect(page.getByRole('button', { name: 'Log in' })).toBeEnabled();
 
@@ -107,7 +107,7 @@ test.describe('password reset', () => {
     await page.goto('/reset-password');
     await expect(page.getByRole('button', { name: 'Send Reset Instructions' })).toBeVisible();
     await shot(page, 'reset-request-desktop');
-    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Email', { exact: true }).fill(email);
     await page.getByRole('button', { name: 'Send Reset Instructions' }).click();
     await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
     await expect(page.getByText('If an account exists for that email, you will receive password reset instructions.')).toBeVisible();
@@ -131,7 +131,7 @@ test.describe('password reset', () => {
     await expect(page.getByRole('alert').filter({ hasText: 'invalid or has expired' })).toBeVisible();
 
     await page.goto('/auth-page');
-    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Email', { exact: true }).fill(email);
     await page.getByLabel('Password', { exact: true }).fill('brand-new-1');
     await page.getByRole('button', { name: 'Log in' }).click();
     await expect(page.getByRole('button', { name: 'User menu' })).toBeVisible();

@@ -59,6 +59,7 @@ test.describe('measured max speed', () => {
 
     await page.setViewportSize(DESKTOP);
     await loginAs(page, DEMO.parent);
+    await buySpeedCredit(page);
     const players = (await (await page.request.get('/api/players')).json()) as { id: number; firstName: string }[];
     const casey = players.find((p) => p.firstName === 'Casey')!;
     const hudl = `https://www.hudl.com/video/3/e2e/measured-${Date.now()}`;
@@ -328,9 +329,26 @@ async function markAll(viewer: Locator, crossings: RunClip['crossings'], total: 
   }
 }
 
+/**
+ * The demo family's few credits are spent by other journeys, in an order that depends on the run:
+ * each measured request here buys its own credit through the test checkout first.
+ */
+async function buySpeedCredit(page: Page) {
+  const credits = async () => ((await (await page.request.get('/api/user')).json()) as { credits: number }).credits;
+  const before = await credits();
+  const plans = (await (await page.request.get('/api/plans')).json()) as { id: number; key: string }[];
+  const checkout = await page.request.post('/api/checkout', { data: { planId: plans.find((p) => p.key === 'speed-single')!.id } });
+  expect(checkout.status(), await checkout.text()).toBe(200);
+  const sessionId = /cs_test_[A-Za-z0-9_]+/.exec(((await checkout.json()) as { url: string }).url)![0];
+  const paid = await page.request.post(`/api/checkout/test/${sessionId}/pay`, { data: { cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' } });
+  expect(paid.status(), await paid.text()).toBe(200);
+  await expect.poll(credits).toBe(before + 1);
+}
+
 /** The family uploads a clip to the library and requests a speed analysis on it, through the API. */
 async function requestWithClip(page: Page, file: string) {
   await loginAs(page, DEMO.parent);
+  await buySpeedCredit(page);
   const players = (await (await page.request.get('/api/players')).json()) as { id: number; firstName: string; primaryPositionId: number }[];
   const jordan = players.find((p) => p.firstName === 'Jordan')!;
   const up = await page.request.post('/api/videos/upload', {

@@ -9,13 +9,14 @@ import { SpeedEvidence } from '@/features/measurements/components/measured-speed
 import { formatHeight } from '@/lib/format';
 import { positionName, usePositions } from '../api/get-positions';
 import { igaSeries, seasonsAxis, speedSeries } from './chart-data';
-import { MetricsCard, ordinal } from './metrics-card';
+import { MetricsCard } from './metrics-card';
 import { ProgressionChart } from './progression-chart';
 import { RequestIgaDialog } from './request-iga-dialog';
 import { RequestSpeedDialog } from './request-speed-dialog';
 import type { PlayerSlotProps } from './slot-types';
 import { usePlayerStats } from './use-player-stats';
 import { useSlotPlayer } from './use-slot-player';
+import { usePlayerPercentiles } from '@/features/sharing/api/get-percentiles';
 
 type View = 'speed' | 'iga';
 
@@ -41,7 +42,7 @@ export function PlayerStatsPanel(props: PlayerSlotProps) {
         </ToggleGroup>
       </CardHeader>
       <CardContent className="grid gap-6">
-        {stats.isLoading ? <Skeleton className="h-24 w-full" /> : view === 'speed' ? <LatestSpeed stats={stats} /> : <LatestIga stats={stats} />}
+        {stats.isLoading ? <Skeleton className="h-24 w-full" /> : view === 'speed' ? <LatestSpeed stats={stats} playerId={player?.id} /> : <LatestIga stats={stats} playerId={player?.id} />}
         {view === 'iga' && stats.latestIga && <MetricsCard requestId={stats.latestIga.video.analysisRequestId} />}
         <section aria-label={view === 'speed' ? 'Speed Progression' : 'IGA Score Progression'} className="grid gap-2">
           <div>
@@ -64,7 +65,15 @@ export function PlayerStatsPanel(props: PlayerSlotProps) {
   );
 }
 
-function LatestSpeed({ stats }: { stats: ReturnType<typeof usePlayerStats> }) {
+/** The population percentile of the player's best verified value, with its group and size (decision 113). */
+function GroupPercentile({ playerId, metric }: { playerId?: number; metric: 'max_speed' | 'iga_score' }) {
+  const percentiles = usePlayerPercentiles(playerId ?? 0, { enabled: Boolean(playerId) }).data ?? [];
+  const p = percentiles.find((x) => x.metric === metric);
+  if (!p) return null;
+  return <p className="text-sm text-muted-foreground" data-testid={`percentile-${metric}`}>Best: {p.text}</p>;
+}
+
+function LatestSpeed({ stats, playerId }: { stats: ReturnType<typeof usePlayerStats>; playerId?: number }) {
   const latest = stats.latestSpeed;
   return (
     <div className="flex flex-wrap items-end gap-x-4 gap-y-2">
@@ -80,12 +89,12 @@ function LatestSpeed({ stats }: { stats: ReturnType<typeof usePlayerStats> }) {
           </p>
         )}
       </div>
-      {latest?.percentile != null && <Badge variant="secondary" className="mb-2">{ordinal(latest.percentile)} percentile</Badge>}
+      <GroupPercentile playerId={playerId} metric="max_speed" />
     </div>
   );
 }
 
-function LatestIga({ stats }: { stats: ReturnType<typeof usePlayerStats> }) {
+function LatestIga({ stats, playerId }: { stats: ReturnType<typeof usePlayerStats>; playerId?: number }) {
   const latest = stats.latestIga;
   return (
     <div>
@@ -93,6 +102,7 @@ function LatestIga({ stats }: { stats: ReturnType<typeof usePlayerStats> }) {
       <p className="text-sm text-muted-foreground">Latest IGA Score <span className="text-xs">(analyst assessment)</span></p>
       <p className="text-4xl font-bold tabular-nums" data-testid="latest-iga">{latest ? latest.value.toFixed(1) : '--'}</p>
       {!latest && <p className="text-sm text-muted-foreground">No IGA data yet</p>}
+      <GroupPercentile playerId={playerId} metric="iga_score" />
     </div>
   );
 }
