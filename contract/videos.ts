@@ -5,6 +5,8 @@ export const VIDEO_STATUSES = ['pending', 'ready', 'failed'] as const;
 /** 2 GB: the largest video upload accepted. */
 export const VIDEO_MAX_BYTES = 2 * 1024 * 1024 * 1024;
 export const VIDEO_ACCEPT = { 'video/mp4': ['.mp4', '.m4v'], 'video/quicktime': ['.mov'], 'video/webm': ['.webm'] };
+/** The same list for an <input type="file" accept>. */
+export const VIDEO_ACCEPT_ATTR = [...Object.keys(VIDEO_ACCEPT), ...Object.values(VIDEO_ACCEPT).flat()].join(',');
 /** Signed video URLs live this long; a playback error after that asks for a fresh one. */
 export const VIDEO_URL_TTL_SECONDS = 600;
 

@@ -5,18 +5,11 @@ import type { Page } from '@playwright/test';
 import { computeMeasurement, formatSpeed } from '../contract/measurement-math';
 import { makeSampleVideo } from '../server/lib/ffmpeg';
 import { makeRunClip, type RunClip } from '../server/test/clips';
-import { DEMO, expect, loginAs, shot, test } from './fixtures';
+import { DEMO, expect, loginAs, test } from './fixtures';
+import { shots as shotsAt, signInAs } from './screens';
 
-const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
-
-async function shots(page: Page, name: string) {
-  await page.setViewportSize(DESKTOP);
-  await shot(page, `${name}-desktop`);
-  await page.setViewportSize(PHONE);
-  await shot(page, `${name}-phone`);
-  await page.setViewportSize(DESKTOP);
-}
+const shots = (page: Page, name: string) => shotsAt(page, name, DESKTOP);
 
 let clip: Buffer;
 /** A real short H.264 clip made with ffmpeg for this run. */
@@ -34,11 +27,6 @@ let run: RunClip;
 async function runClip() {
   run ??= await makeRunClip(path.join(tmpdir(), `va-e2e-run-${process.pid}.mp4`), { fps: '30', seconds: 2.5 });
   return run;
-}
-
-async function signInAs(page: Page, who: string) {
-  await page.request.post('/api/logout');
-  await loginAs(page, who);
 }
 
 async function demoPlayer(page: Page, firstName: string) {

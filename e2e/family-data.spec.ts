@@ -2,15 +2,8 @@ import type { Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { DESKTOP, PHONE, uniqueEmail, verifiedAccount } from './auth-helpers';
 import { expectAccessible } from './axe';
-import { DEMO, expect, loginAs, shot, test } from './fixtures';
-
-async function shots(page: Page, name: string) {
-  await page.setViewportSize(DESKTOP);
-  await shot(page, `${name}-desktop`);
-  await page.setViewportSize(PHONE);
-  await shot(page, `${name}-phone`);
-  await page.setViewportSize(DESKTOP);
-}
+import { DEMO, expect, loginAs, test } from './fixtures';
+import { shots } from './screens';
 
 async function searchSchool(page: Page, term: string) {
   await page.getByLabel('Search schools').fill(term);

@@ -8,22 +8,7 @@ import { makeRunClip, readFrameNumber, type RunClip } from '../server/test/clips
 import { uniqueEmail, verifiedAccount } from './auth-helpers';
 import { expectAccessible } from './axe';
 import { DEMO, expect, loginAs, shot, test } from './fixtures';
-
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 800 };
-
-async function shots(page: Page, name: string) {
-  await page.setViewportSize(DESKTOP);
-  await shot(page, `${name}-desktop`);
-  await page.setViewportSize(PHONE);
-  await shot(page, `${name}-phone`);
-  await page.setViewportSize(DESKTOP);
-}
-
-async function signInAs(page: Page, who: string) {
-  await page.request.post('/api/logout');
-  await loginAs(page, who);
-}
+import { DESKTOP, PHONE, shots, signInAs } from './screens';
 
 /** The frame number burned into the pixels the canvas shows, read from a screenshot of it. */
 async function frameOnCanvas(canvas: Locator) {

@@ -1,9 +1,7 @@
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { DEMO, expect, loginAs, shot, test } from './fixtures';
-
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 800 };
+import { DEMO, expect, loginAs, test } from './fixtures';
+import { DESKTOP, shots } from './screens';
 
 const photo = async (colour: string) => ({
   name: 'photo.png',
@@ -12,13 +10,6 @@ const photo = async (colour: string) => ({
 });
 
 /** Takes the same screen at desktop and phone widths. */
-async function shots(page: Page, name: string) {
-  await page.setViewportSize(DESKTOP);
-  await shot(page, `${name}-desktop`);
-  await page.setViewportSize(PHONE);
-  await shot(page, `${name}-phone`);
-  await page.setViewportSize(DESKTOP);
-}
 
 async function pickSchool(page: Page, term: string, name: string) {
   await page.locator('#school').click();

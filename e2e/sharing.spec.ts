@@ -4,24 +4,9 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { computeMeasurement, formatSpeed } from '../contract/measurement-math';
 import { makeRunClip, type RunClip } from '../server/test/clips';
-import { DEMO, expect, loginAs, shot, test } from './fixtures';
+import { DEMO, expect, shot, test } from './fixtures';
+import { DESKTOP, PHONE, shots, signInAs } from './screens';
 import { createPlayerViaApi, measureViaApi } from './measured-helpers';
-
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 800 };
-
-async function shots(page: Page, name: string) {
-  await page.setViewportSize(DESKTOP);
-  await shot(page, `${name}-desktop`);
-  await page.setViewportSize(PHONE);
-  await shot(page, `${name}-phone`);
-  await page.setViewportSize(DESKTOP);
-}
-
-async function signInAs(page: Page, who: string) {
-  await page.request.post('/api/logout');
-  await loginAs(page, who);
-}
 
 let clip: RunClip;
 

@@ -1,0 +1,20 @@
+import type { Page } from '@playwright/test';
+import { DESKTOP, PHONE } from './auth-helpers';
+import { loginAs, shot } from './fixtures';
+
+export { DESKTOP, PHONE };
+
+/** A full-page screenshot at desktop and at phone width, back at desktop afterwards. */
+export async function shots(page: Page, name: string, desktop: { width: number; height: number } = DESKTOP) {
+  await page.setViewportSize(desktop);
+  await shot(page, `${name}-desktop`);
+  await page.setViewportSize(PHONE);
+  await shot(page, `${name}-phone`);
+  await page.setViewportSize(desktop);
+}
+
+/** Switches the page's session to another account (through the API). */
+export async function signInAs(page: Page, who: string) {
+  await page.request.post('/api/logout');
+  await loginAs(page, who);
+}
