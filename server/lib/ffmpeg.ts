@@ -14,12 +14,17 @@ export function ffmpegPath(): string {
 
 export class FfmpegError extends Error {}
 
-function run(args: string[], timeoutMs = 120_000): Promise<{ code: number; stderr: string }> {
+/**
+ * Runs a media tool and collects its output; only the tail of stderr is kept (the reason for a
+ * failure), so memory stays bounded on chatty inputs. Killed after `timeoutMs`.
+ */
+export function execTool(bin: string, args: string[], timeoutMs = 120_000): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(ffmpegPath(), ['-hide_banner', '-nostdin', ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const out: Buffer[] = [];
     let stderr = '';
+    child.stdout.on('data', (d: Buffer) => out.push(d));
     child.stderr.on('data', (d: Buffer) => {
-      // Only the tail matters (the reason for a failure); keep memory bounded on chatty inputs.
       stderr = (stderr + d.toString()).slice(-20_000);
     });
     const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
@@ -29,10 +34,12 @@ function run(args: string[], timeoutMs = 120_000): Promise<{ code: number; stder
     });
     child.on('close', (code) => {
       clearTimeout(timer);
-      resolve({ code: code ?? -1, stderr });
+      resolve({ code: code ?? -1, stdout: Buffer.concat(out).toString(), stderr });
     });
   });
 }
+
+const run = (args: string[], timeoutMs?: number) => execTool(ffmpegPath(), ['-hide_banner', '-nostdin', ...args], timeoutMs);
 
 /** Duration in seconds and whether a video stream exists; throws FfmpegError for an unreadable file. */
 export async function probeVideo(file: string): Promise<{ durationSeconds: number | null }> {

@@ -1,9 +1,9 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { FfmpegError, ffmpegPath } from './ffmpeg';
+import { FfmpegError, execTool as exec, ffmpegPath } from './ffmpeg';
 
 let resolved: string | undefined;
 
@@ -13,25 +13,6 @@ export function ffprobePath(): string {
   if (spawnSync('ffprobe', ['-version'], { stdio: 'ignore' }).status === 0) return (resolved = 'ffprobe');
   const require = createRequire(import.meta.url);
   return (resolved = (require('@ffprobe-installer/ffprobe') as { path: string }).path);
-}
-
-function exec(bin: string, args: string[], timeoutMs = 300_000): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    const out: Buffer[] = [];
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => out.push(d));
-    child.stderr.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-20_000)));
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-    child.on('error', (err) => {
-      clearTimeout(timer);
-      reject(err);
-    });
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code: code ?? -1, stdout: Buffer.concat(out).toString(), stderr });
-    });
-  });
 }
 
 export function sha256File(file: string): Promise<{ sha256: string; size: number }> {
