@@ -28,6 +28,7 @@ export async function requestHistory(db: Db, user: UserRow, playerId: number): P
     rejectionReason: r.rejectionReason,
     analystComment: r.analystComment,
     creditRefunded: r.creditRefunded,
-    resultPath: r.status === 'completed' && r.requestType === 'max_speed' ? `/receipts/${r.id}` : null,
+    // Only a measured speed has a receipt (every receipt sets the ±); older typed results have none to link.
+    resultPath: r.status === 'completed' && r.maxSpeedPlusMinus !== null ? `/receipts/${r.id}` : null,
   }));
 }

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, createTestApp, createUser, lastMailTo, type TestApp, type TestUser } from '../../test/helpers';
-import { createPlayer, requestIga, requestSpeed } from './analysis.fixtures';
+import { analysisRequests } from '../../db/schema';
+import { measuredFields } from '../measurements/measurement.fixtures';
+import { complete, createPlayer, requestIga, requestSpeed } from './analysis.fixtures';
 
 let t: TestApp;
 let parent: TestUser;
@@ -57,5 +59,22 @@ describe('a speed request', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().errors.startTime).toBe('Please enter time in MM:SS format');
     expect((await requestSpeed(t, u, p.id, p.primaryPositionId, { startTime: '01:59' })).statusCode).toBe(201);
+  });
+});
+
+describe('result links in the history', () => {
+  it('links a measured speed to its receipt, and an older typed speed (no receipt) to nothing', async () => {
+    const family = await createUser(t, { credits: 1 });
+    const p = await createPlayer(t, family);
+    const measured = (await requestSpeed(t, family, p.id, p.primaryPositionId)).json();
+    const done = await complete(t, analyst, measured.id, await measuredFields(t, analyst, measured.id), null);
+    expect(done.statusCode, done.body).toBe(200);
+    const [typed] = await t.db.insert(analysisRequests).values({
+      playerId: p.id, userId: family.id, hudlUrl: 'https://www.hudl.com/video/3/1/old', season: 2023, status: 'completed',
+      requestType: 'max_speed', maxSpeed: 19.5, completedAt: new Date(),
+    }).returning();
+    const list = (await history(family, p.id)).json() as { id: number; resultPath: string | null }[];
+    expect(list.find((r) => r.id === measured.id)!.resultPath).toBe(`/receipts/${measured.id}`);
+    expect(list.find((r) => r.id === typed!.id)!.resultPath).toBeNull();
   });
 });
