@@ -37,6 +37,10 @@ export async function lastMail(page: Page, to: string) {
   return (await res.json()) as { subject: string; text: string };
 }
 
+/** Screens are written for people to look at, on demand (`SCREENSHOTS=1`); a normal run writes none. */
+export const SCREENSHOTS = process.env.SCREENSHOTS === '1';
+
 export async function shot(page: Page, name: string) {
+  if (!SCREENSHOTS) return;
   await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
 }

@@ -1,12 +1,14 @@
 import type { Page } from '@playwright/test';
 import { DESKTOP, PHONE } from './auth-helpers';
-import { loginAs, shot } from './fixtures';
+import { loginAs, SCREENSHOTS, shot } from './fixtures';
 
 export { DESKTOP, PHONE };
 
 /** A full-page screenshot at desktop and at phone width, back at desktop afterwards. */
 export async function shots(page: Page, name: string, desktop: { width: number; height: number } = DESKTOP) {
   await page.setViewportSize(desktop);
+  // Without SCREENSHOTS=1 nothing is written; the journey goes on at desktop size either way.
+  if (!SCREENSHOTS) return;
   await shot(page, `${name}-desktop`);
   await page.setViewportSize(PHONE);
   await shot(page, `${name}-phone`);
