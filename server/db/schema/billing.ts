@@ -142,6 +142,10 @@ export const chargeStates = pgTable(
     currency: text('currency').notNull().default('usd'),
     amount: integer('amount').notNull().default(0),
     amountRefunded: integer('amount_refunded').notNull().default(0),
+    /** The largest cumulative amount_refunded a charge.refunded event reported (failed refunds included until they fail). */
+    refundedReported: integer('refunded_reported').notNull().default(0),
+    /** Each refund seen in a refund event, by id: its amount and latest status (failed and canceled are final; decision 121). */
+    refunds: jsonb('refunds').$type<Record<string, { amount: number; status: string; at: number }>>().notNull().default({}),
     disputeId: text('dispute_id'),
     disputeStatus: text('dispute_status'),
     disputeAmount: integer('dispute_amount').notNull().default(0),
