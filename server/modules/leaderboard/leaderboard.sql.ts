@@ -21,8 +21,12 @@ const slice = (alias: string, p: PageParams) => {
  * - `ids` walks the index in order (season first: constant within a slice, and it lets the all-time
  *   slice, whose `season is null` is no equality, keep the index order) and skips `offset` entries
  *   in the index alone, touching the table only for the rows of the page;
- * - `above` counts, in the index alone, the rows strictly better than the page's best value: the
- *   competition rank of the page's first rows. The rest follow from the page itself (see toEntries).
+ * - `above` is the number of rows strictly better than the page's best value: the competition rank of
+ *   the page's first rows, less one. Every such row lies before the page, so it is `offset` less the
+ *   rows tied with the page's best value that lie before the page (same value, lower id: the index
+ *   order within a tie). Counting those reads only the tied entries of the index, not the whole
+ *   prefix, so a deep page costs its own walk and no second one (decision 141). The rest of the
+ *   ranks follow from the page itself (see toEntries).
  */
 export function pageQuery(p: PageParams) {
   return sql`
@@ -33,8 +37,9 @@ export function pageQuery(p: PageParams) {
       limit ${p.limit} offset ${p.offset}
     )
     select l.id, l.metric_value, l.plus_minus, l.method_label, l.graduation_year, l.player_name, l.city, l.county, l.state, pos.key as position,
-      (select count(*) from leaderboard c
-        where ${slice('c', p)} and c.metric_value > (select max(ids.metric_value) from ids)
+      ${p.offset}::int - (select count(*) from leaderboard c
+        where ${slice('c', p)} and c.metric_value = (select max(ids.metric_value) from ids)
+          and c.id < (select min(b.id) from ids b where b.metric_value = (select max(ids.metric_value) from ids))
       ) as above
     from ids
     join leaderboard l on l.id = ids.id

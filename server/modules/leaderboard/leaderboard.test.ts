@@ -101,6 +101,23 @@ describe('reading the leaderboard', () => {
     expect(second.entries.map((e: any) => e.rank)).toEqual([25, 27, 28, 29, 30]);
   });
 
+  it('gives every row its competition rank on any page, when a tie runs across page boundaries', async () => {
+    // 12 players; a run of five tied at 20 spans pages of 3 at every offset, a pair ties at 18.
+    await playersWithSpeeds([22, 21, 20, 20, 20, 20, 20, 19, 18, 18, 17, 16]);
+    const expected = [1, 2, 3, 3, 3, 3, 3, 8, 9, 9, 11, 12];
+    for (const all of [`season=${Y}`, 'all_time=true']) {
+      const whole = (await page(family, `${hs}&${all}&offset=0&limit=25`)).json().entries;
+      expect(whole.map((e: any) => e.rank)).toEqual(expected);
+      for (let offset = 0; offset < 12; offset++) {
+        const res = (await page(family, `${hs}&${all}&offset=${offset}&limit=3`)).json();
+        expect(res.entries.map((e: any) => [e.rank, e.playerName]), `${all} offset ${offset}`).toEqual(
+          whole.slice(offset, offset + 3).map((e: any) => [e.rank, e.playerName]),
+        );
+        expect(res.hasMore).toBe(offset + 3 < 12);
+      }
+    }
+  });
+
   it('says hasMore is false when the last page is exactly full', async () => {
     await playersWithSpeeds(Array.from({ length: 25 }, (_, i) => 10 + i / 10));
     const res = (await page(family, `${hs}&season=${Y}`)).json();
