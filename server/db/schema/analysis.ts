@@ -1,5 +1,5 @@
 import {
-  type AnyPgColumn, boolean, index, integer, jsonb, numeric, pgTable, serial, text, unique,
+  type AnyPgColumn, bigint, boolean, index, integer, jsonb, numeric, pgTable, serial, text, unique,
 } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { createdAt, ts, updatedAt } from './common';
@@ -68,6 +68,10 @@ export const videos = pgTable(
     error: text('error'),
     maxSpeedPlusMinus: numeric('max_speed_plus_minus', { precision: 4, scale: 1, mode: 'number' }),
     methodLabel: text('method_label'),
+    /** Bytes of the uploaded file, counted against the family's storage quota (decision 131). */
+    sizeBytes: bigint('size_bytes', { mode: 'number' }),
+    /** When processing found the file unreadable and the family was told; removed after the retention period (decision 132). */
+    unreadableAt: ts('unreadable_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
