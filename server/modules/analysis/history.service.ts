@@ -3,7 +3,7 @@ import type { RequestHistoryItem } from '../../../contract/request-history';
 import type { Db } from '../../db/client';
 import { analysisRequests, positions } from '../../db/schema';
 import type { UserRow } from '../../plugins/session';
-import { viewablePlayer } from './access';
+import { viewablePlayer } from '../players';
 
 /** Every request made for a player, newest first, with rejections' reasons and refunds (owner and staff). */
 export async function requestHistory(db: Db, user: UserRow, playerId: number): Promise<RequestHistoryItem[]> {

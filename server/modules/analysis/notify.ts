@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { players, users } from '../../db/schema';
 import type { Mail } from '../../lib/mailer';
-import { playerName } from './access';
+import { playerName } from '../players';
 
 type Who = { to: string; firstName: string | null; playerName: string; playerId: number; appUrl: string };
 

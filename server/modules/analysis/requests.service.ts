@@ -5,7 +5,7 @@ import { analysisRequests, videos } from '../../db/schema';
 import { badRequest } from '../../lib/app-error';
 import type { UserRow } from '../../plugins/session';
 import { spendCredit } from '../credits/credits.service';
-import { ownPlayer, viewablePlayer } from './access';
+import { ownPlayer, viewablePlayer } from '../players';
 import { toRequestDto } from './to-dto';
 
 type NewRequest = {

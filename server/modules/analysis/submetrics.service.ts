@@ -5,7 +5,7 @@ import { analysisRequests, igaSubmetrics, positionSubmetrics, positions, submetr
 import { isLowerBetter } from '../../db/seed/submetrics';
 import { notFound } from '../../lib/app-error';
 import type { UserRow } from '../../plugins/session';
-import { viewablePlayer } from './access';
+import { viewablePlayer } from '../players';
 
 /** The IGA components measured for a position, in entry order. */
 export async function positionSubmetricList(db: DbOrTx, positionId: number): Promise<PositionSubmetric[]> {

@@ -10,7 +10,7 @@ import { errorBodySchema } from '../../../contract/errors';
 import { measurementFieldSchema } from '../../../contract/measurements';
 import { analysisRequests, measurementAudits } from '../../db/schema';
 import { notFound } from '../../lib/app-error';
-import { viewablePlayer } from '../analysis/access';
+import { viewablePlayer } from '../players';
 import { auditQueue } from './audit-queue.service';
 import { auditReport } from './audit-report.service';
 import { resolveAudit } from './audit-resolve.service';

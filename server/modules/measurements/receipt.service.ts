@@ -9,7 +9,7 @@ import { notFound } from '../../lib/app-error';
 import { extractStills } from '../../lib/media-probe';
 import type { Storage } from '../../lib/storage';
 import type { UserRow } from '../../plugins/session';
-import { viewablePlayer } from '../analysis/access';
+import { viewablePlayer } from '../players';
 import { withLocalCopy } from '../videos/video-files';
 import type { MediaRow } from '../videos/video-media';
 import type { MeasuredValue, VideoRow } from './measure.service';

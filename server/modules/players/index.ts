@@ -15,3 +15,15 @@ export default async function playersModule(app: FastifyInstance) {
 }
 
 export { playerFileRefs, removeStoredFiles, storageKeyOf } from './player-files';
+export {
+  canChangePlayer,
+  canReadPlayer,
+  canSeePrivate,
+  changeablePlayer,
+  isStaff,
+  ownPlayer,
+  viewablePlayer,
+  type PlayerRow,
+  type Viewer,
+} from './player-access';
+export { playerName, toPlayer } from './player-view';

@@ -2,9 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { analysisRequests, players } from '../../db/schema';
-import { notFound } from '../../lib/app-error';
 import type { Storage } from '../../lib/storage';
 import { grantCredits } from '../credits/credits.service';
+import { ownPlayer } from './player-access';
 import { playerFileRefs, removeStoredFiles } from './player-files';
 
 /**
@@ -14,9 +14,7 @@ import { playerFileRefs, removeStoredFiles } from './player-files';
  */
 export async function deletePlayer(deps: { db: Db; storage: Storage; log: FastifyBaseLogger }, viewerId: number, id: number) {
   const { refs, refunded } = await deps.db.transaction(async (tx) => {
-    const [row] = await tx.select({ id: players.id }).from(players)
-      .where(and(eq(players.id, id), eq(players.userId, viewerId))).for('update');
-    if (!row) throw notFound('Player not found');
+    await ownPlayer(tx, { id: viewerId }, id, { lock: true });
     const waiting = await tx.select().from(analysisRequests)
       .where(and(eq(analysisRequests.playerId, id), eq(analysisRequests.status, 'pending'))).for('update');
     let refunded = { credits: 0, igaCredits: 0 };

@@ -2,16 +2,13 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { CreatePlayerInput, UpdatePlayerInput } from '../../../contract/players';
 import type { Db } from '../../db/client';
 import { players, positions } from '../../db/schema';
-import { AppError, badRequest, notFound } from '../../lib/app-error';
+import { badRequest } from '../../lib/app-error';
 import { afterTimeId, decodeCursor, exactTime, isTimeIdKey, toPage } from '../../lib/pagination';
 import type { Storage } from '../../lib/storage';
 import { refreshPlayerDetails } from '../leaderboard/leaderboard.service';
-import type { UserRow } from '../../plugins/session';
-import { isStaff, toPlayer, type PlayerRow } from './player-view';
+import { changeablePlayer, viewablePlayer, type Viewer } from './player-access';
+import { toPlayer } from './player-view';
 import { isListedSchool } from './schools.service';
-
-type Viewer = Pick<UserRow, 'id' | 'role'>;
-const PLAYER_NOT_FOUND = 'Player not found';
 
 /** The dashboard lists the signer's own players, whatever their role, newest first, one keyset page (decision 063). */
 export async function listPlayers(db: Db, viewer: Viewer, page: { cursor?: string; limit: number }) {
@@ -27,14 +24,8 @@ export async function listPlayers(db: Db, viewer: Viewer, page: { cursor?: strin
 }
 
 /** Owners read their players; analysts and admins read any. Anyone else gets the same 404 as a missing id. */
-async function readable(db: Db, viewer: Viewer, id: number): Promise<PlayerRow> {
-  const [row] = await db.select().from(players).where(eq(players.id, id));
-  if (!row || (row.userId !== viewer.id && !isStaff(viewer))) throw notFound(PLAYER_NOT_FOUND);
-  return row;
-}
-
 export async function getPlayer(db: Db, viewer: Viewer, id: number) {
-  return toPlayer(await readable(db, viewer, id), viewer);
+  return toPlayer(await viewablePlayer(db, viewer, id), viewer);
 }
 
 async function checkPositions(db: Db, input: { primaryPositionId: number; secondaryPositionId?: number | null }) {
@@ -75,10 +66,7 @@ export async function createPlayer(db: Db, viewer: Viewer, input: CreatePlayerIn
 /** Only the owner or an admin edits; an analyst may read but not change a family's player. */
 export async function updatePlayer(deps: { db: Db; storage: Storage }, viewer: Viewer, id: number, input: UpdatePlayerInput) {
   const { db } = deps;
-  const current = await readable(db, viewer, id);
-  if (current.userId !== viewer.id && viewer.role !== 'admin') {
-    throw new AppError('FORBIDDEN', 'Only the player\'s family or an admin can edit this player');
-  }
+  const current = await changeablePlayer(db, viewer, id, "Only the player's family or an admin can edit this player");
   await checkPositions(db, input);
   const [row] = await db.update(players).set(await columns(db, input)).where(eq(players.id, id)).returning();
   await refreshPlayerDetails(db, id);

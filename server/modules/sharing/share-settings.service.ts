@@ -4,7 +4,7 @@ import { DEFAULT_SHOW, SHARE_FIELDS, type ShareSettings, type ShowSettings, type
 import type { Db } from '../../db/client';
 import { profileShares } from '../../db/schema';
 import type { UserRow } from '../../plugins/session';
-import { ownPlayer } from '../analysis/access';
+import { ownPlayer } from '../players';
 import type { ViewCounter } from './public-cache';
 
 type ShareRow = typeof profileShares.$inferSelect;

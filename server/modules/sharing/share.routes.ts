@@ -5,7 +5,7 @@ import { errorBodySchema } from '../../../contract/errors';
 import { percentileSchema } from '../../../contract/percentiles';
 import { shareSettingsSchema, updateShareSchema } from '../../../contract/sharing';
 import { z } from 'zod';
-import { viewablePlayer } from '../analysis/access';
+import { viewablePlayer } from '../players';
 import { playerPercentiles } from './percentiles.service';
 import { AppError } from '../../lib/app-error';
 import type { ViewCounter } from './public-cache';

@@ -4,10 +4,10 @@ import type { Db, DbOrTx } from '../../db/client';
 import { positions, videos } from '../../db/schema';
 import { enqueueJob } from '../../lib/jobs';
 import { afterTimeId, decodeCursor, exactTime, isTimeIdKey, toPage } from '../../lib/pagination';
-import { badRequest, forbidden, notFound } from '../../lib/app-error';
+import { badRequest, notFound } from '../../lib/app-error';
 import type { Storage } from '../../lib/storage';
 import type { UserRow } from '../../plugins/session';
-import { viewablePlayer } from '../analysis/access';
+import { changeablePlayer, viewablePlayer } from '../players';
 
 type VideoRow = typeof videos.$inferSelect;
 export const VIDEO_JOB = 'video.process';
@@ -73,11 +73,8 @@ export async function listVideos(db: Db, storage: Storage, user: UserRow, player
 
 /** Checks the upload's player and position before any byte is stored (or after, when the fields came late). */
 export async function checkUploadTarget(db: DbOrTx, user: UserRow, playerId: number, positionId: number | null) {
-  const player = await viewablePlayer(db, user, playerId);
   // Analysts read every player to do their work, but a family's library holds only what the family (or an admin) adds.
-  if (player.userId !== user.id && user.role !== 'admin') {
-    throw forbidden("Only the player's family can upload videos to this library");
-  }
+  const player = await changeablePlayer(db, user, playerId, "Only the player's family can upload videos to this library");
   if (positionId !== null && positionId !== player.primaryPositionId && positionId !== player.secondaryPositionId) {
     throw badRequest("Position must be the player's primary or secondary position", {
       positionId: "Position must be the player's primary or secondary position",
