@@ -5,3 +5,5 @@ import leaderboardRoutes from './leaderboard.routes';
 export default async function leaderboardModule(app: FastifyInstance) {
   await app.register(leaderboardRoutes);
 }
+
+export { leaderboardRebuildCommand } from './leaderboard.cli';

@@ -1,4 +1,4 @@
-import type { CliCommand } from '../../cli-commands';
+import type { CliCommand } from '../../lib/cli-command';
 import { rebuildLeaderboard } from './leaderboard.service';
 
 export const leaderboardRebuildCommand: CliCommand = {

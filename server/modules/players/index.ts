@@ -27,3 +27,4 @@ export {
   type Viewer,
 } from './player-access';
 export { playerName, toPlayer } from './player-view';
+export { schoolsImportCommand } from './schools-import';

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { count, sql } from 'drizzle-orm';
 import { US_STATES } from '../../../contract/constants';
-import type { CliCommand } from '../../cli-commands';
+import type { CliCommand } from '../../lib/cli-command';
 import type { Db } from '../../db/client';
 import { schools } from '../../db/schema';
 import { parseCsv } from './csv';
