@@ -5,7 +5,7 @@ import { plans, users } from '../../db/schema';
 import type { UserRow } from '../../plugins/session';
 import { AppError } from '../../lib/app-error';
 import type { PaymentProvider } from '../../lib/payments';
-import { fullName } from './names';
+import { fullName } from '../../lib/names';
 import { findApplicableReferral } from '../referrals/referrals.service';
 import { holdReferralDiscount } from '../referrals/referral-reservation';
 import { customerColumn } from './provider-ids';

@@ -9,7 +9,7 @@ import { AppError } from '../../lib/app-error';
 import type { Mailer } from '../../lib/mailer';
 import type { PaymentProvider } from '../../lib/payments';
 import type { UserRow } from '../../plugins/session';
-import { fullName } from '../billing/names';
+import { fullName } from '../../lib/names';
 import { referralMail } from './referrals.mail';
 
 type Referral = typeof referrals.$inferSelect;
