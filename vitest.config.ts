@@ -3,14 +3,36 @@ import { fileURLToPath } from 'node:url';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
+// Two projects (decision 181): `server` keeps the node environment and the database global setup;
+// `web` renders components in jsdom with MSW answering the API, and never starts a database.
 export default defineConfig({
   resolve: { alias: { '@': r('./web'), '@contract': r('./contract') } },
   test: {
-    include: ['server/**/*.test.ts', 'contract/**/*.test.ts', 'web/**/*.test.ts'],
-    globalSetup: ['server/test/global-setup.ts'],
-    testTimeout: 60000,
-    hookTimeout: 180000,
-    pool: 'forks',
     maxWorkers: 2,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          include: ['server/**/*.test.ts', 'contract/**/*.test.ts', 'web/**/*.test.ts'],
+          globalSetup: ['server/test/global-setup.ts'],
+          testTimeout: 60000,
+          hookTimeout: 180000,
+          pool: 'forks',
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'web',
+          environment: 'jsdom',
+          include: ['web/**/*.test.tsx'],
+          setupFiles: ['web/test/setup.ts'],
+          testTimeout: 60000,
+          hookTimeout: 60000,
+          pool: 'forks',
+        },
+      },
+    ],
   },
 });

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { http } from 'msw';
+import { aPlayer } from '@/test/data';
+import { renderApp } from '@/test/render';
+import { failure, page, pending, server } from '@/test/server';
+
+describe('the dashboard player list', () => {
+  it('shows four skeleton cards while the players load', async () => {
+    server.use(http.get('/api/players', pending));
+    renderApp('/');
+    const loading = await screen.findByLabelText('Loading players');
+    expect(loading).toHaveAttribute('aria-busy', 'true');
+    expect(within(loading).getAllByTestId('player-skeleton')).toHaveLength(4);
+    expect(screen.queryByText('No players')).not.toBeInTheDocument();
+  });
+
+  it("says 'No players' and offers to add one when the family has none", async () => {
+    server.use(http.get('/api/players', page([])));
+    renderApp('/');
+    expect(await screen.findByRole('heading', { name: 'No players' })).toBeVisible();
+    expect(screen.getByText('To get verified Speed and Athleticism, add a player')).toBeVisible();
+    const add = screen.getAllByRole('link', { name: 'Add player' });
+    expect(add.map((a) => a.getAttribute('href'))).toEqual(['/players/new', '/players/new']);
+    expect(screen.queryByLabelText('Loading players')).not.toBeInTheDocument();
+  });
+
+  it('lists each player as a card linking to it, with level, height and weight', async () => {
+    server.use(http.get('/api/players', page([aPlayer(), aPlayer({ id: 8, firstName: 'Sam', lastName: 'Reed', level: 'College', heightInches: 70, weight: 201 })])));
+    renderApp('/');
+    const list = await screen.findByRole('list', { name: 'Players' });
+    const cards = within(list).getAllByRole('link');
+    expect(cards.map((c) => c.getAttribute('href'))).toEqual(['/players/7', '/players/8']);
+    expect(within(cards[1]!).getByRole('heading', { name: 'Sam Reed' })).toBeVisible();
+    expect(cards[1]).toHaveTextContent('College');
+    expect(cards[1]).toHaveTextContent(`5' 10"`);
+    expect(cards[1]).toHaveTextContent('201 lbs');
+    expect(screen.queryByText('No players')).not.toBeInTheDocument();
+  });
+
+  it('tells the user when the list cannot be loaded, and shows no empty state', async () => {
+    server.use(http.get('/api/players', failure(500, 'Internal Server Error')));
+    renderApp('/');
+    expect(await screen.findByText('Internal Server Error')).toBeVisible();
+    expect(screen.queryByText('No players')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Loading players')).not.toBeInTheDocument();
+  });
+});

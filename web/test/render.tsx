@@ -1,0 +1,42 @@
+import type { ReactElement } from 'react';
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
+import { http, HttpResponse } from 'msw';
+import type { PublicUser } from '@contract/auth';
+import { Providers } from '@/app/providers';
+import { AppRouter } from '@/app/router';
+import { Toaster } from '@/components/ui/toaster';
+import { queryClient } from '@/lib/query-client';
+import { aUser } from './data';
+import { server } from './server';
+
+/**
+ * The whole app at `path`, as the browser runs it (providers, router, session check, lazy screens), signed in
+ * as `user` (null: signed out). Only the network is fake: MSW answers the API.
+ */
+export function renderApp(path: string, { user = aUser() }: { user?: PublicUser | null } = {}) {
+  server.use(
+    http.get('/api/user', () => (user ? HttpResponse.json(user) : HttpResponse.json({ message: 'Unauthorized' }, { status: 401 }))),
+  );
+  window.history.pushState(null, '', path);
+  const ui = userEvent.setup();
+  return { ui, ...render(<Providers><AppRouter /></Providers>) };
+}
+
+/** One component with the app's query client, a router at `path` and the toaster. */
+export function renderWithProviders(element: ReactElement, { path = '/' }: { path?: string } = {}) {
+  const ui = userEvent.setup();
+  return {
+    ui,
+    ...render(
+      <QueryClientProvider client={queryClient}>
+        <MemoryRouter initialEntries={[path]}>
+          {element}
+          <Toaster />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    ),
+  };
+}

@@ -1,0 +1,27 @@
+import { delay, http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { positions } from './data';
+
+/** What every signed-in screen asks for besides its own data. Tests add theirs with `server.use(...)`. */
+export const defaultHandlers = [
+  http.get('/api/user', () => HttpResponse.json({ message: 'Unauthorized' }, { status: 401 })),
+  http.get('/api/positions', () => HttpResponse.json(positions)),
+  http.get('/api/players/bests', () => HttpResponse.json([])),
+  http.post('/api/analytics/events', () => new HttpResponse(null, { status: 204 })),
+];
+
+export const server = setupServer(...defaultHandlers);
+
+/** An answer that never comes: the screen stays in its loading state. */
+export const pending = async () => {
+  await delay('infinite');
+  return new HttpResponse(null, { status: 204 });
+};
+
+/** The server's one error shape: `{ message, code? }`. */
+export const failure = (status: number, message: string, code?: string) => () =>
+  HttpResponse.json({ message, ...(code ? { code } : {}) }, { status });
+
+/** A keyset page: the body, and X-Next-Cursor when there is more (decision 063). */
+export const page = (body: unknown[], nextCursor: string | null = null) => () =>
+  HttpResponse.json(body, { headers: nextCursor ? { 'X-Next-Cursor': nextCursor } : {} });

@@ -1,0 +1,37 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup, configure } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { queryClient } from '@/lib/query-client';
+import { server } from './server';
+
+// jsdom lacks what Radix and sonner measure with; none of it changes what a user reads.
+class NoopObserver {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+  takeRecords() {
+    return [];
+  }
+}
+globalThis.ResizeObserver ??= NoopObserver as unknown as typeof ResizeObserver;
+window.matchMedia ??= ((query: string) => ({
+  matches: false, media: query, onchange: null,
+  addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false,
+})) as unknown as typeof window.matchMedia;
+Element.prototype.scrollIntoView ??= function scrollIntoView() {};
+Element.prototype.hasPointerCapture ??= () => false;
+Element.prototype.releasePointerCapture ??= () => {};
+
+// A loaded machine may take seconds to show a lazy screen: wait for conditions, never for a fixed time.
+configure({ asyncUtilTimeout: 15_000 });
+
+// A request nobody answers is a test that does not know what the screen asks for.
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+  queryClient.clear();
+  sessionStorage.clear();
+  window.history.replaceState(null, '', '/');
+});
+afterAll(() => server.close());
