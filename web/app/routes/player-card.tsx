@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ComponentProps } from 'react';
 import { Link, useParams } from 'react-router';
 import { Library, Pencil } from 'lucide-react';
 import { Breadcrumb } from '@/components/ui/breadcrumb';
@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import {
-  PendingRequestsBanner, PlayerStatsPanel, RequestIgaDialog, RequestSpeedDialog, VideoCarousel,
+  PendingRequestsBanner, PlayerStatsPanel, RequestIgaDialog, RequestSpeedDialog, usePlayerHighlights, VideoCarousel,
 } from '@/features/analysis/components/player-analysis-slots';
 import { RequestHistory } from '@/features/analysis/components/request-history';
 import { useUser } from '@/features/auth/api/use-user';
@@ -18,6 +18,12 @@ import { PlayerProfileCard } from '@/features/players/components/player-profile-
 import type { PositionSlot } from '@/features/players/components/position-toggle';
 import { ShareProfileCard } from '@/features/sharing/components/share-profile-card';
 import { paths } from '@/lib/paths';
+
+/** The players feature's card with the analysis feature's highlights of the chosen position. */
+function ProfileCard({ positionId, ...props }: Omit<ComponentProps<typeof PlayerProfileCard>, 'highlights'> & { positionId: number }) {
+  const highlights = usePlayerHighlights(props.player.id, positionId);
+  return <PlayerProfileCard {...props} highlights={highlights} />;
+}
 
 /** Screen: the player card. On small screens the three actions stack. */
 export default function PlayerCardRoute() {
@@ -61,7 +67,7 @@ export default function PlayerCardRoute() {
       </div>
       <PendingRequestsBanner {...slotProps} />
       <div className="grid gap-6 lg:grid-cols-3">
-        <PlayerProfileCard player={p} positions={positions} slot={slot} onSlotChange={setSlot} positionId={positionId} />
+        <ProfileCard player={p} positions={positions} slot={slot} onSlotChange={setSlot} positionId={positionId} />
         <div className="min-w-0 lg:col-span-2">
           <PlayerStatsPanel {...slotProps} />
         </div>

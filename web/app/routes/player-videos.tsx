@@ -1,29 +1,22 @@
 import { useParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
 import { Breadcrumb } from '@/components/ui/breadcrumb';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
-import { RequestIgaDialog, RequestSpeedDialog, type PlayerSlotProps } from '@/features/analysis/components/player-analysis-slots';
-import { positionName, usePositions } from '@/features/analysis/api/get-positions';
+import { RequestIgaDialog, RequestSpeedDialog } from '@/features/analysis/components/player-analysis-slots';
+import { usePlayer } from '@/features/players/api/get-player';
+import { positionName, usePositions } from '@/features/players/api/get-positions';
 import { useVideos } from '@/features/videos/api/get-videos';
 import { libraryVideos, VideoLibrary } from '@/features/videos/components/video-library';
 import { VideoUploadButton } from '@/features/videos/components/video-upload';
 import { useUser } from '@/features/auth/api/use-user';
-import { api } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import NotFound from './not-found';
-
-type Player = NonNullable<PlayerSlotProps['player']>;
 
 /** Screen: the player's video library. */
 export default function PlayerVideosRoute() {
   const playerId = Number(useParams().id);
-  const player = useQuery({
-    queryKey: [`/api/players/${playerId}`],
-    queryFn: ({ signal }) => api<Player>(`/api/players/${playerId}`, { signal }),
-    enabled: playerId > 0,
-  });
+  const player = usePlayer(playerId, { live: false, enabled: playerId > 0 });
   const positions = usePositions();
   const videos = useVideos(playerId);
   const { user } = useUser();
@@ -32,7 +25,7 @@ export default function PlayerVideosRoute() {
   if (!(playerId > 0) || player.error) return <NotFound />;
   const p = player.data;
   // Analysts can watch any library but only the family (or an admin) adds to it; the server enforces the same.
-  const canUpload = Boolean(p && user && ((p as Player & { userId?: number }).userId === user.id || user.role === 'admin'));
+  const canUpload = Boolean(p && user && (p.userId === user.id || user.role === 'admin'));
   const own = p ? [p.primaryPositionId, p.secondaryPositionId].filter((x): x is number => Boolean(x)) : [];
   const options = own.map((id) => ({ id, name: positionName(positions.data, id) }));
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DeleteAccountInput } from '@contract/account';
 import { api } from '@/lib/api-client';
-import { resetCacheWithUser, SIGNED_IN_FLAG } from '@/features/auth/api/auth-mutations';
+import { resetCacheWithUser, SIGNED_IN_FLAG } from '@/features/auth';
 
 /** The export is a download: the browser saves the JSON the server names. */
 export const accountExportUrl = '/api/account/export';

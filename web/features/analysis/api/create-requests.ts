@@ -1,17 +1,19 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { AnalysisRequest, IgaRequestInput, SpeedRequestInput } from '@contract/analysis';
-import { userQueryKey } from '@/features/auth/api/use-user';
+import { userKeys } from '@/features/auth';
 import { api } from '@/lib/api-client';
-import { pendingPath } from './get-pending-requests';
+import { playerKeys, positionKeys } from '@/features/players';
+import { videoKeys } from '@/features/videos';
+import { analysisKeys } from './keys';
 
 /** After a request: the user (credits), the player, the player's videos, pending counts and positions. */
 export async function refreshAfterRequest(qc: QueryClient, playerId: number) {
   await Promise.all([
-    qc.invalidateQueries({ queryKey: userQueryKey }),
-    qc.invalidateQueries({ queryKey: [`/api/players/${playerId}`] }),
-    qc.invalidateQueries({ queryKey: [`/api/videos/${playerId}`] }),
-    qc.invalidateQueries({ queryKey: [pendingPath(playerId)] }),
-    qc.invalidateQueries({ queryKey: ['/api/positions'] }),
+    qc.invalidateQueries({ queryKey: userKeys.current }),
+    qc.invalidateQueries({ queryKey: playerKeys.detail(playerId) }),
+    qc.invalidateQueries({ queryKey: videoKeys.list(playerId) }),
+    qc.invalidateQueries({ queryKey: analysisKeys.pending(playerId) }),
+    qc.invalidateQueries({ queryKey: positionKeys.all }),
   ]);
 }
 

@@ -1,12 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PendingRequests } from '@contract/analysis';
 import { api } from '@/lib/api-client';
+import { analysisKeys } from './keys';
 
 export const pendingPath = (playerId: number) => `/api/players/${playerId}/pending-requests`;
 
 export const pendingRequestsQueryOptions = (playerId: number) =>
   queryOptions({
-    queryKey: [pendingPath(playerId)],
+    queryKey: analysisKeys.pending(playerId),
     queryFn: ({ signal }) => api<PendingRequests>(pendingPath(playerId), { signal }),
     refetchOnWindowFocus: true,
     staleTime: 0,

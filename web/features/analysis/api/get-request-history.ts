@@ -2,13 +2,13 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { RequestHistoryItem } from '@contract/request-history';
 import { api } from '@/lib/api-client';
 import { usePendingRequests } from './get-pending-requests';
+import { analysisKeys } from './keys';
 
 export const requestHistoryPath = (playerId: number) => `/api/players/${playerId}/requests`;
 
-/** Keyed by the pending count too: a new request or a processed one changes it, and the history follows. */
 export const requestHistoryQueryOptions = (playerId: number, pending: number | undefined) =>
   queryOptions({
-    queryKey: [requestHistoryPath(playerId), pending ?? null],
+    queryKey: analysisKeys.history(playerId, pending ?? null),
     queryFn: ({ signal }) => api<RequestHistoryItem[]>(requestHistoryPath(playerId), { signal }),
     refetchOnWindowFocus: true,
     staleTime: 0,

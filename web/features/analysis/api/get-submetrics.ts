@@ -1,12 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PositionSubmetric, RequestSubmetric } from '@contract/analysis';
 import { api, ApiError } from '@/lib/api-client';
+import { analysisKeys } from './keys';
 
 export const requestSubmetricsPath = (requestId: number) => `/api/analysis-requests/${requestId}/submetrics`;
 
 export const requestSubmetricsQueryOptions = (requestId: number) =>
   queryOptions({
-    queryKey: [requestSubmetricsPath(requestId)],
+    queryKey: analysisKeys.requestSubmetrics(requestId),
     queryFn: async ({ signal }) => {
       try {
         return await api<RequestSubmetric[]>(requestSubmetricsPath(requestId), { signal });
@@ -23,7 +24,7 @@ export const useRequestSubmetrics = (requestId: number | null | undefined) =>
 
 export const positionSubmetricsQueryOptions = (positionId: number) =>
   queryOptions({
-    queryKey: [`/api/positions/${positionId}/submetrics`],
+    queryKey: analysisKeys.positionSubmetrics(positionId),
     queryFn: async ({ signal }) => {
       try {
         return await api<PositionSubmetric[]>(`/api/positions/${positionId}/submetrics`, { signal });

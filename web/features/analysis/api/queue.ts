@@ -2,12 +2,14 @@ import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQuery, useQuery
 import { useState } from 'react';
 import type { AnalysisRequest, Population, QueueItem, RejectInput } from '@contract/analysis';
 import { api, apiPage } from '@/lib/api-client';
-import { uploadWithProgress } from '@/features/videos/api/upload-with-progress';
-import { pendingPath } from './get-pending-requests';
+import { uploadWithProgress } from '@/lib/upload-with-progress';
+import { playerKeys } from '@/features/players';
+import { videoKeys } from '@/features/videos';
+import { analysisKeys } from './keys';
 
 /** Oldest first, 50 a page; 'Load more' follows the server's cursor (decision 063). */
 export const queueQueryOptions = infiniteQueryOptions({
-  queryKey: ['/api/analysis-requests/queue'],
+  queryKey: analysisKeys.queue(),
   queryFn: ({ pageParam, signal }) => apiPage<QueueItem[]>('/api/analysis-requests/queue?limit=50', pageParam, signal),
   initialPageParam: null as string | null,
   getNextPageParam: (last) => last.nextCursor,
@@ -16,9 +18,15 @@ export const queueQueryOptions = infiniteQueryOptions({
 });
 export const useQueue = () => useInfiniteQuery(queueQueryOptions);
 
+/** For changes made elsewhere (a source clip uploaded in the workbench). */
+export function useRefetchQueue() {
+  const qc = useQueryClient();
+  return () => void qc.invalidateQueries({ queryKey: analysisKeys.queue() });
+}
+
 export const usePopulation = (requestId: number) =>
   useQuery({
-    queryKey: [`/api/analysis-requests/${requestId}/population`],
+    queryKey: analysisKeys.population(requestId),
     queryFn: ({ signal }) => api<Population>(`/api/analysis-requests/${requestId}/population`, { signal }),
     staleTime: 60_000,
   });
@@ -29,10 +37,10 @@ function useRefreshAfterProcessing() {
   return (item: QueueItem) =>
     Promise.all([
       qc.invalidateQueries({ queryKey: queueQueryOptions.queryKey }),
-      qc.invalidateQueries({ queryKey: [`/api/players/${item.playerId}`] }),
-      qc.invalidateQueries({ queryKey: [`/api/videos/${item.playerId}`] }),
-      qc.invalidateQueries({ queryKey: [pendingPath(item.playerId)] }),
-      qc.invalidateQueries({ queryKey: [`/api/analysis-requests/${item.id}/submetrics`] }),
+      qc.invalidateQueries({ queryKey: playerKeys.detail(item.playerId) }),
+      qc.invalidateQueries({ queryKey: videoKeys.list(item.playerId) }),
+      qc.invalidateQueries({ queryKey: analysisKeys.pending(item.playerId) }),
+      qc.invalidateQueries({ queryKey: analysisKeys.requestSubmetrics(item.id) }),
     ]);
 }
 

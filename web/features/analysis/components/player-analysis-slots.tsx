@@ -8,4 +8,4 @@ export { RequestIgaDialog } from './request-iga-dialog';
 export { PendingRequestsBanner } from './pending-requests-banner';
 export { PlayerStatsPanel } from './player-stats-panel';
 export { usePlayerHighlights } from './use-player-stats';
-export { VideoCarousel } from '@/features/videos/components/video-carousel';
+export { VideoCarousel } from '@/features/videos';

@@ -5,9 +5,9 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ToggleGroup, ToggleGroupItem } from '@/components/ui/toggle-group';
-import { SpeedEvidence } from '@/features/measurements/components/measured-speed';
+import { SpeedEvidence } from '@/components/measured-speed';
 import { formatHeight } from '@/lib/format';
-import { positionName, usePositions } from '../api/get-positions';
+import { positionName, usePositions } from '@/features/players';
 import { igaSeries, seasonsAxis, speedSeries } from './chart-data';
 import { MetricsCard } from './metrics-card';
 import { ProgressionChart } from './progression-chart';
@@ -16,7 +16,7 @@ import { RequestSpeedDialog } from './request-speed-dialog';
 import type { PlayerSlotProps } from './slot-types';
 import { usePlayerStats } from './use-player-stats';
 import { useSlotPlayer } from './use-slot-player';
-import { usePlayerPercentiles } from '@/features/sharing/api/get-percentiles';
+import { usePlayerPercentiles } from '@/features/sharing';
 
 type View = 'speed' | 'iga';
 

@@ -1,4 +1,4 @@
-import { positionName, usePositions } from '../api/get-positions';
+import { positionName, usePositions } from '@/features/players';
 
 /** The player's primary and secondary positions, the only ones a request may name. */
 export function PositionOptions({ primary, secondary }: { primary?: number; secondary?: number | null }) {

@@ -1,7 +1,7 @@
 import { useQueries } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { RequestSubmetric } from '@contract/analysis';
-import { useVideos } from '@/features/videos/api/get-videos';
+import { useVideos } from '@/features/videos';
 import { requestSubmetricsQueryOptions } from '../api/get-submetrics';
 import { highest, latestIga, latestSpeed, usableVideos } from './chart-data';
 

@@ -3,7 +3,7 @@ import type { Audit, AuditItem } from '@contract/audits';
 import { formatSpeed } from '@contract/measurement-math';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { MeasurementWorkbench, type MeasuredCompletion } from '@/features/measurements/components/workbench/measurement-workbench';
+import { MeasurementWorkbench, type MeasuredCompletion } from '@/features/measurements';
 import { useSubmitAudit } from '../api/audit-queue';
 
 /** The same workbench as a completion, on the same source clip, without the first analyst's marks or result. */

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { LoginInput, PublicUser, RegisterInput } from '@contract/auth';
 import { api } from '@/lib/api-client';
-import { userQueryKey } from './use-user';
+import { userKeys } from './keys';
 
 export const SIGNED_IN_FLAG = 'va.signedIn';
 
@@ -10,8 +10,8 @@ export const SIGNED_IN_FLAG = 'va.signedIn';
  * changes) so the components watching it re-render; queryClient.clear() would orphan them.
  */
 export function resetCacheWithUser(qc: QueryClient, user: PublicUser | null) {
-  qc.removeQueries({ predicate: (q) => q.queryKey[0] !== userQueryKey[0] });
-  qc.setQueryData(userQueryKey, user);
+  qc.removeQueries({ predicate: (q) => q.queryKey[0] !== userKeys.current[0] });
+  qc.setQueryData(userKeys.current, user);
 }
 
 export function useLogin() {

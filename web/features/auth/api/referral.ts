@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { REFERRAL_CODE_STORAGE_KEY, STRIPE_COUPON_STORAGE_KEY, type ReferralComplete } from '@contract/referrals';
 import { api, ApiError } from '@/lib/api-client';
+import { userKeys } from './keys';
 
 /** GET /api/referrals/{code} answers both snake_case and camelCase readings of the same referral. */
 export interface ReferralLookup {
@@ -44,7 +45,7 @@ export async function fetchReferral(code: string): Promise<ReferralLookup | null
 }
 
 export const referralQueryOptions = (code: string) =>
-  queryOptions({ queryKey: ['/api/referrals', code], queryFn: () => fetchReferral(code), staleTime: Infinity, retry: false });
+  queryOptions({ queryKey: userKeys.referral(code), queryFn: () => fetchReferral(code), staleTime: Infinity, retry: false });
 
 /** Called right after registration; any failure is ignored because the account already exists. */
 export async function completeReferral(code: string, userId: number): Promise<ReferralComplete | null> {

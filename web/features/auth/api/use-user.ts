@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PublicUser } from '@contract/auth';
 import { api, ApiError } from '@/lib/api-client';
-
-export const userQueryKey = ['/api/user'] as const;
+import { userKeys } from './keys';
 
 /** The current user, or null when the server says 401. */
 export async function fetchUser(): Promise<PublicUser | null> {
@@ -17,7 +16,7 @@ export async function fetchUser(): Promise<PublicUser | null> {
 }
 
 export const userQueryOptions = queryOptions({
-  queryKey: userQueryKey,
+  queryKey: userKeys.current,
   queryFn: fetchUser,
   staleTime: 30_000,
   refetchInterval: 60_000,
@@ -25,6 +24,7 @@ export const userQueryOptions = queryOptions({
   gcTime: 0,
 });
 
+/** The only hook for GET /api/user: the signed-in user, or null. */
 export function useUser() {
   const q = useQuery(userQueryOptions);
   return { user: q.data ?? null, isLoading: q.isLoading, refetch: q.refetch, query: q };

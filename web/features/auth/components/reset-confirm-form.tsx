@@ -10,7 +10,7 @@ import { FormField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/toaster';
 import { paths } from '@/lib/paths';
 import { confirmPasswordReset } from '../api/auth-mutations';
-import { userQueryKey } from '../api/use-user';
+import { userKeys } from '../api/keys';
 import { PasswordInput } from './password-input';
 
 /** The emailed link's second step: a new password, then every session of the account ends. */
@@ -29,7 +29,7 @@ export function ResetConfirmForm({ token, email }: { token: string; email: strin
     setFailure(null);
     try {
       const res = await confirmPasswordReset({ token, email, password });
-      qc.setQueryData(userQueryKey, null);
+      qc.setQueryData(userKeys.current, null);
       setDone(res.message);
     } catch (err) {
       const message = err instanceof Error && err.message ? err.message : 'Failed to reset password';

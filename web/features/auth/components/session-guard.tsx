@@ -5,7 +5,8 @@ import { toast } from '@/components/ui/toaster';
 import { isSessionExempt, paths } from '@/lib/paths';
 import { safeNextPath } from '@/lib/safe-next';
 import { SIGNED_IN_FLAG } from '../api/auth-mutations';
-import { fetchUser, userQueryKey } from '../api/use-user';
+import { userKeys } from '../api/keys';
+import { fetchUser } from '../api/use-user';
 
 /**
  * Each navigation first re-checks the session. When a signed-in tab loses its session on a
@@ -22,12 +23,12 @@ export function SessionGuard() {
       first.current = false;
       return;
     }
-    void qc.fetchQuery({ queryKey: userQueryKey, queryFn: fetchUser, staleTime: 0 });
+    void qc.fetchQuery({ queryKey: userKeys.current, queryFn: fetchUser, staleTime: 0 });
   }, [location.pathname, qc]);
 
   useEffect(() => {
     return qc.getQueryCache().subscribe((event) => {
-      if (event.query.queryKey[0] !== userQueryKey[0] || event.type !== 'updated') return;
+      if (event.query.queryKey[0] !== userKeys.current[0] || event.type !== 'updated') return;
       if (event.query.state.data !== null || event.query.state.status !== 'success') return;
       if (!sessionStorage.getItem(SIGNED_IN_FLAG)) return;
       sessionStorage.removeItem(SIGNED_IN_FLAG);

@@ -9,6 +9,7 @@ import { toast } from '@/components/ui/toaster';
 import { ApiError } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { resendVerification, verifyEmail } from '../api/auth-mutations';
+import { userKeys } from '../api/keys';
 
 const FAILED = 'Email verification failed. Please try again or contact support.';
 const UNEXPECTED = 'An unexpected error occurred. Please try again later.';
@@ -22,7 +23,7 @@ function failureMessage(err: unknown) {
 export function VerifyEmailStatus({ token, email }: { token: string | null; email: string | null }) {
   const complete = Boolean(token && email);
   const q = useQuery({
-    queryKey: ['verify-email', token, email],
+    queryKey: userKeys.verifyEmail(token, email),
     queryFn: () => verifyEmail({ token: token!, email: email! }),
     enabled: complete,
     retry: false,

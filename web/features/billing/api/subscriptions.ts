@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Subscription, SubscriptionsResponse } from '@contract/billing';
-import { userQueryKey } from '@/features/auth/api/use-user';
+import { userKeys } from '@/features/auth';
 import { api, ApiError } from '@/lib/api-client';
 
 export const subscriptionsQueryKey = ['/api/subscriptions'] as const;
@@ -38,7 +38,7 @@ export function useSubscriptionAction(action: Action) {
     },
     onSettled: () => {
       void qc.invalidateQueries({ queryKey: subscriptionsQueryKey });
-      void qc.invalidateQueries({ queryKey: userQueryKey });
+      void qc.invalidateQueries({ queryKey: userKeys.current });
     },
   });
 }

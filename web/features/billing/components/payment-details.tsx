@@ -3,7 +3,7 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/toaster';
-import { useUser } from '@/features/auth/api/use-user';
+import { useUser } from '@/features/auth';
 import { useBillingAccount, useOpenPortal } from '../api/billing-history';
 import { useSubscriptions } from '../api/subscriptions';
 import { BillingHistory, HistoryList } from './billing-history';

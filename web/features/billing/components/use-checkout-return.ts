@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/toaster';
-import { userQueryKey } from '@/features/auth/api/use-user';
+import { userKeys } from '@/features/auth';
 import { paths } from '@/lib/paths';
 import { plansQueryOptions } from '../api/plans';
 import { subscriptionsQueryKey } from '../api/subscriptions';
@@ -37,7 +37,7 @@ export function useCheckoutReturn() {
     navigate(paths.subscriptions, { replace: true });
     // The URL change re-runs this effect, so the refresh timer must outlive it (cleared on unmount only).
     timer.current = setTimeout(() => {
-      void qc.invalidateQueries({ queryKey: userQueryKey });
+      void qc.invalidateQueries({ queryKey: userKeys.current });
       void qc.invalidateQueries({ queryKey: plansQueryOptions.queryKey });
       void qc.invalidateQueries({ queryKey: subscriptionsQueryKey });
     }, success ? 500 : 300);

@@ -1,6 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MeasurementField, Receipt } from '@contract/measurements';
+import { playerKeys } from '@/features/players';
+import { videoKeys } from '@/features/videos';
 import { api } from '@/lib/api-client';
+import { measurementKeys } from './keys';
 
 export const correctionPath = (requestId: number) => `/api/analysis-requests/${requestId}/measurement`;
 
@@ -14,9 +17,9 @@ export function useCorrectMeasurement(requestId: number, playerId: number) {
     mutationFn: (field: MeasurementField) => api<Receipt>(correctionPath(requestId), { method: 'POST', body: field }),
     onSuccess: () =>
       Promise.all([
-        qc.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith(`/api/analysis-requests/${requestId}/receipt`) }),
-        qc.invalidateQueries({ queryKey: [`/api/videos/${playerId}`] }),
-        qc.invalidateQueries({ queryKey: [`/api/players/${playerId}`] }),
+        qc.invalidateQueries({ queryKey: measurementKeys.receipts(requestId) }),
+        qc.invalidateQueries({ queryKey: videoKeys.list(playerId) }),
+        qc.invalidateQueries({ queryKey: playerKeys.detail(playerId) }),
       ]),
   });
 }

@@ -1,13 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Receipt } from '@contract/measurements';
 import { api } from '@/lib/api-client';
+import { measurementKeys } from './keys';
 
 export const receiptPath = (requestId: number, revision?: number | null) =>
   `/api/analysis-requests/${requestId}/receipt${revision ? `?revision=${revision}` : ''}`;
 
 export const receiptQueryOptions = (requestId: number, revision?: number | null) =>
   queryOptions({
-    queryKey: [receiptPath(requestId, revision)],
+    queryKey: measurementKeys.receipt(requestId, revision),
     queryFn: ({ signal }) => api<Receipt>(receiptPath(requestId, revision), { signal }),
     retry: false,
     // Still-image URLs are signed and expire: refetch rather than keep a stale copy for long.

@@ -1,13 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { VideoMedia } from '@contract/measurements';
 import { api, ApiError } from '@/lib/api-client';
+import { measurementKeys } from './keys';
 
 export const videoMediaPath = (videoId: number) => `/api/videos/${videoId}/media`;
 
 /** The server answers 409 while the file is still being probed: ask again every 2 seconds until then. */
 export const videoMediaQueryOptions = (videoId: number) =>
   queryOptions({
-    queryKey: [videoMediaPath(videoId)],
+    queryKey: measurementKeys.media(videoId),
     queryFn: ({ signal }) => api<VideoMedia>(videoMediaPath(videoId), { signal }),
     retry: (count, err) => err instanceof ApiError && err.status === 409 && count < 150,
     retryDelay: 2000,

@@ -2,12 +2,13 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { MIN_MARKS } from '@contract/measurement-math';
 import type { MeasurementResult, PreviewInput } from '@contract/measurements';
 import { api } from '@/lib/api-client';
+import { measurementKeys } from './keys';
 
 export const previewPath = '/api/measurements/preview';
 
 export const previewQueryOptions = (input: PreviewInput) =>
   queryOptions({
-    queryKey: [previewPath, input],
+    queryKey: measurementKeys.preview(input),
     queryFn: ({ signal }) => api<MeasurementResult>(previewPath, { method: 'POST', body: input, signal }),
     staleTime: Infinity,
     retry: false,

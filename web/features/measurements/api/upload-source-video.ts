@@ -2,12 +2,16 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { VideoMedia } from '@contract/measurements';
 import type { Video } from '@contract/videos';
-import { uploadWithProgress } from '@/features/videos/api/upload-with-progress';
-import { videoMediaPath } from './get-video-media';
+import { uploadWithProgress } from '@/lib/upload-with-progress';
+import { videoKeys } from '@/features/videos';
+import { measurementKeys } from './keys';
 
 export const sourceVideoPath = (requestId: number) => `/api/analysis-requests/${requestId}/source-video`;
 
-/** The analyst uploads the clip a max-speed request is measured on; it joins the player's library. */
+/**
+ * The analyst uploads the clip a max-speed request is measured on; it joins the player's library. The
+ * request itself changes too: the workbench's `onSourceUploaded` lets its owner (the queue) refetch.
+ */
 export function useUploadSourceVideo(requestId: number, playerId: number) {
   const qc = useQueryClient();
   const [progress, setProgress] = useState<number | null>(null);
@@ -19,11 +23,8 @@ export function useUploadSourceVideo(requestId: number, playerId: number) {
       return uploadWithProgress<{ video: Video; media: VideoMedia }>(sourceVideoPath(requestId), form, setProgress);
     },
     onSuccess: async ({ video, media }) => {
-      qc.setQueryData([videoMediaPath(video.id)], media);
-      await Promise.all([
-        qc.invalidateQueries({ queryKey: ['/api/analysis-requests/queue'] }),
-        qc.invalidateQueries({ queryKey: [`/api/videos/${playerId}`] }),
-      ]);
+      qc.setQueryData(measurementKeys.media(video.id), media);
+      await qc.invalidateQueries({ queryKey: videoKeys.list(playerId) });
     },
     onSettled: () => setProgress(null),
   });

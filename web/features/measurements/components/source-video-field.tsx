@@ -1,5 +1,4 @@
-import { useVideos } from '@/features/videos/api/get-videos';
-import { VideoUploadButton } from '@/features/videos/components/video-upload';
+import { useVideos, VideoUploadButton } from '@/features/videos';
 import { NativeSelect } from '@/components/ui/native-select';
 
 const day = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toPlayerBody, type Player, type PlayerFormValues } from '@contract/players';
 import { toast } from '@/components/ui/toaster';
 import { api } from '@/lib/api-client';
-import { playersQueryKey } from './get-players';
+import { playerKeys } from './keys';
 
 export const createPlayer = (values: PlayerFormValues) =>
   api<Player>('/api/players', { method: 'POST', body: { ...toPlayerBody(values), userId: 1 } });
@@ -12,7 +12,7 @@ export function useCreatePlayer() {
   return useMutation({
     mutationFn: createPlayer,
     onSuccess: async () => {
-      await qc.invalidateQueries({ queryKey: playersQueryKey });
+      await qc.invalidateQueries({ queryKey: playerKeys.list() });
       toast({ title: 'Success', description: 'Player created successfully' });
     },
   });

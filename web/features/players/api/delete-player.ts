@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DeletePlayerResult } from '@contract/players';
 import { api } from '@/lib/api-client';
-import { playerQueryKey } from './get-player';
-import { playersQueryKey } from './get-players';
+import { userKeys } from '@/features/auth';
+import { playerKeys } from './keys';
 
 export const deletePlayer = (id: number) => api<DeletePlayerResult>(`/api/players/${id}`, { method: 'DELETE' });
 
@@ -12,10 +12,10 @@ export function useDeletePlayer(id: number) {
   return useMutation({
     mutationFn: () => deletePlayer(id),
     onSuccess: async () => {
-      qc.removeQueries({ queryKey: playerQueryKey(id) });
+      qc.removeQueries({ queryKey: playerKeys.detail(id) });
       await Promise.all([
-        qc.invalidateQueries({ queryKey: playersQueryKey }),
-        qc.invalidateQueries({ queryKey: ['/api/user'] }),
+        qc.invalidateQueries({ queryKey: playerKeys.list() }),
+        qc.invalidateQueries({ queryKey: userKeys.current }),
       ]);
     },
   });

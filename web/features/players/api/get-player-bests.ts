@@ -1,12 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PlayerBest } from '@contract/player-bests';
 import { api } from '@/lib/api-client';
-
-export const playerBestsQueryKey = ['/api/players/bests'] as const;
+import { playerKeys } from './keys';
 
 export const playerBestsQueryOptions = () =>
   queryOptions({
-    queryKey: playerBestsQueryKey,
+    queryKey: playerKeys.bests(),
     queryFn: ({ signal }) => api<PlayerBest[]>('/api/players/bests', { signal }),
     // New results come from an analyst, elsewhere: read again on every visit and focus.
     staleTime: 0,

@@ -1,20 +1,25 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Player } from '@contract/players';
 import { api } from '@/lib/api-client';
+import { playerKeys } from './keys';
 
-export const playerQueryKey = (id: number | string) => [`/api/players/${id}`] as const;
+export const getPlayer = (id: number | string, signal?: AbortSignal) => api<Player>(`/api/players/${id}`, { signal });
 
-export const getPlayer = (id: number | string) => api<Player>(`/api/players/${id}`);
-
-/** The open player card: polled every 10 s, stale after 5 s, refetched on focus. */
 export const playerQueryOptions = (id: number | string | undefined) =>
   queryOptions({
-    queryKey: playerQueryKey(id ?? ''),
-    queryFn: () => getPlayer(id!),
+    queryKey: playerKeys.detail(id ?? ''),
+    queryFn: ({ signal }) => getPlayer(id!, signal),
     enabled: id !== undefined && id !== '',
-    refetchInterval: 10_000,
-    staleTime: 5_000,
-    refetchOnWindowFocus: true,
   });
 
-export const usePlayer = (id: number | string | undefined) => useQuery(playerQueryOptions(id));
+/** The open player card: polled every 10 s, stale after 5 s, refetched on focus. */
+const LIVE = { refetchInterval: 10_000, staleTime: 5_000, refetchOnWindowFocus: true } as const;
+
+/**
+ * The only hook for GET /api/players/{id}. `live` (the default) is the card's polling; screens that
+ * show the player beside something else read it once (`live: false`). `enabled: false` skips the fetch.
+ */
+export const usePlayer = (id: number | string | undefined, { live = true, enabled = true }: { live?: boolean; enabled?: boolean } = {}) => {
+  const options = playerQueryOptions(id);
+  return useQuery({ ...options, ...(live ? LIVE : {}), enabled: options.enabled !== false && enabled });
+};

@@ -1,15 +1,18 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Position } from '@contract/players';
 import { api } from '@/lib/api-client';
+import { positionKeys } from './keys';
 
-export const positionsQueryKey = ['/api/positions'] as const;
-
+/** The positions list, cached 5 minutes; the only hook for GET /api/positions. */
 export const positionsQueryOptions = () =>
   queryOptions({
-    queryKey: positionsQueryKey,
-    queryFn: () => api<Position[]>('/api/positions'),
+    queryKey: positionKeys.all,
+    queryFn: ({ signal }) => api<Position[]>('/api/positions', { signal }),
     staleTime: 5 * 60_000,
     refetchOnWindowFocus: false,
   });
 
 export const usePositions = () => useQuery(positionsQueryOptions());
+
+export const positionName = (list: Pick<Position, 'id' | 'name'>[] | undefined, id: number | null | undefined) =>
+  (id && list?.find((p) => p.id === id)?.name) || '--';

@@ -2,8 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toPlayerBody, type Player, type PlayerFormValues } from '@contract/players';
 import { toast } from '@/components/ui/toaster';
 import { api } from '@/lib/api-client';
-import { playerQueryKey } from './get-player';
-import { playersQueryKey } from './get-players';
+import { playerKeys } from './keys';
 
 export const updatePlayer = (id: number, values: PlayerFormValues) =>
   api<Player>(`/api/players/${id}`, { method: 'PUT', body: toPlayerBody(values) });
@@ -13,10 +12,10 @@ export function useUpdatePlayer(id: number) {
   return useMutation({
     mutationFn: (values: PlayerFormValues) => updatePlayer(id, values),
     onSuccess: async (player) => {
-      qc.setQueryData(playerQueryKey(id), player);
+      qc.setQueryData(playerKeys.detail(id), player);
       await Promise.all([
-        qc.invalidateQueries({ queryKey: playerQueryKey(id) }),
-        qc.invalidateQueries({ queryKey: playersQueryKey }),
+        qc.invalidateQueries({ queryKey: playerKeys.detail(id) }),
+        qc.invalidateQueries({ queryKey: playerKeys.list() }),
       ]);
       toast({ title: 'Success', description: 'Player updated successfully' });
     },

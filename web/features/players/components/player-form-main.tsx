@@ -4,7 +4,7 @@ import { LEVELS } from '@contract/constants';
 import { GENDERS, GRAD_YEAR_MAX, GRAD_YEAR_MIN, latestBirthDate } from '@contract/players';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
-import { SchoolPicker } from '@/features/schools/components/school-picker';
+import { SchoolPicker } from '@/features/schools';
 import { usePositions } from '../api/get-positions';
 import { Field, FormSection } from './form-section';
 import { NumberInput } from './form-inputs';

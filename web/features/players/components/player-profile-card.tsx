@@ -4,8 +4,7 @@ import type { Player, Position } from '@contract/players';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent } from '@/components/ui/card';
 import { InitialsAvatar } from '@/components/ui/initials-avatar';
-import { usePlayerHighlights } from '@/features/analysis/components/player-analysis-slots';
-import { MeasuredSpeed } from '@/features/measurements/components/measured-speed';
+import { MeasuredSpeed } from '@/components/measured-speed';
 import { formatHeight } from '@/lib/format';
 import { PositionToggle, type PositionSlot } from './position-toggle';
 
@@ -18,11 +17,19 @@ function Stat({ label, value, testId }: { label: string; value: ReactNode; testI
   );
 }
 
-export function PlayerProfileCard({ player, positions, slot, onSlotChange, positionId }: {
-  player: Player; positions: Position[]; slot: PositionSlot; onSlotChange: (s: PositionSlot) => void; positionId: number;
+/** The best Max Speed (with the video that carries its bound, method and receipt) and IGA score of the chosen position. */
+export interface PlayerHighlights {
+  maxSpeed: number | null;
+  maxSpeedVideo: { maxSpeedPlusMinus?: number | null; methodLabel?: string | null; analysisRequestId?: number | null } | null;
+  igaScore: number | null;
+}
+
+/** The highlights come from the analysis feature: the screen that places the card passes them in. */
+export function PlayerProfileCard({ player, positions, slot, onSlotChange, highlights }: {
+  player: Player; positions: Position[]; slot: PositionSlot; onSlotChange: (s: PositionSlot) => void; highlights: PlayerHighlights;
 }) {
   const name = `${player.firstName} ${player.lastName}`;
-  const { maxSpeed, maxSpeedVideo, igaScore } = usePlayerHighlights(player.id, positionId);
+  const { maxSpeed, maxSpeedVideo, igaScore } = highlights;
   return (
     <Card data-testid="player-profile">
       <CardContent className="flex flex-col items-center gap-4 pt-4 sm:pt-6">

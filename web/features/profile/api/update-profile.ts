@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ProfileUpdateInput, PublicUser } from '@contract/auth';
-import { userQueryKey } from '@/features/auth/api/use-user';
+import { userKeys } from '@/features/auth';
 import { api } from '@/lib/api-client';
 
 export const updateProfile = (body: ProfileUpdateInput) =>
@@ -11,6 +11,6 @@ export function useUpdateProfile() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: updateProfile,
-    onSuccess: (user) => qc.setQueryData(userQueryKey, user),
+    onSuccess: (user) => qc.setQueryData(userKeys.current, user),
   });
 }

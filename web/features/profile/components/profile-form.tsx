@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/toaster';
-import { PasswordInput } from '@/features/auth/components/password-input';
+import { PasswordInput } from '@/features/auth';
 import { ApiError } from '@/lib/api-client';
 import { useUpdateProfile } from '../api/update-profile';
 

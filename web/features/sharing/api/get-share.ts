@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ShareSettings } from '@contract/sharing';
 import { api } from '@/lib/api-client';
-
-export const shareQueryKey = (playerId: number) => [`/api/players/${playerId}/share`] as const;
+import { sharingKeys } from './keys';
 
 export const getShare = (playerId: number) => api<ShareSettings>(`/api/players/${playerId}/share`);
 
-export const shareQueryOptions = (playerId: number) => queryOptions({ queryKey: shareQueryKey(playerId), queryFn: () => getShare(playerId) });
+export const shareQueryOptions = (playerId: number) => queryOptions({ queryKey: sharingKeys.share(playerId), queryFn: () => getShare(playerId) });
 
 export const useShare = (playerId: number) => useQuery(shareQueryOptions(playerId));

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ShareSettings, UpdateShareInput } from '@contract/sharing';
 import { api } from '@/lib/api-client';
-import { shareQueryKey } from './get-share';
+import { sharingKeys } from './keys';
 
 export const updateShare = (playerId: number, body: UpdateShareInput) =>
   api<ShareSettings>(`/api/players/${playerId}/share`, { method: 'PUT', body: body as Record<string, unknown> });
@@ -12,7 +12,7 @@ export function useUpdateShare(playerId: number) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: UpdateShareInput) => updateShare(playerId, body),
-    onSuccess: (data) => qc.setQueryData(shareQueryKey(playerId), data),
+    onSuccess: (data) => qc.setQueryData(sharingKeys.share(playerId), data),
   });
 }
 
@@ -20,6 +20,6 @@ export function useNewShareLink(playerId: number) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: () => newShareLink(playerId),
-    onSuccess: (data) => qc.setQueryData(shareQueryKey(playerId), data),
+    onSuccess: (data) => qc.setQueryData(sharingKeys.share(playerId), data),
   });
 }

@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Video } from '@contract/videos';
 import { toast } from '@/components/ui/toaster';
-import { videosPath } from './get-videos';
-import { uploadWithProgress } from './upload-with-progress';
+import { videoKeys } from './keys';
+import { uploadWithProgress } from '@/lib/upload-with-progress';
 
 /** Uploads one video with a live percentage; the player's list is refetched after success. */
 export function useUploadVideo(playerId: number) {
@@ -20,7 +20,7 @@ export function useUploadVideo(playerId: number) {
     },
     onSuccess: async () => {
       toast({ title: 'Success', description: 'Video uploaded successfully' });
-      await qc.invalidateQueries({ queryKey: [videosPath(playerId)] });
+      await qc.invalidateQueries({ queryKey: videoKeys.list(playerId) });
     },
     onError: (err) => toast({ title: 'Error', description: err.message || 'Upload failed', variant: 'destructive' }),
     onSettled: () => setProgress(null),

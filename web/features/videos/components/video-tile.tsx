@@ -1,7 +1,7 @@
 import { formatSpeed } from '@contract/measurement-math';
 import type { Video } from '@contract/videos';
 import { Card, CardContent } from '@/components/ui/card';
-import { SpeedEvidence } from '@/features/measurements/components/measured-speed';
+import { SpeedEvidence } from '@/components/measured-speed';
 import { relativeTime } from '@/lib/format';
 import { VideoThumb } from './video-thumb';
 

@@ -9,9 +9,9 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/toaster';
 import { MEASUREMENT_REQUIRED, QUALITY_REJECT_REASON } from '@contract/measurements';
-import { MeasurementWorkbench, type MeasuredCompletion } from '@/features/measurements/components/workbench/measurement-workbench';
+import { MeasurementWorkbench, type MeasuredCompletion } from '@/features/measurements';
 import { usePositionSubmetrics } from '../../api/get-submetrics';
-import { useCompleteRequest, usePopulation } from '../../api/queue';
+import { useCompleteRequest, usePopulation, useRefetchQueue } from '../../api/queue';
 import { usePrefill } from './use-prefill';
 import { VideoDropzone } from './video-dropzone';
 
@@ -38,6 +38,7 @@ function CompleteFields({ item, subs, onDone, onReject }: { item: QueueItem; sub
   const [video, setVideo] = useState<File | null>(null);
   const [measured, setMeasured] = useState<MeasuredCompletion | null>(null);
   const complete = useCompleteRequest(item);
+  const refetchQueue = useRefetchQueue();
   const pop = usePopulation(item.id);
   const prefill = usePrefill(pop.data, (f, v) => setValue(f, v, { shouldValidate: true }));
   const busy = complete.isPending;
@@ -85,7 +86,7 @@ function CompleteFields({ item, subs, onDone, onReject }: { item: QueueItem; sub
 
   return (
     <>
-    {!isIga && <MeasurementWorkbench item={item} onChange={onMeasured} onQualityReject={() => onReject(QUALITY_REJECT_REASON)} />}
+    {!isIga && <MeasurementWorkbench item={item} onChange={onMeasured} onQualityReject={() => onReject(QUALITY_REJECT_REASON)} onSourceUploaded={refetchQueue} />}
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
       <fieldset disabled={busy} className="grid gap-4">
         {prefill.summary() && <p className="text-sm text-muted-foreground">{prefill.summary()}</p>}

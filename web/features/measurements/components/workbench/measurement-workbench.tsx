@@ -14,14 +14,19 @@ export type { MeasuredCompletion } from './marking-bench';
  * The max-speed workbench of the Process dialog: the request's source clip decoded frame by frame,
  * the analyst's yard-line marks, and the server's live computation beside them.
  */
-export function MeasurementWorkbench({ item, onChange, onQualityReject }: {
+export function MeasurementWorkbench({ item, onChange, onQualityReject, onSourceUploaded }: {
   item: QueueItem;
   onChange: (m: MeasuredCompletion | null) => void;
   onQualityReject: () => void;
+  /** A new source clip changes the request: the screen that lists requests refetches them. */
+  onSourceUploaded?: () => void;
 }) {
   const [videoId, setVideoId] = useState<number | null>(item.sourceVideoId ?? null);
   const media = useVideoMedia(videoId);
-  const change = (id: number) => setVideoId(id);
+  const change = (id: number) => {
+    onSourceUploaded?.();
+    setVideoId(id);
+  };
 
   if (!videoId) {
     return (

@@ -1,0 +1,3 @@
+/** The measurements feature's public surface: other features import only from here. */
+export { MeasurementWorkbench, type MeasuredCompletion } from './components/workbench/measurement-workbench';
+export { SourceVideoField } from './components/source-video-field';

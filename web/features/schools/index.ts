@@ -1,0 +1,2 @@
+/** The schools feature's public surface: other features import only from here. */
+export { SchoolPicker } from './components/school-picker';

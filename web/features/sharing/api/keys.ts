@@ -1,0 +1,5 @@
+/** The sharing feature's query keys: a player's share settings and percentiles. */
+export const sharingKeys = {
+  share: (playerId: number) => ['share', playerId] as const,
+  percentiles: (playerId: number) => ['percentiles', playerId] as const,
+};
