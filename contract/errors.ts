@@ -16,6 +16,8 @@ export const ERROR_CODES = [
   'RATE_LIMITED',
   'BAD_ORIGIN',
   'PAYMENT_ERROR',
+  'STORAGE_QUOTA_EXCEEDED',
+  'REQUEST_TIMEOUT',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -36,6 +38,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   RATE_LIMITED: 429,
   BAD_ORIGIN: 403,
   PAYMENT_ERROR: 402,
+  STORAGE_QUOTA_EXCEEDED: 413,
+  REQUEST_TIMEOUT: 408,
   INTERNAL: 500,
 };
 

@@ -36,6 +36,10 @@ const envSchema = z
     DISABLE_JOBS: bool.default(false),
     /** Largest accepted video upload in bytes (2 GB); tests lower it to exercise the 413. */
     VIDEO_MAX_BYTES: z.coerce.number().int().positive().default(2 * 1024 * 1024 * 1024),
+    /** Video storage of a family without a subscription plan (bytes, 2 GB); a plan's videoStorageLimit (GB) raises it (decision 131). */
+    VIDEO_STORAGE_BASE_BYTES: z.coerce.number().int().min(0).default(2 * 1024 * 1024 * 1024),
+    /** An upload whose body sends nothing for this long is ended with 408 (a stalled client). */
+    UPLOAD_IDLE_SECONDS: z.coerce.number().int().min(1).default(60),
     WEB_DIST_DIR: z.string().optional(),
     /** Test-only: exposes GET /api/dev/outbox so browser tests can follow emailed links. Never in production. */
     EXPOSE_DEV_OUTBOX: bool.default(false),
@@ -50,6 +54,8 @@ const envSchema = z
     RETENTION_SESSION_DAYS: z.coerce.number().int().min(1).default(7),
     RETENTION_JOB_DAYS: z.coerce.number().int().min(1).default(14),
     RETENTION_WEBHOOK_EVENT_DAYS: z.coerce.number().int().min(30, 'must be at least 30 (Stripe retries for 3 days)').default(90),
+    /** Days an unreadable video stays (the family is told at once) before its file and row are removed (decision 132). */
+    RETENTION_UNREADABLE_VIDEO_DAYS: z.coerce.number().int().min(1).default(30),
     RETENTION_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(500),
   })
   .superRefine((v, ctx) => {

@@ -22,6 +22,10 @@ export function detectVideo(head: Buffer): VideoExt | null {
  */
 export function sniffVideo(stream: Readable): Promise<VideoExt> {
   return new Promise((resolve, reject) => {
+    // The multipart parser may have ended the part before we got here (a body cut short while an
+    // earlier await ran): a destroyed stream emits nothing more, so waiting for it would hang.
+    if (stream.errored) return reject(stream.errored);
+    if (stream.destroyed) return reject(new Error('Unexpected end of form'));
     const chunks: Buffer[] = [];
     let length = 0;
     const cleanup = () => {

@@ -1,3 +1,4 @@
+import { pipeline } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParamsSchema } from '../../../contract/analysis';
@@ -11,9 +12,10 @@ import { badRequest, notFound } from '../../lib/app-error';
 import { VIDEO_CONTENT_TYPES } from './video-signature';
 import { extOfKey, newVideoKey, removeKeys } from './video-files';
 import { receiveVideo } from './video-intake';
-import { checkUploadTarget, keyFromPath, listVideos, recordUpload, viewableVideo } from './videos.service';
+import { capBytes, noRoomFor, recordUploadWithinQuota, roomLeft, type Quota } from './video-quota';
+import { checkUploadTarget, keyFromPath, listVideos, viewableVideo } from './videos.service';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 413: errorBodySchema, 415: errorBodySchema };
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 408: errorBodySchema, 413: errorBodySchema, 415: errorBodySchema };
 
 export default async function videosRoutes(fastify: FastifyInstance, opts: { kickJobs: () => void }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -32,33 +34,49 @@ export default async function videosRoutes(fastify: FastifyInstance, opts: { kic
 
   app.post('/api/videos/upload', {
     config: app.perAddressLimit(20),
-    schema: { tags, consumes: ['multipart/form-data'], response: { 201: videoSchema, ...errors } },
+    schema: {
+      tags, consumes: ['multipart/form-data'], response: { 201: videoSchema, ...errors },
+      description: 'Streams one video (fields playerId, positionId, file) into the player\'s library. 413 `STORAGE_QUOTA_EXCEEDED` when it does not fit in the family\'s video storage (decision 131); 408 `REQUEST_TIMEOUT` when the body stops arriving for UPLOAD_IDLE_SECONDS.',
+    },
   }, async (req, reply) => {
     const user = req.requireUser();
+    const base = app.env.VIDEO_STORAGE_BASE_BYTES;
     const authorize = async (fields: Record<string, string>) => {
       const parsed = uploadFieldsSchema.parse(fields);
-      await checkUploadTarget(app.db, user, parsed.playerId, parsed.positionId);
-      return parsed;
+      const player = await checkUploadTarget(app.db, user, parsed.playerId, parsed.positionId);
+      return { ...parsed, familyId: player.userId };
     };
+    // Known when the fields come before the file: a full family is refused before any byte is stored,
+    // and the file stops at the free space. The count after storing (below) is the one that holds.
+    let room: { free: number; quota: Quota } | null = null;
     const { fields, file } = await receiveVideo(req, {
       fileField: 'file',
       maxBytes: app.env.VIDEO_MAX_BYTES,
-      beforeFile: async (f) => void ('playerId' in f ? await authorize(f) : undefined),
+      idleMs: app.env.UPLOAD_IDLE_SECONDS * 1000,
+      beforeFile: async (f) => {
+        if (!('playerId' in f)) return;
+        const target = await authorize(f);
+        if (target.familyId !== null) room = await roomLeft(app.db, target.familyId, base);
+      },
       store: async (stream, ext) => {
         const key = newVideoKey(ext);
-        await app.storage.put(key, stream, VIDEO_CONTENT_TYPES[ext]);
-        return key;
+        const r = room as { free: number; quota: Quota } | null;
+        const body = r ? pipeline(stream, capBytes(r.free, () => noRoomFor(r.quota)), () => undefined) : stream;
+        const { size } = await app.storage.put(key, body, VIDEO_CONTENT_TYPES[ext]);
+        return { key, size };
       },
-      discard: (key) => removeKeys(app.storage, [key]),
+      discard: (stored) => removeKeys(app.storage, [stored.key]),
     });
     if (!file) throw badRequest('Please select a video file to upload', { file: 'Please select a video file to upload' });
     try {
       const target = await authorize(fields);
-      const video = await recordUpload(app.db, app.storage, { playerId: target.playerId, positionId: target.positionId, key: file.value });
+      const video = await recordUploadWithinQuota(app.db, app.storage, base, {
+        familyId: target.familyId, playerId: target.playerId, positionId: target.positionId, key: file.value.key, size: file.value.size,
+      });
       opts.kickJobs();
       return reply.status(201).send(video);
     } catch (err) {
-      await removeKeys(app.storage, [file.value]);
+      await removeKeys(app.storage, [file.value.key]);
       throw err;
     }
   });
