@@ -72,6 +72,8 @@ export const videos = pgTable(
     sizeBytes: bigint('size_bytes', { mode: 'number' }),
     /** When processing found the file unreadable and the family was told; removed after the retention period (decision 132). */
     unreadableAt: ts('unreadable_at'),
+    /** The removal date the family was told when the video was marked unreadable. */
+    removeAfter: ts('remove_after'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,0 +1,1 @@
+ALTER TABLE "videos" ADD COLUMN "remove_after" timestamp with time zone;
