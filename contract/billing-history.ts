@@ -4,7 +4,7 @@ import { cursorQuery, limitQuery, PAGE_SIZES } from './pagination';
 // ---- Billing history: the credit ledger as the family sees it ----
 
 export const LEDGER_TYPES = [
-  'purchase', 'subscription_grant', 'spend', 'refund', 'admin_adjust', 'payment_refund', 'dispute', 'dispute_reversal',
+  'purchase', 'subscription_grant', 'spend', 'refund', 'admin_adjust', 'payment_refund', 'dispute', 'dispute_reversal', 'refund_reversal',
 ] as const;
 export type LedgerType = (typeof LEDGER_TYPES)[number];
 
@@ -17,6 +17,7 @@ export const LEDGER_LABELS: Record<LedgerType, string> = {
   payment_refund: 'Payment refunded',
   dispute: 'Chargeback',
   dispute_reversal: 'Chargeback won',
+  refund_reversal: 'Refund failed',
 };
 
 export const billingHistoryQuerySchema = z.object({

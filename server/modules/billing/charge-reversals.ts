@@ -1,9 +1,11 @@
-import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { chargeStates, creditTransactions } from '../../db/schema';
 import type { StripeEventLike } from '../../lib/payments';
 import { idOf } from '../../lib/payments/normalize';
 import { grantCredits, type LedgerType } from '../credits/credits.service';
+import { findGrant, unmatchedCharges } from './charge-grant';
+import { foldRefund, netRefunded, type RefundFacts, type RefundMap } from './refund-states';
 import { resolveUserId } from './provider-ids';
 
 /** Dispute states in which the card network has taken the money back (decision 061). */
@@ -17,9 +19,12 @@ interface ChargeFacts {
   chargeId: string;
   paymentIntentId: string | null;
   customerId: string | null;
+  /** The invoice a charge paid, as API versions before 2025-03 name it on the Charge. */
+  invoiceId: string | null;
   metadata: Record<string, unknown>;
   amount: number;
-  amountRefunded: number;
+  /** The cumulative amount_refunded of a charge.refunded event; 0 from other events. */
+  reportedRefunded: number;
   currency: string | null;
 }
 
@@ -49,24 +54,9 @@ function disputePatch(s: State, d: DisputeFacts | null) {
   return { disputeId: d.id, disputeStatus: d.status, disputeAmount: d.amount, disputeReason: d.reason, disputeEventAt: d.at };
 }
 
-/** The purchase or plan invoice a payment intent paid for; the grant keeps the intent in a column (test keys) or its metadata. */
-async function findGrant(tx: Tx, userId: number | null, paymentIntentId: string | null): Promise<Grant | null> {
-  if (!paymentIntentId) return null;
-  const [g] = await tx
-    .select()
-    .from(creditTransactions)
-    .where(and(
-      inArray(creditTransactions.type, ['purchase', 'subscription_grant']),
-      or(eq(creditTransactions.stripePaymentIntentId, paymentIntentId), sql`${creditTransactions.metadata}->>'paymentIntent' = ${paymentIntentId}`),
-      userId ? eq(creditTransactions.userId, userId) : undefined,
-    ))
-    .orderBy(asc(creditTransactions.id))
-    .limit(1);
-  return g ?? null;
-}
-
-const LABEL: Record<'payment_refund' | 'dispute' | 'dispute_reversal', string> = {
+const LABEL: Record<'payment_refund' | 'refund_reversal' | 'dispute' | 'dispute_reversal', string> = {
   payment_refund: 'Payment refunded',
+  refund_reversal: 'Refund failed: credits restored',
   dispute: 'Payment disputed (chargeback)',
   dispute_reversal: 'Dispute closed in our favour: credits restored',
 };
@@ -76,26 +66,33 @@ const LABEL: Record<'payment_refund' | 'dispute' | 'dispute_reversal', string> =
  * difference between what should be taken back now and what already was. Replays, reordering and
  * partial refunds therefore converge on one state; the balance may go below zero.
  */
-async function fold(tx: Tx, event: StripeEventLike, c: ChargeFacts, dispute: DisputeFacts | null): Promise<string> {
+async function fold(tx: Tx, event: StripeEventLike, c: ChargeFacts, change: { dispute?: DisputeFacts; refund?: RefundFacts } = {}): Promise<string> {
   const live = event.livemode;
   await tx.insert(chargeStates)
     .values({ chargeId: c.chargeId, paymentIntentId: c.paymentIntentId, livemode: live, currency: c.currency ?? 'usd' })
     .onConflictDoNothing({ target: chargeStates.chargeId });
   const [s] = await tx.select().from(chargeStates).where(eq(chargeStates.chargeId, c.chargeId)).for('update');
   const paymentIntentId = s!.paymentIntentId ?? c.paymentIntentId;
+  const keys = { paymentIntentId, chargeId: c.chargeId, invoiceId: c.invoiceId };
   const metaUser = await resolveUserId(tx, { metaUserId: c.metadata.userId, customerId: c.customerId, live });
   const grant = s!.grantId
     ? ((await tx.select().from(creditTransactions).where(eq(creditTransactions.id, s!.grantId)))[0] ?? null)
-    : ((await findGrant(tx, metaUser, paymentIntentId)) ?? (metaUser ? await findGrant(tx, null, paymentIntentId) : null));
+    : ((await findGrant(tx, metaUser, keys)) ?? (metaUser ? await findGrant(tx, null, keys) : null));
+  const prevRefunds = (s!.refunds ?? {}) as RefundMap;
+  // Rows written before refunds were tracked one by one kept the reported amount in amount_refunded.
+  const legacy = s!.refundedReported === 0 && Object.keys(prevRefunds).length === 0 ? s!.amountRefunded : 0;
+  const disputed = disputePatch(s!, change.dispute ?? null);
   const next = {
     ...s!,
     paymentIntentId,
     userId: grant?.userId ?? s!.userId ?? metaUser,
     grantId: grant?.id ?? null,
     amount: Math.max(s!.amount, c.amount),
-    amountRefunded: Math.max(s!.amountRefunded, c.amountRefunded),
-    ...disputePatch(s!, dispute),
+    refundedReported: Math.max(s!.refundedReported, legacy, c.reportedRefunded),
+    refunds: change.refund ? foldRefund(prevRefunds, change.refund) : prevRefunds,
+    ...disputed,
   };
+  next.amountRefunded = netRefunded(next);
   let outcome = 'recorded: no matching purchase';
   if (grant?.userId) {
     const target = targetTaken(next, grant);
@@ -103,9 +100,14 @@ async function fold(tx: Tx, event: StripeEventLike, c: ChargeFacts, dispute: Dis
     const di = target.iga - s!.igaTaken;
     outcome = 'no change';
     if (dc !== 0 || di !== 0) {
-      const type: LedgerType = dc + di < 0 ? 'dispute_reversal' : target.cause === 'dispute' ? 'dispute' : 'payment_refund';
-      // Money that moved with this row, for the billing history: refunded now, withdrawn or reinstated by the dispute.
-      const moneyCents = type === 'payment_refund' ? -(next.amountRefunded - s!.amountRefunded)
+      const restoring = dc + di < 0;
+      const type: LedgerType = restoring
+        ? (Object.keys(disputed).length > 0 ? 'dispute_reversal' : 'refund_reversal')
+        : target.cause === 'dispute' ? 'dispute' : 'payment_refund';
+      // Refunded money already acted on: none while the charge's amount was unknown (nothing could be taken then).
+      const refundedBefore = s!.amount > 0 ? s!.amountRefunded : 0;
+      // Money that moved with this row, for the billing history: refunded now or given back, withdrawn or reinstated by the dispute.
+      const moneyCents = type === 'payment_refund' || type === 'refund_reversal' ? -(next.amountRefunded - refundedBefore)
         : type === 'dispute' ? -(next.disputeAmount || next.amount) : (next.disputeAmount || next.amount);
       await grantCredits(tx, {
         userId: grant.userId, credits: -dc, igaCredits: -di, type, planId: grant.planId,
@@ -114,9 +116,10 @@ async function fold(tx: Tx, event: StripeEventLike, c: ChargeFacts, dispute: Dis
         metadata: {
           chargeId: c.chargeId, paymentIntent: paymentIntentId, eventId: event.id, grantId: grant.id, disputeId: next.disputeId,
           disputeStatus: next.disputeStatus, amount: next.amount, amountRefunded: next.amountRefunded, livemode: live, moneyCents,
+          ...(change.refund ? { refundId: change.refund.id, refundStatus: change.refund.status } : {}),
         },
       });
-      outcome = type === 'dispute_reversal' ? 'credits restored' : 'credits taken back';
+      outcome = restoring ? 'credits restored' : 'credits taken back';
     }
     next.creditsTaken = target.credits;
     next.igaTaken = target.iga;
@@ -132,9 +135,20 @@ const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0
 export function onChargeRefunded(tx: Tx, event: StripeEventLike) {
   const ch = event.data.object as any;
   return fold(tx, event, {
-    chargeId: String(ch.id), paymentIntentId: idOf(ch.payment_intent), customerId: idOf(ch.customer),
-    metadata: ch.metadata ?? {}, amount: num(ch.amount), amountRefunded: num(ch.amount_refunded), currency: ch.currency ?? null,
-  }, null);
+    chargeId: String(ch.id), paymentIntentId: idOf(ch.payment_intent), customerId: idOf(ch.customer), invoiceId: idOf(ch.invoice),
+    metadata: ch.metadata ?? {}, amount: num(ch.amount), reportedRefunded: num(ch.amount_refunded), currency: ch.currency ?? null,
+  });
+}
+
+/** charge.refund.updated, refund.created / .updated / .failed: one Refund and its status (decision 121). */
+export function onRefund(tx: Tx, event: StripeEventLike) {
+  const re = event.data.object as any;
+  const chargeId = idOf(re.charge);
+  if (!chargeId) return Promise.resolve('ignored: refund without a charge');
+  return fold(tx, event, {
+    chargeId, paymentIntentId: idOf(re.payment_intent), customerId: null, invoiceId: null, metadata: re.metadata ?? {},
+    amount: 0, reportedRefunded: 0, currency: re.currency ?? null,
+  }, { refund: { id: String(re.id), amount: num(re.amount), status: String(re.status), at: event.created } });
 }
 
 /** charge.dispute.created / .updated / .closed: the Dispute names its charge and payment intent. */
@@ -143,7 +157,20 @@ export function onDispute(tx: Tx, event: StripeEventLike) {
   const chargeId = idOf(dp.charge);
   if (!chargeId) return Promise.resolve('ignored: dispute without a charge');
   return fold(tx, event, {
-    chargeId, paymentIntentId: idOf(dp.payment_intent), customerId: null, metadata: dp.metadata ?? {},
-    amount: 0, amountRefunded: 0, currency: dp.currency ?? null,
-  }, { id: String(dp.id), status: String(dp.status), amount: num(dp.amount), reason: dp.reason ?? null, at: new Date(event.created * 1000) });
+    chargeId, paymentIntentId: idOf(dp.payment_intent), customerId: null, invoiceId: null, metadata: dp.metadata ?? {},
+    amount: 0, reportedRefunded: 0, currency: dp.currency ?? null,
+  }, { dispute: { id: String(dp.id), status: String(dp.status), amount: num(dp.amount), reason: dp.reason ?? null, at: new Date(event.created * 1000) } });
+}
+
+/** A grant just became known for a payment: refunds and disputes recorded before it now take back what it granted. */
+export async function refoldUnmatched(tx: Tx, event: StripeEventLike, k: { paymentIntentId: string | null; chargeId: string | null }) {
+  let moved = 0;
+  for (const s of await unmatchedCharges(tx, k)) {
+    const outcome = await fold(tx, event, {
+      chargeId: s.chargeId, paymentIntentId: s.paymentIntentId, customerId: null, invoiceId: null, metadata: {},
+      amount: 0, reportedRefunded: 0, currency: s.currency,
+    });
+    if (outcome.startsWith('credits')) moved++;
+  }
+  return moved;
 }

@@ -5,7 +5,7 @@ import { creditTransactions } from '../../db/schema';
 import { afterTimeId, decodeCursor, exactTime, isTimeIdKey, toPage } from '../../lib/pagination';
 
 type Row = typeof creditTransactions.$inferSelect;
-const PAYMENT_TYPES: LedgerType[] = ['purchase', 'subscription_grant', 'payment_refund', 'dispute', 'dispute_reversal'];
+const PAYMENT_TYPES: LedgerType[] = ['purchase', 'subscription_grant', 'payment_refund', 'refund_reversal', 'dispute', 'dispute_reversal'];
 
 const int = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? Math.round(v) : null);
 
@@ -14,7 +14,7 @@ export function moneyOf(r: Row): number | null {
   const m = (r.metadata ?? {}) as Record<string, unknown>;
   if (r.type === 'purchase') return int(m.amountTotal);
   if (r.type === 'subscription_grant') return int(m.amountPaid);
-  if (r.type === 'payment_refund' || r.type === 'dispute' || r.type === 'dispute_reversal') return int(m.moneyCents);
+  if (['payment_refund', 'refund_reversal', 'dispute', 'dispute_reversal'].includes(r.type)) return int(m.moneyCents);
   return null;
 }
 

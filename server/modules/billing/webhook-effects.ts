@@ -4,7 +4,8 @@ import { referrals, subscriptions, users } from '../../db/schema';
 import { idOf, invoiceMetadata, invoicePaymentIntentId, invoicePriceId, invoiceSubscriptionId } from '../../lib/payments/normalize';
 import type { ProviderSubscription, StripeEventLike } from '../../lib/payments';
 import { grantCredits } from '../credits/credits.service';
-import { onChargeRefunded, onDispute } from './charge-reversals';
+import { invoiceChargeId, invoicePaymentLink, linkInvoiceGrant, recordedInvoicePayment } from './charge-grant';
+import { onChargeRefunded, onDispute, onRefund, refoldUnmatched } from './charge-reversals';
 import { customerColumn, refreshActiveFlag, resolvePlan, resolveUserId, subscriptionColumn } from './provider-ids';
 import { syncSubscription } from './subscription-sync';
 
@@ -23,7 +24,9 @@ async function markReferralUsed(tx: Tx, code: string, userId: number) {
 }
 
 /** A paid Checkout Session: one-time products grant here (keyed by the session), plans sync their subscription. */
-async function onCheckoutCompleted(tx: Tx, s: any, live: boolean, ctx: EventContext) {
+async function onCheckoutCompleted(tx: Tx, event: StripeEventLike, ctx: EventContext) {
+  const s = event.data.object as any;
+  const live = event.livemode;
   const meta = s.metadata ?? {};
   const customerId = idOf(s.customer);
   const userId = await resolveUserId(tx, { metaUserId: meta.userId ?? s.client_reference_id, customerId, live });
@@ -46,6 +49,7 @@ async function onCheckoutCompleted(tx: Tx, s: any, live: boolean, ctx: EventCont
       stripePaymentIntentId: live ? null : paymentIntent,
       metadata: { checkoutSessionId: s.id, paymentIntent, amountTotal: s.amount_total, livemode: live },
     });
+    if (granted) await refoldUnmatched(tx, event, { paymentIntentId: paymentIntent, chargeId: null });
     return granted ? 'credits granted' : 'credits already granted';
   }
 
@@ -59,7 +63,9 @@ async function onCheckoutCompleted(tx: Tx, s: any, live: boolean, ctx: EventCont
 }
 
 /** Every paid subscription invoice (first year, renewals) grants the plan's credits once, keyed by the invoice. */
-async function onInvoicePaid(tx: Tx, inv: any, live: boolean, ctx: EventContext) {
+async function onInvoicePaid(tx: Tx, event: StripeEventLike, ctx: EventContext) {
+  const inv = event.data.object as any;
+  const live = event.livemode;
   const subId = invoiceSubscriptionId(inv);
   if (!subId) return 'ignored: not a subscription invoice';
   if (ctx.subscription) await syncSubscription(tx, ctx.subscription);
@@ -71,28 +77,47 @@ async function onInvoicePaid(tx: Tx, inv: any, live: boolean, ctx: EventContext)
     (row?.planId ? await resolvePlan(tx, { metaPlanId: row.planId }) : null);
   if (!userId || !plan) return 'ignored: no matching user or plan';
   const renewal = inv.billing_reason === 'subscription_cycle';
-  const paymentIntent = invoicePaymentIntentId(inv);
+  // From 2025-03 the payload names no payment; an invoice_payment.paid delivered earlier may have.
+  const earlier = invoicePaymentIntentId(inv) || invoiceChargeId(inv) ? null : await recordedInvoicePayment(tx, String(inv.id));
+  const paymentIntent = invoicePaymentIntentId(inv) ?? earlier?.paymentIntentId ?? null;
+  const chargeId = invoiceChargeId(inv) ?? earlier?.chargeId ?? null;
   const granted = await grantCredits(tx, {
     userId, credits: plan.maxSpeedVideosPerYear, igaCredits: plan.igaPerYear,
     idempotencyKey: `invoice:${inv.id}`, type: 'subscription_grant',
     description: `${plan.name} plan${renewal ? ' renewal' : ''}`, planId: plan.id,
     stripePaymentIntentId: live ? null : paymentIntent,
     metadata: {
-      invoiceId: inv.id, subscriptionId: subId, billingReason: inv.billing_reason ?? null, paymentIntent, livemode: live,
+      invoiceId: inv.id, subscriptionId: subId, billingReason: inv.billing_reason ?? null, paymentIntent, chargeId, livemode: live,
       amountPaid: typeof inv.amount_paid === 'number' ? inv.amount_paid : null,
     },
   });
+  if (granted) await refoldUnmatched(tx, event, { paymentIntentId: paymentIntent, chargeId });
   return granted ? 'credits granted' : 'credits already granted';
+}
+
+/** invoice_payment.paid (API 2025-03 on): the payment that paid a plan invoice, added to its grant (decision 122). */
+async function onInvoicePaymentPaid(tx: Tx, event: StripeEventLike) {
+  const link = invoicePaymentLink(event.data.object);
+  if (!link.invoiceId) return 'ignored: no invoice';
+  const grantId = await linkInvoiceGrant(tx, link.invoiceId, link);
+  if (!grantId) return 'recorded: invoice not granted yet';
+  const moved = await refoldUnmatched(tx, event, link);
+  return moved > 0 ? 'payment linked: credits taken back' : 'payment linked';
 }
 
 export const HANDLED_EVENTS = [
   'checkout.session.completed',
   'checkout.session.async_payment_succeeded',
   'invoice.paid',
+  'invoice_payment.paid',
   'customer.subscription.created',
   'customer.subscription.updated',
   'customer.subscription.deleted',
   'charge.refunded',
+  'charge.refund.updated',
+  'refund.created',
+  'refund.updated',
+  'refund.failed',
   'charge.dispute.created',
   'charge.dispute.updated',
   'charge.dispute.closed',
@@ -103,9 +128,11 @@ export async function applyEvent(tx: Tx, event: StripeEventLike, ctx: EventConte
   switch (event.type) {
     case 'checkout.session.completed':
     case 'checkout.session.async_payment_succeeded':
-      return onCheckoutCompleted(tx, obj, event.livemode, ctx);
+      return onCheckoutCompleted(tx, event, ctx);
     case 'invoice.paid':
-      return onInvoicePaid(tx, obj, event.livemode, ctx);
+      return onInvoicePaid(tx, event, ctx);
+    case 'invoice_payment.paid':
+      return onInvoicePaymentPaid(tx, event);
     case 'customer.subscription.created':
     case 'customer.subscription.updated':
     case 'customer.subscription.deleted':
@@ -113,6 +140,11 @@ export async function applyEvent(tx: Tx, event: StripeEventLike, ctx: EventConte
       return 'subscription synced';
     case 'charge.refunded':
       return onChargeRefunded(tx, event);
+    case 'charge.refund.updated':
+    case 'refund.created':
+    case 'refund.updated':
+    case 'refund.failed':
+      return onRefund(tx, event);
     case 'charge.dispute.created':
     case 'charge.dispute.updated':
     case 'charge.dispute.closed':

@@ -47,6 +47,8 @@ export type LedgerType =
   | 'purchase' | 'subscription_grant' | 'refund' | 'admin_adjust'
   /** credits taken back because the payment was refunded */
   | 'payment_refund'
+  /** credits given back because a refund failed or was canceled */
+  | 'refund_reversal'
   /** credits taken back because the payment was disputed */
   | 'dispute'
   /** credits restored because a dispute was won (or an inquiry closed) */
