@@ -25,6 +25,8 @@ export interface DbHandle {
 export interface DbOptions {
   databaseUrl?: string;
   dataDir: string;
+  /** In-memory PGlite only: start from this dump (`dumpDataDir`) instead of an empty cluster. */
+  loadDataDir?: Blob;
 }
 
 /**
@@ -85,7 +87,7 @@ export async function openDb(opts: DbOptions): Promise<DbHandle> {
     release = acquireDataDirLock(path.resolve(opts.dataDir));
   }
   try {
-    const client = await PGlite.create(dataPath, { extensions: { pg_trgm } });
+    const client = await PGlite.create(dataPath, { extensions: { pg_trgm }, loadDataDir: url ? opts.loadDataDir : undefined });
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     return {
       db,

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -25,6 +25,10 @@ const silent = { info() {}, warn() {}, error() {} } as any;
 export async function freshDb(): Promise<DbHandle> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
+    const snapshot = process.env.VA_PGLITE_SNAPSHOT;
+    if (snapshot) {
+      return openDb({ databaseUrl: 'memory://', dataDir: tmpdir(), loadDataDir: new Blob([readFileSync(snapshot)]) });
+    }
     const handle = await openDb({ databaseUrl: 'memory://', dataDir: tmpdir() });
     await runMigrations(handle);
     // The full school directory takes seconds to load into PGlite: a 647-school sample stands in for it.
