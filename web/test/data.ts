@@ -38,7 +38,7 @@ export const emptyVideoList = (): VideoList =>
 
 export const aQueueItem = (over: Partial<QueueItem> = {}): QueueItem =>
   queueItemSchema.parse({
-    id: 41, requestType: 'speed', season: 2026, status: 'pending', createdAt: at, playerId: 7, playerFirstName: 'Jordan',
+    id: 41, requestType: 'max_speed', season: 2026, status: 'pending', createdAt: at, playerId: 7, playerFirstName: 'Jordan',
     playerLastName: 'Miles', playerLevel: 'High School', positionId: 1, positionName: 'Quarterback',
     hudlUrl: 'https://www.hudl.com/profile/1', startTime: null, notes: null, sourceVideoId: null,
     ...over,

@@ -31,7 +31,7 @@ function Row({ i }: { i: BillingHistoryItem }) {
 /** Ledger rows a page at a time: every purchase, refund, chargeback and credit spent or returned. */
 export function HistoryList({ kind, limit, empty, label }: { kind: 'all' | 'payments'; limit: number; empty: string; label: string }) {
   const q = useBillingHistory(kind, limit);
-  if (q.isLoading) return <Skeleton className="h-24 w-full" />;
+  if (q.isLoading) return <div role="status" aria-label={`Loading ${label.toLowerCase()}`}><Skeleton className="h-24 w-full" /></div>;
   if (q.isError) return <p role="alert" className="text-destructive">Failed to load the billing history.</p>;
   const items = q.data?.pages.flatMap((p) => p.data) ?? [];
   if (items.length === 0) return <p className="text-muted-foreground">{empty}</p>;

@@ -9,7 +9,7 @@ export function LeaderboardResults({ filters }: { filters: LeaderboardFilters })
   const q = useLeaderboard(filters);
   if (q.isPending) {
     return (
-      <div className="space-y-2 p-4" aria-busy="true">
+      <div className="space-y-2 p-4" role="status" aria-busy="true" aria-label="Loading the leaderboard">
         {Array.from({ length: 8 }, (_, i) => <Skeleton key={i} className="h-9 w-full" />)}
       </div>
     );

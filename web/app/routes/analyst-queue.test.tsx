@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { http } from 'msw';
+import { aQueueItem, aUser } from '@/test/data';
+import { renderApp } from '@/test/render';
+import { failure, page, pending, server } from '@/test/server';
+
+const analyst = aUser({ id: 50, role: 'analyst', firstName: 'Ana', lastName: 'Lyst' });
+const QUEUE = '/api/analysis-requests/queue';
+
+describe('the analysis queue', () => {
+  it('shows placeholder rows while the queue loads', async () => {
+    server.use(http.get(QUEUE, pending));
+    renderApp('/analyst/queue', { user: analyst });
+    expect(await screen.findByRole('status', { name: 'Loading the queue' })).toBeInTheDocument();
+    expect(screen.queryByText('No pending requests')).not.toBeInTheDocument();
+  });
+
+  it("says there is nothing waiting when the queue is empty", async () => {
+    server.use(http.get(QUEUE, page([])));
+    renderApp('/analyst/queue', { user: analyst });
+    expect(await screen.findByText('No pending requests')).toBeVisible();
+    expect(screen.getByText('New requests appear here as families send them.')).toBeVisible();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: 'Loading the queue' })).not.toBeInTheDocument();
+  });
+
+  it("shows the server's message when the queue cannot be loaded", async () => {
+    server.use(http.get(QUEUE, failure(500, 'Internal Server Error')));
+    renderApp('/analyst/queue', { user: analyst });
+    expect(await screen.findByText('Internal Server Error')).toBeVisible();
+    expect(screen.queryByText('No pending requests')).not.toBeInTheDocument();
+  });
+
+  it('lists the requests oldest first and loads the next page on Load more', async () => {
+    const seen: (string | null)[] = [];
+    server.use(http.get(QUEUE, ({ request }) => {
+      const cursor = new URL(request.url).searchParams.get('cursor');
+      seen.push(cursor);
+      return cursor === 'c2'
+        ? page([aQueueItem({ id: 43, requestType: 'iga', playerFirstName: 'Sam', playerLastName: 'Reed' })])()
+        : page([aQueueItem({ id: 41 }), aQueueItem({ id: 42 })], 'c2')();
+    }));
+    const { ui } = renderApp('/analyst/queue', { user: analyst });
+    const table = await screen.findByRole('table');
+    expect(within(table).getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell')[0]!.textContent)).toEqual(['#41', '#42']);
+    expect(within(table).getAllByRole('button', { name: 'Process' })).toHaveLength(2);
+    await ui.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await within(table).findByText('#43')).toBeVisible();
+    expect(within(screen.getByTestId('queue-row-43')).getByText('IGA Score')).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    expect(seen).toEqual([null, 'c2']);
+  });
+
+  it('is not open to a family account', async () => {
+    server.use(http.get(QUEUE, page([aQueueItem()])));
+    renderApp('/analyst/queue', { user: aUser() });
+    expect(await screen.findByText('404 Page Not Found')).toBeVisible();
+    expect(screen.queryByRole('heading', { name: 'Analysis Queue' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { videoListSchema } from '@contract/videos';
+import { aPlayer, aUser, emptyVideoList } from '@/test/data';
+import { renderApp } from '@/test/render';
+import { failure, pending, server } from '@/test/server';
+
+const player = aPlayer();
+const showPlayer = () => server.use(http.get(`/api/players/${player.id}`, () => HttpResponse.json(player)));
+
+describe("a player's video library", () => {
+  it('shows placeholder tiles while the videos load', async () => {
+    showPlayer();
+    server.use(http.get(`/api/videos/${player.id}`, pending));
+    renderApp(`/players/${player.id}/videos`);
+    const loading = await screen.findByLabelText('Loading videos');
+    expect(within(loading).getAllByTestId('video-skeleton').length).toBeGreaterThan(0);
+    expect(screen.queryByText('No videos yet')).not.toBeInTheDocument();
+  });
+
+  it('offers the family an upload for a position of the player when there is no video yet', async () => {
+    showPlayer();
+    server.use(http.get(`/api/videos/${player.id}`, () => HttpResponse.json(emptyVideoList())));
+    renderApp(`/players/${player.id}/videos`);
+    expect(await screen.findByText('No videos yet')).toBeVisible();
+    expect(screen.getByText('Upload game film for this player, or request an analysis to get a verified video.')).toBeVisible();
+    const position = screen.getByRole('combobox', { name: 'Position' });
+    expect(within(position).getAllByRole('option').map((o) => o.textContent)).toEqual(['Quarterback', 'Wide Receiver']);
+    expect(screen.queryByLabelText('Loading videos')).not.toBeInTheDocument();
+  });
+
+  it('shows an analyst the empty library without an upload (only the family adds videos)', async () => {
+    showPlayer();
+    server.use(http.get(`/api/videos/${player.id}`, () => HttpResponse.json(emptyVideoList())));
+    renderApp(`/players/${player.id}/videos`, { user: aUser({ id: 99, role: 'analyst' }) });
+    expect(await screen.findByText('No videos yet')).toBeVisible();
+    expect(screen.queryByRole('combobox', { name: 'Position' })).not.toBeInTheDocument();
+  });
+
+  it("shows the server's message when the library cannot be loaded", async () => {
+    showPlayer();
+    server.use(http.get(`/api/videos/${player.id}`, failure(503, 'Video storage is unavailable, please try again')));
+    renderApp(`/players/${player.id}/videos`);
+    expect(await screen.findByText('Video storage is unavailable, please try again')).toBeVisible();
+    expect(screen.queryByText('No videos yet')).not.toBeInTheDocument();
+  });
+
+  it('lists each video with its position, season and state', async () => {
+    showPlayer();
+    const video = { id: 5, playerId: player.id, url: null, thumbnail: null, maxSpeed: null, maxSpeedPlusMinus: null, methodLabel: null,
+      igaScore: null, distance: null, avgTransition: null, durationSeconds: 12, positionId: 1, season: 2026, analysisRequestId: null,
+      createdAt: '2026-01-15T12:00:00.000Z' };
+    const list = videoListSchema.parse({
+      videos: [{ ...video, status: 'ready', positionKey: 'QB', igaScore: 82.5 }, { ...video, id: 6, status: 'failed', positionKey: 'WR' }],
+      stats: { highestSpeed: null, highestIgaScore: 82.5, totalVideos: 2, readyVideos: 1 },
+    });
+    server.use(http.get(`/api/videos/${player.id}`, () => HttpResponse.json(list)));
+    renderApp(`/players/${player.id}/videos`);
+    const tiles = await screen.findAllByTestId('video-tile');
+    expect(tiles).toHaveLength(2);
+    expect(tiles[0]).toHaveTextContent('QB');
+    expect(tiles[0]).toHaveTextContent('Season: 2026');
+    expect(within(tiles[0]!).getByTestId('video-state')).toHaveTextContent('IGA Score: 82.5');
+    expect(within(tiles[1]!).getByTestId('video-state')).toHaveTextContent('Could not be processed');
+    expect(screen.queryByText('No videos yet')).not.toBeInTheDocument();
+  });
+});
