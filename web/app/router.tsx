@@ -3,7 +3,6 @@ import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router'
 import { useQueryClient } from '@tanstack/react-query';
 import type { Role } from '@contract/constants';
 import { Spinner } from '@/components/ui/spinner';
-import { AppLayout } from '@/components/layouts/app-layout';
 import { resetCacheWithUser, SIGNED_IN_FLAG } from '@/features/auth/api/auth-mutations';
 import { useUser } from '@/features/auth/api/use-user';
 import { SessionGuard } from '@/features/auth/components/session-guard';
@@ -35,6 +34,8 @@ const AdminAudits = r(() => import('./routes/admin-audits'));
 const TestSearch = r(() => import('./routes/test-search'));
 const TestCheckout = r(() => import('./routes/test-checkout'));
 const NotFound = r(() => import('./routes/not-found'));
+// The signed-in shell (header, menus) loads with the first signed-in screen, not with /auth-page (decision 143).
+const AppLayout = lazy(() => import('@/components/layouts/app-layout').then((m) => ({ default: m.AppLayout })));
 
 const loading = (
   <div className="flex min-h-[50vh] items-center justify-center">

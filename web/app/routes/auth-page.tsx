@@ -1,13 +1,17 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { AuthLayout } from '@/features/auth/components/auth-layout';
 import { LoginForm } from '@/features/auth/components/login-form';
-import { ReferralWelcomeDialog } from '@/features/auth/components/referral-welcome-dialog';
 import { RegisterForm } from '@/features/auth/components/register-form';
 import { useReferralDetails } from '@/features/auth/components/use-referral-details';
 import { VerificationNotice } from '@/features/auth/components/verification-notice';
+
+// Shown only after a referred registration: the dialog (Radix) loads then, not with the page (decision 143).
+const ReferralWelcomeDialog = lazy(() =>
+  import('@/features/auth/components/referral-welcome-dialog').then((m) => ({ default: m.ReferralWelcomeDialog })),
+);
 
 /** Login and registration; ?mode=register opens registration, ?referralCode prefills it. */
 export default function AuthPageRoute() {
@@ -73,7 +77,11 @@ export default function AuthPageRoute() {
           </>
         )}
       </Card>
-      <ReferralWelcomeDialog code={welcomeCode} onClose={() => setWelcomeCode(null)} />
+      {welcomeCode ? (
+        <Suspense fallback={null}>
+          <ReferralWelcomeDialog code={welcomeCode} onClose={() => setWelcomeCode(null)} />
+        </Suspense>
+      ) : null}
     </AuthLayout>
   );
 }
