@@ -29,6 +29,8 @@ export const videoSchema = z.object({
   season: z.number(),
   analysisRequestId: z.number().nullable(),
   createdAt: z.string(),
+  /** Set when the file could not be read: the family was told, and the video is removed on this date (decision 132). */
+  removeOn: z.string().nullable().optional(),
 });
 export type Video = z.infer<typeof videoSchema>;
 

@@ -1,6 +1,6 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rm, stat } from 'node:fs/promises';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
@@ -18,6 +18,9 @@ export interface Storage {
   url(key: string, ttlSeconds?: number): string;
   verifySignature(key: string, expires: string, sig: string): boolean;
 }
+
+/** Local storage's scratch folder for files being written; no key can name it (keys start with a letter). */
+export const PARTIAL_DIR = '.partial';
 
 const KEY_RE = /^[a-z0-9-]+\/[A-Za-z0-9._-]+$/;
 export const isPrivateKey = (key: string) => key.startsWith('videos/');
@@ -54,15 +57,20 @@ export function createLocalStorage(root: string, secret: string): Storage {
     ...createUrlSigner(secret),
     async put(key, body, _contentType) {
       const file = full(key);
+      // Written under a scratch name, renamed when complete: a process killed mid-write leaves its
+      // bytes only in the partial area, which the storage sweep empties (never a half file under a real key).
+      const partial = path.join(root, PARTIAL_DIR, `${randomUUID()}.part`);
       await mkdir(path.dirname(file), { recursive: true });
+      await mkdir(path.dirname(partial), { recursive: true });
       try {
         if (Buffer.isBuffer(body)) {
-          await pipeline(async function* () { yield body; }, createWriteStream(file));
+          await pipeline(async function* () { yield body; }, createWriteStream(partial));
         } else {
-          await pipeline(body, createWriteStream(file));
+          await pipeline(body, createWriteStream(partial));
         }
+        await rename(partial, file);
       } catch (err) {
-        await rm(file, { force: true });
+        await rm(partial, { force: true });
         throw err;
       }
       return { size: (await stat(file)).size };

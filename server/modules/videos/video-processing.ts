@@ -6,13 +6,14 @@ import type { JobHandlers } from '../../lib/jobs';
 import type { Storage } from '../../lib/storage';
 import { analyseLocalVideo, withLocalCopy } from './video-files';
 import { ingestMedia } from './video-media';
+import { markUnreadable, unreadableJobHandlers, type UnreadableOptions } from './video-unreadable';
 import { VIDEO_JOB } from './videos.service';
 
 /**
  * pending -> ready with a thumbnail and duration, or failed when ffmpeg cannot read the file.
  * Anything else (storage down) throws, and the job runner retries it.
  */
-export async function processVideo(db: Db, storage: Storage, videoId: number) {
+export async function processVideo(db: Db, storage: Storage, videoId: number, unreadable: UnreadableOptions = {}) {
   const [video] = await db.select().from(videos).where(eq(videos.id, videoId));
   if (!video || video.status !== 'pending' || !video.storageKey) return;
   const key = video.storageKey;
@@ -20,8 +21,8 @@ export async function processVideo(db: Db, storage: Storage, videoId: number) {
     // The probe (hash, exact rates, every frame's time, a working copy for HEVC) is what a measurement uses.
     const result = await withLocalCopy(storage, key, async (file) => {
       const media = await analyseLocalVideo(storage, file);
-      await ingestMedia(db, storage, videoId, file);
-      return media;
+      const probed = await ingestMedia(db, storage, videoId, file);
+      return { ...media, probeFailed: probed.status === 'failed' };
     });
     const [updated] = await db
       .update(videos)
@@ -29,15 +30,21 @@ export async function processVideo(db: Db, storage: Storage, videoId: number) {
       .where(and(eq(videos.id, videoId), eq(videos.status, 'pending')))
       .returning({ id: videos.id });
     if (!updated) await storage.remove(result.thumbnailKey);
+    // Plays, but the probe cannot read it frame by frame: it can never be measured (decision 132).
+    else if (result.probeFailed) await markUnreadable(db, videoId, unreadable);
   } catch (err) {
     if (!(err instanceof FfmpegError)) throw err;
-    await db
+    const [failed] = await db
       .update(videos)
       .set({ status: 'failed', error: 'The file could not be read as a video' })
-      .where(and(eq(videos.id, videoId), eq(videos.status, 'pending')));
+      .where(and(eq(videos.id, videoId), eq(videos.status, 'pending')))
+      .returning({ id: videos.id });
+    if (failed) await markUnreadable(db, videoId, unreadable);
   }
 }
 
-export const videoJobHandlers = (db: Db, storage: Storage): JobHandlers => ({
-  [VIDEO_JOB]: (payload: { videoId: number }) => processVideo(db, storage, payload.videoId),
+/** Processing, and the purge of unreadable videos; `unreadable` carries APP_URL and the retention days for the family's mail. */
+export const videoJobHandlers = (db: Db, storage: Storage, unreadable: UnreadableOptions = {}): JobHandlers => ({
+  [VIDEO_JOB]: (payload: { videoId: number }) => processVideo(db, storage, payload.videoId, unreadable),
+  ...unreadableJobHandlers(db, storage, unreadable),
 });

@@ -31,6 +31,7 @@ export function toVideoDto(storage: Storage, v: VideoRow, positionKey: string | 
     season: v.season ?? v.createdAt.getFullYear(),
     analysisRequestId: v.analysisRequestId,
     createdAt: v.createdAt.toISOString(),
+    removeOn: v.removeAfter ? v.removeAfter.toISOString() : null,
   };
 }
 

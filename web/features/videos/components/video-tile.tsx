@@ -22,7 +22,9 @@ export function VideoTile({ video, onPlay }: { video: Video; onPlay: (v: Video) 
     ) : (
       'Awaiting analysis'
     );
-  const state = video.status === 'ready' ? value
+  // An unreadable file: the family was mailed; it is removed on this date (decision 132).
+  const state = video.removeOn ? `Unreadable · removed on ${dateFormat.format(new Date(video.removeOn))}`
+    : video.status === 'ready' ? value
     : video.status === 'failed' ? 'Could not be processed'
     : 'Processing video · Awaiting analysis';
   return (
