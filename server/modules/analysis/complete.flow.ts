@@ -11,7 +11,8 @@ import { completionValues, videoRequired } from './complete.fields';
 import { MEASUREMENT_REQUIRED } from '../../../contract/measurements';
 import { measuredValue, parseMeasurementField } from '../measurements/measure.service';
 import { insertReceipt, storeStills } from '../measurements/receipt.service';
-import { commitCompletion, pendingRequest, type RequestRow } from './complete.service';
+import { pendingRequest } from '../measurements';
+import { commitCompletion, type RequestRow } from './complete.service';
 import { population } from './queue.service';
 import { positionSubmetricList } from './submetrics.service';
 

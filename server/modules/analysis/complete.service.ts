@@ -1,24 +1,12 @@
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { analysisRequests, igaSubmetrics, players, submetrics, videos } from '../../db/schema';
-import { conflict, notFound } from '../../lib/app-error';
+import { analysisRequests, igaSubmetrics, submetrics, videos } from '../../db/schema';
+import { conflict } from '../../lib/app-error';
 import type { UserRow } from '../../plugins/session';
 import { recordLeaderboardResult } from '../leaderboard/leaderboard.service';
+import { ALREADY_PROCESSED } from '../measurements';
 
 export type RequestRow = typeof analysisRequests.$inferSelect;
-export const ALREADY_PROCESSED = 'This request has already been processed';
-
-/** The request with its player, only while it can still be processed. */
-export async function pendingRequest(db: Db, id: number) {
-  const [row] = await db
-    .select({ r: analysisRequests, player: players })
-    .from(analysisRequests)
-    .innerJoin(players, eq(players.id, analysisRequests.playerId))
-    .where(eq(analysisRequests.id, id));
-  if (!row) throw notFound('Analysis request not found');
-  if (row.r.status !== 'pending') throw conflict(ALREADY_PROCESSED);
-  return row;
-}
 
 export interface CompletionValues {
   maxSpeed: number | null;

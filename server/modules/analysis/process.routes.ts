@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { maybeQueueAudit } from '../audits/audit-queue.service';
+import { maybeQueueAudit } from '../audits';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { analysisRequestSchema, idParamsSchema, populationSchema, queueItemSchema, rejectSchema } from '../../../contract/analysis';

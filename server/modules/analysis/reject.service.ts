@@ -5,7 +5,7 @@ import { analysisRequests } from '../../db/schema';
 import { conflict, notFound } from '../../lib/app-error';
 import type { UserRow } from '../../plugins/session';
 import { grantCredits } from '../credits/credits.service';
-import { ALREADY_PROCESSED } from './complete.service';
+import { ALREADY_PROCESSED } from '../measurements';
 
 /**
  * Rejects a pending request and returns its credit. Only one call can move it out of pending, and the

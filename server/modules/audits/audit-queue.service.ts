@@ -3,7 +3,6 @@ import { and, asc, desc, eq, ne, or, isNull } from 'drizzle-orm';
 import type { AuditItem } from '../../../contract/audits';
 import type { Db } from '../../db/client';
 import { analysisRequests, measurementAudits, measurementReceipts, players, positions } from '../../db/schema';
-import { notFound } from '../../lib/app-error';
 import type { UserRow } from '../../plugins/session';
 import { auditRatePercent } from './audit-settings';
 
@@ -41,15 +40,4 @@ export async function auditQueue(db: Db, user: UserRow): Promise<AuditItem[]> {
     positionId: r.positionId, positionName: positionName ?? null, hudlUrl: r.hudlUrl, startTime: r.startTime,
     notes: null, sourceVideoId: r.sourceVideoId,
   }));
-}
-
-/**
- * The blind rule: while an audit waits, a receipt of that request is not shown to analysts other than
- * the one who made it (the auditor must not see the marks or the value). Admins oversee and still see it.
- */
-export async function assertNotBlinded(db: Db, user: UserRow, requestId: number) {
-  if (user.role !== 'analyst') return;
-  const [a] = await db.select({ excluded: measurementAudits.excludedAnalystId }).from(measurementAudits)
-    .where(and(eq(measurementAudits.requestId, requestId), eq(measurementAudits.status, 'pending')));
-  if (a && a.excluded !== user.id) throw notFound('Receipt not found');
 }

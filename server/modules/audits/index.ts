@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/app-error';
 import auditsRoutes from './audits.routes';
 
-export { assertNotBlinded, maybeQueueAudit } from './audit-queue.service';
+export { maybeQueueAudit } from './audit-queue.service';
 
 /** The second-analyst audit of measured speeds (decision 115). */
 export default async function auditsModule(app: FastifyInstance) {

@@ -3,6 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/app-error';
 import measurementsRoutes from './measurements.routes';
 
+export { ensureDemoMeasurements } from './demo-measurements';
+export { ALREADY_PROCESSED, pendingRequest } from './pending-request';
+
 /** Measured Max Speed: video media, the preview computation, source clips and evidence receipts. */
 export default async function measurementsModule(app: FastifyInstance) {
   // Every route here is for signed-in users: answer 401 before validating a body.

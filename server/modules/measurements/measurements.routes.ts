@@ -8,7 +8,7 @@ import { videoSchema } from '../../../contract/videos';
 import { AppError } from '../../lib/app-error';
 import { viewableVideo } from '../videos/videos.service';
 import { VIDEO_STILL_PROCESSING, ensureMedia, toMediaDto } from '../videos/video-media';
-import { assertNotBlinded } from '../audits/audit-queue.service';
+import { assertNotBlinded } from './receipt-blinding';
 import { correctMeasurement } from './correction.service';
 import { measure } from './measure.service';
 import { readReceipt } from './receipt.service';

@@ -7,7 +7,7 @@ import { analysisRequests, positions, videos } from '../../db/schema';
 import { badRequest, conflict } from '../../lib/app-error';
 import { FfmpegError } from '../../lib/ffmpeg';
 import type { UserRow } from '../../plugins/session';
-import { pendingRequest } from '../analysis/complete.service';
+import { pendingRequest } from './pending-request';
 import { analyseLocalVideo, putLocalVideo, removeKeys, withTempDir } from '../videos/video-files';
 import { receiveVideo } from '../videos/video-intake';
 import { ingestMedia, toMediaDto } from '../videos/video-media';

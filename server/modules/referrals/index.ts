@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import referralsRoutes from './referrals.routes';
 
-/** Registered from the billing module: referrals need its payment provider for coupons. */
+export { findApplicableReferral } from './referrals.service';
+export { holdReferralDiscount } from './referral-reservation';
+
+/** Registers the referrals feature's routes (coupons come from the `payments` plugin). */
 export default async function referralsModule(app: FastifyInstance) {
   await app.register(referralsRoutes);
 }
