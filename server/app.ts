@@ -23,7 +23,10 @@ import rateLimitPlugin from './plugins/rate-limit';
 import securityPlugin from './plugins/security';
 import sessionPlugin from './plugins/session';
 import { modules } from './modules';
-import { ensureDemoMeasurements } from './modules/measurements/demo-measurements';
+import jobsPlugin from './plugins/jobs';
+import paymentsPlugin from './plugins/payments';
+import { WEBHOOK_PATH } from './modules/billing';
+import { ensureDemoMeasurements } from './modules/measurements';
 import { ensureDemoMedia } from './modules/videos';
 
 declare module 'fastify' {
@@ -82,6 +85,8 @@ export async function buildApp(env: Env, opts: BuildOptions = {}): Promise<Fasti
   await app.register(sessionPlugin, { secret: env.SESSION_SECRET, secure: env.isProduction });
 
   for (const mod of modules) await app.register(mod);
+  await app.register(jobsPlugin);
+  await app.register(paymentsPlugin, { webhookPath: WEBHOOK_PATH });
   // Outside any hook (hooks have a 10 s budget): a first start makes the demo clips with ffmpeg and
   // measures the demo speeds on generated run clips; later starts find them and skip.
   if (env.SEED_DEMO && !opts.db) {

@@ -4,28 +4,34 @@ import profileRoutes from './profile/profile.routes';
 import filesRoutes from './files/files.routes';
 import playersModule from './players';
 import analysisModule from './analysis';
+import videosModule from './videos';
 import measurementsModule from './measurements';
 import billingModule from './billing';
+import referralsModule from './referrals';
 import leaderboardModule from './leaderboard';
 import adminModule from './admin';
 import diagnosticsModule from './diagnostics';
+import analyticsModule from './analytics';
 import accountModule from './account';
 import retentionModule from './retention';
 import sharingModule from './sharing';
 import auditsModule from './audits';
 
-/** Every feature's routes; each feature folder's index.ts registers its own route files. */
+/** Every feature's routes, registered here and nowhere else (decision 172); each index.ts registers its own route files. */
 export const modules: FastifyPluginAsync[] = [
   authRoutes,
   profileRoutes,
   filesRoutes,
   playersModule,
   analysisModule,
+  videosModule,
   measurementsModule,
   billingModule,
+  referralsModule,
   leaderboardModule,
   adminModule,
   diagnosticsModule,
+  analyticsModule,
   accountModule,
   retentionModule,
   sharingModule,
