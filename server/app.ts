@@ -18,13 +18,14 @@ import cachePolicyPlugin from './plugins/cache-policy';
 import sweeperPlugin from './plugins/sweeper';
 import dbPlugin from './plugins/db';
 import errorsPlugin from './plugins/errors';
+import instanceIdPlugin from './plugins/instance-id';
 import openapiPlugin from './plugins/openapi';
 import rateLimitPlugin from './plugins/rate-limit';
 import securityPlugin from './plugins/security';
 import sessionPlugin from './plugins/session';
-import { modules } from './modules';
 import jobsPlugin from './plugins/jobs';
 import paymentsPlugin from './plugins/payments';
+import { modules } from './modules';
 import { WEBHOOK_PATH } from './modules/billing';
 import { ensureDemoMeasurements } from './modules/measurements';
 import { ensureDemoMedia } from './modules/videos';
@@ -75,6 +76,7 @@ export async function buildApp(env: Env, opts: BuildOptions = {}): Promise<Fasti
   app.decorate('storage', createStorage(env));
   app.addHook('onClose', async () => app.mailer.close());
 
+  await app.register(instanceIdPlugin);
   await app.register(errorsPlugin);
   await app.register(accessPlugin);
   await app.register(cachePolicyPlugin);
@@ -83,10 +85,10 @@ export async function buildApp(env: Env, opts: BuildOptions = {}): Promise<Fasti
   await app.register(securityPlugin, { appUrl: env.APP_URL, production: env.isProduction });
   await app.register(rateLimitPlugin, { disabled: env.DISABLE_RATE_LIMIT });
   await app.register(sessionPlugin, { secret: env.SESSION_SECRET, secure: env.isProduction });
-
-  for (const mod of modules) await app.register(mod);
   await app.register(jobsPlugin);
   await app.register(paymentsPlugin, { webhookPath: WEBHOOK_PATH });
+
+  for (const mod of modules) await app.register(mod);
   // Outside any hook (hooks have a 10 s budget): a first start makes the demo clips with ffmpeg and
   // measures the demo speeds on generated run clips; later starts find them and skip.
   if (env.SEED_DEMO && !opts.db) {
