@@ -18,7 +18,6 @@ import cachePolicyPlugin from './plugins/cache-policy';
 import sweeperPlugin from './plugins/sweeper';
 import dbPlugin from './plugins/db';
 import errorsPlugin from './plugins/errors';
-import instanceIdPlugin from './plugins/instance-id';
 import openapiPlugin from './plugins/openapi';
 import rateLimitPlugin from './plugins/rate-limit';
 import securityPlugin from './plugins/security';
@@ -76,7 +75,6 @@ export async function buildApp(env: Env, opts: BuildOptions = {}): Promise<Fasti
   app.decorate('storage', createStorage(env));
   app.addHook('onClose', async () => app.mailer.close());
 
-  await app.register(instanceIdPlugin);
   await app.register(errorsPlugin);
   await app.register(accessPlugin);
   await app.register(cachePolicyPlugin);
