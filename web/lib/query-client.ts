@@ -1,8 +1,11 @@
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryClient } from '@tanstack/react-query';
 import { defaultQueryFn } from './api-client';
+import { toastMutationError } from './mutation-errors';
 
 /** Defaults of the specification: never stale, no refetch on focus, no retry, no polling. */
 export const queryClient = new QueryClient({
+  // Every failed mutation is toasted here, once; a mutation's `meta` adjusts or silences it.
+  mutationCache: new MutationCache({ onError: (error, _vars, _ctx, mutation) => toastMutationError(error, mutation.meta) }),
   defaultOptions: {
     queries: {
       queryFn: defaultQueryFn as any,

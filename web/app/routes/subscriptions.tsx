@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { planButtonLabel, type Plan } from '@contract/billing';
 import { PageHeader } from '@/components/ui/page-header';
-import { toast } from '@/components/ui/toaster';
 import { useUser } from '@/features/auth/api/use-user';
 import type { CheckoutPreview } from '@contract/billing-history';
 import { useCheckoutPreview } from '@/features/billing/api/billing-history';
@@ -30,21 +29,14 @@ export default function SubscriptionsRoute() {
 
   const pay = (planId: number) => {
     setPendingId(planId);
-    checkout.mutate(planId, {
-      onError: (err) => {
-        setPendingId(null);
-        toast({ title: 'Error', description: err.message, variant: 'destructive' });
-      },
-    });
+    // The MutationCache toasts the error; the card only stops showing its spinner.
+    checkout.mutate(planId, { onError: () => setPendingId(null) });
   };
   // A plan that replaces the current one is confirmed first, with what it charges and credits (decision 064).
   const choose = (plan: Plan) => {
     const label = planButtonLabel(plan, current);
     if (plan.type !== 'subscription' || !current || label === 'Renew') return pay(plan.id);
-    preview.mutate(plan.id, {
-      onSuccess: (p) => setChange({ planId: plan.id, preview: p }),
-      onError: (err) => toast({ title: 'Error', description: err.message, variant: 'destructive' }),
-    });
+    preview.mutate(plan.id, { onSuccess: (p) => setChange({ planId: plan.id, preview: p }) });
   };
 
   const list = plans.data ?? [];

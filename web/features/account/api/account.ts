@@ -9,6 +9,8 @@ export const accountExportUrl = '/api/account/export';
 export function useDeleteAccount() {
   const qc = useQueryClient();
   return useMutation({
+    // The dialog shows the error under the password field.
+    meta: { toast: false },
     mutationFn: (input: DeleteAccountInput) => api<{ message: string }>('/api/account', { method: 'DELETE', body: input }),
     onSuccess: () => {
       sessionStorage.removeItem(SIGNED_IN_FLAG);

@@ -42,6 +42,7 @@ function useInvalidateUsers() {
 export function useCreateUser() {
   const invalidate = useInvalidateUsers();
   return useMutation({
+    meta: { errorFallback: 'Something went wrong' },
     mutationFn: (body: AdminCreateUserInput) => api<AdminUser>('/api/admin/users', { method: 'POST', body: { ...body } }),
     onSuccess: invalidate,
   });
@@ -50,6 +51,7 @@ export function useCreateUser() {
 export function useUpdateUser() {
   const invalidate = useInvalidateUsers();
   return useMutation({
+    meta: { errorFallback: 'Something went wrong' },
     mutationFn: (body: AdminUpdateUserInput & { id: number }) =>
       api<AdminUser>(`/api/admin/users/${body.id}`, { method: 'PUT', body: { ...body } }),
     onSuccess: invalidate,
@@ -59,6 +61,7 @@ export function useUpdateUser() {
 export function useDeleteUser() {
   const invalidate = useInvalidateUsers();
   return useMutation({
+    meta: { errorFallback: 'Something went wrong' },
     mutationFn: (id: number) => api<{ message: string }>(`/api/admin/users/${id}`, { method: 'DELETE' }),
     onSuccess: invalidate,
   });

@@ -8,15 +8,14 @@ import { useDeleteUser } from '../api/users';
 
 export function DeleteUserDialog({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
   const del = useDeleteUser();
-  const confirm = async () => {
+  const confirm = () => {
     if (!user) return;
-    try {
-      await del.mutateAsync(user.id);
-      toast({ title: 'Success', description: 'User deleted successfully' });
-      onClose();
-    } catch (err) {
-      toast({ title: 'Error', description: err instanceof Error ? err.message : 'Something went wrong', variant: 'destructive' });
-    }
+    del.mutate(user.id, {
+      onSuccess: () => {
+        toast({ title: 'Success', description: 'User deleted successfully' });
+        onClose();
+      },
+    });
   };
   return (
     <AlertDialog open={user !== null} onOpenChange={(open) => !open && onClose()}>
@@ -34,7 +33,7 @@ export function DeleteUserDialog({ user, onClose }: { user: AdminUser | null; on
             disabled={del.isPending}
             onClick={(e) => {
               e.preventDefault();
-              void confirm();
+              confirm();
             }}
           >
             {del.isPending ? 'Deleting...' : 'Delete'}

@@ -41,8 +41,8 @@ export function UserFormDialog({ open, user, onOpenChange }: { open: boolean; us
         toast({ title: 'Success', description: 'User created successfully' });
       }
       onOpenChange(false);
-    } catch (err) {
-      toast({ title: 'Error', description: err instanceof Error ? err.message : 'Something went wrong', variant: 'destructive' });
+    } catch {
+      // Toasted by the query client's MutationCache.
     }
   });
 

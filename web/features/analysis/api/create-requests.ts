@@ -20,6 +20,8 @@ export async function refreshAfterRequest(qc: QueryClient, playerId: number) {
 export function useCreateSpeedRequest(playerId: number) {
   const qc = useQueryClient();
   return useMutation({
+    // The request dialogs toast their own errors (a missing credit leads to the plans page).
+    meta: { toast: false },
     mutationFn: (body: Omit<SpeedRequestInput, 'playerId' | 'requestType'>) =>
       api<AnalysisRequest>('/api/analysis-requests', { method: 'POST', body: { ...body, playerId, requestType: 'max_speed' } }),
     onSuccess: () => refreshAfterRequest(qc, playerId),
@@ -29,6 +31,8 @@ export function useCreateSpeedRequest(playerId: number) {
 export function useCreateIgaRequest(playerId: number) {
   const qc = useQueryClient();
   return useMutation({
+    // The request dialogs toast their own errors (a missing credit leads to the plans page).
+    meta: { toast: false },
     mutationFn: (body: Omit<IgaRequestInput, 'playerId'>) =>
       api<AnalysisRequest>('/api/iga-analysis-requests', { method: 'POST', body: { ...body, playerId } }),
     onSuccess: () => refreshAfterRequest(qc, playerId),

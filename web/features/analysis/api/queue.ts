@@ -48,6 +48,7 @@ export function useCompleteRequest(item: QueueItem) {
   const refresh = useRefreshAfterProcessing();
   const [progress, setProgress] = useState<number | null>(null);
   const mutation = useMutation({
+    meta: { errorFallback: 'Failed to process request' },
     mutationFn: ({ fields, video }: { fields: Record<string, string>; video: File | null }) => {
       const form = new FormData();
       for (const [k, v] of Object.entries(fields)) form.append(k, v);
@@ -65,6 +66,7 @@ export function useCompleteRequest(item: QueueItem) {
 export function useRejectRequest(item: QueueItem) {
   const refresh = useRefreshAfterProcessing();
   return useMutation({
+    meta: { errorFallback: 'Failed to reject request' },
     mutationFn: (body: RejectInput) => api<AnalysisRequest>(`/api/analysis-requests/${item.id}/reject`, { method: 'POST', body }),
     onSuccess: () => refresh(item),
   });

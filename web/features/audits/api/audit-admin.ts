@@ -13,6 +13,7 @@ export const useAuditSettings = () => useQuery({ queryKey: auditSettingsKey, que
 export function useResolveAudit() {
   const qc = useQueryClient();
   return useMutation({
+    meta: { toast: false },
     mutationFn: ({ id, confirmed }: { id: number; confirmed: 'original' | 'audit' }) =>
       api<Audit>(`/api/audits/${id}/resolve`, { method: 'POST', body: { confirmed } }),
     onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: flaggedAuditsKey }), qc.invalidateQueries({ queryKey: auditReportKey })]),
@@ -22,6 +23,7 @@ export function useResolveAudit() {
 export function useSaveAuditSettings() {
   const qc = useQueryClient();
   return useMutation({
+    meta: { toast: false },
     mutationFn: (body: AuditSettings) => api<AuditSettings>('/api/audits/settings', { method: 'PUT', body }),
     onSuccess: (data) => {
       qc.setQueryData(auditSettingsKey, data);

@@ -14,6 +14,7 @@ export const submitAudit = (auditId: number, field: MeasurementField) =>
 export function useSubmitAudit(auditId: number) {
   const qc = useQueryClient();
   return useMutation({
+    meta: { toast: false },
     mutationFn: (field: MeasurementField) => submitAudit(auditId, field),
     onSuccess: () => qc.invalidateQueries({ queryKey: auditQueueKey }),
   });

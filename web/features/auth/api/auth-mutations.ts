@@ -5,6 +5,8 @@ import { userKeys } from './keys';
 
 export const SIGNED_IN_FLAG = 'va.signedIn';
 
+const AUTH_ERROR = { errorTitle: 'Authentication Error', errorFallback: 'An unknown error occurred' } as const;
+
 /**
  * Drops every cached answer and stores the new user. The user query itself is kept (only its data
  * changes) so the components watching it re-render; queryClient.clear() would orphan them.
@@ -17,6 +19,7 @@ export function resetCacheWithUser(qc: QueryClient, user: PublicUser | null) {
 export function useLogin() {
   const qc = useQueryClient();
   return useMutation({
+    meta: AUTH_ERROR,
     mutationFn: (input: LoginInput) => api<PublicUser>('/api/login', { body: input }),
     onSuccess: (user) => {
       sessionStorage.setItem(SIGNED_IN_FLAG, '1');
@@ -27,6 +30,7 @@ export function useLogin() {
 
 export function useRegister() {
   return useMutation({
+    meta: AUTH_ERROR,
     mutationFn: (input: RegisterInput) =>
       api<PublicUser & { message?: string }>('/api/register', { body: input }),
   });
@@ -35,6 +39,8 @@ export function useRegister() {
 export function useLogout() {
   const qc = useQueryClient();
   return useMutation({
+    // A failed sign-out is only logged (the header's caller); no toast.
+    meta: { toast: false },
     mutationFn: () => api<{ message: string }>('/api/logout', { method: 'POST' }),
     onSuccess: () => {
       sessionStorage.removeItem(SIGNED_IN_FLAG);

@@ -9,7 +9,7 @@ import { toast } from '@/components/ui/toaster';
 import { paths } from '@/lib/paths';
 import { safeNextPath } from '@/lib/safe-next';
 import { useLogin } from '../api/auth-mutations';
-import { applyServerErrors, authErrorToast } from './auth-errors';
+import { applyServerErrors } from './auth-errors';
 import { firstError, missingFields, toastFormInvalid } from './form-validation-toast';
 import { PasswordInput } from './password-input';
 
@@ -38,8 +38,8 @@ export function LoginForm({ onSwitch }: { onSwitch: () => void }) {
         toast({ title: 'Success', description: 'Logged in successfully' });
         navigate(returnTo() ?? paths.home, { replace: true });
       } catch (err) {
+        // The message is toasted by the query client's MutationCache ('Authentication Error').
         applyServerErrors(err, setError);
-        authErrorToast(err);
       }
     },
     (errs) => {

@@ -8,7 +8,7 @@ import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/toaster';
 import { useRegister } from '../api/auth-mutations';
 import { completeReferral, type ReferralDetails } from '../api/referral';
-import { applyServerErrors, authErrorToast } from './auth-errors';
+import { applyServerErrors } from './auth-errors';
 import { firstError, missingFields, toastFormInvalid } from './form-validation-toast';
 import { PasswordInput } from './password-input';
 
@@ -57,8 +57,8 @@ export function RegisterForm({ referral, onRegistered, onReferralCompleted, onSw
         }
         onRegistered(values.username);
       } catch (err) {
+        // The message is toasted by the query client's MutationCache ('Authentication Error').
         applyServerErrors(err, setError);
-        authErrorToast(err);
       }
     },
     (errs) => {

@@ -11,6 +11,8 @@ export const testSessionQueryOptions = (sessionId: string) =>
 
 export function usePayTestSession(sessionId: string) {
   return useMutation({
+    // The form shows the card's error itself.
+    meta: { toast: false },
     mutationFn: (input: TestPayInput) =>
       api<{ status: 'complete'; redirectUrl: string }>(`/api/checkout/test/${encodeURIComponent(sessionId)}/pay`, { body: input }),
   });

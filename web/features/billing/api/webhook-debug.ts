@@ -9,4 +9,4 @@ export const webhookDebugQueryOptions = queryOptions({
 });
 
 export const useRunWebhookTest = () =>
-  useMutation({ mutationFn: () => api<WebhookTestResult>('/api/webhook/test/stripe', { method: 'POST' }) });
+  useMutation({ meta: { toast: false }, mutationFn: () => api<WebhookTestResult>('/api/webhook/test/stripe', { method: 'POST' }) });

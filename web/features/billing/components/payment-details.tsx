@@ -2,7 +2,6 @@ import { AlertTriangle, ExternalLink, Mail } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { toast } from '@/components/ui/toaster';
 import { useUser } from '@/features/auth';
 import { useBillingAccount, useOpenPortal } from '../api/billing-history';
 import { useSubscriptions } from '../api/subscriptions';
@@ -43,8 +42,7 @@ export function PaymentDetails() {
   const account = useBillingAccount();
   const portal = useOpenPortal();
   const a = account.data;
-  const openPortal = () =>
-    portal.mutate(undefined, { onError: (err) => toast({ title: 'Error', description: err.message, variant: 'destructive' }) });
+  const openPortal = () => portal.mutate();
 
   return (
     <div className="space-y-8">

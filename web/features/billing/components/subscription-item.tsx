@@ -22,7 +22,6 @@ function SubscriptionActions({ sub }: { sub: Subscription }) {
   const run = (m: typeof cancel) =>
     m.mutate(sub.id, {
       onSuccess: (res) => toast({ title: 'Success', description: res.message }),
-      onError: (err) => toast({ title: 'Error', description: err.message, variant: 'destructive' }),
     });
 
   if (isSynthetic(sub)) {

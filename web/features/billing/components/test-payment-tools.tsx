@@ -22,7 +22,6 @@ export function TestPaymentTools({ sessionId }: { sessionId: string }) {
   const run = (a: Parameters<typeof act.mutate>[0], done: string) =>
     act.mutate(a, {
       onSuccess: () => toast({ title: 'Done', description: done }),
-      onError: (err) => toast({ title: 'Error', description: err.message, variant: 'destructive' }),
     });
   const remaining = p.amount - p.amountRefunded;
   const open = p.disputeStatus === 'needs_response';

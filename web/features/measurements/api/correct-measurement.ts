@@ -14,6 +14,7 @@ export const correctionPath = (requestId: number) => `/api/analysis-requests/${r
 export function useCorrectMeasurement(requestId: number, playerId: number) {
   const qc = useQueryClient();
   return useMutation({
+    meta: { errorFallback: 'Failed to save the correction' },
     mutationFn: (field: MeasurementField) => api<Receipt>(correctionPath(requestId), { method: 'POST', body: field }),
     onSuccess: () =>
       Promise.all([

@@ -16,6 +16,7 @@ export function useUploadSourceVideo(requestId: number, playerId: number) {
   const qc = useQueryClient();
   const [progress, setProgress] = useState<number | null>(null);
   const mutation = useMutation({
+    meta: { errorFallback: 'Upload failed' },
     mutationFn: (file: File) => {
       const form = new FormData();
       form.append('file', file);

@@ -10,6 +10,7 @@ export const deletePlayer = (id: number) => api<DeletePlayerResult>(`/api/player
 export function useDeletePlayer(id: number) {
   const qc = useQueryClient();
   return useMutation({
+    meta: { errorFallback: 'Something went wrong' },
     mutationFn: () => deletePlayer(id),
     onSuccess: async () => {
       qc.removeQueries({ queryKey: playerKeys.detail(id) });

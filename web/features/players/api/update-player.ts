@@ -10,6 +10,7 @@ export const updatePlayer = (id: number, values: PlayerFormValues) =>
 export function useUpdatePlayer(id: number) {
   const qc = useQueryClient();
   return useMutation({
+    meta: { errorMessage: 'Failed to update player' },
     mutationFn: (values: PlayerFormValues) => updatePlayer(id, values),
     onSuccess: async (player) => {
       qc.setQueryData(playerKeys.detail(id), player);
@@ -19,6 +20,5 @@ export function useUpdatePlayer(id: number) {
       ]);
       toast({ title: 'Success', description: 'Player updated successfully' });
     },
-    onError: () => toast({ title: 'Error', description: 'Failed to update player', variant: 'destructive' }),
   });
 }

@@ -17,17 +17,15 @@ export function DeletePlayerDialog({ player }: { player: Player }) {
   const del = useDeletePlayer(player.id);
   const navigate = useNavigate();
   const name = `${player.firstName} ${player.lastName}`;
-  const confirm = async () => {
-    try {
-      const r = await del.mutateAsync();
-      const back = [r.refunded.credits && credits(r.refunded.credits, 'Max Speed'), r.refunded.igaCredits && credits(r.refunded.igaCredits, 'IGA')]
-        .filter(Boolean).join(' and ');
-      toast({ title: 'Player deleted', description: back ? `${name} was deleted. ${back} returned to your balance.` : `${name} was deleted.` });
-      navigate(paths.home);
-    } catch (err) {
-      toast({ title: 'Error', description: err instanceof Error ? err.message : 'Something went wrong', variant: 'destructive' });
-    }
-  };
+  const confirm = () =>
+    del.mutate(undefined, {
+      onSuccess: (r) => {
+        const back = [r.refunded.credits && credits(r.refunded.credits, 'Max Speed'), r.refunded.igaCredits && credits(r.refunded.igaCredits, 'IGA')]
+          .filter(Boolean).join(' and ');
+        toast({ title: 'Player deleted', description: back ? `${name} was deleted. ${back} returned to your balance.` : `${name} was deleted.` });
+        navigate(paths.home);
+      },
+    });
   return (
     <AlertDialog>
       <AlertDialogTrigger asChild>
@@ -44,7 +42,7 @@ export function DeletePlayerDialog({ player }: { player: Player }) {
         </AlertDialogHeader>
         <AlertDialogFooter>
           <AlertDialogCancel disabled={del.isPending}>Cancel</AlertDialogCancel>
-          <AlertDialogAction variant="destructive" disabled={del.isPending} onClick={(e) => { e.preventDefault(); void confirm(); }}>
+          <AlertDialogAction variant="destructive" disabled={del.isPending} onClick={(e) => { e.preventDefault(); confirm(); }}>
             {del.isPending ? 'Deleting...' : 'Delete player'}
           </AlertDialogAction>
         </AlertDialogFooter>

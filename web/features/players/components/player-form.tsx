@@ -3,7 +3,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
 import { playerEditFormSchema, playerFormSchema, type PlayerFormValues } from '@contract/players';
 import { Button } from '@/components/ui/button';
-import { toast } from '@/components/ui/toaster';
 import { ApiError } from '@/lib/api-client';
 import { PhotoUpload } from './photo-upload';
 import { FormSection } from './form-section';
@@ -37,11 +36,10 @@ export function PlayerForm({ mode, defaultValues, onSubmit, cancelTo, submitLabe
       await onSubmit(values);
     } catch (err) {
       if (!(err instanceof ApiError)) return;
-      // The server checks with the same schema; its field messages go under the fields.
+      // The server checks with the same schema; its field messages go under the fields (the MutationCache toasts the message).
       for (const [field, message] of Object.entries(err.errors ?? {})) {
         form.setError((WIRE_TO_FORM[field] ?? field) as FieldPath<PlayerFormInput>, { message });
       }
-      if (mode === 'add') toast({ title: 'Error', description: err.message, variant: 'destructive' });
     }
   });
 

@@ -10,6 +10,7 @@ export const updateProfile = (body: ProfileUpdateInput) =>
 export function useUpdateProfile() {
   const qc = useQueryClient();
   return useMutation({
+    meta: { errorFallback: 'Failed to update profile' },
     mutationFn: updateProfile,
     onSuccess: (user) => qc.setQueryData(userKeys.current, user),
   });

@@ -45,8 +45,8 @@ export function ProfileForm({ user }: { user: PublicUser }) {
       });
     } catch (err) {
       const e = err instanceof ApiError ? err : null;
+      // Field messages go under the fields; the MutationCache toasts the message.
       for (const [field, message] of Object.entries(e?.errors ?? {})) form.setError(field as Field, { message });
-      toast({ title: 'Error', description: e?.message || 'Failed to update profile', variant: 'destructive' });
     }
   });
 

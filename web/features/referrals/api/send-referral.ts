@@ -5,6 +5,7 @@ import { api, ApiError } from '@/lib/api-client';
 /** The dialog shows the server's `error` field, else a generic failure. */
 export function useSendReferral() {
   return useMutation({
+    meta: { errorTitle: 'Failed to send referral' },
     mutationFn: async (input: ReferralSendInput) => {
       try {
         return await api<{ message: string }>('/api/referrals/send', { body: input as Record<string, unknown> });

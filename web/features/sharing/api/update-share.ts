@@ -11,6 +11,7 @@ export const newShareLink = (playerId: number) => api<ShareSettings>(`/api/playe
 export function useUpdateShare(playerId: number) {
   const qc = useQueryClient();
   return useMutation({
+    meta: { toast: false },
     mutationFn: (body: UpdateShareInput) => updateShare(playerId, body),
     onSuccess: (data) => qc.setQueryData(sharingKeys.share(playerId), data),
   });
@@ -19,6 +20,7 @@ export function useUpdateShare(playerId: number) {
 export function useNewShareLink(playerId: number) {
   const qc = useQueryClient();
   return useMutation({
+    meta: { toast: false },
     mutationFn: () => newShareLink(playerId),
     onSuccess: (data) => qc.setQueryData(sharingKeys.share(playerId), data),
   });

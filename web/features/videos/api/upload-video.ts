@@ -10,6 +10,7 @@ export function useUploadVideo(playerId: number) {
   const qc = useQueryClient();
   const [progress, setProgress] = useState<number | null>(null);
   const mutation = useMutation({
+    meta: { errorFallback: 'Upload failed' },
     mutationFn: ({ file, positionId }: { file: File; positionId: number | null }) => {
       const form = new FormData();
       form.append('playerId', String(playerId));
@@ -22,7 +23,6 @@ export function useUploadVideo(playerId: number) {
       toast({ title: 'Success', description: 'Video uploaded successfully' });
       await qc.invalidateQueries({ queryKey: videoKeys.list(playerId) });
     },
-    onError: (err) => toast({ title: 'Error', description: err.message || 'Upload failed', variant: 'destructive' }),
     onSettled: () => setProgress(null),
   });
   return { ...mutation, progress };

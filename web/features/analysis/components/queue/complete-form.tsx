@@ -61,8 +61,8 @@ function CompleteFields({ item, subs, onDone, onReject }: { item: QueueItem; sub
       await complete.mutateAsync({ fields, video });
       toast({ title: 'Success', description: 'Request processed successfully' });
       onDone();
-    } catch (e) {
-      toast({ title: 'Error', description: (e instanceof Error && e.message) || 'Failed to process request', variant: 'destructive' });
+    } catch {
+      // Toasted by the query client's MutationCache.
     }
   });
 

@@ -19,8 +19,8 @@ export function RejectForm({ item, onDone, onBack, defaultReason }: { item: Queu
       await reject.mutateAsync(values);
       toast({ title: 'Success', description: 'Request processed successfully' });
       onDone();
-    } catch (e) {
-      toast({ title: 'Error', description: (e instanceof Error && e.message) || 'Failed to reject request', variant: 'destructive' });
+    } catch {
+      // Toasted by the query client's MutationCache.
     }
   });
   const busy = reject.isPending;

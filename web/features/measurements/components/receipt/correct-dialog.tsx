@@ -40,15 +40,14 @@ function Correction({ receipt, videoId, onSaved, onCancel }: { receipt: Receipt;
   if (media.isPending) return <Spinner />;
   if (media.isError) return <p role="alert" className="text-sm text-destructive">The clip cannot be opened: {media.error.message}</p>;
   const initial = { landmark: receipt.landmark, marks: receipt.measurement.marks.map((m) => ({ frameIndex: m.frameIndex, yardLine: m.yardLine })) };
-  const save = async () => {
+  const save = () => {
     if (!measured) return;
-    try {
-      await correct.mutateAsync(measured.field);
-      toast({ title: 'Success', description: 'Correction saved as a new revision' });
-      onSaved();
-    } catch (e) {
-      toast({ title: 'Error', description: (e instanceof Error && e.message) || 'Failed to save the correction', variant: 'destructive' });
-    }
+    correct.mutate(measured.field, {
+      onSuccess: () => {
+        toast({ title: 'Success', description: 'Correction saved as a new revision' });
+        onSaved();
+      },
+    });
   };
   return (
     <>

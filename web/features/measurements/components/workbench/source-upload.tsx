@@ -1,7 +1,6 @@
 import type { VideoMedia } from '@contract/measurements';
 import { VIDEO_ACCEPT_ATTR, type Video } from '@contract/videos';
 import { FilePickButton } from '@/components/ui/file-pick-button';
-import { toast } from '@/components/ui/toaster';
 import { useUploadSourceVideo } from '../../api/upload-source-video';
 
 /** The analyst uploads the clip to measure (downloaded from Hudl by its owner); it becomes the request's source. */
@@ -23,10 +22,7 @@ export function SourceUpload({ requestId, playerId, label, onUploaded, variant =
       busy={upload.isPending}
       progress={upload.progress}
       onFile={(file) =>
-        upload.mutate(file, {
-          onSuccess: onUploaded,
-          onError: (err) => toast({ title: 'Error', description: err.message || 'Upload failed', variant: 'destructive' }),
-        })}
+        upload.mutate(file, { onSuccess: onUploaded })}
     >
       {label}
     </FilePickButton>
