@@ -17,7 +17,7 @@ import { listQueue } from '../server/modules/analysis/queue.service';
 import { listHistory } from '../server/modules/billing/history.service';
 import { listPlayers } from '../server/modules/players/players.service';
 import { listVideos } from '../server/modules/videos/videos.service';
-import type { UserRow } from '../server/plugins/session';
+import type { UserRow } from '../server/db/schema';
 import { pgBaseUrl, scratchDatabase, withDb } from './lib/pg';
 import { ms, pct, printTable, type Row } from './lib/report';
 
@@ -100,7 +100,7 @@ async function main() {
       {
         name: 'admin users, search "last97" (common)',
         run: async () => { const p = await listUsers(h.db, { q: 'last97', limit: 50 }); return { n: p.items.length, more: Boolean(p.next) }; },
-        plan: { text: `select * from users where (email || ' ' || username || ' ' || coalesce(first_name, '') || ' ' || coalesce(last_name, '')) ilike $1 order by id limit $2`, params: ['%last97%', 51] },
+        plan: { text: 'select * from users where search_text like lower($1) order by id limit $2', params: ['%last97%', 51] },
       },
       {
         name: "a family's players (250), first 100",

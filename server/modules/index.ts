@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import authRoutes from './auth/auth.routes';
+import authModule from './auth';
 import profileRoutes from './profile/profile.routes';
 import filesRoutes from './files/files.routes';
 import playersModule from './players';
@@ -19,7 +19,7 @@ import auditsModule from './audits';
 
 /** Every feature's routes, registered here and nowhere else (decision 172); each index.ts registers its own route files. */
 export const modules: FastifyPluginAsync[] = [
-  authRoutes,
+  authModule,
   profileRoutes,
   filesRoutes,
   playersModule,

@@ -4,9 +4,8 @@ import fastifyCookie, { signerFactory } from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Role } from '../../contract/constants';
 import { AppError } from '../lib/app-error';
-import { IDLE_MS, purgeExpiredSessions, REFRESH_AFTER_MS, sessionQueries, type SessionData, type UserRow } from './session-store';
-
-export { dbStore, endOtherSessions, purgeExpiredSessions, revokeSessions, type UserRow } from './session-store';
+import type { UserRow } from '../db/schema';
+import { IDLE_MS, purgeExpiredSessions, REFRESH_AFTER_MS, sessionQueries, type SessionData } from '../modules/auth/auth.repository';
 
 declare module 'fastify' {
   interface Session {

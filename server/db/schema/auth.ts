@@ -30,6 +30,10 @@ export const users = pgTable(
     /** sha256 of the emailed token */
     pendingEmailToken: text('pending_email_token'),
     pendingEmailExpires: ts('pending_email_expires'),
+    /** What the admin search matches (decision 123): kept lower-cased so the search is a plain LIKE on one stored column. */
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`lower(email || ' ' || username || ' ' || coalesce(first_name, '') || ' ' || coalesce(last_name, ''))`,
+    ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -41,9 +45,11 @@ export const users = pgTable(
     index('users_last_login_idx').on(t.lastLoginAt),
     // The admin list's pages (decision 063): by role in id order, and the search over email, username and name.
     index('users_role_id_idx').on(t.role, t.id),
-    index('users_search_trgm_idx').using('gin', sql`(${t.email} || ' ' || ${t.username} || ' ' || coalesce(${t.firstName}, '') || ' ' || coalesce(${t.lastName}, '')) gin_trgm_ops`),
+    index('users_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
 );
+
+export type UserRow = typeof users.$inferSelect;
 
 export const sessions = pgTable(
   'sessions',

@@ -1,6 +1,6 @@
 import { formatSpeed } from '../../../contract/measurement-math';
 import type { Mail } from '../../lib/mailer';
-import { escapeHtml } from '../auth/auth.mail';
+import { escapeHtml } from '../auth';
 
 interface Who { to: string; firstName: string | null; playerName: string; playerId: number; appUrl: string }
 

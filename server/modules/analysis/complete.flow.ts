@@ -4,7 +4,7 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest } from '../../lib/app-error';
 import { FfmpegError } from '../../lib/ffmpeg';
-import type { UserRow } from '../../plugins/session';
+import type { UserRow } from '../../db/schema';
 import { analyseLocalVideo, putLocalVideo, removeKeys, withTempDir } from '../videos/video-files';
 import { receiveVideo } from '../videos/video-intake';
 import { completionValues, videoRequired } from './complete.fields';

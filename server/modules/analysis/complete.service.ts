@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { analysisRequests, igaSubmetrics, submetrics, videos } from '../../db/schema';
 import { conflict } from '../../lib/app-error';
-import type { UserRow } from '../../plugins/session';
+import type { UserRow } from '../../db/schema';
 import { recordLeaderboardResult } from '../leaderboard/leaderboard.service';
 import { ALREADY_PROCESSED } from '../measurements';
 

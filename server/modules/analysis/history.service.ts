@@ -2,7 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { RequestHistoryItem } from '../../../contract/request-history';
 import type { Db } from '../../db/client';
 import { analysisRequests, positions } from '../../db/schema';
-import type { UserRow } from '../../plugins/session';
+import type { UserRow } from '../../db/schema';
 import { viewablePlayer } from '../players';
 
 /** Every request made for a player, newest first, with rejections' reasons and refunds (owner and staff). */

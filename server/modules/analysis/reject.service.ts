@@ -3,7 +3,7 @@ import type { RejectInput } from '../../../contract/analysis';
 import type { Db } from '../../db/client';
 import { analysisRequests } from '../../db/schema';
 import { conflict, notFound } from '../../lib/app-error';
-import type { UserRow } from '../../plugins/session';
+import type { UserRow } from '../../db/schema';
 import { grantCredits } from '../credits/credits.service';
 import { ALREADY_PROCESSED } from '../measurements';
 

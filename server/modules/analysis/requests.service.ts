@@ -3,7 +3,7 @@ import type { IgaRequestInput, RequestType, SpeedRequestInput } from '../../../c
 import type { Db, Tx } from '../../db/client';
 import { analysisRequests, videos } from '../../db/schema';
 import { badRequest } from '../../lib/app-error';
-import type { UserRow } from '../../plugins/session';
+import type { UserRow } from '../../db/schema';
 import { spendCredit } from '../credits/credits.service';
 import { ownPlayer, viewablePlayer } from '../players';
 import { toRequestDto } from './to-dto';

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client';
 import { analysisRequests, igaSubmetrics, positionSubmetrics, positions, submetrics } from '../../db/schema';
 import { isLowerBetter } from '../../db/seed/submetrics';
 import { notFound } from '../../lib/app-error';
-import type { UserRow } from '../../plugins/session';
+import type { UserRow } from '../../db/schema';
 import { viewablePlayer } from '../players';
 
 /** The IGA components measured for a position, in entry order. */

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, ne, or, isNull } from 'drizzle-orm';
 import type { AuditItem } from '../../../contract/audits';
 import type { Db } from '../../db/client';
 import { analysisRequests, measurementAudits, measurementReceipts, players, positions } from '../../db/schema';
-import type { UserRow } from '../../plugins/session';
+import type { UserRow } from '../../db/schema';
 import { auditRatePercent } from './audit-settings';
 
 /**

@@ -3,7 +3,7 @@ import type { Audit } from '../../../contract/audits';
 import type { Db } from '../../db/client';
 import { analysisRequests, igaSubmetrics, measurementAudits, measurementReceipts, submetrics, videos } from '../../db/schema';
 import { conflict } from '../../lib/app-error';
-import type { UserRow } from '../../plugins/session';
+import type { UserRow } from '../../db/schema';
 import { recomputePlayerSpeed } from '../measurements/correction.service';
 import type { ReceiptData } from '../measurements/receipt.service';
 import { auditById, latestReceipt, toAudit } from './audit-submit.service';

@@ -5,7 +5,7 @@ import type { MeasurementField } from '../../../contract/measurements';
 import type { Db } from '../../db/client';
 import { analysisRequests, measurementAudits, measurementReceipts, players, users } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../lib/app-error';
-import type { UserRow } from '../../plugins/session';
+import type { UserRow } from '../../db/schema';
 import { measuredValue } from '../measurements/measure.service';
 import { storeStills, type ReceiptData } from '../measurements/receipt.service';
 

@@ -10,7 +10,7 @@ import { burnPasswordTime, hashPassword, verifyPassword } from '../../lib/passwo
 import { hashToken, newToken } from '../../lib/tokens';
 import { resetMail, verificationMail } from './auth.mail';
 import { confirmEmailChange } from './email-change';
-import { revokeSessions } from '../../plugins/session';
+import { revokeSessions } from './auth.repository';
 
 export interface AuthDeps {
   db: Db;

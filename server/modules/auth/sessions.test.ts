@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { sessions, users } from '../../db/schema';
 import { loadEnv } from '../../env';
-import { dbStore, SESSION_COOKIE } from '../../plugins/session';
+import { SESSION_COOKIE } from '../../plugins/session';
+import { dbStore } from './auth.repository';
 import { as, cookieFrom, createTestApp, createUser, freshDb, type TestApp } from '../../test/helpers';
 
 let t: TestApp;

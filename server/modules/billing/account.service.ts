@@ -3,7 +3,7 @@ import type { BillingAccount, CheckoutPreview } from '../../../contract/billing-
 import { planButtonLabel } from '../../../contract/billing';
 import type { Db } from '../../db/client';
 import { plans, users } from '../../db/schema';
-import type { UserRow } from '../../plugins/session';
+import type { UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { PaymentProvider } from '../../lib/payments';
 import { currentSubscription } from './plans.service';

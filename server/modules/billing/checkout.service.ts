@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { checkoutReturnType, isPurchasable, planButtonLabel, type CheckoutInput } from '../../../contract/billing';
 import type { Db } from '../../db/client';
 import { plans, users } from '../../db/schema';
-import type { UserRow } from '../../plugins/session';
+import type { UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { PaymentProvider } from '../../lib/payments';
 import { fullName } from '../../lib/names';

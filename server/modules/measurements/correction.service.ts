@@ -4,7 +4,7 @@ import type { Tx } from '../../db/client';
 import { analysisRequests, igaSubmetrics, leaderboard, submetrics, videos } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/app-error';
 import type { FastifyInstance } from 'fastify';
-import type { UserRow } from '../../plugins/session';
+import type { UserRow } from '../../db/schema';
 import { recordLeaderboardResult } from '../leaderboard/leaderboard.service';
 import { measuredValue } from './measure.service';
 import { insertReceipt, storeStills } from './receipt.service';

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { measurementAudits } from '../../db/schema';
 import { notFound } from '../../lib/app-error';
-import type { UserRow } from '../../plugins/session';
+import type { UserRow } from '../../db/schema';
 
 /**
  * The blind rule: while an audit waits, a receipt of that request is not shown to analysts other than

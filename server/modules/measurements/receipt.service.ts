@@ -8,7 +8,7 @@ import { analysisRequests, measurementReceipts, players, positions } from '../..
 import { notFound } from '../../lib/app-error';
 import { extractStills } from '../../lib/media-probe';
 import type { Storage } from '../../lib/storage';
-import type { UserRow } from '../../plugins/session';
+import type { UserRow } from '../../db/schema';
 import { viewablePlayer } from '../players';
 import { withLocalCopy } from '../videos/video-files';
 import type { MediaRow } from '../videos/video-media';

@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { analysisRequests, positions, videos } from '../../db/schema';
 import { badRequest, conflict } from '../../lib/app-error';
 import { FfmpegError } from '../../lib/ffmpeg';
-import type { UserRow } from '../../plugins/session';
+import type { UserRow } from '../../db/schema';
 import { pendingRequest } from './pending-request';
 import { analyseLocalVideo, putLocalVideo, removeKeys, withTempDir } from '../videos/video-files';
 import { receiveVideo } from '../videos/video-intake';

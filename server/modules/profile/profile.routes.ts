@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { profileUpdateSchema, publicUserSchema } from '../../../contract/auth';
 import { errorBodySchema } from '../../../contract/errors';
-import { toPublicUser } from '../auth/public-user';
+import { toPublicUser } from '../auth';
 import { updateProfile } from './profile.service';
 
 export default async function profileRoutes(fastify: FastifyInstance) {

@@ -5,8 +5,8 @@ import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { AppError, badRequest } from '../../lib/app-error';
 import { hashPassword, verifyPassword } from '../../lib/password';
-import { endOtherSessions, type UserRow } from '../../plugins/session';
-import { requestEmailChange } from '../auth/email-change';
+import type { UserRow } from '../../db/schema';
+import { endOtherSessions, requestEmailChange } from '../auth';
 
 export const USERNAME_NOT_EMAIL = 'Username must be a valid email';
 

@@ -8,7 +8,7 @@ import { referrals, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Mailer } from '../../lib/mailer';
 import type { PaymentProvider } from '../../lib/payments';
-import type { UserRow } from '../../plugins/session';
+import type { UserRow } from '../../db/schema';
 import { fullName } from '../../lib/names';
 import { referralMail } from './referrals.mail';
 

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { DEFAULT_SHOW, SHARE_FIELDS, type ShareSettings, type ShowSettings, type UpdateShareInput } from '../../../contract/sharing';
 import type { Db } from '../../db/client';
 import { profileShares } from '../../db/schema';
-import type { UserRow } from '../../plugins/session';
+import type { UserRow } from '../../db/schema';
 import { ownPlayer } from '../players';
 import type { ViewCounter } from './public-cache';
 

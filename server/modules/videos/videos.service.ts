@@ -6,7 +6,7 @@ import { enqueueJob } from '../../lib/jobs';
 import { afterTimeId, decodeCursor, exactTime, isTimeIdKey, toPage } from '../../lib/pagination';
 import { badRequest, notFound } from '../../lib/app-error';
 import type { Storage } from '../../lib/storage';
-import type { UserRow } from '../../plugins/session';
+import type { UserRow } from '../../db/schema';
 import { changeablePlayer, viewablePlayer } from '../players';
 
 type VideoRow = typeof videos.$inferSelect;

@@ -1,9 +1,9 @@
 import { and, eq, lt, ne, sql, type SQL } from 'drizzle-orm';
-import { SESSION_IDLE_DAYS } from '../../contract/constants';
-import type { Db, DbOrTx } from '../db/client';
-import { sessions, users } from '../db/schema';
+import { SESSION_IDLE_DAYS } from '../../../contract/constants';
+import type { Db, DbOrTx } from '../../db/client';
+import { sessions, users, type UserRow } from '../../db/schema';
 
-export type UserRow = typeof users.$inferSelect;
+// The session rows (decision 081): read with their user in one statement, written only when changed.
 export type SessionData = Record<string, unknown> & { userId?: number };
 
 export const IDLE_MS = SESSION_IDLE_DAYS * 24 * 60 * 60 * 1000;

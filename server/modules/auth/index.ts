@@ -1,0 +1,5 @@
+export { default } from './auth.routes';
+export { endOtherSessions } from './auth.repository';
+export { escapeHtml } from './auth.mail';
+export { requestEmailChange } from './email-change';
+export { toPublicUser } from './public-user';
