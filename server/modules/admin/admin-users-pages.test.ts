@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
 import { as, createTestApp, createUser, type TestApp, type TestUser } from '../../test/helpers';
@@ -41,6 +42,12 @@ describe('admin user list pages', () => {
     expect((await get('/api/admin/users?q=family2&verified=false')).json().map((u: any) => u.email)).toEqual(['family21@example.com']);
     expect((await get('/api/admin/users?q=100%25')).json()).toEqual([]);
     expect((await get('/api/admin/users?q=_')).json()).toEqual([]);
+  });
+
+  it('finds a user by a name changed after sign-up (the stored search text follows every edit)', async () => {
+    await t.db.update(users).set({ lastName: 'Okonkwo' }).where(eq(users.email, 'family3@example.com'));
+    expect((await get('/api/admin/users?q=OKONK')).json().map((u: any) => u.email)).toEqual(['family3@example.com']);
+    expect((await get('/api/admin/users?q=parent3')).json().map((u: any) => u.email)).toEqual([]);
   });
 
   it('refuses bad limits, cursors and filters with 400', async () => {

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, ilike, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, like, ne, or, sql } from 'drizzle-orm';
 import type { AdminCreateUserInput, AdminUpdateUserInput, AdminUser } from '../../../contract/admin';
 import type { Role } from '../../../contract/constants';
 import type { DbOrTx } from '../../db/client';
@@ -24,17 +24,15 @@ const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** One keyset page of users by id, filtered by role, verification and a search in email, username and name. */
 export async function listUsers(db: DbOrTx, q: { role?: Role; q?: string; verified?: boolean; cursor?: string; limit: number }) {
   const after = decodeCursor(q.cursor, isIntKey);
-  const term = q.q ? `%${likeEscape(q.q.toLowerCase())}%` : null;
+  const term = q.q ? `%${likeEscape(q.q)}%` : null;
   const rows = await db
     .select()
     .from(users)
     .where(and(
       q.role ? eq(users.role, q.role) : undefined,
       q.verified === undefined ? undefined : eq(users.isEmailVerified, q.verified),
-      // One expression, the one users_search_trgm_idx indexes.
-      term
-        ? ilike(sql`(${users.email} || ' ' || ${users.username} || ' ' || coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, ''))`, term)
-        : undefined,
+      // The stored lower-cased column users_search_text_trgm_idx indexes: a plain LIKE, no per-row lower() or concatenation (decision 123).
+      term ? like(users.searchText, sql`lower(${term})`) : undefined,
       after ? gt(users.id, after[0]) : undefined,
     ))
     .orderBy(asc(users.id))
