@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import type { LeaderboardQuery } from '../contract/leaderboard';
 import { openDb, type DbHandle } from '../server/db/client';
 import { runMigrations } from '../server/db/migrate';
-import { seedPositions } from '../server/db/seed/positions';
+import { seedPositions } from '../server/seed/positions';
 import { getLeaderboardPage } from '../server/modules/leaderboard/leaderboard.service';
 import { pageQuery } from '../server/modules/leaderboard/leaderboard.sql';
 import { ms, pct, printTable, type Row } from './lib/report';

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { sql } from 'drizzle-orm';
 import { openDb, type DbHandle } from '../server/db/client';
 import { runMigrations } from '../server/db/migrate';
-import { seedPositions } from '../server/db/seed/positions';
+import { seedPositions } from '../server/seed/positions';
 import { createLocalStorage } from '../server/lib/storage';
 import { listUsers } from '../server/modules/admin/admin-users.service';
 import { listQueue } from '../server/modules/analysis/queue.service';

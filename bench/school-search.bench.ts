@@ -7,7 +7,7 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { openDb } from '../server/db/client';
 import { runMigrations } from '../server/db/migrate';
-import { seedSchools } from '../server/db/seed/schools';
+import { seedSchools } from '../server/seed/schools';
 import { searchSchools } from '../server/modules/players/schools.service';
 import { fmt, ms, pct, printTable, type Row } from './lib/report';
 import { scratchDatabase } from './lib/pg';

@@ -18,24 +18,29 @@ const { build } = (() => {
 })();
 export const serverOut = path.join(root, 'dist/server/main.js');
 
-const sourceUrls = {
+const sourceUrls = (outdir) => ({
   name: 'source-import-meta-url',
   setup(b) {
     b.onLoad({ filter: /\.tsx?$/ }, async (args) => {
       let text = await readFile(args.path, 'utf8');
       if (text.includes('import.meta.url')) {
-        const rel = path.relative(path.dirname(serverOut), args.path).split(path.sep).join('/');
+        const rel = path.relative(outdir, args.path).split(path.sep).join('/');
         text = text.replaceAll('import.meta.url', `new URL(${JSON.stringify(rel)}, import.meta.url).href`);
       }
       return { contents: text, loader: args.path.endsWith('x') ? 'tsx' : 'ts' };
     });
   },
-};
+});
 
-export async function buildServer() {
+/**
+ * Builds the server (main.js) and the operator command line (cli.js, for images without tsx) into
+ * `outdir`. It must stay inside the project (the topology test builds to .tmp/): a bundle finds its
+ * packages in the project's node_modules and its data files relative to its own location.
+ */
+export async function buildServer(outdir = path.dirname(serverOut)) {
   await build({
-    entryPoints: [path.join(root, 'server/main.ts')],
-    outfile: serverOut,
+    entryPoints: { main: path.join(root, 'server/main.ts'), cli: path.join(root, 'server/cli.ts') },
+    outdir,
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -43,12 +48,12 @@ export async function buildServer() {
     packages: 'external',
     sourcemap: true,
     logLevel: 'warning',
-    plugins: [sourceUrls],
+    plugins: [sourceUrls(outdir)],
   });
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const t0 = Date.now();
   await buildServer();
-  console.log(`server built: ${path.relative(root, serverOut)} (${Date.now() - t0} ms)`);
+  console.log(`server built: ${path.relative(root, path.dirname(serverOut))}/{main,cli}.js (${Date.now() - t0} ms)`);
 }

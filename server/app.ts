@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 import type { DbHandle } from './db/client';
 import { openDb } from './db/client';
 import { runMigrations } from './db/migrate';
-import { seedReference } from './db/seed';
+import { seedReference } from './seed';
 import type { Env } from './env';
 import { createMailer, type Mailer } from './lib/mailer';
 import type { Storage } from './lib/storage';
@@ -18,6 +18,7 @@ import cachePolicyPlugin from './plugins/cache-policy';
 import sweeperPlugin from './plugins/sweeper';
 import dbPlugin from './plugins/db';
 import errorsPlugin from './plugins/errors';
+import instanceIdPlugin from './plugins/instance-id';
 import openapiPlugin from './plugins/openapi';
 import rateLimitPlugin from './plugins/rate-limit';
 import securityPlugin from './plugins/security';
@@ -75,6 +76,7 @@ export async function buildApp(env: Env, opts: BuildOptions = {}): Promise<Fasti
   app.decorate('storage', createStorage(env));
   app.addHook('onClose', async () => app.mailer.close());
 
+  await app.register(instanceIdPlugin);
   await app.register(errorsPlugin);
   await app.register(accessPlugin);
   await app.register(cachePolicyPlugin);

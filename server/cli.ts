@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { openDb } from './db/client';
 import { runMigrations } from './db/migrate';
-import { seedReference } from './db/seed';
+import { seedReference } from './seed';
 import { EnvError, loadEnv } from './env';
 import { createUserCommand, setCreditsCommand } from './cli-users';
 import { cliCommands } from './cli-commands';

@@ -5,7 +5,7 @@ import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { openDb } from '../db/client';
 import { runMigrations } from '../db/migrate';
-import { seedReference } from '../db/seed';
+import { seedReference } from '../seed';
 import { upsertSchools, type SchoolRow } from '../modules/players/schools.repository';
 import schoolsSample from './schools-sample.json';
 

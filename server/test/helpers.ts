@@ -8,7 +8,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { buildApp } from '../app';
 import { openDb, type Db, type DbHandle } from '../db/client';
 import { runMigrations } from '../db/migrate';
-import { seedReference } from '../db/seed';
+import { seedReference } from '../seed';
 import { mailOutbox, users } from '../db/schema';
 import { loadEnv, type Env } from '../env';
 import { drainJobs } from '../lib/jobs';

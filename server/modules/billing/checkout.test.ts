@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PLAN_SEEDS } from '../../db/seed/plans';
+import { PLAN_SEEDS } from '../../seed/plans';
 import { as, createTestApp, createUser, type TestApp } from '../../test/helpers';
 import { balances, buy, CARDS, grantsOf, pay, planId, startCheckout, validCard } from './billing-test-kit';
 

@@ -5,7 +5,7 @@ import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { US_STATE_CODES } from '../../../contract/constants';
 import { schools } from '../../db/schema';
-import { seedSchools } from '../../db/seed/schools';
+import { seedSchools } from '../../seed/schools';
 import { as, createTestApp, createUser, isRealPostgres, type TestApp, type TestUser } from '../../test/helpers';
 import { importSchoolFile, parseColleges, parseHighSchools } from './schools-import';
 import { titleCase } from './title-case';
