@@ -1,14 +1,14 @@
 /**
  * Rebuilds schools-directory.tsv.gz, the school directory the project ships, from the public NCES high
  * school list and the HIFLD/IPEDS college directory, with the importer's own parsing:
- *   npx tsx server/db/seed/build-schools-directory.ts ../shared/data/schools
+ *   npx tsx server/seed/build-schools-directory.ts ../shared/data/schools
  * Rows: level (H or C), name, city, state, alias; sorted, so a rebuild of the same data is byte-identical.
  * schools-supplement.tsv adds well-known schools the public lists miss (same columns, uncompressed).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { parseColleges, parseHighSchools } from '../../modules/players/schools-import';
+import { parseColleges, parseHighSchools } from '../modules/players/schools-import';
 
 const dir = process.argv[2] ?? '../shared/data/schools';
 const rows = [

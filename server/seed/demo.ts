@@ -1,10 +1,10 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../client';
-import { players, positions, users } from '../schema';
-import { hashPassword } from '../../lib/password';
+import type { Db } from '../db/client';
+import { players, positions, users } from '../db/schema';
+import { hashPassword } from '../lib/password';
 import { seedDemoAnalyses } from './demo-analyses';
-import { seedDemoLeaderboard } from '../../modules/leaderboard/leaderboard.demo';
+import { seedDemoLeaderboard } from '../modules/leaderboard/leaderboard.demo';
 
 export const DEMO_PASSWORD = 'demo1234';
 export const DEMO_ACCOUNTS = [

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../client';
-import { referenceData } from '../schema';
+import type { Db } from '../db/client';
+import { referenceData } from '../db/schema';
 import { seedDemo } from './demo';
 import { PLAN_SEEDS, seedPlans } from './plans';
 import { POSITIONS, seedPositions } from './positions';

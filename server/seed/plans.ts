@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../client';
-import { plans } from '../schema';
+import type { Db } from '../db/client';
+import { plans } from '../db/schema';
 
 type PlanSeed = Omit<typeof plans.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../client';
-import { positions } from '../schema';
+import type { Db } from '../db/client';
+import { positions } from '../db/schema';
 
 export const POSITIONS = [
   { key: 'QB', name: 'Quarterback' },

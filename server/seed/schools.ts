@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { eq, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../client';
-import { referenceData, schools } from '../schema';
-import { upsertSchools, type SchoolRow } from '../../modules/players/schools.repository';
-import { schoolSearchText } from '../../modules/players/school-search-text';
+import type { Db } from '../db/client';
+import { referenceData, schools } from '../db/schema';
+import { upsertSchools, type SchoolRow } from '../modules/players/schools.repository';
+import { schoolSearchText } from '../modules/players/school-search-text';
 
 // Bump when the search text's normalisation changes, so existing databases are refreshed once.
 const SEARCH_TEXT_VERSION = 1;

@@ -1,7 +1,7 @@
 import { and, eq, notInArray, sql } from 'drizzle-orm';
-import { decimalsFor } from '../../../contract/analysis';
-import type { Db } from '../client';
-import { positionSubmetrics, positions, submetrics } from '../schema';
+import { decimalsFor } from '../../contract/analysis';
+import type { Db } from '../db/client';
+import { positionSubmetrics, positions, submetrics } from '../db/schema';
 
 interface SubmetricDef {
   key: string;
