@@ -1,0 +1,133 @@
+// The project's lint rules (decisions 175-178). `npm run lint` checks, `npm run check` runs it with the
+// type check and the unit tiers, and `npm test` runs it first.
+import { readdirSync, statSync } from 'node:fs';
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import prettier from 'eslint-config-prettier';
+import globals from 'globals';
+
+const dirs = (p) => readdirSync(p).filter((d) => statSync(`${p}/${d}`).isDirectory());
+const webFeatures = dirs('web/features');
+const serverModules = dirs('server/modules');
+const tests = ['**/*.test.ts', '**/*.test.tsx', '**/*.fixtures.ts', '**/test/**', 'e2e/**', 'bench/**'];
+
+/**
+ * A feature (web) or module (server) is reached by the others through its `index.ts` only: each one
+ * gets a zone forbidding imports of any other one's files except that index.
+ */
+const publicSurfaceZones = (root, names) =>
+  names.map((name) => ({
+    target: `./${root}/${name}`,
+    from: `./${root}`,
+    except: [`./${name}`, ...names.filter((n) => n !== name).map((n) => `./${n}/index.ts`), './index.ts'],
+    message: `Reach another ${root.endsWith('features') ? 'feature' : 'module'} through its index.ts (its public surface), not its internals.`,
+  }));
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'migrations/**', 'test-results/**', 'playwright-report/**', 'data/**', '**/*.js', '**/*.mjs', '**/*.cjs'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.node },
+    },
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+    },
+    rules: {
+      // Type-aware rules that catch real faults: unhandled promises and promises where a callback's
+      // result is ignored (a rejected promise there is an unhandled rejection that can end the process).
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false, arguments: false } }],
+      '@typescript-eslint/await-thenable': 'error',
+      // `any` at library seams (drizzle rows, Stripe payloads, PGlite internals) is deliberate and named;
+      // the unsafe-* family would flag every use of those seams rather than a fault.
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/require-await': 'off',
+      '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true, allowBoolean: true, allowNullish: true }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/only-throw-error': 'off',
+      '@typescript-eslint/prefer-promise-reject-errors': 'off',
+      '@typescript-eslint/no-redundant-type-constituents': 'off',
+      '@typescript-eslint/unbound-method': 'off',
+      '@typescript-eslint/no-base-to-string': 'off',
+      'no-empty': ['error', { allowEmptyCatch: true }],
+      'no-control-regex': 'off',
+      // No import cycles anywhere (decision 176).
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      // Layers (decision 177): the contract depends on nothing of ours; web and server never import each other.
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './contract', from: './server', message: 'contract/ is shared: it imports nothing of server/.' },
+            { target: './contract', from: './web', message: 'contract/ is shared: it imports nothing of web/.' },
+            { target: './web', from: './server', message: 'web/ talks to the server over HTTP only.' },
+            { target: './server', from: './web', message: 'server/ never imports web/.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Public surfaces (decision 177), for product code; tests and fixtures may reach into a module.
+    files: ['web/features/**/*.{ts,tsx}', 'server/modules/**/*.ts'],
+    ignores: tests,
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './web', from: './server', message: 'web/ talks to the server over HTTP only.' },
+            { target: './server', from: './web', message: 'server/ never imports web/.' },
+            ...publicSurfaceZones('web/features', webFeatures),
+            ...publicSurfaceZones('server/modules', serverModules),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...jsxA11y.flatConfigs.recommended.rules,
+      // The React compiler's stricter advice (refs, set-state in effects) is not part of this codebase's rules.
+      'react-hooks/refs': 'off',
+      'react-hooks/set-state-in-effect': 'off',
+      'react-hooks/purity': 'off',
+      'react-hooks/immutability': 'off',
+      'react-hooks/incompatible-library': 'off',
+      'react-hooks/preserve-manual-memoization': 'off',
+      'react-hooks/static-components': 'off',
+      'react-hooks/use-memo': 'off',
+      'react-hooks/globals': 'off',
+      'react-hooks/error-boundaries': 'off',
+      'react-hooks/unsupported-syntax': 'off',
+      'react-hooks/config': 'off',
+      'react-hooks/gating': 'off',
+      'react-hooks/component-hook-factories': 'off',
+    },
+  },
+  {
+    files: tests,
+    rules: {
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      '@typescript-eslint/no-floating-promises': 'off',
+    },
+  },
+  prettier,
+);

@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# `npm run check`: the fast loop (decision 175): types, lint and formatting, and the unit tiers
+# (contract and web functions, web components in jsdom). The API tests and browser journeys are in `npm test`.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/steps.sh
+
+step "Type check" npx tsc --noEmit -p .
+step "Lint" npx eslint --cache --cache-location node_modules/.cache/eslint/ --cache-strategy content .
+step "Formatting" npx prettier --check --log-level warn .
+step "Unit and component tests" npx vitest run --project unit --project web
+summary
