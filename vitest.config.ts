@@ -14,11 +14,20 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'server',
-          include: ['server/**/*.test.ts', 'contract/**/*.test.ts', 'web/**/*.test.ts'],
+          include: ['server/**/*.test.ts'],
           globalSetup: ['server/test/global-setup.ts'],
           testTimeout: 60000,
           hookTimeout: 180000,
           pool: 'forks',
+        },
+      },
+      {
+        // Pure functions of the contract and the web (no database, no DOM): the fast tier of `npm run check`.
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['contract/**/*.test.ts', 'web/**/*.test.ts'],
+          pool: 'threads',
         },
       },
       {
@@ -28,7 +37,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['web/**/*.test.tsx'],
           setupFiles: ['web/test/setup.ts'],
-          testTimeout: 60000,
+          // A ceiling, not a measurement: a form filled field by field on a loaded machine needs room.
+          testTimeout: 120000,
           hookTimeout: 60000,
           pool: 'forks',
         },
