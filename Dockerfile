@@ -40,7 +40,7 @@ COPY --from=build /app/package.json /app/package-lock.json ./
 COPY --from=build /app/dist ./dist
 # The bundle reads these next to where their sources were (scripts/build-server.mjs, decision 083).
 COPY --from=build /app/migrations ./migrations
-COPY --from=build /app/server/db/seed/schools-directory.tsv.gz /app/server/db/seed/schools-supplement.tsv ./server/db/seed/
+COPY --from=build /app/server/seed/schools-directory.tsv.gz /app/server/seed/schools-supplement.tsv ./server/seed/
 RUN mkdir -p /data && chown node:node /data
 USER node
 EXPOSE 5000
