@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import {
-  PendingRequestsBanner, PlayerStatsPanel, RequestIgaDialog, RequestSpeedDialog, usePlayerHighlights, VideoCarousel,
+  PendingRequestsBanner, PlayerStatsPanel, RequestDialog, usePlayerHighlights, VideoCarousel,
 } from '@/features/analysis/components/player-analysis-slots';
 import { RequestHistory } from '@/features/analysis/components/request-history';
 import { useUser } from '@/features/auth/api/use-user';
@@ -53,8 +53,8 @@ export default function PlayerCardRoute() {
         <div className="flex flex-col gap-2 sm:flex-row">
           {isOwner && (
             <>
-              <RequestSpeedDialog {...slotProps} trigger={<Button className="w-full sm:w-auto">{label('Request Max Speed', 'Request Speed Analysis')}</Button>} />
-              <RequestIgaDialog {...slotProps} trigger={<Button variant="secondary" className="w-full sm:w-auto">Request IGA Score</Button>} />
+              <RequestDialog kind="max_speed" {...slotProps} trigger={<Button className="w-full sm:w-auto">{label('Request Max Speed', 'Request Speed Analysis')}</Button>} />
+              <RequestDialog kind="iga" {...slotProps} trigger={<Button variant="secondary" className="w-full sm:w-auto">Request IGA Score</Button>} />
             </>
           )}
           {canEdit && (

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { AnalysisRequest, IgaRequestInput, SpeedRequestInput } from '@contract/analysis';
+import type { AnalysisRequest, IgaRequestInput, RequestType, SpeedRequestInput } from '@contract/analysis';
 import { userKeys } from '@/features/auth';
 import { api } from '@/lib/api-client';
 import { playerKeys, positionKeys } from '@/features/players';
@@ -17,24 +17,19 @@ export async function refreshAfterRequest(qc: QueryClient, playerId: number) {
   ]);
 }
 
-export function useCreateSpeedRequest(playerId: number) {
-  const qc = useQueryClient();
-  return useMutation({
-    // The request dialogs toast their own errors (a missing credit leads to the plans page).
-    meta: { toast: false },
-    mutationFn: (body: Omit<SpeedRequestInput, 'playerId' | 'requestType'>) =>
-      api<AnalysisRequest>('/api/analysis-requests', { method: 'POST', body: { ...body, playerId, requestType: 'max_speed' } }),
-    onSuccess: () => refreshAfterRequest(qc, playerId),
-  });
-}
+const ENDPOINTS = { max_speed: '/api/analysis-requests', iga: '/api/iga-analysis-requests' } as const;
+const FALLBACK = { max_speed: 'Failed to submit request', iga: 'Failed to submit IGA score request' } as const;
 
-export function useCreateIgaRequest(playerId: number) {
+/** POST /api/analysis-requests (speed) or /api/iga-analysis-requests: a missing credit is the dialog's to explain. */
+export function useCreateRequest(kind: RequestType, playerId: number) {
   const qc = useQueryClient();
   return useMutation({
-    // The request dialogs toast their own errors (a missing credit leads to the plans page).
-    meta: { toast: false },
-    mutationFn: (body: Omit<IgaRequestInput, 'playerId'>) =>
-      api<AnalysisRequest>('/api/iga-analysis-requests', { method: 'POST', body: { ...body, playerId } }),
+    meta: { errorFallback: FALLBACK[kind], quietCodes: ['INSUFFICIENT_CREDITS'] },
+    mutationFn: (body: Omit<SpeedRequestInput, 'playerId' | 'requestType'> | Omit<IgaRequestInput, 'playerId'>) =>
+      api<AnalysisRequest>(ENDPOINTS[kind], {
+        method: 'POST',
+        body: kind === 'iga' ? { ...body, playerId } : { ...body, playerId, requestType: 'max_speed' },
+      }),
     onSuccess: () => refreshAfterRequest(qc, playerId),
   });
 }

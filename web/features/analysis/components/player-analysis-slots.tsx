@@ -3,8 +3,7 @@
  * and videos features own what they render. Props are the contract between the two.
  */
 export type { PlayerSlotProps } from './slot-types';
-export { RequestSpeedDialog } from './request-speed-dialog';
-export { RequestIgaDialog } from './request-iga-dialog';
+export { RequestDialog } from './request-dialog';
 export { PendingRequestsBanner } from './pending-requests-banner';
 export { PlayerStatsPanel } from './player-stats-panel';
 export { usePlayerHighlights } from './use-player-stats';

@@ -11,8 +11,7 @@ import { positionName, usePositions } from '@/features/players';
 import { igaSeries, seasonsAxis, speedSeries } from './chart-data';
 import { MetricsCard } from './metrics-card';
 import { ProgressionChart } from './progression-chart';
-import { RequestIgaDialog } from './request-iga-dialog';
-import { RequestSpeedDialog } from './request-speed-dialog';
+import { RequestDialog } from './request-dialog';
 import type { PlayerSlotProps } from './slot-types';
 import { usePlayerStats } from './use-player-stats';
 import { useSlotPlayer } from './use-slot-player';
@@ -120,9 +119,9 @@ function EmptyChart({ view, ...props }: PlayerSlotProps & { view: View }) {
         </p>
       </div>
       {view === 'speed' ? (
-        <RequestSpeedDialog {...props} trigger={<Button size="sm">Request Speed Analysis</Button>} />
+        <RequestDialog kind="max_speed" {...props} trigger={<Button size="sm">Request Speed Analysis</Button>} />
       ) : (
-        <RequestIgaDialog {...props} trigger={<Button size="sm">Request IGA Score</Button>} />
+        <RequestDialog kind="iga" {...props} trigger={<Button size="sm">Request IGA Score</Button>} />
       )}
     </div>
   );

@@ -1,0 +1,53 @@
+import {
+  igaRequestFormSchema, speedRequestFormSchema, type IgaRequestForm, type IgaRequestInput, type RequestType, type SpeedRequestForm,
+  type SpeedRequestInput,
+} from '@contract/analysis';
+
+/** Every field either dialog has; each kind's schema keeps (and sends) only its own. */
+export type RequestValues = SpeedRequestForm & Omit<IgaRequestForm, keyof SpeedRequestForm>;
+export type RequestBody = Omit<SpeedRequestInput, 'playerId' | 'requestType'> | Omit<IgaRequestInput, 'playerId'>;
+
+// The player's saved Hudl link is usually the profile page; the analyst needs the play itself, so a profile link is not prefilled.
+const playLink = (url: string | null | undefined) => (url && !/hudl\.com\/profile\//i.test(url) ? url : '');
+
+interface RequestKind {
+  title: string;
+  description: string;
+  idPrefix: string;
+  triggerVariant: 'default' | 'secondary';
+  hudlDescription?: string;
+  submittedTitle: string;
+  /** IGA: the balance is checked as the dialog opens; speed: when it is submitted. */
+  checksCreditOnOpen: boolean;
+  schema: typeof speedRequestFormSchema | typeof igaRequestFormSchema;
+  defaults: (hudlUrl: string | null | undefined, positionId?: number) => RequestValues;
+  toBody: (values: RequestValues) => RequestBody;
+}
+
+export const REQUEST_KINDS: Record<RequestType, RequestKind> = {
+  max_speed: {
+    title: 'Request Speed Analysis',
+    description: "An analyst verifies the player's Max Speed from a Hudl video. Uses 1 speed analysis credit.",
+    idPrefix: 'speed',
+    triggerVariant: 'default',
+    hudlDescription: "The link to the play to measure (a Hudl video), not the player's profile page.",
+    submittedTitle: 'Request Submitted',
+    checksCreditOnOpen: false,
+    schema: speedRequestFormSchema,
+    defaults: (hudlUrl, positionId) =>
+      ({ hudlUrl: playLink(hudlUrl), startTime: '', season: new Date().getFullYear(), positionId: positionId ?? Number.NaN, videoId: null }) as RequestValues,
+    toBody: (values) => values,
+  },
+  iga: {
+    title: 'Request IGA Score',
+    description: "An analyst scores the player's athleticism (50-100) from a Hudl video. Uses 1 IGA credit.",
+    idPrefix: 'iga',
+    triggerVariant: 'secondary',
+    submittedTitle: 'IGA Score Request Submitted',
+    checksCreditOnOpen: true,
+    schema: igaRequestFormSchema,
+    defaults: (hudlUrl, positionId) =>
+      ({ hudlUrl: hudlUrl ?? '', season: new Date().getFullYear(), positionId: positionId ?? Number.NaN, notes: '' }) as RequestValues,
+    toBody: ({ notes, ...values }) => ({ ...values, notes: notes || undefined }),
+  },
+};
