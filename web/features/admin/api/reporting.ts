@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ReportingMetrics } from '@contract/admin';
 import type { BillingReport } from '@contract/billing-history';
 import { api, ApiError } from '@/lib/api-client';
+import { adminKeys } from './keys';
 
 export async function getReporting(signal?: AbortSignal) {
   try {
@@ -14,7 +15,7 @@ export async function getReporting(signal?: AbortSignal) {
 
 /** Cached for 60 s, not refetched on focus. */
 export const reportingQueryOptions = queryOptions({
-  queryKey: ['/api/admin/reporting'],
+  queryKey: adminKeys.reporting,
   queryFn: ({ signal }) => getReporting(signal),
   staleTime: 60_000,
   refetchOnWindowFocus: false,
@@ -24,7 +25,7 @@ export const useReporting = () => useQuery(reportingQueryOptions);
 
 /** Refunds, disputes and negative balances (decision 061). */
 export const billingReportQueryOptions = queryOptions({
-  queryKey: ['/api/admin/reporting/billing'],
+  queryKey: adminKeys.billingReport,
   queryFn: ({ signal }) => api<BillingReport>('/api/admin/reporting/billing', { signal }),
   staleTime: 60_000,
   refetchOnWindowFocus: false,

@@ -2,8 +2,8 @@ import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } f
 import type { AdminCreateUserInput, AdminUpdateUserInput, AdminUser } from '@contract/admin';
 import type { Role } from '@contract/constants';
 import { api, apiPage } from '@/lib/api-client';
+import { adminKeys } from './keys';
 
-export const adminUsersQueryKey = ['/api/admin/users'] as const;
 
 /** Rows per 'Load more' on the user management page. */
 export const ADMIN_USERS_PAGE = 25;
@@ -25,7 +25,7 @@ const usersPath = (f: AdminUserFilters) => {
 /** Users by id, 25 a page; 'Load more' follows the server's cursor (decision 063). */
 export const adminUsersQueryOptions = (f: AdminUserFilters) =>
   infiniteQueryOptions({
-    queryKey: [...adminUsersQueryKey, f.role ?? 'all', f.q ?? '', f.verified ?? 'any'],
+    queryKey: adminKeys.userList(f),
     queryFn: ({ pageParam, signal }) => apiPage<AdminUser[]>(usersPath(f), pageParam, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
@@ -36,7 +36,7 @@ export const useAdminUsers = (f: AdminUserFilters) => useInfiniteQuery(adminUser
 
 function useInvalidateUsers() {
   const qc = useQueryClient();
-  return () => qc.invalidateQueries({ queryKey: adminUsersQueryKey });
+  return () => qc.invalidateQueries({ queryKey: adminKeys.users });
 }
 
 export function useCreateUser() {

@@ -1,14 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Audit, AuditReport, AuditSettings } from '@contract/audits';
 import { api } from '@/lib/api-client';
+import { auditKeys } from './keys';
 
-export const flaggedAuditsKey = ['/api/audits', 'flagged'] as const;
-export const auditReportKey = ['/api/audits/report'] as const;
-export const auditSettingsKey = ['/api/audits/settings'] as const;
 
-export const useFlaggedAudits = () => useQuery({ queryKey: flaggedAuditsKey, queryFn: () => api<Audit[]>('/api/audits?status=flagged') });
-export const useAuditReport = () => useQuery({ queryKey: auditReportKey, queryFn: () => api<AuditReport>('/api/audits/report') });
-export const useAuditSettings = () => useQuery({ queryKey: auditSettingsKey, queryFn: () => api<AuditSettings>('/api/audits/settings') });
+export const useFlaggedAudits = () => useQuery({ queryKey: auditKeys.flagged, queryFn: () => api<Audit[]>('/api/audits?status=flagged') });
+export const useAuditReport = () => useQuery({ queryKey: auditKeys.report, queryFn: () => api<AuditReport>('/api/audits/report') });
+export const useAuditSettings = () => useQuery({ queryKey: auditKeys.settings, queryFn: () => api<AuditSettings>('/api/audits/settings') });
 
 export function useResolveAudit() {
   const qc = useQueryClient();
@@ -16,7 +14,7 @@ export function useResolveAudit() {
     meta: { toast: false },
     mutationFn: ({ id, confirmed }: { id: number; confirmed: 'original' | 'audit' }) =>
       api<Audit>(`/api/audits/${id}/resolve`, { method: 'POST', body: { confirmed } }),
-    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: flaggedAuditsKey }), qc.invalidateQueries({ queryKey: auditReportKey })]),
+    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: auditKeys.flagged }), qc.invalidateQueries({ queryKey: auditKeys.report })]),
   });
 }
 
@@ -26,8 +24,8 @@ export function useSaveAuditSettings() {
     meta: { toast: false },
     mutationFn: (body: AuditSettings) => api<AuditSettings>('/api/audits/settings', { method: 'PUT', body }),
     onSuccess: (data) => {
-      qc.setQueryData(auditSettingsKey, data);
-      return qc.invalidateQueries({ queryKey: auditReportKey });
+      qc.setQueryData(auditKeys.settings, data);
+      return qc.invalidateQueries({ queryKey: auditKeys.report });
     },
   });
 }

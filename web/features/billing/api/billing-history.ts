@@ -1,14 +1,13 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import type { BillingAccount, BillingHistoryItem, CheckoutPreview } from '@contract/billing-history';
 import { api, apiPage, ApiError } from '@/lib/api-client';
+import { billingKeys } from './keys';
 
-export const billingHistoryKey = ['/api/billing/history'] as const;
-export const billingAccountKey = ['/api/billing/account'] as const;
 
 /** The ledger, newest first, a page at a time ('Load more' fetches the next cursor). */
 export const billingHistoryOptions = (kind: 'all' | 'payments', limit: number) =>
   infiniteQueryOptions({
-    queryKey: [...billingHistoryKey, kind, limit],
+    queryKey: billingKeys.historyPages(kind, limit),
     queryFn: ({ pageParam, signal }) => apiPage<BillingHistoryItem[]>(`/api/billing/history?kind=${kind}&limit=${limit}`, pageParam, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
@@ -16,7 +15,7 @@ export const billingHistoryOptions = (kind: 'all' | 'payments', limit: number) =
 
 export const useBillingHistory = (kind: 'all' | 'payments', limit = 10) => useInfiniteQuery(billingHistoryOptions(kind, limit));
 
-export const billingAccountOptions = () => queryOptions({ queryKey: billingAccountKey, queryFn: () => api<BillingAccount>('/api/billing/account') });
+export const billingAccountOptions = () => queryOptions({ queryKey: billingKeys.account, queryFn: () => api<BillingAccount>('/api/billing/account') });
 export const useBillingAccount = () => useQuery(billingAccountOptions());
 
 export const BILLING_HISTORY_CSV = '/api/billing/history.csv';

@@ -1,15 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Plan, StripeConfig } from '@contract/billing';
 import { api } from '@/lib/api-client';
+import { billingKeys } from './keys';
 
 export const plansQueryOptions = queryOptions({
-  queryKey: ['/api/plans'],
+  queryKey: billingKeys.plans,
   queryFn: () => api<Plan[]>('/api/plans'),
 });
 export const usePlans = () => useQuery(plansQueryOptions);
 
 export const stripeConfigQueryOptions = queryOptions({
-  queryKey: ['/api/stripe/config'],
+  queryKey: billingKeys.stripeConfig,
   queryFn: async () => {
     const c = await api<StripeConfig>('/api/stripe/config');
     return { ...c, isTestMode: c.isTestMode ?? true };

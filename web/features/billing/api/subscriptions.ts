@@ -2,12 +2,12 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { Subscription, SubscriptionsResponse } from '@contract/billing';
 import { userKeys } from '@/features/auth';
 import { api, ApiError } from '@/lib/api-client';
+import { billingKeys } from './keys';
 
-export const subscriptionsQueryKey = ['/api/subscriptions'] as const;
 
 export const subscriptionsQueryOptions = (enabled: boolean) =>
   queryOptions({
-    queryKey: subscriptionsQueryKey,
+    queryKey: billingKeys.subscriptions,
     queryFn: async () => {
       try {
         return await api<SubscriptionsResponse>('/api/subscriptions');
@@ -37,7 +37,7 @@ export function useSubscriptionAction(action: Action) {
       }
     },
     onSettled: () => {
-      void qc.invalidateQueries({ queryKey: subscriptionsQueryKey });
+      void qc.invalidateQueries({ queryKey: billingKeys.subscriptions });
       void qc.invalidateQueries({ queryKey: userKeys.current });
     },
   });

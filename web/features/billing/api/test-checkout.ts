@@ -2,10 +2,11 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import type { TestCheckoutSession, TestPayInput } from '@contract/billing';
 import type { TestPaymentState } from '@contract/billing-history';
 import { api } from '@/lib/api-client';
+import { billingKeys } from './keys';
 
 export const testSessionQueryOptions = (sessionId: string) =>
   queryOptions({
-    queryKey: ['/api/checkout/test', sessionId],
+    queryKey: billingKeys.testSession(sessionId),
     queryFn: () => api<TestCheckoutSession>(`/api/checkout/test/${encodeURIComponent(sessionId)}`),
   });
 
@@ -20,7 +21,7 @@ export function usePayTestSession(sessionId: string) {
 
 export const testPaymentQueryOptions = (sessionId: string, enabled: boolean) =>
   queryOptions({
-    queryKey: ['/api/checkout/test', sessionId, 'payment'],
+    queryKey: billingKeys.testPayment(sessionId),
     queryFn: () => api<TestPaymentState>(`/api/checkout/test/${encodeURIComponent(sessionId)}/payment`),
     enabled,
   });
@@ -38,7 +39,7 @@ export function useTestPaymentAction(sessionId: string) {
         : a.action === 'dispute'
           ? api<TestPaymentState>(`${base}/dispute`, { method: 'POST' })
           : api<TestPaymentState>(`${base}/dispute/close`, { body: { outcome: a.outcome } }),
-    onSuccess: (state) => qc.setQueryData(['/api/checkout/test', sessionId, 'payment'], state),
+    onSuccess: (state) => qc.setQueryData(billingKeys.testPayment(sessionId), state),
     onSettled: () => void qc.invalidateQueries(),
   });
 }

@@ -1,9 +1,10 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import type { WebhookDebug, WebhookTestResult } from '@contract/billing';
 import { api } from '@/lib/api-client';
+import { billingKeys } from './keys';
 
 export const webhookDebugQueryOptions = queryOptions({
-  queryKey: ['/api/webhook/stripe/debug'],
+  queryKey: billingKeys.webhookDebug,
   queryFn: () => api<WebhookDebug>('/api/webhook/stripe/debug'),
   staleTime: 0,
 });

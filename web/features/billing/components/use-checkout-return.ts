@@ -4,8 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/toaster';
 import { userKeys } from '@/features/auth';
 import { paths } from '@/lib/paths';
-import { plansQueryOptions } from '../api/plans';
-import { subscriptionsQueryKey } from '../api/subscriptions';
+import { billingKeys } from '../api/keys';
 
 /** Coming back from checkout (?success=true or ?canceled=true): tell the user, clean the URL, refresh. */
 export function useCheckoutReturn() {
@@ -38,8 +37,8 @@ export function useCheckoutReturn() {
     // The URL change re-runs this effect, so the refresh timer must outlive it (cleared on unmount only).
     timer.current = setTimeout(() => {
       void qc.invalidateQueries({ queryKey: userKeys.current });
-      void qc.invalidateQueries({ queryKey: plansQueryOptions.queryKey });
-      void qc.invalidateQueries({ queryKey: subscriptionsQueryKey });
+      void qc.invalidateQueries({ queryKey: billingKeys.plans });
+      void qc.invalidateQueries({ queryKey: billingKeys.subscriptions });
     }, success ? 500 : 300);
   }, [search, navigate, qc]);
 }

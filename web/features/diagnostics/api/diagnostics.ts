@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Health, SessionDebug } from '@contract/diagnostics';
+import { diagnosticsKeys } from './keys';
 
 async function getJson<T>(path: string, what: string, okStatuses: number[], signal?: AbortSignal): Promise<T> {
   const res = await fetch(path, { credentials: 'include', headers: { Accept: 'application/json' }, signal });
@@ -11,7 +12,7 @@ async function getJson<T>(path: string, what: string, okStatuses: number[], sign
 }
 
 export const sessionDebugQueryOptions = queryOptions({
-  queryKey: ['/api/session-debug'],
+  queryKey: diagnosticsKeys.session,
   queryFn: ({ signal }) => getJson<SessionDebug>('/api/session-debug', 'session data', [200], signal),
   staleTime: 0,
   gcTime: 0,
@@ -19,7 +20,7 @@ export const sessionDebugQueryOptions = queryOptions({
 
 /** A 503 still carries the health report (database down), so it is shown, not thrown. */
 export const healthQueryOptions = queryOptions({
-  queryKey: ['/api/health'],
+  queryKey: diagnosticsKeys.health,
   queryFn: ({ signal }) => getJson<Health>('/api/health', 'health data', [200, 503], signal),
   staleTime: 0,
   gcTime: 0,

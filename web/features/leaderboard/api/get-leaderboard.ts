@@ -2,6 +2,7 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { LEADERBOARD_PAGE_SIZE, type LeaderboardMetric, type LeaderboardPage } from '@contract/leaderboard';
 import type { Level } from '@contract/constants';
 import { api, ApiError } from '@/lib/api-client';
+import { leaderboardKeys } from './keys';
 
 export interface LeaderboardFilters {
   level: Level;
@@ -29,7 +30,7 @@ export async function getLeaderboardPage(f: LeaderboardFilters, offset: number, 
 /** The next offset is pages loaded times 25, while the last page says hasMore. */
 export const leaderboardQueryOptions = (f: LeaderboardFilters) =>
   infiniteQueryOptions({
-    queryKey: ['/api/leaderboard', f],
+    queryKey: leaderboardKeys.list(f),
     queryFn: ({ pageParam, signal }) => getLeaderboardPage(f, pageParam, signal),
     initialPageParam: 0,
     getNextPageParam: (last, pages) => (last.hasMore ? pages.length * LEADERBOARD_PAGE_SIZE : undefined),

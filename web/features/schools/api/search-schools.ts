@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { SCHOOL_SEARCH_MIN } from '@contract/constants';
 import type { School } from '@contract/schools';
+import { schoolKeys } from './keys';
 
 /** The specification reports a failed search by its HTTP status text. */
 export async function searchSchools(searchTerm: string, level: string, signal?: AbortSignal): Promise<School[]> {
@@ -17,7 +18,7 @@ export async function searchSchools(searchTerm: string, level: string, signal?: 
 
 export const schoolSearchQueryOptions = (term: string, level: string | undefined) =>
   queryOptions({
-    queryKey: ['/api/schools/search', term, level] as const,
+    queryKey: schoolKeys.search(term, level),
     queryFn: ({ signal }) => searchSchools(term, level!, signal),
     enabled: Boolean(level) && term.trim().length >= SCHOOL_SEARCH_MIN,
     placeholderData: keepPreviousData,
