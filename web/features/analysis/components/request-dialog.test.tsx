@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { Route, Routes } from 'react-router';
+import { NO_IGA_CREDIT, NO_SPEED_CREDIT, TURNAROUND_TEXT } from '@contract/analysis';
+import { aPlayer, aUser, emptyVideoList } from '@/test/data';
+import { renderWithProviders } from '@/test/render';
+import { failure, server } from '@/test/server';
+import { userKeys } from '@/features/auth';
+import { queryClient } from '@/lib/query-client';
+import { RequestDialog } from './request-dialog';
+
+function renderDialog(kind: 'max_speed' | 'iga', credits: { credits?: number; igaCredits?: number } = {}) {
+  server.use(
+    http.get('/api/user', () => HttpResponse.json(aUser(credits))),
+    http.get('/api/videos/7', () => HttpResponse.json(emptyVideoList())),
+  );
+  const player = aPlayer();
+  return renderWithProviders(
+    <Routes>
+      <Route path="/players/7" element={<RequestDialog kind={kind} playerId={7} player={player} />} />
+      <Route path="/subscriptions" element={<h1>Plans page</h1>} />
+    </Routes>,
+    { path: '/players/7' },
+  );
+}
+
+/** The balance arrives with the user: wait for it as the page would have it. */
+const signedIn = () => waitFor(() => expect(queryClient.getQueryData(userKeys.current)).toBeTruthy());
+
+async function fillSpeedRequest(ui: ReturnType<typeof renderDialog>['ui']) {
+  await ui.click(await screen.findByRole('button', { name: 'Request Speed Analysis' }));
+  await ui.type(await screen.findByLabelText('Hudl Video URL'), 'https://www.hudl.com/video/3/1/abc');
+  await ui.type(screen.getByLabelText('Mins and Secs (i.e. 00:23) to start measuring'), '00:23');
+}
+
+describe('the request dialog (speed and IGA, one component)', () => {
+  it('sends a speed request and says when to expect the result', async () => {
+    let body: unknown;
+    server.use(http.post('/api/analysis-requests', async ({ request }) => {
+      body = await request.json();
+      return HttpResponse.json({ id: 1 }, { status: 201 });
+    }));
+    const { ui } = renderDialog('max_speed');
+    await fillSpeedRequest(ui);
+    await ui.click(screen.getByRole('button', { name: 'Submit Request' }));
+    expect(await screen.findByText('Request Submitted')).toBeVisible();
+    expect(screen.getByText(TURNAROUND_TEXT)).toBeVisible();
+    expect(body).toMatchObject({ hudlUrl: 'https://www.hudl.com/video/3/1/abc', startTime: '00:23', positionId: 1, playerId: 7, requestType: 'max_speed' });
+  });
+
+  it("recognises a missing credit by the server's code and sends the family to the plans page", async () => {
+    // The balance read when the page opened still showed a credit; the server knows better.
+    server.use(http.post('/api/analysis-requests', failure(402, 'Not enough', 'INSUFFICIENT_CREDITS')));
+    const { ui } = renderDialog('max_speed', { credits: 1 });
+    await fillSpeedRequest(ui);
+    await ui.click(screen.getByRole('button', { name: 'Submit Request' }));
+    expect(await screen.findByRole('heading', { name: 'Plans page' })).toBeVisible();
+    expect(screen.getByText('Insufficient Speed Analysis Credits')).toBeVisible();
+    expect(screen.getByText(NO_SPEED_CREDIT)).toBeVisible();
+    expect(screen.queryByText('Not enough')).not.toBeInTheDocument();
+  });
+
+  it("toasts any other failure once, with the kind's fallback when the server gives no message", async () => {
+    server.use(http.post('/api/analysis-requests', failure(500, '')));
+    const { ui } = renderDialog('max_speed');
+    await fillSpeedRequest(ui);
+    await ui.click(screen.getByRole('button', { name: 'Submit Request' }));
+    expect(await screen.findByText('Failed to submit request')).toBeVisible();
+    expect(screen.getAllByText('Failed to submit request')).toHaveLength(1);
+    // The dialog stays open for another try.
+    expect(screen.getByRole('dialog', { name: 'Request Speed Analysis' })).toBeVisible();
+  });
+
+  it('checks the IGA balance as the dialog opens', async () => {
+    const { ui } = renderDialog('iga', { igaCredits: 0 });
+    await signedIn();
+    await ui.click(await screen.findByRole('button', { name: 'Request IGA Score' }));
+    expect(await screen.findByRole('heading', { name: 'Plans page' })).toBeVisible();
+    expect(screen.getByText('Insufficient IGA Credits')).toBeVisible();
+    expect(screen.getByText(NO_IGA_CREDIT)).toBeVisible();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('sends an IGA request from the prefilled Hudl link, without empty notes', async () => {
+    let body: Record<string, unknown> = {};
+    server.use(http.post('/api/iga-analysis-requests', async ({ request }) => {
+      body = (await request.json()) as Record<string, unknown>;
+      return HttpResponse.json({ id: 2 }, { status: 201 });
+    }));
+    const { ui } = renderDialog('iga', { igaCredits: 1 });
+    await signedIn();
+    await ui.click(await screen.findByRole('button', { name: 'Request IGA Score' }));
+    expect(await screen.findByRole('dialog', { name: 'Request IGA Score' })).toBeVisible();
+    expect(screen.getByLabelText('Hudl Video URL')).toHaveValue('https://www.hudl.com/profile/1');
+    await ui.click(screen.getByRole('button', { name: 'Submit Request' }));
+    expect(await screen.findByText('IGA Score Request Submitted')).toBeVisible();
+    expect(body).toEqual({ hudlUrl: 'https://www.hudl.com/profile/1', season: new Date().getFullYear(), positionId: 1, playerId: 7 });
+  });
+});
