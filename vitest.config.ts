@@ -3,8 +3,8 @@ import { fileURLToPath } from 'node:url';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
-// Two projects (decision 181): `server` keeps the node environment and the database global setup;
-// `web` renders components in jsdom with MSW answering the API, and never starts a database.
+// Projects (decision 181): `server` keeps the node environment and the database global setup; `unit` runs
+// pure functions; `web` renders components in jsdom with MSW answering the API, and never starts a database.
 export default defineConfig({
   resolve: { alias: { '@': r('./web'), '@contract': r('./contract') } },
   test: {

@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { queryClient } from '@/lib/query-client';
 import { server } from './server';
 
@@ -23,15 +23,25 @@ Element.prototype.hasPointerCapture ??= () => false;
 Element.prototype.releasePointerCapture ??= () => {};
 
 // A loaded machine may take seconds to show a lazy screen: wait for conditions, never for a fixed time.
-configure({ asyncUtilTimeout: 15_000 });
+configure({ asyncUtilTimeout: 60_000 });
 
 // A request nobody answers is a test that does not know what the screen asks for.
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+// As in the browser journeys, a console.error (a React warning, a failed render) fails the test.
+let consoleErrors: unknown[][] = [];
+beforeEach(() => {
+  consoleErrors = [];
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    consoleErrors.push(args);
+  });
+});
 afterEach(() => {
   cleanup();
+  vi.restoreAllMocks();
   server.resetHandlers();
   queryClient.clear();
   sessionStorage.clear();
   window.history.replaceState(null, '', '/');
+  if (consoleErrors.length) throw new Error(`console.error was called:\n${consoleErrors.map((a) => a.map(String).join(' ')).join('\n')}`);
 });
 afterAll(() => server.close());

@@ -5,7 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { PHOTO_NOT_IMAGE, PHOTO_TOO_LARGE, SAME_POSITION } from '@contract/players';
 import { aPlayer } from '@/test/data';
 import { renderApp } from '@/test/render';
-import { server } from '@/test/server';
+import { pending, server } from '@/test/server';
 
 /** A form control by its visible label (the required mark '*' is not part of the name). */
 const control = (label: string) =>
@@ -23,6 +23,13 @@ async function openAddForm() {
   // Positions arrive over the network before the form can be filled.
   await within(control('Primary Position')).findByRole('option', { name: 'Quarterback (QB)' });
   return r;
+}
+
+/** Types a value as one paste: what the user sees is the same, and a loaded machine gets through it quickly. */
+async function fill(ui: ReturnType<typeof renderApp>['ui'], label: string, value: string) {
+  await ui.clear(control(label));
+  await ui.click(control(label));
+  await ui.paste(value);
 }
 
 const submitAdd = (ui: ReturnType<typeof renderApp>['ui']) => ui.click(screen.getByRole('button', { name: 'Add player' }));
@@ -70,20 +77,36 @@ describe('the add player form', () => {
     expect(posted).toBe(0);
   });
 
-  it('explains each value out of range or badly formed, with the exact message', async () => {
+  /** After a first submit every change is checked again: each value, typed in turn, shows its own message. */
+  async function expectMessages(cases: [label: string, value: string, message: string][]) {
     const { ui } = await openAddForm();
-    const type = async (label: string, value: string) => {
-      await ui.clear(control(label));
-      await ui.type(control(label), value);
-    };
     await submitAdd(ui);
     await screen.findByText('First name is required');
+    for (const [label, value, message] of cases) {
+      await fill(ui, label, value);
+      await waitFor(() => expect(messageOf(label), `${label} = ${value}`).toBe(message));
+    }
+  }
 
-    const cases: [label: string, value: string, message: string][] = [
+  it('explains each number out of range, with the exact message', () =>
+    expectMessages([
       ['Height (ft)', '9', 'Height must be at most 8 feet'],
+      ['Height (ft)', '0', 'Height is required'],
       ['Height (in)', '12', 'Inches must be between 0 and 11'],
       ['Weight (lbs)', '40', 'Weight is required'],
+      ['Weight (lbs)', '501', 'Weight must be at most 500 lbs'],
       ['Graduation Year', '1999', 'Graduation year is required'],
+      ['Graduation Year', '2101', 'Graduation year must be 2100 or earlier'],
+      ['GPA', '5.5', 'GPA must be between 0 and 5'],
+      ['GPA', '3.456', 'GPA can have at most 2 decimal places'],
+      ['SAT Score', '399', 'SAT score must be between 400 and 1600'],
+      ['SAT Score', '1005', 'SAT score must be a multiple of 10'],
+      ['ACT Score', '37', 'ACT score must be between 1 and 36'],
+      ['ACT Score', '0', 'ACT score must be between 1 and 36'],
+    ]));
+
+  it('explains each badly formed contact or link, with the exact message', () =>
+    expectMessages([
       ['ZIP Code', '1234', 'ZIP code must be 5 digits'],
       ['Email', 'jordan@', 'Valid email address is required'],
       ['Phone', '51255', 'Phone number must be 10 digits'],
@@ -91,29 +114,7 @@ describe('the add player form', () => {
       ['Facebook URL', 'facebook', 'Please enter a valid URL'],
       ['X/Twitter Handle', 'j-miles', 'Use letters, numbers, underscores and periods only'],
       ['Instagram Handle', 'jordan#7', 'Use letters, numbers, underscores and periods only'],
-      ['GPA', '5.5', 'GPA must be between 0 and 5'],
-      ['SAT Score', '399', 'SAT score must be between 400 and 1600'],
-      ['ACT Score', '37', 'ACT score must be between 1 and 36'],
-    ];
-    for (const [label, value, message] of cases) {
-      await type(label, value);
-      // After the first submit every change is checked again.
-      await waitFor(() => expect(messageOf(label), `${label} = ${value}`).toBe(message));
-    }
-
-    const more: [label: string, value: string, message: string][] = [
-      ['Weight (lbs)', '501', 'Weight must be at most 500 lbs'],
-      ['Graduation Year', '2101', 'Graduation year must be 2100 or earlier'],
-      ['GPA', '3.456', 'GPA can have at most 2 decimal places'],
-      ['SAT Score', '1005', 'SAT score must be a multiple of 10'],
-      ['ACT Score', '0', 'ACT score must be between 1 and 36'],
-      ['Height (ft)', '0', 'Height is required'],
-    ];
-    for (const [label, value, message] of more) {
-      await type(label, value);
-      await waitFor(() => expect(messageOf(label), `${label} = ${value}`).toBe(message));
-    }
-  });
+    ]));
 
   it('refuses a birth date less than ten years ago, and the same position twice', async () => {
     const { ui } = await openAddForm();
@@ -131,9 +132,9 @@ describe('the add player form', () => {
 
   it('keeps the phone to ten digits shown as (123) 456-7890, and handles without their @', async () => {
     const { ui } = await openAddForm();
-    await ui.type(control('Phone'), '(512) 555-0100 99');
+    await fill(ui, 'Phone', '(512) 555-0100 99');
     expect(control('Phone')).toHaveValue('(512) 555-0100');
-    await ui.type(control('X/Twitter Handle'), '@jmiles');
+    await fill(ui, 'X/Twitter Handle', '@jmiles');
     expect(control('X/Twitter Handle')).toHaveValue('jmiles');
     expect(control('Country Code')).toHaveValue('+1');
   });
@@ -150,6 +151,55 @@ describe('the add player form', () => {
     await ui.upload(input, big);
     expect(await screen.findByText(PHOTO_TOO_LARGE)).toBeVisible();
     expect(PHOTO_TOO_LARGE).toBe('Image must be less than 5MB');
+  });
+});
+
+describe('a filled add player form', () => {
+  it('sends what the API reads (total inches, weight, the X handle without @) and opens the new card', async () => {
+    let body: Record<string, unknown> | null = null;
+    server.use(
+      http.post('/api/schools/search', () => HttpResponse.json([{ name: 'Westlake High School', city: 'Austin', state: 'TX' }])),
+      http.post('/api/players', async ({ request }) => {
+        body = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json(aPlayer({ id: 31 }), { status: 201 });
+      }),
+    );
+    const { ui } = await openAddForm();
+    await fill(ui, 'First Name', 'Jordan');
+    await fill(ui, 'Last Name', 'Miles');
+    await ui.selectOptions(control('Level'), 'High School');
+    await ui.click(control('School'));
+    await ui.type(await screen.findByRole('textbox', { name: 'Search schools' }), 'Westlake');
+    await ui.click(await screen.findByRole('option', { name: /Westlake High School/ }));
+    expect(control('School')).toHaveTextContent('Westlake High School');
+    await ui.selectOptions(control('Gender'), 'Male');
+    await ui.selectOptions(control('Primary Position'), 'Quarterback (QB)');
+    await ui.selectOptions(control('Secondary Position'), 'Wide Receiver (WR)');
+    await ui.type(control('Date of Birth'), '2009-05-01');
+    await fill(ui, 'Height (ft)', '6');
+    await fill(ui, 'Height (in)', '1');
+    await fill(ui, 'Weight (lbs)', '185');
+    await fill(ui, 'Address Line 1', '1 Main St');
+    await fill(ui, 'City', 'Austin');
+    await ui.selectOptions(control('State'), 'TX - Texas');
+    await fill(ui, 'ZIP Code', '78701');
+    await fill(ui, 'County', 'Travis');
+    await fill(ui, 'Email', 'jordan@test.dev');
+    await fill(ui, 'Phone', '5125550100');
+    await fill(ui, 'Hudl Profile URL', 'https://www.hudl.com/profile/1');
+    await fill(ui, 'X/Twitter Handle', '@jmiles');
+    await fill(ui, 'Instagram Handle', 'jmiles');
+    // The card that opens next asks for its own data; this test ends at the navigation.
+    server.use(http.get('/api/*', pending));
+    await submitAdd(ui);
+
+    expect(await screen.findByText('Player created successfully')).toBeVisible();
+    await waitFor(() => expect(window.location.pathname).toBe('/players/31'));
+    expect(body).toMatchObject({
+      firstName: 'Jordan', lastName: 'Miles', level: 'High School', school: 'Westlake High School', schoolCity: 'Austin',
+      schoolState: 'TX', heightInches: 73, weight: 185, twitterHandle: 'jmiles', instagramHandle: 'jmiles',
+      phone: '5125550100', phoneCountryCode: '+1', primaryPositionId: 1, secondaryPositionId: 2, dateOfBirth: '2009-05-01',
+    });
   });
 });
 
@@ -178,7 +228,7 @@ describe('the edit player form', () => {
 
   it('still checks the Hudl URL when one is given', async () => {
     const { ui } = await openEditForm();
-    await ui.type(control('Hudl Profile URL'), 'hudl.com profile');
+    await fill(ui, 'Hudl Profile URL', 'hudl.com profile');
     await ui.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(messageOf('Hudl Profile URL')).toBe('Please enter a valid URL'));
   });
