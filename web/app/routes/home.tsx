@@ -4,14 +4,16 @@ import { Plus } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { toast } from '@/components/ui/toaster';
-import { usePlayers } from '@/features/players/api/get-players';
+import { LoadMoreButton } from '@/components/ui/load-more-button';
+import { usePlayerPages } from '@/features/players/api/get-players';
 import { PlayerGrid, PlayerGridEmpty, PlayerGridSkeleton } from '@/features/players/components/player-grid';
 import { ReferFriendDialog } from '@/features/referrals/components/refer-friend-dialog';
 import { paths } from '@/lib/paths';
 
 /** Screen: the dashboard's player list. */
 export default function HomeRoute() {
-  const players = usePlayers();
+  const players = usePlayerPages();
+  const list = players.data?.pages.flatMap((p) => p.data);
   useEffect(() => {
     if (players.error) toast({ title: 'Error', description: players.error.message, variant: 'destructive' });
   }, [players.error]);
@@ -32,9 +34,12 @@ export default function HomeRoute() {
       />
       {players.isPending ? (
         <PlayerGridSkeleton />
-      ) : players.data && players.data.length > 0 ? (
-        <PlayerGrid players={players.data} />
-      ) : players.data ? (
+      ) : list && list.length > 0 ? (
+        <>
+          <PlayerGrid players={list} />
+          <div className="mt-6 flex justify-center"><LoadMoreButton query={players} /></div>
+        </>
+      ) : list ? (
         <PlayerGridEmpty />
       ) : null}
     </div>

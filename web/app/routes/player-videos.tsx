@@ -6,7 +6,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { RequestDialog } from '@/features/analysis/components/player-analysis-slots';
 import { usePlayer } from '@/features/players/api/get-player';
 import { positionName, usePositions } from '@/features/players/api/get-positions';
-import { useVideos } from '@/features/videos/api/get-videos';
+import { useVideoPages } from '@/features/videos/api/get-videos';
 import { libraryVideos, VideoLibrary } from '@/features/videos/components/video-library';
 import { VideoUploadButton } from '@/features/videos/components/video-upload';
 import { useUser } from '@/features/auth/api/use-user';
@@ -18,10 +18,11 @@ export default function PlayerVideosRoute() {
   const playerId = Number(useParams().id);
   const player = usePlayer(playerId, { live: false, enabled: playerId > 0 });
   const positions = usePositions();
-  const videos = useVideos(playerId);
+  // The same cached pages the library shows: no second request for the whole list.
+  const videos = useVideoPages(playerId);
   const { user } = useUser();
   // The empty library has its own upload control with a position choice.
-  const hasListed = libraryVideos(videos.data?.videos).length > 0;
+  const hasListed = libraryVideos(videos.data?.pages[0]?.data.videos).length > 0;
   if (!(playerId > 0) || player.error) return <NotFound />;
   const p = player.data;
   // Analysts can watch any library but only the family (or an admin) adds to it; the server enforces the same.

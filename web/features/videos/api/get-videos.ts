@@ -1,6 +1,6 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { VideoList } from '@contract/videos';
-import { api } from '@/lib/api-client';
+import { api, apiPage } from '@/lib/api-client';
 import { videoKeys } from './keys';
 
 export const videosPath = (playerId: number) => `/api/videos/${playerId}`;
@@ -16,3 +16,19 @@ export const videosQueryOptions = (playerId: number) =>
 export function useVideos(playerId: number) {
   return useQuery(videosQueryOptions(playerId));
 }
+
+/** Videos per 'Load more' in the library: three rows of the four-column grid. */
+export const VIDEOS_PAGE = 12;
+
+/** The library, newest first, a page at a time (each page repeats the stats over all videos; decision 063). */
+export const videoPagesQueryOptions = (playerId: number) =>
+  infiniteQueryOptions({
+    queryKey: [...videoKeys.list(playerId), 'pages'],
+    queryFn: ({ pageParam, signal }) => apiPage<VideoList>(`${videosPath(playerId)}?limit=${VIDEOS_PAGE}`, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    refetchOnWindowFocus: true,
+    staleTime: 0,
+  });
+
+export const useVideoPages = (playerId: number) => useInfiniteQuery(videoPagesQueryOptions(playerId));

@@ -3,8 +3,9 @@ import { Film } from 'lucide-react';
 import type { Video } from '@contract/videos';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
+import { LoadMoreButton } from '@/components/ui/load-more-button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useVideos } from '../api/get-videos';
+import { useVideoPages } from '../api/get-videos';
 import { VideoPlayerModal } from './video-player-modal';
 import { VideoTile } from './video-tile';
 import { VideoUploadButton } from './video-upload';
@@ -15,9 +16,10 @@ export interface LibraryPosition { id: number; name: string }
 export const libraryVideos = (videos: Video[] | undefined) => videos ?? [];
 
 export function VideoLibrary({ playerId, positions, canUpload = true }: { playerId: number; positions: LibraryPosition[]; canUpload?: boolean }) {
-  const { data, isLoading, error } = useVideos(playerId);
+  const pages = useVideoPages(playerId);
+  const { isLoading, error } = pages;
   const [playing, setPlaying] = useState<Video | null>(null);
-  const shown = libraryVideos(data?.videos);
+  const shown = libraryVideos(pages.data?.pages.flatMap((p) => p.data.videos));
 
   if (isLoading) {
     return (
@@ -32,8 +34,11 @@ export function VideoLibrary({ playerId, positions, canUpload = true }: { player
       {shown.length === 0 ? (
         <EmptyLibrary playerId={playerId} positions={positions} canUpload={canUpload} />
       ) : (
-        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
-          {shown.map((v) => <VideoTile key={v.id} video={v} onPlay={setPlaying} />)}
+        <div className="grid gap-6">
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+            {shown.map((v) => <VideoTile key={v.id} video={v} onPlay={setPlaying} />)}
+          </div>
+          <LoadMoreButton query={pages} className="justify-self-center" />
         </div>
       )}
       <VideoPlayerModal video={playing} onClose={() => setPlaying(null)} />
