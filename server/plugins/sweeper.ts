@@ -2,7 +2,7 @@ import path from 'node:path';
 import fp from 'fastify-plugin';
 import { sweepScratch } from '../lib/scratch-sweep';
 import { sweepStorage } from '../lib/storage-sweep';
-import { schedulePurgeUnreadable } from '../modules/videos/video-unreadable';
+import { schedulePurgeUnreadable } from '../modules/videos';
 
 const EVERY_MS = 60 * 60 * 1000;
 

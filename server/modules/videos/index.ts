@@ -5,6 +5,7 @@ import { videoJobHandlers } from './video-processing';
 import videosRoutes from './videos.routes';
 
 export { ensureDemoMedia } from './demo-media';
+export { schedulePurgeUnreadable } from './video-unreadable';
 
 /** The video library: listing, streamed uploads, signed URLs and downloads; processing runs as jobs. */
 export default async function videosModule(app: FastifyInstance) {
@@ -13,6 +14,7 @@ export default async function videosModule(app: FastifyInstance) {
     if (!req.session?.userId) throw new AppError('UNAUTHENTICATED', 'Not authenticated');
   });
   await app.register(multipart, { limits: { fileSize: app.env.VIDEO_MAX_BYTES } });
-  app.jobs.handle(videoJobHandlers(app.db, app.storage));
+  // Processing, and the purge of unreadable videos (the family's mail names the removal date, decision 132).
+  app.jobs.handle(videoJobHandlers(app.db, app.storage, { appUrl: app.env.APP_URL, retentionDays: app.env.RETENTION_UNREADABLE_VIDEO_DAYS }));
   await app.register(videosRoutes, { kickJobs: () => app.jobs.kick() });
 }
