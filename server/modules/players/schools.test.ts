@@ -17,7 +17,7 @@ beforeAll(async () => {
   // Test databases hold a sample; this file loads the directory the project ships, as a first start does.
   await seedSchools(t.db);
   user = await createUser(t);
-}, 60_000);
+});
 afterAll(() => t.close());
 
 const search = (searchTerm: unknown, level: unknown = 'High School', who: TestUser | null = user) =>
