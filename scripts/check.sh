@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/steps.sh
 
-step "Type check" npx tsc --noEmit -p .
+step "Type check" npx tsc -b
 step "Lint" npx eslint --cache --cache-location node_modules/.cache/eslint/ --cache-strategy content .
 step "Formatting" npx prettier --check --log-level warn .
 step "Unit and component tests" npx vitest run --project unit --project web

@@ -29,7 +29,7 @@ start_postgres() {
 }
 
 step "Type check"
-npx tsc --noEmit -p .
+npx tsc -b
 
 step "API tests on embedded PGlite"
 env -u TEST_DATABASE_URL npx vitest run

@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/app-error';
 import { isPrivateKey } from '../../lib/storage';
@@ -6,6 +7,12 @@ const TYPES: Record<string, string> = {
   webp: 'image/webp', jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png',
   mp4: 'video/mp4', mov: 'video/quicktime', webm: 'video/webm', m4v: 'video/x-m4v',
 };
+
+/**
+ * Sends the status and headers as soon as the file starts to stream, not with its first chunk: the
+ * player learns the length and range while the first read is still queued (decision 142).
+ */
+const headersFirst = (res: ServerResponse) => res.once('pipe', () => res.flushHeaders());
 
 /** Serves stored files with HTTP range requests; private keys (videos) need a valid signed URL. */
 export default async function filesRoutes(app: FastifyInstance) {
@@ -37,9 +44,11 @@ export default async function filesRoutes(app: FastifyInstance) {
           return reply.status(416).header('Content-Range', `bytes */${size}`).send();
         }
         reply.status(206).header('Content-Range', `bytes ${start}-${end}/${size}`).header('Content-Length', end - start + 1);
+        headersFirst(reply.raw);
         return reply.send(await app.storage.read(key, { start, end }));
       }
       reply.header('Content-Length', size);
+      headersFirst(reply.raw);
       return reply.send(await app.storage.read(key));
     },
   );
