@@ -1,7 +1,6 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
 import { computeMeasurement, formatSpeed } from '../contract/measurement-math';
 import { makeRunClip, type RunClip } from '../server/test/clips';
 import { DEMO, expect, shot, test } from './fixtures';

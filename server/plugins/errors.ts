@@ -84,7 +84,7 @@ export default fp(async (app) => {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
     if (jsonDepthExceeds(body as string, MAX_JSON_DEPTH)) return done(new AppError('VALIDATION_ERROR', TOO_DEEP), undefined);
-    parseJson(req, body as string, done);
+    void parseJson(req, body as string, done);
   });
 
   // An outage is logged once when it starts and once when the database answers again, not per request.

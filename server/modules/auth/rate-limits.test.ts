@@ -8,7 +8,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const ACCOUNT_LIMITED = 'Too many attempts for this account. Please try again in 15 minutes.';
 const ADDRESS_LIMITED = 'Too many requests. Please wait a moment and try again.';
 let ip = 10;
 const nextAddress = () => `10.0.${Math.floor(++ip / 250)}.${ip % 250}`;
