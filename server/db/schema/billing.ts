@@ -47,21 +47,6 @@ export const subscriptions = pgTable(
   (t) => [index('subscriptions_user_idx').on(t.userId)],
 );
 
-export const paymentMethods = pgTable('payment_methods', {
-  id: serial('id').primaryKey(),
-  userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
-  stripePaymentMethodId: text('stripe_payment_method_id'),
-  stripePaymentMethodIdLive: text('stripe_payment_method_id_live'),
-  type: text('type'),
-  last4: text('last4'),
-  expiryMonth: integer('expiry_month'),
-  expiryYear: integer('expiry_year'),
-  brand: text('brand'),
-  isDefault: boolean('is_default').notNull().default(false),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
-
 /** The credit ledger: every grant, spend and refund is one row; idempotencyKey makes each happen once. */
 export const creditTransactions = pgTable(
   'credit_transactions',
