@@ -1,15 +1,16 @@
 /**
- * The deploy topology of compose.yaml, run without Docker (decision 161): two instances of the
- * production build (`node main.js`, NODE_ENV=production, built by scripts/build-server.mjs as
- * `npm run build` does), one PostgreSQL, S3 through s3rver, mail through a local SMTP server, and
- * Debian's nginx in front with deploy/nginx.conf. The Dockerfile itself cannot be built here; the first
- * describe checks what it relies on (the bundle's packages are production dependencies, the files the
- * bundle reads are copied into the image).
+ * The deploy topology of compose.yaml, run without Docker (decision 161): two replicas started with
+ * plain `node dist/server/main.js` from a folder laid out as the image's runtime stage (the bundle of
+ * `npm run build`, the Dockerfile's COPY lines, production dependencies only), NODE_ENV=production,
+ * one PostgreSQL, S3 through s3rver, mail through a local SMTP server, and Debian's nginx in front with
+ * deploy/nginx.conf. The first describe checks, in every run, what the image relies on.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
@@ -18,24 +19,36 @@ import S3rver from 's3rver';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeSampleVideo } from '../lib/ffmpeg';
+import { assembleImage, buildBundle, dockerignored, root, runtimeCopies } from './deploy-image';
 import { templateDbName, withDb } from './global-setup';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const work = path.join(root, '.tmp', `topology-${process.pid}-${randomBytes(3).toString('hex')}`);
-const bundleDir = path.join(work, 'server');
+const run = `${process.pid}-${randomBytes(3).toString('hex')}`;
+const bundleDir = path.join(root, '.tmp', `topology-bundle-${run}`);
+// Outside the project: a package missing from the image's node_modules must not be found further up.
+const work = path.join(tmpdir(), `va-topology-${run}`);
+const image = path.join(work, 'image');
+const webStub = path.join(work, 'web');
 
-/** Builds the server the way `npm run build` does, into .tmp/ (inside the project: packages resolve). */
-async function buildBundle() {
-  if (existsSync(path.join(bundleDir, 'main.js'))) return;
-  const script = pathToFileURL(path.join(root, 'scripts/build-server.mjs')).href;
-  const { buildServer } = (await import(script)) as { buildServer: (outdir: string) => Promise<void> };
-  await buildServer(bundleDir);
+/** The bundle, a stub web build (the real one is the browser tests' business) and the image folder. */
+async function prepareImage() {
+  await buildBundle(bundleDir);
+  if (existsSync(path.join(image, 'dist/server/main.js'))) return;
+  mkdirSync(path.join(webStub, 'assets'), { recursive: true });
+  writeFileSync(
+    path.join(webStub, 'index.html'),
+    '<!doctype html><title>Verified Athlete</title><div id="root">topology web build</div><script src="/assets/app.js"></script>',
+  );
+  writeFileSync(path.join(webStub, 'assets/app.js'), 'console.log("topology");');
+  assembleImage(image, { server: bundleDir, web: webStub });
 }
 
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+afterAll(() => {
+  rmSync(work, { recursive: true, force: true });
+  rmSync(bundleDir, { recursive: true, force: true });
+});
 
 describe('the production build', () => {
-  beforeAll(buildBundle);
+  beforeAll(prepareImage);
 
   it('imports only packages listed in dependencies (the image installs no devDependencies)', () => {
     const deps = Object.keys(JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).dependencies);
@@ -61,11 +74,10 @@ describe('the production build', () => {
   });
 
   it('copies into the runtime image every file the bundle reads next to its sources', () => {
-    const dockerfile = readFileSync(path.join(root, 'Dockerfile'), 'utf8');
-    const runtime = dockerfile.slice(dockerfile.lastIndexOf('\nFROM '));
-    const copied = [...runtime.matchAll(/^COPY --from=build (.+)$/gm)]
-      .flatMap((m) => m[1].trim().split(/\s+/).slice(0, -1))
-      .map((p) => p.replace(/^\/app\//, ''));
+    const copied = runtimeCopies()
+      .filter((c) => c.from === 'build')
+      .flatMap((c) => c.sources);
+    expect(copied.filter((p) => p !== 'dist' && dockerignored(p))).toEqual([]);
     const read = new Set<string>();
     for (const file of ['main.js', 'cli.js']) {
       const src = readFileSync(path.join(bundleDir, file), 'utf8');
@@ -79,8 +91,11 @@ describe('the production build', () => {
     expect([...read].filter((p) => !covered(p))).toEqual([]);
   });
 
-  it('runs its command line with plain node', () => {
-    const r = spawnSync(process.execPath, [path.join(bundleDir, 'cli.js'), 'help'], { encoding: 'utf8' });
+  it('runs its command line with plain node in the image layout, on production dependencies only', () => {
+    const resolveFromBundle = createRequire(path.join(image, 'dist/server/main.js')).resolve;
+    expect(resolveFromBundle('fastify')).toContain('fastify');
+    expect(() => resolveFromBundle('vitest')).toThrow(/Cannot find module/);
+    const r = spawnSync(process.execPath, ['dist/server/cli.js', 'help'], { cwd: image, encoding: 'utf8' });
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toContain('users:create');
   });
@@ -136,8 +151,8 @@ async function startInstance(env: Record<string, string>, name: string): Promise
   const dataDir = path.join(work, name);
   mkdirSync(dataDir, { recursive: true });
   let out = '';
-  const proc = spawn(process.execPath, [path.join(bundleDir, 'main.js')], {
-    cwd: work,
+  const proc = spawn(process.execPath, ['dist/server/main.js'], {
+    cwd: image,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? work, ...env, DATA_DIR: dataDir },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -202,7 +217,7 @@ describe.skipIf(skipReason)(
     const instanceOf = (res: Response) => res.headers.get('x-instance-id');
 
     beforeAll(async () => {
-      await buildBundle();
+      await prepareImage();
       const admin = new pg.Client({ connectionString: databaseUrl });
       await admin.connect();
       // A clone of the run's migrated template: the replicas still run migrations and the reference data
@@ -236,14 +251,6 @@ describe.skipIf(skipReason)(
       await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', r));
       const smtpPort = (smtp.server.address() as AddressInfo).port;
 
-      const webDir = path.join(work, 'web');
-      mkdirSync(path.join(webDir, 'assets'), { recursive: true });
-      writeFileSync(
-        path.join(webDir, 'index.html'),
-        '<!doctype html><title>Verified Athlete</title><div id="root">topology web build</div><script src="/assets/app.js"></script>',
-      );
-      writeFileSync(path.join(webDir, 'assets/app.js'), 'console.log("topology");');
-
       const nginxPort = await freePort();
       lb = `http://127.0.0.1:${nginxPort}`;
       const env = {
@@ -266,7 +273,6 @@ describe.skipIf(skipReason)(
         S3_ACCESS_KEY_ID: 'S3RVER',
         S3_SECRET_ACCESS_KEY: 'S3RVER',
         SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-        WEB_DIST_DIR: webDir,
       };
       // Both start together, as `docker compose up` starts the replicas (migrations under an advisory lock).
       const started = await Promise.all([startInstance(env, 'app1'), startInstance(env, 'app2')]);
