@@ -1,6 +1,8 @@
 /**
  * The app in its own process for the video benchmarks: embedded PGlite in memory, jobs off (the
- * processing job runs after an upload has answered; it is not part of the upload), rate limits off,
+ * processing job runs after an upload has answered; it is not part of the upload), rate limits off, a 1 TiB
+ * storage quota (the quota is still counted and enforced on every upload; the rounds add up to more than the
+ * base 2 GB),
  * access log at info to /dev/null. Signs in a family with one player and prints on stderr
  * `READY { port, pid, cookie, playerId, signedUrl }`. VIDEO_BENCH_DATA_DIR is its DATA_DIR; when
  * VIDEO_BENCH_SERVE_KEY names a stored file (e.g. videos/bench.mp4) the signed URL points at it.
@@ -14,7 +16,7 @@ const dataDir = process.env.VIDEO_BENCH_DATA_DIR;
 if (!dataDir) throw new Error('VIDEO_BENCH_DATA_DIR is required');
 const env = loadEnv({
   NODE_ENV: 'development', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: 'memory://', SEED_DEMO: 'false',
-  LOG_LEVEL: 'info', DISABLE_RATE_LIMIT: 'true', DISABLE_JOBS: 'true', SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+  LOG_LEVEL: 'info', DISABLE_RATE_LIMIT: 'true', DISABLE_JOBS: 'true', VIDEO_STORAGE_BASE_BYTES: String(2 ** 40), SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
 });
 const app = await buildApp(env);
 
