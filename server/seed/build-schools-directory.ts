@@ -8,7 +8,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { parseColleges, parseHighSchools } from '../modules/players/schools-import';
+import { parseColleges, parseHighSchools } from '../modules/players';
 
 const dir = process.argv[2] ?? '../shared/data/schools';
 const rows = [

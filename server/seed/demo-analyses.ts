@@ -1,8 +1,8 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { analysisRequests, igaSubmetrics, players, positions, submetrics, users, videos } from '../db/schema';
-import { grantCredits, spendCredit } from '../modules/credits/credits.service';
-import { recordLeaderboardResult } from '../modules/leaderboard/leaderboard.service';
+import { grantCredits, spendCredit } from '../modules/credits';
+import { recordLeaderboardResult } from '../modules/leaderboard';
 
 type Result = { first: string; pos: string; yearsAgo: number; speed?: number; iga?: number; metrics?: Record<string, [number, number]> };
 

@@ -4,7 +4,7 @@ import type { Db } from '../db/client';
 import { players, positions, users } from '../db/schema';
 import { hashPassword } from '../lib/password';
 import { seedDemoAnalyses } from './demo-analyses';
-import { seedDemoLeaderboard } from '../modules/leaderboard/leaderboard.demo';
+import { seedDemoLeaderboard } from '../modules/leaderboard';
 
 export const DEMO_PASSWORD = 'demo1234';
 export const DEMO_ACCOUNTS = [

@@ -4,8 +4,7 @@ import { gunzipSync } from 'node:zlib';
 import { eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { referenceData, schools } from '../db/schema';
-import { upsertSchools, type SchoolRow } from '../modules/players/schools.repository';
-import { schoolSearchText } from '../modules/players/school-search-text';
+import { upsertSchools, type SchoolRow, schoolSearchText } from '../modules/players';
 
 // Bump when the search text's normalisation changes, so existing databases are refreshed once.
 const SEARCH_TEXT_VERSION = 1;

@@ -3,7 +3,7 @@ import type { Db, Tx } from '../../db/client';
 import { analysisRequests, igaSubmetrics, submetrics, videos } from '../../db/schema';
 import { conflict } from '../../lib/app-error';
 import type { UserRow } from '../../db/schema';
-import { recordLeaderboardResult } from '../leaderboard/leaderboard.service';
+import { recordLeaderboardResult } from '../leaderboard';
 import { ALREADY_PROCESSED } from '../measurements';
 
 export type RequestRow = typeof analysisRequests.$inferSelect;

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { analysisRequestSchema, idParamsSchema, populationSchema, queueItemSchema, rejectSchema } from '../../../contract/analysis';
 import { errorBodySchema } from '../../../contract/errors';
 import { videoSchema } from '../../../contract/videos';
-import { toVideoDto } from '../videos/videos.service';
+import { toVideoDto } from '../videos';
 import { completedMail, rejectedMail } from './analysis.mail';
 import { completeRequest } from './complete.flow';
 import { notifyOwner } from './notify';

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { analysisRequests } from '../../db/schema';
 import { conflict, notFound } from '../../lib/app-error';
 import type { UserRow } from '../../db/schema';
-import { grantCredits } from '../credits/credits.service';
+import { grantCredits } from '../credits';
 import { ALREADY_PROCESSED } from '../measurements';
 
 /**

@@ -4,7 +4,7 @@ import type { Db, Tx } from '../../db/client';
 import { analysisRequests, videos } from '../../db/schema';
 import { badRequest } from '../../lib/app-error';
 import type { UserRow } from '../../db/schema';
-import { spendCredit } from '../credits/credits.service';
+import { spendCredit } from '../credits';
 import { ownPlayer, viewablePlayer } from '../players';
 import { toRequestDto } from './to-dto';
 

@@ -4,8 +4,7 @@ import type { Db } from '../../db/client';
 import { analysisRequests, igaSubmetrics, measurementAudits, measurementReceipts, submetrics, videos } from '../../db/schema';
 import { conflict } from '../../lib/app-error';
 import type { UserRow } from '../../db/schema';
-import { recomputePlayerSpeed } from '../measurements/correction.service';
-import type { ReceiptData } from '../measurements/receipt.service';
+import { recomputePlayerSpeed, type ReceiptData } from '../measurements';
 import { auditById, latestReceipt, toAudit } from './audit-submit.service';
 
 export const ONLY_FLAGGED = 'Only a flagged audit waits for an admin to confirm a result';

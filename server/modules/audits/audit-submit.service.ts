@@ -6,8 +6,7 @@ import type { Db } from '../../db/client';
 import { analysisRequests, measurementAudits, measurementReceipts, players, users } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../lib/app-error';
 import type { UserRow } from '../../db/schema';
-import { measuredValue } from '../measurements/measure.service';
-import { storeStills, type ReceiptData } from '../measurements/receipt.service';
+import { measuredValue, storeStills, type ReceiptData } from '../measurements';
 
 type AuditRow = typeof measurementAudits.$inferSelect;
 const nameOf = (u: Pick<UserRow, 'firstName' | 'lastName' | 'username'>) => [u.firstName, u.lastName].filter(Boolean).join(' ') || u.username;

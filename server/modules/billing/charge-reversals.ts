@@ -3,7 +3,7 @@ import type { Tx } from '../../db/client';
 import { chargeStates, creditTransactions } from '../../db/schema';
 import type { StripeEventLike } from '../../lib/payments';
 import { idOf } from '../../lib/payments/normalize';
-import { grantCredits, type LedgerType } from '../credits/credits.service';
+import { grantCredits, type LedgerType } from '../credits';
 import { findGrant, unmatchedCharges } from './charge-grant';
 import { foldRefund, netRefunded, type RefundFacts, type RefundMap } from './refund-states';
 import { resolveUserId } from './provider-ids';

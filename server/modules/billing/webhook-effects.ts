@@ -3,7 +3,7 @@ import type { Tx } from '../../db/client';
 import { referrals, subscriptions, users } from '../../db/schema';
 import { idOf, invoiceMetadata, invoicePaymentIntentId, invoicePriceId, invoiceSubscriptionId } from '../../lib/payments/normalize';
 import type { ProviderSubscription, StripeEventLike } from '../../lib/payments';
-import { grantCredits } from '../credits/credits.service';
+import { grantCredits } from '../credits';
 import { invoiceChargeId, invoicePaymentLink, linkInvoiceGrant, recordedInvoicePayment } from './charge-grant';
 import { onChargeRefunded, onDispute, onRefund, refoldUnmatched } from './charge-reversals';
 import { customerColumn, refreshActiveFlag, resolvePlan, resolveUserId, subscriptionColumn } from './provider-ids';

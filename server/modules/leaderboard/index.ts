@@ -7,3 +7,5 @@ export default async function leaderboardModule(app: FastifyInstance) {
 }
 
 export { leaderboardRebuildCommand } from './leaderboard.cli';
+export { recordLeaderboardResult, refreshPlayerDetails } from './leaderboard.service';
+export { seedDemoLeaderboard } from './leaderboard.demo';

@@ -5,7 +5,7 @@ import { analysisRequests, igaSubmetrics, leaderboard, submetrics, videos } from
 import { badRequest, notFound } from '../../lib/app-error';
 import type { FastifyInstance } from 'fastify';
 import type { UserRow } from '../../db/schema';
-import { recordLeaderboardResult } from '../leaderboard/leaderboard.service';
+import { recordLeaderboardResult } from '../leaderboard';
 import { measuredValue } from './measure.service';
 import { insertReceipt, storeStills } from './receipt.service';
 

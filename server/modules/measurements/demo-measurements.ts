@@ -4,8 +4,7 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { analysisRequests, measurementReceipts, players, users, videos } from '../../db/schema';
 import { makeRunClip } from '../../lib/run-clip';
-import { analyseLocalVideo, withTempDir } from '../videos/video-files';
-import { ingestMedia } from '../videos/video-media';
+import { analyseLocalVideo, withTempDir, ingestMedia } from '../videos';
 import { correctMeasurement } from './correction.service';
 
 const mphToYps = (mph: number) => (mph * 1760) / 3600;

@@ -15,3 +15,6 @@ export default async function measurementsModule(app: FastifyInstance) {
   await app.register(multipart, { limits: { fileSize: app.env.VIDEO_MAX_BYTES } });
   await app.register(measurementsRoutes);
 }
+export { recomputePlayerSpeed } from './correction.service';
+export { measuredValue, parseMeasurementField } from './measure.service';
+export { insertReceipt, storeStills, type ReceiptData } from './receipt.service';

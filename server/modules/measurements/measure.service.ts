@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import { videos } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/app-error';
 import type { Storage } from '../../lib/storage';
-import { ensureMedia, readyMedia, timelineOf, type MediaRow } from '../videos/video-media';
+import { ensureMedia, readyMedia, timelineOf, type MediaRow } from '../videos';
 
 export type VideoRow = typeof videos.$inferSelect;
 

@@ -10,8 +10,7 @@ import { extractStills } from '../../lib/media-probe';
 import type { Storage } from '../../lib/storage';
 import type { UserRow } from '../../db/schema';
 import { viewablePlayer } from '../players';
-import { withLocalCopy } from '../videos/video-files';
-import type { MediaRow } from '../videos/video-media';
+import { withLocalCopy, type MediaRow } from '../videos';
 import type { MeasuredValue, VideoRow } from './measure.service';
 
 export const STILL_URL_TTL_SECONDS = 3600;

@@ -8,10 +8,7 @@ import { badRequest, conflict } from '../../lib/app-error';
 import { FfmpegError } from '../../lib/ffmpeg';
 import type { UserRow } from '../../db/schema';
 import { pendingRequest } from './pending-request';
-import { analyseLocalVideo, putLocalVideo, removeKeys, withTempDir } from '../videos/video-files';
-import { receiveVideo } from '../videos/video-intake';
-import { ingestMedia, toMediaDto } from '../videos/video-media';
-import { toVideoDto } from '../videos/videos.service';
+import { analyseLocalVideo, putLocalVideo, removeKeys, withTempDir, receiveVideo, ingestMedia, toMediaDto, toVideoDto } from '../videos';
 
 export const ONLY_SPEED_REQUESTS = 'Only a max-speed request is measured on a source video';
 const FILE_REQUIRED = 'Please select a video file to upload';

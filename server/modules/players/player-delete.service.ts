@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { analysisRequests, players } from '../../db/schema';
 import type { Storage } from '../../lib/storage';
-import { grantCredits } from '../credits/credits.service';
+import { grantCredits } from '../credits';
 import { ownPlayer } from './player-access';
 import { playerFileRefs, removeStoredFiles } from './player-files';
 

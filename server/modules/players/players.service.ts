@@ -5,7 +5,7 @@ import { players, positions } from '../../db/schema';
 import { badRequest } from '../../lib/app-error';
 import { afterTimeId, decodeCursor, exactTime, isTimeIdKey, toPage } from '../../lib/pagination';
 import type { Storage } from '../../lib/storage';
-import { refreshPlayerDetails } from '../leaderboard/leaderboard.service';
+import { refreshPlayerDetails } from '../leaderboard';
 import { changeablePlayer, viewablePlayer, type Viewer } from './player-access';
 import { toPlayer } from './player-view';
 import { isListedSchool } from './schools.service';

@@ -5,7 +5,7 @@ import { VERIFIED_BY_TWO } from '../../../contract/sharing';
 import type { Db } from '../../db/client';
 import { analysisRequests, measurementAudits, measurementReceipts } from '../../db/schema';
 import type { Storage } from '../../lib/storage';
-import type { ReceiptData } from '../measurements/receipt.service';
+import type { ReceiptData } from '../measurements';
 import { html, layout } from './public-html';
 
 /** Longer than the page cache, so a cached page never holds an expired still. */

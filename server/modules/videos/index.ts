@@ -18,3 +18,7 @@ export default async function videosModule(app: FastifyInstance) {
   app.jobs.handle(videoJobHandlers(app.db, app.storage, { appUrl: app.env.APP_URL, retentionDays: app.env.RETENTION_UNREADABLE_VIDEO_DAYS }));
   await app.register(videosRoutes, { kickJobs: () => app.jobs.kick() });
 }
+export { analyseLocalVideo, putLocalVideo, removeKeys, withLocalCopy, withTempDir } from './video-files';
+export { receiveVideo } from './video-intake';
+export { VIDEO_STILL_PROCESSING, ensureMedia, ingestMedia, readyMedia, timelineOf, toMediaDto, type MediaRow } from './video-media';
+export { toVideoDto, viewableVideo } from './videos.service';

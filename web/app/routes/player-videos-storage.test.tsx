@@ -39,5 +39,7 @@ describe('video storage in the library (decisions 131, 132)', () => {
     renderApp(`/players/${player.id}/videos`);
     const [tile] = await screen.findAllByTestId('video-tile');
     expect(within(tile!).getByTestId('video-state')).toHaveTextContent('Unreadable · removed on Mar 31, 2031');
+    expect(within(tile!).getByRole('button', { name: 'Could not be read' })).toBeDisabled();
+    expect(within(tile!).queryByText('Processing...')).not.toBeInTheDocument();
   });
 });

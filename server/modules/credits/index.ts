@@ -1,0 +1,1 @@
+export { grantCredits, spendCredit, type LedgerType } from './credits.service';
