@@ -84,7 +84,8 @@ describe('kill -9 in the middle of an upload, then a restart on the same data fo
     child.stdout!.on('data', (d) => (log += d));
     child.stderr!.on('data', (d) => (log += d));
     const base = `http://127.0.0.1:${port}`;
-    await until('the server to answer', async () => (await fetch(`${base}/api/health`)).ok);
+    // A first start loads the school directory into PGlite: minutes on a loaded machine.
+    await until('the server to answer', async () => (await fetch(`${base}/api/health`)).ok, 1440);
     return base;
   }
   async function signIn(base: string) {
@@ -138,7 +139,7 @@ describe('kill -9 in the middle of an upload, then a restart on the same data fo
     expect(upload.status).toBe(201);
     expect(stored()).toHaveLength(1);
     expect(partials()).toEqual([]);
-  }, 600_000);
+  }, 900_000);
 });
 
 const PG_BIN = '/usr/lib/postgresql/15/bin';
