@@ -3,6 +3,7 @@ import type { Tx } from '../../db/client';
 import { chargeStates, creditTransactions } from '../../db/schema';
 import type { StripeEventLike } from '../../lib/payments';
 import { idOf } from '../../lib/payments/normalize';
+import type { WebhookCharge, WebhookDispute, WebhookRefund } from '../../lib/payments/stripe-objects';
 import { grantCredits, type LedgerType } from '../credits';
 import { findGrant, unmatchedCharges } from './charge-grant';
 import { foldRefund, netRefunded, type RefundFacts, type RefundMap } from './refund-states';
@@ -133,7 +134,7 @@ const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0
 
 /** charge.refunded: the Charge carries the cumulative amount_refunded. */
 export function onChargeRefunded(tx: Tx, event: StripeEventLike) {
-  const ch = event.data.object as any;
+  const ch = event.data.object as WebhookCharge;
   return fold(tx, event, {
     chargeId: String(ch.id), paymentIntentId: idOf(ch.payment_intent), customerId: idOf(ch.customer), invoiceId: idOf(ch.invoice),
     metadata: ch.metadata ?? {}, amount: num(ch.amount), reportedRefunded: num(ch.amount_refunded), currency: ch.currency ?? null,
@@ -142,7 +143,7 @@ export function onChargeRefunded(tx: Tx, event: StripeEventLike) {
 
 /** charge.refund.updated, refund.created / .updated / .failed: one Refund and its status (decision 121). */
 export function onRefund(tx: Tx, event: StripeEventLike) {
-  const re = event.data.object as any;
+  const re = event.data.object as WebhookRefund;
   const chargeId = idOf(re.charge);
   if (!chargeId) return Promise.resolve('ignored: refund without a charge');
   return fold(tx, event, {
@@ -153,7 +154,7 @@ export function onRefund(tx: Tx, event: StripeEventLike) {
 
 /** charge.dispute.created / .updated / .closed: the Dispute names its charge and payment intent. */
 export function onDispute(tx: Tx, event: StripeEventLike) {
-  const dp = event.data.object as any;
+  const dp = event.data.object as WebhookDispute;
   const chargeId = idOf(dp.charge);
   if (!chargeId) return Promise.resolve('ignored: dispute without a charge');
   return fold(tx, event, {

@@ -3,6 +3,7 @@ import type { Tx } from '../../db/client';
 import { referrals, subscriptions, users } from '../../db/schema';
 import { idOf, invoiceMetadata, invoicePaymentIntentId, invoicePriceId, invoiceSubscriptionId } from '../../lib/payments/normalize';
 import type { ProviderSubscription, StripeEventLike } from '../../lib/payments';
+import type { WebhookCheckoutSession, WebhookInvoice } from '../../lib/payments/stripe-objects';
 import { grantCredits } from '../credits';
 import { invoiceChargeId, invoicePaymentLink, linkInvoiceGrant, recordedInvoicePayment } from './charge-grant';
 import { onChargeRefunded, onDispute, onRefund, refoldUnmatched } from './charge-reversals';
@@ -25,7 +26,7 @@ async function markReferralUsed(tx: Tx, code: string, userId: number) {
 
 /** A paid Checkout Session: one-time products grant here (keyed by the session), plans sync their subscription. */
 async function onCheckoutCompleted(tx: Tx, event: StripeEventLike, ctx: EventContext) {
-  const s = event.data.object as any;
+  const s = event.data.object as WebhookCheckoutSession;
   const live = event.livemode;
   const meta = s.metadata ?? {};
   const customerId = idOf(s.customer);
@@ -64,7 +65,7 @@ async function onCheckoutCompleted(tx: Tx, event: StripeEventLike, ctx: EventCon
 
 /** Every paid subscription invoice (first year, renewals) grants the plan's credits once, keyed by the invoice. */
 async function onInvoicePaid(tx: Tx, event: StripeEventLike, ctx: EventContext) {
-  const inv = event.data.object as any;
+  const inv = event.data.object as WebhookInvoice;
   const live = event.livemode;
   const subId = invoiceSubscriptionId(inv);
   if (!subId) return 'ignored: not a subscription invoice';
@@ -124,7 +125,6 @@ export const HANDLED_EVENTS = [
 ];
 
 export async function applyEvent(tx: Tx, event: StripeEventLike, ctx: EventContext): Promise<string> {
-  const obj = event.data.object;
   switch (event.type) {
     case 'checkout.session.completed':
     case 'checkout.session.async_payment_succeeded':
