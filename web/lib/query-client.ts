@@ -8,7 +8,7 @@ export const queryClient = new QueryClient({
   mutationCache: new MutationCache({ onError: (error, _vars, _ctx, mutation) => toastMutationError(error, mutation.meta) }),
   defaultOptions: {
     queries: {
-      queryFn: defaultQueryFn as any,
+      queryFn: defaultQueryFn,
       staleTime: Infinity,
       refetchOnWindowFocus: false,
       retry: false,

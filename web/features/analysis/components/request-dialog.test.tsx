@@ -82,13 +82,15 @@ describe('the request dialog (speed and IGA, one component)', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
-  it('sends an IGA request from the prefilled Hudl link, without empty notes', async () => {
+  it('sends an IGA request from the prefilled Hudl link, without empty notes, and spending the last credit is no refusal', async () => {
     let body: Record<string, unknown> = {};
+    const { ui } = renderDialog('iga', { igaCredits: 1 });
     server.use(http.post('/api/iga-analysis-requests', async ({ request }) => {
       body = (await request.json()) as Record<string, unknown>;
+      // From now on the balance the header reads again is empty.
+      server.use(http.get('/api/user', () => HttpResponse.json(aUser({ igaCredits: 0 }))));
       return HttpResponse.json({ id: 2 }, { status: 201 });
     }));
-    const { ui } = renderDialog('iga', { igaCredits: 1 });
     await signedIn();
     await ui.click(await screen.findByRole('button', { name: 'Request IGA Score' }));
     expect(await screen.findByRole('dialog', { name: 'Request IGA Score' })).toBeVisible();
@@ -96,5 +98,9 @@ describe('the request dialog (speed and IGA, one component)', () => {
     await ui.click(screen.getByRole('button', { name: 'Submit Request' }));
     expect(await screen.findByText('IGA Score Request Submitted')).toBeVisible();
     expect(body).toEqual({ hudlUrl: 'https://www.hudl.com/profile/1', season: new Date().getFullYear(), positionId: 1, playerId: 7 });
+    // Spending the last credit empties the balance: the family stays on the page.
+    await waitFor(() => expect(queryClient.getQueryData(userKeys.current)).toMatchObject({ igaCredits: 0 }));
+    expect(screen.queryByRole('heading', { name: 'Plans page' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Request IGA Score' })).toBeVisible();
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { TURNAROUND_TEXT, type RequestType } from '@contract/analysis';
@@ -36,16 +36,20 @@ export function RequestDialog({ kind, ...props }: DialogSlotProps & { kind: Requ
   const hasCredit = ((kind === 'iga' ? user?.igaCredits : user?.credits) ?? 0) >= 1;
   const id = (field: string) => `${k.idPrefix}-${field}`;
 
-  // The IGA dialog checks the balance as it opens; the speed dialog when it is submitted.
+  // The IGA dialog checks the balance as it opens (only then: a request just sent also empties it);
+  // the speed dialog when it is submitted.
+  const wasOpen = useRef(false);
   useEffect(() => {
-    if (!open || !k.checksCreditOnOpen || hasCredit) return;
+    const opened = open && !wasOpen.current;
+    wasOpen.current = open;
+    if (!opened || !k.checksCreditOnOpen || hasCredit) return;
     setOpen(false);
     noCredit(kind);
-  }, [open]);
+  }, [open, hasCredit, k, kind, noCredit, setOpen]);
 
   useEffect(() => {
     if (open) reset(k.defaults(player?.hudlUrl, player?.primaryPositionId));
-  }, [open, player?.hudlUrl, player?.primaryPositionId, reset]);
+  }, [open, player?.hudlUrl, player?.primaryPositionId, reset, k]);
 
   const onSubmit = handleSubmit(async (values) => {
     if (!hasCredit) {

@@ -35,7 +35,7 @@ export const REQUEST_KINDS: Record<RequestType, RequestKind> = {
     checksCreditOnOpen: false,
     schema: speedRequestFormSchema,
     defaults: (hudlUrl, positionId) =>
-      ({ hudlUrl: playLink(hudlUrl), startTime: '', season: new Date().getFullYear(), positionId: positionId ?? Number.NaN, videoId: null }) as RequestValues,
+      ({ hudlUrl: playLink(hudlUrl), startTime: '', season: new Date().getFullYear(), positionId: positionId ?? Number.NaN, videoId: null }),
     toBody: (values) => values,
   },
   iga: {

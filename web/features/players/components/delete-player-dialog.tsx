@@ -23,7 +23,7 @@ export function DeletePlayerDialog({ player }: { player: Player }) {
         const back = [r.refunded.credits && credits(r.refunded.credits, 'Max Speed'), r.refunded.igaCredits && credits(r.refunded.igaCredits, 'IGA')]
           .filter(Boolean).join(' and ');
         toast({ title: 'Player deleted', description: back ? `${name} was deleted. ${back} returned to your balance.` : `${name} was deleted.` });
-        navigate(paths.home);
+        void navigate(paths.home);
       },
     });
   return (
