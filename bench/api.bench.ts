@@ -7,7 +7,7 @@
  */
 import { loadavg } from 'node:os';
 import { fmt, ms, printTable, type Row } from './lib/report';
-import { CONNECTIONS, interleaved, load, ROUNDS, SECONDS, type Load } from './lib/load';
+import { CONNECTIONS, interleaved, ROUNDS, SECONDS, type Load } from './lib/load';
 import { pgAvailable, scratchDatabase } from './lib/pg';
 import { startChild, type Child } from './lib/proc';
 

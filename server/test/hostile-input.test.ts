@@ -109,7 +109,7 @@ describe('hostile input generated from the route schemas', () => {
         let url = r.url;
         params.forEach((p, i) => (url = url.replace(`:${p}`, encodePath(String(values[i]) || 'x'))));
         url = url.replace('*', 'x');
-        const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
+        const qs = new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)])).toString();
         const res = await t.app.inject({
           method: r.method as 'POST', url: qs ? `${url}?${qs}` : url,
           headers: { 'content-type': 'application/json', ...(caller ? { cookie: caller.cookie } : {}) },

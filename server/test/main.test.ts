@@ -67,7 +67,7 @@ describe('the server process', () => {
     child.kill('SIGTERM');
     const res = await inFlight;
     expect(res.status).toBe(200);
-    expect((await res.json()).username).toBe('parent@demo.test');
+    expect(((await res.json()) as { username: string }).username).toBe('parent@demo.test');
     const answers = await Promise.all([...slow, ...quick].map((p) => p.then((r) => r.status)));
     expect(answers).toEqual([...Array(6).fill(401), ...Array(6).fill(200)]);
     expect(await exited).toBe(0);

@@ -112,7 +112,7 @@ export function createReversals(db: Db, sender: EventSender) {
 
   /** The bank decides: won reinstates the funds, lost keeps them withdrawn. */
   const closeDispute = (sessionId: string, outcome: 'won' | 'lost') =>
-    run(sessionId, async (tx, charge, dispute) => {
+    run(sessionId, async (tx, _charge, dispute) => {
       if (!dispute) throw new AppError('CONFLICT', 'This payment has no dispute to close.');
       if (dispute.status === 'won' || dispute.status === 'lost') throw new AppError('CONFLICT', 'This dispute is already closed.');
       const previous = { status: dispute.status };
