@@ -77,7 +77,6 @@ const envSchema = z
     }
   });
 
-export type EnvInput = z.input<typeof envSchema>;
 export type Env = z.output<typeof envSchema> & {
   APP_URL: string;
   SESSION_SECRET: string;

@@ -43,7 +43,6 @@ const TARGETS: Target[] = [
   { name: 'stripe_events', table: stripeEvents, key: stripeEvents.id, days: (p) => p.webhookEventDays, expired: (c) => lt(stripeEvents.createdAt, c) },
 ];
 
-export const RETENTION_TABLES = TARGETS.map((t) => t.name);
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** One small batch from one table: short transactions, no long locks, whatever the backlog. */
