@@ -413,7 +413,7 @@ describe.skipIf(skipReason)(
         const me = await call(inst.url, '/api/user', { cookie });
         expect(me.status).toBe(200);
         expect(instanceOf(me)).toBe(inst.id);
-        expect((await me.json()).username).toBe(email);
+        expect(((await me.json()) as { username: string }).username).toBe(email);
       }
       const { answers, ids } = await throughLb(4, '/api/user', { cookie });
       expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200]);
@@ -509,7 +509,7 @@ describe.skipIf(skipReason)(
       expect(new Set(answers.map(instanceOf))).toEqual(new Set([a().id, b().id]));
       const limited = await ask();
       expect(limited.status).toBe(429);
-      expect((await limited.json()).code).toBe('RATE_LIMITED');
+      expect(((await limited.json()) as { code: string }).code).toBe('RATE_LIMITED');
     });
 
     it('gives the app the address nginx saw, never a forged X-Forwarded-For (per-address limits cannot be dodged)', async () => {
@@ -517,7 +517,7 @@ describe.skipIf(skipReason)(
         headers: { 'x-forwarded-for': '203.0.113.7', 'x-forwarded-proto': 'https' },
       });
       expect(res.status).toBe(200);
-      expect((await res.json()).headers).toMatchObject({
+      expect(((await res.json()) as { headers: unknown }).headers).toMatchObject({
         'x-forwarded-for': '127.0.0.1',
         'x-forwarded-proto': 'http',
       });
