@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { LeaderboardPage, LeaderboardQuery } from '../../../contract/leaderboard';
 import type { DbOrTx, Tx } from '../../db/client';
 import { withPercentiles } from './leaderboard.percentiles';
-import { pageQuery, toEntries } from './leaderboard.sql';
+import { pageQuery, percentileCounts, toEntries } from './leaderboard.sql';
 
 export interface LeaderboardResult {
   playerId: number;
@@ -66,7 +66,7 @@ export async function getLeaderboardPage(db: DbOrTx, q: LeaderboardQuery): Promi
   );
   const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;
   const entries = toEntries(rows, q.offset);
-  const ranked = await withPercentiles(db, { metric: q.metric, level: q.level, season: allTime ? null : q.season! }, entries.slice(0, q.limit));
+  const ranked = withPercentiles({ metric: q.metric, level: q.level, season: allTime ? null : q.season! }, entries.slice(0, q.limit), percentileCounts(rows));
   return { ...ranked, hasMore: entries.length > q.limit };
 }
 
