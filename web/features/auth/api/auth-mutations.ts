@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { LoginInput, PublicUser, RegisterInput } from '@contract/auth';
-import { api } from '@/lib/api-client';
+import { api, ApiError } from '@/lib/api-client';
 import { userKeys } from './keys';
 
 export const SIGNED_IN_FLAG = 'va.signedIn';
@@ -57,3 +57,21 @@ export const verifyEmail = (body: { token: string; email: string }) =>
   api<{ message: string }>('/api/auth/verify-email', { body });
 export const resendVerification = (email: string) =>
   api<{ message: string }>('/api/auth/resend-verification', { body: { email } });
+
+export function useConfirmPasswordReset() {
+  return useMutation({ meta: { errorFallback: 'Failed to reset password' }, mutationFn: confirmPasswordReset });
+}
+
+/** Only the server's own answer is shown; anything else (the network) reads as the generic failure. */
+export function useResendVerification() {
+  return useMutation({
+    meta: { errorFallback: 'Failed to resend verification email. Please try again later.' },
+    mutationFn: async (email: string) => {
+      try {
+        return await resendVerification(email);
+      } catch (err) {
+        throw err instanceof ApiError ? err : new Error('');
+      }
+    },
+  });
+}

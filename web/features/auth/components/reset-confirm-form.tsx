@@ -7,15 +7,15 @@ import { CircleAlert, CircleCheck } from 'lucide-react';
 import { resetConfirmFormSchema } from '@contract/auth';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
-import { toast } from '@/components/ui/toaster';
 import { paths } from '@/lib/paths';
-import { confirmPasswordReset } from '../api/auth-mutations';
+import { useConfirmPasswordReset } from '../api/auth-mutations';
 import { userKeys } from '../api/keys';
 import { PasswordInput } from './password-input';
 
 /** The emailed link's second step: a new password, then every session of the account ends. */
 export function ResetConfirmForm({ token, email }: { token: string; email: string }) {
   const qc = useQueryClient();
+  const confirm = useConfirmPasswordReset();
   const [done, setDone] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const { register, handleSubmit, formState } = useForm({
@@ -28,13 +28,12 @@ export function ResetConfirmForm({ token, email }: { token: string; email: strin
   const onSubmit = handleSubmit(async ({ password }) => {
     setFailure(null);
     try {
-      const res = await confirmPasswordReset({ token, email, password });
+      const res = await confirm.mutateAsync({ token, email, password });
       qc.setQueryData(userKeys.current, null);
       setDone(res.message);
     } catch (err) {
-      const message = err instanceof Error && err.message ? err.message : 'Failed to reset password';
-      setFailure(message);
-      toast({ title: 'Error', description: message, variant: 'destructive' });
+      // Shown here with a link to a new one; the MutationCache toasts the same message.
+      setFailure(err instanceof Error && err.message ? err.message : 'Failed to reset password');
     }
   });
 

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { CircleCheck, CircleX } from 'lucide-react';
@@ -8,7 +7,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toaster';
 import { ApiError } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
-import { resendVerification, verifyEmail } from '../api/auth-mutations';
+import { useResendVerification, verifyEmail } from '../api/auth-mutations';
 import { userKeys } from '../api/keys';
 
 const FAILED = 'Email verification failed. Please try again or contact support.';
@@ -58,22 +57,16 @@ export function VerifyEmailStatus({ token, email }: { token: string | null; emai
 }
 
 function VerifyFailed({ message, email }: { message: string; email: string | null }) {
-  const [sending, setSending] = useState(false);
-  const resend = async () => {
+  const send = useResendVerification();
+  const sending = send.isPending;
+  const resend = () => {
     if (!email) {
       toast({ title: 'Error', description: MISSING_RESEND_EMAIL, variant: 'destructive' });
       return;
     }
-    setSending(true);
-    try {
-      const res = await resendVerification(email);
-      toast({ title: 'Success', description: res.message || 'A new verification email has been sent. Please check your inbox.' });
-    } catch (err) {
-      const description = err instanceof ApiError && err.message ? err.message : 'Failed to resend verification email. Please try again later.';
-      toast({ title: 'Error', description, variant: 'destructive' });
-    } finally {
-      setSending(false);
-    }
+    send.mutate(email, {
+      onSuccess: (res) => toast({ title: 'Success', description: res.message || 'A new verification email has been sent. Please check your inbox.' }),
+    });
   };
   return (
     <div className="grid gap-4 text-center">
