@@ -43,7 +43,8 @@ function deadPid() {
   return spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']).stdout.toString();
 }
 
-describe('the embedded database folder', () => {
+// Embedded database only: it runs once, in npm test's PGlite pass.
+(process.env.TEST_DATABASE_URL ? describe.skip : describe)('the embedded database folder', () => {
   it('refuses a second process on the same folder with a clear message and leaves the first working', async () => {
     const dataDir = tempDir();
     const first = await openDb({ dataDir });

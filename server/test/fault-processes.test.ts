@@ -44,7 +44,8 @@ const freePort = () =>
     });
   });
 
-describe('kill -9 in the middle of an upload, then a restart on the same data folder', () => {
+// The killed server runs on the embedded database whatever the pass: it runs once, in npm test's PGlite pass.
+(process.env.TEST_DATABASE_URL ? describe.skip : describe)('kill -9 in the middle of an upload, then a restart on the same data folder', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'va-kill9-'));
   const partialDir = path.join(dataDir, 'uploads', PARTIAL_DIR);
   const email = 'family@kill9.test';
@@ -182,7 +183,8 @@ function ownPostgres() {
   };
 }
 
-describe.skipIf(!hasPostgres)('a PostgreSQL of the test\'s own (skipped: no PostgreSQL 15 binaries in /usr/lib/postgresql/15/bin)', () => {
+// Its own PostgreSQL whatever the pass: it runs once, in npm test's PostgreSQL pass (or alone with TEST_DATABASE_URL set).
+describe.skipIf(!hasPostgres || !process.env.TEST_DATABASE_URL)('a PostgreSQL of the test\'s own (skipped: no PostgreSQL 15 binaries in /usr/lib/postgresql/15/bin, or the PGlite pass)', () => {
   const pgc = ownPostgres();
   const apps: FastifyInstance[] = [];
   const dataDirs: string[] = [];
