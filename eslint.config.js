@@ -28,7 +28,19 @@ const publicSurfaceZones = (root, names) =>
   }));
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'migrations/**', 'test-results/**', 'playwright-report/**', 'data/**', '**/*.js', '**/*.mjs', '**/*.cjs'] },
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      'migrations/**',
+      'test-results/**',
+      'playwright-report/**',
+      'data/**',
+      '**/*.js',
+      '**/*.mjs',
+      '**/*.cjs',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -44,7 +56,10 @@ export default tseslint.config(
       // Type-aware rules that catch real faults: unhandled promises and promises where a callback's
       // result is ignored (a rejected promise there is an unhandled rejection that can end the process).
       '@typescript-eslint/no-floating-promises': 'error',
-      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false, arguments: false } }],
+      '@typescript-eslint/no-misused-promises': [
+        'error',
+        { checksVoidReturn: { attributes: false, arguments: false } },
+      ],
       '@typescript-eslint/await-thenable': 'error',
       // `any` at library seams (drizzle rows, Stripe payloads, PGlite internals) is deliberate and named;
       // the unsafe-* family would flag every use of those seams rather than a fault.
@@ -55,8 +70,14 @@ export default tseslint.config(
       '@typescript-eslint/no-unsafe-return': 'off',
       '@typescript-eslint/no-unsafe-argument': 'off',
       '@typescript-eslint/require-await': 'off',
-      '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true, allowBoolean: true, allowNullish: true }],
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/restrict-template-expressions': [
+        'error',
+        { allowNumber: true, allowBoolean: true, allowNullish: true },
+      ],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
       '@typescript-eslint/only-throw-error': 'off',
       '@typescript-eslint/prefer-promise-reject-errors': 'off',
       '@typescript-eslint/no-redundant-type-constituents': 'off',
@@ -71,8 +92,16 @@ export default tseslint.config(
         'error',
         {
           zones: [
-            { target: './contract', from: './server', message: 'contract/ is shared: it imports nothing of server/.' },
-            { target: './contract', from: './web', message: 'contract/ is shared: it imports nothing of web/.' },
+            {
+              target: './contract',
+              from: './server',
+              message: 'contract/ is shared: it imports nothing of server/.',
+            },
+            {
+              target: './contract',
+              from: './web',
+              message: 'contract/ is shared: it imports nothing of web/.',
+            },
             { target: './web', from: './server', message: 'web/ talks to the server over HTTP only.' },
             { target: './server', from: './web', message: 'server/ never imports web/.' },
           ],
@@ -105,6 +134,13 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       ...jsxA11y.flatConfigs.recommended.rules,
+      // The form controls are the project's own components (web/components/ui); jsx-a11y sees through them.
+      'jsx-a11y/label-has-associated-control': [
+        'error',
+        { controlComponents: ['Input', 'Textarea'], depth: 3 },
+      ],
+      // autoFocus only on the project's Input, inside a popover or panel the user has just opened.
+      'jsx-a11y/no-autofocus': ['error', { ignoreNonDOM: true }],
       // The React compiler's stricter advice (refs, set-state in effects) is not part of this codebase's rules.
       'react-hooks/refs': 'off',
       'react-hooks/set-state-in-effect': 'off',

@@ -11,7 +11,12 @@ import { CONNECTIONS, interleaved, ROUNDS, SECONDS, type Load } from './lib/load
 import { pgAvailable, scratchDatabase } from './lib/pg';
 import { startChild, type Child } from './lib/proc';
 
-interface AppInfo { port: number; cookie: string; bodies: Record<string, string>; driver: string }
+interface AppInfo {
+  port: number;
+  cookie: string;
+  bodies: Record<string, string>;
+  driver: string;
+}
 const ROUTES = {
   user: '/api/user',
   players: '/api/players',
@@ -20,20 +25,26 @@ const ROUTES = {
 type Name = keyof typeof ROUTES;
 const NAMES = Object.keys(ROUTES) as Name[];
 const label = (n: Name) => `GET ${ROUTES[n].split('?')[0]}`;
-const show = (l: Load) => `${fmt(l.rps)} req/s, p99 ${ms(l.p99)}${l.errors || l.non2xx ? ` (${l.errors + l.non2xx} failed)` : ''}`;
-const pathOf = (n: Name) => ROUTES[n].split('?')[0]!;
+const show = (l: Load) =>
+  `${fmt(l.rps)} req/s, p99 ${ms(l.p99)}${l.errors || l.non2xx ? ` (${l.errors + l.non2xx} failed)` : ''}`;
+const pathOf = (n: Name) => ROUTES[n].split('?')[0];
 
 async function statements(base: string, n: Name, cookie: string) {
   await fetch(`${base}/bench/stats`);
   for (let i = 0; i < 50; i++) await fetch(`${base}${ROUTES[n]}`, { headers: { cookie } });
-  const s = (await (await fetch(`${base}/bench/stats`)).json()) as { requests: number; queries: number; writes: number };
+  const s = (await (await fetch(`${base}/bench/stats`)).json()) as {
+    requests: number;
+    queries: number;
+    writes: number;
+  };
   return { queries: s.queries / s.requests, writes: s.writes / s.requests };
 }
 
 async function main() {
   const rows: Row[] = [];
-  const load0 = loadavg()[0]!;
-  if (!(await pgAvailable())) throw new Error('PostgreSQL is not reachable (BENCH_DATABASE_URL / TEST_DATABASE_URL / localhost:5432).');
+  const load0 = loadavg()[0];
+  if (!(await pgAvailable()))
+    throw new Error('PostgreSQL is not reachable (BENCH_DATABASE_URL / TEST_DATABASE_URL / localhost:5432).');
   const scratch = await scratchDatabase('va_bench_api');
   let app: Child<AppInfo> | undefined;
   let bare: Child<{ port: number }> | undefined;
@@ -42,7 +53,9 @@ async function main() {
   try {
     app = await startChild<AppInfo>('../lib/api-server.ts', { env: { BENCH_DB: scratch.url } });
     const { cookie, bodies } = app.info;
-    bare = await startChild<{ port: number }>('../lib/bare-server.ts', { stdin: JSON.stringify(Object.fromEntries(NAMES.map((n) => [pathOf(n), bodies[n]]))) });
+    bare = await startChild<{ port: number }>('../lib/bare-server.ts', {
+      stdin: JSON.stringify(Object.fromEntries(NAMES.map((n) => [pathOf(n), bodies[n]]))),
+    });
     const base = `http://127.0.0.1:${app.info.port}`;
     for (const n of NAMES) {
       const r = await interleaved({
@@ -52,7 +65,10 @@ async function main() {
       });
       pg[n] = { ...r, q: await statements(base, n, cookie) };
     }
-    session = await interleaved({ without: { url: `${base}/bench/memory/user` }, with: { url: `${base}/bench/memory/user`, headers: { cookie } } });
+    session = await interleaved({
+      without: { url: `${base}/bench/memory/user` },
+      with: { url: `${base}/bench/memory/user`, headers: { cookie } },
+    });
   } finally {
     await bare?.stop();
     await app?.stop();
@@ -64,7 +80,10 @@ async function main() {
   try {
     const base = `http://127.0.0.1:${app.info.port}`;
     for (const n of NAMES) {
-      lite[n] = await interleaved({ b: { url: `${base}/bench/memory/${n}` }, real: { url: `${base}${ROUTES[n]}`, headers: { cookie: app.info.cookie } } });
+      lite[n] = await interleaved({
+        b: { url: `${base}/bench/memory/${n}` },
+        real: { url: `${base}${ROUTES[n]}`, headers: { cookie: app.info.cookie } },
+      });
     }
   } finally {
     await app.stop();
@@ -116,11 +135,14 @@ async function main() {
   });
   printTable('API: signed-in reads', rows, [
     `autocannon, ${CONNECTIONS} connections, ${ROUNDS} interleaved rounds of ${SECONDS} s per figure (1 s warm-up), loopback; rate limits off; access log at info to /dev/null.`,
-    `PGlite runs in a second phase, so its ratio to PostgreSQL is not interleaved. Load average ${load0.toFixed(1)} at start, ${loadavg()[0]!.toFixed(1)} at end (2 cores).`,
+    `PGlite runs in a second phase, so its ratio to PostgreSQL is not interleaved. Load average ${load0.toFixed(1)} at start, ${loadavg()[0].toFixed(1)} at end (2 cores).`,
   ]);
 }
 
-main().then(() => process.exit(0), (err) => {
-  console.error(err);
-  process.exit(1);
-});
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

@@ -24,7 +24,9 @@ const YEAR = new Date().getFullYear();
 
 async function fill(h: DbHandle) {
   const players = ROWS / ROWS_PER_PLAYER;
-  await h.db.execute(sql`insert into users (username, email, password) values ('bench@bench.test', 'bench@bench.test', 'x')`);
+  await h.db.execute(
+    sql`insert into users (username, email, password) values ('bench@bench.test', 'bench@bench.test', 'x')`,
+  );
   await h.db.execute(sql`
     insert into players (user_id, first_name, last_name, primary_position_id, level, school, graduation_year,
       height_inches, weight, city, county, state)
@@ -58,14 +60,25 @@ async function time(fn: () => Promise<unknown>) {
 }
 
 const CASES: { name: string; q: LeaderboardQuery }[] = [
-  { name: 'first page (High School, Max Speed, this season)', q: { metric: 'max_speed', level: 'High School', season: YEAR, offset: 0, limit: 25 } },
-  { name: 'page at offset 10,000 (High School, Max Speed, all time)', q: { metric: 'max_speed', level: 'High School', all_time: 'true', offset: 10_000, limit: 25 } },
-  { name: 'filtered season (College, IGA, 3 seasons ago, offset 100)', q: { metric: 'iga_score', level: 'College', season: YEAR - 3, offset: 100, limit: 25 } },
+  {
+    name: 'first page (High School, Max Speed, this season)',
+    q: { metric: 'max_speed', level: 'High School', season: YEAR, offset: 0, limit: 25 },
+  },
+  {
+    name: 'page at offset 10,000 (High School, Max Speed, all time)',
+    q: { metric: 'max_speed', level: 'High School', all_time: 'true', offset: 10_000, limit: 25 },
+  },
+  {
+    name: 'filtered season (College, IGA, 3 seasons ago, offset 100)',
+    q: { metric: 'iga_score', level: 'College', season: YEAR - 3, offset: 100, limit: 25 },
+  },
 ];
 
 async function main() {
   const reuse = process.env.BENCH_LEADERBOARD_DB;
-  const scratch = reuse ? { name: reuse, url: withDb(pgBaseUrl, reuse), drop: async () => {} } : await scratchDatabase('va_bench_lb');
+  const scratch = reuse
+    ? { name: reuse, url: withDb(pgBaseUrl, reuse), drop: async () => {} }
+    : await scratchDatabase('va_bench_lb');
   const h = await openDb({ databaseUrl: scratch.url, dataDir: '/tmp' });
   try {
     const t0 = performance.now();
@@ -75,8 +88,10 @@ async function main() {
       await fill(h);
     }
     const count = await h.db.execute(sql`select count(*)::int as n from leaderboard`);
-    const n = (count as unknown as { rows: { n: number }[] }).rows[0]!.n;
-    console.log(`Filled ${n.toLocaleString('en-US')} leaderboard rows in ${((performance.now() - t0) / 1000).toFixed(1)} s (database ${scratch.name}).`);
+    const n = (count as unknown as { rows: { n: number }[] }).rows[0].n;
+    console.log(
+      `Filled ${n.toLocaleString('en-US')} leaderboard rows in ${((performance.now() - t0) / 1000).toFixed(1)} s (database ${scratch.name}).`,
+    );
 
     const base = await time(() => h.pool!.query('select 1'));
     const rows: Row[] = [];
@@ -84,14 +99,27 @@ async function main() {
     let plans = '';
     for (const c of CASES) {
       const page = await getLeaderboardPage(h.db, c.q);
-      if (page.entries.length !== 25 || !page.hasMore) throw new Error(`${c.name}: expected a full page, got ${page.entries.length}`);
+      if (page.entries.length !== 25 || !page.hasMore)
+        throw new Error(`${c.name}: expected a full page, got ${page.entries.length}`);
       const r = await time(() => getLeaderboardPage(h.db, c.q));
-      const q = pageQuery({ metric: c.q.metric, level: c.q.level, season: c.q.all_time ? null : c.q.season!, offset: c.q.offset, limit: c.q.limit + 1 });
+      const q = pageQuery({
+        metric: c.q.metric,
+        level: c.q.level,
+        season: c.q.all_time ? null : c.q.season!,
+        offset: c.q.offset,
+        limit: c.q.limit + 1,
+      });
       const plan = await h.db.execute(sql`explain (analyze, buffers, costs off) ${q}`);
-      const text = (plan as unknown as { rows: Record<string, string>[] }).rows.map((x) => x['QUERY PLAN']).join('\n');
+      const text = (plan as unknown as { rows: Record<string, string>[] }).rows
+        .map((x) => x['QUERY PLAN'])
+        .join('\n');
       const server = await time(async () => {
         const res = await h.db.execute(sql`explain (analyze, timing off, format json) ${q}`);
-        const [plan] = (res as unknown as { rows: { 'QUERY PLAN': [{ 'Planning Time': number; 'Execution Time': number }] }[] }).rows[0]!['QUERY PLAN'];
+        const [plan] = (
+          res as unknown as {
+            rows: { 'QUERY PLAN': [{ 'Planning Time': number; 'Execution Time': number }] }[];
+          }
+        ).rows[0]['QUERY PLAN'];
         serverMs.push(plan['Planning Time'] + plan['Execution Time']);
       });
       void server;
@@ -118,18 +146,32 @@ async function main() {
         ok: null,
       });
       rows.push({
-        what: `  plan`, figure: `${indexed ? 'leaderboard_page_idx' : 'NOT the page index'}, ${sorts ? 'SORTS' : 'no sort'}`,
-        baseline: '', ratio: '', budget: 'index, no sort', ok: indexed && !sorts,
+        what: `  plan`,
+        figure: `${indexed ? 'leaderboard_page_idx' : 'NOT the page index'}, ${sorts ? 'SORTS' : 'no sort'}`,
+        baseline: '',
+        ratio: '',
+        budget: 'index, no sort',
+        ok: indexed && !sorts,
       });
     }
-    printTable('Leaderboard on PostgreSQL (server time through the app pool)', rows, [`${RUNS} runs per query after 20 warm-up runs. Server time = PostgreSQL's planning + execution time (EXPLAIN ANALYZE) of the app's statement; round trip = measured in the app process.`], plans.trim());
+    printTable(
+      'Leaderboard on PostgreSQL (server time through the app pool)',
+      rows,
+      [
+        `${RUNS} runs per query after 20 warm-up runs. Server time = PostgreSQL's planning + execution time (EXPLAIN ANALYZE) of the app's statement; round trip = measured in the app process.`,
+      ],
+      plans.trim(),
+    );
   } finally {
     await h.close();
     if (!process.argv.includes('--keep')) await scratch.drop();
   }
 }
 
-main().then(() => process.exit(0), (err) => {
-  console.error(err);
-  process.exit(1);
-});
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

@@ -56,7 +56,8 @@ async function fill(h: DbHandle) {
     select case when g <= 5000 then 2 else 3 + g % 50000 end, case when g % 10 = 0 then 3 else -1 end, 0,
       case when g % 10 = 0 then 'purchase' else 'spend' end, 'Row ' || g, now() - (g || ' minutes')::interval
     from generate_series(1, 200000) g`);
-  for (const t of ['users', 'players', 'videos', 'analysis_requests', 'credit_transactions']) await x(sql.raw(`vacuum analyze ${t}`));
+  for (const t of ['users', 'players', 'videos', 'analysis_requests', 'credit_transactions'])
+    await x(sql.raw(`vacuum analyze ${t}`));
 }
 
 async function time(fn: () => Promise<unknown>) {
@@ -72,7 +73,9 @@ async function time(fn: () => Promise<unknown>) {
 
 async function main() {
   const reuse = process.env.BENCH_LISTS_DB;
-  const scratch = reuse ? { name: reuse, url: withDb(pgBaseUrl, reuse), drop: async () => {} } : await scratchDatabase('va_bench_lists');
+  const scratch = reuse
+    ? { name: reuse, url: withDb(pgBaseUrl, reuse), drop: async () => {} }
+    : await scratchDatabase('va_bench_lists');
   const h = await openDb({ databaseUrl: scratch.url, dataDir: tmpdir() });
   try {
     const t0 = performance.now();
@@ -83,44 +86,88 @@ async function main() {
     }
     console.log(`Filled in ${((performance.now() - t0) / 1000).toFixed(1)} s (database ${scratch.name}).`);
     const family = { id: 2, role: 'user' } as UserRow;
-    const [firstPlayer] = (await h.db.execute(sql`select min(id)::int as id from players where user_id = 2`) as unknown as { rows: { id: number }[] }).rows;
+    const [firstPlayer] = (
+      (await h.db.execute(sql`select min(id)::int as id from players where user_id = 2`)) as unknown as {
+        rows: { id: number }[];
+      }
+    ).rows;
     const storage = createLocalStorage(tmpdir(), 'bench-secret-bench-secret-bench-secret');
 
-    const cases: { name: string; run: () => Promise<{ n: number; more: boolean }>; plan: { text: string; params: unknown[] } }[] = [
+    const cases: {
+      name: string;
+      run: () => Promise<{ n: number; more: boolean }>;
+      plan: { text: string; params: unknown[] };
+    }[] = [
       {
         name: 'admin users, first 50 by id',
-        run: async () => { const p = await listUsers(h.db, { limit: 50 }); return { n: p.items.length, more: Boolean(p.next) }; },
+        run: async () => {
+          const p = await listUsers(h.db, { limit: 50 });
+          return { n: p.items.length, more: Boolean(p.next) };
+        },
         plan: { text: 'select * from users order by id limit $1', params: [51] },
       },
       {
         name: 'admin users, role analyst',
-        run: async () => { const p = await listUsers(h.db, { role: 'analyst', limit: 50 }); return { n: p.items.length, more: Boolean(p.next) }; },
+        run: async () => {
+          const p = await listUsers(h.db, { role: 'analyst', limit: 50 });
+          return { n: p.items.length, more: Boolean(p.next) };
+        },
         plan: { text: 'select * from users where role = $1 order by id limit $2', params: ['analyst', 51] },
       },
       {
         name: 'admin users, search "last97" (common)',
-        run: async () => { const p = await listUsers(h.db, { q: 'last97', limit: 50 }); return { n: p.items.length, more: Boolean(p.next) }; },
-        plan: { text: 'select * from users where search_text like lower($1) order by id limit $2', params: ['%last97%', 51] },
+        run: async () => {
+          const p = await listUsers(h.db, { q: 'last97', limit: 50 });
+          return { n: p.items.length, more: Boolean(p.next) };
+        },
+        plan: {
+          text: 'select * from users where search_text like lower($1) order by id limit $2',
+          params: ['%last97%', 51],
+        },
       },
       {
         name: "a family's players (250), first 100",
-        run: async () => { const p = await listPlayers(h.db, family, { limit: 100 }); return { n: p.items.length, more: Boolean(p.next) }; },
-        plan: { text: 'select * from players where user_id = $1 order by created_at desc, id desc limit $2', params: [2, 101] },
+        run: async () => {
+          const p = await listPlayers(h.db, family, { limit: 100 });
+          return { n: p.items.length, more: Boolean(p.next) };
+        },
+        plan: {
+          text: 'select * from players where user_id = $1 order by created_at desc, id desc limit $2',
+          params: [2, 101],
+        },
       },
       {
         name: "a player's videos (400), first 100 + stats",
-        run: async () => { const p = await listVideos(h.db, storage, family, firstPlayer!.id, { limit: 100 }); return { n: p.body.videos.length, more: Boolean(p.next) }; },
-        plan: { text: 'select * from videos where player_id = $1 order by created_at desc, id desc limit $2', params: [firstPlayer!.id, 101] },
+        run: async () => {
+          const p = await listVideos(h.db, storage, family, firstPlayer.id, { limit: 100 });
+          return { n: p.body.videos.length, more: Boolean(p.next) };
+        },
+        plan: {
+          text: 'select * from videos where player_id = $1 order by created_at desc, id desc limit $2',
+          params: [firstPlayer.id, 101],
+        },
       },
       {
         name: `analyst queue (${QUEUED.toLocaleString('en-US')} pending), first 50`,
-        run: async () => { const p = await listQueue(h.db, { limit: 50 }); return { n: p.items.length, more: Boolean(p.next) }; },
-        plan: { text: 'select * from analysis_requests where status = $1 order by created_at, id limit $2', params: ['pending', 51] },
+        run: async () => {
+          const p = await listQueue(h.db, { limit: 50 });
+          return { n: p.items.length, more: Boolean(p.next) };
+        },
+        plan: {
+          text: 'select * from analysis_requests where status = $1 order by created_at, id limit $2',
+          params: ['pending', 51],
+        },
       },
       {
         name: 'billing history (5,000 rows of 200,000), first 25',
-        run: async () => { const p = await listHistory(h.db, 2, { limit: 25, kind: 'all' }, false); return { n: p.items.length, more: Boolean(p.next) }; },
-        plan: { text: 'select * from credit_transactions where user_id = $1 order by created_at desc, id desc limit $2', params: [2, 26] },
+        run: async () => {
+          const p = await listHistory(h.db, 2, { limit: 25, kind: 'all' }, false);
+          return { n: p.items.length, more: Boolean(p.next) };
+        },
+        plan: {
+          text: 'select * from credit_transactions where user_id = $1 order by created_at desc, id desc limit $2',
+          params: [2, 26],
+        },
       },
     ];
 
@@ -129,14 +176,20 @@ async function main() {
     let plans = '';
     for (const c of cases) {
       const first = await c.run();
-      if (first.n === 0 || !first.more) throw new Error(`${c.name}: expected a full first page with more after it, got ${first.n} rows`);
+      if (first.n === 0 || !first.more)
+        throw new Error(`${c.name}: expected a full first page with more after it, got ${first.n} rows`);
       const r = await time(c.run);
       // Parameters travel as the app sends them (the plan for a literal can differ from the app's).
       const plan = await h.pool!.query(`explain (costs off) ${c.plan.text}`, c.plan.params);
       const serverMs: number[] = [];
       await time(async () => {
-        const res = await h.pool!.query(`explain (analyze, timing off, format json) ${c.plan.text}`, c.plan.params);
-        const [p] = (res.rows[0] as { 'QUERY PLAN': [{ 'Planning Time': number; 'Execution Time': number }] })['QUERY PLAN'];
+        const res = await h.pool!.query(
+          `explain (analyze, timing off, format json) ${c.plan.text}`,
+          c.plan.params,
+        );
+        const [p] = (
+          res.rows[0] as { 'QUERY PLAN': [{ 'Planning Time': number; 'Execution Time': number }] }
+        )['QUERY PLAN'];
         serverMs.push(p['Planning Time'] + p['Execution Time']);
       });
       const server = serverMs.slice(20);
@@ -173,7 +226,10 @@ async function main() {
   }
 }
 
-main().then(() => process.exit(0), (err) => {
-  console.error(err);
-  process.exit(1);
-});
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

@@ -19,7 +19,12 @@ const files = readdirSync(dir)
   .filter((f) => !wanted.length || wanted.some((w) => f.startsWith(w)))
   .sort();
 
-interface Table { title: string; rows: Row[]; notes: string[]; details?: string }
+interface Table {
+  title: string;
+  rows: Row[];
+  notes: string[];
+  details?: string;
+}
 
 function machine() {
   const cpus = os.cpus();
@@ -29,7 +34,10 @@ function machine() {
 function run(file: string): Promise<{ code: number | null; tables: Table[]; seconds: number }> {
   return new Promise((resolve) => {
     const t0 = Date.now();
-    const proc = spawn(process.execPath, ['--import', 'tsx', path.join(dir, file)], { stdio: ['ignore', 'pipe', 'inherit'], detached: true });
+    const proc = spawn(process.execPath, ['--import', 'tsx', path.join(dir, file)], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+      detached: true,
+    });
     const tables: Table[] = [];
     let buf = '';
     proc.stdout.setEncoding('utf8');
@@ -65,10 +73,12 @@ function markdown(file: string, r: { code: number | null; tables: Table[]; secon
   if (!r.tables.length) md += '\nNo table (the benchmark failed or was stopped; see its output).\n';
   for (const t of r.tables) {
     md += `\n**${t.title}**\n\n| what | figure | baseline (same run) | ratio | budget | |\n|---|---|---|---|---|---|\n`;
-    for (const row of t.rows) md += `| ${[row.what, row.figure, row.baseline, row.ratio, row.budget, row.ok === null ? '' : row.ok ? 'met' : '**missed**'].map(esc).join(' | ')} |\n`;
+    for (const row of t.rows)
+      md += `| ${[row.what, row.figure, row.baseline, row.ratio, row.budget, row.ok === null ? '' : row.ok ? 'met' : '**missed**'].map(esc).join(' | ')} |\n`;
     for (const n of t.notes) md += `\n- ${n}`;
     if (t.notes.length) md += '\n';
-    if (t.details) md += `\n<details><summary>details</summary>\n\n\`\`\`\n${t.details}\n\`\`\`\n</details>\n`;
+    if (t.details)
+      md += `\n<details><summary>details</summary>\n\n\`\`\`\n${t.details}\n\`\`\`\n</details>\n`;
   }
   return md;
 }
@@ -78,7 +88,8 @@ function save(file: string, md: string) {
   const start = `<!-- ${file}:start -->`;
   const end = `<!-- ${file}:end -->`;
   const block = `${start}\n${md}${end}`;
-  if (text.includes(start) && text.includes(end)) text = text.slice(0, text.indexOf(start)) + block + text.slice(text.indexOf(end) + end.length);
+  if (text.includes(start) && text.includes(end))
+    text = text.slice(0, text.indexOf(start)) + block + text.slice(text.indexOf(end) + end.length);
   else text = text.replace('<!-- latest:end -->', `${block}\n\n<!-- latest:end -->`);
   writeFileSync(resultsFile, text);
 }
@@ -90,5 +101,7 @@ for (const file of files) {
   if (r.code !== 0) failed++;
   save(file, markdown(file, r));
 }
-console.log(`\n${files.length} benchmark(s) run, ${failed} failed to finish; tables written to bench/RESULTS.md.`);
+console.log(
+  `\n${files.length} benchmark(s) run, ${failed} failed to finish; tables written to bench/RESULTS.md.`,
+);
 process.exit(failed ? 1 : 0);

@@ -16,8 +16,16 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 100);
 const GROUPS: { name: string; level: 'High School' | 'College'; terms: string[] }[] = [
   { name: '2-letter prefixes', level: 'High School', terms: ['ab', 'we', 'ma', 'sa', 'no', 'ce'] },
   { name: '3-letter prefixes', level: 'High School', terms: ['jef', 'wes', 'lin', 'mon', 'gra', 'cen'] },
-  { name: '4-letter prefixes', level: 'High School', terms: ['lake', 'sain', 'rive', 'nort', 'wash', 'colu'] },
-  { name: 'word matches', level: 'High School', terms: ['jefferson', 'westlake austin', 'st. john', 'high school', 'lake hi', 'central tx'] },
+  {
+    name: '4-letter prefixes',
+    level: 'High School',
+    terms: ['lake', 'sain', 'rive', 'nort', 'wash', 'colu'],
+  },
+  {
+    name: 'word matches',
+    level: 'High School',
+    terms: ['jefferson', 'westlake austin', 'st. john', 'high school', 'lake hi', 'central tx'],
+  },
   { name: 'colleges', level: 'College', terms: ['st', 'univ', 'texas a', 'state university'] },
 ];
 
@@ -38,14 +46,17 @@ async function main() {
   try {
     await runMigrations(h);
     await seedSchools(h.db);
-    const counted = await h.db.execute(sql`select level, count(*)::int as n from schools group by level order by level`);
+    const counted = await h.db.execute(
+      sql`select level, count(*)::int as n from schools group by level order by level`,
+    );
     const counts = (counted as unknown as { rows: { level: string; n: number }[] }).rows;
     const total = counts.reduce((s, c) => s + c.n, 0);
     const base = await time(() => h.pool!.query('select 1'));
     const rows: Row[] = [];
     for (const g of GROUPS) {
       const xs: number[] = [];
-      for (const term of g.terms) xs.push(...(await time(() => searchSchools(h.db, { level: g.level, searchTerm: term }))));
+      for (const term of g.terms)
+        xs.push(...(await time(() => searchSchools(h.db, { level: g.level, searchTerm: term }))));
       const p95 = pct(xs, 95);
       rows.push({
         what: `${g.name} (${g.level}): ${g.terms.map((t) => `'${t}'`).join(', ')}`,
@@ -56,16 +67,23 @@ async function main() {
         ok: p95 < 10,
       });
     }
-    printTable(`School search on PostgreSQL, ${total.toLocaleString('en-US')} schools (${counts.map((c) => `${c.n.toLocaleString('en-US')} ${c.level}`).join(', ')})`, rows, [
-      `${RUNS} searches per term after 5 warm-up searches, timed in the app process (round trip, all passes of the search).`,
-    ]);
+    printTable(
+      `School search on PostgreSQL, ${total.toLocaleString('en-US')} schools (${counts.map((c) => `${c.n.toLocaleString('en-US')} ${c.level}`).join(', ')})`,
+      rows,
+      [
+        `${RUNS} searches per term after 5 warm-up searches, timed in the app process (round trip, all passes of the search).`,
+      ],
+    );
   } finally {
     await h.close();
     await scratch.drop();
   }
 }
 
-main().then(() => process.exit(0), (err) => {
-  console.error(err);
-  process.exit(1);
-});
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

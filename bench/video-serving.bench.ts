@@ -34,14 +34,22 @@ const dataDir = path.join(root, 'data');
 const file = path.join(dataDir, 'uploads', KEY);
 
 function nginxBinary(): string | { skip: string } {
-  const find = () => ['/usr/sbin/nginx', 'nginx'].find((b) => spawnSync(b, ['-v'], { stdio: 'ignore' }).status === 0);
+  const find = () =>
+    ['/usr/sbin/nginx', 'nginx'].find((b) => spawnSync(b, ['-v'], { stdio: 'ignore' }).status === 0);
   const found = find();
   if (found) return found;
-  if (process.getuid?.() !== 0) return { skip: 'nginx is not installed and this user cannot install it (apt-get needs root)' };
-  console.log('nginx not found: installing Debian\'s nginx with apt-get');
+  if (process.getuid?.() !== 0)
+    return { skip: 'nginx is not installed and this user cannot install it (apt-get needs root)' };
+  console.log("nginx not found: installing Debian's nginx with apt-get");
   spawnSync('apt-get', ['update'], { stdio: 'inherit' });
   for (const pkg of ['nginx-light', 'nginx']) {
-    if (spawnSync('apt-get', ['install', '-y', '--no-install-recommends', pkg], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } }).status === 0) break;
+    if (
+      spawnSync('apt-get', ['install', '-y', '--no-install-recommends', pkg], {
+        stdio: 'inherit',
+        env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+      }).status === 0
+    )
+      break;
   }
   return find() ?? { skip: 'apt-get could not install nginx' };
 }
@@ -50,7 +58,9 @@ async function startNginx(bin: string, port: number): Promise<ChildProcess> {
   const prefix = path.join(root, 'nginx');
   mkdirSync(path.join(prefix, 'tmp'), { recursive: true });
   const conf = path.join(prefix, 'nginx.conf');
-  writeFileSync(conf, `
+  writeFileSync(
+    conf,
+    `
 ${process.getuid?.() === 0 ? 'user root root;' : ''}
 worker_processes 1;
 daemon off;
@@ -73,16 +83,19 @@ http {
     location /files/ { alias ${path.join(dataDir, 'uploads')}/; }
   }
 }
-`);
+`,
+  );
   const proc = spawn(bin, ['-p', prefix, '-c', conf], { stdio: ['ignore', 'inherit', 'inherit'] });
   const t0 = Date.now();
   for (;;) {
     if (proc.exitCode !== null) throw new Error(`nginx exited with ${proc.exitCode}`);
     const ok = await new Promise<boolean>((resolve) => {
-      http.get({ host: '127.0.0.1', port, path: `/files/${KEY}`, headers: { range: 'bytes=0-0' } }, (res) => {
-        res.resume();
-        resolve(res.statusCode === 206);
-      }).on('error', () => resolve(false));
+      http
+        .get({ host: '127.0.0.1', port, path: `/files/${KEY}`, headers: { range: 'bytes=0-0' } }, (res) => {
+          res.resume();
+          resolve(res.statusCode === 206);
+        })
+        .on('error', () => resolve(false));
     });
     if (ok) return proc;
     if (Date.now() - t0 > 30_000) throw new Error('nginx did not answer within 30 s');
@@ -100,25 +113,40 @@ function checkRange(url: string): Promise<void> {
   const range = randomRange();
   const [start, end] = range.slice(6).split('-').map(Number) as [number, number];
   return new Promise((resolve, reject) => {
-    http.get(url, { headers: { range } }, (res) => {
-      let n = 0;
-      res.on('data', (c: Buffer) => (n += c.length));
-      res.on('end', () => {
-        const want = `bytes ${start}-${end}/${SIZE}`;
-        if (res.statusCode !== 206 || res.headers['content-range'] !== want || n !== CHUNK) {
-          reject(new Error(`${url}: ${res.statusCode} ${res.headers['content-range']} ${n} bytes, expected 206 ${want} ${CHUNK}`));
-        } else resolve();
-      });
-    }).on('error', reject);
+    http
+      .get(url, { headers: { range } }, (res) => {
+        let n = 0;
+        res.on('data', (c: Buffer) => (n += c.length));
+        res.on('end', () => {
+          const want = `bytes ${start}-${end}/${SIZE}`;
+          if (res.statusCode !== 206 || res.headers['content-range'] !== want || n !== CHUNK) {
+            reject(
+              new Error(
+                `${url}: ${res.statusCode} ${res.headers['content-range']} ${n} bytes, expected 206 ${want} ${CHUNK}`,
+              ),
+            );
+          } else resolve();
+        });
+      })
+      .on('error', reject);
   });
 }
 
 async function throughput(url: string, seconds = SECONDS) {
   const r = await autocannon({
-    url, connections: CONNECTIONS, duration: seconds,
-    requests: [{ setupRequest: (req: any) => ({ ...req, headers: { ...req.headers, range: randomRange() } }) }],
+    url,
+    connections: CONNECTIONS,
+    duration: seconds,
+    requests: [
+      { setupRequest: (req: any) => ({ ...req, headers: { ...req.headers, range: randomRange() } }) },
+    ],
   } as any);
-  return { rps: r.requests.average, bytes: r.throughput.average, non2xx: r.non2xx, errors: r.errors + r.timeouts };
+  return {
+    rps: r.requests.average,
+    bytes: r.throughput.average,
+    non2xx: r.non2xx,
+    errors: r.errors + r.timeouts,
+  };
 }
 
 /** CONNECTIONS keep-alive loops of range requests for SECONDS; answers each request's time to headers. */
@@ -130,11 +158,13 @@ async function firstBytes(url: string): Promise<number[]> {
     while (performance.now() < until) {
       await new Promise<void>((resolve, reject) => {
         const t0 = performance.now();
-        http.get(url, { agent, headers: { range: randomRange() } }, (res) => {
-          times.push(performance.now() - t0);
-          res.resume();
-          res.on('end', resolve);
-        }).on('error', reject);
+        http
+          .get(url, { agent, headers: { range: randomRange() } }, (res) => {
+            times.push(performance.now() - t0);
+            res.resume();
+            res.on('end', resolve);
+          })
+          .on('error', reject);
       });
     }
   };
@@ -172,11 +202,11 @@ async function main() {
     }
     const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
     const sum = (name: string) => ({
-      rps: mean(tp[name]!.map((r) => r.rps)),
-      mbps: mean(tp[name]!.map((r) => r.bytes)) / 1e6,
-      bad: tp[name]!.reduce((s, r) => s + r.non2xx + r.errors, 0),
-      p50: pct(fb[name]!, 50),
-      p95: pct(fb[name]!, 95),
+      rps: mean(tp[name].map((r) => r.rps)),
+      mbps: mean(tp[name].map((r) => r.bytes)) / 1e6,
+      bad: tp[name].reduce((s, r) => s + r.non2xx + r.errors, 0),
+      p50: pct(fb[name], 50),
+      p95: pct(fb[name], 95),
     });
     const a = sum('app');
     const n = tp.nginx ? sum('nginx') : null;
@@ -187,18 +217,25 @@ async function main() {
         figure: `${fmt(a.rps)} req/s, ${fmt(a.mbps)} MB/s`,
         baseline: n ? `nginx ${fmt(n.rps)} req/s, ${fmt(n.mbps)} MB/s` : `no nginx: ${skip}`,
         ratio: n ? `${(a.rps / n.rps).toFixed(2)} of nginx` : '',
-        budget: '>= 0.5 of nginx', ok: n ? a.rps / n.rps >= 0.5 : null,
+        budget: '>= 0.5 of nginx',
+        ok: n ? a.rps / n.rps >= 0.5 : null,
       },
       {
-        what: `  first byte (time to response headers), ${CONNECTIONS} connections: app`, figure: `p95 ${ms(a.p95)} (p50 ${ms(a.p50)})`,
-        baseline: n ? `nginx p95 ${ms(n.p95)} (p50 ${ms(n.p50)})` : '', ratio: n ? `${(a.p95 / n.p95).toFixed(1)}x at p95` : '',
-        budget: 'p95 < 20 ms', ok: a.p95 < 20,
+        what: `  first byte (time to response headers), ${CONNECTIONS} connections: app`,
+        figure: `p95 ${ms(a.p95)} (p50 ${ms(a.p50)})`,
+        baseline: n ? `nginx p95 ${ms(n.p95)} (p50 ${ms(n.p50)})` : '',
+        ratio: n ? `${(a.p95 / n.p95).toFixed(1)}x at p95` : '',
+        budget: 'p95 < 20 ms',
+        ok: a.p95 < 20,
       },
     ];
     printTable(`Video serving: range requests on a ${fmt(SIZE / 1e6)} MB video against nginx`, rows, [
-      `autocannon ${SECONDS} s per figure, ${ROUNDS} interleaved rounds (app, nginx), mean; first byte from ${fmt(fb.app!.length)} app and ${fmt(fb.nginx?.length ?? 0)} nginx requests. Failed or non-2xx: app ${a.bad}, nginx ${n?.bad ?? '-'}.`,
+      `autocannon ${SECONDS} s per figure, ${ROUNDS} interleaved rounds (app, nginx), mean; first byte from ${fmt(fb.app.length)} app and ${fmt(fb.nginx?.length ?? 0)} nginx requests. Failed or non-2xx: app ${a.bad}, nginx ${n?.bad ?? '-'}.`,
       'Every answer checked first: 206, the asked Content-Range, 1 MiB of body. nginx: Debian package, one worker, sendfile on; the app: one process, PGlite, no database work on this route (signature and stat only).',
-      `Load average ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')} at the end (2 cores, shared with other sessions).`,
+      `Load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' / ')} at the end (2 cores, shared with other sessions).`,
     ]);
   } finally {
     if (nginx && nginx.exitCode === null) {

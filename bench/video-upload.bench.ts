@@ -10,7 +10,15 @@
  * BENCH_UPLOAD_MB changes the size (default 1024), BENCH_ROUNDS the rounds (default 2).
  */
 import { spawn } from 'node:child_process';
-import { createReadStream, createWriteStream, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import {
+  createReadStream,
+  createWriteStream,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -63,7 +71,12 @@ function sampleRss(pid: number) {
   };
 }
 
-interface Server { port: number; pid: number; cookie: string; playerId: number }
+interface Server {
+  port: number;
+  pid: number;
+  cookie: string;
+  playerId: number;
+}
 
 /** Streams `file` as the form's `file` field (after `playerId`), as a browser sends it. */
 function upload(s: Server, file: string): Promise<{ status: number; body: string }> {
@@ -75,18 +88,26 @@ function upload(s: Server, file: string): Promise<{ status: number; body: string
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   const size = statSync(file).size;
   return new Promise((resolve, reject) => {
-    const req = http.request({
-      host: '127.0.0.1', port: s.port, method: 'POST', path: '/api/videos/upload',
-      headers: {
-        cookie: s.cookie, origin: `http://127.0.0.1:${s.port}`,
-        'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': head.length + size + tail.length,
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port: s.port,
+        method: 'POST',
+        path: '/api/videos/upload',
+        headers: {
+          cookie: s.cookie,
+          origin: `http://127.0.0.1:${s.port}`,
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          'content-length': head.length + size + tail.length,
+        },
       },
-    }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (c: string) => (body += c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-    });
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (body += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      },
+    );
     req.on('error', reject);
     req.write(head);
     const rs = createReadStream(file, { highWaterMark: MB });
@@ -108,7 +129,9 @@ async function main() {
   const t0 = performance.now();
   await makeSource();
   await run('sync', []);
-  console.log(`Source: ${fmt(SIZE / MB)} MiB at ${source} (${((performance.now() - t0) / 1000).toFixed(1)} s to write)`);
+  console.log(
+    `Source: ${fmt(SIZE / MB)} MiB at ${source} (${((performance.now() - t0) / 1000).toFixed(1)} s to write)`,
+  );
   const child = await startChild<Server>('./video-server.ts', { env: { VIDEO_BENCH_DATA_DIR: dataDir } });
   try {
     const s = child.info;
@@ -116,7 +139,8 @@ async function main() {
     const small = path.join(root, 'small.mp4');
     await pipeline(createReadStream(source, { end: 4 * MB - 1 }), createWriteStream(small));
     const warm = await upload(s, small);
-    if (warm.status !== 201) throw new Error(`warm-up upload answered ${warm.status}: ${warm.body.slice(0, 300)}`);
+    if (warm.status !== 201)
+      throw new Error(`warm-up upload answered ${warm.status}: ${warm.body.slice(0, 300)}`);
     clearUploads();
 
     const ups: { seconds: number; growth: number; before: number; peak: number }[] = [];
@@ -148,7 +172,9 @@ async function main() {
       await pipeline(createReadStream(source, { highWaterMark: MB }), createWriteStream(copy));
       streams.push((performance.now() - s0) / 1000);
       rmSync(copy);
-      console.log(`round ${round + 1}: upload ${seconds.toFixed(2)} s (RSS ${fmt(before / MB)} -> ${fmt(peak / MB)} MB), cp ${cps.at(-1)!.toFixed(2)} s, stream copy ${streams.at(-1)!.toFixed(2)} s`);
+      console.log(
+        `round ${round + 1}: upload ${seconds.toFixed(2)} s (RSS ${fmt(before / MB)} -> ${fmt(peak / MB)} MB), cp ${cps.at(-1)!.toFixed(2)} s, stream copy ${streams.at(-1)!.toFixed(2)} s`,
+      );
     }
     const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
     const upRate = SIZE / MB / mean(ups.map((u) => u.seconds));
@@ -158,24 +184,42 @@ async function main() {
     const ratio = upRate / cpRate;
     const rows: Row[] = [
       {
-        what: `POST /api/videos/upload, ${fmt(SIZE / MB)} MiB streamed (signed in): throughput`, figure: `${fmt(upRate)} MB/s`,
-        baseline: `cp of the same file on the same disk ${fmt(cpRate)} MB/s`, ratio: `${ratio.toFixed(2)} of the copy`,
-        budget: `>= ${RATIO_BUDGET} of the copy`, ok: ratio >= RATIO_BUDGET,
+        what: `POST /api/videos/upload, ${fmt(SIZE / MB)} MiB streamed (signed in): throughput`,
+        figure: `${fmt(upRate)} MB/s`,
+        baseline: `cp of the same file on the same disk ${fmt(cpRate)} MB/s`,
+        ratio: `${ratio.toFixed(2)} of the copy`,
+        budget: `>= ${RATIO_BUDGET} of the copy`,
+        ok: ratio >= RATIO_BUDGET,
       },
       {
-        what: '  server memory growth during the upload (RSS, sampled every 20 ms)', figure: `${fmt(growth / MB, 1)} MB`,
-        baseline: `RSS before ${fmt(mean(ups.map((u) => u.before)) / MB)} MB`, ratio: '', budget: '< 64 MB', ok: growth < MEMORY_BUDGET,
+        what: '  server memory growth during the upload (RSS, sampled every 20 ms)',
+        figure: `${fmt(growth / MB, 1)} MB`,
+        baseline: `RSS before ${fmt(mean(ups.map((u) => u.before)) / MB)} MB`,
+        ratio: '',
+        budget: '< 64 MB',
+        ok: growth < MEMORY_BUDGET,
       },
       {
-        what: '  node stream copy (read/write, 1 MiB chunks) of the same file', figure: `${fmt(streamRate)} MB/s`,
-        baseline: `cp ${fmt(cpRate)} MB/s`, ratio: `upload ${(upRate / streamRate).toFixed(2)} of it`, budget: 'informational', ok: null,
+        what: '  node stream copy (read/write, 1 MiB chunks) of the same file',
+        figure: `${fmt(streamRate)} MB/s`,
+        baseline: `cp ${fmt(cpRate)} MB/s`,
+        ratio: `upload ${(upRate / streamRate).toFixed(2)} of it`,
+        budget: 'informational',
+        ok: null,
       },
     ];
-    printTable(`Video upload: ${fmt(SIZE / MB)} MiB to POST /api/videos/upload against a copy on the same disk`, rows, [
-      `${ROUNDS} interleaved rounds (upload, cp, stream copy), mean throughput; dirty pages synced before each; the client runs in the benchmark process on the same machine.`,
-      'The file: a 2 s ffmpeg clip (MP4, moov first) padded to size with one `free` box; the processing job (hash and probe) is off, it runs after the upload answers.',
-      `Load average ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')} at the end (2 cores, shared with other sessions).`,
-    ]);
+    printTable(
+      `Video upload: ${fmt(SIZE / MB)} MiB to POST /api/videos/upload against a copy on the same disk`,
+      rows,
+      [
+        `${ROUNDS} interleaved rounds (upload, cp, stream copy), mean throughput; dirty pages synced before each; the client runs in the benchmark process on the same machine.`,
+        'The file: a 2 s ffmpeg clip (MP4, moov first) padded to size with one `free` box; the processing job (hash and probe) is off, it runs after the upload answers.',
+        `Load average ${os
+          .loadavg()
+          .map((l) => l.toFixed(1))
+          .join(' / ')} at the end (2 cores, shared with other sessions).`,
+      ],
+    );
   } finally {
     await child.stop();
     rmSync(root, { recursive: true, force: true });

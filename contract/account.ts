@@ -2,7 +2,10 @@ import { z } from 'zod';
 
 export const ACCOUNT_DELETE_CONFIRM = 'Enter your password to delete your account';
 export const deleteAccountSchema = z.object({
-  password: z.string({ error: ACCOUNT_DELETE_CONFIRM }).min(1, ACCOUNT_DELETE_CONFIRM).max(200, ACCOUNT_DELETE_CONFIRM),
+  password: z
+    .string({ error: ACCOUNT_DELETE_CONFIRM })
+    .min(1, ACCOUNT_DELETE_CONFIRM)
+    .max(200, ACCOUNT_DELETE_CONFIRM),
 });
 export type DeleteAccountInput = z.infer<typeof deleteAccountSchema>;
 
@@ -21,12 +24,14 @@ export const accountExportSchema = z.object({
   creditTransactions: z.array(row),
   subscriptions: z.array(row),
   referralsSent: z.array(row),
-  files: z.array(z.object({
-    kind: z.enum(['photo', 'video', 'thumbnail', 'processed-video']),
-    playerId: z.number(),
-    url: z.string(),
-    /** Null for photos, which are public links; videos are signed links that stop working then. */
-    expiresAt: z.string().nullable(),
-  })),
+  files: z.array(
+    z.object({
+      kind: z.enum(['photo', 'video', 'thumbnail', 'processed-video']),
+      playerId: z.number(),
+      url: z.string(),
+      /** Null for photos, which are public links; videos are signed links that stop working then. */
+      expiresAt: z.string().nullable(),
+    }),
+  ),
 });
 export type AccountExport = z.infer<typeof accountExportSchema>;

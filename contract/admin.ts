@@ -4,7 +4,11 @@ import { PASSWORD_MIN, ROLES, USERNAME_MIN } from './constants';
 
 export const ROLE_LABELS = { user: 'User', analyst: 'Analyst', admin: 'Admin' } as const;
 
-const email = z.string({ error: 'Please enter a valid email' }).trim().toLowerCase().pipe(z.email('Please enter a valid email'));
+const email = z
+  .string({ error: 'Please enter a valid email' })
+  .trim()
+  .toLowerCase()
+  .pipe(z.email('Please enter a valid email'));
 const username = z
   .string({ error: `Username must be at least ${USERNAME_MIN} characters` })
   .trim()
@@ -35,13 +39,19 @@ export const adminUpdateUserSchema = z.object({
 export type AdminUpdateUserInput = z.output<typeof adminUpdateUserSchema>;
 
 export const adminUserParamsSchema = z.object({
-  id: z.string().regex(/^\d{1,9}$/, 'User id must be a number').transform(Number),
+  id: z
+    .string()
+    .regex(/^\d{1,9}$/, 'User id must be a number')
+    .transform(Number),
 });
 /** Filters and a keyset page (decision 063); without a limit the first 50 users by id. */
 export const adminUsersQuerySchema = z.object({
   role: role.optional(),
   q: z.string().trim().max(100, 'Search must be at most 100 characters').optional(),
-  verified: z.enum(['true', 'false'], { error: "Verified must be 'true' or 'false'" }).transform((v) => v === 'true').optional(),
+  verified: z
+    .enum(['true', 'false'], { error: "Verified must be 'true' or 'false'" })
+    .transform((v) => v === 'true')
+    .optional(),
   cursor: cursorQuery,
   limit: limitQuery(PAGE_SIZES.adminUsers.max, PAGE_SIZES.adminUsers.fallback),
 });

@@ -36,7 +36,9 @@ const id = (msg: string) => z.number({ error: msg }).int(msg).positive(msg).max(
 export const speedRequestFormSchema = z.object({
   hudlUrl,
   // Seconds are 00-59 ('99:99' is no time in a video).
-  startTime: z.string({ error: 'Please enter time in MM:SS format' }).regex(/^\d{2}:[0-5]\d$/, 'Please enter time in MM:SS format'),
+  startTime: z
+    .string({ error: 'Please enter time in MM:SS format' })
+    .regex(/^\d{2}:[0-5]\d$/, 'Please enter time in MM:SS format'),
   season,
   positionId: id('Please select a position'),
   /** The library video to measure on (optional: the analyst may upload the source clip instead). */
@@ -116,7 +118,9 @@ export const queueItemSchema = z.object({
 });
 export type QueueItem = z.infer<typeof queueItemSchema>;
 
-export const idParamsSchema = z.object({ id: z.coerce.number().int().positive().max(ID_MAX, ID_OUT_OF_RANGE) });
+export const idParamsSchema = z.object({
+  id: z.coerce.number().int().positive().max(ID_MAX, ID_OUT_OF_RANGE),
+});
 
 export const REJECTION_REASONS = [
   'Video quality too low',
@@ -128,7 +132,11 @@ export const REJECTION_REASONS = [
 
 export const rejectSchema = z.object({
   reason: z.enum(REJECTION_REASONS, { error: 'Please select a reason' }),
-  comment: z.string({ error: 'Please provide additional details' }).trim().min(1, 'Please provide additional details').max(2000),
+  comment: z
+    .string({ error: 'Please provide additional details' })
+    .trim()
+    .min(1, 'Please provide additional details')
+    .max(2000),
 });
 export type RejectInput = z.infer<typeof rejectSchema>;
 
@@ -160,7 +168,12 @@ export type RequestSubmetric = z.infer<typeof requestSubmetricSchema>;
 export const populationSchema = z.object({
   minimum: z.number(),
   metrics: z.array(
-    z.object({ key: z.string(), count: z.number(), lowerIsBetter: z.boolean(), quantiles: z.array(z.number()).nullable() }),
+    z.object({
+      key: z.string(),
+      count: z.number(),
+      lowerIsBetter: z.boolean(),
+      quantiles: z.array(z.number()).nullable(),
+    }),
   ),
 });
 export type Population = z.infer<typeof populationSchema>;
@@ -184,7 +197,12 @@ const percentile = (required: string) =>
     .min(1, required)
     .regex(/^\d{1,3}$/, 'Please enter a valid percentile (0-100)')
     .transform(Number)
-    .pipe(z.number().min(0, 'Percentile must be between 0 and 100').max(100, 'Percentile must be between 0 and 100'));
+    .pipe(
+      z
+        .number()
+        .min(0, 'Percentile must be between 0 and 100')
+        .max(100, 'Percentile must be between 0 and 100'),
+    );
 
 const ONE_DECIMAL = 'Please enter a valid number with up to 1 decimal place';
 
@@ -192,13 +210,19 @@ const ONE_DECIMAL = 'Please enter a valid number with up to 1 decimal place';
  * The fields of the complete call (multipart text parts, so every value is a string). The IGA shape
  * depends on the request's position, so the form and the server build it from the same catalogue.
  */
-export function completeFieldsSchema(type: RequestType, submetrics: Pick<PositionSubmetric, 'key' | 'name'>[] = []) {
+export function completeFieldsSchema(
+  type: RequestType,
+  submetrics: Pick<PositionSubmetric, 'key' | 'name'>[] = [],
+) {
   const base = { comment: z.string().trim().max(2000).optional() };
   if (type === 'max_speed') {
     return z.object({
       ...base,
       maxSpeed: decimalNumber('Max Speed is required', 1, ONE_DECIMAL).pipe(
-        z.number().gt(0, 'Max speed must be between 0 and 40 mph').max(40, 'Max speed must be between 0 and 40 mph'),
+        z
+          .number()
+          .gt(0, 'Max speed must be between 0 and 40 mph')
+          .max(40, 'Max speed must be between 0 and 40 mph'),
       ),
       maxSpeed_percentile: percentile('Percentile is required'),
     });
@@ -206,13 +230,18 @@ export function completeFieldsSchema(type: RequestType, submetrics: Pick<Positio
   const shape: Record<string, z.ZodType> = {
     ...base,
     igaScore: decimalNumber('IGA Score is required', 1, ONE_DECIMAL).pipe(
-      z.number().min(50, 'IGA score must be between 50 and 100').max(100, 'IGA score must be between 50 and 100'),
+      z
+        .number()
+        .min(50, 'IGA score must be between 50 and 100')
+        .max(100, 'IGA score must be between 50 and 100'),
     ),
   };
   for (const s of submetrics) {
     const d = decimalsFor(s.name);
     shape[`submetric_${s.key}`] = decimalNumber(
-      `${s.name} is required`, d, `Please enter a valid number with up to ${d} decimal place${d > 1 ? 's' : ''}`,
+      `${s.name} is required`,
+      d,
+      `Please enter a valid number with up to ${d} decimal place${d > 1 ? 's' : ''}`,
     );
     shape[`submetric_${s.key}_percentile`] = percentile(`Percentile for ${s.name} is required`);
   }
@@ -224,13 +253,13 @@ export const VIDEO_REQUIRED = 'Please select a processed video file to upload';
 export function percentileFromQuantiles(value: number, quantiles: number[], lowerIsBetter: boolean) {
   const q = quantiles;
   let p: number;
-  if (value <= q[0]!) p = 0;
-  else if (value >= q[q.length - 1]!) p = 100;
+  if (value <= q[0]) p = 0;
+  else if (value >= q[q.length - 1]) p = 100;
   else {
     let i = 0;
-    while (i < q.length - 2 && q[i + 1]! <= value) i += 1;
-    const span = q[i + 1]! - q[i]!;
-    p = ((i + (span > 0 ? (value - q[i]!) / span : 0)) * 100) / (q.length - 1);
+    while (i < q.length - 2 && q[i + 1] <= value) i += 1;
+    const span = q[i + 1] - q[i];
+    p = ((i + (span > 0 ? (value - q[i]) / span : 0)) * 100) / (q.length - 1);
   }
   return Math.round(lowerIsBetter ? 100 - p : p);
 }

@@ -16,7 +16,10 @@ export const analyticsEventSchema = z.object({
     .optional(),
   properties: z
     .record(z.string().regex(/^[A-Za-z][A-Za-z0-9_]{0,63}$/, 'Invalid property name'), propertyValue)
-    .refine((p) => Object.keys(p).length <= ANALYTICS_MAX_PROPERTIES, `At most ${ANALYTICS_MAX_PROPERTIES} properties`)
+    .refine(
+      (p) => Object.keys(p).length <= ANALYTICS_MAX_PROPERTIES,
+      `At most ${ANALYTICS_MAX_PROPERTIES} properties`,
+    )
     .optional(),
 });
 export type AnalyticsEventInput = z.infer<typeof analyticsEventSchema>;

@@ -71,14 +71,12 @@ export const profileUpdateSchema = z.object({
     .min(USERNAME_MIN, `Username must be at least ${USERNAME_MIN} characters`)
     .max(255),
   email: z.email('Please enter a valid email'),
-  password: z
-    .string()
-    .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
-    .optional(),
+  password: z.string().min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`).optional(),
   /** Required to change the password, the email or the username (decision 073). */
   currentPassword: z.string().max(1024).optional(),
 });
-export const CURRENT_PASSWORD_REQUIRED = 'Enter your current password to change your email, username or password';
+export const CURRENT_PASSWORD_REQUIRED =
+  'Enter your current password to change your email, username or password';
 export const CURRENT_PASSWORD_WRONG = 'Current password is incorrect';
 export type ProfileUpdateInput = z.infer<typeof profileUpdateSchema>;
 

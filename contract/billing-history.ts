@@ -4,7 +4,15 @@ import { cursorQuery, limitQuery, PAGE_SIZES } from './pagination';
 // ---- Billing history: the credit ledger as the family sees it ----
 
 export const LEDGER_TYPES = [
-  'purchase', 'subscription_grant', 'spend', 'refund', 'admin_adjust', 'payment_refund', 'dispute', 'dispute_reversal', 'refund_reversal',
+  'purchase',
+  'subscription_grant',
+  'spend',
+  'refund',
+  'admin_adjust',
+  'payment_refund',
+  'dispute',
+  'dispute_reversal',
+  'refund_reversal',
 ] as const;
 export type LedgerType = (typeof LEDGER_TYPES)[number];
 
@@ -72,8 +80,12 @@ export const testPaymentStateSchema = z.object({
 export type TestPaymentState = z.infer<typeof testPaymentStateSchema>;
 export const testRefundBodySchema = z
   .object({
-    amount: z.number({ error: 'Refund amount must be a whole number of cents' }).int('Refund amount must be a whole number of cents')
-      .positive('Refund amount must be at least 1 cent').max(100_000_000, 'Refund amount is too large').optional(),
+    amount: z
+      .number({ error: 'Refund amount must be a whole number of cents' })
+      .int('Refund amount must be a whole number of cents')
+      .positive('Refund amount must be at least 1 cent')
+      .max(100_000_000, 'Refund amount is too large')
+      .optional(),
   })
   .nullish();
 export const testDisputeCloseBodySchema = z.object({
@@ -83,10 +95,17 @@ export const testDisputeCloseBodySchema = z.object({
 // ---- Admin reporting: refunds, disputes, negative balances ----
 
 export const billingReportSchema = z.object({
-  refunds: z.object({ count: z.number(), amountCents: z.number(), creditsTaken: z.number(), igaTaken: z.number() }),
+  refunds: z.object({
+    count: z.number(),
+    amountCents: z.number(),
+    creditsTaken: z.number(),
+    igaTaken: z.number(),
+  }),
   disputes: z.object({ open: z.number(), won: z.number(), lost: z.number(), amountCents: z.number() }),
   unmatched: z.number(),
-  negativeBalances: z.array(z.object({ id: z.number(), email: z.string(), credits: z.number(), igaCredits: z.number() })),
+  negativeBalances: z.array(
+    z.object({ id: z.number(), email: z.string(), credits: z.number(), igaCredits: z.number() }),
+  ),
   negativeBalanceCount: z.number(),
 });
 export type BillingReport = z.infer<typeof billingReportSchema>;
@@ -94,7 +113,11 @@ export type BillingReport = z.infer<typeof billingReportSchema>;
 // ---- Plan change: what will be charged and credited, before paying ----
 
 export const checkoutPreviewQuerySchema = z.object({
-  planId: z.coerce.number({ error: 'Please choose a plan' }).int('Please choose a plan').positive('Please choose a plan').max(2147483647, 'Please choose a plan'),
+  planId: z.coerce
+    .number({ error: 'Please choose a plan' })
+    .int('Please choose a plan')
+    .positive('Please choose a plan')
+    .max(2147483647, 'Please choose a plan'),
 });
 export const checkoutPreviewSchema = z.object({
   planName: z.string(),
@@ -105,7 +128,9 @@ export const checkoutPreviewSchema = z.object({
   credits: z.number(),
   igaCredits: z.number(),
   /** The plan this one ends at once when it is paid; its credits already granted stay (decision 064). */
-  replaces: z.object({ planName: z.string(), periodEnd: z.string().nullable(), creditsKept: z.boolean() }).nullable(),
+  replaces: z
+    .object({ planName: z.string(), periodEnd: z.string().nullable(), creditsKept: z.boolean() })
+    .nullable(),
   summary: z.string(),
 });
 export type CheckoutPreview = z.infer<typeof checkoutPreviewSchema>;

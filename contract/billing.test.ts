@@ -7,16 +7,31 @@ const labels = (current: Parameters<typeof planButtonLabel>[1]) =>
 
 describe('plan button labels (specification section 4)', () => {
   it('one-time products always read Purchase', () => {
-    expect(planButtonLabel({ type: 'one_time', name: 'Combo Pack' }, { planName: 'Premium', cancelAtPeriodEnd: false })).toBe('Purchase');
+    expect(
+      planButtonLabel(
+        { type: 'one_time', name: 'Combo Pack' },
+        { planName: 'Premium', cancelAtPeriodEnd: false },
+      ),
+    ).toBe('Purchase');
   });
   it('without a subscription every plan reads Subscribe', () => {
     expect(labels(null)).toEqual(['Subscribe', 'Subscribe', 'Subscribe', 'Subscribe']);
   });
   it('on Basic: lower Not Available, same Current Plan, higher Upgrade', () => {
-    expect(labels({ planName: 'Basic', cancelAtPeriodEnd: false })).toEqual(['Not Available', 'Current Plan', 'Upgrade', 'Upgrade']);
+    expect(labels({ planName: 'Basic', cancelAtPeriodEnd: false })).toEqual([
+      'Not Available',
+      'Current Plan',
+      'Upgrade',
+      'Upgrade',
+    ]);
   });
   it('on Basic set to end: Renew on Basic, Subscribe elsewhere', () => {
-    expect(labels({ planName: 'Basic', cancelAtPeriodEnd: true })).toEqual(['Subscribe', 'Renew', 'Subscribe', 'Subscribe']);
+    expect(labels({ planName: 'Basic', cancelAtPeriodEnd: true })).toEqual([
+      'Subscribe',
+      'Renew',
+      'Subscribe',
+      'Subscribe',
+    ]);
   });
   it('on Premium: Current Plan on Premium, Not Available on the others, even when set to end', () => {
     const expected = ['Not Available', 'Not Available', 'Not Available', 'Current Plan'];
@@ -35,11 +50,13 @@ describe('plan card feature lines', () => {
 
 describe('test card form', () => {
   it('accepts spaced numbers and MM / YY', () => {
-    expect(testPaySchema.parse({ cardNumber: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123' }).cardNumber).toBe('4242424242424242');
+    expect(
+      testPaySchema.parse({ cardNumber: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123' }).cardNumber,
+    ).toBe('4242424242424242');
   });
   it('refuses an impossible month', () => {
     const r = testPaySchema.safeParse({ cardNumber: '4242424242424242', expiry: '13/30', cvc: '123' });
     expect(r.success).toBe(false);
-    expect(r.error!.issues[0]!.message).toBe("Your card's expiration date is invalid.");
+    expect(r.error!.issues[0].message).toBe("Your card's expiration date is invalid.");
   });
 });

@@ -36,7 +36,11 @@ export const stripeConfigSchema = z.object({
 export type StripeConfig = z.infer<typeof stripeConfigSchema>;
 
 export const checkoutBodySchema = z.object({
-  planId: z.coerce.number({ error: 'Please choose a plan' }).int('Please choose a plan').positive('Please choose a plan').max(ID_MAX, 'Please choose a plan'),
+  planId: z.coerce
+    .number({ error: 'Please choose a plan' })
+    .int('Please choose a plan')
+    .positive('Please choose a plan')
+    .max(ID_MAX, 'Please choose a plan'),
   promoCode: z.string().trim().max(100).nullish(),
 });
 export type CheckoutInput = z.infer<typeof checkoutBodySchema>;
@@ -64,9 +68,13 @@ export type Subscription = z.infer<typeof subscriptionSchema>;
 export const subscriptionsResponseSchema = z.object({ data: z.array(subscriptionSchema), note: z.string() });
 export type SubscriptionsResponse = z.infer<typeof subscriptionsResponseSchema>;
 export const subscriptionParamsSchema = z.object({ id: z.string().min(1).max(255) });
-export const subscriptionActionResponseSchema = z.object({ message: z.string(), subscription: subscriptionSchema });
+export const subscriptionActionResponseSchema = z.object({
+  message: z.string(),
+  subscription: subscriptionSchema,
+});
 
-export type PlanButtonLabel = 'Purchase' | 'Subscribe' | 'Upgrade' | 'Renew' | 'Current Plan' | 'Not Available';
+export type PlanButtonLabel =
+  'Purchase' | 'Subscribe' | 'Upgrade' | 'Renew' | 'Current Plan' | 'Not Available';
 
 export interface CurrentSubscription {
   planName: string;
@@ -80,7 +88,10 @@ const rankOf = (name: string) => PLAN_RANK.indexOf(name as (typeof PLAN_RANK)[nu
  * disables. A cancelling subscription still counts as the current plan (Renew); every other plan
  * then reads Subscribe, which is the only way the spec's Renew rule can ever apply.
  */
-export function planButtonLabel(plan: { type: PlanType; name: string }, current: CurrentSubscription | null): PlanButtonLabel {
+export function planButtonLabel(
+  plan: { type: PlanType; name: string },
+  current: CurrentSubscription | null,
+): PlanButtonLabel {
   if (plan.type === 'one_time') return 'Purchase';
   if (current?.planName === 'Premium') return plan.name === 'Premium' ? 'Current Plan' : 'Not Available';
   if (!current) return 'Subscribe';
@@ -89,7 +100,8 @@ export function planButtonLabel(plan: { type: PlanType; name: string }, current:
   return rankOf(plan.name) > rankOf(current.planName) ? 'Upgrade' : 'Not Available';
 }
 
-export const isPurchasable = (label: PlanButtonLabel) => label !== 'Current Plan' && label !== 'Not Available';
+export const isPurchasable = (label: PlanButtonLabel) =>
+  label !== 'Current Plan' && label !== 'Not Available';
 
 /** Feature lines that repeat a credit line ("10 Max Speed ...", "5 IGA ...") are hidden on the card. */
 export const isCreditFeatureLine = (line: string) => /\b\d+\s+(max\s*speed|iga)\b/i.test(line);
@@ -168,17 +180,28 @@ export const webhookDebugSchema = z.object({
     mountedSecrets: z.record(z.string(), z.boolean()),
     error: z.string().nullable(),
   }),
-  endpoints: z.array(z.object({ method: z.string(), path: z.string(), url: z.string(), description: z.string() })),
+  endpoints: z.array(
+    z.object({ method: z.string(), path: z.string(), url: z.string(), description: z.string() }),
+  ),
   events: z.object({
     handled: z.array(z.string()),
-    recent: z.array(z.object({ id: z.string(), type: z.string(), livemode: z.boolean(), processedAt: z.string().nullable() })),
+    recent: z.array(
+      z.object({
+        id: z.string(),
+        type: z.string(),
+        livemode: z.boolean(),
+        processedAt: z.string().nullable(),
+      }),
+    ),
   }),
 });
 export type WebhookDebug = z.infer<typeof webhookDebugSchema>;
 
 export const webhookTestResultSchema = z.object({
   ok: z.boolean(),
-  results: z.array(z.object({ name: z.string(), passed: z.boolean(), status: z.number(), detail: z.string() })),
+  results: z.array(
+    z.object({ name: z.string(), passed: z.boolean(), status: z.number(), detail: z.string() }),
+  ),
 });
 export type WebhookTestResult = z.infer<typeof webhookTestResultSchema>;
 
@@ -191,4 +214,8 @@ export const webhookTestBodyResponseSchema = z.object({
 });
 
 /** What our webhook answers Stripe (and the diagnostics page). */
-export const webhookAckSchema = z.object({ received: z.literal(true), duplicate: z.boolean(), outcome: z.string() });
+export const webhookAckSchema = z.object({
+  received: z.literal(true),
+  duplicate: z.boolean(),
+  outcome: z.string(),
+});

@@ -20,7 +20,11 @@ export const healthSchema = z.object({
     }),
   }),
   deploy: z
-    .object({ deploymentId: z.string().nullable(), revision: z.string().nullable(), timestamp: z.string().nullable() })
+    .object({
+      deploymentId: z.string().nullable(),
+      revision: z.string().nullable(),
+      timestamp: z.string().nullable(),
+    })
     .optional(),
 });
 export type Health = z.infer<typeof healthSchema>;

@@ -20,20 +20,34 @@ export const leaderboardQuerySchema = z
     metric: z.enum(LEADERBOARD_METRICS, { error: 'Metric must be max_speed or iga_score' }),
     level: z.enum(LEVELS, { error: 'Level must be High School or College' }),
     season: intParam('Season must be a number')
-      .pipe(z.number().min(SEASON_MIN, 'Season must be between 2000 and 2099').max(SEASON_MAX, 'Season must be between 2000 and 2099'))
+      .pipe(
+        z
+          .number()
+          .min(SEASON_MIN, 'Season must be between 2000 and 2099')
+          .max(SEASON_MAX, 'Season must be between 2000 and 2099'),
+      )
       .optional(),
     all_time: z.enum(['true', 'false'], { error: 'all_time must be true or false' }).optional(),
     offset: intParam('Offset must be a whole number')
       .pipe(z.number().max(LEADERBOARD_MAX_OFFSET, `Offset must be at most ${LEADERBOARD_MAX_OFFSET}`))
       .default(0),
     limit: intParam('Limit must be a whole number')
-      .pipe(z.number().min(1, 'Limit must be at least 1').max(LEADERBOARD_MAX_LIMIT, `Limit must be at most ${LEADERBOARD_MAX_LIMIT}`))
+      .pipe(
+        z
+          .number()
+          .min(1, 'Limit must be at least 1')
+          .max(LEADERBOARD_MAX_LIMIT, `Limit must be at most ${LEADERBOARD_MAX_LIMIT}`),
+      )
       .default(LEADERBOARD_PAGE_SIZE),
   })
   .superRefine((q, ctx) => {
     const allTime = q.all_time === 'true';
     if (allTime && q.season !== undefined) {
-      ctx.addIssue({ code: 'custom', path: ['season'], message: 'Choose either a season or all_time, not both' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['season'],
+        message: 'Choose either a season or all_time, not both',
+      });
     }
     if (!allTime && q.season === undefined) {
       ctx.addIssue({ code: 'custom', path: ['season'], message: 'Choose a season or all_time=true' });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { MeasurementError, computeMeasurement, formatSpeed, methodLabel, ydsToMph, type Timeline } from './measurement-math';
+import {
+  MeasurementError,
+  computeMeasurement,
+  formatSpeed,
+  methodLabel,
+  ydsToMph,
+  type Timeline,
+} from './measurement-math';
 
 const cfr = (num: number, den: number, count: number): Timeline => ({
   times: Array.from({ length: count }, (_, n) => (n * den) / num),
@@ -17,14 +24,94 @@ describe('measured speed arithmetic', () => {
   // T = b frames x den/num, d = den/num, mph = 10/T x 3600/1760, range 10/(T+d) .. 10/(T-d),
   // +/- = the larger side rounded up to 0.1.
   const cases = [
-    { fps: '23.976', num: 24000, den: 1001, b: 24, mph: 20.434111, max: 20.4, low: 19.616747, high: 21.322551, pm: 0.9 },
-    { fps: '25', num: 25, den: 1, b: 25, mph: 20.454545, max: 20.5, low: 19.667832, high: 21.306818, pm: 0.9 },
-    { fps: '29.97', num: 30000, den: 1001, b: 30, mph: 20.434111, max: 20.4, low: 19.774946, high: 21.138736, pm: 0.8 },
-    { fps: '30', num: 30, den: 1, b: 30, mph: 20.454545, max: 20.5, low: 19.794721, high: 21.159875, pm: 0.8 },
-    { fps: '59.94', num: 60000, den: 1001, b: 60, mph: 20.434111, max: 20.4, low: 20.099126, high: 20.780452, pm: 0.4 },
-    { fps: '60', num: 60, den: 1, b: 60, mph: 20.454545, max: 20.5, low: 20.119225, high: 20.801233, pm: 0.4 },
-    { fps: '120', num: 120, den: 1, b: 120, mph: 20.454545, max: 20.5, low: 20.2855, high: 20.626432, pm: 0.2 },
-    { fps: '240', num: 240, den: 1, b: 240, mph: 20.454545, max: 20.5, low: 20.369672, high: 20.540129, pm: 0.1 },
+    {
+      fps: '23.976',
+      num: 24000,
+      den: 1001,
+      b: 24,
+      mph: 20.434111,
+      max: 20.4,
+      low: 19.616747,
+      high: 21.322551,
+      pm: 0.9,
+    },
+    {
+      fps: '25',
+      num: 25,
+      den: 1,
+      b: 25,
+      mph: 20.454545,
+      max: 20.5,
+      low: 19.667832,
+      high: 21.306818,
+      pm: 0.9,
+    },
+    {
+      fps: '29.97',
+      num: 30000,
+      den: 1001,
+      b: 30,
+      mph: 20.434111,
+      max: 20.4,
+      low: 19.774946,
+      high: 21.138736,
+      pm: 0.8,
+    },
+    {
+      fps: '30',
+      num: 30,
+      den: 1,
+      b: 30,
+      mph: 20.454545,
+      max: 20.5,
+      low: 19.794721,
+      high: 21.159875,
+      pm: 0.8,
+    },
+    {
+      fps: '59.94',
+      num: 60000,
+      den: 1001,
+      b: 60,
+      mph: 20.434111,
+      max: 20.4,
+      low: 20.099126,
+      high: 20.780452,
+      pm: 0.4,
+    },
+    {
+      fps: '60',
+      num: 60,
+      den: 1,
+      b: 60,
+      mph: 20.454545,
+      max: 20.5,
+      low: 20.119225,
+      high: 20.801233,
+      pm: 0.4,
+    },
+    {
+      fps: '120',
+      num: 120,
+      den: 1,
+      b: 120,
+      mph: 20.454545,
+      max: 20.5,
+      low: 20.2855,
+      high: 20.626432,
+      pm: 0.2,
+    },
+    {
+      fps: '240',
+      num: 240,
+      den: 1,
+      b: 240,
+      mph: 20.454545,
+      max: 20.5,
+      low: 20.369672,
+      high: 20.540129,
+      pm: 0.1,
+    },
   ];
   for (const c of cases) {
     it(`${c.fps} fps: 10 yards in ${c.b} frames is ${c.max} mph ± ${c.pm}`, () => {
@@ -80,7 +167,7 @@ describe('measured speed arithmetic', () => {
     // 10 yards in 23 frames = 0.76667 s -> 26.68 mph.
     expect(m.window.mph).toBeCloseTo(26.679842, 5);
     expect(m.profile.map((p) => p.yard)).toEqual([12.5, 17.5, 22.5, 27.5]);
-    expect(m.profile[1]!.mph).toBeCloseTo(ydsToMph(5 / 0.4), 8);
+    expect(m.profile[1].mph).toBeCloseTo(ydsToMph(5 / 0.4), 8);
   });
 
   it('a run in the other direction (yard lines counting down) measures the same', () => {
@@ -105,12 +192,16 @@ describe('measured speed arithmetic', () => {
 
   it('flags what cannot give a verified number: under 25 fps, VFR beyond 1.0 mph (three distinct 5-yard lines always span 10)', () => {
     const slow = computeMeasurement(cfr(15, 1, 40), [
-      { frameIndex: 0, yardLine: 0 }, { frameIndex: 8, yardLine: 5 }, { frameIndex: 15, yardLine: 10 },
+      { frameIndex: 0, yardLine: 0 },
+      { frameIndex: 8, yardLine: 5 },
+      { frameIndex: 15, yardLine: 10 },
     ]);
     expect(slow.qualityProblems[0]).toMatch(/15 frames per second, below the 25/);
     const vfrTimes = Array.from({ length: 40 }, (_, n) => Math.floor(n / 2) * (1 / 10) + (n % 2) * 0.09);
     const vfr = computeMeasurement({ times: vfrTimes, fps: { num: 20, den: 1 }, vfr: true }, [
-      { frameIndex: 1, yardLine: 0 }, { frameIndex: 6, yardLine: 5 }, { frameIndex: 11, yardLine: 10 },
+      { frameIndex: 1, yardLine: 0 },
+      { frameIndex: 6, yardLine: 5 },
+      { frameIndex: 11, yardLine: 10 },
     ]);
     expect(vfr.qualityProblems.some((p) => /variable frame rate makes the bound/.test(p))).toBe(true);
   });
@@ -119,17 +210,53 @@ describe('measured speed arithmetic', () => {
     const t = cfr(30, 1, 60);
     const bad = (marks: { frameIndex: number; yardLine: number }[], msg: RegExp) =>
       expect(() => computeMeasurement(t, marks)).toThrow(msg);
-    bad([{ frameIndex: 0, yardLine: 0 }, { frameIndex: 5, yardLine: 5 }], /at least 3/);
-    bad([{ frameIndex: 0, yardLine: 0 }, { frameIndex: 5, yardLine: 5 }, { frameIndex: 60, yardLine: 10 }], /Frame 60 is not in the video/);
-    bad([{ frameIndex: 0, yardLine: 0 }, { frameIndex: 5, yardLine: 7 }, { frameIndex: 9, yardLine: 10 }], /Yard line 7/);
-    bad([{ frameIndex: 0, yardLine: 0 }, { frameIndex: 0, yardLine: 5 }, { frameIndex: 9, yardLine: 10 }], /marked twice/);
-    bad([{ frameIndex: 0, yardLine: 0 }, { frameIndex: 5, yardLine: 10 }, { frameIndex: 9, yardLine: 5 }], /one way/);
+    bad(
+      [
+        { frameIndex: 0, yardLine: 0 },
+        { frameIndex: 5, yardLine: 5 },
+      ],
+      /at least 3/,
+    );
+    bad(
+      [
+        { frameIndex: 0, yardLine: 0 },
+        { frameIndex: 5, yardLine: 5 },
+        { frameIndex: 60, yardLine: 10 },
+      ],
+      /Frame 60 is not in the video/,
+    );
+    bad(
+      [
+        { frameIndex: 0, yardLine: 0 },
+        { frameIndex: 5, yardLine: 7 },
+        { frameIndex: 9, yardLine: 10 },
+      ],
+      /Yard line 7/,
+    );
+    bad(
+      [
+        { frameIndex: 0, yardLine: 0 },
+        { frameIndex: 0, yardLine: 5 },
+        { frameIndex: 9, yardLine: 10 },
+      ],
+      /marked twice/,
+    );
+    bad(
+      [
+        { frameIndex: 0, yardLine: 0 },
+        { frameIndex: 5, yardLine: 10 },
+        { frameIndex: 9, yardLine: 5 },
+      ],
+      /one way/,
+    );
     expect(() => computeMeasurement(t, [])).toThrow(MeasurementError);
   });
 
   it('writes speeds the same way everywhere', () => {
     expect(formatSpeed(21.3, 0.4)).toBe('21.3 mph ± 0.4');
     expect(formatSpeed(21, null)).toBe('21.0 mph');
-    expect(methodLabel({ fps: { num: 60000, den: 1001 }, vfr: false })).toBe('video 59.94 fps, yard-line crossings');
+    expect(methodLabel({ fps: { num: 60000, den: 1001 }, vfr: false })).toBe(
+      'video 59.94 fps, yard-line crossings',
+    );
   });
 });

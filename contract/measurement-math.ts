@@ -15,7 +15,10 @@ export const WINDOW_YARDS = 10;
 export const MIN_FPS = 25;
 export const MAX_VFR_BOUND_MPH = 1.0;
 
-export interface Mark { frameIndex: number; yardLine: number }
+export interface Mark {
+  frameIndex: number;
+  yardLine: number;
+}
 
 export interface Timeline {
   /** Presentation time of every frame in seconds, in presentation order (relative to the first frame). */
@@ -57,7 +60,10 @@ export interface Measurement {
 }
 
 export class MeasurementError extends Error {
-  constructor(message: string, readonly field = 'marks') {
+  constructor(
+    message: string,
+    readonly field = 'marks',
+  ) {
     super(message);
   }
 }
@@ -82,11 +88,11 @@ export function methodLabel(timeline: Pick<Timeline, 'fps' | 'vfr'>) {
 /** Duration before frame k; the first frame takes the one after it. */
 export function frameDuration(times: number[], k: number) {
   if (times.length < 2) return 0;
-  return k > 0 ? times[k]! - times[k - 1]! : times[1]! - times[0]!;
+  return k > 0 ? times[k] - times[k - 1] : times[1] - times[0];
 }
 
 function span(times: number[], a: Mark, b: Mark): Span {
-  const seconds = times[b.frameIndex]! - times[a.frameIndex]!;
+  const seconds = times[b.frameIndex] - times[a.frameIndex];
   const secondsMin = seconds - frameDuration(times, b.frameIndex);
   const secondsMax = seconds + frameDuration(times, a.frameIndex);
   const yards = Math.abs(b.yardLine - a.yardLine);
@@ -120,12 +126,15 @@ export function orderMarks(timeline: Pick<Timeline, 'times'>, marks: Mark[]): Ma
   }
   const sorted = [...marks].sort((a, b) => a.frameIndex - b.frameIndex);
   for (let i = 1; i < sorted.length; i += 1) {
-    if (sorted[i]!.frameIndex === sorted[i - 1]!.frameIndex) throw new MeasurementError(`Frame ${sorted[i]!.frameIndex} is marked twice`);
+    if (sorted[i].frameIndex === sorted[i - 1].frameIndex)
+      throw new MeasurementError(`Frame ${sorted[i].frameIndex} is marked twice`);
   }
-  const dir = Math.sign(sorted[1]!.yardLine - sorted[0]!.yardLine);
+  const dir = Math.sign(sorted[1].yardLine - sorted[0].yardLine);
   for (let i = 1; i < sorted.length; i += 1) {
-    if (Math.sign(sorted[i]!.yardLine - sorted[i - 1]!.yardLine) !== dir || dir === 0) {
-      throw new MeasurementError('Yard lines must go one way along the run, each line once, in the order of the frames');
+    if (Math.sign(sorted[i].yardLine - sorted[i - 1].yardLine) !== dir || dir === 0) {
+      throw new MeasurementError(
+        'Yard lines must go one way along the run, each line once, in the order of the frames',
+      );
     }
   }
   return sorted;
@@ -138,14 +147,16 @@ export function orderMarks(timeline: Pick<Timeline, 'times'>, marks: Mark[]): Ma
 function fastestWindow(times: number[], marks: Mark[]) {
   const spans: Span[] = [];
   for (let i = 0; i < marks.length; i += 1) {
-    for (let j = i + 1; j < marks.length; j += 1) spans.push(span(times, marks[i]!, marks[j]!));
+    for (let j = i + 1; j < marks.length; j += 1) spans.push(span(times, marks[i], marks[j]));
   }
   const total = spans.reduce((m, s) => Math.max(m, s.yards), 0);
   if (total < WINDOW_YARDS) {
-    const whole = span(times, marks[0]!, marks[marks.length - 1]!);
+    const whole = span(times, marks[0], marks[marks.length - 1]);
     return { ...whole, underTenYards: true };
   }
-  const shortest = spans.filter((s) => s.yards >= WINDOW_YARDS).reduce((m, s) => Math.min(m, s.yards), Infinity);
+  const shortest = spans
+    .filter((s) => s.yards >= WINDOW_YARDS)
+    .reduce((m, s) => Math.min(m, s.yards), Infinity);
   const candidates = spans.filter((s) => s.yards === shortest);
   const best = candidates.reduce((a, b) => (b.mph > a.mph ? b : a));
   return { ...best, underTenYards: false };
@@ -154,7 +165,7 @@ function fastestWindow(times: number[], marks: Mark[]) {
 export function computeMeasurement(timeline: Timeline, marks: Mark[]): Measurement {
   const ordered = orderMarks(timeline, marks);
   const { times } = timeline;
-  const intervals = ordered.slice(1).map((m, i) => span(times, ordered[i]!, m));
+  const intervals = ordered.slice(1).map((m, i) => span(times, ordered[i], m));
   for (const s of intervals) {
     if (!(s.seconds > 0)) throw new MeasurementError('Marked frames must have increasing presentation times');
   }
@@ -163,13 +174,19 @@ export function computeMeasurement(timeline: Timeline, marks: Mark[]): Measureme
   const window = { ...w, plusMinus };
   const nominal = timeline.fps.den ? timeline.fps.num / timeline.fps.den : 0;
   const qualityProblems: string[] = [];
-  if (nominal < MIN_FPS) qualityProblems.push(`The video runs at ${fpsLabel(timeline.fps)} frames per second, below the ${MIN_FPS} needed for a verified speed.`);
+  if (nominal < MIN_FPS)
+    qualityProblems.push(
+      `The video runs at ${fpsLabel(timeline.fps)} frames per second, below the ${MIN_FPS} needed for a verified speed.`,
+    );
   if (timeline.vfr && plusMinus > MAX_VFR_BOUND_MPH) {
-    qualityProblems.push(`The video's variable frame rate makes the bound ±${plusMinus.toFixed(1)} mph, wider than ${MAX_VFR_BOUND_MPH.toFixed(1)} mph.`);
+    qualityProblems.push(
+      `The video's variable frame rate makes the bound ±${plusMinus.toFixed(1)} mph, wider than ${MAX_VFR_BOUND_MPH.toFixed(1)} mph.`,
+    );
   }
-  if (w.underTenYards) qualityProblems.push(`The marked run covers ${w.yards} yards; at least ${WINDOW_YARDS} are needed.`);
+  if (w.underTenYards)
+    qualityProblems.push(`The marked run covers ${w.yards} yards; at least ${WINDOW_YARDS} are needed.`);
   return {
-    marks: ordered.map((m) => ({ ...m, time: times[m.frameIndex]! })),
+    marks: ordered.map((m) => ({ ...m, time: times[m.frameIndex] })),
     intervals,
     window,
     maxSpeed: roundTenth(w.mph),
@@ -183,5 +200,7 @@ export function computeMeasurement(timeline: Timeline, marks: Mark[]): Measureme
 
 /** '21.3 mph ± 0.4': how every screen writes a measured speed. */
 export function formatSpeed(mph: number, plusMinus: number | null | undefined) {
-  return plusMinus === null || plusMinus === undefined ? `${mph.toFixed(1)} mph` : `${mph.toFixed(1)} mph ± ${plusMinus.toFixed(1)}`;
+  return plusMinus === null || plusMinus === undefined
+    ? `${mph.toFixed(1)} mph`
+    : `${mph.toFixed(1)} mph ± ${plusMinus.toFixed(1)}`;
 }

@@ -4,7 +4,10 @@ import { MAX_MARKS, MIN_MARKS } from './measurement-math';
 
 export const LANDMARKS = ['torso', 'front_foot'] as const;
 export type Landmark = (typeof LANDMARKS)[number];
-export const LANDMARK_LABELS: Record<Landmark, string> = { torso: 'Torso / hip', front_foot: 'Front foot contact' };
+export const LANDMARK_LABELS: Record<Landmark, string> = {
+  torso: 'Torso / hip',
+  front_foot: 'Front foot contact',
+};
 export const OVERRIDE_REASON_REQUIRED = 'An override needs a written reason';
 export const MEASUREMENT_REQUIRED = 'Mark the run on the video: a Max Speed is measured, not typed';
 export const QUALITY_REJECT_REASON = 'Video quality too low';
@@ -12,8 +15,16 @@ export const QUALITY_REJECT_REASON = 'Video quality too low';
 const id = (msg: string) => z.number({ error: msg }).int(msg).positive(msg).max(ID_MAX, msg);
 
 export const markSchema = z.object({
-  frameIndex: z.number({ error: 'Frame index must be a whole number' }).int('Frame index must be a whole number').min(0).max(10_000_000),
-  yardLine: z.number({ error: 'Yard line must be a number' }).int('Yard line must be a whole number').min(0, 'Yard line must be between 0 and 100').max(100, 'Yard line must be between 0 and 100'),
+  frameIndex: z
+    .number({ error: 'Frame index must be a whole number' })
+    .int('Frame index must be a whole number')
+    .min(0)
+    .max(10_000_000),
+  yardLine: z
+    .number({ error: 'Yard line must be a number' })
+    .int('Yard line must be a whole number')
+    .min(0, 'Yard line must be between 0 and 100')
+    .max(100, 'Yard line must be between 0 and 100'),
 });
 
 export const previewSchema = z.object({
@@ -30,7 +41,10 @@ export type PreviewInput = z.infer<typeof previewSchema>;
 export const measurementFieldSchema = previewSchema.extend({
   override: z
     .object({
-      maxSpeed: z.number({ error: 'Override must be a number' }).gt(0, 'Max speed must be between 0 and 40 mph').max(40, 'Max speed must be between 0 and 40 mph'),
+      maxSpeed: z
+        .number({ error: 'Override must be a number' })
+        .gt(0, 'Max speed must be between 0 and 40 mph')
+        .max(40, 'Max speed must be between 0 and 40 mph'),
       reason: z.string({ error: OVERRIDE_REASON_REQUIRED }).trim().min(1, OVERRIDE_REASON_REQUIRED).max(2000),
     })
     .optional(),
@@ -38,9 +52,17 @@ export const measurementFieldSchema = previewSchema.extend({
 export type MeasurementField = z.infer<typeof measurementFieldSchema>;
 
 const spanSchema = z.object({
-  fromFrame: z.number(), toFrame: z.number(), fromYard: z.number(), toYard: z.number(), yards: z.number(),
-  seconds: z.number(), secondsMin: z.number(), secondsMax: z.number(),
-  mph: z.number(), mphLow: z.number(), mphHigh: z.number(),
+  fromFrame: z.number(),
+  toFrame: z.number(),
+  fromYard: z.number(),
+  toYard: z.number(),
+  yards: z.number(),
+  seconds: z.number(),
+  secondsMin: z.number(),
+  secondsMax: z.number(),
+  mph: z.number(),
+  mphLow: z.number(),
+  mphHigh: z.number(),
 });
 
 export const measurementResultSchema = z.object({
@@ -91,7 +113,9 @@ export type VideoMedia = z.infer<typeof videoMediaSchema>;
 export const receiptSchema = z.object({
   requestId: z.number(),
   revision: z.number(),
-  revisions: z.array(z.object({ revision: z.number(), createdAt: z.string(), maxSpeed: z.number(), analystName: z.string() })),
+  revisions: z.array(
+    z.object({ revision: z.number(), createdAt: z.string(), maxSpeed: z.number(), analystName: z.string() }),
+  ),
   playerId: z.number(),
   playerName: z.string(),
   position: z.string().nullable(),
@@ -120,7 +144,9 @@ export const receiptSchema = z.object({
   plusMinus: z.number(),
   methodLabel: z.string(),
   override: z.object({ maxSpeed: z.number(), reason: z.string() }).nullable(),
-  stills: z.array(z.object({ frameIndex: z.number(), yardLine: z.number(), time: z.number(), url: z.string() })),
+  stills: z.array(
+    z.object({ frameIndex: z.number(), yardLine: z.number(), time: z.number(), url: z.string() }),
+  ),
 });
 export type Receipt = z.infer<typeof receiptSchema>;
 

@@ -6,7 +6,12 @@ import { z } from 'zod';
  */
 export const NEXT_CURSOR_HEADER = 'x-next-cursor';
 
-export const cursorQuery = z.string().trim().max(200, 'Cursor is invalid').regex(/^[A-Za-z0-9_-]*$/, 'Cursor is invalid').optional();
+export const cursorQuery = z
+  .string()
+  .trim()
+  .max(200, 'Cursor is invalid')
+  .regex(/^[A-Za-z0-9_-]*$/, 'Cursor is invalid')
+  .optional();
 
 export const limitQuery = (max: number, fallback: number) =>
   z.coerce
@@ -16,7 +21,8 @@ export const limitQuery = (max: number, fallback: number) =>
     .max(max, `Limit must be a number from 1 to ${max}`)
     .default(fallback);
 
-export const pageQuery = (max: number, fallback: number) => z.object({ cursor: cursorQuery, limit: limitQuery(max, fallback) });
+export const pageQuery = (max: number, fallback: number) =>
+  z.object({ cursor: cursorQuery, limit: limitQuery(max, fallback) });
 
 /** The page sizes: a default that keeps each list's first screen whole, and a ceiling. */
 export const PAGE_SIZES = {

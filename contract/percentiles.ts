@@ -4,15 +4,30 @@ import { z } from 'zod';
 export const PERCENTILE_MIN_GROUP = 20;
 
 const POSITION_PLURALS: Record<string, string> = {
-  QB: 'quarterbacks', RB: 'running backs', WR: 'wide receivers', TE: 'tight ends', OL: 'offensive linemen',
-  DL: 'defensive linemen', LB: 'linebackers', CB: 'cornerbacks', S: 'safeties', K: 'kickers', P: 'punters', ATH: 'athletes',
+  QB: 'quarterbacks',
+  RB: 'running backs',
+  WR: 'wide receivers',
+  TE: 'tight ends',
+  OL: 'offensive linemen',
+  DL: 'defensive linemen',
+  LB: 'linebackers',
+  CB: 'cornerbacks',
+  S: 'safeties',
+  K: 'kickers',
+  P: 'punters',
+  ATH: 'athletes',
 };
 const LEVEL_ADJECTIVES: Record<string, string> = { 'High School': 'high-school', College: 'college' };
 
 /** Which group a percentile compares against, narrowest first; the first one large enough is used. */
 export type PercentileScope = 'position_level_class' | 'position_level' | 'level';
 
-export interface GroupKey { scope: PercentileScope; level: string; positionKey: string | null; classYear: number | null }
+export interface GroupKey {
+  scope: PercentileScope;
+  level: string;
+  positionKey: string | null;
+  classYear: number | null;
+}
 
 export function groupLabel(g: GroupKey) {
   const level = LEVEL_ADJECTIVES[g.level] ?? g.level.toLowerCase();
@@ -23,8 +38,12 @@ export function groupLabel(g: GroupKey) {
 
 /** Why a wider group is used: said next to the percentile (decision 113). */
 export function widenedNote(g: GroupKey) {
-  if (g.scope === 'position_level') return g.classYear ? `too few in the class of ${g.classYear} to compare` : null;
-  if (g.scope === 'level') return g.positionKey && POSITION_PLURALS[g.positionKey] ? `too few ${POSITION_PLURALS[g.positionKey]} to compare by position` : null;
+  if (g.scope === 'position_level')
+    return g.classYear ? `too few in the class of ${g.classYear} to compare` : null;
+  if (g.scope === 'level')
+    return g.positionKey && POSITION_PLURALS[g.positionKey]
+      ? `too few ${POSITION_PLURALS[g.positionKey]} to compare by position`
+      : null;
   return null;
 }
 
@@ -41,7 +60,10 @@ export function ordinal(n: number) {
 }
 
 export const PERCENTILE_METRICS = ['max_speed', 'iga_score'] as const;
-export const PERCENTILE_METRIC_LABELS: Record<(typeof PERCENTILE_METRICS)[number], string> = { max_speed: 'Max Speed', iga_score: 'IGA Score' };
+export const PERCENTILE_METRIC_LABELS: Record<(typeof PERCENTILE_METRICS)[number], string> = {
+  max_speed: 'Max Speed',
+  iga_score: 'IGA Score',
+};
 
 export const percentileSchema = z.object({
   metric: z.enum(PERCENTILE_METRICS),
@@ -56,7 +78,12 @@ export const percentileSchema = z.object({
 });
 export type Percentile = z.infer<typeof percentileSchema>;
 
-export function percentileText(p: { percentile: number; groupSize: number; groupLabel: string; note?: string | null }) {
+export function percentileText(p: {
+  percentile: number;
+  groupSize: number;
+  groupLabel: string;
+  note?: string | null;
+}) {
   const base = `${ordinal(p.percentile)} percentile of ${p.groupSize} verified ${p.groupLabel}`;
   return p.note ? `${base} (${p.note})` : base;
 }

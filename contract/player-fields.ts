@@ -19,16 +19,24 @@ export const stripAt = (v: unknown) => (typeof v === 'string' ? v.trim().replace
 
 /** A required string whose absence reads as `msg`; at most 255 characters. */
 export const requiredText = (msg: string, label = 'This field') =>
-  z.string({ error: msg }).trim().min(1, msg).max(TEXT_MAX, `${label} must be at most ${TEXT_MAX} characters`);
+  z
+    .string({ error: msg })
+    .trim()
+    .min(1, msg)
+    .max(TEXT_MAX, `${label} must be at most ${TEXT_MAX} characters`);
 
 export const optionalText = (label: string) =>
-  z.preprocess(blankToNull, z.string().max(TEXT_MAX, `${label} must be at most ${TEXT_MAX} characters`).nullable().optional());
+  z.preprocess(
+    blankToNull,
+    z.string().max(TEXT_MAX, `${label} must be at most ${TEXT_MAX} characters`).nullable().optional(),
+  );
 
 /** Only http(s): these links are rendered to other people. */
 export const optionalUrl = () =>
   z.preprocess(
     blankToNull,
-    z.url({ protocol: /^https?$/, error: 'Please enter a valid URL' })
+    z
+      .url({ protocol: /^https?$/, error: 'Please enter a valid URL' })
       .max(TEXT_MAX, `URL must be at most ${TEXT_MAX} characters`)
       .nullable()
       .optional(),

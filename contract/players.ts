@@ -4,7 +4,12 @@ import { ID_MAX, ID_OUT_OF_RANGE, LEVELS, US_STATE_CODES } from './constants';
 /** Schools are also in DC and the territories the directory holds. */
 export const SCHOOL_STATE_CODES = [...US_STATE_CODES, 'DC', 'PR', 'GU', 'AS', 'VI'] as [string, ...string[]];
 import {
-  optionalNumber, optionalText, optionalUrl, requiredNumber, requiredText, stripAt,
+  optionalNumber,
+  optionalText,
+  optionalUrl,
+  requiredNumber,
+  requiredText,
+  stripAt,
 } from './player-fields';
 
 export const GENDERS = ['Male', 'Female', 'Other'] as const;
@@ -24,14 +29,21 @@ export const latestBirthDate = (now = new Date()) => `${now.getFullYear() - 10}-
 
 const position = (msg: string) => requiredNumber(msg, z.number().int(msg).positive(msg).max(ID_MAX, msg));
 const handle = (msg: string) =>
-  z.preprocess(stripAt, requiredText(msg).regex(/^[A-Za-z0-9_.]+$/, 'Use letters, numbers, underscores and periods only'));
-const hudl = (msg: string) => requiredText(msg).pipe(z.url({ protocol: /^https?$/, error: 'Please enter a valid URL' }));
+  z.preprocess(
+    stripAt,
+    requiredText(msg).regex(/^[A-Za-z0-9_.]+$/, 'Use letters, numbers, underscores and periods only'),
+  );
+const hudl = (msg: string) =>
+  requiredText(msg).pipe(z.url({ protocol: /^https?$/, error: 'Please enter a valid URL' }));
 
 const dateOfBirth = z
   .string({ error: 'Date of birth is required' })
   .min(1, 'Date of birth is required')
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Please enter a valid date')
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && v >= '1900-01-01', 'Please enter a valid date')
+  .refine(
+    (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && v >= '1900-01-01',
+    'Please enter a valid date',
+  )
   .refine((v) => v <= latestBirthDate(), {
     error: () => `Date of birth must be on or before Dec 31, ${new Date().getFullYear() - 10}`,
   });
@@ -57,10 +69,16 @@ const shared = {
   school: requiredText('School is required', 'School'),
   // Set for a school picked from the directory; typed under 'My school is not listed' (stored unverified).
   schoolCity: optionalText('School city'),
-  schoolState: z.preprocess((v) => (v === '' ? null : v), z.enum(SCHOOL_STATE_CODES, { error: 'Choose the school\'s state' }).nullable().optional()),
+  schoolState: z.preprocess(
+    (v) => (v === '' ? null : v),
+    z.enum(SCHOOL_STATE_CODES, { error: "Choose the school's state" }).nullable().optional(),
+  ),
   graduationYear: requiredNumber(
     'Graduation year is required',
-    z.number().int('Graduation year is required').min(GRAD_YEAR_MIN, 'Graduation year is required')
+    z
+      .number()
+      .int('Graduation year is required')
+      .min(GRAD_YEAR_MIN, 'Graduation year is required')
       .max(GRAD_YEAR_MAX, `Graduation year must be ${GRAD_YEAR_MAX} or earlier`),
   ),
   primaryPositionId: position('Primary position is required'),
@@ -69,29 +87,53 @@ const shared = {
   dateOfBirth,
   photoUrl: z.preprocess(
     (v) => (v === '' ? null : v),
-    z.string().regex(/^\/files\/photos\/[A-Za-z0-9-]+\.webp$/, 'Please upload the photo again').nullable().optional(),
+    z
+      .string()
+      .regex(/^\/files\/photos\/[A-Za-z0-9-]+\.webp$/, 'Please upload the photo again')
+      .nullable()
+      .optional(),
   ),
   addressLine1: requiredText('Address is required', 'Address'),
   addressLine2: optionalText('Address line 2'),
   city: requiredText('City is required', 'City'),
   state: z.enum(US_STATE_CODES, {
-    error: (iss) => (iss.input === undefined || iss.input === null || iss.input === '' ? 'State is required' : 'Choose a US state from the list'),
+    error: (iss) =>
+      iss.input === undefined || iss.input === null || iss.input === ''
+        ? 'State is required'
+        : 'Choose a US state from the list',
   }),
   zipCode: requiredText('ZIP code is required').regex(/^\d{5}$/, 'ZIP code must be 5 digits'),
   county: requiredText('County is required', 'County'),
-  email: z.string({ error: 'Valid email address is required' }).trim()
+  email: z
+    .string({ error: 'Valid email address is required' })
+    .trim()
     .pipe(z.email('Valid email address is required').max(255, 'Valid email address is required')),
   phone,
   phoneCountryCode: countryCode,
   facebookUrl: optionalUrl(),
   instagramHandle: handle('Instagram handle is required'),
-  gpa: optionalNumber(z.number().min(0, 'GPA must be between 0 and 5').max(5, 'GPA must be between 0 and 5')
-    .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'GPA can have at most 2 decimal places')),
-  satScore: optionalNumber(z.number().int('SAT score must be a whole number')
-    .min(400, 'SAT score must be between 400 and 1600').max(1600, 'SAT score must be between 400 and 1600')
-    .multipleOf(10, 'SAT score must be a multiple of 10')),
-  actScore: optionalNumber(z.number().int('ACT score must be a whole number')
-    .min(1, 'ACT score must be between 1 and 36').max(36, 'ACT score must be between 1 and 36')),
+  gpa: optionalNumber(
+    z
+      .number()
+      .min(0, 'GPA must be between 0 and 5')
+      .max(5, 'GPA must be between 0 and 5')
+      .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'GPA can have at most 2 decimal places'),
+  ),
+  satScore: optionalNumber(
+    z
+      .number()
+      .int('SAT score must be a whole number')
+      .min(400, 'SAT score must be between 400 and 1600')
+      .max(1600, 'SAT score must be between 400 and 1600')
+      .multipleOf(10, 'SAT score must be a multiple of 10'),
+  ),
+  actScore: optionalNumber(
+    z
+      .number()
+      .int('ACT score must be a whole number')
+      .min(1, 'ACT score must be between 1 and 36')
+      .max(36, 'ACT score must be between 1 and 36'),
+  ),
 };
 
 const hudlRequired = hudl('Hudl Profile URL is required');
@@ -99,27 +141,56 @@ const hudlOptional = optionalUrl();
 
 /** What the add and edit forms hold: height in feet and inches, weight in pounds, the X handle. */
 const formOnly = {
-  heightFeet: requiredNumber('Height is required', z.number().int('Height is required')
-    .positive('Height is required').max(HEIGHT_FEET_MAX, `Height must be at most ${HEIGHT_FEET_MAX} feet`)),
-  heightInches: requiredNumber('Inches must be between 0 and 11', z.number().int('Inches must be between 0 and 11')
-    .min(0, 'Inches must be between 0 and 11').max(11, 'Inches must be between 0 and 11')),
-  weightPounds: requiredNumber('Weight is required', z.number().int('Weight must be a whole number')
-    .min(WEIGHT_MIN, 'Weight is required').max(WEIGHT_MAX, `Weight must be at most ${WEIGHT_MAX} lbs`)),
+  heightFeet: requiredNumber(
+    'Height is required',
+    z
+      .number()
+      .int('Height is required')
+      .positive('Height is required')
+      .max(HEIGHT_FEET_MAX, `Height must be at most ${HEIGHT_FEET_MAX} feet`),
+  ),
+  heightInches: requiredNumber(
+    'Inches must be between 0 and 11',
+    z
+      .number()
+      .int('Inches must be between 0 and 11')
+      .min(0, 'Inches must be between 0 and 11')
+      .max(11, 'Inches must be between 0 and 11'),
+  ),
+  weightPounds: requiredNumber(
+    'Weight is required',
+    z
+      .number()
+      .int('Weight must be a whole number')
+      .min(WEIGHT_MIN, 'Weight is required')
+      .max(WEIGHT_MAX, `Weight must be at most ${WEIGHT_MAX} lbs`),
+  ),
   xHandle: handle('X/Twitter handle is required'),
 };
 
 /** What travels to the API: total inches, weight, twitterHandle (the form's extra keys are ignored). */
 const wireOnly = {
-  heightInches: requiredNumber('Height is required', z.number().int('Height is required')
-    .min(12, 'Height is required').max(HEIGHT_FEET_MAX * 12 + 11, `Height must be at most ${HEIGHT_FEET_MAX} feet`)),
+  heightInches: requiredNumber(
+    'Height is required',
+    z
+      .number()
+      .int('Height is required')
+      .min(12, 'Height is required')
+      .max(HEIGHT_FEET_MAX * 12 + 11, `Height must be at most ${HEIGHT_FEET_MAX} feet`),
+  ),
   weight: formOnly.weightPounds,
   twitterHandle: handle('X/Twitter handle is required'),
 };
 
 /** A player edited without a secondary position (one created before it was asked, or by the API) can be saved. */
 const secondaryOptional = {
-  secondaryPositionId: optionalNumber(z.number().int('Secondary position is required').positive('Secondary position is required')
-    .max(ID_MAX, 'Secondary position is required')),
+  secondaryPositionId: optionalNumber(
+    z
+      .number()
+      .int('Secondary position is required')
+      .positive('Secondary position is required')
+      .max(ID_MAX, 'Secondary position is required'),
+  ),
 };
 export const SAME_POSITION = 'Secondary position must differ from the primary position';
 const positionsDiffer = {
@@ -136,16 +207,20 @@ const positionsDiffer = {
   },
 };
 
-export const playerFormSchema = z.object({ ...shared, ...formOnly, hudlUrl: hudlRequired })
+export const playerFormSchema = z
+  .object({ ...shared, ...formOnly, hudlUrl: hudlRequired })
   .refine(positionsDiffer.check, positionsDiffer.params);
-export const playerEditFormSchema = z.object({ ...shared, ...formOnly, ...secondaryOptional, hudlUrl: hudlOptional })
+export const playerEditFormSchema = z
+  .object({ ...shared, ...formOnly, ...secondaryOptional, hudlUrl: hudlOptional })
   .refine(positionsDiffer.check, positionsDiffer.params);
 export type PlayerFormInput = z.input<typeof playerFormSchema>;
 export type PlayerFormValues = z.output<typeof playerEditFormSchema>;
 
-export const createPlayerSchema = z.object({ ...shared, ...wireOnly, hudlUrl: hudlRequired })
+export const createPlayerSchema = z
+  .object({ ...shared, ...wireOnly, hudlUrl: hudlRequired })
   .refine(positionsDiffer.check, positionsDiffer.params);
-export const updatePlayerSchema = z.object({ ...shared, ...wireOnly, ...secondaryOptional, hudlUrl: hudlOptional })
+export const updatePlayerSchema = z
+  .object({ ...shared, ...wireOnly, ...secondaryOptional, hudlUrl: hudlOptional })
   .refine(positionsDiffer.check, positionsDiffer.params);
 export type CreatePlayerInput = z.output<typeof createPlayerSchema>;
 export type UpdatePlayerInput = z.output<typeof updatePlayerSchema>;
@@ -160,7 +235,9 @@ export function toPlayerBody(v: PlayerFormValues) {
   };
 }
 
-export const playerIdParams = z.object({ id: z.coerce.number().int().positive().max(ID_MAX, ID_OUT_OF_RANGE) });
+export const playerIdParams = z.object({
+  id: z.coerce.number().int().positive().max(ID_MAX, ID_OUT_OF_RANGE),
+});
 
 /** Visible to anyone allowed to read the player. */
 export const publicPlayerSchema = z.object({
@@ -197,7 +274,13 @@ export const publicPlayerSchema = z.object({
 
 /** A minor's contact details: only for the owner, analysts and admins. */
 export const PRIVATE_PLAYER_FIELDS = [
-  'dateOfBirth', 'addressLine1', 'addressLine2', 'zipCode', 'email', 'phone', 'phoneCountryCode',
+  'dateOfBirth',
+  'addressLine1',
+  'addressLine2',
+  'zipCode',
+  'email',
+  'phone',
+  'phoneCountryCode',
 ] as const;
 
 export const playerSchema = publicPlayerSchema.extend({
@@ -211,7 +294,12 @@ export const playerSchema = publicPlayerSchema.extend({
 });
 export type Player = z.infer<typeof playerSchema>;
 
-export const positionSchema = z.object({ id: z.number(), name: z.string(), key: z.string(), isActive: z.boolean() });
+export const positionSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  key: z.string(),
+  isActive: z.boolean(),
+});
 export type Position = z.infer<typeof positionSchema>;
 
 export const uploadResponseSchema = z.object({ url: z.string() });

@@ -15,7 +15,10 @@ export const referralSendSchema = z
     lastName: z.string({ error: 'Last name is required' }).trim().min(1, 'Last name is required').max(255),
     email,
     confirmEmail: email,
-    message: z.string().max(REFERRAL_MESSAGE_MAX, `Message must be at most ${REFERRAL_MESSAGE_MAX} characters`).optional(),
+    message: z
+      .string()
+      .max(REFERRAL_MESSAGE_MAX, `Message must be at most ${REFERRAL_MESSAGE_MAX} characters`)
+      .optional(),
   })
   .refine((v) => v.email.toLowerCase() === v.confirmEmail.toLowerCase(), {
     path: ['confirmEmail'],
@@ -40,7 +43,11 @@ export const referralDetailsSchema = z.object({
 export type ReferralDetails = z.infer<typeof referralDetailsSchema>;
 
 export const referralCompleteBodySchema = z.object({
-  userId: z.coerce.number({ error: 'userId is required' }).int().positive('userId is required').max(ID_MAX, 'userId is required'),
+  userId: z.coerce
+    .number({ error: 'userId is required' })
+    .int()
+    .positive('userId is required')
+    .max(ID_MAX, 'userId is required'),
 });
 export const referralCompleteResponseSchema = z.object({
   referralCode: z.string(),

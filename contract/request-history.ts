@@ -23,4 +23,8 @@ export type RequestHistoryItem = z.infer<typeof requestHistoryItemSchema>;
 export const requestHistorySchema = z.array(requestHistoryItemSchema);
 
 export const REQUEST_TYPE_LABELS = { max_speed: 'Max Speed', iga: 'IGA Score' } as const;
-export const REQUEST_STATUS_LABELS = { pending: 'Awaiting analysis', completed: 'Completed', rejected: 'Rejected' } as const;
+export const REQUEST_STATUS_LABELS = {
+  pending: 'Awaiting analysis',
+  completed: 'Completed',
+  rejected: 'Rejected',
+} as const;

@@ -8,21 +8,61 @@ export const VERIFIED_BY_TWO = 'Verified by 2 analysts';
 
 /** What the family may show on the public page (decision 111). Name is always shown. */
 export const SHARE_FIELDS = [
-  'photo', 'classYear', 'positions', 'school', 'level', 'height', 'weight', 'maxSpeed', 'igaScore', 'percentiles', 'hudl',
-  'academics', 'twitter', 'instagram', 'facebook',
+  'photo',
+  'classYear',
+  'positions',
+  'school',
+  'level',
+  'height',
+  'weight',
+  'maxSpeed',
+  'igaScore',
+  'percentiles',
+  'hudl',
+  'academics',
+  'twitter',
+  'instagram',
+  'facebook',
 ] as const;
 export type ShareField = (typeof SHARE_FIELDS)[number];
 export const SHARE_FIELD_LABELS: Record<ShareField, string> = {
-  photo: 'Photo', classYear: 'Class year', positions: 'Positions', school: 'School', level: 'Level', height: 'Height',
-  weight: 'Weight', maxSpeed: 'Verified Max Speed with its receipt', igaScore: 'IGA Score and its submetrics', percentiles: 'Percentiles',
-  hudl: 'Hudl link', academics: 'GPA, SAT and ACT', twitter: 'X (Twitter) handle', instagram: 'Instagram handle', facebook: 'Facebook link',
+  photo: 'Photo',
+  classYear: 'Class year',
+  positions: 'Positions',
+  school: 'School',
+  level: 'Level',
+  height: 'Height',
+  weight: 'Weight',
+  maxSpeed: 'Verified Max Speed with its receipt',
+  igaScore: 'IGA Score and its submetrics',
+  percentiles: 'Percentiles',
+  hudl: 'Hudl link',
+  academics: 'GPA, SAT and ACT',
+  twitter: 'X (Twitter) handle',
+  instagram: 'Instagram handle',
+  facebook: 'Facebook link',
 };
 /** Social handles and academics are off until the family ticks them. */
 export const DEFAULT_SHOW: Record<ShareField, boolean> = {
-  photo: true, classYear: true, positions: true, school: true, level: true, height: true, weight: true, maxSpeed: true,
-  igaScore: true, percentiles: true, hudl: true, academics: false, twitter: false, instagram: false, facebook: false,
+  photo: true,
+  classYear: true,
+  positions: true,
+  school: true,
+  level: true,
+  height: true,
+  weight: true,
+  maxSpeed: true,
+  igaScore: true,
+  percentiles: true,
+  hudl: true,
+  academics: false,
+  twitter: false,
+  instagram: false,
+  facebook: false,
 };
-export const showSchema = z.object(Object.fromEntries(SHARE_FIELDS.map((f) => [f, z.boolean()])) as Record<ShareField, z.ZodBoolean>);
+export const showSchema = z.object(
+  Object.fromEntries(SHARE_FIELDS.map((f) => [f, z.boolean()])) as Record<ShareField, z.ZodBoolean>,
+);
 export type ShowSettings = z.infer<typeof showSchema>;
 
 export const shareSettingsSchema = z.object({
@@ -71,13 +111,20 @@ export const publicProfileSchema = z.object({
   height: z.string().nullable(),
   weight: z.number().nullable(),
   maxSpeed: speedSchema.nullable(),
-  iga: z.object({
-    score: z.number(), date: z.string().nullable(), season: z.number(), position: z.string().nullable(),
-    submetrics: z.array(z.object({ name: z.string(), value: z.number(), unit: z.string().nullable() })),
-  }).nullable(),
+  iga: z
+    .object({
+      score: z.number(),
+      date: z.string().nullable(),
+      season: z.number(),
+      position: z.string().nullable(),
+      submetrics: z.array(z.object({ name: z.string(), value: z.number(), unit: z.string().nullable() })),
+    })
+    .nullable(),
   percentiles: z.array(percentileSchema),
   hudlUrl: z.string().nullable(),
-  academics: z.object({ gpa: z.number().nullable(), sat: z.number().nullable(), act: z.number().nullable() }).nullable(),
+  academics: z
+    .object({ gpa: z.number().nullable(), sat: z.number().nullable(), act: z.number().nullable() })
+    .nullable(),
   twitter: z.string().nullable(),
   instagram: z.string().nullable(),
   facebook: z.string().nullable(),

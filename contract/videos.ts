@@ -4,9 +4,15 @@ import { ID_MAX, ID_OUT_OF_RANGE } from './constants';
 export const VIDEO_STATUSES = ['pending', 'ready', 'failed'] as const;
 /** 2 GB: the largest video upload accepted. */
 export const VIDEO_MAX_BYTES = 2 * 1024 * 1024 * 1024;
-export const VIDEO_ACCEPT = { 'video/mp4': ['.mp4', '.m4v'], 'video/quicktime': ['.mov'], 'video/webm': ['.webm'] };
+export const VIDEO_ACCEPT = {
+  'video/mp4': ['.mp4', '.m4v'],
+  'video/quicktime': ['.mov'],
+  'video/webm': ['.webm'],
+};
 /** The same list for an <input type="file" accept>. */
-export const VIDEO_ACCEPT_ATTR = [...Object.keys(VIDEO_ACCEPT), ...Object.values(VIDEO_ACCEPT).flat()].join(',');
+export const VIDEO_ACCEPT_ATTR = [...Object.keys(VIDEO_ACCEPT), ...Object.values(VIDEO_ACCEPT).flat()].join(
+  ',',
+);
 /** Signed video URLs live this long; a playback error after that asks for a fresh one. */
 export const VIDEO_URL_TTL_SECONDS = 600;
 
@@ -45,18 +51,36 @@ export const videoListSchema = z.object({
 });
 export type VideoList = z.infer<typeof videoListSchema>;
 
-export const playerIdParamsSchema = z.object({ playerId: z.coerce.number().int().positive().max(ID_MAX, ID_OUT_OF_RANGE) });
+export const playerIdParamsSchema = z.object({
+  playerId: z.coerce.number().int().positive().max(ID_MAX, ID_OUT_OF_RANGE),
+});
 
 /** Text parts of the upload call; the file part is named `file`. */
 export const uploadFieldsSchema = z.object({
-  playerId: z.coerce.number({ error: 'Player ID must be a number' }).int().positive('Player ID must be a number').max(ID_MAX, 'Player ID must be a number'),
+  playerId: z.coerce
+    .number({ error: 'Player ID must be a number' })
+    .int()
+    .positive('Player ID must be a number')
+    .max(ID_MAX, 'Player ID must be a number'),
   positionId: z
-    .union([z.literal(''), z.coerce.number().int().positive('Position ID must be a number').max(ID_MAX, 'Position ID must be a number')])
+    .union([
+      z.literal(''),
+      z.coerce
+        .number()
+        .int()
+        .positive('Position ID must be a number')
+        .max(ID_MAX, 'Position ID must be a number'),
+    ])
     .optional()
     .transform((v) => (v === '' || v === undefined ? null : v)),
 });
 
 export const refreshUrlSchema = z
-  .object({ videoId: z.number().int().positive().max(ID_MAX, ID_OUT_OF_RANGE).optional(), filePath: z.string().max(500).optional() })
-  .refine((v) => v.videoId !== undefined || v.filePath !== undefined, { message: 'videoId or filePath is required' });
+  .object({
+    videoId: z.number().int().positive().max(ID_MAX, ID_OUT_OF_RANGE).optional(),
+    filePath: z.string().max(500).optional(),
+  })
+  .refine((v) => v.videoId !== undefined || v.filePath !== undefined, {
+    message: 'videoId or filePath is required',
+  });
 export const refreshUrlResponseSchema = z.object({ url: z.string(), expiresIn: z.number() });

@@ -3,15 +3,35 @@ import { expectAccessible } from './axe';
 import { DEMO, expect, loginAs, shot, test } from './fixtures';
 
 /** Every screen, as the role that sees it, at desktop and phone sizes: no serious or critical axe violation. */
-const SCREENS: { who: string | null; path: (ids: { player: number; request: number }) => string; ready: string; name: string }[] = [
+const SCREENS: {
+  who: string | null;
+  path: (ids: { player: number; request: number }) => string;
+  ready: string;
+  name: string;
+}[] = [
   { who: null, path: () => '/auth-page', ready: 'Welcome back', name: 'login' },
   { who: null, path: () => '/auth-page?mode=register', ready: 'Create an account', name: 'register' },
   { who: null, path: () => '/reset-password', ready: 'Reset', name: 'reset password' },
   { who: DEMO.parent, path: () => '/', ready: 'My Players', name: 'dashboard' },
   { who: DEMO.parent, path: () => '/players/new', ready: 'Add player', name: 'add player' },
-  { who: DEMO.parent, path: ({ player }) => `/players/${player}`, ready: 'Request History', name: 'player card' },
-  { who: DEMO.parent, path: ({ player }) => `/players/${player}/edit`, ready: 'Edit Player', name: 'edit player' },
-  { who: DEMO.parent, path: ({ player }) => `/players/${player}/videos`, ready: 'Videos', name: 'video library' },
+  {
+    who: DEMO.parent,
+    path: ({ player }) => `/players/${player}`,
+    ready: 'Request History',
+    name: 'player card',
+  },
+  {
+    who: DEMO.parent,
+    path: ({ player }) => `/players/${player}/edit`,
+    ready: 'Edit Player',
+    name: 'edit player',
+  },
+  {
+    who: DEMO.parent,
+    path: ({ player }) => `/players/${player}/videos`,
+    ready: 'Videos',
+    name: 'video library',
+  },
   { who: DEMO.parent, path: ({ request }) => `/receipts/${request}`, ready: 'Receipt', name: 'receipt' },
   { who: DEMO.parent, path: () => '/subscriptions', ready: 'Plan', name: 'plans' },
   { who: DEMO.parent, path: () => '/profile', ready: 'Profile', name: 'profile' },

@@ -15,7 +15,16 @@ test.describe('user management', () => {
     const username = `coach-${Date.now()}@club.test`;
     await page.goto('/admin/users');
     await expect(page.getByRole('heading', { name: 'User Management' })).toBeVisible();
-    for (const col of ['Username', 'Email', 'Role', 'Verified', 'Login Count', 'Last Login', 'First Login', 'Actions']) {
+    for (const col of [
+      'Username',
+      'Email',
+      'Role',
+      'Verified',
+      'Login Count',
+      'Last Login',
+      'First Login',
+      'Actions',
+    ]) {
       await expect(page.getByRole('columnheader', { name: col, exact: true })).toBeVisible();
     }
     await expect(userRow(page, DEMO.parent)).toBeVisible();
@@ -68,13 +77,15 @@ test.describe('user management', () => {
 
     await page.getByRole('button', { name: `Delete ${renamed}` }).click();
     const confirm = page.getByRole('alertdialog');
-    await expect(confirm).toContainText(`Are you sure you want to delete ${renamed}? This action cannot be undone.`);
+    await expect(confirm).toContainText(
+      `Are you sure you want to delete ${renamed}? This action cannot be undone.`,
+    );
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByText('User deleted successfully')).toBeVisible();
     await expect(userRow(page, renamed)).toHaveCount(0);
   });
 
-  test('refuses to delete yourself with the server\'s message', async ({ page }) => {
+  test("refuses to delete yourself with the server's message", async ({ page }) => {
     await page.goto('/admin/users');
     await page.getByRole('button', { name: `Delete ${DEMO.admin}` }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
@@ -100,7 +111,9 @@ test.describe('user management', () => {
     await page.goto('/admin/users');
     await page.getByRole('button', { name: 'Reset Session (Test)' }).click();
     await expect(page.getByText('Session Expired', { exact: true })).toBeVisible();
-    await expect(page.getByText('Your session was manually expired. Click any navigation link to see the redirect.')).toBeVisible();
+    await expect(
+      page.getByText('Your session was manually expired. Click any navigation link to see the redirect.'),
+    ).toBeVisible();
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Leaderboard' }).click();
     await expect(page).toHaveURL(/\/auth-page/);
     await expect(page.getByText('Session expired', { exact: true })).toBeVisible();
@@ -116,18 +129,32 @@ test.describe('reporting', () => {
     await expect(page.getByRole('heading', { name: 'Reporting Dashboard' })).toBeVisible();
     const cards = page.getByTestId('period-card');
     await expect(cards).toHaveCount(4);
-    const expected = [['New Users', api.newUsers], ['Analyst Requests Processed', api.analystRequests], ['Active Users', api.activeUsers], ['First-Time Logins', api.firstTimeLogins]] as const;
+    const expected = [
+      ['New Users', api.newUsers],
+      ['Analyst Requests Processed', api.analystRequests],
+      ['Active Users', api.activeUsers],
+      ['First-Time Logins', api.firstTimeLogins],
+    ] as const;
     for (const [title, counts] of expected) {
       const card = cards.filter({ hasText: title });
-      for (const [label, key] of [['24 Hours', 'last24Hours'], ['7 Days', 'last7Days'], ['30 Days', 'last30Days'], ['90 Days', 'last90Days']] as const) {
+      for (const [label, key] of [
+        ['24 Hours', 'last24Hours'],
+        ['7 Days', 'last7Days'],
+        ['30 Days', 'last30Days'],
+        ['90 Days', 'last90Days'],
+      ] as const) {
         const cell = card.locator(`[data-period="${key}"]`);
         await expect(cell.locator('dt')).toHaveText(label);
         await expect(cell.locator('dd')).toHaveText(String(counts[key]));
       }
     }
-    await expect(page.getByTestId('stat-card').filter({ hasText: 'Total Login Count' })).toContainText(String(api.totalLogins));
+    await expect(page.getByTestId('stat-card').filter({ hasText: 'Total Login Count' })).toContainText(
+      String(api.totalLogins),
+    );
     const age = page.getByTestId('stat-card').filter({ hasText: 'Average Request Age' });
-    await expect(age).toContainText(api.averageRequestAge === null ? 'No pending requests' : `${api.averageRequestAge.toFixed(1)} hours`);
+    await expect(age).toContainText(
+      api.averageRequestAge === null ? 'No pending requests' : `${api.averageRequestAge.toFixed(1)} hours`,
+    );
     await shot(page, 'admin-reporting-desktop');
     await page.setViewportSize(PHONE);
     await shot(page, 'admin-reporting-phone');
@@ -142,7 +169,10 @@ test.describe('reporting', () => {
 });
 
 test.describe('diagnostics', () => {
-  test('auth debug shows the session and health, signed out and signed in, and copies the raw JSON', async ({ page, context }) => {
+  test('auth debug shows the session and health, signed out and signed in, and copies the raw JSON', async ({
+    page,
+    context,
+  }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await page.setViewportSize(DESKTOP);
     await page.goto('/auth-debug');
@@ -167,7 +197,9 @@ test.describe('diagnostics', () => {
     await shot(page, 'auth-debug-phone');
   });
 
-  test('the video download test downloads a video and removes its frame after 2 seconds', async ({ page }) => {
+  test('the video download test downloads a video and removes its frame after 2 seconds', async ({
+    page,
+  }) => {
     await page.setViewportSize(DESKTOP);
     await loginAs(page, DEMO.admin);
     await page.goto('/test-video-download');
@@ -186,7 +218,9 @@ test.describe('diagnostics', () => {
     await shot(page, 'video-download-phone');
   });
 
-  test('every route change reports a page view to our own server, and nothing goes to a third party', async ({ page }) => {
+  test('every route change reports a page view to our own server, and nothing goes to a third party', async ({
+    page,
+  }) => {
     const hosts = new Set<string>();
     const views: string[] = [];
     page.on('request', (r) => {

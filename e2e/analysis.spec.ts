@@ -25,19 +25,30 @@ async function video(name = 'processed.mp4') {
 let run: RunClip;
 /** A source clip with a known run (30 fps, about 18.4 mph) for the measurement. */
 async function runClip() {
-  run ??= await makeRunClip(path.join(tmpdir(), `va-e2e-run-${process.pid}.mp4`), { fps: '30', seconds: 2.5 });
+  run ??= await makeRunClip(path.join(tmpdir(), `va-e2e-run-${process.pid}.mp4`), {
+    fps: '30',
+    seconds: 2.5,
+  });
   return run;
 }
 
 async function demoPlayer(page: Page, firstName: string) {
-  const list = (await (await page.request.get('/api/players')).json()) as { id: number; firstName: string; lastName: string }[];
+  const list = (await (await page.request.get('/api/players')).json()) as {
+    id: number;
+    firstName: string;
+    lastName: string;
+  }[];
   return list.find((p) => p.firstName === firstName && p.lastName === 'Miles')!;
 }
 
-const me = async (page: Page) => (await (await page.request.get('/api/user')).json()) as { credits: number; igaCredits: number };
+const me = async (page: Page) =>
+  (await (await page.request.get('/api/user')).json()) as { credits: number; igaCredits: number };
 
 async function queuedId(page: Page, hudlUrl: string) {
-  const queue = (await (await page.request.get('/api/analysis-requests/queue')).json()) as { id: number; hudlUrl: string }[];
+  const queue = (await (await page.request.get('/api/analysis-requests/queue')).json()) as {
+    id: number;
+    hudlUrl: string;
+  }[];
   return queue.find((q) => q.hudlUrl === hudlUrl)!.id;
 }
 
@@ -54,7 +65,9 @@ test.describe('analysis journeys', () => {
     await loginAs(page, DEMO.parent);
   });
 
-  test('a speed request is completed with a video and shows on the card, the chart and the carousel', async ({ page }) => {
+  test('a speed request is completed with a video and shows on the card, the chart and the carousel', async ({
+    page,
+  }) => {
     const casey = await demoPlayer(page, 'Casey');
     const before = await me(page);
     const hudl = `https://www.hudl.com/video/3/e2e/speed-${Date.now()}`;
@@ -95,9 +108,14 @@ test.describe('analysis journeys', () => {
       await viewer.getByLabel('Yard line').fill(String(c.yardLine));
       await viewer.getByRole('button', { name: 'Mark this frame' }).click();
     }
-    const measured = computeMeasurement({ times: run.frameTimes, fps: { num: 30, den: 1 }, vfr: false }, run.crossings);
+    const measured = computeMeasurement(
+      { times: run.frameTimes, fps: { num: 30, den: 1 }, vfr: false },
+      run.crossings,
+    );
     const mph = measured.maxSpeed.toFixed(1);
-    await expect(process.getByTestId('live-speed')).toHaveText(formatSpeed(measured.maxSpeed, measured.plusMinus));
+    await expect(process.getByTestId('live-speed')).toHaveText(
+      formatSpeed(measured.maxSpeed, measured.plusMinus),
+    );
     await process.getByRole('button', { name: 'Confirm measurement' }).click();
     await expect(process.getByLabel('Max Speed (mph)')).toHaveValue(mph);
     await process.getByLabel('Percentile (0-100)').fill('91');
@@ -111,17 +129,23 @@ test.describe('analysis journeys', () => {
     await page.goto(`/players/${casey.id}`);
     await expect(page.getByTestId('latest-speed')).toContainText(mph);
     // The panel states a percentile only with its group and size (the analyst's typed 91 is not a population figure).
-    await expect(page.getByTestId('percentile-max_speed')).toContainText(/^Best: \d+(st|nd|rd|th) percentile of \d+ verified high-school /);
+    await expect(page.getByTestId('percentile-max_speed')).toContainText(
+      /^Best: \d+(st|nd|rd|th) percentile of \d+ verified high-school /,
+    );
     await expect(page.getByTestId('speed-chart').locator('.recharts-line-dots circle')).toHaveCount(2);
     await page.getByTestId('speed-chart').locator('.recharts-line-dots circle').last().hover();
     await expect(page.getByTestId('speed-chart').getByText(/\d+\.\d mph/)).toBeVisible();
-    const slide = page.getByTestId('carousel-video').filter({ hasText: `${mph} mph ± ${measured.plusMinus.toFixed(1)}` });
+    const slide = page
+      .getByTestId('carousel-video')
+      .filter({ hasText: `${mph} mph ± ${measured.plusMinus.toFixed(1)}` });
     await expect(slide).toHaveCount(1);
     await shots(page, 'analysis-card-speed');
     await slide.getByRole('button').click();
     const player = page.getByRole('dialog', { name: 'Video Player' });
     await expect(player.getByTestId('video-player')).toBeVisible();
-    await expect.poll(() => player.getByTestId('video-player').evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(2);
+    await expect
+      .poll(() => player.getByTestId('video-player').evaluate((v: HTMLVideoElement) => v.readyState))
+      .toBeGreaterThanOrEqual(2);
     await expect(player.getByText('MPH')).toBeVisible();
     await expect(player.getByRole('button', { name: 'Download Video' })).toBeVisible();
     await shots(page, 'analysis-video-player');
@@ -143,14 +167,20 @@ test.describe('analysis journeys', () => {
     await expect(process.getByText('White jersey, number 7')).toBeVisible();
     await process.getByLabel('IGA Score (50-100)').fill('88.8');
     const values: Record<string, [string, string]> = {
-      burst_10: ['17.9', '84'], route_transition: ['0.39', '80'], separation: ['2.6', '77'], accel_distance: ['13.9', '75'],
+      burst_10: ['17.9', '84'],
+      route_transition: ['0.39', '80'],
+      separation: ['2.6', '77'],
+      accel_distance: ['13.9', '75'],
     };
     for (const [key, [value, pct]] of Object.entries(values)) {
       const row = process.getByTestId(`submetric-${key}`);
       await row.getByLabel(/value$/).fill(value);
       await row.getByLabel('Percentile (0-100)').fill(pct);
     }
-    await process.getByTestId('video-dropzone').locator('input[type=file]').setInputFiles(await video());
+    await process
+      .getByTestId('video-dropzone')
+      .locator('input[type=file]')
+      .setInputFiles(await video());
     await shots(page, 'analysis-process-iga');
     await process.getByRole('button', { name: 'Complete Analysis' }).click();
     await expect(page.getByText('Request processed successfully')).toBeVisible();
@@ -222,25 +252,50 @@ test.describe('analysis journeys', () => {
     await page.goto(`/players/${casey.id}/videos`);
     await expect(page.getByRole('heading', { name: 'Casey Miles Videos' })).toBeVisible();
     await expect(page.getByText('Upload and manage player performance videos')).toBeVisible();
-    await expect(page.getByTestId('video-tile').first()).toContainText(/Max Speed: [\d.]+ mph|IGA Score: [\d.]+/);
+    await expect(page.getByTestId('video-tile').first()).toContainText(
+      /Max Speed: [\d.]+ mph|IGA Score: [\d.]+/,
+    );
     await shots(page, 'analysis-library');
     // The demo's pending request already has a source clip waiting in the library.
     const awaiting = page.getByTestId('video-tile').filter({ hasText: 'Awaiting analysis' });
     const waitingBefore = await awaiting.count();
-    await page.getByTestId('video-file-input').first().setInputFiles(await video('game.mp4'));
+    await page
+      .getByTestId('video-file-input')
+      .first()
+      .setInputFiles(await video('game.mp4'));
     await expect(page.getByText('Video uploaded successfully')).toBeVisible();
     // Listed at once with its state, not hidden until an analyst uses it.
     await expect(awaiting).toHaveCount(waitingBefore + 1);
 
-    const positions = (await (await page.request.get('/api/positions')).json()) as { id: number; key: string }[];
+    const positions = (await (await page.request.get('/api/positions')).json()) as {
+      id: number;
+      key: string;
+    }[];
     const pos = (key: string) => positions.find((p) => p.key === key)!.id;
     const created = await page.request.post('/api/players', {
       data: {
-        firstName: 'Robin', lastName: `Upload${Date.now() % 100000}`, level: 'High School', school: 'Westlake High School',
-        graduationYear: new Date().getFullYear() + 2, primaryPositionId: pos('RB'), secondaryPositionId: pos('LB'), gender: 'Male',
-        dateOfBirth: '2010-05-05', addressLine1: '1 Main St', city: 'Austin', state: 'TX', zipCode: '78701', county: 'Travis',
-        email: 'robin@example.com', phone: '5125550199', phoneCountryCode: '+1', hudlUrl: 'https://www.hudl.com/profile/9',
-        instagramHandle: 'robin', twitterHandle: 'robin', heightInches: 70, weight: 170,
+        firstName: 'Robin',
+        lastName: `Upload${Date.now() % 100000}`,
+        level: 'High School',
+        school: 'Westlake High School',
+        graduationYear: new Date().getFullYear() + 2,
+        primaryPositionId: pos('RB'),
+        secondaryPositionId: pos('LB'),
+        gender: 'Male',
+        dateOfBirth: '2010-05-05',
+        addressLine1: '1 Main St',
+        city: 'Austin',
+        state: 'TX',
+        zipCode: '78701',
+        county: 'Travis',
+        email: 'robin@example.com',
+        phone: '5125550199',
+        phoneCountryCode: '+1',
+        hudlUrl: 'https://www.hudl.com/profile/9',
+        instagramHandle: 'robin',
+        twitterHandle: 'robin',
+        heightInches: 70,
+        weight: 170,
       },
     });
     expect(created.status(), await created.text()).toBe(201);
@@ -250,7 +305,10 @@ test.describe('analysis journeys', () => {
     await expect(page.getByLabel('Position')).toBeVisible();
     await shots(page, 'analysis-library-empty');
     await page.getByLabel('Position').selectOption({ label: 'Linebacker' });
-    await page.getByTestId('video-file-input').last().setInputFiles(await video('first.mp4'));
+    await page
+      .getByTestId('video-file-input')
+      .last()
+      .setInputFiles(await video('first.mp4'));
     await expect(page.getByText('Video uploaded successfully')).toBeVisible();
     await expect(page.getByTestId('video-state')).toContainText('Awaiting analysis');
     await expect(page.getByText('No videos yet')).toHaveCount(0);

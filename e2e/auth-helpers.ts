@@ -3,7 +3,8 @@ import { expect, lastMail } from './fixtures';
 
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
-export const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+export const uniqueEmail = (tag: string) =>
+  `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 
 export async function fillRegister(page: Page, email: string, password = 'secret123') {
   await page.getByLabel('First name').fill('Riley');

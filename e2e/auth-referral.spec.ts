@@ -2,7 +2,9 @@ import { DEMO, expect, lastMail, loginAs, shot, test } from './fixtures';
 import { uniqueEmail } from './auth-helpers';
 
 test.describe('registration through a referral link', () => {
-  test('a referral link prefills registration, locks the email and welcomes with the code', async ({ page }) => {
+  test('a referral link prefills registration, locks the email and welcomes with the code', async ({
+    page,
+  }) => {
     const email = uniqueEmail('invited');
     let lookups = 0;
     await page.route('**/api/referrals/FRIEND42', async (route) => {
@@ -10,8 +12,14 @@ test.describe('registration through a referral link', () => {
       await new Promise((r) => setTimeout(r, 400));
       await route.fulfill({
         json: {
-          referral_code: 'FRIEND42', receiver_email: email, receiver_first_name: 'Robin', receiver_last_name: 'Invited',
-          referralCode: 'FRIEND42', receiverEmail: email, receiverFirstName: 'Robin', receiverLastName: 'Invited',
+          referral_code: 'FRIEND42',
+          receiver_email: email,
+          receiver_first_name: 'Robin',
+          receiver_last_name: 'Invited',
+          referralCode: 'FRIEND42',
+          receiverEmail: email,
+          receiverFirstName: 'Robin',
+          receiverLastName: 'Invited',
         },
       });
     });
@@ -37,19 +45,30 @@ test.describe('registration through a referral link', () => {
     await expect(dialog.getByTestId('referral-code')).toHaveText('FRIEND42');
     await shot(page, 'auth-referral-welcome-desktop');
     expect(completedWith).toMatchObject({ userId: expect.any(Number) });
-    expect(await page.evaluate(() => [localStorage.getItem('stripeCouponId'), localStorage.getItem('referralCode')])).toEqual([
-      'coupon_test_123', 'FRIEND42',
-    ]);
+    expect(
+      await page.evaluate(() => [
+        localStorage.getItem('stripeCouponId'),
+        localStorage.getItem('referralCode'),
+      ]),
+    ).toEqual(['coupon_test_123', 'FRIEND42']);
     await dialog.getByRole('button', { name: 'Got it' }).click();
     await expect(dialog).toHaveCount(0);
     await expect(page.getByRole('heading', { name: 'Email Verification Required' })).toBeVisible();
   });
 
-  test('a friend invited by a signed-in parent: the link signs the parent out and registers the friend', async ({ page }) => {
+  test('a friend invited by a signed-in parent: the link signs the parent out and registers the friend', async ({
+    page,
+  }) => {
     const friend = uniqueEmail('friend');
     await loginAs(page, DEMO.parent);
     const sent = await page.request.post('/api/referrals/send', {
-      data: { firstName: 'Frankie', lastName: 'Friend', email: friend, confirmEmail: friend, message: 'Join us!' },
+      data: {
+        firstName: 'Frankie',
+        lastName: 'Friend',
+        email: friend,
+        confirmEmail: friend,
+        message: 'Join us!',
+      },
     });
     expect(sent.ok(), await sent.text()).toBe(true);
     const link = /https?:\/\/\S+\/auth-page\?referralCode=\S+/.exec((await lastMail(page, friend)).text)![0];

@@ -2,7 +2,9 @@ import { DEMO, expect, loginAs, shot, test } from './fixtures';
 import { DESKTOP, fillRegister, PHONE, uniqueEmail } from './auth-helpers';
 
 test.describe('routing', () => {
-  test('signed out: any app path shows the auth screen; reset and verify pages are reachable', async ({ page }) => {
+  test('signed out: any app path shows the auth screen; reset and verify pages are reachable', async ({
+    page,
+  }) => {
     await page.goto('/players/1');
     await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
     await page.goto('/admin/users');
@@ -13,7 +15,9 @@ test.describe('routing', () => {
     await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
   });
 
-  test('signed in: auth page goes home, /products to plans, unknown and forbidden paths read 404', async ({ page }) => {
+  test('signed in: auth page goes home, /products to plans, unknown and forbidden paths read 404', async ({
+    page,
+  }) => {
     await loginAs(page, DEMO.parent);
     await page.goto('/auth-page');
     await expect(page).toHaveURL(/\/$/);
@@ -41,7 +45,9 @@ test.describe('routing', () => {
 });
 
 test.describe('header', () => {
-  test('an admin sees the queue and the admin menu; on a phone the menu lists only User Management', async ({ page }) => {
+  test('an admin sees the queue and the admin menu; on a phone the menu lists only User Management', async ({
+    page,
+  }) => {
     await loginAs(page, DEMO.admin);
     await page.goto('/');
     await expect(page.getByRole('link', { name: 'Analysis Queue' })).toBeVisible();

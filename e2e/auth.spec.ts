@@ -2,7 +2,9 @@ import { expect, lastMail, shot, test } from './fixtures';
 import { fillRegister, uniqueEmail, verifiedAccount } from './auth-helpers';
 
 test.describe('sign-in journey', () => {
-  test('a family registers, follows the emailed link, logs in, sees the shell and logs out', async ({ page }) => {
+  test('a family registers, follows the emailed link, logs in, sees the shell and logs out', async ({
+    page,
+  }) => {
     const email = uniqueEmail('family');
     await page.goto('/auth-page?mode=register');
     await expect(page.getByRole('heading', { name: 'Create an account' })).toBeVisible();
@@ -12,7 +14,9 @@ test.describe('sign-in journey', () => {
 
     await expect(page.getByRole('heading', { name: 'Email Verification Required' })).toBeVisible();
     await expect(page.getByText(email)).toBeVisible();
-    await expect(page.getByText('Registration successful. Please check your email to verify your account.')).toBeVisible();
+    await expect(
+      page.getByText('Registration successful. Please check your email to verify your account.'),
+    ).toBeVisible();
     await shot(page, 'auth-verification-notice-desktop');
 
     const mail = await lastMail(page, email);
@@ -61,7 +65,9 @@ test.describe('sign-in journey', () => {
     await expect(page.getByText('Invalid username or password')).toBeVisible();
   });
 
-  test('the forms show the messages of the specification and hold the button while invalid', async ({ page }) => {
+  test('the forms show the messages of the specification and hold the button while invalid', async ({
+    page,
+  }) => {
     await page.goto('/auth-page');
     await page.getByRole('button', { name: 'Log in' }).click();
     await expect(page.getByText('Form validation failed')).toBeVisible();
@@ -82,7 +88,9 @@ test.describe('sign-in journey', () => {
     await page.getByRole('button', { name: 'Register' }).click();
     await expect(page).toHaveURL(/mode=register/);
     await page.getByRole('button', { name: 'Register' }).click();
-    await expect(page.getByText('Please fill in: First name, Last name, Email, Confirm email, Password')).toBeVisible();
+    await expect(
+      page.getByText('Please fill in: First name, Last name, Email, Confirm email, Password'),
+    ).toBeVisible();
     await expect(page.getByText('First name is required')).toBeVisible();
     await expect(page.getByText('Last name is required')).toBeVisible();
     await expect(page.getByText('Confirmation email is required')).toBeVisible();
@@ -110,7 +118,9 @@ test.describe('password reset', () => {
     await page.getByLabel('Email', { exact: true }).fill(email);
     await page.getByRole('button', { name: 'Send Reset Instructions' }).click();
     await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
-    await expect(page.getByText('If an account exists for that email, you will receive password reset instructions.')).toBeVisible();
+    await expect(
+      page.getByText('If an account exists for that email, you will receive password reset instructions.'),
+    ).toBeVisible();
     await shot(page, 'reset-sent-desktop');
 
     const link = /https?:\/\/\S+\/reset-password\?\S+/.exec((await lastMail(page, email)).text)![0];
@@ -140,15 +150,21 @@ test.describe('password reset', () => {
   test('a broken verification link offers a resend and the way back', async ({ page }) => {
     await page.goto('/verify-email');
     await expect(page.getByRole('heading', { name: 'Verification Failed' })).toBeVisible();
-    await expect(page.getByText('Missing verification token or email. Please check your verification link.')).toBeVisible();
+    await expect(
+      page.getByText('Missing verification token or email. Please check your verification link.'),
+    ).toBeVisible();
     await page.getByRole('button', { name: 'Resend Verification Email' }).click();
-    await expect(page.getByText('Email address is missing. Please try to use the original verification link.')).toBeVisible();
+    await expect(
+      page.getByText('Email address is missing. Please try to use the original verification link.'),
+    ).toBeVisible();
 
     await page.goto('/verify-email?token=bogus&email=nobody%40example.com');
     await expect(page.getByText('This verification link is invalid or has expired.')).toBeVisible();
     await shot(page, 'verify-failed-desktop');
     await page.getByRole('button', { name: 'Resend Verification Email' }).click();
-    await expect(page.getByText('A new verification email has been sent. Please check your inbox.')).toBeVisible();
+    await expect(
+      page.getByText('A new verification email has been sent. Please check your inbox.'),
+    ).toBeVisible();
     await page.getByRole('link', { name: 'Return to Login' }).click();
     await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
   });

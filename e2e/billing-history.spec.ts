@@ -8,11 +8,24 @@ const DESKTOP = { width: 1280, height: 800 };
 async function freshFamily(page: Page, tag: string) {
   const email = `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
   const reg = await page.request.post('/api/register', {
-    data: { username: email, email, password: 'secret123', firstName: 'Casey', lastName: 'Ledger', referralCode: null },
+    data: {
+      username: email,
+      email,
+      password: 'secret123',
+      firstName: 'Casey',
+      lastName: 'Ledger',
+      referralCode: null,
+    },
   });
   expect(reg.status()).toBe(201);
   const link = new URL(/https?:\/\/\S+\/verify-email\?\S+/.exec((await lastMail(page, email)).text)![0]);
-  expect((await page.request.post('/api/auth/verify-email', { data: { token: link.searchParams.get('token'), email } })).status()).toBe(200);
+  expect(
+    (
+      await page.request.post('/api/auth/verify-email', {
+        data: { token: link.searchParams.get('token'), email },
+      })
+    ).status(),
+  ).toBe(200);
   await loginAs(page, email, 'secret123');
   return email;
 }
@@ -33,14 +46,35 @@ async function openPaymentDetails(page: Page) {
 
 /** A player through the API, so the journey can spend a credit before the refund. */
 async function addPlayer(page: Page) {
-  const positions = (await (await page.request.get('/api/positions')).json()) as { id: number; key: string }[];
+  const positions = (await (await page.request.get('/api/positions')).json()) as {
+    id: number;
+    key: string;
+  }[];
   const pos = (key: string) => positions.find((p) => p.key === key)!.id;
   const res = await page.request.post('/api/players', {
     data: {
-      firstName: 'Riley', lastName: 'Refund', level: 'High School', school: 'Westlake High School', graduationYear: new Date().getFullYear() + 2,
-      primaryPositionId: pos('WR'), secondaryPositionId: pos('CB'), gender: 'Male', dateOfBirth: '2010-05-05', addressLine1: '1 Main St',
-      city: 'Austin', state: 'TX', zipCode: '78701', county: 'Travis', email: 'riley@example.com', phone: '5125550199', phoneCountryCode: '+1',
-      hudlUrl: 'https://www.hudl.com/profile/9', instagramHandle: 'riley', twitterHandle: 'riley', heightInches: 70, weight: 170,
+      firstName: 'Riley',
+      lastName: 'Refund',
+      level: 'High School',
+      school: 'Westlake High School',
+      graduationYear: new Date().getFullYear() + 2,
+      primaryPositionId: pos('WR'),
+      secondaryPositionId: pos('CB'),
+      gender: 'Male',
+      dateOfBirth: '2010-05-05',
+      addressLine1: '1 Main St',
+      city: 'Austin',
+      state: 'TX',
+      zipCode: '78701',
+      county: 'Travis',
+      email: 'riley@example.com',
+      phone: '5125550199',
+      phoneCountryCode: '+1',
+      hudlUrl: 'https://www.hudl.com/profile/9',
+      instagramHandle: 'riley',
+      twitterHandle: 'riley',
+      heightInches: 70,
+      weight: 170,
     },
   });
   expect(res.status(), await res.text()).toBe(201);
@@ -48,7 +82,9 @@ async function addPlayer(page: Page) {
 }
 
 test.describe('billing that tells the truth', () => {
-  test('a pack buyer sees no subscription, the purchase, the history and the support contact; the CSV has every row', async ({ page }) => {
+  test('a pack buyer sees no subscription, the purchase, the history and the support contact; the CSV has every row', async ({
+    page,
+  }) => {
     await page.setViewportSize(DESKTOP);
     await freshFamily(page, 'packbuyer');
     await page.goto('/subscriptions');
@@ -58,7 +94,9 @@ test.describe('billing that tells the truth', () => {
     await expect(page.getByTestId('iga-credits')).toContainText('1');
 
     await openPaymentDetails(page);
-    await expect(page.getByTestId('no-subscription')).toHaveText('You have no subscription. Your credits come from the purchases below.');
+    await expect(page.getByTestId('no-subscription')).toHaveText(
+      'You have no subscription. Your credits come from the purchases below.',
+    );
     await expect(page.getByText('Premium Subscription')).toHaveCount(0);
     await expect(page.getByText('Renews on')).toHaveCount(0);
     const purchases = page.getByRole('list', { name: 'Purchases' });
@@ -66,15 +104,25 @@ test.describe('billing that tells the truth', () => {
     await expect(purchases).toContainText('Purchase: IGA Score Single');
     await expect(purchases).toContainText('$19.00');
     await expect(purchases).toContainText('+1 IGA');
-    await expect(page.getByRole('list', { name: 'Billing history' }).getByTestId('history-row')).toHaveCount(1);
+    await expect(page.getByRole('list', { name: 'Billing history' }).getByTestId('history-row')).toHaveCount(
+      1,
+    );
     await expect(page.getByTestId('support-contact')).toContainText('support@verifiedathlete.local');
-    await expect(page.getByRole('link', { name: 'support@verifiedathlete.local' })).toHaveAttribute('href', 'mailto:support@verifiedathlete.local');
+    await expect(page.getByRole('link', { name: 'support@verifiedathlete.local' })).toHaveAttribute(
+      'href',
+      'mailto:support@verifiedathlete.local',
+    );
     await expect(page.getByRole('button', { name: 'Manage billing in Stripe' })).toHaveCount(0);
     await shot(page, 'billing-history-pack-desktop');
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download CSV' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Download CSV' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('billing-history.csv');
-    const csv = readFileSync((await download.path())!, 'utf8').trim().split('\r\n');
+    const csv = readFileSync(await download.path(), 'utf8')
+      .trim()
+      .split('\r\n');
     expect(csv[0]).toBe('Date,Type,Description,Max Speed credits,IGA credits,Amount (USD)');
     expect(csv[1]).toMatch(/,Purchase,Purchase: IGA Score Single,0,1,19\.00$/);
 
@@ -82,7 +130,9 @@ test.describe('billing that tells the truth', () => {
     await shot(page, 'billing-history-pack-phone');
   });
 
-  test('a refund in test mode takes the spent credits back: the balance goes below zero, requests stop, history shows it', async ({ page }) => {
+  test('a refund in test mode takes the spent credits back: the balance goes below zero, requests stop, history shows it', async ({
+    page,
+  }) => {
     await page.setViewportSize(PHONE);
     await freshFamily(page, 'refunded');
     await page.goto('/subscriptions');
@@ -94,12 +144,22 @@ test.describe('billing that tells the truth', () => {
 
     const player = await addPlayer(page);
     const spent = await page.request.post('/api/analysis-requests', {
-      data: { playerId: player.id, hudlUrl: 'https://www.hudl.com/video/3/1/a', startTime: '00:10', season: 2025, positionId: player.wr, requestType: 'max_speed' },
+      data: {
+        playerId: player.id,
+        hudlUrl: 'https://www.hudl.com/video/3/1/a',
+        startTime: '00:10',
+        season: 2025,
+        positionId: player.wr,
+        requestType: 'max_speed',
+      },
     });
     expect(spent.status(), await spent.text()).toBe(201);
 
     await openPaymentDetails(page);
-    await page.getByRole('list', { name: 'Purchases' }).getByRole('link', { name: 'Test payment tools' }).click();
+    await page
+      .getByRole('list', { name: 'Purchases' })
+      .getByRole('link', { name: 'Test payment tools' })
+      .click();
     await expect(page).toHaveURL(checkoutUrl);
     await expect(page.getByRole('heading', { name: 'Payment complete' })).toBeVisible();
     await expect(page.getByTestId('test-payment-state')).toHaveText('Paid $59.00');
@@ -109,7 +169,9 @@ test.describe('billing that tells the truth', () => {
     await expect(page.getByRole('button', { name: /Refund/ })).toBeDisabled();
 
     await openPaymentDetails(page);
-    await expect(page.getByRole('alert').filter({ hasText: 'below zero' })).toContainText('Max Speed -1, IGA 0');
+    await expect(page.getByRole('alert').filter({ hasText: 'below zero' })).toContainText(
+      'Max Speed -1, IGA 0',
+    );
     const history = page.getByRole('list', { name: 'Billing history' });
     await expect(history.getByTestId('history-row').first()).toContainText('Payment refunded');
     await expect(history.getByTestId('history-row').first()).toContainText('−3 Max Speed · −2 IGA');
@@ -121,7 +183,14 @@ test.describe('billing that tells the truth', () => {
     await shot(page, 'billing-history-refund-desktop');
 
     const blocked = await page.request.post('/api/analysis-requests', {
-      data: { playerId: player.id, hudlUrl: 'https://www.hudl.com/video/3/1/b', startTime: '00:10', season: 2025, positionId: player.wr, requestType: 'max_speed' },
+      data: {
+        playerId: player.id,
+        hudlUrl: 'https://www.hudl.com/video/3/1/b',
+        startTime: '00:10',
+        season: 2025,
+        positionId: player.wr,
+        requestType: 'max_speed',
+      },
     });
     expect(blocked.status()).toBe(402);
     expect((await blocked.json()).message).toContain('below zero after a refund or chargeback');
@@ -151,7 +220,9 @@ test.describe('billing that tells the truth', () => {
     await expect(page.getByTestId('speed-credits')).toContainText('1');
   });
 
-  test('an upgrade says what it charges and credits before paying, and the old plan shows when it ended', async ({ page }) => {
+  test('an upgrade says what it charges and credits before paying, and the old plan shows when it ended', async ({
+    page,
+  }) => {
     await page.setViewportSize(DESKTOP);
     await freshFamily(page, 'upgrader');
     await page.goto('/subscriptions');
@@ -160,7 +231,9 @@ test.describe('billing that tells the truth', () => {
     await expect(planCard(page, 'standard').getByRole('button')).toHaveText('Upgrade');
     await planCard(page, 'standard').getByRole('button', { name: 'Upgrade' }).click();
     const dialog = page.getByRole('alertdialog');
-    await expect(dialog).toContainText('You will be charged $69.00 now for Standard and receive 6 Max Speed and 3 IGA credits.');
+    await expect(dialog).toContainText(
+      'You will be charged $69.00 now for Standard and receive 6 Max Speed and 3 IGA credits.',
+    );
     await expect(dialog).toContainText('Your Economy plan ends as soon as the payment succeeds');
     await expect(dialog.getByTestId('plan-change-summary')).toContainText('$69.00');
     await shot(page, 'billing-upgrade-preview-desktop');
@@ -200,11 +273,15 @@ test.describe('lists that grow', () => {
     await loginAs(page, DEMO.admin);
     const stamp = Date.now();
     for (let batch = 0; batch < 6; batch++) {
-      await Promise.all(Array.from({ length: 5 }, async (_, j) => {
-        const email = `pager${batch * 5 + j}-${stamp}@example.com`;
-        const res = await page.request.post('/api/admin/users', { data: { email, username: email, role: 'user', password: 'secret123' } });
-        expect(res.status()).toBe(201);
-      }));
+      await Promise.all(
+        Array.from({ length: 5 }, async (_, j) => {
+          const email = `pager${batch * 5 + j}-${stamp}@example.com`;
+          const res = await page.request.post('/api/admin/users', {
+            data: { email, username: email, role: 'user', password: 'secret123' },
+          });
+          expect(res.status()).toBe(201);
+        }),
+      );
     }
     await page.goto('/admin/users');
     const rows = page.getByRole('row');

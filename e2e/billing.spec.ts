@@ -9,11 +9,20 @@ const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.ran
 async function freshFamily(page: Page, tag: string) {
   const email = uniqueEmail(tag);
   const reg = await page.request.post('/api/register', {
-    data: { username: email, email, password: 'secret123', firstName: 'Morgan', lastName: 'Buyer', referralCode: null },
+    data: {
+      username: email,
+      email,
+      password: 'secret123',
+      firstName: 'Morgan',
+      lastName: 'Buyer',
+      referralCode: null,
+    },
   });
   expect(reg.status()).toBe(201);
   const link = new URL(/https?:\/\/\S+\/verify-email\?\S+/.exec((await lastMail(page, email)).text)![0]);
-  const ver = await page.request.post('/api/auth/verify-email', { data: { token: link.searchParams.get('token'), email } });
+  const ver = await page.request.post('/api/auth/verify-email', {
+    data: { token: link.searchParams.get('token'), email },
+  });
   expect(ver.status()).toBe(200);
   await loginAs(page, email, 'secret123');
   return email;
@@ -66,7 +75,9 @@ test.describe('buying credits', () => {
     await shot(page, 'billing-subscriptions-phone');
   });
 
-  test('a declined card shows the error on the payment page and grants nothing; cancel goes back', async ({ page }) => {
+  test('a declined card shows the error on the payment page and grants nothing; cancel goes back', async ({
+    page,
+  }) => {
     await page.setViewportSize(PHONE);
     await freshFamily(page, 'declined');
     await page.goto('/subscriptions');
@@ -103,7 +114,11 @@ test.describe('managing a subscription', () => {
     await shot(page, 'billing-payment-details-desktop');
 
     await item.getByRole('button', { name: 'Cancel Subscription' }).click();
-    await expect(page.getByText("Are you sure you want to cancel your subscription? You'll continue to have access until the end of your current billing period.")).toBeVisible();
+    await expect(
+      page.getByText(
+        "Are you sure you want to cancel your subscription? You'll continue to have access until the end of your current billing period.",
+      ),
+    ).toBeVisible();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel Subscription' }).click();
     await expect(item).toContainText('Expires on');
     await expect(item.getByRole('button', { name: 'Reactivate Subscription' })).toBeVisible();
@@ -123,7 +138,10 @@ test.describe('managing a subscription', () => {
 });
 
 test.describe('referrals', () => {
-  test('a parent refers a friend, who registers from the email and gets the discount on the first purchase', async ({ page, browser }) => {
+  test('a parent refers a friend, who registers from the email and gets the discount on the first purchase', async ({
+    page,
+    browser,
+  }) => {
     await page.setViewportSize(DESKTOP);
     await loginAs(page, DEMO.parent);
     await page.goto('/');
@@ -162,7 +180,13 @@ test.describe('referrals', () => {
 
     const verify = /https?:\/\/\S+\/verify-email\?\S+/.exec((await lastMail(fp, friend)).text)![0];
     const v = new URL(verify);
-    expect((await fp.request.post('/api/auth/verify-email', { data: { token: v.searchParams.get('token'), email: friend } })).status()).toBe(200);
+    expect(
+      (
+        await fp.request.post('/api/auth/verify-email', {
+          data: { token: v.searchParams.get('token'), email: friend },
+        })
+      ).status(),
+    ).toBe(200);
     await loginAs(fp, friend, 'secret123');
     await fp.goto('/subscriptions');
     await planCard(fp, 'premium').getByRole('button', { name: 'Subscribe' }).click();

@@ -14,19 +14,27 @@ test.describe('schools, positions, deleting and downloading', () => {
     await page.setViewportSize(DESKTOP);
   });
 
-  test('the school picker finds schools of the whole directory and takes an unlisted school, shown as unverified', async ({ page }) => {
+  test('the school picker finds schools of the whole directory and takes an unlisted school, shown as unverified', async ({
+    page,
+  }) => {
     await loginAs(page, DEMO.parent);
     await page.goto('/players/new');
     // A photo the server refuses says so on Add Player; the size limit reads the same as the check.
     await expect(page.getByText('PNG, JPG or JPEG, less than 5MB')).toBeVisible();
-    await page.locator('input[type=file]').setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('not an image at all') });
-    await expect(page.getByRole('alert').filter({ hasText: 'Please upload an image file (JPG, PNG, etc.)' })).toBeVisible();
+    await page
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('not an image at all') });
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Please upload an image file (JPG, PNG, etc.)' }),
+    ).toBeVisible();
     await page.locator('#level').selectOption('High School');
     await page.locator('#school').click();
     await searchSchool(page, 'Mater Dei');
     await expect(page.getByRole('option', { name: /Mater Dei High School.*Santa Ana, CA/ })).toBeVisible();
     await searchSchool(page, 'St. John Bosco');
-    await expect(page.getByRole('option', { name: /St John Bosco High School.*Bellflower, CA/ })).toBeVisible();
+    await expect(
+      page.getByRole('option', { name: /St John Bosco High School.*Bellflower, CA/ }),
+    ).toBeVisible();
     await searchSchool(page, 'IMG');
     await expect(page.getByRole('option', { name: /IMG Academy.*Bradenton, FL/ })).toBeVisible();
     await shots(page, 'family-school-search');
@@ -47,7 +55,7 @@ test.describe('schools, positions, deleting and downloading', () => {
     await expect(page.getByTestId('school-unverified')).toHaveText('Unverified');
 
     await page.locator('#firstName').fill('Rowan');
-    await page.locator('#lastName').fill('Ñúñez-O\'Brien');
+    await page.locator('#lastName').fill("Ñúñez-O'Brien");
     await page.locator('#graduationYear').fill('2028');
     await page.locator('#gender').selectOption('Male');
     await page.locator('#primaryPositionId').selectOption({ label: 'Quarterback (QB)' });
@@ -91,7 +99,9 @@ test.describe('schools, positions, deleting and downloading', () => {
     await expectAccessible(page, 'player card');
   });
 
-  test('Edit Player opened by its address shows the positions and saves a player without a secondary one', async ({ page }) => {
+  test('Edit Player opened by its address shows the positions and saves a player without a secondary one', async ({
+    page,
+  }) => {
     await loginAs(page, DEMO.parent);
     const players = await (await page.request.get('/api/players')).json();
     const casey = players.find((p: any) => p.firstName === 'Casey');
@@ -116,15 +126,36 @@ test.describe('schools, positions, deleting and downloading', () => {
     await loginAs(page, email, 'secret123');
     const positions = await (await page.request.get('/api/positions')).json();
     const body = {
-      firstName: 'Sky', lastName: 'Leaving', level: 'High School', school: 'Westlake High School', schoolCity: 'Austin', schoolState: 'TX',
-      graduationYear: 2027, primaryPositionId: positions[0].id, secondaryPositionId: positions[1].id, gender: 'Female',
-      dateOfBirth: '2009-01-01', addressLine1: '1 Way', city: 'Austin', state: 'TX', zipCode: '78701', county: 'Travis',
-      email: 'sky@example.com', phone: '5125550100', phoneCountryCode: '+1', hudlUrl: 'https://www.hudl.com/profile/1',
-      instagramHandle: 'sky', heightInches: 66, weight: 130, twitterHandle: 'sky',
+      firstName: 'Sky',
+      lastName: 'Leaving',
+      level: 'High School',
+      school: 'Westlake High School',
+      schoolCity: 'Austin',
+      schoolState: 'TX',
+      graduationYear: 2027,
+      primaryPositionId: positions[0].id,
+      secondaryPositionId: positions[1].id,
+      gender: 'Female',
+      dateOfBirth: '2009-01-01',
+      addressLine1: '1 Way',
+      city: 'Austin',
+      state: 'TX',
+      zipCode: '78701',
+      county: 'Travis',
+      email: 'sky@example.com',
+      phone: '5125550100',
+      phoneCountryCode: '+1',
+      hudlUrl: 'https://www.hudl.com/profile/1',
+      instagramHandle: 'sky',
+      heightInches: 66,
+      weight: 130,
+      twitterHandle: 'sky',
     };
     const created = await page.request.post('/api/players', { data: body });
     expect(created.status(), await created.text()).toBe(201);
-    expect((await page.request.post('/api/players', { data: { ...body, firstName: 'Kit' } })).status()).toBe(201);
+    expect((await page.request.post('/api/players', { data: { ...body, firstName: 'Kit' } })).status()).toBe(
+      201,
+    );
     const player = await created.json();
 
     await page.goto(`/players/${player.id}`);
@@ -142,7 +173,7 @@ test.describe('schools, positions, deleting and downloading', () => {
     await page.getByRole('link', { name: 'Download my data' }).click();
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^verified-athlete-data-\d{4}-\d{2}-\d{2}\.json$/);
-    const data = JSON.parse(readFileSync((await file.path())!, 'utf8'));
+    const data = JSON.parse(readFileSync(await file.path(), 'utf8'));
     expect(data.account.email).toBe(email);
     expect(data.players.map((p: any) => p.firstName)).toEqual(['Kit']);
     await shots(page, 'family-profile-data');
@@ -161,12 +192,20 @@ test.describe('schools, positions, deleting and downloading', () => {
     expect(again.status()).toBe(401);
   });
 
-  test('the dashboard shows best verified numbers and the card lists every request, a rejection with its reason and refund', async ({ page }) => {
+  test('the dashboard shows best verified numbers and the card lists every request, a rejection with its reason and refund', async ({
+    page,
+  }) => {
     await loginAs(page, DEMO.parent);
     const players = await (await page.request.get('/api/players')).json();
     const casey = players.find((p: any) => p.firstName === 'Casey');
     const made = await page.request.post('/api/analysis-requests', {
-      data: { playerId: casey.id, hudlUrl: 'https://www.hudl.com/video/3/123/abc', startTime: '00:23', season: 2024, positionId: casey.primaryPositionId },
+      data: {
+        playerId: casey.id,
+        hudlUrl: 'https://www.hudl.com/video/3/123/abc',
+        startTime: '00:23',
+        season: 2024,
+        positionId: casey.primaryPositionId,
+      },
     });
     expect(made.status(), await made.text()).toBe(201);
     await loginAs(page, DEMO.analyst);
@@ -189,7 +228,9 @@ test.describe('schools, positions, deleting and downloading', () => {
     await page.getByRole('button', { name: 'Request Speed Analysis' }).click();
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByLabel('Hudl Video URL')).toHaveValue('');
-    await expect(dialog.getByText("The link to the play to measure (a Hudl video), not the player's profile page.")).toBeVisible();
+    await expect(
+      dialog.getByText("The link to the play to measure (a Hudl video), not the player's profile page."),
+    ).toBeVisible();
     await page.keyboard.press('Escape');
     const history = page.locator('#request-history');
     const item = history.getByTestId('request-history-item').filter({ hasText: 'Season 2024' }).first();
@@ -202,7 +243,9 @@ test.describe('schools, positions, deleting and downloading', () => {
     await expectAccessible(page, 'player card with history');
   });
 
-  test('a link opened signed out returns to the page asked for after login, and only to this site', async ({ page }) => {
+  test('a link opened signed out returns to the page asked for after login, and only to this site', async ({
+    page,
+  }) => {
     await loginAs(page, DEMO.parent);
     const players = await (await page.request.get('/api/players')).json();
     const jordan = players.find((p: any) => p.firstName === 'Jordan');
@@ -218,8 +261,11 @@ test.describe('schools, positions, deleting and downloading', () => {
     // The sign-in toast does not cover the credit counter.
     const toastBox = (await page.getByText('Logged in successfully').boundingBox())!;
     const credits = (await page.getByRole('link', { name: /Credits/ }).boundingBox())!;
-    const overlaps = toastBox.x < credits.x + credits.width && credits.x < toastBox.x + toastBox.width
-      && toastBox.y < credits.y + credits.height && credits.y < toastBox.y + toastBox.height;
+    const overlaps =
+      toastBox.x < credits.x + credits.width &&
+      credits.x < toastBox.x + toastBox.width &&
+      toastBox.y < credits.y + credits.height &&
+      credits.y < toastBox.y + toastBox.height;
     expect(overlaps).toBe(false);
 
     // A next= pointing elsewhere is ignored: the dashboard opens.

@@ -14,7 +14,9 @@ const COUNT = 13;
 async function newFamily(page: Page) {
   const email = uniqueEmail('pager');
   await loginAs(page, DEMO.admin);
-  const res = await page.request.post('/api/admin/users', { data: { email, username: email, role: 'user', password: 'secret123' } });
+  const res = await page.request.post('/api/admin/users', {
+    data: { email, username: email, role: 'user', password: 'secret123' },
+  });
   expect(res.status(), await res.text()).toBe(201);
   await page.request.post('/api/logout');
   await loginAs(page, email, 'secret123');
@@ -27,11 +29,30 @@ async function addPlayers(page: Page) {
   for (let i = 1; i <= COUNT; i++) {
     const res = await page.request.post('/api/players', {
       data: {
-        firstName: `Pager${String(i).padStart(2, '0')}`, lastName: 'Family', level: 'High School', school: 'Westlake High School',
-        schoolCity: 'Austin', schoolState: 'TX', graduationYear: 2027, primaryPositionId: positions[0]!.id, secondaryPositionId: positions[1]!.id, gender: 'Male',
-        dateOfBirth: '2009-01-01', addressLine1: '1 Way', city: 'Austin', state: 'TX', zipCode: '78701', county: 'Travis',
-        email: 'pager@example.com', phone: '5125550100', phoneCountryCode: '+1', heightInches: 70, weight: 170,
-        hudlUrl: 'https://www.hudl.com/profile/1', instagramHandle: 'pager', twitterHandle: 'pager',
+        firstName: `Pager${String(i).padStart(2, '0')}`,
+        lastName: 'Family',
+        level: 'High School',
+        school: 'Westlake High School',
+        schoolCity: 'Austin',
+        schoolState: 'TX',
+        graduationYear: 2027,
+        primaryPositionId: positions[0].id,
+        secondaryPositionId: positions[1].id,
+        gender: 'Male',
+        dateOfBirth: '2009-01-01',
+        addressLine1: '1 Way',
+        city: 'Austin',
+        state: 'TX',
+        zipCode: '78701',
+        county: 'Travis',
+        email: 'pager@example.com',
+        phone: '5125550100',
+        phoneCountryCode: '+1',
+        heightInches: 70,
+        weight: 170,
+        hudlUrl: 'https://www.hudl.com/profile/1',
+        instagramHandle: 'pager',
+        twitterHandle: 'pager',
       },
     });
     expect(res.status(), await res.text()).toBe(201);
@@ -41,7 +62,9 @@ async function addPlayers(page: Page) {
 }
 
 test.describe('lists that grow on the family screens', () => {
-  test('the dashboard and the video library show a page and load the rest with Load more', async ({ page }) => {
+  test('the dashboard and the video library show a page and load the rest with Load more', async ({
+    page,
+  }) => {
     test.setTimeout(300_000);
     await newFamily(page);
     const ids = await addPlayers(page);
@@ -64,9 +87,14 @@ test.describe('lists that grow on the family screens', () => {
     const file = path.join(mkdtempSync(path.join(tmpdir(), 'va-e2e-pager-')), 'clip.mp4');
     await makeSampleVideo(file, { seconds: 1 });
     const buffer = readFileSync(file);
-    const player = ids[0]!;
+    const player = ids[0];
     for (let i = 1; i <= COUNT; i++) {
-      const up = await page.request.post('/api/videos/upload', { multipart: { playerId: String(player), file: { name: `game-${i}.mp4`, mimeType: 'video/mp4', buffer } } });
+      const up = await page.request.post('/api/videos/upload', {
+        multipart: {
+          playerId: String(player),
+          file: { name: `game-${i}.mp4`, mimeType: 'video/mp4', buffer },
+        },
+      });
       expect(up.status(), await up.text()).toBe(201);
     }
     await page.goto(`/players/${player}/videos`);

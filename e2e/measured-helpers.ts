@@ -8,31 +8,75 @@ import { expect } from './fixtures';
  * no other journey's credits are spent).
  */
 export async function createPlayerViaApi(page: Page, firstName: string, lastName: string) {
-  const positions = (await (await page.request.get('/api/positions')).json()) as { id: number; key: string }[];
-  const made = await page.request.post('/api/players', { data: {
-    firstName, lastName, level: 'High School', school: 'Westlake High School', graduationYear: 2027,
-    primaryPositionId: positions.find((p) => p.key === 'WR')!.id, secondaryPositionId: positions.find((p) => p.key === 'CB')!.id,
-    heightInches: 70, weight: 170, hudlUrl: 'https://www.hudl.com/profile/1', gender: 'Female', dateOfBirth: '2009-04-12',
-    addressLine1: '1 Field Way', city: 'Austin', state: 'TX', zipCode: '78701', county: 'Travis', email: 'player-private@example.com',
-    phone: '5125550100', phoneCountryCode: '+1', instagramHandle: 'private_insta', twitterHandle: 'private_x',
-  } });
+  const positions = (await (await page.request.get('/api/positions')).json()) as {
+    id: number;
+    key: string;
+  }[];
+  const made = await page.request.post('/api/players', {
+    data: {
+      firstName,
+      lastName,
+      level: 'High School',
+      school: 'Westlake High School',
+      graduationYear: 2027,
+      primaryPositionId: positions.find((p) => p.key === 'WR')!.id,
+      secondaryPositionId: positions.find((p) => p.key === 'CB')!.id,
+      heightInches: 70,
+      weight: 170,
+      hudlUrl: 'https://www.hudl.com/profile/1',
+      gender: 'Female',
+      dateOfBirth: '2009-04-12',
+      addressLine1: '1 Field Way',
+      city: 'Austin',
+      state: 'TX',
+      zipCode: '78701',
+      county: 'Travis',
+      email: 'player-private@example.com',
+      phone: '5125550100',
+      phoneCountryCode: '+1',
+      instagramHandle: 'private_insta',
+      twitterHandle: 'private_x',
+    },
+  });
   expect(made.status(), await made.text()).toBe(201);
-  return (await made.json()) as { id: number; firstName: string; lastName: string; primaryPositionId: number };
+  return (await made.json()) as {
+    id: number;
+    firstName: string;
+    lastName: string;
+    primaryPositionId: number;
+  };
 }
 
 /** The signed-in staff account requests, uploads the run clip and completes a measured Max Speed through the API. */
-export async function measureViaApi(page: Page, player: { id: number; primaryPositionId: number }, clip: RunClip, override?: { maxSpeed: number; reason: string }) {
+export async function measureViaApi(
+  page: Page,
+  player: { id: number; primaryPositionId: number },
+  clip: RunClip,
+  override?: { maxSpeed: number; reason: string },
+) {
   const sent = await page.request.post('/api/analysis-requests', {
-    data: { playerId: player.id, hudlUrl: `https://www.hudl.com/video/3/123/e2e-${Date.now()}`, startTime: '00:05', season: new Date().getFullYear(), positionId: player.primaryPositionId, requestType: 'max_speed' },
+    data: {
+      playerId: player.id,
+      hudlUrl: `https://www.hudl.com/video/3/123/e2e-${Date.now()}`,
+      startTime: '00:05',
+      season: new Date().getFullYear(),
+      positionId: player.primaryPositionId,
+      requestType: 'max_speed',
+    },
   });
   expect(sent.status(), await sent.text()).toBe(201);
   const req = await sent.json();
-  const up = await page.request.post(`/api/analysis-requests/${req.id}/source-video`, { multipart: { file: { name: 'run.mp4', mimeType: 'video/mp4', buffer: readFileSync(clip.file) } } });
+  const up = await page.request.post(`/api/analysis-requests/${req.id}/source-video`, {
+    multipart: { file: { name: 'run.mp4', mimeType: 'video/mp4', buffer: readFileSync(clip.file) } },
+  });
   expect(up.status(), await up.text()).toBe(201);
   const videoId = (await up.json()).video.id;
   const marks = clip.crossings.map(({ frameIndex, yardLine }) => ({ frameIndex, yardLine }));
   const done = await page.request.post(`/api/analysis-requests/${req.id}/complete`, {
-    multipart: { measurement: JSON.stringify({ videoId, landmark: 'torso', marks, ...(override ? { override } : {}) }), maxSpeed_percentile: '50' },
+    multipart: {
+      measurement: JSON.stringify({ videoId, landmark: 'torso', marks, ...(override ? { override } : {}) }),
+      maxSpeed_percentile: '50',
+    },
   });
   expect(done.status(), await done.text()).toBe(200);
   return req.id as number;

@@ -30,13 +30,22 @@ test.describe('measured max speed', () => {
   test.beforeAll(async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'va-e2e-clip-'));
     // 10.8 yards a second (22.1 mph; measured 22.7 ± 0.9): on the leaderboard's first page, not at its top.
-    clip = await makeRunClip(path.join(dir, 'run-2997.mp4'), { fps: '30000/1001', seconds: 2.5, speedYps: 10.8 });
+    clip = await makeRunClip(path.join(dir, 'run-2997.mp4'), {
+      fps: '30000/1001',
+      seconds: 2.5,
+      speedYps: 10.8,
+    });
   });
 
-  test('the family attaches a clip, the analyst measures it frame by frame, the family opens the receipt', async ({ page }) => {
+  test('the family attaches a clip, the analyst measures it frame by frame, the family opens the receipt', async ({
+    page,
+  }) => {
     test.setTimeout(180_000);
     const total = clip.frameTimes.length;
-    const expected = computeMeasurement({ times: clip.frameTimes, fps: { num: 30000, den: 1001 }, vfr: false }, clip.crossings);
+    const expected = computeMeasurement(
+      { times: clip.frameTimes, fps: { num: 30000, den: 1001 }, vfr: false },
+      clip.crossings,
+    );
     expect(clip.crossings.length).toBeGreaterThanOrEqual(3);
     expect(clip.trueMph).toBeGreaterThanOrEqual(expected.window.mphLow);
     expect(clip.trueMph).toBeLessThanOrEqual(expected.window.mphHigh);
@@ -45,7 +54,10 @@ test.describe('measured max speed', () => {
     await page.setViewportSize(DESKTOP);
     await loginAs(page, DEMO.parent);
     await buySpeedCredit(page);
-    const players = (await (await page.request.get('/api/players')).json()) as { id: number; firstName: string }[];
+    const players = (await (await page.request.get('/api/players')).json()) as {
+      id: number;
+      firstName: string;
+    }[];
     const casey = players.find((p) => p.firstName === 'Casey')!;
     const hudl = `https://www.hudl.com/video/3/e2e/measured-${Date.now()}`;
     await page.goto(`/players/${casey.id}`);
@@ -62,7 +74,11 @@ test.describe('measured max speed', () => {
     await expect(page.getByText('Request Submitted')).toBeVisible();
 
     await signInAs(page, DEMO.analyst);
-    const queue = (await (await page.request.get('/api/analysis-requests/queue')).json()) as { id: number; hudlUrl: string; sourceVideoId: number | null }[];
+    const queue = (await (await page.request.get('/api/analysis-requests/queue')).json()) as {
+      id: number;
+      hudlUrl: string;
+      sourceVideoId: number | null;
+    }[];
     const item = queue.find((q) => q.hudlUrl === hudl)!;
     expect(item.sourceVideoId).toBe(videoId);
     await page.goto('/analyst/queue');
@@ -84,7 +100,7 @@ test.describe('measured max speed', () => {
     await expectFrame(viewer, 3, total);
     await page.keyboard.press('Shift+ArrowRight');
     await expectFrame(viewer, 13, total);
-    await expect(viewer.getByTestId('frame-time')).toHaveText(`t = ${clip.frameTimes[13]!.toFixed(4)} s`);
+    await expect(viewer.getByTestId('frame-time')).toHaveText(`t = ${clip.frameTimes[13].toFixed(4)} s`);
     await page.keyboard.press('ArrowLeft');
     await expectFrame(viewer, 12, total);
     await page.keyboard.press('Shift+ArrowLeft');
@@ -95,7 +111,8 @@ test.describe('measured max speed', () => {
     await viewer.getByRole('button', { name: 'Play' }).click();
     await expect(viewer.getByTestId('frame-label')).not.toHaveText(`Frame 3 of ${total}`);
     await viewer.getByRole('button', { name: 'Pause' }).click();
-    const paused = Number(/Frame (\d+)/.exec((await viewer.getByTestId('frame-label').textContent())!)![1]) - 1;
+    const paused =
+      Number(/Frame (\d+)/.exec((await viewer.getByTestId('frame-label').textContent())!)![1]) - 1;
     await expectFrame(viewer, paused, total);
     await viewer.getByRole('button', { name: 'Zoom in' }).click();
     await expect(viewer.getByText('125%')).toBeVisible();
@@ -121,12 +138,14 @@ test.describe('measured max speed', () => {
     await expectAccessible(page, 'measurement workbench');
 
     // A wrong mark moves the number; removing it brings the measured one back.
-    const last = clip.crossings[clip.crossings.length - 1]!;
+    const last = clip.crossings[clip.crossings.length - 1];
     await viewer.getByLabel('Go to frame').fill(String(last.frameIndex + 6));
     await viewer.getByLabel('Go to frame').press('Enter');
     await viewer.getByLabel('Yard line').fill(String(last.yardLine + 5));
     await viewer.getByRole('button', { name: 'Mark this frame' }).click();
-    await expect(process.getByTestId('mark-list').getByRole('listitem')).toHaveCount(clip.crossings.length + 1);
+    await expect(process.getByTestId('mark-list').getByRole('listitem')).toHaveCount(
+      clip.crossings.length + 1,
+    );
     await process.getByRole('button', { name: `Remove the ${last.yardLine + 5}-yard line mark` }).click();
     await expect(process.getByTestId('live-speed')).toHaveText(speedText);
 
@@ -159,16 +178,27 @@ test.describe('measured max speed', () => {
     const receipt = page.getByTestId('receipt');
     await expect(receipt.getByTestId('receipt-speed')).toHaveText(speedText);
     await expect(receipt.getByText(expected.methodLabel).first()).toBeVisible();
-    await expect(receipt.getByTestId('receipt-stills').getByRole('listitem')).toHaveCount(clip.crossings.length);
+    await expect(receipt.getByTestId('receipt-stills').getByRole('listitem')).toHaveCount(
+      clip.crossings.length,
+    );
     await expect(receipt.getByTestId('receipt-facts')).toContainText('30000/1001');
-    await expect(receipt.getByTestId('receipt-facts').getByText('Variable frame rate').locator('xpath=following-sibling::dd[1]')).toHaveText('No');
-    const first = clip.crossings[0]!;
-    await expect(receipt.getByTestId('marked-frame-caption')).toContainText(`${first.yardLine}-yard line · Frame ${first.frameIndex + 1}`);
+    await expect(
+      receipt
+        .getByTestId('receipt-facts')
+        .getByText('Variable frame rate')
+        .locator('xpath=following-sibling::dd[1]'),
+    ).toHaveText('No');
+    const first = clip.crossings[0];
+    await expect(receipt.getByTestId('marked-frame-caption')).toContainText(
+      `${first.yardLine}-yard line · Frame ${first.frameIndex + 1}`,
+    );
     await receipt.getByRole('button', { name: 'Next mark' }).click();
-    await expect(receipt.getByTestId('marked-frame-caption')).toContainText(`Mark 2 of ${clip.crossings.length}`);
+    await expect(receipt.getByTestId('marked-frame-caption')).toContainText(
+      `Mark 2 of ${clip.crossings.length}`,
+    );
     await receipt.getByRole('button', { name: 'Check the frames around this mark' }).click();
     const around = receipt.getByRole('group', { name: 'Frame viewer' });
-    await expectFrame(around, clip.crossings[1]!.frameIndex, total);
+    await expectFrame(around, clip.crossings[1].frameIndex, total);
     await shots(page, 'measurement-receipt');
     await expectAccessible(page, 'receipt');
 
@@ -178,13 +208,20 @@ test.describe('measured max speed', () => {
     await expect(row).toContainText(expected.methodLabel);
     await shot(page, 'measurement-leaderboard-desktop');
     await page.setViewportSize(PHONE);
-    await expect(page.getByTestId('leaderboard-item').filter({ hasText: 'Casey Miles' })).toContainText(speedText);
+    await expect(page.getByTestId('leaderboard-item').filter({ hasText: 'Casey Miles' })).toContainText(
+      speedText,
+    );
     await shot(page, 'measurement-leaderboard-phone');
   });
 
-  test('on a variable-frame-rate clip every frame named is the frame shown, with its own time', async ({ page }) => {
+  test('on a variable-frame-rate clip every frame named is the frame shown, with its own time', async ({
+    page,
+  }) => {
     test.setTimeout(120_000);
-    const vfr = await makeRunClip(path.join(mkdtempSync(path.join(tmpdir(), 'va-e2e-clip-')), 'run-vfr.mp4'), { fps: '30', vfr: true, seconds: 2.5, speedYps: 10.8 });
+    const vfr = await makeRunClip(
+      path.join(mkdtempSync(path.join(tmpdir(), 'va-e2e-clip-')), 'run-vfr.mp4'),
+      { fps: '30', vfr: true, seconds: 2.5, speedYps: 10.8 },
+    );
     const total = vfr.frameTimes.length;
     const { id } = await requestWithClip(page, vfr.file);
     await signInAs(page, DEMO.analyst);
@@ -192,23 +229,42 @@ test.describe('measured max speed', () => {
     const viewer = process.getByRole('group', { name: 'Frame viewer' });
     await expectFrame(viewer, 0, total);
     await viewer.getByTestId('frame-canvas').click();
-    for (const [key, index] of [['ArrowRight', 1], ['ArrowRight', 2], ['Shift+ArrowRight', 12], ['ArrowLeft', 11]] as const) {
+    for (const [key, index] of [
+      ['ArrowRight', 1],
+      ['ArrowRight', 2],
+      ['Shift+ArrowRight', 12],
+      ['ArrowLeft', 11],
+    ] as const) {
       await page.keyboard.press(key);
       await expectFrame(viewer, index, total);
-      await expect(viewer.getByTestId('frame-time')).toHaveText(`t = ${vfr.frameTimes[index]!.toFixed(4)} s`);
+      await expect(viewer.getByTestId('frame-time')).toHaveText(`t = ${vfr.frameTimes[index].toFixed(4)} s`);
     }
     await markAll(viewer, vfr.crossings, total);
-    const expected = computeMeasurement({ times: vfr.frameTimes, fps: { num: 30, den: 1 }, vfr: true }, vfr.crossings);
-    await expect(process.getByTestId('live-speed')).toHaveText(formatSpeed(expected.maxSpeed, expected.plusMinus));
-    await expect(process.getByText(/video variable rate, about [\d.]+ fps, yard-line crossings/).first()).toBeVisible();
+    const expected = computeMeasurement(
+      { times: vfr.frameTimes, fps: { num: 30, den: 1 }, vfr: true },
+      vfr.crossings,
+    );
+    await expect(process.getByTestId('live-speed')).toHaveText(
+      formatSpeed(expected.maxSpeed, expected.plusMinus),
+    );
+    await expect(
+      process.getByText(/video variable rate, about [\d.]+ fps, yard-line crossings/).first(),
+    ).toBeVisible();
     // Uneven frames widen the bound past 1.0 mph here: not a verified speed.
     expect(expected.plusMinus).toBeGreaterThan(1);
-    await expect(process.getByTestId('quality-problems')).toContainText(`The video's variable frame rate makes the bound ±${expected.plusMinus.toFixed(1)} mph, wider than 1.0 mph.`);
+    await expect(process.getByTestId('quality-problems')).toContainText(
+      `The video's variable frame rate makes the bound ±${expected.plusMinus.toFixed(1)} mph, wider than 1.0 mph.`,
+    );
   });
 
-  test('a clip below 25 frames per second is refused: the dialog offers the reject reason', async ({ page }) => {
+  test('a clip below 25 frames per second is refused: the dialog offers the reject reason', async ({
+    page,
+  }) => {
     test.setTimeout(120_000);
-    const slow = await makeRunClip(path.join(mkdtempSync(path.join(tmpdir(), 'va-e2e-clip-')), 'run-20.mp4'), { fps: '20', seconds: 2.5 });
+    const slow = await makeRunClip(
+      path.join(mkdtempSync(path.join(tmpdir(), 'va-e2e-clip-')), 'run-20.mp4'),
+      { fps: '20', seconds: 2.5 },
+    );
     const { id } = await requestWithClip(page, slow.file);
     await signInAs(page, DEMO.analyst);
     const process = await openProcess(page, id);
@@ -216,21 +272,30 @@ test.describe('measured max speed', () => {
     await expectFrame(viewer, 0, slow.frameTimes.length);
     await markAll(viewer, slow.crossings, slow.frameTimes.length);
     const problems = process.getByTestId('quality-problems');
-    await expect(problems).toContainText('The video runs at 20 frames per second, below the 25 needed for a verified speed.');
+    await expect(problems).toContainText(
+      'The video runs at 20 frames per second, below the 25 needed for a verified speed.',
+    );
     await expect(process.getByRole('button', { name: 'Confirm measurement' })).toBeDisabled();
     await shots(page, 'measurement-quality-low');
     await problems.getByRole('button', { name: 'Reject: Video quality too low' }).click();
     await expect(process.getByLabel('Reason')).toHaveValue('Video quality too low');
-    await process.getByLabel('Comment').fill('Filmed at 20 frames per second: please send the original file.');
+    await process
+      .getByLabel('Comment')
+      .fill('Filmed at 20 frames per second: please send the original file.');
     await process.getByRole('button', { name: 'Reject Request' }).click();
     await expect(page.getByText('Request processed successfully')).toBeVisible();
     await expect(page.getByTestId(`queue-row-${id}`)).toHaveCount(0);
   });
 
-  test('an HEVC phone clip is measured on its working copy; an override needs a written reason; the receipt shows it', async ({ page }) => {
+  test('an HEVC phone clip is measured on its working copy; an override needs a written reason; the receipt shows it', async ({
+    page,
+  }) => {
     test.setTimeout(180_000);
     // The H.264 twin of this clip is the one measured in the first journey.
-    const hevc = await makeRunClip(path.join(mkdtempSync(path.join(tmpdir(), 'va-e2e-clip-')), 'run-hevc.mp4'), { fps: '30000/1001', seconds: 2.5, speedYps: 10.8, codec: 'hevc' });
+    const hevc = await makeRunClip(
+      path.join(mkdtempSync(path.join(tmpdir(), 'va-e2e-clip-')), 'run-hevc.mp4'),
+      { fps: '30000/1001', seconds: 2.5, speedYps: 10.8, codec: 'hevc' },
+    );
     expect(hevc.crossings).toEqual(clip.crossings);
     const { id, playerId } = await requestWithClip(page, hevc.file);
     await signInAs(page, DEMO.analyst);
@@ -241,14 +306,19 @@ test.describe('measured max speed', () => {
     await expect(process.getByTestId('media-facts')).toContainText('hevc');
     await expect(process.getByTestId('media-facts')).toContainText('Working copy');
     await markAll(viewer, hevc.crossings, hevc.frameTimes.length);
-    const twin = computeMeasurement({ times: hevc.frameTimes, fps: { num: 30000, den: 1001 }, vfr: false }, hevc.crossings);
+    const twin = computeMeasurement(
+      { times: hevc.frameTimes, fps: { num: 30000, den: 1001 }, vfr: false },
+      hevc.crossings,
+    );
     await expect(process.getByTestId('live-speed')).toHaveText(formatSpeed(twin.maxSpeed, twin.plusMinus));
     await expect(process.getByTestId('live-speed')).toBeVisible();
     await process.getByLabel('Override the measured value').check();
     await process.getByLabel('Override Max Speed (mph)').fill('19.0');
     await process.getByRole('button', { name: 'Confirm measurement' }).click();
     await expect(process.getByText('An override needs a written reason')).toBeVisible();
-    await process.getByLabel('Reason for the override').fill('The torso is hidden behind a defender at the 30; the front foot shows a later crossing.');
+    await process
+      .getByLabel('Reason for the override')
+      .fill('The torso is hidden behind a defender at the 30; the front foot shows a later crossing.');
     await process.getByRole('button', { name: 'Confirm measurement' }).click();
     await expect(process.getByTestId('measurement-confirmed')).toContainText('Confirmed: 19.0 mph ±');
     await expect(process.getByLabel('Max Speed (mph)')).toHaveValue('19.0');
@@ -257,23 +327,36 @@ test.describe('measured max speed', () => {
     await expect(page.getByText('Request processed successfully')).toBeVisible();
 
     // A second look corrects it to the measured value: a new revision, the first stays readable.
-    const measured = computeMeasurement({ times: hevc.frameTimes, fps: { num: 30000, den: 1001 }, vfr: false }, hevc.crossings);
+    const measured = computeMeasurement(
+      { times: hevc.frameTimes, fps: { num: 30000, den: 1001 }, vfr: false },
+      hevc.crossings,
+    );
     await page.goto(`/receipts/${id}`);
     await page.getByRole('button', { name: 'Correct this measurement' }).click();
     const fix = page.getByRole('dialog', { name: 'Correct Max Speed' });
     await expect(fix.getByTestId('mark-list').getByRole('listitem')).toHaveCount(hevc.crossings.length);
-    await expectFrame(fix.getByRole('group', { name: 'Frame viewer' }), hevc.crossings[0]!.frameIndex, hevc.frameTimes.length);
-    await expect(fix.getByTestId('live-speed')).toHaveText(formatSpeed(measured.maxSpeed, measured.plusMinus));
+    await expectFrame(
+      fix.getByRole('group', { name: 'Frame viewer' }),
+      hevc.crossings[0].frameIndex,
+      hevc.frameTimes.length,
+    );
+    await expect(fix.getByTestId('live-speed')).toHaveText(
+      formatSpeed(measured.maxSpeed, measured.plusMinus),
+    );
     await expect(fix.getByRole('button', { name: 'Save correction' })).toBeDisabled();
     await fix.getByRole('button', { name: 'Confirm measurement' }).click();
     await shots(page, 'measurement-correction');
     await fix.getByRole('button', { name: 'Save correction' }).click();
     await expect(page.getByText('Correction saved as a new revision')).toBeVisible();
-    await expect(page.getByTestId('receipt-speed')).toHaveText(formatSpeed(measured.maxSpeed, measured.plusMinus));
+    await expect(page.getByTestId('receipt-speed')).toHaveText(
+      formatSpeed(measured.maxSpeed, measured.plusMinus),
+    );
 
     await signInAs(page, DEMO.parent);
     await page.goto(`/receipts/${id}`);
-    await expect(page.getByTestId('receipt-speed')).toHaveText(formatSpeed(measured.maxSpeed, measured.plusMinus));
+    await expect(page.getByTestId('receipt-speed')).toHaveText(
+      formatSpeed(measured.maxSpeed, measured.plusMinus),
+    );
     await expect(page.getByTestId('receipt-override')).toHaveCount(0);
     await expect(page.getByTestId('receipt-facts')).toContainText('Working copy SHA-256');
     const revision = page.getByLabel('Revision');
@@ -281,7 +364,9 @@ test.describe('measured max speed', () => {
     await revision.selectOption('1');
     await expect(page).toHaveURL(/revision=1/);
     await expect(page.getByTestId('receipt-speed')).toContainText('19.0 mph ±');
-    await expect(page.getByTestId('receipt-override')).toContainText('The torso is hidden behind a defender at the 30');
+    await expect(page.getByTestId('receipt-override')).toContainText(
+      'The torso is hidden behind a defender at the 30',
+    );
     await shots(page, 'measurement-receipt-override');
     // Another family cannot open it: the server answers 404 and the page says so.
     await page.request.post('/api/logout');
@@ -319,13 +404,18 @@ async function markAll(viewer: Locator, crossings: RunClip['crossings'], total: 
  * each measured request here buys its own credit through the test checkout first.
  */
 async function buySpeedCredit(page: Page) {
-  const credits = async () => ((await (await page.request.get('/api/user')).json()) as { credits: number }).credits;
+  const credits = async () =>
+    ((await (await page.request.get('/api/user')).json()) as { credits: number }).credits;
   const before = await credits();
   const plans = (await (await page.request.get('/api/plans')).json()) as { id: number; key: string }[];
-  const checkout = await page.request.post('/api/checkout', { data: { planId: plans.find((p) => p.key === 'speed-single')!.id } });
+  const checkout = await page.request.post('/api/checkout', {
+    data: { planId: plans.find((p) => p.key === 'speed-single')!.id },
+  });
   expect(checkout.status(), await checkout.text()).toBe(200);
   const sessionId = /cs_test_[A-Za-z0-9_]+/.exec(((await checkout.json()) as { url: string }).url)![0];
-  const paid = await page.request.post(`/api/checkout/test/${sessionId}/pay`, { data: { cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' } });
+  const paid = await page.request.post(`/api/checkout/test/${sessionId}/pay`, {
+    data: { cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' },
+  });
   expect(paid.status(), await paid.text()).toBe(200);
   await expect.poll(credits).toBe(before + 1);
 }
@@ -334,17 +424,29 @@ async function buySpeedCredit(page: Page) {
 async function requestWithClip(page: Page, file: string) {
   await loginAs(page, DEMO.parent);
   await buySpeedCredit(page);
-  const players = (await (await page.request.get('/api/players')).json()) as { id: number; firstName: string; primaryPositionId: number }[];
+  const players = (await (await page.request.get('/api/players')).json()) as {
+    id: number;
+    firstName: string;
+    primaryPositionId: number;
+  }[];
   const jordan = players.find((p) => p.firstName === 'Jordan')!;
   const up = await page.request.post('/api/videos/upload', {
-    multipart: { playerId: String(jordan.id), file: { name: path.basename(file), mimeType: 'video/mp4', buffer: readFileSync(file) } },
+    multipart: {
+      playerId: String(jordan.id),
+      file: { name: path.basename(file), mimeType: 'video/mp4', buffer: readFileSync(file) },
+    },
   });
   expect(up.status(), await up.text()).toBe(201);
   const video = (await up.json()) as { id: number };
   const req = await page.request.post('/api/analysis-requests', {
     data: {
-      playerId: jordan.id, requestType: 'max_speed', hudlUrl: `https://www.hudl.com/video/3/e2e/m-${Date.now()}`,
-      startTime: '00:05', season: new Date().getFullYear(), positionId: jordan.primaryPositionId, videoId: video.id,
+      playerId: jordan.id,
+      requestType: 'max_speed',
+      hudlUrl: `https://www.hudl.com/video/3/e2e/m-${Date.now()}`,
+      startTime: '00:05',
+      season: new Date().getFullYear(),
+      positionId: jordan.primaryPositionId,
+      videoId: video.id,
     },
   });
   expect(req.status(), await req.text()).toBe(201);

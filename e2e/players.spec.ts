@@ -6,7 +6,9 @@ import { DESKTOP, shots } from './screens';
 const photo = async (colour: string) => ({
   name: 'photo.png',
   mimeType: 'image/png',
-  buffer: await sharp({ create: { width: 320, height: 320, channels: 3, background: colour } }).png().toBuffer(),
+  buffer: await sharp({ create: { width: 320, height: 320, channels: 3, background: colour } })
+    .png()
+    .toBuffer(),
 });
 
 /** Takes the same screen at desktop and phone widths. */
@@ -14,7 +16,10 @@ const photo = async (colour: string) => ({
 async function pickSchool(page: Page, term: string, name: string) {
   await page.locator('#school').click();
   await page.getByLabel('Search schools').fill(term);
-  await page.getByRole('option', { name: new RegExp(name) }).first().click();
+  await page
+    .getByRole('option', { name: new RegExp(name) })
+    .first()
+    .click();
   await expect(page.locator('#school')).toContainText(name);
 }
 
@@ -45,12 +50,26 @@ test.describe('players journey', () => {
     await page.locator('#weightPounds').fill('');
     await page.getByRole('button', { name: 'Add player' }).click();
     for (const msg of [
-      'First name is required', 'Last name is required', 'Level is required', 'School is required',
-      'Primary position is required', 'Secondary position is required', 'Gender is required',
-      'Date of birth is required', 'Height is required', 'Weight is required', 'Address is required',
-      'City is required', 'State is required', 'ZIP code is required', 'County is required',
-      'Valid email address is required', 'Phone number must be 10 digits', 'Hudl Profile URL is required',
-      'X/Twitter handle is required', 'Instagram handle is required',
+      'First name is required',
+      'Last name is required',
+      'Level is required',
+      'School is required',
+      'Primary position is required',
+      'Secondary position is required',
+      'Gender is required',
+      'Date of birth is required',
+      'Height is required',
+      'Weight is required',
+      'Address is required',
+      'City is required',
+      'State is required',
+      'ZIP code is required',
+      'County is required',
+      'Valid email address is required',
+      'Phone number must be 10 digits',
+      'Hudl Profile URL is required',
+      'X/Twitter handle is required',
+      'Instagram handle is required',
     ]) {
       await expect(page.getByRole('alert').filter({ hasText: msg }).first()).toBeVisible();
     }
@@ -101,7 +120,10 @@ test.describe('players journey', () => {
     await expect(card.getByText('190 lbs')).toBeVisible();
     await expect(page.getByTestId('highest-max-speed')).toHaveText('--');
     await expect(page.getByTestId('highest-iga-score')).toHaveText('--');
-    await expect(page.getByRole('link', { name: 'Library' })).toHaveAttribute('href', /\/players\/\d+\/videos$/);
+    await expect(page.getByRole('link', { name: 'Library' })).toHaveAttribute(
+      'href',
+      /\/players\/\d+\/videos$/,
+    );
     await page.getByRole('radio', { name: /Secondary: Safety/ }).click();
     await expect(page.getByRole('radio', { name: /Secondary: Safety/ })).toHaveAttribute('data-state', 'on');
     await shots(page, 'players-card');
@@ -127,7 +149,9 @@ test.describe('players journey', () => {
 
     await page.getByRole('button', { name: 'Remove photo' }).click();
     await expect(page.getByText('Photo removed')).toBeVisible();
-    await page.locator('input[type=file]').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+    await page
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
     await expect(page.getByText('Invalid file type')).toBeVisible();
     await page.locator('input[type=file]').setInputFiles(await photo('#16a34a'));
     await expect(page.getByText('Your profile photo has been uploaded successfully')).toBeVisible();
@@ -153,7 +177,10 @@ test.describe('players journey', () => {
 
   test('the profile saves personal information and shows the other tabs', async ({ page }) => {
     await page.goto('/profile');
-    await expect(page.locator('#password')).toHaveAttribute('placeholder', 'Leave blank to keep current password');
+    await expect(page.locator('#password')).toHaveAttribute(
+      'placeholder',
+      'Leave blank to keep current password',
+    );
     await shots(page, 'players-profile');
     await page.getByLabel('Username').fill('ab');
     await page.getByLabel('Email').fill('nope');
@@ -182,7 +209,10 @@ test.describe('players journey', () => {
     await page.getByLabel('Search schools').fill('westlake');
     await expect(page.getByRole('option', { name: /Westlake High School/ }).first()).toBeVisible();
     await shots(page, 'players-test-search-open');
-    await page.getByRole('option', { name: /Westlake High School/ }).first().click();
+    await page
+      .getByRole('option', { name: /Westlake High School/ })
+      .first()
+      .click();
     await expect(page.getByTestId('selected-school')).toContainText('Westlake High School');
     await shots(page, 'players-test-search');
   });

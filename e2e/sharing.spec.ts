@@ -15,13 +15,19 @@ test.describe('public verified profile', () => {
     clip = await makeRunClip(path.join(dir, 'run.mp4'), { fps: '30000/1001', seconds: 2.5, speedYps: 10.2 });
   });
 
-  test('a family shares the profile, a coach opens the link signed out and sees the numbers and the receipt', async ({ page, browser }) => {
+  test('a family shares the profile, a coach opens the link signed out and sees the numbers and the receipt', async ({
+    page,
+    browser,
+  }) => {
     test.setTimeout(180_000);
     // The family: the admin demo account owns a new player here (its credits are its own); it measures the run too.
     await signInAs(page, DEMO.admin);
     const player = await createPlayerViaApi(page, 'Casey', `Sharewell${Date.now() % 100000}`);
     const requestId = await measureViaApi(page, player, clip);
-    const m = computeMeasurement({ times: clip.frameTimes, fps: { num: 30000, den: 1001 }, vfr: false }, clip.crossings);
+    const m = computeMeasurement(
+      { times: clip.frameTimes, fps: { num: 30000, den: 1001 }, vfr: false },
+      clip.crossings,
+    );
     await page.goto(`/players/${player.id}`);
     const toggle = page.getByRole('switch', { name: 'Share verified profile' });
     await expect(toggle).toHaveAttribute('aria-checked', 'false');
@@ -49,7 +55,18 @@ test.describe('public verified profile', () => {
     await expect(speed).toContainText(`Method: ${m.methodLabel}`);
     await expect(pub.locator('meta[property="og:image"]')).toHaveAttribute('content', `${url}/share.png`);
     const html = await pub.content();
-    for (const secret of ['player-private@example.com', '2009-04-12', '1 Field Way', '78701', '5125550100', 'private_insta', 'private_x', 'Travis', 'Austin', 'Alex Admin']) {
+    for (const secret of [
+      'player-private@example.com',
+      '2009-04-12',
+      '1 Field Way',
+      '78701',
+      '5125550100',
+      'private_insta',
+      'private_x',
+      'Travis',
+      'Austin',
+      'Alex Admin',
+    ]) {
       expect(html, secret).not.toContain(secret);
     }
     await shot(pub, 'public-profile-phone');
@@ -60,7 +77,12 @@ test.describe('public verified profile', () => {
     await expect(pub.getByText('Marked frames')).toBeVisible();
     await expect(pub.locator('figure img')).toHaveCount(clip.crossings.length);
     await expect(pub.locator('table tbody tr')).toHaveCount(clip.crossings.length - 1);
-    expect(await pub.locator('figure img').first().evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    expect(
+      await pub
+        .locator('figure img')
+        .first()
+        .evaluate((img: HTMLImageElement) => img.naturalWidth),
+    ).toBeGreaterThan(0);
     await shot(pub, 'public-receipt-desktop');
     await pub.setViewportSize(PHONE);
     await shot(pub, 'public-receipt-phone');
@@ -69,7 +91,10 @@ test.describe('public verified profile', () => {
     await page.reload();
     await expect(page.getByTestId('share-views')).toHaveText(/Opened [1-9]\d* times?/);
     await page.getByRole('switch', { name: 'Share verified profile' }).click();
-    await expect(page.getByRole('switch', { name: 'Share verified profile' })).toHaveAttribute('aria-checked', 'false');
+    await expect(page.getByRole('switch', { name: 'Share verified profile' })).toHaveAttribute(
+      'aria-checked',
+      'false',
+    );
     const gone = await pub.goto(url);
     expect(gone?.status()).toBe(404);
     await expect(pub.getByRole('heading', { name: 'Profile not found' })).toBeVisible();

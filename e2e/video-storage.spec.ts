@@ -3,22 +3,48 @@ import { expect, lastMail, loginAs, test } from './fixtures';
 import { shots } from './screens';
 
 // Starts like an MP4, so the upload is accepted; ffmpeg cannot read the rest.
-const unreadable = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypmp42'), Buffer.alloc(4000, 7)]);
+const unreadable = Buffer.concat([
+  Buffer.from([0, 0, 0, 0x18]),
+  Buffer.from('ftypmp42'),
+  Buffer.alloc(4000, 7),
+]);
 
-test('a family that uploads an unreadable video is told by mail and sees when it will be removed', async ({ page }) => {
+test('a family that uploads an unreadable video is told by mail and sees when it will be removed', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   const email = uniqueEmail('unreadable');
   await verifiedAccount(page, email);
   await loginAs(page, email, 'secret123');
-  const positions = (await (await page.request.get('/api/positions')).json()) as { id: number; key: string }[];
+  const positions = (await (await page.request.get('/api/positions')).json()) as {
+    id: number;
+    key: string;
+  }[];
   const pos = (key: string) => positions.find((p) => p.key === key)!.id;
   const created = await page.request.post('/api/players', {
     data: {
-      firstName: 'Sky', lastName: 'Broken', level: 'High School', school: 'Westlake High School',
-      graduationYear: new Date().getFullYear() + 2, primaryPositionId: pos('WR'), secondaryPositionId: pos('CB'), gender: 'Male',
-      dateOfBirth: '2010-05-05', addressLine1: '1 Main St', city: 'Austin', state: 'TX', zipCode: '78701', county: 'Travis',
-      email: 'sky@example.com', phone: '5125550199', phoneCountryCode: '+1', hudlUrl: 'https://www.hudl.com/profile/9',
-      instagramHandle: 'sky', twitterHandle: 'sky', heightInches: 70, weight: 170,
+      firstName: 'Sky',
+      lastName: 'Broken',
+      level: 'High School',
+      school: 'Westlake High School',
+      graduationYear: new Date().getFullYear() + 2,
+      primaryPositionId: pos('WR'),
+      secondaryPositionId: pos('CB'),
+      gender: 'Male',
+      dateOfBirth: '2010-05-05',
+      addressLine1: '1 Main St',
+      city: 'Austin',
+      state: 'TX',
+      zipCode: '78701',
+      county: 'Travis',
+      email: 'sky@example.com',
+      phone: '5125550199',
+      phoneCountryCode: '+1',
+      hudlUrl: 'https://www.hudl.com/profile/9',
+      instagramHandle: 'sky',
+      twitterHandle: 'sky',
+      heightInches: 70,
+      weight: 170,
     },
   });
   expect(created.status(), await created.text()).toBe(201);
@@ -26,18 +52,25 @@ test('a family that uploads an unreadable video is told by mail and sees when it
 
   await page.goto(`/players/${player.id}/videos`);
   await expect(page.getByText('No videos yet')).toBeVisible();
-  await page.getByTestId('video-file-input').last().setInputFiles({ name: 'broken.mp4', mimeType: 'video/mp4', buffer: unreadable });
+  await page
+    .getByTestId('video-file-input')
+    .last()
+    .setInputFiles({ name: 'broken.mp4', mimeType: 'video/mp4', buffer: unreadable });
   await expect(page.getByText('Video uploaded successfully')).toBeVisible();
 
   // Processing runs in the background job queue: the tile changes once it has read (and failed on) the file.
   const state = page.getByTestId('video-state');
   await expect(async () => {
     await page.reload();
-    await expect(state).toContainText(/^Unreadable · removed on [A-Z][a-z]{2} \d{1,2}, \d{4}$/, { timeout: 2_000 });
+    await expect(state).toContainText(/^Unreadable · removed on [A-Z][a-z]{2} \d{1,2}, \d{4}$/, {
+      timeout: 2_000,
+    });
   }).toPass({ timeout: 120_000 });
   await expect(page.getByTestId('video-tile').getByText('Could not be read')).toBeVisible();
   await expect(page.getByText('Processing...')).toHaveCount(0);
-  await expect.poll(async () => (await lastMail(page, email)).subject, { timeout: 60_000 }).toBe('A video of Sky Broken could not be read');
+  await expect
+    .poll(async () => (await lastMail(page, email)).subject, { timeout: 60_000 })
+    .toBe('A video of Sky Broken could not be read');
   expect((await lastMail(page, email)).text).toMatch(/It will be removed on [A-Z][a-z]{2} \d{1,2}, \d{4}/);
   await shots(page, 'video-unreadable');
 });

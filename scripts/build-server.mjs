@@ -55,5 +55,7 @@ export async function buildServer(outdir = path.dirname(serverOut)) {
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const t0 = Date.now();
   await buildServer();
-  console.log(`server built: ${path.relative(root, path.dirname(serverOut))}/{main,cli}.js (${Date.now() - t0} ms)`);
+  console.log(
+    `server built: ${path.relative(root, path.dirname(serverOut))}/{main,cli}.js (${Date.now() - t0} ms)`,
+  );
 }

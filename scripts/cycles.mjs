@@ -11,7 +11,9 @@ const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
 const args = process.argv.slice(2);
 const runtimeOnly = args.includes('--runtime');
 const dirs = args.filter((a) => !a.startsWith('--'));
-const roots = (dirs.length ? dirs : ['server', 'contract', 'web', 'bench', 'scripts']).map((d) => path.resolve(root, d));
+const roots = (dirs.length ? dirs : ['server', 'contract', 'web', 'bench', 'scripts']).map((d) =>
+  path.resolve(root, d),
+);
 const aliases = { '@/': path.join(root, 'web/'), '@contract/': path.join(root, 'contract/') };
 const rel = (f) => path.relative(root, f);
 const exts = ['.ts', '.tsx', '.mts', '.mjs', '.js'];
@@ -19,7 +21,8 @@ const exts = ['.ts', '.tsx', '.mts', '.mjs', '.js'];
 // Tests and their fixtures import the app they test (fixture -> test/helpers -> app -> modules): only
 // the shipped code is checked.
 const isTestSupport = (f) =>
-  /\.d\.ts$|\.(test|spec)\.tsx?$|[.-]fixtures\.tsx?$|test-kit\.ts$/.test(f) || rel(f).startsWith('server/test/');
+  /\.d\.ts$|\.(test|spec)\.tsx?$|[.-]fixtures\.tsx?$|test-kit\.ts$/.test(f) ||
+  rel(f).startsWith('server/test/');
 
 function walk(dir, out) {
   if (!existsSync(dir)) return out;
@@ -41,7 +44,11 @@ function resolve(from, spec) {
     base = aliases[alias] + spec.slice(alias.length);
   }
   const stripped = base.replace(/\.(js|mjs)$/, '');
-  const candidates = [base, ...exts.map((e) => stripped + e), ...exts.map((e) => path.join(base, 'index' + e))];
+  const candidates = [
+    base,
+    ...exts.map((e) => stripped + e),
+    ...exts.map((e) => path.join(base, 'index' + e)),
+  ];
   return candidates.find((c) => existsSync(c) && statSync(c).isFile()) ?? null;
 }
 
@@ -55,7 +62,12 @@ function importsOf(file) {
     if (kind === 'export' && !clause) continue; // `export const x = '...'` is not an import
     if (runtimeOnly && typeKw) continue;
     if (runtimeOnly && /^\s*\{[^}]*\}\s*from\s*$/.test(clause)) {
-      const names = clause.replace(/from\s*$/, '').replace(/[{}]/g, '').split(',').map((s) => s.trim()).filter(Boolean);
+      const names = clause
+        .replace(/from\s*$/, '')
+        .replace(/[{}]/g, '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
       if (names.length && names.every((n) => n.startsWith('type '))) continue;
     }
     const target = resolve(file, spec);
@@ -85,34 +97,34 @@ function unitGraph() {
 
 // Tarjan's strongly connected components; every component with more than one node holds a cycle.
 function findComponents(graph) {
-let index = 0;
-const stack = [];
-const info = new Map();
-const components = [];
-function strongConnect(v) {
-  info.set(v, { index, low: index, onStack: true });
-  index++;
-  stack.push(v);
-  for (const w of graph.get(v) ?? []) {
-    if (!graph.has(w)) continue;
-    if (!info.has(w)) {
-      strongConnect(w);
-      info.get(v).low = Math.min(info.get(v).low, info.get(w).low);
-    } else if (info.get(w).onStack) info.get(v).low = Math.min(info.get(v).low, info.get(w).index);
+  let index = 0;
+  const stack = [];
+  const info = new Map();
+  const components = [];
+  function strongConnect(v) {
+    info.set(v, { index, low: index, onStack: true });
+    index++;
+    stack.push(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!graph.has(w)) continue;
+      if (!info.has(w)) {
+        strongConnect(w);
+        info.get(v).low = Math.min(info.get(v).low, info.get(w).low);
+      } else if (info.get(w).onStack) info.get(v).low = Math.min(info.get(v).low, info.get(w).index);
+    }
+    if (info.get(v).low === info.get(v).index) {
+      const comp = [];
+      let w;
+      do {
+        w = stack.pop();
+        info.get(w).onStack = false;
+        comp.push(w);
+      } while (w !== v);
+      if (comp.length > 1 || (graph.get(v) ?? []).includes(v)) components.push(comp);
+    }
   }
-  if (info.get(v).low === info.get(v).index) {
-    const comp = [];
-    let w;
-    do {
-      w = stack.pop();
-      info.get(w).onStack = false;
-      comp.push(w);
-    } while (w !== v);
-    if (comp.length > 1 || (graph.get(v) ?? []).includes(v)) components.push(comp);
-  }
-}
-for (const f of graph.keys()) if (!info.has(f)) strongConnect(f);
-return components;
+  for (const f of graph.keys()) if (!info.has(f)) strongConnect(f);
+  return components;
 }
 
 // One shortest cycle through the component's first file, to show where to cut.
@@ -140,7 +152,10 @@ function shortestCycle(graph, comp) {
 }
 
 let found = 0;
-for (const [label, graph] of [['files', fileGraph], ['modules', unitGraph()]]) {
+for (const [label, graph] of [
+  ['files', fileGraph],
+  ['modules', unitGraph()],
+]) {
   for (const comp of findComponents(graph)) {
     if (label === 'modules' && !comp.some((u) => u.endsWith('/'))) continue; // already shown as files
     found++;
@@ -150,7 +165,9 @@ for (const [label, graph] of [['files', fileGraph], ['modules', unitGraph()]]) {
   }
 }
 if (!found) {
-  console.log(`No import cycles among ${files.length} files or their modules${runtimeOnly ? ' (runtime imports)' : ''}.`);
+  console.log(
+    `No import cycles among ${files.length} files or their modules${runtimeOnly ? ' (runtime imports)' : ''}.`,
+  );
   process.exit(0);
 }
 console.log(`\n${found} import cycle group(s) found.`);

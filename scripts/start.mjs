@@ -35,7 +35,10 @@ const serverStale = built('dist/server/main.js') < newest(['server', 'scripts/bu
 const customWeb = Boolean(process.env.WEB_DIST_DIR);
 if (webStale && !customWeb) {
   console.log('Building the web app (sources changed since the last build)...');
-  const r = spawnSync(process.execPath, [at('node_modules/vite/bin/vite.js'), 'build'], { cwd: root, stdio: 'inherit' });
+  const r = spawnSync(process.execPath, [at('node_modules/vite/bin/vite.js'), 'build'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 if (serverStale) {

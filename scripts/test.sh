@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # The README's test command (`npm test`). Installs nothing: it uses what is present.
-#   1. type check   2. API tests on embedded PGlite   3. the same API tests on PostgreSQL
-#   4. web build    5. browser tests in Chromium
-# Any failing step fails the run.
+#   1. lint and formatting   2. type check   3. unit and component tests
+#   4. API tests on embedded PGlite   5. the same API tests on PostgreSQL   6. web build
+#   7. browser tests in Chromium
+# Any failing step fails the run; each step's time is printed, and a table of them at the end.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
+source scripts/steps.sh
 as_root() { if [ "$(id -u)" = 0 ]; then "$@"; elif command -v sudo >/dev/null; then sudo -n "$@"; else "$@"; fi; }
 as_postgres() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else sudo -n -u postgres "$@"; fi; }
 
@@ -28,27 +29,22 @@ start_postgres() {
   echo "postgres://postgres:postgres@localhost:${port}/postgres"
 }
 
-step "Type check"
-npx tsc -b
-
-step "API tests on embedded PGlite"
-env -u TEST_DATABASE_URL npx vitest run
+step "Lint" npx eslint --cache --cache-location node_modules/.cache/eslint/ --cache-strategy content .
+step "Formatting" npx prettier --check --log-level warn .
+step "Type check" npx tsc -b
+step "Unit and component tests" npx vitest run --project unit --project web
+step "API tests on embedded PGlite" env -u TEST_DATABASE_URL npx vitest run --project server
 
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
-  step "API tests on PostgreSQL (TEST_DATABASE_URL given)"
-  npx vitest run
+  step "API tests on PostgreSQL (TEST_DATABASE_URL given)" npx vitest run --project server
 elif command -v pg_lsclusters >/dev/null && command -v pg_ctlcluster >/dev/null; then
-  step "API tests on PostgreSQL (local cluster)"
   TEST_DATABASE_URL=$(start_postgres)
-  TEST_DATABASE_URL="$TEST_DATABASE_URL" npx vitest run
+  step "API tests on PostgreSQL (local cluster)" env TEST_DATABASE_URL="$TEST_DATABASE_URL" npx vitest run --project server
 else
-  step "PostgreSQL is not installed: skipping the PostgreSQL run (.ci/run installs it)"
+  printf '\nPostgreSQL is not installed: skipping the PostgreSQL run (.ci/run installs it)\n'
 fi
 
-step "Web build"
-npx vite build
-
-step "Browser tests"
-npx playwright test
-
-step "All tests passed"
+step "Web build" npx vite build
+step "Browser tests" npx playwright test
+summary
+printf '\n\033[1m== All tests passed\033[0m\n'

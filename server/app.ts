@@ -55,7 +55,12 @@ export async function buildApp(env: Env, opts: BuildOptions = {}): Promise<Fasti
     logger:
       opts.logger === false
         ? false
-        : { level: env.LOG_LEVEL, redact: REDACT_PATHS, serializers: { req: requestSerializer }, ...(opts.logStream ? { stream: opts.logStream } : {}) },
+        : {
+            level: env.LOG_LEVEL,
+            redact: REDACT_PATHS,
+            serializers: { req: requestSerializer },
+            ...(opts.logStream ? { stream: opts.logStream } : {}),
+          },
     trustProxy: env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
   });
@@ -72,7 +77,16 @@ export async function buildApp(env: Env, opts: BuildOptions = {}): Promise<Fasti
 
   app.decorate('env', env);
   await app.register(dbPlugin, { handle });
-  app.decorate('mailer', createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, db: handle.db, log: app.log, logBodies: !env.isProduction }));
+  app.decorate(
+    'mailer',
+    createMailer({
+      smtpUrl: env.SMTP_URL,
+      from: env.MAIL_FROM,
+      db: handle.db,
+      log: app.log,
+      logBodies: !env.isProduction,
+    }),
+  );
   app.decorate('storage', createStorage(env));
   app.addHook('onClose', async () => app.mailer.close());
 
@@ -92,8 +106,12 @@ export async function buildApp(env: Env, opts: BuildOptions = {}): Promise<Fasti
   // Outside any hook (hooks have a 10 s budget): a first start makes the demo clips with ffmpeg and
   // measures the demo speeds on generated run clips; later starts find them and skip.
   if (env.SEED_DEMO && !opts.db) {
-    await ensureDemoMedia(app.db, app.storage, app.log).catch((err) => app.log.warn({ err }, 'demo videos could not be made'));
-    await ensureDemoMeasurements(app).catch((err) => app.log.warn({ err }, 'demo measurements could not be made'));
+    await ensureDemoMedia(app.db, app.storage, app.log).catch((err) =>
+      app.log.warn({ err }, 'demo videos could not be made'),
+    );
+    await ensureDemoMeasurements(app).catch((err) =>
+      app.log.warn({ err }, 'demo measurements could not be made'),
+    );
   }
 
   await registerWeb(app);
@@ -105,11 +123,19 @@ async function registerWeb(app: FastifyInstance) {
   const webDist = path.resolve(app.env.WEB_DIST_DIR ?? defaultWebDist);
   const hasWeb = existsSync(path.join(webDist, 'index.html'));
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false, index: false, decorateReply: true });
+    await app.register(fastifyStatic, {
+      root: webDist,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      decorateReply: true,
+    });
   }
   app.setNotFoundHandler((req, reply) => {
     if (!hasWeb || req.url.startsWith('/api/') || req.url.startsWith('/files/') || req.method !== 'GET') {
-      return reply.status(404).send({ message: `Route ${req.method} ${req.url.split('?')[0]} not found`, code: 'NOT_FOUND' });
+      return reply
+        .status(404)
+        .send({ message: `Route ${req.method} ${req.url.split('?')[0]} not found`, code: 'NOT_FOUND' });
     }
     return reply.type('text/html').sendFile('index.html', { maxAge: 0 });
   });

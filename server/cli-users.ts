@@ -21,8 +21,13 @@ export async function createUserCommand(db: Db, o: Options) {
   const [created] = await db
     .insert(users)
     .values({
-      username: email, email, role, password: await hashPassword(password), isEmailVerified: true,
-      firstName: str(o['first-name']) || null, lastName: str(o['last-name']) || null,
+      username: email,
+      email,
+      role,
+      password: await hashPassword(password),
+      isEmailVerified: true,
+      firstName: str(o['first-name']) || null,
+      lastName: str(o['last-name']) || null,
     })
     .onConflictDoNothing()
     .returning({ id: users.id });
@@ -44,10 +49,17 @@ export async function setCreditsCommand(db: Db, o: Options) {
     if (!u) throw new Error(`No user with email ${email}`);
     if (u.credits === credits && u.igaCredits === iga) return;
     await grantCredits(tx, {
-      userId: u.id, credits: credits - u.credits, igaCredits: iga - u.igaCredits, type: 'admin_adjust',
-      idempotencyKey: `cli:${randomUUID()}`, description: `Balance set from the command line to ${credits} Max Speed / ${iga} IGA`,
+      userId: u.id,
+      credits: credits - u.credits,
+      igaCredits: iga - u.igaCredits,
+      type: 'admin_adjust',
+      idempotencyKey: `cli:${randomUUID()}`,
+      description: `Balance set from the command line to ${credits} Max Speed / ${iga} IGA`,
     });
   });
-  const [after] = await db.select({ c: users.credits, i: users.igaCredits }).from(users).where(sql`${users.email} = ${email}`);
-  return `${email}: ${after!.c} Max Speed credits, ${after!.i} IGA credits.`;
+  const [after] = await db
+    .select({ c: users.credits, i: users.igaCredits })
+    .from(users)
+    .where(sql`${users.email} = ${email}`);
+  return `${email}: ${after.c} Max Speed credits, ${after.i} IGA credits.`;
 }

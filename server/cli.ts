@@ -29,9 +29,13 @@ async function main() {
       args: rest,
       allowPositionals: true,
       options: {
-        email: { type: 'string' }, password: { type: 'string' }, role: { type: 'string' },
-        'first-name': { type: 'string' }, 'last-name': { type: 'string' },
-        credits: { type: 'string' }, iga: { type: 'string' },
+        email: { type: 'string' },
+        password: { type: 'string' },
+        role: { type: 'string' },
+        'first-name': { type: 'string' },
+        'last-name': { type: 'string' },
+        credits: { type: 'string' },
+        iga: { type: 'string' },
       },
     });
     switch (command) {

@@ -29,7 +29,11 @@ describe('configuration', () => {
     const dir = tempDir();
     const env = loadEnv({ DATA_DIR: dir });
     expect(env).toMatchObject({
-      PORT: 5000, NODE_ENV: 'development', APP_URL: 'http://localhost:5000', SEED_DEMO: true, isProduction: false,
+      PORT: 5000,
+      NODE_ENV: 'development',
+      APP_URL: 'http://localhost:5000',
+      SEED_DEMO: true,
+      isProduction: false,
     });
     expect(env.DATABASE_URL).toBeUndefined();
     expect(loadEnv({ DATABASE_URL: 'memory://' }).DATA_DIR).toBe('./data');
@@ -37,12 +41,25 @@ describe('configuration', () => {
 
   it('names every bad variable at once', () => {
     const err = problemsOf({
-      PORT: 'eighty', DATABASE_URL: 'mysql://db/app', SMTP_URL: 'http://mail', APP_URL: 'not a url',
-      STRIPE_SECRET_KEY: 'pk_live_nope', LOG_LEVEL: 'loud', SEED_DEMO: 'maybe', SESSION_SECRET: 'short',
+      PORT: 'eighty',
+      DATABASE_URL: 'mysql://db/app',
+      SMTP_URL: 'http://mail',
+      APP_URL: 'not a url',
+      STRIPE_SECRET_KEY: 'pk_live_nope',
+      LOG_LEVEL: 'loud',
+      SEED_DEMO: 'maybe',
+      SESSION_SECRET: 'short',
     });
     const named = err.problems.map((p) => p.split(':')[0]).sort();
     expect(named).toEqual([
-      'APP_URL', 'DATABASE_URL', 'LOG_LEVEL', 'PORT', 'SEED_DEMO', 'SESSION_SECRET', 'SMTP_URL', 'STRIPE_SECRET_KEY',
+      'APP_URL',
+      'DATABASE_URL',
+      'LOG_LEVEL',
+      'PORT',
+      'SEED_DEMO',
+      'SESSION_SECRET',
+      'SMTP_URL',
+      'STRIPE_SECRET_KEY',
     ]);
     expect(err.message).toContain('DATABASE_URL: must start with postgres://, postgresql:// or memory://');
     expect(err.message).toContain('SESSION_SECRET: must be at least 32 characters');
@@ -76,7 +93,10 @@ describe('configuration', () => {
   it('requires SESSION_SECRET in production and refuses the test outbox there', () => {
     const err = problemsOf({ NODE_ENV: 'production', DATA_DIR: tempDir(), EXPOSE_DEV_OUTBOX: 'true' });
     expect(err.problems).toEqual(
-      expect.arrayContaining(['SESSION_SECRET: is required in production', 'EXPOSE_DEV_OUTBOX: must not be set in production']),
+      expect.arrayContaining([
+        'SESSION_SECRET: is required in production',
+        'EXPOSE_DEV_OUTBOX: must not be set in production',
+      ]),
     );
   });
 
@@ -88,7 +108,12 @@ describe('configuration', () => {
   });
 
   it('production defaults: no demo data', () => {
-    const env = loadEnv({ NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(32), DATA_DIR: tempDir(), ALLOW_TEST_PAYMENTS: 'true' });
+    const env = loadEnv({
+      NODE_ENV: 'production',
+      SESSION_SECRET: 's'.repeat(32),
+      DATA_DIR: tempDir(),
+      ALLOW_TEST_PAYMENTS: 'true',
+    });
     expect(env).toMatchObject({ isProduction: true, SEED_DEMO: false });
   });
 });

@@ -19,10 +19,19 @@ const envSchema = z
       .optional(),
     DATA_DIR: z.string().min(1).default('./data'),
     SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-    SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+      .optional(),
     MAIL_FROM: z.string().min(3).default('Verified Athlete <no-reply@verifiedathlete.local>'),
-    STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_/, 'must look like sk_test_... or sk_live_...').optional(),
-    STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, 'must start with whsec_').optional(),
+    STRIPE_SECRET_KEY: z
+      .string()
+      .regex(/^(sk|rk)_(test|live)_/, 'must look like sk_test_... or sk_live_...')
+      .optional(),
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .regex(/^whsec_/, 'must start with whsec_')
+      .optional(),
     STRIPE_PUBLISHABLE_KEY: z.string().optional(),
     SEED_DEMO: bool.optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -35,9 +44,17 @@ const envSchema = z
     DISABLE_RATE_LIMIT: bool.default(false),
     DISABLE_JOBS: bool.default(false),
     /** Largest accepted video upload in bytes (2 GB); tests lower it to exercise the 413. */
-    VIDEO_MAX_BYTES: z.coerce.number().int().positive().default(2 * 1024 * 1024 * 1024),
+    VIDEO_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(2 * 1024 * 1024 * 1024),
     /** Video storage of a family without a subscription plan (bytes, 2 GB); a plan's videoStorageLimit (GB) raises it (decision 131). */
-    VIDEO_STORAGE_BASE_BYTES: z.coerce.number().int().min(0).default(2 * 1024 * 1024 * 1024),
+    VIDEO_STORAGE_BASE_BYTES: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .default(2 * 1024 * 1024 * 1024),
     /** An upload whose body sends nothing for this long is ended with 408 (a stalled client). */
     UPLOAD_IDLE_SECONDS: z.coerce.number().int().min(1).default(60),
     WEB_DIST_DIR: z.string().optional(),
@@ -53,7 +70,11 @@ const envSchema = z
     RETENTION_MAIL_DAYS: z.coerce.number().int().min(1).default(30),
     RETENTION_SESSION_DAYS: z.coerce.number().int().min(1).default(7),
     RETENTION_JOB_DAYS: z.coerce.number().int().min(1).default(14),
-    RETENTION_WEBHOOK_EVENT_DAYS: z.coerce.number().int().min(30, 'must be at least 30 (Stripe retries for 3 days)').default(90),
+    RETENTION_WEBHOOK_EVENT_DAYS: z.coerce
+      .number()
+      .int()
+      .min(30, 'must be at least 30 (Stripe retries for 3 days)')
+      .default(90),
     /** Days an unreadable video stays (the family is told at once) before its file and row are removed (decision 132). */
     RETENTION_UNREADABLE_VIDEO_DAYS: z.coerce.number().int().min(1).default(30),
     RETENTION_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(500),
@@ -65,12 +86,18 @@ const envSchema = z
     // Without a Stripe key the built-in test provider accepts test cards: free credits on a live site.
     if (v.NODE_ENV === 'production' && !v.STRIPE_SECRET_KEY && !v.ALLOW_TEST_PAYMENTS) {
       ctx.addIssue({
-        code: 'custom', path: ['STRIPE_SECRET_KEY'],
-        message: 'is required in production (or set ALLOW_TEST_PAYMENTS=true for a staging site with test payments)',
+        code: 'custom',
+        path: ['STRIPE_SECRET_KEY'],
+        message:
+          'is required in production (or set ALLOW_TEST_PAYMENTS=true for a staging site with test payments)',
       });
     }
     if (v.STRIPE_SECRET_KEY && !v.STRIPE_WEBHOOK_SECRET) {
-      ctx.addIssue({ code: 'custom', path: ['STRIPE_WEBHOOK_SECRET'], message: 'is required with STRIPE_SECRET_KEY (the signing secret of the Stripe webhook endpoint)' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_WEBHOOK_SECRET'],
+        message: 'is required with STRIPE_SECRET_KEY (the signing secret of the Stripe webhook endpoint)',
+      });
     }
     if (v.NODE_ENV === 'production' && !v.SESSION_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'is required in production' });
@@ -103,9 +130,7 @@ function persistedSecret(dataDir: string, file: string, make: () => string) {
 
 /** The only reader of process.env. Every bad variable is named at once. */
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
-  const cleaned = Object.fromEntries(
-    Object.entries(source).filter(([, v]) => v !== undefined && v !== ''),
-  );
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = envSchema.safeParse(cleaned);
   if (!parsed.success) {
     throw new EnvError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));

@@ -19,8 +19,15 @@ import { hashPassword } from '../../server/lib/password';
 const dbArg = process.env.BENCH_DB ?? 'pglite';
 const dataDir = mkdtempSync(path.join(tmpdir(), 'va-bench-'));
 const env = loadEnv({
-  NODE_ENV: 'development', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
-  DISABLE_RATE_LIMIT: 'true', DISABLE_JOBS: 'true', SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+  NODE_ENV: 'development',
+  PORT: '0',
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  SEED_DEMO: 'false',
+  LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
+  DISABLE_RATE_LIMIT: 'true',
+  DISABLE_JOBS: 'true',
+  SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
   ...(dbArg === 'pglite' ? {} : { DATABASE_URL: dbArg }),
 });
 const app = await buildApp(env);
@@ -35,7 +42,7 @@ const pool = app.dbHandle.pool;
 if (pool) {
   const query = pool.query.bind(pool) as (...a: unknown[]) => unknown;
   (pool as any).query = (...args: unknown[]) => {
-    const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string })?.text ?? '';
+    const text = typeof args[0] === 'string' ? args[0] : ((args[0] as { text?: string })?.text ?? '');
     stats.queries++;
     if (/^\s*(insert|update|delete)/i.test(text)) stats.writes++;
     return query(...args);
@@ -43,7 +50,9 @@ if (pool) {
 }
 
 const email = 'bench@bench.test';
-await app.db.execute(sql`insert into users (username, email, password, is_email_verified) values (${email}, ${email}, ${await hashPassword('bench-password')}, true)`);
+await app.db.execute(
+  sql`insert into users (username, email, password, is_email_verified) values (${email}, ${email}, ${await hashPassword('bench-password')}, true)`,
+);
 await app.db.execute(sql`
   insert into players (user_id, first_name, last_name, primary_position_id, secondary_position_id, level, school, graduation_year,
     height_inches, weight, city, county, state, address_line1, zip_code, phone, email)
@@ -61,9 +70,21 @@ await app.db.execute(sql`
 
 const typed = app.withTypeProvider<ZodTypeProvider>();
 const memory: Record<string, any> = {};
-typed.get('/bench/memory/user', { schema: { hide: true, response: { 200: publicUserSchema } } }, async () => memory.user);
-typed.get('/bench/memory/players', { schema: { hide: true, response: { 200: z.array(playerSchema) } } }, async () => memory.players);
-typed.get('/bench/memory/leaderboard', { schema: { hide: true, response: { 200: leaderboardPageSchema } } }, async () => memory.leaderboard);
+typed.get(
+  '/bench/memory/user',
+  { schema: { hide: true, response: { 200: publicUserSchema } } },
+  async () => memory.user,
+);
+typed.get(
+  '/bench/memory/players',
+  { schema: { hide: true, response: { 200: z.array(playerSchema) } } },
+  async () => memory.players,
+);
+typed.get(
+  '/bench/memory/leaderboard',
+  { schema: { hide: true, response: { 200: leaderboardPageSchema } } },
+  async () => memory.leaderboard,
+);
 typed.get('/bench/stats', { schema: { hide: true } }, async () => {
   const s = { ...stats };
   stats.requests = 0;
@@ -72,10 +93,17 @@ typed.get('/bench/stats', { schema: { hide: true } }, async () => {
   return s;
 });
 
-const login = await app.inject({ method: 'POST', url: '/api/login', payload: { username: email, password: 'bench-password' } });
+const login = await app.inject({
+  method: 'POST',
+  url: '/api/login',
+  payload: { username: email, password: 'bench-password' },
+});
 if (login.statusCode !== 200) throw new Error(`bench login failed: ${login.statusCode} ${login.body}`);
 const set = ([] as string[]).concat(login.headers['set-cookie'] as string | string[]);
-const cookie = set.filter((c) => !c.includes('=;')).at(-1)!.split(';')[0]!;
+const cookie = set
+  .filter((c) => !c.includes('=;'))
+  .at(-1)!
+  .split(';')[0];
 
 export const ROUTES = {
   user: '/api/user',
@@ -89,7 +117,7 @@ for (const [name, url] of Object.entries(ROUTES)) {
   if (res.statusCode !== 200) throw new Error(`${url} answered ${res.statusCode}: ${res.body}`);
   bodies[name] = res.body;
 }
-if (JSON.parse(bodies.players!).length !== 20) throw new Error('expected 20 players');
+if (JSON.parse(bodies.players).length !== 20) throw new Error('expected 20 players');
 for (const [k, v] of Object.entries(bodies)) memory[k] = JSON.parse(v);
 
 await app.listen({ port: 0, host: '127.0.0.1' });

@@ -1,7 +1,29 @@
 declare module 'autocannon' {
-  interface Options { url: string; connections?: number; duration?: number; headers?: Record<string, string>; method?: string; body?: string | Buffer }
-  interface Histogram { average: number; mean: number; p50: number; p90: number; p95: number; p99: number; max: number }
-  interface Result { requests: Histogram; latency: Histogram; throughput: Histogram; errors: number; timeouts: number; non2xx: number }
+  interface Options {
+    url: string;
+    connections?: number;
+    duration?: number;
+    headers?: Record<string, string>;
+    method?: string;
+    body?: string | Buffer;
+  }
+  interface Histogram {
+    average: number;
+    mean: number;
+    p50: number;
+    p90: number;
+    p95: number;
+    p99: number;
+    max: number;
+  }
+  interface Result {
+    requests: Histogram;
+    latency: Histogram;
+    throughput: Histogram;
+    errors: number;
+    timeouts: number;
+    non2xx: number;
+  }
   function autocannon(opts: Options): Promise<Result>;
   export default autocannon;
 }

@@ -13,11 +13,20 @@ export interface Load {
 }
 
 /** autocannon on loopback: a short warm-up, then the measured run. */
-export async function load(url: string, opts: { headers?: Record<string, string>; connections?: number; seconds?: number; warm?: boolean } = {}): Promise<Load> {
+export async function load(
+  url: string,
+  opts: { headers?: Record<string, string>; connections?: number; seconds?: number; warm?: boolean } = {},
+): Promise<Load> {
   const base = { url, headers: opts.headers, connections: opts.connections ?? CONNECTIONS };
   if (opts.warm !== false) await autocannon({ ...base, duration: 1 });
   const r = await autocannon({ ...base, duration: opts.seconds ?? SECONDS });
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx };
+  return {
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors + r.timeouts,
+    non2xx: r.non2xx,
+  };
 }
 
 type Target = { url: string; headers?: Record<string, string> };
@@ -35,7 +44,7 @@ export async function interleaved<K extends string>(targets: Record<K, Target>):
   }
   const out = {} as Record<K, Load>;
   for (const [k, rs] of Object.entries(runs) as [K, Load[]][]) {
-    const mid = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+    const mid = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
     out[k] = {
       rps: rs.reduce((s, r) => s + r.rps, 0) / rs.length,
       p50: mid(rs.map((r) => r.p50)),

@@ -2,7 +2,10 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 
 /** PostgreSQL for benchmarks: BENCH_DATABASE_URL, TEST_DATABASE_URL, or the local default cluster. */
-export const pgBaseUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres:postgres@localhost:5432/postgres';
+export const pgBaseUrl =
+  process.env.BENCH_DATABASE_URL ??
+  process.env.TEST_DATABASE_URL ??
+  'postgres://postgres:postgres@localhost:5432/postgres';
 
 export function withDb(url: string, db: string) {
   const u = new URL(url);
@@ -33,5 +36,9 @@ export async function pgAvailable() {
 export async function scratchDatabase(prefix: string) {
   const name = `${prefix}_${randomBytes(4).toString('hex')}`;
   await admin(`create database ${name}`);
-  return { name, url: withDb(pgBaseUrl, name), drop: () => admin(`drop database if exists ${name} with (force)`) };
+  return {
+    name,
+    url: withDb(pgBaseUrl, name),
+    drop: () => admin(`drop database if exists ${name} with (force)`),
+  };
 }

@@ -11,14 +11,23 @@ export interface Child<T> {
  * Runs a TypeScript file in its own node process (tsx loader) and waits for its `READY {json}` line
  * on stderr. BENCH_CPU_PROF=<dir> writes a V8 CPU profile of every such process there.
  */
-export function startChild<T>(file: string, opts: { env?: Record<string, string>; stdin?: string; timeoutMs?: number } = {}): Promise<Child<T>> {
-  const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const proc = spawn(process.execPath, [...prof, '--import', 'tsx', fileURLToPath(new URL(file, import.meta.url))], {
-    env: { ...process.env, ...opts.env },
-    stdio: ['pipe', 'ignore', 'pipe'],
-  });
-  if (opts.stdin !== undefined) proc.stdin!.end(opts.stdin);
-  else proc.stdin!.end();
+export function startChild<T>(
+  file: string,
+  opts: { env?: Record<string, string>; stdin?: string; timeoutMs?: number } = {},
+): Promise<Child<T>> {
+  const prof = process.env.BENCH_CPU_PROF
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+    : [];
+  const proc = spawn(
+    process.execPath,
+    [...prof, '--import', 'tsx', fileURLToPath(new URL(file, import.meta.url))],
+    {
+      env: { ...process.env, ...opts.env },
+      stdio: ['pipe', 'ignore', 'pipe'],
+    },
+  );
+  if (opts.stdin !== undefined) proc.stdin.end(opts.stdin);
+  else proc.stdin.end();
   const stop = () =>
     new Promise<void>((resolve) => {
       if (proc.exitCode !== null || proc.signalCode !== null) return resolve();
@@ -35,14 +44,14 @@ export function startChild<T>(file: string, opts: { env?: Record<string, string>
       void stop();
       reject(new Error(`${file} did not start within ${opts.timeoutMs ?? 120_000} ms:\n${err.slice(-2000)}`));
     }, opts.timeoutMs ?? 120_000);
-    proc.stderr!.setEncoding('utf8');
-    proc.stderr!.on('data', (chunk: string) => {
+    proc.stderr.setEncoding('utf8');
+    proc.stderr.on('data', (chunk: string) => {
       err += chunk;
       const line = err.split('\n').find((l) => l.startsWith('READY '));
       if (line && err.includes('\n', err.indexOf('READY '))) {
         clearTimeout(timer);
-        proc.stderr!.removeAllListeners('data');
-        proc.stderr!.on('data', (c: string) => process.stderr.write(c));
+        proc.stderr.removeAllListeners('data');
+        proc.stderr.on('data', (c: string) => process.stderr.write(c));
         resolve({ info: JSON.parse(line.slice(6)) as T, proc, stop });
       }
     });

@@ -17,9 +17,16 @@ export const MARKER = 'BENCH-ROWS ';
 /** `details`: longer text (query plans) kept in RESULTS.md under the table. */
 export function printTable(title: string, rows: Row[], notes: string[] = [], details?: string) {
   const head = ['what', 'figure', 'baseline (same run)', 'ratio', 'budget', ''];
-  const cells = rows.map((r) => [r.what, r.figure, r.baseline, r.ratio, r.budget, r.ok === null ? '' : r.ok ? 'met' : 'MISSED']);
-  const widths = head.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
-  const line = (c: string[]) => c.map((x, i) => x.padEnd(widths[i]!)).join('  ');
+  const cells = rows.map((r) => [
+    r.what,
+    r.figure,
+    r.baseline,
+    r.ratio,
+    r.budget,
+    r.ok === null ? '' : r.ok ? 'met' : 'MISSED',
+  ]);
+  const widths = head.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i].length)));
+  const line = (c: string[]) => c.map((x, i) => x.padEnd(widths[i])).join('  ');
   console.log(`\n== ${title}\n${line(head)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
   for (const c of cells) console.log(line(c));
   for (const n of notes) console.log(`note: ${n}`);
@@ -27,10 +34,11 @@ export function printTable(title: string, rows: Row[], notes: string[] = [], det
   console.log(MARKER + JSON.stringify({ title, rows, notes, details }));
 }
 
-export const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+export const fmt = (n: number, digits = 0) =>
+  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 export const ms = (n: number) => `${n < 10 ? n.toFixed(2) : n.toFixed(1)} ms`;
 
 export function pct(xs: number[], p: number) {
   const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
 }

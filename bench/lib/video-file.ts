@@ -13,7 +13,8 @@ export async function makePaddedClip(out: string, bytes: number): Promise<void> 
   const head = readFileSync(clip);
   rmSync(clip);
   const pad = bytes - head.length;
-  if (pad < 8 || pad >= 2 ** 32) throw new Error(`cannot pad a ${head.length}-byte clip to ${bytes} bytes with one box`);
+  if (pad < 8 || pad >= 2 ** 32)
+    throw new Error(`cannot pad a ${head.length}-byte clip to ${bytes} bytes with one box`);
   const fh = await open(out, 'w');
   try {
     await fh.write(head);
@@ -22,7 +23,8 @@ export async function makePaddedClip(out: string, bytes: number): Promise<void> 
     box.write('free', 4, 'latin1');
     await fh.write(box);
     const zeros = Buffer.alloc(8 * 2 ** 20);
-    for (let left = pad - 8; left > 0; left -= zeros.length) await fh.write(zeros, 0, Math.min(left, zeros.length));
+    for (let left = pad - 8; left > 0; left -= zeros.length)
+      await fh.write(zeros, 0, Math.min(left, zeros.length));
   } finally {
     await fh.close();
   }

@@ -14,11 +14,18 @@ describe.skipIf(!isRealPostgres())('the PostgreSQL connection pool', () => {
   it('survives the server terminating its connections, and reconnects', async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     await Promise.all([1, 2, 3].map(() => handle.db.execute(sql`select pg_sleep(0.05)`)));
-    const name = ((await handle.db.execute(sql`select current_database() as name`)) as unknown as { rows: { name: string }[] }).rows[0]!.name;
+    const name = (
+      (await handle.db.execute(sql`select current_database() as name`)) as unknown as {
+        rows: { name: string }[];
+      }
+    ).rows[0].name;
 
     const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
     await admin.connect();
-    const { rowCount } = await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [name]);
+    const { rowCount } = await admin.query(
+      'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+      [name],
+    );
     await admin.end();
     expect(rowCount).toBeGreaterThan(0);
     await new Promise((r) => setTimeout(r, 200));

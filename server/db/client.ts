@@ -64,7 +64,8 @@ export async function openDb(opts: DbOptions): Promise<DbHandle> {
     // An idle connection dropped by the server (restart, failover, admin terminate) would otherwise be an
     // uncaught 'error' that kills the process; the pool simply opens a new one on the next query.
     pool.on('error', (err) => {
-      if (!closing) console.error(`PostgreSQL connection lost (${err.message}); it will be reopened on demand.`);
+      if (!closing)
+        console.error(`PostgreSQL connection lost (${err.message}); it will be reopened on demand.`);
     });
     preparePooledQueries(pool);
     const db = drizzlePg(pool, { schema });
@@ -87,7 +88,10 @@ export async function openDb(opts: DbOptions): Promise<DbHandle> {
     release = acquireDataDirLock(path.resolve(opts.dataDir));
   }
   try {
-    const client = await PGlite.create(dataPath, { extensions: { pg_trgm }, loadDataDir: url ? opts.loadDataDir : undefined });
+    const client = await PGlite.create(dataPath, {
+      extensions: { pg_trgm },
+      loadDataDir: url ? opts.loadDataDir : undefined,
+    });
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     return {
       db,

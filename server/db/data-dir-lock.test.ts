@@ -26,7 +26,15 @@ function startServer(dataDir: string) {
   return new Promise<{ code: number | null; stderr: string }>((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
       cwd: root,
-      env: { ...process.env, NODE_ENV: 'development', DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', SEED_DEMO: 'false', DATABASE_URL: '' },
+      env: {
+        ...process.env,
+        NODE_ENV: 'development',
+        DATA_DIR: dataDir,
+        PORT: '0',
+        LOG_LEVEL: 'silent',
+        SEED_DEMO: 'false',
+        DATABASE_URL: '',
+      },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     let stderr = '';

@@ -24,8 +24,11 @@ export async function hit(db: Db, key: string, windowMs: number): Promise<Count>
         resetAt: sql`case when ${rateLimits.resetAt} <= now() then excluded.reset_at else ${rateLimits.resetAt} end`,
       },
     })
-    .returning({ hits: rateLimits.hits, ttlMs: sql<number>`greatest(0, extract(epoch from (${rateLimits.resetAt} - now())) * 1000)` });
-  return { hits: row!.hits, ttlMs: Math.ceil(Number(row!.ttlMs)) };
+    .returning({
+      hits: rateLimits.hits,
+      ttlMs: sql<number>`greatest(0, extract(epoch from (${rateLimits.resetAt} - now())) * 1000)`,
+    });
+  return { hits: row.hits, ttlMs: Math.ceil(Number(row.ttlMs)) };
 }
 
 export async function clear(db: Db, keys: string[]) {

@@ -18,7 +18,11 @@ export class FfmpegError extends Error {}
  * Runs a media tool and collects its output; only the tail of stderr is kept (the reason for a
  * failure), so memory stays bounded on chatty inputs. Killed after `timeoutMs`.
  */
-export function execTool(bin: string, args: string[], timeoutMs = 120_000): Promise<{ code: number; stdout: string; stderr: string }> {
+export function execTool(
+  bin: string,
+  args: string[],
+  timeoutMs = 120_000,
+): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     const out: Buffer[] = [];
@@ -39,7 +43,8 @@ export function execTool(bin: string, args: string[], timeoutMs = 120_000): Prom
   });
 }
 
-const run = (args: string[], timeoutMs?: number) => execTool(ffmpegPath(), ['-hide_banner', '-nostdin', ...args], timeoutMs);
+const run = (args: string[], timeoutMs?: number) =>
+  execTool(ffmpegPath(), ['-hide_banner', '-nostdin', ...args], timeoutMs);
 
 /** Duration in seconds and whether a video stream exists; throws FfmpegError for an unreadable file. */
 export async function probeVideo(file: string): Promise<{ durationSeconds: number | null }> {
@@ -52,20 +57,52 @@ export async function probeVideo(file: string): Promise<{ durationSeconds: numbe
 }
 
 /** A JPEG frame about one second in (the first frame for shorter clips), 480 px wide. */
-export async function makeThumbnail(file: string, out: string, durationSeconds: number | null): Promise<void> {
+export async function makeThumbnail(
+  file: string,
+  out: string,
+  durationSeconds: number | null,
+): Promise<void> {
   const at = durationSeconds && durationSeconds > 2 ? '1' : '0';
   const { code, stderr } = await run([
-    '-y', '-ss', at, '-i', file, '-frames:v', '1', '-vf', 'scale=480:-2', '-q:v', '4', '-f', 'image2', out,
+    '-y',
+    '-ss',
+    at,
+    '-i',
+    file,
+    '-frames:v',
+    '1',
+    '-vf',
+    'scale=480:-2',
+    '-q:v',
+    '4',
+    '-f',
+    'image2',
+    out,
   ]);
   if (code !== 0) throw new FfmpegError(`Thumbnail failed: ${stderr.split('\n').slice(-3).join(' ')}`);
 }
 
 /** A short real clip (test pattern), used by tests and demo data. */
-export async function makeSampleVideo(out: string, opts: { seconds?: number; pattern?: 'testsrc' | 'testsrc2' | 'smptebars' } = {}): Promise<void> {
+export async function makeSampleVideo(
+  out: string,
+  opts: { seconds?: number; pattern?: 'testsrc' | 'testsrc2' | 'smptebars' } = {},
+): Promise<void> {
   const seconds = opts.seconds ?? 2;
   const { code, stderr } = await run([
-    '-y', '-f', 'lavfi', '-i', `${opts.pattern ?? 'testsrc'}=size=320x240:rate=15:duration=${seconds}`,
-    '-pix_fmt', 'yuv420p', '-c:v', 'libx264', '-preset', 'ultrafast', '-movflags', '+faststart', out,
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    `${opts.pattern ?? 'testsrc'}=size=320x240:rate=15:duration=${seconds}`,
+    '-pix_fmt',
+    'yuv420p',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-movflags',
+    '+faststart',
+    out,
   ]);
   if (code !== 0) throw new FfmpegError(`Sample video failed: ${stderr.split('\n').slice(-3).join(' ')}`);
 }

@@ -14,8 +14,8 @@ afterAll(() => t.close());
 describe('password hashing on a bounded worker pool', () => {
   it('hashes and verifies on the worker threads', async () => {
     const hashes = await Promise.all(['one-pass', 'two-pass', 'three-pass'].map(hashPassword));
-    expect(await verifyPassword('two-pass', hashes[1]!)).toBe(true);
-    expect(await verifyPassword('one-pass', hashes[1]!)).toBe(false);
+    expect(await verifyPassword('two-pass', hashes[1])).toBe(true);
+    expect(await verifyPassword('one-pass', hashes[1])).toBe(false);
   });
 
   it('refuses with HashingBusyError once every worker and waiting place is taken', async () => {
@@ -37,19 +37,56 @@ describe('password hashing on a bounded worker pool', () => {
     const release = holdHashingPlaces(10_000);
     try {
       const calls = [
-        t.app.inject({ method: 'POST', url: '/api/login', payload: { username: u.email, password: u.password } }),
-        t.app.inject({ method: 'POST', url: '/api/register', payload: { username: 'busy@example.com', email: 'busy@example.com', password: 'secret123', firstName: 'B', lastName: 'Z' } }),
-        t.app.inject({ method: 'PUT', url: '/api/user/profile', headers: { cookie: u.cookie }, payload: { firstName: 'B', lastName: 'Z', username: u.email, email: u.email, password: 'newpass1', currentPassword: u.password } }),
+        t.app.inject({
+          method: 'POST',
+          url: '/api/login',
+          payload: { username: u.email, password: u.password },
+        }),
+        t.app.inject({
+          method: 'POST',
+          url: '/api/register',
+          payload: {
+            username: 'busy@example.com',
+            email: 'busy@example.com',
+            password: 'secret123',
+            firstName: 'B',
+            lastName: 'Z',
+          },
+        }),
+        t.app.inject({
+          method: 'PUT',
+          url: '/api/user/profile',
+          headers: { cookie: u.cookie },
+          payload: {
+            firstName: 'B',
+            lastName: 'Z',
+            username: u.email,
+            email: u.email,
+            password: 'newpass1',
+            currentPassword: u.password,
+          },
+        }),
       ];
       for (const res of await Promise.all(calls)) {
         expect(res.statusCode, res.body).toBe(503);
         expect(res.headers['retry-after']).toBe('2');
-        expect(res.json()).toEqual({ message: 'The server is busy. Please try again in a moment.', code: 'UNAVAILABLE' });
+        expect(res.json()).toEqual({
+          message: 'The server is busy. Please try again in a moment.',
+          code: 'UNAVAILABLE',
+        });
       }
     } finally {
       release();
     }
     expect(await t.db.select().from(users).where(eq(users.email, 'busy@example.com'))).toHaveLength(0);
-    expect((await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: u.email, password: u.password } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/login',
+          payload: { username: u.email, password: u.password },
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 });

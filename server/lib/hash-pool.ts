@@ -29,7 +29,15 @@ parentPort.on('message', (m) => {
   }
 });`;
 
-interface Task { id: number; password: string; salt: Buffer; len: number; opts: ScryptOptions; resolve(k: Buffer): void; reject(e: Error): void }
+interface Task {
+  id: number;
+  password: string;
+  salt: Buffer;
+  len: number;
+  opts: ScryptOptions;
+  resolve(k: Buffer): void;
+  reject(e: Error): void;
+}
 
 let limits = { workers: Math.max(1, Math.min(2, availableParallelism() - 1)), maxQueue: 64 };
 const idle: Worker[] = [];
@@ -87,12 +95,24 @@ function pump() {
     running.set(task.id, { task, worker });
     // Referenced only while working: an idle pool never keeps the process alive, a pending hash does.
     worker.ref();
-    worker.postMessage({ id: task.id, password: task.password, salt: task.salt, len: task.len, opts: task.opts });
+    worker.postMessage({
+      id: task.id,
+      password: task.password,
+      salt: task.salt,
+      len: task.len,
+      opts: task.opts,
+    });
   }
 }
 
-export function scryptInPool(password: string, salt: Buffer, len: number, opts: ScryptOptions): Promise<Buffer> {
-  if (queue.length + running.size + held >= limits.workers + limits.maxQueue) return Promise.reject(new HashingBusyError());
+export function scryptInPool(
+  password: string,
+  salt: Buffer,
+  len: number,
+  opts: ScryptOptions,
+): Promise<Buffer> {
+  if (queue.length + running.size + held >= limits.workers + limits.maxQueue)
+    return Promise.reject(new HashingBusyError());
   return new Promise((resolve, reject) => {
     queue.push({ id: ++seq, password, salt, len, opts, resolve, reject });
     pump();

@@ -13,10 +13,13 @@ afterAll(() => {
   return t.close();
 });
 
-const row = async (id: number) => (await t.db.select().from(jobs).where(eq(jobs.id, id)))[0]!;
+const row = async (id: number) => (await t.db.select().from(jobs).where(eq(jobs.id, id)))[0];
 /** As if a worker claimed the job and was killed `seconds` ago. */
 const orphan = (id: number, seconds: number) =>
-  t.db.update(jobs).set({ status: 'running', attempts: 1, lockedAt: sql`now() - ${`${seconds} seconds`}::interval` }).where(eq(jobs.id, id));
+  t.db
+    .update(jobs)
+    .set({ status: 'running', attempts: 1, lockedAt: sql`now() - ${`${seconds} seconds`}::interval` })
+    .where(eq(jobs.id, id));
 
 describe('jobs whose worker died', () => {
   it('are reclaimed once their heartbeat is more than a minute old, not before', async () => {
@@ -40,7 +43,10 @@ describe('jobs whose worker died', () => {
     let release!: () => void;
     const running = runNextJob(t.db, { 'test.long': () => new Promise<void>((r) => (release = r)) });
     await expect.poll(async () => (await row(id)).status).toBe('running');
-    await t.db.update(jobs).set({ lockedAt: sql`now() - interval '5 minutes'` }).where(eq(jobs.id, id));
+    await t.db
+      .update(jobs)
+      .set({ lockedAt: sql`now() - interval '5 minutes'` })
+      .where(eq(jobs.id, id));
     await expect.poll(async () => Date.now() - (await row(id)).lockedAt!.getTime()).toBeLessThan(60_000);
     expect(await runNextJob(t.db, { 'test.long': async () => undefined })).toBe(false);
     release();

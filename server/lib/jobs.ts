@@ -5,7 +5,10 @@ import { jobs } from '../db/schema';
 export type JobRow = typeof jobs.$inferSelect;
 export type JobHandler = (payload: any, job: JobRow) => Promise<void>;
 export type JobHandlers = Record<string, JobHandler>;
-interface Log { error(obj: unknown, msg?: string): void; warn(obj: unknown, msg?: string): void }
+interface Log {
+  error(obj: unknown, msg?: string): void;
+  warn(obj: unknown, msg?: string): void;
+}
 
 const MAX_ATTEMPTS = 3;
 // A running job's worker stamps locked_at every HEARTBEAT; a job whose stamp is older than STALE_AFTER
@@ -20,7 +23,7 @@ export function setJobHeartbeat(ms: number) {
 /** Queues work in the caller's transaction, so it exists exactly when the data it refers to does. */
 export async function enqueueJob(db: DbOrTx, type: string, payload: Record<string, unknown>) {
   const [row] = await db.insert(jobs).values({ type, payload }).returning({ id: jobs.id });
-  return row!.id;
+  return row.id;
 }
 
 /**
@@ -51,7 +54,9 @@ export async function runNextJob(db: Db, handlers: JobHandlers, log?: Log): Prom
   if (!job) return false;
   const handler = handlers[job.type];
   const beat = setInterval(() => {
-    db.update(jobs).set({ lockedAt: sql`now()` }).where(and(eq(jobs.id, job.id), eq(jobs.status, 'running')))
+    db.update(jobs)
+      .set({ lockedAt: sql`now()` })
+      .where(and(eq(jobs.id, job.id), eq(jobs.status, 'running')))
       .catch((err) => log?.warn({ err, jobId: job.id }, 'job heartbeat failed'));
   }, heartbeatMs);
   beat.unref();

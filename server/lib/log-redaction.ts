@@ -1,7 +1,11 @@
 // Fields that must never reach a log line.
 export const REDACT_PATHS = [
-  'req.headers.cookie', 'req.headers.authorization', 'req.headers["stripe-signature"]',
-  'res.headers["set-cookie"]', 'body.password', 'body.token',
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'req.headers["stripe-signature"]',
+  'res.headers["set-cookie"]',
+  'body.password',
+  'body.token',
 ];
 
 // sig: a signed video URL is a bearer credential; referralCode: a code reveals the invitee and gives the discount.
@@ -23,5 +27,11 @@ interface LoggedRequest {
 }
 
 export function requestSerializer(req: LoggedRequest) {
-  return { method: req.method, url: redactUrl(req.url), host: req.host, remoteAddress: req.ip, remotePort: req.socket?.remotePort };
+  return {
+    method: req.method,
+    url: redactUrl(req.url),
+    host: req.host,
+    remoteAddress: req.ip,
+    remotePort: req.socket?.remotePort,
+  };
 }

@@ -39,7 +39,11 @@ async function startSmtp(opts: { rejectTo?: string } = {}) {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
-  return { url: `smtp://127.0.0.1:${port}`, received, close: () => new Promise<void>((r) => server.close(() => r())) };
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
 }
 
 /** Quoted-printable bodies wrap long lines; this undoes it so links can be read back. */
@@ -67,16 +71,21 @@ describe('mail', () => {
     const smtp = await startSmtp();
     smtpClose = smtp.close;
     const { log } = captureLog();
-    const mailer = createMailer({ smtpUrl: smtp.url, from: 'Verified Athlete <no-reply@va.test>', db: handle.db, log });
+    const mailer = createMailer({
+      smtpUrl: smtp.url,
+      from: 'Verified Athlete <no-reply@va.test>',
+      db: handle.db,
+      log,
+    });
     await mailer.send({ to: 'family@example.com', subject: 'Hello from the team', text: 'Plain body' });
     mailer.close();
 
     expect(smtp.received).toHaveLength(1);
     expect(smtp.received[0]).toMatchObject({ from: 'no-reply@va.test', to: ['family@example.com'] });
-    expect(smtp.received[0]!.raw).toContain('Subject: Hello from the team');
+    expect(smtp.received[0].raw).toContain('Subject: Hello from the team');
     const [row] = await handle.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'family@example.com'));
-    expect(row!.sentAt).toBeInstanceOf(Date);
-    expect(row!.error).toBeNull();
+    expect(row.sentAt).toBeInstanceOf(Date);
+    expect(row.error).toBeNull();
   });
 
   it('a refused delivery is kept with its error and logged, never thrown at the caller', async () => {
@@ -84,28 +93,41 @@ describe('mail', () => {
     smtpClose = smtp.close;
     const { lines, log } = captureLog();
     const mailer = createMailer({ smtpUrl: smtp.url, from: 'no-reply@va.test', db: handle.db, log });
-    await expect(mailer.send({ to: 'bounce@example.com', subject: 'Bounce', text: 'x' })).resolves.toBeUndefined();
+    await expect(
+      mailer.send({ to: 'bounce@example.com', subject: 'Bounce', text: 'x' }),
+    ).resolves.toBeUndefined();
     mailer.close();
     const [row] = await handle.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'bounce@example.com'));
-    expect(row!.sentAt).toBeNull();
-    expect(row!.error).toMatch(/550|mailbox unavailable/);
+    expect(row.sentAt).toBeNull();
+    expect(row.error).toMatch(/550|mailbox unavailable/);
     expect(lines.find((l) => l.level === 'error')?.msg).toBe('Mail delivery failed');
   });
 
   it('without SMTP_URL, keeps the mail in the outbox and prints its text and links to the log', async () => {
     const { lines, log } = captureLog();
     const mailer = createMailer({ from: 'no-reply@va.test', db: handle.db, log });
-    await mailer.send({ to: 'outbox@example.com', subject: 'Verify', text: 'Open http://localhost:5000/verify-email?token=abc&email=x' });
+    await mailer.send({
+      to: 'outbox@example.com',
+      subject: 'Verify',
+      text: 'Open http://localhost:5000/verify-email?token=abc&email=x',
+    });
     const [row] = await handle.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'outbox@example.com'));
     expect(row).toMatchObject({ subject: 'Verify', sentAt: null, error: null });
-    expect(lines[0]!.msg).toContain('http://localhost:5000/verify-email?token=abc&email=x');
-    expect(lines[0]!.obj).toMatchObject({ mailTo: 'outbox@example.com', links: ['http://localhost:5000/verify-email?token=abc&email=x'] });
+    expect(lines[0].msg).toContain('http://localhost:5000/verify-email?token=abc&email=x');
+    expect(lines[0].obj).toMatchObject({
+      mailTo: 'outbox@example.com',
+      links: ['http://localhost:5000/verify-email?token=abc&email=x'],
+    });
   });
 
   it('in production without SMTP, the log names the mail but not its secret links', async () => {
     const { lines, log } = captureLog();
     const mailer = createMailer({ from: 'no-reply@va.test', db: handle.db, log, logBodies: false });
-    await mailer.send({ to: 'prod@example.com', subject: 'Reset', text: 'http://x/reset-password?token=SECRET123' });
+    await mailer.send({
+      to: 'prod@example.com',
+      subject: 'Reset',
+      text: 'http://x/reset-password?token=SECRET123',
+    });
     expect(JSON.stringify(lines)).not.toContain('SECRET123');
     expect(lines[0]).toMatchObject({ level: 'warn', msg: 'Mail kept in the outbox: SMTP_URL is not set' });
   });
@@ -117,17 +139,22 @@ describe('mail', () => {
     try {
       const email = 'smtp-family@example.com';
       const res = await t.app.inject({
-        method: 'POST', url: '/api/register',
+        method: 'POST',
+        url: '/api/register',
         payload: { username: email, email, password: 'secret123', firstName: 'Sam', lastName: 'Smtp' },
       });
       expect(res.statusCode).toBe(201);
       // Account mail leaves through the job queue (decision 073); tests run the queue by hand.
       await sendQueuedMail(t);
       expect(smtp.received).toHaveLength(1);
-      expect(smtp.received[0]!.to).toEqual([email]);
-      const link = linkFrom(unwrap(smtp.received[0]!.raw), '/verify-email');
+      expect(smtp.received[0].to).toEqual([email]);
+      const link = linkFrom(unwrap(smtp.received[0].raw), '/verify-email');
       expect(link.email).toBe(email);
-      const verified = await t.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token: link.token, email } });
+      const verified = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/verify-email',
+        payload: { token: link.token, email },
+      });
       expect(verified.statusCode).toBe(200);
     } finally {
       await t.close();
@@ -139,13 +166,14 @@ describe('mail', () => {
     try {
       const email = 'smtp-down@example.com';
       const res = await t.app.inject({
-        method: 'POST', url: '/api/register',
+        method: 'POST',
+        url: '/api/register',
         payload: { username: email, email, password: 'secret123', firstName: 'Sam', lastName: 'Down' },
       });
       expect(res.statusCode).toBe(201);
       await sendQueuedMail(t);
       const [row] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
-      expect(row!.error).toBeTruthy();
+      expect(row.error).toBeTruthy();
     } finally {
       await t.close();
     }

@@ -27,7 +27,9 @@ export interface MailerOptions {
 
 /** SMTP when SMTP_URL is set; otherwise the outbox table plus the log, so links can be followed locally. */
 export function createMailer(opts: MailerOptions): Mailer {
-  const transport: Transporter | undefined = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : undefined;
+  const transport: Transporter | undefined = opts.smtpUrl
+    ? nodemailer.createTransport(opts.smtpUrl)
+    : undefined;
   const logBodies = opts.logBodies ?? true;
   return {
     async send(mail) {
@@ -35,8 +37,16 @@ export function createMailer(opts: MailerOptions): Mailer {
         await opts.db.insert(mailOutbox).values(mail);
         // The links get their own field: inside the JSON-escaped text they are awkward to copy.
         const links = mail.text.match(/https?:\/\/\S+/g) ?? [];
-        if (logBodies) opts.log.info({ mailTo: mail.to, subject: mail.subject, links }, `Mail (outbox, not sent):\n${mail.text}`);
-        else opts.log.warn({ mailTo: mail.to, subject: mail.subject }, 'Mail kept in the outbox: SMTP_URL is not set');
+        if (logBodies)
+          opts.log.info(
+            { mailTo: mail.to, subject: mail.subject, links },
+            `Mail (outbox, not sent):\n${mail.text}`,
+          );
+        else
+          opts.log.warn(
+            { mailTo: mail.to, subject: mail.subject },
+            'Mail kept in the outbox: SMTP_URL is not set',
+          );
         return;
       }
       try {
@@ -46,7 +56,10 @@ export function createMailer(opts: MailerOptions): Mailer {
         // The account change that asked for this mail has happened; losing the mail must not undo it.
         const error = err instanceof Error ? err.message : String(err);
         opts.log.error({ mailTo: mail.to, subject: mail.subject, error }, 'Mail delivery failed');
-        await opts.db.insert(mailOutbox).values({ ...mail, error }).catch(() => undefined);
+        await opts.db
+          .insert(mailOutbox)
+          .values({ ...mail, error })
+          .catch(() => undefined);
       }
     },
     close() {

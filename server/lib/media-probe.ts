@@ -29,10 +29,15 @@ export function sha256File(file: string): Promise<{ sha256: string; size: number
   });
 }
 
-export interface Fraction { num: number; den: number }
+export interface Fraction {
+  num: number;
+  den: number;
+}
 export const parseFraction = (s: string | undefined): Fraction => {
-  const [n, d] = String(s ?? '0/1').split('/').map(Number);
-  return { num: Number.isFinite(n) ? n! : 0, den: Number.isFinite(d) && d ? d! : 1 };
+  const [n, d] = String(s ?? '0/1')
+    .split('/')
+    .map(Number);
+  return { num: Number.isFinite(n) ? n : 0, den: Number.isFinite(d) && d ? d : 1 };
 };
 export const fractionText = (f: Fraction) => `${f.num}/${f.den}`;
 
@@ -58,9 +63,15 @@ export interface MediaFacts {
  */
 export async function probeMedia(file: string): Promise<MediaFacts> {
   const info = await exec(ffprobePath(), [
-    '-v', 'error', '-select_streams', 'v:0', '-show_entries',
+    '-v',
+    'error',
+    '-select_streams',
+    'v:0',
+    '-show_entries',
     'stream=codec_name,width,height,time_base,r_frame_rate,avg_frame_rate,duration:stream_tags=rotate:stream_side_data=rotation:format=format_name,duration',
-    '-of', 'json', file,
+    '-of',
+    'json',
+    file,
   ]);
   let parsed: any;
   try {
@@ -70,7 +81,17 @@ export async function probeMedia(file: string): Promise<MediaFacts> {
   }
   const stream = parsed.streams?.[0];
   if (info.code !== 0 || !stream) throw new FfmpegError('No readable video stream');
-  const packets = await exec(ffprobePath(), ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'packet=pts,dts', '-of', 'csv=p=0', file]);
+  const packets = await exec(ffprobePath(), [
+    '-v',
+    'error',
+    '-select_streams',
+    'v:0',
+    '-show_entries',
+    'packet=pts,dts',
+    '-of',
+    'csv=p=0',
+    file,
+  ]);
   if (packets.code !== 0) throw new FfmpegError('The video packets could not be read');
   const pts = packets.stdout
     .split('\n')
@@ -83,13 +104,14 @@ export async function probeMedia(file: string): Promise<MediaFacts> {
     .filter((n) => Number.isFinite(n))
     .sort((a, b) => a - b);
   if (pts.length === 0) throw new FfmpegError('The video has no frames');
-  const first = pts[0]!;
+  const first = pts[0];
   const frameTicks = pts.map((p) => p - first);
   const deltas = new Set<number>();
-  for (let i = 1; i < frameTicks.length; i += 1) deltas.add(frameTicks[i]! - frameTicks[i - 1]!);
+  for (let i = 1; i < frameTicks.length; i += 1) deltas.add(frameTicks[i] - frameTicks[i - 1]);
   const sortedDeltas = [...deltas].sort((a, b) => a - b);
   // One tick of rounding (30000/1001 in a 1/90000 base alternates 3003 and 3003...) is not a variable rate.
-  const variableFrameRate = sortedDeltas.length > 1 && sortedDeltas[sortedDeltas.length - 1]! - sortedDeltas[0]! > 1;
+  const variableFrameRate =
+    sortedDeltas.length > 1 && sortedDeltas[sortedDeltas.length - 1] - sortedDeltas[0] > 1;
   const sideRotation = (stream.side_data_list ?? []).find((s: any) => s.rotation !== undefined)?.rotation;
   const rotation = Number(stream.tags?.rotate ?? sideRotation ?? 0) || 0;
   const timeBase = parseFraction(stream.time_base);
@@ -119,11 +141,39 @@ export const BROWSER_CODECS = new Set(['h264', 'vp8', 'vp9', 'av1']);
  */
 export async function makeWorkingCopy(src: string, out: string, timeBase: Fraction) {
   const ticksPerSecond = Math.round(timeBase.den / timeBase.num);
-  const { code, stderr } = await exec(ffmpegPath(), [
-    '-hide_banner', '-nostdin', '-y', '-i', src, '-map', '0:v:0', '-an', '-sn', '-dn',
-    '-vsync', '0', '-r', String(ticksPerSecond), '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '18',
-    '-pix_fmt', 'yuv420p', '-video_track_timescale', String(ticksPerSecond), '-movflags', '+faststart', out,
-  ], 30 * 60_000);
+  const { code, stderr } = await exec(
+    ffmpegPath(),
+    [
+      '-hide_banner',
+      '-nostdin',
+      '-y',
+      '-i',
+      src,
+      '-map',
+      '0:v:0',
+      '-an',
+      '-sn',
+      '-dn',
+      '-vsync',
+      '0',
+      '-r',
+      String(ticksPerSecond),
+      '-c:v',
+      'libx264',
+      '-preset',
+      'veryfast',
+      '-crf',
+      '18',
+      '-pix_fmt',
+      'yuv420p',
+      '-video_track_timescale',
+      String(ticksPerSecond),
+      '-movflags',
+      '+faststart',
+      out,
+    ],
+    30 * 60_000,
+  );
   if (code !== 0) throw new FfmpegError(`Working copy failed: ${stderr.split('\n').slice(-3).join(' ')}`);
 }
 
@@ -133,8 +183,20 @@ export async function extractStills(file: string, frames: number[], dir: string)
   const select = unique.map((n) => `eq(n\\,${n})`).join('+');
   const tmp = path.join(dir, 'still-%04d.jpg');
   const { code, stderr } = await exec(ffmpegPath(), [
-    '-hide_banner', '-nostdin', '-y', '-i', file, '-vf', `select='${select}'`, '-vsync', '0', '-q:v', '3',
-    '-frames:v', String(unique.length), tmp,
+    '-hide_banner',
+    '-nostdin',
+    '-y',
+    '-i',
+    file,
+    '-vf',
+    `select='${select}'`,
+    '-vsync',
+    '0',
+    '-q:v',
+    '3',
+    '-frames:v',
+    String(unique.length),
+    tmp,
   ]);
   if (code !== 0) throw new FfmpegError(`Stills failed: ${stderr.split('\n').slice(-3).join(' ')}`);
   const fileOf = new Map(unique.map((n, i) => [n, tmp.replace('%04d', String(i + 1).padStart(4, '0'))]));

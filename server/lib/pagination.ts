@@ -12,7 +12,10 @@ export function encodeCursor(key: (string | number | null)[]): string {
   return Buffer.from(JSON.stringify(key)).toString('base64url');
 }
 
-export function decodeCursor<T extends (string | number | null)[]>(cursor: string | undefined, check: (key: unknown[]) => key is T): T | null {
+export function decodeCursor<T extends (string | number | null)[]>(
+  cursor: string | undefined,
+  check: (key: unknown[]) => key is T,
+): T | null {
   if (!cursor) return null;
   let key: unknown;
   try {
@@ -20,7 +23,8 @@ export function decodeCursor<T extends (string | number | null)[]>(cursor: strin
   } catch {
     key = null;
   }
-  if (!Array.isArray(key) || !check(key)) throw new AppError('VALIDATION_ERROR', 'Cursor is invalid', { cursor: 'Cursor is invalid' });
+  if (!Array.isArray(key) || !check(key))
+    throw new AppError('VALIDATION_ERROR', 'Cursor is invalid', { cursor: 'Cursor is invalid' });
   return key;
 }
 
@@ -37,11 +41,16 @@ export function sendPage<R>(reply: FastifyReply, page: { items: R[]; next: strin
   return page.items;
 }
 
-export const isIntKey = (k: unknown[]): k is [number] => k.length === 1 && Number.isSafeInteger(k[0]) && (k[0] as number) > 0;
+export const isIntKey = (k: unknown[]): k is [number] =>
+  k.length === 1 && Number.isSafeInteger(k[0]) && (k[0] as number) > 0;
 /** A timestamp as PostgreSQL prints it (microseconds kept: a millisecond Date would skip or repeat rows). */
 const PG_TIME = /^\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d(\.\d{1,6})?([+-]\d\d(:?\d\d)?|Z)?$/;
 export const isTimeIdKey = (k: unknown[]): k is [string, number] =>
-  k.length === 2 && typeof k[0] === 'string' && PG_TIME.test(k[0]) && Number.isSafeInteger(k[1]) && (k[1] as number) > 0;
+  k.length === 2 &&
+  typeof k[0] === 'string' &&
+  PG_TIME.test(k[0]) &&
+  Number.isSafeInteger(k[1]) &&
+  (k[1] as number) > 0;
 
 /** The exact timestamp text of a row, for a (time, id) cursor. */
 export const exactTime = (col: PgColumn) => sql<string>`${col}::text`;

@@ -23,7 +23,10 @@ export async function verifyPassword(password: string, stored: string): Promise<
   if (alg !== 'scrypt' || !salt || !hash) return false;
   const expected = Buffer.from(hash, 'base64');
   const key = await scrypt(password.normalize('NFKC'), Buffer.from(salt, 'base64'), expected.length, {
-    N: Number(n), r: Number(rr), p: Number(pp), maxmem,
+    N: Number(n),
+    r: Number(rr),
+    p: Number(pp),
+    maxmem,
   });
   return timingSafeEqual(key, expected);
 }

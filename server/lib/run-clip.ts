@@ -34,22 +34,30 @@ const PX_PER_YARD = 14;
 const BITS = 16;
 
 const FONT: Record<string, string[]> = {
-  0: ['111', '101', '101', '101', '111'], 1: ['010', '110', '010', '010', '111'], 2: ['111', '001', '111', '100', '111'],
-  3: ['111', '001', '111', '001', '111'], 4: ['101', '101', '111', '001', '001'], 5: ['111', '100', '111', '001', '111'],
-  6: ['111', '100', '111', '101', '111'], 7: ['111', '001', '010', '010', '010'], 8: ['111', '101', '111', '101', '111'],
+  0: ['111', '101', '101', '101', '111'],
+  1: ['010', '110', '010', '010', '111'],
+  2: ['111', '001', '111', '100', '111'],
+  3: ['111', '001', '111', '001', '111'],
+  4: ['101', '101', '111', '001', '001'],
+  5: ['111', '100', '111', '001', '111'],
+  6: ['111', '100', '111', '101', '111'],
+  7: ['111', '001', '010', '010', '010'],
+  8: ['111', '101', '111', '101', '111'],
   9: ['111', '101', '111', '001', '111'],
 };
 
 function parseRate(fps: string) {
   const [n, d] = fps.split('/').map(Number);
-  return { num: n!, den: d ?? 1 };
+  return { num: n, den: d ?? 1 };
 }
 
 /** Presentation times: n * den/num, or for VFR alternating 0.8x and 1.2x of the nominal duration. */
 export function clipFrameTimes(fps: string, count: number, vfr = false) {
   const { num, den } = parseRate(fps);
   const d = den / num;
-  return Array.from({ length: count }, (_, n) => (vfr ? Math.floor(n / 2) * 2 * d + (n % 2) * 0.8 * d : n * d));
+  return Array.from({ length: count }, (_, n) =>
+    vfr ? Math.floor(n / 2) * 2 * d + (n % 2) * 0.8 * d : n * d,
+  );
 }
 
 function drawFrame(buf: Buffer, w: number, h: number, n: number, t: number, speed: number) {
@@ -61,7 +69,8 @@ function drawFrame(buf: Buffer, w: number, h: number, n: number, t: number, spee
     buf[i + 2] = b;
   };
   const rect = (x0: number, y0: number, x1: number, y1: number, c: [number, number, number]) => {
-    for (let y = Math.max(0, y0); y < Math.min(h, y1); y += 1) for (let x = Math.max(0, x0); x < Math.min(w, x1); x += 1) set(x, y, ...c);
+    for (let y = Math.max(0, y0); y < Math.min(h, y1); y += 1)
+      for (let x = Math.max(0, x0); x < Math.min(w, x1); x += 1) set(x, y, ...c);
   };
   rect(0, 0, w, h, [40, 120, 50]);
   const runner = START_YARD + speed * t;
@@ -82,23 +91,37 @@ function drawFrame(buf: Buffer, w: number, h: number, n: number, t: number, spee
     rect(i * cell, 0, (i + 1) * cell, bandH, on ? [255, 255, 255] : [0, 0, 0]);
   }
   const scale = Math.max(2, Math.floor(h / 90));
-  String(n).split('').forEach((ch, k) => {
-    FONT[ch]!.forEach((row, ry) => {
-      [...row].forEach((bit, rx) => {
-        if (bit === '1') rect(8 + (k * 4 + rx) * scale, bandH + 4 + ry * scale, 8 + (k * 4 + rx + 1) * scale, bandH + 4 + (ry + 1) * scale, [255, 255, 0]);
+  String(n)
+    .split('')
+    .forEach((ch, k) => {
+      FONT[ch].forEach((row, ry) => {
+        [...row].forEach((bit, rx) => {
+          if (bit === '1')
+            rect(
+              8 + (k * 4 + rx) * scale,
+              bandH + 4 + ry * scale,
+              8 + (k * 4 + rx + 1) * scale,
+              bandH + 4 + (ry + 1) * scale,
+              [255, 255, 0],
+            );
+        });
       });
     });
-  });
 }
 
 /** Decodes the burned-in frame number from an image of the whole frame (any uniform scale). */
-export function readFrameNumber(pixels: Uint8Array | Buffer, width: number, height: number, channels: number) {
+export function readFrameNumber(
+  pixels: Uint8Array | Buffer,
+  width: number,
+  height: number,
+  channels: number,
+) {
   let n = 0;
   const y = Math.floor(height / 36);
   for (let i = 0; i < BITS; i += 1) {
     const x = Math.floor(((i + 0.5) * width) / 32);
     const p = (y * width + x) * channels;
-    const lum = (pixels[p]! + pixels[p + 1]! + pixels[p + 2]!) / 3;
+    const lum = (pixels[p] + pixels[p + 1] + pixels[p + 2]) / 3;
     n = n * 2 + (lum > 128 ? 1 : 0);
   }
   return n;
@@ -114,14 +137,46 @@ export async function makeRunClip(out: string, opts: RunClipOptions): Promise<Ru
   const times = clipFrameTimes(opts.fps, count, opts.vfr);
   // A timescale in which every frame time is a whole number of ticks.
   const timescale = opts.vfr ? num * 5 : num;
-  const codec = opts.codec === 'hevc' ? ['-c:v', 'libx265', '-tag:v', 'hvc1', '-x265-params', 'log-level=error'] : ['-c:v', 'libx264', '-preset', 'veryfast'];
+  const codec =
+    opts.codec === 'hevc'
+      ? ['-c:v', 'libx265', '-tag:v', 'hvc1', '-x265-params', 'log-level=error']
+      : ['-c:v', 'libx264', '-preset', 'veryfast'];
   const args = [
-    '-hide_banner', '-loglevel', 'error', '-y',
-    '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-s', `${width}x${height}`, '-r', `${num}/${den}`, '-i', '-',
-    ...(opts.vfr ? ['-vf', `settb=1/${timescale},setpts='floor((floor(N/2)*2*${den}/${num}+mod(N,2)*0.8*${den}/${num})/TB+0.5)'`] : []),
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-y',
+    '-f',
+    'rawvideo',
+    '-pix_fmt',
+    'rgb24',
+    '-s',
+    `${width}x${height}`,
+    '-r',
+    `${num}/${den}`,
+    '-i',
+    '-',
+    ...(opts.vfr
+      ? [
+          '-vf',
+          `settb=1/${timescale},setpts='floor((floor(N/2)*2*${den}/${num}+mod(N,2)*0.8*${den}/${num})/TB+0.5)'`,
+        ]
+      : []),
     // The encoder's time base follows -r: at the timescale, every presentation time passes exactly.
-    '-vsync', '0', ...(opts.vfr ? ['-r', String(timescale)] : []), ...codec, '-pix_fmt', 'yuv420p', '-g', '24', '-video_track_timescale', String(timescale),
-    '-movflags', '+faststart', '-an', out,
+    '-vsync',
+    '0',
+    ...(opts.vfr ? ['-r', String(timescale)] : []),
+    ...codec,
+    '-pix_fmt',
+    'yuv420p',
+    '-g',
+    '24',
+    '-video_track_timescale',
+    String(timescale),
+    '-movflags',
+    '+faststart',
+    '-an',
+    out,
   ];
   const child = spawn(ffmpegPath(), args, { stdio: ['pipe', 'ignore', 'pipe'] });
   let stderr = '';
@@ -132,7 +187,7 @@ export async function makeRunClip(out: string, opts: RunClipOptions): Promise<Ru
   });
   const frame = Buffer.alloc(width * height * 3);
   for (let n = 0; n < count; n += 1) {
-    drawFrame(frame, width, height, n, times[n]!, speed);
+    drawFrame(frame, width, height, n, times[n], speed);
     if (!child.stdin.write(frame)) await new Promise((r) => child.stdin.once('drain', r));
   }
   child.stdin.end();

@@ -16,7 +16,13 @@ const BUCKET = 'va-test';
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 's3rver-'));
-  server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: dir, configureBuckets: [{ name: BUCKET }] });
+  server = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory: dir,
+    configureBuckets: [{ name: BUCKET }],
+  });
   const { port } = await server.run();
   endpoint = `http://127.0.0.1:${port}`;
 });
@@ -26,7 +32,14 @@ afterAll(async () => {
 });
 
 const storage = (accessKeyId = 'S3RVER') =>
-  createS3Storage({ endpoint, bucket: BUCKET, region: 'us-east-1', accessKeyId, secretAccessKey: 'S3RVER', secret: 'x'.repeat(32) });
+  createS3Storage({
+    endpoint,
+    bucket: BUCKET,
+    region: 'us-east-1',
+    accessKeyId,
+    secretAccessKey: 'S3RVER',
+    secret: 'x'.repeat(32),
+  });
 
 const text = async (r: Readable) => {
   const chunks: Buffer[] = [];
@@ -48,23 +61,33 @@ describe('S3-compatible storage', () => {
   it('streams a large body without knowing its length in advance', async () => {
     const s = storage();
     const chunk = Buffer.alloc(256 * 1024, 'v');
-    const body = Readable.from((function* () { for (let i = 0; i < 8; i++) yield chunk; })());
+    const body = Readable.from(
+      (function* () {
+        for (let i = 0; i < 8; i++) yield chunk;
+      })(),
+    );
     expect(await s.put('videos/b.mp4', body, 'video/mp4')).toEqual({ size: 8 * chunk.length });
     expect(await s.size('videos/b.mp4')).toBe(8 * chunk.length);
     expect(s.url('videos/b.mp4')).toMatch(/^\/files\/videos\/b\.mp4\?expires=\d+&sig=/);
   });
 
   it('reports a refusal by the server as an error', async () => {
-    await expect(storage('UNKNOWNKEY').put('photos/c.webp', Buffer.from('x'), 'image/webp')).rejects.toThrow(/S3 put failed: 403/);
+    await expect(storage('UNKNOWNKEY').put('photos/c.webp', Buffer.from('x'), 'image/webp')).rejects.toThrow(
+      /S3 put failed: 403/,
+    );
   });
 
   it('signs exactly as the AWS Signature Version 4 example (GET Object with a range)', () => {
     // docs.aws.amazon.com/AmazonS3/latest/API/sig-v4-header-based-auth.html, "Example: GET Object".
     const h = signV4({
-      method: 'GET', path: '/test.txt', date: new Date('2013-05-24T00:00:00Z'), region: 'us-east-1',
+      method: 'GET',
+      path: '/test.txt',
+      date: new Date('2013-05-24T00:00:00Z'),
+      region: 'us-east-1',
       headers: { host: 'examplebucket.s3.amazonaws.com', range: 'bytes=0-9' },
       payloadHash: 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',
-      accessKeyId: 'AKIAIOSFODNN7EXAMPLE', secretAccessKey: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
+      accessKeyId: 'AKIAIOSFODNN7EXAMPLE',
+      secretAccessKey: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
     });
     expect(h.authorization).toBe(
       'AWS4-HMAC-SHA256 Credential=AKIAIOSFODNN7EXAMPLE/20130524/us-east-1/s3/aws4_request, ' +
@@ -74,7 +97,9 @@ describe('S3-compatible storage', () => {
   });
 
   it('refuses keys that could escape the bucket layout', async () => {
-    await expect(storage().put('../etc/passwd', Buffer.from('x'), 'text/plain')).rejects.toThrow(/Invalid storage key/);
+    await expect(storage().put('../etc/passwd', Buffer.from('x'), 'text/plain')).rejects.toThrow(
+      /Invalid storage key/,
+    );
   });
 });
 
@@ -82,7 +107,10 @@ describe('the app with S3_ENDPOINT and S3_BUCKET set', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({
-      S3_ENDPOINT: endpoint, S3_BUCKET: BUCKET, S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER',
+      S3_ENDPOINT: endpoint,
+      S3_BUCKET: BUCKET,
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
     });
   });
   afterAll(() => t.close());
@@ -90,12 +118,16 @@ describe('the app with S3_ENDPOINT and S3_BUCKET set', () => {
   it('stores an uploaded photo in the bucket and serves it at /files/*', async () => {
     const user = await createUser(t);
     const fd = new FormData();
-    const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#fff' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
     fd.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'p.png');
     const req = new Request('http://x/', { method: 'POST', body: fd });
     const res = await as(t, user, {
-      method: 'POST', url: '/api/upload',
-      payload: Buffer.from(await req.arrayBuffer()), headers: { 'content-type': req.headers.get('content-type')! },
+      method: 'POST',
+      url: '/api/upload',
+      payload: Buffer.from(await req.arrayBuffer()),
+      headers: { 'content-type': req.headers.get('content-type')! },
     });
     expect(res.statusCode).toBe(200);
     const key = res.json().url.replace('/files/', '');

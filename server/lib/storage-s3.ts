@@ -27,16 +27,34 @@ const hmac = (key: string | Buffer, data: string) => createHmac('sha256', key).u
  * Returns the headers to send: x-amz-date, x-amz-content-sha256 and authorization.
  */
 export function signV4(r: {
-  method: string; path: string; headers: Record<string, string>; payloadHash: string; date: Date;
-  region: string; accessKeyId: string; secretAccessKey: string;
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  payloadHash: string;
+  date: Date;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
 }) {
   const amzDate = r.date.toISOString().replace(/[:-]|\.\d{3}/g, '');
   const day = amzDate.slice(0, 8);
-  const all: Record<string, string> = { ...r.headers, 'x-amz-content-sha256': r.payloadHash, 'x-amz-date': amzDate };
-  const names = Object.keys(all).map((n) => n.toLowerCase()).sort();
+  const all: Record<string, string> = {
+    ...r.headers,
+    'x-amz-content-sha256': r.payloadHash,
+    'x-amz-date': amzDate,
+  };
+  const names = Object.keys(all)
+    .map((n) => n.toLowerCase())
+    .sort();
   const value = (n: string) => String(Object.entries(all).find(([k]) => k.toLowerCase() === n)![1]).trim();
   const canonical = [
-    r.method, r.path, '', ...names.map((n) => `${n}:${value(n)}`), '', names.join(';'), r.payloadHash,
+    r.method,
+    r.path,
+    '',
+    ...names.map((n) => `${n}:${value(n)}`),
+    '',
+    names.join(';'),
+    r.payloadHash,
   ].join('\n');
   const scope = `${day}/${r.region}/s3/aws4_request`;
   const toSign = ['AWS4-HMAC-SHA256', amzDate, scope, sha256(canonical)].join('\n');
@@ -69,16 +87,33 @@ export function createS3Storage(opts: S3Options): Storage {
     assertKey(r.key);
     const canonicalUri = `${prefix}/${encodeURIComponent(opts.bucket)}/${r.key.split('/').map(encodeURIComponent).join('/')}`;
     const payloadHash = r.payloadHash ?? sha256('');
-    const signed: Record<string, string> = { host: base.host, ...(r.headers?.range ? { range: r.headers.range } : {}) };
+    const signed: Record<string, string> = {
+      host: base.host,
+      ...(r.headers?.range ? { range: r.headers.range } : {}),
+    };
     const headers = {
       ...r.headers,
       host: base.host,
-      ...signV4({ method: r.method, path: canonicalUri, headers: signed, payloadHash, date: new Date(), ...opts }),
+      ...signV4({
+        method: r.method,
+        path: canonicalUri,
+        headers: signed,
+        payloadHash,
+        date: new Date(),
+        ...opts,
+      }),
     };
     const client = base.protocol === 'https:' ? https : http;
     return new Promise((resolve, reject) => {
       const req = client.request(
-        { protocol: base.protocol, hostname: base.hostname, port: base.port, method: r.method, path: canonicalUri, headers },
+        {
+          protocol: base.protocol,
+          hostname: base.hostname,
+          port: base.port,
+          method: r.method,
+          path: canonicalUri,
+          headers,
+        },
         resolve,
       );
       req.on('error', reject);
@@ -99,7 +134,10 @@ export function createS3Storage(opts: S3Options): Storage {
     async put(key, body, contentType) {
       if (Buffer.isBuffer(body)) {
         const res = await request({
-          method: 'PUT', key, body, payloadHash: sha256(body),
+          method: 'PUT',
+          key,
+          body,
+          payloadHash: sha256(body),
           headers: { 'content-type': contentType, 'content-length': String(body.length) },
         });
         await expectOk(res, 'put');
@@ -110,15 +148,22 @@ export function createS3Storage(opts: S3Options): Storage {
       const tmp = path.join(tmpdir(), `s3-upload-${randomUUID()}`);
       try {
         const hash = createHash('sha256');
-        await pipeline(body, async function* (src) {
-          for await (const chunk of src) {
-            hash.update(chunk);
-            yield chunk;
-          }
-        }, createWriteStream(tmp));
+        await pipeline(
+          body,
+          async function* (src) {
+            for await (const chunk of src) {
+              hash.update(chunk);
+              yield chunk;
+            }
+          },
+          createWriteStream(tmp),
+        );
         const size = (await stat(tmp)).size;
         const res = await request({
-          method: 'PUT', key, body: createReadStream(tmp), payloadHash: hash.digest('hex'),
+          method: 'PUT',
+          key,
+          body: createReadStream(tmp),
+          payloadHash: hash.digest('hex'),
           headers: { 'content-type': contentType, 'content-length': String(size) },
         });
         await expectOk(res, 'put');
@@ -132,7 +177,7 @@ export function createS3Storage(opts: S3Options): Storage {
       const headers: Record<string, string> = range ? { range: `bytes=${range.start}-${range.end}` } : {};
       const res = await request({ method: 'GET', key, headers });
       await expectOk(res, 'read');
-      return res as Readable;
+      return res;
     },
     async size(key) {
       const res = await request({ method: 'HEAD', key });

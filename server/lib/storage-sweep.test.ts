@@ -31,12 +31,24 @@ describe('sweeping storage after a kill -9', () => {
   it('removes old partial files and unreferenced video files; keeps every file a row refers to, fresh files and photos', async () => {
     const owner = await createUser(t, { credits: 1 });
     const player = await createPlayer(t, owner);
-    const [video] = await t.db.insert(videos).values({
-      playerId: player.id, url: '/files/videos/kept.mp4', storageKey: 'videos/kept.mp4', thumbnail: 'thumbnails/kept.jpg', status: 'ready',
-    }).returning();
-    await t.db.insert(videoMedia).values({ videoId: video!.id, status: 'ready', sha256: 'x', workingKey: 'videos/kept-working.mp4' });
-    const req = (await requestSpeed(t, owner, player.id, player.primaryPositionId!)).json();
-    await t.db.update(analysisRequests).set({ processedVideoUrl: '/files/videos/processed.mp4' }).where(eq(analysisRequests.id, req.id));
+    const [video] = await t.db
+      .insert(videos)
+      .values({
+        playerId: player.id,
+        url: '/files/videos/kept.mp4',
+        storageKey: 'videos/kept.mp4',
+        thumbnail: 'thumbnails/kept.jpg',
+        status: 'ready',
+      })
+      .returning();
+    await t.db
+      .insert(videoMedia)
+      .values({ videoId: video.id, status: 'ready', sha256: 'x', workingKey: 'videos/kept-working.mp4' });
+    const req = (await requestSpeed(t, owner, player.id, player.primaryPositionId)).json();
+    await t.db
+      .update(analysisRequests)
+      .set({ processedVideoUrl: '/files/videos/processed.mp4' })
+      .where(eq(analysisRequests.id, req.id));
 
     const gone = [
       file(`${PARTIAL_DIR}/dead.part`, 4),
@@ -53,7 +65,11 @@ describe('sweeping storage after a kill -9', () => {
       file('photos/any.webp', 48),
     ];
     const removed = await sweepStorage(t.db, root);
-    expect(removed.sort()).toEqual([`${PARTIAL_DIR}/dead.part`, 'thumbnails/orphan.jpg', 'videos/orphan.mp4']);
+    expect(removed.sort()).toEqual([
+      `${PARTIAL_DIR}/dead.part`,
+      'thumbnails/orphan.jpg',
+      'videos/orphan.mp4',
+    ]);
     for (const f of gone) expect(existsSync(f), f).toBe(false);
     for (const f of kept) expect(existsSync(f), f).toBe(true);
   });
@@ -68,7 +84,9 @@ describe('sweeping storage after a kill -9', () => {
         this.destroy(new Error('client went away'));
       },
     });
-    await expect(t.app.storage.put('videos/half.mp4', failing, 'video/mp4')).rejects.toThrow('client went away');
+    await expect(t.app.storage.put('videos/half.mp4', failing, 'video/mp4')).rejects.toThrow(
+      'client went away',
+    );
     expect(existsSync(path.join(root, 'videos/half.mp4'))).toBe(false);
     expect(readdirSync(path.join(root, PARTIAL_DIR))).toHaveLength(before);
   });

@@ -19,7 +19,10 @@ export async function referencedKeys(db: Db, keys: string[]) {
   const found = new Set<string>();
   for (let i = 0; i < keys.length; i += BATCH) {
     const chunk = keys.slice(i, i + BATCH);
-    const list = sql.join(chunk.map((k) => sql`(${k})`), sql`, `);
+    const list = sql.join(
+      chunk.map((k) => sql`(${k})`),
+      sql`, `,
+    );
     const res = await db.execute(sql`
       select k.key from (values ${list}) as k(key)
       where exists (select 1 from ${videos} v where v.storage_key = k.key or v.thumbnail = k.key or position(k.key in v.url) > 0)
@@ -56,7 +59,10 @@ export async function sweepStorage(db: Db, root: string, opts: { olderThanMs?: n
   }
   for (const dir of SWEPT) {
     const files = await oldFiles(path.join(root, dir), cutoff);
-    const keep = await referencedKeys(db, files.map((f) => `${dir}/${f.name}`));
+    const keep = await referencedKeys(
+      db,
+      files.map((f) => `${dir}/${f.name}`),
+    );
     for (const f of files) {
       const key = `${dir}/${f.name}`;
       if (keep.has(key)) continue;

@@ -66,7 +66,9 @@ export function createLocalStorage(root: string, secret: string): Storage {
       await mkdir(path.dirname(partial), { recursive: true });
       try {
         if (Buffer.isBuffer(body)) {
-          await pipeline(async function* () { yield body; }, createWriteStream(partial));
+          await pipeline(async function* () {
+            yield body;
+          }, createWriteStream(partial));
         } else {
           await pipeline(body, createWriteStream(partial));
         }

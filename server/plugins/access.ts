@@ -19,7 +19,11 @@ declare module 'fastify' {
 }
 
 /** The zod schemas a route validates with (the hostile-input test generates from them). */
-export interface RouteSchema { body?: unknown; querystring?: unknown; params?: unknown }
+export interface RouteSchema {
+  body?: unknown;
+  querystring?: unknown;
+  params?: unknown;
+}
 
 const routeKey = (method: string, url: string) => `${method === 'HEAD' ? 'GET' : method} ${url}`;
 
@@ -30,7 +34,10 @@ export function accessOf(method: string, url: string, config?: { access?: Access
   return (method === 'GET' || method === 'HEAD') && !url.startsWith('/api/') ? 'public' : undefined;
 }
 
-const ROLES_ALLOWED: Record<'analyst' | 'admin', string[]> = { analyst: ['analyst', 'admin'], admin: ['admin'] };
+const ROLES_ALLOWED: Record<'analyst' | 'admin', string[]> = {
+  analyst: ['analyst', 'admin'],
+  admin: ['admin'],
+};
 
 /**
  * One check for every route: a caller without a session gets 401 and a caller without the role 403
@@ -43,7 +50,10 @@ export default fp(async (app) => {
     const methods = ([] as string[]).concat(route.method);
     for (const method of methods) {
       app.accessRoutes.push({
-        method, url: route.url, access: accessOf(method, route.url, route.config as { access?: Access }), schema: route.schema as RouteSchema,
+        method,
+        url: route.url,
+        access: accessOf(method, route.url, route.config),
+        schema: route.schema,
       });
     }
   });
@@ -51,14 +61,15 @@ export default fp(async (app) => {
   app.addHook('preParsing', async (req: FastifyRequest, _reply, payload) => {
     const url = req.routeOptions.url;
     if (!url) return payload;
-    const access = accessOf(req.method, url, req.routeOptions.config as { access?: Access });
+    const access = accessOf(req.method, url, req.routeOptions.config);
     if (!access || access === 'public') return payload;
     const userId = req.session?.userId;
     if (!userId) throw new AppError('UNAUTHENTICATED', 'Not authenticated');
     if (access === 'user') return payload;
     const [u] = await app.db.select({ role: users.role }).from(users).where(eq(users.id, userId));
     if (!u) throw new AppError('UNAUTHENTICATED', 'Not authenticated');
-    if (!ROLES_ALLOWED[access].includes(u.role)) throw new AppError('FORBIDDEN', 'You do not have permission to do that');
+    if (!ROLES_ALLOWED[access].includes(u.role))
+      throw new AppError('FORBIDDEN', 'You do not have permission to do that');
     return payload;
   });
 });

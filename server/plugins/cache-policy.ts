@@ -6,7 +6,8 @@ import fp from 'fastify-plugin';
  */
 export default fp(async (app) => {
   app.addHook('onSend', async (req, reply, payload) => {
-    if (req.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    if (req.url.startsWith('/api/') && !reply.hasHeader('cache-control'))
+      reply.header('cache-control', 'no-store');
     return payload;
   });
 });

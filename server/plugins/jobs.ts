@@ -14,16 +14,19 @@ declare module 'fastify' {
 }
 
 /** The background job worker of this process, started once every module has added its handlers. */
-export default fp(async (app) => {
-  const handlers: JobHandlers = { ...mailJobHandlers(app.mailer) };
-  let worker: ReturnType<typeof startJobWorker> | null = null;
-  app.decorate('jobs', {
-    handle: (more: JobHandlers) => void Object.assign(handlers, more),
-    kick: () => worker?.kick(),
-  });
-  if (app.env.DISABLE_JOBS) return;
-  app.addHook('onReady', async () => {
-    worker = startJobWorker(app.db, handlers, { log: app.log });
-  });
-  app.addHook('onClose', async () => worker?.stop());
-}, { name: 'jobs' });
+export default fp(
+  async (app) => {
+    const handlers: JobHandlers = { ...mailJobHandlers(app.mailer) };
+    let worker: ReturnType<typeof startJobWorker> | null = null;
+    app.decorate('jobs', {
+      handle: (more: JobHandlers) => void Object.assign(handlers, more),
+      kick: () => worker?.kick(),
+    });
+    if (app.env.DISABLE_JOBS) return;
+    app.addHook('onReady', async () => {
+      worker = startJobWorker(app.db, handlers, { log: app.log });
+    });
+    app.addHook('onClose', async () => worker?.stop());
+  },
+  { name: 'jobs' },
+);

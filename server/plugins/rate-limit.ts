@@ -21,8 +21,15 @@ export const ACCOUNT_LIMITED = 'Too many attempts for this account. Please try a
 function databaseStore(db: Db) {
   return class DatabaseStore {
     prefix = 'addr:';
-    incr(key: string, cb: (err: unknown, res?: { current: number; ttl: number }) => void, timeWindow: number) {
-      hit(db, this.prefix + key, timeWindow).then((c) => cb(null, { current: c.hits, ttl: c.ttlMs }), (err) => cb(err));
+    incr(
+      key: string,
+      cb: (err: unknown, res?: { current: number; ttl: number }) => void,
+      timeWindow: number,
+    ) {
+      hit(db, this.prefix + key, timeWindow).then(
+        (c) => cb(null, { current: c.hits, ttl: c.ttlMs }),
+        (err) => cb(err),
+      );
     }
     child(route: { routeInfo: { method: string; url: string } }) {
       const store = new DatabaseStore();
@@ -52,7 +59,8 @@ export default fp<{ disabled: boolean }>(async (app, opts) => {
     if (hits > max) throw new AppError('RATE_LIMITED', ACCOUNT_LIMITED);
   });
 
-  const purge = () => purgeExpiredCounters(app.db).catch((err) => app.log.warn({ err }, 'Purging rate-limit counters failed'));
+  const purge = () =>
+    purgeExpiredCounters(app.db).catch((err) => app.log.warn({ err }, 'Purging rate-limit counters failed'));
   const timer = setInterval(purge, 10 * 60 * 1000);
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));

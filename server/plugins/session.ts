@@ -5,7 +5,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Role } from '../../contract/constants';
 import { AppError } from '../lib/app-error';
 import type { UserRow } from '../db/schema';
-import { IDLE_MS, purgeExpiredSessions, REFRESH_AFTER_MS, sessionQueries, type SessionData } from '../modules/auth/auth.repository';
+import {
+  IDLE_MS,
+  purgeExpiredSessions,
+  REFRESH_AFTER_MS,
+  sessionQueries,
+  type SessionData,
+} from '../modules/auth/auth.repository';
 
 declare module 'fastify' {
   interface Session {
@@ -137,7 +143,8 @@ export default fp<{ secret: string; secure: boolean }>(async (app, opts) => {
   const cookieOptions = { httpOnly: true, sameSite: 'lax' as const, secure: opts.secure, path: '/' };
 
   // Idle sessions stop working at once (the load checks expiry); this only keeps the table small.
-  const purge = () => purgeExpiredSessions(app.db).catch((err) => app.log.warn({ err }, 'Purging expired sessions failed'));
+  const purge = () =>
+    purgeExpiredSessions(app.db).catch((err) => app.log.warn({ err }, 'Purging expired sessions failed'));
   const timer = setInterval(purge, 60 * 60 * 1000);
   timer.unref();
   app.addHook('onReady', purge);
@@ -160,7 +167,9 @@ export default fp<{ secret: string; secure: boolean }>(async (app, opts) => {
     const unsigned = raw ? signer.unsign(raw) : null;
     const sid = unsigned?.valid ? unsigned.value : null;
     const loaded = sid ? await queries.load(sid) : null;
-    req.session = loaded ? new AppSession(queries, sid, loaded.data, loaded.expiresAt.getTime()) : new AppSession(queries, null, null);
+    req.session = loaded
+      ? new AppSession(queries, sid, loaded.data, loaded.expiresAt.getTime())
+      : new AppSession(queries, null, null);
     // The user row came with the session; a session whose user is gone reads as signed out.
     req.user = loaded?.data.userId && loaded.user?.id === loaded.data.userId ? loaded.user : null;
   });
@@ -170,7 +179,10 @@ export default fp<{ secret: string; secure: boolean }>(async (app, opts) => {
     if (!session) return;
     await session.flush();
     if (session.cookie === 'set') {
-      reply.setCookie(SESSION_COOKIE, signer.sign(session.sessionId), { ...cookieOptions, expires: session.expiresAt });
+      reply.setCookie(SESSION_COOKIE, signer.sign(session.sessionId), {
+        ...cookieOptions,
+        expires: session.expiresAt,
+      });
     } else if (session.cookie === 'clear' && req.cookies[SESSION_COOKIE]) {
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
     }

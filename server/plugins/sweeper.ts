@@ -17,7 +17,8 @@ export default fp(async (app) => {
     try {
       const scratch = await sweepScratch();
       const files = local ? await sweepStorage(app.db, root) : [];
-      if (scratch.length || files.length) app.log.info({ scratch: scratch.length, files }, 'Removed files left by an interrupted process');
+      if (scratch.length || files.length)
+        app.log.info({ scratch: scratch.length, files }, 'Removed files left by an interrupted process');
       if (!app.env.DISABLE_JOBS) await schedulePurgeUnreadable(app.db);
     } catch (err) {
       app.log.warn({ err }, 'Housekeeping sweep failed');

@@ -16,8 +16,11 @@ const rows = [
   ...parseColleges(readFileSync(path.join(dir, 'us-colleges-and-universities.csv'), 'utf8')),
 ];
 const clean = (s: string | null | undefined) => (s ?? '').replace(/[\t\r\n]+/g, ' ').trim();
-const lines = new Set(rows.map((r) =>
-  [r.level === 'College' ? 'C' : 'H', r.name, r.city, r.state, r.alias].map(clean).join('\t')));
+const lines = new Set(
+  rows.map((r) =>
+    [r.level === 'College' ? 'C' : 'H', r.name, r.city, r.state, r.alias].map(clean).join('\t'),
+  ),
+);
 const sorted = [...lines].sort();
 const out = new URL('./schools-directory.tsv.gz', import.meta.url);
 writeFileSync(out, gzipSync(`${sorted.join('\n')}\n`, { level: 9 }));

@@ -13,15 +13,26 @@ import { POSITION_SUBMETRICS, SUBMETRICS, seedSubmetrics } from './submetrics';
  * Reference data on every start (idempotent); demo accounts and data when SEED_DEMO is on. The school
  * directory (29,000 rows, seconds on PGlite) loads once per version; in-memory test databases skip it.
  */
-export async function seedReference(db: Db, opts: { demo: boolean; log: FastifyBaseLogger; schools?: boolean }) {
+export async function seedReference(
+  db: Db,
+  opts: { demo: boolean; log: FastifyBaseLogger; schools?: boolean },
+) {
   // Positions, submetrics and plans are written when their definitions change, not on every start.
-  const version = createHash('sha256').update(JSON.stringify([POSITIONS, SUBMETRICS, POSITION_SUBMETRICS, PLAN_SEEDS])).digest('hex').slice(0, 16);
-  const [held] = await db.select({ version: referenceData.version }).from(referenceData).where(eq(referenceData.name, 'definitions'));
+  const version = createHash('sha256')
+    .update(JSON.stringify([POSITIONS, SUBMETRICS, POSITION_SUBMETRICS, PLAN_SEEDS]))
+    .digest('hex')
+    .slice(0, 16);
+  const [held] = await db
+    .select({ version: referenceData.version })
+    .from(referenceData)
+    .where(eq(referenceData.name, 'definitions'));
   if (held?.version !== version) {
     await seedPositions(db);
     await seedSubmetrics(db);
     await seedPlans(db);
-    await db.insert(referenceData).values({ name: 'definitions', version })
+    await db
+      .insert(referenceData)
+      .values({ name: 'definitions', version })
       .onConflictDoUpdate({ target: referenceData.name, set: { version, createdAt: sql`now()` } });
   }
   if (opts.schools !== false) await seedSchools(db);

@@ -32,7 +32,12 @@ export function readSchoolDirectory() {
 function directoryFiles() {
   const gz = readFileSync(DIRECTORY);
   const extra = readFileSync(SUPPLEMENT, 'utf8');
-  const version = createHash('sha256').update(gz).update(extra).update(String(SEARCH_TEXT_VERSION)).digest('hex').slice(0, 16);
+  const version = createHash('sha256')
+    .update(gz)
+    .update(extra)
+    .update(String(SEARCH_TEXT_VERSION))
+    .digest('hex')
+    .slice(0, 16);
   return { version, gz, extra };
 }
 
@@ -41,15 +46,24 @@ function directoryFiles() {
  * at `db:migrate`, a no-op afterwards. Existing schools keep their ids; imported ones stay.
  */
 export async function seedSchools(db: Db) {
-  const [held] = await db.select({ version: referenceData.version }).from(referenceData).where(eq(referenceData.name, 'schools'));
+  const [held] = await db
+    .select({ version: referenceData.version })
+    .from(referenceData)
+    .where(eq(referenceData.name, 'schools'));
   if (held?.version === directoryFiles().version) return { loaded: false, version: held.version };
   const { version, rows } = readSchoolDirectory();
   await db.transaction(async (tx) => {
     await upsertSchools(tx, rows);
     // Schools imported before the search text existed get theirs too.
     const missing = await tx.select().from(schools).where(isNull(schools.searchText));
-    for (const s of missing) await tx.update(schools).set({ searchText: schoolSearchText(s) }).where(eq(schools.id, s.id));
-    await tx.insert(referenceData).values({ name: 'schools', version })
+    for (const s of missing)
+      await tx
+        .update(schools)
+        .set({ searchText: schoolSearchText(s) })
+        .where(eq(schools.id, s.id));
+    await tx
+      .insert(referenceData)
+      .values({ name: 'schools', version })
       .onConflictDoUpdate({ target: referenceData.name, set: { version, createdAt: sql`now()` } });
   });
   await db.execute(sql`analyze schools`);

@@ -15,29 +15,148 @@ interface SubmetricDef {
 /** Every measurable component, measured from game film (see docs/decisions/021-iga-submetric-catalogue.md). */
 export const SUBMETRICS: SubmetricDef[] = [
   { key: 'MS', name: 'Max Speed', unit: 'mph', description: 'Highest verified speed over a 20+ yard run' },
-  { key: 'IGA', name: 'IGA Score', unit: 'pts', description: 'Overall athleticism score on the 50-100 scale' },
-  { key: 'burst_10', name: 'Burst Speed at 10 Yards', unit: 'mph', description: 'Speed reached 10 yards after the first step' },
-  { key: 'burst_5', name: 'Burst Speed at 5 Yards', unit: 'mph', description: 'Speed reached 5 yards after the snap' },
-  { key: 'accel_distance', name: 'Distance to Top Speed', unit: 'yd', description: 'Yards run before reaching 95% of top speed', lowerIsBetter: true },
-  { key: 'cod_transition', name: 'Change of Direction Transition Time', unit: 's', description: 'Time from the plant foot landing to re-acceleration out of a cut', lowerIsBetter: true },
-  { key: 'route_transition', name: 'Route Break Transition Time', unit: 's', description: 'Time from the plant at the top of the route to re-acceleration', lowerIsBetter: true },
-  { key: 'backpedal_transition', name: 'Backpedal Transition Time', unit: 's', description: 'Time from the backpedal plant to driving forward', lowerIsBetter: true },
-  { key: 'drop_transition', name: 'Drop Transition Time', unit: 's', description: 'Time from the plant at the top of the drop to the throwing step', lowerIsBetter: true },
-  { key: 'set_transition', name: 'Pass Set Transition Time', unit: 's', description: 'Time from the set-step plant to redirecting with the rusher', lowerIsBetter: true },
-  { key: 'rush_transition', name: 'Rush Move Transition Time', unit: 's', description: 'Time from the plant of a rush move to re-acceleration to the quarterback', lowerIsBetter: true },
-  { key: 'separation', name: 'Separation Distance', unit: 'yd', description: 'Distance to the nearest defender when the ball arrives' },
-  { key: 'separation_allowed', name: 'Separation Allowed', unit: 'yd', description: 'Distance to the receiver when the ball arrives', lowerIsBetter: true },
-  { key: 'contact_yards', name: 'Yards After Contact', unit: 'yd', description: 'Yards gained after first contact' },
-  { key: 'pursuit_speed', name: 'Pursuit Speed', unit: 'mph', description: 'Top speed while pursuing the ball carrier' },
-  { key: 'closing_speed', name: 'Closing Speed', unit: 'mph', description: 'Speed while closing on the ball in the air' },
-  { key: 'throw_velocity', name: 'Throw Velocity', unit: 'mph', description: 'Ball speed over the first 10 yards of a pass' },
-  { key: 'escape_speed', name: 'Pocket Escape Speed', unit: 'mph', description: 'Speed reached 5 yards after leaving the pocket' },
-  { key: 'pull_speed', name: 'Pull Speed', unit: 'mph', description: 'Top speed while pulling along the line' },
-  { key: 'kick_distance', name: 'Kick Distance', unit: 'yd', description: 'Distance of the longest kick in the clip' },
-  { key: 'punt_distance', name: 'Punt Distance', unit: 'yd', description: 'Gross distance of the longest punt in the clip' },
+  {
+    key: 'IGA',
+    name: 'IGA Score',
+    unit: 'pts',
+    description: 'Overall athleticism score on the 50-100 scale',
+  },
+  {
+    key: 'burst_10',
+    name: 'Burst Speed at 10 Yards',
+    unit: 'mph',
+    description: 'Speed reached 10 yards after the first step',
+  },
+  {
+    key: 'burst_5',
+    name: 'Burst Speed at 5 Yards',
+    unit: 'mph',
+    description: 'Speed reached 5 yards after the snap',
+  },
+  {
+    key: 'accel_distance',
+    name: 'Distance to Top Speed',
+    unit: 'yd',
+    description: 'Yards run before reaching 95% of top speed',
+    lowerIsBetter: true,
+  },
+  {
+    key: 'cod_transition',
+    name: 'Change of Direction Transition Time',
+    unit: 's',
+    description: 'Time from the plant foot landing to re-acceleration out of a cut',
+    lowerIsBetter: true,
+  },
+  {
+    key: 'route_transition',
+    name: 'Route Break Transition Time',
+    unit: 's',
+    description: 'Time from the plant at the top of the route to re-acceleration',
+    lowerIsBetter: true,
+  },
+  {
+    key: 'backpedal_transition',
+    name: 'Backpedal Transition Time',
+    unit: 's',
+    description: 'Time from the backpedal plant to driving forward',
+    lowerIsBetter: true,
+  },
+  {
+    key: 'drop_transition',
+    name: 'Drop Transition Time',
+    unit: 's',
+    description: 'Time from the plant at the top of the drop to the throwing step',
+    lowerIsBetter: true,
+  },
+  {
+    key: 'set_transition',
+    name: 'Pass Set Transition Time',
+    unit: 's',
+    description: 'Time from the set-step plant to redirecting with the rusher',
+    lowerIsBetter: true,
+  },
+  {
+    key: 'rush_transition',
+    name: 'Rush Move Transition Time',
+    unit: 's',
+    description: 'Time from the plant of a rush move to re-acceleration to the quarterback',
+    lowerIsBetter: true,
+  },
+  {
+    key: 'separation',
+    name: 'Separation Distance',
+    unit: 'yd',
+    description: 'Distance to the nearest defender when the ball arrives',
+  },
+  {
+    key: 'separation_allowed',
+    name: 'Separation Allowed',
+    unit: 'yd',
+    description: 'Distance to the receiver when the ball arrives',
+    lowerIsBetter: true,
+  },
+  {
+    key: 'contact_yards',
+    name: 'Yards After Contact',
+    unit: 'yd',
+    description: 'Yards gained after first contact',
+  },
+  {
+    key: 'pursuit_speed',
+    name: 'Pursuit Speed',
+    unit: 'mph',
+    description: 'Top speed while pursuing the ball carrier',
+  },
+  {
+    key: 'closing_speed',
+    name: 'Closing Speed',
+    unit: 'mph',
+    description: 'Speed while closing on the ball in the air',
+  },
+  {
+    key: 'throw_velocity',
+    name: 'Throw Velocity',
+    unit: 'mph',
+    description: 'Ball speed over the first 10 yards of a pass',
+  },
+  {
+    key: 'escape_speed',
+    name: 'Pocket Escape Speed',
+    unit: 'mph',
+    description: 'Speed reached 5 yards after leaving the pocket',
+  },
+  {
+    key: 'pull_speed',
+    name: 'Pull Speed',
+    unit: 'mph',
+    description: 'Top speed while pulling along the line',
+  },
+  {
+    key: 'kick_distance',
+    name: 'Kick Distance',
+    unit: 'yd',
+    description: 'Distance of the longest kick in the clip',
+  },
+  {
+    key: 'punt_distance',
+    name: 'Punt Distance',
+    unit: 'yd',
+    description: 'Gross distance of the longest punt in the clip',
+  },
   { key: 'hang_time', name: 'Hang Time', unit: 's', description: 'Time the ball is in the air' },
-  { key: 'operation_time', name: 'Operation Time', unit: 's', description: 'Time from the snap reaching the hands to the kick', lowerIsBetter: true },
-  { key: 'approach_speed', name: 'Approach Speed', unit: 'mph', description: 'Speed of the approach into the kick' },
+  {
+    key: 'operation_time',
+    name: 'Operation Time',
+    unit: 's',
+    description: 'Time from the snap reaching the hands to the kick',
+    lowerIsBetter: true,
+  },
+  {
+    key: 'approach_speed',
+    name: 'Approach Speed',
+    unit: 'mph',
+    description: 'Speed of the approach into the kick',
+  },
 ];
 
 /** The components of the IGA score for each position, in the order the analyst enters them. */
@@ -63,21 +182,41 @@ export const isLowerBetter = (key: string) => LOWER_IS_BETTER.has(key);
 export async function seedSubmetrics(db: Db) {
   await db
     .insert(submetrics)
-    .values(SUBMETRICS.map((s) => ({ key: s.key, name: s.name, unit: s.unit, description: s.description, decimals: decimalsFor(s.name) })))
+    .values(
+      SUBMETRICS.map((s) => ({
+        key: s.key,
+        name: s.name,
+        unit: s.unit,
+        description: s.description,
+        decimals: decimalsFor(s.name),
+      })),
+    )
     .onConflictDoUpdate({
       target: submetrics.key,
-      set: { name: sql`excluded.name`, unit: sql`excluded.unit`, description: sql`excluded.description`, decimals: sql`excluded.decimals` },
+      set: {
+        name: sql`excluded.name`,
+        unit: sql`excluded.unit`,
+        description: sql`excluded.description`,
+        decimals: sql`excluded.decimals`,
+      },
     });
   const pos = await db.select({ id: positions.id, key: positions.key }).from(positions);
-  const byKey = Object.fromEntries((await db.select({ id: submetrics.id, key: submetrics.key }).from(submetrics)).map((s) => [s.key, s.id]));
+  const byKey = Object.fromEntries(
+    (await db.select({ id: submetrics.id, key: submetrics.key }).from(submetrics)).map((s) => [s.key, s.id]),
+  );
   for (const p of pos) {
     const keys = POSITION_SUBMETRICS[p.key] ?? [];
-    const ids = keys.map((k) => byKey[k]!);
+    const ids = keys.map((k) => byKey[k]);
     if (ids.length === 0) continue;
-    await db.delete(positionSubmetrics).where(and(eq(positionSubmetrics.positionId, p.id), notInArray(positionSubmetrics.submetricId, ids)));
+    await db
+      .delete(positionSubmetrics)
+      .where(and(eq(positionSubmetrics.positionId, p.id), notInArray(positionSubmetrics.submetricId, ids)));
     await db
       .insert(positionSubmetrics)
       .values(ids.map((submetricId, i) => ({ positionId: p.id, submetricId, sortOrder: i })))
-      .onConflictDoUpdate({ target: [positionSubmetrics.positionId, positionSubmetrics.submetricId], set: { sortOrder: sql`excluded.sort_order` } });
+      .onConflictDoUpdate({
+        target: [positionSubmetrics.positionId, positionSubmetrics.submetricId],
+        set: { sortOrder: sql`excluded.sort_order` },
+      });
   }
 }

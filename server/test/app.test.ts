@@ -29,8 +29,16 @@ async function productionApp() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'va-prod-'));
   const web = mkdtempSync(path.join(tmpdir(), 'va-web-'));
   const env = loadEnv({
-    NODE_ENV: 'production', ALLOW_TEST_PAYMENTS: 'true', DATABASE_URL: 'memory://', DATA_DIR: dataDir, LOG_LEVEL: 'info', WEB_DIST_DIR: web,
-    SESSION_SECRET: 's'.repeat(48), APP_URL: 'http://localhost:5000', DISABLE_RATE_LIMIT: 'true', DISABLE_JOBS: 'true',
+    NODE_ENV: 'production',
+    ALLOW_TEST_PAYMENTS: 'true',
+    DATABASE_URL: 'memory://',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'info',
+    WEB_DIST_DIR: web,
+    SESSION_SECRET: 's'.repeat(48),
+    APP_URL: 'http://localhost:5000',
+    DISABLE_RATE_LIMIT: 'true',
+    DISABLE_JOBS: 'true',
   });
   const handle = await freshDb();
   const app: FastifyInstance = await buildApp(env, { db: handle, logStream: stream });
@@ -39,7 +47,9 @@ async function productionApp() {
   });
   await app.ready();
   return {
-    app, db: handle.db, log: () => lines.join(''),
+    app,
+    db: handle.db,
+    log: () => lines.join(''),
     close: async () => {
       await app.close();
       rmSync(dataDir, { recursive: true, force: true });
@@ -54,13 +64,19 @@ describe('errors', () => {
       const res = await t.app.inject({ method, url: '/api/no-such-thing?x=1' });
       expect(res.statusCode).toBe(404);
       expect(res.headers['content-type']).toMatch(/application\/json/);
-      expect(res.json()).toEqual({ message: `Route ${method} /api/no-such-thing not found`, code: 'NOT_FOUND' });
+      expect(res.json()).toEqual({
+        message: `Route ${method} /api/no-such-thing not found`,
+        code: 'NOT_FOUND',
+      });
     }
   });
 
   it('a malformed JSON body is a 400 in the one error shape', async () => {
     const res = await t.app.inject({
-      method: 'POST', url: '/api/login', headers: { 'content-type': 'application/json' }, payload: '{"username":',
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username":',
     });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ message: expect.any(String), code: 'VALIDATION_ERROR' });
@@ -74,9 +90,14 @@ describe('ids beyond the database integer range', () => {
     const speed = { hudlUrl: 'https://www.hudl.com/v/1', startTime: '01:00', season: 2024 };
     const upload = (fields: Record<string, string>) => {
       const boundary = '----va-ids';
-      const parts = Object.entries(fields).map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`);
+      const parts = Object.entries(fields).map(
+        ([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`,
+      );
       const file = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.mp4"\r\nContent-Type: video/mp4\r\n\r\n`;
-      return { payload: `${parts.join('')}${file}\0\0\0\x18ftypmp42\0\0\0\0\r\n--${boundary}--\r\n`, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+      return {
+        payload: `${parts.join('')}${file}\0\0\0\x18ftypmp42\0\0\0\0\r\n--${boundary}--\r\n`,
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      };
     };
     const calls: (InjectOptions & { url: string })[] = [
       { method: 'GET', url: `/api/players/${huge}` },
@@ -90,9 +111,17 @@ describe('ids beyond the database integer range', () => {
       { method: 'GET', url: `/api/positions/${huge}/submetrics` },
       { method: 'GET', url: `/api/analysis-requests/${huge}/submetrics` },
       { method: 'GET', url: `/api/analysis-requests/${huge}/population` },
-      { method: 'POST', url: `/api/analysis-requests/${huge}/reject`, payload: { reason: 'Other', comment: 'x' } },
+      {
+        method: 'POST',
+        url: `/api/analysis-requests/${huge}/reject`,
+        payload: { reason: 'Other', comment: 'x' },
+      },
       { method: 'POST', url: '/api/analysis-requests', payload: { ...speed, playerId: huge, positionId: 1 } },
-      { method: 'POST', url: '/api/iga-analysis-requests', payload: { ...speed, playerId: 1, positionId: huge } },
+      {
+        method: 'POST',
+        url: '/api/iga-analysis-requests',
+        payload: { ...speed, playerId: 1, positionId: huge },
+      },
       { method: 'POST', url: '/api/checkout', payload: { planId: huge } },
       { method: 'POST', url: '/api/referrals/VAUNKNOWN/complete', payload: { userId: huge } },
     ];
@@ -112,8 +141,16 @@ describe('text with a NUL character (PostgreSQL text cannot hold one)', () => {
     const nul = 'a\u0000b';
     const calls: (InjectOptions & { url: string })[] = [
       { method: 'POST', url: '/api/players', payload: await playerBody(t, { firstName: nul }) },
-      { method: 'POST', url: '/api/referrals/send', payload: { firstName: nul, lastName: 'B', email: 'nul@example.com', confirmEmail: 'nul@example.com' } },
-      { method: 'PUT', url: '/api/user/profile', payload: { firstName: nul, lastName: 'B', username: u.email, email: u.email } },
+      {
+        method: 'POST',
+        url: '/api/referrals/send',
+        payload: { firstName: nul, lastName: 'B', email: 'nul@example.com', confirmEmail: 'nul@example.com' },
+      },
+      {
+        method: 'PUT',
+        url: '/api/user/profile',
+        payload: { firstName: nul, lastName: 'B', username: u.email, email: u.email },
+      },
       { method: 'POST', url: '/api/auth/resend-verification', payload: { email: nul } },
       { method: 'POST', url: '/api/schools/search', payload: { searchTerm: nul, level: 'College' } },
       { method: 'POST', url: '/api/analytics/events', payload: { name: 'page_view', path: `/${nul}` } },
@@ -129,7 +166,7 @@ describe('text with a NUL character (PostgreSQL text cannot hold one)', () => {
     expect(await t.db.select().from(players).where(eq(players.userId, u.id))).toHaveLength(0);
     expect(await t.db.select().from(referrals).where(eq(referrals.senderId, u.id))).toHaveLength(0);
     const [me] = await t.db.select().from(users).where(eq(users.id, u.id));
-    expect(me!.firstName).toBe('Test');
+    expect(me.firstName).toBe('Test');
   });
 });
 
@@ -151,24 +188,53 @@ describe('production behaviour', () => {
   it('logs carry no password, cookie, emailed token or session secret', async () => {
     const email = 'logged@example.com';
     const password = 'Very-Secret-Pw-42';
-    await p.app.inject({ method: 'POST', url: '/api/register', payload: { username: email, email, password, firstName: 'L', lastName: 'G' } });
+    await p.app.inject({
+      method: 'POST',
+      url: '/api/register',
+      payload: { username: email, email, password, firstName: 'L', lastName: 'G' },
+    });
     await p.db.update(users).set({ isEmailVerified: true }).where(eq(users.email, email));
-    const login = await p.app.inject({ method: 'POST', url: '/api/login', payload: { username: email, password } });
-    const cookie = String(login.headers['set-cookie']).split(';')[0]!;
-    await p.app.inject({ method: 'GET', url: '/api/user', headers: { cookie, authorization: 'Bearer abc.def' } });
+    const login = await p.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: email, password },
+    });
+    const cookie = String(login.headers['set-cookie']).split(';')[0];
+    await p.app.inject({
+      method: 'GET',
+      url: '/api/user',
+      headers: { cookie, authorization: 'Bearer abc.def' },
+    });
     await p.app.inject({ method: 'POST', url: '/api/reset-password', payload: { email } });
-    const reset = linkFrom((await lastMailTo({ db: p.db, app: p.app } as TestApp, email))!.text, '/reset-password');
-    await p.app.inject({ method: 'GET', url: `/reset-password?token=${reset.token}&email=${encodeURIComponent(email)}` });
-    await p.app.inject({ method: 'POST', url: '/api/reset-password/confirm', payload: { token: reset.token, email, password: 'Another-Pw-42' } });
+    const reset = linkFrom(
+      (await lastMailTo({ db: p.db, app: p.app } as TestApp, email))!.text,
+      '/reset-password',
+    );
+    await p.app.inject({
+      method: 'GET',
+      url: `/reset-password?token=${reset.token}&email=${encodeURIComponent(email)}`,
+    });
+    await p.app.inject({
+      method: 'POST',
+      url: '/api/reset-password/confirm',
+      payload: { token: reset.token, email, password: 'Another-Pw-42' },
+    });
 
     const log = p.log();
     expect(log).toContain('/reset-password?token=[redacted]');
     expect(log).toContain('"url":"/api/login"');
-    for (const secret of [password, 'Another-Pw-42', cookie.split('=')[1]!, reset.token, 'Bearer abc.def', 's'.repeat(48)]) {
+    for (const secret of [
+      password,
+      'Another-Pw-42',
+      cookie.split('=')[1],
+      reset.token,
+      'Bearer abc.def',
+      's'.repeat(48),
+    ]) {
       expect(log).not.toContain(secret);
     }
     const [row] = await p.db.select().from(passwordResetTokens);
-    expect(log).not.toContain(row!.tokenHash);
+    expect(log).not.toContain(row.tokenHash);
   });
 
   it('logs carry no referral code, signed-URL signature or test checkout session id', async () => {
@@ -207,22 +273,40 @@ describe('production behaviour', () => {
 describe('security', () => {
   it('refuses state changes from another origin with 403, allows its own origin and non-browser calls', async () => {
     const u = await createUser(t);
-    const evil = await as(t, u, { method: 'POST', url: '/api/logout', headers: { origin: 'https://evil.example' } });
+    const evil = await as(t, u, {
+      method: 'POST',
+      url: '/api/logout',
+      headers: { origin: 'https://evil.example' },
+    });
     expect(evil.statusCode).toBe(403);
     expect(evil.json()).toEqual({ message: 'Cross-origin request refused', code: 'BAD_ORIGIN' });
     expect((await as(t, u, { method: 'GET', url: '/api/user' })).statusCode).toBe(200);
 
     const lookalike = await t.app.inject({
-      method: 'POST', url: '/api/login', headers: { origin: 'http://localhost:5000.evil.example' }, payload: { username: u.email, password: u.password },
+      method: 'POST',
+      url: '/api/login',
+      headers: { origin: 'http://localhost:5000.evil.example' },
+      payload: { username: u.email, password: u.password },
     });
     expect(lookalike.statusCode).toBe(403);
     const own = await t.app.inject({
-      method: 'POST', url: '/api/login', headers: { origin: 'http://localhost:5000' }, payload: { username: u.email, password: u.password },
+      method: 'POST',
+      url: '/api/login',
+      headers: { origin: 'http://localhost:5000' },
+      payload: { username: u.email, password: u.password },
     });
     expect(own.statusCode).toBe(200);
-    const noOrigin = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: u.email, password: u.password } });
+    const noOrigin = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: u.email, password: u.password },
+    });
     expect(noOrigin.statusCode).toBe(200);
-    const readElsewhere = await as(t, u, { method: 'GET', url: '/api/user', headers: { origin: 'https://evil.example' } });
+    const readElsewhere = await as(t, u, {
+      method: 'GET',
+      url: '/api/user',
+      headers: { origin: 'https://evil.example' },
+    });
     expect(readElsewhere.statusCode).toBe(200);
   });
 
@@ -241,17 +325,29 @@ describe('security', () => {
     const resent = linkFrom((await lastMailTo(t, email))!.text, '/verify-email');
     await call('POST', '/api/auth/verify-email', { token: resent.token, email });
     const login = await call('POST', '/api/login', { username: email, password });
-    const cookie = String(login.headers['set-cookie']).split(';')[0]!;
+    const cookie = String(login.headers['set-cookie']).split(';')[0];
     await call('GET', '/api/user', undefined, cookie);
     await call('POST', '/api/reset-password', { email });
     const reset = linkFrom((await lastMailTo(t, email))!.text, '/reset-password');
-    await call('POST', '/api/reset-password/confirm', { token: reset.token, email, password: 'Leak-Check-456' });
+    await call('POST', '/api/reset-password/confirm', {
+      token: reset.token,
+      email,
+      password: 'Leak-Check-456',
+    });
     await call('POST', '/api/logout', undefined, cookie);
 
     const [row] = await t.db.select().from(users).where(eq(users.email, email));
     const all = bodies.join('\n');
     expect(bodies).toHaveLength(8);
-    for (const secret of [password, 'Leak-Check-456', row!.password, verifyLink.token, resent.token, reset.token, row!.emailVerificationToken!]) {
+    for (const secret of [
+      password,
+      'Leak-Check-456',
+      row.password,
+      verifyLink.token,
+      resent.token,
+      reset.token,
+      row.emailVerificationToken!,
+    ]) {
       expect(all).not.toContain(secret);
     }
     expect(all).not.toMatch(/"(password|emailVerificationToken|tokenHash)"/);
@@ -265,7 +361,16 @@ describe('API documentation', () => {
     expect(page.headers['content-type']).toMatch(/text\/html/);
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
     expect(doc.openapi).toMatch(/^3\./);
-    for (const route of ['/api/register', '/api/login', '/api/logout', '/api/user', '/api/reset-password', '/api/reset-password/confirm', '/api/auth/verify-email', '/api/auth/resend-verification']) {
+    for (const route of [
+      '/api/register',
+      '/api/login',
+      '/api/logout',
+      '/api/user',
+      '/api/reset-password',
+      '/api/reset-password/confirm',
+      '/api/auth/verify-email',
+      '/api/auth/resend-verification',
+    ]) {
       expect(Object.keys(doc.paths)).toContain(route);
     }
     const login = doc.paths['/api/login'].post;

@@ -26,10 +26,16 @@ describe('malformed multipart bodies are a 400, not a 500', () => {
         ['multipart/form-data', 'junk'],
         ['multipart/form-data; boundary=xyz', 'junk junk junk'],
         ['multipart/form-data; boundary=xyz', '--xyz\r\nno header end'],
-        ['multipart/form-data; boundary=xyz', '--xyz\r\nContent-Disposition: form-data; name="playerId"\r\n\r\n'],
+        [
+          'multipart/form-data; boundary=xyz',
+          '--xyz\r\nContent-Disposition: form-data; name="playerId"\r\n\r\n',
+        ],
       ];
       // A file part cut short after its first bytes (no closing boundary); on a real socket too in videos/truncated-upload.test.ts.
-      bodies.push(['multipart/form-data; boundary=xyz', '--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.jpg"\r\n\r\nabc']);
+      bodies.push([
+        'multipart/form-data; boundary=xyz',
+        '--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.jpg"\r\n\r\nabc',
+      ]);
       for (const [type, payload] of bodies) {
         const res = await as(t, u, { method: 'POST', url, headers: { 'content-type': type }, payload });
         expectJsonError(res);
@@ -47,7 +53,12 @@ describe('a lone UTF-16 surrogate never reaches a JSON or text column', () => {
       '{"name":"page_view","path":"/x","params":{"k":"\\udc00 tail"}}',
       '{"name":"page_view","path":"/x","params":{"\\ud83d":"v"}}',
     ]) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/analytics/events', headers: { 'content-type': 'application/json' }, payload });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/analytics/events',
+        headers: { 'content-type': 'application/json' },
+        payload,
+      });
       expectJsonError(res);
       expect(res.json().message).toBe(INVALID_UNICODE);
     }
@@ -55,14 +66,22 @@ describe('a lone UTF-16 surrogate never reaches a JSON or text column', () => {
 
     const player = await createPlayer(t, u);
     const body = {
-      playerId: player.id, positionId: await positionId(t, 'WR'), hudlUrl: 'https://www.hudl.com/v/1', startTime: '01:00', season: 2024,
+      playerId: player.id,
+      positionId: await positionId(t, 'WR'),
+      hudlUrl: 'https://www.hudl.com/v/1',
+      startTime: '01:00',
+      season: 2024,
       notes: 'fast \ud800 runner',
     };
     const res = await as(t, u, { method: 'POST', url: '/api/iga-analysis-requests', payload: body });
     expectJsonError(res);
     expect(res.json().message).toBe(INVALID_UNICODE);
     expect(await t.db.select().from(analysisRequests)).toHaveLength(0);
-    const paired = await as(t, u, { method: 'POST', url: '/api/iga-analysis-requests', payload: { ...body, notes: 'fast 🏈 runner' } });
+    const paired = await as(t, u, {
+      method: 'POST',
+      url: '/api/iga-analysis-requests',
+      payload: { ...body, notes: 'fast 🏈 runner' },
+    });
     expect(paired.statusCode, paired.body).toBe(201);
   });
 });
@@ -72,25 +91,45 @@ describe('JSON nesting is bounded on every route', () => {
   const deepObject = '{"a":'.repeat(5000) + '1' + '}'.repeat(5000);
   it('5,000-deep JSON on the admin echo route is a 400', async () => {
     for (const payload of [deepArray, deepObject]) {
-      const res = await as(t, admin, { method: 'POST', url: '/api/webhook/test-body', headers: { 'content-type': 'application/json' }, payload });
+      const res = await as(t, admin, {
+        method: 'POST',
+        url: '/api/webhook/test-body',
+        headers: { 'content-type': 'application/json' },
+        payload,
+      });
       expectJsonError(res);
       expect(res.json().message).toBe(TOO_DEEP);
     }
   });
 
   it('on an ordinary route too, while 64 levels still parse', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/login', headers: { 'content-type': 'application/json' }, payload: deepObject });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': 'application/json' },
+      payload: deepObject,
+    });
     expectJsonError(res);
     expect(res.json().message).toBe(TOO_DEEP);
     const ok = '{"name":"page_view","path":"/x","params":' + '{"a":'.repeat(60) + '1' + '}'.repeat(60) + '}';
-    const fine = await t.app.inject({ method: 'POST', url: '/api/analytics/events', headers: { 'content-type': 'application/json' }, payload: ok });
+    const fine = await t.app.inject({
+      method: 'POST',
+      url: '/api/analytics/events',
+      headers: { 'content-type': 'application/json' },
+      payload: ok,
+    });
     expect(fine.statusCode).toBeLessThan(500);
     expect(fine.body).not.toContain(TOO_DEEP);
   });
 
   it('brackets inside strings do not count as nesting', async () => {
     const payload = JSON.stringify({ name: 'page_view', path: `/${'['.repeat(200)}` });
-    const res = await t.app.inject({ method: 'POST', url: '/api/analytics/events', headers: { 'content-type': 'application/json' }, payload });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/analytics/events',
+      headers: { 'content-type': 'application/json' },
+      payload,
+    });
     expect(res.statusCode).toBeLessThan(500);
     expect(res.body).not.toContain(TOO_DEEP);
   });

@@ -19,21 +19,42 @@ afterAll(() => t.close());
 
 describe('operator commands', () => {
   it('users:create makes a verified account that can log in at once', async () => {
-    const out = await createUserCommand(t.db, { email: 'Coach@Example.com', password: 'coach-pass', role: 'analyst', 'first-name': 'Cora', 'last-name': 'Coach' });
+    const out = await createUserCommand(t.db, {
+      email: 'Coach@Example.com',
+      password: 'coach-pass',
+      role: 'analyst',
+      'first-name': 'Cora',
+      'last-name': 'Coach',
+    });
     expect(out).toMatch(/^Created analyst coach@example\.com \(id \d+\), email verified\.$/);
     const [row] = await t.db.select().from(users).where(eq(users.email, 'coach@example.com'));
-    expect(row).toMatchObject({ role: 'analyst', isEmailVerified: true, firstName: 'Cora', lastName: 'Coach' });
-    expect(row!.password).not.toContain('coach-pass');
+    expect(row).toMatchObject({
+      role: 'analyst',
+      isEmailVerified: true,
+      firstName: 'Cora',
+      lastName: 'Coach',
+    });
+    expect(row.password).not.toContain('coach-pass');
     expect(await login(t, 'coach@example.com', 'coach-pass')).toMatch(/^va\.sid=/);
   });
 
   it('users:create refuses duplicates, weak passwords, bad roles and missing options', async () => {
     await createUserCommand(t.db, { email: 'dup@example.com', password: 'secret123' });
-    await expect(createUserCommand(t.db, { email: 'DUP@example.com', password: 'secret123' })).rejects.toThrow('A user with email dup@example.com already exists');
-    await expect(createUserCommand(t.db, { email: 'x@example.com', password: '123' })).rejects.toThrow('Password must be at least 6 characters');
-    await expect(createUserCommand(t.db, { email: 'x@example.com', password: 'secret123', role: 'owner' })).rejects.toThrow('--role must be one of user, analyst, admin');
-    await expect(createUserCommand(t.db, { password: 'secret123' })).rejects.toThrow('--email and --password are required');
-    await expect(createUserCommand(t.db, { email: 'not-an-email', password: 'secret123' })).rejects.toThrow('--email must be a valid email');
+    await expect(
+      createUserCommand(t.db, { email: 'DUP@example.com', password: 'secret123' }),
+    ).rejects.toThrow('A user with email dup@example.com already exists');
+    await expect(createUserCommand(t.db, { email: 'x@example.com', password: '123' })).rejects.toThrow(
+      'Password must be at least 6 characters',
+    );
+    await expect(
+      createUserCommand(t.db, { email: 'x@example.com', password: 'secret123', role: 'owner' }),
+    ).rejects.toThrow('--role must be one of user, analyst, admin');
+    await expect(createUserCommand(t.db, { password: 'secret123' })).rejects.toThrow(
+      '--email and --password are required',
+    );
+    await expect(createUserCommand(t.db, { email: 'not-an-email', password: 'secret123' })).rejects.toThrow(
+      '--email must be a valid email',
+    );
   });
 
   it('users:credits sets both balances through the credit ledger', async () => {
@@ -44,38 +65,70 @@ describe('operator commands', () => {
     await setCreditsCommand(t.db, { email: 'family@example.com', credits: '2', iga: '3' });
     const [u] = await t.db.select().from(users).where(eq(users.email, 'family@example.com'));
     expect(u).toMatchObject({ credits: 2, igaCredits: 3 });
-    const ledger = await t.db.select().from(creditTransactions).where(eq(creditTransactions.userId, u!.id));
+    const ledger = await t.db.select().from(creditTransactions).where(eq(creditTransactions.userId, u.id));
     expect(ledger.map((l) => [l.type, l.amount, l.igaAmount])).toEqual([
       ['admin_adjust', 5, 3],
       ['admin_adjust', -3, 0],
     ]);
-    await expect(setCreditsCommand(t.db, { email: 'family@example.com', credits: '-1', iga: '0' })).rejects.toThrow('whole numbers');
-    await expect(setCreditsCommand(t.db, { email: 'ghost@example.com', credits: '1', iga: '1' })).rejects.toThrow('No user with email ghost@example.com');
+    await expect(
+      setCreditsCommand(t.db, { email: 'family@example.com', credits: '-1', iga: '0' }),
+    ).rejects.toThrow('whole numbers');
+    await expect(
+      setCreditsCommand(t.db, { email: 'ghost@example.com', credits: '1', iga: '1' }),
+    ).rejects.toThrow('No user with email ghost@example.com');
   });
 
   // Embedded database whatever the pass: it runs once, in npm test's PGlite pass.
-  it.skipIf(Boolean(process.env.TEST_DATABASE_URL))('the real command line creates a user in the embedded database and explains its errors', () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'va-cli-'));
-    const cli = (...args: string[]) =>
-      spawnSync(process.execPath, ['--import', 'tsx', 'server/cli.ts', ...args], {
-        cwd: root, encoding: 'utf8', timeout: 240_000,
-        env: { ...process.env, NODE_ENV: 'development', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' },
-      });
-    try {
-      const help = cli('help');
-      expect(help.status).toBe(0);
-      expect(help.stdout).toContain('users:create --email E --password P --role user|analyst|admin');
-      const created = cli('users:create', '--email', 'ops@example.com', '--password', 'ops-pass-1', '--role', 'admin');
-      expect(created.stderr).toBe('');
-      expect(created.stdout).toMatch(/Created admin ops@example\.com/);
-      const again = cli('users:create', '--email', 'ops@example.com', '--password', 'ops-pass-1', '--role', 'admin');
-      expect(again.status).toBe(1);
-      expect(again.stderr).toContain('Error: A user with email ops@example.com already exists');
-      const unknown = cli('users:delete');
-      expect(unknown.status).toBe(1);
-      expect(unknown.stderr).toContain('Unknown command "users:delete"');
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-  }, 600_000);
+  it.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
+    'the real command line creates a user in the embedded database and explains its errors',
+    () => {
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'va-cli-'));
+      const cli = (...args: string[]) =>
+        spawnSync(process.execPath, ['--import', 'tsx', 'server/cli.ts', ...args], {
+          cwd: root,
+          encoding: 'utf8',
+          timeout: 240_000,
+          env: {
+            ...process.env,
+            NODE_ENV: 'development',
+            DATA_DIR: dataDir,
+            DATABASE_URL: '',
+            LOG_LEVEL: 'silent',
+          },
+        });
+      try {
+        const help = cli('help');
+        expect(help.status).toBe(0);
+        expect(help.stdout).toContain('users:create --email E --password P --role user|analyst|admin');
+        const created = cli(
+          'users:create',
+          '--email',
+          'ops@example.com',
+          '--password',
+          'ops-pass-1',
+          '--role',
+          'admin',
+        );
+        expect(created.stderr).toBe('');
+        expect(created.stdout).toMatch(/Created admin ops@example\.com/);
+        const again = cli(
+          'users:create',
+          '--email',
+          'ops@example.com',
+          '--password',
+          'ops-pass-1',
+          '--role',
+          'admin',
+        );
+        expect(again.status).toBe(1);
+        expect(again.stderr).toContain('Error: A user with email ops@example.com already exists');
+        const unknown = cli('users:delete');
+        expect(unknown.status).toBe(1);
+        expect(unknown.stderr).toContain('Unknown command "users:delete"');
+      } finally {
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+    600_000,
+  );
 });

@@ -17,10 +17,22 @@ describe('a database outage', () => {
   const lines: string[] = [];
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'va-outage-'));
-    const stream = new Writable({ write(c, _e, cb) { lines.push(String(c)); cb(); } });
+    const stream = new Writable({
+      write(c, _e, cb) {
+        lines.push(String(c));
+        cb();
+      },
+    });
     const env = loadEnv({
-      NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: 'memory://', APP_URL: 'http://localhost:5000', LOG_LEVEL: 'info',
-      SEED_DEMO: 'false', DISABLE_RATE_LIMIT: 'true', DISABLE_JOBS: 'true', STRIPE_WEBHOOK_SECRET: 'whsec_test_secret_for_tests',
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      DATABASE_URL: 'memory://',
+      APP_URL: 'http://localhost:5000',
+      LOG_LEVEL: 'info',
+      SEED_DEMO: 'false',
+      DISABLE_RATE_LIMIT: 'true',
+      DISABLE_JOBS: 'true',
+      STRIPE_WEBHOOK_SECRET: 'whsec_test_secret_for_tests',
     });
     // Nothing listens on port 1: every query is refused, as while PostgreSQL is down.
     const handle = await openDb({ databaseUrl: 'postgres://postgres:postgres@127.0.0.1:1/none', dataDir });
@@ -37,7 +49,11 @@ describe('a database outage', () => {
     const cookie = `va.sid=${encodeURIComponent(new Signer(app.env.SESSION_SECRET).sign('a'.repeat(32)))}`;
     const calls = [
       { method: 'GET' as const, url: '/api/plans' },
-      { method: 'POST' as const, url: '/api/login', payload: { username: 'a@example.com', password: 'secret123' } },
+      {
+        method: 'POST' as const,
+        url: '/api/login',
+        payload: { username: 'a@example.com', password: 'secret123' },
+      },
       { method: 'GET' as const, url: '/api/players', headers: { cookie } },
       { method: 'GET' as const, url: '/api/health', headers: { cookie } },
     ];
@@ -71,6 +87,8 @@ describe('caching of API answers', () => {
       const res = await as(t, u, { method: 'GET', url });
       expect(res.headers['cache-control'], url).toBe('no-store');
     }
-    expect((await t.app.inject({ method: 'GET', url: '/api/players' })).headers['cache-control']).toBe('no-store');
+    expect((await t.app.inject({ method: 'GET', url: '/api/players' })).headers['cache-control']).toBe(
+      'no-store',
+    );
   });
 });

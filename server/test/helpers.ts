@@ -27,7 +27,11 @@ export async function freshDb(): Promise<DbHandle> {
   if (!url) {
     const snapshot = process.env.VA_PGLITE_SNAPSHOT;
     if (snapshot) {
-      return openDb({ databaseUrl: 'memory://', dataDir: tmpdir(), loadDataDir: new Blob([readFileSync(snapshot)]) });
+      return openDb({
+        databaseUrl: 'memory://',
+        dataDir: tmpdir(),
+        loadDataDir: new Blob([readFileSync(snapshot)]),
+      });
     }
     const handle = await openDb({ databaseUrl: 'memory://', dataDir: tmpdir() });
     await runMigrations(handle);
@@ -102,20 +106,32 @@ export interface TestUser {
 /** Creates a verified user directly in the database and logs in through the API. */
 export async function createUser(
   t: TestApp,
-  opts: { role?: 'user' | 'analyst' | 'admin'; credits?: number; igaCredits?: number; email?: string; verified?: boolean } = {},
+  opts: {
+    role?: 'user' | 'analyst' | 'admin';
+    credits?: number;
+    igaCredits?: number;
+    email?: string;
+    verified?: boolean;
+  } = {},
 ): Promise<TestUser> {
   const email = opts.email ?? `user${++seq}-${randomBytes(3).toString('hex')}@example.com`;
   const password = 'secret123';
   const [row] = await t.db
     .insert(users)
     .values({
-      username: email, email, password: await hashPassword(password), role: opts.role ?? 'user',
-      firstName: 'Test', lastName: `User${seq}`, credits: opts.credits ?? 0, igaCredits: opts.igaCredits ?? 0,
+      username: email,
+      email,
+      password: await hashPassword(password),
+      role: opts.role ?? 'user',
+      firstName: 'Test',
+      lastName: `User${seq}`,
+      credits: opts.credits ?? 0,
+      igaCredits: opts.igaCredits ?? 0,
       isEmailVerified: opts.verified ?? true,
     })
     .returning();
   const cookie = opts.verified === false ? '' : await login(t, email, password);
-  return { id: row!.id, email, password, cookie };
+  return { id: row.id, email, password, cookie };
 }
 
 export async function login(t: TestApp, username: string, password: string) {
@@ -127,13 +143,16 @@ export async function login(t: TestApp, username: string, password: string) {
 /** The session cookie a browser would keep: the last one set (a re-login first clears the old one). */
 export function cookieFrom(res: LightMyRequestResponse) {
   const set = res.headers['set-cookie'];
-  const all = (Array.isArray(set) ? set : set ? [set] : []).map((c) => c.split(';')[0]!);
+  const all = (Array.isArray(set) ? set : set ? [set] : []).map((c) => c.split(';')[0]);
   return all.filter((c) => !c.endsWith('=')).at(-1) ?? '';
 }
 
 /** app.inject with the user's session cookie. */
 export function as(t: TestApp, user: TestUser | null, opts: InjectOptions) {
-  return t.app.inject({ ...opts, headers: { ...(opts.headers ?? {}), ...(user ? { cookie: user.cookie } : {}) } });
+  return t.app.inject({
+    ...opts,
+    headers: { ...(opts.headers ?? {}), ...(user ? { cookie: user.cookie } : {}) },
+  });
 }
 
 /** Sends the mail waiting in the job queue (tests run without the background worker). */

@@ -15,7 +15,13 @@ import { createTestApp, createUser, type TestApp, type TestUser } from './helper
 // 5,000 in the PostgreSQL pass and 1,500 more in the PGlite pass: npm test sends 6,500 (decision 178).
 const TOTAL = Number(process.env.HOSTILE_RUNS ?? (process.env.TEST_DATABASE_URL ? 5000 : 1500));
 // Would end the caller's own session or account, or need the raw-body webhook scope.
-const SKIP = new Set(['POST /api/logout', 'DELETE /api/account', 'POST /api/admin/expire-session', 'DELETE /api/admin/users/:id', 'POST /api/webhook/webhooks/stripe']);
+const SKIP = new Set([
+  'POST /api/logout',
+  'DELETE /api/account',
+  'POST /api/admin/expire-session',
+  'DELETE /api/admin/users/:id',
+  'POST /api/webhook/webhooks/stripe',
+]);
 
 let t: TestApp;
 let family: TestUser;
@@ -27,8 +33,13 @@ beforeAll(async () => {
   family = await createUser(t, { credits: 3, igaCredits: 3 });
   admin = await createUser(t, { role: 'admin', credits: 3, igaCredits: 3 });
   await createPlayer(t, family);
-  routes = t.app.accessRoutes.filter((r) =>
-    r.method !== 'HEAD' && r.url.startsWith('/api/') && !r.url.startsWith('/api/docs') && !SKIP.has(`${r.method} ${r.url}`));
+  routes = t.app.accessRoutes.filter(
+    (r) =>
+      r.method !== 'HEAD' &&
+      r.url.startsWith('/api/') &&
+      !r.url.startsWith('/api/docs') &&
+      !SKIP.has(`${r.method} ${r.url}`),
+  );
 });
 afterAll(() => t.close());
 
@@ -45,9 +56,34 @@ function keysOf(schema: unknown): string[] {
 const weirdText = fc.oneof(
   fc.string(),
   fc.string({ unit: 'grapheme', maxLength: 50 }),
-  fc.constantFrom('', ' ', 'a\u0000b', 'x\ud800y', '\udc00', '💥'.repeat(300), 'x'.repeat(70_000), '__proto__', 'constructor',
-    "'; drop table users; --", '<script>alert(1)</script>', '../../etc/passwd', '%00', 'NaN', '-1', '1e309', '99999999999999999999',
-    'WR', 'High School', 'College', 'max_speed', '2024', 'user@example.com', 'https://www.hudl.com/v/1', '01:00', '99:99'),
+  fc.constantFrom(
+    '',
+    ' ',
+    'a\u0000b',
+    'x\ud800y',
+    '\udc00',
+    '💥'.repeat(300),
+    'x'.repeat(70_000),
+    '__proto__',
+    'constructor',
+    "'; drop table users; --",
+    '<script>alert(1)</script>',
+    '../../etc/passwd',
+    '%00',
+    'NaN',
+    '-1',
+    '1e309',
+    '99999999999999999999',
+    'WR',
+    'High School',
+    'College',
+    'max_speed',
+    '2024',
+    'user@example.com',
+    'https://www.hudl.com/v/1',
+    '01:00',
+    '99:99',
+  ),
 );
 const weirdValue = fc.letrec((tie) => ({
   value: fc.oneof(
@@ -64,7 +100,9 @@ const weirdValue = fc.letrec((tie) => ({
 })).value;
 
 function bodyFor(keys: string[]) {
-  const known = keys.length ? fc.record(Object.fromEntries(keys.map((k) => [k, weirdValue])), { requiredKeys: [] }) : fc.constant({});
+  const known = keys.length
+    ? fc.record(Object.fromEntries(keys.map((k) => [k, weirdValue])), { requiredKeys: [] })
+    : fc.constant({});
   return fc.oneof(known, fc.dictionary(weirdText, weirdValue, { maxKeys: 6 }), weirdValue);
 }
 
@@ -99,39 +137,60 @@ describe('hostile input generated from the route schemas', () => {
     const timing: [string, number][] = [];
     for (const r of routes) {
       const started = performance.now();
-      const caller = r.access === 'admin' || r.access === 'analyst' ? admin : r.access === 'user' ? family : null;
-      const params = [...r.url.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1]!);
+      const caller =
+        r.access === 'admin' || r.access === 'analyst' ? admin : r.access === 'user' ? family : null;
+      const params = [...r.url.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1]);
       const arb = fc.record({
         body: bodyFor(keysOf(r.schema?.body)),
-        query: fc.record(Object.fromEntries(keysOf(r.schema?.querystring).map((k) => [k, weirdText])), { requiredKeys: [] }),
+        query: fc.record(Object.fromEntries(keysOf(r.schema?.querystring).map((k) => [k, weirdText])), {
+          requiredKeys: [],
+        }),
         params: fc.tuple(...params.map(() => fc.oneof(weirdText, fc.integer().map(String)))),
       });
-      await fc.assert(fc.asyncProperty(arb, async ({ body, query, params: values }) => {
-        let url = r.url;
-        params.forEach((p, i) => (url = url.replace(`:${p}`, encodePath(String(values[i]) || 'x'))));
-        url = url.replace('*', 'x');
-        const qs = new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)])).toString();
-        const res = await t.app.inject({
-          method: r.method as 'POST', url: qs ? `${url}?${qs}` : url,
-          headers: { 'content-type': 'application/json', ...(caller ? { cookie: caller.cookie } : {}) },
-          payload: r.method === 'GET' ? undefined : JSON.stringify(body),
-        });
-        sent += 1;
-        const where = `${r.method} ${url} ${JSON.stringify(body).slice(0, 200)}`;
-        if (res.statusCode >= 500) failures.push(`${res.statusCode} ${where}: ${res.body.slice(0, 200)}`);
-        if (res.statusCode >= 400 && res.statusCode < 500) {
-          const shaped = errorBodySchema.safeParse(res.json());
-          if (!shaped.success) failures.push(`shape ${where}: ${res.body.slice(0, 200)}`);
-        }
-        // The state after the previous request is this one's "before": one count per request.
-        const now = await counts();
-        if (res.statusCode >= 400 && now !== snapshot) failures.push(`stored on ${res.statusCode} ${where}`);
-        snapshot = now;
-        return true;
-      }), { numRuns: takesInput(r) ? perInputRoute : fixedRuns, seed: Number(process.env.HOSTILE_SEED ?? 13), endOnFailure: true });
+      await fc.assert(
+        fc.asyncProperty(arb, async ({ body, query, params: values }) => {
+          let url = r.url;
+          params.forEach((p, i) => (url = url.replace(`:${p}`, encodePath(String(values[i]) || 'x'))));
+          url = url.replace('*', 'x');
+          const qs = new URLSearchParams(
+            Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]),
+          ).toString();
+          const res = await t.app.inject({
+            method: r.method as 'POST',
+            url: qs ? `${url}?${qs}` : url,
+            headers: { 'content-type': 'application/json', ...(caller ? { cookie: caller.cookie } : {}) },
+            payload: r.method === 'GET' ? undefined : JSON.stringify(body),
+          });
+          sent += 1;
+          const where = `${r.method} ${url} ${JSON.stringify(body).slice(0, 200)}`;
+          if (res.statusCode >= 500) failures.push(`${res.statusCode} ${where}: ${res.body.slice(0, 200)}`);
+          if (res.statusCode >= 400 && res.statusCode < 500) {
+            const shaped = errorBodySchema.safeParse(res.json());
+            if (!shaped.success) failures.push(`shape ${where}: ${res.body.slice(0, 200)}`);
+          }
+          // The state after the previous request is this one's "before": one count per request.
+          const now = await counts();
+          if (res.statusCode >= 400 && now !== snapshot)
+            failures.push(`stored on ${res.statusCode} ${where}`);
+          snapshot = now;
+          return true;
+        }),
+        {
+          numRuns: takesInput(r) ? perInputRoute : fixedRuns,
+          seed: Number(process.env.HOSTILE_SEED ?? 13),
+          endOnFailure: true,
+        },
+      );
       timing.push([`${r.method} ${r.url}`, performance.now() - started]);
     }
-    if (process.env.HOSTILE_TIMING) console.log(timing.sort((a, b) => b[1] - a[1]).slice(0, 12).map(([k, v]) => `${v.toFixed(0)} ms ${k}`).join('\n'));
+    if (process.env.HOSTILE_TIMING)
+      console.log(
+        timing
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, 12)
+          .map(([k, v]) => `${v.toFixed(0)} ms ${k}`)
+          .join('\n'),
+      );
     expect(failures.slice(0, 20)).toEqual([]);
     expect(sent).toBeGreaterThanOrEqual(TOTAL);
   }, 600_000);

@@ -42,7 +42,16 @@ async function waitForHealth(base: string) {
     let stdout = '';
     child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
       cwd: root,
-      env: { ...process.env, NODE_ENV: 'development', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: '', LOG_LEVEL: 'info', SEED_DEMO: 'true' },
+      env: {
+        ...process.env,
+        NODE_ENV: 'development',
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: '',
+        LOG_LEVEL: 'info',
+        SEED_DEMO: 'true',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout!.on('data', (d) => (stdout += d));
@@ -53,18 +62,23 @@ async function waitForHealth(base: string) {
 
     // A login costs a real password hash (a few hundred ms): long enough to still be running at SIGTERM.
     const inFlight = fetch(`${base}/api/login`, {
-      method: 'POST', headers: { 'content-type': 'application/json' },
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ username: 'parent@demo.test', password: 'demo1234' }),
     });
     // Under load: more sign-ins queued behind the hashing pool (unknown accounts still spend a hash) and quick reads.
     const received = () => stdout.match(/"incoming request"/g)?.length ?? 0;
     const before = received();
-    const slow = Array.from({ length: 6 }, (_, i) => fetch(`${base}/api/login`, {
-      method: 'POST', headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: `nobody${i}@example.com`, password: 'wrong-password' }),
-    }));
+    const slow = Array.from({ length: 6 }, (_, i) =>
+      fetch(`${base}/api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: `nobody${i}@example.com`, password: 'wrong-password' }),
+      }),
+    );
     const quick = Array.from({ length: 6 }, () => fetch(`${base}/api/plans`));
-    while (!stdout.includes('"url":"/api/login"') || received() < before + 12) await new Promise((r) => setTimeout(r, 5));
+    while (!stdout.includes('"url":"/api/login"') || received() < before + 12)
+      await new Promise((r) => setTimeout(r, 5));
     child.kill('SIGTERM');
     const res = await inFlight;
     expect(res.status).toBe(200);

@@ -2,7 +2,13 @@ import { expect } from 'vitest';
 import { as, type TestApp, type TestUser } from './helpers';
 
 /** Follows X-Next-Cursor from the first page to the last; returns every page's rows in order. */
-export async function walkPages<T = any>(t: TestApp, user: TestUser, url: string, pick: (body: any) => T[] = (b) => b, maxPages = 50) {
+export async function walkPages<T = any>(
+  t: TestApp,
+  user: TestUser,
+  url: string,
+  pick: (body: any) => T[] = (b) => b,
+  maxPages = 50,
+) {
   const pages: T[][] = [];
   let next: string | undefined;
   do {

@@ -18,23 +18,32 @@ describe.skipIf(!isRealPostgres())('races on PostgreSQL', () => {
       const owner = await createUser(t, { credits: 1 });
       const p = await createPlayer(t, owner);
       const req = (await requestSpeed(t, owner, p.id, p.primaryPositionId)).json();
-      const [a, b] = await Promise.all([createUser(t, { role: 'analyst' }), createUser(t, { role: 'analyst' })]);
+      const [a, b] = await Promise.all([
+        createUser(t, { role: 'analyst' }),
+        createUser(t, { role: 'analyst' }),
+      ]);
       const fields = await measuredFields(t, a, req.id);
       const [done, rejected] = await Promise.all([
         complete(t, a, req.id, { ...fields, maxSpeed_percentile: '50' }),
-        as(t, b, { method: 'POST', url: `/api/analysis-requests/${req.id}/reject`, payload: { reason: 'Video quality too low', comment: 'Blurry' } }),
+        as(t, b, {
+          method: 'POST',
+          url: `/api/analysis-requests/${req.id}/reject`,
+          payload: { reason: 'Video quality too low', comment: 'Blurry' },
+        }),
       ]);
-      expect([done.statusCode, rejected.statusCode].sort(), `${done.body} / ${rejected.body}`).toEqual([200, 409]);
+      expect([done.statusCode, rejected.statusCode].sort(), `${done.body} / ${rejected.body}`).toEqual([
+        200, 409,
+      ]);
       const [row] = await t.db.select().from(analysisRequests).where(eq(analysisRequests.id, req.id));
       const [me] = await t.db.select().from(users).where(eq(users.id, owner.id));
       const results = await t.db.select().from(videos).where(eq(videos.analysisRequestId, req.id));
       if (done.statusCode === 200) {
-        expect(row!.status).toBe('completed');
-        expect(me!.credits).toBe(0);
+        expect(row.status).toBe('completed');
+        expect(me.credits).toBe(0);
         expect(results).toHaveLength(1);
       } else {
-        expect(row!.status).toBe('rejected');
-        expect(me!.credits).toBe(1);
+        expect(row.status).toBe('rejected');
+        expect(me.credits).toBe(1);
         expect(results).toHaveLength(0);
       }
     }

@@ -21,13 +21,24 @@ const ids = { player: 0, video: 0, request: 0 };
 beforeAll(async () => {
   t = await createTestApp({ EXPOSE_DEV_OUTBOX: 'true' });
   routes = t.app.accessRoutes.filter((r) => r.method !== 'HEAD');
-  [owner, other, analyst, admin] = [await createUser(t), await createUser(t), await createUser(t, { role: 'analyst' }), await createUser(t, { role: 'admin' })];
+  [owner, other, analyst, admin] = [
+    await createUser(t),
+    await createUser(t),
+    await createUser(t, { role: 'analyst' }),
+    await createUser(t, { role: 'admin' }),
+  ];
   const p = await createPlayer(t, owner);
   ids.player = p.id;
-  const [v] = await t.db.insert(videos).values({ playerId: p.id, url: '/files/videos/x.mp4', storageKey: 'videos/x.mp4', status: 'pending' }).returning();
-  ids.video = v!.id;
-  const [r] = await t.db.insert(analysisRequests).values({ playerId: p.id, userId: owner.id, hudlUrl: 'https://www.hudl.com/v/1', season: 2024 }).returning();
-  ids.request = r!.id;
+  const [v] = await t.db
+    .insert(videos)
+    .values({ playerId: p.id, url: '/files/videos/x.mp4', storageKey: 'videos/x.mp4', status: 'pending' })
+    .returning();
+  ids.video = v.id;
+  const [r] = await t.db
+    .insert(analysisRequests)
+    .values({ playerId: p.id, userId: owner.id, hudlUrl: 'https://www.hudl.com/v/1', season: 2024 })
+    .returning();
+  ids.request = r.id;
 });
 afterAll(() => t.close());
 
@@ -45,12 +56,21 @@ function fill(url: string) {
 
 const json = { 'content-type': 'application/json' };
 /** A body no schema accepts: a caller who gets past the access check would see 400 with a field list. */
-const hostile = JSON.stringify({ firstName: 12, email: [], planId: 'x', reason: {}, playerId: 'x', searchTerm: 7 });
+const hostile = JSON.stringify({
+  firstName: 12,
+  email: [],
+  planId: 'x',
+  reason: {},
+  playerId: 'x',
+  searchTerm: 7,
+});
 
 describe('route access table', () => {
   it('declares every route the app registers', () => {
     const missing = routes.filter((r) => !r.access).map((r) => `${r.method} ${r.url}`);
-    expect(missing, 'add these to server/plugins/access-table.ts (or config.access on the route)').toEqual([]);
+    expect(missing, 'add these to server/plugins/access-table.ts (or config.access on the route)').toEqual(
+      [],
+    );
     expect(routes.length).toBeGreaterThan(60);
   });
 
@@ -58,16 +78,29 @@ describe('route access table', () => {
     const closed = routes.filter((r) => r.access !== 'public');
     expect(closed.length).toBeGreaterThan(40);
     for (const r of closed) {
-      const res = await t.app.inject({ method: r.method as 'GET', url: fill(r.url), headers: json, payload: r.method === 'GET' ? undefined : hostile });
+      const res = await t.app.inject({
+        method: r.method as 'GET',
+        url: fill(r.url),
+        headers: json,
+        payload: r.method === 'GET' ? undefined : hostile,
+      });
       expect(res.statusCode, `${r.method} ${r.url}: ${res.body}`).toBe(401);
-      expect(res.json(), `${r.method} ${r.url}`).toMatchObject({ message: 'Not authenticated', code: 'UNAUTHENTICATED' });
+      expect(res.json(), `${r.method} ${r.url}`).toMatchObject({
+        message: 'Not authenticated',
+        code: 'UNAUTHENTICATED',
+      });
       expect(res.json().errors, `${r.method} ${r.url}`).toBeUndefined();
     }
   });
 
   it('a family account gets 403 on every analyst and admin route, before its input is validated', async () => {
     for (const r of routes.filter((x) => x.access === 'analyst' || x.access === 'admin')) {
-      const res = await as(t, other, { method: r.method as 'GET', url: fill(r.url), headers: json, payload: r.method === 'GET' ? undefined : hostile });
+      const res = await as(t, other, {
+        method: r.method,
+        url: fill(r.url),
+        headers: json,
+        payload: r.method === 'GET' ? undefined : hostile,
+      });
       expect(res.statusCode, `${r.method} ${r.url}: ${res.body}`).toBe(403);
       expect(res.json().errors, `${r.method} ${r.url}`).toBeUndefined();
     }
@@ -75,28 +108,40 @@ describe('route access table', () => {
 
   it('an analyst gets 403 on every admin route', async () => {
     for (const r of routes.filter((x) => x.access === 'admin')) {
-      const res = await as(t, analyst, { method: r.method as 'GET', url: fill(r.url), headers: json, payload: r.method === 'GET' ? undefined : hostile });
+      const res = await as(t, analyst, {
+        method: r.method,
+        url: fill(r.url),
+        headers: json,
+        payload: r.method === 'GET' ? undefined : hostile,
+      });
       expect(res.statusCode, `${r.method} ${r.url}`).toBe(403);
     }
   });
 
   it("another family never reads or changes a family's objects; an analyst never changes them; nobody gets a 5xx", async () => {
-    const familyRoutes = routes.filter((r) => r.access === 'user' && /:(id|playerId)/.test(r.url) && !r.url.startsWith('/api/positions/'));
+    const familyRoutes = routes.filter(
+      (r) => r.access === 'user' && /:(id|playerId)/.test(r.url) && !r.url.startsWith('/api/positions/'),
+    );
     expect(familyRoutes.length).toBeGreaterThan(8);
     const body = await playerBody(t, { firstName: 'Hijacked' });
     const outcomes: string[] = [];
     // Admins may edit any player (decision 011), so they go last and only must not break anything.
     for (const caller of [other, analyst]) {
       for (const r of familyRoutes) {
-        const res = await as(t, caller, { method: r.method as 'GET', url: fill(r.url), payload: r.method === 'GET' ? undefined : body });
+        const res = await as(t, caller, {
+          method: r.method,
+          url: fill(r.url),
+          payload: r.method === 'GET' ? undefined : body,
+        });
         expect(res.statusCode, `${r.method} ${r.url}: ${res.body}`).toBeLessThan(500);
-        if (caller === other) expect([400, 403, 404], `${r.method} ${r.url}: ${res.body}`).toContain(res.statusCode);
+        if (caller === other)
+          expect([400, 403, 404], `${r.method} ${r.url}: ${res.body}`).toContain(res.statusCode);
         outcomes.push(`${caller === other ? 'other' : 'analyst'} ${r.method} ${r.url} ${res.statusCode}`);
       }
     }
     const [p] = await t.db.select().from(players).where(eq(players.id, ids.player));
-    expect(p!.firstName).toBe('Jamie');
-    expect(p!.userId).toBe(owner.id);
+    expect(p.firstName).toBe('Jamie');
+    expect(p.userId).toBe(owner.id);
     expect(outcomes.filter((o) => o.startsWith('other') && / 2\d\d$/.test(o))).toEqual([]);
     for (const r of familyRoutes.filter((x) => x.method === 'GET')) {
       const res = await as(t, admin, { method: 'GET', url: fill(r.url) });
@@ -105,7 +150,11 @@ describe('route access table', () => {
   });
 
   it('the owner reaches their own objects', async () => {
-    for (const url of [`/api/players/${ids.player}`, `/api/videos/${ids.player}`, `/api/players/${ids.player}/pending-requests`]) {
+    for (const url of [
+      `/api/players/${ids.player}`,
+      `/api/videos/${ids.player}`,
+      `/api/players/${ids.player}/pending-requests`,
+    ]) {
       const res = await as(t, owner, { method: 'GET', url });
       expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
     }

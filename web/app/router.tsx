@@ -35,7 +35,9 @@ const TestSearch = r(() => import('./routes/test-search'));
 const TestCheckout = r(() => import('./routes/test-checkout'));
 const NotFound = r(() => import('./routes/not-found'));
 // The signed-in shell (header, menus) loads with the first signed-in screen, not with /auth-page (decision 143).
-const AppLayout = lazy(() => import('@/components/layouts/app-layout').then((m) => ({ default: m.AppLayout })));
+const AppLayout = lazy(() =>
+  import('@/components/layouts/app-layout').then((m) => ({ default: m.AppLayout })),
+);
 
 const loading = (
   <div className="flex min-h-[50vh] items-center justify-center">
@@ -59,7 +61,9 @@ function ReferralRedirect() {
         // Signing out on purpose: no 'Session expired' toast.
         sessionStorage.removeItem(SIGNED_IN_FLAG);
         resetCacheWithUser(qc, null);
-        navigate(`${paths.auth}?referralCode=${encodeURIComponent(code)}&mode=register`, { replace: true });
+        void navigate(`${paths.auth}?referralCode=${encodeURIComponent(code)}&mode=register`, {
+          replace: true,
+        });
       });
   }, [code, location.pathname, signedIn, navigate, qc]);
   return null;
@@ -112,13 +116,62 @@ function SignedInRoutes() {
         <Route path={paths.profile} element={<Profile />} />
         <Route path={paths.leaderboard} element={<Leaderboard />} />
         <Route path="/receipts/:requestId" element={<Receipt />} />
-        <Route path={paths.analystQueue} element={<RequireRole roles={['analyst', 'admin']}><AnalystQueue /></RequireRole>} />
-        <Route path={paths.adminUsers} element={<RequireRole roles={admin}><AdminUsers /></RequireRole>} />
-        <Route path={paths.adminReporting} element={<RequireRole roles={admin}><AdminReporting /></RequireRole>} />
-        <Route path={paths.analystAudits} element={<RequireRole roles={['analyst', 'admin']}><AnalystAudits /></RequireRole>} />
-        <Route path={paths.adminAudits} element={<RequireRole roles={admin}><AdminAudits /></RequireRole>} />
-        <Route path={paths.webhookDebug} element={<RequireRole roles={admin}><WebhookDebug /></RequireRole>} />
-        <Route path={paths.testVideoDownload} element={<RequireRole roles={admin}><TestVideoDownload /></RequireRole>} />
+        <Route
+          path={paths.analystQueue}
+          element={
+            <RequireRole roles={['analyst', 'admin']}>
+              <AnalystQueue />
+            </RequireRole>
+          }
+        />
+        <Route
+          path={paths.adminUsers}
+          element={
+            <RequireRole roles={admin}>
+              <AdminUsers />
+            </RequireRole>
+          }
+        />
+        <Route
+          path={paths.adminReporting}
+          element={
+            <RequireRole roles={admin}>
+              <AdminReporting />
+            </RequireRole>
+          }
+        />
+        <Route
+          path={paths.analystAudits}
+          element={
+            <RequireRole roles={['analyst', 'admin']}>
+              <AnalystAudits />
+            </RequireRole>
+          }
+        />
+        <Route
+          path={paths.adminAudits}
+          element={
+            <RequireRole roles={admin}>
+              <AdminAudits />
+            </RequireRole>
+          }
+        />
+        <Route
+          path={paths.webhookDebug}
+          element={
+            <RequireRole roles={admin}>
+              <WebhookDebug />
+            </RequireRole>
+          }
+        />
+        <Route
+          path={paths.testVideoDownload}
+          element={
+            <RequireRole roles={admin}>
+              <TestVideoDownload />
+            </RequireRole>
+          }
+        />
         <Route path="*" element={<NotFound />} />
       </Route>
     </Routes>
@@ -132,7 +185,9 @@ export function AppRouter() {
       <SessionGuard />
       <ReferralRedirect />
       <PageViewTracker />
-      <Suspense fallback={loading}>{isLoading ? loading : user ? <SignedInRoutes /> : <SignedOutRoutes />}</Suspense>
+      <Suspense fallback={loading}>
+        {isLoading ? loading : user ? <SignedInRoutes /> : <SignedOutRoutes />}
+      </Suspense>
     </>
   );
 }

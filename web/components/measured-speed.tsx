@@ -17,15 +17,35 @@ export interface MeasuredSpeedProps {
 }
 
 /** '21.3 mph ± 0.4', its method and a link to the receipt: a measured value travels with its evidence. */
-export function MeasuredSpeed({ mph, plusMinus, methodLabel, requestId, layout = 'stack', className }: MeasuredSpeedProps) {
+export function MeasuredSpeed({
+  mph,
+  plusMinus,
+  methodLabel,
+  requestId,
+  layout = 'stack',
+  className,
+}: MeasuredSpeedProps) {
   const measured = plusMinus !== null && plusMinus !== undefined;
   // Breaks, if it must, before the bound: '22.7 mph' / '± 0.9', never inside either.
   const [value, bound] = formatSpeed(mph, plusMinus).split(' ± ');
   return (
-    <span className={cn(layout === 'stack' ? 'inline-grid justify-items-center gap-0.5' : 'inline-flex flex-wrap items-baseline gap-x-2', className)} data-testid="measured-speed">
+    <span
+      className={cn(
+        layout === 'stack'
+          ? 'inline-grid justify-items-center gap-0.5'
+          : 'inline-flex flex-wrap items-baseline gap-x-2',
+        className,
+      )}
+      data-testid="measured-speed"
+    >
       <span className="tabular-nums">
         <span className="whitespace-nowrap">{value}</span>
-        {bound && <> <span className="whitespace-nowrap">± {bound}</span></>}
+        {bound && (
+          <>
+            {' '}
+            <span className="whitespace-nowrap">± {bound}</span>
+          </>
+        )}
       </span>
       {measured && <SpeedEvidence methodLabel={methodLabel} requestId={requestId} />}
     </span>
@@ -33,12 +53,24 @@ export function MeasuredSpeed({ mph, plusMinus, methodLabel, requestId, layout =
 }
 
 /** The method label and the receipt link of a measured speed shown elsewhere in large type. */
-export function SpeedEvidence({ methodLabel, requestId, className }: Pick<MeasuredSpeedProps, 'methodLabel' | 'requestId' | 'className'>) {
+export function SpeedEvidence({
+  methodLabel,
+  requestId,
+  className,
+}: Pick<MeasuredSpeedProps, 'methodLabel' | 'requestId' | 'className'>) {
   return (
     <>
-      {methodLabel && <span className={cn('text-xs font-normal text-muted-foreground', className)}>{methodLabel}</span>}
+      {methodLabel && (
+        <span className={cn('text-xs font-normal text-muted-foreground', className)}>{methodLabel}</span>
+      )}
       {requestId && (
-        <Link to={paths.receipt(requestId)} className={cn('inline-flex items-center gap-1 text-xs font-normal text-primary underline-offset-2 hover:underline', className)}>
+        <Link
+          to={paths.receipt(requestId)}
+          className={cn(
+            'inline-flex items-center gap-1 text-xs font-normal text-primary underline-offset-2 hover:underline',
+            className,
+          )}
+        >
           <ReceiptText className="size-3" aria-hidden /> Receipt
         </Link>
       )}

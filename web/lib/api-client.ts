@@ -28,7 +28,9 @@ async function toError(res: Response): Promise<ApiError> {
     body = undefined;
   }
   const message =
-    body?.message ?? body?.error ?? (res.status >= 500 ? `${res.status}: ${res.statusText}` : `${res.status}: ${text || res.statusText}`);
+    body?.message ??
+    body?.error ??
+    (res.status >= 500 ? `${res.status}: ${res.statusText}` : `${res.status}: ${text || res.statusText}`);
   return new ApiError(res.status, message, body?.code, body?.errors, body);
 }
 
@@ -38,7 +40,10 @@ export async function api<T = unknown>(path: string, opts: RequestOptions = {}):
   const res = await fetch(path, {
     method: opts.method ?? (opts.body ? 'POST' : 'GET'),
     credentials: 'include',
-    headers: { Accept: 'application/json', ...(opts.body && !isForm ? { 'Content-Type': 'application/json' } : {}) },
+    headers: {
+      Accept: 'application/json',
+      ...(opts.body && !isForm ? { 'Content-Type': 'application/json' } : {}),
+    },
     body: opts.body ? (isForm ? (opts.body as FormData) : JSON.stringify(opts.body)) : undefined,
     signal: opts.signal,
   });
@@ -49,7 +54,11 @@ export async function api<T = unknown>(path: string, opts: RequestOptions = {}):
 }
 
 /** One page of a keyset list: the body, and the X-Next-Cursor header (null on the last page; decision 063). */
-export async function apiPage<T>(path: string, cursor?: string | null, signal?: AbortSignal): Promise<{ data: T; nextCursor: string | null }> {
+export async function apiPage<T>(
+  path: string,
+  cursor?: string | null,
+  signal?: AbortSignal,
+): Promise<{ data: T; nextCursor: string | null }> {
   const url = cursor ? `${path}${path.includes('?') ? '&' : '?'}cursor=${encodeURIComponent(cursor)}` : path;
   const res = await fetch(url, { credentials: 'include', headers: { Accept: 'application/json' }, signal });
   if (!res.ok) throw await toError(res);

@@ -9,7 +9,9 @@ function Save({ error, meta, onError }: { error: Error; meta?: MutationErrorMeta
   const m = useMutation({ mutationFn: () => Promise.reject(error), meta });
   return (
     <>
-      <button type="button" onClick={() => m.mutate(undefined, { onError })}>Save</button>
+      <button type="button" onClick={() => m.mutate(undefined, { onError })}>
+        Save
+      </button>
       {m.isError && <p>failed</p>}
     </>
   );
@@ -22,7 +24,9 @@ const saveAndFail = async (ui: { click: (el: Element) => Promise<void> }) => {
 
 describe('a failed mutation is toasted in one place', () => {
   it("toasts 'Error' with the server's message, once, with nothing written by the screen", async () => {
-    const { ui } = renderWithProviders(<Save error={new ApiError(409, 'That email is already taken', 'CONFLICT')} />);
+    const { ui } = renderWithProviders(
+      <Save error={new ApiError(409, 'That email is already taken', 'CONFLICT')} />,
+    );
     await saveAndFail(ui);
     expect(await screen.findByText('That email is already taken')).toBeVisible();
     expect(screen.getAllByText('That email is already taken')).toHaveLength(1);
@@ -30,14 +34,24 @@ describe('a failed mutation is toasted in one place', () => {
   });
 
   it("uses the mutation's title and, for an error without a message, its fallback", async () => {
-    const { ui } = renderWithProviders(<Save error={new ApiError(0, '')} meta={{ errorTitle: 'Upload problem', errorFallback: 'Upload failed' }} />);
+    const { ui } = renderWithProviders(
+      <Save
+        error={new ApiError(0, '')}
+        meta={{ errorTitle: 'Upload problem', errorFallback: 'Upload failed' }}
+      />,
+    );
     await saveAndFail(ui);
     expect(await screen.findByText('Upload failed')).toBeVisible();
     expect(screen.getByText('Upload problem')).toBeVisible();
   });
 
   it("shows the mutation's own message instead of the server's when it names one", async () => {
-    const { ui } = renderWithProviders(<Save error={new ApiError(500, 'Internal Server Error')} meta={{ errorMessage: 'Failed to update player' }} />);
+    const { ui } = renderWithProviders(
+      <Save
+        error={new ApiError(500, 'Internal Server Error')}
+        meta={{ errorMessage: 'Failed to update player' }}
+      />,
+    );
     await saveAndFail(ui);
     expect(await screen.findByText('Failed to update player')).toBeVisible();
     expect(screen.queryByText('Internal Server Error')).not.toBeInTheDocument();
@@ -48,8 +62,15 @@ describe('a failed mutation is toasted in one place', () => {
     const { ui } = renderWithProviders(
       <>
         <Save error={new ApiError(400, 'Password is wrong')} meta={{ toast: false }} />
-        <Save error={new ApiError(402, 'You need at least 1 IGA credit', 'INSUFFICIENT_CREDITS')} meta={{ quietCodes: ['INSUFFICIENT_CREDITS'] }} onError={() => handled++} />
-        <Save error={new ApiError(500, 'Something broke', 'INTERNAL')} meta={{ quietCodes: ['INSUFFICIENT_CREDITS'] }} />
+        <Save
+          error={new ApiError(402, 'You need at least 1 IGA credit', 'INSUFFICIENT_CREDITS')}
+          meta={{ quietCodes: ['INSUFFICIENT_CREDITS'] }}
+          onError={() => handled++}
+        />
+        <Save
+          error={new ApiError(500, 'Something broke', 'INTERNAL')}
+          meta={{ quietCodes: ['INSUFFICIENT_CREDITS'] }}
+        />
       </>,
     );
     for (const button of screen.getAllByRole('button', { name: 'Save' })) await ui.click(button);

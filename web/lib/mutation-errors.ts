@@ -28,5 +28,7 @@ export function toastMutationError(error: Error, meta: MutationErrorMeta | undef
   if (error instanceof ApiError && error.code && meta?.quietCodes?.includes(error.code as ErrorCode)) return;
   const description = meta?.errorMessage ?? (error.message || meta?.errorFallback);
   // Loaded on first use: the toaster (sonner) stays out of the chunk that creates the QueryClient.
-  void import('@/components/ui/toaster').then(({ toast }) => toast({ title: meta?.errorTitle ?? 'Error', description, variant: 'destructive' }));
+  void import('@/components/ui/toaster').then(({ toast }) =>
+    toast({ title: meta?.errorTitle ?? 'Error', description, variant: 'destructive' }),
+  );
 }

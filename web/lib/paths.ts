@@ -14,7 +14,8 @@ export const paths = {
   profile: '/profile',
   leaderboard: '/leaderboard',
   analystQueue: '/analyst/queue',
-  receipt: (requestId: number | string, revision?: number) => `/receipts/${requestId}${revision ? `?revision=${revision}` : ''}`,
+  receipt: (requestId: number | string, revision?: number) =>
+    `/receipts/${requestId}${revision ? `?revision=${revision}` : ''}`,
   adminUsers: '/admin/users',
   adminReporting: '/admin/reporting',
   analystAudits: '/analyst/audits',

@@ -10,9 +10,24 @@ const at = '2026-01-15T12:00:00.000Z';
 
 export const aUser = (over: Partial<PublicUser> = {}): PublicUser =>
   publicUserSchema.parse({
-    id: 1, username: 'parent@test.dev', email: 'parent@test.dev', firstName: 'Pat', lastName: 'Parent', role: 'user',
-    credits: 1, igaCredits: 1, stripeCustomerId: null, hasActiveSubscription: false, isEmailVerified: true,
-    plan: null, subscription: null, loginCount: 1, firstLoginAt: at, lastLoginAt: at, createdAt: at, pendingEmail: null,
+    id: 1,
+    username: 'parent@test.dev',
+    email: 'parent@test.dev',
+    firstName: 'Pat',
+    lastName: 'Parent',
+    role: 'user',
+    credits: 1,
+    igaCredits: 1,
+    stripeCustomerId: null,
+    hasActiveSubscription: false,
+    isEmailVerified: true,
+    plan: null,
+    subscription: null,
+    loginCount: 1,
+    firstLoginAt: at,
+    lastLoginAt: at,
+    createdAt: at,
+    pendingEmail: null,
     ...over,
   });
 
@@ -23,31 +38,82 @@ export const positions: Position[] = [
 
 export const aPlayer = (over: Partial<Player> = {}): Player =>
   playerSchema.parse({
-    id: 7, userId: 1, firstName: 'Jordan', lastName: 'Miles', primaryPositionId: 1, secondaryPositionId: 2,
-    level: 'High School', school: 'Westlake High School', schoolCity: 'Austin', schoolState: 'TX', schoolVerified: true,
-    graduationYear: 2027, gender: 'Male', photoUrl: null, heightInches: 73, weight: 185, city: 'Austin', state: 'TX',
-    county: 'Travis', hudlUrl: 'https://www.hudl.com/profile/1', facebookUrl: null, twitterHandle: 'jmiles',
-    instagramHandle: 'jmiles', gpa: 3.5, satScore: null, actScore: null, createdAt: at, updatedAt: at,
-    dateOfBirth: '2009-05-01', addressLine1: '1 Main St', addressLine2: null, zipCode: '78701', email: 'jordan@test.dev',
-    phone: '5125550100', phoneCountryCode: '+1',
+    id: 7,
+    userId: 1,
+    firstName: 'Jordan',
+    lastName: 'Miles',
+    primaryPositionId: 1,
+    secondaryPositionId: 2,
+    level: 'High School',
+    school: 'Westlake High School',
+    schoolCity: 'Austin',
+    schoolState: 'TX',
+    schoolVerified: true,
+    graduationYear: 2027,
+    gender: 'Male',
+    photoUrl: null,
+    heightInches: 73,
+    weight: 185,
+    city: 'Austin',
+    state: 'TX',
+    county: 'Travis',
+    hudlUrl: 'https://www.hudl.com/profile/1',
+    facebookUrl: null,
+    twitterHandle: 'jmiles',
+    instagramHandle: 'jmiles',
+    gpa: 3.5,
+    satScore: null,
+    actScore: null,
+    createdAt: at,
+    updatedAt: at,
+    dateOfBirth: '2009-05-01',
+    addressLine1: '1 Main St',
+    addressLine2: null,
+    zipCode: '78701',
+    email: 'jordan@test.dev',
+    phone: '5125550100',
+    phoneCountryCode: '+1',
     ...over,
   });
 
 export const emptyVideoList = (): VideoList =>
-  videoListSchema.parse({ videos: [], stats: { highestSpeed: null, highestIgaScore: null, totalVideos: 0, readyVideos: 0 } });
+  videoListSchema.parse({
+    videos: [],
+    stats: { highestSpeed: null, highestIgaScore: null, totalVideos: 0, readyVideos: 0 },
+  });
 
 export const aQueueItem = (over: Partial<QueueItem> = {}): QueueItem =>
   queueItemSchema.parse({
-    id: 41, requestType: 'max_speed', season: 2026, status: 'pending', createdAt: at, playerId: 7, playerFirstName: 'Jordan',
-    playerLastName: 'Miles', playerLevel: 'High School', positionId: 1, positionName: 'Quarterback',
-    hudlUrl: 'https://www.hudl.com/profile/1', startTime: null, notes: null, sourceVideoId: null,
+    id: 41,
+    requestType: 'max_speed',
+    season: 2026,
+    status: 'pending',
+    createdAt: at,
+    playerId: 7,
+    playerFirstName: 'Jordan',
+    playerLastName: 'Miles',
+    playerLevel: 'High School',
+    positionId: 1,
+    positionName: 'Quarterback',
+    hudlUrl: 'https://www.hudl.com/profile/1',
+    startTime: null,
+    notes: null,
+    sourceVideoId: null,
     ...over,
   });
 
 export const aLedgerRow = (over: Partial<BillingHistoryItem> = {}): BillingHistoryItem =>
   billingHistoryItemSchema.parse({
-    id: 3, type: 'purchase', label: 'Starter package', description: '1 Max Speed credit', credits: 1, igaCredits: 0,
-    amountCents: 4900, currency: 'usd', createdAt: at, testCheckoutUrl: null,
+    id: 3,
+    type: 'purchase',
+    label: 'Starter package',
+    description: '1 Max Speed credit',
+    credits: 1,
+    igaCredits: 0,
+    amountCents: 4900,
+    currency: 'usd',
+    createdAt: at,
+    testCheckoutUrl: null,
     ...over,
   });
 

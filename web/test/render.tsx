@@ -18,11 +18,20 @@ import { server } from './server';
  */
 export function renderApp(path: string, { user = aUser() }: { user?: PublicUser | null } = {}) {
   server.use(
-    http.get('/api/user', () => (user ? HttpResponse.json(user) : HttpResponse.json({ message: 'Unauthorized' }, { status: 401 }))),
+    http.get('/api/user', () =>
+      user ? HttpResponse.json(user) : HttpResponse.json({ message: 'Unauthorized' }, { status: 401 }),
+    ),
   );
   window.history.pushState(null, '', path);
   const ui = userEvent.setup();
-  return { ui, ...render(<Providers><AppRouter /></Providers>) };
+  return {
+    ui,
+    ...render(
+      <Providers>
+        <AppRouter />
+      </Providers>,
+    ),
+  };
 }
 
 /** One component with the app's query client, a router at `path` and the toaster. */

@@ -23,5 +23,7 @@ export const failure = (status: number, message: string, code?: string) => () =>
   HttpResponse.json({ message, ...(code ? { code } : {}) }, { status });
 
 /** A keyset page: the body, and X-Next-Cursor when there is more (decision 063). */
-export const page = (body: unknown[], nextCursor: string | null = null) => () =>
-  HttpResponse.json(body, { headers: nextCursor ? { 'X-Next-Cursor': nextCursor } : {} });
+export const page =
+  (body: unknown[], nextCursor: string | null = null) =>
+  () =>
+    HttpResponse.json(body, { headers: nextCursor ? { 'X-Next-Cursor': nextCursor } : {} });

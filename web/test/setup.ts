@@ -15,8 +15,14 @@ class NoopObserver {
 }
 globalThis.ResizeObserver ??= NoopObserver as unknown as typeof ResizeObserver;
 window.matchMedia ??= ((query: string) => ({
-  matches: false, media: query, onchange: null,
-  addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false,
+  matches: false,
+  media: query,
+  onchange: null,
+  addListener() {},
+  removeListener() {},
+  addEventListener() {},
+  removeEventListener() {},
+  dispatchEvent: () => false,
 })) as unknown as typeof window.matchMedia;
 Element.prototype.scrollIntoView ??= function scrollIntoView() {};
 Element.prototype.hasPointerCapture ??= () => false;
@@ -42,6 +48,9 @@ afterEach(() => {
   queryClient.clear();
   sessionStorage.clear();
   window.history.replaceState(null, '', '/');
-  if (consoleErrors.length) throw new Error(`console.error was called:\n${consoleErrors.map((a) => a.map(String).join(' ')).join('\n')}`);
+  if (consoleErrors.length)
+    throw new Error(
+      `console.error was called:\n${consoleErrors.map((a) => a.map(String).join(' ')).join('\n')}`,
+    );
 });
 afterAll(() => server.close());

@@ -1,5 +1,15 @@
 import {
-  type AnyPgColumn, bigint, boolean, index, integer, jsonb, numeric, pgTable, serial, text, unique,
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  unique,
 } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { createdAt, ts, updatedAt } from './common';
@@ -17,8 +27,12 @@ export const analysisRequests = pgTable(
     hudlUrl: text('hudl_url').notNull(),
     startTime: text('start_time'),
     season: integer('season').notNull(),
-    status: text('status', { enum: ['pending', 'completed', 'rejected'] }).notNull().default('pending'),
-    requestType: text('request_type', { enum: ['max_speed', 'iga'] }).notNull().default('max_speed'),
+    status: text('status', { enum: ['pending', 'completed', 'rejected'] })
+      .notNull()
+      .default('pending'),
+    requestType: text('request_type', { enum: ['max_speed', 'iga'] })
+      .notNull()
+      .default('max_speed'),
     positionId: integer('position_id').references(() => positions.id),
     maxSpeed: numeric('max_speed', { precision: 4, scale: 1, mode: 'number' }),
     igaScore: numeric('iga_score', { precision: 4, scale: 1, mode: 'number' }),
@@ -31,7 +45,9 @@ export const analysisRequests = pgTable(
     completedAt: ts('completed_at'),
     metadata: jsonb('metadata'),
     /** The library video a max-speed request is measured on (the family's choice or the analyst's upload). */
-    sourceVideoId: integer('source_video_id').references((): AnyPgColumn => videos.id, { onDelete: 'set null' }),
+    sourceVideoId: integer('source_video_id').references((): AnyPgColumn => videos.id, {
+      onDelete: 'set null',
+    }),
     maxSpeedPlusMinus: numeric('max_speed_plus_minus', { precision: 4, scale: 1, mode: 'number' }),
     methodLabel: text('method_label'),
     overrideReason: text('override_reason'),
@@ -77,7 +93,10 @@ export const videos = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('videos_player_idx').on(t.playerId), index('videos_player_page_idx').on(t.playerId, t.createdAt, t.id)],
+  (t) => [
+    index('videos_player_idx').on(t.playerId),
+    index('videos_player_page_idx').on(t.playerId, t.createdAt, t.id),
+  ],
 );
 
 export const submetrics = pgTable('submetrics', {
@@ -133,7 +152,9 @@ export const jobs = pgTable(
     id: serial('id').primaryKey(),
     type: text('type').notNull(),
     payload: jsonb('payload').notNull(),
-    status: text('status', { enum: ['queued', 'running', 'done', 'failed'] }).notNull().default('queued'),
+    status: text('status', { enum: ['queued', 'running', 'done', 'failed'] })
+      .notNull()
+      .default('queued'),
     attempts: integer('attempts').notNull().default(0),
     runAt: ts('run_at').notNull().defaultNow(),
     lockedAt: ts('locked_at'),

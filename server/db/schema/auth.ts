@@ -13,7 +13,9 @@ export const users = pgTable(
     password: text('password').notNull(),
     credits: integer('credits').notNull().default(0),
     igaCredits: integer('iga_credits').notNull().default(0),
-    role: text('role', { enum: ['user', 'analyst', 'admin'] }).notNull().default('user'),
+    role: text('role', { enum: ['user', 'analyst', 'admin'] })
+      .notNull()
+      .default('user'),
     stripeCustomerId: text('stripe_customer_id'),
     stripeCustomerIdLive: text('stripe_customer_id_live'),
     hasActiveSubscription: boolean('has_active_subscription').notNull().default(false),
@@ -103,5 +105,8 @@ export const analyticsEvents = pgTable(
     properties: jsonb('properties'),
     createdAt: createdAt(),
   },
-  (t) => [index('analytics_events_name_created_idx').on(t.name, t.createdAt), index('analytics_events_created_idx').on(t.createdAt)],
+  (t) => [
+    index('analytics_events_name_created_idx').on(t.name, t.createdAt),
+    index('analytics_events_created_idx').on(t.createdAt),
+  ],
 );

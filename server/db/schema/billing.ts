@@ -1,6 +1,4 @@
-import {
-  boolean, index, integer, jsonb, numeric, pgTable, serial, text,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, numeric, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { createdAt, ts, updatedAt } from './common';
 
@@ -130,7 +128,10 @@ export const chargeStates = pgTable(
     /** The largest cumulative amount_refunded a charge.refunded event reported (failed refunds included until they fail). */
     refundedReported: integer('refunded_reported').notNull().default(0),
     /** Each refund seen in a refund event, by id: its amount and latest status (failed and canceled are final; decision 121). */
-    refunds: jsonb('refunds').$type<Record<string, { amount: number; status: string; at: number }>>().notNull().default({}),
+    refunds: jsonb('refunds')
+      .$type<Record<string, { amount: number; status: string; at: number }>>()
+      .notNull()
+      .default({}),
     disputeId: text('dispute_id'),
     disputeStatus: text('dispute_status'),
     disputeAmount: integer('dispute_amount').notNull().default(0),
@@ -142,7 +143,10 @@ export const chargeStates = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('charge_states_user_idx').on(t.userId), index('charge_states_payment_intent_idx').on(t.paymentIntentId)],
+  (t) => [
+    index('charge_states_user_idx').on(t.userId),
+    index('charge_states_payment_intent_idx').on(t.paymentIntentId),
+  ],
 );
 
 /** State of the built-in test-mode payment provider (checkout sessions, customers, subscriptions, coupons). */

@@ -1,7 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean, index, integer, numeric, pgTable, serial, text, unique,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, integer, numeric, pgTable, serial, text, unique } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './common';
 import { players, positions } from './players';
 
@@ -38,7 +36,12 @@ export const leaderboard = pgTable(
     index('leaderboard_season_idx').on(t.season),
     index('leaderboard_level_idx').on(t.level),
     index('leaderboard_page_idx').on(
-      t.metricType, t.level, t.isAllTime, t.season, sql`${t.metricValue} desc`, t.id,
+      t.metricType,
+      t.level,
+      t.isAllTime,
+      t.season,
+      sql`${t.metricValue} desc`,
+      t.id,
     ),
   ],
 );

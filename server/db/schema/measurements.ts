@@ -1,5 +1,14 @@
 import {
-  bigint, boolean, index, integer, jsonb, numeric, pgTable, serial, text, unique,
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  unique,
 } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { analysisRequests, videos } from './analysis';
@@ -27,7 +36,9 @@ export const videoMedia = pgTable('video_media', {
   nominalFps: text('nominal_fps').notNull().default('0/1'),
   averageFps: text('average_fps').notNull().default('0/1'),
   frameCount: integer('frame_count').notNull().default(0),
-  durationSeconds: numeric('duration_seconds', { precision: 12, scale: 4, mode: 'number' }).notNull().default(0),
+  durationSeconds: numeric('duration_seconds', { precision: 12, scale: 4, mode: 'number' })
+    .notNull()
+    .default(0),
   variableFrameRate: boolean('variable_frame_rate').notNull().default(false),
   frameTicks: jsonb('frame_ticks').$type<number[]>().notNull().default([]),
   workingKey: text('working_key'),
@@ -61,5 +72,8 @@ export const measurementReceipts = pgTable(
     stillKeys: jsonb('still_keys').$type<string[]>().notNull(),
     createdAt: createdAt(),
   },
-  (t) => [unique('measurement_receipts_revision').on(t.requestId, t.revision), index('measurement_receipts_video_idx').on(t.videoId)],
+  (t) => [
+    unique('measurement_receipts_revision').on(t.requestId, t.revision),
+    index('measurement_receipts_video_idx').on(t.videoId),
+  ],
 );

@@ -1,7 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean, date, index, integer, numeric, pgTable, serial, text, unique,
-} from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, numeric, pgTable, serial, text, unique } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { createdAt, updatedAt } from './common';
 
@@ -56,7 +54,10 @@ export const players = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('players_user_idx').on(t.userId), index('players_user_page_idx').on(t.userId, t.createdAt, t.id)],
+  (t) => [
+    index('players_user_idx').on(t.userId),
+    index('players_user_page_idx').on(t.userId, t.createdAt, t.id),
+  ],
 );
 
 export const schools = pgTable(

@@ -9,7 +9,9 @@ import { createdAt, ts, updatedAt } from './common';
  * one is being created.
  */
 export const referralReservations = pgTable('referral_reservations', {
-  userId: integer('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
   referralId: integer('referral_id').references(() => referrals.id, { onDelete: 'set null' }),
   checkoutSessionId: text('checkout_session_id'),
   heldAt: ts('held_at'),

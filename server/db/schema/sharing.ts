@@ -1,6 +1,14 @@
 import { sql } from 'drizzle-orm';
 import {
-  boolean, index, integer, jsonb, numeric, pgTable, serial, text, uniqueIndex,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { analysisRequests } from './analysis';
@@ -29,7 +37,10 @@ export const profileShares = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('profile_shares_slug_idx').on(t.slug), uniqueIndex('profile_shares_player_idx').on(t.playerId)],
+  (t) => [
+    uniqueIndex('profile_shares_slug_idx').on(t.slug),
+    uniqueIndex('profile_shares_player_idx').on(t.playerId),
+  ],
 );
 
 /** Settings an admin changes at run time (e.g. the audit rate); one JSON value per key. */
@@ -53,8 +64,12 @@ export const measurementAudits = pgTable(
     /** The analyst whose result is audited: never the auditor. */
     excludedAnalystId: integer('excluded_analyst_id').references(() => users.id, { onDelete: 'set null' }),
     auditorId: integer('auditor_id').references(() => users.id, { onDelete: 'set null' }),
-    status: text('status', { enum: ['pending', 'agreed', 'flagged', 'resolved'] }).notNull().default('pending'),
-    originalReceiptId: integer('original_receipt_id').references(() => measurementReceipts.id, { onDelete: 'set null' }),
+    status: text('status', { enum: ['pending', 'agreed', 'flagged', 'resolved'] })
+      .notNull()
+      .default('pending'),
+    originalReceiptId: integer('original_receipt_id').references(() => measurementReceipts.id, {
+      onDelete: 'set null',
+    }),
     originalSpeed: numeric('original_speed', { precision: 4, scale: 1, mode: 'number' }).notNull(),
     originalPlusMinus: numeric('original_plus_minus', { precision: 4, scale: 1, mode: 'number' }).notNull(),
     auditSpeed: numeric('audit_speed', { precision: 4, scale: 1, mode: 'number' }),
@@ -74,6 +89,8 @@ export const measurementAudits = pgTable(
   (t) => [
     uniqueIndex('measurement_audits_request_idx').on(t.requestId),
     index('measurement_audits_status_idx').on(t.status, t.createdAt),
-    index('measurement_audits_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
+    index('measurement_audits_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'pending'`),
   ],
 );

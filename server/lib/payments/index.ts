@@ -17,7 +17,13 @@ export function createPaymentProvider(o: {
   log: EventLog;
 }): PaymentProvider {
   if (o.stripeSecretKey) return createStripeProvider(o.stripeSecretKey);
-  return createTestModeProvider({ db: o.db, appUrl: o.appUrl, secret: o.webhookSecret, deliver: o.deliver, log: o.log });
+  return createTestModeProvider({
+    db: o.db,
+    appUrl: o.appUrl,
+    secret: o.webhookSecret,
+    deliver: o.deliver,
+    log: o.log,
+  });
 }
 
 export const isTestModeProvider = (p: PaymentProvider): p is TestModeProvider => p.kind === 'test-mode';

@@ -2,7 +2,7 @@ import type { ProviderSubscription } from './types';
 
 const date = (s: unknown) => (typeof s === 'number' ? new Date(s * 1000) : null);
 const idOf = (v: unknown): string | null =>
-  typeof v === 'string' ? v : v && typeof v === 'object' && 'id' in v ? String((v as { id: unknown }).id) : null;
+  typeof v === 'string' ? v : v && typeof v === 'object' && 'id' in v ? String(v.id) : null;
 
 /** Reads a subscription in either shape: periods on the subscription (before 2025-03) or on its items. */
 export function normalizeSubscription(s: any): ProviderSubscription {

@@ -17,11 +17,15 @@ export class SignatureError extends Error {}
  * Verifies with the Stripe SDK itself, on the exact bytes received, so both providers are held
  * to Stripe's rules (constant-time compare, timestamp tolerance).
  */
-export function verifyWebhook(raw: Buffer, header: string | string[] | undefined, secret: string): StripeEventLike {
+export function verifyWebhook(
+  raw: Buffer,
+  header: string | string[] | undefined,
+  secret: string,
+): StripeEventLike {
   const sig = Array.isArray(header) ? header[0] : header;
   if (!sig) throw new SignatureError('Missing Stripe-Signature header');
   try {
-    return Stripe.webhooks.constructEvent(raw, sig, secret, SIGNATURE_TOLERANCE_SECONDS) as unknown as StripeEventLike;
+    return Stripe.webhooks.constructEvent(raw, sig, secret, SIGNATURE_TOLERANCE_SECONDS);
   } catch (err) {
     throw new SignatureError(err instanceof Error ? err.message : 'Invalid signature');
   }

@@ -5,7 +5,10 @@ import type { CreateCheckoutParams, PaymentProvider } from './types';
 const isMissing = (err: unknown) => (err as { code?: string })?.code === 'resource_missing';
 
 /** The real Stripe, through its SDK; used whenever STRIPE_SECRET_KEY is set. */
-export function createStripeProvider(secretKey: string, api?: { host: string; port: number; protocol: 'http' | 'https' }): PaymentProvider {
+export function createStripeProvider(
+  secretKey: string,
+  api?: { host: string; port: number; protocol: 'http' | 'https' },
+): PaymentProvider {
   // `api` points the SDK at a stand-in server in tests; production always talks to api.stripe.com.
   const stripe = new Stripe(secretKey, api ? { ...api, maxNetworkRetries: 0 } : {});
   return {
@@ -42,7 +45,7 @@ export function createStripeProvider(secretKey: string, api?: { host: string; po
         customer: p.customerId,
         client_reference_id: p.clientReferenceId,
         metadata: p.metadata,
-        line_items: [lineItem as Stripe.Checkout.SessionCreateParams.LineItem],
+        line_items: [lineItem],
         success_url: p.successUrl,
         cancel_url: p.cancelUrl,
         ...(p.promotionCodeId ? { discounts: [{ promotion_code: p.promotionCodeId }] } : {}),
@@ -95,11 +98,24 @@ export function createStripeProvider(secretKey: string, api?: { host: string; po
     async createReferralDiscount({ code, percentOff, expiresAt, metadata }) {
       const redeemBy = Math.floor(expiresAt.getTime() / 1000);
       const coupon = await stripe.coupons.create(
-        { percent_off: percentOff, duration: 'once', max_redemptions: 1, redeem_by: redeemBy, metadata, name: `Referral ${percentOff}% off` },
+        {
+          percent_off: percentOff,
+          duration: 'once',
+          max_redemptions: 1,
+          redeem_by: redeemBy,
+          metadata,
+          name: `Referral ${percentOff}% off`,
+        },
         { idempotencyKey: `referral-coupon-${code}` },
       );
       const promo = await stripe.promotionCodes.create(
-        { promotion: { type: 'coupon', coupon: coupon.id }, code, max_redemptions: 1, expires_at: redeemBy, metadata },
+        {
+          promotion: { type: 'coupon', coupon: coupon.id },
+          code,
+          max_redemptions: 1,
+          expires_at: redeemBy,
+          metadata,
+        },
         { idempotencyKey: `referral-promo-${code}` },
       );
       return { couponId: coupon.id, promotionCodeId: promo.id };

@@ -75,4 +75,7 @@ export interface StripeEventLike {
 }
 
 /** Hands a signed event to our webhook endpoint (the test-mode provider's "network"). */
-export type DeliverEvent = (payload: string, signatureHeader: string) => Promise<{ statusCode: number; body: string }>;
+export type DeliverEvent = (
+  payload: string,
+  signatureHeader: string,
+) => Promise<{ statusCode: number; body: string }>;

@@ -19,18 +19,34 @@ const RENEWING = ['active', 'trialing', 'past_due', 'incomplete'];
  * (waiting ones are cancelled, their credits lapse with the balance), videos and leaderboard rows go
  * with the user (foreign keys cascade), then the files; money records stay, detached (decision 043).
  */
-export async function deleteOwnAccount(deps: { db: Db; storage: Storage; log: FastifyBaseLogger }, userId: number, input: DeleteAccountInput) {
+export async function deleteOwnAccount(
+  deps: { db: Db; storage: Storage; log: FastifyBaseLogger },
+  userId: number,
+  input: DeleteAccountInput,
+) {
   const refs = await deps.db.transaction(async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
     if (!user) throw new AppError('UNAUTHENTICATED', 'Please sign in');
-    if (!(await verifyPassword(input.password, user.password))) throw badRequest(WRONG_PASSWORD, { password: WRONG_PASSWORD });
-    if (user.role === 'admin') throw conflict('An admin account is deleted by another admin in User Management');
-    const [renewing] = await tx.select({ id: subscriptions.id }).from(subscriptions).where(and(
-      eq(subscriptions.userId, userId), inArray(subscriptions.status, RENEWING),
-      eq(subscriptions.cancelAtPeriodEnd, false), isNull(subscriptions.endedAt),
-    )).limit(1);
+    if (!(await verifyPassword(input.password, user.password)))
+      throw badRequest(WRONG_PASSWORD, { password: WRONG_PASSWORD });
+    if (user.role === 'admin')
+      throw conflict('An admin account is deleted by another admin in User Management');
+    const [renewing] = await tx
+      .select({ id: subscriptions.id })
+      .from(subscriptions)
+      .where(
+        and(
+          eq(subscriptions.userId, userId),
+          inArray(subscriptions.status, RENEWING),
+          eq(subscriptions.cancelAtPeriodEnd, false),
+          isNull(subscriptions.endedAt),
+        ),
+      )
+      .limit(1);
     if (renewing) throw conflict(RENEWING_SUBSCRIPTION);
-    const ids = (await tx.select({ id: players.id }).from(players).where(eq(players.userId, userId))).map((p) => p.id);
+    const ids = (await tx.select({ id: players.id }).from(players).where(eq(players.userId, userId))).map(
+      (p) => p.id,
+    );
     const refs = await playerFileRefs(tx, ids);
     await tx.delete(users).where(eq(users.id, userId));
     return refs;

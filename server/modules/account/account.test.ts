@@ -20,25 +20,38 @@ async function familyWithVideo() {
   const u = await createUser(t, { credits: 2 });
   const p = await createPlayer(t, u, { email: 'kid@family.test', dateOfBirth: '2009-02-03', photoUrl: null });
   await t.app.storage.put(`videos/export-${p.id}.mp4`, Buffer.from('video bytes'), 'video/mp4');
-  await t.db.insert(videos).values({ playerId: p.id, url: `videos/export-${p.id}.mp4`, storageKey: `videos/export-${p.id}.mp4`, status: 'uploaded' });
+  await t.db.insert(videos).values({
+    playerId: p.id,
+    url: `videos/export-${p.id}.mp4`,
+    storageKey: `videos/export-${p.id}.mp4`,
+    status: 'uploaded',
+  });
   expect((await requestSpeed(t, u, p.id, p.primaryPositionId)).statusCode).toBe(201);
   return { u, p };
 }
 
 describe('downloading my data', () => {
-  it("holds the account, players with private fields, requests, videos and the ledger, with working file links, and no secrets", async () => {
+  it('holds the account, players with private fields, requests, videos and the ledger, with working file links, and no secrets', async () => {
     const { u, p } = await familyWithVideo();
     const res = await exportOf(u);
     expect(res.statusCode).toBe(200);
-    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="verified-athlete-data-\d{4}-\d{2}-\d{2}\.json"$/);
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="verified-athlete-data-\d{4}-\d{2}-\d{2}\.json"$/,
+    );
     const data = res.json();
     expect(data.account).toMatchObject({ id: u.id, email: u.email, credits: 1 });
     expect(JSON.stringify(data)).not.toMatch(/password|scrypt|argon|\$2[aby]\$/i);
-    expect(data.players).toEqual([expect.objectContaining({ id: p.id, email: 'kid@family.test', dateOfBirth: '2009-02-03' })]);
-    expect(data.analysisRequests).toEqual([expect.objectContaining({ playerId: p.id, status: 'pending', requestType: 'max_speed' })]);
+    expect(data.players).toEqual([
+      expect.objectContaining({ id: p.id, email: 'kid@family.test', dateOfBirth: '2009-02-03' }),
+    ]);
+    expect(data.analysisRequests).toEqual([
+      expect.objectContaining({ playerId: p.id, status: 'pending', requestType: 'max_speed' }),
+    ]);
     expect(data.videos).toHaveLength(1);
     expect(data.creditTransactions).toEqual([expect.objectContaining({ type: 'spend', amount: -1 })]);
-    expect(data.files).toEqual([expect.objectContaining({ kind: 'video', playerId: p.id, expiresAt: expect.any(String) })]);
+    expect(data.files).toEqual([
+      expect.objectContaining({ kind: 'video', playerId: p.id, expiresAt: expect.any(String) }),
+    ]);
     const link = new URL(data.files[0].url);
     expect(link.origin).toBe('http://localhost:5000');
     const file = await t.app.inject({ method: 'GET', url: link.pathname + link.search });
@@ -81,10 +94,15 @@ describe('deleting my account', () => {
     expect(await t.db.select().from(analysisRequests).where(eq(analysisRequests.playerId, p.id))).toEqual([]);
     expect(await t.db.select().from(videos).where(eq(videos.playerId, p.id))).toEqual([]);
     expect(existsSync(file)).toBe(false);
-    const ledger = await t.db.select().from(creditTransactions).where(eq(creditTransactions.description, 'Max speed analysis request'));
+    const ledger = await t.db
+      .select()
+      .from(creditTransactions)
+      .where(eq(creditTransactions.description, 'Max speed analysis request'));
     expect(ledger.some((r) => r.userId === null)).toBe(true);
     expect((await as(t, u, { method: 'GET', url: '/api/user' })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'GET', url: '/api/user', headers: { cookie: otherSession } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/user', headers: { cookie: otherSession } })).statusCode,
+    ).toBe(401);
   });
 
   it('is refused while a subscription still renews, and for an admin', async () => {

@@ -3,7 +3,14 @@ import type { BillingReport } from '../../../contract/billing-history';
 import type { DbOrTx } from '../../db/client';
 import { chargeStates, users } from '../../db/schema';
 
-const OPEN = ['needs_response', 'under_review', 'warning_needs_response', 'warning_under_review', 'appeal_needs_response', 'appeal_under_review'];
+const OPEN = [
+  'needs_response',
+  'under_review',
+  'warning_needs_response',
+  'warning_under_review',
+  'appeal_needs_response',
+  'appeal_under_review',
+];
 
 /** Refunds, disputes and the families whose balance a refund or chargeback left below zero (decision 061). */
 export async function billingReport(db: DbOrTx): Promise<BillingReport> {
@@ -29,10 +36,20 @@ export async function billingReport(db: DbOrTx): Promise<BillingReport> {
     .orderBy(asc(users.credits), asc(users.id))
     .limit(50);
   return {
-    refunds: { count: r!.refundCount, amountCents: r!.refundAmount, creditsTaken: r!.creditsTaken, igaTaken: r!.igaTaken },
-    disputes: { open: r!.disputesOpen, won: r!.disputesWon, lost: r!.disputesLost, amountCents: r!.disputeAmount },
-    unmatched: r!.unmatched,
+    refunds: {
+      count: r.refundCount,
+      amountCents: r.refundAmount,
+      creditsTaken: r.creditsTaken,
+      igaTaken: r.igaTaken,
+    },
+    disputes: {
+      open: r.disputesOpen,
+      won: r.disputesWon,
+      lost: r.disputesLost,
+      amountCents: r.disputeAmount,
+    },
+    unmatched: r.unmatched,
     negativeBalances: list,
-    negativeBalanceCount: Number(n!.n),
+    negativeBalanceCount: Number(n.n),
   };
 }

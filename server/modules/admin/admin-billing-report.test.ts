@@ -30,7 +30,20 @@ describe('admin billing report', () => {
     const lost = await buy(t, b, 'speed-single');
     await act(lost, 'dispute');
     await act(lost, 'dispute/close', { outcome: 'lost' });
-    await deliver(t, JSON.stringify(stripeChargeRefunded({ eventId: 'evt_x', chargeId: 'ch_x', paymentIntent: 'pi_x', customer: 'cus_x', amount: 100, refunded: 100, livemode: false })));
+    await deliver(
+      t,
+      JSON.stringify(
+        stripeChargeRefunded({
+          eventId: 'evt_x',
+          chargeId: 'ch_x',
+          paymentIntent: 'pi_x',
+          customer: 'cus_x',
+          amount: 100,
+          refunded: 100,
+          livemode: false,
+        }),
+      ),
+    );
     const res = await as(t, admin, { method: 'GET', url: '/api/admin/reporting/billing' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
@@ -49,12 +62,16 @@ describe('admin billing report', () => {
     await act(id, 'refund');
     const body = (await as(t, admin, { method: 'GET', url: '/api/admin/reporting/billing' })).json();
     expect(body.negativeBalanceCount).toBe(1);
-    expect(body.negativeBalances).toEqual([{ id: spender.id, email: 'spender@example.com', credits: -3, igaCredits: 0 }]);
+    expect(body.negativeBalances).toEqual([
+      { id: spender.id, email: 'spender@example.com', credits: -3, igaCredits: 0 },
+    ]);
   });
 
   it('is admin only', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/reporting/billing' })).statusCode).toBe(401);
     const family = await createUser(t);
-    expect((await as(t, family, { method: 'GET', url: '/api/admin/reporting/billing' })).statusCode).toBe(403);
+    expect((await as(t, family, { method: 'GET', url: '/api/admin/reporting/billing' })).statusCode).toBe(
+      403,
+    );
   });
 });

@@ -1,7 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { analysisRequests, creditTransactions, plans, players, sessions, subscriptions, users, videos } from '../../db/schema';
-import { as, createTestApp, createUser, isRealPostgres, type TestApp, type TestUser } from '../../test/helpers';
+import {
+  analysisRequests,
+  creditTransactions,
+  plans,
+  players,
+  sessions,
+  subscriptions,
+  users,
+  videos,
+} from '../../db/schema';
+import {
+  as,
+  createTestApp,
+  createUser,
+  isRealPostgres,
+  type TestApp,
+  type TestUser,
+} from '../../test/helpers';
 import { insertPlayer } from '../leaderboard/leaderboard.fixtures';
 
 let t: TestApp;
@@ -13,7 +29,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const del = (actor: TestUser | null, id: number) => as(t, actor, { method: 'DELETE', url: `/api/admin/users/${id}` });
+const del = (actor: TestUser | null, id: number) =>
+  as(t, actor, { method: 'DELETE', url: `/api/admin/users/${id}` });
 const put = (key: string) => t.app.storage.put(key, Buffer.from('file'), 'application/octet-stream');
 const exists = async (key: string) => (await t.app.storage.size(key)) !== null;
 
@@ -21,21 +38,41 @@ const exists = async (key: string) => (await t.app.storage.size(key)) !== null;
 async function familyWithEverything() {
   const family = await createUser(t, { credits: 2 });
   const id = Math.random().toString(36).slice(2, 10);
-  const keys = { photo: `photos/${id}.webp`, video: `videos/${id}.mp4`, thumb: `thumbnails/${id}.jpg`, processed: `videos/p${id}.mp4` };
+  const keys = {
+    photo: `photos/${id}.webp`,
+    video: `videos/${id}.mp4`,
+    thumb: `thumbnails/${id}.jpg`,
+    processed: `videos/p${id}.mp4`,
+  };
   for (const k of Object.values(keys)) await put(k);
   const player = await insertPlayer(t.db, family.id, { photoUrl: `/files/${keys.photo}` });
-  const [request] = await t.db.insert(analysisRequests).values({
-    playerId: player.id, userId: family.id, hudlUrl: 'https://hudl.com/v/1', season: 2025, status: 'completed',
-    maxSpeed: 20.1, processedVideoUrl: `/files/${keys.processed}`, completedAt: new Date(),
-  }).returning();
+  const [request] = await t.db
+    .insert(analysisRequests)
+    .values({
+      playerId: player.id,
+      userId: family.id,
+      hudlUrl: 'https://hudl.com/v/1',
+      season: 2025,
+      status: 'completed',
+      maxSpeed: 20.1,
+      processedVideoUrl: `/files/${keys.processed}`,
+      completedAt: new Date(),
+    })
+    .returning();
   await t.db.insert(videos).values({
-    playerId: player.id, url: `/files/${keys.video}?expires=1&sig=x`, storageKey: keys.video, thumbnail: keys.thumb,
-    status: 'ready', analysisRequestId: request!.id,
+    playerId: player.id,
+    url: `/files/${keys.video}?expires=1&sig=x`,
+    storageKey: keys.video,
+    thumbnail: keys.thumb,
+    status: 'ready',
+    analysisRequestId: request.id,
   });
   const [plan] = await t.db.select().from(plans).limit(1);
-  await t.db.insert(creditTransactions).values({ userId: family.id, amount: 2, type: 'purchase', description: 'Pack', planId: plan!.id });
-  await t.db.insert(subscriptions).values({ userId: family.id, planId: plan!.id, status: 'active' });
-  return { family, player, request: request!, keys };
+  await t.db
+    .insert(creditTransactions)
+    .values({ userId: family.id, amount: 2, type: 'purchase', description: 'Pack', planId: plan.id });
+  await t.db.insert(subscriptions).values({ userId: family.id, planId: plan.id, status: 'active' });
+  return { family, player, request: request, keys };
 }
 
 describe('deleting a user', () => {
@@ -52,9 +89,12 @@ describe('deleting a user', () => {
     expect(await t.db.select().from(sessions).where(eq(sessions.userId, family.id))).toEqual([]);
     for (const k of Object.values(keys)) expect(await exists(k), k).toBe(false);
 
-    const money = await t.db.select().from(creditTransactions).where(eq(creditTransactions.description, 'Pack'));
+    const money = await t.db
+      .select()
+      .from(creditTransactions)
+      .where(eq(creditTransactions.description, 'Pack'));
     expect(money).toHaveLength(1);
-    expect(money[0]!.userId).toBeNull();
+    expect(money[0].userId).toBeNull();
     const subs = await t.db.select().from(subscriptions);
     expect(subs.some((s) => s.userId === null)).toBe(true);
     expect((await as(t, family, { method: 'GET', url: '/api/user' })).statusCode).toBe(401);
@@ -91,19 +131,22 @@ describe('deleting a user', () => {
     expect(await t.db.select().from(users).where(eq(users.id, victim.id))).toHaveLength(1);
   });
 
-  it.runIf(isRealPostgres())('the last two admins deleting each other at once leave one admin (PostgreSQL)', async () => {
-    const a = await createUser(t, { role: 'admin' });
-    const b = await createUser(t, { role: 'admin' });
-    await t.db.update(users).set({ role: 'user' }).where(eq(users.id, admin.id));
-    try {
-      const results = await Promise.all([del(a, b.id), del(b, a.id)]);
-      // The loser is refused as no longer an admin (403) or, once deleted, as signed out (401).
-      const codes = results.map((r) => r.statusCode).sort();
-      expect(codes[0]).toBe(200);
-      expect([401, 403]).toContain(codes[1]);
-      expect(await t.db.select().from(users).where(eq(users.role, 'admin'))).toHaveLength(1);
-    } finally {
-      await t.db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.id));
-    }
-  });
+  it.runIf(isRealPostgres())(
+    'the last two admins deleting each other at once leave one admin (PostgreSQL)',
+    async () => {
+      const a = await createUser(t, { role: 'admin' });
+      const b = await createUser(t, { role: 'admin' });
+      await t.db.update(users).set({ role: 'user' }).where(eq(users.id, admin.id));
+      try {
+        const results = await Promise.all([del(a, b.id), del(b, a.id)]);
+        // The loser is refused as no longer an admin (403) or, once deleted, as signed out (401).
+        const codes = results.map((r) => r.statusCode).sort();
+        expect(codes[0]).toBe(200);
+        expect([401, 403]).toContain(codes[1]);
+        expect(await t.db.select().from(users).where(eq(users.role, 'admin'))).toHaveLength(1);
+      } finally {
+        await t.db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.id));
+      }
+    },
+  );
 });

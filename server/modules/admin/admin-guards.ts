@@ -8,7 +8,13 @@ import { AppError } from '../../lib/app-error';
  * the second finds itself no longer an admin, or the target the last one.
  */
 export async function lockAdminsFor(tx: Tx, actorId: number) {
-  const admins = await tx.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).orderBy(asc(users.id)).for('update');
-  if (!admins.some((a) => a.id === actorId)) throw new AppError('FORBIDDEN', 'You do not have permission to do that');
+  const admins = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.role, 'admin'))
+    .orderBy(asc(users.id))
+    .for('update');
+  if (!admins.some((a) => a.id === actorId))
+    throw new AppError('FORBIDDEN', 'You do not have permission to do that');
   return admins;
 }

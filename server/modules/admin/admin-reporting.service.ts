@@ -2,7 +2,12 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { PeriodCounts, ReportingMetrics } from '../../../contract/admin';
 import type { DbOrTx } from '../../db/client';
 
-const PERIODS = { last24Hours: '24 hours', last7Days: '7 days', last30Days: '30 days', last90Days: '90 days' } as const;
+const PERIODS = {
+  last24Hours: '24 hours',
+  last7Days: '7 days',
+  last30Days: '30 days',
+  last90Days: '90 days',
+} as const;
 
 /** count(*) filter per period: a row counts when its time falls within the last 24 hours, 7, 30 or 90 days. */
 const counts = (prefix: string, at: SQL) =>
@@ -37,7 +42,7 @@ export async function getReportingMetrics(db: DbOrTx): Promise<ReportingMetrics>
          from users) u,
       (select ${counts('processed', sql`coalesce(completed_at, updated_at)`)}
          from analysis_requests where status in ('completed', 'rejected')) r`);
-  const row = (res as unknown as { rows: Record<string, unknown>[] }).rows[0]!;
+  const row = (res as unknown as { rows: Record<string, unknown>[] }).rows[0];
   return {
     newUsers: pick(row, 'new'),
     analystRequests: pick(row, 'processed'),

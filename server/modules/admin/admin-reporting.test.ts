@@ -32,12 +32,19 @@ describe('the reporting dashboard', () => {
     for (const age of EDGES) {
       n += 1;
       await t.db.insert(users).values({
-        username: `edge${n}@r.test`, email: `edge${n}@r.test`, password: 'x', createdAt: ago(age),
-        firstLoginAt: ago(age), lastLoginAt: ago(age), loginCount: 3,
+        username: `edge${n}@r.test`,
+        email: `edge${n}@r.test`,
+        password: 'x',
+        createdAt: ago(age),
+        firstLoginAt: ago(age),
+        lastLoginAt: ago(age),
+        loginCount: 3,
       });
     }
     // Never logged in, created long ago: counts nowhere.
-    await t.db.insert(users).values({ username: 'old@r.test', email: 'old@r.test', password: 'x', createdAt: ago(400 * DAY) });
+    await t.db
+      .insert(users)
+      .values({ username: 'old@r.test', email: 'old@r.test', password: 'x', createdAt: ago(400 * DAY) });
     const after = await report();
     // Inside 24h: 1 row; inside 7d: the 24h pair and one more; 30d: 5; 90d: 7.
     const delta = { last24Hours: 1, last7Days: 3, last30Days: 5, last90Days: 7 };
@@ -54,12 +61,18 @@ describe('the reporting dashboard', () => {
     const player = await insertPlayer(t.db, admin.id);
     const base = { playerId: player.id, userId: admin.id, hudlUrl: 'https://hudl.com/v', season: 2025 };
     for (const age of EDGES) {
-      await t.db.insert(analysisRequests).values({ ...base, status: 'completed', maxSpeed: 20, completedAt: ago(age), updatedAt: ago(age) });
+      await t.db
+        .insert(analysisRequests)
+        .values({ ...base, status: 'completed', maxSpeed: 20, completedAt: ago(age), updatedAt: ago(age) });
       // A rejection without completedAt is timed by its last update.
-      await t.db.insert(analysisRequests).values({ ...base, status: 'rejected', rejectionReason: 'Other', updatedAt: ago(age) });
+      await t.db
+        .insert(analysisRequests)
+        .values({ ...base, status: 'rejected', rejectionReason: 'Other', updatedAt: ago(age) });
     }
     // Completed long ago but touched today: still timed by completion.
-    await t.db.insert(analysisRequests).values({ ...base, status: 'completed', completedAt: ago(100 * DAY), updatedAt: new Date() });
+    await t.db
+      .insert(analysisRequests)
+      .values({ ...base, status: 'completed', completedAt: ago(100 * DAY), updatedAt: new Date() });
     await t.db.insert(analysisRequests).values({ ...base, status: 'pending', createdAt: ago(HOUR) });
     const after = await report();
     const delta = { last24Hours: 2, last7Days: 6, last30Days: 10, last90Days: 14 };
@@ -89,10 +102,19 @@ describe('the reporting dashboard', () => {
 
   it('has the shape of the specification', async () => {
     const r = await report();
-    const periods = { last24Hours: expect.any(Number), last7Days: expect.any(Number), last30Days: expect.any(Number), last90Days: expect.any(Number) };
+    const periods = {
+      last24Hours: expect.any(Number),
+      last7Days: expect.any(Number),
+      last30Days: expect.any(Number),
+      last90Days: expect.any(Number),
+    };
     expect(r).toEqual({
-      newUsers: periods, analystRequests: periods, activeUsers: periods, firstTimeLogins: periods,
-      totalLogins: expect.any(Number), averageRequestAge: expect.any(Number),
+      newUsers: periods,
+      analystRequests: periods,
+      activeUsers: periods,
+      firstTimeLogins: periods,
+      totalLogins: expect.any(Number),
+      averageRequestAge: expect.any(Number),
     });
   });
 });

@@ -9,10 +9,17 @@ let admin: TestUser;
 beforeAll(async () => {
   t = await createTestApp();
   admin = await createUser(t, { role: 'admin', email: 'boss@example.com' });
-  await t.db.insert(users).values(Array.from({ length: 23 }, (_, i) => ({
-    username: `family${i}@example.com`, email: `family${i}@example.com`, password: 'x', firstName: i === 7 ? 'Zoë' : 'Pat',
-    lastName: i === 7 ? 'Ñúñez' : `Parent${i}`, role: i % 5 === 0 ? ('analyst' as const) : ('user' as const), isEmailVerified: i % 2 === 0,
-  })));
+  await t.db.insert(users).values(
+    Array.from({ length: 23 }, (_, i) => ({
+      username: `family${i}@example.com`,
+      email: `family${i}@example.com`,
+      password: 'x',
+      firstName: i === 7 ? 'Zoë' : 'Pat',
+      lastName: i === 7 ? 'Ñúñez' : `Parent${i}`,
+      role: i % 5 === 0 ? ('analyst' as const) : ('user' as const),
+      isEmailVerified: i % 2 === 0,
+    })),
+  );
 });
 afterAll(() => t.close());
 
@@ -36,22 +43,48 @@ describe('admin user list pages', () => {
 
   it('filters by role and verification and searches email and name (accents, case), and pages the filtered list', async () => {
     const analysts = (await walkPages(t, admin, '/api/admin/users?role=analyst&limit=2')).flat();
-    expect(analysts.map((u: any) => u.email)).toEqual(['family0@example.com', 'family5@example.com', 'family10@example.com', 'family15@example.com', 'family20@example.com']);
-    expect((await get('/api/admin/users?q=%C3%B1%C3%BA%C3%B1ez')).json().map((u: any) => u.email)).toEqual(['family7@example.com']);
-    expect((await get('/api/admin/users?q=FAMILY2')).json().map((u: any) => u.email)).toEqual(['family2@example.com', 'family20@example.com', 'family21@example.com', 'family22@example.com']);
-    expect((await get('/api/admin/users?q=family2&verified=false')).json().map((u: any) => u.email)).toEqual(['family21@example.com']);
+    expect(analysts.map((u: any) => u.email)).toEqual([
+      'family0@example.com',
+      'family5@example.com',
+      'family10@example.com',
+      'family15@example.com',
+      'family20@example.com',
+    ]);
+    expect((await get('/api/admin/users?q=%C3%B1%C3%BA%C3%B1ez')).json().map((u: any) => u.email)).toEqual([
+      'family7@example.com',
+    ]);
+    expect((await get('/api/admin/users?q=FAMILY2')).json().map((u: any) => u.email)).toEqual([
+      'family2@example.com',
+      'family20@example.com',
+      'family21@example.com',
+      'family22@example.com',
+    ]);
+    expect((await get('/api/admin/users?q=family2&verified=false')).json().map((u: any) => u.email)).toEqual([
+      'family21@example.com',
+    ]);
     expect((await get('/api/admin/users?q=100%25')).json()).toEqual([]);
     expect((await get('/api/admin/users?q=_')).json()).toEqual([]);
   });
 
   it('finds a user by a name changed after sign-up (the stored search text follows every edit)', async () => {
     await t.db.update(users).set({ lastName: 'Okonkwo' }).where(eq(users.email, 'family3@example.com'));
-    expect((await get('/api/admin/users?q=OKONK')).json().map((u: any) => u.email)).toEqual(['family3@example.com']);
+    expect((await get('/api/admin/users?q=OKONK')).json().map((u: any) => u.email)).toEqual([
+      'family3@example.com',
+    ]);
     expect((await get('/api/admin/users?q=parent3')).json().map((u: any) => u.email)).toEqual([]);
   });
 
   it('refuses bad limits, cursors and filters with 400', async () => {
-    for (const q of ['limit=201', 'limit=0', 'limit=x', 'cursor=!!', 'cursor=WyJ4Il0', 'verified=maybe', 'role=owner', `q=${'a'.repeat(101)}`]) {
+    for (const q of [
+      'limit=201',
+      'limit=0',
+      'limit=x',
+      'cursor=!!',
+      'cursor=WyJ4Il0',
+      'verified=maybe',
+      'role=owner',
+      `q=${'a'.repeat(101)}`,
+    ]) {
       const res = await get(`/api/admin/users?${q}`);
       expect(res.statusCode, q).toBe(400);
       expect(res.json().message).toBeTruthy();

@@ -13,8 +13,14 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 export function toAdminUser(u: UserRow): AdminUser {
   return {
-    id: u.id, username: u.username, email: u.email, role: u.role, isEmailVerified: u.isEmailVerified,
-    loginCount: u.loginCount, lastLoginAt: iso(u.lastLoginAt), firstLoginAt: iso(u.firstLoginAt),
+    id: u.id,
+    username: u.username,
+    email: u.email,
+    role: u.role,
+    isEmailVerified: u.isEmailVerified,
+    loginCount: u.loginCount,
+    lastLoginAt: iso(u.lastLoginAt),
+    firstLoginAt: iso(u.firstLoginAt),
     createdAt: u.createdAt.toISOString(),
   };
 }
@@ -22,19 +28,24 @@ export function toAdminUser(u: UserRow): AdminUser {
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** One keyset page of users by id, filtered by role, verification and a search in email, username and name. */
-export async function listUsers(db: DbOrTx, q: { role?: Role; q?: string; verified?: boolean; cursor?: string; limit: number }) {
+export async function listUsers(
+  db: DbOrTx,
+  q: { role?: Role; q?: string; verified?: boolean; cursor?: string; limit: number },
+) {
   const after = decodeCursor(q.cursor, isIntKey);
   const term = q.q ? `%${likeEscape(q.q)}%` : null;
   const rows = await db
     .select()
     .from(users)
-    .where(and(
-      q.role ? eq(users.role, q.role) : undefined,
-      q.verified === undefined ? undefined : eq(users.isEmailVerified, q.verified),
-      // The stored lower-cased column users_search_text_trgm_idx indexes: a plain LIKE, no per-row lower() or concatenation (decision 123).
-      term ? like(users.searchText, sql`lower(${term})`) : undefined,
-      after ? gt(users.id, after[0]) : undefined,
-    ))
+    .where(
+      and(
+        q.role ? eq(users.role, q.role) : undefined,
+        q.verified === undefined ? undefined : eq(users.isEmailVerified, q.verified),
+        // The stored lower-cased column users_search_text_trgm_idx indexes: a plain LIKE, no per-row lower() or concatenation (decision 123).
+        term ? like(users.searchText, sql`lower(${term})`) : undefined,
+        after ? gt(users.id, after[0]) : undefined,
+      ),
+    )
     .orderBy(asc(users.id))
     .limit(q.limit + 1);
   const page = toPage(rows, q.limit, (u) => [u.id]);
@@ -50,8 +61,14 @@ async function assertNamesFree(db: DbOrTx, input: { username: string; email: str
   const clash = await db
     .select({ username: users.username, email: users.email })
     .from(users)
-    .where(and(or(inArray(sql`lower(${users.username})`, names), inArray(sql`lower(${users.email})`, names)), exceptId ? ne(users.id, exceptId) : undefined));
-  const taken = (name: string) => clash.some((c) => c.username.toLowerCase() === name || c.email.toLowerCase() === name);
+    .where(
+      and(
+        or(inArray(sql`lower(${users.username})`, names), inArray(sql`lower(${users.email})`, names)),
+        exceptId ? ne(users.id, exceptId) : undefined,
+      ),
+    );
+  const taken = (name: string) =>
+    clash.some((c) => c.username.toLowerCase() === name || c.email.toLowerCase() === name);
   const errors: Record<string, string> = {};
   if (taken(input.username)) errors.username = 'Username is already taken';
   if (taken(input.email)) errors.email = 'Email is already in use';
@@ -59,7 +76,9 @@ async function assertNamesFree(db: DbOrTx, input: { username: string; email: str
   if (first) throw new AppError('CONFLICT', first, errors);
 }
 
-const isUniqueViolation = (err: unknown) => (err as { code?: string })?.code === '23505' || (err as { cause?: { code?: string } })?.cause?.code === '23505';
+const isUniqueViolation = (err: unknown) =>
+  (err as { code?: string })?.code === '23505' ||
+  (err as { cause?: { code?: string } })?.cause?.code === '23505';
 
 /** Accounts an admin creates are verified: the admin vouches for the address and hands over the password. */
 export async function createUser(db: DbOrTx, input: AdminCreateUserInput) {
@@ -68,9 +87,15 @@ export async function createUser(db: DbOrTx, input: AdminCreateUserInput) {
   try {
     const [row] = await db
       .insert(users)
-      .values({ username: input.username, email: input.email, role: input.role, password, isEmailVerified: true })
+      .values({
+        username: input.username,
+        email: input.email,
+        role: input.role,
+        password,
+        isEmailVerified: true,
+      })
       .returning();
-    return toAdminUser(row!);
+    return toAdminUser(row);
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict('Username or email is already in use');
     throw err;
@@ -78,7 +103,8 @@ export async function createUser(db: DbOrTx, input: AdminCreateUserInput) {
 }
 
 export async function updateUser(db: DbOrTx, actorId: number, id: number, input: AdminUpdateUserInput) {
-  if (input.id !== undefined && input.id !== id) throw new AppError('VALIDATION_ERROR', 'User id does not match', { id: 'User id does not match' });
+  if (input.id !== undefined && input.id !== id)
+    throw new AppError('VALIDATION_ERROR', 'User id does not match', { id: 'User id does not match' });
   return db.transaction(async (tx) => {
     const admins = await lockAdminsFor(tx, actorId);
     const [target] = await tx.select().from(users).where(eq(users.id, id)).for('update');
@@ -94,7 +120,7 @@ export async function updateUser(db: DbOrTx, actorId: number, id: number, input:
         .set({ username: input.username, email: input.email, role: input.role })
         .where(eq(users.id, id))
         .returning();
-      return toAdminUser(row!);
+      return toAdminUser(row);
     } catch (err) {
       if (isUniqueViolation(err)) throw conflict('Username or email is already in use');
       throw err;

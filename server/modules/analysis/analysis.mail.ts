@@ -2,16 +2,39 @@ import { formatSpeed } from '../../../contract/measurement-math';
 import type { Mail } from '../../lib/mailer';
 import { escapeHtml } from '../auth';
 
-interface Who { to: string; firstName: string | null; playerName: string; playerId: number; appUrl: string }
+interface Who {
+  to: string;
+  firstName: string | null;
+  playerName: string;
+  playerId: number;
+  appUrl: string;
+}
 
 const kindName = (type: 'max_speed' | 'iga') => (type === 'iga' ? 'IGA Score' : 'Max Speed');
 
-interface RequestFacts { id?: number; requestType: 'max_speed' | 'iga'; season?: number; createdAt?: string | Date }
-const day = (d: string | Date) => new Date(d).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+interface RequestFacts {
+  id?: number;
+  requestType: 'max_speed' | 'iga';
+  season?: number;
+  createdAt?: string | Date;
+}
+const day = (d: string | Date) =>
+  new Date(d).toLocaleDateString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
 /** 'Request #12 · Max Speed · season 2025 · submitted Nov 20, 2026', and where every request of the player is listed. */
 function requestFacts(w: Who, r: RequestFacts) {
-  const parts = [r.id ? `Request #${r.id}` : null, kindName(r.requestType), r.season ? `season ${r.season}` : null,
-    r.createdAt ? `submitted ${day(r.createdAt)}` : null].filter(Boolean).join(' · ');
+  const parts = [
+    r.id ? `Request #${r.id}` : null,
+    kindName(r.requestType),
+    r.season ? `season ${r.season}` : null,
+    r.createdAt ? `submitted ${day(r.createdAt)}` : null,
+  ]
+    .filter(Boolean)
+    .join(' · ');
   const history = `${w.appUrl}/players/${w.playerId}#request-history`;
   return {
     text: `${parts}
@@ -22,17 +45,35 @@ Every request for ${w.playerName}, with its status: ${history}`,
 
 export function completedMail(
   w: Who,
-  r: { id: number; requestType: 'max_speed' | 'iga'; season: number; maxSpeed: number | null; igaScore: number | null; maxSpeedPlusMinus?: number | null; methodLabel?: string | null; createdAt?: string | Date },
+  r: {
+    id: number;
+    requestType: 'max_speed' | 'iga';
+    season: number;
+    maxSpeed: number | null;
+    igaScore: number | null;
+    maxSpeedPlusMinus?: number | null;
+    methodLabel?: string | null;
+    createdAt?: string | Date;
+  },
 ): Mail {
   const facts = requestFacts(w, r);
   const url = `${w.appUrl}/players/${w.playerId}`;
-  const measured = r.requestType === 'max_speed' && r.maxSpeed !== null && r.maxSpeedPlusMinus !== null && r.maxSpeedPlusMinus !== undefined;
+  const measured =
+    r.requestType === 'max_speed' &&
+    r.maxSpeed !== null &&
+    r.maxSpeedPlusMinus !== null &&
+    r.maxSpeedPlusMinus !== undefined;
   const receiptUrl = `${w.appUrl}/receipts/${r.id}`;
-  const result = r.requestType === 'iga'
-    ? `IGA Score: ${r.igaScore?.toFixed(1)} (analyst assessment)`
-    : `Max Speed: ${measured ? `${formatSpeed(r.maxSpeed!, r.maxSpeedPlusMinus)} (${r.methodLabel})` : `${r.maxSpeed?.toFixed(1)} mph`}`;
-  const receipt = measured ? `\n\nHow it was measured, frame by frame (the evidence receipt):\n${receiptUrl}` : '';
-  const receiptHtml = measured ? `<p><a href="${receiptUrl}">See how it was measured (evidence receipt)</a></p>` : '';
+  const result =
+    r.requestType === 'iga'
+      ? `IGA Score: ${r.igaScore?.toFixed(1)} (analyst assessment)`
+      : `Max Speed: ${measured ? `${formatSpeed(r.maxSpeed!, r.maxSpeedPlusMinus)} (${r.methodLabel})` : `${r.maxSpeed?.toFixed(1)} mph`}`;
+  const receipt = measured
+    ? `\n\nHow it was measured, frame by frame (the evidence receipt):\n${receiptUrl}`
+    : '';
+  const receiptHtml = measured
+    ? `<p><a href="${receiptUrl}">See how it was measured (evidence receipt)</a></p>`
+    : '';
   const subject = `${w.playerName}'s verified ${kindName(r.requestType)} is ready`;
   const intro = `The ${kindName(r.requestType)} analysis for ${w.playerName} (season ${r.season}) is complete.`;
   return {
@@ -43,10 +84,15 @@ export function completedMail(
   };
 }
 
-export function rejectedMail(w: Who, r: RequestFacts & { reason: string; comment: string; refunded: boolean }): Mail {
+export function rejectedMail(
+  w: Who,
+  r: RequestFacts & { reason: string; comment: string; refunded: boolean },
+): Mail {
   const facts = requestFacts(w, r);
   const url = `${w.appUrl}/players/${w.playerId}`;
-  const credit = r.refunded ? `Your ${r.requestType === 'iga' ? 'IGA credit has' : 'speed analysis credit has'} been returned to your account.` : '';
+  const credit = r.refunded
+    ? `Your ${r.requestType === 'iga' ? 'IGA credit has' : 'speed analysis credit has'} been returned to your account.`
+    : '';
   const intro = `We could not complete the ${kindName(r.requestType)} analysis for ${w.playerName}.`;
   return {
     to: w.to,

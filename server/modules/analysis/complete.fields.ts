@@ -1,5 +1,10 @@
 import {
-  MS_KEY, VIDEO_REQUIRED, completeFieldsSchema, percentileFromQuantiles, type PositionSubmetric, type Population,
+  MS_KEY,
+  VIDEO_REQUIRED,
+  completeFieldsSchema,
+  percentileFromQuantiles,
+  type PositionSubmetric,
+  type Population,
 } from '../../../contract/analysis';
 import { badRequest } from '../../lib/app-error';
 import type { CompletionValues, RequestRow } from './complete.service';
@@ -17,20 +22,29 @@ export function completionValues(
   pop: Population,
 ): CompletionValues {
   if (fields.positionId && Number(fields.positionId) !== request.positionId) {
-    throw badRequest('Position does not match the request', { positionId: 'Position does not match the request' });
+    throw badRequest('Position does not match the request', {
+      positionId: 'Position does not match the request',
+    });
   }
-  const parsed = completeFieldsSchema(request.requestType, positionSubmetrics).parse(fields) as Record<string, any>;
+  const parsed = completeFieldsSchema(request.requestType, positionSubmetrics).parse(fields) as Record<
+    string,
+    any
+  >;
   const comment = parsed.comment ? String(parsed.comment) : null;
   if (request.requestType === 'max_speed') {
     return {
       maxSpeed: parsed.maxSpeed,
       igaScore: null,
       comment,
-      metrics: [{ key: MS_KEY, value: parsed.maxSpeed, percentile: parsed.maxSpeed_percentile, isFromIga: false }],
+      metrics: [
+        { key: MS_KEY, value: parsed.maxSpeed, percentile: parsed.maxSpeed_percentile, isFromIga: false },
+      ],
     };
   }
   const igaPop = pop.metrics.find((m) => m.key === 'IGA');
-  const igaPercentile = igaPop?.quantiles ? percentileFromQuantiles(parsed.igaScore, igaPop.quantiles, false) : DEFAULT_PERCENTILE;
+  const igaPercentile = igaPop?.quantiles
+    ? percentileFromQuantiles(parsed.igaScore, igaPop.quantiles, false)
+    : DEFAULT_PERCENTILE;
   return {
     maxSpeed: null,
     igaScore: parsed.igaScore,

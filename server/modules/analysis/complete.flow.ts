@@ -8,7 +8,13 @@ import type { UserRow } from '../../db/schema';
 import { analyseLocalVideo, putLocalVideo, removeKeys, withTempDir, receiveVideo } from '../videos';
 import { completionValues, videoRequired } from './complete.fields';
 import { MEASUREMENT_REQUIRED } from '../../../contract/measurements';
-import { measuredValue, parseMeasurementField, insertReceipt, storeStills, pendingRequest } from '../measurements';
+import {
+  measuredValue,
+  parseMeasurementField,
+  insertReceipt,
+  storeStills,
+  pendingRequest,
+} from '../measurements';
 import { commitCompletion, type RequestRow } from './complete.service';
 import { population } from './queue.service';
 import { positionSubmetricList } from './submetrics.service';
@@ -17,9 +23,17 @@ import { positionSubmetricList } from './submetrics.service';
  * The processed video lands in a scratch file first, so ffmpeg can prove it playable and make the
  * thumbnail before anything reaches storage; stored files are removed again if the commit fails.
  */
-export async function completeRequest(app: FastifyInstance, req: FastifyRequest, analyst: UserRow, id: number) {
+export async function completeRequest(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  analyst: UserRow,
+  id: number,
+) {
   const { r: request } = await pendingRequest(app.db, id);
-  const subs = request.requestType === 'iga' && request.positionId ? await positionSubmetricList(app.db, request.positionId) : [];
+  const subs =
+    request.requestType === 'iga' && request.positionId
+      ? await positionSubmetricList(app.db, request.positionId)
+      : [];
   return withTempDir(async (dir) => {
     const { fields, file } = await receiveVideo(req, {
       fileField: 'video',
@@ -32,8 +46,14 @@ export async function completeRequest(app: FastifyInstance, req: FastifyRequest,
       discard: async () => undefined,
     });
     // A Max Speed is measured on the video, never typed: the marks give the value (or an override with its reason).
-    const measured = request.requestType === 'max_speed' ? await measureForCompletion(app, request, fields) : null;
-    const values = completionValues(request, measured ? { ...fields, maxSpeed: measured.maxSpeed.toFixed(1) } : fields, subs, await population(app.db, request.id));
+    const measured =
+      request.requestType === 'max_speed' ? await measureForCompletion(app, request, fields) : null;
+    const values = completionValues(
+      request,
+      measured ? { ...fields, maxSpeed: measured.maxSpeed.toFixed(1) } : fields,
+      subs,
+      await population(app.db, request.id),
+    );
     if (!file && !measured) throw videoRequired();
     let media: Awaited<ReturnType<typeof analyseLocalVideo>> | null = null;
     if (file) {
@@ -41,7 +61,10 @@ export async function completeRequest(app: FastifyInstance, req: FastifyRequest,
         media = await analyseLocalVideo(app.storage, file.value.local);
       } catch (err) {
         if (err instanceof FfmpegError) {
-          throw badRequest('The processed video could not be read. Please upload an MP4, MOV or WebM video.', { video: 'The processed video could not be read' });
+          throw badRequest(
+            'The processed video could not be read. Please upload an MP4, MOV or WebM video.',
+            { video: 'The processed video could not be read' },
+          );
         }
         throw err;
       }
@@ -52,13 +75,26 @@ export async function completeRequest(app: FastifyInstance, req: FastifyRequest,
       if (file && media) videoKey = await putLocalVideo(app.storage, file.value.local, file.value.ext);
       const stored = media && videoKey ? { ...media, videoKey } : null;
       if (!measured) return await commitCompletion(app.db, analyst, request, values, stored);
-      stillKeys = await storeStills(app.storage, measured.video, measured.media, measured.result.marks.map((m) => m.frameIndex));
+      stillKeys = await storeStills(
+        app.storage,
+        measured.video,
+        measured.media,
+        measured.result.marks.map((m) => m.frameIndex),
+      );
       return await commitCompletion(app.db, analyst, request, values, stored, {
         sourceVideoId: measured.video.id,
         plusMinus: measured.result.plusMinus,
         methodLabel: measured.result.methodLabel,
         overrideReason: measured.override?.reason ?? null,
-        writeReceipt: (tx, done) => insertReceipt(tx, { requestId: done.id, season: done.season, positionId: done.positionId, analyst, m: measured, stillKeys }),
+        writeReceipt: (tx, done) =>
+          insertReceipt(tx, {
+            requestId: done.id,
+            season: done.season,
+            positionId: done.positionId,
+            analyst,
+            m: measured,
+            stillKeys,
+          }),
       });
     } catch (err) {
       await removeKeys(app.storage, [videoKey, media?.thumbnailKey, ...stillKeys]);
@@ -67,7 +103,17 @@ export async function completeRequest(app: FastifyInstance, req: FastifyRequest,
   });
 }
 
-async function measureForCompletion(app: FastifyInstance, request: RequestRow, fields: Record<string, string>) {
+async function measureForCompletion(
+  app: FastifyInstance,
+  request: RequestRow,
+  fields: Record<string, string>,
+) {
   if (!fields.measurement) throw badRequest(MEASUREMENT_REQUIRED, { measurement: MEASUREMENT_REQUIRED });
-  return measuredValue(app.db, app.storage, parseMeasurementField(fields.measurement), request.playerId, fields.maxSpeed);
+  return measuredValue(
+    app.db,
+    app.storage,
+    parseMeasurementField(fields.measurement),
+    request.playerId,
+    fields.maxSpeed,
+  );
 }

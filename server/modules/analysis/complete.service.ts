@@ -16,7 +16,11 @@ export interface CompletionValues {
   metrics: { key: string; value: number; percentile: number; isFromIga: boolean }[];
 }
 
-export interface StoredMedia { videoKey: string; thumbnailKey: string; durationSeconds: number | null }
+export interface StoredMedia {
+  videoKey: string;
+  thumbnailKey: string;
+  durationSeconds: number | null;
+}
 
 /** A measured Max Speed: what the request, its video and the leaderboard carry, and how to write the receipt. */
 export interface MeasuredCompletion {
@@ -33,7 +37,12 @@ export interface MeasuredCompletion {
  * leaderboard rows are written with it.
  */
 export async function commitCompletion(
-  db: Db, analyst: UserRow, request: RequestRow, v: CompletionValues, media: StoredMedia | null, measured: MeasuredCompletion | null = null,
+  db: Db,
+  analyst: UserRow,
+  request: RequestRow,
+  v: CompletionValues,
+  media: StoredMedia | null,
+  measured: MeasuredCompletion | null = null,
 ) {
   return db.transaction(async (tx) => {
     const [done] = await tx
@@ -56,7 +65,9 @@ export async function commitCompletion(
       .where(and(eq(analysisRequests.id, request.id), eq(analysisRequests.status, 'pending')))
       .returning();
     if (!done) throw conflict(ALREADY_PROCESSED);
-    const video = media ? await insertResultVideo(tx, done, v, media, measured) : await markSourceVideo(tx, done, v, measured!);
+    const video = media
+      ? await insertResultVideo(tx, done, v, media, measured)
+      : await markSourceVideo(tx, done, v, measured!);
     await insertMetrics(tx, done.id, v.metrics);
     await measured?.writeReceipt(tx, done);
     await recordLeaderboardResult(tx, {
@@ -72,26 +83,32 @@ export async function commitCompletion(
   });
 }
 
-async function insertResultVideo(tx: Tx, done: RequestRow, v: CompletionValues, media: StoredMedia, measured: MeasuredCompletion | null) {
+async function insertResultVideo(
+  tx: Tx,
+  done: RequestRow,
+  v: CompletionValues,
+  media: StoredMedia,
+  measured: MeasuredCompletion | null,
+) {
   const [video] = await tx
-      .insert(videos)
-      .values({
-        playerId: done.playerId,
-        url: `/files/${media.videoKey}`,
-        storageKey: media.videoKey,
-        thumbnail: media.thumbnailKey,
-        status: 'ready',
-        maxSpeed: v.maxSpeed,
-        igaScore: v.igaScore,
-        durationSeconds: media.durationSeconds,
-        positionId: done.positionId,
-        season: done.season,
-        analysisRequestId: done.id,
-        maxSpeedPlusMinus: measured?.plusMinus ?? null,
-        methodLabel: measured?.methodLabel ?? null,
-      })
-      .returning();
-  return video!;
+    .insert(videos)
+    .values({
+      playerId: done.playerId,
+      url: `/files/${media.videoKey}`,
+      storageKey: media.videoKey,
+      thumbnail: media.thumbnailKey,
+      status: 'ready',
+      maxSpeed: v.maxSpeed,
+      igaScore: v.igaScore,
+      durationSeconds: media.durationSeconds,
+      positionId: done.positionId,
+      season: done.season,
+      analysisRequestId: done.id,
+      maxSpeedPlusMinus: measured?.plusMinus ?? null,
+      methodLabel: measured?.methodLabel ?? null,
+    })
+    .returning();
+  return video;
 }
 
 /**
@@ -101,12 +118,23 @@ async function insertResultVideo(tx: Tx, done: RequestRow, v: CompletionValues, 
 async function markSourceVideo(tx: Tx, done: RequestRow, v: CompletionValues, measured: MeasuredCompletion) {
   const [marked] = await tx
     .update(videos)
-    .set({ maxSpeed: v.maxSpeed, maxSpeedPlusMinus: measured.plusMinus, methodLabel: measured.methodLabel, analysisRequestId: done.id, status: 'ready' })
-    .where(and(eq(videos.id, measured.sourceVideoId), or(isNull(videos.analysisRequestId), eq(videos.analysisRequestId, done.id))))
+    .set({
+      maxSpeed: v.maxSpeed,
+      maxSpeedPlusMinus: measured.plusMinus,
+      methodLabel: measured.methodLabel,
+      analysisRequestId: done.id,
+      status: 'ready',
+    })
+    .where(
+      and(
+        eq(videos.id, measured.sourceVideoId),
+        or(isNull(videos.analysisRequestId), eq(videos.analysisRequestId, done.id)),
+      ),
+    )
     .returning();
   if (marked) return marked;
   const [video] = await tx.select().from(videos).where(eq(videos.id, measured.sourceVideoId));
-  return video!;
+  return video;
 }
 
 async function insertMetrics(tx: Tx, requestId: number, metrics: CompletionValues['metrics']) {
@@ -114,7 +142,12 @@ async function insertMetrics(tx: Tx, requestId: number, metrics: CompletionValue
   const ids = await tx
     .select({ id: submetrics.id, key: submetrics.key })
     .from(submetrics)
-    .where(inArray(submetrics.key, metrics.map((m) => m.key)));
+    .where(
+      inArray(
+        submetrics.key,
+        metrics.map((m) => m.key),
+      ),
+    );
   const idOf = new Map(ids.map((s) => [s.key, s.id]));
   await tx.insert(igaSubmetrics).values(
     metrics.map((m) => ({

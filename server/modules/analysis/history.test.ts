@@ -14,7 +14,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const history = (who: TestUser | null, playerId: number) => as(t, who, { method: 'GET', url: `/api/players/${playerId}/requests` });
+const history = (who: TestUser | null, playerId: number) =>
+  as(t, who, { method: 'GET', url: `/api/players/${playerId}/requests` });
 
 describe("a player's request history", () => {
   it('lists every request with its type, season, status, rejection reason and refund; the rejection email says the same', async () => {
@@ -22,7 +23,8 @@ describe("a player's request history", () => {
     const speed = (await requestSpeed(t, parent, p.id, p.primaryPositionId, { season: 2025 })).json();
     const iga = (await requestIga(t, parent, p.id, p.primaryPositionId)).json();
     const rejected = await as(t, analyst, {
-      method: 'POST', url: `/api/analysis-requests/${speed.id}/reject`,
+      method: 'POST',
+      url: `/api/analysis-requests/${speed.id}/reject`,
       payload: { reason: 'Player not visible', comment: 'The runner leaves the frame at 0:04.' },
     });
     expect(rejected.statusCode).toBe(200);
@@ -32,8 +34,14 @@ describe("a player's request history", () => {
     const list = res.json();
     expect(list.map((r: any) => r.id)).toEqual([iga.id, speed.id]);
     expect(list[1]).toMatchObject({
-      requestType: 'max_speed', season: 2025, status: 'rejected', positionName: 'Wide Receiver',
-      rejectionReason: 'Player not visible', analystComment: 'The runner leaves the frame at 0:04.', creditRefunded: true, resultPath: null,
+      requestType: 'max_speed',
+      season: 2025,
+      status: 'rejected',
+      positionName: 'Wide Receiver',
+      rejectionReason: 'Player not visible',
+      analystComment: 'The runner leaves the frame at 0:04.',
+      creditRefunded: true,
+      resultPath: null,
     });
     expect(list[0]).toMatchObject({ requestType: 'iga', status: 'pending', creditRefunded: false });
 
@@ -43,7 +51,7 @@ describe("a player's request history", () => {
     expect(mail!.text).toContain('Reason: Player not visible');
   });
 
-  it("is readable by staff, and 404 for another family", async () => {
+  it('is readable by staff, and 404 for another family', async () => {
     const p = await createPlayer(t, parent);
     expect((await history(analyst, p.id)).statusCode).toBe(200);
     expect((await history(await createUser(t), p.id)).statusCode).toBe(404);
@@ -52,13 +60,15 @@ describe("a player's request history", () => {
 });
 
 describe('a speed request', () => {
-  it("refuses a start time of 99:99 (seconds past 59) and keeps the credit", async () => {
+  it('refuses a start time of 99:99 (seconds past 59) and keeps the credit', async () => {
     const u = await createUser(t, { credits: 1 });
     const p = await createPlayer(t, u);
     const res = await requestSpeed(t, u, p.id, p.primaryPositionId, { startTime: '99:99' });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors.startTime).toBe('Please enter time in MM:SS format');
-    expect((await requestSpeed(t, u, p.id, p.primaryPositionId, { startTime: '01:59' })).statusCode).toBe(201);
+    expect((await requestSpeed(t, u, p.id, p.primaryPositionId, { startTime: '01:59' })).statusCode).toBe(
+      201,
+    );
   });
 });
 
@@ -69,12 +79,21 @@ describe('result links in the history', () => {
     const measured = (await requestSpeed(t, family, p.id, p.primaryPositionId)).json();
     const done = await complete(t, analyst, measured.id, await measuredFields(t, analyst, measured.id), null);
     expect(done.statusCode, done.body).toBe(200);
-    const [typed] = await t.db.insert(analysisRequests).values({
-      playerId: p.id, userId: family.id, hudlUrl: 'https://www.hudl.com/video/3/1/old', season: 2023, status: 'completed',
-      requestType: 'max_speed', maxSpeed: 19.5, completedAt: new Date(),
-    }).returning();
-    const list = (await history(family, p.id)).json() as { id: number; resultPath: string | null }[];
+    const [typed] = await t.db
+      .insert(analysisRequests)
+      .values({
+        playerId: p.id,
+        userId: family.id,
+        hudlUrl: 'https://www.hudl.com/video/3/1/old',
+        season: 2023,
+        status: 'completed',
+        requestType: 'max_speed',
+        maxSpeed: 19.5,
+        completedAt: new Date(),
+      })
+      .returning();
+    const list = (await history(family, p.id)).json<{ id: number; resultPath: string | null }[]>();
     expect(list.find((r) => r.id === measured.id)!.resultPath).toBe(`/receipts/${measured.id}`);
-    expect(list.find((r) => r.id === typed!.id)!.resultPath).toBeNull();
+    expect(list.find((r) => r.id === typed.id)!.resultPath).toBeNull();
   });
 });

@@ -15,16 +15,39 @@ beforeAll(async () => {
   other = await createUser(t);
   analyst = await createUser(t, { role: 'analyst' });
   const wr = await positionId(t, 'WR');
-  const base = { userId: family.id, level: 'High School', school: 'Central High', graduationYear: 2027, heightInches: 70, weight: 170, primaryPositionId: wr };
+  const base = {
+    userId: family.id,
+    level: 'High School',
+    school: 'Central High',
+    graduationYear: 2027,
+    heightInches: 70,
+    weight: 170,
+    primaryPositionId: wr,
+  };
   // One statement: every row shares created_at, so only the id breaks ties.
-  await t.db.insert(players).values(Array.from({ length: 7 }, (_, i) => ({ ...base, firstName: `P${i}`, lastName: 'Same' })));
+  await t.db
+    .insert(players)
+    .values(Array.from({ length: 7 }, (_, i) => ({ ...base, firstName: `P${i}`, lastName: 'Same' })));
   playerId = (await createPlayer(t, family)).id;
-  await t.db.insert(videos).values(Array.from({ length: 9 }, (_, i) => ({
-    playerId, url: `/v/${i}.mp4`, status: i < 6 ? 'ready' : 'pending', maxSpeed: i < 6 ? 15 + i : 30, positionId: wr,
-  })));
-  await t.db.insert(analysisRequests).values(Array.from({ length: 11 }, (_, i) => ({
-    playerId, userId: family.id, hudlUrl: 'https://www.hudl.com/video/1', season: 2025, positionId: wr, status: i === 3 ? ('completed' as const) : ('pending' as const),
-  })));
+  await t.db.insert(videos).values(
+    Array.from({ length: 9 }, (_, i) => ({
+      playerId,
+      url: `/v/${i}.mp4`,
+      status: i < 6 ? 'ready' : 'pending',
+      maxSpeed: i < 6 ? 15 + i : 30,
+      positionId: wr,
+    })),
+  );
+  await t.db.insert(analysisRequests).values(
+    Array.from({ length: 11 }, (_, i) => ({
+      playerId,
+      userId: family.id,
+      hudlUrl: 'https://www.hudl.com/video/1',
+      season: 2025,
+      positionId: wr,
+      status: i === 3 ? ('completed' as const) : ('pending' as const),
+    })),
+  );
 });
 afterAll(() => t.close());
 
@@ -34,7 +57,7 @@ describe("a family's players", () => {
   it('pages newest first with ties broken by id: each player once', async () => {
     const pages = await walkPages(t, family, '/api/players?limit=3');
     expect(pages.map((p) => p.length)).toEqual([3, 3, 2]);
-    const all = pages.flat() as any[];
+    const all: any[] = pages.flat();
     expect(all[0].id).toBe(playerId);
     expect(new Set(all.map((p) => p.id)).size).toBe(8);
     expect(all.slice(1).map((p) => p.id)).toEqual([...all.slice(1).map((p) => p.id)].sort((a, b) => b - a));
@@ -47,8 +70,12 @@ describe("a family's players", () => {
   });
 
   it('refuses a limit over 100 and a forged cursor', async () => {
-    expect((await get(family, '/api/players?limit=101')).json().message).toBe('Limit must be a number from 1 to 100');
-    const forged = Buffer.from(JSON.stringify(["1999-01-01'; drop table players;--", 1])).toString('base64url');
+    expect((await get(family, '/api/players?limit=101')).json().message).toBe(
+      'Limit must be a number from 1 to 100',
+    );
+    const forged = Buffer.from(JSON.stringify(["1999-01-01'; drop table players;--", 1])).toString(
+      'base64url',
+    );
     const res = await get(family, `/api/players?cursor=${forged}`);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('Cursor is invalid');

@@ -18,10 +18,22 @@ async function verifiedSpeeds(values: number[], level: string, posKey: string) {
   const [ms] = (await t.db.select().from(submetrics)).filter((s) => s.key === 'MS');
   for (const v of values) {
     const p = await createPlayer(t, owner, { level, primaryPositionId: await positionId(t, posKey) });
-    const [r] = await t.db.insert(analysisRequests).values({
-      playerId: p.id, userId: owner.id, hudlUrl: 'https://hudl.com/x', season: 2025, status: 'completed', requestType: 'max_speed', positionId: p.primaryPositionId, maxSpeed: v,
-    }).returning();
-    await t.db.insert(igaSubmetrics).values({ analysisRequestId: r!.id, submetricId: ms!.id, value: v, percentile: 50, isFromIga: false });
+    const [r] = await t.db
+      .insert(analysisRequests)
+      .values({
+        playerId: p.id,
+        userId: owner.id,
+        hudlUrl: 'https://hudl.com/x',
+        season: 2025,
+        status: 'completed',
+        requestType: 'max_speed',
+        positionId: p.primaryPositionId,
+        maxSpeed: v,
+      })
+      .returning();
+    await t.db
+      .insert(igaSubmetrics)
+      .values({ analysisRequestId: r.id, submetricId: ms.id, value: v, percentile: 50, isFromIga: false });
   }
 }
 
@@ -32,11 +44,26 @@ describe('percentile pre-fill from the verified population', () => {
     const req = (await requestSpeed(t, owner, player.id, player.primaryPositionId)).json();
     const url = `/api/analysis-requests/${req.id}/population`;
 
-    await verifiedSpeeds(Array.from({ length: 19 }, (_, i) => 15 + i * 0.5), 'College', 'WR');
-    await verifiedSpeeds(Array.from({ length: 30 }, () => 25), 'High School', 'WR');
-    await verifiedSpeeds(Array.from({ length: 30 }, () => 25), 'College', 'QB');
+    await verifiedSpeeds(
+      Array.from({ length: 19 }, (_, i) => 15 + i * 0.5),
+      'College',
+      'WR',
+    );
+    await verifiedSpeeds(
+      Array.from({ length: 30 }, () => 25),
+      'High School',
+      'WR',
+    );
+    await verifiedSpeeds(
+      Array.from({ length: 30 }, () => 25),
+      'College',
+      'QB',
+    );
     const under = (await as(t, analyst, { method: 'GET', url })).json();
-    expect(under).toEqual({ minimum: 20, metrics: [{ key: 'MS', count: 19, lowerIsBetter: false, quantiles: null }] });
+    expect(under).toEqual({
+      minimum: 20,
+      metrics: [{ key: 'MS', count: 19, lowerIsBetter: false, quantiles: null }],
+    });
 
     await verifiedSpeeds([24.5], 'College', 'WR');
     const enough = (await as(t, analyst, { method: 'GET', url })).json();

@@ -1,6 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analysisRequests, creditTransactions, igaSubmetrics, leaderboard, users, videos } from '../../db/schema';
+import {
+  analysisRequests,
+  creditTransactions,
+  igaSubmetrics,
+  leaderboard,
+  users,
+  videos,
+} from '../../db/schema';
 import { as, createTestApp, createUser, lastMailTo, type TestApp, type TestUser } from '../../test/helpers';
 import { MEASUREMENT_REQUIRED } from '../../../contract/measurements';
 import { measuredFields } from '../measurements/measurement.fixtures';
@@ -30,12 +37,20 @@ describe('the analyst queue', () => {
     const ids = res.json().map((r: { id: number }) => r.id);
     expect(ids.indexOf(a.req.id)).toBeLessThan(ids.indexOf(b.req.id));
     expect(res.json().find((r: { id: number }) => r.id === a.req.id)).toMatchObject({
-      requestType: 'max_speed', status: 'pending', playerFirstName: 'Jamie', playerLastName: a.player.lastName,
-      playerLevel: 'High School', positionName: 'Wide Receiver', hudlUrl: 'https://www.hudl.com/video/3/123/abc', startTime: '00:23',
+      requestType: 'max_speed',
+      status: 'pending',
+      playerFirstName: 'Jamie',
+      playerLastName: a.player.lastName,
+      playerLevel: 'High School',
+      positionName: 'Wide Receiver',
+      hudlUrl: 'https://www.hudl.com/video/3/123/abc',
+      startTime: '00:23',
     });
     const admin = await createUser(t, { role: 'admin' });
     expect((await as(t, admin, { method: 'GET', url: '/api/analysis-requests/queue' })).statusCode).toBe(200);
-    expect((await as(t, a.owner, { method: 'GET', url: '/api/analysis-requests/queue' })).statusCode).toBe(403);
+    expect((await as(t, a.owner, { method: 'GET', url: '/api/analysis-requests/queue' })).statusCode).toBe(
+      403,
+    );
     expect((await t.app.inject({ method: 'GET', url: '/api/analysis-requests/queue' })).statusCode).toBe(401);
   });
 });
@@ -43,28 +58,47 @@ describe('the analyst queue', () => {
 describe('completing a speed analysis', () => {
   it('stores the video, the result, the MS submetric and the leaderboard row, leaves the queue and mails the owner', async () => {
     const { owner, player, req } = await pendingSpeed();
-    const fields = await measuredFields(t, analyst, req.id, { positionId: player.primaryPositionId!, maxSpeed_percentile: '88', comment: 'Clean rep' });
+    const fields = await measuredFields(t, analyst, req.id, {
+      positionId: player.primaryPositionId,
+      maxSpeed_percentile: '88',
+      comment: 'Clean rep',
+    });
     const res = await complete(t, analyst, req.id, fields);
     expect(res.statusCode, res.body).toBe(200);
     const ms = res.json().request.maxSpeed as number;
     expect(ms).toBeGreaterThan(17);
     expect(ms).toBeLessThan(20);
-    expect(res.json().request).toMatchObject({ status: 'completed', analystComment: 'Clean rep', methodLabel: 'video 29.97 fps, yard-line crossings' });
+    expect(res.json().request).toMatchObject({
+      status: 'completed',
+      analystComment: 'Clean rep',
+      methodLabel: 'video 29.97 fps, yard-line crossings',
+    });
     const [row] = await t.db.select().from(analysisRequests).where(eq(analysisRequests.id, req.id));
     expect(row).toMatchObject({ analystId: analyst.id, status: 'completed' });
-    expect(row!.completedAt).toBeInstanceOf(Date);
+    expect(row.completedAt).toBeInstanceOf(Date);
 
     const [video] = await t.db.select().from(videos).where(eq(videos.analysisRequestId, req.id));
-    expect(video).toMatchObject({ status: 'ready', maxSpeed: ms, igaScore: null, positionId: player.primaryPositionId, season: 2025, playerId: player.id });
-    expect(await t.app.storage.size(video!.storageKey!)).toBeGreaterThan(1000);
-    expect(await t.app.storage.size(video!.thumbnail!)).toBeGreaterThan(100);
-    expect(video!.durationSeconds).toBeCloseTo(2, 0);
+    expect(video).toMatchObject({
+      status: 'ready',
+      maxSpeed: ms,
+      igaScore: null,
+      positionId: player.primaryPositionId,
+      season: 2025,
+      playerId: player.id,
+    });
+    expect(await t.app.storage.size(video.storageKey!)).toBeGreaterThan(1000);
+    expect(await t.app.storage.size(video.thumbnail!)).toBeGreaterThan(100);
+    expect(video.durationSeconds).toBeCloseTo(2, 0);
 
     const subs = await as(t, owner, { method: 'GET', url: `/api/analysis-requests/${req.id}/submetrics` });
-    expect(subs.json()).toEqual([expect.objectContaining({ submetricKey: 'MS', submetricName: 'Max Speed', value: ms, percentile: 88 })]);
+    expect(subs.json()).toEqual([
+      expect.objectContaining({ submetricKey: 'MS', submetricName: 'Max Speed', value: ms, percentile: 88 }),
+    ]);
 
     const board = await t.db.select().from(leaderboard).where(eq(leaderboard.playerId, player.id));
-    expect(board.map((b) => [b.metricType, b.season, b.metricValue])).toEqual(expect.arrayContaining([['max_speed', 2025, ms]]));
+    expect(board.map((b) => [b.metricType, b.season, b.metricValue])).toEqual(
+      expect.arrayContaining([['max_speed', 2025, ms]]),
+    );
 
     const queue = await as(t, analyst, { method: 'GET', url: '/api/analysis-requests/queue' });
     expect(queue.json().map((r: { id: number }) => r.id)).not.toContain(req.id);
@@ -87,7 +121,7 @@ describe('completing a speed analysis', () => {
     const pct2 = await complete(t, analyst, req.id, { ...fields, maxSpeed_percentile: '5.5' });
     expect(pct2.json().errors.maxSpeed_percentile).toBe('Please enter a valid percentile (0-100)');
     const [row] = await t.db.select().from(analysisRequests).where(eq(analysisRequests.id, req.id));
-    expect(row!.status).toBe('pending');
+    expect(row.status).toBe('pending');
     expect(await t.db.select().from(videos).where(eq(videos.analysisRequestId, req.id))).toEqual([]);
   });
 
@@ -111,7 +145,7 @@ describe('completing a speed analysis', () => {
     expect((await complete(t, analyst, req.id, fields)).statusCode).toBe(200);
     const again = await complete(t, analyst, req.id, fields);
     expect(again.statusCode).toBe(409);
-    expect((await t.db.select().from(videos).where(eq(videos.analysisRequestId, req.id)))).toHaveLength(1);
+    expect(await t.db.select().from(videos).where(eq(videos.analysisRequestId, req.id))).toHaveLength(1);
     expect((await complete(t, analyst, 999999, fields)).statusCode).toBe(404);
   });
 });
@@ -121,59 +155,121 @@ describe('completing an IGA analysis', () => {
     const owner = await createUser(t, { igaCredits: 1 });
     const player = await createPlayer(t, owner);
     const req = (await requestIga(t, owner, player.id, player.primaryPositionId)).json();
-    const subs = (await as(t, analyst, { method: 'GET', url: `/api/positions/${player.primaryPositionId}/submetrics` })).json();
-    expect(subs.map((s: { key: string }) => s.key)).toEqual(['burst_10', 'route_transition', 'separation', 'accel_distance']);
-    expect(subs.find((s: { key: string }) => s.key === 'route_transition')).toMatchObject({ decimals: 2, unit: 's', lowerIsBetter: true });
+    const subs = (
+      await as(t, analyst, { method: 'GET', url: `/api/positions/${player.primaryPositionId}/submetrics` })
+    ).json();
+    expect(subs.map((s: { key: string }) => s.key)).toEqual([
+      'burst_10',
+      'route_transition',
+      'separation',
+      'accel_distance',
+    ]);
+    expect(subs.find((s: { key: string }) => s.key === 'route_transition')).toMatchObject({
+      decimals: 2,
+      unit: 's',
+      lowerIsBetter: true,
+    });
 
-    const missing = await complete(t, analyst, req.id, { igaScore: '81.5', submetric_burst_10: '17.1', submetric_route_transition: '0.455' });
+    const missing = await complete(t, analyst, req.id, {
+      igaScore: '81.5',
+      submetric_burst_10: '17.1',
+      submetric_route_transition: '0.455',
+    });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().errors).toMatchObject({
-      'submetric_burst_10_percentile': 'Percentile for Burst Speed at 10 Yards is required',
+      submetric_burst_10_percentile: 'Percentile for Burst Speed at 10 Yards is required',
       submetric_route_transition: 'Please enter a valid number with up to 2 decimal places',
       submetric_separation: 'Separation Distance is required',
     });
 
     const fields = {
-      igaScore: '81.5', submetric_burst_10: '17.1', submetric_burst_10_percentile: '70', submetric_route_transition: '0.45',
-      submetric_route_transition_percentile: '64', submetric_separation: '2.2', submetric_separation_percentile: '61',
-      submetric_accel_distance: '15.5', submetric_accel_distance_percentile: '58',
+      igaScore: '81.5',
+      submetric_burst_10: '17.1',
+      submetric_burst_10_percentile: '70',
+      submetric_route_transition: '0.45',
+      submetric_route_transition_percentile: '64',
+      submetric_separation: '2.2',
+      submetric_separation_percentile: '61',
+      submetric_accel_distance: '15.5',
+      submetric_accel_distance_percentile: '58',
     };
     const res = await complete(t, analyst, req.id, fields);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().video).toMatchObject({ igaScore: 81.5, maxSpeed: null, status: 'ready' });
-    const stored = (await as(t, owner, { method: 'GET', url: `/api/analysis-requests/${req.id}/submetrics` })).json();
-    expect(stored.map((s: { submetricKey: string; value: number; percentile: number }) => [s.submetricKey, s.value, s.percentile])).toEqual([
-      ['IGA', 81.5, 50], ['burst_10', 17.1, 70], ['route_transition', 0.45, 64], ['separation', 2.2, 61], ['accel_distance', 15.5, 58],
+    const stored = (
+      await as(t, owner, { method: 'GET', url: `/api/analysis-requests/${req.id}/submetrics` })
+    ).json();
+    expect(
+      stored.map((s: { submetricKey: string; value: number; percentile: number }) => [
+        s.submetricKey,
+        s.value,
+        s.percentile,
+      ]),
+    ).toEqual([
+      ['IGA', 81.5, 50],
+      ['burst_10', 17.1, 70],
+      ['route_transition', 0.45, 64],
+      ['separation', 2.2, 61],
+      ['accel_distance', 15.5, 58],
     ]);
     const stranger = await createUser(t);
-    expect((await as(t, stranger, { method: 'GET', url: `/api/analysis-requests/${req.id}/submetrics` })).statusCode).toBe(404);
+    expect(
+      (await as(t, stranger, { method: 'GET', url: `/api/analysis-requests/${req.id}/submetrics` }))
+        .statusCode,
+    ).toBe(404);
   });
 });
 
 describe('rejecting a request', () => {
   it('needs a listed reason and a comment', async () => {
     const { req } = await pendingSpeed();
-    const res = await as(t, analyst, { method: 'POST', url: `/api/analysis-requests/${req.id}/reject`, payload: { reason: 'Bad', comment: '' } });
+    const res = await as(t, analyst, {
+      method: 'POST',
+      url: `/api/analysis-requests/${req.id}/reject`,
+      payload: { reason: 'Bad', comment: '' },
+    });
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors).toEqual({ reason: 'Please select a reason', comment: 'Please provide additional details' });
+    expect(res.json().errors).toEqual({
+      reason: 'Please select a reason',
+      comment: 'Please provide additional details',
+    });
   });
 
   it('returns the credit exactly once, records why, and mails the owner', async () => {
     const { owner, req } = await pendingSpeed(1);
-    expect((await t.db.select().from(users).where(eq(users.id, owner.id)))[0]!.credits).toBe(0);
+    expect((await t.db.select().from(users).where(eq(users.id, owner.id)))[0].credits).toBe(0);
     const payload = { reason: 'Player not visible', comment: 'Jersey number never visible' };
-    const res = await as(t, analyst, { method: 'POST', url: `/api/analysis-requests/${req.id}/reject`, payload });
+    const res = await as(t, analyst, {
+      method: 'POST',
+      url: `/api/analysis-requests/${req.id}/reject`,
+      payload,
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ status: 'rejected', rejectionReason: 'Player not visible', analystComment: 'Jersey number never visible', creditRefunded: true });
-    const again = await as(t, analyst, { method: 'POST', url: `/api/analysis-requests/${req.id}/reject`, payload });
+    expect(res.json()).toMatchObject({
+      status: 'rejected',
+      rejectionReason: 'Player not visible',
+      analystComment: 'Jersey number never visible',
+      creditRefunded: true,
+    });
+    const again = await as(t, analyst, {
+      method: 'POST',
+      url: `/api/analysis-requests/${req.id}/reject`,
+      payload,
+    });
     expect(again.statusCode).toBe(409);
-    expect((await t.db.select().from(users).where(eq(users.id, owner.id)))[0]!.credits).toBe(1);
-    const refunds = (await t.db.select().from(creditTransactions).where(eq(creditTransactions.userId, owner.id))).filter((c) => c.type === 'refund');
-    expect(refunds).toEqual([expect.objectContaining({ amount: 1, idempotencyKey: `refund:analysis:${req.id}` })]);
+    expect((await t.db.select().from(users).where(eq(users.id, owner.id)))[0].credits).toBe(1);
+    const refunds = (
+      await t.db.select().from(creditTransactions).where(eq(creditTransactions.userId, owner.id))
+    ).filter((c) => c.type === 'refund');
+    expect(refunds).toEqual([
+      expect.objectContaining({ amount: 1, idempotencyKey: `refund:analysis:${req.id}` }),
+    ]);
     const mail = await lastMailTo(t, owner.email);
     expect(mail?.text).toContain('Player not visible');
     expect(mail?.text).toContain('credit has been returned');
-    expect((await complete(t, analyst, req.id, { measurement: '{}', maxSpeed_percentile: '50' })).statusCode).toBe(409);
+    expect(
+      (await complete(t, analyst, req.id, { measurement: '{}', maxSpeed_percentile: '50' })).statusCode,
+    ).toBe(409);
   });
 
   it('refunds an IGA credit for an IGA request; users cannot reject', async () => {
@@ -181,9 +277,20 @@ describe('rejecting a request', () => {
     const player = await createPlayer(t, owner);
     const req = (await requestIga(t, owner, player.id, player.primaryPositionId)).json();
     const payload = { reason: 'Other', comment: 'Wrong game' };
-    expect((await as(t, owner, { method: 'POST', url: `/api/analysis-requests/${req.id}/reject`, payload })).statusCode).toBe(403);
-    expect((await as(t, analyst, { method: 'POST', url: `/api/analysis-requests/${req.id}/reject`, payload })).statusCode).toBe(200);
-    expect((await t.db.select().from(users).where(eq(users.id, owner.id)))[0]).toMatchObject({ igaCredits: 1, credits: 0 });
-    expect(await t.db.select().from(igaSubmetrics).where(eq(igaSubmetrics.analysisRequestId, req.id))).toEqual([]);
+    expect(
+      (await as(t, owner, { method: 'POST', url: `/api/analysis-requests/${req.id}/reject`, payload }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await as(t, analyst, { method: 'POST', url: `/api/analysis-requests/${req.id}/reject`, payload }))
+        .statusCode,
+    ).toBe(200);
+    expect((await t.db.select().from(users).where(eq(users.id, owner.id)))[0]).toMatchObject({
+      igaCredits: 1,
+      credits: 0,
+    });
+    expect(
+      await t.db.select().from(igaSubmetrics).where(eq(igaSubmetrics.analysisRequestId, req.id)),
+    ).toEqual([]);
   });
 });

@@ -9,37 +9,55 @@ import { notesOf } from './to-dto';
 import { positionSubmetricList } from './submetrics.service';
 
 /** Pending requests, oldest first, one keyset page (decision 063), with what the analyst needs to find the player in the film. */
-export async function listQueue(db: Db, page: { cursor?: string; limit: number }): Promise<{ items: QueueItem[]; next: string | null }> {
+export async function listQueue(
+  db: Db,
+  page: { cursor?: string; limit: number },
+): Promise<{ items: QueueItem[]; next: string | null }> {
   const after = decodeCursor(page.cursor, isTimeIdKey);
   const rows = await db
-    .select({ r: analysisRequests, at: exactTime(analysisRequests.createdAt), p: { firstName: players.firstName, lastName: players.lastName, level: players.level }, positionName: positions.name })
+    .select({
+      r: analysisRequests,
+      at: exactTime(analysisRequests.createdAt),
+      p: { firstName: players.firstName, lastName: players.lastName, level: players.level },
+      positionName: positions.name,
+    })
     .from(analysisRequests)
     .innerJoin(players, eq(players.id, analysisRequests.playerId))
     .leftJoin(positions, eq(positions.id, analysisRequests.positionId))
-    .where(and(eq(analysisRequests.status, 'pending'), afterTimeId(analysisRequests.createdAt, analysisRequests.id, after, 'asc')))
+    .where(
+      and(
+        eq(analysisRequests.status, 'pending'),
+        afterTimeId(analysisRequests.createdAt, analysisRequests.id, after, 'asc'),
+      ),
+    )
     .orderBy(asc(analysisRequests.createdAt), asc(analysisRequests.id))
     .limit(page.limit + 1);
   const { items, next } = toPage(rows, page.limit, (row) => [row.at, row.r.id]);
-  return { next, items: items.map(({ r, p, positionName }) => ({
-    id: r.id,
-    requestType: r.requestType,
-    season: r.season,
-    status: r.status,
-    createdAt: r.createdAt.toISOString(),
-    playerId: r.playerId,
-    playerFirstName: p.firstName,
-    playerLastName: p.lastName,
-    playerLevel: p.level,
-    positionId: r.positionId,
-    positionName,
-    hudlUrl: r.hudlUrl,
-    startTime: r.startTime,
-    notes: notesOf(r.metadata),
-    sourceVideoId: r.sourceVideoId,
-  })) };
+  return {
+    next,
+    items: items.map(({ r, p, positionName }) => ({
+      id: r.id,
+      requestType: r.requestType,
+      season: r.season,
+      status: r.status,
+      createdAt: r.createdAt.toISOString(),
+      playerId: r.playerId,
+      playerFirstName: p.firstName,
+      playerLastName: p.lastName,
+      playerLevel: p.level,
+      positionId: r.positionId,
+      positionName,
+      hudlUrl: r.hudlUrl,
+      startTime: r.startTime,
+      notes: notesOf(r.metadata),
+      sourceVideoId: r.sourceVideoId,
+    })),
+  };
 }
 
-const QUANTILE_POINTS = sql.raw(`array[${Array.from({ length: 101 }, (_, i) => (i / 100).toFixed(2)).join(',')}]::float8[]`);
+const QUANTILE_POINTS = sql.raw(
+  `array[${Array.from({ length: 101 }, (_, i) => (i / 100).toFixed(2)).join(',')}]::float8[]`,
+);
 
 /**
  * Quantiles of the verified results of players at the request's position and level, per metric the
@@ -53,26 +71,31 @@ export async function population(db: Db, requestId: number): Promise<Population>
     .where(eq(analysisRequests.id, requestId));
   if (!req) throw notFound('Analysis request not found');
   const { r, level } = req;
-  const keys = r.requestType === 'max_speed'
-    ? ['MS']
-    : ['IGA', ...(r.positionId ? (await positionSubmetricList(db, r.positionId)).map((s) => s.key) : [])];
+  const keys =
+    r.requestType === 'max_speed'
+      ? ['MS']
+      : ['IGA', ...(r.positionId ? (await positionSubmetricList(db, r.positionId)).map((s) => s.key) : [])];
   const stats = r.positionId
     ? await db
         .select({
           key: submetrics.key,
           count: sql<number>`count(*)`.mapWith(Number),
-          quantiles: sql<number[]>`percentile_cont(${QUANTILE_POINTS}) within group (order by ${igaSubmetrics.value}::float8)`,
+          quantiles: sql<
+            number[]
+          >`percentile_cont(${QUANTILE_POINTS}) within group (order by ${igaSubmetrics.value}::float8)`,
         })
         .from(igaSubmetrics)
         .innerJoin(submetrics, eq(submetrics.id, igaSubmetrics.submetricId))
         .innerJoin(analysisRequests, eq(analysisRequests.id, igaSubmetrics.analysisRequestId))
         .innerJoin(players, eq(players.id, analysisRequests.playerId))
-        .where(and(
-          inArray(submetrics.key, keys),
-          eq(analysisRequests.status, 'completed'),
-          eq(analysisRequests.positionId, r.positionId),
-          eq(players.level, level),
-        ))
+        .where(
+          and(
+            inArray(submetrics.key, keys),
+            eq(analysisRequests.status, 'completed'),
+            eq(analysisRequests.positionId, r.positionId),
+            eq(players.level, level),
+          ),
+        )
         .groupBy(submetrics.key)
     : [];
   const byKey = new Map(stats.map((s) => [s.key, s]));

@@ -16,13 +16,19 @@ describe.skipIf(!isRealPostgres())('races on PostgreSQL', () => {
   it('a user with 5 credits sends 20 requests at once: exactly 5 succeed and the balance ends at 0', async () => {
     const u = await createUser(t, { credits: 5 });
     const p = await createPlayer(t, u);
-    const results = await Promise.all(Array.from({ length: 20 }, () => requestSpeed(t, u, p.id, p.primaryPositionId)));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => requestSpeed(t, u, p.id, p.primaryPositionId)),
+    );
     const codes = results.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 201)).toHaveLength(5);
     expect(codes.filter((c) => c === 402)).toHaveLength(15);
-    expect((await t.db.select().from(users).where(eq(users.id, u.id)))[0]!.credits).toBe(0);
-    expect(await t.db.select().from(analysisRequests).where(eq(analysisRequests.playerId, p.id))).toHaveLength(5);
-    expect(await t.db.select().from(creditTransactions).where(eq(creditTransactions.userId, u.id))).toHaveLength(5);
+    expect((await t.db.select().from(users).where(eq(users.id, u.id)))[0].credits).toBe(0);
+    expect(
+      await t.db.select().from(analysisRequests).where(eq(analysisRequests.playerId, p.id)),
+    ).toHaveLength(5);
+    expect(
+      await t.db.select().from(creditTransactions).where(eq(creditTransactions.userId, u.id)),
+    ).toHaveLength(5);
   });
 
   it('two analysts complete the same request at once: exactly one wins, the other gets 409', async () => {
@@ -39,8 +45,8 @@ describe.skipIf(!isRealPostgres())('races on PostgreSQL', () => {
     const rows = await t.db.select().from(videos).where(eq(videos.analysisRequestId, req.id));
     expect(rows).toHaveLength(1);
     const winner = results.find((r) => r.statusCode === 200)!.json();
-    expect(rows[0]!.maxSpeed).toBe(winner.request.maxSpeed);
-    const stored = await t.app.storage.size(rows[0]!.storageKey!);
+    expect(rows[0].maxSpeed).toBe(winner.request.maxSpeed);
+    const stored = await t.app.storage.size(rows[0].storageKey!);
     expect(stored).toBeGreaterThan(0);
   });
 
@@ -51,9 +57,11 @@ describe.skipIf(!isRealPostgres())('races on PostgreSQL', () => {
     const analyst = await createUser(t, { role: 'analyst' });
     const payload = { reason: 'Video quality too low', comment: 'Too blurry to time' };
     const results = await Promise.all(
-      Array.from({ length: 2 }, () => as(t, analyst, { method: 'POST', url: `/api/analysis-requests/${req.id}/reject`, payload })),
+      Array.from({ length: 2 }, () =>
+        as(t, analyst, { method: 'POST', url: `/api/analysis-requests/${req.id}/reject`, payload }),
+      ),
     );
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
-    expect((await t.db.select().from(users).where(eq(users.id, owner.id)))[0]!.credits).toBe(1);
+    expect((await t.db.select().from(users).where(eq(users.id, owner.id)))[0].credits).toBe(1);
   });
 });

@@ -25,21 +25,30 @@ export async function rejectRequest(db: Db, analyst: UserRow, id: number, input:
       .where(and(eq(analysisRequests.id, id), eq(analysisRequests.status, 'pending')))
       .returning();
     if (!row) {
-      const [exists] = await tx.select({ id: analysisRequests.id }).from(analysisRequests).where(eq(analysisRequests.id, id));
+      const [exists] = await tx
+        .select({ id: analysisRequests.id })
+        .from(analysisRequests)
+        .where(eq(analysisRequests.id, id));
       throw exists ? conflict(ALREADY_PROCESSED) : notFound('Analysis request not found');
     }
-    const refunded = row.userId !== null && await grantCredits(tx, {
-      userId: row.userId,
-      credits: row.requestType === 'max_speed' ? 1 : 0,
-      igaCredits: row.requestType === 'iga' ? 1 : 0,
-      idempotencyKey: `refund:analysis:${row.id}`,
-      type: 'refund',
-      description: `Refund for rejected ${row.requestType === 'iga' ? 'IGA score' : 'max speed'} analysis request #${row.id}`,
-      metadata: { analysisRequestId: row.id, reason: input.reason },
-    });
+    const refunded =
+      row.userId !== null &&
+      (await grantCredits(tx, {
+        userId: row.userId,
+        credits: row.requestType === 'max_speed' ? 1 : 0,
+        igaCredits: row.requestType === 'iga' ? 1 : 0,
+        idempotencyKey: `refund:analysis:${row.id}`,
+        type: 'refund',
+        description: `Refund for rejected ${row.requestType === 'iga' ? 'IGA score' : 'max speed'} analysis request #${row.id}`,
+        metadata: { analysisRequestId: row.id, reason: input.reason },
+      }));
     const [final] = refunded
-      ? await tx.update(analysisRequests).set({ creditRefunded: true }).where(eq(analysisRequests.id, row.id)).returning()
+      ? await tx
+          .update(analysisRequests)
+          .set({ creditRefunded: true })
+          .where(eq(analysisRequests.id, row.id))
+          .returning()
       : [row];
-    return { request: final!, refunded };
+    return { request: final, refunded };
   });
 }

@@ -9,8 +9,14 @@ import { ownPlayer, viewablePlayer } from '../players';
 import { toRequestDto } from './to-dto';
 
 type NewRequest = {
-  requestType: RequestType; playerId: number; hudlUrl: string; season: number; positionId: number;
-  startTime?: string; notes?: string; videoId?: number | null;
+  requestType: RequestType;
+  playerId: number;
+  hudlUrl: string;
+  season: number;
+  positionId: number;
+  startTime?: string;
+  notes?: string;
+  videoId?: number | null;
 };
 
 export const VIDEO_NOT_IN_LIBRARY = "The video must be one of this player's library videos";
@@ -41,16 +47,19 @@ export async function createRequest(db: Db, user: UserRow, input: NewRequest) {
         sourceVideoId: input.videoId ? await libraryVideo(tx, player.id, input.videoId) : null,
       })
       .returning();
-    await spendCredit(tx, user.id, input.requestType, { analysisRequestId: row!.id });
-    return toRequestDto(row!);
+    await spendCredit(tx, user.id, input.requestType, { analysisRequestId: row.id });
+    return toRequestDto(row);
   });
 }
 
 /** A video of the player's own library that can still be measured (not one that failed to read). */
 async function libraryVideo(tx: Tx, playerId: number, videoId: number) {
-  const [video] = await tx.select({ id: videos.id, status: videos.status }).from(videos)
+  const [video] = await tx
+    .select({ id: videos.id, status: videos.status })
+    .from(videos)
     .where(and(eq(videos.id, videoId), eq(videos.playerId, playerId)));
-  if (!video || video.status === 'failed') throw badRequest(VIDEO_NOT_IN_LIBRARY, { videoId: VIDEO_NOT_IN_LIBRARY });
+  if (!video || video.status === 'failed')
+    throw badRequest(VIDEO_NOT_IN_LIBRARY, { videoId: VIDEO_NOT_IN_LIBRARY });
   return video.id;
 }
 
@@ -64,7 +73,9 @@ export async function pendingCounts(db: Db, user: UserRow, playerId: number) {
   await viewablePlayer(db, user, playerId);
   const [row] = await db
     .select({
-      speed: sql<number>`count(*) filter (where ${analysisRequests.requestType} = 'max_speed')`.mapWith(Number),
+      speed: sql<number>`count(*) filter (where ${analysisRequests.requestType} = 'max_speed')`.mapWith(
+        Number,
+      ),
       iga: sql<number>`count(*) filter (where ${analysisRequests.requestType} = 'iga')`.mapWith(Number),
     })
     .from(analysisRequests)

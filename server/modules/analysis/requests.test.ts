@@ -10,7 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const balance = async (id: number) => (await t.db.select().from(users).where(eq(users.id, id)))[0]!;
+const balance = async (id: number) => (await t.db.select().from(users).where(eq(users.id, id)))[0];
 
 describe('requesting a speed analysis', () => {
   it('creates a pending request and spends one speed credit, recorded in the ledger', async () => {
@@ -18,10 +18,24 @@ describe('requesting a speed analysis', () => {
     const p = await createPlayer(t, u);
     const res = await requestSpeed(t, u, p.id, p.primaryPositionId);
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ playerId: p.id, requestType: 'max_speed', status: 'pending', startTime: '00:23', season: 2025, positionId: p.primaryPositionId });
+    expect(res.json()).toMatchObject({
+      playerId: p.id,
+      requestType: 'max_speed',
+      status: 'pending',
+      startTime: '00:23',
+      season: 2025,
+      positionId: p.primaryPositionId,
+    });
     expect(await balance(u.id)).toMatchObject({ credits: 1, igaCredits: 1 });
     const ledger = await t.db.select().from(creditTransactions).where(eq(creditTransactions.userId, u.id));
-    expect(ledger).toEqual([expect.objectContaining({ amount: -1, igaAmount: 0, type: 'spend', metadata: { analysisRequestId: res.json().id } })]);
+    expect(ledger).toEqual([
+      expect.objectContaining({
+        amount: -1,
+        igaAmount: 0,
+        type: 'spend',
+        metadata: { analysisRequestId: res.json().id },
+      }),
+    ]);
   });
 
   it('accepts the secondary position but no other', async () => {
@@ -30,7 +44,9 @@ describe('requesting a speed analysis', () => {
     expect((await requestSpeed(t, u, p.id, p.secondaryPositionId!)).statusCode).toBe(201);
     const other = await requestSpeed(t, u, p.id, await positionId(t, 'QB'));
     expect(other.statusCode).toBe(400);
-    expect(other.json().errors.positionId).toBe("Position must be the player's primary or secondary position");
+    expect(other.json().errors.positionId).toBe(
+      "Position must be the player's primary or secondary position",
+    );
     expect((await balance(u.id)).credits).toBe(2);
   });
 
@@ -38,7 +54,8 @@ describe('requesting a speed analysis', () => {
     const u = await createUser(t, { credits: 1 });
     const p = await createPlayer(t, u);
     const res = await as(t, u, {
-      method: 'POST', url: '/api/analysis-requests',
+      method: 'POST',
+      url: '/api/analysis-requests',
       payload: { playerId: p.id, hudlUrl: 'not a url', startTime: '1:5', season: 'abc', positionId: null },
     });
     expect(res.statusCode).toBe(400);
@@ -59,7 +76,9 @@ describe('requesting a speed analysis', () => {
     const p = await createPlayer(t, u);
     const res = await requestSpeed(t, u, p.id, p.primaryPositionId);
     expect(res.statusCode).toBe(402);
-    expect(res.json().message).toBe('You need at least 1 speed analysis credit to request a speed analysis. Please purchase credits.');
+    expect(res.json().message).toBe(
+      'You need at least 1 speed analysis credit to request a speed analysis. Please purchase credits.',
+    );
     expect(res.json().message).toContain('credit');
     expect(await t.db.select().from(analysisRequests).where(eq(analysisRequests.playerId, p.id))).toEqual([]);
     expect(await balance(u.id)).toMatchObject({ credits: 0, igaCredits: 5 });
@@ -72,7 +91,11 @@ describe('requesting a speed analysis', () => {
     const res = await requestSpeed(t, stranger, p.id, p.primaryPositionId);
     expect(res.statusCode).toBe(404);
     expect((await balance(stranger.id)).credits).toBe(1);
-    const anon = await t.app.inject({ method: 'POST', url: '/api/analysis-requests', payload: speedBody(p.id, p.primaryPositionId) });
+    const anon = await t.app.inject({
+      method: 'POST',
+      url: '/api/analysis-requests',
+      payload: speedBody(p.id, p.primaryPositionId),
+    });
     expect(anon.statusCode).toBe(401);
   });
 });
@@ -83,7 +106,12 @@ describe('requesting an IGA score', () => {
     const p = await createPlayer(t, u);
     const res = await requestIga(t, u, p.id, p.primaryPositionId);
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ requestType: 'iga', status: 'pending', notes: 'Number 7, white jersey', startTime: null });
+    expect(res.json()).toMatchObject({
+      requestType: 'iga',
+      status: 'pending',
+      notes: 'Number 7, white jersey',
+      startTime: null,
+    });
     expect(await balance(u.id)).toMatchObject({ credits: 1, igaCredits: 0 });
   });
 
@@ -113,11 +141,24 @@ describe('pending requests', () => {
     await requestSpeed(t, u, p.id, p.primaryPositionId);
     await requestIga(t, u, p.id, p.primaryPositionId);
     const res = await as(t, u, { method: 'GET', url: `/api/players/${p.id}/pending-requests` });
-    expect(res.json()).toEqual({ total: 3, pendingCount: 3, iga: 1, igaPendingCount: 1, speed: 2, speedPendingCount: 2 });
+    expect(res.json()).toEqual({
+      total: 3,
+      pendingCount: 3,
+      iga: 1,
+      igaPendingCount: 1,
+      speed: 2,
+      speedPendingCount: 2,
+    });
     const analyst = await createUser(t, { role: 'analyst' });
-    expect((await as(t, analyst, { method: 'GET', url: `/api/players/${p.id}/pending-requests` })).json().total).toBe(3);
+    expect(
+      (await as(t, analyst, { method: 'GET', url: `/api/players/${p.id}/pending-requests` })).json().total,
+    ).toBe(3);
     const stranger = await createUser(t);
-    expect((await as(t, stranger, { method: 'GET', url: `/api/players/${p.id}/pending-requests` })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: `/api/players/${p.id}/pending-requests` })).statusCode).toBe(401);
+    expect(
+      (await as(t, stranger, { method: 'GET', url: `/api/players/${p.id}/pending-requests` })).statusCode,
+    ).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/players/${p.id}/pending-requests` })).statusCode,
+    ).toBe(401);
   });
 });

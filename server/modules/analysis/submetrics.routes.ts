@@ -11,14 +11,26 @@ export default async function submetricsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['analysis'];
 
-  app.get('/api/positions/:id/submetrics', {
-    schema: { tags, params: idParamsSchema, response: { 200: z.array(positionSubmetricSchema), ...errors } },
-  }, async (req) => {
-    req.requireUser();
-    return submetricsOfPosition(app.db, req.params.id);
-  });
+  app.get(
+    '/api/positions/:id/submetrics',
+    {
+      schema: {
+        tags,
+        params: idParamsSchema,
+        response: { 200: z.array(positionSubmetricSchema), ...errors },
+      },
+    },
+    async (req) => {
+      req.requireUser();
+      return submetricsOfPosition(app.db, req.params.id);
+    },
+  );
 
-  app.get('/api/analysis-requests/:id/submetrics', {
-    schema: { tags, params: idParamsSchema, response: { 200: z.array(requestSubmetricSchema), ...errors } },
-  }, async (req) => submetricsOfRequest(app.db, req.requireUser(), req.params.id));
+  app.get(
+    '/api/analysis-requests/:id/submetrics',
+    {
+      schema: { tags, params: idParamsSchema, response: { 200: z.array(requestSubmetricSchema), ...errors } },
+    },
+    async (req) => submetricsOfRequest(app.db, req.requireUser(), req.params.id),
+  );
 }

@@ -16,7 +16,12 @@ export async function positionSubmetricList(db: DbOrTx, positionId: number): Pro
     .where(eq(positionSubmetrics.positionId, positionId))
     .orderBy(asc(positionSubmetrics.sortOrder), asc(submetrics.id));
   return rows.map(({ s }) => ({
-    id: s.id, key: s.key, name: s.name, description: s.description, unit: s.unit, decimals: s.decimals,
+    id: s.id,
+    key: s.key,
+    name: s.name,
+    description: s.description,
+    unit: s.unit,
+    decimals: s.decimals,
     lowerIsBetter: isLowerBetter(s.key),
   }));
 }
@@ -28,8 +33,15 @@ export async function submetricsOfPosition(db: DbOrTx, positionId: number) {
 }
 
 /** The stored results of one request, for its owner, analysts and admins. */
-export async function submetricsOfRequest(db: DbOrTx, user: UserRow, requestId: number): Promise<RequestSubmetric[]> {
-  const [req] = await db.select({ playerId: analysisRequests.playerId }).from(analysisRequests).where(eq(analysisRequests.id, requestId));
+export async function submetricsOfRequest(
+  db: DbOrTx,
+  user: UserRow,
+  requestId: number,
+): Promise<RequestSubmetric[]> {
+  const [req] = await db
+    .select({ playerId: analysisRequests.playerId })
+    .from(analysisRequests)
+    .where(eq(analysisRequests.id, requestId));
   if (!req) throw notFound('Analysis request not found');
   await viewablePlayer(db, user, req.playerId).catch(() => {
     throw notFound('Analysis request not found');
@@ -41,6 +53,12 @@ export async function submetricsOfRequest(db: DbOrTx, user: UserRow, requestId: 
     .where(eq(igaSubmetrics.analysisRequestId, requestId))
     .orderBy(asc(igaSubmetrics.id));
   return rows.map(({ m, s }) => ({
-    id: m.id, submetricName: s.name, submetricKey: s.key, value: m.value, percentile: m.percentile, unit: s.unit, decimals: s.decimals,
+    id: m.id,
+    submetricName: s.name,
+    submetricKey: s.key,
+    value: m.value,
+    percentile: m.percentile,
+    unit: s.unit,
+    decimals: s.decimals,
   }));
 }

@@ -2,7 +2,13 @@ import { randomInt } from 'node:crypto';
 import { and, asc, desc, eq, ne, or, isNull } from 'drizzle-orm';
 import type { AuditItem } from '../../../contract/audits';
 import type { Db } from '../../db/client';
-import { analysisRequests, measurementAudits, measurementReceipts, players, positions } from '../../db/schema';
+import {
+  analysisRequests,
+  measurementAudits,
+  measurementReceipts,
+  players,
+  positions,
+} from '../../db/schema';
 import type { UserRow } from '../../db/schema';
 import { auditRatePercent } from './audit-settings';
 
@@ -10,16 +16,32 @@ import { auditRatePercent } from './audit-settings';
  * After a max-speed request completes with a receipt: with the admin's probability it goes back to the
  * queue as an audit that its own analyst can never take (decision 115). `draw` is for tests.
  */
-export async function maybeQueueAudit(db: Db, requestId: number, draw: () => number = () => randomInt(0, 10_000) / 100) {
+export async function maybeQueueAudit(
+  db: Db,
+  requestId: number,
+  draw: () => number = () => randomInt(0, 10_000) / 100,
+) {
   const [r] = await db.select().from(analysisRequests).where(eq(analysisRequests.id, requestId));
   if (!r || r.status !== 'completed' || r.requestType !== 'max_speed' || r.maxSpeed === null) return null;
-  const [receipt] = await db.select().from(measurementReceipts).where(eq(measurementReceipts.requestId, requestId)).orderBy(desc(measurementReceipts.revision)).limit(1);
+  const [receipt] = await db
+    .select()
+    .from(measurementReceipts)
+    .where(eq(measurementReceipts.requestId, requestId))
+    .orderBy(desc(measurementReceipts.revision))
+    .limit(1);
   if (!receipt) return null;
   if (draw() >= (await auditRatePercent(db))) return null;
-  const [audit] = await db.insert(measurementAudits).values({
-    requestId, excludedAnalystId: r.analystId ?? receipt.analystId, originalReceiptId: receipt.id,
-    originalSpeed: r.maxSpeed, originalPlusMinus: r.maxSpeedPlusMinus ?? receipt.plusMinus,
-  }).onConflictDoNothing().returning();
+  const [audit] = await db
+    .insert(measurementAudits)
+    .values({
+      requestId,
+      excludedAnalystId: r.analystId ?? receipt.analystId,
+      originalReceiptId: receipt.id,
+      originalSpeed: r.maxSpeed,
+      originalPlusMinus: r.maxSpeedPlusMinus ?? receipt.plusMinus,
+    })
+    .onConflictDoNothing()
+    .returning();
   return audit ?? null;
 }
 
@@ -31,13 +53,30 @@ export async function auditQueue(db: Db, user: UserRow): Promise<AuditItem[]> {
     .innerJoin(analysisRequests, eq(analysisRequests.id, measurementAudits.requestId))
     .innerJoin(players, eq(players.id, analysisRequests.playerId))
     .leftJoin(positions, eq(positions.id, analysisRequests.positionId))
-    .where(and(eq(measurementAudits.status, 'pending'), or(isNull(measurementAudits.excludedAnalystId), ne(measurementAudits.excludedAnalystId, user.id))))
+    .where(
+      and(
+        eq(measurementAudits.status, 'pending'),
+        or(isNull(measurementAudits.excludedAnalystId), ne(measurementAudits.excludedAnalystId, user.id)),
+      ),
+    )
     .orderBy(asc(measurementAudits.createdAt), asc(measurementAudits.id))
     .limit(200);
   return rows.map(({ a, r, p, positionName }) => ({
-    auditId: a.id, id: r.id, requestType: r.requestType, season: r.season, status: r.status, createdAt: a.createdAt.toISOString(),
-    playerId: p.id, playerFirstName: p.firstName, playerLastName: p.lastName, playerLevel: p.level,
-    positionId: r.positionId, positionName: positionName ?? null, hudlUrl: r.hudlUrl, startTime: r.startTime,
-    notes: null, sourceVideoId: r.sourceVideoId,
+    auditId: a.id,
+    id: r.id,
+    requestType: r.requestType,
+    season: r.season,
+    status: r.status,
+    createdAt: a.createdAt.toISOString(),
+    playerId: p.id,
+    playerFirstName: p.firstName,
+    playerLastName: p.lastName,
+    playerLevel: p.level,
+    positionId: r.positionId,
+    positionName: positionName ?? null,
+    hudlUrl: r.hudlUrl,
+    startTime: r.startTime,
+    notes: null,
+    sourceVideoId: r.sourceVideoId,
   }));
 }

@@ -11,7 +11,9 @@ export async function auditRatePercent(db: DbOrTx): Promise<number> {
 }
 
 export async function setAuditRatePercent(db: DbOrTx, ratePercent: number) {
-  await db.insert(appSettings).values({ key: KEY, value: ratePercent })
+  await db
+    .insert(appSettings)
+    .values({ key: KEY, value: ratePercent })
     .onConflictDoUpdate({ target: appSettings.key, set: { value: ratePercent, updatedAt: new Date() } });
   return ratePercent;
 }

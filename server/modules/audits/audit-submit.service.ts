@@ -9,7 +9,8 @@ import type { UserRow } from '../../db/schema';
 import { measuredValue, storeStills, type ReceiptData } from '../measurements';
 
 type AuditRow = typeof measurementAudits.$inferSelect;
-const nameOf = (u: Pick<UserRow, 'firstName' | 'lastName' | 'username'>) => [u.firstName, u.lastName].filter(Boolean).join(' ') || u.username;
+const nameOf = (u: Pick<UserRow, 'firstName' | 'lastName' | 'username'>) =>
+  [u.firstName, u.lastName].filter(Boolean).join(' ') || u.username;
 
 async function auditById(db: Db, id: number) {
   const [a] = await db.select().from(measurementAudits).where(eq(measurementAudits.id, id));
@@ -21,22 +22,53 @@ async function auditById(db: Db, id: number) {
  * The second analyst's blind measurement: the same computation and quality rules as a completion.
  * Within the combined bounds the result is 'agreed'; beyond them 'flagged' for an admin (decision 115).
  */
-export async function submitAudit(app: FastifyInstance, user: UserRow, auditId: number, field: MeasurementField): Promise<Audit> {
+export async function submitAudit(
+  app: FastifyInstance,
+  user: UserRow,
+  auditId: number,
+  field: MeasurementField,
+): Promise<Audit> {
   const a = await auditById(app.db, auditId);
   if (a.excludedAnalystId === user.id) throw forbidden(SAME_ANALYST);
   if (a.status !== 'pending') throw conflict(AUDIT_ALREADY_DONE);
   const [r] = await app.db.select().from(analysisRequests).where(eq(analysisRequests.id, a.requestId));
   if (!r) throw notFound('Audit not found');
   const m = await measuredValue(app.db, app.storage, field, r.playerId);
-  const stillKeys = await storeStills(app.storage, m.video, m.media, m.result.marks.map((x) => x.frameIndex));
-  const agrees = auditAgrees({ speed: a.originalSpeed, plusMinus: a.originalPlusMinus }, { speed: m.maxSpeed, plusMinus: m.result.plusMinus });
-  const auditData: Pick<ReceiptData, 'landmark' | 'measurement' | 'override'> & { videoId: number; sourceSha256: string } = {
-    landmark: m.result.landmark, measurement: m.result, override: m.override, videoId: m.video.id, sourceSha256: m.media.sha256,
+  const stillKeys = await storeStills(
+    app.storage,
+    m.video,
+    m.media,
+    m.result.marks.map((x) => x.frameIndex),
+  );
+  const agrees = auditAgrees(
+    { speed: a.originalSpeed, plusMinus: a.originalPlusMinus },
+    { speed: m.maxSpeed, plusMinus: m.result.plusMinus },
+  );
+  const auditData: Pick<ReceiptData, 'landmark' | 'measurement' | 'override'> & {
+    videoId: number;
+    sourceSha256: string;
+  } = {
+    landmark: m.result.landmark,
+    measurement: m.result,
+    override: m.override,
+    videoId: m.video.id,
+    sourceSha256: m.media.sha256,
   };
-  const [done] = await app.db.update(measurementAudits).set({
-    status: agrees ? 'agreed' : 'flagged', auditorId: user.id, auditorName: nameOf(user), auditSpeed: m.maxSpeed,
-    auditPlusMinus: m.result.plusMinus, auditMethodLabel: m.result.methodLabel, auditData, auditStillKeys: stillKeys, submittedAt: new Date(),
-  }).where(and(eq(measurementAudits.id, auditId), eq(measurementAudits.status, 'pending'))).returning();
+  const [done] = await app.db
+    .update(measurementAudits)
+    .set({
+      status: agrees ? 'agreed' : 'flagged',
+      auditorId: user.id,
+      auditorName: nameOf(user),
+      auditSpeed: m.maxSpeed,
+      auditPlusMinus: m.result.plusMinus,
+      auditMethodLabel: m.result.methodLabel,
+      auditData,
+      auditStillKeys: stillKeys,
+      submittedAt: new Date(),
+    })
+    .where(and(eq(measurementAudits.id, auditId), eq(measurementAudits.status, 'pending')))
+    .returning();
   if (!done) {
     await Promise.all(stillKeys.map((k) => app.storage.remove(k).catch(() => undefined)));
     throw conflict(AUDIT_ALREADY_DONE);
@@ -45,12 +77,21 @@ export async function submitAudit(app: FastifyInstance, user: UserRow, auditId: 
 }
 
 export async function toAudit(db: Db, a: AuditRow): Promise<Audit> {
-  const [r] = await db.select({ first: players.firstName, last: players.lastName, method: analysisRequests.methodLabel })
-    .from(analysisRequests).innerJoin(players, eq(players.id, analysisRequests.playerId)).where(eq(analysisRequests.id, a.requestId));
+  const [r] = await db
+    .select({ first: players.firstName, last: players.lastName, method: analysisRequests.methodLabel })
+    .from(analysisRequests)
+    .innerJoin(players, eq(players.id, analysisRequests.playerId))
+    .where(eq(analysisRequests.id, a.requestId));
   const [orig] = a.originalReceiptId
-    ? await db.select({ name: measurementReceipts.analystName, method: measurementReceipts.methodLabel }).from(measurementReceipts).where(eq(measurementReceipts.id, a.originalReceiptId))
+    ? await db
+        .select({ name: measurementReceipts.analystName, method: measurementReceipts.methodLabel })
+        .from(measurementReceipts)
+        .where(eq(measurementReceipts.id, a.originalReceiptId))
     : [];
-  const [first] = !orig && a.excludedAnalystId ? await db.select().from(users).where(eq(users.id, a.excludedAnalystId)) : [];
+  const [first] =
+    !orig && a.excludedAnalystId
+      ? await db.select().from(users).where(eq(users.id, a.excludedAnalystId))
+      : [];
   const submitted = a.auditSpeed !== null && a.auditPlusMinus !== null;
   const difference = submitted ? Math.round(Math.abs(a.originalSpeed - a.auditSpeed!) * 10) / 10 : null;
   return {
@@ -58,10 +99,27 @@ export async function toAudit(db: Db, a: AuditRow): Promise<Audit> {
     requestId: a.requestId,
     status: a.status,
     playerName: r ? `${r.first} ${r.last}` : '',
-    original: { speed: a.originalSpeed, plusMinus: a.originalPlusMinus, methodLabel: orig?.method ?? r?.method ?? null, analystName: orig?.name ?? (first ? nameOf(first) : null) },
-    audit: submitted ? { speed: a.auditSpeed!, plusMinus: a.auditPlusMinus!, methodLabel: a.auditMethodLabel, analystName: a.auditorName } : null,
+    original: {
+      speed: a.originalSpeed,
+      plusMinus: a.originalPlusMinus,
+      methodLabel: orig?.method ?? r?.method ?? null,
+      analystName: orig?.name ?? (first ? nameOf(first) : null),
+    },
+    audit: submitted
+      ? {
+          speed: a.auditSpeed!,
+          plusMinus: a.auditPlusMinus!,
+          methodLabel: a.auditMethodLabel,
+          analystName: a.auditorName,
+        }
+      : null,
     difference,
-    withinBounds: submitted ? auditAgrees({ speed: a.originalSpeed, plusMinus: a.originalPlusMinus }, { speed: a.auditSpeed!, plusMinus: a.auditPlusMinus! }) : null,
+    withinBounds: submitted
+      ? auditAgrees(
+          { speed: a.originalSpeed, plusMinus: a.originalPlusMinus },
+          { speed: a.auditSpeed!, plusMinus: a.auditPlusMinus! },
+        )
+      : null,
     confirmed: a.confirmed,
     createdAt: a.createdAt.toISOString(),
   };
@@ -69,4 +127,11 @@ export async function toAudit(db: Db, a: AuditRow): Promise<Audit> {
 
 export { auditById };
 export const latestReceipt = async (db: Db, requestId: number) =>
-  (await db.select().from(measurementReceipts).where(eq(measurementReceipts.requestId, requestId)).orderBy(desc(measurementReceipts.revision)).limit(1))[0];
+  (
+    await db
+      .select()
+      .from(measurementReceipts)
+      .where(eq(measurementReceipts.requestId, requestId))
+      .orderBy(desc(measurementReceipts.revision))
+      .limit(1)
+  )[0];

@@ -29,7 +29,10 @@ export function revokeSessions(db: DbOrTx, where: SQL | undefined) {
 }
 
 export async function endOtherSessions(db: Db, userId: number, keepSid?: string) {
-  await revokeSessions(db, keepSid ? and(eq(sessions.userId, userId), ne(sessions.sid, keepSid)) : eq(sessions.userId, userId));
+  await revokeSessions(
+    db,
+    keepSid ? and(eq(sessions.userId, userId), ne(sessions.sid, keepSid)) : eq(sessions.userId, userId),
+  );
 }
 
 export async function purgeExpiredSessions(db: Db) {
@@ -53,7 +56,8 @@ export function sessionQueries(db: Db) {
   return {
     async load(sid: string): Promise<LoadedSession | null> {
       const [row] = await load.execute({ sid });
-      if (!row || row.expiresAt.getTime() <= Date.now() || (row.data as { revoked?: boolean })?.revoked) return null;
+      if (!row || row.expiresAt.getTime() <= Date.now() || (row.data as { revoked?: boolean })?.revoked)
+        return null;
       return { data: row.data as SessionData, expiresAt: row.expiresAt, user: row.user };
     },
     /** Insert or replace; never brings back a tombstone. */
@@ -65,7 +69,10 @@ export function sessionQueries(db: Db) {
         .onConflictDoUpdate({ target: sessions.sid, set: { data, expiresAt, userId }, setWhere: isLive });
     },
     async touch(sid: string, expiresAt: Date) {
-      await db.update(sessions).set({ expiresAt }).where(and(eq(sessions.sid, sid), isLive));
+      await db
+        .update(sessions)
+        .set({ expiresAt })
+        .where(and(eq(sessions.sid, sid), isLive));
     },
     async revoke(sid: string) {
       await revokeSessions(db, eq(sessions.sid, sid));

@@ -22,7 +22,8 @@ const HOUR = 60 * 60 * 1000;
 const normalizeEmail = (e: string) => e.trim().toLowerCase();
 
 export const REGISTERED_MESSAGE = 'Registration successful. Please check your email to verify your account.';
-export const RESET_MESSAGE = 'If an account exists for that email, you will receive password reset instructions.';
+export const RESET_MESSAGE =
+  'If an account exists for that email, you will receive password reset instructions.';
 export const RESEND_MESSAGE = 'A new verification email has been sent. Please check your inbox.';
 
 async function issueVerification(deps: AuthDeps, user: typeof users.$inferSelect) {
@@ -57,7 +58,10 @@ export async function register(deps: AuthDeps, input: RegisterInput) {
 
 /** Same 401 for an unknown account and a wrong password, after the same amount of work. */
 export async function checkCredentials(db: Db, username: string, password: string) {
-  const [user] = await db.select().from(users).where(eq(users.username, normalizeEmail(username)));
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(eq(users.username, normalizeEmail(username)));
   if (!user) {
     await burnPasswordTime(password);
     throw new AppError('INVALID_CREDENTIALS', 'Invalid username or password');
@@ -81,15 +85,19 @@ export async function recordLogin(db: Db, userId: number) {
     })
     .where(eq(users.id, userId))
     .returning();
-  return user!;
+  return user;
 }
 
 export async function verifyEmail(db: Db, token: string, email: string) {
   const changed = await confirmEmailChange(db, token, email);
   if (changed) return changed;
-  const [user] = await db.select().from(users).where(eq(users.email, normalizeEmail(email)));
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(eq(users.email, normalizeEmail(email)));
   const matches = user && user.emailVerificationToken === hashToken(token);
-  if (!user || !matches) throw new AppError('INVALID_TOKEN', 'This verification link is invalid or has expired.');
+  if (!user || !matches)
+    throw new AppError('INVALID_TOKEN', 'This verification link is invalid or has expired.');
   if (user.isEmailVerified) return { message: 'Your email is already verified. You can log in.' };
   if (!user.emailVerificationExpires || user.emailVerificationExpires.getTime() < Date.now()) {
     throw new AppError('INVALID_TOKEN', 'This verification link is invalid or has expired.');
@@ -104,13 +112,19 @@ export async function verifyEmail(db: Db, token: string, email: string) {
 
 /** Answers the same whether or not the account exists or is verified. */
 export async function resendVerification(deps: AuthDeps, email: string) {
-  const [user] = await deps.db.select().from(users).where(eq(users.email, normalizeEmail(email)));
+  const [user] = await deps.db
+    .select()
+    .from(users)
+    .where(eq(users.email, normalizeEmail(email)));
   if (user && !user.isEmailVerified) await issueVerification(deps, user);
   return { message: RESEND_MESSAGE };
 }
 
 export async function requestPasswordReset(deps: AuthDeps, email: string) {
-  const [user] = await deps.db.select().from(users).where(eq(users.email, normalizeEmail(email)));
+  const [user] = await deps.db
+    .select()
+    .from(users)
+    .where(eq(users.email, normalizeEmail(email)));
   if (user) {
     const token = newToken();
     await deps.db.insert(passwordResetTokens).values({
@@ -125,14 +139,21 @@ export async function requestPasswordReset(deps: AuthDeps, email: string) {
 
 /** Single use: the token is claimed in the same statement that checks it. Every session of the user ends. */
 export async function confirmPasswordReset(db: Db, token: string, email: string, password: string) {
-  const invalidLink = () => new AppError('INVALID_TOKEN', 'This reset link is invalid or has expired. Please request a new one.');
+  const invalidLink = () =>
+    new AppError('INVALID_TOKEN', 'This reset link is invalid or has expired. Please request a new one.');
   // Hashing costs 128 MiB and a core for a moment: a wrong link must not get that far.
-  const [live] = await db.select({ userId: passwordResetTokens.userId }).from(passwordResetTokens)
+  const [live] = await db
+    .select({ userId: passwordResetTokens.userId })
+    .from(passwordResetTokens)
     .innerJoin(users, eq(users.id, passwordResetTokens.userId))
-    .where(and(
-      eq(passwordResetTokens.tokenHash, hashToken(token)), isNull(passwordResetTokens.usedAt),
-      gt(passwordResetTokens.expiresAt, new Date()), eq(users.email, normalizeEmail(email)),
-    ));
+    .where(
+      and(
+        eq(passwordResetTokens.tokenHash, hashToken(token)),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, new Date()),
+        eq(users.email, normalizeEmail(email)),
+      ),
+    );
   if (!live) throw invalidLink();
   const hashed = await hashPassword(password);
   return db.transaction(async (tx) => {

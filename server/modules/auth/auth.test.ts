@@ -11,31 +11,59 @@ describe('registration and sign-in', () => {
   it('registers, refuses login until the emailed link is followed, then logs in', async () => {
     const email = 'newparent@example.com';
     const reg = await t.app.inject({
-      method: 'POST', url: '/api/register',
-      payload: { username: email, email, password: 'secret123', firstName: 'New', lastName: 'Parent', referralCode: null },
+      method: 'POST',
+      url: '/api/register',
+      payload: {
+        username: email,
+        email,
+        password: 'secret123',
+        firstName: 'New',
+        lastName: 'Parent',
+        referralCode: null,
+      },
     });
     expect(reg.statusCode).toBe(201);
     expect(reg.json()).toMatchObject({ username: email, message: expect.stringContaining('verify') });
     expect(reg.body).not.toMatch(/password|secret123/i);
 
-    const early = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: email, password: 'secret123' } });
+    const early = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: email, password: 'secret123' },
+    });
     expect(early.statusCode).toBe(403);
     expect(early.json().message).toBe('Please verify your email before logging in.');
 
     const mail = await lastMailTo(t, email);
     const link = linkFrom(mail!.text, '/verify-email');
-    const ver = await t.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token: link.token, email: link.email } });
+    const ver = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/verify-email',
+      payload: { token: link.token, email: link.email },
+    });
     expect(ver.statusCode).toBe(200);
 
-    const ok = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: email, password: 'secret123' } });
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: email, password: 'secret123' },
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ username: email, loginCount: 1, credits: 0, igaCredits: 0 });
   });
 
   it('gives the same 401 for a wrong password and an unknown account', async () => {
     const u = await createUser(t);
-    const wrong = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: u.email, password: 'nope123' } });
-    const unknown = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: 'ghost@example.com', password: 'nope123' } });
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: u.email, password: 'nope123' },
+    });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: 'ghost@example.com', password: 'nope123' },
+    });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.json().message).toBe('Invalid username or password');
@@ -43,7 +71,11 @@ describe('registration and sign-in', () => {
   });
 
   it('answers 400 with the field messages of the specification', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/register', payload: { username: '', password: '123' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/register',
+      payload: { username: '', password: '123' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toMatchObject({
       username: 'Email is required',
@@ -57,7 +89,8 @@ describe('registration and sign-in', () => {
   it('refuses a duplicate registration with 409', async () => {
     const u = await createUser(t);
     const res = await t.app.inject({
-      method: 'POST', url: '/api/register',
+      method: 'POST',
+      url: '/api/register',
       payload: { username: u.email, email: u.email, password: 'secret123', firstName: 'A', lastName: 'B' },
     });
     expect(res.statusCode).toBe(409);
@@ -75,7 +108,11 @@ describe('registration and sign-in', () => {
 
   it('refuses a state-changing request from another origin', async () => {
     const u = await createUser(t);
-    const res = await as(t, u, { method: 'POST', url: '/api/logout', headers: { origin: 'https://evil.example' } });
+    const res = await as(t, u, {
+      method: 'POST',
+      url: '/api/logout',
+      headers: { origin: 'https://evil.example' },
+    });
     expect(res.statusCode).toBe(403);
   });
 });

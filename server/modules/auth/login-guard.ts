@@ -15,7 +15,8 @@ export const DEVICE_COOKIE = 'va.device';
 const WINDOW_MS = 15 * 60 * 1000;
 const DEVICE_DAYS = 180;
 export const LOGIN_LIMITS = { pair: 5, account: 10, device: 10 } as const;
-export const LOGIN_LOCKED = 'Too many failed sign-in attempts. Please try again in 15 minutes, or reset your password.';
+export const LOGIN_LOCKED =
+  'Too many failed sign-in attempts. Please try again in 15 minutes, or reset your password.';
 
 const sign = (secret: string, email: string, id: string) =>
   createHmac('sha256', secret).update(`device|${email}|${id}`).digest('base64url');
@@ -43,7 +44,10 @@ export async function guardLogin(
   const device = trustedDevice(req, opts.secret, email);
   const limits: [string, number][] = device
     ? [[`login:device:${device}`, LOGIN_LIMITS.device]]
-    : [[`login:pair:${email}|${req.ip}`, LOGIN_LIMITS.pair], [`login:account:${email}`, LOGIN_LIMITS.account]];
+    : [
+        [`login:pair:${email}|${req.ip}`, LOGIN_LIMITS.pair],
+        [`login:account:${email}`, LOGIN_LIMITS.account],
+      ];
   if (!opts.disabled) {
     for (const [key, max] of limits) {
       const { hits, ttlMs } = await hit(opts.db, key, WINDOW_MS);
@@ -59,7 +63,11 @@ export async function guardLogin(
       await clear(opts.db, [...limits.map(([k]) => k), `login:pair:${email}|${req.ip}`]);
       const id = device ?? randomBytes(16).toString('base64url');
       reply.setCookie(DEVICE_COOKIE, `${id}.${sign(opts.secret, email, id)}`, {
-        httpOnly: true, sameSite: 'lax', secure: opts.secure, path: '/api/login', maxAge: DEVICE_DAYS * 24 * 60 * 60,
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: opts.secure,
+        path: '/api/login',
+        maxAge: DEVICE_DAYS * 24 * 60 * 60,
       });
     },
   };

@@ -18,8 +18,15 @@ let t: TestApp;
 
 async function instance() {
   const env = loadEnv({
-    NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: 'memory://', APP_URL: 'http://localhost:5000', LOG_LEVEL: 'silent',
-    SEED_DEMO: 'false', DISABLE_RATE_LIMIT: 'false', DISABLE_JOBS: 'true', STRIPE_WEBHOOK_SECRET: 'whsec_test_secret_for_tests',
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    DATABASE_URL: 'memory://',
+    APP_URL: 'http://localhost:5000',
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    DISABLE_RATE_LIMIT: 'false',
+    DISABLE_JOBS: 'true',
+    STRIPE_WEBHOOK_SECRET: 'whsec_test_secret_for_tests',
     SESSION_SECRET: 'x'.repeat(48),
   });
   const app = await buildApp(env, { db: { ...handle, close: async () => {} }, logger: false });
@@ -43,10 +50,24 @@ afterAll(async () => {
 
 let ip = 0;
 const address = () => `10.9.${Math.floor(++ip / 250)}.${ip % 250}`;
-const login = (app: FastifyInstance, username: string, password: string, remoteAddress: string, cookie?: string) =>
-  app.inject({ method: 'POST', url: '/api/login', payload: { username, password }, remoteAddress, headers: cookie ? { cookie } : {} });
+const login = (
+  app: FastifyInstance,
+  username: string,
+  password: string,
+  remoteAddress: string,
+  cookie?: string,
+) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { username, password },
+    remoteAddress,
+    headers: cookie ? { cookie } : {},
+  });
 const deviceCookie = (res: Awaited<ReturnType<typeof login>>) => {
-  const set = ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith(`${DEVICE_COOKIE}=`));
+  const set = ([] as string[])
+    .concat(res.headers['set-cookie'] ?? [])
+    .find((c) => c.startsWith(`${DEVICE_COOKIE}=`));
   return set?.split(';')[0];
 };
 
@@ -106,7 +127,8 @@ describe('sign-in limits count failures, not sign-ins', () => {
   it('a trusted browser has a budget of its own too', async () => {
     const u = await createUser(t);
     const device = deviceCookie(await login(a, u.email, u.password, address()))!;
-    for (let i = 0; i < 10; i++) expect((await login(a, u.email, 'wrong-pass', address(), device)).statusCode).toBe(401);
+    for (let i = 0; i < 10; i++)
+      expect((await login(a, u.email, 'wrong-pass', address(), device)).statusCode).toBe(401);
     expect((await login(a, u.email, u.password, address(), device)).statusCode).toBe(429);
   });
 });
@@ -121,7 +143,8 @@ describe('limits are kept in the database', () => {
 
   it('two instances share the per-address limit, and a restarted instance keeps it', async () => {
     const addr = address();
-    for (let i = 0; i < 20; i++) expect((await login(i % 2 ? a : b, `nobody${i}@example.com`, 'nope123', addr)).statusCode).toBe(401);
+    for (let i = 0; i < 20; i++)
+      expect((await login(i % 2 ? a : b, `nobody${i}@example.com`, 'nope123', addr)).statusCode).toBe(401);
     expect((await login(a, 'nobody@example.com', 'nope123', addr)).statusCode).toBe(429);
     const restarted = await instance();
     try {

@@ -9,8 +9,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const SAME_ANSWER = { message: 'If an account exists for that email, you will receive password reset instructions.' };
-const requestReset = (email: string) => t.app.inject({ method: 'POST', url: '/api/reset-password', payload: { email } });
+const SAME_ANSWER = {
+  message: 'If an account exists for that email, you will receive password reset instructions.',
+};
+const requestReset = (email: string) =>
+  t.app.inject({ method: 'POST', url: '/api/reset-password', payload: { email } });
 const confirm = (payload: Record<string, unknown>) =>
   t.app.inject({ method: 'POST', url: '/api/reset-password/confirm', payload });
 
@@ -36,9 +39,9 @@ describe('password reset', () => {
     expect(link.url.startsWith('http://localhost:5000/reset-password?token=')).toBe(true);
     expect(link.email).toBe(u.email);
     const [row] = await t.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, u.id));
-    expect(row!.tokenHash).not.toContain(link.token);
-    expect(row!.tokenHash).toMatch(/^[0-9a-f]{64}$/);
-    const minutes = (row!.expiresAt.getTime() - Date.now()) / 60_000;
+    expect(row.tokenHash).not.toContain(link.token);
+    expect(row.tokenHash).toMatch(/^[0-9a-f]{64}$/);
+    const minutes = (row.expiresAt.getTime() - Date.now()) / 60_000;
     expect(minutes).toBeGreaterThan(58);
     expect(minutes).toBeLessThanOrEqual(60);
   });
@@ -53,8 +56,14 @@ describe('password reset', () => {
     expect(ok.json()).toEqual({ message: 'Your password has been updated. You can now log in.' });
 
     expect((await as(t, u, { method: 'GET', url: '/api/user' })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'GET', url: '/api/user', headers: { cookie: otherDevice } })).statusCode).toBe(401);
-    const old = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: u.email, password: u.password } });
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/user', headers: { cookie: otherDevice } })).statusCode,
+    ).toBe(401);
+    const old = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: u.email, password: u.password },
+    });
     expect(old.statusCode).toBe(401);
     expect(await login(t, u.email, 'fresh-pass-1')).toMatch(/^va\.sid=/);
 
@@ -68,14 +77,21 @@ describe('password reset', () => {
     const earlier = await resetLink(u.email);
     const latest = await resetLink(u.email);
     expect(earlier.token).not.toBe(latest.token);
-    expect((await confirm({ token: latest.token, email: u.email, password: 'fresh-pass-1' })).statusCode).toBe(200);
-    expect((await confirm({ token: earlier.token, email: u.email, password: 'fresh-pass-2' })).statusCode).toBe(400);
+    expect(
+      (await confirm({ token: latest.token, email: u.email, password: 'fresh-pass-1' })).statusCode,
+    ).toBe(200);
+    expect(
+      (await confirm({ token: earlier.token, email: u.email, password: 'fresh-pass-2' })).statusCode,
+    ).toBe(400);
   });
 
   it('refuses a link older than one hour', async () => {
     const u = await createUser(t);
     const link = await resetLink(u.email);
-    await t.db.update(passwordResetTokens).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(passwordResetTokens.userId, u.id));
+    await t.db
+      .update(passwordResetTokens)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(passwordResetTokens.userId, u.id));
     const res = await confirm({ token: link.token, email: link.email, password: 'fresh-pass-1' });
     expect(res.statusCode).toBe(400);
     expect(await login(t, u.email, u.password)).toMatch(/^va\.sid=/);
@@ -89,21 +105,28 @@ describe('password reset', () => {
     expect(wrongEmail.statusCode).toBe(400);
     const madeUp = await confirm({ token: 'x'.repeat(43), email: victim.email, password: 'hijack-123' });
     expect(madeUp.statusCode).toBe(400);
-    expect((await confirm({ token: link.token, email: victim.email, password: 'mine-again-1' })).statusCode).toBe(200);
+    expect(
+      (await confirm({ token: link.token, email: victim.email, password: 'mine-again-1' })).statusCode,
+    ).toBe(200);
   });
 
   it('following the emailed link also proves the address', async () => {
     const u = await createUser(t, { verified: false });
     const link = await resetLink(u.email);
-    expect((await confirm({ token: link.token, email: link.email, password: 'fresh-pass-1' })).statusCode).toBe(200);
+    expect(
+      (await confirm({ token: link.token, email: link.email, password: 'fresh-pass-1' })).statusCode,
+    ).toBe(200);
     const [row] = await t.db.select().from(users).where(eq(users.id, u.id));
-    expect(row!.isEmailVerified).toBe(true);
+    expect(row.isEmailVerified).toBe(true);
   });
 
   it('answers 400 with the messages of the forms', async () => {
     const empty = await requestReset('');
     expect(empty.statusCode).toBe(400);
-    expect(empty.json()).toMatchObject({ message: 'Email is required', errors: { email: 'Email is required' } });
+    expect(empty.json()).toMatchObject({
+      message: 'Email is required',
+      errors: { email: 'Email is required' },
+    });
     const missing = await t.app.inject({ method: 'POST', url: '/api/reset-password', payload: {} });
     expect(missing.json().errors).toEqual({ email: 'Email is required' });
     const short = await confirm({ token: 'abc', email: 'a@example.com', password: '123' });

@@ -25,12 +25,16 @@ const me = (cookie: string) => t.app.inject({ method: 'GET', url: '/api/user', h
 describe('sessions', () => {
   it('the session cookie is HttpOnly and SameSite=Lax, lives 14 days, and is not Secure outside production', async () => {
     const u = await createUser(t);
-    const res = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: u.email, password: u.password } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: u.email, password: u.password },
+    });
     const cookie = setCookieOf(res);
     expect(cookie).toMatch(new RegExp(`^${SESSION_COOKIE.replace('.', '\\.')}=`));
     expect(cookie).toMatch(/; HttpOnly/i);
     expect(cookie).toMatch(/; SameSite=Lax/i);
-    const expires = Date.parse(/; Expires=([^;]+)/.exec(cookie)![1]!);
+    const expires = Date.parse(/; Expires=([^;]+)/.exec(cookie)![1]);
     expect(Math.round((expires - Date.now()) / 86_400_000)).toBe(14);
     expect(cookie).not.toMatch(/; Secure/i);
   });
@@ -44,7 +48,10 @@ describe('sessions', () => {
   it('the session id changes at login and the old one stops working', async () => {
     const u = await createUser(t);
     const res = await t.app.inject({
-      method: 'POST', url: '/api/login', headers: { cookie: u.cookie }, payload: { username: u.email, password: u.password },
+      method: 'POST',
+      url: '/api/login',
+      headers: { cookie: u.cookie },
+      payload: { username: u.email, password: u.password },
     });
     const fresh = cookieFrom(res);
     expect(fresh).not.toBe(u.cookie);
@@ -70,21 +77,27 @@ describe('sessions', () => {
       new Promise<T | undefined>((ok, fail) => fn((err, v) => (err ? fail(err) : ok(v))));
     await as(t, u, { method: 'POST', url: '/api/logout' });
     // The in-flight request finishes after the logout and saves the session it had loaded.
-    await call((cb) => store.set(row!.sid, row!.data, cb));
-    expect(await call((cb) => store.get(row!.sid, cb))).toBeNull();
+    await call((cb) => store.set(row.sid, row.data, cb));
+    expect(await call((cb) => store.get(row.sid, cb))).toBeNull();
     expect((await as(t, u, { method: 'GET', url: '/api/user' })).statusCode).toBe(401);
   });
 
   it('a session idle for 14 days has expired; activity pushes the expiry forward', async () => {
     const u = await createUser(t);
     const day = 24 * 60 * 60 * 1000;
-    await t.db.update(sessions).set({ expiresAt: new Date(Date.now() + day) }).where(eq(sessions.userId, u.id));
+    await t.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() + day) })
+      .where(eq(sessions.userId, u.id));
     expect((await me(u.cookie)).statusCode).toBe(200);
     const [row] = await t.db.select().from(sessions).where(eq(sessions.userId, u.id));
-    expect(row!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 13.9 * day);
-    expect(row!.expiresAt.getTime()).toBeLessThanOrEqual(Date.now() + 14 * day);
+    expect(row.expiresAt.getTime()).toBeGreaterThan(Date.now() + 13.9 * day);
+    expect(row.expiresAt.getTime()).toBeLessThanOrEqual(Date.now() + 14 * day);
 
-    await t.db.update(sessions).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(sessions.userId, u.id));
+    await t.db
+      .update(sessions)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(sessions.userId, u.id));
     expect((await me(u.cookie)).statusCode).toBe(401);
   });
 
@@ -97,21 +110,26 @@ describe('sessions', () => {
       expect(res.headers['set-cookie']).toBeUndefined();
     }
     const [after] = await t.db.select().from(sessions).where(eq(sessions.userId, u.id));
-    expect(after!.expiresAt.getTime()).toBe(before!.expiresAt.getTime());
-    expect(after!.data).toEqual(before!.data);
+    expect(after.expiresAt.getTime()).toBe(before.expiresAt.getTime());
+    expect(after.data).toEqual(before.data);
   });
 
   it('once the expiry is more than an hour behind, a request pushes it to 14 days and sends the cookie again', async () => {
     const u = await createUser(t);
     const day = 24 * 60 * 60 * 1000;
-    await t.db.update(sessions).set({ expiresAt: new Date(Date.now() + 14 * day - 2 * 60 * 60 * 1000) }).where(eq(sessions.userId, u.id));
+    await t.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() + 14 * day - 2 * 60 * 60 * 1000) })
+      .where(eq(sessions.userId, u.id));
     const res = await me(u.cookie);
     expect(res.statusCode).toBe(200);
     const cookie = setCookieOf(res);
     expect(cookie.split(';')[0]).toBe(u.cookie);
-    expect(Math.round((Date.parse(/; Expires=([^;]+)/.exec(cookie)![1]!) - Date.now()) / 60_000)).toBe(14 * 24 * 60);
+    expect(Math.round((Date.parse(/; Expires=([^;]+)/.exec(cookie)![1]) - Date.now()) / 60_000)).toBe(
+      14 * 24 * 60,
+    );
     const [row] = await t.db.select().from(sessions).where(eq(sessions.userId, u.id));
-    expect(row!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 14 * day - 60_000);
+    expect(row.expiresAt.getTime()).toBeGreaterThan(Date.now() + 14 * day - 60_000);
   });
 
   it('the signed-in user is read fresh with the session on every request', async () => {
@@ -124,7 +142,7 @@ describe('sessions', () => {
   it('a cookie with a forged signature reads as signed out', async () => {
     const u = await createUser(t);
     const [name, value] = u.cookie.split('=');
-    const forged = `${name}=${value!.slice(0, value!.lastIndexOf('.'))}.${'A'.repeat(43)}`;
+    const forged = `${name}=${value.slice(0, value.lastIndexOf('.'))}.${'A'.repeat(43)}`;
     expect((await me(forged)).statusCode).toBe(401);
     expect((await me(u.cookie)).statusCode).toBe(200);
   });
@@ -133,8 +151,24 @@ describe('sessions', () => {
     const u = await createUser(t, { credits: 3, igaCredits: 2 });
     const res = await as(t, u, { method: 'GET', url: '/api/user' });
     expect(Object.keys(res.json()).sort()).toEqual([
-      'createdAt', 'credits', 'email', 'firstLoginAt', 'firstName', 'hasActiveSubscription', 'id', 'igaCredits',
-      'isEmailVerified', 'lastLoginAt', 'lastName', 'loginCount', 'pendingEmail', 'plan', 'role', 'stripeCustomerId', 'subscription', 'username',
+      'createdAt',
+      'credits',
+      'email',
+      'firstLoginAt',
+      'firstName',
+      'hasActiveSubscription',
+      'id',
+      'igaCredits',
+      'isEmailVerified',
+      'lastLoginAt',
+      'lastName',
+      'loginCount',
+      'pendingEmail',
+      'plan',
+      'role',
+      'stripeCustomerId',
+      'subscription',
+      'username',
     ]);
     expect(res.json()).toMatchObject({ credits: 3, igaCredits: 2, role: 'user', plan: null });
   });
@@ -144,7 +178,11 @@ describe('sessions', () => {
     const first = (await me(u.cookie)).json();
     expect(first.loginCount).toBe(1);
     await new Promise((r) => setTimeout(r, 20));
-    const again = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: u.email.toUpperCase(), password: u.password } });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: u.email.toUpperCase(), password: u.password },
+    });
     expect(again.statusCode).toBe(200);
     expect(again.json().loginCount).toBe(2);
     expect(again.json().firstLoginAt).toBe(first.firstLoginAt);
@@ -156,7 +194,11 @@ describe('sessions across instances and in production', () => {
   it('two app instances on one database share sessions: log in on one, use and end it on the other', async () => {
     const handle = await freshDb();
     const env = loadEnv({
-      NODE_ENV: 'test', DATABASE_URL: 'memory://', DATA_DIR: tmpdir(), LOG_LEVEL: 'silent', DISABLE_RATE_LIMIT: 'true',
+      NODE_ENV: 'test',
+      DATABASE_URL: 'memory://',
+      DATA_DIR: tmpdir(),
+      LOG_LEVEL: 'silent',
+      DISABLE_RATE_LIMIT: 'true',
       SESSION_SECRET: 'one-secret-shared-by-every-instance-0123456789',
     });
     // Each instance closes "its" database on shutdown; the shared handle is closed once, at the end.
@@ -170,7 +212,9 @@ describe('sessions across instances and in production', () => {
       expect(onB.statusCode).toBe(200);
       expect(onB.json().email).toBe(u.email);
       await b.inject({ method: 'POST', url: '/api/logout', headers: { cookie: u.cookie } });
-      expect((await a.inject({ method: 'GET', url: '/api/user', headers: { cookie: u.cookie } })).statusCode).toBe(401);
+      expect(
+        (await a.inject({ method: 'GET', url: '/api/user', headers: { cookie: u.cookie } })).statusCode,
+      ).toBe(401);
     } finally {
       await a.close();
       await b.close();
@@ -179,18 +223,29 @@ describe('sessions across instances and in production', () => {
   });
 
   it('in production the cookie is Secure (behind a TLS proxy) and strict headers are sent', async () => {
-    const p = await createTestApp({ NODE_ENV: 'production', ALLOW_TEST_PAYMENTS: 'true', TRUST_PROXY: 'true', SESSION_SECRET: 'p'.repeat(48) });
+    const p = await createTestApp({
+      NODE_ENV: 'production',
+      ALLOW_TEST_PAYMENTS: 'true',
+      TRUST_PROXY: 'true',
+      SESSION_SECRET: 'p'.repeat(48),
+    });
     try {
       const u = await createUser(p);
       const res = await p.app.inject({
-        method: 'POST', url: '/api/login', headers: { 'x-forwarded-proto': 'https' },
+        method: 'POST',
+        url: '/api/login',
+        headers: { 'x-forwarded-proto': 'https' },
         payload: { username: u.email, password: u.password },
       });
       expect(res.statusCode).toBe(200);
       expect(setCookieOf(res)).toMatch(/; Secure/i);
       expect(setCookieOf(res)).toMatch(/; HttpOnly/i);
       expect(res.headers['strict-transport-security']).toBeDefined();
-      const plainHttp = await p.app.inject({ method: 'POST', url: '/api/login', payload: { username: u.email, password: u.password } });
+      const plainHttp = await p.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { username: u.email, password: u.password },
+      });
       expect(setCookieOf(plainHttp)).toMatch(/; Secure/i);
     } finally {
       await p.close();

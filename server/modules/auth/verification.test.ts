@@ -11,20 +11,34 @@ afterAll(() => t.close());
 
 const MISSING = 'Missing verification token or email. Please check your verification link.';
 const INVALID = 'This verification link is invalid or has expired.';
-const verify = (payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload });
-const resend = (payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/auth/resend-verification', payload });
+const verify = (payload: Record<string, unknown>) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload });
+const resend = (payload: Record<string, unknown>) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/resend-verification', payload });
 
 let n = 0;
 async function registered() {
   const email = `verify${++n}-${Date.now()}@example.com`;
   const res = await t.app.inject({
-    method: 'POST', url: '/api/register',
-    payload: { username: email, email, password: 'secret123', firstName: 'Val', lastName: 'Idate', referralCode: null },
+    method: 'POST',
+    url: '/api/register',
+    payload: {
+      username: email,
+      email,
+      password: 'secret123',
+      firstName: 'Val',
+      lastName: 'Idate',
+      referralCode: null,
+    },
   });
   expect(res.statusCode).toBe(201);
-  return { email, id: res.json().id as number, link: linkFrom((await lastMailTo(t, email))!.text, '/verify-email') };
+  return {
+    email,
+    id: res.json().id as number,
+    link: linkFrom((await lastMailTo(t, email))!.text, '/verify-email'),
+  };
 }
-const userRow = async (id: number) => (await t.db.select().from(users).where(eq(users.id, id)))[0]!;
+const userRow = async (id: number) => (await t.db.select().from(users).where(eq(users.id, id)))[0];
 
 describe('email verification', () => {
   it('the emailed link opens /verify-email, is valid 24 hours and is stored only as a hash', async () => {
@@ -49,7 +63,10 @@ describe('email verification', () => {
 
   it('refuses a link older than 24 hours', async () => {
     const r = await registered();
-    await t.db.update(users).set({ emailVerificationExpires: sql`now() - interval '1 second'` }).where(eq(users.id, r.id));
+    await t.db
+      .update(users)
+      .set({ emailVerificationExpires: sql`now() - interval '1 second'` })
+      .where(eq(users.id, r.id));
     const res = await verify({ token: r.link.token, email: r.email });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ message: INVALID, code: 'INVALID_TOKEN' });
@@ -79,7 +96,9 @@ describe('resend verification', () => {
     const r = await registered();
     const res = await resend({ email: r.email });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: 'A new verification email has been sent. Please check your inbox.' });
+    expect(res.json()).toEqual({
+      message: 'A new verification email has been sent. Please check your inbox.',
+    });
     const fresh = linkFrom((await lastMailTo(t, r.email))!.text, '/verify-email');
     expect(fresh.token).not.toBe(r.link.token);
     expect((await verify({ token: r.link.token, email: r.email })).statusCode).toBe(400);
@@ -92,7 +111,9 @@ describe('resend verification', () => {
     for (const email of ['unknown@example.com', verified.email]) {
       const res = await resend({ email });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ message: 'A new verification email has been sent. Please check your inbox.' });
+      expect(res.json()).toEqual({
+        message: 'A new verification email has been sent. Please check your inbox.',
+      });
     }
     expect((await t.db.select().from(mailOutbox)).length).toBe(before);
   });
@@ -100,6 +121,8 @@ describe('resend verification', () => {
   it('needs the email', async () => {
     const res = await resend({});
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('Email address is missing. Please try to use the original verification link.');
+    expect(res.json().message).toBe(
+      'Email address is missing. Please try to use the original verification link.',
+    );
   });
 });

@@ -7,27 +7,36 @@ import { createTestModeProvider } from '../../lib/payments/test-mode/provider';
 import { as, type TestApp, type TestUser } from '../../test/helpers';
 import { WEBHOOK_PATH } from './webhook-debug.service';
 
-export const CARDS = { ok: '4242 4242 4242 4242', declined: '4000 0000 0000 0002', noFunds: '4000 0000 0000 9995' };
+export const CARDS = {
+  ok: '4242 4242 4242 4242',
+  declined: '4000 0000 0000 0002',
+  noFunds: '4000 0000 0000 9995',
+};
 export const validCard = (cardNumber = CARDS.ok) => ({ cardNumber, expiry: '12 / 34', cvc: '123' });
 
 export async function planId(t: TestApp, key: string) {
   const [p] = await t.db.select().from(plans).where(eq(plans.key, key));
-  return p!.id;
+  return p.id;
 }
 
 export async function balances(t: TestApp, userId: number) {
   const [u] = await t.db.select().from(users).where(eq(users.id, userId));
-  return { credits: u!.credits, igaCredits: u!.igaCredits, hasActiveSubscription: u!.hasActiveSubscription };
+  return { credits: u.credits, igaCredits: u.igaCredits, hasActiveSubscription: u.hasActiveSubscription };
 }
 
 export const grantsOf = (t: TestApp, userId: number) =>
   t.db.select().from(creditTransactions).where(eq(creditTransactions.userId, userId));
 
-export const eventRows = (t: TestApp, id: string) => t.db.select().from(stripeEvents).where(eq(stripeEvents.id, id));
+export const eventRows = (t: TestApp, id: string) =>
+  t.db.select().from(stripeEvents).where(eq(stripeEvents.id, id));
 
 /** Starts checkout through the API and returns the hosted session id. */
 export async function startCheckout(t: TestApp, user: TestUser, key: string, promoCode?: string | null) {
-  const res = await as(t, user, { method: 'POST', url: '/api/checkout', payload: { planId: await planId(t, key), promoCode } });
+  const res = await as(t, user, {
+    method: 'POST',
+    url: '/api/checkout',
+    payload: { planId: await planId(t, key), promoCode },
+  });
   expect(res.statusCode, res.body).toBe(200);
   const url = new URL(res.json().url);
   expect(url.pathname).toMatch(/^\/checkout\/test\/cs_test_/);
@@ -49,7 +58,10 @@ export async function buy(t: TestApp, user: TestUser, key: string, promoCode?: s
 /** The test account, delivering to the app's webhook like the app's own provider (which lives in the billing scope). */
 export function provider(t: TestApp): TestModeProvider {
   return createTestModeProvider({
-    db: t.db, appUrl: t.env.APP_URL, secret: t.env.STRIPE_WEBHOOK_SECRET, log: { warn() {} },
+    db: t.db,
+    appUrl: t.env.APP_URL,
+    secret: t.env.STRIPE_WEBHOOK_SECRET,
+    log: { warn() {} },
     deliver: async (payload, signature) => {
       const res = await deliver(t, payload, { signature });
       return { statusCode: res.statusCode, body: res.body };
@@ -61,7 +73,10 @@ export function provider(t: TestApp): TestModeProvider {
 export function capturingProvider(t: TestApp) {
   const caught: { id: string; type: string; payload: string }[] = [];
   const p = createTestModeProvider({
-    db: t.db, appUrl: t.env.APP_URL, secret: t.env.STRIPE_WEBHOOK_SECRET, log: { warn() {} },
+    db: t.db,
+    appUrl: t.env.APP_URL,
+    secret: t.env.STRIPE_WEBHOOK_SECRET,
+    log: { warn() {} },
     deliver: async (payload) => {
       const e = JSON.parse(payload);
       caught.push({ id: e.id, type: e.type, payload });
@@ -71,10 +86,17 @@ export function capturingProvider(t: TestApp) {
   return { provider: p, caught };
 }
 
-export function deliver(t: TestApp, payload: string, opts: { secret?: string; timestamp?: number; signature?: string } = {}) {
-  const signature = opts.signature ?? signPayload(payload, opts.secret ?? t.env.STRIPE_WEBHOOK_SECRET, opts.timestamp);
+export function deliver(
+  t: TestApp,
+  payload: string,
+  opts: { secret?: string; timestamp?: number; signature?: string } = {},
+) {
+  const signature =
+    opts.signature ?? signPayload(payload, opts.secret ?? t.env.STRIPE_WEBHOOK_SECRET, opts.timestamp);
   return t.app.inject({
-    method: 'POST', url: WEBHOOK_PATH, payload,
+    method: 'POST',
+    url: WEBHOOK_PATH,
+    payload,
     headers: { 'content-type': 'application/json', 'stripe-signature': signature },
   });
 }

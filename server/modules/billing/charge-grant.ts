@@ -20,7 +20,10 @@ export interface ChargeKeys {
 export async function findGrant(tx: Tx, userId: number | null, k: ChargeKeys): Promise<Grant | null> {
   const links: SQL[] = [];
   if (k.paymentIntentId) {
-    links.push(eq(creditTransactions.stripePaymentIntentId, k.paymentIntentId), sql`${creditTransactions.metadata}->>'paymentIntent' = ${k.paymentIntentId}`);
+    links.push(
+      eq(creditTransactions.stripePaymentIntentId, k.paymentIntentId),
+      sql`${creditTransactions.metadata}->>'paymentIntent' = ${k.paymentIntentId}`,
+    );
   }
   if (k.chargeId) links.push(sql`${creditTransactions.metadata}->>'chargeId' = ${k.chargeId}`);
   if (k.invoiceId) links.push(eq(creditTransactions.idempotencyKey, `invoice:${k.invoiceId}`));
@@ -28,11 +31,13 @@ export async function findGrant(tx: Tx, userId: number | null, k: ChargeKeys): P
   const [g] = await tx
     .select()
     .from(creditTransactions)
-    .where(and(
-      inArray(creditTransactions.type, ['purchase', 'subscription_grant']),
-      or(...links),
-      userId ? eq(creditTransactions.userId, userId) : undefined,
-    ))
+    .where(
+      and(
+        inArray(creditTransactions.type, ['purchase', 'subscription_grant']),
+        or(...links),
+        userId ? eq(creditTransactions.userId, userId) : undefined,
+      ),
+    )
     .orderBy(asc(creditTransactions.id))
     .limit(1);
   return g ?? null;
@@ -45,7 +50,11 @@ export function invoiceChargeId(inv: any): string | null {
 
 /** What an `invoice_payment.paid` event links: the invoice and the payment intent or charge that paid it. */
 export function invoicePaymentLink(ip: any) {
-  return { invoiceId: idOf(ip?.invoice), paymentIntentId: idOf(ip?.payment?.payment_intent), chargeId: idOf(ip?.payment?.charge) };
+  return {
+    invoiceId: idOf(ip?.invoice),
+    paymentIntentId: idOf(ip?.payment?.payment_intent),
+    chargeId: idOf(ip?.payment?.charge),
+  };
 }
 
 /**
@@ -56,19 +65,38 @@ export async function recordedInvoicePayment(tx: Tx, invoiceId: string) {
   const [row] = await tx
     .select({ payload: stripeEvents.payload })
     .from(stripeEvents)
-    .where(and(eq(stripeEvents.type, 'invoice_payment.paid'), sql`${stripeEvents.payload}->'data'->'object'->>'invoice' = ${invoiceId}`))
+    .where(
+      and(
+        eq(stripeEvents.type, 'invoice_payment.paid'),
+        sql`${stripeEvents.payload}->'data'->'object'->>'invoice' = ${invoiceId}`,
+      ),
+    )
     .limit(1);
   return row ? invoicePaymentLink((row.payload as any)?.data?.object) : null;
 }
 
 /** Adds the payment that paid a plan invoice to its grant, so a later refund or dispute of that charge finds it. */
-export async function linkInvoiceGrant(tx: Tx, invoiceId: string, link: { paymentIntentId: string | null; chargeId: string | null }) {
-  const add = { ...(link.paymentIntentId ? { paymentIntent: link.paymentIntentId } : {}), ...(link.chargeId ? { chargeId: link.chargeId } : {}) };
+export async function linkInvoiceGrant(
+  tx: Tx,
+  invoiceId: string,
+  link: { paymentIntentId: string | null; chargeId: string | null },
+) {
+  const add = {
+    ...(link.paymentIntentId ? { paymentIntent: link.paymentIntentId } : {}),
+    ...(link.chargeId ? { chargeId: link.chargeId } : {}),
+  };
   if (Object.keys(add).length === 0) return null;
   const [g] = await tx
     .update(creditTransactions)
-    .set({ metadata: sql`coalesce(${creditTransactions.metadata}, '{}'::jsonb) || ${JSON.stringify(add)}::jsonb` })
-    .where(and(eq(creditTransactions.idempotencyKey, `invoice:${invoiceId}`), eq(creditTransactions.type, 'subscription_grant')))
+    .set({
+      metadata: sql`coalesce(${creditTransactions.metadata}, '{}'::jsonb) || ${JSON.stringify(add)}::jsonb`,
+    })
+    .where(
+      and(
+        eq(creditTransactions.idempotencyKey, `invoice:${invoiceId}`),
+        eq(creditTransactions.type, 'subscription_grant'),
+      ),
+    )
     .returning({ id: creditTransactions.id });
   return g?.id ?? null;
 }
@@ -79,5 +107,8 @@ export function unmatchedCharges(tx: Tx, k: Pick<ChargeKeys, 'paymentIntentId' |
   if (k.paymentIntentId) keys.push(eq(chargeStates.paymentIntentId, k.paymentIntentId));
   if (k.chargeId) keys.push(eq(chargeStates.chargeId, k.chargeId));
   if (keys.length === 0) return Promise.resolve([]);
-  return tx.select().from(chargeStates).where(and(isNull(chargeStates.grantId), or(...keys)));
+  return tx
+    .select()
+    .from(chargeStates)
+    .where(and(isNull(chargeStates.grantId), or(...keys)));
 }

@@ -10,7 +10,13 @@ import { foldRefund, netRefunded, type RefundFacts, type RefundMap } from './ref
 import { resolveUserId } from './provider-ids';
 
 /** Dispute states in which the card network has taken the money back (decision 061). */
-const FUNDS_WITHDRAWN = ['needs_response', 'under_review', 'lost', 'appeal_needs_response', 'appeal_under_review'];
+const FUNDS_WITHDRAWN = [
+  'needs_response',
+  'under_review',
+  'lost',
+  'appeal_needs_response',
+  'appeal_under_review',
+];
 const CLOSED = ['won', 'lost', 'warning_closed', 'prevented'];
 
 type State = typeof chargeStates.$inferSelect;
@@ -38,11 +44,19 @@ interface DisputeFacts {
 }
 
 /** What the charge should have taken back by now, per kind: all of it while disputed or lost, else the refunded share, rounded up. */
-export function targetTaken(s: Pick<State, 'amount' | 'amountRefunded' | 'disputeStatus'>, grant: Pick<Grant, 'amount' | 'igaAmount'>) {
+export function targetTaken(
+  s: Pick<State, 'amount' | 'amountRefunded' | 'disputeStatus'>,
+  grant: Pick<Grant, 'amount' | 'igaAmount'>,
+) {
   const full = { credits: Math.max(grant.amount, 0), iga: Math.max(grant.igaAmount, 0) };
-  if (s.disputeStatus && FUNDS_WITHDRAWN.includes(s.disputeStatus)) return { ...full, cause: 'dispute' as const };
+  if (s.disputeStatus && FUNDS_WITHDRAWN.includes(s.disputeStatus))
+    return { ...full, cause: 'dispute' as const };
   const share = s.amount > 0 ? Math.min(s.amountRefunded / s.amount, 1) : 0;
-  return { credits: Math.ceil(full.credits * share), iga: Math.ceil(full.iga * share), cause: 'refund' as const };
+  return {
+    credits: Math.ceil(full.credits * share),
+    iga: Math.ceil(full.iga * share),
+    cause: 'refund' as const,
+  };
 }
 
 /** A dispute event replaces the stored state only when it is newer; at the same second a closing state wins. */
@@ -50,9 +64,16 @@ function disputePatch(s: State, d: DisputeFacts | null) {
   if (!d) return {};
   const stored = s.disputeEventAt?.getTime() ?? -Infinity;
   const at = d.at.getTime();
-  const newer = at > stored || (at === stored && CLOSED.includes(d.status) && !CLOSED.includes(s.disputeStatus ?? ''));
+  const newer =
+    at > stored || (at === stored && CLOSED.includes(d.status) && !CLOSED.includes(s.disputeStatus ?? ''));
   if (!newer) return {};
-  return { disputeId: d.id, disputeStatus: d.status, disputeAmount: d.amount, disputeReason: d.reason, disputeEventAt: d.at };
+  return {
+    disputeId: d.id,
+    disputeStatus: d.status,
+    disputeAmount: d.amount,
+    disputeReason: d.reason,
+    disputeEventAt: d.at,
+  };
 }
 
 const LABEL: Record<'payment_refund' | 'refund_reversal' | 'dispute' | 'dispute_reversal', string> = {
@@ -67,29 +88,40 @@ const LABEL: Record<'payment_refund' | 'refund_reversal' | 'dispute' | 'dispute_
  * difference between what should be taken back now and what already was. Replays, reordering and
  * partial refunds therefore converge on one state; the balance may go below zero.
  */
-async function fold(tx: Tx, event: StripeEventLike, c: ChargeFacts, change: { dispute?: DisputeFacts; refund?: RefundFacts } = {}): Promise<string> {
+async function fold(
+  tx: Tx,
+  event: StripeEventLike,
+  c: ChargeFacts,
+  change: { dispute?: DisputeFacts; refund?: RefundFacts } = {},
+): Promise<string> {
   const live = event.livemode;
-  await tx.insert(chargeStates)
-    .values({ chargeId: c.chargeId, paymentIntentId: c.paymentIntentId, livemode: live, currency: c.currency ?? 'usd' })
+  await tx
+    .insert(chargeStates)
+    .values({
+      chargeId: c.chargeId,
+      paymentIntentId: c.paymentIntentId,
+      livemode: live,
+      currency: c.currency ?? 'usd',
+    })
     .onConflictDoNothing({ target: chargeStates.chargeId });
   const [s] = await tx.select().from(chargeStates).where(eq(chargeStates.chargeId, c.chargeId)).for('update');
-  const paymentIntentId = s!.paymentIntentId ?? c.paymentIntentId;
+  const paymentIntentId = s.paymentIntentId ?? c.paymentIntentId;
   const keys = { paymentIntentId, chargeId: c.chargeId, invoiceId: c.invoiceId };
   const metaUser = await resolveUserId(tx, { metaUserId: c.metadata.userId, customerId: c.customerId, live });
-  const grant = s!.grantId
-    ? ((await tx.select().from(creditTransactions).where(eq(creditTransactions.id, s!.grantId)))[0] ?? null)
+  const grant = s.grantId
+    ? ((await tx.select().from(creditTransactions).where(eq(creditTransactions.id, s.grantId)))[0] ?? null)
     : ((await findGrant(tx, metaUser, keys)) ?? (metaUser ? await findGrant(tx, null, keys) : null));
-  const prevRefunds = (s!.refunds ?? {}) as RefundMap;
+  const prevRefunds = (s.refunds ?? {}) as RefundMap;
   // Rows written before refunds were tracked one by one kept the reported amount in amount_refunded.
-  const legacy = s!.refundedReported === 0 && Object.keys(prevRefunds).length === 0 ? s!.amountRefunded : 0;
-  const disputed = disputePatch(s!, change.dispute ?? null);
+  const legacy = s.refundedReported === 0 && Object.keys(prevRefunds).length === 0 ? s.amountRefunded : 0;
+  const disputed = disputePatch(s, change.dispute ?? null);
   const next = {
-    ...s!,
+    ...s,
     paymentIntentId,
-    userId: grant?.userId ?? s!.userId ?? metaUser,
+    userId: grant?.userId ?? s.userId ?? metaUser,
     grantId: grant?.id ?? null,
-    amount: Math.max(s!.amount, c.amount),
-    refundedReported: Math.max(s!.refundedReported, legacy, c.reportedRefunded),
+    amount: Math.max(s.amount, c.amount),
+    refundedReported: Math.max(s.refundedReported, legacy, c.reportedRefunded),
     refunds: change.refund ? foldRefund(prevRefunds, change.refund) : prevRefunds,
     ...disputed,
   };
@@ -97,26 +129,46 @@ async function fold(tx: Tx, event: StripeEventLike, c: ChargeFacts, change: { di
   let outcome = 'recorded: no matching purchase';
   if (grant?.userId) {
     const target = targetTaken(next, grant);
-    const dc = target.credits - s!.creditsTaken;
-    const di = target.iga - s!.igaTaken;
+    const dc = target.credits - s.creditsTaken;
+    const di = target.iga - s.igaTaken;
     outcome = 'no change';
     if (dc !== 0 || di !== 0) {
       const restoring = dc + di < 0;
       const type: LedgerType = restoring
-        ? (Object.keys(disputed).length > 0 ? 'dispute_reversal' : 'refund_reversal')
-        : target.cause === 'dispute' ? 'dispute' : 'payment_refund';
+        ? Object.keys(disputed).length > 0
+          ? 'dispute_reversal'
+          : 'refund_reversal'
+        : target.cause === 'dispute'
+          ? 'dispute'
+          : 'payment_refund';
       // Refunded money already acted on: none while the charge's amount was unknown (nothing could be taken then).
-      const refundedBefore = s!.amount > 0 ? s!.amountRefunded : 0;
+      const refundedBefore = s.amount > 0 ? s.amountRefunded : 0;
       // Money that moved with this row, for the billing history: refunded now or given back, withdrawn or reinstated by the dispute.
-      const moneyCents = type === 'payment_refund' || type === 'refund_reversal' ? -(next.amountRefunded - refundedBefore)
-        : type === 'dispute' ? -(next.disputeAmount || next.amount) : (next.disputeAmount || next.amount);
+      const moneyCents =
+        type === 'payment_refund' || type === 'refund_reversal'
+          ? -(next.amountRefunded - refundedBefore)
+          : type === 'dispute'
+            ? -(next.disputeAmount || next.amount)
+            : next.disputeAmount || next.amount;
       await grantCredits(tx, {
-        userId: grant.userId, credits: -dc, igaCredits: -di, type, planId: grant.planId,
+        userId: grant.userId,
+        credits: -dc,
+        igaCredits: -di,
+        type,
+        planId: grant.planId,
         idempotencyKey: `charge:${c.chargeId}:${event.id}`,
         description: `${LABEL[type]}: ${grant.description ?? 'purchase'}`,
         metadata: {
-          chargeId: c.chargeId, paymentIntent: paymentIntentId, eventId: event.id, grantId: grant.id, disputeId: next.disputeId,
-          disputeStatus: next.disputeStatus, amount: next.amount, amountRefunded: next.amountRefunded, livemode: live, moneyCents,
+          chargeId: c.chargeId,
+          paymentIntent: paymentIntentId,
+          eventId: event.id,
+          grantId: grant.id,
+          disputeId: next.disputeId,
+          disputeStatus: next.disputeStatus,
+          amount: next.amount,
+          amountRefunded: next.amountRefunded,
+          livemode: live,
+          moneyCents,
           ...(change.refund ? { refundId: change.refund.id, refundStatus: change.refund.status } : {}),
         },
       });
@@ -125,7 +177,7 @@ async function fold(tx: Tx, event: StripeEventLike, c: ChargeFacts, change: { di
     next.creditsTaken = target.credits;
     next.igaTaken = target.iga;
   }
-  const { chargeId, createdAt, updatedAt, ...values } = next;
+  const { chargeId, createdAt: _createdAt, updatedAt: _updatedAt, ...values } = next;
   await tx.update(chargeStates).set(values).where(eq(chargeStates.chargeId, chargeId));
   return outcome;
 }
@@ -136,8 +188,14 @@ const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0
 export function onChargeRefunded(tx: Tx, event: StripeEventLike) {
   const ch = event.data.object as WebhookCharge;
   return fold(tx, event, {
-    chargeId: String(ch.id), paymentIntentId: idOf(ch.payment_intent), customerId: idOf(ch.customer), invoiceId: idOf(ch.invoice),
-    metadata: ch.metadata ?? {}, amount: num(ch.amount), reportedRefunded: num(ch.amount_refunded), currency: ch.currency ?? null,
+    chargeId: String(ch.id),
+    paymentIntentId: idOf(ch.payment_intent),
+    customerId: idOf(ch.customer),
+    invoiceId: idOf(ch.invoice),
+    metadata: ch.metadata ?? {},
+    amount: num(ch.amount),
+    reportedRefunded: num(ch.amount_refunded),
+    currency: ch.currency ?? null,
   });
 }
 
@@ -146,10 +204,21 @@ export function onRefund(tx: Tx, event: StripeEventLike) {
   const re = event.data.object as WebhookRefund;
   const chargeId = idOf(re.charge);
   if (!chargeId) return Promise.resolve('ignored: refund without a charge');
-  return fold(tx, event, {
-    chargeId, paymentIntentId: idOf(re.payment_intent), customerId: null, invoiceId: null, metadata: re.metadata ?? {},
-    amount: 0, reportedRefunded: 0, currency: re.currency ?? null,
-  }, { refund: { id: String(re.id), amount: num(re.amount), status: String(re.status), at: event.created } });
+  return fold(
+    tx,
+    event,
+    {
+      chargeId,
+      paymentIntentId: idOf(re.payment_intent),
+      customerId: null,
+      invoiceId: null,
+      metadata: re.metadata ?? {},
+      amount: 0,
+      reportedRefunded: 0,
+      currency: re.currency ?? null,
+    },
+    { refund: { id: String(re.id), amount: num(re.amount), status: String(re.status), at: event.created } },
+  );
 }
 
 /** charge.dispute.created / .updated / .closed: the Dispute names its charge and payment intent. */
@@ -157,19 +226,48 @@ export function onDispute(tx: Tx, event: StripeEventLike) {
   const dp = event.data.object as WebhookDispute;
   const chargeId = idOf(dp.charge);
   if (!chargeId) return Promise.resolve('ignored: dispute without a charge');
-  return fold(tx, event, {
-    chargeId, paymentIntentId: idOf(dp.payment_intent), customerId: null, invoiceId: null, metadata: dp.metadata ?? {},
-    amount: 0, reportedRefunded: 0, currency: dp.currency ?? null,
-  }, { dispute: { id: String(dp.id), status: String(dp.status), amount: num(dp.amount), reason: dp.reason ?? null, at: new Date(event.created * 1000) } });
+  return fold(
+    tx,
+    event,
+    {
+      chargeId,
+      paymentIntentId: idOf(dp.payment_intent),
+      customerId: null,
+      invoiceId: null,
+      metadata: dp.metadata ?? {},
+      amount: 0,
+      reportedRefunded: 0,
+      currency: dp.currency ?? null,
+    },
+    {
+      dispute: {
+        id: String(dp.id),
+        status: String(dp.status),
+        amount: num(dp.amount),
+        reason: dp.reason ?? null,
+        at: new Date(event.created * 1000),
+      },
+    },
+  );
 }
 
 /** A grant just became known for a payment: refunds and disputes recorded before it now take back what it granted. */
-export async function refoldUnmatched(tx: Tx, event: StripeEventLike, k: { paymentIntentId: string | null; chargeId: string | null }) {
+export async function refoldUnmatched(
+  tx: Tx,
+  event: StripeEventLike,
+  k: { paymentIntentId: string | null; chargeId: string | null },
+) {
   let moved = 0;
   for (const s of await unmatchedCharges(tx, k)) {
     const outcome = await fold(tx, event, {
-      chargeId: s.chargeId, paymentIntentId: s.paymentIntentId, customerId: null, invoiceId: null, metadata: {},
-      amount: 0, reportedRefunded: 0, currency: s.currency,
+      chargeId: s.chargeId,
+      paymentIntentId: s.paymentIntentId,
+      customerId: null,
+      invoiceId: null,
+      metadata: {},
+      amount: 0,
+      reportedRefunded: 0,
+      currency: s.currency,
     });
     if (outcome.startsWith('credits')) moved++;
   }

@@ -1,5 +1,10 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { checkoutReturnType, isPurchasable, planButtonLabel, type CheckoutInput } from '../../../contract/billing';
+import {
+  checkoutReturnType,
+  isPurchasable,
+  planButtonLabel,
+  type CheckoutInput,
+} from '../../../contract/billing';
 import type { Db } from '../../db/client';
 import { plans, users } from '../../db/schema';
 import type { UserRow } from '../../db/schema';
@@ -22,12 +27,18 @@ async function ensureCustomer(deps: CheckoutDeps, user: UserRow) {
   const live = deps.payments.livemode;
   const existing = live ? user.stripeCustomerIdLive : user.stripeCustomerId;
   if (existing) return existing;
-  const created = await deps.payments.createCustomer({ email: user.email, name: fullName(user), userId: user.id });
+  const created = await deps.payments.createCustomer({
+    email: user.email,
+    name: fullName(user),
+    userId: user.id,
+  });
   const col = customerColumn(live);
-  await deps.db.update(users).set(live ? { stripeCustomerIdLive: created } : { stripeCustomerId: created })
+  await deps.db
+    .update(users)
+    .set(live ? { stripeCustomerIdLive: created } : { stripeCustomerId: created })
     .where(and(eq(users.id, user.id), isNull(col)));
   const [row] = await deps.db.select({ id: col }).from(users).where(eq(users.id, user.id));
-  return row!.id!;
+  return row.id!;
 }
 
 const REFUSED = {
@@ -37,12 +48,18 @@ const REFUSED = {
 
 /** Starts a Checkout Session for a plan (mode subscription) or product (mode payment) and returns its URL. */
 export async function startCheckout(deps: CheckoutDeps, user: UserRow, input: CheckoutInput) {
-  const [plan] = await deps.db.select().from(plans).where(and(eq(plans.id, input.planId), eq(plans.isActive, true)));
+  const [plan] = await deps.db
+    .select()
+    .from(plans)
+    .where(and(eq(plans.id, input.planId), eq(plans.isActive, true)));
   if (!plan) throw new AppError('NOT_FOUND', 'Plan not found');
   const live = deps.payments.livemode;
   const current = plan.type === 'subscription' ? await currentSubscription(deps.db, user.id, live) : null;
-  const label = planButtonLabel(plan, current && { planName: current.plan.name, cancelAtPeriodEnd: current.sub.cancelAtPeriodEnd });
-  if (!isPurchasable(label)) throw new AppError('CONFLICT', REFUSED[label as keyof typeof REFUSED]);
+  const label = planButtonLabel(
+    plan,
+    current && { planName: current.plan.name, cancelAtPeriodEnd: current.sub.cancelAtPeriodEnd },
+  );
+  if (!isPurchasable(label)) throw new AppError('CONFLICT', REFUSED[label]);
 
   const type = checkoutReturnType(plan.type);
   const successUrl = `${deps.appUrl}/subscriptions?success=true&type=${type}`;
@@ -56,27 +73,37 @@ export async function startCheckout(deps: CheckoutDeps, user: UserRow, input: Ch
   const found = await findApplicableReferral(deps.db, input.promoCode, user, live);
   const hold = found ? await holdReferralDiscount(deps.db, deps.payments, user.id, found.id) : null;
   const referral = hold ? found : null;
-  const metadata: Record<string, string> = { userId: String(user.id), planId: String(plan.id), planKey: plan.key };
+  const metadata: Record<string, string> = {
+    userId: String(user.id),
+    planId: String(plan.id),
+    planKey: plan.key,
+  };
   if (referral) metadata.referralCode = referral.code;
   if (plan.type === 'subscription' && current) metadata.replacesSubscription = current.providerId;
 
-  const session = await deps.payments.createCheckoutSession({
-    mode: plan.type === 'subscription' ? 'subscription' : 'payment',
-    customerId: await ensureCustomer(deps, user),
-    customerEmail: user.email,
-    price: {
-      planKey: plan.key, name: plan.name, description: plan.description, unitAmount: Math.round(plan.priceUsd * 100),
-      interval: plan.type === 'subscription' ? 'year' : null, priceId: live ? plan.stripePriceIdLive : plan.stripePriceId,
-    },
-    successUrl,
-    cancelUrl,
-    clientReferenceId: String(user.id),
-    metadata,
-    promotionCodeId: referral?.promotionCodeId ?? null,
-  }).catch(async (err) => {
-    await hold?.release();
-    throw err;
-  });
+  const session = await deps.payments
+    .createCheckoutSession({
+      mode: plan.type === 'subscription' ? 'subscription' : 'payment',
+      customerId: await ensureCustomer(deps, user),
+      customerEmail: user.email,
+      price: {
+        planKey: plan.key,
+        name: plan.name,
+        description: plan.description,
+        unitAmount: Math.round(plan.priceUsd * 100),
+        interval: plan.type === 'subscription' ? 'year' : null,
+        priceId: live ? plan.stripePriceIdLive : plan.stripePriceId,
+      },
+      successUrl,
+      cancelUrl,
+      clientReferenceId: String(user.id),
+      metadata,
+      promotionCodeId: referral?.promotionCodeId ?? null,
+    })
+    .catch(async (err) => {
+      await hold?.release();
+      throw err;
+    });
   await hold?.bind(session.id);
   return { url: session.url };
 }

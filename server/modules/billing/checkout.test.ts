@@ -14,10 +14,21 @@ describe('plans and configuration', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/plans' });
     expect(res.statusCode).toBe(200);
     const list = res.json();
-    expect(list.filter((p: any) => p.type === 'subscription').map((p: any) => p.name)).toEqual(['Economy', 'Basic', 'Standard', 'Premium']);
+    expect(list.filter((p: any) => p.type === 'subscription').map((p: any) => p.name)).toEqual([
+      'Economy',
+      'Basic',
+      'Standard',
+      'Premium',
+    ]);
     expect(list.filter((p: any) => p.type === 'one_time').length).toBeGreaterThanOrEqual(1);
-    expect(list.find((p: any) => p.name === 'Premium')).toMatchObject({ priceUsd: 89, interval: 'year', stars: 4 });
-    expect(list[0]).toEqual(expect.objectContaining({ description: expect.any(String), features: expect.any(Array) }));
+    expect(list.find((p: any) => p.name === 'Premium')).toMatchObject({
+      priceUsd: 89,
+      interval: 'year',
+      stars: 4,
+    });
+    expect(list[0]).toEqual(
+      expect.objectContaining({ description: expect.any(String), features: expect.any(Array) }),
+    );
   });
 
   it('reports test mode when no Stripe key is configured', async () => {
@@ -28,7 +39,11 @@ describe('plans and configuration', () => {
 
 describe('checkout', () => {
   it('needs a signed-in user', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/checkout', payload: { planId: await planId(t, 'basic') } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/checkout',
+      payload: { planId: await planId(t, 'basic') },
+    });
     expect(res.statusCode).toBe(401);
   });
 
@@ -47,27 +62,36 @@ describe('checkout', () => {
     const res = await t.app.inject({ method: 'GET', url: `/api/checkout/test/${id}` });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
-      status: 'open', mode: 'subscription', productName: 'Premium', amountTotal: 8900, interval: 'year',
-      customerEmail: u.email, cancelUrl: 'http://localhost:5000/subscriptions?canceled=true&type=payment', successUrl: null,
+      status: 'open',
+      mode: 'subscription',
+      productName: 'Premium',
+      amountTotal: 8900,
+      interval: 'year',
+      customerEmail: u.email,
+      cancelUrl: 'http://localhost:5000/subscriptions?canceled=true&type=payment',
+      successUrl: null,
     });
     const me = await as(t, u, { method: 'GET', url: '/api/user' });
     expect(me.json().stripeCustomerId).toMatch(/^cus_/);
   });
 
-  it.each(PLAN_SEEDS.map((p) => [p.name, p] as const))('buying %s grants exactly the credits it promises', async (_name, seed) => {
-    const u = await createUser(t, { credits: 1, igaCredits: 1 });
-    const id = await startCheckout(t, u, seed.key);
-    const paid = await pay(t, id);
-    expect(paid.statusCode, paid.body).toBe(200);
-    const type = seed.type === 'one_time' ? 'one-time' : 'payment';
-    expect(paid.json().redirectUrl).toBe(`http://localhost:5000/subscriptions?success=true&type=${type}`);
-    expect(await balances(t, u.id)).toEqual({
-      credits: 1 + seed.maxSpeedVideosPerYear!,
-      igaCredits: 1 + seed.igaPerYear!,
-      hasActiveSubscription: seed.type === 'subscription',
-    });
-    expect(await grantsOf(t, u.id)).toHaveLength(1);
-  });
+  it.each(PLAN_SEEDS.map((p) => [p.name, p] as const))(
+    'buying %s grants exactly the credits it promises',
+    async (_name, seed) => {
+      const u = await createUser(t, { credits: 1, igaCredits: 1 });
+      const id = await startCheckout(t, u, seed.key);
+      const paid = await pay(t, id);
+      expect(paid.statusCode, paid.body).toBe(200);
+      const type = seed.type === 'one_time' ? 'one-time' : 'payment';
+      expect(paid.json().redirectUrl).toBe(`http://localhost:5000/subscriptions?success=true&type=${type}`);
+      expect(await balances(t, u.id)).toEqual({
+        credits: 1 + seed.maxSpeedVideosPerYear!,
+        igaCredits: 1 + seed.igaPerYear!,
+        hasActiveSubscription: seed.type === 'subscription',
+      });
+      expect(await grantsOf(t, u.id)).toHaveLength(1);
+    },
+  );
 
   it('a declined card shows the decline and grants nothing; the session stays open for another card', async () => {
     const u = await createUser(t);
@@ -93,7 +117,9 @@ describe('checkout', () => {
       expiry: "Your card's expiration date is in the past.",
       cvc: "Your card's security code is incomplete.",
     });
-    expect((await pay(t, id, validCard('4242 4242 4242 4241'))).json().message).toBe('Your card number is incorrect.');
+    expect((await pay(t, id, validCard('4242 4242 4242 4241'))).json().message).toBe(
+      'Your card number is incorrect.',
+    );
     expect((await pay(t, id)).statusCode).toBe(200);
     const again = await pay(t, id);
     expect(again.statusCode).toBe(409);
@@ -101,7 +127,9 @@ describe('checkout', () => {
   });
 
   it('an unknown hosted session answers 404', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/api/checkout/test/cs_test_nope' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/api/checkout/test/cs_test_nope' })).statusCode).toBe(
+      404,
+    );
     expect((await pay(t, 'cs_test_nope')).statusCode).toBe(404);
   });
 });
@@ -110,12 +138,24 @@ describe('plan changes', () => {
   it('refuses the current plan and lower plans while a subscription is active', async () => {
     const u = await createUser(t);
     await buy(t, u, 'standard');
-    const same = await as(t, u, { method: 'POST', url: '/api/checkout', payload: { planId: await planId(t, 'standard') } });
+    const same = await as(t, u, {
+      method: 'POST',
+      url: '/api/checkout',
+      payload: { planId: await planId(t, 'standard') },
+    });
     expect(same.statusCode).toBe(409);
     expect(same.json().message).toBe('You are already subscribed to this plan.');
-    const lower = await as(t, u, { method: 'POST', url: '/api/checkout', payload: { planId: await planId(t, 'basic') } });
+    const lower = await as(t, u, {
+      method: 'POST',
+      url: '/api/checkout',
+      payload: { planId: await planId(t, 'basic') },
+    });
     expect(lower.statusCode).toBe(409);
-    const product = await as(t, u, { method: 'POST', url: '/api/checkout', payload: { planId: await planId(t, 'iga-single') } });
+    const product = await as(t, u, {
+      method: 'POST',
+      url: '/api/checkout',
+      payload: { planId: await planId(t, 'iga-single') },
+    });
     expect(product.statusCode).toBe(200);
   });
 
@@ -123,9 +163,16 @@ describe('plan changes', () => {
     const u = await createUser(t);
     await buy(t, u, 'basic');
     await buy(t, u, 'premium');
-    expect(await balances(t, u.id)).toEqual({ credits: 4 + 10, igaCredits: 2 + 5, hasActiveSubscription: true });
+    expect(await balances(t, u.id)).toEqual({
+      credits: 4 + 10,
+      igaCredits: 2 + 5,
+      hasActiveSubscription: true,
+    });
     const subs = (await as(t, u, { method: 'GET', url: '/api/subscriptions' })).json().data;
-    expect(subs.map((s: any) => [s.plan.product.name, s.status])).toEqual([['Premium', 'active'], ['Basic', 'canceled']]);
+    expect(subs.map((s: any) => [s.plan.product.name, s.status])).toEqual([
+      ['Premium', 'active'],
+      ['Basic', 'canceled'],
+    ]);
     const me = (await as(t, u, { method: 'GET', url: '/api/user' })).json();
     expect(me.plan).toEqual({ name: 'Premium' });
   });
@@ -135,7 +182,11 @@ describe('plan changes', () => {
     await buy(t, u, 'economy');
     const [sub] = (await as(t, u, { method: 'GET', url: '/api/subscriptions' })).json().data;
     await as(t, u, { method: 'POST', url: `/api/subscriptions/${sub.id}/cancel` });
-    const renew = await as(t, u, { method: 'POST', url: '/api/checkout', payload: { planId: await planId(t, 'economy') } });
+    const renew = await as(t, u, {
+      method: 'POST',
+      url: '/api/checkout',
+      payload: { planId: await planId(t, 'economy') },
+    });
     expect(renew.json().url).toBe('http://localhost:5000/subscriptions?success=true&type=payment');
     const after = (await as(t, u, { method: 'GET', url: '/api/subscriptions' })).json().data;
     expect(after).toHaveLength(1);

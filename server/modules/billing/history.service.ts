@@ -5,7 +5,14 @@ import { creditTransactions } from '../../db/schema';
 import { afterTimeId, decodeCursor, exactTime, isTimeIdKey, toPage } from '../../lib/pagination';
 
 type Row = typeof creditTransactions.$inferSelect;
-const PAYMENT_TYPES: LedgerType[] = ['purchase', 'subscription_grant', 'payment_refund', 'refund_reversal', 'dispute', 'dispute_reversal'];
+const PAYMENT_TYPES: LedgerType[] = [
+  'purchase',
+  'subscription_grant',
+  'payment_refund',
+  'refund_reversal',
+  'dispute',
+  'dispute_reversal',
+];
 
 const int = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? Math.round(v) : null);
 
@@ -14,7 +21,8 @@ export function moneyOf(r: Row): number | null {
   const m = (r.metadata ?? {}) as Record<string, unknown>;
   if (r.type === 'purchase') return int(m.amountTotal);
   if (r.type === 'subscription_grant') return int(m.amountPaid);
-  if (['payment_refund', 'refund_reversal', 'dispute', 'dispute_reversal'].includes(r.type)) return int(m.moneyCents);
+  if (['payment_refund', 'refund_reversal', 'dispute', 'dispute_reversal'].includes(r.type))
+    return int(m.moneyCents);
   return null;
 }
 
@@ -40,16 +48,23 @@ export function toHistoryItem(r: Row, testMode: boolean): BillingHistoryItem {
  * let PostgreSQL walk the primary key backwards past every newer row of other families (measured in
  * bench/lists.bench.ts); (user_id, created_at, id) serves this order directly.
  */
-export async function listHistory(db: Db, userId: number, q: { cursor?: string; limit: number; kind: 'all' | 'payments' }, testMode: boolean) {
+export async function listHistory(
+  db: Db,
+  userId: number,
+  q: { cursor?: string; limit: number; kind: 'all' | 'payments' },
+  testMode: boolean,
+) {
   const after = decodeCursor(q.cursor, isTimeIdKey);
   const rows = await db
     .select({ r: creditTransactions, at: exactTime(creditTransactions.createdAt) })
     .from(creditTransactions)
-    .where(and(
-      eq(creditTransactions.userId, userId),
-      q.kind === 'payments' ? inArray(creditTransactions.type, PAYMENT_TYPES) : undefined,
-      afterTimeId(creditTransactions.createdAt, creditTransactions.id, after, 'desc'),
-    ))
+    .where(
+      and(
+        eq(creditTransactions.userId, userId),
+        q.kind === 'payments' ? inArray(creditTransactions.type, PAYMENT_TYPES) : undefined,
+        afterTimeId(creditTransactions.createdAt, creditTransactions.id, after, 'desc'),
+      ),
+    )
     .orderBy(desc(creditTransactions.createdAt), desc(creditTransactions.id))
     .limit(q.limit + 1);
   const page = toPage(rows, q.limit, (x) => [x.at, x.r.id]);

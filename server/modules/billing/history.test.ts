@@ -10,11 +10,18 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const get = (u: Awaited<ReturnType<typeof createUser>> | null, url: string) => as(t, u, { method: 'GET', url });
+const get = (u: Awaited<ReturnType<typeof createUser>> | null, url: string) =>
+  as(t, u, { method: 'GET', url });
 
 async function ledgerRows(userId: number, n: number) {
   await t.db.insert(creditTransactions).values(
-    Array.from({ length: n }, (_, i) => ({ userId, amount: -1, igaAmount: 0, type: 'spend', description: `Max speed analysis request ${i + 1}` })),
+    Array.from({ length: n }, (_, i) => ({
+      userId,
+      amount: -1,
+      igaAmount: 0,
+      type: 'spend',
+      description: `Max speed analysis request ${i + 1}`,
+    })),
   );
 }
 
@@ -33,7 +40,10 @@ describe('billing history', () => {
       ['Payment refunded', -2, -1, -2950],
       ['Purchase', 3, 2, 5900],
     ]);
-    expect(items[2]).toMatchObject({ description: 'Purchase: Combo Pack', testCheckoutUrl: `/checkout/test/${id}` });
+    expect(items[2]).toMatchObject({
+      description: 'Purchase: Combo Pack',
+      testCheckoutUrl: `/checkout/test/${id}`,
+    });
     expect(new Date(items[0].createdAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
   });
 
@@ -49,7 +59,7 @@ describe('billing history', () => {
       expect(res.json().length).toBeLessThanOrEqual(3);
       seen.push(...res.json().map((r: any) => r.id));
       const next = res.headers['x-next-cursor'];
-      url = next ? `/api/billing/history?limit=3&cursor=${next}` : '';
+      url = next ? `/api/billing/history?limit=3&cursor=${String(next)}` : '';
     }
     expect(seen).toHaveLength(8);
     expect(new Set(seen).size).toBe(8);
@@ -60,7 +70,14 @@ describe('billing history', () => {
 
   it('refuses a limit over 100, a limit of 0, a bad cursor and an unknown kind with 400', async () => {
     const u = await createUser(t);
-    for (const q of ['limit=101', 'limit=0', 'limit=abc', 'cursor=%%%', 'cursor=bm90LWpzb24', 'kind=refunds']) {
+    for (const q of [
+      'limit=101',
+      'limit=0',
+      'limit=abc',
+      'cursor=%%%',
+      'cursor=bm90LWpzb24',
+      'kind=refunds',
+    ]) {
       const res = await get(u, `/api/billing/history?${q}`);
       expect(res.statusCode, q).toBe(400);
       expect(res.json().message).toMatch(/Limit|Cursor|Kind/);
@@ -81,7 +98,13 @@ describe('billing history', () => {
   it('downloads as CSV with every row, quoted safely', async () => {
     const u = await createUser(t);
     await buy(t, u, 'combo-pack');
-    await t.db.insert(creditTransactions).values({ userId: u.id, amount: 1, igaAmount: 0, type: 'admin_adjust', description: '=HYPERLINK("x"), goodwill' });
+    await t.db.insert(creditTransactions).values({
+      userId: u.id,
+      amount: 1,
+      igaAmount: 0,
+      type: 'admin_adjust',
+      description: '=HYPERLINK("x"), goodwill',
+    });
     const res = await get(u, '/api/billing/history.csv');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
@@ -99,19 +122,29 @@ describe('payment details account', () => {
     await buy(t, u, 'iga-single');
     const res = await get(u, '/api/billing/account');
     expect(res.json()).toEqual({
-      credits: 0, igaCredits: 1, negativeBalance: false, hasSubscription: false, supportEmail: 'help@example.org',
-      portalAvailable: false, provider: 'test-mode',
+      credits: 0,
+      igaCredits: 1,
+      negativeBalance: false,
+      hasSubscription: false,
+      supportEmail: 'help@example.org',
+      portalAvailable: false,
+      provider: 'test-mode',
     });
     expect((await get(u, '/api/subscriptions')).json().data).toEqual([]);
     const portal = await as(t, u, { method: 'POST', url: '/api/billing/portal' });
     expect(portal.statusCode).toBe(409);
-    expect(portal.json().message).toBe('The Stripe customer portal is available only when Stripe keys are configured.');
+    expect(portal.json().message).toBe(
+      'The Stripe customer portal is available only when Stripe keys are configured.',
+    );
   });
 
   it('flags a negative balance', async () => {
     const u = await createUser(t);
     await t.db.update(users).set({ credits: -2 }).where(eq(users.id, u.id));
-    expect((await get(u, '/api/billing/account')).json()).toMatchObject({ credits: -2, negativeBalance: true });
+    expect((await get(u, '/api/billing/account')).json()).toMatchObject({
+      credits: -2,
+      negativeBalance: true,
+    });
   });
 });
 
@@ -122,7 +155,10 @@ describe('plan change preview', () => {
     const res = await get(u, `/api/checkout/preview?planId=${await planId(t, 'standard')}`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
-      planName: 'Standard', chargeCents: 6900, credits: 6, igaCredits: 3,
+      planName: 'Standard',
+      chargeCents: 6900,
+      credits: 6,
+      igaCredits: 3,
       replaces: { planName: 'Economy', creditsKept: true },
     });
     expect(res.json().summary).toContain('You will be charged $69.00 now for Standard');
@@ -138,7 +174,10 @@ describe('plan change preview', () => {
     expect(old.status).toBe('canceled');
     expect(old.ended_at).toBeGreaterThan(Date.now() / 1000 - 120);
     expect(old.ended_at).toBeLessThanOrEqual(Date.now() / 1000 + 1);
-    expect(subs.find((s: any) => s.plan.product.name === 'Basic')).toMatchObject({ status: 'active', ended_at: null });
+    expect(subs.find((s: any) => s.plan.product.name === 'Basic')).toMatchObject({
+      status: 'active',
+      ended_at: null,
+    });
   });
 
   it('a first pack: the price and the credits, nothing replaced; 400, 404 and 409 for bad choices', async () => {
@@ -164,7 +203,13 @@ describe('Stripe customer portal', () => {
       req.on('end', () => {
         seen.push(raw);
         res.setHeader('content-type', 'application/json');
-        res.end(JSON.stringify({ id: 'bps_1', object: 'billing_portal.session', url: 'https://billing.stripe.com/p/session/x' }));
+        res.end(
+          JSON.stringify({
+            id: 'bps_1',
+            object: 'billing_portal.session',
+            url: 'https://billing.stripe.com/p/session/x',
+          }),
+        );
       });
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -175,11 +220,15 @@ describe('Stripe customer portal', () => {
     const deps = { db: t.db, payments, appUrl: 'http://localhost:5000', supportEmail: 'help@example.org' };
     const u = await createUser(t);
     const [row] = await t.db.select().from(users).where(eq(users.id, u.id));
-    expect((await billingAccount(deps, row!)).portalAvailable).toBe(false);
-    await expect(portalSession(deps, row!)).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    const [customer] = await t.db.update(users).set({ stripeCustomerId: 'cus_portal_1' }).where(eq(users.id, u.id)).returning();
-    expect(await billingAccount(deps, customer!)).toMatchObject({ portalAvailable: true, provider: 'stripe' });
-    expect(await portalSession(deps, customer!)).toEqual({ url: 'https://billing.stripe.com/p/session/x' });
+    expect((await billingAccount(deps, row)).portalAvailable).toBe(false);
+    await expect(portalSession(deps, row)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    const [customer] = await t.db
+      .update(users)
+      .set({ stripeCustomerId: 'cus_portal_1' })
+      .where(eq(users.id, u.id))
+      .returning();
+    expect(await billingAccount(deps, customer)).toMatchObject({ portalAvailable: true, provider: 'stripe' });
+    expect(await portalSession(deps, customer)).toEqual({ url: 'https://billing.stripe.com/p/session/x' });
     expect(new URLSearchParams(seen.at(-1)).get('customer')).toBe('cus_portal_1');
     expect(new URLSearchParams(seen.at(-1)).get('return_url')).toBe('http://localhost:5000/profile');
     await new Promise<void>((r) => server.close(() => r()));

@@ -8,7 +8,9 @@ export default async function plansRoutes(fastify: FastifyInstance) {
   const tags = ['billing'];
 
   // Prices are public information; the page itself is for signed-in users.
-  app.get('/api/plans', { schema: { tags, response: { 200: plansResponseSchema } } }, async () => listPlans(app.db));
+  app.get('/api/plans', { schema: { tags, response: { 200: plansResponseSchema } } }, async () =>
+    listPlans(app.db),
+  );
 
   app.get('/api/stripe/config', { schema: { tags, response: { 200: stripeConfigSchema } } }, async () => ({
     isTestMode: !app.payments.livemode,

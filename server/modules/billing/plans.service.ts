@@ -7,14 +7,30 @@ import { ACTIVE_STATUSES } from './provider-ids';
 type PlanRow = typeof plans.$inferSelect;
 
 export const toPlan = (p: PlanRow): Plan => ({
-  id: p.id, key: p.key, name: p.name, description: p.description, type: p.type, stars: p.stars, rank: p.rank,
-  priceUsd: p.priceUsd, interval: p.interval, maxSpeedVideosPerYear: p.maxSpeedVideosPerYear, igaPerYear: p.igaPerYear,
-  videoStorageLimit: p.videoStorageLimit, features: p.features, stripePriceId: p.stripePriceId, stripePriceIdLive: p.stripePriceIdLive,
+  id: p.id,
+  key: p.key,
+  name: p.name,
+  description: p.description,
+  type: p.type,
+  stars: p.stars,
+  rank: p.rank,
+  priceUsd: p.priceUsd,
+  interval: p.interval,
+  maxSpeedVideosPerYear: p.maxSpeedVideosPerYear,
+  igaPerYear: p.igaPerYear,
+  videoStorageLimit: p.videoStorageLimit,
+  features: p.features,
+  stripePriceId: p.stripePriceId,
+  stripePriceIdLive: p.stripePriceIdLive,
 });
 
 /** Subscription plans by rank, then one-time products by rank. */
 export async function listPlans(db: DbOrTx) {
-  const rows = await db.select().from(plans).where(eq(plans.isActive, true)).orderBy(desc(plans.type), asc(plans.rank));
+  const rows = await db
+    .select()
+    .from(plans)
+    .where(eq(plans.isActive, true))
+    .orderBy(desc(plans.type), asc(plans.rank));
   return rows.map(toPlan);
 }
 

@@ -13,14 +13,20 @@ const positiveInt = (v: unknown) => {
 };
 
 /** Our user for a provider object: the userId we put in its metadata, else the customer we created. */
-export async function resolveUserId(db: DbOrTx, a: { metaUserId?: unknown; customerId?: string | null; live: boolean }) {
+export async function resolveUserId(
+  db: DbOrTx,
+  a: { metaUserId?: unknown; customerId?: string | null; live: boolean },
+) {
   const id = positiveInt(a.metaUserId);
   if (id) {
     const [u] = await db.select({ id: users.id }).from(users).where(eq(users.id, id));
     if (u) return u.id;
   }
   if (!a.customerId) return null;
-  const [byCustomer] = await db.select({ id: users.id }).from(users).where(eq(customerColumn(a.live), a.customerId));
+  const [byCustomer] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(customerColumn(a.live), a.customerId));
   return byCustomer?.id ?? null;
 }
 
@@ -36,7 +42,13 @@ export async function resolvePlan(db: DbOrTx, a: { metaPlanId?: unknown; priceId
   const [p] = await db
     .select()
     .from(plans)
-    .where(or(eq(plans.stripePriceId, a.priceId), eq(plans.stripePriceIdLive, a.priceId), key ? eq(plans.key, key) : sql`false`));
+    .where(
+      or(
+        eq(plans.stripePriceId, a.priceId),
+        eq(plans.stripePriceIdLive, a.priceId),
+        key ? eq(plans.key, key) : sql`false`,
+      ),
+    );
   return p ?? null;
 }
 

@@ -13,10 +13,13 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const post = (id: string, action: string, payload?: Record<string, unknown>) =>
-  t.app.inject(payload === undefined
-    ? { method: 'POST', url: `/api/checkout/test/${id}/${action}` }
-    : { method: 'POST', url: `/api/checkout/test/${id}/${action}`, payload });
-const ledger = (userId: number) => t.db.select().from(creditTransactions).where(eq(creditTransactions.userId, userId));
+  t.app.inject(
+    payload === undefined
+      ? { method: 'POST', url: `/api/checkout/test/${id}/${action}` }
+      : { method: 'POST', url: `/api/checkout/test/${id}/${action}`, payload },
+  );
+const ledger = (userId: number) =>
+  t.db.select().from(creditTransactions).where(eq(creditTransactions.userId, userId));
 const kinds = async (userId: number) => (await ledger(userId)).map((r) => [r.type, r.amount, r.igaAmount]);
 
 async function family(o: { igaCredits?: number } = {}) {
@@ -72,7 +75,11 @@ describe('refunds', () => {
     expect(over.json().message).toBe('Refund amount must be at most 2950 cents.');
     await post(id, 'refund', {});
     expect(await balances(t, u.id)).toMatchObject({ credits: 0, igaCredits: 0 });
-    expect(await kinds(u.id)).toEqual([['purchase', 3, 2], ['payment_refund', -2, -1], ['payment_refund', -1, -1]]);
+    expect(await kinds(u.id)).toEqual([
+      ['purchase', 3, 2],
+      ['payment_refund', -2, -1],
+      ['payment_refund', -1, -1],
+    ]);
   });
 
   it('a refunded plan payment takes back the plan year’s credits', async () => {
@@ -81,7 +88,10 @@ describe('refunds', () => {
     expect(await balances(t, u.id)).toMatchObject({ credits: 2, igaCredits: 1 });
     expect((await post(id, 'refund')).statusCode).toBe(200);
     expect(await balances(t, u.id)).toMatchObject({ credits: 0, igaCredits: 0 });
-    expect(await kinds(u.id)).toEqual([['subscription_grant', 2, 1], ['payment_refund', -2, -1]]);
+    expect(await kinds(u.id)).toEqual([
+      ['subscription_grant', 2, 1],
+      ['payment_refund', -2, -1],
+    ]);
   });
 
   it('answers 400 for a bad amount, 404 for an unknown session and 409 for an unpaid one, changing nothing', async () => {
@@ -108,7 +118,9 @@ describe('disputes', () => {
     expect(await balances(t, u.id)).toMatchObject({ credits: 0, igaCredits: 0 });
     expect((await post(first, 'refund', {})).statusCode).toBe(409);
     expect((await post(first, 'dispute')).statusCode).toBe(409);
-    expect((await post(first, 'dispute/close', { outcome: 'won' })).json()).toMatchObject({ disputeStatus: 'won' });
+    expect((await post(first, 'dispute/close', { outcome: 'won' })).json()).toMatchObject({
+      disputeStatus: 'won',
+    });
     expect(await balances(t, u.id)).toMatchObject({ credits: 3, igaCredits: 2 });
 
     const second = await buy(t, u, 'combo-pack');
@@ -117,7 +129,11 @@ describe('disputes', () => {
     expect(await balances(t, u.id)).toMatchObject({ credits: 3, igaCredits: 2 });
     expect((await post(second, 'dispute/close', { outcome: 'won' })).statusCode).toBe(409);
     expect(await kinds(u.id)).toEqual([
-      ['purchase', 3, 2], ['dispute', -3, -2], ['dispute_reversal', 3, 2], ['purchase', 3, 2], ['dispute', -3, -2],
+      ['purchase', 3, 2],
+      ['dispute', -3, -2],
+      ['dispute_reversal', 3, 2],
+      ['purchase', 3, 2],
+      ['dispute', -3, -2],
     ]);
   });
 
@@ -138,7 +154,8 @@ describe('each event once, in any order', () => {
     await cap.provider.openDispute(id);
     await cap.provider.closeDispute(id, 'won');
     const events = cap.caught.filter((e) => e.type.startsWith('charge.dispute.'));
-    for (const e of [...events].reverse()) for (const _ of [1, 2]) expect((await deliver(t, e.payload)).statusCode).toBe(200);
+    for (const e of [...events].reverse())
+      for (const _ of [1, 2]) expect((await deliver(t, e.payload)).statusCode).toBe(200);
     expect(await balances(t, u.id)).toMatchObject({ credits: 3, igaCredits: 2 });
     expect(await kinds(u.id)).toEqual([['purchase', 3, 2]]);
   });
@@ -149,60 +166,148 @@ describe('each event once, in any order', () => {
     await cap.provider.refund(id, 1000);
     await cap.provider.openDispute(id);
     await cap.provider.closeDispute(id, 'lost');
-    const relevant = cap.caught.filter((e) => e.type === 'charge.refunded' || e.type.startsWith('charge.dispute.'));
+    const relevant = cap.caught.filter(
+      (e) => e.type === 'charge.refunded' || e.type.startsWith('charge.dispute.'),
+    );
     for (const e of [...relevant].reverse()) await deliver(t, e.payload);
     for (const e of relevant) expect((await deliver(t, e.payload)).json().duplicate).toBe(true);
     expect(await balances(t, u.id)).toMatchObject({ credits: 0, igaCredits: 0 });
     const [state] = await t.db.select().from(chargeStates).where(eq(chargeStates.userId, u.id));
-    expect(state).toMatchObject({ disputeStatus: 'lost', amountRefunded: 1000, creditsTaken: 3, igaTaken: 2 });
+    expect(state).toMatchObject({
+      disputeStatus: 'lost',
+      amountRefunded: 1000,
+      creditsTaken: 3,
+      igaTaken: 2,
+    });
   });
 
-  it.skipIf(!isRealPostgres())('one refund delivered ten times in parallel takes back once (PostgreSQL)', async () => {
-    const u = await createUser(t);
-    const { id, cap } = await boughtWithCapture(u);
-    await cap.provider.refund(id);
-    const refunded = cap.caught.find((e) => e.type === 'charge.refunded')!;
-    const done = await Promise.all(Array.from({ length: 10 }, () => deliver(t, refunded.payload)));
-    expect(done.every((r) => r.statusCode === 200)).toBe(true);
-    expect(await balances(t, u.id)).toMatchObject({ credits: 0, igaCredits: 0 });
-    expect((await ledger(u.id)).filter((r) => r.type === 'payment_refund')).toHaveLength(1);
-  });
+  it.skipIf(!isRealPostgres())(
+    'one refund delivered ten times in parallel takes back once (PostgreSQL)',
+    async () => {
+      const u = await createUser(t);
+      const { id, cap } = await boughtWithCapture(u);
+      await cap.provider.refund(id);
+      const refunded = cap.caught.find((e) => e.type === 'charge.refunded')!;
+      const done = await Promise.all(Array.from({ length: 10 }, () => deliver(t, refunded.payload)));
+      expect(done.every((r) => r.statusCode === 200)).toBe(true);
+      expect(await balances(t, u.id)).toMatchObject({ credits: 0, igaCredits: 0 });
+      expect((await ledger(u.id)).filter((r) => r.type === 'payment_refund')).toHaveLength(1);
+    },
+  );
 });
 
 describe('Stripe event shapes', () => {
   it('a live-mode refund and dispute in Stripe’s shape find the purchase by its payment intent', async () => {
     const u = await createUser(t);
     const session = {
-      id: 'cs_live_a1', object: 'checkout.session', mode: 'payment', payment_status: 'paid', status: 'complete', customer: 'cus_live_1',
-      client_reference_id: String(u.id), metadata: { userId: String(u.id), planId: '7' }, amount_total: 5900, payment_intent: 'pi_live_1',
+      id: 'cs_live_a1',
+      object: 'checkout.session',
+      mode: 'payment',
+      payment_status: 'paid',
+      status: 'complete',
+      customer: 'cus_live_1',
+      client_reference_id: String(u.id),
+      metadata: { userId: String(u.id), planId: '7' },
+      amount_total: 5900,
+      payment_intent: 'pi_live_1',
     };
-    const planId = (await t.db.query.plans.findFirst({ where: (p, { eq: e }) => e(p.key, 'combo-pack') }))!.id;
+    const planId = (await t.db.query.plans.findFirst({ where: (p, { eq: e }) => e(p.key, 'combo-pack') }))!
+      .id;
     session.metadata.planId = String(planId);
-    const completed = { id: 'evt_live_c1', object: 'event', type: 'checkout.session.completed', created: 1763880000, livemode: true, data: { object: session } };
+    const completed = {
+      id: 'evt_live_c1',
+      object: 'event',
+      type: 'checkout.session.completed',
+      created: 1763880000,
+      livemode: true,
+      data: { object: session },
+    };
     expect((await deliver(t, JSON.stringify(completed))).json().outcome).toBe('credits granted');
     expect(await balances(t, u.id)).toMatchObject({ credits: 3, igaCredits: 2 });
 
     const base = { chargeId: 'ch_live_1', paymentIntent: 'pi_live_1', livemode: true };
-    const refunded = stripeChargeRefunded({ ...base, eventId: 'evt_live_r1', customer: 'cus_live_1', amount: 5900, refunded: 5900 });
-    expect((await deliver(t, JSON.stringify(refunded))).json()).toMatchObject({ duplicate: false, outcome: 'credits taken back' });
+    const refunded = stripeChargeRefunded({
+      ...base,
+      eventId: 'evt_live_r1',
+      customer: 'cus_live_1',
+      amount: 5900,
+      refunded: 5900,
+    });
+    expect((await deliver(t, JSON.stringify(refunded))).json()).toMatchObject({
+      duplicate: false,
+      outcome: 'credits taken back',
+    });
     expect(await balances(t, u.id)).toMatchObject({ credits: 0, igaCredits: 0 });
 
     const u2 = await createUser(t);
-    const s2 = { ...session, id: 'cs_live_a2', customer: 'cus_live_2', client_reference_id: String(u2.id), payment_intent: 'pi_live_2', metadata: { userId: String(u2.id), planId: String(planId) } };
+    const s2 = {
+      ...session,
+      id: 'cs_live_a2',
+      customer: 'cus_live_2',
+      client_reference_id: String(u2.id),
+      payment_intent: 'pi_live_2',
+      metadata: { userId: String(u2.id), planId: String(planId) },
+    };
     await deliver(t, JSON.stringify({ ...completed, id: 'evt_live_c2', data: { object: s2 } }));
-    const d = { disputeId: 'du_live_1', chargeId: 'ch_live_2', paymentIntent: 'pi_live_2', amount: 5900, livemode: true };
-    const opened = stripeDisputeEvent({ ...d, eventId: 'evt_live_d1', type: 'charge.dispute.created', status: 'needs_response', created: 1763890000 });
-    const review = stripeDisputeEvent({ ...d, eventId: 'evt_live_d2', type: 'charge.dispute.updated', status: 'under_review', created: 1763895000 });
-    const won = stripeDisputeEvent({ ...d, eventId: 'evt_live_d3', type: 'charge.dispute.closed', status: 'won', created: 1763990000 });
+    const d = {
+      disputeId: 'du_live_1',
+      chargeId: 'ch_live_2',
+      paymentIntent: 'pi_live_2',
+      amount: 5900,
+      livemode: true,
+    };
+    const opened = stripeDisputeEvent({
+      ...d,
+      eventId: 'evt_live_d1',
+      type: 'charge.dispute.created',
+      status: 'needs_response',
+      created: 1763890000,
+    });
+    const review = stripeDisputeEvent({
+      ...d,
+      eventId: 'evt_live_d2',
+      type: 'charge.dispute.updated',
+      status: 'under_review',
+      created: 1763895000,
+    });
+    const won = stripeDisputeEvent({
+      ...d,
+      eventId: 'evt_live_d3',
+      type: 'charge.dispute.closed',
+      status: 'won',
+      created: 1763990000,
+    });
     for (const e of [won, opened, review]) expect((await deliver(t, JSON.stringify(e))).statusCode).toBe(200);
     expect(await balances(t, u2.id)).toMatchObject({ credits: 3, igaCredits: 2 });
-    await deliver(t, JSON.stringify(stripeDisputeEvent({ ...d, disputeId: 'du_live_1', eventId: 'evt_live_d4', type: 'charge.dispute.closed', status: 'lost', created: 1763990001 })));
+    await deliver(
+      t,
+      JSON.stringify(
+        stripeDisputeEvent({
+          ...d,
+          disputeId: 'du_live_1',
+          eventId: 'evt_live_d4',
+          type: 'charge.dispute.closed',
+          status: 'lost',
+          created: 1763990001,
+        }),
+      ),
+    );
     expect(await balances(t, u2.id)).toMatchObject({ credits: 0, igaCredits: 0 });
   });
 
   it('a refund for a payment we never granted is recorded for the admins and changes no balance', async () => {
-    const e = stripeChargeRefunded({ eventId: 'evt_unknown_r', chargeId: 'ch_unknown', paymentIntent: 'pi_unknown', customer: 'cus_unknown', amount: 1500, refunded: 1500, livemode: false });
-    expect((await deliver(t, JSON.stringify(e))).json()).toMatchObject({ outcome: 'recorded: no matching purchase' });
+    const e = stripeChargeRefunded({
+      eventId: 'evt_unknown_r',
+      chargeId: 'ch_unknown',
+      paymentIntent: 'pi_unknown',
+      customer: 'cus_unknown',
+      amount: 1500,
+      refunded: 1500,
+      livemode: false,
+    });
+    expect((await deliver(t, JSON.stringify(e))).json()).toMatchObject({
+      outcome: 'recorded: no matching purchase',
+    });
     const [row] = await t.db.select().from(chargeStates).where(eq(chargeStates.chargeId, 'ch_unknown'));
     expect(row).toMatchObject({ userId: null, grantId: null, amountRefunded: 1500 });
   });

@@ -14,7 +14,11 @@ export async function syncSubscription(tx: Tx, sub: ProviderSubscription) {
   const col = subscriptionColumn(sub.livemode);
   const [existing] = await tx.select().from(subscriptions).where(eq(col, sub.id));
   const userId =
-    (await resolveUserId(tx, { metaUserId: sub.metadata.userId, customerId: sub.customerId, live: sub.livemode })) ??
+    (await resolveUserId(tx, {
+      metaUserId: sub.metadata.userId,
+      customerId: sub.customerId,
+      live: sub.livemode,
+    })) ??
     existing?.userId ??
     null;
   const plan = await resolvePlan(tx, { metaPlanId: sub.metadata.planId, priceId: sub.priceId });
@@ -36,5 +40,5 @@ export async function syncSubscription(tx: Tx, sub: ProviderSubscription) {
     .returning();
   await refreshActiveFlag(tx, userId);
   if (existing?.userId && existing.userId !== userId) await refreshActiveFlag(tx, existing.userId);
-  return row!;
+  return row;
 }

@@ -61,10 +61,20 @@ async function ownedRow(deps: SubscriptionDeps, userId: number, providerId: stri
 }
 
 /** Cancel at period end (true) or reactivate (false); the provider's answer is written back at once. */
-export async function setCancelAtPeriodEnd(deps: SubscriptionDeps, userId: number, providerId: string, cancel: boolean) {
+export async function setCancelAtPeriodEnd(
+  deps: SubscriptionDeps,
+  userId: number,
+  providerId: string,
+  cancel: boolean,
+) {
   const row = await ownedRow(deps, userId, providerId);
   if (!ACTIVE_STATUSES.includes(row.sub.status)) {
-    throw new AppError('CONFLICT', cancel ? 'Only an active subscription can be canceled.' : 'Only an active subscription can be reactivated.');
+    throw new AppError(
+      'CONFLICT',
+      cancel
+        ? 'Only an active subscription can be canceled.'
+        : 'Only an active subscription can be reactivated.',
+    );
   }
   if (row.sub.cancelAtPeriodEnd !== cancel) {
     const updated = await deps.payments.setCancelAtPeriodEnd(providerId, cancel);

@@ -13,7 +13,9 @@ const list = (u: any) => as(t, u, { method: 'GET', url: '/api/subscriptions' });
 describe('subscriptions', () => {
   it('needs a signed-in user', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/subscriptions' })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'POST', url: '/api/subscriptions/sub_x/cancel' })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: '/api/subscriptions/sub_x/cancel' })).statusCode).toBe(
+      401,
+    );
   });
 
   it('lists only the owner’s subscriptions, in the provider’s shape, with a note', async () => {
@@ -26,8 +28,11 @@ describe('subscriptions', () => {
     expect(body.note).toBe('Test mode: subscriptions are simulated and no real charges are made.');
     expect(body.data).toEqual([
       {
-        id: expect.stringMatching(/^sub_/), status: 'active', cancel_at_period_end: false,
-        current_period_end: expect.any(Number), ended_at: null,
+        id: expect.stringMatching(/^sub_/),
+        status: 'active',
+        cancel_at_period_end: false,
+        current_period_end: expect.any(Number),
+        ended_at: null,
         plan: { id: 'price_va_premium', amount: 8900, interval: 'year', product: { name: 'Premium' } },
       },
     ]);
@@ -42,14 +47,21 @@ describe('subscriptions', () => {
     const [sub] = (await list(u)).json().data;
     const cancel = await as(t, u, { method: 'POST', url: `/api/subscriptions/${sub.id}/cancel` });
     expect(cancel.statusCode).toBe(200);
-    expect(cancel.json().subscription).toMatchObject({ id: sub.id, status: 'active', cancel_at_period_end: true });
+    expect(cancel.json().subscription).toMatchObject({
+      id: sub.id,
+      status: 'active',
+      cancel_at_period_end: true,
+    });
     expect(await balances(t, u.id)).toMatchObject({ hasActiveSubscription: true });
     const again = await as(t, u, { method: 'POST', url: `/api/subscriptions/${sub.id}/cancel` });
     expect(again.json().subscription.cancel_at_period_end).toBe(true);
 
     const re = await as(t, u, { method: 'POST', url: `/api/subscriptions/${sub.id}/reactivate` });
     expect(re.statusCode).toBe(200);
-    expect(re.json()).toMatchObject({ message: 'Your subscription has been reactivated.', subscription: { cancel_at_period_end: false } });
+    expect(re.json()).toMatchObject({
+      message: 'Your subscription has been reactivated.',
+      subscription: { cancel_at_period_end: false },
+    });
     expect((await list(u)).json().data[0].cancel_at_period_end).toBe(false);
   });
 
@@ -64,7 +76,9 @@ describe('subscriptions', () => {
       expect(res.json().message).toBe('Subscription not found');
     }
     expect((await list(owner)).json().data[0].cancel_at_period_end).toBe(false);
-    expect((await as(t, other, { method: 'POST', url: '/api/subscriptions/sub_unknown/cancel' })).statusCode).toBe(404);
+    expect(
+      (await as(t, other, { method: 'POST', url: '/api/subscriptions/sub_unknown/cancel' })).statusCode,
+    ).toBe(404);
   });
 
   it('refuses to cancel or reactivate a subscription that has ended', async () => {
@@ -86,7 +100,9 @@ describe('webhook diagnostics', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/webhook/stripe/debug' })).statusCode).toBe(401);
     expect((await as(t, user, { method: 'GET', url: '/api/webhook/stripe/debug' })).statusCode).toBe(403);
     expect((await as(t, user, { method: 'POST', url: '/api/webhook/test/stripe' })).statusCode).toBe(403);
-    expect((await as(t, user, { method: 'POST', url: '/api/webhook/test-body', payload: { a: 1 } })).statusCode).toBe(403);
+    expect(
+      (await as(t, user, { method: 'POST', url: '/api/webhook/test-body', payload: { a: 1 } })).statusCode,
+    ).toBe(403);
   });
 
   it('shows which settings are present, never their values', async () => {
@@ -116,7 +132,17 @@ describe('webhook diagnostics', () => {
   it('test-body echoes the raw body exactly as the webhook receives it', async () => {
     const admin = await createUser(t, { role: 'admin' });
     const payload = '{ "spaced" :  true }';
-    const res = await as(t, admin, { method: 'POST', url: '/api/webhook/test-body', payload, headers: { 'content-type': 'application/json' } });
-    expect(res.json()).toMatchObject({ bytes: payload.length, rawBodyPreserved: true, json: { spaced: true }, contentType: 'application/json' });
+    const res = await as(t, admin, {
+      method: 'POST',
+      url: '/api/webhook/test-body',
+      payload,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(res.json()).toMatchObject({
+      bytes: payload.length,
+      rawBodyPreserved: true,
+      json: { spaced: true },
+      contentType: 'application/json',
+    });
   });
 });

@@ -11,16 +11,24 @@ export default async function webhookDebugRoutes(fastify: FastifyInstance, opts:
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['billing'];
 
-  app.get('/api/webhook/stripe/debug', { schema: { tags, response: { 200: webhookDebugSchema, ...errors } } }, async (req) => {
-    req.requireRole('admin');
-    return webhookDebug(app.env, app.payments, app.db);
-  });
+  app.get(
+    '/api/webhook/stripe/debug',
+    { schema: { tags, response: { 200: webhookDebugSchema, ...errors } } },
+    async (req) => {
+      req.requireRole('admin');
+      return webhookDebug(app.env, app.payments, app.db);
+    },
+  );
 
-  app.post('/api/webhook/test/stripe', {
-    config: app.perAddressLimit(10),
-    schema: { tags, response: { 200: webhookTestResultSchema, ...errors } },
-  }, async (req) => {
-    req.requireRole('admin');
-    return runWebhookSelfTest(opts.deliver, app.env.STRIPE_WEBHOOK_SECRET);
-  });
+  app.post(
+    '/api/webhook/test/stripe',
+    {
+      config: app.perAddressLimit(10),
+      schema: { tags, response: { 200: webhookTestResultSchema, ...errors } },
+    },
+    async (req) => {
+      req.requireRole('admin');
+      return runWebhookSelfTest(opts.deliver, app.env.STRIPE_WEBHOOK_SECRET);
+    },
+  );
 }

@@ -18,7 +18,8 @@ export async function webhookDebug(env: Env, payments: PaymentProvider, db: Db):
   let error: string | null = null;
   let generated = false;
   try {
-    generated = existsSync(secretFile) && readFileSync(secretFile, 'utf8').trim() === env.STRIPE_WEBHOOK_SECRET;
+    generated =
+      existsSync(secretFile) && readFileSync(secretFile, 'utf8').trim() === env.STRIPE_WEBHOOK_SECRET;
   } catch (err) {
     error = `Could not read the generated webhook secret: ${(err as Error).message}`;
   }
@@ -43,14 +44,39 @@ export async function webhookDebug(env: Env, payments: PaymentProvider, db: Db):
       error,
     },
     endpoints: [
-      { method: 'POST', path: WEBHOOK_PATH, url: `${env.APP_URL}${WEBHOOK_PATH}`, description: 'Stripe webhook (signed events)' },
-      { method: 'GET', path: '/api/webhook/stripe/debug', url: `${env.APP_URL}/api/webhook/stripe/debug`, description: 'This status (admin)' },
-      { method: 'POST', path: '/api/webhook/test/stripe', url: `${env.APP_URL}/api/webhook/test/stripe`, description: 'Send signed test events through the handler (admin)' },
-      { method: 'POST', path: '/api/webhook/test-body', url: `${env.APP_URL}/api/webhook/test-body`, description: 'Echo the raw body as the webhook sees it (admin)' },
+      {
+        method: 'POST',
+        path: WEBHOOK_PATH,
+        url: `${env.APP_URL}${WEBHOOK_PATH}`,
+        description: 'Stripe webhook (signed events)',
+      },
+      {
+        method: 'GET',
+        path: '/api/webhook/stripe/debug',
+        url: `${env.APP_URL}/api/webhook/stripe/debug`,
+        description: 'This status (admin)',
+      },
+      {
+        method: 'POST',
+        path: '/api/webhook/test/stripe',
+        url: `${env.APP_URL}/api/webhook/test/stripe`,
+        description: 'Send signed test events through the handler (admin)',
+      },
+      {
+        method: 'POST',
+        path: '/api/webhook/test-body',
+        url: `${env.APP_URL}/api/webhook/test-body`,
+        description: 'Echo the raw body as the webhook sees it (admin)',
+      },
     ],
     events: {
       handled: HANDLED_EVENTS,
-      recent: recent.map((e) => ({ id: e.id, type: e.type, livemode: e.livemode, processedAt: e.processedAt?.toISOString() ?? null })),
+      recent: recent.map((e) => ({
+        id: e.id,
+        type: e.type,
+        livemode: e.livemode,
+        processedAt: e.processedAt?.toISOString() ?? null,
+      })),
     },
   };
 }
@@ -61,15 +87,35 @@ type Send = (payload: string, signature: string) => Promise<{ statusCode: number
 export async function runWebhookSelfTest(send: Send, secret: string): Promise<WebhookTestResult> {
   const now = Math.floor(Date.now() / 1000);
   const event = {
-    id: `evt_selftest_${randomBytes(12).toString('hex')}`, object: 'event', type: 'webhook.test', created: now,
-    livemode: false, data: { object: { id: 'test', object: 'test' } },
+    id: `evt_selftest_${randomBytes(12).toString('hex')}`,
+    object: 'event',
+    type: 'webhook.test',
+    created: now,
+    livemode: false,
+    data: { object: { id: 'test', object: 'test' } },
   };
   const payload = JSON.stringify(event);
   const checks: { name: string; signature: string; expect: (s: number, b: string) => boolean }[] = [
-    { name: 'A signed test event is accepted', signature: signPayload(payload, secret), expect: (s, b) => s === 200 && !JSON.parse(b).duplicate },
-    { name: 'The same event again changes nothing', signature: signPayload(payload, secret), expect: (s, b) => s === 200 && JSON.parse(b).duplicate },
-    { name: 'A wrong signature is refused', signature: signPayload(payload, 'whsec_wrong'), expect: (s) => s === 400 },
-    { name: 'A stale timestamp is refused', signature: signPayload(payload, secret, now - 600), expect: (s) => s === 400 },
+    {
+      name: 'A signed test event is accepted',
+      signature: signPayload(payload, secret),
+      expect: (s, b) => s === 200 && !JSON.parse(b).duplicate,
+    },
+    {
+      name: 'The same event again changes nothing',
+      signature: signPayload(payload, secret),
+      expect: (s, b) => s === 200 && JSON.parse(b).duplicate,
+    },
+    {
+      name: 'A wrong signature is refused',
+      signature: signPayload(payload, 'whsec_wrong'),
+      expect: (s) => s === 400,
+    },
+    {
+      name: 'A stale timestamp is refused',
+      signature: signPayload(payload, secret, now - 600),
+      expect: (s) => s === 400,
+    },
   ];
   const results = [];
   for (const c of checks) {

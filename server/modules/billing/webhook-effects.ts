@@ -1,13 +1,30 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { referrals, subscriptions, users } from '../../db/schema';
-import { idOf, invoiceMetadata, invoicePaymentIntentId, invoicePriceId, invoiceSubscriptionId } from '../../lib/payments/normalize';
+import {
+  idOf,
+  invoiceMetadata,
+  invoicePaymentIntentId,
+  invoicePriceId,
+  invoiceSubscriptionId,
+} from '../../lib/payments/normalize';
 import type { ProviderSubscription, StripeEventLike } from '../../lib/payments';
 import type { WebhookCheckoutSession, WebhookInvoice } from '../../lib/payments/stripe-objects';
 import { grantCredits } from '../credits';
-import { invoiceChargeId, invoicePaymentLink, linkInvoiceGrant, recordedInvoicePayment } from './charge-grant';
+import {
+  invoiceChargeId,
+  invoicePaymentLink,
+  linkInvoiceGrant,
+  recordedInvoicePayment,
+} from './charge-grant';
 import { onChargeRefunded, onDispute, onRefund, refoldUnmatched } from './charge-reversals';
-import { customerColumn, refreshActiveFlag, resolvePlan, resolveUserId, subscriptionColumn } from './provider-ids';
+import {
+  customerColumn,
+  refreshActiveFlag,
+  resolvePlan,
+  resolveUserId,
+  subscriptionColumn,
+} from './provider-ids';
 import { syncSubscription } from './subscription-sync';
 
 /** What was fetched from the provider before the transaction (network calls stay outside it). */
@@ -30,11 +47,17 @@ async function onCheckoutCompleted(tx: Tx, event: StripeEventLike, ctx: EventCon
   const live = event.livemode;
   const meta = s.metadata ?? {};
   const customerId = idOf(s.customer);
-  const userId = await resolveUserId(tx, { metaUserId: meta.userId ?? s.client_reference_id, customerId, live });
+  const userId = await resolveUserId(tx, {
+    metaUserId: meta.userId ?? s.client_reference_id,
+    customerId,
+    live,
+  });
   if (!userId) return 'ignored: no matching user';
   if (customerId) {
     const col = customerColumn(live);
-    await tx.update(users).set(live ? { stripeCustomerIdLive: customerId } : { stripeCustomerId: customerId })
+    await tx
+      .update(users)
+      .set(live ? { stripeCustomerIdLive: customerId } : { stripeCustomerId: customerId })
       .where(and(eq(users.id, userId), isNull(col)));
   }
   if (!PAID.includes(s.payment_status)) return 'awaiting payment';
@@ -45,8 +68,13 @@ async function onCheckoutCompleted(tx: Tx, event: StripeEventLike, ctx: EventCon
     if (!plan) return 'ignored: no matching plan';
     const paymentIntent = idOf(s.payment_intent);
     const granted = await grantCredits(tx, {
-      userId, credits: plan.maxSpeedVideosPerYear, igaCredits: plan.igaPerYear,
-      idempotencyKey: `checkout:${s.id}`, type: 'purchase', description: `Purchase: ${plan.name}`, planId: plan.id,
+      userId,
+      credits: plan.maxSpeedVideosPerYear,
+      igaCredits: plan.igaPerYear,
+      idempotencyKey: `checkout:${s.id}`,
+      type: 'purchase',
+      description: `Purchase: ${plan.name}`,
+      planId: plan.id,
       stripePaymentIntentId: live ? null : paymentIntent,
       metadata: { checkoutSessionId: s.id, paymentIntent, amountTotal: s.amount_total, livemode: live },
     });
@@ -56,8 +84,19 @@ async function onCheckoutCompleted(tx: Tx, event: StripeEventLike, ctx: EventCon
 
   if (ctx.subscription) await syncSubscription(tx, ctx.subscription);
   if (meta.replacesSubscription) {
-    await tx.update(subscriptions).set({ status: 'canceled', cancelAtPeriodEnd: false, endedAt: sql`coalesce(${subscriptions.endedAt}, now())` })
-      .where(and(eq(subscriptionColumn(live), String(meta.replacesSubscription)), eq(subscriptions.userId, userId)));
+    await tx
+      .update(subscriptions)
+      .set({
+        status: 'canceled',
+        cancelAtPeriodEnd: false,
+        endedAt: sql`coalesce(${subscriptions.endedAt}, now())`,
+      })
+      .where(
+        and(
+          eq(subscriptionColumn(live), String(meta.replacesSubscription)),
+          eq(subscriptions.userId, userId),
+        ),
+      );
     await refreshActiveFlag(tx, userId);
   }
   return 'subscription recorded';
@@ -71,24 +110,41 @@ async function onInvoicePaid(tx: Tx, event: StripeEventLike, ctx: EventContext) 
   if (!subId) return 'ignored: not a subscription invoice';
   if (ctx.subscription) await syncSubscription(tx, ctx.subscription);
   const meta = invoiceMetadata(inv);
-  const [row] = await tx.select().from(subscriptions).where(eq(subscriptionColumn(live), subId));
-  const userId = (await resolveUserId(tx, { metaUserId: meta.userId, customerId: idOf(inv.customer), live })) ?? row?.userId;
+  const [row] = await tx
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptionColumn(live), subId));
+  const userId =
+    (await resolveUserId(tx, { metaUserId: meta.userId, customerId: idOf(inv.customer), live })) ??
+    row?.userId;
   const plan =
     (await resolvePlan(tx, { metaPlanId: meta.planId, priceId: invoicePriceId(inv) })) ??
     (row?.planId ? await resolvePlan(tx, { metaPlanId: row.planId }) : null);
   if (!userId || !plan) return 'ignored: no matching user or plan';
   const renewal = inv.billing_reason === 'subscription_cycle';
   // From 2025-03 the payload names no payment; an invoice_payment.paid delivered earlier may have.
-  const earlier = invoicePaymentIntentId(inv) || invoiceChargeId(inv) ? null : await recordedInvoicePayment(tx, String(inv.id));
+  const earlier =
+    invoicePaymentIntentId(inv) || invoiceChargeId(inv)
+      ? null
+      : await recordedInvoicePayment(tx, String(inv.id));
   const paymentIntent = invoicePaymentIntentId(inv) ?? earlier?.paymentIntentId ?? null;
   const chargeId = invoiceChargeId(inv) ?? earlier?.chargeId ?? null;
   const granted = await grantCredits(tx, {
-    userId, credits: plan.maxSpeedVideosPerYear, igaCredits: plan.igaPerYear,
-    idempotencyKey: `invoice:${inv.id}`, type: 'subscription_grant',
-    description: `${plan.name} plan${renewal ? ' renewal' : ''}`, planId: plan.id,
+    userId,
+    credits: plan.maxSpeedVideosPerYear,
+    igaCredits: plan.igaPerYear,
+    idempotencyKey: `invoice:${inv.id}`,
+    type: 'subscription_grant',
+    description: `${plan.name} plan${renewal ? ' renewal' : ''}`,
+    planId: plan.id,
     stripePaymentIntentId: live ? null : paymentIntent,
     metadata: {
-      invoiceId: inv.id, subscriptionId: subId, billingReason: inv.billing_reason ?? null, paymentIntent, chargeId, livemode: live,
+      invoiceId: inv.id,
+      subscriptionId: subId,
+      billingReason: inv.billing_reason ?? null,
+      paymentIntent,
+      chargeId,
+      livemode: live,
       amountPaid: typeof inv.amount_paid === 'number' ? inv.amount_paid : null,
     },
   });

@@ -58,13 +58,22 @@ export async function handleWebhookEvent(deps: WebhookDeps, raw: StripeEventLike
   const parsed = eventShape.safeParse(raw);
   if (!parsed.success) throw new AppError('VALIDATION_ERROR', 'Malformed event');
   const event = raw;
-  const [seen] = await deps.db.select({ id: stripeEvents.id }).from(stripeEvents).where(eq(stripeEvents.id, event.id));
+  const [seen] = await deps.db
+    .select({ id: stripeEvents.id })
+    .from(stripeEvents)
+    .where(eq(stripeEvents.id, event.id));
   if (seen) return { duplicate: true, outcome: 'duplicate' };
   const ctx = await prepare(deps, event);
   return deps.db.transaction(async (tx) => {
     const [fresh] = await tx
       .insert(stripeEvents)
-      .values({ id: event.id, type: event.type, livemode: event.livemode, payload: event, processedAt: new Date() })
+      .values({
+        id: event.id,
+        type: event.type,
+        livemode: event.livemode,
+        payload: event,
+        processedAt: new Date(),
+      })
       .onConflictDoNothing({ target: stripeEvents.id })
       .returning({ id: stripeEvents.id });
     if (!fresh) return { duplicate: true, outcome: 'duplicate' };

@@ -4,7 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stripeEvents, subscriptions } from '../../db/schema';
 import { signPayload } from '../../lib/payments/signature';
 import { as, createTestApp, createUser, isRealPostgres, type TestApp } from '../../test/helpers';
-import { balances, capturingProvider, deliver, eventRows, grantsOf, provider, startCheckout } from './billing-test-kit';
+import {
+  balances,
+  capturingProvider,
+  deliver,
+  eventRows,
+  grantsOf,
+  provider,
+  startCheckout,
+} from './billing-test-kit';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -33,7 +41,12 @@ describe('signature', () => {
     const { u, ev } = await paidButUndelivered('combo-pack');
     const e = ev('checkout.session.completed');
     const wrong = await deliver(t, e.payload, { secret: 'whsec_not_ours' });
-    const missing = await t.app.inject({ method: 'POST', url: '/api/webhook/webhooks/stripe', payload: e.payload, headers: { 'content-type': 'application/json' } });
+    const missing = await t.app.inject({
+      method: 'POST',
+      url: '/api/webhook/webhooks/stripe',
+      payload: e.payload,
+      headers: { 'content-type': 'application/json' },
+    });
     const stale = await deliver(t, e.payload, { timestamp: Math.floor(Date.now() / 1000) - 301 });
     const tampered = await deliver(t, e.payload.replace('"amount_total":5900', '"amount_total":1'), {
       signature: signPayload(e.payload, t.env.STRIPE_WEBHOOK_SECRET),
@@ -52,7 +65,9 @@ describe('signature', () => {
     const { ev } = await paidButUndelivered('speed-single');
     const e = ev('checkout.session.completed');
     const reencoded = JSON.stringify(JSON.parse(e.payload), null, 2);
-    const res = await deliver(t, reencoded, { signature: signPayload(e.payload, t.env.STRIPE_WEBHOOK_SECRET) });
+    const res = await deliver(t, reencoded, {
+      signature: signPayload(e.payload, t.env.STRIPE_WEBHOOK_SECRET),
+    });
     expect(res.statusCode).toBe(400);
   });
 });
@@ -70,29 +85,39 @@ describe('idempotency', () => {
     expect(await eventRows(t, paid.id)).toHaveLength(1);
   });
 
-  it.skipIf(!isRealPostgres())('the same event delivered ten times in parallel grants once (PostgreSQL)', async () => {
-    const { u, ev } = await paidButUndelivered('standard');
-    const paid = ev('invoice.paid');
-    const done = await Promise.all(Array.from({ length: 10 }, () => deliver(t, paid.payload)));
-    expect(done.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
-    expect(done.filter((r) => !r.json().duplicate)).toHaveLength(1);
-    expect(await balances(t, u.id)).toEqual({ credits: 6, igaCredits: 3, hasActiveSubscription: true });
-    expect(await grantsOf(t, u.id)).toHaveLength(1);
-  });
+  it.skipIf(!isRealPostgres())(
+    'the same event delivered ten times in parallel grants once (PostgreSQL)',
+    async () => {
+      const { u, ev } = await paidButUndelivered('standard');
+      const paid = ev('invoice.paid');
+      const done = await Promise.all(Array.from({ length: 10 }, () => deliver(t, paid.payload)));
+      expect(done.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
+      expect(done.filter((r) => !r.json().duplicate)).toHaveLength(1);
+      expect(await balances(t, u.id)).toEqual({ credits: 6, igaCredits: 3, hasActiveSubscription: true });
+      expect(await grantsOf(t, u.id)).toHaveLength(1);
+    },
+  );
 
-  it.skipIf(!isRealPostgres())('a whole purchase delivered ten times over, all at once, grants once (PostgreSQL)', async () => {
-    const { u, caught } = await paidButUndelivered('basic');
-    const storm = caught.flatMap((e) => Array.from({ length: 10 }, () => deliver(t, e.payload)));
-    const done = await Promise.all(storm);
-    expect(done.every((r) => r.statusCode === 200)).toBe(true);
-    expect(await balances(t, u.id)).toEqual({ credits: 4, igaCredits: 2, hasActiveSubscription: true });
-    expect(await t.db.select().from(subscriptions).where(eq(subscriptions.userId, u.id))).toHaveLength(1);
-  });
+  it.skipIf(!isRealPostgres())(
+    'a whole purchase delivered ten times over, all at once, grants once (PostgreSQL)',
+    async () => {
+      const { u, caught } = await paidButUndelivered('basic');
+      const storm = caught.flatMap((e) => Array.from({ length: 10 }, () => deliver(t, e.payload)));
+      const done = await Promise.all(storm);
+      expect(done.every((r) => r.statusCode === 200)).toBe(true);
+      expect(await balances(t, u.id)).toEqual({ credits: 4, igaCredits: 2, hasActiveSubscription: true });
+      expect(await t.db.select().from(subscriptions).where(eq(subscriptions.userId, u.id))).toHaveLength(1);
+    },
+  );
 
   it('a one-time purchase and its replays grant once', async () => {
     const { u, caught } = await paidButUndelivered('iga-single');
     for (let round = 0; round < 3; round++) for (const e of caught) await deliver(t, e.payload);
-    expect(await balances(t, u.id)).toMatchObject({ credits: 0, igaCredits: 1, hasActiveSubscription: false });
+    expect(await balances(t, u.id)).toMatchObject({
+      credits: 0,
+      igaCredits: 1,
+      hasActiveSubscription: false,
+    });
   });
 });
 
@@ -100,7 +125,10 @@ describe('order of events', () => {
   it('reaches the same state when the invoice arrives before the session and the subscription', async () => {
     const { u, caught } = await paidButUndelivered('standard');
     expect(caught.map((e) => e.type)).toEqual([
-      'customer.subscription.created', 'checkout.session.completed', 'invoice.paid', 'invoice.payment_succeeded',
+      'customer.subscription.created',
+      'checkout.session.completed',
+      'invoice.paid',
+      'invoice.payment_succeeded',
     ]);
     for (const e of [...caught].reverse()) expect((await deliver(t, e.payload)).statusCode).toBe(200);
     expect(await balances(t, u.id)).toEqual({ credits: 6, igaCredits: 3, hasActiveSubscription: true });
@@ -115,12 +143,12 @@ describe('order of events', () => {
     const cap = capturingProvider(t);
     await cap.provider.pay(id, '4242424242424242');
     for (const e of cap.caught) await deliver(t, e.payload);
-    const subId = JSON.parse(cap.caught[0]!.payload).data.object.id;
+    const subId = JSON.parse(cap.caught[0].payload).data.object.id;
     await cap.provider.setCancelAtPeriodEnd(subId, true);
     await cap.provider.setCancelAtPeriodEnd(subId, false);
     const [cancelled, reactivated] = cap.caught.filter((e) => e.type === 'customer.subscription.updated');
-    await deliver(t, reactivated!.payload);
-    await deliver(t, cancelled!.payload);
+    await deliver(t, reactivated.payload);
+    await deliver(t, cancelled.payload);
     const [sub] = (await as(t, u, { method: 'GET', url: '/api/subscriptions' })).json().data;
     expect(sub.cancel_at_period_end).toBe(false);
   });
@@ -130,7 +158,11 @@ describe('renewals and endings', () => {
   it('a yearly renewal grants the year’s credits again; a cancelled one ends and clears hasActiveSubscription', async () => {
     const u = await createUser(t);
     const id = await startCheckout(t, u, 'economy');
-    await t.app.inject({ method: 'POST', url: `/api/checkout/test/${id}/pay`, payload: { cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' } });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/checkout/test/${id}/pay`,
+      payload: { cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' },
+    });
     const [sub] = (await as(t, u, { method: 'GET', url: '/api/subscriptions' })).json().data;
     await provider(t).advanceToPeriodEnd(sub.id);
     expect(await balances(t, u.id)).toEqual({ credits: 4, igaCredits: 2, hasActiveSubscription: true });
@@ -146,7 +178,14 @@ describe('renewals and endings', () => {
   });
 
   it('ignores event types it does not handle, but records them', async () => {
-    const payload = JSON.stringify({ id: 'evt_other_1', object: 'event', type: 'charge.succeeded', created: 1, livemode: false, data: { object: { id: 'ch_1' } } });
+    const payload = JSON.stringify({
+      id: 'evt_other_1',
+      object: 'event',
+      type: 'charge.succeeded',
+      created: 1,
+      livemode: false,
+      data: { object: { id: 'ch_1' } },
+    });
     const res = await deliver(t, payload);
     expect(res.json()).toEqual({ received: true, duplicate: false, outcome: 'ignored' });
     expect(await t.db.select().from(stripeEvents).where(eq(stripeEvents.id, 'evt_other_1'))).toHaveLength(1);

@@ -7,7 +7,12 @@ export type CreditKind = 'max_speed' | 'iga';
 
 /** Text of the 402 while a refund or dispute has left a balance below zero (decision 061). */
 export function negativeBalanceMessage(b: { credits: number; igaCredits: number }) {
-  const owed = [b.credits < 0 ? `Max Speed ${b.credits}` : null, b.igaCredits < 0 ? `IGA ${b.igaCredits}` : null].filter(Boolean).join(', ');
+  const owed = [
+    b.credits < 0 ? `Max Speed ${b.credits}` : null,
+    b.igaCredits < 0 ? `IGA ${b.igaCredits}` : null,
+  ]
+    .filter(Boolean)
+    .join(', ');
   return `Your balance is below zero after a refund or chargeback (${owed}). New analysis requests are paused until it is settled: buy a package on the Plans page or contact support.`;
 }
 
@@ -16,16 +21,27 @@ export function negativeBalanceMessage(b: { credits: number; igaCredits: number 
  * UPDATE, so concurrent requests can never overspend. A balance below zero (a refunded or disputed
  * payment, decision 061) blocks every request, of either kind, until it is settled.
  */
-export async function spendCredit(tx: Tx, userId: number, kind: CreditKind, ref: { analysisRequestId?: number; description?: string } = {}) {
+export async function spendCredit(
+  tx: Tx,
+  userId: number,
+  kind: CreditKind,
+  ref: { analysisRequestId?: number; description?: string } = {},
+) {
   const column = kind === 'iga' ? users.igaCredits : users.credits;
   const [row] = await tx
     .update(users)
-    .set(kind === 'iga' ? { igaCredits: sql`${users.igaCredits} - 1` } : { credits: sql`${users.credits} - 1` })
+    .set(
+      kind === 'iga' ? { igaCredits: sql`${users.igaCredits} - 1` } : { credits: sql`${users.credits} - 1` },
+    )
     .where(and(eq(users.id, userId), gte(column, 1), gte(users.credits, 0), gte(users.igaCredits, 0)))
     .returning({ id: users.id });
   if (!row) {
-    const [b] = await tx.select({ credits: users.credits, igaCredits: users.igaCredits }).from(users).where(eq(users.id, userId));
-    if (b && (b.credits < 0 || b.igaCredits < 0)) throw new AppError('NEGATIVE_BALANCE', negativeBalanceMessage(b));
+    const [b] = await tx
+      .select({ credits: users.credits, igaCredits: users.igaCredits })
+      .from(users)
+      .where(eq(users.id, userId));
+    if (b && (b.credits < 0 || b.igaCredits < 0))
+      throw new AppError('NEGATIVE_BALANCE', negativeBalanceMessage(b));
     throw new AppError(
       'INSUFFICIENT_CREDITS',
       kind === 'iga'
@@ -38,13 +54,17 @@ export async function spendCredit(tx: Tx, userId: number, kind: CreditKind, ref:
     amount: kind === 'max_speed' ? -1 : 0,
     igaAmount: kind === 'iga' ? -1 : 0,
     type: 'spend',
-    description: ref.description ?? (kind === 'iga' ? 'IGA score analysis request' : 'Max speed analysis request'),
+    description:
+      ref.description ?? (kind === 'iga' ? 'IGA score analysis request' : 'Max speed analysis request'),
     metadata: ref.analysisRequestId ? { analysisRequestId: ref.analysisRequestId } : null,
   });
 }
 
 export type LedgerType =
-  | 'purchase' | 'subscription_grant' | 'refund' | 'admin_adjust'
+  | 'purchase'
+  | 'subscription_grant'
+  | 'refund'
+  | 'admin_adjust'
   /** credits taken back because the payment was refunded */
   | 'payment_refund'
   /** credits given back because a refund failed or was canceled */
@@ -90,7 +110,10 @@ export async function grantCredits(
   if (!inserted) return false;
   await tx
     .update(users)
-    .set({ credits: sql`${users.credits} + ${g.credits}`, igaCredits: sql`${users.igaCredits} + ${g.igaCredits}` })
+    .set({
+      credits: sql`${users.credits} + ${g.credits}`,
+      igaCredits: sql`${users.igaCredits} + ${g.igaCredits}`,
+    })
     .where(eq(users.id, g.userId));
   return true;
 }

@@ -10,12 +10,20 @@ export default async function devOutboxRoutes(app: FastifyInstance) {
     const to = String(req.query.to ?? '').toLowerCase();
     // Mail leaves through the job queue: wait (a few seconds at most) until the queued mail has been sent.
     for (let i = 0; i < 50; i++) {
-      const [waiting] = await app.db.select({ id: jobs.id }).from(jobs)
-        .where(and(eq(jobs.type, MAIL_JOB), inArray(jobs.status, ['queued', 'running']))).limit(1);
+      const [waiting] = await app.db
+        .select({ id: jobs.id })
+        .from(jobs)
+        .where(and(eq(jobs.type, MAIL_JOB), inArray(jobs.status, ['queued', 'running'])))
+        .limit(1);
       if (!waiting) break;
       await new Promise((r) => setTimeout(r, 100));
     }
-    const [mail] = await app.db.select().from(mailOutbox).where(eq(mailOutbox.to, to)).orderBy(desc(mailOutbox.id)).limit(1);
+    const [mail] = await app.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, to))
+      .orderBy(desc(mailOutbox.id))
+      .limit(1);
     if (!mail) throw new AppError('NOT_FOUND', 'No mail for that address');
     return { subject: mail.subject, text: mail.text };
   });

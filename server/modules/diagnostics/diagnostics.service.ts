@@ -6,7 +6,9 @@ import { SESSION_COOKIE } from '../../plugins/session';
 
 let version: string | undefined;
 function appVersion() {
-  version ??= (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+  version ??= (
+    JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }
+  ).version;
   return version;
 }
 
@@ -43,8 +45,18 @@ export async function health(app: FastifyInstance): Promise<Health> {
 
 /** Headers worth seeing when a cookie goes missing; never Cookie, Authorization or other credentials. */
 const SHOWN_HEADERS = [
-  'host', 'origin', 'referer', 'user-agent', 'accept', 'accept-language', 'x-forwarded-for', 'x-forwarded-proto',
-  'x-forwarded-host', 'x-real-ip', 'sec-fetch-site', 'sec-fetch-mode',
+  'host',
+  'origin',
+  'referer',
+  'user-agent',
+  'accept',
+  'accept-language',
+  'x-forwarded-for',
+  'x-forwarded-proto',
+  'x-forwarded-host',
+  'x-real-ip',
+  'sec-fetch-site',
+  'sec-fetch-mode',
 ];
 
 export function sessionDebug(app: FastifyInstance, req: FastifyRequest): SessionDebug {

@@ -8,7 +8,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const pkgVersion = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')).version;
+const pkgVersion = JSON.parse(
+  readFileSync(new URL('../../../package.json', import.meta.url), 'utf8'),
+).version;
 
 describe('health', () => {
   it('reports the database, version, environment and session settings, the secret only as set', async () => {
@@ -19,9 +21,15 @@ describe('health', () => {
       version: pkgVersion,
       environment: 'test',
       database: { connected: true, message: 'Connected' },
-      corsSettings: { origin: 'http://localhost:5000', methods: ['GET', 'POST', 'PUT', 'DELETE'], credentials: true },
+      corsSettings: {
+        origin: 'http://localhost:5000',
+        methods: ['GET', 'POST', 'PUT', 'DELETE'],
+        credentials: true,
+      },
       session: {
-        name: 'va.sid', secret: 'set', trustProxy: false,
+        name: 'va.sid',
+        secret: 'set',
+        trustProxy: false,
         cookie: { secure: false, httpOnly: true, sameSite: 'lax', maxAge: 14 * 24 * 3600 * 1000, path: '/' },
       },
     });
@@ -36,7 +44,10 @@ describe('health', () => {
     try {
       const res = await t.app.inject({ method: 'GET', url: '/api/health' });
       expect(res.statusCode).toBe(503);
-      expect(res.json()).toMatchObject({ status: 'error', database: { connected: false, message: 'Database unreachable' } });
+      expect(res.json()).toMatchObject({
+        status: 'error',
+        database: { connected: false, message: 'Database unreachable' },
+      });
     } finally {
       t.app.dbHandle.ping = ping;
     }
@@ -45,11 +56,20 @@ describe('health', () => {
 
 describe('session debug', () => {
   it('signed out: not authenticated, no session id, no cookies', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/session-debug', headers: { 'user-agent': 'probe' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/session-debug',
+      headers: { 'user-agent': 'probe' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
-      authenticated: false, sessionID: null, cookiesReceived: 0, hasCookies: false, sessionCookiePresent: false,
-      environment: 'test', cookieNames: [],
+      authenticated: false,
+      sessionID: null,
+      cookiesReceived: 0,
+      hasCookies: false,
+      sessionCookiePresent: false,
+      environment: 'test',
+      cookieNames: [],
       sessionConfig: { name: 'va.sid', secure: false, sameSite: 'lax', domain: null, httpOnly: true },
       expressConfig: { trustProxy: false, environment: 'test' },
       headers: { 'user-agent': 'probe' },
@@ -58,13 +78,23 @@ describe('session debug', () => {
 
   it('signed in: authenticated, with cookie names and a shortened session id; never the cookie or the secret', async () => {
     const u = await createUser(t);
-    const res = await t.app.inject({ method: 'GET', url: '/api/session-debug', headers: { authorization: 'Bearer abc', cookie: `${u.cookie}; theme=dark` } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/session-debug',
+      headers: { authorization: 'Bearer abc', cookie: `${u.cookie}; theme=dark` },
+    });
     const body = res.json();
-    expect(body).toMatchObject({ authenticated: true, cookiesReceived: 2, hasCookies: true, sessionCookiePresent: true, cookieNames: ['va.sid', 'theme'] });
+    expect(body).toMatchObject({
+      authenticated: true,
+      cookiesReceived: 2,
+      hasCookies: true,
+      sessionCookiePresent: true,
+      cookieNames: ['va.sid', 'theme'],
+    });
     expect(body.sessionID).toMatch(/^.{8}…$/);
-    const cookieValue = u.cookie.split('=')[1]!;
+    const cookieValue = u.cookie.split('=')[1];
     expect(res.body).not.toContain(cookieValue);
-    expect(res.body).not.toContain(decodeURIComponent(cookieValue).split('.')[0]!);
+    expect(res.body).not.toContain(decodeURIComponent(cookieValue).split('.')[0]);
     expect(res.body).not.toContain('Bearer abc');
     expect(res.body).not.toContain(t.env.SESSION_SECRET);
     expect(body.headers).not.toHaveProperty('cookie');
@@ -73,7 +103,8 @@ describe('session debug', () => {
   it('is rate limited per address', async () => {
     const limited = await createTestApp({ DISABLE_RATE_LIMIT: 'false' });
     try {
-      for (let i = 0; i < 30; i++) expect((await limited.app.inject({ method: 'GET', url: '/api/session-debug' })).statusCode).toBe(200);
+      for (let i = 0; i < 30; i++)
+        expect((await limited.app.inject({ method: 'GET', url: '/api/session-debug' })).statusCode).toBe(200);
       expect((await limited.app.inject({ method: 'GET', url: '/api/session-debug' })).statusCode).toBe(429);
     } finally {
       await limited.close();

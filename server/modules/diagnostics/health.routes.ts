@@ -9,13 +9,21 @@ export default async function healthRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['diagnostics'];
 
-  app.get('/api/health', { schema: { tags, response: { 200: healthSchema, 503: healthSchema.or(errorBodySchema) } } }, async (_req, reply) => {
-    const h = await health(app);
-    return reply.status(h.database.connected ? 200 : 503).send(h);
-  });
+  app.get(
+    '/api/health',
+    { schema: { tags, response: { 200: healthSchema, 503: healthSchema.or(errorBodySchema) } } },
+    async (_req, reply) => {
+      const h = await health(app);
+      return reply.status(h.database.connected ? 200 : 503).send(h);
+    },
+  );
 
-  app.get('/api/session-debug', {
-    config: app.perAddressLimit(30),
-    schema: { tags, response: { 200: sessionDebugSchema, 429: errorBodySchema } },
-  }, async (req) => sessionDebug(app, req));
+  app.get(
+    '/api/session-debug',
+    {
+      config: app.perAddressLimit(30),
+      schema: { tags, response: { 200: sessionDebugSchema, 429: errorBodySchema } },
+    },
+    async (req) => sessionDebug(app, req),
+  );
 }

@@ -4,8 +4,14 @@ import { AppError } from '../../lib/app-error';
 import { isPrivateKey } from '../../lib/storage';
 
 const TYPES: Record<string, string> = {
-  webp: 'image/webp', jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png',
-  mp4: 'video/mp4', mov: 'video/quicktime', webm: 'video/webm', m4v: 'video/x-m4v',
+  webp: 'image/webp',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  mp4: 'video/mp4',
+  mov: 'video/quicktime',
+  webm: 'video/webm',
+  m4v: 'video/x-m4v',
 };
 
 /**
@@ -21,7 +27,10 @@ export default async function filesRoutes(app: FastifyInstance) {
     { schema: { hide: true } },
     async (req, reply) => {
       const key = req.params['*'];
-      if (isPrivateKey(key) && !app.storage.verifySignature(key, req.query.expires ?? '', req.query.sig ?? '')) {
+      if (
+        isPrivateKey(key) &&
+        !app.storage.verifySignature(key, req.query.expires ?? '', req.query.sig ?? '')
+      ) {
         throw new AppError('FORBIDDEN', 'This link has expired. Reload the page to get a new one.');
       }
       let size: number | null;
@@ -43,7 +52,10 @@ export default async function filesRoutes(app: FastifyInstance) {
         if (start > end || start >= size) {
           return reply.status(416).header('Content-Range', `bytes */${size}`).send();
         }
-        reply.status(206).header('Content-Range', `bytes ${start}-${end}/${size}`).header('Content-Length', end - start + 1);
+        reply
+          .status(206)
+          .header('Content-Range', `bytes ${start}-${end}/${size}`)
+          .header('Content-Length', end - start + 1);
         headersFirst(reply.raw);
         return reply.send(await app.storage.read(key, { start, end }));
       }

@@ -1,14 +1,22 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { leaderboard, players } from '../../db/schema';
-import { as, createTestApp, createUser, isRealPostgres, type TestApp, type TestUser } from '../../test/helpers';
+import {
+  as,
+  createTestApp,
+  createUser,
+  isRealPostgres,
+  type TestApp,
+  type TestUser,
+} from '../../test/helpers';
 import { insertCompletedRequest, insertPlayer, positionId, record } from './leaderboard.fixtures';
 import { rebuildLeaderboard, refreshPlayerDetails } from './leaderboard.service';
 
 let t: TestApp;
 let family: TestUser;
 const Y = new Date().getFullYear();
-const page = (user: TestUser | null, q: string) => as(t, user, { method: 'GET', url: `/api/leaderboard?${q}` });
+const page = (user: TestUser | null, q: string) =>
+  as(t, user, { method: 'GET', url: `/api/leaderboard?${q}` });
 const hs = 'metric=max_speed&level=High%20School';
 
 beforeAll(async () => {
@@ -38,18 +46,46 @@ describe('keeping the leaderboard true', () => {
     const rb = await positionId(t.db, 'RB');
     const cb = await positionId(t.db, 'CB');
     const day = (d: number) => new Date(Date.UTC(Y, 0, d));
-    await insertCompletedRequest(t.db, { playerId: a.id, userId: family.id, season: Y, maxSpeed: 20.1, positionId: rb, completedAt: day(1) });
-    await insertCompletedRequest(t.db, { playerId: a.id, userId: family.id, season: Y, maxSpeed: 20.1, positionId: cb, completedAt: day(2) });
+    await insertCompletedRequest(t.db, {
+      playerId: a.id,
+      userId: family.id,
+      season: Y,
+      maxSpeed: 20.1,
+      positionId: rb,
+      completedAt: day(1),
+    });
+    await insertCompletedRequest(t.db, {
+      playerId: a.id,
+      userId: family.id,
+      season: Y,
+      maxSpeed: 20.1,
+      positionId: cb,
+      completedAt: day(2),
+    });
     await insertCompletedRequest(t.db, { playerId: a.id, userId: family.id, season: Y - 1, maxSpeed: 19.2 });
-    await insertCompletedRequest(t.db, { playerId: a.id, userId: family.id, season: Y, maxSpeed: 25, status: 'pending' });
-    await insertCompletedRequest(t.db, { playerId: a.id, userId: family.id, season: Y, maxSpeed: 24, status: 'rejected' });
+    await insertCompletedRequest(t.db, {
+      playerId: a.id,
+      userId: family.id,
+      season: Y,
+      maxSpeed: 25,
+      status: 'pending',
+    });
+    await insertCompletedRequest(t.db, {
+      playerId: a.id,
+      userId: family.id,
+      season: Y,
+      maxSpeed: 24,
+      status: 'rejected',
+    });
     await insertCompletedRequest(t.db, { playerId: b.id, userId: family.id, season: Y, igaScore: 81.5 });
     await record(t.db, { playerId: a.id, metricType: 'max_speed', value: 99, season: 2001 }); // stale row the rebuild drops
 
     const { rows } = await rebuildLeaderboard(t.db);
     expect(rows).toBe(5);
     const season = (await page(family, `${hs}&season=${Y}`)).json().entries;
-    expect(season).toEqual([expect.objectContaining({ playerName: 'Ann Test', metricValue: 20.1, position: 'RB' })]);
+    expect(season).toEqual([
+      expect.objectContaining({ playerName: 'Ann Test', metricValue: 20.1, position: 'RB' }),
+    ]);
     const allTime = (await page(family, `${hs}&all_time=true`)).json().entries;
     expect(allTime.map((e: any) => e.metricValue)).toEqual([20.1]);
     expect((await page(family, `${hs}&season=2001`)).json().entries).toEqual([]);
@@ -59,40 +95,55 @@ describe('keeping the leaderboard true', () => {
 
   it('follows a player who moves up to college once their details are refreshed', async () => {
     const [p] = await playersWithSpeeds([21]);
-    await t.db.update(players).set({ level: 'College', lastName: 'Moved' }).where(eq(players.id, p!.id));
-    await refreshPlayerDetails(t.db, p!.id);
+    await t.db.update(players).set({ level: 'College', lastName: 'Moved' }).where(eq(players.id, p.id));
+    await refreshPlayerDetails(t.db, p.id);
     expect((await page(family, `${hs}&season=${Y}`)).json().entries).toEqual([]);
     const col = (await page(family, `metric=max_speed&level=College&all_time=true`)).json().entries;
     expect(col[0].playerName).toBe('Runner1 Moved');
   });
 
-  it('moves a player to the college board when the family edits the player\'s level', async () => {
+  it("moves a player to the college board when the family edits the player's level", async () => {
     const { playerBody } = await import('../players/player-fixtures');
-    const created = await as(t, family, { method: 'POST', url: '/api/players', payload: await playerBody(t) });
+    const created = await as(t, family, {
+      method: 'POST',
+      url: '/api/players',
+      payload: await playerBody(t),
+    });
     expect(created.statusCode).toBe(201);
     await record(t.db, { playerId: created.json().id, metricType: 'max_speed', value: 21.3, season: Y });
     const edit = await as(t, family, {
-      method: 'PUT', url: `/api/players/${created.json().id}`, payload: await playerBody(t, { level: 'College', school: 'Rice University' }),
+      method: 'PUT',
+      url: `/api/players/${created.json().id}`,
+      payload: await playerBody(t, { level: 'College', school: 'Rice University' }),
     });
     expect(edit.statusCode).toBe(200);
     expect((await page(family, `${hs}&season=${Y}`)).json().entries).toEqual([]);
-    expect((await page(family, `metric=max_speed&level=College&season=${Y}`)).json().entries.map((e: any) => e.metricValue)).toEqual([21.3]);
+    expect(
+      (await page(family, `metric=max_speed&level=College&season=${Y}`))
+        .json()
+        .entries.map((e: any) => e.metricValue),
+    ).toEqual([21.3]);
   });
 
-  it('drops a player\'s rows when the player is deleted', async () => {
+  it("drops a player's rows when the player is deleted", async () => {
     const [p] = await playersWithSpeeds([21]);
-    await t.db.delete(players).where(eq(players.id, p!.id));
+    await t.db.delete(players).where(eq(players.id, p.id));
     expect(await t.db.select().from(leaderboard)).toEqual([]);
   });
 
-  it.runIf(isRealPostgres())('concurrent completions for one player keep the best value (PostgreSQL)', async () => {
-    const p = await insertPlayer(t.db, family.id);
-    const values = [18.2, 21.7, 19.9, 21.1, 20.4, 17.5, 21.6, 20.0];
-    await Promise.all(values.map((value) => record(t.db, { playerId: p.id, metricType: 'max_speed', value, season: Y })));
-    const rows = await t.db.select().from(leaderboard).where(eq(leaderboard.playerId, p.id));
-    expect(rows).toHaveLength(2);
-    expect(rows.map((r) => r.metricValue)).toEqual([21.7, 21.7]);
-  });
+  it.runIf(isRealPostgres())(
+    'concurrent completions for one player keep the best value (PostgreSQL)',
+    async () => {
+      const p = await insertPlayer(t.db, family.id);
+      const values = [18.2, 21.7, 19.9, 21.1, 20.4, 17.5, 21.6, 20.0];
+      await Promise.all(
+        values.map((value) => record(t.db, { playerId: p.id, metricType: 'max_speed', value, season: Y })),
+      );
+      const rows = await t.db.select().from(leaderboard).where(eq(leaderboard.playerId, p.id));
+      expect(rows).toHaveLength(2);
+      expect(rows.map((r) => r.metricValue)).toEqual([21.7, 21.7]);
+    },
+  );
 });
 
 it('uses no sort for a page (the plan reads leaderboard_page_idx)', async () => {

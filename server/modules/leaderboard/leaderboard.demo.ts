@@ -5,11 +5,43 @@ import { analysisRequests, players, positions, users } from '../../db/schema';
 import { hashPassword } from '../../lib/password';
 import { recordLeaderboardResult } from './leaderboard.service';
 
-const FIRST = ['Marcus', 'Tyler', 'Devon', 'Isaiah', 'Caleb', 'Jalen', 'Ethan', 'Malik', 'Noah', 'Darius', 'Logan', 'Xavier'];
-const LAST = ['Johnson', 'Carter', 'Reed', 'Brooks', 'Hayes', 'Foster', 'Price', 'Coleman', 'Bryant', 'Ward', 'Greene', 'Porter'];
+const FIRST = [
+  'Marcus',
+  'Tyler',
+  'Devon',
+  'Isaiah',
+  'Caleb',
+  'Jalen',
+  'Ethan',
+  'Malik',
+  'Noah',
+  'Darius',
+  'Logan',
+  'Xavier',
+];
+const LAST = [
+  'Johnson',
+  'Carter',
+  'Reed',
+  'Brooks',
+  'Hayes',
+  'Foster',
+  'Price',
+  'Coleman',
+  'Bryant',
+  'Ward',
+  'Greene',
+  'Porter',
+];
 const PLACES = [
-  ['Houston', 'Harris', 'TX'], ['Dallas', 'Dallas', 'TX'], ['Miami', 'Miami-Dade', 'FL'], ['Atlanta', 'Fulton', 'GA'],
-  ['Phoenix', 'Maricopa', 'AZ'], ['Columbus', 'Franklin', 'OH'], ['Tampa', 'Hillsborough', 'FL'], ['Charlotte', 'Mecklenburg', 'NC'],
+  ['Houston', 'Harris', 'TX'],
+  ['Dallas', 'Dallas', 'TX'],
+  ['Miami', 'Miami-Dade', 'FL'],
+  ['Atlanta', 'Fulton', 'GA'],
+  ['Phoenix', 'Maricopa', 'AZ'],
+  ['Columbus', 'Franklin', 'OH'],
+  ['Tampa', 'Hillsborough', 'FL'],
+  ['Charlotte', 'Mecklenburg', 'NC'],
 ] as const;
 const POS = ['WR', 'RB', 'CB', 'S', 'QB', 'LB', 'TE', 'ATH'];
 const HIGH_SCHOOL = 36;
@@ -20,41 +52,76 @@ const COLLEGE = 12;
  * to), so the leaderboard has pages, ties and both levels to show. Runs once.
  */
 export async function seedDemoLeaderboard(db: Db) {
-  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'league@demo.test'));
+  const [existing] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.username, 'league@demo.test'));
   if (existing) return;
   const pos = Object.fromEntries((await db.select().from(positions)).map((p) => [p.key, p.id]));
   const year = new Date().getFullYear();
   await db.transaction(async (tx) => {
     const [owner] = await tx
       .insert(users)
-      .values({ username: 'league@demo.test', email: 'league@demo.test', firstName: 'Demo', lastName: 'League', password: await hashPassword(randomBytes(24).toString('hex')) })
+      .values({
+        username: 'league@demo.test',
+        email: 'league@demo.test',
+        firstName: 'Demo',
+        lastName: 'League',
+        password: await hashPassword(randomBytes(24).toString('hex')),
+      })
       .returning();
     for (let i = 0; i < HIGH_SCHOOL + COLLEGE; i++) {
       const college = i >= HIGH_SCHOOL;
-      const [city, county, state] = PLACES[i % PLACES.length]!;
-      const positionId = pos[POS[i % POS.length]!]!;
-      const [player] = await tx.insert(players).values({
-        userId: owner!.id, firstName: FIRST[i % FIRST.length]!, lastName: LAST[(i * 5 + Math.floor(i / FIRST.length)) % LAST.length]!,
-        primaryPositionId: positionId, level: college ? 'College' : 'High School',
-        school: college ? 'State University' : `${city} Central High School`, graduationYear: year + 1 + (i % 4),
-        heightInches: 68 + (i % 8), weight: 165 + (i % 40), city, county, state,
-      }).returning();
+      const [city, county, state] = PLACES[i % PLACES.length];
+      const positionId = pos[POS[i % POS.length]];
+      const [player] = await tx
+        .insert(players)
+        .values({
+          userId: owner.id,
+          firstName: FIRST[i % FIRST.length],
+          lastName: LAST[(i * 5 + Math.floor(i / FIRST.length)) % LAST.length],
+          primaryPositionId: positionId,
+          level: college ? 'College' : 'High School',
+          school: college ? 'State University' : `${city} Central High School`,
+          graduationYear: year + 1 + (i % 4),
+          heightInches: 68 + (i % 8),
+          weight: 165 + (i % 40),
+          city,
+          county,
+          state,
+        })
+        .returning();
       // Every third player shares a speed with the one before, so ties show.
       const speed = Math.round((23.4 - Math.floor(i / 3) * 0.2 - (i % 3 === 2 ? 0.1 : 0)) * 10) / 10;
       const results = [
         { season: year, metric: 'max_speed' as const, value: speed },
         { season: year - 1, metric: 'max_speed' as const, value: Math.round((speed - 0.6) * 10) / 10 },
-        ...(i % 2 === 0 ? [{ season: year, metric: 'iga_score' as const, value: Math.round((94 - i * 0.7) * 10) / 10 }] : []),
+        ...(i % 2 === 0
+          ? [{ season: year, metric: 'iga_score' as const, value: Math.round((94 - i * 0.7) * 10) / 10 }]
+          : []),
       ];
       for (const [k, r] of results.entries()) {
         const completedAt = new Date(Date.UTC(r.season, 2, 1 + k + (i % 20), 16));
         await tx.insert(analysisRequests).values({
-          playerId: player!.id, userId: owner!.id, hudlUrl: `https://www.hudl.com/video/demo-league/${i}-${k}`, season: r.season,
-          status: 'completed', requestType: r.metric === 'iga_score' ? 'iga' : 'max_speed', positionId,
-          maxSpeed: r.metric === 'max_speed' ? r.value : null, igaScore: r.metric === 'iga_score' ? r.value : null,
-          createdAt: new Date(completedAt.getTime() - 48 * 3600_000), completedAt,
+          playerId: player.id,
+          userId: owner.id,
+          hudlUrl: `https://www.hudl.com/video/demo-league/${i}-${k}`,
+          season: r.season,
+          status: 'completed',
+          requestType: r.metric === 'iga_score' ? 'iga' : 'max_speed',
+          positionId,
+          maxSpeed: r.metric === 'max_speed' ? r.value : null,
+          igaScore: r.metric === 'iga_score' ? r.value : null,
+          createdAt: new Date(completedAt.getTime() - 48 * 3600_000),
+          completedAt,
         });
-        await recordLeaderboardResult(tx, { playerId: player!.id, metricType: r.metric, value: r.value, season: r.season, positionId });
+        await recordLeaderboardResult(tx, {
+          playerId: player.id,
+          metricType: r.metric,
+          value: r.value,
+          season: r.season,
+          positionId,
+        });
       }
     }
   });

@@ -12,18 +12,32 @@ export async function insertPlayer(db: Db, userId: number, over: Partial<typeof 
   const [p] = await db
     .insert(players)
     .values({
-      userId, firstName: `Player${n}`, lastName: 'Test', primaryPositionId: wr!.id, level: 'High School',
-      school: 'Central High', graduationYear: 2027, heightInches: 70, weight: 170, addressLine1: '1 Secret Lane',
-      city: 'Austin', county: 'Travis', state: 'TX', zipCode: '78701', phone: '5125550199',
-      email: `private${n}@family.test`, dateOfBirth: '2009-01-01', ...over,
+      userId,
+      firstName: `Player${n}`,
+      lastName: 'Test',
+      primaryPositionId: wr.id,
+      level: 'High School',
+      school: 'Central High',
+      graduationYear: 2027,
+      heightInches: 70,
+      weight: 170,
+      addressLine1: '1 Secret Lane',
+      city: 'Austin',
+      county: 'Travis',
+      state: 'TX',
+      zipCode: '78701',
+      phone: '5125550199',
+      email: `private${n}@family.test`,
+      dateOfBirth: '2009-01-01',
+      ...over,
     })
     .returning();
-  return p!;
+  return p;
 }
 
 export async function positionId(db: Db, key: string) {
   const [p] = await db.select().from(positions).where(eq(positions.key, key));
-  return p!.id;
+  return p.id;
 }
 
 export function record(db: Db, r: Omit<LeaderboardResult, 'positionId'> & { positionId?: number | null }) {
@@ -32,16 +46,31 @@ export function record(db: Db, r: Omit<LeaderboardResult, 'positionId'> & { posi
 
 export async function insertCompletedRequest(
   db: Db,
-  r: { playerId: number; userId: number; season: number; maxSpeed?: number; igaScore?: number; status?: 'completed' | 'pending' | 'rejected'; positionId?: number; completedAt?: Date },
+  r: {
+    playerId: number;
+    userId: number;
+    season: number;
+    maxSpeed?: number;
+    igaScore?: number;
+    status?: 'completed' | 'pending' | 'rejected';
+    positionId?: number;
+    completedAt?: Date;
+  },
 ) {
   const [row] = await db
     .insert(analysisRequests)
     .values({
-      playerId: r.playerId, userId: r.userId, hudlUrl: 'https://www.hudl.com/video/1', season: r.season,
-      status: r.status ?? 'completed', requestType: r.igaScore !== undefined ? 'iga' : 'max_speed',
-      maxSpeed: r.maxSpeed ?? null, igaScore: r.igaScore ?? null, positionId: r.positionId ?? null,
+      playerId: r.playerId,
+      userId: r.userId,
+      hudlUrl: 'https://www.hudl.com/video/1',
+      season: r.season,
+      status: r.status ?? 'completed',
+      requestType: r.igaScore !== undefined ? 'iga' : 'max_speed',
+      maxSpeed: r.maxSpeed ?? null,
+      igaScore: r.igaScore ?? null,
+      positionId: r.positionId ?? null,
       completedAt: r.status && r.status !== 'completed' ? null : (r.completedAt ?? new Date()),
     })
     .returning();
-  return row!;
+  return row;
 }

@@ -6,15 +6,24 @@ import { getLeaderboardPage } from './leaderboard.service';
 
 export default async function leaderboardRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.get('/api/leaderboard', {
-    config: app.perAddressLimit(120),
-    schema: {
-      tags: ['leaderboard'],
-      querystring: leaderboardQuerySchema,
-      response: { 200: leaderboardPageSchema, 400: errorBodySchema, 401: errorBodySchema, 429: errorBodySchema },
+  app.get(
+    '/api/leaderboard',
+    {
+      config: app.perAddressLimit(120),
+      schema: {
+        tags: ['leaderboard'],
+        querystring: leaderboardQuerySchema,
+        response: {
+          200: leaderboardPageSchema,
+          400: errorBodySchema,
+          401: errorBodySchema,
+          429: errorBodySchema,
+        },
+      },
     },
-  }, async (req) => {
-    req.requireUser();
-    return getLeaderboardPage(app.db, req.query);
-  });
+    async (req) => {
+      req.requireUser();
+      return getLeaderboardPage(app.db, req.query);
+    },
+  );
 }

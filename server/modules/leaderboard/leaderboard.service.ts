@@ -62,11 +62,21 @@ export async function refreshPlayerDetails(db: DbOrTx, playerId: number): Promis
 export async function getLeaderboardPage(db: DbOrTx, q: LeaderboardQuery): Promise<LeaderboardPage> {
   const allTime = q.all_time === 'true';
   const result = await db.execute(
-    pageQuery({ metric: q.metric, level: q.level, season: allTime ? null : q.season!, offset: q.offset, limit: q.limit + 1 }),
+    pageQuery({
+      metric: q.metric,
+      level: q.level,
+      season: allTime ? null : q.season!,
+      offset: q.offset,
+      limit: q.limit + 1,
+    }),
   );
   const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;
   const entries = toEntries(rows, q.offset);
-  const ranked = withPercentiles({ metric: q.metric, level: q.level, season: allTime ? null : q.season! }, entries.slice(0, q.limit), percentileCounts(rows));
+  const ranked = withPercentiles(
+    { metric: q.metric, level: q.level, season: allTime ? null : q.season! },
+    entries.slice(0, q.limit),
+    percentileCounts(rows),
+  );
   return { ...ranked, hasMore: entries.length > q.limit };
 }
 
@@ -102,7 +112,7 @@ export async function rebuildLeaderboard(db: DbOrTx): Promise<{ rows: number }> 
         b.plus_minus, b.method_label
       from (select * from best union all select * from best_all_time) b
       join players p on p.id = b.player_id`);
-    const count = (res as unknown as { rowCount?: number; affectedRows?: number });
+    const count = res as unknown as { rowCount?: number; affectedRows?: number };
     return { rows: Number(count.rowCount ?? count.affectedRows ?? 0) };
   });
 }

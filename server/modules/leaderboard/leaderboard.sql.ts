@@ -70,7 +70,7 @@ interface PageRow {
 export function percentileCounts(rows: Record<string, unknown>[]) {
   const page = rows as unknown as PageRow[];
   return {
-    size: page.length ? Number(page[0]!.slice_size) : 0,
+    size: page.length ? Number(page[0].slice_size) : 0,
     same: new Map(page.map((r) => [Number(r.metric_value), Number(r.same)])),
   };
 }
@@ -90,7 +90,11 @@ export function toEntries(rows: Record<string, unknown>[], offset: number): Lead
   sorted.forEach((r, i) => {
     const prev = entries[i - 1];
     const rank =
-      r.value === sorted[0]!.value ? Number(r.above) + 1 : prev && prev.metricValue === r.value ? prev.rank : offset + i + 1;
+      r.value === sorted[0].value
+        ? Number(r.above) + 1
+        : prev && prev.metricValue === r.value
+          ? prev.rank
+          : offset + i + 1;
     entries.push({
       rank,
       graduationYear: num(r.graduation_year),

@@ -21,7 +21,11 @@ beforeEach(async () => {
   await t.db.delete(players);
 });
 
-async function playersWithSpeeds(speeds: number[], season = Y, over: Parameters<typeof insertPlayer>[2] = {}) {
+async function playersWithSpeeds(
+  speeds: number[],
+  season = Y,
+  over: Parameters<typeof insertPlayer>[2] = {},
+) {
   const made = [];
   for (const [i, value] of speeds.entries()) {
     const p = await insertPlayer(t.db, family.id, { firstName: `Runner${i + 1}`, ...over });
@@ -42,7 +46,13 @@ describe('reading the leaderboard', () => {
     expect(res.statusCode).toBe(200);
     const { entries, hasMore } = res.json();
     expect(hasMore).toBe(false);
-    expect(entries.map((e: any) => [e.rank, e.metricValue])).toEqual([[1, 21.5], [2, 20], [2, 20], [4, 19.3], [5, 18.1]]);
+    expect(entries.map((e: any) => [e.rank, e.metricValue])).toEqual([
+      [1, 21.5],
+      [2, 20],
+      [2, 20],
+      [4, 19.3],
+      [5, 18.1],
+    ]);
   });
 
   it('shows only rank, class, position, name, value and place: no address, phone, email or birth date', async () => {
@@ -50,19 +60,28 @@ describe('reading the leaderboard', () => {
     const res = await page(family, `${hs}&season=${Y}`);
     const [entry] = res.json().entries;
     expect(entry).toEqual({
-      rank: 1, graduationYear: 2026, position: null, playerName: 'Jordan Miles', metricValue: 20.4, plusMinus: null, methodLabel: null,
-      city: 'Austin', county: 'Travis', state: 'TX', percentile: null,
+      rank: 1,
+      graduationYear: 2026,
+      position: null,
+      playerName: 'Jordan Miles',
+      metricValue: 20.4,
+      plusMinus: null,
+      methodLabel: null,
+      city: 'Austin',
+      county: 'Travis',
+      state: 'TX',
+      percentile: null,
     });
     expect(res.body).not.toMatch(/Secret Lane|5125550199|family\.test|2009-01-01|78701/);
   });
 
-  it('keeps each player\'s best per season and all time, with the position of that best', async () => {
+  it("keeps each player's best per season and all time, with the position of that best", async () => {
     const [p] = await playersWithSpeeds([19.0], Y - 1);
     const wr = await positionId(t.db, 'WR');
     const cb = await positionId(t.db, 'CB');
-    await record(t.db, { playerId: p!.id, metricType: 'max_speed', value: 20.5, season: Y, positionId: cb });
-    await record(t.db, { playerId: p!.id, metricType: 'max_speed', value: 20.1, season: Y, positionId: wr });
-    await record(t.db, { playerId: p!.id, metricType: 'max_speed', value: 20.5, season: Y, positionId: wr });
+    await record(t.db, { playerId: p.id, metricType: 'max_speed', value: 20.5, season: Y, positionId: cb });
+    await record(t.db, { playerId: p.id, metricType: 'max_speed', value: 20.1, season: Y, positionId: wr });
+    await record(t.db, { playerId: p.id, metricType: 'max_speed', value: 20.5, season: Y, positionId: wr });
 
     const season = (await page(family, `${hs}&season=${Y}`)).json().entries;
     expect(season).toHaveLength(1);
@@ -71,16 +90,18 @@ describe('reading the leaderboard', () => {
     const allTime = (await page(family, `${hs}&all_time=true`)).json().entries;
     expect(allTime).toHaveLength(1);
     expect(allTime[0]).toMatchObject({ metricValue: 20.5, position: 'CB' });
-    expect(await t.db.select().from(leaderboard).where(eq(leaderboard.playerId, p!.id))).toHaveLength(3);
+    expect(await t.db.select().from(leaderboard).where(eq(leaderboard.playerId, p.id))).toHaveLength(3);
   });
 
   it('filters by level, metric and season', async () => {
     const [college] = await playersWithSpeeds([22.2], Y, { level: 'College', firstName: 'Col' });
     await playersWithSpeeds([18.8], Y - 2);
-    await record(t.db, { playerId: college!.id, metricType: 'iga_score', value: 88.5, season: Y });
+    await record(t.db, { playerId: college.id, metricType: 'iga_score', value: 88.5, season: Y });
 
     expect((await page(family, `${hs}&season=${Y}`)).json().entries).toEqual([]);
-    expect((await page(family, `${hs}&season=${Y - 2}`)).json().entries.map((e: any) => e.metricValue)).toEqual([18.8]);
+    expect(
+      (await page(family, `${hs}&season=${Y - 2}`)).json().entries.map((e: any) => e.metricValue),
+    ).toEqual([18.8]);
     const col = (await page(family, `metric=max_speed&level=College&season=${Y}`)).json().entries;
     expect(col.map((e: any) => e.playerName)).toEqual(['Col Test']);
     const iga = (await page(family, `metric=iga_score&level=College&all_time=true`)).json().entries;
@@ -110,9 +131,10 @@ describe('reading the leaderboard', () => {
       expect(whole.map((e: any) => e.rank)).toEqual(expected);
       for (let offset = 0; offset < 12; offset++) {
         const res = (await page(family, `${hs}&${all}&offset=${offset}&limit=3`)).json();
-        expect(res.entries.map((e: any) => [e.rank, e.playerName]), `${all} offset ${offset}`).toEqual(
-          whole.slice(offset, offset + 3).map((e: any) => [e.rank, e.playerName]),
-        );
+        expect(
+          res.entries.map((e: any) => [e.rank, e.playerName]),
+          `${all} offset ${offset}`,
+        ).toEqual(whole.slice(offset, offset + 3).map((e: any) => [e.rank, e.playerName]));
         expect(res.hasMore).toBe(offset + 3 < 12);
       }
     }

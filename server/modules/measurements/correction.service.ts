@@ -15,22 +15,48 @@ export const ONLY_COMPLETED_SPEED = 'Only a completed max-speed request can be c
  * A correction of a completed Max Speed: a new receipt revision (earlier ones stay readable), the
  * request, its video and the player's leaderboard rows follow the new value.
  */
-export async function correctMeasurement(app: FastifyInstance, analyst: UserRow, requestId: number, field: MeasurementField) {
+export async function correctMeasurement(
+  app: FastifyInstance,
+  analyst: UserRow,
+  requestId: number,
+  field: MeasurementField,
+) {
   const [request] = await app.db.select().from(analysisRequests).where(eq(analysisRequests.id, requestId));
   if (!request) throw notFound('Analysis request not found');
-  if (request.status !== 'completed' || request.requestType !== 'max_speed') throw badRequest(ONLY_COMPLETED_SPEED);
+  if (request.status !== 'completed' || request.requestType !== 'max_speed')
+    throw badRequest(ONLY_COMPLETED_SPEED);
   const m = await measuredValue(app.db, app.storage, field, request.playerId);
-  const stillKeys = await storeStills(app.storage, m.video, m.media, m.result.marks.map((x) => x.frameIndex));
+  const stillKeys = await storeStills(
+    app.storage,
+    m.video,
+    m.media,
+    m.result.marks.map((x) => x.frameIndex),
+  );
   try {
     return await app.db.transaction(async (tx) => {
-      const receipt = await insertReceipt(tx, { requestId, season: request.season, positionId: request.positionId, analyst, m, stillKeys });
-      const measured = { maxSpeed: m.maxSpeed, maxSpeedPlusMinus: m.result.plusMinus, methodLabel: m.result.methodLabel };
-      await tx.update(analysisRequests).set({ ...measured, overrideReason: m.override?.reason ?? null, sourceVideoId: m.video.id })
+      const receipt = await insertReceipt(tx, {
+        requestId,
+        season: request.season,
+        positionId: request.positionId,
+        analyst,
+        m,
+        stillKeys,
+      });
+      const measured = {
+        maxSpeed: m.maxSpeed,
+        maxSpeedPlusMinus: m.result.plusMinus,
+        methodLabel: m.result.methodLabel,
+      };
+      await tx
+        .update(analysisRequests)
+        .set({ ...measured, overrideReason: m.override?.reason ?? null, sourceVideoId: m.video.id })
         .where(eq(analysisRequests.id, requestId));
       await tx.update(videos).set(measured).where(eq(videos.analysisRequestId, requestId));
       const [ms] = await tx.select({ id: submetrics.id }).from(submetrics).where(eq(submetrics.key, 'MS'));
       if (ms) {
-        await tx.update(igaSubmetrics).set({ value: m.maxSpeed })
+        await tx
+          .update(igaSubmetrics)
+          .set({ value: m.maxSpeed })
           .where(and(eq(igaSubmetrics.analysisRequestId, requestId), eq(igaSubmetrics.submetricId, ms.id)));
       }
       await recomputePlayerSpeed(tx, request.playerId);
@@ -44,15 +70,30 @@ export async function correctMeasurement(app: FastifyInstance, analyst: UserRow,
 
 /** A corrected value may be lower: the player's max-speed rows are rebuilt from their completed requests. */
 export async function recomputePlayerSpeed(tx: Tx, playerId: number) {
-  await tx.delete(leaderboard).where(and(eq(leaderboard.playerId, playerId), eq(leaderboard.metricType, 'max_speed')));
-  const done = await tx.select().from(analysisRequests)
-    .where(and(eq(analysisRequests.playerId, playerId), eq(analysisRequests.requestType, 'max_speed'), eq(analysisRequests.status, 'completed')))
+  await tx
+    .delete(leaderboard)
+    .where(and(eq(leaderboard.playerId, playerId), eq(leaderboard.metricType, 'max_speed')));
+  const done = await tx
+    .select()
+    .from(analysisRequests)
+    .where(
+      and(
+        eq(analysisRequests.playerId, playerId),
+        eq(analysisRequests.requestType, 'max_speed'),
+        eq(analysisRequests.status, 'completed'),
+      ),
+    )
     .orderBy(asc(analysisRequests.completedAt), asc(analysisRequests.id));
   for (const r of done) {
     if (r.maxSpeed === null) continue;
     await recordLeaderboardResult(tx, {
-      playerId, metricType: 'max_speed', value: r.maxSpeed, season: r.season, positionId: r.positionId,
-      plusMinus: r.maxSpeedPlusMinus, methodLabel: r.methodLabel,
+      playerId,
+      metricType: 'max_speed',
+      value: r.maxSpeed,
+      season: r.season,
+      positionId: r.positionId,
+      plusMinus: r.maxSpeedPlusMinus,
+      methodLabel: r.methodLabel,
     });
   }
 }

@@ -20,17 +20,39 @@ export async function ensureDemoMeasurements(app: FastifyInstance) {
   if (!parent || !analyst) return;
   const family = await app.db.select().from(players).where(eq(players.userId, parent.id));
   if (family.length === 0) return;
-  const requests = await app.db.select().from(analysisRequests)
-    .where(and(inArray(analysisRequests.playerId, family.map((p) => p.id)), eq(analysisRequests.requestType, 'max_speed')))
+  const requests = await app.db
+    .select()
+    .from(analysisRequests)
+    .where(
+      and(
+        inArray(
+          analysisRequests.playerId,
+          family.map((p) => p.id),
+        ),
+        eq(analysisRequests.requestType, 'max_speed'),
+      ),
+    )
     .orderBy(desc(analysisRequests.season), desc(analysisRequests.completedAt));
   if (requests.length === 0) return;
-  const done = await app.db.select({ id: measurementReceipts.id }).from(measurementReceipts)
-    .where(inArray(measurementReceipts.requestId, requests.map((r) => r.id))).limit(1);
+  const done = await app.db
+    .select({ id: measurementReceipts.id })
+    .from(measurementReceipts)
+    .where(
+      inArray(
+        measurementReceipts.requestId,
+        requests.map((r) => r.id),
+      ),
+    )
+    .limit(1);
   if (done.length > 0) return;
   for (const player of family) {
-    const latest = requests.find((r) => r.playerId === player.id && r.status === 'completed' && r.maxSpeed !== null);
+    const latest = requests.find(
+      (r) => r.playerId === player.id && r.status === 'completed' && r.maxSpeed !== null,
+    );
     if (latest) await measureDemo(app, analyst, latest);
-    const pending = requests.find((r) => r.playerId === player.id && r.status === 'pending' && r.sourceVideoId === null);
+    const pending = requests.find(
+      (r) => r.playerId === player.id && r.status === 'pending' && r.sourceVideoId === null,
+    );
     if (pending) await attachDemoSource(app, pending);
   }
   app.log.info('Measured the demo speeds on generated run clips (receipts with stills)');
@@ -40,38 +62,79 @@ async function storeClip(app: FastifyInstance, file: string, key: string) {
   await app.storage.put(key, createReadStream(file), 'video/mp4');
 }
 
-async function measureDemo(app: FastifyInstance, analyst: typeof users.$inferSelect, r: typeof analysisRequests.$inferSelect) {
+async function measureDemo(
+  app: FastifyInstance,
+  analyst: typeof users.$inferSelect,
+  r: typeof analysisRequests.$inferSelect,
+) {
   await withTempDir(async (dir) => {
-    const clip = await makeRunClip(path.join(dir, 'run.mp4'), { fps: '60000/1001', speedYps: mphToYps(r.maxSpeed!), seconds: 2.6, width: 480, height: 270 });
+    const clip = await makeRunClip(path.join(dir, 'run.mp4'), {
+      fps: '60000/1001',
+      speedYps: mphToYps(r.maxSpeed!),
+      seconds: 2.6,
+      width: 480,
+      height: 270,
+    });
     const key = `videos/demo-run-${r.id}.mp4`;
     await storeClip(app, clip.file, key);
     const facts = await analyseLocalVideo(app.storage, clip.file);
-    const file = { storageKey: key, url: `/files/${key}`, thumbnail: facts.thumbnailKey, durationSeconds: facts.durationSeconds };
+    const file = {
+      storageKey: key,
+      url: `/files/${key}`,
+      thumbnail: facts.thumbnailKey,
+      durationSeconds: facts.durationSeconds,
+    };
     let [video] = await app.db.select().from(videos).where(eq(videos.analysisRequestId, r.id));
     if (video) {
       [video] = await app.db.update(videos).set(file).where(eq(videos.id, video.id)).returning();
     } else {
-      [video] = await app.db.insert(videos).values({
-        playerId: r.playerId, status: 'ready', positionId: r.positionId, season: r.season, analysisRequestId: r.id, ...file,
-      }).returning();
+      [video] = await app.db
+        .insert(videos)
+        .values({
+          playerId: r.playerId,
+          status: 'ready',
+          positionId: r.positionId,
+          season: r.season,
+          analysisRequestId: r.id,
+          ...file,
+        })
+        .returning();
     }
-    await ingestMedia(app.db, app.storage, video!.id, clip.file);
+    await ingestMedia(app.db, app.storage, video.id, clip.file);
     const marks = clip.crossings.slice(0, 5).map(({ frameIndex, yardLine }) => ({ frameIndex, yardLine }));
-    await correctMeasurement(app, analyst, r.id, { videoId: video!.id, landmark: 'torso', marks });
+    await correctMeasurement(app, analyst, r.id, { videoId: video.id, landmark: 'torso', marks });
   });
 }
 
 async function attachDemoSource(app: FastifyInstance, r: typeof analysisRequests.$inferSelect) {
   await withTempDir(async (dir) => {
-    const clip = await makeRunClip(path.join(dir, 'run.mp4'), { fps: '60000/1001', speedYps: mphToYps(20.2), seconds: 2.6, width: 480, height: 270 });
+    const clip = await makeRunClip(path.join(dir, 'run.mp4'), {
+      fps: '60000/1001',
+      speedYps: mphToYps(20.2),
+      seconds: 2.6,
+      width: 480,
+      height: 270,
+    });
     const key = `videos/demo-source-${r.id}.mp4`;
     await storeClip(app, clip.file, key);
     const facts = await analyseLocalVideo(app.storage, clip.file);
-    const [video] = await app.db.insert(videos).values({
-      playerId: r.playerId, url: `/files/${key}`, storageKey: key, status: 'ready', positionId: r.positionId, season: r.season,
-      thumbnail: facts.thumbnailKey, durationSeconds: facts.durationSeconds,
-    }).returning();
-    await ingestMedia(app.db, app.storage, video!.id, clip.file);
-    await app.db.update(analysisRequests).set({ sourceVideoId: video!.id }).where(eq(analysisRequests.id, r.id));
+    const [video] = await app.db
+      .insert(videos)
+      .values({
+        playerId: r.playerId,
+        url: `/files/${key}`,
+        storageKey: key,
+        status: 'ready',
+        positionId: r.positionId,
+        season: r.season,
+        thumbnail: facts.thumbnailKey,
+        durationSeconds: facts.durationSeconds,
+      })
+      .returning();
+    await ingestMedia(app.db, app.storage, video.id, clip.file);
+    await app.db
+      .update(analysisRequests)
+      .set({ sourceVideoId: video.id })
+      .where(eq(analysisRequests.id, r.id));
   });
 }

@@ -1,7 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { MeasurementError, computeMeasurement, roundTenth } from '../../../contract/measurement-math';
 import {
-  OVERRIDE_REASON_REQUIRED, measurementFieldSchema, type MeasurementField, type MeasurementResult, type PreviewInput,
+  OVERRIDE_REASON_REQUIRED,
+  measurementFieldSchema,
+  type MeasurementField,
+  type MeasurementResult,
+  type PreviewInput,
 } from '../../../contract/measurements';
 import type { Db } from '../../db/client';
 import { videos } from '../../db/schema';
@@ -21,7 +25,9 @@ export async function videoById(db: Db, videoId: number) {
 export async function measure(db: Db, storage: Storage, input: PreviewInput, playerId?: number) {
   const video = await videoById(db, input.videoId);
   if (playerId !== undefined && video.playerId !== playerId) {
-    throw badRequest("The video must be one of this player's library videos", { videoId: "The video must be one of this player's library videos" });
+    throw badRequest("The video must be one of this player's library videos", {
+      videoId: "The video must be one of this player's library videos",
+    });
   }
   const media = readyMedia(await ensureMedia(db, storage, video));
   try {
@@ -40,11 +46,13 @@ export function parseMeasurementField(text: string | undefined): MeasurementFiel
   try {
     json = JSON.parse(text ?? '');
   } catch {
-    throw badRequest('The measurement must be JSON: { videoId, landmark, marks }', { measurement: 'The measurement must be JSON' });
+    throw badRequest('The measurement must be JSON: { videoId, landmark, marks }', {
+      measurement: 'The measurement must be JSON',
+    });
   }
   const parsed = measurementFieldSchema.safeParse(json);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
+    const issue = parsed.error.issues[0];
     const msg = issue.path.includes('reason') ? OVERRIDE_REASON_REQUIRED : issue.message;
     throw badRequest(msg, { measurement: msg });
   }
@@ -63,13 +71,21 @@ export interface MeasuredValue {
  * Turns a measurement into the value to store: the computed speed, or an override with its reason.
  * A video that cannot give a verified number is refused: the analyst rejects it instead.
  */
-export async function measuredValue(db: Db, storage: Storage, field: MeasurementField, playerId: number, typed?: string): Promise<MeasuredValue> {
+export async function measuredValue(
+  db: Db,
+  storage: Storage,
+  field: MeasurementField,
+  playerId: number,
+  typed?: string,
+): Promise<MeasuredValue> {
   const { video, media, result } = await measure(db, storage, field, playerId);
   if (result.qualityProblems.length > 0) {
     const msg = `${result.qualityProblems.join(' ')} Reject the request with the reason 'Video quality too low'.`;
     throw badRequest(msg, { measurement: msg });
   }
-  const override = field.override ? { maxSpeed: roundTenth(field.override.maxSpeed), reason: field.override.reason } : null;
+  const override = field.override
+    ? { maxSpeed: roundTenth(field.override.maxSpeed), reason: field.override.reason }
+    : null;
   const maxSpeed = override?.maxSpeed ?? result.maxSpeed;
   if (typed !== undefined && typed.trim() !== '' && Math.abs(Number(typed) - maxSpeed) > 1e-9) {
     const msg = `Max Speed must be the measured ${result.maxSpeed.toFixed(1)} mph, or an override with a written reason`;

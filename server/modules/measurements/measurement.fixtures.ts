@@ -8,21 +8,42 @@ import { multipart } from '../analysis/analysis.fixtures';
 let shared: Promise<RunClip> | undefined;
 /** One small 29.97 fps run clip per test process (a runner at 9 yd/s, about 18.4 mph). */
 export const runClip = () =>
-  (shared ??= makeRunClip(path.join(tmpdir(), `va-run-${process.pid}.mp4`), { fps: '30000/1001', width: 320, height: 180, seconds: 2.4 }));
+  (shared ??= makeRunClip(path.join(tmpdir(), `va-run-${process.pid}.mp4`), {
+    fps: '30000/1001',
+    width: 320,
+    height: 180,
+    seconds: 2.4,
+  }));
 
 /** Uploads the run clip as the request's source video; returns its video id. */
 export async function attachSource(t: TestApp, analyst: TestUser, requestId: number) {
   const c = await runClip();
-  const body = multipart({}, { field: 'file', name: 'run.mp4', type: 'video/mp4', data: readFileSync(c.file) });
-  const res = await as(t, analyst, { method: 'POST', url: `/api/analysis-requests/${requestId}/source-video`, ...body });
+  const body = multipart(
+    {},
+    { field: 'file', name: 'run.mp4', type: 'video/mp4', data: readFileSync(c.file) },
+  );
+  const res = await as(t, analyst, {
+    method: 'POST',
+    url: `/api/analysis-requests/${requestId}/source-video`,
+    ...body,
+  });
   if (res.statusCode !== 201) throw new Error(`source upload failed: ${res.statusCode} ${res.body}`);
   return res.json().video.id as number;
 }
 
 /** The complete call's fields for a measured Max Speed: the true crossings of the run clip. */
-export async function measuredFields(t: TestApp, analyst: TestUser, requestId: number, extra: Record<string, string | number> = {}) {
+export async function measuredFields(
+  t: TestApp,
+  analyst: TestUser,
+  requestId: number,
+  extra: Record<string, string | number> = {},
+) {
   const c = await runClip();
   const videoId = await attachSource(t, analyst, requestId);
   const marks = c.crossings.slice(0, 4).map(({ frameIndex, yardLine }) => ({ frameIndex, yardLine }));
-  return { measurement: JSON.stringify({ videoId, landmark: 'torso', marks }), maxSpeed_percentile: '50', ...extra };
+  return {
+    measurement: JSON.stringify({ videoId, landmark: 'torso', marks }),
+    maxSpeed_percentile: '50',
+    ...extra,
+  };
 }

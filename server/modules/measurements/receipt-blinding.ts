@@ -10,7 +10,9 @@ import type { UserRow } from '../../db/schema';
  */
 export async function assertNotBlinded(db: Db, user: UserRow, requestId: number) {
   if (user.role !== 'analyst') return;
-  const [a] = await db.select({ excluded: measurementAudits.excludedAnalystId }).from(measurementAudits)
+  const [a] = await db
+    .select({ excluded: measurementAudits.excludedAnalystId })
+    .from(measurementAudits)
     .where(and(eq(measurementAudits.requestId, requestId), eq(measurementAudits.status, 'pending')));
   if (a && a.excluded !== user.id) throw notFound('Receipt not found');
 }

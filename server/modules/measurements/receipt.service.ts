@@ -16,7 +16,12 @@ import type { MeasuredValue, VideoRow } from './measure.service';
 export const STILL_URL_TTL_SECONDS = 3600;
 
 /** One JPEG per marked frame, extracted by ffmpeg from the file the analyst marked; private keys. */
-export async function storeStills(storage: Storage, video: VideoRow, media: MediaRow, frames: number[]): Promise<string[]> {
+export async function storeStills(
+  storage: Storage,
+  video: VideoRow,
+  media: MediaRow,
+  frames: number[],
+): Promise<string[]> {
   const key = media.workingKey ?? video.storageKey!;
   return withLocalCopy(storage, key, async (file) => {
     const files = await extractStills(file, frames, path.dirname(file));
@@ -47,17 +52,34 @@ export interface ReceiptData {
 /** Writes the next revision of a request's receipt (the first one when completing). */
 export async function insertReceipt(
   tx: Tx,
-  input: { requestId: number; season: number; positionId: number | null; analyst: UserRow; m: MeasuredValue; stillKeys: string[] },
+  input: {
+    requestId: number;
+    season: number;
+    positionId: number | null;
+    analyst: UserRow;
+    m: MeasuredValue;
+    stillKeys: string[];
+  },
 ) {
   const [{ next }] = (await tx
     .select({ next: sql<number>`coalesce(max(${measurementReceipts.revision}), 0) + 1`.mapWith(Number) })
     .from(measurementReceipts)
     .where(eq(measurementReceipts.requestId, input.requestId))) as [{ next: number }];
-  const [player] = await tx.select({ id: players.id, first: players.firstName, last: players.lastName }).from(players).where(eq(players.id, input.m.video.playerId));
-  const [pos] = input.positionId ? await tx.select({ name: positions.name }).from(positions).where(eq(positions.id, input.positionId)) : [];
+  const [player] = await tx
+    .select({ id: players.id, first: players.firstName, last: players.lastName })
+    .from(players)
+    .where(eq(players.id, input.m.video.playerId));
+  const [pos] = input.positionId
+    ? await tx.select({ name: positions.name }).from(positions).where(eq(positions.id, input.positionId))
+    : [];
   const { media, result, video } = input.m;
   const data: ReceiptData = {
-    request: { id: input.requestId, season: input.season, positionId: input.positionId, position: pos?.name ?? null },
+    request: {
+      id: input.requestId,
+      season: input.season,
+      positionId: input.positionId,
+      position: pos?.name ?? null,
+    },
     player: { id: video.playerId, name: player ? `${player.first} ${player.last}` : '' },
     video: {
       videoId: video.id,
@@ -78,7 +100,8 @@ export async function insertReceipt(
     measurement: result,
     override: input.m.override,
   };
-  const analystName = [input.analyst.firstName, input.analyst.lastName].filter(Boolean).join(' ') || input.analyst.username;
+  const analystName =
+    [input.analyst.firstName, input.analyst.lastName].filter(Boolean).join(' ') || input.analyst.username;
   const [row] = await tx
     .insert(measurementReceipts)
     .values({
@@ -95,24 +118,42 @@ export async function insertReceipt(
       stillKeys: input.stillKeys,
     })
     .returning();
-  return row!;
+  return row;
 }
 
 /** The receipt of a request the user may see (the owner family, analysts, admins); anyone else 404. */
-export async function readReceipt(db: Db, storage: Storage, user: UserRow, requestId: number, revision?: number): Promise<Receipt> {
-  const [request] = await db.select({ playerId: analysisRequests.playerId }).from(analysisRequests).where(eq(analysisRequests.id, requestId));
+export async function readReceipt(
+  db: Db,
+  storage: Storage,
+  user: UserRow,
+  requestId: number,
+  revision?: number,
+): Promise<Receipt> {
+  const [request] = await db
+    .select({ playerId: analysisRequests.playerId })
+    .from(analysisRequests)
+    .where(eq(analysisRequests.id, requestId));
   if (!request) throw notFound('Receipt not found');
   await viewablePlayer(db, user, request.playerId).catch(() => {
     throw notFound('Receipt not found');
   });
-  const rows = await db.select().from(measurementReceipts).where(eq(measurementReceipts.requestId, requestId)).orderBy(desc(measurementReceipts.revision));
+  const rows = await db
+    .select()
+    .from(measurementReceipts)
+    .where(eq(measurementReceipts.requestId, requestId))
+    .orderBy(desc(measurementReceipts.revision));
   const row = revision === undefined ? rows[0] : rows.find((r) => r.revision === revision);
   if (!row) throw notFound('Receipt not found');
   const data = row.data as ReceiptData;
   return {
     requestId,
     revision: row.revision,
-    revisions: rows.map((r) => ({ revision: r.revision, createdAt: r.createdAt.toISOString(), maxSpeed: r.maxSpeed, analystName: r.analystName })),
+    revisions: rows.map((r) => ({
+      revision: r.revision,
+      createdAt: r.createdAt.toISOString(),
+      maxSpeed: r.maxSpeed,
+      analystName: r.analystName,
+    })),
     playerId: data.player.id,
     playerName: data.player.name,
     position: data.request.position,
@@ -130,7 +171,7 @@ export async function readReceipt(db: Db, storage: Storage, user: UserRow, reque
       frameIndex: m.frameIndex,
       yardLine: m.yardLine,
       time: m.time,
-      url: storage.url(row.stillKeys[i]!, STILL_URL_TTL_SECONDS),
+      url: storage.url(row.stillKeys[i], STILL_URL_TTL_SECONDS),
     })),
   };
 }

@@ -8,7 +8,16 @@ import { badRequest, conflict } from '../../lib/app-error';
 import { FfmpegError } from '../../lib/ffmpeg';
 import type { UserRow } from '../../db/schema';
 import { pendingRequest } from './pending-request';
-import { analyseLocalVideo, putLocalVideo, removeKeys, withTempDir, receiveVideo, ingestMedia, toMediaDto, toVideoDto } from '../videos';
+import {
+  analyseLocalVideo,
+  putLocalVideo,
+  removeKeys,
+  withTempDir,
+  receiveVideo,
+  ingestMedia,
+  toMediaDto,
+  toVideoDto,
+} from '../videos';
 
 export const ONLY_SPEED_REQUESTS = 'Only a max-speed request is measured on a source video';
 const FILE_REQUIRED = 'Please select a video file to upload';
@@ -17,7 +26,12 @@ const FILE_REQUIRED = 'Please select a video file to upload';
  * The analyst's upload of the source clip (film the family downloaded from Hudl and sent, say): it
  * joins the player's library, is probed at once, and becomes the request's source video.
  */
-export async function uploadSourceVideo(app: FastifyInstance, req: FastifyRequest, _analyst: UserRow, requestId: number) {
+export async function uploadSourceVideo(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  _analyst: UserRow,
+  requestId: number,
+) {
   const { r: request } = await pendingRequest(app.db, requestId);
   if (request.requestType !== 'max_speed') throw badRequest(ONLY_SPEED_REQUESTS);
   return withTempDir(async (dir) => {
@@ -36,7 +50,10 @@ export async function uploadSourceVideo(app: FastifyInstance, req: FastifyReques
     try {
       media = await analyseLocalVideo(app.storage, file.value.local);
     } catch (err) {
-      if (err instanceof FfmpegError) throw badRequest('The video could not be read. Please upload an MP4, MOV or WebM video.', { file: 'The video could not be read' });
+      if (err instanceof FfmpegError)
+        throw badRequest('The video could not be read. Please upload an MP4, MOV or WebM video.', {
+          file: 'The video could not be read',
+        });
       throw err;
     }
     let key: string | null = null;
@@ -56,16 +73,24 @@ export async function uploadSourceVideo(app: FastifyInstance, req: FastifyReques
           season: request.season,
         })
         .returning();
-      videoId = video!.id;
-      const probed = await ingestMedia(app.db, app.storage, video!.id, file.value.local);
+      videoId = video.id;
+      const probed = await ingestMedia(app.db, app.storage, video.id, file.value.local);
       const [linked] = await app.db
         .update(analysisRequests)
-        .set({ sourceVideoId: video!.id })
+        .set({ sourceVideoId: video.id })
         .where(and(eq(analysisRequests.id, request.id), eq(analysisRequests.status, 'pending')))
         .returning({ id: analysisRequests.id });
       if (!linked) throw conflict('This request has already been processed');
-      const [pos] = request.positionId ? await app.db.select({ key: positions.key }).from(positions).where(eq(positions.id, request.positionId)) : [];
-      return { video: toVideoDto(app.storage, video!, pos?.key ?? null), media: toMediaDto(app.storage, video!, probed) };
+      const [pos] = request.positionId
+        ? await app.db
+            .select({ key: positions.key })
+            .from(positions)
+            .where(eq(positions.id, request.positionId))
+        : [];
+      return {
+        video: toVideoDto(app.storage, video, pos?.key ?? null),
+        media: toMediaDto(app.storage, video, probed),
+      };
     } catch (err) {
       if (videoId !== null) await app.db.delete(videos).where(eq(videos.id, videoId));
       await removeKeys(app.storage, [key, media.thumbnailKey]);

@@ -4,7 +4,7 @@ export function* parseCsv(text: string, delimiter = ','): Generator<string[]> {
   let field = '';
   let quoted = false;
   for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
+    const c = text[i];
     if (quoted) {
       if (c === '"' && text[i + 1] === '"') {
         field += '"';

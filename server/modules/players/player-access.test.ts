@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppError } from '../../lib/app-error';
 import { as, createTestApp, createUser, type TestApp, type TestUser } from '../../test/helpers';
-import { canChangePlayer, canReadPlayer, canSeePrivate, changeablePlayer, ownPlayer, viewablePlayer } from '.';
+import {
+  canChangePlayer,
+  canReadPlayer,
+  canSeePrivate,
+  changeablePlayer,
+  ownPlayer,
+  viewablePlayer,
+} from '.';
 import { playerBody } from './player-fixtures';
 
 // Decision 171: who may see or change a player is decided in player-access.ts, for every module.
@@ -12,7 +19,12 @@ describe('the rules', () => {
     { who: 'another family', viewer: { id: 8, role: 'user' as const }, read: false, change: false },
     { who: 'an analyst', viewer: { id: 9, role: 'analyst' as const }, read: true, change: false },
     { who: 'an admin', viewer: { id: 10, role: 'admin' as const }, read: true, change: true },
-    { who: 'an analyst who owns the player', viewer: { id: 7, role: 'analyst' as const }, read: true, change: true },
+    {
+      who: 'an analyst who owns the player',
+      viewer: { id: 7, role: 'analyst' as const },
+      read: true,
+      change: true,
+    },
   ];
   for (const c of cases) {
     it(`${c.who}: reads ${c.read}, sees private fields ${c.read}, changes ${c.change}`, () => {
@@ -34,7 +46,10 @@ const viewer = (u: TestUser, role: 'user' | 'analyst' | 'admin' = 'user') => ({ 
 beforeAll(async () => {
   t = await createTestApp();
   [family, other, analyst, admin] = await Promise.all([
-    createUser(t), createUser(t), createUser(t, { role: 'analyst' }), createUser(t, { role: 'admin' }),
+    createUser(t),
+    createUser(t),
+    createUser(t, { role: 'analyst' }),
+    createUser(t, { role: 'admin' }),
   ]);
   const res = await as(t, family, { method: 'POST', url: '/api/players', payload: await playerBody(t) });
   expect(res.statusCode).toBe(201);
@@ -43,7 +58,10 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const failure = async (p: Promise<unknown>) => {
-  const err = (await p.then(() => null, (e: unknown) => e)) as AppError | null;
+  const err = (await p.then(
+    () => null,
+    (e: unknown) => e,
+  )) as AppError | null;
   return err && { status: err.status, message: err.message };
 };
 
@@ -59,23 +77,39 @@ describe('the lookups', () => {
 
   it('changeablePlayer: an analyst who may read gets 403 with the reason; another family 404', async () => {
     expect((await changeablePlayer(t.db, viewer(admin, 'admin'), playerId, 'no')).id).toBe(playerId);
-    expect(await failure(changeablePlayer(t.db, viewer(analyst, 'analyst'), playerId, 'Only the family'))).toEqual({ status: 403, message: 'Only the family' });
-    expect(await failure(changeablePlayer(t.db, viewer(other), playerId, 'Only the family'))).toEqual({ status: 404, message: 'Player not found' });
+    expect(
+      await failure(changeablePlayer(t.db, viewer(analyst, 'analyst'), playerId, 'Only the family')),
+    ).toEqual({ status: 403, message: 'Only the family' });
+    expect(await failure(changeablePlayer(t.db, viewer(other), playerId, 'Only the family'))).toEqual({
+      status: 404,
+      message: 'Player not found',
+    });
   });
 
   it('ownPlayer: only the family, whatever the role of anyone else', async () => {
     expect((await ownPlayer(t.db, viewer(family), playerId)).id).toBe(playerId);
     for (const u of [viewer(other), viewer(analyst, 'analyst'), viewer(admin, 'admin')]) {
-      expect(await failure(ownPlayer(t.db, u, playerId))).toEqual({ status: 404, message: 'Player not found' });
+      expect(await failure(ownPlayer(t.db, u, playerId))).toEqual({
+        status: 404,
+        message: 'Player not found',
+      });
     }
   });
 });
 
 describe('every route that shows or changes a player answers as before', () => {
-  const statuses = async (method: 'GET' | 'PUT' | 'POST', url: (id: number) => string, payload?: () => Promise<unknown>) => {
+  const statuses = async (
+    method: 'GET' | 'PUT' | 'POST',
+    url: (id: number) => string,
+    payload?: () => Promise<unknown>,
+  ) => {
     const out: Record<string, number> = {};
     for (const [name, u] of Object.entries({ family, other, analyst, admin })) {
-      const res = await as(t, u, { method, url: url(playerId), ...(payload ? { payload: (await payload()) as object } : {}) });
+      const res = await as(t, u, {
+        method,
+        url: url(playerId),
+        ...(payload ? { payload: (await payload()) as object } : {}),
+      });
       out[name] = res.statusCode;
     }
     return out;
@@ -98,14 +132,27 @@ describe('every route that shows or changes a player answers as before', () => {
   });
 
   it('editing: the family and admins; an analyst 403; another family 404', async () => {
-    const res = await statuses('PUT', (id) => `/api/players/${id}`, () => playerBody(t));
+    const res = await statuses(
+      'PUT',
+      (id) => `/api/players/${id}`,
+      () => playerBody(t),
+    );
     expect(res).toEqual({ family: 200, other: 404, analyst: 403, admin: 200 });
-    const refused = await as(t, analyst, { method: 'PUT', url: `/api/players/${playerId}`, payload: await playerBody(t) });
+    const refused = await as(t, analyst, {
+      method: 'PUT',
+      url: `/api/players/${playerId}`,
+      payload: await playerBody(t),
+    });
     expect(refused.json().message).toBe("Only the player's family or an admin can edit this player");
   });
 
   it('share settings: the family only', async () => {
-    expect(await statuses('GET', (id) => `/api/players/${id}/share`)).toEqual({ family: 200, other: 404, analyst: 404, admin: 404 });
+    expect(await statuses('GET', (id) => `/api/players/${id}/share`)).toEqual({
+      family: 200,
+      other: 404,
+      analyst: 404,
+      admin: 404,
+    });
   });
 
   it('deleting: the family only; the player is gone afterwards', async () => {

@@ -27,7 +27,8 @@ export const canReadPlayer = (viewer: Viewer, player: Owned) => isOwner(viewer, 
 export const canSeePrivate = canReadPlayer;
 
 /** The family or an admin edits a player and adds to its library; an analyst only reads. */
-export const canChangePlayer = (viewer: Viewer, player: Owned) => isOwner(viewer, player) || viewer.role === 'admin';
+export const canChangePlayer = (viewer: Viewer, player: Owned) =>
+  isOwner(viewer, player) || viewer.role === 'admin';
 
 async function findPlayer(db: DbOrTx, id: number): Promise<PlayerRow | undefined> {
   const [row] = await db.select().from(players).where(eq(players.id, id));
@@ -42,7 +43,12 @@ export async function viewablePlayer(db: DbOrTx, viewer: Viewer, id: number): Pr
 }
 
 /** A player the viewer may change: 404 when they may not even read it, 403 (with `refusal`) when they only read it. */
-export async function changeablePlayer(db: DbOrTx, viewer: Viewer, id: number, refusal: string): Promise<PlayerRow> {
+export async function changeablePlayer(
+  db: DbOrTx,
+  viewer: Viewer,
+  id: number,
+  refusal: string,
+): Promise<PlayerRow> {
   const row = await viewablePlayer(db, viewer, id);
   if (!canChangePlayer(viewer, row)) throw forbidden(refusal);
   return row;
@@ -52,8 +58,16 @@ export async function changeablePlayer(db: DbOrTx, viewer: Viewer, id: number, r
  * The viewer's own player, whatever their role (spending the family's credits, share settings, deleting):
  * anyone else's answers 404. `lock` takes a row lock inside a transaction.
  */
-export async function ownPlayer(db: DbOrTx, viewer: Pick<Viewer, 'id'>, id: number, opts: { lock?: boolean } = {}): Promise<PlayerRow> {
-  const query = db.select().from(players).where(and(eq(players.id, id), eq(players.userId, viewer.id)));
+export async function ownPlayer(
+  db: DbOrTx,
+  viewer: Pick<Viewer, 'id'>,
+  id: number,
+  opts: { lock?: boolean } = {},
+): Promise<PlayerRow> {
+  const query = db
+    .select()
+    .from(players)
+    .where(and(eq(players.id, id), eq(players.userId, viewer.id)));
   const [row] = opts.lock ? await query.for('update') : await query;
   if (!row) throw notFound(PLAYER_NOT_FOUND);
   return row;

@@ -12,21 +12,35 @@ import { playerFileRefs, removeStoredFiles } from './player-files';
  * leaderboard rows (foreign keys cascade), then the files. A request still waiting for an analyst gives
  * its credit back first (decision 052); completed analyses are not refunded. Others' players: 404.
  */
-export async function deletePlayer(deps: { db: Db; storage: Storage; log: FastifyBaseLogger }, viewerId: number, id: number) {
+export async function deletePlayer(
+  deps: { db: Db; storage: Storage; log: FastifyBaseLogger },
+  viewerId: number,
+  id: number,
+) {
   const { refs, refunded } = await deps.db.transaction(async (tx) => {
     await ownPlayer(tx, { id: viewerId }, id, { lock: true });
-    const waiting = await tx.select().from(analysisRequests)
-      .where(and(eq(analysisRequests.playerId, id), eq(analysisRequests.status, 'pending'))).for('update');
+    const waiting = await tx
+      .select()
+      .from(analysisRequests)
+      .where(and(eq(analysisRequests.playerId, id), eq(analysisRequests.status, 'pending')))
+      .for('update');
     let refunded = { credits: 0, igaCredits: 0 };
     for (const r of waiting) {
       if (r.userId === null) continue;
       const kind = r.requestType === 'iga' ? { credits: 0, igaCredits: 1 } : { credits: 1, igaCredits: 0 };
       const done = await grantCredits(tx, {
-        userId: r.userId, ...kind, idempotencyKey: `refund:analysis:${r.id}`, type: 'refund',
+        userId: r.userId,
+        ...kind,
+        idempotencyKey: `refund:analysis:${r.id}`,
+        type: 'refund',
         description: `Refund for ${r.requestType === 'iga' ? 'IGA score' : 'max speed'} analysis request #${r.id}: player deleted before analysis`,
         metadata: { analysisRequestId: r.id, reason: 'player deleted' },
       });
-      if (done) refunded = { credits: refunded.credits + kind.credits, igaCredits: refunded.igaCredits + kind.igaCredits };
+      if (done)
+        refunded = {
+          credits: refunded.credits + kind.credits,
+          igaCredits: refunded.igaCredits + kind.igaCredits,
+        };
     }
     const refs = await playerFileRefs(tx, [id]);
     await tx.delete(players).where(eq(players.id, id));

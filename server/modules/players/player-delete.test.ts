@@ -17,24 +17,35 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const del = (who: TestUser | null, id: number) => as(t, who, { method: 'DELETE', url: `/api/players/${id}` });
-const balance = async (id: number) => (await t.db.select().from(users).where(eq(users.id, id)))[0]!;
+const balance = async (id: number) => (await t.db.select().from(users).where(eq(users.id, id)))[0];
 
 /** A player with a photo, a library video, a waiting and a completed request and a leaderboard row. */
 async function playerWithEverything(owner: TestUser) {
-  const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#c33' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#c33' } })
+    .png()
+    .toBuffer();
   const boundary = '----photo';
   const up = await as(t, owner, {
-    method: 'POST', url: '/api/upload',
+    method: 'POST',
+    url: '/api/upload',
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
     payload: Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="p.png"\r\nContent-Type: image/png\r\n\r\n`),
-      png, Buffer.from(`\r\n--${boundary}--\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="p.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
+      png,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
     ]),
   });
   expect(up.statusCode).toBe(200);
   const p = await createPlayer(t, owner, { photoUrl: up.json().url });
   await t.app.storage.put('videos/delete-me.mp4', Buffer.from('not really a video'), 'video/mp4');
-  await t.db.insert(videos).values({ playerId: p.id, url: 'videos/delete-me.mp4', storageKey: 'videos/delete-me.mp4', status: 'uploaded' });
+  await t.db.insert(videos).values({
+    playerId: p.id,
+    url: 'videos/delete-me.mp4',
+    storageKey: 'videos/delete-me.mp4',
+    status: 'uploaded',
+  });
   expect((await requestSpeed(t, owner, p.id, p.primaryPositionId)).statusCode).toBe(201);
   expect((await requestIga(t, owner, p.id, p.primaryPositionId)).statusCode).toBe(201);
   await record(t.db, { playerId: p.id, metricType: 'max_speed', value: 20.1, season: 2025 });
@@ -55,7 +66,9 @@ describe('deleting a player', () => {
     expect(await balance(parent.id)).toMatchObject({ credits: 2, igaCredits: 1 });
     expect((await as(t, parent, { method: 'GET', url: `/api/players/${player.id}` })).statusCode).toBe(404);
     expect(await t.db.select().from(players).where(eq(players.id, player.id))).toEqual([]);
-    expect(await t.db.select().from(analysisRequests).where(eq(analysisRequests.playerId, player.id))).toEqual([]);
+    expect(
+      await t.db.select().from(analysisRequests).where(eq(analysisRequests.playerId, player.id)),
+    ).toEqual([]);
     expect(await t.db.select().from(videos).where(eq(videos.playerId, player.id))).toEqual([]);
     expect(await t.db.select().from(leaderboard).where(eq(leaderboard.playerId, player.id))).toEqual([]);
     expect(existsSync(photoFile)).toBe(false);
@@ -63,9 +76,13 @@ describe('deleting a player', () => {
     expect((await del(parent, player.id)).statusCode).toBe(404);
   });
 
-  it("answers 404 to another family, an analyst and an admin, and 401 to a visitor, changing nothing", async () => {
+  it('answers 404 to another family, an analyst and an admin, and 401 to a visitor, changing nothing', async () => {
     const p = await createPlayer(t, parent);
-    for (const who of [await createUser(t), await createUser(t, { role: 'analyst' }), await createUser(t, { role: 'admin' })]) {
+    for (const who of [
+      await createUser(t),
+      await createUser(t, { role: 'analyst' }),
+      await createUser(t, { role: 'admin' }),
+    ]) {
       const res = await del(who, p.id);
       expect(res.statusCode).toBe(404);
       expect(res.json().message).toBe('Player not found');

@@ -6,13 +6,37 @@ import type { TestApp } from '../../test/helpers';
 export async function playerBody(t: TestApp, overrides: Record<string, unknown> = {}) {
   const pos = Object.fromEntries((await t.db.select().from(positions)).map((p) => [p.key, p.id]));
   return {
-    firstName: 'Jordan', lastName: 'Miles', level: 'High School', school: 'Westlake High School',
-    graduationYear: 2027, primaryPositionId: pos.WR, secondaryPositionId: pos.CB, gender: 'Male',
-    dateOfBirth: '2009-04-12', addressLine1: '100 Stadium Way', addressLine2: '', city: 'Austin', state: 'TX',
-    zipCode: '78701', county: 'Travis', email: 'jordan@example.com', phone: '(512) 555-0100', phoneCountryCode: '+1',
-    hudlUrl: 'https://www.hudl.com/profile/123', facebookUrl: '', instagramHandle: '@jordanmiles',
-    gpa: 3.6, satScore: 1250, actScore: 27, photoUrl: null,
-    heightFeet: 6, heightInches: 73, weightPounds: 182, weight: 182, xHandle: '@jmiles_wr', twitterHandle: '@jmiles_wr',
+    firstName: 'Jordan',
+    lastName: 'Miles',
+    level: 'High School',
+    school: 'Westlake High School',
+    graduationYear: 2027,
+    primaryPositionId: pos.WR,
+    secondaryPositionId: pos.CB,
+    gender: 'Male',
+    dateOfBirth: '2009-04-12',
+    addressLine1: '100 Stadium Way',
+    addressLine2: '',
+    city: 'Austin',
+    state: 'TX',
+    zipCode: '78701',
+    county: 'Travis',
+    email: 'jordan@example.com',
+    phone: '(512) 555-0100',
+    phoneCountryCode: '+1',
+    hudlUrl: 'https://www.hudl.com/profile/123',
+    facebookUrl: '',
+    instagramHandle: '@jordanmiles',
+    gpa: 3.6,
+    satScore: 1250,
+    actScore: 27,
+    photoUrl: null,
+    heightFeet: 6,
+    heightInches: 73,
+    weightPounds: 182,
+    weight: 182,
+    xHandle: '@jmiles_wr',
+    twitterHandle: '@jmiles_wr',
     userId: 1,
     ...overrides,
   };
@@ -20,5 +44,5 @@ export async function playerBody(t: TestApp, overrides: Record<string, unknown> 
 
 export async function playerCount(t: TestApp) {
   const [row] = await t.db.select({ n: count() }).from(players);
-  return row!.n;
+  return row.n;
 }

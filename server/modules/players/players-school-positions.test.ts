@@ -19,13 +19,27 @@ describe("a player's school", () => {
   it('picked from the directory is stored with its town and shown as verified', async () => {
     const res = await create({ school: 'Westlake High School', schoolCity: 'Austin', schoolState: 'TX' });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ school: 'Westlake High School', schoolCity: 'Austin', schoolState: 'TX', schoolVerified: true });
+    expect(res.json()).toMatchObject({
+      school: 'Westlake High School',
+      schoolCity: 'Austin',
+      schoolState: 'TX',
+      schoolVerified: true,
+    });
   });
 
   it("typed under 'My school is not listed' is stored as unverified, with its town and state", async () => {
-    const res = await create({ school: 'Hill Country Home School Co-op', schoolCity: 'Dripping Springs', schoolState: 'TX' });
+    const res = await create({
+      school: 'Hill Country Home School Co-op',
+      schoolCity: 'Dripping Springs',
+      schoolState: 'TX',
+    });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ school: 'Hill Country Home School Co-op', schoolCity: 'Dripping Springs', schoolState: 'TX', schoolVerified: false });
+    expect(res.json()).toMatchObject({
+      school: 'Hill Country Home School Co-op',
+      schoolCity: 'Dripping Springs',
+      schoolState: 'TX',
+      schoolVerified: false,
+    });
     const again = await as(t, parent, { method: 'GET', url: `/api/players/${res.json().id}` });
     expect(again.json().schoolVerified).toBe(false);
   });
@@ -35,7 +49,7 @@ describe("a player's school", () => {
     expect(res.json().schoolVerified).toBe(false);
   });
 
-  it("refuses a school state that is not a state code, naming the problem", async () => {
+  it('refuses a school state that is not a state code, naming the problem', async () => {
     const res = await create({ schoolState: 'ZZ' });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors.schoolState).toBe("Choose the school's state");
@@ -54,7 +68,9 @@ describe('positions and other fields', () => {
     const body = await playerBody(t);
     const res = await create({ secondaryPositionId: body.primaryPositionId });
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors.secondaryPositionId).toBe('Secondary position must differ from the primary position');
+    expect(res.json().errors.secondaryPositionId).toBe(
+      'Secondary position must differ from the primary position',
+    );
     const id = (await create()).json().id;
     expect((await update(id, { secondaryPositionId: body.primaryPositionId })).statusCode).toBe(400);
   });
@@ -80,6 +96,9 @@ describe('the country code', () => {
   it("left as a lone '+' is reported as missing, beside the other errors", async () => {
     const res = await create({ phoneCountryCode: '+', county: '' });
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors).toMatchObject({ phoneCountryCode: 'Country code is required', county: 'County is required' });
+    expect(res.json().errors).toMatchObject({
+      phoneCountryCode: 'Country code is required',
+      county: 'County is required',
+    });
   });
 });

@@ -5,7 +5,11 @@ import { errorBodySchema } from '../../../contract/errors';
 import { PAGE_SIZES, pageQuery } from '../../../contract/pagination';
 import { sendPage } from '../../lib/pagination';
 import {
-  createPlayerSchema, deletePlayerResultSchema, playerIdParams, playerSchema, updatePlayerSchema,
+  createPlayerSchema,
+  deletePlayerResultSchema,
+  playerIdParams,
+  playerSchema,
+  updatePlayerSchema,
 } from '../../../contract/players';
 import { deletePlayer } from './player-delete.service';
 import * as service from './players.service';
@@ -16,39 +20,68 @@ export default async function playersRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['players'];
 
-  app.get('/api/players', {
-    schema: {
-      tags, querystring: pageQuery(PAGE_SIZES.players.max, PAGE_SIZES.players.fallback), response: { 200: z.array(playerSchema), 400: errorBodySchema, 401: errorBodySchema },
-      description: 'Your players, newest first, 100 per page. When more exist the answer carries an `X-Next-Cursor` header; pass it back as `cursor`.',
+  app.get(
+    '/api/players',
+    {
+      schema: {
+        tags,
+        querystring: pageQuery(PAGE_SIZES.players.max, PAGE_SIZES.players.fallback),
+        response: { 200: z.array(playerSchema), 400: errorBodySchema, 401: errorBodySchema },
+        description:
+          'Your players, newest first, 100 per page. When more exist the answer carries an `X-Next-Cursor` header; pass it back as `cursor`.',
+      },
     },
-  }, async (req, reply) => sendPage(reply, await service.listPlayers(app.db, req.requireUser(), req.query)));
-
-  app.post('/api/players', {
-    config: app.perAddressLimit(30),
-    schema: { tags, body: createPlayerSchema, response: { 201: playerSchema, ...errors } },
-  }, async (req, reply) => {
-    const player = await service.createPlayer(app.db, req.requireUser(), req.body);
-    return reply.status(201).send(player);
-  });
-
-  app.get('/api/players/:id', {
-    schema: { tags, params: playerIdParams, response: { 200: playerSchema, ...errors } },
-  }, async (req) => service.getPlayer(app.db, req.requireUser(), req.params.id));
-
-  app.put('/api/players/:id', {
-    config: app.perAddressLimit(60),
-    schema: { tags, params: playerIdParams, body: updatePlayerSchema, response: { 200: playerSchema, ...errors } },
-  }, async (req) =>
-    service.updatePlayer({ db: app.db, storage: app.storage }, req.requireUser(), req.params.id, req.body),
+    async (req, reply) => sendPage(reply, await service.listPlayers(app.db, req.requireUser(), req.query)),
   );
 
-  app.delete('/api/players/:id', {
-    config: app.perAddressLimit(30),
-    schema: {
-      tags,
-      summary: "Deletes the family's own player with requests, videos, results and files; a waiting request's credit comes back",
-      params: playerIdParams,
-      response: { 200: deletePlayerResultSchema, 401: errorBodySchema, 404: errorBodySchema },
+  app.post(
+    '/api/players',
+    {
+      config: app.perAddressLimit(30),
+      schema: { tags, body: createPlayerSchema, response: { 201: playerSchema, ...errors } },
     },
-  }, async (req) => deletePlayer({ db: app.db, storage: app.storage, log: req.log }, req.requireUser().id, req.params.id));
+    async (req, reply) => {
+      const player = await service.createPlayer(app.db, req.requireUser(), req.body);
+      return reply.status(201).send(player);
+    },
+  );
+
+  app.get(
+    '/api/players/:id',
+    {
+      schema: { tags, params: playerIdParams, response: { 200: playerSchema, ...errors } },
+    },
+    async (req) => service.getPlayer(app.db, req.requireUser(), req.params.id),
+  );
+
+  app.put(
+    '/api/players/:id',
+    {
+      config: app.perAddressLimit(60),
+      schema: {
+        tags,
+        params: playerIdParams,
+        body: updatePlayerSchema,
+        response: { 200: playerSchema, ...errors },
+      },
+    },
+    async (req) =>
+      service.updatePlayer({ db: app.db, storage: app.storage }, req.requireUser(), req.params.id, req.body),
+  );
+
+  app.delete(
+    '/api/players/:id',
+    {
+      config: app.perAddressLimit(30),
+      schema: {
+        tags,
+        summary:
+          "Deletes the family's own player with requests, videos, results and files; a waiting request's credit comes back",
+        params: playerIdParams,
+        response: { 200: deletePlayerResultSchema, 401: errorBodySchema, 404: errorBodySchema },
+      },
+    },
+    async (req) =>
+      deletePlayer({ db: app.db, storage: app.storage, log: req.log }, req.requireUser().id, req.params.id),
+  );
 }

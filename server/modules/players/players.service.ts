@@ -28,7 +28,10 @@ export async function getPlayer(db: Db, viewer: Viewer, id: number) {
   return toPlayer(await viewablePlayer(db, viewer, id), viewer);
 }
 
-async function checkPositions(db: Db, input: { primaryPositionId: number; secondaryPositionId?: number | null }) {
+async function checkPositions(
+  db: Db,
+  input: { primaryPositionId: number; secondaryPositionId?: number | null },
+) {
   const ids = [input.primaryPositionId, input.secondaryPositionId ?? input.primaryPositionId];
   const found = await db
     .select({ id: positions.id })
@@ -37,8 +40,9 @@ async function checkPositions(db: Db, input: { primaryPositionId: number; second
   const known = new Set(found.map((p) => p.id));
   const errors: Record<string, string> = {};
   if (!known.has(input.primaryPositionId)) errors.primaryPositionId = 'Primary position is required';
-  if (input.secondaryPositionId != null && !known.has(input.secondaryPositionId)) errors.secondaryPositionId = 'Secondary position is required';
-  if (Object.keys(errors).length) throw badRequest(Object.values(errors)[0]!, errors);
+  if (input.secondaryPositionId != null && !known.has(input.secondaryPositionId))
+    errors.secondaryPositionId = 'Secondary position is required';
+  if (Object.keys(errors).length) throw badRequest(Object.values(errors)[0], errors);
 }
 
 const columns = async (db: Db, input: CreatePlayerInput | UpdatePlayerInput) => ({
@@ -59,19 +63,36 @@ const columns = async (db: Db, input: CreatePlayerInput | UpdatePlayerInput) => 
 /** The owner is always the signed-in user; a client's userId is never read. */
 export async function createPlayer(db: Db, viewer: Viewer, input: CreatePlayerInput) {
   await checkPositions(db, input);
-  const [row] = await db.insert(players).values({ ...(await columns(db, input)), userId: viewer.id }).returning();
-  return toPlayer(row!, viewer);
+  const [row] = await db
+    .insert(players)
+    .values({ ...(await columns(db, input)), userId: viewer.id })
+    .returning();
+  return toPlayer(row, viewer);
 }
 
 /** Only the owner or an admin edits; an analyst may read but not change a family's player. */
-export async function updatePlayer(deps: { db: Db; storage: Storage }, viewer: Viewer, id: number, input: UpdatePlayerInput) {
+export async function updatePlayer(
+  deps: { db: Db; storage: Storage },
+  viewer: Viewer,
+  id: number,
+  input: UpdatePlayerInput,
+) {
   const { db } = deps;
-  const current = await changeablePlayer(db, viewer, id, "Only the player's family or an admin can edit this player");
+  const current = await changeablePlayer(
+    db,
+    viewer,
+    id,
+    "Only the player's family or an admin can edit this player",
+  );
   await checkPositions(db, input);
-  const [row] = await db.update(players).set(await columns(db, input)).where(eq(players.id, id)).returning();
+  const [row] = await db
+    .update(players)
+    .set(await columns(db, input))
+    .where(eq(players.id, id))
+    .returning();
   await refreshPlayerDetails(db, id);
-  if (current.photoUrl && current.photoUrl !== row!.photoUrl) await removeOrphanPhoto(deps, current.photoUrl);
-  return toPlayer(row!, viewer);
+  if (current.photoUrl && current.photoUrl !== row.photoUrl) await removeOrphanPhoto(deps, current.photoUrl);
+  return toPlayer(row, viewer);
 }
 
 /** A replaced or removed photo is deleted once no player points at it any more. */
@@ -80,5 +101,5 @@ async function removeOrphanPhoto({ db, storage }: { db: Db; storage: Storage }, 
   if (!m) return;
   const [still] = await db.select({ id: players.id }).from(players).where(eq(players.photoUrl, url)).limit(1);
   if (still) return;
-  await storage.remove(m[1]!).catch(() => undefined);
+  await storage.remove(m[1]).catch(() => undefined);
 }

@@ -20,9 +20,21 @@ describe('adding a player', () => {
     expect(res.statusCode).toBe(201);
     const p = res.json();
     expect(p).toMatchObject({
-      userId: parent.id, firstName: 'Jordan', heightInches: 73, weight: 182, phone: '5125550100',
-      phoneCountryCode: '+1', twitterHandle: 'jmiles_wr', instagramHandle: 'jordanmiles', addressLine2: null,
-      facebookUrl: null, gpa: 3.6, satScore: 1250, actScore: 27, dateOfBirth: '2009-04-12', state: 'TX',
+      userId: parent.id,
+      firstName: 'Jordan',
+      heightInches: 73,
+      weight: 182,
+      phone: '5125550100',
+      phoneCountryCode: '+1',
+      twitterHandle: 'jmiles_wr',
+      instagramHandle: 'jordanmiles',
+      addressLine2: null,
+      facebookUrl: null,
+      gpa: 3.6,
+      satScore: 1250,
+      actScore: 27,
+      dateOfBirth: '2009-04-12',
+      state: 'TX',
     });
     expect(p).not.toHaveProperty('heightFeet');
     expect(p).not.toHaveProperty('xHandle');
@@ -45,23 +57,47 @@ describe('adding a player', () => {
 
   const invalid: [string, Record<string, unknown>, string, string][] = [
     ['no first name', { firstName: '' }, 'firstName', 'First name is required'],
-    ['a 256-character last name', { lastName: 'x'.repeat(256) }, 'lastName', 'Last name must be at most 255 characters'],
+    [
+      'a 256-character last name',
+      { lastName: 'x'.repeat(256) },
+      'lastName',
+      'Last name must be at most 255 characters',
+    ],
     ['no height', { heightInches: 0 }, 'heightInches', 'Height is required'],
     ['a 9-foot height', { heightInches: 9 * 12 }, 'heightInches', 'Height must be at most 8 feet'],
     ['a weight of 20 lbs', { weight: 20 }, 'weight', 'Weight is required'],
     ['a weight of 600 lbs', { weight: 600 }, 'weight', 'Weight must be at most 500 lbs'],
     ['no graduation year', { graduationYear: '' }, 'graduationYear', 'Graduation year is required'],
     ['a graduation year of 1999', { graduationYear: 1999 }, 'graduationYear', 'Graduation year is required'],
-    ['a graduation year of 2101', { graduationYear: 2101 }, 'graduationYear', 'Graduation year must be 2100 or earlier'],
+    [
+      'a graduation year of 2101',
+      { graduationYear: 2101 },
+      'graduationYear',
+      'Graduation year must be 2100 or earlier',
+    ],
     ['no school', { school: ' ' }, 'school', 'School is required'],
     ['an unknown level', { level: 'Middle School' }, 'level', 'Level is required'],
     ['no primary position', { primaryPositionId: null }, 'primaryPositionId', 'Primary position is required'],
-    ['no secondary position', { secondaryPositionId: undefined }, 'secondaryPositionId', 'Secondary position is required'],
-    ['a primary position that does not exist', { primaryPositionId: 9999 }, 'primaryPositionId', 'Primary position is required'],
+    [
+      'no secondary position',
+      { secondaryPositionId: undefined },
+      'secondaryPositionId',
+      'Secondary position is required',
+    ],
+    [
+      'a primary position that does not exist',
+      { primaryPositionId: 9999 },
+      'primaryPositionId',
+      'Primary position is required',
+    ],
     ['no gender', { gender: '' }, 'gender', 'Gender is required'],
     ['no date of birth', { dateOfBirth: '' }, 'dateOfBirth', 'Date of birth is required'],
-    ['a birth date less than ten years ago', { dateOfBirth: `${new Date().getFullYear() - 9}-01-01` }, 'dateOfBirth',
-      `Date of birth must be on or before Dec 31, ${new Date().getFullYear() - 10}`],
+    [
+      'a birth date less than ten years ago',
+      { dateOfBirth: `${new Date().getFullYear() - 9}-01-01` },
+      'dateOfBirth',
+      `Date of birth must be on or before Dec 31, ${new Date().getFullYear() - 10}`,
+    ],
     ['no address', { addressLine1: '' }, 'addressLine1', 'Address is required'],
     ['no city', { city: '' }, 'city', 'City is required'],
     ['no state', { state: '' }, 'state', 'State is required'],
@@ -75,14 +111,24 @@ describe('adding a player', () => {
     ['no Hudl URL', { hudlUrl: '' }, 'hudlUrl', 'Hudl Profile URL is required'],
     ['a Hudl URL that is not a URL', { hudlUrl: 'hudl profile' }, 'hudlUrl', 'Please enter a valid URL'],
     ['a javascript: Hudl link', { hudlUrl: 'javascript:alert(1)' }, 'hudlUrl', 'Please enter a valid URL'],
-    ['a Facebook link that is not a URL', { facebookUrl: 'facebook' }, 'facebookUrl', 'Please enter a valid URL'],
+    [
+      'a Facebook link that is not a URL',
+      { facebookUrl: 'facebook' },
+      'facebookUrl',
+      'Please enter a valid URL',
+    ],
     ['no X handle', { twitterHandle: '@' }, 'twitterHandle', 'X/Twitter handle is required'],
     ['no Instagram handle', { instagramHandle: '' }, 'instagramHandle', 'Instagram handle is required'],
     ['a GPA of 5.1', { gpa: 5.1 }, 'gpa', 'GPA must be between 0 and 5'],
     ['an SAT score of 300', { satScore: 300 }, 'satScore', 'SAT score must be between 400 and 1600'],
     ['an SAT score of 1255', { satScore: 1255 }, 'satScore', 'SAT score must be a multiple of 10'],
     ['an ACT score of 37', { actScore: 37 }, 'actScore', 'ACT score must be between 1 and 36'],
-    ['a photo that is not one of our uploads', { photoUrl: 'https://evil.example/x.png' }, 'photoUrl', 'Please upload the photo again'],
+    [
+      'a photo that is not one of our uploads',
+      { photoUrl: 'https://evil.example/x.png' },
+      'photoUrl',
+      'Please upload the photo again',
+    ],
   ];
   it.each(invalid)('refuses %s with 400 and stores nothing', async (_name, overrides, field, message) => {
     const before = await playerCount(t);
@@ -110,7 +156,12 @@ describe('reading a player', () => {
       const viewer = role ? await createUser(t, { role }) : parent;
       const res = await as(t, viewer, { method: 'GET', url: `/api/players/${p.id}` });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ id: p.id, phone: '5125550100', email: 'jordan@example.com', dateOfBirth: '2009-04-12' });
+      expect(res.json()).toMatchObject({
+        id: p.id,
+        phone: '5125550100',
+        email: 'jordan@example.com',
+        dateOfBirth: '2009-04-12',
+      });
     }
   });
 
@@ -131,10 +182,25 @@ describe('editing a player', () => {
 
   it('the owner saves changes; the Hudl URL is optional on edit', async () => {
     const p = (await create(parent)).json();
-    const res = await put(parent, p.id, { firstName: 'Jordy', heightInches: 74, weight: 190, hudlUrl: '', gpa: null });
+    const res = await put(parent, p.id, {
+      firstName: 'Jordy',
+      heightInches: 74,
+      weight: 190,
+      hudlUrl: '',
+      gpa: null,
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id: p.id, firstName: 'Jordy', heightInches: 74, weight: 190, hudlUrl: null, gpa: null });
-    expect((await as(t, parent, { method: 'GET', url: `/api/players/${p.id}` })).json().firstName).toBe('Jordy');
+    expect(res.json()).toMatchObject({
+      id: p.id,
+      firstName: 'Jordy',
+      heightInches: 74,
+      weight: 190,
+      hudlUrl: null,
+      gpa: null,
+    });
+    expect((await as(t, parent, { method: 'GET', url: `/api/players/${p.id}` })).json().firstName).toBe(
+      'Jordy',
+    );
   });
 
   it('refuses an invalid edit with 400 and leaves the player as it was', async () => {
@@ -142,13 +208,17 @@ describe('editing a player', () => {
     const res = await put(parent, p.id, { firstName: 'Changed', zipCode: 'abcde' });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors.zipCode).toBe('ZIP code must be 5 digits');
-    expect((await as(t, parent, { method: 'GET', url: `/api/players/${p.id}` })).json().firstName).toBe('Jordan');
+    expect((await as(t, parent, { method: 'GET', url: `/api/players/${p.id}` })).json().firstName).toBe(
+      'Jordan',
+    );
   });
 
-  it("another user cannot edit the player (404); an analyst may read but not edit (403); an admin may", async () => {
+  it('another user cannot edit the player (404); an analyst may read but not edit (403); an admin may', async () => {
     const p = (await create(parent)).json();
     expect((await put(await createUser(t), p.id, { firstName: 'Hacked' })).statusCode).toBe(404);
-    expect((await put(await createUser(t, { role: 'analyst' }), p.id, { firstName: 'Hacked' })).statusCode).toBe(403);
+    expect(
+      (await put(await createUser(t, { role: 'analyst' }), p.id, { firstName: 'Hacked' })).statusCode,
+    ).toBe(403);
     expect((await put(null, p.id)).statusCode).toBe(401);
     const admin = await createUser(t, { role: 'admin' });
     const res = await put(admin, p.id, { firstName: 'Fixed', userId: admin.id });
@@ -161,7 +231,9 @@ describe('positions', () => {
   it('lists the active positions for a signed-in user, 401 otherwise', async () => {
     const res = await as(t, parent, { method: 'GET', url: '/api/positions' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual(expect.arrayContaining([expect.objectContaining({ key: 'QB', name: 'Quarterback', isActive: true })]));
+    expect(res.json()).toEqual(
+      expect.arrayContaining([expect.objectContaining({ key: 'QB', name: 'Quarterback', isActive: true })]),
+    );
     expect((await as(t, null, { method: 'GET', url: '/api/positions' })).statusCode).toBe(401);
   });
 });
@@ -173,11 +245,19 @@ describe("a minor's private details", () => {
     const { eq } = await import('drizzle-orm');
     const p = (await create(parent)).json();
     const [row] = await t.db.select().from(players).where(eq(players.id, p.id));
-    const shared = toPlayer(row!, { id: parent.id + 1000, role: 'user' });
-    for (const f of ['dateOfBirth', 'addressLine1', 'addressLine2', 'zipCode', 'email', 'phone', 'phoneCountryCode']) {
+    const shared = toPlayer(row, { id: parent.id + 1000, role: 'user' });
+    for (const f of [
+      'dateOfBirth',
+      'addressLine1',
+      'addressLine2',
+      'zipCode',
+      'email',
+      'phone',
+      'phoneCountryCode',
+    ]) {
       expect(shared).not.toHaveProperty(f);
     }
     expect(shared).toMatchObject({ firstName: 'Jordan', city: 'Austin', state: 'TX' });
-    expect(toPlayer(row!, { id: parent.id, role: 'user' })).toHaveProperty('phone', '5125550100');
+    expect(toPlayer(row, { id: parent.id, role: 'user' })).toHaveProperty('phone', '5125550100');
   });
 });

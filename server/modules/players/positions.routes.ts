@@ -8,10 +8,14 @@ import { positions } from '../../db/schema';
 
 export default async function positionsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.get('/api/positions', {
-    schema: { tags: ['players'], response: { 200: z.array(positionSchema), 401: errorBodySchema } },
-  }, async (req) => {
-    req.requireUser();
-    return app.db.select().from(positions).where(eq(positions.isActive, true)).orderBy(asc(positions.id));
-  });
+  app.get(
+    '/api/positions',
+    {
+      schema: { tags: ['players'], response: { 200: z.array(positionSchema), 401: errorBodySchema } },
+    },
+    async (req) => {
+      req.requireUser();
+      return app.db.select().from(positions).where(eq(positions.isActive, true)).orderBy(asc(positions.id));
+    },
+  );
 }

@@ -1,7 +1,17 @@
 /** Abbreviations a family may type either way round: 'St. John' finds 'Saint John' and back. */
 const WORDS: Record<string, string> = {
-  st: 'saint', ste: 'sainte', mt: 'mount', ft: 'fort', hs: 'high school', acad: 'academy',
-  univ: 'university', sch: 'school', prep: 'preparatory', ctr: 'center', jr: 'junior', sr: 'senior',
+  st: 'saint',
+  ste: 'sainte',
+  mt: 'mount',
+  ft: 'fort',
+  hs: 'high school',
+  acad: 'academy',
+  univ: 'university',
+  sch: 'school',
+  prep: 'preparatory',
+  ctr: 'center',
+  jr: 'junior',
+  sr: 'senior',
 };
 
 /** Lower case, no accents or punctuation, '&' as 'and', abbreviations spelled out: the form both sides are compared in. */

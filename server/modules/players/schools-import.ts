@@ -11,7 +11,11 @@ import { titleCase } from './title-case';
 /** Full state names -> codes; DC and the territories are kept, "Bureau of Indian Education" has no state. */
 const STATE_CODES: Record<string, string> = {
   ...Object.fromEntries(Object.entries(US_STATES).map(([code, name]) => [name.toLowerCase(), code])),
-  'district of columbia': 'DC', 'puerto rico': 'PR', guam: 'GU', 'american samoa': 'AS', 'u.s. virgin islands': 'VI',
+  'district of columbia': 'DC',
+  'puerto rico': 'PR',
+  guam: 'GU',
+  'american samoa': 'AS',
+  'u.s. virgin islands': 'VI',
 };
 const KEPT_CODES = new Set(Object.values(STATE_CODES));
 
@@ -27,9 +31,12 @@ export type SchoolFileFormat = 'high-schools' | 'colleges';
 
 export function detectFormat(text: string): SchoolFileFormat {
   const header = text.slice(0, text.search(/\r?\n/)).replace(/^\uFEFF/, '');
-  if (header.includes(';') && /(^|;)NAME(;|$)/.test(header) && header.includes('DEG_GRANT')) return 'colleges';
+  if (header.includes(';') && /(^|;)NAME(;|$)/.test(header) && header.includes('DEG_GRANT'))
+    return 'colleges';
   if (/^"?name"?,"?city"?,"?state"?/i.test(header)) return 'high-schools';
-  throw new Error('Unrecognised school file: expected "Name,City,State" high schools or the semicolon-separated college directory');
+  throw new Error(
+    'Unrecognised school file: expected "Name,City,State" high schools or the semicolon-separated college directory',
+  );
 }
 
 /** "Name,City,State" with full state names (NCES high schools). */
@@ -64,18 +71,28 @@ export function parseColleges(text: string): SchoolRow[] {
     if (i < 0) throw new Error(`College file is missing the ${name} column`);
     return i;
   };
-  const [NAME, CITY, STATE, DEG, STATUS, NAICS, ALIAS] =
-    ['NAME', 'CITY', 'STATE', 'DEG_GRANT', 'STATUS', 'NAICS_DESC', 'ALIAS'].map(col) as number[];
+  const [NAME, CITY, STATE, DEG, STATUS, NAICS, ALIAS] = [
+    'NAME',
+    'CITY',
+    'STATE',
+    'DEG_GRANT',
+    'STATUS',
+    'NAICS_DESC',
+    'ALIAS',
+  ].map(col);
   const out: SchoolRow[] = [];
   for (const r of rows) {
-    if (r[DEG!] !== '1' || !OPEN_STATUS.has(r[STATUS!] ?? '') || !COLLEGE_KINDS.has(r[NAICS!] ?? '')) continue;
-    const state = tidy(r[STATE!]).toUpperCase();
-    const name = tidy(r[NAME!]);
-    const city = tidy(r[CITY!]);
+    if (r[DEG] !== '1' || !OPEN_STATUS.has(r[STATUS] ?? '') || !COLLEGE_KINDS.has(r[NAICS] ?? '')) continue;
+    const state = tidy(r[STATE]).toUpperCase();
+    const name = tidy(r[NAME]);
+    const city = tidy(r[CITY]);
     if (!KEPT_CODES.has(state) || !name || !city) continue;
-    const alias = tidy(r[ALIAS!]);
+    const alias = tidy(r[ALIAS]);
     out.push({
-      level: 'College', name: titleCase(name), city: titleCase(city), state,
+      level: 'College',
+      name: titleCase(name),
+      city: titleCase(city),
+      state,
       alias: alias && alias !== 'NOT AVAILABLE' ? alias.slice(0, 500) : null,
     });
   }
@@ -93,16 +110,19 @@ export async function importSchoolFile(db: Db, file: string) {
   // Flushes the trigram indexes' pending lists and refreshes statistics so the planner uses them at once.
   await db.execute(sql`vacuum analyze schools`);
   const [total] = await db.select({ n: count() }).from(schools);
-  return { format: detectFormat(text), parsed: rows.length, written, total: total!.n };
+  return { format: detectFormat(text), parsed: rows.length, written, total: total.n };
 }
 
 export const schoolsImportCommand: CliCommand = {
   name: 'schools:import',
-  usage: 'schools:import <file>   (NCES high schools CSV or the semicolon-separated college directory; safe to re-run)',
+  usage:
+    'schools:import <file>   (NCES high schools CSV or the semicolon-separated college directory; safe to re-run)',
   async run(db, args) {
     const file = args[0];
     if (!file) throw new Error('Usage: npm run cli -- schools:import <file>');
     const r = await importSchoolFile(db, file);
-    console.log(`${r.format}: ${r.parsed} schools read, ${r.written} inserted or refreshed; ${r.total} schools in all.`);
+    console.log(
+      `${r.format}: ${r.parsed} schools read, ${r.written} inserted or refreshed; ${r.total} schools in all.`,
+    );
   },
 };

@@ -6,15 +6,19 @@ import { searchSchools } from './schools.service';
 
 export default async function schoolsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.post('/api/schools/search', {
-    config: app.perAddressLimit(120),
-    schema: {
-      tags: ['schools'],
-      body: schoolSearchSchema,
-      response: { 200: schoolListSchema, 400: errorBodySchema, 401: errorBodySchema },
+  app.post(
+    '/api/schools/search',
+    {
+      config: app.perAddressLimit(120),
+      schema: {
+        tags: ['schools'],
+        body: schoolSearchSchema,
+        response: { 200: schoolListSchema, 400: errorBodySchema, 401: errorBodySchema },
+      },
     },
-  }, async (req) => {
-    req.requireUser();
-    return searchSchools(app.db, req.body);
-  });
+    async (req) => {
+      req.requireUser();
+      return searchSchools(app.db, req.body);
+    },
+  );
 }

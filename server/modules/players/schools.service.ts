@@ -12,7 +12,7 @@ async function find(db: Db, level: string, where: SQL, limit: number, first?: SQ
     where level = ${level} and ${where}
     order by ${first ? sql`${first}, ` : sql``}lower(name), city, state
     limit ${limit}`);
-  return res.rows as School[];
+  return res.rows;
 }
 
 /**
@@ -45,7 +45,15 @@ export async function searchSchools(db: Db, input: SchoolSearchInput): Promise<S
   if (norm && left() > 0) {
     const words = norm.split(' ').map((w) => sql`search_text like ${`% ${w}%`}`);
     const inName = sql`split_part(search_text, ' | ', 1) like ${`% ${norm}%`}`;
-    add(await find(db, level, sql`not ${prefix} and ${sql.join(words, sql` and `)}`, left() + out.length, sql`(case when ${inName} then 0 else 1 end)`));
+    add(
+      await find(
+        db,
+        level,
+        sql`not ${prefix} and ${sql.join(words, sql` and `)}`,
+        left() + out.length,
+        sql`(case when ${inName} then 0 else 1 end)`,
+      ),
+    );
   }
   if (typed.length >= 3 && left() > 0) {
     const inside = sql`(lower(name) like ${`%${raw}%`} or lower(alias) like ${`%${raw}%`})`;
@@ -55,7 +63,10 @@ export async function searchSchools(db: Db, input: SchoolSearchInput): Promise<S
 }
 
 /** A player's school is verified when the directory holds it at that level (and in that town, when one is given). */
-export async function isListedSchool(db: Db, p: { level: string; school: string; schoolCity?: string | null; schoolState?: string | null }) {
+export async function isListedSchool(
+  db: Db,
+  p: { level: string; school: string; schoolCity?: string | null; schoolState?: string | null },
+) {
   const res = await db.execute(sql`
     select 1 from schools
     where level = ${p.level} and lower(name) = ${p.school.trim().toLowerCase()}

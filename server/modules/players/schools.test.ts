@@ -6,7 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { US_STATE_CODES } from '../../../contract/constants';
 import { schools } from '../../db/schema';
 import { seedSchools } from '../../seed/schools';
-import { as, createTestApp, createUser, isRealPostgres, type TestApp, type TestUser } from '../../test/helpers';
+import {
+  as,
+  createTestApp,
+  createUser,
+  isRealPostgres,
+  type TestApp,
+  type TestUser,
+} from '../../test/helpers';
 import { importSchoolFile, parseColleges, parseHighSchools } from './schools-import';
 import { titleCase } from './title-case';
 
@@ -43,9 +50,12 @@ const COLLEGES = [
 describe('the shipped school directory', () => {
   it('covers every state at both levels, from the file inside the project', async () => {
     const [all] = await t.db.select({ n: count() }).from(schools);
-    expect(all!.n).toBeGreaterThan(29_000);
+    expect(all.n).toBeGreaterThan(29_000);
     for (const level of ['High School', 'College']) {
-      const rows = await t.db.selectDistinct({ state: schools.state }).from(schools).where(eq(schools.level, level));
+      const rows = await t.db
+        .selectDistinct({ state: schools.state })
+        .from(schools)
+        .where(eq(schools.level, level));
       const states = new Set(rows.map((r) => r.state));
       expect(US_STATE_CODES.filter((s) => !states.has(s))).toEqual([]);
     }
@@ -55,19 +65,31 @@ describe('the shipped school directory', () => {
     const [before] = await t.db.select({ n: count() }).from(schools);
     expect((await seedSchools(t.db)).loaded).toBe(false);
     const [after] = await t.db.select({ n: count() }).from(schools);
-    expect(after!.n).toBe(before!.n);
+    expect(after.n).toBe(before.n);
   });
 
   it('finds the schools families look for, with their town and state', async () => {
-    const names = async (term: string, level = 'High School') => (await search(term, level)).json() as any[];
-    expect(await names('Austin')).toEqual(expect.arrayContaining([{ name: 'Austin High School', city: 'Austin', state: 'TX' }]));
+    const names = async (term: string, level = 'High School') => (await search(term, level)).json<any[]>();
+    expect(await names('Austin')).toEqual(
+      expect.arrayContaining([{ name: 'Austin High School', city: 'Austin', state: 'TX' }]),
+    );
     const jefferson = await names('Jefferson');
     expect(jefferson).toHaveLength(20);
     expect(jefferson.every((s) => s.name.startsWith('Jefferson'))).toBe(true);
-    expect(await names('thomas jefferson')).toContainEqual({ name: 'Thomas Jefferson High School', city: 'Dallas', state: 'TX' });
-    expect(await names('Mater Dei')).toEqual(expect.arrayContaining([{ name: 'Mater Dei High School', city: 'Santa Ana', state: 'CA' }]));
-    expect(await names('IMG')).toEqual(expect.arrayContaining([{ name: 'IMG Academy', city: 'Bradenton', state: 'FL' }]));
-    expect(await names('Stanford', 'College')).toEqual(expect.arrayContaining([{ name: 'Stanford University', city: 'Stanford', state: 'CA' }]));
+    expect(await names('thomas jefferson')).toContainEqual({
+      name: 'Thomas Jefferson High School',
+      city: 'Dallas',
+      state: 'TX',
+    });
+    expect(await names('Mater Dei')).toEqual(
+      expect.arrayContaining([{ name: 'Mater Dei High School', city: 'Santa Ana', state: 'CA' }]),
+    );
+    expect(await names('IMG')).toEqual(
+      expect.arrayContaining([{ name: 'IMG Academy', city: 'Bradenton', state: 'FL' }]),
+    );
+    expect(await names('Stanford', 'College')).toEqual(
+      expect.arrayContaining([{ name: 'Stanford University', city: 'Stanford', state: 'CA' }]),
+    );
     const westlake = await names('westlake austin');
     expect(westlake).toContainEqual({ name: 'Westlake High School', city: 'Austin', state: 'TX' });
     expect(westlake.every((s) => s.city === 'Austin')).toBe(true);
@@ -75,7 +97,9 @@ describe('the shipped school directory', () => {
 
   it("reads 'St.' as 'Saint' and the other way round", async () => {
     const stJohn = (await search('St. John Bosco')).json();
-    expect(stJohn).toEqual(expect.arrayContaining([{ name: 'St John Bosco High School', city: 'Bellflower', state: 'CA' }]));
+    expect(stJohn).toEqual(
+      expect.arrayContaining([{ name: 'St John Bosco High School', city: 'Bellflower', state: 'CA' }]),
+    );
     const saint = (await search('Saint Thomas Aquinas')).json().map((s: any) => s.name);
     expect(saint).toContain('St Thomas Aquinas High School');
     const college = (await search('St. Marys College', 'College')).json().map((s: any) => s.name);
@@ -91,7 +115,10 @@ describe('school search', () => {
     expect(names[0]).toMatch(/^Westlake /);
     expect(res.json()).toContainEqual({ name: 'Westlake High School', city: 'Austin', state: 'TX' });
     const firstNonPrefix = names.findIndex((n: string) => !n.toLowerCase().startsWith('westlake'));
-    if (firstNonPrefix >= 0) expect(names.slice(firstNonPrefix).every((n: string) => !n.toLowerCase().startsWith('westlake'))).toBe(true);
+    if (firstNonPrefix >= 0)
+      expect(names.slice(firstNonPrefix).every((n: string) => !n.toLowerCase().startsWith('westlake'))).toBe(
+        true,
+      );
   });
 
   it('answers at most 20 schools of the chosen level', async () => {
@@ -104,7 +131,9 @@ describe('school search', () => {
   });
 
   it('finds a college by its alias and a school by a word inside its name', async () => {
-    expect((await search('ucla', 'College')).json().map((s: any) => s.name)).toContain('University of California-Los Angeles');
+    expect((await search('ucla', 'College')).json().map((s: any) => s.name)).toContain(
+      'University of California-Los Angeles',
+    );
     expect((await search('estlake hi')).json().map((s: any) => s.name)).toContain('Westlake High School');
   });
 
@@ -124,17 +153,36 @@ describe('school search', () => {
 describe('schools:import', () => {
   it('reads high schools with full state names and the semicolon college directory', () => {
     const hs = parseHighSchools(HS);
-    expect(hs).toEqual(expect.arrayContaining([
-      { level: 'High School', name: 'Westlake High School', city: 'Austin', state: 'TX' },
-      { level: 'High School', name: 'St Gerard Campus, Inc.', city: 'St Augustine', state: 'FL' },
-      { level: 'High School', name: 'Kim Fluker Information Technology School', city: 'Slidell', state: 'LA' },
-      { level: 'High School', name: 'Roosevelt High School', city: 'Washington', state: 'DC' },
-    ]));
+    expect(hs).toEqual(
+      expect.arrayContaining([
+        { level: 'High School', name: 'Westlake High School', city: 'Austin', state: 'TX' },
+        { level: 'High School', name: 'St Gerard Campus, Inc.', city: 'St Augustine', state: 'FL' },
+        {
+          level: 'High School',
+          name: 'Kim Fluker Information Technology School',
+          city: 'Slidell',
+          state: 'LA',
+        },
+        { level: 'High School', name: 'Roosevelt High School', city: 'Washington', state: 'DC' },
+      ]),
+    );
     expect(hs.find((s) => s.name.includes('Chinle'))).toBeUndefined();
     const co = parseColleges(COLLEGES);
     expect(co).toEqual([
-      { level: 'College', name: 'University of California-Los Angeles', city: 'Los Angeles', state: 'CA', alias: 'UCLA' },
-      { level: 'College', name: 'Texas A & M University-College Station', city: 'College Station', state: 'TX', alias: 'TEXAS A&M | TAMU' },
+      {
+        level: 'College',
+        name: 'University of California-Los Angeles',
+        city: 'Los Angeles',
+        state: 'CA',
+        alias: 'UCLA',
+      },
+      {
+        level: 'College',
+        name: 'Texas A & M University-College Station',
+        city: 'College Station',
+        state: 'TX',
+        alias: 'TEXAS A&M | TAMU',
+      },
       { level: 'College', name: 'McLennan Community College', city: 'Waco', state: 'TX', alias: null },
     ]);
   });
@@ -158,11 +206,13 @@ describe('schools:import', () => {
     const again = await importSchoolFile(t.db, coFile);
     await importSchoolFile(t.db, hsFile);
     const [twice] = await t.db.select({ n: count() }).from(schools);
-    expect(twice!.n).toBe(once!.n);
-    expect(again.total).toBe(once!.n);
+    expect(twice.n).toBe(once.n);
+    expect(again.total).toBe(once.n);
     await expect(importSchoolFile(t.db, path.join(dir, 'missing.csv'))).rejects.toThrow();
     writeFileSync(path.join(dir, 'bad.csv'), 'a;b;c\n1;2;3\n');
-    await expect(importSchoolFile(t.db, path.join(dir, 'bad.csv'))).rejects.toThrow(/Unrecognised school file/);
+    await expect(importSchoolFile(t.db, path.join(dir, 'bad.csv'))).rejects.toThrow(
+      /Unrecognised school file/,
+    );
   });
 });
 
@@ -181,15 +231,23 @@ describe('the shipped directory at full size', () => {
     const lincoln = (await search('lincoln')).json();
     expect(lincoln).toHaveLength(20);
     expect(lincoln.every((s: any) => s.name.toLowerCase().startsWith('lincoln'))).toBe(true);
-    expect(lincoln.map((s: any) => s.name)).toEqual([...lincoln.map((s: any) => s.name)].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())));
+    expect(lincoln.map((s: any) => s.name)).toEqual(
+      [...lincoln.map((s: any) => s.name)].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())),
+    );
 
     if (isRealPostgres()) {
       const plan = async (q: ReturnType<typeof sql>) =>
         ((await t.db.execute(sql`explain ${q}`)).rows as any[]).map((row) => row['QUERY PLAN']).join('\n');
-      expect(await plan(sql`select name from schools where level = 'High School' and search_text like ' westl%' order by lower(name) limit 20`))
-        .toContain('schools_search_prefix_idx');
-      expect(await plan(sql`select name from schools where level = 'High School' and search_text like '% jefferson%'`))
-        .toContain('schools_search_trgm_idx');
+      expect(
+        await plan(
+          sql`select name from schools where level = 'High School' and search_text like ' westl%' order by lower(name) limit 20`,
+        ),
+      ).toContain('schools_search_prefix_idx');
+      expect(
+        await plan(
+          sql`select name from schools where level = 'High School' and search_text like '% jefferson%'`,
+        ),
+      ).toContain('schools_search_trgm_idx');
     }
   });
 });

@@ -35,7 +35,9 @@ const storedPhotos = () => {
 };
 
 const png = (w = 64, h = 48) =>
-  sharp({ create: { width: w, height: h, channels: 3, background: { r: 200, g: 30, b: 30 } } }).png().toBuffer();
+  sharp({ create: { width: w, height: h, channels: 3, background: { r: 200, g: 30, b: 30 } } })
+    .png()
+    .toBuffer();
 
 describe('photo upload', () => {
   it('stores a PNG as a WebP under a name of our own and answers its url', async () => {
@@ -53,7 +55,10 @@ describe('photo upload', () => {
   it('strips EXIF and GPS data from a camera JPEG', async () => {
     const jpeg = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#3366cc' } })
       .jpeg()
-      .withExif({ IFD0: { Make: 'PhoneCam', Model: 'X1' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '30/1 16/1 0/1' } })
+      .withExif({
+        IFD0: { Make: 'PhoneCam', Model: 'X1' },
+        IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '30/1 16/1 0/1' },
+      })
       .toBuffer();
     expect((await sharp(jpeg).metadata()).exif).toBeDefined();
     const res = await upload(user, jpeg, { filename: 'IMG_0001.jpg', type: 'image/jpeg' });
@@ -67,7 +72,10 @@ describe('photo upload', () => {
 
   it('refuses a text file renamed .png (415) and keeps nothing', async () => {
     const before = storedPhotos().length;
-    const res = await upload(user, Buffer.from('just some text, not a picture\n'), { filename: 'notes.png', type: 'image/png' });
+    const res = await upload(user, Buffer.from('just some text, not a picture\n'), {
+      filename: 'notes.png',
+      type: 'image/png',
+    });
     expect(res.statusCode).toBe(415);
     expect(res.json().message).toBe('Please upload an image file (JPG, PNG, etc.)');
     expect(storedPhotos().length).toBe(before);
@@ -108,18 +116,26 @@ describe('photo upload', () => {
 
   it('answers 400 without a file field, and 401 to a visitor', async () => {
     expect((await upload(user, await png(), { field: 'photo' })).statusCode).toBe(400);
-    expect((await as(t, user, { method: 'POST', url: '/api/upload', payload: { file: 'x' } })).statusCode).toBe(400);
+    expect(
+      (await as(t, user, { method: 'POST', url: '/api/upload', payload: { file: 'x' } })).statusCode,
+    ).toBe(400);
     expect((await upload(null, await png())).statusCode).toBe(401);
   });
 
   it('deletes a photo once no player uses it any more', async () => {
     const { playerBody } = await import('./player-fixtures');
     const url = (await upload(user, await png())).json().url;
-    const created = await as(t, user, { method: 'POST', url: '/api/players', payload: await playerBody(t, { photoUrl: url }) });
+    const created = await as(t, user, {
+      method: 'POST',
+      url: '/api/players',
+      payload: await playerBody(t, { photoUrl: url }),
+    });
     expect(created.json().photoUrl).toBe(url);
     expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(200);
     const removed = await as(t, user, {
-      method: 'PUT', url: `/api/players/${created.json().id}`, payload: await playerBody(t, { photoUrl: null }),
+      method: 'PUT',
+      url: `/api/players/${created.json().id}`,
+      payload: await playerBody(t, { photoUrl: null }),
     });
     expect(removed.json().photoUrl).toBeNull();
     expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
@@ -133,7 +149,12 @@ describe('upload rate limit', () => {
       const u = await createUser(limited);
       const send = () => {
         const body = multipart(Buffer.from('x'));
-        return limited.app.inject({ method: 'POST', url: '/api/upload', headers: { ...body.headers, cookie: u.cookie }, payload: body.payload });
+        return limited.app.inject({
+          method: 'POST',
+          url: '/api/upload',
+          headers: { ...body.headers, cookie: u.cookie },
+          payload: body.payload,
+        });
       };
       const codes: number[] = [];
       for (let i = 0; i < 31; i++) codes.push((await send()).statusCode);

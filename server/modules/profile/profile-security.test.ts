@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CURRENT_PASSWORD_REQUIRED, CURRENT_PASSWORD_WRONG } from '../../../contract/auth';
-import { as, createTestApp, createUser, lastMailTo, linkFrom, login, type TestApp, type TestUser } from '../../test/helpers';
+import {
+  as,
+  createTestApp,
+  createUser,
+  lastMailTo,
+  linkFrom,
+  login,
+  type TestApp,
+  type TestUser,
+} from '../../test/helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -9,10 +18,18 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const update = (u: TestUser, extra: Record<string, unknown>) =>
-  as(t, u, { method: 'PUT', url: '/api/user/profile', payload: { firstName: 'Pat', lastName: 'Parent', username: u.email, email: u.email, ...extra } });
+  as(t, u, {
+    method: 'PUT',
+    url: '/api/user/profile',
+    payload: { firstName: 'Pat', lastName: 'Parent', username: u.email, email: u.email, ...extra },
+  });
 const me = async (u: TestUser) => (await as(t, u, { method: 'GET', url: '/api/user' })).json();
 const verify = (link: { token: string; email: string }) =>
-  t.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token: link.token, email: link.email } });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/auth/verify-email',
+    payload: { token: link.token, email: link.email },
+  });
 
 describe('changing the password or the email needs the current password', () => {
   it('a new password without the current one, or with a wrong one, is a 400 on the field and changes nothing', async () => {
@@ -65,7 +82,12 @@ describe('a new email is confirmed before it signs in, and the old address is to
     const done = await verify(link);
     expect(done.statusCode).toBe(200);
     expect(done.json().message).toBe('Your new email address is confirmed. Use it to sign in.');
-    expect(await me(u)).toMatchObject({ email: next, username: next, pendingEmail: null, isEmailVerified: true });
+    expect(await me(u)).toMatchObject({
+      email: next,
+      username: next,
+      pendingEmail: null,
+      isEmailVerified: true,
+    });
     expect(await login(t, next, u.password)).toBeTruthy();
     await expect(login(t, u.email, u.password)).rejects.toThrow(/401/);
     expect((await verify(link)).statusCode).toBe(400);
@@ -87,10 +109,20 @@ describe('password changes are rate limited per account', () => {
     const limited = await createTestApp({ DISABLE_RATE_LIMIT: 'false' });
     try {
       const u = await createUser(limited);
-      const put = () => limited.app.inject({
-        method: 'PUT', url: '/api/user/profile', headers: { cookie: u.cookie },
-        payload: { firstName: 'P', lastName: 'P', username: u.email, email: u.email, password: 'new-pass-1', currentPassword: 'wrong-one' },
-      });
+      const put = () =>
+        limited.app.inject({
+          method: 'PUT',
+          url: '/api/user/profile',
+          headers: { cookie: u.cookie },
+          payload: {
+            firstName: 'P',
+            lastName: 'P',
+            username: u.email,
+            email: u.email,
+            password: 'new-pass-1',
+            currentPassword: 'wrong-one',
+          },
+        });
       for (let i = 0; i < 10; i++) expect((await put()).statusCode).toBe(400);
       expect((await put()).statusCode).toBe(429);
     } finally {

@@ -1,6 +1,10 @@
 import { and, eq, ne, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { CURRENT_PASSWORD_REQUIRED, CURRENT_PASSWORD_WRONG, type ProfileUpdateInput } from '../../../contract/auth';
+import {
+  CURRENT_PASSWORD_REQUIRED,
+  CURRENT_PASSWORD_WRONG,
+  type ProfileUpdateInput,
+} from '../../../contract/auth';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { AppError, badRequest } from '../../lib/app-error';
@@ -24,15 +28,22 @@ export interface ProfileDeps {
  * password, the email or the username needs the current password, and a new address is used only once
  * confirmed (decision 073). The username is the login email, so it is kept lower-case and must be an email.
  */
-export async function updateProfile(deps: ProfileDeps, user: UserRow, input: ProfileUpdateInput, currentSid: string) {
+export async function updateProfile(
+  deps: ProfileDeps,
+  user: UserRow,
+  input: ProfileUpdateInput,
+  currentSid: string,
+) {
   const { db } = deps;
   const userId = user.id;
   const username = input.username.trim().toLowerCase();
   const email = input.email.trim().toLowerCase();
-  if (!z.email().safeParse(username).success) throw badRequest(USERNAME_NOT_EMAIL, { username: USERNAME_NOT_EMAIL });
+  if (!z.email().safeParse(username).success)
+    throw badRequest(USERNAME_NOT_EMAIL, { username: USERNAME_NOT_EMAIL });
   const movesAddress = username !== user.username.toLowerCase() || email !== user.email.toLowerCase();
   if (movesAddress || input.password) {
-    if (!input.currentPassword) throw badRequest(CURRENT_PASSWORD_REQUIRED, { currentPassword: CURRENT_PASSWORD_REQUIRED });
+    if (!input.currentPassword)
+      throw badRequest(CURRENT_PASSWORD_REQUIRED, { currentPassword: CURRENT_PASSWORD_REQUIRED });
     if (!(await verifyPassword(input.currentPassword, user.password))) {
       throw badRequest(CURRENT_PASSWORD_WRONG, { currentPassword: CURRENT_PASSWORD_WRONG });
     }
@@ -41,13 +52,15 @@ export async function updateProfile(deps: ProfileDeps, user: UserRow, input: Pro
   const [taken] = await db
     .select({ username: users.username, email: users.email })
     .from(users)
-    .where(and(
-      ne(users.id, userId),
-      or(
-        sql`lower(${users.username}) in (${username}, ${email})`,
-        sql`lower(${users.email}) in (${username}, ${email})`,
+    .where(
+      and(
+        ne(users.id, userId),
+        or(
+          sql`lower(${users.username}) in (${username}, ${email})`,
+          sql`lower(${users.email}) in (${username}, ${email})`,
+        ),
       ),
-    ));
+    );
   if (taken) {
     const owns = (v: string) => taken.username.toLowerCase() === v || taken.email.toLowerCase() === v;
     const which = owns(username) ? 'username' : 'email';
@@ -65,5 +78,5 @@ export async function updateProfile(deps: ProfileDeps, user: UserRow, input: Pro
       .returning();
   });
   if (password) await endOtherSessions(db, userId, currentSid);
-  return updated!;
+  return updated;
 }

@@ -23,7 +23,12 @@ export interface DiscountHold {
  * the discount is spent and the new checkout goes at full price. A compare-and-swap on the reservation
  * row makes checkouts opened in parallel end with exactly one holder.
  */
-export async function holdReferralDiscount(db: Db, payments: PaymentProvider, userId: number, referralId: number): Promise<DiscountHold | null> {
+export async function holdReferralDiscount(
+  db: Db,
+  payments: PaymentProvider,
+  userId: number,
+  referralId: number,
+): Promise<DiscountHold | null> {
   const row = eq(referralReservations.userId, userId);
   await db.insert(referralReservations).values({ userId }).onConflictDoNothing();
   const [current] = await db.select().from(referralReservations).where(row);
@@ -33,7 +38,9 @@ export async function holdReferralDiscount(db: Db, payments: PaymentProvider, us
     if (current.heldAt && Date.now() - current.heldAt.getTime() < PENDING_STALE_MS) return null;
   } else if (previous) {
     if ((await payments.expireCheckoutSession(previous)) === 'complete') {
-      await db.update(referralReservations).set({ spentAt: new Date() })
+      await db
+        .update(referralReservations)
+        .set({ spentAt: new Date() })
         .where(and(row, eq(referralReservations.checkoutSessionId, previous)));
       return null;
     }
@@ -42,8 +49,15 @@ export async function holdReferralDiscount(db: Db, payments: PaymentProvider, us
   const [won] = await db
     .update(referralReservations)
     .set({ checkoutSessionId: pending, referralId, heldAt: new Date() })
-    .where(and(row, isNull(referralReservations.spentAt),
-      previous ? eq(referralReservations.checkoutSessionId, previous) : isNull(referralReservations.checkoutSessionId)))
+    .where(
+      and(
+        row,
+        isNull(referralReservations.spentAt),
+        previous
+          ? eq(referralReservations.checkoutSessionId, previous)
+          : isNull(referralReservations.checkoutSessionId),
+      ),
+    )
     .returning({ userId: referralReservations.userId });
   if (!won) return null;
   const mine = and(row, eq(referralReservations.checkoutSessionId, pending));

@@ -6,10 +6,21 @@ export const referralLink = (appUrl: string, code: string) =>
   `${appUrl}/auth-page?referralCode=${encodeURIComponent(code)}&mode=register`;
 
 export function referralMail(a: {
-  appUrl: string; to: string; firstName: string; senderName: string; code: string; message?: string; expiresAt: Date;
+  appUrl: string;
+  to: string;
+  firstName: string;
+  senderName: string;
+  code: string;
+  message?: string;
+  expiresAt: Date;
 }): Mail {
   const url = referralLink(a.appUrl, a.code);
-  const expires = a.expiresAt.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+  const expires = a.expiresAt.toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
   const note = a.message?.trim();
   const offer = `${REFERRAL_DISCOUNT_PERCENT}% off your first purchase`;
   return {

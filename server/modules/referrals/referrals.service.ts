@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import {
-  INVALID_REFERRAL, REFERRAL_DISCOUNT_PERCENT, REFERRAL_VALID_DAYS, type ReferralSendInput,
+  INVALID_REFERRAL,
+  REFERRAL_DISCOUNT_PERCENT,
+  REFERRAL_VALID_DAYS,
+  type ReferralSendInput,
 } from '../../../contract/referrals';
 import type { Db, DbOrTx } from '../../db/client';
 import { referrals, users } from '../../db/schema';
@@ -20,13 +23,17 @@ const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
 /** 70 random bits from an alphabet without look-alikes; also valid as a Stripe promotion code. */
 export const newReferralCode = () => `VA${[...randomBytes(14)].map((b) => ALPHABET[b % 32]).join('')}`;
-export const referralExpiresAt = (r: Pick<Referral, 'createdAt'>) => new Date(r.createdAt.getTime() + REFERRAL_VALID_DAYS * DAY_MS);
+export const referralExpiresAt = (r: Pick<Referral, 'createdAt'>) =>
+  new Date(r.createdAt.getTime() + REFERRAL_VALID_DAYS * DAY_MS);
 const isExpired = (r: Referral) => referralExpiresAt(r).getTime() <= Date.now();
 const invalid = () => new AppError('NOT_FOUND', INVALID_REFERRAL);
 const normalizeCode = (code: string) => code.trim().toUpperCase();
 
 async function byCode(db: DbOrTx, code: string) {
-  const [row] = await db.select().from(referrals).where(eq(referrals.referralCode, normalizeCode(code)));
+  const [row] = await db
+    .select()
+    .from(referrals)
+    .where(eq(referrals.referralCode, normalizeCode(code)));
   return row ?? null;
 }
 
@@ -37,12 +44,20 @@ export interface ReferralDeps {
   appUrl: string;
 }
 
-export async function sendReferral(deps: ReferralDeps, sender: UserRow, input: ReferralSendInput & { message?: string }) {
+export async function sendReferral(
+  deps: ReferralDeps,
+  sender: UserRow,
+  input: ReferralSendInput & { message?: string },
+) {
   const email = input.email.trim().toLowerCase();
   if (email === sender.email.toLowerCase()) {
-    throw new AppError('VALIDATION_ERROR', 'You cannot refer yourself', { email: 'You cannot refer yourself' });
+    throw new AppError('VALIDATION_ERROR', 'You cannot refer yourself', {
+      email: 'You cannot refer yourself',
+    });
   }
-  const [existing] = await deps.db.select({ id: users.id }).from(users)
+  const [existing] = await deps.db
+    .select({ id: users.id })
+    .from(users)
     .where(sql`lower(${users.email}) = ${email} or lower(${users.username}) = ${email}`);
   if (existing) throw new AppError('CONFLICT', 'This person already has an account');
 
@@ -51,22 +66,38 @@ export async function sendReferral(deps: ReferralDeps, sender: UserRow, input: R
   const expiresAt = referralExpiresAt({ createdAt });
   const live = deps.payments.livemode;
   const discount = await deps.payments
-    .createReferralDiscount({ code, percentOff: REFERRAL_DISCOUNT_PERCENT, expiresAt, metadata: { referralCode: code, senderId: String(sender.id) } })
+    .createReferralDiscount({
+      code,
+      percentOff: REFERRAL_DISCOUNT_PERCENT,
+      expiresAt,
+      metadata: { referralCode: code, senderId: String(sender.id) },
+    })
     .catch(() => {
       throw new AppError('PAYMENT_ERROR', 'Could not create the referral discount. Please try again.');
     });
   await deps.db.insert(referrals).values({
-    referralCode: code, senderId: sender.id, createdAt,
-    receiverFirstName: input.firstName.trim(), receiverLastName: input.lastName.trim(), receiverEmail: email,
+    referralCode: code,
+    senderId: sender.id,
+    createdAt,
+    receiverFirstName: input.firstName.trim(),
+    receiverLastName: input.lastName.trim(),
+    receiverEmail: email,
     message: input.message?.trim() || null,
     ...(live
       ? { stripeCouponIdLive: discount.couponId, stripePromoCodeIdLive: discount.promotionCodeId }
       : { stripeCouponId: discount.couponId, stripePromoCodeId: discount.promotionCodeId }),
   });
-  await deps.mailer.send(referralMail({
-    appUrl: deps.appUrl, to: email, firstName: input.firstName.trim(), senderName: fullName(sender),
-    code, message: input.message, expiresAt,
-  }));
+  await deps.mailer.send(
+    referralMail({
+      appUrl: deps.appUrl,
+      to: email,
+      firstName: input.firstName.trim(),
+      senderName: fullName(sender),
+      code,
+      message: input.message,
+      expiresAt,
+    }),
+  );
   return { message: 'Referral sent successfully' };
 }
 
@@ -75,14 +106,21 @@ export async function lookupReferral(db: Db, code: string) {
   const r = await byCode(db, code);
   if (!r || r.status !== 'pending') throw invalid();
   if (isExpired(r)) {
-    await db.update(referrals).set({ status: 'expired' }).where(and(eq(referrals.id, r.id), eq(referrals.status, 'pending')));
+    await db
+      .update(referrals)
+      .set({ status: 'expired' })
+      .where(and(eq(referrals.id, r.id), eq(referrals.status, 'pending')));
     throw invalid();
   }
   return {
-    referral_code: r.referralCode, receiver_email: r.receiverEmail,
-    receiver_first_name: r.receiverFirstName, receiver_last_name: r.receiverLastName,
-    referralCode: r.referralCode, receiverEmail: r.receiverEmail,
-    receiverFirstName: r.receiverFirstName, receiverLastName: r.receiverLastName,
+    referral_code: r.referralCode,
+    receiver_email: r.receiverEmail,
+    receiver_first_name: r.receiverFirstName,
+    receiver_last_name: r.receiverLastName,
+    referralCode: r.referralCode,
+    receiverEmail: r.receiverEmail,
+    receiverFirstName: r.receiverFirstName,
+    receiverLastName: r.receiverLastName,
   };
 }
 
@@ -94,7 +132,10 @@ export async function completeReferral(db: Db, code: string, userId: number, liv
   const r = await byCode(db, code);
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!r || !user || isExpired(r)) throw invalid();
-  const answer = { referralCode: r.referralCode, stripeCouponId: (live ? r.stripeCouponIdLive : r.stripeCouponId) ?? null };
+  const answer = {
+    referralCode: r.referralCode,
+    stripeCouponId: (live ? r.stripeCouponIdLive : r.stripeCouponId) ?? null,
+  };
   if (r.status === 'registered' && r.receiverId === user.id) return answer;
   const matches = user.email.toLowerCase() === r.receiverEmail.toLowerCase() && user.id !== r.senderId;
   const recent = Date.now() - user.createdAt.getTime() < COMPLETE_WINDOW_MS;
@@ -112,7 +153,12 @@ export async function completeReferral(db: Db, code: string, userId: number, liv
  * The referral discount a checkout may carry: the invited friend's own, unused and unexpired. The
  * stored code is checked first; without it the friend's own referral still applies (decision 035).
  */
-export async function findApplicableReferral(db: DbOrTx, code: string | null | undefined, user: UserRow, live: boolean) {
+export async function findApplicableReferral(
+  db: DbOrTx,
+  code: string | null | undefined,
+  user: UserRow,
+  live: boolean,
+) {
   // The sender never benefits from their own referral, even after moving their account to the invited address.
   // Only an account opened after the invitation is the invited friend: an existing account that moves
   // its email to the invited address is not new.
@@ -121,22 +167,36 @@ export async function findApplicableReferral(db: DbOrTx, code: string | null | u
     user.createdAt.getTime() >= r.createdAt.getTime() &&
     (r.receiverId ? r.receiverId === user.id : r.receiverEmail.toLowerCase() === user.email.toLowerCase());
   const usable = (r: Referral | null): r is Referral =>
-    Boolean(r && isOpen(r) && !isExpired(r) && mine(r) && (live ? r.stripePromoCodeIdLive : r.stripePromoCodeId));
-  const forUser = or(eq(referrals.receiverId, user.id), sql`lower(${referrals.receiverEmail}) = ${user.email.toLowerCase()}`);
+    Boolean(
+      r && isOpen(r) && !isExpired(r) && mine(r) && (live ? r.stripePromoCodeIdLive : r.stripePromoCodeId),
+    );
+  const forUser = or(
+    eq(referrals.receiverId, user.id),
+    sql`lower(${referrals.receiverEmail}) = ${user.email.toLowerCase()}`,
+  );
   // One discounted purchase per friend, however many invitations they received.
-  const [alreadyUsed] = await db.select({ id: referrals.id }).from(referrals)
-    .where(and(forUser, eq(referrals.status, 'used'))).limit(1);
+  const [alreadyUsed] = await db
+    .select({ id: referrals.id })
+    .from(referrals)
+    .where(and(forUser, eq(referrals.status, 'used')))
+    .limit(1);
   if (alreadyUsed) return null;
   const byStoredCode = code ? await byCode(db, code) : null;
   const own = usable(byStoredCode)
     ? byStoredCode
-    : (await db
-        .select()
-        .from(referrals)
-        .where(and(forUser, inArray(referrals.status, ['pending', 'registered'])))
-        .orderBy(desc(referrals.createdAt))).find(usable);
+    : (
+        await db
+          .select()
+          .from(referrals)
+          .where(and(forUser, inArray(referrals.status, ['pending', 'registered'])))
+          .orderBy(desc(referrals.createdAt))
+      ).find(usable);
   if (!own) return null;
-  return { id: own.id, code: own.referralCode, promotionCodeId: (live ? own.stripePromoCodeIdLive : own.stripePromoCodeId)! };
+  return {
+    id: own.id,
+    code: own.referralCode,
+    promotionCodeId: (live ? own.stripePromoCodeIdLive : own.stripePromoCodeId)!,
+  };
 }
 
 const isOpen = (r: Referral) => r.status === 'pending' || r.status === 'registered';

@@ -1,7 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { referrals, users } from '../../db/schema';
-import { as, createTestApp, createUser, lastMailTo, login, type TestApp, type TestUser } from '../../test/helpers';
+import {
+  as,
+  createTestApp,
+  createUser,
+  lastMailTo,
+  login,
+  type TestApp,
+  type TestUser,
+} from '../../test/helpers';
 import { balances, pay, startCheckout } from '../billing/billing-test-kit';
 
 let t: TestApp;
@@ -13,7 +21,12 @@ afterAll(() => t.close());
 let n = 0;
 const friend = () => {
   n++;
-  return { firstName: 'Fran', lastName: `Friend${n}`, email: `friend${n}@example.com`, confirmEmail: `friend${n}@example.com` };
+  return {
+    firstName: 'Fran',
+    lastName: `Friend${n}`,
+    email: `friend${n}@example.com`,
+    confirmEmail: `friend${n}@example.com`,
+  };
 };
 
 async function send(sender: TestUser, body: Record<string, unknown>) {
@@ -27,31 +40,54 @@ async function refer(sender: TestUser, f = friend()) {
   const mail = await lastMailTo(t, f.email);
   const link = /http:\/\/localhost:5000\/auth-page\?referralCode=([A-Z0-9]+)&mode=register/.exec(mail!.text);
   expect(link).not.toBeNull();
-  return { code: link![1]!, friend: f, mail: mail! };
+  return { code: link![1], friend: f, mail: mail! };
 }
 
 /** Registers the friend through the API, verifies them directly, and logs in. */
 async function register(f: { email: string; firstName: string; lastName: string }, referralCode: string) {
   const res = await t.app.inject({
-    method: 'POST', url: '/api/register',
-    payload: { username: f.email, email: f.email, password: 'secret123', firstName: f.firstName, lastName: f.lastName, referralCode },
+    method: 'POST',
+    url: '/api/register',
+    payload: {
+      username: f.email,
+      email: f.email,
+      password: 'secret123',
+      firstName: f.firstName,
+      lastName: f.lastName,
+      referralCode,
+    },
   });
   expect(res.statusCode, res.body).toBe(201);
   await t.db.update(users).set({ isEmailVerified: true }).where(eq(users.id, res.json().id));
-  return { id: res.json().id as number, email: f.email, password: 'secret123', cookie: await login(t, f.email, 'secret123') };
+  return {
+    id: res.json().id as number,
+    email: f.email,
+    password: 'secret123',
+    cookie: await login(t, f.email, 'secret123'),
+  };
 }
 
 describe('sending a referral', () => {
   it('needs a signed-in user', async () => {
-    expect((await t.app.inject({ method: 'POST', url: '/api/referrals/send', payload: friend() })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/referrals/send', payload: friend() })).statusCode,
+    ).toBe(401);
   });
 
   it('answers the form’s messages with 400, including error, and sends nothing', async () => {
     const u = await createUser(t);
-    const res = await send(u, { firstName: '', lastName: '', email: 'nope', confirmEmail: 'other@example.com', message: 'x'.repeat(4001) });
+    const res = await send(u, {
+      firstName: '',
+      lastName: '',
+      email: 'nope',
+      confirmEmail: 'other@example.com',
+      message: 'x'.repeat(4001),
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toMatchObject({
-      firstName: 'First name is required', lastName: 'Last name is required', email: 'Invalid email address',
+      firstName: 'First name is required',
+      lastName: 'Last name is required',
+      email: 'Invalid email address',
       message: 'Message must be at most 4000 characters',
     });
     expect(res.json().error).toBe(res.json().message);
@@ -77,7 +113,13 @@ describe('sending a referral', () => {
     expect(mail.text).toContain('20% off your first purchase');
     expect(mail.text).toContain('Come get verified!');
     const [row] = await t.db.select().from(referrals).where(eq(referrals.referralCode, code));
-    expect(row).toMatchObject({ senderId: u.id, receiverEmail: f.email, status: 'pending', stripeCouponId: expect.any(String), stripePromoCodeId: expect.stringMatching(/^promo_/) });
+    expect(row).toMatchObject({
+      senderId: u.id,
+      receiverEmail: f.email,
+      status: 'pending',
+      stripeCouponId: expect.any(String),
+      stripePromoCodeId: expect.stringMatching(/^promo_/),
+    });
     const second = await refer(u);
     expect(second.code).not.toBe(code);
   });
@@ -88,7 +130,10 @@ describe('sending a referral', () => {
       const u = await createUser(limited);
       const codes = [];
       for (let i = 0; i < 11; i++) {
-        codes.push((await as(limited, u, { method: 'POST', url: '/api/referrals/send', payload: friend() })).statusCode);
+        codes.push(
+          (await as(limited, u, { method: 'POST', url: '/api/referrals/send', payload: friend() }))
+            .statusCode,
+        );
       }
       expect(codes.slice(0, 10)).toEqual(Array(10).fill(201));
       expect(codes[10]).toBe(429);
@@ -104,42 +149,80 @@ describe('looking up and completing a referral', () => {
     const { code, friend: f } = await refer(u);
     const res = await t.app.inject({ method: 'GET', url: `/api/referrals/${code}` });
     expect(res.json()).toEqual({
-      referral_code: code, receiver_email: f.email, receiver_first_name: 'Fran', receiver_last_name: f.lastName,
-      referralCode: code, receiverEmail: f.email, receiverFirstName: 'Fran', receiverLastName: f.lastName,
+      referral_code: code,
+      receiver_email: f.email,
+      receiver_first_name: 'Fran',
+      receiver_last_name: f.lastName,
+      referralCode: code,
+      receiverEmail: f.email,
+      receiverFirstName: 'Fran',
+      receiverLastName: f.lastName,
     });
     const bad = await t.app.inject({ method: 'GET', url: '/api/referrals/VANOTACODE' });
     expect(bad.statusCode).toBe(404);
-    expect(bad.json()).toMatchObject({ message: 'Invalid or expired referral code', error: 'Invalid or expired referral code' });
+    expect(bad.json()).toMatchObject({
+      message: 'Invalid or expired referral code',
+      error: 'Invalid or expired referral code',
+    });
   });
 
   it('completes only for the account just registered with the invited email', async () => {
     const u = await createUser(t);
     const { code, friend: f } = await refer(u);
     const stranger = await createUser(t);
-    const wrong = await t.app.inject({ method: 'POST', url: `/api/referrals/${code}/complete`, payload: { userId: stranger.id } });
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: `/api/referrals/${code}/complete`,
+      payload: { userId: stranger.id },
+    });
     expect(wrong.statusCode).toBe(404);
     const fr = await register(f, code);
-    await t.db.update(users).set({ createdAt: new Date(Date.now() - 2 * 3600_000) }).where(eq(users.id, fr.id));
-    const old = await t.app.inject({ method: 'POST', url: `/api/referrals/${code}/complete`, payload: { userId: fr.id } });
+    await t.db
+      .update(users)
+      .set({ createdAt: new Date(Date.now() - 2 * 3600_000) })
+      .where(eq(users.id, fr.id));
+    const old = await t.app.inject({
+      method: 'POST',
+      url: `/api/referrals/${code}/complete`,
+      payload: { userId: fr.id },
+    });
     expect(old.statusCode).toBe(404);
     await t.db.update(users).set({ createdAt: new Date() }).where(eq(users.id, fr.id));
-    const ok = await t.app.inject({ method: 'POST', url: `/api/referrals/${code}/complete`, payload: { userId: fr.id } });
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: `/api/referrals/${code}/complete`,
+      payload: { userId: fr.id },
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toEqual({ referralCode: code, stripeCouponId: expect.any(String) });
     const [row] = await t.db.select().from(referrals).where(eq(referrals.referralCode, code));
     expect(row).toMatchObject({ status: 'registered', receiverId: fr.id });
-    expect((await t.app.inject({ method: 'POST', url: `/api/referrals/${code}/complete`, payload: { userId: fr.id } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/referrals/${code}/complete`,
+          payload: { userId: fr.id },
+        })
+      ).statusCode,
+    ).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: `/api/referrals/${code}` })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'POST', url: `/api/referrals/${code}/complete`, payload: {} })).statusCode).toBe(400);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/referrals/${code}/complete`, payload: {} }))
+        .statusCode,
+    ).toBe(400);
   });
 
   it('an expired referral answers 404', async () => {
     const u = await createUser(t);
     const { code } = await refer(u);
-    await t.db.update(referrals).set({ createdAt: new Date(Date.now() - 91 * 24 * 3600_000) }).where(eq(referrals.referralCode, code));
+    await t.db
+      .update(referrals)
+      .set({ createdAt: new Date(Date.now() - 91 * 24 * 3600_000) })
+      .where(eq(referrals.referralCode, code));
     expect((await t.app.inject({ method: 'GET', url: `/api/referrals/${code}` })).statusCode).toBe(404);
     const [row] = await t.db.select().from(referrals).where(eq(referrals.referralCode, code));
-    expect(row!.status).toBe('expired');
+    expect(row.status).toBe('expired');
   });
 });
 
@@ -148,15 +231,24 @@ describe('the friend’s discounted first purchase', () => {
     const u = await createUser(t);
     const { code, friend: f } = await refer(u);
     const fr = await register(f, code);
-    await t.app.inject({ method: 'POST', url: `/api/referrals/${code}/complete`, payload: { userId: fr.id } });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/referrals/${code}/complete`,
+      payload: { userId: fr.id },
+    });
 
     const id = await startCheckout(t, fr, 'premium', code);
     const session = (await t.app.inject({ method: 'GET', url: `/api/checkout/test/${id}` })).json();
-    expect(session).toMatchObject({ amountSubtotal: 8900, amountDiscount: 1780, amountTotal: 7120, promotionCode: code });
+    expect(session).toMatchObject({
+      amountSubtotal: 8900,
+      amountDiscount: 1780,
+      amountTotal: 7120,
+      promotionCode: code,
+    });
     expect((await pay(t, id)).statusCode).toBe(200);
     expect(await balances(t, fr.id)).toMatchObject({ credits: 10, igaCredits: 5 });
     const [row] = await t.db.select().from(referrals).where(eq(referrals.referralCode, code));
-    expect(row!.status).toBe('used');
+    expect(row.status).toBe('used');
 
     const next = await startCheckout(t, fr, 'speed-single', code);
     const full = (await t.app.inject({ method: 'GET', url: `/api/checkout/test/${next}` })).json();
@@ -180,9 +272,15 @@ describe('the friend’s discounted first purchase', () => {
     const second = await refer(u, f);
     const third = await refer(other, f);
     const fr = await register(f, first.code);
-    await t.app.inject({ method: 'POST', url: `/api/referrals/${first.code}/complete`, payload: { userId: fr.id } });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/referrals/${first.code}/complete`,
+      payload: { userId: fr.id },
+    });
     const id = await startCheckout(t, fr, 'basic', first.code);
-    expect((await t.app.inject({ method: 'GET', url: `/api/checkout/test/${id}` })).json()).toMatchObject({ amountDiscount: 980 });
+    expect((await t.app.inject({ method: 'GET', url: `/api/checkout/test/${id}` })).json()).toMatchObject({
+      amountDiscount: 980,
+    });
     expect((await pay(t, id)).statusCode).toBe(200);
 
     for (const promo of [second.code, third.code, null]) {
@@ -196,12 +294,23 @@ describe('the friend’s discounted first purchase', () => {
     const u = await createUser(t);
     const { code, friend: f } = await refer(u);
     const moved = await as(t, u, {
-      method: 'PUT', url: '/api/user/profile',
-      payload: { firstName: 'Test', lastName: 'Sender', username: f.email, email: f.email, currentPassword: u.password },
+      method: 'PUT',
+      url: '/api/user/profile',
+      payload: {
+        firstName: 'Test',
+        lastName: 'Sender',
+        username: f.email,
+        email: f.email,
+        currentPassword: u.password,
+      },
     });
     expect(moved.statusCode, moved.body).toBe(200);
     const confirm = /token=([^&\s]+)&email=([^\s]+)/.exec((await lastMailTo(t, f.email))!.text)!;
-    const verified = await t.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token: decodeURIComponent(confirm[1]!), email: decodeURIComponent(confirm[2]!) } });
+    const verified = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/verify-email',
+      payload: { token: decodeURIComponent(confirm[1]), email: decodeURIComponent(confirm[2]) },
+    });
     expect(verified.statusCode, verified.body).toBe(200);
     for (const promo of [code, null]) {
       const id = await startCheckout(t, u, 'basic', promo);
@@ -218,6 +327,6 @@ describe('the friend’s discounted first purchase', () => {
     const session = (await t.app.inject({ method: 'GET', url: `/api/checkout/test/${id}` })).json();
     expect(session).toMatchObject({ amountDiscount: 0, amountTotal: 4900 });
     const [row] = await t.db.select().from(referrals).where(eq(referrals.referralCode, code));
-    expect(row!.status).toBe('pending');
+    expect(row.status).toBe('pending');
   });
 });

@@ -8,7 +8,8 @@ const EVERY_MS = 60 * 60 * 1000;
 export default async function retentionModule(app: FastifyInstance) {
   app.jobs.handle(retentionJobHandlers(app.db, app.env));
   if (app.env.DISABLE_JOBS) return;
-  const tick = () => schedulePurge(app.db).catch((err) => app.log.warn({ err }, 'could not schedule the retention purge'));
+  const tick = () =>
+    schedulePurge(app.db).catch((err) => app.log.warn({ err }, 'could not schedule the retention purge'));
   const first = setTimeout(tick, 60_000);
   const timer = setInterval(tick, EVERY_MS);
   first.unref();

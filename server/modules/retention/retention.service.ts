@@ -33,21 +33,53 @@ interface Target {
 
 /** What is purged and from when (decision 062). Jobs still queued or running are never touched. */
 const TARGETS: Target[] = [
-  { name: 'analytics_events', table: analyticsEvents, key: analyticsEvents.id, days: (p) => p.analyticsDays, expired: (c) => lt(analyticsEvents.createdAt, c) },
-  { name: 'mail_outbox', table: mailOutbox, key: mailOutbox.id, days: (p) => p.mailDays, expired: (c) => lt(mailOutbox.createdAt, c) },
-  { name: 'sessions', table: sessions, key: sessions.sid, days: (p) => p.sessionDays, expired: (c) => lt(sessions.expiresAt, c) },
   {
-    name: 'jobs', table: jobs, key: jobs.id, days: (p) => p.jobDays,
+    name: 'analytics_events',
+    table: analyticsEvents,
+    key: analyticsEvents.id,
+    days: (p) => p.analyticsDays,
+    expired: (c) => lt(analyticsEvents.createdAt, c),
+  },
+  {
+    name: 'mail_outbox',
+    table: mailOutbox,
+    key: mailOutbox.id,
+    days: (p) => p.mailDays,
+    expired: (c) => lt(mailOutbox.createdAt, c),
+  },
+  {
+    name: 'sessions',
+    table: sessions,
+    key: sessions.sid,
+    days: (p) => p.sessionDays,
+    expired: (c) => lt(sessions.expiresAt, c),
+  },
+  {
+    name: 'jobs',
+    table: jobs,
+    key: jobs.id,
+    days: (p) => p.jobDays,
     expired: (c) => and(inArray(jobs.status, ['done', 'failed']), lt(jobs.createdAt, c)),
   },
-  { name: 'stripe_events', table: stripeEvents, key: stripeEvents.id, days: (p) => p.webhookEventDays, expired: (c) => lt(stripeEvents.createdAt, c) },
+  {
+    name: 'stripe_events',
+    table: stripeEvents,
+    key: stripeEvents.id,
+    days: (p) => p.webhookEventDays,
+    expired: (c) => lt(stripeEvents.createdAt, c),
+  },
 ];
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** One small batch from one table: short transactions, no long locks, whatever the backlog. */
 async function purgeBatch(db: Db, t: Target, cutoff: Date, size: number) {
-  const doomed = db.select({ key: t.key }).from(t.table).where(t.expired(cutoff)).orderBy(asc(t.key)).limit(size);
+  const doomed = db
+    .select({ key: t.key })
+    .from(t.table)
+    .where(t.expired(cutoff))
+    .orderBy(asc(t.key))
+    .limit(size);
   const res = await db.delete(t.table).where(inArray(t.key, doomed)).returning({ key: t.key });
   return res.length;
 }
@@ -83,5 +115,5 @@ export async function schedulePurge(db: Db) {
     .limit(1);
   if (pending) return null;
   const [row] = await db.insert(jobs).values({ type: RETENTION_JOB, payload: {} }).returning({ id: jobs.id });
-  return row!.id;
+  return row.id;
 }

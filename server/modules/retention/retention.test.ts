@@ -16,7 +16,14 @@ afterAll(() => t.close());
 /** The controlled clock: every age below is measured back from this instant. */
 const NOW = new Date('2031-06-01T12:00:00Z');
 const daysAgo = (d: number) => new Date(NOW.getTime() - d * 24 * 60 * 60 * 1000);
-const policy: RetentionPolicy = { analyticsDays: 395, mailDays: 30, sessionDays: 7, jobDays: 14, webhookEventDays: 90, batchSize: 2 };
+const policy: RetentionPolicy = {
+  analyticsDays: 395,
+  mailDays: 30,
+  sessionDays: 7,
+  jobDays: 14,
+  webhookEventDays: 90,
+  batchSize: 2,
+};
 
 async function seed() {
   await t.db.delete(analyticsEvents);
@@ -24,8 +31,17 @@ async function seed() {
   await t.db.delete(sessions);
   await t.db.delete(jobs);
   await t.db.delete(stripeEvents);
-  await t.db.insert(analyticsEvents).values([400, 396, 396, 394, 1].map((d) => ({ name: 'page_view', createdAt: daysAgo(d) })));
-  await t.db.insert(mailOutbox).values([31, 45, 29].map((d) => ({ to: 'a@example.com', subject: `${d} days`, text: 'x', createdAt: daysAgo(d) })));
+  await t.db
+    .insert(analyticsEvents)
+    .values([400, 396, 396, 394, 1].map((d) => ({ name: 'page_view', createdAt: daysAgo(d) })));
+  await t.db.insert(mailOutbox).values(
+    [31, 45, 29].map((d) => ({
+      to: 'a@example.com',
+      subject: `${d} days`,
+      text: 'x',
+      createdAt: daysAgo(d),
+    })),
+  );
   await t.db.insert(sessions).values([
     { sid: 'ended-long-ago', data: { revoked: true }, expiresAt: daysAgo(8) },
     { sid: 'ended-yesterday', data: { revoked: true }, expiresAt: daysAgo(1) },
@@ -34,7 +50,13 @@ async function seed() {
   await t.db.insert(jobs).values([
     { type: 'video.process', payload: {}, status: 'done', createdAt: daysAgo(15) },
     { type: 'video.process', payload: {}, status: 'failed', createdAt: daysAgo(20) },
-    { type: 'video.process', payload: {}, status: 'queued', createdAt: daysAgo(30), runAt: new Date('2099-01-01') },
+    {
+      type: 'video.process',
+      payload: {},
+      status: 'queued',
+      createdAt: daysAgo(30),
+      runAt: new Date('2099-01-01'),
+    },
     { type: 'video.process', payload: {}, status: 'done', createdAt: daysAgo(2) },
   ]);
   await t.db.insert(stripeEvents).values([
@@ -45,16 +67,25 @@ async function seed() {
 
 async function remaining() {
   return {
-    analytics: (await t.db.select().from(analyticsEvents)).map((r) => Math.round((NOW.getTime() - r.createdAt.getTime()) / 86_400_000)).sort((a, b) => a - b),
+    analytics: (await t.db.select().from(analyticsEvents))
+      .map((r) => Math.round((NOW.getTime() - r.createdAt.getTime()) / 86_400_000))
+      .sort((a, b) => a - b),
     mail: (await t.db.select().from(mailOutbox)).map((r) => r.subject),
     sessions: (await t.db.select().from(sessions)).map((r) => r.sid).sort(),
-    jobs: (await t.db.select().from(jobs)).filter((j) => j.type !== RETENTION_JOB).map((j) => j.status).sort(),
+    jobs: (await t.db.select().from(jobs))
+      .filter((j) => j.type !== RETENTION_JOB)
+      .map((j) => j.status)
+      .sort(),
     events: (await t.db.select().from(stripeEvents)).map((e) => e.id),
   };
 }
 
 const KEPT = {
-  analytics: [1, 394], mail: ['29 days'], sessions: ['ended-yesterday', 'live'], jobs: ['done', 'queued'], events: ['evt_recent'],
+  analytics: [1, 394],
+  mail: ['29 days'],
+  sessions: ['ended-yesterday', 'live'],
+  jobs: ['done', 'queued'],
+  events: ['evt_recent'],
 };
 
 describe('retention', () => {
@@ -78,10 +109,15 @@ describe('retention', () => {
     await seed();
     expect(await schedulePurge(t.db)).toEqual(expect.any(Number));
     expect(await schedulePurge(t.db)).toBeNull();
-    const ran = await drainJobs(t.db, retentionJobHandlers(t.db, t.app.env, () => NOW, 1));
+    const ran = await drainJobs(
+      t.db,
+      retentionJobHandlers(t.db, t.app.env, () => NOW, 1),
+    );
     expect(ran).toBe(2);
     expect(await remaining()).toEqual(KEPT);
-    const purgeJobs = (await t.db.select().from(jobs).where(eq(jobs.type, RETENTION_JOB))).map((j) => j.status);
+    const purgeJobs = (await t.db.select().from(jobs).where(eq(jobs.type, RETENTION_JOB))).map(
+      (j) => j.status,
+    );
     expect(purgeJobs.every((s) => s === 'done')).toBe(true);
   });
 
@@ -94,12 +130,22 @@ describe('retention', () => {
 
   it('periods come from the environment, and a webhook period under Stripe’s retry window is refused at start', () => {
     const env = loadEnv({ NODE_ENV: 'test', RETENTION_ANALYTICS_DAYS: '30', RETENTION_MAIL_DAYS: '7' });
-    expect(env).toMatchObject({ RETENTION_ANALYTICS_DAYS: 30, RETENTION_MAIL_DAYS: 7, RETENTION_SESSION_DAYS: 7, RETENTION_JOB_DAYS: 14, RETENTION_WEBHOOK_EVENT_DAYS: 90 });
-    expect(() => loadEnv({ NODE_ENV: 'test', RETENTION_WEBHOOK_EVENT_DAYS: '5', RETENTION_JOB_DAYS: '0' })).toThrow(EnvError);
+    expect(env).toMatchObject({
+      RETENTION_ANALYTICS_DAYS: 30,
+      RETENTION_MAIL_DAYS: 7,
+      RETENTION_SESSION_DAYS: 7,
+      RETENTION_JOB_DAYS: 14,
+      RETENTION_WEBHOOK_EVENT_DAYS: 90,
+    });
+    expect(() =>
+      loadEnv({ NODE_ENV: 'test', RETENTION_WEBHOOK_EVENT_DAYS: '5', RETENTION_JOB_DAYS: '0' }),
+    ).toThrow(EnvError);
     try {
       loadEnv({ NODE_ENV: 'test', RETENTION_WEBHOOK_EVENT_DAYS: '5', RETENTION_JOB_DAYS: '0' });
     } catch (err) {
-      expect((err as EnvError).problems.join('\n')).toMatch(/RETENTION_WEBHOOK_EVENT_DAYS: must be at least 30/);
+      expect((err as EnvError).problems.join('\n')).toMatch(
+        /RETENTION_WEBHOOK_EVENT_DAYS: must be at least 30/,
+      );
       expect((err as EnvError).problems.join('\n')).toMatch(/RETENTION_JOB_DAYS/);
     }
   });

@@ -8,7 +8,10 @@ export { playerPercentiles } from './percentiles.service';
 /** The public verified profile: the family's share settings and the public pages they turn on. */
 export default async function sharingModule(app: FastifyInstance) {
   const views = new ViewCounter();
-  const timer = setInterval(() => views.flush(app.db).catch((err) => app.log.warn({ err }, 'Writing profile view counts failed')), 5000);
+  const timer = setInterval(
+    () => views.flush(app.db).catch((err) => app.log.warn({ err }, 'Writing profile view counts failed')),
+    5000,
+  );
   timer.unref();
   app.addHook('onClose', async () => {
     clearInterval(timer);

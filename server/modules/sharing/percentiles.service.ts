@@ -1,6 +1,13 @@
 import { sql } from 'drizzle-orm';
 import {
-  PERCENTILE_METRICS, PERCENTILE_MIN_GROUP, groupLabel, percentileRank, percentileText, widenedNote, type Percentile, type PercentileScope,
+  PERCENTILE_METRICS,
+  PERCENTILE_MIN_GROUP,
+  groupLabel,
+  percentileRank,
+  percentileText,
+  widenedNote,
+  type Percentile,
+  type PercentileScope,
 } from '../../../contract/percentiles';
 import type { DbOrTx } from '../../db/client';
 
@@ -34,12 +41,19 @@ export async function playerPercentiles(db: DbOrTx, playerId: number): Promise<P
   for (const metric of PERCENTILE_METRICS) {
     const r = rows.find((x) => x.metric_type === metric);
     if (!r) continue;
-    const i = SCOPES.findIndex((_, k) => Number(r[`n${k + 1}`]) >= PERCENTILE_MIN_GROUP && (k < 2 ? r.position_key !== null : true));
+    const i = SCOPES.findIndex(
+      (_, k) => Number(r[`n${k + 1}`]) >= PERCENTILE_MIN_GROUP && (k < 2 ? r.position_key !== null : true),
+    );
     if (i < 0) continue;
-    const scope = SCOPES[i]!;
+    const scope = SCOPES[i];
     const size = Number(r[`n${i + 1}`]);
     const percentile = percentileRank(Number(r[`b${i + 1}`]), Number(r[`e${i + 1}`]), size);
-    const key = { scope, level: String(r.level), positionKey: (r.position_key as string | null) ?? null, classYear: r.graduation_year === null ? null : Number(r.graduation_year) };
+    const key = {
+      scope,
+      level: String(r.level),
+      positionKey: (r.position_key as string | null) ?? null,
+      classYear: r.graduation_year === null ? null : Number(r.graduation_year),
+    };
     const p = { percentile, groupSize: size, groupLabel: groupLabel(key), widened: i > 0 };
     out.push({ metric, scope, ...p, text: percentileText({ ...p, note: i > 0 ? widenedNote(key) : null }) });
   }

@@ -16,12 +16,21 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function sharedWith(mph: number, o: { graduationYear?: number; positionKey?: string; level?: string } = {}) {
-  const player = await createPlayer(t, family, { graduationYear: o.graduationYear ?? 2027, level: o.level ?? 'High School', primaryPositionId: await positionId(t, o.positionKey ?? 'WR') });
+async function sharedWith(
+  mph: number,
+  o: { graduationYear?: number; positionKey?: string; level?: string } = {},
+) {
+  const player = await createPlayer(t, family, {
+    graduationYear: o.graduationYear ?? 2027,
+    level: o.level ?? 'High School',
+    primaryPositionId: await positionId(t, o.positionKey ?? 'WR'),
+  });
   await completedSpeed(t, player.id, mph, { positionKey: o.positionKey });
   await completedSpeed(t, player.id, mph - 2, { positionKey: o.positionKey });
   await rebuildLeaderboard(t.db);
-  const s = (await as(t, family, { method: 'PUT', url: `/api/players/${player.id}/share`, payload: { enabled: true } })).json();
+  const s = (
+    await as(t, family, { method: 'PUT', url: `/api/players/${player.id}/share`, payload: { enabled: true } })
+  ).json();
   const profile = (await t.app.inject({ method: 'GET', url: `${s.path}/profile.json` })).json();
   return { profile, path: s.path as string, player };
 }
@@ -31,16 +40,35 @@ describe('percentiles against the verified population', () => {
     // 25 others at 15.0 .. 17.4 mph; the player's best (17.0) beats 20 and ties one (ties count half); the slower result does not count twice.
     await population(t, league, 25, { base: 15 });
     const { profile, path, player } = await sharedWith(17);
-    expect(profile.percentiles).toEqual([expect.objectContaining({
-      metric: 'max_speed', groupSize: 26, scope: 'position_level_class', widened: false, percentile: 81,
-      text: '81st percentile of 26 verified high-school wide receivers, class of 2027',
-    })]);
-    expect((await t.app.inject({ method: 'GET', url: path })).body).toContain('81st percentile of 26 verified high-school wide receivers, class of 2027');
+    expect(profile.percentiles).toEqual([
+      expect.objectContaining({
+        metric: 'max_speed',
+        groupSize: 26,
+        scope: 'position_level_class',
+        widened: false,
+        percentile: 81,
+        text: '81st percentile of 26 verified high-school wide receivers, class of 2027',
+      }),
+    ]);
+    expect((await t.app.inject({ method: 'GET', url: path })).body).toContain(
+      '81st percentile of 26 verified high-school wide receivers, class of 2027',
+    );
     // The family sees the same on the player card; another family gets 404; only counts, never others' values.
     const own = await as(t, family, { method: 'GET', url: `/api/players/${player.id}/percentiles` });
     expect(own.json()).toEqual(profile.percentiles);
-    expect(Object.keys(own.json()[0]).sort()).toEqual(['groupLabel', 'groupSize', 'metric', 'percentile', 'scope', 'text', 'widened']);
-    expect((await as(t, await createUser(t), { method: 'GET', url: `/api/players/${player.id}/percentiles` })).statusCode).toBe(404);
+    expect(Object.keys(own.json()[0]).sort()).toEqual([
+      'groupLabel',
+      'groupSize',
+      'metric',
+      'percentile',
+      'scope',
+      'text',
+      'widened',
+    ]);
+    expect(
+      (await as(t, await createUser(t), { method: 'GET', url: `/api/players/${player.id}/percentiles` }))
+        .statusCode,
+    ).toBe(404);
   });
 
   it('falls back to the wider group when the class is too small, and says so', async () => {
@@ -48,7 +76,10 @@ describe('percentiles against the verified population', () => {
     await population(t, league, 12, { base: 16, graduationYear: 2031, positionKey: 'TE' });
     const { profile } = await sharedWith(30, { graduationYear: 2030, positionKey: 'TE' });
     expect(profile.percentiles[0]).toMatchObject({
-      groupSize: 25, scope: 'position_level', widened: true, percentile: 98,
+      groupSize: 25,
+      scope: 'position_level',
+      widened: true,
+      percentile: 98,
       text: '98th percentile of 25 verified high-school tight ends, all classes (too few in the class of 2030 to compare)',
     });
   });
@@ -59,7 +90,9 @@ describe('percentiles against the verified population', () => {
     await population(t, league, 2, { base: 25, positionKey: 'CB', level: 'College' });
     const { profile } = await sharedWith(10, { level: 'College' });
     expect(profile.percentiles[0]).toMatchObject({
-      groupSize: 22, scope: 'level', percentile: 2,
+      groupSize: 22,
+      scope: 'level',
+      percentile: 2,
       text: '2nd percentile of 22 verified college players, all positions (too few wide receivers to compare by position)',
     });
   });
@@ -67,11 +100,24 @@ describe('percentiles against the verified population', () => {
   it('the leaderboard shows each entry its percentile in the current filter, with the group and its size', async () => {
     await population(t, league, 24, { base: 15, season: 2021 });
     await rebuildLeaderboard(t.db);
-    const page = (await as(t, family, { method: 'GET', url: '/api/leaderboard?metric=max_speed&level=High%20School&season=2021' })).json();
-    expect(page.percentileGroup).toEqual({ size: 24, label: 'verified high-school players in the 2021 season' });
+    const page = (
+      await as(t, family, {
+        method: 'GET',
+        url: '/api/leaderboard?metric=max_speed&level=High%20School&season=2021',
+      })
+    ).json();
+    expect(page.percentileGroup).toEqual({
+      size: 24,
+      label: 'verified high-school players in the 2021 season',
+    });
     expect(page.entries[0]).toMatchObject({ rank: 1, percentile: Math.round((100 * 23.5) / 24) });
     expect(page.entries.at(-1)).toMatchObject({ rank: 24, percentile: 2 });
-    const few = (await as(t, family, { method: 'GET', url: '/api/leaderboard?metric=iga_score&level=High%20School&season=2025' })).json();
+    const few = (
+      await as(t, family, {
+        method: 'GET',
+        url: '/api/leaderboard?metric=iga_score&level=High%20School&season=2025',
+      })
+    ).json();
     expect(few.percentileGroup).toBeNull();
   });
 });

@@ -44,7 +44,10 @@ export class ViewCounter {
     const batch = [...this.pending];
     this.pending.clear();
     for (const [id, n] of batch) {
-      await db.update(profileShares).set({ viewCount: sql`${profileShares.viewCount} + ${n}` }).where(eq(profileShares.id, id));
+      await db
+        .update(profileShares)
+        .set({ viewCount: sql`${profileShares.viewCount} + ${n}` })
+        .where(eq(profileShares.id, id));
     }
   }
 }

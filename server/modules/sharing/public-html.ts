@@ -1,16 +1,26 @@
-const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const ENTITIES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
 /** Every value the family typed goes through this before it reaches the page. */
-export const esc = (v: unknown) => String(v ?? '').replace(/[&<>"']/g, (c) => ENTITIES[c]!);
+export const esc = (v: unknown) => String(v ?? '').replace(/[&<>"']/g, (c) => ENTITIES[c]);
 
 /** A tagged template whose interpolations are escaped unless wrapped in raw(). */
-export class Raw { constructor(readonly html: string) {} }
+export class Raw {
+  constructor(readonly html: string) {}
+}
 export const raw = (html: string) => new Raw(html);
 export function html(strings: TemplateStringsArray, ...values: unknown[]): Raw {
-  let out = strings[0]!;
+  let out = strings[0];
   values.forEach((v, i) => {
     const parts = Array.isArray(v) ? v : [v];
-    out += parts.map((x) => (x instanceof Raw ? x.html : x === null || x === undefined || x === false ? '' : esc(x))).join('');
-    out += strings[i + 1]!;
+    out += parts
+      .map((x) => (x instanceof Raw ? x.html : x === null || x === undefined || x === false ? '' : esc(x)))
+      .join('');
+    out += strings[i + 1];
   });
   return new Raw(out);
 }
@@ -36,20 +46,54 @@ th,td{text-align:left;padding:6px 8px;border-bottom:1px solid #e2e8f0}.stills{di
 .stills figure{margin:0}.stills img{width:100%;border-radius:8px;display:block}.stills figcaption{font-size:13px;color:#475569;margin-top:4px}
 footer{text-align:center;color:#64748b;font-size:13px;padding:10px}`;
 
-export interface PageMeta { title: string; description: string; url: string; image?: string }
+export interface PageMeta {
+  title: string;
+  description: string;
+  url: string;
+  image?: string;
+}
 
 /** A whole page: no script at all, so it reads the same in a link preview, a reader or with JavaScript off. */
 export function layout(meta: PageMeta, body: Raw): string {
   const og = meta.image
-    ? html`<meta property="og:image" content="${meta.image}"><meta property="og:image:width" content="1200"><meta property="og:image:height" content="630">
-<meta name="twitter:card" content="summary_large_image"><meta name="twitter:image" content="${meta.image}">`
-    : html`<meta name="twitter:card" content="summary">`;
-  return `<!doctype html>${html`<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${meta.title}</title><meta name="description" content="${meta.description}"><meta name="robots" content="noindex,nofollow">
-<meta property="og:type" content="profile"><meta property="og:site_name" content="Verified Athlete"><meta property="og:title" content="${meta.title}">
-<meta property="og:description" content="${meta.description}"><meta property="og:url" content="${meta.url}">
-<meta name="twitter:title" content="${meta.title}"><meta name="twitter:description" content="${meta.description}">${og}
-<link rel="canonical" href="${meta.url}"><style>${raw(STYLE)}</style></head>
-<body><header class="top">Verified <span>Athlete</span></header><main>${body}</main>
-<footer>Numbers on this page were measured by Verified Athlete analysts from video. Shared by the player's family.</footer></body></html>`.html}`;
+    ? html`<meta property="og:image" content="${meta.image}" /><meta
+          property="og:image:width"
+          content="1200"
+        /><meta property="og:image:height" content="630" />
+        <meta name="twitter:card" content="summary_large_image" /><meta
+          name="twitter:image"
+          content="${meta.image}"
+        />`
+    : html`<meta name="twitter:card" content="summary" />`;
+  return `<!doctype html>${
+    html`<html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width,initial-scale=1" />
+        <title>${meta.title}</title>
+        <meta name="description" content="${meta.description}" />
+        <meta name="robots" content="noindex,nofollow" />
+        <meta property="og:type" content="profile" />
+        <meta property="og:site_name" content="Verified Athlete" />
+        <meta property="og:title" content="${meta.title}" />
+        <meta property="og:description" content="${meta.description}" />
+        <meta property="og:url" content="${meta.url}" />
+        <meta name="twitter:title" content="${meta.title}" />
+        <meta name="twitter:description" content="${meta.description}" />
+        ${og}
+        <link rel="canonical" href="${meta.url}" />
+        <style>
+          ${raw(STYLE)}
+        </style>
+      </head>
+      <body>
+        <header class="top">Verified <span>Athlete</span></header>
+        <main>${body}</main>
+        <footer>
+          Numbers on this page were measured by Verified Athlete analysts from video. Shared by the player's
+          family.
+        </footer>
+      </body>
+    </html>`.html
+  }`;
 }

@@ -3,7 +3,13 @@ import { formatSpeed } from '../../../contract/measurement-math';
 import type { PublicProfile, ShowSettings } from '../../../contract/sharing';
 import type { Db } from '../../db/client';
 import {
-  analysisRequests, igaSubmetrics, measurementAudits, measurementReceipts, players, positions, submetrics,
+  analysisRequests,
+  igaSubmetrics,
+  measurementAudits,
+  measurementReceipts,
+  players,
+  positions,
+  submetrics,
 } from '../../db/schema';
 import { playerPercentiles } from './percentiles.service';
 
@@ -14,17 +20,31 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
  * The public profile, built field by field from what the family ticked: nothing is copied from the
  * player row as a whole, so a private column (date of birth, address, phone, email) can never slip in.
  */
-export async function buildPublicProfile(db: Db, playerId: number, slug: string, show: ShowSettings): Promise<PublicProfile> {
+export async function buildPublicProfile(
+  db: Db,
+  playerId: number,
+  slug: string,
+  show: ShowSettings,
+): Promise<PublicProfile> {
   const [p] = await db.select().from(players).where(eq(players.id, playerId));
   if (!p) throw new Error('shared player vanished');
-  const posRows = await db.select({ id: positions.id, name: positions.name }).from(positions)
-    .where(inArray(positions.id, [p.primaryPositionId, p.secondaryPositionId].filter((x): x is number => x !== null)));
+  const posRows = await db
+    .select({ id: positions.id, name: positions.name })
+    .from(positions)
+    .where(
+      inArray(
+        positions.id,
+        [p.primaryPositionId, p.secondaryPositionId].filter((x): x is number => x !== null),
+      ),
+    );
   const posName = (id: number | null) => posRows.find((r) => r.id === id)?.name;
   return {
     name: `${p.firstName} ${p.lastName}`,
     photoUrl: show.photo ? p.photoUrl : null,
     classYear: show.classYear ? p.graduationYear : null,
-    positions: show.positions ? [posName(p.primaryPositionId), posName(p.secondaryPositionId)].filter((x): x is string => Boolean(x)) : null,
+    positions: show.positions
+      ? [posName(p.primaryPositionId), posName(p.secondaryPositionId)].filter((x): x is string => Boolean(x))
+      : null,
     school: show.school ? p.school : null,
     level: show.level ? p.level : null,
     height: show.height ? feet(p.heightInches) : null,
@@ -32,7 +52,9 @@ export async function buildPublicProfile(db: Db, playerId: number, slug: string,
     maxSpeed: show.maxSpeed ? await bestSpeed(db, playerId, slug) : null,
     iga: show.igaScore ? await bestIga(db, playerId) : null,
     percentiles: show.percentiles
-      ? (await playerPercentiles(db, playerId)).filter((x) => (x.metric === 'max_speed' ? show.maxSpeed : show.igaScore))
+      ? (await playerPercentiles(db, playerId)).filter((x) =>
+          x.metric === 'max_speed' ? show.maxSpeed : show.igaScore,
+        )
       : [],
     hudlUrl: show.hudl ? p.hudlUrl : null,
     academics: show.academics ? { gpa: p.gpa, sat: p.satScore, act: p.actScore } : null,
@@ -44,13 +66,29 @@ export async function buildPublicProfile(db: Db, playerId: number, slug: string,
 
 /** The best completed Max Speed, with its receipt when it was measured and whether a second analyst agreed. */
 async function bestSpeed(db: Db, playerId: number, slug: string): Promise<PublicProfile['maxSpeed']> {
-  const [r] = await db.select().from(analysisRequests)
-    .where(and(eq(analysisRequests.playerId, playerId), eq(analysisRequests.requestType, 'max_speed'), eq(analysisRequests.status, 'completed'), isNotNull(analysisRequests.maxSpeed)))
+  const [r] = await db
+    .select()
+    .from(analysisRequests)
+    .where(
+      and(
+        eq(analysisRequests.playerId, playerId),
+        eq(analysisRequests.requestType, 'max_speed'),
+        eq(analysisRequests.status, 'completed'),
+        isNotNull(analysisRequests.maxSpeed),
+      ),
+    )
     .orderBy(desc(analysisRequests.maxSpeed), asc(analysisRequests.completedAt), asc(analysisRequests.id))
     .limit(1);
   if (!r) return null;
-  const [receipt] = await db.select({ id: measurementReceipts.id }).from(measurementReceipts).where(eq(measurementReceipts.requestId, r.id)).limit(1);
-  const [audit] = await db.select({ status: measurementAudits.status }).from(measurementAudits).where(eq(measurementAudits.requestId, r.id));
+  const [receipt] = await db
+    .select({ id: measurementReceipts.id })
+    .from(measurementReceipts)
+    .where(eq(measurementReceipts.requestId, r.id))
+    .limit(1);
+  const [audit] = await db
+    .select({ status: measurementAudits.status })
+    .from(measurementAudits)
+    .where(eq(measurementAudits.requestId, r.id));
   return {
     value: r.maxSpeed!,
     plusMinus: r.maxSpeedPlusMinus,
@@ -64,17 +102,38 @@ async function bestSpeed(db: Db, playerId: number, slug: string): Promise<Public
 }
 
 async function bestIga(db: Db, playerId: number): Promise<PublicProfile['iga']> {
-  const [r] = await db.select({ id: analysisRequests.id, score: analysisRequests.igaScore, completedAt: analysisRequests.completedAt, season: analysisRequests.season, position: positions.name })
-    .from(analysisRequests).leftJoin(positions, eq(positions.id, analysisRequests.positionId))
-    .where(and(eq(analysisRequests.playerId, playerId), eq(analysisRequests.requestType, 'iga'), eq(analysisRequests.status, 'completed'), isNotNull(analysisRequests.igaScore)))
+  const [r] = await db
+    .select({
+      id: analysisRequests.id,
+      score: analysisRequests.igaScore,
+      completedAt: analysisRequests.completedAt,
+      season: analysisRequests.season,
+      position: positions.name,
+    })
+    .from(analysisRequests)
+    .leftJoin(positions, eq(positions.id, analysisRequests.positionId))
+    .where(
+      and(
+        eq(analysisRequests.playerId, playerId),
+        eq(analysisRequests.requestType, 'iga'),
+        eq(analysisRequests.status, 'completed'),
+        isNotNull(analysisRequests.igaScore),
+      ),
+    )
     .orderBy(desc(analysisRequests.igaScore), asc(analysisRequests.completedAt), asc(analysisRequests.id))
     .limit(1);
   if (!r) return null;
-  const subs = await db.select({ name: submetrics.name, key: submetrics.key, value: igaSubmetrics.value, unit: submetrics.unit })
-    .from(igaSubmetrics).innerJoin(submetrics, eq(submetrics.id, igaSubmetrics.submetricId))
-    .where(eq(igaSubmetrics.analysisRequestId, r.id)).orderBy(asc(igaSubmetrics.id));
+  const subs = await db
+    .select({ name: submetrics.name, key: submetrics.key, value: igaSubmetrics.value, unit: submetrics.unit })
+    .from(igaSubmetrics)
+    .innerJoin(submetrics, eq(submetrics.id, igaSubmetrics.submetricId))
+    .where(eq(igaSubmetrics.analysisRequestId, r.id))
+    .orderBy(asc(igaSubmetrics.id));
   return {
-    score: r.score!, date: iso(r.completedAt), season: r.season, position: r.position,
+    score: r.score!,
+    date: iso(r.completedAt),
+    season: r.season,
+    position: r.position,
     submetrics: subs.filter((s) => s.key !== 'IGA').map(({ name, value, unit }) => ({ name, value, unit })),
   };
 }

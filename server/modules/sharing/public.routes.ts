@@ -34,84 +34,192 @@ export default async function publicRoutes(fastify: FastifyInstance, opts: { vie
   const errors = { 404: errorBodySchema };
 
   async function share(slug: string) {
-    const [row] = await app.db.select({ id: profileShares.id, playerId: profileShares.playerId, enabled: profileShares.enabled, version: profileShares.version, show: profileShares.show })
-      .from(profileShares).where(eq(profileShares.slug, slug));
+    const [row] = await app.db
+      .select({
+        id: profileShares.id,
+        playerId: profileShares.playerId,
+        enabled: profileShares.enabled,
+        version: profileShares.version,
+        show: profileShares.show,
+      })
+      .from(profileShares)
+      .where(eq(profileShares.slug, slug));
     if (!row || !row.enabled) throw notFound(NOT_FOUND);
     const path = publicPath(slug);
     const key = `${row.playerId}:${row.version}:${slug}`;
-    const profile = () => cache.get(`${key}:profile`, () => buildPublicProfile(app.db, row.playerId, slug, showOf(row))) as Promise<PublicProfile>;
+    const profile = () =>
+      cache.get(`${key}:profile`, () =>
+        buildPublicProfile(app.db, row.playerId, slug, showOf(row)),
+      ) as Promise<PublicProfile>;
     return { row, path, url: `${base}${path}`, key, profile };
   }
   const cached = <T>(key: string, build: () => Promise<T>) => cache.get(key, build) as Promise<T>;
-  const noStore = (reply: FastifyReply) => reply.header('Cache-Control', 'no-store').header('X-Robots-Tag', 'noindex, nofollow');
+  const noStore = (reply: FastifyReply) =>
+    reply.header('Cache-Control', 'no-store').header('X-Robots-Tag', 'noindex, nofollow');
   /** A coach opening a link that was turned off sees a page, not JSON. */
   const gone = (reply: FastifyReply) =>
-    noStore(reply).status(404).type('text/html; charset=utf-8').send(layout({ title: 'Profile not found · Verified Athlete', description: NOT_FOUND, url: base },
-      html`<section class="card"><h1>Profile not found</h1><p>This link is not shared, or the family replaced it with a new one. Ask them for the current link.</p></section>`));
-  const htmlShare = async (slug: string, reply: FastifyReply) => share(slug).catch((err) => {
-    if (err instanceof AppError && err.status === 404) return null;
-    throw err;
-  }).then((s) => (s ? s : (gone(reply), null)));
+    noStore(reply)
+      .status(404)
+      .type('text/html; charset=utf-8')
+      .send(
+        layout(
+          { title: 'Profile not found · Verified Athlete', description: NOT_FOUND, url: base },
+          html`<section class="card">
+            <h1>Profile not found</h1>
+            <p>
+              This link is not shared, or the family replaced it with a new one. Ask them for the current
+              link.
+            </p>
+          </section>`,
+        ),
+      );
+  const htmlShare = async (slug: string, reply: FastifyReply) =>
+    share(slug)
+      .catch((err) => {
+        if (err instanceof AppError && err.status === 404) return null;
+        throw err;
+      })
+      .then((s) => (s ? s : (gone(reply), null)));
 
-  app.get('/p/:slug', {
-    config: limit,
-    schema: { tags, params: slugParamsSchema, description: 'The public verified profile page (server-rendered HTML, no login); 404 when sharing is off or the link was replaced.' },
-  }, async (req, reply) => {
-    const s = await htmlShare(req.params.slug, reply);
-    if (!s) return reply;
-    const page = await cached(`${s.key}:html`, async () => renderProfilePage(await s.profile(), { url: s.url, path: s.path, appUrl: base }));
-    opts.views.add(s.row.id);
-    return noStore(reply).type('text/html; charset=utf-8').send(page);
-  });
+  app.get(
+    '/p/:slug',
+    {
+      config: limit,
+      schema: {
+        tags,
+        params: slugParamsSchema,
+        description:
+          'The public verified profile page (server-rendered HTML, no login); 404 when sharing is off or the link was replaced.',
+      },
+    },
+    async (req, reply) => {
+      const s = await htmlShare(req.params.slug, reply);
+      if (!s) return reply;
+      const page = await cached(`${s.key}:html`, async () =>
+        renderProfilePage(await s.profile(), { url: s.url, path: s.path, appUrl: base }),
+      );
+      opts.views.add(s.row.id);
+      return noStore(reply).type('text/html; charset=utf-8').send(page);
+    },
+  );
 
-  app.get('/p/:slug/profile.json', {
-    config: limit,
-    schema: { tags, params: slugParamsSchema, response: { 200: publicProfileSchema, ...errors }, description: 'The same public profile as JSON: only the fields the family chose to show.' },
-  }, async (req, reply) => {
-    const s = await share(req.params.slug);
-    noStore(reply);
-    return s.profile();
-  });
+  app.get(
+    '/p/:slug/profile.json',
+    {
+      config: limit,
+      schema: {
+        tags,
+        params: slugParamsSchema,
+        response: { 200: publicProfileSchema, ...errors },
+        description: 'The same public profile as JSON: only the fields the family chose to show.',
+      },
+    },
+    async (req, reply) => {
+      const s = await share(req.params.slug);
+      noStore(reply);
+      return s.profile();
+    },
+  );
 
-  app.get('/p/:slug/share.png', {
-    config: limit,
-    schema: { tags, params: slugParamsSchema, description: 'The 1200x630 share image a link preview shows.' },
-  }, async (req, reply) => {
-    const s = await share(req.params.slug);
-    const png = await cached(`${s.key}:png`, async () => renderShareImage(app.storage, await s.profile()));
-    return reply.header('Cache-Control', 'private, max-age=300').type('image/png').send(png);
-  });
+  app.get(
+    '/p/:slug/share.png',
+    {
+      config: limit,
+      schema: {
+        tags,
+        params: slugParamsSchema,
+        description: 'The 1200x630 share image a link preview shows.',
+      },
+    },
+    async (req, reply) => {
+      const s = await share(req.params.slug);
+      const png = await cached(`${s.key}:png`, async () => renderShareImage(app.storage, await s.profile()));
+      return reply.header('Cache-Control', 'private, max-age=300').type('image/png').send(png);
+    },
+  );
 
-  app.get('/p/:slug/qr.svg', { config: limit, schema: { tags, params: slugParamsSchema, description: "QR code of the profile's link (SVG)." } }, async (req, reply) => {
-    const s = await share(req.params.slug);
-    const svg = await cached(`${s.key}:qrsvg`, () => qrSvg(s.url));
-    return reply.header('Cache-Control', 'private, max-age=300').header('Content-Disposition', 'attachment; filename="verified-profile-qr.svg"').type('image/svg+xml').send(svg);
-  });
+  app.get(
+    '/p/:slug/qr.svg',
+    {
+      config: limit,
+      schema: { tags, params: slugParamsSchema, description: "QR code of the profile's link (SVG)." },
+    },
+    async (req, reply) => {
+      const s = await share(req.params.slug);
+      const svg = await cached(`${s.key}:qrsvg`, () => qrSvg(s.url));
+      return reply
+        .header('Cache-Control', 'private, max-age=300')
+        .header('Content-Disposition', 'attachment; filename="verified-profile-qr.svg"')
+        .type('image/svg+xml')
+        .send(svg);
+    },
+  );
 
-  app.get('/p/:slug/qr.png', { config: limit, schema: { tags, params: slugParamsSchema, description: "QR code of the profile's link (PNG)." } }, async (req, reply) => {
-    const s = await share(req.params.slug);
-    const png = await cached(`${s.key}:qrpng`, () => qrPng(s.url));
-    return reply.header('Cache-Control', 'private, max-age=300').header('Content-Disposition', 'attachment; filename="verified-profile-qr.png"').type('image/png').send(png);
-  });
+  app.get(
+    '/p/:slug/qr.png',
+    {
+      config: limit,
+      schema: { tags, params: slugParamsSchema, description: "QR code of the profile's link (PNG)." },
+    },
+    async (req, reply) => {
+      const s = await share(req.params.slug);
+      const png = await cached(`${s.key}:qrpng`, () => qrPng(s.url));
+      return reply
+        .header('Cache-Control', 'private, max-age=300')
+        .header('Content-Disposition', 'attachment; filename="verified-profile-qr.png"')
+        .type('image/png')
+        .send(png);
+    },
+  );
 
-  app.get('/p/:slug/recruiting-sheet.pdf', { config: limit, schema: { tags, params: slugParamsSchema, description: 'A one-page PDF recruiting sheet with the same content as the page.' } }, async (req, reply) => {
-    const s = await share(req.params.slug);
-    const pdf = await cached(`${s.key}:pdf`, async () => renderRecruitingSheet(app.storage, await s.profile(), s.url));
-    return reply.header('Cache-Control', 'private, max-age=300').header('Content-Disposition', 'inline; filename="recruiting-sheet.pdf"').type('application/pdf').send(pdf);
-  });
+  app.get(
+    '/p/:slug/recruiting-sheet.pdf',
+    {
+      config: limit,
+      schema: {
+        tags,
+        params: slugParamsSchema,
+        description: 'A one-page PDF recruiting sheet with the same content as the page.',
+      },
+    },
+    async (req, reply) => {
+      const s = await share(req.params.slug);
+      const pdf = await cached(`${s.key}:pdf`, async () =>
+        renderRecruitingSheet(app.storage, await s.profile(), s.url),
+      );
+      return reply
+        .header('Cache-Control', 'private, max-age=300')
+        .header('Content-Disposition', 'inline; filename="recruiting-sheet.pdf"')
+        .type('application/pdf')
+        .send(pdf);
+    },
+  );
 
-  app.get('/p/:slug/receipts/:requestId', {
-    config: limit,
-    schema: { tags, params: receiptParams, description: "The public receipt (stills, splits, method, ±) of one of the shared player's measured speeds." },
-  }, async (req, reply) => {
-    const s = await htmlShare(req.params.slug, reply);
-    if (!s) return reply;
-    const page = await cached(`${s.key}:receipt:${req.params.requestId}`, async () => {
-      const p = await s.profile();
-      if (!p.maxSpeed) return null;
-      return renderPublicReceipt(app.db, app.storage, s.row.playerId, req.params.requestId, { url: `${s.url}/receipts/${req.params.requestId}`, profilePath: s.path, name: p.name });
-    });
-    if (!page) return gone(reply);
-    return noStore(reply).type('text/html; charset=utf-8').send(page);
-  });
+  app.get(
+    '/p/:slug/receipts/:requestId',
+    {
+      config: limit,
+      schema: {
+        tags,
+        params: receiptParams,
+        description:
+          "The public receipt (stills, splits, method, ±) of one of the shared player's measured speeds.",
+      },
+    },
+    async (req, reply) => {
+      const s = await htmlShare(req.params.slug, reply);
+      if (!s) return reply;
+      const page = await cached(`${s.key}:receipt:${req.params.requestId}`, async () => {
+        const p = await s.profile();
+        if (!p.maxSpeed) return null;
+        return renderPublicReceipt(app.db, app.storage, s.row.playerId, req.params.requestId, {
+          url: `${s.url}/receipts/${req.params.requestId}`,
+          profilePath: s.path,
+          name: p.name,
+        });
+      });
+      if (!page) return gone(reply);
+      return noStore(reply).type('text/html; charset=utf-8').send(page);
+    },
+  );
 }

@@ -13,8 +13,14 @@ async function photoPng(storage: Storage, url: string | null): Promise<Buffer | 
     const stream = await storage.read(url.slice('/files/'.length));
     const chunks: Buffer[] = [];
     for await (const c of stream) chunks.push(Buffer.from(c as Buffer));
-    const mask = Buffer.from(`<svg width="${PHOTO}" height="${PHOTO}"><rect width="${PHOTO}" height="${PHOTO}" rx="28" ry="28"/></svg>`);
-    return await sharp(Buffer.concat(chunks)).resize(PHOTO, PHOTO, { fit: 'cover' }).composite([{ input: mask, blend: 'dest-in' }]).png().toBuffer();
+    const mask = Buffer.from(
+      `<svg width="${PHOTO}" height="${PHOTO}"><rect width="${PHOTO}" height="${PHOTO}" rx="28" ry="28"/></svg>`,
+    );
+    return await sharp(Buffer.concat(chunks))
+      .resize(PHOTO, PHOTO, { fit: 'cover' })
+      .composite([{ input: mask, blend: 'dest-in' }])
+      .png()
+      .toBuffer();
   } catch {
     return null;
   }
@@ -25,10 +31,17 @@ const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…`
 /** The 1200x630 card a message or X shows for the link: photo, name, position, class and the verified numbers. */
 export async function renderShareImage(storage: Storage, p: PublicProfile): Promise<Buffer> {
   const x = 460;
-  const line2 = [p.positions?.join(' / '), p.classYear ? `Class of ${p.classYear}` : null].filter(Boolean).join(' · ');
+  const line2 = [p.positions?.join(' / '), p.classYear ? `Class of ${p.classYear}` : null]
+    .filter(Boolean)
+    .join(' · ');
   const speed = p.maxSpeed;
   const pct = p.percentiles.find((q) => q.metric === 'max_speed') ?? p.percentiles[0];
-  const initials = p.name.split(/\s+/).map((w) => w[0] ?? '').join('').slice(0, 2).toUpperCase();
+  const initials = p.name
+    .split(/\s+/)
+    .map((w) => w[0] ?? '')
+    .join('')
+    .slice(0, 2)
+    .toUpperCase();
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${SHARE_IMAGE_WIDTH}" height="${SHARE_IMAGE_HEIGHT}" font-family="DejaVu Sans, sans-serif">
   <rect width="100%" height="100%" fill="#0f172a"/>
   <rect x="0" y="0" width="1200" height="8" fill="#4ade80"/>
@@ -38,8 +51,12 @@ export async function renderShareImage(storage: Storage, p: PublicProfile): Prom
   <text x="${x}" y="185" font-size="58" font-weight="bold" fill="#ffffff">${esc(clip(p.name, 24))}</text>
   <text x="${x}" y="235" font-size="30" fill="#cbd5e1">${esc(clip(line2, 44))}</text>
   <text x="${x}" y="277" font-size="26" fill="#94a3b8">${esc(clip(p.school ?? '', 48))}</text>
-  ${speed ? `<text x="${x}" y="345" font-size="24" fill="#94a3b8" letter-spacing="2">VERIFIED MAX SPEED</text>
-  <text x="${x}" y="425" font-size="84" font-weight="bold" fill="#ffffff">${esc(speed.value.toFixed(1))}<tspan font-size="40" dx="14">mph${speed.plusMinus !== null ? ` ± ${esc(speed.plusMinus.toFixed(1))}` : ''}</tspan></text>` : ''}
+  ${
+    speed
+      ? `<text x="${x}" y="345" font-size="24" fill="#94a3b8" letter-spacing="2">VERIFIED MAX SPEED</text>
+  <text x="${x}" y="425" font-size="84" font-weight="bold" fill="#ffffff">${esc(speed.value.toFixed(1))}<tspan font-size="40" dx="14">mph${speed.plusMinus !== null ? ` ± ${esc(speed.plusMinus.toFixed(1))}` : ''}</tspan></text>`
+      : ''
+  }
   ${p.iga ? `<text x="${x}" y="${speed ? 485 : 400}" font-size="34" fill="#e2e8f0">IGA Score <tspan font-weight="bold" fill="#ffffff">${esc(p.iga.score.toFixed(1))}</tspan></text>` : ''}
   ${pct ? `<text x="${x}" y="545" font-size="18" fill="#4ade80">${esc(clip(pct.text.replace(/ \(.*\)$/, ''), 80))}</text>` : ''}
   ${speed?.verifiedByTwo ? `<text x="${x}" y="590" font-size="24" fill="#86efac">✓ Verified by 2 analysts</text>` : ''}

@@ -1,6 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { DEFAULT_SHOW, SHARE_FIELDS, type ShareSettings, type ShowSettings, type UpdateShareInput } from '../../../contract/sharing';
+import {
+  DEFAULT_SHOW,
+  SHARE_FIELDS,
+  type ShareSettings,
+  type ShowSettings,
+  type UpdateShareInput,
+} from '../../../contract/sharing';
 import type { Db } from '../../db/client';
 import { profileShares } from '../../db/schema';
 import type { UserRow } from '../../db/schema';
@@ -16,11 +22,14 @@ export const publicPath = (slug: string) => `/p/${slug}`;
 
 /** Stored choices over the defaults: a field added later starts at its default. */
 export function showOf(row: Pick<ShareRow, 'show'>): ShowSettings {
-  return Object.fromEntries(SHARE_FIELDS.map((f) => [f, typeof row.show?.[f] === 'boolean' ? row.show[f] : DEFAULT_SHOW[f]])) as ShowSettings;
+  return Object.fromEntries(
+    SHARE_FIELDS.map((f) => [f, typeof row.show?.[f] === 'boolean' ? row.show[f] : DEFAULT_SHOW[f]]),
+  ) as ShowSettings;
 }
 
 export function toSettings(row: ShareRow | undefined, appUrl: string, pendingViews = 0): ShareSettings {
-  if (!row) return { enabled: false, path: null, url: null, show: { ...DEFAULT_SHOW }, viewCount: 0, links: null };
+  if (!row)
+    return { enabled: false, path: null, url: null, show: { ...DEFAULT_SHOW }, viewCount: 0, links: null };
   const path = row.enabled ? publicPath(row.slug) : null;
   return {
     enabled: row.enabled,
@@ -28,7 +37,14 @@ export function toSettings(row: ShareRow | undefined, appUrl: string, pendingVie
     url: path ? `${appUrl.replace(/\/$/, '')}${path}` : null,
     show: showOf(row),
     viewCount: row.viewCount + pendingViews,
-    links: path ? { image: `${path}/share.png`, qrSvg: `${path}/qr.svg`, qrPng: `${path}/qr.png`, pdf: `${path}/recruiting-sheet.pdf` } : null,
+    links: path
+      ? {
+          image: `${path}/share.png`,
+          qrSvg: `${path}/qr.svg`,
+          qrPng: `${path}/qr.png`,
+          pdf: `${path}/recruiting-sheet.pdf`,
+        }
+      : null,
   };
 }
 
@@ -46,9 +62,12 @@ export async function updateShare(db: Db, user: UserRow, playerId: number, input
   const [row] = await db
     .insert(profileShares)
     .values({ playerId, slug: newSlug(), enabled, show })
-    .onConflictDoUpdate({ target: profileShares.playerId, set: { enabled, show, version: sql`${profileShares.version} + 1`, updatedAt: new Date() } })
+    .onConflictDoUpdate({
+      target: profileShares.playerId,
+      set: { enabled, show, version: sql`${profileShares.version} + 1`, updatedAt: new Date() },
+    })
     .returning();
-  return row!;
+  return row;
 }
 
 /** 'New link': the old slug stops working at once (its row is the only place it was ever stored). */
@@ -56,10 +75,18 @@ export async function replaceSlug(db: Db, user: UserRow, playerId: number) {
   const current = await readShare(db, user, playerId);
   const [row] = await db
     .insert(profileShares)
-    .values({ playerId, slug: newSlug(), enabled: false, show: current ? showOf(current) : { ...DEFAULT_SHOW } })
-    .onConflictDoUpdate({ target: profileShares.playerId, set: { slug: newSlug(), version: sql`${profileShares.version} + 1`, updatedAt: new Date() } })
+    .values({
+      playerId,
+      slug: newSlug(),
+      enabled: false,
+      show: current ? showOf(current) : { ...DEFAULT_SHOW },
+    })
+    .onConflictDoUpdate({
+      target: profileShares.playerId,
+      set: { slug: newSlug(), version: sql`${profileShares.version} + 1`, updatedAt: new Date() },
+    })
     .returning();
-  return row!;
+  return row;
 }
 
 export async function settingsFor(db: Db, views: ViewCounter, appUrl: string, row: ShareRow | undefined) {

@@ -22,22 +22,70 @@ export default async function shareRoutes(fastify: FastifyInstance, opts: { view
     if (!req.session?.userId) throw new AppError('UNAUTHENTICATED', 'Not authenticated');
   });
 
-  app.get('/api/players/:id/share', {
-    schema: { tags, params: idParamsSchema, response: { 200: shareSettingsSchema, ...errors }, description: "The player's public profile settings: on or off, the link, what it shows, how many times it was opened." },
-  }, async (req) => settingsFor(app.db, opts.views, appUrl, await readShare(app.db, req.requireUser(), req.params.id)));
+  app.get(
+    '/api/players/:id/share',
+    {
+      schema: {
+        tags,
+        params: idParamsSchema,
+        response: { 200: shareSettingsSchema, ...errors },
+        description:
+          "The player's public profile settings: on or off, the link, what it shows, how many times it was opened.",
+      },
+    },
+    async (req) =>
+      settingsFor(app.db, opts.views, appUrl, await readShare(app.db, req.requireUser(), req.params.id)),
+  );
 
-  app.put('/api/players/:id/share', {
-    schema: { tags, params: idParamsSchema, body: updateShareSchema, response: { 200: shareSettingsSchema, ...errors }, description: "Turns the public profile on or off (off: the link answers 404 at once) and sets what it shows." },
-  }, async (req) => settingsFor(app.db, opts.views, appUrl, await updateShare(app.db, req.requireUser(), req.params.id, req.body)));
+  app.put(
+    '/api/players/:id/share',
+    {
+      schema: {
+        tags,
+        params: idParamsSchema,
+        body: updateShareSchema,
+        response: { 200: shareSettingsSchema, ...errors },
+        description:
+          'Turns the public profile on or off (off: the link answers 404 at once) and sets what it shows.',
+      },
+    },
+    async (req) =>
+      settingsFor(
+        app.db,
+        opts.views,
+        appUrl,
+        await updateShare(app.db, req.requireUser(), req.params.id, req.body),
+      ),
+  );
 
-  app.post('/api/players/:id/share/new-link', {
-    schema: { tags, params: idParamsSchema, response: { 200: shareSettingsSchema, ...errors }, description: 'Replaces the link with a new unguessable one; the old link answers 404 at once.' },
-  }, async (req) => settingsFor(app.db, opts.views, appUrl, await replaceSlug(app.db, req.requireUser(), req.params.id)));
+  app.post(
+    '/api/players/:id/share/new-link',
+    {
+      schema: {
+        tags,
+        params: idParamsSchema,
+        response: { 200: shareSettingsSchema, ...errors },
+        description: 'Replaces the link with a new unguessable one; the old link answers 404 at once.',
+      },
+    },
+    async (req) =>
+      settingsFor(app.db, opts.views, appUrl, await replaceSlug(app.db, req.requireUser(), req.params.id)),
+  );
 
-  app.get('/api/players/:id/percentiles', {
-    schema: { tags, params: idParamsSchema, response: { 200: z.array(percentileSchema), ...errors }, description: "The player's percentiles against the verified population, each with its group and size (the owner family, analysts, admins)." },
-  }, async (req) => {
-    await viewablePlayer(app.db, req.requireUser(), req.params.id);
-    return playerPercentiles(app.db, req.params.id);
-  });
+  app.get(
+    '/api/players/:id/percentiles',
+    {
+      schema: {
+        tags,
+        params: idParamsSchema,
+        response: { 200: z.array(percentileSchema), ...errors },
+        description:
+          "The player's percentiles against the verified population, each with its group and size (the owner family, analysts, admins).",
+      },
+    },
+    async (req) => {
+      await viewablePlayer(app.db, req.requireUser(), req.params.id);
+      return playerPercentiles(app.db, req.params.id);
+    },
+  );
 }

@@ -6,7 +6,14 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SHOW, SHARE_FIELDS } from '../../../contract/sharing';
 import { as, createTestApp, createUser, type TestApp, type TestUser } from '../../test/helpers';
-import { HIDDEN_BY_DEFAULT, PARENT, PRIVATE, completedIga, completedSpeed, sharedPlayerFixture } from './sharing.fixtures';
+import {
+  HIDDEN_BY_DEFAULT,
+  PARENT,
+  PRIVATE,
+  completedIga,
+  completedSpeed,
+  sharedPlayerFixture,
+} from './sharing.fixtures';
 
 let t: TestApp;
 let owner: TestUser;
@@ -16,7 +23,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const share = (who: TestUser | null, playerId: number, payload: object) => as(t, who, { method: 'PUT', url: `/api/players/${playerId}/share`, payload });
+const share = (who: TestUser | null, playerId: number, payload: object) =>
+  as(t, who, { method: 'PUT', url: `/api/players/${playerId}/share`, payload });
 const get = (url: string) => t.app.inject({ method: 'GET', url });
 
 async function sharedPlayer() {
@@ -33,11 +41,21 @@ describe('sharing a verified profile', () => {
     const player = await sharedPlayerFixture(t, owner);
     const before = (await as(t, owner, { method: 'GET', url: `/api/players/${player.id}/share` })).json();
     expect(before).toMatchObject({ enabled: false, path: null, url: null, viewCount: 0, show: DEFAULT_SHOW });
-    expect(before.show).toMatchObject({ twitter: false, instagram: false, facebook: false, academics: false });
+    expect(before.show).toMatchObject({
+      twitter: false,
+      instagram: false,
+      facebook: false,
+      academics: false,
+    });
     const on = (await share(owner, player.id, { enabled: true })).json();
     expect(on.path).toMatch(/^\/p\/[A-Za-z0-9_-]{22}$/);
     expect(on.url).toBe(`http://localhost:5000${on.path}`);
-    expect(on.links).toEqual({ image: `${on.path}/share.png`, qrSvg: `${on.path}/qr.svg`, qrPng: `${on.path}/qr.png`, pdf: `${on.path}/recruiting-sheet.pdf` });
+    expect(on.links).toEqual({
+      image: `${on.path}/share.png`,
+      qrSvg: `${on.path}/qr.svg`,
+      qrPng: `${on.path}/qr.png`,
+      pdf: `${on.path}/recruiting-sheet.pdf`,
+    });
     const other = (await share(owner, (await sharedPlayerFixture(t, owner)).id, { enabled: true })).json();
     expect(other.path).not.toBe(on.path);
     expect((await get(on.path)).statusCode).toBe(200);
@@ -54,7 +72,9 @@ describe('sharing a verified profile', () => {
     expect((await get(`${settings.path}/profile.json`)).statusCode).toBe(404);
     expect((await get(`${settings.path}/share.png`)).statusCode).toBe(404);
     expect((await share(owner, player.id, { enabled: true })).json().path).toBe(settings.path);
-    const fresh = (await as(t, owner, { method: 'POST', url: `/api/players/${player.id}/share/new-link` })).json();
+    const fresh = (
+      await as(t, owner, { method: 'POST', url: `/api/players/${player.id}/share/new-link` })
+    ).json();
     expect(fresh.path).not.toBe(settings.path);
     for (const suffix of ['', '/profile.json', '/share.png', '/qr.svg', '/qr.png', '/recruiting-sheet.pdf']) {
       expect((await get(`${settings.path}${suffix}`)).statusCode, suffix).toBe(404);
@@ -68,14 +88,21 @@ describe('sharing a verified profile', () => {
     for (const role of ['user', 'analyst', 'admin'] as const) {
       const someone = await createUser(t, { role });
       expect((await share(someone, player.id, { enabled: true })).statusCode).toBe(404);
-      expect((await as(t, someone, { method: 'GET', url: `/api/players/${player.id}/share` })).statusCode).toBe(404);
-      expect((await as(t, someone, { method: 'POST', url: `/api/players/${player.id}/share/new-link` })).statusCode).toBe(404);
+      expect(
+        (await as(t, someone, { method: 'GET', url: `/api/players/${player.id}/share` })).statusCode,
+      ).toBe(404);
+      expect(
+        (await as(t, someone, { method: 'POST', url: `/api/players/${player.id}/share/new-link` }))
+          .statusCode,
+      ).toBe(404);
     }
     expect((await share(null, player.id, { enabled: true })).statusCode).toBe(401);
     const bad = await share(owner, player.id, { enabled: 'yes' });
     expect(bad.statusCode).toBe(400);
     expect((await share(owner, player.id, { show: { dateOfBirth: true } })).statusCode).toBe(400);
-    expect((await as(t, owner, { method: 'GET', url: `/api/players/${player.id}/share` })).json().enabled).toBe(false);
+    expect(
+      (await as(t, owner, { method: 'GET', url: `/api/players/${player.id}/share` })).json().enabled,
+    ).toBe(false);
   });
 
   it('the page is server-rendered HTML with the numbers, Open Graph and Twitter tags, and no script', async () => {
@@ -95,10 +122,14 @@ describe('sharing a verified profile', () => {
     expect(h).toContain('Submetrics (analyst assessment)');
     expect(h).toContain('https://www.hudl.com/profile/999');
     expect(h).not.toMatch(/<script/i);
-    for (const tag of ['og:title', 'og:description', 'og:image', 'og:url', 'og:type']) expect(h).toMatch(new RegExp(`<meta property="${tag}" content="[^"]+"`));
-    for (const tag of ['twitter:card', 'twitter:title', 'twitter:description', 'twitter:image']) expect(h).toMatch(new RegExp(`<meta name="${tag}" content="[^"]+"`));
+    for (const tag of ['og:title', 'og:description', 'og:image', 'og:url', 'og:type'])
+      expect(h).toMatch(new RegExp(`<meta property="${tag}" content="[^"]+"`));
+    for (const tag of ['twitter:card', 'twitter:title', 'twitter:description', 'twitter:image'])
+      expect(h).toMatch(new RegExp(`<meta name="${tag}" content="[^"]+"`));
     expect(h).toContain('<meta name="twitter:card" content="summary_large_image">');
-    expect(h).toContain(`<meta property="og:image" content="http://localhost:5000${settings.path}/share.png">`);
+    expect(h).toContain(
+      `<meta property="og:image" content="http://localhost:5000${settings.path}/share.png">`,
+    );
     expect(h).toMatch(/<meta property="og:description" content="[^"]*Verified Max Speed 21\.3 mph ± 0\.4/);
   });
 
@@ -114,24 +145,57 @@ describe('sharing a verified profile', () => {
     writeFileSync(path.join(dir, 's.pdf'), pdf);
     bodies.push(execFileSync('pdftotext', [path.join(dir, 's.pdf'), '-']).toString());
     const secrets = [
-      ...Object.entries(PRIVATE).filter(([k]) => !['state', 'gender'].includes(k)).map(([, v]) => v),
-      '2009', '(512) 555-0177', '555-0177', owner.email, PARENT.firstName, PARENT.lastName,
-      HIDDEN_BY_DEFAULT.twitterHandle, HIDDEN_BY_DEFAULT.instagramHandle, HIDDEN_BY_DEFAULT.facebookUrl,
+      ...Object.entries(PRIVATE)
+        .filter(([k]) => !['state', 'gender'].includes(k))
+        .map(([, v]) => v),
+      '2009',
+      '(512) 555-0177',
+      '555-0177',
+      owner.email,
+      PARENT.firstName,
+      PARENT.lastName,
+      HIDDEN_BY_DEFAULT.twitterHandle,
+      HIDDEN_BY_DEFAULT.instagramHandle,
+      HIDDEN_BY_DEFAULT.facebookUrl,
       // Short numbers could match a signed URL by chance: academics are checked as the page would write them.
-      `GPA ${HIDDEN_BY_DEFAULT.gpa}`, `SAT ${HIDDEN_BY_DEFAULT.satScore}`, `ACT ${HIDDEN_BY_DEFAULT.actScore}`, 'Ana Lyst',
+      `GPA ${HIDDEN_BY_DEFAULT.gpa}`,
+      `SAT ${HIDDEN_BY_DEFAULT.satScore}`,
+      `ACT ${HIDDEN_BY_DEFAULT.actScore}`,
+      'Ana Lyst',
     ];
     for (const body of bodies) for (const s of secrets) expect(body, s).not.toContain(s);
-    const json = JSON.parse(bodies[1]!);
-    for (const k of ['dateOfBirth', 'addressLine1', 'addressLine2', 'zipCode', 'email', 'phone', 'phoneCountryCode', 'userId', 'id', 'city', 'county', 'gender']) {
+    const json = JSON.parse(bodies[1]);
+    for (const k of [
+      'dateOfBirth',
+      'addressLine1',
+      'addressLine2',
+      'zipCode',
+      'email',
+      'phone',
+      'phoneCountryCode',
+      'userId',
+      'id',
+      'city',
+      'county',
+      'gender',
+    ]) {
       expect(json).not.toHaveProperty(k);
     }
-    expect(json).toMatchObject({ name: 'Casey Sharewell', twitter: null, instagram: null, facebook: null, academics: null });
+    expect(json).toMatchObject({
+      name: 'Casey Sharewell',
+      twitter: null,
+      instagram: null,
+      facebook: null,
+      academics: null,
+    });
   });
 
   it('the checklist decides what shows: ticked handles appear, unticked fields vanish, at once', async () => {
     const { player, settings } = await sharedPlayer();
     await get(settings.path);
-    const res = await share(owner, player.id, { show: { twitter: true, academics: true, school: false, maxSpeed: false } });
+    const res = await share(owner, player.id, {
+      show: { twitter: true, academics: true, school: false, maxSpeed: false },
+    });
     expect(res.json().show).toMatchObject({ twitter: true, school: false, maxSpeed: false, photo: true });
     const h = (await get(settings.path)).body;
     expect(h).toContain('@zq_twitter');
@@ -139,7 +203,11 @@ describe('sharing a verified profile', () => {
     expect(h).not.toContain('Central High');
     expect(h).not.toContain('21.3 mph');
     expect(h).not.toContain('zq_insta');
-    expect((await get(`${settings.path}/profile.json`)).json()).toMatchObject({ twitter: 'zq_twitter', school: null, maxSpeed: null });
+    expect((await get(`${settings.path}/profile.json`)).json()).toMatchObject({
+      twitter: 'zq_twitter',
+      school: null,
+      maxSpeed: null,
+    });
   });
 
   it('the share image is a 1200x630 PNG and the QR codes are an SVG and a PNG of the link', async () => {
@@ -166,7 +234,7 @@ describe('sharing a verified profile', () => {
     execFileSync('pdftoppm', ['-png', '-r', '40', file, path.join(dir, 'page')]);
     const pages = readdirSync(dir).filter((f) => f.endsWith('.png'));
     expect(pages).toHaveLength(1);
-    const meta = await sharp(path.join(dir, pages[0]!)).metadata();
+    const meta = await sharp(path.join(dir, pages[0])).metadata();
     expect(meta.width).toBeGreaterThan(300);
     const text = execFileSync('pdftotext', [file, '-']).toString();
     expect(text).toContain('Casey Sharewell');
@@ -193,14 +261,29 @@ describe('sharing a verified profile', () => {
     const { player, settings } = await sharedPlayer();
     for (let i = 0; i < 3; i++) await get(settings.path);
     await get(`${settings.path}/share.png`);
-    expect((await as(t, owner, { method: 'GET', url: `/api/players/${player.id}/share` })).json().viewCount).toBe(3);
+    expect(
+      (await as(t, owner, { method: 'GET', url: `/api/players/${player.id}/share` })).json().viewCount,
+    ).toBe(3);
   });
 
   it('the public routes, share settings and audits are in the OpenAPI document', async () => {
     const doc = (await get('/api/docs/json')).json();
-    for (const route of ['/p/{slug}', '/p/{slug}/profile.json', '/p/{slug}/share.png', '/p/{slug}/recruiting-sheet.pdf', '/p/{slug}/receipts/{requestId}',
-      '/api/players/{id}/share', '/api/players/{id}/share/new-link', '/api/players/{id}/percentiles', '/api/audits/queue', '/api/audits/{id}/measurement',
-      '/api/audits/{id}/resolve', '/api/audits/report', '/api/audits/settings', '/api/analysis-requests/{id}/audit']) {
+    for (const route of [
+      '/p/{slug}',
+      '/p/{slug}/profile.json',
+      '/p/{slug}/share.png',
+      '/p/{slug}/recruiting-sheet.pdf',
+      '/p/{slug}/receipts/{requestId}',
+      '/api/players/{id}/share',
+      '/api/players/{id}/share/new-link',
+      '/api/players/{id}/percentiles',
+      '/api/audits/queue',
+      '/api/audits/{id}/measurement',
+      '/api/audits/{id}/resolve',
+      '/api/audits/report',
+      '/api/audits/settings',
+      '/api/analysis-requests/{id}/audit',
+    ]) {
       expect(Object.keys(doc.paths)).toContain(route);
     }
   });

@@ -18,7 +18,8 @@ export async function ensureDemoMedia(db: Db, storage: Storage, log: { info(msg:
   let made = 0;
   for (const [i, v] of rows.entries()) {
     const key = v.storageKey!;
-    if ((await storage.size(key)) !== null && (!v.thumbnail || (await storage.size(v.thumbnail)) !== null)) continue;
+    if ((await storage.size(key)) !== null && (!v.thumbnail || (await storage.size(v.thumbnail)) !== null))
+      continue;
     await withTempDir(async (dir) => {
       const file = path.join(dir, 'demo.mp4');
       await makeSampleVideo(file, { seconds: 4, pattern: PATTERNS[i % PATTERNS.length] });

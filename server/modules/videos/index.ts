@@ -15,10 +15,23 @@ export default async function videosModule(app: FastifyInstance) {
   });
   await app.register(multipart, { limits: { fileSize: app.env.VIDEO_MAX_BYTES } });
   // Processing, and the purge of unreadable videos (the family's mail names the removal date, decision 132).
-  app.jobs.handle(videoJobHandlers(app.db, app.storage, { appUrl: app.env.APP_URL, retentionDays: app.env.RETENTION_UNREADABLE_VIDEO_DAYS }));
+  app.jobs.handle(
+    videoJobHandlers(app.db, app.storage, {
+      appUrl: app.env.APP_URL,
+      retentionDays: app.env.RETENTION_UNREADABLE_VIDEO_DAYS,
+    }),
+  );
   await app.register(videosRoutes, { kickJobs: () => app.jobs.kick() });
 }
 export { analyseLocalVideo, putLocalVideo, removeKeys, withLocalCopy, withTempDir } from './video-files';
 export { receiveVideo } from './video-intake';
-export { VIDEO_STILL_PROCESSING, ensureMedia, ingestMedia, readyMedia, timelineOf, toMediaDto, type MediaRow } from './video-media';
+export {
+  VIDEO_STILL_PROCESSING,
+  ensureMedia,
+  ingestMedia,
+  readyMedia,
+  timelineOf,
+  toMediaDto,
+  type MediaRow,
+} from './video-media';
 export { toVideoDto, viewableVideo } from './videos.service';

@@ -43,11 +43,26 @@ function truncatedBody(fileHead: Buffer) {
 /** Sends the body over a real socket and ends the request; resolves with the answer (or rejects when the socket closes first). */
 function postRaw(body: Buffer, type: string) {
   return new Promise<{ status: number; headers: Record<string, unknown>; json: any }>((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, method: 'POST', path: '/api/videos/upload', headers: { 'content-type': type, cookie: owner.cookie } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, json: JSON.parse(Buffer.concat(chunks).toString() || 'null') }));
-    });
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/api/videos/upload',
+        headers: { 'content-type': type, cookie: owner.cookie },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode!,
+            headers: res.headers,
+            json: JSON.parse(Buffer.concat(chunks).toString() || 'null'),
+          }),
+        );
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -59,7 +74,10 @@ describe('a video upload whose file part is cut short', () => {
     const { body, type } = truncatedBody(Buffer.from('abc'));
     const res = await postRaw(body, type);
     expect(res.status).toBe(400);
-    expect(res.json).toMatchObject({ message: 'The upload could not be read. Please choose the file again.', code: 'VALIDATION_ERROR' });
+    expect(res.json).toMatchObject({
+      message: 'The upload could not be read. Please choose the file again.',
+      code: 'VALIDATION_ERROR',
+    });
     expect(storedVideos()).toEqual([]);
     expect(await t.db.select().from(videos)).toHaveLength(rows);
   });
@@ -76,9 +94,17 @@ describe('a video upload whose file part is cut short', () => {
 describe('the same body through app.inject (the whole body is in before the fields are checked)', () => {
   it('answers 400 instead of waiting for a part the parser already ended', async () => {
     const { body, type } = truncatedBody(Buffer.from('abc'));
-    const res = await as(t, owner, { method: 'POST', url: '/api/videos/upload', headers: { 'content-type': type }, payload: body });
+    const res = await as(t, owner, {
+      method: 'POST',
+      url: '/api/videos/upload',
+      headers: { 'content-type': type },
+      payload: body,
+    });
     expect(res.statusCode, res.body).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR', message: 'The upload could not be read. Please choose the file again.' });
+    expect(res.json()).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: 'The upload could not be read. Please choose the file again.',
+    });
     expect(storedVideos()).toEqual([]);
   });
 });
@@ -109,7 +135,7 @@ describe('a client that stops sending mid-body and keeps the socket open', () =>
     const res = await stall(Buffer.from('abc'));
     expect(res.head).toMatch(/^HTTP\/1.1 408/);
     expect(res.head.toLowerCase()).toContain('connection: close');
-    const json = JSON.parse(res.body.replace(/^[0-9a-f]+\r\n/, '').split('\r\n')[0]!);
+    const json = JSON.parse(res.body.replace(/^[0-9a-f]+\r\n/, '').split('\r\n')[0]);
     expect(json).toEqual({ message: UPLOAD_STALLED, code: 'REQUEST_TIMEOUT' });
     expect(storedVideos()).toEqual([]);
     expect(await t.db.select().from(videos)).toHaveLength(rows);

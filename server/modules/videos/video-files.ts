@@ -22,7 +22,11 @@ export async function withTempDir<T>(fn: (dir: string) => Promise<T>): Promise<T
 }
 
 /** ffmpeg needs a seekable file: the stored video is copied to a scratch file (storage may be remote). */
-export function withLocalCopy<T>(storage: Storage, key: string, fn: (file: string) => Promise<T>): Promise<T> {
+export function withLocalCopy<T>(
+  storage: Storage,
+  key: string,
+  fn: (file: string) => Promise<T>,
+): Promise<T> {
   return withTempDir(async (dir) => {
     const file = path.join(dir, `video.${extOfKey(key)}`);
     await pipeline(await storage.read(key), createWriteStream(file));
@@ -38,7 +42,10 @@ export async function analyseLocalVideo(storage: Storage, file: string) {
   const thumbnailKey = `thumbnails/${randomUUID()}.jpg`;
   await storage.put(thumbnailKey, createReadStream(thumbFile), 'image/jpeg');
   await rm(thumbFile, { force: true });
-  return { durationSeconds: durationSeconds === null ? null : Math.round(durationSeconds * 100) / 100, thumbnailKey };
+  return {
+    durationSeconds: durationSeconds === null ? null : Math.round(durationSeconds * 100) / 100,
+    thumbnailKey,
+  };
 }
 
 export async function putLocalVideo(storage: Storage, file: string, ext: VideoExt) {
@@ -48,5 +55,7 @@ export async function putLocalVideo(storage: Storage, file: string, ext: VideoEx
 }
 
 export async function removeKeys(storage: Storage, keys: (string | null | undefined)[]) {
-  await Promise.all(keys.filter((k): k is string => Boolean(k)).map((k) => storage.remove(k).catch(() => undefined)));
+  await Promise.all(
+    keys.filter((k): k is string => Boolean(k)).map((k) => storage.remove(k).catch(() => undefined)),
+  );
 }

@@ -69,7 +69,9 @@ export async function receiveVideo<T>(req: FastifyRequest, opts: IntakeOptions<T
   let stored: { value: T; ext: VideoExt } | null = null;
   const idle = idleWatch(req, opts.idleMs ?? 60_000);
   try {
-    const parts = req.parts({ limits: { fileSize: opts.maxBytes, files: 1, fields: 100, fieldSize: 10_000 } })[Symbol.asyncIterator]();
+    const parts = req
+      .parts({ limits: { fileSize: opts.maxBytes, files: 1, fields: 100, fieldSize: 10_000 } })
+      [Symbol.asyncIterator]();
     for (;;) {
       const next = await Promise.race([parts.next(), idle.stalled]);
       if (next.done) break;
@@ -100,7 +102,9 @@ export async function receiveVideo<T>(req: FastifyRequest, opts: IntakeOptions<T
     }
   } catch (err) {
     if (stored) await opts.discard(stored.value);
-    throw tooLarge(err) && !(err instanceof AppError) ? new AppError('PAYLOAD_TOO_LARGE', 'File too large') : err;
+    throw tooLarge(err) && !(err instanceof AppError)
+      ? new AppError('PAYLOAD_TOO_LARGE', 'File too large')
+      : err;
   } finally {
     idle.stop();
   }

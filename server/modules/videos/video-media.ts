@@ -9,7 +9,13 @@ import { videoMedia, videos } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../lib/app-error';
 import { FfmpegError } from '../../lib/ffmpeg';
 import {
-  BROWSER_CODECS, fractionText, makeWorkingCopy, parseFraction, probeMedia, sha256File, type MediaFacts,
+  BROWSER_CODECS,
+  fractionText,
+  makeWorkingCopy,
+  parseFraction,
+  probeMedia,
+  sha256File,
+  type MediaFacts,
 } from '../../lib/media-probe';
 import type { Storage } from '../../lib/storage';
 import { withLocalCopy, withTempDir } from './video-files';
@@ -17,14 +23,15 @@ import { withLocalCopy, withTempDir } from './video-files';
 export type MediaRow = typeof videoMedia.$inferSelect;
 export const MEDIA_URL_TTL_SECONDS = 3600;
 export const VIDEO_STILL_PROCESSING = 'The video is still being processed. Try again in a moment.';
-export const VIDEO_UNREADABLE = 'This video could not be read frame by frame. Upload the original clip again, or reject the request.';
+export const VIDEO_UNREADABLE =
+  'This video could not be read frame by frame. Upload the original clip again, or reject the request.';
 
 const sameTimeline = (a: MediaFacts, b: MediaFacts) => {
   if (a.frameTicks.length !== b.frameTicks.length) return false;
   // Both in seconds: the copy may use another time base.
   const sa = a.timeBase.num / a.timeBase.den;
   const sb = b.timeBase.num / b.timeBase.den;
-  return a.frameTicks.every((t, i) => Math.abs(t * sa - b.frameTicks[i]! * sb) < Math.min(sa, sb) + 1e-9);
+  return a.frameTicks.every((t, i) => Math.abs(t * sa - b.frameTicks[i] * sb) < Math.min(sa, sb) + 1e-9);
 };
 
 /**
@@ -32,25 +39,43 @@ const sameTimeline = (a: MediaFacts, b: MediaFacts) => {
  * that keeps every frame and its time when the browser cannot decode the source. A file ffmpeg cannot
  * read is recorded as failed, with the reason.
  */
-export async function ingestMedia(db: DbOrTx, storage: Storage, videoId: number, file: string): Promise<MediaRow> {
+export async function ingestMedia(
+  db: DbOrTx,
+  storage: Storage,
+  videoId: number,
+  file: string,
+): Promise<MediaRow> {
   const { sha256, size } = await sha256File(file);
   let row: typeof videoMedia.$inferInsert;
   let workingKey: string | null = null;
   try {
     const facts = await probeMedia(file);
     row = {
-      videoId, status: 'ready', error: null, sha256, sizeBytes: size,
-      container: facts.container, codec: facts.codec, width: facts.width, height: facts.height, rotation: facts.rotation,
-      timeBase: fractionText(facts.timeBase), nominalFps: fractionText(facts.nominalFps), averageFps: fractionText(facts.averageFps),
-      frameCount: facts.frameCount, durationSeconds: Math.round(facts.durationSeconds * 10_000) / 10_000,
-      variableFrameRate: facts.variableFrameRate, frameTicks: facts.frameTicks,
+      videoId,
+      status: 'ready',
+      error: null,
+      sha256,
+      sizeBytes: size,
+      container: facts.container,
+      codec: facts.codec,
+      width: facts.width,
+      height: facts.height,
+      rotation: facts.rotation,
+      timeBase: fractionText(facts.timeBase),
+      nominalFps: fractionText(facts.nominalFps),
+      averageFps: fractionText(facts.averageFps),
+      frameCount: facts.frameCount,
+      durationSeconds: Math.round(facts.durationSeconds * 10_000) / 10_000,
+      variableFrameRate: facts.variableFrameRate,
+      frameTicks: facts.frameTicks,
     };
     if (!BROWSER_CODECS.has(facts.codec)) {
       const copy = await withTempDir(async (dir) => {
         const out = path.join(dir, 'working.mp4');
         await makeWorkingCopy(file, out, facts.timeBase);
         const copyFacts = await probeMedia(out);
-        if (!sameTimeline(facts, copyFacts)) throw new FfmpegError('The working copy did not keep every frame at its time');
+        if (!sameTimeline(facts, copyFacts))
+          throw new FfmpegError('The working copy did not keep every frame at its time');
         const hash = await sha256File(out);
         const key = `videos/${randomUUID()}-working.mp4`;
         await storage.put(key, createReadStream(out), 'video/mp4');
@@ -68,15 +93,20 @@ export async function ingestMedia(db: DbOrTx, storage: Storage, videoId: number,
   // Another worker recorded it first: keep theirs, drop our copy.
   if (workingKey) await storage.remove(workingKey).catch(() => undefined);
   const [existing] = await db.select().from(videoMedia).where(eq(videoMedia.videoId, videoId));
-  return existing!;
+  return existing;
 }
 
 /** The media facts of a video, probing it now when it was stored before probing existed (demo clips). */
-export async function ensureMedia(db: DbOrTx, storage: Storage, video: typeof videos.$inferSelect): Promise<MediaRow> {
+export async function ensureMedia(
+  db: DbOrTx,
+  storage: Storage,
+  video: typeof videos.$inferSelect,
+): Promise<MediaRow> {
   const [row] = await db.select().from(videoMedia).where(eq(videoMedia.videoId, video.id));
   if (row) return row;
   if (video.status === 'pending' || !video.storageKey) throw new AppError('CONFLICT', VIDEO_STILL_PROCESSING);
-  if ((await storage.size(video.storageKey).catch(() => null)) === null) throw notFound('Video file not found');
+  if ((await storage.size(video.storageKey).catch(() => null)) === null)
+    throw notFound('Video file not found');
   return withLocalCopy(storage, video.storageKey, (file) => ingestMedia(db, storage, video.id, file));
 }
 

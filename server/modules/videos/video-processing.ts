@@ -13,7 +13,12 @@ import { VIDEO_JOB } from './videos.service';
  * pending -> ready with a thumbnail and duration, or failed when ffmpeg cannot read the file.
  * Anything else (storage down) throws, and the job runner retries it.
  */
-export async function processVideo(db: Db, storage: Storage, videoId: number, unreadable: UnreadableOptions = {}) {
+export async function processVideo(
+  db: Db,
+  storage: Storage,
+  videoId: number,
+  unreadable: UnreadableOptions = {},
+) {
   const [video] = await db.select().from(videos).where(eq(videos.id, videoId));
   if (!video || video.status !== 'pending' || !video.storageKey) return;
   const key = video.storageKey;
@@ -26,7 +31,12 @@ export async function processVideo(db: Db, storage: Storage, videoId: number, un
     });
     const [updated] = await db
       .update(videos)
-      .set({ status: 'ready', thumbnail: result.thumbnailKey, durationSeconds: result.durationSeconds, error: null })
+      .set({
+        status: 'ready',
+        thumbnail: result.thumbnailKey,
+        durationSeconds: result.durationSeconds,
+        error: null,
+      })
       .where(and(eq(videos.id, videoId), eq(videos.status, 'pending')))
       .returning({ id: videos.id });
     if (!updated) await storage.remove(result.thumbnailKey);
@@ -44,7 +54,11 @@ export async function processVideo(db: Db, storage: Storage, videoId: number, un
 }
 
 /** Processing, and the purge of unreadable videos; `unreadable` carries APP_URL and the retention days for the family's mail. */
-export const videoJobHandlers = (db: Db, storage: Storage, unreadable: UnreadableOptions = {}): JobHandlers => ({
+export const videoJobHandlers = (
+  db: Db,
+  storage: Storage,
+  unreadable: UnreadableOptions = {},
+): JobHandlers => ({
   [VIDEO_JOB]: (payload: { videoId: number }) => processVideo(db, storage, payload.videoId, unreadable),
   ...unreadableJobHandlers(db, storage, unreadable),
 });

@@ -26,18 +26,32 @@ const storedVideos = () => {
   }
 };
 const upload = (user: TestUser, playerId: number) =>
-  as(t, user, { method: 'POST', url: '/api/videos/upload', ...multipart({ playerId }, { field: 'file', name: 'clip.mp4', type: 'video/mp4', data: clip }) });
+  as(t, user, {
+    method: 'POST',
+    url: '/api/videos/upload',
+    ...multipart({ playerId }, { field: 'file', name: 'clip.mp4', type: 'video/mp4', data: clip }),
+  });
 /** The file part first and the fields after it, so the family is known only once the file is stored. */
 const uploadFileFirst = (user: TestUser, playerId: number) => {
   const b = 'filefirst';
   const payload = Buffer.concat([
-    Buffer.from(`--${b}\r\nContent-Disposition: form-data; name="file"; filename="a.mp4"\r\nContent-Type: video/mp4\r\n\r\n`),
+    Buffer.from(
+      `--${b}\r\nContent-Disposition: form-data; name="file"; filename="a.mp4"\r\nContent-Type: video/mp4\r\n\r\n`,
+    ),
     clip,
-    Buffer.from(`\r\n--${b}\r\nContent-Disposition: form-data; name="playerId"\r\n\r\n${playerId}\r\n--${b}--\r\n`),
+    Buffer.from(
+      `\r\n--${b}\r\nContent-Disposition: form-data; name="playerId"\r\n\r\n${playerId}\r\n--${b}--\r\n`,
+    ),
   ]);
-  return as(t, user, { method: 'POST', url: '/api/videos/upload', payload, headers: { 'content-type': `multipart/form-data; boundary=${b}` } });
+  return as(t, user, {
+    method: 'POST',
+    url: '/api/videos/upload',
+    payload,
+    headers: { 'content-type': `multipart/form-data; boundary=${b}` },
+  });
 };
-const familyVideos = async (playerId: number) => (await t.db.select().from(videos).where(eq(videos.playerId, playerId))).length;
+const familyVideos = async (playerId: number) =>
+  (await t.db.select().from(videos).where(eq(videos.playerId, playerId))).length;
 
 let family: TestUser;
 let playerId: number;
@@ -51,7 +65,7 @@ describe('a family without a plan has the base video storage', () => {
     const res = await upload(family, playerId);
     expect(res.statusCode, res.body).toBe(201);
     const [row] = await t.db.select().from(videos).where(eq(videos.id, res.json().id));
-    expect(row!.sizeBytes).toBe(clip.length);
+    expect(row.sizeBytes).toBe(clip.length);
     expect((await upload(family, playerId)).statusCode).toBe(201);
   });
 
@@ -61,7 +75,10 @@ describe('a family without a plan has the base video storage', () => {
     const files = storedVideos();
     const res = await upload(family, playerId);
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toMatchObject({ code: 'STORAGE_QUOTA_EXCEEDED', message: expect.stringMatching(/does not fit in your video storage.*Upgrade your plan/) });
+    expect(res.json()).toMatchObject({
+      code: 'STORAGE_QUOTA_EXCEEDED',
+      message: expect.stringMatching(/does not fit in your video storage.*Upgrade your plan/),
+    });
     expect(storedVideos()).toBe(files);
     expect(await familyVideos(playerId)).toBe(2);
   });
@@ -96,9 +113,15 @@ describe('a family without a plan has the base video storage', () => {
   });
 
   it('two uploads at once when only one fits: exactly one is stored, the other refused and its file removed', async () => {
-    await t.db.insert(videos).values({ playerId, url: '/files/x', sizeBytes: base - Math.floor(clip.length * 1.5) });
+    await t.db
+      .insert(videos)
+      .values({ playerId, url: '/files/x', sizeBytes: base - Math.floor(clip.length * 1.5) });
     const files = storedVideos();
-    const results = await Promise.all([upload(family, playerId), uploadFileFirst(family, playerId), upload(family, playerId)]);
+    const results = await Promise.all([
+      upload(family, playerId),
+      uploadFileFirst(family, playerId),
+      upload(family, playerId),
+    ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 413, 413]);
     expect(storedVideos()).toBe(files + 1);
     expect(await familyVideos(playerId)).toBe(2);
@@ -108,15 +131,18 @@ describe('a family without a plan has the base video storage', () => {
 describe("a family with a plan has the plan's videoStorageLimit", () => {
   it('a running Economy subscription (5 GB) raises the limit; the same family is refused past 5 GB', async () => {
     const [economy] = await t.db.select().from(plans).where(eq(plans.key, 'economy'));
-    expect(economy!.videoStorageLimit).toBe(5);
-    await t.db.insert(subscriptions).values({ userId: family.id, planId: economy!.id, status: 'active' });
-    const [filler] = await t.db.insert(videos).values({ playerId, url: '/files/x', sizeBytes: 5 * GB - 2 * clip.length }).returning();
+    expect(economy.videoStorageLimit).toBe(5);
+    await t.db.insert(subscriptions).values({ userId: family.id, planId: economy.id, status: 'active' });
+    const [filler] = await t.db
+      .insert(videos)
+      .values({ playerId, url: '/files/x', sizeBytes: 5 * GB - 2 * clip.length })
+      .returning();
     expect((await upload(family, playerId)).statusCode).toBe(201);
     expect((await upload(family, playerId)).statusCode).toBe(201);
     expect((await upload(family, playerId)).statusCode).toBe(413);
     // A cancelled subscription no longer counts: back to the base allowance, far below what is stored.
     await t.db.update(subscriptions).set({ status: 'canceled' }).where(eq(subscriptions.userId, family.id));
-    await t.db.update(videos).set({ sizeBytes: 0 }).where(eq(videos.id, filler!.id));
+    await t.db.update(videos).set({ sizeBytes: 0 }).where(eq(videos.id, filler.id));
     expect((await upload(family, playerId)).statusCode).toBe(413);
     expect((await t.db.select().from(players).where(eq(players.userId, family.id))).length).toBe(1);
   });

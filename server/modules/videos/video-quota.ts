@@ -39,7 +39,11 @@ export async function familyQuota(db: DbOrTx, familyId: number, baseBytes: numbe
     .innerJoin(plans, eq(plans.id, subscriptions.planId))
     .where(and(eq(subscriptions.userId, familyId), inArray(subscriptions.status, RUNNING)));
   const [sum] = await db
-    .select({ bytes: sql<string | number>`coalesce(sum(coalesce(${videos.sizeBytes}, ${videoMedia.sizeBytes}, 0)), 0)` })
+    .select({
+      bytes: sql<
+        string | number
+      >`coalesce(sum(coalesce(${videos.sizeBytes}, ${videoMedia.sizeBytes}, 0)), 0)`,
+    })
     .from(videos)
     .innerJoin(players, eq(players.id, videos.playerId))
     .leftJoin(videoMedia, eq(videoMedia.videoId, videos.id))
@@ -84,7 +88,7 @@ export async function recordUploadWithinQuota(
       if (q.used + input.size > q.limit) throw noRoomFor(q, input.size);
     }
     // A savepoint inside this transaction: the row and its processing job commit with the lock held.
-    const video = await recordUpload(tx as unknown as Db, storage, input);
+    const video = await recordUpload(tx, storage, input);
     await tx.update(videos).set({ sizeBytes: input.size }).where(eq(videos.id, video.id));
     return video;
   });

@@ -2,8 +2,13 @@ import type { Readable } from 'node:stream';
 import { AppError } from '../../lib/app-error';
 
 export type VideoExt = 'mp4' | 'mov' | 'webm';
-export const VIDEO_CONTENT_TYPES: Record<VideoExt, string> = { mp4: 'video/mp4', mov: 'video/quicktime', webm: 'video/webm' };
-export const notAVideo = () => new AppError('UNSUPPORTED_MEDIA_TYPE', 'Please upload a video file (MP4, MOV or WebM)');
+export const VIDEO_CONTENT_TYPES: Record<VideoExt, string> = {
+  mp4: 'video/mp4',
+  mov: 'video/quicktime',
+  webm: 'video/webm',
+};
+export const notAVideo = () =>
+  new AppError('UNSUPPORTED_MEDIA_TYPE', 'Please upload a video file (MP4, MOV or WebM)');
 
 const QUICKTIME_ATOMS = new Set(['moov', 'mdat', 'wide', 'free', 'skip', 'pnot']);
 

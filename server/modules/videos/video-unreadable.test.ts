@@ -22,18 +22,33 @@ afterAll(() => t.close());
 const T0 = new Date('2031-03-01T10:00:00Z');
 const daysAfter = (d: number) => new Date(T0.getTime() + d * 86_400_000);
 const handlers = (now: Date) => ({
-  ...videoJobHandlers(t.db, t.app.storage, { clock: () => now, retentionDays: 30, appUrl: 'https://va.example' }),
+  ...videoJobHandlers(t.db, t.app.storage, {
+    clock: () => now,
+    retentionDays: 30,
+    appUrl: 'https://va.example',
+  }),
   ...mailJobHandlers(t.app.mailer),
 });
 
 // Starts like an MP4 (so the upload is accepted), but ffmpeg cannot read it.
-const unreadable = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypmp42'), Buffer.alloc(500, 1)]);
+const unreadable = Buffer.concat([
+  Buffer.from([0, 0, 0, 0x18]),
+  Buffer.from('ftypmp42'),
+  Buffer.alloc(500, 1),
+]);
 async function uploadUnreadable() {
-  const res = await as(t, family, { method: 'POST', url: '/api/videos/upload', ...multipart({ playerId: player.id }, { field: 'file', name: 'c.mp4', type: 'video/mp4', data: unreadable }) });
+  const res = await as(t, family, {
+    method: 'POST',
+    url: '/api/videos/upload',
+    ...multipart(
+      { playerId: player.id },
+      { field: 'file', name: 'c.mp4', type: 'video/mp4', data: unreadable },
+    ),
+  });
   expect(res.statusCode, res.body).toBe(201);
   await drainJobs(t.db, handlers(T0));
   const [row] = await t.db.select().from(videos).where(eq(videos.id, res.json().id));
-  return row!;
+  return row;
 }
 const exists = async (id: number) => (await t.db.select().from(videos).where(eq(videos.id, id))).length === 1;
 
@@ -47,10 +62,13 @@ describe('an unreadable video', () => {
     const mails = (await t.db.select().from(mailOutbox)).slice(before);
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({ to: family.email, subject: 'A video of Avery Stone could not be read' });
-    expect(mails[0]!.text).toContain('It will be removed on Mar 31, 2031');
-    expect(mails[0]!.text).toContain(`https://va.example/players/${player.id}/videos`);
+    expect(mails[0].text).toContain('It will be removed on Mar 31, 2031');
+    expect(mails[0].text).toContain(`https://va.example/players/${player.id}/videos`);
     const list = (await as(t, family, { method: 'GET', url: `/api/videos/${player.id}` })).json();
-    expect(list.videos.find((v: { id: number }) => v.id === row.id)).toMatchObject({ status: 'failed', removeOn: daysAfter(30).toISOString() });
+    expect(list.videos.find((v: { id: number }) => v.id === row.id)).toMatchObject({
+      status: 'failed',
+      removeOn: daysAfter(30).toISOString(),
+    });
   });
 
   it('stays until its removal date, then its row and file are removed by the queued purge job', async () => {
@@ -65,14 +83,17 @@ describe('an unreadable video', () => {
     expect(await exists(row.id)).toBe(false);
     expect(await t.app.storage.size(row.storageKey!)).toBeNull();
     const [job] = await t.db.select().from(jobs).where(eq(jobs.type, VIDEO_PURGE_JOB));
-    expect(job!.status).toBe('done');
+    expect(job.status).toBe('done');
   });
 
   it('is never removed while an analysis request or a result refers to it', async () => {
     const source = await uploadUnreadable();
     const result = await uploadUnreadable();
-    const req = (await requestSpeed(t, family, player.id, player.primaryPositionId!)).json();
-    await t.db.update(analysisRequests).set({ sourceVideoId: source.id }).where(eq(analysisRequests.id, req.id));
+    const req = (await requestSpeed(t, family, player.id, player.primaryPositionId)).json();
+    await t.db
+      .update(analysisRequests)
+      .set({ sourceVideoId: source.id })
+      .where(eq(analysisRequests.id, req.id));
     await t.db.update(videos).set({ analysisRequestId: req.id }).where(eq(videos.id, result.id));
     const { removed } = await purgeUnreadable(t.db, t.app.storage, daysAfter(365));
     expect(removed).not.toContain(source.id);
@@ -82,8 +103,11 @@ describe('an unreadable video', () => {
   });
 
   it('a readable video is never marked nor removed', async () => {
-    const readable = await t.db.insert(videos).values({ playerId: player.id, url: '/files/x', status: 'ready' }).returning();
+    const readable = await t.db
+      .insert(videos)
+      .values({ playerId: player.id, url: '/files/x', status: 'ready' })
+      .returning();
     await purgeUnreadable(t.db, t.app.storage, daysAfter(10_000));
-    expect(await exists(readable[0]!.id)).toBe(true);
+    expect(await exists(readable[0].id)).toBe(true);
   });
 });

@@ -1,6 +1,14 @@
 import { and, eq, inArray, isNotNull, isNull, lt, notExists, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { analysisRequests, jobs, measurementReceipts, players, users, videoMedia, videos } from '../../db/schema';
+import {
+  analysisRequests,
+  jobs,
+  measurementReceipts,
+  players,
+  users,
+  videoMedia,
+  videos,
+} from '../../db/schema';
 import { enqueueJob } from '../../lib/jobs';
 import { enqueueMail } from '../../lib/mail-jobs';
 import type { Mail } from '../../lib/mailer';
@@ -17,12 +25,22 @@ export interface UnreadableOptions {
   clock?: () => Date;
 }
 
-const day = (d: Date) => d.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const day = (d: Date) =>
+  d.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+const esc = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-export const removalDate = (unreadableAt: Date, days: number) => new Date(unreadableAt.getTime() + days * DAY_MS);
+export const removalDate = (unreadableAt: Date, days: number) =>
+  new Date(unreadableAt.getTime() + days * DAY_MS);
 
-export function unreadableMail(w: { to: string; playerName: string; playerId: number; uploadedAt: Date; removeOn: Date; appUrl?: string }): Mail {
+export function unreadableMail(w: {
+  to: string;
+  playerName: string;
+  playerId: number;
+  uploadedAt: Date;
+  removeOn: Date;
+  appUrl?: string;
+}): Mail {
   const link = w.appUrl ? `${w.appUrl}/players/${w.playerId}/videos` : null;
   const subject = `A video of ${w.playerName} could not be read`;
   const lines = [
@@ -57,10 +75,17 @@ export async function markUnreadable(db: Db, videoId: number, opts: UnreadableOp
       .innerJoin(users, eq(users.id, players.userId))
       .where(eq(players.id, marked.playerId));
     if (!family?.email) return;
-    await enqueueMail(tx, unreadableMail({
-      to: family.email, playerName: `${family.firstName} ${family.lastName}`.trim(), playerId: marked.playerId,
-      uploadedAt: marked.createdAt, removeOn, appUrl: opts.appUrl,
-    }));
+    await enqueueMail(
+      tx,
+      unreadableMail({
+        to: family.email,
+        playerName: `${family.firstName} ${family.lastName}`.trim(),
+        playerId: marked.playerId,
+        uploadedAt: marked.createdAt,
+        removeOn,
+        appUrl: opts.appUrl,
+      }),
+    );
   });
 }
 
@@ -76,9 +101,20 @@ const unreferenced = () => [
  * (so no row ever points at a missing file), then their files. Returns the removed ids; `more` when a full batch went.
  */
 export async function purgeUnreadable(db: Db, storage: Storage, now: Date, batch = 100) {
-  const due = () => and(isNotNull(videos.unreadableAt), isNotNull(videos.removeAfter), lt(videos.removeAfter, now), ...unreferenced());
+  const due = () =>
+    and(
+      isNotNull(videos.unreadableAt),
+      isNotNull(videos.removeAfter),
+      lt(videos.removeAfter, now),
+      ...unreferenced(),
+    );
   const doomed = await db
-    .select({ id: videos.id, key: videos.storageKey, thumb: videos.thumbnail, working: videoMedia.workingKey })
+    .select({
+      id: videos.id,
+      key: videos.storageKey,
+      thumb: videos.thumbnail,
+      working: videoMedia.workingKey,
+    })
     .from(videos)
     .leftJoin(videoMedia, eq(videoMedia.videoId, videos.id))
     .where(due())
@@ -88,10 +124,21 @@ export async function purgeUnreadable(db: Db, storage: Storage, now: Date, batch
   // Checked again in the delete itself: a request may have picked the video since the select.
   const gone = await db
     .delete(videos)
-    .where(and(inArray(videos.id, doomed.map((d) => d.id)), due()))
+    .where(
+      and(
+        inArray(
+          videos.id,
+          doomed.map((d) => d.id),
+        ),
+        due(),
+      ),
+    )
     .returning({ id: videos.id });
   const ids = new Set(gone.map((g) => g.id));
-  await removeKeys(storage, doomed.filter((d) => ids.has(d.id)).flatMap((d) => [d.key, d.thumb, d.working]));
+  await removeKeys(
+    storage,
+    doomed.filter((d) => ids.has(d.id)).flatMap((d) => [d.key, d.thumb, d.working]),
+  );
   return { removed: [...ids], more: doomed.length === batch };
 }
 

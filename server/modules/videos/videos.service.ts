@@ -36,7 +36,13 @@ export function toVideoDto(storage: Storage, v: VideoRow, positionKey: string | 
 }
 
 /** One keyset page of a player's videos, newest first (decision 063); the stats always cover every video. */
-export async function listVideos(db: Db, storage: Storage, user: UserRow, playerId: number, page: { cursor?: string; limit: number }): Promise<{ body: VideoList; next: string | null }> {
+export async function listVideos(
+  db: Db,
+  storage: Storage,
+  user: UserRow,
+  playerId: number,
+  page: { cursor?: string; limit: number },
+): Promise<{ body: VideoList; next: string | null }> {
   await viewablePlayer(db, user, playerId);
   const after = decodeCursor(page.cursor, isTimeIdKey);
   const rows = await db
@@ -73,10 +79,24 @@ export async function listVideos(db: Db, storage: Storage, user: UserRow, player
 }
 
 /** Checks the upload's player and position before any byte is stored (or after, when the fields came late). */
-export async function checkUploadTarget(db: DbOrTx, user: UserRow, playerId: number, positionId: number | null) {
+export async function checkUploadTarget(
+  db: DbOrTx,
+  user: UserRow,
+  playerId: number,
+  positionId: number | null,
+) {
   // Analysts read every player to do their work, but a family's library holds only what the family (or an admin) adds.
-  const player = await changeablePlayer(db, user, playerId, "Only the player's family can upload videos to this library");
-  if (positionId !== null && positionId !== player.primaryPositionId && positionId !== player.secondaryPositionId) {
+  const player = await changeablePlayer(
+    db,
+    user,
+    playerId,
+    "Only the player's family can upload videos to this library",
+  );
+  if (
+    positionId !== null &&
+    positionId !== player.primaryPositionId &&
+    positionId !== player.secondaryPositionId
+  ) {
     throw badRequest("Position must be the player's primary or secondary position", {
       positionId: "Position must be the player's primary or secondary position",
     });
@@ -85,7 +105,11 @@ export async function checkUploadTarget(db: DbOrTx, user: UserRow, playerId: num
 }
 
 /** Records an uploaded file as pending and queues its processing in the same transaction. */
-export async function recordUpload(db: Db, storage: Storage, input: { playerId: number; positionId: number | null; key: string }) {
+export async function recordUpload(
+  db: Db,
+  storage: Storage,
+  input: { playerId: number; positionId: number | null; key: string },
+) {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(videos)
@@ -98,11 +122,11 @@ export async function recordUpload(db: Db, storage: Storage, input: { playerId: 
         season: new Date().getFullYear(),
       })
       .returning();
-    await enqueueJob(tx, VIDEO_JOB, { videoId: row!.id });
+    await enqueueJob(tx, VIDEO_JOB, { videoId: row.id });
     const [pos] = input.positionId
       ? await tx.select({ key: positions.key }).from(positions).where(eq(positions.id, input.positionId))
       : [];
-    return toVideoDto(storage, row!, pos?.key ?? null);
+    return toVideoDto(storage, row, pos?.key ?? null);
   });
 }
 
@@ -118,4 +142,9 @@ export async function viewableVideo(db: Db, user: UserRow, where: { id?: number;
 }
 
 /** `/files/videos/x.mp4?expires=..` or `videos/x.mp4` -> `videos/x.mp4` */
-export const keyFromPath = (p: string) => p.replace(/^https?:\/\/[^/]+/, '').replace(/^\/?files\//, '').replace(/^\//, '').split('?')[0] ?? '';
+export const keyFromPath = (p: string) =>
+  p
+    .replace(/^https?:\/\/[^/]+/, '')
+    .replace(/^\/?files\//, '')
+    .replace(/^\//, '')
+    .split('?')[0] ?? '';

@@ -5,7 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, videos } from '../../db/schema';
 import { drainJobs } from '../../lib/jobs';
 import { as, createTestApp, createUser, type TestApp, type TestUser } from '../../test/helpers';
-import { complete, createPlayer, multipart, positionId, requestSpeed, sampleVideo } from '../analysis/analysis.fixtures';
+import {
+  complete,
+  createPlayer,
+  multipart,
+  positionId,
+  requestSpeed,
+  sampleVideo,
+} from '../analysis/analysis.fixtures';
 import { measuredFields } from '../measurements/measurement.fixtures';
 import { videoJobHandlers } from './video-processing';
 import { VIDEO_JOB } from './videos.service';
@@ -28,19 +35,41 @@ const storedVideos = () => {
     return [];
   }
 };
-const upload = (user: TestUser | null, fields: Record<string, string | number>, data: Buffer, name = 'clip.mp4') =>
-  as(t, user, { method: 'POST', url: '/api/videos/upload', ...multipart(fields, { field: 'file', name, type: 'video/mp4', data }) });
+const upload = (
+  user: TestUser | null,
+  fields: Record<string, string | number>,
+  data: Buffer,
+  name = 'clip.mp4',
+) =>
+  as(t, user, {
+    method: 'POST',
+    url: '/api/videos/upload',
+    ...multipart(fields, { field: 'file', name, type: 'video/mp4', data }),
+  });
 const runJobs = () => drainJobs(t.db, videoJobHandlers(t.db, t.app.storage));
 
 describe('uploading a video', () => {
   it('streams it to storage as pending; the job makes a thumbnail, reads the duration and marks it ready', async () => {
-    const res = await upload(owner, { playerId: player.id, positionId: player.primaryPositionId }, await sampleVideo());
+    const res = await upload(
+      owner,
+      { playerId: player.id, positionId: player.primaryPositionId },
+      await sampleVideo(),
+    );
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json()).toMatchObject({ status: 'pending', playerId: player.id, positionKey: 'WR', url: null, season: new Date().getFullYear() });
+    expect(res.json()).toMatchObject({
+      status: 'pending',
+      playerId: player.id,
+      positionKey: 'WR',
+      url: null,
+      season: new Date().getFullYear(),
+    });
     expect(await runJobs()).toBe(1);
     const list = (await as(t, owner, { method: 'GET', url: `/api/videos/${player.id}` })).json();
     const v = list.videos.find((x: { id: number }) => x.id === res.json().id);
-    expect(v).toMatchObject({ status: 'ready', thumbnail: expect.stringMatching(/^\/files\/thumbnails\/.+\.jpg$/) });
+    expect(v).toMatchObject({
+      status: 'ready',
+      thumbnail: expect.stringMatching(/^\/files\/thumbnails\/.+\.jpg$/),
+    });
     expect(v.durationSeconds).toBeCloseTo(2, 0);
     expect(v.url).toMatch(/^\/files\/videos\/.+\.mp4\?expires=\d+&sig=/);
     const file = await t.app.inject({ method: 'GET', url: v.url, headers: { range: 'bytes=0-99' } });
@@ -51,20 +80,41 @@ describe('uploading a video', () => {
   });
 
   it('accepts the file before the fields, as the specification orders them', async () => {
-    const body = multipart({}, { field: 'file', name: 'a.mp4', type: 'video/mp4', data: await sampleVideo() });
+    const body = multipart(
+      {},
+      { field: 'file', name: 'a.mp4', type: 'video/mp4', data: await sampleVideo() },
+    );
     const tail = multipart({ playerId: player.id });
     // Re-assemble: file part first, then the playerId field, under one boundary.
-    const boundary = body.headers['content-type'].split('boundary=')[1]!;
-    const fieldPart = tail.payload.toString().split('\r\n').slice(0, 4).join('\r\n').replace(/^--[^\r]+/, `--${boundary}`);
-    const payload = Buffer.concat([body.payload.subarray(0, body.payload.length - `--${boundary}--\r\n`.length), Buffer.from(`${fieldPart}\r\n--${boundary}--\r\n`)]);
-    const res = await as(t, owner, { method: 'POST', url: '/api/videos/upload', payload, headers: body.headers });
+    const boundary = body.headers['content-type'].split('boundary=')[1];
+    const fieldPart = tail.payload
+      .toString()
+      .split('\r\n')
+      .slice(0, 4)
+      .join('\r\n')
+      .replace(/^--[^\r]+/, `--${boundary}`);
+    const payload = Buffer.concat([
+      body.payload.subarray(0, body.payload.length - `--${boundary}--\r\n`.length),
+      Buffer.from(`${fieldPart}\r\n--${boundary}--\r\n`),
+    ]);
+    const res = await as(t, owner, {
+      method: 'POST',
+      url: '/api/videos/upload',
+      payload,
+      headers: body.headers,
+    });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().positionId).toBeNull();
   });
 
   it('refuses content that is not a video (415), leaving nothing behind', async () => {
     const before = storedVideos().length;
-    const res = await upload(owner, { playerId: player.id }, Buffer.from('%PDF-1.7 definitely not a video'), 'clip.mp4');
+    const res = await upload(
+      owner,
+      { playerId: player.id },
+      Buffer.from('%PDF-1.7 definitely not a video'),
+      'clip.mp4',
+    );
     expect(res.statusCode).toBe(415);
     expect(res.json().message).toBe('Please upload a video file (MP4, MOV or WebM)');
     expect(storedVideos()).toHaveLength(before);
@@ -86,11 +136,11 @@ describe('uploading a video', () => {
     expect(res.statusCode).toBe(201);
     await runJobs();
     const [row] = await t.db.select().from(videos).where(eq(videos.id, res.json().id));
-    expect(row!.status).toBe('failed');
-    expect(row!.error).toBe('The file could not be read as a video');
+    expect(row.status).toBe('failed');
+    expect(row.error).toBe('The file could not be read as a video');
     // Unreadable is an answer, not a crash: this video's job finished once, with no error to retry.
     const mine = (await t.db.select().from(jobs).where(eq(jobs.type, VIDEO_JOB)))
-      .filter((j) => (j.payload as { videoId?: number }).videoId === row!.id)
+      .filter((j) => (j.payload as { videoId?: number }).videoId === row.id)
       .map((j) => ({ status: j.status, attempts: j.attempts, lastError: j.lastError }));
     expect(mine).toEqual([{ status: 'done', attempts: 1, lastError: null }]);
   });
@@ -100,7 +150,9 @@ describe('uploading a video', () => {
     const before = storedVideos().length;
     expect((await upload(stranger, { playerId: player.id }, await sampleVideo())).statusCode).toBe(404);
     const qb = await positionId(t, 'QB');
-    expect((await upload(owner, { playerId: player.id, positionId: qb }, await sampleVideo())).statusCode).toBe(400);
+    expect(
+      (await upload(owner, { playerId: player.id, positionId: qb }, await sampleVideo())).statusCode,
+    ).toBe(400);
     expect((await upload(null, { playerId: player.id }, await sampleVideo())).statusCode).toBe(401);
     expect(storedVideos()).toHaveLength(before);
   });
@@ -119,10 +171,18 @@ describe('watching and downloading', () => {
   it('lists videos with the highest speed and IGA score for the owner and staff, 404 for others', async () => {
     const analyst = await createUser(t, { role: 'analyst' });
     const req = (await requestSpeed(t, owner, player.id, player.primaryPositionId)).json();
-    const done = await complete(t, analyst, req.id, await measuredFields(t, analyst, req.id, { maxSpeed_percentile: '60' }));
+    const done = await complete(
+      t,
+      analyst,
+      req.id,
+      await measuredFields(t, analyst, req.id, { maxSpeed_percentile: '60' }),
+    );
     expect(done.statusCode).toBe(200);
     const list = await as(t, owner, { method: 'GET', url: `/api/videos/${player.id}` });
-    expect(list.json().stats).toMatchObject({ highestSpeed: done.json().request.maxSpeed, highestIgaScore: null });
+    expect(list.json().stats).toMatchObject({
+      highestSpeed: done.json().request.maxSpeed,
+      highestIgaScore: null,
+    });
     expect(list.body).not.toContain('storageKey');
     expect((await as(t, analyst, { method: 'GET', url: `/api/videos/${player.id}` })).statusCode).toBe(200);
     const stranger = await createUser(t);
@@ -133,17 +193,30 @@ describe('watching and downloading', () => {
   it('gives a fresh signed URL and a download named video_{id}.mp4', async () => {
     const list = (await as(t, owner, { method: 'GET', url: `/api/videos/${player.id}` })).json();
     const v = list.videos.find((x: { status: string }) => x.status === 'ready');
-    const fresh = await as(t, owner, { method: 'POST', url: '/api/videos/refresh-url', payload: { videoId: v.id } });
+    const fresh = await as(t, owner, {
+      method: 'POST',
+      url: '/api/videos/refresh-url',
+      payload: { videoId: v.id },
+    });
     expect(fresh.json()).toMatchObject({ url: expect.stringMatching(/sig=/), expiresIn: 600 });
-    const byPath = await as(t, owner, { method: 'POST', url: '/api/videos/refresh-url', payload: { filePath: v.url } });
+    const byPath = await as(t, owner, {
+      method: 'POST',
+      url: '/api/videos/refresh-url',
+      payload: { filePath: v.url },
+    });
     expect(byPath.statusCode).toBe(200);
     const dl = await as(t, owner, { method: 'GET', url: `/api/video-download/${v.id}` });
     expect(dl.statusCode).toBe(200);
     expect(dl.headers['content-disposition']).toBe(`attachment; filename="video_${v.id}.mp4"`);
     expect(dl.rawPayload.subarray(4, 8).toString()).toBe('ftyp');
     const stranger = await createUser(t);
-    expect((await as(t, stranger, { method: 'GET', url: `/api/video-download/${v.id}` })).statusCode).toBe(404);
-    expect((await as(t, stranger, { method: 'POST', url: '/api/videos/refresh-url', payload: { videoId: v.id } })).statusCode).toBe(404);
+    expect((await as(t, stranger, { method: 'GET', url: `/api/video-download/${v.id}` })).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await as(t, stranger, { method: 'POST', url: '/api/videos/refresh-url', payload: { videoId: v.id } }))
+        .statusCode,
+    ).toBe(404);
     const tampered = await t.app.inject({ method: 'GET', url: fresh.json().url.replace(/sig=./, 'sig=X') });
     expect(tampered.statusCode).toBe(403);
   });

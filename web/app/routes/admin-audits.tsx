@@ -8,10 +8,34 @@ import { FlaggedAudits } from '@/features/audits/components/flagged-audits';
 export default function AdminAuditsRoute() {
   return (
     <div className="space-y-6">
-      <PageHeader title="Measurement audits" subtitle="A share of measured speeds is measured again, blind, by a different analyst." />
-      <Card><CardHeader><CardTitle className="text-lg">Disagreements</CardTitle></CardHeader><CardContent><FlaggedAudits /></CardContent></Card>
-      <Card><CardHeader><CardTitle className="text-lg">Agreement by analyst</CardTitle></CardHeader><CardContent><AuditReportTable /></CardContent></Card>
-      <Card><CardHeader><CardTitle className="text-lg">Settings</CardTitle></CardHeader><CardContent><AuditSettingsForm /></CardContent></Card>
+      <PageHeader
+        title="Measurement audits"
+        subtitle="A share of measured speeds is measured again, blind, by a different analyst."
+      />
+      <Card>
+        <CardHeader>
+          <CardTitle className="text-lg">Disagreements</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <FlaggedAudits />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle className="text-lg">Agreement by analyst</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <AuditReportTable />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle className="text-lg">Settings</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <AuditSettingsForm />
+        </CardContent>
+      </Card>
     </div>
   );
 }

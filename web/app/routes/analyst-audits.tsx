@@ -5,7 +5,10 @@ import { AuditQueue } from '@/features/audits/components/audit-queue';
 export default function AnalystAuditsRoute() {
   return (
     <div className="space-y-6">
-      <PageHeader title="Audits" subtitle="Completed Max Speed results sent back for a second, blind measurement by a different analyst." />
+      <PageHeader
+        title="Audits"
+        subtitle="Completed Max Speed results sent back for a second, blind measurement by a different analyst."
+      />
       <AuditQueue />
     </div>
   );

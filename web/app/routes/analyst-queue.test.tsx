@@ -16,7 +16,7 @@ describe('the analysis queue', () => {
     expect(screen.queryByText('No pending requests')).not.toBeInTheDocument();
   });
 
-  it("says there is nothing waiting when the queue is empty", async () => {
+  it('says there is nothing waiting when the queue is empty', async () => {
     server.use(http.get(QUEUE, page([])));
     renderApp('/analyst/queue', { user: analyst });
     expect(await screen.findByText('No pending requests')).toBeVisible();
@@ -34,16 +34,25 @@ describe('the analysis queue', () => {
 
   it('lists the requests oldest first and loads the next page on Load more', async () => {
     const seen: (string | null)[] = [];
-    server.use(http.get(QUEUE, ({ request }) => {
-      const cursor = new URL(request.url).searchParams.get('cursor');
-      seen.push(cursor);
-      return cursor === 'c2'
-        ? page([aQueueItem({ id: 43, requestType: 'iga', playerFirstName: 'Sam', playerLastName: 'Reed' })])()
-        : page([aQueueItem({ id: 41 }), aQueueItem({ id: 42 })], 'c2')();
-    }));
+    server.use(
+      http.get(QUEUE, ({ request }) => {
+        const cursor = new URL(request.url).searchParams.get('cursor');
+        seen.push(cursor);
+        return cursor === 'c2'
+          ? page([
+              aQueueItem({ id: 43, requestType: 'iga', playerFirstName: 'Sam', playerLastName: 'Reed' }),
+            ])()
+          : page([aQueueItem({ id: 41 }), aQueueItem({ id: 42 })], 'c2')();
+      }),
+    );
     const { ui } = renderApp('/analyst/queue', { user: analyst });
     const table = await screen.findByRole('table');
-    expect(within(table).getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell')[0]!.textContent)).toEqual(['#41', '#42']);
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => within(r).getAllByRole('cell')[0].textContent),
+    ).toEqual(['#41', '#42']);
     expect(within(table).getAllByRole('button', { name: 'Process' })).toHaveLength(2);
     await ui.click(screen.getByRole('button', { name: 'Load more' }));
     expect(await within(table).findByText('#43')).toBeVisible();

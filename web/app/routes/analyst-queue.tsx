@@ -18,7 +18,11 @@ export default function AnalystQueueRoute() {
     <div className="grid gap-4">
       <PageHeader title="Analysis Queue" subtitle="Pending speed and IGA requests, oldest first" />
       {isLoading ? (
-        <div className="grid gap-2" role="status" aria-label="Loading the queue">{Array.from({ length: 5 }, (_, i) => <Skeleton key={i} className="h-12 w-full" />)}</div>
+        <div className="grid gap-2" role="status" aria-label="Loading the queue">
+          {Array.from({ length: 5 }, (_, i) => (
+            <Skeleton key={i} className="h-12 w-full" />
+          ))}
+        </div>
       ) : error ? (
         <p className="text-destructive">{error.message}</p>
       ) : !data?.length ? (
@@ -31,7 +35,12 @@ export default function AnalystQueueRoute() {
         <>
           <QueueTable items={data} onProcess={setProcessing} />
           {queue.hasNextPage && (
-            <Button variant="outline" className="justify-self-center" onClick={() => void queue.fetchNextPage()} disabled={queue.isFetchingNextPage}>
+            <Button
+              variant="outline"
+              className="justify-self-center"
+              onClick={() => void queue.fetchNextPage()}
+              disabled={queue.isFetchingNextPage}
+            >
               {queue.isFetchingNextPage ? 'Loading...' : 'Load more'}
             </Button>
           )}

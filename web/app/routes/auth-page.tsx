@@ -10,7 +10,9 @@ import { VerificationNotice } from '@/features/auth/components/verification-noti
 
 // Shown only after a referred registration: the dialog (Radix) loads then, not with the page (decision 143).
 const ReferralWelcomeDialog = lazy(() =>
-  import('@/features/auth/components/referral-welcome-dialog').then((m) => ({ default: m.ReferralWelcomeDialog })),
+  import('@/features/auth/components/referral-welcome-dialog').then((m) => ({
+    default: m.ReferralWelcomeDialog,
+  })),
 );
 
 /** Login and registration; ?mode=register opens registration, ?referralCode prefills it. */
@@ -45,7 +47,9 @@ export default function AuthPageRoute() {
             <CardHeader>
               <CardTitle className="text-2xl">Create an account</CardTitle>
               <CardDescription>
-                {referral.details ? 'You were invited by a friend. Finish your details to join.' : 'Register to add players and request verified analysis.'}
+                {referral.details
+                  ? 'You were invited by a friend. Finish your details to join.'
+                  : 'Register to add players and request verified analysis.'}
               </CardDescription>
             </CardHeader>
             <CardContent>

@@ -26,12 +26,27 @@ describe('the dashboard player list', () => {
   });
 
   it('lists each player as a card linking to it, with level, height and weight', async () => {
-    server.use(http.get('/api/players', page([aPlayer(), aPlayer({ id: 8, firstName: 'Sam', lastName: 'Reed', level: 'College', heightInches: 70, weight: 201 })])));
+    server.use(
+      http.get(
+        '/api/players',
+        page([
+          aPlayer(),
+          aPlayer({
+            id: 8,
+            firstName: 'Sam',
+            lastName: 'Reed',
+            level: 'College',
+            heightInches: 70,
+            weight: 201,
+          }),
+        ]),
+      ),
+    );
     renderApp('/');
     const list = await screen.findByRole('list', { name: 'Players' });
     const cards = within(list).getAllByRole('link');
     expect(cards.map((c) => c.getAttribute('href'))).toEqual(['/players/7', '/players/8']);
-    expect(within(cards[1]!).getByRole('heading', { name: 'Sam Reed' })).toBeVisible();
+    expect(within(cards[1]).getByRole('heading', { name: 'Sam Reed' })).toBeVisible();
     expect(cards[1]).toHaveTextContent('College');
     expect(cards[1]).toHaveTextContent(`5' 10"`);
     expect(cards[1]).toHaveTextContent('201 lbs');

@@ -27,7 +27,9 @@ export default function HomeRoute() {
           <>
             <ReferFriendDialog />
             <Button asChild>
-              <Link to={paths.playerNew}><Plus aria-hidden /> Add player</Link>
+              <Link to={paths.playerNew}>
+                <Plus aria-hidden /> Add player
+              </Link>
             </Button>
           </>
         }
@@ -37,7 +39,9 @@ export default function HomeRoute() {
       ) : list && list.length > 0 ? (
         <>
           <PlayerGrid players={list} />
-          <div className="mt-6 flex justify-center"><LoadMoreButton query={players} /></div>
+          <div className="mt-6 flex justify-center">
+            <LoadMoreButton query={players} />
+          </div>
         </>
       ) : list ? (
         <PlayerGridEmpty />

@@ -6,15 +6,27 @@ import { renderApp } from '@/test/render';
 import { failure, pending, server } from '@/test/server';
 
 const entry = (rank: number, playerName: string, metricValue: number) => ({
-  rank, playerName, metricValue, graduationYear: 2027, position: 'QB', plusMinus: null, methodLabel: null,
-  city: 'Austin', county: 'Travis', state: 'TX', percentile: null,
+  rank,
+  playerName,
+  metricValue,
+  graduationYear: 2027,
+  position: 'QB',
+  plusMinus: null,
+  methodLabel: null,
+  city: 'Austin',
+  county: 'Travis',
+  state: 'TX',
+  percentile: null,
 });
 
 describe('the leaderboard', () => {
   it('shows placeholder rows while the board loads', async () => {
     server.use(http.get('/api/leaderboard', pending));
     renderApp('/leaderboard');
-    expect(await screen.findByRole('status', { name: 'Loading the leaderboard' })).toHaveAttribute('aria-busy', 'true');
+    expect(await screen.findByRole('status', { name: 'Loading the leaderboard' })).toHaveAttribute(
+      'aria-busy',
+      'true',
+    );
     expect(screen.queryByText('No data available for the selected filters')).not.toBeInTheDocument();
   });
 
@@ -36,13 +48,20 @@ describe('the leaderboard', () => {
 
   it('asks for the filters in the URL and ranks the entries', async () => {
     const asked: URLSearchParams[] = [];
-    server.use(http.get('/api/leaderboard', ({ request }) => {
-      asked.push(new URL(request.url).searchParams);
-      return HttpResponse.json(leaderboardPage({ entries: [entry(1, 'Jordan Miles', 88.5), entry(2, 'Sam Reed', 80)] }));
-    }));
+    server.use(
+      http.get('/api/leaderboard', ({ request }) => {
+        asked.push(new URL(request.url).searchParams);
+        return HttpResponse.json(
+          leaderboardPage({ entries: [entry(1, 'Jordan Miles', 88.5), entry(2, 'Sam Reed', 80)] }),
+        );
+      }),
+    );
     renderApp('/leaderboard?level=College&season=all&metric=iga_score');
     const rows = await screen.findAllByTestId('leaderboard-row');
-    expect(rows.map((r) => within(r).getAllByRole('cell')[3]!.textContent)).toEqual(['Jordan Miles', 'Sam Reed']);
+    expect(rows.map((r) => within(r).getAllByRole('cell')[3].textContent)).toEqual([
+      'Jordan Miles',
+      'Sam Reed',
+    ]);
     expect(asked[0]?.get('level')).toBe('College');
     expect(asked[0]?.get('metric')).toBe('iga_score');
     expect(asked[0]?.get('all_time')).toBe('true');

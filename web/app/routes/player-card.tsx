@@ -6,7 +6,11 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import {
-  PendingRequestsBanner, PlayerStatsPanel, RequestDialog, usePlayerHighlights, VideoCarousel,
+  PendingRequestsBanner,
+  PlayerStatsPanel,
+  RequestDialog,
+  usePlayerHighlights,
+  VideoCarousel,
 } from '@/features/analysis/components/player-analysis-slots';
 import { RequestHistory } from '@/features/analysis/components/request-history';
 import { useUser } from '@/features/auth/api/use-user';
@@ -20,7 +24,10 @@ import { ShareProfileCard } from '@/features/sharing/components/share-profile-ca
 import { paths } from '@/lib/paths';
 
 /** The players feature's card with the analysis feature's highlights of the chosen position. */
-function ProfileCard({ positionId, ...props }: Omit<ComponentProps<typeof PlayerProfileCard>, 'highlights'> & { positionId: number }) {
+function ProfileCard({
+  positionId,
+  ...props
+}: Omit<ComponentProps<typeof PlayerProfileCard>, 'highlights'> & { positionId: number }) {
   const highlights = usePlayerHighlights(props.player.id, positionId);
   return <PlayerProfileCard {...props} highlights={highlights} />;
 }
@@ -34,16 +41,34 @@ export default function PlayerCardRoute() {
   const [slot, setSlot] = useState<PositionSlot>('primary');
 
   const crumbs = <Breadcrumb items={[{ label: 'Dashboard', to: paths.home }, { label: 'Player Card' }]} />;
-  if (player.isPending) return <div className="space-y-4">{crumbs}<div className="flex justify-center py-16"><Spinner size="lg" /></div></div>;
-  if (!player.data) return <div className="space-y-4">{crumbs}<PlayerNotFound /></div>;
+  if (player.isPending)
+    return (
+      <div className="space-y-4">
+        {crumbs}
+        <div className="flex justify-center py-16">
+          <Spinner size="lg" />
+        </div>
+      </div>
+    );
+  if (!player.data)
+    return (
+      <div className="space-y-4">
+        {crumbs}
+        <PlayerNotFound />
+      </div>
+    );
 
   const p = player.data;
-  const positionId = slot === 'secondary' && p.secondaryPositionId ? p.secondaryPositionId : p.primaryPositionId;
+  const positionId =
+    slot === 'secondary' && p.secondaryPositionId ? p.secondaryPositionId : p.primaryPositionId;
   const slotProps = { playerId: p.id, positionId, player: p };
   const isOwner = user?.id === p.userId;
   const canEdit = isOwner || user?.role === 'admin';
   const label = (small: string, large: string) => (
-    <><span className="sm:hidden">{small}</span><span className="hidden sm:inline">{large}</span></>
+    <>
+      <span className="sm:hidden">{small}</span>
+      <span className="hidden sm:inline">{large}</span>
+    </>
   );
 
   return (
@@ -53,13 +78,31 @@ export default function PlayerCardRoute() {
         <div className="flex flex-col gap-2 sm:flex-row">
           {isOwner && (
             <>
-              <RequestDialog kind="max_speed" {...slotProps} trigger={<Button className="w-full sm:w-auto">{label('Request Max Speed', 'Request Speed Analysis')}</Button>} />
-              <RequestDialog kind="iga" {...slotProps} trigger={<Button variant="secondary" className="w-full sm:w-auto">Request IGA Score</Button>} />
+              <RequestDialog
+                kind="max_speed"
+                {...slotProps}
+                trigger={
+                  <Button className="w-full sm:w-auto">
+                    {label('Request Max Speed', 'Request Speed Analysis')}
+                  </Button>
+                }
+              />
+              <RequestDialog
+                kind="iga"
+                {...slotProps}
+                trigger={
+                  <Button variant="secondary" className="w-full sm:w-auto">
+                    Request IGA Score
+                  </Button>
+                }
+              />
             </>
           )}
           {canEdit && (
             <Button asChild variant="outline" className="w-full sm:w-auto">
-              <Link to={paths.playerEdit(p.id)}><Pencil aria-hidden /> Edit Player</Link>
+              <Link to={paths.playerEdit(p.id)}>
+                <Pencil aria-hidden /> Edit Player
+              </Link>
             </Button>
           )}
           {isOwner && <DeletePlayerDialog player={p} />}
@@ -67,7 +110,13 @@ export default function PlayerCardRoute() {
       </div>
       <PendingRequestsBanner {...slotProps} />
       <div className="grid gap-6 lg:grid-cols-3">
-        <ProfileCard player={p} positions={positions} slot={slot} onSlotChange={setSlot} positionId={positionId} />
+        <ProfileCard
+          player={p}
+          positions={positions}
+          slot={slot}
+          onSlotChange={setSlot}
+          positionId={positionId}
+        />
         <div className="min-w-0 lg:col-span-2">
           <PlayerStatsPanel {...slotProps} />
         </div>
@@ -77,7 +126,9 @@ export default function PlayerCardRoute() {
         <CardHeader className="flex-row items-center justify-between space-y-0">
           <CardTitle className="text-lg">Videos</CardTitle>
           <Button asChild variant="ghost" size="sm">
-            <Link to={paths.playerVideos(p.id)}><Library aria-hidden /> Library</Link>
+            <Link to={paths.playerVideos(p.id)}>
+              <Library aria-hidden /> Library
+            </Link>
           </Button>
         </CardHeader>
         <CardContent>

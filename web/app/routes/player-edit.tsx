@@ -18,12 +18,21 @@ export default function PlayerEditRoute() {
 
   return (
     <div className="mx-auto max-w-3xl space-y-4">
-      <Breadcrumb items={[
-        { label: 'Dashboard', to: paths.home }, { label: 'Player Card', to: paths.player(id) }, { label: 'Edit Player' },
-      ]} />
-      <PageHeader title="Edit Player" subtitle={player.data ? `${player.data.firstName} ${player.data.lastName}` : undefined} />
+      <Breadcrumb
+        items={[
+          { label: 'Dashboard', to: paths.home },
+          { label: 'Player Card', to: paths.player(id) },
+          { label: 'Edit Player' },
+        ]}
+      />
+      <PageHeader
+        title="Edit Player"
+        subtitle={player.data ? `${player.data.firstName} ${player.data.lastName}` : undefined}
+      />
       {player.isPending ? (
-        <div className="flex justify-center py-16"><Spinner size="lg" /></div>
+        <div className="flex justify-center py-16">
+          <Spinner size="lg" />
+        </div>
       ) : !player.data ? (
         <PlayerNotFound />
       ) : (
@@ -36,7 +45,7 @@ export default function PlayerEditRoute() {
           pendingLabel="Saving..."
           onSubmit={async (values) => {
             await update.mutateAsync(values);
-            navigate(paths.player(id));
+            void navigate(paths.player(id));
           }}
         />
       )}

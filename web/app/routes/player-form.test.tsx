@@ -32,12 +32,18 @@ async function fill(ui: ReturnType<typeof renderApp>['ui'], label: string, value
   await ui.paste(value);
 }
 
-const submitAdd = (ui: ReturnType<typeof renderApp>['ui']) => ui.click(screen.getByRole('button', { name: 'Add player' }));
+const submitAdd = (ui: ReturnType<typeof renderApp>['ui']) =>
+  ui.click(screen.getByRole('button', { name: 'Add player' }));
 
 describe('the add player form', () => {
   it('names every missing required field at once, under the field, and sends nothing', async () => {
     let posted = 0;
-    server.use(http.post('/api/players', () => { posted += 1; return HttpResponse.json({}, { status: 500 }); }));
+    server.use(
+      http.post('/api/players', () => {
+        posted += 1;
+        return HttpResponse.json({}, { status: 500 });
+      }),
+    );
     const { ui } = await openAddForm();
     // The defaults (5 ft 0 in, 150 lbs, this year's class, +1) are valid; clear them to see their messages.
     for (const label of ['Height (ft)', 'Weight (lbs)', 'Graduation Year']) await ui.clear(control(label));
@@ -72,7 +78,8 @@ describe('the add player form', () => {
     const shown = Object.fromEntries(Object.keys(expected).map((label) => [label, messageOf(label)]));
     expect(shown).toEqual(expected);
     // Optional fields say nothing.
-    for (const label of ['Address Line 2', 'Facebook URL', 'GPA', 'SAT Score', 'ACT Score', 'Height (in)']) expect(messageOf(label)).toBeNull();
+    for (const label of ['Address Line 2', 'Facebook URL', 'GPA', 'SAT Score', 'ACT Score', 'Height (in)'])
+      expect(messageOf(label)).toBeNull();
     expect(control('First Name')).toHaveAttribute('aria-invalid', 'true');
     expect(posted).toBe(0);
   });
@@ -158,7 +165,9 @@ describe('a filled add player form', () => {
   it('sends what the API reads (total inches, weight, the X handle without @) and opens the new card', async () => {
     let body: Record<string, unknown> | null = null;
     server.use(
-      http.post('/api/schools/search', () => HttpResponse.json([{ name: 'Westlake High School', city: 'Austin', state: 'TX' }])),
+      http.post('/api/schools/search', () =>
+        HttpResponse.json([{ name: 'Westlake High School', city: 'Austin', state: 'TX' }]),
+      ),
       http.post('/api/players', async ({ request }) => {
         body = (await request.json()) as Record<string, unknown>;
         return HttpResponse.json(aPlayer({ id: 31 }), { status: 201 });
@@ -196,9 +205,21 @@ describe('a filled add player form', () => {
     expect(await screen.findByText('Player created successfully')).toBeVisible();
     await waitFor(() => expect(window.location.pathname).toBe('/players/31'));
     expect(body).toMatchObject({
-      firstName: 'Jordan', lastName: 'Miles', level: 'High School', school: 'Westlake High School', schoolCity: 'Austin',
-      schoolState: 'TX', heightInches: 73, weight: 185, twitterHandle: 'jmiles', instagramHandle: 'jmiles',
-      phone: '5125550100', phoneCountryCode: '+1', primaryPositionId: 1, secondaryPositionId: 2, dateOfBirth: '2009-05-01',
+      firstName: 'Jordan',
+      lastName: 'Miles',
+      level: 'High School',
+      school: 'Westlake High School',
+      schoolCity: 'Austin',
+      schoolState: 'TX',
+      heightInches: 73,
+      weight: 185,
+      twitterHandle: 'jmiles',
+      instagramHandle: 'jmiles',
+      phone: '5125550100',
+      phoneCountryCode: '+1',
+      primaryPositionId: 1,
+      secondaryPositionId: 2,
+      dateOfBirth: '2009-05-01',
     });
   });
 });
@@ -214,15 +235,23 @@ describe('the edit player form', () => {
 
   it('saves without a secondary position or a Hudl URL, which are optional there', async () => {
     let body: Record<string, unknown> | null = null;
-    server.use(http.put('/api/players/7', async ({ request }) => {
-      body = (await request.json()) as Record<string, unknown>;
-      return HttpResponse.json(aPlayer({ secondaryPositionId: null, hudlUrl: null }));
-    }));
+    server.use(
+      http.put('/api/players/7', async ({ request }) => {
+        body = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json(aPlayer({ secondaryPositionId: null, hudlUrl: null }));
+      }),
+    );
     const { ui } = await openEditForm();
     expect(screen.getByText('Optional', { selector: '#secondaryPositionId-description' })).toBeVisible();
     await ui.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText('Player updated successfully')).toBeVisible();
-    expect(body).toMatchObject({ heightInches: 73, weight: 185, twitterHandle: 'jmiles', secondaryPositionId: null, hudlUrl: null });
+    expect(body).toMatchObject({
+      heightInches: 73,
+      weight: 185,
+      twitterHandle: 'jmiles',
+      secondaryPositionId: null,
+      hudlUrl: null,
+    });
     expect(messageOf('Secondary Position')).toBeNull();
   });
 
@@ -234,10 +263,21 @@ describe('the edit player form', () => {
   });
 
   it("puts the server's field messages under the form's fields (total inches under Height, weight under Weight)", async () => {
-    server.use(http.put('/api/players/7', () => HttpResponse.json(
-      { message: 'Invalid player', errors: { heightInches: 'Height is required', weight: 'Weight is required', twitterHandle: 'X/Twitter handle is required' } },
-      { status: 400 },
-    )));
+    server.use(
+      http.put('/api/players/7', () =>
+        HttpResponse.json(
+          {
+            message: 'Invalid player',
+            errors: {
+              heightInches: 'Height is required',
+              weight: 'Weight is required',
+              twitterHandle: 'X/Twitter handle is required',
+            },
+          },
+          { status: 400 },
+        ),
+      ),
+    );
     const { ui } = await openEditForm();
     await ui.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(messageOf('Height (ft)')).toBe('Height is required'));

@@ -13,7 +13,10 @@ export default function PlayerNewRoute() {
   return (
     <div className="mx-auto max-w-3xl space-y-4">
       <Breadcrumb items={[{ label: 'Dashboard', to: paths.home }, { label: 'Add player' }]} />
-      <PageHeader title="Add player" subtitle="Create a profile to request verified Max Speed and IGA Score." />
+      <PageHeader
+        title="Add player"
+        subtitle="Create a profile to request verified Max Speed and IGA Score."
+      />
       <PlayerForm
         mode="add"
         defaultValues={emptyPlayerForm()}
@@ -22,7 +25,7 @@ export default function PlayerNewRoute() {
         pendingLabel="Adding..."
         onSubmit={async (values) => {
           const player = await create.mutateAsync(values);
-          navigate(paths.player(player.id));
+          void navigate(paths.player(player.id));
         }}
       />
     </div>

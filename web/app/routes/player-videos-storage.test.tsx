@@ -19,7 +19,9 @@ describe('video storage in the library (decisions 131, 132)', () => {
     );
     const { ui } = renderApp(`/players/${player.id}/videos`);
     expect(await screen.findByText('No videos yet')).toBeVisible();
-    const file = new File([new Uint8Array([0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70])], 'game.mp4', { type: 'video/mp4' });
+    const file = new File([new Uint8Array([0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70])], 'game.mp4', {
+      type: 'video/mp4',
+    });
     await ui.upload(screen.getByTestId('video-file-input'), file);
     expect(await screen.findByText(FULL)).toBeVisible();
     expect(screen.queryByText('Video uploaded successfully')).not.toBeInTheDocument();
@@ -28,18 +30,35 @@ describe('video storage in the library (decisions 131, 132)', () => {
   it('an unreadable video says so, with the date it will be removed', async () => {
     showPlayer();
     const list = videoListSchema.parse({
-      videos: [{
-        id: 7, playerId: player.id, url: null, thumbnail: null, status: 'failed', maxSpeed: null, maxSpeedPlusMinus: null, methodLabel: null,
-        igaScore: null, distance: null, avgTransition: null, durationSeconds: null, positionId: 1, positionKey: 'QB', season: 2031,
-        analysisRequestId: null, createdAt: '2031-03-01T10:00:00.000Z', removeOn: '2031-03-31T10:00:00.000Z',
-      }],
+      videos: [
+        {
+          id: 7,
+          playerId: player.id,
+          url: null,
+          thumbnail: null,
+          status: 'failed',
+          maxSpeed: null,
+          maxSpeedPlusMinus: null,
+          methodLabel: null,
+          igaScore: null,
+          distance: null,
+          avgTransition: null,
+          durationSeconds: null,
+          positionId: 1,
+          positionKey: 'QB',
+          season: 2031,
+          analysisRequestId: null,
+          createdAt: '2031-03-01T10:00:00.000Z',
+          removeOn: '2031-03-31T10:00:00.000Z',
+        },
+      ],
       stats: { highestSpeed: null, highestIgaScore: null, totalVideos: 1, readyVideos: 0 },
     });
     server.use(http.get(`/api/videos/${player.id}`, () => HttpResponse.json(list)));
     renderApp(`/players/${player.id}/videos`);
     const [tile] = await screen.findAllByTestId('video-tile');
-    expect(within(tile!).getByTestId('video-state')).toHaveTextContent('Unreadable · removed on Mar 31, 2031');
-    expect(within(tile!).getByRole('button', { name: 'Could not be read' })).toBeDisabled();
-    expect(within(tile!).queryByText('Processing...')).not.toBeInTheDocument();
+    expect(within(tile).getByTestId('video-state')).toHaveTextContent('Unreadable · removed on Mar 31, 2031');
+    expect(within(tile).getByRole('button', { name: 'Could not be read' })).toBeDisabled();
+    expect(within(tile).queryByText('Processing...')).not.toBeInTheDocument();
   });
 });

@@ -24,9 +24,15 @@ describe("a player's video library", () => {
     server.use(http.get(`/api/videos/${player.id}`, () => HttpResponse.json(emptyVideoList())));
     renderApp(`/players/${player.id}/videos`);
     expect(await screen.findByText('No videos yet')).toBeVisible();
-    expect(screen.getByText('Upload game film for this player, or request an analysis to get a verified video.')).toBeVisible();
+    expect(
+      screen.getByText('Upload game film for this player, or request an analysis to get a verified video.'),
+    ).toBeVisible();
     const position = screen.getByRole('combobox', { name: 'Position' });
-    expect(within(position).getAllByRole('option').map((o) => o.textContent)).toEqual(['Quarterback', 'Wide Receiver']);
+    expect(
+      within(position)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Quarterback', 'Wide Receiver']);
     expect(screen.queryByLabelText('Loading videos')).not.toBeInTheDocument();
   });
 
@@ -40,7 +46,9 @@ describe("a player's video library", () => {
 
   it("shows the server's message when the library cannot be loaded", async () => {
     showPlayer();
-    server.use(http.get(`/api/videos/${player.id}`, failure(503, 'Video storage is unavailable, please try again')));
+    server.use(
+      http.get(`/api/videos/${player.id}`, failure(503, 'Video storage is unavailable, please try again')),
+    );
     renderApp(`/players/${player.id}/videos`);
     expect(await screen.findByText('Video storage is unavailable, please try again')).toBeVisible();
     expect(screen.queryByText('No videos yet')).not.toBeInTheDocument();
@@ -48,11 +56,28 @@ describe("a player's video library", () => {
 
   it('lists each video with its position, season and state', async () => {
     showPlayer();
-    const video = { id: 5, playerId: player.id, url: null, thumbnail: null, maxSpeed: null, maxSpeedPlusMinus: null, methodLabel: null,
-      igaScore: null, distance: null, avgTransition: null, durationSeconds: 12, positionId: 1, season: 2026, analysisRequestId: null,
-      createdAt: '2026-01-15T12:00:00.000Z' };
+    const video = {
+      id: 5,
+      playerId: player.id,
+      url: null,
+      thumbnail: null,
+      maxSpeed: null,
+      maxSpeedPlusMinus: null,
+      methodLabel: null,
+      igaScore: null,
+      distance: null,
+      avgTransition: null,
+      durationSeconds: 12,
+      positionId: 1,
+      season: 2026,
+      analysisRequestId: null,
+      createdAt: '2026-01-15T12:00:00.000Z',
+    };
     const list = videoListSchema.parse({
-      videos: [{ ...video, status: 'ready', positionKey: 'QB', igaScore: 82.5 }, { ...video, id: 6, status: 'failed', positionKey: 'WR' }],
+      videos: [
+        { ...video, status: 'ready', positionKey: 'QB', igaScore: 82.5 },
+        { ...video, id: 6, status: 'failed', positionKey: 'WR' },
+      ],
       stats: { highestSpeed: null, highestIgaScore: 82.5, totalVideos: 2, readyVideos: 1 },
     });
     server.use(http.get(`/api/videos/${player.id}`, () => HttpResponse.json(list)));
@@ -61,8 +86,8 @@ describe("a player's video library", () => {
     expect(tiles).toHaveLength(2);
     expect(tiles[0]).toHaveTextContent('QB');
     expect(tiles[0]).toHaveTextContent('Season: 2026');
-    expect(within(tiles[0]!).getByTestId('video-state')).toHaveTextContent('IGA Score: 82.5');
-    expect(within(tiles[1]!).getByTestId('video-state')).toHaveTextContent('Could not be processed');
+    expect(within(tiles[0]).getByTestId('video-state')).toHaveTextContent('IGA Score: 82.5');
+    expect(within(tiles[1]).getByTestId('video-state')).toHaveTextContent('Could not be processed');
     expect(screen.queryByText('No videos yet')).not.toBeInTheDocument();
   });
 });

@@ -32,21 +32,48 @@ export default function PlayerVideosRoute() {
 
   return (
     <div className="grid gap-4">
-      <Breadcrumb items={[{ label: 'Dashboard', to: paths.home }, { label: 'Player Card', to: paths.player(playerId) }, { label: 'Videos' }]} />
+      <Breadcrumb
+        items={[
+          { label: 'Dashboard', to: paths.home },
+          { label: 'Player Card', to: paths.player(playerId) },
+          { label: 'Videos' },
+        ]}
+      />
       <PageHeader
         title={p ? `${p.firstName} ${p.lastName} Videos` : <Skeleton className="h-8 w-64" />}
         subtitle="Upload and manage player performance videos"
         actions={
           p && (
             <>
-              <RequestDialog kind="max_speed" playerId={playerId} player={p} trigger={<Button>Request Speed Analysis</Button>} />
-              <RequestDialog kind="iga" playerId={playerId} player={p} trigger={<Button variant="secondary">Request IGA Score</Button>} />
-              {hasListed && canUpload && <VideoUploadButton playerId={playerId} positionId={p.primaryPositionId} label="Upload Video" variant="outline" />}
+              <RequestDialog
+                kind="max_speed"
+                playerId={playerId}
+                player={p}
+                trigger={<Button>Request Speed Analysis</Button>}
+              />
+              <RequestDialog
+                kind="iga"
+                playerId={playerId}
+                player={p}
+                trigger={<Button variant="secondary">Request IGA Score</Button>}
+              />
+              {hasListed && canUpload && (
+                <VideoUploadButton
+                  playerId={playerId}
+                  positionId={p.primaryPositionId}
+                  label="Upload Video"
+                  variant="outline"
+                />
+              )}
             </>
           )
         }
       />
-      {p ? <VideoLibrary playerId={playerId} positions={options} canUpload={canUpload} /> : <Skeleton className="h-64 w-full" />}
+      {p ? (
+        <VideoLibrary playerId={playerId} positions={options} canUpload={canUpload} />
+      ) : (
+        <Skeleton className="h-64 w-full" />
+      )}
     </div>
   );
 }

@@ -15,9 +15,18 @@ export default function ProfileRoute() {
       <PageHeader title="Profile" subtitle="Manage your account settings" />
       <Tabs defaultValue="personal">
         <TabsList className="w-full sm:w-auto">
-          <TabsTrigger value="personal" className="flex-1 sm:flex-none"><span className="sm:hidden">Personal</span><span className="hidden sm:inline">Personal Information</span></TabsTrigger>
-          <TabsTrigger value="security" className="flex-1 sm:flex-none"><span className="sm:hidden">Security</span><span className="hidden sm:inline">Security Information</span></TabsTrigger>
-          <TabsTrigger value="payment" className="flex-1 sm:flex-none"><span className="sm:hidden">Payment</span><span className="hidden sm:inline">Payment Details</span></TabsTrigger>
+          <TabsTrigger value="personal" className="flex-1 sm:flex-none">
+            <span className="sm:hidden">Personal</span>
+            <span className="hidden sm:inline">Personal Information</span>
+          </TabsTrigger>
+          <TabsTrigger value="security" className="flex-1 sm:flex-none">
+            <span className="sm:hidden">Security</span>
+            <span className="hidden sm:inline">Security Information</span>
+          </TabsTrigger>
+          <TabsTrigger value="payment" className="flex-1 sm:flex-none">
+            <span className="sm:hidden">Payment</span>
+            <span className="hidden sm:inline">Payment Details</span>
+          </TabsTrigger>
         </TabsList>
         <TabsContent value="personal">
           <Card>
@@ -25,20 +34,30 @@ export default function ProfileRoute() {
               <CardTitle>Personal Information</CardTitle>
               <CardDescription>Your name and the email you sign in with.</CardDescription>
             </CardHeader>
-            <CardContent><ProfileForm key={user.id} user={user} /></CardContent>
+            <CardContent>
+              <ProfileForm key={user.id} user={user} />
+            </CardContent>
           </Card>
           <AccountDataCard />
         </TabsContent>
         <TabsContent value="security">
           <Card>
-            <CardHeader><CardTitle>Security Information</CardTitle></CardHeader>
-            <CardContent><p className="text-muted-foreground">Security settings will be implemented soon.</p></CardContent>
+            <CardHeader>
+              <CardTitle>Security Information</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <p className="text-muted-foreground">Security settings will be implemented soon.</p>
+            </CardContent>
           </Card>
         </TabsContent>
         <TabsContent value="payment">
           <Card>
-            <CardHeader><CardTitle>Payment Details</CardTitle></CardHeader>
-            <CardContent><PaymentDetails /></CardContent>
+            <CardHeader>
+              <CardTitle>Payment Details</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <PaymentDetails />
+            </CardContent>
           </Card>
         </TabsContent>
       </Tabs>

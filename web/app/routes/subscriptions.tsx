@@ -41,14 +41,27 @@ export default function SubscriptionsRoute() {
 
   const list = plans.data ?? [];
   const card = (plan: Plan) => (
-    <PlanCard key={plan.id} plan={plan} label={planButtonLabel(plan, current)} pending={pendingId === plan.id} onChoose={choose} />
+    <PlanCard
+      key={plan.id}
+      plan={plan}
+      label={planButtonLabel(plan, current)}
+      pending={pendingId === plan.id}
+      onChoose={choose}
+    />
   );
 
   return (
     <div className="space-y-8">
-      <PageHeader title="Subscription & Product Packages" subtitle="Choose a plan to get Max Speed and IGA Credits" />
+      <PageHeader
+        title="Subscription & Product Packages"
+        subtitle="Choose a plan to get Max Speed and IGA Credits"
+      />
       {config.data?.isTestMode !== false && <TestModeBanner />}
-      {plans.isError && <p role="alert" className="text-destructive">{plans.error.message}</p>}
+      {plans.isError && (
+        <p role="alert" className="text-destructive">
+          {plans.error.message}
+        </p>
+      )}
       <PlanGrid title="Monthly Subscription Plans" loading={plans.isLoading}>
         {list.filter((p) => p.type === 'subscription').map(card)}
       </PlanGrid>

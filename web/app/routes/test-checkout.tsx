@@ -12,23 +12,38 @@ function Summary({ s }: { s: TestCheckoutSession }) {
   const per = s.interval ? ` per ${s.interval}` : '';
   return (
     <div className="space-y-6">
-      <a href={s.cancelUrl} className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
+      <a
+        href={s.cancelUrl}
+        className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground"
+      >
         <ArrowLeft className="size-4" aria-hidden /> Cancel and return to Verified Athlete
       </a>
       <div className="space-y-1">
         <Badge variant="warning">TEST MODE</Badge>
-        <p className="pt-2 text-muted-foreground">{s.mode === 'subscription' ? `Subscribe to ${s.productName}` : s.productName}</p>
-        <p className="text-4xl font-bold" data-testid="amount-total">{money(s.amountTotal)}<span className="text-base font-normal text-muted-foreground">{per}</span></p>
+        <p className="pt-2 text-muted-foreground">
+          {s.mode === 'subscription' ? `Subscribe to ${s.productName}` : s.productName}
+        </p>
+        <p className="text-4xl font-bold" data-testid="amount-total">
+          {money(s.amountTotal)}
+          <span className="text-base font-normal text-muted-foreground">{per}</span>
+        </p>
         <p className="text-sm text-muted-foreground">{s.description}</p>
       </div>
       <dl className="space-y-2 border-t pt-4 text-sm">
-        <div className="flex justify-between"><dt>Subtotal</dt><dd>{money(s.amountSubtotal)}</dd></div>
+        <div className="flex justify-between">
+          <dt>Subtotal</dt>
+          <dd>{money(s.amountSubtotal)}</dd>
+        </div>
         {s.amountDiscount > 0 && (
           <div className="flex justify-between text-success" data-testid="discount">
-            <dt>Referral discount{s.promotionCode ? ` (${s.promotionCode})` : ''}</dt><dd>-{money(s.amountDiscount)}</dd>
+            <dt>Referral discount{s.promotionCode ? ` (${s.promotionCode})` : ''}</dt>
+            <dd>-{money(s.amountDiscount)}</dd>
           </div>
         )}
-        <div className="flex justify-between border-t pt-2 font-semibold"><dt>Total due today</dt><dd>{money(s.amountTotal)}</dd></div>
+        <div className="flex justify-between border-t pt-2 font-semibold">
+          <dt>Total due today</dt>
+          <dd>{money(s.amountTotal)}</dd>
+        </div>
       </dl>
     </div>
   );
@@ -49,20 +64,39 @@ export default function TestCheckoutRoute() {
   const q = useQuery(testSessionQueryOptions(sessionId));
   const s = q.data;
   let body: React.ReactNode;
-  if (q.isLoading) body = <div className="flex justify-center py-16"><Spinner size="lg" /></div>;
-  else if (!s) body = <Notice title="Checkout not found">This checkout session was not found. Please start again from the plans page.</Notice>;
+  if (q.isLoading)
+    body = (
+      <div className="flex justify-center py-16">
+        <Spinner size="lg" />
+      </div>
+    );
+  else if (!s)
+    body = (
+      <Notice title="Checkout not found">
+        This checkout session was not found. Please start again from the plans page.
+      </Notice>
+    );
   else if (s.status === 'complete') {
     body = (
       <>
         <Notice title="Payment complete">
           <CheckCircle2 className="mx-auto mb-2 size-10 text-success" aria-hidden />
-          <a className="text-primary underline" href={s.successUrl ?? '/subscriptions'}>Return to Verified Athlete</a>
+          <a className="text-primary underline" href={s.successUrl ?? '/subscriptions'}>
+            Return to Verified Athlete
+          </a>
         </Notice>
         <TestPaymentTools sessionId={s.id} />
       </>
     );
   } else if (s.status === 'expired') {
-    body = <Notice title="Checkout expired">This checkout session has expired. <a className="text-primary underline" href={s.cancelUrl}>Return to plans</a></Notice>;
+    body = (
+      <Notice title="Checkout expired">
+        This checkout session has expired.{' '}
+        <a className="text-primary underline" href={s.cancelUrl}>
+          Return to plans
+        </a>
+      </Notice>
+    );
   } else {
     body = (
       <div className="grid gap-10 md:grid-cols-2">

@@ -17,8 +17,19 @@ export default function TestSearchRoute() {
       </CardHeader>
       <CardContent className="grid gap-4">
         <FormField htmlFor="test-level" label="Level">
-          <NativeSelect id="test-level" value={level} onChange={(e) => { setLevel(e.target.value as Level); setSchool(''); }}>
-            {LEVELS.map((l) => <option key={l} value={l}>{l}</option>)}
+          <NativeSelect
+            id="test-level"
+            value={level}
+            onChange={(e) => {
+              setLevel(e.target.value as Level);
+              setSchool('');
+            }}
+          >
+            {LEVELS.map((l) => (
+              <option key={l} value={l}>
+                {l}
+              </option>
+            ))}
           </NativeSelect>
         </FormField>
         <FormField htmlFor="test-school" label="School">

@@ -8,7 +8,10 @@ export default function TestVideoDownloadRoute() {
   const { user } = useUser();
   return (
     <div className={cn('space-y-4', !user && 'mx-auto w-full max-w-7xl px-4 py-6 sm:px-6')}>
-      <PageHeader title="Video Download Test" subtitle="Check that a stored video downloads as video_{id}.mp4" />
+      <PageHeader
+        title="Video Download Test"
+        subtitle="Check that a stored video downloads as video_{id}.mp4"
+      />
       <VideoDownload />
     </div>
   );

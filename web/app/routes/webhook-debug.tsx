@@ -15,7 +15,10 @@ export default function WebhookDebugRoute() {
   // Signed in, the app layout already frames the page; signed out it stands alone.
   return (
     <div className={user ? 'space-y-4' : 'mx-auto w-full max-w-5xl space-y-4 px-4 py-6 sm:px-6'}>
-      <PageHeader title="Webhook Diagnostics" subtitle="Stripe webhook configuration, self-test and endpoints" />
+      <PageHeader
+        title="Webhook Diagnostics"
+        subtitle="Stripe webhook configuration, self-test and endpoints"
+      />
       <Tabs defaultValue="status">
         <TabsList>
           <TabsTrigger value="status">Status</TabsTrigger>
@@ -24,11 +27,19 @@ export default function WebhookDebugRoute() {
         </TabsList>
         <TabsContent value="status">
           {q.isLoading && <Skeleton className="h-48 w-full" />}
-          {q.isError && <p role="alert" className="text-destructive">Error fetching webhook status: {q.error.message}</p>}
+          {q.isError && (
+            <p role="alert" className="text-destructive">
+              Error fetching webhook status: {q.error.message}
+            </p>
+          )}
           {q.data && <WebhookStatusTab data={q.data} />}
         </TabsContent>
-        <TabsContent value="tests"><WebhookTestTab /></TabsContent>
-        <TabsContent value="endpoints"><WebhookEndpointsTab data={q.data} /></TabsContent>
+        <TabsContent value="tests">
+          <WebhookTestTab />
+        </TabsContent>
+        <TabsContent value="endpoints">
+          <WebhookEndpointsTab data={q.data} />
+        </TabsContent>
       </Tabs>
     </div>
   );

@@ -2,7 +2,12 @@ import { Link, NavLink, useNavigate } from 'react-router';
 import { BadgeCheck, ChevronDown, Gauge, LogOut, Menu, Shield, User as UserIcon, Zap } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import {
-  DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger,
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { InitialsAvatar } from '@/components/ui/initials-avatar';
 import { toast } from '@/components/ui/toaster';
@@ -20,7 +25,11 @@ const navClass = ({ isActive }: { isActive: boolean }) =>
 
 export function Logo() {
   return (
-    <Link to={paths.home} className="flex items-center gap-2 font-bold text-primary" aria-label="Verified Athlete home">
+    <Link
+      to={paths.home}
+      className="flex items-center gap-2 font-bold text-primary"
+      aria-label="Verified Athlete home"
+    >
       <span className="flex size-8 items-center justify-center rounded-lg bg-primary text-primary-foreground">
         <BadgeCheck className="size-5" aria-hidden />
       </span>
@@ -42,7 +51,7 @@ export function AppHeader() {
     logout.mutate(undefined, {
       onSuccess: () => {
         toast({ title: 'Success', description: 'Logged out successfully' });
-        navigate(paths.auth);
+        void navigate(paths.auth);
       },
       onError: (err) => console.error('Logout failed', err),
     });
@@ -52,19 +61,35 @@ export function AppHeader() {
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6">
         <Logo />
         <nav className="ml-4 hidden items-center gap-1 md:flex" aria-label="Main">
-          <NavLink to={paths.home} end className={navClass}>Dashboard</NavLink>
-          <NavLink to={paths.leaderboard} className={navClass}>Leaderboard</NavLink>
-          {isStaff && <NavLink to={paths.analystQueue} className={navClass}>Analysis Queue</NavLink>}
-          {isStaff && <NavLink to={paths.analystAudits} className={navClass}>Audits</NavLink>}
+          <NavLink to={paths.home} end className={navClass}>
+            Dashboard
+          </NavLink>
+          <NavLink to={paths.leaderboard} className={navClass}>
+            Leaderboard
+          </NavLink>
+          {isStaff && (
+            <NavLink to={paths.analystQueue} className={navClass}>
+              Analysis Queue
+            </NavLink>
+          )}
+          {isStaff && (
+            <NavLink to={paths.analystAudits} className={navClass}>
+              Audits
+            </NavLink>
+          )}
           {isAdmin && (
             <DropdownMenu>
               <DropdownMenuTrigger className="flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-muted-foreground hover:bg-accent">
                 <Shield className="size-4" aria-hidden /> Admin <ChevronDown className="size-3" aria-hidden />
               </DropdownMenuTrigger>
               <DropdownMenuContent align="start">
-                <DropdownMenuItem onSelect={() => navigate(paths.adminUsers)}>User Management</DropdownMenuItem>
+                <DropdownMenuItem onSelect={() => navigate(paths.adminUsers)}>
+                  User Management
+                </DropdownMenuItem>
                 <DropdownMenuItem onSelect={() => navigate(paths.adminReporting)}>Reporting</DropdownMenuItem>
-                <DropdownMenuItem onSelect={() => navigate(paths.adminAudits)}>Measurement audits</DropdownMenuItem>
+                <DropdownMenuItem onSelect={() => navigate(paths.adminAudits)}>
+                  Measurement audits
+                </DropdownMenuItem>
               </DropdownMenuContent>
             </DropdownMenu>
           )}
@@ -123,9 +148,15 @@ function MobileMenu({ isStaff, isAdmin }: { isStaff: boolean; isAdmin: boolean }
       <DropdownMenuContent align="end">
         <DropdownMenuItem onSelect={() => navigate(paths.home)}>Dashboard</DropdownMenuItem>
         <DropdownMenuItem onSelect={() => navigate(paths.leaderboard)}>Leaderboard</DropdownMenuItem>
-        {isStaff && <DropdownMenuItem onSelect={() => navigate(paths.analystQueue)}>Analysis Queue</DropdownMenuItem>}
-        {isStaff && <DropdownMenuItem onSelect={() => navigate(paths.analystAudits)}>Audits</DropdownMenuItem>}
-        {isAdmin && <DropdownMenuItem onSelect={() => navigate(paths.adminUsers)}>User Management</DropdownMenuItem>}
+        {isStaff && (
+          <DropdownMenuItem onSelect={() => navigate(paths.analystQueue)}>Analysis Queue</DropdownMenuItem>
+        )}
+        {isStaff && (
+          <DropdownMenuItem onSelect={() => navigate(paths.analystAudits)}>Audits</DropdownMenuItem>
+        )}
+        {isAdmin && (
+          <DropdownMenuItem onSelect={() => navigate(paths.adminUsers)}>User Management</DropdownMenuItem>
+        )}
       </DropdownMenuContent>
     </DropdownMenu>
   );

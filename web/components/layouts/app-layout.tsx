@@ -12,7 +12,11 @@ export function AppLayout() {
         Skip to main content
       </a>
       <AppHeader />
-      <main id="main-content" tabIndex={-1} className="mx-auto w-full max-w-7xl px-4 py-6 outline-none sm:px-6">
+      <main
+        id="main-content"
+        tabIndex={-1}
+        className="mx-auto w-full max-w-7xl px-4 py-6 outline-none sm:px-6"
+      >
         <Outlet />
       </main>
     </div>

@@ -7,7 +7,14 @@ import { Button, type ButtonProps } from '@/components/ui/button';
  * picked again) and shows the upload percentage while `busy`.
  */
 export function FilePickButton({
-  accept, inputLabel, testId, onFile, busy, progress, children, ...button
+  accept,
+  inputLabel,
+  testId,
+  onFile,
+  busy,
+  progress,
+  children,
+  ...button
 }: {
   accept: string;
   inputLabel: string;

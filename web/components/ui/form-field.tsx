@@ -1,6 +1,6 @@
-import { cloneElement, isValidElement, type ReactElement, type ReactNode } from "react";
-import { Label } from "@/components/ui/label";
-import { cn } from "@/lib/cn";
+import { cloneElement, isValidElement, type ReactElement, type ReactNode } from 'react';
+import { Label } from '@/components/ui/label';
+import { cn } from '@/lib/cn';
 
 export type FormFieldProps = {
   label: ReactNode;
@@ -13,18 +13,27 @@ export type FormFieldProps = {
 };
 
 /** Label + control + optional description + error (role="alert"). Wires aria-invalid/aria-describedby onto a single child element. */
-export function FormField({ label, htmlFor, error, description, required, className, children }: FormFieldProps) {
+export function FormField({
+  label,
+  htmlFor,
+  error,
+  description,
+  required,
+  className,
+  children,
+}: FormFieldProps) {
   const errorId = `${htmlFor}-error`;
   const descId = `${htmlFor}-description`;
-  const describedBy = [description ? descId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
+  const describedBy =
+    [description ? descId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
   const control = isValidElement(children)
     ? cloneElement(children as ReactElement<Record<string, unknown>>, {
-        "aria-invalid": error ? true : undefined,
-        "aria-describedby": describedBy,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': describedBy,
       })
     : children;
   return (
-    <div className={cn("grid gap-2", className)}>
+    <div className={cn('grid gap-2', className)}>
       <Label htmlFor={htmlFor}>
         {label}
         {required && (

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { getInitials } from './initials-avatar';
 
 describe('initials', () => {
-  it("take the first letters of the first and last names, accents and all", () => {
+  it('take the first letters of the first and last names, accents and all', () => {
     expect(getInitials("Rowan Ñúñez-O'Brien")).toBe('RÑ');
     expect(getInitials("Jordan O'Brien")).toBe('JO');
     expect(getInitials('  Jane   Doe ')).toBe('JD');

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ComponentProps } from "react";
+import { useEffect, useState, type ComponentProps } from 'react';
 
 /**
  * Toasts without sonner on the first screen (issue 14's JS budget, decision 143): sonner is fetched
@@ -6,8 +6,8 @@ import { useEffect, useState, type ComponentProps } from "react";
  * as sonner has loaded (a few milliseconds on a warm server); sonner shows toasts made before its
  * Toaster subscribed, so nothing is lost.
  */
-type Sonner = typeof import("sonner");
-type ToasterProps = ComponentProps<Sonner["Toaster"]>;
+type Sonner = typeof import('sonner');
+type ToasterProps = ComponentProps<Sonner['Toaster']>;
 
 let sonner: Sonner | null = null;
 let loading: Promise<Sonner> | null = null;
@@ -15,7 +15,7 @@ const wanted = new Set<() => void>();
 
 function loadSonner(): Promise<Sonner> {
   if (loading) return loading;
-  loading = import("sonner").then((m) => {
+  loading = import('sonner').then((m) => {
     sonner = m;
     return m;
   });
@@ -40,19 +40,19 @@ export function Toaster(props: ToasterProps) {
 export type ToastOptions = {
   title: string;
   description?: string;
-  variant?: "default" | "destructive" | "info";
+  variant?: 'default' | 'destructive' | 'info';
   duration?: number;
 };
 
 let nextId = 0;
 
 /** `toast({ title, description, variant })`: shows a toast (loading sonner the first time); answers its id. */
-export function toast({ title, description, variant = "default", duration }: ToastOptions): string {
+export function toast({ title, description, variant = 'default', duration }: ToastOptions): string {
   const id = `toast-${++nextId}`;
   const show = (m: Sonner) => {
     const opts = { id, description, duration };
-    if (variant === "destructive") m.toast.error(title, opts);
-    else if (variant === "info") m.toast(title, opts);
+    if (variant === 'destructive') m.toast.error(title, opts);
+    else if (variant === 'info') m.toast(title, opts);
     else m.toast.success(title, opts);
   };
   if (sonner) show(sonner);

@@ -27,5 +27,9 @@ export function trackEvent(name: AnalyticsEventName, properties?: Properties) {
 
 export function trackPageView(path: string) {
   post({ name: 'page_view', path });
-  gtagEvent('page_view', { page_path: path, page_location: window.location.origin + path, page_title: document.title });
+  gtagEvent('page_view', {
+    page_path: path,
+    page_location: window.location.origin + path,
+    page_title: document.title,
+  });
 }

@@ -22,11 +22,16 @@ interface StoredEvent {
 export function createEventSender(o: { db: Db; secret: string; deliver: DeliverEvent; log: EventLog }) {
   let counter = 0;
   const nextSeq = () => Date.now() * 1000 + (counter++ % 1000);
-  const ordered = async () => (await testStore.find<StoredEvent>(o.db, 'event')).sort((a, b) => a.seq - b.seq);
+  const ordered = async () =>
+    (await testStore.find<StoredEvent>(o.db, 'event')).sort((a, b) => a.seq - b.seq);
 
   async function record(tx: DbOrTx, type: string, object: unknown, previous?: Record<string, unknown>) {
     const event = eventObject(type, object, previous);
-    await testStore.insert(tx, event.id, 'event', { seq: nextSeq(), event, deliveries: [] } satisfies StoredEvent);
+    await testStore.insert(tx, event.id, 'event', {
+      seq: nextSeq(),
+      event,
+      deliveries: [],
+    } satisfies StoredEvent);
     return event;
   }
 
@@ -39,7 +44,11 @@ export function createEventSender(o: { db: Db; secret: string; deliver: DeliverE
       o.log.warn({ err, eventId: event.id }, 'test-mode webhook delivery failed');
     }
     const doc = await testStore.get<StoredEvent>(o.db, event.id, 'event');
-    if (doc) await testStore.save(o.db, event.id, { ...doc, deliveries: [...doc.deliveries, { at: nowSeconds(), status }] });
+    if (doc)
+      await testStore.save(o.db, event.id, {
+        ...doc,
+        deliveries: [...doc.deliveries, { at: nowSeconds(), status }],
+      });
     return status;
   }
 

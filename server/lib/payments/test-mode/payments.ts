@@ -3,7 +3,14 @@ import { AppError } from '../../app-error';
 import { cardOutcome } from './cards';
 import type { EventSender } from './events';
 import {
-  addYear, invoiceObject, nowSeconds, paymentIntentObject, publicSession, subscriptionObject, type TestEvent, type TestSubscription,
+  addYear,
+  invoiceObject,
+  nowSeconds,
+  paymentIntentObject,
+  publicSession,
+  subscriptionObject,
+  type TestEvent,
+  type TestSubscription,
 } from './shapes';
 import { testStore } from './store';
 
@@ -27,13 +34,29 @@ export function createPayments(db: Db, sender: EventSender) {
     const events: TestEvent[] = [];
     const discount = s.discounts[0] ?? null;
     if (discount) await redeemPromotion(tx, discount.promotion_code);
-    const pi = paymentIntentObject({ amount: s.amount_total, customer: s.customer, metadata: s.metadata, card });
+    const pi = paymentIntentObject({
+      amount: s.amount_total,
+      customer: s.customer,
+      metadata: s.metadata,
+      card,
+    });
     await testStore.insert(tx, pi.id, 'payment_intent', pi);
     s.status = 'complete';
     s.payment_status = 'paid';
     if (s.mode === 'subscription') {
-      const sub = subscriptionObject({ customer: s.customer, price: s._va.price, metadata: s.metadata, start: nowSeconds(), discount });
-      const inv = invoiceObject({ sub, billingReason: 'subscription_create', amountDiscount: s.total_details.amount_discount, paymentIntent: pi.id });
+      const sub = subscriptionObject({
+        customer: s.customer,
+        price: s._va.price,
+        metadata: s.metadata,
+        start: nowSeconds(),
+        discount,
+      });
+      const inv = invoiceObject({
+        sub,
+        billingReason: 'subscription_create',
+        amountDiscount: s.total_details.amount_discount,
+        paymentIntent: pi.id,
+      });
       sub.latest_invoice = inv.id;
       await testStore.insert(tx, sub.id, 'subscription', sub);
       await testStore.insert(tx, inv.id, 'invoice', inv);
@@ -54,20 +77,32 @@ export function createPayments(db: Db, sender: EventSender) {
 
   async function pay(sessionId: string, cardNumber: string) {
     const outcome = cardOutcome(cardNumber);
-    const result = await db.transaction(async (tx): Promise<Declined | { events: TestEvent[]; redirectUrl: string }> => {
-      const s = await testStore.get(tx, sessionId, 'checkout_session', { lock: true });
-      if (!s) throw new AppError('NOT_FOUND', 'Checkout session not found');
-      if (s.status === 'complete') throw new AppError('CONFLICT', 'This checkout session is already complete.');
-      if (s.expires_at < nowSeconds()) throw new AppError('CONFLICT', 'This checkout session has expired.');
-      if (!outcome.ok) {
-        s._va.attempts.push({ at: nowSeconds(), code: outcome.code, decline_code: outcome.declineCode ?? null });
-        s.last_payment_error = { code: outcome.code, decline_code: outcome.declineCode, message: outcome.message };
-        await testStore.save(tx, s.id, s);
-        return { declined: { code: outcome.code, message: outcome.message } };
-      }
-      return { events: await charge(tx, s, outcome), redirectUrl: s.success_url };
-    });
-    if ('declined' in result) throw new AppError('PAYMENT_ERROR', result.declined.message, { cardNumber: result.declined.message });
+    const result = await db.transaction(
+      async (tx): Promise<Declined | { events: TestEvent[]; redirectUrl: string }> => {
+        const s = await testStore.get(tx, sessionId, 'checkout_session', { lock: true });
+        if (!s) throw new AppError('NOT_FOUND', 'Checkout session not found');
+        if (s.status === 'complete')
+          throw new AppError('CONFLICT', 'This checkout session is already complete.');
+        if (s.expires_at < nowSeconds()) throw new AppError('CONFLICT', 'This checkout session has expired.');
+        if (!outcome.ok) {
+          s._va.attempts.push({
+            at: nowSeconds(),
+            code: outcome.code,
+            decline_code: outcome.declineCode ?? null,
+          });
+          s.last_payment_error = {
+            code: outcome.code,
+            decline_code: outcome.declineCode,
+            message: outcome.message,
+          };
+          await testStore.save(tx, s.id, s);
+          return { declined: { code: outcome.code, message: outcome.message } };
+        }
+        return { events: await charge(tx, s, outcome), redirectUrl: s.success_url };
+      },
+    );
+    if ('declined' in result)
+      throw new AppError('PAYMENT_ERROR', result.declined.message, { cardNumber: result.declined.message });
     await sender.deliverAll(result.events);
     return { redirectUrl: result.redirectUrl };
   }
@@ -78,19 +113,35 @@ export function createPayments(db: Db, sender: EventSender) {
       const sub = await testStore.get<TestSubscription>(tx, id, 'subscription', { lock: true });
       if (!sub) throw new AppError('NOT_FOUND', 'Subscription not found');
       if (sub.status !== 'active') return [];
-      const item = sub.items.data[0]!;
+      const item = sub.items.data[0];
       if (sub.cancel_at_period_end) {
         sub.status = 'canceled';
         sub.ended_at = item.current_period_end;
         await testStore.save(tx, id, sub);
         return [await sender.record(tx, 'customer.subscription.deleted', sub, { status: 'active' })];
       }
-      const previous = { items: { data: [{ current_period_start: item.current_period_start, current_period_end: item.current_period_end }] } };
+      const previous = {
+        items: {
+          data: [
+            { current_period_start: item.current_period_start, current_period_end: item.current_period_end },
+          ],
+        },
+      };
       item.current_period_start = item.current_period_end;
       item.current_period_end = addYear(item.current_period_end);
       sub.discounts = [];
-      const pi = paymentIntentObject({ amount: item.price.unit_amount, customer: sub.customer, metadata: sub.metadata, card: { brand: 'visa', last4: '4242' } });
-      const inv = invoiceObject({ sub, billingReason: 'subscription_cycle', amountDiscount: 0, paymentIntent: pi.id });
+      const pi = paymentIntentObject({
+        amount: item.price.unit_amount,
+        customer: sub.customer,
+        metadata: sub.metadata,
+        card: { brand: 'visa', last4: '4242' },
+      });
+      const inv = invoiceObject({
+        sub,
+        billingReason: 'subscription_cycle',
+        amountDiscount: 0,
+        paymentIntent: pi.id,
+      });
       sub.latest_invoice = inv.id;
       await testStore.insert(tx, pi.id, 'payment_intent', pi);
       await testStore.insert(tx, inv.id, 'invoice', inv);
@@ -107,7 +158,7 @@ export function createPayments(db: Db, sender: EventSender) {
   async function renewDue(now: Date) {
     const t = Math.floor(now.getTime() / 1000);
     const due = (await testStore.find<TestSubscription>(db, 'subscription', { status: 'active' })).filter(
-      (s) => s.items.data[0]!.current_period_end <= t,
+      (s) => s.items.data[0].current_period_end <= t,
     );
     for (const s of due) await cycle(s.id);
     return due.length;

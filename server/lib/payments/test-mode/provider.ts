@@ -31,13 +31,22 @@ export interface TestModeProvider extends PaymentProvider {
 
 const SESSION_TTL_SECONDS = 24 * 60 * 60;
 
-export function createTestModeProvider(o: { db: Db; appUrl: string; secret: string; deliver: DeliverEvent; log: EventLog }): TestModeProvider {
+export function createTestModeProvider(o: {
+  db: Db;
+  appUrl: string;
+  secret: string;
+  deliver: DeliverEvent;
+  log: EventLog;
+}): TestModeProvider {
   const { db } = o;
   const sender = createEventSender(o);
   const payments = createPayments(db, sender);
   const reversals = createReversals(db, sender);
 
-  async function changeSubscription(id: string, change: (s: TestSubscription) => { type: string; previous: Record<string, unknown> } | null) {
+  async function changeSubscription(
+    id: string,
+    change: (s: TestSubscription) => { type: string; previous: Record<string, unknown> } | null,
+  ) {
     const events = await db.transaction(async (tx) => {
       const sub = await testStore.get<TestSubscription>(tx, id, 'subscription', { lock: true });
       if (!sub) throw new AppError('NOT_FOUND', 'Subscription not found');
@@ -58,7 +67,13 @@ export function createTestModeProvider(o: { db: Db; appUrl: string; secret: stri
     async createCustomer({ email, name, userId }) {
       const id = newId('cus', 7);
       await testStore.insert(db, id, 'customer', {
-        id, object: 'customer', email, name, metadata: { userId: String(userId) }, created: nowSeconds(), livemode: false,
+        id,
+        object: 'customer',
+        email,
+        name,
+        metadata: { userId: String(userId) },
+        created: nowSeconds(),
+        livemode: false,
       });
       return id;
     },
@@ -68,7 +83,12 @@ export function createTestModeProvider(o: { db: Db; appUrl: string; secret: stri
       let discount: { coupon: string; promotion_code: string } | null = null;
       if (p.promotionCodeId) {
         const promo = await testStore.get(db, p.promotionCodeId, 'promotion_code');
-        if (!promo || !promo.active || promo.times_redeemed >= promo.max_redemptions || promo.expires_at < nowSeconds()) {
+        if (
+          !promo ||
+          !promo.active ||
+          promo.times_redeemed >= promo.max_redemptions ||
+          promo.expires_at < nowSeconds()
+        ) {
           throw new AppError('VALIDATION_ERROR', 'This promotion code is invalid or has expired.');
         }
         const coupon = await testStore.get(db, promo.promotion.coupon, 'coupon');
@@ -81,13 +101,30 @@ export function createTestModeProvider(o: { db: Db; appUrl: string; secret: stri
       const created = nowSeconds();
       const url = `${o.appUrl}/checkout/test/${id}`;
       await testStore.insert(db, id, 'checkout_session', {
-        id, object: 'checkout.session', mode: p.mode, status: 'open', payment_status: 'unpaid',
-        customer: p.customerId, customer_email: p.customerEmail, client_reference_id: p.clientReferenceId,
-        metadata: p.metadata, currency: 'usd', amount_subtotal: subtotal, amount_total: subtotal - amountDiscount,
+        id,
+        object: 'checkout.session',
+        mode: p.mode,
+        status: 'open',
+        payment_status: 'unpaid',
+        customer: p.customerId,
+        customer_email: p.customerEmail,
+        client_reference_id: p.clientReferenceId,
+        metadata: p.metadata,
+        currency: 'usd',
+        amount_subtotal: subtotal,
+        amount_total: subtotal - amountDiscount,
         total_details: { amount_discount: amountDiscount, amount_shipping: 0, amount_tax: 0 },
-        discounts: discount ? [discount] : [], subscription: null, invoice: null, payment_intent: null,
-        success_url: p.successUrl, cancel_url: p.cancelUrl, url, created, expires_at: created + SESSION_TTL_SECONDS,
-        livemode: false, _va: { price: p.price, attempts: [] },
+        discounts: discount ? [discount] : [],
+        subscription: null,
+        invoice: null,
+        payment_intent: null,
+        success_url: p.successUrl,
+        cancel_url: p.cancelUrl,
+        url,
+        created,
+        expires_at: created + SESSION_TTL_SECONDS,
+        livemode: false,
+        _va: { price: p.price, attempts: [] },
       });
       return { id, url };
     },
@@ -110,7 +147,9 @@ export function createTestModeProvider(o: { db: Db; appUrl: string; secret: stri
       const s = await testStore.get(db, id, 'checkout_session');
       if (!s) return null;
       const expired = s.status === 'open' && s.expires_at < nowSeconds();
-      const code = s.discounts[0] ? (await testStore.get(db, s.discounts[0].promotion_code, 'promotion_code'))?.code : null;
+      const code = s.discounts[0]
+        ? (await testStore.get(db, s.discounts[0].promotion_code, 'promotion_code'))?.code
+        : null;
       return {
         id: s.id,
         status: expired ? 'expired' : s.status,
@@ -140,9 +179,13 @@ export function createTestModeProvider(o: { db: Db; appUrl: string; secret: stri
       changeSubscription(id, (s) => {
         if (s.status === 'canceled') throw new AppError('CONFLICT', 'This subscription has already ended.');
         if (s.cancel_at_period_end === cancel) return null;
-        const previous = { cancel_at_period_end: s.cancel_at_period_end, cancel_at: s.cancel_at, canceled_at: s.canceled_at };
+        const previous = {
+          cancel_at_period_end: s.cancel_at_period_end,
+          cancel_at: s.cancel_at,
+          canceled_at: s.canceled_at,
+        };
         s.cancel_at_period_end = cancel;
-        s.cancel_at = cancel ? s.items.data[0]!.current_period_end : null;
+        s.cancel_at = cancel ? s.items.data[0].current_period_end : null;
         s.canceled_at = cancel ? nowSeconds() : null;
         return { type: 'customer.subscription.updated', previous };
       }),
@@ -166,12 +209,30 @@ export function createTestModeProvider(o: { db: Db; appUrl: string; secret: stri
       const redeemBy = Math.floor(expiresAt.getTime() / 1000);
       await db.transaction(async (tx) => {
         await testStore.insert(tx, couponId, 'coupon', {
-          id: couponId, object: 'coupon', percent_off: percentOff, duration: 'once', max_redemptions: 1,
-          times_redeemed: 0, redeem_by: redeemBy, valid: true, metadata, created: nowSeconds(), livemode: false,
+          id: couponId,
+          object: 'coupon',
+          percent_off: percentOff,
+          duration: 'once',
+          max_redemptions: 1,
+          times_redeemed: 0,
+          redeem_by: redeemBy,
+          valid: true,
+          metadata,
+          created: nowSeconds(),
+          livemode: false,
         });
         await testStore.insert(tx, promotionCodeId, 'promotion_code', {
-          id: promotionCodeId, object: 'promotion_code', code, promotion: { type: 'coupon', coupon: couponId },
-          active: true, max_redemptions: 1, times_redeemed: 0, expires_at: redeemBy, metadata, created: nowSeconds(), livemode: false,
+          id: promotionCodeId,
+          object: 'promotion_code',
+          code,
+          promotion: { type: 'coupon', coupon: couponId },
+          active: true,
+          max_redemptions: 1,
+          times_redeemed: 0,
+          expires_at: redeemBy,
+          metadata,
+          created: nowSeconds(),
+          livemode: false,
         });
       });
       return { couponId, promotionCodeId };

@@ -15,9 +15,22 @@ export interface TestPaymentState {
 /** A Charge as Stripe sends it in charge.refunded (API 2026-10-28: refunds are not expanded). */
 function chargeObject(pi: any) {
   return {
-    id: String(pi.latest_charge), object: 'charge', amount: pi.amount, amount_captured: pi.amount, amount_refunded: 0,
-    captured: true, currency: pi.currency, customer: pi.customer, disputed: false, livemode: false, metadata: pi.metadata ?? {},
-    paid: true, payment_intent: pi.id, payment_method_details: pi.payment_method_details, refunded: false, status: 'succeeded',
+    id: String(pi.latest_charge),
+    object: 'charge',
+    amount: pi.amount,
+    amount_captured: pi.amount,
+    amount_refunded: 0,
+    captured: true,
+    currency: pi.currency,
+    customer: pi.customer,
+    disputed: false,
+    livemode: false,
+    metadata: pi.metadata ?? {},
+    paid: true,
+    payment_intent: pi.id,
+    payment_method_details: pi.payment_method_details,
+    refunded: false,
+    status: 'succeeded',
     created: pi.created,
   };
 }
@@ -44,13 +57,18 @@ export function createReversals(db: Db, sender: EventSender) {
       charge = chargeObject(pi);
       await testStore.insert(tx, charge.id, 'charge', charge);
     }
-    const dispute = charge.dispute ? await testStore.get(tx, charge.dispute, 'dispute', { lock: true }) : null;
+    const dispute = charge.dispute
+      ? await testStore.get(tx, charge.dispute, 'dispute', { lock: true })
+      : null;
     return { charge, dispute };
   }
 
   const stateOf = (charge: any, dispute: any): TestPaymentState => ({
-    paymentIntentId: charge.payment_intent, chargeId: charge.id, amount: charge.amount,
-    amountRefunded: charge.amount_refunded, disputeStatus: dispute?.status ?? null,
+    paymentIntentId: charge.payment_intent,
+    chargeId: charge.id,
+    amount: charge.amount,
+    amountRefunded: charge.amount_refunded,
+    disputeStatus: dispute?.status ?? null,
   });
 
   async function run(sessionId: string, change: (tx: Tx, charge: any, dispute: any) => Promise<TestEvent[]>) {
@@ -82,14 +100,31 @@ export function createReversals(db: Db, sender: EventSender) {
       if (remaining <= 0) throw new AppError('CONFLICT', 'This payment has already been fully refunded.');
       const value = amount ?? remaining;
       if (value > remaining) {
-        throw new AppError('VALIDATION_ERROR', `Refund amount must be at most ${remaining} cents.`, { amount: `Refund amount must be at most ${remaining} cents.` });
+        throw new AppError('VALIDATION_ERROR', `Refund amount must be at most ${remaining} cents.`, {
+          amount: `Refund amount must be at most ${remaining} cents.`,
+        });
       }
-      const re = { id: newId('re'), object: 'refund', amount: value, charge: charge.id, payment_intent: charge.payment_intent, currency: charge.currency, status: 'succeeded', created: nowSeconds(), livemode: false };
+      const re = {
+        id: newId('re'),
+        object: 'refund',
+        amount: value,
+        charge: charge.id,
+        payment_intent: charge.payment_intent,
+        currency: charge.currency,
+        status: 'succeeded',
+        created: nowSeconds(),
+        livemode: false,
+      };
       await testStore.insert(tx, re.id, 'refund', re);
       charge.amount_refunded += value;
       charge.refunded = charge.amount_refunded >= charge.amount;
       await testStore.save(tx, charge.id, charge);
-      return [await sender.record(tx, 'refund.created', re), await sender.record(tx, 'charge.refunded', charge, { amount_refunded: charge.amount_refunded - value })];
+      return [
+        await sender.record(tx, 'refund.created', re),
+        await sender.record(tx, 'charge.refunded', charge, {
+          amount_refunded: charge.amount_refunded - value,
+        }),
+      ];
     });
 
   /** The cardholder's bank opens a chargeback: Stripe withdraws the disputed amount at once. */
@@ -98,23 +133,41 @@ export function createReversals(db: Db, sender: EventSender) {
       if (dispute) throw new AppError('CONFLICT', 'This payment is already disputed.');
       if (charge.refunded) throw new AppError('CONFLICT', 'A fully refunded payment cannot be disputed.');
       const dp = {
-        id: newId('du'), object: 'dispute', amount: charge.amount - charge.amount_refunded, charge: charge.id,
-        payment_intent: charge.payment_intent, currency: charge.currency, reason: 'fraudulent', status: 'needs_response',
-        is_charge_refundable: false, metadata: {}, created: nowSeconds(), livemode: false,
-        evidence_details: { due_by: nowSeconds() + 7 * 24 * 3600, has_evidence: false, past_due: false, submission_count: 0 },
+        id: newId('du'),
+        object: 'dispute',
+        amount: charge.amount - charge.amount_refunded,
+        charge: charge.id,
+        payment_intent: charge.payment_intent,
+        currency: charge.currency,
+        reason: 'fraudulent',
+        status: 'needs_response',
+        is_charge_refundable: false,
+        metadata: {},
+        created: nowSeconds(),
+        livemode: false,
+        evidence_details: {
+          due_by: nowSeconds() + 7 * 24 * 3600,
+          has_evidence: false,
+          past_due: false,
+          submission_count: 0,
+        },
       };
       await testStore.insert(tx, dp.id, 'dispute', dp);
       charge.disputed = true;
       charge.dispute = dp.id;
       await testStore.save(tx, charge.id, charge);
-      return [await sender.record(tx, 'charge.dispute.created', dp), await sender.record(tx, 'charge.dispute.funds_withdrawn', dp)];
+      return [
+        await sender.record(tx, 'charge.dispute.created', dp),
+        await sender.record(tx, 'charge.dispute.funds_withdrawn', dp),
+      ];
     });
 
   /** The bank decides: won reinstates the funds, lost keeps them withdrawn. */
   const closeDispute = (sessionId: string, outcome: 'won' | 'lost') =>
     run(sessionId, async (tx, _charge, dispute) => {
       if (!dispute) throw new AppError('CONFLICT', 'This payment has no dispute to close.');
-      if (dispute.status === 'won' || dispute.status === 'lost') throw new AppError('CONFLICT', 'This dispute is already closed.');
+      if (dispute.status === 'won' || dispute.status === 'lost')
+        throw new AppError('CONFLICT', 'This dispute is already closed.');
       const previous = { status: dispute.status };
       dispute.status = outcome;
       await testStore.save(tx, dispute.id, dispute);

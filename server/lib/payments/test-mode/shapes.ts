@@ -25,7 +25,11 @@ export function priceObject(p: CheckoutPrice) {
 }
 
 export function subscriptionObject(a: {
-  customer: string; price: CheckoutPrice; metadata: Record<string, string>; start: number; discount: unknown;
+  customer: string;
+  price: CheckoutPrice;
+  metadata: Record<string, string>;
+  start: number;
+  discount: unknown;
 }) {
   const id = newId('sub');
   return {
@@ -64,9 +68,12 @@ export function subscriptionObject(a: {
 export type TestSubscription = ReturnType<typeof subscriptionObject>;
 
 export function invoiceObject(a: {
-  sub: TestSubscription; billingReason: 'subscription_create' | 'subscription_cycle'; amountDiscount: number; paymentIntent: string;
+  sub: TestSubscription;
+  billingReason: 'subscription_create' | 'subscription_cycle';
+  amountDiscount: number;
+  paymentIntent: string;
 }) {
-  const item = a.sub.items.data[0]!;
+  const item = a.sub.items.data[0];
   const subtotal = item.price.unit_amount;
   const total = subtotal - a.amountDiscount;
   const details = { subscription: a.sub.id, metadata: a.sub.metadata };
@@ -96,18 +103,29 @@ export function invoiceObject(a: {
           description: `1 × ${item.price.nickname} (at $${(subtotal / 100).toFixed(2)} / year)`,
           metadata: a.sub.metadata,
           period: { start: item.current_period_start, end: item.current_period_end },
-          pricing: { type: 'price_details', price_details: { price: item.price.id, product: item.price.product } },
+          pricing: {
+            type: 'price_details',
+            price_details: { price: item.price.id, product: item.price.product },
+          },
         },
       ],
     },
-    payments: { object: 'list', data: [{ payment: { type: 'payment_intent', payment_intent: a.paymentIntent } }] },
+    payments: {
+      object: 'list',
+      data: [{ payment: { type: 'payment_intent', payment_intent: a.paymentIntent } }],
+    },
     status_transitions: { paid_at: nowSeconds() },
     created: nowSeconds(),
     livemode: false,
   };
 }
 
-export function paymentIntentObject(a: { amount: number; customer: string; metadata: Record<string, string>; card: { brand: string; last4: string } }) {
+export function paymentIntentObject(a: {
+  amount: number;
+  customer: string;
+  metadata: Record<string, string>;
+  card: { brand: string; last4: string };
+}) {
   return {
     id: newId('pi'),
     object: 'payment_intent',

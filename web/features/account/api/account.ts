@@ -11,7 +11,8 @@ export function useDeleteAccount() {
   return useMutation({
     // The dialog shows the error under the password field.
     meta: { toast: false },
-    mutationFn: (input: DeleteAccountInput) => api<{ message: string }>('/api/account', { method: 'DELETE', body: input }),
+    mutationFn: (input: DeleteAccountInput) =>
+      api<{ message: string }>('/api/account', { method: 'DELETE', body: input }),
     onSuccess: () => {
       sessionStorage.removeItem(SIGNED_IN_FLAG);
       resetCacheWithUser(qc, null);

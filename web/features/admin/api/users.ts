@@ -4,7 +4,6 @@ import type { Role } from '@contract/constants';
 import { api, apiPage } from '@/lib/api-client';
 import { adminKeys } from './keys';
 
-
 /** Rows per 'Load more' on the user management page. */
 export const ADMIN_USERS_PAGE = 25;
 
@@ -43,7 +42,8 @@ export function useCreateUser() {
   const invalidate = useInvalidateUsers();
   return useMutation({
     meta: { errorFallback: 'Something went wrong' },
-    mutationFn: (body: AdminCreateUserInput) => api<AdminUser>('/api/admin/users', { method: 'POST', body: { ...body } }),
+    mutationFn: (body: AdminCreateUserInput) =>
+      api<AdminUser>('/api/admin/users', { method: 'POST', body: { ...body } }),
     onSuccess: invalidate,
   });
 }
@@ -68,5 +68,7 @@ export function useDeleteUser() {
 }
 
 export function useExpireSession() {
-  return useMutation({ mutationFn: () => api<{ message: string }>('/api/admin/expire-session', { method: 'POST' }) });
+  return useMutation({
+    mutationFn: () => api<{ message: string }>('/api/admin/expire-session', { method: 'POST' }),
+  });
 }

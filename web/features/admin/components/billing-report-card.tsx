@@ -27,24 +27,42 @@ export function BillingReportCard() {
         <Receipt className="size-5 text-muted-foreground" />
       </CardHeader>
       <CardContent className="space-y-4">
-        {q.isPending ? <Skeleton className="h-24" /> : q.isError ? <p role="alert" className="text-destructive">Error: {q.error.message}</p> : (
+        {q.isPending ? (
+          <Skeleton className="h-24" />
+        ) : q.isError ? (
+          <p role="alert" className="text-destructive">
+            Error: {q.error.message}
+          </p>
+        ) : (
           <>
             <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-              <Figure label="Refunds" value={`${q.data.refunds.count} · ${usd(q.data.refunds.amountCents)}`} />
+              <Figure
+                label="Refunds"
+                value={`${q.data.refunds.count} · ${usd(q.data.refunds.amountCents)}`}
+              />
               <Figure label="Open disputes" value={q.data.disputes.open} />
-              <Figure label="Disputes won / lost" value={`${q.data.disputes.won} / ${q.data.disputes.lost}`} />
+              <Figure
+                label="Disputes won / lost"
+                value={`${q.data.disputes.won} / ${q.data.disputes.lost}`}
+              />
               <Figure label="Negative balances" value={q.data.negativeBalanceCount} />
             </dl>
             <p className="text-sm text-muted-foreground">
               Credits taken back: {q.data.refunds.creditsTaken} Max Speed, {q.data.refunds.igaTaken} IGA.
-              {q.data.unmatched > 0 && ` ${q.data.unmatched} refund or dispute event(s) matched no purchase and need a manual check.`}
+              {q.data.unmatched > 0 &&
+                ` ${q.data.unmatched} refund or dispute event(s) matched no purchase and need a manual check.`}
             </p>
             {q.data.negativeBalances.length > 0 && (
-              <ul className="divide-y rounded-md border text-sm" aria-label="Families with a negative balance">
+              <ul
+                className="divide-y rounded-md border text-sm"
+                aria-label="Families with a negative balance"
+              >
                 {q.data.negativeBalances.map((u) => (
                   <li key={u.id} className="flex flex-wrap justify-between gap-2 px-3 py-2">
                     <span className="truncate">{u.email}</span>
-                    <span className="tabular-nums">Max Speed {u.credits} · IGA {u.igaCredits}</span>
+                    <span className="tabular-nums">
+                      Max Speed {u.credits} · IGA {u.igaCredits}
+                    </span>
                   </li>
                 ))}
               </ul>

@@ -12,7 +12,13 @@ const fmt = new Intl.NumberFormat('en-US');
 type CardProps = { title: string; description: string; icon: ComponentType<{ className?: string }> };
 
 /** The shell every reporting card shares: title, description and icon, then its figures. */
-function MetricCard({ title, description, icon: Icon, testId, children }: CardProps & { testId: string; children: ReactNode }) {
+function MetricCard({
+  title,
+  description,
+  icon: Icon,
+  testId,
+  children,
+}: CardProps & { testId: string; children: ReactNode }) {
   return (
     <Card data-testid={testId}>
       <CardHeader className="flex-row items-start justify-between gap-2 space-y-0 pb-2">
@@ -56,21 +62,56 @@ export function ReportingDashboard() {
     <div className="space-y-4">
       <PageHeader title="Reporting Dashboard" subtitle="Sign-ups, logins and analysis throughput" />
       {q.isPending ? (
-        <div className="grid gap-4 lg:grid-cols-2">{Array.from({ length: 6 }, (_, i) => <Skeleton key={i} className="h-40" />)}</div>
+        <div className="grid gap-4 lg:grid-cols-2">
+          {Array.from({ length: 6 }, (_, i) => (
+            <Skeleton key={i} className="h-40" />
+          ))}
+        </div>
       ) : q.isError ? (
-        <Card role="alert" className="p-6 text-destructive">Error: {q.error?.message || 'Failed to load metrics'}</Card>
+        <Card role="alert" className="p-6 text-destructive">
+          Error: {q.error?.message || 'Failed to load metrics'}
+        </Card>
       ) : (
         <div className="grid gap-4 lg:grid-cols-2">
-          <PeriodCard title="New Users" description="Accounts created" icon={UserPlus} counts={q.data.newUsers} />
-          <PeriodCard title="Analyst Requests Processed" description="Completed or rejected" icon={FileCheck2} counts={q.data.analystRequests} />
-          <PeriodCard title="Active Users" description="Logged in during the period" icon={Activity} counts={q.data.activeUsers} />
-          <PeriodCard title="First-Time Logins" description="First login during the period" icon={LogIn} counts={q.data.firstTimeLogins} />
-          <StatCard title="Total Login Count" description="All logins by all users" icon={Users} value={fmt.format(q.data.totalLogins)} />
+          <PeriodCard
+            title="New Users"
+            description="Accounts created"
+            icon={UserPlus}
+            counts={q.data.newUsers}
+          />
+          <PeriodCard
+            title="Analyst Requests Processed"
+            description="Completed or rejected"
+            icon={FileCheck2}
+            counts={q.data.analystRequests}
+          />
+          <PeriodCard
+            title="Active Users"
+            description="Logged in during the period"
+            icon={Activity}
+            counts={q.data.activeUsers}
+          />
+          <PeriodCard
+            title="First-Time Logins"
+            description="First login during the period"
+            icon={LogIn}
+            counts={q.data.firstTimeLogins}
+          />
+          <StatCard
+            title="Total Login Count"
+            description="All logins by all users"
+            icon={Users}
+            value={fmt.format(q.data.totalLogins)}
+          />
           <StatCard
             title="Average Request Age"
             description="Hours waiting, across pending requests"
             icon={Clock}
-            value={q.data.averageRequestAge === null ? 'No pending requests' : `${q.data.averageRequestAge.toFixed(1)} hours`}
+            value={
+              q.data.averageRequestAge === null
+                ? 'No pending requests'
+                : `${q.data.averageRequestAge.toFixed(1)} hours`
+            }
           />
           <BillingReportCard />
         </div>

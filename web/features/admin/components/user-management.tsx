@@ -33,7 +33,9 @@ export function UserManagement() {
   const [form, setForm] = useState<{ open: boolean; user: AdminUser | null }>({ open: false, user: null });
   const [deleting, setDeleting] = useState<AdminUser | null>(null);
   const users = useAdminUsers({
-    role: role === 'all' ? undefined : role, q: q || undefined, verified: verified === 'any' ? undefined : verified === 'true',
+    role: role === 'all' ? undefined : role,
+    q: q || undefined,
+    verified: verified === 'any' ? undefined : verified === 'true',
   });
   const list = users.data?.pages.flatMap((p) => p.data) ?? [];
   const expire = useExpireSession();
@@ -62,43 +64,88 @@ export function UserManagement() {
       <Card>
         <CardHeader className="flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center">
           <div className="flex items-center gap-3">
-            <Label htmlFor="role-filter" className="shrink-0">Role</Label>
-            <NativeSelect id="role-filter" wrapperClassName="max-w-48" value={role} onChange={(e) => setRole(e.target.value as Role | 'all')}>
+            <Label htmlFor="role-filter" className="shrink-0">
+              Role
+            </Label>
+            <NativeSelect
+              id="role-filter"
+              wrapperClassName="max-w-48"
+              value={role}
+              onChange={(e) => setRole(e.target.value as Role | 'all')}
+            >
               <option value="all">All Roles</option>
-              {ROLES.map((r) => <option key={r} value={r}>{ROLE_LABELS[r]}</option>)}
+              {ROLES.map((r) => (
+                <option key={r} value={r}>
+                  {ROLE_LABELS[r]}
+                </option>
+              ))}
             </NativeSelect>
           </div>
           <div className="flex items-center gap-3">
-            <Label htmlFor="verified-filter" className="shrink-0">Email</Label>
-            <NativeSelect id="verified-filter" wrapperClassName="max-w-48" value={verified} onChange={(e) => setVerified(e.target.value as typeof verified)}>
+            <Label htmlFor="verified-filter" className="shrink-0">
+              Email
+            </Label>
+            <NativeSelect
+              id="verified-filter"
+              wrapperClassName="max-w-48"
+              value={verified}
+              onChange={(e) => setVerified(e.target.value as typeof verified)}
+            >
               <option value="any">Verified or not</option>
               <option value="true">Verified</option>
               <option value="false">Unverified</option>
             </NativeSelect>
           </div>
           <div className="flex flex-1 items-center gap-3">
-            <Label htmlFor="user-search" className="shrink-0">Search</Label>
-            <Input id="user-search" type="search" placeholder="Email or name" value={search} maxLength={100} onChange={(e) => setSearch(e.target.value)} />
+            <Label htmlFor="user-search" className="shrink-0">
+              Search
+            </Label>
+            <Input
+              id="user-search"
+              type="search"
+              placeholder="Email or name"
+              value={search}
+              maxLength={100}
+              onChange={(e) => setSearch(e.target.value)}
+            />
           </div>
         </CardHeader>
         <CardContent className="p-0 sm:p-0">
           {users.isPending ? (
-            <div className="space-y-2 p-4">{Array.from({ length: 5 }, (_, i) => <Skeleton key={i} className="h-9 w-full" />)}</div>
+            <div className="space-y-2 p-4">
+              {Array.from({ length: 5 }, (_, i) => (
+                <Skeleton key={i} className="h-9 w-full" />
+              ))}
+            </div>
           ) : users.isError ? (
-            <p role="alert" className="p-6 text-center text-destructive">Error: {users.error.message}</p>
+            <p role="alert" className="p-6 text-center text-destructive">
+              Error: {users.error.message}
+            </p>
           ) : list.length === 0 ? (
             <p className="p-10 text-center text-muted-foreground">No users found</p>
           ) : (
             <>
               <div className="hidden md:block">
-                <UsersTable users={list} onEdit={(u) => setForm({ open: true, user: u })} onDelete={setDeleting} />
+                <UsersTable
+                  users={list}
+                  onEdit={(u) => setForm({ open: true, user: u })}
+                  onDelete={setDeleting}
+                />
               </div>
               <div className="md:hidden">
-                <UsersList users={list} onEdit={(u) => setForm({ open: true, user: u })} onDelete={setDeleting} />
+                <UsersList
+                  users={list}
+                  onEdit={(u) => setForm({ open: true, user: u })}
+                  onDelete={setDeleting}
+                />
               </div>
               {users.hasNextPage && (
                 <div className="border-t p-4 text-center">
-                  <Button variant="outline" onClick={() => void users.fetchNextPage()} disabled={users.isFetchingNextPage}>
+                  <Button
+                    variant="outline"
+                    onClick={() => void users.fetchNextPage()}
+                    disabled={users.isFetchingNextPage}
+                  >
                     {users.isFetchingNextPage ? 'Loading...' : 'Load more'}
                   </Button>
                 </div>
@@ -107,7 +154,12 @@ export function UserManagement() {
           )}
         </CardContent>
       </Card>
-      <UserFormDialog key={form.user?.id ?? 'new'} open={form.open} user={form.user} onOpenChange={(open) => setForm((f) => ({ ...f, open }))} />
+      <UserFormDialog
+        key={form.user?.id ?? 'new'}
+        open={form.open}
+        user={form.user}
+        onOpenChange={(open) => setForm((f) => ({ ...f, open }))}
+      />
       <DeleteUserDialog user={deleting} onClose={() => setDeleting(null)} />
     </div>
   );

@@ -5,7 +5,15 @@ import { Button } from '@/components/ui/button';
 import { ROLE_BADGE, when } from './users-table';
 
 /** The phone layout of the users table: the same columns, stacked, with the actions in reach. */
-export function UsersList({ users, onEdit, onDelete }: { users: AdminUser[]; onEdit: (u: AdminUser) => void; onDelete: (u: AdminUser) => void }) {
+export function UsersList({
+  users,
+  onEdit,
+  onDelete,
+}: {
+  users: AdminUser[];
+  onEdit: (u: AdminUser) => void;
+  onDelete: (u: AdminUser) => void;
+}) {
   return (
     <ul className="divide-y">
       {users.map((u) => (
@@ -17,19 +25,42 @@ export function UsersList({ users, onEdit, onDelete }: { users: AdminUser[]; onE
             </div>
             <div className="flex shrink-0 gap-1">
               <Badge variant={ROLE_BADGE[u.role]}>{ROLE_LABELS[u.role]}</Badge>
-              <Badge variant={u.isEmailVerified ? 'success' : 'muted'}>{u.isEmailVerified ? 'Verified' : 'Unverified'}</Badge>
+              <Badge variant={u.isEmailVerified ? 'success' : 'muted'}>
+                {u.isEmailVerified ? 'Verified' : 'Unverified'}
+              </Badge>
             </div>
           </div>
           <dl className="grid grid-cols-3 gap-2 text-xs">
-            <div><dt className="text-muted-foreground">Login Count</dt><dd>{u.loginCount}</dd></div>
-            <div><dt className="text-muted-foreground">Last Login</dt><dd>{when(u.lastLoginAt)}</dd></div>
-            <div><dt className="text-muted-foreground">First Login</dt><dd>{when(u.firstLoginAt)}</dd></div>
+            <div>
+              <dt className="text-muted-foreground">Login Count</dt>
+              <dd>{u.loginCount}</dd>
+            </div>
+            <div>
+              <dt className="text-muted-foreground">Last Login</dt>
+              <dd>{when(u.lastLoginAt)}</dd>
+            </div>
+            <div>
+              <dt className="text-muted-foreground">First Login</dt>
+              <dd>{when(u.firstLoginAt)}</dd>
+            </div>
           </dl>
           <div className="flex gap-2">
-            <Button size="sm" variant="outline" className="flex-1" onClick={() => onEdit(u)} aria-label={`Edit ${u.username}`}>
+            <Button
+              size="sm"
+              variant="outline"
+              className="flex-1"
+              onClick={() => onEdit(u)}
+              aria-label={`Edit ${u.username}`}
+            >
               <Pencil aria-hidden /> Edit
             </Button>
-            <Button size="sm" variant="outline" className="flex-1 text-destructive hover:text-destructive" onClick={() => onDelete(u)} aria-label={`Delete ${u.username}`}>
+            <Button
+              size="sm"
+              variant="outline"
+              className="flex-1 text-destructive hover:text-destructive"
+              onClick={() => onDelete(u)}
+              aria-label={`Delete ${u.username}`}
+            >
               <Trash2 aria-hidden /> Delete
             </Button>
           </div>

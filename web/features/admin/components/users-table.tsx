@@ -8,7 +8,15 @@ const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeSty
 export const when = (iso: string | null) => (iso ? dateTime.format(new Date(iso)) : 'Never');
 export const ROLE_BADGE = { admin: 'default', analyst: 'secondary', user: 'outline' } as const;
 
-export function UsersTable({ users, onEdit, onDelete }: { users: AdminUser[]; onEdit: (u: AdminUser) => void; onDelete: (u: AdminUser) => void }) {
+export function UsersTable({
+  users,
+  onEdit,
+  onDelete,
+}: {
+  users: AdminUser[];
+  onEdit: (u: AdminUser) => void;
+  onDelete: (u: AdminUser) => void;
+}) {
   return (
     <Table className="whitespace-nowrap">
       <TableHeader>
@@ -28,19 +36,34 @@ export function UsersTable({ users, onEdit, onDelete }: { users: AdminUser[]; on
           <TableRow key={u.id} data-testid="user-row">
             <TableCell className="font-medium">{u.username}</TableCell>
             <TableCell>{u.email}</TableCell>
-            <TableCell><Badge variant={ROLE_BADGE[u.role]}>{ROLE_LABELS[u.role]}</Badge></TableCell>
             <TableCell>
-              <Badge variant={u.isEmailVerified ? 'success' : 'muted'}>{u.isEmailVerified ? 'Yes' : 'No'}</Badge>
+              <Badge variant={ROLE_BADGE[u.role]}>{ROLE_LABELS[u.role]}</Badge>
+            </TableCell>
+            <TableCell>
+              <Badge variant={u.isEmailVerified ? 'success' : 'muted'}>
+                {u.isEmailVerified ? 'Yes' : 'No'}
+              </Badge>
             </TableCell>
             <TableCell className="text-right tabular-nums">{u.loginCount}</TableCell>
             <TableCell>{when(u.lastLoginAt)}</TableCell>
             <TableCell>{when(u.firstLoginAt)}</TableCell>
             <TableCell className="text-right">
               <div className="flex justify-end gap-1">
-                <Button size="sm" variant="outline" onClick={() => onEdit(u)} aria-label={`Edit ${u.username}`}>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  onClick={() => onEdit(u)}
+                  aria-label={`Edit ${u.username}`}
+                >
                   <Pencil aria-hidden /> Edit
                 </Button>
-                <Button size="sm" variant="outline" className="text-destructive hover:text-destructive" onClick={() => onDelete(u)} aria-label={`Delete ${u.username}`}>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  className="text-destructive hover:text-destructive"
+                  onClick={() => onDelete(u)}
+                  aria-label={`Delete ${u.username}`}
+                >
                   <Trash2 aria-hidden /> Delete
                 </Button>
               </div>

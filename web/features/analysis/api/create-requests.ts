@@ -18,14 +18,19 @@ export async function refreshAfterRequest(qc: QueryClient, playerId: number) {
 }
 
 const ENDPOINTS = { max_speed: '/api/analysis-requests', iga: '/api/iga-analysis-requests' } as const;
-const FALLBACK = { max_speed: 'Failed to submit request', iga: 'Failed to submit IGA score request' } as const;
+const FALLBACK = {
+  max_speed: 'Failed to submit request',
+  iga: 'Failed to submit IGA score request',
+} as const;
 
 /** POST /api/analysis-requests (speed) or /api/iga-analysis-requests: a missing credit is the dialog's to explain. */
 export function useCreateRequest(kind: RequestType, playerId: number) {
   const qc = useQueryClient();
   return useMutation({
     meta: { errorFallback: FALLBACK[kind], quietCodes: ['INSUFFICIENT_CREDITS'] },
-    mutationFn: (body: Omit<SpeedRequestInput, 'playerId' | 'requestType'> | Omit<IgaRequestInput, 'playerId'>) =>
+    mutationFn: (
+      body: Omit<SpeedRequestInput, 'playerId' | 'requestType'> | Omit<IgaRequestInput, 'playerId'>,
+    ) =>
       api<AnalysisRequest>(ENDPOINTS[kind], {
         method: 'POST',
         body: kind === 'iga' ? { ...body, playerId } : { ...body, playerId, requestType: 'max_speed' },

@@ -12,7 +12,9 @@ export const requestSubmetricsQueryOptions = (requestId: number) =>
       try {
         return await api<RequestSubmetric[]>(requestSubmetricsPath(requestId), { signal });
       } catch (err) {
-        throw new Error(`Failed to fetch IGA submetrics: ${err instanceof ApiError ? err.status : 'network error'}`);
+        throw new Error(
+          `Failed to fetch IGA submetrics: ${err instanceof ApiError ? err.status : 'network error'}`,
+        );
       }
     },
     refetchOnWindowFocus: true,

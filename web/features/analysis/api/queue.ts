@@ -1,4 +1,10 @@
-import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { useState } from 'react';
 import type { AnalysisRequest, Population, QueueItem, RejectInput } from '@contract/analysis';
 import { api, apiPage } from '@/lib/api-client';
@@ -10,7 +16,8 @@ import { analysisKeys } from './keys';
 /** Oldest first, 50 a page; 'Load more' follows the server's cursor (decision 063). */
 export const queueQueryOptions = infiniteQueryOptions({
   queryKey: analysisKeys.queue(),
-  queryFn: ({ pageParam, signal }) => apiPage<QueueItem[]>('/api/analysis-requests/queue?limit=50', pageParam, signal),
+  queryFn: ({ pageParam, signal }) =>
+    apiPage<QueueItem[]>('/api/analysis-requests/queue?limit=50', pageParam, signal),
   initialPageParam: null as string | null,
   getNextPageParam: (last) => last.nextCursor,
   staleTime: 0,
@@ -55,7 +62,11 @@ export function useCompleteRequest(item: QueueItem) {
       // A measured Max Speed's evidence is its source clip: the processed video is optional there.
       if (video) form.append('video', video);
       setProgress(0);
-      return uploadWithProgress<{ request: AnalysisRequest }>(`/api/analysis-requests/${item.id}/complete`, form, setProgress);
+      return uploadWithProgress<{ request: AnalysisRequest }>(
+        `/api/analysis-requests/${item.id}/complete`,
+        form,
+        setProgress,
+      );
     },
     onSuccess: () => refresh(item),
     onSettled: () => setProgress(null),
@@ -67,7 +78,8 @@ export function useRejectRequest(item: QueueItem) {
   const refresh = useRefreshAfterProcessing();
   return useMutation({
     meta: { errorFallback: 'Failed to reject request' },
-    mutationFn: (body: RejectInput) => api<AnalysisRequest>(`/api/analysis-requests/${item.id}/reject`, { method: 'POST', body }),
+    mutationFn: (body: RejectInput) =>
+      api<AnalysisRequest>(`/api/analysis-requests/${item.id}/reject`, { method: 'POST', body }),
     onSuccess: () => refresh(item),
   });
 }

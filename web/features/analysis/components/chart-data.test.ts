@@ -1,13 +1,46 @@
 import { describe, expect, it } from 'vitest';
 import type { RequestSubmetric } from '@contract/analysis';
 import type { Video } from '@contract/videos';
-import { cardMetrics, igaSeries, latestIga, latestSpeed, seasonsAxis, speedSeries, usableVideos } from './chart-data';
+import {
+  cardMetrics,
+  igaSeries,
+  latestIga,
+  latestSpeed,
+  seasonsAxis,
+  speedSeries,
+  usableVideos,
+} from './chart-data';
 
 const video = (o: Partial<Video>): Video => ({
-  id: 1, playerId: 1, url: null, thumbnail: null, status: 'ready', maxSpeed: null, maxSpeedPlusMinus: null, methodLabel: null, igaScore: null, distance: null, avgTransition: null,
-  durationSeconds: null, positionId: 5, positionKey: 'WR', season: 2024, analysisRequestId: null, createdAt: '2024-09-01T00:00:00Z', ...o,
+  id: 1,
+  playerId: 1,
+  url: null,
+  thumbnail: null,
+  status: 'ready',
+  maxSpeed: null,
+  maxSpeedPlusMinus: null,
+  methodLabel: null,
+  igaScore: null,
+  distance: null,
+  avgTransition: null,
+  durationSeconds: null,
+  positionId: 5,
+  positionKey: 'WR',
+  season: 2024,
+  analysisRequestId: null,
+  createdAt: '2024-09-01T00:00:00Z',
+  ...o,
 });
-const sub = (o: Partial<RequestSubmetric>): RequestSubmetric => ({ id: 1, submetricName: 'Max Speed', submetricKey: 'MS', value: 20, percentile: 50, unit: 'mph', decimals: 1, ...o });
+const sub = (o: Partial<RequestSubmetric>): RequestSubmetric => ({
+  id: 1,
+  submetricName: 'Max Speed',
+  submetricKey: 'MS',
+  value: 20,
+  percentile: 50,
+  unit: 'mph',
+  decimals: 1,
+  ...o,
+});
 
 describe('chart data', () => {
   it('covers five seasons ending with the graduation year', () => {
@@ -15,10 +48,16 @@ describe('chart data', () => {
   });
 
   it('plots the fastest speed per season, taking the MS submetric when the video has none', () => {
-    const vids = [video({ id: 1, maxSpeed: 19.5 }), video({ id: 2, maxSpeed: 21.2 }), video({ id: 3, season: 2025, analysisRequestId: 9 })];
+    const vids = [
+      video({ id: 1, maxSpeed: 19.5 }),
+      video({ id: 2, maxSpeed: 21.2 }),
+      video({ id: 3, season: 2025, analysisRequestId: 9 }),
+    ];
     const ms = new Map([[9, sub({ value: 22.4 })]]);
     expect(speedSeries(vids, [2024, 2025, 2026], ms)).toEqual([
-      { season: 2024, value: 21.2 }, { season: 2025, value: 22.4 }, { season: 2026, value: null },
+      { season: 2024, value: 21.2 },
+      { season: 2025, value: 22.4 },
+      { season: 2026, value: null },
     ]);
   });
 

@@ -11,11 +11,13 @@ export const IGA_TIERS = [
   { label: 'Below D2', from: 50, to: 60, color: '#6b7280' },
 ] as const;
 
-const num = (v: unknown) => (v === null || v === undefined || v === '' || Number.isNaN(Number(v)) ? null : Number(v));
+const num = (v: unknown) =>
+  v === null || v === undefined || v === '' || Number.isNaN(Number(v)) ? null : Number(v);
 const time = (v: Pick<Video, 'createdAt'>) => new Date(v.createdAt).getTime();
 
 /** Five seasons ending with the graduation year. */
-export const seasonsAxis = (graduationYear: number) => Array.from({ length: 5 }, (_, i) => graduationYear - 4 + i);
+export const seasonsAxis = (graduationYear: number) =>
+  Array.from({ length: 5 }, (_, i) => graduationYear - 4 + i);
 
 /** Ready videos of the chosen position (all positions when none is chosen). */
 export const usableVideos = (videos: Video[] | undefined, positionId?: number | null) =>
@@ -26,12 +28,18 @@ export function speedOf(v: Video, ms: Map<number, RequestSubmetric>) {
   return num(v.maxSpeed) ?? (v.analysisRequestId ? num(ms.get(v.analysisRequestId)?.value) : null);
 }
 
-export interface Point { season: number; value: number | null }
+export interface Point {
+  season: number;
+  value: number | null;
+}
 
 /** The fastest verified speed of each season on the axis. */
 export function speedSeries(videos: Video[], seasons: number[], ms: Map<number, RequestSubmetric>): Point[] {
   return seasons.map((season) => {
-    const values = videos.filter((v) => v.season === season).map((v) => speedOf(v, ms)).filter((x): x is number => x !== null);
+    const values = videos
+      .filter((v) => v.season === season)
+      .map((v) => speedOf(v, ms))
+      .filter((x): x is number => x !== null);
     return { season, value: values.length ? Math.max(...values) : null };
   });
 }
@@ -39,7 +47,9 @@ export function speedSeries(videos: Video[], seasons: number[], ms: Map<number, 
 /** One IGA point per season: the latest analysis (highest video id) of that season. */
 export function igaSeries(videos: Video[], seasons: number[]): Point[] {
   return seasons.map((season) => {
-    const latest = videos.filter((v) => v.season === season && num(v.igaScore) !== null).sort((a, b) => b.id - a.id)[0];
+    const latest = videos
+      .filter((v) => v.season === season && num(v.igaScore) !== null)
+      .sort((a, b) => b.id - a.id)[0];
     return { season, value: latest ? num(latest.igaScore) : null };
   });
 }
@@ -47,7 +57,7 @@ export function igaSeries(videos: Video[], seasons: number[]): Point[] {
 export function latestSpeed(videos: Video[], ms: Map<number, RequestSubmetric>) {
   const v = [...videos].filter((x) => speedOf(x, ms) !== null).sort((a, b) => time(b) - time(a))[0];
   if (!v) return null;
-  const percentile = v.analysisRequestId ? ms.get(v.analysisRequestId)?.percentile ?? null : null;
+  const percentile = v.analysisRequestId ? (ms.get(v.analysisRequestId)?.percentile ?? null) : null;
   return { video: v, value: speedOf(v, ms)!, percentile };
 }
 

@@ -19,7 +19,9 @@ export function MetricsCard({ requestId }: { requestId: number | null }) {
       <CardContent>
         {q.isLoading ? (
           <div className="grid gap-3" aria-label="Loading metrics">
-            {Array.from({ length: 4 }, (_, i) => <Skeleton key={i} className="h-9 w-full" />)}
+            {Array.from({ length: 4 }, (_, i) => (
+              <Skeleton key={i} className="h-9 w-full" />
+            ))}
           </div>
         ) : q.isError ? (
           <p className="text-sm text-destructive">Unable to load metrics</p>
@@ -34,10 +36,19 @@ export function MetricsCard({ requestId }: { requestId: number | null }) {
                   <span className="tabular-nums">{format(m)}</span>
                 </div>
                 <div className="flex items-center gap-2">
-                  <div className="h-2 flex-1 overflow-hidden rounded-full bg-muted" role="meter" aria-valuemin={0} aria-valuemax={100} aria-valuenow={m.percentile} aria-label={`${m.submetricName} percentile`}>
+                  <div
+                    className="h-2 flex-1 overflow-hidden rounded-full bg-muted"
+                    role="meter"
+                    aria-valuemin={0}
+                    aria-valuemax={100}
+                    aria-valuenow={m.percentile}
+                    aria-label={`${m.submetricName} percentile`}
+                  >
                     <div className="h-full rounded-full bg-primary" style={{ width: `${m.percentile}%` }} />
                   </div>
-                  <span className="w-16 text-right text-xs text-muted-foreground">{ordinal(m.percentile)} pct</span>
+                  <span className="w-16 text-right text-xs text-muted-foreground">
+                    {ordinal(m.percentile)} pct
+                  </span>
                 </div>
               </li>
             ))}

@@ -25,7 +25,8 @@ export function PlayerStatsPanel(props: PlayerSlotProps) {
   const positionId = props.positionId ?? player?.primaryPositionId;
   const stats = usePlayerStats(props.playerId, positionId);
   const seasons = seasonsAxis(player?.graduationYear ?? new Date().getFullYear());
-  const series = view === 'speed' ? speedSeries(stats.videos, seasons, stats.ms) : igaSeries(stats.videos, seasons);
+  const series =
+    view === 'speed' ? speedSeries(stats.videos, seasons, stats.ms) : igaSeries(stats.videos, seasons);
   const hasData = series.some((p) => p.value !== null);
 
   return (
@@ -35,19 +36,40 @@ export function PlayerStatsPanel(props: PlayerSlotProps) {
           <CardTitle>Player Stats</CardTitle>
           <CardDescription>Verified results for the selected position</CardDescription>
         </div>
-        <ToggleGroup type="single" variant="outline" value={view} onValueChange={(v) => v && setView(v as View)} aria-label="Metric">
+        <ToggleGroup
+          type="single"
+          variant="outline"
+          value={view}
+          onValueChange={(v) => v && setView(v as View)}
+          aria-label="Metric"
+        >
           <ToggleGroupItem value="speed">Speed</ToggleGroupItem>
           <ToggleGroupItem value="iga">IGA Score</ToggleGroupItem>
         </ToggleGroup>
       </CardHeader>
       <CardContent className="grid gap-6">
-        {stats.isLoading ? <Skeleton className="h-24 w-full" /> : view === 'speed' ? <LatestSpeed stats={stats} playerId={player?.id} /> : <LatestIga stats={stats} playerId={player?.id} />}
-        {view === 'iga' && stats.latestIga && <MetricsCard requestId={stats.latestIga.video.analysisRequestId} />}
-        <section aria-label={view === 'speed' ? 'Speed Progression' : 'IGA Score Progression'} className="grid gap-2">
+        {stats.isLoading ? (
+          <Skeleton className="h-24 w-full" />
+        ) : view === 'speed' ? (
+          <LatestSpeed stats={stats} playerId={player?.id} />
+        ) : (
+          <LatestIga stats={stats} playerId={player?.id} />
+        )}
+        {view === 'iga' && stats.latestIga && (
+          <MetricsCard requestId={stats.latestIga.video.analysisRequestId} />
+        )}
+        <section
+          aria-label={view === 'speed' ? 'Speed Progression' : 'IGA Score Progression'}
+          className="grid gap-2"
+        >
           <div>
-            <h4 className="font-semibold">{view === 'speed' ? 'Speed Progression' : 'IGA Score Progression'}</h4>
+            <h4 className="font-semibold">
+              {view === 'speed' ? 'Speed Progression' : 'IGA Score Progression'}
+            </h4>
             <p className="text-sm text-muted-foreground">
-              {view === 'speed' ? 'Track speed improvements by year' : 'Track athleticism improvements by year'}
+              {view === 'speed'
+                ? 'Track speed improvements by year'
+                : 'Track athleticism improvements by year'}
             </p>
           </div>
           {stats.isLoading ? (
@@ -69,7 +91,11 @@ function GroupPercentile({ playerId, metric }: { playerId?: number; metric: 'max
   const percentiles = usePlayerPercentiles(playerId ?? 0, { enabled: Boolean(playerId) }).data ?? [];
   const p = percentiles.find((x) => x.metric === metric);
   if (!p) return null;
-  return <p className="text-sm text-muted-foreground" data-testid={`percentile-${metric}`}>Best: {p.text}</p>;
+  return (
+    <p className="text-sm text-muted-foreground" data-testid={`percentile-${metric}`}>
+      Best: {p.text}
+    </p>
+  );
 }
 
 function LatestSpeed({ stats, playerId }: { stats: ReturnType<typeof usePlayerStats>; playerId?: number }) {
@@ -77,14 +103,22 @@ function LatestSpeed({ stats, playerId }: { stats: ReturnType<typeof usePlayerSt
   return (
     <div className="flex flex-wrap items-end gap-x-4 gap-y-2">
       <div>
-        <Badge variant="success" className="mb-2">Most Recent</Badge>
+        <Badge variant="success" className="mb-2">
+          Most Recent
+        </Badge>
         <p className="text-sm text-muted-foreground">Latest Speed</p>
         <p className="text-4xl font-bold tabular-nums" data-testid="latest-speed">
-          {latest ? latest.value.toFixed(1) : '--'} <span className="text-lg font-medium text-muted-foreground">mph{latest?.video.maxSpeedPlusMinus != null && ` ± ${latest.video.maxSpeedPlusMinus.toFixed(1)}`}</span>
+          {latest ? latest.value.toFixed(1) : '--'}{' '}
+          <span className="text-lg font-medium text-muted-foreground">
+            mph{latest?.video.maxSpeedPlusMinus != null && ` ± ${latest.video.maxSpeedPlusMinus.toFixed(1)}`}
+          </span>
         </p>
         {latest?.video.maxSpeedPlusMinus != null && (
           <p className="flex flex-wrap items-baseline gap-x-2" data-testid="latest-speed-evidence">
-            <SpeedEvidence methodLabel={latest.video.methodLabel} requestId={latest.video.analysisRequestId} />
+            <SpeedEvidence
+              methodLabel={latest.video.methodLabel}
+              requestId={latest.video.analysisRequestId}
+            />
           </p>
         )}
       </div>
@@ -97,9 +131,17 @@ function LatestIga({ stats, playerId }: { stats: ReturnType<typeof usePlayerStat
   const latest = stats.latestIga;
   return (
     <div>
-      {latest && <Badge variant="success" className="mb-2">Most Recent</Badge>}
-      <p className="text-sm text-muted-foreground">Latest IGA Score <span className="text-xs">(analyst assessment)</span></p>
-      <p className="text-4xl font-bold tabular-nums" data-testid="latest-iga">{latest ? latest.value.toFixed(1) : '--'}</p>
+      {latest && (
+        <Badge variant="success" className="mb-2">
+          Most Recent
+        </Badge>
+      )}
+      <p className="text-sm text-muted-foreground">
+        Latest IGA Score <span className="text-xs">(analyst assessment)</span>
+      </p>
+      <p className="text-4xl font-bold tabular-nums" data-testid="latest-iga">
+        {latest ? latest.value.toFixed(1) : '--'}
+      </p>
       {!latest && <p className="text-sm text-muted-foreground">No IGA data yet</p>}
       <GroupPercentile playerId={playerId} metric="iga_score" />
     </div>
@@ -119,7 +161,11 @@ function EmptyChart({ view, ...props }: PlayerSlotProps & { view: View }) {
         </p>
       </div>
       {view === 'speed' ? (
-        <RequestDialog kind="max_speed" {...props} trigger={<Button size="sm">Request Speed Analysis</Button>} />
+        <RequestDialog
+          kind="max_speed"
+          {...props}
+          trigger={<Button size="sm">Request Speed Analysis</Button>}
+        />
       ) : (
         <RequestDialog kind="iga" {...props} trigger={<Button size="sm">Request IGA Score</Button>} />
       )}
@@ -127,7 +173,15 @@ function EmptyChart({ view, ...props }: PlayerSlotProps & { view: View }) {
   );
 }
 
-function Tiles({ heightInches, weight, positionId }: { heightInches?: number; weight?: number; positionId?: number | null }) {
+function Tiles({
+  heightInches,
+  weight,
+  positionId,
+}: {
+  heightInches?: number;
+  weight?: number;
+  positionId?: number | null;
+}) {
   const positions = usePositions();
   const tiles = [
     { label: 'Height', value: formatHeight(heightInches) },
@@ -140,7 +194,9 @@ function Tiles({ heightInches, weight, positionId }: { heightInches?: number; we
         <div key={t.label} className="rounded-md border bg-muted/40 p-3 text-center">
           <dt className="text-xs uppercase tracking-wide text-muted-foreground">{t.label}</dt>
           {/* Wraps instead of cutting a position short (Quart... on a phone). */}
-          <dd className="mt-1 break-words text-sm font-semibold leading-tight hyphens-auto sm:text-base">{t.value}</dd>
+          <dd className="mt-1 break-words text-sm font-semibold leading-tight hyphens-auto sm:text-base">
+            {t.value}
+          </dd>
         </div>
       ))}
     </dl>

@@ -1,4 +1,13 @@
-import { CartesianGrid, Line, LineChart, ReferenceArea, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import {
+  CartesianGrid,
+  Line,
+  LineChart,
+  ReferenceArea,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
 import { IGA_AXIS, IGA_TIERS, SPEED_AXIS, type Point } from './chart-data';
 
 export function ProgressionChart({ kind, data }: { kind: 'speed' | 'iga'; data: Point[] }) {
@@ -26,7 +35,7 @@ export function ProgressionChart({ kind, data }: { kind: 'speed' | 'iga'; data: 
           <YAxis domain={[axis.min, axis.max]} ticks={axis.ticks} allowDataOverflow tick={{ fontSize: 12 }} />
           <Tooltip
             formatter={(v) => [typeof v === 'number' ? `${v.toFixed(1)}${unit}` : '--', label]}
-            labelFormatter={(s) => `Season ${s}`}
+            labelFormatter={(s) => `Season ${String(s)}`}
           />
           <Line
             type="monotone"

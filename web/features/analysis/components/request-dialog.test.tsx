@@ -37,16 +37,24 @@ async function fillSpeedRequest(ui: ReturnType<typeof renderDialog>['ui']) {
 describe('the request dialog (speed and IGA, one component)', () => {
   it('sends a speed request and says when to expect the result', async () => {
     let body: unknown;
-    server.use(http.post('/api/analysis-requests', async ({ request }) => {
-      body = await request.json();
-      return HttpResponse.json({ id: 1 }, { status: 201 });
-    }));
+    server.use(
+      http.post('/api/analysis-requests', async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json({ id: 1 }, { status: 201 });
+      }),
+    );
     const { ui } = renderDialog('max_speed');
     await fillSpeedRequest(ui);
     await ui.click(screen.getByRole('button', { name: 'Submit Request' }));
     expect(await screen.findByText('Request Submitted')).toBeVisible();
     expect(screen.getByText(TURNAROUND_TEXT)).toBeVisible();
-    expect(body).toMatchObject({ hudlUrl: 'https://www.hudl.com/video/3/1/abc', startTime: '00:23', positionId: 1, playerId: 7, requestType: 'max_speed' });
+    expect(body).toMatchObject({
+      hudlUrl: 'https://www.hudl.com/video/3/1/abc',
+      startTime: '00:23',
+      positionId: 1,
+      playerId: 7,
+      requestType: 'max_speed',
+    });
   });
 
   it("recognises a missing credit by the server's code and sends the family to the plans page", async () => {
@@ -85,19 +93,26 @@ describe('the request dialog (speed and IGA, one component)', () => {
   it('sends an IGA request from the prefilled Hudl link, without empty notes, and spending the last credit is no refusal', async () => {
     let body: Record<string, unknown> = {};
     const { ui } = renderDialog('iga', { igaCredits: 1 });
-    server.use(http.post('/api/iga-analysis-requests', async ({ request }) => {
-      body = (await request.json()) as Record<string, unknown>;
-      // From now on the balance the header reads again is empty.
-      server.use(http.get('/api/user', () => HttpResponse.json(aUser({ igaCredits: 0 }))));
-      return HttpResponse.json({ id: 2 }, { status: 201 });
-    }));
+    server.use(
+      http.post('/api/iga-analysis-requests', async ({ request }) => {
+        body = (await request.json()) as Record<string, unknown>;
+        // From now on the balance the header reads again is empty.
+        server.use(http.get('/api/user', () => HttpResponse.json(aUser({ igaCredits: 0 }))));
+        return HttpResponse.json({ id: 2 }, { status: 201 });
+      }),
+    );
     await signedIn();
     await ui.click(await screen.findByRole('button', { name: 'Request IGA Score' }));
     expect(await screen.findByRole('dialog', { name: 'Request IGA Score' })).toBeVisible();
     expect(screen.getByLabelText('Hudl Video URL')).toHaveValue('https://www.hudl.com/profile/1');
     await ui.click(screen.getByRole('button', { name: 'Submit Request' }));
     expect(await screen.findByText('IGA Score Request Submitted')).toBeVisible();
-    expect(body).toEqual({ hudlUrl: 'https://www.hudl.com/profile/1', season: new Date().getFullYear(), positionId: 1, playerId: 7 });
+    expect(body).toEqual({
+      hudlUrl: 'https://www.hudl.com/profile/1',
+      season: new Date().getFullYear(),
+      positionId: 1,
+      playerId: 7,
+    });
     // Spending the last credit empties the balance: the family stays on the page.
     await waitFor(() => expect(queryClient.getQueryData(userKeys.current)).toMatchObject({ igaCredits: 0 }));
     expect(screen.queryByRole('heading', { name: 'Plans page' })).not.toBeInTheDocument();

@@ -3,7 +3,15 @@ import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { TURNAROUND_TEXT, type RequestType } from '@contract/analysis';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
@@ -32,7 +40,14 @@ export function RequestDialog({ kind, ...props }: DialogSlotProps & { kind: Requ
     resolver: zodResolver(k.schema) as unknown as Resolver<RequestValues>,
     defaultValues: k.defaults(player?.hudlUrl, player?.primaryPositionId),
   });
-  const { register, handleSubmit, reset, setValue, watch, formState: { errors } } = form;
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setValue,
+    watch,
+    formState: { errors },
+  } = form;
   const hasCredit = ((kind === 'iga' ? user?.igaCredits : user?.credits) ?? 0) >= 1;
   const id = (field: string) => `${k.idPrefix}-${field}`;
 
@@ -74,7 +89,9 @@ export function RequestDialog({ kind, ...props }: DialogSlotProps & { kind: Requ
   return (
     <Dialog open={open && (hasCredit || !k.checksCreditOnOpen)} onOpenChange={setOpen}>
       {props.trigger !== null && (
-        <DialogTrigger asChild>{props.trigger ?? <Button variant={k.triggerVariant}>{k.title}</Button>}</DialogTrigger>
+        <DialogTrigger asChild>
+          {props.trigger ?? <Button variant={k.triggerVariant}>{k.title}</Button>}
+        </DialogTrigger>
       )}
       <DialogContent className="sm:max-w-lg">
         <DialogHeader>
@@ -92,13 +109,33 @@ export function RequestDialog({ kind, ...props }: DialogSlotProps & { kind: Requ
         )}
         <form onSubmit={onSubmit} className="grid gap-4" noValidate>
           <fieldset disabled={busy} className="grid gap-4">
-            <FormField label="Hudl Video URL" htmlFor={id('hudlUrl')} error={errors.hudlUrl?.message} description={k.hudlDescription}>
-              <Input id={id('hudlUrl')} type="url" placeholder="https://www.hudl.com/video/..." {...register('hudlUrl')} />
+            <FormField
+              label="Hudl Video URL"
+              htmlFor={id('hudlUrl')}
+              error={errors.hudlUrl?.message}
+              description={k.hudlDescription}
+            >
+              <Input
+                id={id('hudlUrl')}
+                type="url"
+                placeholder="https://www.hudl.com/video/..."
+                {...register('hudlUrl')}
+              />
             </FormField>
             {kind === 'max_speed' && (
               <>
-                <FormField label="Mins and Secs (i.e. 00:23) to start measuring" htmlFor={id('startTime')} error={errors.startTime?.message}>
-                  <Input id={id('startTime')} placeholder="00:00" inputMode="numeric" maxLength={5} {...register('startTime')} />
+                <FormField
+                  label="Mins and Secs (i.e. 00:23) to start measuring"
+                  htmlFor={id('startTime')}
+                  error={errors.startTime?.message}
+                >
+                  <Input
+                    id={id('startTime')}
+                    placeholder="00:00"
+                    inputMode="numeric"
+                    maxLength={5}
+                    {...register('startTime')}
+                  />
                 </FormField>
                 <SourceVideoField
                   playerId={props.playerId}
@@ -111,23 +148,41 @@ export function RequestDialog({ kind, ...props }: DialogSlotProps & { kind: Requ
             )}
             <div className="grid gap-4 sm:grid-cols-2">
               <FormField label="Season" htmlFor={id('season')} error={errors.season?.message}>
-                <Input id={id('season')} type="number" min={2000} max={2099} {...register('season', { valueAsNumber: true })} />
+                <Input
+                  id={id('season')}
+                  type="number"
+                  min={2000}
+                  max={2099}
+                  {...register('season', { valueAsNumber: true })}
+                />
               </FormField>
               <FormField label="Position" htmlFor={id('positionId')} error={errors.positionId?.message}>
                 <NativeSelect id={id('positionId')} {...register('positionId', { valueAsNumber: true })}>
-                  <PositionOptions primary={player?.primaryPositionId} secondary={player?.secondaryPositionId} />
+                  <PositionOptions
+                    primary={player?.primaryPositionId}
+                    secondary={player?.secondaryPositionId}
+                  />
                 </NativeSelect>
               </FormField>
             </div>
             {kind === 'iga' && (
-              <FormField label="Notes (optional)" htmlFor={id('notes')} error={errors.notes?.message} description="Jersey number, plays to watch, anything that helps the analyst.">
+              <FormField
+                label="Notes (optional)"
+                htmlFor={id('notes')}
+                error={errors.notes?.message}
+                description="Jersey number, plays to watch, anything that helps the analyst."
+              >
                 <Textarea id={id('notes')} rows={3} {...register('notes')} />
               </FormField>
             )}
           </fieldset>
           <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => setOpen(false)} disabled={busy}>Cancel</Button>
-            <Button type="submit" disabled={busy}>{busy ? 'Submitting...' : 'Submit Request'}</Button>
+            <Button type="button" variant="outline" onClick={() => setOpen(false)} disabled={busy}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={busy}>
+              {busy ? 'Submitting...' : 'Submit Request'}
+            </Button>
           </DialogFooter>
         </form>
       </DialogContent>

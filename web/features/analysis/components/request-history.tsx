@@ -1,11 +1,16 @@
 import { Link } from 'react-router';
-import { REQUEST_STATUS_LABELS, REQUEST_TYPE_LABELS, type RequestHistoryItem } from '@contract/request-history';
+import {
+  REQUEST_STATUS_LABELS,
+  REQUEST_TYPE_LABELS,
+  type RequestHistoryItem,
+} from '@contract/request-history';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { useRequestHistory } from '../api/get-request-history';
 
-const day = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+const day = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 const STATUS_VARIANT = { pending: 'warning', completed: 'success', rejected: 'destructive' } as const;
 
 function result(r: RequestHistoryItem) {
@@ -21,23 +26,47 @@ function Row({ r }: { r: RequestHistoryItem }) {
     <li className="grid gap-1 py-3 first:pt-0 last:pb-0" data-testid="request-history-item">
       <div className="flex flex-wrap items-center gap-2">
         <span className="font-medium">{REQUEST_TYPE_LABELS[r.requestType]}</span>
-        <span className="text-sm text-muted-foreground">Season {r.season}{r.positionName ? ` · ${r.positionName}` : ''}</span>
-        <Badge variant={STATUS_VARIANT[r.status]} className="ml-auto">{REQUEST_STATUS_LABELS[r.status]}</Badge>
+        <span className="text-sm text-muted-foreground">
+          Season {r.season}
+          {r.positionName ? ` · ${r.positionName}` : ''}
+        </span>
+        <Badge variant={STATUS_VARIANT[r.status]} className="ml-auto">
+          {REQUEST_STATUS_LABELS[r.status]}
+        </Badge>
       </div>
       <p className="text-sm text-muted-foreground">
-        Submitted {day(r.createdAt)}{r.completedAt ? ` · ${r.status === 'rejected' ? 'Rejected' : 'Completed'} ${day(r.completedAt)}` : ''}
+        Submitted {day(r.createdAt)}
+        {r.completedAt
+          ? ` · ${r.status === 'rejected' ? 'Rejected' : 'Completed'} ${day(r.completedAt)}`
+          : ''}
       </p>
       {r.status === 'rejected' && (
         <div className="rounded-md border border-destructive/30 bg-destructive/5 p-2 text-sm">
-          <p><span className="font-medium">Reason:</span> {r.rejectionReason}</p>
-          {r.analystComment && <p><span className="font-medium">Analyst's note:</span> {r.analystComment}</p>}
-          <p className="text-muted-foreground">{r.creditRefunded ? 'Your credit was returned.' : 'No credit was returned.'}</p>
+          <p>
+            <span className="font-medium">Reason:</span> {r.rejectionReason}
+          </p>
+          {r.analystComment && (
+            <p>
+              <span className="font-medium">Analyst's note:</span> {r.analystComment}
+            </p>
+          )}
+          <p className="text-muted-foreground">
+            {r.creditRefunded ? 'Your credit was returned.' : 'No credit was returned.'}
+          </p>
         </div>
       )}
       {value && (
         <p className="text-sm">
           Result: <span className="font-semibold">{value}</span>
-          {r.resultPath && <> · <Link className="text-primary underline underline-offset-2" to={r.resultPath}>See how it was measured</Link></>}
+          {r.resultPath && (
+            <>
+              {' '}
+              ·{' '}
+              <Link className="text-primary underline underline-offset-2" to={r.resultPath}>
+                See how it was measured
+              </Link>
+            </>
+          )}
         </p>
       )}
     </li>
@@ -55,11 +84,17 @@ export function RequestHistory({ playerId }: { playerId: number }) {
       </CardHeader>
       <CardContent>
         {history.isPending ? (
-          <div className="flex justify-center py-4"><Spinner /></div>
+          <div className="flex justify-center py-4">
+            <Spinner />
+          </div>
         ) : !history.data?.length ? (
           <p className="text-sm text-muted-foreground">No requests yet.</p>
         ) : (
-          <ul className="divide-y">{history.data.map((r) => <Row key={r.id} r={r} />)}</ul>
+          <ul className="divide-y">
+            {history.data.map((r) => (
+              <Row key={r.id} r={r} />
+            ))}
+          </ul>
         )}
       </CardContent>
     </Card>

@@ -1,11 +1,17 @@
 import {
-  igaRequestFormSchema, speedRequestFormSchema, type IgaRequestForm, type IgaRequestInput, type RequestType, type SpeedRequestForm,
+  igaRequestFormSchema,
+  speedRequestFormSchema,
+  type IgaRequestForm,
+  type IgaRequestInput,
+  type RequestType,
+  type SpeedRequestForm,
   type SpeedRequestInput,
 } from '@contract/analysis';
 
 /** Every field either dialog has; each kind's schema keeps (and sends) only its own. */
 export type RequestValues = SpeedRequestForm & Omit<IgaRequestForm, keyof SpeedRequestForm>;
-export type RequestBody = Omit<SpeedRequestInput, 'playerId' | 'requestType'> | Omit<IgaRequestInput, 'playerId'>;
+export type RequestBody =
+  Omit<SpeedRequestInput, 'playerId' | 'requestType'> | Omit<IgaRequestInput, 'playerId'>;
 
 // The player's saved Hudl link is usually the profile page; the analyst needs the play itself, so a profile link is not prefilled.
 const playLink = (url: string | null | undefined) => (url && !/hudl\.com\/profile\//i.test(url) ? url : '');
@@ -27,15 +33,21 @@ interface RequestKind {
 export const REQUEST_KINDS: Record<RequestType, RequestKind> = {
   max_speed: {
     title: 'Request Speed Analysis',
-    description: "An analyst verifies the player's Max Speed from a Hudl video. Uses 1 speed analysis credit.",
+    description:
+      "An analyst verifies the player's Max Speed from a Hudl video. Uses 1 speed analysis credit.",
     idPrefix: 'speed',
     triggerVariant: 'default',
     hudlDescription: "The link to the play to measure (a Hudl video), not the player's profile page.",
     submittedTitle: 'Request Submitted',
     checksCreditOnOpen: false,
     schema: speedRequestFormSchema,
-    defaults: (hudlUrl, positionId) =>
-      ({ hudlUrl: playLink(hudlUrl), startTime: '', season: new Date().getFullYear(), positionId: positionId ?? Number.NaN, videoId: null }),
+    defaults: (hudlUrl, positionId) => ({
+      hudlUrl: playLink(hudlUrl),
+      startTime: '',
+      season: new Date().getFullYear(),
+      positionId: positionId ?? Number.NaN,
+      videoId: null,
+    }),
     toBody: (values) => values,
   },
   iga: {
@@ -47,7 +59,12 @@ export const REQUEST_KINDS: Record<RequestType, RequestKind> = {
     checksCreditOnOpen: true,
     schema: igaRequestFormSchema,
     defaults: (hudlUrl, positionId) =>
-      ({ hudlUrl: hudlUrl ?? '', season: new Date().getFullYear(), positionId: positionId ?? Number.NaN, notes: '' }) as RequestValues,
+      ({
+        hudlUrl: hudlUrl ?? '',
+        season: new Date().getFullYear(),
+        positionId: positionId ?? Number.NaN,
+        notes: '',
+      }) as RequestValues,
     toBody: ({ notes, ...values }) => ({ ...values, notes: notes || undefined }),
   },
 };

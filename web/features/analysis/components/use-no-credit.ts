@@ -12,6 +12,6 @@ export function useNoCreditRedirect() {
       description: kind === 'iga' ? NO_IGA_CREDIT : NO_SPEED_CREDIT,
       variant: 'destructive',
     });
-    navigate(paths.subscriptions);
+    void navigate(paths.subscriptions);
   };
 }

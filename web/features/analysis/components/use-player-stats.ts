@@ -11,13 +11,20 @@ import { highest, latestIga, latestSpeed, usableVideos } from './chart-data';
  */
 export function usePlayerStats(playerId: number, positionId?: number | null) {
   const videosQuery = useVideos(playerId);
-  const videos = useMemo(() => usableVideos(videosQuery.data?.videos, positionId), [videosQuery.data, positionId]);
-  const requestIds = [...new Set(videos.map((v) => v.analysisRequestId).filter((id): id is number => id !== null))];
-  const subs = useQueries({ queries: requestIds.map((id) => ({ ...requestSubmetricsQueryOptions(id), retry: false })) });
+  const videos = useMemo(
+    () => usableVideos(videosQuery.data?.videos, positionId),
+    [videosQuery.data, positionId],
+  );
+  const requestIds = [
+    ...new Set(videos.map((v) => v.analysisRequestId).filter((id): id is number => id !== null)),
+  ];
+  const subs = useQueries({
+    queries: requestIds.map((id) => ({ ...requestSubmetricsQueryOptions(id), retry: false })),
+  });
   const ms = new Map<number, RequestSubmetric>();
   subs.forEach((q, i) => {
     const m = q.data?.find((s) => s.submetricKey === 'MS');
-    if (m) ms.set(requestIds[i]!, m);
+    if (m) ms.set(requestIds[i], m);
   });
   return {
     isLoading: videosQuery.isLoading,
@@ -37,7 +44,10 @@ export function usePlayerHighlights(playerId: number, positionId?: number | null
   return {
     maxSpeed,
     /** The video of the highest Max Speed: its ± bound, method and receipt travel with the number. */
-    maxSpeedVideo: maxSpeed === null ? null : (videos.find((v) => v.maxSpeed !== null && Number(v.maxSpeed) === maxSpeed) ?? null),
+    maxSpeedVideo:
+      maxSpeed === null
+        ? null
+        : (videos.find((v) => v.maxSpeed !== null && Number(v.maxSpeed) === maxSpeed) ?? null),
     igaScore: highest(videos.map((v) => (v.igaScore === null ? null : Number(v.igaScore)))),
   };
 }

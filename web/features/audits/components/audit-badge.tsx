@@ -7,8 +7,16 @@ export function AuditBadge({ requestId }: { requestId: number | null | undefined
   if (!q.data?.label) return null;
   const agreed = q.data.status === 'agreed';
   return (
-    <span data-testid="audit-badge" className={agreed ? 'inline-flex items-center gap-1 rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800' : 'inline-flex items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900'}>
-      {agreed && <ShieldCheck className="size-3.5" aria-hidden />}{q.data.label}
+    <span
+      data-testid="audit-badge"
+      className={
+        agreed
+          ? 'inline-flex items-center gap-1 rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800'
+          : 'inline-flex items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900'
+      }
+    >
+      {agreed && <ShieldCheck className="size-3.5" aria-hidden />}
+      {q.data.label}
     </span>
   );
 }

@@ -21,10 +21,24 @@ export function AuditSettingsForm() {
     >
       <label className="grid gap-1 text-sm font-medium">
         Audit rate (% of completed Max Speed requests)
-        <Input type="number" min={0} max={100} step="any" value={rate} onChange={(e) => setRate(e.target.value)} className="w-32" />
+        <Input
+          type="number"
+          min={0}
+          max={100}
+          step="any"
+          value={rate}
+          onChange={(e) => setRate(e.target.value)}
+          className="w-32"
+        />
       </label>
-      <Button type="submit" disabled={save.isPending || rate === ''}>Save</Button>
-      {save.isError && <p role="alert" className="w-full text-sm text-destructive">{save.error.message}</p>}
+      <Button type="submit" disabled={save.isPending || rate === ''}>
+        Save
+      </Button>
+      {save.isError && (
+        <p role="alert" className="w-full text-sm text-destructive">
+          {save.error.message}
+        </p>
+      )}
     </form>
   );
 }

@@ -13,7 +13,9 @@ export function BlindAuditDialog({ item, onClose }: { item: AuditItem | null; on
       <DialogContent className="max-w-6xl">
         <DialogHeader>
           <DialogTitle>Blind audit</DialogTitle>
-          <DialogDescription>Measure the run yourself. The first analyst's marks and result stay hidden until you submit.</DialogDescription>
+          <DialogDescription>
+            Measure the run yourself. The first analyst's marks and result stay hidden until you submit.
+          </DialogDescription>
         </DialogHeader>
         {item && <AuditBench key={item.auditId} item={item} />}
       </DialogContent>
@@ -28,12 +30,28 @@ function AuditBench({ item }: { item: AuditItem }) {
   if (submit.data) return <AuditOutcome audit={submit.data} />;
   return (
     <div className="grid gap-3">
-      <p className="text-sm">{item.playerFirstName} {item.playerLastName} · {item.positionName ?? '--'} · {item.season} season</p>
+      <p className="text-sm">
+        {item.playerFirstName} {item.playerLastName} · {item.positionName ?? '--'} · {item.season} season
+      </p>
       <MeasurementWorkbench item={item} onChange={setMeasured} onQualityReject={() => setQuality(true)} />
-      {quality && <p role="alert" className="text-sm text-destructive">This clip cannot give a verified number: tell an admin rather than submitting.</p>}
-      {submit.isError && <p role="alert" className="text-sm text-destructive">{submit.error.message}</p>}
+      {quality && (
+        <p role="alert" className="text-sm text-destructive">
+          This clip cannot give a verified number: tell an admin rather than submitting.
+        </p>
+      )}
+      {submit.isError && (
+        <p role="alert" className="text-sm text-destructive">
+          {submit.error.message}
+        </p>
+      )}
       <div className="flex justify-end">
-        <Button type="button" disabled={!measured || submit.isPending} onClick={() => measured && submit.mutate(measured.field)}>Submit audit</Button>
+        <Button
+          type="button"
+          disabled={!measured || submit.isPending}
+          onClick={() => measured && submit.mutate(measured.field)}
+        >
+          Submit audit
+        </Button>
       </div>
     </div>
   );
@@ -42,7 +60,11 @@ function AuditBench({ item }: { item: AuditItem }) {
 function AuditOutcome({ audit }: { audit: Audit }) {
   return (
     <div className="grid gap-2" role="status">
-      <p className="text-lg font-semibold">{audit.status === 'agreed' ? 'The two results agree' : 'Flagged for an admin: the results differ by more than their bounds'}</p>
+      <p className="text-lg font-semibold">
+        {audit.status === 'agreed'
+          ? 'The two results agree'
+          : 'Flagged for an admin: the results differ by more than their bounds'}
+      </p>
       <p>Your measurement: {audit.audit ? formatSpeed(audit.audit.speed, audit.audit.plusMinus) : '--'}</p>
       <p>First analyst: {formatSpeed(audit.original.speed, audit.original.plusMinus)}</p>
       <p className="text-sm text-muted-foreground">Difference {audit.difference?.toFixed(1)} mph</p>

@@ -5,7 +5,10 @@ import { userKeys } from './keys';
 
 export const SIGNED_IN_FLAG = 'va.signedIn';
 
-const AUTH_ERROR = { errorTitle: 'Authentication Error', errorFallback: 'An unknown error occurred' } as const;
+const AUTH_ERROR = {
+  errorTitle: 'Authentication Error',
+  errorFallback: 'An unknown error occurred',
+} as const;
 
 /**
  * Drops every cached answer and stores the new user. The user query itself is kept (only its data
@@ -59,7 +62,10 @@ export const resendVerification = (email: string) =>
   api<{ message: string }>('/api/auth/resend-verification', { body: { email } });
 
 export function useConfirmPasswordReset() {
-  return useMutation({ meta: { errorFallback: 'Failed to reset password' }, mutationFn: confirmPasswordReset });
+  return useMutation({
+    meta: { errorFallback: 'Failed to reset password' },
+    mutationFn: confirmPasswordReset,
+  });
 }
 
 /** Only the server's own answer is shown; anything else (the network) reads as the generic failure. */

@@ -1,5 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
-import { REFERRAL_CODE_STORAGE_KEY, STRIPE_COUPON_STORAGE_KEY, type ReferralComplete } from '@contract/referrals';
+import {
+  REFERRAL_CODE_STORAGE_KEY,
+  STRIPE_COUPON_STORAGE_KEY,
+  type ReferralComplete,
+} from '@contract/referrals';
 import { api, ApiError } from '@/lib/api-client';
 import { userKeys } from './keys';
 
@@ -23,13 +27,26 @@ export interface ReferralDetails {
 }
 
 /** The snake_case reading counts only when all four fields are present; otherwise the camelCase one is tried. */
-export function pickReferralDetails(code: string, r: ReferralLookup | null | undefined): ReferralDetails | null {
+export function pickReferralDetails(
+  code: string,
+  r: ReferralLookup | null | undefined,
+): ReferralDetails | null {
   if (!r) return null;
   if (r.referral_code && r.receiver_email && r.receiver_first_name && r.receiver_last_name) {
-    return { code: r.referral_code, email: r.receiver_email, firstName: r.receiver_first_name, lastName: r.receiver_last_name };
+    return {
+      code: r.referral_code,
+      email: r.receiver_email,
+      firstName: r.receiver_first_name,
+      lastName: r.receiver_last_name,
+    };
   }
   if (r.receiverEmail && r.receiverFirstName && r.receiverLastName) {
-    return { code: r.referralCode ?? code, email: r.receiverEmail, firstName: r.receiverFirstName, lastName: r.receiverLastName };
+    return {
+      code: r.referralCode ?? code,
+      email: r.receiverEmail,
+      firstName: r.receiverFirstName,
+      lastName: r.receiverLastName,
+    };
   }
   return null;
 }
@@ -45,12 +62,19 @@ export async function fetchReferral(code: string): Promise<ReferralLookup | null
 }
 
 export const referralQueryOptions = (code: string) =>
-  queryOptions({ queryKey: userKeys.referral(code), queryFn: () => fetchReferral(code), staleTime: Infinity, retry: false });
+  queryOptions({
+    queryKey: userKeys.referral(code),
+    queryFn: () => fetchReferral(code),
+    staleTime: Infinity,
+    retry: false,
+  });
 
 /** Called right after registration; any failure is ignored because the account already exists. */
 export async function completeReferral(code: string, userId: number): Promise<ReferralComplete | null> {
   try {
-    const res = await api<ReferralComplete>(`/api/referrals/${encodeURIComponent(code)}/complete`, { body: { userId } });
+    const res = await api<ReferralComplete>(`/api/referrals/${encodeURIComponent(code)}/complete`, {
+      body: { userId },
+    });
     if (res?.stripeCouponId) localStorage.setItem(STRIPE_COUPON_STORAGE_KEY, res.stripeCouponId);
     else localStorage.removeItem(STRIPE_COUPON_STORAGE_KEY);
     localStorage.setItem(REFERRAL_CODE_STORAGE_KEY, res?.referralCode || code);

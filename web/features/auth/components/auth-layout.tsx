@@ -16,7 +16,11 @@ export function AuthLayout({ children }: { children: ReactNode }) {
       <aside className="hidden flex-col justify-between bg-primary p-10 text-primary-foreground lg:flex">
         <BrandMark light />
         <div className="space-y-6">
-          <h1 className="text-4xl font-bold leading-tight">Verified speed.<br />Verified athleticism.</h1>
+          <h1 className="text-4xl font-bold leading-tight">
+            Verified speed.
+            <br />
+            Verified athleticism.
+          </h1>
           <p className="max-w-md text-primary-foreground/80">
             Keep your player profiles in one place and let analysts verify the numbers recruiters ask for.
           </p>
@@ -29,12 +33,16 @@ export function AuthLayout({ children }: { children: ReactNode }) {
             ))}
           </ul>
         </div>
-        <p className="text-sm text-primary-foreground/60">For high school and college football players and their families.</p>
+        <p className="text-sm text-primary-foreground/60">
+          For high school and college football players and their families.
+        </p>
       </aside>
       <main className="flex flex-col items-center justify-center gap-6 px-4 py-10 sm:px-6">
         <div className="grid justify-items-center gap-2 text-center lg:hidden">
           <BrandMark />
-          <p className="max-w-xs text-sm text-muted-foreground">Verified Max Speed and IGA Scores for football players.</p>
+          <p className="max-w-xs text-sm text-muted-foreground">
+            Verified Max Speed and IGA Scores for football players.
+          </p>
         </div>
         <div className="w-full max-w-md">{children}</div>
       </main>
@@ -44,7 +52,11 @@ export function AuthLayout({ children }: { children: ReactNode }) {
 
 function BrandMark({ light = false }: { light?: boolean }) {
   return (
-    <Link to={paths.home} className="flex items-center gap-2 text-xl font-bold" aria-label="Verified Athlete home">
+    <Link
+      to={paths.home}
+      className="flex items-center gap-2 text-xl font-bold"
+      aria-label="Verified Athlete home"
+    >
       <span
         className={
           light

@@ -21,7 +21,11 @@ export function LoginForm({ onSwitch }: { onSwitch: () => void }) {
   const location = useLocation();
   // A link opened signed out (a result email) shows this form at its own address, or /auth-page?next=...
   const returnTo = () =>
-    safeNextPath(location.pathname === paths.auth ? new URLSearchParams(location.search).get('next') : `${location.pathname}${location.search}${location.hash}`);
+    safeNextPath(
+      location.pathname === paths.auth
+        ? new URLSearchParams(location.search).get('next')
+        : `${location.pathname}${location.search}${location.hash}`,
+    );
   const form = useForm({
     resolver: zodResolver(loginSchema),
     mode: 'onTouched',
@@ -36,7 +40,7 @@ export function LoginForm({ onSwitch }: { onSwitch: () => void }) {
       try {
         await login.mutateAsync(values);
         toast({ title: 'Success', description: 'Logged in successfully' });
-        navigate(returnTo() ?? paths.home, { replace: true });
+        void navigate(returnTo() ?? paths.home, { replace: true });
       } catch (err) {
         // The message is toasted by the query client's MutationCache ('Authentication Error').
         applyServerErrors(err, setError);
@@ -51,7 +55,13 @@ export function LoginForm({ onSwitch }: { onSwitch: () => void }) {
   return (
     <form onSubmit={onValid} noValidate className="grid gap-4">
       <FormField label={LABELS.username} htmlFor="login-username" error={errors.username?.message}>
-        <Input id="login-username" type="email" autoComplete="username" placeholder="you@example.com" {...register('username')} />
+        <Input
+          id="login-username"
+          type="email"
+          autoComplete="username"
+          placeholder="you@example.com"
+          {...register('username')}
+        />
       </FormField>
       <FormField label={LABELS.password} htmlFor="login-password" error={errors.password?.message}>
         <PasswordInput id="login-password" autoComplete="current-password" {...register('password')} />

@@ -1,7 +1,12 @@
 import { Gift } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import {
-  Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle,
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
 } from '@/components/ui/dialog';
 
 /** Shown after a referred registration: the code to enter at checkout for the discount. */
@@ -18,10 +23,15 @@ export function ReferralWelcomeDialog({ code, onClose }: { code: string | null; 
             A friend invited you. Use this referral code when you subscribe to get your discount:
           </DialogDescription>
         </DialogHeader>
-        <p className="rounded-lg border border-dashed bg-muted px-4 py-3 text-center font-mono text-xl font-semibold tracking-wider" data-testid="referral-code">
+        <p
+          className="rounded-lg border border-dashed bg-muted px-4 py-3 text-center font-mono text-xl font-semibold tracking-wider"
+          data-testid="referral-code"
+        >
           {code}
         </p>
-        <p className="text-sm text-muted-foreground">We&apos;ve saved it for you, so it is applied at checkout.</p>
+        <p className="text-sm text-muted-foreground">
+          We&apos;ve saved it for you, so it is applied at checkout.
+        </p>
         <DialogFooter>
           <Button onClick={onClose} className="w-full sm:w-auto">
             Got it

@@ -67,7 +67,9 @@ export function RegisterForm({ referral, onRegistered, onReferralCompleted, onSw
     },
   );
 
-  const lockIcon = locked ? <Lock className="ml-1 inline size-3 text-muted-foreground" aria-label="Set by your referral" /> : null;
+  const lockIcon = locked ? (
+    <Lock className="ml-1 inline size-3 text-muted-foreground" aria-label="Set by your referral" />
+  ) : null;
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
@@ -79,13 +81,51 @@ export function RegisterForm({ referral, onRegistered, onReferralCompleted, onSw
           <Input id="register-last-name" autoComplete="family-name" {...register('lastName')} />
         </FormField>
       </div>
-      <FormField label={<>{LABELS.username}{lockIcon}</>} htmlFor="register-username" error={errors.username?.message}>
-        <Input id="register-username" type="email" autoComplete="email" placeholder="you@example.com" readOnly={locked} className={locked ? 'bg-muted' : undefined} {...register('username')} />
+      <FormField
+        label={
+          <>
+            {LABELS.username}
+            {lockIcon}
+          </>
+        }
+        htmlFor="register-username"
+        error={errors.username?.message}
+      >
+        <Input
+          id="register-username"
+          type="email"
+          autoComplete="email"
+          placeholder="you@example.com"
+          readOnly={locked}
+          className={locked ? 'bg-muted' : undefined}
+          {...register('username')}
+        />
       </FormField>
-      <FormField label={<>{LABELS.email}{lockIcon}</>} htmlFor="register-email" error={errors.email?.message}>
-        <Input id="register-email" type="email" autoComplete="email" readOnly={locked} className={locked ? 'bg-muted' : undefined} {...register('email')} />
+      <FormField
+        label={
+          <>
+            {LABELS.email}
+            {lockIcon}
+          </>
+        }
+        htmlFor="register-email"
+        error={errors.email?.message}
+      >
+        <Input
+          id="register-email"
+          type="email"
+          autoComplete="email"
+          readOnly={locked}
+          className={locked ? 'bg-muted' : undefined}
+          {...register('email')}
+        />
       </FormField>
-      <FormField label={LABELS.password} htmlFor="register-password" error={errors.password?.message} description={errors.password ? undefined : 'At least 6 characters'}>
+      <FormField
+        label={LABELS.password}
+        htmlFor="register-password"
+        error={errors.password?.message}
+        description={errors.password ? undefined : 'At least 6 characters'}
+      >
         <PasswordInput id="register-password" autoComplete="new-password" {...register('password')} />
       </FormField>
       <Button type="submit" className="w-full" disabled={isSubmitting || hasErrors}>

@@ -8,8 +8,15 @@ import { VerifyEmailStatus } from './verify-email-status';
 
 describe('password reset and verification resend failures (toasted by the MutationCache)', () => {
   it('a refused new password is said under the heading with a link to a new one, and toasted once', async () => {
-    server.use(http.post('/api/reset-password/confirm', failure(400, 'This reset link is invalid or has expired.', 'INVALID_TOKEN')));
-    const { ui } = renderWithProviders(<ResetConfirmForm token="t" email="pat@test.dev" />, { path: '/reset-password' });
+    server.use(
+      http.post(
+        '/api/reset-password/confirm',
+        failure(400, 'This reset link is invalid or has expired.', 'INVALID_TOKEN'),
+      ),
+    );
+    const { ui } = renderWithProviders(<ResetConfirmForm token="t" email="pat@test.dev" />, {
+      path: '/reset-password',
+    });
     await ui.type(screen.getByLabelText('New password'), 'a-new-password');
     await ui.type(screen.getByLabelText('Confirm password'), 'a-new-password');
     await ui.click(screen.getByRole('button', { name: 'Set new password' }));
@@ -17,20 +24,29 @@ describe('password reset and verification resend failures (toasted by the Mutati
     expect(alert).toHaveTextContent('This reset link is invalid or has expired.');
     expect(within(alert).getByRole('link', { name: 'Request a new link' })).toBeVisible();
     // The toast says it too.
-    await waitFor(() => expect(screen.getAllByText('This reset link is invalid or has expired.')).toHaveLength(2));
+    await waitFor(() =>
+      expect(screen.getAllByText('This reset link is invalid or has expired.')).toHaveLength(2),
+    );
   });
 
   it("a refused resend shows the server's message; a network failure the generic one", async () => {
     server.use(
       http.post('/api/auth/verify-email', failure(400, 'This verification link is invalid or has expired.')),
-      http.post('/api/auth/resend-verification', failure(429, 'Too many requests. Try again in a minute.', 'RATE_LIMITED')),
+      http.post(
+        '/api/auth/resend-verification',
+        failure(429, 'Too many requests. Try again in a minute.', 'RATE_LIMITED'),
+      ),
     );
-    const { ui } = renderWithProviders(<VerifyEmailStatus token="bogus" email="pat@test.dev" />, { path: '/verify-email' });
+    const { ui } = renderWithProviders(<VerifyEmailStatus token="bogus" email="pat@test.dev" />, {
+      path: '/verify-email',
+    });
     await ui.click(await screen.findByRole('button', { name: 'Resend Verification Email' }));
     expect(await screen.findByText('Too many requests. Try again in a minute.')).toBeVisible();
 
     server.use(http.post('/api/auth/resend-verification', () => HttpResponse.error()));
     await ui.click(screen.getByRole('button', { name: 'Resend Verification Email' }));
-    expect(await screen.findByText('Failed to resend verification email. Please try again later.')).toBeVisible();
+    expect(
+      await screen.findByText('Failed to resend verification email. Please try again later.'),
+    ).toBeVisible();
   });
 });

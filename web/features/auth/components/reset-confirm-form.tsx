@@ -57,11 +57,15 @@ export function ResetConfirmForm({ token, email }: { token: string; email: strin
       <div className="grid gap-1.5">
         <h2 className="text-2xl font-semibold">Set a new password</h2>
         <p className="text-sm text-muted-foreground">
-          For <strong className="break-all text-foreground">{email}</strong>. You will be signed out everywhere.
+          For <strong className="break-all text-foreground">{email}</strong>. You will be signed out
+          everywhere.
         </p>
       </div>
       {failure && (
-        <div role="alert" className="flex gap-2 rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive">
+        <div
+          role="alert"
+          className="flex gap-2 rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive"
+        >
           <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
           <span>
             {failure}{' '}

@@ -48,10 +48,18 @@ export function ResetRequestForm() {
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
       <div className="grid gap-1.5">
         <h2 className="text-2xl font-semibold">Reset your password</h2>
-        <p className="text-sm text-muted-foreground">Enter your account email and we&apos;ll send you a link to set a new password.</p>
+        <p className="text-sm text-muted-foreground">
+          Enter your account email and we&apos;ll send you a link to set a new password.
+        </p>
       </div>
       <FormField label="Email" htmlFor="reset-email" error={errors.email?.message}>
-        <Input id="reset-email" type="email" autoComplete="email" placeholder="you@example.com" {...register('email')} />
+        <Input
+          id="reset-email"
+          type="email"
+          autoComplete="email"
+          placeholder="you@example.com"
+          {...register('email')}
+        />
       </FormField>
       <Button type="submit" className="w-full" disabled={isSubmitting}>
         {isSubmitting ? 'Sending...' : 'Send Reset Instructions'}
@@ -63,7 +71,10 @@ export function ResetRequestForm() {
 
 export function BackToLogin({ to = paths.home }: { to?: string }) {
   return (
-    <Link to={to} className="inline-flex items-center justify-center gap-1 text-sm font-medium text-primary hover:underline">
+    <Link
+      to={to}
+      className="inline-flex items-center justify-center gap-1 text-sm font-medium text-primary hover:underline"
+    >
       <ArrowLeft className="size-4" aria-hidden /> Back to login
     </Link>
   );

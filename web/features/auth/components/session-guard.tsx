@@ -33,9 +33,15 @@ export function SessionGuard() {
       if (!sessionStorage.getItem(SIGNED_IN_FLAG)) return;
       sessionStorage.removeItem(SIGNED_IN_FLAG);
       if (isSessionExempt(window.location.pathname)) return;
-      toast({ title: 'Session expired', description: 'Please log in again to continue', variant: 'destructive' });
+      toast({
+        title: 'Session expired',
+        description: 'Please log in again to continue',
+        variant: 'destructive',
+      });
       const here = `${window.location.pathname}${window.location.search}${window.location.hash}`;
-      navigate(safeNextPath(here) ? `${paths.auth}?next=${encodeURIComponent(here)}` : paths.auth, { replace: true });
+      void navigate(safeNextPath(here) ? `${paths.auth}?next=${encodeURIComponent(here)}` : paths.auth, {
+        replace: true,
+      });
     });
   }, [qc, navigate]);
 

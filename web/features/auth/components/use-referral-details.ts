@@ -10,7 +10,8 @@ export function useReferralDetails(code: string | null) {
 
   useEffect(() => {
     if (!code) return;
-    if (q.isError) toast({ title: 'Error', description: 'Failed to load referral information', variant: 'destructive' });
+    if (q.isError)
+      toast({ title: 'Error', description: 'Failed to load referral information', variant: 'destructive' });
     else if (q.isSuccess && !pickReferralDetails(code, q.data)) {
       toast({ title: 'Error', description: 'Invalid or expired referral code', variant: 'destructive' });
     }

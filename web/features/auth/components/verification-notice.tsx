@@ -9,8 +9,8 @@ export function VerificationNotice({ email, onReturn }: { email: string; onRetur
       </span>
       <h2 className="text-2xl font-semibold">Email Verification Required</h2>
       <p className="text-muted-foreground">
-        We&apos;ve sent a verification email to <strong className="break-all text-foreground">{email}</strong>. Please click
-        the link in the email to verify your account before logging in.
+        We&apos;ve sent a verification email to <strong className="break-all text-foreground">{email}</strong>
+        . Please click the link in the email to verify your account before logging in.
       </p>
       <p className="text-sm text-muted-foreground">
         Can&apos;t find it? Check your spam or junk folder. The link is valid for 24 hours.

@@ -65,7 +65,11 @@ function VerifyFailed({ message, email }: { message: string; email: string | nul
       return;
     }
     send.mutate(email, {
-      onSuccess: (res) => toast({ title: 'Success', description: res.message || 'A new verification email has been sent. Please check your inbox.' }),
+      onSuccess: (res) =>
+        toast({
+          title: 'Success',
+          description: res.message || 'A new verification email has been sent. Please check your inbox.',
+        }),
     });
   };
   return (
@@ -74,7 +78,9 @@ function VerifyFailed({ message, email }: { message: string; email: string | nul
         <CircleX className="size-7" aria-hidden />
       </span>
       <h2 className="text-2xl font-semibold">Verification Failed</h2>
-      <p className="text-muted-foreground" role="alert">{message}</p>
+      <p className="text-muted-foreground" role="alert">
+        {message}
+      </p>
       <Button onClick={resend} disabled={sending} className="w-full">
         {sending ? 'Sending...' : 'Resend Verification Email'}
       </Button>

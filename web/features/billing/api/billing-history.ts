@@ -1,21 +1,29 @@
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+} from '@tanstack/react-query';
 import type { BillingAccount, BillingHistoryItem, CheckoutPreview } from '@contract/billing-history';
 import { api, apiPage, ApiError } from '@/lib/api-client';
 import { billingKeys } from './keys';
-
 
 /** The ledger, newest first, a page at a time ('Load more' fetches the next cursor). */
 export const billingHistoryOptions = (kind: 'all' | 'payments', limit: number) =>
   infiniteQueryOptions({
     queryKey: billingKeys.historyPages(kind, limit),
-    queryFn: ({ pageParam, signal }) => apiPage<BillingHistoryItem[]>(`/api/billing/history?kind=${kind}&limit=${limit}`, pageParam, signal),
+    queryFn: ({ pageParam, signal }) =>
+      apiPage<BillingHistoryItem[]>(`/api/billing/history?kind=${kind}&limit=${limit}`, pageParam, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });
 
-export const useBillingHistory = (kind: 'all' | 'payments', limit = 10) => useInfiniteQuery(billingHistoryOptions(kind, limit));
+export const useBillingHistory = (kind: 'all' | 'payments', limit = 10) =>
+  useInfiniteQuery(billingHistoryOptions(kind, limit));
 
-export const billingAccountOptions = () => queryOptions({ queryKey: billingKeys.account, queryFn: () => api<BillingAccount>('/api/billing/account') });
+export const billingAccountOptions = () =>
+  queryOptions({ queryKey: billingKeys.account, queryFn: () => api<BillingAccount>('/api/billing/account') });
 export const useBillingAccount = () => useQuery(billingAccountOptions());
 
 export const BILLING_HISTORY_CSV = '/api/billing/history.csv';
@@ -37,7 +45,11 @@ export function useCheckoutPreview() {
       try {
         return await api<CheckoutPreview>(`/api/checkout/preview?planId=${planId}`);
       } catch (err) {
-        throw new Error(err instanceof ApiError && err.message ? err.message : 'Could not prepare this purchase. Please try again.');
+        throw new Error(
+          err instanceof ApiError && err.message
+            ? err.message
+            : 'Could not prepare this purchase. Please try again.',
+        );
       }
     },
   });

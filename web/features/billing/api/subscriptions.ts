@@ -4,7 +4,6 @@ import { userKeys } from '@/features/auth';
 import { api, ApiError } from '@/lib/api-client';
 import { billingKeys } from './keys';
 
-
 export const subscriptionsQueryOptions = (enabled: boolean) =>
   queryOptions({
     queryKey: billingKeys.subscriptions,
@@ -31,9 +30,14 @@ export function useSubscriptionAction(action: Action) {
   return useMutation({
     mutationFn: async (id: string) => {
       try {
-        return await api<{ message: string; subscription: Subscription }>(`/api/subscriptions/${encodeURIComponent(id)}/${action}`, { method: 'POST' });
+        return await api<{ message: string; subscription: Subscription }>(
+          `/api/subscriptions/${encodeURIComponent(id)}/${action}`,
+          { method: 'POST' },
+        );
       } catch (err) {
-        throw new Error(err instanceof ApiError && err.message ? err.message : 'Failed to update subscription');
+        throw new Error(
+          err instanceof ApiError && err.message ? err.message : 'Failed to update subscription',
+        );
       }
     },
     onSettled: () => {

@@ -15,7 +15,10 @@ export function usePayTestSession(sessionId: string) {
     // The form shows the card's error itself.
     meta: { toast: false },
     mutationFn: (input: TestPayInput) =>
-      api<{ status: 'complete'; redirectUrl: string }>(`/api/checkout/test/${encodeURIComponent(sessionId)}/pay`, { body: input }),
+      api<{ status: 'complete'; redirectUrl: string }>(
+        `/api/checkout/test/${encodeURIComponent(sessionId)}/pay`,
+        { body: input },
+      ),
   });
 }
 
@@ -26,7 +29,10 @@ export const testPaymentQueryOptions = (sessionId: string, enabled: boolean) =>
     enabled,
   });
 
-type TestAction = { action: 'refund'; amount?: number } | { action: 'dispute' } | { action: 'close'; outcome: 'won' | 'lost' };
+type TestAction =
+  | { action: 'refund'; amount?: number }
+  | { action: 'dispute' }
+  | { action: 'close'; outcome: 'won' | 'lost' };
 
 /** Test mode only: refund the payment or play the card holder's bank (decision 061). */
 export function useTestPaymentAction(sessionId: string) {

@@ -10,4 +10,7 @@ export const webhookDebugQueryOptions = queryOptions({
 });
 
 export const useRunWebhookTest = () =>
-  useMutation({ meta: { toast: false }, mutationFn: () => api<WebhookTestResult>('/api/webhook/test/stripe', { method: 'POST' }) });
+  useMutation({
+    meta: { toast: false },
+    mutationFn: () => api<WebhookTestResult>('/api/webhook/test/stripe', { method: 'POST' }),
+  });

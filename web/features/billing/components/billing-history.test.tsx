@@ -32,13 +32,35 @@ describe('the billing history', () => {
 
   it('lists purchases and credits spent, newest first, and loads older rows on Load more', async () => {
     const asked: string[] = [];
-    server.use(http.get(HISTORY, ({ request }) => {
-      const url = new URL(request.url);
-      asked.push(url.search);
-      return url.searchParams.get('cursor') === 'older'
-        ? page([aLedgerRow({ id: 1, label: 'Refund', description: 'Starter package refunded', credits: -1, amountCents: -4900 })])()
-        : page([aLedgerRow({ id: 3 }), aLedgerRow({ id: 2, label: 'Max Speed request', description: 'Jordan Miles', credits: -1, amountCents: null })], 'older')();
-    }));
+    server.use(
+      http.get(HISTORY, ({ request }) => {
+        const url = new URL(request.url);
+        asked.push(url.search);
+        return url.searchParams.get('cursor') === 'older'
+          ? page([
+              aLedgerRow({
+                id: 1,
+                label: 'Refund',
+                description: 'Starter package refunded',
+                credits: -1,
+                amountCents: -4900,
+              }),
+            ])()
+          : page(
+              [
+                aLedgerRow({ id: 3 }),
+                aLedgerRow({
+                  id: 2,
+                  label: 'Max Speed request',
+                  description: 'Jordan Miles',
+                  credits: -1,
+                  amountCents: null,
+                }),
+              ],
+              'older',
+            )();
+      }),
+    );
     const { ui } = renderWithProviders(<BillingHistory />);
     const list = await screen.findByRole('list', { name: 'Billing history' });
     const rows = within(list).getAllByRole('listitem');

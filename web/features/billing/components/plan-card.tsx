@@ -8,21 +8,38 @@ import { cn } from '@/lib/cn';
 const usd = (n: number) => `$${Number.isInteger(n) ? n : n.toFixed(2)}`;
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-export function PlanCard({ plan, label, pending, onChoose }: {
-  plan: Plan; label: PlanButtonLabel; pending: boolean; onChoose: (plan: Plan) => void;
+export function PlanCard({
+  plan,
+  label,
+  pending,
+  onChoose,
+}: {
+  plan: Plan;
+  label: PlanButtonLabel;
+  pending: boolean;
+  onChoose: (plan: Plan) => void;
 }) {
   const yearly = plan.type === 'subscription';
   const per = yearly ? ' per year' : '';
   const creditLines = [
-    (yearly || plan.maxSpeedVideosPerYear > 0) && `${plural(plan.maxSpeedVideosPerYear, 'Max Speed credit', 'Max Speed credits')}${per}`,
-    (yearly || plan.igaPerYear > 0) && `${plural(plan.igaPerYear, 'IGA Score credit', 'IGA Score credits')}${per}`,
+    (yearly || plan.maxSpeedVideosPerYear > 0) &&
+      `${plural(plan.maxSpeedVideosPerYear, 'Max Speed credit', 'Max Speed credits')}${per}`,
+    (yearly || plan.igaPerYear > 0) &&
+      `${plural(plan.igaPerYear, 'IGA Score credit', 'IGA Score credits')}${per}`,
   ].filter(Boolean) as string[];
   const features = plan.features.filter((f) => !isCreditFeatureLine(f));
   const current = label === 'Current Plan';
   return (
-    <Card className={cn('flex flex-col', current && 'border-primary ring-1 ring-primary')} data-testid={`plan-${plan.key}`}>
+    <Card
+      className={cn('flex flex-col', current && 'border-primary ring-1 ring-primary')}
+      data-testid={`plan-${plan.key}`}
+    >
       <CardHeader className="space-y-2">
-        <div role="img" className="flex gap-0.5 text-amber-500" aria-label={`${plan.stars} ${plan.stars === 1 ? 'star' : 'stars'}`}>
+        <div
+          role="img"
+          className="flex gap-0.5 text-amber-500"
+          aria-label={`${plan.stars} ${plan.stars === 1 ? 'star' : 'stars'}`}
+        >
           {Array.from({ length: plan.stars }, (_, i) => (
             <Star key={i} className="size-4 fill-current" aria-hidden />
           ))}
@@ -38,7 +55,13 @@ export function PlanCard({ plan, label, pending, onChoose }: {
         <ul className="space-y-2 text-sm">
           {[...creditLines, ...features].map((line, i) => (
             <li key={line} className="flex gap-2">
-              <Check className={cn('mt-0.5 size-4 shrink-0', i < creditLines.length ? 'text-primary' : 'text-success')} aria-hidden />
+              <Check
+                className={cn(
+                  'mt-0.5 size-4 shrink-0',
+                  i < creditLines.length ? 'text-primary' : 'text-success',
+                )}
+                aria-hidden
+              />
               <span className={cn(i < creditLines.length && 'font-medium')}>{line}</span>
             </li>
           ))}
@@ -51,7 +74,13 @@ export function PlanCard({ plan, label, pending, onChoose }: {
           disabled={!isPurchasable(label) || pending}
           onClick={() => onChoose(plan)}
         >
-          {pending ? <><Spinner size="sm" /> Redirecting...</> : label}
+          {pending ? (
+            <>
+              <Spinner size="sm" /> Redirecting...
+            </>
+          ) : (
+            label
+          )}
         </Button>
       </CardFooter>
     </Card>

@@ -1,7 +1,14 @@
 import type { Subscription } from '@contract/billing';
 import {
-  AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter,
-  AlertDialogHeader, AlertDialogTitle, AlertDialogTrigger,
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
 } from '@/components/ui/alert-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -13,7 +20,9 @@ export const CANCEL_CONFIRMATION =
   "Are you sure you want to cancel your subscription? You'll continue to have access until the end of your current billing period.";
 
 const formatDate = (epoch: number | null) =>
-  epoch ? new Date(epoch * 1000).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' }) : '--';
+  epoch
+    ? new Date(epoch * 1000).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' })
+    : '--';
 const price = (s: Subscription) => `$${(s.plan.amount / 100).toFixed(2)} / ${s.plan.interval}`;
 
 function SubscriptionActions({ sub }: { sub: Subscription }) {
@@ -33,7 +42,8 @@ function SubscriptionActions({ sub }: { sub: Subscription }) {
         onClick={() =>
           toast({
             title: 'Managed by the payment provider',
-            description: 'This subscription is managed through the Stripe customer portal. Please contact support to change it.',
+            description:
+              'This subscription is managed through the Stripe customer portal. Please contact support to change it.',
             variant: 'info',
           })
         }
@@ -63,7 +73,9 @@ function SubscriptionActions({ sub }: { sub: Subscription }) {
         </AlertDialogHeader>
         <AlertDialogFooter>
           <AlertDialogCancel>Keep Subscription</AlertDialogCancel>
-          <AlertDialogAction variant="destructive" onClick={() => run(cancel)}>Cancel Subscription</AlertDialogAction>
+          <AlertDialogAction variant="destructive" onClick={() => run(cancel)}>
+            Cancel Subscription
+          </AlertDialogAction>
         </AlertDialogFooter>
       </AlertDialogContent>
     </AlertDialog>
@@ -74,17 +86,25 @@ export function SubscriptionItem({ sub }: { sub: Subscription }) {
   const active = sub.status === 'active';
   const renews = active && !sub.cancel_at_period_end;
   return (
-    <li className="flex flex-col gap-3 rounded-lg border bg-card p-4 sm:flex-row sm:items-center sm:justify-between" data-testid="subscription">
+    <li
+      className="flex flex-col gap-3 rounded-lg border bg-card p-4 sm:flex-row sm:items-center sm:justify-between"
+      data-testid="subscription"
+    >
       <div className="space-y-1">
         <div className="flex flex-wrap items-center gap-2">
           <span className="font-semibold">{sub.plan.product.name}</span>
-          <Badge variant={active ? (sub.cancel_at_period_end ? 'warning' : 'success') : 'muted'} className="capitalize">
+          <Badge
+            variant={active ? (sub.cancel_at_period_end ? 'warning' : 'success') : 'muted'}
+            className="capitalize"
+          >
             {sub.status.replace(/_/g, ' ')}
           </Badge>
         </div>
         <p className="text-sm">{price(sub)}</p>
         <p className="text-sm text-muted-foreground">
-          {sub.ended_at ? `Ended on ${formatDate(sub.ended_at)}` : `${renews ? 'Renews on' : 'Expires on'} ${formatDate(sub.current_period_end)}`}
+          {sub.ended_at
+            ? `Ended on ${formatDate(sub.ended_at)}`
+            : `${renews ? 'Renews on' : 'Expires on'} ${formatDate(sub.current_period_end)}`}
         </p>
       </div>
       {active && <SubscriptionActions sub={sub} />}

@@ -13,7 +13,11 @@ import { usePayTestSession } from '../api/test-checkout';
 
 type Values = z.input<typeof testPaySchema>;
 
-const groupCard = (v: string) => v.replace(/\D/g, '').slice(0, 19).replace(/(\d{4})(?=\d)/g, '$1 ');
+const groupCard = (v: string) =>
+  v
+    .replace(/\D/g, '')
+    .slice(0, 19)
+    .replace(/(\d{4})(?=\d)/g, '$1 ');
 const formatExpiry = (v: string) => {
   const d = v.replace(/\D/g, '').slice(0, 4);
   return d.length > 2 ? `${d.slice(0, 2)} / ${d.slice(2)}` : d;
@@ -58,7 +62,15 @@ export function TestCheckoutForm({ session }: { session: TestCheckoutSession }) 
   const busy = pay.isPending || pay.isSuccess;
   const reg = (name: keyof Values, format?: (v: string) => string) => {
     const r = form.register(name);
-    return format ? { ...r, onChange: (e: React.ChangeEvent<HTMLInputElement>) => { e.target.value = format(e.target.value); return r.onChange(e); } } : r;
+    return format
+      ? {
+          ...r,
+          onChange: (e: React.ChangeEvent<HTMLInputElement>) => {
+            e.target.value = format(e.target.value);
+            return r.onChange(e);
+          },
+        }
+      : r;
   };
 
   return (
@@ -67,29 +79,62 @@ export function TestCheckoutForm({ session }: { session: TestCheckoutSession }) 
         <Input id="pay-email" value={session.customerEmail ?? ''} readOnly disabled />
       </FormField>
       <FormField label="Card number" htmlFor="card-number" error={errors.cardNumber?.message}>
-        <Input id="card-number" inputMode="numeric" autoComplete="cc-number" placeholder="1234 1234 1234 1234" disabled={busy} {...reg('cardNumber', groupCard)} />
+        <Input
+          id="card-number"
+          inputMode="numeric"
+          autoComplete="cc-number"
+          placeholder="1234 1234 1234 1234"
+          disabled={busy}
+          {...reg('cardNumber', groupCard)}
+        />
       </FormField>
       <div className="grid grid-cols-2 gap-4">
         <FormField label="Expiration (MM / YY)" htmlFor="card-expiry" error={errors.expiry?.message}>
-          <Input id="card-expiry" inputMode="numeric" autoComplete="cc-exp" placeholder="MM / YY" disabled={busy} {...reg('expiry', formatExpiry)} />
+          <Input
+            id="card-expiry"
+            inputMode="numeric"
+            autoComplete="cc-exp"
+            placeholder="MM / YY"
+            disabled={busy}
+            {...reg('expiry', formatExpiry)}
+          />
         </FormField>
         <FormField label="CVC" htmlFor="card-cvc" error={errors.cvc?.message}>
-          <Input id="card-cvc" inputMode="numeric" autoComplete="cc-csc" placeholder="CVC" maxLength={4} disabled={busy} {...reg('cvc')} />
+          <Input
+            id="card-cvc"
+            inputMode="numeric"
+            autoComplete="cc-csc"
+            placeholder="CVC"
+            maxLength={4}
+            disabled={busy}
+            {...reg('cvc')}
+          />
         </FormField>
       </div>
       <FormField label="Name on card" htmlFor="card-name">
         <Input id="card-name" autoComplete="cc-name" disabled={busy} {...reg('name')} />
       </FormField>
       {payError && (
-        <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive" data-testid="payment-error">
+        <p
+          role="alert"
+          className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive"
+          data-testid="payment-error"
+        >
           {payError}
         </p>
       )}
       <Button type="submit" size="lg" className="w-full" disabled={busy}>
-        {busy ? <><Spinner size="sm" label="Processing" /> Processing...</> : 'Pay'}
+        {busy ? (
+          <>
+            <Spinner size="sm" label="Processing" /> Processing...
+          </>
+        ) : (
+          'Pay'
+        )}
       </Button>
       <p className="flex items-center justify-center gap-1 text-xs text-muted-foreground">
-        <Lock className="size-3" aria-hidden /> {money(session.amountTotal)} will be charged in test mode: no real money moves.
+        <Lock className="size-3" aria-hidden /> {money(session.amountTotal)} will be charged in test mode: no
+        real money moves.
       </p>
     </form>
   );

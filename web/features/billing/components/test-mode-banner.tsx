@@ -9,14 +9,19 @@ export function TestModeBanner() {
     ['Insufficient funds', TEST_CARDS.insufficientFunds],
   ] as const;
   return (
-    <div role="note" className="rounded-lg border border-warning/60 bg-warning/10 p-4 text-sm" data-testid="test-mode-banner">
+    <div
+      role="note"
+      className="rounded-lg border border-warning/60 bg-warning/10 p-4 text-sm"
+      data-testid="test-mode-banner"
+    >
       <p className="flex items-center gap-2 font-semibold">
         <FlaskConical className="size-4" aria-hidden /> Test mode: no real charges are made
       </p>
       <ul className="mt-2 grid gap-1 sm:grid-cols-3">
         {cards.map(([what, number]) => (
           <li key={what}>
-            <span className="text-muted-foreground">{what}:</span> <code className="font-mono font-medium">{number}</code>
+            <span className="text-muted-foreground">{what}:</span>{' '}
+            <code className="font-mono font-medium">{number}</code>
           </li>
         ))}
       </ul>

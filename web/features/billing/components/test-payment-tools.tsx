@@ -26,28 +26,59 @@ export function TestPaymentTools({ sessionId }: { sessionId: string }) {
   const remaining = p.amount - p.amountRefunded;
   const open = p.disputeStatus === 'needs_response';
   return (
-    <section aria-labelledby="test-tools-title" className="mt-8 space-y-3 rounded-lg border border-dashed p-4 text-left">
-      <h2 id="test-tools-title" className="font-semibold">Test mode: refunds and disputes</h2>
+    <section
+      aria-labelledby="test-tools-title"
+      className="mt-8 space-y-3 rounded-lg border border-dashed p-4 text-left"
+    >
+      <h2 id="test-tools-title" className="font-semibold">
+        Test mode: refunds and disputes
+      </h2>
       <p className="text-sm text-muted-foreground" data-testid="test-payment-state">
         Paid {money(p.amount)}
         {p.amountRefunded > 0 && ` · refunded ${money(p.amountRefunded)}`}
         {p.disputeStatus && ` · ${DISPUTE_TEXT[p.disputeStatus] ?? p.disputeStatus}`}
       </p>
       <div className="flex flex-wrap gap-2">
-        <Button variant="outline" size="sm" disabled={act.isPending || remaining <= 0 || Boolean(p.disputeStatus)}
-          onClick={() => run({ action: 'refund' }, 'The payment was refunded; the credits it bought are taken back.')}>
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={act.isPending || remaining <= 0 || Boolean(p.disputeStatus)}
+          onClick={() =>
+            run({ action: 'refund' }, 'The payment was refunded; the credits it bought are taken back.')
+          }
+        >
           Refund {money(remaining)}
         </Button>
-        <Button variant="outline" size="sm" disabled={act.isPending || remaining <= 0 || Boolean(p.disputeStatus)}
-          onClick={() => run({ action: 'dispute' }, 'A dispute was opened; the credits it bought are taken back.')}>
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={act.isPending || remaining <= 0 || Boolean(p.disputeStatus)}
+          onClick={() =>
+            run({ action: 'dispute' }, 'A dispute was opened; the credits it bought are taken back.')
+          }
+        >
           Open a dispute
         </Button>
         {open && (
           <>
-            <Button variant="outline" size="sm" disabled={act.isPending} onClick={() => run({ action: 'close', outcome: 'won' }, 'Dispute won: the credits are restored.')}>
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={act.isPending}
+              onClick={() =>
+                run({ action: 'close', outcome: 'won' }, 'Dispute won: the credits are restored.')
+              }
+            >
               Close dispute as won
             </Button>
-            <Button variant="outline" size="sm" disabled={act.isPending} onClick={() => run({ action: 'close', outcome: 'lost' }, 'Dispute lost: the credits stay taken back.')}>
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={act.isPending}
+              onClick={() =>
+                run({ action: 'close', outcome: 'lost' }, 'Dispute lost: the credits stay taken back.')
+              }
+            >
               Close dispute as lost
             </Button>
           </>

@@ -23,9 +23,14 @@ export function useCheckoutReturn() {
     handled.current = search;
     const oneTime = params.get('type') === 'one-time';
     if (success) {
-      toast(oneTime
-        ? { title: 'Purchase successful', description: 'Your credits have been added to your account.' }
-        : { title: 'Subscription successful', description: 'Your subscription has been processed successfully.' });
+      toast(
+        oneTime
+          ? { title: 'Purchase successful', description: 'Your credits have been added to your account.' }
+          : {
+              title: 'Subscription successful',
+              description: 'Your subscription has been processed successfully.',
+            },
+      );
     } else {
       toast({
         title: 'Checkout canceled',
@@ -33,12 +38,15 @@ export function useCheckoutReturn() {
         variant: 'destructive',
       });
     }
-    navigate(paths.subscriptions, { replace: true });
+    void navigate(paths.subscriptions, { replace: true });
     // The URL change re-runs this effect, so the refresh timer must outlive it (cleared on unmount only).
-    timer.current = setTimeout(() => {
-      void qc.invalidateQueries({ queryKey: userKeys.current });
-      void qc.invalidateQueries({ queryKey: billingKeys.plans });
-      void qc.invalidateQueries({ queryKey: billingKeys.subscriptions });
-    }, success ? 500 : 300);
+    timer.current = setTimeout(
+      () => {
+        void qc.invalidateQueries({ queryKey: userKeys.current });
+        void qc.invalidateQueries({ queryKey: billingKeys.plans });
+        void qc.invalidateQueries({ queryKey: billingKeys.subscriptions });
+      },
+      success ? 500 : 300,
+    );
   }, [search, navigate, qc]);
 }

@@ -1,9 +1,24 @@
 import type { WebhookDebug } from '@contract/billing';
 
 const FALLBACK = (origin: string): WebhookDebug['endpoints'] => [
-  { method: 'POST', path: '/api/webhook/webhooks/stripe', url: `${origin}/api/webhook/webhooks/stripe`, description: 'Stripe webhook (signed events)' },
-  { method: 'GET', path: '/api/webhook/stripe/debug', url: `${origin}/api/webhook/stripe/debug`, description: 'Status (admin)' },
-  { method: 'POST', path: '/api/webhook/test/stripe', url: `${origin}/api/webhook/test/stripe`, description: 'Webhook self-test (admin)' },
+  {
+    method: 'POST',
+    path: '/api/webhook/webhooks/stripe',
+    url: `${origin}/api/webhook/webhooks/stripe`,
+    description: 'Stripe webhook (signed events)',
+  },
+  {
+    method: 'GET',
+    path: '/api/webhook/stripe/debug',
+    url: `${origin}/api/webhook/stripe/debug`,
+    description: 'Status (admin)',
+  },
+  {
+    method: 'POST',
+    path: '/api/webhook/test/stripe',
+    url: `${origin}/api/webhook/test/stripe`,
+    description: 'Webhook self-test (admin)',
+  },
 ];
 
 export function WebhookEndpointsTab({ data }: { data: WebhookDebug | undefined }) {
@@ -13,7 +28,10 @@ export function WebhookEndpointsTab({ data }: { data: WebhookDebug | undefined }
       <ul className="space-y-2">
         {endpoints.map((e) => (
           <li key={e.path} className="rounded-md border p-3 text-sm">
-            <p><span className="mr-2 rounded bg-muted px-1.5 py-0.5 font-mono text-xs">{e.method}</span><code className="break-all">{e.url}</code></p>
+            <p>
+              <span className="mr-2 rounded bg-muted px-1.5 py-0.5 font-mono text-xs">{e.method}</span>
+              <code className="break-all">{e.url}</code>
+            </p>
             <p className="mt-1 text-muted-foreground">{e.description}</p>
           </li>
         ))}

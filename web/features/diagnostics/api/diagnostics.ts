@@ -2,7 +2,12 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Health, SessionDebug } from '@contract/diagnostics';
 import { diagnosticsKeys } from './keys';
 
-async function getJson<T>(path: string, what: string, okStatuses: number[], signal?: AbortSignal): Promise<T> {
+async function getJson<T>(
+  path: string,
+  what: string,
+  okStatuses: number[],
+  signal?: AbortSignal,
+): Promise<T> {
   const res = await fetch(path, { credentials: 'include', headers: { Accept: 'application/json' }, signal });
   if (!okStatuses.includes(res.status)) {
     const text = await res.text().catch(() => '');

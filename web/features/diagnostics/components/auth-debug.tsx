@@ -12,7 +12,11 @@ import { SessionInfo } from './session-info';
 import { Tips } from './tips';
 
 function Failure({ message }: { message: string }) {
-  return <Card role="alert" className="p-4 text-sm text-destructive">{message}</Card>;
+  return (
+    <Card role="alert" className="p-4 text-sm text-destructive">
+      {message}
+    </Card>
+  );
 }
 
 /** Session and health diagnostics, for signed-in and signed-out visitors alike. */
@@ -28,13 +32,31 @@ export function AuthDebug() {
       <PageHeader
         title="Authentication Debug"
         subtitle="What the server sees of this browser's session, and its health"
-        actions={<Button variant="outline" onClick={refresh}><RefreshCw aria-hidden /> Refresh</Button>}
+        actions={
+          <Button variant="outline" onClick={refresh}>
+            <RefreshCw aria-hidden /> Refresh
+          </Button>
+        }
       />
       <div className="grid gap-4 lg:grid-cols-2">
-        {session.isPending ? <Skeleton className="h-96" /> : session.isError ? <Failure message={session.error.message} /> : <SessionInfo data={session.data} />}
-        {health.isPending ? <Skeleton className="h-96" /> : health.isError ? <Failure message={health.error.message} /> : <HealthInfo data={health.data} />}
+        {session.isPending ? (
+          <Skeleton className="h-96" />
+        ) : session.isError ? (
+          <Failure message={session.error.message} />
+        ) : (
+          <SessionInfo data={session.data} />
+        )}
+        {health.isPending ? (
+          <Skeleton className="h-96" />
+        ) : health.isError ? (
+          <Failure message={health.error.message} />
+        ) : (
+          <HealthInfo data={health.data} />
+        )}
       </div>
-      {(session.data || health.data) && <RawJson value={{ session: session.data ?? null, health: health.data ?? null }} />}
+      {(session.data || health.data) && (
+        <RawJson value={{ session: session.data ?? null, health: health.data ?? null }} />
+      )}
       <Tips />
     </div>
   );

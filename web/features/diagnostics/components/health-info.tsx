@@ -5,35 +5,52 @@ import { Flag, InfoList, Section } from './info-list';
 export function HealthInfo({ data }: { data: Health }) {
   return (
     <Card>
-      <CardHeader><CardTitle>Health Information</CardTitle></CardHeader>
+      <CardHeader>
+        <CardTitle>Health Information</CardTitle>
+      </CardHeader>
       <CardContent className="space-y-5">
         <Section title="Server">
-          <InfoList items={[
-            ['Status', <Flag key="st" on={data.status === 'ok'} yes="OK" no="Error" />],
-            ['Version', data.version],
-            ['Environment', data.environment],
-            ['Database', <Flag key="db" on={data.database.connected} yes="Connected" no="Disconnected" />],
-            ['Database message', data.database.message],
-          ]} />
+          <InfoList
+            items={[
+              ['Status', <Flag key="st" on={data.status === 'ok'} yes="OK" no="Error" />],
+              ['Version', data.version],
+              ['Environment', data.environment],
+              ['Database', <Flag key="db" on={data.database.connected} yes="Connected" no="Disconnected" />],
+              ['Database message', data.database.message],
+            ]}
+          />
         </Section>
         <Section title="CORS">
-          <InfoList items={[
-            ['Origin', data.corsSettings.origin],
-            ['Methods', data.corsSettings.methods.join(', ')],
-            ['Credentials', <Flag key="cr" on={data.corsSettings.credentials} />],
-          ]} />
+          <InfoList
+            items={[
+              ['Origin', data.corsSettings.origin],
+              ['Methods', data.corsSettings.methods.join(', ')],
+              ['Credentials', <Flag key="cr" on={data.corsSettings.credentials} />],
+            ]}
+          />
         </Section>
         <Section title="Session">
-          <InfoList items={[
-            ['Cookie name', data.session.name],
-            ['Secret', <Flag key="se" on={data.session.secret === 'set'} yes="set" no="not set" />],
-            ['Trust proxy', <Flag key="tp" on={data.session.trustProxy} />],
-            ['Cookie', `${data.session.cookie.secure ? 'Secure; ' : ''}${data.session.cookie.httpOnly ? 'HttpOnly; ' : ''}SameSite=${data.session.cookie.sameSite}; Path=${data.session.cookie.path}`],
-          ]} />
+          <InfoList
+            items={[
+              ['Cookie name', data.session.name],
+              ['Secret', <Flag key="se" on={data.session.secret === 'set'} yes="set" no="not set" />],
+              ['Trust proxy', <Flag key="tp" on={data.session.trustProxy} />],
+              [
+                'Cookie',
+                `${data.session.cookie.secure ? 'Secure; ' : ''}${data.session.cookie.httpOnly ? 'HttpOnly; ' : ''}SameSite=${data.session.cookie.sameSite}; Path=${data.session.cookie.path}`,
+              ],
+            ]}
+          />
         </Section>
         {data.deploy && (
           <Section title="Deployment">
-            <InfoList items={[['Deployment', data.deploy.deploymentId ?? '--'], ['Revision', data.deploy.revision ?? '--'], ['Time', data.deploy.timestamp ?? '--']]} />
+            <InfoList
+              items={[
+                ['Deployment', data.deploy.deploymentId ?? '--'],
+                ['Revision', data.deploy.revision ?? '--'],
+                ['Time', data.deploy.timestamp ?? '--'],
+              ]}
+            />
           </Section>
         )}
       </CardContent>

@@ -10,7 +10,11 @@ export function RawJson({ value }: { value: unknown }) {
       await navigator.clipboard.writeText(text);
       toast({ title: 'Copied', description: 'Raw JSON copied to the clipboard' });
     } catch {
-      toast({ title: 'Copy failed', description: 'Select the text and copy it by hand.', variant: 'destructive' });
+      toast({
+        title: 'Copy failed',
+        description: 'Select the text and copy it by hand.',
+        variant: 'destructive',
+      });
     }
   };
   return (
@@ -22,7 +26,9 @@ export function RawJson({ value }: { value: unknown }) {
         </Button>
       </CardHeader>
       <CardContent>
-        <pre data-testid="raw-json" className="max-h-96 overflow-auto rounded-md bg-muted p-3 text-xs">{text}</pre>
+        <pre data-testid="raw-json" className="max-h-96 overflow-auto rounded-md bg-muted p-3 text-xs">
+          {text}
+        </pre>
       </CardContent>
     </Card>
   );

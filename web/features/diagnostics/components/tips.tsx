@@ -11,10 +11,14 @@ const TIPS = [
 export function Tips() {
   return (
     <Card>
-      <CardHeader><CardTitle>Tips</CardTitle></CardHeader>
+      <CardHeader>
+        <CardTitle>Tips</CardTitle>
+      </CardHeader>
       <CardContent>
         <ul className="list-disc space-y-2 pl-5 text-sm text-muted-foreground">
-          {TIPS.map((t) => <li key={t}>{t}</li>)}
+          {TIPS.map((t) => (
+            <li key={t}>{t}</li>
+          ))}
         </ul>
       </CardContent>
     </Card>

@@ -7,7 +7,12 @@ import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/toaster';
 
 const CLEANUP_MS = 2000;
-const failed = () => toast({ title: 'Download Failed', description: 'Unable to download this video. Please try again later.', variant: 'destructive' });
+const failed = () =>
+  toast({
+    title: 'Download Failed',
+    description: 'Unable to download this video. Please try again later.',
+    variant: 'destructive',
+  });
 
 /** Downloads a video through a hidden frame, removed again after 2 seconds. */
 export function VideoDownload() {
@@ -31,7 +36,10 @@ export function VideoDownload() {
       frame.src = url;
       document.body.appendChild(frame);
       timers.current.push(window.setTimeout(() => frame.remove(), CLEANUP_MS));
-      toast({ title: 'Download Started', description: 'Your download will begin shortly. Check your downloads folder.' });
+      toast({
+        title: 'Download Started',
+        description: 'Your download will begin shortly. Check your downloads folder.',
+      });
     } catch {
       failed();
     } finally {
@@ -43,12 +51,25 @@ export function VideoDownload() {
     <Card className="max-w-lg">
       <CardHeader>
         <CardTitle>Test Video Download</CardTitle>
-        <CardDescription>Downloads a video by its id, as the video player&apos;s Download Video button does.</CardDescription>
+        <CardDescription>
+          Downloads a video by its id, as the video player&apos;s Download Video button does.
+        </CardDescription>
       </CardHeader>
       <CardContent>
-        <form className="flex flex-col gap-3 sm:flex-row sm:items-end" onSubmit={(e) => { e.preventDefault(); void download(); }}>
+        <form
+          className="flex flex-col gap-3 sm:flex-row sm:items-end"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void download();
+          }}
+        >
           <FormField label="Video ID" htmlFor="video-id" className="flex-1">
-            <Input id="video-id" inputMode="numeric" value={id} onChange={(e) => setId(e.target.value.replace(/\D/g, ''))} />
+            <Input
+              id="video-id"
+              inputMode="numeric"
+              value={id}
+              onChange={(e) => setId(e.target.value.replace(/\D/g, ''))}
+            />
           </FormField>
           <Button type="submit" disabled={busy || !id}>
             <Download aria-hidden /> Download Video

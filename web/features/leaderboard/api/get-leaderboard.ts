@@ -12,7 +12,12 @@ export interface LeaderboardFilters {
 }
 
 export function leaderboardPath(f: LeaderboardFilters, offset: number) {
-  const q = new URLSearchParams({ metric: f.metric, level: f.level, offset: String(offset), limit: String(LEADERBOARD_PAGE_SIZE) });
+  const q = new URLSearchParams({
+    metric: f.metric,
+    level: f.level,
+    offset: String(offset),
+    limit: String(LEADERBOARD_PAGE_SIZE),
+  });
   if (f.season === 'all') q.set('all_time', 'true');
   else q.set('season', String(f.season));
   return `/api/leaderboard?${q}`;

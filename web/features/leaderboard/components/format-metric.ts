@@ -1,7 +1,10 @@
 import type { LeaderboardMetric } from '@contract/leaderboard';
 import { formatSpeed } from '@contract/measurement-math';
 
-export const METRIC_LABELS: Record<LeaderboardMetric, string> = { max_speed: 'Max Speed', iga_score: 'IGA Score' };
+export const METRIC_LABELS: Record<LeaderboardMetric, string> = {
+  max_speed: 'Max Speed',
+  iga_score: 'IGA Score',
+};
 
 const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 

@@ -10,8 +10,16 @@ export function LeaderboardFilters({ value, onChange }: { value: Filters; onChan
     <div className="grid gap-3 sm:grid-cols-3">
       <div className="grid gap-1.5">
         <Label htmlFor="lb-level">Level</Label>
-        <NativeSelect id="lb-level" value={value.level} onChange={(e) => onChange({ ...value, level: e.target.value as Level })}>
-          {LEVELS.map((l) => <option key={l} value={l}>{l}</option>)}
+        <NativeSelect
+          id="lb-level"
+          value={value.level}
+          onChange={(e) => onChange({ ...value, level: e.target.value as Level })}
+        >
+          {LEVELS.map((l) => (
+            <option key={l} value={l}>
+              {l}
+            </option>
+          ))}
         </NativeSelect>
       </div>
       <div className="grid gap-1.5">
@@ -19,16 +27,30 @@ export function LeaderboardFilters({ value, onChange }: { value: Filters; onChan
         <NativeSelect
           id="lb-season"
           value={String(value.season)}
-          onChange={(e) => onChange({ ...value, season: e.target.value === 'all' ? 'all' : Number(e.target.value) })}
+          onChange={(e) =>
+            onChange({ ...value, season: e.target.value === 'all' ? 'all' : Number(e.target.value) })
+          }
         >
           <option value="all">All Time</option>
-          {leaderboardSeasons().map((y) => <option key={y} value={y}>{y}</option>)}
+          {leaderboardSeasons().map((y) => (
+            <option key={y} value={y}>
+              {y}
+            </option>
+          ))}
         </NativeSelect>
       </div>
       <div className="grid gap-1.5">
         <Label htmlFor="lb-metric">Metric</Label>
-        <NativeSelect id="lb-metric" value={value.metric} onChange={(e) => onChange({ ...value, metric: e.target.value as LeaderboardMetric })}>
-          {LEADERBOARD_METRICS.map((m) => <option key={m} value={m}>{m === 'iga_score' ? 'IGA' : METRIC_LABELS[m]}</option>)}
+        <NativeSelect
+          id="lb-metric"
+          value={value.metric}
+          onChange={(e) => onChange({ ...value, metric: e.target.value as LeaderboardMetric })}
+        >
+          {LEADERBOARD_METRICS.map((m) => (
+            <option key={m} value={m}>
+              {m === 'iga_score' ? 'IGA' : METRIC_LABELS[m]}
+            </option>
+          ))}
         </NativeSelect>
       </div>
     </div>

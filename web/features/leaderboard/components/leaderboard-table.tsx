@@ -19,7 +19,13 @@ export function RankBadge({ rank }: { rank: number }) {
   );
 }
 
-export function LeaderboardTable({ entries, metric }: { entries: LeaderboardEntry[]; metric: LeaderboardMetric }) {
+export function LeaderboardTable({
+  entries,
+  metric,
+}: {
+  entries: LeaderboardEntry[];
+  metric: LeaderboardMetric;
+}) {
   return (
     <Table className="whitespace-nowrap">
       <TableHeader>
@@ -38,15 +44,21 @@ export function LeaderboardTable({ entries, metric }: { entries: LeaderboardEntr
       <TableBody>
         {entries.map((e, i) => (
           <TableRow key={`${e.rank}-${e.playerName}-${i}`} data-testid="leaderboard-row">
-            <TableCell className="pl-4"><RankBadge rank={e.rank} /></TableCell>
+            <TableCell className="pl-4">
+              <RankBadge rank={e.rank} />
+            </TableCell>
             <TableCell>{e.graduationYear ?? '--'}</TableCell>
             <TableCell>{e.position ?? '--'}</TableCell>
             <TableCell className="font-medium">{e.playerName}</TableCell>
             <TableCell className="text-right font-semibold tabular-nums">
               {formatMetric(metric, e.metricValue, e.plusMinus)}
-              {e.methodLabel && <span className="block text-xs font-normal text-muted-foreground">{e.methodLabel}</span>}
+              {e.methodLabel && (
+                <span className="block text-xs font-normal text-muted-foreground">{e.methodLabel}</span>
+              )}
             </TableCell>
-            <TableCell className="text-right tabular-nums" data-testid="leaderboard-percentile">{e.percentile ? ordinal(e.percentile) : '--'}</TableCell>
+            <TableCell className="text-right tabular-nums" data-testid="leaderboard-percentile">
+              {e.percentile ? ordinal(e.percentile) : '--'}
+            </TableCell>
             <TableCell>{e.city ?? '--'}</TableCell>
             <TableCell>{e.county ?? '--'}</TableCell>
             <TableCell>{e.state ?? '--'}</TableCell>

@@ -11,9 +11,12 @@ export function LoadMore({ onLoad, loading }: { onLoad: () => void; loading: boo
   useEffect(() => {
     const el = marker.current;
     if (!el || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((items) => {
-      if (items.some((i) => i.isIntersecting) && !latest.current.loading) latest.current.onLoad();
-    }, { rootMargin: '200px' });
+    const observer = new IntersectionObserver(
+      (items) => {
+        if (items.some((i) => i.isIntersecting) && !latest.current.loading) latest.current.onLoad();
+      },
+      { rootMargin: '200px' },
+    );
     observer.observe(el);
     return () => observer.disconnect();
   }, []);

@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
-import { LEVELS, type Level } from '@contract/constants';
-import { LEADERBOARD_METRICS, leaderboardSeasons, type LeaderboardMetric } from '@contract/leaderboard';
+import { LEVELS } from '@contract/constants';
+import { LEADERBOARD_METRICS, leaderboardSeasons } from '@contract/leaderboard';
 import type { LeaderboardFilters } from '../api/get-leaderboard';
 
 /** Filters live in the URL so a reload or a shared link keeps them; defaults: High School, this season, Max Speed. */
@@ -10,8 +10,8 @@ export function useLeaderboardFilters() {
   const level = LEVELS.find((l) => l === params.get('level')) ?? 'High School';
   const metric = LEADERBOARD_METRICS.find((m) => m === params.get('metric')) ?? 'max_speed';
   const rawSeason = params.get('season');
-  const season = rawSeason === 'all' ? 'all' : (seasons.find((y) => String(y) === rawSeason) ?? seasons[0]!);
-  const filters: LeaderboardFilters = { level: level as Level, metric: metric as LeaderboardMetric, season };
+  const season = rawSeason === 'all' ? 'all' : (seasons.find((y) => String(y) === rawSeason) ?? seasons[0]);
+  const filters: LeaderboardFilters = { level, metric, season };
   const setFilters = (f: LeaderboardFilters) =>
     setParams({ level: f.level, season: String(f.season), metric: f.metric }, { replace: true });
   return [filters, setFilters] as const;

@@ -15,7 +15,8 @@ export function useCorrectMeasurement(requestId: number, playerId: number) {
   const qc = useQueryClient();
   return useMutation({
     meta: { errorFallback: 'Failed to save the correction' },
-    mutationFn: (field: MeasurementField) => api<Receipt>(correctionPath(requestId), { method: 'POST', body: field }),
+    mutationFn: (field: MeasurementField) =>
+      api<Receipt>(correctionPath(requestId), { method: 'POST', body: field }),
     onSuccess: () =>
       Promise.all([
         qc.invalidateQueries({ queryKey: measurementKeys.receipts(requestId) }),

@@ -16,4 +16,7 @@ export const receiptQueryOptions = (requestId: number, revision?: number | null)
   });
 
 export const useReceipt = (requestId: number, revision?: number | null) =>
-  useQuery({ ...receiptQueryOptions(requestId, revision), enabled: Number.isInteger(requestId) && requestId > 0 });
+  useQuery({
+    ...receiptQueryOptions(requestId, revision),
+    enabled: Number.isInteger(requestId) && requestId > 0,
+  });

@@ -21,7 +21,11 @@ export function useUploadSourceVideo(requestId: number, playerId: number) {
       const form = new FormData();
       form.append('file', file);
       setProgress(0);
-      return uploadWithProgress<{ video: Video; media: VideoMedia }>(sourceVideoPath(requestId), form, setProgress);
+      return uploadWithProgress<{ video: Video; media: VideoMedia }>(
+        sourceVideoPath(requestId),
+        form,
+        setProgress,
+      );
     },
     onSuccess: async ({ video, media }) => {
       qc.setQueryData(measurementKeys.media(video.id), media);

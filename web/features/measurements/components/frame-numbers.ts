@@ -14,7 +14,7 @@ export function frameAt(timestamps: number[], t: number) {
   let hi = timestamps.length - 1;
   while (lo < hi) {
     const mid = (lo + hi + 1) >> 1;
-    if (timestamps[mid]! <= t + 1e-9) lo = mid;
+    if (timestamps[mid] <= t + 1e-9) lo = mid;
     else hi = mid - 1;
   }
   return lo;

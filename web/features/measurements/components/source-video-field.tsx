@@ -2,13 +2,20 @@ import { useVideos, VideoUploadButton } from '@/features/videos';
 import { NativeSelect } from '@/components/ui/native-select';
 
 const day = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
-const clock = (s: number | null) => (s == null ? '' : ` · ${Math.floor(s / 60)}:${String(Math.round(s % 60)).padStart(2, '0')}`);
+const clock = (s: number | null) =>
+  s == null ? '' : ` · ${Math.floor(s / 60)}:${String(Math.round(s % 60)).padStart(2, '0')}`;
 
 /**
  * The optional clip an analyst measures the speed on: one of the player's videos, or one uploaded
  * here (it joins the library and is chosen). Without one the analyst uploads the clip from Hudl.
  */
-export function SourceVideoField({ playerId, positionId, value, onChange, disabled }: {
+export function SourceVideoField({
+  playerId,
+  positionId,
+  value,
+  onChange,
+  disabled,
+}: {
   playerId: number;
   positionId: number | null;
   value: number | null;
@@ -19,7 +26,9 @@ export function SourceVideoField({ playerId, positionId, value, onChange, disabl
   const list = videos.data?.videos ?? [];
   return (
     <div className="grid gap-2">
-      <label htmlFor="speed-videoId" className="text-sm font-medium leading-none">Source video (optional)</label>
+      <label htmlFor="speed-videoId" className="text-sm font-medium leading-none">
+        Source video (optional)
+      </label>
       <div className="flex flex-col gap-2 sm:flex-row sm:items-start">
         <NativeSelect
           id="speed-videoId"
@@ -32,14 +41,24 @@ export function SourceVideoField({ playerId, positionId, value, onChange, disabl
           <option value="">None: the analyst uses the Hudl video</option>
           {list.map((v) => (
             <option key={v.id} value={v.id}>
-              #{v.id} · {day.format(new Date(v.createdAt))}{v.positionKey ? ` · ${v.positionKey}` : ''}{clock(v.durationSeconds)}
+              #{v.id} · {day.format(new Date(v.createdAt))}
+              {v.positionKey ? ` · ${v.positionKey}` : ''}
+              {clock(v.durationSeconds)}
             </option>
           ))}
         </NativeSelect>
-        <VideoUploadButton playerId={playerId} positionId={positionId} label="Upload a clip" variant="outline" disabled={disabled} onUploaded={(v) => onChange(v.id)} />
+        <VideoUploadButton
+          playerId={playerId}
+          positionId={positionId}
+          label="Upload a clip"
+          variant="outline"
+          disabled={disabled}
+          onUploaded={(v) => onChange(v.id)}
+        />
       </div>
       <p id="speed-videoId-description" className="text-xs text-muted-foreground">
-        The original file of the play (not a screen recording) gives the most exact speed: the analyst measures it frame by frame.
+        The original file of the play (not a screen recording) gives the most exact speed: the analyst
+        measures it frame by frame.
       </p>
     </div>
   );

@@ -3,7 +3,8 @@ import type { Player } from '@contract/players';
 import { api } from '@/lib/api-client';
 import { playerKeys } from './keys';
 
-export const getPlayer = (id: number | string, signal?: AbortSignal) => api<Player>(`/api/players/${id}`, { signal });
+export const getPlayer = (id: number | string, signal?: AbortSignal) =>
+  api<Player>(`/api/players/${id}`, { signal });
 
 export const playerQueryOptions = (id: number | string | undefined) =>
   queryOptions({
@@ -19,7 +20,10 @@ const LIVE = { refetchInterval: 10_000, staleTime: 5_000, refetchOnWindowFocus: 
  * The only hook for GET /api/players/{id}. `live` (the default) is the card's polling; screens that
  * show the player beside something else read it once (`live: false`). `enabled: false` skips the fetch.
  */
-export const usePlayer = (id: number | string | undefined, { live = true, enabled = true }: { live?: boolean; enabled?: boolean } = {}) => {
+export const usePlayer = (
+  id: number | string | undefined,
+  { live = true, enabled = true }: { live?: boolean; enabled?: boolean } = {},
+) => {
   const options = playerQueryOptions(id);
   return useQuery({ ...options, ...(live ? LIVE : {}), enabled: options.enabled !== false && enabled });
 };

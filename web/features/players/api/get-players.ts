@@ -18,7 +18,8 @@ export const PLAYERS_PAGE = 12;
 export const playerPagesQueryOptions = () =>
   infiniteQueryOptions({
     queryKey: [...playerKeys.list(), 'pages'],
-    queryFn: ({ pageParam, signal }) => apiPage<Player[]>(`/api/players?limit=${PLAYERS_PAGE}`, pageParam, signal),
+    queryFn: ({ pageParam, signal }) =>
+      apiPage<Player[]>(`/api/players?limit=${PLAYERS_PAGE}`, pageParam, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     refetchOnWindowFocus: 'always',

@@ -14,5 +14,7 @@ export const positionsQueryOptions = () =>
 
 export const usePositions = () => useQuery(positionsQueryOptions());
 
-export const positionName = (list: Pick<Position, 'id' | 'name'>[] | undefined, id: number | null | undefined) =>
-  (id && list?.find((p) => p.id === id)?.name) || '--';
+export const positionName = (
+  list: Pick<Position, 'id' | 'name'>[] | undefined,
+  id: number | null | undefined,
+) => (id && list?.find((p) => p.id === id)?.name) || '--';

@@ -9,7 +9,11 @@ type Base = Omit<ComponentProps<'input'>, 'value' | 'onChange' | 'type'>;
  * Number input that strips leading zeros. An emptied field reports '' (the schema reads it as missing);
  * undefined would make react-hook-form show the default value again.
  */
-export function NumberInput({ value, onChange, ...props }: Base & { value: unknown; onChange: (v: number | '') => void }) {
+export function NumberInput({
+  value,
+  onChange,
+  ...props
+}: Base & { value: unknown; onChange: (v: number | '') => void }) {
   const shown = value === undefined || value === null || Number.isNaN(value) ? '' : String(value);
   return (
     <Input
@@ -26,7 +30,11 @@ export function NumberInput({ value, onChange, ...props }: Base & { value: unkno
 }
 
 /** Keeps the digits only (at most 10) and shows them as (123) 456-7890. */
-export function PhoneInput({ value, onChange, ...props }: Base & { value: unknown; onChange: (v: string) => void }) {
+export function PhoneInput({
+  value,
+  onChange,
+  ...props
+}: Base & { value: unknown; onChange: (v: string) => void }) {
   return (
     <Input
       type="tel"
@@ -41,7 +49,11 @@ export function PhoneInput({ value, onChange, ...props }: Base & { value: unknow
 }
 
 /** Always shown with a leading +; at most 5 characters. */
-export function CountryCodeInput({ value, onChange, ...props }: Base & { value: unknown; onChange: (v: string) => void }) {
+export function CountryCodeInput({
+  value,
+  onChange,
+  ...props
+}: Base & { value: unknown; onChange: (v: string) => void }) {
   const digits = typeof value === 'string' ? value.replace(/\D/g, '') : '';
   return (
     <Input
@@ -57,10 +69,20 @@ export function CountryCodeInput({ value, onChange, ...props }: Base & { value: 
 }
 
 /** Shown with a leading @, kept without it. */
-export function HandleInput({ value, onChange, className, ...props }: Base & { value: unknown; onChange: (v: string) => void }) {
+export function HandleInput({
+  value,
+  onChange,
+  className,
+  ...props
+}: Base & { value: unknown; onChange: (v: string) => void }) {
   return (
     <div className="relative">
-      <span className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-sm text-muted-foreground" aria-hidden>@</span>
+      <span
+        className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-sm text-muted-foreground"
+        aria-hidden
+      >
+        @
+      </span>
       <Input
         type="text"
         maxLength={255}

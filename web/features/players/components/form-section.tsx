@@ -4,8 +4,16 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { FormField } from '@/components/ui/form-field';
 import { cn } from '@/lib/cn';
 
-export function FormSection({ title, description, children, className }: {
-  title: string; description?: string; children: ReactNode; className?: string;
+export function FormSection({
+  title,
+  description,
+  children,
+  className,
+}: {
+  title: string;
+  description?: string;
+  children: ReactNode;
+  className?: string;
 }) {
   return (
     <Card>
@@ -19,14 +27,34 @@ export function FormSection({ title, description, children, className }: {
 }
 
 /** A labelled control with the form's error for `name`. */
-export function Field({ name, label, required, description, className, children }: {
-  name: string; label: string; required?: boolean; description?: ReactNode; className?: string; children: ReactNode;
+export function Field({
+  name,
+  label,
+  required,
+  description,
+  className,
+  children,
+}: {
+  name: string;
+  label: string;
+  required?: boolean;
+  description?: ReactNode;
+  className?: string;
+  children: ReactNode;
 }) {
-  const { formState: { errors } } = useFormContext();
+  const {
+    formState: { errors },
+  } = useFormContext();
   const error = errors[name]?.message;
   return (
-    <FormField htmlFor={name} label={label} required={required} description={description} className={cn('content-start', className)}
-      error={typeof error === 'string' ? error : undefined}>
+    <FormField
+      htmlFor={name}
+      label={label}
+      required={required}
+      description={description}
+      className={cn('content-start', className)}
+      error={typeof error === 'string' ? error : undefined}
+    >
       {children}
     </FormField>
   );

@@ -48,10 +48,18 @@ export function PhotoUpload({ value, onChange, name, variant }: PhotoUploadProps
     const error = rejections[0]?.errors[0];
     if (!error) return;
     // react-dropzone's own wording says bytes ('larger than 5242880 bytes'): ours says MB, as the hint does.
-    setDropError(error.code === 'file-too-large' ? PHOTO_TOO_LARGE : error.code === 'file-invalid-type' ? PHOTO_NOT_IMAGE : error.message);
+    setDropError(
+      error.code === 'file-too-large'
+        ? PHOTO_TOO_LARGE
+        : error.code === 'file-invalid-type'
+          ? PHOTO_NOT_IMAGE
+          : error.message,
+    );
     if (variant === 'add') return;
-    if (error.code === 'file-invalid-type') toast({ title: 'Invalid file type', description: PHOTO_NOT_IMAGE, variant: 'destructive' });
-    else if (error.code === 'file-too-large') toast({ title: 'File too large', description: PHOTO_TOO_LARGE, variant: 'destructive' });
+    if (error.code === 'file-invalid-type')
+      toast({ title: 'Invalid file type', description: PHOTO_NOT_IMAGE, variant: 'destructive' });
+    else if (error.code === 'file-too-large')
+      toast({ title: 'File too large', description: PHOTO_TOO_LARGE, variant: 'destructive' });
   };
 
   const { getRootProps, getInputProps, isDragActive } = useDropzone({
@@ -60,7 +68,7 @@ export function PhotoUpload({ value, onChange, name, variant }: PhotoUploadProps
     multiple: false,
     maxSize: PHOTO_MAX_BYTES,
     disabled: progress !== null,
-    onDropAccepted,
+    onDropAccepted: (files) => void onDropAccepted(files),
     onDropRejected,
   });
 
@@ -79,18 +87,31 @@ export function PhotoUpload({ value, onChange, name, variant }: PhotoUploadProps
         >
           <input {...getInputProps({ 'aria-label': 'Upload photo' })} />
           <ImagePlus className="size-6 text-muted-foreground" aria-hidden />
-          <p className="font-medium">{isDragActive ? 'Drop the photo here' : 'Click or drag a photo to upload'}</p>
+          <p className="font-medium">
+            {isDragActive ? 'Drop the photo here' : 'Click or drag a photo to upload'}
+          </p>
           <p className="text-xs text-muted-foreground">PNG, JPG or JPEG, less than {PHOTO_MAX_MB}MB</p>
         </div>
         {progress !== null && (
           <div className="space-y-1" aria-live="polite">
-            <div className="h-2 overflow-hidden rounded-full bg-muted" role="progressbar" aria-label="Uploading photo" aria-valuenow={progress} aria-valuemin={0} aria-valuemax={100}>
+            <div
+              className="h-2 overflow-hidden rounded-full bg-muted"
+              role="progressbar"
+              aria-label="Uploading photo"
+              aria-valuenow={progress}
+              aria-valuemin={0}
+              aria-valuemax={100}
+            >
               <div className={cn('h-full bg-primary transition-all', WIDTHS[Math.round(progress / 10)])} />
             </div>
             <p className="text-xs text-muted-foreground">Uploading... {progress}%</p>
           </div>
         )}
-        {dropError && <p role="alert" className="text-sm text-destructive">{dropError}</p>}
+        {dropError && (
+          <p role="alert" className="text-sm text-destructive">
+            {dropError}
+          </p>
+        )}
         {value && progress === null && (
           <Button
             type="button"
@@ -110,4 +131,16 @@ export function PhotoUpload({ value, onChange, name, variant }: PhotoUploadProps
 }
 
 // Tailwind classes for the bar width keep the markup free of inline styles.
-const WIDTHS = ['w-0', 'w-[10%]', 'w-[20%]', 'w-[30%]', 'w-[40%]', 'w-[50%]', 'w-[60%]', 'w-[70%]', 'w-[80%]', 'w-[90%]', 'w-full'];
+const WIDTHS = [
+  'w-0',
+  'w-[10%]',
+  'w-[20%]',
+  'w-[30%]',
+  'w-[40%]',
+  'w-[50%]',
+  'w-[60%]',
+  'w-[70%]',
+  'w-[80%]',
+  'w-[90%]',
+  'w-full',
+];

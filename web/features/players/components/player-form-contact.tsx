@@ -21,11 +21,21 @@ export function PlayerFormContact() {
       <Field name="state" label="State" required>
         <NativeSelect id="state" autoComplete="address-level1" {...register('state')}>
           <option value="">Select state</option>
-          {Object.entries(US_STATES).map(([code, name]) => <option key={code} value={code}>{code} - {name}</option>)}
+          {Object.entries(US_STATES).map(([code, name]) => (
+            <option key={code} value={code}>
+              {code} - {name}
+            </option>
+          ))}
         </NativeSelect>
       </Field>
       <Field name="zipCode" label="ZIP Code" required>
-        <Input id="zipCode" inputMode="numeric" autoComplete="postal-code" maxLength={10} {...register('zipCode')} />
+        <Input
+          id="zipCode"
+          inputMode="numeric"
+          autoComplete="postal-code"
+          maxLength={10}
+          {...register('zipCode')}
+        />
       </Field>
       <Field name="county" label="County" required>
         <Input id="county" maxLength={255} {...register('county')} />
@@ -35,14 +45,36 @@ export function PlayerFormContact() {
       </Field>
       <div className="grid grid-cols-[7.5rem_1fr] gap-3 sm:col-span-2">
         <Field name="phoneCountryCode" label="Country Code" required>
-          <Controller control={control} name="phoneCountryCode" render={({ field, fieldState }) => (
-            <CountryCodeInput id="phoneCountryCode" aria-invalid={fieldState.invalid || undefined} aria-describedby={fieldState.invalid ? 'phoneCountryCode-error' : undefined} value={field.value} onChange={field.onChange} onBlur={field.onBlur} />
-          )} />
+          <Controller
+            control={control}
+            name="phoneCountryCode"
+            render={({ field, fieldState }) => (
+              <CountryCodeInput
+                id="phoneCountryCode"
+                aria-invalid={fieldState.invalid || undefined}
+                aria-describedby={fieldState.invalid ? 'phoneCountryCode-error' : undefined}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+              />
+            )}
+          />
         </Field>
         <Field name="phone" label="Phone" required>
-          <Controller control={control} name="phone" render={({ field, fieldState }) => (
-            <PhoneInput id="phone" aria-invalid={fieldState.invalid || undefined} aria-describedby={fieldState.invalid ? 'phone-error' : undefined} value={field.value} onChange={field.onChange} onBlur={field.onBlur} />
-          )} />
+          <Controller
+            control={control}
+            name="phone"
+            render={({ field, fieldState }) => (
+              <PhoneInput
+                id="phone"
+                aria-invalid={fieldState.invalid || undefined}
+                aria-describedby={fieldState.invalid ? 'phone-error' : undefined}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+              />
+            )}
+          />
         </Field>
       </div>
     </FormSection>
@@ -53,18 +85,43 @@ export function PlayerFormSocial({ mode }: { mode: 'add' | 'edit' }) {
   const { register, control } = useFormContext();
   const handle = (name: string, label: string) => (
     <Field name={name} label={label} required>
-      <Controller control={control} name={name} render={({ field, fieldState }) => (
-        <HandleInput id={name} aria-invalid={fieldState.invalid || undefined} aria-describedby={fieldState.invalid ? `${name}-error` : undefined} value={field.value} onChange={field.onChange} onBlur={field.onBlur} />
-      )} />
+      <Controller
+        control={control}
+        name={name}
+        render={({ field, fieldState }) => (
+          <HandleInput
+            id={name}
+            aria-invalid={fieldState.invalid || undefined}
+            aria-describedby={fieldState.invalid ? `${name}-error` : undefined}
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+          />
+        )}
+      />
     </Field>
   );
   return (
     <FormSection title="Social Media & Hudl">
       <Field name="hudlUrl" label="Hudl Profile URL" required={mode === 'add'} className="sm:col-span-2">
-        <Input id="hudlUrl" type="url" inputMode="url" maxLength={255} placeholder="https://www.hudl.com/profile/..." {...register('hudlUrl')} />
+        <Input
+          id="hudlUrl"
+          type="url"
+          inputMode="url"
+          maxLength={255}
+          placeholder="https://www.hudl.com/profile/..."
+          {...register('hudlUrl')}
+        />
       </Field>
       <Field name="facebookUrl" label="Facebook URL" className="sm:col-span-2">
-        <Input id="facebookUrl" type="url" inputMode="url" maxLength={255} placeholder="https://www.facebook.com/..." {...register('facebookUrl')} />
+        <Input
+          id="facebookUrl"
+          type="url"
+          inputMode="url"
+          maxLength={255}
+          placeholder="https://www.facebook.com/..."
+          {...register('facebookUrl')}
+        />
       </Field>
       {handle('xHandle', 'X/Twitter Handle')}
       {handle('instagramHandle', 'Instagram Handle')}

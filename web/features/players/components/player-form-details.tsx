@@ -4,16 +4,42 @@ import { Field, FormSection } from './form-section';
 import { NumberInput } from './form-inputs';
 
 type NumberFieldProps = {
-  name: string; label: string; required?: boolean; min: number; max: number; step?: number; suffix?: string; className?: string;
+  name: string;
+  label: string;
+  required?: boolean;
+  min: number;
+  max: number;
+  step?: number;
+  suffix?: string;
+  className?: string;
 };
 
 function NumberField({ name, label, required, min, max, step = 1, suffix, className }: NumberFieldProps) {
   const { control } = useFormContext();
   return (
-    <Field name={name} label={suffix ? `${label} (${suffix})` : label} required={required} className={className}>
-      <Controller control={control} name={name} render={({ field, fieldState }) => (
-        <NumberInput id={name} aria-invalid={fieldState.invalid || undefined} aria-describedby={fieldState.invalid ? `${name}-error` : undefined} min={min} max={max} step={step} value={field.value} onChange={field.onChange} onBlur={field.onBlur} />
-      )} />
+    <Field
+      name={name}
+      label={suffix ? `${label} (${suffix})` : label}
+      required={required}
+      className={className}
+    >
+      <Controller
+        control={control}
+        name={name}
+        render={({ field, fieldState }) => (
+          <NumberInput
+            id={name}
+            aria-invalid={fieldState.invalid || undefined}
+            aria-describedby={fieldState.invalid ? `${name}-error` : undefined}
+            min={min}
+            max={max}
+            step={step}
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+          />
+        )}
+      />
     </Field>
   );
 }
@@ -23,7 +49,15 @@ export function PlayerFormPhysical() {
     <FormSection title="Physical Information" className="grid-cols-2 sm:grid-cols-3">
       <NumberField name="heightFeet" label="Height" suffix="ft" required min={0} max={HEIGHT_FEET_MAX} />
       <NumberField name="heightInches" label="Height" suffix="in" required min={0} max={11} />
-      <NumberField name="weightPounds" label="Weight" suffix="lbs" required min={WEIGHT_MIN} max={WEIGHT_MAX} className="col-span-2 sm:col-span-1" />
+      <NumberField
+        name="weightPounds"
+        label="Weight"
+        suffix="lbs"
+        required
+        min={WEIGHT_MIN}
+        max={WEIGHT_MAX}
+        className="col-span-2 sm:col-span-1"
+      />
     </FormSection>
   );
 }

@@ -40,57 +40,123 @@ export function PlayerFormMain({ mode }: { mode: 'add' | 'edit' }) {
         <Input id="lastName" autoComplete="off" maxLength={255} {...register('lastName')} />
       </Field>
       <Field name="level" label="Level" required>
-        <NativeSelect id="level" {...register('level', { onChange: () => { setValue('school', ''); setValue('schoolCity', ''); setValue('schoolState', ''); setValue('schoolUnlisted', false); } })}>
+        <NativeSelect
+          id="level"
+          {...register('level', {
+            onChange: () => {
+              setValue('school', '');
+              setValue('schoolCity', '');
+              setValue('schoolState', '');
+              setValue('schoolUnlisted', false);
+            },
+          })}
+        >
           <option value="">Select level</option>
-          {LEVELS.map((l) => <option key={l} value={l}>{l}</option>)}
+          {LEVELS.map((l) => (
+            <option key={l} value={l}>
+              {l}
+            </option>
+          ))}
         </NativeSelect>
       </Field>
       <Field name="school" label="School" required>
-        <Controller control={control} name="school" render={({ field, fieldState }) => (
-          <SchoolPicker id="school" level={level} value={field.value as string}
-            details={{ city: watch('schoolCity') || null, state: watch('schoolState') || null, unlisted: Boolean(watch('schoolUnlisted')) }}
-            onChange={(name, d) => {
-              field.onChange(name);
-              setValue('schoolCity', d.city ?? '');
-              setValue('schoolState', d.state ?? '');
-              setValue('schoolUnlisted', d.unlisted);
-            }}
-            onBlur={field.onBlur} invalid={Boolean(fieldState.error)} />
-        )} />
+        <Controller
+          control={control}
+          name="school"
+          render={({ field, fieldState }) => (
+            <SchoolPicker
+              id="school"
+              level={level}
+              value={field.value as string}
+              details={{
+                city: watch('schoolCity') || null,
+                state: watch('schoolState') || null,
+                unlisted: Boolean(watch('schoolUnlisted')),
+              }}
+              onChange={(name, d) => {
+                field.onChange(name);
+                setValue('schoolCity', d.city ?? '');
+                setValue('schoolState', d.state ?? '');
+                setValue('schoolUnlisted', d.unlisted);
+              }}
+              onBlur={field.onBlur}
+              invalid={Boolean(fieldState.error)}
+            />
+          )}
+        />
       </Field>
       <Field name="graduationYear" label="Graduation Year" required>
         {mode === 'add' ? (
-          <Controller control={control} name="graduationYear" render={({ field, fieldState }) => (
-            <NumberInput id="graduationYear" aria-invalid={fieldState.invalid || undefined} aria-describedby={fieldState.invalid ? 'graduationYear-error' : undefined} min={GRAD_YEAR_MIN} max={GRAD_YEAR_MAX} step={1}
-              value={field.value} onChange={field.onChange} onBlur={field.onBlur} />
-          )} />
+          <Controller
+            control={control}
+            name="graduationYear"
+            render={({ field, fieldState }) => (
+              <NumberInput
+                id="graduationYear"
+                aria-invalid={fieldState.invalid || undefined}
+                aria-describedby={fieldState.invalid ? 'graduationYear-error' : undefined}
+                min={GRAD_YEAR_MIN}
+                max={GRAD_YEAR_MAX}
+                step={1}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+              />
+            )}
+          />
         ) : (
           <NativeSelect id="graduationYear" {...register('graduationYear', { setValueAs: toId })}>
-            {editYears(getValues('graduationYear')).map((y) => <option key={y} value={y}>{y}</option>)}
+            {editYears(getValues('graduationYear')).map((y) => (
+              <option key={y} value={y}>
+                {y}
+              </option>
+            ))}
           </NativeSelect>
         )}
       </Field>
       <Field name="gender" label="Gender" required>
         <NativeSelect id="gender" {...register('gender')}>
           <option value="">Select gender</option>
-          {genders.map((g) => <option key={g} value={g}>{g}</option>)}
+          {genders.map((g) => (
+            <option key={g} value={g}>
+              {g}
+            </option>
+          ))}
         </NativeSelect>
       </Field>
       <Field name="primaryPositionId" label="Primary Position" required>
         <NativeSelect id="primaryPositionId" {...register('primaryPositionId', { setValueAs: toId })}>
           <option value="">Select position</option>
-          {positions.map((p) => <option key={p.id} value={p.id}>{p.name} ({p.key})</option>)}
+          {positions.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.name} ({p.key})
+            </option>
+          ))}
         </NativeSelect>
       </Field>
-      <Field name="secondaryPositionId" label="Secondary Position" required={mode === 'add'}
-        description={mode === 'edit' ? 'Optional' : undefined}>
+      <Field
+        name="secondaryPositionId"
+        label="Secondary Position"
+        required={mode === 'add'}
+        description={mode === 'edit' ? 'Optional' : undefined}
+      >
         <NativeSelect id="secondaryPositionId" {...register('secondaryPositionId', { setValueAs: toId })}>
           <option value="">Select position</option>
-          {positions.map((p) => <option key={p.id} value={p.id}>{p.name} ({p.key})</option>)}
+          {positions.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.name} ({p.key})
+            </option>
+          ))}
         </NativeSelect>
       </Field>
       <Field name="dateOfBirth" label="Date of Birth" required>
-        <Input id="dateOfBirth" type="date" min="1900-01-01" max={latestBirthDate()} {...register('dateOfBirth')} />
+        <Input
+          id="dateOfBirth"
+          type="date"
+          min="1900-01-01"
+          max={latestBirthDate()}
+          {...register('dateOfBirth')}
+        />
       </Field>
     </FormSection>
   );

@@ -21,9 +21,20 @@ export interface PlayerFormProps {
 }
 
 /** Add and edit share every section and rule; only the Hudl URL (required on add) and a few inputs differ. */
-export function PlayerForm({ mode, defaultValues, onSubmit, cancelTo, submitLabel, pendingLabel }: PlayerFormProps) {
+export function PlayerForm({
+  mode,
+  defaultValues,
+  onSubmit,
+  cancelTo,
+  submitLabel,
+  pendingLabel,
+}: PlayerFormProps) {
   const form = useForm<PlayerFormInput, unknown, PlayerFormValues>({
-    resolver: zodResolver(mode === 'add' ? playerFormSchema : playerEditFormSchema) as Resolver<PlayerFormInput, unknown, PlayerFormValues>,
+    resolver: zodResolver(mode === 'add' ? playerFormSchema : playerEditFormSchema) as Resolver<
+      PlayerFormInput,
+      unknown,
+      PlayerFormValues
+    >,
     defaultValues,
     // Checked on submit, then on every change: a blur check could move the button under the pointer and swallow the click.
     mode: 'onSubmit',
@@ -47,9 +58,18 @@ export function PlayerForm({ mode, defaultValues, onSubmit, cancelTo, submitLabe
     <FormProvider {...form}>
       <form onSubmit={submit} noValidate className="space-y-6">
         <FormSection title="Profile Photo" className="sm:grid-cols-1">
-          <Controller control={form.control} name="photoUrl" render={({ field }) => (
-            <PhotoUpload value={field.value as string | null} onChange={field.onChange} name={name} variant={mode} />
-          )} />
+          <Controller
+            control={form.control}
+            name="photoUrl"
+            render={({ field }) => (
+              <PhotoUpload
+                value={field.value as string | null}
+                onChange={field.onChange}
+                name={name}
+                variant={mode}
+              />
+            )}
+          />
         </FormSection>
         <PlayerFormMain mode={mode} />
         <PlayerFormPhysical />

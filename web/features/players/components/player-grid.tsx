@@ -11,7 +11,9 @@ import { paths } from '@/lib/paths';
 import { usePlayerBests } from '../api/get-player-bests';
 
 const speedText = (b: PlayerBest | undefined) =>
-  b?.maxSpeed == null ? null : `${b.maxSpeed.toFixed(1)}${b.maxSpeedPlusMinus != null ? ` ± ${b.maxSpeedPlusMinus.toFixed(1)}` : ''} mph`;
+  b?.maxSpeed == null
+    ? null
+    : `${b.maxSpeed.toFixed(1)}${b.maxSpeedPlusMinus != null ? ` ± ${b.maxSpeedPlusMinus.toFixed(1)}` : ''} mph`;
 
 const GRID = 'grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4';
 
@@ -37,7 +39,9 @@ export function PlayerGridEmpty() {
         <UserPlus className="size-6 text-muted-foreground" aria-hidden />
       </span>
       <h2 className="text-lg font-semibold">No players</h2>
-      <p className="max-w-sm text-sm text-muted-foreground">To get verified Speed and Athleticism, add a player</p>
+      <p className="max-w-sm text-sm text-muted-foreground">
+        To get verified Speed and Athleticism, add a player
+      </p>
       <Button asChild className="mt-2">
         <Link to={paths.playerNew}>Add player</Link>
       </Button>
@@ -49,7 +53,9 @@ function Best({ label, value, testId }: { label: string; value: string | null; t
   return (
     <div className="rounded-md bg-muted/60 px-2 py-1.5">
       <p className="text-xs text-muted-foreground">{label}</p>
-      <p className="font-semibold" data-testid={testId}>{value ?? '--'}</p>
+      <p className="font-semibold" data-testid={testId}>
+        {value ?? '--'}
+      </p>
     </div>
   );
 }
@@ -72,12 +78,18 @@ export function PlayerGrid({ players }: { players: Player[] }) {
                 <p className="text-sm text-muted-foreground">{p.level}</p>
                 <p className="text-sm">
                   <span>{formatHeight(p.heightInches)}</span>
-                  <span className="mx-2 text-muted-foreground" aria-hidden>·</span>
+                  <span className="mx-2 text-muted-foreground" aria-hidden>
+                    ·
+                  </span>
                   <span>{p.weight} lbs</span>
                 </p>
                 <div className="mt-2 grid w-full grid-cols-2 gap-2 text-sm">
                   <Best label="Max Speed" testId="card-max-speed" value={speedText(bests.get(p.id))} />
-                  <Best label="IGA Score" testId="card-iga-score" value={bests.get(p.id)?.igaScore?.toFixed(1) ?? null} />
+                  <Best
+                    label="IGA Score"
+                    testId="card-iga-score"
+                    value={bests.get(p.id)?.igaScore?.toFixed(1) ?? null}
+                  />
                 </div>
               </Card>
             </Link>

@@ -12,7 +12,9 @@ function Stat({ label, value, testId }: { label: string; value: ReactNode; testI
   return (
     <div className="rounded-lg border bg-muted/40 p-3 text-center">
       <p className="text-xs font-medium uppercase tracking-wide text-muted-foreground">{label}</p>
-      <p className="mt-1 text-lg font-semibold" data-testid={testId}>{value}</p>
+      <p className="mt-1 text-lg font-semibold" data-testid={testId}>
+        {value}
+      </p>
     </div>
   );
 }
@@ -20,13 +22,27 @@ function Stat({ label, value, testId }: { label: string; value: ReactNode; testI
 /** The best Max Speed (with the video that carries its bound, method and receipt) and IGA score of the chosen position. */
 export interface PlayerHighlights {
   maxSpeed: number | null;
-  maxSpeedVideo: { maxSpeedPlusMinus?: number | null; methodLabel?: string | null; analysisRequestId?: number | null } | null;
+  maxSpeedVideo: {
+    maxSpeedPlusMinus?: number | null;
+    methodLabel?: string | null;
+    analysisRequestId?: number | null;
+  } | null;
   igaScore: number | null;
 }
 
 /** The highlights come from the analysis feature: the screen that places the card passes them in. */
-export function PlayerProfileCard({ player, positions, slot, onSlotChange, highlights }: {
-  player: Player; positions: Position[]; slot: PositionSlot; onSlotChange: (s: PositionSlot) => void; highlights: PlayerHighlights;
+export function PlayerProfileCard({
+  player,
+  positions,
+  slot,
+  onSlotChange,
+  highlights,
+}: {
+  player: Player;
+  positions: Position[];
+  slot: PositionSlot;
+  onSlotChange: (s: PositionSlot) => void;
+  highlights: PlayerHighlights;
 }) {
   const name = `${player.firstName} ${player.lastName}`;
   const { maxSpeed, maxSpeedVideo, igaScore } = highlights;
@@ -39,9 +55,15 @@ export function PlayerProfileCard({ player, positions, slot, onSlotChange, highl
           <h1 className="text-2xl font-bold tracking-tight">{name}</h1>
           <p className="mt-1 flex flex-wrap items-center justify-center gap-1.5 text-sm text-muted-foreground">
             <GraduationCap className="size-4" aria-hidden /> {player.school}
-            {player.schoolCity && player.schoolState && <span>· {player.schoolCity}, {player.schoolState}</span>}
+            {player.schoolCity && player.schoolState && (
+              <span>
+                · {player.schoolCity}, {player.schoolState}
+              </span>
+            )}
             {!player.schoolVerified && (
-              <Badge variant="warning" title="Typed by the family; not found in the school directory">Unverified school</Badge>
+              <Badge variant="warning" title="Typed by the family; not found in the school directory">
+                Unverified school
+              </Badge>
             )}
           </p>
           <p className="text-sm text-muted-foreground">Class of {player.graduationYear}</p>
@@ -49,8 +71,27 @@ export function PlayerProfileCard({ player, positions, slot, onSlotChange, highl
         <div className="grid w-full grid-cols-2 gap-3">
           <Stat label="Height" value={formatHeight(player.heightInches)} />
           <Stat label="Weight" value={`${player.weight} lbs`} />
-          <Stat label="Max Speed" testId="highest-max-speed" value={maxSpeed != null ? <MeasuredSpeed mph={maxSpeed} plusMinus={maxSpeedVideo?.maxSpeedPlusMinus} methodLabel={maxSpeedVideo?.methodLabel} requestId={maxSpeedVideo?.analysisRequestId} /> : '--'} />
-          <Stat label="IGA Score" testId="highest-iga-score" value={igaScore != null ? igaScore.toFixed(1) : '--'} />
+          <Stat
+            label="Max Speed"
+            testId="highest-max-speed"
+            value={
+              maxSpeed != null ? (
+                <MeasuredSpeed
+                  mph={maxSpeed}
+                  plusMinus={maxSpeedVideo?.maxSpeedPlusMinus}
+                  methodLabel={maxSpeedVideo?.methodLabel}
+                  requestId={maxSpeedVideo?.analysisRequestId}
+                />
+              ) : (
+                '--'
+              )
+            }
+          />
+          <Stat
+            label="IGA Score"
+            testId="highest-iga-score"
+            value={igaScore != null ? igaScore.toFixed(1) : '--'}
+          />
         </div>
       </CardContent>
     </Card>

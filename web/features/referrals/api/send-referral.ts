@@ -8,7 +8,9 @@ export function useSendReferral() {
     meta: { errorTitle: 'Failed to send referral' },
     mutationFn: async (input: ReferralSendInput) => {
       try {
-        return await api<{ message: string }>('/api/referrals/send', { body: input as Record<string, unknown> });
+        return await api<{ message: string }>('/api/referrals/send', {
+          body: input as Record<string, unknown>,
+        });
       } catch (err) {
         const body = err instanceof ApiError ? (err.body as { error?: string } | undefined) : undefined;
         throw new Error(body?.error ?? '');

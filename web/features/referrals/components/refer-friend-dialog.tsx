@@ -7,7 +7,13 @@ import { REFERRAL_MESSAGE_MAX } from '@contract/constants';
 import { REFERRAL_DISCOUNT_PERCENT, referralSendSchema } from '@contract/referrals';
 import { Button } from '@/components/ui/button';
 import {
-  Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger,
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
 } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -36,7 +42,10 @@ export function ReferFriendDialog() {
   const onSubmit = form.handleSubmit((values) =>
     send.mutateAsync({ ...values, message: values.message || undefined }).then(
       () => {
-        toast({ title: 'Referral sent successfully', description: 'Your friend will receive an email with the invitation.' });
+        toast({
+          title: 'Referral sent successfully',
+          description: 'Your friend will receive an email with the invitation.',
+        });
         onOpenChange(false);
       },
       () => undefined,
@@ -54,7 +63,8 @@ export function ReferFriendDialog() {
         <DialogHeader>
           <DialogTitle>Refer a Friend</DialogTitle>
           <DialogDescription>
-            We&apos;ll email your friend an invitation with {REFERRAL_DISCOUNT_PERCENT}% off their first purchase.
+            We&apos;ll email your friend an invitation with {REFERRAL_DISCOUNT_PERCENT}% off their first
+            purchase.
           </DialogDescription>
         </DialogHeader>
         <form onSubmit={onSubmit} className="grid gap-4" noValidate>
@@ -69,15 +79,30 @@ export function ReferFriendDialog() {
           <FormField label="Email" htmlFor="ref-email" error={errors.email?.message} required>
             <Input id="ref-email" type="email" autoComplete="off" {...form.register('email')} />
           </FormField>
-          <FormField label="Confirm email" htmlFor="ref-confirm" error={errors.confirmEmail?.message} required>
+          <FormField
+            label="Confirm email"
+            htmlFor="ref-confirm"
+            error={errors.confirmEmail?.message}
+            required
+          >
             <Input id="ref-confirm" type="email" autoComplete="off" {...form.register('confirmEmail')} />
           </FormField>
           <FormField label="Message (optional)" htmlFor="ref-message" error={errors.message?.message}>
-            <Textarea id="ref-message" rows={3} maxLength={REFERRAL_MESSAGE_MAX} placeholder="Add a personal note" {...form.register('message')} />
+            <Textarea
+              id="ref-message"
+              rows={3}
+              maxLength={REFERRAL_MESSAGE_MAX}
+              placeholder="Add a personal note"
+              {...form.register('message')}
+            />
           </FormField>
           <DialogFooter>
-            <Button variant="outline" onClick={() => onOpenChange(false)}>Cancel</Button>
-            <Button type="submit" disabled={send.isPending}>{send.isPending ? 'Sending...' : 'Send Referral'}</Button>
+            <Button variant="outline" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={send.isPending}>
+              {send.isPending ? 'Sending...' : 'Send Referral'}
+            </Button>
           </DialogFooter>
         </form>
       </DialogContent>

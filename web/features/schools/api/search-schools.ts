@@ -4,7 +4,11 @@ import type { School } from '@contract/schools';
 import { schoolKeys } from './keys';
 
 /** The specification reports a failed search by its HTTP status text. */
-export async function searchSchools(searchTerm: string, level: string, signal?: AbortSignal): Promise<School[]> {
+export async function searchSchools(
+  searchTerm: string,
+  level: string,
+  signal?: AbortSignal,
+): Promise<School[]> {
   const res = await fetch('/api/schools/search', {
     method: 'POST',
     credentials: 'include',

@@ -18,7 +18,11 @@ function useDebounced<T>(value: T, ms = 250) {
   return v;
 }
 
-export interface SchoolDetails { city: string | null; state: string | null; unlisted: boolean }
+export interface SchoolDetails {
+  city: string | null;
+  state: string | null;
+  unlisted: boolean;
+}
 
 export interface SchoolPickerProps {
   id?: string;
@@ -33,7 +37,16 @@ export interface SchoolPickerProps {
 }
 
 /** Searches schools of the chosen level from two characters; nothing can be picked before a level. */
-export function SchoolPicker({ id, level, value, details, onChange, onBlur, invalid, ...aria }: SchoolPickerProps) {
+export function SchoolPicker({
+  id,
+  level,
+  value,
+  details,
+  onChange,
+  onBlur,
+  invalid,
+  ...aria
+}: SchoolPickerProps) {
   const [open, setOpen] = useState(false);
   const [typing, setTyping] = useState(false);
   const [term, setTerm] = useState('');
@@ -64,7 +77,16 @@ export function SchoolPicker({ id, level, value, details, onChange, onBlur, inva
   };
 
   return (
-    <Popover open={open} onOpenChange={(o) => { setOpen(o); if (!o) { setTyping(false); onBlur?.(); } }}>
+    <Popover
+      open={open}
+      onOpenChange={(o) => {
+        setOpen(o);
+        if (!o) {
+          setTyping(false);
+          onBlur?.();
+        }
+      }}
+    >
       <PopoverTrigger asChild disabled={!level}>
         <button
           id={id}
@@ -80,75 +102,107 @@ export function SchoolPicker({ id, level, value, details, onChange, onBlur, inva
           )}
         >
           <span className="min-w-0 py-1">
-            <span className="block truncate">{!level ? 'Select level first' : value || 'Search for a school...'}</span>
+            <span className="block truncate">
+              {!level ? 'Select level first' : value || 'Search for a school...'}
+            </span>
             {value && (town || details?.unlisted) && (
               <span className="flex flex-wrap items-center gap-1.5 text-xs text-muted-foreground">
                 {town}
-                {details?.unlisted && <Badge variant="warning" data-testid="school-unverified">Unverified</Badge>}
+                {details?.unlisted && (
+                  <Badge variant="warning" data-testid="school-unverified">
+                    Unverified
+                  </Badge>
+                )}
               </span>
             )}
           </span>
           <ChevronsUpDown className="size-4 shrink-0 opacity-50" aria-hidden />
         </button>
       </PopoverTrigger>
-      <PopoverContent align="start" aria-label="Find your school" className="w-[var(--radix-popover-trigger-width)] min-w-72 p-2">
+      <PopoverContent
+        align="start"
+        aria-label="Find your school"
+        className="w-[var(--radix-popover-trigger-width)] min-w-72 p-2"
+      >
         {typing ? (
           <UnlistedSchoolForm
             initialName={term.trim()}
             onBack={() => setTyping(false)}
             onUse={(u) => choose(u.name, { city: u.city, state: u.state, unlisted: true })}
           />
-        ) : (<>
-        <div className="relative">
-          <Search className="pointer-events-none absolute left-2.5 top-1/2 size-4 -translate-y-1/2 opacity-50" aria-hidden />
-          <Input
-            autoFocus
-            value={term}
-            onChange={(e) => { setTerm(e.target.value); setActive(0); }}
-            onKeyDown={onKeyDown}
-            placeholder={`Type at least ${SCHOOL_SEARCH_MIN} characters`}
-            aria-label="Search schools"
-            aria-controls={listId}
-            className="pl-8"
-          />
-        </div>
-        <div id={listId} role="listbox" aria-label="Schools" className="mt-2 max-h-64 overflow-y-auto">
-          {debounced.length < SCHOOL_SEARCH_MIN ? (
-            <p className="px-2 py-3 text-sm text-muted-foreground">Start typing to search {level === 'College' ? 'colleges' : 'high schools'}.</p>
-          ) : search.isError ? (
-            <p role="alert" className="px-2 py-3 text-sm text-destructive">{(search.error as Error).message}</p>
-          ) : search.isPending ? (
-            <div className="flex justify-center py-3"><Spinner /></div>
-          ) : results.length === 0 ? (
-            <p className="px-2 py-3 text-sm text-muted-foreground">No schools found</p>
-          ) : (
-            results.map((s, i) => (
-              <button
-                key={`${s.name}|${s.city}|${s.state}`}
-                type="button"
-                role="option"
-                aria-selected={value === s.name}
-                onClick={() => pick(i)}
-                onMouseEnter={() => setActive(i)}
-                className={cn('flex w-full items-start gap-2 rounded-sm px-2 py-1.5 text-left text-sm', i === active && 'bg-accent')}
-              >
-                <Check className={cn('mt-0.5 size-4 shrink-0', value === s.name ? 'opacity-100' : 'opacity-0')} aria-hidden />
-                <span className="min-w-0">
-                  <span className="block truncate font-medium">{s.name}</span>
-                  <span className="block text-xs text-muted-foreground">{s.city}, {s.state}</span>
-                </span>
-              </button>
-            ))
-          )}
-        </div>
-        <button
-          type="button"
-          onClick={() => setTyping(true)}
-          className="mt-1 w-full rounded-sm border-t px-2 py-2 text-left text-sm font-medium text-primary hover:bg-accent"
-        >
-          My school is not listed
-        </button>
-        </>)}
+        ) : (
+          <>
+            <div className="relative">
+              <Search
+                className="pointer-events-none absolute left-2.5 top-1/2 size-4 -translate-y-1/2 opacity-50"
+                aria-hidden
+              />
+              <Input
+                autoFocus
+                value={term}
+                onChange={(e) => {
+                  setTerm(e.target.value);
+                  setActive(0);
+                }}
+                onKeyDown={onKeyDown}
+                placeholder={`Type at least ${SCHOOL_SEARCH_MIN} characters`}
+                aria-label="Search schools"
+                aria-controls={listId}
+                className="pl-8"
+              />
+            </div>
+            <div id={listId} role="listbox" aria-label="Schools" className="mt-2 max-h-64 overflow-y-auto">
+              {debounced.length < SCHOOL_SEARCH_MIN ? (
+                <p className="px-2 py-3 text-sm text-muted-foreground">
+                  Start typing to search {level === 'College' ? 'colleges' : 'high schools'}.
+                </p>
+              ) : search.isError ? (
+                <p role="alert" className="px-2 py-3 text-sm text-destructive">
+                  {search.error.message}
+                </p>
+              ) : search.isPending ? (
+                <div className="flex justify-center py-3">
+                  <Spinner />
+                </div>
+              ) : results.length === 0 ? (
+                <p className="px-2 py-3 text-sm text-muted-foreground">No schools found</p>
+              ) : (
+                results.map((s, i) => (
+                  <button
+                    key={`${s.name}|${s.city}|${s.state}`}
+                    type="button"
+                    role="option"
+                    aria-selected={value === s.name}
+                    onClick={() => pick(i)}
+                    onMouseEnter={() => setActive(i)}
+                    className={cn(
+                      'flex w-full items-start gap-2 rounded-sm px-2 py-1.5 text-left text-sm',
+                      i === active && 'bg-accent',
+                    )}
+                  >
+                    <Check
+                      className={cn('mt-0.5 size-4 shrink-0', value === s.name ? 'opacity-100' : 'opacity-0')}
+                      aria-hidden
+                    />
+                    <span className="min-w-0">
+                      <span className="block truncate font-medium">{s.name}</span>
+                      <span className="block text-xs text-muted-foreground">
+                        {s.city}, {s.state}
+                      </span>
+                    </span>
+                  </button>
+                ))
+              )}
+            </div>
+            <button
+              type="button"
+              onClick={() => setTyping(true)}
+              className="mt-1 w-full rounded-sm border-t px-2 py-2 text-left text-sm font-medium text-primary hover:bg-accent"
+            >
+              My school is not listed
+            </button>
+          </>
+        )}
       </PopoverContent>
     </Popover>
   );

@@ -5,6 +5,7 @@ import { sharingKeys } from './keys';
 
 export const getShare = (playerId: number) => api<ShareSettings>(`/api/players/${playerId}/share`);
 
-export const shareQueryOptions = (playerId: number) => queryOptions({ queryKey: sharingKeys.share(playerId), queryFn: () => getShare(playerId) });
+export const shareQueryOptions = (playerId: number) =>
+  queryOptions({ queryKey: sharingKeys.share(playerId), queryFn: () => getShare(playerId) });
 
 export const useShare = (playerId: number) => useQuery(shareQueryOptions(playerId));

@@ -4,8 +4,12 @@ import { api } from '@/lib/api-client';
 import { sharingKeys } from './keys';
 
 export const updateShare = (playerId: number, body: UpdateShareInput) =>
-  api<ShareSettings>(`/api/players/${playerId}/share`, { method: 'PUT', body: body as Record<string, unknown> });
-export const newShareLink = (playerId: number) => api<ShareSettings>(`/api/players/${playerId}/share/new-link`, { method: 'POST' });
+  api<ShareSettings>(`/api/players/${playerId}/share`, {
+    method: 'PUT',
+    body: body as Record<string, unknown>,
+  });
+export const newShareLink = (playerId: number) =>
+  api<ShareSettings>(`/api/players/${playerId}/share/new-link`, { method: 'POST' });
 
 /** Both answer the whole settings: the cache takes them as they are. */
 export function useUpdateShare(playerId: number) {

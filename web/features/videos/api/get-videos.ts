@@ -24,7 +24,8 @@ export const VIDEOS_PAGE = 12;
 export const videoPagesQueryOptions = (playerId: number) =>
   infiniteQueryOptions({
     queryKey: [...videoKeys.list(playerId), 'pages'],
-    queryFn: ({ pageParam, signal }) => apiPage<VideoList>(`${videosPath(playerId)}?limit=${VIDEOS_PAGE}`, pageParam, signal),
+    queryFn: ({ pageParam, signal }) =>
+      apiPage<VideoList>(`${videosPath(playerId)}?limit=${VIDEOS_PAGE}`, pageParam, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     refetchOnWindowFocus: true,

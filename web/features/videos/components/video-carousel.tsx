@@ -18,7 +18,9 @@ export function VideoCarousel({ playerId }: { playerId: number; positionId?: num
   if (isLoading) {
     return (
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-3" aria-label="Loading videos">
-        {Array.from({ length: 3 }, (_, i) => <Skeleton key={i} className={`aspect-video w-full ${i > 0 ? 'hidden sm:block' : ''}`} />)}
+        {Array.from({ length: 3 }, (_, i) => (
+          <Skeleton key={i} className={`aspect-video w-full ${i > 0 ? 'hidden sm:block' : ''}`} />
+        ))}
       </div>
     );
   }
@@ -28,7 +30,9 @@ export function VideoCarousel({ playerId }: { playerId: number; positionId?: num
         <Film className="size-8 text-muted-foreground" aria-hidden="true" />
         <p className="font-medium">No videos available</p>
         <p className="text-sm text-muted-foreground">No videos uploaded yet</p>
-        <p className="text-sm text-muted-foreground">Upload your first video to start analyzing performance</p>
+        <p className="text-sm text-muted-foreground">
+          Upload your first video to start analyzing performance
+        </p>
       </div>
     );
   }
@@ -43,7 +47,10 @@ export function VideoCarousel({ playerId }: { playerId: number; positionId?: num
 function Slides({ videos, onPlay }: { videos: Video[]; onPlay: (v: Video) => void }) {
   const [ref, embla] = useEmblaCarousel({ align: 'start', dragFree: false, containScroll: 'trimSnaps' });
   const [can, setCan] = useState({ prev: false, next: false });
-  const update = useCallback(() => embla && setCan({ prev: embla.canScrollPrev(), next: embla.canScrollNext() }), [embla]);
+  const update = useCallback(
+    () => embla && setCan({ prev: embla.canScrollPrev(), next: embla.canScrollNext() }),
+    [embla],
+  );
   useEffect(() => {
     if (!embla) return;
     update();
@@ -56,12 +63,23 @@ function Slides({ videos, onPlay }: { videos: Video[]; onPlay: (v: Video) => voi
       <div ref={ref} className="overflow-hidden">
         <div className="-ml-4 flex touch-pan-y">
           {videos.map((v) => (
-            <div key={v.id} className="min-w-0 shrink-0 grow-0 basis-[85%] pl-4 sm:basis-1/2 lg:basis-1/3" data-testid="carousel-video">
+            <div
+              key={v.id}
+              className="min-w-0 shrink-0 grow-0 basis-[85%] pl-4 sm:basis-1/2 lg:basis-1/3"
+              data-testid="carousel-video"
+            >
               <VideoThumb video={v} onPlay={onPlay} />
               <div className="mt-2 flex flex-wrap justify-between gap-x-2 text-sm">
-                <span className="text-muted-foreground">Season {v.season}{v.positionKey ? ` · ${v.positionKey}` : ''}</span>
+                <span className="text-muted-foreground">
+                  Season {v.season}
+                  {v.positionKey ? ` · ${v.positionKey}` : ''}
+                </span>
                 <span className="font-medium">
-                  {v.maxSpeed != null ? formatSpeed(Number(v.maxSpeed), v.maxSpeedPlusMinus) : v.igaScore != null ? `IGA ${Number(v.igaScore).toFixed(1)}` : ''}
+                  {v.maxSpeed != null
+                    ? formatSpeed(Number(v.maxSpeed), v.maxSpeedPlusMinus)
+                    : v.igaScore != null
+                      ? `IGA ${Number(v.igaScore).toFixed(1)}`
+                      : ''}
                 </span>
               </div>
             </div>
@@ -69,10 +87,22 @@ function Slides({ videos, onPlay }: { videos: Video[]; onPlay: (v: Video) => voi
         </div>
       </div>
       <div className="mt-3 flex justify-end gap-2">
-        <Button variant="outline" size="icon" onClick={() => embla?.scrollPrev()} disabled={!can.prev} aria-label="Previous videos">
+        <Button
+          variant="outline"
+          size="icon"
+          onClick={() => embla?.scrollPrev()}
+          disabled={!can.prev}
+          aria-label="Previous videos"
+        >
           <ChevronLeft aria-hidden="true" />
         </Button>
-        <Button variant="outline" size="icon" onClick={() => embla?.scrollNext()} disabled={!can.next} aria-label="Next videos">
+        <Button
+          variant="outline"
+          size="icon"
+          onClick={() => embla?.scrollNext()}
+          disabled={!can.next}
+          aria-label="Next videos"
+        >
           <ChevronRight aria-hidden="true" />
         </Button>
       </div>

@@ -10,12 +10,23 @@ import { VideoPlayerModal } from './video-player-modal';
 import { VideoTile } from './video-tile';
 import { VideoUploadButton } from './video-upload';
 
-export interface LibraryPosition { id: number; name: string }
+export interface LibraryPosition {
+  id: number;
+  name: string;
+}
 
 /** Every uploaded video is listed, with its state: one without a result yet reads 'Awaiting analysis'. */
 export const libraryVideos = (videos: Video[] | undefined) => videos ?? [];
 
-export function VideoLibrary({ playerId, positions, canUpload = true }: { playerId: number; positions: LibraryPosition[]; canUpload?: boolean }) {
+export function VideoLibrary({
+  playerId,
+  positions,
+  canUpload = true,
+}: {
+  playerId: number;
+  positions: LibraryPosition[];
+  canUpload?: boolean;
+}) {
   const pages = useVideoPages(playerId);
   const { isLoading, error } = pages;
   const [playing, setPlaying] = useState<Video | null>(null);
@@ -23,8 +34,13 @@ export function VideoLibrary({ playerId, positions, canUpload = true }: { player
 
   if (isLoading) {
     return (
-      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" aria-label="Loading videos">
-        {Array.from({ length: 12 }, (_, i) => <Skeleton key={i} className="aspect-[4/3] w-full" data-testid="video-skeleton" />)}
+      <div
+        className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4"
+        aria-label="Loading videos"
+      >
+        {Array.from({ length: 12 }, (_, i) => (
+          <Skeleton key={i} className="aspect-[4/3] w-full" data-testid="video-skeleton" />
+        ))}
       </div>
     );
   }
@@ -36,7 +52,9 @@ export function VideoLibrary({ playerId, positions, canUpload = true }: { player
       ) : (
         <div className="grid gap-6">
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
-            {shown.map((v) => <VideoTile key={v.id} video={v} onPlay={setPlaying} />)}
+            {shown.map((v) => (
+              <VideoTile key={v.id} video={v} onPlay={setPlaying} />
+            ))}
           </div>
           <LoadMoreButton query={pages} className="justify-self-center" />
         </div>
@@ -46,21 +64,41 @@ export function VideoLibrary({ playerId, positions, canUpload = true }: { player
   );
 }
 
-function EmptyLibrary({ playerId, positions, canUpload }: { playerId: number; positions: LibraryPosition[]; canUpload: boolean }) {
+function EmptyLibrary({
+  playerId,
+  positions,
+  canUpload,
+}: {
+  playerId: number;
+  positions: LibraryPosition[];
+  canUpload: boolean;
+}) {
   const [positionId, setPositionId] = useState<number | null>(positions[0]?.id ?? null);
   return (
     <div className="flex flex-col items-center gap-4 rounded-lg border border-dashed bg-background p-10 text-center">
       <Film className="size-10 text-muted-foreground" aria-hidden="true" />
       <div>
         <p className="text-lg font-semibold">No videos yet</p>
-        <p className="text-sm text-muted-foreground">Upload game film for this player, or request an analysis to get a verified video.</p>
+        <p className="text-sm text-muted-foreground">
+          Upload game film for this player, or request an analysis to get a verified video.
+        </p>
       </div>
-      {canUpload && <div className="grid w-full max-w-xs gap-2 text-left">
-        <Label htmlFor="upload-position">Position</Label>
-        <NativeSelect id="upload-position" value={positionId ?? ''} onChange={(e) => setPositionId(Number(e.target.value) || null)}>
-          {positions.map((p) => <option key={p.id} value={p.id}>{p.name}</option>)}
-        </NativeSelect>
-      </div>}
+      {canUpload && (
+        <div className="grid w-full max-w-xs gap-2 text-left">
+          <Label htmlFor="upload-position">Position</Label>
+          <NativeSelect
+            id="upload-position"
+            value={positionId ?? ''}
+            onChange={(e) => setPositionId(Number(e.target.value) || null)}
+          >
+            {positions.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+      )}
       {canUpload && <VideoUploadButton playerId={playerId} positionId={positionId} />}
     </div>
   );

@@ -3,7 +3,15 @@ import type { Video } from '@contract/videos';
 import { cn } from '@/lib/cn';
 
 /** A ready video's thumbnail with a play button on hover; a failed one reads 'Could not be read', anything else 'Processing...'. */
-export function VideoThumb({ video, onPlay, className }: { video: Video; onPlay: (v: Video) => void; className?: string }) {
+export function VideoThumb({
+  video,
+  onPlay,
+  className,
+}: {
+  video: Video;
+  onPlay: (v: Video) => void;
+  className?: string;
+}) {
   const ready = video.status === 'ready';
   const label = `Play video from season ${video.season}`;
   // A failed file is not being processed any more: say it cannot be read instead of 'Processing...'.
@@ -14,12 +22,23 @@ export function VideoThumb({ video, onPlay, className }: { video: Video; onPlay:
       disabled={!ready}
       onClick={() => onPlay(video)}
       aria-label={ready ? label : waiting}
-      className={cn('group relative block aspect-video w-full overflow-hidden rounded-md bg-muted text-left focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring', className)}
+      className={cn(
+        'group relative block aspect-video w-full overflow-hidden rounded-md bg-muted text-left focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+        className,
+      )}
     >
       {ready && video.thumbnail ? (
-        <img src={video.thumbnail} alt="" loading="lazy" draggable={false} className="h-full w-full object-cover" />
+        <img
+          src={video.thumbnail}
+          alt=""
+          loading="lazy"
+          draggable={false}
+          className="h-full w-full object-cover"
+        />
       ) : (
-        <span className="flex h-full items-center justify-center text-sm text-muted-foreground">{ready ? 'No preview' : waiting}</span>
+        <span className="flex h-full items-center justify-center text-sm text-muted-foreground">
+          {ready ? 'No preview' : waiting}
+        </span>
       )}
       {ready && (
         <span className="absolute inset-0 flex items-center justify-center bg-black/0 transition group-hover:bg-black/30 group-focus-visible:bg-black/30">

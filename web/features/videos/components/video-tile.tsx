@@ -16,27 +16,38 @@ export function VideoTile({ video, onPlay }: { video: Video; onPlay: (v: Video) 
       <>
         Max Speed: {formatSpeed(Number(video.maxSpeed), video.maxSpeedPlusMinus)}
         {video.maxSpeedPlusMinus != null && (
-          <span className="flex flex-wrap items-baseline gap-x-2"><SpeedEvidence methodLabel={video.methodLabel} requestId={video.analysisRequestId} /></span>
+          <span className="flex flex-wrap items-baseline gap-x-2">
+            <SpeedEvidence methodLabel={video.methodLabel} requestId={video.analysisRequestId} />
+          </span>
         )}
       </>
     ) : (
       'Awaiting analysis'
     );
   // An unreadable file: the family was mailed; it is removed on this date (decision 132).
-  const state = video.removeOn ? `Unreadable · removed on ${dateFormat.format(new Date(video.removeOn))}`
-    : video.status === 'ready' ? value
-    : video.status === 'failed' ? 'Could not be processed'
-    : 'Processing video · Awaiting analysis';
+  const state = video.removeOn
+    ? `Unreadable · removed on ${dateFormat.format(new Date(video.removeOn))}`
+    : video.status === 'ready'
+      ? value
+      : video.status === 'failed'
+        ? 'Could not be processed'
+        : 'Processing video · Awaiting analysis';
   return (
     <Card className="overflow-hidden" data-testid="video-tile">
       <VideoThumb video={video} onPlay={onPlay} className="rounded-none" />
       <CardContent className="grid gap-1 p-4 pt-3 text-sm sm:p-4 sm:pt-3">
         <div className="flex items-center justify-between gap-2">
           <span className="font-semibold">{video.positionKey ?? 'Unknown'}</span>
-          <time className="text-xs text-muted-foreground" dateTime={video.createdAt}>{dateFormat.format(new Date(video.createdAt))}</time>
+          <time className="text-xs text-muted-foreground" dateTime={video.createdAt}>
+            {dateFormat.format(new Date(video.createdAt))}
+          </time>
         </div>
-        <span className="text-muted-foreground">{video.season ? `Season: ${video.season}` : relativeTime(video.createdAt)}</span>
-        <span className="font-medium" data-testid="video-state">{state}</span>
+        <span className="text-muted-foreground">
+          {video.season ? `Season: ${video.season}` : relativeTime(video.createdAt)}
+        </span>
+        <span className="font-medium" data-testid="video-state">
+          {state}
+        </span>
       </CardContent>
     </Card>
   );

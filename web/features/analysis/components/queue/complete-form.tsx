@@ -1,7 +1,12 @@
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { completeFieldsSchema, VIDEO_REQUIRED, type PositionSubmetric, type QueueItem } from '@contract/analysis';
+import {
+  completeFieldsSchema,
+  VIDEO_REQUIRED,
+  type PositionSubmetric,
+  type QueueItem,
+} from '@contract/analysis';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -17,7 +22,15 @@ import { VideoDropzone } from './video-dropzone';
 
 type Fields = Record<string, string>;
 
-export function CompleteForm({ item, onDone, onReject }: { item: QueueItem; onDone: () => void; onReject: (reason?: string) => void }) {
+export function CompleteForm({
+  item,
+  onDone,
+  onReject,
+}: {
+  item: QueueItem;
+  onDone: () => void;
+  onReject: (reason?: string) => void;
+}) {
   const isIga = item.requestType === 'iga';
   const subs = usePositionSubmetrics(isIga ? item.positionId : null);
   if (isIga && subs.isLoading) return <Skeleton className="h-64 w-full" />;
@@ -25,16 +38,33 @@ export function CompleteForm({ item, onDone, onReject }: { item: QueueItem; onDo
   return <CompleteFields item={item} subs={subs.data ?? []} onDone={onDone} onReject={onReject} />;
 }
 
-function CompleteFields({ item, subs, onDone, onReject }: { item: QueueItem; subs: PositionSubmetric[]; onDone: () => void; onReject: (reason?: string) => void }) {
+function CompleteFields({
+  item,
+  subs,
+  onDone,
+  onReject,
+}: {
+  item: QueueItem;
+  subs: PositionSubmetric[];
+  onDone: () => void;
+  onReject: (reason?: string) => void;
+}) {
   const isIga = item.requestType === 'iga';
   const schema = useMemo(() => completeFieldsSchema(item.requestType, subs), [item.requestType, subs]);
   const defaults = useMemo(() => {
     const d: Fields = isIga ? { igaScore: '' } : { maxSpeed: '', maxSpeed_percentile: '' };
-    for (const s of subs) Object.assign(d, { [`submetric_${s.key}`]: '', [`submetric_${s.key}_percentile`]: '50' });
+    for (const s of subs)
+      Object.assign(d, { [`submetric_${s.key}`]: '', [`submetric_${s.key}_percentile`]: '50' });
     return { ...d, comment: '' };
   }, [isIga, subs]);
   const form = useForm<Fields>({ resolver: zodResolver(schema as never), defaultValues: defaults });
-  const { register, handleSubmit, setValue, getValues, formState: { errors } } = form;
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    getValues,
+    formState: { errors },
+  } = form;
   const [video, setVideo] = useState<File | null>(null);
   const [measured, setMeasured] = useState<MeasuredCompletion | null>(null);
   const complete = useCompleteRequest(item);
@@ -42,7 +72,7 @@ function CompleteFields({ item, subs, onDone, onReject }: { item: QueueItem; sub
   const pop = usePopulation(item.id);
   const prefill = usePrefill(pop.data, (f, v) => setValue(f, v, { shouldValidate: true }));
   const busy = complete.isPending;
-  const err = (name: string) => errors[name]?.message as string | undefined;
+  const err = (name: string) => errors[name]?.message;
 
   const onMeasured = (m: MeasuredCompletion | null) => {
     setMeasured(m);
@@ -51,8 +81,10 @@ function CompleteFields({ item, subs, onDone, onReject }: { item: QueueItem; sub
   };
 
   const onSubmit = handleSubmit(async () => {
-    if (isIga && !video) return toast({ title: 'Error', description: VIDEO_REQUIRED, variant: 'destructive' });
-    if (!isIga && !measured) return toast({ title: 'Error', description: MEASUREMENT_REQUIRED, variant: 'destructive' });
+    if (isIga && !video)
+      return toast({ title: 'Error', description: VIDEO_REQUIRED, variant: 'destructive' });
+    if (!isIga && !measured)
+      return toast({ title: 'Error', description: MEASUREMENT_REQUIRED, variant: 'destructive' });
     const raw = getValues();
     const fields: Fields = { positionId: String(item.positionId ?? '') };
     for (const [k, v] of Object.entries(raw)) if (v !== '' && v !== undefined) fields[k] = String(v);
@@ -66,64 +98,110 @@ function CompleteFields({ item, subs, onDone, onReject }: { item: QueueItem; sub
     }
   });
 
-  const valueField = (name: string, label: string, key: string | null, pctField: string | null, step: string, readOnly = false) => (
-    <FormField label={label} htmlFor={`f-${name}`} error={err(name)} description={readOnly ? "Filled by 'Confirm measurement'" : name === 'igaScore' ? 'Analyst assessment' : undefined}>
+  const valueField = (
+    name: string,
+    label: string,
+    key: string | null,
+    pctField: string | null,
+    step: string,
+    readOnly = false,
+  ) => (
+    <FormField
+      label={label}
+      htmlFor={`f-${name}`}
+      error={err(name)}
+      description={
+        readOnly ? "Filled by 'Confirm measurement'" : name === 'igaScore' ? 'Analyst assessment' : undefined
+      }
+    >
       <Input
         id={`f-${name}`}
         inputMode="decimal"
         step={step}
         readOnly={readOnly}
         className={readOnly ? 'bg-muted' : undefined}
-        {...register(name, { onChange: (e) => key && pctField && prefill.onValue(key, pctField, e.target.value) })}
+        {...register(name, {
+          onChange: (e) => key && pctField && prefill.onValue(key, pctField, e.target.value),
+        })}
       />
     </FormField>
   );
   const percentileField = (name: string, label: string, key: string) => (
     <FormField label={label} htmlFor={`f-${name}`} error={err(name)} description={prefill.hint(key)}>
-      <Input id={`f-${name}`} inputMode="numeric" maxLength={3} {...register(name, { onChange: () => prefill.onPercentileTyped(name) })} />
+      <Input
+        id={`f-${name}`}
+        inputMode="numeric"
+        maxLength={3}
+        {...register(name, { onChange: () => prefill.onPercentileTyped(name) })}
+      />
     </FormField>
   );
 
   return (
     <>
-    {!isIga && <MeasurementWorkbench item={item} onChange={onMeasured} onQualityReject={() => onReject(QUALITY_REJECT_REASON)} onSourceUploaded={refetchQueue} />}
-    <form onSubmit={onSubmit} noValidate className="grid gap-4">
-      <fieldset disabled={busy} className="grid gap-4">
-        {prefill.summary() && <p className="text-sm text-muted-foreground">{prefill.summary()}</p>}
-        {isIga ? (
-          <>
-            {valueField('igaScore', 'IGA Score (50-100)', null, null, '0.1')}
-            {subs.map((s) => (
-              <div key={s.key} className="grid items-start gap-3 rounded-md border p-3 sm:grid-cols-2" data-testid={`submetric-${s.key}`}>
-                <p className="text-sm font-medium sm:col-span-2">
-                  {s.name} <span className="font-normal text-muted-foreground">({s.unit}, {s.decimals} decimal{s.decimals > 1 ? 's' : ''}{s.lowerIsBetter ? ', lower is better' : ''})</span>
-                </p>
-                {valueField(`submetric_${s.key}`, `${s.name} value`, s.key, `submetric_${s.key}_percentile`, s.decimals > 1 ? '0.01' : '0.1')}
-                {percentileField(`submetric_${s.key}_percentile`, 'Percentile (0-100)', s.key)}
-              </div>
-            ))}
-          </>
-        ) : (
-          <div className="grid items-start gap-3 sm:grid-cols-2">
-            {valueField('maxSpeed', 'Max Speed (mph)', 'MS', 'maxSpeed_percentile', '0.1', true)}
-            {percentileField('maxSpeed_percentile', 'Percentile (0-100)', 'MS')}
+      {!isIga && (
+        <MeasurementWorkbench
+          item={item}
+          onChange={onMeasured}
+          onQualityReject={() => onReject(QUALITY_REJECT_REASON)}
+          onSourceUploaded={refetchQueue}
+        />
+      )}
+      <form onSubmit={onSubmit} noValidate className="grid gap-4">
+        <fieldset disabled={busy} className="grid gap-4">
+          {prefill.summary() && <p className="text-sm text-muted-foreground">{prefill.summary()}</p>}
+          {isIga ? (
+            <>
+              {valueField('igaScore', 'IGA Score (50-100)', null, null, '0.1')}
+              {subs.map((s) => (
+                <div
+                  key={s.key}
+                  className="grid items-start gap-3 rounded-md border p-3 sm:grid-cols-2"
+                  data-testid={`submetric-${s.key}`}
+                >
+                  <p className="text-sm font-medium sm:col-span-2">
+                    {s.name}{' '}
+                    <span className="font-normal text-muted-foreground">
+                      ({s.unit}, {s.decimals} decimal{s.decimals > 1 ? 's' : ''}
+                      {s.lowerIsBetter ? ', lower is better' : ''})
+                    </span>
+                  </p>
+                  {valueField(
+                    `submetric_${s.key}`,
+                    `${s.name} value`,
+                    s.key,
+                    `submetric_${s.key}_percentile`,
+                    s.decimals > 1 ? '0.01' : '0.1',
+                  )}
+                  {percentileField(`submetric_${s.key}_percentile`, 'Percentile (0-100)', s.key)}
+                </div>
+              ))}
+            </>
+          ) : (
+            <div className="grid items-start gap-3 sm:grid-cols-2">
+              {valueField('maxSpeed', 'Max Speed (mph)', 'MS', 'maxSpeed_percentile', '0.1', true)}
+              {percentileField('maxSpeed_percentile', 'Percentile (0-100)', 'MS')}
+            </div>
+          )}
+          <div className="grid gap-2">
+            <span className="text-sm font-medium">
+              {isIga ? 'Processed video' : 'Processed video (optional: the source clip is the evidence)'}
+            </span>
+            <VideoDropzone file={video} onFile={setVideo} disabled={busy} />
           </div>
-        )}
-        <div className="grid gap-2">
-          <span className="text-sm font-medium">{isIga ? 'Processed video' : 'Processed video (optional: the source clip is the evidence)'}</span>
-          <VideoDropzone file={video} onFile={setVideo} disabled={busy} />
+          <FormField label="Comment (optional)" htmlFor="f-comment" error={err('comment')}>
+            <Textarea id="f-comment" rows={2} {...register('comment')} />
+          </FormField>
+        </fieldset>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
+          <Button type="button" variant="outline" onClick={() => onReject()} disabled={busy}>
+            Reject Instead
+          </Button>
+          <Button type="submit" disabled={(isIga ? !video : !measured) || busy}>
+            {busy ? `Uploading ${complete.progress ?? 0}%` : 'Complete Analysis'}
+          </Button>
         </div>
-        <FormField label="Comment (optional)" htmlFor="f-comment" error={err('comment')}>
-          <Textarea id="f-comment" rows={2} {...register('comment')} />
-        </FormField>
-      </fieldset>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
-        <Button type="button" variant="outline" onClick={() => onReject()} disabled={busy}>Reject Instead</Button>
-        <Button type="submit" disabled={(isIga ? !video : !measured) || busy}>
-          {busy ? `Uploading ${complete.progress ?? 0}%` : 'Complete Analysis'}
-        </Button>
-      </div>
-    </form>
+      </form>
     </>
   );
 }

@@ -16,15 +16,33 @@ export function ProcessDialog({ item, onClose }: { item: QueueItem | null; onClo
       <DialogContent className={measured ? 'max-w-6xl' : 'max-w-2xl'}>
         <DialogHeader>
           <DialogTitle>Process Analysis Request</DialogTitle>
-          <DialogDescription>{mode === 'complete' ? 'Enter the verified results and upload the processed video.' : 'Reject the request; the credit goes back to the family.'}</DialogDescription>
+          <DialogDescription>
+            {mode === 'complete'
+              ? 'Enter the verified results and upload the processed video.'
+              : 'Reject the request; the credit goes back to the family.'}
+          </DialogDescription>
         </DialogHeader>
         {item && (
           <>
             <Summary item={item} />
             {mode === 'complete' ? (
-              <CompleteForm key={item.id} item={item} onDone={onClose} onReject={(r) => { setReason(r); setMode('reject'); }} />
+              <CompleteForm
+                key={item.id}
+                item={item}
+                onDone={onClose}
+                onReject={(r) => {
+                  setReason(r);
+                  setMode('reject');
+                }}
+              />
             ) : (
-              <RejectForm key={item.id} item={item} defaultReason={reason} onDone={onClose} onBack={() => setMode('complete')} />
+              <RejectForm
+                key={item.id}
+                item={item}
+                defaultReason={reason}
+                onDone={onClose}
+                onBack={() => setMode('complete')}
+              />
             )}
           </>
         )}
@@ -39,7 +57,18 @@ function Summary({ item }: { item: QueueItem }) {
     ['Player', `${item.playerFirstName} ${item.playerLastName} (${item.playerLevel})`],
     ['Season', item.season],
     ['Position', item.positionName ?? '--'],
-    ['Hudl video', <a key="h" href={item.hudlUrl} target="_blank" rel="noopener noreferrer" className="break-all text-primary underline">{item.hudlUrl}</a>],
+    [
+      'Hudl video',
+      <a
+        key="h"
+        href={item.hudlUrl}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="break-all text-primary underline"
+      >
+        {item.hudlUrl}
+      </a>,
+    ],
   ];
   if (item.startTime) rows.push(['Start at', item.startTime]);
   if (item.notes) rows.push(['Notes', item.notes]);

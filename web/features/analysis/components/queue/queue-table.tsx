@@ -18,7 +18,12 @@ export function QueueTable({ items, onProcess }: { items: QueueItem[]; onProcess
         <TableHeader>
           <TableRow>
             {['Request ID', 'Type', 'Season', 'Player', 'Level', 'Submitted', 'Status', 'Action'].map((h) => (
-              <TableHead key={h} className={cn(PHONE_HIDDEN.has(h) && 'hidden sm:table-cell', h === 'Action' && STICKY)}>{h}</TableHead>
+              <TableHead
+                key={h}
+                className={cn(PHONE_HIDDEN.has(h) && 'hidden sm:table-cell', h === 'Action' && STICKY)}
+              >
+                {h}
+              </TableHead>
             ))}
           </TableRow>
         </TableHeader>
@@ -26,13 +31,32 @@ export function QueueTable({ items, onProcess }: { items: QueueItem[]; onProcess
           {items.map((i) => (
             <TableRow key={i.id} data-testid={`queue-row-${i.id}`}>
               <TableCell className="font-mono">#{i.id}</TableCell>
-              <TableCell><Badge variant={i.requestType === 'iga' ? 'secondary' : 'outline'}>{typeLabel(i.requestType)}</Badge></TableCell>
+              <TableCell>
+                <Badge variant={i.requestType === 'iga' ? 'secondary' : 'outline'}>
+                  {typeLabel(i.requestType)}
+                </Badge>
+              </TableCell>
               <TableCell className="hidden sm:table-cell">{i.season}</TableCell>
-              <TableCell className="whitespace-nowrap">{i.playerFirstName} {i.playerLastName}</TableCell>
+              <TableCell className="whitespace-nowrap">
+                {i.playerFirstName} {i.playerLastName}
+              </TableCell>
               <TableCell className="hidden whitespace-nowrap sm:table-cell">{i.playerLevel}</TableCell>
-              <TableCell className="hidden whitespace-nowrap sm:table-cell" title={new Date(i.createdAt).toLocaleString()}>{relativeTime(i.createdAt)}</TableCell>
-              <TableCell><Badge variant="warning" className="capitalize">{i.status}</Badge></TableCell>
-              <TableCell className={STICKY}><Button size="sm" onClick={() => onProcess(i)}>Process</Button></TableCell>
+              <TableCell
+                className="hidden whitespace-nowrap sm:table-cell"
+                title={new Date(i.createdAt).toLocaleString()}
+              >
+                {relativeTime(i.createdAt)}
+              </TableCell>
+              <TableCell>
+                <Badge variant="warning" className="capitalize">
+                  {i.status}
+                </Badge>
+              </TableCell>
+              <TableCell className={STICKY}>
+                <Button size="sm" onClick={() => onProcess(i)}>
+                  Process
+                </Button>
+              </TableCell>
             </TableRow>
           ))}
         </TableBody>

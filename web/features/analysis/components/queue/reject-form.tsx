@@ -8,9 +8,23 @@ import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/toaster';
 import { useRejectRequest } from '../../api/queue';
 
-export function RejectForm({ item, onDone, onBack, defaultReason }: { item: QueueItem; onDone: () => void; onBack: () => void; defaultReason?: string }) {
+export function RejectForm({
+  item,
+  onDone,
+  onBack,
+  defaultReason,
+}: {
+  item: QueueItem;
+  onDone: () => void;
+  onBack: () => void;
+  defaultReason?: string;
+}) {
   const reject = useRejectRequest(item);
-  const { register, handleSubmit, formState: { errors } } = useForm<RejectInput>({
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<RejectInput>({
     resolver: zodResolver(rejectSchema),
     defaultValues: { reason: (defaultReason ?? '') as RejectInput['reason'], comment: '' },
   });
@@ -30,16 +44,29 @@ export function RejectForm({ item, onDone, onBack, defaultReason }: { item: Queu
         <FormField label="Reason" htmlFor="reject-reason" error={errors.reason?.message}>
           <NativeSelect id="reject-reason" {...register('reason')}>
             <option value="">Select a reason</option>
-            {REJECTION_REASONS.map((r) => <option key={r} value={r}>{r}</option>)}
+            {REJECTION_REASONS.map((r) => (
+              <option key={r} value={r}>
+                {r}
+              </option>
+            ))}
           </NativeSelect>
         </FormField>
-        <FormField label="Comment" htmlFor="reject-comment" error={errors.comment?.message} description="Tell the family what to fix. The credit is returned to them.">
+        <FormField
+          label="Comment"
+          htmlFor="reject-comment"
+          error={errors.comment?.message}
+          description="Tell the family what to fix. The credit is returned to them."
+        >
           <Textarea id="reject-comment" rows={3} {...register('comment')} />
         </FormField>
       </fieldset>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
-        <Button type="button" variant="outline" onClick={onBack} disabled={busy}>Back</Button>
-        <Button type="submit" variant="destructive" disabled={busy}>{busy ? 'Rejecting...' : 'Reject Request'}</Button>
+        <Button type="button" variant="outline" onClick={onBack} disabled={busy}>
+          Back
+        </Button>
+        <Button type="submit" variant="destructive" disabled={busy}>
+          {busy ? 'Rejecting...' : 'Reject Request'}
+        </Button>
       </div>
     </form>
   );

@@ -5,13 +5,18 @@ import { percentileFromQuantiles, type Population } from '@contract/analysis';
  * Pre-fills a percentile from the verified population as the analyst types a value, until the
  * analyst edits that percentile by hand.
  */
-export function usePrefill(pop: Population | undefined, setPercentile: (field: string, value: string) => void) {
+export function usePrefill(
+  pop: Population | undefined,
+  setPercentile: (field: string, value: string) => void,
+) {
   const touched = useRef(new Set<string>());
   const metric = (key: string) => pop?.metrics.find((m) => m.key === key);
   return {
     hint(key: string) {
       const m = metric(key);
-      return m?.quantiles ? `Pre-filled from ${m.count} verified results at this position and level` : undefined;
+      return m?.quantiles
+        ? `Pre-filled from ${m.count} verified results at this position and level`
+        : undefined;
     },
     /** One line for the whole form when some percentile cannot be pre-filled. */
     summary() {
@@ -23,7 +28,8 @@ export function usePrefill(pop: Population | undefined, setPercentile: (field: s
     onValue(key: string, percentileField: string, raw: string) {
       const m = metric(key);
       const value = Number(raw);
-      if (!m?.quantiles || raw.trim() === '' || Number.isNaN(value) || touched.current.has(percentileField)) return;
+      if (!m?.quantiles || raw.trim() === '' || Number.isNaN(value) || touched.current.has(percentileField))
+        return;
       setPercentile(percentileField, String(percentileFromQuantiles(value, m.quantiles, m.lowerIsBetter)));
     },
     onPercentileTyped(field: string) {

@@ -4,10 +4,19 @@ import { VIDEO_ACCEPT, VIDEO_MAX_BYTES } from '@contract/videos';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 
-const sizeText = (n: number) => (n >= 1024 ** 3 ? `${(n / 1024 ** 3).toFixed(1)} GB` : `${(n / 1024 ** 2).toFixed(1)} MB`);
+const sizeText = (n: number) =>
+  n >= 1024 ** 3 ? `${(n / 1024 ** 3).toFixed(1)} GB` : `${(n / 1024 ** 2).toFixed(1)} MB`;
 
 /** Drag-and-drop (or click) for the one processed video; react-dropzone's messages explain refusals. */
-export function VideoDropzone({ file, onFile, disabled }: { file: File | null; onFile: (f: File | null) => void; disabled?: boolean }) {
+export function VideoDropzone({
+  file,
+  onFile,
+  disabled,
+}: {
+  file: File | null;
+  onFile: (f: File | null) => void;
+  disabled?: boolean;
+}) {
   const { getRootProps, getInputProps, isDragActive, fileRejections } = useDropzone({
     accept: VIDEO_ACCEPT,
     maxFiles: 1,
@@ -25,7 +34,13 @@ export function VideoDropzone({ file, onFile, disabled }: { file: File | null; o
           <p className="truncate text-sm font-medium">{file.name}</p>
           <p className="text-xs text-muted-foreground">{sizeText(file.size)}</p>
         </div>
-        <Button variant="ghost" size="icon" onClick={() => onFile(null)} disabled={disabled} aria-label="Remove video">
+        <Button
+          variant="ghost"
+          size="icon"
+          onClick={() => onFile(null)}
+          disabled={disabled}
+          aria-label="Remove video"
+        >
           <X aria-hidden="true" />
         </Button>
       </div>
@@ -47,7 +62,11 @@ export function VideoDropzone({ file, onFile, disabled }: { file: File | null; o
         <p className="text-sm font-medium">Drag the processed video here, or click to choose</p>
         <p className="text-xs text-muted-foreground">MP4, MOV or WebM, up to 2 GB</p>
       </div>
-      {errors.map((m) => <p key={m} role="alert" className="text-sm text-destructive">{m}</p>)}
+      {errors.map((m) => (
+        <p key={m} role="alert" className="text-sm text-destructive">
+          {m}
+        </p>
+      ))}
     </div>
   );
 }

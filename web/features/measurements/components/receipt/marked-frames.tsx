@@ -17,24 +17,37 @@ export function MarkedFrames({ receipt }: { receipt: Receipt }) {
   const [at, setAt] = useState(0);
   const [viewer, setViewer] = useState(false);
   const still = stills[at];
-  if (!still) return <p className="text-sm text-muted-foreground">No stills were stored with this receipt.</p>;
+  if (!still)
+    return <p className="text-sm text-muted-foreground">No stills were stored with this receipt.</p>;
   const caption = `${still.yardLine}-yard line · Frame ${displayFrame(still.frameIndex)} (frameIndex ${still.frameIndex}) · ${formatTime(still.time)}`;
   return (
     <div className="grid gap-2" data-testid="marked-frames">
       <figure className="grid gap-1">
-        <img src={still.url} alt={`Marked frame: ${caption}`} className="aspect-video w-full rounded-md bg-black object-contain" />
-        <figcaption className="text-sm font-medium" data-testid="marked-frame-caption">Mark {at + 1} of {stills.length}: {caption}</figcaption>
+        <img
+          src={still.url}
+          alt={`Marked frame: ${caption}`}
+          className="aspect-video w-full rounded-md bg-black object-contain"
+        />
+        <figcaption className="text-sm font-medium" data-testid="marked-frame-caption">
+          Mark {at + 1} of {stills.length}: {caption}
+        </figcaption>
       </figure>
       <div className="flex flex-wrap items-center gap-2">
-        <Button size="sm" variant="outline" onClick={() => setAt(at - 1)} disabled={at === 0}><ChevronLeft aria-hidden /> Previous mark</Button>
-        <Button size="sm" variant="outline" onClick={() => setAt(at + 1)} disabled={at >= stills.length - 1}>Next mark <ChevronRight aria-hidden /></Button>
+        <Button size="sm" variant="outline" onClick={() => setAt(at - 1)} disabled={at === 0}>
+          <ChevronLeft aria-hidden /> Previous mark
+        </Button>
+        <Button size="sm" variant="outline" onClick={() => setAt(at + 1)} disabled={at >= stills.length - 1}>
+          Next mark <ChevronRight aria-hidden />
+        </Button>
         {receipt.video.videoId && (
           <Button size="sm" variant="secondary" onClick={() => setViewer(!viewer)} aria-expanded={viewer}>
             {viewer ? 'Close the frame viewer' : 'Check the frames around this mark'}
           </Button>
         )}
       </div>
-      {viewer && receipt.video.videoId && <AroundMark videoId={receipt.video.videoId} frame={still.frameIndex} key={still.frameIndex} />}
+      {viewer && receipt.video.videoId && (
+        <AroundMark videoId={receipt.video.videoId} frame={still.frameIndex} key={still.frameIndex} />
+      )}
     </div>
   );
 }
@@ -43,6 +56,18 @@ function AroundMark({ videoId, frame: start }: { videoId: number; frame: number 
   const media = useVideoMedia(videoId);
   const [frame, setFrame] = useState(start);
   if (media.isPending) return <Spinner />;
-  if (media.isError) return <p role="alert" className="text-sm text-destructive">The video cannot be opened: {media.error.message}</p>;
-  return <FrameViewer media={media.data} frame={frame} onFrameChange={setFrame} overlay={frame === start ? 'The marked frame' : null} />;
+  if (media.isError)
+    return (
+      <p role="alert" className="text-sm text-destructive">
+        The video cannot be opened: {media.error.message}
+      </p>
+    );
+  return (
+    <FrameViewer
+      media={media.data}
+      frame={frame}
+      onFrameChange={setFrame}
+      overlay={frame === start ? 'The marked frame' : null}
+    />
+  );
 }

@@ -6,14 +6,21 @@ export function ReceiptFacts({ receipt }: { receipt: Receipt }) {
   const w = receipt.measurement.window;
   const rows: [string, string][] = [
     ['Landmark', LANDMARK_LABELS[receipt.landmark]],
-    ['Fastest window', `${w.fromYard} → ${w.toYard} (${w.yards} yards) in ${w.seconds.toFixed(4)} s, between ${w.mphLow.toFixed(2)} and ${Number.isFinite(w.mphHigh) ? w.mphHigh.toFixed(2) : '∞'} mph`],
+    [
+      'Fastest window',
+      `${w.fromYard} → ${w.toYard} (${w.yards} yards) in ${w.seconds.toFixed(4)} s, between ${w.mphLow.toFixed(2)} and ${Number.isFinite(w.mphHigh) ? w.mphHigh.toFixed(2) : '∞'} mph`,
+    ],
     ['Frame rate', `${v.nominalFps} nominal, ${v.averageFps} average`],
     ['Variable frame rate', v.variableFrameRate ? 'Yes' : 'No'],
     ['Time base', v.timeBase],
     ['File', `${v.container} · ${v.codec} · ${v.width}×${v.height} · ${v.frameCount} frames`],
     ['Source SHA-256', v.sourceSha256],
   ];
-  if (v.hasWorkingCopy) rows.push(['Working copy SHA-256', `${v.workingSha256} (H.264, every frame at its original presentation time)`]);
+  if (v.hasWorkingCopy)
+    rows.push([
+      'Working copy SHA-256',
+      `${v.workingSha256} (H.264, every frame at its original presentation time)`,
+    ]);
   return (
     <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]" data-testid="receipt-facts">
       {rows.map(([k, val]) => (

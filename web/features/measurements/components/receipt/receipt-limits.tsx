@@ -2,10 +2,25 @@
 export function ReceiptLimits() {
   return (
     <ul className="grid list-disc gap-1 pl-5 text-sm text-muted-foreground" data-testid="receipt-limits">
-      <li><span className="font-medium text-foreground">Landmark judgement.</span> The ± covers the frame timing only; which frame shows the landmark crossing a line is the analyst's judgement, which the stills on this page let anyone check.</li>
-      <li><span className="font-medium text-foreground">Lens and perspective.</span> Yard lines are on the field, so camera panning does not matter, but a wide lens bends lines near the edge of the picture and a camera far off the line of the run makes crossings harder to see.</li>
-      <li><span className="font-medium text-foreground">Running at an angle.</span> Yards are counted along the field; a player running across it covers more ground, so the measured speed is then lower than the true one.</li>
-      <li><span className="font-medium text-foreground">Variable frame rate.</span> Times come from the file, but uneven frames widen the ±; beyond 1.0 mph the video is not accepted.</li>
+      <li>
+        <span className="font-medium text-foreground">Landmark judgement.</span> The ± covers the frame timing
+        only; which frame shows the landmark crossing a line is the analyst's judgement, which the stills on
+        this page let anyone check.
+      </li>
+      <li>
+        <span className="font-medium text-foreground">Lens and perspective.</span> Yard lines are on the
+        field, so camera panning does not matter, but a wide lens bends lines near the edge of the picture and
+        a camera far off the line of the run makes crossings harder to see.
+      </li>
+      <li>
+        <span className="font-medium text-foreground">Running at an angle.</span> Yards are counted along the
+        field; a player running across it covers more ground, so the measured speed is then lower than the
+        true one.
+      </li>
+      <li>
+        <span className="font-medium text-foreground">Variable frame rate.</span> Times come from the file,
+        but uneven frames widen the ±; beyond 1.0 mph the video is not accepted.
+      </li>
     </ul>
   );
 }

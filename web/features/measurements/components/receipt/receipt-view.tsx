@@ -19,7 +19,12 @@ import { ReceiptLimits } from './receipt-limits';
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** The evidence receipt of a measured Max Speed: the number, how it was obtained, and the frames. */
-export function ReceiptView({ requestId, revision, onRevision, canCorrect = false }: {
+export function ReceiptView({
+  requestId,
+  revision,
+  onRevision,
+  canCorrect = false,
+}: {
   requestId: number;
   revision: number | null;
   onRevision: (r: number | null) => void;
@@ -30,7 +35,11 @@ export function ReceiptView({ requestId, revision, onRevision, canCorrect = fals
   if (q.isPending) return <Skeleton className="h-96 w-full" />;
   if (q.isError) {
     const missing = q.error instanceof ApiError && q.error.status === 404;
-    return <p role="alert" className="rounded-md border p-6 text-center">{missing ? 'No receipt found for this request.' : q.error.message}</p>;
+    return (
+      <p role="alert" className="rounded-md border p-6 text-center">
+        {missing ? 'No receipt found for this request.' : q.error.message}
+      </p>
+    );
   }
   const r = q.data;
   return (
@@ -39,12 +48,19 @@ export function ReceiptView({ requestId, revision, onRevision, canCorrect = fals
         <CardHeader className="gap-3 sm:flex-row sm:items-start sm:justify-between sm:space-y-0">
           <div className="grid gap-1">
             <CardDescription>
-              Max Speed receipt · request #{r.requestId} · <Link className="text-primary underline underline-offset-2" to={paths.player(r.playerId)}>{r.playerName}</Link>
+              Max Speed receipt · request #{r.requestId} ·{' '}
+              <Link className="text-primary underline underline-offset-2" to={paths.player(r.playerId)}>
+                {r.playerName}
+              </Link>
               {r.position ? ` · ${r.position}` : ''} · season {r.season}
             </CardDescription>
-            <CardTitle className="text-4xl tabular-nums" data-testid="receipt-speed">{formatSpeed(r.maxSpeed, r.plusMinus)}</CardTitle>
+            <CardTitle className="text-4xl tabular-nums" data-testid="receipt-speed">
+              {formatSpeed(r.maxSpeed, r.plusMinus)}
+            </CardTitle>
             <p className="text-sm text-muted-foreground">{r.methodLabel}</p>
-            <p className="text-sm">Measured by {r.analystName} on {when.format(new Date(r.createdAt))}</p>
+            <p className="text-sm">
+              Measured by {r.analystName} on {when.format(new Date(r.createdAt))}
+            </p>
           </div>
           <div className="grid justify-items-start gap-2 sm:justify-items-end">
             <Revisions receipt={r} onRevision={onRevision} />
@@ -53,45 +69,76 @@ export function ReceiptView({ requestId, revision, onRevision, canCorrect = fals
         </CardHeader>
         {r.override && (
           <CardContent>
-            <div className="rounded-md border border-warning/50 bg-warning/10 p-3 text-sm" data-testid="receipt-override">
-              <Badge variant="warning" className="mb-1">Override</Badge>
-              <p>The analyst set {r.override.maxSpeed.toFixed(1)} mph instead of the measured {r.measurement.maxSpeed.toFixed(1)} mph. Reason: {r.override.reason}</p>
+            <div
+              className="rounded-md border border-warning/50 bg-warning/10 p-3 text-sm"
+              data-testid="receipt-override"
+            >
+              <Badge variant="warning" className="mb-1">
+                Override
+              </Badge>
+              <p>
+                The analyst set {r.override.maxSpeed.toFixed(1)} mph instead of the measured{' '}
+                {r.measurement.maxSpeed.toFixed(1)} mph. Reason: {r.override.reason}
+              </p>
             </div>
           </CardContent>
         )}
       </Card>
       <div className="grid gap-6 lg:grid-cols-2">
         <Card>
-          <CardHeader className="pb-3"><CardTitle className="text-base">Marked frames</CardTitle></CardHeader>
-          <CardContent><MarkedFrames receipt={r} /></CardContent>
+          <CardHeader className="pb-3">
+            <CardTitle className="text-base">Marked frames</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <MarkedFrames receipt={r} />
+          </CardContent>
         </Card>
         <div className="grid content-start gap-6">
           <Card>
-            <CardHeader className="pb-3"><CardTitle className="text-base">Splits</CardTitle></CardHeader>
+            <CardHeader className="pb-3">
+              <CardTitle className="text-base">Splits</CardTitle>
+            </CardHeader>
             <CardContent className="grid gap-4">
               <SplitsTable intervals={r.measurement.intervals} />
               <SpeedProfileChart result={r.measurement} height={220} />
             </CardContent>
           </Card>
           <Card>
-            <CardHeader className="pb-3"><CardTitle className="text-base">Evidence</CardTitle></CardHeader>
-            <CardContent><ReceiptFacts receipt={r} /></CardContent>
+            <CardHeader className="pb-3">
+              <CardTitle className="text-base">Evidence</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <ReceiptFacts receipt={r} />
+            </CardContent>
           </Card>
           <Card>
-            <CardHeader className="pb-3"><CardTitle className="text-base">What the ± does not cover</CardTitle></CardHeader>
-            <CardContent><ReceiptLimits /></CardContent>
+            <CardHeader className="pb-3">
+              <CardTitle className="text-base">What the ± does not cover</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <ReceiptLimits />
+            </CardContent>
           </Card>
         </div>
       </div>
       <Card>
-        <CardHeader className="pb-3"><CardTitle className="text-base">Every mark</CardTitle></CardHeader>
+        <CardHeader className="pb-3">
+          <CardTitle className="text-base">Every mark</CardTitle>
+        </CardHeader>
         <CardContent>
           <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5" data-testid="receipt-stills">
             {r.stills.map((s) => (
               <li key={s.frameIndex} className="grid gap-1 text-xs">
-                <img src={s.url} alt={`The ${s.yardLine}-yard line crossing, frame ${displayFrame(s.frameIndex)}`} loading="lazy" className="aspect-video w-full rounded bg-black object-contain" />
+                <img
+                  src={s.url}
+                  alt={`The ${s.yardLine}-yard line crossing, frame ${displayFrame(s.frameIndex)}`}
+                  loading="lazy"
+                  className="aspect-video w-full rounded bg-black object-contain"
+                />
                 <span className="font-medium">{s.yardLine}-yard line</span>
-                <span className="text-muted-foreground">Frame {displayFrame(s.frameIndex)} · {formatTime(s.time)}</span>
+                <span className="text-muted-foreground">
+                  Frame {displayFrame(s.frameIndex)} · {formatTime(s.time)}
+                </span>
               </li>
             ))}
           </ul>
@@ -102,17 +149,32 @@ export function ReceiptView({ requestId, revision, onRevision, canCorrect = fals
 }
 
 function Revisions({ receipt, onRevision }: { receipt: Receipt; onRevision: (r: number | null) => void }) {
-  if (receipt.revisions.length < 2) return <Badge variant="secondary" className="self-start">Revision {receipt.revision}</Badge>;
+  if (receipt.revisions.length < 2)
+    return (
+      <Badge variant="secondary" className="self-start">
+        Revision {receipt.revision}
+      </Badge>
+    );
   const latest = Math.max(...receipt.revisions.map((x) => x.revision));
   return (
     <div className="grid gap-1 text-sm">
-      <label htmlFor="receipt-revision" className="text-muted-foreground">Revision</label>
-      <NativeSelect id="receipt-revision" value={receipt.revision} onChange={(e) => onRevision(Number(e.target.value) === latest ? null : Number(e.target.value))}>
-        {[...receipt.revisions].sort((a, b) => b.revision - a.revision).map((x) => (
-          <option key={x.revision} value={x.revision}>
-            {x.revision}{x.revision === latest ? ' (current)' : ''}: {x.maxSpeed.toFixed(1)} mph, {x.analystName}, {when.format(new Date(x.createdAt))}
-          </option>
-        ))}
+      <label htmlFor="receipt-revision" className="text-muted-foreground">
+        Revision
+      </label>
+      <NativeSelect
+        id="receipt-revision"
+        value={receipt.revision}
+        onChange={(e) => onRevision(Number(e.target.value) === latest ? null : Number(e.target.value))}
+      >
+        {[...receipt.revisions]
+          .sort((a, b) => b.revision - a.revision)
+          .map((x) => (
+            <option key={x.revision} value={x.revision}>
+              {x.revision}
+              {x.revision === latest ? ' (current)' : ''}: {x.maxSpeed.toFixed(1)} mph, {x.analystName},{' '}
+              {when.format(new Date(x.createdAt))}
+            </option>
+          ))}
       </NativeSelect>
     </div>
   );

@@ -25,7 +25,18 @@ interface Props {
   onRate: (rate: number) => void;
 }
 
-export function FrameControls({ frame, total, disabled, playing, rate, zoom, onStep, onJump, onTogglePlay, onRate }: Props) {
+export function FrameControls({
+  frame,
+  total,
+  disabled,
+  playing,
+  rate,
+  zoom,
+  onStep,
+  onJump,
+  onTogglePlay,
+  onRate,
+}: Props) {
   const [jump, setJump] = useState(String(displayFrame(frame)));
   // Two viewers can share a page (a receipt's, and the correction dialog's).
   const jumpId = useId();
@@ -51,19 +62,43 @@ export function FrameControls({ frame, total, disabled, playing, rate, zoom, onS
         <Button variant="outline" size="sm" onClick={() => onStep(-1)} disabled={disabled || frame <= 0}>
           <ChevronLeft aria-hidden /> Previous frame
         </Button>
-        <Button variant="outline" size="sm" onClick={onTogglePlay} disabled={disabled} aria-label={playing ? 'Pause' : 'Play'}>
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={onTogglePlay}
+          disabled={disabled}
+          aria-label={playing ? 'Pause' : 'Play'}
+        >
           {playing ? <Pause aria-hidden /> : <Play aria-hidden />}
         </Button>
-        <Button variant="outline" size="sm" onClick={() => onStep(1)} disabled={disabled || frame >= total - 1}>
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => onStep(1)}
+          disabled={disabled || frame >= total - 1}
+        >
           Next frame <ChevronRight aria-hidden />
         </Button>
-        <ToggleGroup type="single" size="sm" variant="outline" value={String(rate)} onValueChange={(v) => v && onRate(Number(v))} aria-label="Playback speed">
-          {RATES.map((r) => <ToggleGroupItem key={r.value} value={r.value} aria-label={`Play at ${r.label}`}>{r.label}</ToggleGroupItem>)}
+        <ToggleGroup
+          type="single"
+          size="sm"
+          variant="outline"
+          value={String(rate)}
+          onValueChange={(v) => v && onRate(Number(v))}
+          aria-label="Playback speed"
+        >
+          {RATES.map((r) => (
+            <ToggleGroupItem key={r.value} value={r.value} aria-label={`Play at ${r.label}`}>
+              {r.label}
+            </ToggleGroupItem>
+          ))}
         </ToggleGroup>
       </div>
       <div className="flex flex-wrap items-center gap-2">
         <div className="flex items-center gap-2">
-          <label htmlFor={jumpId} className="text-sm">Go to frame</label>
+          <label htmlFor={jumpId} className="text-sm">
+            Go to frame
+          </label>
           <Input
             id={jumpId}
             inputMode="numeric"
@@ -77,13 +112,35 @@ export function FrameControls({ frame, total, disabled, playing, rate, zoom, onS
               submitJump();
             }}
           />
-          <Button size="sm" variant="secondary" onClick={submitJump} disabled={disabled}>Go</Button>
+          <Button size="sm" variant="secondary" onClick={submitJump} disabled={disabled}>
+            Go
+          </Button>
         </div>
         <div className="ml-auto flex items-center gap-1">
-          <Button variant="ghost" size="icon" onClick={() => zoom.zoom(0.8)} disabled={zoom.scale <= 1} aria-label="Zoom out"><ZoomOut aria-hidden /></Button>
-          <span className="w-10 text-center text-xs tabular-nums text-muted-foreground">{Math.round(zoom.scale * 100)}%</span>
-          <Button variant="ghost" size="icon" onClick={() => zoom.zoom(1.25)} aria-label="Zoom in"><ZoomIn aria-hidden /></Button>
-          <Button variant="ghost" size="icon" onClick={zoom.reset} disabled={zoom.scale === 1} aria-label="Fit frame"><Maximize aria-hidden /></Button>
+          <Button
+            variant="ghost"
+            size="icon"
+            onClick={() => zoom.zoom(0.8)}
+            disabled={zoom.scale <= 1}
+            aria-label="Zoom out"
+          >
+            <ZoomOut aria-hidden />
+          </Button>
+          <span className="w-10 text-center text-xs tabular-nums text-muted-foreground">
+            {Math.round(zoom.scale * 100)}%
+          </span>
+          <Button variant="ghost" size="icon" onClick={() => zoom.zoom(1.25)} aria-label="Zoom in">
+            <ZoomIn aria-hidden />
+          </Button>
+          <Button
+            variant="ghost"
+            size="icon"
+            onClick={zoom.reset}
+            disabled={zoom.scale === 1}
+            aria-label="Fit frame"
+          >
+            <Maximize aria-hidden />
+          </Button>
         </div>
       </div>
     </div>

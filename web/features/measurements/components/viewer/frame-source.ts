@@ -43,10 +43,17 @@ export class FrameSource {
       if (!(await track.canDecode())) throw new Error('This browser cannot decode this video (WebCodecs)');
       const timestamps: number[] = [];
       const packets = new EncodedPacketSink(track);
-      for await (const p of packets.packets(undefined, undefined, { metadataOnly: true })) timestamps.push(p.timestamp);
+      for await (const p of packets.packets(undefined, undefined, { metadataOnly: true }))
+        timestamps.push(p.timestamp);
       timestamps.sort((a, b) => a - b);
       const sink = new CanvasSink(track, { poolSize: 2 });
-      return new FrameSource(input, sink, timestamps, await track.getDisplayWidth(), await track.getDisplayHeight());
+      return new FrameSource(
+        input,
+        sink,
+        timestamps,
+        await track.getDisplayWidth(),
+        await track.getDisplayHeight(),
+      );
     } catch (err) {
       input.dispose();
       throw err;
@@ -92,8 +99,8 @@ export class FrameSource {
     const indexes = [];
     for (let k = from; k <= to; k += 1) if (!this.cache.has(k)) indexes.push(k);
     let n = 0;
-    for await (const wrapped of this.sink.canvasesAtTimestamps(indexes.map((k) => this.timestamps[k]!))) {
-      const k = indexes[n++]!;
+    for await (const wrapped of this.sink.canvasesAtTimestamps(indexes.map((k) => this.timestamps[k]))) {
+      const k = indexes[n++];
       if (wrapped) this.cache.set(k, await createImageBitmap(wrapped.canvas));
     }
     this.evict(i);
@@ -112,12 +119,18 @@ export class FrameSource {
   }
 
   /** Plays from frame `from` at `rate` (1, 0.25, 0.125) until stopped or the last frame. */
-  play(from: number, rate: number, canvas: HTMLCanvasElement, onShown: (i: number) => void, onEnd: () => void) {
+  play(
+    from: number,
+    rate: number,
+    canvas: HTMLCanvasElement,
+    onShown: (i: number) => void,
+    onEnd: () => void,
+  ) {
     this.stopPlayback();
     this.wanted = null;
     const state = { stop: false };
     this.playing = state;
-    const t0 = this.timestamps[from]!;
+    const t0 = this.timestamps[from];
     const start = performance.now();
     void (async () => {
       try {

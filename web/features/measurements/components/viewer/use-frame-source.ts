@@ -4,7 +4,8 @@ import { api } from '@/lib/api-client';
 import { videoMediaPath } from '../../api/get-video-media';
 import { FrameSource } from './frame-source';
 
-type State = { status: 'loading' } | { status: 'ready'; source: FrameSource } | { status: 'error'; message: string };
+type State =
+  { status: 'loading' } | { status: 'ready'; source: FrameSource } | { status: 'error'; message: string };
 
 /**
  * Opens the working file of a video for frame-exact decoding. The browser's frame list must match the
@@ -18,14 +19,21 @@ export function useFrameSource(media: Pick<VideoMedia, 'videoId' | 'workingUrl' 
   const videoId = media?.videoId;
   useEffect(() => {
     if (!url) {
-      setState(media ? { status: 'error', message: 'The working copy of this video is not available' } : { status: 'loading' });
+      setState(
+        media
+          ? { status: 'error', message: 'The working copy of this video is not available' }
+          : { status: 'loading' },
+      );
       return;
     }
     let source: FrameSource | null = null;
     let cancelled = false;
     setState({ status: 'loading' });
     if (typeof VideoDecoder === 'undefined') {
-      setState({ status: 'error', message: 'This browser has no WebCodecs (use a current Chrome, Edge or Safari over https)' });
+      setState({
+        status: 'error',
+        message: 'This browser has no WebCodecs (use a current Chrome, Edge or Safari over https)',
+      });
       return;
     }
     const refresh = async () => (await api<VideoMedia>(videoMediaPath(videoId!))).workingUrl ?? url;
@@ -34,12 +42,22 @@ export function useFrameSource(media: Pick<VideoMedia, 'videoId' | 'workingUrl' 
         if (cancelled) return s.dispose();
         source = s;
         if (s.count !== expected) {
-          setState({ status: 'error', message: `The browser reads ${s.count} frames but the server listed ${expected}; the frames cannot be matched, so marking is disabled.` });
+          setState({
+            status: 'error',
+            message: `The browser reads ${s.count} frames but the server listed ${expected}; the frames cannot be matched, so marking is disabled.`,
+          });
           return;
         }
         setState({ status: 'ready', source: s });
       })
-      .catch((e: unknown) => !cancelled && setState({ status: 'error', message: e instanceof Error ? e.message : 'The video could not be opened' }));
+      .catch(
+        (e: unknown) =>
+          !cancelled &&
+          setState({
+            status: 'error',
+            message: e instanceof Error ? e.message : 'The video could not be opened',
+          }),
+      );
     return () => {
       cancelled = true;
       source?.dispose();

@@ -9,7 +9,9 @@ export function useZoomPan() {
   const zoom = useCallback((factor: number) => {
     setView((v) => {
       const scale = Math.min(MAX_SCALE, Math.max(1, v.scale * factor));
-      return scale === 1 ? { scale, x: 0, y: 0 } : { scale, x: (v.x * scale) / v.scale, y: (v.y * scale) / v.scale };
+      return scale === 1
+        ? { scale, x: 0, y: 0 }
+        : { scale, x: (v.x * scale) / v.scale, y: (v.y * scale) / v.scale };
     });
   }, []);
   const reset = useCallback(() => setView({ scale: 1, x: 0, y: 0 }), []);
@@ -31,6 +33,9 @@ export function useZoomPan() {
       drag.current = null;
     },
   };
-  const style = { transform: `translate(${view.x}px, ${view.y}px) scale(${view.scale})`, transformOrigin: 'center' };
+  const style = {
+    transform: `translate(${view.x}px, ${view.y}px) scale(${view.scale})`,
+    transformOrigin: 'center',
+  };
   return { scale: view.scale, zoom, reset, handlers, style };
 }

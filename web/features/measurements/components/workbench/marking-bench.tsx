@@ -20,7 +20,13 @@ export interface MeasuredCompletion {
  * Marking a clip: the frame-exact viewer, the yard-line marks, the server's live computation beside
  * them and the confirmation. Used by the Process dialog and by a correction on the receipt page.
  */
-export function MarkingBench({ media, initial, onChange, onQualityReject, below }: {
+export function MarkingBench({
+  media,
+  initial,
+  onChange,
+  onQualityReject,
+  below,
+}: {
   media: VideoMedia;
   /** Marks to start from (a correction starts from the current receipt's). */
   initial?: { landmark: Landmark; marks: Mark[] };
@@ -36,7 +42,10 @@ export function MarkingBench({ media, initial, onChange, onQualityReject, below 
   const [yardError, setYardError] = useState<string | null>(null);
   const [confirmed, setConfirmed] = useState<Confirmation | null>(null);
 
-  const input = useMemo<PreviewInput>(() => ({ videoId: media.videoId, landmark, marks }), [media.videoId, landmark, marks]);
+  const input = useMemo<PreviewInput>(
+    () => ({ videoId: media.videoId, landmark, marks }),
+    [media.videoId, landmark, marks],
+  );
   const settled = useDebouncedValue(input, 300);
   const preview = usePreviewMeasurement(settled);
   const pending = settled !== input || preview.isFetching;
@@ -49,14 +58,18 @@ export function MarkingBench({ media, initial, onChange, onQualityReject, below 
   report.current = onChange;
   useEffect(() => {
     if (!confirmed) return report.current(null);
-    const field: MeasurementField = { ...input, ...(confirmed.override ? { override: confirmed.override } : {}) };
+    const field: MeasurementField = {
+      ...input,
+      ...(confirmed.override ? { override: confirmed.override } : {}),
+    };
     report.current({ field, maxSpeed: confirmed.override?.maxSpeed ?? confirmed.maxSpeed });
   }, [confirmed, input]);
 
   const here = marks.find((m) => m.frameIndex === frame) ?? null;
   const mark = () => {
     const y = Number(yard);
-    if (!/^\d{1,3}$/.test(yard.trim()) || y % 5 !== 0 || y > 100) return setYardError('Yard line must be a 5-yard line between 0 and 100');
+    if (!/^\d{1,3}$/.test(yard.trim()) || y % 5 !== 0 || y > 100)
+      return setYardError('Yard line must be a 5-yard line between 0 and 100');
     setYardError(null);
     const next = placeMark(marks, { frameIndex: frame, yardLine: y });
     setMarks(next);
@@ -64,9 +77,17 @@ export function MarkingBench({ media, initial, onChange, onQualityReject, below 
   };
 
   return (
-    <section className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(300px,360px)]" aria-label="Measurement workbench">
+    <section
+      className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(300px,360px)]"
+      aria-label="Measurement workbench"
+    >
       <div className="grid min-w-0 content-start gap-3">
-        <FrameViewer media={media} frame={frame} onFrameChange={setFrame} overlay={here ? `Marked: ${yardLabel(here.yardLine)}` : null}>
+        <FrameViewer
+          media={media}
+          frame={frame}
+          onFrameChange={setFrame}
+          overlay={here ? `Marked: ${yardLabel(here.yardLine)}` : null}
+        >
           <MarkControls
             landmark={landmark}
             onLandmark={setLandmark}
@@ -76,12 +97,18 @@ export function MarkingBench({ media, initial, onChange, onQualityReject, below 
             markedYard={here?.yardLine ?? null}
             disabled={false}
           />
-          {yardError && <p role="alert" className="text-sm text-destructive">{yardError}</p>}
+          {yardError && (
+            <p role="alert" className="text-sm text-destructive">
+              {yardError}
+            </p>
+          )}
         </FrameViewer>
         {below}
       </div>
       <div className="grid min-w-0 content-start gap-3">
-        <h3 className="font-semibold">Marks <span className="font-normal text-muted-foreground">({marks.length})</span></h3>
+        <h3 className="font-semibold">
+          Marks <span className="font-normal text-muted-foreground">({marks.length})</span>
+        </h3>
         <MarkList
           marks={marks}
           frameTimes={media.frameTimes}
@@ -90,7 +117,13 @@ export function MarkingBench({ media, initial, onChange, onQualityReject, below 
           onMove={(from) => setMarks(moveMark(marks, from, frame))}
           onRemove={(f) => setMarks(removeMark(marks, f))}
         />
-        <LiveResults markCount={marks.length} result={result} error={error} pending={pending} onQualityReject={onQualityReject} />
+        <LiveResults
+          markCount={marks.length}
+          result={result}
+          error={error}
+          pending={pending}
+          onQualityReject={onQualityReject}
+        />
         <ConfirmPanel
           result={result}
           ready={!pending && !error && (result?.qualityProblems.length ?? 1) === 0}

@@ -4,22 +4,42 @@ import { moveMark, nextYard, placeMark, removeMark } from './marks';
 
 describe('workbench marks', () => {
   it('keeps marks in frame order as they are placed', () => {
-    const marks = placeMark(placeMark(placeMark([], { frameIndex: 40, yardLine: 25 }), { frameIndex: 10, yardLine: 15 }), { frameIndex: 25, yardLine: 20 });
+    const marks = placeMark(
+      placeMark(placeMark([], { frameIndex: 40, yardLine: 25 }), { frameIndex: 10, yardLine: 15 }),
+      { frameIndex: 25, yardLine: 20 },
+    );
     expect(marks.map((m) => m.frameIndex)).toEqual([10, 25, 40]);
   });
 
   it('marking a yard line again moves its mark to the new frame', () => {
-    const marks = placeMark([{ frameIndex: 10, yardLine: 15 }, { frameIndex: 25, yardLine: 20 }], { frameIndex: 27, yardLine: 20 });
-    expect(marks).toEqual([{ frameIndex: 10, yardLine: 15 }, { frameIndex: 27, yardLine: 20 }]);
+    const marks = placeMark(
+      [
+        { frameIndex: 10, yardLine: 15 },
+        { frameIndex: 25, yardLine: 20 },
+      ],
+      { frameIndex: 27, yardLine: 20 },
+    );
+    expect(marks).toEqual([
+      { frameIndex: 10, yardLine: 15 },
+      { frameIndex: 27, yardLine: 20 },
+    ]);
   });
 
   it('marking a frame again gives it the new yard line', () => {
-    expect(placeMark([{ frameIndex: 10, yardLine: 15 }], { frameIndex: 10, yardLine: 20 })).toEqual([{ frameIndex: 10, yardLine: 20 }]);
+    expect(placeMark([{ frameIndex: 10, yardLine: 15 }], { frameIndex: 10, yardLine: 20 })).toEqual([
+      { frameIndex: 10, yardLine: 20 },
+    ]);
   });
 
   it('moves and removes a mark by its frame', () => {
-    const marks = [{ frameIndex: 10, yardLine: 15 }, { frameIndex: 25, yardLine: 20 }];
-    expect(moveMark(marks, 25, 5)).toEqual([{ frameIndex: 5, yardLine: 20 }, { frameIndex: 10, yardLine: 15 }]);
+    const marks = [
+      { frameIndex: 10, yardLine: 15 },
+      { frameIndex: 25, yardLine: 20 },
+    ];
+    expect(moveMark(marks, 25, 5)).toEqual([
+      { frameIndex: 5, yardLine: 20 },
+      { frameIndex: 10, yardLine: 15 },
+    ]);
     expect(removeMark(marks, 10)).toEqual([{ frameIndex: 25, yardLine: 20 }]);
     expect(moveMark(marks, 99, 5)).toBe(marks);
   });
@@ -27,8 +47,18 @@ describe('workbench marks', () => {
   it('suggests the next line along the run, either way', () => {
     expect(nextYard([])).toBe(10);
     expect(nextYard([{ frameIndex: 1, yardLine: 15 }])).toBe(20);
-    expect(nextYard([{ frameIndex: 1, yardLine: 40 }, { frameIndex: 9, yardLine: 35 }])).toBe(30);
-    expect(nextYard([{ frameIndex: 1, yardLine: 95 }, { frameIndex: 9, yardLine: 100 }])).toBe(100);
+    expect(
+      nextYard([
+        { frameIndex: 1, yardLine: 40 },
+        { frameIndex: 9, yardLine: 35 },
+      ]),
+    ).toBe(30);
+    expect(
+      nextYard([
+        { frameIndex: 1, yardLine: 95 },
+        { frameIndex: 9, yardLine: 100 },
+      ]),
+    ).toBe(100);
   });
 });
 

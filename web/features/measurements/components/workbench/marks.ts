@@ -9,7 +9,8 @@ export function placeMark(marks: Mark[], mark: Mark): Mark[] {
   return [...rest, mark].sort((a, b) => a.frameIndex - b.frameIndex);
 }
 
-export const removeMark = (marks: Mark[], frameIndex: number) => marks.filter((m) => m.frameIndex !== frameIndex);
+export const removeMark = (marks: Mark[], frameIndex: number) =>
+  marks.filter((m) => m.frameIndex !== frameIndex);
 
 export function moveMark(marks: Mark[], fromFrame: number, toFrame: number): Mark[] {
   const m = marks.find((x) => x.frameIndex === fromFrame);
@@ -19,8 +20,8 @@ export function moveMark(marks: Mark[], fromFrame: number, toFrame: number): Mar
 /** The next line along the run: the direction of the last two marks (forward by default). */
 export function nextYard(marks: Mark[]): number {
   if (marks.length === 0) return 10;
-  const last = marks[marks.length - 1]!;
-  const dir = marks.length > 1 && last.yardLine < marks[marks.length - 2]!.yardLine ? -1 : 1;
+  const last = marks[marks.length - 1];
+  const dir = marks.length > 1 && last.yardLine < marks[marks.length - 2].yardLine ? -1 : 1;
   return Math.min(100, Math.max(0, last.yardLine + dir * YARD_STEP));
 }
 

@@ -14,7 +14,12 @@ export type { MeasuredCompletion } from './marking-bench';
  * The max-speed workbench of the Process dialog: the request's source clip decoded frame by frame,
  * the analyst's yard-line marks, and the server's live computation beside them.
  */
-export function MeasurementWorkbench({ item, onChange, onQualityReject, onSourceUploaded }: {
+export function MeasurementWorkbench({
+  item,
+  onChange,
+  onQualityReject,
+  onSourceUploaded,
+}: {
   item: QueueItem;
   onChange: (m: MeasuredCompletion | null) => void;
   onQualityReject: () => void;
@@ -30,24 +35,62 @@ export function MeasurementWorkbench({ item, onChange, onQualityReject, onSource
 
   if (!videoId) {
     return (
-      <section className="grid justify-items-start gap-2 rounded-md border border-dashed p-4" aria-label="Source video">
+      <section
+        className="grid justify-items-start gap-2 rounded-md border border-dashed p-4"
+        aria-label="Source video"
+      >
         <p className="font-medium">No source clip yet</p>
-        <p className="text-sm text-muted-foreground">Download the play from Hudl (start at the time given above) and upload it here; the speed is measured on this file.</p>
-        <SourceUpload requestId={item.id} playerId={item.playerId} label="Upload source clip" onUploaded={(r) => change(r.video.id)} />
+        <p className="text-sm text-muted-foreground">
+          Download the play from Hudl (start at the time given above) and upload it here; the speed is
+          measured on this file.
+        </p>
+        <SourceUpload
+          requestId={item.id}
+          playerId={item.playerId}
+          label="Upload source clip"
+          onUploaded={(r) => change(r.video.id)}
+        />
       </section>
     );
   }
   if (media.isPending || (media.isError && media.error instanceof ApiError && media.error.status === 409)) {
-    return <p className="flex items-center gap-2 text-sm text-muted-foreground"><Spinner size="sm" /> Reading the source clip (frame times, codec, working copy)...</p>;
+    return (
+      <p className="flex items-center gap-2 text-sm text-muted-foreground">
+        <Spinner size="sm" /> Reading the source clip (frame times, codec, working copy)...
+      </p>
+    );
   }
-  if (media.isError) return <p role="alert" className="text-sm text-destructive">The source clip cannot be opened: {media.error.message}</p>;
-  if (media.data.status === 'failed') return <p role="alert" className="text-sm text-destructive">The source clip could not be read: {media.data.error ?? 'unknown error'}</p>;
+  if (media.isError)
+    return (
+      <p role="alert" className="text-sm text-destructive">
+        The source clip cannot be opened: {media.error.message}
+      </p>
+    );
+  if (media.data.status === 'failed')
+    return (
+      <p role="alert" className="text-sm text-destructive">
+        The source clip could not be read: {media.data.error ?? 'unknown error'}
+      </p>
+    );
   return (
-    <Bench key={videoId} item={item} media={media.data} onChange={onChange} onQualityReject={onQualityReject} onVideo={change} />
+    <Bench
+      key={videoId}
+      item={item}
+      media={media.data}
+      onChange={onChange}
+      onQualityReject={onQualityReject}
+      onVideo={change}
+    />
   );
 }
 
-function Bench({ item, media, onChange, onQualityReject, onVideo }: {
+function Bench({
+  item,
+  media,
+  onChange,
+  onQualityReject,
+  onVideo,
+}: {
   item: QueueItem;
   media: VideoMedia;
   onChange: (m: MeasuredCompletion | null) => void;
@@ -64,7 +107,15 @@ function Bench({ item, media, onChange, onQualityReject, onVideo }: {
           <summary className="cursor-pointer font-medium">Source clip #{media.videoId}</summary>
           <div className="mt-2 grid gap-2">
             <MediaFacts media={media} />
-            <div><SourceUpload requestId={item.id} playerId={item.playerId} label="Upload a different clip" variant="outline" onUploaded={(r) => onVideo(r.video.id)} /></div>
+            <div>
+              <SourceUpload
+                requestId={item.id}
+                playerId={item.playerId}
+                label="Upload a different clip"
+                variant="outline"
+                onUploaded={(r) => onVideo(r.video.id)}
+              />
+            </div>
           </div>
         </details>
       }

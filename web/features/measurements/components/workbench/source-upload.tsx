@@ -4,7 +4,13 @@ import { FilePickButton } from '@/components/ui/file-pick-button';
 import { useUploadSourceVideo } from '../../api/upload-source-video';
 
 /** The analyst uploads the clip to measure (downloaded from Hudl by its owner); it becomes the request's source. */
-export function SourceUpload({ requestId, playerId, label, onUploaded, variant = 'default' }: {
+export function SourceUpload({
+  requestId,
+  playerId,
+  label,
+  onUploaded,
+  variant = 'default',
+}: {
   requestId: number;
   playerId: number;
   label: string;
@@ -21,8 +27,7 @@ export function SourceUpload({ requestId, playerId, label, onUploaded, variant =
       testId="source-video-input"
       busy={upload.isPending}
       progress={upload.progress}
-      onFile={(file) =>
-        upload.mutate(file, { onSuccess: onUploaded })}
+      onFile={(file) => upload.mutate(file, { onSuccess: onUploaded })}
     >
       {label}
     </FilePickButton>
