@@ -56,44 +56,18 @@ export interface PageMeta {
 /** A whole page: no script at all, so it reads the same in a link preview, a reader or with JavaScript off. */
 export function layout(meta: PageMeta, body: Raw): string {
   const og = meta.image
-    ? html`<meta property="og:image" content="${meta.image}" /><meta
-          property="og:image:width"
-          content="1200"
-        /><meta property="og:image:height" content="630" />
-        <meta name="twitter:card" content="summary_large_image" /><meta
-          name="twitter:image"
-          content="${meta.image}"
-        />`
-    : html`<meta name="twitter:card" content="summary" />`;
+    ? html`<meta property="og:image" content="${meta.image}"><meta property="og:image:width" content="1200"><meta property="og:image:height" content="630">
+<meta name="twitter:card" content="summary_large_image"><meta name="twitter:image" content="${meta.image}">`
+    : html`<meta name="twitter:card" content="summary">`;
   return `<!doctype html>${
-    html`<html lang="en">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width,initial-scale=1" />
-        <title>${meta.title}</title>
-        <meta name="description" content="${meta.description}" />
-        <meta name="robots" content="noindex,nofollow" />
-        <meta property="og:type" content="profile" />
-        <meta property="og:site_name" content="Verified Athlete" />
-        <meta property="og:title" content="${meta.title}" />
-        <meta property="og:description" content="${meta.description}" />
-        <meta property="og:url" content="${meta.url}" />
-        <meta name="twitter:title" content="${meta.title}" />
-        <meta name="twitter:description" content="${meta.description}" />
-        ${og}
-        <link rel="canonical" href="${meta.url}" />
-        <style>
-          ${raw(STYLE)}
-        </style>
-      </head>
-      <body>
-        <header class="top">Verified <span>Athlete</span></header>
-        <main>${body}</main>
-        <footer>
-          Numbers on this page were measured by Verified Athlete analysts from video. Shared by the player's
-          family.
-        </footer>
-      </body>
-    </html>`.html
+    html`<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${meta.title}</title><meta name="description" content="${meta.description}"><meta name="robots" content="noindex,nofollow">
+<meta property="og:type" content="profile"><meta property="og:site_name" content="Verified Athlete"><meta property="og:title" content="${meta.title}">
+<meta property="og:description" content="${meta.description}"><meta property="og:url" content="${meta.url}">
+<meta name="twitter:title" content="${meta.title}"><meta name="twitter:description" content="${meta.description}">${og}
+<link rel="canonical" href="${meta.url}"><style>${raw(STYLE)}</style></head>
+<body><header class="top">Verified <span>Athlete</span></header><main>${body}</main>
+<footer>Numbers on this page were measured by Verified Athlete analysts from video. Shared by the player's family.</footer></body></html>`
+      .html
   }`;
 }

@@ -46,82 +46,53 @@ export function renderProfilePage(
   const pct = (metric: string) =>
     p.percentiles.filter((x) => x.metric === metric).map((x) => html`<p class="pct">${x.text}</p>`);
   const speed: Raw | string = p.maxSpeed
-    ? html`<section class="card" aria-label="Verified Max Speed">
-        <div class="label">Verified Max Speed</div>
-        <div class="big">
-          ${p.maxSpeed.value.toFixed(1)}
-          mph${p.maxSpeed.plusMinus !== null ? html` <span class="pm">± ${p.maxSpeed.plusMinus.toFixed(1)}</span>` : ''}
-        </div>
-        ${p.maxSpeed.verifiedByTwo ? html`<p><span class="badge">${VERIFIED_BY_TWO}</span></p>` : ''}
-        ${p.maxSpeed.methodLabel ? html`<p class="muted">Method: ${p.maxSpeed.methodLabel}</p>` : ''}
-        <p class="muted">Verified ${day(p.maxSpeed.date)} · ${p.maxSpeed.season} season</p>
-        ${pct('max_speed')}
-        ${p.maxSpeed.receiptPath ? html`<p><a class="btn alt" href="${p.maxSpeed.receiptPath}">Receipt: stills and splits</a></p>` : ''}
-      </section>`
+    ? html`<section class="card" aria-label="Verified Max Speed"><div class="label">Verified Max Speed</div>
+      <div class="big">${p.maxSpeed.value.toFixed(1)} mph${p.maxSpeed.plusMinus !== null ? html` <span class="pm">± ${p.maxSpeed.plusMinus.toFixed(1)}</span>` : ''}</div>
+      ${p.maxSpeed.verifiedByTwo ? html`<p><span class="badge">${VERIFIED_BY_TWO}</span></p>` : ''}
+      ${p.maxSpeed.methodLabel ? html`<p class="muted">Method: ${p.maxSpeed.methodLabel}</p>` : ''}
+      <p class="muted">Verified ${day(p.maxSpeed.date)} · ${p.maxSpeed.season} season</p>
+      ${pct('max_speed')}
+      ${p.maxSpeed.receiptPath ? html`<p><a class="btn alt" href="${p.maxSpeed.receiptPath}">Receipt: stills and splits</a></p>` : ''}</section>`
     : '';
   const iga: Raw | string = p.iga
-    ? html`<section class="card" aria-label="IGA Score">
-        <div class="label">IGA Score</div>
-        <div class="big">${p.iga.score.toFixed(1)}</div>
-        <p class="muted">
-          ${p.iga.position ? `${p.iga.position} · ` : ''}Verified ${day(p.iga.date)} · ${p.iga.season} season
-        </p>
-        ${pct('iga_score')}
-        ${
-          p.iga.submetrics.length
-            ? html`<div class="label" style="margin-top:10px">Submetrics (${ANALYST_ASSESSMENT})</div>
-                <ul class="subs">
-                  ${p.iga.submetrics.map((s) => html`<li><span>${s.name}</span><span>${s.value}${s.unit ? ` ${s.unit}` : ''}</span></li>`)}
-                </ul>`
-            : ''
-        }
-      </section>`
+    ? html`<section class="card" aria-label="IGA Score"><div class="label">IGA Score</div>
+      <div class="big">${p.iga.score.toFixed(1)}</div><p class="muted">${p.iga.position ? `${p.iga.position} · ` : ''}Verified ${day(p.iga.date)} · ${p.iga.season} season</p>
+      ${pct('iga_score')}
+      ${
+        p.iga.submetrics.length
+          ? html`<div class="label" style="margin-top:10px">Submetrics (${ANALYST_ASSESSMENT})</div>
+      <ul class="subs">${p.iga.submetrics.map((s) => html`<li><span>${s.name}</span><span>${s.value}${s.unit ? ` ${s.unit}` : ''}</span></li>`)}</ul>`
+          : ''
+      }</section>`
     : '';
   const links = [
     safe(p.hudlUrl)
       ? html`<a class="btn" href="${safe(p.hudlUrl)}" rel="noopener nofollow">Hudl highlights</a>`
       : '',
     p.twitter
-      ? html`<a class="btn alt" href="https://x.com/${encodeURIComponent(p.twitter)}" rel="noopener nofollow"
-          >X @${p.twitter}</a
-        >`
+      ? html`<a class="btn alt" href="https://x.com/${encodeURIComponent(p.twitter)}" rel="noopener nofollow">X @${p.twitter}</a>`
       : '',
     p.instagram
-      ? html`<a
-          class="btn alt"
-          href="https://instagram.com/${encodeURIComponent(p.instagram)}"
-          rel="noopener nofollow"
-          >Instagram @${p.instagram}</a
-        >`
+      ? html`<a class="btn alt" href="https://instagram.com/${encodeURIComponent(p.instagram)}" rel="noopener nofollow">Instagram @${p.instagram}</a>`
       : '',
     safe(p.facebook)
       ? html`<a class="btn alt" href="${safe(p.facebook)}" rel="noopener nofollow">Facebook</a>`
       : '',
   ];
   const academics = p.academics
-    ? html`<p class="muted">
-        ${[p.academics.gpa !== null ? `GPA ${p.academics.gpa.toFixed(2)}` : null, p.academics.sat ? `SAT ${p.academics.sat}` : null, p.academics.act ? `ACT ${p.academics.act}` : null].filter(Boolean).join(' · ')}
-      </p>`
+    ? html`<p class="muted">${[p.academics.gpa !== null ? `GPA ${p.academics.gpa.toFixed(2)}` : null, p.academics.sat ? `SAT ${p.academics.sat}` : null, p.academics.act ? `ACT ${p.academics.act}` : null].filter(Boolean).join(' · ')}</p>`
     : '';
-  const body = html` <section class="card hero">
-      ${p.photoUrl ? html`<img src="${p.photoUrl}" alt="Photo of ${p.name}" />` : html`<div class="initials" aria-hidden="true">${initials(p.name)}</div>`}
-      <div>
-        <h1>${p.name}</h1>
-        ${p.school ? html`<p class="sub">${p.school}</p>` : ''}
-        <div class="facts">${facts.map((f) => html`<span class="fact">${f}</span>`)}</div>
-        ${academics}
-      </div>
-    </section>
-    <div class="grid">${speed}${iga}</div>
-    ${!p.maxSpeed && !p.iga ? html`<section class="card"><p>No verified results shared yet.</p></section>` : ''}
-    <section class="card">
-      <div class="label">Links</div>
-      <p>
-        ${links}
-        <a class="btn alt" href="${ctx.path}/recruiting-sheet.pdf">Recruiting sheet (PDF)</a>
-        <a class="btn alt" href="${ctx.path}/qr.png" download>QR code</a>
-      </p>
-    </section>`;
+  const body = html`
+  <section class="card hero">
+    ${p.photoUrl ? html`<img src="${p.photoUrl}" alt="Photo of ${p.name}">` : html`<div class="initials" aria-hidden="true">${initials(p.name)}</div>`}
+    <div><h1>${p.name}</h1>${p.school ? html`<p class="sub">${p.school}</p>` : ''}
+      <div class="facts">${facts.map((f) => html`<span class="fact">${f}</span>`)}</div>${academics}</div>
+  </section>
+  <div class="grid">${speed}${iga}</div>
+  ${!p.maxSpeed && !p.iga ? html`<section class="card"><p>No verified results shared yet.</p></section>` : ''}
+  <section class="card"><div class="label">Links</div><p>${links}
+    <a class="btn alt" href="${ctx.path}/recruiting-sheet.pdf">Recruiting sheet (PDF)</a>
+    <a class="btn alt" href="${ctx.path}/qr.png" download>QR code</a></p></section>`;
   return layout(
     {
       title: `${p.name} · Verified Athlete`,

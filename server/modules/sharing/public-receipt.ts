@@ -40,73 +40,29 @@ export async function renderPublicReceipt(
   const m = d.measurement;
   const stills = m.marks.map((mk, i) => ({ ...mk, url: storage.url(row.stillKeys[i], STILL_TTL_SECONDS) }));
   const speed = formatSpeed(row.maxSpeed, row.plusMinus);
-  const body = html` <p><a href="${ctx.profilePath}">← ${ctx.name}</a></p>
-    <section class="card">
-      <div class="label">Receipt · Verified Max Speed</div>
-      <div class="big">
-        ${row.maxSpeed.toFixed(1)} mph <span class="pm">± ${row.plusMinus.toFixed(1)}</span>
-      </div>
-      ${audit?.status === 'agreed' ? html`<p><span class="badge">${VERIFIED_BY_TWO}</span> <span class="muted">A second analyst measured ${formatSpeed(audit.auditSpeed!, audit.auditPlusMinus)} without seeing this result.</span></p>` : ''}
-      <p class="muted">
-        Method: ${row.methodLabel} · landmark: ${LANDMARK_LABELS[d.landmark]} · ${d.request.position ?? ''} ·
-        ${d.request.season} season · measured ${row.createdAt.toISOString().slice(0, 10)}
-      </p>
-      <p class="muted">
-        Fastest ${m.window.yards}-yard window: yard ${m.window.fromYard} to ${m.window.toYard} in
-        ${fixed(m.window.seconds, 3)} s (between ${fixed(m.window.mphLow, 1)} and
-        ${fixed(m.window.mphHigh, 1)} mph). The ± covers the frame timing: the crossing happened somewhere
-        between a marked frame and the one before it.
-      </p>
-      ${row.overrideReason ? html`<p><strong>Value set by the analyst:</strong> ${speed}. Reason: ${row.overrideReason}</p>` : ''}
-      <p class="muted">
-        Video: ${d.video.width}x${d.video.height}, ${d.video.nominalFps}
-        fps${d.video.variableFrameRate ? ' (variable frame rate)' : ''}, ${d.video.frameCount} frames.
-      </p>
-    </section>
-    <section class="card">
-      <div class="label">Splits</div>
-      <table>
-        <thead>
-          <tr>
-            <th>From yard</th>
-            <th>To yard</th>
-            <th>Yards</th>
-            <th>Seconds</th>
-            <th>mph</th>
-          </tr>
-        </thead>
-        <tbody>
-          ${m.intervals.map(
-            (s) =>
-              html`<tr>
-                <td>${s.fromYard}</td>
-                <td>${s.toYard}</td>
-                <td>${s.yards}</td>
-                <td>${fixed(s.seconds, 3)}</td>
-                <td>${fixed(s.mph, 1)}</td>
-              </tr>`,
-          )}
-        </tbody>
-      </table>
-    </section>
-    <section class="card">
-      <div class="label">Marked frames</div>
-      <div class="stills">
-        ${stills.map(
-          (s) =>
-            html`<figure>
-              <img
-                src="${s.url}"
-                alt="Frame ${s.frameIndex + 1} at the ${s.yardLine}-yard line"
-                loading="lazy"
-              />
-              <figcaption>
-                Yard line ${s.yardLine} · frame ${s.frameIndex + 1} · ${fixed(s.time, 3)} s
-              </figcaption>
-            </figure>`,
-        )}
-      </div>
-    </section>`;
+  const body = html`
+  <p><a href="${ctx.profilePath}">← ${ctx.name}</a></p>
+  <section class="card"><div class="label">Receipt · Verified Max Speed</div>
+    <div class="big">${row.maxSpeed.toFixed(1)} mph <span class="pm">± ${row.plusMinus.toFixed(1)}</span></div>
+    ${audit?.status === 'agreed' ? html`<p><span class="badge">${VERIFIED_BY_TWO}</span> <span class="muted">A second analyst measured ${formatSpeed(audit.auditSpeed!, audit.auditPlusMinus)} without seeing this result.</span></p>` : ''}
+    <p class="muted">Method: ${row.methodLabel} · landmark: ${LANDMARK_LABELS[d.landmark]} · ${d.request.position ?? ''} · ${d.request.season} season · measured ${row.createdAt.toISOString().slice(0, 10)}</p>
+    <p class="muted">Fastest ${m.window.yards}-yard window: yard ${m.window.fromYard} to ${m.window.toYard} in ${fixed(m.window.seconds, 3)} s (between ${fixed(m.window.mphLow, 1)} and ${fixed(m.window.mphHigh, 1)} mph).
+      The ± covers the frame timing: the crossing happened somewhere between a marked frame and the one before it.</p>
+    ${row.overrideReason ? html`<p><strong>Value set by the analyst:</strong> ${speed}. Reason: ${row.overrideReason}</p>` : ''}
+    <p class="muted">Video: ${d.video.width}x${d.video.height}, ${d.video.nominalFps} fps${d.video.variableFrameRate ? ' (variable frame rate)' : ''}, ${d.video.frameCount} frames.</p>
+  </section>
+  <section class="card"><div class="label">Splits</div>
+    <table><thead><tr><th>From yard</th><th>To yard</th><th>Yards</th><th>Seconds</th><th>mph</th></tr></thead>
+    <tbody>${m.intervals.map((s) => html`<tr><td>${s.fromYard}</td><td>${s.toYard}</td><td>${s.yards}</td><td>${fixed(s.seconds, 3)}</td><td>${fixed(s.mph, 1)}</td></tr>`)}</tbody></table>
+  </section>
+  <section class="card"><div class="label">Marked frames</div>
+    <div class="stills">${stills.map(
+      (
+        s,
+      ) => html`<figure><img src="${s.url}" alt="Frame ${s.frameIndex + 1} at the ${s.yardLine}-yard line" loading="lazy">
+      <figcaption>Yard line ${s.yardLine} · frame ${s.frameIndex + 1} · ${fixed(s.time, 3)} s</figcaption></figure>`,
+    )}</div>
+  </section>`;
   return layout(
     {
       title: `Receipt: ${ctx.name} ${speed} · Verified Athlete`,

@@ -64,13 +64,7 @@ export default async function publicRoutes(fastify: FastifyInstance, opts: { vie
       .send(
         layout(
           { title: 'Profile not found · Verified Athlete', description: NOT_FOUND, url: base },
-          html`<section class="card">
-            <h1>Profile not found</h1>
-            <p>
-              This link is not shared, or the family replaced it with a new one. Ask them for the current
-              link.
-            </p>
-          </section>`,
+          html`<section class="card"><h1>Profile not found</h1><p>This link is not shared, or the family replaced it with a new one. Ask them for the current link.</p></section>`,
         ),
       );
   const htmlShare = async (slug: string, reply: FastifyReply) =>
