@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { DEMO, expect, lastMail, loginAs, shot, test } from './fixtures';
+import { createPlayerViaApi } from './measured-helpers';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -46,39 +47,8 @@ async function openPaymentDetails(page: Page) {
 
 /** A player through the API, so the journey can spend a credit before the refund. */
 async function addPlayer(page: Page) {
-  const positions = (await (await page.request.get('/api/positions')).json()) as {
-    id: number;
-    key: string;
-  }[];
-  const pos = (key: string) => positions.find((p) => p.key === key)!.id;
-  const res = await page.request.post('/api/players', {
-    data: {
-      firstName: 'Riley',
-      lastName: 'Refund',
-      level: 'High School',
-      school: 'Westlake High School',
-      graduationYear: new Date().getFullYear() + 2,
-      primaryPositionId: pos('WR'),
-      secondaryPositionId: pos('CB'),
-      gender: 'Male',
-      dateOfBirth: '2010-05-05',
-      addressLine1: '1 Main St',
-      city: 'Austin',
-      state: 'TX',
-      zipCode: '78701',
-      county: 'Travis',
-      email: 'riley@example.com',
-      phone: '5125550199',
-      phoneCountryCode: '+1',
-      hudlUrl: 'https://www.hudl.com/profile/9',
-      instagramHandle: 'riley',
-      twitterHandle: 'riley',
-      heightInches: 70,
-      weight: 170,
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return { id: ((await res.json()) as { id: number }).id, wr: pos('WR') };
+  const player = await createPlayerViaApi(page, 'Riley', 'Refund');
+  return { id: player.id, wr: player.primaryPositionId };
 }
 
 test.describe('billing that tells the truth', () => {

@@ -5,6 +5,7 @@ import type { Page } from '@playwright/test';
 import { makeSampleVideo } from '../server/lib/ffmpeg';
 import { uniqueEmail } from './auth-helpers';
 import { DEMO, expect, loginAs, test } from './fixtures';
+import { createPlayerViaApi } from './measured-helpers';
 import { shots, signInAs } from './screens';
 
 /** One page more than the web asks for (12 players, 12 videos a page), so exactly one 'Load more' is needed. */
@@ -24,39 +25,9 @@ async function newFamily(page: Page) {
 }
 
 async function addPlayers(page: Page) {
-  const positions = (await (await page.request.get('/api/positions')).json()) as { id: number }[];
   const ids: number[] = [];
   for (let i = 1; i <= COUNT; i++) {
-    const res = await page.request.post('/api/players', {
-      data: {
-        firstName: `Pager${String(i).padStart(2, '0')}`,
-        lastName: 'Family',
-        level: 'High School',
-        school: 'Westlake High School',
-        schoolCity: 'Austin',
-        schoolState: 'TX',
-        graduationYear: 2027,
-        primaryPositionId: positions[0].id,
-        secondaryPositionId: positions[1].id,
-        gender: 'Male',
-        dateOfBirth: '2009-01-01',
-        addressLine1: '1 Way',
-        city: 'Austin',
-        state: 'TX',
-        zipCode: '78701',
-        county: 'Travis',
-        email: 'pager@example.com',
-        phone: '5125550100',
-        phoneCountryCode: '+1',
-        heightInches: 70,
-        weight: 170,
-        hudlUrl: 'https://www.hudl.com/profile/1',
-        instagramHandle: 'pager',
-        twitterHandle: 'pager',
-      },
-    });
-    expect(res.status(), await res.text()).toBe(201);
-    ids.push(((await res.json()) as { id: number }).id);
+    ids.push((await createPlayerViaApi(page, `Pager${String(i).padStart(2, '0')}`, 'Family')).id);
   }
   return ids;
 }

@@ -4,8 +4,8 @@ import type { RunClip } from '../server/test/clips';
 import { expect } from './fixtures';
 
 /**
- * A player of the signed-in account (the admin demo account in these journeys: it has 10 credits, so
- * no other journey's credits are spent).
+ * A player of the signed-in account, made through the API. The sharing and audit journeys sign in as
+ * the admin demo account for it: it has 10 credits, so no other journey's credits are spent.
  */
 export async function createPlayerViaApi(page: Page, firstName: string, lastName: string) {
   const positions = (await (await page.request.get('/api/positions')).json()) as {

@@ -1,5 +1,6 @@
 import { uniqueEmail, verifiedAccount } from './auth-helpers';
 import { expect, lastMail, loginAs, test } from './fixtures';
+import { createPlayerViaApi } from './measured-helpers';
 import { shots } from './screens';
 
 // Starts like an MP4, so the upload is accepted; ffmpeg cannot read the rest.
@@ -16,39 +17,7 @@ test('a family that uploads an unreadable video is told by mail and sees when it
   const email = uniqueEmail('unreadable');
   await verifiedAccount(page, email);
   await loginAs(page, email, 'secret123');
-  const positions = (await (await page.request.get('/api/positions')).json()) as {
-    id: number;
-    key: string;
-  }[];
-  const pos = (key: string) => positions.find((p) => p.key === key)!.id;
-  const created = await page.request.post('/api/players', {
-    data: {
-      firstName: 'Sky',
-      lastName: 'Broken',
-      level: 'High School',
-      school: 'Westlake High School',
-      graduationYear: new Date().getFullYear() + 2,
-      primaryPositionId: pos('WR'),
-      secondaryPositionId: pos('CB'),
-      gender: 'Male',
-      dateOfBirth: '2010-05-05',
-      addressLine1: '1 Main St',
-      city: 'Austin',
-      state: 'TX',
-      zipCode: '78701',
-      county: 'Travis',
-      email: 'sky@example.com',
-      phone: '5125550199',
-      phoneCountryCode: '+1',
-      hudlUrl: 'https://www.hudl.com/profile/9',
-      instagramHandle: 'sky',
-      twitterHandle: 'sky',
-      heightInches: 70,
-      weight: 170,
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const player = (await created.json()) as { id: number };
+  const player = await createPlayerViaApi(page, 'Sky', 'Broken');
 
   await page.goto(`/players/${player.id}/videos`);
   await expect(page.getByText('No videos yet')).toBeVisible();

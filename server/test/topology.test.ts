@@ -19,6 +19,7 @@ import S3rver from 's3rver';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeSampleVideo } from '../lib/ffmpeg';
+import { playerBodyWith } from '../modules/players/player-fixtures';
 import { assembleImage, buildBundle, dockerignored, root, runtimeCopies } from './deploy-image';
 import { templateDbName, withDb } from './global-setup';
 
@@ -431,36 +432,7 @@ describe.skipIf(skipReason)(
       }[];
       const pos = Object.fromEntries(positions.map((p) => [p.key, p.id]));
       const created = await call(lb, '/api/players', {
-        ...json({
-          firstName: 'Jordan',
-          lastName: 'Miles',
-          level: 'High School',
-          school: 'Westlake High School',
-          graduationYear: 2027,
-          primaryPositionId: pos.WR,
-          secondaryPositionId: pos.CB,
-          gender: 'Male',
-          dateOfBirth: '2009-04-12',
-          addressLine1: '100 Stadium Way',
-          addressLine2: '',
-          city: 'Austin',
-          state: 'TX',
-          zipCode: '78701',
-          county: 'Travis',
-          email: 'jordan@example.com',
-          phone: '(512) 555-0100',
-          phoneCountryCode: '+1',
-          hudlUrl: 'https://www.hudl.com/profile/123',
-          facebookUrl: '',
-          instagramHandle: '@jordanmiles',
-          gpa: 3.6,
-          satScore: 1250,
-          actScore: 27,
-          photoUrl: null,
-          heightInches: 73,
-          weight: 182,
-          twitterHandle: '@jmiles_wr',
-        }),
+        ...json(playerBodyWith(pos)),
         cookie,
       });
       expect(created.status, await created.clone().text()).toBe(201);

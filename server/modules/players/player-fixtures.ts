@@ -5,6 +5,11 @@ import type { TestApp } from '../../test/helpers';
 /** A complete add-player body as the browser sends it (form fields and their API twins). */
 export async function playerBody(t: TestApp, overrides: Record<string, unknown> = {}) {
   const pos = Object.fromEntries((await t.db.select().from(positions)).map((p) => [p.key, p.id]));
+  return playerBodyWith(pos, overrides);
+}
+
+/** The same body for position ids already known (e.g. read over HTTP from `/api/positions`). */
+export function playerBodyWith(pos: Record<string, number>, overrides: Record<string, unknown> = {}) {
   return {
     firstName: 'Jordan',
     lastName: 'Miles',
