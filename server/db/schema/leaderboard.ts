@@ -45,3 +45,24 @@ export const leaderboard = pgTable(
     ),
   ],
 );
+
+/**
+ * The number of rows in each leaderboard slice (metric, level, all time or season), kept by statement
+ * triggers on `leaderboard` (migration 0016, decision 182): the percentiles' group size without counting
+ * the slice on every page.
+ */
+export const leaderboardSliceCounts = pgTable(
+  'leaderboard_slice_counts',
+  {
+    metricType: text('metric_type', { enum: ['max_speed', 'iga_score'] }).notNull(),
+    level: text('level').notNull(),
+    isAllTime: boolean('is_all_time').notNull(),
+    season: integer('season'),
+    rows: integer('rows').notNull(),
+  },
+  (t) => [
+    unique('leaderboard_slice_counts_key')
+      .on(t.metricType, t.level, t.isAllTime, t.season)
+      .nullsNotDistinct(),
+  ],
+);

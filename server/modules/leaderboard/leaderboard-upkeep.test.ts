@@ -29,6 +29,21 @@ beforeEach(async () => {
   await t.db.delete(players);
 });
 
+/** The counts the triggers keep (decision 182) equal a count over each slice: nothing missing, nothing extra. */
+async function expectSliceCountsKept() {
+  const key = "metric_type || '/' || level || '/' || is_all_time || '/' || coalesce(season::text, '-')";
+  const kept = await t.db.execute(
+    sql.raw(`select ${key} as k, rows as n from leaderboard_slice_counts where rows <> 0 order by 1`),
+  );
+  const counted = await t.db.execute(
+    sql.raw(`select ${key} as k, count(*)::int as n from leaderboard group by 1 order by 1`),
+  );
+  const rowsOf = (r: unknown) =>
+    (r as { rows: { k: string; n: unknown }[] }).rows.map((x) => `${x.k}=${Number(x.n)}`);
+  expect(rowsOf(kept)).toEqual(rowsOf(counted));
+  return rowsOf(kept);
+}
+
 async function playersWithSpeeds(speeds: number[], season = Y) {
   const made = [];
   for (const [i, value] of speeds.entries()) {
@@ -91,6 +106,34 @@ describe('keeping the leaderboard true', () => {
     expect((await page(family, `${hs}&season=2001`)).json().entries).toEqual([]);
     const iga = (await page(family, `metric=iga_score&level=College&season=${Y}`)).json().entries;
     expect(iga.map((e: any) => e.metricValue)).toEqual([81.5]);
+    await expectSliceCountsKept();
+  });
+
+  it('keeps each slice\'s count through inserts, better results, level moves, deletions and a rebuild', async () => {
+    const [a, b, c] = await playersWithSpeeds([21, 20, 19]);
+    expect(await expectSliceCountsKept()).toEqual([
+      `max_speed/High School/false/${Y}=3`,
+      'max_speed/High School/true/-=3',
+    ]);
+    await record(t.db, { playerId: a.id, metricType: 'max_speed', value: 22, season: Y }); // an update, no new row
+    await record(t.db, { playerId: b.id, metricType: 'max_speed', value: 18, season: Y - 1 });
+    await t.db.update(players).set({ level: 'College' }).where(eq(players.id, c.id));
+    await refreshPlayerDetails(t.db, c.id);
+    expect(await expectSliceCountsKept()).toEqual([
+      `max_speed/College/false/${Y}=1`,
+      'max_speed/College/true/-=1',
+      `max_speed/High School/false/${Y - 1}=1`,
+      `max_speed/High School/false/${Y}=2`,
+      'max_speed/High School/true/-=2',
+    ]);
+    await t.db.delete(players).where(eq(players.id, b.id)); // the rows go by the foreign key's cascade
+    await expectSliceCountsKept();
+    const { pageQuery, percentileCounts } = await import('./leaderboard.sql');
+    const q = pageQuery({ metric: 'max_speed', level: 'High School', season: Y, offset: 0, limit: 26 });
+    const res = (await t.db.execute(q)) as unknown as { rows: Record<string, unknown>[] };
+    expect(percentileCounts(res.rows).size).toBe(1);
+    await rebuildLeaderboard(t.db); // no completed analyses here: every slice empties
+    expect(await expectSliceCountsKept()).toEqual([]);
   });
 
   it('follows a player who moves up to college once their details are refreshed', async () => {
@@ -142,6 +185,7 @@ describe('keeping the leaderboard true', () => {
       const rows = await t.db.select().from(leaderboard).where(eq(leaderboard.playerId, p.id));
       expect(rows).toHaveLength(2);
       expect(rows.map((r) => r.metricValue)).toEqual([21.7, 21.7]);
+      await expectSliceCountsKept();
     },
   );
 });

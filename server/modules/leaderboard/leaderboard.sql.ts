@@ -28,7 +28,8 @@ const slice = (alias: string, p: PageParams) => {
  *   prefix, so a deep page costs its own walk and no second one (decision 141). The rest of the
  *   ranks follow from the page itself (see toEntries).
  * - `slice_size` (the filter's size) and `same` (rows sharing each page row's value) feed the
- *   percentiles (decision 113); read here, in the index alone, instead of in two more statements.
+ *   percentiles (decision 113); read here instead of in two more statements. The size is the count
+ *   the triggers keep in leaderboard_slice_counts (decision 182), not a count over the slice.
  */
 export function pageQuery(p: PageParams) {
   return sql`
@@ -43,7 +44,7 @@ export function pageQuery(p: PageParams) {
         where ${slice('c', p)} and c.metric_value = (select max(ids.metric_value) from ids)
           and c.id < (select min(b.id) from ids b where b.metric_value = (select max(ids.metric_value) from ids))
       ) as above,
-      (select count(*) from leaderboard n where ${slice('n', p)}) as slice_size,
+      (select n.rows from leaderboard_slice_counts n where ${slice('n', p)}) as slice_size,
       (select count(*) from leaderboard t where ${slice('t', p)} and t.metric_value = l.metric_value) as same
     from ids
     join leaderboard l on l.id = ids.id
