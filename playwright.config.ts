@@ -4,7 +4,32 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 const port = Number(process.env.E2E_PORT ?? 5190);
-const dataDir = mkdtempSync(path.join(tmpdir(), 'va-e2e-'));
+/**
+ * Workers, each with a server and a database of its own (decision 183): worker i talks to port + i
+ * (e2e/fixtures.ts sets its baseURL), so journeys that share the demo accounts never meet. A journey
+ * waits on the browser and the server in turn, so two workers keep both cores busy.
+ */
+const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
+
+/** The app as `npm start` runs it (from the build, rebuilt when stale), on a fresh data folder. */
+const server = (i: number) => ({
+  command: 'node scripts/start.mjs',
+  url: `http://localhost:${port + i}/api/health`,
+  timeout: 300_000,
+  reuseExistingServer: false,
+  stdout: 'ignore' as const,
+  stderr: 'pipe' as const,
+  env: {
+    PORT: String(port + i),
+    APP_URL: `http://localhost:${port + i}`,
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'va-e2e-')),
+    SEED_DEMO: 'true',
+    LOG_LEVEL: 'warn',
+    DISABLE_RATE_LIMIT: 'true',
+    EXPOSE_DEV_OUTBOX: 'true',
+    ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
+  },
+});
 
 export default defineConfig({
   testDir: './e2e',
@@ -12,7 +37,7 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  workers,
   retries: 0,
   reporter: [['list']],
   use: {
@@ -32,22 +57,6 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     trace: 'off',
   },
-  webServer: {
-    command: 'npx tsx server/main.ts',
-    url: `http://localhost:${port}/api/health`,
-    timeout: 300_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      APP_URL: `http://localhost:${port}`,
-      DATA_DIR: dataDir,
-      SEED_DEMO: 'true',
-      LOG_LEVEL: 'warn',
-      DISABLE_RATE_LIMIT: 'true',
-      EXPOSE_DEV_OUTBOX: 'true',
-      ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
-    },
-  },
+  // Started one after another: the first rebuilds a stale build, the rest find it fresh.
+  webServer: Array.from({ length: workers }, (_, i) => server(i)),
 });

@@ -1,7 +1,9 @@
 import { defineConfig } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
+import { MOCKING_TEST_FILES } from './server/test/mocking-files';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+const MOCKING = MOCKING_TEST_FILES;
 
 // Projects (decision 181): `server` keeps the node environment and the database global setup; `unit` runs
 // pure functions; `web` renders components in jsdom with MSW answering the API, and never starts a database.
@@ -11,10 +13,26 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       {
+        // Files share one module graph per worker (isolate: false, decision 183): each file still builds its
+        // own app on its own database, but the app's modules are imported once per worker, not once per file.
         extends: true,
         test: {
           name: 'server',
           include: ['server/**/*.test.ts'],
+          exclude: MOCKING,
+          globalSetup: ['server/test/global-setup.ts'],
+          testTimeout: 60000,
+          hookTimeout: 180000,
+          pool: 'forks',
+          isolate: false,
+        },
+      },
+      {
+        // Files that replace a module (vi.mock) need a module graph of their own.
+        extends: true,
+        test: {
+          name: 'server-mocking',
+          include: MOCKING,
           globalSetup: ['server/test/global-setup.ts'],
           testTimeout: 60000,
           hookTimeout: 180000,

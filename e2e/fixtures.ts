@@ -7,8 +7,17 @@ export const DEMO = {
   password: 'demo1234',
 } as const;
 
-/** Any console error or uncaught page error fails the test. */
+const port = Number(process.env.E2E_PORT ?? 5190);
+
+/**
+ * Each worker talks to its own server (playwright.config.ts, decision 183): worker slot i to port + i.
+ * Any console error or uncaught page error fails the test.
+ */
 export const test = base.extend<{ consoleErrors: string[] }>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
+  baseURL: async ({}, use, testInfo) => {
+    await use(`http://localhost:${port + testInfo.parallelIndex}`);
+  },
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The README's test command (`npm test`). Installs nothing: it uses what is present.
 #   1. lint and formatting   2. type check   3. unit and component tests
-#   4. API tests on embedded PGlite   5. the same API tests on PostgreSQL   6. web build
-#   7. browser tests in Chromium
+#   4. API tests on embedded PGlite   5. the same API tests on PostgreSQL   6. build (web and server)
+#   7. browser tests in Chromium, two workers, each with its own server started from the build
 # Any failing step fails the run; each step's time is printed, and a table of them at the end.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -33,18 +33,20 @@ step "Lint" npx eslint --cache --cache-location node_modules/.cache/eslint/ --ca
 step "Formatting" npx prettier --check --log-level warn .
 step "Type check" npx tsc -b
 step "Unit and component tests" npx vitest run --project unit --project web
-step "API tests on embedded PGlite" env -u TEST_DATABASE_URL npx vitest run --project server
+# The server's API tests: `server` shares a module graph per worker, `server-mocking` isolates the files that vi.mock.
+SERVER_TESTS=(npx vitest run --project server --project server-mocking)
+step "API tests on embedded PGlite" env -u TEST_DATABASE_URL "${SERVER_TESTS[@]}"
 
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
-  step "API tests on PostgreSQL (TEST_DATABASE_URL given)" npx vitest run --project server
+  step "API tests on PostgreSQL (TEST_DATABASE_URL given)" "${SERVER_TESTS[@]}"
 elif command -v pg_lsclusters >/dev/null && command -v pg_ctlcluster >/dev/null; then
   TEST_DATABASE_URL=$(start_postgres)
-  step "API tests on PostgreSQL (local cluster)" env TEST_DATABASE_URL="$TEST_DATABASE_URL" npx vitest run --project server
+  step "API tests on PostgreSQL (local cluster)" env TEST_DATABASE_URL="$TEST_DATABASE_URL" "${SERVER_TESTS[@]}"
 else
   printf '\nPostgreSQL is not installed: skipping the PostgreSQL run (.ci/run installs it)\n'
 fi
 
-step "Web build" npx vite build
+step "Build (web and server)" npm run --silent build
 step "Browser tests" npx playwright test
 summary
 printf '\n\033[1m== All tests passed\033[0m\n'
