@@ -109,7 +109,7 @@ describe('keeping the leaderboard true', () => {
     await expectSliceCountsKept();
   });
 
-  it('keeps each slice\'s count through inserts, better results, level moves, deletions and a rebuild', async () => {
+  it("keeps each slice's count through inserts, better results, level moves, deletions and a rebuild", async () => {
     const [a, b, c] = await playersWithSpeeds([21, 20, 19]);
     expect(await expectSliceCountsKept()).toEqual([
       `max_speed/High School/false/${Y}=3`,
