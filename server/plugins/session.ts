@@ -20,6 +20,11 @@ declare module 'fastify' {
   interface FastifyRequest {
     session: AppSession;
     user: UserRow | null;
+    /**
+     * The signed-in user's plan name, read with the session on `GET /api/user` only (decision 184);
+     * undefined on every other route.
+     */
+    userPlanName: string | null | undefined;
     /** The signed-in user, or a 401. */
     requireUser(): UserRow;
     /** The signed-in user with one of the roles, or 401/403. */
@@ -152,6 +157,7 @@ export default fp<{ secret: string; secure: boolean }>(async (app, opts) => {
 
   app.decorateRequest('session', null as unknown as AppSession);
   app.decorateRequest('user', null);
+  app.decorateRequest('userPlanName', undefined);
   app.decorateRequest('requireUser', function (this: FastifyRequest) {
     if (!this.user) throw new AppError('UNAUTHENTICATED', 'Not authenticated');
     return this.user;
@@ -166,12 +172,15 @@ export default fp<{ secret: string; secure: boolean }>(async (app, opts) => {
     const raw = req.cookies[SESSION_COOKIE];
     const unsigned = raw ? signer.unsign(raw) : null;
     const sid = unsigned?.valid ? unsigned.value : null;
-    const loaded = sid ? await queries.load(sid) : null;
+    // `GET /api/user` answers with the plan: read it in the session's statement (decision 184).
+    const withPlan = req.method === 'GET' && req.routeOptions.url === '/api/user';
+    const loaded = sid ? await queries.load(sid, withPlan) : null;
     req.session = loaded
       ? new AppSession(queries, sid, loaded.data, loaded.expiresAt.getTime())
       : new AppSession(queries, null, null);
     // The user row came with the session; a session whose user is gone reads as signed out.
     req.user = loaded?.data.userId && loaded.user?.id === loaded.data.userId ? loaded.user : null;
+    if (req.user) req.userPlanName = loaded?.planName;
   });
 
   app.addHook('onSend', async (req: FastifyRequest, reply: FastifyReply) => {

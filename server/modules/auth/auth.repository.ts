@@ -1,7 +1,7 @@
 import { and, eq, lt, ne, sql, type SQL } from 'drizzle-orm';
 import { SESSION_IDLE_DAYS } from '../../../contract/constants';
 import type { Db, DbOrTx } from '../../db/client';
-import { sessions, users, type UserRow } from '../../db/schema';
+import { plans, sessions, subscriptions, users, type UserRow } from '../../db/schema';
 
 // The session rows (decision 081): read with their user in one statement, written only when changed.
 export type SessionData = Record<string, unknown> & { userId?: number };
@@ -44,21 +44,45 @@ export interface LoadedSession {
   data: SessionData;
   expiresAt: Date;
   user: UserRow | null;
+  /** The user's current plan name (null: none), when the load was asked for it (`GET /api/user`). */
+  planName?: string | null;
 }
 
+/** The name of the user's current plan: the same choice as `toPublicUser` makes (decision 184). */
+const currentPlanName = sql<string | null>`(
+  select p.name from ${subscriptions} s join ${plans} p on p.id = s.plan_id
+  where s.user_id = ${users.id} and s.status in ('active', 'trialing')
+  order by s.current_period_end desc limit 1)`;
+
 export function sessionQueries(db: Db) {
+  const columns = { data: sessions.data, expiresAt: sessions.expiresAt, user: users };
+  const bySid = eq(sessions.sid, sql.placeholder('sid'));
+  const joinUser = eq(users.id, sessions.userId);
   const load = db
-    .select({ data: sessions.data, expiresAt: sessions.expiresAt, user: users })
+    .select(columns)
     .from(sessions)
-    .leftJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.sid, sql.placeholder('sid')))
+    .leftJoin(users, joinUser)
+    .where(bySid)
     .prepare('va_session_load');
+  const loadWithPlan = db
+    .select({ ...columns, planName: currentPlanName })
+    .from(sessions)
+    .leftJoin(users, joinUser)
+    .where(bySid)
+    .prepare('va_session_load_plan');
   return {
-    async load(sid: string): Promise<LoadedSession | null> {
-      const [row] = await load.execute({ sid });
+    /** `withPlan`: also the user's plan name, so `GET /api/user` needs no second statement. */
+    async load(sid: string, withPlan = false): Promise<LoadedSession | null> {
+      const [row] = withPlan ? await loadWithPlan.execute({ sid }) : await load.execute({ sid });
       if (!row || row.expiresAt.getTime() <= Date.now() || (row.data as { revoked?: boolean })?.revoked)
         return null;
-      return { data: row.data as SessionData, expiresAt: row.expiresAt, user: row.user };
+      const loaded: LoadedSession = {
+        data: row.data as SessionData,
+        expiresAt: row.expiresAt,
+        user: row.user,
+      };
+      if ('planName' in row) loaded.planName = (row.planName as string | null) ?? null;
+      return loaded;
     },
     /** Insert or replace; never brings back a tombstone. */
     async save(sid: string, data: SessionData, expiresAt: Date) {

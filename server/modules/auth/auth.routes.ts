@@ -81,7 +81,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/user',
     { schema: { tags, response: { 200: publicUserSchema, 401: errorBodySchema } } },
-    async (req) => toPublicUser(app.db, req.requireUser()),
+    async (req) => toPublicUser(app.db, req.requireUser(), req.userPlanName),
   );
 
   app.post(

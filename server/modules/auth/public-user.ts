@@ -6,15 +6,24 @@ import { plans, subscriptions, users } from '../../db/schema';
 type UserRow = typeof users.$inferSelect;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** The only way a user leaves the server: no password, hash or token. */
-export async function toPublicUser(db: DbOrTx, user: UserRow): Promise<PublicUser> {
+async function currentPlan(db: DbOrTx, userId: number) {
   const [sub] = await db
     .select({ name: plans.name })
     .from(subscriptions)
     .innerJoin(plans, eq(plans.id, subscriptions.planId))
-    .where(and(eq(subscriptions.userId, user.id), inArray(subscriptions.status, ['active', 'trialing'])))
+    .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, ['active', 'trialing'])))
     .orderBy(desc(subscriptions.currentPeriodEnd))
     .limit(1);
+  return sub ?? null;
+}
+
+/**
+ * The only way a user leaves the server: no password, hash or token. `planName`: the plan already
+ * read with the session (`req.userPlanName`, decision 184); undefined reads it here.
+ */
+export async function toPublicUser(db: DbOrTx, user: UserRow, planName?: string | null): Promise<PublicUser> {
+  const sub =
+    planName === undefined ? await currentPlan(db, user.id) : planName === null ? null : { name: planName };
   return {
     id: user.id,
     username: user.username,

@@ -2,7 +2,7 @@ import { tmpdir } from 'node:os';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
-import { sessions, users } from '../../db/schema';
+import { plans, sessions, subscriptions, users } from '../../db/schema';
 import { loadEnv } from '../../env';
 import { SESSION_COOKIE } from '../../plugins/session';
 import { dbStore } from './auth.repository';
@@ -171,6 +171,37 @@ describe('sessions', () => {
       'username',
     ]);
     expect(res.json()).toMatchObject({ credits: 3, igaCredits: 2, role: 'user', plan: null });
+  });
+
+  it('GET /api/user names the current plan, read with the session in one statement (decision 184)', async () => {
+    const u = await createUser(t);
+    const [plan] = await t.db.select().from(plans).limit(1);
+    await t.db.insert(subscriptions).values({ userId: u.id, planId: plan.id, status: 'active' });
+    const res = await as(t, u, { method: 'GET', url: '/api/user' });
+    expect(res.json()).toMatchObject({
+      plan: { name: plan.name },
+      subscription: { name: `${plan.name} Subscription` },
+    });
+    await t.db.update(subscriptions).set({ status: 'canceled' }).where(eq(subscriptions.userId, u.id));
+    expect((await as(t, u, { method: 'GET', url: '/api/user' })).json()).toMatchObject({
+      plan: null,
+      subscription: null,
+    });
+    const pool = t.app.dbHandle.pool;
+    if (!pool) return; // PGlite has no pool to count on; the PostgreSQL pass counts
+    const texts: string[] = [];
+    const query = pool.query.bind(pool) as (...a: unknown[]) => unknown;
+    (pool as unknown as { query: unknown }).query = (...args: unknown[]) => {
+      texts.push(typeof args[0] === 'string' ? args[0] : String((args[0] as { text?: string })?.text));
+      return query(...args);
+    };
+    try {
+      expect((await as(t, u, { method: 'GET', url: '/api/user' })).statusCode).toBe(200);
+    } finally {
+      (pool as unknown as { query: unknown }).query = query;
+    }
+    expect(texts).toHaveLength(1);
+    expect(texts[0]).toMatch(/from "sessions"/);
   });
 
   it('login counts logins and keeps the first and last login times', async () => {
