@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import fp from 'fastify-plugin';
 import fastifyCookie, { signerFactory } from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Role } from '../../contract/constants';
 import { AppError } from '../lib/app-error';
 import type { UserRow } from '../db/schema';
 import {
@@ -25,10 +24,11 @@ declare module 'fastify' {
      * undefined on every other route.
      */
     userPlanName: string | null | undefined;
-    /** The signed-in user, or a 401. */
+    /**
+     * The signed-in user, or a 401. Who may call a route (its role) is declared once, in the route
+     * access table, and checked before validation (decision 074); handlers only read the user.
+     */
     requireUser(): UserRow;
-    /** The signed-in user with one of the roles, or 401/403. */
-    requireRole(...roles: Role[]): UserRow;
   }
 }
 
@@ -161,11 +161,6 @@ export default fp<{ secret: string; secure: boolean }>(async (app, opts) => {
   app.decorateRequest('requireUser', function (this: FastifyRequest) {
     if (!this.user) throw new AppError('UNAUTHENTICATED', 'Not authenticated');
     return this.user;
-  });
-  app.decorateRequest('requireRole', function (this: FastifyRequest, ...roles: Role[]) {
-    const user = this.requireUser();
-    if (!roles.includes(user.role)) throw new AppError('FORBIDDEN', 'You do not have permission to do that');
-    return user;
   });
 
   app.addHook('onRequest', async (req) => {

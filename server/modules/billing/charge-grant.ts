@@ -1,7 +1,9 @@
 import { and, asc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { chargeStates, creditTransactions, stripeEvents } from '../../db/schema';
+import type Stripe from 'stripe';
 import { idOf } from '../../lib/payments/normalize';
+import type { WebhookInvoice } from '../../lib/payments/stripe-objects';
 
 type Grant = typeof creditTransactions.$inferSelect;
 
@@ -44,12 +46,12 @@ export async function findGrant(tx: Tx, userId: number | null, k: ChargeKeys): P
 }
 
 /** The charge an invoice was paid by, when the payload names it: `charge` before 2025-03, or an included `payments` list. */
-export function invoiceChargeId(inv: any): string | null {
-  return idOf(inv?.charge) ?? idOf(inv?.payments?.data?.[0]?.payment?.charge);
+export function invoiceChargeId(inv: WebhookInvoice): string | null {
+  return idOf(inv.charge) ?? idOf(inv.payments?.data?.[0]?.payment?.charge);
 }
 
 /** What an `invoice_payment.paid` event links: the invoice and the payment intent or charge that paid it. */
-export function invoicePaymentLink(ip: any) {
+export function invoicePaymentLink(ip: Partial<Stripe.InvoicePayment> | null | undefined) {
   return {
     invoiceId: idOf(ip?.invoice),
     paymentIntentId: idOf(ip?.payment?.payment_intent),
@@ -72,7 +74,8 @@ export async function recordedInvoicePayment(tx: Tx, invoiceId: string) {
       ),
     )
     .limit(1);
-  return row ? invoicePaymentLink((row.payload as any)?.data?.object) : null;
+  const event = row?.payload as { data?: { object?: Stripe.InvoicePayment } } | undefined;
+  return event ? invoicePaymentLink(event.data?.object) : null;
 }
 
 /** Adds the payment that paid a plan invoice to its grant, so a later refund or dispute of that charge finds it. */

@@ -15,7 +15,7 @@ export default async function webhookDebugRoutes(fastify: FastifyInstance, opts:
     '/api/webhook/stripe/debug',
     { schema: { tags, response: { 200: webhookDebugSchema, ...errors } } },
     async (req) => {
-      req.requireRole('admin');
+      req.requireUser();
       return webhookDebug(app.env, app.payments, app.db);
     },
   );
@@ -27,7 +27,7 @@ export default async function webhookDebugRoutes(fastify: FastifyInstance, opts:
       schema: { tags, response: { 200: webhookTestResultSchema, ...errors } },
     },
     async (req) => {
-      req.requireRole('admin');
+      req.requireUser();
       return runWebhookSelfTest(opts.deliver, app.env.STRIPE_WEBHOOK_SECRET);
     },
   );

@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type Stripe from 'stripe';
 import type { Tx } from '../../db/client';
 import { referrals, subscriptions, users } from '../../db/schema';
 import {
@@ -154,7 +155,7 @@ async function onInvoicePaid(tx: Tx, event: StripeEventLike, ctx: EventContext) 
 
 /** invoice_payment.paid (API 2025-03 on): the payment that paid a plan invoice, added to its grant (decision 122). */
 async function onInvoicePaymentPaid(tx: Tx, event: StripeEventLike) {
-  const link = invoicePaymentLink(event.data.object);
+  const link = invoicePaymentLink(event.data.object as Stripe.InvoicePayment);
   if (!link.invoiceId) return 'ignored: no invoice';
   const grantId = await linkInvoiceGrant(tx, link.invoiceId, link);
   if (!grantId) return 'recorded: invoice not granted yet';

@@ -57,7 +57,7 @@ export default async function webhookRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      req.requireRole('admin');
+      req.requireUser();
       const raw = rawOf(req.body);
       if (jsonDepthExceeds(raw.toString('utf8'), MAX_JSON_DEPTH))
         throw new AppError('VALIDATION_ERROR', TOO_DEEP);

@@ -5,6 +5,11 @@ import { stripeEvents } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { PaymentProvider, StripeEventLike } from '../../lib/payments';
 import { idOf, invoiceSubscriptionId, normalizeSubscription } from '../../lib/payments/normalize';
+import type {
+  WebhookCheckoutSession,
+  WebhookInvoice,
+  WebhookSubscription,
+} from '../../lib/payments/stripe-objects';
 import { applyEvent, type EventContext } from './webhook-effects';
 
 export interface WebhookDeps {
@@ -32,18 +37,22 @@ async function prepare(deps: WebhookDeps, event: StripeEventLike): Promise<Event
   switch (event.type) {
     case 'customer.subscription.created':
     case 'customer.subscription.updated':
-    case 'customer.subscription.deleted':
-      return { subscription: (await fetchSub(String(obj.id))) ?? normalizeSubscription(obj) };
+    case 'customer.subscription.deleted': {
+      const sub = obj as WebhookSubscription;
+      return { subscription: (await fetchSub(sub.id)) ?? normalizeSubscription(sub) };
+    }
     case 'invoice.paid':
-      return { subscription: await fetchSub(invoiceSubscriptionId(obj)) };
+      return { subscription: await fetchSub(invoiceSubscriptionId(obj as WebhookInvoice)) };
     case 'checkout.session.completed':
     case 'checkout.session.async_payment_succeeded': {
-      const paid = obj.payment_status === 'paid';
+      const session = obj as WebhookCheckoutSession;
+      const paid = session.payment_status === 'paid';
       // An upgrade ends the plan it replaces; ending an ended subscription is a no-op, so retries are safe.
-      if (paid && obj.mode === 'subscription' && obj.metadata?.replacesSubscription) {
-        await deps.payments.cancelNow(String(obj.metadata.replacesSubscription));
-      }
-      return { subscription: obj.mode === 'subscription' ? await fetchSub(idOf(obj.subscription)) : null };
+      const replaces = session.metadata?.replacesSubscription;
+      if (paid && session.mode === 'subscription' && replaces) await deps.payments.cancelNow(replaces);
+      return {
+        subscription: session.mode === 'subscription' ? await fetchSub(idOf(session.subscription)) : null,
+      };
     }
     default:
       return { subscription: null };

@@ -28,7 +28,6 @@ const errors = {
   413: errorBodySchema,
   415: errorBodySchema,
 };
-const staff = ['analyst', 'admin'] as const;
 const revisionQuery = z.object({ revision: z.coerce.number().int().positive().max(1_000_000).optional() });
 
 export default async function measurementsRoutes(fastify: FastifyInstance) {
@@ -65,7 +64,7 @@ export default async function measurementsRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      req.requireRole(...staff);
+      req.requireUser();
       return (await measure(app.db, app.storage, req.body)).result;
     },
   );
@@ -84,7 +83,7 @@ export default async function measurementsRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const analyst = req.requireRole(...staff);
+      const analyst = req.requireUser();
       return reply.status(201).send(await uploadSourceVideo(app, req, analyst, req.params.id));
     },
   );
@@ -102,7 +101,7 @@ export default async function measurementsRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      const analyst = req.requireRole(...staff);
+      const analyst = req.requireUser();
       const row = await correctMeasurement(app, analyst, req.params.id, req.body);
       return readReceipt(app.db, app.storage, analyst, req.params.id, row.revision);
     },

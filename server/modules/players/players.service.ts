@@ -1,24 +1,55 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { CreatePlayerInput, UpdatePlayerInput } from '../../../contract/players';
 import type { Db } from '../../db/client';
 import { players, positions } from '../../db/schema';
 import { badRequest } from '../../lib/app-error';
-import { afterTimeId, decodeCursor, exactTime, isTimeIdKey, toPage } from '../../lib/pagination';
+import { decodeCursor, exactTime, isTimeIdKey, toPage } from '../../lib/pagination';
 import type { Storage } from '../../lib/storage';
 import { refreshPlayerDetails } from '../leaderboard';
 import { changeablePlayer, viewablePlayer, type Viewer } from './player-access';
 import { toPlayer } from './player-view';
 import { isListedSchool } from './schools.service';
 
+/**
+ * The dashboard's two statements, built and prepared once per database (decision 185): the first page,
+ * and a page after a (created_at, id) cursor. Building a Drizzle select on every request was a sixth
+ * of the server's CPU time for `GET /api/players`.
+ */
+const listStatements = new WeakMap<Db, ReturnType<typeof prepareList>>();
+
+function prepareList(db: Db) {
+  const select = () => db.select({ p: players, at: exactTime(players.createdAt) }).from(players);
+  const mine = eq(players.userId, sql.placeholder('userId'));
+  const newestFirst = [desc(players.createdAt), desc(players.id)];
+  const limit = sql.placeholder('limit');
+  return {
+    first: select()
+      .where(mine)
+      .orderBy(...newestFirst)
+      .limit(limit)
+      .prepare('va_players_first'),
+    after: select()
+      .where(
+        and(
+          mine,
+          sql`(${players.createdAt}, ${players.id}) < (${sql.placeholder('at')}::timestamptz, ${sql.placeholder('id')})`,
+        ),
+      )
+      .orderBy(...newestFirst)
+      .limit(limit)
+      .prepare('va_players_after'),
+  };
+}
+
 /** The dashboard lists the signer's own players, whatever their role, newest first, one keyset page (decision 063). */
 export async function listPlayers(db: Db, viewer: Viewer, page: { cursor?: string; limit: number }) {
   const after = decodeCursor(page.cursor, isTimeIdKey);
-  const rows = await db
-    .select({ p: players, at: exactTime(players.createdAt) })
-    .from(players)
-    .where(and(eq(players.userId, viewer.id), afterTimeId(players.createdAt, players.id, after, 'desc')))
-    .orderBy(desc(players.createdAt), desc(players.id))
-    .limit(page.limit + 1);
+  let q = listStatements.get(db);
+  if (!q) listStatements.set(db, (q = prepareList(db)));
+  const params = { userId: viewer.id, limit: page.limit + 1 };
+  const rows = after
+    ? await q.after.execute({ ...params, at: after[0], id: after[1] })
+    : await q.first.execute(params);
   const { items, next } = toPage(rows, page.limit, (r) => [r.at, r.p.id]);
   return { items: items.map((r) => toPlayer(r.p, viewer)), next };
 }

@@ -57,6 +57,7 @@ export function createTestModeProvider(o: {
     });
     await sender.deliverAll(events);
     const after = await testStore.get<TestSubscription>(db, id, 'subscription');
+    if (!after) throw new AppError('NOT_FOUND', 'Subscription not found');
     return normalizeSubscription(after);
   }
 
