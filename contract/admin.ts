@@ -25,7 +25,6 @@ const password = z
 
 /** The dialog's form: the password is shown (and required) only when creating. */
 export const adminUserFormSchema = z.object({ email, username, role, password: password.optional() });
-export type AdminUserFormInput = z.input<typeof adminUserFormSchema>;
 
 export const adminCreateUserSchema = z.object({ email, username, role, password });
 export type AdminCreateUserInput = z.output<typeof adminCreateUserSchema>;
@@ -72,7 +71,7 @@ export type AdminUser = z.infer<typeof adminUserSchema>;
 export const adminUserListSchema = z.array(adminUserSchema);
 
 export const REPORTING_PERIODS = ['last24Hours', 'last7Days', 'last30Days', 'last90Days'] as const;
-export type ReportingPeriod = (typeof REPORTING_PERIODS)[number];
+type ReportingPeriod = (typeof REPORTING_PERIODS)[number];
 export const REPORTING_PERIOD_LABELS: Record<ReportingPeriod, string> = {
   last24Hours: '24 Hours',
   last7Days: '7 Days',

@@ -5,8 +5,8 @@ export const REQUEST_TYPES = ['max_speed', 'iga'] as const;
 export type RequestType = (typeof REQUEST_TYPES)[number];
 export const REQUEST_STATUSES = ['pending', 'completed', 'rejected'] as const;
 
-export const SEASON_MIN = 2000;
-export const SEASON_MAX = 2099;
+const SEASON_MIN = 2000;
+const SEASON_MAX = 2099;
 export const TURNAROUND_TEXT =
   'Request received. Please allow 48-72 hours to get your speed and athleticism verified.';
 export const NO_SPEED_CREDIT =
@@ -16,7 +16,6 @@ export const NO_IGA_CREDIT =
 
 /** Submetric keys that stand for the two headline results rather than a component. */
 export const MS_KEY = 'MS';
-export const IGA_KEYS = ['IGA', 'iga_score'] as const;
 
 const hudlUrl = z
   .string({ error: 'Please enter a valid Hudl URL' })

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 export const ANALYTICS_EVENT_NAMES = ['page_view', 'video_played'] as const;
 export type AnalyticsEventName = (typeof ANALYTICS_EVENT_NAMES)[number];
-export const ANALYTICS_MAX_PROPERTIES = 20;
+const ANALYTICS_MAX_PROPERTIES = 20;
 
 const propertyValue = z.union([z.string().max(500), z.number().finite(), z.boolean(), z.null()]);
 

@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { queueItemSchema } from './analysis';
 
 export const DEFAULT_AUDIT_RATE_PERCENT = 10;
-export const AUDIT_STATUSES = ['pending', 'agreed', 'flagged', 'resolved'] as const;
-export type AuditStatus = (typeof AUDIT_STATUSES)[number];
+const AUDIT_STATUSES = ['pending', 'agreed', 'flagged', 'resolved'] as const;
 export const SAME_ANALYST = 'You measured this request: a different analyst audits it';
 export const AUDIT_ALREADY_DONE = 'This audit has already been submitted';
 export const VERIFIED_BY_TWO_ANALYSTS = 'Verified by 2 analysts';

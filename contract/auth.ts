@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PASSWORD_MIN, ROLES, USERNAME_MIN } from './constants';
 
 /** A string whose absence reads as the field's own "is required" message. */
-export const requiredString = (msg: string) => z.string({ error: msg }).trim().min(1, msg);
+const requiredString = (msg: string) => z.string({ error: msg }).trim().min(1, msg);
 
 const requiredEmail = (requiredMsg: string) =>
   requiredString(requiredMsg).pipe(z.email('Must be a valid email'));

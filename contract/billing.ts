@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { ID_MAX } from './constants';
 
-export const PLAN_TYPES = ['subscription', 'one_time'] as const;
-export type PlanType = (typeof PLAN_TYPES)[number];
+const PLAN_TYPES = ['subscription', 'one_time'] as const;
+type PlanType = (typeof PLAN_TYPES)[number];
 
 /** Subscription plans from lowest to highest; one-time products have no rank among them. */
-export const PLAN_RANK = ['Economy', 'Basic', 'Standard', 'Premium'] as const;
+const PLAN_RANK = ['Economy', 'Basic', 'Standard', 'Premium'] as const;
 
 export const planSchema = z.object({
   id: z.number(),

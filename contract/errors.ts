@@ -49,4 +49,3 @@ export const errorBodySchema = z.object({
   code: z.string().optional(),
   errors: z.record(z.string(), z.string()).optional(),
 });
-export type ErrorBody = z.infer<typeof errorBodySchema>;

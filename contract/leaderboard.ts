@@ -4,13 +4,13 @@ import { LEVELS } from './constants';
 export const LEADERBOARD_METRICS = ['max_speed', 'iga_score'] as const;
 export type LeaderboardMetric = (typeof LEADERBOARD_METRICS)[number];
 export const LEADERBOARD_PAGE_SIZE = 25;
-export const LEADERBOARD_MAX_LIMIT = 100;
+const LEADERBOARD_MAX_LIMIT = 100;
 /** Deeper pages cost a walk over the index; nobody scrolls past this many rows. */
-export const LEADERBOARD_MAX_OFFSET = 100_000;
-export const SEASON_MIN = 2000;
-export const SEASON_MAX = 2099;
+const LEADERBOARD_MAX_OFFSET = 100_000;
+const SEASON_MIN = 2000;
+const SEASON_MAX = 2099;
 /** The page offers All Time plus the current year and the 6 before it. */
-export const LEADERBOARD_SEASON_COUNT = 7;
+const LEADERBOARD_SEASON_COUNT = 7;
 
 const intParam = (msg: string) =>
   z.string({ error: msg }).regex(/^\d+$/, msg).transform(Number).pipe(z.number().int());

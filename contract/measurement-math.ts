@@ -12,8 +12,8 @@ export const YARD_STEP = 5;
 export const MIN_MARKS = 3;
 export const MAX_MARKS = 40;
 export const WINDOW_YARDS = 10;
-export const MIN_FPS = 25;
-export const MAX_VFR_BOUND_MPH = 1.0;
+const MIN_FPS = 25;
+const MAX_VFR_BOUND_MPH = 1.0;
 
 export interface Mark {
   frameIndex: number;
@@ -28,7 +28,7 @@ export interface Timeline {
   vfr: boolean;
 }
 
-export interface Span {
+interface Span {
   fromFrame: number;
   toFrame: number;
   fromYard: number;
@@ -43,7 +43,7 @@ export interface Span {
   mphHigh: number;
 }
 
-export interface Measurement {
+interface Measurement {
   marks: (Mark & { time: number })[];
   intervals: Span[];
   window: Span & { plusMinus: number; underTenYards: boolean };
@@ -72,11 +72,11 @@ export class MeasurementError extends Error {
 export const ydsToMph = (yardsPerSecond: number) => (yardsPerSecond * 3600) / 1760;
 
 /** Rounds up to one decimal, ignoring float noise below 1e-9 (0.30000000000000004 stays 0.3). */
-export const ceilTenth = (x: number) => Math.ceil(x * 10 - 1e-9) / 10;
+const ceilTenth = (x: number) => Math.ceil(x * 10 - 1e-9) / 10;
 export const roundTenth = (x: number) => Math.round(x * 10 + Number.EPSILON) / 10;
 
 /** '59.94', '30', '23.98': the nominal rate to two decimals without trailing zeros. */
-export function fpsLabel(fps: { num: number; den: number }) {
+function fpsLabel(fps: { num: number; den: number }) {
   if (!fps.den || !fps.num) return '?';
   return String(Math.round((fps.num / fps.den) * 100) / 100);
 }
@@ -112,7 +112,7 @@ function span(times: number[], a: Mark, b: Mark): Span {
 }
 
 /** Checks the marks and puts them in time order; throws MeasurementError with a message for the analyst. */
-export function orderMarks(timeline: Pick<Timeline, 'times'>, marks: Mark[]): Mark[] {
+function orderMarks(timeline: Pick<Timeline, 'times'>, marks: Mark[]): Mark[] {
   const n = timeline.times.length;
   if (marks.length < MIN_MARKS) throw new MeasurementError(`Mark at least ${MIN_MARKS} yard-line crossings`);
   if (marks.length > MAX_MARKS) throw new MeasurementError(`Mark at most ${MAX_MARKS} yard-line crossings`);

@@ -14,7 +14,7 @@ export const QUALITY_REJECT_REASON = 'Video quality too low';
 
 const id = (msg: string) => z.number({ error: msg }).int(msg).positive(msg).max(ID_MAX, msg);
 
-export const markSchema = z.object({
+const markSchema = z.object({
   frameIndex: z
     .number({ error: 'Frame index must be a whole number' })
     .int('Frame index must be a whole number')
@@ -149,5 +149,3 @@ export const receiptSchema = z.object({
   ),
 });
 export type Receipt = z.infer<typeof receiptSchema>;
-
-export const sourceVideoParamsSchema = z.object({ id: z.coerce.number().int().positive().max(ID_MAX) });

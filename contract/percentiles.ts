@@ -22,7 +22,7 @@ const LEVEL_ADJECTIVES: Record<string, string> = { 'High School': 'high-school',
 /** Which group a percentile compares against, narrowest first; the first one large enough is used. */
 export type PercentileScope = 'position_level_class' | 'position_level' | 'level';
 
-export interface GroupKey {
+interface GroupKey {
   scope: PercentileScope;
   level: string;
   positionKey: string | null;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-export const TEXT_MAX = 255;
+const TEXT_MAX = 255;
 
 /** '' / null / NaN (an empty number input) -> missing; numeric strings -> numbers. */
 const toNumber = (empty: undefined | null) => (v: unknown) => {

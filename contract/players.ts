@@ -213,7 +213,6 @@ export const playerFormSchema = z
 export const playerEditFormSchema = z
   .object({ ...shared, ...formOnly, ...secondaryOptional, hudlUrl: hudlOptional })
   .refine(positionsDiffer.check, positionsDiffer.params);
-export type PlayerFormInput = z.input<typeof playerFormSchema>;
 export type PlayerFormValues = z.output<typeof playerEditFormSchema>;
 
 export const createPlayerSchema = z
@@ -240,7 +239,7 @@ export const playerIdParams = z.object({
 });
 
 /** Visible to anyone allowed to read the player. */
-export const publicPlayerSchema = z.object({
+const publicPlayerSchema = z.object({
   id: z.number(),
   userId: z.number(),
   firstName: z.string(),

@@ -40,7 +40,6 @@ export const referralDetailsSchema = z.object({
   receiverFirstName: z.string(),
   receiverLastName: z.string(),
 });
-export type ReferralDetails = z.infer<typeof referralDetailsSchema>;
 
 export const referralCompleteBodySchema = z.object({
   userId: z.coerce

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LEVELS, SCHOOL_SEARCH_MIN } from './constants';
 
 export const SCHOOL_SEARCH_LIMIT = 20;
-export const SCHOOL_SEARCH_TOO_SHORT = `Enter at least ${SCHOOL_SEARCH_MIN} characters to search`;
+const SCHOOL_SEARCH_TOO_SHORT = `Enter at least ${SCHOOL_SEARCH_MIN} characters to search`;
 
 export const schoolSearchSchema = z.object({
   searchTerm: z

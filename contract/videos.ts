@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { ID_MAX, ID_OUT_OF_RANGE } from './constants';
 
-export const VIDEO_STATUSES = ['pending', 'ready', 'failed'] as const;
 /** 2 GB: the largest video upload accepted. */
 export const VIDEO_MAX_BYTES = 2 * 1024 * 1024 * 1024;
 export const VIDEO_ACCEPT = {

@@ -40,7 +40,7 @@ declare module 'fastify' {
 
 const defaultWebDist = fileURLToPath(new URL('../dist/web', import.meta.url));
 
-export interface BuildOptions {
+interface BuildOptions {
   /** An already-open database (tests share one per file); otherwise opened from env. */
   db?: DbHandle;
   logger?: boolean;

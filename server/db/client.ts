@@ -22,7 +22,7 @@ export interface DbHandle {
   pool?: pg.Pool;
 }
 
-export interface DbOptions {
+interface DbOptions {
   databaseUrl?: string;
   dataDir: string;
   /** In-memory PGlite only: start from this dump (`dumpDataDir`) instead of an empty cluster. */

@@ -6,7 +6,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import type { DbHandle } from './client';
 
-export const migrationsFolder = fileURLToPath(new URL('../../migrations', import.meta.url));
+const migrationsFolder = fileURLToPath(new URL('../../migrations', import.meta.url));
 
 /** Applies the committed drizzle-kit migrations; on PostgreSQL under an advisory lock so instances can start together. */
 export async function runMigrations(handle: DbHandle) {

@@ -2,7 +2,7 @@ import { inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rateLimits } from '../db/schema';
 
-export interface Count {
+interface Count {
   hits: number;
   /** Milliseconds until the window ends, by the database clock (instances may disagree). */
   ttlMs: number;

@@ -1,9 +1,9 @@
 import sharp from 'sharp';
 
-export type ImageKind = 'png' | 'jpeg' | 'webp' | 'gif';
+type ImageKind = 'png' | 'jpeg' | 'webp' | 'gif';
 
 /** Decompression-bomb guard: a small file may claim enormous dimensions. 40 MP covers any phone camera. */
-export const MAX_INPUT_PIXELS = 40_000_000;
+const MAX_INPUT_PIXELS = 40_000_000;
 const MAX_EDGE = 1600;
 
 export class ImageError extends Error {
@@ -13,7 +13,7 @@ export class ImageError extends Error {
 }
 
 /** The file's own signature decides what it is; its name and declared type are the client's word. */
-export function sniffImage(buf: Buffer): ImageKind | null {
+function sniffImage(buf: Buffer): ImageKind | null {
   if (
     buf.length >= 8 &&
     buf.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx, Db } from '../db/client';
 import { jobs } from '../db/schema';
 
-export type JobRow = typeof jobs.$inferSelect;
+type JobRow = typeof jobs.$inferSelect;
 export type JobHandler = (payload: any, job: JobRow) => Promise<void>;
 export type JobHandlers = Record<string, JobHandler>;
 interface Log {

@@ -14,7 +14,7 @@ const SECRET_PARAMS = /([?&](?:token|password|code|referralCode|session_id|sig)=
 const SECRET_SEGMENTS = /^(\/api\/referrals\/|(?:\/api)?\/checkout\/test\/)(?!send(?:[/?#]|$))[^/?#]+/i;
 
 /** Emailed links carry tokens in the query string; the access log keeps the path and drops their values. */
-export function redactUrl(url: string) {
+function redactUrl(url: string) {
   return url.replace(SECRET_SEGMENTS, '$1[redacted]').replace(SECRET_PARAMS, '$1[redacted]');
 }
 

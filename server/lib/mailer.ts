@@ -16,7 +16,7 @@ export interface Mailer {
   close(): void;
 }
 
-export interface MailerOptions {
+interface MailerOptions {
   smtpUrl?: string;
   from: string;
   db: Db;

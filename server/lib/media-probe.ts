@@ -8,7 +8,7 @@ import { FfmpegError, execTool as exec, ffmpegPath } from './ffmpeg';
 let resolved: string | undefined;
 
 /** The system ffprobe when it is on PATH, else the binary shipped by @ffprobe-installer. */
-export function ffprobePath(): string {
+function ffprobePath(): string {
   if (resolved) return resolved;
   if (spawnSync('ffprobe', ['-version'], { stdio: 'ignore' }).status === 0) return (resolved = 'ffprobe');
   const require = createRequire(import.meta.url);

@@ -8,7 +8,7 @@ import { AppError } from './app-error';
  * Keyset pages (decision 063): the cursor is the sort key of the last row of the page, as
  * base64url JSON. It is opaque to clients and checked on the way in: a bad one is a 400.
  */
-export function encodeCursor(key: (string | number | null)[]): string {
+function encodeCursor(key: (string | number | null)[]): string {
   return Buffer.from(JSON.stringify(key)).toString('base64url');
 }
 

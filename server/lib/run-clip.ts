@@ -52,7 +52,7 @@ function parseRate(fps: string) {
 }
 
 /** Presentation times: n * den/num, or for VFR alternating 0.8x and 1.2x of the nominal duration. */
-export function clipFrameTimes(fps: string, count: number, vfr = false) {
+function clipFrameTimes(fps: string, count: number, vfr = false) {
   const { num, den } = parseRate(fps);
   const d = den / num;
   return Array.from({ length: count }, (_, n) =>

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { createLocalStorage, type Storage } from './storage';
 import { createS3Storage } from './storage-s3';
 
-export interface StorageEnv {
+interface StorageEnv {
   DATA_DIR: string;
   SESSION_SECRET: string;
   S3_ENDPOINT?: string;

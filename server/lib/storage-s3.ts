@@ -9,7 +9,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { assertKey, createUrlSigner, type Storage } from './storage';
 
-export interface S3Options {
+interface S3Options {
   endpoint: string;
   bucket: string;
   region: string;

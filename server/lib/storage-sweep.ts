@@ -15,7 +15,7 @@ const BATCH = 500;
  * copy, a request's processed video, a receipt's stills. Anything else under videos/ or thumbnails/
  * was left by a process killed between storing a file and writing its row.
  */
-export async function referencedKeys(db: Db, keys: string[]) {
+async function referencedKeys(db: Db, keys: string[]) {
   const found = new Set<string>();
   for (let i = 0; i < keys.length; i += BATCH) {
     const chunk = keys.slice(i, i + BATCH);

@@ -27,7 +27,7 @@ export interface RouteSchema {
 
 const routeKey = (method: string, url: string) => `${method === 'HEAD' ? 'GET' : method} ${url}`;
 
-export function accessOf(method: string, url: string, config?: { access?: Access }): Access | undefined {
+function accessOf(method: string, url: string, config?: { access?: Access }): Access | undefined {
   const declared = config?.access ?? ROUTE_ACCESS[routeKey(method, url)];
   if (declared) return declared;
   // Outside /api every GET is web content: pages, built assets, signed files, public profiles.

@@ -70,7 +70,7 @@ const DB_DOWN_CODES = new Set([
   '08006',
 ]);
 /** The database cannot be reached (refused, dropped, shutting down): not a bug in the request. */
-export function isDatabaseUnavailable(err: any): boolean {
+function isDatabaseUnavailable(err: any): boolean {
   for (let e = err, i = 0; e && i < 4; e = e.cause, i++) {
     if (DB_DOWN_CODES.has(String(e.code))) return true;
     if (

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fp from 'fastify-plugin';
 
-export const INSTANCE_HEADER = 'x-instance-id';
+const INSTANCE_HEADER = 'x-instance-id';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -15,7 +15,7 @@ declare module 'fastify' {
 }
 
 const WINDOW_MS = 15 * 60 * 1000;
-export const ACCOUNT_LIMITED = 'Too many attempts for this account. Please try again in 15 minutes.';
+const ACCOUNT_LIMITED = 'Too many attempts for this account. Please try again in 15 minutes.';
 
 /** @fastify/rate-limit store over the database counters, one key space per route. */
 function databaseStore(db: Db) {

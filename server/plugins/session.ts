@@ -42,7 +42,7 @@ type Queries = ReturnType<typeof sessionQueries>;
  * when the request starts; a write happens only when the data changed, at login/logout, or once the
  * expiry has fallen an hour behind.
  */
-export class AppSession {
+class AppSession {
   userId?: number;
   #sid: string | null;
   #saved: string;

@@ -6,8 +6,8 @@ import { hashPassword } from '../lib/password';
 import { seedDemoAnalyses } from './demo-analyses';
 import { seedDemoLeaderboard } from '../modules/leaderboard';
 
-export const DEMO_PASSWORD = 'demo1234';
-export const DEMO_ACCOUNTS = [
+const DEMO_PASSWORD = 'demo1234';
+const DEMO_ACCOUNTS = [
   {
     username: 'admin@demo.test',
     role: 'admin',

@@ -12,7 +12,7 @@ const DIRECTORY = new URL('./schools-directory.tsv.gz', import.meta.url);
 const SUPPLEMENT = new URL('./schools-supplement.tsv', import.meta.url);
 
 /** level (H|C), name, city, state, alias per line. */
-export function parseDirectory(text: string): SchoolRow[] {
+function parseDirectory(text: string): SchoolRow[] {
   const out: SchoolRow[] = [];
   for (const line of text.split('\n')) {
     const [level, name, city, state, alias] = line.split('\t');
@@ -23,7 +23,7 @@ export function parseDirectory(text: string): SchoolRow[] {
 }
 
 /** The whole shipped directory: NCES high schools, IPEDS colleges and the project's short supplement. */
-export function readSchoolDirectory() {
+function readSchoolDirectory() {
   const { version, gz, extra } = directoryFiles();
   return { version, rows: [...parseDirectory(gunzipSync(gz).toString('utf8')), ...parseDirectory(extra)] };
 }

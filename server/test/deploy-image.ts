@@ -22,7 +22,7 @@ export async function buildBundle(outdir: string) {
   await buildServer(outdir);
 }
 
-export interface Copy {
+interface Copy {
   from: string;
   sources: string[];
   dest: string;
@@ -53,7 +53,7 @@ export function dockerignored(rel: string, ignore = readFileSync(path.join(root,
 }
 
 /** Top-level packages `npm ci --omit=dev` installs, by the lock file (those present for this platform). */
-export function productionPackages(): string[] {
+function productionPackages(): string[] {
   const lock = JSON.parse(readFileSync(path.join(root, 'package-lock.json'), 'utf8')) as {
     packages: Record<string, { dev?: boolean }>;
   };

@@ -4,7 +4,7 @@ import { formatSpeed } from '@contract/measurement-math';
 import { cn } from '@/lib/cn';
 import { paths } from '@/lib/paths';
 
-export interface MeasuredSpeedProps {
+interface MeasuredSpeedProps {
   mph: number;
   /** Null for a speed typed before measurements existed: it shows without a bound or receipt. */
   plusMinus: number | null | undefined;

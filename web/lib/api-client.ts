@@ -13,7 +13,7 @@ export class ApiError extends Error {
 
 type Json = Record<string, unknown> | unknown[];
 
-export interface RequestOptions {
+interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
   body?: Json | FormData;
   signal?: AbortSignal;

@@ -3,7 +3,7 @@ import { setupServer } from 'msw/node';
 import { positions } from './data';
 
 /** What every signed-in screen asks for besides its own data. Tests add theirs with `server.use(...)`. */
-export const defaultHandlers = [
+const defaultHandlers = [
   http.get('/api/user', () => HttpResponse.json({ message: 'Unauthorized' }, { status: 401 })),
   http.get('/api/positions', () => HttpResponse.json(positions)),
   http.get('/api/players/bests', () => HttpResponse.json([])),

@@ -7,7 +7,7 @@ import type { ProviderSubscription } from './types';
  * objects all satisfy these; a field an API version leaves out is optional.
  */
 type IdRef = string | { id: string } | null;
-export interface SubscriptionFields {
+interface SubscriptionFields {
   id: string;
   status: string;
   customer?: IdRef;
@@ -27,7 +27,7 @@ interface InvoiceLineFields {
   price?: IdRef;
   pricing?: { price_details?: { price?: IdRef } | null } | null;
 }
-export interface InvoiceFields {
+interface InvoiceFields {
   subscription?: IdRef;
   payment_intent?: IdRef;
   parent?: {

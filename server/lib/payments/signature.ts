@@ -3,7 +3,7 @@ import Stripe from 'stripe';
 import type { StripeEventLike } from './types';
 
 /** Stripe's default: a signature older than five minutes is refused, which stops replays. */
-export const SIGNATURE_TOLERANCE_SECONDS = 300;
+const SIGNATURE_TOLERANCE_SECONDS = 300;
 
 /** Stripe's `Stripe-Signature` format: t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.payload">. */
 export function signPayload(payload: string, secret: string, timestamp = Math.floor(Date.now() / 1000)) {

@@ -8,8 +8,8 @@ import { verifyPassword } from '../../lib/password';
 import type { Storage } from '../../lib/storage';
 import { playerFileRefs, removeStoredFiles } from '../players';
 
-export const WRONG_PASSWORD = 'Password is incorrect';
-export const RENEWING_SUBSCRIPTION =
+const WRONG_PASSWORD = 'Password is incorrect';
+const RENEWING_SUBSCRIPTION =
   'Your subscription still renews. Cancel it on the Payment Details tab first, then delete your account.';
 const RENEWING = ['active', 'trialing', 'past_due', 'incomplete'];
 

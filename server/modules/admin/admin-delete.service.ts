@@ -7,7 +7,7 @@ import type { Storage } from '../../lib/storage';
 import { lockAdminsFor } from './admin-guards';
 
 /** '/files/photos/a.webp', '/files/videos/b.mp4?expires=..' or 'videos/b.mp4' -> the storage key. */
-export function storageKeyOf(ref: string | null | undefined) {
+function storageKeyOf(ref: string | null | undefined) {
   if (!ref) return null;
   const key = ref.split(/[?#]/)[0].replace(/^\/files\//, '');
   return /^[a-z0-9-]+\/[A-Za-z0-9._-]+$/.test(key) ? key : null;

@@ -11,7 +11,7 @@ import { lockAdminsFor } from './admin-guards';
 type UserRow = typeof users.$inferSelect;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export function toAdminUser(u: UserRow): AdminUser {
+function toAdminUser(u: UserRow): AdminUser {
   return {
     id: u.id,
     username: u.username,

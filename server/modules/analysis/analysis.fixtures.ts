@@ -80,7 +80,7 @@ export const speedBody = (playerId: number, posId: number, o: Record<string, unk
   requestType: 'max_speed',
   ...o,
 });
-export const igaBody = (playerId: number, posId: number, o: Record<string, unknown> = {}) => ({
+const igaBody = (playerId: number, posId: number, o: Record<string, unknown> = {}) => ({
   playerId,
   hudlUrl: 'https://www.hudl.com/video/3/123/abc',
   season: 2025,

@@ -16,14 +16,14 @@ export interface CompletionValues {
   metrics: { key: string; value: number; percentile: number; isFromIga: boolean }[];
 }
 
-export interface StoredMedia {
+interface StoredMedia {
   videoKey: string;
   thumbnailKey: string;
   durationSeconds: number | null;
 }
 
 /** A measured Max Speed: what the request, its video and the leaderboard carry, and how to write the receipt. */
-export interface MeasuredCompletion {
+interface MeasuredCompletion {
   sourceVideoId: number;
   plusMinus: number;
   methodLabel: string;

@@ -19,13 +19,13 @@ type NewRequest = {
   videoId?: number | null;
 };
 
-export const VIDEO_NOT_IN_LIBRARY = "The video must be one of this player's library videos";
+const VIDEO_NOT_IN_LIBRARY = "The video must be one of this player's library videos";
 
 /**
  * Creates a request and spends one credit of its kind in the same transaction: without a credit
  * nothing is created, and concurrent requests can never spend more than the balance.
  */
-export async function createRequest(db: Db, user: UserRow, input: NewRequest) {
+async function createRequest(db: Db, user: UserRow, input: NewRequest) {
   return db.transaction(async (tx) => {
     const player = await ownPlayer(tx, user, input.playerId);
     if (input.positionId !== player.primaryPositionId && input.positionId !== player.secondaryPositionId) {

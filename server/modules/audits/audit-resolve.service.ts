@@ -14,7 +14,7 @@ import type { UserRow } from '../../db/schema';
 import { recomputePlayerSpeed, type ReceiptData } from '../measurements';
 import { auditById, latestReceipt, toAudit } from './audit-submit.service';
 
-export const ONLY_FLAGGED = 'Only a flagged audit waits for an admin to confirm a result';
+const ONLY_FLAGGED = 'Only a flagged audit waits for an admin to confirm a result';
 
 /**
  * An admin confirms one of two disagreeing results. Confirming the audit makes it the request's value:

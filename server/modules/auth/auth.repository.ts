@@ -40,7 +40,7 @@ export async function purgeExpiredSessions(db: Db) {
 }
 
 /** A live session and its user, read in one statement. */
-export interface LoadedSession {
+interface LoadedSession {
   data: SessionData;
   expiresAt: Date;
   user: UserRow | null;

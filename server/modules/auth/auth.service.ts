@@ -22,9 +22,8 @@ const HOUR = 60 * 60 * 1000;
 const normalizeEmail = (e: string) => e.trim().toLowerCase();
 
 export const REGISTERED_MESSAGE = 'Registration successful. Please check your email to verify your account.';
-export const RESET_MESSAGE =
-  'If an account exists for that email, you will receive password reset instructions.';
-export const RESEND_MESSAGE = 'A new verification email has been sent. Please check your inbox.';
+const RESET_MESSAGE = 'If an account exists for that email, you will receive password reset instructions.';
+const RESEND_MESSAGE = 'A new verification email has been sent. Please check your inbox.';
 
 async function issueVerification(deps: AuthDeps, user: typeof users.$inferSelect) {
   const token = newToken();

@@ -14,7 +14,7 @@ import { clear, hit } from '../../lib/counters';
 export const DEVICE_COOKIE = 'va.device';
 const WINDOW_MS = 15 * 60 * 1000;
 const DEVICE_DAYS = 180;
-export const LOGIN_LIMITS = { pair: 5, account: 10, device: 10 } as const;
+const LOGIN_LIMITS = { pair: 5, account: 10, device: 10 } as const;
 export const LOGIN_LOCKED =
   'Too many failed sign-in attempts. Please try again in 15 minutes, or reset your password.';
 

@@ -8,7 +8,7 @@ import { AppError } from '../../lib/app-error';
 import type { PaymentProvider } from '../../lib/payments';
 import { currentSubscription } from './plans.service';
 
-export interface AccountDeps {
+interface AccountDeps {
   db: Db;
   payments: PaymentProvider;
   appUrl: string;

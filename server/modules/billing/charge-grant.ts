@@ -8,7 +8,7 @@ import type { WebhookInvoice } from '../../lib/payments/stripe-objects';
 type Grant = typeof creditTransactions.$inferSelect;
 
 /** How a charge can name what it paid for: its payment intent, its own id, or (API versions before 2025-03) its invoice. */
-export interface ChargeKeys {
+interface ChargeKeys {
   paymentIntentId: string | null;
   chargeId: string | null;
   invoiceId: string | null;

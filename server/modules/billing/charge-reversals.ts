@@ -44,7 +44,7 @@ interface DisputeFacts {
 }
 
 /** What the charge should have taken back by now, per kind: all of it while disputed or lost, else the refunded share, rounded up. */
-export function targetTaken(
+function targetTaken(
   s: Pick<State, 'amount' | 'amountRefunded' | 'disputeStatus'>,
   grant: Pick<Grant, 'amount' | 'igaAmount'>,
 ) {

@@ -16,7 +16,7 @@ import { customerColumn } from './provider-ids';
 import { currentSubscription } from './plans.service';
 import { setCancelAtPeriodEnd } from './subscriptions.service';
 
-export interface CheckoutDeps {
+interface CheckoutDeps {
   db: Db;
   payments: PaymentProvider;
   appUrl: string;

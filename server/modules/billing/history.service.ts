@@ -17,7 +17,7 @@ const PAYMENT_TYPES: LedgerType[] = [
 const int = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? Math.round(v) : null);
 
 /** Cents paid or returned by a ledger row, from what the webhook recorded with it; null when no money moved. */
-export function moneyOf(r: Row): number | null {
+function moneyOf(r: Row): number | null {
   const m = (r.metadata ?? {}) as Record<string, unknown>;
   if (r.type === 'purchase') return int(m.amountTotal);
   if (r.type === 'subscription_grant') return int(m.amountPaid);
@@ -26,7 +26,7 @@ export function moneyOf(r: Row): number | null {
   return null;
 }
 
-export function toHistoryItem(r: Row, testMode: boolean): BillingHistoryItem {
+function toHistoryItem(r: Row, testMode: boolean): BillingHistoryItem {
   const m = (r.metadata ?? {}) as Record<string, unknown>;
   const session = typeof m.checkoutSessionId === 'string' ? m.checkoutSessionId : null;
   return {

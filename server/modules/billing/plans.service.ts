@@ -6,7 +6,7 @@ import { ACTIVE_STATUSES } from './provider-ids';
 
 type PlanRow = typeof plans.$inferSelect;
 
-export const toPlan = (p: PlanRow): Plan => ({
+const toPlan = (p: PlanRow): Plan => ({
   id: p.id,
   key: p.key,
   name: p.name,

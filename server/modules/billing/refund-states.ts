@@ -1,5 +1,5 @@
 /** A refund in these states gave the money back to us: the credits it took come back (decision 121). Both are final. */
-export const UNDONE_REFUND = ['failed', 'canceled'];
+const UNDONE_REFUND = ['failed', 'canceled'];
 
 export type RefundMap = Record<string, { amount: number; status: string; at: number }>;
 

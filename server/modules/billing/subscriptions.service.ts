@@ -7,7 +7,7 @@ import type { PaymentProvider } from '../../lib/payments';
 import { ACTIVE_STATUSES, subscriptionColumn } from './provider-ids';
 import { syncSubscription } from './subscription-sync';
 
-export interface SubscriptionDeps {
+interface SubscriptionDeps {
   db: Db;
   payments: PaymentProvider;
 }

@@ -12,12 +12,12 @@ import type {
 } from '../../lib/payments/stripe-objects';
 import { applyEvent, type EventContext } from './webhook-effects';
 
-export interface WebhookDeps {
+interface WebhookDeps {
   db: Db;
   payments: PaymentProvider;
 }
 
-export interface WebhookResult {
+interface WebhookResult {
   duplicate: boolean;
   outcome: string;
 }

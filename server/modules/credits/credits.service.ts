@@ -3,10 +3,10 @@ import type { Tx } from '../../db/client';
 import { creditTransactions, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 
-export type CreditKind = 'max_speed' | 'iga';
+type CreditKind = 'max_speed' | 'iga';
 
 /** Text of the 402 while a refund or dispute has left a balance below zero (decision 061). */
-export function negativeBalanceMessage(b: { credits: number; igaCredits: number }) {
+function negativeBalanceMessage(b: { credits: number; igaCredits: number }) {
   const owed = [
     b.credits < 0 ? `Max Speed ${b.credits}` : null,
     b.igaCredits < 0 ? `IGA ${b.igaCredits}` : null,

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { LeaderboardEntry, LeaderboardMetric } from '../../../contract/leaderboard';
 
-export interface PageParams {
+interface PageParams {
   metric: LeaderboardMetric;
   level: string;
   /** null: the all-time rows */

@@ -9,7 +9,7 @@ import { recordLeaderboardResult } from '../leaderboard';
 import { measuredValue } from './measure.service';
 import { insertReceipt, storeStills } from './receipt.service';
 
-export const ONLY_COMPLETED_SPEED = 'Only a completed max-speed request can be corrected';
+const ONLY_COMPLETED_SPEED = 'Only a completed max-speed request can be corrected';
 
 /**
  * A correction of a completed Max Speed: a new receipt revision (earlier ones stay readable), the

@@ -15,7 +15,7 @@ import { ensureMedia, readyMedia, timelineOf, type MediaRow } from '../videos';
 
 export type VideoRow = typeof videos.$inferSelect;
 
-export async function videoById(db: Db, videoId: number) {
+async function videoById(db: Db, videoId: number) {
   const [video] = await db.select().from(videos).where(eq(videos.id, videoId));
   if (!video) throw notFound('Video not found');
   return video;

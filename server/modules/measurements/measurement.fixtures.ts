@@ -16,7 +16,7 @@ export const runClip = () =>
   }));
 
 /** Uploads the run clip as the request's source video; returns its video id. */
-export async function attachSource(t: TestApp, analyst: TestUser, requestId: number) {
+async function attachSource(t: TestApp, analyst: TestUser, requestId: number) {
   const c = await runClip();
   const body = multipart(
     {},

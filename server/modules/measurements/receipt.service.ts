@@ -13,7 +13,7 @@ import { viewablePlayer } from '../players';
 import { withLocalCopy, type MediaRow } from '../videos';
 import type { MeasuredValue, VideoRow } from './measure.service';
 
-export const STILL_URL_TTL_SECONDS = 3600;
+const STILL_URL_TTL_SECONDS = 3600;
 
 /** One JPEG per marked frame, extracted by ffmpeg from the file the analyst marked; private keys. */
 export async function storeStills(

@@ -19,7 +19,7 @@ import {
   toVideoDto,
 } from '../videos';
 
-export const ONLY_SPEED_REQUESTS = 'Only a max-speed request is measured on a source video';
+const ONLY_SPEED_REQUESTS = 'Only a max-speed request is measured on a source video';
 const FILE_REQUIRED = 'Please select a video file to upload';
 
 /**

@@ -20,13 +20,10 @@ export {
   canReadPlayer,
   canSeePrivate,
   changeablePlayer,
-  isStaff,
   ownPlayer,
   viewablePlayer,
-  type PlayerRow,
-  type Viewer,
 } from './player-access';
-export { playerName, toPlayer } from './player-view';
+export { playerName } from './player-view';
 export { schoolsImportCommand } from './schools-import';
 export { parseColleges, parseHighSchools } from './schools-import';
 export { upsertSchools, type SchoolRow } from './schools.repository';

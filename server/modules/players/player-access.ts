@@ -16,9 +16,9 @@ type Owned = Pick<PlayerRow, 'userId'>;
 const PLAYER_NOT_FOUND = 'Player not found';
 
 /** Analysts and admins read every player to do their work. */
-export const isStaff = (viewer: Pick<Viewer, 'role'>) => viewer.role === 'analyst' || viewer.role === 'admin';
+const isStaff = (viewer: Pick<Viewer, 'role'>) => viewer.role === 'analyst' || viewer.role === 'admin';
 
-export const isOwner = (viewer: Pick<Viewer, 'id'>, player: Owned) => player.userId === viewer.id;
+const isOwner = (viewer: Pick<Viewer, 'id'>, player: Owned) => player.userId === viewer.id;
 
 /** The family, analysts and admins read a player, its videos, requests and receipts. */
 export const canReadPlayer = (viewer: Viewer, player: Owned) => isOwner(viewer, player) || isStaff(viewer);

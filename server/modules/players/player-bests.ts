@@ -6,7 +6,7 @@ import { playerBestsSchema, type PlayerBest } from '../../../contract/player-bes
 import type { Db } from '../../db/client';
 
 /** The best completed (verified) Max Speed, with its ±, and the best IGA score of each of the user's players. */
-export async function playerBests(db: Db, userId: number): Promise<PlayerBest[]> {
+async function playerBests(db: Db, userId: number): Promise<PlayerBest[]> {
   const res = await db.execute<{
     player_id: number;
     max_speed: string | null;

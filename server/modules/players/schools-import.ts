@@ -27,9 +27,9 @@ const tidy = (s: string | undefined) => (s ?? '').replace(/\s+/g, ' ').trim().re
 /** NCES abbreviates: "Westlake H S", "Roosevelt HS", "Westlake High" are searched for as "... High School". */
 const expandHighSchool = (name: string) => name.replace(/\s+(H\.? ?S\.?|Hs|High)$/i, ' High School');
 
-export type SchoolFileFormat = 'high-schools' | 'colleges';
+type SchoolFileFormat = 'high-schools' | 'colleges';
 
-export function detectFormat(text: string): SchoolFileFormat {
+function detectFormat(text: string): SchoolFileFormat {
   const header = text.slice(0, text.search(/\r?\n/)).replace(/^\uFEFF/, '');
   if (header.includes(';') && /(^|;)NAME(;|$)/.test(header) && header.includes('DEG_GRANT'))
     return 'colleges';
@@ -99,7 +99,7 @@ export function parseColleges(text: string): SchoolRow[] {
   return out;
 }
 
-export function parseSchoolFile(text: string): SchoolRow[] {
+function parseSchoolFile(text: string): SchoolRow[] {
   return detectFormat(text) === 'colleges' ? parseColleges(text) : parseHighSchools(text);
 }
 

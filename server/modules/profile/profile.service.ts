@@ -12,13 +12,13 @@ import { hashPassword, verifyPassword } from '../../lib/password';
 import type { UserRow } from '../../db/schema';
 import { endOtherSessions, requestEmailChange } from '../auth';
 
-export const USERNAME_NOT_EMAIL = 'Username must be a valid email';
+const USERNAME_NOT_EMAIL = 'Username must be a valid email';
 
 /**
  * Username and email stay unique; a new password ends every other session of the user.
  * The username is the login email, so it is kept lower-case and must be an email (see docs/decisions).
  */
-export interface ProfileDeps {
+interface ProfileDeps {
   db: Db;
   appUrl: string;
 }

@@ -10,7 +10,7 @@ import type { PaymentProvider } from '../../lib/payments';
  */
 const PENDING_STALE_MS = 25 * 60 * 60 * 1000;
 
-export interface DiscountHold {
+interface DiscountHold {
   /** The provider session now carrying the discount. */
   bind(sessionId: string): Promise<void>;
   /** The session could not be created: the discount is free again. */

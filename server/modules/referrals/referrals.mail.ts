@@ -2,7 +2,7 @@ import { REFERRAL_DISCOUNT_PERCENT } from '../../../contract/referrals';
 import type { Mail } from '../../lib/mailer';
 import { escapeHtml } from '../auth';
 
-export const referralLink = (appUrl: string, code: string) =>
+const referralLink = (appUrl: string, code: string) =>
   `${appUrl}/auth-page?referralCode=${encodeURIComponent(code)}&mode=register`;
 
 export function referralMail(a: {

@@ -22,8 +22,8 @@ const COMPLETE_WINDOW_MS = 60 * 60 * 1000;
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
 /** 70 random bits from an alphabet without look-alikes; also valid as a Stripe promotion code. */
-export const newReferralCode = () => `VA${[...randomBytes(14)].map((b) => ALPHABET[b % 32]).join('')}`;
-export const referralExpiresAt = (r: Pick<Referral, 'createdAt'>) =>
+const newReferralCode = () => `VA${[...randomBytes(14)].map((b) => ALPHABET[b % 32]).join('')}`;
+const referralExpiresAt = (r: Pick<Referral, 'createdAt'>) =>
   new Date(r.createdAt.getTime() + REFERRAL_VALID_DAYS * DAY_MS);
 const isExpired = (r: Referral) => referralExpiresAt(r).getTime() <= Date.now();
 const invalid = () => new AppError('NOT_FOUND', INVALID_REFERRAL);
@@ -37,7 +37,7 @@ async function byCode(db: DbOrTx, code: string) {
   return row ?? null;
 }
 
-export interface ReferralDeps {
+interface ReferralDeps {
   db: Db;
   payments: PaymentProvider;
   mailer: Mailer;

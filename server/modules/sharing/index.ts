@@ -3,8 +3,6 @@ import { ViewCounter } from './public-cache';
 import publicRoutes from './public.routes';
 import shareRoutes from './share.routes';
 
-export { playerPercentiles } from './percentiles.service';
-
 /** The public verified profile: the family's share settings and the public pages they turn on. */
 export default async function sharingModule(app: FastifyInstance) {
   const views = new ViewCounter();

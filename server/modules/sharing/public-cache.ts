@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { profileShares } from '../../db/schema';
 
 /** How long a rendered page is served from memory: a new result or an edit shows within this time. */
-export const PAGE_CACHE_MS = 60_000;
+const PAGE_CACHE_MS = 60_000;
 const MAX_ENTRIES = 2000;
 
 /**

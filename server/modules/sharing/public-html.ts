@@ -12,7 +12,7 @@ export const esc = (v: unknown) => String(v ?? '').replace(/[&<>"']/g, (c) => EN
 export class Raw {
   constructor(readonly html: string) {}
 }
-export const raw = (html: string) => new Raw(html);
+const raw = (html: string) => new Raw(html);
 export function html(strings: TemplateStringsArray, ...values: unknown[]): Raw {
   let out = strings[0];
   values.forEach((v, i) => {
@@ -46,7 +46,7 @@ th,td{text-align:left;padding:6px 8px;border-bottom:1px solid #e2e8f0}.stills{di
 .stills figure{margin:0}.stills img{width:100%;border-radius:8px;display:block}.stills figcaption{font-size:13px;color:#475569;margin-top:4px}
 footer{text-align:center;color:#64748b;font-size:13px;padding:10px}`;
 
-export interface PageMeta {
+interface PageMeta {
   title: string;
   description: string;
   url: string;

@@ -12,7 +12,7 @@ const day = (iso: string | null) =>
     : '';
 
 /** One line a link preview shows under the name. */
-export function summaryLine(p: PublicProfile) {
+function summaryLine(p: PublicProfile) {
   const parts = [p.positions?.join(' / '), p.classYear ? `Class of ${p.classYear}` : null, p.school].filter(
     Boolean,
   );

@@ -3,8 +3,8 @@ import type { PublicProfile } from '../../../contract/sharing';
 import type { Storage } from '../../lib/storage';
 import { esc } from './public-html';
 
-export const SHARE_IMAGE_WIDTH = 1200;
-export const SHARE_IMAGE_HEIGHT = 630;
+const SHARE_IMAGE_WIDTH = 1200;
+const SHARE_IMAGE_HEIGHT = 630;
 const PHOTO = 360;
 
 async function photoPng(storage: Storage, url: string | null): Promise<Buffer | null> {

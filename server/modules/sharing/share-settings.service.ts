@@ -16,7 +16,7 @@ import type { ViewCounter } from './public-cache';
 type ShareRow = typeof profileShares.$inferSelect;
 
 /** 16 random bytes, base64url: 128 bits nobody can guess or enumerate (decision 112). */
-export const newSlug = () => randomBytes(16).toString('base64url');
+const newSlug = () => randomBytes(16).toString('base64url');
 
 export const publicPath = (slug: string) => `/p/${slug}`;
 
@@ -27,7 +27,7 @@ export function showOf(row: Pick<ShareRow, 'show'>): ShowSettings {
   ) as ShowSettings;
 }
 
-export function toSettings(row: ShareRow | undefined, appUrl: string, pendingViews = 0): ShareSettings {
+function toSettings(row: ShareRow | undefined, appUrl: string, pendingViews = 0): ShareSettings {
   if (!row)
     return { enabled: false, path: null, url: null, show: { ...DEFAULT_SHOW }, viewCount: 0, links: null };
   const path = row.enabled ? publicPath(row.slug) : null;

@@ -1,12 +1,5 @@
 import { eq } from 'drizzle-orm';
-import {
-  analysisRequests,
-  igaSubmetrics,
-  measurementReceipts,
-  players,
-  submetrics,
-  users,
-} from '../../db/schema';
+import { analysisRequests, igaSubmetrics, measurementReceipts, submetrics, users } from '../../db/schema';
 import type { TestApp, TestUser } from '../../test/helpers';
 import { createPlayer, positionId } from '../analysis/analysis.fixtures';
 import { rebuildLeaderboard } from '../leaderboard/leaderboard.service';
@@ -174,6 +167,3 @@ export async function population(
   }
   await rebuildLeaderboard(t.db);
 }
-
-export const playerRow = async (t: TestApp, id: number) =>
-  (await t.db.select().from(players).where(eq(players.id, id)))[0];

@@ -4,7 +4,7 @@ import { AppError, badRequest } from '../../lib/app-error';
 import { INVALID_UNICODE, NUL_IN_TEXT, hasLoneSurrogate, hasNul } from '../../plugins/errors';
 import { sniffVideo, type VideoExt } from './video-signature';
 
-export interface IntakeOptions<T> {
+interface IntakeOptions<T> {
   fileField: string;
   maxBytes: number;
   /** A body that sends nothing for this long is ended with 408 (default 60 s). */

@@ -21,9 +21,9 @@ import type { Storage } from '../../lib/storage';
 import { withLocalCopy, withTempDir } from './video-files';
 
 export type MediaRow = typeof videoMedia.$inferSelect;
-export const MEDIA_URL_TTL_SECONDS = 3600;
+const MEDIA_URL_TTL_SECONDS = 3600;
 export const VIDEO_STILL_PROCESSING = 'The video is still being processed. Try again in a moment.';
-export const VIDEO_UNREADABLE =
+const VIDEO_UNREADABLE =
   'This video could not be read frame by frame. Upload the original clip again, or reject the request.';
 
 const sameTimeline = (a: MediaFacts, b: MediaFacts) => {

@@ -13,12 +13,7 @@ import { VIDEO_JOB } from './videos.service';
  * pending -> ready with a thumbnail and duration, or failed when ffmpeg cannot read the file.
  * Anything else (storage down) throws, and the job runner retries it.
  */
-export async function processVideo(
-  db: Db,
-  storage: Storage,
-  videoId: number,
-  unreadable: UnreadableOptions = {},
-) {
+async function processVideo(db: Db, storage: Storage, videoId: number, unreadable: UnreadableOptions = {}) {
   const [video] = await db.select().from(videos).where(eq(videos.id, videoId));
   if (!video || video.status !== 'pending' || !video.storageKey) return;
   const key = video.storageKey;

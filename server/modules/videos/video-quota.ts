@@ -11,7 +11,7 @@ export const GB = 1024 ** 3;
 const RUNNING = ['active', 'trialing'];
 
 const gb = (bytes: number) => `${(bytes / GB).toFixed(bytes >= 10 * GB ? 0 : 1)} GB`;
-export const storageFull = (q: Quota) =>
+const storageFull = (q: Quota) =>
   new AppError(
     'STORAGE_QUOTA_EXCEEDED',
     `Your video storage is full: ${gb(q.used)} of ${gb(q.limit)} used. Upgrade your plan for more storage.`,
@@ -32,7 +32,7 @@ export interface Quota {
  * videoStorageLimit of every running subscription; used = the bytes of every video in its players'
  * libraries, counted from the videos table (the probe's size for rows stored before sizes were kept).
  */
-export async function familyQuota(db: DbOrTx, familyId: number, baseBytes: number): Promise<Quota> {
+async function familyQuota(db: DbOrTx, familyId: number, baseBytes: number): Promise<Quota> {
   const [plan] = await db
     .select({ gb: sql<number | null>`max(${plans.videoStorageLimit})` })
     .from(subscriptions)

@@ -7,13 +7,13 @@ export const VIDEO_CONTENT_TYPES: Record<VideoExt, string> = {
   mov: 'video/quicktime',
   webm: 'video/webm',
 };
-export const notAVideo = () =>
+const notAVideo = () =>
   new AppError('UNSUPPORTED_MEDIA_TYPE', 'Please upload a video file (MP4, MOV or WebM)');
 
 const QUICKTIME_ATOMS = new Set(['moov', 'mdat', 'wide', 'free', 'skip', 'pnot']);
 
 /** Recognises a video by its first bytes, never by the client's name or type. */
-export function detectVideo(head: Buffer): VideoExt | null {
+function detectVideo(head: Buffer): VideoExt | null {
   if (head.length >= 4 && head.readUInt32BE(0) === 0x1a45dfa3) return 'webm';
   if (head.length < 12) return null;
   const box = head.toString('latin1', 4, 8);

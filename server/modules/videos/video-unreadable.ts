@@ -16,7 +16,7 @@ import type { Storage } from '../../lib/storage';
 import { removeKeys } from './video-files';
 
 export const VIDEO_PURGE_JOB = 'videos.purge-unreadable';
-export const UNREADABLE_DEFAULT_DAYS = 30;
+const UNREADABLE_DEFAULT_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface UnreadableOptions {
@@ -30,10 +30,9 @@ const day = (d: Date) =>
 const esc = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-export const removalDate = (unreadableAt: Date, days: number) =>
-  new Date(unreadableAt.getTime() + days * DAY_MS);
+const removalDate = (unreadableAt: Date, days: number) => new Date(unreadableAt.getTime() + days * DAY_MS);
 
-export function unreadableMail(w: {
+function unreadableMail(w: {
   to: string;
   playerName: string;
   playerId: number;

@@ -23,7 +23,7 @@ const navClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'bg-accent text-primary' : 'text-muted-foreground hover:text-foreground',
   );
 
-export function Logo() {
+function Logo() {
   return (
     <Link
       to={paths.home}

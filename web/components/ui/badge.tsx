@@ -2,7 +2,7 @@ import type { ComponentProps } from 'react';
 import { cva, type VariantProps } from 'class-variance-authority';
 import { cn } from '@/lib/cn';
 
-export const badgeVariants = cva(
+const badgeVariants = cva(
   'inline-flex items-center gap-1 whitespace-nowrap rounded-md border px-2 py-0.5 text-xs font-semibold transition-colors focus:outline-none focus:ring-2 focus:ring-ring [&_svg]:size-3',
   {
     variants: {
@@ -20,7 +20,7 @@ export const badgeVariants = cva(
   },
 );
 
-export type BadgeProps = ComponentProps<'span'> & VariantProps<typeof badgeVariants>;
+type BadgeProps = ComponentProps<'span'> & VariantProps<typeof badgeVariants>;
 
 export function Badge({ className, variant, ...props }: BadgeProps) {
   return <span className={cn(badgeVariants({ variant }), className)} {...props} />;

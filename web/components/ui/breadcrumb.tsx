@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { ChevronRight } from 'lucide-react';
 import { cn } from '@/lib/cn';
 
-export type BreadcrumbItem = { label: string; to?: string };
+type BreadcrumbItem = { label: string; to?: string };
 
 export function Breadcrumb({ items, className }: { items: BreadcrumbItem[]; className?: string }) {
   return (

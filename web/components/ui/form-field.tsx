@@ -2,7 +2,7 @@ import { cloneElement, isValidElement, type ReactElement, type ReactNode } from 
 import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/cn';
 
-export type FormFieldProps = {
+type FormFieldProps = {
   label: ReactNode;
   htmlFor: string;
   error?: string | null;

@@ -24,10 +24,10 @@ const SIZES = {
   xl: 'size-20 text-2xl',
 } as const;
 
-export type AvatarSize = keyof typeof SIZES;
+type AvatarSize = keyof typeof SIZES;
 
 /** Deterministic 32-bit FNV-1a hash. */
-export function hashString(s: string): number {
+function hashString(s: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < s.length; i++) {
     h ^= s.charCodeAt(i);
@@ -59,7 +59,7 @@ export function getInitials(nameOrEmail: string): string {
   return chars.join('').toLocaleUpperCase('en-US');
 }
 
-export type InitialsAvatarProps = Omit<ComponentProps<'span'>, 'children'> & {
+type InitialsAvatarProps = Omit<ComponentProps<'span'>, 'children'> & {
   name: string;
   src?: string | null;
   size?: AvatarSize;

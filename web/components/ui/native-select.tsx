@@ -2,7 +2,7 @@ import type { ComponentProps } from 'react';
 import { ChevronDown } from 'lucide-react';
 import { cn } from '@/lib/cn';
 
-export type NativeSelectProps = ComponentProps<'select'> & { wrapperClassName?: string };
+type NativeSelectProps = ComponentProps<'select'> & { wrapperClassName?: string };
 
 /** Styled plain <select>: works with native form semantics and test helpers (selectOption). */
 export function NativeSelect({ className, wrapperClassName, children, ...props }: NativeSelectProps) {

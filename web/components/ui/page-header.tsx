@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 
-export type PageHeaderProps = {
+type PageHeaderProps = {
   title: ReactNode;
   subtitle?: ReactNode;
   actions?: ReactNode;

@@ -37,7 +37,7 @@ export function Toaster(props: ToasterProps) {
   return <mod.Toaster richColors position="bottom-right" closeButton {...props} />;
 }
 
-export type ToastOptions = {
+type ToastOptions = {
   title: string;
   description?: string;
   variant?: 'default' | 'destructive' | 'info';

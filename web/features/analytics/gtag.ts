@@ -8,11 +8,6 @@ declare global {
 const measurementId: string | undefined = import.meta.env.VITE_GA_MEASUREMENT_ID || undefined;
 let loaded = false;
 
-/** Google Analytics only when a measurement id is configured; otherwise no third party is contacted. */
-export function gtagEnabled() {
-  return Boolean(measurementId);
-}
-
 function load() {
   if (loaded || !measurementId) return;
   loaded = true;

@@ -1,2 +1,1 @@
-export { PageViewTracker } from './page-view-tracker';
 export { trackEvent } from './track-event';

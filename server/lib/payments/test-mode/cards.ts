@@ -42,7 +42,7 @@ const DECLINES: Record<string, { code: string; declineCode?: string; message: st
   '4242424242424241': { code: 'incorrect_number', message: 'Your card number is incorrect.' },
 };
 
-export type CardOutcome =
+type CardOutcome =
   | { ok: true; brand: string; last4: string }
   | { ok: false; code: string; declineCode?: string; message: string };
 

@@ -2,14 +2,14 @@ import { randomBytes } from 'node:crypto';
 import type { CheckoutPrice } from '../types';
 
 /** The Stripe API version whose JSON shapes the test mode imitates (the installed SDK's). */
-export const TEST_MODE_API_VERSION = '2026-10-28.endive';
+const TEST_MODE_API_VERSION = '2026-10-28.endive';
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 export const newId = (prefix: string, bytes = 12) => `${prefix}_${randomBytes(bytes).toString('hex')}`;
 export const nowSeconds = () => Math.floor(Date.now() / 1000);
 export const addYear = (t: number) => t + YEAR_SECONDS;
 
-export function priceObject(p: CheckoutPrice) {
+function priceObject(p: CheckoutPrice) {
   return {
     id: p.priceId ?? `price_va_${p.planKey}`,
     object: 'price',

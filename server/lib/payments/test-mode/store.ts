@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { paymentTestObjects } from '../../../db/schema';
 
-export type TestObjectKind =
+type TestObjectKind =
   | 'customer'
   | 'checkout_session'
   | 'subscription'

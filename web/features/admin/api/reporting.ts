@@ -4,7 +4,7 @@ import type { BillingReport } from '@contract/billing-history';
 import { api, ApiError } from '@/lib/api-client';
 import { adminKeys } from './keys';
 
-export async function getReporting(signal?: AbortSignal) {
+async function getReporting(signal?: AbortSignal) {
   try {
     return await api<ReportingMetrics>('/api/admin/reporting', { signal });
   } catch (err) {
@@ -14,7 +14,7 @@ export async function getReporting(signal?: AbortSignal) {
 }
 
 /** Cached for 60 s, not refetched on focus. */
-export const reportingQueryOptions = queryOptions({
+const reportingQueryOptions = queryOptions({
   queryKey: adminKeys.reporting,
   queryFn: ({ signal }) => getReporting(signal),
   staleTime: 60_000,
@@ -24,7 +24,7 @@ export const reportingQueryOptions = queryOptions({
 export const useReporting = () => useQuery(reportingQueryOptions);
 
 /** Refunds, disputes and negative balances (decision 061). */
-export const billingReportQueryOptions = queryOptions({
+const billingReportQueryOptions = queryOptions({
   queryKey: adminKeys.billingReport,
   queryFn: ({ signal }) => api<BillingReport>('/api/admin/reporting/billing', { signal }),
   staleTime: 60_000,

@@ -5,9 +5,9 @@ import { api, apiPage } from '@/lib/api-client';
 import { adminKeys } from './keys';
 
 /** Rows per 'Load more' on the user management page. */
-export const ADMIN_USERS_PAGE = 25;
+const ADMIN_USERS_PAGE = 25;
 
-export interface AdminUserFilters {
+interface AdminUserFilters {
   role?: Role;
   q?: string;
   verified?: boolean;
@@ -22,7 +22,7 @@ const usersPath = (f: AdminUserFilters) => {
 };
 
 /** Users by id, 25 a page; 'Load more' follows the server's cursor (decision 063). */
-export const adminUsersQueryOptions = (f: AdminUserFilters) =>
+const adminUsersQueryOptions = (f: AdminUserFilters) =>
   infiniteQueryOptions({
     queryKey: adminKeys.userList(f),
     queryFn: ({ pageParam, signal }) => apiPage<AdminUser[]>(usersPath(f), pageParam, signal),

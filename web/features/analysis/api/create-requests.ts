@@ -7,7 +7,7 @@ import { videoKeys } from '@/features/videos';
 import { analysisKeys } from './keys';
 
 /** After a request: the user (credits), the player, the player's videos, pending counts and positions. */
-export async function refreshAfterRequest(qc: QueryClient, playerId: number) {
+async function refreshAfterRequest(qc: QueryClient, playerId: number) {
   await Promise.all([
     qc.invalidateQueries({ queryKey: userKeys.current }),
     qc.invalidateQueries({ queryKey: playerKeys.detail(playerId) }),

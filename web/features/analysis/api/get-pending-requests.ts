@@ -3,9 +3,9 @@ import type { PendingRequests } from '@contract/analysis';
 import { api } from '@/lib/api-client';
 import { analysisKeys } from './keys';
 
-export const pendingPath = (playerId: number) => `/api/players/${playerId}/pending-requests`;
+const pendingPath = (playerId: number) => `/api/players/${playerId}/pending-requests`;
 
-export const pendingRequestsQueryOptions = (playerId: number) =>
+const pendingRequestsQueryOptions = (playerId: number) =>
   queryOptions({
     queryKey: analysisKeys.pending(playerId),
     queryFn: ({ signal }) => api<PendingRequests>(pendingPath(playerId), { signal }),

@@ -4,9 +4,9 @@ import { api } from '@/lib/api-client';
 import { usePendingRequests } from './get-pending-requests';
 import { analysisKeys } from './keys';
 
-export const requestHistoryPath = (playerId: number) => `/api/players/${playerId}/requests`;
+const requestHistoryPath = (playerId: number) => `/api/players/${playerId}/requests`;
 
-export const requestHistoryQueryOptions = (playerId: number, pending: number | undefined) =>
+const requestHistoryQueryOptions = (playerId: number, pending: number | undefined) =>
   queryOptions({
     queryKey: analysisKeys.history(playerId, pending ?? null),
     queryFn: ({ signal }) => api<RequestHistoryItem[]>(requestHistoryPath(playerId), { signal }),

@@ -3,7 +3,7 @@ import type { PositionSubmetric, RequestSubmetric } from '@contract/analysis';
 import { api, ApiError } from '@/lib/api-client';
 import { analysisKeys } from './keys';
 
-export const requestSubmetricsPath = (requestId: number) => `/api/analysis-requests/${requestId}/submetrics`;
+const requestSubmetricsPath = (requestId: number) => `/api/analysis-requests/${requestId}/submetrics`;
 
 export const requestSubmetricsQueryOptions = (requestId: number) =>
   queryOptions({
@@ -24,7 +24,7 @@ export const requestSubmetricsQueryOptions = (requestId: number) =>
 export const useRequestSubmetrics = (requestId: number | null | undefined) =>
   useQuery({ ...requestSubmetricsQueryOptions(requestId ?? 0), enabled: Boolean(requestId) });
 
-export const positionSubmetricsQueryOptions = (positionId: number) =>
+const positionSubmetricsQueryOptions = (positionId: number) =>
   queryOptions({
     queryKey: analysisKeys.positionSubmetrics(positionId),
     queryFn: async ({ signal }) => {

@@ -14,7 +14,7 @@ import { videoKeys } from '@/features/videos';
 import { analysisKeys } from './keys';
 
 /** Oldest first, 50 a page; 'Load more' follows the server's cursor (decision 063). */
-export const queueQueryOptions = infiniteQueryOptions({
+const queueQueryOptions = infiniteQueryOptions({
   queryKey: analysisKeys.queue(),
   queryFn: ({ pageParam, signal }) =>
     apiPage<QueueItem[]>('/api/analysis-requests/queue?limit=50', pageParam, signal),

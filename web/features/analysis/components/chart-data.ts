@@ -24,7 +24,7 @@ export const usableVideos = (videos: Video[] | undefined, positionId?: number | 
   (videos ?? []).filter((v) => v.status === 'ready' && (!positionId || v.positionId === positionId));
 
 /** A video's max speed: its own field, else the MS submetric of its analysis. */
-export function speedOf(v: Video, ms: Map<number, RequestSubmetric>) {
+function speedOf(v: Video, ms: Map<number, RequestSubmetric>) {
   return num(v.maxSpeed) ?? (v.analysisRequestId ? num(ms.get(v.analysisRequestId)?.value) : null);
 }
 

@@ -59,7 +59,7 @@ export function MetricsCard({ requestId }: { requestId: number | null }) {
   );
 }
 
-export function ordinal(n: number) {
+function ordinal(n: number) {
   const s = ['th', 'st', 'nd', 'rd'];
   const v = n % 100;
   return `${n}${s[(v - 20) % 10] ?? s[v] ?? s[0]}`;

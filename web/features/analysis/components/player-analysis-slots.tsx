@@ -2,7 +2,7 @@
  * The analysis feature's pieces of the player card. The players feature places them; the analysis
  * and videos features own what they render. Props are the contract between the two.
  */
-export type { PlayerSlotProps } from './slot-types';
+
 export { RequestDialog } from './request-dialog';
 export { PendingRequestsBanner } from './pending-requests-banner';
 export { PlayerStatsPanel } from './player-stats-panel';

@@ -10,8 +10,7 @@ import {
 
 /** Every field either dialog has; each kind's schema keeps (and sends) only its own. */
 export type RequestValues = SpeedRequestForm & Omit<IgaRequestForm, keyof SpeedRequestForm>;
-export type RequestBody =
-  Omit<SpeedRequestInput, 'playerId' | 'requestType'> | Omit<IgaRequestInput, 'playerId'>;
+type RequestBody = Omit<SpeedRequestInput, 'playerId' | 'requestType'> | Omit<IgaRequestInput, 'playerId'>;
 
 // The player's saved Hudl link is usually the profile page; the analyst needs the play itself, so a profile link is not prefilled.
 const playLink = (url: string | null | undefined) => (url && !/hudl\.com\/profile\//i.test(url) ? url : '');

@@ -4,10 +4,10 @@ import type { MeasurementField } from '@contract/measurements';
 import { api } from '@/lib/api-client';
 import { auditKeys } from './keys';
 
-export const getAuditQueue = () => api<AuditItem[]>('/api/audits/queue');
+const getAuditQueue = () => api<AuditItem[]>('/api/audits/queue');
 export const useAuditQueue = () => useQuery({ queryKey: auditKeys.queue, queryFn: getAuditQueue });
 
-export const submitAudit = (auditId: number, field: MeasurementField) =>
+const submitAudit = (auditId: number, field: MeasurementField) =>
   api<Audit>(`/api/audits/${auditId}/measurement`, {
     method: 'POST',
     body: field as unknown as Record<string, unknown>,

@@ -4,7 +4,7 @@ import type { auditStatusSchema } from '@contract/audits';
 import { api } from '@/lib/api-client';
 import { auditKeys } from './keys';
 
-export type AuditStatus = z.infer<typeof auditStatusSchema>;
+type AuditStatus = z.infer<typeof auditStatusSchema>;
 export const useAuditStatus = (requestId: number | null | undefined) =>
   useQuery({
     queryKey: auditKeys.status(requestId),

@@ -54,11 +54,11 @@ export function useLogout() {
 
 export const requestPasswordReset = (email: string) =>
   api<{ message: string }>('/api/reset-password', { body: { email } });
-export const confirmPasswordReset = (body: { token: string; email: string; password: string }) =>
+const confirmPasswordReset = (body: { token: string; email: string; password: string }) =>
   api<{ message: string }>('/api/reset-password/confirm', { body });
 export const verifyEmail = (body: { token: string; email: string }) =>
   api<{ message: string }>('/api/auth/verify-email', { body });
-export const resendVerification = (email: string) =>
+const resendVerification = (email: string) =>
   api<{ message: string }>('/api/auth/resend-verification', { body: { email } });
 
 export function useConfirmPasswordReset() {

@@ -8,7 +8,7 @@ import { api, ApiError } from '@/lib/api-client';
 import { userKeys } from './keys';
 
 /** GET /api/referrals/{code} answers both snake_case and camelCase readings of the same referral. */
-export interface ReferralLookup {
+interface ReferralLookup {
   referral_code?: string | null;
   receiver_email?: string | null;
   receiver_first_name?: string | null;
@@ -51,7 +51,7 @@ export function pickReferralDetails(
   return null;
 }
 
-export async function fetchReferral(code: string): Promise<ReferralLookup | null> {
+async function fetchReferral(code: string): Promise<ReferralLookup | null> {
   try {
     return await api<ReferralLookup>(`/api/referrals/${encodeURIComponent(code)}`);
   } catch (err) {

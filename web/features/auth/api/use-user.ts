@@ -15,7 +15,7 @@ export async function fetchUser(): Promise<PublicUser | null> {
   }
 }
 
-export const userQueryOptions = queryOptions({
+const userQueryOptions = queryOptions({
   queryKey: userKeys.current,
   queryFn: fetchUser,
   staleTime: 30_000,

@@ -21,7 +21,7 @@ const LABELS = {
 };
 const REGISTERED = 'Registration successful. Please check your email to verify your account.';
 
-export interface RegisterFormProps {
+interface RegisterFormProps {
   referral: ReferralDetails | null;
   onRegistered: (email: string) => void;
   onReferralCompleted: (code: string) => void;

@@ -69,7 +69,7 @@ export function ResetRequestForm() {
   );
 }
 
-export function BackToLogin({ to = paths.home }: { to?: string }) {
+function BackToLogin({ to = paths.home }: { to?: string }) {
   return (
     <Link
       to={to}

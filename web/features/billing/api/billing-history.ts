@@ -10,7 +10,7 @@ import { api, apiPage, ApiError } from '@/lib/api-client';
 import { billingKeys } from './keys';
 
 /** The ledger, newest first, a page at a time ('Load more' fetches the next cursor). */
-export const billingHistoryOptions = (kind: 'all' | 'payments', limit: number) =>
+const billingHistoryOptions = (kind: 'all' | 'payments', limit: number) =>
   infiniteQueryOptions({
     queryKey: billingKeys.historyPages(kind, limit),
     queryFn: ({ pageParam, signal }) =>
@@ -22,7 +22,7 @@ export const billingHistoryOptions = (kind: 'all' | 'payments', limit: number) =
 export const useBillingHistory = (kind: 'all' | 'payments', limit = 10) =>
   useInfiniteQuery(billingHistoryOptions(kind, limit));
 
-export const billingAccountOptions = () =>
+const billingAccountOptions = () =>
   queryOptions({ queryKey: billingKeys.account, queryFn: () => api<BillingAccount>('/api/billing/account') });
 export const useBillingAccount = () => useQuery(billingAccountOptions());
 

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { REFERRAL_CODE_STORAGE_KEY } from '@contract/referrals';
 import { api, ApiError } from '@/lib/api-client';
 
-export const PRE_CHECKOUT_URL_KEY = 'preCheckoutUrl';
+const PRE_CHECKOUT_URL_KEY = 'preCheckoutUrl';
 const FALLBACK = 'Failed to initiate checkout. Please try again.';
 
 /** Starts checkout with the stored referral code (if any) and leaves for the payment page. */

@@ -3,13 +3,13 @@ import type { Plan, StripeConfig } from '@contract/billing';
 import { api } from '@/lib/api-client';
 import { billingKeys } from './keys';
 
-export const plansQueryOptions = queryOptions({
+const plansQueryOptions = queryOptions({
   queryKey: billingKeys.plans,
   queryFn: () => api<Plan[]>('/api/plans'),
 });
 export const usePlans = () => useQuery(plansQueryOptions);
 
-export const stripeConfigQueryOptions = queryOptions({
+const stripeConfigQueryOptions = queryOptions({
   queryKey: billingKeys.stripeConfig,
   queryFn: async () => {
     const c = await api<StripeConfig>('/api/stripe/config');

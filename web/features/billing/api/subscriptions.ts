@@ -4,7 +4,7 @@ import { userKeys } from '@/features/auth';
 import { api, ApiError } from '@/lib/api-client';
 import { billingKeys } from './keys';
 
-export const subscriptionsQueryOptions = (enabled: boolean) =>
+const subscriptionsQueryOptions = (enabled: boolean) =>
   queryOptions({
     queryKey: billingKeys.subscriptions,
     queryFn: async () => {

@@ -9,7 +9,7 @@ const day = (iso: string) =>
 export const formatCents = (c: number) => `${c < 0 ? '−' : ''}$${(Math.abs(c) / 100).toFixed(2)}`;
 const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '0');
 
-export function creditsText(i: Pick<BillingHistoryItem, 'credits' | 'igaCredits'>) {
+function creditsText(i: Pick<BillingHistoryItem, 'credits' | 'igaCredits'>) {
   const parts = [
     i.credits ? `${signed(i.credits)} Max Speed` : null,
     i.igaCredits ? `${signed(i.igaCredits)} IGA` : null,

@@ -16,7 +16,7 @@ import { toast } from '@/components/ui/toaster';
 import { useSubscriptionAction } from '../api/subscriptions';
 import { isSynthetic } from './current-subscription';
 
-export const CANCEL_CONFIRMATION =
+const CANCEL_CONFIRMATION =
   "Are you sure you want to cancel your subscription? You'll continue to have access until the end of your current billing period.";
 
 const formatDate = (epoch: number | null) =>

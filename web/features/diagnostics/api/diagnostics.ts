@@ -16,7 +16,7 @@ async function getJson<T>(
   return (await res.json()) as T;
 }
 
-export const sessionDebugQueryOptions = queryOptions({
+const sessionDebugQueryOptions = queryOptions({
   queryKey: diagnosticsKeys.session,
   queryFn: ({ signal }) => getJson<SessionDebug>('/api/session-debug', 'session data', [200], signal),
   staleTime: 0,
@@ -24,7 +24,7 @@ export const sessionDebugQueryOptions = queryOptions({
 });
 
 /** A 503 still carries the health report (database down), so it is shown, not thrown. */
-export const healthQueryOptions = queryOptions({
+const healthQueryOptions = queryOptions({
   queryKey: diagnosticsKeys.health,
   queryFn: ({ signal }) => getJson<Health>('/api/health', 'health data', [200, 503], signal),
   staleTime: 0,

@@ -11,7 +11,7 @@ export interface LeaderboardFilters {
   metric: LeaderboardMetric;
 }
 
-export function leaderboardPath(f: LeaderboardFilters, offset: number) {
+function leaderboardPath(f: LeaderboardFilters, offset: number) {
   const q = new URLSearchParams({
     metric: f.metric,
     level: f.level,
@@ -23,7 +23,7 @@ export function leaderboardPath(f: LeaderboardFilters, offset: number) {
   return `/api/leaderboard?${q}`;
 }
 
-export async function getLeaderboardPage(f: LeaderboardFilters, offset: number, signal?: AbortSignal) {
+async function getLeaderboardPage(f: LeaderboardFilters, offset: number, signal?: AbortSignal) {
   try {
     return await api<LeaderboardPage>(leaderboardPath(f, offset), { signal });
   } catch (err) {
@@ -33,7 +33,7 @@ export async function getLeaderboardPage(f: LeaderboardFilters, offset: number, 
 }
 
 /** The next offset is pages loaded times 25, while the last page says hasMore. */
-export const leaderboardQueryOptions = (f: LeaderboardFilters) =>
+const leaderboardQueryOptions = (f: LeaderboardFilters) =>
   infiniteQueryOptions({
     queryKey: leaderboardKeys.list(f),
     queryFn: ({ pageParam, signal }) => getLeaderboardPage(f, pageParam, signal),

@@ -5,7 +5,7 @@ import { videoKeys } from '@/features/videos';
 import { api } from '@/lib/api-client';
 import { measurementKeys } from './keys';
 
-export const correctionPath = (requestId: number) => `/api/analysis-requests/${requestId}/measurement`;
+const correctionPath = (requestId: number) => `/api/analysis-requests/${requestId}/measurement`;
 
 /**
  * An analyst corrects a completed Max Speed: the server writes a new receipt revision and moves the

@@ -3,10 +3,10 @@ import type { Receipt } from '@contract/measurements';
 import { api } from '@/lib/api-client';
 import { measurementKeys } from './keys';
 
-export const receiptPath = (requestId: number, revision?: number | null) =>
+const receiptPath = (requestId: number, revision?: number | null) =>
   `/api/analysis-requests/${requestId}/receipt${revision ? `?revision=${revision}` : ''}`;
 
-export const receiptQueryOptions = (requestId: number, revision?: number | null) =>
+const receiptQueryOptions = (requestId: number, revision?: number | null) =>
   queryOptions({
     queryKey: measurementKeys.receipt(requestId, revision),
     queryFn: ({ signal }) => api<Receipt>(receiptPath(requestId, revision), { signal }),

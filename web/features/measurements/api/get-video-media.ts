@@ -6,7 +6,7 @@ import { measurementKeys } from './keys';
 export const videoMediaPath = (videoId: number) => `/api/videos/${videoId}/media`;
 
 /** The server answers 409 while the file is still being probed: ask again every 2 seconds until then. */
-export const videoMediaQueryOptions = (videoId: number) =>
+const videoMediaQueryOptions = (videoId: number) =>
   queryOptions({
     queryKey: measurementKeys.media(videoId),
     queryFn: ({ signal }) => api<VideoMedia>(videoMediaPath(videoId), { signal }),

@@ -4,9 +4,9 @@ import type { MeasurementResult, PreviewInput } from '@contract/measurements';
 import { api } from '@/lib/api-client';
 import { measurementKeys } from './keys';
 
-export const previewPath = '/api/measurements/preview';
+const previewPath = '/api/measurements/preview';
 
-export const previewQueryOptions = (input: PreviewInput) =>
+const previewQueryOptions = (input: PreviewInput) =>
   queryOptions({
     queryKey: measurementKeys.preview(input),
     queryFn: ({ signal }) => api<MeasurementResult>(previewPath, { method: 'POST', body: input, signal }),

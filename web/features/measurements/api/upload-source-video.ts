@@ -6,7 +6,7 @@ import { uploadWithProgress } from '@/lib/upload-with-progress';
 import { videoKeys } from '@/features/videos';
 import { measurementKeys } from './keys';
 
-export const sourceVideoPath = (requestId: number) => `/api/analysis-requests/${requestId}/source-video`;
+const sourceVideoPath = (requestId: number) => `/api/analysis-requests/${requestId}/source-video`;
 
 /**
  * The analyst uploads the clip a max-speed request is measured on; it joins the player's library. The

@@ -4,7 +4,7 @@ import { toast } from '@/components/ui/toaster';
 import { api } from '@/lib/api-client';
 import { playerKeys } from './keys';
 
-export const createPlayer = (values: PlayerFormValues) =>
+const createPlayer = (values: PlayerFormValues) =>
   api<Player>('/api/players', { method: 'POST', body: { ...toPlayerBody(values), userId: 1 } });
 
 export function useCreatePlayer() {

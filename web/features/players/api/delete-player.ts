@@ -4,8 +4,7 @@ import { api } from '@/lib/api-client';
 import { userKeys } from '@/features/auth';
 import { playerKeys } from './keys';
 
-export const deletePlayer = (id: number) =>
-  api<DeletePlayerResult>(`/api/players/${id}`, { method: 'DELETE' });
+const deletePlayer = (id: number) => api<DeletePlayerResult>(`/api/players/${id}`, { method: 'DELETE' });
 
 /** Refunded credits change the balance in the header: the user is refetched too. */
 export function useDeletePlayer(id: number) {

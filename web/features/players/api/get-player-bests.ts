@@ -3,7 +3,7 @@ import type { PlayerBest } from '@contract/player-bests';
 import { api } from '@/lib/api-client';
 import { playerKeys } from './keys';
 
-export const playerBestsQueryOptions = () =>
+const playerBestsQueryOptions = () =>
   queryOptions({
     queryKey: playerKeys.bests(),
     queryFn: ({ signal }) => api<PlayerBest[]>('/api/players/bests', { signal }),

@@ -3,10 +3,10 @@ import type { Player } from '@contract/players';
 import { api } from '@/lib/api-client';
 import { playerKeys } from './keys';
 
-export const getPlayer = (id: number | string, signal?: AbortSignal) =>
+const getPlayer = (id: number | string, signal?: AbortSignal) =>
   api<Player>(`/api/players/${id}`, { signal });
 
-export const playerQueryOptions = (id: number | string | undefined) =>
+const playerQueryOptions = (id: number | string | undefined) =>
   queryOptions({
     queryKey: playerKeys.detail(id ?? ''),
     queryFn: ({ signal }) => getPlayer(id!, signal),

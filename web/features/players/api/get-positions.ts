@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import { positionKeys } from './keys';
 
 /** The positions list, cached 5 minutes; the only hook for GET /api/positions. */
-export const positionsQueryOptions = () =>
+const positionsQueryOptions = () =>
   queryOptions({
     queryKey: positionKeys.all,
     queryFn: ({ signal }) => api<Position[]>('/api/positions', { signal }),

@@ -4,7 +4,7 @@ import { toast } from '@/components/ui/toaster';
 import { api } from '@/lib/api-client';
 import { playerKeys } from './keys';
 
-export const updatePlayer = (id: number, values: PlayerFormValues) =>
+const updatePlayer = (id: number, values: PlayerFormValues) =>
   api<Player>(`/api/players/${id}`, { method: 'PUT', body: toPlayerBody(values) });
 
 export function useUpdatePlayer(id: number) {

@@ -8,7 +8,7 @@ import { toast } from '@/components/ui/toaster';
 import { cn } from '@/lib/cn';
 import { uploadPhoto } from '../api/upload-photo';
 
-export interface PhotoUploadProps {
+interface PhotoUploadProps {
   value: string | null | undefined;
   onChange: (url: string | null) => void;
   name: string;

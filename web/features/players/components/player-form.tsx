@@ -11,7 +11,7 @@ import { PlayerFormContact, PlayerFormSocial } from './player-form-contact';
 import { PlayerFormMain } from './player-form-main';
 import { WIRE_TO_FORM, type PlayerFormInput } from './player-form-values';
 
-export interface PlayerFormProps {
+interface PlayerFormProps {
   mode: 'add' | 'edit';
   defaultValues: PlayerFormInput;
   onSubmit: (values: PlayerFormValues) => Promise<unknown>;

@@ -20,7 +20,7 @@ function Stat({ label, value, testId }: { label: string; value: ReactNode; testI
 }
 
 /** The best Max Speed (with the video that carries its bound, method and receipt) and IGA score of the chosen position. */
-export interface PlayerHighlights {
+interface PlayerHighlights {
   maxSpeed: number | null;
   maxSpeedVideo: {
     maxSpeedPlusMinus?: number | null;

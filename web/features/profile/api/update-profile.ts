@@ -3,7 +3,7 @@ import type { ProfileUpdateInput, PublicUser } from '@contract/auth';
 import { userKeys } from '@/features/auth';
 import { api } from '@/lib/api-client';
 
-export const updateProfile = (body: ProfileUpdateInput) =>
+const updateProfile = (body: ProfileUpdateInput) =>
   api<PublicUser>('/api/user/profile', { method: 'PUT', body });
 
 /** The answer replaces the cached current user. */

@@ -4,11 +4,7 @@ import type { School } from '@contract/schools';
 import { schoolKeys } from './keys';
 
 /** The specification reports a failed search by its HTTP status text. */
-export async function searchSchools(
-  searchTerm: string,
-  level: string,
-  signal?: AbortSignal,
-): Promise<School[]> {
+async function searchSchools(searchTerm: string, level: string, signal?: AbortSignal): Promise<School[]> {
   const res = await fetch('/api/schools/search', {
     method: 'POST',
     credentials: 'include',
@@ -20,7 +16,7 @@ export async function searchSchools(
   return res.json();
 }
 
-export const schoolSearchQueryOptions = (term: string, level: string | undefined) =>
+const schoolSearchQueryOptions = (term: string, level: string | undefined) =>
   queryOptions({
     queryKey: schoolKeys.search(term, level),
     queryFn: ({ signal }) => searchSchools(term, level!, signal),

@@ -18,13 +18,13 @@ function useDebounced<T>(value: T, ms = 250) {
   return v;
 }
 
-export interface SchoolDetails {
+interface SchoolDetails {
   city: string | null;
   state: string | null;
   unlisted: boolean;
 }
 
-export interface SchoolPickerProps {
+interface SchoolPickerProps {
   id?: string;
   level?: string | null;
   value?: string | null;

@@ -5,7 +5,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 
-export interface UnlistedSchool {
+interface UnlistedSchool {
   name: string;
   city: string;
   state: string;

@@ -3,9 +3,9 @@ import type { ShareSettings } from '@contract/sharing';
 import { api } from '@/lib/api-client';
 import { sharingKeys } from './keys';
 
-export const getShare = (playerId: number) => api<ShareSettings>(`/api/players/${playerId}/share`);
+const getShare = (playerId: number) => api<ShareSettings>(`/api/players/${playerId}/share`);
 
-export const shareQueryOptions = (playerId: number) =>
+const shareQueryOptions = (playerId: number) =>
   queryOptions({ queryKey: sharingKeys.share(playerId), queryFn: () => getShare(playerId) });
 
 export const useShare = (playerId: number) => useQuery(shareQueryOptions(playerId));

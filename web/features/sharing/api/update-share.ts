@@ -3,12 +3,12 @@ import type { ShareSettings, UpdateShareInput } from '@contract/sharing';
 import { api } from '@/lib/api-client';
 import { sharingKeys } from './keys';
 
-export const updateShare = (playerId: number, body: UpdateShareInput) =>
+const updateShare = (playerId: number, body: UpdateShareInput) =>
   api<ShareSettings>(`/api/players/${playerId}/share`, {
     method: 'PUT',
     body: body as Record<string, unknown>,
   });
-export const newShareLink = (playerId: number) =>
+const newShareLink = (playerId: number) =>
   api<ShareSettings>(`/api/players/${playerId}/share/new-link`, { method: 'POST' });
 
 /** Both answer the whole settings: the cache takes them as they are. */

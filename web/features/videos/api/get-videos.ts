@@ -3,9 +3,9 @@ import type { VideoList } from '@contract/videos';
 import { api, apiPage } from '@/lib/api-client';
 import { videoKeys } from './keys';
 
-export const videosPath = (playerId: number) => `/api/videos/${playerId}`;
+const videosPath = (playerId: number) => `/api/videos/${playerId}`;
 
-export const videosQueryOptions = (playerId: number) =>
+const videosQueryOptions = (playerId: number) =>
   queryOptions({
     queryKey: videoKeys.list(playerId),
     queryFn: ({ signal }) => api<VideoList>(videosPath(playerId), { signal }),
@@ -18,10 +18,10 @@ export function useVideos(playerId: number) {
 }
 
 /** Videos per 'Load more' in the library: three rows of the four-column grid. */
-export const VIDEOS_PAGE = 12;
+const VIDEOS_PAGE = 12;
 
 /** The library, newest first, a page at a time (each page repeats the stats over all videos; decision 063). */
-export const videoPagesQueryOptions = (playerId: number) =>
+const videoPagesQueryOptions = (playerId: number) =>
   infiniteQueryOptions({
     queryKey: [...videoKeys.list(playerId), 'pages'],
     queryFn: ({ pageParam, signal }) =>

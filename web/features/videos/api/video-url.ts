@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 export const refreshVideoUrl = (videoId: number) =>
   api<{ url: string; expiresIn: number }>('/api/videos/refresh-url', { method: 'POST', body: { videoId } });
 
-export const downloadPath = (videoId: number) => `/api/video-download/${videoId}`;
+const downloadPath = (videoId: number) => `/api/video-download/${videoId}`;
 
 /** Saves the file as video_{id}.mp4; falls back to a direct link when the blob route fails to start. */
 export async function downloadVideo(videoId: number): Promise<void> {

@@ -10,7 +10,7 @@ import { VideoPlayerModal } from './video-player-modal';
 import { VideoTile } from './video-tile';
 import { VideoUploadButton } from './video-upload';
 
-export interface LibraryPosition {
+interface LibraryPosition {
   id: number;
   name: string;
 }

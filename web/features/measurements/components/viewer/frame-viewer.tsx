@@ -6,7 +6,7 @@ import { FrameControls } from './frame-controls';
 import { useFrameSource } from './use-frame-source';
 import { useZoomPan } from './use-zoom-pan';
 
-export interface FrameViewerProps {
+interface FrameViewerProps {
   media: VideoMedia;
   /** 0-based index of the frame in presentation order (the API's frameIndex). */
   frame: number;
