@@ -2,8 +2,9 @@ import { defineConfig } from '@playwright/test';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { E2E_BASE_PORT } from './e2e/ports';
 
-const port = Number(process.env.E2E_PORT ?? 5190);
+const port = E2E_BASE_PORT;
 /**
  * Workers, each with a server and a database of its own (decision 183): worker i talks to port + i
  * (e2e/fixtures.ts sets its baseURL), so journeys that share the demo accounts never meet. A journey

@@ -3,7 +3,6 @@ import { fileURLToPath } from 'node:url';
 import { MOCKING_TEST_FILES } from './server/test/mocking-files';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
-const MOCKING = MOCKING_TEST_FILES;
 
 // Projects (decision 181): `server` keeps the node environment and the database global setup; `unit` runs
 // pure functions; `web` renders components in jsdom with MSW answering the API, and never starts a database.
@@ -19,7 +18,7 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['server/**/*.test.ts'],
-          exclude: MOCKING,
+          exclude: MOCKING_TEST_FILES,
           globalSetup: ['server/test/global-setup.ts'],
           testTimeout: 60000,
           hookTimeout: 180000,
@@ -32,7 +31,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'server-mocking',
-          include: MOCKING,
+          include: MOCKING_TEST_FILES,
           globalSetup: ['server/test/global-setup.ts'],
           testTimeout: 60000,
           hookTimeout: 180000,

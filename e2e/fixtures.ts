@@ -1,4 +1,5 @@
 import { test as base, expect, type Page } from '@playwright/test';
+import { E2E_BASE_PORT } from './ports';
 
 export const DEMO = {
   admin: 'admin@demo.test',
@@ -7,8 +8,6 @@ export const DEMO = {
   password: 'demo1234',
 } as const;
 
-const port = Number(process.env.E2E_PORT ?? 5190);
-
 /**
  * Each worker talks to its own server (playwright.config.ts, decision 183): worker slot i to port + i.
  * Any console error or uncaught page error fails the test.
@@ -16,7 +15,7 @@ const port = Number(process.env.E2E_PORT ?? 5190);
 export const test = base.extend<{ consoleErrors: string[] }>({
   // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
   baseURL: async ({}, use, testInfo) => {
-    await use(`http://localhost:${port + testInfo.parallelIndex}`);
+    await use(`http://localhost:${E2E_BASE_PORT + testInfo.parallelIndex}`);
   },
   consoleErrors: [
     async ({ page }, use) => {

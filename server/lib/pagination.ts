@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type Placeholder } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyReply } from 'fastify';
 import { NEXT_CURSOR_HEADER } from '../../contract/pagination';
@@ -55,8 +55,16 @@ export const isTimeIdKey = (k: unknown[]): k is [string, number] =>
 /** The exact timestamp text of a row, for a (time, id) cursor. */
 export const exactTime = (col: PgColumn) => sql<string>`${col}::text`;
 
-/** (time, id) after the cursor in the list's direction, as one row comparison an index can serve. */
-export function afterTimeId(time: PgColumn, id: PgColumn, key: [string, number] | null, dir: 'asc' | 'desc') {
+/**
+ * (time, id) after the cursor in the list's direction, as one row comparison an index can serve. The key
+ * may hold placeholders, for a statement prepared once (decision 185).
+ */
+export function afterTimeId(
+  time: PgColumn,
+  id: PgColumn,
+  key: readonly [string | Placeholder, number | Placeholder] | null,
+  dir: 'asc' | 'desc',
+) {
   if (!key) return undefined;
   return dir === 'asc'
     ? sql`(${time}, ${id}) > (${key[0]}::timestamptz, ${key[1]})`

@@ -16,12 +16,16 @@ declare module 'fastify' {
   interface Session {
     userId?: number;
   }
+  interface FastifyContextConfig {
+    /** The route answers with the user's plan: the session load reads it too (`req.userPlanName`). */
+    sessionLoadsPlan?: boolean;
+  }
   interface FastifyRequest {
     session: AppSession;
     user: UserRow | null;
     /**
-     * The signed-in user's plan name, read with the session on `GET /api/user` only (decision 184);
-     * undefined on every other route.
+     * The signed-in user's plan name, read with the session on routes with `sessionLoadsPlan`
+     * (decision 184); undefined on every other route.
      */
     userPlanName: string | null | undefined;
     /**
@@ -167,8 +171,8 @@ export default fp<{ secret: string; secure: boolean }>(async (app, opts) => {
     const raw = req.cookies[SESSION_COOKIE];
     const unsigned = raw ? signer.unsign(raw) : null;
     const sid = unsigned?.valid ? unsigned.value : null;
-    // `GET /api/user` answers with the plan: read it in the session's statement (decision 184).
-    const withPlan = req.method === 'GET' && req.routeOptions.url === '/api/user';
+    // A route that answers with the user's plan declares it; the session's statement reads it (decision 184).
+    const withPlan = req.routeOptions.config?.sessionLoadsPlan === true;
     const loaded = sid ? await queries.load(sid, withPlan) : null;
     req.session = loaded
       ? new AppSession(queries, sid, loaded.data, loaded.expiresAt.getTime())

@@ -1,7 +1,8 @@
 import { and, eq, lt, ne, sql, type SQL } from 'drizzle-orm';
 import { SESSION_IDLE_DAYS } from '../../../contract/constants';
 import type { Db, DbOrTx } from '../../db/client';
-import { plans, sessions, subscriptions, users, type UserRow } from '../../db/schema';
+import { sessions, users, type UserRow } from '../../db/schema';
+import { currentPlanName } from './public-user';
 
 // The session rows (decision 081): read with their user in one statement, written only when changed.
 export type SessionData = Record<string, unknown> & { userId?: number };
@@ -48,12 +49,6 @@ interface LoadedSession {
   planName?: string | null;
 }
 
-/** The name of the user's current plan: the same choice as `toPublicUser` makes (decision 184). */
-const currentPlanName = sql<string | null>`(
-  select p.name from ${subscriptions} s join ${plans} p on p.id = s.plan_id
-  where s.user_id = ${users.id} and s.status in ('active', 'trialing')
-  order by s.current_period_end desc limit 1)`;
-
 export function sessionQueries(db: Db) {
   const columns = { data: sessions.data, expiresAt: sessions.expiresAt, user: users };
   const bySid = eq(sessions.sid, sql.placeholder('sid'));
@@ -65,7 +60,7 @@ export function sessionQueries(db: Db) {
     .where(bySid)
     .prepare('va_session_load');
   const loadWithPlan = db
-    .select({ ...columns, planName: currentPlanName })
+    .select({ ...columns, planName: currentPlanName(users.id) })
     .from(sessions)
     .leftJoin(users, joinUser)
     .where(bySid)

@@ -80,7 +80,10 @@ export default async function authRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/user',
-    { schema: { tags, response: { 200: publicUserSchema, 401: errorBodySchema } } },
+    {
+      config: { sessionLoadsPlan: true },
+      schema: { tags, response: { 200: publicUserSchema, 401: errorBodySchema } },
+    },
     async (req) => toPublicUser(app.db, req.requireUser(), req.userPlanName),
   );
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { sql, type SQLWrapper } from 'drizzle-orm';
 import type { PublicUser } from '../../../contract/auth';
 import type { DbOrTx } from '../../db/client';
 import { plans, subscriptions, users } from '../../db/schema';
@@ -6,15 +6,20 @@ import { plans, subscriptions, users } from '../../db/schema';
 type UserRow = typeof users.$inferSelect;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
+/**
+ * The name of the user's current plan (an active or trialing subscription, the latest period end
+ * first), as a scalar subquery: the session load selects it for `GET /api/user` (decision 184) and
+ * `toPublicUser` runs it alone otherwise.
+ */
+export const currentPlanName = (userId: SQLWrapper | number) => sql<string | null>`(
+  select p.name from ${subscriptions} s join ${plans} p on p.id = s.plan_id
+  where s.user_id = ${userId} and s.status in ('active', 'trialing')
+  order by s.current_period_end desc limit 1)`;
+
 async function currentPlan(db: DbOrTx, userId: number) {
-  const [sub] = await db
-    .select({ name: plans.name })
-    .from(subscriptions)
-    .innerJoin(plans, eq(plans.id, subscriptions.planId))
-    .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, ['active', 'trialing'])))
-    .orderBy(desc(subscriptions.currentPeriodEnd))
-    .limit(1);
-  return sub ?? null;
+  const res = await db.execute<{ name: string | null }>(sql`select ${currentPlanName(userId)} as name`);
+  const name = res.rows[0]?.name ?? null;
+  return name === null ? null : { name };
 }
 
 /**

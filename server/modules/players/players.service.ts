@@ -3,7 +3,7 @@ import type { CreatePlayerInput, UpdatePlayerInput } from '../../../contract/pla
 import type { Db } from '../../db/client';
 import { players, positions } from '../../db/schema';
 import { badRequest } from '../../lib/app-error';
-import { decodeCursor, exactTime, isTimeIdKey, toPage } from '../../lib/pagination';
+import { afterTimeId, decodeCursor, exactTime, isTimeIdKey, toPage } from '../../lib/pagination';
 import type { Storage } from '../../lib/storage';
 import { refreshPlayerDetails } from '../leaderboard';
 import { changeablePlayer, viewablePlayer, type Viewer } from './player-access';
@@ -32,7 +32,7 @@ function prepareList(db: Db) {
       .where(
         and(
           mine,
-          sql`(${players.createdAt}, ${players.id}) < (${sql.placeholder('at')}::timestamptz, ${sql.placeholder('id')})`,
+          afterTimeId(players.createdAt, players.id, [sql.placeholder('at'), sql.placeholder('id')], 'desc'),
         ),
       )
       .orderBy(...newestFirst)
