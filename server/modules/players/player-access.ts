@@ -24,7 +24,7 @@ const isOwner = (viewer: Pick<Viewer, 'id'>, player: Owned) => player.userId ===
 export const canReadPlayer = (viewer: Viewer, player: Owned) => isOwner(viewer, player) || isStaff(viewer);
 
 /** Contact details and birth date reach exactly those who may read the player. */
-export const canSeePrivate = canReadPlayer;
+export const canSeePrivate = (viewer: Viewer, player: Owned) => canReadPlayer(viewer, player);
 
 /** The family or an admin edits a player and adds to its library; an analyst only reads. */
 export const canChangePlayer = (viewer: Viewer, player: Owned) =>

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { schools } from '../../db/schema';
 import { schoolSearchText } from './school-search-text';
 
 export interface SchoolRow {
