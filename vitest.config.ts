@@ -54,6 +54,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['web/**/*.test.tsx'],
           setupFiles: ['web/test/setup.ts'],
+          // One jsdom and module graph per worker (decision 189): web/test/setup.ts resets what a test leaves
+          // behind (DOM, query cache, MSW handlers, toasts, storage, URL) after each test.
+          isolate: false,
           // A ceiling, not a measurement: a form filled field by field on a loaded machine needs room.
           testTimeout: 120000,
           hookTimeout: 60000,

@@ -5,9 +5,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/steps.sh
 
-step "Type check" npx tsc -b
-step "Lint" npx eslint --cache --cache-location node_modules/.cache/eslint/ --cache-strategy content .
-step "Formatting" npx prettier --check --log-level warn .
-step "Unused code (knip)" npx knip --no-progress
-step "Unit and component tests" npx vitest run --project unit --project web
+together "Type check" "npx tsc -b" \
+  "Lint" "npx eslint --cache --cache-location node_modules/.cache/eslint/ --cache-strategy content ."
+together "Formatting" "npx prettier --check --log-level warn ." "Unused code (knip)" "npx knip --no-progress" \
+  "Unit and component tests" "npx vitest run --project unit --project web"
 summary

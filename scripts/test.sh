@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The README's test command (`npm test`). Installs nothing: it uses what is present.
-#   1. lint, formatting and unused code (knip)   2. type check   3. unit and component tests
-#   4. API tests on embedded PGlite   5. the same API tests on PostgreSQL   6. build (web and server)
-#   7. browser tests in Chromium, two workers, each with its own server started from the build
+#   1. lint and type check, then formatting and unused code (knip), two at a time   2. unit and component tests
+#   3. API tests on embedded PGlite   4. the same API tests on PostgreSQL   5. build (web and server)
+#   6. browser tests in Chromium, two workers, each with its own server started from the build
 # Any failing step fails the run; each step's time is printed, and a table of them at the end.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -29,10 +29,10 @@ start_postgres() {
   echo "postgres://postgres:postgres@localhost:${port}/postgres"
 }
 
-step "Lint" npx eslint --cache --cache-location node_modules/.cache/eslint/ --cache-strategy content .
-step "Formatting" npx prettier --check --log-level warn .
-step "Unused code (knip)" npx knip --no-progress
-step "Type check" npx tsc -b
+# Single-threaded checks run in pairs, so both cores work (decision 189).
+together "Lint" "npx eslint --cache --cache-location node_modules/.cache/eslint/ --cache-strategy content ." \
+  "Type check" "npx tsc -b"
+together "Formatting" "npx prettier --check --log-level warn ." "Unused code (knip)" "npx knip --no-progress"
 step "Unit and component tests" npx vitest run --project unit --project web
 # The server's API tests: `server` shares a module graph per worker, `server-mocking` isolates the files that vi.mock.
 SERVER_TESTS=(npx vitest run --project server --project server-mocking)

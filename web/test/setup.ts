@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { toast } from 'sonner';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { queryClient } from '@/lib/query-client';
 import { server } from './server';
@@ -42,6 +43,8 @@ beforeEach(() => {
   });
 });
 afterEach(() => {
+  // Files share a worker's modules (isolate: false): toasts live in sonner's module state, so none may outlive its test.
+  toast.dismiss();
   cleanup();
   vi.restoreAllMocks();
   server.resetHandlers();
