@@ -2,7 +2,7 @@ import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { freshDb, isRealPostgres } from '../test/helpers';
-import type { DbHandle } from './client';
+import { planPerCall, type DbHandle } from './client';
 
 describe.skipIf(!isRealPostgres())('the PostgreSQL connection pool', () => {
   let handle: DbHandle;
@@ -34,5 +34,20 @@ describe.skipIf(!isRealPostgres())('the PostgreSQL connection pool', () => {
     const after = (await handle.db.execute(sql`select 1 as ok`)) as unknown as { rows: { ok: number }[] };
     expect(after.rows).toEqual([{ ok: 1 }]);
     errors.mockRestore();
+  });
+
+  it('prepares a parameterised statement by name, and plans one marked planPerCall with its values each call', async () => {
+    const sent = vi.spyOn(pg.Client.prototype, 'query');
+    const a = await handle.db.execute(sql`select ${1}::int as n`);
+    const b = await handle.db.execute(planPerCall(sql`select ${2}::int as n`));
+    expect([a.rows, b.rows]).toEqual([[{ n: 1 }], [{ n: 2 }]]);
+    const configs = sent.mock.calls
+      .map(([c]) => c as unknown as pg.QueryConfig)
+      .filter((c) => typeof c === 'object' && /select \$1::int as n/.test(c.text));
+    sent.mockRestore();
+    expect(configs).toHaveLength(2);
+    expect(configs[0].name).toMatch(/^va_/);
+    expect(configs[1].text.startsWith('/* plan per call */')).toBe(true);
+    expect(configs[1].name).toBeUndefined();
   });
 });

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { sql, type SQL } from 'drizzle-orm';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -35,6 +36,15 @@ interface DbOptions {
  * (decision 082). Statements without parameters keep the simple protocol (they may hold several
  * commands); transactions use their own client and are left as they are.
  */
+const PLAN_PER_CALL = '/* plan per call */';
+
+/**
+ * Marks a statement to be planned with its values on every call, never prepared by name: for the few
+ * whose best plan depends on the values (a LIKE pattern uses a prefix index only when the planner sees
+ * it), where PostgreSQL's generic plan after five calls would be a scan (decision 190).
+ */
+export const planPerCall = (query: SQL) => sql`${sql.raw(PLAN_PER_CALL)} ${query}`;
+
 function preparePooledQueries(pool: pg.Pool) {
   const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
   const names = new Map<string, string>();
@@ -42,7 +52,8 @@ function preparePooledQueries(pool: pg.Pool) {
     if (config && typeof config === 'object' && !(config as pg.QueryConfig).name) {
       const c = config as pg.QueryConfig;
       const params = values ?? c.values;
-      if (Array.isArray(params) && params.length > 0 && typeof c.text === 'string') {
+      const named = typeof c.text === 'string' && !c.text.startsWith(PLAN_PER_CALL);
+      if (Array.isArray(params) && params.length > 0 && named) {
         let name = names.get(c.text);
         if (!name) {
           name = `va_${createHash('sha1').update(c.text).digest('base64url').slice(0, 20)}`;

@@ -66,6 +66,7 @@ export async function seedSchools(db: Db) {
       .values({ name: 'schools', version })
       .onConflictDoUpdate({ target: referenceData.name, set: { version, createdAt: sql`now()` } });
   });
-  await db.execute(sql`analyze schools`);
+  // Vacuum too: a fresh table's first searches would otherwise set hint bits page by page (decision 190).
+  await db.execute(sql`vacuum analyze schools`);
   return { loaded: true, version };
 }

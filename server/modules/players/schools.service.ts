@@ -1,17 +1,20 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { SCHOOL_SEARCH_LIMIT, type School, type SchoolSearchInput } from '../../../contract/schools';
-import type { Db } from '../../db/client';
+import { planPerCall, type Db } from '../../db/client';
 import { normaliseSchoolText } from './school-search-text';
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, '\\$&');
 
 async function find(db: Db, level: string, where: SQL, limit: number, first?: SQL): Promise<School[]> {
   if (limit <= 0) return [];
-  const res = await db.execute<School>(sql`
+  // Planned per call: the prefix index serves `like ' term%'` only when the planner sees the pattern.
+  const res = await db.execute<School>(
+    planPerCall(sql`
     select name, city, state from schools
     where level = ${level} and ${where}
     order by ${first ? sql`${first}, ` : sql``}lower(name), city, state
-    limit ${limit}`);
+    limit ${limit}`),
+  );
   return res.rows;
 }
 
