@@ -129,14 +129,23 @@ async function registerWeb(app: FastifyInstance) {
       wildcard: false,
       index: false,
       decorateReply: true,
+      // Vite names every file under assets/ by its content's hash: a name never changes content, so a
+      // browser keeps it for a year and never asks again (decision 191). The page and the rest: max-age=0.
+      cacheControl: false,
+      setHeaders: (res, filePath) => {
+        const hashed = path.relative(webDist, filePath).startsWith(`assets${path.sep}`);
+        res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=0');
+      },
     });
   }
   app.setNotFoundHandler((req, reply) => {
-    if (!hasWeb || req.url.startsWith('/api/') || req.url.startsWith('/files/') || req.method !== 'GET') {
+    // A missing asset is a 404, not the page: a tab still running an older build then fails clearly.
+    const notPage = ['/api/', '/files/', '/assets/'].some((p) => req.url.startsWith(p));
+    if (!hasWeb || notPage || req.method !== 'GET') {
       return reply
         .status(404)
         .send({ message: `Route ${req.method} ${req.url.split('?')[0]} not found`, code: 'NOT_FOUND' });
     }
-    return reply.type('text/html').sendFile('index.html', { maxAge: 0 });
+    return reply.type('text/html').sendFile('index.html');
   });
 }

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
-import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
+import { matchPath, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Role } from '@contract/constants';
 import { Spinner } from '@/components/ui/spinner';
@@ -10,7 +10,10 @@ import { PageViewTracker } from '@/features/analytics/page-view-tracker';
 import { api } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 
-const r = (load: () => Promise<{ default: React.ComponentType }>) => lazy(load);
+type Screen = ReturnType<typeof lazy<React.ComponentType>> & { preload: () => Promise<unknown> };
+/** A screen loaded on demand; `preload` starts loading it before it renders (decision 191). */
+const r = (load: () => Promise<{ default: React.ComponentType }>): Screen =>
+  Object.assign(lazy(load), { preload: load });
 const AuthPage = r(() => import('./routes/auth-page'));
 const ResetPassword = r(() => import('./routes/reset-password'));
 const VerifyEmail = r(() => import('./routes/verify-email'));
@@ -35,9 +38,7 @@ const TestSearch = r(() => import('./routes/test-search'));
 const TestCheckout = r(() => import('./routes/test-checkout'));
 const NotFound = r(() => import('./routes/not-found'));
 // The signed-in shell (header, menus) loads with the first signed-in screen, not with /auth-page (decision 143).
-const AppLayout = lazy(() =>
-  import('@/components/layouts/app-layout').then((m) => ({ default: m.AppLayout })),
-);
+const AppLayout = r(() => import('@/components/layouts/app-layout').then((m) => ({ default: m.AppLayout })));
 
 const loading = (
   <div className="flex min-h-[50vh] items-center justify-center">
@@ -95,8 +96,42 @@ function SignedOutRoutes() {
   );
 }
 
+const staff: Role[] = ['analyst', 'admin'];
+const admin: Role[] = ['admin'];
+/** The screens inside the signed-in shell, with the roles that may open them (others see Not found). */
+const SHELL_SCREENS: { path: string; Screen: Screen; roles?: Role[] }[] = [
+  { path: paths.home, Screen: Home },
+  { path: paths.testSearch, Screen: TestSearch },
+  { path: paths.playerNew, Screen: PlayerNew },
+  { path: '/players/:id', Screen: PlayerCard },
+  { path: '/players/:id/edit', Screen: PlayerEdit },
+  { path: '/players/:id/videos', Screen: PlayerVideos },
+  { path: paths.subscriptions, Screen: Subscriptions },
+  { path: paths.profile, Screen: Profile },
+  { path: paths.leaderboard, Screen: Leaderboard },
+  { path: '/receipts/:requestId', Screen: Receipt },
+  { path: paths.analystQueue, Screen: AnalystQueue, roles: staff },
+  { path: paths.adminUsers, Screen: AdminUsers, roles: admin },
+  { path: paths.adminReporting, Screen: AdminReporting, roles: admin },
+  { path: paths.analystAudits, Screen: AnalystAudits, roles: staff },
+  { path: paths.adminAudits, Screen: AdminAudits, roles: admin },
+  { path: paths.webhookDebug, Screen: WebhookDebug, roles: admin },
+  { path: paths.testVideoDownload, Screen: TestVideoDownload, roles: admin },
+];
+
+/**
+ * Starts loading the screen at `pathname` (and the shell around it) while the session check is in
+ * flight, instead of after it: the screen's code and `/api/user` travel together (decision 191).
+ */
+export function preloadScreen(pathname: string) {
+  if (matchPath(paths.auth, pathname)) return void AuthPage.preload();
+  const shell = SHELL_SCREENS.find((s) => matchPath(s.path, pathname));
+  if (!shell) return;
+  void AppLayout.preload();
+  void shell.Screen.preload();
+}
+
 function SignedInRoutes() {
-  const admin: Role[] = ['admin'];
   return (
     <Routes>
       <Route path={paths.auth} element={<SignedInAuthPage />} />
@@ -105,73 +140,22 @@ function SignedInRoutes() {
       <Route path={paths.authDebug} element={<AuthDebug />} />
       <Route path="/checkout/test/:sessionId" element={<TestCheckout />} />
       <Route element={<AppLayout />}>
-        <Route path={paths.home} element={<Home />} />
-        <Route path={paths.testSearch} element={<TestSearch />} />
-        <Route path={paths.playerNew} element={<PlayerNew />} />
-        <Route path="/players/:id" element={<PlayerCard />} />
-        <Route path="/players/:id/edit" element={<PlayerEdit />} />
-        <Route path="/players/:id/videos" element={<PlayerVideos />} />
-        <Route path={paths.subscriptions} element={<Subscriptions />} />
         <Route path={paths.products} element={<Navigate to={paths.subscriptions} replace />} />
-        <Route path={paths.profile} element={<Profile />} />
-        <Route path={paths.leaderboard} element={<Leaderboard />} />
-        <Route path="/receipts/:requestId" element={<Receipt />} />
-        <Route
-          path={paths.analystQueue}
-          element={
-            <RequireRole roles={['analyst', 'admin']}>
-              <AnalystQueue />
-            </RequireRole>
-          }
-        />
-        <Route
-          path={paths.adminUsers}
-          element={
-            <RequireRole roles={admin}>
-              <AdminUsers />
-            </RequireRole>
-          }
-        />
-        <Route
-          path={paths.adminReporting}
-          element={
-            <RequireRole roles={admin}>
-              <AdminReporting />
-            </RequireRole>
-          }
-        />
-        <Route
-          path={paths.analystAudits}
-          element={
-            <RequireRole roles={['analyst', 'admin']}>
-              <AnalystAudits />
-            </RequireRole>
-          }
-        />
-        <Route
-          path={paths.adminAudits}
-          element={
-            <RequireRole roles={admin}>
-              <AdminAudits />
-            </RequireRole>
-          }
-        />
-        <Route
-          path={paths.webhookDebug}
-          element={
-            <RequireRole roles={admin}>
-              <WebhookDebug />
-            </RequireRole>
-          }
-        />
-        <Route
-          path={paths.testVideoDownload}
-          element={
-            <RequireRole roles={admin}>
-              <TestVideoDownload />
-            </RequireRole>
-          }
-        />
+        {SHELL_SCREENS.map(({ path, Screen, roles }) => (
+          <Route
+            key={path}
+            path={path}
+            element={
+              roles ? (
+                <RequireRole roles={roles}>
+                  <Screen />
+                </RequireRole>
+              ) : (
+                <Screen />
+              )
+            }
+          />
+        ))}
         <Route path="*" element={<NotFound />} />
       </Route>
     </Routes>

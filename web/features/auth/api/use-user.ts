@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PublicUser } from '@contract/auth';
 import { api, ApiError } from '@/lib/api-client';
+import { queryClient } from '@/lib/query-client';
 import { userKeys } from './keys';
 
 /** The current user, or null when the server says 401. */
@@ -28,4 +29,12 @@ const userQueryOptions = queryOptions({
 export function useUser() {
   const q = useQuery(userQueryOptions);
   return { user: q.data ?? null, isLoading: q.isLoading, refetch: q.refetch, query: q };
+}
+
+/**
+ * Asks for the user before React renders, so the session check takes a connection ahead of the
+ * screen's code (decision 191); `useUser` then joins the request in flight.
+ */
+export function prefetchUser() {
+  void queryClient.prefetchQuery(userQueryOptions);
 }
