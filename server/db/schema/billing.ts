@@ -25,6 +25,9 @@ export const plans = pgTable('plans', {
   updatedAt: updatedAt(),
 });
 
+/** A subscription in one of these statuses gives its plan: credits, storage, the plan's name on the account. */
+export const ACTIVE_SUBSCRIPTION_STATUSES = ['active', 'trialing'];
+
 export const subscriptions = pgTable(
   'subscriptions',
   {

@@ -1,7 +1,7 @@
 import { sql, type SQLWrapper } from 'drizzle-orm';
 import type { PublicUser } from '../../../contract/auth';
 import type { DbOrTx } from '../../db/client';
-import { plans, subscriptions, users } from '../../db/schema';
+import { ACTIVE_SUBSCRIPTION_STATUSES, plans, subscriptions, users } from '../../db/schema';
 
 type UserRow = typeof users.$inferSelect;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -13,7 +13,7 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
  */
 export const currentPlanName = (userId: SQLWrapper | number) => sql<string | null>`(
   select p.name from ${subscriptions} s join ${plans} p on p.id = s.plan_id
-  where s.user_id = ${userId} and s.status in ('active', 'trialing')
+  where s.user_id = ${userId} and s.status in (${sql.raw(ACTIVE_SUBSCRIPTION_STATUSES.map((s) => `'${s}'`).join(', '))})
   order by s.current_period_end desc limit 1)`;
 
 async function currentPlan(db: DbOrTx, userId: number) {

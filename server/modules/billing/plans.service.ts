@@ -1,8 +1,7 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Plan } from '../../../contract/billing';
 import type { DbOrTx } from '../../db/client';
-import { plans, subscriptions } from '../../db/schema';
-import { ACTIVE_STATUSES } from './provider-ids';
+import { ACTIVE_SUBSCRIPTION_STATUSES, plans, subscriptions } from '../../db/schema';
 
 type PlanRow = typeof plans.$inferSelect;
 
@@ -40,7 +39,7 @@ export async function currentSubscription(db: DbOrTx, userId: number, live: bool
     .select({ sub: subscriptions, plan: plans })
     .from(subscriptions)
     .innerJoin(plans, eq(plans.id, subscriptions.planId))
-    .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, ACTIVE_STATUSES)))
+    .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, ACTIVE_SUBSCRIPTION_STATUSES)))
     .orderBy(desc(subscriptions.currentPeriodEnd))
     .limit(1);
   if (!row) return null;

@@ -1,6 +1,6 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { plans, subscriptions, users } from '../../db/schema';
+import { ACTIVE_SUBSCRIPTION_STATUSES, plans, subscriptions, users } from '../../db/schema';
 
 /** Test-mode and live-mode ids live in separate columns, as the catalogue keeps them. */
 export const customerColumn = (live: boolean) => (live ? users.stripeCustomerIdLive : users.stripeCustomerId);
@@ -52,8 +52,6 @@ export async function resolvePlan(db: DbOrTx, a: { metaPlanId?: unknown; priceId
   return p ?? null;
 }
 
-export const ACTIVE_STATUSES = ['active', 'trialing'];
-
 /** hasActiveSubscription follows the subscriptions' statuses, recomputed after every change. */
 export async function refreshActiveFlag(db: DbOrTx, userId: number | null) {
   if (!userId) return;
@@ -62,7 +60,7 @@ export async function refreshActiveFlag(db: DbOrTx, userId: number | null) {
     .set({
       hasActiveSubscription: sql`exists (select 1 from ${subscriptions} where ${and(
         eq(subscriptions.userId, userId),
-        inArray(subscriptions.status, ACTIVE_STATUSES),
+        inArray(subscriptions.status, ACTIVE_SUBSCRIPTION_STATUSES),
       )})`,
     })
     .where(eq(users.id, userId));

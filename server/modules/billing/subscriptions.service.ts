@@ -1,10 +1,10 @@
 import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import type { Subscription } from '../../../contract/billing';
 import type { Db } from '../../db/client';
-import { plans, subscriptions } from '../../db/schema';
+import { ACTIVE_SUBSCRIPTION_STATUSES, plans, subscriptions } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { PaymentProvider } from '../../lib/payments';
-import { ACTIVE_STATUSES, subscriptionColumn } from './provider-ids';
+import { subscriptionColumn } from './provider-ids';
 import { syncSubscription } from './subscription-sync';
 
 interface SubscriptionDeps {
@@ -68,7 +68,7 @@ export async function setCancelAtPeriodEnd(
   cancel: boolean,
 ) {
   const row = await ownedRow(deps, userId, providerId);
-  if (!ACTIVE_STATUSES.includes(row.sub.status)) {
+  if (!ACTIVE_SUBSCRIPTION_STATUSES.includes(row.sub.status)) {
     throw new AppError(
       'CONFLICT',
       cancel

@@ -1,14 +1,21 @@
 import { Transform } from 'node:stream';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { plans, players, subscriptions, users, videoMedia, videos } from '../../db/schema';
+import {
+  ACTIVE_SUBSCRIPTION_STATUSES,
+  plans,
+  players,
+  subscriptions,
+  users,
+  videoMedia,
+  videos,
+} from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Storage } from '../../lib/storage';
 import { recordUpload } from './videos.service';
 
 /** Plans give their videoStorageLimit in GB (binary, as VIDEO_MAX_BYTES's "2 GB"). */
 export const GB = 1024 ** 3;
-const RUNNING = ['active', 'trialing'];
 
 const gb = (bytes: number) => `${(bytes / GB).toFixed(bytes >= 10 * GB ? 0 : 1)} GB`;
 const storageFull = (q: Quota) =>
@@ -37,7 +44,9 @@ async function familyQuota(db: DbOrTx, familyId: number, baseBytes: number): Pro
     .select({ gb: sql<number | null>`max(${plans.videoStorageLimit})` })
     .from(subscriptions)
     .innerJoin(plans, eq(plans.id, subscriptions.planId))
-    .where(and(eq(subscriptions.userId, familyId), inArray(subscriptions.status, RUNNING)));
+    .where(
+      and(eq(subscriptions.userId, familyId), inArray(subscriptions.status, ACTIVE_SUBSCRIPTION_STATUSES)),
+    );
   const [sum] = await db
     .select({
       bytes: sql<
