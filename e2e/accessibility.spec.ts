@@ -76,7 +76,9 @@ test.describe('accessibility of every screen', () => {
     await expect(page.locator('#main-content')).toBeFocused();
   });
 
-  test('on a phone the queue keeps its Process button in view', async ({ page }) => {
+  test('on a phone the queue keeps its Process button in view, and the player name beside it whole', async ({
+    page,
+  }) => {
     await loginAs(page, DEMO.analyst);
     await page.setViewportSize(PHONE);
     await page.goto('/analyst/queue');
@@ -85,6 +87,15 @@ test.describe('accessibility of every screen', () => {
     const box = (await process.boundingBox())!;
     expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
     expect(box.x).toBeGreaterThanOrEqual(0);
+    // The name ends before the pinned button starts: nothing of it is under the button or scrolled away.
+    const name = page.getByTestId('queue-player').first();
+    await expect(name).toHaveText(/\S+ \S+/);
+    const text = await name.evaluate((el) => {
+      const r = document.createRange();
+      r.selectNodeContents(el);
+      return r.getBoundingClientRect().right;
+    });
+    expect(text).toBeLessThanOrEqual(box.x);
     await shot(page, 'a11y-queue-phone');
   });
 });

@@ -7,8 +7,9 @@ import { relativeTime } from '@/lib/format';
 
 export const typeLabel = (t: RequestType) => (t === 'iga' ? 'IGA Score' : 'Max Speed');
 
-// On a phone the table scrolls sideways: the less needed columns go, and Process stays pinned in view.
-const PHONE_HIDDEN = new Set(['Season', 'Level', 'Submitted']);
+// On a phone the less needed columns go (the queue holds only pending requests, so Status says nothing
+// new), the player's name may wrap, and Process stays pinned in view if the table still scrolls sideways.
+const PHONE_HIDDEN = new Set(['Season', 'Level', 'Submitted', 'Status']);
 const STICKY = 'sticky right-0 bg-background shadow-[-6px_0_6px_-6px_rgb(0_0_0/0.25)]';
 
 export function QueueTable({ items, onProcess }: { items: QueueItem[]; onProcess: (i: QueueItem) => void }) {
@@ -37,7 +38,7 @@ export function QueueTable({ items, onProcess }: { items: QueueItem[]; onProcess
                 </Badge>
               </TableCell>
               <TableCell className="hidden sm:table-cell">{i.season}</TableCell>
-              <TableCell className="whitespace-nowrap">
+              <TableCell className="sm:whitespace-nowrap" data-testid="queue-player">
                 {i.playerFirstName} {i.playerLastName}
               </TableCell>
               <TableCell className="hidden whitespace-nowrap sm:table-cell">{i.playerLevel}</TableCell>
@@ -47,7 +48,7 @@ export function QueueTable({ items, onProcess }: { items: QueueItem[]; onProcess
               >
                 {relativeTime(i.createdAt)}
               </TableCell>
-              <TableCell>
+              <TableCell className="hidden sm:table-cell">
                 <Badge variant="warning" className="capitalize">
                   {i.status}
                 </Badge>
