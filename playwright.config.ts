@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { mkdtempSync } from 'node:fs';
+import { readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { E2E_BASE_PORT } from './e2e/ports';
@@ -11,6 +11,17 @@ const port = E2E_BASE_PORT;
  * waits on the browser and the server in turn, so two workers keep both cores busy.
  */
 const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
+/**
+ * Each server's data folder, named but not made here: Playwright loads this file in every worker too,
+ * and only the servers (which create their folder) need one.
+ */
+const run = `${Date.now().toString(36)}-${process.pid}`;
+// The servers' folders (about 150 MB each) outlive their run; a run's folders go at a later run, once
+// they are half a day old (no run lasts that long, so a run in progress beside this one keeps its own).
+for (const name of readdirSync(tmpdir()).filter((n) => n.startsWith('va-e2e-'))) {
+  const dir = path.join(tmpdir(), name);
+  if (Date.now() - statSync(dir).mtimeMs > 12 * 3600_000) rmSync(dir, { recursive: true, force: true });
+}
 
 /** The app as `npm start` runs it (from the build, rebuilt when stale), on a fresh data folder. */
 const server = (i: number) => ({
@@ -23,7 +34,7 @@ const server = (i: number) => ({
   env: {
     PORT: String(port + i),
     APP_URL: `http://localhost:${port + i}`,
-    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'va-e2e-')),
+    DATA_DIR: path.join(tmpdir(), `va-e2e-${run}-${i}`),
     SEED_DEMO: 'true',
     LOG_LEVEL: 'warn',
     DISABLE_RATE_LIMIT: 'true',
