@@ -14,6 +14,7 @@ import { leaderboardPageSchema } from '../../contract/leaderboard';
 import { playerSchema } from '../../contract/players';
 import { buildApp } from '../../server/app';
 import { loadEnv } from '../../server/env';
+import { watchStatements } from '../../server/db/statement-log';
 import { hashPassword } from '../../server/lib/password';
 
 const dbArg = process.env.BENCH_DB ?? 'pglite';
@@ -39,15 +40,11 @@ app.addHook('onResponse', async (req) => {
   if (!req.url.startsWith('/bench/')) stats.requests++;
 });
 const pool = app.dbHandle.pool;
-if (pool) {
-  const query = pool.query.bind(pool) as (...a: unknown[]) => unknown;
-  (pool as any).query = (...args: unknown[]) => {
-    const text = typeof args[0] === 'string' ? args[0] : ((args[0] as { text?: string })?.text ?? '');
+if (pool)
+  watchStatements(pool, (text) => {
     stats.queries++;
     if (/^\s*(insert|update|delete)/i.test(text)) stats.writes++;
-    return query(...args);
-  };
-}
+  });
 
 const email = 'bench@bench.test';
 await app.db.execute(

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { plans, sessions, subscriptions, users } from '../../db/schema';
+import { watchStatements } from '../../db/statement-log';
 import { loadEnv } from '../../env';
 import { SESSION_COOKIE } from '../../plugins/session';
 import { dbStore } from './auth.repository';
@@ -190,15 +191,11 @@ describe('sessions', () => {
     const pool = t.app.dbHandle.pool;
     if (!pool) return; // PGlite has no pool to count on; the PostgreSQL pass counts
     const texts: string[] = [];
-    const query = pool.query.bind(pool) as (...a: unknown[]) => unknown;
-    (pool as unknown as { query: unknown }).query = (...args: unknown[]) => {
-      texts.push(typeof args[0] === 'string' ? args[0] : String((args[0] as { text?: string })?.text));
-      return query(...args);
-    };
+    const stop = watchStatements(pool, (text) => texts.push(text));
     try {
       expect((await as(t, u, { method: 'GET', url: '/api/user' })).statusCode).toBe(200);
     } finally {
-      (pool as unknown as { query: unknown }).query = query;
+      stop();
     }
     expect(texts).toHaveLength(1);
     expect(texts[0]).toMatch(/from "sessions"/);
