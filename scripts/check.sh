@@ -5,8 +5,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/steps.sh
 
-together "Type check" "npx tsc -b" \
-  "Lint" "npx eslint --cache --cache-location node_modules/.cache/eslint/ --cache-strategy content ."
-together "Formatting" "npx prettier --check --log-level warn ." "Unused code (knip)" "npx knip --no-progress" \
+together "Type check" "npm run --silent typecheck" \
+  "Lint" "npm run --silent lint"
+together "Formatting" "npm run --silent format:check" "Unused code (knip)" "npm run --silent unused" \
   "Unit and component tests" "npx vitest run --project unit --project web"
 summary

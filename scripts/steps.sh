@@ -34,12 +34,12 @@ summary() {
 together() {
   local dir start=$SECONDS failed=0 pid name order=()
   dir=$(mktemp -d)
-  declare -A names=() starts=()
+  declare -A names=() outs=()
   while [ $# -gt 0 ]; do
     name=$1
     bash -c "$2" >"$dir/$#.out" 2>&1 &
     names[$!]=$name
-    starts[$!]=$#
+    outs[$!]=$#
     order+=("$name")
     shift 2
   done
@@ -49,7 +49,7 @@ together() {
     wait -n -p pid "${!names[@]}" || rc=$?
     name=${names[$pid]}
     printf '\n\033[1m-- %s\033[0m\n' "$name"
-    cat "$dir/${starts[$pid]}.out"
+    cat "$dir/${outs[$pid]}.out"
     if [ "$rc" = 0 ]; then
       STEP_NAMES+=("$name")
       printf '\033[2m-- %s: %ss\033[0m\n' "$name" "$((SECONDS - start))"

@@ -30,9 +30,9 @@ start_postgres() {
 }
 
 # Single-threaded checks run in pairs, so both cores work (decision 189).
-together "Lint" "npx eslint --cache --cache-location node_modules/.cache/eslint/ --cache-strategy content ." \
-  "Type check" "npx tsc -b"
-together "Formatting" "npx prettier --check --log-level warn ." "Unused code (knip)" "npx knip --no-progress"
+together "Lint" "npm run --silent lint" \
+  "Type check" "npm run --silent typecheck"
+together "Formatting" "npm run --silent format:check" "Unused code (knip)" "npm run --silent unused"
 step "Unit and component tests" npx vitest run --project unit --project web
 # The server's API tests: `server` shares a module graph per worker, `server-mocking` isolates the files that vi.mock.
 SERVER_TESTS=(npx vitest run --project server --project server-mocking)

@@ -30,12 +30,6 @@ interface DbOptions {
   loadDataDir?: Blob;
 }
 
-/**
- * Every parameterised statement sent through the pool is a named prepared statement (name = hash of
- * its text), so PostgreSQL parses and plans it once per connection instead of on every request
- * (decision 082). Statements without parameters keep the simple protocol (they may hold several
- * commands); transactions use their own client and are left as they are.
- */
 const PLAN_PER_CALL = '/* plan per call */';
 
 /**
@@ -45,6 +39,12 @@ const PLAN_PER_CALL = '/* plan per call */';
  */
 export const planPerCall = (query: SQL) => sql`${sql.raw(PLAN_PER_CALL)} ${query}`;
 
+/**
+ * Every parameterised statement sent through the pool is a named prepared statement (name = hash of
+ * its text), so PostgreSQL parses and plans it once per connection instead of on every request
+ * (decision 082). Statements without parameters keep the simple protocol (they may hold several
+ * commands); transactions use their own client and are left as they are.
+ */
 function preparePooledQueries(pool: pg.Pool) {
   const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
   const names = new Map<string, string>();
