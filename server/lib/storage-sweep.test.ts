@@ -11,15 +11,22 @@ import { sweepStorage } from './storage-sweep';
 
 let t: TestApp;
 let root: string;
+/**
+ * The folder the first test sweeps: not the app's own uploads/, which the app's start-up sweep (run in
+ * the background on ready) may be walking at the same time, removing the old files this test writes.
+ */
+let swept: string;
 beforeAll(async () => {
   t = await createTestApp();
   root = path.join(t.dataDir, 'uploads');
+  swept = path.join(t.dataDir, 'swept');
+  mkdirSync(path.join(root, PARTIAL_DIR), { recursive: true });
 });
 afterAll(() => t.close());
 
-/** Writes a file under uploads/ last touched `hours` ago. */
+/** Writes a file under the swept folder, last touched `hours` ago. */
 function file(key: string, hours: number) {
-  const full = path.join(root, key);
+  const full = path.join(swept, key);
   mkdirSync(path.dirname(full), { recursive: true });
   writeFileSync(full, 'bytes');
   const at = new Date(Date.now() - hours * 3600_000);
@@ -64,7 +71,7 @@ describe('sweeping storage after a kill -9', () => {
       file('videos/just-stored.mp4', 0.5),
       file('photos/any.webp', 48),
     ];
-    const removed = await sweepStorage(t.db, root);
+    const removed = await sweepStorage(t.db, swept);
     expect(removed.sort()).toEqual([
       `${PARTIAL_DIR}/dead.part`,
       'thumbnails/orphan.jpg',
