@@ -27,7 +27,11 @@ test.describe('account security on the profile', () => {
 
       await page.getByLabel('Current Password').fill('secret123');
       await page.getByRole('button', { name: 'Save Changes' }).click();
-      await expect(page.getByText(`Check ${next} to confirm your new email address.`)).toBeVisible();
+      // The save checks the password (a deliberate hash) and queues two mails: on a loaded machine that
+      // took more than the default 10 s once, so wait for the answer rather than for a fixed time.
+      await expect(page.getByText(`Check ${next} to confirm your new email address.`)).toBeVisible({
+        timeout: 60_000,
+      });
       await expect(page.getByRole('status').filter({ hasText: 'Waiting for confirmation' })).toContainText(
         `Until then, sign in with ${email}`,
       );
