@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import { useMutation } from '@tanstack/react-query';
 import { ApiError } from '@/lib/api-client';
 import type { MutationErrorMeta } from '@/lib/mutation-errors';
-import { renderWithProviders } from '@/test/render';
+import { findToast, renderWithProviders } from '@/test/render';
 
 function Save({ error, meta, onError }: { error: Error; meta?: MutationErrorMeta; onError?: () => void }) {
   const m = useMutation({ mutationFn: () => Promise.reject(error), meta });
@@ -28,7 +28,7 @@ describe('a failed mutation is toasted in one place', () => {
       <Save error={new ApiError(409, 'That email is already taken', 'CONFLICT')} />,
     );
     await saveAndFail(ui);
-    expect(await screen.findByText('That email is already taken')).toBeVisible();
+    await findToast('That email is already taken');
     expect(screen.getAllByText('That email is already taken')).toHaveLength(1);
     expect(screen.getByText('Error')).toBeVisible();
   });
@@ -41,7 +41,7 @@ describe('a failed mutation is toasted in one place', () => {
       />,
     );
     await saveAndFail(ui);
-    expect(await screen.findByText('Upload failed')).toBeVisible();
+    await findToast('Upload failed');
     expect(screen.getByText('Upload problem')).toBeVisible();
   });
 
@@ -53,7 +53,7 @@ describe('a failed mutation is toasted in one place', () => {
       />,
     );
     await saveAndFail(ui);
-    expect(await screen.findByText('Failed to update player')).toBeVisible();
+    await findToast('Failed to update player');
     expect(screen.queryByText('Internal Server Error')).not.toBeInTheDocument();
   });
 
@@ -75,7 +75,7 @@ describe('a failed mutation is toasted in one place', () => {
     );
     for (const button of screen.getAllByRole('button', { name: 'Save' })) await ui.click(button);
     // The third (a code nobody handles) is toasted: once it shows, the first two have had their chance.
-    expect(await screen.findByText('Something broke')).toBeVisible();
+    await findToast('Something broke');
     expect(screen.getAllByText('failed')).toHaveLength(3);
     expect(handled).toBe(1);
     expect(screen.queryByText('Password is wrong')).not.toBeInTheDocument();

@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react';
-import { render } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { expect } from 'vitest';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
@@ -48,4 +49,19 @@ export function renderWithProviders(element: ReactElement, { path = '/' }: { pat
       </QueryClientProvider>,
     ),
   };
+}
+
+/**
+ * The toast reading `text`, once a user can see it. Sonner renders a toast transparent and fades it in from
+ * an effect on a later tick, so the text is in the page before it is visible: finding it and then asserting
+ * visibility raced (it failed once in CI). Only the toaster's region is searched: a toast, not a page text.
+ */
+export async function findToast(text: string | RegExp): Promise<HTMLElement> {
+  const region = await screen.findByRole('region', { name: /^Notifications/ });
+  let found: HTMLElement | undefined;
+  await waitFor(() => {
+    found = within(region).getByText(text);
+    expect(found).toBeVisible();
+  });
+  return found!;
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { http } from 'msw';
 import { aPlayer } from '@/test/data';
-import { renderApp } from '@/test/render';
+import { findToast, renderApp } from '@/test/render';
 import { failure, page, pending, server } from '@/test/server';
 
 describe('the dashboard player list', () => {
@@ -56,7 +56,7 @@ describe('the dashboard player list', () => {
   it('tells the user when the list cannot be loaded, and shows no empty state', async () => {
     server.use(http.get('/api/players', failure(500, 'Internal Server Error')));
     renderApp('/');
-    expect(await screen.findByText('Internal Server Error')).toBeVisible();
+    await findToast('Internal Server Error');
     expect(screen.queryByText('No players')).not.toBeInTheDocument();
     expect(screen.queryByLabelText('Loading players')).not.toBeInTheDocument();
   });

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { PHOTO_NOT_IMAGE, PHOTO_TOO_LARGE, SAME_POSITION } from '@contract/players';
 import { aPlayer } from '@/test/data';
-import { renderApp } from '@/test/render';
+import { findToast, renderApp } from '@/test/render';
 import { pending, server } from '@/test/server';
 
 /** A form control by its visible label (the required mark '*' is not part of the name). */
@@ -202,7 +202,7 @@ describe('a filled add player form', () => {
     server.use(http.get('/api/*', pending));
     await submitAdd(ui);
 
-    expect(await screen.findByText('Player created successfully')).toBeVisible();
+    await findToast('Player created successfully');
     await waitFor(() => expect(window.location.pathname).toBe('/players/31'));
     expect(body).toMatchObject({
       firstName: 'Jordan',
@@ -244,7 +244,7 @@ describe('the edit player form', () => {
     const { ui } = await openEditForm();
     expect(screen.getByText('Optional', { selector: '#secondaryPositionId-description' })).toBeVisible();
     await ui.click(screen.getByRole('button', { name: 'Save changes' }));
-    expect(await screen.findByText('Player updated successfully')).toBeVisible();
+    await findToast('Player updated successfully');
     expect(body).toMatchObject({
       heightInches: 73,
       weight: 185,

@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { Route, Routes } from 'react-router';
 import { NO_IGA_CREDIT, NO_SPEED_CREDIT, TURNAROUND_TEXT } from '@contract/analysis';
 import { aPlayer, aUser, emptyVideoList } from '@/test/data';
-import { renderWithProviders } from '@/test/render';
+import { findToast, renderWithProviders } from '@/test/render';
 import { failure, server } from '@/test/server';
 import { userKeys } from '@/features/auth';
 import { queryClient } from '@/lib/query-client';
@@ -46,7 +46,7 @@ describe('the request dialog (speed and IGA, one component)', () => {
     const { ui } = renderDialog('max_speed');
     await fillSpeedRequest(ui);
     await ui.click(screen.getByRole('button', { name: 'Submit Request' }));
-    expect(await screen.findByText('Request Submitted')).toBeVisible();
+    await findToast('Request Submitted');
     expect(screen.getByText(TURNAROUND_TEXT)).toBeVisible();
     expect(body).toMatchObject({
       hudlUrl: 'https://www.hudl.com/video/3/1/abc',
@@ -74,7 +74,7 @@ describe('the request dialog (speed and IGA, one component)', () => {
     const { ui } = renderDialog('max_speed');
     await fillSpeedRequest(ui);
     await ui.click(screen.getByRole('button', { name: 'Submit Request' }));
-    expect(await screen.findByText('Failed to submit request')).toBeVisible();
+    await findToast('Failed to submit request');
     expect(screen.getAllByText('Failed to submit request')).toHaveLength(1);
     // The dialog stays open for another try.
     expect(screen.getByRole('dialog', { name: 'Request Speed Analysis' })).toBeVisible();
@@ -106,7 +106,7 @@ describe('the request dialog (speed and IGA, one component)', () => {
     expect(await screen.findByRole('dialog', { name: 'Request IGA Score' })).toBeVisible();
     expect(screen.getByLabelText('Hudl Video URL')).toHaveValue('https://www.hudl.com/profile/1');
     await ui.click(screen.getByRole('button', { name: 'Submit Request' }));
-    expect(await screen.findByText('IGA Score Request Submitted')).toBeVisible();
+    await findToast('IGA Score Request Submitted');
     expect(body).toEqual({
       hudlUrl: 'https://www.hudl.com/profile/1',
       season: new Date().getFullYear(),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { renderWithProviders } from '@/test/render';
+import { findToast, renderWithProviders } from '@/test/render';
 import { failure, server } from '@/test/server';
 import { ResetConfirmForm } from './reset-confirm-form';
 import { VerifyEmailStatus } from './verify-email-status';
@@ -41,12 +41,10 @@ describe('password reset and verification resend failures (toasted by the Mutati
       path: '/verify-email',
     });
     await ui.click(await screen.findByRole('button', { name: 'Resend Verification Email' }));
-    expect(await screen.findByText('Too many requests. Try again in a minute.')).toBeVisible();
+    await findToast('Too many requests. Try again in a minute.');
 
     server.use(http.post('/api/auth/resend-verification', () => HttpResponse.error()));
     await ui.click(screen.getByRole('button', { name: 'Resend Verification Email' }));
-    expect(
-      await screen.findByText('Failed to resend verification email. Please try again later.'),
-    ).toBeVisible();
+    await findToast('Failed to resend verification email. Please try again later.');
   });
 });
