@@ -1,14 +1,79 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
+type Info = { importedIds: readonly string[] } | null;
+type Ctx = { getModuleInfo(id: string): Info };
+
+/** Every module `from` imports statically, itself included (before tree-shaking). */
+function closure(ctx: Ctx, from: string[]) {
+  const seen = new Set<string>();
+  const todo = [...from];
+  while (todo.length) {
+    const id = todo.pop()!;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    todo.push(...(ctx.getModuleInfo(id)?.importedIds ?? []));
+  }
+  return seen;
+}
+
+const ROUTES = r('./web/app/routes');
+/** Screens shown before signing in, outside the signed-in shell. */
+const SIGNED_OUT = new Set(['auth-page', 'reset-password', 'verify-email', 'auth-debug', 'test-checkout']);
+const SIGNED_IN_SCREENS = readdirSync(ROUTES)
+  .filter((f) => /^[a-z-]+\.tsx$/.test(f) && !SIGNED_OUT.has(f.slice(0, -4)))
+  .map((f) => `${ROUTES}/${f}`);
+/** Libraries a few screens use and most do not (charts, the frame decoder, the carousel): never grouped. */
+const HEAVY =
+  /[\\/]node_modules[\\/](recharts|d3-|victory|mediabunny|embla|react-dropzone|decimal\.js|@reduxjs|immer|react-redux|redux|reselect|es-toolkit)/;
+
+let groups: Map<string, string> | null = null;
+/**
+ * Chunk names (decision 192), so a screen loads a handful of files instead of 25-50 small ones over
+ * HTTP/1.1's six connections: `common` holds what the sign-in page shares with the signed-in screens,
+ * `signed-in` the rest of the shell, `screens` what two or more signed-in screens share (without the
+ * heavy libraries, which stay with the screens that use them). The entry and what only one screen
+ * uses keep the automatic split, so `/auth-page` loads the same bytes in fewer files.
+ */
+function chunkName(id: string, ctx: Ctx): string | null {
+  if (!groups) {
+    groups = new Map();
+    // Everything the sign-in page can reach: the entry (which imports feature indexes) and the page.
+    const auth = closure(ctx, [r('./web/app/main.tsx'), `${ROUTES}/auth-page.tsx`]);
+    const shell = closure(ctx, [r('./web/components/layouts/app-layout.tsx')]);
+    const uses = new Map<string, number>();
+    for (const screen of SIGNED_IN_SCREENS)
+      for (const m of closure(ctx, [screen])) uses.set(m, (uses.get(m) ?? 0) + 1);
+    for (const m of auth) if (shell.has(m) || uses.has(m)) groups.set(m, 'common');
+    for (const m of shell) if (!groups.has(m) && !auth.has(m)) groups.set(m, 'signed-in');
+    const light = (m: string) => ![...closure(ctx, [m])].some((d) => HEAVY.test(d));
+    for (const [m, n] of uses)
+      if (n >= 2 && !groups.has(m) && !auth.has(m) && light(m)) groups.set(m, 'screens');
+  }
+  return groups.get(id) ?? null;
+}
+
 export default defineConfig({
   root: r('./web'),
-  plugins: [react(), tailwindcss()],
+  // The groups are computed once per build (a watching build recomputes them).
+  plugins: [react(), tailwindcss(), { name: 'chunk-groups', buildStart: () => void (groups = null) }],
   resolve: { alias: { '@': r('./web'), '@contract': r('./contract') } },
-  build: { outDir: r('./dist/web'), emptyOutDir: true, chunkSizeWarningLimit: 1500 },
+  build: {
+    outDir: r('./dist/web'),
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 1500,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [{ name: (id, ctx) => chunkName(id, ctx), includeDependenciesRecursively: false }],
+        },
+      },
+    },
+  },
   server: { proxy: { '/api': 'http://localhost:5000', '/files': 'http://localhost:5000' } },
 });

@@ -5,9 +5,8 @@ import { Providers } from './providers';
 import { prefetchUser } from '@/features/auth/api/use-user';
 import { AppRouter, preloadScreen } from './router';
 
-// The session check first, then the screen's code: both travel while React starts (decision 191).
-prefetchUser();
-preloadScreen(window.location.pathname);
+// The session check first, then the screen's code, then its data: all travel while React starts (decisions 191, 192).
+preloadScreen(window.location.pathname, prefetchUser());
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

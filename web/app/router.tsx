@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
-import { matchPath, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
+import { matchPath, Navigate, Route, Routes, useLocation, useNavigate, type Params } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Role } from '@contract/constants';
 import { Spinner } from '@/components/ui/spinner';
@@ -7,6 +7,8 @@ import { resetCacheWithUser, SIGNED_IN_FLAG } from '@/features/auth/api/auth-mut
 import { useUser } from '@/features/auth/api/use-user';
 import { SessionGuard } from '@/features/auth/components/session-guard';
 import { PageViewTracker } from '@/features/analytics/page-view-tracker';
+import { prefetchPlayer } from '@/features/players/api/get-player';
+import { prefetchPlayerPages } from '@/features/players/api/get-players';
 import { api } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 
@@ -99,11 +101,17 @@ function SignedOutRoutes() {
 const staff: Role[] = ['analyst', 'admin'];
 const admin: Role[] = ['admin'];
 /** The screens inside the signed-in shell, with the roles that may open them (others see Not found). */
-const SHELL_SCREENS: { path: string; Screen: Screen; roles?: Role[] }[] = [
-  { path: paths.home, Screen: Home },
+const SHELL_SCREENS: {
+  path: string;
+  Screen: Screen;
+  roles?: Role[];
+  /** Asks for the screen's first data once the session check says signed in (decision 192). */
+  data?: (params: Params) => unknown;
+}[] = [
+  { path: paths.home, Screen: Home, data: () => prefetchPlayerPages() },
   { path: paths.testSearch, Screen: TestSearch },
   { path: paths.playerNew, Screen: PlayerNew },
-  { path: '/players/:id', Screen: PlayerCard },
+  { path: '/players/:id', Screen: PlayerCard, data: ({ id }) => id && prefetchPlayer(id) },
   { path: '/players/:id/edit', Screen: PlayerEdit },
   { path: '/players/:id/videos', Screen: PlayerVideos },
   { path: paths.subscriptions, Screen: Subscriptions },
@@ -121,14 +129,19 @@ const SHELL_SCREENS: { path: string; Screen: Screen; roles?: Role[] }[] = [
 
 /**
  * Starts loading the screen at `pathname` (and the shell around it) while the session check is in
- * flight, instead of after it: the screen's code and `/api/user` travel together (decision 191).
+ * flight, instead of after it: the screen's code and `/api/user` travel together (decision 191). Once
+ * `user` says signed in, the screen's first data is asked for too, while its code still loads (decision 192).
  */
-export function preloadScreen(pathname: string) {
+export function preloadScreen(pathname: string, user: Promise<unknown>) {
   if (matchPath(paths.auth, pathname)) return void AuthPage.preload();
-  const shell = SHELL_SCREENS.find((s) => matchPath(s.path, pathname));
-  if (!shell) return;
-  void AppLayout.preload();
-  void shell.Screen.preload();
+  for (const shell of SHELL_SCREENS) {
+    const match = matchPath(shell.path, pathname);
+    if (!match) continue;
+    void AppLayout.preload();
+    void shell.Screen.preload();
+    if (shell.data) void user.then((u) => u && shell.data!(match.params));
+    return;
+  }
 }
 
 function SignedInRoutes() {

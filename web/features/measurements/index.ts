@@ -1,3 +1,4 @@
 /** The measurements feature's public surface: other features import only from here. */
-export { MeasurementWorkbench, type MeasuredCompletion } from './components/workbench/measurement-workbench';
+export { MeasurementWorkbench } from './components/workbench/lazy-workbench';
+export type { MeasuredCompletion } from './components/workbench/measurement-workbench';
 export { SourceVideoField } from './components/source-video-field';

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { BarChart3 } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -10,12 +10,16 @@ import { formatHeight } from '@/lib/format';
 import { positionName, usePositions } from '@/features/players';
 import { igaSeries, seasonsAxis, speedSeries } from './chart-data';
 import { MetricsCard } from './metrics-card';
-import { ProgressionChart } from './progression-chart';
 import { RequestDialog } from './request-dialog';
 import type { PlayerSlotProps } from './slot-types';
 import { usePlayerStats } from './use-player-stats';
 import { useSlotPlayer } from './use-slot-player';
 import { usePlayerPercentiles } from '@/features/sharing';
+
+// Recharts is most of the player card's JavaScript: it loads beside the card, not before it (issue 14's LCP).
+const ProgressionChart = lazy(() =>
+  import('./progression-chart').then((m) => ({ default: m.ProgressionChart })),
+);
 
 type View = 'speed' | 'iga';
 
@@ -75,7 +79,9 @@ export function PlayerStatsPanel(props: PlayerSlotProps) {
           {stats.isLoading ? (
             <Skeleton className="h-64 w-full" />
           ) : hasData ? (
-            <ProgressionChart kind={view} data={series} />
+            <Suspense fallback={<Skeleton className="h-64 w-full" />}>
+              <ProgressionChart kind={view} data={series} />
+            </Suspense>
           ) : (
             <EmptyChart view={view} {...props} />
           )}

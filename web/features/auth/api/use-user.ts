@@ -33,8 +33,9 @@ export function useUser() {
 
 /**
  * Asks for the user before React renders, so the session check takes a connection ahead of the
- * screen's code (decision 191); `useUser` then joins the request in flight.
+ * screen's code (decision 191); `useUser` then joins the request in flight. Answers the user, or null
+ * when signed out or the check failed.
  */
-export function prefetchUser() {
-  void queryClient.prefetchQuery(userQueryOptions);
+export function prefetchUser(): Promise<PublicUser | null> {
+  return queryClient.fetchQuery(userQueryOptions).catch(() => null);
 }

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Player } from '@contract/players';
 import { api } from '@/lib/api-client';
+import { queryClient } from '@/lib/query-client';
 import { playerKeys } from './keys';
 
 const getPlayer = (id: number | string, signal?: AbortSignal) =>
@@ -27,3 +28,6 @@ export const usePlayer = (
   const options = playerQueryOptions(id);
   return useQuery({ ...options, ...(live ? LIVE : {}), enabled: options.enabled !== false && enabled });
 };
+
+/** Asks for the player while the card's code loads (decision 192); `usePlayer` then joins the request. */
+export const prefetchPlayer = (id: string) => queryClient.prefetchQuery(playerQueryOptions(id));

@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { Player } from '@contract/players';
 import { apiPage } from '@/lib/api-client';
+import { queryClient } from '@/lib/query-client';
 import { playerKeys } from './keys';
 
 /** Players per 'Load more' on the dashboard: three rows of the four-column grid. */
@@ -18,3 +19,6 @@ const playerPagesQueryOptions = () =>
   });
 
 export const usePlayerPages = () => useInfiniteQuery(playerPagesQueryOptions());
+
+/** Asks for the dashboard's first page while its code loads (decision 192); `usePlayerPages` joins it. */
+export const prefetchPlayerPages = () => queryClient.prefetchInfiniteQuery(playerPagesQueryOptions());
