@@ -64,7 +64,13 @@ export async function buildApp(env: Env, opts: BuildOptions = {}): Promise<Fasti
     trustProxy: env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
   });
-  const handle = opts.db ?? (await openDb({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR }));
+  const handle =
+    opts.db ??
+    (await openDb({
+      databaseUrl: env.DATABASE_URL,
+      dataDir: env.DATA_DIR,
+      pgliteTemplateDir: env.PGLITE_TEMPLATE_DIR,
+    }));
   try {
     if (!opts.db) {
       await runMigrations(handle);

@@ -21,7 +21,11 @@ async function main() {
     return;
   }
   const env = loadEnv();
-  const handle = await openDb({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  const handle = await openDb({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    pgliteTemplateDir: env.PGLITE_TEMPLATE_DIR,
+  });
   try {
     await runMigrations(handle);
     const db = handle.db;

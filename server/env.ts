@@ -58,6 +58,7 @@ const envSchema = z
     /** An upload whose body sends nothing for this long is ended with 408 (a stalled client). */
     UPLOAD_IDLE_SECONDS: z.coerce.number().int().min(1).default(60),
     WEB_DIST_DIR: z.string().optional(),
+    PGLITE_TEMPLATE_DIR: z.string().optional(),
     /** Test-only: exposes GET /api/dev/outbox so browser tests can follow emailed links. Never in production. */
     EXPOSE_DEV_OUTBOX: bool.default(false),
     /** Lets production run the built-in test-mode payment provider (a staging site); never for real money. */

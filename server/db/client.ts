@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { sql, type SQL } from 'drizzle-orm';
 import { PGlite } from '@electric-sql/pglite';
@@ -9,6 +9,7 @@ import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-post
 import pg from 'pg';
 import * as schema from './schema';
 import { acquireDataDirLock } from './data-dir-lock';
+import { clusterTemplatePath, readClusterTemplate, saveClusterTemplate } from './pglite-template';
 
 /** Both drivers expose the same query builder; the app is typed against node-postgres'. */
 export type Db = NodePgDatabase<typeof schema>;
@@ -28,6 +29,8 @@ interface DbOptions {
   dataDir: string;
   /** In-memory PGlite only: start from this dump (`dumpDataDir`) instead of an empty cluster. */
   loadDataDir?: Blob;
+  /** Embedded PGlite: where the empty cluster for new folders is kept (PGLITE_TEMPLATE_DIR; decision 193). */
+  pgliteTemplateDir?: string;
 }
 
 const PLAN_PER_CALL = '/* plan per call */';
@@ -93,16 +96,23 @@ export async function openDb(opts: DbOptions): Promise<DbHandle> {
   }
   let release = () => {};
   let dataPath: string | undefined;
+  let template: Blob | undefined;
+  let newCluster = false;
+  const templateFile = clusterTemplatePath(opts.pgliteTemplateDir);
   if (!url) {
     dataPath = path.resolve(opts.dataDir, 'pglite');
     mkdirSync(dataPath, { recursive: true });
     release = acquireDataDirLock(path.resolve(opts.dataDir));
+    // A new folder starts from the machine's empty cluster instead of running initdb (decision 193).
+    newCluster = !existsSync(path.join(dataPath, 'PG_VERSION'));
+    if (newCluster) template = readClusterTemplate(templateFile);
   }
   try {
     const client = await PGlite.create(dataPath, {
       extensions: { pg_trgm },
-      loadDataDir: url ? opts.loadDataDir : undefined,
+      loadDataDir: url ? opts.loadDataDir : template,
     });
+    if (newCluster && !template) await saveClusterTemplate(client, templateFile);
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     return {
       db,
