@@ -8,5 +8,5 @@ source scripts/steps.sh
 together "Type check" "npm run --silent typecheck" \
   "Lint" "npm run --silent lint"
 together "Formatting" "npm run --silent format:check" "Unused code (knip)" "npm run --silent unused" \
-  "Unit and component tests" "npx vitest run --project unit --project web"
+  "Unit and component tests" "npm run --silent test:unit"
 summary

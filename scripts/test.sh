@@ -33,9 +33,10 @@ start_postgres() {
 together "Lint" "npm run --silent lint" \
   "Type check" "npm run --silent typecheck"
 together "Formatting" "npm run --silent format:check" "Unused code (knip)" "npm run --silent unused"
-step "Unit and component tests" npx vitest run --project unit --project web
-# The server's API tests: `server` shares a module graph per worker, `server-mocking` isolates the files that vi.mock.
-SERVER_TESTS=(npx vitest run --project server --project server-mocking)
+step "Unit and component tests" npm run --silent test:unit
+# The server's API tests (`npm run test:api`): `server` shares a module graph per worker, `server-mocking`
+# isolates the files that vi.mock.
+SERVER_TESTS=(npm run --silent test:api)
 step "API tests on embedded PGlite" env -u TEST_DATABASE_URL "${SERVER_TESTS[@]}"
 
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
