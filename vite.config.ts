@@ -6,18 +6,21 @@ import { fileURLToPath } from 'node:url';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
-type Info = { importedIds: readonly string[] } | null;
+type Info = { importedIds: readonly string[]; importers: readonly string[] } | null;
 type Ctx = { getModuleInfo(id: string): Info };
 
-/** Every module `from` imports statically, itself included (before tree-shaking). */
-function closure(ctx: Ctx, from: string[]) {
+/**
+ * Every module `from` imports statically, itself included (before tree-shaking); with `importers`, every
+ * module that imports one of `from`, directly or not.
+ */
+function closure(ctx: Ctx, from: string[], edges: 'importedIds' | 'importers' = 'importedIds') {
   const seen = new Set<string>();
   const todo = [...from];
   while (todo.length) {
     const id = todo.pop()!;
     if (seen.has(id)) continue;
     seen.add(id);
-    todo.push(...(ctx.getModuleInfo(id)?.importedIds ?? []));
+    todo.push(...(ctx.getModuleInfo(id)?.[edges] ?? []));
   }
   return seen;
 }
@@ -51,9 +54,14 @@ function chunkName(id: string, ctx: Ctx): string | null {
       for (const m of closure(ctx, [screen])) uses.set(m, (uses.get(m) ?? 0) + 1);
     for (const m of auth) if (shell.has(m) || uses.has(m)) groups.set(m, 'common');
     for (const m of shell) if (!groups.has(m) && !auth.has(m)) groups.set(m, 'signed-in');
-    const light = (m: string) => ![...closure(ctx, [m])].some((d) => HEAVY.test(d));
+    // What reaches a heavy library, found once by walking up from the libraries.
+    const heavy = closure(
+      ctx,
+      [...uses.keys()].filter((m) => HEAVY.test(m)),
+      'importers',
+    );
     for (const [m, n] of uses)
-      if (n >= 2 && !groups.has(m) && !auth.has(m) && light(m)) groups.set(m, 'screens');
+      if (n >= 2 && !groups.has(m) && !auth.has(m) && !heavy.has(m)) groups.set(m, 'screens');
   }
   return groups.get(id) ?? null;
 }
