@@ -97,22 +97,23 @@ export async function openDb(opts: DbOptions): Promise<DbHandle> {
   let release = () => {};
   let dataPath: string | undefined;
   let template: Blob | undefined;
-  let newCluster = false;
-  const templateFile = clusterTemplatePath(opts.pgliteTemplateDir);
+  // Set for a new file-backed folder only: it starts from the machine's empty cluster (decision 193).
+  let templateFile: string | undefined;
   if (!url) {
     dataPath = path.resolve(opts.dataDir, 'pglite');
     mkdirSync(dataPath, { recursive: true });
     release = acquireDataDirLock(path.resolve(opts.dataDir));
-    // A new folder starts from the machine's empty cluster instead of running initdb (decision 193).
-    newCluster = !existsSync(path.join(dataPath, 'PG_VERSION'));
-    if (newCluster) template = readClusterTemplate(templateFile);
+    if (!existsSync(path.join(dataPath, 'PG_VERSION'))) {
+      templateFile = clusterTemplatePath(opts.pgliteTemplateDir);
+      template = readClusterTemplate(templateFile);
+    }
   }
   try {
     const client = await PGlite.create(dataPath, {
       extensions: { pg_trgm },
       loadDataDir: url ? opts.loadDataDir : template,
     });
-    if (newCluster && !template) await saveClusterTemplate(client, templateFile);
+    if (templateFile && !template) await saveClusterTemplate(client, templateFile);
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     return {
       db,

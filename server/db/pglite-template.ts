@@ -10,7 +10,10 @@ import type { PGlite } from '@electric-sql/pglite';
  * initdb makes is kept: migrations, extensions and data are applied to every new folder as before, so the
  * template cannot go stale with the schema. A missing or unwritable cache only costs the initdb.
  */
-function pgliteVersion(): string {
+let version: string | undefined;
+const pgliteVersion = () => (version ??= readPgliteVersion());
+
+function readPgliteVersion(): string {
   let dir = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
   for (;;) {
     const file = path.join(dir, 'package.json');
