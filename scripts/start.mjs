@@ -46,4 +46,5 @@ if (serverStale) {
   const { buildServer } = await import('./build-server.mjs');
   await buildServer();
 }
-await import(pathToFileURL(at('dist/server/main.js')).href);
+// `--build-only` (the browser tests' setup): bring the build up to date, start nothing.
+if (!process.argv.includes('--build-only')) await import(pathToFileURL(at('dist/server/main.js')).href);

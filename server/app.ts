@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 import type { DbHandle } from './db/client';
 import { openDb } from './db/client';
 import { runMigrations } from './db/migrate';
-import { seedReference } from './seed';
+import { seedReference, seededDatabaseVersion } from './seed';
 import type { Env } from './env';
 import { createMailer, type Mailer } from './lib/mailer';
 import type { Storage } from './lib/storage';
@@ -70,11 +70,16 @@ export async function buildApp(env: Env, opts: BuildOptions = {}): Promise<Fasti
       databaseUrl: env.DATABASE_URL,
       dataDir: env.DATA_DIR,
       pgliteTemplateDir: env.PGLITE_TEMPLATE_DIR,
+      seededTemplateKey: seededDatabaseVersion,
     }));
   try {
     if (!opts.db) {
       await runMigrations(handle);
-      await seedReference(handle.db, { demo: env.SEED_DEMO, log: app.log });
+      await seedReference(handle.db, {
+        demo: env.SEED_DEMO,
+        log: app.log,
+        onReferenceReady: handle.keepAsTemplate,
+      });
     }
   } catch (err) {
     await handle.close();

@@ -9,7 +9,7 @@ import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-post
 import pg from 'pg';
 import * as schema from './schema';
 import { acquireDataDirLock } from './data-dir-lock';
-import { clusterTemplatePath, readClusterTemplate, saveClusterTemplate } from './pglite-template';
+import { clusterTemplatePath, readTemplate, saveTemplate, seededTemplatePath } from './pglite-template';
 
 /** Both drivers expose the same query builder; the app is typed against node-postgres'. */
 export type Db = NodePgDatabase<typeof schema>;
@@ -22,6 +22,11 @@ export interface DbHandle {
   close: () => Promise<void>;
   ping: () => Promise<void>;
   pool?: pg.Pool;
+  /**
+   * Set on a new PGlite folder that found no seeded template: keeps the database as it is now (call it once
+   * migrated and seeded with reference data, before any user or demo data) for the next new folder.
+   */
+  keepAsTemplate?: () => Promise<void>;
 }
 
 interface DbOptions {
@@ -31,6 +36,11 @@ interface DbOptions {
   loadDataDir?: Blob;
   /** Embedded PGlite: where the empty cluster for new folders is kept (PGLITE_TEMPLATE_DIR; decision 193). */
   pgliteTemplateDir?: string;
+  /**
+   * Embedded PGlite: the version of the schema and reference data a new folder may start from, migrated and
+   * seeded, instead of an empty cluster (decision 194). Asked for only when a new folder is made.
+   */
+  seededTemplateKey?: () => string;
 }
 
 const PLAN_PER_CALL = '/* plan per call */';
@@ -99,13 +109,22 @@ export async function openDb(opts: DbOptions): Promise<DbHandle> {
   let template: Blob | undefined;
   // Set for a new file-backed folder only: it starts from the machine's empty cluster (decision 193).
   let templateFile: string | undefined;
+  // Set for a new folder when no migrated and seeded template was found: it is kept once seeded.
+  let seededFile: string | undefined;
   if (!url) {
     dataPath = path.resolve(opts.dataDir, 'pglite');
     mkdirSync(dataPath, { recursive: true });
     release = acquireDataDirLock(path.resolve(opts.dataDir));
     if (!existsSync(path.join(dataPath, 'PG_VERSION'))) {
-      templateFile = clusterTemplatePath(opts.pgliteTemplateDir);
-      template = readClusterTemplate(templateFile);
+      if (opts.seededTemplateKey) {
+        seededFile = seededTemplatePath(opts.seededTemplateKey(), opts.pgliteTemplateDir);
+        template = readTemplate(seededFile);
+        if (template) seededFile = undefined;
+      }
+      if (!template) {
+        templateFile = clusterTemplatePath(opts.pgliteTemplateDir);
+        template = readTemplate(templateFile);
+      }
     }
   }
   try {
@@ -113,11 +132,12 @@ export async function openDb(opts: DbOptions): Promise<DbHandle> {
       extensions: { pg_trgm },
       loadDataDir: url ? opts.loadDataDir : template,
     });
-    if (templateFile && !template) await saveClusterTemplate(client, templateFile);
+    if (templateFile && !template) await saveTemplate(client, templateFile);
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     return {
       db,
       driver: 'pglite',
+      ...(seededFile ? { keepAsTemplate: saveTemplate.bind(null, client, seededFile) } : {}),
       ping: async () => void (await client.query('select 1')),
       close: async () => {
         await client.close();

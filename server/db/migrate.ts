@@ -1,3 +1,6 @@
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
@@ -7,6 +10,18 @@ import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import type { DbHandle } from './client';
 
 const migrationsFolder = fileURLToPath(new URL('../../migrations', import.meta.url));
+
+/** A hash of every committed migration file and of the journal: it changes with any of them. */
+export function migrationsVersion() {
+  const hash = createHash('sha256');
+  const files = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true })
+      .flatMap((e) => (e.isDirectory() ? files(path.join(dir, e.name)) : [path.join(dir, e.name)]))
+      .sort();
+  for (const file of files(migrationsFolder))
+    hash.update(path.relative(migrationsFolder, file)).update(readFileSync(file));
+  return hash.digest('hex').slice(0, 16);
+}
 
 /** Applies the committed drizzle-kit migrations; on PostgreSQL under an advisory lock so instances can start together. */
 export async function runMigrations(handle: DbHandle) {

@@ -6,12 +6,19 @@ import { PGlite } from '@electric-sql/pglite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDb, type DbHandle } from './client';
 import { runMigrations } from './migrate';
-import { clusterTemplatePath, readClusterTemplate, saveClusterTemplate } from './pglite-template';
+import { clusterTemplatePath, readTemplate, saveTemplate, seededTemplatePath } from './pglite-template';
 
 const root = mkdtempSync(path.join(tmpdir(), 'va-template-test-'));
 const cache = path.join(root, 'cache');
 afterAll(() => rmSync(root, { recursive: true, force: true }));
-const open = (folder: string) => openDb({ dataDir: path.join(root, folder), pgliteTemplateDir: cache });
+const open = (folder: string, key?: string) =>
+  openDb({
+    dataDir: path.join(root, folder),
+    pgliteTemplateDir: cache,
+    ...(key ? { seededTemplateKey: () => key } : {}),
+  });
+const rows = async (h: DbHandle, query: ReturnType<typeof sql>) =>
+  ((await h.db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
 
 const systemId = async (h: DbHandle) => {
   const r = (await h.db.execute(
@@ -38,7 +45,7 @@ const systemId = async (h: DbHandle) => {
       // Somewhere it cannot be written (a file stands where its folder would be): no error, no template.
       writeFileSync(path.join(root, 'blocked'), '');
       const blocked = path.join(root, 'blocked', 'cluster.tar');
-      await saveClusterTemplate((first.db as unknown as { $client: PGlite }).$client, blocked);
+      await saveTemplate((first.db as unknown as { $client: PGlite }).$client, blocked);
       expect(existsSync(blocked)).toBe(false);
       await first.close();
 
@@ -59,12 +66,50 @@ const systemId = async (h: DbHandle) => {
       await again.close();
 
       // A template others may write to is not used (in a shared temporary folder it may not be ours).
-      expect(readClusterTemplate(file)).toBeInstanceOf(Blob);
+      expect(readTemplate(file)).toBeInstanceOf(Blob);
       chmodSync(file, 0o666);
-      expect(readClusterTemplate(file)).toBeUndefined();
+      expect(readTemplate(file)).toBeUndefined();
       chmodSync(file, 0o600);
       chmodSync(cache, 0o777);
-      expect(readClusterTemplate(file)).toBeUndefined();
+      expect(readTemplate(file)).toBeUndefined();
+      chmodSync(cache, 0o700);
+    }, 120_000);
+
+    it('a migrated and seeded database is kept under its version; a new folder of that version starts from it', async () => {
+      const first = await open('seeded-a', 'v1');
+      expect(first.keepAsTemplate).toBeTypeOf('function');
+      await runMigrations(first);
+      await first.db.execute(sql`insert into reference_data (name, version) values ('marker', 'v1')`);
+      await first.keepAsTemplate!();
+      // What the folder holds after the template was kept (users, demo data) is not in the template.
+      await first.db.execute(sql`insert into reference_data (name, version) values ('after', 'v1')`);
+      await first.close();
+      expect(existsSync(seededTemplatePath('v1', cache))).toBe(true);
+
+      // The same version: migrated and seeded already, nothing to keep; it reopens with what was written.
+      const second = await open('seeded-b', 'v1');
+      expect(second.keepAsTemplate).toBeUndefined();
+      expect(await rows(second, sql`select name from reference_data order by name`)).toEqual([
+        { name: 'marker' },
+      ]);
+      await second.db.execute(
+        sql`insert into users (username, email, password) values ('u', 'u@example.com', 'x')`,
+      );
+      await second.close();
+      const reopened = await open('seeded-b', 'v1');
+      expect(await rows(reopened, sql`select count(*)::int as n from users`)).toEqual([{ n: 1 }]);
+      await reopened.close();
+
+      // Another version (a new migration or seed): the empty cluster, migrated as usual, and kept in turn.
+      const other = await open('seeded-c', 'v2');
+      expect(other.keepAsTemplate).toBeTypeOf('function');
+      expect(
+        await rows(
+          other,
+          sql`select count(*)::int as n from information_schema.tables where table_schema = 'public'`,
+        ),
+      ).toEqual([{ n: 0 }]);
+      await other.close();
     }, 120_000);
   },
 );

@@ -27,11 +27,21 @@ function readPgliteVersion(): string {
   }
 }
 
+const templateDir = (dir?: string) =>
+  dir ?? process.env.PGLITE_TEMPLATE_DIR ?? path.join(tmpdir(), 'va-pglite');
+
 /** Where the template lives: PGLITE_TEMPLATE_DIR, else the machine's temporary folder. */
-export function clusterTemplatePath(
-  dir = process.env.PGLITE_TEMPLATE_DIR ?? path.join(tmpdir(), 'va-pglite'),
-) {
-  return path.join(dir, `cluster-${pgliteVersion()}.tar`);
+export function clusterTemplatePath(dir?: string) {
+  return path.join(templateDir(dir), `cluster-${pgliteVersion()}.tar`);
+}
+
+/**
+ * Where a migrated and seeded database is kept (decision 194): named by PGlite's version and by `key`, the
+ * version of the migrations and of the reference data it holds, so a changed migration or seed is never
+ * served from an old template.
+ */
+export function seededTemplatePath(key: string, dir?: string) {
+  return path.join(templateDir(dir), `seeded-${pgliteVersion()}-${key}.tar`);
 }
 
 /**
@@ -44,7 +54,7 @@ function ownedByMe(p: string) {
 }
 
 /** The template as PGlite's `loadDataDir` takes it, or undefined when there is none yet (or not ours). */
-export function readClusterTemplate(file: string): Blob | undefined {
+export function readTemplate(file: string): Blob | undefined {
   try {
     if (!ownedByMe(path.dirname(file)) || !ownedByMe(file)) return undefined;
     return new Blob([readFileSync(file)]);
@@ -53,15 +63,46 @@ export function readClusterTemplate(file: string): Blob | undefined {
   }
 }
 
-/** Keeps the cluster just made by initdb (written aside, then renamed: a reader never sees half a file). */
-export async function saveClusterTemplate(client: PGlite, file: string): Promise<void> {
+/** Keeps the cluster as it is now (written aside, then renamed: a reader never sees half a file). */
+export async function saveTemplate(client: PGlite, file: string): Promise<void> {
   try {
-    const dump = await client.dumpDataDir('none');
+    await client.query('checkpoint');
+    const {
+      rows: [current],
+    } = await client.query<{ name: string }>('select pg_walfile_name(pg_current_wal_lsn()) as name');
+    const dump = Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer());
     mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
     const partial = `${file}.${process.pid}.partial`;
-    writeFileSync(partial, Buffer.from(await dump.arrayBuffer()), { mode: 0o600 });
+    writeFileSync(partial, withoutSpareWal(dump, current.name), { mode: 0o600 });
     renameSync(partial, file);
   } catch {
     // A read-only or full disk: the next new folder runs initdb again.
   }
+}
+
+/**
+ * The dump without the write-ahead log segments a new folder does not need: after a checkpoint only the
+ * current segment is read at start; the others are spent or recycled for later writes (16 MiB each, six of
+ * them after the school directory is loaded). The dump is a plain tar: 512-byte headers, data padded to 512.
+ */
+function withoutSpareWal(tar: Buffer, currentSegment: string): Buffer {
+  const kept: Buffer[] = [];
+  let at = 0;
+  while (at + 512 <= tar.length) {
+    const header = tar.subarray(at, at + 512);
+    if (header.every((b) => b === 0)) break;
+    const field = (from: number, len: number) =>
+      header
+        .subarray(from, from + len)
+        .toString('latin1')
+        .replace(/\0.*$/s, '');
+    const name = `${field(345, 155)}${field(0, 100)}`;
+    const size = parseInt(field(124, 12).trim() || '0', 8);
+    const end = at + 512 + Math.ceil(size / 512) * 512;
+    const segment = /(?:^|\/)pg_wal\/([0-9A-F]{24})$/.exec(name)?.[1];
+    if (!segment || segment === currentSegment) kept.push(tar.subarray(at, end));
+    at = end;
+  }
+  kept.push(Buffer.alloc(1024));
+  return Buffer.concat(kept);
 }

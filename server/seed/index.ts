@@ -2,11 +2,12 @@ import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
+import { migrationsVersion } from '../db/migrate';
 import { referenceData } from '../db/schema';
 import { seedDemo } from './demo';
 import { PLAN_SEEDS, seedPlans } from './plans';
 import { POSITIONS, seedPositions } from './positions';
-import { seedSchools } from './schools';
+import { schoolDirectoryVersion, seedSchools } from './schools';
 import { POSITION_SUBMETRICS, SUBMETRICS, seedSubmetrics } from './submetrics';
 
 /**
@@ -15,13 +16,16 @@ import { POSITION_SUBMETRICS, SUBMETRICS, seedSubmetrics } from './submetrics';
  */
 export async function seedReference(
   db: Db,
-  opts: { demo: boolean; log: FastifyBaseLogger; schools?: boolean },
+  opts: {
+    demo: boolean;
+    log: FastifyBaseLogger;
+    schools?: boolean;
+    /** Called once the reference data is in, before any demo data (a new folder keeps itself as template). */
+    onReferenceReady?: () => Promise<void>;
+  },
 ) {
   // Positions, submetrics and plans are written when their definitions change, not on every start.
-  const version = createHash('sha256')
-    .update(JSON.stringify([POSITIONS, SUBMETRICS, POSITION_SUBMETRICS, PLAN_SEEDS]))
-    .digest('hex')
-    .slice(0, 16);
+  const version = definitionsVersion();
   const [held] = await db
     .select({ version: referenceData.version })
     .from(referenceData)
@@ -36,5 +40,22 @@ export async function seedReference(
       .onConflictDoUpdate({ target: referenceData.name, set: { version, createdAt: sql`now()` } });
   }
   if (opts.schools !== false) await seedSchools(db);
+  await opts.onReferenceReady?.();
   if (opts.demo) await seedDemo(db, opts.log);
 }
+
+const definitionsVersion = () =>
+  createHash('sha256')
+    .update(JSON.stringify([POSITIONS, SUBMETRICS, POSITION_SUBMETRICS, PLAN_SEEDS]))
+    .digest('hex')
+    .slice(0, 16);
+
+/**
+ * The version of a database migrated and seeded with reference data (decision 194): the migrations, the
+ * definitions and the school directory. A template kept under another version is never used.
+ */
+export const seededDatabaseVersion = () =>
+  createHash('sha256')
+    .update([migrationsVersion(), definitionsVersion(), schoolDirectoryVersion()].join(':'))
+    .digest('hex')
+    .slice(0, 16);

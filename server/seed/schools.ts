@@ -41,6 +41,9 @@ function directoryFiles() {
   return { version, gz, extra };
 }
 
+/** The version of the shipped directory a database holds once seeded. */
+export const schoolDirectoryVersion = () => directoryFiles().version;
+
 /**
  * Loads the school directory when this database does not hold this version of it yet: at first start and
  * at `db:migrate`, a no-op afterwards. Existing schools keep their ids; imported ones stay.
