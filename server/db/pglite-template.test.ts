@@ -10,7 +10,14 @@ import { clusterTemplatePath, readTemplate, saveTemplate, seededTemplatePath } f
 
 const root = mkdtempSync(path.join(tmpdir(), 'va-template-test-'));
 const cache = path.join(root, 'cache');
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+const before = process.env.PGLITE_TEMPLATE_DIR;
+afterAll(() => {
+  // Files after this one share the worker's environment (isolate: false): the servers they start use the
+  // machine's template, not this file's deleted one.
+  if (before === undefined) delete process.env.PGLITE_TEMPLATE_DIR;
+  else process.env.PGLITE_TEMPLATE_DIR = before;
+  rmSync(root, { recursive: true, force: true });
+});
 const open = (folder: string, key?: string) =>
   openDb({
     dataDir: path.join(root, folder),
