@@ -16,6 +16,7 @@ import { mailJobHandlers } from '../lib/mail-jobs';
 import { hashPassword } from '../lib/password';
 import { upsertSchools, type SchoolRow } from '../modules/players/schools.repository';
 import { templateDbName, withDb } from './global-setup';
+import { reusablePglite } from './pglite-reuse';
 import schoolsSample from './schools-sample.json';
 
 export const isRealPostgres = () => Boolean(process.env.TEST_DATABASE_URL);
@@ -27,11 +28,13 @@ export async function freshDb(): Promise<DbHandle> {
   if (!url) {
     const snapshot = process.env.VA_PGLITE_SNAPSHOT;
     if (snapshot) {
-      return openDb({
-        databaseUrl: 'memory://',
-        dataDir: tmpdir(),
-        loadDataDir: new Blob([readFileSync(snapshot)]),
-      });
+      return reusablePglite(() =>
+        openDb({
+          databaseUrl: 'memory://',
+          dataDir: tmpdir(),
+          loadDataDir: new Blob([readFileSync(snapshot)]),
+        }),
+      );
     }
     const handle = await openDb({ databaseUrl: 'memory://', dataDir: tmpdir() });
     await runMigrations(handle);
