@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { openDb } from './db/client';
 import { runMigrations } from './db/migrate';
-import { seedReference } from './seed';
+import { seedReference, seededDatabaseVersion } from './seed';
 import { EnvError, loadEnv } from './env';
 import { createUserCommand, setCreditsCommand } from './cli-users';
 import { cliCommands } from './cli-commands';
@@ -25,6 +25,7 @@ async function main() {
     databaseUrl: env.DATABASE_URL,
     dataDir: env.DATA_DIR,
     pgliteTemplateDir: env.PGLITE_TEMPLATE_DIR,
+    seededTemplateKey: seededDatabaseVersion,
   });
   try {
     await runMigrations(handle);
@@ -44,7 +45,7 @@ async function main() {
     });
     switch (command) {
       case 'db:migrate':
-        await seedReference(db, { demo: false, log: silentLog });
+        await seedReference(db, { demo: false, log: silentLog, onReferenceReady: handle.keepAsTemplate });
         console.log('Migrations applied and reference data seeded.');
         return;
       case 'users:create':

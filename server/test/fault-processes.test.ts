@@ -26,7 +26,7 @@ import { createUserCommand } from '../cli-users';
 import { buildApp } from '../app';
 import { openDb } from '../db/client';
 import { runMigrations } from '../db/migrate';
-import { seedReference } from '../seed';
+import { seedReference, seededDatabaseVersion } from '../seed';
 import { jobs, mailOutbox, players, positions, users } from '../db/schema';
 import { loadEnv } from '../env';
 import { enqueueMail } from '../lib/mail-jobs';
@@ -80,7 +80,7 @@ const freePort = () =>
 
     beforeAll(async () => {
       // The family and its player are written before the server runs (PGlite allows one process at a time).
-      const h = await openDb({ dataDir });
+      const h = await openDb({ dataDir, seededTemplateKey: seededDatabaseVersion });
       await runMigrations(h);
       await seedReference(h.db, { demo: false, log: silent, schools: false });
       await createUserCommand(h.db, { email, password: 'secret123' });
