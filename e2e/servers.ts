@@ -25,6 +25,10 @@ export default async function startServers() {
   const run = `${Date.now().toString(36)}-${process.pid}`;
   const servers = Array.from({ length: workers }, (_, i) => startServer(root, i, run));
   const stop = () => Promise.all(servers.map(({ child }) => stopServer(child)));
+  // A run that ends without its teardown (an interrupted runner) leaves no server behind either.
+  process.once('exit', () =>
+    servers.forEach(({ child }) => child.exitCode === null && child.kill('SIGKILL')),
+  );
   try {
     await Promise.all(servers.map((s) => s.ready));
   } catch (err) {
