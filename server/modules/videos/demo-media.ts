@@ -15,21 +15,33 @@ const PATTERNS = ['testsrc', 'testsrc2', 'smptebars'] as const;
  */
 export async function ensureDemoMedia(db: Db, storage: Storage, log: { info(msg: string): void }) {
   const rows = await db.select().from(videos).where(like(videos.storageKey, 'videos/demo-%'));
-  let made = 0;
-  for (const [i, v] of rows.entries()) {
-    const key = v.storageKey!;
-    if ((await storage.size(key)) !== null && (!v.thumbnail || (await storage.size(v.thumbnail)) !== null))
-      continue;
-    await withTempDir(async (dir) => {
-      const file = path.join(dir, 'demo.mp4');
-      await makeSampleVideo(file, { seconds: 4, pattern: PATTERNS[i % PATTERNS.length] });
+  const made = await withTempDir(async (dir) => {
+    // One clip and one thumbnail per pattern, stored under every key that shows it (11 videos, 3 patterns).
+    const clips = new Map<string, Promise<string>>();
+    const clip = (pattern: (typeof PATTERNS)[number]) => {
+      if (!clips.has(pattern))
+        clips.set(
+          pattern,
+          (async () => {
+            const file = path.join(dir, `${pattern}.mp4`);
+            await makeSampleVideo(file, { seconds: 4, pattern });
+            await makeThumbnail(file, `${file}.jpg`, 4);
+            return file;
+          })(),
+        );
+      return clips.get(pattern)!;
+    };
+    let count = 0;
+    for (const [i, v] of rows.entries()) {
+      const key = v.storageKey!;
+      if ((await storage.size(key)) !== null && (!v.thumbnail || (await storage.size(v.thumbnail)) !== null))
+        continue;
+      const file = await clip(PATTERNS[i % PATTERNS.length]);
       await storage.put(key, createReadStream(file), 'video/mp4');
-      if (v.thumbnail) {
-        await makeThumbnail(file, `${file}.jpg`, 4);
-        await storage.put(v.thumbnail, createReadStream(`${file}.jpg`), 'image/jpeg');
-      }
-    });
-    made += 1;
-  }
+      if (v.thumbnail) await storage.put(v.thumbnail, createReadStream(`${file}.jpg`), 'image/jpeg');
+      count += 1;
+    }
+    return count;
+  });
   if (made) log.info(`Made ${made} demo video files`);
 }
