@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The README's test command (`npm test`). Installs nothing: it uses what is present.
-#   1. lint and type check, then formatting and unused code (knip), two at a time   2. unit and component tests
+#   1. lint and type check together   2. formatting, unused code (knip) and the unit and component tests together
 #   3. API tests on embedded PGlite   4. the same API tests on PostgreSQL   5. build (web and server)
 #   6. browser tests in Chromium, two workers, each with its own server started from the build
 # Any failing step fails the run; each step's time is printed, and a table of them at the end.
@@ -29,11 +29,12 @@ start_postgres() {
   echo "postgres://postgres:postgres@localhost:${port}/postgres"
 }
 
-# Single-threaded checks run in pairs, so both cores work (decision 189).
+# Single-threaded checks run side by side so both cores work, and the unit tests beside formatting and
+# knip, as `npm run check` does (decisions 189, 194).
 together "Lint" "npm run --silent lint" \
   "Type check" "npm run --silent typecheck"
-together "Formatting" "npm run --silent format:check" "Unused code (knip)" "npm run --silent unused"
-step "Unit and component tests" npm run --silent test:unit
+together "Formatting" "npm run --silent format:check" "Unused code (knip)" "npm run --silent unused" \
+  "Unit and component tests" "npm run --silent test:unit"
 # The server's API tests (`npm run test:api`): `server` shares a module graph per worker, `server-mocking`
 # isolates the files that vi.mock.
 SERVER_TESTS=(npm run --silent test:api)
