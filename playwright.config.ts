@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { E2E_BASE_PORT } from './e2e/ports';
+import { E2E_BASE_PORT, E2E_WORKERS } from './e2e/ports';
 
 /**
  * Workers, each with a server and a database of its own (decision 183): worker i talks to port + i
@@ -7,15 +7,13 @@ import { E2E_BASE_PORT } from './e2e/ports';
  * waits on the browser and the server in turn, so two workers keep both cores busy. The servers are
  * started together by e2e/servers.ts (decision 194).
  */
-const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
-
 export default defineConfig({
   testDir: './e2e',
   outputDir: './test-results',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers,
+  workers: E2E_WORKERS,
   retries: 0,
   reporter: [['list']],
   use: {

@@ -3,7 +3,7 @@ import { readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { E2E_BASE_PORT } from './ports';
+import { E2E_BASE_PORT, E2E_WORKERS } from './ports';
 
 /**
  * Playwright's global setup (decision 194): one server per worker, all started at the same time. Playwright's
@@ -12,7 +12,6 @@ import { E2E_BASE_PORT } from './ports';
  * Worker slot i talks to port E2E_PORT + i (e2e/fixtures.ts). Returns the teardown that stops them.
  */
 export default async function startServers() {
-  const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
   const root = fileURLToPath(new URL('..', import.meta.url));
   removeOldFolders();
   // A stale build is rebuilt once here, before the servers start: side by side, each would rebuild it.
@@ -23,7 +22,7 @@ export default async function startServers() {
   if (built.status !== 0) throw new Error('the build failed');
 
   const run = `${Date.now().toString(36)}-${process.pid}`;
-  const servers = Array.from({ length: workers }, (_, i) => startServer(root, i, run));
+  const servers = Array.from({ length: E2E_WORKERS }, (_, i) => startServer(root, i, run));
   const stop = () => Promise.all(servers.map(({ child }) => stopServer(child)));
   // A run that ends without its teardown (an interrupted runner) leaves no server behind either.
   process.once('exit', () =>

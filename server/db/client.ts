@@ -9,7 +9,7 @@ import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-post
 import pg from 'pg';
 import * as schema from './schema';
 import { acquireDataDirLock } from './data-dir-lock';
-import { clusterTemplatePath, readTemplate, saveTemplate, seededTemplatePath } from './pglite-template';
+import { newFolderTemplate, saveTemplate, type NewFolderTemplate } from './pglite-template';
 
 /** Both drivers expose the same query builder; the app is typed against node-postgres'. */
 export type Db = NodePgDatabase<typeof schema>;
@@ -106,38 +106,27 @@ export async function openDb(opts: DbOptions): Promise<DbHandle> {
   }
   let release = () => {};
   let dataPath: string | undefined;
-  let template: Blob | undefined;
-  // Set for a new file-backed folder only: it starts from the machine's empty cluster (decision 193).
-  let templateFile: string | undefined;
-  // Set for a new folder when no migrated and seeded template was found: it is kept once seeded.
-  let seededFile: string | undefined;
+  // A new file-backed folder starts from a kept template (decisions 193, 194).
+  let fresh: NewFolderTemplate = {};
   if (!url) {
     dataPath = path.resolve(opts.dataDir, 'pglite');
     mkdirSync(dataPath, { recursive: true });
     release = acquireDataDirLock(path.resolve(opts.dataDir));
-    if (!existsSync(path.join(dataPath, 'PG_VERSION'))) {
-      if (opts.seededTemplateKey) {
-        seededFile = seededTemplatePath(opts.seededTemplateKey(), opts.pgliteTemplateDir);
-        template = readTemplate(seededFile);
-        if (template) seededFile = undefined;
-      }
-      if (!template) {
-        templateFile = clusterTemplatePath(opts.pgliteTemplateDir);
-        template = readTemplate(templateFile);
-      }
-    }
+    if (!existsSync(path.join(dataPath, 'PG_VERSION')))
+      fresh = newFolderTemplate(opts.pgliteTemplateDir, opts.seededTemplateKey?.());
   }
   try {
     const client = await PGlite.create(dataPath, {
       extensions: { pg_trgm },
-      loadDataDir: url ? opts.loadDataDir : template,
+      loadDataDir: url ? opts.loadDataDir : fresh.load,
     });
-    if (templateFile && !template) await saveTemplate(client, templateFile);
+    if (fresh.saveClusterTo) await saveTemplate(client, fresh.saveClusterTo);
+    const keepTo = fresh.keepSeededTo;
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     return {
       db,
       driver: 'pglite',
-      ...(seededFile ? { keepAsTemplate: saveTemplate.bind(null, client, seededFile) } : {}),
+      ...(keepTo ? { keepAsTemplate: () => saveTemplate(client, keepTo) } : {}),
       ping: async () => void (await client.query('select 1')),
       close: async () => {
         await client.close();

@@ -10,14 +10,7 @@ import { clusterTemplatePath, readTemplate, saveTemplate, seededTemplatePath } f
 
 const root = mkdtempSync(path.join(tmpdir(), 'va-template-test-'));
 const cache = path.join(root, 'cache');
-const before = process.env.PGLITE_TEMPLATE_DIR;
-afterAll(() => {
-  // Files after this one share the worker's environment (isolate: false): the servers they start use the
-  // machine's template, not this file's deleted one.
-  if (before === undefined) delete process.env.PGLITE_TEMPLATE_DIR;
-  else process.env.PGLITE_TEMPLATE_DIR = before;
-  rmSync(root, { recursive: true, force: true });
-});
+afterAll(() => rmSync(root, { recursive: true, force: true }));
 const open = (folder: string, key?: string) =>
   openDb({
     dataDir: path.join(root, folder),
@@ -41,8 +34,7 @@ const systemId = async (h: DbHandle) => {
   'the empty cluster kept for new data folders (decision 193)',
   () => {
     it('is made by the first new folder, and the next new folder starts from it and migrates as usual', async () => {
-      process.env.PGLITE_TEMPLATE_DIR = cache;
-      const file = clusterTemplatePath();
+      const file = clusterTemplatePath(cache);
       expect(file.startsWith(cache)).toBe(true);
       expect(existsSync(file)).toBe(false);
 

@@ -27,10 +27,10 @@ function readPgliteVersion(): string {
   }
 }
 
-const templateDir = (dir?: string) =>
-  dir ?? process.env.PGLITE_TEMPLATE_DIR ?? path.join(tmpdir(), 'va-pglite');
+/** env.ts reads PGLITE_TEMPLATE_DIR and the callers pass it on; without it, the machine's temporary folder. */
+const templateDir = (dir?: string) => dir ?? path.join(tmpdir(), 'va-pglite');
 
-/** Where the template lives: PGLITE_TEMPLATE_DIR, else the machine's temporary folder. */
+/** Where the empty cluster lives. */
 export function clusterTemplatePath(dir?: string) {
   return path.join(templateDir(dir), `cluster-${pgliteVersion()}.tar`);
 }
@@ -61,6 +61,25 @@ export function readTemplate(file: string): Blob | undefined {
   } catch {
     return undefined;
   }
+}
+
+export interface NewFolderTemplate {
+  /** The dump the new folder starts from; none yet means initdb. */
+  load?: Blob;
+  /** No empty cluster kept yet: keep this one, just made by initdb, here. */
+  saveClusterTo?: string;
+  /** No seeded template of this version yet: keep the database here once it is migrated and seeded. */
+  keepSeededTo?: string;
+}
+
+/** What a new folder starts from: the seeded template of its version, else the empty cluster. */
+export function newFolderTemplate(dir: string | undefined, seededKey: string | undefined): NewFolderTemplate {
+  const seeded = seededKey === undefined ? undefined : seededTemplatePath(seededKey, dir);
+  const seededDump = seeded && readTemplate(seeded);
+  if (seededDump) return { load: seededDump };
+  const cluster = clusterTemplatePath(dir);
+  const clusterDump = readTemplate(cluster);
+  return { load: clusterDump, saveClusterTo: clusterDump ? undefined : cluster, keepSeededTo: seeded };
 }
 
 /** Keeps the cluster as it is now (written aside, then renamed: a reader never sees half a file). */

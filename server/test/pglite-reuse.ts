@@ -12,7 +12,6 @@ const idle: DbHandle[] = [];
 const BASELINE = 'va_test_baseline';
 
 interface Baseline {
-  client: PGlite;
   schema: string;
   tables: string[];
   copies: { table: string; columns: string }[];
@@ -92,15 +91,15 @@ async function keepBaseline(handle: DbHandle): Promise<Baseline> {
         from pg_sequences where schemaname = 'public'`,
     )
   ).rows;
-  return { client, schema: await schemaFingerprint(client), tables, copies, sequences };
+  return { schema: await schemaFingerprint(client), tables, copies, sequences };
 }
 
 /** Puts the database back to the snapshot's state; false when it cannot be (closed, or its schema changed). */
 async function backToBaseline(handle: DbHandle): Promise<boolean> {
   const base = baselines.get(handle);
-  if (!base || base.client.closed) return false;
+  const client = clientOf(handle);
+  if (!base || client.closed) return false;
   try {
-    const { client } = base;
     // A transaction a test left open, then every session setting, prepared statement, lock and temp table.
     await client.exec('rollback');
     await client.exec('discard all');

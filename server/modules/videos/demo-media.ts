@@ -17,19 +17,16 @@ export async function ensureDemoMedia(db: Db, storage: Storage, log: { info(msg:
   const rows = await db.select().from(videos).where(like(videos.storageKey, 'videos/demo-%'));
   const made = await withTempDir(async (dir) => {
     // One clip and one thumbnail per pattern, stored under every key that shows it (11 videos, 3 patterns).
-    const clips = new Map<string, Promise<string>>();
-    const clip = (pattern: (typeof PATTERNS)[number]) => {
-      if (!clips.has(pattern))
-        clips.set(
-          pattern,
-          (async () => {
-            const file = path.join(dir, `${pattern}.mp4`);
-            await makeSampleVideo(file, { seconds: 4, pattern });
-            await makeThumbnail(file, `${file}.jpg`, 4);
-            return file;
-          })(),
-        );
-      return clips.get(pattern)!;
+    const clips = new Map<string, string>();
+    const clip = async (pattern: (typeof PATTERNS)[number]) => {
+      let file = clips.get(pattern);
+      if (!file) {
+        file = path.join(dir, `${pattern}.mp4`);
+        await makeSampleVideo(file, { seconds: 4, pattern });
+        await makeThumbnail(file, `${file}.jpg`, 4);
+        clips.set(pattern, file);
+      }
+      return file;
     };
     let count = 0;
     for (const [i, v] of rows.entries()) {
