@@ -12,6 +12,7 @@ export async function expectAccessible(page: Page, screen: string) {
     // Off by default in axe: a control's accessible name must contain its visible label (WCAG 2.5.3).
     // Only violations are reported, so axe does not collect and serialise every passing node as well.
     .options({ resultTypes: ['violations'], rules: { 'label-content-name-mismatch': { enabled: true } } })
+    .setLegacyMode(true)
     .analyze();
   const bad = violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

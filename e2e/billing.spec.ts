@@ -197,6 +197,11 @@ test.describe('referrals', () => {
     await expect(fp).toHaveURL(/\/subscriptions$/);
     await expect(fp.getByTestId('speed-credits')).toContainText('10');
     await expect(fp.getByTestId('iga-credits')).toContainText('5');
+    // The success toast comes in over the bottom of a phone's screen (sonner loads with the first toast): it is
+    // closed first, as a user would, so the next tap cannot land on it as it slides in.
+    await expect(fp.getByText('Subscription successful')).toBeVisible();
+    await fp.getByRole('button', { name: 'Close toast' }).click();
+    await expect(fp.getByText('Subscription successful')).toHaveCount(0);
 
     await planCard(fp, 'combo-pack').getByRole('button', { name: 'Purchase' }).click();
     await expect(fp.getByTestId('amount-total')).toContainText('$59.00');

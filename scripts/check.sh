@@ -5,8 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/steps.sh
 
-together "Type check" "npm run --silent typecheck" \
-  "Lint" "npm run --silent lint"
-together "Formatting" "npm run --silent format:check" "Unused code (knip)" "npm run --silent unused" \
+together "Type check" "npm run --silent typecheck" "Lint" "npm run --silent lint" \
+  "Formatting" "npm run --silent format:check" "Unused code (knip)" "npm run --silent unused" \
   "Unit and component tests" "npm run --silent test:unit"
 summary

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The README's test command (`npm test`). Installs nothing: it uses what is present.
-#   1. lint and type check together   2. formatting, unused code (knip) and the unit and component tests together
-#   3. API tests on embedded PGlite   4. the same API tests on PostgreSQL   5. build (web and server)
-#   6. browser tests in Chromium, two workers, each with its own server started from the build
+#   1. lint, type check, formatting, unused code (knip) and the unit and component tests, all together
+#   2. API tests on embedded PGlite   3. the same API tests on PostgreSQL   4. build (web and server)
+#   5. browser tests in Chromium, two workers, each with its own server started from the build
 # Any failing step fails the run; each step's time is printed, and a table of them at the end.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -29,22 +29,19 @@ start_postgres() {
   echo "postgres://postgres:postgres@localhost:${port}/postgres"
 }
 
-# Single-threaded checks run side by side so both cores work, and the unit tests beside formatting and
-# knip, as `npm run check` does (decisions 189, 194).
-together "Lint" "npm run --silent lint" \
-  "Type check" "npm run --silent typecheck"
-together "Formatting" "npm run --silent format:check" "Unused code (knip)" "npm run --silent unused" \
+# Single-threaded checks run side by side so both cores work, and the unit tests beside them, as `npm run
+# check` does (decisions 189, 194).
+together "Lint" "npm run --silent lint" "Type check" "npm run --silent typecheck" \
+  "Formatting" "npm run --silent format:check" "Unused code (knip)" "npm run --silent unused" \
   "Unit and component tests" "npm run --silent test:unit"
 # The server's API tests (`npm run test:api`): `server` shares a module graph per worker, `server-mocking`
 # isolates the files that vi.mock.
-SERVER_TESTS=(npm run --silent test:api)
-step "API tests on embedded PGlite" env -u TEST_DATABASE_URL "${SERVER_TESTS[@]}"
-
+step "API tests on embedded PGlite" env -u TEST_DATABASE_URL npm run --silent test:api
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
-  step "API tests on PostgreSQL (TEST_DATABASE_URL given)" "${SERVER_TESTS[@]}"
+  step "API tests on PostgreSQL (TEST_DATABASE_URL given)" npm run --silent test:api
 elif command -v pg_lsclusters >/dev/null && command -v pg_ctlcluster >/dev/null; then
   TEST_DATABASE_URL=$(start_postgres)
-  step "API tests on PostgreSQL (local cluster)" env TEST_DATABASE_URL="$TEST_DATABASE_URL" "${SERVER_TESTS[@]}"
+  step "API tests on PostgreSQL (local cluster)" env TEST_DATABASE_URL="$TEST_DATABASE_URL" npm run --silent test:api
 else
   printf '\nPostgreSQL is not installed: skipping the PostgreSQL run (.ci/run installs it)\n'
 fi
