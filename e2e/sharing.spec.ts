@@ -77,12 +77,15 @@ test.describe('public verified profile', () => {
     await expect(pub.getByText('Marked frames')).toBeVisible();
     await expect(pub.locator('figure img')).toHaveCount(clip.crossings.length);
     await expect(pub.locator('table tbody tr')).toHaveCount(clip.crossings.length - 1);
-    expect(
-      await pub
-        .locator('figure img')
-        .first()
-        .evaluate((img: HTMLImageElement) => img.naturalWidth),
-    ).toBeGreaterThan(0);
+    // The stills load after the page (lazily): the first one is in view and is decoded within the wait.
+    await expect
+      .poll(() =>
+        pub
+          .locator('figure img')
+          .first()
+          .evaluate((img: HTMLImageElement) => img.naturalWidth),
+      )
+      .toBeGreaterThan(0);
     await shot(pub, 'public-receipt-desktop');
     await pub.setViewportSize(PHONE);
     await shot(pub, 'public-receipt-phone');
