@@ -12,6 +12,8 @@ const usage = `Usage: npm run cli -- <command> [options]
   db:migrate
 ${cliCommands.map((c) => `  ${c.usage}`).join('\n')}`;
 
+const BUILT_IN = ['users:create', 'users:credits', 'db:migrate'];
+
 const silentLog = { info: () => {}, warn: console.warn, error: console.error } as any;
 
 async function main() {
@@ -20,6 +22,22 @@ async function main() {
     console.log(usage);
     return;
   }
+  // A mistyped command or option is answered before the database is opened (or its lock taken).
+  const extra = cliCommands.find((c) => c.name === command);
+  if (!extra && !BUILT_IN.includes(command)) throw new Error(`Unknown command "${command}"\n${usage}`);
+  const { values, positionals } = parseArgs({
+    args: rest,
+    allowPositionals: true,
+    options: {
+      email: { type: 'string' },
+      password: { type: 'string' },
+      role: { type: 'string' },
+      'first-name': { type: 'string' },
+      'last-name': { type: 'string' },
+      credits: { type: 'string' },
+      iga: { type: 'string' },
+    },
+  });
   const env = loadEnv();
   const handle = await openDb({
     databaseUrl: env.DATABASE_URL,
@@ -30,19 +48,7 @@ async function main() {
   try {
     await runMigrations(handle);
     const db = handle.db;
-    const { values, positionals } = parseArgs({
-      args: rest,
-      allowPositionals: true,
-      options: {
-        email: { type: 'string' },
-        password: { type: 'string' },
-        role: { type: 'string' },
-        'first-name': { type: 'string' },
-        'last-name': { type: 'string' },
-        credits: { type: 'string' },
-        iga: { type: 'string' },
-      },
-    });
+    if (extra) return await extra.run(db, positionals, values);
     switch (command) {
       case 'db:migrate':
         await seedReference(db, { demo: false, log: silentLog, onReferenceReady: handle.keepAsTemplate });
@@ -54,11 +60,6 @@ async function main() {
       case 'users:credits':
         console.log(await setCreditsCommand(db, values));
         return;
-      default: {
-        const extra = cliCommands.find((c) => c.name === command);
-        if (!extra) throw new Error(`Unknown command "${command}"\n${usage}`);
-        await extra.run(db, positionals, values);
-      }
     }
   } finally {
     await handle.close();

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -97,6 +97,14 @@ describe('operator commands', () => {
           },
         });
       try {
+        // A mistyped command or option is answered before the database is opened: the folder stays empty.
+        const unknown = cli('users:delete');
+        expect(unknown.status).toBe(1);
+        expect(unknown.stderr).toContain('Unknown command "users:delete"');
+        const badOption = cli('users:create', '--emial', 'ops@example.com');
+        expect(badOption.status).toBe(1);
+        expect(badOption.stderr).toContain("Unknown option '--emial'");
+        expect(readdirSync(dataDir)).toEqual([]);
         const help = cli('help');
         expect(help.status).toBe(0);
         expect(help.stdout).toContain('users:create --email E --password P --role user|analyst|admin');
@@ -122,9 +130,6 @@ describe('operator commands', () => {
         );
         expect(again.status).toBe(1);
         expect(again.stderr).toContain('Error: A user with email ops@example.com already exists');
-        const unknown = cli('users:delete');
-        expect(unknown.status).toBe(1);
-        expect(unknown.stderr).toContain('Unknown command "users:delete"');
       } finally {
         rmSync(dataDir, { recursive: true, force: true });
       }
