@@ -27,9 +27,10 @@ const SITE_STORAGE =
  */
 export const test = base.extend<{ consoleErrors: string[] }, { profile: BrowserContext }>({
   profile: [
-    async ({ playwright, launchOptions }, use, workerInfo) => {
+    async ({ playwright, launchOptions, headless }, use, workerInfo) => {
       const dir = mkdtempSync(path.join(tmpdir(), 'va-e2e-profile-'));
       const context = await playwright.chromium.launchPersistentContext(dir, {
+        headless,
         ...launchOptions,
         baseURL: workerURL(workerInfo.parallelIndex),
         viewport: { width: 1280, height: 720 },
