@@ -1,5 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { makeSampleVideo } from '../server/lib/ffmpeg';
@@ -7,6 +6,7 @@ import { uniqueEmail } from './auth-helpers';
 import { DEMO, expect, loginAs, test } from './fixtures';
 import { createPlayerViaApi } from './measured-helpers';
 import { shots, signInAs } from './screens';
+import { scratchDir } from './scratch';
 
 /** One page more than the web asks for (12 players, 12 videos a page), so exactly one 'Load more' is needed. */
 const COUNT = 13;
@@ -55,7 +55,7 @@ test.describe('lists that grow on the family screens', () => {
     await expect(loadMore).toHaveCount(0);
     await shots(page, 'load-more-players-all');
 
-    const file = path.join(mkdtempSync(path.join(tmpdir(), 'va-e2e-pager-')), 'clip.mp4');
+    const file = path.join(scratchDir('va-e2e-pager-'), 'clip.mp4');
     await makeSampleVideo(file, { seconds: 1 });
     const buffer = readFileSync(file);
     const player = ids[0];

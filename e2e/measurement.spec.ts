@@ -1,5 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
@@ -9,6 +8,7 @@ import { uniqueEmail, verifiedAccount } from './auth-helpers';
 import { expectAccessible } from './axe';
 import { DEMO, expect, loginAs, shot, test } from './fixtures';
 import { DESKTOP, PHONE, shots, signInAs } from './screens';
+import { scratchDir } from './scratch';
 
 /** The frame number burned into the pixels the canvas shows, read from a screenshot of it. */
 async function frameOnCanvas(canvas: Locator) {
@@ -28,7 +28,7 @@ let clip: RunClip;
 
 test.describe('measured max speed', () => {
   test.beforeAll(async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'va-e2e-clip-'));
+    const dir = scratchDir('va-e2e-clip-');
     // 10.8 yards a second (22.1 mph; measured 22.7 ± 0.9): on the leaderboard's first page, not at its top.
     clip = await makeRunClip(path.join(dir, 'run-2997.mp4'), {
       fps: '30000/1001',
@@ -218,10 +218,12 @@ test.describe('measured max speed', () => {
     page,
   }) => {
     test.setTimeout(120_000);
-    const vfr = await makeRunClip(
-      path.join(mkdtempSync(path.join(tmpdir(), 'va-e2e-clip-')), 'run-vfr.mp4'),
-      { fps: '30', vfr: true, seconds: 2.5, speedYps: 10.8 },
-    );
+    const vfr = await makeRunClip(path.join(scratchDir('va-e2e-clip-'), 'run-vfr.mp4'), {
+      fps: '30',
+      vfr: true,
+      seconds: 2.5,
+      speedYps: 10.8,
+    });
     const total = vfr.frameTimes.length;
     const { id } = await requestWithClip(page, vfr.file);
     await signInAs(page, DEMO.analyst);
@@ -261,10 +263,10 @@ test.describe('measured max speed', () => {
     page,
   }) => {
     test.setTimeout(120_000);
-    const slow = await makeRunClip(
-      path.join(mkdtempSync(path.join(tmpdir(), 'va-e2e-clip-')), 'run-20.mp4'),
-      { fps: '20', seconds: 2.5 },
-    );
+    const slow = await makeRunClip(path.join(scratchDir('va-e2e-clip-'), 'run-20.mp4'), {
+      fps: '20',
+      seconds: 2.5,
+    });
     const { id } = await requestWithClip(page, slow.file);
     await signInAs(page, DEMO.analyst);
     const process = await openProcess(page, id);
@@ -292,10 +294,12 @@ test.describe('measured max speed', () => {
   }) => {
     test.setTimeout(180_000);
     // The H.264 twin of this clip is the one measured in the first journey.
-    const hevc = await makeRunClip(
-      path.join(mkdtempSync(path.join(tmpdir(), 'va-e2e-clip-')), 'run-hevc.mp4'),
-      { fps: '30000/1001', seconds: 2.5, speedYps: 10.8, codec: 'hevc' },
-    );
+    const hevc = await makeRunClip(path.join(scratchDir('va-e2e-clip-'), 'run-hevc.mp4'), {
+      fps: '30000/1001',
+      seconds: 2.5,
+      speedYps: 10.8,
+      codec: 'hevc',
+    });
     expect(hevc.crossings).toEqual(clip.crossings);
     const { id, playerId } = await requestWithClip(page, hevc.file);
     await signInAs(page, DEMO.analyst);

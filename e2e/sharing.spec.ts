@@ -1,17 +1,16 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { computeMeasurement, formatSpeed } from '../contract/measurement-math';
 import { makeRunClip, type RunClip } from '../server/test/clips';
 import { DEMO, expect, shot, test } from './fixtures';
 import { DESKTOP, PHONE, shots, signInAs } from './screens';
 import { createPlayerViaApi, measureViaApi } from './measured-helpers';
+import { scratchDir } from './scratch';
 
 let clip: RunClip;
 
 test.describe('public verified profile', () => {
   test.beforeAll(async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'va-e2e-share-'));
+    const dir = scratchDir('va-e2e-share-');
     clip = await makeRunClip(path.join(dir, 'run.mp4'), { fps: '30000/1001', seconds: 2.5, speedYps: 10.2 });
   });
 

@@ -71,14 +71,17 @@ const freePort = () =>
 (process.env.TEST_DATABASE_URL ? describe.skip : describe)(
   'kill -9 in the middle of an upload, then a restart on the same data folder',
   () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'va-kill9-'));
-    const partialDir = path.join(dataDir, 'uploads', PARTIAL_DIR);
+    // Made when the tests run: a skipped describe (the PostgreSQL pass) still runs this body.
+    let dataDir = '';
+    let partialDir = '';
     const email = 'family@kill9.test';
     let playerId = 0;
     let child: ChildProcess | undefined;
     let log = '';
 
     beforeAll(async () => {
+      dataDir = mkdtempSync(path.join(tmpdir(), 'va-kill9-'));
+      partialDir = path.join(dataDir, 'uploads', PARTIAL_DIR);
       // The family and its player are written before the server runs (PGlite allows one process at a time).
       const h = await openDb({ dataDir, seededTemplateKey: seededDatabaseVersion });
       await runMigrations(h);
@@ -105,7 +108,7 @@ const freePort = () =>
     }, 300_000);
     afterAll(() => {
       if (child && child.exitCode === null) child.kill('SIGKILL');
-      rmSync(dataDir, { recursive: true, force: true });
+      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     });
 
     async function start(port: number) {

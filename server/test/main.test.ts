@@ -7,11 +7,11 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const dataDir = mkdtempSync(path.join(tmpdir(), 'va-main-'));
+let dataDir: string | undefined;
 let child: ChildProcess | undefined;
 afterAll(() => {
   if (child && child.exitCode === null) child.kill('SIGKILL');
-  rmSync(dataDir, { recursive: true, force: true });
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 const freePort = () =>
@@ -37,6 +37,7 @@ async function waitForHealth(base: string) {
 // The process runs on the embedded database whatever the pass: it runs once, in npm test's PGlite pass.
 (process.env.TEST_DATABASE_URL ? describe.skip : describe)('the server process', () => {
   it('starts on an empty folder, answers, and on SIGTERM under load finishes every request in flight before exiting', async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'va-main-'));
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     let stdout = '';

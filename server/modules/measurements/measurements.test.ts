@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -32,7 +32,10 @@ beforeAll(async () => {
   t = await createTestApp();
   analyst = await createUser(t, { role: 'analyst' });
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  rmSync(dir, { recursive: true, force: true });
+});
 
 async function pendingSpeed() {
   const owner = await createUser(t, { credits: 3, igaCredits: 1 });

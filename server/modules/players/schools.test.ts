@@ -1,8 +1,8 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { count, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { US_STATE_CODES } from '../../../contract/constants';
 import { schools } from '../../db/schema';
 import { seedSchools } from '../../seed/schools';
@@ -196,6 +196,7 @@ describe('schools:import', () => {
 
   it('can be run twice without duplicating a school', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'schools-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
     const hsFile = path.join(dir, 'hs.csv');
     const coFile = path.join(dir, 'co.csv');
     writeFileSync(hsFile, HS);

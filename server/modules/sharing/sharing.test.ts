@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { DEFAULT_SHOW, SHARE_FIELDS } from '../../../contract/sharing';
 import { as, createTestApp, createUser, type TestApp, type TestUser } from '../../test/helpers';
 import {
@@ -142,6 +142,7 @@ describe('sharing a verified profile', () => {
     ];
     const pdf = (await get(`${settings.path}/recruiting-sheet.pdf`)).rawPayload;
     const dir = mkdtempSync(path.join(tmpdir(), 'va-sheet-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
     writeFileSync(path.join(dir, 's.pdf'), pdf);
     bodies.push(execFileSync('pdftotext', [path.join(dir, 's.pdf'), '-']).toString());
     const secrets = [
@@ -229,6 +230,7 @@ describe('sharing a verified profile', () => {
     const res = await get(`${settings.path}/recruiting-sheet.pdf`);
     expect(res.headers['content-type']).toBe('application/pdf');
     const dir = mkdtempSync(path.join(tmpdir(), 'va-sheet-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
     const file = path.join(dir, 'sheet.pdf');
     writeFileSync(file, res.rawPayload);
     execFileSync('pdftoppm', ['-png', '-r', '40', file, path.join(dir, 'page')]);
