@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
@@ -7,6 +7,7 @@ import { makeSampleVideo } from '../server/lib/ffmpeg';
 import { makeRunClip, type RunClip } from '../server/test/clips';
 import { DEMO, expect, loginAs, test } from './fixtures';
 import { shots as shotsAt, signInAs } from './screens';
+import { scratchDir } from './scratch';
 
 const DESKTOP = { width: 1280, height: 900 };
 const shots = (page: Page, name: string) => shotsAt(page, name, DESKTOP);
@@ -18,6 +19,7 @@ async function video(name = 'processed.mp4') {
     const file = path.join(tmpdir(), `va-e2e-${process.pid}.mp4`);
     await makeSampleVideo(file, { seconds: 3, pattern: 'testsrc2' });
     clip = readFileSync(file);
+    rmSync(file, { force: true });
   }
   return { name, mimeType: 'video/mp4', buffer: clip };
 }
@@ -25,7 +27,7 @@ async function video(name = 'processed.mp4') {
 let run: RunClip;
 /** A source clip with a known run (30 fps, about 18.4 mph) for the measurement. */
 async function runClip() {
-  run ??= await makeRunClip(path.join(tmpdir(), `va-e2e-run-${process.pid}.mp4`), {
+  run ??= await makeRunClip(path.join(scratchDir('va-e2e-run-'), 'run.mp4'), {
     fps: '30',
     seconds: 2.5,
   });

@@ -23,7 +23,11 @@ export default async function startServers() {
 
   const run = `${Date.now().toString(36)}-${process.pid}`;
   const servers = Array.from({ length: E2E_WORKERS }, (_, i) => startServer(root, i, run));
-  const stop = () => Promise.all(servers.map(({ child }) => stopServer(child)));
+  // Stopped, each server's folder (about 70 MB) goes with it.
+  const stop = async () => {
+    await Promise.all(servers.map(({ child }) => stopServer(child)));
+    for (const { dataDir } of servers) rmSync(dataDir, { recursive: true, force: true });
+  };
   // A run that ends without its teardown (an interrupted runner) leaves no server behind either.
   process.once('exit', () =>
     servers.forEach(({ child }) => child.exitCode === null && child.kill('SIGKILL')),
@@ -39,6 +43,7 @@ export default async function startServers() {
 
 function startServer(root: string, i: number, run: string) {
   const port = E2E_BASE_PORT + i;
+  const dataDir = path.join(tmpdir(), `va-e2e-${run}-${i}`);
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -46,7 +51,7 @@ function startServer(root: string, i: number, run: string) {
       ...process.env,
       PORT: String(port),
       APP_URL: `http://localhost:${port}`,
-      DATA_DIR: path.join(tmpdir(), `va-e2e-${run}-${i}`),
+      DATA_DIR: dataDir,
       // The app as `npm start` runs it, on embedded PGlite in a folder of its own, with what a test run needs:
       // demo data, the dev outbox, no rate limits, and password hashing at the test cost (decision 194).
       NODE_ENV: 'test',
@@ -73,7 +78,7 @@ function startServer(root: string, i: number, run: string) {
     };
     void poll();
   });
-  return { child, ready };
+  return { child, ready, dataDir };
 }
 
 /** SIGTERM (the server finishes what is in flight), then SIGKILL if it has not exited within 10 s. */
@@ -87,8 +92,9 @@ async function stopServer(child: ChildProcess) {
 }
 
 /**
- * The servers' folders (about 150 MB each) outlive their run; a run's folders go at a later run, once they
- * are half a day old (no run lasts that long, so a run in progress beside this one keeps its own).
+ * A run's server folders go with its teardown; a run that ended without one (interrupted) leaves them, and
+ * they go at a later run once half a day old (no run lasts that long, so a run in progress beside this one
+ * keeps its own).
  */
 function removeOldFolders() {
   for (const name of readdirSync(tmpdir()).filter((n) => n.startsWith('va-e2e-'))) {

@@ -3,14 +3,21 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { PGlite } from '@electric-sql/pglite';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb, type DbHandle } from './client';
 import { runMigrations } from './migrate';
 import { clusterTemplatePath, readTemplate, saveTemplate, seededTemplatePath } from './pglite-template';
 
-const root = mkdtempSync(path.join(tmpdir(), 'va-template-test-'));
-const cache = path.join(root, 'cache');
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+// Made when the tests run: the PostgreSQL pass skips them (and would leave an empty folder behind).
+let root = '';
+let cache = '';
+beforeAll(() => {
+  root = mkdtempSync(path.join(tmpdir(), 'va-template-test-'));
+  cache = path.join(root, 'cache');
+});
+afterAll(() => {
+  if (root) rmSync(root, { recursive: true, force: true });
+});
 const open = (folder: string, key?: string) =>
   openDb({
     dataDir: path.join(root, folder),

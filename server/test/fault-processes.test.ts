@@ -212,8 +212,9 @@ const asRoot = process.getuid?.() === 0;
 
 /** A throwaway PostgreSQL cluster in a temp folder, on its own port (run as the postgres user when we are root). */
 function ownPostgres() {
-  const dir = mkdtempSync(path.join(tmpdir(), 'va-own-pg-'));
-  const data = path.join(dir, 'data');
+  // Made by init(): a skipped describe (the PGlite pass) still runs the code that calls this.
+  let dir = '';
+  let data = '';
   let port = 0;
   const run = (bin: string, args: string[]) => {
     const cmd = asRoot ? 'runuser' : path.join(PG_BIN, bin);
@@ -226,6 +227,8 @@ function ownPostgres() {
       return `postgres://postgres@127.0.0.1:${port}/postgres`;
     },
     async init() {
+      dir = mkdtempSync(path.join(tmpdir(), 'va-own-pg-'));
+      data = path.join(dir, 'data');
       port = await freePort();
       chmodSync(dir, 0o777);
       if (asRoot) spawnSync('chown', ['postgres', dir]);
@@ -246,6 +249,7 @@ function ownPostgres() {
       ]),
     stop: () => run('pg_ctl', ['-D', data, '-w', '-m', 'fast', 'stop']),
     remove() {
+      if (!dir) return;
       try {
         this.stop();
       } catch {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -38,12 +38,14 @@ export async function createPlayer(
 }
 
 let sample: Buffer | undefined;
-/** A real two-second H.264 clip made with ffmpeg once per test run. */
+/** A real two-second H.264 clip made with ffmpeg once per test process, kept in memory (its file is removed). */
 export async function sampleVideo(): Promise<Buffer> {
   if (sample) return sample;
   const file = path.join(tmpdir(), `va-sample-${process.pid}.mp4`);
-  if (!existsSync(file)) await makeSampleVideo(file, { seconds: 2 });
-  return (sample = readFileSync(file));
+  await makeSampleVideo(file, { seconds: 2 });
+  sample = readFileSync(file);
+  rmSync(file, { force: true });
+  return sample;
 }
 
 /** A multipart body as a browser's FormData would send it. */

@@ -1,27 +1,31 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { makeRunClip, type RunClip } from '../../test/clips';
 import { as, type TestApp, type TestUser } from '../../test/helpers';
 import { multipart } from '../analysis/analysis.fixtures';
 
-let shared: Promise<RunClip> | undefined;
-/** One small 29.97 fps run clip per test process (a runner at 9 yd/s, about 18.4 mph). */
+let shared: Promise<RunClip & { data: Buffer }> | undefined;
+/**
+ * One small 29.97 fps run clip per test process (a runner at 9 yd/s, about 18.4 mph), kept in memory: its
+ * file is removed once read, so no run leaves one behind.
+ */
 export const runClip = () =>
   (shared ??= makeRunClip(path.join(tmpdir(), `va-run-${process.pid}.mp4`), {
     fps: '30000/1001',
     width: 320,
     height: 180,
     seconds: 2.4,
+  }).then((clip) => {
+    const data = readFileSync(clip.file);
+    rmSync(clip.file, { force: true });
+    return { ...clip, data };
   }));
 
 /** Uploads the run clip as the request's source video; returns its video id. */
 async function attachSource(t: TestApp, analyst: TestUser, requestId: number) {
   const c = await runClip();
-  const body = multipart(
-    {},
-    { field: 'file', name: 'run.mp4', type: 'video/mp4', data: readFileSync(c.file) },
-  );
+  const body = multipart({}, { field: 'file', name: 'run.mp4', type: 'video/mp4', data: c.data });
   const res = await as(t, analyst, {
     method: 'POST',
     url: `/api/analysis-requests/${requestId}/source-video`,
