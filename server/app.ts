@@ -4,9 +4,9 @@ import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { DbHandle } from './db/client';
-import { openDb } from './db/client';
+import { openAppDb } from './db/app-db';
 import { runMigrations } from './db/migrate';
-import { seedReference, seededDatabaseVersion } from './seed';
+import { seedReference } from './seed';
 import type { Env } from './env';
 import { createMailer, type Mailer } from './lib/mailer';
 import type { Storage } from './lib/storage';
@@ -64,14 +64,7 @@ export async function buildApp(env: Env, opts: BuildOptions = {}): Promise<Fasti
     trustProxy: env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
   });
-  const handle =
-    opts.db ??
-    (await openDb({
-      databaseUrl: env.DATABASE_URL,
-      dataDir: env.DATA_DIR,
-      pgliteTemplateDir: env.PGLITE_TEMPLATE_DIR,
-      seededTemplateKey: seededDatabaseVersion,
-    }));
+  const handle = opts.db ?? (await openAppDb(env));
   try {
     if (!opts.db) {
       await runMigrations(handle);

@@ -1,7 +1,8 @@
 import { parseArgs } from 'node:util';
-import { openDb } from './db/client';
+import { openAppDb } from './db/app-db';
+import type { DbHandle } from './db/client';
 import { runMigrations } from './db/migrate';
-import { seedReference, seededDatabaseVersion } from './seed';
+import { seedReference } from './seed';
 import { EnvError, loadEnv } from './env';
 import { createUserCommand, setCreditsCommand } from './cli-users';
 import { cliCommands } from './cli-commands';
@@ -12,9 +13,20 @@ const usage = `Usage: npm run cli -- <command> [options]
   db:migrate
 ${cliCommands.map((c) => `  ${c.usage}`).join('\n')}`;
 
-const BUILT_IN = ['users:create', 'users:credits', 'db:migrate'];
-
 const silentLog = { info: () => {}, warn: console.warn, error: console.error } as any;
+
+/** The commands of the CLI itself; each answers the line it prints. */
+const BUILT_IN = new Map<string, (handle: DbHandle, options: Record<string, unknown>) => Promise<string>>([
+  ['users:create', (h, o) => createUserCommand(h.db, o)],
+  ['users:credits', (h, o) => setCreditsCommand(h.db, o)],
+  [
+    'db:migrate',
+    async (h) => {
+      await seedReference(h.db, { demo: false, log: silentLog, onReferenceReady: h.keepAsTemplate });
+      return 'Migrations applied and reference data seeded.';
+    },
+  ],
+]);
 
 async function main() {
   const [command, ...rest] = process.argv.slice(2);
@@ -23,8 +35,9 @@ async function main() {
     return;
   }
   // A mistyped command or option is answered before the database is opened (or its lock taken).
+  const builtIn = BUILT_IN.get(command);
   const extra = cliCommands.find((c) => c.name === command);
-  if (!extra && !BUILT_IN.includes(command)) throw new Error(`Unknown command "${command}"\n${usage}`);
+  if (!builtIn && !extra) throw new Error(`Unknown command "${command}"\n${usage}`);
   const { values, positionals } = parseArgs({
     args: rest,
     allowPositionals: true,
@@ -38,29 +51,11 @@ async function main() {
       iga: { type: 'string' },
     },
   });
-  const env = loadEnv();
-  const handle = await openDb({
-    databaseUrl: env.DATABASE_URL,
-    dataDir: env.DATA_DIR,
-    pgliteTemplateDir: env.PGLITE_TEMPLATE_DIR,
-    seededTemplateKey: seededDatabaseVersion,
-  });
+  const handle = await openAppDb(loadEnv());
   try {
     await runMigrations(handle);
-    const db = handle.db;
-    if (extra) return await extra.run(db, positionals, values);
-    switch (command) {
-      case 'db:migrate':
-        await seedReference(db, { demo: false, log: silentLog, onReferenceReady: handle.keepAsTemplate });
-        console.log('Migrations applied and reference data seeded.');
-        return;
-      case 'users:create':
-        console.log(await createUserCommand(db, values));
-        return;
-      case 'users:credits':
-        console.log(await setCreditsCommand(db, values));
-        return;
-    }
+    if (builtIn) console.log(await builtIn(handle, values));
+    else if (extra) await extra.run(handle.db, positionals, values);
   } finally {
     await handle.close();
   }
