@@ -53,11 +53,19 @@ function ownedByMe(p: string) {
   return (process.getuid === undefined || s.uid === process.getuid()) && (s.mode & 0o022) === 0;
 }
 
+/** Whether a template is there and ours to use. */
+export function usableTemplate(file: string): boolean {
+  try {
+    return ownedByMe(path.dirname(file)) && ownedByMe(file);
+  } catch {
+    return false;
+  }
+}
+
 /** The template as PGlite's `loadDataDir` takes it, or undefined when there is none yet (or not ours). */
 export function readTemplate(file: string): Blob | undefined {
   try {
-    if (!ownedByMe(path.dirname(file)) || !ownedByMe(file)) return undefined;
-    return new Blob([readFileSync(file)]);
+    return usableTemplate(file) ? new Blob([readFileSync(file)]) : undefined;
   } catch {
     return undefined;
   }

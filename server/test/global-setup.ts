@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
-import { openDb } from '../db/client';
+import { openDb, type DbHandle } from '../db/client';
 import { runMigrations } from '../db/migrate';
-import { readTemplate, saveTemplate, seededTemplatePath } from '../db/pglite-template';
+import { saveTemplate, seededTemplatePath, usableTemplate } from '../db/pglite-template';
 import { seedReference, seededDatabaseVersion } from '../seed';
 import { upsertSchools, type SchoolRow } from '../modules/players/schools.repository';
 import schoolsSample from './schools-sample.json';
@@ -48,6 +48,16 @@ export function withDb(url: string, db: string) {
 }
 
 /**
+ * What every PGlite test database starts with: migrated, with the reference data, and a 647-school sample
+ * standing in for the full school directory (which takes seconds to load into PGlite).
+ */
+export async function migrateAndSeedForTests(handle: DbHandle) {
+  await runMigrations(handle);
+  await seedReference(handle.db, { demo: false, log: silent, schools: false });
+  await upsertSchools(handle.db, schoolsSample as SchoolRow[]);
+}
+
+/**
  * How the snapshot is made (below): a change to it changes this, so an old kept snapshot is not used. The
  * kept file's name also carries the seeded database's version (migrations, definitions, school directory)
  * and the school sample's content (decision 195).
@@ -67,15 +77,12 @@ const snapshotKey = () =>
  */
 async function pgliteSnapshot() {
   const kept = seededTemplatePath(`api-tests-${snapshotKey()}`, process.env.PGLITE_TEMPLATE_DIR || undefined);
-  if (readTemplate(kept)) {
+  if (usableTemplate(kept)) {
     process.env.VA_PGLITE_SNAPSHOT = kept;
     return;
   }
   const handle = await openDb({ databaseUrl: 'memory://', dataDir: tmpdir() });
-  await runMigrations(handle);
-  // The full school directory takes seconds to load into PGlite: a 647-school sample stands in for it.
-  await seedReference(handle.db, { demo: false, log: silent, schools: false });
-  await upsertSchools(handle.db, schoolsSample as SchoolRow[]);
+  await migrateAndSeedForTests(handle);
   const client = (handle.db as unknown as { $client: PGlite }).$client;
   // The app's database is `postgres`: the two template databases initdb makes are a third of the dump,
   // and every test database would unpack them again (about 0.4 s of CPU each).
@@ -85,7 +92,7 @@ async function pgliteSnapshot() {
   }
   // Checkpointed and without the spare write-ahead-log segments, as the app's templates are kept.
   await saveTemplate(client, kept);
-  if (readTemplate(kept)) {
+  if (usableTemplate(kept)) {
     await handle.close();
     process.env.VA_PGLITE_SNAPSHOT = kept;
     return;

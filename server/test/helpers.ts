@@ -7,20 +7,15 @@ import pg from 'pg';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app';
 import { openDb, type Db, type DbHandle } from '../db/client';
-import { runMigrations } from '../db/migrate';
-import { seedReference } from '../seed';
 import { mailOutbox, users } from '../db/schema';
 import { loadEnv, type Env } from '../env';
 import { drainJobs } from '../lib/jobs';
 import { mailJobHandlers } from '../lib/mail-jobs';
 import { hashPassword } from '../lib/password';
-import { upsertSchools, type SchoolRow } from '../modules/players/schools.repository';
-import { templateDbName, withDb } from './global-setup';
+import { migrateAndSeedForTests, templateDbName, withDb } from './global-setup';
 import { reusablePglite } from './pglite-reuse';
-import schoolsSample from './schools-sample.json';
 
 export const isRealPostgres = () => Boolean(process.env.TEST_DATABASE_URL);
-const silent = { info() {}, warn() {}, error() {} } as any;
 
 /** A fresh migrated database: a clone of the template on PostgreSQL, or in-memory PGlite. */
 export async function freshDb(): Promise<DbHandle> {
@@ -37,10 +32,7 @@ export async function freshDb(): Promise<DbHandle> {
       );
     }
     const handle = await openDb({ databaseUrl: 'memory://', dataDir: tmpdir() });
-    await runMigrations(handle);
-    // The full school directory takes seconds to load into PGlite: a 647-school sample stands in for it.
-    await seedReference(handle.db, { demo: false, log: silent, schools: false });
-    await upsertSchools(handle.db, schoolsSample as SchoolRow[]);
+    await migrateAndSeedForTests(handle);
     return handle;
   }
   const name = `va_test_${randomBytes(6).toString('hex')}`;
