@@ -24,6 +24,16 @@ async function expectFrame(viewer: Locator, index: number, total: number) {
   expect(await frameOnCanvas(viewer.getByTestId('frame-canvas'))).toBe(index);
 }
 
+/**
+ * A clip the family uploaded is prepared by a background job (probe, frame times, working copy), behind
+ * whatever other jobs the server has: wait, as the analyst would, until the dialog shows its frames.
+ */
+async function clipViewer(process: Locator) {
+  const viewer = process.getByRole('group', { name: 'Frame viewer' });
+  await expect(viewer.getByTestId('frame-label')).toBeVisible({ timeout: 150_000 });
+  return viewer;
+}
+
 let clip: RunClip;
 
 test.describe('measured max speed', () => {
@@ -40,7 +50,7 @@ test.describe('measured max speed', () => {
   test('the family attaches a clip, the analyst measures it frame by frame, the family opens the receipt', async ({
     page,
   }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(330_000);
     const total = clip.frameTimes.length;
     const expected = computeMeasurement(
       { times: clip.frameTimes, fps: { num: 30000, den: 1001 }, vfr: false },
@@ -84,7 +94,7 @@ test.describe('measured max speed', () => {
     await page.goto('/analyst/queue');
     await page.getByTestId(`queue-row-${item.id}`).getByRole('button', { name: 'Process' }).click();
     const process = page.getByRole('dialog', { name: 'Process Analysis Request' });
-    const viewer = process.getByRole('group', { name: 'Frame viewer' });
+    const viewer = await clipViewer(process);
     await expectFrame(viewer, 0, total);
     await expect(viewer.getByTestId('frame-time')).toHaveText('t = 0.0000 s');
 
@@ -217,7 +227,7 @@ test.describe('measured max speed', () => {
   test('on a variable-frame-rate clip every frame named is the frame shown, with its own time', async ({
     page,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(270_000);
     const vfr = await makeRunClip(path.join(scratchDir('va-e2e-clip-'), 'run-vfr.mp4'), {
       fps: '30',
       vfr: true,
@@ -228,7 +238,7 @@ test.describe('measured max speed', () => {
     const { id } = await requestWithClip(page, vfr.file);
     await signInAs(page, DEMO.analyst);
     const process = await openProcess(page, id);
-    const viewer = process.getByRole('group', { name: 'Frame viewer' });
+    const viewer = await clipViewer(process);
     await expectFrame(viewer, 0, total);
     await viewer.getByTestId('frame-canvas').click();
     for (const [key, index] of [
@@ -262,7 +272,7 @@ test.describe('measured max speed', () => {
   test('a clip below 25 frames per second is refused: the dialog offers the reject reason', async ({
     page,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(270_000);
     const slow = await makeRunClip(path.join(scratchDir('va-e2e-clip-'), 'run-20.mp4'), {
       fps: '20',
       seconds: 2.5,
@@ -270,7 +280,7 @@ test.describe('measured max speed', () => {
     const { id } = await requestWithClip(page, slow.file);
     await signInAs(page, DEMO.analyst);
     const process = await openProcess(page, id);
-    const viewer = process.getByRole('group', { name: 'Frame viewer' });
+    const viewer = await clipViewer(process);
     await expectFrame(viewer, 0, slow.frameTimes.length);
     await markAll(viewer, slow.crossings, slow.frameTimes.length);
     const problems = process.getByTestId('quality-problems');
@@ -292,7 +302,7 @@ test.describe('measured max speed', () => {
   test('an HEVC phone clip is measured on its working copy; an override needs a written reason; the receipt shows it', async ({
     page,
   }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(330_000);
     // The H.264 twin of this clip is the one measured in the first journey.
     const hevc = await makeRunClip(path.join(scratchDir('va-e2e-clip-'), 'run-hevc.mp4'), {
       fps: '30000/1001',
@@ -304,7 +314,7 @@ test.describe('measured max speed', () => {
     const { id, playerId } = await requestWithClip(page, hevc.file);
     await signInAs(page, DEMO.analyst);
     const process = await openProcess(page, id);
-    const viewer = process.getByRole('group', { name: 'Frame viewer' });
+    const viewer = await clipViewer(process);
     await expectFrame(viewer, 0, hevc.frameTimes.length);
     await process.getByText(/^Source clip #/).click();
     await expect(process.getByTestId('media-facts')).toContainText('hevc');

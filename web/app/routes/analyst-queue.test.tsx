@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import { http } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { aQueueItem, aUser } from '@/test/data';
 import { renderApp } from '@/test/render';
 import { failure, page, pending, server } from '@/test/server';
@@ -66,5 +66,28 @@ describe('the analysis queue', () => {
     renderApp('/analyst/queue', { user: aUser() });
     expect(await screen.findByText('404 Page Not Found')).toBeVisible();
     expect(screen.queryByRole('heading', { name: 'Analysis Queue' })).not.toBeInTheDocument();
+  });
+
+  it('tells the analyst that a clip still being prepared opens when it is ready', async () => {
+    let asked = 0;
+    server.use(
+      http.get(QUEUE, page([aQueueItem({ id: 44, sourceVideoId: 7 })])),
+      http.get('/api/analysis-requests/44/population', () => HttpResponse.json({ minimum: 20, metrics: [] })),
+      http.get('/api/videos/7/media', () => {
+        asked += 1;
+        return failure(409, 'The video is still being processed. Try again in a moment.', 'CONFLICT')();
+      }),
+    );
+    const { ui } = renderApp('/analyst/queue', { user: analyst });
+    await ui.click(
+      await within(await screen.findByTestId('queue-row-44')).findByRole('button', { name: 'Process' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Process Analysis Request' });
+    expect(
+      await within(dialog).findByText(/The source clip is still being prepared/, {}, { timeout: 5000 }),
+    ).toBeVisible();
+    expect(within(dialog).queryByRole('group', { name: 'Frame viewer' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+    expect(asked).toBeGreaterThan(0);
   });
 });

@@ -55,8 +55,9 @@ export function MeasurementWorkbench({
   }
   if (media.isPending || (media.isError && media.error instanceof ApiError && media.error.status === 409)) {
     return (
-      <p className="flex items-center gap-2 text-sm text-muted-foreground">
-        <Spinner size="sm" /> Reading the source clip (frame times, codec, working copy)...
+      <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
+        <Spinner size="sm" /> The source clip is still being prepared (frame times, codec, working copy). It
+        opens here when it is ready; you can close this and come back.
       </p>
     );
   }
