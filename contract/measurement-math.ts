@@ -1,3 +1,5 @@
+import { holdReasons, impossibleInterval, qualityProblems } from './measurement-checks';
+
 /**
  * The arithmetic of a measured Max Speed: one pure module shared by the server (preview, complete,
  * receipt), the web and the tests. See docs/decisions/101-measured-max-speed.md.
@@ -5,15 +7,14 @@
  * A crossing marked on frame k (the first frame at or after the landmark crossed the line) happened
  * in (t[k] - d[k], t[k]], where t are the frames' presentation times read from the file and d[k] is
  * the duration before frame k (t[k] - t[k-1]). An interval between marks a < b of T = t[b] - t[a]
- * seconds therefore lies in (T - d[b], T + d[a]).
+ * seconds therefore lies in (T - d[b], T + d[a]). Where a phone repeated a picture it did not capture,
+ * d[k] reaches back to the last new picture before k (decision 198).
  */
 
 export const YARD_STEP = 5;
 export const MIN_MARKS = 3;
 export const MAX_MARKS = 40;
 export const WINDOW_YARDS = 10;
-const MIN_FPS = 25;
-const MAX_VFR_BOUND_MPH = 1.0;
 
 export interface Mark {
   frameIndex: number;
@@ -26,6 +27,10 @@ export interface Timeline {
   /** Nominal frame rate as an exact fraction, for the method label. */
   fps: { num: number; den: number };
   vfr: boolean;
+  /** Frames whose picture repeats the one before it (a phone filling in a frame it did not capture). */
+  repeats?: number[];
+  /** The clip was filmed at this rate and stored slower (slow motion): `times` are already real times. */
+  captureFps?: number | null;
 }
 
 interface Span {
@@ -54,9 +59,15 @@ interface Measurement {
   /** Speed by distance: each interval's mph at its middle yard. */
   profile: { yard: number; mph: number }[];
   fpsLabel: string;
+  /** New pictures per second over the marked run (repeated frames and gaps counted as they are). */
+  realFps: number;
   methodLabel: string;
+  /** How far the Max Speed moves when one end of its window is marked one frame off, in mph. */
+  oneFrameMph: number;
   /** Why the video cannot give a verified number; empty when it can. */
   qualityProblems: string[];
+  /** Why a second analyst must confirm the number before it is shown as verified; empty when plausible. */
+  holdReasons: string[];
 }
 
 export class MeasurementError extends Error {
@@ -81,20 +92,44 @@ function fpsLabel(fps: { num: number; den: number }) {
   return String(Math.round((fps.num / fps.den) * 100) / 100);
 }
 
-export function methodLabel(timeline: Pick<Timeline, 'fps' | 'vfr'>) {
-  return `video ${timeline.vfr ? 'variable rate, about ' : ''}${fpsLabel(timeline.fps)} fps, yard-line crossings`;
+export function methodLabel(timeline: Pick<Timeline, 'fps' | 'vfr' | 'captureFps'>, realFps?: number) {
+  const rate = fpsLabel(timeline.fps);
+  if (timeline.captureFps)
+    return `video filmed at ${fpsLabel({ num: timeline.captureFps, den: 1 })} fps (slow motion stored at ${rate}), yard-line crossings`;
+  if (realFps !== undefined && realFps < 0.95 * fpsNumber(timeline.fps))
+    return `video about ${one(realFps)} fps (labelled ${rate}, frames dropped or repeated), yard-line crossings`;
+  return `video ${timeline.vfr ? 'variable rate, about ' : ''}${rate} fps, yard-line crossings`;
 }
 
-/** Duration before frame k; the first frame takes the one after it. */
-export function frameDuration(times: number[], k: number) {
+const one = (x: number) => (Math.round(x * 10) / 10).toString();
+const fpsNumber = (fps: { num: number; den: number }) => (fps.den ? fps.num / fps.den : 0);
+
+/**
+ * Duration before frame k's picture was new: back to the frame before it, or past the frames that
+ * repeat an earlier picture to the last new one. The first frame takes the duration after it.
+ */
+export function frameDuration(times: number[], k: number, repeats: ReadonlySet<number> = NO_REPEATS) {
   if (times.length < 2) return 0;
-  return k > 0 ? times[k] - times[k - 1] : times[1] - times[0];
+  if (k === 0) return times[1] - times[0];
+  let j = k - 1;
+  while (j > 0 && repeats.has(j)) j -= 1;
+  return times[k] - times[j];
+}
+const NO_REPEATS: ReadonlySet<number> = new Set();
+
+/** New pictures per second between two frames: frames that repeat a picture do not count. */
+function realRate(times: number[], from: number, to: number, repeats: ReadonlySet<number>) {
+  const seconds = times[to] - times[from];
+  if (!(seconds > 0)) return 0;
+  let fresh = 0;
+  for (let k = from + 1; k <= to; k += 1) if (!repeats.has(k)) fresh += 1;
+  return fresh / seconds;
 }
 
-function span(times: number[], a: Mark, b: Mark): Span {
+function span(times: number[], a: Mark, b: Mark, repeats: ReadonlySet<number>): Span {
   const seconds = times[b.frameIndex] - times[a.frameIndex];
-  const secondsMin = seconds - frameDuration(times, b.frameIndex);
-  const secondsMax = seconds + frameDuration(times, a.frameIndex);
+  const secondsMin = seconds - frameDuration(times, b.frameIndex, repeats);
+  const secondsMax = seconds + frameDuration(times, a.frameIndex, repeats);
   const yards = Math.abs(b.yardLine - a.yardLine);
   return {
     fromFrame: a.frameIndex,
@@ -112,13 +147,18 @@ function span(times: number[], a: Mark, b: Mark): Span {
 }
 
 /** Checks the marks and puts them in time order; throws MeasurementError with a message for the analyst. */
-function orderMarks(timeline: Pick<Timeline, 'times'>, marks: Mark[]): Mark[] {
+function orderMarks(timeline: Pick<Timeline, 'times'>, marks: Mark[], repeats: ReadonlySet<number>): Mark[] {
   const n = timeline.times.length;
   if (marks.length < MIN_MARKS) throw new MeasurementError(`Mark at least ${MIN_MARKS} yard-line crossings`);
   if (marks.length > MAX_MARKS) throw new MeasurementError(`Mark at most ${MAX_MARKS} yard-line crossings`);
   for (const m of marks) {
     if (!Number.isInteger(m.frameIndex) || m.frameIndex < 0 || m.frameIndex >= n) {
       throw new MeasurementError(`Frame ${m.frameIndex} is not in the video (frames 0 to ${n - 1})`);
+    }
+    if (repeats.has(m.frameIndex)) {
+      throw new MeasurementError(
+        `Frame ${m.frameIndex + 1} repeats the picture of the frame before it (the phone did not capture a new one): mark the first frame that shows the crossing`,
+      );
     }
     if (!Number.isInteger(m.yardLine) || m.yardLine % YARD_STEP !== 0 || m.yardLine < 0 || m.yardLine > 100) {
       throw new MeasurementError(`Yard line ${m.yardLine} is not a 5-yard line between 0 and 100`);
@@ -144,14 +184,14 @@ function orderMarks(timeline: Pick<Timeline, 'times'>, marks: Mark[]): Mark[] {
  * The fastest window of exactly 10 yards between two marks; without one, the shortest span of at
  * least 10 yards (the fastest among those); under 10 yards in all, the whole run (flagged).
  */
-function fastestWindow(times: number[], marks: Mark[]) {
+function fastestWindow(times: number[], marks: Mark[], repeats: ReadonlySet<number>) {
   const spans: Span[] = [];
   for (let i = 0; i < marks.length; i += 1) {
-    for (let j = i + 1; j < marks.length; j += 1) spans.push(span(times, marks[i], marks[j]));
+    for (let j = i + 1; j < marks.length; j += 1) spans.push(span(times, marks[i], marks[j], repeats));
   }
   const total = spans.reduce((m, s) => Math.max(m, s.yards), 0);
   if (total < WINDOW_YARDS) {
-    const whole = span(times, marks[0], marks[marks.length - 1]);
+    const whole = span(times, marks[0], marks[marks.length - 1], repeats);
     return { ...whole, underTenYards: true };
   }
   const shortest = spans
@@ -163,38 +203,44 @@ function fastestWindow(times: number[], marks: Mark[]) {
 }
 
 export function computeMeasurement(timeline: Timeline, marks: Mark[]): Measurement {
-  const ordered = orderMarks(timeline, marks);
+  const repeats = new Set(timeline.repeats ?? []);
+  const ordered = orderMarks(timeline, marks, repeats);
   const { times } = timeline;
-  const intervals = ordered.slice(1).map((m, i) => span(times, ordered[i], m));
+  const intervals = ordered.slice(1).map((m, i) => span(times, ordered[i], m, repeats));
   for (const s of intervals) {
     if (!(s.seconds > 0)) throw new MeasurementError('Marked frames must have increasing presentation times');
   }
-  const w = fastestWindow(times, ordered);
-  const plusMinus = ceilTenth(Math.max(w.mph - w.mphLow, w.mphHigh - w.mph));
-  const window = { ...w, plusMinus };
-  const nominal = timeline.fps.den ? timeline.fps.num / timeline.fps.den : 0;
-  const qualityProblems: string[] = [];
-  if (nominal < MIN_FPS)
-    qualityProblems.push(
-      `The video runs at ${fpsLabel(timeline.fps)} frames per second, below the ${MIN_FPS} needed for a verified speed.`,
-    );
-  if (timeline.vfr && plusMinus > MAX_VFR_BOUND_MPH) {
-    qualityProblems.push(
-      `The video's variable frame rate makes the bound ±${plusMinus.toFixed(1)} mph, wider than ${MAX_VFR_BOUND_MPH.toFixed(1)} mph.`,
-    );
-  }
-  if (w.underTenYards)
-    qualityProblems.push(`The marked run covers ${w.yards} yards; at least ${WINDOW_YARDS} are needed.`);
+  const impossible = impossibleInterval(intervals);
+  if (impossible) throw new MeasurementError(impossible);
+  const w = fastestWindow(times, ordered, repeats);
+  const maxSpeed = roundTenth(w.mph);
+  // Outward around the rounded value: the interval shown holds the whole unrounded range.
+  const plusMinus = ceilTenth(Math.max(maxSpeed - w.mphLow, w.mphHigh - maxSpeed, 0.05));
+  const realFps = realRate(times, ordered[0].frameIndex, ordered[ordered.length - 1].frameIndex, repeats);
+  const label = fpsLabel(timeline.fps);
+  const oneFrame = frameDuration(times, w.toFrame, repeats);
   return {
     marks: ordered.map((m) => ({ ...m, time: times[m.frameIndex] })),
     intervals,
-    window,
-    maxSpeed: roundTenth(w.mph),
+    window: { ...w, plusMinus },
+    maxSpeed,
     plusMinus,
     profile: intervals.map((s) => ({ yard: (s.fromYard + s.toYard) / 2, mph: s.mph })),
-    fpsLabel: fpsLabel(timeline.fps),
-    methodLabel: methodLabel(timeline),
-    qualityProblems,
+    fpsLabel: label,
+    realFps,
+    methodLabel: methodLabel(timeline, realFps),
+    oneFrameMph: ydsToMph(w.yards / (w.seconds - oneFrame)) - w.mph,
+    qualityProblems: qualityProblems({
+      realFps,
+      fpsLabel: label,
+      nominalFps: timeline.captureFps ?? fpsNumber(timeline.fps),
+      vfr: timeline.vfr,
+      plusMinus,
+      yards: w.yards,
+      underTenYards: w.underTenYards,
+      windowYards: WINDOW_YARDS,
+    }),
+    holdReasons: holdReasons(maxSpeed, intervals),
   };
 }
 
@@ -203,4 +249,16 @@ export function formatSpeed(mph: number, plusMinus: number | null | undefined) {
   return plusMinus === null || plusMinus === undefined
     ? `${mph.toFixed(1)} mph`
     : `${mph.toFixed(1)} mph ± ${plusMinus.toFixed(1)}`;
+}
+
+/** What the ± of a marked Max Speed covers, and what it does not, in plain words (every receipt says it). */
+export function boundInWords(oneFrameMph: number) {
+  const moved =
+    oneFrameMph > 0
+      ? ` Moving one end of the fastest window by one frame changes the speed by about ${oneFrameMph.toFixed(1)} mph.`
+      : '';
+  return (
+    'The ± covers the timing of whole frames: each crossing happened between its marked frame and the frame before it. ' +
+    `It does not cover where the analyst judged the crossing to be: that is checked by a second analyst's blind measurement.${moved}`
+  );
 }

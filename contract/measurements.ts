@@ -16,10 +16,10 @@ const id = (msg: string) => z.number({ error: msg }).int(msg).positive(msg).max(
 
 const markSchema = z.object({
   frameIndex: z
-    .number({ error: 'Frame index must be a whole number' })
+    .number({ error: 'Frame index must be a number' })
     .int('Frame index must be a whole number')
-    .min(0)
-    .max(10_000_000),
+    .min(0, 'Frame index must be 0 or more: the first frame is 0')
+    .max(10_000_000, 'Frame index must be at most 10000000'),
   yardLine: z
     .number({ error: 'Yard line must be a number' })
     .int('Yard line must be a whole number')
@@ -62,7 +62,8 @@ const spanSchema = z.object({
   secondsMax: z.number(),
   mph: z.number(),
   mphLow: z.number(),
-  mphHigh: z.number(),
+  /** null only on receipts stored before impossible marks were refused: no upper bound (decision 198). */
+  mphHigh: z.number().nullable(),
 });
 
 export const measurementResultSchema = z.object({
@@ -75,9 +76,15 @@ export const measurementResultSchema = z.object({
   plusMinus: z.number(),
   profile: z.array(z.object({ yard: z.number(), mph: z.number() })),
   fpsLabel: z.string(),
+  /** New pictures per second over the marked run: the rate the 25 fps floor applies to. */
+  realFps: z.number(),
   methodLabel: z.string(),
+  /** How far the Max Speed moves when one end of its window is marked one frame off (mph). */
+  oneFrameMph: z.number(),
   /** Non-empty: the dialog says why and offers the reject reason 'Video quality too low'. */
   qualityProblems: z.array(z.string()),
+  /** Non-empty: completing holds the result for a second analyst before it is shown as verified. */
+  holdReasons: z.array(z.string()),
 });
 export type MeasurementResult = z.infer<typeof measurementResultSchema>;
 
