@@ -55,6 +55,8 @@ export interface MediaFacts {
   /** Presentation times in time-base ticks from the first frame, in presentation order. */
   frameTicks: number[];
   variableFrameRate: boolean;
+  /** The rate the phone filmed at, where the file says (Android's com.android.capture.fps); null otherwise. */
+  captureFps: number | null;
 }
 
 /**
@@ -68,7 +70,7 @@ export async function probeMedia(file: string): Promise<MediaFacts> {
     '-select_streams',
     'v:0',
     '-show_entries',
-    'stream=codec_name,width,height,time_base,r_frame_rate,avg_frame_rate,duration:stream_tags=rotate:stream_side_data=rotation:format=format_name,duration',
+    'stream=codec_name,width,height,time_base,r_frame_rate,avg_frame_rate,duration:stream_tags=rotate:stream_side_data=rotation:format=format_name,duration:format_tags',
     '-of',
     'json',
     file,
@@ -109,9 +111,11 @@ export async function probeMedia(file: string): Promise<MediaFacts> {
   const deltas = new Set<number>();
   for (let i = 1; i < frameTicks.length; i += 1) deltas.add(frameTicks[i] - frameTicks[i - 1]);
   const sortedDeltas = [...deltas].sort((a, b) => a - b);
-  // One tick of rounding (30000/1001 in a 1/90000 base alternates 3003 and 3003...) is not a variable rate.
-  const variableFrameRate =
-    sortedDeltas.length > 1 && sortedDeltas[sortedDeltas.length - 1] - sortedDeltas[0] > 1;
+  // One tick of rounding (30000/1001 in a 1/90000 base alternates 3003 and 3004) is not a variable rate,
+  // but in a coarse base (1/30) one tick is a whole frame: a dropped frame is (decision 198).
+  const spread = sortedDeltas.length > 1 ? sortedDeltas[sortedDeltas.length - 1] - sortedDeltas[0] : 0;
+  const oneTickIsRounding = sortedDeltas.length > 0 && sortedDeltas[0] >= 20;
+  const variableFrameRate = spread > (oneTickIsRounding ? 1 : 0);
   const sideRotation = (stream.side_data_list ?? []).find((s: any) => s.rotation !== undefined)?.rotation;
   const rotation = Number(stream.tags?.rotate ?? sideRotation ?? 0) || 0;
   const timeBase = parseFraction(stream.time_base);
@@ -129,7 +133,13 @@ export async function probeMedia(file: string): Promise<MediaFacts> {
     durationSeconds,
     frameTicks,
     variableFrameRate,
+    captureFps: captureFpsOf(parsed.format?.tags),
   };
+}
+
+function captureFpsOf(tags: Record<string, string> | undefined) {
+  const fps = Number(tags?.['com.android.capture.fps']);
+  return Number.isFinite(fps) && fps > 0 ? fps : null;
 }
 
 /** Codecs Debian's Chromium decodes through WebCodecs; anything else gets an H.264 working copy. */

@@ -17,6 +17,12 @@ export interface RunClipOptions {
   codec?: 'h264' | 'hevc';
   width?: number;
   height?: number;
+  /** Each picture shown this many times (a phone repeating frames it did not capture). */
+  repeat?: number;
+  /** Only these frames of every `period` are in the file, in a 1/fps time base (frames dropped). */
+  keep?: { period: number; offsets: number[] };
+  /** Written as com.android.capture.fps: the clip was filmed at this rate (slow motion). */
+  captureFps?: number;
 }
 
 export interface RunClip {
@@ -133,8 +139,20 @@ export async function makeRunClip(out: string, opts: RunClipOptions): Promise<Ru
   const speed = opts.speedYps ?? 9;
   const seconds = opts.seconds ?? 2.5;
   const { num, den } = parseRate(opts.fps);
-  const count = Math.round((seconds * num) / den);
-  const times = clipFrameTimes(opts.fps, count, opts.vfr);
+  const keep = opts.keep;
+  const count = keep
+    ? Math.floor((Math.round((seconds * num) / den) * keep.offsets.length) / keep.period)
+    : Math.round((seconds * num) / den);
+  const ticks = keep
+    ? Array.from(
+        { length: count },
+        (_, i) => Math.floor(i / keep.offsets.length) * keep.period + keep.offsets[i % keep.offsets.length],
+      )
+    : null;
+  const times = ticks ? ticks.map((k) => (k * den) / num) : clipFrameTimes(opts.fps, count, opts.vfr);
+  const repeat = opts.repeat ?? 1;
+  /** The frame whose picture frame n shows. */
+  const shown = (n: number) => Math.floor(n / repeat) * repeat;
   // A timescale in which every frame time is a whole number of ticks.
   const timescale = opts.vfr ? num * 5 : num;
   const codec =
@@ -162,10 +180,19 @@ export async function makeRunClip(out: string, opts: RunClipOptions): Promise<Ru
           `settb=1/${timescale},setpts='floor((floor(N/2)*2*${den}/${num}+mod(N,2)*0.8*${den}/${num})/TB+0.5)'`,
         ]
       : []),
+    ...(keep
+      ? [
+          '-vf',
+          `settb=1/${num},setpts='floor(N/${keep.offsets.length})*${keep.period}+${keep.offsets
+            .map((o, i) => `eq(mod(N,${keep.offsets.length}),${i})*${o}`)
+            .join('+')}'`,
+        ]
+      : []),
+    ...(opts.captureFps ? ['-metadata', `com.android.capture.fps=${opts.captureFps}`] : []),
     // The encoder's time base follows -r: at the timescale, every presentation time passes exactly.
     '-vsync',
     '0',
-    ...(opts.vfr ? ['-r', String(timescale)] : []),
+    ...(opts.vfr || keep ? ['-r', String(timescale)] : []),
     ...codec,
     '-pix_fmt',
     'yuv420p',
@@ -174,7 +201,7 @@ export async function makeRunClip(out: string, opts: RunClipOptions): Promise<Ru
     '-video_track_timescale',
     String(timescale),
     '-movflags',
-    '+faststart',
+    opts.captureFps ? '+faststart+use_metadata_tags' : '+faststart',
     '-an',
     out,
   ];
@@ -187,7 +214,7 @@ export async function makeRunClip(out: string, opts: RunClipOptions): Promise<Ru
   });
   const frame = Buffer.alloc(width * height * 3);
   for (let n = 0; n < count; n += 1) {
-    drawFrame(frame, width, height, n, times[n], speed);
+    drawFrame(frame, width, height, shown(n), times[shown(n)], speed);
     if (!child.stdin.write(frame)) await new Promise((r) => child.stdin.once('drain', r));
   }
   child.stdin.end();
@@ -195,7 +222,7 @@ export async function makeRunClip(out: string, opts: RunClipOptions): Promise<Ru
   const crossings: RunClip['crossings'] = [];
   for (let yard = Math.ceil(START_YARD / 5) * 5; ; yard += 5) {
     const trueTime = (yard - START_YARD) / speed;
-    const frameIndex = times.findIndex((t) => t >= trueTime - 1e-12);
+    const frameIndex = times.findIndex((_, n) => times[shown(n)] >= trueTime - 1e-12);
     if (frameIndex < 0) break;
     if (yard === START_YARD) continue;
     crossings.push({ yardLine: yard, frameIndex, trueTime });

@@ -41,6 +41,10 @@ export const videoMedia = pgTable('video_media', {
     .default(0),
   variableFrameRate: boolean('variable_frame_rate').notNull().default(false),
   frameTicks: jsonb('frame_ticks').$type<number[]>().notNull().default([]),
+  /** Frames whose picture repeats the one before (decision 198); null: not read (stored before it). */
+  repeatedFrames: jsonb('repeated_frames').$type<number[]>(),
+  /** The capture rate the file declares (slow motion stored at a lower rate); null when it says none. */
+  captureFps: numeric('capture_fps', { precision: 8, scale: 3, mode: 'number' }),
   workingKey: text('working_key'),
   workingSha256: text('working_sha256'),
   workingCodec: text('working_codec'),

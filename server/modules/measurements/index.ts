@@ -18,3 +18,4 @@ export default async function measurementsModule(app: FastifyInstance) {
 export { recomputePlayerSpeed } from './correction.service';
 export { measuredValue, parseMeasurementField } from './measure.service';
 export { insertReceipt, storeStills, type ReceiptData } from './receipt.service';
+export { storedMeasurement } from './stored-measurement';

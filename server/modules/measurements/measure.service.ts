@@ -11,7 +11,7 @@ import type { Db } from '../../db/client';
 import { videos } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/app-error';
 import type { Storage } from '../../lib/storage';
-import { ensureMedia, readyMedia, timelineOf, type MediaRow } from '../videos';
+import { ensureMedia, readyMedia, timelineOf, withRepeats, type MediaRow } from '../videos';
 
 export type VideoRow = typeof videos.$inferSelect;
 
@@ -29,7 +29,7 @@ export async function measure(db: Db, storage: Storage, input: PreviewInput, pla
       videoId: "The video must be one of this player's library videos",
     });
   }
-  const media = readyMedia(await ensureMedia(db, storage, video));
+  const media = await withRepeats(db, storage, video, readyMedia(await ensureMedia(db, storage, video)));
   try {
     const m = computeMeasurement(timelineOf(media), input.marks);
     const result: MeasurementResult = { videoId: video.id, landmark: input.landmark, ...m };

@@ -12,6 +12,7 @@ import type { UserRow } from '../../db/schema';
 import { viewablePlayer } from '../players';
 import { withLocalCopy, type MediaRow } from '../videos';
 import type { MeasuredValue, VideoRow } from './measure.service';
+import { storedMeasurement } from './stored-measurement';
 
 const STILL_URL_TTL_SECONDS = 3600;
 
@@ -162,7 +163,7 @@ export async function readReceipt(
     createdAt: row.createdAt.toISOString(),
     video: data.video,
     landmark: data.landmark,
-    measurement: data.measurement,
+    measurement: storedMeasurement(data.measurement),
     maxSpeed: row.maxSpeed,
     plusMinus: row.plusMinus,
     methodLabel: row.methodLabel,

@@ -1,11 +1,11 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { formatSpeed } from '../../../contract/measurement-math';
+import { boundInWords, formatSpeed } from '../../../contract/measurement-math';
 import { LANDMARK_LABELS } from '../../../contract/measurements';
 import { VERIFIED_BY_TWO } from '../../../contract/sharing';
 import type { Db } from '../../db/client';
 import { analysisRequests, measurementAudits, measurementReceipts } from '../../db/schema';
 import type { Storage } from '../../lib/storage';
-import type { ReceiptData } from '../measurements';
+import { storedMeasurement, type ReceiptData } from '../measurements';
 import { html, layout } from './public-html';
 
 /** Longer than the page cache, so a cached page never holds an expired still. */
@@ -37,7 +37,7 @@ export async function renderPublicReceipt(
   if (!row) return null;
   const [audit] = await db.select().from(measurementAudits).where(eq(measurementAudits.requestId, requestId));
   const d = row.data as ReceiptData;
-  const m = d.measurement;
+  const m = storedMeasurement(d.measurement);
   const stills = m.marks.map((mk, i) => ({ ...mk, url: storage.url(row.stillKeys[i], STILL_TTL_SECONDS) }));
   const speed = formatSpeed(row.maxSpeed, row.plusMinus);
   const body = html`
@@ -46,8 +46,8 @@ export async function renderPublicReceipt(
     <div class="big">${row.maxSpeed.toFixed(1)} mph <span class="pm">± ${row.plusMinus.toFixed(1)}</span></div>
     ${audit?.status === 'agreed' ? html`<p><span class="badge">${VERIFIED_BY_TWO}</span> <span class="muted">A second analyst measured ${formatSpeed(audit.auditSpeed!, audit.auditPlusMinus)} without seeing this result.</span></p>` : ''}
     <p class="muted">Method: ${row.methodLabel} · landmark: ${LANDMARK_LABELS[d.landmark]} · ${d.request.position ?? ''} · ${d.request.season} season · measured ${row.createdAt.toISOString().slice(0, 10)}</p>
-    <p class="muted">Fastest ${m.window.yards}-yard window: yard ${m.window.fromYard} to ${m.window.toYard} in ${fixed(m.window.seconds, 3)} s (between ${fixed(m.window.mphLow, 1)} and ${fixed(m.window.mphHigh, 1)} mph).
-      The ± covers the frame timing: the crossing happened somewhere between a marked frame and the one before it.</p>
+    <p class="muted">Fastest ${m.window.yards}-yard window: yard ${m.window.fromYard} to ${m.window.toYard} in ${fixed(m.window.seconds, 3)} s (between ${fixed(m.window.mphLow, 1)} and ${m.window.mphHigh === null ? 'no upper bound' : `${fixed(m.window.mphHigh, 1)} mph`}).</p>
+    <p class="muted">${boundInWords(m.oneFrameMph)}</p>
     ${row.overrideReason ? html`<p><strong>Value set by the analyst:</strong> ${speed}. Reason: ${row.overrideReason}</p>` : ''}
     <p class="muted">Video: ${d.video.width}x${d.video.height}, ${d.video.nominalFps} fps${d.video.variableFrameRate ? ' (variable frame rate)' : ''}, ${d.video.frameCount} frames.</p>
   </section>

@@ -31,6 +31,7 @@ export {
   ingestMedia,
   readyMedia,
   timelineOf,
+  withRepeats,
   toMediaDto,
   type MediaRow,
 } from './video-media';

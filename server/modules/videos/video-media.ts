@@ -17,6 +17,7 @@ import {
   sha256File,
   type MediaFacts,
 } from '../../lib/media-probe';
+import { repeatedFrames } from '../../lib/repeated-frames';
 import type { Storage } from '../../lib/storage';
 import { withLocalCopy, withTempDir } from './video-files';
 
@@ -68,6 +69,8 @@ export async function ingestMedia(
       durationSeconds: Math.round(facts.durationSeconds * 10_000) / 10_000,
       variableFrameRate: facts.variableFrameRate,
       frameTicks: facts.frameTicks,
+      repeatedFrames: await repeatedFrames(file, facts.frameCount),
+      captureFps: facts.captureFps,
     };
     if (!BROWSER_CODECS.has(facts.codec)) {
       const copy = await withTempDir(async (dir) => {
@@ -110,10 +113,53 @@ export async function ensureMedia(
   return withLocalCopy(storage, video.storageKey, (file) => ingestMedia(db, storage, video.id, file));
 }
 
-export function timelineOf(m: MediaRow): Timeline {
+/** Presentation times in seconds from the first frame, as the file has them (what the browser seeks by). */
+const fileTimes = (m: MediaRow) => {
   const tb = parseFraction(m.timeBase);
+  return m.frameTicks.map((t) => (t * tb.num) / tb.den);
+};
+
+/** The rate a slow-motion clip was filmed at, when the file declares one faster than it is stored at. */
+function slowMotionFps(m: MediaRow) {
+  const stored = parseFraction(m.averageFps);
+  const rate = stored.num / stored.den;
+  return m.captureFps && rate > 0 && m.captureFps > 1.1 * rate ? m.captureFps : null;
+}
+
+const SLOW_MOTION_VARIABLE =
+  'This clip was filmed in slow motion and stored at a varying rate, so real times cannot be read from it. Upload the original slow-motion file, or reject the request.';
+
+/**
+ * The timeline a measurement is computed on: real seconds. A clip filmed at 240 fps and stored at 30
+ * plays 8 times slower than life; its times are scaled back by the declared capture rate (decision 198).
+ */
+export function timelineOf(m: MediaRow): Timeline {
   const fps = parseFraction(m.variableFrameRate ? m.averageFps : m.nominalFps);
-  return { times: m.frameTicks.map((t) => (t * tb.num) / tb.den), fps, vfr: m.variableFrameRate };
+  const capture = slowMotionFps(m);
+  if (capture && m.variableFrameRate) throw badRequest(SLOW_MOTION_VARIABLE, { videoId: SLOW_MOTION_VARIABLE });
+  const scale = capture ? fps.num / fps.den / capture : 1;
+  return {
+    times: fileTimes(m).map((t) => t * scale),
+    fps,
+    vfr: m.variableFrameRate,
+    repeats: m.repeatedFrames ?? [],
+    captureFps: capture,
+  };
+}
+
+/** Media probed before repeated frames were read: read them once now, from the file. */
+export async function withRepeats(db: DbOrTx, storage: Storage, video: typeof videos.$inferSelect, m: MediaRow) {
+  if (m.status !== 'ready' || m.repeatedFrames !== null) return m;
+  const key = m.workingKey ?? video.storageKey;
+  if (!key) return m;
+  const found = await withLocalCopy(storage, key, (file) => repeatedFrames(file, m.frameCount));
+  if (found === null) return m;
+  const [row] = await db
+    .update(videoMedia)
+    .set({ repeatedFrames: found })
+    .where(eq(videoMedia.videoId, m.videoId))
+    .returning();
+  return row ?? m;
 }
 
 export function readyMedia(m: MediaRow) {
@@ -143,6 +189,6 @@ export function toMediaDto(storage: Storage, video: typeof videos.$inferSelect, 
     workingSha256: m.workingSha256 ?? m.sha256,
     workingCodec: m.workingCodec ?? m.codec,
     hasWorkingCopy: Boolean(m.workingKey),
-    frameTimes: timelineOf(m).times,
+    frameTimes: fileTimes(m),
   };
 }

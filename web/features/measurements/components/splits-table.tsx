@@ -1,8 +1,8 @@
 import type { MeasurementResult } from '@contract/measurements';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 
-const range = (lo: number, hi: number, digits: number) =>
-  `${lo.toFixed(digits)}-${Number.isFinite(hi) ? hi.toFixed(digits) : '∞'}`;
+const range = (lo: number, hi: number | null, digits: number) =>
+  `${lo.toFixed(digits)}-${hi === null ? '∞' : hi.toFixed(digits)}`;
 
 /** Each interval between consecutive marks: yards, time with its one-frame bound, speed and range. */
 export function SplitsTable({ intervals }: { intervals: MeasurementResult['intervals'] }) {

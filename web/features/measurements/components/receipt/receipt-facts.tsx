@@ -8,7 +8,7 @@ export function ReceiptFacts({ receipt }: { receipt: Receipt }) {
     ['Landmark', LANDMARK_LABELS[receipt.landmark]],
     [
       'Fastest window',
-      `${w.fromYard} → ${w.toYard} (${w.yards} yards) in ${w.seconds.toFixed(4)} s, between ${w.mphLow.toFixed(2)} and ${Number.isFinite(w.mphHigh) ? w.mphHigh.toFixed(2) : '∞'} mph`,
+      `${w.fromYard} → ${w.toYard} (${w.yards} yards) in ${w.seconds.toFixed(4)} s, between ${w.mphLow.toFixed(2)} and ${w.mphHigh === null ? '∞' : w.mphHigh.toFixed(2)} mph`,
     ],
     ['Frame rate', `${v.nominalFps} nominal, ${v.averageFps} average`],
     ['Variable frame rate', v.variableFrameRate ? 'Yes' : 'No'],

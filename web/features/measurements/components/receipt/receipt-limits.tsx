@@ -1,11 +1,18 @@
-/** What the ± does not cover (decision 101): said where the number is checked. */
-export function ReceiptLimits() {
+/** What the ± does not cover (decisions 101 and 198): said where the number is checked. */
+export function ReceiptLimits({ oneFrameMph }: { oneFrameMph: number }) {
   return (
     <ul className="grid list-disc gap-1 pl-5 text-sm text-muted-foreground" data-testid="receipt-limits">
       <li>
         <span className="font-medium text-foreground">Landmark judgement.</span> The ± covers the frame timing
         only; which frame shows the landmark crossing a line is the analyst's judgement, which the stills on
         this page let anyone check.
+        {oneFrameMph > 0 &&
+          ` A mark one frame later at the end of the fastest window would change the speed by about ${oneFrameMph.toFixed(1)} mph.`}
+      </li>
+      <li>
+        <span className="font-medium text-foreground">Method.</span> The analyst marked the frame where the
+        player crossed each yard line; the Max Speed is the fastest 10-yard window between two marks. With
+        more than three marks, the fastest of several windows reads a little high on average (about 0.2 mph).
       </li>
       <li>
         <span className="font-medium text-foreground">Lens and perspective.</span> Yard lines are on the
@@ -19,7 +26,7 @@ export function ReceiptLimits() {
       </li>
       <li>
         <span className="font-medium text-foreground">Variable frame rate.</span> Times come from the file,
-        but uneven frames widen the ±; beyond 1.0 mph the video is not accepted.
+        but uneven, dropped or repeated frames widen the ±; beyond 1.0 mph no video is accepted.
       </li>
     </ul>
   );

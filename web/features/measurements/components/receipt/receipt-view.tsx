@@ -116,7 +116,7 @@ export function ReceiptView({
               <CardTitle className="text-base">What the ± does not cover</CardTitle>
             </CardHeader>
             <CardContent>
-              <ReceiptLimits />
+              <ReceiptLimits oneFrameMph={r.measurement.oneFrameMph} />
             </CardContent>
           </Card>
         </div>

@@ -50,7 +50,7 @@ export function LiveResults({ markCount, result, error, pending, onQualityReject
           {formatSpeed(result.maxSpeed, result.plusMinus)}
         </p>
         <p className="text-xs text-muted-foreground">
-          between {w.mphLow.toFixed(2)} and {Number.isFinite(w.mphHigh) ? w.mphHigh.toFixed(2) : '∞'} mph ·{' '}
+          between {w.mphLow.toFixed(2)} and {w.mphHigh === null ? '∞' : w.mphHigh.toFixed(2)} mph ·{' '}
           {w.seconds.toFixed(4)} s · {result.methodLabel}
         </p>
       </div>
