@@ -3,7 +3,8 @@ import { ID_MAX, ID_OUT_OF_RANGE } from './constants';
 
 export const REQUEST_TYPES = ['max_speed', 'iga'] as const;
 export type RequestType = (typeof REQUEST_TYPES)[number];
-export const REQUEST_STATUSES = ['pending', 'completed', 'rejected'] as const;
+/** 'held': measured, but a second analyst confirms it before it is shown as verified (decision 198). */
+export const REQUEST_STATUSES = ['pending', 'completed', 'rejected', 'held'] as const;
 
 const SEASON_MIN = 2000;
 const SEASON_MAX = 2099;

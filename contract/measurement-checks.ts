@@ -34,7 +34,8 @@ export interface CheckedSpan {
   secondsMin: number;
   mph: number;
   mphLow: number;
-  mphHigh: number;
+  /** null: no upper bound. */
+  mphHigh: number | null;
 }
 
 const one = (x: number) => x.toFixed(1);
@@ -60,7 +61,8 @@ export function impossibleInterval(intervals: CheckedSpan[]): string | null {
 
 /** The smallest speed change between two neighbouring intervals that their bounds allow, in mph. */
 function leastChange(a: CheckedSpan, b: CheckedSpan) {
-  return Math.max(0, b.mphLow - a.mphHigh, a.mphLow - b.mphHigh);
+  const high = (s: CheckedSpan) => s.mphHigh ?? Number.POSITIVE_INFINITY;
+  return Math.max(0, b.mphLow - high(a), a.mphLow - high(b));
 }
 
 /** Why a result must be confirmed by a second analyst before it is shown as verified; empty when plausible. */

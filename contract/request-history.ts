@@ -27,4 +27,5 @@ export const REQUEST_STATUS_LABELS = {
   pending: 'Awaiting analysis',
   completed: 'Completed',
   rejected: 'Rejected',
+  held: 'Being confirmed',
 } as const;

@@ -27,7 +27,7 @@ export const analysisRequests = pgTable(
     hudlUrl: text('hudl_url').notNull(),
     startTime: text('start_time'),
     season: integer('season').notNull(),
-    status: text('status', { enum: ['pending', 'completed', 'rejected'] })
+    status: text('status', { enum: ['pending', 'completed', 'rejected', 'held'] })
       .notNull()
       .default('pending'),
     requestType: text('request_type', { enum: ['max_speed', 'iga'] })

@@ -101,3 +101,17 @@ export function rejectedMail(
     html: `<p>Hi ${escapeHtml(w.firstName ?? 'there')},</p><p>${escapeHtml(intro)}</p><p>Reason: ${escapeHtml(r.reason)}<br>Analyst's note: ${escapeHtml(r.comment)}</p><p>${escapeHtml(credit)}</p><p><a href="${url}">Open the player card</a></p>${facts.html}`,
   };
 }
+
+/** A measured result outside what players run: the family learns it is being confirmed, not its number (decision 198). */
+export function heldMail(w: Who, r: RequestFacts): Mail {
+  const facts = requestFacts(w, r);
+  const intro = `The Max Speed of ${w.playerName} has been measured. The result is outside what players usually run, so a second analyst measures the video again before it is shown as verified.`;
+  const after =
+    'We will email you when it is confirmed; nothing is shown on the player card, the leaderboard or the public profile until then.';
+  return {
+    to: w.to,
+    subject: `${w.playerName}'s Max Speed is being confirmed by a second analyst`,
+    text: `Hi ${w.firstName ?? 'there'},\n\n${intro}\n\n${after}\n\n${facts.text}`,
+    html: `<p>Hi ${escapeHtml(w.firstName ?? 'there')},</p><p>${escapeHtml(intro)}</p><p>${escapeHtml(after)}</p>${facts.html}`,
+  };
+}

@@ -86,6 +86,7 @@ export async function completeRequest(
         plusMinus: measured.result.plusMinus,
         methodLabel: measured.result.methodLabel,
         overrideReason: measured.override?.reason ?? null,
+        held: measured.held,
         writeReceipt: (tx, done) =>
           insertReceipt(tx, {
             requestId: done.id,

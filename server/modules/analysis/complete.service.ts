@@ -28,6 +28,8 @@ interface MeasuredCompletion {
   plusMinus: number;
   methodLabel: string;
   overrideReason: string | null;
+  /** Non-empty: the request is held for a second analyst, not shown as verified yet (decision 198). */
+  held: string[];
   writeReceipt: (tx: Tx, request: RequestRow) => Promise<unknown>;
 }
 
@@ -44,13 +46,14 @@ export async function commitCompletion(
   media: StoredMedia | null,
   measured: MeasuredCompletion | null = null,
 ) {
+  const held = (measured?.held.length ?? 0) > 0;
   return db.transaction(async (tx) => {
     const [done] = await tx
       .update(analysisRequests)
       .set({
-        status: 'completed',
+        status: held ? 'held' : 'completed',
         analystId: analyst.id,
-        completedAt: new Date(),
+        completedAt: held ? null : new Date(),
         maxSpeed: v.maxSpeed,
         igaScore: v.igaScore,
         analystComment: v.comment,
@@ -60,16 +63,20 @@ export async function commitCompletion(
           maxSpeedPlusMinus: measured.plusMinus,
           methodLabel: measured.methodLabel,
           overrideReason: measured.overrideReason,
+          ...(held && { metadata: { ...(request.metadata ?? {}), heldReasons: measured.held } }),
         }),
       })
       .where(and(eq(analysisRequests.id, request.id), eq(analysisRequests.status, 'pending')))
       .returning();
     if (!done) throw conflict(ALREADY_PROCESSED);
     const video = media
-      ? await insertResultVideo(tx, done, v, media, measured)
-      : await markSourceVideo(tx, done, v, measured!);
+      ? await insertResultVideo(tx, done, held ? { ...v, maxSpeed: null } : v, media, measured)
+      : held
+        ? await sourceVideo(tx, measured!.sourceVideoId)
+        : await markSourceVideo(tx, done, v, measured!);
     await insertMetrics(tx, done.id, v.metrics);
     await measured?.writeReceipt(tx, done);
+    if (held) return { request: done, video };
     await recordLeaderboardResult(tx, {
       playerId: done.playerId,
       metricType: done.requestType === 'iga' ? 'iga_score' : 'max_speed',
@@ -133,7 +140,11 @@ async function markSourceVideo(tx: Tx, done: RequestRow, v: CompletionValues, me
     )
     .returning();
   if (marked) return marked;
-  const [video] = await tx.select().from(videos).where(eq(videos.id, measured.sourceVideoId));
+  return sourceVideo(tx, measured.sourceVideoId);
+}
+
+async function sourceVideo(tx: Tx, id: number) {
+  const [video] = await tx.select().from(videos).where(eq(videos.id, id));
   return video;
 }
 

@@ -12,7 +12,7 @@ import {
 import { errorBodySchema } from '../../../contract/errors';
 import { videoSchema } from '../../../contract/videos';
 import { toVideoDto } from '../videos';
-import { completedMail, rejectedMail } from './analysis.mail';
+import { completedMail, heldMail, rejectedMail } from './analysis.mail';
 import { completeRequest } from './complete.flow';
 import { notifyOwner } from './notify';
 import { PAGE_SIZES, pageQuery } from '../../../contract/pagination';
@@ -78,9 +78,13 @@ export default async function processRoutes(fastify: FastifyInstance) {
     async (req) => {
       const analyst = req.requireUser();
       const { request, video } = await completeRequest(app, req, analyst, req.params.id);
-      await notifyOwner(app, request.playerId, (who) => completedMail(who, request));
+      const held = request.status === 'held';
+      await notifyOwner(app, request.playerId, (who) =>
+        held ? heldMail(who, request) : completedMail(who, request),
+      );
       if (request.requestType === 'max_speed') {
-        await maybeQueueAudit(app.db, request.id).catch((err) =>
+        // A held result always gets its second analyst (decision 198); others by the audit rate.
+        await maybeQueueAudit(app.db, request.id, held ? () => -1 : undefined).catch((err) =>
           req.log.warn({ err }, 'Queueing a second-analyst audit failed'),
         );
       }

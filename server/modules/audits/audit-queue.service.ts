@@ -22,7 +22,13 @@ export async function maybeQueueAudit(
   draw: () => number = () => randomInt(0, 10_000) / 100,
 ) {
   const [r] = await db.select().from(analysisRequests).where(eq(analysisRequests.id, requestId));
-  if (!r || r.status !== 'completed' || r.requestType !== 'max_speed' || r.maxSpeed === null) return null;
+  if (
+    !r ||
+    (r.status !== 'completed' && r.status !== 'held') ||
+    r.requestType !== 'max_speed' ||
+    r.maxSpeed === null
+  )
+    return null;
   const [receipt] = await db
     .select()
     .from(measurementReceipts)

@@ -11,7 +11,7 @@ import {
 } from '../../db/schema';
 import { conflict } from '../../lib/app-error';
 import type { UserRow } from '../../db/schema';
-import { recomputePlayerSpeed, type ReceiptData } from '../measurements';
+import { recomputePlayerSpeed, releaseHeld, type ReceiptData } from '../measurements';
 import { auditById, latestReceipt, toAudit } from './audit-submit.service';
 
 const ONLY_FLAGGED = 'Only a flagged audit waits for an admin to confirm a result';
@@ -36,6 +36,8 @@ export async function resolveAudit(
       .returning();
     if (!row) throw conflict(ONLY_FLAGGED);
     if (confirmed === 'audit') await applyAuditResult(tx, row);
+    // Either result, once an admin confirmed it, is verified: a held request is released (decision 198).
+    await releaseHeld(tx, row.requestId);
     return row;
   });
   return toAudit(db, done);

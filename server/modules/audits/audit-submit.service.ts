@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import { analysisRequests, measurementAudits, measurementReceipts, players, users } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../lib/app-error';
 import type { UserRow } from '../../db/schema';
-import { measuredValue, storeStills, type ReceiptData } from '../measurements';
+import { measuredValue, releaseHeld, storeStills, type ReceiptData } from '../measurements';
 
 type AuditRow = typeof measurementAudits.$inferSelect;
 const nameOf = (u: Pick<UserRow, 'firstName' | 'lastName' | 'username'>) =>
@@ -73,6 +73,8 @@ export async function submitAudit(
     await Promise.all(stillKeys.map((k) => app.storage.remove(k).catch(() => undefined)));
     throw conflict(AUDIT_ALREADY_DONE);
   }
+  // A held result that a second analyst measured alike is confirmed: now it is verified (decision 198).
+  if (agrees) await app.db.transaction((tx) => releaseHeld(tx, a.requestId));
   return toAudit(app.db, done);
 }
 

@@ -19,3 +19,4 @@ export { recomputePlayerSpeed } from './correction.service';
 export { measuredValue, parseMeasurementField } from './measure.service';
 export { insertReceipt, storeStills, type ReceiptData } from './receipt.service';
 export { storedMeasurement } from './stored-measurement';
+export { releaseHeld } from './held.service';

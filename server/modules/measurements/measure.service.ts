@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { holdReasons } from '../../../contract/measurement-checks';
 import { MeasurementError, computeMeasurement, roundTenth } from '../../../contract/measurement-math';
 import {
   OVERRIDE_REASON_REQUIRED,
@@ -65,6 +66,8 @@ export interface MeasuredValue {
   result: MeasurementResult;
   maxSpeed: number;
   override: { maxSpeed: number; reason: string } | null;
+  /** Why a second analyst confirms the value before it is shown as verified; empty when plausible. */
+  held: string[];
 }
 
 /**
@@ -91,5 +94,6 @@ export async function measuredValue(
     const msg = `Max Speed must be the measured ${result.maxSpeed.toFixed(1)} mph, or an override with a written reason`;
     throw badRequest(msg, { maxSpeed: msg });
   }
-  return { video, media, result, maxSpeed, override };
+  const held = override ? holdReasons(override.maxSpeed, result.intervals) : result.holdReasons;
+  return { video, media, result, maxSpeed, override, held };
 }

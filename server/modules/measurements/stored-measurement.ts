@@ -16,8 +16,7 @@ const bounded = <T extends { mphHigh: number | null }>(s: T): T => ({
  */
 export function storedMeasurement(m: Stored): MeasurementResult {
   const intervals = m.intervals.map(bounded);
-  const checked = intervals.map((s) => ({ ...s, mphHigh: s.mphHigh ?? Number.POSITIVE_INFINITY }));
-  const impossible = impossibleInterval(checked);
+  const impossible = impossibleInterval(intervals);
   return {
     ...m,
     intervals,
@@ -26,7 +25,7 @@ export function storedMeasurement(m: Stored): MeasurementResult {
     oneFrameMph: m.oneFrameMph ?? 0,
     holdReasons: m.holdReasons ?? [
       ...(impossible ? [impossible] : []),
-      ...holdReasons(m.maxSpeed, checked),
+      ...holdReasons(m.maxSpeed, intervals),
     ],
   };
 }

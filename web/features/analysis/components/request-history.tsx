@@ -11,7 +11,12 @@ import { useRequestHistory } from '../api/get-request-history';
 
 const day = (iso: string) =>
   new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
-const STATUS_VARIANT = { pending: 'warning', completed: 'success', rejected: 'destructive' } as const;
+const STATUS_VARIANT = {
+  pending: 'warning',
+  completed: 'success',
+  rejected: 'destructive',
+  held: 'warning',
+} as const;
 
 function result(r: RequestHistoryItem) {
   if (r.status !== 'completed') return null;
@@ -40,6 +45,13 @@ function Row({ r }: { r: RequestHistoryItem }) {
           ? ` · ${r.status === 'rejected' ? 'Rejected' : 'Completed'} ${day(r.completedAt)}`
           : ''}
       </p>
+      {r.status === 'held' && (
+        <p className="text-sm" data-testid="held-note">
+          The measured speed is outside what players usually run, so a second analyst measures the video again
+          before it is shown as verified. Nothing is shown on the card, the leaderboard or the public profile
+          until then.
+        </p>
+      )}
       {r.status === 'rejected' && (
         <div className="rounded-md border border-destructive/30 bg-destructive/5 p-2 text-sm">
           <p>
