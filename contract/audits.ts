@@ -43,6 +43,17 @@ export const auditSchema = z.object({
   original: result,
   audit: result.nullable(),
   difference: z.number().nullable(),
+  /** Per yard line both analysts marked: how many frames apart their marks are (decision 198). */
+  markDifferences: z
+    .array(
+      z.object({
+        yardLine: z.number(),
+        originalFrame: z.number(),
+        auditFrame: z.number(),
+        frames: z.number(),
+      }),
+    )
+    .nullable(),
   withinBounds: z.boolean().nullable(),
   confirmed: z.enum(['original', 'audit']).nullable(),
   createdAt: z.string(),

@@ -86,7 +86,11 @@ export async function toAudit(db: Db, a: AuditRow): Promise<Audit> {
     .where(eq(analysisRequests.id, a.requestId));
   const [orig] = a.originalReceiptId
     ? await db
-        .select({ name: measurementReceipts.analystName, method: measurementReceipts.methodLabel })
+        .select({
+          name: measurementReceipts.analystName,
+          method: measurementReceipts.methodLabel,
+          data: measurementReceipts.data,
+        })
         .from(measurementReceipts)
         .where(eq(measurementReceipts.id, a.originalReceiptId))
     : [];
@@ -116,6 +120,7 @@ export async function toAudit(db: Db, a: AuditRow): Promise<Audit> {
         }
       : null,
     difference,
+    markDifferences: submitted && orig ? markDifferences(orig.data, a.auditData) : null,
     withinBounds: submitted
       ? auditAgrees(
           { speed: a.originalSpeed, plusMinus: a.originalPlusMinus },
@@ -128,6 +133,26 @@ export async function toAudit(db: Db, a: AuditRow): Promise<Audit> {
 }
 
 export { auditById };
+
+type Marked = { measurement?: { marks?: { frameIndex: number; yardLine: number }[] } } | null;
+/** How far the two analysts' marks of the same yard lines are apart, in frames: their judgement compared. */
+function markDifferences(original: unknown, audit: unknown) {
+  const theirs = new Map(
+    ((audit as Marked)?.measurement?.marks ?? []).map((m) => [m.yardLine, m.frameIndex]),
+  );
+  return ((original as Marked)?.measurement?.marks ?? []).flatMap((m) => {
+    const auditFrame = theirs.get(m.yardLine);
+    if (auditFrame === undefined) return [];
+    return [
+      {
+        yardLine: m.yardLine,
+        originalFrame: m.frameIndex,
+        auditFrame,
+        frames: Math.abs(auditFrame - m.frameIndex),
+      },
+    ];
+  });
+}
 export const latestReceipt = async (db: Db, requestId: number) =>
   (
     await db

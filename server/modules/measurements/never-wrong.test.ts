@@ -195,6 +195,15 @@ describe('a verified speed is never silently wrong', () => {
     });
     expect(audit.statusCode, audit.body).toBe(200);
     expect(audit.json().status).toBe('agreed');
+    // The audit reports how far the two analysts' marks are apart, per yard line.
+    expect(audit.json().markDifferences).toEqual(
+      marks.map((m) => ({
+        yardLine: m.yardLine,
+        originalFrame: m.frameIndex,
+        auditFrame: m.frameIndex,
+        frames: 0,
+      })),
+    );
     expect(await status(req.id)).toBe('completed');
     const [board] = await t.db.select().from(leaderboard).where(eq(leaderboard.playerId, player.id));
     expect(board.metricValue).toBe(p.maxSpeed);

@@ -33,6 +33,9 @@ function FlaggedAudit({ audit }: { audit: Audit }) {
     <li data-testid="flagged-audit" className="grid gap-2 rounded-md border p-3">
       <p className="font-medium">
         {audit.playerName} · request #{audit.requestId} · difference {audit.difference?.toFixed(1)} mph
+        {audit.markDifferences &&
+          audit.markDifferences.length > 0 &&
+          ` · marks up to ${Math.max(...audit.markDifferences.map((d) => d.frames))} frames apart`}
       </p>
       <div className="grid gap-2 sm:grid-cols-2">
         <Result
