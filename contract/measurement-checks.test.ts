@@ -39,7 +39,7 @@ describe('a verified speed is never silently wrong (decision 198)', () => {
     expect(m.maxSpeed).toBe(15.2);
     expect(m.maxSpeed - m.plusMinus).toBeLessThanOrEqual(15.08);
     expect(m.maxSpeed - m.plusMinus).toBeLessThanOrEqual(m.window.mphLow + 1e-9);
-    expect(m.maxSpeed + m.plusMinus).toBeGreaterThanOrEqual(m.window.mphHigh! - 1e-9);
+    expect(m.maxSpeed + m.plusMinus).toBeGreaterThanOrEqual(m.window.mphHigh - 1e-9);
   });
 
   for (const fps of [120, 240, 30000 / 1001, 60000 / 1001]) {

@@ -136,7 +136,8 @@ const SLOW_MOTION_VARIABLE =
 export function timelineOf(m: MediaRow): Timeline {
   const fps = parseFraction(m.variableFrameRate ? m.averageFps : m.nominalFps);
   const capture = slowMotionFps(m);
-  if (capture && m.variableFrameRate) throw badRequest(SLOW_MOTION_VARIABLE, { videoId: SLOW_MOTION_VARIABLE });
+  if (capture && m.variableFrameRate)
+    throw badRequest(SLOW_MOTION_VARIABLE, { videoId: SLOW_MOTION_VARIABLE });
   const scale = capture ? fps.num / fps.den / capture : 1;
   return {
     times: fileTimes(m).map((t) => t * scale),
@@ -148,7 +149,12 @@ export function timelineOf(m: MediaRow): Timeline {
 }
 
 /** Media probed before repeated frames were read: read them once now, from the file. */
-export async function withRepeats(db: DbOrTx, storage: Storage, video: typeof videos.$inferSelect, m: MediaRow) {
+export async function withRepeats(
+  db: DbOrTx,
+  storage: Storage,
+  video: typeof videos.$inferSelect,
+  m: MediaRow,
+) {
   if (m.status !== 'ready' || m.repeatedFrames !== null) return m;
   const key = m.workingKey ?? video.storageKey;
   if (!key) return m;
