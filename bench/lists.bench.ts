@@ -128,7 +128,7 @@ async function main() {
       {
         name: "a family's players (250), first 100",
         run: async () => {
-          const p = await listPlayers(h.db, family, { limit: 100 });
+          const p = await listPlayers({ db: h.db, storage }, family, { limit: 100 });
           return { n: p.items.length, more: Boolean(p.next) };
         },
         plan: {

@@ -23,6 +23,14 @@ export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 export const PHOTO_MAX_MB = PHOTO_MAX_BYTES / (1024 * 1024);
 export const PHOTO_TOO_LARGE = `Image must be less than ${PHOTO_MAX_MB}MB`;
 export const PHOTO_NOT_IMAGE = 'Please upload an image file (JPG, PNG, etc.)';
+export const PHOTO_UPLOAD_AGAIN = 'Please upload the photo again';
+/**
+ * One of our photos, as an answer gives it: '/files/photos/<id>.webp' with its expiring signature
+ * (decision 197). The server keeps the path and checks the signature of any photo that is not the
+ * player's current one.
+ */
+export const PHOTO_URL_RE =
+  /^\/files\/(photos\/[A-Za-z0-9-]+\.webp)(?:\?expires=(\d{1,12})&sig=([A-Za-z0-9_-]{1,100}))?$/;
 
 /** The latest birth date the form allows: Dec 31 of the year ten years ago (year-based). */
 export const latestBirthDate = (now = new Date()) => `${now.getFullYear() - 10}-12-31`;
@@ -87,11 +95,7 @@ const shared = {
   dateOfBirth,
   photoUrl: z.preprocess(
     (v) => (v === '' ? null : v),
-    z
-      .string()
-      .regex(/^\/files\/photos\/[A-Za-z0-9-]+\.webp$/, 'Please upload the photo again')
-      .nullable()
-      .optional(),
+    z.string().regex(PHOTO_URL_RE, PHOTO_UPLOAD_AGAIN).nullable().optional(),
   ),
   addressLine1: requiredText('Address is required', 'Address'),
   addressLine2: optionalText('Address line 2'),
@@ -135,6 +139,31 @@ const shared = {
       .max(36, 'ACT score must be between 1 and 36'),
   ),
 };
+
+/**
+ * A minor's birth date and contact details, as the family enters them. Only the family reads them
+ * (decision 197), so an admin's edit leaves them out and the stored values stay.
+ */
+const contact = {
+  dateOfBirth: shared.dateOfBirth,
+  addressLine1: shared.addressLine1,
+  addressLine2: shared.addressLine2,
+  zipCode: shared.zipCode,
+  email: shared.email,
+  phone: shared.phone,
+  phoneCountryCode: shared.phoneCountryCode,
+};
+const contactLeftOut = {
+  dateOfBirth: contact.dateOfBirth.optional(),
+  addressLine1: contact.addressLine1.optional(),
+  addressLine2: contact.addressLine2,
+  zipCode: contact.zipCode.optional(),
+  email: contact.email.optional(),
+  phone: contact.phone.optional(),
+  phoneCountryCode: contact.phoneCountryCode.optional(),
+};
+/** The family's edit must carry them all, with the form's messages. */
+export const playerContactSchema = z.object(contact);
 
 const hudlRequired = hudl('Hudl Profile URL is required');
 const hudlOptional = optionalUrl();
@@ -213,13 +242,17 @@ export const playerFormSchema = z
 export const playerEditFormSchema = z
   .object({ ...shared, ...formOnly, ...secondaryOptional, hudlUrl: hudlOptional })
   .refine(positionsDiffer.check, positionsDiffer.params);
-export type PlayerFormValues = z.output<typeof playerEditFormSchema>;
+/** An admin editing a family's player: the same form without the birth date and contact details. */
+export const playerStaffEditFormSchema = z
+  .object({ ...shared, ...formOnly, ...secondaryOptional, ...contactLeftOut, hudlUrl: hudlOptional })
+  .refine(positionsDiffer.check, positionsDiffer.params);
+export type PlayerFormValues = z.output<typeof playerStaffEditFormSchema>;
 
 export const createPlayerSchema = z
   .object({ ...shared, ...wireOnly, hudlUrl: hudlRequired })
   .refine(positionsDiffer.check, positionsDiffer.params);
 export const updatePlayerSchema = z
-  .object({ ...shared, ...wireOnly, ...secondaryOptional, hudlUrl: hudlOptional })
+  .object({ ...shared, ...wireOnly, ...secondaryOptional, ...contactLeftOut, hudlUrl: hudlOptional })
   .refine(positionsDiffer.check, positionsDiffer.params);
 export type CreatePlayerInput = z.output<typeof createPlayerSchema>;
 export type UpdatePlayerInput = z.output<typeof updatePlayerSchema>;
@@ -271,7 +304,7 @@ const publicPlayerSchema = z.object({
   updatedAt: z.string(),
 });
 
-/** A minor's contact details: only for the owner, analysts and admins. */
+/** A minor's birth date and contact details: only for the family (decision 197). */
 export const PRIVATE_PLAYER_FIELDS = [
   'dateOfBirth',
   'addressLine1',

@@ -7,14 +7,14 @@ import type { Readable } from 'node:stream';
 
 /**
  * Where uploaded files live. Keys are our own ("photos/3f2a.webp"), never a client's filename.
- * Public files (photos, thumbnails) are served at /files/<key>; private ones (videos) need a signed URL.
+ * Every file is private: /files/<key> serves it only with an expiring signature (decisions 023, 197).
  */
 export interface Storage {
   put(key: string, body: Readable | Buffer, contentType: string): Promise<{ size: number }>;
   read(key: string, range?: { start: number; end: number }): Promise<Readable>;
   size(key: string): Promise<number | null>;
   remove(key: string): Promise<void>;
-  /** URL a browser can fetch; private keys carry an expiring signature. */
+  /** URL a browser can fetch: /files/<key> with an expiring signature. */
   url(key: string, ttlSeconds?: number): string;
   verifySignature(key: string, expires: string, sig: string): boolean;
 }
@@ -23,19 +23,26 @@ export interface Storage {
 export const PARTIAL_DIR = '.partial';
 
 const KEY_RE = /^[a-z0-9-]+\/[A-Za-z0-9._-]+$/;
-export const isPrivateKey = (key: string) => key.startsWith('videos/');
+/** A player's photo or a video's thumbnail: shown in lists that are read again and again. */
+export const isImageKey = (key: string) => key.startsWith('photos/') || key.startsWith('thumbnails/');
+/**
+ * An image's link ends on a whole hour and lives at least its ttl (so 1 to 2 hours by default): every
+ * answer in the same hour gives the same link, which the browser's cache can keep (decision 197).
+ */
+export const IMAGE_URL_STEP_SECONDS = 3600;
 export const assertKey = (key: string) => {
   if (!KEY_RE.test(key) || key.includes('..')) throw new Error(`Invalid storage key: ${key}`);
 };
 
-/** Every adapter serves through /files/<key>; private keys carry our own expiring HMAC signature. */
+/** Every adapter serves through /files/<key> with our own expiring HMAC signature. */
 export function createUrlSigner(secret: string): Pick<Storage, 'url' | 'verifySignature'> {
   const sign = (key: string, expires: number) =>
     createHmac('sha256', secret).update(`${key}:${expires}`).digest('base64url');
   return {
     url(key, ttlSeconds = 3600) {
-      if (!isPrivateKey(key)) return `/files/${key}`;
-      const expires = Math.floor(Date.now() / 1000) + ttlSeconds;
+      const end = Math.floor(Date.now() / 1000) + ttlSeconds;
+      const step = IMAGE_URL_STEP_SECONDS;
+      const expires = isImageKey(key) ? Math.ceil(end / step) * step : end;
       return `/files/${key}?expires=${expires}&sig=${sign(key, expires)}`;
     },
     verifySignature(key, expires, sig) {
@@ -50,7 +57,8 @@ export function createUrlSigner(secret: string): Pick<Storage, 'url' | 'verifySi
 
 const READ_CHUNK = 512 * 1024;
 
-export function createLocalStorage(root: string, secret: string): Storage {
+/** `partialTag` starts the name of every partial file, so an instance can find its own (decision 196). */
+export function createLocalStorage(root: string, secret: string, partialTag = 'local'): Storage {
   const full = (key: string) => {
     assertKey(key);
     return path.join(root, key);
@@ -61,7 +69,7 @@ export function createLocalStorage(root: string, secret: string): Storage {
       const file = full(key);
       // Written under a scratch name, renamed when complete: a process killed mid-write leaves its
       // bytes only in the partial area, which the storage sweep empties (never a half file under a real key).
-      const partial = path.join(root, PARTIAL_DIR, `${randomUUID()}.part`);
+      const partial = path.join(root, PARTIAL_DIR, `${partialTag}.${randomUUID()}.part`);
       await mkdir(path.dirname(file), { recursive: true });
       await mkdir(path.dirname(partial), { recursive: true });
       try {

@@ -20,6 +20,7 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'GET /p/:slug': 'public',
   'GET /p/:slug/profile.json': 'public',
   'GET /p/:slug/share.png': 'public',
+  'GET /p/:slug/photo/:file': 'public',
   'GET /p/:slug/qr.svg': 'public',
   'GET /p/:slug/qr.png': 'public',
   'GET /p/:slug/recruiting-sheet.pdf': 'public',

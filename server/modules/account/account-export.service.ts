@@ -11,7 +11,7 @@ import {
   users,
   videos,
 } from '../../db/schema';
-import { isPrivateKey, type Storage } from '../../lib/storage';
+import type { Storage } from '../../lib/storage';
 import { storageKeyOf } from '../players';
 
 /** Secrets and provider plumbing never leave in an export, even the family's own. */
@@ -69,7 +69,7 @@ export async function exportAccount(
       kind,
       playerId,
       url: new URL(deps.storage.url(key, ttl), deps.appUrl).toString(),
-      expiresAt: isPrivateKey(key) ? expiresAt : null,
+      expiresAt,
     });
   };
   for (const p of own) link('photo', p.id, p.photoUrl);

@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/app-error';
-import { isPrivateKey } from '../../lib/storage';
+import { isImageKey } from '../../lib/storage';
 
 const TYPES: Record<string, string> = {
   webp: 'image/webp',
@@ -20,17 +20,17 @@ const TYPES: Record<string, string> = {
  */
 const headersFirst = (res: ServerResponse) => res.once('pipe', () => res.flushHeaders());
 
-/** Serves stored files with HTTP range requests; private keys (videos) need a valid signed URL. */
+/**
+ * Serves stored files with HTTP range requests, each only with a valid signed URL: videos, a minor's
+ * photos and thumbnails alike (decision 197). Without one the answer is 403, signed in or not.
+ */
 export default async function filesRoutes(app: FastifyInstance) {
   app.get<{ Params: { '*': string }; Querystring: { expires?: string; sig?: string } }>(
     '/files/*',
     { schema: { hide: true } },
     async (req, reply) => {
       const key = req.params['*'];
-      if (
-        isPrivateKey(key) &&
-        !app.storage.verifySignature(key, req.query.expires ?? '', req.query.sig ?? '')
-      ) {
+      if (!app.storage.verifySignature(key, req.query.expires ?? '', req.query.sig ?? '')) {
         throw new AppError('FORBIDDEN', 'This link has expired. Reload the page to get a new one.');
       }
       let size: number | null;
@@ -42,7 +42,10 @@ export default async function filesRoutes(app: FastifyInstance) {
       if (size === null) throw new AppError('NOT_FOUND', 'File not found');
       const type = TYPES[key.split('.').pop()!.toLowerCase()] ?? 'application/octet-stream';
       reply.header('Accept-Ranges', 'bytes').header('Content-Type', type);
-      reply.header('Cache-Control', isPrivateKey(key) ? 'private, max-age=300' : 'public, max-age=86400');
+      // An image's link is the same for an hour (IMAGE_URL_STEP_SECONDS): the browser keeps it until the
+      // link expires, never a shared cache. A video's link is new on every answer.
+      const left = Math.max(0, Math.floor(Number(req.query.expires) - Date.now() / 1000));
+      reply.header('Cache-Control', isImageKey(key) ? `private, max-age=${left}` : 'private, max-age=300');
       const range = /^bytes=(\d*)-(\d*)$/.exec(req.headers.range ?? '');
       if (range && (range[1] || range[2])) {
         let start = range[1] ? Number(range[1]) : size - Number(range[2]);

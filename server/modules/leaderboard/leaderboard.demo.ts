@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { analysisRequests, players, positions, users } from '../../db/schema';
+import { analysisRequests, players, positions, profileShares, users } from '../../db/schema';
 import { hashPassword } from '../../lib/password';
 import { recordLeaderboardResult } from './leaderboard.service';
 
@@ -46,6 +46,8 @@ const PLACES = [
 const POS = ['WR', 'RB', 'CB', 'S', 'QB', 'LB', 'TE', 'ATH'];
 const HIGH_SCHOOL = 36;
 const COLLEGE = 12;
+/** Every fifth family keeps its profile unshared: other families see that player as 'Player #rank' (decision 197). */
+const UNSHARED_EVERY = 5;
 
 /**
  * Demo only: a league of players with completed analyses (owned by an account nobody can sign in
@@ -91,6 +93,12 @@ export async function seedDemoLeaderboard(db: Db) {
           state,
         })
         .returning();
+      await tx.insert(profileShares).values({
+        playerId: player.id,
+        slug: randomBytes(16).toString('base64url'),
+        enabled: i % UNSHARED_EVERY !== UNSHARED_EVERY - 1,
+        show: {},
+      });
       // Every third player shares a speed with the one before, so ties show.
       const speed = Math.round((23.4 - Math.floor(i / 3) * 0.2 - (i % 3 === 2 ? 0.1 : 0)) * 10) / 10;
       const results = [

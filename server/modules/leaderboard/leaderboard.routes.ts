@@ -22,8 +22,7 @@ export default async function leaderboardRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      req.requireUser();
-      return getLeaderboardPage(app.db, req.query);
+      return getLeaderboardPage(app.db, req.query, req.requireUser().id);
     },
   );
 }

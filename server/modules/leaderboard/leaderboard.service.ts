@@ -58,8 +58,15 @@ export async function refreshPlayerDetails(db: DbOrTx, playerId: number): Promis
         is distinct from (p.level, p.first_name || ' ' || p.last_name, p.graduation_year, p.school, p.city, p.county, p.state)`);
 }
 
-/** One page of competition ranks (ties share a rank, the next rank skips), read from leaderboard_page_idx. */
-export async function getLeaderboardPage(db: DbOrTx, q: LeaderboardQuery): Promise<LeaderboardPage> {
+/**
+ * One page of competition ranks (ties share a rank, the next rank skips), read from leaderboard_page_idx.
+ * A player is named only to their own family, or to everyone while the family shares the profile (decision 197).
+ */
+export async function getLeaderboardPage(
+  db: DbOrTx,
+  q: LeaderboardQuery,
+  viewerId: number | null = null,
+): Promise<LeaderboardPage> {
   const allTime = q.all_time === 'true';
   const result = await db.execute(
     pageQuery({
@@ -68,6 +75,7 @@ export async function getLeaderboardPage(db: DbOrTx, q: LeaderboardQuery): Promi
       season: allTime ? null : q.season!,
       offset: q.offset,
       limit: q.limit + 1,
+      viewerId,
     }),
   );
   const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;

@@ -8,6 +8,8 @@ interface PageParams {
   season: number | null;
   offset: number;
   limit: number;
+  /** The signed-in reader: their own players are always named (decision 197). None: every unshared row is anonymous. */
+  viewerId?: number | null;
 }
 
 const slice = (alias: string, p: PageParams) => {
@@ -30,6 +32,8 @@ const slice = (alias: string, p: PageParams) => {
  * - `slice_size` (the filter's size) and `same` (rows sharing each page row's value) feed the
  *   percentiles (decision 113); read here instead of in two more statements. The size is the count
  *   the triggers keep in leaderboard_slice_counts (decision 182), not a count over the slice.
+ * - name, city and county only for a player whose family shares the profile, or the reader's own
+ *   (decision 197); otherwise null, so they never leave the database. Two lookups by unique key per row.
  */
 export function pageQuery(p: PageParams) {
   return sql`
@@ -39,7 +43,10 @@ export function pageQuery(p: PageParams) {
       order by l.season, l.metric_value desc, l.id
       limit ${p.limit} offset ${p.offset}
     )
-    select l.id, l.metric_value, l.plus_minus, l.method_label, l.graduation_year, l.player_name, l.city, l.county, l.state, pos.key as position,
+    select l.id, l.metric_value, l.plus_minus, l.method_label, l.graduation_year, l.state, pos.key as position,
+      case when named.yes then l.player_name end as player_name,
+      case when named.yes then l.city end as city,
+      case when named.yes then l.county end as county,
       ${p.offset}::int - (select count(*) from leaderboard c
         where ${slice('c', p)} and c.metric_value = (select max(ids.metric_value) from ids)
           and c.id < (select min(b.id) from ids b where b.metric_value = (select max(ids.metric_value) from ids))
@@ -48,7 +55,11 @@ export function pageQuery(p: PageParams) {
       (select count(*) from leaderboard t where ${slice('t', p)} and t.metric_value = l.metric_value) as same
     from ids
     join leaderboard l on l.id = ids.id
-    left join positions pos on pos.id = l.position_id`;
+    left join positions pos on pos.id = l.position_id
+    cross join lateral (select
+      coalesce((select s.enabled from profile_shares s where s.player_id = l.player_id), false)
+      or coalesce((select p.user_id = ${p.viewerId ?? null}::int from players p where p.id = l.player_id), false)
+      as yes) named`;
 }
 
 interface PageRow {
@@ -79,6 +90,9 @@ export function percentileCounts(rows: Record<string, unknown>[]) {
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 const str = (v: unknown) => (v === null || v === undefined ? null : String(v));
 
+/** What another family sees instead of the name of a player whose family does not share the profile. */
+const anonymousName = (rank: number) => `Player #${rank}`;
+
 /**
  * Competition ranks: a row tied with the page's best shares its rank (1 + rows strictly above);
  * a row tied with the row before it shares that rank; any other row's rank is its position.
@@ -100,7 +114,8 @@ export function toEntries(rows: Record<string, unknown>[], offset: number): Lead
       rank,
       graduationYear: num(r.graduation_year),
       position: str(r.position),
-      playerName: String(r.player_name),
+      playerName:
+        r.player_name === null || r.player_name === undefined ? anonymousName(rank) : String(r.player_name),
       metricValue: r.value,
       plusMinus: num(r.plus_minus),
       methodLabel: str(r.method_label),

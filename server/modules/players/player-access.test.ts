@@ -15,21 +15,41 @@ import { playerBody } from './player-fixtures';
 describe('the rules', () => {
   const player = { userId: 7 };
   const cases = [
-    { who: 'the owner family', viewer: { id: 7, role: 'user' as const }, read: true, change: true },
-    { who: 'another family', viewer: { id: 8, role: 'user' as const }, read: false, change: false },
-    { who: 'an analyst', viewer: { id: 9, role: 'analyst' as const }, read: true, change: false },
-    { who: 'an admin', viewer: { id: 10, role: 'admin' as const }, read: true, change: true },
+    {
+      who: 'the owner family',
+      viewer: { id: 7, role: 'user' as const },
+      read: true,
+      private: true,
+      change: true,
+    },
+    {
+      who: 'another family',
+      viewer: { id: 8, role: 'user' as const },
+      read: false,
+      private: false,
+      change: false,
+    },
+    {
+      who: 'an analyst',
+      viewer: { id: 9, role: 'analyst' as const },
+      read: true,
+      private: false,
+      change: false,
+    },
+    { who: 'an admin', viewer: { id: 10, role: 'admin' as const }, read: true, private: false, change: true },
     {
       who: 'an analyst who owns the player',
       viewer: { id: 7, role: 'analyst' as const },
       read: true,
+      private: true,
       change: true,
     },
   ];
+  // Decision 197: the birth date and contact details reach the family only.
   for (const c of cases) {
-    it(`${c.who}: reads ${c.read}, sees private fields ${c.read}, changes ${c.change}`, () => {
+    it(`${c.who}: reads ${c.read}, sees private fields ${c.private}, changes ${c.change}`, () => {
       expect(canReadPlayer(c.viewer, player)).toBe(c.read);
-      expect(canSeePrivate(c.viewer, player)).toBe(c.read);
+      expect(canSeePrivate(c.viewer, player)).toBe(c.private);
       expect(canChangePlayer(c.viewer, player)).toBe(c.change);
     });
   }
@@ -124,10 +144,13 @@ describe('every route that shows or changes a player answers as before', () => {
     expect(await statuses('GET', (id) => `/api/players/${id}/percentiles`)).toEqual(readers);
   });
 
-  it('private fields reach exactly the readers', async () => {
-    for (const u of [family, analyst, admin]) {
+  it('private fields reach the family only, not analysts or admins (decision 197)', async () => {
+    const own = (await as(t, family, { method: 'GET', url: `/api/players/${playerId}` })).json();
+    expect(own).toMatchObject({ email: 'jordan@example.com', dateOfBirth: '2009-04-12' });
+    for (const u of [analyst, admin]) {
       const body = (await as(t, u, { method: 'GET', url: `/api/players/${playerId}` })).json();
-      expect(body).toMatchObject({ email: 'jordan@example.com', dateOfBirth: '2009-04-12' });
+      expect(body).not.toHaveProperty('email');
+      expect(body).not.toHaveProperty('dateOfBirth');
     }
   });
 

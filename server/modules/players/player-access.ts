@@ -23,8 +23,11 @@ const isOwner = (viewer: Pick<Viewer, 'id'>, player: Owned) => player.userId ===
 /** The family, analysts and admins read a player, its videos, requests and receipts. */
 export const canReadPlayer = (viewer: Viewer, player: Owned) => isOwner(viewer, player) || isStaff(viewer);
 
-/** Contact details and birth date reach exactly those who may read the player. */
-export const canSeePrivate = (viewer: Viewer, player: Owned) => canReadPlayer(viewer, player);
+/**
+ * A minor's birth date, address, ZIP, email and phone reach the family only: an analyst measures film
+ * and an admin runs accounts and corrects a card, and neither needs them (decision 197, amending 011).
+ */
+export const canSeePrivate = (viewer: Viewer, player: Owned) => isOwner(viewer, player);
 
 /** The family or an admin edits a player and adds to its library; an analyst only reads. */
 export const canChangePlayer = (viewer: Viewer, player: Owned) =>

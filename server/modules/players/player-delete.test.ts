@@ -49,7 +49,10 @@ async function playerWithEverything(owner: TestUser) {
   expect((await requestSpeed(t, owner, p.id, p.primaryPositionId)).statusCode).toBe(201);
   expect((await requestIga(t, owner, p.id, p.primaryPositionId)).statusCode).toBe(201);
   await record(t.db, { playerId: p.id, metricType: 'max_speed', value: 20.1, season: 2025 });
-  return { player: p, photoFile: path.join(t.dataDir, 'uploads', up.json().url.replace('/files/', '')) };
+  return {
+    player: p,
+    photoFile: path.join(t.dataDir, 'uploads', up.json().url.split('?')[0].replace('/files/', '')),
+  };
 }
 
 describe('deleting a player', () => {

@@ -1,6 +1,7 @@
 import { count } from 'drizzle-orm';
+import sharp from 'sharp';
 import { players, positions } from '../../db/schema';
-import type { TestApp } from '../../test/helpers';
+import { as, type TestApp, type TestUser } from '../../test/helpers';
 
 /** A complete add-player body as the browser sends it (form fields and their API twins). */
 export async function playerBody(t: TestApp, overrides: Record<string, unknown> = {}) {
@@ -50,4 +51,26 @@ export function playerBodyWith(pos: Record<string, number>, overrides: Record<st
 export async function playerCount(t: TestApp) {
   const [row] = await t.db.select({ n: count() }).from(players);
   return row.n;
+}
+
+/** A small PNG uploaded through POST /api/upload; answers the signed link the upload gives. */
+export async function uploadPhoto(t: TestApp, who: TestUser, color = '#c33'): Promise<string> {
+  const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: color } })
+    .png()
+    .toBuffer();
+  const boundary = '----photo';
+  const res = await as(t, who, {
+    method: 'POST',
+    url: '/api/upload',
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload: Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="p.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
+      png,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]),
+  });
+  if (res.statusCode !== 200) throw new Error(`upload failed: ${res.statusCode} ${res.body}`);
+  return res.json().url;
 }

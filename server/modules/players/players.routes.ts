@@ -19,6 +19,7 @@ const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchem
 export default async function playersRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['players'];
+  const deps = { db: app.db, storage: app.storage };
 
   app.get(
     '/api/players',
@@ -31,7 +32,7 @@ export default async function playersRoutes(fastify: FastifyInstance) {
           'Your players, newest first, 100 per page. When more exist the answer carries an `X-Next-Cursor` header; pass it back as `cursor`.',
       },
     },
-    async (req, reply) => sendPage(reply, await service.listPlayers(app.db, req.requireUser(), req.query)),
+    async (req, reply) => sendPage(reply, await service.listPlayers(deps, req.requireUser(), req.query)),
   );
 
   app.post(
@@ -41,7 +42,7 @@ export default async function playersRoutes(fastify: FastifyInstance) {
       schema: { tags, body: createPlayerSchema, response: { 201: playerSchema, ...errors } },
     },
     async (req, reply) => {
-      const player = await service.createPlayer(app.db, req.requireUser(), req.body);
+      const player = await service.createPlayer(deps, req.requireUser(), req.body);
       return reply.status(201).send(player);
     },
   );
@@ -51,7 +52,7 @@ export default async function playersRoutes(fastify: FastifyInstance) {
     {
       schema: { tags, params: playerIdParams, response: { 200: playerSchema, ...errors } },
     },
-    async (req) => service.getPlayer(app.db, req.requireUser(), req.params.id),
+    async (req) => service.getPlayer(deps, req.requireUser(), req.params.id),
   );
 
   app.put(
@@ -65,8 +66,7 @@ export default async function playersRoutes(fastify: FastifyInstance) {
         response: { 200: playerSchema, ...errors },
       },
     },
-    async (req) =>
-      service.updatePlayer({ db: app.db, storage: app.storage }, req.requireUser(), req.params.id, req.body),
+    async (req) => service.updatePlayer(deps, req.requireUser(), req.params.id, req.body),
   );
 
   app.delete(

@@ -1,12 +1,24 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { CreatePlayerInput, UpdatePlayerInput } from '../../../contract/players';
+import {
+  PRIVATE_PLAYER_FIELDS,
+  playerContactSchema,
+  type CreatePlayerInput,
+  type UpdatePlayerInput,
+} from '../../../contract/players';
 import type { Db } from '../../db/client';
 import { players, positions } from '../../db/schema';
 import { badRequest } from '../../lib/app-error';
 import { afterTimeId, decodeCursor, exactTime, isTimeIdKey, toPage } from '../../lib/pagination';
 import type { Storage } from '../../lib/storage';
 import { refreshPlayerDetails } from '../leaderboard';
-import { changeablePlayer, viewablePlayer, type Viewer } from './player-access';
+import {
+  canSeePrivate,
+  changeablePlayer,
+  viewablePlayer,
+  type PlayerRow,
+  type Viewer,
+} from './player-access';
+import { acceptedPhotoUrl } from './player-photo';
 import { toPlayer } from './player-view';
 import { isListedSchool } from './schools.service';
 
@@ -42,7 +54,13 @@ function prepareList(db: Db) {
 }
 
 /** The dashboard lists the signer's own players, whatever their role, newest first, one keyset page (decision 063). */
-export async function listPlayers(db: Db, viewer: Viewer, page: { cursor?: string; limit: number }) {
+type Deps = { db: Db; storage: Storage };
+
+export async function listPlayers(
+  { db, storage }: Deps,
+  viewer: Viewer,
+  page: { cursor?: string; limit: number },
+) {
   const after = decodeCursor(page.cursor, isTimeIdKey);
   let q = listStatements.get(db);
   if (!q) listStatements.set(db, (q = prepareList(db)));
@@ -51,12 +69,12 @@ export async function listPlayers(db: Db, viewer: Viewer, page: { cursor?: strin
     ? await q.after.execute({ ...params, at: after[0], id: after[1] })
     : await q.first.execute(params);
   const { items, next } = toPage(rows, page.limit, (r) => [r.at, r.p.id]);
-  return { items: items.map((r) => toPlayer(r.p, viewer)), next };
+  return { items: items.map((r) => toPlayer(r.p, viewer, storage)), next };
 }
 
 /** Owners read their players; analysts and admins read any. Anyone else gets the same 404 as a missing id. */
-export async function getPlayer(db: Db, viewer: Viewer, id: number) {
-  return toPlayer(await viewablePlayer(db, viewer, id), viewer);
+export async function getPlayer({ db, storage }: Deps, viewer: Viewer, id: number) {
+  return toPlayer(await viewablePlayer(db, viewer, id), viewer, storage);
 }
 
 async function checkPositions(
@@ -76,13 +94,17 @@ async function checkPositions(
   if (Object.keys(errors).length) throw badRequest(Object.values(errors)[0], errors);
 }
 
-const columns = async (db: Db, input: CreatePlayerInput | UpdatePlayerInput) => ({
+const columns = async (
+  { db, storage }: Deps,
+  input: CreatePlayerInput | UpdatePlayerInput,
+  current: PlayerRow | null,
+) => ({
   ...input,
   secondaryPositionId: input.secondaryPositionId ?? null,
   schoolCity: input.schoolCity ?? null,
   schoolState: input.schoolState ?? null,
   schoolVerified: await isListedSchool(db, input),
-  photoUrl: input.photoUrl ?? null,
+  photoUrl: acceptedPhotoUrl(storage, input.photoUrl, current?.photoUrl ?? null),
   addressLine2: input.addressLine2 ?? null,
   hudlUrl: input.hudlUrl ?? null,
   facebookUrl: input.facebookUrl ?? null,
@@ -92,22 +114,33 @@ const columns = async (db: Db, input: CreatePlayerInput | UpdatePlayerInput) => 
 });
 
 /** The owner is always the signed-in user; a client's userId is never read. */
-export async function createPlayer(db: Db, viewer: Viewer, input: CreatePlayerInput) {
+export async function createPlayer(deps: Deps, viewer: Viewer, input: CreatePlayerInput) {
+  const { db } = deps;
   await checkPositions(db, input);
   const [row] = await db
     .insert(players)
-    .values({ ...(await columns(db, input)), userId: viewer.id })
+    .values({ ...(await columns(deps, input, null)), userId: viewer.id })
     .returning();
-  return toPlayer(row, viewer);
+  return toPlayer(row, viewer, deps.storage);
+}
+
+/**
+ * The birth date and contact details an edit writes: the family sends them all (the form's messages
+ * when one is missing); anyone else who may edit (an admin) never reads them, so never writes them
+ * either: the stored values stay (decision 197).
+ */
+function contactColumns<T extends Record<string, unknown>>(viewer: Viewer, current: PlayerRow, set: T): T {
+  if (canSeePrivate(viewer, current)) {
+    playerContactSchema.parse(set);
+    return set;
+  }
+  const kept = { ...set };
+  for (const f of PRIVATE_PLAYER_FIELDS) delete kept[f];
+  return kept;
 }
 
 /** Only the owner or an admin edits; an analyst may read but not change a family's player. */
-export async function updatePlayer(
-  deps: { db: Db; storage: Storage },
-  viewer: Viewer,
-  id: number,
-  input: UpdatePlayerInput,
-) {
+export async function updatePlayer(deps: Deps, viewer: Viewer, id: number, input: UpdatePlayerInput) {
   const { db } = deps;
   const current = await changeablePlayer(
     db,
@@ -118,16 +151,16 @@ export async function updatePlayer(
   await checkPositions(db, input);
   const [row] = await db
     .update(players)
-    .set(await columns(db, input))
+    .set(contactColumns(viewer, current, await columns(deps, input, current)))
     .where(eq(players.id, id))
     .returning();
   await refreshPlayerDetails(db, id);
   if (current.photoUrl && current.photoUrl !== row.photoUrl) await removeOrphanPhoto(deps, current.photoUrl);
-  return toPlayer(row, viewer);
+  return toPlayer(row, viewer, deps.storage);
 }
 
 /** A replaced or removed photo is deleted once no player points at it any more. */
-async function removeOrphanPhoto({ db, storage }: { db: Db; storage: Storage }, url: string) {
+async function removeOrphanPhoto({ db, storage }: Deps, url: string) {
   const m = /^\/files\/(photos\/[A-Za-z0-9-]+\.webp)$/.exec(url);
   if (!m) return;
   const [still] = await db.select({ id: players.id }).from(players).where(eq(players.photoUrl, url)).limit(1);

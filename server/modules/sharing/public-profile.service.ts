@@ -11,21 +11,30 @@ import {
   positions,
   submetrics,
 } from '../../db/schema';
+import { storageKeyOf } from '../players';
 import { playerPercentiles } from './percentiles.service';
+import { publicPhotoPath } from './public-photo';
 
 const feet = (inches: number) => `${Math.floor(inches / 12)}' ${inches % 12}"`;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
+/** The public profile, and the stored photo its image, sheet and photo link read (null when not shown). */
+export interface BuiltProfile {
+  profile: PublicProfile;
+  photoKey: string | null;
+}
+
 /**
  * The public profile, built field by field from what the family ticked: nothing is copied from the
  * player row as a whole, so a private column (date of birth, address, phone, email) can never slip in.
+ * The photo is the page's own link, never the storage key (decision 197).
  */
 export async function buildPublicProfile(
   db: Db,
   playerId: number,
   slug: string,
   show: ShowSettings,
-): Promise<PublicProfile> {
+): Promise<BuiltProfile> {
   const [p] = await db.select().from(players).where(eq(players.id, playerId));
   if (!p) throw new Error('shared player vanished');
   const posRows = await db
@@ -38,9 +47,10 @@ export async function buildPublicProfile(
       ),
     );
   const posName = (id: number | null) => posRows.find((r) => r.id === id)?.name;
-  return {
+  const photoKey = show.photo ? storageKeyOf(p.photoUrl) : null;
+  const profile: PublicProfile = {
     name: `${p.firstName} ${p.lastName}`,
-    photoUrl: show.photo ? p.photoUrl : null,
+    photoUrl: photoKey ? publicPhotoPath(slug, photoKey) : null,
     classYear: show.classYear ? p.graduationYear : null,
     positions: show.positions
       ? [posName(p.primaryPositionId), posName(p.secondaryPositionId)].filter((x): x is string => Boolean(x))
@@ -62,6 +72,7 @@ export async function buildPublicProfile(
     instagram: show.instagram ? p.instagramHandle : null,
     facebook: show.facebook ? p.facebookUrl : null,
   };
+  return { profile, photoKey };
 }
 
 /** The best completed Max Speed, with its receipt when it was measured and whether a second analyst agreed. */

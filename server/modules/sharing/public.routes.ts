@@ -9,7 +9,8 @@ import { profileShares } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
 import { html, layout } from './public-html';
 import { PageCache, type ViewCounter } from './public-cache';
-import { buildPublicProfile } from './public-profile.service';
+import { photoTag } from './public-photo';
+import { buildPublicProfile, type BuiltProfile } from './public-profile.service';
 import { renderProfilePage } from './public-page';
 import { renderPublicReceipt } from './public-receipt';
 import { qrPng, qrSvg } from './qr';
@@ -19,6 +20,7 @@ import { renderShareImage } from './share-image';
 
 const NOT_FOUND = 'Profile not found';
 const receiptParams = slugParamsSchema.extend({ requestId: z.coerce.number().int().positive().max(ID_MAX) });
+const photoParams = slugParamsSchema.extend({ file: z.string().max(100) });
 
 /**
  * The public verified profile (decision 111/112): no session, no script. Each visit reads one row by
@@ -47,11 +49,13 @@ export default async function publicRoutes(fastify: FastifyInstance, opts: { vie
     if (!row || !row.enabled) throw notFound(NOT_FOUND);
     const path = publicPath(slug);
     const key = `${row.playerId}:${row.version}:${slug}`;
-    const profile = () =>
+    const built = () =>
       cache.get(`${key}:profile`, () =>
         buildPublicProfile(app.db, row.playerId, slug, showOf(row)),
-      ) as Promise<PublicProfile>;
-    return { row, path, url: `${base}${path}`, key, profile };
+      ) as Promise<BuiltProfile>;
+    const profile = async (): Promise<PublicProfile> => (await built()).profile;
+    const photoKey = async () => (await built()).photoKey;
+    return { row, path, url: `${base}${path}`, key, profile, photoKey };
   }
   const cached = <T>(key: string, build: () => Promise<T>) => cache.get(key, build) as Promise<T>;
   const noStore = (reply: FastifyReply) =>
@@ -127,8 +131,42 @@ export default async function publicRoutes(fastify: FastifyInstance, opts: { vie
     },
     async (req, reply) => {
       const s = await share(req.params.slug);
-      const png = await cached(`${s.key}:png`, async () => renderShareImage(app.storage, await s.profile()));
+      const png = await cached(`${s.key}:png`, async () =>
+        renderShareImage(app.storage, await s.profile(), await s.photoKey()),
+      );
       return reply.header('Cache-Control', 'private, max-age=300').type('image/png').send(png);
+    },
+  );
+
+  app.get(
+    '/p/:slug/photo/:file',
+    {
+      config: limit,
+      schema: {
+        tags,
+        params: photoParams,
+        description:
+          "The shared player's photo, while sharing is on and the photo is ticked; 404 the moment it is not (decision 197).",
+      },
+    },
+    async (req, reply) => {
+      const s = await share(req.params.slug);
+      const key = await s.photoKey();
+      const tag = key ? photoTag(key) : null;
+      const size =
+        key && req.params.file === `${tag}.webp` ? await app.storage.size(key).catch(() => null) : null;
+      if (!key || size === null) throw notFound('Photo not found');
+      // Asked again on every view, so a page kept open or cached stops showing it once sharing is off.
+      const etag = `"${tag}"`;
+      reply
+        .header('Cache-Control', 'private, no-cache')
+        .header('ETag', etag)
+        .header('X-Robots-Tag', 'noindex, nofollow');
+      if (req.headers['if-none-match'] === etag) return reply.status(304).send();
+      return reply
+        .type('image/webp')
+        .header('Content-Length', size)
+        .send(await app.storage.read(key));
     },
   );
 
@@ -179,7 +217,7 @@ export default async function publicRoutes(fastify: FastifyInstance, opts: { vie
     async (req, reply) => {
       const s = await share(req.params.slug);
       const pdf = await cached(`${s.key}:pdf`, async () =>
-        renderRecruitingSheet(app.storage, await s.profile(), s.url),
+        renderRecruitingSheet(app.storage, await s.profile(), s.url, await s.photoKey()),
       );
       return reply
         .header('Cache-Control', 'private, max-age=300')

@@ -17,12 +17,11 @@ const day = (iso: string | null) =>
       })
     : '';
 
-async function photoBytes(storage: Storage, url: string | null) {
-  if (!url?.startsWith('/files/')) return null;
+async function photoBytes(storage: Storage, key: string | null) {
+  if (!key) return null;
   try {
     const chunks: Buffer[] = [];
-    for await (const c of await storage.read(url.slice('/files/'.length)))
-      chunks.push(Buffer.from(c as Buffer));
+    for await (const c of await storage.read(key)) chunks.push(Buffer.from(c as Buffer));
     return await sharp(Buffer.concat(chunks)).resize(300, 300, { fit: 'cover' }).png().toBuffer();
   } catch {
     return null;
@@ -34,6 +33,7 @@ export async function renderRecruitingSheet(
   storage: Storage,
   p: PublicProfile,
   url: string,
+  photoKey: string | null,
 ): Promise<Buffer> {
   const doc = await PDFDocument.create();
   doc.setTitle(`${ansi(p.name)} - Verified Athlete recruiting sheet`);
@@ -60,7 +60,7 @@ export async function renderRecruitingSheet(
 
   page.drawRectangle({ x: 0, y: 752, width: 612, height: 40, color: ink });
   text(page, 'VERIFIED ATHLETE  ·  Recruiting sheet', 40, 766, 13, bold, rgb(0.29, 0.87, 0.5));
-  const photo = await photoBytes(storage, p.photoUrl);
+  const photo = await photoBytes(storage, photoKey);
   const left = photo ? 190 : 40;
   if (photo) page.drawImage(await doc.embedPng(photo), { x: 40, y: 580, width: 130, height: 130 });
   let y = 690;

@@ -7,10 +7,10 @@ const SHARE_IMAGE_WIDTH = 1200;
 const SHARE_IMAGE_HEIGHT = 630;
 const PHOTO = 360;
 
-async function photoPng(storage: Storage, url: string | null): Promise<Buffer | null> {
-  if (!url?.startsWith('/files/')) return null;
+async function photoPng(storage: Storage, key: string | null): Promise<Buffer | null> {
+  if (!key) return null;
   try {
-    const stream = await storage.read(url.slice('/files/'.length));
+    const stream = await storage.read(key);
     const chunks: Buffer[] = [];
     for await (const c of stream) chunks.push(Buffer.from(c as Buffer));
     const mask = Buffer.from(
@@ -29,7 +29,11 @@ async function photoPng(storage: Storage, url: string | null): Promise<Buffer | 
 const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
 
 /** The 1200x630 card a message or X shows for the link: photo, name, position, class and the verified numbers. */
-export async function renderShareImage(storage: Storage, p: PublicProfile): Promise<Buffer> {
+export async function renderShareImage(
+  storage: Storage,
+  p: PublicProfile,
+  photoKey: string | null,
+): Promise<Buffer> {
   const x = 460;
   const line2 = [p.positions?.join(' / '), p.classYear ? `Class of ${p.classYear}` : null]
     .filter(Boolean)
@@ -61,7 +65,7 @@ export async function renderShareImage(storage: Storage, p: PublicProfile): Prom
   ${pct ? `<text x="${x}" y="545" font-size="18" fill="#4ade80">${esc(clip(pct.text.replace(/ \(.*\)$/, ''), 80))}</text>` : ''}
   ${speed?.verifiedByTwo ? `<text x="${x}" y="590" font-size="24" fill="#86efac">✓ Verified by 2 analysts</text>` : ''}
 </svg>`;
-  const photo = await photoPng(storage, p.photoUrl);
+  const photo = await photoPng(storage, photoKey);
   const base = sharp(Buffer.from(svg));
   return (photo ? base.composite([{ input: photo, left: 60, top: 135 }]) : base).png().toBuffer();
 }

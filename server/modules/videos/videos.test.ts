@@ -68,7 +68,7 @@ describe('uploading a video', () => {
     const v = list.videos.find((x: { id: number }) => x.id === res.json().id);
     expect(v).toMatchObject({
       status: 'ready',
-      thumbnail: expect.stringMatching(/^\/files\/thumbnails\/.+\.jpg$/),
+      thumbnail: expect.stringMatching(/^\/files\/thumbnails\/.+\.jpg\?expires=\d+&sig=/),
     });
     expect(v.durationSeconds).toBeCloseTo(2, 0);
     expect(v.url).toMatch(/^\/files\/videos\/.+\.mp4\?expires=\d+&sig=/);

@@ -2,10 +2,11 @@ import { useNavigate, useParams } from 'react-router';
 import { Breadcrumb } from '@/components/ui/breadcrumb';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
+import { useUser } from '@/features/auth/api/use-user';
 import { usePlayer } from '@/features/players/api/get-player';
 import { useUpdatePlayer } from '@/features/players/api/update-player';
 import { PlayerForm } from '@/features/players/components/player-form';
-import { playerToForm } from '@/features/players/components/player-form-values';
+import { playerToForm, withoutContact } from '@/features/players/components/player-form-values';
 import { PlayerNotFound } from '@/features/players/components/player-not-found';
 import { paths } from '@/lib/paths';
 
@@ -15,6 +16,9 @@ export default function PlayerEditRoute() {
   const navigate = useNavigate();
   const player = usePlayer(id);
   const update = useUpdatePlayer(Number(id));
+  const { user } = useUser();
+  // An admin correcting a family's card never sees the family's contact details (decision 197).
+  const contact = !player.data || player.data.userId === user?.id;
 
   return (
     <div className="mx-auto max-w-3xl space-y-4">
@@ -37,9 +41,10 @@ export default function PlayerEditRoute() {
         <PlayerNotFound />
       ) : (
         <PlayerForm
-          key={player.data.id}
+          key={`${player.data.id}:${contact}`}
           mode="edit"
-          defaultValues={playerToForm(player.data)}
+          contact={contact}
+          defaultValues={contact ? playerToForm(player.data) : withoutContact(playerToForm(player.data))}
           cancelTo={paths.player(id)}
           submitLabel="Save changes"
           pendingLabel="Saving..."

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { PHOTO_NOT_IMAGE, PHOTO_TOO_LARGE, SAME_POSITION } from '@contract/players';
-import { aPlayer } from '@/test/data';
+import { PHOTO_NOT_IMAGE, PHOTO_TOO_LARGE, PRIVATE_PLAYER_FIELDS, SAME_POSITION } from '@contract/players';
+import { aPlayer, aUser } from '@/test/data';
 import { findToast, renderApp } from '@/test/render';
 import { pending, server } from '@/test/server';
 
@@ -253,6 +253,32 @@ describe('the edit player form', () => {
       hudlUrl: null,
     });
     expect(messageOf('Secondary Position')).toBeNull();
+  });
+
+  it("an admin edits a family's player without its birth date and contact details, and sends none (decision 197)", async () => {
+    // What the server answers an admin: the card without the family's private fields.
+    const seen: Record<string, unknown> = { ...aPlayer({ userId: 1 }) };
+    for (const f of PRIVATE_PLAYER_FIELDS) delete seen[f];
+    let body: Record<string, unknown> | null = null;
+    server.use(
+      http.get('/api/players/7', () => HttpResponse.json(seen)),
+      http.put('/api/players/7', async ({ request }) => {
+        body = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json(seen);
+      }),
+    );
+    const { ui } = renderApp('/players/7/edit', { user: aUser({ id: 99, role: 'admin' }) });
+    await screen.findByRole('button', { name: 'Save changes' });
+    await within(control('Primary Position')).findByRole('option', { name: 'Quarterback (QB)' });
+    for (const label of ['Date of Birth', 'Address Line 1', 'ZIP Code', 'Email', 'Phone']) {
+      expect(screen.queryByLabelText((c) => c.replace(/\*$/, '').trim() === label)).toBeNull();
+    }
+    expect(control('City')).toHaveValue('Austin');
+    await fill(ui, 'First Name', 'Jordy');
+    await ui.click(screen.getByRole('button', { name: 'Save changes' }));
+    await findToast('Player updated successfully');
+    expect(body).toMatchObject({ firstName: 'Jordy', city: 'Austin', county: 'Travis' });
+    for (const f of PRIVATE_PLAYER_FIELDS) expect(body).not.toHaveProperty(f);
   });
 
   it('still checks the Hudl URL when one is given', async () => {

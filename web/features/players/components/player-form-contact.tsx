@@ -5,16 +5,41 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { Field, FormSection } from './form-section';
 import { CountryCodeInput, HandleInput, PhoneInput } from './form-inputs';
 
-export function PlayerFormContact() {
-  const { register, control } = useFormContext();
+/**
+ * Address, ZIP, email and phone reach the family only (decision 197). City, state and county are kept
+ * for staff too; an admin editing a family's player sees only those (`contact` false).
+ */
+export function PlayerFormContact({ contact = true }: { contact?: boolean }) {
+  const { register } = useFormContext();
   return (
-    <FormSection title="Contact Information" description="Visible only to you, our analysts and admins.">
-      <Field name="addressLine1" label="Address Line 1" required className="sm:col-span-2">
-        <Input id="addressLine1" autoComplete="address-line1" maxLength={255} {...register('addressLine1')} />
-      </Field>
-      <Field name="addressLine2" label="Address Line 2" className="sm:col-span-2">
-        <Input id="addressLine2" autoComplete="address-line2" maxLength={255} {...register('addressLine2')} />
-      </Field>
+    <FormSection
+      title="Contact Information"
+      description={
+        contact
+          ? 'Address, ZIP, email, phone and date of birth are visible only to you.'
+          : "The family's address, email, phone and date of birth are theirs alone and stay as they are."
+      }
+    >
+      {contact && (
+        <>
+          <Field name="addressLine1" label="Address Line 1" required className="sm:col-span-2">
+            <Input
+              id="addressLine1"
+              autoComplete="address-line1"
+              maxLength={255}
+              {...register('addressLine1')}
+            />
+          </Field>
+          <Field name="addressLine2" label="Address Line 2" className="sm:col-span-2">
+            <Input
+              id="addressLine2"
+              autoComplete="address-line2"
+              maxLength={255}
+              {...register('addressLine2')}
+            />
+          </Field>
+        </>
+      )}
       <Field name="city" label="City" required>
         <Input id="city" autoComplete="address-level2" maxLength={255} {...register('city')} />
       </Field>
@@ -28,18 +53,30 @@ export function PlayerFormContact() {
           ))}
         </NativeSelect>
       </Field>
-      <Field name="zipCode" label="ZIP Code" required>
-        <Input
-          id="zipCode"
-          inputMode="numeric"
-          autoComplete="postal-code"
-          maxLength={10}
-          {...register('zipCode')}
-        />
-      </Field>
+      {contact && (
+        <Field name="zipCode" label="ZIP Code" required>
+          <Input
+            id="zipCode"
+            inputMode="numeric"
+            autoComplete="postal-code"
+            maxLength={10}
+            {...register('zipCode')}
+          />
+        </Field>
+      )}
       <Field name="county" label="County" required>
         <Input id="county" maxLength={255} {...register('county')} />
       </Field>
+      {contact && <PrivateContact />}
+    </FormSection>
+  );
+}
+
+/** The family's email and phone: only on the family's own form. */
+function PrivateContact() {
+  const { register, control } = useFormContext();
+  return (
+    <>
       <Field name="email" label="Email" required className="sm:col-span-2">
         <Input id="email" type="email" autoComplete="email" maxLength={255} {...register('email')} />
       </Field>
@@ -77,7 +114,7 @@ export function PlayerFormContact() {
           />
         </Field>
       </div>
-    </FormSection>
+    </>
   );
 }
 

@@ -19,7 +19,7 @@ function editYears(current: unknown) {
   return years;
 }
 
-export function PlayerFormMain({ mode }: { mode: 'add' | 'edit' }) {
+export function PlayerFormMain({ mode, birthDate = true }: { mode: 'add' | 'edit'; birthDate?: boolean }) {
   const { register, control, setValue, watch, getValues } = useFormContext();
   const level = watch('level');
   const gender = watch('gender');
@@ -149,15 +149,17 @@ export function PlayerFormMain({ mode }: { mode: 'add' | 'edit' }) {
           ))}
         </NativeSelect>
       </Field>
-      <Field name="dateOfBirth" label="Date of Birth" required>
-        <Input
-          id="dateOfBirth"
-          type="date"
-          min="1900-01-01"
-          max={latestBirthDate()}
-          {...register('dateOfBirth')}
-        />
-      </Field>
+      {birthDate && (
+        <Field name="dateOfBirth" label="Date of Birth" required>
+          <Input
+            id="dateOfBirth"
+            type="date"
+            min="1900-01-01"
+            max={latestBirthDate()}
+            {...register('dateOfBirth')}
+          />
+        </Field>
+      )}
     </FormSection>
   );
 }

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Player, playerFormSchema } from '@contract/players';
+import { PRIVATE_PLAYER_FIELDS, type Player, type playerFormSchema } from '@contract/players';
 
 /** schoolUnlisted only drives the picker's 'Unverified' mark; the server decides what is verified. */
 export type PlayerFormInput = z.input<typeof playerFormSchema> & { schoolUnlisted?: boolean };
@@ -78,6 +78,16 @@ export function playerToForm(p: Player): PlayerFormInput {
     heightInches: p.heightInches % 12,
     weightPounds: p.weight,
   };
+}
+
+/**
+ * An admin's form on a family's player: without the birth date and contact details, which the answer
+ * did not carry; the server keeps the stored ones (decision 197).
+ */
+export function withoutContact(v: PlayerFormInput): PlayerFormInput {
+  const rest: Partial<PlayerFormInput> = { ...v };
+  for (const f of PRIVATE_PLAYER_FIELDS) delete rest[f];
+  return rest as PlayerFormInput;
 }
 
 /** The API names some fields differently from the form; its field errors land on the form's fields. */

@@ -1,7 +1,12 @@
 import { Controller, FormProvider, useForm, type FieldPath, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
-import { playerEditFormSchema, playerFormSchema, type PlayerFormValues } from '@contract/players';
+import {
+  playerEditFormSchema,
+  playerFormSchema,
+  playerStaffEditFormSchema,
+  type PlayerFormValues,
+} from '@contract/players';
 import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-client';
 import { PhotoUpload } from './photo-upload';
@@ -18,7 +23,12 @@ interface PlayerFormProps {
   cancelTo: string;
   submitLabel: string;
   pendingLabel: string;
+  /** False for an admin editing a family's player: the birth date and contact details stay the family's (decision 197). */
+  contact?: boolean;
 }
+
+const schemaFor = (mode: 'add' | 'edit', contact: boolean) =>
+  mode === 'add' ? playerFormSchema : contact ? playerEditFormSchema : playerStaffEditFormSchema;
 
 /** Add and edit share every section and rule; only the Hudl URL (required on add) and a few inputs differ. */
 export function PlayerForm({
@@ -28,13 +38,10 @@ export function PlayerForm({
   cancelTo,
   submitLabel,
   pendingLabel,
+  contact = true,
 }: PlayerFormProps) {
   const form = useForm<PlayerFormInput, unknown, PlayerFormValues>({
-    resolver: zodResolver(mode === 'add' ? playerFormSchema : playerEditFormSchema) as Resolver<
-      PlayerFormInput,
-      unknown,
-      PlayerFormValues
-    >,
+    resolver: zodResolver(schemaFor(mode, contact)) as Resolver<PlayerFormInput, unknown, PlayerFormValues>,
     defaultValues,
     // Checked on submit, then on every change: a blur check could move the button under the pointer and swallow the click.
     mode: 'onSubmit',
@@ -71,10 +78,10 @@ export function PlayerForm({
             )}
           />
         </FormSection>
-        <PlayerFormMain mode={mode} />
+        <PlayerFormMain mode={mode} birthDate={contact} />
         <PlayerFormPhysical />
         <PlayerFormAcademic />
-        <PlayerFormContact />
+        <PlayerFormContact contact={contact} />
         <PlayerFormSocial mode={mode} />
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button asChild variant="outline">

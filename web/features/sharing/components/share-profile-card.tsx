@@ -30,7 +30,8 @@ export function ShareProfileCard({ playerId }: { playerId: number }) {
         <CardTitle className="text-lg">Public verified profile</CardTitle>
         <CardDescription>
           A page a coach can open without an account: the verified numbers, their receipts and what you tick
-          below.
+          below. While it is on, other families also see the player&apos;s name, city and county on the
+          leaderboard; while it is off, they see its rank instead, such as &lsquo;Player #3&rsquo;.
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
