@@ -22,6 +22,7 @@ import instanceIdPlugin from './plugins/instance-id';
 import openapiPlugin from './plugins/openapi';
 import rateLimitPlugin from './plugins/rate-limit';
 import securityPlugin from './plugins/security';
+import unreadBodyPlugin from './plugins/unread-body';
 import sessionPlugin from './plugins/session';
 import jobsPlugin from './plugins/jobs';
 import paymentsPlugin from './plugins/payments';
@@ -98,6 +99,7 @@ export async function buildApp(env: Env, opts: BuildOptions = {}): Promise<Fasti
   await app.register(errorsPlugin);
   await app.register(accessPlugin);
   await app.register(cachePolicyPlugin);
+  await app.register(unreadBodyPlugin);
   await app.register(sweeperPlugin);
   await app.register(openapiPlugin);
   await app.register(securityPlugin, { appUrl: env.APP_URL, production: env.isProduction });
