@@ -88,13 +88,14 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'GET /api/stripe/config': 'public',
   'POST /api/checkout': 'user',
   'GET /api/checkout/preview': 'user',
-  // The built-in test checkout: the unguessable session id is the capability, as on Stripe's hosted page.
+  // The built-in test checkout: the unguessable session id is the capability, as on Stripe's hosted page;
+  // refunds and disputes move a family's credits: its own account or an admin (decision 196).
   'GET /api/checkout/test/:sessionId': 'public',
   'POST /api/checkout/test/:sessionId/pay': 'public',
   'GET /api/checkout/test/:sessionId/payment': 'public',
-  'POST /api/checkout/test/:sessionId/refund': 'public',
-  'POST /api/checkout/test/:sessionId/dispute': 'public',
-  'POST /api/checkout/test/:sessionId/dispute/close': 'public',
+  'POST /api/checkout/test/:sessionId/refund': 'user',
+  'POST /api/checkout/test/:sessionId/dispute': 'user',
+  'POST /api/checkout/test/:sessionId/dispute/close': 'user',
   'GET /api/subscriptions': 'user',
   'POST /api/subscriptions/:id/cancel': 'user',
   'POST /api/subscriptions/:id/reactivate': 'user',

@@ -1,18 +1,20 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
-import { as, createTestApp, createUser, type TestApp } from '../../test/helpers';
+import { as, createTestApp, createUser, type TestApp, type TestUser } from '../../test/helpers';
 import { buy, deliver } from '../billing/billing-test-kit';
 import { stripeChargeRefunded } from '../billing/fixtures/stripe-charge-events';
 
 let t: TestApp;
+let staff: TestUser;
 beforeAll(async () => {
   t = await createTestApp();
+  staff = await createUser(t, { role: 'admin' });
 });
 afterAll(() => t.close());
 
 const act = (id: string, action: string, payload: Record<string, unknown> = {}) =>
-  t.app.inject({ method: 'POST', url: `/api/checkout/test/${id}/${action}`, payload });
+  as(t, staff, { method: 'POST', url: `/api/checkout/test/${id}/${action}`, payload });
 
 describe('admin billing report', () => {
   it('shows refunds, open/won/lost disputes, unmatched events and the families below zero', async () => {

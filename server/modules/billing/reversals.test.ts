@@ -1,19 +1,31 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chargeStates, creditTransactions } from '../../db/schema';
-import { createTestApp, createUser, isRealPostgres, type TestApp, type TestUser } from '../../test/helpers';
+import {
+  as,
+  createTestApp,
+  createUser,
+  isRealPostgres,
+  type TestApp,
+  type TestUser,
+} from '../../test/helpers';
 import { createPlayer, positionId, requestIga, requestSpeed } from '../analysis/analysis.fixtures';
 import { balances, buy, capturingProvider, deliver, startCheckout } from './billing-test-kit';
 import { stripeChargeRefunded, stripeDisputeEvent } from './fixtures/stripe-charge-events';
 
 let t: TestApp;
+let admin: TestUser;
 beforeAll(async () => {
   t = await createTestApp();
+  admin = await createUser(t, { role: 'admin' });
 });
 afterAll(() => t.close());
 
+/** The test payment tools, as an admin uses them on a staging site (the owner may too: test-reversal-access). */
 const post = (id: string, action: string, payload?: Record<string, unknown>) =>
-  t.app.inject(
+  as(
+    t,
+    admin,
     payload === undefined
       ? { method: 'POST', url: `/api/checkout/test/${id}/${action}` }
       : { method: 'POST', url: `/api/checkout/test/${id}/${action}`, payload },

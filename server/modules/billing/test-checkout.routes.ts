@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   testCheckoutParamsSchema,
@@ -14,10 +14,12 @@ import {
 import { errorBodySchema } from '../../../contract/errors';
 import { AppError } from '../../lib/app-error';
 import type { TestModeProvider } from '../../lib/payments';
+import { assertMayReverse } from './test-checkout.service';
 
 /**
- * The hosted payment page's API for the built-in test mode. Like Stripe Checkout it needs no
- * session cookie: the unguessable session id is the capability.
+ * The hosted payment page's API for the built-in test mode. Like Stripe Checkout, showing and paying
+ * need no session cookie: the unguessable session id is the capability. Refunds and disputes need the
+ * family's own signed-in account or an admin (decision 196).
  */
 export default async function testCheckoutRoutes(
   fastify: FastifyInstance,
@@ -67,11 +69,18 @@ export default async function testCheckoutRoutes(
   );
 
   // Refunds and disputes, so the charge.refunded / charge.dispute.* path runs end to end (decision 061).
-  const paymentErrors = { 400: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+  const paymentErrors = {
+    400: errorBodySchema,
+    401: errorBodySchema,
+    404: errorBodySchema,
+    409: errorBodySchema,
+  };
   const found = (state: Awaited<ReturnType<TestModeProvider['paymentState']>>) => {
     if (!state) throw new AppError('NOT_FOUND', 'Payment not found');
     return state;
   };
+  const mayReverse = (req: FastifyRequest, sessionId: string) =>
+    assertMayReverse(opts.provider, req.requireUser(), sessionId);
 
   app.get(
     '/api/checkout/test/:sessionId/payment',
@@ -97,7 +106,10 @@ export default async function testCheckoutRoutes(
         response: { 200: testPaymentStateSchema, ...paymentErrors },
       },
     },
-    async (req) => found(await opts.provider.refund(req.params.sessionId, req.body?.amount)),
+    async (req) => {
+      await mayReverse(req, req.params.sessionId);
+      return found(await opts.provider.refund(req.params.sessionId, req.body?.amount));
+    },
   );
 
   app.post(
@@ -110,7 +122,10 @@ export default async function testCheckoutRoutes(
         response: { 200: testPaymentStateSchema, ...paymentErrors },
       },
     },
-    async (req) => found(await opts.provider.openDispute(req.params.sessionId)),
+    async (req) => {
+      await mayReverse(req, req.params.sessionId);
+      return found(await opts.provider.openDispute(req.params.sessionId));
+    },
   );
 
   app.post(
@@ -124,6 +139,9 @@ export default async function testCheckoutRoutes(
         response: { 200: testPaymentStateSchema, ...paymentErrors },
       },
     },
-    async (req) => found(await opts.provider.closeDispute(req.params.sessionId, req.body.outcome)),
+    async (req) => {
+      await mayReverse(req, req.params.sessionId);
+      return found(await opts.provider.closeDispute(req.params.sessionId, req.body.outcome));
+    },
   );
 }

@@ -3,16 +3,19 @@ import type { TestCheckoutSession } from '../../../../contract/billing';
 import type { Db } from '../../../db/client';
 import { AppError } from '../../app-error';
 import { normalizeSubscription } from '../normalize';
-import type { CreateCheckoutParams, DeliverEvent, PaymentProvider, ProviderSubscription } from '../types';
+import type { DeliverEvent, PaymentProvider, ProviderSubscription } from '../types';
 import { createEventSender, type EventLog } from './events';
 import { createPayments } from './payments';
 import { createReversals, type TestPaymentState } from './reversals';
+import { createCheckoutSessions } from './sessions';
 import { newId, nowSeconds, type TestSubscription } from './shapes';
 import { testStore } from './store';
 
 export interface TestModeProvider extends PaymentProvider {
   readonly kind: 'test-mode';
   describeSession(id: string): Promise<TestCheckoutSession | null>;
+  /** The account that opened the checkout session (its client reference); null when there is none. */
+  sessionOwner(id: string): Promise<number | null>;
   /** The hosted page's Pay button: charges the card, then delivers the events. Returns the success URL. */
   pay(sessionId: string, cardNumber: string): Promise<{ redirectUrl: string }>;
   /** Like advancing a Stripe test clock to the end of the period: renews, or ends a cancelling subscription. */
@@ -29,8 +32,6 @@ export interface TestModeProvider extends PaymentProvider {
   paymentState(sessionId: string): Promise<TestPaymentState | null>;
 }
 
-const SESSION_TTL_SECONDS = 24 * 60 * 60;
-
 export function createTestModeProvider(o: {
   db: Db;
   appUrl: string;
@@ -42,6 +43,7 @@ export function createTestModeProvider(o: {
   const sender = createEventSender(o);
   const payments = createPayments(db, sender);
   const reversals = createReversals(db, sender);
+  const sessions = createCheckoutSessions(db, o.appUrl);
 
   async function changeSubscription(
     id: string,
@@ -79,95 +81,10 @@ export function createTestModeProvider(o: {
       return id;
     },
 
-    async createCheckoutSession(p: CreateCheckoutParams) {
-      let percentOff = 0;
-      let discount: { coupon: string; promotion_code: string } | null = null;
-      if (p.promotionCodeId) {
-        const promo = await testStore.get(db, p.promotionCodeId, 'promotion_code');
-        if (
-          !promo ||
-          !promo.active ||
-          promo.times_redeemed >= promo.max_redemptions ||
-          promo.expires_at < nowSeconds()
-        ) {
-          throw new AppError('VALIDATION_ERROR', 'This promotion code is invalid or has expired.');
-        }
-        const coupon = await testStore.get(db, promo.promotion.coupon, 'coupon');
-        percentOff = coupon?.percent_off ?? 0;
-        discount = { coupon: promo.promotion.coupon, promotion_code: promo.id };
-      }
-      const subtotal = p.price.unitAmount;
-      const amountDiscount = Math.round((subtotal * percentOff) / 100);
-      const id = `cs_test_${randomBytes(24).toString('hex')}`;
-      const created = nowSeconds();
-      const url = `${o.appUrl}/checkout/test/${id}`;
-      await testStore.insert(db, id, 'checkout_session', {
-        id,
-        object: 'checkout.session',
-        mode: p.mode,
-        status: 'open',
-        payment_status: 'unpaid',
-        customer: p.customerId,
-        customer_email: p.customerEmail,
-        client_reference_id: p.clientReferenceId,
-        metadata: p.metadata,
-        currency: 'usd',
-        amount_subtotal: subtotal,
-        amount_total: subtotal - amountDiscount,
-        total_details: { amount_discount: amountDiscount, amount_shipping: 0, amount_tax: 0 },
-        discounts: discount ? [discount] : [],
-        subscription: null,
-        invoice: null,
-        payment_intent: null,
-        success_url: p.successUrl,
-        cancel_url: p.cancelUrl,
-        url,
-        created,
-        expires_at: created + SESSION_TTL_SECONDS,
-        livemode: false,
-        _va: { price: p.price, attempts: [] },
-      });
-      return { id, url };
-    },
-
-    async expireCheckoutSession(id) {
-      return db.transaction(async (tx) => {
-        const s = await testStore.get(tx, id, 'checkout_session', { lock: true });
-        if (!s) return 'expired' as const;
-        if (s.status === 'complete') return 'complete' as const;
-        if (s.status === 'open') {
-          s.status = 'expired';
-          s.expires_at = Math.min(s.expires_at, nowSeconds() - 1);
-          await testStore.save(tx, id, s);
-        }
-        return 'expired' as const;
-      });
-    },
-
-    async describeSession(id) {
-      const s = await testStore.get(db, id, 'checkout_session');
-      if (!s) return null;
-      const expired = s.status === 'open' && s.expires_at < nowSeconds();
-      const code = s.discounts[0]
-        ? (await testStore.get(db, s.discounts[0].promotion_code, 'promotion_code'))?.code
-        : null;
-      return {
-        id: s.id,
-        status: expired ? 'expired' : s.status,
-        mode: s.mode,
-        productName: s._va.price.name,
-        description: s._va.price.description,
-        interval: s._va.price.interval,
-        currency: s.currency,
-        amountSubtotal: s.amount_subtotal,
-        amountDiscount: s.total_details.amount_discount,
-        amountTotal: s.amount_total,
-        promotionCode: code ?? null,
-        customerEmail: s.customer_email,
-        cancelUrl: s.cancel_url,
-        successUrl: s.status === 'complete' ? s.success_url : null,
-      };
-    },
+    createCheckoutSession: (p) => sessions.create(p),
+    expireCheckoutSession: (id) => sessions.expire(id),
+    describeSession: (id) => sessions.describe(id),
+    sessionOwner: (id) => sessions.owner(id),
 
     pay: (sessionId, cardNumber) => payments.pay(sessionId, cardNumber),
 
