@@ -13,6 +13,18 @@ export function verificationMail(appUrl: string, to: string, firstName: string |
   };
 }
 
+/** To the holder of an address someone tried to register again; the form answered as for a new one. */
+export function signUpAttemptMail(appUrl: string, to: string, firstName: string | null): Mail {
+  const signIn = `${appUrl}/auth-page`;
+  const reset = `${appUrl}/reset-password`;
+  return {
+    to,
+    subject: 'Someone tried to sign up with your email',
+    text: `Hi ${firstName ?? 'there'},\n\nSomeone tried to create a Verified Athlete account with this email address, which already has one.\n\nIf it was you, sign in instead:\n${signIn}\n\nForgot your password? Reset it here:\n${reset}\n\nIf it was not you, ignore this email: nothing has changed on your account.`,
+    html: `<p>Hi ${escapeHtml(firstName ?? 'there')},</p><p>Someone tried to create a Verified Athlete account with this email address, which already has one.</p><p>If it was you, <a href="${signIn}">sign in</a> instead. Forgot your password? <a href="${reset}">Reset it</a>.</p><p>If it was not you, ignore this email: nothing has changed on your account.</p>`,
+  };
+}
+
 export function resetMail(appUrl: string, to: string, token: string): Mail {
   const url = link(appUrl, '/reset-password', token, to);
   return {

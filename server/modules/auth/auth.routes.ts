@@ -14,6 +14,7 @@ import {
 import { errorBodySchema } from '../../../contract/errors';
 import { AppError } from '../../lib/app-error';
 import * as auth from './auth.service';
+import { register } from './register';
 import { guardLogin } from './login-guard';
 import { toPublicUser } from './public-user';
 
@@ -44,10 +45,8 @@ export default async function authRoutes(fastify: FastifyInstance) {
     },
     async (req, reply) => {
       await app.limitAccount(req, 'register', req.body.username, 5);
-      const user = await auth.register(deps(), req.body);
-      return reply
-        .status(201)
-        .send({ ...(await toPublicUser(app.db, user)), message: auth.REGISTERED_MESSAGE });
+      const user = await register(deps(), req.body);
+      return reply.status(201).send({ ...user, message: auth.REGISTERED_MESSAGE });
     },
   );
 

@@ -1,5 +1,4 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { RegisterInput } from '../../../contract/auth';
 import { RESET_TOKEN_HOURS, VERIFY_TOKEN_HOURS } from '../../../contract/constants';
 import type { Db } from '../../db/client';
 import { passwordResetTokens, sessions, users } from '../../db/schema';
@@ -19,13 +18,13 @@ export interface AuthDeps {
 }
 
 const HOUR = 60 * 60 * 1000;
-const normalizeEmail = (e: string) => e.trim().toLowerCase();
+export const normalizeEmail = (e: string) => e.trim().toLowerCase();
 
 export const REGISTERED_MESSAGE = 'Registration successful. Please check your email to verify your account.';
 const RESET_MESSAGE = 'If an account exists for that email, you will receive password reset instructions.';
 const RESEND_MESSAGE = 'A new verification email has been sent. Please check your inbox.';
 
-async function issueVerification(deps: AuthDeps, user: typeof users.$inferSelect) {
+export async function issueVerification(deps: AuthDeps, user: typeof users.$inferSelect) {
   const token = newToken();
   await deps.db
     .update(users)
@@ -35,24 +34,6 @@ async function issueVerification(deps: AuthDeps, user: typeof users.$inferSelect
     })
     .where(eq(users.id, user.id));
   await enqueueMail(deps.db, verificationMail(deps.appUrl, user.email, user.firstName, token));
-}
-
-export async function register(deps: AuthDeps, input: RegisterInput) {
-  const email = normalizeEmail(input.username);
-  const existing = await deps.db
-    .select({ id: users.id })
-    .from(users)
-    .where(sql`lower(${users.username}) = ${email} or lower(${users.email}) = ${email}`);
-  if (existing.length) throw new AppError('CONFLICT', 'An account with this email already exists');
-  const password = await hashPassword(input.password);
-  const [user] = await deps.db
-    .insert(users)
-    .values({ username: email, email, password, firstName: input.firstName, lastName: input.lastName })
-    .onConflictDoNothing()
-    .returning();
-  if (!user) throw new AppError('CONFLICT', 'An account with this email already exists');
-  await issueVerification(deps, user);
-  return user;
 }
 
 /** Same 401 for an unknown account and a wrong password, after the same amount of work. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, createTestApp, createUser, lastMailTo, linkFrom, type TestApp } from '../../test/helpers';
+import { as, createTestApp, createUser, lastMailTo, linkFrom, login, type TestApp } from '../../test/helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -86,14 +86,17 @@ describe('registration and sign-in', () => {
     });
   });
 
-  it('refuses a duplicate registration with 409', async () => {
+  it('answers a taken address like a new one (201, no 409): the existing account is unchanged (decision 196)', async () => {
     const u = await createUser(t);
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/register',
-      payload: { username: u.email, email: u.email, password: 'secret123', firstName: 'A', lastName: 'B' },
+      payload: { username: u.email, email: u.email, password: 'other123', firstName: 'A', lastName: 'B' },
     });
-    expect(res.statusCode).toBe(409);
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ email: u.email, isEmailVerified: false });
+    expect(res.json().id).not.toBe(u.id);
+    expect((await login(t, u.email, u.password)).length).toBeGreaterThan(0);
   });
 
   it('GET /api/user is 401 signed out and the user signed in; logout ends the session on the server', async () => {

@@ -62,7 +62,7 @@ describe('rate limits', () => {
     const body = { username: email, email, password: 'secret123', firstName: 'F', lastName: 'L' };
     const codes: number[] = [];
     for (let i = 0; i < 6; i++) codes.push((await post('/api/register', body, nextAddress())).statusCode);
-    expect(codes).toEqual([201, 409, 409, 409, 409, 429]);
+    expect(codes).toEqual([201, 201, 201, 201, 201, 429]);
 
     const addr = nextAddress();
     for (let i = 0; i < 10; i++) {
