@@ -1,9 +1,12 @@
 import path from 'node:path';
+import { instanceKey } from './instance-key';
 import { createLocalStorage, type Storage } from './storage';
 import { createS3Storage } from './storage-s3';
 
 interface StorageEnv {
   DATA_DIR: string;
+  HOST: string;
+  PORT: number;
   SESSION_SECRET: string;
   S3_ENDPOINT?: string;
   S3_BUCKET?: string;
@@ -24,5 +27,5 @@ export function createStorage(env: StorageEnv): Storage {
       secret: env.SESSION_SECRET,
     });
   }
-  return createLocalStorage(path.resolve(env.DATA_DIR, 'uploads'), env.SESSION_SECRET);
+  return createLocalStorage(path.resolve(env.DATA_DIR, 'uploads'), env.SESSION_SECRET, instanceKey(env));
 }

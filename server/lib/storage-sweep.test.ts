@@ -1,4 +1,5 @@
 import { existsSync, mkdirSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
@@ -7,6 +8,7 @@ import { analysisRequests, videoMedia, videos } from '../db/schema';
 import { createPlayer, requestSpeed } from '../modules/analysis/analysis.fixtures';
 import { createTestApp, createUser, type TestApp } from '../test/helpers';
 import { PARTIAL_DIR } from './storage';
+import { instanceKey } from './instance-key';
 import { sweepStorage } from './storage-sweep';
 
 let t: TestApp;
@@ -96,5 +98,66 @@ describe('sweeping storage after a kill -9', () => {
     );
     expect(existsSync(path.join(root, 'videos/half.mp4'))).toBe(false);
     expect(readdirSync(path.join(root, PARTIAL_DIR))).toHaveLength(before);
+  });
+});
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+
+describe('an instance restarted after a kill -9 mid-upload (decision 196)', () => {
+  it("removes its own partial files from before its start as soon as it listens; leaves other instances' and new ones", async () => {
+    const port = await freePort();
+    const restarted = await createTestApp({ PORT: String(port), HOST: '127.0.0.1' });
+    try {
+      const dir = path.join(restarted.dataDir, 'uploads', PARTIAL_DIR);
+      mkdirSync(dir, { recursive: true });
+      const key = instanceKey(restarted.env);
+      const partial = (name: string, at: Date, bytes = 5) => {
+        const full = path.join(dir, name);
+        writeFileSync(full, Buffer.alloc(bytes));
+        utimesSync(full, at, at);
+        return full;
+      };
+      const minuteAgo = new Date(Date.now() - 60_000);
+      const dead = partial(`${key}.${'a'.repeat(8)}.part`, minuteAgo, 7 * 1024 * 1024);
+      const otherInstance = partial(`${'0'.repeat(16)}.${'b'.repeat(8)}.part`, minuteAgo);
+      const sinceStart = partial(`${key}.${'c'.repeat(8)}.part`, new Date(Date.now() + 60_000));
+
+      expect(readdirSync(dir)).toHaveLength(3);
+      await restarted.app.listen({ port, host: '127.0.0.1' });
+      for (let i = 0; i < 100 && existsSync(dead); i++) await new Promise((r) => setTimeout(r, 50));
+      expect(existsSync(dead)).toBe(false);
+      expect(existsSync(otherInstance)).toBe(true);
+      expect(existsSync(sinceStart)).toBe(true);
+    } finally {
+      await restarted.close();
+    }
+  });
+
+  it('names every partial file with its instance key', async () => {
+    const key = instanceKey(t.env);
+    const names: string[] = [];
+    let first = true;
+    // The first chunk is written; while the second is awaited, the partial file is on disk.
+    const watching = new Readable({
+      read() {
+        if (first) {
+          first = false;
+          this.push(Buffer.from('bytes'));
+          return;
+        }
+        setTimeout(() => {
+          names.push(...readdirSync(path.join(root, PARTIAL_DIR)));
+          this.push(null);
+        }, 50);
+      },
+    });
+    await t.app.storage.put('videos/named.mp4', watching, 'video/mp4');
+    expect(names.filter((n) => n.startsWith(`${key}.`))).toHaveLength(1);
   });
 });

@@ -72,3 +72,21 @@ export async function sweepStorage(db: Db, root: string, opts: { olderThanMs?: n
   }
   return removed;
 }
+
+/**
+ * Once listening (so no other process on this host holds the address the key names): this
+ * instance's own partial files from before its start were being written when its previous run died
+ * (decision 196). Other instances' partials, which may share the folder, wait for the grace period above.
+ */
+export async function sweepOwnPartials(root: string, key: string, startedAt: number) {
+  const dir = path.join(root, PARTIAL_DIR);
+  const removed: string[] = [];
+  for (const name of await readdir(dir).catch(() => [] as string[])) {
+    if (!name.startsWith(`${key}.`)) continue;
+    const info = await stat(path.join(dir, name)).catch(() => null);
+    if (!info || info.mtimeMs >= startedAt) continue;
+    await rm(path.join(dir, name), { force: true });
+    removed.push(`${PARTIAL_DIR}/${name}`);
+  }
+  return removed;
+}

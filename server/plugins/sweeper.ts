@@ -1,14 +1,16 @@
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import { sweepScratch } from '../lib/scratch-sweep';
-import { sweepStorage } from '../lib/storage-sweep';
+import { instanceKey } from '../lib/instance-key';
+import { sweepOwnPartials, sweepStorage } from '../lib/storage-sweep';
 import { schedulePurgeUnreadable } from '../modules/videos';
 
 const EVERY_MS = 60 * 60 * 1000;
 
 /**
  * Housekeeping at start and every hour (issue 13): scratch folders and half-written or orphaned
- * storage files left by kill -9, and the queued purge of unreadable videos past their removal date.
+ * storage files left by kill -9, and the queued purge of unreadable videos past their removal date;
+ * once listening, this instance's own partial files from its previous run.
  */
 export default fp(async (app) => {
   const local = !(app.env.S3_ENDPOINT && app.env.S3_BUCKET);
@@ -33,8 +35,23 @@ export default fp(async (app) => {
   const timer = setInterval(tick, EVERY_MS);
   timer.unref();
   app.addHook('onReady', async () => tick());
+  // A kill -9 mid-upload leaves a partial file; the restarted instance removes its own at once (decision 196).
+  const startedAt = Date.now();
+  let own: Promise<void> | null = null;
+  app.addHook('onListen', async () => {
+    const bound = app.server.address();
+    if (!local || typeof bound !== 'object' || bound?.port !== app.env.PORT) return;
+    own = sweepOwnPartials(root, instanceKey(app.env), startedAt).then(
+      (files) => {
+        if (files.length) app.log.info({ files }, "Removed partial files of this instance's previous run");
+      },
+      (err) => app.log.warn({ err }, 'Sweeping partial files failed'),
+    );
+    await own;
+  });
   app.addHook('onClose', async () => {
     clearInterval(timer);
     await running;
+    await own;
   });
 });

@@ -44,8 +44,23 @@ async function processVideo(db: Db, storage: Storage, videoId: number, unreadabl
       .set({ status: 'failed', error: 'The file could not be read as a video' })
       .where(and(eq(videos.id, videoId), eq(videos.status, 'pending')))
       .returning({ id: videos.id });
-    if (failed) await markUnreadable(db, videoId, unreadable);
+    if (!failed) return;
+    await markUnreadable(db, videoId, { ...unreadable, fileRemoved: true });
+    await removeUnreadableFile(db, storage, videoId, key);
   }
+}
+
+/**
+ * Nothing in an unreadable file can be played or measured: it goes at once and only the row stays,
+ * so the library can say what happened until the removal date (decision 132, amended by 196). The
+ * file goes first: if that fails, the row still names it and the purge removes both on that date.
+ */
+async function removeUnreadableFile(db: Db, storage: Storage, videoId: number, key: string) {
+  await storage.remove(key);
+  await db
+    .update(videos)
+    .set({ storageKey: null, url: '', sizeBytes: 0 })
+    .where(and(eq(videos.id, videoId), eq(videos.storageKey, key)));
 }
 
 /** Processing, and the purge of unreadable videos; `unreadable` carries APP_URL and the retention days for the family's mail. */

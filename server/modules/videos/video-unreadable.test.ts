@@ -1,3 +1,5 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analysisRequests, jobs, mailOutbox, videos } from '../../db/schema';
@@ -37,7 +39,14 @@ const unreadable = Buffer.concat([
   Buffer.alloc(500, 1),
 ]);
 async function uploadUnreadable() {
-  const res = await as(t, family, {
+  const res = await upload();
+  expect(res.statusCode, res.body).toBe(201);
+  await drainJobs(t.db, handlers(T0));
+  const [row] = await t.db.select().from(videos).where(eq(videos.id, res.json().id));
+  return row;
+}
+function upload() {
+  return as(t, family, {
     method: 'POST',
     url: '/api/videos/upload',
     ...multipart(
@@ -45,24 +54,31 @@ async function uploadUnreadable() {
       { field: 'file', name: 'c.mp4', type: 'video/mp4', data: unreadable },
     ),
   });
-  expect(res.statusCode, res.body).toBe(201);
-  await drainJobs(t.db, handlers(T0));
-  const [row] = await t.db.select().from(videos).where(eq(videos.id, res.json().id));
-  return row;
 }
+const storedVideoFiles = () => readdirSync(path.join(t.dataDir, 'uploads', 'videos'));
 const exists = async (id: number) => (await t.db.select().from(videos).where(eq(videos.id, id))).length === 1;
 
 describe('an unreadable video', () => {
-  it('is marked unreadable, the family is mailed once with the removal date, and the library says so', async () => {
+  it('is deleted at once: only its row stays, the family is mailed once with the date and the library says so', async () => {
     const before = (await t.db.select().from(mailOutbox)).length;
-    const row = await uploadUnreadable();
+    const res = await upload();
+    const [stored] = await t.db.select().from(videos).where(eq(videos.id, res.json().id));
+    expect(storedVideoFiles()).toContain(path.basename(stored.storageKey!));
+    await drainJobs(t.db, handlers(T0));
+    const [row] = await t.db.select().from(videos).where(eq(videos.id, res.json().id));
     expect(row.status).toBe('failed');
     expect(row.unreadableAt).toEqual(T0);
     expect(row.removeAfter).toEqual(daysAfter(30));
+    // Decision 196: the file is gone now, not in 30 days; the row names no file and counts no bytes.
+    expect(await t.app.storage.size(stored.storageKey!)).toBeNull();
+    expect(storedVideoFiles()).not.toContain(path.basename(stored.storageKey!));
+    expect(row).toMatchObject({ storageKey: null, url: '', sizeBytes: 0 });
     const mails = (await t.db.select().from(mailOutbox)).slice(before);
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({ to: family.email, subject: 'A video of Avery Stone could not be read' });
-    expect(mails[0].text).toContain('It will be removed on Mar 31, 2031');
+    expect(mails[0].text).toContain(
+      'The file has been deleted; the library shows this notice until Mar 31, 2031.',
+    );
     expect(mails[0].text).toContain(`https://va.example/players/${player.id}/videos`);
     const list = (await as(t, family, { method: 'GET', url: `/api/videos/${player.id}` })).json();
     expect(list.videos.find((v: { id: number }) => v.id === row.id)).toMatchObject({
@@ -71,9 +87,8 @@ describe('an unreadable video', () => {
     });
   });
 
-  it('stays until its removal date, then its row and file are removed by the queued purge job', async () => {
+  it('its row stays until the removal date, then the queued purge job removes it', async () => {
     const row = await uploadUnreadable();
-    expect(await t.app.storage.size(row.storageKey!)).not.toBeNull();
     expect((await purgeUnreadable(t.db, t.app.storage, daysAfter(29))).removed).not.toContain(row.id);
     expect(await exists(row.id)).toBe(true);
 
@@ -81,7 +96,6 @@ describe('an unreadable video', () => {
     expect(await schedulePurgeUnreadable(t.db)).toBeNull();
     await drainJobs(t.db, handlers(daysAfter(31)));
     expect(await exists(row.id)).toBe(false);
-    expect(await t.app.storage.size(row.storageKey!)).toBeNull();
     const [job] = await t.db.select().from(jobs).where(eq(jobs.type, VIDEO_PURGE_JOB));
     expect(job.status).toBe('done');
   });
@@ -99,7 +113,6 @@ describe('an unreadable video', () => {
     expect(removed).not.toContain(source.id);
     expect(removed).not.toContain(result.id);
     expect(await exists(source.id)).toBe(true);
-    expect(await t.app.storage.size(source.storageKey!)).not.toBeNull();
   });
 
   it('a readable video is never marked nor removed', async () => {

@@ -23,6 +23,8 @@ export interface UnreadableOptions {
   appUrl?: string;
   retentionDays?: number;
   clock?: () => Date;
+  /** The file was deleted at once (ffmpeg cannot read it); only the notice stays until the removal date. */
+  fileRemoved?: boolean;
 }
 
 const day = (d: Date) =>
@@ -39,12 +41,13 @@ function unreadableMail(w: {
   uploadedAt: Date;
   removeOn: Date;
   appUrl?: string;
+  fileRemoved?: boolean;
 }): Mail {
   const link = w.appUrl ? `${w.appUrl}/players/${w.playerId}/videos` : null;
   const subject = `A video of ${w.playerName} could not be read`;
   const lines = [
     `The video you uploaded for ${w.playerName} on ${day(w.uploadedAt)} could not be read as a video, so it cannot be played or analysed.`,
-    `It will be removed on ${day(w.removeOn)}. Please upload the original clip again (MP4, MOV or WebM, straight from the camera or phone).`,
+    `${w.fileRemoved ? `The file has been deleted; the library shows this notice until ${day(w.removeOn)}.` : `It will be removed on ${day(w.removeOn)}.`} Please upload the original clip again (MP4, MOV or WebM, straight from the camera or phone).`,
   ];
   return {
     to: w.to,
@@ -83,6 +86,7 @@ export async function markUnreadable(db: Db, videoId: number, opts: UnreadableOp
         uploadedAt: marked.createdAt,
         removeOn,
         appUrl: opts.appUrl,
+        fileRemoved: opts.fileRemoved,
       }),
     );
   });
