@@ -20,7 +20,17 @@ const cookieSettings = (app: FastifyInstance) => ({
   path: '/',
 });
 
-export async function health(app: FastifyInstance): Promise<Health> {
+/**
+ * In production the cookie names, the session id's prefix and the session, cookie and CORS settings
+ * are an admin's to see (decision 196): anyone else gets the same keys with neutral values. In
+ * development everyone sees them, as before.
+ */
+const showsDetails = (app: FastifyInstance, req: FastifyRequest) =>
+  !app.env.isProduction || req.user?.role === 'admin';
+
+const NEUTRAL_COOKIE = { secure: false, httpOnly: false, sameSite: '', maxAge: 0, path: '' };
+
+export async function health(app: FastifyInstance, req: FastifyRequest): Promise<Health> {
   let database = { connected: true, message: 'Connected' };
   try {
     await app.dbHandle.ping();
@@ -32,14 +42,25 @@ export async function health(app: FastifyInstance): Promise<Health> {
     version: appVersion(),
     environment: app.env.NODE_ENV,
     database,
-    // Same origin only: no CORS headers are sent; the Origin check refuses other sites' writes.
-    corsSettings: { origin: app.env.APP_URL, methods: ['GET', 'POST', 'PUT', 'DELETE'], credentials: true },
-    session: {
-      name: SESSION_COOKIE,
-      secret: app.env.SESSION_SECRET ? 'set' : 'not set',
-      trustProxy: app.env.TRUST_PROXY,
-      cookie: cookieSettings(app),
-    },
+    ...(showsDetails(app, req)
+      ? {
+          // Same origin only: no CORS headers are sent; the Origin check refuses other sites' writes.
+          corsSettings: {
+            origin: app.env.APP_URL,
+            methods: ['GET', 'POST', 'PUT', 'DELETE'],
+            credentials: true,
+          },
+          session: {
+            name: SESSION_COOKIE,
+            secret: app.env.SESSION_SECRET ? 'set' : 'not set',
+            trustProxy: app.env.TRUST_PROXY,
+            cookie: cookieSettings(app),
+          },
+        }
+      : {
+          corsSettings: { origin: '', methods: [], credentials: false },
+          session: { name: '', secret: 'set', trustProxy: false, cookie: NEUTRAL_COOKIE },
+        }),
   };
 }
 
@@ -67,17 +88,18 @@ export function sessionDebug(app: FastifyInstance, req: FastifyRequest): Session
     const v = req.headers[h];
     if (v !== undefined) headers[h] = Array.isArray(v) ? v.join(', ') : String(v);
   }
-  const { secure, sameSite, httpOnly, maxAge } = cookieSettings(app);
+  const shown = showsDetails(app, req);
+  const { secure, sameSite, httpOnly, maxAge } = shown ? cookieSettings(app) : NEUTRAL_COOKIE;
   return {
     authenticated: Boolean(req.user),
-    sessionID: present && req.session?.sessionId ? `${req.session.sessionId.slice(0, 8)}…` : null,
+    sessionID: shown && present && req.session?.sessionId ? `${req.session.sessionId.slice(0, 8)}…` : null,
     cookiesReceived: cookieNames.length,
     hasCookies: cookieNames.length > 0,
     sessionCookiePresent: present,
     environment: app.env.NODE_ENV,
-    cookieNames,
-    sessionConfig: { name: SESSION_COOKIE, secure, sameSite, domain: null, httpOnly, maxAge },
-    expressConfig: { trustProxy: app.env.TRUST_PROXY, environment: app.env.NODE_ENV },
+    cookieNames: shown ? cookieNames : [],
+    sessionConfig: { name: shown ? SESSION_COOKIE : '', secure, sameSite, domain: null, httpOnly, maxAge },
+    expressConfig: { trustProxy: shown && app.env.TRUST_PROXY, environment: app.env.NODE_ENV },
     headers,
   };
 }
