@@ -63,6 +63,8 @@ export default async function playersRoutes(fastify: FastifyInstance) {
         tags,
         params: playerIdParams,
         body: updatePlayerSchema,
+        description:
+          "The family or an admin. The family sends the birth date and contact details; an admin's edit leaves them out (ignored if sent) and the stored ones stay (decision 197).",
         response: { 200: playerSchema, ...errors },
       },
     },
