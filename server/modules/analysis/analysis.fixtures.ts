@@ -37,14 +37,19 @@ export async function createPlayer(
   return row;
 }
 
-let sample: Buffer | undefined;
-/** A real two-second H.264 clip made with ffmpeg once per test process, kept in memory (its file is removed). */
-export async function sampleVideo(): Promise<Buffer> {
-  if (sample) return sample;
-  const file = path.join(tmpdir(), `va-sample-${process.pid}.mp4`);
-  await makeSampleVideo(file, { seconds: 2 });
-  sample = readFileSync(file);
-  rmSync(file, { force: true });
+let sample: Promise<Buffer> | undefined;
+/**
+ * A real two-second H.264 clip made with ffmpeg once per test process, kept in memory (its file is
+ * removed). The promise is kept, so two callers at once (the race tests) share one file and one read.
+ */
+export function sampleVideo(): Promise<Buffer> {
+  sample ??= (async () => {
+    const file = path.join(tmpdir(), `va-sample-${process.pid}.mp4`);
+    await makeSampleVideo(file, { seconds: 2 });
+    const data = readFileSync(file);
+    rmSync(file, { force: true });
+    return data;
+  })();
   return sample;
 }
 
