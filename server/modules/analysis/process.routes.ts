@@ -83,8 +83,7 @@ export default async function processRoutes(fastify: FastifyInstance) {
         held ? heldMail(who, request) : completedMail(who, request),
       );
       if (request.requestType === 'max_speed') {
-        // A held result always gets its second analyst (decision 198); others by the audit rate.
-        await maybeQueueAudit(app.db, request.id, held ? () => -1 : undefined).catch((err) =>
+        await maybeQueueAudit(app.db, request.id).catch((err) =>
           req.log.warn({ err }, 'Queueing a second-analyst audit failed'),
         );
       }

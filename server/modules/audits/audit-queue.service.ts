@@ -13,8 +13,8 @@ import type { UserRow } from '../../db/schema';
 import { auditRatePercent } from './audit-settings';
 
 /**
- * After a max-speed request completes with a receipt: with the admin's probability it goes back to the
- * queue as an audit that its own analyst can never take (decision 115). `draw` is for tests.
+ * After a max-speed request completes (or is held) with a receipt: with the admin's probability (always
+ * when held) it goes back to the queue as an audit that its own analyst can never take (decision 115). `draw` is for tests.
  */
 export async function maybeQueueAudit(
   db: Db,
@@ -36,7 +36,8 @@ export async function maybeQueueAudit(
     .orderBy(desc(measurementReceipts.revision))
     .limit(1);
   if (!receipt) return null;
-  if (draw() >= (await auditRatePercent(db))) return null;
+  // A held result always gets its second analyst (decision 198); others by the admin's rate.
+  if (r.status !== 'held' && draw() >= (await auditRatePercent(db))) return null;
   const [audit] = await db
     .insert(measurementAudits)
     .values({

@@ -84,16 +84,19 @@ export async function recomputePlayerSpeed(tx: Tx, playerId: number) {
       ),
     )
     .orderBy(asc(analysisRequests.completedAt), asc(analysisRequests.id));
-  for (const r of done) {
-    if (r.maxSpeed === null) continue;
-    await recordLeaderboardResult(tx, {
-      playerId,
-      metricType: 'max_speed',
-      value: r.maxSpeed,
-      season: r.season,
-      positionId: r.positionId,
-      plusMinus: r.maxSpeedPlusMinus,
-      methodLabel: r.methodLabel,
-    });
-  }
+  for (const r of done) await recordRequestSpeed(tx, r);
+}
+
+/** A verified max-speed request's value, bound and method onto the leaderboard. */
+export async function recordRequestSpeed(tx: Tx, r: typeof analysisRequests.$inferSelect) {
+  if (r.maxSpeed === null) return;
+  await recordLeaderboardResult(tx, {
+    playerId: r.playerId,
+    metricType: 'max_speed',
+    value: r.maxSpeed,
+    season: r.season,
+    positionId: r.positionId,
+    plusMinus: r.maxSpeedPlusMinus,
+    methodLabel: r.methodLabel,
+  });
 }

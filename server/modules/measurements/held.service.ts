@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { analysisRequests, videos } from '../../db/schema';
-import { recordLeaderboardResult } from '../leaderboard';
+import { recordRequestSpeed } from './correction.service';
 
 /**
  * A held Max Speed confirmed by a second analyst (agreement, or an admin's choice): it becomes a
@@ -31,14 +31,6 @@ export async function releaseHeld(tx: Tx, requestId: number) {
       .set({ ...measured, analysisRequestId: requestId, status: 'ready' })
       .where(and(eq(videos.id, r.sourceVideoId), isNull(videos.analysisRequestId)));
   }
-  await recordLeaderboardResult(tx, {
-    playerId: r.playerId,
-    metricType: 'max_speed',
-    value: r.maxSpeed,
-    season: r.season,
-    positionId: r.positionId,
-    plusMinus: r.maxSpeedPlusMinus,
-    methodLabel: r.methodLabel,
-  });
+  await recordRequestSpeed(tx, r);
   return r;
 }

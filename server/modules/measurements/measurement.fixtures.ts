@@ -1,7 +1,7 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { makeRunClip, type RunClip } from '../../test/clips';
+import { makeRunClip, type RunClip, type RunClipOptions } from '../../test/clips';
 import { as, type TestApp, type TestUser } from '../../test/helpers';
 import { multipart } from '../analysis/analysis.fixtures';
 
@@ -49,5 +49,18 @@ export async function measuredFields(
     measurement: JSON.stringify({ videoId, landmark: 'torso', marks }),
     maxSpeed_percentile: '50',
     ...extra,
+  };
+}
+
+/** Named run clips made once per test file in `dir`: 320x180 and 2.4 s unless the options say otherwise. */
+export function clipMaker(dir: string) {
+  const clips = new Map<string, Promise<RunClip>>();
+  return (name: string, o: RunClipOptions) => {
+    if (!clips.has(name))
+      clips.set(
+        name,
+        makeRunClip(path.join(dir, `${name}.mp4`), { width: 320, height: 180, seconds: 2.4, ...o }),
+      );
+    return clips.get(name)!;
   };
 }

@@ -9,24 +9,17 @@ import { frameDuration, ydsToMph } from '../../../contract/measurement-math';
 import { MEASUREMENT_REQUIRED, OVERRIDE_REASON_REQUIRED } from '../../../contract/measurements';
 import { analysisRequests, leaderboard, measurementReceipts, videos } from '../../db/schema';
 import { drainJobs } from '../../lib/jobs';
-import { makeRunClip, readFrameNumber, type RunClip, type RunClipOptions } from '../../test/clips';
+import { readFrameNumber, type RunClip } from '../../test/clips';
 import { as, createTestApp, createUser, lastMailTo, type TestApp, type TestUser } from '../../test/helpers';
 import { complete, createPlayer, multipart, requestIga, requestSpeed } from '../analysis/analysis.fixtures';
 import { videoJobHandlers } from '../videos/video-processing';
+import { clipMaker } from './measurement.fixtures';
 
 let t: TestApp;
 let analyst: TestUser;
 const dir = mkdtempSync(path.join(tmpdir(), 'va-clips-'));
-const clips = new Map<string, Promise<RunClip>>();
 /** Clips are made once per file run: 320x180 keeps them quick. */
-const clip = (name: string, o: RunClipOptions) => {
-  if (!clips.has(name))
-    clips.set(
-      name,
-      makeRunClip(path.join(dir, `${name}.mp4`), { width: 320, height: 180, seconds: 2.4, ...o }),
-    );
-  return clips.get(name)!;
-};
+const clip = clipMaker(dir);
 
 beforeAll(async () => {
   t = await createTestApp();

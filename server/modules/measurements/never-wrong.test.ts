@@ -4,24 +4,17 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analysisRequests, leaderboard, measurementReceipts, videos } from '../../db/schema';
-import { makeRunClip, type RunClip, type RunClipOptions } from '../../test/clips';
+import type { RunClip } from '../../test/clips';
 import { as, createTestApp, createUser, lastMailTo, type TestApp, type TestUser } from '../../test/helpers';
 import { complete, createPlayer, multipart, requestSpeed } from '../analysis/analysis.fixtures';
+import { clipMaker } from './measurement.fixtures';
 
 /** Issue 25 / decision 198: each way a wrong number could be stored as verified, with a clip that reproduces it. */
 let t: TestApp;
 let analyst: TestUser;
 let second: TestUser;
 const dir = mkdtempSync(path.join(tmpdir(), 'va-never-wrong-'));
-const clips = new Map<string, Promise<RunClip>>();
-const clip = (name: string, o: RunClipOptions) => {
-  if (!clips.has(name))
-    clips.set(
-      name,
-      makeRunClip(path.join(dir, `${name}.mp4`), { width: 320, height: 180, seconds: 2.4, ...o }),
-    );
-  return clips.get(name)!;
-};
+const clip = clipMaker(dir);
 type Mark = { frameIndex: number; yardLine: number };
 const marksOf = (c: RunClip, n = 4): Mark[] =>
   c.crossings.slice(0, n).map(({ frameIndex, yardLine }) => ({ frameIndex, yardLine }));

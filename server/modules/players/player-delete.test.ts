@@ -1,12 +1,12 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analysisRequests, leaderboard, players, users, videos } from '../../db/schema';
 import { as, createTestApp, createUser, type TestApp, type TestUser } from '../../test/helpers';
 import { createPlayer, requestIga, requestSpeed } from '../analysis/analysis.fixtures';
 import { record } from '../leaderboard/leaderboard.fixtures';
+import { uploadPhoto } from './player-fixtures';
 
 let t: TestApp;
 let parent: TestUser;
@@ -21,24 +21,8 @@ const balance = async (id: number) => (await t.db.select().from(users).where(eq(
 
 /** A player with a photo, a library video, a waiting and a completed request and a leaderboard row. */
 async function playerWithEverything(owner: TestUser) {
-  const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#c33' } })
-    .png()
-    .toBuffer();
-  const boundary = '----photo';
-  const up = await as(t, owner, {
-    method: 'POST',
-    url: '/api/upload',
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload: Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="p.png"\r\nContent-Type: image/png\r\n\r\n`,
-      ),
-      png,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]),
-  });
-  expect(up.statusCode).toBe(200);
-  const p = await createPlayer(t, owner, { photoUrl: up.json().url });
+  const url = await uploadPhoto(t, owner);
+  const p = await createPlayer(t, owner, { photoUrl: url });
   await t.app.storage.put('videos/delete-me.mp4', Buffer.from('not really a video'), 'video/mp4');
   await t.db.insert(videos).values({
     playerId: p.id,
@@ -51,7 +35,7 @@ async function playerWithEverything(owner: TestUser) {
   await record(t.db, { playerId: p.id, metricType: 'max_speed', value: 20.1, season: 2025 });
   return {
     player: p,
-    photoFile: path.join(t.dataDir, 'uploads', up.json().url.split('?')[0].replace('/files/', '')),
+    photoFile: path.join(t.dataDir, 'uploads', url.split('?')[0].replace('/files/', '')),
   };
 }
 

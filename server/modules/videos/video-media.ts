@@ -148,6 +148,9 @@ export function timelineOf(m: MediaRow): Timeline {
   };
 }
 
+/** Videos whose frames could not be counted alike by decoding: not decoded again on every preview. */
+const repeatsUnreadable = new Set<number>();
+
 /** Media probed before repeated frames were read: read them once now, from the file. */
 export async function withRepeats(
   db: DbOrTx,
@@ -155,11 +158,14 @@ export async function withRepeats(
   video: typeof videos.$inferSelect,
   m: MediaRow,
 ) {
-  if (m.status !== 'ready' || m.repeatedFrames !== null) return m;
+  if (m.status !== 'ready' || m.repeatedFrames !== null || repeatsUnreadable.has(m.videoId)) return m;
   const key = m.workingKey ?? video.storageKey;
   if (!key) return m;
   const found = await withLocalCopy(storage, key, (file) => repeatedFrames(file, m.frameCount));
-  if (found === null) return m;
+  if (found === null) {
+    repeatsUnreadable.add(m.videoId);
+    return m;
+  }
   const [row] = await db
     .update(videoMedia)
     .set({ repeatedFrames: found })
