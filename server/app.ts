@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 import type { DbHandle } from './db/client';
 import { openAppDb } from './db/app-db';
 import { runMigrations } from './db/migrate';
-import { seedReference } from './seed';
+import { ensureDemoMeasurements, ensureDemoMedia, seedReference } from './seed';
 import type { Env } from './env';
 import { createMailer, type Mailer } from './lib/mailer';
 import type { Storage } from './lib/storage';
@@ -28,8 +28,6 @@ import jobsPlugin from './plugins/jobs';
 import paymentsPlugin from './plugins/payments';
 import { modules } from './modules';
 import { WEBHOOK_PATH } from './modules/billing';
-import { ensureDemoMeasurements } from './modules/measurements';
-import { ensureDemoMedia } from './modules/videos';
 
 declare module 'fastify' {
   interface FastifyInstance {

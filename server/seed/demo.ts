@@ -4,7 +4,7 @@ import type { Db } from '../db/client';
 import { players, positions, users } from '../db/schema';
 import { hashPassword } from '../lib/password';
 import { seedDemoAnalyses } from './demo-analyses';
-import { seedDemoLeaderboard } from '../modules/leaderboard';
+import { seedDemoLeaderboard } from './demo-leaderboard';
 
 const DEMO_PASSWORD = 'demo1234';
 const DEMO_ACCOUNTS = [

@@ -10,6 +10,9 @@ import { POSITIONS, seedPositions } from './positions';
 import { schoolDirectoryVersion, seedSchools } from './schools';
 import { POSITION_SUBMETRICS, SUBMETRICS, seedSubmetrics } from './submetrics';
 
+export { ensureDemoMedia } from './demo-media';
+export { ensureDemoMeasurements } from './demo-measurements';
+
 /**
  * Reference data on every start (idempotent); demo accounts and data when SEED_DEMO is on. The school
  * directory (29,000 rows, seconds on PGlite) loads once per version; in-memory test databases skip it.

@@ -8,4 +8,3 @@ export default async function leaderboardModule(app: FastifyInstance) {
 
 export { leaderboardRebuildCommand } from './leaderboard.cli';
 export { recordLeaderboardResult, refreshPlayerDetails } from './leaderboard.service';
-export { seedDemoLeaderboard } from './leaderboard.demo';

@@ -110,7 +110,7 @@ describe("the family's own player on the leaderboard", () => {
 
 describe('the demo league', () => {
   it('mostly shares, so the board has names, and shows what an unshared row looks like', async () => {
-    const { seedDemoLeaderboard } = await import('./leaderboard.demo');
+    const { seedDemoLeaderboard } = await import('../../seed/demo-leaderboard');
     await seedDemoLeaderboard(t.db);
     const names = (await board(other)).json().entries.map((e: any) => e.playerName as string);
     expect(names).toHaveLength(25);

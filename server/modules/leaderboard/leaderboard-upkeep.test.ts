@@ -207,7 +207,7 @@ it('uses no sort for a page (the plan reads leaderboard_page_idx)', async () => 
 });
 
 it('the demo league fills more than one page, with ties, and is seeded once', async () => {
-  const { seedDemoLeaderboard } = await import('./leaderboard.demo');
+  const { seedDemoLeaderboard } = await import('../../seed/demo-leaderboard');
   await seedDemoLeaderboard(t.db);
   await seedDemoLeaderboard(t.db);
   const first = (await page(family, `${hs}&season=${Y}`)).json();

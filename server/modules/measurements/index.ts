@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/app-error';
 import measurementsRoutes from './measurements.routes';
 
-export { ensureDemoMeasurements } from './demo-measurements';
 export { ALREADY_PROCESSED, pendingRequest } from './pending-request';
 
 /** Measured Max Speed: video media, the preview computation, source clips and evidence receipts. */
@@ -15,7 +14,7 @@ export default async function measurementsModule(app: FastifyInstance) {
   await app.register(multipart, { limits: { fileSize: app.env.VIDEO_MAX_BYTES } });
   await app.register(measurementsRoutes);
 }
-export { recomputePlayerSpeed } from './correction.service';
+export { correctMeasurement, recomputePlayerSpeed } from './correction.service';
 export { measuredValue, parseMeasurementField } from './measure.service';
 export { insertReceipt, storeStills, type ReceiptData } from './receipt.service';
 export { storedMeasurement } from './stored-measurement';

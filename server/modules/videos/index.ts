@@ -4,7 +4,6 @@ import { AppError } from '../../lib/app-error';
 import { videoJobHandlers } from './video-processing';
 import videosRoutes from './videos.routes';
 
-export { ensureDemoMedia } from './demo-media';
 export { schedulePurgeUnreadable } from './video-unreadable';
 
 /** The video library: listing, streamed uploads, signed URLs and downloads; processing runs as jobs. */

@@ -1,8 +1,8 @@
 import { like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { videos } from '../../db/schema';
-import { seedDemo } from '../../seed/demo';
-import { createTestApp, isRealPostgres, type TestApp } from '../../test/helpers';
+import { videos } from '../db/schema';
+import { seedDemo } from './demo';
+import { createTestApp, isRealPostgres, type TestApp } from '../test/helpers';
 import { ensureDemoMedia } from './demo-media';
 
 let t: TestApp;

@@ -1,11 +1,11 @@
 import { createReadStream } from 'node:fs';
 import path from 'node:path';
 import { like } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { videos } from '../../db/schema';
-import { makeSampleVideo, makeThumbnail } from '../../lib/ffmpeg';
-import type { Storage } from '../../lib/storage';
-import { withTempDir } from './video-files';
+import type { Db } from '../db/client';
+import { videos } from '../db/schema';
+import { makeSampleVideo, makeThumbnail } from '../lib/ffmpeg';
+import type { Storage } from '../lib/storage';
+import { withTempDir } from '../modules/videos';
 
 const PATTERNS = ['testsrc', 'testsrc2', 'smptebars'] as const;
 

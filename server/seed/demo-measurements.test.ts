@@ -1,8 +1,8 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analysisRequests, measurementReceipts, players, users } from '../../db/schema';
-import { seedReference } from '../../seed';
-import { createTestApp, login, type TestApp } from '../../test/helpers';
+import { analysisRequests, measurementReceipts, players, users } from '../db/schema';
+import { seedReference } from '.';
+import { createTestApp, login, type TestApp } from '../test/helpers';
 import { ensureDemoMeasurements } from './demo-measurements';
 
 let t: TestApp;

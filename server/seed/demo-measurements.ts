@@ -2,10 +2,10 @@ import { createReadStream } from 'node:fs';
 import path from 'node:path';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { analysisRequests, measurementReceipts, players, users, videos } from '../../db/schema';
-import { makeRunClip } from '../../lib/run-clip';
-import { analyseLocalVideo, withTempDir, ingestMedia } from '../videos';
-import { correctMeasurement } from './correction.service';
+import { analysisRequests, measurementReceipts, players, users, videos } from '../db/schema';
+import { makeRunClip } from '../lib/run-clip';
+import { analyseLocalVideo, withTempDir, ingestMedia } from '../modules/videos';
+import { correctMeasurement } from '../modules/measurements';
 
 const mphToYps = (mph: number) => (mph * 1760) / 3600;
 

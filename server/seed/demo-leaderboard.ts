@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { analysisRequests, players, positions, profileShares, users } from '../../db/schema';
-import { hashPassword } from '../../lib/password';
-import { recordLeaderboardResult } from './leaderboard.service';
+import type { Db } from '../db/client';
+import { analysisRequests, players, positions, profileShares, users } from '../db/schema';
+import { hashPassword } from '../lib/password';
+import { recordLeaderboardResult } from '../modules/leaderboard';
 
 const FIRST = [
   'Marcus',
