@@ -48,7 +48,7 @@ function chunkName(id: string, ctx: Ctx): string | null {
     groups = new Map();
     // Everything the sign-in page can reach: the entry (which imports feature indexes) and the page.
     const auth = closure(ctx, [r('./web/app/main.tsx'), `${ROUTES}/auth-page.tsx`]);
-    const shell = closure(ctx, [r('./web/components/layouts/app-layout.tsx')]);
+    const shell = closure(ctx, [r('./web/app/layouts/app-layout.tsx')]);
     const uses = new Map<string, number>();
     for (const screen of SIGNED_IN_SCREENS)
       for (const m of closure(ctx, [screen])) uses.set(m, (uses.get(m) ?? 0) + 1);

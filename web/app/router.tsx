@@ -40,7 +40,7 @@ const TestSearch = r(() => import('./routes/test-search'));
 const TestCheckout = r(() => import('./routes/test-checkout'));
 const NotFound = r(() => import('./routes/not-found'));
 // The signed-in shell (header, menus) loads with the first signed-in screen, not with /auth-page (decision 143).
-const AppLayout = r(() => import('@/components/layouts/app-layout').then((m) => ({ default: m.AppLayout })));
+const AppLayout = r(() => import('@/app/layouts/app-layout').then((m) => ({ default: m.AppLayout })));
 
 const loading = (
   <div className="flex min-h-[50vh] items-center justify-center">
