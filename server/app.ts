@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 import type { DbHandle } from './db/client';
 import { openAppDb } from './db/app-db';
 import { runMigrations } from './db/migrate';
-import { ensureDemoMeasurements, ensureDemoMedia, seedReference } from './seed';
+import { ensureDemoMeasurements, ensureDemoMedia, seedReference, seededDatabaseVersion } from './seed';
 import type { Env } from './env';
 import { createMailer, type Mailer } from './lib/mailer';
 import type { Storage } from './lib/storage';
@@ -27,7 +27,9 @@ import sessionPlugin from './plugins/session';
 import jobsPlugin from './plugins/jobs';
 import paymentsPlugin from './plugins/payments';
 import { modules } from './modules';
+import { sessionStore } from './modules/auth';
 import { WEBHOOK_PATH } from './modules/billing';
+import { schedulePurgeUnreadable } from './modules/videos';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -63,7 +65,7 @@ export async function buildApp(env: Env, opts: BuildOptions = {}): Promise<Fasti
     trustProxy: env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
   });
-  const handle = opts.db ?? (await openAppDb(env));
+  const handle = opts.db ?? (await openAppDb(env, seededDatabaseVersion));
   try {
     if (!opts.db) {
       await runMigrations(handle);
@@ -98,11 +100,15 @@ export async function buildApp(env: Env, opts: BuildOptions = {}): Promise<Fasti
   await app.register(accessPlugin);
   await app.register(cachePolicyPlugin);
   await app.register(unreadBodyPlugin);
-  await app.register(sweeperPlugin);
+  await app.register(sweeperPlugin, { queueJobs: schedulePurgeUnreadable });
   await app.register(openapiPlugin);
   await app.register(securityPlugin, { appUrl: env.APP_URL, production: env.isProduction });
   await app.register(rateLimitPlugin, { disabled: env.DISABLE_RATE_LIMIT });
-  await app.register(sessionPlugin, { secret: env.SESSION_SECRET, secure: env.isProduction });
+  await app.register(sessionPlugin, {
+    secret: env.SESSION_SECRET,
+    secure: env.isProduction,
+    store: sessionStore(app.db),
+  });
   await app.register(jobsPlugin);
   await app.register(paymentsPlugin, { webhookPath: WEBHOOK_PATH });
 

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { openAppDb } from './db/app-db';
 import type { DbHandle } from './db/client';
 import { runMigrations } from './db/migrate';
-import { seedReference } from './seed';
+import { seedReference, seededDatabaseVersion } from './seed';
 import { EnvError, loadEnv } from './env';
 import { createUserCommand, setCreditsCommand } from './cli-users';
 import { cliCommands } from './cli-commands';
@@ -51,7 +51,7 @@ async function main() {
       iga: { type: 'string' },
     },
   });
-  const handle = await openAppDb(loadEnv());
+  const handle = await openAppDb(loadEnv(), seededDatabaseVersion);
   try {
     await runMigrations(handle);
     if (builtIn) console.log(await builtIn(handle, values));

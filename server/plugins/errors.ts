@@ -3,6 +3,15 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { AppError } from '../lib/app-error';
 import { HashingBusyError } from '../lib/hash-pool';
+import {
+  INVALID_UNICODE,
+  MAX_JSON_DEPTH,
+  NUL_IN_TEXT,
+  TOO_DEEP,
+  hasLoneSurrogate,
+  hasNul,
+  jsonDepthExceeds,
+} from '../lib/input-guards';
 
 function fieldErrors(issues: { path: PropertyKey[]; message: string }[]) {
   const errors: Record<string, string> = {};
@@ -11,46 +20,6 @@ function fieldErrors(issues: { path: PropertyKey[]; message: string }[]) {
     errors[key] ??= i.message;
   }
   return errors;
-}
-
-export const NUL_IN_TEXT = 'Text must not contain NUL characters';
-
-/** PostgreSQL text cannot hold U+0000: such input would fail in the database as a 500, after earlier side effects. */
-export function hasNul(v: unknown, depth = 0): boolean {
-  if (typeof v === 'string') return v.includes('\u0000');
-  if (depth > 32 || v === null || typeof v !== 'object' || Buffer.isBuffer(v)) return false;
-  return Object.entries(v).some(([k, x]) => k.includes('\u0000') || hasNul(x, depth + 1));
-}
-
-export const INVALID_UNICODE = 'Text must not contain invalid Unicode characters';
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-/** A lone UTF-16 surrogate cannot be stored as UTF-8: PostgreSQL refuses it in text and JSON columns. */
-export function hasLoneSurrogate(v: unknown, depth = 0): boolean {
-  if (typeof v === 'string') return LONE_SURROGATE.test(v);
-  if (depth > 32 || v === null || typeof v !== 'object' || Buffer.isBuffer(v)) return false;
-  return Object.entries(v).some(([k, x]) => LONE_SURROGATE.test(k) || hasLoneSurrogate(x, depth + 1));
-}
-
-/** Deeper JSON than any form sends; deeper input would also overflow the serializer's recursion. */
-export const MAX_JSON_DEPTH = 64;
-export const TOO_DEEP = `JSON must not nest deeper than ${MAX_JSON_DEPTH} levels`;
-
-/** Nesting depth of JSON text, counted without parsing (no recursion), stopping once past `max`. */
-export function jsonDepthExceeds(text: string, max: number) {
-  let depth = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 92) i++;
-      else if (c === 34) inString = false;
-    } else if (c === 34) inString = true;
-    else if (c === 123 || c === 91) {
-      if (++depth > max) return true;
-    } else if (c === 125 || c === 93) depth--;
-  }
-  return false;
 }
 
 const DB_DOWN_CODES = new Set([

@@ -2,15 +2,9 @@ import { randomBytes } from 'node:crypto';
 import fp from 'fastify-plugin';
 import fastifyCookie, { signerFactory } from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { SESSION_IDLE_DAYS } from '../../contract/constants';
 import { AppError } from '../lib/app-error';
 import type { UserRow } from '../db/schema';
-import {
-  IDLE_MS,
-  purgeExpiredSessions,
-  REFRESH_AFTER_MS,
-  sessionQueries,
-  type SessionData,
-} from '../modules/auth/auth.repository';
 
 declare module 'fastify' {
   interface Session {
@@ -38,7 +32,39 @@ declare module 'fastify' {
 
 export const SESSION_COOKIE = 'va.sid';
 
-type Queries = ReturnType<typeof sessionQueries>;
+export type SessionData = Record<string, unknown> & { userId?: number };
+
+export const IDLE_MS = SESSION_IDLE_DAYS * 24 * 60 * 60 * 1000;
+/**
+ * A read does not write its session: the expiry is pushed forward only once it has fallen this far
+ * behind a fresh one (decision 081), so a session expires after 14 days idle, give or take this much.
+ */
+export const REFRESH_AFTER_MS = 60 * 60 * 1000;
+
+/** A live session and its user, read in one statement. */
+export interface LoadedSession {
+  data: SessionData;
+  expiresAt: Date;
+  user: UserRow | null;
+  /** The user's current plan name (null: none), when the load was asked for it (`GET /api/user`). */
+  planName?: string | null;
+}
+
+/**
+ * The session rows, kept by the auth module (`sessionStore`) and handed in by app.ts, so that this plugin
+ * knows no module (decision 200).
+ */
+export interface SessionStore {
+  /** `withPlan`: also the user's plan name, so `GET /api/user` needs no second statement. */
+  load(sid: string, withPlan?: boolean): Promise<LoadedSession | null>;
+  /** Insert or replace; never brings back a tombstone. */
+  save(sid: string, data: SessionData, expiresAt: Date): Promise<void>;
+  touch(sid: string, expiresAt: Date): Promise<void>;
+  revoke(sid: string): Promise<void>;
+  purgeExpired(): Promise<void>;
+}
+
+type Queries = SessionStore;
 
 /**
  * Server-side session (decision 081). The cookie carries a signed random id (same format as
@@ -145,15 +171,15 @@ class AppSession {
   }
 }
 
-export default fp<{ secret: string; secure: boolean }>(async (app, opts) => {
+export default fp<{ secret: string; secure: boolean; store: SessionStore }>(async (app, opts) => {
   await app.register(fastifyCookie);
   const signer = signerFactory(opts.secret, 'sha256');
-  const queries = sessionQueries(app.db);
+  const queries = opts.store;
   const cookieOptions = { httpOnly: true, sameSite: 'lax' as const, secure: opts.secure, path: '/' };
 
   // Idle sessions stop working at once (the load checks expiry); this only keeps the table small.
   const purge = () =>
-    purgeExpiredSessions(app.db).catch((err) => app.log.warn({ err }, 'Purging expired sessions failed'));
+    queries.purgeExpired().catch((err) => app.log.warn({ err }, 'Purging expired sessions failed'));
   const timer = setInterval(purge, 60 * 60 * 1000);
   timer.unref();
   app.addHook('onReady', purge);

@@ -3,16 +3,17 @@ import fp from 'fastify-plugin';
 import { sweepScratch } from '../lib/scratch-sweep';
 import { instanceKey } from '../lib/instance-key';
 import { sweepOwnPartials, sweepStorage } from '../lib/storage-sweep';
-import { schedulePurgeUnreadable } from '../modules/videos';
+import type { Db } from '../db/client';
 
 const EVERY_MS = 60 * 60 * 1000;
 
 /**
  * Housekeeping at start and every hour (issue 13): scratch folders and half-written or orphaned
  * storage files left by kill -9, and the queued purge of unreadable videos past their removal date;
- * once listening, this instance's own partial files from its previous run.
+ * once listening, this instance's own partial files from its previous run. `queueJobs`: the modules'
+ * hourly jobs (the purge of unreadable videos), handed in by app.ts so that a plugin knows no module.
  */
-export default fp(async (app) => {
+export default fp<{ queueJobs: (db: Db) => Promise<unknown> }>(async (app, opts) => {
   const local = !(app.env.S3_ENDPOINT && app.env.S3_BUCKET);
   const root = path.resolve(app.env.DATA_DIR, 'uploads');
   const sweep = async () => {
@@ -21,7 +22,7 @@ export default fp(async (app) => {
       const files = local ? await sweepStorage(app.db, root) : [];
       if (scratch.length || files.length)
         app.log.info({ scratch: scratch.length, files }, 'Removed files left by an interrupted process');
-      if (!app.env.DISABLE_JOBS) await schedulePurgeUnreadable(app.db);
+      if (!app.env.DISABLE_JOBS) await opts.queueJobs(app.db);
     } catch (err) {
       app.log.warn({ err }, 'Housekeeping sweep failed');
     }

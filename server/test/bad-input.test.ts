@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analysisRequests, analyticsEvents } from '../db/schema';
-import { INVALID_UNICODE, TOO_DEEP } from '../plugins/errors';
+import { INVALID_UNICODE, TOO_DEEP } from '../lib/input-guards';
 import { createPlayer, positionId } from '../modules/analysis/analysis.fixtures';
 import { as, createTestApp, createUser, type TestApp, type TestUser } from './helpers';
 

@@ -1,18 +1,10 @@
 import { and, eq, lt, ne, sql, type SQL } from 'drizzle-orm';
-import { SESSION_IDLE_DAYS } from '../../../contract/constants';
 import type { Db, DbOrTx } from '../../db/client';
-import { sessions, users, type UserRow } from '../../db/schema';
+import { sessions, users } from '../../db/schema';
+import { IDLE_MS, type LoadedSession, type SessionData, type SessionStore } from '../../plugins/session';
 import { currentPlanName } from './public-user';
 
 // The session rows (decision 081): read with their user in one statement, written only when changed.
-export type SessionData = Record<string, unknown> & { userId?: number };
-
-export const IDLE_MS = SESSION_IDLE_DAYS * 24 * 60 * 60 * 1000;
-/**
- * A read does not write its session: the expiry is pushed forward only once it has fallen this far
- * behind a fresh one (decision 081), so a session expires after 14 days idle, give or take this much.
- */
-export const REFRESH_AFTER_MS = 60 * 60 * 1000;
 
 /**
  * An ended session is kept as a tombstone rather than deleted: a request that loaded the session
@@ -40,16 +32,12 @@ export async function purgeExpiredSessions(db: Db) {
   await db.delete(sessions).where(lt(sessions.expiresAt, sql`now()`));
 }
 
-/** A live session and its user, read in one statement. */
-interface LoadedSession {
-  data: SessionData;
-  expiresAt: Date;
-  user: UserRow | null;
-  /** The user's current plan name (null: none), when the load was asked for it (`GET /api/user`). */
-  planName?: string | null;
+/** The store the session plugin is given (app.ts): the rows, and the purge of expired ones. */
+export function sessionStore(db: Db): SessionStore {
+  return { ...sessionQueries(db), purgeExpired: () => purgeExpiredSessions(db) };
 }
 
-export function sessionQueries(db: Db) {
+function sessionQueries(db: Db) {
   const columns = { data: sessions.data, expiresAt: sessions.expiresAt, user: users };
   const bySid = eq(sessions.sid, sql.placeholder('sid'));
   const joinUser = eq(users.id, sessions.userId);

@@ -1,5 +1,5 @@
 export { default } from './auth.routes';
-export { endOtherSessions } from './auth.repository';
+export { endOtherSessions, sessionStore } from './auth.repository';
 export { escapeHtml } from './auth.mail';
 export { requestEmailChange } from './email-change';
 export { toPublicUser } from './public-user';

@@ -6,7 +6,7 @@ import { errorBodySchema } from '../../../contract/errors';
 import { AppError } from '../../lib/app-error';
 import { SignatureError, verifyWebhook } from '../../lib/payments/signature';
 import { handleWebhookEvent } from './webhook.service';
-import { jsonDepthExceeds, MAX_JSON_DEPTH, TOO_DEEP } from '../../plugins/errors';
+import { jsonDepthExceeds, MAX_JSON_DEPTH, TOO_DEEP } from '../../lib/input-guards';
 
 /**
  * Routes that need the exact bytes received: in this scope only, every body stays a raw Buffer,

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
 import { AppError, badRequest } from '../../lib/app-error';
-import { INVALID_UNICODE, NUL_IN_TEXT, hasLoneSurrogate, hasNul } from '../../plugins/errors';
+import { INVALID_UNICODE, NUL_IN_TEXT, hasLoneSurrogate, hasNul } from '../../lib/input-guards';
 import { sniffVideo, type VideoExt } from './video-signature';
 
 interface IntakeOptions<T> {
