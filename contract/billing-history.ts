@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { centsSchema, nonNegativeCentsSchema } from './money';
 import { cursorQuery, limitQuery, PAGE_SIZES } from './pagination';
 
 // ---- Billing history: the credit ledger as the family sees it ----
@@ -43,7 +44,7 @@ export const billingHistoryItemSchema = z.object({
   credits: z.number(),
   igaCredits: z.number(),
   /** Money paid (positive) or returned (negative), in cents; null when the row moved no money. */
-  amountCents: z.number().nullable(),
+  amountCents: centsSchema.nullable(),
   currency: z.string(),
   createdAt: z.string(),
   /** Test mode only: the hosted page of the checkout that paid for it (refund and dispute tools). */
@@ -73,14 +74,14 @@ export const portalResponseSchema = z.object({ url: z.string() });
 export const testPaymentStateSchema = z.object({
   paymentIntentId: z.string(),
   chargeId: z.string(),
-  amount: z.number(),
-  amountRefunded: z.number(),
+  amountCents: nonNegativeCentsSchema,
+  amountRefundedCents: nonNegativeCentsSchema,
   disputeStatus: z.string().nullable(),
 });
 export type TestPaymentState = z.infer<typeof testPaymentStateSchema>;
 export const testRefundBodySchema = z
   .object({
-    amount: z
+    amountCents: z
       .number({ error: 'Refund amount must be a whole number of cents' })
       .int('Refund amount must be a whole number of cents')
       .positive('Refund amount must be at least 1 cent')
@@ -97,11 +98,16 @@ export const testDisputeCloseBodySchema = z.object({
 export const billingReportSchema = z.object({
   refunds: z.object({
     count: z.number(),
-    amountCents: z.number(),
+    amountCents: nonNegativeCentsSchema,
     creditsTaken: z.number(),
     igaTaken: z.number(),
   }),
-  disputes: z.object({ open: z.number(), won: z.number(), lost: z.number(), amountCents: z.number() }),
+  disputes: z.object({
+    open: z.number(),
+    won: z.number(),
+    lost: z.number(),
+    amountCents: nonNegativeCentsSchema,
+  }),
   unmatched: z.number(),
   negativeBalances: z.array(
     z.object({ id: z.number(), email: z.string(), credits: z.number(), igaCredits: z.number() }),
@@ -122,7 +128,7 @@ export const checkoutPreviewQuerySchema = z.object({
 export const checkoutPreviewSchema = z.object({
   planName: z.string(),
   /** What the payment page will charge now, in cents, before a referral discount. */
-  chargeCents: z.number(),
+  chargeCents: nonNegativeCentsSchema,
   interval: z.string().nullable(),
   /** Credits the purchase adds (a plan: its year's credits, granted when the first invoice is paid). */
   credits: z.number(),

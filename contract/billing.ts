@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ID_MAX } from './constants';
+import { nonNegativeCentsSchema } from './money';
 
 const PLAN_TYPES = ['subscription', 'one_time'] as const;
 type PlanType = (typeof PLAN_TYPES)[number];
@@ -15,7 +16,9 @@ export const planSchema = z.object({
   type: z.enum(PLAN_TYPES),
   stars: z.number(),
   rank: z.number(),
+  /** The specification's field, in dollars; derived from `priceCents`, which every screen formats. */
   priceUsd: z.number(),
+  priceCents: nonNegativeCentsSchema,
   interval: z.string().nullable(),
   maxSpeedVideosPerYear: z.number(),
   igaPerYear: z.number(),
@@ -59,7 +62,8 @@ export const subscriptionSchema = z.object({
   ended_at: z.number().nullable().optional(),
   plan: z.object({
     id: z.string(),
-    amount: z.number(),
+    /** The specification's (and Stripe's) field: cents. */
+    amount: nonNegativeCentsSchema,
     interval: z.string(),
     product: z.object({ name: z.string() }),
   }),
@@ -118,9 +122,9 @@ export const testCheckoutSessionSchema = z.object({
   description: z.string(),
   interval: z.string().nullable(),
   currency: z.string(),
-  amountSubtotal: z.number(),
-  amountDiscount: z.number(),
-  amountTotal: z.number(),
+  amountSubtotalCents: nonNegativeCentsSchema,
+  amountDiscountCents: nonNegativeCentsSchema,
+  amountTotalCents: nonNegativeCentsSchema,
   promotionCode: z.string().nullable(),
   customerEmail: z.string().nullable(),
   cancelUrl: z.string(),

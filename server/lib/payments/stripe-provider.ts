@@ -35,7 +35,7 @@ export function createStripeProvider(
             quantity: 1,
             price_data: {
               currency: 'usd',
-              unit_amount: p.price.unitAmount,
+              unit_amount: p.price.unitAmountCents,
               product_data: { name: p.price.name, description: p.price.description || undefined },
               ...(p.mode === 'subscription' ? { recurring: { interval: p.price.interval ?? 'year' } } : {}),
             },

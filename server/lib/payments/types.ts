@@ -1,3 +1,5 @@
+import type { Cents } from '../../../contract/money';
+
 /** What the app asks of a payment provider; the real Stripe SDK and the built-in test mode both implement it. */
 export type ProviderKind = 'test-mode' | 'stripe';
 export type CheckoutMode = 'payment' | 'subscription';
@@ -6,8 +8,7 @@ export interface CheckoutPrice {
   planKey: string;
   name: string;
   description: string;
-  /** cents */
-  unitAmount: number;
+  unitAmountCents: Cents;
   interval: 'year' | null;
   /** A price configured at the provider; when absent the price is sent inline. */
   priceId: string | null;

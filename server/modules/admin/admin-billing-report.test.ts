@@ -22,7 +22,7 @@ describe('admin billing report', () => {
     const a = await createUser(t, { email: 'refunded@example.com' });
     const b = await createUser(t);
     const refunded = await buy(t, a, 'combo-pack');
-    await act(refunded, 'refund', { amount: 2950 });
+    await act(refunded, 'refund', { amountCents: 2950 });
     await act(refunded, 'refund');
     const open = await buy(t, b, 'speed-single');
     await act(open, 'dispute');

@@ -2,11 +2,12 @@ import { and, eq } from 'drizzle-orm';
 import type { BillingAccount, CheckoutPreview } from '../../../contract/billing-history';
 import { planButtonLabel } from '../../../contract/billing';
 import type { Db } from '../../db/client';
+import { formatCents } from '../../../contract/money';
 import { plans, users } from '../../db/schema';
 import type { UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { PaymentProvider } from '../../lib/payments';
-import { currentSubscription } from './plans.service';
+import { currentSubscription, planPriceCents } from './plans.service';
 
 interface AccountDeps {
   db: Db;
@@ -47,7 +48,6 @@ export async function portalSession(deps: AccountDeps, user: UserRow) {
   return deps.payments.createPortalSession({ customerId, returnUrl: `${deps.appUrl}/profile` });
 }
 
-const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 const day = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : null);
 
 /**
@@ -74,7 +74,7 @@ export async function checkoutPreview(
   if (label === 'Not Available')
     throw new AppError('CONFLICT', 'This plan is not available with your current subscription.');
   const renew = label === 'Renew';
-  const chargeCents = renew ? 0 : Math.round(plan.priceUsd * 100);
+  const chargeCents = renew ? 0 : planPriceCents(plan);
   const replaces =
     current && !renew
       ? { planName: current.plan.name, periodEnd: day(current.sub.currentPeriodEnd), creditsKept: true }
@@ -85,8 +85,8 @@ export async function checkoutPreview(
   const summary = renew
     ? `Your ${plan.name} plan will keep renewing; nothing is charged now.`
     : replaces
-      ? `You will be charged ${money(chargeCents)} now for ${plan.name} and receive ${gets}. Your ${replaces.planName} plan ends as soon as the payment succeeds; there is no refund for its remaining time, and the credits it already gave you stay in your account.`
-      : `You will be charged ${money(chargeCents)} now${plan.type === 'subscription' ? ', then yearly' : ''}, and receive ${gets}.`;
+      ? `You will be charged ${formatCents(chargeCents)} now for ${plan.name} and receive ${gets}. Your ${replaces.planName} plan ends as soon as the payment succeeds; there is no refund for its remaining time, and the credits it already gave you stay in your account.`
+      : `You will be charged ${formatCents(chargeCents)} now${plan.type === 'subscription' ? ', then yearly' : ''}, and receive ${gets}.`;
   return {
     planName: plan.name,
     chargeCents,

@@ -13,7 +13,7 @@ import type { PaymentProvider } from '../../lib/payments';
 import { fullName } from '../../lib/names';
 import { findApplicableReferral, holdReferralDiscount } from '../referrals';
 import { customerColumn } from './provider-ids';
-import { currentSubscription } from './plans.service';
+import { currentSubscription, planPriceCents } from './plans.service';
 import { setCancelAtPeriodEnd } from './subscriptions.service';
 
 interface CheckoutDeps {
@@ -90,7 +90,7 @@ export async function startCheckout(deps: CheckoutDeps, user: UserRow, input: Ch
         planKey: plan.key,
         name: plan.name,
         description: plan.description,
-        unitAmount: Math.round(plan.priceUsd * 100),
+        unitAmountCents: planPriceCents(plan),
         interval: plan.type === 'subscription' ? 'year' : null,
         priceId: live ? plan.stripePriceIdLive : plan.stripePriceId,
       },

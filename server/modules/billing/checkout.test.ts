@@ -65,7 +65,7 @@ describe('checkout', () => {
       status: 'open',
       mode: 'subscription',
       productName: 'Premium',
-      amountTotal: 8900,
+      amountTotalCents: 8900,
       interval: 'year',
       customerEmail: u.email,
       cancelUrl: 'http://localhost:5000/subscriptions?canceled=true&type=payment',

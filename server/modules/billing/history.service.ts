@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { LEDGER_LABELS, type BillingHistoryItem, type LedgerType } from '../../../contract/billing-history';
 import type { Db } from '../../db/client';
+import { formatCents } from '../../../contract/money';
 import { creditTransactions } from '../../db/schema';
 import { afterTimeId, decodeCursor, exactTime, isTimeIdKey, toPage } from '../../lib/pagination';
 
@@ -88,7 +89,7 @@ export async function* historyCsv(db: Db, userId: number, testMode: boolean): As
   do {
     const page = await listHistory(db, userId, { cursor, limit: 500, kind: 'all' }, testMode);
     for (const i of page.items) {
-      const money = i.amountCents === null ? null : (i.amountCents / 100).toFixed(2);
+      const money = i.amountCents === null ? null : formatCents(i.amountCents, { style: 'plain' });
       yield `${[i.createdAt, i.label, i.description, i.credits, i.igaCredits, money].map(cell).join(',')}\r\n`;
     }
     cursor = page.next ?? undefined;

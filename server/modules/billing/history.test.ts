@@ -29,7 +29,11 @@ describe('billing history', () => {
   it('lists every purchase, refund and spend newest first, with dates, credits and amounts', async () => {
     const u = await createUser(t);
     const id = await buy(t, u, 'combo-pack');
-    await as(t, u, { method: 'POST', url: `/api/checkout/test/${id}/refund`, payload: { amount: 2950 } });
+    await as(t, u, {
+      method: 'POST',
+      url: `/api/checkout/test/${id}/refund`,
+      payload: { amountCents: 2950 },
+    });
     await buy(t, u, 'economy');
     const res = await get(u, '/api/billing/history');
     expect(res.statusCode).toBe(200);

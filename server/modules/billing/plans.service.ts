@@ -1,9 +1,13 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Plan } from '../../../contract/billing';
+import { centsFromDollars, dollarsFromCents, type Cents } from '../../../contract/money';
 import type { DbOrTx } from '../../db/client';
 import { ACTIVE_SUBSCRIPTION_STATUSES, plans, subscriptions } from '../../db/schema';
 
 type PlanRow = typeof plans.$inferSelect;
+
+/** A plan's price in cents: the one reading of the numeric(10,2) `price_usd` column (decision 201). */
+export const planPriceCents = (p: Pick<PlanRow, 'priceUsd'>): Cents => centsFromDollars(p.priceUsd);
 
 const toPlan = (p: PlanRow): Plan => ({
   id: p.id,
@@ -13,7 +17,8 @@ const toPlan = (p: PlanRow): Plan => ({
   type: p.type,
   stars: p.stars,
   rank: p.rank,
-  priceUsd: p.priceUsd,
+  priceUsd: dollarsFromCents(planPriceCents(p)),
+  priceCents: planPriceCents(p),
   interval: p.interval,
   maxSpeedVideosPerYear: p.maxSpeedVideosPerYear,
   igaPerYear: p.igaPerYear,

@@ -59,7 +59,7 @@ describe('refunds', () => {
 
     const res = await post(id, 'refund', {});
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ amount: 5900, amountRefunded: 5900, disputeStatus: null });
+    expect(res.json()).toMatchObject({ amountCents: 5900, amountRefundedCents: 5900, disputeStatus: null });
     expect(await balances(t, u.id)).toMatchObject({ credits: -2, igaCredits: 1 });
 
     const blocked = await requestIga(t, u, player.id, wr);
@@ -80,9 +80,11 @@ describe('refunds', () => {
   it('a partial refund takes back the refunded share, rounded up, and the rest on the second refund', async () => {
     const u = await createUser(t);
     const id = await buy(t, u, 'combo-pack');
-    expect((await post(id, 'refund', { amount: 2950 })).json()).toMatchObject({ amountRefunded: 2950 });
+    expect((await post(id, 'refund', { amountCents: 2950 })).json()).toMatchObject({
+      amountRefundedCents: 2950,
+    });
     expect(await balances(t, u.id)).toMatchObject({ credits: 1, igaCredits: 1 });
-    const over = await post(id, 'refund', { amount: 3000 });
+    const over = await post(id, 'refund', { amountCents: 3000 });
     expect(over.statusCode).toBe(400);
     expect(over.json().message).toBe('Refund amount must be at most 2950 cents.');
     await post(id, 'refund', {});
@@ -109,8 +111,8 @@ describe('refunds', () => {
   it('answers 400 for a bad amount, 404 for an unknown session and 409 for an unpaid one, changing nothing', async () => {
     const u = await createUser(t);
     const id = await buy(t, u, 'speed-single');
-    for (const amount of ['abc', 0, -5, 1.5]) {
-      const res = await post(id, 'refund', { amount });
+    for (const amountCents of ['abc', 0, -5, 1.5]) {
+      const res = await post(id, 'refund', { amountCents });
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toMatch(/Refund amount/);
     }

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { ACTIVE_SUBSCRIPTION_STATUSES, plans, subscriptions } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { PaymentProvider } from '../../lib/payments';
+import { planPriceCents } from './plans.service';
 import { subscriptionColumn } from './provider-ids';
 import { syncSubscription } from './subscription-sync';
 
@@ -23,7 +24,7 @@ function toSubscription({ sub, plan }: Row, live: boolean): Subscription {
     ended_at: sub.endedAt ? Math.floor(sub.endedAt.getTime() / 1000) : null,
     plan: {
       id: plan ? ((live ? plan.stripePriceIdLive : plan.stripePriceId) ?? `price_va_${plan.key}`) : 'unknown',
-      amount: plan ? Math.round(plan.priceUsd * 100) : 0,
+      amount: plan ? planPriceCents(plan) : 0,
       interval: plan?.interval ?? 'year',
       product: { name: plan?.name ?? 'Subscription' },
     },

@@ -108,7 +108,7 @@ export default async function testCheckoutRoutes(
     },
     async (req) => {
       await mayReverse(req, req.params.sessionId);
-      return found(await opts.provider.refund(req.params.sessionId, req.body?.amount));
+      return found(await opts.provider.refund(req.params.sessionId, req.body?.amountCents));
     },
   );
 

@@ -53,7 +53,7 @@ describe("the test checkout's refund and dispute tools", () => {
     const id = await buy(t, owner, 'speed-single');
     const res = await act(owner, id, 'refund');
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ amountRefunded: res.json().amount });
+    expect(res.json()).toMatchObject({ amountRefundedCents: res.json().amountCents });
   });
 
   it("an admin may refund, dispute and close a dispute on any family's purchase", async () => {

@@ -76,12 +76,12 @@ describe('one discounted purchase per invited friend, whatever the order of chec
     const paid: number[] = [];
     for (const id of ids) {
       const res = await pay(t, id);
-      if (res.statusCode === 200) paid.push((await session(id)).amountDiscount);
+      if (res.statusCode === 200) paid.push((await session(id)).amountDiscountCents);
       else expect(res.json().message).toBe('This checkout session has expired.');
     }
     expect(paid.filter((d) => d > 0)).toEqual([300]);
     const again = await startCheckout(t, fr, 'speed-single', codes[4]);
-    expect(await session(again)).toMatchObject({ amountDiscount: 0, amountTotal: 1500 });
+    expect(await session(again)).toMatchObject({ amountDiscountCents: 0, amountTotalCents: 1500 });
   });
 
   it('a checkout paid while a second one opens leaves the second at full price, before or after the webhook', async () => {
@@ -95,7 +95,7 @@ describe('one discounted purchase per invited friend, whatever the order of chec
     expect(res.statusCode).toBe(200);
     await t.db.update(referrals).set({ status: 'registered' }).where(eq(referrals.referralCode, codes[0]));
     const second = await startCheckout(t, fr, 'premium', codes[1]);
-    expect(await session(second)).toMatchObject({ amountDiscount: 0, amountTotal: 8900 });
+    expect(await session(second)).toMatchObject({ amountDiscountCents: 0, amountTotalCents: 8900 });
   });
 
   it('an abandoned discounted checkout does not cost the friend the discount', async () => {
@@ -105,7 +105,7 @@ describe('one discounted purchase per invited friend, whatever the order of chec
     const chosen = await startCheckout(t, fr, 'basic', codes[0]);
     expect((await pay(t, abandoned)).statusCode).toBe(409);
     expect((await pay(t, chosen)).statusCode).toBe(200);
-    expect(await session(chosen)).toMatchObject({ amountDiscount: 980, promotionCode: codes[0] });
+    expect(await session(chosen)).toMatchObject({ amountDiscountCents: 980, promotionCode: codes[0] });
   });
 
   it('checkouts opened in parallel end with exactly one discount (a race on PostgreSQL)', async () => {
@@ -121,7 +121,7 @@ describe('one discounted purchase per invited friend, whatever the order of chec
     const ids = opened.map((r) => new URL(r.json().url).pathname.split('/').pop()!);
     const results = await Promise.all(ids.map((id) => pay(t, id)));
     const discounts = await Promise.all(
-      ids.map(async (id, i) => (results[i].statusCode === 200 ? (await session(id)).amountDiscount : 0)),
+      ids.map(async (id, i) => (results[i].statusCode === 200 ? (await session(id)).amountDiscountCents : 0)),
     );
     expect(discounts.filter((d) => d > 0)).toEqual([300]);
   });
@@ -133,7 +133,11 @@ describe('one discounted purchase per invited friend, whatever the order of chec
     await t.db.update(users).set({ email: f.email, username: f.email }).where(eq(users.id, existing.id));
     for (const promo of [codes[0], null]) {
       const id = await startCheckout(t, existing, 'basic', promo);
-      expect(await session(id)).toMatchObject({ amountDiscount: 0, amountTotal: 4900, promotionCode: null });
+      expect(await session(id)).toMatchObject({
+        amountDiscountCents: 0,
+        amountTotalCents: 4900,
+        promotionCode: null,
+      });
     }
   });
 });

@@ -240,9 +240,9 @@ describe('the friend’s discounted first purchase', () => {
     const id = await startCheckout(t, fr, 'premium', code);
     const session = (await t.app.inject({ method: 'GET', url: `/api/checkout/test/${id}` })).json();
     expect(session).toMatchObject({
-      amountSubtotal: 8900,
-      amountDiscount: 1780,
-      amountTotal: 7120,
+      amountSubtotalCents: 8900,
+      amountDiscountCents: 1780,
+      amountTotalCents: 7120,
       promotionCode: code,
     });
     expect((await pay(t, id)).statusCode).toBe(200);
@@ -252,7 +252,7 @@ describe('the friend’s discounted first purchase', () => {
 
     const next = await startCheckout(t, fr, 'speed-single', code);
     const full = (await t.app.inject({ method: 'GET', url: `/api/checkout/test/${next}` })).json();
-    expect(full).toMatchObject({ amountDiscount: 0, amountTotal: 1500, promotionCode: null });
+    expect(full).toMatchObject({ amountDiscountCents: 0, amountTotalCents: 1500, promotionCode: null });
   });
 
   it('the invited friend gets the discount even when the browser lost the stored code', async () => {
@@ -261,7 +261,7 @@ describe('the friend’s discounted first purchase', () => {
     const fr = await register(f, code);
     const id = await startCheckout(t, fr, 'basic', null);
     const session = (await t.app.inject({ method: 'GET', url: `/api/checkout/test/${id}` })).json();
-    expect(session).toMatchObject({ amountDiscount: 980, amountTotal: 3920, promotionCode: code });
+    expect(session).toMatchObject({ amountDiscountCents: 980, amountTotalCents: 3920, promotionCode: code });
   });
 
   it('a friend invited several times still gets one discounted purchase, not one per invitation', async () => {
@@ -279,14 +279,14 @@ describe('the friend’s discounted first purchase', () => {
     });
     const id = await startCheckout(t, fr, 'basic', first.code);
     expect((await t.app.inject({ method: 'GET', url: `/api/checkout/test/${id}` })).json()).toMatchObject({
-      amountDiscount: 980,
+      amountDiscountCents: 980,
     });
     expect((await pay(t, id)).statusCode).toBe(200);
 
     for (const promo of [second.code, third.code, null]) {
       const next = await startCheckout(t, fr, 'speed-single', promo);
       const session = (await t.app.inject({ method: 'GET', url: `/api/checkout/test/${next}` })).json();
-      expect(session).toMatchObject({ amountDiscount: 0, amountTotal: 1500, promotionCode: null });
+      expect(session).toMatchObject({ amountDiscountCents: 0, amountTotalCents: 1500, promotionCode: null });
     }
   });
 
@@ -315,7 +315,7 @@ describe('the friend’s discounted first purchase', () => {
     for (const promo of [code, null]) {
       const id = await startCheckout(t, u, 'basic', promo);
       const session = (await t.app.inject({ method: 'GET', url: `/api/checkout/test/${id}` })).json();
-      expect(session).toMatchObject({ amountDiscount: 0, amountTotal: 4900, promotionCode: null });
+      expect(session).toMatchObject({ amountDiscountCents: 0, amountTotalCents: 4900, promotionCode: null });
     }
   });
 
@@ -325,7 +325,7 @@ describe('the friend’s discounted first purchase', () => {
     const other = await createUser(t);
     const id = await startCheckout(t, other, 'basic', code);
     const session = (await t.app.inject({ method: 'GET', url: `/api/checkout/test/${id}` })).json();
-    expect(session).toMatchObject({ amountDiscount: 0, amountTotal: 4900 });
+    expect(session).toMatchObject({ amountDiscountCents: 0, amountTotalCents: 4900 });
     const [row] = await t.db.select().from(referrals).where(eq(referrals.referralCode, code));
     expect(row.status).toBe('pending');
   });

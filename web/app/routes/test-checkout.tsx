@@ -2,10 +2,11 @@ import { useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, CheckCircle2 } from 'lucide-react';
 import type { TestCheckoutSession } from '@contract/billing';
+import { formatCents } from '@contract/money';
 import { Badge } from '@/components/ui/badge';
 import { Spinner } from '@/components/ui/spinner';
 import { testSessionQueryOptions } from '@/features/billing/api/test-checkout';
-import { money, TestCheckoutForm } from '@/features/billing/components/test-checkout-form';
+import { TestCheckoutForm } from '@/features/billing/components/test-checkout-form';
 import { TestPaymentTools } from '@/features/billing/components/test-payment-tools';
 
 function Summary({ s }: { s: TestCheckoutSession }) {
@@ -24,7 +25,7 @@ function Summary({ s }: { s: TestCheckoutSession }) {
           {s.mode === 'subscription' ? `Subscribe to ${s.productName}` : s.productName}
         </p>
         <p className="text-4xl font-bold" data-testid="amount-total">
-          {money(s.amountTotal)}
+          {formatCents(s.amountTotalCents)}
           <span className="text-base font-normal text-muted-foreground">{per}</span>
         </p>
         <p className="text-sm text-muted-foreground">{s.description}</p>
@@ -32,17 +33,17 @@ function Summary({ s }: { s: TestCheckoutSession }) {
       <dl className="space-y-2 border-t pt-4 text-sm">
         <div className="flex justify-between">
           <dt>Subtotal</dt>
-          <dd>{money(s.amountSubtotal)}</dd>
+          <dd>{formatCents(s.amountSubtotalCents)}</dd>
         </div>
-        {s.amountDiscount > 0 && (
+        {s.amountDiscountCents > 0 && (
           <div className="flex justify-between text-success" data-testid="discount">
             <dt>Referral discount{s.promotionCode ? ` (${s.promotionCode})` : ''}</dt>
-            <dd>-{money(s.amountDiscount)}</dd>
+            <dd>-{formatCents(s.amountDiscountCents)}</dd>
           </div>
         )}
         <div className="flex justify-between border-t pt-2 font-semibold">
           <dt>Total due today</dt>
-          <dd>{money(s.amountTotal)}</dd>
+          <dd>{formatCents(s.amountTotalCents)}</dd>
         </div>
       </dl>
     </div>

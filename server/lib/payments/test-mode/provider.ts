@@ -24,8 +24,8 @@ export interface TestModeProvider extends PaymentProvider {
   renewDue(now?: Date): Promise<number>;
   redeliverFailed(): Promise<number>;
   events(): Promise<{ id: string; type: string; data: { object: any } }[]>;
-  /** Refunds a paid session's charge (all that remains, or `amount` cents) and delivers charge.refunded. */
-  refund(sessionId: string, amount?: number): Promise<TestPaymentState | null>;
+  /** Refunds a paid session's charge (all that remains, or `amountCents`) and delivers charge.refunded. */
+  refund(sessionId: string, amountCents?: number): Promise<TestPaymentState | null>;
   /** Opens a chargeback on a paid session's charge (charge.dispute.created). */
   openDispute(sessionId: string): Promise<TestPaymentState | null>;
   closeDispute(sessionId: string, outcome: 'won' | 'lost'): Promise<TestPaymentState | null>;
@@ -160,7 +160,7 @@ export function createTestModeProvider(o: {
     renewDue: (now) => payments.renewDue(now ?? new Date()),
     redeliverFailed: () => sender.redeliverFailed(),
     events: () => sender.all(),
-    refund: (id, amount) => reversals.refund(id, amount),
+    refund: (id, amountCents) => reversals.refund(id, amountCents),
     openDispute: (id) => reversals.openDispute(id),
     closeDispute: (id, outcome) => reversals.closeDispute(id, outcome),
     paymentState: (id) => reversals.state(id),

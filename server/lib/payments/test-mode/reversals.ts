@@ -1,3 +1,4 @@
+import type { Cents } from '../../../../contract/money';
 import type { Db, Tx } from '../../../db/client';
 import { AppError } from '../../app-error';
 import type { EventSender } from './events';
@@ -7,8 +8,8 @@ import { testStore } from './store';
 export interface TestPaymentState {
   paymentIntentId: string;
   chargeId: string;
-  amount: number;
-  amountRefunded: number;
+  amountCents: Cents;
+  amountRefundedCents: Cents;
   disputeStatus: string | null;
 }
 
@@ -66,8 +67,8 @@ export function createReversals(db: Db, sender: EventSender) {
   const stateOf = (charge: any, dispute: any): TestPaymentState => ({
     paymentIntentId: charge.payment_intent,
     chargeId: charge.id,
-    amount: charge.amount,
-    amountRefunded: charge.amount_refunded,
+    amountCents: charge.amount,
+    amountRefundedCents: charge.amount_refunded,
     disputeStatus: dispute?.status ?? null,
   });
 
@@ -92,16 +93,16 @@ export function createReversals(db: Db, sender: EventSender) {
     }
   }
 
-  /** Like POST /v1/refunds: the whole remaining amount unless an amount (cents) is given. */
-  const refund = (sessionId: string, amount?: number) =>
+  /** Like POST /v1/refunds: the whole remaining amount unless an amount is given. */
+  const refund = (sessionId: string, amountCents?: Cents) =>
     run(sessionId, async (tx, charge, dispute) => {
       if (dispute) throw new AppError('CONFLICT', 'A disputed payment cannot be refunded.');
       const remaining = charge.amount - charge.amount_refunded;
       if (remaining <= 0) throw new AppError('CONFLICT', 'This payment has already been fully refunded.');
-      const value = amount ?? remaining;
+      const value = amountCents ?? remaining;
       if (value > remaining) {
         throw new AppError('VALIDATION_ERROR', `Refund amount must be at most ${remaining} cents.`, {
-          amount: `Refund amount must be at most ${remaining} cents.`,
+          amountCents: `Refund amount must be at most ${remaining} cents.`,
         });
       }
       const re = {

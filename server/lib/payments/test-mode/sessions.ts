@@ -27,7 +27,7 @@ export function createCheckoutSessions(db: Db, appUrl: string) {
       percentOff = coupon?.percent_off ?? 0;
       discount = { coupon: promo.promotion.coupon, promotion_code: promo.id };
     }
-    const subtotal = p.price.unitAmount;
+    const subtotal = p.price.unitAmountCents;
     const amountDiscount = Math.round((subtotal * percentOff) / 100);
     const id = `cs_test_${randomBytes(24).toString('hex')}`;
     const created = nowSeconds();
@@ -90,9 +90,9 @@ export function createCheckoutSessions(db: Db, appUrl: string) {
       description: s._va.price.description,
       interval: s._va.price.interval,
       currency: s.currency,
-      amountSubtotal: s.amount_subtotal,
-      amountDiscount: s.total_details.amount_discount,
-      amountTotal: s.amount_total,
+      amountSubtotalCents: s.amount_subtotal,
+      amountDiscountCents: s.total_details.amount_discount,
+      amountTotalCents: s.amount_total,
       promotionCode: code ?? null,
       customerEmail: s.customer_email,
       cancelUrl: s.cancel_url,

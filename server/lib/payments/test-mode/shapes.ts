@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { formatCents } from '../../../../contract/money';
 import type { CheckoutPrice } from '../types';
 
 /** The Stripe API version whose JSON shapes the test mode imitates (the installed SDK's). */
@@ -15,7 +16,7 @@ function priceObject(p: CheckoutPrice) {
     object: 'price',
     active: true,
     currency: 'usd',
-    unit_amount: p.unitAmount,
+    unit_amount: p.unitAmountCents,
     nickname: p.name,
     product: `prod_va_${p.planKey}`,
     recurring: p.interval ? { interval: p.interval, interval_count: 1 } : null,
@@ -100,7 +101,7 @@ export function invoiceObject(a: {
           id: newId('il'),
           object: 'line_item',
           amount: subtotal,
-          description: `1 × ${item.price.nickname} (at $${(subtotal / 100).toFixed(2)} / year)`,
+          description: `1 × ${item.price.nickname} (at ${formatCents(subtotal)} / year)`,
           metadata: a.sub.metadata,
           period: { start: item.current_period_start, end: item.current_period_end },
           pricing: {

@@ -1,9 +1,8 @@
 import { Receipt } from 'lucide-react';
+import { formatCents } from '@contract/money';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useBillingReport } from '../api/reporting';
-
-const usd = (c: number) => `$${(c / 100).toFixed(2)}`;
 
 function Figure({ label, value }: { label: string; value: string | number }) {
   return (
@@ -38,7 +37,7 @@ export function BillingReportCard() {
             <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
               <Figure
                 label="Refunds"
-                value={`${q.data.refunds.count} · ${usd(q.data.refunds.amountCents)}`}
+                value={`${q.data.refunds.count} · ${formatCents(q.data.refunds.amountCents)}`}
               />
               <Figure label="Open disputes" value={q.data.disputes.open} />
               <Figure

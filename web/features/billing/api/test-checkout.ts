@@ -30,7 +30,7 @@ export const testPaymentQueryOptions = (sessionId: string, enabled: boolean) =>
   });
 
 type TestAction =
-  | { action: 'refund'; amount?: number }
+  | { action: 'refund'; amountCents?: number }
   | { action: 'dispute' }
   | { action: 'close'; outcome: 'won' | 'lost' };
 
@@ -41,7 +41,9 @@ export function useTestPaymentAction(sessionId: string) {
   return useMutation({
     mutationFn: (a: TestAction) =>
       a.action === 'refund'
-        ? api<TestPaymentState>(`${base}/refund`, { body: a.amount ? { amount: a.amount } : {} })
+        ? api<TestPaymentState>(`${base}/refund`, {
+            body: a.amountCents ? { amountCents: a.amountCents } : {},
+          })
         : a.action === 'dispute'
           ? api<TestPaymentState>(`${base}/dispute`, { method: 'POST' })
           : api<TestPaymentState>(`${base}/dispute/close`, { body: { outcome: a.outcome } }),

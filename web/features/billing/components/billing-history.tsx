@@ -1,4 +1,5 @@
 import type { BillingHistoryItem } from '@contract/billing-history';
+import { formatCents } from '@contract/money';
 import { Download } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -6,7 +7,6 @@ import { BILLING_HISTORY_CSV, useBillingHistory } from '../api/billing-history';
 
 const day = (iso: string) =>
   new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
-export const formatCents = (c: number) => `${c < 0 ? '−' : ''}$${(Math.abs(c) / 100).toFixed(2)}`;
 const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '0');
 
 function creditsText(i: Pick<BillingHistoryItem, 'credits' | 'igaCredits'>) {
@@ -25,7 +25,7 @@ function Row({ i }: { i: BillingHistoryItem }) {
     >
       <span className="text-sm text-muted-foreground sm:order-none">{day(i.createdAt)}</span>
       <span className="text-right text-sm font-semibold sm:order-last">
-        {i.amountCents === null ? '—' : formatCents(i.amountCents)}
+        {i.amountCents === null ? '—' : formatCents(i.amountCents, { currency: i.currency })}
       </span>
       <span className="col-span-2 sm:col-span-1">
         <span className="font-medium">{i.label}</span>

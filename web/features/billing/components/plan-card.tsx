@@ -1,11 +1,11 @@
 import { Check, Star } from 'lucide-react';
 import { isCreditFeatureLine, isPurchasable, type Plan, type PlanButtonLabel } from '@contract/billing';
+import { formatCents } from '@contract/money';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 
-const usd = (n: number) => `$${Number.isInteger(n) ? n : n.toFixed(2)}`;
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 export function PlanCard({
@@ -49,7 +49,7 @@ export function PlanCard({
       </CardHeader>
       <CardContent className="flex-1 space-y-4">
         <p>
-          <span className="text-3xl font-bold">{usd(plan.priceUsd)}</span>
+          <span className="text-3xl font-bold">{formatCents(plan.priceCents, { style: 'whole' })}</span>
           <span className="ml-1 text-sm text-muted-foreground">{yearly ? 'USD / year' : 'one-time'}</span>
         </p>
         <ul className="space-y-2 text-sm">

@@ -9,7 +9,7 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
-import { formatCents } from './billing-history';
+import { formatCents } from '@contract/money';
 
 /** Before a plan change leaves for the payment page: what is charged, what is credited, what ends (decision 064). */
 export function PlanChangeDialog({

@@ -1,4 +1,5 @@
 import type { Subscription } from '@contract/billing';
+import { formatCents } from '@contract/money';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -23,7 +24,7 @@ const formatDate = (epoch: number | null) =>
   epoch
     ? new Date(epoch * 1000).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' })
     : '--';
-const price = (s: Subscription) => `$${(s.plan.amount / 100).toFixed(2)} / ${s.plan.interval}`;
+const price = (s: Subscription) => `${formatCents(s.plan.amount)} / ${s.plan.interval}`;
 
 function SubscriptionActions({ sub }: { sub: Subscription }) {
   const cancel = useSubscriptionAction('cancel');

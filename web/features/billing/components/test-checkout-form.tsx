@@ -4,6 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { Lock } from 'lucide-react';
 import { testPaySchema, type TestCheckoutSession } from '@contract/billing';
+import { formatCents } from '@contract/money';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -22,7 +23,6 @@ const formatExpiry = (v: string) => {
   const d = v.replace(/\D/g, '').slice(0, 4);
   return d.length > 2 ? `${d.slice(0, 2)} / ${d.slice(2)}` : d;
 };
-export const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 /** The card form of the hosted test payment page; the server decides the outcome from Stripe's test cards. */
 export function TestCheckoutForm({ session }: { session: TestCheckoutSession }) {
@@ -133,8 +133,8 @@ export function TestCheckoutForm({ session }: { session: TestCheckoutSession }) 
         )}
       </Button>
       <p className="flex items-center justify-center gap-1 text-xs text-muted-foreground">
-        <Lock className="size-3" aria-hidden /> {money(session.amountTotal)} will be charged in test mode: no
-        real money moves.
+        <Lock className="size-3" aria-hidden /> {formatCents(session.amountTotalCents)} will be charged in
+        test mode: no real money moves.
       </p>
     </form>
   );

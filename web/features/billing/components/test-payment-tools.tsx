@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toaster';
 import { testPaymentQueryOptions, useTestPaymentAction } from '../api/test-checkout';
-import { money } from './test-checkout-form';
+import { formatCents } from '@contract/money';
 
 const DISPUTE_TEXT: Record<string, string> = {
   needs_response: 'Disputed: the bank has taken the money back while it decides',
@@ -23,7 +23,7 @@ export function TestPaymentTools({ sessionId }: { sessionId: string }) {
     act.mutate(a, {
       onSuccess: () => toast({ title: 'Done', description: done }),
     });
-  const remaining = p.amount - p.amountRefunded;
+  const remaining = p.amountCents - p.amountRefundedCents;
   const open = p.disputeStatus === 'needs_response';
   return (
     <section
@@ -34,8 +34,8 @@ export function TestPaymentTools({ sessionId }: { sessionId: string }) {
         Test mode: refunds and disputes
       </h2>
       <p className="text-sm text-muted-foreground" data-testid="test-payment-state">
-        Paid {money(p.amount)}
-        {p.amountRefunded > 0 && ` · refunded ${money(p.amountRefunded)}`}
+        Paid {formatCents(p.amountCents)}
+        {p.amountRefundedCents > 0 && ` · refunded ${formatCents(p.amountRefundedCents)}`}
         {p.disputeStatus && ` · ${DISPUTE_TEXT[p.disputeStatus] ?? p.disputeStatus}`}
       </p>
       <div className="flex flex-wrap gap-2">
@@ -47,7 +47,7 @@ export function TestPaymentTools({ sessionId }: { sessionId: string }) {
             run({ action: 'refund' }, 'The payment was refunded; the credits it bought are taken back.')
           }
         >
-          Refund {money(remaining)}
+          Refund {formatCents(remaining)}
         </Button>
         <Button
           variant="outline"
