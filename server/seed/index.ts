@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { POSITION_SUBMETRICS, SUBMETRICS } from '../../contract/submetrics';
 import type { Db } from '../db/client';
 import { migrationsVersion } from '../db/migrate';
 import { referenceData } from '../db/schema';
@@ -8,7 +9,7 @@ import { seedDemo } from './demo';
 import { PLAN_SEEDS, seedPlans } from './plans';
 import { POSITIONS, seedPositions } from './positions';
 import { schoolDirectoryVersion, seedSchools } from './schools';
-import { POSITION_SUBMETRICS, SUBMETRICS, seedSubmetrics } from './submetrics';
+import { seedSubmetrics } from './submetrics';
 
 export { ensureDemoMedia } from './demo-media';
 export { ensureDemoMeasurements } from './demo-measurements';

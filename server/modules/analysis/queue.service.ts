@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { POPULATION_MINIMUM, type Population, type QueueItem } from '../../../contract/analysis';
 import type { Db } from '../../db/client';
 import { analysisRequests, igaSubmetrics, players, positions, submetrics } from '../../db/schema';
-import { isLowerBetter } from '../../seed/submetrics';
+import { isLowerBetter } from '../../../contract/submetrics';
 import { notFound } from '../../lib/app-error';
 import { afterTimeId, decodeCursor, exactTime, isTimeIdKey, toPage } from '../../lib/pagination';
 import { notesOf } from './to-dto';

@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { PositionSubmetric, RequestSubmetric } from '../../../contract/analysis';
 import type { DbOrTx } from '../../db/client';
 import { analysisRequests, igaSubmetrics, positionSubmetrics, positions, submetrics } from '../../db/schema';
-import { isLowerBetter } from '../../seed/submetrics';
+import { isLowerBetter } from '../../../contract/submetrics';
 import { notFound } from '../../lib/app-error';
 import type { UserRow } from '../../db/schema';
 import { viewablePlayer } from '../players';
