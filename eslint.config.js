@@ -27,6 +27,66 @@ const publicSurfaceZones = (root, names) =>
     message: `Reach another ${root.endsWith('features') ? 'feature' : 'module'} through its index.ts (its public surface), not its internals.`,
   }));
 
+// Sides (decision 177): the contract depends on nothing of ours; web and server never import each other.
+const sideZones = [
+  { target: './contract', from: './server', message: 'contract/ is shared: it imports nothing of server/.' },
+  { target: './contract', from: './web', message: 'contract/ is shared: it imports nothing of web/.' },
+  { target: './web', from: './server', message: 'web/ talks to the server over HTTP only.' },
+  { target: './server', from: './web', message: 'server/ never imports web/.' },
+];
+
+/**
+ * Layers (decision 200, after bulletproof-react's import zones): shared code below, the code that composes
+ * it above, and never the other way. Web: components/ and lib/ know no feature and no screen; a feature
+ * knows no screen. Server: db/ and lib/ know no Fastify plugin, module or seed; plugins know no module;
+ * modules know no seed (the seed uses the modules, through their index.ts). Tests and fixtures are exempt:
+ * a test may set up through its neighbours (a module's fixtures in a lib test, the seed's plans in a module's).
+ */
+const layer = (target, from, message) => from.map((f) => ({ target, from: f, message }));
+const layerZones = [
+  ...layer(
+    './web/components',
+    ['./web/features', './web/app'],
+    'web/components/ is shared: it imports no feature and no screen (compose in web/app/).',
+  ),
+  ...layer(
+    './web/lib',
+    ['./web/features', './web/app'],
+    'web/lib/ is shared: it imports no feature and no screen.',
+  ),
+  ...layer(
+    './web/features',
+    ['./web/app'],
+    'A feature never imports web/app/: screens compose features, not the reverse.',
+  ),
+  ...layer(
+    './server/db',
+    ['./server/modules', './server/plugins', './server/seed'],
+    'server/db/ knows no module, plugin or seed: callers pass in what it needs.',
+  ),
+  ...layer(
+    './server/lib',
+    ['./server/modules', './server/plugins', './server/seed'],
+    'server/lib/ knows no module, plugin or seed: it is below them all.',
+  ),
+  ...layer(
+    './server/plugins',
+    ['./server/modules'],
+    'A plugin never imports a module: modules build on plugins, not the reverse.',
+  ),
+  ...layer(
+    './server/modules',
+    ['./server/seed'],
+    'Product modules never import the seed: the seed uses the modules (through index.ts).',
+  ),
+  {
+    target: './server/seed',
+    from: './server/modules',
+    except: serverModules.map((m) => `./${m}/index.ts`),
+    message: 'The seed uses a module through its index.ts (its public surface), not its internals.',
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -87,27 +147,19 @@ export default tseslint.config(
       'no-control-regex': 'off',
       // No import cycles anywhere (decision 176).
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
-      // Layers (decision 177): the contract depends on nothing of ours; web and server never import each other.
       'import-x/no-restricted-paths': [
         'error',
         {
-          zones: [
-            {
-              target: './contract',
-              from: './server',
-              message: 'contract/ is shared: it imports nothing of server/.',
-            },
-            {
-              target: './contract',
-              from: './web',
-              message: 'contract/ is shared: it imports nothing of web/.',
-            },
-            { target: './web', from: './server', message: 'web/ talks to the server over HTTP only.' },
-            { target: './server', from: './web', message: 'server/ never imports web/.' },
-          ],
+          zones: sideZones,
         },
       ],
     },
+  },
+  {
+    // Layers (decision 200), for product code only.
+    files: ['web/**/*.{ts,tsx}', 'server/**/*.ts'],
+    ignores: tests,
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: [...sideZones, ...layerZones] }] },
   },
   {
     // Public surfaces (decision 177), for product code; tests and fixtures may reach into a module.
@@ -118,8 +170,8 @@ export default tseslint.config(
         'error',
         {
           zones: [
-            { target: './web', from: './server', message: 'web/ talks to the server over HTTP only.' },
-            { target: './server', from: './web', message: 'server/ never imports web/.' },
+            ...sideZones,
+            ...layerZones,
             ...publicSurfaceZones('web/features', webFeatures),
             ...publicSurfaceZones('server/modules', serverModules),
           ],
