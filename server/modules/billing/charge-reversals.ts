@@ -1,9 +1,12 @@
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { chargeStates, creditTransactions } from '../../db/schema';
-import type { StripeEventLike } from '../../lib/payments';
-import { idOf } from '../../lib/payments/normalize';
-import type { WebhookCharge, WebhookDispute, WebhookRefund } from '../../lib/payments/stripe-objects';
+import type {
+  DisputeChanged,
+  PaymentEventEnvelope,
+  PaymentRefunded,
+  RefundChanged,
+} from '../../lib/payments';
 import { grantCredits, type LedgerType } from '../credits';
 import { findGrant, unmatchedCharges } from './charge-grant';
 import { foldRefund, netRefunded, type RefundFacts, type RefundMap } from './refund-states';
@@ -30,7 +33,7 @@ interface ChargeFacts {
   invoiceId: string | null;
   metadata: Record<string, unknown>;
   amount: number;
-  /** The cumulative amount_refunded of a charge.refunded event; 0 from other events. */
+  /** The cumulative amount refunded a payment.refunded event reports; 0 from other events. */
   reportedRefunded: number;
   currency: string | null;
 }
@@ -90,7 +93,7 @@ const LABEL: Record<'payment_refund' | 'refund_reversal' | 'dispute' | 'dispute_
  */
 async function fold(
   tx: Tx,
-  event: StripeEventLike,
+  event: PaymentEventEnvelope,
   c: ChargeFacts,
   change: { dispute?: DisputeFacts; refund?: RefundFacts } = {},
 ): Promise<string> {
@@ -182,69 +185,62 @@ async function fold(
   return outcome;
 }
 
-const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
-
-/** charge.refunded: the Charge carries the cumulative amount_refunded. */
-export function onChargeRefunded(tx: Tx, event: StripeEventLike) {
-  const ch = event.data.object as WebhookCharge;
+/** A charge refunded in whole or in part: the charge carries the cumulative amount refunded. */
+export function onChargeRefunded(tx: Tx, event: PaymentEventEnvelope & PaymentRefunded) {
   return fold(tx, event, {
-    chargeId: String(ch.id),
-    paymentIntentId: idOf(ch.payment_intent),
-    customerId: idOf(ch.customer),
-    invoiceId: idOf(ch.invoice),
-    metadata: ch.metadata ?? {},
-    amount: num(ch.amount),
-    reportedRefunded: num(ch.amount_refunded),
-    currency: ch.currency ?? null,
+    chargeId: event.chargeId,
+    paymentIntentId: event.paymentIntentId,
+    customerId: event.customerId,
+    invoiceId: event.invoiceId,
+    metadata: event.metadata,
+    amount: event.amountCents,
+    reportedRefunded: event.refundedCents,
+    currency: event.currency,
   });
 }
 
-/** charge.refund.updated, refund.created / .updated / .failed: one Refund and its status (decision 121). */
-export function onRefund(tx: Tx, event: StripeEventLike) {
-  const re = event.data.object as WebhookRefund;
-  const chargeId = idOf(re.charge);
-  if (!chargeId) return Promise.resolve('ignored: refund without a charge');
+/** One refund and its status (decision 121). */
+export function onRefund(tx: Tx, event: PaymentEventEnvelope & RefundChanged) {
+  if (!event.chargeId) return Promise.resolve('ignored: refund without a charge');
   return fold(
     tx,
     event,
     {
-      chargeId,
-      paymentIntentId: idOf(re.payment_intent),
+      chargeId: event.chargeId,
+      paymentIntentId: event.paymentIntentId,
       customerId: null,
       invoiceId: null,
-      metadata: re.metadata ?? {},
+      metadata: event.metadata,
       amount: 0,
       reportedRefunded: 0,
-      currency: re.currency ?? null,
+      currency: event.currency,
     },
-    { refund: { id: String(re.id), amount: num(re.amount), status: String(re.status), at: event.created } },
+    { refund: { id: event.refundId, amount: event.amountCents, status: event.status, at: event.created } },
   );
 }
 
-/** charge.dispute.created / .updated / .closed: the Dispute names its charge and payment intent. */
-export function onDispute(tx: Tx, event: StripeEventLike) {
-  const dp = event.data.object as WebhookDispute;
-  const chargeId = idOf(dp.charge);
-  if (!chargeId) return Promise.resolve('ignored: dispute without a charge');
+/** A chargeback opened, changed or closed: the dispute names its charge and payment intent. */
+export function onDispute(tx: Tx, event: PaymentEventEnvelope & DisputeChanged) {
+  if (!event.chargeId) return Promise.resolve('ignored: dispute without a charge');
   return fold(
     tx,
     event,
     {
-      chargeId,
-      paymentIntentId: idOf(dp.payment_intent),
+      chargeId: event.chargeId,
+      paymentIntentId: event.paymentIntentId,
       customerId: null,
       invoiceId: null,
-      metadata: dp.metadata ?? {},
+      metadata: event.metadata,
       amount: 0,
       reportedRefunded: 0,
-      currency: dp.currency ?? null,
+      currency: event.currency,
     },
     {
       dispute: {
-        id: String(dp.id),
-        status: String(dp.status),
-        amount: num(dp.amount),
-        reason: dp.reason ?? null,
+        id: event.disputeId,
+        status: event.status,
+        amount: event.amountCents,
+        reason: event.reason,
         at: new Date(event.created * 1000),
       },
     },
@@ -254,7 +250,7 @@ export function onDispute(tx: Tx, event: StripeEventLike) {
 /** A grant just became known for a payment: refunds and disputes recorded before it now take back what it granted. */
 export async function refoldUnmatched(
   tx: Tx,
-  event: StripeEventLike,
+  event: PaymentEventEnvelope,
   k: { paymentIntentId: string | null; chargeId: string | null },
 ) {
   let moved = 0;

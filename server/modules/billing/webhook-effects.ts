@@ -1,23 +1,17 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type Stripe from 'stripe';
 import type { Tx } from '../../db/client';
 import { referrals, subscriptions, users } from '../../db/schema';
 import {
-  idOf,
-  invoiceMetadata,
-  invoicePaymentIntentId,
-  invoicePriceId,
-  invoiceSubscriptionId,
-} from '../../lib/payments/normalize';
-import type { ProviderSubscription, StripeEventLike } from '../../lib/payments';
-import type { WebhookCheckoutSession, WebhookInvoice } from '../../lib/payments/stripe-objects';
-import { grantCredits } from '../credits';
-import {
-  invoiceChargeId,
-  invoicePaymentLink,
-  linkInvoiceGrant,
   recordedInvoicePayment,
-} from './charge-grant';
+  type CheckoutCompleted,
+  type InvoicePaid,
+  type InvoicePaymentLinked,
+  type PaymentEvent,
+  type PaymentEventEnvelope,
+  type ProviderSubscription,
+} from '../../lib/payments';
+import { grantCredits } from '../credits';
+import { linkInvoiceGrant } from './charge-grant';
 import { onChargeRefunded, onDispute, onRefund, refoldUnmatched } from './charge-reversals';
 import {
   customerColumn,
@@ -33,8 +27,6 @@ export interface EventContext {
   subscription: ProviderSubscription | null;
 }
 
-const PAID = ['paid', 'no_payment_required'];
-
 async function markReferralUsed(tx: Tx, code: string, userId: number) {
   await tx
     .update(referrals)
@@ -43,13 +35,12 @@ async function markReferralUsed(tx: Tx, code: string, userId: number) {
 }
 
 /** A paid Checkout Session: one-time products grant here (keyed by the session), plans sync their subscription. */
-async function onCheckoutCompleted(tx: Tx, event: StripeEventLike, ctx: EventContext) {
-  const s = event.data.object as WebhookCheckoutSession;
-  const live = event.livemode;
-  const meta = s.metadata ?? {};
-  const customerId = idOf(s.customer);
+async function onCheckoutCompleted(tx: Tx, s: PaymentEventEnvelope & CheckoutCompleted, ctx: EventContext) {
+  const live = s.livemode;
+  const meta = s.metadata;
+  const customerId = s.customerId;
   const userId = await resolveUserId(tx, {
-    metaUserId: meta.userId ?? s.client_reference_id,
+    metaUserId: meta.userId ?? s.clientReferenceId,
     customerId,
     live,
   });
@@ -61,25 +52,31 @@ async function onCheckoutCompleted(tx: Tx, event: StripeEventLike, ctx: EventCon
       .set(live ? { stripeCustomerIdLive: customerId } : { stripeCustomerId: customerId })
       .where(and(eq(users.id, userId), isNull(col)));
   }
-  if (!PAID.includes(s.payment_status)) return 'awaiting payment';
+  if (s.payment === 'pending') return 'awaiting payment';
   if (meta.referralCode) await markReferralUsed(tx, String(meta.referralCode), userId);
 
   if (s.mode === 'payment') {
     const plan = await resolvePlan(tx, { metaPlanId: meta.planId });
     if (!plan) return 'ignored: no matching plan';
-    const paymentIntent = idOf(s.payment_intent);
+    const paymentIntent = s.paymentIntentId;
     const granted = await grantCredits(tx, {
       userId,
       credits: plan.maxSpeedVideosPerYear,
       igaCredits: plan.igaPerYear,
-      idempotencyKey: `checkout:${s.id}`,
+      idempotencyKey: `checkout:${s.sessionId}`,
       type: 'purchase',
       description: `Purchase: ${plan.name}`,
       planId: plan.id,
       stripePaymentIntentId: live ? null : paymentIntent,
-      metadata: { checkoutSessionId: s.id, paymentIntent, amountTotal: s.amount_total, livemode: live },
+      // The ledger's metadata keeps its first names (amountTotal: cents) for the rows already written.
+      metadata: {
+        checkoutSessionId: s.sessionId,
+        paymentIntent,
+        amountTotal: s.amountTotalCents,
+        livemode: live,
+      },
     });
-    if (granted) await refoldUnmatched(tx, event, { paymentIntentId: paymentIntent, chargeId: null });
+    if (granted) await refoldUnmatched(tx, s, { paymentIntentId: paymentIntent, chargeId: null });
     return granted ? 'credits granted' : 'credits already granted';
   }
 
@@ -104,109 +101,78 @@ async function onCheckoutCompleted(tx: Tx, event: StripeEventLike, ctx: EventCon
 }
 
 /** Every paid subscription invoice (first year, renewals) grants the plan's credits once, keyed by the invoice. */
-async function onInvoicePaid(tx: Tx, event: StripeEventLike, ctx: EventContext) {
-  const inv = event.data.object as WebhookInvoice;
-  const live = event.livemode;
-  const subId = invoiceSubscriptionId(inv);
+async function onInvoicePaid(tx: Tx, inv: PaymentEventEnvelope & InvoicePaid, ctx: EventContext) {
+  const live = inv.livemode;
+  const subId = inv.subscriptionId;
   if (!subId) return 'ignored: not a subscription invoice';
   if (ctx.subscription) await syncSubscription(tx, ctx.subscription);
-  const meta = invoiceMetadata(inv);
+  const meta = inv.metadata;
   const [row] = await tx
     .select()
     .from(subscriptions)
     .where(eq(subscriptionColumn(live), subId));
   const userId =
-    (await resolveUserId(tx, { metaUserId: meta.userId, customerId: idOf(inv.customer), live })) ??
-    row?.userId;
+    (await resolveUserId(tx, { metaUserId: meta.userId, customerId: inv.customerId, live })) ?? row?.userId;
   const plan =
-    (await resolvePlan(tx, { metaPlanId: meta.planId, priceId: invoicePriceId(inv) })) ??
+    (await resolvePlan(tx, { metaPlanId: meta.planId, priceId: inv.priceId })) ??
     (row?.planId ? await resolvePlan(tx, { metaPlanId: row.planId }) : null);
   if (!userId || !plan) return 'ignored: no matching user or plan';
-  const renewal = inv.billing_reason === 'subscription_cycle';
-  // From 2025-03 the payload names no payment; an invoice_payment.paid delivered earlier may have.
+  // From 2025-03 the payload names no payment; the payment's own event, delivered earlier, may have.
   const earlier =
-    invoicePaymentIntentId(inv) || invoiceChargeId(inv)
-      ? null
-      : await recordedInvoicePayment(tx, String(inv.id));
-  const paymentIntent = invoicePaymentIntentId(inv) ?? earlier?.paymentIntentId ?? null;
-  const chargeId = invoiceChargeId(inv) ?? earlier?.chargeId ?? null;
+    inv.paymentIntentId || inv.chargeId ? null : await recordedInvoicePayment(tx, inv.invoiceId);
+  const paymentIntent = inv.paymentIntentId ?? earlier?.paymentIntentId ?? null;
+  const chargeId = inv.chargeId ?? earlier?.chargeId ?? null;
   const granted = await grantCredits(tx, {
     userId,
     credits: plan.maxSpeedVideosPerYear,
     igaCredits: plan.igaPerYear,
-    idempotencyKey: `invoice:${inv.id}`,
+    idempotencyKey: `invoice:${inv.invoiceId}`,
     type: 'subscription_grant',
-    description: `${plan.name} plan${renewal ? ' renewal' : ''}`,
+    description: `${plan.name} plan${inv.renewal ? ' renewal' : ''}`,
     planId: plan.id,
     stripePaymentIntentId: live ? null : paymentIntent,
     metadata: {
-      invoiceId: inv.id,
+      invoiceId: inv.invoiceId,
       subscriptionId: subId,
-      billingReason: inv.billing_reason ?? null,
+      billingReason: inv.billingReason,
       paymentIntent,
       chargeId,
       livemode: live,
-      amountPaid: typeof inv.amount_paid === 'number' ? inv.amount_paid : null,
+      amountPaid: inv.amountPaidCents,
     },
   });
-  if (granted) await refoldUnmatched(tx, event, { paymentIntentId: paymentIntent, chargeId });
+  if (granted) await refoldUnmatched(tx, inv, { paymentIntentId: paymentIntent, chargeId });
   return granted ? 'credits granted' : 'credits already granted';
 }
 
-/** invoice_payment.paid (API 2025-03 on): the payment that paid a plan invoice, added to its grant (decision 122). */
-async function onInvoicePaymentPaid(tx: Tx, event: StripeEventLike) {
-  const link = invoicePaymentLink(event.data.object as Stripe.InvoicePayment);
-  if (!link.invoiceId) return 'ignored: no invoice';
-  const grantId = await linkInvoiceGrant(tx, link.invoiceId, link);
+/** The payment that paid a plan invoice (API 2025-03 on), added to its grant (decision 122). */
+async function onInvoicePaymentLinked(tx: Tx, event: PaymentEventEnvelope & InvoicePaymentLinked) {
+  if (!event.invoiceId) return 'ignored: no invoice';
+  const grantId = await linkInvoiceGrant(tx, event.invoiceId, event);
   if (!grantId) return 'recorded: invoice not granted yet';
-  const moved = await refoldUnmatched(tx, event, link);
+  const moved = await refoldUnmatched(tx, event, event);
   return moved > 0 ? 'payment linked: credits taken back' : 'payment linked';
 }
 
-export const HANDLED_EVENTS = [
-  'checkout.session.completed',
-  'checkout.session.async_payment_succeeded',
-  'invoice.paid',
-  'invoice_payment.paid',
-  'customer.subscription.created',
-  'customer.subscription.updated',
-  'customer.subscription.deleted',
-  'charge.refunded',
-  'charge.refund.updated',
-  'refund.created',
-  'refund.updated',
-  'refund.failed',
-  'charge.dispute.created',
-  'charge.dispute.updated',
-  'charge.dispute.closed',
-];
-
-export async function applyEvent(tx: Tx, event: StripeEventLike, ctx: EventContext): Promise<string> {
+/** The one switch over payment events: the app's own names, never a provider's (decision 202). */
+export async function applyEvent(tx: Tx, event: PaymentEvent, ctx: EventContext): Promise<string> {
   switch (event.type) {
-    case 'checkout.session.completed':
-    case 'checkout.session.async_payment_succeeded':
+    case 'checkout.completed':
       return onCheckoutCompleted(tx, event, ctx);
     case 'invoice.paid':
       return onInvoicePaid(tx, event, ctx);
-    case 'invoice_payment.paid':
-      return onInvoicePaymentPaid(tx, event);
-    case 'customer.subscription.created':
-    case 'customer.subscription.updated':
-    case 'customer.subscription.deleted':
+    case 'invoice.payment_linked':
+      return onInvoicePaymentLinked(tx, event);
+    case 'subscription.changed':
       if (ctx.subscription) await syncSubscription(tx, ctx.subscription);
       return 'subscription synced';
-    case 'charge.refunded':
+    case 'payment.refunded':
       return onChargeRefunded(tx, event);
-    case 'charge.refund.updated':
-    case 'refund.created':
-    case 'refund.updated':
-    case 'refund.failed':
+    case 'refund.changed':
       return onRefund(tx, event);
-    case 'charge.dispute.created':
-    case 'charge.dispute.updated':
-    case 'charge.dispute.closed':
+    case 'dispute.changed':
       return onDispute(tx, event);
-    default:
+    case 'ignored':
       return 'ignored';
   }
 }
