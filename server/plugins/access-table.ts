@@ -3,7 +3,7 @@
  * analysts and admins, 'admin' admins. A route may instead say `config: { access }` itself. The route
  * access test fails for any registered route missing from both.
  */
-export type Access = 'public' | 'user' | 'analyst' | 'admin';
+import type { Access } from '../../contract/access';
 
 export const ROUTE_ACCESS: Record<string, Access> = {
   // Web app, API documentation, files (private files need a signed URL), public profiles

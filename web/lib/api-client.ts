@@ -1,3 +1,12 @@
+import {
+  pathOf,
+  type Answer,
+  type BodyIn,
+  type Endpoint,
+  type PathParams,
+  type QueryIn,
+} from '@contract/endpoint';
+
 /** One typed error for every failed call: status, the server's message, its code and field errors. */
 export class ApiError extends Error {
   constructor(
@@ -14,7 +23,7 @@ export class ApiError extends Error {
 type Json = Record<string, unknown> | unknown[];
 
 interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+  method?: Endpoint['method'];
   body?: Json | FormData;
   signal?: AbortSignal;
 }
@@ -35,9 +44,9 @@ async function toError(res: Response): Promise<ApiError> {
 }
 
 /** Every call sends the session cookie; JSON in, JSON out. */
-export async function api<T = unknown>(path: string, opts: RequestOptions = {}): Promise<T> {
+async function request<T>(url: string, opts: RequestOptions = {}): Promise<T> {
   const isForm = opts.body instanceof FormData;
-  const res = await fetch(path, {
+  const res = await fetch(url, {
     method: opts.method ?? (opts.body ? 'POST' : 'GET'),
     credentials: 'include',
     headers: {
@@ -53,17 +62,89 @@ export async function api<T = unknown>(path: string, opts: RequestOptions = {}):
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
-/** One page of a keyset list: the body, and the X-Next-Cursor header (null on the last page; decision 063). */
+type ParamsOption<E extends Endpoint> = keyof PathParams<E['path']> extends never
+  ? { params?: undefined }
+  : { params: PathParams<E['path']> };
+type BodyOption<E extends Endpoint> = E['body'] extends object
+  ? { body: BodyIn<E> }
+  : E['form'] extends object
+    ? { body: FormData }
+    : { body?: undefined };
+
+/** What a call sends: the path's parameters, the query, the body, as its declaration types them. */
+export type CallOptions<E extends Endpoint> = ParamsOption<E> &
+  BodyOption<E> & { query?: QueryIn<E>; signal?: AbortSignal };
+/** The options may be left out when nothing in them is required. */
+type CallArgs<E extends Endpoint> =
+  Record<never, never> extends CallOptions<E> ? [options?: CallOptions<E>] : [options: CallOptions<E>];
+
+/** The URL of a declared endpoint with its query (for links and downloads the browser opens itself). */
+export function urlOf<E extends Endpoint>(
+  endpoint: E,
+  options: { params?: PathParams<E['path']>; query?: QueryIn<E> } = {},
+): string {
+  const path = pathOf(endpoint, options.params);
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(options.query ?? {})) {
+    if (value !== undefined && value !== null) search.append(key, String(value));
+  }
+  const q = search.toString();
+  return q ? `${path}?${q}` : path;
+}
+
+/** Calls a declared endpoint (contract/api): its method and path, typed input, typed answer. */
+export function call<E extends Endpoint>(endpoint: E, ...[options]: CallArgs<E>): Promise<Answer<E>> {
+  const o = (options ?? {}) as { params?: PathParams<E['path']>; query?: QueryIn<E>; body?: Json | FormData };
+  return request<Answer<E>>(urlOf(endpoint, o), {
+    method: endpoint.method,
+    body: o.body,
+    signal: options?.signal,
+  });
+}
+
+/**
+ * One page of a keyset list: the body, and the X-Next-Cursor header (null on the last page; decision 063).
+ * The cursor travels in the query, beside the page size.
+ */
+export async function apiPage<E extends Endpoint>(
+  endpoint: E,
+  options: { params?: PathParams<E['path']>; query?: QueryIn<E>; signal?: AbortSignal },
+): Promise<{ data: Answer<E>; nextCursor: string | null }>;
+/** TRANSITION: the path form, until every list names its endpoint. */
 export async function apiPage<T>(
   path: string,
   cursor?: string | null,
   signal?: AbortSignal,
-): Promise<{ data: T; nextCursor: string | null }> {
-  const url = cursor ? `${path}${path.includes('?') ? '&' : '?'}cursor=${encodeURIComponent(cursor)}` : path;
-  const res = await fetch(url, { credentials: 'include', headers: { Accept: 'application/json' }, signal });
+): Promise<{ data: T; nextCursor: string | null }>;
+export async function apiPage(
+  target: Endpoint | string,
+  a?: { params?: any; query?: any; signal?: AbortSignal } | string | null,
+  legacySignal?: AbortSignal,
+): Promise<{ data: unknown; nextCursor: string | null }> {
+  let url: string;
+  let signal: AbortSignal | undefined;
+  if (typeof target === 'string') {
+    const cursor = a as string | null | undefined;
+    url = cursor
+      ? `${target}${target.includes('?') ? '&' : '?'}cursor=${encodeURIComponent(cursor)}`
+      : target;
+    signal = legacySignal;
+  } else {
+    const options = (a ?? {}) as { params?: any; query?: any; signal?: AbortSignal };
+    url = urlOf(target, options);
+    signal = options.signal;
+  }
+  const res = await fetch(url, {
+    credentials: 'include',
+    headers: { Accept: 'application/json' },
+    signal,
+  });
   if (!res.ok) throw await toError(res);
-  return { data: (await res.json()) as T, nextCursor: res.headers.get('x-next-cursor') };
+  return { data: await res.json(), nextCursor: res.headers.get('x-next-cursor') };
 }
+
+/** TRANSITION: the path form, until every call names its endpoint. */
+export const api = request;
 
 /** The default loader: the first key element is the path; a search path gets ?query= from the second. */
 export function defaultQueryFn({ queryKey, signal }: { queryKey: readonly unknown[]; signal: AbortSignal }) {
@@ -71,5 +152,5 @@ export function defaultQueryFn({ queryKey, signal }: { queryKey: readonly unknow
   if (path.includes('search') && queryKey.length > 1) {
     path += `${path.includes('?') ? '&' : '?'}query=${encodeURIComponent(String(queryKey[1]))}`;
   }
-  return api(path, { signal });
+  return request(path, { signal });
 }

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
-import { errorBodySchema } from '../../../contract/errors';
-import { playerBestsSchema, type PlayerBest } from '../../../contract/player-bests';
+import { playersApi } from '../../../contract/api/players';
+import type { PlayerBest } from '../../../contract/player-bests';
 import type { Db } from '../../db/client';
+import { route } from '../../plugins/endpoints';
 
 /** The best completed (verified) Max Speed, with its ±, and the best IGA score of each of the user's players. */
 async function playerBests(db: Db, userId: number): Promise<PlayerBest[]> {
@@ -30,17 +30,6 @@ async function playerBests(db: Db, userId: number): Promise<PlayerBest[]> {
   }));
 }
 
-export default async function playerBestsRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.get(
-    '/api/players/bests',
-    {
-      schema: {
-        tags: ['players'],
-        summary: "The signed-in family's players' best verified Max Speed and IGA score (dashboard cards)",
-        response: { 200: playerBestsSchema, 401: errorBodySchema },
-      },
-    },
-    async (req) => playerBests(app.db, req.requireUser().id),
-  );
+export default async function playerBestsRoutes(app: FastifyInstance) {
+  route(app, playersApi.bests, async (req) => playerBests(app.db, req.user.id));
 }

@@ -1,11 +1,19 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toPlayerBody, type Player, type PlayerFormValues } from '@contract/players';
+import { playersApi } from '@contract/api/players';
+import type { BodyIn } from '@contract/endpoint';
+import { toPlayerBody, type PlayerFormValues } from '@contract/players';
 import { toast } from '@/components/ui/toaster';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { playerKeys } from './keys';
 
-const createPlayer = (values: PlayerFormValues) =>
-  api<Player>('/api/players', { method: 'POST', body: { ...toPlayerBody(values), userId: 1 } });
+/**
+ * The specification's client sends userId fixed at 1; the server takes the owner from the session. The
+ * add form's resolver has already required what the create body needs (hudlUrl).
+ */
+const createPlayer = (values: PlayerFormValues) => {
+  const body = { ...toPlayerBody(values), userId: 1 } as BodyIn<typeof playersApi.create>;
+  return call(playersApi.create, { body });
+};
 
 export function useCreatePlayer() {
   const qc = useQueryClient();

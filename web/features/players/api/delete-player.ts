@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { DeletePlayerResult } from '@contract/players';
-import { api } from '@/lib/api-client';
+import { playersApi } from '@contract/api/players';
+import { call } from '@/lib/api-client';
 import { userKeys } from '@/features/auth';
 import { playerKeys } from './keys';
 
-const deletePlayer = (id: number) => api<DeletePlayerResult>(`/api/players/${id}`, { method: 'DELETE' });
+const deletePlayer = (id: number) => call(playersApi.delete, { params: { id } });
 
 /** Refunded credits change the balance in the header: the user is refetched too. */
 export function useDeletePlayer(id: number) {

@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PlayerBest } from '@contract/player-bests';
-import { api } from '@/lib/api-client';
+import { playersApi } from '@contract/api/players';
+import { call } from '@/lib/api-client';
 import { playerKeys } from './keys';
 
 const playerBestsQueryOptions = () =>
   queryOptions({
     queryKey: playerKeys.bests(),
-    queryFn: ({ signal }) => api<PlayerBest[]>('/api/players/bests', { signal }),
+    queryFn: ({ signal }) => call(playersApi.bests, { signal }),
     // New results come from an analyst, elsewhere: read again on every visit and focus.
     staleTime: 0,
     refetchOnWindowFocus: 'always',

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Player } from '@contract/players';
-import { api } from '@/lib/api-client';
+import { playersApi } from '@contract/api/players';
+import { call } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
 import { playerKeys } from './keys';
 
 const getPlayer = (id: number | string, signal?: AbortSignal) =>
-  api<Player>(`/api/players/${id}`, { signal });
+  call(playersApi.get, { params: { id }, signal });
 
 const playerQueryOptions = (id: number | string | undefined) =>
   queryOptions({

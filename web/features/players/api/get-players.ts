@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import type { Player } from '@contract/players';
+import { playersApi } from '@contract/api/players';
 import { apiPage } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
 import { playerKeys } from './keys';
@@ -12,7 +12,7 @@ const playerPagesQueryOptions = () =>
   infiniteQueryOptions({
     queryKey: [...playerKeys.list(), 'pages'],
     queryFn: ({ pageParam, signal }) =>
-      apiPage<Player[]>(`/api/players?limit=${PLAYERS_PAGE}`, pageParam, signal),
+      apiPage(playersApi.list, { query: { limit: PLAYERS_PAGE, cursor: pageParam ?? undefined }, signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     refetchOnWindowFocus: 'always',

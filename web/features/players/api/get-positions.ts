@@ -1,13 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { playersApi } from '@contract/api/players';
 import type { Position } from '@contract/players';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { positionKeys } from './keys';
 
 /** The positions list, cached 5 minutes; the only hook for GET /api/positions. */
 const positionsQueryOptions = () =>
   queryOptions({
     queryKey: positionKeys.all,
-    queryFn: ({ signal }) => api<Position[]>('/api/positions', { signal }),
+    queryFn: ({ signal }) => call(playersApi.positions, { signal }),
     staleTime: 5 * 60_000,
     refetchOnWindowFocus: false,
   });

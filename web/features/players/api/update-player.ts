@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toPlayerBody, type Player, type PlayerFormValues } from '@contract/players';
+import { playersApi } from '@contract/api/players';
+import { toPlayerBody, type PlayerFormValues } from '@contract/players';
 import { toast } from '@/components/ui/toaster';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { playerKeys } from './keys';
 
 const updatePlayer = (id: number, values: PlayerFormValues) =>
-  api<Player>(`/api/players/${id}`, { method: 'PUT', body: toPlayerBody(values) });
+  call(playersApi.update, { params: { id }, body: toPlayerBody(values) });
 
 export function useUpdatePlayer(id: number) {
   const qc = useQueryClient();

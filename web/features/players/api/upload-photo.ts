@@ -1,8 +1,9 @@
-import { api } from '@/lib/api-client';
+import { playersApi } from '@contract/api/players';
+import { call } from '@/lib/api-client';
 
 /** POST /api/upload (multipart field "file"); the answer holds the stored photo's url. */
 export async function uploadPhoto(file: File) {
   const body = new FormData();
   body.append('file', file);
-  return api<{ url: string }>('/api/upload', { method: 'POST', body });
+  return call(playersApi.uploadPhoto, { body });
 }

@@ -1,12 +1,14 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { playersApi } from '@contract/api/players';
 import { SCHOOL_SEARCH_MIN } from '@contract/constants';
+import { pathOf } from '@contract/endpoint';
 import type { School } from '@contract/schools';
 import { schoolKeys } from './keys';
 
 /** The specification reports a failed search by its HTTP status text. */
 async function searchSchools(searchTerm: string, level: string, signal?: AbortSignal): Promise<School[]> {
-  const res = await fetch('/api/schools/search', {
-    method: 'POST',
+  const res = await fetch(pathOf(playersApi.searchSchools), {
+    method: playersApi.searchSchools.method,
     credentials: 'include',
     headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
     body: JSON.stringify({ searchTerm, level }),
