@@ -5,7 +5,18 @@ import type { EventLog } from './test-mode/events';
 import type { DeliverEvent, PaymentProvider } from './types';
 
 export * from './types';
+export type * from './events';
 export type { TestModeProvider };
+/**
+ * Both providers deliver Stripe-format webhooks (the test mode imitates them), so one adapter reads
+ * them into the app's events; the billing module sees only these names (decision 202).
+ */
+export {
+  fromStripeEvent as toPaymentEvent,
+  STRIPE_HANDLED_EVENTS as HANDLED_PROVIDER_EVENTS,
+  stripeSelfTestEvent as providerSelfTestEvent,
+} from './stripe-events';
+export { recordedInvoicePayment } from './stripe-recorded';
 
 /** The real Stripe SDK when a secret key is configured; otherwise the built-in test mode (decision 032). */
 export function createPaymentProvider(o: {

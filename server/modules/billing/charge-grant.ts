@@ -1,9 +1,6 @@
 import { and, asc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { chargeStates, creditTransactions, stripeEvents } from '../../db/schema';
-import type Stripe from 'stripe';
-import { idOf } from '../../lib/payments/normalize';
-import type { WebhookInvoice } from '../../lib/payments/stripe-objects';
+import { chargeStates, creditTransactions } from '../../db/schema';
 
 type Grant = typeof creditTransactions.$inferSelect;
 
@@ -43,39 +40,6 @@ export async function findGrant(tx: Tx, userId: number | null, k: ChargeKeys): P
     .orderBy(asc(creditTransactions.id))
     .limit(1);
   return g ?? null;
-}
-
-/** The charge an invoice was paid by, when the payload names it: `charge` before 2025-03, or an included `payments` list. */
-export function invoiceChargeId(inv: WebhookInvoice): string | null {
-  return idOf(inv.charge) ?? idOf(inv.payments?.data?.[0]?.payment?.charge);
-}
-
-/** What an `invoice_payment.paid` event links: the invoice and the payment intent or charge that paid it. */
-export function invoicePaymentLink(ip: Partial<Stripe.InvoicePayment> | null | undefined) {
-  return {
-    invoiceId: idOf(ip?.invoice),
-    paymentIntentId: idOf(ip?.payment?.payment_intent),
-    chargeId: idOf(ip?.payment?.charge),
-  };
-}
-
-/**
- * From 2025-03 an invoice.paid payload names no payment: the `invoice_payment.paid` event does. Either
- * may arrive first, so the invoice's grant looks for an earlier one among the recorded events.
- */
-export async function recordedInvoicePayment(tx: Tx, invoiceId: string) {
-  const [row] = await tx
-    .select({ payload: stripeEvents.payload })
-    .from(stripeEvents)
-    .where(
-      and(
-        eq(stripeEvents.type, 'invoice_payment.paid'),
-        sql`${stripeEvents.payload}->'data'->'object'->>'invoice' = ${invoiceId}`,
-      ),
-    )
-    .limit(1);
-  const event = row?.payload as { data?: { object?: Stripe.InvoicePayment } } | undefined;
-  return event ? invoicePaymentLink(event.data?.object) : null;
 }
 
 /** Adds the payment that paid a plan invoice to its grant, so a later refund or dispute of that charge finds it. */

@@ -19,9 +19,10 @@ export function foldRefund(map: RefundMap, r: RefundFacts): RefundMap {
 }
 
 /**
- * The money refunded and not given back: the largest cumulative amount a charge.refunded reported,
- * less every refund that failed or was canceled since, and never less than the refunds known to stand
- * (Stripe lowers amount_refunded when a refund fails, so a refund issued again reports less than before).
+ * The money refunded and not given back: the largest cumulative amount a payment.refunded event
+ * reported, less every refund that failed or was canceled since, and never less than the refunds known
+ * to stand (Stripe lowers the cumulative amount when a refund fails, so a refund issued again reports
+ * less than before).
  */
 export function netRefunded(s: { amount: number; refundedReported: number; refunds: RefundMap }) {
   const all = Object.values(s.refunds);

@@ -1,14 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { desc } from 'drizzle-orm';
 import type { WebhookDebug, WebhookTestResult } from '../../../contract/billing';
 import type { Db } from '../../db/client';
 import { stripeEvents } from '../../db/schema';
 import type { Env } from '../../env';
-import type { PaymentProvider } from '../../lib/payments';
+import { HANDLED_PROVIDER_EVENTS, providerSelfTestEvent, type PaymentProvider } from '../../lib/payments';
 import { signPayload } from '../../lib/payments/signature';
-import { HANDLED_EVENTS } from './webhook-effects';
 
 export const WEBHOOK_PATH = '/api/webhook/webhooks/stripe';
 
@@ -70,7 +68,7 @@ export async function webhookDebug(env: Env, payments: PaymentProvider, db: Db):
       },
     ],
     events: {
-      handled: HANDLED_EVENTS,
+      handled: HANDLED_PROVIDER_EVENTS,
       recent: recent.map((e) => ({
         id: e.id,
         type: e.type,
@@ -86,15 +84,7 @@ type Send = (payload: string, signature: string) => Promise<{ statusCode: number
 /** Sends a signed test event through the real handler, then the refusals it must make. */
 export async function runWebhookSelfTest(send: Send, secret: string): Promise<WebhookTestResult> {
   const now = Math.floor(Date.now() / 1000);
-  const event = {
-    id: `evt_selftest_${randomBytes(12).toString('hex')}`,
-    object: 'event',
-    type: 'webhook.test',
-    created: now,
-    livemode: false,
-    data: { object: { id: 'test', object: 'test' } },
-  };
-  const payload = JSON.stringify(event);
+  const payload = JSON.stringify(providerSelfTestEvent(now));
   const checks: { name: string; signature: string; expect: (s: number, b: string) => boolean }[] = [
     {
       name: 'A signed test event is accepted',

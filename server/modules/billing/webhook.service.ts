@@ -1,15 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { stripeEvents } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import type { PaymentProvider, StripeEventLike } from '../../lib/payments';
-import { idOf, invoiceSubscriptionId, normalizeSubscription } from '../../lib/payments/normalize';
-import type {
-  WebhookCheckoutSession,
-  WebhookInvoice,
-  WebhookSubscription,
-} from '../../lib/payments/stripe-objects';
+import { toPaymentEvent, type PaymentEvent, type PaymentProvider } from '../../lib/payments';
 import { applyEvent, type EventContext } from './webhook-effects';
 
 interface WebhookDeps {
@@ -22,37 +15,20 @@ interface WebhookResult {
   outcome: string;
 }
 
-const eventShape = z.object({
-  id: z.string().min(1),
-  type: z.string().min(1),
-  created: z.number(),
-  livemode: z.boolean(),
-  data: z.object({ object: z.record(z.string(), z.unknown()) }),
-});
-
 /** Provider calls the event needs, made before the transaction so no lock is held across the network. */
-async function prepare(deps: WebhookDeps, event: StripeEventLike): Promise<EventContext> {
-  const obj = event.data.object;
+async function prepare(deps: WebhookDeps, event: PaymentEvent): Promise<EventContext> {
   const fetchSub = async (id: string | null) => (id ? deps.payments.retrieveSubscription(id) : null);
   switch (event.type) {
-    case 'customer.subscription.created':
-    case 'customer.subscription.updated':
-    case 'customer.subscription.deleted': {
-      const sub = obj as WebhookSubscription;
-      return { subscription: (await fetchSub(sub.id)) ?? normalizeSubscription(sub) };
-    }
+    case 'subscription.changed':
+      return { subscription: (await fetchSub(event.subscription.id)) ?? event.subscription };
     case 'invoice.paid':
-      return { subscription: await fetchSub(invoiceSubscriptionId(obj as WebhookInvoice)) };
-    case 'checkout.session.completed':
-    case 'checkout.session.async_payment_succeeded': {
-      const session = obj as WebhookCheckoutSession;
-      const paid = session.payment_status === 'paid';
+      return { subscription: await fetchSub(event.subscriptionId) };
+    case 'checkout.completed': {
       // An upgrade ends the plan it replaces; ending an ended subscription is a no-op, so retries are safe.
-      const replaces = session.metadata?.replacesSubscription;
-      if (paid && session.mode === 'subscription' && replaces) await deps.payments.cancelNow(replaces);
-      return {
-        subscription: session.mode === 'subscription' ? await fetchSub(idOf(session.subscription)) : null,
-      };
+      const replaces = event.metadata.replacesSubscription;
+      if (event.payment === 'paid' && event.mode === 'subscription' && replaces)
+        await deps.payments.cancelNow(replaces);
+      return { subscription: event.mode === 'subscription' ? await fetchSub(event.subscriptionId) : null };
     }
     default:
       return { subscription: null };
@@ -63,10 +39,9 @@ async function prepare(deps: WebhookDeps, event: StripeEventLike): Promise<Event
  * Each event id is recorded in the same transaction as its effects: a duplicate, concurrent or
  * replayed delivery finds the row (or waits on it) and changes nothing.
  */
-export async function handleWebhookEvent(deps: WebhookDeps, raw: StripeEventLike): Promise<WebhookResult> {
-  const parsed = eventShape.safeParse(raw);
-  if (!parsed.success) throw new AppError('VALIDATION_ERROR', 'Malformed event');
-  const event = raw;
+export async function handleWebhookEvent(deps: WebhookDeps, verified: unknown): Promise<WebhookResult> {
+  const event = toPaymentEvent(verified);
+  if (!event) throw new AppError('VALIDATION_ERROR', 'Malformed event');
   const [seen] = await deps.db
     .select({ id: stripeEvents.id })
     .from(stripeEvents)
@@ -78,9 +53,9 @@ export async function handleWebhookEvent(deps: WebhookDeps, raw: StripeEventLike
       .insert(stripeEvents)
       .values({
         id: event.id,
-        type: event.type,
+        type: event.providerType,
         livemode: event.livemode,
-        payload: event,
+        payload: event.payload,
         processedAt: new Date(),
       })
       .onConflictDoNothing({ target: stripeEvents.id })
