@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
 import { as, createTestApp, createUser, type TestApp, type TestUser } from '../../test/helpers';
 import { buy, deliver } from '../billing/billing-test-kit';
-import { stripeChargeRefunded } from '../billing/fixtures/stripe-charge-events';
+import { stripeChargeRefunded } from '../../lib/payments/test-mode/fixtures/stripe-charge-events';
 
 let t: TestApp;
 let staff: TestUser;

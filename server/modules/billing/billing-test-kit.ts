@@ -1,16 +1,20 @@
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { creditTransactions, plans, stripeEvents, users } from '../../db/schema';
+import { TEST_CARDS } from '../../../contract/billing';
 import type { TestModeProvider } from '../../lib/payments';
-import { signPayload } from '../../lib/payments/signature';
-import { createTestModeProvider } from '../../lib/payments/test-mode/provider';
+import {
+  capturingTestModeAccount,
+  signedWebhookHeaders,
+  testModeAccount,
+} from '../../lib/payments/test-mode/harness';
 import { as, type TestApp, type TestUser } from '../../test/helpers';
 import { WEBHOOK_PATH } from './webhook-debug.service';
 
 export const CARDS = {
-  ok: '4242 4242 4242 4242',
-  declined: '4000 0000 0000 0002',
-  noFunds: '4000 0000 0000 9995',
+  ok: TEST_CARDS.success,
+  declined: TEST_CARDS.declined,
+  noFunds: TEST_CARDS.insufficientFunds,
 };
 export const validCard = (cardNumber = CARDS.ok) => ({ cardNumber, expiry: '12 / 34', cvc: '123' });
 
@@ -55,48 +59,28 @@ export async function buy(t: TestApp, user: TestUser, key: string, promoCode?: s
   return id;
 }
 
+const account = (t: TestApp) => ({ db: t.db, appUrl: t.env.APP_URL, secret: t.env.STRIPE_WEBHOOK_SECRET });
+
 /** The test account, delivering to the app's webhook like the app's own provider (which lives in the billing scope). */
 export function provider(t: TestApp): TestModeProvider {
-  return createTestModeProvider({
-    db: t.db,
-    appUrl: t.env.APP_URL,
-    secret: t.env.STRIPE_WEBHOOK_SECRET,
-    log: { warn() {} },
-    deliver: async (payload, signature) => {
-      const res = await deliver(t, payload, { signature });
-      return { statusCode: res.statusCode, body: res.body };
-    },
+  return testModeAccount(account(t), async (payload, signature) => {
+    const res = await deliver(t, payload, { signature });
+    return { statusCode: res.statusCode, body: res.body };
   });
 }
 
 /** A second handle on the same test account whose events are caught instead of delivered. */
-export function capturingProvider(t: TestApp) {
-  const caught: { id: string; type: string; payload: string }[] = [];
-  const p = createTestModeProvider({
-    db: t.db,
-    appUrl: t.env.APP_URL,
-    secret: t.env.STRIPE_WEBHOOK_SECRET,
-    log: { warn() {} },
-    deliver: async (payload) => {
-      const e = JSON.parse(payload);
-      caught.push({ id: e.id, type: e.type, payload });
-      return { statusCode: 200, body: '{}' };
-    },
-  });
-  return { provider: p, caught };
-}
+export const capturingProvider = (t: TestApp) => capturingTestModeAccount(account(t));
 
 export function deliver(
   t: TestApp,
   payload: string,
   opts: { secret?: string; timestamp?: number; signature?: string } = {},
 ) {
-  const signature =
-    opts.signature ?? signPayload(payload, opts.secret ?? t.env.STRIPE_WEBHOOK_SECRET, opts.timestamp);
   return t.app.inject({
     method: 'POST',
     url: WEBHOOK_PATH,
     payload,
-    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    headers: signedWebhookHeaders(payload, opts.secret ?? t.env.STRIPE_WEBHOOK_SECRET, opts),
   });
 }

@@ -3,13 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chargeStates, creditTransactions } from '../../db/schema';
 import { as, createTestApp, createUser, type TestApp, type TestUser } from '../../test/helpers';
 import { balances, deliver, planId } from './billing-test-kit';
-import { stripeChargeRefunded } from './fixtures/stripe-charge-events';
+import { stripeChargeRefunded } from '../../lib/payments/test-mode/fixtures/stripe-charge-events';
 import {
   legacyInvoiceChargeRefunded,
   stripeInvoicePaymentPaid,
   stripePlanInvoicePaid,
   stripeRefundEvent,
-} from './fixtures/stripe-refund-events';
+} from '../../lib/payments/test-mode/fixtures/stripe-refund-events';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -11,7 +11,10 @@ import {
 } from '../../test/helpers';
 import { createPlayer, positionId, requestIga, requestSpeed } from '../analysis/analysis.fixtures';
 import { balances, buy, capturingProvider, deliver, startCheckout } from './billing-test-kit';
-import { stripeChargeRefunded, stripeDisputeEvent } from './fixtures/stripe-charge-events';
+import {
+  stripeChargeRefunded,
+  stripeDisputeEvent,
+} from '../../lib/payments/test-mode/fixtures/stripe-charge-events';
 
 let t: TestApp;
 let admin: TestUser;
