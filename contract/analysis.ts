@@ -1,72 +1,34 @@
 import { z } from 'zod';
 import { ID_MAX, ID_OUT_OF_RANGE } from './constants';
+import { IGA_CREDIT, SPEED_CREDIT } from './analysis-kinds';
 
-export const REQUEST_TYPES = ['max_speed', 'iga'] as const;
-export type RequestType = (typeof REQUEST_TYPES)[number];
+/** The kinds the family's screens offer (every kind's facts are in analysis-kinds.ts). */
+export type RequestType = 'max_speed' | 'iga';
 /** 'held': measured, but a second analyst confirms it before it is shown as verified (decision 198). */
 export const REQUEST_STATUSES = ['pending', 'completed', 'rejected', 'held'] as const;
 
-const SEASON_MIN = 2000;
-const SEASON_MAX = 2099;
 export const TURNAROUND_TEXT =
   'Request received. Please allow 48-72 hours to get your speed and athleticism verified.';
-export const NO_SPEED_CREDIT =
-  'You need at least 1 speed analysis credit to request a speed analysis. Please purchase credits.';
-export const NO_IGA_CREDIT =
-  'You need at least 1 IGA credit to request an IGA score analysis. Please purchase credits.';
-
+export const NO_SPEED_CREDIT = SPEED_CREDIT.noCredit;
+export const NO_IGA_CREDIT = IGA_CREDIT.noCredit;
 /** Submetric keys that stand for the two headline results rather than a component. */
 export const MS_KEY = 'MS';
-
-const hudlUrl = z
-  .string({ error: 'Please enter a valid Hudl URL' })
-  .trim()
-  .max(2000, 'Please enter a valid Hudl URL')
-  .pipe(z.url({ protocol: /^https?$/, error: 'Please enter a valid Hudl URL' }));
-
-// NaN (an emptied number input) reads as "not a number" too.
-const season = z
-  .number({ error: 'Season must be a number' })
-  .int('Season must be a number')
-  .min(SEASON_MIN, `Season must be between ${SEASON_MIN} and ${SEASON_MAX}`)
-  .max(SEASON_MAX, `Season must be between ${SEASON_MIN} and ${SEASON_MAX}`);
-
-const id = (msg: string) => z.number({ error: msg }).int(msg).positive(msg).max(ID_MAX, msg);
-
-export const speedRequestFormSchema = z.object({
-  hudlUrl,
-  // Seconds are 00-59 ('99:99' is no time in a video).
-  startTime: z
-    .string({ error: 'Please enter time in MM:SS format' })
-    .regex(/^\d{2}:[0-5]\d$/, 'Please enter time in MM:SS format'),
-  season,
-  positionId: id('Please select a position'),
-  /** The library video to measure on (optional: the analyst may upload the source clip instead). */
-  videoId: id('Video ID must be a number').nullish(),
-});
-export type SpeedRequestForm = z.infer<typeof speedRequestFormSchema>;
-
-export const speedRequestSchema = speedRequestFormSchema.extend({
-  playerId: id('Player ID must be a number'),
-  requestType: z.literal('max_speed').default('max_speed'),
-});
-export type SpeedRequestInput = z.infer<typeof speedRequestSchema>;
-
-export const igaRequestFormSchema = z.object({
-  hudlUrl,
-  season,
-  positionId: id('Position ID must be a number'),
-  notes: z.string().trim().max(2000, 'Notes must be at most 2000 characters').optional(),
-});
-export type IgaRequestForm = z.infer<typeof igaRequestFormSchema>;
-
-export const igaRequestSchema = igaRequestFormSchema.extend({ playerId: id('Player ID must be a number') });
-export type IgaRequestInput = z.infer<typeof igaRequestSchema>;
+export {
+  speedRequestFormSchema,
+  speedRequestSchema,
+  igaRequestFormSchema,
+  igaRequestSchema,
+  type SpeedRequestForm,
+  type SpeedRequestInput,
+  type IgaRequestForm,
+  type IgaRequestInput,
+} from './analysis-forms';
 
 export const analysisRequestSchema = z.object({
   id: z.number(),
   playerId: z.number(),
-  requestType: z.enum(REQUEST_TYPES),
+  /** An analysis kind's key (analysis-kinds.ts): max_speed, iga. */
+  requestType: z.string(),
   status: z.enum(REQUEST_STATUSES),
   hudlUrl: z.string(),
   startTime: z.string().nullable(),
@@ -101,7 +63,8 @@ export type PendingRequests = z.infer<typeof pendingRequestsSchema>;
 
 export const queueItemSchema = z.object({
   id: z.number(),
-  requestType: z.enum(REQUEST_TYPES),
+  /** An analysis kind's key (analysis-kinds.ts): max_speed, iga. */
+  requestType: z.string(),
   season: z.number(),
   status: z.enum(REQUEST_STATUSES),
   createdAt: z.string(),
@@ -211,7 +174,7 @@ const ONE_DECIMAL = 'Please enter a valid number with up to 1 decimal place';
  * depends on the request's position, so the form and the server build it from the same catalogue.
  */
 export function completeFieldsSchema(
-  type: RequestType,
+  type: string,
   submetrics: Pick<PositionSubmetric, 'key' | 'name'>[] = [],
 ) {
   const base = { comment: z.string().trim().max(2000).optional() };

@@ -1,8 +1,14 @@
+import { analysisKinds, kindOfMetric } from './analysis-kinds';
 import { z } from 'zod';
 import { LEVELS } from './constants';
 
+/** The metrics the leaderboard screen offers: one per analysis kind (analysis-kinds.ts). */
 export const LEADERBOARD_METRICS = ['max_speed', 'iga_score'] as const;
 export type LeaderboardMetric = (typeof LEADERBOARD_METRICS)[number];
+const metricError = () =>
+  `Metric must be ${analysisKinds()
+    .map((k) => k.leaderboardMetric)
+    .join(' or ')}`;
 export const LEADERBOARD_PAGE_SIZE = 25;
 const LEADERBOARD_MAX_LIMIT = 100;
 /** Deeper pages cost a walk over the index; nobody scrolls past this many rows. */
@@ -17,7 +23,11 @@ const intParam = (msg: string) =>
 
 export const leaderboardQuerySchema = z
   .object({
-    metric: z.enum(LEADERBOARD_METRICS, { error: 'Metric must be max_speed or iga_score' }),
+    // Read at each call: every registered kind's metric is accepted.
+    metric: z
+      .string({ error: metricError })
+      .refine((m) => kindOfMetric(m) !== undefined, { error: metricError })
+      .meta({ description: 'max_speed or iga_score (one metric per analysis kind)' }),
     level: z.enum(LEVELS, { error: 'Level must be High School or College' }),
     season: intParam('Season must be a number')
       .pipe(

@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { REQUEST_STATUSES, REQUEST_TYPES } from './analysis';
+import { REQUEST_STATUSES } from './analysis';
 
 /** One request as the family sees it on the player card: what, when, what happened, and where the result is. */
 export const requestHistoryItemSchema = z.object({
   id: z.number(),
-  requestType: z.enum(REQUEST_TYPES),
+  /** An analysis kind's key (analysis-kinds.ts): max_speed, iga. */
+  requestType: z.string(),
   status: z.enum(REQUEST_STATUSES),
   season: z.number(),
   positionName: z.string().nullable(),

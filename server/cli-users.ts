@@ -1,3 +1,4 @@
+import { amountsFromFields, creditFields } from '../contract/analysis-kinds';
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { PASSWORD_MIN, ROLES, type Role } from '../contract/constants';
@@ -47,19 +48,20 @@ export async function setCreditsCommand(db: Db, o: Options) {
   await db.transaction(async (tx) => {
     const [u] = await tx.select().from(users).where(eq(users.email, email)).for('update');
     if (!u) throw new Error(`No user with email ${email}`);
-    if (u.credits === credits && u.igaCredits === iga) return;
+    const had = creditFields(u.creditBalances);
+    if (had.credits === credits && had.igaCredits === iga) return;
     await grantCredits(tx, {
       userId: u.id,
-      credits: credits - u.credits,
-      igaCredits: iga - u.igaCredits,
+      amounts: amountsFromFields({ credits: credits - had.credits, igaCredits: iga - had.igaCredits }),
       type: 'admin_adjust',
       idempotencyKey: `cli:${randomUUID()}`,
       description: `Balance set from the command line to ${credits} Max Speed / ${iga} IGA`,
     });
   });
-  const [after] = await db
-    .select({ c: users.credits, i: users.igaCredits })
+  const [row] = await db
+    .select({ balances: users.creditBalances })
     .from(users)
     .where(sql`${users.email} = ${email}`);
-  return `${email}: ${after.c} Max Speed credits, ${after.i} IGA credits.`;
+  const after = creditFields(row.balances);
+  return `${email}: ${after.credits} Max Speed credits, ${after.igaCredits} IGA credits.`;
 }

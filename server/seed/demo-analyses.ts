@@ -106,8 +106,7 @@ export async function seedDemoAnalyses(db: Db) {
     // The pending request's credit is granted first so the demo balance stays as documented.
     await grantCredits(tx, {
       userId: parent.id,
-      credits: 1,
-      igaCredits: 0,
+      amounts: { max_speed: 1 },
       idempotencyKey: 'demo:pending-request',
       type: 'admin_adjust',
       description: 'Demo credit for the sample pending request',

@@ -13,24 +13,21 @@ const DEMO_ACCOUNTS = [
     role: 'admin',
     firstName: 'Alex',
     lastName: 'Admin',
-    credits: 10,
-    igaCredits: 10,
+    creditBalances: { max_speed: 10, iga: 10 },
   },
   {
     username: 'analyst@demo.test',
     role: 'analyst',
     firstName: 'Ana',
     lastName: 'Lyst',
-    credits: 0,
-    igaCredits: 0,
+    creditBalances: {},
   },
   {
     username: 'parent@demo.test',
     role: 'user',
     firstName: 'Pat',
     lastName: 'Parent',
-    credits: 3,
-    igaCredits: 2,
+    creditBalances: { max_speed: 3, iga: 2 },
   },
 ] as const;
 

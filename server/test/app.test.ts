@@ -9,7 +9,16 @@ import { buildApp } from '../app';
 import { players, passwordResetTokens, referrals, users } from '../db/schema';
 import { loadEnv } from '../env';
 import { playerBody } from '../modules/players/player-fixtures';
-import { as, createTestApp, createUser, freshDb, lastMailTo, linkFrom, type TestApp } from './helpers';
+import {
+  as,
+  createTestApp,
+  createUser,
+  freshDb,
+  lastMailTo,
+  linkFrom,
+  userRow,
+  type TestApp,
+} from './helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -130,7 +139,7 @@ describe('ids beyond the database integer range', () => {
       expect(res.statusCode, `${c.method} ${c.url}: ${res.body}`).toBe(400);
       expect(res.json().message, c.url).toEqual(expect.any(String));
     }
-    const [me] = await t.db.select().from(users).where(eq(users.id, admin.id));
+    const me = await userRow(t, admin.id);
     expect(me).toMatchObject({ credits: 1, igaCredits: 1 });
   });
 });

@@ -6,8 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUserCommand, setCreditsCommand } from '../cli-users';
-import { creditTransactions, users } from '../db/schema';
-import { createTestApp, login, type TestApp } from './helpers';
+import { users } from '../db/schema';
+import { createTestApp, login, type TestApp, userRow, ledgerOf } from './helpers';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -63,9 +63,10 @@ describe('operator commands', () => {
       'family@example.com: 5 Max Speed credits, 3 IGA credits.',
     );
     await setCreditsCommand(t.db, { email: 'family@example.com', credits: '2', iga: '3' });
-    const [u] = await t.db.select().from(users).where(eq(users.email, 'family@example.com'));
+    const [row] = await t.db.select().from(users).where(eq(users.email, 'family@example.com'));
+    const u = await userRow(t, row.id);
     expect(u).toMatchObject({ credits: 2, igaCredits: 3 });
-    const ledger = await t.db.select().from(creditTransactions).where(eq(creditTransactions.userId, u.id));
+    const ledger = await ledgerOf(t, u.id);
     expect(ledger.map((l) => [l.type, l.amount, l.igaAmount])).toEqual([
       ['admin_adjust', 5, 3],
       ['admin_adjust', -3, 0],

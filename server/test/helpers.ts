@@ -1,13 +1,14 @@
+import { amountsFromFields, creditFields, ledgerFields } from '../../contract/analysis-kinds';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app';
 import { openDb, type Db, type DbHandle } from '../db/client';
-import { mailOutbox, users } from '../db/schema';
+import { creditTransactions, mailOutbox, users } from '../db/schema';
 import { loadEnv, type Env } from '../env';
 import { drainJobs } from '../lib/jobs';
 import { mailJobHandlers } from '../lib/mail-jobs';
@@ -120,8 +121,7 @@ export async function createUser(
       role: opts.role ?? 'user',
       firstName: 'Test',
       lastName: `User${seq}`,
-      credits: opts.credits ?? 0,
-      igaCredits: opts.igaCredits ?? 0,
+      creditBalances: amountsFromFields({ credits: opts.credits, igaCredits: opts.igaCredits }),
       isEmailVerified: opts.verified ?? true,
     })
     .returning();
@@ -167,3 +167,38 @@ export function linkFrom(text: string, pathPrefix: string) {
   const u = new URL(m[0]);
   return { url: m[0], token: u.searchParams.get('token')!, email: u.searchParams.get('email')! };
 }
+
+/** A user's row with its balances under the answer's names (`credits`, `igaCredits`; decision 203). */
+export async function userRow(t: Pick<TestApp, 'db'>, id: number) {
+  const [u] = await t.db.select().from(users).where(eq(users.id, id));
+  return { ...u, ...(creditFields(u.creditBalances) as { credits: number; igaCredits: number }) };
+}
+
+/** Sets some of a user's balances, by the answer's names (a zero is set, not dropped). */
+export async function setBalances(
+  t: Pick<TestApp, 'db'>,
+  id: number,
+  fields: { credits?: number; igaCredits?: number },
+) {
+  const set: Record<string, number> = {};
+  if (fields.credits !== undefined) set.max_speed = fields.credits;
+  if (fields.igaCredits !== undefined) set.iga = fields.igaCredits;
+  await t.db
+    .update(users)
+    .set({ creditBalances: sql`${users.creditBalances} || ${JSON.stringify(set)}::jsonb` })
+    .where(eq(users.id, id));
+}
+
+/** A user's ledger, oldest first, with each row's amounts also under the export's names (`amount`, `igaAmount`). */
+export async function ledgerOf(t: Pick<TestApp, 'db'>, userId: number) {
+  const rows = await t.db
+    .select()
+    .from(creditTransactions)
+    .where(eq(creditTransactions.userId, userId))
+    .orderBy(asc(creditTransactions.id));
+  return rows.map((r) => ({ ...r, ...(ledgerFields(r.amounts) as { amount: number; igaAmount: number }) }));
+}
+
+/** Ledger amounts for a row a test inserts, from the export's names. */
+export const ledgerAmounts = (a: { amount?: number; igaAmount?: number }) =>
+  amountsFromFields({ credits: a.amount, igaCredits: a.igaAmount });

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analysisRequests, users, videos } from '../db/schema';
+import { analysisRequests, videos } from '../db/schema';
 import { complete, createPlayer, requestSpeed } from '../modules/analysis/analysis.fixtures';
 import { measuredFields } from '../modules/measurements/measurement.fixtures';
-import { as, createTestApp, createUser, isRealPostgres, type TestApp } from './helpers';
+import { as, createTestApp, createUser, isRealPostgres, type TestApp, userRow } from './helpers';
 
 // The races issue 13 lists that had no test yet; the others live beside their features (decision in docs/security.md).
 describe.skipIf(!isRealPostgres())('races on PostgreSQL', () => {
@@ -35,7 +35,7 @@ describe.skipIf(!isRealPostgres())('races on PostgreSQL', () => {
         200, 409,
       ]);
       const [row] = await t.db.select().from(analysisRequests).where(eq(analysisRequests.id, req.id));
-      const [me] = await t.db.select().from(users).where(eq(users.id, owner.id));
+      const me = await userRow(t, owner.id);
       const results = await t.db.select().from(videos).where(eq(videos.analysisRequestId, req.id));
       if (done.statusCode === 200) {
         expect(row.status).toBe('completed');

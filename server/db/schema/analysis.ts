@@ -30,9 +30,8 @@ export const analysisRequests = pgTable(
     status: text('status', { enum: ['pending', 'completed', 'rejected', 'held'] })
       .notNull()
       .default('pending'),
-    requestType: text('request_type', { enum: ['max_speed', 'iga'] })
-      .notNull()
-      .default('max_speed'),
+    /** An analysis kind's key (contract/analysis-kinds.ts). */
+    requestType: text('request_type').notNull().default('max_speed'),
     positionId: integer('position_id').references(() => positions.id),
     maxSpeed: numeric('max_speed', { precision: 4, scale: 1, mode: 'number' }),
     igaScore: numeric('iga_score', { precision: 4, scale: 1, mode: 'number' }),

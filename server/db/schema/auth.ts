@@ -11,13 +11,14 @@ export const users = pgTable(
     username: text('username').notNull().unique(),
     email: text('email').notNull().unique(),
     password: text('password').notNull(),
-    credits: integer('credits').notNull().default(0),
-    igaCredits: integer('iga_credits').notNull().default(0),
+    /** A balance per credit kind (contract/analysis-kinds.ts; decision 203): `{ max_speed: 3, iga: 1 }`. */
+    creditBalances: jsonb('credit_balances').$type<Record<string, number>>().notNull().default({}),
     role: text('role', { enum: ['user', 'analyst', 'admin'] })
       .notNull()
       .default('user'),
-    stripeCustomerId: text('stripe_customer_id'),
-    stripeCustomerIdLive: text('stripe_customer_id_live'),
+    // Provider-neutral names over Stripe's column names (decision 202): a column rename buys users nothing.
+    providerCustomerId: text('stripe_customer_id'),
+    providerCustomerIdLive: text('stripe_customer_id_live'),
     hasActiveSubscription: boolean('has_active_subscription').notNull().default(false),
     isEmailVerified: boolean('is_email_verified').notNull().default(false),
     /** sha256 of the emailed token, never the token itself */
@@ -40,7 +41,7 @@ export const users = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    // No CHECK (credits >= 0): a refund or lost dispute may leave a negative balance (decision 061);
+    // No CHECK on the balances (>= 0): a refund or lost dispute may leave a negative balance (decision 061);
     // spending stays guarded by spendCredit's conditional UPDATE.
     index('users_role_idx').on(t.role),
     index('users_created_at_idx').on(t.createdAt),

@@ -16,10 +16,11 @@ export const plans = pgTable('plans', {
   videoStorageLimit: integer('video_storage_limit').notNull().default(0),
   igaPerYear: integer('iga_per_year').notNull().default(0),
   features: jsonb('features').$type<string[]>().notNull().default([]),
-  stripeProductId: text('stripe_product_id'),
-  stripePriceId: text('stripe_price_id'),
-  stripeProductIdLive: text('stripe_product_id_live'),
-  stripePriceIdLive: text('stripe_price_id_live'),
+  // Provider-neutral names over Stripe's column names (decision 202), as in every table here.
+  providerProductId: text('stripe_product_id'),
+  providerPriceId: text('stripe_price_id'),
+  providerProductIdLive: text('stripe_product_id_live'),
+  providerPriceIdLive: text('stripe_price_id_live'),
   isActive: boolean('is_active').notNull().default(true),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
@@ -34,8 +35,8 @@ export const subscriptions = pgTable(
     id: serial('id').primaryKey(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     planId: integer('plan_id').references(() => plans.id),
-    stripeSubscriptionId: text('stripe_subscription_id').unique(),
-    stripeSubscriptionIdLive: text('stripe_subscription_id_live').unique(),
+    providerSubscriptionId: text('stripe_subscription_id').unique(),
+    providerSubscriptionIdLive: text('stripe_subscription_id_live').unique(),
     status: text('status').notNull(),
     currentPeriodStart: ts('current_period_start'),
     currentPeriodEnd: ts('current_period_end'),
@@ -54,13 +55,13 @@ export const creditTransactions = pgTable(
   {
     id: serial('id').primaryKey(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
-    amount: integer('amount').notNull().default(0),
-    igaAmount: integer('iga_amount').notNull().default(0),
+    /** The change of each credit kind's balance (decision 203): `{ max_speed: 5, iga: 2 }`. */
+    amounts: jsonb('amounts').$type<Record<string, number>>().notNull().default({}),
     type: text('type').notNull(),
     description: text('description'),
     planId: integer('plan_id').references(() => plans.id),
-    stripePaymentIntentId: text('stripe_payment_intent_id'),
-    stripePaymentIntentIdLive: text('stripe_payment_intent_id_live'),
+    providerPaymentIntentId: text('stripe_payment_intent_id'),
+    providerPaymentIntentIdLive: text('stripe_payment_intent_id_live'),
     idempotencyKey: text('idempotency_key').unique(),
     metadata: jsonb('metadata'),
     createdAt: createdAt(),
@@ -83,10 +84,10 @@ export const referrals = pgTable(
     receiverLastName: text('receiver_last_name').notNull(),
     receiverEmail: text('receiver_email').notNull(),
     message: text('message'),
-    stripeCouponId: text('stripe_coupon_id'),
-    stripeCouponIdLive: text('stripe_coupon_id_live'),
-    stripePromoCodeId: text('stripe_promo_code_id'),
-    stripePromoCodeIdLive: text('stripe_promo_code_id_live'),
+    providerCouponId: text('stripe_coupon_id'),
+    providerCouponIdLive: text('stripe_coupon_id_live'),
+    providerPromoCodeId: text('stripe_promo_code_id'),
+    providerPromoCodeIdLive: text('stripe_promo_code_id_live'),
     status: text('status', { enum: ['pending', 'registered', 'used', 'expired', 'redeemed'] })
       .notNull()
       .default('pending'),
@@ -97,8 +98,8 @@ export const referrals = pgTable(
   (t) => [index('referrals_sender_idx').on(t.senderId)],
 );
 
-/** Every provider event id once: a duplicate delivery finds its row and does nothing. */
-export const stripeEvents = pgTable(
+/** Every provider event id once: a duplicate delivery finds its row and does nothing (the table keeps its name). */
+export const paymentEvents = pgTable(
   'stripe_events',
   {
     id: text('id').primaryKey(),

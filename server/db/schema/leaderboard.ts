@@ -12,7 +12,7 @@ export const leaderboard = pgTable(
       .notNull()
       .references(() => players.id, { onDelete: 'cascade' }),
     positionId: integer('position_id').references(() => positions.id),
-    metricType: text('metric_type', { enum: ['max_speed', 'iga_score'] }).notNull(),
+    metricType: text('metric_type').notNull(),
     metricValue: numeric('metric_value', { precision: 10, scale: 2, mode: 'number' }).notNull(),
     /** The measured bound and method of a max-speed value (null for IGA and unmeasured values). */
     plusMinus: numeric('plus_minus', { precision: 4, scale: 1, mode: 'number' }),
@@ -54,7 +54,7 @@ export const leaderboard = pgTable(
 export const leaderboardSliceCounts = pgTable(
   'leaderboard_slice_counts',
   {
-    metricType: text('metric_type', { enum: ['max_speed', 'iga_score'] }).notNull(),
+    metricType: text('metric_type').notNull(),
     level: text('level').notNull(),
     isAllTime: boolean('is_all_time').notNull(),
     season: integer('season'),

@@ -1,3 +1,4 @@
+import { creditFields, ledgerFields } from '../../../contract/analysis-kinds';
 import { desc, eq, inArray, or } from 'drizzle-orm';
 import { EXPORT_LINK_DAYS, type AccountExport } from '../../../contract/account';
 import type { Db } from '../../db/client';
@@ -81,12 +82,12 @@ export async function exportAccount(
 
   return {
     exportedAt: new Date().toISOString(),
-    account: plain(user),
+    account: { ...plain(user), ...creditFields(user.creditBalances) },
     players: own.map(plain),
     analysisRequests: reqs.map(plain),
     videos: vids.map(plain),
     leaderboard: board.map(plain),
-    creditTransactions: ledger.map(plain),
+    creditTransactions: ledger.map((r) => ({ ...plain(r), ...ledgerFields(r.amounts) })),
     subscriptions: subs.map(plain),
     referralsSent: sent.map(plain),
     files,

@@ -1,7 +1,9 @@
-import { asc, count, inArray, lt, or, sql } from 'drizzle-orm';
+import { asc, count, inArray, sql } from 'drizzle-orm';
+import { creditFields } from '../../../contract/analysis-kinds';
 import type { BillingReport } from '../../../contract/billing-history';
 import type { DbOrTx } from '../../db/client';
 import { chargeStates, users } from '../../db/schema';
+import { anyNegativeBalance } from '../credits';
 
 const OPEN = [
   'needs_response',
@@ -27,14 +29,18 @@ export async function billingReport(db: DbOrTx): Promise<BillingReport> {
       unmatched: sql<number>`(count(*) filter (where ${chargeStates.grantId} is null))::int`,
     })
     .from(chargeStates);
-  const negative = or(lt(users.credits, 0), lt(users.igaCredits, 0));
+  const negative = anyNegativeBalance;
   const [n] = await db.select({ n: count() }).from(users).where(negative);
-  const list = await db
-    .select({ id: users.id, email: users.email, credits: users.credits, igaCredits: users.igaCredits })
+  const rows = await db
+    .select({ id: users.id, email: users.email, balances: users.creditBalances })
     .from(users)
     .where(negative)
-    .orderBy(asc(users.credits), asc(users.id))
+    .orderBy(asc(sql`coalesce((${users.creditBalances} ->> 'max_speed')::int, 0)`), asc(users.id))
     .limit(50);
+  const list = rows.map(({ balances, ...u }) => ({
+    ...u,
+    ...(creditFields(balances) as { credits: number; igaCredits: number }),
+  }));
   return {
     refunds: {
       count: r.refundCount,

@@ -1,7 +1,6 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema';
-import { as, createTestApp, createUser, type TestApp, type TestUser } from '../../test/helpers';
+
+import { as, createTestApp, createUser, type TestApp, type TestUser, setBalances } from '../../test/helpers';
 import { buy, deliver } from '../billing/billing-test-kit';
 import { stripeChargeRefunded } from '../../lib/payments/test-mode/fixtures/stripe-charge-events';
 
@@ -60,7 +59,7 @@ describe('admin billing report', () => {
     const admin = await createUser(t, { role: 'admin' });
     const spender = await createUser(t, { email: 'spender@example.com', igaCredits: 0 });
     const id = await buy(t, spender, 'combo-pack');
-    await t.db.update(users).set({ credits: 0 }).where(eq(users.id, spender.id)); // the pack's credits were spent
+    await setBalances(t, spender.id, { credits: 0 }); // the pack's credits were spent
     await act(id, 'refund');
     const body = (await as(t, admin, { method: 'GET', url: '/api/admin/reporting/billing' })).json();
     expect(body.negativeBalanceCount).toBe(1);

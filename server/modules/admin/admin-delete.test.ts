@@ -17,6 +17,7 @@ import {
   isRealPostgres,
   type TestApp,
   type TestUser,
+  ledgerAmounts,
 } from '../../test/helpers';
 import { insertPlayer } from '../leaderboard/leaderboard.fixtures';
 
@@ -70,7 +71,13 @@ async function familyWithEverything() {
   const [plan] = await t.db.select().from(plans).limit(1);
   await t.db
     .insert(creditTransactions)
-    .values({ userId: family.id, amount: 2, type: 'purchase', description: 'Pack', planId: plan.id });
+    .values({
+      userId: family.id,
+      amounts: ledgerAmounts({ amount: 2 }),
+      type: 'purchase',
+      description: 'Pack',
+      planId: plan.id,
+    });
   await t.db.insert(subscriptions).values({ userId: family.id, planId: plan.id, status: 'active' });
   return { family, player, request: request, keys };
 }

@@ -1,3 +1,4 @@
+import { analysisKind } from '../../../contract/analysis-kinds';
 import { formatSpeed } from '../../../contract/measurement-math';
 import type { Mail } from '../../lib/mailer';
 import { escapeHtml } from '../auth';
@@ -10,11 +11,11 @@ interface Who {
   appUrl: string;
 }
 
-const kindName = (type: 'max_speed' | 'iga') => (type === 'iga' ? 'IGA Score' : 'Max Speed');
+const kindName = (type: string) => analysisKind(type).label;
 
 interface RequestFacts {
   id?: number;
-  requestType: 'max_speed' | 'iga';
+  requestType: string;
   season?: number;
   createdAt?: string | Date;
 }
@@ -47,7 +48,7 @@ export function completedMail(
   w: Who,
   r: {
     id: number;
-    requestType: 'max_speed' | 'iga';
+    requestType: string;
     season: number;
     maxSpeed: number | null;
     igaScore: number | null;
@@ -91,7 +92,7 @@ export function rejectedMail(
   const facts = requestFacts(w, r);
   const url = `${w.appUrl}/players/${w.playerId}`;
   const credit = r.refunded
-    ? `Your ${r.requestType === 'iga' ? 'IGA credit has' : 'speed analysis credit has'} been returned to your account.`
+    ? `Your ${analysisKind(r.requestType).credit.noun} has been returned to your account.`
     : '';
   const intro = `We could not complete the ${kindName(r.requestType)} analysis for ${w.playerName}.`;
   return {

@@ -33,6 +33,7 @@ export function completionValues(
   const comment = parsed.comment ? String(parsed.comment) : null;
   if (request.requestType === 'max_speed') {
     return {
+      headline: parsed.maxSpeed,
       maxSpeed: parsed.maxSpeed,
       igaScore: null,
       comment,
@@ -46,6 +47,7 @@ export function completionValues(
     ? percentileFromQuantiles(parsed.igaScore, igaPop.quantiles, false)
     : DEFAULT_PERCENTILE;
   return {
+    headline: parsed.igaScore,
     maxSpeed: null,
     igaScore: parsed.igaScore,
     comment,

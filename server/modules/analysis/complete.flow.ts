@@ -6,16 +6,10 @@ import { badRequest } from '../../lib/app-error';
 import { FfmpegError } from '../../lib/ffmpeg';
 import type { UserRow } from '../../db/schema';
 import { analyseLocalVideo, putLocalVideo, removeKeys, withTempDir, receiveVideo } from '../videos';
-import { completionValues, videoRequired } from './complete.fields';
-import { MEASUREMENT_REQUIRED } from '../../../contract/measurements';
-import {
-  measuredValue,
-  parseMeasurementField,
-  insertReceipt,
-  storeStills,
-  pendingRequest,
-} from '../measurements';
-import { commitCompletion, type RequestRow } from './complete.service';
+import { videoRequired } from './complete.fields';
+import { insertReceipt, storeStills, pendingRequest } from '../measurements';
+import { commitCompletion } from './complete.service';
+import { kindHandler } from './kind-handlers';
 import { population } from './queue.service';
 import { positionSubmetricList } from './submetrics.service';
 
@@ -30,8 +24,9 @@ export async function completeRequest(
   id: number,
 ) {
   const { r: request } = await pendingRequest(app.db, id);
+  const handler = kindHandler(request.requestType);
   const subs =
-    request.requestType === 'iga' && request.positionId
+    handler.usesPositionSubmetrics && request.positionId
       ? await positionSubmetricList(app.db, request.positionId)
       : [];
   return withTempDir(async (dir) => {
@@ -45,15 +40,13 @@ export async function completeRequest(
       },
       discard: async () => undefined,
     });
-    // A Max Speed is measured on the video, never typed: the marks give the value (or an override with its reason).
-    const measured =
-      request.requestType === 'max_speed' ? await measureForCompletion(app, request, fields) : null;
-    const values = completionValues(
+    const { values, measured } = await handler.complete({
+      app,
       request,
-      measured ? { ...fields, maxSpeed: measured.maxSpeed.toFixed(1) } : fields,
-      subs,
-      await population(app.db, request.id),
-    );
+      fields,
+      submetrics: subs,
+      population: await population(app.db, request.id),
+    });
     if (!file && !measured) throw videoRequired();
     let media: Awaited<ReturnType<typeof analyseLocalVideo>> | null = null;
     if (file) {
@@ -102,19 +95,4 @@ export async function completeRequest(
       throw err;
     }
   });
-}
-
-async function measureForCompletion(
-  app: FastifyInstance,
-  request: RequestRow,
-  fields: Record<string, string>,
-) {
-  if (!fields.measurement) throw badRequest(MEASUREMENT_REQUIRED, { measurement: MEASUREMENT_REQUIRED });
-  return measuredValue(
-    app.db,
-    app.storage,
-    parseMeasurementField(fields.measurement),
-    request.playerId,
-    fields.maxSpeed,
-  );
 }

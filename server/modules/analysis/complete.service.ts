@@ -1,3 +1,4 @@
+import { analysisKind } from '../../../contract/analysis-kinds';
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { analysisRequests, igaSubmetrics, submetrics, videos } from '../../db/schema';
@@ -9,6 +10,8 @@ import { ALREADY_PROCESSED } from '../measurements';
 export type RequestRow = typeof analysisRequests.$inferSelect;
 
 export interface CompletionValues {
+  /** The kind's result: what its leaderboard metric ranks (contract/analysis-kinds.ts). */
+  headline: number;
   maxSpeed: number | null;
   igaScore: number | null;
   comment: string | null;
@@ -23,7 +26,7 @@ interface StoredMedia {
 }
 
 /** A measured Max Speed: what the request, its video and the leaderboard carry, and how to write the receipt. */
-interface MeasuredCompletion {
+export interface MeasuredCompletion {
   sourceVideoId: number;
   plusMinus: number;
   methodLabel: string;
@@ -79,8 +82,8 @@ export async function commitCompletion(
     if (held) return { request: done, video };
     await recordLeaderboardResult(tx, {
       playerId: done.playerId,
-      metricType: done.requestType === 'iga' ? 'iga_score' : 'max_speed',
-      value: (done.requestType === 'iga' ? v.igaScore : v.maxSpeed)!,
+      metricType: analysisKind(done.requestType).leaderboardMetric,
+      value: v.headline,
       season: done.season,
       positionId: done.positionId,
       plusMinus: measured?.plusMinus ?? null,

@@ -1,14 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { analysisRequests, igaSubmetrics, leaderboard, videos } from '../../db/schema';
 import {
-  analysisRequests,
-  creditTransactions,
-  igaSubmetrics,
-  leaderboard,
-  users,
-  videos,
-} from '../../db/schema';
-import { as, createTestApp, createUser, lastMailTo, type TestApp, type TestUser } from '../../test/helpers';
+  as,
+  createTestApp,
+  createUser,
+  lastMailTo,
+  type TestApp,
+  type TestUser,
+  userRow,
+  ledgerOf,
+} from '../../test/helpers';
 import { MEASUREMENT_REQUIRED } from '../../../contract/measurements';
 import { measuredFields } from '../measurements/measurement.fixtures';
 import { complete, createPlayer, requestIga, requestSpeed } from './analysis.fixtures';
@@ -237,7 +239,7 @@ describe('rejecting a request', () => {
 
   it('returns the credit exactly once, records why, and mails the owner', async () => {
     const { owner, req } = await pendingSpeed(1);
-    expect((await t.db.select().from(users).where(eq(users.id, owner.id)))[0].credits).toBe(0);
+    expect((await userRow(t, owner.id)).credits).toBe(0);
     const payload = { reason: 'Player not visible', comment: 'Jersey number never visible' };
     const res = await as(t, analyst, {
       method: 'POST',
@@ -257,10 +259,8 @@ describe('rejecting a request', () => {
       payload,
     });
     expect(again.statusCode).toBe(409);
-    expect((await t.db.select().from(users).where(eq(users.id, owner.id)))[0].credits).toBe(1);
-    const refunds = (
-      await t.db.select().from(creditTransactions).where(eq(creditTransactions.userId, owner.id))
-    ).filter((c) => c.type === 'refund');
+    expect((await userRow(t, owner.id)).credits).toBe(1);
+    const refunds = (await ledgerOf(t, owner.id)).filter((c) => c.type === 'refund');
     expect(refunds).toEqual([
       expect.objectContaining({ amount: 1, idempotencyKey: `refund:analysis:${req.id}` }),
     ]);
@@ -285,7 +285,7 @@ describe('rejecting a request', () => {
       (await as(t, analyst, { method: 'POST', url: `/api/analysis-requests/${req.id}/reject`, payload }))
         .statusCode,
     ).toBe(200);
-    expect((await t.db.select().from(users).where(eq(users.id, owner.id)))[0]).toMatchObject({
+    expect(await userRow(t, owner.id)).toMatchObject({
       igaCredits: 1,
       credits: 0,
     });

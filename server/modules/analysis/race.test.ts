@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analysisRequests, creditTransactions, users, videos } from '../../db/schema';
-import { as, createTestApp, createUser, isRealPostgres, type TestApp } from '../../test/helpers';
+import { analysisRequests, creditTransactions, videos } from '../../db/schema';
+import { as, createTestApp, createUser, isRealPostgres, type TestApp, userRow } from '../../test/helpers';
 import { measuredFields } from '../measurements/measurement.fixtures';
 import { complete, createPlayer, requestSpeed } from './analysis.fixtures';
 
@@ -22,7 +22,7 @@ describe.skipIf(!isRealPostgres())('races on PostgreSQL', () => {
     const codes = results.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 201)).toHaveLength(5);
     expect(codes.filter((c) => c === 402)).toHaveLength(15);
-    expect((await t.db.select().from(users).where(eq(users.id, u.id)))[0].credits).toBe(0);
+    expect((await userRow(t, u.id)).credits).toBe(0);
     expect(
       await t.db.select().from(analysisRequests).where(eq(analysisRequests.playerId, p.id)),
     ).toHaveLength(5);
@@ -62,6 +62,6 @@ describe.skipIf(!isRealPostgres())('races on PostgreSQL', () => {
       ),
     );
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
-    expect((await t.db.select().from(users).where(eq(users.id, owner.id)))[0].credits).toBe(1);
+    expect((await userRow(t, owner.id)).credits).toBe(1);
   });
 });

@@ -1,3 +1,4 @@
+import { analysisKind } from '../../../contract/analysis-kinds';
 import { and, eq } from 'drizzle-orm';
 import type { RejectInput } from '../../../contract/analysis';
 import type { Db } from '../../db/client';
@@ -35,11 +36,10 @@ export async function rejectRequest(db: Db, analyst: UserRow, id: number, input:
       row.userId !== null &&
       (await grantCredits(tx, {
         userId: row.userId,
-        credits: row.requestType === 'max_speed' ? 1 : 0,
-        igaCredits: row.requestType === 'iga' ? 1 : 0,
+        amounts: { [analysisKind(row.requestType).credit.key]: 1 },
         idempotencyKey: `refund:analysis:${row.id}`,
         type: 'refund',
-        description: `Refund for rejected ${row.requestType === 'iga' ? 'IGA score' : 'max speed'} analysis request #${row.id}`,
+        description: `Refund for rejected ${analysisKind(row.requestType).requestNoun} #${row.id}`,
         metadata: { analysisRequestId: row.id, reason: input.reason },
       }));
     const [final] = refunded

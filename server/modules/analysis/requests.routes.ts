@@ -5,12 +5,12 @@ import {
   idParamsSchema,
   igaRequestSchema,
   pendingRequestsSchema,
-  speedRequestSchema,
 } from '../../../contract/analysis';
+import { analysisRequestBodySchema } from '../../../contract/analysis-kinds';
 import { errorBodySchema } from '../../../contract/errors';
 import { requestHistorySchema } from '../../../contract/request-history';
 import { requestHistory } from './history.service';
-import { createIgaRequest, createSpeedRequest, pendingCounts } from './requests.service';
+import { createAnalysisRequest, createIgaRequest, pendingCounts } from './requests.service';
 
 const errors = {
   400: errorBodySchema,
@@ -28,10 +28,16 @@ export default async function requestsRoutes(fastify: FastifyInstance) {
     '/api/analysis-requests',
     {
       config: app.perAddressLimit(30),
-      schema: { tags, body: speedRequestSchema, response: { 201: analysisRequestSchema, ...errors } },
+      schema: {
+        tags,
+        body: analysisRequestBodySchema,
+        response: { 201: analysisRequestSchema, ...errors },
+        summary:
+          'Asks for an analysis of any kind (requestType, default max_speed) and spends one credit of its balance',
+      },
     },
     async (req, reply) =>
-      reply.status(201).send(await createSpeedRequest(app.db, req.requireUser(), req.body)),
+      reply.status(201).send(await createAnalysisRequest(app.db, req.requireUser(), req.body)),
   );
 
   app.post(

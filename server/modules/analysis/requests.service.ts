@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { IgaRequestInput, RequestType, SpeedRequestInput } from '../../../contract/analysis';
+import type { IgaRequestInput, PendingRequests } from '../../../contract/analysis';
+import { analysisKinds, type AnalysisRequestBody } from '../../../contract/analysis-kinds';
 import type { Db, Tx } from '../../db/client';
 import { analysisRequests, videos } from '../../db/schema';
 import { badRequest } from '../../lib/app-error';
@@ -8,24 +9,13 @@ import { spendCredit } from '../credits';
 import { ownPlayer, viewablePlayer } from '../players';
 import { toRequestDto } from './to-dto';
 
-type NewRequest = {
-  requestType: RequestType;
-  playerId: number;
-  hudlUrl: string;
-  season: number;
-  positionId: number;
-  startTime?: string;
-  notes?: string;
-  videoId?: number | null;
-};
-
 const VIDEO_NOT_IN_LIBRARY = "The video must be one of this player's library videos";
 
 /**
  * Creates a request and spends one credit of its kind in the same transaction: without a credit
  * nothing is created, and concurrent requests can never spend more than the balance.
  */
-async function createRequest(db: Db, user: UserRow, input: NewRequest) {
+export async function createAnalysisRequest(db: Db, user: UserRow, input: AnalysisRequestBody) {
   return db.transaction(async (tx) => {
     const player = await ownPlayer(tx, user, input.playerId);
     if (input.positionId !== player.primaryPositionId && input.positionId !== player.secondaryPositionId) {
@@ -63,25 +53,23 @@ async function libraryVideo(tx: Tx, playerId: number, videoId: number) {
   return video.id;
 }
 
-export const createSpeedRequest = (db: Db, user: UserRow, body: SpeedRequestInput) =>
-  createRequest(db, user, { ...body, requestType: 'max_speed' });
-
 export const createIgaRequest = (db: Db, user: UserRow, body: IgaRequestInput) =>
-  createRequest(db, user, { ...body, requestType: 'iga' });
+  createAnalysisRequest(db, user, { ...body, requestType: 'iga' });
 
+/** Pending requests of a player, per kind, under the specification's field names (`speed`, `iga`, ...). */
 export async function pendingCounts(db: Db, user: UserRow, playerId: number) {
   await viewablePlayer(db, user, playerId);
-  const [row] = await db
-    .select({
-      speed: sql<number>`count(*) filter (where ${analysisRequests.requestType} = 'max_speed')`.mapWith(
-        Number,
-      ),
-      iga: sql<number>`count(*) filter (where ${analysisRequests.requestType} = 'iga')`.mapWith(Number),
-    })
+  const rows = await db
+    .select({ type: analysisRequests.requestType, n: sql<number>`count(*)`.mapWith(Number) })
     .from(analysisRequests)
-    .where(and(eq(analysisRequests.playerId, playerId), eq(analysisRequests.status, 'pending')));
-  const speed = row?.speed ?? 0;
-  const iga = row?.iga ?? 0;
-  const total = speed + iga;
-  return { total, pendingCount: total, iga, igaPendingCount: iga, speed, speedPendingCount: speed };
+    .where(and(eq(analysisRequests.playerId, playerId), eq(analysisRequests.status, 'pending')))
+    .groupBy(analysisRequests.requestType);
+  const counts: Record<string, number> = {};
+  let total = 0;
+  for (const kind of analysisKinds()) {
+    const n = rows.find((r) => r.type === kind.key)?.n ?? 0;
+    total += n;
+    for (const field of kind.pendingFields ?? []) counts[field] = n;
+  }
+  return { total, pendingCount: total, ...counts } as PendingRequests;
 }

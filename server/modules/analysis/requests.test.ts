@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analysisRequests, creditTransactions, users } from '../../db/schema';
-import { as, createTestApp, createUser, type TestApp } from '../../test/helpers';
+import { analysisRequests } from '../../db/schema';
+import { as, createTestApp, createUser, type TestApp, userRow, ledgerOf } from '../../test/helpers';
 import { createPlayer, positionId, requestIga, requestSpeed, speedBody } from './analysis.fixtures';
 
 let t: TestApp;
@@ -10,7 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const balance = async (id: number) => (await t.db.select().from(users).where(eq(users.id, id)))[0];
+const balance = (id: number) => userRow(t, id);
 
 describe('requesting a speed analysis', () => {
   it('creates a pending request and spends one speed credit, recorded in the ledger', async () => {
@@ -27,7 +27,7 @@ describe('requesting a speed analysis', () => {
       positionId: p.primaryPositionId,
     });
     expect(await balance(u.id)).toMatchObject({ credits: 1, igaCredits: 1 });
-    const ledger = await t.db.select().from(creditTransactions).where(eq(creditTransactions.userId, u.id));
+    const ledger = await ledgerOf(t, u.id);
     expect(ledger).toEqual([
       expect.objectContaining({
         amount: -1,

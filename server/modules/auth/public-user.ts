@@ -1,3 +1,4 @@
+import { creditFields } from '../../../contract/analysis-kinds';
 import { sql, type SQLWrapper } from 'drizzle-orm';
 import type { PublicUser } from '../../../contract/auth';
 import type { DbOrTx } from '../../db/client';
@@ -36,10 +37,9 @@ export async function toPublicUser(db: DbOrTx, user: UserRow, planName?: string 
     firstName: user.firstName,
     lastName: user.lastName,
     role: user.role,
-    credits: user.credits,
-    igaCredits: user.igaCredits,
+    ...(creditFields(user.creditBalances) as { credits: number; igaCredits: number }),
     // A live-mode customer id exists only once live keys are in use, so it wins over the test-mode one.
-    stripeCustomerId: user.stripeCustomerIdLive ?? user.stripeCustomerId,
+    stripeCustomerId: user.providerCustomerIdLive ?? user.providerCustomerId,
     hasActiveSubscription: user.hasActiveSubscription,
     isEmailVerified: user.isEmailVerified,
     plan: sub ? { name: sub.name } : null,

@@ -1,3 +1,4 @@
+import { creditFields } from '../../../contract/analysis-kinds';
 import { sql } from 'drizzle-orm';
 import type { PublicUser, RegisterInput } from '../../../contract/auth';
 import { users } from '../../db/schema';
@@ -16,8 +17,7 @@ function lookalike(id: number, email: string, input: RegisterInput): PublicUser 
     firstName: input.firstName,
     lastName: input.lastName,
     role: 'user',
-    credits: 0,
-    igaCredits: 0,
+    ...(creditFields({}) as { credits: number; igaCredits: number }),
     stripeCustomerId: null,
     hasActiveSubscription: false,
     isEmailVerified: false,

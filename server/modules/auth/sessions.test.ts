@@ -7,7 +7,15 @@ import { watchStatements } from '../../db/statement-log';
 import { loadEnv } from '../../env';
 import { SESSION_COOKIE } from '../../plugins/session';
 import { dbStore } from './auth.repository';
-import { as, cookieFrom, createTestApp, createUser, freshDb, type TestApp } from '../../test/helpers';
+import {
+  as,
+  cookieFrom,
+  createTestApp,
+  createUser,
+  freshDb,
+  type TestApp,
+  setBalances,
+} from '../../test/helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -136,7 +144,8 @@ describe('sessions', () => {
   it('the signed-in user is read fresh with the session on every request', async () => {
     const u = await createUser(t, { credits: 1 });
     expect((await me(u.cookie)).json().credits).toBe(1);
-    await t.db.update(users).set({ credits: 7, role: 'analyst' }).where(eq(users.id, u.id));
+    await setBalances(t, u.id, { credits: 7 });
+    await t.db.update(users).set({ role: 'analyst' }).where(eq(users.id, u.id));
     expect((await me(u.cookie)).json()).toMatchObject({ credits: 7, role: 'analyst' });
   });
 

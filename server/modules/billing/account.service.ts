@@ -1,8 +1,9 @@
+import { creditFields } from '../../../contract/analysis-kinds';
 import { and, eq } from 'drizzle-orm';
 import type { BillingAccount, CheckoutPreview } from '../../../contract/billing-history';
 import { planButtonLabel } from '../../../contract/billing';
-import type { Db } from '../../db/client';
 import { formatCents } from '../../../contract/money';
+import type { Db } from '../../db/client';
 import { plans, users } from '../../db/schema';
 import type { UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -17,16 +18,15 @@ interface AccountDeps {
 }
 
 const customerOf = (deps: AccountDeps, u: UserRow) =>
-  deps.payments.livemode ? u.stripeCustomerIdLive : u.stripeCustomerId;
+  deps.payments.livemode ? u.providerCustomerIdLive : u.providerCustomerId;
 
 /** What the family actually has, for Payment details: balances, a real subscription or none, where to get help. */
 export async function billingAccount(deps: AccountDeps, user: UserRow): Promise<BillingAccount> {
   const [u] = await deps.db.select().from(users).where(eq(users.id, user.id));
   const current = await currentSubscription(deps.db, user.id, deps.payments.livemode);
   return {
-    credits: u.credits,
-    igaCredits: u.igaCredits,
-    negativeBalance: u.credits < 0 || u.igaCredits < 0,
+    ...(creditFields(u.creditBalances) as { credits: number; igaCredits: number }),
+    negativeBalance: Object.values(u.creditBalances).some((n) => n < 0),
     hasSubscription: Boolean(current),
     supportEmail: deps.supportEmail,
     portalAvailable: deps.payments.kind === 'stripe' && Boolean(customerOf(deps, u)),

@@ -1,6 +1,7 @@
+import { creditFields } from '../../../contract/analysis-kinds';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { creditTransactions, plans, stripeEvents, users } from '../../db/schema';
+import { creditTransactions, plans, paymentEvents, users } from '../../db/schema';
 import { TEST_CARDS } from '../../../contract/billing';
 import type { TestModeProvider } from '../../lib/payments';
 import {
@@ -16,7 +17,7 @@ export const CARDS = {
   declined: TEST_CARDS.declined,
   noFunds: TEST_CARDS.insufficientFunds,
 };
-export const validCard = (cardNumber = CARDS.ok) => ({ cardNumber, expiry: '12 / 34', cvc: '123' });
+export const validCard = (cardNumber: string = CARDS.ok) => ({ cardNumber, expiry: '12 / 34', cvc: '123' });
 
 export async function planId(t: TestApp, key: string) {
   const [p] = await t.db.select().from(plans).where(eq(plans.key, key));
@@ -25,14 +26,17 @@ export async function planId(t: TestApp, key: string) {
 
 export async function balances(t: TestApp, userId: number) {
   const [u] = await t.db.select().from(users).where(eq(users.id, userId));
-  return { credits: u.credits, igaCredits: u.igaCredits, hasActiveSubscription: u.hasActiveSubscription };
+  return {
+    ...(creditFields(u.creditBalances) as { credits: number; igaCredits: number }),
+    hasActiveSubscription: u.hasActiveSubscription,
+  };
 }
 
 export const grantsOf = (t: TestApp, userId: number) =>
   t.db.select().from(creditTransactions).where(eq(creditTransactions.userId, userId));
 
 export const eventRows = (t: TestApp, id: string) =>
-  t.db.select().from(stripeEvents).where(eq(stripeEvents.id, id));
+  t.db.select().from(paymentEvents).where(eq(paymentEvents.id, id));
 
 /** Starts checkout through the API and returns the hosted session id. */
 export async function startCheckout(t: TestApp, user: TestUser, key: string, promoCode?: string | null) {

@@ -1,7 +1,8 @@
+import { creditFields } from '../../../contract/analysis-kinds';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { LEDGER_LABELS, type BillingHistoryItem, type LedgerType } from '../../../contract/billing-history';
-import type { Db } from '../../db/client';
 import { formatCents } from '../../../contract/money';
+import type { Db } from '../../db/client';
 import { creditTransactions } from '../../db/schema';
 import { afterTimeId, decodeCursor, exactTime, isTimeIdKey, toPage } from '../../lib/pagination';
 
@@ -35,8 +36,7 @@ function toHistoryItem(r: Row, testMode: boolean): BillingHistoryItem {
     type: r.type,
     label: LEDGER_LABELS[r.type as LedgerType] ?? r.type,
     description: r.description ?? '',
-    credits: r.amount,
-    igaCredits: r.igaAmount,
+    ...(creditFields(r.amounts) as { credits: number; igaCredits: number }),
     amountCents: moneyOf(r),
     currency: 'usd',
     createdAt: r.createdAt.toISOString(),

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditTransactions, users } from '../../db/schema';
-import { as, createTestApp, createUser, type TestApp } from '../../test/helpers';
+import { as, createTestApp, createUser, type TestApp, ledgerAmounts, setBalances } from '../../test/helpers';
 import { buy, planId } from './billing-test-kit';
 
 let t: TestApp;
@@ -17,8 +17,7 @@ async function ledgerRows(userId: number, n: number) {
   await t.db.insert(creditTransactions).values(
     Array.from({ length: n }, (_, i) => ({
       userId,
-      amount: -1,
-      igaAmount: 0,
+      amounts: ledgerAmounts({ amount: -1, igaAmount: 0 }),
       type: 'spend',
       description: `Max speed analysis request ${i + 1}`,
     })),
@@ -104,8 +103,7 @@ describe('billing history', () => {
     await buy(t, u, 'combo-pack');
     await t.db.insert(creditTransactions).values({
       userId: u.id,
-      amount: 1,
-      igaAmount: 0,
+      amounts: ledgerAmounts({ amount: 1, igaAmount: 0 }),
       type: 'admin_adjust',
       description: '=HYPERLINK("x"), goodwill',
     });
@@ -144,7 +142,7 @@ describe('payment details account', () => {
 
   it('flags a negative balance', async () => {
     const u = await createUser(t);
-    await t.db.update(users).set({ credits: -2 }).where(eq(users.id, u.id));
+    await setBalances(t, u.id, { credits: -2 });
     expect((await get(u, '/api/billing/account')).json()).toMatchObject({
       credits: -2,
       negativeBalance: true,
@@ -228,7 +226,7 @@ describe('Stripe customer portal', () => {
     await expect(portalSession(deps, row)).rejects.toMatchObject({ code: 'NOT_FOUND' });
     const [customer] = await t.db
       .update(users)
-      .set({ stripeCustomerId: 'cus_portal_1' })
+      .set({ providerCustomerId: 'cus_portal_1' })
       .where(eq(users.id, u.id))
       .returning();
     expect(await billingAccount(deps, customer)).toMatchObject({ portalAvailable: true, provider: 'stripe' });

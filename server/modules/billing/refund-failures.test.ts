@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chargeStates, creditTransactions } from '../../db/schema';
-import { as, createTestApp, createUser, type TestApp, type TestUser } from '../../test/helpers';
+import { chargeStates } from '../../db/schema';
+import { as, createTestApp, createUser, ledgerOf, type TestApp, type TestUser } from '../../test/helpers';
 import { balances, deliver, planId } from './billing-test-kit';
 import { stripeChargeRefunded } from '../../lib/payments/test-mode/fixtures/stripe-charge-events';
 import {
@@ -23,13 +23,7 @@ const send = async (event: unknown) => {
   return res.json<{ duplicate: boolean; outcome: string }>();
 };
 const kinds = async (userId: number) =>
-  (
-    await t.db
-      .select()
-      .from(creditTransactions)
-      .where(eq(creditTransactions.userId, userId))
-      .orderBy(creditTransactions.id)
-  ).map((r) => [r.type, r.amount, r.igaAmount]);
+  (await ledgerOf(t, userId)).map((r) => [r.type, r.amount, r.igaAmount]);
 const stateOf = async (chargeId: string) =>
   (await t.db.select().from(chargeStates).where(eq(chargeStates.chargeId, chargeId)))[0];
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chargeStates, creditTransactions } from '../../db/schema';
+import { chargeStates } from '../../db/schema';
 import {
   as,
   createTestApp,
@@ -8,6 +8,7 @@ import {
   isRealPostgres,
   type TestApp,
   type TestUser,
+  ledgerOf,
 } from '../../test/helpers';
 import { createPlayer, positionId, requestIga, requestSpeed } from '../analysis/analysis.fixtures';
 import { balances, buy, capturingProvider, deliver, startCheckout } from './billing-test-kit';
@@ -33,8 +34,7 @@ const post = (id: string, action: string, payload?: Record<string, unknown>) =>
       ? { method: 'POST', url: `/api/checkout/test/${id}/${action}` }
       : { method: 'POST', url: `/api/checkout/test/${id}/${action}`, payload },
   );
-const ledger = (userId: number) =>
-  t.db.select().from(creditTransactions).where(eq(creditTransactions.userId, userId));
+const ledger = (userId: number) => ledgerOf(t, userId);
 const kinds = async (userId: number) => (await ledger(userId)).map((r) => [r.type, r.amount, r.igaAmount]);
 
 async function family(o: { igaCredits?: number } = {}) {

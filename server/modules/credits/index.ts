@@ -1,1 +1,1 @@
-export { grantCredits, spendCredit, type LedgerType } from './credits.service';
+export { anyNegativeBalance, grantCredits, spendCredit, type LedgerType } from './credits.service';

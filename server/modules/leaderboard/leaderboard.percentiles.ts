@@ -1,4 +1,4 @@
-import type { LeaderboardEntry, LeaderboardMetric } from '../../../contract/leaderboard';
+import type { LeaderboardEntry } from '../../../contract/leaderboard';
 import { PERCENTILE_MIN_GROUP, percentileRank } from '../../../contract/percentiles';
 
 const LEVEL_ADJECTIVES: Record<string, string> = { 'High School': 'high-school', College: 'college' };
@@ -9,7 +9,7 @@ const LEVEL_ADJECTIVES: Record<string, string> = { 'High School': 'high-school',
  * (leaderboard.sql.ts). Under the minimum group size there is none.
  */
 export function withPercentiles(
-  f: { metric: LeaderboardMetric; level: string; season: number | null },
+  f: { metric: string; level: string; season: number | null },
   entries: LeaderboardEntry[],
   counts: { size: number; same: Map<number, number> },
 ) {

@@ -1,12 +1,14 @@
 import { sql } from 'drizzle-orm';
 import type { LeaderboardPage, LeaderboardQuery } from '../../../contract/leaderboard';
+import { analysisKinds, type AnalysisKind } from '../../../contract/analysis-kinds';
 import type { DbOrTx, Tx } from '../../db/client';
 import { withPercentiles } from './leaderboard.percentiles';
 import { pageQuery, percentileCounts, toEntries } from './leaderboard.sql';
 
 export interface LeaderboardResult {
   playerId: number;
-  metricType: 'max_speed' | 'iga_score';
+  /** The kind's leaderboard metric (contract/analysis-kinds.ts). */
+  metricType: string;
   value: number;
   season: number;
   positionId: number | null;
@@ -97,14 +99,7 @@ export async function rebuildLeaderboard(db: DbOrTx): Promise<{ rows: number }> 
     await tx.execute(sql`lock table leaderboard in share row exclusive mode`);
     await tx.execute(sql`delete from leaderboard`);
     const res = await tx.execute(sql`
-      with results as (
-        select player_id, 'max_speed' as metric_type, max_speed as value, season, position_id, completed_at, id,
-            max_speed_plus_minus as plus_minus, method_label
-          from analysis_requests where status = 'completed' and request_type = 'max_speed' and max_speed is not null
-        union all
-        select player_id, 'iga_score', iga_score, season, position_id, completed_at, id, null::numeric, null::text
-          from analysis_requests where status = 'completed' and request_type = 'iga' and iga_score is not null
-      ), best as (
+      with results as (${sql.join(analysisKinds().map(resultsOfKind), sql` union all `)}), best as (
         select distinct on (player_id, metric_type, season) player_id, metric_type, value, season, false as is_all_time, position_id,
             plus_minus, method_label
           from results order by player_id, metric_type, season, value desc, completed_at asc nulls last, id asc
@@ -123,4 +118,23 @@ export async function rebuildLeaderboard(db: DbOrTx): Promise<{ rows: number }> 
     const count = res as unknown as { rowCount?: number; affectedRows?: number };
     return { rows: Number(count.rowCount ?? count.affectedRows ?? 0) };
   });
+}
+
+/**
+ * A kind's completed results: from its request column for the kinds the specification names (corrections
+ * update that column), else from the per-metric results table under the kind's metric key.
+ */
+function resultsOfKind(kind: AnalysisKind) {
+  const head = sql`select r.player_id, ${kind.leaderboardMetric}::text as metric_type`;
+  const rest = sql`r.season, r.position_id, r.completed_at, r.id`;
+  if (kind.resultField === 'maxSpeed')
+    return sql`${head}, r.max_speed as value, ${rest}, r.max_speed_plus_minus as plus_minus, r.method_label
+      from analysis_requests r where r.status = 'completed' and r.request_type = ${kind.key} and r.max_speed is not null`;
+  if (kind.resultField === 'igaScore')
+    return sql`${head}, r.iga_score as value, ${rest}, null::numeric as plus_minus, null::text as method_label
+      from analysis_requests r where r.status = 'completed' and r.request_type = ${kind.key} and r.iga_score is not null`;
+  return sql`${head}, s.value, ${rest}, null::numeric as plus_minus, null::text as method_label
+      from analysis_requests r join iga_submetrics s on s.analysis_request_id = r.id
+      join submetrics m on m.id = s.submetric_id and m.key = ${kind.metricKey}
+      where r.status = 'completed' and r.request_type = ${kind.key}`;
 }

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { LeaderboardEntry, LeaderboardMetric } from '../../../contract/leaderboard';
+import type { LeaderboardEntry } from '../../../contract/leaderboard';
 
 interface PageParams {
-  metric: LeaderboardMetric;
+  metric: string;
   level: string;
   /** null: the all-time rows */
   season: number | null;

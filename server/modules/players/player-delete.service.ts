@@ -1,3 +1,4 @@
+import { analysisKind, creditFields, type CreditAmounts } from '../../../contract/analysis-kinds';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
@@ -24,24 +25,21 @@ export async function deletePlayer(
       .from(analysisRequests)
       .where(and(eq(analysisRequests.playerId, id), eq(analysisRequests.status, 'pending')))
       .for('update');
-    let refunded = { credits: 0, igaCredits: 0 };
+    const amounts: CreditAmounts = {};
     for (const r of waiting) {
       if (r.userId === null) continue;
-      const kind = r.requestType === 'iga' ? { credits: 0, igaCredits: 1 } : { credits: 1, igaCredits: 0 };
+      const kind = analysisKind(r.requestType);
       const done = await grantCredits(tx, {
         userId: r.userId,
-        ...kind,
+        amounts: { [kind.credit.key]: 1 },
         idempotencyKey: `refund:analysis:${r.id}`,
         type: 'refund',
-        description: `Refund for ${r.requestType === 'iga' ? 'IGA score' : 'max speed'} analysis request #${r.id}: player deleted before analysis`,
+        description: `Refund for ${kind.requestNoun} #${r.id}: player deleted before analysis`,
         metadata: { analysisRequestId: r.id, reason: 'player deleted' },
       });
-      if (done)
-        refunded = {
-          credits: refunded.credits + kind.credits,
-          igaCredits: refunded.igaCredits + kind.igaCredits,
-        };
+      if (done) amounts[kind.credit.key] = (amounts[kind.credit.key] ?? 0) + 1;
     }
+    const refunded = creditFields(amounts) as { credits: number; igaCredits: number };
     const refs = await playerFileRefs(tx, [id]);
     await tx.delete(players).where(eq(players.id, id));
     return { refs, refunded };

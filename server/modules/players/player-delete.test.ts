@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analysisRequests, leaderboard, players, users, videos } from '../../db/schema';
-import { as, createTestApp, createUser, type TestApp, type TestUser } from '../../test/helpers';
+import { analysisRequests, leaderboard, players, videos } from '../../db/schema';
+import { as, createTestApp, createUser, userRow, type TestApp, type TestUser } from '../../test/helpers';
 import { createPlayer, requestIga, requestSpeed } from '../analysis/analysis.fixtures';
 import { record } from '../leaderboard/leaderboard.fixtures';
 import { uploadPhoto } from './player-fixtures';
@@ -17,7 +17,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const del = (who: TestUser | null, id: number) => as(t, who, { method: 'DELETE', url: `/api/players/${id}` });
-const balance = async (id: number) => (await t.db.select().from(users).where(eq(users.id, id)))[0];
+const balance = (id: number) => userRow(t, id);
 
 /** A player with a photo, a library video, a waiting and a completed request and a leaderboard row. */
 async function playerWithEverything(owner: TestUser) {

@@ -1,0 +1,215 @@
+import { z } from 'zod';
+import { id, igaRequestFormSchema, speedRequestFormSchema, type AnalysisRequestBody } from './analysis-forms';
+
+export type { AnalysisRequestBody } from './analysis-forms';
+
+/**
+ * The analysis kinds (decision 203): everything that differs between a Max Speed, an IGA score and any
+ * kind that comes next lives in one entry here, read by the server, the web and the tests. Adding a kind
+ * is an entry here plus its measurement (its server completion handler); the decision lists what else.
+ */
+
+/** The balance a kind spends. Two kinds may share one (a decision of the plans). */
+export interface CreditKind {
+  key: string;
+  /** The user answer's field carrying this balance (the specification's names: `credits`, `igaCredits`). */
+  userField: string;
+  /** How the balance is named in the negative-balance message ('Max Speed -1'). */
+  label: string;
+  /** One credit of it in a sentence ('speed analysis credit'). */
+  noun: string;
+  /** The 402 text when the balance is below one. */
+  noCredit: string;
+  /** The ledger's field for this balance in exports (specification: `amount`; then `igaAmount`). */
+  ledgerField: string;
+  /** The plan's field granting this balance each year or purchase (specification: `maxSpeedVideosPerYear`, `igaPerYear`). */
+  planField: string;
+}
+
+export interface AnalysisKind {
+  /** The request's `requestType`. */
+  key: string;
+  /** 'Max Speed', 'IGA Score': the queue, history and mails. */
+  label: string;
+  /** The unit the result is written in ('mph'; '' for a score). */
+  unit: string;
+  /** Which results rank first. */
+  direction: 'higher' | 'lower';
+  /** Decimals the result is stored and shown with. */
+  decimals: number;
+  credit: CreditKind;
+  /** 'max speed analysis request': the ledger's spend and refund descriptions. */
+  requestNoun: string;
+  /** The stored per-metric result key (submetrics.key) holding the headline value. */
+  metricKey: string;
+  /** The leaderboard's metric for this kind's results. */
+  leaderboardMetric: string;
+  /**
+   * The request and video answers' field carrying the headline result, for the kinds the specification
+   * names (`maxSpeed`, `igaScore`); null for later kinds, whose result is read from the results table.
+   */
+  resultField: 'maxSpeed' | 'igaScore' | null;
+  /** How the result is obtained: measured on the video by frame marks, or scored by the analyst. */
+  measurement: 'video-marks' | 'analyst-scored';
+  /** The family's request form (without the player), read by `POST /api/analysis-requests` and the dialog. */
+  requestForm: z.ZodObject;
+  /** The pending-count field names of `GET /api/players/{id}/pending-requests` (specification). */
+  pendingFields: [string, string] | null;
+}
+
+export const SPEED_CREDIT: CreditKind = {
+  key: 'max_speed',
+  userField: 'credits',
+  label: 'Max Speed',
+  noun: 'speed analysis credit',
+  noCredit: 'You need at least 1 speed analysis credit to request a speed analysis. Please purchase credits.',
+  planField: 'maxSpeedVideosPerYear',
+  ledgerField: 'amount',
+};
+
+export const IGA_CREDIT: CreditKind = {
+  key: 'iga',
+  userField: 'igaCredits',
+  label: 'IGA',
+  noun: 'IGA credit',
+  noCredit: 'You need at least 1 IGA credit to request an IGA score analysis. Please purchase credits.',
+  planField: 'igaPerYear',
+  ledgerField: 'igaAmount',
+};
+
+const BUILT_IN: AnalysisKind[] = [
+  {
+    key: 'max_speed',
+    label: 'Max Speed',
+    unit: 'mph',
+    direction: 'higher',
+    decimals: 1,
+    credit: SPEED_CREDIT,
+    requestNoun: 'max speed analysis request',
+    metricKey: 'MS',
+    leaderboardMetric: 'max_speed',
+    resultField: 'maxSpeed',
+    measurement: 'video-marks',
+    requestForm: speedRequestFormSchema,
+    pendingFields: ['speed', 'speedPendingCount'],
+  },
+  {
+    key: 'iga',
+    label: 'IGA Score',
+    unit: '',
+    direction: 'higher',
+    decimals: 1,
+    credit: IGA_CREDIT,
+    requestNoun: 'IGA score analysis request',
+    metricKey: 'IGA',
+    leaderboardMetric: 'iga_score',
+    resultField: 'igaScore',
+    measurement: 'analyst-scored',
+    requestForm: igaRequestFormSchema,
+    pendingFields: ['iga', 'igaPendingCount'],
+  },
+];
+
+const registry = new Map<string, AnalysisKind>(BUILT_IN.map((k) => [k.key, k]));
+
+/** The ledger's description of a spend: 'Max speed analysis request'. */
+export const spendDescription = (kind: AnalysisKind) =>
+  kind.requestNoun.charAt(0).toUpperCase() + kind.requestNoun.slice(1);
+
+/** Every kind, built-in first, in the order they were registered. */
+export const analysisKinds = (): AnalysisKind[] => [...registry.values()];
+
+export const findAnalysisKind = (key: string | null | undefined) => (key ? registry.get(key) : undefined);
+
+/** The kind of a stored request (its type was checked when it was created). */
+export function analysisKind(key: string): AnalysisKind {
+  const kind = registry.get(key);
+  if (!kind) throw new Error(`Unknown analysis kind '${key}'`);
+  return kind;
+}
+
+/** The kind ranked on a leaderboard metric. */
+export const kindOfMetric = (metric: string) => analysisKinds().find((k) => k.leaderboardMetric === metric);
+
+/** Every balance a kind spends, once each (two kinds may share one). */
+export function creditKinds(): CreditKind[] {
+  const seen = new Map<string, CreditKind>();
+  for (const k of registry.values()) if (!seen.has(k.credit.key)) seen.set(k.credit.key, k.credit);
+  return [...seen.values()];
+}
+
+/** A balance per credit kind, as stored (`users.credit_balances`) and in ledger rows (`amounts`). */
+export type CreditAmounts = Record<string, number>;
+
+/** The user answer's credit fields (`credits`, `igaCredits`, ...) from the stored balances. */
+export function creditFields(balances: CreditAmounts): Record<string, number> {
+  return Object.fromEntries(creditKinds().map((c) => [c.userField, balances[c.key] ?? 0]));
+}
+
+/** A ledger row's amounts under the export's field names (`amount`, `igaAmount`). */
+export function ledgerFields(amounts: CreditAmounts): Record<string, number> {
+  return Object.fromEntries(creditKinds().map((c) => [c.ledgerField, amounts[c.key] ?? 0]));
+}
+
+/** The amounts of a grant written with the answer's field names (admin forms, the CLI, plans). */
+export function amountsFromFields(fields: Record<string, number | undefined>): CreditAmounts {
+  const amounts: CreditAmounts = {};
+  for (const c of creditKinds()) {
+    const n = fields[c.userField];
+    if (n) amounts[c.key] = n;
+  }
+  return amounts;
+}
+
+/** What a plan or package grants, per credit kind. */
+export function planAmounts(plan: object): CreditAmounts {
+  const p = plan as Record<string, unknown>;
+  const amounts: CreditAmounts = {};
+  for (const c of creditKinds()) {
+    const n = Number(p[c.planField] ?? 0);
+    if (n) amounts[c.key] = n;
+  }
+  return amounts;
+}
+
+/** Each amount negated (taking back what a grant gave). */
+export const negateAmounts = (a: CreditAmounts): CreditAmounts =>
+  Object.fromEntries(Object.entries(a).map(([k, n]) => [k, -n]));
+
+/**
+ * Adds a kind for the life of a test (the generic paths are shown by a test-only kind). Answers the
+ * function that removes it again. Product code registers nothing at run time.
+ */
+export function registerAnalysisKind(kind: AnalysisKind): () => void {
+  if (registry.has(kind.key)) throw new Error(`Analysis kind '${kind.key}' is already registered`);
+  registry.set(kind.key, kind);
+  return () => registry.delete(kind.key);
+}
+
+const playerId = id('Player ID must be a number');
+
+/**
+ * The body of `POST /api/analysis-requests`: `requestType` (default 'max_speed') names the kind, whose
+ * form reads the rest with its own messages. Read at each call, so every registered kind is accepted.
+ */
+export const analysisRequestBodySchema = z
+  .looseObject({
+    requestType: z.string().optional().meta({ description: 'An analysis kind: max_speed (default), iga' }),
+  })
+  .transform((raw, ctx): AnalysisRequestBody => {
+    const kind = findAnalysisKind(raw.requestType ?? 'max_speed');
+    if (!kind) {
+      const message = `Request type must be one of: ${analysisKinds()
+        .map((k) => k.key)
+        .join(', ')}`;
+      ctx.addIssue({ code: 'custom', message, path: ['requestType'] });
+      return z.NEVER;
+    }
+    const parsed = kind.requestForm.extend({ playerId }).safeParse(raw);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues)
+        ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+      return z.NEVER;
+    }
+    return { ...(parsed.data as Omit<AnalysisRequestBody, 'requestType'>), requestType: kind.key };
+  });
