@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { DbOrTx } from '../../db/client';
-import { stripeEvents } from '../../db/schema';
+import { paymentEvents } from '../../db/schema';
 import { invoicePaymentLink } from './stripe-events';
 
 /**
@@ -11,12 +11,12 @@ import { invoicePaymentLink } from './stripe-events';
  */
 export async function recordedInvoicePayment(db: DbOrTx, invoiceId: string) {
   const [row] = await db
-    .select({ payload: stripeEvents.payload })
-    .from(stripeEvents)
+    .select({ payload: paymentEvents.payload })
+    .from(paymentEvents)
     .where(
       and(
-        eq(stripeEvents.type, 'invoice_payment.paid'),
-        sql`${stripeEvents.payload}->'data'->'object'->>'invoice' = ${invoiceId}`,
+        eq(paymentEvents.type, 'invoice_payment.paid'),
+        sql`${paymentEvents.payload}->'data'->'object'->>'invoice' = ${invoiceId}`,
       ),
     )
     .limit(1);

@@ -20,7 +20,7 @@ export async function findGrant(tx: Tx, userId: number | null, k: ChargeKeys): P
   const links: SQL[] = [];
   if (k.paymentIntentId) {
     links.push(
-      eq(creditTransactions.stripePaymentIntentId, k.paymentIntentId),
+      eq(creditTransactions.providerPaymentIntentId, k.paymentIntentId),
       sql`${creditTransactions.metadata}->>'paymentIntent' = ${k.paymentIntentId}`,
     );
   }

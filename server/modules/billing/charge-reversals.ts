@@ -49,9 +49,13 @@ interface DisputeFacts {
 /** What the charge should have taken back by now, per kind: all of it while disputed or lost, else the refunded share, rounded up. */
 function targetTaken(
   s: Pick<State, 'amount' | 'amountRefunded' | 'disputeStatus'>,
-  grant: Pick<Grant, 'amount' | 'igaAmount'>,
+  grant: Pick<Grant, 'amounts'>,
 ) {
-  const full = { credits: Math.max(grant.amount, 0), iga: Math.max(grant.igaAmount, 0) };
+  // The charge state counts what it took back of the first two kinds (credits_taken, iga_taken).
+  const full = {
+    credits: Math.max(grant.amounts.max_speed ?? 0, 0),
+    iga: Math.max(grant.amounts.iga ?? 0, 0),
+  };
   if (s.disputeStatus && FUNDS_WITHDRAWN.includes(s.disputeStatus))
     return { ...full, cause: 'dispute' as const };
   const share = s.amount > 0 ? Math.min(s.amountRefunded / s.amount, 1) : 0;
@@ -155,8 +159,7 @@ async function fold(
             : next.disputeAmount || next.amount;
       await grantCredits(tx, {
         userId: grant.userId,
-        credits: -dc,
-        igaCredits: -di,
+        amounts: { max_speed: -dc, iga: -di },
         type,
         planId: grant.planId,
         idempotencyKey: `charge:${c.chargeId}:${event.id}`,

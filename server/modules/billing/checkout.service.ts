@@ -25,7 +25,7 @@ interface CheckoutDeps {
 /** The user's customer at the provider, created once; a concurrent second creation loses and is not used. */
 async function ensureCustomer(deps: CheckoutDeps, user: UserRow) {
   const live = deps.payments.livemode;
-  const existing = live ? user.stripeCustomerIdLive : user.stripeCustomerId;
+  const existing = live ? user.providerCustomerIdLive : user.providerCustomerId;
   if (existing) return existing;
   const created = await deps.payments.createCustomer({
     email: user.email,
@@ -35,7 +35,7 @@ async function ensureCustomer(deps: CheckoutDeps, user: UserRow) {
   const col = customerColumn(live);
   await deps.db
     .update(users)
-    .set(live ? { stripeCustomerIdLive: created } : { stripeCustomerId: created })
+    .set(live ? { providerCustomerIdLive: created } : { providerCustomerId: created })
     .where(and(eq(users.id, user.id), isNull(col)));
   const [row] = await deps.db.select({ id: col }).from(users).where(eq(users.id, user.id));
   return row.id!;
@@ -92,7 +92,7 @@ export async function startCheckout(deps: CheckoutDeps, user: UserRow, input: Ch
         description: plan.description,
         unitAmountCents: planPriceCents(plan),
         interval: plan.type === 'subscription' ? 'year' : null,
-        priceId: live ? plan.stripePriceIdLive : plan.stripePriceId,
+        priceId: live ? plan.providerPriceIdLive : plan.providerPriceId,
       },
       successUrl,
       cancelUrl,

@@ -24,8 +24,8 @@ const toPlan = (p: PlanRow): Plan => ({
   igaPerYear: p.igaPerYear,
   videoStorageLimit: p.videoStorageLimit,
   features: p.features,
-  stripePriceId: p.stripePriceId,
-  stripePriceIdLive: p.stripePriceIdLive,
+  stripePriceId: p.providerPriceId,
+  stripePriceIdLive: p.providerPriceIdLive,
 });
 
 /** Subscription plans by rank, then one-time products by rank. */
@@ -48,6 +48,6 @@ export async function currentSubscription(db: DbOrTx, userId: number, live: bool
     .orderBy(desc(subscriptions.currentPeriodEnd))
     .limit(1);
   if (!row) return null;
-  const providerId = live ? row.sub.stripeSubscriptionIdLive : row.sub.stripeSubscriptionId;
+  const providerId = live ? row.sub.providerSubscriptionIdLive : row.sub.providerSubscriptionId;
   return providerId ? { ...row, providerId } : null;
 }

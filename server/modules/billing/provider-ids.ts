@@ -3,9 +3,10 @@ import type { DbOrTx } from '../../db/client';
 import { ACTIVE_SUBSCRIPTION_STATUSES, plans, subscriptions, users } from '../../db/schema';
 
 /** Test-mode and live-mode ids live in separate columns, as the catalogue keeps them. */
-export const customerColumn = (live: boolean) => (live ? users.stripeCustomerIdLive : users.stripeCustomerId);
+export const customerColumn = (live: boolean) =>
+  live ? users.providerCustomerIdLive : users.providerCustomerId;
 export const subscriptionColumn = (live: boolean) =>
-  live ? subscriptions.stripeSubscriptionIdLive : subscriptions.stripeSubscriptionId;
+  live ? subscriptions.providerSubscriptionIdLive : subscriptions.providerSubscriptionId;
 
 const positiveInt = (v: unknown) => {
   const n = Number(v);
@@ -44,8 +45,8 @@ export async function resolvePlan(db: DbOrTx, a: { metaPlanId?: unknown; priceId
     .from(plans)
     .where(
       or(
-        eq(plans.stripePriceId, a.priceId),
-        eq(plans.stripePriceIdLive, a.priceId),
+        eq(plans.providerPriceId, a.priceId),
+        eq(plans.providerPriceIdLive, a.priceId),
         key ? eq(plans.key, key) : sql`false`,
       ),
     );

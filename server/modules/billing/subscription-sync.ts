@@ -32,7 +32,7 @@ export async function syncSubscription(tx: Tx, sub: ProviderSubscription) {
     // An ended plan shows when it ended, not a period end a year ahead (an upgrade ends it early).
     endedAt: ENDED.includes(sub.status) ? (sub.endedAt ?? existing?.endedAt ?? new Date()) : null,
   };
-  const idValue = sub.livemode ? { stripeSubscriptionIdLive: sub.id } : { stripeSubscriptionId: sub.id };
+  const idValue = sub.livemode ? { providerSubscriptionIdLive: sub.id } : { providerSubscriptionId: sub.id };
   const [row] = await tx
     .insert(subscriptions)
     .values({ ...idValue, ...values })

@@ -17,13 +17,15 @@ type Row = { sub: typeof subscriptions.$inferSelect; plan: typeof plans.$inferSe
 
 function toSubscription({ sub, plan }: Row, live: boolean): Subscription {
   return {
-    id: (live ? sub.stripeSubscriptionIdLive : sub.stripeSubscriptionId)!,
+    id: (live ? sub.providerSubscriptionIdLive : sub.providerSubscriptionId)!,
     status: sub.status,
     cancel_at_period_end: sub.cancelAtPeriodEnd,
     current_period_end: sub.currentPeriodEnd ? Math.floor(sub.currentPeriodEnd.getTime() / 1000) : null,
     ended_at: sub.endedAt ? Math.floor(sub.endedAt.getTime() / 1000) : null,
     plan: {
-      id: plan ? ((live ? plan.stripePriceIdLive : plan.stripePriceId) ?? `price_va_${plan.key}`) : 'unknown',
+      id: plan
+        ? ((live ? plan.providerPriceIdLive : plan.providerPriceId) ?? `price_va_${plan.key}`)
+        : 'unknown',
       amount: plan ? planPriceCents(plan) : 0,
       interval: plan?.interval ?? 'year',
       product: { name: plan?.name ?? 'Subscription' },

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { desc } from 'drizzle-orm';
 import type { WebhookDebug, WebhookTestResult } from '../../../contract/billing';
 import type { Db } from '../../db/client';
-import { stripeEvents } from '../../db/schema';
+import { paymentEvents } from '../../db/schema';
 import type { Env } from '../../env';
 import { HANDLED_PROVIDER_EVENTS, providerSelfTestEvent, type PaymentProvider } from '../../lib/payments';
 import { signPayload } from '../../lib/payments/signature';
@@ -21,7 +21,7 @@ export async function webhookDebug(env: Env, payments: PaymentProvider, db: Db):
   } catch (err) {
     error = `Could not read the generated webhook secret: ${(err as Error).message}`;
   }
-  const recent = await db.select().from(stripeEvents).orderBy(desc(stripeEvents.createdAt)).limit(10);
+  const recent = await db.select().from(paymentEvents).orderBy(desc(paymentEvents.createdAt)).limit(10);
   return {
     config: {
       mode: payments.livemode ? 'LIVE' : 'TEST',

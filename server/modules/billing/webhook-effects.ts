@@ -1,3 +1,4 @@
+import { planAmounts } from '../../../contract/analysis-kinds';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { referrals, subscriptions, users } from '../../db/schema';
@@ -49,7 +50,7 @@ async function onCheckoutCompleted(tx: Tx, s: PaymentEventEnvelope & CheckoutCom
     const col = customerColumn(live);
     await tx
       .update(users)
-      .set(live ? { stripeCustomerIdLive: customerId } : { stripeCustomerId: customerId })
+      .set(live ? { providerCustomerIdLive: customerId } : { providerCustomerId: customerId })
       .where(and(eq(users.id, userId), isNull(col)));
   }
   if (s.payment === 'pending') return 'awaiting payment';
@@ -61,13 +62,12 @@ async function onCheckoutCompleted(tx: Tx, s: PaymentEventEnvelope & CheckoutCom
     const paymentIntent = s.paymentIntentId;
     const granted = await grantCredits(tx, {
       userId,
-      credits: plan.maxSpeedVideosPerYear,
-      igaCredits: plan.igaPerYear,
+      amounts: planAmounts(plan),
       idempotencyKey: `checkout:${s.sessionId}`,
       type: 'purchase',
       description: `Purchase: ${plan.name}`,
       planId: plan.id,
-      stripePaymentIntentId: live ? null : paymentIntent,
+      providerPaymentIntentId: live ? null : paymentIntent,
       // The ledger's metadata keeps its first names (amountTotal: cents) for the rows already written.
       metadata: {
         checkoutSessionId: s.sessionId,
@@ -124,13 +124,12 @@ async function onInvoicePaid(tx: Tx, inv: PaymentEventEnvelope & InvoicePaid, ct
   const chargeId = inv.chargeId ?? earlier?.chargeId ?? null;
   const granted = await grantCredits(tx, {
     userId,
-    credits: plan.maxSpeedVideosPerYear,
-    igaCredits: plan.igaPerYear,
+    amounts: planAmounts(plan),
     idempotencyKey: `invoice:${inv.invoiceId}`,
     type: 'subscription_grant',
     description: `${plan.name} plan${inv.renewal ? ' renewal' : ''}`,
     planId: plan.id,
-    stripePaymentIntentId: live ? null : paymentIntent,
+    providerPaymentIntentId: live ? null : paymentIntent,
     metadata: {
       invoiceId: inv.invoiceId,
       subscriptionId: subId,

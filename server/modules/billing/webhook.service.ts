@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { stripeEvents } from '../../db/schema';
+import { paymentEvents } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { toPaymentEvent, type PaymentEvent, type PaymentProvider } from '../../lib/payments';
 import { applyEvent, type EventContext } from './webhook-effects';
@@ -43,14 +43,14 @@ export async function handleWebhookEvent(deps: WebhookDeps, verified: unknown): 
   const event = toPaymentEvent(verified);
   if (!event) throw new AppError('VALIDATION_ERROR', 'Malformed event');
   const [seen] = await deps.db
-    .select({ id: stripeEvents.id })
-    .from(stripeEvents)
-    .where(eq(stripeEvents.id, event.id));
+    .select({ id: paymentEvents.id })
+    .from(paymentEvents)
+    .where(eq(paymentEvents.id, event.id));
   if (seen) return { duplicate: true, outcome: 'duplicate' };
   const ctx = await prepare(deps, event);
   return deps.db.transaction(async (tx) => {
     const [fresh] = await tx
-      .insert(stripeEvents)
+      .insert(paymentEvents)
       .values({
         id: event.id,
         type: event.providerType,
@@ -58,8 +58,8 @@ export async function handleWebhookEvent(deps: WebhookDeps, verified: unknown): 
         payload: event.payload,
         processedAt: new Date(),
       })
-      .onConflictDoNothing({ target: stripeEvents.id })
-      .returning({ id: stripeEvents.id });
+      .onConflictDoNothing({ target: paymentEvents.id })
+      .returning({ id: paymentEvents.id });
     if (!fresh) return { duplicate: true, outcome: 'duplicate' };
     return { duplicate: false, outcome: await applyEvent(tx, event, ctx) };
   });

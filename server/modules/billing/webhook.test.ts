@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { stripeEvents, subscriptions } from '../../db/schema';
+import { paymentEvents, subscriptions } from '../../db/schema';
 import { signPayload } from '../../lib/payments/signature';
 import { as, createTestApp, createUser, isRealPostgres, type TestApp } from '../../test/helpers';
 import {
@@ -188,7 +188,9 @@ describe('renewals and endings', () => {
     });
     const res = await deliver(t, payload);
     expect(res.json()).toEqual({ received: true, duplicate: false, outcome: 'ignored' });
-    expect(await t.db.select().from(stripeEvents).where(eq(stripeEvents.id, 'evt_other_1'))).toHaveLength(1);
+    expect(await t.db.select().from(paymentEvents).where(eq(paymentEvents.id, 'evt_other_1'))).toHaveLength(
+      1,
+    );
   });
 
   it('answers 400 for a signed body that is not an event', async () => {

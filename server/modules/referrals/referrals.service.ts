@@ -84,8 +84,8 @@ export async function sendReferral(
     receiverEmail: email,
     message: input.message?.trim() || null,
     ...(live
-      ? { stripeCouponIdLive: discount.couponId, stripePromoCodeIdLive: discount.promotionCodeId }
-      : { stripeCouponId: discount.couponId, stripePromoCodeId: discount.promotionCodeId }),
+      ? { providerCouponIdLive: discount.couponId, providerPromoCodeIdLive: discount.promotionCodeId }
+      : { providerCouponId: discount.couponId, providerPromoCodeId: discount.promotionCodeId }),
   });
   await deps.mailer.send(
     referralMail({
@@ -134,7 +134,7 @@ export async function completeReferral(db: Db, code: string, userId: number, liv
   if (!r || !user || isExpired(r)) throw invalid();
   const answer = {
     referralCode: r.referralCode,
-    stripeCouponId: (live ? r.stripeCouponIdLive : r.stripeCouponId) ?? null,
+    stripeCouponId: (live ? r.providerCouponIdLive : r.providerCouponId) ?? null,
   };
   if (r.status === 'registered' && r.receiverId === user.id) return answer;
   const matches = user.email.toLowerCase() === r.receiverEmail.toLowerCase() && user.id !== r.senderId;
@@ -168,7 +168,11 @@ export async function findApplicableReferral(
     (r.receiverId ? r.receiverId === user.id : r.receiverEmail.toLowerCase() === user.email.toLowerCase());
   const usable = (r: Referral | null): r is Referral =>
     Boolean(
-      r && isOpen(r) && !isExpired(r) && mine(r) && (live ? r.stripePromoCodeIdLive : r.stripePromoCodeId),
+      r &&
+      isOpen(r) &&
+      !isExpired(r) &&
+      mine(r) &&
+      (live ? r.providerPromoCodeIdLive : r.providerPromoCodeId),
     );
   const forUser = or(
     eq(referrals.receiverId, user.id),
@@ -195,7 +199,7 @@ export async function findApplicableReferral(
   return {
     id: own.id,
     code: own.referralCode,
-    promotionCodeId: (live ? own.stripePromoCodeIdLive : own.stripePromoCodeId)!,
+    promotionCodeId: (live ? own.providerPromoCodeIdLive : own.providerPromoCodeId)!,
   };
 }
 

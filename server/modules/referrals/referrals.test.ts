@@ -117,8 +117,8 @@ describe('sending a referral', () => {
       senderId: u.id,
       receiverEmail: f.email,
       status: 'pending',
-      stripeCouponId: expect.any(String),
-      stripePromoCodeId: expect.stringMatching(/^promo_/),
+      providerCouponId: expect.any(String),
+      providerPromoCodeId: expect.stringMatching(/^promo_/),
     });
     const second = await refer(u);
     expect(second.code).not.toBe(code);

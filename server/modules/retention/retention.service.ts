@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, lt, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { analyticsEvents, jobs, mailOutbox, sessions, stripeEvents } from '../../db/schema';
+import { analyticsEvents, jobs, mailOutbox, sessions, paymentEvents } from '../../db/schema';
 import type { Env } from '../../env';
 
 export interface RetentionPolicy {
@@ -63,10 +63,10 @@ const TARGETS: Target[] = [
   },
   {
     name: 'stripe_events',
-    table: stripeEvents,
-    key: stripeEvents.id,
+    table: paymentEvents,
+    key: paymentEvents.id,
     days: (p) => p.webhookEventDays,
-    expired: (c) => lt(stripeEvents.createdAt, c),
+    expired: (c) => lt(paymentEvents.createdAt, c),
   },
 ];
 

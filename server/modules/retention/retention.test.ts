@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyticsEvents, jobs, mailOutbox, sessions, stripeEvents } from '../../db/schema';
+import { analyticsEvents, jobs, mailOutbox, sessions, paymentEvents } from '../../db/schema';
 import { EnvError, loadEnv } from '../../env';
 import { drainJobs } from '../../lib/jobs';
 import { createTestApp, type TestApp } from '../../test/helpers';
@@ -30,7 +30,7 @@ async function seed() {
   await t.db.delete(mailOutbox);
   await t.db.delete(sessions);
   await t.db.delete(jobs);
-  await t.db.delete(stripeEvents);
+  await t.db.delete(paymentEvents);
   await t.db
     .insert(analyticsEvents)
     .values([400, 396, 396, 394, 1].map((d) => ({ name: 'page_view', createdAt: daysAgo(d) })));
@@ -59,7 +59,7 @@ async function seed() {
     },
     { type: 'video.process', payload: {}, status: 'done', createdAt: daysAgo(2) },
   ]);
-  await t.db.insert(stripeEvents).values([
+  await t.db.insert(paymentEvents).values([
     { id: 'evt_old', type: 'invoice.paid', createdAt: daysAgo(91) },
     { id: 'evt_recent', type: 'invoice.paid', createdAt: daysAgo(89) },
   ]);
@@ -76,7 +76,7 @@ async function remaining() {
       .filter((j) => j.type !== RETENTION_JOB)
       .map((j) => j.status)
       .sort(),
-    events: (await t.db.select().from(stripeEvents)).map((e) => e.id),
+    events: (await t.db.select().from(paymentEvents)).map((e) => e.id),
   };
 }
 
