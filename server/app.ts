@@ -64,6 +64,10 @@ export async function buildApp(env: Env, opts: BuildOptions = {}): Promise<Fasti
           },
     trustProxy: env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    // Draining after SIGTERM, a request that still reaches this replica on an open connection is
+    // served (with Connection: close) rather than refused 503, so nginx need not retry 503s, which
+    // marked every replica failed while the database was away (decision 204).
+    return503OnClosing: false,
   });
   const handle = opts.db ?? (await openAppDb(env, seededDatabaseVersion));
   try {
