@@ -1,0 +1,105 @@
+/**
+ * The soak's figures from the recorded requests: answers by class (a 502/503 or no answer counts as
+ * expected only inside a fault's window), p99 per 10-second window, and how long after each fault the
+ * reads' p99 came back to its level before it.
+ */
+import { pct } from './report';
+import type { Fault } from './soak-faults';
+import type { Sample } from './soak-http';
+
+export const WINDOW_S = 10;
+/** A fault's window runs from the fault until this long after the replica or database is back (nginx's fail_timeout). */
+export const GRACE_S = 10;
+/** Recovered: the reads' p99 within this factor of the level before the fault, with no failure in the window. */
+export const RECOVERED_WITHIN = 1.5;
+
+const isRead = (s: Sample) => !s.write;
+const failed = (s: Sample) => s.status === 0 || s.status >= 500;
+
+/** Whether a request overlapped a fault's window (one in flight when a replica was killed did). */
+export function inFaultWindow(faults: Fault[], s: Sample) {
+  const [from, to] = [s.t / 1000, (s.t + s.ms) / 1000];
+  return faults.some((f) => to >= f.at && from <= (f.backAt ?? Infinity) + GRACE_S);
+}
+
+export function classify(samples: Sample[], faults: Fault[]) {
+  const c = { total: samples.length, ok: 0, client: 0, expected: 0, unexpected: 0, s500: 0, otherServer: 0 };
+  const statuses = new Map<string, number>();
+  const odd: Sample[] = [];
+  for (const s of samples) {
+    const key = s.status === 0 ? `no answer (${s.error})` : String(s.status);
+    statuses.set(key, (statuses.get(key) ?? 0) + 1);
+    if (s.status >= 200 && s.status < 300) c.ok++;
+    else if (s.status >= 400 && s.status < 500) c.client++;
+    else if (s.status === 500) {
+      c.s500++;
+      odd.push(s);
+    } else if (s.status === 0 || s.status === 502 || s.status === 503) {
+      if (inFaultWindow(faults, s)) c.expected++;
+      else {
+        c.unexpected++;
+        odd.push(s);
+      }
+    } else {
+      c.otherServer++;
+      odd.push(s);
+    }
+  }
+  return { ...c, statuses, odd };
+}
+
+const within = (samples: Sample[], from: number, to: number) =>
+  samples.filter((s) => s.t >= from * 1000 && s.t < to * 1000);
+
+export function windows(samples: Sample[], seconds: number) {
+  const rows = [];
+  for (let w = 0; w * WINDOW_S < seconds; w++) {
+    const all = within(samples, w * WINDOW_S, (w + 1) * WINDOW_S);
+    const reads = all.filter(isRead).map((s) => s.ms);
+    rows.push({
+      from: w * WINDOW_S,
+      requests: all.length,
+      readP99: reads.length ? pct(reads, 99) : NaN,
+      allP99: all.length
+        ? pct(
+            all.map((s) => s.ms),
+            99,
+          )
+        : NaN,
+      failed: all.filter(failed).length,
+    });
+  }
+  return rows;
+}
+
+const median = (xs: number[]) => pct(xs, 50);
+
+/** How far after a fault its recovery is looked for (the 10-minute run has 60 s between faults). */
+export const HORIZON_S = 60;
+
+/**
+ * For each fault: the reads' p99 before it (median of the three 10 s windows before), the worst 10 s
+ * window after it, and when it was back: the start of the sliding window after the last one (within
+ * the horizon) that had a failure or a p99 above RECOVERED_WITHIN times the level before.
+ */
+export function recoveries(samples: Sample[], faults: Fault[], seconds: number) {
+  const rows = windows(samples, seconds);
+  return faults.map((f, i) => {
+    const quietFrom = i > 0 ? (faults[i - 1].backAt ?? faults[i - 1].at) + GRACE_S : 0;
+    const before = rows.filter((r) => r.from >= quietFrom && r.from + WINDOW_S <= f.at).slice(-3);
+    const pre = before.length ? median(before.map((r) => r.readP99)) : NaN;
+    const horizon = Math.min((faults[i + 1]?.at ?? seconds) - f.at, HORIZON_S, seconds - f.at) - WINDOW_S;
+    let lastBad = -1;
+    let peak = NaN;
+    for (let k = 0; k <= horizon; k++) {
+      const all = within(samples, f.at + k, f.at + k + WINDOW_S);
+      const reads = all.filter(isRead).map((s) => s.ms);
+      const p99 = reads.length ? pct(reads, 99) : Infinity;
+      peak = Number.isNaN(peak) ? p99 : Math.max(peak, p99);
+      if (!(p99 <= pre * RECOVERED_WITHIN) || all.some(failed)) lastBad = k;
+    }
+    const recoveredAfter = horizon < 0 || lastBad >= horizon ? null : lastBad + 1;
+    const failures = within(samples, f.at, (f.backAt ?? f.at) + GRACE_S).filter(failed).length;
+    return { fault: f, pre, peak, recoveredAfter, horizon: Math.max(0, horizon), failures };
+  });
+}
