@@ -16,7 +16,8 @@ function priceObject(p: CheckoutPrice) {
     object: 'price',
     active: true,
     currency: 'usd',
-    unit_amount: p.unitAmountCents,
+    // A session opened before the field was named unitAmountCents (decision 201) may still be paid.
+    unit_amount: p.unitAmountCents ?? (p as { unitAmount?: number }).unitAmount,
     nickname: p.name,
     product: `prod_va_${p.planKey}`,
     recurring: p.interval ? { interval: p.interval, interval_count: 1 } : null,
