@@ -20,6 +20,8 @@ export interface CreditKind {
   noun: string;
   /** The 402 text when the balance is below one. */
   noCredit: string;
+  /** The title of the web's notice for that 402. */
+  noCreditTitle: string;
   /** The ledger's field for this balance in exports (specification: `amount`; then `igaAmount`). */
   ledgerField: string;
   /** The plan's field granting this balance each year or purchase (specification: `maxSpeedVideosPerYear`, `igaPerYear`). */
@@ -62,6 +64,7 @@ export const SPEED_CREDIT: CreditKind = {
   userField: 'credits',
   label: 'Max Speed',
   noun: 'speed analysis credit',
+  noCreditTitle: 'Insufficient Speed Analysis Credits',
   noCredit: 'You need at least 1 speed analysis credit to request a speed analysis. Please purchase credits.',
   planField: 'maxSpeedVideosPerYear',
   ledgerField: 'amount',
@@ -72,6 +75,7 @@ export const IGA_CREDIT: CreditKind = {
   userField: 'igaCredits',
   label: 'IGA',
   noun: 'IGA credit',
+  noCreditTitle: 'Insufficient IGA Credits',
   noCredit: 'You need at least 1 IGA credit to request an IGA score analysis. Please purchase credits.',
   planField: 'igaPerYear',
   ledgerField: 'igaAmount',

@@ -23,7 +23,6 @@ export const requestHistoryItemSchema = z.object({
 export type RequestHistoryItem = z.infer<typeof requestHistoryItemSchema>;
 export const requestHistorySchema = z.array(requestHistoryItemSchema);
 
-export const REQUEST_TYPE_LABELS = { max_speed: 'Max Speed', iga: 'IGA Score' } as const;
 export const REQUEST_STATUS_LABELS = {
   pending: 'Awaiting analysis',
   completed: 'Completed',

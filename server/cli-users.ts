@@ -5,7 +5,7 @@ import { PASSWORD_MIN, ROLES, type Role } from '../contract/constants';
 import type { Db } from './db/client';
 import { users } from './db/schema';
 import { hashPassword } from './lib/password';
-import { grantCredits } from './modules/credits/credits.service';
+import { grantCredits } from './modules/credits';
 
 type Options = Record<string, unknown>;
 const str = (v: unknown) => (typeof v === 'string' ? v.trim() : undefined);

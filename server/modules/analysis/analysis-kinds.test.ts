@@ -32,6 +32,7 @@ const JUMP: AnalysisKind = {
     userField: 'jumpCredits',
     label: 'Vertical Jump',
     noun: 'vertical jump credit',
+    noCreditTitle: 'Insufficient Vertical Jump Credits',
     noCredit: 'You need at least 1 vertical jump credit to request a vertical jump analysis.',
     planField: 'jumpsPerYear',
     ledgerField: 'jumpAmount',

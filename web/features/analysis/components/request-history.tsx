@@ -1,9 +1,6 @@
+import { findAnalysisKind } from '@contract/analysis-kinds';
 import { Link } from 'react-router';
-import {
-  REQUEST_STATUS_LABELS,
-  REQUEST_TYPE_LABELS,
-  type RequestHistoryItem,
-} from '@contract/request-history';
+import { REQUEST_STATUS_LABELS, type RequestHistoryItem } from '@contract/request-history';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
@@ -30,7 +27,7 @@ function Row({ r }: { r: RequestHistoryItem }) {
   return (
     <li className="grid gap-1 py-3 first:pt-0 last:pb-0" data-testid="request-history-item">
       <div className="flex flex-wrap items-center gap-2">
-        <span className="font-medium">{REQUEST_TYPE_LABELS[r.requestType]}</span>
+        <span className="font-medium">{findAnalysisKind(r.requestType)?.label ?? r.requestType}</span>
         <span className="text-sm text-muted-foreground">
           Season {r.season}
           {r.positionName ? ` · ${r.positionName}` : ''}

@@ -1,11 +1,12 @@
-import type { QueueItem, RequestType } from '@contract/analysis';
+import type { QueueItem } from '@contract/analysis';
+import { findAnalysisKind } from '@contract/analysis-kinds';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { relativeTime } from '@/lib/format';
 
-export const typeLabel = (t: RequestType) => (t === 'iga' ? 'IGA Score' : 'Max Speed');
+export const typeLabel = (t: string) => findAnalysisKind(t)?.label ?? t;
 
 // On a phone the less needed columns go (the queue holds only pending requests, so Status says nothing
 // new), the player's name may wrap, and Process stays pinned in view if the table still scrolls sideways.
