@@ -47,3 +47,28 @@ export function referralMail(a: {
     ].join(''),
   };
 }
+
+/** To an address that already has an account: who invited them, and where to sign in (decision 205). */
+export function alreadyMemberMail(a: {
+  appUrl: string;
+  to: string;
+  firstName: string;
+  senderName: string;
+}): Mail {
+  const url = `${a.appUrl}/auth-page`;
+  return {
+    to: a.to,
+    subject: `${a.senderName} invited you to Verified Athlete`,
+    text: [
+      `Hi ${a.firstName},`,
+      '',
+      `${a.senderName} invited you to Verified Athlete. You already have an account with this address, so there is nothing to sign up for: sign in here (or reset your password from that page):`,
+      url,
+    ].join('\n'),
+    html: [
+      `<p>Hi ${escapeHtml(a.firstName)},</p>`,
+      `<p>${escapeHtml(a.senderName)} invited you to Verified Athlete. You already have an account with this address, so there is nothing to sign up for.</p>`,
+      `<p><a href="${url}">Sign in</a> (or reset your password from that page).</p>`,
+    ].join(''),
+  };
+}

@@ -13,7 +13,7 @@ import type { Mailer } from '../../lib/mailer';
 import type { PaymentProvider } from '../../lib/payments';
 import type { UserRow } from '../../db/schema';
 import { fullName } from '../../lib/names';
-import { referralMail } from './referrals.mail';
+import { alreadyMemberMail, referralMail } from './referrals.mail';
 
 type Referral = typeof referrals.$inferSelect;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -59,7 +59,19 @@ export async function sendReferral(
     .select({ id: users.id })
     .from(users)
     .where(sql`lower(${users.email}) = ${email} or lower(${users.username}) = ${email}`);
-  if (existing) throw new AppError('CONFLICT', 'This person already has an account');
+  // An address that has an account is answered like any other (decision 205): the form tells nobody who
+  // has an account. The holder is told who invited them; no discount is made for an existing account.
+  if (existing) {
+    await deps.mailer.send(
+      alreadyMemberMail({
+        appUrl: deps.appUrl,
+        to: email,
+        firstName: input.firstName.trim(),
+        senderName: fullName(sender),
+      }),
+    );
+    return { message: 'Referral sent successfully' };
+  }
 
   const code = newReferralCode();
   const createdAt = new Date();

@@ -95,14 +95,24 @@ describe('sending a referral', () => {
     expect(mismatch.json().errors).toEqual({ confirmEmail: 'Emails do not match' });
   });
 
-  it('refuses the sender’s own address and an existing account', async () => {
+  it('refuses the sender’s own address', async () => {
     const u = await createUser(t);
-    const other = await createUser(t);
     const self = await send(u, { ...friend(), email: u.email, confirmEmail: u.email });
     expect(self.statusCode).toBe(400);
+  });
+
+  it('answers an address that has an account like any other, and tells its holder instead (decision 205)', async () => {
+    const u = await createUser(t);
+    const other = await createUser(t);
+    const fresh = await send(u, friend());
     const existing = await send(u, { ...friend(), email: other.email, confirmEmail: other.email });
-    expect(existing.statusCode).toBe(409);
-    expect(existing.json().error).toBe('This person already has an account');
+    expect(existing.statusCode).toBe(fresh.statusCode);
+    expect(existing.json()).toEqual(fresh.json());
+    const mail = await lastMailTo(t, other.email);
+    expect(mail?.text).toContain('You already have an account with this address');
+    expect(mail?.text).not.toMatch(/referral code/i);
+    const rows = await t.db.select().from(referrals).where(eq(referrals.receiverEmail, other.email));
+    expect(rows).toEqual([]);
   });
 
   it('emails the friend a registration link with an unguessable code, stored as pending with a coupon', async () => {
