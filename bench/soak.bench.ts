@@ -12,7 +12,7 @@
  * SOAK_CAPACITY_SECONDS (20) shape the capacity run; SOAK_PG_RESTART=0 leaves PostgreSQL alone;
  * SOAK_KEEP=1 keeps the work folder (replica and nginx logs).
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { pgAvailable, pgBaseUrl, scratchDatabase } from './lib/pg';
@@ -80,7 +80,7 @@ async function main() {
       onTick: (t) => {
         if (t < nextReport) return;
         nextReport += 30;
-        const bad = rec.samples.filter((s) => s.status === 0 || s.status >= 500).length;
+        const bad = rec.samples.filter((s) => s.status >= 500 || s.error !== undefined).length;
         log(`t=${Math.round(t)} s: ${rec.samples.length} requests, ${bad} 5xx or unanswered`);
       },
     });
@@ -90,6 +90,8 @@ async function main() {
       `traffic done: ${traffic.started} operations (${traffic.skipped} skipped), ${samples.length} requests`,
     );
 
+    if (process.env.SOAK_KEEP)
+      writeFileSync(path.join(work, 'samples.json'), JSON.stringify({ samples, faults }));
     for (const r of top.replicas) if (!r.proc || r.proc.exitCode !== null) await top.start(r);
     const check = await checkWorld(w);
     soakTable({

@@ -42,14 +42,20 @@ const info = (what: string, figure: string, baseline = '', ratio = ''): Row => (
   ok: null,
 });
 
-/** Error lines the replicas logged, other than the expected outage notices. */
+/** Error lines the replicas logged, other than the outage notices: when, what, and the error's end. */
 function errorLines(logs: Input['logs']) {
   const out: string[] = [];
   for (const l of logs)
     for (const line of l.text.split('\n')) {
       if (!line.includes('"level":50') && !line.includes('"level":60')) continue;
       if (line.includes('Database unavailable')) continue;
-      out.push(`${l.name}: ${line.slice(0, 400)}`);
+      try {
+        const e = JSON.parse(line) as { time: number; msg?: string; err?: { message?: string } };
+        const why = e.err?.message?.split('\n').pop()?.slice(-160) ?? '';
+        out.push(`${l.name} ${new Date(e.time).toISOString().slice(11, 23)} ${e.msg ?? ''}: ${why}`);
+      } catch {
+        out.push(`${l.name}: ${line.slice(0, 300)}`);
+      }
     }
   return out;
 }
@@ -143,7 +149,7 @@ export function soakTable(o: Input) {
         ', ',
       )}; reads are GET /api/user, /api/players, /api/leaderboard, /api/videos/:playerId in equal parts; a request spends a Max Speed or an IGA credit; a completion is an IGA result with its processed video; a checkout opens a combo pack and pays it on the test checkout page (its webhook grants 3 + 2 credits).`,
     `Faults every ${o.every} s: SIGKILL of one replica in turn, started again after 2 s; ${o.noPgRestart ? `no PostgreSQL restart (${o.noPgRestart})` : 'PostgreSQL stopped (fast) for 10 s once, between two kills'}. A fault's window lasts until ${GRACE_S} s after the replica answers its health check or PostgreSQL has started.`,
-    `Recovery: ${WINDOW_S} s windows slide by 1 s from the fault for up to ${HORIZON_S} s (or until the next fault); the p99 is back at the start of the window after the last one whose reads' p99 was above ${RECOVERED_WITHIN}x the level before the fault (the median of the three ${WINDOW_S} s windows before it) or that had a 5xx or unanswered request.`,
+    `Recovery: ${WINDOW_S} s windows slide by 1 s from the fault for up to ${HORIZON_S} s (or until the next fault); the p99 is back at the start of the window after the last one whose reads' p99 was above ${RECOVERED_WITHIN}x the level before the fault (the median of the three ${WINDOW_S} s windows before it or, when faults come closer than that, of every window outside the faults) or that had a 5xx or unanswered request.`,
     `Replicas logged ${errors.length} error lines other than the database outage notices. Load average ${o.load[0].toFixed(1)} at start, ${o.load[1].toFixed(1)} at end (2 cores shared with the driver, nginx, PostgreSQL, s3rver).`,
   ];
   const perWindow = windows(o.samples, o.seconds)

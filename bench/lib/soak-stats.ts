@@ -84,11 +84,18 @@ export const HORIZON_S = 60;
  */
 export function recoveries(samples: Sample[], faults: Fault[], seconds: number) {
   const rows = windows(samples, seconds);
+  const steady = rows.filter(
+    (r) =>
+      r.readP99 >= 0 &&
+      !faults.some((f) => r.from + WINDOW_S >= f.at && r.from <= (f.backAt ?? Infinity) + GRACE_S),
+  );
   return faults.map((f, i) => {
     const quietFrom = i > 0 ? (faults[i - 1].backAt ?? faults[i - 1].at) + GRACE_S : 0;
     const before = rows.filter((r) => r.from >= quietFrom && r.from + WINDOW_S <= f.at).slice(-3);
-    const pre = before.length ? median(before.map((r) => r.readP99)) : NaN;
-    const horizon = Math.min((faults[i + 1]?.at ?? seconds) - f.at, HORIZON_S, seconds - f.at) - WINDOW_S;
+    // Faults closer together than that (the short run): the level of every window outside all faults.
+    const pre = median((before.length ? before : steady).map((r) => r.readP99));
+    const horizon =
+      Math.floor(Math.min((faults[i + 1]?.at ?? seconds) - f.at, HORIZON_S, seconds - f.at)) - WINDOW_S;
     let lastBad = -1;
     let peak = NaN;
     for (let k = 0; k <= horizon; k++) {
