@@ -176,10 +176,6 @@ export function planAmounts(plan: object): CreditAmounts {
   return amounts;
 }
 
-/** Each amount negated (taking back what a grant gave). */
-export const negateAmounts = (a: CreditAmounts): CreditAmounts =>
-  Object.fromEntries(Object.entries(a).map(([k, n]) => [k, -n]));
-
 /**
  * Adds a kind for the life of a test (the generic paths are shown by a test-only kind). Answers the
  * function that removes it again. Product code registers nothing at run time.
