@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { cursorQuery, limitQuery, PAGE_SIZES } from './pagination';
-import { PASSWORD_MIN, ROLES, USERNAME_MIN } from './constants';
+import { ROLES } from './access';
+import { PASSWORD_MIN, USERNAME_MIN } from './constants';
 
 export const ROLE_LABELS = { user: 'User', analyst: 'Analyst', admin: 'Admin' } as const;
 

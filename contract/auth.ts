@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { PASSWORD_MIN, ROLES, USERNAME_MIN } from './constants';
+import { ROLES } from './access';
+import { PASSWORD_MIN, USERNAME_MIN } from './constants';
 
 /** A string whose absence reads as the field's own "is required" message. */
 const requiredString = (msg: string) => z.string({ error: msg }).trim().min(1, msg);

@@ -1,6 +1,3 @@
-export const ROLES = ['user', 'analyst', 'admin'] as const;
-export type Role = (typeof ROLES)[number];
-
 export const LEVELS = ['High School', 'College'] as const;
 export type Level = (typeof LEVELS)[number];
 

@@ -18,12 +18,17 @@ export interface Endpoint {
   /** A JSON body. */
   body?: z.ZodType;
   /**
-   * A multipart/form-data body: its text fields (the file parts described with `filePart`). Shown in the
+   * A multipart/form-data body: its text fields (the file parts described with `binary`). Shown in the
    * OpenAPI document; the route reads the parts as a stream and parses the fields with it.
    */
   form?: z.ZodType;
   /** The answer of a success. */
   response: z.ZodType;
+  /**
+   * The media type of an answer that is a file, not JSON (a CSV, a video): `response` is then `binary()`,
+   * for the OpenAPI document; the route sends the bytes itself and the web links to `pathOf`.
+   */
+  produces?: string;
   /** The status of a success (200 unless said). */
   status?: 200 | 201 | 204;
   /**
@@ -37,9 +42,8 @@ export interface Endpoint {
   tags?: readonly string[];
 }
 
-/** A file part of a `form`, for the OpenAPI document (the route streams it; it is never parsed as text). */
-export const filePart = (description: string) =>
-  z.string().optional().meta({ format: 'binary', description });
+/** Bytes, for the OpenAPI document: a file part of a `form` (optional there), or a file answer. */
+export const binary = (description: string) => z.string().meta({ format: 'binary', description });
 
 /** Keeps the literal types (method, path, access, schemas) that the server and the web infer from. */
 export const defineEndpoint = <const E extends Endpoint>(endpoint: E): E => endpoint;

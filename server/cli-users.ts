@@ -1,7 +1,8 @@
 import { amountsFromFields, creditFields } from '../contract/analysis-kinds';
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { PASSWORD_MIN, ROLES, type Role } from '../contract/constants';
+import { ROLES, type Role } from '../contract/access';
+import { PASSWORD_MIN } from '../contract/constants';
 import type { Db } from './db/client';
 import { users } from './db/schema';
 import { hashPassword } from './lib/password';

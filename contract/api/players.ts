@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint, filePart } from '../endpoint';
+import { binary, defineEndpoint } from '../endpoint';
 import { PAGE_SIZES, pageQuery } from '../pagination';
 import { playerBestsSchema } from '../player-bests';
 import {
@@ -97,7 +97,7 @@ export const playersApi = {
     path: '/api/upload',
     access: 'user',
     tags,
-    form: z.object({ file: filePart('The photo: one image file (JPG, PNG, etc.)') }),
+    form: z.object({ file: binary('The photo: one image file (JPG, PNG, etc.)').optional() }),
     response: uploadResponseSchema,
     errors: [413, 415],
   }),

@@ -7,7 +7,6 @@ import type {
   RouteShorthandOptions,
 } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
 import { mayCall } from '../../contract/access';
 import type { Answer, BodyOut, Endpoint, ParamsOut, QueryOut } from '../../contract/endpoint';
 import { errorBodySchema } from '../../contract/errors';
@@ -20,7 +19,11 @@ export type EndpointRequest<E extends Endpoint> = FastifyRequest<{
   Body: BodyOut<E>;
 }> & { user: E['access'] extends 'public' ? UserRow | null : UserRow };
 
-type Handler<E extends Endpoint> = (req: EndpointRequest<E>, reply: FastifyReply) => Promise<Answer<E>>;
+/** A handler returns the answer; one of a file answer (`produces`) sends the bytes and returns the reply. */
+type Handler<E extends Endpoint> = (
+  req: EndpointRequest<E>,
+  reply: FastifyReply,
+) => Promise<E extends { produces: string } ? FastifyReply : Answer<E>>;
 
 /** Everything a route adds to its declaration: rate limits, body limits, hooks. Never its schema. */
 type RouteOptions = Omit<RouteShorthandOptions, 'schema'>;
@@ -37,7 +40,11 @@ export function errorStatuses(endpoint: Endpoint): number[] {
 /** The Fastify schema of a declaration: validation, response serialization and the OpenAPI entry. */
 function schemaOf(endpoint: Endpoint): FastifySchema {
   const errorBody = endpoint.errorBody ?? errorBodySchema;
-  const response: Record<number, z.ZodType> = { [endpoint.status ?? 200]: endpoint.response };
+  const response: Record<number, unknown> = {
+    [endpoint.status ?? 200]: endpoint.produces
+      ? { content: { [endpoint.produces]: { schema: endpoint.response } } }
+      : endpoint.response,
+  };
   for (const status of errorStatuses(endpoint)) response[status] = errorBody;
   const schema: FastifySchema & Record<string, unknown> = { response };
   if (endpoint.tags) schema.tags = [...endpoint.tags];

@@ -1,7 +1,8 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { matchPath, Navigate, Route, Routes, useLocation, useNavigate, type Params } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import type { Role } from '@contract/constants';
+import { authApi } from '@contract/api/auth';
+import { canProcessRequests, isAdmin, ROLES, type Role } from '@contract/access';
 import { Spinner } from '@/components/ui/spinner';
 import { resetCacheWithUser, SIGNED_IN_FLAG } from '@/features/auth/api/auth-mutations';
 import { useUser } from '@/features/auth/api/use-user';
@@ -9,7 +10,7 @@ import { SessionGuard } from '@/features/auth/components/session-guard';
 import { PageViewTracker } from '@/features/analytics/page-view-tracker';
 import { prefetchPlayer } from '@/features/players/api/get-player';
 import { prefetchPlayerPages } from '@/features/players/api/get-players';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 
 type Screen = ReturnType<typeof lazy<React.ComponentType>> & { preload: () => Promise<unknown> };
@@ -58,7 +59,7 @@ function ReferralRedirect() {
   const signedIn = Boolean(user);
   useEffect(() => {
     if (!code || (location.pathname === paths.auth && !signedIn)) return;
-    void api('/api/logout', { method: 'POST' })
+    void call(authApi.logout)
       .catch(() => undefined)
       .finally(() => {
         // Signing out on purpose: no 'Session expired' toast.
@@ -98,8 +99,8 @@ function SignedOutRoutes() {
   );
 }
 
-const staff: Role[] = ['analyst', 'admin'];
-const admin: Role[] = ['admin'];
+const staff: Role[] = ROLES.filter(canProcessRequests);
+const admin: Role[] = ROLES.filter(isAdmin);
 /** The screens inside the signed-in shell, with the roles that may open them (others see Not found). */
 const SHELL_SCREENS: {
   path: string;

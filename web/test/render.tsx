@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import type { PublicUser } from '@contract/auth';
 import { Providers } from '@/app/providers';
 import { AppRouter } from '@/app/router';
@@ -12,6 +12,8 @@ import { Toaster } from '@/components/ui/toaster';
 import { queryClient } from '@/lib/query-client';
 import { aUser } from './data';
 import { server } from './server';
+import { authApi } from '@contract/api/auth';
+import { mock } from './mock';
 
 /**
  * The whole app at `path`, as the browser runs it (providers, router, session check, lazy screens), signed in
@@ -19,7 +21,7 @@ import { server } from './server';
  */
 export function renderApp(path: string, { user = aUser() }: { user?: PublicUser | null } = {}) {
   server.use(
-    http.get('/api/user', () =>
+    mock(authApi.user, () =>
       user ? HttpResponse.json(user) : HttpResponse.json({ message: 'Unauthorized' }, { status: 401 }),
     ),
   );

@@ -1,13 +1,17 @@
-import { delay, http, HttpResponse } from 'msw';
+import { delay, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { positions } from './data';
+import { analyticsApi } from '@contract/api/analytics';
+import { authApi } from '@contract/api/auth';
+import { playersApi } from '@contract/api/players';
+import { mock } from './mock';
 
 /** What every signed-in screen asks for besides its own data. Tests add theirs with `server.use(...)`. */
 const defaultHandlers = [
-  http.get('/api/user', () => HttpResponse.json({ message: 'Unauthorized' }, { status: 401 })),
-  http.get('/api/positions', () => HttpResponse.json(positions)),
-  http.get('/api/players/bests', () => HttpResponse.json([])),
-  http.post('/api/analytics/events', () => new HttpResponse(null, { status: 204 })),
+  mock(authApi.user, () => HttpResponse.json({ message: 'Unauthorized' }, { status: 401 })),
+  mock(playersApi.positions, () => HttpResponse.json(positions)),
+  mock(playersApi.bests, () => HttpResponse.json([])),
+  mock(analyticsApi.record, () => new HttpResponse(null, { status: 204 })),
 ];
 
 export const server = setupServer(...defaultHandlers);

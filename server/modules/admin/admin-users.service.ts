@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray, like, ne, or, sql } from 'drizzle-orm';
 import type { AdminCreateUserInput, AdminUpdateUserInput, AdminUser } from '../../../contract/admin';
-import type { Role } from '../../../contract/constants';
+import type { Role } from '../../../contract/access';
 import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
 import { AppError, conflict, notFound } from '../../lib/app-error';

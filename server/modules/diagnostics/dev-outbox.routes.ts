@@ -6,7 +6,9 @@ import { AppError } from '../../lib/app-error';
 
 /** Browser tests read emailed links here; registered only with EXPOSE_DEV_OUTBOX outside production. */
 export default async function devOutboxRoutes(app: FastifyInstance) {
-  app.get<{ Querystring: { to?: string } }>('/api/dev/outbox', { schema: { hide: true } }, async (req) => {
+  // A test tool, not API: hidden from the document, open like the log it replaces (decision 199).
+  const options = { schema: { hide: true }, config: { access: 'public' as const } };
+  app.get<{ Querystring: { to?: string } }>('/api/dev/outbox', options, async (req) => {
     const to = String(req.query.to ?? '').toLowerCase();
     // Mail leaves through the job queue: wait (a few seconds at most) until the queued mail has been sent.
     for (let i = 0; i < 50; i++) {

@@ -27,7 +27,8 @@ const headersFirst = (res: ServerResponse) => res.once('pipe', () => res.flushHe
 export default async function filesRoutes(app: FastifyInstance) {
   app.get<{ Params: { '*': string }; Querystring: { expires?: string; sig?: string } }>(
     '/files/*',
-    { schema: { hide: true } },
+    // Open to everyone: the signature in the link is the permission.
+    { schema: { hide: true }, config: { access: 'public' } },
     async (req, reply) => {
       const key = req.params['*'];
       if (!app.storage.verifySignature(key, req.query.expires ?? '', req.query.sig ?? '')) {

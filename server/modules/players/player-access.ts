@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { Role } from '../../../contract/constants';
+import { canProcessRequests, isAdmin, type Role } from '../../../contract/access';
 import type { DbOrTx } from '../../db/client';
 import { players } from '../../db/schema';
 import { forbidden, notFound } from '../../lib/app-error';
@@ -15,13 +15,11 @@ type Owned = Pick<PlayerRow, 'userId'>;
 
 const PLAYER_NOT_FOUND = 'Player not found';
 
-/** Analysts and admins read every player to do their work. */
-const isStaff = (viewer: Pick<Viewer, 'role'>) => viewer.role === 'analyst' || viewer.role === 'admin';
-
 const isOwner = (viewer: Pick<Viewer, 'id'>, player: Owned) => player.userId === viewer.id;
 
 /** The family, analysts and admins read a player, its videos, requests and receipts. */
-export const canReadPlayer = (viewer: Viewer, player: Owned) => isOwner(viewer, player) || isStaff(viewer);
+export const canReadPlayer = (viewer: Viewer, player: Owned) =>
+  isOwner(viewer, player) || canProcessRequests(viewer.role);
 
 /**
  * A minor's birth date, address, ZIP, email and phone reach the family only: an analyst measures film
@@ -31,7 +29,7 @@ export const canSeePrivate = (viewer: Viewer, player: Owned) => isOwner(viewer, 
 
 /** The family or an admin edits a player and adds to its library; an analyst only reads. */
 export const canChangePlayer = (viewer: Viewer, player: Owned) =>
-  isOwner(viewer, player) || viewer.role === 'admin';
+  isOwner(viewer, player) || isAdmin(viewer.role);
 
 async function findPlayer(db: DbOrTx, id: number): Promise<PlayerRow | undefined> {
   const [row] = await db.select().from(players).where(eq(players.id, id));

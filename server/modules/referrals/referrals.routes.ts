@@ -1,28 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  referralCodeParamsSchema,
-  referralCompleteBodySchema,
-  referralCompleteResponseSchema,
-  referralDetailsSchema,
-  referralErrorSchema,
-  referralSendResponseSchema,
-  referralSendSchema,
-} from '../../../contract/referrals';
+import { referralsApi } from '../../../contract/api/referrals';
+import { route } from '../../plugins/endpoints';
 import { completeReferral, lookupReferral, sendReferral } from './referrals.service';
 
-const errors = {
-  400: referralErrorSchema,
-  401: referralErrorSchema,
-  404: referralErrorSchema,
-  409: referralErrorSchema,
-  429: referralErrorSchema,
-};
-
-export default async function referralsRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const tags = ['referrals'];
-
+export default async function referralsRoutes(app: FastifyInstance) {
   // The registration page and the dialog read `error`; every error of this scope carries it.
   app.addHook('preSerialization', async (_req, reply, payload: any) => {
     if (
@@ -36,40 +17,18 @@ export default async function referralsRoutes(fastify: FastifyInstance) {
     return payload;
   });
 
-  app.post(
-    '/api/referrals/send',
-    {
-      config: app.perAddressLimit(10),
-      schema: { tags, body: referralSendSchema, response: { 201: referralSendResponseSchema, ...errors } },
-    },
-    async (req, reply) => {
-      const sender = req.requireUser();
-      await app.limitAccount(req, 'referral-send', `user-${sender.id}`, 10);
-      const deps = { db: app.db, payments: app.payments, mailer: app.mailer, appUrl: app.env.APP_URL };
-      return reply.status(201).send(await sendReferral(deps, sender, req.body));
-    },
+  route(app, referralsApi.send, { config: app.perAddressLimit(10) }, async (req) => {
+    const sender = req.user;
+    await app.limitAccount(req, 'referral-send', `user-${sender.id}`, 10);
+    const deps = { db: app.db, payments: app.payments, mailer: app.mailer, appUrl: app.env.APP_URL };
+    return sendReferral(deps, sender, req.body);
+  });
+
+  route(app, referralsApi.lookup, { config: app.perAddressLimit(30) }, async (req) =>
+    lookupReferral(app.db, req.params.code),
   );
 
-  app.get(
-    '/api/referrals/:code',
-    {
-      config: app.perAddressLimit(30),
-      schema: { tags, params: referralCodeParamsSchema, response: { 200: referralDetailsSchema, ...errors } },
-    },
-    async (req) => lookupReferral(app.db, req.params.code),
-  );
-
-  app.post(
-    '/api/referrals/:code/complete',
-    {
-      config: app.perAddressLimit(10),
-      schema: {
-        tags,
-        params: referralCodeParamsSchema,
-        body: referralCompleteBodySchema,
-        response: { 200: referralCompleteResponseSchema, ...errors },
-      },
-    },
-    async (req) => completeReferral(app.db, req.params.code, req.body.userId, app.payments.livemode),
+  route(app, referralsApi.complete, { config: app.perAddressLimit(10) }, async (req) =>
+    completeReferral(app.db, req.params.code, req.body.userId, app.payments.livemode),
   );
 }

@@ -32,7 +32,8 @@ export default async function publicRoutes(fastify: FastifyInstance, opts: { vie
   const tags = ['sharing'];
   const cache = new PageCache<unknown>();
   const base = app.env.APP_URL.replace(/\/$/, '');
-  const limit = app.perAddressLimit(300);
+  // Every page here is public (no session, decision 111), limited per address; declared on each route.
+  const limit = { ...app.perAddressLimit(300), access: 'public' as const };
   const errors = { 404: errorBodySchema };
 
   async function share(slug: string) {

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
-import { AppError } from '../../lib/app-error';
 import { videoJobHandlers } from './video-processing';
 import videosRoutes from './videos.routes';
 
@@ -8,10 +7,6 @@ export { schedulePurgeUnreadable } from './video-unreadable';
 
 /** The video library: listing, streamed uploads, signed URLs and downloads; processing runs as jobs. */
 export default async function videosModule(app: FastifyInstance) {
-  // Every route here is for signed-in users: answer 401 before validating a body.
-  app.addHook('preValidation', async (req) => {
-    if (!req.session?.userId) throw new AppError('UNAUTHENTICATED', 'Not authenticated');
-  });
   await app.register(multipart, { limits: { fileSize: app.env.VIDEO_MAX_BYTES } });
   // Processing, and the purge of unreadable videos (the family's mail names the removal date, decision 132).
   app.jobs.handle(

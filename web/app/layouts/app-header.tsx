@@ -1,5 +1,6 @@
 import { Link, NavLink, useNavigate } from 'react-router';
 import { BadgeCheck, ChevronDown, Gauge, LogOut, Menu, Shield, User as UserIcon, Zap } from 'lucide-react';
+import { canProcessRequests, isAdmin as isAdminRole } from '@contract/access';
 import { Button } from '@/components/ui/button';
 import {
   DropdownMenu,
@@ -44,8 +45,8 @@ export function AppHeader() {
   const navigate = useNavigate();
   if (!user) return null;
   const name = fullName(user);
-  const isStaff = user.role === 'analyst' || user.role === 'admin';
-  const isAdmin = user.role === 'admin';
+  const isStaff = canProcessRequests(user.role);
+  const isAdmin = isAdminRole(user.role);
 
   const onLogout = () =>
     logout.mutate(undefined, {

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import { http } from 'msw';
 import { aPlayer } from '@/test/data';
 import { findToast, renderApp } from '@/test/render';
 import { failure, page, pending, server } from '@/test/server';
+import { playersApi } from '@contract/api/players';
+import { mock } from '@/test/mock';
 
 describe('the dashboard player list', () => {
   it('shows four skeleton cards while the players load', async () => {
-    server.use(http.get('/api/players', pending));
+    server.use(mock(playersApi.list, pending));
     renderApp('/');
     const loading = await screen.findByLabelText('Loading players');
     expect(loading).toHaveAttribute('aria-busy', 'true');
@@ -16,7 +17,7 @@ describe('the dashboard player list', () => {
   });
 
   it("says 'No players' and offers to add one when the family has none", async () => {
-    server.use(http.get('/api/players', page([])));
+    server.use(mock(playersApi.list, page([])));
     renderApp('/');
     expect(await screen.findByRole('heading', { name: 'No players' })).toBeVisible();
     expect(screen.getByText('To get verified Speed and Athleticism, add a player')).toBeVisible();
@@ -27,8 +28,8 @@ describe('the dashboard player list', () => {
 
   it('lists each player as a card linking to it, with level, height and weight', async () => {
     server.use(
-      http.get(
-        '/api/players',
+      mock(
+        playersApi.list,
         page([
           aPlayer(),
           aPlayer({
@@ -54,7 +55,7 @@ describe('the dashboard player list', () => {
   });
 
   it('tells the user when the list cannot be loaded, and shows no empty state', async () => {
-    server.use(http.get('/api/players', failure(500, 'Internal Server Error')));
+    server.use(mock(playersApi.list, failure(500, 'Internal Server Error')));
     renderApp('/');
     await findToast('Internal Server Error');
     expect(screen.queryByText('No players')).not.toBeInTheDocument();

@@ -1,6 +1,7 @@
 import { useState, type ComponentProps } from 'react';
 import { Link, useParams } from 'react-router';
 import { Library, Pencil } from 'lucide-react';
+import { canProcessRequests, isAdmin } from '@contract/access';
 import { Breadcrumb } from '@/components/ui/breadcrumb';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -63,7 +64,7 @@ export default function PlayerCardRoute() {
     slot === 'secondary' && p.secondaryPositionId ? p.secondaryPositionId : p.primaryPositionId;
   const slotProps = { playerId: p.id, positionId, player: p };
   const isOwner = user?.id === p.userId;
-  const canEdit = isOwner || user?.role === 'admin';
+  const canEdit = isOwner || isAdmin(user?.role);
   const label = (small: string, large: string) => (
     <>
       <span className="sm:hidden">{small}</span>
@@ -135,7 +136,7 @@ export default function PlayerCardRoute() {
           <VideoCarousel {...slotProps} />
         </CardContent>
       </Card>
-      {(isOwner || user?.role === 'analyst' || user?.role === 'admin') && <RequestHistory playerId={p.id} />}
+      {(isOwner || canProcessRequests(user?.role)) && <RequestHistory playerId={p.id} />}
     </div>
   );
 }

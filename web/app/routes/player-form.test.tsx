@@ -6,6 +6,8 @@ import { PHOTO_NOT_IMAGE, PHOTO_TOO_LARGE, PRIVATE_PLAYER_FIELDS, SAME_POSITION 
 import { aPlayer, aUser } from '@/test/data';
 import { findToast, renderApp } from '@/test/render';
 import { pending, server } from '@/test/server';
+import { playersApi } from '@contract/api/players';
+import { mock } from '@/test/mock';
 
 /** A form control by its visible label (the required mark '*' is not part of the name). */
 const control = (label: string) =>
@@ -39,7 +41,7 @@ describe('the add player form', () => {
   it('names every missing required field at once, under the field, and sends nothing', async () => {
     let posted = 0;
     server.use(
-      http.post('/api/players', () => {
+      mock(playersApi.create, () => {
         posted += 1;
         return HttpResponse.json({}, { status: 500 });
       }),
@@ -165,10 +167,10 @@ describe('a filled add player form', () => {
   it('sends what the API reads (total inches, weight, the X handle without @) and opens the new card', async () => {
     let body: Record<string, unknown> | null = null;
     server.use(
-      http.post('/api/schools/search', () =>
+      mock(playersApi.searchSchools, () =>
         HttpResponse.json([{ name: 'Westlake High School', city: 'Austin', state: 'TX' }]),
       ),
-      http.post('/api/players', async ({ request }) => {
+      mock(playersApi.create, async ({ request }) => {
         body = (await request.json()) as Record<string, unknown>;
         return HttpResponse.json(aPlayer({ id: 31 }), { status: 201 });
       }),
@@ -226,7 +228,7 @@ describe('a filled add player form', () => {
 
 describe('the edit player form', () => {
   async function openEditForm(player = aPlayer({ secondaryPositionId: null, hudlUrl: null })) {
-    server.use(http.get(`/api/players/${player.id}`, () => HttpResponse.json(player)));
+    server.use(mock(playersApi.get, () => HttpResponse.json(player), { id: player.id }));
     const r = renderApp(`/players/${player.id}/edit`);
     await screen.findByRole('button', { name: 'Save changes' });
     await within(control('Primary Position')).findByRole('option', { name: 'Quarterback (QB)' });
@@ -236,10 +238,14 @@ describe('the edit player form', () => {
   it('saves without a secondary position or a Hudl URL, which are optional there', async () => {
     let body: Record<string, unknown> | null = null;
     server.use(
-      http.put('/api/players/7', async ({ request }) => {
-        body = (await request.json()) as Record<string, unknown>;
-        return HttpResponse.json(aPlayer({ secondaryPositionId: null, hudlUrl: null }));
-      }),
+      mock(
+        playersApi.update,
+        async ({ request }) => {
+          body = (await request.json()) as Record<string, unknown>;
+          return HttpResponse.json(aPlayer({ secondaryPositionId: null, hudlUrl: null }));
+        },
+        { id: 7 },
+      ),
     );
     const { ui } = await openEditForm();
     expect(screen.getByText('Optional', { selector: '#secondaryPositionId-description' })).toBeVisible();
@@ -261,11 +267,15 @@ describe('the edit player form', () => {
     for (const f of PRIVATE_PLAYER_FIELDS) delete seen[f];
     let body: Record<string, unknown> | null = null;
     server.use(
-      http.get('/api/players/7', () => HttpResponse.json(seen)),
-      http.put('/api/players/7', async ({ request }) => {
-        body = (await request.json()) as Record<string, unknown>;
-        return HttpResponse.json(seen);
-      }),
+      mock(playersApi.get, () => HttpResponse.json(seen), { id: 7 }),
+      mock(
+        playersApi.update,
+        async ({ request }) => {
+          body = (await request.json()) as Record<string, unknown>;
+          return HttpResponse.json(seen);
+        },
+        { id: 7 },
+      ),
     );
     const { ui } = renderApp('/players/7/edit', { user: aUser({ id: 99, role: 'admin' }) });
     await screen.findByRole('button', { name: 'Save changes' });
@@ -290,18 +300,21 @@ describe('the edit player form', () => {
 
   it("puts the server's field messages under the form's fields (total inches under Height, weight under Weight)", async () => {
     server.use(
-      http.put('/api/players/7', () =>
-        HttpResponse.json(
-          {
-            message: 'Invalid player',
-            errors: {
-              heightInches: 'Height is required',
-              weight: 'Weight is required',
-              twitterHandle: 'X/Twitter handle is required',
+      mock(
+        playersApi.update,
+        () =>
+          HttpResponse.json(
+            {
+              message: 'Invalid player',
+              errors: {
+                heightInches: 'Height is required',
+                weight: 'Weight is required',
+                twitterHandle: 'X/Twitter handle is required',
+              },
             },
-          },
-          { status: 400 },
-        ),
+            { status: 400 },
+          ),
+        { id: 7 },
       ),
     );
     const { ui } = await openEditForm();

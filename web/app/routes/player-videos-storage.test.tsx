@@ -1,21 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { videoListSchema } from '@contract/videos';
 import { aPlayer, emptyVideoList } from '@/test/data';
 import { renderApp } from '@/test/render';
 import { failure, server } from '@/test/server';
+import { playersApi } from '@contract/api/players';
+import { videosApi } from '@contract/api/videos';
+import { mock } from '@/test/mock';
 
 const player = aPlayer();
-const showPlayer = () => server.use(http.get(`/api/players/${player.id}`, () => HttpResponse.json(player)));
+const showPlayer = () => server.use(mock(playersApi.get, () => HttpResponse.json(player), { id: player.id }));
 const FULL = 'Your video storage is full: 2.0 GB of 2.0 GB used. Upgrade your plan for more storage.';
 
 describe('video storage in the library (decisions 131, 132)', () => {
   it("an upload refused because the family's storage is full shows the server's message like any other upload error", async () => {
     showPlayer();
     server.use(
-      http.get(`/api/videos/${player.id}`, () => HttpResponse.json(emptyVideoList())),
-      http.post('/api/videos/upload', failure(413, FULL, 'STORAGE_QUOTA_EXCEEDED')),
+      mock(videosApi.list, () => HttpResponse.json(emptyVideoList()), { playerId: player.id }),
+      mock(videosApi.upload, failure(413, FULL, 'STORAGE_QUOTA_EXCEEDED')),
     );
     const { ui } = renderApp(`/players/${player.id}/videos`);
     expect(await screen.findByText('No videos yet')).toBeVisible();
@@ -54,7 +57,7 @@ describe('video storage in the library (decisions 131, 132)', () => {
       ],
       stats: { highestSpeed: null, highestIgaScore: null, totalVideos: 1, readyVideos: 0 },
     });
-    server.use(http.get(`/api/videos/${player.id}`, () => HttpResponse.json(list)));
+    server.use(mock(videosApi.list, () => HttpResponse.json(list), { playerId: player.id }));
     renderApp(`/players/${player.id}/videos`);
     const [tile] = await screen.findAllByTestId('video-tile');
     expect(within(tile).getByTestId('video-state')).toHaveTextContent('Unreadable · removed on Mar 31, 2031');

@@ -1,18 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { videoListSchema } from '@contract/videos';
 import { aPlayer, aUser, emptyVideoList } from '@/test/data';
 import { renderApp } from '@/test/render';
 import { failure, pending, server } from '@/test/server';
+import { playersApi } from '@contract/api/players';
+import { videosApi } from '@contract/api/videos';
+import { mock } from '@/test/mock';
 
 const player = aPlayer();
-const showPlayer = () => server.use(http.get(`/api/players/${player.id}`, () => HttpResponse.json(player)));
+const showPlayer = () => server.use(mock(playersApi.get, () => HttpResponse.json(player), { id: player.id }));
 
 describe("a player's video library", () => {
   it('shows placeholder tiles while the videos load', async () => {
     showPlayer();
-    server.use(http.get(`/api/videos/${player.id}`, pending));
+    server.use(mock(videosApi.list, pending, { playerId: player.id }));
     renderApp(`/players/${player.id}/videos`);
     const loading = await screen.findByLabelText('Loading videos');
     expect(within(loading).getAllByTestId('video-skeleton').length).toBeGreaterThan(0);
@@ -21,7 +24,7 @@ describe("a player's video library", () => {
 
   it('offers the family an upload for a position of the player when there is no video yet', async () => {
     showPlayer();
-    server.use(http.get(`/api/videos/${player.id}`, () => HttpResponse.json(emptyVideoList())));
+    server.use(mock(videosApi.list, () => HttpResponse.json(emptyVideoList()), { playerId: player.id }));
     renderApp(`/players/${player.id}/videos`);
     expect(await screen.findByText('No videos yet')).toBeVisible();
     expect(
@@ -38,7 +41,7 @@ describe("a player's video library", () => {
 
   it('shows an analyst the empty library without an upload (only the family adds videos)', async () => {
     showPlayer();
-    server.use(http.get(`/api/videos/${player.id}`, () => HttpResponse.json(emptyVideoList())));
+    server.use(mock(videosApi.list, () => HttpResponse.json(emptyVideoList()), { playerId: player.id }));
     renderApp(`/players/${player.id}/videos`, { user: aUser({ id: 99, role: 'analyst' }) });
     expect(await screen.findByText('No videos yet')).toBeVisible();
     expect(screen.queryByRole('combobox', { name: 'Position' })).not.toBeInTheDocument();
@@ -47,7 +50,9 @@ describe("a player's video library", () => {
   it("shows the server's message when the library cannot be loaded", async () => {
     showPlayer();
     server.use(
-      http.get(`/api/videos/${player.id}`, failure(503, 'Video storage is unavailable, please try again')),
+      mock(videosApi.list, failure(503, 'Video storage is unavailable, please try again'), {
+        playerId: player.id,
+      }),
     );
     renderApp(`/players/${player.id}/videos`);
     expect(await screen.findByText('Video storage is unavailable, please try again')).toBeVisible();
@@ -80,7 +85,7 @@ describe("a player's video library", () => {
       ],
       stats: { highestSpeed: null, highestIgaScore: 82.5, totalVideos: 2, readyVideos: 1 },
     });
-    server.use(http.get(`/api/videos/${player.id}`, () => HttpResponse.json(list)));
+    server.use(mock(videosApi.list, () => HttpResponse.json(list), { playerId: player.id }));
     renderApp(`/players/${player.id}/videos`);
     const tiles = await screen.findAllByTestId('video-tile');
     expect(tiles).toHaveLength(2);

@@ -1,4 +1,5 @@
 import { useParams } from 'react-router';
+import { isAdmin } from '@contract/access';
 import { Breadcrumb } from '@/components/ui/breadcrumb';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
@@ -26,7 +27,7 @@ export default function PlayerVideosRoute() {
   if (!(playerId > 0) || player.error) return <NotFound />;
   const p = player.data;
   // Analysts can watch any library but only the family (or an admin) adds to it; the server enforces the same.
-  const canUpload = Boolean(p && user && (p.userId === user.id || user.role === 'admin'));
+  const canUpload = Boolean(p && user && (p.userId === user.id || isAdmin(user.role)));
   const own = p ? [p.primaryPositionId, p.secondaryPositionId].filter((x): x is number => Boolean(x)) : [];
   const options = own.map((id) => ({ id, name: positionName(positions.data, id) }));
 

@@ -1,4 +1,5 @@
 import { useParams, useSearchParams } from 'react-router';
+import { canProcessRequests } from '@contract/access';
 import { Breadcrumb } from '@/components/ui/breadcrumb';
 import { useUser } from '@/features/auth/api/use-user';
 import { AuditBadge } from '@/features/audits/components/audit-badge';
@@ -21,7 +22,7 @@ export default function ReceiptRoute() {
         requestId={requestId}
         revision={revision}
         onRevision={(r) => setSearch(r ? { revision: String(r) } : {}, { replace: true })}
-        canCorrect={user?.role === 'analyst' || user?.role === 'admin'}
+        canCorrect={canProcessRequests(user?.role)}
       />
     </div>
   );

@@ -1,4 +1,6 @@
 import type { AnalyticsEventInput, AnalyticsEventName } from '@contract/analytics';
+import { analyticsApi } from '@contract/api/analytics';
+import { pathOf } from '@contract/endpoint';
 import { gtagEvent } from './gtag';
 
 type Properties = NonNullable<AnalyticsEventInput['properties']>;
@@ -6,8 +8,9 @@ type Properties = NonNullable<AnalyticsEventInput['properties']>;
 /** Fire and forget: analytics never delays or breaks a screen, and never logs an error. */
 function post(body: AnalyticsEventInput) {
   try {
-    void fetch('/api/analytics/events', {
-      method: 'POST',
+    // fetch itself, not call(): keepalive lets the event leave while the page unloads.
+    void fetch(pathOf(analyticsApi.record), {
+      method: analyticsApi.record.method,
       credentials: 'include',
       keepalive: true,
       headers: { 'Content-Type': 'application/json' },

@@ -1,7 +1,8 @@
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminCreateUserInput, AdminUpdateUserInput, AdminUser } from '@contract/admin';
-import type { Role } from '@contract/constants';
-import { api, apiPage } from '@/lib/api-client';
+import type { Role } from '@contract/access';
+import type { AdminCreateUserInput, AdminUpdateUserInput } from '@contract/admin';
+import { adminApi } from '@contract/api/admin';
+import { apiPage, call } from '@/lib/api-client';
 import { adminKeys } from './keys';
 
 /** Rows per 'Load more' on the user management page. */
@@ -13,19 +14,20 @@ interface AdminUserFilters {
   verified?: boolean;
 }
 
-const usersPath = (f: AdminUserFilters) => {
-  const params = new URLSearchParams({ limit: String(ADMIN_USERS_PAGE) });
-  if (f.role) params.set('role', f.role);
-  if (f.q) params.set('q', f.q);
-  if (f.verified !== undefined) params.set('verified', String(f.verified));
-  return `/api/admin/users?${params}`;
-};
+const usersQuery = (f: AdminUserFilters, cursor: string | null) => ({
+  limit: ADMIN_USERS_PAGE,
+  role: f.role || undefined,
+  q: f.q || undefined,
+  verified: f.verified === undefined ? undefined : f.verified ? ('true' as const) : ('false' as const),
+  cursor: cursor ?? undefined,
+});
 
 /** Users by id, 25 a page; 'Load more' follows the server's cursor (decision 063). */
 const adminUsersQueryOptions = (f: AdminUserFilters) =>
   infiniteQueryOptions({
     queryKey: adminKeys.userList(f),
-    queryFn: ({ pageParam, signal }) => apiPage<AdminUser[]>(usersPath(f), pageParam, signal),
+    queryFn: ({ pageParam, signal }) =>
+      apiPage(adminApi.listUsers, { query: usersQuery(f, pageParam), signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     staleTime: 0,
@@ -42,8 +44,7 @@ export function useCreateUser() {
   const invalidate = useInvalidateUsers();
   return useMutation({
     meta: { errorFallback: 'Something went wrong' },
-    mutationFn: (body: AdminCreateUserInput) =>
-      api<AdminUser>('/api/admin/users', { method: 'POST', body: { ...body } }),
+    mutationFn: (body: AdminCreateUserInput) => call(adminApi.createUser, { body }),
     onSuccess: invalidate,
   });
 }
@@ -53,7 +54,7 @@ export function useUpdateUser() {
   return useMutation({
     meta: { errorFallback: 'Something went wrong' },
     mutationFn: (body: AdminUpdateUserInput & { id: number }) =>
-      api<AdminUser>(`/api/admin/users/${body.id}`, { method: 'PUT', body: { ...body } }),
+      call(adminApi.updateUser, { params: { id: body.id }, body }),
     onSuccess: invalidate,
   });
 }
@@ -62,13 +63,13 @@ export function useDeleteUser() {
   const invalidate = useInvalidateUsers();
   return useMutation({
     meta: { errorFallback: 'Something went wrong' },
-    mutationFn: (id: number) => api<{ message: string }>(`/api/admin/users/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: number) => call(adminApi.deleteUser, { params: { id } }),
     onSuccess: invalidate,
   });
 }
 
 export function useExpireSession() {
   return useMutation({
-    mutationFn: () => api<{ message: string }>('/api/admin/expire-session', { method: 'POST' }),
+    mutationFn: () => call(adminApi.expireSession),
   });
 }

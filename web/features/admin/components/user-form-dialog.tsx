@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { adminCreateUserSchema, adminUserFormSchema, ROLE_LABELS, type AdminUser } from '@contract/admin';
-import { ROLES, type Role } from '@contract/constants';
+import { ROLES, type Role } from '@contract/access';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { RotateCcw, UserPlus } from 'lucide-react';
 import { SESSION_EXPIRED_TOAST, ROLE_LABELS, type AdminUser } from '@contract/admin';
-import { ROLES, type Role } from '@contract/constants';
+import { ROLES, type Role } from '@contract/access';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';

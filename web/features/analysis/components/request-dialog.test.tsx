@@ -9,11 +9,14 @@ import { failure, server } from '@/test/server';
 import { userKeys } from '@/features/auth';
 import { queryClient } from '@/lib/query-client';
 import { RequestDialog } from './request-dialog';
+import { authApi } from '@contract/api/auth';
+import { videosApi } from '@contract/api/videos';
+import { mock } from '@/test/mock';
 
 function renderDialog(kind: 'max_speed' | 'iga', credits: { credits?: number; igaCredits?: number } = {}) {
   server.use(
-    http.get('/api/user', () => HttpResponse.json(aUser(credits))),
-    http.get('/api/videos/7', () => HttpResponse.json(emptyVideoList())),
+    mock(authApi.user, () => HttpResponse.json(aUser(credits))),
+    mock(videosApi.list, () => HttpResponse.json(emptyVideoList()), { playerId: 7 }),
   );
   const player = aPlayer();
   return renderWithProviders(
@@ -97,7 +100,7 @@ describe('the request dialog (speed and IGA, one component)', () => {
       http.post('/api/iga-analysis-requests', async ({ request }) => {
         body = (await request.json()) as Record<string, unknown>;
         // From now on the balance the header reads again is empty.
-        server.use(http.get('/api/user', () => HttpResponse.json(aUser({ igaCredits: 0 }))));
+        server.use(mock(authApi.user, () => HttpResponse.json(aUser({ igaCredits: 0 }))));
         return HttpResponse.json({ id: 2 }, { status: 201 });
       }),
     );

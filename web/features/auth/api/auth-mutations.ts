@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { authApi } from '@contract/api/auth';
 import type { LoginInput, PublicUser, RegisterInput } from '@contract/auth';
-import { api, ApiError } from '@/lib/api-client';
+import { ApiError, call } from '@/lib/api-client';
 import { userKeys } from './keys';
 
 export const SIGNED_IN_FLAG = 'va.signedIn';
@@ -23,7 +24,7 @@ export function useLogin() {
   const qc = useQueryClient();
   return useMutation({
     meta: AUTH_ERROR,
-    mutationFn: (input: LoginInput) => api<PublicUser>('/api/login', { body: input }),
+    mutationFn: (input: LoginInput) => call(authApi.login, { body: input }),
     onSuccess: (user) => {
       sessionStorage.setItem(SIGNED_IN_FLAG, '1');
       resetCacheWithUser(qc, user);
@@ -34,8 +35,7 @@ export function useLogin() {
 export function useRegister() {
   return useMutation({
     meta: AUTH_ERROR,
-    mutationFn: (input: RegisterInput) =>
-      api<PublicUser & { message?: string }>('/api/register', { body: input }),
+    mutationFn: (input: RegisterInput) => call(authApi.register, { body: input }),
   });
 }
 
@@ -44,7 +44,7 @@ export function useLogout() {
   return useMutation({
     // A failed sign-out is only logged (the header's caller); no toast.
     meta: { toast: false },
-    mutationFn: () => api<{ message: string }>('/api/logout', { method: 'POST' }),
+    mutationFn: () => call(authApi.logout),
     onSuccess: () => {
       sessionStorage.removeItem(SIGNED_IN_FLAG);
       resetCacheWithUser(qc, null);
@@ -52,14 +52,11 @@ export function useLogout() {
   });
 }
 
-export const requestPasswordReset = (email: string) =>
-  api<{ message: string }>('/api/reset-password', { body: { email } });
+export const requestPasswordReset = (email: string) => call(authApi.resetPassword, { body: { email } });
 const confirmPasswordReset = (body: { token: string; email: string; password: string }) =>
-  api<{ message: string }>('/api/reset-password/confirm', { body });
-export const verifyEmail = (body: { token: string; email: string }) =>
-  api<{ message: string }>('/api/auth/verify-email', { body });
-const resendVerification = (email: string) =>
-  api<{ message: string }>('/api/auth/resend-verification', { body: { email } });
+  call(authApi.confirmReset, { body });
+export const verifyEmail = (body: { token: string; email: string }) => call(authApi.verifyEmail, { body });
+const resendVerification = (email: string) => call(authApi.resendVerification, { body: { email } });
 
 export function useConfirmPasswordReset() {
   return useMutation({

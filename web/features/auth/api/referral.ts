@@ -4,7 +4,8 @@ import {
   STRIPE_COUPON_STORAGE_KEY,
   type ReferralComplete,
 } from '@contract/referrals';
-import { api, ApiError } from '@/lib/api-client';
+import { referralsApi } from '@contract/api/referrals';
+import { ApiError, call } from '@/lib/api-client';
 import { userKeys } from './keys';
 
 /** GET /api/referrals/{code} answers both snake_case and camelCase readings of the same referral. */
@@ -53,7 +54,7 @@ export function pickReferralDetails(
 
 async function fetchReferral(code: string): Promise<ReferralLookup | null> {
   try {
-    return await api<ReferralLookup>(`/api/referrals/${encodeURIComponent(code)}`);
+    return await call(referralsApi.lookup, { params: { code } });
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) return null;
     const body = err instanceof ApiError ? (err.body as { error?: string } | undefined) : undefined;
@@ -72,9 +73,7 @@ export const referralQueryOptions = (code: string) =>
 /** Called right after registration; any failure is ignored because the account already exists. */
 export async function completeReferral(code: string, userId: number): Promise<ReferralComplete | null> {
   try {
-    const res = await api<ReferralComplete>(`/api/referrals/${encodeURIComponent(code)}/complete`, {
-      body: { userId },
-    });
+    const res = await call(referralsApi.complete, { params: { code }, body: { userId } });
     if (res?.stripeCouponId) localStorage.setItem(STRIPE_COUPON_STORAGE_KEY, res.stripeCouponId);
     else localStorage.removeItem(STRIPE_COUPON_STORAGE_KEY);
     localStorage.setItem(REFERRAL_CODE_STORAGE_KEY, res?.referralCode || code);

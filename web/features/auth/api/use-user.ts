@@ -1,13 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PublicUser } from '@contract/auth';
-import { api, ApiError } from '@/lib/api-client';
+import { authApi } from '@contract/api/auth';
+import { ApiError, call } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
 import { userKeys } from './keys';
 
 /** The current user, or null when the server says 401. */
 export async function fetchUser(): Promise<PublicUser | null> {
   try {
-    const user = await api<PublicUser>('/api/user');
+    const user = await call(authApi.user);
     sessionStorage.setItem('va.signedIn', '1');
     return user;
   } catch (err) {

@@ -1,18 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { findToast, renderWithProviders } from '@/test/render';
 import { failure, server } from '@/test/server';
 import { ResetConfirmForm } from './reset-confirm-form';
 import { VerifyEmailStatus } from './verify-email-status';
+import { authApi } from '@contract/api/auth';
+import { mock } from '@/test/mock';
 
 describe('password reset and verification resend failures (toasted by the MutationCache)', () => {
   it('a refused new password is said under the heading with a link to a new one, and toasted once', async () => {
     server.use(
-      http.post(
-        '/api/reset-password/confirm',
-        failure(400, 'This reset link is invalid or has expired.', 'INVALID_TOKEN'),
-      ),
+      mock(authApi.confirmReset, failure(400, 'This reset link is invalid or has expired.', 'INVALID_TOKEN')),
     );
     const { ui } = renderWithProviders(<ResetConfirmForm token="t" email="pat@test.dev" />, {
       path: '/reset-password',
@@ -31,9 +30,9 @@ describe('password reset and verification resend failures (toasted by the Mutati
 
   it("a refused resend shows the server's message; a network failure the generic one", async () => {
     server.use(
-      http.post('/api/auth/verify-email', failure(400, 'This verification link is invalid or has expired.')),
-      http.post(
-        '/api/auth/resend-verification',
+      mock(authApi.verifyEmail, failure(400, 'This verification link is invalid or has expired.')),
+      mock(
+        authApi.resendVerification,
         failure(429, 'Too many requests. Try again in a minute.', 'RATE_LIMITED'),
       ),
     );
@@ -43,7 +42,7 @@ describe('password reset and verification resend failures (toasted by the Mutati
     await ui.click(await screen.findByRole('button', { name: 'Resend Verification Email' }));
     await findToast('Too many requests. Try again in a minute.');
 
-    server.use(http.post('/api/auth/resend-verification', () => HttpResponse.error()));
+    server.use(mock(authApi.resendVerification, () => HttpResponse.error()));
     await ui.click(screen.getByRole('button', { name: 'Resend Verification Email' }));
     await findToast('Failed to resend verification email. Please try again later.');
   });

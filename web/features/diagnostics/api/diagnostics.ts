@@ -1,5 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { diagnosticsApi } from '@contract/api/diagnostics';
 import type { Health, SessionDebug } from '@contract/diagnostics';
+import { pathOf } from '@contract/endpoint';
 import { diagnosticsKeys } from './keys';
 
 async function getJson<T>(
@@ -18,7 +20,8 @@ async function getJson<T>(
 
 const sessionDebugQueryOptions = queryOptions({
   queryKey: diagnosticsKeys.session,
-  queryFn: ({ signal }) => getJson<SessionDebug>('/api/session-debug', 'session data', [200], signal),
+  queryFn: ({ signal }) =>
+    getJson<SessionDebug>(pathOf(diagnosticsApi.sessionDebug), 'session data', [200], signal),
   staleTime: 0,
   gcTime: 0,
 });
@@ -26,7 +29,7 @@ const sessionDebugQueryOptions = queryOptions({
 /** A 503 still carries the health report (database down), so it is shown, not thrown. */
 const healthQueryOptions = queryOptions({
   queryKey: diagnosticsKeys.health,
-  queryFn: ({ signal }) => getJson<Health>('/api/health', 'health data', [200, 503], signal),
+  queryFn: ({ signal }) => getJson<Health>(pathOf(diagnosticsApi.health), 'health data', [200, 503], signal),
   staleTime: 0,
   gcTime: 0,
 });

@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Download } from 'lucide-react';
+import { videosApi } from '@contract/api/videos';
+import { pathOf } from '@contract/endpoint';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
@@ -24,7 +26,7 @@ export function VideoDownload() {
   const download = async () => {
     const videoId = Number(id);
     if (!Number.isInteger(videoId) || videoId < 1) return failed();
-    const url = `/api/video-download/${videoId}`;
+    const url = pathOf(videosApi.download, { id: videoId });
     setBusy(true);
     try {
       // A frame cannot report an error, so the call is checked first without its body.

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ProfileUpdateInput, PublicUser } from '@contract/auth';
+import { profileApi } from '@contract/api/profile';
+import type { ProfileUpdateInput } from '@contract/auth';
 import { userKeys } from '@/features/auth';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
-const updateProfile = (body: ProfileUpdateInput) =>
-  api<PublicUser>('/api/user/profile', { method: 'PUT', body });
+const updateProfile = (body: ProfileUpdateInput) => call(profileApi.update, { body });
 
 /** The answer replaces the cached current user. */
 export function useUpdateProfile() {

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ReferralSendInput } from '@contract/referrals';
-import { api, ApiError } from '@/lib/api-client';
+import { referralsApi } from '@contract/api/referrals';
+import { ApiError, call } from '@/lib/api-client';
 
 /** The dialog shows the server's `error` field, else a generic failure. */
 export function useSendReferral() {
@@ -8,9 +9,7 @@ export function useSendReferral() {
     meta: { errorTitle: 'Failed to send referral' },
     mutationFn: async (input: ReferralSendInput) => {
       try {
-        return await api<{ message: string }>('/api/referrals/send', {
-          body: input as Record<string, unknown>,
-        });
+        return await call(referralsApi.send, { body: input });
       } catch (err) {
         const body = err instanceof ApiError ? (err.body as { error?: string } | undefined) : undefined;
         throw new Error(body?.error ?? '');

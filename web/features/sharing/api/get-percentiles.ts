@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Percentile } from '@contract/percentiles';
-import { api } from '@/lib/api-client';
+import { sharingApi } from '@contract/api/sharing';
+import { call } from '@/lib/api-client';
 import { sharingKeys } from './keys';
 
 export const usePlayerPercentiles = (playerId: number, opts: { enabled?: boolean } = {}) =>
   useQuery({
     queryKey: sharingKeys.percentiles(playerId),
-    queryFn: () => api<Percentile[]>(`/api/players/${playerId}/percentiles`),
+    queryFn: () => call(sharingApi.percentiles, { params: { id: playerId } }),
     enabled: opts.enabled ?? true,
   });

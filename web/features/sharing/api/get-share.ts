@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ShareSettings } from '@contract/sharing';
-import { api } from '@/lib/api-client';
+import { sharingApi } from '@contract/api/sharing';
+import { call } from '@/lib/api-client';
 import { sharingKeys } from './keys';
 
-const getShare = (playerId: number) => api<ShareSettings>(`/api/players/${playerId}/share`);
+const getShare = (playerId: number) => call(sharingApi.get, { params: { id: playerId } });
 
 const shareQueryOptions = (playerId: number) =>
   queryOptions({ queryKey: sharingKeys.share(playerId), queryFn: () => getShare(playerId) });

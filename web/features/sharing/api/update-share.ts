@@ -1,15 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ShareSettings, UpdateShareInput } from '@contract/sharing';
-import { api } from '@/lib/api-client';
+import { sharingApi } from '@contract/api/sharing';
+import type { UpdateShareInput } from '@contract/sharing';
+import { call } from '@/lib/api-client';
 import { sharingKeys } from './keys';
 
 const updateShare = (playerId: number, body: UpdateShareInput) =>
-  api<ShareSettings>(`/api/players/${playerId}/share`, {
-    method: 'PUT',
-    body: body as Record<string, unknown>,
-  });
-const newShareLink = (playerId: number) =>
-  api<ShareSettings>(`/api/players/${playerId}/share/new-link`, { method: 'POST' });
+  call(sharingApi.update, { params: { id: playerId }, body });
+const newShareLink = (playerId: number) => call(sharingApi.newLink, { params: { id: playerId } });
 
 /** Both answer the whole settings: the cache takes them as they are. */
 export function useUpdateShare(playerId: number) {

@@ -1,14 +1,12 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import type { VideoList } from '@contract/videos';
-import { api, apiPage } from '@/lib/api-client';
+import { videosApi } from '@contract/api/videos';
+import { apiPage, call } from '@/lib/api-client';
 import { videoKeys } from './keys';
-
-const videosPath = (playerId: number) => `/api/videos/${playerId}`;
 
 const videosQueryOptions = (playerId: number) =>
   queryOptions({
     queryKey: videoKeys.list(playerId),
-    queryFn: ({ signal }) => api<VideoList>(videosPath(playerId), { signal }),
+    queryFn: ({ signal }) => call(videosApi.list, { params: { playerId }, signal }),
     refetchOnWindowFocus: true,
     staleTime: 0,
   });
@@ -25,7 +23,11 @@ const videoPagesQueryOptions = (playerId: number) =>
   infiniteQueryOptions({
     queryKey: [...videoKeys.list(playerId), 'pages'],
     queryFn: ({ pageParam, signal }) =>
-      apiPage<VideoList>(`${videosPath(playerId)}?limit=${VIDEOS_PAGE}`, pageParam, signal),
+      apiPage(videosApi.list, {
+        params: { playerId },
+        query: { limit: VIDEOS_PAGE, cursor: pageParam ?? undefined },
+        signal,
+      }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     refetchOnWindowFocus: true,

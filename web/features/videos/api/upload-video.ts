@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { Video } from '@contract/videos';
+import { videosApi } from '@contract/api/videos';
+import { pathOf, type Answer } from '@contract/endpoint';
 import { toast } from '@/components/ui/toaster';
 import { videoKeys } from './keys';
 import { uploadWithProgress } from '@/lib/upload-with-progress';
@@ -17,7 +18,7 @@ export function useUploadVideo(playerId: number) {
       if (positionId) form.append('positionId', String(positionId));
       form.append('file', file);
       setProgress(0);
-      return uploadWithProgress<Video>('/api/videos/upload', form, setProgress);
+      return uploadWithProgress<Answer<typeof videosApi.upload>>(pathOf(videosApi.upload), form, setProgress);
     },
     onSuccess: async () => {
       toast({ title: 'Success', description: 'Video uploaded successfully' });

@@ -1,10 +1,11 @@
-import { api } from '@/lib/api-client';
+import { videosApi } from '@contract/api/videos';
+import { pathOf } from '@contract/endpoint';
+import { call } from '@/lib/api-client';
 
 /** A fresh short-lived URL for a stored video (the list's URLs expire after a few minutes). */
-export const refreshVideoUrl = (videoId: number) =>
-  api<{ url: string; expiresIn: number }>('/api/videos/refresh-url', { method: 'POST', body: { videoId } });
+export const refreshVideoUrl = (videoId: number) => call(videosApi.refreshUrl, { body: { videoId } });
 
-const downloadPath = (videoId: number) => `/api/video-download/${videoId}`;
+const downloadPath = (videoId: number) => pathOf(videosApi.download, { id: videoId });
 
 /** Saves the file as video_{id}.mp4; falls back to a direct link when the blob route fails to start. */
 export async function downloadVideo(videoId: number): Promise<void> {

@@ -1,0 +1,15 @@
+import { profileUpdateSchema, publicUserSchema } from '../auth';
+import { defineEndpoint } from '../endpoint';
+
+/** The signed-in user's own profile (server/modules/profile). */
+export const profileApi = {
+  update: defineEndpoint({
+    method: 'PUT',
+    path: '/api/user/profile',
+    access: 'user',
+    tags: ['profile'],
+    body: profileUpdateSchema,
+    response: publicUserSchema,
+    errors: [409, 429],
+  }),
+};

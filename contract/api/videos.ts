@@ -1,0 +1,61 @@
+import { idParamsSchema } from '../analysis';
+import { binary, defineEndpoint } from '../endpoint';
+import { PAGE_SIZES, pageQuery } from '../pagination';
+import {
+  playerIdParamsSchema,
+  refreshUrlResponseSchema,
+  refreshUrlSchema,
+  uploadFieldsSchema,
+  videoListSchema,
+  videoSchema,
+} from '../videos';
+
+const tags = ['videos'];
+const errors = [403, 404];
+
+/** The video library: listing, streamed uploads, signed URLs and downloads (server/modules/videos). */
+export const videosApi = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/api/videos/:playerId',
+    access: 'user',
+    tags,
+    params: playerIdParamsSchema,
+    query: pageQuery(PAGE_SIZES.videos.max, PAGE_SIZES.videos.fallback),
+    response: videoListSchema,
+    errors,
+    description:
+      "The player's videos, newest first, 100 per page; stats cover every video. When more exist the answer carries an `X-Next-Cursor` header; pass it back as `cursor`.",
+  }),
+  upload: defineEndpoint({
+    method: 'POST',
+    path: '/api/videos/upload',
+    access: 'user',
+    tags,
+    form: uploadFieldsSchema.extend({ file: binary('The video (MP4, MOV or WebM)').optional() }),
+    response: videoSchema,
+    status: 201,
+    errors: [403, 404, 408, 413, 415],
+    description:
+      "Streams one video (fields playerId, positionId, file) into the player's library. 413 `STORAGE_QUOTA_EXCEEDED` when it does not fit in the family's video storage (decision 131); 408 `REQUEST_TIMEOUT` when the body stops arriving for UPLOAD_IDLE_SECONDS.",
+  }),
+  refreshUrl: defineEndpoint({
+    method: 'POST',
+    path: '/api/videos/refresh-url',
+    access: 'user',
+    tags,
+    body: refreshUrlSchema,
+    response: refreshUrlResponseSchema,
+    errors,
+  }),
+  download: defineEndpoint({
+    method: 'GET',
+    path: '/api/video-download/:id',
+    access: 'user',
+    tags,
+    params: idParamsSchema,
+    produces: 'video/mp4',
+    response: binary('The video file, as an attachment'),
+    errors,
+  }),
+};
