@@ -12,6 +12,7 @@
  * SOAK_CAPACITY_SECONDS (20) shape the capacity run; SOAK_PG_RESTART=0 leaves PostgreSQL alone;
  * SOAK_KEEP=1 keeps the work folder (replica and nginx logs).
  */
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -19,6 +20,7 @@ import { pgAvailable, pgBaseUrl, scratchDatabase } from './lib/pg';
 import { checkWorld } from './lib/soak-check';
 import { faultPlan, pgCluster, runFaults, type Fault } from './lib/soak-faults';
 import { Recorder } from './lib/soak-http';
+import { root } from '../server/test/deploy-image';
 import { nginxBin } from '../server/test/nginx-config';
 import { soakTable } from './lib/soak-report';
 import { seedWorld } from './lib/soak-seed';
@@ -42,6 +44,13 @@ function canRestartDatabase() {
 }
 
 const log = (s: string) => console.log(`[soak] ${s}`);
+
+/** The commit the replicas were built from, and whether its tree had changes (RESULTS.md names it). */
+function soakedCommit() {
+  const git = (args: string[]) => spawnSync('git', ['-C', root, ...args], { encoding: 'utf8' }).stdout.trim();
+  const changed = git(['status', '--porcelain', '--', 'server', 'contract', 'migrations', 'deploy']);
+  return `${git(['rev-parse', '--short', 'HEAD'])}${changed ? ' with uncommitted changes' : ''}`;
+}
 
 async function main() {
   if (!nginxBin()) throw new Error('nginx is not installed (apt-get install nginx)');
@@ -95,6 +104,7 @@ async function main() {
     for (const r of top.replicas) if (!r.proc || r.proc.exitCode !== null) await top.start(r);
     const check = await checkWorld(w);
     soakTable({
+      commit: soakedCommit(),
       seconds: SECONDS,
       every: EVERY,
       capacity,

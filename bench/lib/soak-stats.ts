@@ -76,11 +76,16 @@ const median = (xs: number[]) => pct(xs, 50);
 
 /** How far after a fault its recovery is looked for (the 10-minute run has 60 s between faults). */
 export const HORIZON_S = 60;
+/** How long the sliding windows must stay back for the p99 to count as back. */
+export const STAY_S = 20;
 
 /**
  * For each fault: the reads' p99 before it (median of the three 10 s windows before), the worst 10 s
- * window after it, and when it was back: the start of the sliding window after the last one (within
- * the horizon) that had a failure or a p99 above RECOVERED_WITHIN times the level before.
+ * window after it, and when it was back: the start of the first sliding window from which every
+ * window for STAY_S seconds had no failure and a p99 under the ceiling. The ceiling is RECOVERED_WITHIN times
+ * the level before, or the 90th percentile of the quiet windows' p99 if higher: on a shared machine a
+ * 10 s p99 of ~170 reads swings 3-4x without any fault, and a swing the quiet windows also show is
+ * not the fault's.
  */
 export function recoveries(samples: Sample[], faults: Fault[], seconds: number) {
   const rows = windows(samples, seconds);
@@ -89,24 +94,47 @@ export function recoveries(samples: Sample[], faults: Fault[], seconds: number) 
       r.readP99 >= 0 &&
       !faults.some((f) => r.from + WINDOW_S >= f.at && r.from <= (f.backAt ?? Infinity) + GRACE_S),
   );
+  const quietP90 = steady.length
+    ? pct(
+        steady.map((r) => r.readP99),
+        90,
+      )
+    : 0;
   return faults.map((f, i) => {
     const quietFrom = i > 0 ? (faults[i - 1].backAt ?? faults[i - 1].at) + GRACE_S : 0;
     const before = rows.filter((r) => r.from >= quietFrom && r.from + WINDOW_S <= f.at).slice(-3);
     // Faults closer together than that (the short run): the level of every window outside all faults.
     const pre = median((before.length ? before : steady).map((r) => r.readP99));
+    const ceiling = Math.max(pre * RECOVERED_WITHIN, quietP90);
     const horizon =
       Math.floor(Math.min((faults[i + 1]?.at ?? seconds) - f.at, HORIZON_S, seconds - f.at)) - WINDOW_S;
-    let lastBad = -1;
+    const ok: boolean[] = [];
     let peak = NaN;
     for (let k = 0; k <= horizon; k++) {
       const all = within(samples, f.at + k, f.at + k + WINDOW_S);
       const reads = all.filter(isRead).map((s) => s.ms);
       const p99 = reads.length ? pct(reads, 99) : Infinity;
       peak = Number.isNaN(peak) ? p99 : Math.max(peak, p99);
-      if (!(p99 <= pre * RECOVERED_WITHIN) || all.some(failed)) lastBad = k;
+      ok.push(p99 <= ceiling && !all.some(failed));
     }
-    const recoveredAfter = horizon < 0 || lastBad >= horizon ? null : lastBad + 1;
-    const failures = within(samples, f.at, (f.backAt ?? f.at) + GRACE_S).filter(failed).length;
-    return { fault: f, pre, peak, recoveredAfter, horizon: Math.max(0, horizon), failures };
+    // Back from the first window on which it stays back for STAY_S: a later swing is the machine's.
+    let recoveredAfter: number | null = null;
+    for (let k = 0; k + STAY_S <= horizon && recoveredAfter === null; k++)
+      if (ok.slice(k, k + STAY_S + 1).every(Boolean)) recoveredAfter = k;
+    const bad = samples.filter((s) => failed(s) && inFaultWindow([f], s));
+    // What clients saw: from the first failed request's start to the last one's answer.
+    const failedFor = bad.length
+      ? (Math.max(...bad.map((s) => s.t + s.ms)) - Math.min(...bad.map((s) => s.t))) / 1000
+      : 0;
+    return {
+      fault: f,
+      pre,
+      ceiling,
+      peak,
+      recoveredAfter,
+      horizon: Math.max(0, horizon),
+      failures: bad.length,
+      failedFor,
+    };
   });
 }
