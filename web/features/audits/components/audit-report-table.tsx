@@ -12,8 +12,9 @@ export function AuditReportTable() {
   return (
     <div className="grid gap-3">
       <p className="text-sm" data-testid="audit-summary">
-        {r.overall.audits} audits done · mean absolute difference {mph(r.overall.meanAbsDiffMph)} ·{' '}
-        {pct(r.overall.withinBoundsShare)} within bounds · {r.pending} waiting · {r.flagged} flagged
+        {r.overall.audits} {r.overall.audits === 1 ? 'audit' : 'audits'} done · mean absolute difference{' '}
+        {mph(r.overall.meanAbsDiffMph)} · {pct(r.overall.withinBoundsShare)} within bounds · {r.pending}{' '}
+        waiting · {r.flagged} flagged
       </p>
       <div className="overflow-x-auto">
         <Table className="whitespace-nowrap">
