@@ -120,6 +120,21 @@ describe('mail', () => {
     });
   });
 
+  it('in development, each link of an outbox mail gets a log line of its own, the link alone after its label', async () => {
+    const { lines, log } = captureLog();
+    const mailer = createMailer({ from: 'no-reply@va.test', db: handle.db, log });
+    await mailer.send({
+      to: 'links@example.com',
+      subject: 'Two links',
+      text: 'Verify: http://localhost:5000/verify-email?token=abc&email=x\nOr reset: http://localhost:5000/reset-password?token=def',
+    });
+    expect(lines.slice(1).map((l) => l.msg)).toEqual([
+      'Mail link: http://localhost:5000/verify-email?token=abc&email=x',
+      'Mail link: http://localhost:5000/reset-password?token=def',
+    ]);
+    expect(lines[1].obj).toEqual({ mailTo: 'links@example.com' });
+  });
+
   it('in production without SMTP, the log names the mail but not its secret links', async () => {
     const { lines, log } = captureLog();
     const mailer = createMailer({ from: 'no-reply@va.test', db: handle.db, log, logBodies: false });

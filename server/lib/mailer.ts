@@ -37,12 +37,15 @@ export function createMailer(opts: MailerOptions): Mailer {
         await opts.db.insert(mailOutbox).values(mail);
         // The links get their own field: inside the JSON-escaped text they are awkward to copy.
         const links = mail.text.match(/https?:\/\/\S+/g) ?? [];
-        if (logBodies)
+        if (logBodies) {
           opts.log.info(
             { mailTo: mail.to, subject: mail.subject, links },
             `Mail (outbox, not sent):\n${mail.text}`,
           );
-        else
+          // The log is JSON lines: a link inside the escaped text above is hard to find, so each one also
+          // gets a line whose message is the link alone, ready to copy (README, Run it).
+          for (const link of links) opts.log.info({ mailTo: mail.to }, `Mail link: ${link}`);
+        } else
           opts.log.warn(
             { mailTo: mail.to, subject: mail.subject },
             'Mail kept in the outbox: SMTP_URL is not set',
