@@ -10,6 +10,7 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toaster';
+import { useUser } from '@/features/auth';
 import { useAdminUsers, useExpireSession } from '../api/users';
 import { DeleteUserDialog } from './delete-user-dialog';
 import { UserFormDialog } from './user-form-dialog';
@@ -26,6 +27,7 @@ function useDebounced<T>(value: T, ms: number) {
 }
 
 export function UserManagement() {
+  const { user } = useUser();
   const [role, setRole] = useState<Role | 'all'>('all');
   const [verified, setVerified] = useState<'any' | 'true' | 'false'>('any');
   const [search, setSearch] = useState('');
@@ -130,6 +132,7 @@ export function UserManagement() {
                   users={list}
                   onEdit={(u) => setForm({ open: true, user: u })}
                   onDelete={setDeleting}
+                  selfId={user?.id}
                 />
               </div>
               <div className="md:hidden">
@@ -137,6 +140,7 @@ export function UserManagement() {
                   users={list}
                   onEdit={(u) => setForm({ open: true, user: u })}
                   onDelete={setDeleting}
+                  selfId={user?.id}
                 />
               </div>
               {users.hasNextPage && (

@@ -2,17 +2,20 @@ import { Pencil, Trash2 } from 'lucide-react';
 import { ROLE_LABELS, type AdminUser } from '@contract/admin';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { ROLE_BADGE, when } from './users-table';
+import { ROLE_BADGE, SelfDeleteNote, when } from './users-table';
 
 /** The phone layout of the users table: the same columns, stacked, with the actions in reach. */
 export function UsersList({
   users,
   onEdit,
   onDelete,
+  selfId,
 }: {
   users: AdminUser[];
   onEdit: (u: AdminUser) => void;
   onDelete: (u: AdminUser) => void;
+  /** The signed-in admin: the server refuses to delete this account (409), so no Delete is offered. */
+  selfId: number | undefined;
 }) {
   return (
     <ul className="divide-y">
@@ -54,15 +57,19 @@ export function UsersList({
             >
               <Pencil aria-hidden /> Edit
             </Button>
-            <Button
-              size="sm"
-              variant="outline"
-              className="flex-1 text-destructive hover:text-destructive"
-              onClick={() => onDelete(u)}
-              aria-label={`Delete ${u.username}`}
-            >
-              <Trash2 aria-hidden /> Delete
-            </Button>
+            {u.id === selfId ? (
+              <SelfDeleteNote className="flex-1 text-center" />
+            ) : (
+              <Button
+                size="sm"
+                variant="outline"
+                className="flex-1 text-destructive hover:text-destructive"
+                onClick={() => onDelete(u)}
+                aria-label={`Delete ${u.username}`}
+              >
+                <Trash2 aria-hidden /> Delete
+              </Button>
+            )}
           </div>
         </li>
       ))}

@@ -2,20 +2,36 @@ import { Pencil, Trash2 } from 'lucide-react';
 import { ROLE_LABELS, type AdminUser } from '@contract/admin';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/cn';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 export const when = (iso: string | null) => (iso ? dateTime.format(new Date(iso)) : 'Never');
 export const ROLE_BADGE = { admin: 'default', analyst: 'secondary', user: 'outline' } as const;
 
+/** In place of Delete on the admin's own row: the server refuses it, so say why instead of offering it. */
+export function SelfDeleteNote({ className }: { className?: string }) {
+  return (
+    <span
+      className={cn('self-center text-xs text-muted-foreground', className)}
+      data-testid="self-delete-note"
+    >
+      You cannot delete your own account here
+    </span>
+  );
+}
+
 export function UsersTable({
   users,
   onEdit,
   onDelete,
+  selfId,
 }: {
   users: AdminUser[];
   onEdit: (u: AdminUser) => void;
   onDelete: (u: AdminUser) => void;
+  /** The signed-in admin: the server refuses to delete this account (409), so no Delete is offered. */
+  selfId: number | undefined;
 }) {
   return (
     <Table className="whitespace-nowrap">
@@ -57,15 +73,19 @@ export function UsersTable({
                 >
                   <Pencil aria-hidden /> Edit
                 </Button>
-                <Button
-                  size="sm"
-                  variant="outline"
-                  className="text-destructive hover:text-destructive"
-                  onClick={() => onDelete(u)}
-                  aria-label={`Delete ${u.username}`}
-                >
-                  <Trash2 aria-hidden /> Delete
-                </Button>
+                {u.id === selfId ? (
+                  <SelfDeleteNote />
+                ) : (
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    className="text-destructive hover:text-destructive"
+                    onClick={() => onDelete(u)}
+                    aria-label={`Delete ${u.username}`}
+                  >
+                    <Trash2 aria-hidden /> Delete
+                  </Button>
+                )}
               </div>
             </TableCell>
           </TableRow>
