@@ -100,16 +100,19 @@ export function AppHeader() {
             to={paths.subscriptions}
             className="flex items-center gap-3 rounded-full border px-3 py-1.5 text-sm hover:bg-accent"
           >
-            {/* Named by its visible text (WCAG 2.5.3): 'Credits: IGA 2 Max Speed 3'. */}
+            {/* Named by its visible text (WCAG 2.5.3): 'Credits: IGA 2 Max Speed 3'. A phone shows 'Speed'
+                for 'Max Speed': an icon alone says nothing to a sighted user, and a title never shows on touch. */}
             <span className="sr-only">Credits:</span>
             <span className="flex items-center gap-1" title="IGA credits" data-testid="iga-credits">
               <Gauge className="size-4 text-primary" aria-hidden />
-              <span className="sr-only text-muted-foreground sm:not-sr-only">IGA</span>
+              <span className="text-xs text-muted-foreground sm:text-sm">IGA</span>
               <strong>{user.igaCredits ?? 0}</strong>
             </span>
             <span className="flex items-center gap-1" title="Max Speed credits" data-testid="speed-credits">
               <Zap className="size-4 text-amber-500" aria-hidden />
-              <span className="sr-only text-muted-foreground sm:not-sr-only">Max Speed</span>
+              <span className="text-xs text-muted-foreground sm:text-sm">
+                <span className="sr-only sm:not-sr-only">Max</span> Speed
+              </span>
               <strong>{user.credits ?? 0}</strong>
             </span>
           </Link>
