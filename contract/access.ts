@@ -17,7 +17,6 @@ const ROLES_OF = {
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Access = 'public' | keyof typeof ROLES_OF;
-export const ACCESS_LEVELS = ['public', ...(Object.keys(ROLES_OF) as (keyof typeof ROLES_OF)[])] as const;
 
 /** Whether a caller with `role` (null: signed out) may call an endpoint declared with `access`. */
 export function mayCall(access: Access, role: Role | null | undefined): boolean {

@@ -78,7 +78,6 @@ export const testPaymentStateSchema = z.object({
   amountRefundedCents: nonNegativeCentsSchema,
   disputeStatus: z.string().nullable(),
 });
-export type TestPaymentState = z.infer<typeof testPaymentStateSchema>;
 export const testRefundBodySchema = z
   .object({
     amountCents: z

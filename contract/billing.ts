@@ -36,7 +36,6 @@ export const stripeConfigSchema = z.object({
   provider: z.enum(['test-mode', 'stripe']),
   publishableKey: z.string().nullable(),
 });
-export type StripeConfig = z.infer<typeof stripeConfigSchema>;
 
 export const checkoutBodySchema = z.object({
   planId: z.coerce
@@ -70,7 +69,6 @@ export const subscriptionSchema = z.object({
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;
 export const subscriptionsResponseSchema = z.object({ data: z.array(subscriptionSchema), note: z.string() });
-export type SubscriptionsResponse = z.infer<typeof subscriptionsResponseSchema>;
 export const subscriptionParamsSchema = z.object({ id: z.string().min(1).max(255) });
 export const subscriptionActionResponseSchema = z.object({
   message: z.string(),

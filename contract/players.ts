@@ -341,4 +341,3 @@ export const deletePlayerResultSchema = z.object({
   /** Credits given back for requests that were still waiting for an analyst. */
   refunded: z.object({ credits: z.number(), igaCredits: z.number() }),
 });
-export type DeletePlayerResult = z.infer<typeof deletePlayerResultSchema>;

@@ -85,11 +85,22 @@ test.describe('user management', () => {
     await expect(userRow(page, renamed)).toHaveCount(0);
   });
 
-  test("refuses to delete yourself with the server's message", async ({ page }) => {
+  test('offers no Delete on your own row and says why; the server refuses it with its message', async ({
+    page,
+  }) => {
     await page.goto('/admin/users');
-    await page.getByRole('button', { name: `Delete ${DEMO.admin}` }).click();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
-    await expect(page.getByText('You cannot delete your own account')).toBeVisible();
+    const own = userRow(page, DEMO.admin);
+    await expect(own).toContainText('You cannot delete your own account here');
+    await expect(own.getByRole('button', { name: `Delete ${DEMO.admin}` })).toHaveCount(0);
+    await expect(
+      userRow(page, DEMO.parent).getByRole('button', { name: `Delete ${DEMO.parent}` }),
+    ).toBeVisible();
+    await shot(page, 'admin-users-own-row-desktop');
+    const me = (await (await page.request.get('/api/user')).json()) as { id: number };
+    const refused = await page.request.delete(`/api/admin/users/${me.id}`);
+    expect(refused.status()).toBe(409);
+    expect((await refused.json()).message).toBe('You cannot delete your own account');
+    await page.reload();
     await expect(userRow(page, DEMO.admin)).toBeVisible();
   });
 

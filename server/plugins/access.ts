@@ -2,7 +2,6 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { mayCall, type Access } from '../../contract/access';
 import { AppError } from '../lib/app-error';
-import { ROUTE_ACCESS } from './access-table';
 
 export type { Access } from '../../contract/access';
 
@@ -29,9 +28,6 @@ export interface RouteSchema {
 
 function accessOf(method: string, url: string, config?: { access?: Access }): Access | undefined {
   if (config?.access) return config.access;
-  // TRANSITION: modules not yet declared in contract/api; removed with access-table.ts.
-  const listed = ROUTE_ACCESS[`${method === 'HEAD' ? 'GET' : method} ${url}`];
-  if (listed) return listed;
   // Outside /api every GET is web content: pages, built assets, signed files, public profiles.
   return (method === 'GET' || method === 'HEAD') && !url.startsWith('/api/') ? 'public' : undefined;
 }

@@ -3,7 +3,6 @@ import fp from 'fastify-plugin';
 import fastifyCookie, { signerFactory } from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_IDLE_DAYS } from '../../contract/constants';
-import { AppError } from '../lib/app-error';
 import type { UserRow } from '../db/schema';
 
 declare module 'fastify' {
@@ -16,17 +15,16 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     session: AppSession;
+    /**
+     * The signed-in user, read with the session. A declared endpoint's handler gets it non-null when
+     * its access level needs a session (the access check answered 401 otherwise; decision 199).
+     */
     user: UserRow | null;
     /**
      * The signed-in user's plan name, read with the session on routes with `sessionLoadsPlan`
      * (decision 184); undefined on every other route.
      */
     userPlanName: string | null | undefined;
-    /**
-     * The signed-in user, or a 401. Who may call a route (its role) is declared once, in the route
-     * access table, and checked before validation (decision 074); handlers only read the user.
-     */
-    requireUser(): UserRow;
   }
 }
 
@@ -188,10 +186,6 @@ export default fp<{ secret: string; secure: boolean; store: SessionStore }>(asyn
   app.decorateRequest('session', null as unknown as AppSession);
   app.decorateRequest('user', null);
   app.decorateRequest('userPlanName', undefined);
-  app.decorateRequest('requireUser', function (this: FastifyRequest) {
-    if (!this.user) throw new AppError('UNAUTHENTICATED', 'Not authenticated');
-    return this.user;
-  });
 
   app.addHook('onRequest', async (req) => {
     const raw = req.cookies[SESSION_COOKIE];

@@ -119,7 +119,7 @@ const counts = async () => {
   const res: any = await t.db.execute(sql`select
     (select count(*) from users) u, (select count(*) from players) p, (select count(*) from analysis_requests) r,
     (select count(*) from referrals) f, (select count(*) from analytics_events) e, (select count(*) from videos) v,
-    (select count(*) from credit_transactions) c, (select coalesce(sum(credits + iga_credits), 0) from users) b`);
+    (select count(*) from credit_transactions) c, (select coalesce(sum(e.v::int), 0) from users, jsonb_each_text(users.credit_balances) as e(k, v)) b`);
   return JSON.stringify(res.rows[0]);
 };
 

@@ -1,14 +1,23 @@
 import { eq } from 'drizzle-orm';
+import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { mayCall, ROLES, type Role } from '../../contract/access';
+import { apis } from '../../contract/api';
+import { defineEndpoint } from '../../contract/endpoint';
 import { analysisRequests, players, videos } from '../db/schema';
 import { createPlayer } from '../modules/analysis/analysis.fixtures';
 import { playerBody } from '../modules/players/player-fixtures';
-import type { Access } from '../plugins/access';
+import accessPlugin, { type Access } from '../plugins/access';
+import { route } from '../plugins/endpoints';
 import { as, createTestApp, createUser, type TestApp, type TestUser } from './helpers';
+import { undeclared } from './undeclared-routes';
 
 /**
- * The route access table (server/plugins/access-table.ts) against the app itself: every registered
- * route is declared, and every non-public route refuses callers before validating their input.
+ * Who may call each route, against the app itself: every registered route declares its access (an
+ * endpoint in contract/api, or `config.access` on its own registration; decision 199), and every
+ * non-public route refuses callers before validating their input.
  */
 let t: TestApp;
 let routes: { method: string; url: string; access: Access | undefined }[];
@@ -16,6 +25,8 @@ let owner: TestUser;
 let other: TestUser;
 let analyst: TestUser;
 let admin: TestUser;
+/** One account of every role (a new role in contract/access.ts is tried here without a change). */
+const byRole = {} as Record<Role, TestUser>;
 const ids = { player: 0, video: 0, request: 0 };
 
 beforeAll(async () => {
@@ -27,6 +38,7 @@ beforeAll(async () => {
     await createUser(t, { role: 'analyst' }),
     await createUser(t, { role: 'admin' }),
   ];
+  for (const role of ROLES) byRole[role] = await createUser(t, { role });
   const p = await createPlayer(t, owner);
   ids.player = p.id;
   const [v] = await t.db
@@ -65,13 +77,42 @@ const hostile = JSON.stringify({
   searchTerm: 7,
 });
 
-describe('route access table', () => {
+describe('route access', () => {
   it('declares every route the app registers', () => {
-    const missing = routes.filter((r) => !r.access).map((r) => `${r.method} ${r.url}`);
-    expect(missing, 'add these to server/plugins/access-table.ts (or config.access on the route)').toEqual(
-      [],
-    );
+    const missing = undeclared(routes);
+    expect(
+      missing,
+      'declare these in contract/api (registered with route()), or give their registration config.access',
+    ).toEqual([]);
     expect(routes.length).toBeGreaterThan(60);
+  });
+
+  it('fails for a route with no declared access, and takes a GET outside /api as public web content', async () => {
+    const app = Fastify();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    await app.register(accessPlugin);
+    app.get('/api/nobody-said', async () => ({}));
+    app.get('/api/said', { config: { access: 'admin' } }, async () => ({}));
+    app.get('/some/page', async () => 'page');
+    const e = defineEndpoint({ method: 'POST', path: '/api/declared', access: 'user', response: z.null() });
+    route(app, e, async () => null);
+    await app.ready();
+    const registered = app.accessRoutes.filter((r) => r.method !== 'HEAD');
+    expect(undeclared(registered)).toEqual(['GET /api/nobody-said']);
+    expect(registered.find((r) => r.url === '/some/page')?.access).toBe('public');
+    expect(registered.find((r) => r.url === '/api/declared')?.access).toBe('user');
+    await app.close();
+  });
+
+  it('registers every endpoint declared in contract/api, with its declared access', () => {
+    const declared = Object.values(apis).flatMap((api) => Object.values(api));
+    expect(declared.length).toBeGreaterThan(80);
+    for (const e of declared) {
+      const found = routes.find((r) => r.method === e.method && r.url === e.path);
+      expect(found, `${e.method} ${e.path}`).toBeDefined();
+      expect(found?.access, `${e.method} ${e.path}`).toBe(e.access);
+    }
   });
 
   it('anonymous callers get 401 on every non-public route, before their input is validated', async () => {
@@ -147,6 +188,24 @@ describe('route access table', () => {
       const res = await as(t, admin, { method: 'GET', url: fill(r.url) });
       expect(res.statusCode, `admin ${r.url}: ${res.body}`).toBeLessThan(500);
     }
+  });
+
+  it('a caller of each role gets 403 on every route its role may not call, before its input is validated', async () => {
+    let refused = 0;
+    for (const role of ROLES) {
+      for (const r of routes.filter((x) => x.access && !mayCall(x.access, role))) {
+        const res = await as(t, byRole[role], {
+          method: r.method,
+          url: fill(r.url),
+          headers: json,
+          payload: r.method === 'GET' ? undefined : hostile,
+        });
+        expect(res.statusCode, `${role}: ${r.method} ${r.url}: ${res.body}`).toBe(403);
+        expect(res.json().errors, `${role}: ${r.method} ${r.url}`).toBeUndefined();
+        refused += 1;
+      }
+    }
+    expect(refused).toBeGreaterThan(20);
   });
 
   it('the owner reaches their own objects', async () => {

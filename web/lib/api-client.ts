@@ -109,48 +109,12 @@ export function call<E extends Endpoint>(endpoint: E, ...[options]: CallArgs<E>)
 export async function apiPage<E extends Endpoint>(
   endpoint: E,
   options: { params?: PathParams<E['path']>; query?: QueryIn<E>; signal?: AbortSignal },
-): Promise<{ data: Answer<E>; nextCursor: string | null }>;
-/** TRANSITION: the path form, until every list names its endpoint. */
-export async function apiPage<T>(
-  path: string,
-  cursor?: string | null,
-  signal?: AbortSignal,
-): Promise<{ data: T; nextCursor: string | null }>;
-export async function apiPage(
-  target: Endpoint | string,
-  a?: { params?: any; query?: any; signal?: AbortSignal } | string | null,
-  legacySignal?: AbortSignal,
-): Promise<{ data: unknown; nextCursor: string | null }> {
-  let url: string;
-  let signal: AbortSignal | undefined;
-  if (typeof target === 'string') {
-    const cursor = a as string | null | undefined;
-    url = cursor
-      ? `${target}${target.includes('?') ? '&' : '?'}cursor=${encodeURIComponent(cursor)}`
-      : target;
-    signal = legacySignal;
-  } else {
-    const options = (a ?? {}) as { params?: any; query?: any; signal?: AbortSignal };
-    url = urlOf(target, options);
-    signal = options.signal;
-  }
-  const res = await fetch(url, {
+): Promise<{ data: Answer<E>; nextCursor: string | null }> {
+  const res = await fetch(urlOf(endpoint, options), {
     credentials: 'include',
     headers: { Accept: 'application/json' },
-    signal,
+    signal: options.signal,
   });
   if (!res.ok) throw await toError(res);
-  return { data: await res.json(), nextCursor: res.headers.get('x-next-cursor') };
-}
-
-/** TRANSITION: the path form, until every call names its endpoint. */
-export const api = request;
-
-/** The default loader: the first key element is the path; a search path gets ?query= from the second. */
-export function defaultQueryFn({ queryKey, signal }: { queryKey: readonly unknown[]; signal: AbortSignal }) {
-  let path = String(queryKey[0]);
-  if (path.includes('search') && queryKey.length > 1) {
-    path += `${path.includes('?') ? '&' : '?'}query=${encodeURIComponent(String(queryKey[1]))}`;
-  }
-  return request(path, { signal });
+  return { data: (await res.json()) as Answer<E>, nextCursor: res.headers.get('x-next-cursor') };
 }

@@ -1,5 +1,4 @@
 import { MutationCache, QueryClient } from '@tanstack/react-query';
-import { defaultQueryFn } from './api-client';
 import { toastMutationError } from './mutation-errors';
 
 /** Defaults of the specification: never stale, no refetch on focus, no retry, no polling. */
@@ -10,7 +9,6 @@ export const queryClient = new QueryClient({
   }),
   defaultOptions: {
     queries: {
-      queryFn: defaultQueryFn,
       staleTime: Infinity,
       refetchOnWindowFocus: false,
       retry: false,

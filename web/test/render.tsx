@@ -6,13 +6,13 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { HttpResponse } from 'msw';
 import type { PublicUser } from '@contract/auth';
+import { authApi } from '@contract/api/auth';
 import { Providers } from '@/app/providers';
 import { AppRouter } from '@/app/router';
 import { Toaster } from '@/components/ui/toaster';
 import { queryClient } from '@/lib/query-client';
 import { aUser } from './data';
 import { server } from './server';
-import { authApi } from '@contract/api/auth';
 import { mock } from './mock';
 
 /**

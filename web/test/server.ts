@@ -1,9 +1,9 @@
 import { delay, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { positions } from './data';
 import { analyticsApi } from '@contract/api/analytics';
 import { authApi } from '@contract/api/auth';
 import { playersApi } from '@contract/api/players';
+import { positions } from './data';
 import { mock } from './mock';
 
 /** What every signed-in screen asks for besides its own data. Tests add theirs with `server.use(...)`. */

@@ -69,15 +69,13 @@ async function familyWithEverything() {
     analysisRequestId: request.id,
   });
   const [plan] = await t.db.select().from(plans).limit(1);
-  await t.db
-    .insert(creditTransactions)
-    .values({
-      userId: family.id,
-      amounts: ledgerAmounts({ amount: 2 }),
-      type: 'purchase',
-      description: 'Pack',
-      planId: plan.id,
-    });
+  await t.db.insert(creditTransactions).values({
+    userId: family.id,
+    amounts: ledgerAmounts({ amount: 2 }),
+    type: 'purchase',
+    description: 'Pack',
+    planId: plan.id,
+  });
   await t.db.insert(subscriptions).values({ userId: family.id, planId: plan.id, status: 'active' });
   return { family, player, request: request, keys };
 }

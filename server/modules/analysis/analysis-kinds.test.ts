@@ -119,14 +119,14 @@ describe('a kind added by a registry entry and its completion handler', () => {
     );
     expect((await userRow(t, family.id)).creditBalances).toMatchObject({ jump: 1 });
 
-    const asked = await ask(player.id, player.primaryPositionId!);
+    const asked = await ask(player.id, player.primaryPositionId);
     expect(asked.statusCode, asked.body).toBe(201);
     expect(asked.json()).toMatchObject({ requestType: 'vertical_jump', status: 'pending' });
     expect((await userRow(t, family.id)).creditBalances).toMatchObject({ jump: 0 });
     const spend = (await ledgerOf(t, family.id)).find((r) => r.type === 'spend');
     expect(spend).toMatchObject({ amounts: { jump: -1 }, description: 'Vertical jump analysis request' });
 
-    const broke = await ask(player.id, player.primaryPositionId!);
+    const broke = await ask(player.id, player.primaryPositionId);
     expect(broke.statusCode).toBe(402);
     expect(broke.json().message).toBe(JUMP.credit.noCredit);
 

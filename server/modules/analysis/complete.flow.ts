@@ -2,6 +2,7 @@ import { createWriteStream } from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { analysisApi } from '../../../contract/api/analysis';
 import { badRequest } from '../../lib/app-error';
 import { FfmpegError } from '../../lib/ffmpeg';
 import type { UserRow } from '../../db/schema';
@@ -30,7 +31,7 @@ export async function completeRequest(
       ? await positionSubmetricList(app.db, request.positionId)
       : [];
   return withTempDir(async (dir) => {
-    const { fields, file } = await receiveVideo(req, {
+    const { fields: parts, file } = await receiveVideo(req, {
       fileField: 'video',
       maxBytes: app.env.VIDEO_MAX_BYTES,
       store: async (stream, ext) => {
@@ -40,6 +41,8 @@ export async function completeRequest(
       },
       discard: async () => undefined,
     });
+    // The declared form (contract/api/analysis.ts): every text part a string; the kind checks the values.
+    const fields = analysisApi.complete.form.parse(parts);
     const { values, measured } = await handler.complete({
       app,
       request,

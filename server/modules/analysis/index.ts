@@ -1,16 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
-import { AppError } from '../../lib/app-error';
 import processRoutes from './process.routes';
 import requestsRoutes from './requests.routes';
 import submetricsRoutes from './submetrics.routes';
 
 /** Registers the analysis feature's routes: requests, the analysts' processing and submetrics. */
 export default async function analysisModule(app: FastifyInstance) {
-  // Every route here is for signed-in users: answer 401 before validating a body.
-  app.addHook('preValidation', async (req) => {
-    if (!req.session?.userId) throw new AppError('UNAUTHENTICATED', 'Not authenticated');
-  });
   await app.register(multipart, { limits: { fileSize: app.env.VIDEO_MAX_BYTES } });
 
   await app.register(requestsRoutes);

@@ -1,18 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { plansResponseSchema, stripeConfigSchema } from '../../../contract/billing';
+import { billingApi } from '../../../contract/api/billing';
+import { route } from '../../plugins/endpoints';
 import { listPlans } from './plans.service';
 
-export default async function plansRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const tags = ['billing'];
+export default async function plansRoutes(app: FastifyInstance) {
+  route(app, billingApi.plans, async () => listPlans(app.db));
 
-  // Prices are public information; the page itself is for signed-in users.
-  app.get('/api/plans', { schema: { tags, response: { 200: plansResponseSchema } } }, async () =>
-    listPlans(app.db),
-  );
-
-  app.get('/api/stripe/config', { schema: { tags, response: { 200: stripeConfigSchema } } }, async () => ({
+  route(app, billingApi.stripeConfig, async () => ({
     isTestMode: !app.payments.livemode,
     provider: app.payments.kind,
     publishableKey: app.env.STRIPE_SECRET_KEY ? (app.env.STRIPE_PUBLISHABLE_KEY ?? null) : null,

@@ -1,57 +1,20 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  subscriptionActionResponseSchema,
-  subscriptionParamsSchema,
-  subscriptionsResponseSchema,
-} from '../../../contract/billing';
-import { errorBodySchema } from '../../../contract/errors';
+import { billingApi } from '../../../contract/api/billing';
+import { route } from '../../plugins/endpoints';
 import { listSubscriptions, setCancelAtPeriodEnd } from './subscriptions.service';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
-
-export default async function subscriptionsRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const tags = ['billing'];
+export default async function subscriptionsRoutes(app: FastifyInstance) {
   const deps = () => ({ db: app.db, payments: app.payments });
 
-  app.get(
-    '/api/subscriptions',
-    {
-      schema: { tags, response: { 200: subscriptionsResponseSchema, 401: errorBodySchema } },
-    },
-    async (req) => listSubscriptions(deps(), req.requireUser().id),
-  );
+  route(app, billingApi.subscriptions, async (req) => listSubscriptions(deps(), req.user.id));
 
-  app.post(
-    '/api/subscriptions/:id/cancel',
-    {
-      config: app.perAddressLimit(20),
-      schema: {
-        tags,
-        params: subscriptionParamsSchema,
-        response: { 200: subscriptionActionResponseSchema, ...errors },
-      },
-    },
-    async (req) => ({
-      message: 'Your subscription will be canceled at the end of the current billing period.',
-      subscription: await setCancelAtPeriodEnd(deps(), req.requireUser().id, req.params.id, true),
-    }),
-  );
+  route(app, billingApi.cancelSubscription, { config: app.perAddressLimit(20) }, async (req) => ({
+    message: 'Your subscription will be canceled at the end of the current billing period.',
+    subscription: await setCancelAtPeriodEnd(deps(), req.user.id, req.params.id, true),
+  }));
 
-  app.post(
-    '/api/subscriptions/:id/reactivate',
-    {
-      config: app.perAddressLimit(20),
-      schema: {
-        tags,
-        params: subscriptionParamsSchema,
-        response: { 200: subscriptionActionResponseSchema, ...errors },
-      },
-    },
-    async (req) => ({
-      message: 'Your subscription has been reactivated.',
-      subscription: await setCancelAtPeriodEnd(deps(), req.requireUser().id, req.params.id, false),
-    }),
-  );
+  route(app, billingApi.reactivateSubscription, { config: app.perAddressLimit(20) }, async (req) => ({
+    message: 'Your subscription has been reactivated.',
+    subscription: await setCancelAtPeriodEnd(deps(), req.user.id, req.params.id, false),
+  }));
 }

@@ -1,19 +1,9 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  testCheckoutParamsSchema,
-  testCheckoutSessionSchema,
-  testPayResponseSchema,
-  testPaySchema,
-} from '../../../contract/billing';
-import {
-  testDisputeCloseBodySchema,
-  testPaymentStateSchema,
-  testRefundBodySchema,
-} from '../../../contract/billing-history';
-import { errorBodySchema } from '../../../contract/errors';
+import type { FastifyInstance } from 'fastify';
+import { testCheckoutApi } from '../../../contract/api/billing';
+import type { UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { TestModeProvider } from '../../lib/payments';
+import { route } from '../../plugins/endpoints';
 import { assertMayReverse } from './test-checkout.service';
 
 /**
@@ -21,127 +11,42 @@ import { assertMayReverse } from './test-checkout.service';
  * need no session cookie: the unguessable session id is the capability. Refunds and disputes need the
  * family's own signed-in account or an admin (decision 196).
  */
-export default async function testCheckoutRoutes(
-  fastify: FastifyInstance,
-  opts: { provider: TestModeProvider },
-) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const tags = ['billing'];
+export default async function testCheckoutRoutes(app: FastifyInstance, opts: { provider: TestModeProvider }) {
+  route(app, testCheckoutApi.session, { config: app.perAddressLimit(60) }, async (req) => {
+    const session = await opts.provider.describeSession(req.params.sessionId);
+    if (!session) throw new AppError('NOT_FOUND', 'Checkout session not found');
+    return session;
+  });
 
-  app.get(
-    '/api/checkout/test/:sessionId',
-    {
-      config: app.perAddressLimit(60),
-      schema: {
-        tags,
-        params: testCheckoutParamsSchema,
-        response: { 200: testCheckoutSessionSchema, 404: errorBodySchema },
-      },
-    },
-    async (req) => {
-      const session = await opts.provider.describeSession(req.params.sessionId);
-      if (!session) throw new AppError('NOT_FOUND', 'Checkout session not found');
-      return session;
-    },
-  );
-
-  app.post(
-    '/api/checkout/test/:sessionId/pay',
-    {
-      config: app.perAddressLimit(20),
-      schema: {
-        tags,
-        params: testCheckoutParamsSchema,
-        body: testPaySchema,
-        response: {
-          200: testPayResponseSchema,
-          400: errorBodySchema,
-          402: errorBodySchema,
-          404: errorBodySchema,
-          409: errorBodySchema,
-        },
-      },
-    },
-    async (req) => {
-      const { redirectUrl } = await opts.provider.pay(req.params.sessionId, req.body.cardNumber);
-      return { status: 'complete' as const, redirectUrl };
-    },
-  );
+  route(app, testCheckoutApi.pay, { config: app.perAddressLimit(20) }, async (req) => {
+    const { redirectUrl } = await opts.provider.pay(req.params.sessionId, req.body.cardNumber);
+    return { status: 'complete' as const, redirectUrl };
+  });
 
   // Refunds and disputes, so the charge.refunded / charge.dispute.* path runs end to end (decision 061).
-  const paymentErrors = {
-    400: errorBodySchema,
-    401: errorBodySchema,
-    404: errorBodySchema,
-    409: errorBodySchema,
-  };
   const found = (state: Awaited<ReturnType<TestModeProvider['paymentState']>>) => {
     if (!state) throw new AppError('NOT_FOUND', 'Payment not found');
     return state;
   };
-  const mayReverse = (req: FastifyRequest, sessionId: string) =>
-    assertMayReverse(opts.provider, req.requireUser(), sessionId);
+  const mayReverse = (user: UserRow, sessionId: string) => assertMayReverse(opts.provider, user, sessionId);
+  const limit = { config: app.perAddressLimit(20) };
 
-  app.get(
-    '/api/checkout/test/:sessionId/payment',
-    {
-      config: app.perAddressLimit(60),
-      schema: {
-        tags,
-        params: testCheckoutParamsSchema,
-        response: { 200: testPaymentStateSchema, 404: errorBodySchema },
-      },
-    },
-    async (req) => found(await opts.provider.paymentState(req.params.sessionId)),
+  route(app, testCheckoutApi.payment, { config: app.perAddressLimit(60) }, async (req) =>
+    found(await opts.provider.paymentState(req.params.sessionId)),
   );
 
-  app.post(
-    '/api/checkout/test/:sessionId/refund',
-    {
-      config: app.perAddressLimit(20),
-      schema: {
-        tags,
-        params: testCheckoutParamsSchema,
-        body: testRefundBodySchema,
-        response: { 200: testPaymentStateSchema, ...paymentErrors },
-      },
-    },
-    async (req) => {
-      await mayReverse(req, req.params.sessionId);
-      return found(await opts.provider.refund(req.params.sessionId, req.body?.amountCents));
-    },
-  );
+  route(app, testCheckoutApi.refund, limit, async (req) => {
+    await mayReverse(req.user, req.params.sessionId);
+    return found(await opts.provider.refund(req.params.sessionId, req.body?.amountCents));
+  });
 
-  app.post(
-    '/api/checkout/test/:sessionId/dispute',
-    {
-      config: app.perAddressLimit(20),
-      schema: {
-        tags,
-        params: testCheckoutParamsSchema,
-        response: { 200: testPaymentStateSchema, ...paymentErrors },
-      },
-    },
-    async (req) => {
-      await mayReverse(req, req.params.sessionId);
-      return found(await opts.provider.openDispute(req.params.sessionId));
-    },
-  );
+  route(app, testCheckoutApi.dispute, limit, async (req) => {
+    await mayReverse(req.user, req.params.sessionId);
+    return found(await opts.provider.openDispute(req.params.sessionId));
+  });
 
-  app.post(
-    '/api/checkout/test/:sessionId/dispute/close',
-    {
-      config: app.perAddressLimit(20),
-      schema: {
-        tags,
-        params: testCheckoutParamsSchema,
-        body: testDisputeCloseBodySchema,
-        response: { 200: testPaymentStateSchema, ...paymentErrors },
-      },
-    },
-    async (req) => {
-      await mayReverse(req, req.params.sessionId);
-      return found(await opts.provider.closeDispute(req.params.sessionId, req.body.outcome));
-    },
-  );
+  route(app, testCheckoutApi.closeDispute, limit, async (req) => {
+    await mayReverse(req.user, req.params.sessionId);
+    return found(await opts.provider.closeDispute(req.params.sessionId, req.body.outcome));
+  });
 }

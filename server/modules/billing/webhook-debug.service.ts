@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { desc } from 'drizzle-orm';
+import { billingApi } from '../../../contract/api/billing';
 import type { WebhookDebug, WebhookTestResult } from '../../../contract/billing';
 import type { Db } from '../../db/client';
 import { paymentEvents } from '../../db/schema';
@@ -8,7 +9,7 @@ import type { Env } from '../../env';
 import { HANDLED_PROVIDER_EVENTS, providerSelfTestEvent, type PaymentProvider } from '../../lib/payments';
 import { signPayload } from '../../lib/payments/signature';
 
-export const WEBHOOK_PATH = '/api/webhook/webhooks/stripe';
+export const WEBHOOK_PATH = billingApi.webhook.path;
 
 /** Which settings are present, never their values. */
 export async function webhookDebug(env: Env, payments: PaymentProvider, db: Db): Promise<WebhookDebug> {

@@ -1,16 +1,11 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../../lib/app-error';
 import measurementsRoutes from './measurements.routes';
 
 export { ALREADY_PROCESSED, pendingRequest } from './pending-request';
 
 /** Measured Max Speed: video media, the preview computation, source clips and evidence receipts. */
 export default async function measurementsModule(app: FastifyInstance) {
-  // Every route here is for signed-in users: answer 401 before validating a body.
-  app.addHook('preValidation', async (req) => {
-    if (!req.session?.userId) throw new AppError('UNAUTHENTICATED', 'Not authenticated');
-  });
   await app.register(multipart, { limits: { fileSize: app.env.VIDEO_MAX_BYTES } });
   await app.register(measurementsRoutes);
 }

@@ -1,23 +1,25 @@
 import { describe, expect, it } from 'vitest';
+import { analysisApi } from '@contract/api/analysis';
+import { measurementsApi } from '@contract/api/measurements';
 import { screen, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { aQueueItem, aUser } from '@/test/data';
 import { renderApp } from '@/test/render';
 import { failure, page, pending, server } from '@/test/server';
+import { mock } from '@/test/mock';
 
 const analyst = aUser({ id: 50, role: 'analyst', firstName: 'Ana', lastName: 'Lyst' });
-const QUEUE = '/api/analysis-requests/queue';
 
 describe('the analysis queue', () => {
   it('shows placeholder rows while the queue loads', async () => {
-    server.use(http.get(QUEUE, pending));
+    server.use(mock(analysisApi.queue, pending));
     renderApp('/analyst/queue', { user: analyst });
     expect(await screen.findByRole('status', { name: 'Loading the queue' })).toBeInTheDocument();
     expect(screen.queryByText('No pending requests')).not.toBeInTheDocument();
   });
 
   it('says there is nothing waiting when the queue is empty', async () => {
-    server.use(http.get(QUEUE, page([])));
+    server.use(mock(analysisApi.queue, page([])));
     renderApp('/analyst/queue', { user: analyst });
     expect(await screen.findByText('No pending requests')).toBeVisible();
     expect(screen.getByText('New requests appear here as families send them.')).toBeVisible();
@@ -26,7 +28,7 @@ describe('the analysis queue', () => {
   });
 
   it("shows the server's message when the queue cannot be loaded", async () => {
-    server.use(http.get(QUEUE, failure(500, 'Internal Server Error')));
+    server.use(mock(analysisApi.queue, failure(500, 'Internal Server Error')));
     renderApp('/analyst/queue', { user: analyst });
     expect(await screen.findByText('Internal Server Error')).toBeVisible();
     expect(screen.queryByText('No pending requests')).not.toBeInTheDocument();
@@ -35,7 +37,7 @@ describe('the analysis queue', () => {
   it('lists the requests oldest first and loads the next page on Load more', async () => {
     const seen: (string | null)[] = [];
     server.use(
-      http.get(QUEUE, ({ request }) => {
+      mock(analysisApi.queue, ({ request }) => {
         const cursor = new URL(request.url).searchParams.get('cursor');
         seen.push(cursor);
         return cursor === 'c2'
@@ -62,7 +64,7 @@ describe('the analysis queue', () => {
   });
 
   it('is not open to a family account', async () => {
-    server.use(http.get(QUEUE, page([aQueueItem()])));
+    server.use(mock(analysisApi.queue, page([aQueueItem()])));
     renderApp('/analyst/queue', { user: aUser() });
     expect(await screen.findByText('404 Page Not Found')).toBeVisible();
     expect(screen.queryByRole('heading', { name: 'Analysis Queue' })).not.toBeInTheDocument();
@@ -71,12 +73,16 @@ describe('the analysis queue', () => {
   it('tells the analyst that a clip still being prepared opens when it is ready', async () => {
     let asked = 0;
     server.use(
-      http.get(QUEUE, page([aQueueItem({ id: 44, sourceVideoId: 7 })])),
-      http.get('/api/analysis-requests/44/population', () => HttpResponse.json({ minimum: 20, metrics: [] })),
-      http.get('/api/videos/7/media', () => {
-        asked += 1;
-        return failure(409, 'The video is still being processed. Try again in a moment.', 'CONFLICT')();
-      }),
+      mock(analysisApi.queue, page([aQueueItem({ id: 44, sourceVideoId: 7 })])),
+      mock(analysisApi.population, () => HttpResponse.json({ minimum: 20, metrics: [] }), { id: 44 }),
+      mock(
+        measurementsApi.media,
+        () => {
+          asked += 1;
+          return failure(409, 'The video is still being processed. Try again in a moment.', 'CONFLICT')();
+        },
+        { id: 7 },
+      ),
     );
     const { ui } = renderApp('/analyst/queue', { user: analyst });
     await ui.click(

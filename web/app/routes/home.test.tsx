@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { playersApi } from '@contract/api/players';
 import { screen, within } from '@testing-library/react';
 import { aPlayer } from '@/test/data';
 import { findToast, renderApp } from '@/test/render';
 import { failure, page, pending, server } from '@/test/server';
-import { playersApi } from '@contract/api/players';
 import { mock } from '@/test/mock';
 
 describe('the dashboard player list', () => {

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { leaderboardApi } from '@contract/api/leaderboard';
 import { screen, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { leaderboardPage } from '@/test/data';
 import { renderApp } from '@/test/render';
 import { failure, pending, server } from '@/test/server';
+import { mock } from '@/test/mock';
 
 const entry = (rank: number, playerName: string, metricValue: number) => ({
   rank,
@@ -21,7 +23,7 @@ const entry = (rank: number, playerName: string, metricValue: number) => ({
 
 describe('the leaderboard', () => {
   it('shows placeholder rows while the board loads', async () => {
-    server.use(http.get('/api/leaderboard', pending));
+    server.use(mock(leaderboardApi.page, pending));
     renderApp('/leaderboard');
     expect(await screen.findByRole('status', { name: 'Loading the leaderboard' })).toHaveAttribute(
       'aria-busy',
@@ -31,14 +33,14 @@ describe('the leaderboard', () => {
   });
 
   it('says when the chosen filters have no verified results', async () => {
-    server.use(http.get('/api/leaderboard', () => HttpResponse.json(leaderboardPage())));
+    server.use(mock(leaderboardApi.page, () => HttpResponse.json(leaderboardPage())));
     renderApp('/leaderboard');
     expect(await screen.findByText('No data available for the selected filters')).toBeVisible();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 
   it('says the board could not be loaded, with the reason', async () => {
-    server.use(http.get('/api/leaderboard', failure(500, 'Internal Server Error')));
+    server.use(mock(leaderboardApi.page, failure(500, 'Internal Server Error')));
     renderApp('/leaderboard');
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('Error loading leaderboard data')).toBeVisible();
@@ -49,7 +51,7 @@ describe('the leaderboard', () => {
   it('asks for the filters in the URL and ranks the entries', async () => {
     const asked: URLSearchParams[] = [];
     server.use(
-      http.get('/api/leaderboard', ({ request }) => {
+      mock(leaderboardApi.page, ({ request }) => {
         asked.push(new URL(request.url).searchParams);
         return HttpResponse.json(
           leaderboardPage({ entries: [entry(1, 'Jordan Miles', 88.5), entry(2, 'Sam Reed', 80)] }),

@@ -3,10 +3,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { PHOTO_NOT_IMAGE, PHOTO_TOO_LARGE, PRIVATE_PLAYER_FIELDS, SAME_POSITION } from '@contract/players';
+import { playersApi } from '@contract/api/players';
 import { aPlayer, aUser } from '@/test/data';
 import { findToast, renderApp } from '@/test/render';
 import { pending, server } from '@/test/server';
-import { playersApi } from '@contract/api/players';
 import { mock } from '@/test/mock';
 
 /** A form control by its visible label (the required mark '*' is not part of the name). */

@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { videoListSchema } from '@contract/videos';
+import { playersApi } from '@contract/api/players';
+import { videosApi } from '@contract/api/videos';
 import { aPlayer, emptyVideoList } from '@/test/data';
 import { renderApp } from '@/test/render';
 import { failure, server } from '@/test/server';
-import { playersApi } from '@contract/api/players';
-import { videosApi } from '@contract/api/videos';
 import { mock } from '@/test/mock';
 
 const player = aPlayer();

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { AnalysisRequest, IgaRequestInput, RequestType, SpeedRequestInput } from '@contract/analysis';
+import type { IgaRequestInput, RequestType, SpeedRequestInput } from '@contract/analysis';
+import { analysisApi } from '@contract/api/analysis';
 import { userKeys } from '@/features/auth';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { playerKeys, positionKeys } from '@/features/players';
 import { videoKeys } from '@/features/videos';
 import { analysisKeys } from './keys';
@@ -17,24 +18,25 @@ async function refreshAfterRequest(qc: QueryClient, playerId: number) {
   ]);
 }
 
-const ENDPOINTS = { max_speed: '/api/analysis-requests', iga: '/api/iga-analysis-requests' } as const;
 const FALLBACK = {
   max_speed: 'Failed to submit request',
   iga: 'Failed to submit IGA score request',
 } as const;
+
+type RequestBody = Omit<SpeedRequestInput, 'playerId' | 'requestType'> | Omit<IgaRequestInput, 'playerId'>;
+
+/** The specification's two endpoints: IGA has its own, a speed request names its kind. */
+const createRequest = (kind: RequestType, playerId: number, body: RequestBody) =>
+  kind === 'iga'
+    ? call(analysisApi.createIga, { body: { ...(body as Omit<IgaRequestInput, 'playerId'>), playerId } })
+    : call(analysisApi.create, { body: { ...body, playerId, requestType: 'max_speed' } });
 
 /** POST /api/analysis-requests (speed) or /api/iga-analysis-requests: a missing credit is the dialog's to explain. */
 export function useCreateRequest(kind: RequestType, playerId: number) {
   const qc = useQueryClient();
   return useMutation({
     meta: { errorFallback: FALLBACK[kind], quietCodes: ['INSUFFICIENT_CREDITS'] },
-    mutationFn: (
-      body: Omit<SpeedRequestInput, 'playerId' | 'requestType'> | Omit<IgaRequestInput, 'playerId'>,
-    ) =>
-      api<AnalysisRequest>(ENDPOINTS[kind], {
-        method: 'POST',
-        body: kind === 'iga' ? { ...body, playerId } : { ...body, playerId, requestType: 'max_speed' },
-      }),
+    mutationFn: (body: RequestBody) => createRequest(kind, playerId, body),
     onSuccess: () => refreshAfterRequest(qc, playerId),
   });
 }

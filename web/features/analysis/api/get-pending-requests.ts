@@ -1,14 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PendingRequests } from '@contract/analysis';
-import { api } from '@/lib/api-client';
+import { analysisApi } from '@contract/api/analysis';
+import { call } from '@/lib/api-client';
 import { analysisKeys } from './keys';
-
-const pendingPath = (playerId: number) => `/api/players/${playerId}/pending-requests`;
 
 const pendingRequestsQueryOptions = (playerId: number) =>
   queryOptions({
     queryKey: analysisKeys.pending(playerId),
-    queryFn: ({ signal }) => api<PendingRequests>(pendingPath(playerId), { signal }),
+    queryFn: ({ signal }) => call(analysisApi.pending, { params: { id: playerId }, signal }),
     refetchOnWindowFocus: true,
     staleTime: 0,
   });

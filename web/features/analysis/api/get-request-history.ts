@@ -1,15 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { RequestHistoryItem } from '@contract/request-history';
-import { api } from '@/lib/api-client';
+import { analysisApi } from '@contract/api/analysis';
+import { call } from '@/lib/api-client';
 import { usePendingRequests } from './get-pending-requests';
 import { analysisKeys } from './keys';
-
-const requestHistoryPath = (playerId: number) => `/api/players/${playerId}/requests`;
 
 const requestHistoryQueryOptions = (playerId: number, pending: number | undefined) =>
   queryOptions({
     queryKey: analysisKeys.history(playerId, pending ?? null),
-    queryFn: ({ signal }) => api<RequestHistoryItem[]>(requestHistoryPath(playerId), { signal }),
+    queryFn: ({ signal }) => call(analysisApi.history, { params: { id: playerId }, signal }),
     refetchOnWindowFocus: true,
     staleTime: 0,
   });

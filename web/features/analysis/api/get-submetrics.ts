@@ -1,16 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PositionSubmetric, RequestSubmetric } from '@contract/analysis';
-import { api, ApiError } from '@/lib/api-client';
+import { analysisApi } from '@contract/api/analysis';
+import { ApiError, call } from '@/lib/api-client';
 import { analysisKeys } from './keys';
-
-const requestSubmetricsPath = (requestId: number) => `/api/analysis-requests/${requestId}/submetrics`;
 
 export const requestSubmetricsQueryOptions = (requestId: number) =>
   queryOptions({
     queryKey: analysisKeys.requestSubmetrics(requestId),
     queryFn: async ({ signal }) => {
       try {
-        return await api<RequestSubmetric[]>(requestSubmetricsPath(requestId), { signal });
+        return await call(analysisApi.requestSubmetrics, { params: { id: requestId }, signal });
       } catch (err) {
         throw new Error(
           `Failed to fetch IGA submetrics: ${err instanceof ApiError ? err.status : 'network error'}`,
@@ -29,7 +27,7 @@ const positionSubmetricsQueryOptions = (positionId: number) =>
     queryKey: analysisKeys.positionSubmetrics(positionId),
     queryFn: async ({ signal }) => {
       try {
-        return await api<PositionSubmetric[]>(`/api/positions/${positionId}/submetrics`, { signal });
+        return await call(analysisApi.positionSubmetrics, { params: { id: positionId }, signal });
       } catch {
         throw new Error('Failed to fetch position submetrics');
       }

@@ -6,8 +6,10 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { AnalysisRequest, Population, QueueItem, RejectInput } from '@contract/analysis';
-import { api, apiPage } from '@/lib/api-client';
+import type { QueueItem, RejectInput } from '@contract/analysis';
+import { analysisApi } from '@contract/api/analysis';
+import { pathOf, type Answer } from '@contract/endpoint';
+import { apiPage, call } from '@/lib/api-client';
 import { uploadWithProgress } from '@/lib/upload-with-progress';
 import { playerKeys } from '@/features/players';
 import { videoKeys } from '@/features/videos';
@@ -17,7 +19,7 @@ import { analysisKeys } from './keys';
 const queueQueryOptions = infiniteQueryOptions({
   queryKey: analysisKeys.queue(),
   queryFn: ({ pageParam, signal }) =>
-    apiPage<QueueItem[]>('/api/analysis-requests/queue?limit=50', pageParam, signal),
+    apiPage(analysisApi.queue, { query: { limit: 50, cursor: pageParam ?? undefined }, signal }),
   initialPageParam: null as string | null,
   getNextPageParam: (last) => last.nextCursor,
   staleTime: 0,
@@ -34,7 +36,7 @@ export function useRefetchQueue() {
 export const usePopulation = (requestId: number) =>
   useQuery({
     queryKey: analysisKeys.population(requestId),
-    queryFn: ({ signal }) => api<Population>(`/api/analysis-requests/${requestId}/population`, { signal }),
+    queryFn: ({ signal }) => call(analysisApi.population, { params: { id: requestId }, signal }),
     staleTime: 60_000,
   });
 
@@ -62,8 +64,8 @@ export function useCompleteRequest(item: QueueItem) {
       // A measured Max Speed's evidence is its source clip: the processed video is optional there.
       if (video) form.append('video', video);
       setProgress(0);
-      return uploadWithProgress<{ request: AnalysisRequest }>(
-        `/api/analysis-requests/${item.id}/complete`,
+      return uploadWithProgress<Answer<typeof analysisApi.complete>>(
+        pathOf(analysisApi.complete, { id: item.id }),
         form,
         setProgress,
       );
@@ -78,8 +80,7 @@ export function useRejectRequest(item: QueueItem) {
   const refresh = useRefreshAfterProcessing();
   return useMutation({
     meta: { errorFallback: 'Failed to reject request' },
-    mutationFn: (body: RejectInput) =>
-      api<AnalysisRequest>(`/api/analysis-requests/${item.id}/reject`, { method: 'POST', body }),
+    mutationFn: (body: RejectInput) => call(analysisApi.reject, { params: { id: item.id }, body }),
     onSuccess: () => refresh(item),
   });
 }

@@ -1,17 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { Route, Routes } from 'react-router';
 import { NO_IGA_CREDIT, NO_SPEED_CREDIT, TURNAROUND_TEXT } from '@contract/analysis';
+import { analysisApi } from '@contract/api/analysis';
+import { authApi } from '@contract/api/auth';
+import { videosApi } from '@contract/api/videos';
 import { aPlayer, aUser, emptyVideoList } from '@/test/data';
 import { findToast, renderWithProviders } from '@/test/render';
 import { failure, server } from '@/test/server';
+import { mock } from '@/test/mock';
 import { userKeys } from '@/features/auth';
 import { queryClient } from '@/lib/query-client';
 import { RequestDialog } from './request-dialog';
-import { authApi } from '@contract/api/auth';
-import { videosApi } from '@contract/api/videos';
-import { mock } from '@/test/mock';
 
 function renderDialog(kind: 'max_speed' | 'iga', credits: { credits?: number; igaCredits?: number } = {}) {
   server.use(
@@ -41,7 +42,7 @@ describe('the request dialog (speed and IGA, one component)', () => {
   it('sends a speed request and says when to expect the result', async () => {
     let body: unknown;
     server.use(
-      http.post('/api/analysis-requests', async ({ request }) => {
+      mock(analysisApi.create, async ({ request }) => {
         body = await request.json();
         return HttpResponse.json({ id: 1 }, { status: 201 });
       }),
@@ -62,7 +63,7 @@ describe('the request dialog (speed and IGA, one component)', () => {
 
   it("recognises a missing credit by the server's code and sends the family to the plans page", async () => {
     // The balance read when the page opened still showed a credit; the server knows better.
-    server.use(http.post('/api/analysis-requests', failure(402, 'Not enough', 'INSUFFICIENT_CREDITS')));
+    server.use(mock(analysisApi.create, failure(402, 'Not enough', 'INSUFFICIENT_CREDITS')));
     const { ui } = renderDialog('max_speed', { credits: 1 });
     await fillSpeedRequest(ui);
     await ui.click(screen.getByRole('button', { name: 'Submit Request' }));
@@ -73,7 +74,7 @@ describe('the request dialog (speed and IGA, one component)', () => {
   });
 
   it("toasts any other failure once, with the kind's fallback when the server gives no message", async () => {
-    server.use(http.post('/api/analysis-requests', failure(500, '')));
+    server.use(mock(analysisApi.create, failure(500, '')));
     const { ui } = renderDialog('max_speed');
     await fillSpeedRequest(ui);
     await ui.click(screen.getByRole('button', { name: 'Submit Request' }));
@@ -97,7 +98,7 @@ describe('the request dialog (speed and IGA, one component)', () => {
     let body: Record<string, unknown> = {};
     const { ui } = renderDialog('iga', { igaCredits: 1 });
     server.use(
-      http.post('/api/iga-analysis-requests', async ({ request }) => {
+      mock(analysisApi.createIga, async ({ request }) => {
         body = (await request.json()) as Record<string, unknown>;
         // From now on the balance the header reads again is empty.
         server.use(mock(authApi.user, () => HttpResponse.json(aUser({ igaCredits: 0 }))));

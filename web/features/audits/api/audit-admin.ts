@@ -1,21 +1,25 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Audit, AuditReport, AuditSettings } from '@contract/audits';
-import { api } from '@/lib/api-client';
+import { auditsApi } from '@contract/api/audits';
+import type { AuditSettings } from '@contract/audits';
+import { call } from '@/lib/api-client';
 import { auditKeys } from './keys';
 
 export const useFlaggedAudits = () =>
-  useQuery({ queryKey: auditKeys.flagged, queryFn: () => api<Audit[]>('/api/audits?status=flagged') });
+  useQuery({
+    queryKey: auditKeys.flagged,
+    queryFn: () => call(auditsApi.list, { query: { status: 'flagged' } }),
+  });
 export const useAuditReport = () =>
-  useQuery({ queryKey: auditKeys.report, queryFn: () => api<AuditReport>('/api/audits/report') });
+  useQuery({ queryKey: auditKeys.report, queryFn: () => call(auditsApi.report) });
 export const useAuditSettings = () =>
-  useQuery({ queryKey: auditKeys.settings, queryFn: () => api<AuditSettings>('/api/audits/settings') });
+  useQuery({ queryKey: auditKeys.settings, queryFn: () => call(auditsApi.settings) });
 
 export function useResolveAudit() {
   const qc = useQueryClient();
   return useMutation({
     meta: { toast: false },
     mutationFn: ({ id, confirmed }: { id: number; confirmed: 'original' | 'audit' }) =>
-      api<Audit>(`/api/audits/${id}/resolve`, { method: 'POST', body: { confirmed } }),
+      call(auditsApi.resolve, { params: { id }, body: { confirmed } }),
     onSuccess: () =>
       Promise.all([
         qc.invalidateQueries({ queryKey: auditKeys.flagged }),
@@ -28,7 +32,7 @@ export function useSaveAuditSettings() {
   const qc = useQueryClient();
   return useMutation({
     meta: { toast: false },
-    mutationFn: (body: AuditSettings) => api<AuditSettings>('/api/audits/settings', { method: 'PUT', body }),
+    mutationFn: (body: AuditSettings) => call(auditsApi.updateSettings, { body }),
     onSuccess: (data) => {
       qc.setQueryData(auditKeys.settings, data);
       return qc.invalidateQueries({ queryKey: auditKeys.report });

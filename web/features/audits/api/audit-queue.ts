@@ -1,17 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Audit, AuditItem } from '@contract/audits';
+import { auditsApi } from '@contract/api/audits';
 import type { MeasurementField } from '@contract/measurements';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { auditKeys } from './keys';
 
-const getAuditQueue = () => api<AuditItem[]>('/api/audits/queue');
+const getAuditQueue = () => call(auditsApi.queue);
 export const useAuditQueue = () => useQuery({ queryKey: auditKeys.queue, queryFn: getAuditQueue });
 
 const submitAudit = (auditId: number, field: MeasurementField) =>
-  api<Audit>(`/api/audits/${auditId}/measurement`, {
-    method: 'POST',
-    body: field as unknown as Record<string, unknown>,
-  });
+  call(auditsApi.submit, { params: { id: auditId }, body: field });
 
 export function useSubmitAudit(auditId: number) {
   const qc = useQueryClient();

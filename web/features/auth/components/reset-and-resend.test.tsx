@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { authApi } from '@contract/api/auth';
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { findToast, renderWithProviders } from '@/test/render';
 import { failure, server } from '@/test/server';
+import { mock } from '@/test/mock';
 import { ResetConfirmForm } from './reset-confirm-form';
 import { VerifyEmailStatus } from './verify-email-status';
-import { authApi } from '@contract/api/auth';
-import { mock } from '@/test/mock';
 
 describe('password reset and verification resend failures (toasted by the MutationCache)', () => {
   it('a refused new password is said under the heading with a link to a new one, and toasted once', async () => {

@@ -5,8 +5,9 @@ import {
   useMutation,
   useQuery,
 } from '@tanstack/react-query';
-import type { BillingAccount, BillingHistoryItem, CheckoutPreview } from '@contract/billing-history';
-import { api, apiPage, ApiError } from '@/lib/api-client';
+import { billingApi } from '@contract/api/billing';
+import { pathOf } from '@contract/endpoint';
+import { apiPage, ApiError, call } from '@/lib/api-client';
 import { billingKeys } from './keys';
 
 /** The ledger, newest first, a page at a time ('Load more' fetches the next cursor). */
@@ -14,7 +15,7 @@ const billingHistoryOptions = (kind: 'all' | 'payments', limit: number) =>
   infiniteQueryOptions({
     queryKey: billingKeys.historyPages(kind, limit),
     queryFn: ({ pageParam, signal }) =>
-      apiPage<BillingHistoryItem[]>(`/api/billing/history?kind=${kind}&limit=${limit}`, pageParam, signal),
+      apiPage(billingApi.history, { query: { kind, limit, cursor: pageParam ?? undefined }, signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });
@@ -23,15 +24,15 @@ export const useBillingHistory = (kind: 'all' | 'payments', limit = 10) =>
   useInfiniteQuery(billingHistoryOptions(kind, limit));
 
 const billingAccountOptions = () =>
-  queryOptions({ queryKey: billingKeys.account, queryFn: () => api<BillingAccount>('/api/billing/account') });
+  queryOptions({ queryKey: billingKeys.account, queryFn: () => call(billingApi.account) });
 export const useBillingAccount = () => useQuery(billingAccountOptions());
 
-export const BILLING_HISTORY_CSV = '/api/billing/history.csv';
+export const BILLING_HISTORY_CSV = pathOf(billingApi.historyCsv);
 
 export function useOpenPortal() {
   return useMutation({
     mutationFn: async () => {
-      const { url } = await api<{ url: string }>('/api/billing/portal', { method: 'POST' });
+      const { url } = await call(billingApi.portal);
       window.location.assign(url);
       return url;
     },
@@ -43,7 +44,7 @@ export function useCheckoutPreview() {
   return useMutation({
     mutationFn: async (planId: number) => {
       try {
-        return await api<CheckoutPreview>(`/api/checkout/preview?planId=${planId}`);
+        return await call(billingApi.checkoutPreview, { query: { planId } });
       } catch (err) {
         throw new Error(
           err instanceof ApiError && err.message

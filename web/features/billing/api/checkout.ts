@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { REFERRAL_CODE_STORAGE_KEY } from '@contract/referrals';
-import { api, ApiError } from '@/lib/api-client';
+import { billingApi } from '@contract/api/billing';
+import { ApiError, call } from '@/lib/api-client';
 
 const PRE_CHECKOUT_URL_KEY = 'preCheckoutUrl';
 const FALLBACK = 'Failed to initiate checkout. Please try again.';
@@ -11,7 +12,7 @@ export function useStartCheckout() {
     mutationFn: async (planId: number) => {
       let res: { url?: string };
       try {
-        res = await api<{ url?: string }>('/api/checkout', {
+        res = await call(billingApi.checkout, {
           body: { planId, promoCode: localStorage.getItem(REFERRAL_CODE_STORAGE_KEY) },
         });
       } catch (err) {

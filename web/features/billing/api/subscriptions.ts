@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Subscription, SubscriptionsResponse } from '@contract/billing';
+import { billingApi } from '@contract/api/billing';
 import { userKeys } from '@/features/auth';
-import { api, ApiError } from '@/lib/api-client';
+import { ApiError, call } from '@/lib/api-client';
 import { billingKeys } from './keys';
 
 const subscriptionsQueryOptions = (enabled: boolean) =>
@@ -9,7 +9,7 @@ const subscriptionsQueryOptions = (enabled: boolean) =>
     queryKey: billingKeys.subscriptions,
     queryFn: async () => {
       try {
-        return await api<SubscriptionsResponse>('/api/subscriptions');
+        return await call(billingApi.subscriptions);
       } catch {
         throw new Error('Failed to fetch subscriptions');
       }
@@ -23,17 +23,18 @@ const subscriptionsQueryOptions = (enabled: boolean) =>
 export const useSubscriptions = (stripeCustomerId: string | null | undefined) =>
   useQuery(subscriptionsQueryOptions(Boolean(stripeCustomerId)));
 
-type Action = 'cancel' | 'reactivate';
+const ACTIONS = {
+  cancel: billingApi.cancelSubscription,
+  reactivate: billingApi.reactivateSubscription,
+} as const;
+type Action = keyof typeof ACTIONS;
 
 export function useSubscriptionAction(action: Action) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async (id: string) => {
       try {
-        return await api<{ message: string; subscription: Subscription }>(
-          `/api/subscriptions/${encodeURIComponent(id)}/${action}`,
-          { method: 'POST' },
-        );
+        return await call(ACTIONS[action], { params: { id } });
       } catch (err) {
         throw new Error(
           err instanceof ApiError && err.message ? err.message : 'Failed to update subscription',

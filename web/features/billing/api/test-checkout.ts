@@ -1,31 +1,27 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TestCheckoutSession, TestPayInput } from '@contract/billing';
-import type { TestPaymentState } from '@contract/billing-history';
-import { api } from '@/lib/api-client';
+import { testCheckoutApi } from '@contract/api/billing';
+import type { TestPayInput } from '@contract/billing';
+import { call } from '@/lib/api-client';
 import { billingKeys } from './keys';
 
 export const testSessionQueryOptions = (sessionId: string) =>
   queryOptions({
     queryKey: billingKeys.testSession(sessionId),
-    queryFn: () => api<TestCheckoutSession>(`/api/checkout/test/${encodeURIComponent(sessionId)}`),
+    queryFn: () => call(testCheckoutApi.session, { params: { sessionId } }),
   });
 
 export function usePayTestSession(sessionId: string) {
   return useMutation({
     // The form shows the card's error itself.
     meta: { toast: false },
-    mutationFn: (input: TestPayInput) =>
-      api<{ status: 'complete'; redirectUrl: string }>(
-        `/api/checkout/test/${encodeURIComponent(sessionId)}/pay`,
-        { body: input },
-      ),
+    mutationFn: (input: TestPayInput) => call(testCheckoutApi.pay, { params: { sessionId }, body: input }),
   });
 }
 
 export const testPaymentQueryOptions = (sessionId: string, enabled: boolean) =>
   queryOptions({
     queryKey: billingKeys.testPayment(sessionId),
-    queryFn: () => api<TestPaymentState>(`/api/checkout/test/${encodeURIComponent(sessionId)}/payment`),
+    queryFn: () => call(testCheckoutApi.payment, { params: { sessionId } }),
     enabled,
   });
 
@@ -37,16 +33,17 @@ type TestAction =
 /** Test mode only: refund the payment or play the card holder's bank (decision 061). */
 export function useTestPaymentAction(sessionId: string) {
   const qc = useQueryClient();
-  const base = `/api/checkout/test/${encodeURIComponent(sessionId)}`;
+  const params = { sessionId };
   return useMutation({
     mutationFn: (a: TestAction) =>
       a.action === 'refund'
-        ? api<TestPaymentState>(`${base}/refund`, {
+        ? call(testCheckoutApi.refund, {
+            params,
             body: a.amountCents ? { amountCents: a.amountCents } : {},
           })
         : a.action === 'dispute'
-          ? api<TestPaymentState>(`${base}/dispute`, { method: 'POST' })
-          : api<TestPaymentState>(`${base}/dispute/close`, { body: { outcome: a.outcome } }),
+          ? call(testCheckoutApi.dispute, { params })
+          : call(testCheckoutApi.closeDispute, { params, body: { outcome: a.outcome } }),
     onSuccess: (state) => qc.setQueryData(billingKeys.testPayment(sessionId), state),
     onSettled: () => void qc.invalidateQueries(),
   });

@@ -1,16 +1,16 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import type { WebhookDebug, WebhookTestResult } from '@contract/billing';
-import { api } from '@/lib/api-client';
+import { billingApi } from '@contract/api/billing';
+import { call } from '@/lib/api-client';
 import { billingKeys } from './keys';
 
 export const webhookDebugQueryOptions = queryOptions({
   queryKey: billingKeys.webhookDebug,
-  queryFn: () => api<WebhookDebug>('/api/webhook/stripe/debug'),
+  queryFn: () => call(billingApi.webhookDebug),
   staleTime: 0,
 });
 
 export const useRunWebhookTest = () =>
   useMutation({
     meta: { toast: false },
-    mutationFn: () => api<WebhookTestResult>('/api/webhook/test/stripe', { method: 'POST' }),
+    mutationFn: () => call(billingApi.webhookSelfTest),
   });

@@ -1,30 +1,29 @@
 import { describe, expect, it } from 'vitest';
+import { billingApi } from '@contract/api/billing';
 import { screen, within } from '@testing-library/react';
-import { http } from 'msw';
 import { aLedgerRow } from '@/test/data';
 import { renderWithProviders } from '@/test/render';
 import { failure, page, pending, server } from '@/test/server';
+import { mock } from '@/test/mock';
 import { BillingHistory } from './billing-history';
-
-const HISTORY = '/api/billing/history';
 
 describe('the billing history', () => {
   it('shows a placeholder while the ledger loads', async () => {
-    server.use(http.get(HISTORY, pending));
+    server.use(mock(billingApi.history, pending));
     renderWithProviders(<BillingHistory />);
     expect(await screen.findByRole('status', { name: 'Loading billing history' })).toBeInTheDocument();
     expect(screen.queryByText('No billing activity yet.')).not.toBeInTheDocument();
   });
 
   it('says there is no billing activity yet', async () => {
-    server.use(http.get(HISTORY, page([])));
+    server.use(mock(billingApi.history, page([])));
     renderWithProviders(<BillingHistory />);
     expect(await screen.findByText('No billing activity yet.')).toBeVisible();
     expect(screen.queryByRole('list', { name: 'Billing history' })).not.toBeInTheDocument();
   });
 
   it('says the history could not be loaded', async () => {
-    server.use(http.get(HISTORY, failure(500, 'Internal Server Error')));
+    server.use(mock(billingApi.history, failure(500, 'Internal Server Error')));
     renderWithProviders(<BillingHistory />);
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load the billing history.');
     expect(screen.queryByText('No billing activity yet.')).not.toBeInTheDocument();
@@ -33,7 +32,7 @@ describe('the billing history', () => {
   it('lists purchases and credits spent, newest first, and loads older rows on Load more', async () => {
     const asked: string[] = [];
     server.use(
-      http.get(HISTORY, ({ request }) => {
+      mock(billingApi.history, ({ request }) => {
         const url = new URL(request.url);
         asked.push(url.search);
         return url.searchParams.get('cursor') === 'older'

@@ -1,25 +1,17 @@
+import { billingApi } from '@contract/api/billing';
 import type { WebhookDebug } from '@contract/billing';
 
-const FALLBACK = (origin: string): WebhookDebug['endpoints'] => [
-  {
-    method: 'POST',
-    path: '/api/webhook/webhooks/stripe',
-    url: `${origin}/api/webhook/webhooks/stripe`,
-    description: 'Stripe webhook (signed events)',
-  },
-  {
-    method: 'GET',
-    path: '/api/webhook/stripe/debug',
-    url: `${origin}/api/webhook/stripe/debug`,
-    description: 'Status (admin)',
-  },
-  {
-    method: 'POST',
-    path: '/api/webhook/test/stripe',
-    url: `${origin}/api/webhook/test/stripe`,
-    description: 'Webhook self-test (admin)',
-  },
-];
+const FALLBACK = (origin: string): WebhookDebug['endpoints'] =>
+  [
+    { endpoint: billingApi.webhook, description: 'Stripe webhook (signed events)' },
+    { endpoint: billingApi.webhookDebug, description: 'Status (admin)' },
+    { endpoint: billingApi.webhookSelfTest, description: 'Webhook self-test (admin)' },
+  ].map(({ endpoint, description }) => ({
+    method: endpoint.method,
+    path: endpoint.path,
+    url: `${origin}${endpoint.path}`,
+    description,
+  }));
 
 export function WebhookEndpointsTab({ data }: { data: WebhookDebug | undefined }) {
   const endpoints = data?.endpoints ?? FALLBACK(window.location.origin);

@@ -1,7 +1,8 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { LEADERBOARD_PAGE_SIZE, type LeaderboardMetric, type LeaderboardPage } from '@contract/leaderboard';
+import { leaderboardApi } from '@contract/api/leaderboard';
+import { LEADERBOARD_PAGE_SIZE, type LeaderboardMetric } from '@contract/leaderboard';
 import type { Level } from '@contract/constants';
-import { api, ApiError } from '@/lib/api-client';
+import { ApiError, call } from '@/lib/api-client';
 import { leaderboardKeys } from './keys';
 
 export interface LeaderboardFilters {
@@ -11,21 +12,17 @@ export interface LeaderboardFilters {
   metric: LeaderboardMetric;
 }
 
-function leaderboardPath(f: LeaderboardFilters, offset: number) {
-  const q = new URLSearchParams({
-    metric: f.metric,
-    level: f.level,
-    offset: String(offset),
-    limit: String(LEADERBOARD_PAGE_SIZE),
-  });
-  if (f.season === 'all') q.set('all_time', 'true');
-  else q.set('season', String(f.season));
-  return `/api/leaderboard?${q}`;
-}
+const leaderboardQuery = (f: LeaderboardFilters, offset: number) => ({
+  metric: f.metric,
+  level: f.level,
+  offset: String(offset),
+  limit: String(LEADERBOARD_PAGE_SIZE),
+  ...(f.season === 'all' ? { all_time: 'true' as const } : { season: String(f.season) }),
+});
 
 async function getLeaderboardPage(f: LeaderboardFilters, offset: number, signal?: AbortSignal) {
   try {
-    return await api<LeaderboardPage>(leaderboardPath(f, offset), { signal });
+    return await call(leaderboardApi.page, { query: leaderboardQuery(f, offset), signal });
   } catch (err) {
     if (err instanceof ApiError || (err instanceof Error && err.name === 'AbortError')) throw err;
     throw new Error('Failed to fetch leaderboard data');

@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { MeasurementField, Receipt } from '@contract/measurements';
+import { measurementsApi } from '@contract/api/measurements';
+import type { MeasurementField } from '@contract/measurements';
 import { playerKeys } from '@/features/players';
 import { videoKeys } from '@/features/videos';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { measurementKeys } from './keys';
-
-const correctionPath = (requestId: number) => `/api/analysis-requests/${requestId}/measurement`;
 
 /**
  * An analyst corrects a completed Max Speed: the server writes a new receipt revision and moves the
@@ -16,7 +15,7 @@ export function useCorrectMeasurement(requestId: number, playerId: number) {
   return useMutation({
     meta: { errorFallback: 'Failed to save the correction' },
     mutationFn: (field: MeasurementField) =>
-      api<Receipt>(correctionPath(requestId), { method: 'POST', body: field }),
+      call(measurementsApi.correct, { params: { id: requestId }, body: field }),
     onSuccess: () =>
       Promise.all([
         qc.invalidateQueries({ queryKey: measurementKeys.receipts(requestId) }),

@@ -1,15 +1,17 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { VideoMedia } from '@contract/measurements';
-import { api, ApiError } from '@/lib/api-client';
+import { measurementsApi } from '@contract/api/measurements';
+import { ApiError, call } from '@/lib/api-client';
 import { measurementKeys } from './keys';
 
-export const videoMediaPath = (videoId: number) => `/api/videos/${videoId}/media`;
+/** The clip's media facts and a fresh signed working URL. */
+export const getVideoMedia = (videoId: number, signal?: AbortSignal) =>
+  call(measurementsApi.media, { params: { id: videoId }, signal });
 
 /** The server answers 409 while the file is still being probed: ask again every 2 seconds until then. */
 const videoMediaQueryOptions = (videoId: number) =>
   queryOptions({
     queryKey: measurementKeys.media(videoId),
-    queryFn: ({ signal }) => api<VideoMedia>(videoMediaPath(videoId), { signal }),
+    queryFn: ({ signal }) => getVideoMedia(videoId, signal),
     retry: (count, err) => err instanceof ApiError && err.status === 409 && count < 150,
     retryDelay: 2000,
     // The signed working URL expires; a fresh one comes with a refetch.

@@ -1,15 +1,14 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { MIN_MARKS } from '@contract/measurement-math';
-import type { MeasurementResult, PreviewInput } from '@contract/measurements';
-import { api } from '@/lib/api-client';
+import { measurementsApi } from '@contract/api/measurements';
+import type { PreviewInput } from '@contract/measurements';
+import { call } from '@/lib/api-client';
 import { measurementKeys } from './keys';
-
-const previewPath = '/api/measurements/preview';
 
 const previewQueryOptions = (input: PreviewInput) =>
   queryOptions({
     queryKey: measurementKeys.preview(input),
-    queryFn: ({ signal }) => api<MeasurementResult>(previewPath, { method: 'POST', body: input, signal }),
+    queryFn: ({ signal }) => call(measurementsApi.preview, { body: input, signal }),
     staleTime: Infinity,
     retry: false,
     refetchOnWindowFocus: false,

@@ -1,12 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { VideoMedia } from '@contract/measurements';
-import type { Video } from '@contract/videos';
+import { measurementsApi } from '@contract/api/measurements';
+import { pathOf, type Answer } from '@contract/endpoint';
 import { uploadWithProgress } from '@/lib/upload-with-progress';
 import { videoKeys } from '@/features/videos';
 import { measurementKeys } from './keys';
-
-const sourceVideoPath = (requestId: number) => `/api/analysis-requests/${requestId}/source-video`;
 
 /**
  * The analyst uploads the clip a max-speed request is measured on; it joins the player's library. The
@@ -21,8 +19,8 @@ export function useUploadSourceVideo(requestId: number, playerId: number) {
       const form = new FormData();
       form.append('file', file);
       setProgress(0);
-      return uploadWithProgress<{ video: Video; media: VideoMedia }>(
-        sourceVideoPath(requestId),
+      return uploadWithProgress<Answer<typeof measurementsApi.sourceVideo>>(
+        pathOf(measurementsApi.sourceVideo, { id: requestId }),
         form,
         setProgress,
       );

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { VideoMedia } from '@contract/measurements';
-import { api } from '@/lib/api-client';
-import { videoMediaPath } from '../../api/get-video-media';
+import { getVideoMedia } from '../../api/get-video-media';
 import { FrameSource } from './frame-source';
 
 type State =
@@ -36,7 +35,7 @@ export function useFrameSource(media: Pick<VideoMedia, 'videoId' | 'workingUrl' 
       });
       return;
     }
-    const refresh = async () => (await api<VideoMedia>(videoMediaPath(videoId!))).workingUrl ?? url;
+    const refresh = async () => (await getVideoMedia(videoId!)).workingUrl ?? url;
     FrameSource.open(url, refresh)
       .then((s) => {
         if (cancelled) return s.dispose();

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { idParamsSchema } from '../analysis';
+import { binary, defineEndpoint } from '../endpoint';
+import {
+  measurementFieldSchema,
+  measurementResultSchema,
+  previewSchema,
+  receiptSchema,
+  videoMediaSchema,
+} from '../measurements';
+import { videoSchema } from '../videos';
+
+const tags = ['measurements'];
+const errors = [403, 404, 409];
+
+/** Measured Max Speed: video media, the preview, source clips and receipts (server/modules/measurements). */
+export const measurementsApi = {
+  media: defineEndpoint({
+    method: 'GET',
+    path: '/api/videos/:id/media',
+    access: 'user',
+    tags,
+    params: idParamsSchema,
+    response: videoMediaSchema,
+    errors,
+    description:
+      'What ffprobe read from the video (SHA-256, exact frame rates, every frame time) and a signed URL of the file the browser decodes.',
+  }),
+  preview: defineEndpoint({
+    method: 'POST',
+    path: '/api/measurements/preview',
+    access: 'analyst',
+    tags,
+    body: previewSchema,
+    response: measurementResultSchema,
+    errors,
+    description:
+      'Computes intervals, the fastest 10-yard window, mph and its ± bound from yard-line crossing marks, without storing anything.',
+  }),
+  sourceVideo: defineEndpoint({
+    method: 'POST',
+    path: '/api/analysis-requests/:id/source-video',
+    access: 'analyst',
+    tags,
+    params: idParamsSchema,
+    form: z.object({ file: binary('The source clip (MP4, MOV or WebM)').optional() }),
+    response: z.object({ video: videoSchema, media: videoMediaSchema }),
+    status: 201,
+    errors: [...errors, 413, 415],
+    description:
+      "The analyst uploads the source clip of a pending max-speed request (one file part named 'file'); it joins the player's library and becomes the request's source video.",
+  }),
+  correct: defineEndpoint({
+    method: 'POST',
+    path: '/api/analysis-requests/:id/measurement',
+    access: 'analyst',
+    tags,
+    params: idParamsSchema,
+    body: measurementFieldSchema,
+    response: receiptSchema,
+    errors,
+    description:
+      'Corrects the measured Max Speed of a completed request: a new receipt revision (earlier ones stay readable).',
+  }),
+  receipt: defineEndpoint({
+    method: 'GET',
+    path: '/api/analysis-requests/:id/receipt',
+    access: 'user',
+    tags,
+    params: idParamsSchema,
+    query: z.object({ revision: z.coerce.number().int().positive().max(1_000_000).optional() }),
+    response: receiptSchema,
+    errors,
+    description:
+      'The evidence receipt of a measured Max Speed (latest revision unless ?revision=N): the owner family, analysts and admins.',
+  }),
+};
