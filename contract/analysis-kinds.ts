@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { id, igaRequestFormSchema, speedRequestFormSchema, type AnalysisRequestBody } from './analysis-forms';
+import { fortyRequestFormSchema } from './forty';
 
 export type { AnalysisRequestBody } from './analysis-forms';
 
@@ -112,6 +113,22 @@ const BUILT_IN: AnalysisKind[] = [
     requestForm: igaRequestFormSchema,
     pendingFields: ['iga', 'igaPendingCount'],
   },
+  {
+    // Decision 209: paid with the speed analysis credit (same analyst work, same price; plans unchanged).
+    key: 'forty',
+    label: 'Verified 40',
+    unit: 's',
+    direction: 'lower',
+    decimals: 2,
+    credit: SPEED_CREDIT,
+    requestNoun: 'verified 40 analysis request',
+    metricKey: 'FORTY',
+    leaderboardMetric: 'forty',
+    resultField: null,
+    measurement: 'video-marks',
+    requestForm: fortyRequestFormSchema,
+    pendingFields: null,
+  },
 ];
 
 const registry = new Map<string, AnalysisKind>(BUILT_IN.map((k) => [k.key, k]));
@@ -194,7 +211,10 @@ const playerId = id('Player ID must be a number');
  */
 export const analysisRequestBodySchema = z
   .looseObject({
-    requestType: z.string().optional().meta({ description: 'An analysis kind: max_speed (default), iga' }),
+    requestType: z
+      .string()
+      .optional()
+      .meta({ description: 'An analysis kind: max_speed (default), iga, forty' }),
   })
   .transform((raw, ctx): AnalysisRequestBody => {
     const kind = findAnalysisKind(raw.requestType ?? 'max_speed');

@@ -20,6 +20,14 @@ export const SUBMETRICS: SubmetricDef[] = [
     description: 'Overall athleticism score on the 50-100 scale',
   },
   {
+    key: 'FORTY',
+    name: 'Verified 40',
+    unit: 's',
+    description:
+      '40-yard dash timed on video from first movement to the torso crossing the finish (decision 209)',
+    lowerIsBetter: true,
+  },
+  {
     key: 'burst_10',
     name: 'Burst Speed at 10 Yards',
     unit: 'mph',

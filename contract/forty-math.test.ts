@@ -1,0 +1,158 @@
+import { describe, expect, it } from 'vitest';
+import { FORTY_MIN_FPS, computeForty, formatForty } from './forty-math';
+import { MeasurementError, type Timeline } from './measurement-math';
+
+const cfr = (num: number, den: number, count: number): Timeline => ({
+  times: Array.from({ length: count }, (_, n) => (n * den) / num),
+  fps: { num, den },
+  vfr: false,
+});
+
+const lines = (start: number, finish: number, more: { yardLine: number; frameIndex: number }[] = []) => [
+  { yardLine: 0, frameIndex: start },
+  { yardLine: 40, frameIndex: finish },
+  ...more,
+];
+
+describe('the time of a verified 40', () => {
+  // 240 fps, start on frame 100, finish on frame 1210: T = 1110/240 = 4.625 s.
+  // By hand: each end is quantised by one frame, 1/240 = 0.0041667 s, so the true time lies in
+  // (4.625 - 0.0041667, 4.625 + 0.0041667] = (4.6208, 4.6292]. Rounded to 4.63 (half up), the
+  // interval reaches 4.63 - 4.6208 = 0.0092 below: the stated bound is 0.01.
+  it('is finish minus start read from the frame times, with the frame quantisation at both ends', () => {
+    const r = computeForty(cfr(240, 1, 1500), {
+      startFrame: 100,
+      finishFrame: 1210,
+      lines: lines(100, 1210),
+    });
+    expect(r.rawSeconds).toBeCloseTo(4.625, 10);
+    expect(r.seconds).toBe(4.63);
+    expect(r.secondsMin).toBeCloseTo(4.625 - 1 / 240, 10);
+    expect(r.secondsMax).toBeCloseTo(4.625 + 1 / 240, 10);
+    expect(r.plusMinusSeconds).toBe(0.01);
+    expect(r.fps).toBe(240);
+    expect(r.method).toBe('verified 40, video 240 fps');
+    expect(r.qualityProblems).toEqual([]);
+  });
+
+  // Per rate, a run of about 4.62 s from a start on frame 10: the finish is the first frame at or after
+  // 4.62 s. By hand the bound is the larger reach of (T - 1/fps, T + 1/fps] from the rounded time,
+  // rounded up to 0.01:
+  //  60 fps: 277/60 = 4.616667, range (4.600000, 4.633333], from 4.62: 0.0200 below -> 0.02
+  // 120 fps: 555/120 = 4.625000, range (4.616667, 4.633333], from 4.63: 0.0133 below -> 0.02
+  // 240 fps: 1109/240 = 4.620833, range (4.616667, 4.625000], from 4.62: 0.0050 above -> 0.01
+  const cases = [
+    { fps: 60, finish: 10 + 277, raw: 277 / 60, shown: 4.62, pm: 0.02 },
+    { fps: 120, finish: 10 + 555, raw: 555 / 120, shown: 4.63, pm: 0.02 },
+    { fps: 240, finish: 10 + 1109, raw: 1109 / 240, shown: 4.62, pm: 0.01 },
+  ];
+  it.each(cases)(
+    'at $fps fps a run of about 4.62 s reads $shown ± $pm',
+    ({ fps, finish, raw, shown, pm }) => {
+      const r = computeForty(cfr(fps, 1, finish + 20), {
+        startFrame: 10,
+        finishFrame: finish,
+        lines: lines(10, finish),
+      });
+      expect(r.rawSeconds).toBeCloseTo(raw, 10);
+      expect(r.seconds).toBe(shown);
+      const d = 1 / fps;
+      const byHand = Math.ceil(Math.max(shown - (raw - d), raw + d - shown) * 100 - 1e-7) / 100;
+      expect(byHand).toBe(pm);
+      expect(r.plusMinusSeconds).toBe(pm);
+      // The stated interval holds every time the frames allow.
+      expect(r.seconds - r.plusMinusSeconds).toBeLessThanOrEqual(raw - d + 1e-9);
+      expect(r.seconds + r.plusMinusSeconds).toBeGreaterThanOrEqual(raw + d - 1e-9);
+    },
+  );
+
+  it('states ± 0.01 at 120 fps when the time falls on a whole hundredth', () => {
+    // 552/120 = 4.6 s exactly: the range (4.591667, 4.608333], 0.0083 either side -> 0.01.
+    const r = computeForty(cfr(120, 1, 700), { startFrame: 10, finishFrame: 562, lines: lines(10, 562) });
+    expect(r.rawSeconds).toBeCloseTo(4.6, 10);
+    expect(r.plusMinusSeconds).toBe(0.01);
+  });
+
+  it('gives 10-, 20- and 30-yard splits from the start for the lines that were marked', () => {
+    const r = computeForty(cfr(240, 1, 1500), {
+      startFrame: 100,
+      finishFrame: 1210,
+      lines: lines(100, 1210, [
+        { yardLine: 20, frameIndex: 100 + 636 },
+        { yardLine: 10, frameIndex: 100 + 384 },
+      ]),
+    });
+    expect(r.splits).toEqual([
+      { yardLine: 10, frameIndex: 484, seconds: 1.6, plusMinusSeconds: 0.01 },
+      { yardLine: 20, frameIndex: 736, seconds: 2.65, plusMinusSeconds: 0.01 },
+    ]);
+  });
+
+  it(`refuses a clip below ${FORTY_MIN_FPS} real frames a second as 'Video quality too low'`, () => {
+    const r = computeForty(cfr(30, 1, 200), { startFrame: 5, finishFrame: 144, lines: lines(5, 144) });
+    expect(r.seconds).toBe(4.63);
+    // At 30 fps each end is quantised by 0.0333 s: the bound would be ± 0.04.
+    expect(r.plusMinusSeconds).toBe(0.04);
+    expect(r.qualityProblems).toEqual([
+      'The video has about 30 frames per second between the start and the finish, below the 50 needed for a verified 40.',
+    ]);
+  });
+
+  it('takes real times of a slow-motion clip and names the filmed rate', () => {
+    const t = { ...cfr(240, 1, 1200), fps: { num: 30, den: 1 }, captureFps: 240 };
+    const r = computeForty(t, { startFrame: 0, finishFrame: 1110, lines: lines(0, 1110) });
+    expect(r.method).toBe('verified 40, video 240 fps');
+    expect(r.qualityProblems).toEqual([]);
+  });
+
+  const refuse = (marks: Parameters<typeof computeForty>[1], message: string) => {
+    expect(() => computeForty(cfr(240, 1, 1500), marks)).toThrow(MeasurementError);
+    expect(() => computeForty(cfr(240, 1, 1500), marks)).toThrow(message);
+  };
+
+  it('refuses a 40 whose start and finish lines are not both marked', () => {
+    refuse(
+      { startFrame: 100, finishFrame: 1210, lines: [{ yardLine: 0, frameIndex: 100 }] },
+      'Mark the start line (0) and the finish line (40): a 40 whose lines cannot be seen cannot be verified',
+    );
+  });
+
+  it('refuses a finish before the start, a line out of order and an impossible time', () => {
+    refuse(
+      { startFrame: 1210, finishFrame: 100, lines: lines(100, 1210) },
+      'The finish must come after the start',
+    );
+    refuse(
+      {
+        startFrame: 100,
+        finishFrame: 1210,
+        lines: lines(100, 1210, [
+          { yardLine: 10, frameIndex: 700 },
+          { yardLine: 20, frameIndex: 500 },
+        ]),
+      },
+      'The yard lines must be crossed in order along the run',
+    );
+    refuse(
+      { startFrame: 100, finishFrame: 900, lines: lines(100, 900) },
+      'Start (frame 101) to finish (frame 901) is 3.33 s, faster than anyone has run 40 yards (4.0 s): check the two marks',
+    );
+    refuse({ startFrame: 100, finishFrame: 1600, lines: lines(100, 1210) }, 'Frame 1600 is not in the video');
+  });
+
+  it('refuses a mark on a repeated picture', () => {
+    const t = { ...cfr(240, 1, 1500), repeats: [1210] };
+    expect(() => computeForty(t, { startFrame: 100, finishFrame: 1210, lines: lines(100, 1209) })).toThrow(
+      'Frame 1211 repeats the picture of the frame before it',
+    );
+  });
+});
+
+describe('how a verified 40 is written', () => {
+  it("reads '4.62 s ± 0.01 (verified 40, video 240 fps)'", () => {
+    expect(formatForty(4.62, 0.01, 'verified 40, video 240 fps')).toBe(
+      '4.62 s ± 0.01 (verified 40, video 240 fps)',
+    );
+    expect(formatForty(4.6, 0.02)).toBe('4.60 s ± 0.02');
+  });
+});

@@ -1,0 +1,199 @@
+import { MeasurementError, frameDuration, type Timeline } from './measurement-math';
+
+/**
+ * The arithmetic of a verified 40-yard dash (decision 209): one pure module shared by the server
+ * (preview, complete, receipt), the web and the tests.
+ *
+ * The start is the first frame that shows the runner's first movement, the finish the first frame in
+ * which the torso has crossed the finish line. An event first shown on frame k happened in
+ * (t[k] - d[k], t[k]], where d[k] is the duration back to the previous new picture (as for Max Speed,
+ * decision 101/198). The time T = t[finish] - t[start] therefore lies in (T - d[finish], T + d[start]).
+ */
+
+export const FORTY_YARDS = 40;
+export const FORTY_LINE_STEP = 10;
+/** Real frames per second below which a 40 is not verified ('Video quality too low'). */
+export const FORTY_MIN_FPS = 50;
+/** Faster than the fastest electronically timed 40 (4.21-4.22 s at the NFL combine): a wrong mark. */
+export const FORTY_FASTEST_SECONDS = 4.0;
+
+export interface FortyLine {
+  yardLine: number;
+  frameIndex: number;
+}
+
+export interface FortyMarks {
+  startFrame: number;
+  finishFrame: number;
+  lines: FortyLine[];
+}
+
+export interface FortySplit {
+  yardLine: number;
+  frameIndex: number;
+  seconds: number;
+  plusMinusSeconds: number;
+}
+
+export interface FortyResult {
+  /** Finish minus start, to 0.01 s: the stored time. */
+  seconds: number;
+  /** The unrounded time read from the file. */
+  rawSeconds: number;
+  /** The true time lies between these (one frame duration at either end). */
+  secondsMin: number;
+  secondsMax: number;
+  /** Outward around the rounded time, to 0.01 s: the stated ±. */
+  plusMinusSeconds: number;
+  startTime: number;
+  finishTime: number;
+  /** Duration of the frame before the start and before the finish: the quantisation at each end. */
+  startFrameSeconds: number;
+  finishFrameSeconds: number;
+  /** 10-, 20- and 30-yard splits from the start, for the lines that were marked. */
+  splits: FortySplit[];
+  /** The rate shown: the filmed rate of a slow-motion clip, else the nominal rate, whole frames. */
+  fps: number;
+  /** New pictures per second between start and finish: what the 50 fps floor applies to. */
+  realFps: number;
+  /** 'verified 40, video 240 fps': how the result names its method everywhere it is shown. */
+  method: string;
+  /** Why the clip cannot give a verified 40 ('Video quality too low'); empty when it can. */
+  qualityProblems: string[];
+}
+
+/** Rounds to 0.01 ignoring float noise (4.625 -> 4.63). */
+export const roundHundredth = (x: number) => Math.round(x * 100 + 1e-7) / 100;
+const ceilHundredth = (x: number) => Math.ceil(x * 100 - 1e-7) / 100;
+
+/** The stated ± around a rounded time: covers the whole range the frames allow, rounded up to 0.01. */
+function outward(rounded: number, low: number, high: number) {
+  return ceilHundredth(Math.max(rounded - low, high - rounded, 0.005));
+}
+
+function checkFrame(n: number, k: number, repeats: ReadonlySet<number>, what: string) {
+  if (!Number.isInteger(k) || k < 0 || k >= n)
+    throw new MeasurementError(`Frame ${k} is not in the video (frames 0 to ${n - 1})`, what);
+  if (repeats.has(k))
+    throw new MeasurementError(
+      `Frame ${k + 1} repeats the picture of the frame before it (the phone did not capture a new one): mark the first frame that shows it`,
+      what,
+    );
+}
+
+function checkLines(lines: FortyLine[], n: number, repeats: ReadonlySet<number>) {
+  const seen = new Set<number>();
+  for (const l of lines) {
+    if (
+      !Number.isInteger(l.yardLine) ||
+      l.yardLine % FORTY_LINE_STEP !== 0 ||
+      l.yardLine < 0 ||
+      l.yardLine > 40
+    )
+      throw new MeasurementError(
+        `Yard line ${l.yardLine} is not one of the lines 0, 10, 20, 30, 40`,
+        'lines',
+      );
+    if (seen.has(l.yardLine))
+      throw new MeasurementError(`The ${l.yardLine}-yard line is marked twice`, 'lines');
+    seen.add(l.yardLine);
+    checkFrame(n, l.frameIndex, repeats, 'lines');
+  }
+  if (!seen.has(0) || !seen.has(FORTY_YARDS))
+    throw new MeasurementError(
+      'Mark the start line (0) and the finish line (40): a 40 whose lines cannot be seen cannot be verified',
+      'lines',
+    );
+}
+
+/** New pictures per second between two frames (repeated pictures do not count). */
+function realRate(times: number[], from: number, to: number, repeats: ReadonlySet<number>) {
+  const seconds = times[to] - times[from];
+  let fresh = 0;
+  for (let k = from + 1; k <= to; k += 1) if (!repeats.has(k)) fresh += 1;
+  return seconds > 0 ? fresh / seconds : 0;
+}
+
+const fpsOf = (t: Pick<Timeline, 'fps' | 'captureFps'>) =>
+  Math.round(t.captureFps ?? (t.fps.den ? t.fps.num / t.fps.den : 0));
+
+export const fortyMethod = (fps: number) => `verified 40, video ${fps} fps`;
+
+export function computeForty(timeline: Timeline, marks: FortyMarks): FortyResult {
+  const { times } = timeline;
+  const n = times.length;
+  const repeats = new Set(timeline.repeats ?? []);
+  checkFrame(n, marks.startFrame, repeats, 'startFrame');
+  checkFrame(n, marks.finishFrame, repeats, 'finishFrame');
+  checkLines(marks.lines, n, repeats);
+  const { startFrame: s, finishFrame: f } = marks;
+  const raw = times[f] - times[s];
+  if (!(f > s) || !(raw > 0))
+    throw new MeasurementError('The finish must come after the start in the video', 'finishFrame');
+  const dStart = frameDuration(times, s, repeats);
+  const dFinish = frameDuration(times, f, repeats);
+  const seconds = roundHundredth(raw);
+  if (raw + dStart < FORTY_FASTEST_SECONDS)
+    throw new MeasurementError(
+      `Start (frame ${s + 1}) to finish (frame ${f + 1}) is ${raw.toFixed(2)} s, faster than anyone has run 40 yards (${FORTY_FASTEST_SECONDS.toFixed(1)} s): check the two marks`,
+      'finishFrame',
+    );
+  const splits = marks.lines
+    .filter((l) => l.yardLine > 0 && l.yardLine < FORTY_YARDS)
+    .sort((a, b) => a.yardLine - b.yardLine)
+    .map((l) => {
+      const t = times[l.frameIndex] - times[s];
+      if (!(l.frameIndex > s && l.frameIndex < f))
+        throw new MeasurementError(
+          `The ${l.yardLine}-yard line must be crossed between the start and the finish`,
+          'lines',
+        );
+      const rounded = roundHundredth(t);
+      const d = frameDuration(times, l.frameIndex, repeats);
+      return {
+        yardLine: l.yardLine,
+        frameIndex: l.frameIndex,
+        seconds: rounded,
+        plusMinusSeconds: outward(rounded, t - d, t + dStart),
+      };
+    });
+  for (let i = 1; i < splits.length; i += 1) {
+    if (splits[i].frameIndex <= splits[i - 1].frameIndex)
+      throw new MeasurementError('The yard lines must be crossed in order along the run', 'lines');
+  }
+  const realFps = realRate(times, s, f, repeats);
+  const fps = fpsOf(timeline);
+  const qualityProblems =
+    realFps < FORTY_MIN_FPS
+      ? [
+          `The video has about ${Math.round(realFps)} frames per second between the start and the finish, below the ${FORTY_MIN_FPS} needed for a verified 40.`,
+        ]
+      : [];
+  return {
+    seconds,
+    rawSeconds: raw,
+    secondsMin: raw - dFinish,
+    secondsMax: raw + dStart,
+    plusMinusSeconds: outward(seconds, raw - dFinish, raw + dStart),
+    startTime: times[s],
+    finishTime: times[f],
+    startFrameSeconds: dStart,
+    finishFrameSeconds: dFinish,
+    splits,
+    fps,
+    realFps,
+    method: fortyMethod(fps),
+    qualityProblems,
+  };
+}
+
+/** '4.62 s ± 0.01 (verified 40, video 240 fps)': how every screen writes a verified 40. */
+export function formatForty(seconds: number, plusMinus: number | null | undefined, method?: string | null) {
+  const pm = plusMinus === null || plusMinus === undefined ? '' : ` ± ${plusMinus.toFixed(2)}`;
+  return `${seconds.toFixed(2)} s${pm}${method ? ` (${method})` : ''}`;
+}
+
+/** What the ± of a verified 40 covers, in plain words (the receipt says it). */
+export const FORTY_BOUND_WORDS =
+  'The ± covers the timing of whole frames: the first movement happened between the start frame and the frame before it, and the torso crossed the finish line between the finish frame and the frame before it. ' +
+  'This is electronic-style video time, started on first movement as electronic combine timing is; it is not a hand time, and no hand-time equivalent is given.';

@@ -1,0 +1,132 @@
+import { z } from 'zod';
+import { ID_MAX } from './constants';
+
+/** The verified 40-yard dash (decision 209): what the analyst sends and what the server answers. */
+
+export const FORTY_MEASUREMENT_REQUIRED =
+  'Mark the start, the finish and the lines on the video: a verified 40 is measured, not typed';
+
+const id = (msg: string) => z.number({ error: msg }).int(msg).positive(msg).max(ID_MAX, msg);
+
+export const FORTY_CLIP_REQUIRED = 'Upload the clip of the 40 with the request';
+
+/**
+ * The family's request: the clip is uploaded to the player's library with it, so `videoId` is required
+ * and there is no Hudl link (stored as '').
+ */
+export const fortyRequestFormSchema = z.object({
+  hudlUrl: z
+    .literal('', { error: 'A verified 40 is measured on the uploaded clip, not on a Hudl link' })
+    .default(''),
+  season: z
+    .number({ error: 'Season must be a number' })
+    .int('Season must be a number')
+    .min(2000, 'Season must be between 2000 and 2099')
+    .max(2099, 'Season must be between 2000 and 2099'),
+  positionId: id('Please select a position'),
+  videoId: id(FORTY_CLIP_REQUIRED),
+  notes: z.string().trim().max(2000, 'Notes must be at most 2000 characters').optional(),
+});
+export type FortyRequestForm = z.infer<typeof fortyRequestFormSchema>;
+const frame = (what: string) =>
+  z
+    .number({ error: `${what} must be a number` })
+    .int(`${what} must be a whole number`)
+    .min(0, `${what} must be 0 or more: the first frame is 0`)
+    .max(10_000_000, `${what} must be at most 10000000`);
+
+export const fortyLineSchema = z.object({
+  yardLine: z
+    .number({ error: 'Yard line must be a number' })
+    .int('Yard line must be 0, 10, 20, 30 or 40')
+    .refine((y) => [0, 10, 20, 30, 40].includes(y), 'Yard line must be 0, 10, 20, 30 or 40'),
+  frameIndex: frame('Frame index'),
+});
+
+/** `measurement` of the forty's completion, and the preview's body. */
+export const fortyMeasurementSchema = z.object({
+  videoId: id('Video ID must be a number'),
+  startFrame: frame('Start frame'),
+  finishFrame: frame('Finish frame'),
+  lines: z
+    .array(fortyLineSchema, { error: 'Mark the start line (0) and the finish line (40)' })
+    .min(2, 'Mark the start line (0) and the finish line (40)')
+    .max(5, 'Mark each of the lines 0, 10, 20, 30 and 40 at most once'),
+});
+export type FortyMeasurement = z.infer<typeof fortyMeasurementSchema>;
+
+const splitSchema = z.object({
+  yardLine: z.number(),
+  frameIndex: z.number(),
+  seconds: z.number(),
+  plusMinusSeconds: z.number(),
+});
+
+/** `POST /api/measurements/forty/preview`: the time, its bound, the splits, the rate and the method. */
+export const fortyPreviewSchema = z.object({
+  videoId: z.number(),
+  seconds: z.number(),
+  plusMinusSeconds: z.number(),
+  splits: z.array(splitSchema),
+  fps: z.number(),
+  method: z.string(),
+  rawSeconds: z.number(),
+  secondsMin: z.number(),
+  secondsMax: z.number(),
+  startTime: z.number(),
+  finishTime: z.number(),
+  startFrameSeconds: z.number(),
+  finishFrameSeconds: z.number(),
+  realFps: z.number(),
+  /** Non-empty: the clip cannot give a verified 40; the analyst rejects it ('Video quality too low'). */
+  qualityProblems: z.array(z.string()),
+});
+export type FortyPreview = z.infer<typeof fortyPreviewSchema>;
+
+/** A verified 40 as the card, the stats panel and the public profile show it. */
+export const fortyResultSchema = z.object({
+  requestId: z.number(),
+  season: z.number(),
+  seconds: z.number(),
+  plusMinusSeconds: z.number(),
+  method: z.string(),
+  splits: z.array(z.object({ yardLine: z.number(), seconds: z.number(), plusMinusSeconds: z.number() })),
+  completedAt: z.string().nullable(),
+});
+export type FortyResult = z.infer<typeof fortyResultSchema>;
+
+const stillSchema = z.object({
+  label: z.string(),
+  frameIndex: z.number(),
+  time: z.number(),
+  url: z.string(),
+});
+
+/** The evidence of a verified 40: the file, the marks, the arithmetic and the stills of the four frames. */
+export const fortyReceiptSchema = z.object({
+  requestId: z.number(),
+  playerId: z.number(),
+  playerName: z.string(),
+  season: z.number(),
+  analystName: z.string(),
+  createdAt: z.string(),
+  video: z.object({
+    videoId: z.number().nullable(),
+    sourceSha256: z.string(),
+    container: z.string(),
+    codec: z.string(),
+    width: z.number(),
+    height: z.number(),
+    nominalFps: z.string(),
+    averageFps: z.string(),
+    timeBase: z.string(),
+    variableFrameRate: z.boolean(),
+    frameCount: z.number(),
+  }),
+  marks: fortyMeasurementSchema,
+  result: fortyPreviewSchema,
+  /** 'This is electronic-style video time ...': what the ± covers and that it is no hand time. */
+  boundInWords: z.string(),
+  stills: z.array(stillSchema),
+});
+export type FortyReceipt = z.infer<typeof fortyReceiptSchema>;
