@@ -4,33 +4,38 @@ import type { SchoolRow } from '../modules/players';
 const RARE_MAX = 3;
 /** A completion is a word used at least this often (a town: this many schools in its state). */
 const FREQUENT_MIN = 10;
-/** Shorter remnants ('Den', 'Pac') are completed only when the word before them says how. */
+/** Shorter remnants ('Linc', 'Pac') are completed only when the word before them says how. */
 const ALONE_MIN = 5;
+/** Words that say nothing about the next one ('The Linc' is a Philadelphia school, not 'The Lincoln'). */
+const FILLERS = new Set(['the', 'of', 'and', '&', 'at', 'for', 'in', 'on', 'a']);
 /** Abbreviations, not cuts (too common for the rule): Texas lists 'Westlake Alter', 'Fort Bend Co Alter'. */
 const SPELLED_OUT: Record<string, string> = { alter: 'Alternative', alt: 'Alternative' };
 
+/** One school whose name or town was completed. */
 export interface Repair {
-  field: 'name' | 'city';
-  from: string;
-  to: string;
+  before: SchoolRow;
+  after: SchoolRow;
 }
 
 type Counts = Map<string, number>;
 const bump = (m: Counts, k: string) => m.set(k, (m.get(k) ?? 0) + 1);
 const wordsOf = (s: string) => s.split(' ').filter(Boolean);
 
-/** How often each word is used, used inside a value, follows another, and its usual spelling. */
+/** How often each word is used (overall and per state), used inside a value, follows another; its usual spelling. */
 function vocabulary(rows: SchoolRow[]) {
   const uses: Counts = new Map();
+  const inState = new Map<string, Counts>();
   const inner: Counts = new Map();
   const pairs: Counts = new Map();
   const spelling = new Map<string, string>();
   for (const r of rows) {
+    const local = inState.get(r.state) ?? inState.set(r.state, new Map()).get(r.state)!;
     for (const value of [r.name, r.city]) {
       const words = wordsOf(value);
       words.forEach((w, i) => {
         const k = w.toLowerCase();
         bump(uses, k);
+        bump(local, k);
         if (i < words.length - 1) bump(inner, k);
         if (i > 0) bump(pairs, `${words[i - 1].toLowerCase()} ${k}`);
         if (!spelling.has(k) || w === w[0].toUpperCase() + w.slice(1).toLowerCase()) spelling.set(k, w);
@@ -38,7 +43,7 @@ function vocabulary(rows: SchoolRow[]) {
     }
   }
   const frequent = [...uses].filter(([k, n]) => n >= FREQUENT_MIN && /^[a-z]+$/.test(k)).map(([k]) => k);
-  return { uses, inner, pairs, spelling, frequent: frequent.sort() };
+  return { uses, inState, inner, pairs, spelling, frequent: frequent.sort() };
 }
 
 type Vocabulary = ReturnType<typeof vocabulary>;
@@ -68,25 +73,35 @@ function isRemnant(v: Vocabulary, word: string) {
   );
 }
 
-/** The frequent word the remnant starts: the one most often after the same previous word, else the most used. */
-function completeWord(v: Vocabulary, word: string, previous: string | undefined) {
+/**
+ * The frequent word the remnant starts: the one most often after the same previous word, then the one
+ * most used in the school's state ('Southeastern Connec' in CT is Connecticut), then the most used.
+ */
+function completeWord(v: Vocabulary, word: string, previous: string, state: string) {
   const k = word.toLowerCase();
   const options = extending(v.frequent, k);
   if (options.length === 0) return null;
-  const after = (w: string) => (previous ? (v.pairs.get(`${previous.toLowerCase()} ${w}`) ?? 0) : 0);
+  const prev = previous.toLowerCase();
+  const after = (w: string) => v.pairs.get(`${prev} ${w}`) ?? 0;
+  const local = (w: string) => v.inState.get(state)?.get(w) ?? 0;
   const used = (w: string) => v.uses.get(w) ?? 0;
-  const best = options.sort((a, b) => after(b) - after(a) || used(b) - used(a) || a.localeCompare(b))[0];
-  if (after(best) === 0 && k.length < ALONE_MIN) return null;
+  const best = options.sort(
+    (a, b) => after(b) - after(a) || local(b) - local(a) || used(b) - used(a) || a.localeCompare(b),
+  )[0];
+  if (k.length < ALONE_MIN && (after(best) === 0 || FILLERS.has(prev))) return null;
+  // The same two words ending two names, more often than the completion does: a word ('the Environment').
+  const asIs = v.pairs.get(`${prev} ${k}`) ?? 0;
+  if (asIs >= 2 && asIs >= (v.pairs.get(`${prev} ${best}`) ?? 0)) return null;
   return word + v.spelling.get(best)!.slice(k.length);
 }
 
-function repairName(v: Vocabulary, name: string) {
-  const words = wordsOf(name);
-  if (words.length < 2) return name;
+function repairName(v: Vocabulary, r: SchoolRow) {
+  const words = wordsOf(r.name);
+  if (words.length < 2) return r.name;
   const last = words[words.length - 1];
   const whole = SPELLED_OUT[last.toLowerCase()];
-  const done = whole ?? (isRemnant(v, last) ? completeWord(v, last, words[words.length - 2]) : null);
-  return done ? [...words.slice(0, -1), done].join(' ') : name;
+  const done = whole ?? (isRemnant(v, last) ? completeWord(v, last, words[words.length - 2], r.state) : null);
+  return done ? [...words.slice(0, -1), done].join(' ') : r.name;
 }
 
 /** Towns per state: 'Columbu, OH' is completed to the state's frequent 'Columbus', not to any word. */
@@ -119,11 +134,12 @@ export function repairSchoolNames(rows: SchoolRow[]): { rows: SchoolRow[]; repai
   const towns = townRepairs(rows, v);
   const repairs: Repair[] = [];
   const repaired = rows.map((r) => {
-    const name = repairName(v, r.name);
+    const name = repairName(v, r);
     const city = towns.get(`${r.state}|${r.city}`) ?? r.city;
-    if (name !== r.name) repairs.push({ field: 'name', from: r.name, to: name });
-    if (city !== r.city) repairs.push({ field: 'city', from: r.city, to: city });
-    return name === r.name && city === r.city ? r : { ...r, name, city };
+    if (name === r.name && city === r.city) return r;
+    const after = { ...r, name, city };
+    repairs.push({ before: r, after });
+    return after;
   });
   return { rows: repaired, repairs };
 }

@@ -5,9 +5,12 @@ import { eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { referenceData, schools } from '../db/schema';
 import { upsertSchools, type SchoolRow, schoolSearchText } from '../modules/players';
+import { repairSchoolNames } from './school-name-repair';
+import { applySchoolRepairs } from './school-repairs-applied';
 
-// Bump when the search text's normalisation changes, so existing databases are refreshed once.
+// Bump when the search text's normalisation or the name repair changes, so existing databases are refreshed once.
 const SEARCH_TEXT_VERSION = 1;
+const NAME_REPAIR_VERSION = 1;
 const DIRECTORY = new URL('./schools-directory.tsv.gz', import.meta.url);
 const SUPPLEMENT = new URL('./schools-supplement.tsv', import.meta.url);
 
@@ -22,10 +25,14 @@ function parseDirectory(text: string): SchoolRow[] {
   return out;
 }
 
-/** The whole shipped directory: NCES high schools, IPEDS colleges and the project's short supplement. */
-function readSchoolDirectory() {
+/**
+ * The whole shipped directory: NCES high schools, IPEDS colleges and the project's short supplement, with
+ * the names and towns the public lists cut off completed (decision 207).
+ */
+export function readSchoolDirectory() {
   const { version, gz, extra } = directoryFiles();
-  return { version, rows: [...parseDirectory(gunzipSync(gz).toString('utf8')), ...parseDirectory(extra)] };
+  const raw = [...parseDirectory(gunzipSync(gz).toString('utf8')), ...parseDirectory(extra)];
+  return { version, ...repairSchoolNames(raw) };
 }
 
 /** The version alone, without unpacking and parsing the directory (every start checks it). */
@@ -35,7 +42,7 @@ function directoryFiles() {
   const version = createHash('sha256')
     .update(gz)
     .update(extra)
-    .update(String(SEARCH_TEXT_VERSION))
+    .update(`${SEARCH_TEXT_VERSION}:${NAME_REPAIR_VERSION}`)
     .digest('hex')
     .slice(0, 16);
   return { version, gz, extra };
@@ -54,8 +61,9 @@ export async function seedSchools(db: Db) {
     .from(referenceData)
     .where(eq(referenceData.name, 'schools'));
   if (held?.version === directoryFiles().version) return { loaded: false, version: held.version };
-  const { version, rows } = readSchoolDirectory();
+  const { version, rows, repairs } = readSchoolDirectory();
   await db.transaction(async (tx) => {
+    await applySchoolRepairs(tx, repairs);
     await upsertSchools(tx, rows);
     // Schools imported before the search text existed get theirs too.
     const missing = await tx.select().from(schools).where(isNull(schools.searchText));
