@@ -1,5 +1,13 @@
 import { z } from 'zod';
 import { ID_MAX } from './constants';
+import {
+  HUDL_URL_INVALID,
+  HUDL_VIDEO_ONLY,
+  HUDL_VIDEO_OR_CLIP,
+  isHudlVideoUrl,
+  isWebUrl,
+  PLAY_SOURCE_MISSING,
+} from './hudl-links';
 
 /**
  * What a family fills in to ask for an analysis, per kind (the registry in analysis-kinds.ts names each
@@ -8,11 +16,20 @@ import { ID_MAX } from './constants';
 const SEASON_MIN = 2000;
 const SEASON_MAX = 2099;
 
-const hudlUrl = z
-  .string({ error: 'Please enter a valid Hudl URL' })
-  .trim()
-  .max(2000, 'Please enter a valid Hudl URL')
-  .pipe(z.url({ protocol: /^https?$/, error: 'Please enter a valid Hudl URL' }));
+/**
+ * The link of the play: an address ('Please enter a valid Hudl URL', the specification's words), and one
+ * of Hudl's video addresses, not a profile page or another site (decision 206). `optional`: '' allowed.
+ */
+const hudlVideoLink = (notVideo: string, optional = false) =>
+  z
+    .string({ error: HUDL_URL_INVALID })
+    .trim()
+    .max(2000, HUDL_URL_INVALID)
+    .superRefine((s, ctx) => {
+      if (optional && s === '') return;
+      if (!isWebUrl(s)) ctx.addIssue({ code: 'custom', message: HUDL_URL_INVALID });
+      else if (!isHudlVideoUrl(s)) ctx.addIssue({ code: 'custom', message: notVideo });
+    });
 
 // NaN (an emptied number input) reads as "not a number" too.
 const season = z
@@ -23,17 +40,25 @@ const season = z
 
 export const id = (msg: string) => z.number({ error: msg }).int(msg).positive(msg).max(ID_MAX, msg);
 
-export const speedRequestFormSchema = z.object({
-  hudlUrl,
-  // Seconds are 00-59 ('99:99' is no time in a video).
-  startTime: z
-    .string({ error: 'Please enter time in MM:SS format' })
-    .regex(/^\d{2}:[0-5]\d$/, 'Please enter time in MM:SS format'),
-  season,
-  positionId: id('Please select a position'),
-  /** The library video to measure on (optional: the analyst may upload the source clip instead). */
-  videoId: id('Video ID must be a number').nullish(),
-});
+/** A speed request measures a Hudl video or a clip of the player's library: one of the two is needed. */
+export const speedRequestFormSchema = z
+  .object({
+    hudlUrl: hudlVideoLink(HUDL_VIDEO_OR_CLIP, true).default(''),
+    // Seconds are 00-59 ('99:99' is no time in a video).
+    startTime: z
+      .string({ error: 'Please enter time in MM:SS format' })
+      .regex(/^\d{2}:[0-5]\d$/, 'Please enter time in MM:SS format'),
+    season,
+    positionId: id('Please select a position'),
+    /** The library video to measure on (optional: the analyst may upload the source clip instead). */
+    videoId: id('Video ID must be a number').nullish(),
+  })
+  .refine((f) => f.hudlUrl !== '' || Boolean(f.videoId), {
+    path: ['hudlUrl'],
+    message: PLAY_SOURCE_MISSING,
+    // Said at once, beside the other fields' messages, unless the link or the clip is wrong itself.
+    when: (p) => !p.issues.some((i) => i.path?.[0] === 'hudlUrl' || i.path?.[0] === 'videoId'),
+  });
 export type SpeedRequestForm = z.infer<typeof speedRequestFormSchema>;
 
 export const speedRequestSchema = speedRequestFormSchema.extend({
@@ -43,7 +68,7 @@ export const speedRequestSchema = speedRequestFormSchema.extend({
 export type SpeedRequestInput = z.infer<typeof speedRequestSchema>;
 
 export const igaRequestFormSchema = z.object({
-  hudlUrl,
+  hudlUrl: hudlVideoLink(HUDL_VIDEO_ONLY),
   season,
   positionId: id('Position ID must be a number'),
   notes: z.string().trim().max(2000, 'Notes must be at most 2000 characters').optional(),

@@ -45,6 +45,7 @@ export function RequestDialog({ kind, ...props }: DialogSlotProps & { kind: Requ
     handleSubmit,
     reset,
     setValue,
+    setError,
     watch,
     formState: { errors },
   } = form;
@@ -82,6 +83,10 @@ export function RequestDialog({ kind, ...props }: DialogSlotProps & { kind: Requ
         setOpen(false);
         noCredit(kind);
       }
+      // The server reads the same schema; its field messages also go under the fields.
+      if (err instanceof ApiError)
+        for (const [field, message] of Object.entries(err.errors ?? {}))
+          setError(field as keyof RequestValues, { message });
     }
   });
   const busy = create.isPending;

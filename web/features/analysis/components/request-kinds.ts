@@ -7,13 +7,14 @@ import {
   type SpeedRequestForm,
   type SpeedRequestInput,
 } from '@contract/analysis';
+import { isHudlVideoUrl } from '@contract/hudl-links';
 
 /** Every field either dialog has; each kind's schema keeps (and sends) only its own. */
 export type RequestValues = SpeedRequestForm & Omit<IgaRequestForm, keyof SpeedRequestForm>;
 type RequestBody = Omit<SpeedRequestInput, 'playerId' | 'requestType'> | Omit<IgaRequestInput, 'playerId'>;
 
-// The player's saved Hudl link is usually the profile page; the analyst needs the play itself, so a profile link is not prefilled.
-const playLink = (url: string | null | undefined) => (url && !/hudl\.com\/profile\//i.test(url) ? url : '');
+// The player's saved Hudl link is usually the profile page; the analyst needs a video, so only a video link is prefilled.
+const playLink = (url: string | null | undefined) => (url && isHudlVideoUrl(url) ? url : '');
 
 interface RequestKind {
   title: string;
@@ -36,7 +37,8 @@ export const REQUEST_KINDS: Record<RequestType, RequestKind> = {
       "An analyst verifies the player's Max Speed from a Hudl video. Uses 1 speed analysis credit.",
     idPrefix: 'speed',
     triggerVariant: 'default',
-    hudlDescription: "The link to the play to measure (a Hudl video), not the player's profile page.",
+    hudlDescription:
+      "The link of the play on Hudl (hudl.com/video/...), not the player's profile page; or choose a source video below.",
     submittedTitle: 'Request Submitted',
     checksCreditOnOpen: false,
     schema: speedRequestFormSchema,
@@ -54,12 +56,14 @@ export const REQUEST_KINDS: Record<RequestType, RequestKind> = {
     description: "An analyst scores the player's athleticism (50-100) from a Hudl video. Uses 1 IGA credit.",
     idPrefix: 'iga',
     triggerVariant: 'secondary',
+    hudlDescription:
+      "The link of a Hudl video of the player (hudl.com/video/...), not the player's profile page.",
     submittedTitle: 'IGA Score Request Submitted',
     checksCreditOnOpen: true,
     schema: igaRequestFormSchema,
     defaults: (hudlUrl, positionId) =>
       ({
-        hudlUrl: hudlUrl ?? '',
+        hudlUrl: playLink(hudlUrl),
         season: new Date().getFullYear(),
         positionId: positionId ?? Number.NaN,
         notes: '',

@@ -57,7 +57,10 @@ function Summary({ item }: { item: QueueItem }) {
     ['Player', `${item.playerFirstName} ${item.playerLastName} (${item.playerLevel})`],
     ['Season', item.season],
     ['Position', item.positionName ?? '--'],
-    [
+  ];
+  // A request may name a library clip instead of a Hudl link (decision 206).
+  if (item.hudlUrl)
+    rows.push([
       'Hudl video',
       <a
         key="h"
@@ -68,8 +71,7 @@ function Summary({ item }: { item: QueueItem }) {
       >
         {item.hudlUrl}
       </a>,
-    ],
-  ];
+    ]);
   if (item.startTime) rows.push(['Start at', item.startTime]);
   if (item.notes) rows.push(['Notes', item.notes]);
   return (
