@@ -6,6 +6,7 @@ import { auditsApi } from './audits';
 import { authApi } from './auth';
 import { billingApi, testCheckoutApi } from './billing';
 import { diagnosticsApi } from './diagnostics';
+import { fortyApi } from './forty';
 import { leaderboardApi } from './leaderboard';
 import { measurementsApi } from './measurements';
 import { playersApi } from './players';
@@ -28,6 +29,7 @@ export const apis = {
   billing: billingApi,
   testCheckout: testCheckoutApi,
   diagnostics: diagnosticsApi,
+  forty: fortyApi,
   leaderboard: leaderboardApi,
   measurements: measurementsApi,
   players: playersApi,

@@ -46,6 +46,14 @@ const PLACES = [
 const POS = ['WR', 'RB', 'CB', 'S', 'QB', 'LB', 'TE', 'ATH'];
 const HIGH_SCHOOL = 36;
 const COLLEGE = 12;
+/**
+ * Top speeds as players of each level run them (decision 207): high school 19.0 to 21.9 mph, college 21.8 to
+ * 23.1, so college players are faster on average; all inside the plausibility gate of decision 198 (12-24).
+ */
+const SPEEDS = {
+  highSchool: { top: 21.9, step: 0.25 },
+  college: { top: 23.1, step: 0.4 },
+};
 /** Every fifth family keeps its profile unshared: other families see that player as 'Player #rank' (decision 197). */
 const UNSHARED_EVERY = 5;
 
@@ -99,8 +107,7 @@ export async function seedDemoLeaderboard(db: Db) {
         enabled: i % UNSHARED_EVERY !== UNSHARED_EVERY - 1,
         show: {},
       });
-      // Every third player shares a speed with the one before, so ties show.
-      const speed = Math.round((23.4 - Math.floor(i / 3) * 0.2 - (i % 3 === 2 ? 0.1 : 0)) * 10) / 10;
+      const speed = demoSpeed(i);
       const results = [
         { season: year, metric: 'max_speed' as const, value: speed },
         { season: year - 1, metric: 'max_speed' as const, value: Math.round((speed - 0.6) * 10) / 10 },
@@ -133,4 +140,12 @@ export async function seedDemoLeaderboard(db: Db) {
       }
     }
   });
+}
+
+/** The i-th league player's speed this season: every third shares a speed with the one before, so ties show. */
+function demoSpeed(i: number) {
+  const college = i >= HIGH_SCHOOL;
+  const { top, step } = college ? SPEEDS.college : SPEEDS.highSchool;
+  const j = college ? i - HIGH_SCHOOL : i;
+  return Math.round((top - Math.floor(j / 3) * step - (j % 3 === 2 ? 0.1 : 0)) * 10) / 10;
 }

@@ -7,3 +7,4 @@ export * from './limits';
 export * from './measurements';
 export * from './referral-reservations';
 export * from './sharing';
+export * from './forty';
