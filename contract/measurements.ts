@@ -129,6 +129,8 @@ export const receiptSchema = z.object({
   season: z.number(),
   analystName: z.string(),
   createdAt: z.string(),
+  /** When the result was completed: the date it is verified on, on every screen (null while held for audit). */
+  completedAt: z.string().nullable(),
   video: z.object({
     videoId: z.number().nullable(),
     sourceSha256: z.string(),

@@ -1,4 +1,5 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import { formatResultDate } from '../../contract/result-date';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analysisRequests, measurementReceipts, players, users } from '../db/schema';
 import { seedReference } from '.';
@@ -55,4 +56,66 @@ describe('demo data a newcomer can check', () => {
     await ensureDemoMeasurements(t.app);
     expect(await t.db.select().from(measurementReceipts)).toHaveLength(receipts.length);
   }, 120_000);
+
+  it('dates a demo result by its completion on the receipt, the public receipt and the public profile (issue 27 item 7)', async () => {
+    const cookie = await login(t, 'parent@demo.test', 'demo1234');
+    const [parent] = await t.db.select().from(users).where(eq(users.username, 'parent@demo.test'));
+    const [jordan] = await t.db.select().from(players).where(eq(players.userId, parent.id));
+    const [measured] = await t.db
+      .select()
+      .from(analysisRequests)
+      .where(and(eq(analysisRequests.playerId, jordan.id), isNotNull(analysisRequests.maxSpeedPlusMinus)));
+    const day = formatResultDate(measured.completedAt);
+    expect(measured.completedAt!.getUTCFullYear()).toBe(new Date().getFullYear());
+    expect(day).not.toBe(formatResultDate(new Date()));
+
+    const receipt = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/analysis-requests/${measured.id}/receipt`,
+        headers: { cookie },
+      })
+    ).json();
+    expect(formatResultDate(receipt.completedAt)).toBe(day);
+    expect(receipt.revisions.map((r: { createdAt: string }) => formatResultDate(r.createdAt))).toEqual([day]);
+
+    const share = await t.app.inject({
+      method: 'PUT',
+      url: `/api/players/${jordan.id}/share`,
+      headers: { cookie },
+      payload: { enabled: true },
+    });
+    const path = share.json().path as string;
+    const page = (await t.app.inject({ method: 'GET', url: path })).body;
+    expect(page).toContain(`Verified ${day}`);
+    const publicReceipt = (await t.app.inject({ method: 'GET', url: `${path}/receipts/${measured.id}` }))
+      .body;
+    expect(publicReceipt).toContain(`verified ${day}`);
+    expect(publicReceipt).not.toMatch(/measured \d{4}-\d{2}-\d{2}/);
+  });
+
+  it('has college players faster than high-school ones on average, all within 12-24 mph (issue 27 item 9)', async () => {
+    const cookie = await login(t, 'parent@demo.test', 'demo1234');
+    const speeds = async (level: string) => {
+      const out: number[] = [];
+      for (let offset = 0; ; offset += 25) {
+        const q = `metric=max_speed&level=${encodeURIComponent(level)}&season=${new Date().getFullYear()}&offset=${offset}`;
+        const page = (
+          await t.app.inject({ method: 'GET', url: `/api/leaderboard?${q}`, headers: { cookie } })
+        ).json();
+        out.push(...page.entries.map((e: { metricValue: number }) => e.metricValue));
+        if (!page.hasMore) return out;
+      }
+    };
+    const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+    const highSchool = await speeds('High School');
+    const college = await speeds('College');
+    expect(highSchool.length).toBeGreaterThan(30);
+    expect(college.length).toBeGreaterThan(10);
+    expect(mean(college)).toBeGreaterThan(mean(highSchool) + 1);
+    for (const v of [...highSchool, ...college]) {
+      expect(v).toBeGreaterThanOrEqual(12);
+      expect(v).toBeLessThanOrEqual(24);
+    }
+  });
 });

@@ -102,7 +102,16 @@ async function measureDemo(
     }
     await ingestMedia(app.db, app.storage, video.id, clip.file);
     const marks = clip.crossings.slice(0, 5).map(({ frameIndex, yardLine }) => ({ frameIndex, yardLine }));
-    await correctMeasurement(app, analyst, r.id, { videoId: video.id, landmark: 'torso', marks });
+    const receipt = await correctMeasurement(app, analyst, r.id, {
+      videoId: video.id,
+      landmark: 'torso',
+      marks,
+    });
+    // Measured when the demo result was completed, not on the day the demo was seeded.
+    await app.db
+      .update(measurementReceipts)
+      .set({ createdAt: r.completedAt ?? receipt.createdAt })
+      .where(eq(measurementReceipts.id, receipt.id));
   });
 }
 

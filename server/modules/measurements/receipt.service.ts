@@ -131,7 +131,7 @@ export async function readReceipt(
   revision?: number,
 ): Promise<Receipt> {
   const [request] = await db
-    .select({ playerId: analysisRequests.playerId })
+    .select({ playerId: analysisRequests.playerId, completedAt: analysisRequests.completedAt })
     .from(analysisRequests)
     .where(eq(analysisRequests.id, requestId));
   if (!request) throw notFound('Receipt not found');
@@ -161,6 +161,7 @@ export async function readReceipt(
     season: data.request.season,
     analystName: row.analystName,
     createdAt: row.createdAt.toISOString(),
+    completedAt: request.completedAt?.toISOString() ?? null,
     video: data.video,
     landmark: data.landmark,
     measurement: storedMeasurement(data.measurement),

@@ -1,6 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { boundInWords, formatSpeed } from '../../../contract/measurement-math';
 import { LANDMARK_LABELS } from '../../../contract/measurements';
+import { formatResultDate } from '../../../contract/result-date';
 import { VERIFIED_BY_TWO } from '../../../contract/sharing';
 import type { Db } from '../../db/client';
 import { analysisRequests, measurementAudits, measurementReceipts } from '../../db/schema';
@@ -45,7 +46,7 @@ export async function renderPublicReceipt(
   <section class="card"><div class="label">Receipt · Verified Max Speed</div>
     <div class="big">${row.maxSpeed.toFixed(1)} mph <span class="pm">± ${row.plusMinus.toFixed(1)}</span></div>
     ${audit?.status === 'agreed' ? html`<p><span class="badge">${VERIFIED_BY_TWO}</span> <span class="muted">A second analyst measured ${formatSpeed(audit.auditSpeed!, audit.auditPlusMinus)} without seeing this result.</span></p>` : ''}
-    <p class="muted">Method: ${row.methodLabel} · landmark: ${LANDMARK_LABELS[d.landmark]} · ${d.request.position ?? ''} · ${d.request.season} season · measured ${row.createdAt.toISOString().slice(0, 10)}</p>
+    <p class="muted">Method: ${row.methodLabel} · landmark: ${LANDMARK_LABELS[d.landmark]} · ${d.request.position ?? ''} · ${d.request.season} season · verified ${formatResultDate(req.completedAt)}</p>
     <p class="muted">Fastest ${m.window.yards}-yard window: yard ${m.window.fromYard} to ${m.window.toYard} in ${fixed(m.window.seconds, 3)} s (between ${fixed(m.window.mphLow, 1)} and ${m.window.mphHigh === null ? 'no upper bound' : `${fixed(m.window.mphHigh, 1)} mph`}).</p>
     <p class="muted">${boundInWords(m.oneFrameMph)}</p>
     ${row.overrideReason ? html`<p><strong>Value set by the analyst:</strong> ${speed}. Reason: ${row.overrideReason}</p>` : ''}

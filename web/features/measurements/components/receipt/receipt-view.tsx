@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { formatSpeed } from '@contract/measurement-math';
 import type { Receipt } from '@contract/measurements';
+import { formatResultDate } from '@contract/result-date';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { NativeSelect } from '@/components/ui/native-select';
@@ -17,6 +18,16 @@ import { ReceiptFacts } from './receipt-facts';
 import { ReceiptLimits } from './receipt-limits';
 
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** The result's date is its completion's, as on the profile and the PDF; a correction says when it was made. */
+function receiptDate(r: Receipt) {
+  const measured = `${r.analystName} on ${when.format(new Date(r.createdAt))}`;
+  if (!r.completedAt) return `Measured by ${measured}`;
+  const verified = `Verified ${formatResultDate(r.completedAt)}`;
+  return r.revision > 1
+    ? `${verified} · corrected by ${measured}`
+    : `${verified} · measured by ${r.analystName}`;
+}
 
 /** The evidence receipt of a measured Max Speed: the number, how it was obtained, and the frames. */
 export function ReceiptView({
@@ -58,8 +69,8 @@ export function ReceiptView({
               {formatSpeed(r.maxSpeed, r.plusMinus)}
             </CardTitle>
             <p className="text-sm text-muted-foreground">{r.methodLabel}</p>
-            <p className="text-sm">
-              Measured by {r.analystName} on {when.format(new Date(r.createdAt))}
+            <p className="text-sm" data-testid="receipt-date">
+              {receiptDate(r)}
             </p>
           </div>
           <div className="grid justify-items-start gap-2 sm:justify-items-end">
