@@ -7,6 +7,7 @@ import { authApi } from './auth';
 import { billingApi, testCheckoutApi } from './billing';
 import { diagnosticsApi } from './diagnostics';
 import { fortyApi } from './forty';
+import { fortyApi } from './forty';
 import { leaderboardApi } from './leaderboard';
 import { measurementsApi } from './measurements';
 import { playersApi } from './players';
@@ -29,6 +30,7 @@ export const apis = {
   billing: billingApi,
   testCheckout: testCheckoutApi,
   diagnostics: diagnosticsApi,
+  forty: fortyApi,
   forty: fortyApi,
   leaderboard: leaderboardApi,
   measurements: measurementsApi,

@@ -6,6 +6,7 @@ import playersModule from './players';
 import analysisModule from './analysis';
 import videosModule from './videos';
 import measurementsModule from './measurements';
+import fortyModule from './forty';
 import billingModule from './billing';
 import referralsModule from './referrals';
 import leaderboardModule from './leaderboard';
@@ -26,6 +27,7 @@ export const modules: FastifyPluginAsync[] = [
   analysisModule,
   videosModule,
   measurementsModule,
+  fortyModule,
   billingModule,
   referralsModule,
   leaderboardModule,

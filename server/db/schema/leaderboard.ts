@@ -14,8 +14,8 @@ export const leaderboard = pgTable(
     positionId: integer('position_id').references(() => positions.id),
     metricType: text('metric_type').notNull(),
     metricValue: numeric('metric_value', { precision: 10, scale: 2, mode: 'number' }).notNull(),
-    /** The measured bound and method of a max-speed value (null for IGA and unmeasured values). */
-    plusMinus: numeric('plus_minus', { precision: 4, scale: 1, mode: 'number' }),
+    /** A measured result's bound: 0.1 mph for a Max Speed, 0.01 s for a verified 40 (decision 209). */
+    plusMinus: numeric('plus_minus', { precision: 5, scale: 2, mode: 'number' }),
     methodLabel: text('method_label'),
     season: integer('season'),
     isAllTime: boolean('is_all_time').notNull().default(false),
@@ -43,6 +43,10 @@ export const leaderboard = pgTable(
       sql`${t.metricValue} desc`,
       t.id,
     ),
+    // The lower-is-better kinds' pages walk their slice in ascending order (the verified 40, decision 209).
+    index('leaderboard_page_asc_idx')
+      .on(t.metricType, t.level, t.isAllTime, t.season, t.metricValue, t.id)
+      .where(sql`${t.metricType} = 'forty'`),
   ],
 );
 

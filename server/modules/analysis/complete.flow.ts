@@ -43,14 +43,15 @@ export async function completeRequest(
     });
     // The declared form (contract/api/analysis.ts): every text part a string; the kind checks the values.
     const fields = analysisApi.complete.form.parse(parts);
-    const { values, measured } = await handler.complete({
+    const { values, measured, evidence } = await handler.complete({
       app,
       request,
+      analyst,
       fields,
       submetrics: subs,
       population: await population(app.db, request.id),
     });
-    if (!file && !measured) throw videoRequired();
+    if (!file && !measured && !evidence) throw videoRequired();
     let media: Awaited<ReturnType<typeof analyseLocalVideo>> | null = null;
     if (file) {
       try {
@@ -70,6 +71,14 @@ export async function completeRequest(
     try {
       if (file && media) videoKey = await putLocalVideo(app.storage, file.value.local, file.value.ext);
       const stored = media && videoKey ? { ...media, videoKey } : null;
+      if (evidence) {
+        stillKeys = await evidence.storeFiles();
+        const keys = stillKeys;
+        return await commitCompletion(app.db, analyst, request, values, stored, null, {
+          ...evidence,
+          writeReceipt: (tx, done) => evidence.writeReceipt(tx, done, keys),
+        });
+      }
       if (!measured) return await commitCompletion(app.db, analyst, request, values, stored);
       stillKeys = await storeStills(
         app.storage,

@@ -37,6 +37,18 @@ export interface MeasuredCompletion {
 }
 
 /**
+ * The evidence of a later measured kind (the verified 40, decision 209): its clip, bound and method,
+ * the stills stored before the transaction, and its receipt written inside it.
+ */
+export interface KindEvidence {
+  sourceVideoId: number;
+  plusMinus: number;
+  methodLabel: string;
+  storeFiles: () => Promise<string[]>;
+  writeReceipt: (tx: Tx, request: RequestRow, stillKeys: string[]) => Promise<unknown>;
+}
+
+/**
  * One transaction: the conditional UPDATE lets exactly one of two racing analysts win (the other
  * matches no row and gets 409, rolling back everything), then the video, the results and the
  * leaderboard rows are written with it.
@@ -48,6 +60,11 @@ export async function commitCompletion(
   v: CompletionValues,
   media: StoredMedia | null,
   measured: MeasuredCompletion | null = null,
+  evidence:
+    | (Omit<KindEvidence, 'storeFiles' | 'writeReceipt'> & {
+        writeReceipt: (tx: Tx, r: RequestRow) => Promise<unknown>;
+      })
+    | null = null,
 ) {
   const held = (measured?.held.length ?? 0) > 0;
   return db.transaction(async (tx) => {
@@ -68,17 +85,22 @@ export async function commitCompletion(
           overrideReason: measured.overrideReason,
           ...(held && { metadata: { ...(request.metadata ?? {}), heldReasons: measured.held } }),
         }),
+        // The bound lives on the kind's receipt: the request's ± column is Max Speed's (0.1 mph).
+        ...(evidence && { sourceVideoId: evidence.sourceVideoId, methodLabel: evidence.methodLabel }),
       })
       .where(and(eq(analysisRequests.id, request.id), eq(analysisRequests.status, 'pending')))
       .returning();
     if (!done) throw conflict(ALREADY_PROCESSED);
     const video = media
       ? await insertResultVideo(tx, done, held ? { ...v, maxSpeed: null } : v, media, measured)
-      : held
-        ? await sourceVideo(tx, measured!.sourceVideoId)
-        : await markSourceVideo(tx, done, v, measured!);
+      : evidence
+        ? await sourceVideo(tx, evidence.sourceVideoId)
+        : held
+          ? await sourceVideo(tx, measured!.sourceVideoId)
+          : await markSourceVideo(tx, done, v, measured!);
     await insertMetrics(tx, done.id, v.metrics);
     await measured?.writeReceipt(tx, done);
+    await evidence?.writeReceipt(tx, done);
     if (held) return { request: done, video };
     await recordLeaderboardResult(tx, {
       playerId: done.playerId,
@@ -86,8 +108,8 @@ export async function commitCompletion(
       value: v.headline,
       season: done.season,
       positionId: done.positionId,
-      plusMinus: measured?.plusMinus ?? null,
-      methodLabel: measured?.methodLabel ?? null,
+      plusMinus: measured?.plusMinus ?? evidence?.plusMinus ?? null,
+      methodLabel: measured?.methodLabel ?? evidence?.methodLabel ?? null,
     });
     return { request: done, video };
   });

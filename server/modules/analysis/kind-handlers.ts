@@ -1,16 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { Population, PositionSubmetric } from '../../../contract/analysis';
 import { MEASUREMENT_REQUIRED } from '../../../contract/measurements';
+import type { UserRow } from '../../db/schema';
 import { badRequest } from '../../lib/app-error';
+import { completeForty } from '../forty';
 import { measuredValue, parseMeasurementField } from '../measurements';
 import { completionValues } from './complete.fields';
-import type { CompletionValues, RequestRow } from './complete.service';
+import type { CompletionValues, KindEvidence, RequestRow } from './complete.service';
 
 export type Measured = Awaited<ReturnType<typeof measuredValue>>;
 
 export interface CompletionContext {
   app: FastifyInstance;
   request: RequestRow;
+  analyst: UserRow;
   /** The complete call's multipart text fields. */
   fields: Record<string, string>;
   /** The position's IGA components (empty unless the kind reads them). */
@@ -26,7 +29,9 @@ export interface KindHandler {
   /** The position's components are part of the result (the IGA score's submetrics). */
   usesPositionSubmetrics: boolean;
   /** Reads the fields (and measures, for a measured kind) into the values to store. */
-  complete(ctx: CompletionContext): Promise<{ values: CompletionValues; measured: Measured | null }>;
+  complete(
+    ctx: CompletionContext,
+  ): Promise<{ values: CompletionValues; measured: Measured | null; evidence?: KindEvidence }>;
 }
 
 /** Max Speed is measured on the video, never typed: the marks give the value (or an override with its reason). */
@@ -54,9 +59,18 @@ const igaScore: KindHandler = {
   },
 };
 
+/** The verified 40 is timed on the clip from the marked start, finish and lines (decision 209). */
+const forty: KindHandler = {
+  usesPositionSubmetrics: false,
+  async complete(ctx) {
+    return { measured: null, ...(await completeForty(ctx)) };
+  },
+};
+
 const handlers = new Map<string, KindHandler>([
   ['max_speed', maxSpeed],
   ['iga', igaScore],
+  ['forty', forty],
 ]);
 
 export function kindHandler(key: string): KindHandler {

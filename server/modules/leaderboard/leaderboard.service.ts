@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { LeaderboardPage, LeaderboardQuery } from '../../../contract/leaderboard';
-import { analysisKinds, type AnalysisKind } from '../../../contract/analysis-kinds';
+import { analysisKinds, kindOfMetric, type AnalysisKind } from '../../../contract/analysis-kinds';
 import type { DbOrTx, Tx } from '../../db/client';
 import { withPercentiles } from './leaderboard.percentiles';
 import { pageQuery, percentileCounts, toEntries } from './leaderboard.sql';
@@ -24,6 +24,14 @@ export interface LeaderboardResult {
  */
 export async function recordLeaderboardResult(tx: Tx, r: LeaderboardResult): Promise<void> {
   if (!Number.isFinite(r.value) || !Number.isInteger(r.season)) return;
+  // A lower-is-better kind (the verified 40) keeps the smallest value (decision 209).
+  const lower = kindOfMetric(r.metricType)?.direction === 'lower';
+  const better = lower
+    ? sql`excluded.metric_value < leaderboard.metric_value`
+    : sql`excluded.metric_value > leaderboard.metric_value`;
+  const best = lower
+    ? sql`least(leaderboard.metric_value, excluded.metric_value)`
+    : sql`greatest(leaderboard.metric_value, excluded.metric_value)`;
   await tx.execute(sql`
     insert into leaderboard (player_id, position_id, metric_type, metric_value, season, is_all_time,
       level, player_name, graduation_year, school, city, county, state, plus_minus, method_label)
@@ -34,13 +42,10 @@ export async function recordLeaderboardResult(tx: Tx, r: LeaderboardResult): Pro
     cross join (values (${r.season}::int, false), (null::int, true)) as s(season, is_all_time)
     where p.id = ${r.playerId}
     on conflict on constraint leaderboard_identity do update set
-      position_id = case when excluded.metric_value > leaderboard.metric_value
-        then excluded.position_id else leaderboard.position_id end,
-      plus_minus = case when excluded.metric_value > leaderboard.metric_value
-        then excluded.plus_minus else leaderboard.plus_minus end,
-      method_label = case when excluded.metric_value > leaderboard.metric_value
-        then excluded.method_label else leaderboard.method_label end,
-      metric_value = greatest(leaderboard.metric_value, excluded.metric_value),
+      position_id = case when ${better} then excluded.position_id else leaderboard.position_id end,
+      plus_minus = case when ${better} then excluded.plus_minus else leaderboard.plus_minus end,
+      method_label = case when ${better} then excluded.method_label else leaderboard.method_label end,
+      metric_value = ${best},
       updated_at = now()`);
   await refreshPlayerDetails(tx, r.playerId);
 }
@@ -70,8 +75,10 @@ export async function getLeaderboardPage(
   viewerId: number | null = null,
 ): Promise<LeaderboardPage> {
   const allTime = q.all_time === 'true';
+  const lower = kindOfMetric(q.metric)?.direction === 'lower';
   const result = await db.execute(
     pageQuery({
+      lower,
       metric: q.metric,
       level: q.level,
       season: allTime ? null : q.season!,
@@ -81,7 +88,7 @@ export async function getLeaderboardPage(
     }),
   );
   const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;
-  const entries = toEntries(rows, q.offset);
+  const entries = toEntries(rows, q.offset, lower);
   const ranked = withPercentiles(
     { metric: q.metric, level: q.level, season: allTime ? null : q.season! },
     entries.slice(0, q.limit),
@@ -99,14 +106,14 @@ export async function rebuildLeaderboard(db: DbOrTx): Promise<{ rows: number }> 
     await tx.execute(sql`lock table leaderboard in share row exclusive mode`);
     await tx.execute(sql`delete from leaderboard`);
     const res = await tx.execute(sql`
-      with results as (${sql.join(analysisKinds().map(resultsOfKind), sql` union all `)}), best as (
+      with results as (${sql.join(analysisKinds().map(scoredResultsOfKind), sql` union all `)}), best as (
         select distinct on (player_id, metric_type, season) player_id, metric_type, value, season, false as is_all_time, position_id,
             plus_minus, method_label
-          from results order by player_id, metric_type, season, value desc, completed_at asc nulls last, id asc
+          from results order by player_id, metric_type, season, score desc, completed_at asc nulls last, id asc
       ), best_all_time as (
         select distinct on (player_id, metric_type) player_id, metric_type, value, null::int as season, true as is_all_time, position_id,
             plus_minus, method_label
-          from results order by player_id, metric_type, value desc, completed_at asc nulls last, id asc
+          from results order by player_id, metric_type, score desc, completed_at asc nulls last, id asc
       )
       insert into leaderboard (player_id, position_id, metric_type, metric_value, season, is_all_time,
         level, player_name, graduation_year, school, city, county, state, plus_minus, method_label)
@@ -118,6 +125,12 @@ export async function rebuildLeaderboard(db: DbOrTx): Promise<{ rows: number }> 
     const count = res as unknown as { rowCount?: number; affectedRows?: number };
     return { rows: Number(count.rowCount ?? count.affectedRows ?? 0) };
   });
+}
+
+/** A kind's results with the score their best is chosen by: the value, negated for a lower-is-better kind. */
+function scoredResultsOfKind(kind: AnalysisKind) {
+  const sign = kind.direction === 'lower' ? -1 : 1;
+  return sql`select k.*, ${sign}::numeric * k.value as score from (${resultsOfKind(kind)}) k`;
 }
 
 /**
@@ -133,8 +146,10 @@ function resultsOfKind(kind: AnalysisKind) {
   if (kind.resultField === 'igaScore')
     return sql`${head}, r.iga_score as value, ${rest}, null::numeric as plus_minus, null::text as method_label
       from analysis_requests r where r.status = 'completed' and r.request_type = ${kind.key} and r.iga_score is not null`;
-  return sql`${head}, s.value, ${rest}, null::numeric as plus_minus, null::text as method_label
+  // A later measured kind's bound and method are on its receipt (forty_receipts, decision 209).
+  return sql`${head}, s.value, ${rest}, fr.plus_minus, fr.method_label
       from analysis_requests r join iga_submetrics s on s.analysis_request_id = r.id
+      left join forty_receipts fr on fr.request_id = r.id
       join submetrics m on m.id = s.submetric_id and m.key = ${kind.metricKey}
       where r.status = 'completed' and r.request_type = ${kind.key}`;
 }

@@ -3,6 +3,8 @@ import type { LeaderboardEntry } from '../../../contract/leaderboard';
 
 interface PageParams {
   metric: string;
+  /** A lower-is-better metric (the verified 40): ranked ascending (decision 209). */
+  lower?: boolean;
   level: string;
   /** null: the all-time rows */
   season: number | null;
@@ -36,11 +38,14 @@ const slice = (alias: string, p: PageParams) => {
  *   (decision 197); otherwise null, so they never leave the database. Two lookups by unique key per row.
  */
 export function pageQuery(p: PageParams) {
+  // Ascending metrics walk leaderboard_page_asc_idx; their page's best value is its smallest.
+  const order = p.lower ? sql`l.metric_value` : sql`l.metric_value desc`;
+  const best = p.lower ? sql`min` : sql`max`;
   return sql`
     with ids as materialized (
       select l.id, l.metric_value from leaderboard l
       where ${slice('l', p)}
-      order by l.season, l.metric_value desc, l.id
+      order by l.season, ${order}, l.id
       limit ${p.limit} offset ${p.offset}
     )
     select l.id, l.metric_value, l.plus_minus, l.method_label, l.graduation_year, l.state, pos.key as position,
@@ -48,8 +53,8 @@ export function pageQuery(p: PageParams) {
       case when named.yes then l.city end as city,
       case when named.yes then l.county end as county,
       ${p.offset}::int - (select count(*) from leaderboard c
-        where ${slice('c', p)} and c.metric_value = (select max(ids.metric_value) from ids)
-          and c.id < (select min(b.id) from ids b where b.metric_value = (select max(ids.metric_value) from ids))
+        where ${slice('c', p)} and c.metric_value = (select ${best}(ids.metric_value) from ids)
+          and c.id < (select min(b.id) from ids b where b.metric_value = (select ${best}(ids.metric_value) from ids))
       ) as above,
       (select n.rows from leaderboard_slice_counts n where ${slice('n', p)}) as slice_size,
       (select count(*) from leaderboard t where ${slice('t', p)} and t.metric_value = l.metric_value) as same
@@ -97,10 +102,14 @@ const anonymousName = (rank: number) => `Player #${rank}`;
  * Competition ranks: a row tied with the page's best shares its rank (1 + rows strictly above);
  * a row tied with the row before it shares that rank; any other row's rank is its position.
  */
-export function toEntries(rows: Record<string, unknown>[], offset: number): LeaderboardEntry[] {
+export function toEntries(
+  rows: Record<string, unknown>[],
+  offset: number,
+  lower = false,
+): LeaderboardEntry[] {
   const sorted = (rows as unknown as PageRow[])
     .map((r) => ({ ...r, value: Number(r.metric_value), id: Number(r.id) }))
-    .sort((a, b) => b.value - a.value || a.id - b.id);
+    .sort((a, b) => (lower ? a.value - b.value : b.value - a.value) || a.id - b.id);
   const entries: LeaderboardEntry[] = [];
   sorted.forEach((r, i) => {
     const prev = entries[i - 1];

@@ -1,0 +1,159 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { FORTY_BOUND_WORDS } from '../../../contract/forty-math';
+import type { FortyReceipt, FortyResult } from '../../../contract/forty';
+import type { Db, DbOrTx, Tx } from '../../db/client';
+import { analysisRequests, fortyReceipts, players, type UserRow } from '../../db/schema';
+import { notFound } from '../../lib/app-error';
+import type { Storage } from '../../lib/storage';
+import { storeStills } from '../measurements';
+import { viewablePlayer } from '../players';
+import type { TimedForty } from './forty-measure.service';
+
+const STILL_URL_TTL_SECONDS = 3600;
+const RECEIPT_NOT_FOUND = 'Receipt not found';
+
+/** The frames the receipt shows, in still order: start, finish, the two lines, then the split lines. */
+function stillFrames(t: TimedForty) {
+  const line = (y: number) => t.marks.lines.find((l) => l.yardLine === y)!;
+  const splits = t.marks.lines
+    .filter((l) => l.yardLine > 0 && l.yardLine < 40)
+    .sort((a, b) => a.yardLine - b.yardLine);
+  return [
+    { label: 'Start: first movement', frameIndex: t.marks.startFrame },
+    { label: 'Finish: torso crosses the 40-yard line', frameIndex: t.marks.finishFrame },
+    { label: 'Start line (0) visible', frameIndex: line(0).frameIndex },
+    { label: 'Finish line (40) visible', frameIndex: line(40).frameIndex },
+    ...splits.map((l) => ({ label: `${l.yardLine}-yard line crossed`, frameIndex: l.frameIndex })),
+  ];
+}
+
+/** One JPEG per still frame, extracted from the file the analyst marked; private keys. */
+export const storeFortyStills = (storage: Storage, t: TimedForty) =>
+  storeStills(
+    storage,
+    t.video,
+    t.media,
+    stillFrames(t).map((s) => s.frameIndex),
+  );
+
+interface FortyReceiptData {
+  player: { id: number; name: string };
+  season: number;
+  video: FortyReceipt['video'];
+  marks: FortyReceipt['marks'];
+  result: FortyReceipt['result'];
+  stills: { label: string; frameIndex: number; time: number }[];
+}
+
+export async function insertFortyReceipt(
+  tx: Tx,
+  input: { request: { id: number; season: number }; analyst: UserRow; t: TimedForty; stillKeys: string[] },
+) {
+  const { media, video, result } = input.t;
+  const [player] = await tx
+    .select({ first: players.firstName, last: players.lastName })
+    .from(players)
+    .where(eq(players.id, video.playerId));
+  const data: FortyReceiptData = {
+    player: { id: video.playerId, name: player ? `${player.first} ${player.last}` : '' },
+    season: input.request.season,
+    video: {
+      videoId: video.id,
+      sourceSha256: media.sha256,
+      container: media.container,
+      codec: media.codec,
+      width: media.width,
+      height: media.height,
+      nominalFps: media.nominalFps,
+      averageFps: media.averageFps,
+      timeBase: media.timeBase,
+      variableFrameRate: media.variableFrameRate,
+      frameCount: media.frameCount,
+    },
+    marks: input.t.marks,
+    result,
+    stills: stillFrames(input.t).map((s) => ({ ...s, time: timeOf(input.t, s.frameIndex) })),
+  };
+  const analystName =
+    [input.analyst.firstName, input.analyst.lastName].filter(Boolean).join(' ') || input.analyst.username;
+  await tx.insert(fortyReceipts).values({
+    requestId: input.request.id,
+    videoId: video.id,
+    analystId: input.analyst.id,
+    analystName,
+    seconds: result.seconds,
+    plusMinus: result.plusMinusSeconds,
+    methodLabel: result.method,
+    data,
+    stillKeys: input.stillKeys,
+  });
+}
+
+const timeOf = (t: TimedForty, frame: number) => t.times[frame] ?? 0;
+
+/** The receipt as the API answers it, with signed URLs of its stills. */
+export function toFortyReceipt(storage: Storage, row: typeof fortyReceipts.$inferSelect): FortyReceipt {
+  const data = row.data as FortyReceiptData;
+  return {
+    requestId: row.requestId,
+    playerId: data.player.id,
+    playerName: data.player.name,
+    season: data.season,
+    analystName: row.analystName,
+    createdAt: row.createdAt.toISOString(),
+    video: data.video,
+    marks: data.marks,
+    result: data.result,
+    boundInWords: FORTY_BOUND_WORDS,
+    stills: data.stills.map((s, i) => ({ ...s, url: storage.url(row.stillKeys[i], STILL_URL_TTL_SECONDS) })),
+  };
+}
+
+/** The receipt of a request the user may see (the owner family, analysts, admins); anyone else 404. */
+export async function readFortyReceipt(db: Db, storage: Storage, user: UserRow, requestId: number) {
+  const [row] = await db
+    .select({ receipt: fortyReceipts, playerId: analysisRequests.playerId })
+    .from(fortyReceipts)
+    .innerJoin(analysisRequests, eq(analysisRequests.id, fortyReceipts.requestId))
+    .where(and(eq(fortyReceipts.requestId, requestId), eq(analysisRequests.status, 'completed')));
+  if (!row) throw notFound(RECEIPT_NOT_FOUND);
+  await viewablePlayer(db, user, row.playerId).catch(() => {
+    throw notFound(RECEIPT_NOT_FOUND);
+  });
+  return toFortyReceipt(storage, row.receipt);
+}
+
+/** A player's completed verified 40s, best (lowest) first; the caller checks who may see them. */
+export async function fortyResultsOf(db: DbOrTx, playerId: number): Promise<FortyResult[]> {
+  const rows = await db
+    .select({
+      receipt: fortyReceipts,
+      season: analysisRequests.season,
+      completedAt: analysisRequests.completedAt,
+    })
+    .from(fortyReceipts)
+    .innerJoin(analysisRequests, eq(analysisRequests.id, fortyReceipts.requestId))
+    .where(and(eq(analysisRequests.playerId, playerId), eq(analysisRequests.status, 'completed')))
+    .orderBy(asc(fortyReceipts.seconds), asc(fortyReceipts.id));
+  return rows.map(({ receipt, season, completedAt }) => {
+    const data = receipt.data as FortyReceiptData;
+    return {
+      requestId: receipt.requestId,
+      season,
+      seconds: receipt.seconds,
+      plusMinusSeconds: receipt.plusMinus,
+      method: receipt.methodLabel,
+      splits: data.result.splits.map(({ yardLine, seconds, plusMinusSeconds }) => ({
+        yardLine,
+        seconds,
+        plusMinusSeconds,
+      })),
+      completedAt: completedAt?.toISOString() ?? null,
+    };
+  });
+}
+
+export async function readFortyResults(db: Db, user: UserRow, playerId: number) {
+  await viewablePlayer(db, user, playerId);
+  return fortyResultsOf(db, playerId);
+}
