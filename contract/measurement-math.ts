@@ -244,11 +244,22 @@ export function computeMeasurement(timeline: Timeline, marks: Mark[]): Measureme
   };
 }
 
-/** '21.3 mph ± 0.4': how every screen writes a measured speed. */
+/**
+ * '21.3 mph ± 0.4': how every screen, image and document writes a speed (decision 208). A speed typed
+ * before measurements existed has no bound: '21.3 mph'.
+ */
 export function formatSpeed(mph: number, plusMinus: number | null | undefined) {
-  return plusMinus === null || plusMinus === undefined
-    ? `${mph.toFixed(1)} mph`
-    : `${mph.toFixed(1)} mph ± ${plusMinus.toFixed(1)}`;
+  const p = speedParts(mph, plusMinus);
+  return p.bound ? `${p.number} ${p.unit} ${p.bound}` : `${p.number} ${p.unit}`;
+}
+
+/** formatSpeed's parts, for large type that sets them apart: '21.3', 'mph', '± 0.4' (or null). */
+export function speedParts(mph: number, plusMinus: number | null | undefined) {
+  return {
+    number: mph.toFixed(1),
+    unit: 'mph',
+    bound: plusMinus === null || plusMinus === undefined ? null : `± ${plusMinus.toFixed(1)}`,
+  };
 }
 
 /** What the ± of a marked Max Speed covers, and what it does not, in plain words (every receipt says it). */

@@ -78,6 +78,10 @@ export const percentileSchema = z.object({
 });
 export type Percentile = z.infer<typeof percentileSchema>;
 
+/** The percentile of one completed result (its own number, at its own position), by analysis request. */
+export const resultPercentileSchema = percentileSchema.extend({ requestId: z.number().int() });
+export type ResultPercentile = z.infer<typeof resultPercentileSchema>;
+
 export function percentileText(p: {
   percentile: number;
   groupSize: number;

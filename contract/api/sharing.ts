@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idParamsSchema } from '../analysis';
 import { defineEndpoint } from '../endpoint';
-import { percentileSchema } from '../percentiles';
+import { percentileSchema, resultPercentileSchema } from '../percentiles';
 import { shareSettingsSchema, updateShareSchema } from '../sharing';
 
 const tags = ['sharing'];
@@ -55,5 +55,16 @@ export const sharingApi = {
     errors,
     description:
       "The player's percentiles against the verified population, each with its group and size (the owner family, analysts, admins).",
+  }),
+  resultPercentiles: defineEndpoint({
+    method: 'GET',
+    path: '/api/players/:id/percentiles/results',
+    access: 'user',
+    tags,
+    params: idParamsSchema,
+    response: z.array(resultPercentileSchema),
+    errors,
+    description:
+      "The percentile of each of the player's completed results, by request: each number against the other players' verified bests at its own position (the owner family, analysts, admins).",
   }),
 };

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { kindOfMetric } from '../../../contract/analysis-kinds';
 import {
   PERCENTILE_METRICS,
   PERCENTILE_MIN_GROUP,
@@ -8,54 +9,109 @@ import {
   widenedNote,
   type Percentile,
   type PercentileScope,
+  type ResultPercentile,
 } from '../../../contract/percentiles';
 import type { DbOrTx } from '../../db/client';
 
 const SCOPES: PercentileScope[] = ['position_level_class', 'position_level', 'level'];
+type Row = Record<string, unknown>;
+const rowsOf = (res: unknown) => (res as { rows: Row[] }).rows;
+
+/** Counts per group, narrowest first, of the rows `a` joined to `me` (value `me.v`, position `me.position_id`). */
+const COUNTS = sql.raw(`
+      count(a.metric_value) filter (where a.position_id = me.position_id and a.graduation_year = me.graduation_year) n1,
+      count(a.metric_value) filter (where a.position_id = me.position_id and a.graduation_year = me.graduation_year and a.metric_value < me.v) b1,
+      count(a.metric_value) filter (where a.position_id = me.position_id and a.graduation_year = me.graduation_year and a.metric_value = me.v) e1,
+      count(a.metric_value) filter (where a.position_id = me.position_id) n2,
+      count(a.metric_value) filter (where a.position_id = me.position_id and a.metric_value < me.v) b2,
+      count(a.metric_value) filter (where a.position_id = me.position_id and a.metric_value = me.v) e2,
+      count(a.metric_value) n3,
+      count(a.metric_value) filter (where a.metric_value < me.v) b3,
+      count(a.metric_value) filter (where a.metric_value = me.v) e3`);
+
+/**
+ * The narrowest group with enough players (decision 113) and the rank in it. `self` is added to each
+ * group when the counted rows leave the player out (a result that is not the player's best).
+ */
+function fromCounts(metric: Percentile['metric'], r: Row, self: 0 | 1): Percentile | null {
+  const n = (k: number) => Number(r[`n${k + 1}`]) + self;
+  const i = SCOPES.findIndex(
+    (_, k) => n(k) >= PERCENTILE_MIN_GROUP && (k < 2 ? r.position_key != null : true),
+  );
+  if (i < 0) return null;
+  const scope = SCOPES[i];
+  const size = n(i);
+  const percentile = percentileRank(Number(r[`b${i + 1}`]), Number(r[`e${i + 1}`]) + self, size);
+  const key = {
+    scope,
+    level: String(r.level),
+    positionKey: (r.position_key as string | null) ?? null,
+    classYear: r.graduation_year == null ? null : Number(r.graduation_year),
+  };
+  const p = { percentile, groupSize: size, groupLabel: groupLabel(key), widened: i > 0 };
+  return { metric, scope, ...p, text: percentileText({ ...p, note: i > 0 ? widenedNote(key) : null }) };
+}
 
 /**
  * A player's percentiles against the verified population (decision 113): the all-time leaderboard
  * rows are exactly one best completed result per player and metric. Only counts leave the database.
  */
 export async function playerPercentiles(db: DbOrTx, playerId: number): Promise<Percentile[]> {
-  const res = await db.execute(sql`
+  const rows = rowsOf(
+    await db.execute(sql`
     with me as (
       select l.metric_type, l.metric_value v, l.level, l.position_id, l.graduation_year, pos.key as position_key
       from leaderboard l left join positions pos on pos.id = l.position_id
       where l.player_id = ${playerId} and l.is_all_time
     )
-    select me.metric_type, me.level, me.position_key, me.graduation_year,
-      count(*) filter (where a.position_id = me.position_id and a.graduation_year = me.graduation_year) n1,
-      count(*) filter (where a.position_id = me.position_id and a.graduation_year = me.graduation_year and a.metric_value < me.v) b1,
-      count(*) filter (where a.position_id = me.position_id and a.graduation_year = me.graduation_year and a.metric_value = me.v) e1,
-      count(*) filter (where a.position_id = me.position_id) n2,
-      count(*) filter (where a.position_id = me.position_id and a.metric_value < me.v) b2,
-      count(*) filter (where a.position_id = me.position_id and a.metric_value = me.v) e2,
-      count(*) n3,
-      count(*) filter (where a.metric_value < me.v) b3,
-      count(*) filter (where a.metric_value = me.v) e3
+    select me.metric_type, me.level, me.position_key, me.graduation_year, ${COUNTS}
     from me join leaderboard a on a.metric_type = me.metric_type and a.is_all_time and a.level = me.level
-    group by me.metric_type, me.level, me.position_key, me.graduation_year`);
-  const rows = (res as unknown as { rows: Record<string, unknown>[] }).rows;
-  const out: Percentile[] = [];
-  for (const metric of PERCENTILE_METRICS) {
+    group by me.metric_type, me.level, me.position_key, me.graduation_year`),
+  );
+  return PERCENTILE_METRICS.flatMap((metric) => {
     const r = rows.find((x) => x.metric_type === metric);
-    if (!r) continue;
-    const i = SCOPES.findIndex(
-      (_, k) => Number(r[`n${k + 1}`]) >= PERCENTILE_MIN_GROUP && (k < 2 ? r.position_key !== null : true),
-    );
-    if (i < 0) continue;
-    const scope = SCOPES[i];
-    const size = Number(r[`n${i + 1}`]);
-    const percentile = percentileRank(Number(r[`b${i + 1}`]), Number(r[`e${i + 1}`]), size);
-    const key = {
-      scope,
-      level: String(r.level),
-      positionKey: (r.position_key as string | null) ?? null,
-      classYear: r.graduation_year === null ? null : Number(r.graduation_year),
-    };
-    const p = { percentile, groupSize: size, groupLabel: groupLabel(key), widened: i > 0 };
-    out.push({ metric, scope, ...p, text: percentileText({ ...p, note: i > 0 ? widenedNote(key) : null }) });
-  }
-  return out;
+    const p = r && fromCounts(metric, r, 0);
+    return p ? [p] : [];
+  });
+}
+
+/**
+ * The percentile of each of the player's completed results (issue 27 item 8): every number is ranked
+ * itself, at the position it was measured for, against the other players' bests; a result that is not
+ * the player's best is not compared with the player's own best.
+ */
+export async function resultPercentiles(db: DbOrTx, playerId: number): Promise<ResultPercentile[]> {
+  const value = (metric: string) => {
+    const field = kindOfMetric(metric)?.resultField;
+    return field === 'maxSpeed' ? sql`r.max_speed` : field === 'igaScore' ? sql`r.iga_score` : null;
+  };
+  const parts = PERCENTILE_METRICS.flatMap((metric) => {
+    const v = value(metric);
+    const kind = kindOfMetric(metric);
+    return v && kind
+      ? [
+          sql`select r.id as request_id, ${metric}::text as metric_type, ${v} as v, r.position_id
+            from analysis_requests r where r.player_id = ${playerId} and r.status = 'completed'
+              and r.request_type = ${kind.key} and ${v} is not null`,
+        ]
+      : [];
+  });
+  if (!parts.length) return [];
+  const rows = rowsOf(
+    await db.execute(sql`
+    with mine as (${sql.join(parts, sql` union all `)}),
+    me as (
+      select mine.*, p.level, p.graduation_year, pos.key as position_key
+      from mine join players p on p.id = ${playerId} left join positions pos on pos.id = mine.position_id
+    )
+    select me.request_id, me.metric_type, me.level, me.position_key, me.graduation_year, ${COUNTS}
+    from me left join leaderboard a on a.metric_type = me.metric_type and a.is_all_time
+      and a.level = me.level and a.player_id <> ${playerId}
+    group by me.request_id, me.metric_type, me.level, me.position_key, me.graduation_year
+    order by me.request_id`),
+  );
+  return rows.flatMap((r) => {
+    const p = fromCounts(r.metric_type as Percentile['metric'], r, 1);
+    return p ? [{ ...p, requestId: Number(r.request_id) }] : [];
+  });
 }

@@ -71,6 +71,42 @@ describe('percentiles against the verified population', () => {
     ).toBe(404);
   });
 
+  it("ranks each result itself, at its own position: a slower secondary-position speed is not given the best one's percentile", async () => {
+    // 25 safeties at 15.0 .. 17.4 and 25 linebackers at 14.0 .. 16.4, class of 2029.
+    await population(t, league, 25, { base: 15, graduationYear: 2029, positionKey: 'S' });
+    await population(t, league, 25, { base: 14, graduationYear: 2029, positionKey: 'LB' });
+    const player = await createPlayer(t, family, {
+      graduationYear: 2029,
+      primaryPositionId: await positionId(t, 'S'),
+      secondaryPositionId: await positionId(t, 'LB'),
+    });
+    const best = await completedSpeed(t, player.id, 17, { positionKey: 'S' });
+    const secondary = await completedSpeed(t, player.id, 15, { positionKey: 'LB' });
+    await rebuildLeaderboard(t.db);
+    const url = `/api/players/${player.id}/percentiles/results`;
+    const results = (await as(t, family, { method: 'GET', url })).json();
+    expect(results).toEqual([
+      expect.objectContaining({
+        requestId: best.id,
+        metric: 'max_speed',
+        percentile: 81,
+        text: '81st percentile of 26 verified high-school safeties, class of 2029',
+      }),
+      expect.objectContaining({
+        requestId: secondary.id,
+        metric: 'max_speed',
+        // 10 linebackers below 15.0, one equal: (10 + 1) / 26.
+        percentile: 42,
+        text: '42nd percentile of 26 verified high-school linebackers, class of 2029',
+      }),
+    ]);
+    // The best result's own percentile is the player's percentile.
+    const own = (await as(t, family, { method: 'GET', url: `/api/players/${player.id}/percentiles` })).json();
+    expect(own[0].text).toBe(results[0].text);
+    expect((await as(t, await createUser(t), { method: 'GET', url })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+  });
+
   it('falls back to the wider group when the class is too small, and says so', async () => {
     await population(t, league, 12, { base: 15, graduationYear: 2030, positionKey: 'TE' });
     await population(t, league, 12, { base: 16, graduationYear: 2031, positionKey: 'TE' });

@@ -1,3 +1,5 @@
+import { speedParts } from '../../../contract/measurement-math';
+
 const ENTITIES: Record<string, string> = {
   '&': '&amp;',
   '<': '&lt;',
@@ -51,6 +53,14 @@ interface PageMeta {
   description: string;
   url: string;
   image?: string;
+  /** False on a page without numbers ('Profile not found'): its footer would speak of none. */
+  measuredFooter?: boolean;
+}
+
+/** A speed in large type, its bound set smaller: formatSpeed's words ('22.3 mph ± 0.5', decision 208). */
+export function bigSpeed(mph: number, plusMinus: number | null | undefined): Raw {
+  const p = speedParts(mph, plusMinus);
+  return html`${p.number} ${p.unit}${p.bound ? html` <span class="pm">${p.bound}</span>` : ''}`;
 }
 
 /** A whole page: no script at all, so it reads the same in a link preview, a reader or with JavaScript off. */
@@ -67,7 +77,7 @@ export function layout(meta: PageMeta, body: Raw): string {
 <meta name="twitter:title" content="${meta.title}"><meta name="twitter:description" content="${meta.description}">${og}
 <link rel="canonical" href="${meta.url}"><style>${raw(STYLE)}</style></head>
 <body><header class="top">Verified <span>Athlete</span></header><main>${body}</main>
-<footer>Numbers on this page were measured by Verified Athlete analysts from video. Shared by the player's family.</footer></body></html>`
+${meta.measuredFooter === false ? '' : raw("<footer>Numbers on this page were measured by Verified Athlete analysts from video. Shared by the player's family.</footer>")}</body></html>`
       .html
   }`;
 }

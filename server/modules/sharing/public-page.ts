@@ -1,5 +1,5 @@
 import { ANALYST_ASSESSMENT, VERIFIED_BY_TWO, type PublicProfile } from '../../../contract/sharing';
-import { html, layout, type Raw } from './public-html';
+import { bigSpeed, html, layout, type Raw } from './public-html';
 
 const day = (iso: string | null) =>
   iso
@@ -47,7 +47,7 @@ export function renderProfilePage(
     p.percentiles.filter((x) => x.metric === metric).map((x) => html`<p class="pct">${x.text}</p>`);
   const speed: Raw | string = p.maxSpeed
     ? html`<section class="card" aria-label="Verified Max Speed"><div class="label">Verified Max Speed</div>
-      <div class="big">${p.maxSpeed.value.toFixed(1)} mph${p.maxSpeed.plusMinus !== null ? html` <span class="pm">± ${p.maxSpeed.plusMinus.toFixed(1)}</span>` : ''}</div>
+      <div class="big">${bigSpeed(p.maxSpeed.value, p.maxSpeed.plusMinus)}</div>
       ${p.maxSpeed.verifiedByTwo ? html`<p><span class="badge">${VERIFIED_BY_TWO}</span></p>` : ''}
       ${p.maxSpeed.methodLabel ? html`<p class="muted">Method: ${p.maxSpeed.methodLabel}</p>` : ''}
       <p class="muted">Verified ${day(p.maxSpeed.date)} · ${p.maxSpeed.season} season</p>

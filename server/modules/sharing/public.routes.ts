@@ -68,7 +68,12 @@ export default async function publicRoutes(fastify: FastifyInstance, opts: { vie
       .type('text/html; charset=utf-8')
       .send(
         layout(
-          { title: 'Profile not found · Verified Athlete', description: NOT_FOUND, url: base },
+          {
+            title: 'Profile not found · Verified Athlete',
+            description: NOT_FOUND,
+            url: base,
+            measuredFooter: false,
+          },
           html`<section class="card"><h1>Profile not found</h1><p>This link is not shared, or the family replaced it with a new one. Ask them for the current link.</p></section>`,
         ),
       );

@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { speedParts } from '../../../contract/measurement-math';
 import type { PublicProfile } from '../../../contract/sharing';
 import type { Storage } from '../../lib/storage';
 import { esc } from './public-html';
@@ -39,6 +40,7 @@ export async function renderShareImage(
     .filter(Boolean)
     .join(' · ');
   const speed = p.maxSpeed;
+  const sp = speed ? speedParts(speed.value, speed.plusMinus) : null;
   const pct = p.percentiles.find((q) => q.metric === 'max_speed') ?? p.percentiles[0];
   const initials = p.name
     .split(/\s+/)
@@ -56,9 +58,9 @@ export async function renderShareImage(
   <text x="${x}" y="235" font-size="30" fill="#cbd5e1">${esc(clip(line2, 44))}</text>
   <text x="${x}" y="277" font-size="26" fill="#94a3b8">${esc(clip(p.school ?? '', 48))}</text>
   ${
-    speed
+    sp
       ? `<text x="${x}" y="345" font-size="24" fill="#94a3b8" letter-spacing="2">VERIFIED MAX SPEED</text>
-  <text x="${x}" y="425" font-size="84" font-weight="bold" fill="#ffffff">${esc(speed.value.toFixed(1))}<tspan font-size="40" dx="14">mph${speed.plusMinus !== null ? ` ± ${esc(speed.plusMinus.toFixed(1))}` : ''}</tspan></text>`
+  <text x="${x}" y="425" font-size="84" font-weight="bold" fill="#ffffff">${esc(sp.number)}<tspan font-size="40" dx="14">${esc(sp.unit)}${sp.bound ? ` ${esc(sp.bound)}` : ''}</tspan></text>`
       : ''
   }
   ${p.iga ? `<text x="${x}" y="${speed ? 485 : 400}" font-size="34" fill="#e2e8f0">IGA Score <tspan font-weight="bold" fill="#ffffff">${esc(p.iga.score.toFixed(1))}</tspan></text>` : ''}

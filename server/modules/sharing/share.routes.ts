@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sharingApi } from '../../../contract/api/sharing';
 import { route } from '../../plugins/endpoints';
 import { viewablePlayer } from '../players';
-import { playerPercentiles } from './percentiles.service';
+import { playerPercentiles, resultPercentiles } from './percentiles.service';
 import type { ViewCounter } from './public-cache';
 import { readShare, replaceSlug, settingsFor, updateShare } from './share-settings.service';
 
@@ -25,5 +25,10 @@ export default async function shareRoutes(app: FastifyInstance, opts: { views: V
   route(app, sharingApi.percentiles, async (req) => {
     await viewablePlayer(app.db, req.user, req.params.id);
     return playerPercentiles(app.db, req.params.id);
+  });
+
+  route(app, sharingApi.resultPercentiles, async (req) => {
+    await viewablePlayer(app.db, req.user, req.params.id);
+    return resultPercentiles(app.db, req.params.id);
   });
 }

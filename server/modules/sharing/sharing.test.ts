@@ -69,6 +69,8 @@ describe('sharing a verified profile', () => {
     expect(off.statusCode).toBe(404);
     expect(off.body).toContain('Profile not found');
     expect(off.body).not.toContain('Casey');
+    // A page without numbers does not speak of how its numbers were measured (issue 27 item 13).
+    expect(off.body).not.toContain('Numbers on this page were measured');
     expect((await get(`${settings.path}/profile.json`)).statusCode).toBe(404);
     expect((await get(`${settings.path}/share.png`)).statusCode).toBe(404);
     expect((await share(owner, player.id, { enabled: true })).json().path).toBe(settings.path);
@@ -118,6 +120,7 @@ describe('sharing a verified profile', () => {
     expect(h).toContain('170 lb');
     expect(h).toMatch(/21\.3 mph <span class="pm">± 0\.4<\/span>/);
     expect(h).toContain('Method: video 29.97 fps, yard-line crossings');
+    expect(h).toContain('Numbers on this page were measured by Verified Athlete analysts from video.');
     expect(h).toContain(`href="${settings.path}/receipts/${speed.id}"`);
     expect(h).toContain('Submetrics (analyst assessment)');
     expect(h).toContain('https://www.hudl.com/profile/999');

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { playersApi } from '@contract/api/players';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse } from 'msw';
 import { aPlayer } from '@/test/data';
 import { findToast, renderApp } from '@/test/render';
 import { failure, page, pending, server } from '@/test/server';
@@ -52,6 +53,18 @@ describe('the dashboard player list', () => {
     expect(cards[1]).toHaveTextContent(`5' 10"`);
     expect(cards[1]).toHaveTextContent('201 lbs');
     expect(screen.queryByText('No players')).not.toBeInTheDocument();
+  });
+
+  it('writes each best speed as every other screen does, 22.3 mph ± 0.5', async () => {
+    server.use(
+      mock(playersApi.list, page([aPlayer()])),
+      mock(playersApi.bests, () =>
+        HttpResponse.json([{ playerId: 7, maxSpeed: 22.3, maxSpeedPlusMinus: 0.5, igaScore: 81.4 }]),
+      ),
+    );
+    renderApp('/');
+    await waitFor(() => expect(screen.getByTestId('card-max-speed')).toHaveTextContent(/^22\.3 mph ± 0\.5$/));
+    expect(screen.getByTestId('card-iga-score')).toHaveTextContent('81.4');
   });
 
   it('tells the user when the list cannot be loaded, and shows no empty state', async () => {

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { BarChart3 } from 'lucide-react';
+import { speedParts } from '@contract/measurement-math';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -14,7 +15,7 @@ import { RequestDialog } from './request-dialog';
 import type { PlayerSlotProps } from './slot-types';
 import { usePlayerStats } from './use-player-stats';
 import { useSlotPlayer } from './use-slot-player';
-import { usePlayerPercentiles } from '@/features/sharing';
+import { useResultPercentiles } from '@/features/sharing';
 
 // Recharts is most of the player card's JavaScript: it loads beside the card, not before it (issue 14's LCP).
 const ProgressionChart = lazy(() =>
@@ -92,33 +93,55 @@ export function PlayerStatsPanel(props: PlayerSlotProps) {
   );
 }
 
-/** The population percentile of the player's best verified value, with its group and size (decision 113). */
-function GroupPercentile({ playerId, metric }: { playerId?: number; metric: 'max_speed' | 'iga_score' }) {
-  const percentiles = usePlayerPercentiles(playerId ?? 0, { enabled: Boolean(playerId) }).data ?? [];
-  const p = percentiles.find((x) => x.metric === metric);
+/**
+ * The population percentile of one shown result, with its group and size (decision 113): each number has
+ * its own, at the position it was measured for, never the best result's beside another number (issue 27).
+ */
+function ResultPercentile({
+  playerId,
+  requestId,
+  metric,
+}: {
+  playerId?: number;
+  requestId: number | null;
+  metric: 'max_speed' | 'iga_score';
+}) {
+  const all = useResultPercentiles(playerId ?? 0, { enabled: Boolean(playerId && requestId) }).data ?? [];
+  const p = all.find((x) => x.requestId === requestId && x.metric === metric);
   if (!p) return null;
   return (
     <p className="text-sm text-muted-foreground" data-testid={`percentile-${metric}`}>
-      Best: {p.text}
+      {p.text}
     </p>
   );
 }
 
 function LatestSpeed({ stats, playerId }: { stats: ReturnType<typeof usePlayerStats>; playerId?: number }) {
   const latest = stats.latestSpeed;
+  // '22.3' large, 'mph ± 0.5' beside it: the one way a speed is written (formatSpeed).
+  const parts = latest ? speedParts(latest.value, latest.video.maxSpeedPlusMinus) : null;
   return (
     <div className="flex flex-wrap items-end gap-x-4 gap-y-2">
       <div>
-        <Badge variant="success" className="mb-2">
-          Most Recent
-        </Badge>
+        {latest && (
+          <Badge variant="success" className="mb-2">
+            Most Recent
+          </Badge>
+        )}
         <p className="text-sm text-muted-foreground">Latest Speed</p>
         <p className="text-4xl font-bold tabular-nums" data-testid="latest-speed">
-          {latest ? latest.value.toFixed(1) : '--'}{' '}
-          <span className="text-lg font-medium text-muted-foreground">
-            mph{latest?.video.maxSpeedPlusMinus != null && ` ± ${latest.video.maxSpeedPlusMinus.toFixed(1)}`}
-          </span>
+          {parts?.number ?? '--'}
+          {parts && (
+            <>
+              {' '}
+              <span className="text-lg font-medium text-muted-foreground">
+                {parts.unit}
+                {parts.bound && ` ${parts.bound}`}
+              </span>
+            </>
+          )}
         </p>
+        {!latest && <p className="text-sm text-muted-foreground">No speed data yet</p>}
         {latest?.video.maxSpeedPlusMinus != null && (
           <p className="flex flex-wrap items-baseline gap-x-2" data-testid="latest-speed-evidence">
             <SpeedEvidence
@@ -128,7 +151,9 @@ function LatestSpeed({ stats, playerId }: { stats: ReturnType<typeof usePlayerSt
           </p>
         )}
       </div>
-      <GroupPercentile playerId={playerId} metric="max_speed" />
+      {latest && (
+        <ResultPercentile playerId={playerId} requestId={latest.video.analysisRequestId} metric="max_speed" />
+      )}
     </div>
   );
 }
@@ -149,7 +174,9 @@ function LatestIga({ stats, playerId }: { stats: ReturnType<typeof usePlayerStat
         {latest ? latest.value.toFixed(1) : '--'}
       </p>
       {!latest && <p className="text-sm text-muted-foreground">No IGA data yet</p>}
-      <GroupPercentile playerId={playerId} metric="iga_score" />
+      {latest && (
+        <ResultPercentile playerId={playerId} requestId={latest.video.analysisRequestId} metric="iga_score" />
+      )}
     </div>
   );
 }

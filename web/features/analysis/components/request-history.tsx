@@ -1,3 +1,4 @@
+import { formatSpeed } from '@contract/measurement-math';
 import { findAnalysisKind } from '@contract/analysis-kinds';
 import { Link } from 'react-router';
 import { REQUEST_STATUS_LABELS, type RequestHistoryItem } from '@contract/request-history';
@@ -19,7 +20,7 @@ function result(r: RequestHistoryItem) {
   if (r.status !== 'completed') return null;
   if (r.requestType === 'iga') return r.igaScore != null ? `IGA Score ${r.igaScore.toFixed(1)}` : null;
   if (r.maxSpeed == null) return null;
-  return `${r.maxSpeed.toFixed(1)} mph${r.maxSpeedPlusMinus != null ? ` ± ${r.maxSpeedPlusMinus.toFixed(1)}` : ''}`;
+  return formatSpeed(r.maxSpeed, r.maxSpeedPlusMinus);
 }
 
 function Row({ r }: { r: RequestHistoryItem }) {

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { UserPlus } from 'lucide-react';
+import { formatSpeed } from '@contract/measurement-math';
 import type { PlayerBest } from '@contract/player-bests';
 import type { Player } from '@contract/players';
 import { Button } from '@/components/ui/button';
@@ -11,9 +12,7 @@ import { paths } from '@/lib/paths';
 import { usePlayerBests } from '../api/get-player-bests';
 
 const speedText = (b: PlayerBest | undefined) =>
-  b?.maxSpeed == null
-    ? null
-    : `${b.maxSpeed.toFixed(1)}${b.maxSpeedPlusMinus != null ? ` ± ${b.maxSpeedPlusMinus.toFixed(1)}` : ''} mph`;
+  b?.maxSpeed == null ? null : formatSpeed(b.maxSpeed, b.maxSpeedPlusMinus);
 
 const GRID = 'grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4';
 

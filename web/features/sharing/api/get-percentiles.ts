@@ -9,3 +9,11 @@ export const usePlayerPercentiles = (playerId: number, opts: { enabled?: boolean
     queryFn: () => call(sharingApi.percentiles, { params: { id: playerId } }),
     enabled: opts.enabled ?? true,
   });
+
+/** The percentile of each completed result of the player, by analysis request (issue 27 item 8). */
+export const useResultPercentiles = (playerId: number, opts: { enabled?: boolean } = {}) =>
+  useQuery({
+    queryKey: sharingKeys.resultPercentiles(playerId),
+    queryFn: () => call(sharingApi.resultPercentiles, { params: { id: playerId } }),
+    enabled: opts.enabled ?? true,
+  });

@@ -2,4 +2,5 @@
 export const sharingKeys = {
   share: (playerId: number) => ['share', playerId] as const,
   percentiles: (playerId: number) => ['percentiles', playerId] as const,
+  resultPercentiles: (playerId: number) => ['percentiles', playerId, 'results'] as const,
 };

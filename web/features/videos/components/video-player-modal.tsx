@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { AlertTriangle, Download } from 'lucide-react';
+import { formatSpeed } from '@contract/measurement-math';
 import type { Video } from '@contract/videos';
 import { Button } from '@/components/ui/button';
 import {
@@ -128,9 +129,8 @@ export function VideoPlayerModal({ video, onClose }: { video: Video | null; onCl
                 Season: <strong>{video.season}</strong>
               </span>
               {video.maxSpeed != null && (
-                <span>
-                  <strong>{Number(video.maxSpeed).toFixed(1)}</strong> MPH
-                  {video.maxSpeedPlusMinus != null && ` ± ${video.maxSpeedPlusMinus.toFixed(1)}`}
+                <span data-testid="video-player-speed">
+                  <strong>{formatSpeed(Number(video.maxSpeed), video.maxSpeedPlusMinus)}</strong>
                 </span>
               )}
               {video.igaScore != null && (
