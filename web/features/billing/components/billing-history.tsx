@@ -42,18 +42,8 @@ function Row({ i }: { i: BillingHistoryItem }) {
 }
 
 /** Ledger rows a page at a time: every purchase, refund, chargeback and credit spent or returned. */
-export function HistoryList({
-  kind,
-  limit,
-  empty,
-  label,
-}: {
-  kind: 'all' | 'payments';
-  limit: number;
-  empty: string;
-  label: string;
-}) {
-  const q = useBillingHistory(kind, limit);
+function HistoryList({ limit, empty, label }: { limit: number; empty: string; label: string }) {
+  const q = useBillingHistory('all', limit);
   if (q.isLoading)
     return (
       <div role="status" aria-label={`Loading ${label.toLowerCase()}`}>
@@ -102,7 +92,7 @@ export function BillingHistory() {
           </a>
         </Button>
       </div>
-      <HistoryList kind="all" limit={10} label="Billing history" empty="No billing activity yet." />
+      <HistoryList limit={10} label="Billing history" empty="No billing activity yet." />
     </section>
   );
 }

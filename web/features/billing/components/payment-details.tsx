@@ -5,7 +5,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useUser } from '@/features/auth';
 import { useBillingAccount, useOpenPortal } from '../api/billing-history';
 import { useSubscriptions } from '../api/subscriptions';
-import { BillingHistory, HistoryList } from './billing-history';
+import { BillingHistory } from './billing-history';
 import { SubscriptionItem } from './subscription-item';
 
 function Subscriptions({ customerId }: { customerId: string | null | undefined }) {
@@ -22,7 +22,7 @@ function Subscriptions({ customerId }: { customerId: string | null | undefined }
   if (list.length === 0)
     return (
       <p data-testid="no-subscription">
-        You have no subscription. Your credits come from the purchases below.
+        You have no subscription. Your credits come from the purchases in your billing history below.
       </p>
     );
   const active = list.filter((s) => s.status === 'active');
@@ -52,7 +52,10 @@ function Subscriptions({ customerId }: { customerId: string | null | undefined }
   );
 }
 
-/** The profile's Payment details tab: what the family actually has, what it paid, and where to get help (decision 064). */
+/**
+ * The profile's Payment details tab: what the family actually has, what it paid, and where to get help
+ * (decision 064). What it paid is one list, the billing history (decision 206).
+ */
 export function PaymentDetails() {
   const { user } = useUser();
   const account = useBillingAccount();
@@ -92,12 +95,6 @@ export function PaymentDetails() {
           </p>
         )}
         <Subscriptions customerId={user?.stripeCustomerId} />
-      </section>
-      <section className="space-y-3" aria-labelledby="purchases-title">
-        <h3 id="purchases-title" className="text-lg font-semibold">
-          Purchases
-        </h3>
-        <HistoryList kind="payments" limit={5} label="Purchases" empty="No purchases yet." />
       </section>
       <BillingHistory />
       {a && (
