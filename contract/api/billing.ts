@@ -161,7 +161,8 @@ export const billingApi = {
 /**
  * The built-in test checkout (registered only with the test-mode provider). Like Stripe's hosted page,
  * showing and paying need no session: the unguessable session id is the capability. Refunds and disputes
- * move a family's credits: its own account or an admin (decision 196).
+ * stand for Stripe's dashboard and the card holder's bank: admins only (decision 206, was the family's
+ * own account or an admin, decision 196).
  */
 export const testCheckoutApi = {
   session: defineEndpoint({
@@ -195,7 +196,7 @@ export const testCheckoutApi = {
   refund: defineEndpoint({
     method: 'POST',
     path: '/api/checkout/test/:sessionId/refund',
-    access: 'user',
+    access: 'admin',
     tags,
     params: testCheckoutParamsSchema,
     body: testRefundBodySchema,
@@ -205,7 +206,7 @@ export const testCheckoutApi = {
   dispute: defineEndpoint({
     method: 'POST',
     path: '/api/checkout/test/:sessionId/dispute',
-    access: 'user',
+    access: 'admin',
     tags,
     params: testCheckoutParamsSchema,
     response: testPaymentStateSchema,
@@ -214,7 +215,7 @@ export const testCheckoutApi = {
   closeDispute: defineEndpoint({
     method: 'POST',
     path: '/api/checkout/test/:sessionId/dispute/close',
-    access: 'user',
+    access: 'admin',
     tags,
     params: testCheckoutParamsSchema,
     body: testDisputeCloseBodySchema,

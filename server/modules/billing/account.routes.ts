@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { isAdmin, type Role } from '../../../contract/access';
 import { billingApi } from '../../../contract/api/billing';
 import { sendPage } from '../../lib/pagination';
 import { route } from '../../plugins/endpoints';
@@ -13,17 +14,18 @@ export default async function accountRoutes(app: FastifyInstance) {
     appUrl: app.env.APP_URL,
     supportEmail: app.env.SUPPORT_EMAIL,
   });
-  const testMode = () => app.payments.kind === 'test-mode';
+  // Test mode's refund and dispute tools are an admin's (decision 206): only an admin's rows link to them.
+  const linkTestTools = (role: Role) => app.payments.kind === 'test-mode' && isAdmin(role);
 
   route(app, billingApi.account, async (req) => billingAccount(deps(), req.user));
 
   route(app, billingApi.history, async (req, reply) =>
-    sendPage(reply, await listHistory(app.db, req.user.id, req.query, testMode())),
+    sendPage(reply, await listHistory(app.db, req.user.id, req.query, linkTestTools(req.user.role))),
   );
 
   route(app, billingApi.historyCsv, async (req, reply) => {
     let csv = '';
-    for await (const chunk of historyCsv(app.db, req.user.id, testMode())) csv += chunk;
+    for await (const chunk of historyCsv(app.db, req.user.id)) csv += chunk;
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', 'attachment; filename="billing-history.csv"')

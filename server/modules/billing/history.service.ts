@@ -28,7 +28,7 @@ function moneyOf(r: Row): number | null {
   return null;
 }
 
-function toHistoryItem(r: Row, testMode: boolean): BillingHistoryItem {
+function toHistoryItem(r: Row, linkTestTools: boolean): BillingHistoryItem {
   const m = (r.metadata ?? {}) as Record<string, unknown>;
   const session = typeof m.checkoutSessionId === 'string' ? m.checkoutSessionId : null;
   return {
@@ -40,12 +40,13 @@ function toHistoryItem(r: Row, testMode: boolean): BillingHistoryItem {
     amountCents: moneyOf(r),
     currency: 'usd',
     createdAt: r.createdAt.toISOString(),
-    testCheckoutUrl: testMode && session?.startsWith('cs_test_') ? `/checkout/test/${session}` : null,
+    testCheckoutUrl: linkTestTools && session?.startsWith('cs_test_') ? `/checkout/test/${session}` : null,
   };
 }
 
 /**
- * One page of the user's own ledger, newest first, keyed by (created_at, id). Ordering by the id alone
+ * One page of the user's own ledger, newest first; `linkTestTools`: each paid row links to its test
+ * checkout's refund and dispute tools (test mode, an admin: decision 206), keyed by (created_at, id). Ordering by the id alone
  * let PostgreSQL walk the primary key backwards past every newer row of other families (measured in
  * bench/lists.bench.ts); (user_id, created_at, id) serves this order directly.
  */
@@ -53,7 +54,7 @@ export async function listHistory(
   db: Db,
   userId: number,
   q: { cursor?: string; limit: number; kind: 'all' | 'payments' },
-  testMode: boolean,
+  linkTestTools: boolean,
 ) {
   const after = decodeCursor(q.cursor, isTimeIdKey);
   const rows = await db
@@ -69,7 +70,7 @@ export async function listHistory(
     .orderBy(desc(creditTransactions.createdAt), desc(creditTransactions.id))
     .limit(q.limit + 1);
   const page = toPage(rows, q.limit, (x) => [x.at, x.r.id]);
-  return { items: page.items.map((x) => toHistoryItem(x.r, testMode)), next: page.next };
+  return { items: page.items.map((x) => toHistoryItem(x.r, linkTestTools)), next: page.next };
 }
 
 const CSV_HEADER = ['Date', 'Type', 'Description', 'Max Speed credits', 'IGA credits', 'Amount (USD)'];
@@ -83,11 +84,11 @@ function cell(v: string | number | null) {
 }
 
 /** The whole history as CSV, read in keyset batches so a long history never loads at once. */
-export async function* historyCsv(db: Db, userId: number, testMode: boolean): AsyncGenerator<string> {
+export async function* historyCsv(db: Db, userId: number): AsyncGenerator<string> {
   yield `${CSV_HEADER.join(',')}\r\n`;
   let cursor: string | undefined;
   do {
-    const page = await listHistory(db, userId, { cursor, limit: 500, kind: 'all' }, testMode);
+    const page = await listHistory(db, userId, { cursor, limit: 500, kind: 'all' }, false);
     for (const i of page.items) {
       const money = i.amountCents === null ? null : formatCents(i.amountCents, { style: 'plain' });
       yield `${[i.createdAt, i.label, i.description, i.credits, i.igaCredits, money].map(cell).join(',')}\r\n`;

@@ -27,8 +27,9 @@ async function ledgerRows(userId: number, n: number) {
 describe('billing history', () => {
   it('lists every purchase, refund and spend newest first, with dates, credits and amounts', async () => {
     const u = await createUser(t);
+    const admin = await createUser(t, { role: 'admin' });
     const id = await buy(t, u, 'combo-pack');
-    await as(t, u, {
+    await as(t, admin, {
       method: 'POST',
       url: `/api/checkout/test/${id}/refund`,
       payload: { amountCents: 2950 },
@@ -43,11 +44,16 @@ describe('billing history', () => {
       ['Payment refunded', -2, -1, -2950],
       ['Purchase', 3, 2, 5900],
     ]);
-    expect(items[2]).toMatchObject({
-      description: 'Purchase: Combo Pack',
-      testCheckoutUrl: `/checkout/test/${id}`,
-    });
+    // The test refund tools are an admin's (decision 206): a family's rows do not link to them.
+    expect(items[2]).toMatchObject({ description: 'Purchase: Combo Pack', testCheckoutUrl: null });
     expect(new Date(items[0].createdAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it("links an admin's own test purchase to its refund and dispute tools", async () => {
+    const admin = await createUser(t, { role: 'admin' });
+    const id = await buy(t, admin, 'speed-single');
+    const [row] = (await get(admin, '/api/billing/history')).json();
+    expect(row).toMatchObject({ label: 'Purchase', testCheckoutUrl: `/checkout/test/${id}` });
   });
 
   it('pages with a cursor: no row twice, none skipped; payments-only filter', async () => {

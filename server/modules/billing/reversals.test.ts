@@ -25,7 +25,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** The test payment tools, as an admin uses them on a staging site (the owner may too: test-reversal-access). */
+/** The test payment tools, as an admin uses them on a staging site (only an admin may: test-reversal-access). */
 const post = (id: string, action: string, payload?: Record<string, unknown>) =>
   as(
     t,

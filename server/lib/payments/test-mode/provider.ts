@@ -14,8 +14,6 @@ import { testStore } from './store';
 export interface TestModeProvider extends PaymentProvider {
   readonly kind: 'test-mode';
   describeSession(id: string): Promise<TestCheckoutSession | null>;
-  /** The account that opened the checkout session (its client reference); null when there is none. */
-  sessionOwner(id: string): Promise<number | null>;
   /** The hosted page's Pay button: charges the card, then delivers the events. Returns the success URL. */
   pay(sessionId: string, cardNumber: string): Promise<{ redirectUrl: string }>;
   /** Like advancing a Stripe test clock to the end of the period: renews, or ends a cancelling subscription. */
@@ -84,7 +82,6 @@ export function createTestModeProvider(o: {
     createCheckoutSession: (p) => sessions.create(p),
     expireCheckoutSession: (id) => sessions.expire(id),
     describeSession: (id) => sessions.describe(id),
-    sessionOwner: (id) => sessions.owner(id),
 
     pay: (sessionId, cardNumber) => payments.pay(sessionId, cardNumber),
 

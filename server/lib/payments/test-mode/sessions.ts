@@ -100,11 +100,5 @@ export function createCheckoutSessions(db: Db, appUrl: string) {
     };
   }
 
-  async function owner(id: string) {
-    const s = await testStore.get(db, id, 'checkout_session');
-    const userId = Number(s?.client_reference_id);
-    return Number.isInteger(userId) && userId > 0 ? userId : null;
-  }
-
-  return { create, expire, describe, owner };
+  return { create, expire, describe };
 }

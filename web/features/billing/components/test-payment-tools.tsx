@@ -2,7 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toaster';
 import { testPaymentQueryOptions, useTestPaymentAction } from '../api/test-checkout';
+import { isAdmin } from '@contract/access';
 import { formatCents } from '@contract/money';
+import { useUser } from '@/features/auth';
 
 const DISPUTE_TEXT: Record<string, string> = {
   needs_response: 'Disputed: the bank has taken the money back while it decides',
@@ -11,14 +13,16 @@ const DISPUTE_TEXT: Record<string, string> = {
 };
 
 /**
- * Test mode only: what Stripe's dashboard (a refund) and a card holder's bank (a chargeback) would do
+ * Test mode only, for admins: what Stripe's dashboard (a refund) and a card holder's bank (a chargeback) would do
  * to this payment, so the whole path through the webhook can be tried (decision 061).
  */
 export function TestPaymentTools({ sessionId }: { sessionId: string }) {
-  const q = useQuery(testPaymentQueryOptions(sessionId, true));
+  // An admin's tools (decision 206): a family that pays on this page never sees them.
+  const admin = isAdmin(useUser().user?.role);
+  const q = useQuery(testPaymentQueryOptions(sessionId, admin));
   const act = useTestPaymentAction(sessionId);
   const p = q.data;
-  if (!p) return null;
+  if (!admin || !p) return null;
   const run = (a: Parameters<typeof act.mutate>[0], done: string) =>
     act.mutate(a, {
       onSuccess: () => toast({ title: 'Done', description: done }),
@@ -39,26 +43,31 @@ export function TestPaymentTools({ sessionId }: { sessionId: string }) {
         {p.disputeStatus && ` · ${DISPUTE_TEXT[p.disputeStatus] ?? p.disputeStatus}`}
       </p>
       <div className="flex flex-wrap gap-2">
-        <Button
-          variant="outline"
-          size="sm"
-          disabled={act.isPending || remaining <= 0 || Boolean(p.disputeStatus)}
-          onClick={() =>
-            run({ action: 'refund' }, 'The payment was refunded; the credits it bought are taken back.')
-          }
-        >
-          Refund {formatCents(remaining)}
-        </Button>
-        <Button
-          variant="outline"
-          size="sm"
-          disabled={act.isPending || remaining <= 0 || Boolean(p.disputeStatus)}
-          onClick={() =>
-            run({ action: 'dispute' }, 'A dispute was opened; the credits it bought are taken back.')
-          }
-        >
-          Open a dispute
-        </Button>
+        {/* Nothing left to refund or dispute: no button offers $0.00. */}
+        {remaining > 0 && !p.disputeStatus && (
+          <>
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={act.isPending}
+              onClick={() =>
+                run({ action: 'refund' }, 'The payment was refunded; the credits it bought are taken back.')
+              }
+            >
+              Refund {formatCents(remaining)}
+            </Button>
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={act.isPending}
+              onClick={() =>
+                run({ action: 'dispute' }, 'A dispute was opened; the credits it bought are taken back.')
+              }
+            >
+              Open a dispute
+            </Button>
+          </>
+        )}
         {open && (
           <>
             <Button
