@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, CheckCircle2 } from 'lucide-react';
 import type { TestCheckoutSession } from '@contract/billing';
 import { formatCents } from '@contract/money';
+import { discountedPlanTerms } from '@contract/price-terms';
 import { Badge } from '@/components/ui/badge';
 import { Spinner } from '@/components/ui/spinner';
 import { testSessionQueryOptions } from '@/features/billing/api/test-checkout';
@@ -10,7 +11,9 @@ import { TestCheckoutForm } from '@/features/billing/components/test-checkout-fo
 import { TestPaymentTools } from '@/features/billing/components/test-payment-tools';
 
 function Summary({ s }: { s: TestCheckoutSession }) {
-  const per = s.interval ? ` per ${s.interval}` : '';
+  // A referral discount is the first payment's only: then the amount is not 'per year' (decision 206).
+  const terms = discountedPlanTerms(s);
+  const per = s.interval && !terms ? ` per ${s.interval}` : '';
   return (
     <div className="space-y-6">
       <a
@@ -28,6 +31,11 @@ function Summary({ s }: { s: TestCheckoutSession }) {
           {formatCents(s.amountTotalCents)}
           <span className="text-base font-normal text-muted-foreground">{per}</span>
         </p>
+        {terms && (
+          <p className="font-medium" data-testid="price-terms">
+            {terms}
+          </p>
+        )}
         <p className="text-sm text-muted-foreground">{s.description}</p>
       </div>
       <dl className="space-y-2 border-t pt-4 text-sm">

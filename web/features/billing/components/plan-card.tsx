@@ -1,12 +1,27 @@
 import { Check, Star } from 'lucide-react';
 import { isCreditFeatureLine, isPurchasable, type Plan, type PlanButtonLabel } from '@contract/billing';
 import { formatCents } from '@contract/money';
+import { yearlyPriceTerms } from '@contract/price-terms';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** Under the 'Monthly Subscription Plans' heading (the specification's), a plan is billed yearly: say so. */
+function YearlyPrice({ cents }: { cents: number }) {
+  const t = yearlyPriceTerms(cents);
+  return (
+    <div data-testid="plan-price">
+      <p>
+        <span className="text-3xl font-bold">{t.price}</span>{' '}
+        <span className="text-sm font-medium">{t.billed}</span>
+      </p>
+      <p className="text-xs text-muted-foreground">{t.monthly}</p>
+    </div>
+  );
+}
 
 export function PlanCard({
   plan,
@@ -48,10 +63,14 @@ export function PlanCard({
         <CardDescription>{plan.description}</CardDescription>
       </CardHeader>
       <CardContent className="flex-1 space-y-4">
-        <p>
-          <span className="text-3xl font-bold">{formatCents(plan.priceCents, { style: 'whole' })}</span>
-          <span className="ml-1 text-sm text-muted-foreground">{yearly ? 'USD / year' : 'one-time'}</span>
-        </p>
+        {yearly ? (
+          <YearlyPrice cents={plan.priceCents} />
+        ) : (
+          <p>
+            <span className="text-3xl font-bold">{formatCents(plan.priceCents, { style: 'whole' })}</span>
+            <span className="ml-1 text-sm text-muted-foreground">one-time</span>
+          </p>
+        )}
         <ul className="space-y-2 text-sm">
           {[...creditLines, ...features].map((line, i) => (
             <li key={line} className="flex gap-2">
