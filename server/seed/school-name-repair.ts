@@ -101,7 +101,10 @@ function repairName(v: Vocabulary, r: SchoolRow) {
   const last = words[words.length - 1];
   const whole = SPELLED_OUT[last.toLowerCase()];
   const done = whole ?? (isRemnant(v, last) ? completeWord(v, last, words[words.length - 2], r.state) : null);
-  return done ? [...words.slice(0, -1), done].join(' ') : r.name;
+  if (!done) return r.name;
+  const name = [...words.slice(0, -1), done].join(' ');
+  // The cut took the closing parenthesis too: '(St. Lucie Virtual Franc' -> '(St. Lucie Virtual Franchise)'.
+  return name.split('(').length > name.split(')').length ? `${name})` : name;
 }
 
 /** Towns per state: 'Columbu, OH' is completed to the state's frequent 'Columbus', not to any word. */

@@ -10,7 +10,7 @@ import { applySchoolRepairs } from './school-repairs-applied';
 
 // Bump when the search text's normalisation or the name repair changes, so existing databases are refreshed once.
 const SEARCH_TEXT_VERSION = 1;
-const NAME_REPAIR_VERSION = 1;
+const NAME_REPAIR_VERSION = 2;
 const DIRECTORY = new URL('./schools-directory.tsv.gz', import.meta.url);
 const SUPPLEMENT = new URL('./schools-supplement.tsv', import.meta.url);
 

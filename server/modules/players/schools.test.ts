@@ -97,20 +97,26 @@ describe('the shipped school directory', () => {
 
   it('shows names and towns the public lists cut off completed (decision 207)', async () => {
     const names = async (term: string, level = 'High School') => (await search(term, level)).json<any[]>();
-    expect(await names('Pittsburgh Science')).toContainEqual({
-      name: 'Pittsburgh Science and Technology Academy',
-      city: 'Pittsburgh',
-      state: 'PA',
-    });
-    expect(await names('westlake alter')).toContainEqual({
-      name: 'Westlake Alternative',
-      city: 'Austin',
-      state: 'TX',
-    });
+    expect(await names('Pittsburgh Science')).toContainEqual(
+      expect.objectContaining({
+        name: 'Pittsburgh Science and Technology Academy',
+        city: 'Pittsburgh',
+        state: 'PA',
+      }),
+    );
+    expect(await names('westlake alter')).toContainEqual(
+      expect.objectContaining({
+        name: 'Westlake Alternative',
+        city: 'Austin',
+        state: 'TX',
+      }),
+    );
     expect(await names('Ohio Business College-Hilliard', 'College')).toEqual([
-      { name: 'Ohio Business College-Hilliard', city: 'Columbus', state: 'OH' },
+      expect.objectContaining({ name: 'Ohio Business College-Hilliard', city: 'Columbus', state: 'OH' }),
     ]);
-    expect(await names('The Linc')).toContainEqual({ name: 'The Linc', city: 'Philadelphia', state: 'PA' });
+    expect(await names('The Linc')).toContainEqual(
+      expect.objectContaining({ name: 'The Linc', city: 'Philadelphia', state: 'PA' }),
+    );
     const cut = await t.db
       .select()
       .from(schools)
