@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { LEVELS } from './constants';
 
 /** The metrics the leaderboard screen offers: one per analysis kind (analysis-kinds.ts). */
-export const LEADERBOARD_METRICS = ['max_speed', 'iga_score'] as const;
+export const LEADERBOARD_METRICS = ['max_speed', 'iga_score', 'forty'] as const;
 export type LeaderboardMetric = (typeof LEADERBOARD_METRICS)[number];
 const metricError = () =>
   `Metric must be ${analysisKinds()
@@ -27,7 +27,9 @@ export const leaderboardQuerySchema = z
     metric: z
       .string({ error: metricError })
       .refine((m) => kindOfMetric(m) !== undefined, { error: metricError })
-      .meta({ description: 'max_speed or iga_score (one metric per analysis kind)' }),
+      .meta({
+        description: 'max_speed, iga_score or forty (one metric per analysis kind; forty ranks ascending)',
+      }),
     level: z.enum(LEVELS, { error: 'Level must be High School or College' }),
     season: intParam('Season must be a number')
       .pipe(

@@ -33,6 +33,7 @@ const Profile = r(() => import('./routes/profile'));
 const Leaderboard = r(() => import('./routes/leaderboard'));
 const AnalystQueue = r(() => import('./routes/analyst-queue'));
 const Receipt = r(() => import('./routes/receipt'));
+const FortyReceipt = r(() => import('./routes/forty-receipt'));
 const AdminUsers = r(() => import('./routes/admin-users'));
 const AdminReporting = r(() => import('./routes/admin-reporting'));
 const AnalystAudits = r(() => import('./routes/analyst-audits'));
@@ -119,6 +120,7 @@ const SHELL_SCREENS: {
   { path: paths.profile, Screen: Profile },
   { path: paths.leaderboard, Screen: Leaderboard },
   { path: '/receipts/:requestId', Screen: Receipt },
+  { path: '/forty-receipts/:requestId', Screen: FortyReceipt },
   { path: paths.analystQueue, Screen: AnalystQueue, roles: staff },
   { path: paths.adminUsers, Screen: AdminUsers, roles: admin },
   { path: paths.adminReporting, Screen: AdminReporting, roles: admin },

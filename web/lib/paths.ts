@@ -16,6 +16,7 @@ export const paths = {
   analystQueue: '/analyst/queue',
   receipt: (requestId: number | string, revision?: number) =>
     `/receipts/${requestId}${revision ? `?revision=${revision}` : ''}`,
+  fortyReceipt: (requestId: number | string) => `/forty-receipts/${requestId}`,
   adminUsers: '/admin/users',
   adminReporting: '/admin/reporting',
   analystAudits: '/analyst/audits',

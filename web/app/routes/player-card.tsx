@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import {
+  FortyRequestDialog,
   PendingRequestsBanner,
   PlayerStatsPanel,
   RequestDialog,
@@ -15,6 +16,7 @@ import {
 } from '@/features/analysis/components/player-analysis-slots';
 import { RequestHistory } from '@/features/analysis/components/request-history';
 import { useUser } from '@/features/auth/api/use-user';
+import { FortyResults } from '@/features/measurements';
 import { usePlayer } from '@/features/players/api/get-player';
 import { usePositions } from '@/features/players/api/get-positions';
 import { DeletePlayerDialog } from '@/features/players/components/delete-player-dialog';
@@ -97,6 +99,14 @@ export default function PlayerCardRoute() {
                   </Button>
                 }
               />
+              <FortyRequestDialog
+                {...slotProps}
+                trigger={
+                  <Button variant="outline" className="w-full sm:w-auto">
+                    Verified 40
+                  </Button>
+                }
+              />
             </>
           )}
           {canEdit && (
@@ -120,6 +130,7 @@ export default function PlayerCardRoute() {
         />
         <div className="min-w-0 lg:col-span-2">
           <PlayerStatsPanel {...slotProps} />
+          <FortyResults playerId={p.id} />
         </div>
       </div>
       {isOwner && <ShareProfileCard playerId={p.id} />}

@@ -2,3 +2,6 @@
 export { MeasurementWorkbench } from './components/workbench/lazy-workbench';
 export type { MeasuredCompletion } from './components/workbench/measurement-workbench';
 export { SourceVideoField } from './components/source-video-field';
+export { FortyWorkbench } from './components/forty/lazy-forty-workbench';
+export { FortyResults } from './components/forty/forty-results';
+export { FortyReceiptView } from './components/forty/forty-receipt-view';

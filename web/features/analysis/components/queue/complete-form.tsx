@@ -17,6 +17,7 @@ import { MEASUREMENT_REQUIRED, QUALITY_REJECT_REASON } from '@contract/measureme
 import { MeasurementWorkbench, type MeasuredCompletion } from '@/features/measurements';
 import { usePositionSubmetrics } from '../../api/get-submetrics';
 import { useCompleteRequest, usePopulation, useRefetchQueue } from '../../api/queue';
+import { FortyCompleteForm } from './forty-complete-form';
 import { usePrefill } from './use-prefill';
 import { VideoDropzone } from './video-dropzone';
 
@@ -33,6 +34,8 @@ export function CompleteForm({
 }) {
   const isIga = item.requestType === 'iga';
   const subs = usePositionSubmetrics(isIga ? item.positionId : null);
+  if (item.requestType === 'forty')
+    return <FortyCompleteForm item={item} onDone={onDone} onReject={onReject} />;
   if (isIga && subs.isLoading) return <Skeleton className="h-64 w-full" />;
   if (isIga && subs.isError) return <p className="text-sm text-destructive">{subs.error.message}</p>;
   return <CompleteFields item={item} subs={subs.data ?? []} onDone={onDone} onReject={onReject} />;

@@ -10,7 +10,8 @@ export function ProcessDialog({ item, onClose }: { item: QueueItem | null; onClo
   const [mode, setMode] = useState<'complete' | 'reject'>('complete');
   const [reason, setReason] = useState<string | undefined>();
   useEffect(() => setMode('complete'), [item?.id]);
-  const measured = item?.requestType === 'max_speed';
+  // Measured on video (Max Speed, the verified 40): the workbench needs the width.
+  const measured = item?.requestType === 'max_speed' || item?.requestType === 'forty';
   return (
     <Dialog open={item !== null} onOpenChange={(o) => !o && onClose()}>
       <DialogContent className={measured ? 'max-w-6xl' : 'max-w-2xl'}>
