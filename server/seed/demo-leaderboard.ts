@@ -4,6 +4,13 @@ import type { Db } from '../db/client';
 import { analysisRequests, players, positions, profileShares, users } from '../db/schema';
 import { hashPassword } from '../lib/password';
 import { recordLeaderboardResult } from '../modules/leaderboard';
+import {
+  demoSpeed,
+  HIGH_SCHOOL,
+  lastSeasonSpeed,
+  markLeagueVersion,
+  refreshDemoLeagueSpeeds,
+} from './demo-league-speeds';
 
 const FIRST = [
   'Marcus',
@@ -44,29 +51,24 @@ const PLACES = [
   ['Charlotte', 'Mecklenburg', 'NC'],
 ] as const;
 const POS = ['WR', 'RB', 'CB', 'S', 'QB', 'LB', 'TE', 'ATH'];
-const HIGH_SCHOOL = 36;
 const COLLEGE = 12;
-/**
- * Top speeds as players of each level run them (decision 207): high school 19.0 to 21.9 mph, college 21.8 to
- * 23.1, so college players are faster on average; all inside the plausibility gate of decision 198 (12-24).
- */
-const SPEEDS = {
-  highSchool: { top: 21.9, step: 0.25 },
-  college: { top: 23.1, step: 0.4 },
-};
 /** Every fifth family keeps its profile unshared: other families see that player as 'Player #rank' (decision 197). */
 const UNSHARED_EVERY = 5;
 
 /**
  * Demo only: a league of players with completed analyses (owned by an account nobody can sign in
- * to), so the leaderboard has pages, ties and both levels to show. Runs once.
+ * to), so the leaderboard has pages, ties and both levels to show. Runs once; a league seeded before
+ * the current numbers gets them (demo-league-speeds.ts).
  */
 export async function seedDemoLeaderboard(db: Db) {
   const [existing] = await db
     .select({ id: users.id })
     .from(users)
     .where(eq(users.username, 'league@demo.test'));
-  if (existing) return;
+  if (existing) {
+    await refreshDemoLeagueSpeeds(db, existing.id);
+    return;
+  }
   const pos = Object.fromEntries((await db.select().from(positions)).map((p) => [p.key, p.id]));
   const year = new Date().getFullYear();
   await db.transaction(async (tx) => {
@@ -110,7 +112,7 @@ export async function seedDemoLeaderboard(db: Db) {
       const speed = demoSpeed(i);
       const results = [
         { season: year, metric: 'max_speed' as const, value: speed },
-        { season: year - 1, metric: 'max_speed' as const, value: Math.round((speed - 0.6) * 10) / 10 },
+        { season: year - 1, metric: 'max_speed' as const, value: lastSeasonSpeed(speed) },
         ...(i % 2 === 0
           ? [{ season: year, metric: 'iga_score' as const, value: Math.round((94 - i * 0.7) * 10) / 10 }]
           : []),
@@ -139,13 +141,6 @@ export async function seedDemoLeaderboard(db: Db) {
         });
       }
     }
+    await markLeagueVersion(tx);
   });
-}
-
-/** The i-th league player's speed this season: every third shares a speed with the one before, so ties show. */
-function demoSpeed(i: number) {
-  const college = i >= HIGH_SCHOOL;
-  const { top, step } = college ? SPEEDS.college : SPEEDS.highSchool;
-  const j = college ? i - HIGH_SCHOOL : i;
-  return Math.round((top - Math.floor(j / 3) * step - (j % 3 === 2 ? 0.1 : 0)) * 10) / 10;
 }

@@ -1,9 +1,11 @@
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { formatResultDate } from '../../contract/result-date';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analysisRequests, measurementReceipts, players, users } from '../db/schema';
+import { analysisRequests, measurementReceipts, players, referenceData, users } from '../db/schema';
 import { seedReference } from '.';
 import { createTestApp, login, type TestApp } from '../test/helpers';
+import { recomputePlayerSpeed } from '../modules/measurements';
+import { seedDemoLeaderboard } from './demo-leaderboard';
 import { ensureDemoMeasurements } from './demo-measurements';
 
 let t: TestApp;
@@ -94,22 +96,23 @@ describe('demo data a newcomer can check', () => {
     expect(publicReceipt).not.toMatch(/measured \d{4}-\d{2}-\d{2}/);
   });
 
-  it('has college players faster than high-school ones on average, all within 12-24 mph (issue 27 item 9)', async () => {
+  const leagueSpeeds = async (level: string) => {
     const cookie = await login(t, 'parent@demo.test', 'demo1234');
-    const speeds = async (level: string) => {
-      const out: number[] = [];
-      for (let offset = 0; ; offset += 25) {
-        const q = `metric=max_speed&level=${encodeURIComponent(level)}&season=${new Date().getFullYear()}&offset=${offset}`;
-        const page = (
-          await t.app.inject({ method: 'GET', url: `/api/leaderboard?${q}`, headers: { cookie } })
-        ).json();
-        out.push(...page.entries.map((e: { metricValue: number }) => e.metricValue));
-        if (!page.hasMore) return out;
-      }
-    };
-    const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-    const highSchool = await speeds('High School');
-    const college = await speeds('College');
+    const out: number[] = [];
+    for (let offset = 0; ; offset += 25) {
+      const q = `metric=max_speed&level=${encodeURIComponent(level)}&season=${new Date().getFullYear()}&offset=${offset}`;
+      const page = (
+        await t.app.inject({ method: 'GET', url: `/api/leaderboard?${q}`, headers: { cookie } })
+      ).json();
+      out.push(...page.entries.map((e: { metricValue: number }) => e.metricValue));
+      if (!page.hasMore) return out;
+    }
+  };
+  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+
+  it('has college players faster than high-school ones on average, all within 12-24 mph (issue 27 item 9)', async () => {
+    const highSchool = await leagueSpeeds('High School');
+    const college = await leagueSpeeds('College');
     expect(highSchool.length).toBeGreaterThan(30);
     expect(college.length).toBeGreaterThan(10);
     expect(mean(college)).toBeGreaterThan(mean(highSchool) + 1);
@@ -117,5 +120,35 @@ describe('demo data a newcomer can check', () => {
       expect(v).toBeGreaterThanOrEqual(12);
       expect(v).toBeLessThanOrEqual(24);
     }
+  });
+
+  it('gives a league seeded with the old numbers the new ones, once', async () => {
+    const [league] = await t.db.select().from(users).where(eq(users.username, 'league@demo.test'));
+    const members = await t.db.select({ id: players.id }).from(players).where(eq(players.userId, league.id));
+    // As seeded before: every league speed 20.5 mph, on the board too.
+    const ids = members.map((m) => m.id);
+    await t.db.transaction(async (tx) => {
+      await tx
+        .update(analysisRequests)
+        .set({ maxSpeed: 20.5 })
+        .where(and(inArray(analysisRequests.playerId, ids), eq(analysisRequests.requestType, 'max_speed')));
+      for (const id of ids) await recomputePlayerSpeed(tx, id);
+    });
+    expect(new Set(await leagueSpeeds('College'))).toEqual(new Set([20.5]));
+    await t.db.update(referenceData).set({ version: 'before' }).where(eq(referenceData.name, 'demo-league'));
+    await seedDemoLeaderboard(t.db);
+    const college = await leagueSpeeds('College');
+    expect(mean(college)).toBeGreaterThan(mean(await leagueSpeeds('High School')) + 1);
+    expect(Math.max(...college)).toBe(23.1);
+
+    // Once: a later start leaves the league as it is.
+    const [one] = await t.db
+      .update(analysisRequests)
+      .set({ maxSpeed: 20.5 })
+      .where(and(eq(analysisRequests.playerId, ids[0]), eq(analysisRequests.requestType, 'max_speed')))
+      .returning();
+    await seedDemoLeaderboard(t.db);
+    const [after] = await t.db.select().from(analysisRequests).where(eq(analysisRequests.id, one.id));
+    expect(after.maxSpeed).toBe(20.5);
   });
 });
