@@ -6,7 +6,7 @@ import type { Access } from './access';
  * its input and answer. The server registers the route and checks access from it, the OpenAPI document
  * is generated from it, the web calls it and the web tests mock it; the path is spelled here only.
  */
-export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface Endpoint {
   method: Method;
@@ -30,7 +30,7 @@ export interface Endpoint {
    */
   produces?: string;
   /** The status of a success (200 unless said). */
-  status?: 200 | 201 | 204;
+  status?: 200 | 201 | 202 | 204;
   /**
    * Error statuses the endpoint answers besides the ones its declaration implies (400 for any input,
    * 401 unless public, 403 when a role is needed); all in the one error shape unless `errorBody` says.

@@ -8,6 +8,7 @@ import {
   receiptSchema,
   videoMediaSchema,
 } from '../measurements';
+import { refitTrackSchema, startTrackSchema, trackSchema, trackStartedSchema } from '../tracking';
 import { videoSchema } from '../videos';
 
 const tags = ['measurements'];
@@ -73,5 +74,40 @@ export const measurementsApi = {
     errors,
     description:
       'The evidence receipt of a measured Max Speed (latest revision unless ?revision=N): the owner family, analysts and admins.',
+  }),
+  startTrack: defineEndpoint({
+    method: 'POST',
+    path: '/api/measurements/tracks',
+    access: 'analyst',
+    tags,
+    body: startTrackSchema,
+    response: trackStartedSchema,
+    status: 202,
+    errors,
+    description:
+      'Starts tracking the player clicked on a frame of a video ({ frameIndex, x, y } in pixels of the displayed frame; a second click on a later frame disambiguates). Runs as a background job: read it with GET /api/measurements/tracks/{id} (decision 210).',
+  }),
+  track: defineEndpoint({
+    method: 'GET',
+    path: '/api/measurements/tracks/:id',
+    access: 'analyst',
+    tags,
+    params: idParamsSchema,
+    response: trackSchema,
+    errors,
+    description:
+      'A track: queued, running (with progress 0-1), failed (with the error) or done, with the per-frame track, yard-line crossings, velocity profile and the Max Speed with its bound.',
+  }),
+  refitTrack: defineEndpoint({
+    method: 'PATCH',
+    path: '/api/measurements/tracks/:id',
+    access: 'analyst',
+    tags,
+    params: idParamsSchema,
+    body: refitTrackSchema,
+    response: trackSchema,
+    errors,
+    description:
+      'Corrects the ground point on frames and drops frames, then fits the run again (a finished track only). Each call replaces the previous corrections.',
   }),
 };

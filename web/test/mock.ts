@@ -1,7 +1,13 @@
 import { http, type HttpHandler, type HttpResponseResolver } from 'msw';
 import type { Endpoint, PathParams } from '@contract/endpoint';
 
-const HANDLERS = { GET: http.get, POST: http.post, PUT: http.put, DELETE: http.delete } as const;
+const HANDLERS = {
+  GET: http.get,
+  POST: http.post,
+  PUT: http.put,
+  PATCH: http.patch,
+  DELETE: http.delete,
+} as const;
 
 /**
  * The MSW handler of a declared endpoint (contract/api): its method and path, as the app calls it. A path

@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import measurementsRoutes from './measurements.routes';
+import trackingRoutes from './tracking/tracking.routes';
 
 export { ALREADY_PROCESSED, pendingRequest } from './pending-request';
 
@@ -8,6 +9,7 @@ export { ALREADY_PROCESSED, pendingRequest } from './pending-request';
 export default async function measurementsModule(app: FastifyInstance) {
   await app.register(multipart, { limits: { fileSize: app.env.VIDEO_MAX_BYTES } });
   await app.register(measurementsRoutes);
+  await app.register(trackingRoutes);
 }
 export { correctMeasurement, recomputePlayerSpeed } from './correction.service';
 export { measuredValue, parseMeasurementField } from './measure.service';

@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { ID_MAX } from './constants';
+
+/** Tracked Max Speed (issue 31, decision 210): the player followed through every frame. */
+export const TRACK_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
+export type TrackStatus = (typeof TRACK_STATUSES)[number];
+
+const frameIndex = z
+  .number({ error: 'Frame index must be a number' })
+  .int('Frame index must be a whole number')
+  .min(0, 'Frame index must be 0 or more: the first frame is 0')
+  .max(10_000_000, 'Frame index must be at most 10000000');
+const pixel = (axis: string) =>
+  z
+    .number({ error: `${axis} must be a number` })
+    .min(0, `${axis} must be inside the frame`)
+    .max(20_000, `${axis} must be inside the frame`);
+/** A point on a frame, in pixels of the displayed (rotated) frame: the player's ground point. */
+export const framePointSchema = z.object({ frameIndex, x: pixel('x'), y: pixel('y') });
+export type FramePoint = z.infer<typeof framePointSchema>;
+
+export const startTrackSchema = z.object({
+  videoId: z
+    .number({ error: 'Video ID must be a number' })
+    .int('Video ID must be a number')
+    .positive('Video ID must be a number')
+    .max(ID_MAX, 'Video ID must be a number'),
+  seeds: z
+    .array(framePointSchema, { error: 'Click the player on a frame to start tracking' })
+    .min(1, 'Click the player on a frame to start tracking')
+    .max(2, 'At most two clicks: one to start and one to disambiguate'),
+});
+export type StartTrackInput = z.infer<typeof startTrackSchema>;
+
+export const refitTrackSchema = z.object({
+  corrections: z.array(framePointSchema).max(10_000).default([]),
+  dropped: z.array(frameIndex).max(10_000).default([]),
+});
+export type RefitTrackInput = z.infer<typeof refitTrackSchema>;
+
+export const trackedFrameSchema = z.object({
+  frameIndex: z.number(),
+  time: z.number(),
+  x: z.number(),
+  y: z.number(),
+  /** Along the field, in the runner's direction, from the yard line behind the first click. */
+  yards: z.number().nullable(),
+  confidence: z.number(),
+  /** 'tracked', 'low' (confidence under the threshold: not fitted), 'corrected', 'dropped'. */
+  state: z.enum(['tracked', 'low', 'corrected', 'dropped']),
+});
+export type TrackedFrame = z.infer<typeof trackedFrameSchema>;
+
+const boundedSchema = z.object({ value: z.number(), plusMinus: z.number() });
+
+export const trackResultSchema = z.object({
+  frames: z.array(trackedFrameSchema),
+  /** Per frame, the yard lines used: yard along the run and the line's x at the top and bottom of the frame. */
+  lines: z.array(
+    z.object({
+      frameIndex: z.number(),
+      lines: z.array(z.object({ yardLine: z.number(), x0: z.number(), x1: z.number() })),
+    }),
+  ),
+  crossings: z.array(z.object({ yardLine: z.number(), frameIndex: z.number(), time: z.number() })),
+  profile: z.array(z.object({ time: z.number(), yards: z.number(), mph: z.number() })),
+  maxSpeed: z
+    .object({
+      mph: z.number(),
+      plusMinusMph: z.number(),
+      fromYard: z.number(),
+      toYard: z.number(),
+      fromTime: z.number(),
+      toTime: z.number(),
+    })
+    .nullable(),
+  splits: z.array(z.object({ fromYard: z.number(), toYard: z.number(), seconds: boundedSchema })),
+  flyTen: boundedSchema.nullable(),
+  toNinety: z.object({ seconds: z.number(), yards: z.number() }).nullable(),
+  fit: z.object({
+    knots: z.array(z.number()),
+    coefficients: z.array(z.number()),
+    residualYards: z.number(),
+    calibrationYards: z.number(),
+    framesUsed: z.number(),
+  }),
+  width: z.number(),
+  height: z.number(),
+  method: z.string(),
+  algorithm: z.object({ name: z.string(), version: z.string(), params: z.record(z.string(), z.number()) }),
+  problems: z.array(z.string()),
+});
+export type TrackResult = z.infer<typeof trackResultSchema>;
+
+export const trackSchema = z.object({
+  id: z.number(),
+  status: z.enum(TRACK_STATUSES),
+  progress: z.number(),
+  error: z.string().optional(),
+  result: trackResultSchema.optional(),
+});
+export type Track = z.infer<typeof trackSchema>;
+
+export const trackStartedSchema = z.object({ id: z.number(), status: z.enum(TRACK_STATUSES) });
+
+/** 'video 29.97 fps, tracked, 142 frames' (the public receipt's method line). */
+export function trackedMethodLabel(fps: { num: number; den: number }, vfr: boolean, frames: number) {
+  const rate = fps.den && fps.num ? String(Math.round((fps.num / fps.den) * 100) / 100) : '?';
+  return `video ${vfr ? 'variable rate, about ' : ''}${rate} fps, tracked, ${frames} frames`;
+}

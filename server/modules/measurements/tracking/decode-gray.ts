@@ -1,0 +1,71 @@
+import { spawn } from 'node:child_process';
+import { FfmpegError, ffmpegPath } from '../../../lib/ffmpeg';
+
+export interface GrayFrames {
+  width: number;
+  height: number;
+  frames: Uint8Array[];
+}
+
+/**
+ * Every frame of the first video stream, in presentation order, turned upright by the file's rotation
+ * (ffmpeg's autorotate), scaled to `width` x `height` and made grey. -vsync 0 keeps one picture per
+ * stored frame, so frame n here is frame n of ffprobe's frame times, variable rates included.
+ */
+export function decodeGray(
+  file: string,
+  width: number,
+  height: number,
+  onFrame?: (index: number) => void,
+): Promise<GrayFrames> {
+  return new Promise((resolve, reject) => {
+    const args = [
+      '-hide_banner',
+      '-nostdin',
+      '-loglevel',
+      'error',
+      '-threads',
+      '1',
+      '-i',
+      file,
+      '-map',
+      '0:v:0',
+      '-vsync',
+      '0',
+      '-vf',
+      `scale=${width}:${height}:flags=area,format=gray`,
+      '-f',
+      'rawvideo',
+      '-pix_fmt',
+      'gray',
+      '-',
+    ];
+    const child = spawn(ffmpegPath(), args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const size = width * height;
+    const frames: Uint8Array[] = [];
+    let current = new Uint8Array(size);
+    let filled = 0;
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      let off = 0;
+      while (off < chunk.length) {
+        const n = Math.min(size - filled, chunk.length - off);
+        current.set(chunk.subarray(off, off + n), filled);
+        filled += n;
+        off += n;
+        if (filled === size) {
+          frames.push(current);
+          onFrame?.(frames.length - 1);
+          current = new Uint8Array(size);
+          filled = 0;
+        }
+      }
+    });
+    child.stderr.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code !== 0) return reject(new FfmpegError(`Decoding failed: ${stderr.trim().split('\n').pop()}`));
+      resolve({ width, height, frames });
+    });
+  });
+}

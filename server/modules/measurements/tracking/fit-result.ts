@@ -1,0 +1,208 @@
+import { trackedMethodLabel, type RefitTrackInput, type TrackResult } from '../../../../contract/tracking';
+import { distanceSigma, FIT, fitSpline, splineAt, splineSpeed, timeAt, type Spline } from './fit-track';
+import { TRACKER, type RawTrack } from './track-clip';
+import { fieldMap, type Labelled } from './yard-lines';
+
+const MPH = 3600 / 1760;
+const WINDOW_YARDS = 10;
+/** Two standard deviations: the bound holds the truth about 95 times in 100. */
+const K = 2;
+
+export interface Timing {
+  frameTimes: number[];
+  fps: { num: number; den: number };
+  vfr: boolean;
+}
+
+function yardsAt(raw: RawTrack, i: number, x: number, y: number) {
+  const ls = raw.lines[i]?.lines ?? [];
+  const H = raw.height;
+  const labelled: Labelled[] = ls.map((l) => {
+    const s = (l.x1 - l.x0) / H;
+    return { a: l.x0 + (s * H) / 2, s, votes: 0, label: l.yardLine / 5 };
+  });
+  const map = fieldMap(labelled, y, H);
+  if (!map) return null;
+  return { yards: map.yards(x), calYards: map.rmsPx / Math.max(1e-6, map.pxPerYard(x)), lines: map.lines };
+}
+
+const median = (v: number[]) => {
+  const s = [...v].sort((a, b) => a - b);
+  return s.length ? s[Math.floor(s.length / 2)] : 0;
+};
+const up = (x: number) => Math.ceil(x * 100 - 1e-9) / 100;
+const two = (x: number) => Math.round(x * 100) / 100;
+
+/** Fastest 10-yard window of the curve: a 1 ms grid, the end found by bisection. */
+function fastestWindow(s: Spline, lo: number, hi: number) {
+  let best: { t0: number; t1: number } | null = null;
+  for (let t0 = lo; t0 < hi; t0 += 0.001) {
+    const t1 = timeAt(s, splineAt(s, t0) + WINDOW_YARDS, t0, hi);
+    if (t1 === null) break;
+    if (!best || t1 - t0 < best.t1 - best.t0) best = { t0, t1 };
+  }
+  return best;
+}
+
+export function fitTrack(
+  raw: RawTrack,
+  timing: Timing,
+  edits: RefitTrackInput = { corrections: [], dropped: [] },
+): TrackResult {
+  const fixes = new Map(edits.corrections.map((c) => [c.frameIndex, c]));
+  const dropped = new Set(edits.dropped);
+  const problems: string[] = [];
+  const frames: TrackResult['frames'] = raw.frames.map((f) => {
+    const time = timing.frameTimes[f.frameIndex] ?? 0;
+    const fix = fixes.get(f.frameIndex);
+    const x = fix?.x ?? f.x;
+    const y = fix?.y ?? f.y;
+    const state = dropped.has(f.frameIndex) ? 'dropped' : fix ? 'corrected' : f.state;
+    const at = yardsAt(raw, f.frameIndex, x, y);
+    return {
+      frameIndex: f.frameIndex,
+      time,
+      x,
+      y,
+      yards: at ? at.yards : null,
+      confidence: fix ? 1 : f.confidence,
+      state,
+    };
+  });
+  const usable = frames.filter((f) => (f.state === 'tracked' || f.state === 'corrected') && f.yards !== null);
+  const cal = median(
+    usable
+      .map((f) => yardsAt(raw, f.frameIndex, f.x, f.y))
+      .flatMap((a) => (a && a.lines >= 4 ? [a.calYards] : [])),
+  );
+  let points = usable.map((f) => ({ t: f.time, y: f.yards! }));
+  let spline = fitSpline(points);
+  if (spline) {
+    // One pass without the points more than four deviations off (a match on a passing player's shirt).
+    const s0 = spline;
+    const kept = points.filter((p) => Math.abs(p.y - splineAt(s0, p.t)) <= 4 * s0.residualYards);
+    if (kept.length < points.length && kept.length >= 8) {
+      points = kept;
+      spline = fitSpline(points);
+    }
+  }
+  const low = frames.filter((f) => f.state === 'low').length;
+  if (low > 0) problems.push(`The tracker lost the player or was unsure on ${low} frames: check them`);
+  const algorithm = {
+    name: TRACKER.name,
+    version: TRACKER.version,
+    params: {
+      analysisSide: TRACKER.analysisSide,
+      playerYards: TRACKER.playerYards,
+      minConfidence: TRACKER.minConfidence,
+      knotSeconds: FIT.knotSeconds,
+      penalty: FIT.penalty,
+      windowYards: WINDOW_YARDS,
+      k: K,
+    },
+  };
+  const base = {
+    frames,
+    lines: raw.lines,
+    width: raw.width,
+    height: raw.height,
+    method: trackedMethodLabel(timing.fps, timing.vfr, points.length),
+    algorithm,
+  };
+  if (!spline) {
+    problems.push('Too few frames were tracked to fit the run');
+    return {
+      ...base,
+      crossings: [],
+      profile: [],
+      maxSpeed: null,
+      splits: [],
+      flyTen: null,
+      toNinety: null,
+      fit: {
+        knots: [],
+        coefficients: [],
+        residualYards: 0,
+        calibrationYards: cal,
+        framesUsed: points.length,
+      },
+      problems,
+    };
+  }
+  const s = spline;
+  const lo = points[0].t;
+  const hi = points[points.length - 1].t;
+  const inside = (t: number) => t >= lo - 1e-9 && t <= hi + 1e-9;
+  const crossings: TrackResult['crossings'] = [];
+  for (let yl = Math.ceil(splineAt(s, lo) / 5) * 5; yl <= splineAt(s, hi); yl += 5) {
+    const tc = timeAt(s, yl, lo, hi);
+    if (tc === null) continue;
+    const frameIndex = timing.frameTimes.findIndex((t) => t >= tc - 1e-9);
+    if (frameIndex >= 0) crossings.push({ yardLine: yl, frameIndex, time: timing.frameTimes[frameIndex] });
+  }
+  const profile = frames
+    .filter((f) => inside(f.time))
+    .map((f) => ({ time: f.time, yards: two(splineAt(s, f.time)), mph: two(splineSpeed(s, f.time) * MPH) }));
+  // The calibration error of a distance measured against two different lines, as a share of the distance.
+  const calShare = (yards: number) => (Math.SQRT2 * cal) / yards;
+  const win = fastestWindow(s, lo, hi);
+  let maxSpeed: TrackResult['maxSpeed'] = null;
+  let flyTen: TrackResult['flyTen'] = null;
+  if (win) {
+    const T = win.t1 - win.t0;
+    const v = WINDOW_YARDS / T;
+    const sigma = Math.hypot(distanceSigma(s, win.t0, win.t1) / T, v * calShare(WINDOW_YARDS));
+    maxSpeed = {
+      mph: two(v * MPH),
+      plusMinusMph: up(K * sigma * MPH),
+      fromYard: two(splineAt(s, win.t0)),
+      toYard: two(splineAt(s, win.t1)),
+      fromTime: win.t0,
+      toTime: win.t1,
+    };
+    flyTen = {
+      value: Math.round(T * 1000) / 1000,
+      plusMinus: Math.ceil(((K * sigma) / v) * T * 1000) / 1000,
+    };
+  } else problems.push('The tracked run covers less than 10 yards: no Max Speed');
+  const splits: TrackResult['splits'] = [];
+  for (let k = 0; k + 1 < crossings.length; k += 1) {
+    const a = timeAt(s, crossings[k].yardLine, lo, hi)!;
+    const b = timeAt(s, crossings[k + 1].yardLine, lo, hi)!;
+    const T = b - a;
+    const sigmaT = Math.hypot(distanceSigma(s, a, b), 5 * calShare(5)) / (5 / T);
+    splits.push({
+      fromYard: crossings[k].yardLine,
+      toYard: crossings[k + 1].yardLine,
+      seconds: { value: Math.round(T * 1000) / 1000, plusMinus: Math.ceil(K * sigmaT * 1000) / 1000 },
+    });
+  }
+  let toNinety: TrackResult['toNinety'] = null;
+  if (maxSpeed && splineSpeed(s, lo) * MPH < 0.9 * maxSpeed.mph) {
+    for (let t = lo; t <= hi; t += 0.001)
+      if (splineSpeed(s, t) * MPH >= 0.9 * maxSpeed.mph) {
+        toNinety = {
+          seconds: Math.round((t - lo) * 1000) / 1000,
+          yards: two(splineAt(s, t) - splineAt(s, lo)),
+        };
+        break;
+      }
+  }
+  return {
+    ...base,
+    crossings,
+    profile,
+    maxSpeed,
+    splits,
+    flyTen,
+    toNinety,
+    fit: {
+      knots: Array.from({ length: s.coefficients.length - 2 }, (_, i) => s.t0 + (i - 1) * s.step),
+      coefficients: s.coefficients,
+      residualYards: s.residualYards,
+      calibrationYards: cal,
+      framesUsed: points.length,
+    },
+    problems,
+  };
+}

@@ -1,0 +1,145 @@
+import { and, eq } from 'drizzle-orm';
+import type { RefitTrackInput, StartTrackInput, Track, TrackResult } from '../../../../contract/tracking';
+import type { Db } from '../../../db/client';
+import { jobs, videos } from '../../../db/schema';
+import { badRequest, conflict, notFound } from '../../../lib/app-error';
+import { enqueueJob } from '../../../lib/jobs';
+import { probeMedia } from '../../../lib/media-probe';
+import type { Storage } from '../../../lib/storage';
+import { ensureMedia, readyMedia, timelineOf, withLocalCopy } from '../../videos';
+import { fitTrack, type Timing } from './fit-result';
+import { trackClip, type RawTrack } from './track-clip';
+
+/**
+ * A track is a job of the queue (decision 210): its row holds the status, the attempts and the error, its
+ * payload the request, the progress, the raw track and the fitted result. Completing a request copies the
+ * result into the receipt, which is the lasting evidence.
+ */
+export const TRACK_JOB = 'track';
+
+interface TrackPayload {
+  videoId: number;
+  seeds: StartTrackInput['seeds'];
+  userId: number;
+  progress: number;
+  timing?: Timing;
+  raw?: RawTrack;
+  result?: TrackResult;
+  corrections?: RefitTrackInput['corrections'];
+  dropped?: RefitTrackInput['dropped'];
+}
+
+const TRACK_NOT_FOUND = 'Track not found';
+const SEED_OUTSIDE = 'The click must be on a frame of the video';
+
+async function mediaOf(db: Db, storage: Storage, videoId: number) {
+  const [video] = await db.select().from(videos).where(eq(videos.id, videoId));
+  if (!video) throw notFound('Video not found');
+  return { video, media: readyMedia(await ensureMedia(db, storage, video)) };
+}
+
+export async function startTrack(db: Db, storage: Storage, userId: number, input: StartTrackInput) {
+  const { media } = await mediaOf(db, storage, input.videoId);
+  if (input.seeds.some((s) => s.frameIndex >= media.frameCount))
+    throw badRequest(SEED_OUTSIDE, { seeds: SEED_OUTSIDE });
+  const payload: TrackPayload = { videoId: input.videoId, seeds: input.seeds, userId, progress: 0 };
+  const id = await enqueueJob(db, TRACK_JOB, { ...payload });
+  return { id, status: 'queued' as const };
+}
+
+async function trackRow(db: Db, id: number) {
+  const [job] = await db
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.id, id), eq(jobs.type, TRACK_JOB)));
+  if (!job) throw notFound(TRACK_NOT_FOUND);
+  return { job, payload: job.payload as TrackPayload };
+}
+
+export async function readTrack(db: Db, id: number): Promise<Track> {
+  const { job, payload } = await trackRow(db, id);
+  // Between attempts a job is queued again; its last error is not the answer yet.
+  return {
+    id: job.id,
+    status: job.status,
+    progress: job.status === 'done' ? 1 : payload.progress,
+    ...(job.status === 'failed' ? { error: job.lastError ?? 'Tracking failed' } : {}),
+    ...(payload.result ? { result: payload.result } : {}),
+  };
+}
+
+export async function refitTrack(db: Db, id: number, edits: RefitTrackInput) {
+  const { job, payload } = await trackRow(db, id);
+  if (job.status !== 'done' || !payload.raw || !payload.timing)
+    throw conflict('The track is not finished yet: correct it once tracking is done');
+  const known = new Set(payload.raw.frames.map((f) => f.frameIndex));
+  const stray = [...edits.corrections.map((c) => c.frameIndex), ...edits.dropped].find((n) => !known.has(n));
+  if (stray !== undefined)
+    throw badRequest(`Frame ${stray} is not a frame of the video`, { corrections: SEED_OUTSIDE });
+  const result = fitTrack(payload.raw, payload.timing, edits);
+  const next: TrackPayload = { ...payload, result, corrections: edits.corrections, dropped: edits.dropped };
+  await db.update(jobs).set({ payload: next }).where(eq(jobs.id, id));
+  return readTrack(db, id);
+}
+
+/** Reads a finished track for the complete call: its result and what the receipt keeps of its making. */
+export async function finishedTrack(db: Db, id: number, videoId: number) {
+  const { job, payload } = await trackRow(db, id);
+  if (payload.videoId !== videoId)
+    throw badRequest('The track is of another video', { measurement: 'trackId' });
+  if (job.status !== 'done' || !payload.result) throw conflict('The track is not finished yet');
+  return {
+    result: payload.result,
+    seeds: payload.seeds,
+    corrections: payload.corrections ?? [],
+    dropped: payload.dropped ?? [],
+  };
+}
+
+/** The job: decode, find the lines, follow the player, fit; progress written as it goes. */
+export function trackJobHandlers(db: Db, storage: Storage) {
+  return {
+    [TRACK_JOB]: async (raw: unknown, job: { id: number }) => {
+      const payload = raw as TrackPayload;
+      const { video, media } = await mediaOf(db, storage, payload.videoId);
+      const key = media.workingKey ?? video.storageKey;
+      if (!key) throw new Error('The video file is missing');
+      const timeline = timelineOf(media);
+      const timing: Timing = { frameTimes: timeline.times, fps: timeline.fps, vfr: timeline.vfr };
+      let written = 0;
+      // Progress writes run one after another and all before the result's, so none can overwrite it.
+      let writes = Promise.resolve();
+      const onProgress = (share: number) => {
+        if (share - written < 0.05) return;
+        written = share;
+        const progress = Math.round(share * 100) / 100;
+        writes = writes
+          .then(() =>
+            db
+              .update(jobs)
+              .set({ payload: { ...payload, progress } })
+              .where(eq(jobs.id, job.id)),
+          )
+          .then(
+            () => undefined,
+            () => undefined,
+          );
+      };
+      const track = await withLocalCopy(storage, key, async (file) => {
+        const facts = await probeMedia(file);
+        const upright = facts.rotation === 90 || facts.rotation === 270;
+        return trackClip({
+          file,
+          width: upright ? facts.height : facts.width,
+          height: upright ? facts.width : facts.height,
+          seeds: payload.seeds,
+          onProgress,
+        });
+      });
+      const result = fitTrack(track, timing);
+      await writes;
+      const done: TrackPayload = { ...payload, progress: 1, timing, raw: track, result };
+      await db.update(jobs).set({ payload: done }).where(eq(jobs.id, job.id));
+    },
+  };
+}

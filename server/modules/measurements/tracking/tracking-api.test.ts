@@ -1,0 +1,118 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { drainJobs } from '../../../lib/jobs';
+import { as, createTestApp, createUser, type TestApp, type TestUser } from '../../../test/helpers';
+import { createPlayer, multipart, requestSpeed } from '../../analysis/analysis.fixtures';
+import { makeFieldClip, type FieldClip } from './field-clip.fixtures';
+import { trackJobHandlers } from './track.service';
+
+let t: TestApp;
+let analyst: TestUser;
+let family: TestUser;
+let clip: FieldClip;
+let videoId: number;
+const dir = mkdtempSync(path.join(tmpdir(), 'va-tracks-'));
+
+beforeAll(async () => {
+  t = await createTestApp();
+  analyst = await createUser(t, { role: 'analyst' });
+  family = await createUser(t, { credits: 3 });
+  const player = await createPlayer(t, family);
+  const req = (await requestSpeed(t, family, player.id, player.primaryPositionId)).json();
+  clip = await makeFieldClip(path.join(dir, 'run.mp4'), { fps: '30000/1001', seconds: 2.5 });
+  const body = multipart(
+    {},
+    { field: 'file', name: 'run.mp4', type: 'video/mp4', data: readFileSync(clip.file) },
+  );
+  const res = await as(t, analyst, {
+    method: 'POST',
+    url: `/api/analysis-requests/${req.id}/source-video`,
+    ...body,
+  });
+  expect(res.statusCode).toBe(201);
+  videoId = res.json().video.id;
+}, 180_000);
+afterAll(async () => {
+  await t.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const seedAt = (frameIndex: number) => {
+  const g = clip.groundPoints[frameIndex];
+  return { frameIndex, x: Math.round(g.x), y: Math.round(g.y) };
+};
+const start = (who: TestUser | null, seeds = [seedAt(30)]) =>
+  as(t, who, { method: 'POST', url: '/api/measurements/tracks', payload: { videoId, seeds } });
+const read = (who: TestUser | null, id: number) =>
+  as(t, who, { method: 'GET', url: `/api/measurements/tracks/${id}` });
+const runJobs = () => drainJobs(t.db, trackJobHandlers(t.db, t.app.storage));
+
+describe('tracks API (issue 31)', () => {
+  it('an analyst starts a track from one click, sees it queued, then done with a Max Speed and its bound', async () => {
+    const res = await start(analyst);
+    expect(res.statusCode).toBe(202);
+    const { id, status } = res.json();
+    expect(status).toBe('queued');
+    expect((await read(analyst, id)).json()).toEqual({ id, status: 'queued', progress: 0 });
+    await runJobs();
+    const done = (await read(analyst, id)).json();
+    expect(done).toMatchObject({ id, status: 'done', progress: 1 });
+    const r = done.result;
+    expect(r.frames).toHaveLength(clip.frameTimes.length);
+    expect(r.frames[0]).toEqual(
+      expect.objectContaining({ frameIndex: 0, time: 0, confidence: expect.any(Number) }),
+    );
+    expect(Math.abs(r.maxSpeed.mph - clip.trueTopMph)).toBeLessThanOrEqual(r.maxSpeed.plusMinusMph);
+    expect(r.maxSpeed.plusMinusMph).toBeLessThanOrEqual(0.4);
+    expect(r.method).toBe(`video 29.97 fps, tracked, ${r.fit.framesUsed} frames`);
+    expect(r.algorithm).toMatchObject({ name: 'ridge-hough-ncc-pspline', version: '1.0.0' });
+    expect(r.crossings.length).toBeGreaterThanOrEqual(3);
+    expect(r.profile.length).toBeGreaterThan(50);
+
+    const fix = r.frames[40];
+    const patched = await as(t, analyst, {
+      method: 'PATCH',
+      url: `/api/measurements/tracks/${id}`,
+      payload: { corrections: [{ frameIndex: 40, x: fix.x + 2, y: fix.y }], dropped: [41] },
+    });
+    expect(patched.statusCode).toBe(200);
+    expect(patched.json().result.frames[40]).toMatchObject({
+      state: 'corrected',
+      x: fix.x + 2,
+      confidence: 1,
+    });
+    expect(patched.json().result.frames[41].state).toBe('dropped');
+    expect((await read(analyst, id)).json().result.frames[41].state).toBe('dropped');
+  }, 240_000);
+
+  it('a correction before tracking is done is refused; a frame outside the video too', async () => {
+    const { id } = (await start(analyst)).json();
+    const early = await as(t, analyst, {
+      method: 'PATCH',
+      url: `/api/measurements/tracks/${id}`,
+      payload: { corrections: [], dropped: [3] },
+    });
+    expect(early.statusCode).toBe(409);
+    const outside = await start(analyst, [{ frameIndex: 5000, x: 10, y: 10 }]);
+    expect(outside.statusCode).toBe(400);
+    expect(outside.json().message).toBe('The click must be on a frame of the video');
+    await runJobs();
+  }, 240_000);
+
+  it('a family gets 403 and an anonymous caller 401; an unknown track is 404', async () => {
+    expect((await start(family)).statusCode).toBe(403);
+    expect((await start(null)).statusCode).toBe(401);
+    expect((await read(family, 1)).statusCode).toBe(403);
+    expect((await read(null, 1)).statusCode).toBe(401);
+    expect((await read(analyst, 999_999)).statusCode).toBe(404);
+    const noClick = await as(t, analyst, {
+      method: 'POST',
+      url: '/api/measurements/tracks',
+      payload: { videoId, seeds: [] },
+    });
+    expect(noClick.statusCode).toBe(400);
+    expect(noClick.json().message).toBe('Click the player on a frame to start tracking');
+  });
+});

@@ -1,0 +1,119 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { probeMedia } from '../../../lib/media-probe';
+import { makeFieldClip, type FieldClip, type FieldClipOptions } from './field-clip.fixtures';
+import { fitTrack } from './fit-result';
+import { trackClip } from './track-clip';
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'tracking-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** One click on the runner's ground point, then the whole pipeline as the job runs it. */
+async function trackFromOneClick(clip: FieldClip, seedFrame: number) {
+  const media = await probeMedia(clip.file);
+  const tick = media.timeBase.num / media.timeBase.den;
+  const timing = {
+    frameTimes: media.frameTicks.map((k) => k * tick),
+    fps: media.variableFrameRate ? media.averageFps : media.nominalFps,
+    vfr: media.variableFrameRate,
+  };
+  const g = clip.groundPoints[seedFrame];
+  const raw = await trackClip({
+    file: clip.file,
+    width: clip.width,
+    height: clip.height,
+    seeds: [{ frameIndex: seedFrame, x: Math.round(g.x), y: Math.round(g.y) }],
+  });
+  const result = fitTrack(raw, timing);
+  // The tracker counts yards from the line behind the click; the clip knows the field's own numbers.
+  const offset = Math.floor(clip.yardsAt(clip.frameTimes[seedFrame]) / 5) * 5;
+  return { raw, result, timing, offset };
+}
+
+const cases: { name: string; opts: FieldClipOptions; seed: number; maxBound: number; rate: string }[] = [
+  { name: '59.94 fps', opts: { fps: '60000/1001' }, seed: 70, maxBound: 0.3, rate: '59\\.94' },
+  { name: '29.97 fps', opts: { fps: '30000/1001' }, seed: 35, maxBound: 0.4, rate: '29\\.97' },
+  {
+    name: 'variable rate about 29.97 fps',
+    opts: { fps: '30000/1001', vfr: true },
+    seed: 35,
+    maxBound: 0.4,
+    rate: 'variable rate, about (29\\.97|30\\.\\d+)',
+  },
+  {
+    name: '1080p phone clip held upright (rotation 90)',
+    opts: { fps: '30000/1001', width: 1080, height: 1920, rotate: 90, seconds: 3 },
+    seed: 20,
+    maxBound: 0.4,
+    rate: '29\\.97',
+  },
+];
+
+describe('tracked Max Speed from one click (issue 31)', () => {
+  for (const c of cases) {
+    it(`${c.name}: the true top speed is inside a bound of at most ${c.maxBound} mph, crossings within a frame`, async () => {
+      const clip = await makeFieldClip(path.join(dir, `${c.name.replace(/\W+/g, '-')}.mp4`), c.opts);
+      const { result, offset, timing } = await trackFromOneClick(clip, c.seed);
+      expect(timing.frameTimes).toHaveLength(clip.frameTimes.length);
+      const max = result.maxSpeed!;
+      expect(max).not.toBeNull();
+      expect(max.plusMinusMph).toBeLessThanOrEqual(c.maxBound);
+      expect(Math.abs(max.mph - clip.trueTopMph)).toBeLessThanOrEqual(max.plusMinusMph);
+      expect(max.toYard - max.fromYard).toBeCloseTo(10, 1);
+      // Every 5-yard line the runner passes inside the tracked run is proposed, within one frame.
+      const proposed = new Map(result.crossings.map((x) => [x.yardLine + offset, x.frameIndex]));
+      const truths = clip.crossings.filter(
+        (x) => x.frameIndex > 1 && x.frameIndex < clip.frameTimes.length - 2,
+      );
+      expect(truths.length).toBeGreaterThanOrEqual(3);
+      for (const t of truths)
+        expect(Math.abs(proposed.get(t.yardLine)! - t.frameIndex)).toBeLessThanOrEqual(1);
+      // A variable rate is named by its average over the file (ffprobe's avg_frame_rate).
+      expect(result.method).toMatch(
+        new RegExp(`^video ${c.rate} fps, tracked, ${result.fit.framesUsed} frames$`),
+      );
+    }, 240_000);
+  }
+
+  it('keeps the runner while other players cross in front of him, and flags nothing it did not lose', async () => {
+    const clip = await makeFieldClip(path.join(dir, 'crowd.mp4'), { fps: '60000/1001', seconds: 3 });
+    expect(clip.occluded.length).toBeGreaterThan(0);
+    const { raw } = await trackFromOneClick(clip, 20);
+    for (const f of raw.frames) {
+      const truth = clip.groundPoints[f.frameIndex];
+      if (f.state === 'tracked') expect(Math.hypot(f.x - truth.x, f.y - truth.y)).toBeLessThan(3);
+    }
+    const lost = raw.frames.filter((f) => f.state === 'low').map((f) => f.frameIndex);
+    for (const n of lost) expect(clip.occluded).toContain(n);
+  }, 240_000);
+
+  it('gives the same result bit for bit when run again on the same file with the same click', async () => {
+    const clip = await makeFieldClip(path.join(dir, 'twice.mp4'), { fps: '30000/1001', seconds: 2.5 });
+    const a = await trackFromOneClick(clip, 30);
+    const b = await trackFromOneClick(clip, 30);
+    expect(JSON.stringify(b.result)).toBe(JSON.stringify(a.result));
+    expect(a.result.maxSpeed).not.toBeNull();
+  }, 240_000);
+
+  it('re-fits from a corrected frame and leaves dropped frames out', async () => {
+    const clip = await makeFieldClip(path.join(dir, 'refit.mp4'), { fps: '30000/1001', seconds: 2.5 });
+    const { raw, timing } = await trackFromOneClick(clip, 30);
+    const before = fitTrack(raw, timing);
+    const wrong = raw.frames[40];
+    const after = fitTrack(raw, timing, {
+      corrections: [{ frameIndex: 40, x: wrong.x + 40, y: wrong.y }],
+      dropped: [41, 42],
+    });
+    expect(after.frames[40]).toMatchObject({ state: 'corrected', x: wrong.x + 40 });
+    expect(after.frames[41].state).toBe('dropped');
+    expect(after.fit.framesUsed).toBeLessThan(before.fit.framesUsed);
+    expect(after.frames[40].yards! - before.frames[40].yards!).toBeGreaterThan(1);
+  }, 240_000);
+});

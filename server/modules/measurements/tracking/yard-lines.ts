@@ -1,0 +1,274 @@
+/**
+ * Yard lines in a grey frame (decision 210): bright thin ridges found row by row, gathered by a Hough
+ * vote over (position, slant) and refined by least squares. A line is x = a + s * (y - h/2).
+ */
+export interface Line {
+  a: number;
+  s: number;
+  votes: number;
+}
+
+const RIDGE_GAP = 4;
+const RIDGE_MIN = 28;
+const SLOPE_MAX = 1.6;
+const SLOPE_STEP = 0.02;
+const INLIER_PX = 1.6;
+const MAX_LINES = 40;
+
+function ridgePoints(g: Uint8Array, w: number, h: number) {
+  const xs: number[] = [];
+  const ys: number[] = [];
+  const r = new Int16Array(w);
+  const k = RIDGE_GAP;
+  for (let y = 0; y < h; y += 1) {
+    const row = y * w;
+    for (let x = k; x < w - k; x += 1) {
+      const c = g[row + x];
+      const d = Math.min(c - g[row + x - k], c - g[row + x + k]);
+      r[x] = d > 0 ? d : 0;
+    }
+    for (let x = k + 1; x < w - k - 1; x += 1) {
+      const v = r[x];
+      if (v < RIDGE_MIN || v < r[x - 1] || v <= r[x + 1]) continue;
+      const bg = (g[row + x - k] + g[row + x + k]) / 2;
+      let m = 0;
+      let mx = 0;
+      for (let i = -2; i <= 2; i += 1) {
+        const wt = g[row + x + i] - bg;
+        if (wt > 0) {
+          m += wt;
+          mx += wt * i;
+        }
+      }
+      xs.push(x + (m > 0 ? mx / m : 0));
+      ys.push(y);
+    }
+  }
+  return { xs, ys };
+}
+
+function fitLine(xs: number[], ys: number[], idx: number[], yc: number) {
+  let n = 0;
+  let sy = 0;
+  let sx = 0;
+  let syy = 0;
+  let sxy = 0;
+  for (const i of idx) {
+    const y = ys[i] - yc;
+    n += 1;
+    sy += y;
+    sx += xs[i];
+    syy += y * y;
+    sxy += y * xs[i];
+  }
+  const det = n * syy - sy * sy;
+  if (n < 2 || det <= 0) return null;
+  const s = (n * sxy - sy * sx) / det;
+  return { a: (sx - s * sy) / n, s };
+}
+
+export function detectLines(g: Uint8Array, w: number, h: number): Line[] {
+  const yc = h / 2;
+  const { xs, ys } = ridgePoints(g, w, h);
+  const nS = Math.round((2 * SLOPE_MAX) / SLOPE_STEP) + 1;
+  // A line's votes spread over SLOPE_STEP * h/2 pixels of position between two slopes: bins that wide
+  // keep a long line in a tall picture in one or two cells.
+  const bin = Math.max(1, (SLOPE_STEP * h) / 4);
+  const aMin = -Math.ceil((SLOPE_MAX * yc) / bin) - 2;
+  const nA = Math.ceil(w / bin) - 2 * aMin + 4;
+  const acc = new Int32Array(nS * nA);
+  const used = new Uint8Array(xs.length);
+  const vote = (i: number, sign: number) => {
+    for (let si = 0; si < nS; si += 1) {
+      const s = -SLOPE_MAX + si * SLOPE_STEP;
+      const ai = Math.round((xs[i] - s * (ys[i] - yc)) / bin) - aMin;
+      acc[si * nA + ai] += sign;
+    }
+  };
+  for (let i = 0; i < xs.length; i += 1) vote(i, 1);
+  const minVotes = Math.max(12, Math.round(0.2 * h));
+  const peaks: number[] = [];
+  for (let si = 1; si < nS - 1; si += 1)
+    for (let ai = 1; ai < nA - 1; ai += 1) {
+      const j = si * nA + ai;
+      const v = acc[j];
+      if (v < minVotes) continue;
+      if (v < acc[j - 1] || v < acc[j + 1] || v < acc[j - nA] || v < acc[j + nA]) continue;
+      peaks.push(j);
+    }
+  peaks.sort((p, q) => acc[q] - acc[p] || p - q);
+  const lines: Line[] = [];
+  for (const at of peaks) {
+    if (lines.length >= MAX_LINES) break;
+    if (acc[at] < minVotes) continue;
+    let line: { a: number; s: number } | null = {
+      a: ((at % nA) + aMin) * bin,
+      s: -SLOPE_MAX + Math.floor(at / nA) * SLOPE_STEP,
+    };
+    let inliers: number[] = [];
+    for (let pass = 0; pass < 3 && line; pass += 1) {
+      const { a, s } = line;
+      inliers = [];
+      const tol = pass === 0 ? 2.5 + bin : INLIER_PX;
+      for (let i = 0; i < xs.length; i += 1)
+        if (!used[i] && Math.abs(xs[i] - a - s * (ys[i] - yc)) < tol) inliers.push(i);
+      line = fitLine(xs, ys, inliers, yc);
+    }
+    if (!line || inliers.length < minVotes) continue;
+    for (const i of inliers) {
+      used[i] = 1;
+      vote(i, -1);
+    }
+    lines.push({ ...line, votes: inliers.length });
+  }
+  return lines.sort((p, q) => p.a - q.a);
+}
+
+export const lineX = (l: Pick<Line, 'a' | 's'>, y: number, h: number) => l.a + l.s * (y - h / 2);
+
+export interface Labelled extends Line {
+  /** Line number: yards along the field are 5 * label, growing with image x. */
+  label: number;
+}
+
+function median(v: number[]) {
+  const s = [...v].sort((p, q) => p - q);
+  return s.length ? s[Math.floor(s.length / 2)] : 0;
+}
+
+/**
+ * Carries the line numbers from one frame to the next: the shift that pairs the most lines (the camera
+ * moves less than half a line spacing between frames), then the others numbered by their order.
+ */
+export function labelLines(
+  prev: Labelled[] | null,
+  cur: Line[],
+  yRef: number,
+  h: number,
+  originX: number,
+): Labelled[] {
+  if (cur.length === 0) return [];
+  const xc = cur.map((l) => lineX(l, yRef, h));
+  const order = xc.map((_, i) => i).sort((p, q) => xc[p] - xc[q]);
+  const labels = new Array<number | null>(cur.length).fill(null);
+  if (!prev || prev.length === 0) {
+    let i0 = order.findIndex((i) => xc[i] > originX) - 1;
+    if (i0 < 0) i0 = order.findIndex((i) => xc[i] > originX) === -1 ? order.length - 1 : 0;
+    order.forEach((i, j) => (labels[i] = j - i0));
+  } else {
+    const xp = prev.map((l) => lineX(l, yRef, h));
+    const gaps = [...xp]
+      .sort((p, q) => p - q)
+      .slice(1)
+      .map((x, i, arr) => x - (i === 0 ? [...xp].sort((p, q) => p - q)[0] : arr[i - 1]));
+    const spacing = median(gaps) || 100;
+    const tol = 0.25 * spacing;
+    let best = { score: -1, err: Infinity, d: 0 };
+    for (const a of xc)
+      for (const b of xp) {
+        const d = a - b;
+        if (Math.abs(d) > 0.5 * spacing) continue;
+        let score = 0;
+        let err = 0;
+        for (const x of xc) {
+          const e = Math.min(...xp.map((p) => Math.abs(x - p - d)));
+          if (e < tol) {
+            score += 1;
+            err += e;
+          }
+        }
+        if (score > best.score || (score === best.score && err < best.err)) best = { score, err, d };
+      }
+    for (let i = 0; i < cur.length; i += 1) {
+      let k = -1;
+      let e = tol;
+      xp.forEach((p, j) => {
+        if (Math.abs(xc[i] - p - best.d) < e) {
+          e = Math.abs(xc[i] - p - best.d);
+          k = j;
+        }
+      });
+      if (k >= 0) labels[i] = prev[k].label;
+    }
+    const anchor = order.findIndex((i) => labels[i] !== null);
+    if (anchor < 0) return [];
+    const base = labels[order[anchor]]!;
+    order.forEach((i, j) => (labels[i] = base + (j - anchor)));
+  }
+  return cur.map((l, i) => ({ ...l, label: labels[i]! }));
+}
+
+export interface FieldMap {
+  /** Yards (5 per line number) at image x on the row the map was made for. */
+  yards(x: number): number;
+  /** Pixels per yard at image x. */
+  pxPerYard(x: number): number;
+  /** Root-mean-square distance of the lines from the fitted map, in pixels. */
+  rmsPx: number;
+  lines: number;
+}
+
+function solve3(m: number[][], v: number[]) {
+  const a = m.map((row, i) => [...row, v[i]]);
+  for (let c = 0; c < 3; c += 1) {
+    let p = c;
+    for (let r = c + 1; r < 3; r += 1) if (Math.abs(a[r][c]) > Math.abs(a[p][c])) p = r;
+    [a[c], a[p]] = [a[p], a[c]];
+    if (Math.abs(a[c][c]) < 1e-12) return null;
+    for (let r = 0; r < 3; r += 1) {
+      if (r === c) continue;
+      const f = a[r][c] / a[c][c];
+      for (let k = c; k < 4; k += 1) a[r][k] -= f * a[c][k];
+    }
+  }
+  return [a[0][3] / a[0][0], a[1][3] / a[1][1], a[2][3] / a[2][2]];
+}
+
+/**
+ * Image x against yards along one row: a pinhole camera maps a straight row of the field to the image by
+ * x = (p Y + q) / (r Y + 1), fitted to the lines crossing the row (two lines: a straight scale).
+ */
+export function fieldMap(lines: Labelled[], y: number, h: number): FieldMap | null {
+  const pts = lines.map((l) => ({ Y: 5 * l.label, x: lineX(l, y, h) }));
+  if (pts.length < 2) return null;
+  let p: number;
+  let q: number;
+  let r = 0;
+  if (pts.length >= 4) {
+    const m = [
+      [0, 0, 0],
+      [0, 0, 0],
+      [0, 0, 0],
+    ];
+    const v = [0, 0, 0];
+    for (const { Y, x } of pts) {
+      const row = [Y, 1, -Y * x];
+      for (let i = 0; i < 3; i += 1) {
+        v[i] += row[i] * x;
+        for (let j = 0; j < 3; j += 1) m[i][j] += row[i] * row[j];
+      }
+    }
+    const sol = solve3(m, v);
+    if (!sol) return null;
+    [p, q, r] = sol;
+  } else {
+    const n = pts.length;
+    const mY = pts.reduce((s, t) => s + t.Y, 0) / n;
+    const mx = pts.reduce((s, t) => s + t.x, 0) / n;
+    const sxy = pts.reduce((s, t) => s + (t.Y - mY) * (t.x - mx), 0);
+    const syy = pts.reduce((s, t) => s + (t.Y - mY) ** 2, 0);
+    p = sxy / syy;
+    q = mx - p * mY;
+  }
+  const xOf = (Y: number) => (p * Y + q) / (r * Y + 1);
+  const rmsPx = Math.sqrt(pts.reduce((s, t) => s + (xOf(t.Y) - t.x) ** 2, 0) / pts.length);
+  return {
+    yards: (x) => (x - q) / (p - r * x),
+    pxPerYard: (x) => {
+      const Y = (x - q) / (p - r * x);
+      return Math.abs((p - r * q) / (r * Y + 1) ** 2);
+    },
+    rmsPx,
+    lines: pts.length,
+  };
+}
