@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
+import { receiptSummary } from '../contract/receipt-summary';
 import { computeMeasurement, formatSpeed } from '../contract/measurement-math';
 import { makeRunClip, readFrameNumber, type RunClip } from '../server/test/clips';
 import { uniqueEmail, verifiedAccount } from './auth-helpers';
@@ -191,6 +192,19 @@ test.describe('measured max speed', () => {
     await expect(receipt.getByTestId('receipt-stills').getByRole('listitem')).toHaveCount(
       clip.crossings.length,
     );
+    // Plain words first; the file's evidence only behind 'Technical details' (issue 27 item 6).
+    const summary = receiptSummary(
+      { measured: expected, ...expected, crossings: expected.marks.length, override: null },
+      'your',
+    );
+    expect(summary[0]).toMatch(
+      /^Measured from your video at 29\.97 frames per second: \d+\.\d mph, accurate to ± /,
+    );
+    expect(summary[1]).toBe(`The player crossed ${clip.crossings.length} yard lines; here is each crossing.`);
+    await expect(receipt.getByTestId('receipt-summary')).toHaveText(summary.join(''));
+    await expect(receipt.getByText('30000/1001')).toHaveCount(0);
+    await shots(page, 'measurement-receipt-summary');
+    await receipt.getByRole('button', { name: 'Technical details' }).click();
     await expect(receipt.getByTestId('receipt-facts')).toContainText('30000/1001');
     await expect(
       receipt
@@ -372,6 +386,7 @@ test.describe('measured max speed', () => {
       formatSpeed(measured.maxSpeed, measured.plusMinus),
     );
     await expect(page.getByTestId('receipt-override')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Technical details' }).click();
     await expect(page.getByTestId('receipt-facts')).toContainText('Working copy SHA-256');
     const revision = page.getByLabel('Revision');
     await expect(revision.locator('option')).toHaveCount(2);

@@ -46,7 +46,8 @@ ul.subs li{display:flex;justify-content:space-between;border-bottom:1px solid #e
 .btn.alt{background:#fff;color:#0f172a;border:1px solid #cbd5e1}table{border-collapse:collapse;width:100%;font-size:14px}
 th,td{text-align:left;padding:6px 8px;border-bottom:1px solid #e2e8f0}.stills{display:grid;gap:12px;grid-template-columns:repeat(auto-fill,minmax(220px,1fr))}
 .stills figure{margin:0}.stills img{width:100%;border-radius:8px;display:block}.stills figcaption{font-size:13px;color:#475569;margin-top:4px}
-footer{text-align:center;color:#64748b;font-size:13px;padding:10px}`;
+footer{text-align:center;color:#64748b;font-size:13px;padding:10px}
+.summary p{margin:6px 0}details.card summary{cursor:pointer;font-weight:600}details.card[open] summary{margin-bottom:8px}`;
 
 interface PageMeta {
   title: string;

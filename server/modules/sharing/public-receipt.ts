@@ -2,12 +2,13 @@ import { and, desc, eq } from 'drizzle-orm';
 import { boundInWords, formatSpeed } from '../../../contract/measurement-math';
 import { LANDMARK_LABELS } from '../../../contract/measurements';
 import { formatResultDate } from '../../../contract/result-date';
+import { receiptSummary } from '../../../contract/receipt-summary';
 import { VERIFIED_BY_TWO } from '../../../contract/sharing';
 import type { Db } from '../../db/client';
 import { analysisRequests, measurementAudits, measurementReceipts } from '../../db/schema';
 import type { Storage } from '../../lib/storage';
 import { storedMeasurement, type ReceiptData } from '../measurements';
-import { html, layout } from './public-html';
+import { bigSpeed, html, layout } from './public-html';
 
 /** Longer than the page cache, so a cached page never holds an expired still. */
 const STILL_TTL_SECONDS = 4 * 3600;
@@ -41,29 +42,44 @@ export async function renderPublicReceipt(
   const m = storedMeasurement(d.measurement);
   const stills = m.marks.map((mk, i) => ({ ...mk, url: storage.url(row.stillKeys[i], STILL_TTL_SECONDS) }));
   const speed = formatSpeed(row.maxSpeed, row.plusMinus);
+  const summary = receiptSummary(
+    {
+      measured: { maxSpeed: m.maxSpeed, plusMinus: m.plusMinus },
+      methodLabel: m.methodLabel,
+      fpsLabel: m.fpsLabel,
+      crossings: m.marks.length,
+      window: m.window,
+      override: row.overrideReason ? { maxSpeed: row.maxSpeed } : null,
+    },
+    'the',
+  );
+  // A plain summary first; the file's evidence behind a closed 'Technical details' (decision 208).
   const body = html`
   <p><a href="${ctx.profilePath}">← ${ctx.name}</a></p>
   <section class="card"><div class="label">Receipt · Verified Max Speed</div>
-    <div class="big">${row.maxSpeed.toFixed(1)} mph <span class="pm">± ${row.plusMinus.toFixed(1)}</span></div>
+    <div class="big">${bigSpeed(row.maxSpeed, row.plusMinus)}</div>
     ${audit?.status === 'agreed' ? html`<p><span class="badge">${VERIFIED_BY_TWO}</span> <span class="muted">A second analyst measured ${formatSpeed(audit.auditSpeed!, audit.auditPlusMinus)} without seeing this result.</span></p>` : ''}
-    <p class="muted">Method: ${row.methodLabel} · landmark: ${LANDMARK_LABELS[d.landmark]} · ${d.request.position ?? ''} · ${d.request.season} season · verified ${formatResultDate(req.completedAt)}</p>
-    <p class="muted">Fastest ${m.window.yards}-yard window: yard ${m.window.fromYard} to ${m.window.toYard} in ${fixed(m.window.seconds, 3)} s (between ${fixed(m.window.mphLow, 1)} and ${m.window.mphHigh === null ? 'no upper bound' : `${fixed(m.window.mphHigh, 1)} mph`}).</p>
-    <p class="muted">${boundInWords(m.oneFrameMph)}</p>
+    <div class="summary">${summary.map((line) => html`<p>${line}</p>`)}</div>
     ${row.overrideReason ? html`<p><strong>Value set by the analyst:</strong> ${speed}. Reason: ${row.overrideReason}</p>` : ''}
-    <p class="muted">Video: ${d.video.width}x${d.video.height}, ${d.video.nominalFps} fps${d.video.variableFrameRate ? ' (variable frame rate)' : ''}, ${d.video.frameCount} frames.</p>
+    <p class="muted">${d.request.position ? `${d.request.position} · ` : ''}${d.request.season} season · verified ${formatResultDate(req.completedAt)}</p>
+  </section>
+  <section class="card"><div class="label">Each crossing</div>
+    <div class="stills">${stills.map(
+      (s) => html`<figure><img src="${s.url}" alt="The ${s.yardLine}-yard line crossing" loading="lazy">
+      <figcaption>${s.yardLine}-yard line · at ${fixed(s.time, 3)} s</figcaption></figure>`,
+    )}</div>
   </section>
   <section class="card"><div class="label">Splits</div>
     <table><thead><tr><th>From yard</th><th>To yard</th><th>Yards</th><th>Seconds</th><th>mph</th></tr></thead>
     <tbody>${m.intervals.map((s) => html`<tr><td>${s.fromYard}</td><td>${s.toYard}</td><td>${s.yards}</td><td>${fixed(s.seconds, 3)}</td><td>${fixed(s.mph, 1)}</td></tr>`)}</tbody></table>
   </section>
-  <section class="card"><div class="label">Marked frames</div>
-    <div class="stills">${stills.map(
-      (
-        s,
-      ) => html`<figure><img src="${s.url}" alt="Frame ${s.frameIndex + 1} at the ${s.yardLine}-yard line" loading="lazy">
-      <figcaption>Yard line ${s.yardLine} · frame ${s.frameIndex + 1} · ${fixed(s.time, 3)} s</figcaption></figure>`,
-    )}</div>
-  </section>`;
+  <section class="card"><div class="label">What the ± covers</div><p class="muted">${boundInWords(m.oneFrameMph)}</p></section>
+  <details class="card"><summary>Technical details</summary>
+    <p class="muted">Method: ${row.methodLabel} · landmark: ${LANDMARK_LABELS[d.landmark]}</p>
+    <p class="muted">Fastest ${m.window.yards}-yard window: yard ${m.window.fromYard} to ${m.window.toYard} in ${fixed(m.window.seconds, 3)} s (between ${fixed(m.window.mphLow, 1)} and ${m.window.mphHigh === null ? 'no upper bound' : `${fixed(m.window.mphHigh, 1)} mph`}).</p>
+    <p class="muted">Video: ${d.video.width}x${d.video.height}, ${d.video.nominalFps} fps${d.video.variableFrameRate ? ' (variable frame rate)' : ''}, ${d.video.frameCount} frames.</p>
+    <p class="muted">Marked frames (numbered from 1): ${stills.map((s) => `${s.yardLine}-yard line frame ${s.frameIndex + 1}`).join(' · ')}.</p>
+  </details>`;
   return layout(
     {
       title: `Receipt: ${ctx.name} ${speed} · Verified Athlete`,

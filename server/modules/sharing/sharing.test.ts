@@ -253,7 +253,16 @@ describe('sharing a verified profile', () => {
     const res = await get(`${settings.path}/receipts/${speed.id}`);
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('21.3 mph <span class="pm">± 0.4</span>');
-    expect(res.body).toContain('Method: video 29.97 fps, yard-line crossings');
+    // Plain words first (issue 27 item 6), the file's evidence behind a closed 'Technical details'.
+    const summary = res.body.indexOf(
+      '<p>Measured from the video at 29.97 frames per second: 21.3 mph, accurate to ± 0.4 mph.</p>',
+    );
+    const details = res.body.indexOf('<details class="card"><summary>Technical details</summary>');
+    expect(summary).toBeGreaterThan(0);
+    expect(res.body).toContain('<p>The player crossed 3 yard lines; here is each crossing.</p>');
+    expect(details).toBeGreaterThan(summary);
+    expect(res.body.indexOf('Method: video 29.97 fps, yard-line crossings')).toBeGreaterThan(details);
+    expect(res.body.indexOf('30000/1001')).toBeGreaterThan(details);
     expect(res.body).toMatch(/<img src="\/files\/videos\/still-a\.jpg\?expires=\d+&amp;sig=/);
     expect(res.body).toContain('<th>From yard</th>');
     const stranger = await sharedPlayerFixture(t, await createUser(t));

@@ -5,6 +5,7 @@ export function ReceiptFacts({ receipt }: { receipt: Receipt }) {
   const v = receipt.video;
   const w = receipt.measurement.window;
   const rows: [string, string][] = [
+    ['Method', receipt.measurement.methodLabel],
     ['Landmark', LANDMARK_LABELS[receipt.landmark]],
     [
       'Fastest window',

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { formatSpeed } from '@contract/measurement-math';
 import type { Receipt } from '@contract/measurements';
+import { receiptSummary } from '@contract/receipt-summary';
 import { formatResultDate } from '@contract/result-date';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -9,13 +10,14 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { useReceipt } from '../../api/get-receipt';
-import { displayFrame, formatTime } from '../frame-numbers';
 import { SpeedProfileChart } from '../speed-profile-chart';
 import { SplitsTable } from '../splits-table';
 import { CorrectDialog } from './correct-dialog';
 import { MarkedFrames } from './marked-frames';
+import { ReceiptCrossings } from './receipt-crossings';
 import { ReceiptFacts } from './receipt-facts';
 import { ReceiptLimits } from './receipt-limits';
+import { TechnicalDetails } from './technical-details';
 
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -29,7 +31,10 @@ function receiptDate(r: Receipt) {
     : `${verified} · measured by ${r.analystName}`;
 }
 
-/** The evidence receipt of a measured Max Speed: the number, how it was obtained, and the frames. */
+/**
+ * The evidence receipt of a measured Max Speed: the number and a plain summary first, each crossing, the
+ * splits and what the ± does not cover; the file's evidence behind 'Technical details' (decision 208).
+ */
 export function ReceiptView({
   requestId,
   revision,
@@ -53,6 +58,18 @@ export function ReceiptView({
     );
   }
   const r = q.data;
+  const m = r.measurement;
+  const summary = receiptSummary(
+    {
+      measured: { maxSpeed: m.maxSpeed, plusMinus: m.plusMinus },
+      methodLabel: m.methodLabel,
+      fpsLabel: m.fpsLabel,
+      crossings: m.marks.length,
+      window: m.window,
+      override: r.override,
+    },
+    canCorrect ? 'the' : 'your',
+  );
   return (
     <div className="grid gap-6" data-testid="receipt">
       <Card>
@@ -68,8 +85,12 @@ export function ReceiptView({
             <CardTitle className="text-4xl tabular-nums" data-testid="receipt-speed">
               {formatSpeed(r.maxSpeed, r.plusMinus)}
             </CardTitle>
-            <p className="text-sm text-muted-foreground">{r.methodLabel}</p>
-            <p className="text-sm" data-testid="receipt-date">
+            <div className="grid max-w-prose gap-1 text-base" data-testid="receipt-summary">
+              {summary.map((line) => (
+                <p key={line}>{line}</p>
+              ))}
+            </div>
+            <p className="text-sm text-muted-foreground" data-testid="receipt-date">
               {receiptDate(r)}
             </p>
           </div>
@@ -89,72 +110,50 @@ export function ReceiptView({
               </Badge>
               <p>
                 The analyst set {r.override.maxSpeed.toFixed(1)} mph instead of the measured{' '}
-                {r.measurement.maxSpeed.toFixed(1)} mph. Reason: {r.override.reason}
+                {m.maxSpeed.toFixed(1)} mph. Reason: {r.override.reason}
               </p>
             </div>
           </CardContent>
         )}
       </Card>
-      <div className="grid gap-6 lg:grid-cols-2">
-        <Card>
-          <CardHeader className="pb-3">
-            <CardTitle className="text-base">Marked frames</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <MarkedFrames receipt={r} />
-          </CardContent>
-        </Card>
-        <div className="grid content-start gap-6">
-          <Card>
-            <CardHeader className="pb-3">
-              <CardTitle className="text-base">Splits</CardTitle>
-            </CardHeader>
-            <CardContent className="grid gap-4">
-              <SplitsTable intervals={r.measurement.intervals} />
-              <SpeedProfileChart result={r.measurement} height={220} />
-            </CardContent>
-          </Card>
-          <Card>
-            <CardHeader className="pb-3">
-              <CardTitle className="text-base">Evidence</CardTitle>
-            </CardHeader>
-            <CardContent>
-              <ReceiptFacts receipt={r} />
-            </CardContent>
-          </Card>
-          <Card>
-            <CardHeader className="pb-3">
-              <CardTitle className="text-base">What the ± does not cover</CardTitle>
-            </CardHeader>
-            <CardContent>
-              <ReceiptLimits oneFrameMph={r.measurement.oneFrameMph} />
-            </CardContent>
-          </Card>
-        </div>
-      </div>
       <Card>
         <CardHeader className="pb-3">
-          <CardTitle className="text-base">Every mark</CardTitle>
+          <CardTitle className="text-base">Each crossing</CardTitle>
         </CardHeader>
         <CardContent>
-          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5" data-testid="receipt-stills">
-            {r.stills.map((s) => (
-              <li key={s.frameIndex} className="grid gap-1 text-xs">
-                <img
-                  src={s.url}
-                  alt={`The ${s.yardLine}-yard line crossing, frame ${displayFrame(s.frameIndex)}`}
-                  loading="lazy"
-                  className="aspect-video w-full rounded bg-black object-contain"
-                />
-                <span className="font-medium">{s.yardLine}-yard line</span>
-                <span className="text-muted-foreground">
-                  Frame {displayFrame(s.frameIndex)} · {formatTime(s.time)}
-                </span>
-              </li>
-            ))}
-          </ul>
+          <ReceiptCrossings receipt={r} />
         </CardContent>
       </Card>
+      {/* Side by side from lg, each as tall as its content: no card stretched empty beside a longer one. */}
+      <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
+        <Card>
+          <CardHeader className="pb-3">
+            <CardTitle className="text-base">Splits</CardTitle>
+          </CardHeader>
+          <CardContent className="grid gap-4">
+            <SplitsTable intervals={m.intervals} />
+            <SpeedProfileChart result={m} height={220} />
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader className="pb-3">
+            <CardTitle className="text-base">What the ± does not cover</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <ReceiptLimits oneFrameMph={m.oneFrameMph} />
+          </CardContent>
+        </Card>
+      </div>
+      <TechnicalDetails>
+        <section className="grid gap-2" aria-label="Marked frames">
+          <h3 className="text-sm font-semibold">Marked frames</h3>
+          <MarkedFrames receipt={r} />
+        </section>
+        <section className="grid gap-2" aria-label="Evidence">
+          <h3 className="text-sm font-semibold">Evidence</h3>
+          <ReceiptFacts receipt={r} />
+        </section>
+      </TechnicalDetails>
     </div>
   );
 }

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { receiptSummary, type ReceiptSummaryInput } from './receipt-summary';
+
+const base: ReceiptSummaryInput = {
+  measured: { maxSpeed: 22.3, plusMinus: 0.5 },
+  methodLabel: 'video 59.94 fps, yard-line crossings',
+  fpsLabel: '59.94',
+  crossings: 5,
+  window: { yards: 10, fromYard: 20, toYard: 30, seconds: 0.9173 },
+  override: null,
+};
+
+describe('the receipt in plain words', () => {
+  it('says the rate, the speed with its bound and the crossings, as a family reads them', () => {
+    expect(receiptSummary(base, 'your')).toEqual([
+      'Measured from your video at 59.94 frames per second: 22.3 mph, accurate to ± 0.5 mph.',
+      'The player crossed 5 yard lines; here is each crossing.',
+      'The fastest 10 yards, from the 20-yard line to the 30-yard line, took 0.917 seconds.',
+    ]);
+  });
+
+  it('says "the video" to anyone but the family, and names an override', () => {
+    const s = receiptSummary({ ...base, override: { maxSpeed: 22.0 } }, 'the');
+    expect(s[0]).toMatch(/^Measured from the video at /);
+    expect(s[1]).toBe('The analyst set the result to 22.0 mph ± 0.5 instead; the reason is given below.');
+  });
+
+  it('names slow motion and uneven files by the rate the timing rests on', () => {
+    const slow = {
+      ...base,
+      methodLabel: 'video filmed at 240 fps (slow motion stored at 30), yard-line crossings',
+    };
+    expect(receiptSummary(slow, 'your')[0]).toContain('at 240 frames per second (slow motion):');
+    const vfr = { ...base, methodLabel: 'video variable rate, about 29.97 fps, yard-line crossings' };
+    expect(receiptSummary(vfr, 'your')[0]).toContain('at about 29.97 frames per second:');
+  });
+});

@@ -1,0 +1,47 @@
+import { formatSpeed } from './measurement-math';
+
+/** What the plain summary of a Max Speed receipt is made of (the private and the public receipt). */
+export interface ReceiptSummaryInput {
+  /** The measured value and its bound (not an override). */
+  measured: { maxSpeed: number; plusMinus: number };
+  methodLabel: string;
+  /** The file's nominal rate, '59.94' (measurement.fpsLabel). */
+  fpsLabel: string;
+  crossings: number;
+  window: { yards: number; fromYard: number; toYard: number; seconds: number };
+  override: { maxSpeed: number } | null;
+}
+
+/**
+ * The frame rate in words. Slow motion and uneven files are read from the method label, which says
+ * what the timing rests on ('video filmed at 240 fps (slow motion ...)', 'video about 25.1 fps (...)').
+ */
+function rateInWords(methodLabel: string, fpsLabel: string) {
+  const slow = /filmed at ([\d.]+) fps/.exec(methodLabel);
+  if (slow) return `${slow[1]} frames per second (slow motion)`;
+  const about = /about ([\d.]+) fps/.exec(methodLabel);
+  if (about) return `about ${about[1]} frames per second`;
+  return `${fpsLabel} frames per second`;
+}
+
+/**
+ * The receipt in plain words, first on the page (issue 27 item 6, decision 208): 'Measured from your
+ * video at 59.94 frames per second: 22.3 mph, accurate to ± 0.5 mph. The player crossed 5 yard lines;
+ * here is each crossing.' `whose` is 'your' for the family and 'the' for anyone else.
+ */
+export function receiptSummary(r: ReceiptSummaryInput, whose: 'your' | 'the'): string[] {
+  const { maxSpeed, plusMinus } = r.measured;
+  const w = r.window;
+  const lines = [
+    `Measured from ${whose} video at ${rateInWords(r.methodLabel, r.fpsLabel)}: ${maxSpeed.toFixed(1)} mph, accurate to ± ${plusMinus.toFixed(1)} mph.`,
+  ];
+  if (r.override)
+    lines.push(
+      `The analyst set the result to ${formatSpeed(r.override.maxSpeed, plusMinus)} instead; the reason is given below.`,
+    );
+  lines.push(
+    `The player crossed ${r.crossings} yard ${r.crossings === 1 ? 'line' : 'lines'}; here is each crossing.`,
+    `The fastest ${w.yards} yards, from the ${w.fromYard}-yard line to the ${w.toYard}-yard line, took ${w.seconds.toFixed(3)} seconds.`,
+  );
+  return lines;
+}
