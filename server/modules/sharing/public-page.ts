@@ -1,15 +1,6 @@
+import { formatResultDate } from '../../../contract/result-date';
 import { ANALYST_ASSESSMENT, VERIFIED_BY_TWO, type PublicProfile } from '../../../contract/sharing';
 import { bigSpeed, html, layout, type Raw } from './public-html';
-
-const day = (iso: string | null) =>
-  iso
-    ? new Date(iso).toLocaleDateString('en-US', {
-        year: 'numeric',
-        month: 'short',
-        day: 'numeric',
-        timeZone: 'UTC',
-      })
-    : '';
 
 /** One line a link preview shows under the name. */
 function summaryLine(p: PublicProfile) {
@@ -50,13 +41,13 @@ export function renderProfilePage(
       <div class="big">${bigSpeed(p.maxSpeed.value, p.maxSpeed.plusMinus)}</div>
       ${p.maxSpeed.verifiedByTwo ? html`<p><span class="badge">${VERIFIED_BY_TWO}</span></p>` : ''}
       ${p.maxSpeed.methodLabel ? html`<p class="muted">Method: ${p.maxSpeed.methodLabel}</p>` : ''}
-      <p class="muted">Verified ${day(p.maxSpeed.date)} · ${p.maxSpeed.season} season</p>
+      <p class="muted">Verified ${formatResultDate(p.maxSpeed.date)} · ${p.maxSpeed.season} season</p>
       ${pct('max_speed')}
       ${p.maxSpeed.receiptPath ? html`<p><a class="btn alt" href="${p.maxSpeed.receiptPath}">Receipt: stills and splits</a></p>` : ''}</section>`
     : '';
   const iga: Raw | string = p.iga
     ? html`<section class="card" aria-label="IGA Score"><div class="label">IGA Score</div>
-      <div class="big">${p.iga.score.toFixed(1)}</div><p class="muted">${p.iga.position ? `${p.iga.position} · ` : ''}Verified ${day(p.iga.date)} · ${p.iga.season} season</p>
+      <div class="big">${p.iga.score.toFixed(1)}</div><p class="muted">${p.iga.position ? `${p.iga.position} · ` : ''}Verified ${formatResultDate(p.iga.date)} · ${p.iga.season} season</p>
       ${pct('iga_score')}
       ${
         p.iga.submetrics.length

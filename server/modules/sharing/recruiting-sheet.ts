@@ -1,5 +1,6 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import sharp from 'sharp';
+import { formatResultDate } from '../../../contract/result-date';
 import { ANALYST_ASSESSMENT, VERIFIED_BY_TWO, type PublicProfile } from '../../../contract/sharing';
 import type { Storage } from '../../lib/storage';
 import { qrPng } from './qr';
@@ -7,15 +8,6 @@ import { qrPng } from './qr';
 const KEEP = new Set(['±', '·', '—', '–', '…', '’', '‘', '“', '”']);
 /** The standard PDF fonts speak WinAnsi only: anything else becomes '?' rather than failing the sheet. */
 const ansi = (s: string) => [...s].map((c) => (c.charCodeAt(0) < 256 || KEEP.has(c) ? c : '?')).join('');
-const day = (iso: string | null) =>
-  iso
-    ? new Date(iso).toLocaleDateString('en-US', {
-        year: 'numeric',
-        month: 'short',
-        day: 'numeric',
-        timeZone: 'UTC',
-      })
-    : '';
 
 async function photoBytes(storage: Storage, key: string | null) {
   if (!key) return null;
@@ -111,7 +103,15 @@ export async function renderRecruitingSheet(
       text(page, `Method: ${p.maxSpeed.methodLabel}`, 40, y, 11, font, grey);
       y -= 15;
     }
-    text(page, `Verified ${day(p.maxSpeed.date)}  ·  ${p.maxSpeed.season} season`, 40, y, 11, font, grey);
+    text(
+      page,
+      `Verified ${formatResultDate(p.maxSpeed.date)}  ·  ${p.maxSpeed.season} season`,
+      40,
+      y,
+      11,
+      font,
+      grey,
+    );
     y -= 15;
     for (const q of p.percentiles.filter((x) => x.metric === 'max_speed')) {
       y -= text(page, q.text, 40, y, 11, bold) + 15;

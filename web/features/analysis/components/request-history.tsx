@@ -2,13 +2,12 @@ import { formatSpeed } from '@contract/measurement-math';
 import { findAnalysisKind } from '@contract/analysis-kinds';
 import { Link } from 'react-router';
 import { REQUEST_STATUS_LABELS, type RequestHistoryItem } from '@contract/request-history';
+import { formatResultDate } from '@contract/result-date';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { useRequestHistory } from '../api/get-request-history';
 
-const day = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 const STATUS_VARIANT = {
   pending: 'warning',
   completed: 'success',
@@ -38,9 +37,9 @@ function Row({ r }: { r: RequestHistoryItem }) {
         </Badge>
       </div>
       <p className="text-sm text-muted-foreground">
-        Submitted {day(r.createdAt)}
+        Submitted {formatResultDate(r.createdAt)}
         {r.completedAt
-          ? ` · ${r.status === 'rejected' ? 'Rejected' : 'Completed'} ${day(r.completedAt)}`
+          ? ` · ${r.status === 'rejected' ? 'Rejected' : 'Completed'} ${formatResultDate(r.completedAt)}`
           : ''}
       </p>
       {r.status === 'held' && (
