@@ -15,6 +15,10 @@ interface FrameViewerProps {
   overlay?: ReactNode;
   /** Extra controls under the frame (the workbench's mark buttons). */
   children?: ReactNode;
+  /** A click on the picture, in pixels of the frame shown (the tracker's click and corrections). */
+  onPick?: (point: { x: number; y: number }) => void;
+  /** Draws over frame i once it is on the canvas (the track's ground point and yard lines). */
+  decorate?: (ctx: CanvasRenderingContext2D, frame: number) => void;
 }
 
 const SKIP_KEYS_IN = new Set(['INPUT', 'SELECT', 'TEXTAREA']);
@@ -23,7 +27,15 @@ const SKIP_KEYS_IN = new Set(['INPUT', 'SELECT', 'TEXTAREA']);
  * Frame-exact viewer: 'Frame N of M' counts from 1 on screen (frame index + 1, decision 102), the time
  * is the frame's presentation time read by the server from the file.
  */
-export function FrameViewer({ media, frame, onFrameChange, overlay, children }: FrameViewerProps) {
+export function FrameViewer({
+  media,
+  frame,
+  onFrameChange,
+  overlay,
+  children,
+  onPick,
+  decorate,
+}: FrameViewerProps) {
   const state = useFrameSource(media);
   const canvas = useRef<HTMLCanvasElement>(null);
   const [shown, setShown] = useState<number | null>(null);
@@ -34,13 +46,20 @@ export function FrameViewer({ media, frame, onFrameChange, overlay, children }: 
   const total = media.frameTimes.length;
   const source = state.status === 'ready' ? state.source : null;
   const go = (i: number) => onFrameChange(Math.min(total - 1, Math.max(0, i)));
+  const onShown = (i: number) => {
+    setShown(i);
+    const ctx = decorate ? canvas.current?.getContext('2d') : null;
+    if (ctx) decorate?.(ctx, i);
+  };
 
   useEffect(() => {
     if (!source || !canvas.current || playing) return;
-    source.show(frame, canvas.current, setShown, (e) =>
+    source.show(frame, canvas.current, onShown, (e) =>
       setError(e instanceof Error ? e.message : 'Decoding failed'),
     );
-  }, [source, frame, playing]);
+    // A new drawing shows the frame again with it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [source, frame, playing, decorate]);
 
   const togglePlay = () => {
     if (!source || !canvas.current) return;
@@ -56,7 +75,7 @@ export function FrameViewer({ media, frame, onFrameChange, overlay, children }: 
       rate,
       canvas.current,
       (i) => {
-        setShown(i);
+        onShown(i);
         onFrameChange(i);
       },
       () => setPlaying(false),
@@ -101,7 +120,19 @@ export function FrameViewer({ media, frame, onFrameChange, overlay, children }: 
           aria-busy={busy}
           aria-label={`Frame ${displayFrame(frame)} of ${total}`}
           className="max-h-full max-w-full"
-          style={zoom.style}
+          style={{ ...zoom.style, cursor: onPick ? 'crosshair' : undefined }}
+          onClick={
+            onPick
+              ? (e) => {
+                  const r = e.currentTarget.getBoundingClientRect();
+                  const c = e.currentTarget;
+                  onPick({
+                    x: Math.round(((e.clientX - r.left) / r.width) * c.width),
+                    y: Math.round(((e.clientY - r.top) / r.height) * c.height),
+                  });
+                }
+              : undefined
+          }
         />
         {state.status === 'loading' && (
           <Centered>

@@ -2,11 +2,13 @@ import { useState } from 'react';
 import type { QueueItem } from '@contract/analysis';
 import type { VideoMedia } from '@contract/measurements';
 import { Spinner } from '@/components/ui/spinner';
+import { ToggleGroup, ToggleGroupItem } from '@/components/ui/toggle-group';
 import { ApiError } from '@/lib/api-client';
 import { useVideoMedia } from '../../api/get-video-media';
 import { MediaFacts } from '../media-facts';
 import { MarkingBench, type MeasuredCompletion } from './marking-bench';
 import { SourceUpload } from './source-upload';
+import { TrackBench } from '../../tracking/track-bench';
 
 export type { MeasuredCompletion } from './marking-bench';
 
@@ -98,28 +100,57 @@ function Bench({
   onQualityReject: () => void;
   onVideo: (id: number) => void;
 }) {
+  const [mode, setMode] = useState<'mark' | 'track'>('mark');
+  const choose = (v: string) => {
+    if (v !== 'mark' && v !== 'track') return;
+    // A completion comes from the marks only, for now: leaving them takes back their confirmation.
+    if (v === 'track') onChange(null);
+    setMode(v);
+  };
+  const modes = (
+    <ToggleGroup
+      type="single"
+      variant="outline"
+      value={mode}
+      onValueChange={choose}
+      aria-label="How to measure"
+    >
+      <ToggleGroupItem value="mark">Mark crossings</ToggleGroupItem>
+      <ToggleGroupItem value="track">Track the player</ToggleGroupItem>
+    </ToggleGroup>
+  );
+  if (mode === 'track')
+    return (
+      <div className="grid gap-3">
+        {modes}
+        <TrackBench media={media} />
+      </div>
+    );
   return (
-    <MarkingBench
-      media={media}
-      onChange={onChange}
-      onQualityReject={onQualityReject}
-      below={
-        <details className="rounded-md border p-2 text-sm">
-          <summary className="cursor-pointer font-medium">Source clip #{media.videoId}</summary>
-          <div className="mt-2 grid gap-2">
-            <MediaFacts media={media} />
-            <div>
-              <SourceUpload
-                requestId={item.id}
-                playerId={item.playerId}
-                label="Upload a different clip"
-                variant="outline"
-                onUploaded={(r) => onVideo(r.video.id)}
-              />
+    <div className="grid gap-3">
+      {modes}
+      <MarkingBench
+        media={media}
+        onChange={onChange}
+        onQualityReject={onQualityReject}
+        below={
+          <details className="rounded-md border p-2 text-sm">
+            <summary className="cursor-pointer font-medium">Source clip #{media.videoId}</summary>
+            <div className="mt-2 grid gap-2">
+              <MediaFacts media={media} />
+              <div>
+                <SourceUpload
+                  requestId={item.id}
+                  playerId={item.playerId}
+                  label="Upload a different clip"
+                  variant="outline"
+                  onUploaded={(r) => onVideo(r.video.id)}
+                />
+              </div>
             </div>
-          </div>
-        </details>
-      }
-    />
+          </details>
+        }
+      />
+    </div>
   );
 }

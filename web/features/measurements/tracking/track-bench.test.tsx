@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { HttpResponse } from 'msw';
+import { measurementsApi } from '@contract/api/measurements';
+import type { VideoMedia } from '@contract/measurements';
+import { trackSchema, type TrackResult } from '@contract/tracking';
+import { renderWithProviders } from '@/test/render';
+import { server } from '@/test/server';
+import { mock } from '@/test/mock';
+import { TrackBench } from './track-bench';
+
+const times = Array.from({ length: 120 }, (_, i) => i / 29.97);
+const media: VideoMedia = {
+  videoId: 9,
+  status: 'ready',
+  error: null,
+  sha256: 'a'.repeat(64),
+  container: 'mov,mp4',
+  codec: 'h264',
+  width: 640,
+  height: 360,
+  rotation: 0,
+  timeBase: '1/30000',
+  nominalFps: '30000/1001',
+  averageFps: '30000/1001',
+  frameCount: times.length,
+  durationSeconds: 4,
+  variableFrameRate: false,
+  workingUrl: null,
+  workingSha256: 'a'.repeat(64),
+  workingCodec: 'h264',
+  hasWorkingCopy: false,
+  frameTimes: times,
+};
+
+const result: TrackResult = {
+  frames: times.map((time, i) => ({
+    frameIndex: i,
+    time,
+    x: 100 + i,
+    y: 200,
+    yards: i / 10,
+    confidence: i === 65 ? 0.3 : 0.9,
+    state: i === 65 ? 'low' : 'tracked',
+  })),
+  lines: times.map((_, i) => ({ frameIndex: i, lines: [{ yardLine: 5, x0: 150, x1: 140 }] })),
+  crossings: [
+    { yardLine: 5, frameIndex: 50, time: 50 / 29.97 },
+    { yardLine: 10, frameIndex: 100, time: 100 / 29.97 },
+  ],
+  profile: times.map((time, i) => ({ time, yards: i / 10, mph: 20 + Math.sin(i / 20) })),
+  maxSpeed: { mph: 21.07, plusMinusMph: 0.05, fromYard: 1.5, toYard: 11.5, fromTime: 1, toTime: 1.97 },
+  splits: [{ fromYard: 5, toYard: 10, seconds: { value: 0.486, plusMinus: 0.002 } }],
+  flyTen: { value: 0.971, plusMinus: 0.003 },
+  toNinety: null,
+  fit: { knots: [], coefficients: [], residualYards: 0.01, calibrationYards: 0.001, framesUsed: 119 },
+  width: 640,
+  height: 360,
+  method: 'video 29.97 fps, tracked, 119 frames',
+  algorithm: { name: 'ridge-hough-ncc-pspline', version: '1.0.0', params: {} },
+  problems: ['The tracker lost the player or was unsure on 1 frames: check them'],
+};
+
+describe('tracking workbench (issue 31)', () => {
+  it('the analyst clicks the player, watches progress, sees the Max Speed, drops a flagged frame and re-fits', async () => {
+    let started: unknown = null;
+    let refit: unknown = null;
+    let reads = 0;
+    server.use(
+      mock(measurementsApi.startTrack, async ({ request }) => {
+        started = await request.json();
+        return HttpResponse.json({ id: 5, status: 'queued' }, { status: 202 });
+      }),
+      mock(measurementsApi.track, () => {
+        reads += 1;
+        return HttpResponse.json(
+          reads === 1
+            ? { id: 5, status: 'running', progress: 0.4 }
+            : { id: 5, status: 'done', progress: 1, result },
+        );
+      }),
+      mock(measurementsApi.refitTrack, async ({ request }) => {
+        refit = await request.json();
+        return HttpResponse.json(trackSchema.parse({ id: 5, status: 'done', progress: 1, result }));
+      }),
+    );
+    const { ui } = renderWithProviders(<TrackBench media={media} />);
+    const start = screen.getByRole('button', { name: 'Track this player' });
+    expect(start).toBeDisabled();
+
+    const canvas = screen.getByTestId<HTMLCanvasElement>('frame-canvas');
+    canvas.width = 640;
+    canvas.height = 360;
+    canvas.getBoundingClientRect = () => ({ left: 0, top: 0, width: 320, height: 180 }) as DOMRect;
+    fireEvent.click(canvas, { clientX: 60, clientY: 100 });
+    await ui.click(screen.getByRole('button', { name: 'Track this player' }));
+    expect(started).toEqual({ videoId: 9, seeds: [{ frameIndex: 0, x: 120, y: 200 }] });
+
+    expect(await screen.findByText('Tracking… 40%')).toBeInTheDocument();
+    expect(await screen.findByTestId('tracked-max-speed', {}, { timeout: 5000 })).toHaveTextContent(
+      '21.1 mph ± 0.05',
+    );
+    expect(screen.getByText(/video 29.97 fps, tracked, 119 frames/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '10 yd: frame 101' })).toBeInTheDocument();
+
+    await ui.click(screen.getByRole('button', { name: 'Frame 66' }));
+    expect(screen.getByTestId('frame-label')).toHaveTextContent('Frame 66 of 120');
+    await ui.click(screen.getByRole('button', { name: 'Drop this frame' }));
+    await ui.click(screen.getByRole('button', { name: 'Re-fit (0 corrected, 1 dropped)' }));
+    await waitFor(() => expect(refit).toEqual({ corrections: [], dropped: [65] }));
+  });
+});

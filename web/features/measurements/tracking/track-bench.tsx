@@ -1,0 +1,188 @@
+import { useCallback, useState } from 'react';
+import type { VideoMedia } from '@contract/measurements';
+import type { FramePoint, TrackResult } from '@contract/tracking';
+import { Button } from '@/components/ui/button';
+import { FrameViewer } from '../components/viewer/frame-viewer';
+import { TrackResults } from './track-results';
+import { useRefitTrack, useStartTrack, useTrack } from './tracks-api';
+
+const STATE_COLOURS = { tracked: '#22c55e', low: '#f97316', corrected: '#3b82f6', dropped: '#9ca3af' };
+
+/** Yard lines of frame i and the player's ground point with a box of about a player's height. */
+function drawTrack(ctx: CanvasRenderingContext2D, result: TrackResult, i: number) {
+  const H = result.height;
+  ctx.lineWidth = Math.max(1, H / 360);
+  ctx.font = `${Math.round(H / 30)}px sans-serif`;
+  const lines = result.lines[i]?.lines ?? [];
+  for (const l of lines) {
+    ctx.strokeStyle = 'rgba(250, 204, 21, 0.8)';
+    ctx.beginPath();
+    ctx.moveTo(l.x0, 0);
+    ctx.lineTo(l.x1, H);
+    ctx.stroke();
+    ctx.fillStyle = 'rgba(250, 204, 21, 0.95)';
+    ctx.fillText(String(l.yardLine), l.x0 + 4, H / 20);
+  }
+  const f = result.frames[i];
+  if (!f) return;
+  const xs = lines.map((l) => l.x0 + ((l.x1 - l.x0) * f.y) / H).sort((a, b) => a - b);
+  const gaps = xs.slice(1).map((x, k) => x - xs[k]);
+  const perYard = gaps.length ? Math.min(...gaps) / 5 : H / 20;
+  const tall = 2 * perYard;
+  ctx.strokeStyle = STATE_COLOURS[f.state];
+  ctx.strokeRect(f.x - 0.3 * tall, f.y - tall, 0.6 * tall, tall);
+  ctx.fillStyle = STATE_COLOURS[f.state];
+  ctx.beginPath();
+  ctx.arc(f.x, f.y, Math.max(3, H / 150), 0, 2 * Math.PI);
+  ctx.fill();
+}
+
+function drawClicks(ctx: CanvasRenderingContext2D, points: FramePoint[], i: number) {
+  for (const p of points.filter((s) => s.frameIndex === i)) {
+    ctx.strokeStyle = '#ef4444';
+    ctx.lineWidth = 2;
+    ctx.beginPath();
+    ctx.arc(p.x, p.y, 8, 0, 2 * Math.PI);
+    ctx.moveTo(p.x - 12, p.y);
+    ctx.lineTo(p.x + 12, p.y);
+    ctx.moveTo(p.x, p.y - 12);
+    ctx.lineTo(p.x, p.y + 12);
+    ctx.stroke();
+  }
+}
+
+/**
+ * Track, don't mark (issue 31): one click on the player's ground point starts a background track; the
+ * result is drawn over every frame, flagged frames listed; a click corrects a frame, frames can be dropped,
+ * and the run is fitted again.
+ */
+export function TrackBench({ media }: { media: VideoMedia }) {
+  const [frame, setFrame] = useState(0);
+  const [seeds, setSeeds] = useState<FramePoint[]>([]);
+  const [trackId, setTrackId] = useState<number | null>(null);
+  const [correcting, setCorrecting] = useState(false);
+  const [corrections, setCorrections] = useState<FramePoint[]>([]);
+  const [dropped, setDropped] = useState<number[]>([]);
+  const start = useStartTrack();
+  const track = useTrack(trackId);
+  const refit = useRefitTrack(trackId ?? 0);
+  const status = track.data?.status;
+  const result = track.data?.result;
+
+  const pick = (p: { x: number; y: number }) => {
+    const point = { frameIndex: frame, ...p };
+    if (result && correcting) {
+      setCorrections((cs) => [...cs.filter((c) => c.frameIndex !== frame), point]);
+      setCorrecting(false);
+      return;
+    }
+    if (trackId !== null) return;
+    setSeeds((s) =>
+      [...s.filter((c) => c.frameIndex !== frame), point]
+        .sort((a, b) => a.frameIndex - b.frameIndex)
+        .slice(-2),
+    );
+  };
+  const decorate = useCallback(
+    (ctx: CanvasRenderingContext2D, i: number) => {
+      if (result) drawTrack(ctx, result, i);
+      drawClicks(ctx, trackId === null ? seeds : corrections, i);
+    },
+    [result, seeds, corrections, trackId],
+  );
+  const begin = () => start.mutate({ videoId: media.videoId, seeds }, { onSuccess: (t) => setTrackId(t.id) });
+  const reset = () => {
+    setTrackId(null);
+    setSeeds([]);
+    setCorrections([]);
+    setDropped([]);
+  };
+  const here = result?.frames[frame];
+
+  return (
+    <section
+      className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(300px,380px)]"
+      aria-label="Tracking workbench"
+    >
+      <div className="grid min-w-0 content-start gap-3">
+        <FrameViewer
+          media={media}
+          frame={frame}
+          onFrameChange={setFrame}
+          onPick={pick}
+          decorate={decorate}
+          overlay={
+            here ? `Frame ${frame + 1}: ${here.state}, confidence ${here.confidence.toFixed(2)}` : null
+          }
+        >
+          {trackId === null && (
+            <div className="grid gap-2">
+              <p className="text-sm text-muted-foreground">
+                Step to a frame where the player is clear, click where the feet meet the field, and start. A
+                second click on a later frame helps when players cross.
+              </p>
+              <div className="flex flex-wrap gap-2">
+                <Button onClick={begin} disabled={seeds.length === 0 || start.isPending}>
+                  Track this player
+                </Button>
+                {seeds.length > 0 && (
+                  <Button variant="outline" onClick={() => setSeeds([])}>
+                    Clear clicks ({seeds.length})
+                  </Button>
+                )}
+              </div>
+              {start.isError && (
+                <p role="alert" className="text-sm text-destructive">
+                  {start.error.message}
+                </p>
+              )}
+            </div>
+          )}
+          {result && (
+            <div className="flex flex-wrap gap-2">
+              <Button variant="outline" onClick={() => setCorrecting(true)} aria-pressed={correcting}>
+                {correcting ? 'Click the ground point…' : 'Correct this frame'}
+              </Button>
+              <Button
+                variant="outline"
+                onClick={() =>
+                  setDropped((d) => (d.includes(frame) ? d.filter((x) => x !== frame) : [...d, frame]))
+                }
+              >
+                {dropped.includes(frame) ? 'Keep this frame' : 'Drop this frame'}
+              </Button>
+              <Button
+                onClick={() => refit.mutate({ corrections, dropped })}
+                disabled={refit.isPending || (corrections.length === 0 && dropped.length === 0)}
+              >
+                Re-fit ({corrections.length} corrected, {dropped.length} dropped)
+              </Button>
+              <Button variant="ghost" onClick={reset}>
+                Start again
+              </Button>
+            </div>
+          )}
+        </FrameViewer>
+      </div>
+      <div className="grid min-w-0 content-start gap-3">
+        {trackId !== null && (status === 'queued' || status === 'running' || !status) && (
+          <div className="grid gap-1" role="status">
+            <p className="text-sm">Tracking… {Math.round((track.data?.progress ?? 0) * 100)}%</p>
+            <progress
+              className="w-full"
+              max={1}
+              value={track.data?.progress ?? 0}
+              aria-label="Tracking progress"
+            />
+          </div>
+        )}
+        {status === 'failed' && (
+          <p role="alert" className="text-sm text-destructive">
+            Tracking failed: {track.data?.error}
+          </p>
+        )}
+        {result && <TrackResults result={result} onGo={setFrame} />}
+      </div>
+    </section>
+  );
+}
