@@ -1,0 +1,222 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Locator, Page } from '@playwright/test';
+import { computeForty, formatForty } from '../contract/forty-math';
+import { makeFortyClip, type FortyClip } from '../server/test/forty-clip';
+import { DEMO, expect, loginAs, test } from './fixtures';
+import { DESKTOP, shots, signInAs } from './screens';
+import { scratchDir } from './scratch';
+
+/**
+ * The verified 40 (issue 28, decision 209): the family requests it with the clip, the analyst marks the
+ * start, the finish and the lines on the frame-exact viewer and completes it, the family sees the time
+ * with its receipt, and the leaderboard's '40-yard dash' ranks it ascending.
+ */
+let clip: FortyClip;
+/** A slower 40 for a second player, requested and completed through the API: the board has two rows. */
+let slow: FortyClip;
+
+const trueMarks = (c: FortyClip, videoId: number) => ({
+  videoId,
+  startFrame: c.startFrame,
+  finishFrame: c.finishFrame,
+  lines: c.lines
+    .filter((l) => l.yardLine === 0 || l.yardLine === 40)
+    .map(({ yardLine, frameIndex }) => ({ yardLine, frameIndex })),
+});
+
+/** Jordan's 40 through the API: the family uploads and requests, the analyst completes with the true marks. */
+async function slowerForty(page: Page) {
+  await buySpeedCredit(page);
+  const players = (await (await page.request.get('/api/players')).json()) as {
+    id: number;
+    firstName: string;
+    primaryPositionId: number;
+  }[];
+  const jordan = players.find((p) => p.firstName === 'Jordan')!;
+  const up = await page.request.post('/api/videos/upload', {
+    multipart: {
+      playerId: String(jordan.id),
+      file: { name: 'jordan-40.mp4', mimeType: 'video/mp4', buffer: readFileSync(slow.file) },
+    },
+  });
+  expect(up.status(), await up.text()).toBe(201);
+  const videoId = ((await up.json()) as { id: number }).id;
+  const req = await page.request.post('/api/analysis-requests', {
+    data: {
+      requestType: 'forty',
+      playerId: jordan.id,
+      season: new Date().getFullYear(),
+      positionId: jordan.primaryPositionId,
+      videoId,
+    },
+  });
+  expect(req.status(), await req.text()).toBe(201);
+  return { requestId: ((await req.json()) as { id: number }).id, videoId };
+}
+
+async function buySpeedCredit(page: Page) {
+  const credits = async () =>
+    ((await (await page.request.get('/api/user')).json()) as { credits: number }).credits;
+  const before = await credits();
+  const plans = (await (await page.request.get('/api/plans')).json()) as { id: number; key: string }[];
+  const checkout = await page.request.post('/api/checkout', {
+    data: { planId: plans.find((p) => p.key === 'speed-single')!.id },
+  });
+  expect(checkout.status(), await checkout.text()).toBe(200);
+  const sessionId = /cs_test_[A-Za-z0-9_]+/.exec(((await checkout.json()) as { url: string }).url)![0];
+  const paid = await page.request.post(`/api/checkout/test/${sessionId}/pay`, {
+    data: { cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' },
+  });
+  expect(paid.status(), await paid.text()).toBe(200);
+  await expect.poll(credits).toBe(before + 1);
+}
+
+async function goTo(viewer: Locator, frameIndex: number) {
+  await viewer.getByLabel('Go to frame').fill(String(frameIndex + 1));
+  await viewer.getByLabel('Go to frame').press('Enter');
+  await expect(viewer.getByTestId('frame-label')).toHaveText(new RegExp(`^Frame ${frameIndex + 1} of `));
+}
+
+test.describe('verified 40', () => {
+  test.beforeAll(async () => {
+    slow = await makeFortyClip(path.join(scratchDir('va-e2e-forty-'), 'forty-60-slow.mp4'), {
+      fps: 60,
+      seconds: 5.1,
+    });
+    clip = await makeFortyClip(path.join(scratchDir('va-e2e-forty-'), 'forty-120.mp4'), {
+      fps: 120,
+      seconds: 4.62,
+    });
+  });
+
+  test('requested with the clip, timed by the analyst, shown with its receipt and ranked ascending', async ({
+    page,
+  }) => {
+    test.setTimeout(330_000);
+    const expected = computeForty(
+      { times: clip.frameTimes, fps: { num: 120, den: 1 }, vfr: false },
+      {
+        startFrame: clip.startFrame,
+        finishFrame: clip.finishFrame,
+        lines: clip.lines
+          .filter((l) => l.yardLine !== 30)
+          .map(({ yardLine, frameIndex }) => ({ yardLine, frameIndex })),
+      },
+    );
+    const timeText = formatForty(expected.seconds, expected.plusMinusSeconds, expected.method);
+    expect(timeText).toMatch(/^4\.6\d s ± 0\.0\d \(verified 40, video 120 fps\)$/);
+
+    await page.setViewportSize(DESKTOP);
+    await loginAs(page, DEMO.parent);
+    const jordan = await slowerForty(page);
+    await buySpeedCredit(page);
+    const players = (await (await page.request.get('/api/players')).json()) as {
+      id: number;
+      firstName: string;
+    }[];
+    const casey = players.find((p) => p.firstName === 'Casey')!;
+    await page.goto(`/players/${casey.id}`);
+    await page.getByRole('button', { name: 'Verified 40' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Request a Verified 40' });
+    const filming = dialog.getByRole('list', { name: 'How to film the 40' });
+    await expect(filming).toContainText(
+      'Phone on a tripod or held still at the 20-yard line, 10-15 yards to the side.',
+    );
+    await expect(filming).toContainText('The highest frame rate the phone has: slow motion, 120 or 240 fps.');
+    await expect(filming).toContainText('A single continuous take.');
+    await dialog.getByRole('button', { name: 'Submit Request' }).click();
+    await expect(dialog.getByText('Upload the clip of the 40 with the request')).toBeVisible();
+    await dialog.getByTestId('video-file-input').setInputFiles(clip.file);
+    await expect(dialog.getByText(/Clip #\d+ uploaded/)).toBeVisible();
+    const videoId = Number(
+      /Clip #(\d+)/.exec((await dialog.getByText(/Clip #\d+ uploaded/).textContent())!)![1],
+    );
+    await shots(page, 'forty-request-dialog');
+    await dialog.getByRole('button', { name: 'Submit Request' }).click();
+    await expect(page.getByText('Verified 40 Request Submitted')).toBeVisible();
+
+    await signInAs(page, DEMO.analyst);
+    const queue = (await (await page.request.get('/api/analysis-requests/queue?limit=200')).json()) as {
+      id: number;
+      requestType: string;
+      sourceVideoId: number | null;
+    }[];
+    const item = queue.find((q) => q.requestType === 'forty' && q.sourceVideoId === videoId)!;
+    expect(item).toBeTruthy();
+    await page.goto('/analyst/queue');
+    await page.getByTestId(`queue-row-${item.id}`).getByRole('button', { name: 'Process' }).click();
+    const process = page.getByRole('dialog', { name: 'Process Analysis Request' });
+    const bench = process.getByRole('region', { name: 'Verified 40 workbench' });
+    const viewer = bench.getByRole('group', { name: 'Frame viewer' });
+    await expect(viewer.getByTestId('frame-label')).toBeVisible({ timeout: 150_000 });
+    await expect(
+      process.getByText('Mark the start, the finish, the start line (0) and the finish line (40)'),
+    ).toBeVisible();
+
+    await goTo(viewer, clip.startFrame);
+    await bench.getByRole('button', { name: 'Mark start here' }).click();
+    await bench.getByLabel('Line', { exact: true }).selectOption('0');
+    await bench.getByRole('button', { name: 'Mark line here' }).click();
+    for (const y of [10, 20]) {
+      await goTo(viewer, clip.lines.find((l) => l.yardLine === y)!.frameIndex);
+      await bench.getByLabel('Line', { exact: true }).selectOption(String(y));
+      await bench.getByRole('button', { name: 'Mark line here' }).click();
+    }
+    await goTo(viewer, clip.finishFrame);
+    await bench.getByRole('button', { name: 'Mark finish here' }).click();
+    await bench.getByLabel('Line', { exact: true }).selectOption('40');
+    await bench.getByRole('button', { name: 'Mark line here' }).click();
+    await expect(bench.getByTestId('live-forty')).toHaveText(timeText);
+    await expect(bench.getByText(/^10-yard split: /)).toBeVisible();
+    await shots(page, 'forty-workbench');
+    await expect(process.getByRole('button', { name: 'Complete Analysis' })).toBeDisabled();
+    await bench.getByRole('button', { name: 'Confirm time' }).click();
+    await process.getByRole('button', { name: 'Complete Analysis' }).click();
+    await expect(page.getByText('Request processed successfully')).toBeVisible();
+    // The slower 40, once its clip is prepared, completed through the API.
+    await expect
+      .poll(async () => (await page.request.get(`/api/videos/${jordan.videoId}/media`)).status(), {
+        timeout: 150_000,
+      })
+      .toBe(200);
+    const done = await page.request.post(`/api/analysis-requests/${jordan.requestId}/complete`, {
+      multipart: { measurement: JSON.stringify(trueMarks(slow, jordan.videoId)) },
+    });
+    expect(done.status(), await done.text()).toBe(200);
+
+    await signInAs(page, DEMO.parent);
+    await page.goto(`/players/${casey.id}`);
+    const results = page.getByTestId('forty-results');
+    await expect(results.getByTestId('forty-time').first()).toHaveText(timeText);
+    await expect(results).toContainText('10-yard split');
+    await expect(results).not.toContainText(/hand/i);
+    await shots(page, 'forty-player-card');
+    await results
+      .getByRole('link', { name: /Receipt/ })
+      .first()
+      .click();
+    await expect(page).toHaveURL(new RegExp(`/forty-receipts/${item.id}$`));
+    await expect(page.getByTestId('receipt-forty')).toHaveText(timeText);
+    await expect(page.getByText('electronic-style video time', { exact: false })).toBeVisible();
+    for (const label of [
+      'Start: first movement',
+      'Finish: torso crosses the 40-yard line',
+      'Start line (0) visible',
+      'Finish line (40) visible',
+    ])
+      await expect(page.getByRole('img', { name: label })).toBeVisible();
+    await shots(page, 'forty-receipt');
+
+    await page.goto('/leaderboard?metric=forty&level=High%20School&season=all');
+    await expect(page.getByRole('columnheader', { name: '40-yard dash' })).toBeVisible();
+    const cells = page.getByTestId('leaderboard-row').locator('td:nth-child(5)');
+    await expect(cells.first()).toContainText(/\d\.\d\d s ± 0\.0\d/);
+    const values = (await cells.allTextContents()).map((t) => Number(/(\d+\.\d\d) s/.exec(t)![1]));
+    expect(values).toContain(expected.seconds);
+    expect(values).toContain(5.1);
+    expect(values).toEqual([...values].sort((a, b) => a - b));
+    await expect(page.getByTestId('leaderboard-row').first()).toContainText('Casey');
+    await shots(page, 'forty-leaderboard');
+  });
+});
