@@ -2,6 +2,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { HUDL_VIDEO_OR_CLIP } from '../contract/hudl-links';
 import { computeMeasurement, formatSpeed } from '../contract/measurement-math';
 import { makeSampleVideo } from '../server/lib/ffmpeg';
 import { makeRunClip, type RunClip } from '../server/test/clips';
@@ -84,6 +85,13 @@ test.describe('analysis journeys', () => {
     await expect(dialog.getByText('Please enter a valid Hudl URL')).toBeVisible();
     await expect(dialog.getByText('Please enter time in MM:SS format')).toBeVisible();
     await shots(page, 'analysis-speed-dialog');
+    // A profile page is no play to measure (issue 27 item 2): refused under the field, no credit spent.
+    await dialog.getByLabel('Hudl Video URL').fill('https://www.hudl.com/profile/12345/Casey-Miles');
+    await dialog.getByLabel('Mins and Secs (i.e. 00:23) to start measuring').fill('00:41');
+    await dialog.getByRole('button', { name: 'Submit Request' }).click();
+    await expect(dialog.getByText(HUDL_VIDEO_OR_CLIP)).toBeVisible();
+    await shots(page, 'analysis-speed-dialog-profile-link');
+    expect((await me(page)).credits).toBe(before.credits);
     await dialog.getByLabel('Hudl Video URL').fill(hudl);
     await dialog.getByLabel('Mins and Secs (i.e. 00:23) to start measuring').fill('00:41');
     await dialog.getByRole('button', { name: 'Submit Request' }).click();

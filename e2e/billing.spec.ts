@@ -47,7 +47,10 @@ test.describe('buying credits', () => {
     await expect(page.getByTestId('test-mode-banner')).toContainText('4242 4242 4242 4242');
     await expect(page.getByRole('heading', { name: 'Monthly Subscription Plans' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'One-Time Purchase Products' })).toBeVisible();
-    await expect(planCard(page, 'premium')).toContainText('$89');
+    // Under the 'Monthly Subscription Plans' heading, each price says it is billed yearly (issue 27 item 5).
+    await expect(planCard(page, 'premium').getByTestId('plan-price')).toHaveText(
+      '$89 billed yearlyAbout $7.42 a month',
+    );
     await expect(planCard(page, 'premium')).toContainText('10 Max Speed credits per year');
     await expect(planCard(page, 'premium')).not.toContainText('10 Max Speed verifications per year');
     await expect(planCard(page, 'combo-pack').getByRole('button')).toHaveText('Purchase');
@@ -191,7 +194,9 @@ test.describe('referrals', () => {
     await fp.goto('/subscriptions');
     await planCard(fp, 'premium').getByRole('button', { name: 'Subscribe' }).click();
     await expect(fp.getByTestId('discount')).toContainText('-$17.80');
-    await expect(fp.getByTestId('amount-total')).toContainText('$71.20');
+    await expect(fp.getByTestId('amount-total')).toHaveText('$71.20');
+    // The referral discount is the first payment's only (issue 27 item 3).
+    await expect(fp.getByTestId('price-terms')).toHaveText('First year $71.20, then $89.00 per year');
     await shot(fp, 'billing-test-checkout-discount-phone');
     await payWith(fp, '4242 4242 4242 4242');
     await expect(fp).toHaveURL(/\/subscriptions$/);

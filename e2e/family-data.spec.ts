@@ -217,7 +217,7 @@ test.describe('schools, positions, deleting and downloading', () => {
 
     await page.goto('/');
     const jordan = page.getByRole('link', { name: /Jordan Miles/ });
-    await expect(jordan.getByTestId('card-max-speed')).toHaveText(/^\d+\.\d( ± \d+\.\d)? mph$/);
+    await expect(jordan.getByTestId('card-max-speed')).toHaveText(/^\d+\.\d mph( ± \d+\.\d)?$/);
     await expect(jordan.getByTestId('card-iga-score')).toHaveText(/^\d+\.\d$/);
     await shots(page, 'family-dashboard-bests');
     await expectAccessible(page, 'dashboard');
@@ -229,7 +229,9 @@ test.describe('schools, positions, deleting and downloading', () => {
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByLabel('Hudl Video URL')).toHaveValue('');
     await expect(
-      dialog.getByText("The link to the play to measure (a Hudl video), not the player's profile page."),
+      dialog.getByText(
+        "The link of the play on Hudl (hudl.com/video/...), not the player's profile page; or choose a source video below.",
+      ),
     ).toBeVisible();
     await page.keyboard.press('Escape');
     const history = page.locator('#request-history');

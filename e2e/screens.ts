@@ -16,7 +16,7 @@ export async function shots(page: Page, name: string, desktop: { width: number; 
 }
 
 /** Switches the page's session to another account (through the API). */
-export async function signInAs(page: Page, who: string) {
+export async function signInAs(page: Page, who: string, password?: string) {
   await page.request.post('/api/logout');
-  await loginAs(page, who);
+  await loginAs(page, who, password);
 }
