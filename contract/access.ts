@@ -2,18 +2,22 @@
  * Roles and who may call what (decisions 074, 199): the server's access check, the route access test and
  * the web's menus and screens all read these, so a role is spelled here and nowhere else.
  */
-export const ROLES = ['user', 'analyst', 'admin'] as const;
+export const ROLES = ['user', 'analyst', 'admin', 'coach'] as const;
 export type Role = (typeof ROLES)[number];
 
 /**
- * The roles each access level lets in. 'user' is any signed-in account (the services then decide which
- * objects it may touch); 'public' needs no session. A new role is one entry in ROLES plus the levels it
- * joins here; every endpoint keeps its declaration.
+ * The roles each access level lets in; 'public' needs no session. 'account' is any signed-in account
+ * (its own user, profile, export, deletion); 'user' is the family side of the app, families and the staff
+ * who serve them (the services then decide which objects each may touch), never a college coach
+ * (decision 211); 'coach' is the coach screens, whose service also checks the coach is approved. A new
+ * role is one entry in ROLES plus the levels it joins here; every endpoint keeps its declaration.
  */
 const ROLES_OF = {
-  user: ROLES,
+  account: ROLES,
+  user: ['user', 'analyst', 'admin'],
   analyst: ['analyst', 'admin'],
   admin: ['admin'],
+  coach: ['coach'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Access = 'public' | keyof typeof ROLES_OF;
@@ -29,3 +33,6 @@ export const canProcessRequests = (role: Role | null | undefined) => mayCall('an
 
 /** Admins: users, reporting, audit decisions, any player's edits. */
 export const isAdmin = (role: Role | null | undefined) => mayCall('admin', role);
+
+/** College coaches: search, watch list and connect; no players, credits or requests (decision 211). */
+export const isCoach = (role: Role | null | undefined) => mayCall('coach', role);

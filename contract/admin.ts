@@ -3,7 +3,9 @@ import { cursorQuery, limitQuery, PAGE_SIZES } from './pagination';
 import { ROLES } from './access';
 import { PASSWORD_MIN, USERNAME_MIN } from './constants';
 
-export const ROLE_LABELS = { user: 'User', analyst: 'Analyst', admin: 'Admin' } as const;
+export const ROLE_LABELS = { user: 'User', analyst: 'Analyst', admin: 'Admin', coach: 'Coach' } as const;
+/** The roles an admin gives in the user form; a coach comes only from an application (decision 211). */
+export const ASSIGNABLE_ROLES = ['user', 'analyst', 'admin'] as const;
 
 const email = z
   .string({ error: 'Please enter a valid email' })
@@ -18,7 +20,7 @@ const username = z
   .max(255, 'Username must be at most 255 characters')
   // Sign-in asks for the username in an email field, so any other username could never sign in.
   .pipe(z.email('Username must be a valid email'));
-const role = z.enum(ROLES, { error: 'Role must be user, analyst or admin' });
+const role = z.enum(ASSIGNABLE_ROLES, { error: 'Role must be user, analyst or admin' });
 const password = z
   .string({ error: 'Password is required' })
   .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
@@ -46,7 +48,7 @@ export const adminUserParamsSchema = z.object({
 });
 /** Filters and a keyset page (decision 063); without a limit the first 50 users by id. */
 export const adminUsersQuerySchema = z.object({
-  role: role.optional(),
+  role: z.enum(ROLES, { error: 'Role must be user, analyst, admin or coach' }).optional(),
   q: z.string().trim().max(100, 'Search must be at most 100 characters').optional(),
   verified: z
     .enum(['true', 'false'], { error: "Verified must be 'true' or 'false'" })

@@ -14,6 +14,12 @@ export const schoolSearchSchema = z.object({
 });
 export type SchoolSearchInput = z.infer<typeof schoolSearchSchema>;
 
-export const schoolSchema = z.object({ name: z.string(), city: z.string(), state: z.string() });
+export const schoolSchema = z.object({
+  name: z.string(),
+  city: z.string(),
+  state: z.string(),
+  /** A college's IPEDS unit id (a coach application names its college by it); null for high schools. */
+  ipedsId: z.number().nullable().optional(),
+});
 export type School = z.infer<typeof schoolSchema>;
 export const schoolListSchema = z.array(schoolSchema);

@@ -9,7 +9,7 @@ export const accountApi = {
   export: defineEndpoint({
     method: 'GET',
     path: '/api/account/export',
-    access: 'user',
+    access: 'account',
     tags,
     response: accountExportSchema,
     summary:
@@ -18,7 +18,7 @@ export const accountApi = {
   delete: defineEndpoint({
     method: 'DELETE',
     path: '/api/account',
-    access: 'user',
+    access: 'account',
     tags,
     body: deleteAccountSchema,
     response: messageSchema,

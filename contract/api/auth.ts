@@ -45,7 +45,7 @@ export const authApi = {
   user: defineEndpoint({
     method: 'GET',
     path: '/api/user',
-    access: 'user',
+    access: 'account',
     tags,
     response: publicUserSchema,
   }),

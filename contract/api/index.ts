@@ -5,8 +5,8 @@ import { analyticsApi } from './analytics';
 import { auditsApi } from './audits';
 import { authApi } from './auth';
 import { billingApi, testCheckoutApi } from './billing';
+import { coachAdminApi, coachApi, coachFamilyApi } from './coach';
 import { diagnosticsApi } from './diagnostics';
-import { fortyApi } from './forty';
 import { fortyApi } from './forty';
 import { leaderboardApi } from './leaderboard';
 import { measurementsApi } from './measurements';
@@ -29,8 +29,10 @@ export const apis = {
   auth: authApi,
   billing: billingApi,
   testCheckout: testCheckoutApi,
+  coach: coachApi,
+  coachFamily: coachFamilyApi,
+  coachAdmin: coachAdminApi,
   diagnostics: diagnosticsApi,
-  forty: fortyApi,
   forty: fortyApi,
   leaderboard: leaderboardApi,
   measurements: measurementsApi,

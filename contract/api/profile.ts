@@ -6,7 +6,7 @@ export const profileApi = {
   update: defineEndpoint({
     method: 'PUT',
     path: '/api/user/profile',
-    access: 'user',
+    access: 'account',
     tags: ['profile'],
     body: profileUpdateSchema,
     response: publicUserSchema,

@@ -17,6 +17,7 @@ import accountModule from './account';
 import retentionModule from './retention';
 import sharingModule from './sharing';
 import auditsModule from './audits';
+import coachModule from './coach';
 
 /** Every feature's routes, registered here and nowhere else (decision 172); each index.ts registers its own route files. */
 export const modules: FastifyPluginAsync[] = [
@@ -38,4 +39,5 @@ export const modules: FastifyPluginAsync[] = [
   retentionModule,
   sharingModule,
   auditsModule,
+  coachModule,
 ];

@@ -7,7 +7,7 @@ import type {
   RouteShorthandOptions,
 } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
-import { mayCall } from '../../contract/access';
+import { mayCall, ROLES } from '../../contract/access';
 import type { Answer, BodyOut, Endpoint, ParamsOut, QueryOut } from '../../contract/endpoint';
 import { errorBodySchema } from '../../contract/errors';
 import type { UserRow } from '../db/schema';
@@ -33,7 +33,7 @@ export function errorStatuses(endpoint: Endpoint): number[] {
   const statuses = new Set(endpoint.errors ?? []);
   if (endpoint.params || endpoint.query || endpoint.body || endpoint.form) statuses.add(400);
   if (endpoint.access !== 'public') statuses.add(401);
-  if (!mayCall(endpoint.access, 'user')) statuses.add(403);
+  if (ROLES.some((role) => !mayCall(endpoint.access, role))) statuses.add(403);
   return [...statuses].sort((a, b) => a - b);
 }
 

@@ -2,7 +2,7 @@
  * Rebuilds schools-directory.tsv.gz, the school directory the project ships, from the public NCES high
  * school list and the HIFLD/IPEDS college directory, with the importer's own parsing:
  *   npx tsx server/seed/build-schools-directory.ts ../shared/data/schools
- * Rows: level (H or C), name, city, state, alias; sorted, so a rebuild of the same data is byte-identical.
+ * Rows: level (H or C), name, city, state, alias, IPEDS id, website host (colleges); sorted, so a rebuild of the same data is byte-identical.
  * schools-supplement.tsv adds well-known schools the public lists miss (same columns, uncompressed).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -18,7 +18,10 @@ const rows = [
 const clean = (s: string | null | undefined) => (s ?? '').replace(/[\t\r\n]+/g, ' ').trim();
 const lines = new Set(
   rows.map((r) =>
-    [r.level === 'College' ? 'C' : 'H', r.name, r.city, r.state, r.alias].map(clean).join('\t'),
+    [r.level === 'College' ? 'C' : 'H', r.name, r.city, r.state, r.alias, r.ipedsId?.toString(), r.website]
+      .map(clean)
+      .join('\t')
+      .replace(/\t+$/, ''),
   ),
 );
 const sorted = [...lines].sort();

@@ -14,13 +14,21 @@ const NAME_REPAIR_VERSION = 2;
 const DIRECTORY = new URL('./schools-directory.tsv.gz', import.meta.url);
 const SUPPLEMENT = new URL('./schools-supplement.tsv', import.meta.url);
 
-/** level (H|C), name, city, state, alias per line. */
+/** level (H|C), name, city, state, alias, and for colleges the IPEDS id and website host, per line. */
 function parseDirectory(text: string): SchoolRow[] {
   const out: SchoolRow[] = [];
   for (const line of text.split('\n')) {
-    const [level, name, city, state, alias] = line.split('\t');
+    const [level, name, city, state, alias, ipedsId, website] = line.split('\t');
     if (!name || !city || !state) continue;
-    out.push({ level: level === 'C' ? 'College' : 'High School', name, city, state, alias: alias || null });
+    out.push({
+      level: level === 'C' ? 'College' : 'High School',
+      name,
+      city,
+      state,
+      alias: alias || null,
+      ipedsId: ipedsId ? Number(ipedsId) : null,
+      website: website || null,
+    });
   }
   return out;
 }

@@ -1,3 +1,4 @@
+import type { Role } from '../../contract/access';
 import { amountsFromFields, creditFields, ledgerFields } from '../../contract/analysis-kinds';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -103,7 +104,7 @@ export interface TestUser {
 export async function createUser(
   t: TestApp,
   opts: {
-    role?: 'user' | 'analyst' | 'admin';
+    role?: Role;
     credits?: number;
     igaCredits?: number;
     email?: string;

@@ -13,7 +13,7 @@ export const users = pgTable(
     password: text('password').notNull(),
     /** A balance per credit kind (contract/analysis-kinds.ts; decision 203): `{ max_speed: 3, iga: 1 }`. */
     creditBalances: jsonb('credit_balances').$type<Record<string, number>>().notNull().default({}),
-    role: text('role', { enum: ['user', 'analyst', 'admin'] })
+    role: text('role', { enum: ['user', 'analyst', 'admin', 'coach'] })
       .notNull()
       .default('user'),
     // Provider-neutral names over Stripe's column names (decision 202): a column rename buys users nothing.

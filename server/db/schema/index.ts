@@ -8,4 +8,4 @@ export * from './measurements';
 export * from './referral-reservations';
 export * from './sharing';
 export * from './forty';
-export * from './forty';
+export * from './coach';

@@ -69,12 +69,16 @@ export const schools = pgTable(
     state: text('state').notNull(),
     city: text('city').notNull(),
     alias: text('alias'),
+    /** A college's IPEDS unit id and website host (www. dropped): a coach's email domain is checked against it. */
+    ipedsId: integer('ipeds_id'),
+    website: text('website'),
     // ' name | city state | alias ' normalised (St./Saint, accents, punctuation) for word-start search.
     searchText: text('search_text'),
     createdAt: createdAt(),
   },
   (t) => [
     unique('schools_identity').on(t.level, t.name, t.city, t.state),
+    index('schools_ipeds_idx').on(t.ipedsId),
     index('schools_level_name_prefix_idx').on(t.level, sql`lower(${t.name}) text_pattern_ops`),
     index('schools_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
     index('schools_alias_trgm_idx').using('gin', sql`lower(${t.alias}) gin_trgm_ops`),

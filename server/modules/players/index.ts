@@ -25,6 +25,6 @@ export {
 } from './player-access';
 export { playerName } from './player-view';
 export { schoolsImportCommand } from './schools-import';
-export { parseColleges, parseHighSchools } from './schools-import';
+export { parseColleges, parseHighSchools, websiteHost } from './schools-import';
 export { upsertSchools, type SchoolRow } from './schools.repository';
 export { schoolSearchText } from './school-search-text';

@@ -27,6 +27,17 @@ const tidy = (s: string | undefined) => (s ?? '').replace(/\s+/g, ' ').trim().re
 /** NCES abbreviates: "Westlake H S", "Roosevelt HS", "Westlake High" are searched for as "... High School". */
 const expandHighSchool = (name: string) => name.replace(/\s+(H\.? ?S\.?|Hs|High)$/i, ' High School');
 
+/** 'https://www.Example.edu/athletics' -> 'example.edu'; null when there is no usable host. */
+export function websiteHost(raw: string | undefined) {
+  const s = tidy(raw).toLowerCase();
+  if (!s || s === 'not available') return null;
+  const host = s
+    .replace(/^[a-z]+:\/\//, '')
+    .split(/[/?#:]/)[0]
+    .replace(/^www\d?\./, '');
+  return /^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(host) ? host : null;
+}
+
 type SchoolFileFormat = 'high-schools' | 'colleges';
 
 function detectFormat(text: string): SchoolFileFormat {
@@ -80,6 +91,8 @@ export function parseColleges(text: string): SchoolRow[] {
     'NAICS_DESC',
     'ALIAS',
   ].map(col);
+  // Older extracts lack these two; a coach of such a college then waits for an admin (decision 211).
+  const [IPEDSID, WEBSITE] = [head.indexOf('IPEDSID'), head.indexOf('WEBSITE')];
   const out: SchoolRow[] = [];
   for (const r of rows) {
     if (r[DEG] !== '1' || !OPEN_STATUS.has(r[STATUS] ?? '') || !COLLEGE_KINDS.has(r[NAICS] ?? '')) continue;
@@ -94,6 +107,8 @@ export function parseColleges(text: string): SchoolRow[] {
       city: titleCase(city),
       state,
       alias: alias && alias !== 'NOT AVAILABLE' ? alias.slice(0, 500) : null,
+      ...(IPEDSID >= 0 && /^\d{1,9}$/.test(tidy(r[IPEDSID])) ? { ipedsId: Number(tidy(r[IPEDSID])) } : {}),
+      ...(WEBSITE >= 0 && websiteHost(r[WEBSITE]) ? { website: websiteHost(r[WEBSITE]) } : {}),
     });
   }
   return out;

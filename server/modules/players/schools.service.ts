@@ -10,12 +10,13 @@ async function find(db: Db, level: string, where: SQL, limit: number, first?: SQ
   // Planned per call: the prefix index serves `like ' term%'` only when the planner sees the pattern.
   const res = await db.execute<School>(
     planPerCall(sql`
-    select name, city, state from schools
+    select name, city, state, ipeds_id as "ipedsId" from schools
     where level = ${level} and ${where}
     order by ${first ? sql`${first}, ` : sql``}lower(name), city, state
     limit ${limit}`),
   );
-  return res.rows;
+  // Only a college has an IPEDS id; a high school's answer stays name, city and state.
+  return res.rows.map(({ ipedsId, ...school }) => (ipedsId == null ? school : { ...school, ipedsId }));
 }
 
 /**

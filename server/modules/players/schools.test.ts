@@ -88,7 +88,9 @@ describe('the shipped school directory', () => {
       expect.arrayContaining([{ name: 'IMG Academy', city: 'Bradenton', state: 'FL' }]),
     );
     expect(await names('Stanford', 'College')).toEqual(
-      expect.arrayContaining([{ name: 'Stanford University', city: 'Stanford', state: 'CA' }]),
+      expect.arrayContaining([
+        { name: 'Stanford University', city: 'Stanford', state: 'CA', ipedsId: 243744 },
+      ]),
     );
     const westlake = await names('westlake austin');
     expect(westlake).toContainEqual({ name: 'Westlake High School', city: 'Austin', state: 'TX' });

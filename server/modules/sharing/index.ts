@@ -18,3 +18,9 @@ export default async function sharingModule(app: FastifyInstance) {
   await app.register(publicRoutes, { views });
   await app.register(shareRoutes, { views });
 }
+
+export { buildPublicProfile } from './public-profile.service';
+export { renderPublicReceipt } from './public-receipt';
+export { showOf } from './share-settings.service';
+export { layout as publicLayout, html } from './public-html';
+export { playerPercentiles } from './percentiles.service';

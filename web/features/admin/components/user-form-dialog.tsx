@@ -1,8 +1,13 @@
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { adminCreateUserSchema, adminUserFormSchema, ROLE_LABELS, type AdminUser } from '@contract/admin';
-import { ROLES, type Role } from '@contract/access';
+import {
+  adminCreateUserSchema,
+  adminUserFormSchema,
+  ASSIGNABLE_ROLES,
+  ROLE_LABELS,
+  type AdminUser,
+} from '@contract/admin';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -19,7 +24,12 @@ import { toast } from '@/components/ui/toaster';
 import { useCreateUser, useUpdateUser } from '../api/users';
 
 const editSchema = adminUserFormSchema.omit({ password: true });
-type FormValues = { email: string; username: string; role: Role; password?: string };
+type FormValues = {
+  email: string;
+  username: string;
+  role: (typeof ASSIGNABLE_ROLES)[number];
+  password?: string;
+};
 const EMPTY: FormValues = { email: '', username: '', role: 'user', password: '' };
 
 /** Create (with a password) or edit (email, username, role) one user. */
@@ -43,7 +53,8 @@ export function UserFormDialog({
   const { errors, isSubmitting } = formState;
 
   useEffect(() => {
-    if (open) reset(user ? { email: user.email, username: user.username, role: user.role } : EMPTY);
+    // A coach's role comes from an application, not this form (decision 211): the form refuses to keep it.
+    if (open) reset(user ? { email: user.email, username: user.username, role: user.role as 'user' } : EMPTY);
   }, [open, user, reset]);
 
   const onSubmit = handleSubmit(async (values) => {
@@ -96,7 +107,7 @@ export function UserFormDialog({
           </FormField>
           <FormField label="Role" htmlFor="user-role" error={errors.role?.message}>
             <NativeSelect id="user-role" {...register('role')}>
-              {ROLES.map((r) => (
+              {ASSIGNABLE_ROLES.map((r) => (
                 <option key={r} value={r}>
                   {ROLE_LABELS[r]}
                 </option>

@@ -7,7 +7,12 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 export const when = (iso: string | null) => (iso ? dateTime.format(new Date(iso)) : 'Never');
-export const ROLE_BADGE = { admin: 'default', analyst: 'secondary', user: 'outline' } as const;
+export const ROLE_BADGE = {
+  admin: 'default',
+  analyst: 'secondary',
+  user: 'outline',
+  coach: 'secondary',
+} as const;
 
 /** In place of Delete on the admin's own row: the server refuses it, so say why instead of offering it. */
 export function SelfDeleteNote({ className }: { className?: string }) {

@@ -1,0 +1,254 @@
+import { z } from 'zod';
+import { LEVELS, PASSWORD_MIN } from './constants';
+import { publicProfileSchema } from './sharing';
+
+/** The texts the specification fixes (issue 29). */
+export const COACH_SWITCH_LABEL = 'Let verified college coaches find this player';
+export const COACH_SWITCH_NEEDS_NUMBER =
+  'Coaches find players by verified numbers: this player shows up once a Max Speed or IGA score is verified.';
+export const GUARDIAN_CONFIRM_LABEL = 'I am the parent or legal guardian of this player';
+export const GUARDIAN_REQUIRED = 'For a player under 18, confirm that you are the parent or guardian';
+export const COACH_APPLY_LINK = 'I am a college coach';
+export const COACH_AWAITING = 'Your coach account is waiting for an admin to approve it.';
+export const COACH_SUSPENDED = 'This coach account is suspended.';
+export const COACH_DECLINED = 'This coach application was declined.';
+export const CONNECT_MESSAGE_MAX = 2000;
+export const CONNECT_DAILY_LIMIT = 20;
+export const CONNECT_REPEAT_DAYS = 30;
+export const CONNECT_TOO_SOON = 'You asked this family less than 30 days ago. Please wait for their answer.';
+export const CONNECT_DAILY_REACHED = 'You have sent 20 requests today. Please try again tomorrow.';
+export const COACH_SEARCH_PAGE = 25;
+
+const required = (msg: string, max = 200) => z.string({ error: msg }).trim().min(1, msg).max(max);
+
+export const coachApplicationSchema = z.object({
+  name: required('Name is required'),
+  title: required('Title is required'),
+  collegeIpedsId: z.coerce
+    .number({ error: 'Pick your college from the list' })
+    .int('Pick your college from the list')
+    .positive('Pick your college from the list')
+    .max(99_999_999, 'Pick your college from the list'),
+  email: z
+    .string({ error: 'Work email is required' })
+    .trim()
+    .toLowerCase()
+    .pipe(z.email('Must be a valid email')),
+  password: z
+    .string({ error: 'Password is required' })
+    .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
+    .max(200),
+});
+export type CoachApplicationInput = z.input<typeof coachApplicationSchema>;
+
+export const APPLICATION_STATUSES = ['verify-email', 'awaiting-admin'] as const;
+export const coachApplicationAnswerSchema = z.object({
+  id: z.number(),
+  status: z.enum(APPLICATION_STATUSES),
+});
+
+export const COACH_STATUSES = ['approved', 'awaiting-admin', 'declined', 'suspended'] as const;
+export type CoachStatus = (typeof COACH_STATUSES)[number];
+
+/** An application as the admin sees it in User Management. */
+export const adminCoachApplicationSchema = z.object({
+  id: z.number(),
+  userId: z.number(),
+  name: z.string(),
+  title: z.string(),
+  email: z.string(),
+  emailVerified: z.boolean(),
+  college: z.string(),
+  collegeWebsite: z.string().nullable(),
+  domainMatched: z.boolean(),
+  status: z.enum(COACH_STATUSES),
+  declineReason: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type AdminCoachApplication = z.infer<typeof adminCoachApplicationSchema>;
+
+export const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const userIdParams = z.object({ userId: z.coerce.number().int().positive().max(2_147_483_647) });
+
+export const declineApplicationSchema = z.object({
+  reason: required('Give the applicant a reason', 1000),
+});
+
+export const coachStandingSchema = z.object({ id: z.number(), status: z.enum(COACH_STATUSES) });
+
+export const discoverySchema = z.object({
+  enabled: z.boolean({ error: 'enabled must be true or false' }),
+  guardianConfirmed: z.boolean().optional().default(false),
+});
+export const discoveryAnswerSchema = z.object({ enabled: z.boolean() });
+
+export const coachViewSchema = z.object({ college: z.string(), viewedAt: z.string() });
+
+const optionalInt = (name: string, min: number, max: number) =>
+  z.coerce
+    .number({ error: `${name} must be a number` })
+    .int(`${name} must be a whole number`)
+    .min(min, `${name} must be at least ${min}`)
+    .max(max, `${name} must be at most ${max}`)
+    .optional();
+const optionalNumber = (name: string, min: number, max: number) =>
+  z.coerce
+    .number({ error: `${name} must be a number` })
+    .min(min, `${name} must be at least ${min}`)
+    .max(max, `${name} must be at most ${max}`)
+    .optional();
+
+export const COACH_SORTS = ['speed', 'iga', 'class', 'recent'] as const;
+export type CoachSort = (typeof COACH_SORTS)[number];
+export const COACH_SORT_LABELS: Record<CoachSort, string> = {
+  speed: 'Max Speed',
+  iga: 'IGA',
+  class: 'Class',
+  recent: 'Recently verified',
+};
+
+export const coachSearchQuerySchema = z.object({
+  position: z
+    .string()
+    .trim()
+    .regex(/^[A-Z]{1,4}$/, 'Position is invalid')
+    .optional(),
+  level: z.enum(LEVELS, { error: 'Level must be High School or College' }).optional(),
+  classFrom: optionalInt('Class from', 2000, 2100),
+  classTo: optionalInt('Class to', 2000, 2100),
+  state: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/, 'State must be a two-letter code')
+    .optional(),
+  school: z.string().trim().max(100, 'School must be at most 100 characters').optional(),
+  minSpeedMph: optionalNumber('Max Speed', 0, 40),
+  minIga: optionalNumber('IGA', 0, 100),
+  measuredWithinMonths: optionalInt('Measured within', 1, 120),
+  sort: z.enum(COACH_SORTS, { error: 'Sort must be speed, iga, class or recent' }).default('speed'),
+  cursor: z
+    .string()
+    .max(200, 'Cursor is invalid')
+    .regex(/^[A-Za-z0-9_-]*$/, 'Cursor is invalid')
+    .optional(),
+});
+export type CoachSearchQuery = z.output<typeof coachSearchQuerySchema>;
+export type CoachSearchFilters = Omit<z.input<typeof coachSearchQuerySchema>, 'cursor'>;
+
+export const coachSearchItemSchema = z.object({
+  playerId: z.number(),
+  name: z.string(),
+  photoUrl: z.string().nullable(),
+  classYear: z.number().nullable(),
+  position: z.string().nullable(),
+  school: z.string().nullable(),
+  state: z.string().nullable(),
+  maxSpeed: z
+    .object({ mph: z.number(), plusMinusMph: z.number().nullable(), receiptUrl: z.string() })
+    .nullable(),
+  iga: z.object({ score: z.number(), receiptUrl: z.string() }).nullable(),
+  percentile: z.object({ value: z.number(), group: z.string(), n: z.number() }).nullable(),
+});
+export type CoachSearchItem = z.infer<typeof coachSearchItemSchema>;
+export const coachSearchAnswerSchema = z.object({
+  items: z.array(coachSearchItemSchema),
+  nextCursor: z.string().nullable(),
+});
+
+export const playerIdOnly = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const receiptParams = playerIdOnly.extend({
+  requestId: z.coerce.number().int().positive().max(2_147_483_647),
+});
+
+/** The public profile's content (decision 111), with receipts a coach can open, and the coach's own state. */
+export const coachProfileSchema = publicProfileSchema.extend({
+  playerId: z.number(),
+  igaReceiptUrl: z.string().nullable(),
+  watched: z.boolean(),
+  connection: z.enum(['pending', 'accepted', 'declined']).nullable(),
+});
+export type CoachProfile = z.infer<typeof coachProfileSchema>;
+
+export const watchInputSchema = z.object({
+  playerId: z.coerce.number().int().positive().max(2_147_483_647),
+  note: z.string().trim().max(2000, 'A note is at most 2,000 characters').optional().default(''),
+});
+export const watchItemSchema = z.object({
+  playerId: z.number(),
+  name: z.string(),
+  classYear: z.number().nullable(),
+  school: z.string().nullable(),
+  note: z.string(),
+  addedAt: z.string(),
+  /** A verified number newer than when the coach added the player (or last opened the list). */
+  newVerifiedNumber: z.boolean(),
+  maxSpeedMph: z.number().nullable(),
+  igaScore: z.number().nullable(),
+});
+export type WatchItem = z.infer<typeof watchItemSchema>;
+
+export const connectSchema = z.object({
+  message: z
+    .string({ error: 'Write a message' })
+    .trim()
+    .min(1, 'Write a message')
+    .max(CONNECT_MESSAGE_MAX, 'A message is at most 2,000 characters'),
+});
+export const CONNECTION_STATUSES = ['pending', 'accepted', 'declined'] as const;
+export const connectionSchema = z.object({
+  playerId: z.number(),
+  name: z.string(),
+  status: z.enum(CONNECTION_STATUSES),
+  /** Only once the family accepted: the address they chose to give. */
+  contactEmail: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Connection = z.infer<typeof connectionSchema>;
+export const connectAnswerSchema = z.object({ id: z.number(), status: z.enum(CONNECTION_STATUSES) });
+
+export const coachMessageSchema = z.object({
+  id: z.number(),
+  playerId: z.number(),
+  playerName: z.string(),
+  coach: z.object({ name: z.string(), title: z.string(), college: z.string() }),
+  message: z.string(),
+  status: z.enum(CONNECTION_STATUSES),
+  contactEmail: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type CoachMessage = z.infer<typeof coachMessageSchema>;
+export const acceptMessageSchema = z.object({
+  contactEmail: z
+    .string({ error: 'Contact email is required' })
+    .trim()
+    .pipe(z.email('Must be a valid email')),
+});
+
+export const coachLogSchema = z.object({
+  views: z.array(
+    z.object({ coachName: z.string(), coachEmail: z.string(), college: z.string(), viewedAt: z.string() }),
+  ),
+  contacts: z.array(
+    z.object({
+      coachName: z.string(),
+      coachEmail: z.string(),
+      college: z.string(),
+      message: z.string(),
+      status: z.enum(CONNECTION_STATUSES),
+      createdAt: z.string(),
+      answeredAt: z.string().nullable(),
+    }),
+  ),
+});
+
+export const savedSearchInputSchema = z.object({
+  name: required('Name the search', 100),
+  filters: coachSearchQuerySchema.omit({ cursor: true }),
+});
+export const savedSearchSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  filters: z.record(z.string(), z.unknown()),
+  createdAt: z.string(),
+});

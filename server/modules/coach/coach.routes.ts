@@ -1,0 +1,85 @@
+import type { FastifyInstance } from 'fastify';
+import { coachAdminApi, coachApi, coachFamilyApi } from '../../../contract/api/coach';
+import { route } from '../../plugins/endpoints';
+import {
+  applyAsCoach,
+  approveApplication,
+  declineApplication,
+  listApplications,
+  suspendCoach,
+} from './applications.service';
+import { activeCoach } from './coach-standing';
+import {
+  acceptMessage,
+  coachLog,
+  connect,
+  connections,
+  declineMessage,
+  familyMessages,
+} from './connect.service';
+import { coachViewsOf, getDiscovery, setDiscovery } from './discovery.service';
+import { coachProfile, coachReceipt } from './profile.service';
+import { searchPlayers } from './search.service';
+import { unwatch, watch, watchlist } from './watchlist.service';
+
+/** Coach routes check the coach's standing first (decision 211); family and admin routes their own access. */
+export default async function coachRoutes(app: FastifyInstance) {
+  const deps = () => ({ db: app.db, mailer: app.mailer, appUrl: app.env.APP_URL });
+  const db = app.db;
+
+  route(app, coachApi.apply, { config: app.perAddressLimit(10) }, async (req) => {
+    await app.limitAccount(req, 'register', req.body.email, 5);
+    return applyAsCoach(deps(), req.body);
+  });
+
+  route(app, coachApi.search, async (req) => {
+    await activeCoach(db, req.user);
+    return searchPlayers(db, app.storage, req.query);
+  });
+  route(app, coachApi.profile, async (req) => {
+    await activeCoach(db, req.user);
+    return coachProfile(db, app.storage, req.user, req.params.id);
+  });
+  route(app, coachApi.receipt, async (req, reply) => {
+    await activeCoach(db, req.user);
+    const page = await coachReceipt(db, app.storage, req.params.id, req.params.requestId, app.env.APP_URL);
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'private, no-store').send(page);
+  });
+  route(app, coachApi.watchlist, async (req) => {
+    await activeCoach(db, req.user);
+    return watchlist(db, req.user);
+  });
+  route(app, coachApi.watch, async (req) => {
+    await activeCoach(db, req.user);
+    return watch(db, req.user, req.body.playerId, req.body.note);
+  });
+  route(app, coachApi.unwatch, async (req) => {
+    await activeCoach(db, req.user);
+    return unwatch(db, req.user, req.params.id);
+  });
+  route(app, coachApi.connect, { config: app.perAddressLimit(60) }, async (req) => {
+    const standing = await activeCoach(db, req.user);
+    return connect(deps(), req.user, standing, req.params.id, req.body.message);
+  });
+  route(app, coachApi.connections, async (req) => {
+    await activeCoach(db, req.user);
+    return connections(db, req.user);
+  });
+
+  route(app, coachFamilyApi.getDiscovery, async (req) => getDiscovery(db, req.user, req.params.id));
+  route(app, coachFamilyApi.discovery, async (req) => setDiscovery(db, req.user, req.params.id, req.body));
+  route(app, coachFamilyApi.views, async (req) => coachViewsOf(db, req.user, req.params.id));
+  route(app, coachFamilyApi.messages, async (req) => familyMessages(db, req.user));
+  route(app, coachFamilyApi.accept, async (req) =>
+    acceptMessage(deps(), req.user, req.params.id, req.body.contactEmail),
+  );
+  route(app, coachFamilyApi.decline, async (req) => declineMessage(deps(), req.user, req.params.id));
+
+  route(app, coachAdminApi.applications, async () => listApplications(db));
+  route(app, coachAdminApi.approve, async (req) => approveApplication(deps(), req.user.id, req.params.id));
+  route(app, coachAdminApi.decline, async (req) =>
+    declineApplication(deps(), req.user.id, req.params.id, req.body.reason),
+  );
+  route(app, coachAdminApi.suspend, async (req) => suspendCoach(db, req.user.id, req.params.userId));
+  route(app, coachAdminApi.log, async (req) => coachLog(db, req.params.id));
+}

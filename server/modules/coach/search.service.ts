@@ -1,0 +1,157 @@
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  COACH_SEARCH_PAGE,
+  type CoachSearchItem,
+  type CoachSearchQuery,
+  type CoachSort,
+} from '../../../contract/coach';
+import type { Db } from '../../db/client';
+import type { Storage } from '../../lib/storage';
+import { storageKeyOf } from '../players';
+import { playerPercentiles, showOf } from '../sharing';
+
+/** Each sort: the key the index holds (decision 211), its direction, and how a cursor value is typed. */
+const SORTS: Record<CoachSort, { key: SQL; desc: boolean; cast: string }> = {
+  speed: { key: sql`coalesce(s.speed_mph, -1)`, desc: true, cast: 'numeric' },
+  iga: { key: sql`coalesce(s.iga_score, -1)`, desc: true, cast: 'numeric' },
+  class: { key: sql`s.graduation_year`, desc: false, cast: 'integer' },
+  recent: { key: sql`s.verified_at`, desc: true, cast: 'timestamptz' },
+};
+
+const encodeCursor = (value: unknown, id: number) =>
+  Buffer.from(JSON.stringify([value, id])).toString('base64url');
+
+function decodeCursor(cursor: string | undefined): [string, number] | null {
+  if (!cursor) return null;
+  try {
+    const v = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
+    if (Array.isArray(v) && v.length === 2 && typeof v[0] === 'string' && Number.isInteger(v[1]))
+      return [v[0], v[1] as number];
+  } catch {
+    // An unreadable cursor starts from the first page, as an absent one does.
+  }
+  return null;
+}
+
+/** A cursor value of the sort's type, so a forged one is ignored rather than failing the cast. */
+const fits = (value: string, cast: string) =>
+  cast === 'timestamptz' ? !Number.isNaN(Date.parse(value)) : /^-?\d{1,9}(\.\d{1,4})?$/.test(value);
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, '\\$&');
+
+function filtersOf(q: CoachSearchQuery): SQL[] {
+  const where: SQL[] = [];
+  if (q.position) where.push(sql`s.position_id = (select id from positions where key = ${q.position})`);
+  if (q.level) where.push(sql`s.level = ${q.level}`);
+  if (q.classFrom !== undefined) where.push(sql`s.graduation_year >= ${q.classFrom}`);
+  if (q.classTo !== undefined) where.push(sql`s.graduation_year <= ${q.classTo}`);
+  if (q.state) where.push(sql`s.state = ${q.state}`);
+  if (q.school) where.push(sql`lower(s.school) like ${`%${escapeLike(q.school.toLowerCase())}%`}`);
+  if (q.minSpeedMph !== undefined) where.push(sql`s.speed_mph >= ${q.minSpeedMph}`);
+  if (q.minIga !== undefined) where.push(sql`s.iga_score >= ${q.minIga}`);
+  if (q.measuredWithinMonths !== undefined)
+    where.push(sql`s.verified_at >= now() - make_interval(months => ${q.measuredWithinMonths})`);
+  return where;
+}
+
+interface Row extends Record<string, unknown> {
+  player_id: number;
+  first_name: string;
+  last_name: string;
+  photo_url: string | null;
+  graduation_year: number;
+  position: string | null;
+  school: string;
+  state: string | null;
+  speed_mph: string | null;
+  speed_plus_minus: string | null;
+  speed_request_id: number | null;
+  iga_score: string | null;
+  iga_request_id: number | null;
+  sort_value: string;
+  show: Record<string, boolean> | null;
+}
+
+/** The search's page of rows: one table, its sort's index read in order, filters checked on the way. */
+export async function searchRows(db: Db, q: CoachSearchQuery) {
+  const sort = SORTS[q.sort];
+  const where = filtersOf(q);
+  const after = decodeCursor(q.cursor);
+  if (after && fits(after[0], sort.cast)) {
+    const value = sql`${after[0]}::${sql.raw(sort.cast)}`;
+    where.push(
+      sort.desc
+        ? sql`(${sort.key}, s.player_id) < (${value}, ${after[1]})`
+        : sql`(${sort.key}, s.player_id) > (${value}, ${after[1]})`,
+    );
+  }
+  const dir = sql.raw(sort.desc ? 'desc' : 'asc');
+  const res = await db.execute<Row>(sql`
+    select s.player_id, p.first_name, p.last_name, p.photo_url, s.graduation_year, pos.name as position,
+      s.school, s.state, s.speed_mph, s.speed_plus_minus, s.speed_request_id, s.iga_score, s.iga_request_id,
+      (${sort.key})::text as sort_value, ps.show
+    from coach_search s
+    join players p on p.id = s.player_id
+    left join positions pos on pos.id = s.position_id
+    left join profile_shares ps on ps.player_id = s.player_id
+    ${where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``}
+    order by ${sort.key} ${dir}, s.player_id ${dir}
+    limit ${COACH_SEARCH_PAGE + 1}`);
+  const rows = res.rows;
+  const page = rows.slice(0, COACH_SEARCH_PAGE);
+  const last = page.at(-1);
+  return {
+    rows: page,
+    nextCursor:
+      rows.length > COACH_SEARCH_PAGE && last ? encodeCursor(last.sort_value, last.player_id) : null,
+  };
+}
+
+export const coachReceiptUrl = (playerId: number, requestId: number) =>
+  `/api/coach/players/${playerId}/receipts/${requestId}`;
+
+/**
+ * Search for coaches: only discoverable players with a verified number are in coach_search. A row shows
+ * the name, class, position, school and state, the numbers with their receipts, the photo and percentile
+ * when the family's checklist shows them (decision 111); never contact data.
+ */
+export async function searchPlayers(db: Db, storage: Storage, q: CoachSearchQuery) {
+  const { rows, nextCursor } = await searchRows(db, q);
+  const items = await Promise.all(rows.map((r) => toItem(db, storage, r, q.sort)));
+  return { items, nextCursor };
+}
+
+async function toItem(db: Db, storage: Storage, r: Row, sort: CoachSort): Promise<CoachSearchItem> {
+  const show = showOf({ show: r.show ?? {} });
+  const photoKey = show.photo ? storageKeyOf(r.photo_url) : null;
+  const speed = r.speed_mph === null ? null : Number(r.speed_mph);
+  const iga = r.iga_score === null ? null : Number(r.iga_score);
+  const metric = sort === 'iga' || speed === null ? 'iga_score' : 'max_speed';
+  const percentile = show.percentiles
+    ? (await playerPercentiles(db, r.player_id)).find((p) => p.metric === metric)
+    : undefined;
+  return {
+    playerId: r.player_id,
+    name: `${r.first_name} ${r.last_name}`,
+    photoUrl: photoKey ? storage.url(photoKey, 3600) : null,
+    classYear: r.graduation_year,
+    position: r.position,
+    school: r.school,
+    state: r.state,
+    maxSpeed:
+      speed === null || r.speed_request_id === null
+        ? null
+        : {
+            mph: speed,
+            plusMinusMph: r.speed_plus_minus === null ? null : Number(r.speed_plus_minus),
+            receiptUrl: coachReceiptUrl(r.player_id, r.speed_request_id),
+          },
+    iga:
+      iga === null || r.iga_request_id === null
+        ? null
+        : { score: iga, receiptUrl: coachReceiptUrl(r.player_id, r.iga_request_id) },
+    percentile: percentile
+      ? { value: percentile.percentile, group: percentile.groupLabel, n: percentile.groupSize }
+      : null,
+  };
+}

@@ -1,0 +1,72 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { WatchItem } from '../../../contract/coach';
+import type { Db } from '../../db/client';
+import { coachSearch, coachWatchlist, players, type UserRow } from '../../db/schema';
+import { notFound } from '../../lib/app-error';
+import { discoverable } from './profile.service';
+
+const columns = {
+  playerId: coachWatchlist.playerId,
+  firstName: players.firstName,
+  lastName: players.lastName,
+  classYear: coachSearch.graduationYear,
+  school: coachSearch.school,
+  note: coachWatchlist.note,
+  addedAt: coachWatchlist.createdAt,
+  seen: coachWatchlist.seenVerifiedAt,
+  verifiedAt: coachSearch.verifiedAt,
+  maxSpeedMph: coachSearch.speedMph,
+  igaScore: coachSearch.igaScore,
+};
+
+/** Joined to coach_search: a player whose family turned the switch off is in no watch list. */
+const watchQuery = (db: Db, coachId: number, playerId?: number) =>
+  db
+    .select(columns)
+    .from(coachWatchlist)
+    .innerJoin(coachSearch, eq(coachSearch.playerId, coachWatchlist.playerId))
+    .innerJoin(players, eq(players.id, coachWatchlist.playerId))
+    .where(
+      and(
+        eq(coachWatchlist.coachUserId, coachId),
+        playerId === undefined ? undefined : eq(coachWatchlist.playerId, playerId),
+      ),
+    );
+
+type WatchRow = Awaited<ReturnType<typeof watchQuery>>[number];
+const toItem = (r: WatchRow): WatchItem => ({
+  playerId: r.playerId,
+  name: `${r.firstName} ${r.lastName}`,
+  classYear: r.classYear,
+  school: r.school,
+  note: r.note,
+  addedAt: r.addedAt.toISOString(),
+  newVerifiedNumber: r.seen !== null && r.verifiedAt.getTime() > r.seen.getTime(),
+  maxSpeedMph: r.maxSpeedMph,
+  igaScore: r.igaScore,
+});
+
+export async function watchlist(db: Db, coach: UserRow) {
+  const rows = await watchQuery(db, coach.id).orderBy(desc(coachWatchlist.createdAt));
+  return rows.map(toItem);
+}
+
+/** Adds a discoverable player, or changes the note of one already watched. */
+export async function watch(db: Db, coach: UserRow, playerId: number, note: string) {
+  const row = await discoverable(db, playerId);
+  await db
+    .insert(coachWatchlist)
+    .values({ coachUserId: coach.id, playerId, note, seenVerifiedAt: row.verifiedAt })
+    .onConflictDoUpdate({ target: [coachWatchlist.coachUserId, coachWatchlist.playerId], set: { note } });
+  const [item] = await watchQuery(db, coach.id, playerId);
+  return toItem(item);
+}
+
+export async function unwatch(db: Db, coach: UserRow, playerId: number) {
+  const gone = await db
+    .delete(coachWatchlist)
+    .where(and(eq(coachWatchlist.coachUserId, coach.id), eq(coachWatchlist.playerId, playerId)))
+    .returning();
+  if (!gone.length) throw notFound('Player is not on your watch list');
+  return null;
+}
