@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ID_MAX } from './constants';
 import { MAX_MARKS, MIN_MARKS } from './measurement-math';
+import { framePointSchema, trackResultSchema } from './tracking';
 
 export const LANDMARKS = ['torso', 'front_foot'] as const;
 export type Landmark = (typeof LANDMARKS)[number];
@@ -51,6 +52,13 @@ export const measurementFieldSchema = previewSchema.extend({
 });
 export type MeasurementField = z.infer<typeof measurementFieldSchema>;
 
+/** The `measurement` field of a tracked Max Speed (issue 31): the source video and its finished track. */
+export const trackedFieldSchema = z.object({
+  videoId: id('Video ID must be a number'),
+  trackId: id('Track ID must be a number'),
+});
+export type TrackedField = z.infer<typeof trackedFieldSchema>;
+
 const spanSchema = z.object({
   fromFrame: z.number(),
   toFrame: z.number(),
@@ -85,6 +93,16 @@ export const measurementResultSchema = z.object({
   qualityProblems: z.array(z.string()),
   /** Non-empty: completing holds the result for a second analyst before it is shown as verified. */
   holdReasons: z.array(z.string()),
+  /** A tracked Max Speed (decision 210): the track it came from; the marks are its proposed crossings. */
+  tracked: z
+    .object({
+      trackId: z.number(),
+      seeds: z.array(framePointSchema),
+      corrections: z.array(framePointSchema),
+      dropped: z.array(z.number()),
+      result: trackResultSchema,
+    })
+    .optional(),
 });
 export type MeasurementResult = z.infer<typeof measurementResultSchema>;
 

@@ -4,15 +4,18 @@ import { MeasurementError, computeMeasurement, roundTenth } from '../../../contr
 import {
   OVERRIDE_REASON_REQUIRED,
   measurementFieldSchema,
+  trackedFieldSchema,
   type MeasurementField,
   type MeasurementResult,
   type PreviewInput,
+  type TrackedField,
 } from '../../../contract/measurements';
 import type { Db } from '../../db/client';
 import { videos } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/app-error';
 import type { Storage } from '../../lib/storage';
 import { ensureMedia, readyMedia, timelineOf, withRepeats, type MediaRow } from '../videos';
+import { finishedTrack } from './tracking/track.service';
 
 export type VideoRow = typeof videos.$inferSelect;
 
@@ -41,8 +44,8 @@ export async function measure(db: Db, storage: Storage, input: PreviewInput, pla
   }
 }
 
-/** The `measurement` multipart field: JSON text checked against the contract. */
-export function parseMeasurementField(text: string | undefined): MeasurementField {
+/** The `measurement` multipart field: JSON text checked against the contract (marks, or a track). */
+export function parseMeasurementField(text: string | undefined): MeasurementField | TrackedField {
   let json: unknown;
   try {
     json = JSON.parse(text ?? '');
@@ -50,6 +53,12 @@ export function parseMeasurementField(text: string | undefined): MeasurementFiel
     throw badRequest('The measurement must be JSON: { videoId, landmark, marks }', {
       measurement: 'The measurement must be JSON',
     });
+  }
+  if (json !== null && typeof json === 'object' && 'trackId' in json) {
+    const tracked = trackedFieldSchema.safeParse(json);
+    if (tracked.success) return tracked.data;
+    const msg = tracked.error.issues[0].message;
+    throw badRequest(msg, { measurement: msg });
   }
   const parsed = measurementFieldSchema.safeParse(json);
   if (!parsed.success) {
@@ -77,10 +86,11 @@ export interface MeasuredValue {
 export async function measuredValue(
   db: Db,
   storage: Storage,
-  field: MeasurementField,
+  field: MeasurementField | TrackedField,
   playerId: number,
   typed?: string,
 ): Promise<MeasuredValue> {
+  if ('trackId' in field) return trackedValue(db, storage, field, playerId, typed);
   const { video, media, result } = await measure(db, storage, field, playerId);
   if (result.qualityProblems.length > 0) {
     const msg = `${result.qualityProblems.join(' ')} Reject the request with the reason 'Video quality too low'.`;
@@ -96,4 +106,72 @@ export async function measuredValue(
   }
   const held = override ? holdReasons(override.maxSpeed, result.intervals) : result.holdReasons;
   return { video, media, result, maxSpeed, override, held };
+}
+
+const ceilTenth = (x: number) => Math.ceil(x * 10 - 1e-9) / 10;
+
+/**
+ * A tracked Max Speed (decision 210): the track's fitted value and bound. Its proposed crossings go
+ * through the marks' computation too, so the receipt keeps intervals, the quality checks and the
+ * plausibility holds of decision 198 apply, and a second analyst can compare with marks.
+ */
+async function trackedValue(
+  db: Db,
+  storage: Storage,
+  field: TrackedField,
+  playerId: number,
+  typed?: string,
+): Promise<MeasuredValue> {
+  const track = await finishedTrack(db, field.trackId, field.videoId);
+  const max = track.result.maxSpeed;
+  if (!max) {
+    const msg = `The track gives no Max Speed: ${track.result.problems.join('; ')}`;
+    throw badRequest(msg, { measurement: msg });
+  }
+  // The track counts yards from the line behind the click; the marks need lines from 0 to 100.
+  const lowest = Math.min(0, ...track.result.crossings.map((c) => c.yardLine));
+  const shift = -lowest;
+  const marks = track.result.crossings
+    .map((c) => ({ frameIndex: c.frameIndex, yardLine: c.yardLine + shift }))
+    .filter((m) => m.yardLine <= 100)
+    .slice(0, 40);
+  if (marks.length < 3) {
+    const msg = 'The track crosses fewer than 3 yard lines: mark the crossings instead';
+    throw badRequest(msg, { measurement: msg });
+  }
+  const { video, media, result } = await measure(
+    db,
+    storage,
+    { videoId: field.videoId, landmark: 'front_foot', marks },
+    playerId,
+  );
+  if (result.qualityProblems.length > 0) {
+    const msg = `${result.qualityProblems.join(' ')} Reject the request with the reason 'Video quality too low'.`;
+    throw badRequest(msg, { measurement: msg });
+  }
+  const mph = roundTenth(max.mph);
+  const first = marks[0].yardLine;
+  const last = marks[marks.length - 1].yardLine;
+  const tracked: MeasurementResult = {
+    ...result,
+    maxSpeed: mph,
+    plusMinus: ceilTenth(max.plusMinusMph),
+    methodLabel: track.result.method,
+    profile: track.result.profile
+      .map((p) => ({ yard: Math.round((p.yards + shift) * 10) / 10, mph: p.mph }))
+      .filter((p, i) => i % 3 === 0 && p.yard >= first && p.yard <= last),
+    window: {
+      ...result.window,
+      fromYard: max.fromYard + shift,
+      toYard: max.toYard + shift,
+      mph,
+      plusMinus: ceilTenth(max.plusMinusMph),
+    },
+    tracked: { trackId: field.trackId, ...track },
+  };
+  if (typed !== undefined && typed.trim() !== '' && Math.abs(Number(typed) - mph) > 1e-9) {
+    const msg = `Max Speed must be the tracked ${mph.toFixed(1)} mph`;
+    throw badRequest(msg, { maxSpeed: msg });
+  }
+  return { video, media, result: tracked, maxSpeed: mph, override: null, held: result.holdReasons };
 }

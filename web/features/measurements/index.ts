@@ -1,6 +1,6 @@
 /** The measurements feature's public surface: other features import only from here. */
 export { MeasurementWorkbench } from './components/workbench/lazy-workbench';
-export type { MeasuredCompletion } from './components/workbench/measurement-workbench';
+export type { MeasuredCompletion, TrackedCompletion } from './components/workbench/measurement-workbench';
 export { SourceVideoField } from './components/source-video-field';
 export { FortyWorkbench } from './components/forty/lazy-forty-workbench';
 export { FortyResults } from './components/forty/forty-results';

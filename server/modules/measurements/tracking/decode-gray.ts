@@ -24,8 +24,6 @@ export function decodeGray(
       '-nostdin',
       '-loglevel',
       'error',
-      '-threads',
-      '1',
       '-i',
       file,
       '-map',

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drainJobs } from '../../../lib/jobs';
 import { as, createTestApp, createUser, type TestApp, type TestUser } from '../../../test/helpers';
-import { createPlayer, multipart, requestSpeed } from '../../analysis/analysis.fixtures';
+import { complete, createPlayer, multipart, requestSpeed } from '../../analysis/analysis.fixtures';
 import { makeFieldClip, type FieldClip } from './field-clip.fixtures';
 import { trackJobHandlers } from './track.service';
 
@@ -13,6 +13,7 @@ let analyst: TestUser;
 let family: TestUser;
 let clip: FieldClip;
 let videoId: number;
+let requestId: number;
 const dir = mkdtempSync(path.join(tmpdir(), 'va-tracks-'));
 
 beforeAll(async () => {
@@ -21,6 +22,7 @@ beforeAll(async () => {
   family = await createUser(t, { credits: 3 });
   const player = await createPlayer(t, family);
   const req = (await requestSpeed(t, family, player.id, player.primaryPositionId)).json();
+  requestId = req.id;
   clip = await makeFieldClip(path.join(dir, 'run.mp4'), { fps: '30000/1001', seconds: 2.5 });
   const body = multipart(
     {},
@@ -85,6 +87,36 @@ describe('tracks API (issue 31)', () => {
     });
     expect(patched.json().result.frames[41].state).toBe('dropped');
     expect((await read(analyst, id)).json().result.frames[41].state).toBe('dropped');
+  }, 240_000);
+
+  it('completing the request from a track stores the tracked value, its bound, method and track on the receipt', async () => {
+    const { id } = (await start(analyst)).json();
+    await runJobs();
+    const track = (await read(analyst, id)).json();
+    const res = await complete(
+      t,
+      analyst,
+      requestId,
+      { measurement: JSON.stringify({ videoId, trackId: id }), maxSpeed_percentile: '60' },
+      null,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const method = `video 29.97 fps, tracked, ${track.result.fit.framesUsed} frames`;
+    expect(res.json().request).toMatchObject({
+      maxSpeed: Math.round(track.result.maxSpeed.mph * 10) / 10,
+      methodLabel: method,
+      sourceVideoId: videoId,
+    });
+    const receipt = (
+      await as(t, family, { method: 'GET', url: `/api/analysis-requests/${requestId}/receipt` })
+    ).json();
+    expect(receipt.methodLabel).toBe(method);
+    expect(receipt.plusMinus).toBeLessThanOrEqual(0.4);
+    expect(Math.abs(receipt.maxSpeed - clip.trueTopMph)).toBeLessThanOrEqual(receipt.plusMinus + 0.05);
+    expect(receipt.measurement.tracked).toMatchObject({ trackId: id, seeds: [seedAt(30)], dropped: [] });
+    expect(receipt.measurement.tracked.result.algorithm.version).toBe('1.0.0');
+    expect(receipt.measurement.profile.length).toBeGreaterThan(5);
+    expect(receipt.stills.length).toBe(receipt.measurement.marks.length);
   }, 240_000);
 
   it('a correction before tracking is done is refused; a frame outside the video too', async () => {

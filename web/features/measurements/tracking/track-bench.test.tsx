@@ -84,7 +84,8 @@ describe('tracking workbench (issue 31)', () => {
         return HttpResponse.json(trackSchema.parse({ id: 5, status: 'done', progress: 1, result }));
       }),
     );
-    const { ui } = renderWithProviders(<TrackBench media={media} />);
+    const confirmed: unknown[] = [];
+    const { ui } = renderWithProviders(<TrackBench media={media} onConfirm={(m) => confirmed.push(m)} />);
     const start = screen.getByRole('button', { name: 'Track this player' });
     expect(start).toBeDisabled();
 
@@ -103,10 +104,18 @@ describe('tracking workbench (issue 31)', () => {
     expect(screen.getByText(/video 29.97 fps, tracked, 119 frames/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '10 yd: frame 101' })).toBeInTheDocument();
 
+    await ui.click(screen.getByRole('button', { name: 'Use this Max Speed (21.1 mph)' }));
+    expect(confirmed.at(-1)).toEqual({ field: { videoId: 9, trackId: 5 }, maxSpeed: 21.1 });
+    expect(
+      screen.getByText('Confirmed: 21.1 mph from the track. Complete the request below.'),
+    ).toBeInTheDocument();
+
     await ui.click(screen.getByRole('button', { name: 'Frame 66' }));
     expect(screen.getByTestId('frame-label')).toHaveTextContent('Frame 66 of 120');
     await ui.click(screen.getByRole('button', { name: 'Drop this frame' }));
     await ui.click(screen.getByRole('button', { name: 'Re-fit (0 corrected, 1 dropped)' }));
     await waitFor(() => expect(refit).toEqual({ corrections: [], dropped: [65] }));
+    // A re-fit changes the number: the confirmation is taken back.
+    expect(confirmed.at(-1)).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import type { VideoMedia } from '@contract/measurements';
+import type { TrackedField, VideoMedia } from '@contract/measurements';
 import type { FramePoint, TrackResult } from '@contract/tracking';
 import { Button } from '@/components/ui/button';
 import { FrameViewer } from '../components/viewer/frame-viewer';
@@ -51,12 +51,25 @@ function drawClicks(ctx: CanvasRenderingContext2D, points: FramePoint[], i: numb
   }
 }
 
+/** What completing from a track sends: the `measurement` field and the Max Speed it gives. */
+export interface TrackedCompletion {
+  field: TrackedField;
+  maxSpeed: number;
+}
+
 /**
  * Track, don't mark (issue 31): one click on the player's ground point starts a background track; the
  * result is drawn over every frame, flagged frames listed; a click corrects a frame, frames can be dropped,
  * and the run is fitted again.
  */
-export function TrackBench({ media }: { media: VideoMedia }) {
+export function TrackBench({
+  media,
+  onConfirm,
+}: {
+  media: VideoMedia;
+  /** Given, 'Use this Max Speed' confirms the track for completing; any change takes it back. */
+  onConfirm?: (m: TrackedCompletion | null) => void;
+}) {
   const [frame, setFrame] = useState(0);
   const [seeds, setSeeds] = useState<FramePoint[]>([]);
   const [trackId, setTrackId] = useState<number | null>(null);
@@ -92,12 +105,25 @@ export function TrackBench({ media }: { media: VideoMedia }) {
   );
   const begin = () => start.mutate({ videoId: media.videoId, seeds }, { onSuccess: (t) => setTrackId(t.id) });
   const reset = () => {
+    unconfirm();
     setTrackId(null);
     setSeeds([]);
     setCorrections([]);
     setDropped([]);
   };
   const here = result?.frames[frame];
+  const [confirmed, setConfirmed] = useState<number | null>(null);
+  const unconfirm = () => {
+    if (confirmed === null) return;
+    setConfirmed(null);
+    onConfirm?.(null);
+  };
+  const confirm = () => {
+    if (!result?.maxSpeed || trackId === null) return;
+    const mph = Math.round(result.maxSpeed.mph * 10) / 10;
+    setConfirmed(mph);
+    onConfirm?.({ field: { videoId: media.videoId, trackId }, maxSpeed: mph });
+  };
 
   return (
     <section
@@ -152,7 +178,10 @@ export function TrackBench({ media }: { media: VideoMedia }) {
                 {dropped.includes(frame) ? 'Keep this frame' : 'Drop this frame'}
               </Button>
               <Button
-                onClick={() => refit.mutate({ corrections, dropped })}
+                onClick={() => {
+                  unconfirm();
+                  refit.mutate({ corrections, dropped });
+                }}
                 disabled={refit.isPending || (corrections.length === 0 && dropped.length === 0)}
               >
                 Re-fit ({corrections.length} corrected, {dropped.length} dropped)
@@ -182,6 +211,17 @@ export function TrackBench({ media }: { media: VideoMedia }) {
           </p>
         )}
         {result && <TrackResults result={result} onGo={setFrame} />}
+        {result?.maxSpeed && onConfirm && (
+          <div className="grid gap-1 rounded-md border p-3">
+            {confirmed === null ? (
+              <Button onClick={confirm}>Use this Max Speed ({result.maxSpeed.mph.toFixed(1)} mph)</Button>
+            ) : (
+              <p role="status" className="text-sm font-medium">
+                Confirmed: {confirmed.toFixed(1)} mph from the track. Complete the request below.
+              </p>
+            )}
+          </div>
+        )}
       </div>
     </section>
   );

@@ -14,7 +14,11 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/toaster';
 import { MEASUREMENT_REQUIRED, QUALITY_REJECT_REASON } from '@contract/measurements';
-import { MeasurementWorkbench, type MeasuredCompletion } from '@/features/measurements';
+import {
+  MeasurementWorkbench,
+  type MeasuredCompletion,
+  type TrackedCompletion,
+} from '@/features/measurements';
 import { usePositionSubmetrics } from '../../api/get-submetrics';
 import { useCompleteRequest, usePopulation, useRefetchQueue } from '../../api/queue';
 import { FortyCompleteForm } from './forty-complete-form';
@@ -69,7 +73,7 @@ function CompleteFields({
     formState: { errors },
   } = form;
   const [video, setVideo] = useState<File | null>(null);
-  const [measured, setMeasured] = useState<MeasuredCompletion | null>(null);
+  const [measured, setMeasured] = useState<MeasuredCompletion | TrackedCompletion | null>(null);
   const complete = useCompleteRequest(item);
   const refetchQueue = useRefetchQueue();
   const pop = usePopulation(item.id);
@@ -77,7 +81,7 @@ function CompleteFields({
   const busy = complete.isPending;
   const err = (name: string) => errors[name]?.message;
 
-  const onMeasured = (m: MeasuredCompletion | null) => {
+  const onMeasured = (m: MeasuredCompletion | TrackedCompletion | null) => {
     setMeasured(m);
     setValue('maxSpeed', m ? m.maxSpeed.toFixed(1) : '', { shouldValidate: Boolean(m) });
     if (m) prefill.onValue('MS', 'maxSpeed_percentile', m.maxSpeed.toFixed(1));
@@ -146,6 +150,7 @@ function CompleteFields({
         <MeasurementWorkbench
           item={item}
           onChange={onMeasured}
+          onTracked={onMeasured}
           onQualityReject={() => onReject(QUALITY_REJECT_REASON)}
           onSourceUploaded={refetchQueue}
         />

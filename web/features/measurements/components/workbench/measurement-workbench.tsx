@@ -8,9 +8,10 @@ import { useVideoMedia } from '../../api/get-video-media';
 import { MediaFacts } from '../media-facts';
 import { MarkingBench, type MeasuredCompletion } from './marking-bench';
 import { SourceUpload } from './source-upload';
-import { TrackBench } from '../../tracking/track-bench';
+import { TrackBench, type TrackedCompletion } from '../../tracking/track-bench';
 
 export type { MeasuredCompletion } from './marking-bench';
+export type { TrackedCompletion } from '../../tracking/track-bench';
 
 /**
  * The max-speed workbench of the Process dialog: the request's source clip decoded frame by frame,
@@ -21,9 +22,12 @@ export function MeasurementWorkbench({
   onChange,
   onQualityReject,
   onSourceUploaded,
+  onTracked,
 }: {
   item: QueueItem;
   onChange: (m: MeasuredCompletion | null) => void;
+  /** Given, the analyst may track the player instead of marking (issue 31) and complete from the track. */
+  onTracked?: (m: TrackedCompletion | null) => void;
   onQualityReject: () => void;
   /** A new source clip changes the request: the screen that lists requests refetches them. */
   onSourceUploaded?: () => void;
@@ -81,6 +85,7 @@ export function MeasurementWorkbench({
       item={item}
       media={media.data}
       onChange={onChange}
+      onTracked={onTracked}
       onQualityReject={onQualityReject}
       onVideo={change}
     />
@@ -91,20 +96,23 @@ function Bench({
   item,
   media,
   onChange,
+  onTracked,
   onQualityReject,
   onVideo,
 }: {
   item: QueueItem;
   media: VideoMedia;
   onChange: (m: MeasuredCompletion | null) => void;
+  onTracked?: (m: TrackedCompletion | null) => void;
   onQualityReject: () => void;
   onVideo: (id: number) => void;
 }) {
   const [mode, setMode] = useState<'mark' | 'track'>('mark');
   const choose = (v: string) => {
     if (v !== 'mark' && v !== 'track') return;
-    // A completion comes from the marks only, for now: leaving them takes back their confirmation.
+    // One way at a time: leaving one takes back its confirmation.
     if (v === 'track') onChange(null);
+    else onTracked?.(null);
     setMode(v);
   };
   const modes = (
@@ -123,7 +131,7 @@ function Bench({
     return (
       <div className="grid gap-3">
         {modes}
-        <TrackBench media={media} />
+        <TrackBench media={media} onConfirm={onTracked} />
       </div>
     );
   return (

@@ -1,0 +1,116 @@
+/**
+ * Tracked Max Speed (issue 31, decision 210): a generated 6-second 1080p 59.94 fps clip (panning,
+ * zooming camera, players crossing, x264) tracked from one click, against ffmpeg alone decoding the same
+ * file in the same run. Budgets: tracking (decode, lines, player, fit) at most 3x the decode, and under
+ * 400 MB of peak resident memory in the tracking process. BENCH_ROUNDS rounds, interleaved (default 2).
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { ffmpegPath } from '../server/lib/ffmpeg';
+import { makeFieldClip } from '../server/modules/measurements/tracking/field-clip.fixtures';
+import { fmt, printTable } from './lib/report';
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+const MB = 2 ** 20;
+const MEMORY_BUDGET = 400 * MB;
+const RATIO_BUDGET = 3;
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = mkdtempSync(path.join(os.tmpdir(), 'va-bench-track-'));
+
+function exec(cmd: string, args: string[]) {
+  return new Promise<string>((resolve, reject) => {
+    const p = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    p.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    p.on('error', reject);
+    p.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`${cmd} exited with ${code}`))));
+  });
+}
+
+async function decodeOnly(file: string) {
+  const t0 = performance.now();
+  await exec(ffmpegPath(), ['-hide_banner', '-nostdin', '-loglevel', 'error', '-i', file, '-f', 'null', '-']);
+  return (performance.now() - t0) / 1000;
+}
+
+async function main() {
+  const file = path.join(root, 'run-1080p-5994.mp4');
+  const clip = await makeFieldClip(file, { fps: '60000/1001', width: 1920, height: 1080, seconds: 6 });
+  const seedFrame = 90;
+  const job = {
+    width: clip.width,
+    height: clip.height,
+    seed: { frameIndex: seedFrame, ...clip.groundPoints[seedFrame] },
+    frameTimes: clip.frameTimes,
+  };
+  const decode: number[] = [];
+  const track: { seconds: number; peakBytes: number; maxSpeed: { mph: number; plusMinusMph: number } }[] = [];
+  for (let r = 0; r < ROUNDS; r += 1) {
+    decode.push(await decodeOnly(file));
+    const out = await exec(process.execPath, [
+      '--import',
+      'tsx',
+      path.join(here, 'lib', 'track-once.ts'),
+      file,
+      JSON.stringify(job),
+    ]);
+    track.push(JSON.parse(out.trim().split('\n').pop()!));
+  }
+  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  const d = mean(decode);
+  const t = mean(track.map((x) => x.seconds));
+  const peak = Math.max(...track.map((x) => x.peakBytes));
+  const m = track[0].maxSpeed;
+  printTable(
+    'Tracked Max Speed: a 6 s 1080p 59.94 fps clip tracked from one click, against ffmpeg decoding it',
+    [
+      {
+        what: `tracking ${clip.frameTimes.length} frames (decode, yard lines, player, fit)`,
+        figure: `${t.toFixed(2)} s`,
+        baseline: `ffmpeg decode ${d.toFixed(2)} s`,
+        ratio: `${(t / d).toFixed(2)}x`,
+        budget: `<= ${RATIO_BUDGET}x`,
+        ok: t / d <= RATIO_BUDGET,
+      },
+      {
+        what: 'peak resident memory of the tracking process',
+        figure: `${fmt(peak / MB)} MB`,
+        baseline: '',
+        ratio: '',
+        budget: '< 400 MB',
+        ok: peak < MEMORY_BUDGET,
+      },
+      {
+        what: 'Max Speed found (truth from the clip)',
+        figure: `${m.mph.toFixed(2)} ± ${m.plusMinusMph.toFixed(2)} mph`,
+        baseline: `${clip.trueTopMph.toFixed(2)} mph`,
+        ratio: '',
+        budget: 'truth inside the bound',
+        ok: Math.abs(m.mph - clip.trueTopMph) <= m.plusMinusMph,
+      },
+    ],
+    [
+      `${ROUNDS} interleaved rounds, mean times; the decode is 'ffmpeg -i clip -f null -' with its own threads; tracking runs in a process of its own (peak = VmHWM).`,
+      `Load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' / ')} at the end (2 cores, shared with other sessions).`,
+    ],
+  );
+}
+
+main().then(
+  () => {
+    rmSync(root, { recursive: true, force: true });
+    process.exit(0);
+  },
+  (err) => {
+    console.error(err);
+    rmSync(root, { recursive: true, force: true });
+    process.exit(1);
+  },
+);
