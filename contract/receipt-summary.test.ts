@@ -13,7 +13,7 @@ const base: ReceiptSummaryInput = {
 describe('the receipt in plain words', () => {
   it('says the rate, the speed with its bound and the crossings, as a family reads them', () => {
     expect(receiptSummary(base, 'your')).toEqual([
-      'Measured from your video at 59.94 frames per second: 22.3 mph, accurate to ± 0.5 mph.',
+      'Measured from your video at 59.94 frames per second: 22.3 mph, accurate to ±\u00a00.5\u00a0mph.',
       'The player crossed 5 yard lines; here is each crossing.',
       'The fastest 10 yards, from the 20-yard line to the 30-yard line, took 0.917 seconds.',
     ]);

@@ -33,7 +33,8 @@ export function receiptSummary(r: ReceiptSummaryInput, whose: 'your' | 'the'): s
   const { maxSpeed, plusMinus } = r.measured;
   const w = r.window;
   const lines = [
-    `Measured from ${whose} video at ${rateInWords(r.methodLabel, r.fpsLabel)}: ${maxSpeed.toFixed(1)} mph, accurate to ± ${plusMinus.toFixed(1)} mph.`,
+    // No-break spaces keep '± 0.5 mph' on one line.
+    `Measured from ${whose} video at ${rateInWords(r.methodLabel, r.fpsLabel)}: ${maxSpeed.toFixed(1)} mph, accurate to ±\u00a0${plusMinus.toFixed(1)}\u00a0mph.`,
   ];
   if (r.override)
     lines.push(

@@ -188,7 +188,6 @@ test.describe('measured max speed', () => {
     await expect(page).toHaveURL(new RegExp(`/receipts/${item.id}$`));
     const receipt = page.getByTestId('receipt');
     await expect(receipt.getByTestId('receipt-speed')).toHaveText(speedText);
-    await expect(receipt.getByText(expected.methodLabel).first()).toBeVisible();
     await expect(receipt.getByTestId('receipt-stills').getByRole('listitem')).toHaveCount(
       clip.crossings.length,
     );
@@ -198,13 +197,14 @@ test.describe('measured max speed', () => {
       'your',
     );
     expect(summary[0]).toMatch(
-      /^Measured from your video at 29\.97 frames per second: \d+\.\d mph, accurate to ± /,
+      /^Measured from your video at 29\.97 frames per second: \d+\.\d mph, accurate to ±\s/,
     );
     expect(summary[1]).toBe(`The player crossed ${clip.crossings.length} yard lines; here is each crossing.`);
     await expect(receipt.getByTestId('receipt-summary')).toHaveText(summary.join(''));
     await expect(receipt.getByText('30000/1001')).toHaveCount(0);
     await shots(page, 'measurement-receipt-summary');
     await receipt.getByRole('button', { name: 'Technical details' }).click();
+    await expect(receipt.getByTestId('receipt-facts')).toContainText(expected.methodLabel);
     await expect(receipt.getByTestId('receipt-facts')).toContainText('30000/1001');
     await expect(
       receipt

@@ -255,7 +255,7 @@ describe('sharing a verified profile', () => {
     expect(res.body).toContain('21.3 mph <span class="pm">± 0.4</span>');
     // Plain words first (issue 27 item 6), the file's evidence behind a closed 'Technical details'.
     const summary = res.body.indexOf(
-      '<p>Measured from the video at 29.97 frames per second: 21.3 mph, accurate to ± 0.4 mph.</p>',
+      '<p>Measured from the video at 29.97 frames per second: 21.3 mph, accurate to ±\u00a00.4\u00a0mph.</p>',
     );
     const details = res.body.indexOf('<details class="card"><summary>Technical details</summary>');
     expect(summary).toBeGreaterThan(0);

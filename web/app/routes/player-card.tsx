@@ -120,7 +120,8 @@ export default function PlayerCardRoute() {
         </div>
       </div>
       <PendingRequestsBanner {...slotProps} />
-      <div className="grid gap-6 lg:grid-cols-3">
+      {/* Each column as tall as its content: the profile card is not stretched empty beside the stats. */}
+      <div className="grid gap-6 lg:grid-cols-3 lg:items-start">
         <ProfileCard
           player={p}
           positions={positions}

@@ -10,7 +10,8 @@ import { PositionToggle, type PositionSlot } from './position-toggle';
 
 function Stat({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
   return (
-    <div className="rounded-lg border bg-muted/40 p-3 text-center">
+    // A tile beside a taller one keeps its content in the middle, not at the top of an empty box.
+    <div className="flex flex-col justify-center rounded-lg border bg-muted/40 p-3 text-center">
       <p className="text-xs font-medium uppercase tracking-wide text-muted-foreground">{label}</p>
       <p className="mt-1 text-lg font-semibold" data-testid={testId}>
         {value}

@@ -115,7 +115,8 @@ export function VideoPlayerModal({ video, onClose }: { video: Video | null; onCl
               controls
               autoPlay
               playsInline
-              className="h-full w-full"
+              // Black, never the dialog's white, wherever a clip of another shape leaves room.
+              className="h-full w-full bg-black object-contain"
               onError={onPlaybackError}
               onPlay={onPlay}
               data-testid="video-player"
