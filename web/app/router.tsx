@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { matchPath, Navigate, Route, Routes, useLocation, useNavigate, type Params } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { authApi } from '@contract/api/auth';
-import { canProcessRequests, isAdmin, ROLES, type Role } from '@contract/access';
+import { canProcessRequests, isAdmin, isCoach, ROLES, type Role } from '@contract/access';
 import { Spinner } from '@/components/ui/spinner';
 import { resetCacheWithUser, SIGNED_IN_FLAG } from '@/features/auth/api/auth-mutations';
 import { useUser } from '@/features/auth/api/use-user';
@@ -40,6 +40,9 @@ const AnalystAudits = r(() => import('./routes/analyst-audits'));
 const AdminAudits = r(() => import('./routes/admin-audits'));
 const TestSearch = r(() => import('./routes/test-search'));
 const TestCheckout = r(() => import('./routes/test-checkout'));
+const CoachSearch = r(() => import('./routes/coach-search'));
+const CoachPlayer = r(() => import('./routes/coach-player'));
+const CoachWatchlist = r(() => import('./routes/coach-watchlist'));
 const NotFound = r(() => import('./routes/not-found'));
 // The signed-in shell (header, menus) loads with the first signed-in screen, not with /auth-page (decision 143).
 const AppLayout = r(() => import('@/app/layouts/app-layout').then((m) => ({ default: m.AppLayout })));
@@ -102,6 +105,9 @@ function SignedOutRoutes() {
 
 const staff: Role[] = ROLES.filter(canProcessRequests);
 const admin: Role[] = ROLES.filter(isAdmin);
+/** The family screens: every role but a coach's (decision 211). */
+const family: Role[] = ROLES.filter((role) => !isCoach(role));
+const coach: Role[] = ROLES.filter(isCoach);
 /** The screens inside the signed-in shell, with the roles that may open them (others see Not found). */
 const SHELL_SCREENS: {
   path: string;
@@ -111,16 +117,19 @@ const SHELL_SCREENS: {
   data?: (params: Params) => unknown;
 }[] = [
   { path: paths.home, Screen: Home, data: () => prefetchPlayerPages() },
-  { path: paths.testSearch, Screen: TestSearch },
-  { path: paths.playerNew, Screen: PlayerNew },
-  { path: '/players/:id', Screen: PlayerCard, data: ({ id }) => id && prefetchPlayer(id) },
-  { path: '/players/:id/edit', Screen: PlayerEdit },
-  { path: '/players/:id/videos', Screen: PlayerVideos },
-  { path: paths.subscriptions, Screen: Subscriptions },
+  { path: paths.testSearch, Screen: TestSearch, roles: family },
+  { path: paths.playerNew, Screen: PlayerNew, roles: family },
+  { path: '/players/:id', Screen: PlayerCard, roles: family, data: ({ id }) => id && prefetchPlayer(id) },
+  { path: '/players/:id/edit', Screen: PlayerEdit, roles: family },
+  { path: '/players/:id/videos', Screen: PlayerVideos, roles: family },
+  { path: paths.subscriptions, Screen: Subscriptions, roles: family },
   { path: paths.profile, Screen: Profile },
-  { path: paths.leaderboard, Screen: Leaderboard },
-  { path: '/receipts/:requestId', Screen: Receipt },
-  { path: '/forty-receipts/:requestId', Screen: FortyReceipt },
+  { path: paths.leaderboard, Screen: Leaderboard, roles: family },
+  { path: '/receipts/:requestId', Screen: Receipt, roles: family },
+  { path: '/forty-receipts/:requestId', Screen: FortyReceipt, roles: family },
+  { path: paths.coachSearch, Screen: CoachSearch, roles: coach },
+  { path: '/coach/players/:id', Screen: CoachPlayer, roles: coach },
+  { path: paths.coachWatchlist, Screen: CoachWatchlist, roles: coach },
   { path: paths.analystQueue, Screen: AnalystQueue, roles: staff },
   { path: paths.adminUsers, Screen: AdminUsers, roles: admin },
   { path: paths.adminReporting, Screen: AdminReporting, roles: admin },

@@ -25,6 +25,9 @@ export const paths = {
   testVideoDownload: '/test-video-download',
   testSearch: '/test-search',
   authDebug: '/auth-debug',
+  coachSearch: '/coach/search',
+  coachWatchlist: '/coach/watchlist',
+  coachPlayer: (id: number | string) => `/coach/players/${id}`,
 } as const;
 
 /** Paths that never trigger the session-expired redirect (prefix match for /verify-email). */

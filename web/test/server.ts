@@ -2,6 +2,7 @@ import { delay, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { analyticsApi } from '@contract/api/analytics';
 import { authApi } from '@contract/api/auth';
+import { coachFamilyApi } from '@contract/api/coach';
 import { playersApi } from '@contract/api/players';
 import { positions } from './data';
 import { mock } from './mock';
@@ -12,6 +13,10 @@ const defaultHandlers = [
   mock(playersApi.positions, () => HttpResponse.json(positions)),
   mock(playersApi.bests, () => HttpResponse.json([])),
   mock(analyticsApi.record, () => new HttpResponse(null, { status: 204 })),
+  // The dashboard's 'Coach messages' and the player card's coach switch (issue 29).
+  mock(coachFamilyApi.messages, () => HttpResponse.json([])),
+  mock(coachFamilyApi.getDiscovery, () => HttpResponse.json({ enabled: false })),
+  mock(coachFamilyApi.views, () => HttpResponse.json([])),
 ];
 
 export const server = setupServer(...defaultHandlers);

@@ -1,6 +1,6 @@
 import { Link, NavLink, useNavigate } from 'react-router';
 import { BadgeCheck, ChevronDown, Gauge, LogOut, Menu, Shield, User as UserIcon, Zap } from 'lucide-react';
-import { canProcessRequests, isAdmin as isAdminRole } from '@contract/access';
+import { canProcessRequests, isAdmin as isAdminRole, isCoach } from '@contract/access';
 import { Button } from '@/components/ui/button';
 import {
   DropdownMenu,
@@ -17,6 +17,7 @@ import { useUser } from '@/features/auth/api/use-user';
 import { cn } from '@/lib/cn';
 import { fullName } from '@/lib/format';
 import { paths } from '@/lib/paths';
+import { CoachHeader } from './coach-header';
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -57,6 +58,7 @@ export function AppHeader() {
       onError: (err) => console.error('Logout failed', err),
     });
 
+  if (isCoach(user.role)) return <CoachHeader onLogout={onLogout} />;
   return (
     <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6">

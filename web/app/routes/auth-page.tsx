@@ -5,6 +5,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { AuthLayout } from '@/features/auth/components/auth-layout';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { RegisterForm } from '@/features/auth/components/register-form';
+import { COACH_APPLY_LINK } from '@contract/coach';
+import { CoachApplicationForm } from '@/features/coach';
 import { useReferralDetails } from '@/features/auth/components/use-referral-details';
 import { VerificationNotice } from '@/features/auth/components/verification-notice';
 
@@ -42,6 +44,19 @@ export default function AuthPageRoute() {
           <CardContent className="pt-6 sm:pt-8">
             <VerificationNotice email={noticeEmail} onReturn={() => switchTo('login')} />
           </CardContent>
+        ) : modeParam === 'coach' ? (
+          <>
+            <CardHeader>
+              <CardTitle className="text-2xl">{COACH_APPLY_LINK}</CardTitle>
+              <CardDescription>
+                Apply with your work email. An email of your college&apos;s own domain is verified by the link
+                we send; any other waits for an admin.
+              </CardDescription>
+            </CardHeader>
+            <CardContent>
+              <CoachApplicationForm onBack={() => switchTo('login')} />
+            </CardContent>
+          </>
         ) : mode === 'register' ? (
           <>
             <CardHeader>
@@ -77,6 +92,15 @@ export default function AuthPageRoute() {
             </CardHeader>
             <CardContent>
               <LoginForm onSwitch={() => switchTo('register')} />
+              <p className="mt-4 text-center text-sm">
+                <button
+                  type="button"
+                  className="text-primary underline"
+                  onClick={() => setParams(new URLSearchParams({ mode: 'coach' }), { replace: true })}
+                >
+                  {COACH_APPLY_LINK}
+                </button>
+              </p>
             </CardContent>
           </>
         )}

@@ -1,5 +1,8 @@
 import { useEffect } from 'react';
-import { Link } from 'react-router';
+import { Link, Navigate } from 'react-router';
+import { isCoach } from '@contract/access';
+import { useUser } from '@/features/auth/api/use-user';
+import { CoachMessages } from '@/features/coach';
 import { Plus } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
@@ -10,8 +13,14 @@ import { PlayerGrid, PlayerGridEmpty, PlayerGridSkeleton } from '@/features/play
 import { ReferFriendDialog } from '@/features/referrals/components/refer-friend-dialog';
 import { paths } from '@/lib/paths';
 
-/** Screen: the dashboard's player list. */
+/** Screen: the dashboard's player list; a coach's home is the search (decision 211). */
 export default function HomeRoute() {
+  const { user } = useUser();
+  if (isCoach(user?.role)) return <Navigate to={paths.coachSearch} replace />;
+  return <FamilyHome />;
+}
+
+function FamilyHome() {
   const players = usePlayerPages();
   const list = players.data?.pages.flatMap((p) => p.data);
   useEffect(() => {
@@ -34,6 +43,9 @@ export default function HomeRoute() {
           </>
         }
       />
+      <div className="mb-6">
+        <CoachMessages />
+      </div>
       {players.isPending ? (
         <PlayerGridSkeleton />
       ) : list && list.length > 0 ? (

@@ -24,6 +24,13 @@ import { PlayerNotFound } from '@/features/players/components/player-not-found';
 import { PlayerProfileCard } from '@/features/players/components/player-profile-card';
 import type { PositionSlot } from '@/features/players/components/position-toggle';
 import { ShareProfileCard } from '@/features/sharing/components/share-profile-card';
+import { DiscoveryCard } from '@/features/coach';
+
+/** 18 or older by the date of birth; none on file counts as a minor (decision 211). */
+const isAdultOn = (dob: string | null | undefined) =>
+  Boolean(dob) &&
+  new Date(`${dob}T00:00:00Z`).getTime() <=
+    Date.UTC(new Date().getUTCFullYear() - 18, new Date().getUTCMonth(), new Date().getUTCDate());
 import { paths } from '@/lib/paths';
 
 /** The players feature's card with the analysis feature's highlights of the chosen position. */
@@ -135,6 +142,7 @@ export default function PlayerCardRoute() {
         </div>
       </div>
       {isOwner && <ShareProfileCard playerId={p.id} />}
+      {isOwner && <DiscoveryCard playerId={p.id} minor={!isAdultOn(p.dateOfBirth)} />}
       <Card>
         <CardHeader className="flex-row items-center justify-between space-y-0">
           <CardTitle className="text-lg">Videos</CardTitle>

@@ -1,0 +1,26 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { coachAdminApi } from '@contract/api/coach';
+import { call } from '@/lib/api-client';
+import { coachKeys } from './keys';
+
+export const useCoachApplications = () =>
+  useQuery({ queryKey: coachKeys.applications, queryFn: () => call(coachAdminApi.applications) });
+
+export function useDecideApplication() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (d: { id: number; approve: boolean; reason?: string }) =>
+      d.approve
+        ? call(coachAdminApi.approve, { params: { id: d.id } })
+        : call(coachAdminApi.decline, { params: { id: d.id }, body: { reason: d.reason ?? '' } }),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: coachKeys.applications }),
+  });
+}
+
+export function useSuspendCoach() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: number) => call(coachAdminApi.suspend, { params: { userId } }),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: coachKeys.applications }),
+  });
+}

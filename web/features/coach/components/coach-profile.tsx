@@ -1,0 +1,112 @@
+import { useState } from 'react';
+import { CONNECT_MESSAGE_MAX } from '@contract/coach';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Textarea } from '@/components/ui/textarea';
+import { toast } from '@/components/ui/toaster';
+import { useCoachProfile } from '../api/coach-queries';
+import { useConnect, useUnwatch, useWatch } from '../api/coach-mutations';
+
+/** A discoverable player's profile as the public page shows it, with watch and 'Ask to connect'. */
+export function CoachProfileView({ playerId }: { playerId: number }) {
+  const { data: p, error } = useCoachProfile(playerId);
+  const watch = useWatch();
+  const unwatch = useUnwatch();
+  const connect = useConnect(playerId);
+  const [note, setNote] = useState('');
+  const [message, setMessage] = useState('');
+  if (error) return <p role="alert">{error.message}</p>;
+  if (!p) return null;
+  return (
+    <div className="space-y-4">
+      <Card>
+        <CardHeader>
+          <CardTitle>{p.name}</CardTitle>
+        </CardHeader>
+        <CardContent className="space-y-2 text-sm">
+          {p.photoUrl && <img src={p.photoUrl} alt={p.name} className="size-24 rounded-lg object-cover" />}
+          <p>
+            {[p.classYear && `Class of ${p.classYear}`, p.positions?.join(', '), p.school, p.level]
+              .filter(Boolean)
+              .join(' · ')}
+          </p>
+          {p.height && (
+            <p>
+              Height {p.height}
+              {p.weight ? ` · ${p.weight} lb` : ''}
+            </p>
+          )}
+          {p.maxSpeed && (
+            <p>
+              Verified Max Speed: {p.maxSpeed.text}{' '}
+              {p.maxSpeed.receiptPath && (
+                <a href={p.maxSpeed.receiptPath} target="_blank" rel="noreferrer" className="underline">
+                  Receipt
+                </a>
+              )}
+            </p>
+          )}
+          {p.iga && (
+            <p>
+              IGA Score: {p.iga.score}{' '}
+              {p.igaReceiptUrl && (
+                <a href={p.igaReceiptUrl} target="_blank" rel="noreferrer" className="underline">
+                  Receipt
+                </a>
+              )}
+            </p>
+          )}
+          {p.percentiles.map((x) => (
+            <p key={x.metric}>{x.text}</p>
+          ))}
+          {p.hudlUrl && (
+            <a href={p.hudlUrl} target="_blank" rel="noreferrer" className="underline">
+              Hudl
+            </a>
+          )}
+        </CardContent>
+      </Card>
+      <Card>
+        <CardContent className="space-y-3 pt-6">
+          {p.watched ? (
+            <Button variant="outline" onClick={() => unwatch.mutate(playerId)}>
+              Remove from watch list
+            </Button>
+          ) : (
+            <div className="flex gap-2">
+              <Input
+                aria-label="Private note"
+                placeholder="Private note"
+                value={note}
+                onChange={(e) => setNote(e.target.value)}
+              />
+              <Button onClick={() => watch.mutate({ playerId, note })}>Add to watch list</Button>
+            </div>
+          )}
+          {p.connection ? (
+            <p className="text-sm">Request to connect: {p.connection}</p>
+          ) : (
+            <form
+              className="space-y-2"
+              onSubmit={(e) => {
+                e.preventDefault();
+                connect.mutate(message, { onSuccess: () => toast({ title: 'Request sent to the family' }) });
+              }}
+            >
+              <Textarea
+                aria-label="Message to the family"
+                maxLength={CONNECT_MESSAGE_MAX}
+                value={message}
+                onChange={(e) => setMessage(e.target.value)}
+              />
+              <Button type="submit" disabled={connect.isPending || !message.trim()}>
+                Ask to connect
+              </Button>
+            </form>
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,159 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { COACH_SORT_LABELS, COACH_SORTS, type CoachSearchFilters, type CoachSort } from '@contract/coach';
+import { LEVELS } from '@contract/constants';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { useCoachSearch } from '../api/coach-queries';
+
+const FIELDS: { key: keyof CoachSearchFilters; label: string; placeholder?: string }[] = [
+  { key: 'position', label: 'Position', placeholder: 'WR' },
+  { key: 'classFrom', label: 'Class from', placeholder: '2026' },
+  { key: 'classTo', label: 'Class to', placeholder: '2028' },
+  { key: 'state', label: 'State', placeholder: 'TX' },
+  { key: 'school', label: 'School' },
+  { key: 'minSpeedMph', label: 'Max Speed at least (mph)' },
+  { key: 'minIga', label: 'IGA at least' },
+  { key: 'measuredWithinMonths', label: 'Measured within (months)' },
+];
+
+/** The filters as typed: empty ones are left out of the query. */
+function toFilters(form: Record<string, string>, sort: CoachSort): CoachSearchFilters {
+  const out: Record<string, string> = { sort };
+  for (const [k, v] of Object.entries(form)) if (v.trim()) out[k] = v.trim();
+  return out;
+}
+
+export function CoachSearch() {
+  const [form, setForm] = useState<Record<string, string>>({});
+  const [sort, setSort] = useState<CoachSort>('speed');
+  const [filters, setFilters] = useState<CoachSearchFilters>({ sort: 'speed' });
+  const search = useCoachSearch(filters);
+  const items = search.data?.pages.flatMap((p) => p.items) ?? [];
+  return (
+    <div className="space-y-4">
+      <form
+        className="grid gap-3 sm:grid-cols-3 lg:grid-cols-5"
+        aria-label="Search filters"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setFilters(toFilters(form, sort));
+        }}
+      >
+        <div>
+          <Label htmlFor="f-level">Level</Label>
+          <NativeSelect
+            id="f-level"
+            value={form.level ?? ''}
+            onChange={(e) => setForm({ ...form, level: e.target.value })}
+          >
+            <option value="">Any</option>
+            {LEVELS.map((l) => (
+              <option key={l}>{l}</option>
+            ))}
+          </NativeSelect>
+        </div>
+        {FIELDS.map((f) => (
+          <div key={f.key}>
+            <Label htmlFor={`f-${f.key}`}>{f.label}</Label>
+            <Input
+              id={`f-${f.key}`}
+              placeholder={f.placeholder}
+              value={form[f.key] ?? ''}
+              onChange={(e) => setForm({ ...form, [f.key]: e.target.value })}
+            />
+          </div>
+        ))}
+        <div>
+          <Label htmlFor="f-sort">Sort by</Label>
+          <NativeSelect id="f-sort" value={sort} onChange={(e) => setSort(e.target.value as CoachSort)}>
+            {COACH_SORTS.map((s) => (
+              <option key={s} value={s}>
+                {COACH_SORT_LABELS[s]}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <div className="flex items-end">
+          <Button type="submit">Search</Button>
+        </div>
+      </form>
+      {search.error && (
+        <p role="alert" className="text-sm text-destructive">
+          {search.error.message}
+        </p>
+      )}
+      <Table>
+        <TableHeader>
+          <TableRow>
+            <TableHead>Player</TableHead>
+            <TableHead>Class</TableHead>
+            <TableHead>Position</TableHead>
+            <TableHead>School</TableHead>
+            <TableHead>Max Speed</TableHead>
+            <TableHead>IGA</TableHead>
+            <TableHead>Percentile</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {items.map((i) => (
+            <TableRow key={i.playerId}>
+              <TableCell>
+                <Link
+                  to={`/coach/players/${i.playerId}`}
+                  className="flex items-center gap-2 font-medium text-primary"
+                >
+                  {i.photoUrl && <img src={i.photoUrl} alt="" className="size-8 rounded-full object-cover" />}
+                  {i.name}
+                </Link>
+              </TableCell>
+              <TableCell>{i.classYear}</TableCell>
+              <TableCell>{i.position}</TableCell>
+              <TableCell>
+                {i.school}
+                {i.state ? `, ${i.state}` : ''}
+              </TableCell>
+              <TableCell>
+                {i.maxSpeed ? (
+                  <a href={i.maxSpeed.receiptUrl} target="_blank" rel="noreferrer" className="underline">
+                    {i.maxSpeed.mph.toFixed(1)} mph
+                    {i.maxSpeed.plusMinusMph !== null ? ` ± ${i.maxSpeed.plusMinusMph.toFixed(1)}` : ''}
+                  </a>
+                ) : (
+                  '—'
+                )}
+              </TableCell>
+              <TableCell>
+                {i.iga ? (
+                  <a href={i.iga.receiptUrl} target="_blank" rel="noreferrer" className="underline">
+                    {i.iga.score}
+                  </a>
+                ) : (
+                  '—'
+                )}
+              </TableCell>
+              <TableCell>
+                {i.percentile ? `${i.percentile.value}th of ${i.percentile.n} ${i.percentile.group}` : '—'}
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      {search.isSuccess && items.length === 0 && (
+        <p className="text-sm text-muted-foreground">No players match these filters.</p>
+      )}
+      {search.hasNextPage && (
+        <Button
+          variant="outline"
+          disabled={search.isFetchingNextPage}
+          onClick={() => void search.fetchNextPage()}
+        >
+          Show more
+        </Button>
+      )}
+    </div>
+  );
+}

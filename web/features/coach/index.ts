@@ -1,0 +1,8 @@
+/** The coach feature's public surface (issue 29): screens compose these. */
+export { CoachApplicationForm } from './components/coach-application-form';
+export { CoachApplications } from './components/coach-applications';
+export { CoachMessages } from './components/coach-messages';
+export { CoachProfileView } from './components/coach-profile';
+export { CoachSearch } from './components/coach-search';
+export { DiscoveryCard } from './components/discovery-card';
+export { Watchlist } from './components/watchlist';
