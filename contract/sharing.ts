@@ -16,6 +16,7 @@ export const SHARE_FIELDS = [
   'height',
   'weight',
   'maxSpeed',
+  'forty',
   'igaScore',
   'percentiles',
   'hudl',
@@ -34,6 +35,7 @@ export const SHARE_FIELD_LABELS: Record<ShareField, string> = {
   height: 'Height',
   weight: 'Weight',
   maxSpeed: 'Verified Max Speed with its receipt',
+  forty: 'Verified 40 with its receipt',
   igaScore: 'IGA Score and its submetrics',
   percentiles: 'Percentiles',
   hudl: 'Hudl link',
@@ -52,6 +54,7 @@ export const DEFAULT_SHOW: Record<ShareField, boolean> = {
   height: true,
   weight: true,
   maxSpeed: true,
+  forty: true,
   igaScore: true,
   percentiles: true,
   hudl: true,
@@ -100,6 +103,18 @@ const speedSchema = z.object({
   verifiedByTwo: z.boolean(),
 });
 
+/** A verified 40 (decision 209): '4.62 s ± 0.01 (verified 40, video 240 fps)', never a hand time. */
+const fortySchema = z.object({
+  text: z.string(),
+  method: z.string(),
+  /** '10-yard split 1.60 s ± 0.01 · 20-yard split 2.65 s ± 0.01' ('' when the lines were not visible). */
+  splits: z.string(),
+  date: z.string().nullable(),
+  season: z.number(),
+  /** The public receipt page; null where the profile has no public path (a coach's view). */
+  receiptPath: z.string().nullable(),
+});
+
 /** Everything the public page shows; built field by field from what the family chose (never from the player row as a whole). */
 export const publicProfileSchema = z.object({
   name: z.string(),
@@ -111,6 +126,7 @@ export const publicProfileSchema = z.object({
   height: z.string().nullable(),
   weight: z.number().nullable(),
   maxSpeed: speedSchema.nullable(),
+  forty: fortySchema.nullable(),
   iga: z
     .object({
       score: z.number(),

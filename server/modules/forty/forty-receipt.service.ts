@@ -123,6 +123,23 @@ export async function readFortyReceipt(db: Db, storage: Storage, user: UserRow, 
   return toFortyReceipt(storage, row.receipt);
 }
 
+/** A completed 40 of a shared player's public page (the caller checks the share); null otherwise. */
+export async function readSharedFortyReceipt(db: Db, storage: Storage, playerId: number, requestId: number) {
+  const [row] = await db
+    .select({ receipt: fortyReceipts, completedAt: analysisRequests.completedAt })
+    .from(fortyReceipts)
+    .innerJoin(analysisRequests, eq(analysisRequests.id, fortyReceipts.requestId))
+    .where(
+      and(
+        eq(fortyReceipts.requestId, requestId),
+        eq(analysisRequests.playerId, playerId),
+        eq(analysisRequests.status, 'completed'),
+      ),
+    );
+  if (!row) return null;
+  return { receipt: toFortyReceipt(storage, row.receipt), completedAt: row.completedAt };
+}
+
 /** A player's completed verified 40s, best (lowest) first; the caller checks who may see them. */
 export async function fortyResultsOf(db: DbOrTx, playerId: number): Promise<FortyResult[]> {
   const rows = await db

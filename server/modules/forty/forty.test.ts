@@ -317,6 +317,65 @@ describe('completing a verified 40', () => {
     expect(await best()).toEqual([expected, expected]);
   });
 
+  it('shows on the shared public profile, its receipt, the share image and the PDF to a signed-out coach', async () => {
+    const { c, videoId, request, family, player } = await familyRequests(240);
+    const done = await complete(
+      t,
+      analyst,
+      request.id,
+      { measurement: JSON.stringify(trueMarks(c, videoId, [0, 10, 20, 40])) },
+      null,
+    );
+    expect(done.statusCode, done.body).toBe(200);
+    const on = await as(t, family, {
+      method: 'PUT',
+      url: `/api/players/${player.id}/share`,
+      payload: { enabled: true },
+    });
+    expect(on.statusCode, on.body).toBe(200);
+    const path0 = on.json().path as string;
+    const get = (url: string) => t.app.inject({ method: 'GET', url });
+
+    const profile = (await get(`${path0}/profile.json`)).json();
+    expect(profile.forty).toMatchObject({
+      text: '4.62 s ± 0.01 (verified 40, video 240 fps)',
+      receiptPath: `${path0}/forty-receipts/${request.id}`,
+    });
+    expect(profile.forty.splits).toMatch(
+      /^10-yard split \d\.\d\d s ± 0\.0\d · 20-yard split \d\.\d\d s ± 0\.0\d$/,
+    );
+    const page = await get(path0);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('40-yard dash');
+    expect(page.body).toContain(
+      'Method: verified 40, video 240 fps (electronic-style video time, not a hand time)',
+    );
+    const receipt = await get(`${path0}/forty-receipts/${request.id}`);
+    expect(receipt.statusCode).toBe(200);
+    expect(receipt.body).toContain('4.62 s ± 0.01 (verified 40, video 240 fps)');
+    expect(receipt.body).toContain('Finish: torso crosses the 40-yard line');
+    expect(receipt.body).toContain('electronic-style video time');
+    expect(receipt.body).not.toContain(analyst.email);
+    // Another player's 40 is not this page's receipt.
+    const other = await familyRequests(60);
+    expect((await get(`${path0}/forty-receipts/${other.request.id}`)).statusCode).toBe(404);
+    const image = await get(`${path0}/share.png`);
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toContain('image/png');
+    const pdf = await get(`${path0}/recruiting-sheet.pdf`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toContain('application/pdf');
+
+    const hidden = await as(t, family, {
+      method: 'PUT',
+      url: `/api/players/${player.id}/share`,
+      payload: { show: { forty: false } },
+    });
+    expect(hidden.statusCode, hidden.body).toBe(200);
+    expect((await get(`${path0}/profile.json`)).json().forty).toBeNull();
+    expect((await get(`${path0}/forty-receipts/${request.id}`)).statusCode).toBe(404);
+  });
+
   it('is not a Max Speed: a forty completion without marks is refused', async () => {
     const { request } = await familyRequests(60);
     const res = await complete(t, analyst, request.id, {}, null);

@@ -9,7 +9,8 @@ function summaryLine(p: PublicProfile) {
   );
   const speed = p.maxSpeed ? `Verified Max Speed ${p.maxSpeed.text}` : null;
   const iga = p.iga ? `IGA Score ${p.iga.score.toFixed(1)}` : null;
-  return [parts.join(' · '), [speed, iga].filter(Boolean).join(' · ')].filter(Boolean).join(' — ');
+  const forty = p.forty ? `40-yard dash ${p.forty.text}` : null;
+  return [parts.join(' · '), [speed, forty, iga].filter(Boolean).join(' · ')].filter(Boolean).join(' — ');
 }
 
 /** Links typed by families: only http(s) ever becomes an href (old rows predate the URL rule). */
@@ -45,6 +46,14 @@ export function renderProfilePage(
       ${pct('max_speed')}
       ${p.maxSpeed.receiptPath ? html`<p><a class="btn alt" href="${p.maxSpeed.receiptPath}">Receipt: stills and splits</a></p>` : ''}</section>`
     : '';
+  const forty: Raw | string = p.forty
+    ? html`<section class="card" aria-label="Verified 40"><div class="label">40-yard dash</div>
+      <div class="big">${p.forty.text.replace(/ \(.*\)$/, '')}</div>
+      <p class="muted">Method: ${p.forty.method} (electronic-style video time, not a hand time)</p>
+      ${p.forty.splits ? html`<p class="muted">${p.forty.splits}</p>` : ''}
+      <p class="muted">Verified ${formatResultDate(p.forty.date)} · ${p.forty.season} season</p>
+      ${p.forty.receiptPath ? html`<p><a class="btn alt" href="${p.forty.receiptPath}">Receipt: start, finish and lines</a></p>` : ''}</section>`
+    : '';
   const iga: Raw | string = p.iga
     ? html`<section class="card" aria-label="IGA Score"><div class="label">IGA Score</div>
       <div class="big">${p.iga.score.toFixed(1)}</div><p class="muted">${p.iga.position ? `${p.iga.position} · ` : ''}Verified ${formatResultDate(p.iga.date)} · ${p.iga.season} season</p>
@@ -79,8 +88,8 @@ export function renderProfilePage(
     <div><h1>${p.name}</h1>${p.school ? html`<p class="sub">${p.school}</p>` : ''}
       <div class="facts">${facts.map((f) => html`<span class="fact">${f}</span>`)}</div>${academics}</div>
   </section>
-  <div class="grid">${speed}${iga}</div>
-  ${!p.maxSpeed && !p.iga ? html`<section class="card"><p>No verified results shared yet.</p></section>` : ''}
+  <div class="grid">${speed}${forty}${iga}</div>
+  ${!p.maxSpeed && !p.forty && !p.iga ? html`<section class="card"><p>No verified results shared yet.</p></section>` : ''}
   <section class="card"><div class="label">Links</div><p>${links}
     <a class="btn alt" href="${ctx.path}/recruiting-sheet.pdf">Recruiting sheet (PDF)</a>
     <a class="btn alt" href="${ctx.path}/qr.png" download>QR code</a></p></section>`;

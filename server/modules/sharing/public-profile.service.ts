@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { formatForty } from '../../../contract/forty-math';
 import { formatSpeed } from '../../../contract/measurement-math';
 import type { PublicProfile, ShowSettings } from '../../../contract/sharing';
 import type { Db } from '../../db/client';
@@ -11,6 +12,7 @@ import {
   positions,
   submetrics,
 } from '../../db/schema';
+import { fortyResultsOf } from '../forty';
 import { storageKeyOf } from '../players';
 import { playerPercentiles } from './percentiles.service';
 import { publicPhotoPath } from './public-photo';
@@ -60,6 +62,7 @@ export async function buildPublicProfile(
     height: show.height ? feet(p.heightInches) : null,
     weight: show.weight ? p.weight : null,
     maxSpeed: show.maxSpeed ? await bestSpeed(db, playerId, slug) : null,
+    forty: show.forty ? await bestForty(db, playerId, slug) : null,
     iga: show.igaScore ? await bestIga(db, playerId) : null,
     percentiles: show.percentiles
       ? (await playerPercentiles(db, playerId)).filter((x) =>
@@ -109,6 +112,23 @@ async function bestSpeed(db: Db, playerId: number, slug: string): Promise<Public
     season: r.season,
     receiptPath: receipt ? `/p/${slug}/receipts/${r.id}` : null,
     verifiedByTwo: audit?.status === 'agreed',
+  };
+}
+
+/** The fastest verified 40, with its splits and its public receipt (decision 209). */
+async function bestForty(db: Db, playerId: number, slug: string): Promise<PublicProfile['forty']> {
+  const [best] = await fortyResultsOf(db, playerId);
+  if (!best) return null;
+  return {
+    text: formatForty(best.seconds, best.plusMinusSeconds, best.method),
+    method: best.method,
+    splits: best.splits
+      .filter((x) => x.yardLine === 10 || x.yardLine === 20)
+      .map((x) => `${x.yardLine}-yard split ${formatForty(x.seconds, x.plusMinusSeconds)}`)
+      .join(' · '),
+    date: best.completedAt,
+    season: best.season,
+    receiptPath: slug ? `/p/${slug}/forty-receipts/${best.requestId}` : null,
   };
 }
 

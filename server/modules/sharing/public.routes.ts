@@ -12,6 +12,7 @@ import { PageCache, type ViewCounter } from './public-cache';
 import { photoTag } from './public-photo';
 import { buildPublicProfile, type BuiltProfile } from './public-profile.service';
 import { renderProfilePage } from './public-page';
+import { renderPublicFortyReceipt } from './public-forty-receipt';
 import { renderPublicReceipt } from './public-receipt';
 import { qrPng, qrSvg } from './qr';
 import { renderRecruitingSheet } from './recruiting-sheet';
@@ -252,6 +253,33 @@ export default async function publicRoutes(fastify: FastifyInstance, opts: { vie
         if (!p.maxSpeed) return null;
         return renderPublicReceipt(app.db, app.storage, s.row.playerId, req.params.requestId, {
           url: `${s.url}/receipts/${req.params.requestId}`,
+          profilePath: s.path,
+          name: p.name,
+        });
+      });
+      if (!page) return gone(reply);
+      return noStore(reply).type('text/html; charset=utf-8').send(page);
+    },
+  );
+  app.get(
+    '/p/:slug/forty-receipts/:requestId',
+    {
+      config: limit,
+      schema: {
+        tags,
+        params: receiptParams,
+        description:
+          "The public receipt of one of the shared player's verified 40s: stills of the start, the finish and the lines, the time and its ±.",
+      },
+    },
+    async (req, reply) => {
+      const s = await htmlShare(req.params.slug, reply);
+      if (!s) return reply;
+      const page = await cached(`${s.key}:forty-receipt:${req.params.requestId}`, async () => {
+        const p = await s.profile();
+        if (!p.forty) return null;
+        return renderPublicFortyReceipt(app.db, app.storage, s.row.playerId, req.params.requestId, {
+          url: `${s.url}/forty-receipts/${req.params.requestId}`,
           profilePath: s.path,
           name: p.name,
         });

@@ -130,6 +130,38 @@ export async function renderRecruitingSheet(
     }
     y -= 12;
   }
+  if (p.forty) {
+    text(page, '40-YARD DASH (VERIFIED 40)', 40, y, 11, bold, grey);
+    y -= 30;
+    text(page, p.forty.text, 40, y, 20, bold);
+    y -= 16;
+    if (p.forty.splits) {
+      text(page, p.forty.splits, 40, y, 11, font, grey);
+      y -= 15;
+    }
+    text(
+      page,
+      `Verified ${formatResultDate(p.forty.date)}  ·  ${p.forty.season} season  ·  electronic-style video time`,
+      40,
+      y,
+      11,
+      font,
+      grey,
+    );
+    y -= 15;
+    if (p.forty.receiptPath)
+      y -=
+        text(
+          page,
+          `Receipt (start, finish and lines): ${new URL(p.forty.receiptPath, url).toString()}`,
+          40,
+          y,
+          9,
+          font,
+          grey,
+        ) + 14;
+    y -= 12;
+  }
   if (p.iga) {
     text(page, 'IGA SCORE', 40, y, 11, bold, grey);
     y -= 30;

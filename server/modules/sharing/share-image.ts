@@ -42,6 +42,16 @@ export async function renderShareImage(
   const speed = p.maxSpeed;
   const sp = speed ? speedParts(speed.value, speed.plusMinus) : null;
   const pct = p.percentiles.find((q) => q.metric === 'max_speed') ?? p.percentiles[0];
+  // The IGA score and the verified 40 (its time and ±; the method is on the page and the receipt).
+  const lines = [
+    p.iga
+      ? `IGA Score <tspan font-weight="bold" fill="#ffffff">${esc(p.iga.score.toFixed(1))}</tspan>`
+      : null,
+    p.forty
+      ? `40-yard dash <tspan font-weight="bold" fill="#ffffff">${esc(p.forty.text.replace(/ \(.*\)$/, ''))}</tspan> <tspan font-size="22" fill="#94a3b8">verified 40</tspan>`
+      : null,
+  ].filter((l): l is string => l !== null);
+  const shift = lines.length > 1 ? 18 : 0;
   const initials = p.name
     .split(/\s+/)
     .map((w) => w[0] ?? '')
@@ -63,9 +73,9 @@ export async function renderShareImage(
   <text x="${x}" y="425" font-size="84" font-weight="bold" fill="#ffffff">${esc(sp.number)}<tspan font-size="40" dx="14">${esc(sp.unit)}${sp.bound ? ` ${esc(sp.bound)}` : ''}</tspan></text>`
       : ''
   }
-  ${p.iga ? `<text x="${x}" y="${speed ? 485 : 400}" font-size="34" fill="#e2e8f0">IGA Score <tspan font-weight="bold" fill="#ffffff">${esc(p.iga.score.toFixed(1))}</tspan></text>` : ''}
-  ${pct ? `<text x="${x}" y="545" font-size="18" fill="#4ade80">${esc(clip(pct.text.replace(/ \(.*\)$/, ''), 80))}</text>` : ''}
-  ${speed?.verifiedByTwo ? `<text x="${x}" y="590" font-size="24" fill="#86efac">✓ Verified by 2 analysts</text>` : ''}
+  ${lines.map((l, i) => `<text x="${x}" y="${(speed ? 485 : 400) + i * 44}" font-size="34" fill="#e2e8f0">${l}</text>`).join('')}
+  ${pct ? `<text x="${x}" y="${545 + shift}" font-size="18" fill="#4ade80">${esc(clip(pct.text.replace(/ \(.*\)$/, ''), 80))}</text>` : ''}
+  ${speed?.verifiedByTwo ? `<text x="${x}" y="${590 + shift}" font-size="24" fill="#86efac">✓ Verified by 2 analysts</text>` : ''}
 </svg>`;
   const photo = await photoPng(storage, photoKey);
   const base = sharp(Buffer.from(svg));
