@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { computeForty, formatForty } from '../contract/forty-math';
 import { makeFortyClip, type FortyClip } from '../server/test/forty-clip';
-import { DEMO, expect, loginAs, test } from './fixtures';
+import { DEMO, expect, loginAs, shot, test } from './fixtures';
 import { DESKTOP, shots, signInAs } from './screens';
 import { scratchDir } from './scratch';
 
@@ -92,6 +92,7 @@ test.describe('verified 40', () => {
 
   test('requested with the clip, timed by the analyst, shown with its receipt and ranked ascending', async ({
     page,
+    browser,
   }) => {
     test.setTimeout(330_000);
     const expected = computeForty(
@@ -207,6 +208,23 @@ test.describe('verified 40', () => {
     ])
       await expect(page.getByRole('img', { name: label })).toBeVisible();
     await shots(page, 'forty-receipt');
+
+    // A signed-out coach on the shared profile: the time, and its receipt with the stills.
+    const shared = await page.request.put(`/api/players/${casey.id}/share`, { data: { enabled: true } });
+    expect(shared.status(), await shared.text()).toBe(200);
+    const publicPath = ((await shared.json()) as { path: string }).path;
+    const visitor = await browser.newPage({ baseURL: new URL(page.url()).origin });
+    await visitor.goto(publicPath);
+    const card = visitor.getByRole('region', { name: 'Verified 40' });
+    await expect(card).toContainText(formatForty(expected.seconds, expected.plusMinusSeconds));
+    await expect(card).toContainText(
+      `Method: ${expected.method} (electronic-style video time, not a hand time)`,
+    );
+    await card.getByRole('link', { name: 'Receipt: start, finish and lines' }).click();
+    await expect(visitor.getByText(timeText).first()).toBeVisible();
+    await expect(visitor.getByRole('img', { name: 'Finish: torso crosses the 40-yard line' })).toBeVisible();
+    await shot(visitor, 'forty-public-receipt');
+    await visitor.close();
 
     await page.goto('/leaderboard?metric=forty&level=High%20School&season=all');
     await expect(page.getByRole('columnheader', { name: '40-yard dash' })).toBeVisible();
