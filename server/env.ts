@@ -43,6 +43,19 @@ const envSchema = z
     S3_SECRET_ACCESS_KEY: z.string().optional(),
     DISABLE_RATE_LIMIT: bool.default(false),
     DISABLE_JOBS: bool.default(false),
+    /**
+     * Job types this process leaves to others, comma-separated: web replicas set 'track' so that video
+     * tracking (minutes of CPU) runs on the `worker` service of compose.yaml (decision 210).
+     */
+    SKIP_JOB_TYPES: z
+      .string()
+      .default('')
+      .transform((v) =>
+        v
+          .split(',')
+          .map((t) => t.trim())
+          .filter(Boolean),
+      ),
     /** Largest accepted video upload in bytes (2 GB); tests lower it to exercise the 413. */
     VIDEO_MAX_BYTES: z.coerce
       .number()

@@ -30,13 +30,19 @@ export async function enqueueJob(db: DbOrTx, type: string, payload: Record<strin
  * Claims the oldest due job. SKIP LOCKED lets several instances poll one table without two of them
  * taking the same job (PGlite runs one query at a time, where it is simply a no-op).
  */
-async function claim(db: Db): Promise<JobRow | null> {
+async function claim(db: Db, skip: readonly string[] = []): Promise<JobRow | null> {
+  // A type this process leaves to other workers (env SKIP_JOB_TYPES); '' matches no type.
+  const skipped = skip.length ? skip : [''];
   const res = await db.execute(sql`
     update ${jobs} set status = 'running', locked_at = now(), attempts = attempts + 1
     where id = (
       select id from ${jobs}
-      where (status = 'queued' and run_at <= now())
-         or (status = 'running' and locked_at < now() - ${STALE_AFTER}::interval)
+      where ((status = 'queued' and run_at <= now())
+         or (status = 'running' and locked_at < now() - ${STALE_AFTER}::interval))
+        and type not in (${sql.join(
+          skipped.map((t) => sql`${t}`),
+          sql`, `,
+        )})
       order by run_at, id
       for update skip locked
       limit 1
@@ -49,8 +55,13 @@ async function claim(db: Db): Promise<JobRow | null> {
 }
 
 /** Runs one due job; false when there was none. A throwing handler is retried with backoff, then failed. */
-export async function runNextJob(db: Db, handlers: JobHandlers, log?: Log): Promise<boolean> {
-  const job = await claim(db);
+export async function runNextJob(
+  db: Db,
+  handlers: JobHandlers,
+  log?: Log,
+  skip: readonly string[] = [],
+): Promise<boolean> {
+  const job = await claim(db, skip);
   if (!job) return false;
   const handler = handlers[job.type];
   const beat = setInterval(() => {
@@ -97,7 +108,11 @@ export function notifyJobWorkers() {
 }
 
 /** Polls for due jobs one at a time; kick() wakes it at once after an enqueue. */
-export function startJobWorker(db: Db, handlers: JobHandlers, opts: { pollMs?: number; log?: Log } = {}) {
+export function startJobWorker(
+  db: Db,
+  handlers: JobHandlers,
+  opts: { pollMs?: number; log?: Log; skipTypes?: readonly string[] } = {},
+) {
   const pollMs = opts.pollMs ?? 2000;
   let stopped = false;
   let running: Promise<void> | null = null;
@@ -108,7 +123,7 @@ export function startJobWorker(db: Db, handlers: JobHandlers, opts: { pollMs?: n
     if (timer) clearTimeout(timer);
     running = (async () => {
       try {
-        while (!stopped && (await runNextJob(db, handlers, opts.log)));
+        while (!stopped && (await runNextJob(db, handlers, opts.log, opts.skipTypes)));
       } catch (err) {
         opts.log?.warn({ err }, 'job worker poll failed');
       }

@@ -24,7 +24,7 @@ export default fp(
     });
     if (app.env.DISABLE_JOBS) return;
     app.addHook('onReady', async () => {
-      worker = startJobWorker(app.db, handlers, { log: app.log });
+      worker = startJobWorker(app.db, handlers, { log: app.log, skipTypes: app.env.SKIP_JOB_TYPES });
     });
     app.addHook('onClose', async () => worker?.stop());
   },
