@@ -1,2 +1,2 @@
 /** The sharing feature's public surface: other features import only from here. */
-export { usePlayerPercentiles, useResultPercentiles } from './api/get-percentiles';
+export { useResultPercentiles } from './api/get-percentiles';
