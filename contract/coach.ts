@@ -252,3 +252,17 @@ export const savedSearchSchema = z.object({
   filters: z.record(z.string(), z.unknown()),
   createdAt: z.string(),
 });
+export type SavedSearch = z.infer<typeof savedSearchSchema>;
+/** How many searches one coach may keep (each is one query a week). */
+export const SAVED_SEARCH_MAX = 20;
+export const SAVED_SEARCH_FULL = 'You have 20 saved searches. Delete one to save another.';
+export const SAVE_SEARCH_BUTTON = 'Save this search';
+/** Players listed per saved search in the weekly mail; the rest behind the search's link. */
+export const WEEKLY_MAIL_LIST_MAX = 10;
+export const unsubscribeSchema = z.object({
+  token: z
+    .string({ error: 'The unsubscribe link is incomplete' })
+    .regex(/^\d{1,10}\.[A-Za-z0-9_-]{43}$/, 'The unsubscribe link is incomplete'),
+});
+export const unsubscribeAnswerSchema = z.object({ unsubscribed: z.literal(true) });
+export const UNSUBSCRIBED_TEXT = 'You will get no more weekly saved-search emails.';

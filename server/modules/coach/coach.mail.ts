@@ -47,3 +47,51 @@ export const connectAcceptedMail = (to: string, name: string, playerName: string
     `Hi ${name},`,
     `${playerName}'s family accepted your request to connect. You can reach them at ${email}.`,
   ]);
+
+export interface WeeklyMailSearch {
+  name: string;
+  /** More players matched than the mail lists. */
+  more: boolean;
+  players: {
+    playerId: number;
+    name: string;
+    classYear: number;
+    position: string | null;
+    school: string;
+    state: string | null;
+    speedMph: number | null;
+    plusMinusMph: number | null;
+    igaScore: number | null;
+  }[];
+}
+
+/** One line per player: who, where, and the verified numbers, with the profile's link. */
+function playerLine(appUrl: string, p: WeeklyMailSearch['players'][number]) {
+  const who = [p.name, `Class of ${p.classYear}`, p.position, p.state ? `${p.school}, ${p.state}` : p.school]
+    .filter(Boolean)
+    .join(' · ');
+  const numbers = [
+    p.speedMph === null
+      ? null
+      : `Max Speed ${p.speedMph.toFixed(1)} mph${p.plusMinusMph === null ? '' : ` ± ${p.plusMinusMph.toFixed(1)}`}`,
+    p.igaScore === null ? null : `IGA ${p.igaScore}`,
+  ]
+    .filter(Boolean)
+    .join(', ');
+  return `${who} — ${numbers}: ${appUrl}/coach/players/${p.playerId}`;
+}
+
+/** The weekly saved-search mail (decision 212): newly verified players per search, and how to stop it. */
+export function weeklyMail(
+  appUrl: string,
+  to: string,
+  o: { name: string; searches: WeeklyMailSearch[]; unsubscribeUrl: string },
+): Mail {
+  const lines = [`Hi ${o.name},`, 'Newly verified players match your saved searches on Verified Athlete.'];
+  for (const s of o.searches) {
+    lines.push(`${s.name}:`, ...s.players.map((p) => playerLine(appUrl, p)));
+    if (s.more) lines.push(`More players match this search: ${appUrl}/coach/search`);
+  }
+  lines.push(`Stop these weekly emails: ${o.unsubscribeUrl}`);
+  return mail(to, 'New verified players for your saved searches', lines);
+}

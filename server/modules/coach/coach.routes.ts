@@ -19,6 +19,7 @@ import {
 } from './connect.service';
 import { coachViewsOf, getDiscovery, setDiscovery } from './discovery.service';
 import { coachProfile, coachReceipt } from './profile.service';
+import { deleteSavedSearch, listSavedSearches, saveSearch, unsubscribe } from './saved-searches.service';
 import { searchPlayers } from './search.service';
 import { unwatch, watch, watchlist } from './watchlist.service';
 
@@ -65,6 +66,22 @@ export default async function coachRoutes(app: FastifyInstance) {
     await activeCoach(db, req.user);
     return connections(db, req.user);
   });
+
+  route(app, coachApi.savedSearches, async (req) => {
+    await activeCoach(db, req.user);
+    return listSavedSearches(db, req.user);
+  });
+  route(app, coachApi.saveSearch, async (req) => {
+    await activeCoach(db, req.user);
+    return saveSearch(db, req.user, req.body);
+  });
+  route(app, coachApi.deleteSavedSearch, async (req) => {
+    await activeCoach(db, req.user);
+    return deleteSavedSearch(db, req.user, req.params.id);
+  });
+  route(app, coachApi.unsubscribe, { config: app.perAddressLimit(30) }, async (req) =>
+    unsubscribe(db, req.body.token),
+  );
 
   route(app, coachFamilyApi.getDiscovery, async (req) => getDiscovery(db, req.user, req.params.id));
   route(app, coachFamilyApi.discovery, async (req) => setDiscovery(db, req.user, req.params.id, req.body));

@@ -39,7 +39,7 @@ const fits = (value: string, cast: string) =>
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, '\\$&');
 
-function filtersOf(q: CoachSearchQuery): SQL[] {
+export function filtersOf(q: CoachSearchQuery): SQL[] {
   const where: SQL[] = [];
   if (q.position) where.push(sql`s.position_id = (select id from positions where key = ${q.position})`);
   if (q.level) where.push(sql`s.level = ${q.level}`);
