@@ -43,6 +43,10 @@ export const leaderboard = pgTable(
       sql`${t.metricValue} desc`,
       t.id,
     ),
+    // A percentile's groups (decision 113) counted for a page of players by index ranges (decision 211).
+    index('leaderboard_group_idx')
+      .on(t.metricType, t.level, t.positionId, t.graduationYear, t.metricValue)
+      .where(sql`${t.isAllTime}`),
     // The lower-is-better kinds' pages walk their slice in ascending order (the verified 40, decision 209).
     index('leaderboard_page_asc_idx')
       .on(t.metricType, t.level, t.isAllTime, t.season, t.metricValue, t.id)

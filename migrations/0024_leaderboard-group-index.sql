@@ -1,0 +1,1 @@
+CREATE INDEX "leaderboard_group_idx" ON "leaderboard" USING btree ("metric_type","level","position_id","graduation_year","metric_value") WHERE "leaderboard"."is_all_time";
