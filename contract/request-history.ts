@@ -17,7 +17,9 @@ export const requestHistoryItemSchema = z.object({
   rejectionReason: z.string().nullable(),
   analystComment: z.string().nullable(),
   creditRefunded: z.boolean(),
-  /** The page that shows the result (a measured speed's evidence receipt), or null. */
+  /** A later kind's result as every screen writes it ('4.62 s ± 0.01 (verified 40, video 240 fps)'), or null. */
+  resultText: z.string().nullable(),
+  /** The page that shows the result (a measured speed's or a verified 40's evidence receipt), or null. */
   resultPath: z.string().nullable(),
 });
 export type RequestHistoryItem = z.infer<typeof requestHistoryItemSchema>;

@@ -192,6 +192,9 @@ test.describe('verified 40', () => {
     await expect(results.getByTestId('forty-time').first()).toHaveText(timeText);
     await expect(results).toContainText('10-yard split');
     await expect(results).not.toContainText(/hand/i);
+    await expect(
+      page.getByTestId('request-history-item').filter({ hasText: 'Verified 40' }).first(),
+    ).toContainText(`Result: ${timeText}`);
     await shots(page, 'forty-player-card');
     await results
       .getByRole('link', { name: /Receipt/ })

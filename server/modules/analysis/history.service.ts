@@ -1,7 +1,8 @@
 import { desc, eq } from 'drizzle-orm';
+import { formatForty } from '../../../contract/forty-math';
 import type { RequestHistoryItem } from '../../../contract/request-history';
 import type { Db } from '../../db/client';
-import { analysisRequests, positions } from '../../db/schema';
+import { analysisRequests, fortyReceipts, positions } from '../../db/schema';
 import type { UserRow } from '../../db/schema';
 import { viewablePlayer } from '../players';
 
@@ -9,12 +10,13 @@ import { viewablePlayer } from '../players';
 export async function requestHistory(db: Db, user: UserRow, playerId: number): Promise<RequestHistoryItem[]> {
   await viewablePlayer(db, user, playerId);
   const rows = await db
-    .select({ r: analysisRequests, positionName: positions.name })
+    .select({ r: analysisRequests, positionName: positions.name, forty: fortyReceipts })
     .from(analysisRequests)
     .leftJoin(positions, eq(positions.id, analysisRequests.positionId))
+    .leftJoin(fortyReceipts, eq(fortyReceipts.requestId, analysisRequests.id))
     .where(eq(analysisRequests.playerId, playerId))
     .orderBy(desc(analysisRequests.createdAt), desc(analysisRequests.id));
-  return rows.map(({ r, positionName }) => ({
+  return rows.map(({ r, positionName, forty }) => ({
     id: r.id,
     requestType: r.requestType,
     status: r.status,
@@ -28,7 +30,19 @@ export async function requestHistory(db: Db, user: UserRow, playerId: number): P
     rejectionReason: r.rejectionReason,
     analystComment: r.analystComment,
     creditRefunded: r.creditRefunded,
+    // A verified 40's result is on its receipt (decision 209).
+    resultText:
+      r.status === 'completed' && forty
+        ? formatForty(forty.seconds, forty.plusMinus, forty.methodLabel)
+        : null,
     // Only a measured speed has a receipt (every receipt sets the ±); older typed results have none to link.
-    resultPath: r.status === 'completed' && r.maxSpeedPlusMinus !== null ? `/receipts/${r.id}` : null,
+    resultPath:
+      r.status !== 'completed'
+        ? null
+        : forty
+          ? `/forty-receipts/${r.id}`
+          : r.maxSpeedPlusMinus !== null
+            ? `/receipts/${r.id}`
+            : null,
   }));
 }

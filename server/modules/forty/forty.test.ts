@@ -256,6 +256,17 @@ describe('completing a verified 40', () => {
         .statusCode,
     ).toBe(404);
 
+    const history = await as(t, fast.family, {
+      method: 'GET',
+      url: `/api/players/${fast.player.id}/requests`,
+    });
+    expect(history.json()[0]).toMatchObject({
+      requestType: 'forty',
+      status: 'completed',
+      resultText: '4.62 s ± 0.01 (verified 40, video 240 fps)',
+      resultPath: `/forty-receipts/${fast.request.id}`,
+    });
+
     const results = await as(t, fast.family, { method: 'GET', url: `/api/players/${fast.player.id}/forty` });
     expect(results.json()).toEqual([
       expect.objectContaining({

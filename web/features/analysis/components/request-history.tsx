@@ -17,6 +17,7 @@ const STATUS_VARIANT = {
 
 function result(r: RequestHistoryItem) {
   if (r.status !== 'completed') return null;
+  if (r.resultText) return r.resultText;
   if (r.requestType === 'iga') return r.igaScore != null ? `IGA Score ${r.igaScore.toFixed(1)}` : null;
   if (r.maxSpeed == null) return null;
   return formatSpeed(r.maxSpeed, r.maxSpeedPlusMinus);
