@@ -5,10 +5,11 @@ import {
   type CoachSearchQuery,
   type CoachSort,
 } from '../../../contract/coach';
+import type { Percentile } from '../../../contract/percentiles';
 import type { Db } from '../../db/client';
 import type { Storage } from '../../lib/storage';
 import { storageKeyOf } from '../players';
-import { playerPercentiles, showOf } from '../sharing';
+import { pagePercentiles, showOf } from '../sharing';
 
 /** Each sort: the key the index holds (decision 211), its direction, and how a cursor value is typed. */
 const SORTS: Record<CoachSort, { key: SQL; desc: boolean; cast: string }> = {
@@ -72,8 +73,8 @@ interface Row extends Record<string, unknown> {
   show: Record<string, boolean> | null;
 }
 
-/** The search's page of rows: one table, its sort's index read in order, filters checked on the way. */
-export async function searchRows(db: Db, q: CoachSearchQuery) {
+/** The search's page statement: one table, its sort's index read in order, filters checked on the way. */
+export function searchStatement(q: CoachSearchQuery) {
   const sort = SORTS[q.sort];
   const where = filtersOf(q);
   const after = decodeCursor(q.cursor);
@@ -86,7 +87,7 @@ export async function searchRows(db: Db, q: CoachSearchQuery) {
     );
   }
   const dir = sql.raw(sort.desc ? 'desc' : 'asc');
-  const res = await db.execute<Row>(sql`
+  return sql`
     select s.player_id, p.first_name, p.last_name, p.photo_url, s.graduation_year, pos.name as position,
       s.school, s.state, s.speed_mph, s.speed_plus_minus, s.speed_request_id, s.iga_score, s.iga_request_id,
       (${sort.key})::text as sort_value, ps.show
@@ -96,7 +97,11 @@ export async function searchRows(db: Db, q: CoachSearchQuery) {
     left join profile_shares ps on ps.player_id = s.player_id
     ${where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``}
     order by ${sort.key} ${dir}, s.player_id ${dir}
-    limit ${COACH_SEARCH_PAGE + 1}`);
+    limit ${COACH_SEARCH_PAGE + 1}`;
+}
+
+export async function searchRows(db: Db, q: CoachSearchQuery) {
+  const res = await db.execute<Row>(searchStatement(q));
   const rows = res.rows;
   const page = rows.slice(0, COACH_SEARCH_PAGE);
   const last = page.at(-1);
@@ -117,19 +122,26 @@ export const coachReceiptUrl = (playerId: number, requestId: number) =>
  */
 export async function searchPlayers(db: Db, storage: Storage, q: CoachSearchQuery) {
   const { rows, nextCursor } = await searchRows(db, q);
-  const items = await Promise.all(rows.map((r) => toItem(db, storage, r, q.sort)));
+  // The shown percentiles of the whole page in one statement (decision 211; one per row did not fit).
+  const wanted = rows.flatMap((r) =>
+    showOf({ show: r.show ?? {} }).percentiles
+      ? [{ playerId: r.player_id, metric: metricOf(r, q.sort) }]
+      : [],
+  );
+  const percentiles = await pagePercentiles(db, wanted);
+  const items = rows.map((r) => toItem(storage, r, percentiles.get(r.player_id)));
   return { items, nextCursor };
 }
 
-async function toItem(db: Db, storage: Storage, r: Row, sort: CoachSort): Promise<CoachSearchItem> {
+/** The row's percentile is of the sorted number: IGA when sorting by IGA or without a Max Speed. */
+const metricOf = (r: Row, sort: CoachSort) =>
+  sort === 'iga' || r.speed_mph === null ? ('iga_score' as const) : ('max_speed' as const);
+
+function toItem(storage: Storage, r: Row, percentile: Percentile | undefined): CoachSearchItem {
   const show = showOf({ show: r.show ?? {} });
   const photoKey = show.photo ? storageKeyOf(r.photo_url) : null;
   const speed = r.speed_mph === null ? null : Number(r.speed_mph);
   const iga = r.iga_score === null ? null : Number(r.iga_score);
-  const metric = sort === 'iga' || speed === null ? 'iga_score' : 'max_speed';
-  const percentile = show.percentiles
-    ? (await playerPercentiles(db, r.player_id)).find((p) => p.metric === metric)
-    : undefined;
   return {
     playerId: r.player_id,
     name: `${r.first_name} ${r.last_name}`,

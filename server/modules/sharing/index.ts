@@ -23,4 +23,4 @@ export { buildPublicProfile } from './public-profile.service';
 export { renderPublicReceipt } from './public-receipt';
 export { showOf } from './share-settings.service';
 export { layout as publicLayout, html } from './public-html';
-export { playerPercentiles } from './percentiles.service';
+export { pagePercentiles, playerPercentiles } from './percentiles.service';

@@ -115,3 +115,46 @@ export async function resultPercentiles(db: DbOrTx, playerId: number): Promise<R
     return p ? [{ ...p, requestId: Number(r.request_id) }] : [];
   });
 }
+
+/**
+ * `playerPercentiles` for a page of players in one statement (the coach search, decision 211): one metric
+ * per player, each group counted over its own range of `leaderboard_group_idx`, and a wider group only
+ * when the narrower one is too small, so a page costs 25 small index ranges instead of 25 level scans.
+ */
+export async function pagePercentiles(
+  db: DbOrTx,
+  wanted: { playerId: number; metric: Percentile['metric'] }[],
+): Promise<Map<number, Percentile>> {
+  const out = new Map<number, Percentile>();
+  if (!wanted.length) return out;
+  const w = JSON.stringify(wanted.map((x) => ({ player_id: x.playerId, metric_type: x.metric })));
+  const group = (where: string, widen: string | null) =>
+    sql.raw(`(
+      select count(*) n, count(*) filter (where a.metric_value < me.v) b,
+        count(*) filter (where a.metric_value = me.v) e
+      from leaderboard a
+      where a.is_all_time and a.metric_type = me.metric_type and a.level = me.level ${where}
+        ${widen ? `and ${widen}` : ''})`);
+  const min = PERCENTILE_MIN_GROUP;
+  const rows = rowsOf(
+    await db.execute(sql`
+    with w as (select * from jsonb_to_recordset(${w}::jsonb) as w(player_id int, metric_type text)),
+    me as (
+      select l.player_id, l.metric_type, l.metric_value v, l.level, l.position_id, l.graduation_year,
+        pos.key as position_key
+      from w join leaderboard l on l.player_id = w.player_id and l.metric_type = w.metric_type and l.is_all_time
+      left join positions pos on pos.id = l.position_id
+    )
+    select me.player_id, me.metric_type, me.level, me.position_key, me.graduation_year,
+      g1.n n1, g1.b b1, g1.e e1, g2.n n2, g2.b b2, g2.e e2, g3.n n3, g3.b b3, g3.e e3
+    from me
+    cross join lateral ${group('and a.position_id = me.position_id and a.graduation_year = me.graduation_year', null)} g1
+    cross join lateral ${group('and a.position_id = me.position_id', `g1.n < ${min}`)} g2
+    cross join lateral ${group('', `g1.n < ${min} and g2.n < ${min}`)} g3`),
+  );
+  for (const r of rows) {
+    const p = fromCounts(r.metric_type as Percentile['metric'], r, 0);
+    if (p) out.set(Number(r.player_id), p);
+  }
+  return out;
+}
