@@ -188,6 +188,10 @@ test.describe('verified 40', () => {
 
     await signInAs(page, DEMO.parent);
     await page.goto(`/players/${casey.id}`);
+    const tile = page.getByTestId('best-forty');
+    await expect(tile).toContainText(formatForty(expected.seconds, expected.plusMinusSeconds));
+    await expect(tile).toContainText(expected.method);
+    await page.getByTestId('player-stats').getByRole('radio', { name: '40-yard dash' }).click();
     const results = page.getByTestId('forty-results');
     await expect(results.getByTestId('forty-time').first()).toHaveText(timeText);
     await expect(results).toContainText('10-yard split');

@@ -16,7 +16,6 @@ import {
 } from '@/features/analysis/components/player-analysis-slots';
 import { RequestHistory } from '@/features/analysis/components/request-history';
 import { useUser } from '@/features/auth/api/use-user';
-import { FortyResults } from '@/features/measurements';
 import { usePlayer } from '@/features/players/api/get-player';
 import { usePositions } from '@/features/players/api/get-positions';
 import { DeletePlayerDialog } from '@/features/players/components/delete-player-dialog';
@@ -138,7 +137,6 @@ export default function PlayerCardRoute() {
         />
         <div className="min-w-0 lg:col-span-2">
           <PlayerStatsPanel {...slotProps} />
-          <FortyResults playerId={p.id} />
         </div>
       </div>
       {isOwner && <ShareProfileCard playerId={p.id} />}

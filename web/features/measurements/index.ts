@@ -5,3 +5,4 @@ export { SourceVideoField } from './components/source-video-field';
 export { FortyWorkbench } from './components/forty/lazy-forty-workbench';
 export { FortyResults } from './components/forty/forty-results';
 export { FortyReceiptView } from './components/forty/forty-receipt-view';
+export { useFortyResults } from './api/forty';

@@ -16,13 +16,14 @@ import type { PlayerSlotProps } from './slot-types';
 import { usePlayerStats } from './use-player-stats';
 import { useSlotPlayer } from './use-slot-player';
 import { useResultPercentiles } from '@/features/sharing';
+import { FortyResults } from '@/features/measurements';
 
 // Recharts is most of the player card's JavaScript: it loads beside the card, not before it (issue 14's LCP).
 const ProgressionChart = lazy(() =>
   import('./progression-chart').then((m) => ({ default: m.ProgressionChart })),
 );
 
-type View = 'speed' | 'iga';
+type View = 'speed' | 'iga' | 'forty';
 
 export function PlayerStatsPanel(props: PlayerSlotProps) {
   const [view, setView] = useState<View>('speed');
@@ -50,43 +51,51 @@ export function PlayerStatsPanel(props: PlayerSlotProps) {
         >
           <ToggleGroupItem value="speed">Speed</ToggleGroupItem>
           <ToggleGroupItem value="iga">IGA Score</ToggleGroupItem>
+          <ToggleGroupItem value="forty">40-yard dash</ToggleGroupItem>
         </ToggleGroup>
       </CardHeader>
       <CardContent className="grid gap-6">
-        {stats.isLoading ? (
-          <Skeleton className="h-24 w-full" />
-        ) : view === 'speed' ? (
-          <LatestSpeed stats={stats} playerId={player?.id} />
+        {view === 'forty' ? (
+          // The 40 is the player's, whatever the position: its times, splits and receipts (decision 209).
+          <FortyResults playerId={props.playerId} />
         ) : (
-          <LatestIga stats={stats} playerId={player?.id} />
+          <>
+            {stats.isLoading ? (
+              <Skeleton className="h-24 w-full" />
+            ) : view === 'speed' ? (
+              <LatestSpeed stats={stats} playerId={player?.id} />
+            ) : (
+              <LatestIga stats={stats} playerId={player?.id} />
+            )}
+            {view === 'iga' && stats.latestIga && (
+              <MetricsCard requestId={stats.latestIga.video.analysisRequestId} />
+            )}
+            <section
+              aria-label={view === 'speed' ? 'Speed Progression' : 'IGA Score Progression'}
+              className="grid gap-2"
+            >
+              <div>
+                <h4 className="font-semibold">
+                  {view === 'speed' ? 'Speed Progression' : 'IGA Score Progression'}
+                </h4>
+                <p className="text-sm text-muted-foreground">
+                  {view === 'speed'
+                    ? 'Track speed improvements by year'
+                    : 'Track athleticism improvements by year'}
+                </p>
+              </div>
+              {stats.isLoading ? (
+                <Skeleton className="h-64 w-full" />
+              ) : hasData ? (
+                <Suspense fallback={<Skeleton className="h-64 w-full" />}>
+                  <ProgressionChart kind={view} data={series} />
+                </Suspense>
+              ) : (
+                <EmptyChart view={view} {...props} />
+              )}
+            </section>
+          </>
         )}
-        {view === 'iga' && stats.latestIga && (
-          <MetricsCard requestId={stats.latestIga.video.analysisRequestId} />
-        )}
-        <section
-          aria-label={view === 'speed' ? 'Speed Progression' : 'IGA Score Progression'}
-          className="grid gap-2"
-        >
-          <div>
-            <h4 className="font-semibold">
-              {view === 'speed' ? 'Speed Progression' : 'IGA Score Progression'}
-            </h4>
-            <p className="text-sm text-muted-foreground">
-              {view === 'speed'
-                ? 'Track speed improvements by year'
-                : 'Track athleticism improvements by year'}
-            </p>
-          </div>
-          {stats.isLoading ? (
-            <Skeleton className="h-64 w-full" />
-          ) : hasData ? (
-            <Suspense fallback={<Skeleton className="h-64 w-full" />}>
-              <ProgressionChart kind={view} data={series} />
-            </Suspense>
-          ) : (
-            <EmptyChart view={view} {...props} />
-          )}
-        </section>
         <Tiles heightInches={player?.heightInches} weight={player?.weight} positionId={positionId} />
       </CardContent>
     </Card>

@@ -1,7 +1,10 @@
 import { useQueries } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { RequestSubmetric } from '@contract/analysis';
+import { formatForty } from '@contract/forty-math';
+import { useFortyResults } from '@/features/measurements';
 import { useVideos } from '@/features/videos';
+import { paths } from '@/lib/paths';
 import { requestSubmetricsQueryOptions } from '../api/get-submetrics';
 import { highest, latestIga, latestSpeed, usableVideos } from './chart-data';
 
@@ -41,6 +44,8 @@ export function usePlayerHighlights(playerId: number, positionId?: number | null
   const { data } = useVideos(playerId);
   const videos = usableVideos(data?.videos, positionId);
   const maxSpeed = highest(videos.map((v) => (v.maxSpeed === null ? null : Number(v.maxSpeed))));
+  // The fastest verified 40 of any position: the 40 is the player's, not a position's (decision 209).
+  const best = useFortyResults(playerId).data?.[0];
   return {
     maxSpeed,
     /** The video of the highest Max Speed: its ± bound, method and receipt travel with the number. */
@@ -49,5 +54,12 @@ export function usePlayerHighlights(playerId: number, positionId?: number | null
         ? null
         : (videos.find((v) => v.maxSpeed !== null && Number(v.maxSpeed) === maxSpeed) ?? null),
     igaScore: highest(videos.map((v) => (v.igaScore === null ? null : Number(v.igaScore)))),
+    forty: best
+      ? {
+          time: formatForty(best.seconds, best.plusMinusSeconds),
+          method: best.method,
+          receiptPath: paths.fortyReceipt(best.requestId),
+        }
+      : null,
   };
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { GraduationCap } from 'lucide-react';
 import type { Player, Position } from '@contract/players';
 import { Badge } from '@/components/ui/badge';
@@ -29,6 +30,8 @@ interface PlayerHighlights {
     analysisRequestId?: number | null;
   } | null;
   igaScore: number | null;
+  /** The fastest verified 40 ('4.62 s ± 0.01', its method and receipt; decision 209), when there is one. */
+  forty?: { time: string; method: string; receiptPath: string } | null;
 }
 
 /** The highlights come from the analysis feature: the screen that places the card passes them in. */
@@ -46,7 +49,7 @@ export function PlayerProfileCard({
   highlights: PlayerHighlights;
 }) {
   const name = `${player.firstName} ${player.lastName}`;
-  const { maxSpeed, maxSpeedVideo, igaScore } = highlights;
+  const { maxSpeed, maxSpeedVideo, igaScore, forty } = highlights;
   return (
     <Card data-testid="player-profile">
       <CardContent className="flex flex-col items-center gap-4 pt-4 sm:pt-6">
@@ -93,6 +96,23 @@ export function PlayerProfileCard({
             testId="highest-iga-score"
             value={igaScore != null ? igaScore.toFixed(1) : '--'}
           />
+          {forty && (
+            <div className="col-span-2">
+              <Stat
+                label="40-yard dash"
+                testId="best-forty"
+                value={
+                  <span className="grid gap-0.5">
+                    <span className="tabular-nums">{forty.time}</span>
+                    <span className="text-xs font-normal text-muted-foreground">{forty.method}</span>
+                    <Link to={forty.receiptPath} className="text-xs font-normal text-primary underline">
+                      Receipt
+                    </Link>
+                  </span>
+                }
+              />
+            </div>
+          )}
         </div>
       </CardContent>
     </Card>

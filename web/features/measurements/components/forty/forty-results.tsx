@@ -1,6 +1,5 @@
 import { Link } from 'react-router';
 import { formatForty } from '@contract/forty-math';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { paths } from '@/lib/paths';
 import { useFortyResults } from '../../api/forty';
 
@@ -10,32 +9,33 @@ import { useFortyResults } from '../../api/forty';
  */
 export function FortyResults({ playerId }: { playerId: number }) {
   const q = useFortyResults(playerId);
-  if (!q.data?.length) return null;
+  if (q.isPending) return null;
+  if (!q.data?.length)
+    return (
+      <p className="text-sm text-muted-foreground" data-testid="forty-results">
+        No verified 40 yet. Request a Verified 40 with a clip of the run.
+      </p>
+    );
   return (
-    <Card className="mt-6" data-testid="forty-results">
-      <CardHeader className="pb-2">
-        <CardTitle className="text-lg">40-yard dash</CardTitle>
-      </CardHeader>
-      <CardContent className="grid gap-3 text-sm">
-        {q.data.map((r) => (
-          <div key={r.requestId} className="grid gap-0.5">
-            <p className="font-semibold tabular-nums" data-testid="forty-time">
-              {formatForty(r.seconds, r.plusMinusSeconds, r.method)}
+    <section className="grid gap-3 text-sm" aria-label="Verified 40s" data-testid="forty-results">
+      {q.data.map((r) => (
+        <div key={r.requestId} className="grid gap-0.5">
+          <p className="font-semibold tabular-nums" data-testid="forty-time">
+            {formatForty(r.seconds, r.plusMinusSeconds, r.method)}
+          </p>
+          {r.splits.length > 0 && (
+            <p className="text-xs text-muted-foreground tabular-nums">
+              {r.splits
+                .filter((s) => s.yardLine === 10 || s.yardLine === 20)
+                .map((s) => `${s.yardLine}-yard split ${formatForty(s.seconds, s.plusMinusSeconds)}`)
+                .join(' · ')}
             </p>
-            {r.splits.length > 0 && (
-              <p className="text-xs text-muted-foreground tabular-nums">
-                {r.splits
-                  .filter((s) => s.yardLine === 10 || s.yardLine === 20)
-                  .map((s) => `${s.yardLine}-yard split ${formatForty(s.seconds, s.plusMinusSeconds)}`)
-                  .join(' · ')}
-              </p>
-            )}
-            <Link to={paths.fortyReceipt(r.requestId)} className="text-xs text-primary underline">
-              Receipt (season {r.season})
-            </Link>
-          </div>
-        ))}
-      </CardContent>
-    </Card>
+          )}
+          <Link to={paths.fortyReceipt(r.requestId)} className="text-xs text-primary underline">
+            Receipt (season {r.season})
+          </Link>
+        </div>
+      ))}
+    </section>
   );
 }
