@@ -159,7 +159,7 @@ describe('timing the 40 on the clip', () => {
   });
 
   it("says a 30 fps clip is below the 50 fps floor, and completing it is refused: 'Video quality too low'", async () => {
-    const { c, videoId, request } = await familyRequests(30);
+    const { c, videoId, request, family } = await familyRequests(30);
     const r = (await preview(trueMarks(c, videoId))).json();
     expect(r.qualityProblems).toEqual([
       'The video has about 30 frames per second between the start and the finish, below the 50 needed for a verified 40.',
@@ -173,6 +173,14 @@ describe('timing the 40 on the clip', () => {
     );
     expect(done.statusCode).toBe(400);
     expect(done.json().message).toContain("Reject the request with the reason 'Video quality too low'.");
+    const rejected = await as(t, analyst, {
+      method: 'POST',
+      url: `/api/analysis-requests/${request.id}/reject`,
+      payload: { reason: 'Video quality too low', comment: 'Filmed at 30 fps: film it in slow motion.' },
+    });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    expect(rejected.json()).toMatchObject({ status: 'rejected', creditRefunded: true });
+    expect((await userRow(t, family.id)).creditBalances).toMatchObject({ max_speed: 1 });
   });
 
   it('cannot be verified without both lines marked', async () => {
