@@ -97,6 +97,8 @@ export const coachSearch = pgTable(
     index('coach_search_iga_idx').on(sql`coalesce(${t.igaScore}, -1)`, t.playerId),
     index('coach_search_class_idx').on(t.graduationYear, t.playerId),
     index('coach_search_recent_idx').on(t.verifiedAt, t.playerId),
+    // A school filter matches few players: found by trigrams, then the few sorted (decision 211).
+    index('coach_search_school_trgm_idx').using('gin', sql`lower(${t.school}) gin_trgm_ops`),
   ],
 );
 

@@ -118,8 +118,9 @@ export async function resultPercentiles(db: DbOrTx, playerId: number): Promise<R
 
 /**
  * `playerPercentiles` for a page of players in one statement (the coach search, decision 211): one metric
- * per player, each group counted over its own range of `leaderboard_group_idx`, and a wider group only
- * when the narrower one is too small, so a page costs 25 small index ranges instead of 25 level scans.
+ * per player, each group counted over its own range of `leaderboard_group_idx` (below, equal, above the
+ * value), and a wider group only when the narrower one is too small, so a page costs 25 small index
+ * ranges instead of 25 scans of the player's whole level.
  */
 export async function pagePercentiles(
   db: DbOrTx,
@@ -128,14 +129,15 @@ export async function pagePercentiles(
   const out = new Map<number, Percentile>();
   if (!wanted.length) return out;
   const w = JSON.stringify(wanted.map((x) => ({ player_id: x.playerId, metric_type: x.metric })));
-  const group = (where: string, widen: string | null) =>
-    sql.raw(`(
-      select count(*) n, count(*) filter (where a.metric_value < me.v) b,
-        count(*) filter (where a.metric_value = me.v) e
-      from leaderboard a
-      where a.is_all_time and a.metric_type = me.metric_type and a.level = me.level ${where}
-        ${widen ? `and ${widen}` : ''})`);
+  // Each count is an index range without a per-row filter: below, equal and above the player's value.
+  const group = (where: string, widen: string | null) => {
+    const count = (cmp: string) =>
+      `(select count(*) from leaderboard a where a.is_all_time and a.metric_type = me.metric_type
+        and a.level = me.level ${where} and a.metric_value ${cmp} me.v ${widen ? `and ${widen}` : ''})`;
+    return sql.raw(`(select ${count('<')} b, ${count('=')} e, ${count('>')} a)`);
+  };
   const min = PERCENTILE_MIN_GROUP;
+  const n = (g: string) => `(${g}.b + ${g}.e + ${g}.a)`;
   const rows = rowsOf(
     await db.execute(sql`
     with w as (select * from jsonb_to_recordset(${w}::jsonb) as w(player_id int, metric_type text)),
@@ -146,11 +148,12 @@ export async function pagePercentiles(
       left join positions pos on pos.id = l.position_id
     )
     select me.player_id, me.metric_type, me.level, me.position_key, me.graduation_year,
-      g1.n n1, g1.b b1, g1.e e1, g2.n n2, g2.b b2, g2.e e2, g3.n n3, g3.b b3, g3.e e3
+      ${sql.raw(n('g1'))} n1, g1.b b1, g1.e e1, ${sql.raw(n('g2'))} n2, g2.b b2, g2.e e2,
+      ${sql.raw(n('g3'))} n3, g3.b b3, g3.e e3
     from me
     cross join lateral ${group('and a.position_id = me.position_id and a.graduation_year = me.graduation_year', null)} g1
-    cross join lateral ${group('and a.position_id = me.position_id', `g1.n < ${min}`)} g2
-    cross join lateral ${group('', `g1.n < ${min} and g2.n < ${min}`)} g3`),
+    cross join lateral ${group('and a.position_id = me.position_id', `${n('g1')} < ${min}`)} g2
+    cross join lateral ${group('', `${n('g1')} < ${min} and ${n('g2')} < ${min}`)} g3`),
   );
   for (const r of rows) {
     const p = fromCounts(r.metric_type as Percentile['metric'], r, 0);

@@ -1,0 +1,1 @@
+CREATE INDEX "coach_search_school_trgm_idx" ON "coach_search" USING gin (lower("school") gin_trgm_ops);
