@@ -87,7 +87,8 @@ export const playersApi = {
   searchSchools: defineEndpoint({
     method: 'POST',
     path: '/api/schools/search',
-    access: 'user',
+    // Signed out too: a coach applying picks the college from the directory (issue 29, decision 211).
+    access: 'public',
     tags: ['schools'],
     body: schoolSearchSchema,
     response: schoolListSchema,

@@ -1,12 +1,24 @@
+import { useState } from 'react';
+import type { AdminCoachApplication, CoachStatus } from '@contract/coach';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useCoachApplications, useDecideApplication, useSuspendCoach } from '../api/admin';
+import { DeclineApplicationDialog } from './decline-application-dialog';
+
+const STATUS_TEXT: Record<CoachStatus, string> = {
+  'awaiting-admin': 'Waiting for approval',
+  approved: 'Approved',
+  declined: 'Declined',
+  suspended: 'Suspended',
+};
 
 /** User Management's 'Coach applications': approve, decline with a reason (mailed), suspend. */
 export function CoachApplications() {
   const apps = useCoachApplications().data ?? [];
   const decide = useDecideApplication();
   const suspend = useSuspendCoach();
+  const [declining, setDeclining] = useState<AdminCoachApplication | null>(null);
   return (
     <Card>
       <CardHeader>
@@ -16,45 +28,59 @@ export function CoachApplications() {
         {apps.length === 0 ? (
           <p className="text-sm text-muted-foreground">No coach has applied yet.</p>
         ) : (
-          <ul className="space-y-2">
+          <ul className="divide-y">
             {apps.map((a) => (
               <li
                 key={a.id}
-                className="flex flex-wrap items-center gap-2 text-sm"
+                className="flex flex-col gap-2 py-3 text-sm sm:flex-row sm:items-center sm:justify-between"
                 aria-label={`Application of ${a.name}`}
               >
-                <span className="font-medium">{a.name}</span>
-                <span>
-                  {a.title}, {a.college} · {a.email} · {a.status}
-                  {a.declineReason ? ` (${a.declineReason})` : ''}
-                </span>
-                {a.status === 'awaiting-admin' && (
-                  <>
-                    <Button size="sm" onClick={() => decide.mutate({ id: a.id, approve: true })}>
-                      Approve
-                    </Button>
+                <div className="min-w-0 space-y-0.5">
+                  <p>
+                    <span className="font-medium">{a.name}</span>, {a.title} at {a.college}{' '}
+                    <Badge variant={a.status === 'awaiting-admin' ? 'default' : 'secondary'}>
+                      {STATUS_TEXT[a.status]}
+                    </Badge>
+                  </p>
+                  <p className="break-all text-muted-foreground">
+                    {a.email}
+                    {a.domainMatched ? ' · the college’s own domain' : ' · not the college’s domain'}
+                    {a.emailVerified ? '' : ' · email not verified yet'}
+                  </p>
+                  {a.declineReason && <p className="text-muted-foreground">Reason: {a.declineReason}</p>}
+                </div>
+                <div className="flex shrink-0 gap-2">
+                  {a.status === 'awaiting-admin' && (
+                    <>
+                      <Button
+                        size="sm"
+                        disabled={decide.isPending}
+                        onClick={() => decide.mutate({ id: a.id, approve: true })}
+                      >
+                        Approve
+                      </Button>
+                      <Button size="sm" variant="outline" onClick={() => setDeclining(a)}>
+                        Decline
+                      </Button>
+                    </>
+                  )}
+                  {a.status === 'approved' && (
                     <Button
                       size="sm"
                       variant="outline"
-                      onClick={() => {
-                        const reason = window.prompt('Reason for declining (mailed to the applicant)');
-                        if (reason) decide.mutate({ id: a.id, approve: false, reason });
-                      }}
+                      disabled={suspend.isPending}
+                      onClick={() => suspend.mutate(a.userId)}
                     >
-                      Decline
+                      Suspend
                     </Button>
-                  </>
-                )}
-                {a.status === 'approved' && (
-                  <Button size="sm" variant="outline" onClick={() => suspend.mutate(a.userId)}>
-                    Suspend
-                  </Button>
-                )}
+                  )}
+                </div>
               </li>
             ))}
           </ul>
         )}
       </CardContent>
+      <DeclineApplicationDialog application={declining} onClose={() => setDeclining(null)} />
     </Card>
   );
 }

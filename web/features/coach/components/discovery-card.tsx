@@ -4,7 +4,20 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { toast } from '@/components/ui/toaster';
 import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
+import { formatResultDate } from '@contract/result-date';
 import { useCoachViews, useDiscovery, useSetDiscovery } from '../api/family';
+
+/** One line per college and day (newest first, as the answer is ordered): 'Abilene Christian University · Nov 26, 2026'. */
+function byCollegeAndDay(views: { college: string; viewedAt: string }[]) {
+  const lines = new Map<string, { college: string; day: string; times: number }>();
+  for (const v of views) {
+    const day = formatResultDate(v.viewedAt);
+    const line = lines.get(`${v.college}|${day}`);
+    if (line) line.times++;
+    else lines.set(`${v.college}|${day}`, { college: v.college, day, times: 1 });
+  }
+  return [...lines.values()];
+}
 
 /** The family's switch 'Let verified college coaches find this player', and who viewed (owner only). */
 export function DiscoveryCard({ playerId, minor }: { playerId: number; minor: boolean }) {
@@ -73,9 +86,10 @@ export function DiscoveryCard({ playerId, minor }: { playerId: number; minor: bo
             <p className="text-sm text-muted-foreground">No college has opened this profile yet.</p>
           ) : (
             <ul className="text-sm">
-              {views.map((v) => (
-                <li key={`${v.college}-${v.viewedAt}`}>
-                  {v.college} · {new Date(v.viewedAt).toLocaleDateString()}
+              {byCollegeAndDay(views).map((v) => (
+                <li key={`${v.college}-${v.day}`}>
+                  {v.college} · {v.day}
+                  {v.times > 1 ? ` · ${v.times} views` : ''}
                 </li>
               ))}
             </ul>
