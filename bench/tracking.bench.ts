@@ -5,21 +5,23 @@
  * 400 MB of peak resident memory in the tracking process. BENCH_ROUNDS rounds, interleaved (default 2).
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { ffmpegPath } from '../server/lib/ffmpeg';
 import { makeFieldClip } from '../server/modules/measurements/tracking/field-clip.fixtures';
+import { fitTrack } from '../server/modules/measurements/tracking/fit-result';
+import { trackClip } from '../server/modules/measurements/tracking/track-clip';
 import { fmt, printTable } from './lib/report';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const MB = 2 ** 20;
 const MEMORY_BUDGET = 400 * MB;
 const RATIO_BUDGET = 3;
-const here = path.dirname(fileURLToPath(import.meta.url));
-const root = mkdtempSync(path.join(os.tmpdir(), 'va-bench-track-'));
+const self = fileURLToPath(import.meta.url);
+const ONCE = 'track-once';
 
 function exec(cmd: string, args: string[]) {
   return new Promise<string>((resolve, reject) => {
@@ -37,11 +39,33 @@ async function decodeOnly(file: string) {
   return (performance.now() - t0) / 1000;
 }
 
-async function main() {
+interface Job {
+  width: number;
+  height: number;
+  seed: { frameIndex: number; x: number; y: number };
+  frameTimes: number[];
+}
+
+/**
+ * One tracking run in a process of its own: prints the seconds it took and the process's peak resident
+ * memory (VmHWM), so the memory figure is the tracker's alone.
+ */
+async function trackOnce(file: string, job: Job) {
+  const t0 = performance.now();
+  const raw = await trackClip({ file, width: job.width, height: job.height, seeds: [job.seed] });
+  const result = fitTrack(raw, { frameTimes: job.frameTimes, fps: { num: 60000, den: 1001 }, vfr: false });
+  const seconds = (performance.now() - t0) / 1000;
+  const hwm = /VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'));
+  console.log(
+    JSON.stringify({ seconds, peakBytes: Number(hwm?.[1] ?? 0) * 1024, maxSpeed: result.maxSpeed }),
+  );
+}
+
+async function main(root: string) {
   const file = path.join(root, 'run-1080p-5994.mp4');
   const clip = await makeFieldClip(file, { fps: '60000/1001', width: 1920, height: 1080, seconds: 6 });
   const seedFrame = 90;
-  const job = {
+  const job: Job = {
     width: clip.width,
     height: clip.height,
     seed: { frameIndex: seedFrame, ...clip.groundPoints[seedFrame] },
@@ -51,13 +75,7 @@ async function main() {
   const track: { seconds: number; peakBytes: number; maxSpeed: { mph: number; plusMinusMph: number } }[] = [];
   for (let r = 0; r < ROUNDS; r += 1) {
     decode.push(await decodeOnly(file));
-    const out = await exec(process.execPath, [
-      '--import',
-      'tsx',
-      path.join(here, 'lib', 'track-once.ts'),
-      file,
-      JSON.stringify(job),
-    ]);
+    const out = await exec(process.execPath, ['--import', 'tsx', self, ONCE, file, JSON.stringify(job)]);
     track.push(JSON.parse(out.trim().split('\n').pop()!));
   }
   const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
@@ -103,14 +121,25 @@ async function main() {
   );
 }
 
-main().then(
-  () => {
-    rmSync(root, { recursive: true, force: true });
-    process.exit(0);
-  },
-  (err) => {
-    console.error(err);
-    rmSync(root, { recursive: true, force: true });
-    process.exit(1);
-  },
-);
+if (process.argv[2] === ONCE) {
+  trackOnce(process.argv[3], JSON.parse(process.argv[4]) as Job).then(
+    () => process.exit(0),
+    (err) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
+} else {
+  const root = mkdtempSync(path.join(os.tmpdir(), 'va-bench-track-'));
+  main(root).then(
+    () => {
+      rmSync(root, { recursive: true, force: true });
+      process.exit(0);
+    },
+    (err) => {
+      console.error(err);
+      rmSync(root, { recursive: true, force: true });
+      process.exit(1);
+    },
+  );
+}

@@ -3,7 +3,6 @@ import { ID_MAX } from './constants';
 
 /** Tracked Max Speed (issue 31, decision 210): the player followed through every frame. */
 export const TRACK_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
-export type TrackStatus = (typeof TRACK_STATUSES)[number];
 
 const frameIndex = z
   .number({ error: 'Frame index must be a number' })
@@ -49,7 +48,6 @@ export const trackedFrameSchema = z.object({
   /** 'tracked', 'low' (confidence under the threshold: not fitted), 'corrected', 'dropped'. */
   state: z.enum(['tracked', 'low', 'corrected', 'dropped']),
 });
-export type TrackedFrame = z.infer<typeof trackedFrameSchema>;
 
 const boundedSchema = z.object({ value: z.number(), plusMinus: z.number() });
 

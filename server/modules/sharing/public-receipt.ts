@@ -14,6 +14,29 @@ import { bigSpeed, html, layout } from './public-html';
 const STILL_TTL_SECONDS = 4 * 3600;
 const fixed = (n: number, d = 2) => n.toFixed(d);
 
+/** A tracked Max Speed's velocity profile (decision 210) as an inline chart: mph against seconds. */
+function profileChart(
+  profile: { time: number; mph: number }[],
+  window: { fromTime: number; toTime: number },
+) {
+  if (profile.length < 2) return '';
+  const [W, H, pad] = [600, 180, 28];
+  const t0 = profile[0].time;
+  const t1 = profile[profile.length - 1].time;
+  const lo = Math.floor(Math.min(...profile.map((p) => p.mph)) - 1);
+  const hi = Math.ceil(Math.max(...profile.map((p) => p.mph)) + 1);
+  const x = (t: number) => pad + ((t - t0) / Math.max(1e-9, t1 - t0)) * (W - 2 * pad);
+  const y = (mph: number) => H - pad - ((mph - lo) / Math.max(1e-9, hi - lo)) * (H - 2 * pad);
+  const points = profile.map((p) => `${x(p.time).toFixed(1)},${y(p.mph).toFixed(1)}`).join(' ');
+  return html`<svg viewBox="0 0 ${W} ${H}" role="img" aria-label="Speed by time, fastest 10 yards shaded" style="width:100%;height:auto">
+    <rect x="${x(window.fromTime).toFixed(1)}" y="${pad}" width="${(x(window.toTime) - x(window.fromTime)).toFixed(1)}" height="${H - 2 * pad}" fill="#4ade80" fill-opacity="0.2"/>
+    <polyline points="${points}" fill="none" stroke="#1d4ed8" stroke-width="2.5"/>
+    <text x="${pad}" y="${pad - 8}" font-size="12" fill="#475569">${hi} mph</text>
+    <text x="${pad}" y="${H - 8}" font-size="12" fill="#475569">${lo} mph · 0 s</text>
+    <text x="${W - pad}" y="${H - 8}" font-size="12" fill="#475569" text-anchor="end">${fixed(t1 - t0, 1)} s</text>
+  </svg>`;
+}
+
 /**
  * The public view of one receipt: only a completed max-speed request of the shared player, latest
  * revision; the analysts' names and file hashes of the private receipt are left out.
@@ -63,6 +86,14 @@ export async function renderPublicReceipt(
     ${row.overrideReason ? html`<p><strong>Value set by the analyst:</strong> ${speed}. Reason: ${row.overrideReason}</p>` : ''}
     <p class="muted">${d.request.position ? `${d.request.position} · ` : ''}${d.request.season} season · verified ${formatResultDate(req.completedAt)}</p>
   </section>
+  ${
+    m.tracked?.result.maxSpeed
+      ? html`<section class="card"><div class="label">Velocity profile</div>
+    ${profileChart(m.tracked.result.profile, m.tracked.result.maxSpeed)}
+    <p class="muted">Method: ${row.methodLabel}: the player followed by the tracker in every frame from the analyst's click, the position against time fitted as a smooth curve; the Max Speed is its fastest 10 yards.</p>
+  </section>`
+      : ''
+  }
   <section class="card"><div class="label">Each crossing</div>
     <div class="stills">${stills.map(
       (s) => html`<figure><img src="${s.url}" alt="The ${s.yardLine}-yard line crossing" loading="lazy">

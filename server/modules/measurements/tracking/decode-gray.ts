@@ -16,7 +16,9 @@ export function decodeGray(
   file: string,
   width: number,
   height: number,
-  onFrame?: (index: number) => void,
+  /** Called as each frame arrives, so work on it overlaps the decoding of the next ones. */
+  onFrame?: (index: number, frame: Uint8Array) => void,
+  maxFrames = Infinity,
 ): Promise<GrayFrames> {
   return new Promise((resolve, reject) => {
     const args = [
@@ -52,8 +54,16 @@ export function decodeGray(
         filled += n;
         off += n;
         if (filled === size) {
+          if (frames.length >= maxFrames) {
+            child.kill('SIGKILL');
+            return reject(
+              new FfmpegError(
+                `The clip is too long to track: trim it to the run (at most ${maxFrames} frames)`,
+              ),
+            );
+          }
           frames.push(current);
-          onFrame?.(frames.length - 1);
+          onFrame?.(frames.length - 1, current);
           current = new Uint8Array(size);
           filled = 0;
         }

@@ -20,6 +20,8 @@ export const TRACKER = {
   playerYards: 2,
   /** Correlation under which a frame is flagged and left out of the fit. */
   minConfidence: 0.6,
+  /** Memory for the decoded pictures (every frame is kept to follow the player both ways). */
+  frameBytes: 256 * 2 ** 20,
 };
 
 interface Options {
@@ -27,6 +29,8 @@ interface Options {
   width: number;
   height: number;
   seeds: FramePoint[];
+  /** For the progress while decoding. */
+  frameCount?: number;
   onProgress?: (share: number) => void;
 }
 
@@ -42,14 +46,18 @@ export async function trackClip(opts: Options): Promise<RawTrack> {
   const ky = ah / opts.height;
   const detected: Line[][] = [];
   const progress = (share: number) => opts.onProgress?.(Math.min(1, share));
-  const { frames } = await decodeGray(opts.file, aw, ah, (i) => {
-    if (i % 30 === 0) progress(0.05);
-  });
+  const expected = Math.max(1, opts.frameCount ?? 1);
+  const { frames } = await decodeGray(
+    opts.file,
+    aw,
+    ah,
+    (i, frame) => {
+      detected.push(detectLines(frame, aw, ah));
+      if (i % 30 === 0) progress((0.7 * i) / expected);
+    },
+    Math.floor(TRACKER.frameBytes / (aw * ah)),
+  );
   const n = frames.length;
-  for (let i = 0; i < n; i += 1) {
-    detected.push(detectLines(frames[i], aw, ah));
-    if (i % 30 === 0) progress(0.1 + (0.6 * i) / n);
-  }
   const seeds = opts.seeds
     .map((s) => ({ frameIndex: Math.min(n - 1, s.frameIndex), x: s.x * kx, y: s.y * ky }))
     .sort((a, b) => a.frameIndex - b.frameIndex);

@@ -133,6 +133,7 @@ export function trackJobHandlers(db: Db, storage: Storage) {
           width: upright ? facts.height : facts.width,
           height: upright ? facts.width : facts.height,
           seeds: payload.seeds,
+          frameCount: facts.frameCount,
           onProgress,
         });
       });

@@ -14,6 +14,7 @@ let family: TestUser;
 let clip: FieldClip;
 let videoId: number;
 let requestId: number;
+let playerId: number;
 const dir = mkdtempSync(path.join(tmpdir(), 'va-tracks-'));
 
 beforeAll(async () => {
@@ -23,6 +24,7 @@ beforeAll(async () => {
   const player = await createPlayer(t, family);
   const req = (await requestSpeed(t, family, player.id, player.primaryPositionId)).json();
   requestId = req.id;
+  playerId = player.id;
   clip = await makeFieldClip(path.join(dir, 'run.mp4'), { fps: '30000/1001', seconds: 2.5 });
   const body = multipart(
     {},
@@ -117,6 +119,18 @@ describe('tracks API (issue 31)', () => {
     expect(receipt.measurement.tracked.result.algorithm.version).toBe('1.0.0');
     expect(receipt.measurement.profile.length).toBeGreaterThan(5);
     expect(receipt.stills.length).toBe(receipt.measurement.marks.length);
+
+    // The public receipt shows the velocity profile and the method to anyone with the link.
+    const shared = await as(t, family, {
+      method: 'PUT',
+      url: `/api/players/${playerId}/share`,
+      payload: { enabled: true },
+    });
+    const page = await t.app.inject({ method: 'GET', url: `${shared.json().path}/receipts/${requestId}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Velocity profile');
+    expect(page.body).toContain('aria-label="Speed by time, fastest 10 yards shaded"');
+    expect(page.body).toContain(`Method: ${method}`);
   }, 240_000);
 
   it('a correction before tracking is done is refused; a frame outside the video too', async () => {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { probeMedia } from '../../../lib/media-probe';
+import { decodeGray } from './decode-gray';
 import { makeFieldClip, type FieldClip, type FieldClipOptions } from './field-clip.fixtures';
 import { fitTrack } from './fit-result';
 import { trackClip } from './track-clip';
@@ -116,4 +117,18 @@ describe('tracked Max Speed from one click (issue 31)', () => {
     expect(after.fit.framesUsed).toBeLessThan(before.fit.framesUsed);
     expect(after.frames[40].yards! - before.frames[40].yards!).toBeGreaterThan(1);
   }, 240_000);
+
+  it('refuses a clip longer than its memory for pictures, naming the fix', async () => {
+    const clip = await makeFieldClip(path.join(dir, 'long.mp4'), {
+      fps: '30000/1001',
+      seconds: 0.5,
+      width: 320,
+      height: 180,
+      crowd: false,
+    });
+    await expect(decodeGray(clip.file, 320, 180, undefined, 5)).rejects.toThrow(
+      'The clip is too long to track: trim it to the run (at most 5 frames)',
+    );
+    expect((await decodeGray(clip.file, 320, 180)).frames).toHaveLength(clip.frameTimes.length);
+  }, 120_000);
 });
