@@ -27,7 +27,6 @@ export const fortyRequestFormSchema = z.object({
   videoId: id(FORTY_CLIP_REQUIRED),
   notes: z.string().trim().max(2000, 'Notes must be at most 2000 characters').optional(),
 });
-export type FortyRequestForm = z.infer<typeof fortyRequestFormSchema>;
 const frame = (what: string) =>
   z
     .number({ error: `${what} must be a number` })
