@@ -22,6 +22,15 @@ const entry = (rank: number, playerName: string, metricValue: number) => ({
 });
 
 describe('the leaderboard', () => {
+  it('names every metric it ranks, the 40-yard dash with Max Speed and IGA Score', async () => {
+    server.use(mock(leaderboardApi.page, () => HttpResponse.json(leaderboardPage())));
+    renderApp('/leaderboard');
+    expect(
+      await screen.findByText('Verified Max Speed, IGA Score and 40-yard dash results, ranked'),
+    ).toBeVisible();
+    expect(screen.queryByText('Verified Max Speed and IGA Score results, ranked')).not.toBeInTheDocument();
+  });
+
   it('shows placeholder rows while the board loads', async () => {
     server.use(mock(leaderboardApi.page, pending));
     renderApp('/leaderboard');

@@ -1,4 +1,4 @@
-import type { LeaderboardMetric } from '@contract/leaderboard';
+import { LEADERBOARD_METRICS, type LeaderboardMetric } from '@contract/leaderboard';
 import { formatForty } from '@contract/forty-math';
 import { formatSpeed } from '@contract/measurement-math';
 
@@ -7,6 +7,13 @@ export const METRIC_LABELS: Record<LeaderboardMetric, string> = {
   iga_score: 'IGA Score',
   forty: '40-yard dash',
 };
+
+/** 'Verified Max Speed, IGA Score and 40-yard dash results, ranked': every metric the board ranks. */
+export function leaderboardSubtitle() {
+  const labels = LEADERBOARD_METRICS.map((m) => METRIC_LABELS[m]);
+  const listed = labels.length > 1 ? `${labels.slice(0, -1).join(', ')} and ${labels.at(-1)}` : labels[0];
+  return `Verified ${listed} results, ranked`;
+}
 
 const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
