@@ -43,6 +43,7 @@ const TestCheckout = r(() => import('./routes/test-checkout'));
 const CoachSearch = r(() => import('./routes/coach-search'));
 const CoachPlayer = r(() => import('./routes/coach-player'));
 const CoachWatchlist = r(() => import('./routes/coach-watchlist'));
+const CoachUnsubscribe = r(() => import('./routes/coach-unsubscribe'));
 const NotFound = r(() => import('./routes/not-found'));
 // The signed-in shell (header, menus) loads with the first signed-in screen, not with /auth-page (decision 143).
 const AppLayout = r(() => import('@/app/layouts/app-layout').then((m) => ({ default: m.AppLayout })));
@@ -98,6 +99,7 @@ function SignedOutRoutes() {
       <Route path={paths.webhookDebug} element={<WebhookDebug />} />
       <Route path={paths.testVideoDownload} element={<TestVideoDownload />} />
       <Route path="/checkout/test/:sessionId" element={<TestCheckout />} />
+      <Route path="/coach/unsubscribe" element={<CoachUnsubscribe />} />
       <Route path="*" element={<AuthPage />} />
     </Routes>
   );
@@ -164,6 +166,7 @@ function SignedInRoutes() {
       <Route path={`${paths.verifyEmail}/*`} element={<VerifyEmail />} />
       <Route path={paths.authDebug} element={<AuthDebug />} />
       <Route path="/checkout/test/:sessionId" element={<TestCheckout />} />
+      <Route path="/coach/unsubscribe" element={<CoachUnsubscribe />} />
       <Route element={<AppLayout />}>
         <Route path={paths.products} element={<Navigate to={paths.subscriptions} replace />} />
         {SHELL_SCREENS.map(({ path, Screen, roles }) => (

@@ -4,5 +4,6 @@ export { CoachApplications } from './components/coach-applications';
 export { CoachMessages } from './components/coach-messages';
 export { CoachProfileView } from './components/coach-profile';
 export { CoachSearch } from './components/coach-search';
+export { CoachUnsubscribe } from './components/coach-unsubscribe';
 export { DiscoveryCard } from './components/discovery-card';
 export { Watchlist } from './components/watchlist';
