@@ -81,7 +81,7 @@ function playerLine(appUrl: string, p: WeeklyMailSearch['players'][number]) {
   return `${who} — ${numbers}: ${appUrl}/coach/players/${p.playerId}`;
 }
 
-/** The weekly saved-search mail (decision 212): newly verified players per search, and how to stop it. */
+/** The weekly saved-search mail (decision 211): newly verified players per search, and how to stop it. */
 export function weeklyMail(
   appUrl: string,
   to: string,

@@ -7,7 +7,7 @@ const EVERY_MS = 60 * 60 * 1000;
 /** College coaches (issue 29, decision 211): applications, search, watch list, connect; the family's switch. */
 export default async function coachModule(app: FastifyInstance) {
   await app.register(coachRoutes);
-  // The saved searches' weekly mail: queued hourly, each coach mailed at most once in 7 days (decision 212).
+  // The saved searches' weekly mail: queued hourly, each coach mailed at most once in 7 days (decision 211).
   app.jobs.handle({
     [WEEKLY_MAIL_JOB]: async () => {
       await sendWeeklyMails(app.db, app.env.APP_URL);

@@ -39,7 +39,7 @@ export async function listSavedSearches(db: Db, coach: Pick<UserRow, 'id'>) {
 
 /**
  * Saves the filters and sort as the search answered them. Saving also turns the weekly mail (back) on:
- * the coach's latest act asks for it (decision 212).
+ * the coach's latest act asks for it (decision 211).
  */
 export async function saveSearch(
   db: Db,

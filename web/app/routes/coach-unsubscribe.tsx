@@ -1,7 +1,7 @@
 import { PageHeader } from '@/components/ui/page-header';
 import { CoachUnsubscribe } from '@/features/coach';
 
-/** Screen: the saved-search mail's unsubscribe link, signed in or out (issue 29, decision 212). */
+/** Screen: the saved-search mail's unsubscribe link, signed in or out (issue 29, decision 211). */
 export default function CoachUnsubscribeRoute() {
   return (
     <div className="mx-auto max-w-lg p-6">

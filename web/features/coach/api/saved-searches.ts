@@ -3,7 +3,7 @@ import { coachApi } from '@contract/api/coach';
 import type { CoachSearchFilters } from '@contract/coach';
 import { call } from '@/lib/api-client';
 
-/** Saved searches and their weekly mail (issue 29, decision 212). */
+/** Saved searches and their weekly mail (issue 29, decision 211). */
 export const savedSearchKeys = { all: ['coach', 'saved-searches'] as const };
 
 export const useSavedSearches = () =>

@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { useUnsubscribe } from '../api/saved-searches';
 
 /**
- * The weekly mail's unsubscribe link, signed in or out (decision 212). It asks for a click rather than
+ * The weekly mail's unsubscribe link, signed in or out (decision 211). It asks for a click rather than
  * unsubscribing on load, so a mail scanner that opens links stops nothing.
  */
 export function CoachUnsubscribe() {
