@@ -117,11 +117,11 @@ test.describe('college coaches', () => {
     await page.getByLabel('Class from').fill(String(nextClass));
     await page.getByLabel('Class to').fill(String(nextClass));
     await page.getByLabel('Max Speed at least (mph)').fill('23');
-    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
     await expect(page.getByText('No players match these filters.')).toBeVisible();
     await page.getByLabel('Max Speed at least (mph)').fill('22');
     await page.getByLabel('Level').selectOption('High School');
-    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
     const row = page.getByRole('row', { name: /Jordan Miles/ });
     await expect(row).toBeVisible();
     await expect(row).toContainText(String(nextClass));

@@ -6,7 +6,7 @@ import { paths } from '@/lib/paths';
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
   cn(
-    'rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-accent',
+    'whitespace-nowrap rounded-md px-2 py-2 text-sm font-medium transition-colors hover:bg-accent sm:px-3',
     isActive ? 'bg-accent text-primary' : 'text-muted-foreground hover:text-foreground',
   );
 
@@ -25,7 +25,7 @@ export function CoachHeader({ onLogout }: { onLogout: () => void }) {
           </span>
           <span className="hidden text-lg sm:inline">Verified Athlete</span>
         </Link>
-        <nav className="ml-2 flex items-center gap-1" aria-label="Main">
+        <nav className="flex items-center gap-1 sm:ml-2" aria-label="Main">
           <NavLink to={paths.coachSearch} className={navClass}>
             Search
           </NavLink>
@@ -36,8 +36,8 @@ export function CoachHeader({ onLogout }: { onLogout: () => void }) {
             Profile
           </NavLink>
         </nav>
-        <Button variant="ghost" size="sm" className="ml-auto" onClick={onLogout}>
-          <LogOut className="size-4" aria-hidden /> Log out
+        <Button variant="ghost" size="sm" className="ml-auto" onClick={onLogout} aria-label="Log out">
+          <LogOut className="size-4" aria-hidden /> <span className="hidden sm:inline">Log out</span>
         </Button>
       </div>
     </header>

@@ -2,12 +2,18 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
-import type { CoachMessage } from '@contract/coach';
+import { acceptMessageSchema, type CoachMessage } from '@contract/coach';
 import { useAnswerMessage, useCoachMessages } from '../api/family';
 
 function MessageItem({ m }: { m: CoachMessage }) {
   const answer = useAnswerMessage();
   const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const accept = () => {
+    const parsed = acceptMessageSchema.safeParse({ contactEmail: email });
+    if (!parsed.success) return setError(parsed.error.issues[0].message);
+    answer.mutate({ id: m.id, accept: true, contactEmail: parsed.data.contactEmail });
+  };
   return (
     <li className="space-y-2 rounded-md border p-3" aria-label={`Message from ${m.coach.name}`}>
       <p className="text-sm font-medium">
@@ -19,15 +25,17 @@ function MessageItem({ m }: { m: CoachMessage }) {
           <Input
             aria-label="Contact email for the coach"
             placeholder="Email the coach may use"
+            type="email"
             value={email}
-            onChange={(e) => setEmail(e.target.value)}
+            onChange={(e) => {
+              setEmail(e.target.value);
+              setError(null);
+            }}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `contact-error-${m.id}` : undefined}
             className="max-w-64"
           />
-          <Button
-            size="sm"
-            disabled={answer.isPending}
-            onClick={() => answer.mutate({ id: m.id, accept: true, contactEmail: email })}
-          >
+          <Button size="sm" disabled={answer.isPending} onClick={accept}>
             Accept
           </Button>
           <Button
@@ -38,6 +46,11 @@ function MessageItem({ m }: { m: CoachMessage }) {
           >
             Decline
           </Button>
+          {error && (
+            <p id={`contact-error-${m.id}`} role="alert" className="w-full text-sm text-destructive">
+              {error}
+            </p>
+          )}
         </div>
       ) : (
         <p className="text-sm text-muted-foreground">

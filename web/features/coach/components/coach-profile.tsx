@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { CONNECT_MESSAGE_MAX } from '@contract/coach';
+import { CONNECT_MESSAGE_MAX, type CoachProfile } from '@contract/coach';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -7,6 +7,17 @@ import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/toaster';
 import { useCoachProfile } from '../api/coach-queries';
 import { useConnect, useUnwatch, useWatch } from '../api/coach-mutations';
+
+/** Each percentile under its own number, as the public page places it (the text does not name the metric). */
+function Percentile({ of, metric }: { of: CoachProfile['percentiles']; metric: string }) {
+  return of
+    .filter((x) => x.metric === metric)
+    .map((x) => (
+      <p key={x.metric} className="text-muted-foreground">
+        {x.text}
+      </p>
+    ));
+}
 
 /** A discoverable player's profile as the public page shows it, with watch and 'Ask to connect'. */
 export function CoachProfileView({ playerId }: { playerId: number }) {
@@ -38,28 +49,31 @@ export function CoachProfileView({ playerId }: { playerId: number }) {
             </p>
           )}
           {p.maxSpeed && (
-            <p>
-              Verified Max Speed: {p.maxSpeed.text}{' '}
-              {p.maxSpeed.receiptPath && (
-                <a href={p.maxSpeed.receiptPath} target="_blank" rel="noreferrer" className="underline">
-                  Receipt
-                </a>
-              )}
-            </p>
+            <div>
+              <p>
+                Verified Max Speed: {p.maxSpeed.text}{' '}
+                {p.maxSpeed.receiptPath && (
+                  <a href={p.maxSpeed.receiptPath} target="_blank" rel="noreferrer" className="underline">
+                    Receipt
+                  </a>
+                )}
+              </p>
+              <Percentile of={p.percentiles} metric="max_speed" />
+            </div>
           )}
           {p.iga && (
-            <p>
-              IGA Score: {p.iga.score}{' '}
-              {p.igaReceiptUrl && (
-                <a href={p.igaReceiptUrl} target="_blank" rel="noreferrer" className="underline">
-                  Receipt
-                </a>
-              )}
-            </p>
+            <div>
+              <p>
+                IGA Score: {p.iga.score}{' '}
+                {p.igaReceiptUrl && (
+                  <a href={p.igaReceiptUrl} target="_blank" rel="noreferrer" className="underline">
+                    Receipt
+                  </a>
+                )}
+              </p>
+              <Percentile of={p.percentiles} metric="iga_score" />
+            </div>
           )}
-          {p.percentiles.map((x) => (
-            <p key={x.metric}>{x.text}</p>
-          ))}
           {p.hudlUrl && (
             <a href={p.hudlUrl} target="_blank" rel="noreferrer" className="underline">
               Hudl
@@ -68,7 +82,10 @@ export function CoachProfileView({ playerId }: { playerId: number }) {
         </CardContent>
       </Card>
       <Card>
-        <CardContent className="space-y-3 pt-6">
+        <CardHeader>
+          <CardTitle className="text-lg">Watch list and contact</CardTitle>
+        </CardHeader>
+        <CardContent className="space-y-3">
           {p.watched ? (
             <Button variant="outline" onClick={() => unwatch.mutate(playerId)}>
               Remove from watch list

@@ -1,13 +1,12 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { COACH_SORT_LABELS, COACH_SORTS, type CoachSearchFilters, type CoachSort } from '@contract/coach';
 import { LEVELS } from '@contract/constants';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useCoachSearch } from '../api/coach-queries';
+import { CoachSearchResults } from './coach-search-results';
 
 const FIELDS: { key: keyof CoachSearchFilters; label: string; placeholder?: string }[] = [
   { key: 'position', label: 'Position', placeholder: 'WR' },
@@ -36,7 +35,7 @@ export function CoachSearch() {
   return (
     <div className="space-y-4">
       <form
-        className="grid gap-3 sm:grid-cols-3 lg:grid-cols-5"
+        className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5"
         aria-label="Search filters"
         onSubmit={(e) => {
           e.preventDefault();
@@ -86,62 +85,7 @@ export function CoachSearch() {
           {search.error.message}
         </p>
       )}
-      <Table>
-        <TableHeader>
-          <TableRow>
-            <TableHead>Player</TableHead>
-            <TableHead>Class</TableHead>
-            <TableHead>Position</TableHead>
-            <TableHead>School</TableHead>
-            <TableHead>Max Speed</TableHead>
-            <TableHead>IGA</TableHead>
-            <TableHead>Percentile</TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {items.map((i) => (
-            <TableRow key={i.playerId}>
-              <TableCell>
-                <Link
-                  to={`/coach/players/${i.playerId}`}
-                  className="flex items-center gap-2 font-medium text-primary"
-                >
-                  {i.photoUrl && <img src={i.photoUrl} alt="" className="size-8 rounded-full object-cover" />}
-                  {i.name}
-                </Link>
-              </TableCell>
-              <TableCell>{i.classYear}</TableCell>
-              <TableCell>{i.position}</TableCell>
-              <TableCell>
-                {i.school}
-                {i.state ? `, ${i.state}` : ''}
-              </TableCell>
-              <TableCell>
-                {i.maxSpeed ? (
-                  <a href={i.maxSpeed.receiptUrl} target="_blank" rel="noreferrer" className="underline">
-                    {i.maxSpeed.mph.toFixed(1)} mph
-                    {i.maxSpeed.plusMinusMph !== null ? ` ± ${i.maxSpeed.plusMinusMph.toFixed(1)}` : ''}
-                  </a>
-                ) : (
-                  '—'
-                )}
-              </TableCell>
-              <TableCell>
-                {i.iga ? (
-                  <a href={i.iga.receiptUrl} target="_blank" rel="noreferrer" className="underline">
-                    {i.iga.score}
-                  </a>
-                ) : (
-                  '—'
-                )}
-              </TableCell>
-              <TableCell>
-                {i.percentile ? `${i.percentile.value}th of ${i.percentile.n} ${i.percentile.group}` : '—'}
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+      <CoachSearchResults items={items} />
       {search.isSuccess && items.length === 0 && (
         <p className="text-sm text-muted-foreground">No players match these filters.</p>
       )}

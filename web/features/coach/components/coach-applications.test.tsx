@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse } from 'msw';
+import { coachAdminApi } from '@contract/api/coach';
+import type { AdminCoachApplication } from '@contract/coach';
+import { mock } from '@/test/mock';
+import { findToast, renderWithProviders } from '@/test/render';
+import { server } from '@/test/server';
+import { CoachApplications } from './coach-applications';
+
+const application = (over: Partial<AdminCoachApplication> = {}): AdminCoachApplication => ({
+  id: 4,
+  userId: 40,
+  name: 'Sam Ortiz',
+  title: 'Recruiting Coordinator',
+  email: 'sam@example.com',
+  emailVerified: true,
+  college: 'Abilene Christian University',
+  collegeWebsite: 'acu.edu',
+  domainMatched: false,
+  status: 'awaiting-admin',
+  declineReason: null,
+  createdAt: '2026-11-26T12:00:00.000Z',
+  ...over,
+});
+
+describe("User Management's Coach applications", () => {
+  it('declines through a dialog whose reason is required, and shows the reason once declined', async () => {
+    let state = application();
+    const reasons: unknown[] = [];
+    server.use(
+      mock(coachAdminApi.applications, () => HttpResponse.json([state])),
+      mock(
+        coachAdminApi.decline,
+        async ({ request }) => {
+          const body = (await request.json()) as { reason: string };
+          reasons.push(body);
+          state = application({ status: 'declined', declineReason: body.reason });
+          return HttpResponse.json({ id: 40, status: 'declined' });
+        },
+        { id: 4 },
+      ),
+    );
+    const { ui } = renderWithProviders(<CoachApplications />);
+    const item = await screen.findByRole('listitem', { name: 'Application of Sam Ortiz' });
+    expect(item).toHaveTextContent('Sam Ortiz, Recruiting Coordinator at Abilene Christian University');
+    expect(item).toHaveTextContent('sam@example.com · not the college’s domain');
+    expect(item).toHaveTextContent('Waiting for approval');
+
+    await ui.click(within(item).getByRole('button', { name: 'Decline' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Decline the application' });
+    expect(dialog).toHaveTextContent('The reason is mailed to sam@example.com.');
+    await ui.click(within(dialog).getByRole('button', { name: 'Decline' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Give the applicant a reason');
+    await ui.type(within(dialog).getByLabelText(/Reason/), '   ');
+    await ui.click(within(dialog).getByRole('button', { name: 'Decline' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Give the applicant a reason');
+    expect(reasons).toEqual([]);
+
+    await ui.type(within(dialog).getByLabelText(/Reason/), 'We could not confirm you coach there.');
+    await ui.click(within(dialog).getByRole('button', { name: 'Decline' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(reasons).toEqual([{ reason: 'We could not confirm you coach there.' }]);
+    await findToast('Application of Sam Ortiz declined');
+    const after = await screen.findByRole('listitem', { name: 'Application of Sam Ortiz' });
+    expect(await within(after).findByText('Reason: We could not confirm you coach there.')).toBeVisible();
+    expect(within(after).queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
+  });
+
+  it('cancelling the dialog declines nothing; approving offers Suspend', async () => {
+    let state = application();
+    let declined = false;
+    let suspended: string | null = null;
+    server.use(
+      mock(coachAdminApi.applications, () => HttpResponse.json([state])),
+      mock(coachAdminApi.decline, () => {
+        declined = true;
+        return HttpResponse.json({ id: 40, status: 'declined' });
+      }),
+      mock(
+        coachAdminApi.approve,
+        () => {
+          state = application({ status: 'approved' });
+          return HttpResponse.json({ id: 40, status: 'approved' });
+        },
+        { id: 4 },
+      ),
+      mock(coachAdminApi.suspend, ({ params }) => {
+        suspended = String(params.userId);
+        state = application({ status: 'suspended' });
+        return HttpResponse.json({ id: 40, status: 'suspended' });
+      }),
+    );
+    const { ui } = renderWithProviders(<CoachApplications />);
+    const item = await screen.findByRole('listitem', { name: 'Application of Sam Ortiz' });
+    await ui.click(within(item).getByRole('button', { name: 'Decline' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Decline the application' });
+    await ui.type(within(dialog).getByLabelText(/Reason/), 'Not sure');
+    await ui.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(declined).toBe(false);
+
+    await ui.click(within(item).getByRole('button', { name: 'Approve' }));
+    expect(await within(item).findByText('Approved')).toBeVisible();
+    await ui.click(within(item).getByRole('button', { name: 'Suspend' }));
+    expect(await within(item).findByText('Suspended')).toBeVisible();
+    expect(suspended).toBe('40');
+  });
+
+  it('says when nobody has applied', async () => {
+    server.use(mock(coachAdminApi.applications, () => HttpResponse.json([])));
+    renderWithProviders(<CoachApplications />);
+    expect(await screen.findByText('No coach has applied yet.')).toBeVisible();
+  });
+});

@@ -1,0 +1,94 @@
+import { Link } from 'react-router';
+import type { CoachSearchItem } from '@contract/coach';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+
+function Speed({ i }: { i: CoachSearchItem }) {
+  if (!i.maxSpeed) return <>—</>;
+  return (
+    <a href={i.maxSpeed.receiptUrl} target="_blank" rel="noreferrer" className="whitespace-nowrap underline">
+      {i.maxSpeed.mph.toFixed(1)} mph
+      {i.maxSpeed.plusMinusMph !== null ? ` ± ${i.maxSpeed.plusMinusMph.toFixed(1)}` : ''}
+    </a>
+  );
+}
+
+function Iga({ i }: { i: CoachSearchItem }) {
+  if (!i.iga) return <>—</>;
+  return (
+    <a href={i.iga.receiptUrl} target="_blank" rel="noreferrer" className="underline">
+      {i.iga.score}
+    </a>
+  );
+}
+
+const percentile = (i: CoachSearchItem) =>
+  i.percentile ? `${i.percentile.value}th of ${i.percentile.n} ${i.percentile.group}` : null;
+
+function PlayerLink({ i }: { i: CoachSearchItem }) {
+  return (
+    <Link to={`/coach/players/${i.playerId}`} className="flex items-center gap-2 font-medium text-primary">
+      {i.photoUrl && <img src={i.photoUrl} alt="" className="size-8 rounded-full object-cover" />}
+      {i.name}
+    </Link>
+  );
+}
+
+/**
+ * The results: a table from tablet width, a card per player on a phone (seven columns do not fit 390 px).
+ * Every number links to its receipt, the name to the profile.
+ */
+export function CoachSearchResults({ items }: { items: CoachSearchItem[] }) {
+  const school = (i: CoachSearchItem) => [i.school, i.state].filter(Boolean).join(', ');
+  return (
+    <>
+      <ul className="space-y-2 sm:hidden" aria-label="Players">
+        {items.map((i) => (
+          <li key={i.playerId} className="space-y-1 rounded-lg border bg-card p-3 text-sm">
+            <PlayerLink i={i} />
+            <p className="text-muted-foreground">
+              {[i.classYear && `Class of ${i.classYear}`, i.position, school(i)].filter(Boolean).join(' · ')}
+            </p>
+            <p>
+              Max Speed <Speed i={i} /> · IGA <Iga i={i} />
+            </p>
+            {percentile(i) && <p className="text-muted-foreground">{percentile(i)}</p>}
+          </li>
+        ))}
+      </ul>
+      <div className="hidden sm:block">
+        <Table>
+          <TableHeader>
+            <TableRow>
+              <TableHead>Player</TableHead>
+              <TableHead>Class</TableHead>
+              <TableHead>Position</TableHead>
+              <TableHead>School</TableHead>
+              <TableHead>Max Speed</TableHead>
+              <TableHead>IGA</TableHead>
+              <TableHead>Percentile</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {items.map((i) => (
+              <TableRow key={i.playerId}>
+                <TableCell>
+                  <PlayerLink i={i} />
+                </TableCell>
+                <TableCell>{i.classYear}</TableCell>
+                <TableCell>{i.position}</TableCell>
+                <TableCell>{school(i)}</TableCell>
+                <TableCell>
+                  <Speed i={i} />
+                </TableCell>
+                <TableCell>
+                  <Iga i={i} />
+                </TableCell>
+                <TableCell>{percentile(i) ?? '—'}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,170 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { HttpResponse } from 'msw';
+import { coachApi } from '@contract/api/coach';
+import type { CoachSearchItem, Connection, WatchItem } from '@contract/coach';
+import { mock } from '@/test/mock';
+import { renderWithProviders } from '@/test/render';
+import { failure, server } from '@/test/server';
+import { CoachSearch } from './coach-search';
+import { Watchlist } from './watchlist';
+
+const item = (over: Partial<CoachSearchItem> = {}): CoachSearchItem => ({
+  playerId: 7,
+  name: 'Jordan Miles',
+  photoUrl: null,
+  classYear: 2027,
+  position: 'Wide Receiver',
+  school: 'Westlake High School',
+  state: 'TX',
+  maxSpeed: { mph: 22.31, plusMinusMph: 0.5, receiptUrl: '/api/coach/players/7/receipts/11' },
+  iga: { score: 83.6, receiptUrl: '/api/coach/players/7/receipts/12' },
+  percentile: { value: 99, group: 'high-school players, all positions', n: 38 },
+  ...over,
+});
+
+describe('coach search', () => {
+  // The saved searches beside the filters have tests of their own.
+  beforeEach(() => server.use(mock(coachApi.savedSearches, () => HttpResponse.json([]))));
+
+  it('sends only the filters typed and the sort chosen, and shows each row with its receipts', async () => {
+    const asked: URLSearchParams[] = [];
+    server.use(
+      mock(coachApi.search, ({ request }) => {
+        const q = new URL(request.url).searchParams;
+        asked.push(q);
+        return HttpResponse.json({ items: q.get('position') ? [item()] : [], nextCursor: null });
+      }),
+    );
+    const { ui } = renderWithProviders(<CoachSearch />);
+    expect(await screen.findByText('No players match these filters.')).toBeVisible();
+    expect(Object.fromEntries(asked[0])).toEqual({ sort: 'speed' });
+
+    await ui.type(screen.getByLabelText('Position'), 'WR');
+    await ui.type(screen.getByLabelText('Max Speed at least (mph)'), ' 22 ');
+    await ui.selectOptions(screen.getByLabelText('Level'), 'High School');
+    await ui.selectOptions(screen.getByLabelText('Sort by'), 'IGA');
+    await ui.click(screen.getByRole('button', { name: 'Search' }));
+
+    const table = within(await screen.findByRole('table'));
+    const row = (await table.findByRole('link', { name: 'Jordan Miles' })).closest('tr')!;
+    expect(Object.fromEntries(asked.at(-1)!)).toEqual({
+      position: 'WR',
+      minSpeedMph: '22',
+      level: 'High School',
+      sort: 'iga',
+    });
+    expect(table.getByRole('link', { name: 'Jordan Miles' })).toHaveAttribute('href', '/coach/players/7');
+    expect(within(row).getByRole('link', { name: '22.3 mph ± 0.5' })).toHaveAttribute(
+      'href',
+      '/api/coach/players/7/receipts/11',
+    );
+    expect(within(row).getByRole('link', { name: '83.6' })).toHaveAttribute(
+      'href',
+      '/api/coach/players/7/receipts/12',
+    );
+    expect(row).toHaveTextContent('Westlake High School, TX');
+    expect(row).toHaveTextContent('99th of 38 high-school players, all positions');
+    // The phone's card says the same.
+    const card = within(screen.getByRole('list', { name: 'Players' })).getByRole('listitem');
+    expect(card).toHaveTextContent('Class of 2027 · Wide Receiver · Westlake High School, TX');
+    expect(card).toHaveTextContent('Max Speed 22.3 mph ± 0.5 · IGA 83.6');
+  });
+
+  it("loads the next 25 with the answer's cursor on 'Show more', and shows a dash for a missing number", async () => {
+    server.use(
+      mock(coachApi.search, ({ request }) => {
+        const cursor = new URL(request.url).searchParams.get('cursor');
+        return cursor === 'next-1'
+          ? HttpResponse.json({
+              items: [item({ playerId: 8, name: 'Casey Miles', iga: null, percentile: null })],
+              nextCursor: null,
+            })
+          : HttpResponse.json({ items: [item()], nextCursor: 'next-1' });
+      }),
+    );
+    const { ui } = renderWithProviders(<CoachSearch />);
+    const table = within(await screen.findByRole('table'));
+    await table.findByRole('link', { name: 'Jordan Miles' });
+    await ui.click(screen.getByRole('button', { name: 'Show more' }));
+    const casey = (await table.findByRole('link', { name: 'Casey Miles' })).closest('tr')!;
+    expect(table.getByRole('link', { name: 'Jordan Miles' })).toBeVisible();
+    expect(
+      within(casey)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual([
+      'Casey Miles',
+      '2027',
+      'Wide Receiver',
+      'Westlake High School, TX',
+      '22.3 mph ± 0.5',
+      '—',
+      '—',
+    ]);
+    expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
+  });
+
+  it('tells a coach waiting for an admin why nothing is listed', async () => {
+    server.use(
+      mock(coachApi.search, failure(403, 'Your coach account is waiting for an admin to approve it.')),
+    );
+    renderWithProviders(<CoachSearch />);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Your coach account is waiting for an admin to approve it.',
+    );
+    expect(screen.queryByText('No players match these filters.')).not.toBeInTheDocument();
+  });
+});
+
+describe('watch list', () => {
+  it('shows each player with the private note and a new verified number, and the answers to requests', async () => {
+    const watched: WatchItem[] = [
+      {
+        playerId: 7,
+        name: 'Jordan Miles',
+        classYear: 2027,
+        school: 'Westlake High School',
+        note: 'Quick off the line',
+        addedAt: '2026-11-01T00:00:00.000Z',
+        newVerifiedNumber: true,
+        maxSpeedMph: 22.31,
+        igaScore: 83.6,
+      },
+      {
+        playerId: 8,
+        name: 'Casey Miles',
+        classYear: 2029,
+        school: 'Westlake High School',
+        note: '',
+        addedAt: '2026-11-02T00:00:00.000Z',
+        newVerifiedNumber: false,
+        maxSpeedMph: 19.7,
+        igaScore: null,
+      },
+    ];
+    const connections: Connection[] = [
+      {
+        playerId: 7,
+        name: 'Jordan Miles',
+        status: 'accepted',
+        contactEmail: 'miles@example.com',
+        createdAt: 'a',
+      },
+      { playerId: 8, name: 'Casey Miles', status: 'pending', contactEmail: null, createdAt: 'b' },
+    ];
+    server.use(
+      mock(coachApi.watchlist, () => HttpResponse.json(watched)),
+      mock(coachApi.connections, () => HttpResponse.json(connections)),
+    );
+    renderWithProviders(<Watchlist />);
+    const jordan = (await screen.findByRole('link', { name: 'Jordan Miles' })).closest('li')!;
+    expect(jordan).toHaveTextContent('Class of 2027 · Westlake High School · 22.3 mph');
+    expect(within(jordan).getByText('New verified number')).toBeVisible();
+    expect(within(jordan).getByText('Quick off the line')).toBeVisible();
+    const casey = screen.getByRole('link', { name: 'Casey Miles' }).closest('li')!;
+    expect(within(casey).queryByText('New verified number')).not.toBeInTheDocument();
+    expect(screen.getByText('Jordan Miles: accepted, write to miles@example.com')).toBeVisible();
+    expect(screen.getByText('Casey Miles: pending')).toBeVisible();
+  });
+});
