@@ -1,0 +1,191 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Locator, Page } from '@playwright/test';
+import sharp from 'sharp';
+import { makeFieldClip, type FieldClip } from '../server/modules/measurements/tracking/field-clip.fixtures';
+import { DEMO, expect, loginAs, test } from './fixtures';
+import { DESKTOP, shots, signInAs } from './screens';
+import { scratchDir } from './scratch';
+
+/**
+ * Tracked Max Speed in the browser (issue 31, decision 210): the analyst opens a max-speed request whose
+ * clip is a generated field (panning camera, yard lines, a crowd), clicks the player once, watches the
+ * track's progress, sees the track drawn over the frame and the velocity profile, corrects one frame,
+ * completes; the family sees the tracked value on its receipt and the profile on the public receipt.
+ */
+let clip: FieldClip;
+
+/** Pixels of the overlay's colours on the canvas: the yard lines (yellow) and the track's box (green/blue). */
+async function overlayPixels(canvas: Locator) {
+  await expect(canvas).toHaveAttribute('aria-busy', 'false');
+  const { data, info } = await sharp(await canvas.screenshot())
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  let yellow = 0;
+  let box = 0;
+  for (let i = 0; i < data.length; i += info.channels) {
+    const [r, g, b] = [data[i], data[i + 1], data[i + 2]];
+    if (r > 200 && g > 160 && g < 230 && b < 90) yellow += 1;
+    if ((g > 150 && r < 90 && b < 130) || (b > 200 && r < 90 && g < 160)) box += 1;
+  }
+  return { yellow, box };
+}
+
+/** Clicks the canvas at a point given in pixels of the displayed frame. */
+async function clickFrameAt(canvas: Locator, p: { x: number; y: number }) {
+  const bounds = (await canvas.boundingBox())!;
+  await canvas.click({
+    position: { x: (p.x * bounds.width) / clip.width, y: (p.y * bounds.height) / clip.height },
+  });
+}
+
+async function goTo(viewer: Locator, frameIndex: number) {
+  await viewer.getByLabel('Go to frame').fill(String(frameIndex + 1));
+  await viewer.getByLabel('Go to frame').press('Enter');
+  await expect(viewer.getByTestId('frame-label')).toHaveText(new RegExp(`^Frame ${frameIndex + 1} of `));
+}
+
+async function buySpeedCredit(page: Page) {
+  const credits = async () =>
+    ((await (await page.request.get('/api/user')).json()) as { credits: number }).credits;
+  const before = await credits();
+  const plans = (await (await page.request.get('/api/plans')).json()) as { id: number; key: string }[];
+  const checkout = await page.request.post('/api/checkout', {
+    data: { planId: plans.find((p) => p.key === 'speed-single')!.id },
+  });
+  expect(checkout.status(), await checkout.text()).toBe(200);
+  const sessionId = /cs_test_[A-Za-z0-9_]+/.exec(((await checkout.json()) as { url: string }).url)![0];
+  const paid = await page.request.post(`/api/checkout/test/${sessionId}/pay`, {
+    data: { cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' },
+  });
+  expect(paid.status(), await paid.text()).toBe(200);
+  await expect.poll(credits).toBe(before + 1);
+}
+
+test.describe('tracked max speed', () => {
+  test.beforeAll(async () => {
+    clip = await makeFieldClip(path.join(scratchDir('va-e2e-track-'), 'field-2997.mp4'), {
+      fps: '30000/1001',
+      seconds: 2.5,
+    });
+  });
+
+  test('the analyst tracks the player from one click, corrects a frame and completes; the family sees the profile', async ({
+    page,
+  }) => {
+    test.setTimeout(330_000);
+    await page.setViewportSize(DESKTOP);
+    await loginAs(page, DEMO.parent);
+    await buySpeedCredit(page);
+    const players = (await (await page.request.get('/api/players')).json()) as {
+      id: number;
+      firstName: string;
+      primaryPositionId: number;
+    }[];
+    const jordan = players.find((p) => p.firstName === 'Jordan')!;
+    const up = await page.request.post('/api/videos/upload', {
+      multipart: {
+        playerId: String(jordan.id),
+        file: { name: 'field.mp4', mimeType: 'video/mp4', buffer: readFileSync(clip.file) },
+      },
+    });
+    expect(up.status(), await up.text()).toBe(201);
+    const videoId = ((await up.json()) as { id: number }).id;
+    const sent = await page.request.post('/api/analysis-requests', {
+      data: {
+        playerId: jordan.id,
+        requestType: 'max_speed',
+        hudlUrl: `https://www.hudl.com/video/3/e2e/tracked-${Date.now()}`,
+        startTime: '00:05',
+        season: new Date().getFullYear(),
+        positionId: jordan.primaryPositionId,
+        videoId,
+      },
+    });
+    expect(sent.status(), await sent.text()).toBe(201);
+    const requestId = ((await sent.json()) as { id: number }).id;
+
+    await signInAs(page, DEMO.analyst);
+    await page.goto('/analyst/queue');
+    await page.getByTestId(`queue-row-${requestId}`).getByRole('button', { name: 'Process' }).click();
+    const process = page.getByRole('dialog', { name: 'Process Analysis Request' });
+    await expect(process.getByRole('group', { name: 'Frame viewer' })).toBeVisible({ timeout: 150_000 });
+    await process.getByRole('radio', { name: 'Track the player' }).click();
+    const bench = process.getByRole('region', { name: 'Tracking workbench' });
+    const viewer = bench.getByRole('group', { name: 'Frame viewer' });
+    const canvas = viewer.getByTestId('frame-canvas');
+    const start = bench.getByRole('button', { name: 'Track this player' });
+    await expect(start).toBeDisabled();
+
+    // One click on the ground point, on a frame where the runner is clear of the crowd.
+    const seedFrame = [30, 25, 35, 20, 40].find((n) => !clip.occluded.includes(n))!;
+    await goTo(viewer, seedFrame);
+    await expect(canvas).toHaveAttribute('aria-busy', 'false');
+    const before = await overlayPixels(canvas);
+    await clickFrameAt(canvas, clip.groundPoints[seedFrame]);
+    await expect(bench.getByRole('button', { name: 'Clear clicks (1)' })).toBeVisible();
+    await start.click();
+    await expect(bench.getByRole('status').getByText(/^Tracking… \d+%$/)).toBeVisible();
+    await shots(page, 'tracking-progress');
+
+    const max = bench.getByTestId('tracked-max-speed');
+    await expect(max).toHaveText(/^\d+\.\d mph ± \d\.\d\d$/, { timeout: 150_000 });
+    const [mph, bound] = /^([\d.]+) mph ± ([\d.]+)$/
+      .exec((await max.textContent())!)!
+      .slice(1)
+      .map(Number);
+    expect(bound).toBeLessThanOrEqual(0.4);
+    expect(Math.abs(mph - clip.trueTopMph)).toBeLessThanOrEqual(bound + 0.05);
+    await expect(bench.getByText(/video 29\.97 fps, tracked, \d+ frames/)).toBeVisible();
+    await expect(bench.getByTestId('velocity-chart').first()).toBeVisible();
+    await expect(bench.getByRole('list', { name: 'Proposed crossings' }).getByRole('button')).toHaveCount(
+      clip.crossings.length,
+    );
+
+    // The track over the frame: the yard lines and the player's box are drawn, and the frame is named.
+    await expect(viewer.getByText(/^Frame \d+: tracked, confidence \d\.\d\d$/)).toBeVisible();
+    const after = await overlayPixels(canvas);
+    expect(after.yellow).toBeGreaterThan(before.yellow + 200);
+    expect(after.box).toBeGreaterThan(before.box + 20);
+    await shots(page, 'tracking-result');
+
+    // Correct one frame with a click on the true ground point, and fit again.
+    const fixFrame = seedFrame + 10;
+    await goTo(viewer, fixFrame);
+    await bench.getByRole('button', { name: 'Correct this frame' }).click();
+    await clickFrameAt(canvas, clip.groundPoints[fixFrame]);
+    await bench.getByRole('button', { name: 'Re-fit (1 corrected, 0 dropped)' }).click();
+    await expect(viewer.getByText(`Frame ${fixFrame + 1}: corrected, confidence 1.00`)).toBeVisible();
+    await expect(max).toHaveText(/^\d+\.\d mph ± \d\.\d\d$/);
+    const refitted = Number(/^([\d.]+)/.exec((await max.textContent())!)![1]);
+    expect(Math.abs(refitted - clip.trueTopMph)).toBeLessThanOrEqual(0.45);
+
+    await bench.getByRole('button', { name: /^Use this Max Speed \(\d+\.\d mph\)$/ }).click();
+    const confirmed = Math.round(refitted * 10) / 10;
+    await expect(bench.getByText(`Confirmed: ${confirmed.toFixed(1)} mph from the track.`)).toBeVisible();
+    await expect(process.getByLabel('Max Speed (mph)')).toHaveValue(confirmed.toFixed(1));
+    await process.getByLabel('Percentile (0-100)').fill('70');
+    await shots(page, 'tracking-confirmed');
+    await process.getByRole('button', { name: 'Complete Analysis' }).click();
+    await expect(page.getByText('Request processed successfully')).toBeVisible();
+
+    await signInAs(page, DEMO.parent);
+    await page.goto(`/receipts/${requestId}`);
+    const receipt = page.getByTestId('receipt');
+    await expect(receipt.getByTestId('receipt-speed')).toContainText(`${confirmed.toFixed(1)} mph`);
+    await receipt.getByRole('button', { name: 'Technical details' }).click();
+    await expect(receipt.getByTestId('receipt-facts')).toContainText(/video 29\.97 fps, tracked, \d+ frames/);
+    await shots(page, 'tracking-receipt');
+
+    const shared = await page.request.put(`/api/players/${jordan.id}/share`, { data: { enabled: true } });
+    expect(shared.status(), await shared.text()).toBe(200);
+    const publicPath = ((await shared.json()) as { path: string }).path;
+    await page.goto(`${publicPath}/receipts/${requestId}`);
+    await expect(page.getByText('Velocity profile')).toBeVisible();
+    await expect(page.locator('[aria-label="Speed by time, fastest 10 yards shaded"]')).toBeVisible();
+    await expect(
+      page.getByText(/^Method: video 29\.97 fps, tracked, \d+ frames: the player followed by the tracker/),
+    ).toBeVisible();
+    await shots(page, 'tracking-public-receipt');
+  });
+});
