@@ -13,7 +13,14 @@ import {
 } from '../../db/schema';
 import { notFound } from '../../lib/app-error';
 import type { Storage } from '../../lib/storage';
-import { buildPublicProfile, html, publicLayout, renderPublicReceipt, showOf } from '../sharing';
+import {
+  buildPublicProfile,
+  html,
+  publicLayout,
+  renderPublicFortyReceipt,
+  renderPublicReceipt,
+  showOf,
+} from '../sharing';
 import { coachReceiptUrl } from './search.service';
 
 const NOT_DISCOVERABLE = 'Player not found';
@@ -41,7 +48,12 @@ export async function coachProfile(
   playerId: number,
 ): Promise<CoachProfile> {
   const row = await discoverable(db, playerId);
-  const { profile, photoKey } = await buildPublicProfile(db, playerId, '', await showFor(db, playerId));
+  const { profile, photoKey, fortyRequestId } = await buildPublicProfile(
+    db,
+    playerId,
+    '',
+    await showFor(db, playerId),
+  );
   await db.insert(coachViews).values({ coachUserId: coach.id, playerId });
   const [watched] = await db
     .select({ playerId: coachWatchlist.playerId })
@@ -60,6 +72,10 @@ export async function coachProfile(
       ...profile.maxSpeed,
       receiptPath: row.speedRequestId ? coachReceiptUrl(playerId, row.speedRequestId) : null,
     },
+    forty: profile.forty && {
+      ...profile.forty,
+      receiptPath: fortyRequestId ? coachReceiptUrl(playerId, fortyRequestId) : null,
+    },
     playerId,
     igaReceiptUrl: profile.iga && row.igaRequestId ? coachReceiptUrl(playerId, row.igaRequestId) : null,
     watched: Boolean(watched),
@@ -67,7 +83,10 @@ export async function coachProfile(
   };
 }
 
-/** A receipt of a discoverable player: the public receipt page for a speed, the submetrics for an IGA score. */
+/**
+ * A receipt of a discoverable player: the public receipt page for a speed or a shown 40 (any of the
+ * player's completed 40s, as on the public page), the submetrics for an IGA score.
+ */
 export async function coachReceipt(
   db: Db,
   storage: Storage,
@@ -76,10 +95,12 @@ export async function coachReceipt(
   appUrl: string,
 ) {
   const row = await discoverable(db, playerId);
-  if (requestId !== row.speedRequestId && requestId !== row.igaRequestId) throw notFound('Receipt not found');
   const profilePath = `/coach/players/${playerId}`;
   const { profile } = await buildPublicProfile(db, playerId, '', await showFor(db, playerId));
   const ctx = { url: `${appUrl}${coachReceiptUrl(playerId, requestId)}`, profilePath, name: profile.name };
+  const forty = profile.forty && (await renderPublicFortyReceipt(db, storage, playerId, requestId, ctx));
+  if (forty) return forty;
+  if (requestId !== row.speedRequestId && requestId !== row.igaRequestId) throw notFound('Receipt not found');
   const page = await renderPublicReceipt(db, storage, playerId, requestId, ctx);
   if (page) return page;
   const [req] = await db

@@ -13,6 +13,8 @@ import { drainJobs } from '../../lib/jobs';
 import { makeFortyClip, type FortyClip } from '../../test/forty-clip';
 import { as, createTestApp, createUser, userRow, type TestApp, type TestUser } from '../../test/helpers';
 import { complete, createPlayer, multipart } from '../analysis/analysis.fixtures';
+import { applyCoach } from '../coach/coach.fixtures';
+import { completedSpeed } from '../sharing/sharing.fixtures';
 import { rebuildLeaderboard } from '../leaderboard/leaderboard.service';
 import { videoJobHandlers } from '../videos/video-processing';
 
@@ -393,6 +395,56 @@ describe('completing a verified 40', () => {
     expect(hidden.statusCode, hidden.body).toBe(200);
     expect((await get(`${path0}/profile.json`)).json().forty).toBeNull();
     expect((await get(`${path0}/forty-receipts/${request.id}`)).statusCode).toBe(404);
+  });
+
+  it("gives a coach the 40's receipt on a discoverable player's profile (brief 28b item 3)", async () => {
+    const { c, videoId, request, family, player } = await familyRequests(240);
+    const done = await complete(
+      t,
+      analyst,
+      request.id,
+      { measurement: JSON.stringify(trueMarks(c, videoId, [0, 10, 20, 40])) },
+      null,
+    );
+    expect(done.statusCode, done.body).toBe(200);
+    await completedSpeed(t, player.id, 20.4);
+    const on = await as(t, family, {
+      method: 'PUT',
+      url: `/api/players/${player.id}/discovery`,
+      payload: { enabled: true, guardianConfirmed: true },
+    });
+    expect(on.statusCode, on.body).toBe(200);
+    const coach = await applyCoach(t);
+
+    const profile = await as(t, coach, { method: 'GET', url: `/api/coach/players/${player.id}` });
+    expect(profile.statusCode, profile.body).toBe(200);
+    const receiptPath = `/api/coach/players/${player.id}/receipts/${request.id}`;
+    expect(profile.json().forty).toMatchObject({
+      text: '4.62 s ± 0.01 (verified 40, video 240 fps)',
+      receiptPath,
+    });
+    const receipt = await as(t, coach, { method: 'GET', url: receiptPath });
+    expect(receipt.statusCode, receipt.body).toBe(200);
+    expect(receipt.body).toContain('Receipt · Verified 40');
+    expect(receipt.body).toContain('4.62 s ± 0.01 (verified 40, video 240 fps)');
+    expect(receipt.body).toContain('Finish: torso crosses the 40-yard line');
+    expect(receipt.body).toContain(`href="/coach/players/${player.id}"`);
+    expect(receipt.body).not.toContain(analyst.email);
+    // Another player's 40 is not this player's receipt.
+    const other = await familyRequests(60);
+    const foreign = `/api/coach/players/${player.id}/receipts/${other.request.id}`;
+    expect((await as(t, coach, { method: 'GET', url: foreign })).statusCode).toBe(404);
+
+    const hidden = await as(t, family, {
+      method: 'PUT',
+      url: `/api/players/${player.id}/share`,
+      payload: { show: { forty: false } },
+    });
+    expect(hidden.statusCode, hidden.body).toBe(200);
+    expect(
+      (await as(t, coach, { method: 'GET', url: `/api/coach/players/${player.id}` })).json().forty,
+    ).toBeNull();
+    expect((await as(t, coach, { method: 'GET', url: receiptPath })).statusCode).toBe(404);
   });
 
   it('is not a Max Speed: a forty completion without marks is refused', async () => {

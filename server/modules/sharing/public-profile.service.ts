@@ -20,10 +20,14 @@ import { publicPhotoPath } from './public-photo';
 const feet = (inches: number) => `${Math.floor(inches / 12)}' ${inches % 12}"`;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** The public profile, and the stored photo its image, sheet and photo link read (null when not shown). */
+/**
+ * The public profile, and the stored photo its image, sheet and photo link read (null when not shown);
+ * the shown 40's request, for a view that links its receipt on its own path (a coach's).
+ */
 export interface BuiltProfile {
   profile: PublicProfile;
   photoKey: string | null;
+  fortyRequestId: number | null;
 }
 
 /**
@@ -50,6 +54,7 @@ export async function buildPublicProfile(
     );
   const posName = (id: number | null) => posRows.find((r) => r.id === id)?.name;
   const photoKey = show.photo ? storageKeyOf(p.photoUrl) : null;
+  const forty = show.forty ? await bestForty(db, playerId, slug) : null;
   const profile: PublicProfile = {
     name: `${p.firstName} ${p.lastName}`,
     photoUrl: photoKey ? publicPhotoPath(slug, photoKey) : null,
@@ -62,7 +67,7 @@ export async function buildPublicProfile(
     height: show.height ? feet(p.heightInches) : null,
     weight: show.weight ? p.weight : null,
     maxSpeed: show.maxSpeed ? await bestSpeed(db, playerId, slug) : null,
-    forty: show.forty ? await bestForty(db, playerId, slug) : null,
+    forty: forty?.shown ?? null,
     iga: show.igaScore ? await bestIga(db, playerId) : null,
     percentiles: show.percentiles
       ? (await playerPercentiles(db, playerId)).filter((x) =>
@@ -75,7 +80,7 @@ export async function buildPublicProfile(
     instagram: show.instagram ? p.instagramHandle : null,
     facebook: show.facebook ? p.facebookUrl : null,
   };
-  return { profile, photoKey };
+  return { profile, photoKey, fortyRequestId: forty?.requestId ?? null };
 }
 
 /** The best completed Max Speed, with its receipt when it was measured and whether a second analyst agreed. */
@@ -116,10 +121,10 @@ async function bestSpeed(db: Db, playerId: number, slug: string): Promise<Public
 }
 
 /** The fastest verified 40, with its splits and its public receipt (decision 209). */
-async function bestForty(db: Db, playerId: number, slug: string): Promise<PublicProfile['forty']> {
+async function bestForty(db: Db, playerId: number, slug: string) {
   const [best] = await fortyResultsOf(db, playerId);
   if (!best) return null;
-  return {
+  const shown: PublicProfile['forty'] = {
     text: formatForty(best.seconds, best.plusMinusSeconds, best.method),
     method: best.method,
     splits: best.splits
@@ -130,6 +135,7 @@ async function bestForty(db: Db, playerId: number, slug: string): Promise<Public
     season: best.season,
     receiptPath: slug ? `/p/${slug}/forty-receipts/${best.requestId}` : null,
   };
+  return { shown, requestId: best.requestId };
 }
 
 async function bestIga(db: Db, playerId: number): Promise<PublicProfile['iga']> {
