@@ -159,13 +159,13 @@ test.describe('college coaches', () => {
       .fill('We would like to talk about our summer camp and what Jordan is looking for.');
     await page.getByRole('button', { name: 'Ask to connect' }).click();
     await expect(page.getByText('Request sent to the family')).toBeVisible();
-    await expect(page.getByText('Request to connect: pending')).toBeVisible();
+    await expect(page.getByText('Request to connect: waiting for the family to answer')).toBeVisible();
     await shots(page, 'coach-profile');
 
     await page.getByRole('link', { name: 'Watch list' }).click();
     await expect(page.getByRole('link', { name: 'Jordan Miles' })).toBeVisible();
     await expect(page.getByText('Quick off the line, see him in spring')).toBeVisible();
-    await expect(page.getByText('Jordan Miles: pending')).toBeVisible();
+    await expect(page.getByText('Jordan Miles: waiting for the family to answer')).toBeVisible();
 
     // The family sees the message on the dashboard and accepts with the email it chooses.
     await signInAs(page, DEMO.parent);

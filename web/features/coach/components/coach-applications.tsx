@@ -42,8 +42,8 @@ export function CoachApplications() {
                       {STATUS_TEXT[a.status]}
                     </Badge>
                   </p>
-                  <p className="break-all text-muted-foreground">
-                    {a.email}
+                  <p className="text-muted-foreground">
+                    <span className="break-all">{a.email}</span>
                     {a.domainMatched ? ' · the college’s own domain' : ' · not the college’s domain'}
                     {a.emailVerified ? '' : ' · email not verified yet'}
                   </p>

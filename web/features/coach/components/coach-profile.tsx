@@ -7,6 +7,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/toaster';
 import { useCoachProfile } from '../api/coach-queries';
 import { useConnect, useUnwatch, useWatch } from '../api/coach-mutations';
+import { CONNECTION_TEXT } from './connection-text';
 
 /** Each percentile under its own number, as the public page places it (the text does not name the metric). */
 function Percentile({ of, metric }: { of: CoachProfile['percentiles']; metric: string }) {
@@ -102,7 +103,12 @@ export function CoachProfileView({ playerId }: { playerId: number }) {
             </div>
           )}
           {p.connection ? (
-            <p className="text-sm">Request to connect: {p.connection}</p>
+            <p className="text-sm">
+              Request to connect:{' '}
+              {p.connection === 'accepted'
+                ? 'accepted, the email the family gave is in your watch list'
+                : CONNECTION_TEXT[p.connection](null)}
+            </p>
           ) : (
             <form
               className="space-y-2"

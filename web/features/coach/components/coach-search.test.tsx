@@ -165,6 +165,6 @@ describe('watch list', () => {
     const casey = screen.getByRole('link', { name: 'Casey Miles' }).closest('li')!;
     expect(within(casey).queryByText('New verified number')).not.toBeInTheDocument();
     expect(screen.getByText('Jordan Miles: accepted, write to miles@example.com')).toBeVisible();
-    expect(screen.getByText('Casey Miles: pending')).toBeVisible();
+    expect(screen.getByText('Casey Miles: waiting for the family to answer')).toBeVisible();
   });
 });

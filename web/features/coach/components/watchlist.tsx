@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useConnections, useWatchlist } from '../api/coach-queries';
+import { CONNECTION_TEXT } from './connection-text';
 
 /** The coach's watch list and requests to connect (with the email a family gave). */
 export function Watchlist() {
@@ -11,7 +12,7 @@ export function Watchlist() {
     <div className="space-y-4">
       <Card>
         <CardHeader>
-          <CardTitle className="text-lg">Watch list</CardTitle>
+          <CardTitle className="text-lg">Players you watch</CardTitle>
         </CardHeader>
         <CardContent>
           {items.length === 0 ? (
@@ -38,10 +39,15 @@ export function Watchlist() {
           <CardTitle className="text-lg">Requests to connect</CardTitle>
         </CardHeader>
         <CardContent>
+          {connections.length === 0 && (
+            <p className="text-sm text-muted-foreground">
+              You have not asked a family to connect yet. Open a player&apos;s profile to ask.
+            </p>
+          )}
           <ul className="space-y-2 text-sm">
             {connections.map((c) => (
               <li key={`${c.playerId}-${c.createdAt}`}>
-                {c.name}: {c.status === 'accepted' ? `accepted, write to ${c.contactEmail}` : c.status}
+                {c.name}: {CONNECTION_TEXT[c.status](c.contactEmail)}
               </li>
             ))}
           </ul>
