@@ -7,6 +7,7 @@ import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { useCoachSearch } from '../api/coach-queries';
 import { CoachSearchResults } from './coach-search-results';
+import { SavedSearchList, SaveSearch } from './saved-searches';
 
 const FIELDS: { key: keyof CoachSearchFilters; label: string; placeholder?: string }[] = [
   { key: 'position', label: 'Position', placeholder: 'WR' },
@@ -80,6 +81,16 @@ export function CoachSearch() {
           <Button type="submit">Search</Button>
         </div>
       </form>
+      <SaveSearch filters={filters} />
+      <SavedSearchList
+        onRun={(s) => {
+          const { sort: saved, ...rest } = s.filters as Record<string, string>;
+          const next = (saved as CoachSort | undefined) ?? 'speed';
+          setForm(Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, String(v)])));
+          setSort(next);
+          setFilters({ ...rest, sort: next });
+        }}
+      />
       {search.error && (
         <p role="alert" className="text-sm text-destructive">
           {search.error.message}
