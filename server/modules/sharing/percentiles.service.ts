@@ -130,14 +130,17 @@ export async function pagePercentiles(
   if (!wanted.length) return out;
   const w = JSON.stringify(wanted.map((x) => ({ player_id: x.playerId, metric_type: x.metric })));
   // Each count is an index range without a per-row filter: below, equal and above the player's value.
+  // A wider group is counted only when the narrower is too small: the lateral's own one-time filter.
   const group = (where: string, widen: string | null) => {
     const count = (cmp: string) =>
       `(select count(*) from leaderboard a where a.is_all_time and a.metric_type = me.metric_type
-        and a.level = me.level ${where} and a.metric_value ${cmp} me.v ${widen ? `and ${widen}` : ''})`;
-    return sql.raw(`(select ${count('<')} b, ${count('=')} e, ${count('>')} a)`);
+        and a.level = me.level ${where} and a.metric_value ${cmp} me.v)`;
+    return sql.raw(
+      `(select ${count('<')} b, ${count('=')} e, ${count('>')} a ${widen ? `where ${widen}` : ''})`,
+    );
   };
   const min = PERCENTILE_MIN_GROUP;
-  const n = (g: string) => `(${g}.b + ${g}.e + ${g}.a)`;
+  const n = (g: string) => `coalesce(${g}.b + ${g}.e + ${g}.a, 0)`;
   const rows = rowsOf(
     await db.execute(sql`
     with w as (select * from jsonb_to_recordset(${w}::jsonb) as w(player_id int, metric_type text)),
@@ -151,9 +154,9 @@ export async function pagePercentiles(
       ${sql.raw(n('g1'))} n1, g1.b b1, g1.e e1, ${sql.raw(n('g2'))} n2, g2.b b2, g2.e e2,
       ${sql.raw(n('g3'))} n3, g3.b b3, g3.e e3
     from me
-    cross join lateral ${group('and a.position_id = me.position_id and a.graduation_year = me.graduation_year', null)} g1
-    cross join lateral ${group('and a.position_id = me.position_id', `${n('g1')} < ${min}`)} g2
-    cross join lateral ${group('', `${n('g1')} < ${min} and ${n('g2')} < ${min}`)} g3`),
+    left join lateral ${group('and a.position_id = me.position_id and a.graduation_year = me.graduation_year', null)} g1 on true
+    left join lateral ${group('and a.position_id = me.position_id', `${n('g1')} < ${min}`)} g2 on true
+    left join lateral ${group('', `${n('g1')} < ${min} and ${n('g2')} < ${min}`)} g3 on true`),
   );
   for (const r of rows) {
     const p = fromCounts(r.metric_type as Percentile['metric'], r, 0);
