@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { TrackedField, VideoMedia } from '@contract/measurements';
 import type { FramePoint, TrackResult } from '@contract/tracking';
 import { Button } from '@/components/ui/button';
@@ -65,8 +65,11 @@ export interface TrackedCompletion {
 export function TrackBench({
   media,
   onConfirm,
+  onResult,
 }: {
   media: VideoMedia;
+  /** The track's Max Speed and bound, or null while there is none (the cross-check with marks). */
+  onResult?: (m: { mph: number; plusMinusMph: number } | null) => void;
   /** Given, 'Use this Max Speed' confirms the track for completing; any change takes it back. */
   onConfirm?: (m: TrackedCompletion | null) => void;
 }) {
@@ -111,6 +114,17 @@ export function TrackBench({
     setCorrections([]);
     setDropped([]);
   };
+  const live = useRef(onResult);
+  live.current = onResult;
+  const liveMph = result?.maxSpeed?.mph ?? null;
+  const liveBound = result?.maxSpeed?.plusMinusMph ?? null;
+  useEffect(
+    () =>
+      live.current?.(
+        liveMph === null || liveBound === null ? null : { mph: liveMph, plusMinusMph: liveBound },
+      ),
+    [liveMph, liveBound],
+  );
   const here = result?.frames[frame];
   const [confirmed, setConfirmed] = useState<number | null>(null);
   const unconfirm = () => {

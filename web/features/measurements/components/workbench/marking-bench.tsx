@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import type { Mark } from '@contract/measurement-math';
+import { MIN_MARKS, type Mark } from '@contract/measurement-math';
 import type { Landmark, MeasurementField, PreviewInput, VideoMedia } from '@contract/measurements';
 import { usePreviewMeasurement } from '../../api/preview-measurement';
 import { useDebouncedValue } from '../use-debounced-value';
@@ -25,6 +25,7 @@ export function MarkingBench({
   initial,
   onChange,
   onQualityReject,
+  onResult,
   below,
 }: {
   media: VideoMedia;
@@ -33,6 +34,8 @@ export function MarkingBench({
   onChange: (m: MeasuredCompletion | null) => void;
   /** Offered when the video cannot give a verified speed; absent, the problems are only listed. */
   onQualityReject?: () => void;
+  /** The marks' live Max Speed and bound, or null while there is none (the cross-check with a track). */
+  onResult?: (r: { maxSpeed: number; plusMinus: number } | null) => void;
   below?: ReactNode;
 }) {
   const [frame, setFrame] = useState(initial?.marks[0]?.frameIndex ?? 0);
@@ -64,6 +67,19 @@ export function MarkingBench({
     };
     report.current({ field, maxSpeed: confirmed.override?.maxSpeed ?? confirmed.maxSpeed });
   }, [confirmed, input]);
+
+  const live = useRef(onResult);
+  live.current = onResult;
+  const shown = result && marks.length >= MIN_MARKS ? result : null;
+  const liveMph = shown?.maxSpeed ?? null;
+  const liveBound = shown?.plusMinus ?? null;
+  useEffect(
+    () =>
+      live.current?.(
+        liveMph === null || liveBound === null ? null : { maxSpeed: liveMph, plusMinus: liveBound },
+      ),
+    [liveMph, liveBound],
+  );
 
   const here = marks.find((m) => m.frameIndex === frame) ?? null;
   const mark = () => {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { QueueItem } from '@contract/analysis';
 import type { VideoMedia } from '@contract/measurements';
 import { Spinner } from '@/components/ui/spinner';
@@ -9,6 +9,7 @@ import { MediaFacts } from '../media-facts';
 import { MarkingBench, type MeasuredCompletion } from './marking-bench';
 import { SourceUpload } from './source-upload';
 import { TrackBench, type TrackedCompletion } from '../../tracking/track-bench';
+import { CrossCheck, type MarkedSpeed, type TrackedSpeed } from './cross-check';
 
 export type { MeasuredCompletion } from './marking-bench';
 export type { TrackedCompletion } from '../../tracking/track-bench';
@@ -108,57 +109,67 @@ function Bench({
   onVideo: (id: number) => void;
 }) {
   const [mode, setMode] = useState<'mark' | 'track'>('mark');
+  const [marked, setMarked] = useState<MarkedSpeed | null>(null);
+  const [tracked, setTracked] = useState<TrackedSpeed | null>(null);
+  // Each bench keeps its own confirmation; the request is completed from the one shown.
+  const [markedDone, setMarkedDone] = useState<MeasuredCompletion | null>(null);
+  const [trackedDone, setTrackedDone] = useState<TrackedCompletion | null>(null);
+  const report = useRef({ onChange, onTracked });
+  report.current = { onChange, onTracked };
+  useEffect(() => {
+    if (mode === 'mark') {
+      report.current.onTracked?.(null);
+      report.current.onChange(markedDone);
+    } else {
+      report.current.onChange(null);
+      report.current.onTracked?.(trackedDone);
+    }
+  }, [mode, markedDone, trackedDone]);
   const choose = (v: string) => {
-    if (v !== 'mark' && v !== 'track') return;
-    // One way at a time: leaving one takes back its confirmation.
-    if (v === 'track') onChange(null);
-    else onTracked?.(null);
-    setMode(v);
+    if (v === 'mark' || v === 'track') setMode(v);
   };
-  const modes = (
-    <ToggleGroup
-      type="single"
-      variant="outline"
-      value={mode}
-      onValueChange={choose}
-      aria-label="How to measure"
-    >
-      <ToggleGroupItem value="mark">Mark crossings</ToggleGroupItem>
-      <ToggleGroupItem value="track">Track the player</ToggleGroupItem>
-    </ToggleGroup>
-  );
-  if (mode === 'track')
-    return (
-      <div className="grid gap-3">
-        {modes}
-        <TrackBench media={media} onConfirm={onTracked} />
-      </div>
-    );
+  // Both benches stay mounted, the other one hidden: marks and a track can be compared (issue 31).
   return (
     <div className="grid gap-3">
-      {modes}
-      <MarkingBench
-        media={media}
-        onChange={onChange}
-        onQualityReject={onQualityReject}
-        below={
-          <details className="rounded-md border p-2 text-sm">
-            <summary className="cursor-pointer font-medium">Source clip #{media.videoId}</summary>
-            <div className="mt-2 grid gap-2">
-              <MediaFacts media={media} />
-              <div>
-                <SourceUpload
-                  requestId={item.id}
-                  playerId={item.playerId}
-                  label="Upload a different clip"
-                  variant="outline"
-                  onUploaded={(r) => onVideo(r.video.id)}
-                />
+      <ToggleGroup
+        type="single"
+        variant="outline"
+        value={mode}
+        onValueChange={choose}
+        aria-label="How to measure"
+      >
+        <ToggleGroupItem value="mark">Mark crossings</ToggleGroupItem>
+        <ToggleGroupItem value="track">Track the player</ToggleGroupItem>
+      </ToggleGroup>
+      {marked && tracked && <CrossCheck marked={marked} tracked={tracked} />}
+      <div hidden={mode !== 'track'}>
+        <TrackBench media={media} onConfirm={setTrackedDone} onResult={setTracked} />
+      </div>
+      <div hidden={mode !== 'mark'}>
+        <MarkingBench
+          media={media}
+          onChange={setMarkedDone}
+          onQualityReject={onQualityReject}
+          onResult={setMarked}
+          below={
+            <details className="rounded-md border p-2 text-sm">
+              <summary className="cursor-pointer font-medium">Source clip #{media.videoId}</summary>
+              <div className="mt-2 grid gap-2">
+                <MediaFacts media={media} />
+                <div>
+                  <SourceUpload
+                    requestId={item.id}
+                    playerId={item.playerId}
+                    label="Upload a different clip"
+                    variant="outline"
+                    onUploaded={(r) => onVideo(r.video.id)}
+                  />
+                </div>
               </div>
-            </div>
-          </details>
-        }
-      />
+            </details>
+          }
+        />
+      </div>
     </div>
   );
 }
