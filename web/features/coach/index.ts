@@ -1,6 +1,7 @@
 /** The coach feature's public surface (issue 29): screens compose these. */
 export { CoachApplicationForm } from './components/coach-application-form';
 export { CoachApplications } from './components/coach-applications';
+export { useCoachApplications } from './api/admin';
 export { CoachMessages } from './components/coach-messages';
 export { CoachProfileView } from './components/coach-profile';
 export { CoachSearch } from './components/coach-search';
