@@ -1,5 +1,20 @@
-/** What the ± does not cover (decisions 101 and 198): said where the number is checked. */
-export function ReceiptLimits({ oneFrameMph }: { oneFrameMph: number }) {
+import { TRACKED_LIMITS } from '@contract/tracked-receipt';
+
+/**
+ * What the ± does not cover (decisions 101 and 198): said where the number is checked. A tracked value
+ * (decision 210) has its own list: nobody judged a crossing frame.
+ */
+export function ReceiptLimits({ oneFrameMph, tracked = false }: { oneFrameMph: number; tracked?: boolean }) {
+  if (tracked)
+    return (
+      <ul className="grid list-disc gap-1 pl-5 text-sm text-muted-foreground" data-testid="receipt-limits">
+        {TRACKED_LIMITS.map(([title, text]) => (
+          <li key={title}>
+            <span className="font-medium text-foreground">{title}</span> {text}
+          </li>
+        ))}
+      </ul>
+    );
   return (
     <ul className="grid list-disc gap-1 pl-5 text-sm text-muted-foreground" data-testid="receipt-limits">
       <li>

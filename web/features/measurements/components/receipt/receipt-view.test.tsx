@@ -3,6 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { measurementsApi } from '@contract/api/measurements';
 import { receiptSchema, type Receipt } from '@contract/measurements';
+import { trackResultSchema } from '@contract/tracking';
 import { renderWithProviders } from '@/test/render';
 import { server } from '@/test/server';
 import { mock } from '@/test/mock';
@@ -126,5 +127,78 @@ describe('the receipt, in plain words first', () => {
   it('says "the video" to an analyst or admin', async () => {
     renderReceipt(true);
     expect(await screen.findByTestId('receipt-summary')).toHaveTextContent(/^Measured from the video at /);
+  });
+});
+
+describe('a tracked Max Speed on the receipt (issue 31, decision 210)', () => {
+  const result = trackResultSchema.parse({
+    frames: [],
+    lines: [],
+    crossings: [],
+    profile: [0, 0.5, 1, 1.5, 2].map((time, i) => ({ time, yards: time * 9.3, mph: 18 + i })),
+    maxSpeed: {
+      mph: 21.06,
+      plusMinusMph: 0.04,
+      fromYard: 12.43,
+      toYard: 22.43,
+      fromTime: 1.1,
+      toTime: 2.0712,
+    },
+    splits: [],
+    flyTen: null,
+    toNinety: null,
+    fit: { knots: [], coefficients: [], residualYards: 0.02, calibrationYards: 0.01, framesUsed: 142 },
+    width: 640,
+    height: 360,
+    method: 'video 59.94 fps, tracked, 142 frames',
+    algorithm: { name: 'template-follow', version: '1.0.0', params: {} },
+    problems: [],
+  });
+  const tracked: Receipt = {
+    ...receipt,
+    maxSpeed: 21.1,
+    plusMinus: 0.1,
+    methodLabel: 'video 59.94 fps, tracked, 142 frames',
+    measurement: {
+      ...receipt.measurement,
+      maxSpeed: 21.1,
+      plusMinus: 0.1,
+      methodLabel: 'video 59.94 fps, tracked, 142 frames',
+      window: { ...receipt.measurement.window, mphLow: 19.77, mphHigh: 21.14 },
+      tracked: {
+        trackId: 9,
+        seeds: [{ frameIndex: 30, x: 300, y: 200 }],
+        corrections: [],
+        dropped: [],
+        result,
+      },
+    },
+  };
+
+  it('shows the tracked window and bound, the ground point, its own limits and the velocity profile', async () => {
+    server.use(mock(measurementsApi.receipt, () => HttpResponse.json(tracked)));
+    const { ui } = renderWithProviders(
+      <ReceiptView requestId={41} revision={null} onRevision={() => undefined} />,
+    );
+    expect(await screen.findByTestId('receipt-speed')).toHaveTextContent('21.1 mph ± 0.1');
+    expect(screen.getByRole('img', { name: 'Speed by distance' })).toBeInTheDocument();
+    expect(screen.getByText('Velocity profile (tracked)')).toBeVisible();
+    const limits = screen.getByTestId('receipt-limits');
+    expect(limits).toHaveTextContent('yard-line calibration');
+    for (const failure of ['Lens distortion.', 'Running at an angle.', 'Occlusion.'])
+      expect(within(limits).getByText(failure)).toBeVisible();
+    expect(limits).not.toHaveTextContent(/Landmark judgement|marked the frame/);
+
+    await ui.click(screen.getByRole('button', { name: 'Technical details' }));
+    const facts = screen.getByTestId('receipt-facts');
+    expect(facts).toHaveTextContent(
+      'Fastest window (tracked)yard 12.4 to 22.4 of the run (10.0 yards) in 0.9712 s: 21.06 ± 0.04 mph',
+    );
+    expect(facts).toHaveTextContent('Ground pointTracked ground point');
+    expect(facts).not.toHaveTextContent('Landmark');
+    // The marks' interval appears only as the labelled cross-check, never as the fastest window.
+    expect(facts).toHaveTextContent(
+      'Cross-check from the proposed crossingsyard lines 15 → 25 (10 yards) in 0.9170 s, between 19.77 and 21.14 mph',
+    );
   });
 });

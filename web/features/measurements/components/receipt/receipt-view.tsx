@@ -11,6 +11,7 @@ import { ApiError } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { useReceipt } from '../../api/get-receipt';
 import { SpeedProfileChart } from '../speed-profile-chart';
+import { VelocityChart } from '../../tracking/velocity-chart';
 import { SplitsTable } from '../splits-table';
 import { CorrectDialog } from './correct-dialog';
 import { MarkedFrames } from './marked-frames';
@@ -132,7 +133,14 @@ export function ReceiptView({
           </CardHeader>
           <CardContent className="grid gap-4">
             <SplitsTable intervals={m.intervals} />
-            <SpeedProfileChart result={m} height={220} />
+            {m.tracked?.result.maxSpeed ? (
+              <section className="grid gap-1" aria-label="Velocity profile">
+                <h3 className="text-sm font-semibold">Velocity profile (tracked)</h3>
+                <VelocityChart result={m.tracked.result} height={220} />
+              </section>
+            ) : (
+              <SpeedProfileChart result={m} height={220} />
+            )}
           </CardContent>
         </Card>
         <Card>
@@ -140,7 +148,7 @@ export function ReceiptView({
             <CardTitle className="text-base">What the ± does not cover</CardTitle>
           </CardHeader>
           <CardContent>
-            <ReceiptLimits oneFrameMph={m.oneFrameMph} />
+            <ReceiptLimits oneFrameMph={m.oneFrameMph} tracked={!!m.tracked} />
           </CardContent>
         </Card>
       </div>

@@ -1,0 +1,54 @@
+import type { TrackResult } from './tracking';
+
+/**
+ * What a receipt says of a tracked Max Speed (issue 31, decision 210), on the private and the public
+ * receipt alike: the tracked window and its bound, the ground point followed, and what the ± covers.
+ * The hand-marks texts (decisions 101, 198) do not apply: nobody judged a crossing frame.
+ */
+
+/** Yards along the run, as the tracker counts them (from the yard line behind the first click). */
+const yd = (n: number) => (Math.round(n * 10) / 10).toFixed(1);
+
+/** The window the tracked Max Speed was sustained over: 'yard 12.4 to 22.4 in 0.9712 s: 21.06 ± 0.02 mph'. */
+export function trackedWindowInWords(m: NonNullable<TrackResult['maxSpeed']>) {
+  return `yard ${yd(m.fromYard)} to ${yd(m.toYard)} of the run (${yd(m.toYard - m.fromYard)} yards) in ${(m.toTime - m.fromTime).toFixed(4)} s: ${m.mph.toFixed(2)} ± ${m.plusMinusMph.toFixed(2)} mph`;
+}
+
+/** The point the tracker followed, in place of a hand-marked landmark. */
+export const TRACKED_GROUND_POINT =
+  "Tracked ground point: between the feet, kept under the followed upper body at the analyst's click";
+
+/** Where the tracked bound comes from (the public 'What the ± covers'). */
+export function trackedBoundInWords(r: Pick<TrackResult, 'fit'>) {
+  return (
+    `The ± comes from the fit: how far the player's tracked position in each of ${r.fit.framesUsed} frames lies ` +
+    'from the smooth curve through them, plus how closely the yard lines found on each frame fit the map from ' +
+    'picture to field (the calibration). No frame was judged by hand. It does not cover lens distortion (a wide ' +
+    'lens bends the yard lines), running at an angle to the yard lines (yards are counted along the field), ' +
+    'or a player hidden behind another (those frames are left out of the fit).'
+  );
+}
+
+/** The private receipt's 'What the ± does not cover' for a tracked value: [title, text]. */
+export const TRACKED_LIMITS: [string, string][] = [
+  [
+    'What it covers.',
+    "The ± comes from the fit of the player's position in every frame to a smooth curve (the spread of the positions about it) and from the yard-line calibration (how closely the lines found on each frame fit the map from picture to field). No crossing frame was judged by hand.",
+  ],
+  [
+    'Lens distortion.',
+    'The map from picture to field assumes a camera without distortion; a wide lens bends the yard lines, which widens the ± only in part. Strongly distorted clips (action cameras) are not accepted.',
+  ],
+  [
+    'Running at an angle.',
+    'Yards are counted along the field; a player running across it covers more ground, so the measured speed is then lower than the true one.',
+  ],
+  [
+    'Occlusion.',
+    'Frames where another player passes in front are flagged and left out of the fit; a teammate in the same kit crossing close could be followed instead, which the analyst checks on those frames.',
+  ],
+  [
+    'Ground point.',
+    'The tracker follows the upper body and keeps the ground point under it; a player leaning far forward moves it a little.',
+  ],
+];
