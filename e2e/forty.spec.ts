@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { computeForty, formatForty } from '../contract/forty-math';
-import { makeFortyClip, type FortyClip } from '../server/test/forty-clip';
+import { makeFortyClip, type FortyClip } from '../server/lib/forty-clip';
 import { DEMO, expect, loginAs, shot, test } from './fixtures';
 import { DESKTOP, shots, signInAs } from './screens';
 import { scratchDir } from './scratch';

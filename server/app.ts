@@ -6,7 +6,13 @@ import fastifyStatic from '@fastify/static';
 import type { DbHandle } from './db/client';
 import { openAppDb } from './db/app-db';
 import { runMigrations } from './db/migrate';
-import { ensureDemoMeasurements, ensureDemoMedia, seedReference, seededDatabaseVersion } from './seed';
+import {
+  ensureDemoForty,
+  ensureDemoMeasurements,
+  ensureDemoMedia,
+  seedReference,
+  seededDatabaseVersion,
+} from './seed';
 import type { Env } from './env';
 import { createMailer, type Mailer } from './lib/mailer';
 import type { Storage } from './lib/storage';
@@ -126,6 +132,7 @@ export async function buildApp(env: Env, opts: BuildOptions = {}): Promise<Fasti
     await ensureDemoMeasurements(app).catch((err) =>
       app.log.warn({ err }, 'demo measurements could not be made'),
     );
+    await ensureDemoForty(app).catch((err) => app.log.warn({ err }, 'demo 40s could not be timed'));
   }
 
   await registerWeb(app);

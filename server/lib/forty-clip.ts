@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { ffmpegPath } from '../lib/ffmpeg';
+import { ffmpegPath } from './ffmpeg';
 
 /**
  * A 40-yard dash with a known truth (decision 209): a fixed camera sees the lines 0, 10, 20, 30 and 40;

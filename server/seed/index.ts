@@ -13,6 +13,7 @@ import { seedSubmetrics } from './submetrics';
 
 export { ensureDemoMedia } from './demo-media';
 export { ensureDemoMeasurements } from './demo-measurements';
+export { ensureDemoForty } from './demo-forty';
 
 /**
  * Reference data on every start (idempotent); demo accounts and data when SEED_DEMO is on. The school

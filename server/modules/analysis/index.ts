@@ -12,3 +12,6 @@ export default async function analysisModule(app: FastifyInstance) {
   await app.register(processRoutes);
   await app.register(submetricsRoutes);
 }
+
+/** A completion committed with a kind's evidence (the seed's demo 40s go through it, as the route does). */
+export { commitCompletion } from './complete.service';

@@ -10,7 +10,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fortyReceipts, leaderboard } from '../../db/schema';
 import { drainJobs } from '../../lib/jobs';
-import { makeFortyClip, type FortyClip } from '../../test/forty-clip';
+import { makeFortyClip, type FortyClip } from '../../lib/forty-clip';
 import { as, createTestApp, createUser, userRow, type TestApp, type TestUser } from '../../test/helpers';
 import { complete, createPlayer, multipart } from '../analysis/analysis.fixtures';
 import { applyCoach } from '../coach/coach.fixtures';
