@@ -3,6 +3,11 @@ import { boundInWords, formatSpeed } from '../../../contract/measurement-math';
 import { LANDMARK_LABELS } from '../../../contract/measurements';
 import { formatResultDate } from '../../../contract/result-date';
 import { receiptSummary } from '../../../contract/receipt-summary';
+import {
+  TRACKED_GROUND_POINT,
+  trackedBoundInWords,
+  trackedWindowInWords,
+} from '../../../contract/tracked-receipt';
 import { VERIFIED_BY_TWO } from '../../../contract/sharing';
 import type { Db } from '../../db/client';
 import { analysisRequests, measurementAudits, measurementReceipts } from '../../db/schema';
@@ -65,6 +70,9 @@ export async function renderPublicReceipt(
   const m = storedMeasurement(d.measurement);
   const stills = m.marks.map((mk, i) => ({ ...mk, url: storage.url(row.stillKeys[i], STILL_TTL_SECONDS) }));
   const speed = formatSpeed(row.maxSpeed, row.plusMinus);
+  // A tracked value (decision 210) has its own window, bound and ground point; the marks are a cross-check.
+  const track = m.tracked?.result;
+  const marksWindow = `yard ${m.window.fromYard} to ${m.window.toYard} in ${fixed(m.window.seconds, 3)} s (between ${fixed(m.window.mphLow, 1)} and ${m.window.mphHigh === null ? 'no upper bound' : `${fixed(m.window.mphHigh, 1)} mph`})`;
   const summary = receiptSummary(
     {
       measured: { maxSpeed: m.maxSpeed, plusMinus: m.plusMinus },
@@ -104,12 +112,18 @@ export async function renderPublicReceipt(
     <table><thead><tr><th>From yard</th><th>To yard</th><th>Yards</th><th>Seconds</th><th>mph</th></tr></thead>
     <tbody>${m.intervals.map((s) => html`<tr><td>${s.fromYard}</td><td>${s.toYard}</td><td>${s.yards}</td><td>${fixed(s.seconds, 3)}</td><td>${fixed(s.mph, 1)}</td></tr>`)}</tbody></table>
   </section>
-  <section class="card"><div class="label">What the ± covers</div><p class="muted">${boundInWords(m.oneFrameMph)}</p></section>
+  <section class="card"><div class="label">What the ± covers</div><p class="muted">${track ? trackedBoundInWords(track) : boundInWords(m.oneFrameMph)}</p></section>
   <details class="card"><summary>Technical details</summary>
-    <p class="muted">Method: ${row.methodLabel} · landmark: ${LANDMARK_LABELS[d.landmark]}</p>
-    <p class="muted">Fastest ${m.window.yards}-yard window: yard ${m.window.fromYard} to ${m.window.toYard} in ${fixed(m.window.seconds, 3)} s (between ${fixed(m.window.mphLow, 1)} and ${m.window.mphHigh === null ? 'no upper bound' : `${fixed(m.window.mphHigh, 1)} mph`}).</p>
+    ${
+      track?.maxSpeed
+        ? html`<p class="muted">Method: ${row.methodLabel} · ${TRACKED_GROUND_POINT}</p>
+    <p class="muted">Fastest window (tracked): ${trackedWindowInWords(track.maxSpeed)}.</p>
+    <p class="muted">Cross-check from the proposed crossings: ${marksWindow}.</p>`
+        : html`<p class="muted">Method: ${row.methodLabel} · landmark: ${LANDMARK_LABELS[d.landmark]}</p>
+    <p class="muted">Fastest ${m.window.yards}-yard window: ${marksWindow}.</p>`
+    }
     <p class="muted">Video: ${d.video.width}x${d.video.height}, ${d.video.nominalFps} fps${d.video.variableFrameRate ? ' (variable frame rate)' : ''}, ${d.video.frameCount} frames.</p>
-    <p class="muted">Marked frames (numbered from 1): ${stills.map((s) => `${s.yardLine}-yard line frame ${s.frameIndex + 1}`).join(' · ')}.</p>
+    <p class="muted">${track ? "The track's proposed crossing frames" : 'Marked frames'} (numbered from 1): ${stills.map((s) => `${s.yardLine}-yard line frame ${s.frameIndex + 1}`).join(' · ')}.</p>
   </details>`;
   return layout(
     {

@@ -131,6 +131,19 @@ describe('tracks API (issue 31)', () => {
     expect(page.body).toContain('Velocity profile');
     expect(page.body).toContain('aria-label="Speed by time, fastest 10 yards shaded"');
     expect(page.body).toContain(`Method: ${method}`);
+    // It speaks of the track, not of hand-marked frames (brief 31c item 2-3).
+    const mx = receipt.measurement.tracked.result.maxSpeed;
+    expect(page.body).toContain('What the ± covers');
+    expect(page.body).toContain('yard lines found on each frame fit the map from picture to field');
+    expect(page.body).toContain('lens distortion');
+    expect(page.body).not.toContain('each crossing happened between its marked frame');
+    expect(page.body).not.toContain('landmark:');
+    expect(page.body).toContain('Tracked ground point');
+    expect(page.body).toContain(
+      `Fastest window (tracked): yard ${mx.fromYard.toFixed(1)} to ${mx.toYard.toFixed(1)} of the run`,
+    );
+    expect(page.body).toContain(`${mx.mph.toFixed(2)} ± ${mx.plusMinusMph.toFixed(2)} mph`);
+    expect(page.body).toContain('Cross-check from the proposed crossings: yard ');
   }, 240_000);
 
   it('a correction before tracking is done is refused; a frame outside the video too', async () => {
