@@ -62,6 +62,19 @@ export function CoachProfileView({ playerId }: { playerId: number }) {
               <Percentile of={p.percentiles} metric="max_speed" />
             </div>
           )}
+          {p.forty && (
+            <div>
+              <p>
+                Verified 40: {p.forty.text}{' '}
+                {p.forty.receiptPath && (
+                  <a href={p.forty.receiptPath} target="_blank" rel="noreferrer" className="underline">
+                    Receipt
+                  </a>
+                )}
+              </p>
+              {p.forty.splits && <p className="text-muted-foreground">{p.forty.splits}</p>}
+            </div>
+          )}
           {p.iga && (
             <div>
               <p>

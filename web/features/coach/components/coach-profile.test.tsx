@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
+import { HttpResponse } from 'msw';
+import { coachApi } from '@contract/api/coach';
+import type { CoachProfile } from '@contract/coach';
+import { mock } from '@/test/mock';
+import { renderWithProviders } from '@/test/render';
+import { server } from '@/test/server';
+import { CoachProfileView } from './coach-profile';
+
+const profile = (over: Partial<CoachProfile> = {}): CoachProfile => ({
+  name: 'Casey Miles',
+  photoUrl: null,
+  classYear: 2027,
+  positions: ['Running Back'],
+  school: 'Westlake High School',
+  level: 'High School',
+  height: null,
+  weight: null,
+  maxSpeed: null,
+  forty: {
+    text: '4.87 s ± 0.01 (verified 40, video 240 fps)',
+    method: 'verified 40, video 240 fps',
+    splits: '10-yard split 1.71 s ± 0.01 · 20-yard split 2.83 s ± 0.01',
+    date: '2026-09-14T15:00:00.000Z',
+    season: 2026,
+    receiptPath: '/api/coach/players/7/receipts/31',
+  },
+  iga: null,
+  percentiles: [],
+  hudlUrl: null,
+  academics: null,
+  twitter: null,
+  instagram: null,
+  facebook: null,
+  playerId: 7,
+  igaReceiptUrl: null,
+  watched: false,
+  connection: null,
+  ...over,
+});
+
+describe("a coach's view of a player (brief 28b item 3)", () => {
+  it('shows the verified 40 with its splits and a link to its receipt', async () => {
+    server.use(mock(coachApi.profile, () => HttpResponse.json(profile())));
+    renderWithProviders(<CoachProfileView playerId={7} />);
+    const line = await screen.findByText(/Verified 40: 4\.87 s ± 0\.01 \(verified 40, video 240 fps\)/);
+    expect(line).toBeVisible();
+    expect(screen.getByText('10-yard split 1.71 s ± 0.01 · 20-yard split 2.83 s ± 0.01')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Receipt' })).toHaveAttribute(
+      'href',
+      '/api/coach/players/7/receipts/31',
+    );
+  });
+
+  it('shows no 40 when the family does not share one', async () => {
+    server.use(mock(coachApi.profile, () => HttpResponse.json(profile({ forty: null }))));
+    renderWithProviders(<CoachProfileView playerId={7} />);
+    expect(await screen.findByText('Casey Miles')).toBeVisible();
+    expect(screen.queryByText(/Verified 40/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Receipt' })).not.toBeInTheDocument();
+  });
+});
