@@ -35,3 +35,20 @@ describe('the receipt in plain words', () => {
     expect(receiptSummary(vfr, 'your')[0]).toContain('at about 29.97 frames per second:');
   });
 });
+
+describe('a tracked Max Speed in plain words (decision 210)', () => {
+  it("says the player was followed and gives the fitted curve's window, not the crossings'", () => {
+    const s = receiptSummary(
+      {
+        ...base,
+        methodLabel: 'video 59.94 fps, tracked, 142 frames',
+        tracked: { frames: 142, fromYard: 12.43, toYard: 22.43, fromTime: 1.1, toTime: 2.0712 },
+      },
+      'your',
+    );
+    expect(s.slice(1)).toEqual([
+      'The player was followed in every frame (142 frames) and crossed 5 yard lines; here is each crossing.',
+      'The fastest 10 yards of the run, from yard 12.4 to yard 22.4, took 0.971 seconds.',
+    ]);
+  });
+});

@@ -10,6 +10,11 @@ export interface ReceiptSummaryInput {
   crossings: number;
   window: { yards: number; fromYard: number; toYard: number; seconds: number };
   override: { maxSpeed: number } | null;
+  /**
+   * A tracked Max Speed (decision 210): the frames fitted and the fitted curve's fastest window, said
+   * instead of the proposed crossings' window (which is only the cross-check).
+   */
+  tracked?: { frames: number; fromYard: number; toYard: number; fromTime: number; toTime: number } | null;
 }
 
 /**
@@ -40,6 +45,15 @@ export function receiptSummary(r: ReceiptSummaryInput, whose: 'your' | 'the'): s
     lines.push(
       `The analyst set the result to ${formatSpeed(r.override.maxSpeed, plusMinus)} instead; the reason is given below.`,
     );
+  const t = r.tracked;
+  if (t) {
+    const yd = (n: number) => (Math.round(n * 10) / 10).toFixed(1);
+    lines.push(
+      `The player was followed in every frame (${t.frames} frames) and crossed ${r.crossings} yard ${r.crossings === 1 ? 'line' : 'lines'}; here is each crossing.`,
+      `The fastest ${Math.round((t.toYard - t.fromYard) * 10) / 10} yards of the run, from yard ${yd(t.fromYard)} to yard ${yd(t.toYard)}, took ${(t.toTime - t.fromTime).toFixed(3)} seconds.`,
+    );
+    return lines;
+  }
   lines.push(
     `The player crossed ${r.crossings} yard ${r.crossings === 1 ? 'line' : 'lines'}; here is each crossing.`,
     `The fastest ${w.yards} yards, from the ${w.fromYard}-yard line to the ${w.toYard}-yard line, took ${w.seconds.toFixed(3)} seconds.`,

@@ -80,6 +80,9 @@ export async function renderPublicReceipt(
       fpsLabel: m.fpsLabel,
       crossings: m.marks.length,
       window: m.window,
+      tracked: m.tracked?.result.maxSpeed
+        ? { frames: m.tracked.result.fit.framesUsed, ...m.tracked.result.maxSpeed }
+        : null,
       override: row.overrideReason ? { maxSpeed: row.maxSpeed } : null,
     },
     'the',

@@ -144,6 +144,9 @@ describe('tracks API (issue 31)', () => {
     );
     expect(page.body).toContain(`${mx.mph.toFixed(2)} ± ${mx.plusMinusMph.toFixed(2)} mph`);
     expect(page.body).toContain('Cross-check from the proposed crossings: yard ');
+    expect(page.body).toContain(
+      `yards of the run, from yard ${mx.fromYard.toFixed(1)} to yard ${mx.toYard.toFixed(1)}, took ${(mx.toTime - mx.fromTime).toFixed(3)} seconds.`,
+    );
   }, 240_000);
 
   it('a correction before tracking is done is refused; a frame outside the video too', async () => {

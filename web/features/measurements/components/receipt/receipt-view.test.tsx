@@ -181,6 +181,9 @@ describe('a tracked Max Speed on the receipt (issue 31, decision 210)', () => {
       <ReceiptView requestId={41} revision={null} onRevision={() => undefined} />,
     );
     expect(await screen.findByTestId('receipt-speed')).toHaveTextContent('21.1 mph ± 0.1');
+    expect(screen.getByTestId('receipt-summary')).toHaveTextContent(
+      'The fastest 10 yards of the run, from yard 12.4 to yard 22.4, took 0.971 seconds.',
+    );
     expect(screen.getByRole('img', { name: 'Speed by distance' })).toBeInTheDocument();
     expect(screen.getByText('Velocity profile (tracked)')).toBeVisible();
     const limits = screen.getByTestId('receipt-limits');
@@ -192,7 +195,7 @@ describe('a tracked Max Speed on the receipt (issue 31, decision 210)', () => {
     await ui.click(screen.getByRole('button', { name: 'Technical details' }));
     const facts = screen.getByTestId('receipt-facts');
     expect(facts).toHaveTextContent(
-      'Fastest window (tracked)yard 12.4 to 22.4 of the run (10.0 yards) in 0.9712 s: 21.06 ± 0.04 mph',
+      'Fastest window (tracked)yard 12.4 to 22.4 of the run (10 yards) in 0.9712 s: 21.06 ± 0.04 mph',
     );
     expect(facts).toHaveTextContent('Ground pointTracked ground point');
     expect(facts).not.toHaveTextContent('Landmark');

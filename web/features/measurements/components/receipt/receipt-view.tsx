@@ -67,6 +67,9 @@ export function ReceiptView({
       fpsLabel: m.fpsLabel,
       crossings: m.marks.length,
       window: m.window,
+      tracked: m.tracked?.result.maxSpeed
+        ? { frames: m.tracked.result.fit.framesUsed, ...m.tracked.result.maxSpeed }
+        : null,
       override: r.override,
     },
     canCorrect ? 'the' : 'your',
