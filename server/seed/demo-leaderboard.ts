@@ -95,6 +95,7 @@ export async function seedDemoLeaderboard(db: Db) {
           primaryPositionId: positionId,
           level: college ? 'College' : 'High School',
           school: college ? 'State University' : `${city} Central High School`,
+          schoolState: state,
           graduationYear: year + 1 + (i % 4),
           heightInches: 68 + (i % 8),
           weight: 165 + (i % 40),

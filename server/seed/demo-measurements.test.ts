@@ -122,6 +122,12 @@ describe('demo data a newcomer can check', () => {
     }
   });
 
+  it("gives every demo player its school's state, so a coach's State filter finds them (issue 29)", async () => {
+    const all = await t.db.select({ state: players.schoolState }).from(players);
+    expect(all.length).toBeGreaterThan(40);
+    expect(all.filter((p) => !p.state)).toEqual([]);
+  });
+
   it('gives a league seeded with the old numbers the new ones, once', async () => {
     const [league] = await t.db.select().from(users).where(eq(users.username, 'league@demo.test'));
     const members = await t.db.select({ id: players.id }).from(players).where(eq(players.userId, league.id));
