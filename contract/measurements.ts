@@ -174,5 +174,16 @@ export const receiptSchema = z.object({
   stills: z.array(
     z.object({ frameIndex: z.number(), yardLine: z.number(), time: z.number(), url: z.string() }),
   ),
+  /** A tracked Max Speed: the frames that bound its window, with the track drawn on them (issue 31). */
+  trackStills: z
+    .array(
+      z.object({
+        which: z.enum(['first', 'last']),
+        frameIndex: z.number(),
+        time: z.number(),
+        url: z.string(),
+      }),
+    )
+    .default([]),
 });
 export type Receipt = z.infer<typeof receiptSchema>;

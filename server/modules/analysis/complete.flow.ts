@@ -8,7 +8,7 @@ import { FfmpegError } from '../../lib/ffmpeg';
 import type { UserRow } from '../../db/schema';
 import { analyseLocalVideo, putLocalVideo, removeKeys, withTempDir, receiveVideo } from '../videos';
 import { videoRequired } from './complete.fields';
-import { insertReceipt, storeStills, pendingRequest } from '../measurements';
+import { insertReceipt, storeReceiptStills, pendingRequest } from '../measurements';
 import { commitCompletion } from './complete.service';
 import { kindHandler } from './kind-handlers';
 import { population } from './queue.service';
@@ -80,12 +80,7 @@ export async function completeRequest(
         });
       }
       if (!measured) return await commitCompletion(app.db, analyst, request, values, stored);
-      stillKeys = await storeStills(
-        app.storage,
-        measured.video,
-        measured.media,
-        measured.result.marks.map((m) => m.frameIndex),
-      );
+      stillKeys = await storeReceiptStills(app.storage, measured);
       return await commitCompletion(app.db, analyst, request, values, stored, {
         sourceVideoId: measured.video.id,
         plusMinus: measured.result.plusMinus,

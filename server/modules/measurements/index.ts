@@ -13,6 +13,12 @@ export default async function measurementsModule(app: FastifyInstance) {
 }
 export { correctMeasurement, recomputePlayerSpeed } from './correction.service';
 export { measuredValue, parseMeasurementField } from './measure.service';
-export { insertReceipt, storeStills, type ReceiptData } from './receipt.service';
+export {
+  insertReceipt,
+  storeReceiptStills,
+  storeStills,
+  trackStillsOf,
+  type ReceiptData,
+} from './receipt.service';
 export { storedMeasurement } from './stored-measurement';
 export { releaseHeld } from './held.service';

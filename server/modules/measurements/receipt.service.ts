@@ -13,6 +13,7 @@ import { viewablePlayer } from '../players';
 import { withLocalCopy, type MediaRow } from '../videos';
 import type { MeasuredValue, VideoRow } from './measure.service';
 import { storedMeasurement } from './stored-measurement';
+import { extractWindowStill, windowStills } from './tracking/window-stills';
 
 const STILL_URL_TTL_SECONDS = 3600;
 
@@ -39,6 +40,47 @@ export async function storeStills(
     }
     return keys;
   });
+}
+
+/**
+ * The receipt's stills: one per marked (or proposed) crossing and, for a tracked Max Speed, the frames
+ * that bound its window with the track drawn on them, after them (issue 31); private keys.
+ */
+export async function storeReceiptStills(storage: Storage, m: MeasuredValue): Promise<string[]> {
+  const keys = await storeStills(
+    storage,
+    m.video,
+    m.media,
+    m.result.marks.map((mk) => mk.frameIndex),
+  );
+  const track = m.result.tracked?.result;
+  if (!track) return keys;
+  try {
+    const stills = windowStills(track);
+    const more = await withLocalCopy(storage, m.media.workingKey ?? m.video.storageKey!, async (file) => {
+      const put: string[] = [];
+      try {
+        for (const st of stills) {
+          const f = await extractWindowStill(
+            file,
+            st,
+            path.join(path.dirname(file), `window-${st.which}.jpg`),
+          );
+          const k = `videos/still-${randomUUID()}.jpg`;
+          await storage.put(k, createReadStream(f), 'image/jpeg');
+          put.push(k);
+        }
+      } catch (err) {
+        await Promise.all(put.map((k) => storage.remove(k).catch(() => undefined)));
+        throw err;
+      }
+      return put;
+    });
+    return [...keys, ...more];
+  } catch (err) {
+    await Promise.all(keys.map((k) => storage.remove(k).catch(() => undefined)));
+    throw err;
+  }
 }
 
 export interface ReceiptData {
@@ -175,5 +217,20 @@ export async function readReceipt(
       time: m.time,
       url: storage.url(row.stillKeys[i], STILL_URL_TTL_SECONDS),
     })),
+    trackStills: trackStillsOf(data.measurement, row.stillKeys, (k) => storage.url(k, STILL_URL_TTL_SECONDS)),
   };
+}
+
+/** The window's drawn stills, stored after the crossings' (none on receipts written before them). */
+export function trackStillsOf(m: MeasurementResult, keys: string[], url: (key: string) => string) {
+  const track = m.tracked?.result;
+  if (!track) return [];
+  const stills = windowStills(track);
+  if (keys.length < m.marks.length + stills.length) return [];
+  return stills.map((st, i) => ({
+    which: st.which,
+    frameIndex: st.frameIndex,
+    time: st.time,
+    url: url(keys[m.marks.length + i]),
+  }));
 }

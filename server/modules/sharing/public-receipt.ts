@@ -12,7 +12,7 @@ import { VERIFIED_BY_TWO } from '../../../contract/sharing';
 import type { Db } from '../../db/client';
 import { analysisRequests, measurementAudits, measurementReceipts } from '../../db/schema';
 import type { Storage } from '../../lib/storage';
-import { storedMeasurement, type ReceiptData } from '../measurements';
+import { storedMeasurement, trackStillsOf, type ReceiptData } from '../measurements';
 import { bigSpeed, html, layout } from './public-html';
 
 /** Longer than the page cache, so a cached page never holds an expired still. */
@@ -70,6 +70,7 @@ export async function renderPublicReceipt(
   const m = storedMeasurement(d.measurement);
   const stills = m.marks.map((mk, i) => ({ ...mk, url: storage.url(row.stillKeys[i], STILL_TTL_SECONDS) }));
   const speed = formatSpeed(row.maxSpeed, row.plusMinus);
+  const windowStills = trackStillsOf(m, row.stillKeys, (k) => storage.url(k, STILL_TTL_SECONDS));
   // A tracked value (decision 210) has its own window, bound and ground point; the marks are a cross-check.
   const track = m.tracked?.result;
   const marksWindow = `yard ${m.window.fromYard} to ${m.window.toYard} in ${fixed(m.window.seconds, 3)} s (between ${fixed(m.window.mphLow, 1)} and ${m.window.mphHigh === null ? 'no upper bound' : `${fixed(m.window.mphHigh, 1)} mph`})`;
@@ -102,6 +103,18 @@ export async function renderPublicReceipt(
       ? html`<section class="card"><div class="label">Velocity profile</div>
     ${profileChart(m.tracked.result.profile, m.tracked.result.maxSpeed)}
     <p class="muted">Method: ${row.methodLabel}: the player followed by the tracker in every frame from the analyst's click, the position against time fitted as a smooth curve; the Max Speed is its fastest 10 yards.</p>
+  </section>`
+      : ''
+  }
+  ${
+    windowStills.length
+      ? html`<section class="card"><div class="label">The fastest 10 yards, as tracked</div>
+    <div class="stills">${windowStills.map(
+      (
+        s,
+      ) => html`<figure><img src="${s.url}" alt="${s.which === 'first' ? 'Start' : 'End'} of the fastest 10 yards, with the tracked player boxed and the ground point marked" loading="lazy">
+      <figcaption>${s.which === 'first' ? 'Start' : 'End'} · frame ${s.frameIndex + 1} at ${fixed(s.time, 3)} s</figcaption></figure>`,
+    )}</div>
   </section>`
       : ''
   }

@@ -119,6 +119,16 @@ describe('tracks API (issue 31)', () => {
     expect(receipt.measurement.tracked.result.algorithm.version).toBe('1.0.0');
     expect(receipt.measurement.profile.length).toBeGreaterThan(5);
     expect(receipt.stills.length).toBe(receipt.measurement.marks.length);
+    // The frames that bound the window, with the track drawn on them (brief 31c item 5).
+    const win = receipt.measurement.tracked.result.maxSpeed;
+    expect(receipt.trackStills.map((s: { which: string }) => s.which)).toEqual(['first', 'last']);
+    expect(receipt.trackStills[0].time).toBeLessThanOrEqual(win.fromTime);
+    expect(receipt.trackStills[1].time).toBeGreaterThanOrEqual(win.toTime);
+    for (const s of receipt.trackStills) {
+      const img = await t.app.inject({ method: 'GET', url: s.url });
+      expect(img.statusCode).toBe(200);
+      expect(img.rawPayload.subarray(0, 2).toString('hex')).toBe('ffd8');
+    }
 
     // The public receipt shows the velocity profile and the method to anyone with the link.
     const shared = await as(t, family, {
@@ -144,6 +154,8 @@ describe('tracks API (issue 31)', () => {
     );
     expect(page.body).toContain(`${mx.mph.toFixed(2)} ± ${mx.plusMinusMph.toFixed(2)} mph`);
     expect(page.body).toContain('Cross-check from the proposed crossings: yard ');
+    expect(page.body).toContain('The fastest 10 yards, as tracked');
+    expect(page.body).toContain('alt="Start of the fastest 10 yards, with the tracked player boxed');
     expect(page.body).toContain(
       `yards of the run, from yard ${mx.fromYard.toFixed(1)} to yard ${mx.toYard.toFixed(1)}, took ${(mx.toTime - mx.fromTime).toFixed(3)} seconds.`,
     );

@@ -104,6 +104,7 @@ describe('the receipt, in plain words first', () => {
       expect(within(still).getByText(`at ${marks[i].time.toFixed(4)} s`)).toBeVisible();
     });
     expect(screen.getByText('What the ± does not cover')).toBeVisible();
+    expect(screen.queryByTestId('receipt-track-stills')).toBeNull();
   });
 
   it("keeps the engineers' evidence behind a closed Technical details, with the exact numbers inside", async () => {
@@ -173,6 +174,10 @@ describe('a tracked Max Speed on the receipt (issue 31, decision 210)', () => {
         result,
       },
     },
+    trackStills: [
+      { which: 'first', frameIndex: 65, time: 1.0844, url: '/files/window-first.jpg' },
+      { which: 'last', frameIndex: 125, time: 2.0854, url: '/files/window-last.jpg' },
+    ],
   };
 
   it('shows the tracked window and bound, the ground point, its own limits and the velocity profile', async () => {
@@ -185,6 +190,16 @@ describe('a tracked Max Speed on the receipt (issue 31, decision 210)', () => {
       'The fastest 10 yards of the run, from yard 12.4 to yard 22.4, took 0.971 seconds.',
     );
     expect(screen.getByRole('img', { name: 'Speed by distance' })).toBeInTheDocument();
+    const windowStills = within(screen.getByTestId('receipt-track-stills')).getAllByRole('listitem');
+    expect(windowStills.map((li) => li.textContent)).toEqual([
+      'Start of the fastest 10 yardsFrame 66 at 1.0844 s',
+      'End of the fastest 10 yardsFrame 126 at 2.0854 s',
+    ]);
+    expect(
+      screen.getByRole('img', {
+        name: 'Start of the fastest 10 yards, frame 66, with the tracked player boxed and the ground point marked',
+      }),
+    ).toHaveAttribute('src', '/files/window-first.jpg');
     expect(screen.getByText('Velocity profile (tracked)')).toBeVisible();
     const limits = screen.getByTestId('receipt-limits');
     expect(limits).toHaveTextContent('yard-line calibration');

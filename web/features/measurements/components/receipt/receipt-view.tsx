@@ -19,6 +19,7 @@ import { ReceiptCrossings } from './receipt-crossings';
 import { ReceiptFacts } from './receipt-facts';
 import { ReceiptLimits } from './receipt-limits';
 import { TechnicalDetails } from './technical-details';
+import { TrackWindowStills } from './track-window-stills';
 
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -128,6 +129,19 @@ export function ReceiptView({
           <ReceiptCrossings receipt={r} />
         </CardContent>
       </Card>
+      {r.trackStills.length > 0 && (
+        <Card>
+          <CardHeader className="pb-3">
+            <CardTitle className="text-base">The fastest 10 yards, as tracked</CardTitle>
+            <CardDescription>
+              The frames that bound the window, with the tracked player boxed and the ground point in red.
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            <TrackWindowStills receipt={r} />
+          </CardContent>
+        </Card>
+      )}
       {/* Side by side from lg, each as tall as its content: no card stretched empty beside a longer one. */}
       <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
         <Card>
