@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { UserRow } from '../../db/schema';
 import { recordLeaderboardResult } from '../leaderboard';
 import { measuredValue } from './measure.service';
-import { insertReceipt, storeStills } from './receipt.service';
+import { insertReceipt, storeReceiptStills } from './receipt.service';
 
 const ONLY_COMPLETED_SPEED = 'Only a completed max-speed request can be corrected';
 
@@ -26,12 +26,8 @@ export async function correctMeasurement(
   if (request.status !== 'completed' || request.requestType !== 'max_speed')
     throw badRequest(ONLY_COMPLETED_SPEED);
   const m = await measuredValue(app.db, app.storage, field, request.playerId);
-  const stillKeys = await storeStills(
-    app.storage,
-    m.video,
-    m.media,
-    m.result.marks.map((x) => x.frameIndex),
-  );
+  // A tracked value keeps the window's drawn stills on its new revision too (issue 31).
+  const stillKeys = await storeReceiptStills(app.storage, m);
   try {
     return await app.db.transaction(async (tx) => {
       const receipt = await insertReceipt(tx, {

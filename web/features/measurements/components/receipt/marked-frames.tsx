@@ -19,17 +19,19 @@ export function MarkedFrames({ receipt }: { receipt: Receipt }) {
   const still = stills[at];
   if (!still)
     return <p className="text-sm text-muted-foreground">No stills were stored with this receipt.</p>;
+  // A tracked value's stills are the track's proposed crossings, not an analyst's marks (issue 31).
+  const tracked = Boolean(receipt.measurement.tracked);
   const caption = `${still.yardLine}-yard line · Frame ${displayFrame(still.frameIndex)} (frameIndex ${still.frameIndex}) · ${formatTime(still.time)}`;
   return (
     <div className="grid gap-2" data-testid="marked-frames">
       <figure className="grid gap-1">
         <img
           src={still.url}
-          alt={`Marked frame: ${caption}`}
+          alt={`${tracked ? 'Proposed crossing frame' : 'Marked frame'}: ${caption}`}
           className="aspect-video w-full rounded-md bg-black object-contain"
         />
         <figcaption className="text-sm font-medium" data-testid="marked-frame-caption">
-          Mark {at + 1} of {stills.length}: {caption}
+          {tracked ? 'Proposed crossing' : 'Mark'} {at + 1} of {stills.length}: {caption}
         </figcaption>
       </figure>
       <div className="flex flex-wrap items-center gap-2">

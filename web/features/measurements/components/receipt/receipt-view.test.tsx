@@ -214,6 +214,10 @@ describe('a tracked Max Speed on the receipt (issue 31, decision 210)', () => {
     );
     expect(facts).toHaveTextContent('Ground pointTracked ground point');
     expect(facts).not.toHaveTextContent('Landmark');
+    expect(screen.getByTestId('marked-frame-caption')).toHaveTextContent(
+      /^Proposed crossing 1 of 5: 10-yard line/,
+    );
+    expect(screen.getByRole('heading', { name: /Proposed crossings \(from the track/ })).toBeVisible();
     // The marks' interval appears only as the labelled cross-check, never as the fastest window.
     expect(facts).toHaveTextContent(
       'Cross-check from the proposed crossingsyard lines 15 → 25 (10 yards) in 0.9170 s, between 19.77 and 21.14 mph',

@@ -170,8 +170,10 @@ export function ReceiptView({
         </Card>
       </div>
       <TechnicalDetails>
-        <section className="grid gap-2" aria-label="Marked frames">
-          <h3 className="text-sm font-semibold">Marked frames</h3>
+        <section className="grid gap-2" aria-label={m.tracked ? 'Proposed crossings' : 'Marked frames'}>
+          <h3 className="text-sm font-semibold">
+            {m.tracked ? 'Proposed crossings (from the track, the cross-check)' : 'Marked frames'}
+          </h3>
           <MarkedFrames receipt={r} />
         </section>
         <section className="grid gap-2" aria-label="Evidence">
