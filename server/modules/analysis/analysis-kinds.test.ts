@@ -170,7 +170,9 @@ describe('a kind added by a registry entry and its completion handler', () => {
       },
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors.requestType).toBe('Request type must be one of: max_speed, iga, forty, vertical_jump');
+    expect(res.json().errors.requestType).toBe(
+      'Request type must be one of: max_speed, iga, forty, vertical_jump',
+    );
   });
 
   it('reads a request with the kind’s own form and messages', async () => {
