@@ -82,9 +82,13 @@ async function markFrames(ui: ReturnType<typeof renderWithProviders>['ui'], fram
   const marking = await screen.findByRole('region', { name: 'Measurement workbench' });
   for (const f of frames) {
     const go = within(marking).getByLabelText('Go to frame');
+    // As an analyst would: wait until the viewer takes input (it is disabled while a frame decodes).
+    await waitFor(() => expect(go).toBeEnabled(), { timeout: 5000 });
     await ui.clear(go);
     await ui.type(go, `${f + 1}{Enter}`);
-    await ui.click(within(marking).getByRole('button', { name: 'Mark this frame' }));
+    const mark = within(marking).getByRole('button', { name: 'Mark this frame' });
+    await waitFor(() => expect(mark).toBeEnabled(), { timeout: 5000 });
+    await ui.click(mark);
   }
 }
 
