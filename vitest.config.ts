@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
-import { MOCKING_TEST_FILES } from './server/test/mocking-files';
+import { MOCKING_TEST_FILES, WEB_MOCKING_TEST_FILES } from './server/test/mocking-files';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -53,11 +53,25 @@ export default defineConfig({
           name: 'web',
           environment: 'jsdom',
           include: ['web/**/*.test.tsx'],
+          exclude: WEB_MOCKING_TEST_FILES,
           setupFiles: ['web/test/setup.ts'],
           // One jsdom and module graph per worker (decision 189): web/test/setup.ts resets what a test leaves
           // behind (DOM, query cache, MSW handlers, toasts, storage, URL) after each test.
           isolate: false,
           // A ceiling, not a measurement: a form filled field by field on a loaded machine needs room.
+          testTimeout: 120000,
+          hookTimeout: 60000,
+          pool: 'forks',
+        },
+      },
+      {
+        // Web files that replace a module (vi.mock) need a module graph of their own, as server-mocking.
+        extends: true,
+        test: {
+          name: 'web-mocking',
+          environment: 'jsdom',
+          include: WEB_MOCKING_TEST_FILES,
+          setupFiles: ['web/test/setup.ts'],
           testTimeout: 120000,
           hookTimeout: 60000,
           pool: 'forks',
