@@ -23,7 +23,7 @@ test.describe('leaderboard', () => {
       await expect(page.getByRole('columnheader', { name: col, exact: true })).toBeVisible();
     }
     await expect(rows(page)).toHaveCount(25);
-    await expect(rows(page).first().locator('td').nth(4)).toHaveText(/^\d+\.\d mph$/);
+    await expect(rows(page).first().locator('td').nth(4)).toHaveText(/^\d+\.\d mph ± \d+\.\d/);
     // Competition ranks: the demo league has ties, which share a rank.
     const ranks = (await rows(page).locator('td:first-child').allTextContents()).map(Number);
     expect(ranks[0]).toBe(1);

@@ -73,6 +73,8 @@ test.describe('public verified profile', () => {
     await shot(pub, 'public-profile-desktop');
     await speed.getByRole('link', { name: 'Receipt: stills and splits' }).click();
     await expect(pub).toHaveURL(`${url}/receipts/${requestId}`);
+    // The evidence is behind 'Technical details' (decision 208).
+    await pub.getByText('Technical details').click();
     await expect(pub.getByText('Marked frames')).toBeVisible();
     await expect(pub.locator('figure img')).toHaveCount(clip.crossings.length);
     await expect(pub.locator('table tbody tr')).toHaveCount(clip.crossings.length - 1);

@@ -46,7 +46,15 @@ export function VideoDownload() {
     try {
       // A frame cannot report an error, so the call is checked first without its body.
       const head = await fetch(url, { method: 'HEAD', credentials: 'include' });
-      if (!head.ok) return setProblem(whyNot(head.status, videoId));
+      if (!head.ok) {
+        // The specification's failure toast, and why under the form (issue 27 item 11).
+        toast({
+          title: 'Download Failed',
+          description: 'Unable to download this video. Please try again later.',
+          variant: 'destructive',
+        });
+        return setProblem(whyNot(head.status, videoId));
+      }
       const frame = document.createElement('iframe');
       frame.hidden = true;
       frame.dataset.testid = 'download-frame';
