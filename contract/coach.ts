@@ -61,6 +61,8 @@ export const adminCoachApplicationSchema = z.object({
   college: z.string(),
   collegeWebsite: z.string().nullable(),
   domainMatched: z.boolean(),
+  /** The email's domain is the college's today (an admin may have added an athletics domain since). */
+  domainMatchesNow: z.boolean(),
   status: z.enum(COACH_STATUSES),
   declineReason: z.string().nullable(),
   createdAt: z.string(),

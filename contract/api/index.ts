@@ -6,6 +6,7 @@ import { auditsApi } from './audits';
 import { authApi } from './auth';
 import { billingApi, testCheckoutApi } from './billing';
 import { coachAdminApi, coachApi, coachFamilyApi } from './coach';
+import { coachDomainsApi } from './coach-domains';
 import { diagnosticsApi } from './diagnostics';
 import { fortyApi } from './forty';
 import { leaderboardApi } from './leaderboard';
@@ -32,6 +33,7 @@ export const apis = {
   coach: coachApi,
   coachFamily: coachFamilyApi,
   coachAdmin: coachAdminApi,
+  coachDomains: coachDomainsApi,
   diagnostics: diagnosticsApi,
   forty: fortyApi,
   leaderboard: leaderboardApi,

@@ -7,6 +7,7 @@ import { enqueueMail } from '../../lib/mail-jobs';
 import type { Mailer } from '../../lib/mailer';
 import { hashPassword } from '../../lib/password';
 import { endOtherSessions, issueVerification, normalizeEmail, signUpAttemptMail } from '../auth';
+import { collegeDomainsById } from './athletics-domains.service';
 import { approvedMail, declinedMail } from './coach.mail';
 import { coachName } from './coach-standing';
 
@@ -103,6 +104,7 @@ const applicationColumns = {
   title: coaches.title,
   email: users.email,
   emailVerified: users.isEmailVerified,
+  schoolId: coaches.schoolId,
   college: schools.name,
   collegeWebsite: schools.website,
   domainMatched: coaches.domainMatched,
@@ -112,9 +114,19 @@ const applicationColumns = {
 };
 type ApplicationRow = Awaited<ReturnType<ReturnType<typeof applicationQuery>['execute']>>[number];
 
-function toApplication(r: ApplicationRow): AdminCoachApplication {
-  const { firstName, lastName, createdAt, ...rest } = r;
-  return { ...rest, name: coachName({ firstName, lastName }), createdAt: createdAt.toISOString() };
+/**
+ * As the admin sees them, with whether each email is the college's today: adding an athletics domain
+ * approves nobody already waiting, the admin approves them (decision 211, 'Athletics domains').
+ */
+async function toApplications(db: Db, rows: ApplicationRow[]): Promise<AdminCoachApplication[]> {
+  const schoolIds = rows.map((r) => r.schoolId);
+  const domains = await collegeDomainsById(db, schoolIds);
+  return rows.map(({ firstName, lastName, createdAt, schoolId, ...rest }) => ({
+    ...rest,
+    name: coachName({ firstName, lastName }),
+    domainMatchesNow: emailMatchesCollege(rest.email, domains.get(schoolId) ?? []),
+    createdAt: createdAt.toISOString(),
+  }));
 }
 
 const applicationQuery = (db: Db) =>
@@ -130,13 +142,14 @@ export async function listApplications(db: Db) {
     sql`(${coaches.status} = 'awaiting-admin') desc`,
     desc(coaches.id),
   );
-  return rows.map(toApplication);
+  return toApplications(db, rows);
 }
 
 async function application(db: Db, id: number) {
   const [row] = await applicationQuery(db).where(eq(coaches.id, id));
   if (!row) throw notFound('Application not found');
-  return toApplication(row);
+  const [app] = await toApplications(db, [row]);
+  return app;
 }
 
 async function decide(db: Db, adminId: number, id: number, status: 'approved' | 'declined', reason?: string) {

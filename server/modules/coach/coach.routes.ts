@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { coachAdminApi, coachApi, coachFamilyApi } from '../../../contract/api/coach';
+import { coachDomainsApi } from '../../../contract/api/coach-domains';
 import { route } from '../../plugins/endpoints';
 import {
   applyAsCoach,
@@ -8,6 +9,7 @@ import {
   listApplications,
   suspendCoach,
 } from './applications.service';
+import { addDomain, listDomains, removeDomain } from './athletics-domains.service';
 import { activeCoach } from './coach-standing';
 import {
   acceptMessage,
@@ -99,4 +101,12 @@ export default async function coachRoutes(app: FastifyInstance) {
   );
   route(app, coachAdminApi.suspend, async (req) => suspendCoach(db, req.user.id, req.params.userId));
   route(app, coachAdminApi.log, async (req) => coachLog(db, req.params.id));
+
+  route(app, coachDomainsApi.list, async (req) => listDomains(db, req.params.ipedsId));
+  route(app, coachDomainsApi.add, async (req) =>
+    addDomain({ db, log: req.log }, req.user.id, req.params.ipedsId, req.body.domain),
+  );
+  route(app, coachDomainsApi.remove, async (req) =>
+    removeDomain({ db, log: req.log }, req.user.id, req.params.ipedsId, req.params.id),
+  );
 }

@@ -19,6 +19,7 @@ const application = (status: AdminCoachApplication['status']): AdminCoachApplica
   college: 'Abilene Christian University',
   collegeWebsite: 'acu.edu',
   domainMatched: false,
+  domainMatchesNow: false,
   status,
   declineReason: status === 'declined' ? 'Not on the staff list' : null,
   createdAt: '2026-11-26T12:00:00.000Z',

@@ -10,4 +10,5 @@ export const coachKeys = {
   views: (playerId: number) => ['discovery', playerId, 'views'] as const,
   messages: ['coach-messages'] as const,
   applications: ['admin', 'coach-applications'] as const,
+  domains: (ipedsId: number) => ['admin', 'athletics-domains', ipedsId] as const,
 };

@@ -18,6 +18,7 @@ const application = (over: Partial<AdminCoachApplication> = {}): AdminCoachAppli
   college: 'Abilene Christian University',
   collegeWebsite: 'acu.edu',
   domainMatched: false,
+  domainMatchesNow: false,
   status: 'awaiting-admin',
   declineReason: null,
   createdAt: '2026-11-26T12:00:00.000Z',
@@ -105,6 +106,25 @@ describe("User Management's Coach applications", () => {
     await ui.click(within(item).getByRole('button', { name: 'Suspend' }));
     expect(await within(item).findByText('Suspended')).toBeVisible();
     expect(suspended).toBe('40');
+  });
+
+  it('marks a waiting application whose email matches a domain added since, still to approve', async () => {
+    server.use(
+      mock(coachAdminApi.applications, () =>
+        HttpResponse.json([
+          application({ email: 'sam@gowildcats.com', domainMatchesNow: true }),
+          application({ id: 5, name: 'Lee Park', email: 'lee@example.com' }),
+        ]),
+      ),
+    );
+    renderWithProviders(<CoachApplications />);
+    const sam = await screen.findByRole('listitem', { name: 'Application of Sam Ortiz' });
+    expect(sam).toHaveTextContent('sam@gowildcats.com · matches the college’s domains now');
+    expect(sam).toHaveTextContent('Waiting for approval');
+    expect(within(sam).getByRole('button', { name: 'Approve' })).toBeVisible();
+    const lee = screen.getByRole('listitem', { name: 'Application of Lee Park' });
+    expect(lee).toHaveTextContent('lee@example.com · not the college’s domain');
+    expect(screen.getByRole('heading', { name: 'Athletics domains' })).toBeVisible();
   });
 
   it('says when nobody has applied', async () => {

@@ -4,6 +4,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useCoachApplications, useDecideApplication, useSuspendCoach } from '../api/admin';
+import { AthleticsDomains } from './athletics-domains';
 import { DeclineApplicationDialog } from './decline-application-dialog';
 
 const STATUS_TEXT: Record<CoachStatus, string> = {
@@ -13,7 +14,14 @@ const STATUS_TEXT: Record<CoachStatus, string> = {
   suspended: 'Suspended',
 };
 
-/** User Management's 'Coach applications': approve, decline with a reason (mailed), suspend. */
+/** An email that matches only since an admin added a domain still waits: approving it is one click. */
+function domainText(a: AdminCoachApplication) {
+  if (a.domainMatched) return ' · the college’s own domain';
+  if (a.domainMatchesNow) return ' · matches the college’s domains now';
+  return ' · not the college’s domain';
+}
+
+/** User Management's 'Coach applications': approve, decline with a reason (mailed), suspend; the athletics domains. */
 export function CoachApplications() {
   const apps = useCoachApplications().data ?? [];
   const decide = useDecideApplication();
@@ -44,7 +52,7 @@ export function CoachApplications() {
                   </p>
                   <p className="text-muted-foreground">
                     <span className="break-all">{a.email}</span>
-                    {a.domainMatched ? ' · the college’s own domain' : ' · not the college’s domain'}
+                    {domainText(a)}
                     {a.emailVerified ? '' : ' · email not verified yet'}
                   </p>
                   {a.declineReason && <p className="text-muted-foreground">Reason: {a.declineReason}</p>}
@@ -79,6 +87,7 @@ export function CoachApplications() {
             ))}
           </ul>
         )}
+        <AthleticsDomains />
       </CardContent>
       <DeclineApplicationDialog application={declining} onClose={() => setDeclining(null)} />
     </Card>

@@ -3,7 +3,15 @@ import { Input } from '@/components/ui/input';
 import { useSchoolSearch } from '@/features/schools';
 
 /** Type a college's name, pick it from the directory: the application names it by its IPEDS id. */
-export function CollegePicker({ id, onPick }: { id: string; onPick: (ipedsId: number) => void }) {
+export function CollegePicker({
+  id,
+  onPick,
+  placeholder = 'Start typing your college',
+}: {
+  id: string;
+  onPick: (ipedsId: number) => void;
+  placeholder?: string;
+}) {
   const [term, setTerm] = useState('');
   const [picked, setPicked] = useState<string | null>(null);
   const found = (useSchoolSearch(term, 'College').data ?? []).filter((s) => s.ipedsId);
@@ -18,7 +26,7 @@ export function CollegePicker({ id, onPick }: { id: string; onPick: (ipedsId: nu
           setPicked(null);
           setTerm(e.target.value);
         }}
-        placeholder="Start typing your college"
+        placeholder={placeholder}
       />
       {!picked && found.length > 0 && (
         <ul role="listbox" className="mt-1 max-h-48 overflow-auto rounded-md border">
