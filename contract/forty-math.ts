@@ -197,3 +197,17 @@ export function formatForty(seconds: number, plusMinus: number | null | undefine
 export const FORTY_BOUND_WORDS =
   'The ± covers the timing of whole frames: the first movement happened between the start frame and the frame before it, and the torso crossed the finish line between the finish frame and the frame before it. ' +
   'This is electronic-style video time, started on first movement as electronic combine timing is; it is not a hand time, and no hand-time equivalent is given.';
+
+/**
+ * How a receipt says where its frames came from (decision 212): the tracker's proposal and what the analyst
+ * changed of it, or marked by hand.
+ */
+export function proposalInWords(
+  p: { algorithm: string; version: string; changes: string[] } | null | undefined,
+): string {
+  if (!p) return 'Every frame was found and marked by the analyst.';
+  const head = `The tracker (${p.algorithm} ${p.version}) proposed the frames and the analyst checked each one`;
+  return p.changes.length
+    ? `${head}: ${p.changes.join('; ')}; the other proposed frames were kept.`
+    : `${head} and kept them all.`;
+}

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ID_MAX } from './constants';
+import { framePointSchema, TRACK_STATUSES } from './tracking';
 
 /** The verified 40-yard dash (decision 209): what the analyst sends and what the server answers. */
 
@@ -51,6 +52,8 @@ export const fortyMeasurementSchema = z.object({
     .array(fortyLineSchema, { error: 'Mark the start line (0) and the finish line (40)' })
     .min(2, 'Mark the start line (0) and the finish line (40)')
     .max(5, 'Mark each of the lines 0, 10, 20, 30 and 40 at most once'),
+  /** The tracker's proposal the analyst started from, when one was used (decision 212): kept on the receipt. */
+  proposalId: id('Proposal ID must be a number').optional(),
 });
 export type FortyMeasurement = z.infer<typeof fortyMeasurementSchema>;
 
@@ -127,5 +130,59 @@ export const fortyReceiptSchema = z.object({
   /** 'This is electronic-style video time ...': what the ± covers and that it is no hand time. */
   boundInWords: z.string(),
   stills: z.array(stillSchema),
+  /** The tracker's proposal the analyst started from (decision 212), or null when every frame was marked by hand. */
+  proposal: z
+    .object({
+      id: z.number(),
+      algorithm: z.string(),
+      version: z.string(),
+      startFrame: z.number().nullable(),
+      finishFrame: z.number().nullable(),
+      lines: z.array(z.object({ yardLine: z.number(), frameIndex: z.number() })),
+      notes: z.array(z.string()),
+      /** 'Start: moved from frame 121 to frame 123'; empty when the analyst kept every proposed frame. */
+      changes: z.array(z.string()),
+    })
+    .nullable(),
 });
 export type FortyReceipt = z.infer<typeof fortyReceiptSchema>;
+
+/**
+ * The tracker's proposal of the 40's frames (decision 212): the analyst clicks the start line and the
+ * finish line on a frame where each is visible; the server finds the first movement, the torso's crossing
+ * of the finish line and of the 10-yard lines it can tell apart. A proposal is never a result: the analyst
+ * confirms each frame (or moves it) and the marks are what is timed.
+ */
+export const fortyProposalInputSchema = z.object({
+  videoId: id('Video ID must be a number'),
+  startLine: framePointSchema,
+  finishLine: framePointSchema,
+});
+export type FortyProposalInput = z.infer<typeof fortyProposalInputSchema>;
+
+const segmentSchema = z.object({ x0: z.number(), y0: z.number(), x1: z.number(), y1: z.number() });
+
+export const fortyProposalResultSchema = z.object({
+  /** Null when it could not be found: the notes say why and the analyst marks it. */
+  startFrame: z.number().nullable(),
+  finishFrame: z.number().nullable(),
+  /** Lines 0 and 40 on the start and finish frames; 10, 20, 30 where the torso crosses them. */
+  lines: z.array(z.object({ yardLine: z.number(), frameIndex: z.number() })),
+  /** The start and finish lines as found near the clicks, in pixels of the displayed frame. */
+  startLine: segmentSchema,
+  finishLine: segmentSchema,
+  notes: z.array(z.string()),
+  algorithm: z.string(),
+  version: z.string(),
+});
+export type FortyProposalResult = z.infer<typeof fortyProposalResultSchema>;
+
+export const fortyProposalSchema = z.object({
+  id: z.number(),
+  status: z.enum(TRACK_STATUSES),
+  progress: z.number(),
+  error: z.string().optional(),
+  result: fortyProposalResultSchema.optional(),
+});
+export type FortyProposal = z.infer<typeof fortyProposalSchema>;
+export const fortyProposalStartedSchema = z.object({ id: z.number(), status: z.enum(TRACK_STATUSES) });

@@ -72,6 +72,12 @@ async function buySpeedCredit(page: Page) {
   await expect.poll(credits).toBe(before + 1);
 }
 
+/** Clicks the canvas at a point given in pixels of the displayed frame (the clip is 320 x 120). */
+async function clickFrameAt(canvas: Locator, p: { x: number; y: number }) {
+  const bounds = (await canvas.boundingBox())!;
+  await canvas.click({ position: { x: (p.x * bounds.width) / 320, y: (p.y * bounds.height) / 120 } });
+}
+
 async function goTo(viewer: Locator, frameIndex: number) {
   await viewer.getByLabel('Go to frame').fill(String(frameIndex + 1));
   await viewer.getByLabel('Go to frame').press('Enter');
@@ -155,18 +161,37 @@ test.describe('verified 40', () => {
       process.getByText('Mark the start, the finish, the start line (0) and the finish line (40)'),
     ).toBeVisible();
 
-    await goTo(viewer, clip.startFrame);
+    // The tracker proposes the frames from a click on each line (decision 212); the analyst checks them.
+    const canvas = viewer.getByTestId('frame-canvas');
+    await expect(canvas).toHaveAttribute('aria-busy', 'false');
+    await bench.getByRole('button', { name: 'Click the start line' }).click();
+    await clickFrameAt(canvas, { x: 19.5, y: 90 });
+    await clickFrameAt(canvas, { x: 299.5, y: 110 });
+    await expect(
+      bench.getByText('Start line: clicked on frame 1 · Finish line: clicked on frame 1'),
+    ).toBeVisible();
+    await bench.getByRole('button', { name: 'Propose the frames' }).click();
+    const proposal = bench.getByTestId('forty-proposal');
+    await expect(proposal).toContainText(`Start: first movement: Frame ${clip.startFrame + 1}`, {
+      timeout: 90_000,
+    });
+    await expect(proposal).toContainText(`Finish: torso crosses the 40: Frame ${clip.finishFrame + 1}`);
+    await shots(page, 'forty-proposal');
+    await bench.getByRole('button', { name: 'Use the proposed frames' }).click();
+    const marks = bench.getByRole('list', { name: 'Forty marks' });
+    await expect(marks).toContainText(`Start: first movement: Frame ${clip.startFrame + 1}`);
+    await expect(marks).toContainText(`Finish: torso crosses the 40: Frame ${clip.finishFrame + 1}`);
+    // The analyst steps to the start to check it, and marks the 20-yard line by hand.
+    await marks
+      .getByRole('button', { name: new RegExp(`^Frame ${clip.startFrame + 1} `) })
+      .first()
+      .click();
+    await expect(viewer.getByTestId('frame-label')).toHaveText(
+      new RegExp(`^Frame ${clip.startFrame + 1} of `),
+    );
     await bench.getByRole('button', { name: 'Mark start here' }).click();
-    await bench.getByLabel('Line', { exact: true }).selectOption('0');
-    await bench.getByRole('button', { name: 'Mark line here' }).click();
-    for (const y of [10, 20]) {
-      await goTo(viewer, clip.lines.find((l) => l.yardLine === y)!.frameIndex);
-      await bench.getByLabel('Line', { exact: true }).selectOption(String(y));
-      await bench.getByRole('button', { name: 'Mark line here' }).click();
-    }
-    await goTo(viewer, clip.finishFrame);
-    await bench.getByRole('button', { name: 'Mark finish here' }).click();
-    await bench.getByLabel('Line', { exact: true }).selectOption('40');
+    await goTo(viewer, clip.lines.find((l) => l.yardLine === 20)!.frameIndex);
+    await bench.getByLabel('Line', { exact: true }).selectOption('20');
     await bench.getByRole('button', { name: 'Mark line here' }).click();
     await expect(bench.getByTestId('live-forty')).toHaveText(timeText);
     await expect(bench.getByText(/^10-yard split: /)).toBeVisible();
@@ -207,6 +232,10 @@ test.describe('verified 40', () => {
     await expect(page).toHaveURL(new RegExp(`/forty-receipts/${item.id}$`));
     await expect(page.getByTestId('receipt-forty')).toHaveText(timeText);
     await expect(page.getByText('electronic-style video time', { exact: false })).toBeVisible();
+    await page.getByText('Technical details').click();
+    await expect(page.getByTestId('forty-frames-origin')).toContainText(
+      'The tracker (lines-background-motion 1.0.0) proposed the frames and the analyst checked each one',
+    );
     for (const label of [
       'Start: first movement',
       'Finish: torso crosses the 40-yard line',

@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { idParamsSchema } from '../analysis';
 import { defineEndpoint } from '../endpoint';
-import { fortyMeasurementSchema, fortyPreviewSchema, fortyReceiptSchema, fortyResultSchema } from '../forty';
+import {
+  fortyMeasurementSchema,
+  fortyPreviewSchema,
+  fortyProposalInputSchema,
+  fortyProposalSchema,
+  fortyProposalStartedSchema,
+  fortyReceiptSchema,
+  fortyResultSchema,
+} from '../forty';
 
 const tags = ['forty'];
 
@@ -17,6 +25,29 @@ export const fortyApi = {
     errors: [403, 404],
     description:
       'Times a 40 from the marked start, finish and lines: seconds, its ± bound (one frame at each end), the splits, the rate and the method, without storing anything.',
+  }),
+  propose: defineEndpoint({
+    method: 'POST',
+    path: '/api/measurements/forty/proposals',
+    access: 'analyst',
+    tags,
+    body: fortyProposalInputSchema,
+    response: fortyProposalStartedSchema,
+    status: 202,
+    errors: [403, 404],
+    description:
+      'Asks the tracker to propose the frames of a 40 (decision 212): the start line and the finish line clicked on frames where they are visible ({ frameIndex, x, y } in pixels of the displayed frame). Runs as a background job: read it with GET /api/measurements/forty/proposals/{id}. The proposal is never stored as a result: the analyst confirms or moves each frame.',
+  }),
+  proposal: defineEndpoint({
+    method: 'GET',
+    path: '/api/measurements/forty/proposals/:id',
+    access: 'analyst',
+    tags,
+    params: idParamsSchema,
+    response: fortyProposalSchema,
+    errors: [403, 404],
+    description:
+      'A proposal: queued, running (progress 0-1), failed (with the error) or done, with the proposed start frame (first movement), finish frame (the torso crosses the finish line), the 10-yard lines it could tell apart, the lines as found and notes on what the analyst must mark alone.',
   }),
   receipt: defineEndpoint({
     method: 'GET',

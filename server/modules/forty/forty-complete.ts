@@ -4,6 +4,7 @@ import type { Tx } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { badRequest } from '../../lib/app-error';
 import { assertVerifiable, parseFortyField, timeForty } from './forty-measure.service';
+import { proposalForReceipt } from './forty-proposal.service';
 import { insertFortyReceipt, storeFortyStills } from './forty-receipt.service';
 
 const FORTY_KEY = 'FORTY';
@@ -23,6 +24,7 @@ export async function completeForty(input: {
     throw badRequest(FORTY_MEASUREMENT_REQUIRED, { measurement: FORTY_MEASUREMENT_REQUIRED });
   const t = await timeForty(app.db, app.storage, parseFortyField(fields.measurement), request.playerId);
   assertVerifiable(t);
+  const proposal = await proposalForReceipt(app.db, t.marks);
   const seconds = t.result.seconds;
   const comment = fields.comment?.trim() ? fields.comment.trim().slice(0, 2000) : null;
   return {
@@ -40,7 +42,7 @@ export async function completeForty(input: {
       methodLabel: t.result.method,
       storeFiles: () => storeFortyStills(app.storage, t),
       writeReceipt: (tx: Tx, done: { id: number; season: number }, stillKeys: string[]) =>
-        insertFortyReceipt(tx, { request: done, analyst, t, stillKeys }),
+        insertFortyReceipt(tx, { request: done, analyst, t, stillKeys, proposal }),
     },
   };
 }

@@ -43,11 +43,18 @@ interface FortyReceiptData {
   marks: FortyReceipt['marks'];
   result: FortyReceipt['result'];
   stills: { label: string; frameIndex: number; time: number }[];
+  proposal?: FortyReceipt['proposal'];
 }
 
 export async function insertFortyReceipt(
   tx: Tx,
-  input: { request: { id: number; season: number }; analyst: UserRow; t: TimedForty; stillKeys: string[] },
+  input: {
+    request: { id: number; season: number };
+    analyst: UserRow;
+    t: TimedForty;
+    stillKeys: string[];
+    proposal?: FortyReceipt['proposal'];
+  },
 ) {
   const { media, video, result } = input.t;
   const [player] = await tx
@@ -73,6 +80,7 @@ export async function insertFortyReceipt(
     marks: input.t.marks,
     result,
     stills: stillFrames(input.t).map((s) => ({ ...s, time: timeOf(input.t, s.frameIndex) })),
+    proposal: input.proposal ?? null,
   };
   const analystName =
     [input.analyst.firstName, input.analyst.lastName].filter(Boolean).join(' ') || input.analyst.username;
@@ -106,6 +114,7 @@ export function toFortyReceipt(storage: Storage, row: typeof fortyReceipts.$infe
     result: data.result,
     boundInWords: FORTY_BOUND_WORDS,
     stills: data.stills.map((s, i) => ({ ...s, url: storage.url(row.stillKeys[i], STILL_URL_TTL_SECONDS) })),
+    proposal: data.proposal ?? null,
   };
 }
 

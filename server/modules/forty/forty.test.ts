@@ -17,6 +17,7 @@ import { applyCoach } from '../coach/coach.fixtures';
 import { completedSpeed } from '../sharing/sharing.fixtures';
 import { rebuildLeaderboard } from '../leaderboard/leaderboard.service';
 import { videoJobHandlers } from '../videos/video-processing';
+import { fortyProposalJobHandlers } from './forty-proposal.service';
 
 let t: TestApp;
 let analyst: TestUser;
@@ -454,5 +455,96 @@ describe('completing a verified 40', () => {
     expect(res.json().message).toBe(
       'Mark the start, the finish and the lines on the video: a verified 40 is measured, not typed',
     );
+  });
+});
+
+describe('the tracker proposes the frames of a 40 (decision 212)', () => {
+  const lineAt = (yards: number) => 20 + 7 * yards - 0.5;
+  const clicks = (videoId: number) => ({
+    videoId,
+    startLine: { frameIndex: 0, x: lineAt(0), y: 90 },
+    finishLine: { frameIndex: 0, x: lineAt(40), y: 110 },
+  });
+  const propose = (body: object, who: TestUser | null = analyst) =>
+    as(t, who, { method: 'POST', url: '/api/measurements/forty/proposals', payload: body });
+  const read = (id: number, who: TestUser | null = analyst) =>
+    as(t, who, { method: 'GET', url: `/api/measurements/forty/proposals/${id}` });
+  const run = () => drainJobs(t.db, fortyProposalJobHandlers(t.db, t.app.storage));
+
+  it('proposes the true frames as a job; completing with it keeps the proposal and what the analyst changed on the receipt', async () => {
+    const { c, videoId, request, family } = await familyRequests(120);
+    const started = await propose(clicks(videoId));
+    expect(started.statusCode, started.body).toBe(202);
+    expect(started.json()).toMatchObject({ status: 'queued' });
+    const id = started.json().id as number;
+    expect((await read(id)).json()).toMatchObject({ status: 'queued', progress: 0 });
+    await run();
+    const done = (await read(id, admin)).json();
+    expect(done).toMatchObject({ status: 'done', progress: 1 });
+    expect(done.result.startFrame).toBe(c.startFrame);
+    expect(done.result.finishFrame).toBe(c.finishFrame);
+    // Lines 0 and 40 on the start and finish frames; the splits within a frame of the truth.
+    expect(done.result.lines.map((l: { yardLine: number }) => l.yardLine)).toEqual([0, 10, 20, 30, 40]);
+    for (const l of done.result.lines as { yardLine: number; frameIndex: number }[]) {
+      const truth =
+        l.yardLine === 0 ? c.startFrame : c.lines.find((x) => x.yardLine === l.yardLine)!.frameIndex;
+      expect(Math.abs(l.frameIndex - truth), `line ${l.yardLine}`).toBeLessThanOrEqual(1);
+    }
+    expect(done.result.notes).toEqual([]);
+
+    // The analyst keeps every frame but moves the finish one frame later.
+    const marks = {
+      videoId,
+      startFrame: done.result.startFrame,
+      finishFrame: done.result.finishFrame + 1,
+      lines: done.result.lines.map((l: { yardLine: number; frameIndex: number }) =>
+        l.yardLine === 40 ? { ...l, frameIndex: l.frameIndex + 1 } : l,
+      ),
+      proposalId: id,
+    };
+    const res = await complete(t, analyst, request.id, { measurement: JSON.stringify(marks) }, null);
+    expect(res.statusCode, res.body).toBe(200);
+    const receipt = (
+      await as(t, family, { method: 'GET', url: `/api/analysis-requests/${request.id}/forty-receipt` })
+    ).json();
+    expect(receipt.proposal).toMatchObject({
+      id,
+      algorithm: 'lines-background-motion',
+      startFrame: c.startFrame,
+      finishFrame: c.finishFrame,
+      changes: [
+        `Finish: moved from frame ${c.finishFrame + 1} to frame ${c.finishFrame + 2}`,
+        `Finish line (40): moved from frame ${c.finishFrame + 1} to frame ${c.finishFrame + 2}`,
+      ],
+    });
+    expect(receipt.marks.proposalId).toBe(id);
+  });
+
+  it('refuses bad clicks, other roles and unknown ids, and a proposal of another clip at completion', async () => {
+    const { videoId, request, c, family } = await familyRequests(60);
+    const bad = await propose({ videoId, startLine: { frameIndex: 0, x: -1, y: 5 } });
+    expect(bad.statusCode).toBe(400);
+    const outside = await propose({ ...clicks(videoId), finishLine: { frameIndex: 99_999, x: 1, y: 1 } });
+    expect(outside.statusCode).toBe(400);
+    expect(outside.json().message).toBe('The click must be on a frame of the video');
+    expect((await propose(clicks(videoId), null)).statusCode).toBe(401);
+    expect((await propose(clicks(videoId), family)).statusCode).toBe(403);
+    expect((await propose(clicks(999_999))).statusCode).toBe(404);
+    expect((await read(999_999)).statusCode).toBe(404);
+
+    const other = await familyRequests(60);
+    const id = (await propose(clicks(other.videoId))).json().id as number;
+    expect((await read(id, family)).statusCode).toBe(403);
+    const early = await complete(
+      t,
+      analyst,
+      request.id,
+      { measurement: JSON.stringify({ ...trueMarks(c, videoId), proposalId: id }) },
+      null,
+    );
+    expect(early.statusCode).toBe(400);
+    expect(early.json().message).toBe('The proposal is of another video');
+    await run();
+    expect((await read(id)).json().status).toBe('done');
   });
 });

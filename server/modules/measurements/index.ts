@@ -22,3 +22,6 @@ export {
 } from './receipt.service';
 export { storedMeasurement } from './stored-measurement';
 export { releaseHeld } from './held.service';
+/** The tracker's pieces the verified 40's proposals reuse (decision 212). */
+export { decodeGray } from './tracking/decode-gray';
+export { detectLines, lineX, type Line } from './tracking/yard-lines';

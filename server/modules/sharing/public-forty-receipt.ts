@@ -1,4 +1,4 @@
-import { formatForty } from '../../../contract/forty-math';
+import { formatForty, proposalInWords } from '../../../contract/forty-math';
 import { formatResultDate } from '../../../contract/result-date';
 import type { Db } from '../../db/client';
 import type { Storage } from '../../lib/storage';
@@ -45,6 +45,7 @@ export async function renderPublicFortyReceipt(
     <p class="muted">Time: ${fixed(res.finishTime)} s − ${fixed(res.startTime)} s = ${fixed(res.rawSeconds)} s; the frames allow ${fixed(res.secondsMin)} to ${fixed(res.secondsMax)} s.</p>
     <p class="muted">Video: ${r.video.width}x${r.video.height}, ${r.video.nominalFps} fps${r.video.variableFrameRate ? ' (variable frame rate)' : ''}, ${r.video.frameCount} frames; ${res.realFps.toFixed(1)} real frames a second between start and finish.</p>
     <p class="muted">Marked frames (numbered from 1): ${r.stills.map((s) => `${s.label} frame ${s.frameIndex + 1}`).join(' · ')}.</p>
+    <p class="muted">${proposalInWords(r.proposal)}</p>
   </details>`;
   return layout(
     {

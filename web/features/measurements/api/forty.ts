@@ -1,6 +1,6 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { fortyApi } from '@contract/api/forty';
-import type { FortyMeasurement } from '@contract/forty';
+import type { FortyMeasurement, FortyProposalInput } from '@contract/forty';
 import { call } from '@/lib/api-client';
 
 /** The verified 40's queries (decision 209): the live preview, a receipt, a player's results. */
@@ -8,7 +8,24 @@ export const fortyKeys = {
   preview: (input: FortyMeasurement) => ['forty-preview', input] as const,
   receipt: (requestId: number) => ['forty-receipt', requestId] as const,
   results: (playerId: number) => ['forty-results', playerId] as const,
+  proposal: (id: number) => ['forty-proposal', id] as const,
 };
+
+/** The tracker's proposal of the frames (decision 212): a job, asked again every second until it ends. */
+export const useStartFortyProposal = () =>
+  useMutation({ mutationFn: (body: FortyProposalInput) => call(fortyApi.propose, { body }) });
+
+export const useFortyProposal = (id: number | null) =>
+  useQuery({
+    queryKey: fortyKeys.proposal(id ?? 0),
+    queryFn: ({ signal }) => call(fortyApi.proposal, { params: { id: id ?? 0 }, signal }),
+    refetchInterval: (q) => {
+      const status = q.state.data?.status;
+      return status === 'done' || status === 'failed' ? false : 1000;
+    },
+    refetchOnWindowFocus: false,
+    enabled: id !== null,
+  });
 
 const hasBothLines = (m: FortyMeasurement) =>
   m.lines.some((l) => l.yardLine === 0) && m.lines.some((l) => l.yardLine === 40);

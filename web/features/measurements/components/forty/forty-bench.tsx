@@ -1,15 +1,29 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { formatForty } from '@contract/forty-math';
 import type { FortyMeasurement } from '@contract/forty';
 import type { VideoMedia } from '@contract/measurements';
 import { QUALITY_REJECT_REASON } from '@contract/measurements';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { usePreviewForty } from '../../api/forty';
+import { useFortyProposal, usePreviewForty } from '../../api/forty';
 import { displayFrame, formatTime } from '../frame-numbers';
 import { useDebouncedValue } from '../use-debounced-value';
 import { FrameViewer } from '../viewer/frame-viewer';
-import { EMPTY_FORTY, FORTY_LINES, lineLabel, marksOn, toMeasurement, type FortyMarks } from './forty-marks';
+import {
+  EMPTY_FORTY,
+  FORTY_LINES,
+  lineLabel,
+  marksFromProposal,
+  marksOn,
+  toMeasurement,
+  type FortyMarks,
+} from './forty-marks';
+import {
+  drawProposal,
+  FortyProposalPanel,
+  type LineClick,
+  type ProposalClicks,
+} from './forty-proposal-panel';
 
 /**
  * The verified 40 on the frame-exact viewer (decision 209): the analyst marks the start (first
@@ -29,7 +43,16 @@ export function FortyBench({
   const [marks, setMarks] = useState<FortyMarks>(EMPTY_FORTY);
   const [line, setLine] = useState(0);
   const [confirmed, setConfirmed] = useState(false);
-  const input = useMemo(() => toMeasurement(media.videoId, marks), [media.videoId, marks]);
+  // The tracker's proposal (decision 212): the two line clicks, the job, and the one whose frames are used.
+  const [clicks, setClicks] = useState<ProposalClicks>({ startLine: null, finishLine: null });
+  const [picking, setPicking] = useState<LineClick | null>(null);
+  const [proposalId, setProposalId] = useState<number | null>(null);
+  const [usedProposal, setUsedProposal] = useState<number | null>(null);
+  const found = useFortyProposal(proposalId).data?.result;
+  const input = useMemo(
+    () => toMeasurement(media.videoId, marks, usedProposal),
+    [media.videoId, marks, usedProposal],
+  );
   const settled = useDebouncedValue(input, 300);
   const preview = usePreviewForty(settled);
   const pending = settled !== input || preview.isFetching;
@@ -49,6 +72,15 @@ export function FortyBench({
       return { ...m, lines };
     });
   const here = marksOn(marks, frame);
+  const pick = (p: { x: number; y: number }) => {
+    if (!picking) return;
+    setClicks((c) => ({ ...c, [picking]: { frameIndex: frame, x: p.x, y: p.y } }));
+    setPicking(picking === 'startLine' && !clicks.finishLine ? 'finishLine' : null);
+  };
+  const decorate = useCallback(
+    (ctx: CanvasRenderingContext2D) => drawProposal(ctx, clicks, found),
+    [clicks, found],
+  );
   const rows: [string, number | null, () => void][] = [
     ['Start: first movement', marks.startFrame, () => set({ startFrame: null })],
     ['Finish: torso crosses the 40', marks.finishFrame, () => set({ finishFrame: null })],
@@ -72,6 +104,8 @@ export function FortyBench({
         frame={frame}
         onFrameChange={setFrame}
         overlay={here.length ? `Marked: ${here.join(', ')}` : null}
+        onPick={picking ? pick : undefined}
+        decorate={decorate}
       >
         <div className="flex flex-wrap items-end gap-2">
           <Button type="button" size="sm" onClick={() => set({ startFrame: frame })}>
@@ -106,6 +140,20 @@ export function FortyBench({
         </p>
       </FrameViewer>
       <div className="grid min-w-0 content-start gap-3">
+        <FortyProposalPanel
+          videoId={media.videoId}
+          clicks={clicks}
+          picking={picking}
+          onPick={setPicking}
+          proposalId={proposalId}
+          onProposal={setProposalId}
+          onUse={(result, id) => {
+            setMarks(marksFromProposal(result));
+            setUsedProposal(id);
+            if (result.startFrame !== null) setFrame(result.startFrame);
+          }}
+          onGoTo={setFrame}
+        />
         <h3 className="font-semibold">Marks</h3>
         <ul className="grid gap-1 text-sm" aria-label="Forty marks">
           {rows.map(([label, f, clear]) => (

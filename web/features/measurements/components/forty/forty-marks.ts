@@ -14,7 +14,11 @@ export const lineLabel = (y: number) =>
   y === 0 ? 'Start line (0)' : y === 40 ? 'Finish line (40)' : `${y}-yard line`;
 
 /** The preview's and completion's body, once the start, the finish and both lines are marked. */
-export function toMeasurement(videoId: number, m: FortyMarks): FortyMeasurement | null {
+export function toMeasurement(
+  videoId: number,
+  m: FortyMarks,
+  proposalId?: number | null,
+): FortyMeasurement | null {
   if (m.startFrame === null || m.finishFrame === null) return null;
   if (m.lines[0] === undefined || m.lines[40] === undefined) return null;
   return {
@@ -25,6 +29,20 @@ export function toMeasurement(videoId: number, m: FortyMarks): FortyMeasurement 
       yardLine: y,
       frameIndex: m.lines[y],
     })),
+    ...(proposalId ? { proposalId } : {}),
+  };
+}
+
+/** The marks a proposal gives (decision 212): what it found; what it did not stays unmarked. */
+export function marksFromProposal(p: {
+  startFrame: number | null;
+  finishFrame: number | null;
+  lines: { yardLine: number; frameIndex: number }[];
+}): FortyMarks {
+  return {
+    startFrame: p.startFrame,
+    finishFrame: p.finishFrame,
+    lines: Object.fromEntries(p.lines.map((l) => [l.yardLine, l.frameIndex])),
   };
 }
 

@@ -1,4 +1,4 @@
-import { formatForty } from '@contract/forty-math';
+import { formatForty, proposalInWords } from '@contract/forty-math';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useFortyReceipt } from '../../api/forty';
 import { displayFrame, formatTime } from '../frame-numbers';
@@ -75,6 +75,8 @@ export function FortyReceiptView({ requestId }: { requestId: number }) {
             {r.video.container} {r.video.codec} {r.video.width}×{r.video.height}, {r.video.frameCount} frames,
             time base {r.video.timeBase}, SHA-256 {r.video.sourceSha256}
           </dd>
+          <dt>Frames</dt>
+          <dd data-testid="forty-frames-origin">{proposalInWords(r.proposal)}</dd>
           <dt>Analyst</dt>
           <dd>
             {r.analystName}, {new Date(r.createdAt).toLocaleString()}

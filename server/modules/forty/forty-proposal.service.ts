@@ -1,0 +1,167 @@
+import { and, eq } from 'drizzle-orm';
+import type {
+  FortyMeasurement,
+  FortyProposal,
+  FortyProposalInput,
+  FortyProposalResult,
+  FortyReceipt,
+} from '../../../contract/forty';
+import type { Db } from '../../db/client';
+import { jobs, videos } from '../../db/schema';
+import { badRequest, notFound } from '../../lib/app-error';
+import { enqueueJob } from '../../lib/jobs';
+import { probeMedia } from '../../lib/media-probe';
+import type { Storage } from '../../lib/storage';
+import { ensureMedia, readyMedia, timelineOf, withLocalCopy } from '../videos';
+import { proposeForty } from './forty-propose';
+
+/**
+ * A proposal of a 40's frames is a job of the queue, as a track is (decisions 210, 212): its row holds the
+ * status, the attempts and the error, its payload the clicks, the progress and the result. Completing with
+ * `proposalId` copies the proposal onto the receipt beside the frames the analyst confirmed.
+ */
+export const FORTY_PROPOSAL_JOB = 'forty-proposal';
+
+interface ProposalPayload extends FortyProposalInput {
+  userId: number;
+  progress: number;
+  result?: FortyProposalResult;
+}
+
+const PROPOSAL_NOT_FOUND = 'Proposal not found';
+const CLICK_OUTSIDE = 'The click must be on a frame of the video';
+
+async function mediaOf(db: Db, storage: Storage, videoId: number) {
+  const [video] = await db.select().from(videos).where(eq(videos.id, videoId));
+  if (!video) throw notFound('Video not found');
+  return { video, media: readyMedia(await ensureMedia(db, storage, video)) };
+}
+
+export async function startFortyProposal(
+  db: Db,
+  storage: Storage,
+  userId: number,
+  input: FortyProposalInput,
+) {
+  const { media } = await mediaOf(db, storage, input.videoId);
+  for (const field of ['startLine', 'finishLine'] as const)
+    if (input[field].frameIndex >= media.frameCount)
+      throw badRequest(CLICK_OUTSIDE, { [field]: CLICK_OUTSIDE });
+  const payload: ProposalPayload = { ...input, userId, progress: 0 };
+  const id = await enqueueJob(db, FORTY_PROPOSAL_JOB, { ...payload });
+  return { id, status: 'queued' as const };
+}
+
+async function proposalRow(db: Db, id: number) {
+  const [job] = await db
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.id, id), eq(jobs.type, FORTY_PROPOSAL_JOB)));
+  if (!job) throw notFound(PROPOSAL_NOT_FOUND);
+  return { job, payload: job.payload as ProposalPayload };
+}
+
+export async function readFortyProposal(db: Db, id: number): Promise<FortyProposal> {
+  const { job, payload } = await proposalRow(db, id);
+  return {
+    id: job.id,
+    status: job.status,
+    progress: job.status === 'done' ? 1 : payload.progress,
+    ...(job.status === 'failed' ? { error: job.lastError ?? 'The proposal failed' } : {}),
+    ...(payload.result ? { result: payload.result } : {}),
+  };
+}
+
+const lineName = (y: number) =>
+  y === 0 ? 'Start line (0)' : y === 40 ? 'Finish line (40)' : `${y}-yard line`;
+
+/** What the analyst changed of the proposal, frame numbers as the workbench shows them (from 1). */
+function proposalChanges(p: FortyProposalResult, marks: FortyMeasurement): string[] {
+  const out: string[] = [];
+  const compare = (name: string, proposed: number | null | undefined, marked: number | undefined) => {
+    if (proposed === marked) return;
+    if (marked === undefined) out.push(`${name}: proposed at frame ${proposed! + 1}, not kept`);
+    else if (proposed === null || proposed === undefined)
+      out.push(`${name}: marked by the analyst at frame ${marked + 1} (not proposed)`);
+    else out.push(`${name}: moved from frame ${proposed + 1} to frame ${marked + 1}`);
+  };
+  compare('Start', p.startFrame, marks.startFrame);
+  compare('Finish', p.finishFrame, marks.finishFrame);
+  for (const y of [0, 10, 20, 30, 40])
+    compare(
+      lineName(y),
+      p.lines.find((l) => l.yardLine === y)?.frameIndex,
+      marks.lines.find((l) => l.yardLine === y)?.frameIndex,
+    );
+  return out;
+}
+
+/**
+ * A finished proposal of this video as the receipt keeps it, with what the analyst changed (400 when it
+ * is of another clip or not done).
+ */
+export async function proposalForReceipt(db: Db, marks: FortyMeasurement): Promise<FortyReceipt['proposal']> {
+  if (marks.proposalId === undefined) return null;
+  const { job, payload } = await proposalRow(db, marks.proposalId);
+  if (payload.videoId !== marks.videoId)
+    throw badRequest('The proposal is of another video', { measurement: 'proposalId' });
+  if (job.status !== 'done' || !payload.result)
+    throw badRequest('The proposal is not finished yet', { measurement: 'proposalId' });
+  const r = payload.result;
+  return {
+    id: job.id,
+    algorithm: r.algorithm,
+    version: r.version,
+    startFrame: r.startFrame,
+    finishFrame: r.finishFrame,
+    lines: r.lines,
+    notes: r.notes,
+    changes: proposalChanges(r, marks),
+  };
+}
+
+export function fortyProposalJobHandlers(db: Db, storage: Storage) {
+  return {
+    [FORTY_PROPOSAL_JOB]: async (raw: unknown, job: { id: number }) => {
+      const payload = raw as ProposalPayload;
+      const { video, media } = await mediaOf(db, storage, payload.videoId);
+      const key = media.workingKey ?? video.storageKey;
+      if (!key) throw new Error('The video file is missing');
+      const timeline = timelineOf(media);
+      let written = 0;
+      let writes = Promise.resolve();
+      const onProgress = (share: number) => {
+        if (share - written < 0.1) return;
+        written = share;
+        const progress = Math.round(share * 100) / 100;
+        writes = writes
+          .then(() =>
+            db
+              .update(jobs)
+              .set({ payload: { ...payload, progress } })
+              .where(eq(jobs.id, job.id)),
+          )
+          .then(
+            () => undefined,
+            () => undefined,
+          );
+      };
+      const result = await withLocalCopy(storage, key, async (file) => {
+        const facts = await probeMedia(file);
+        const upright = facts.rotation === 90 || facts.rotation === 270;
+        return proposeForty({
+          file,
+          width: upright ? facts.height : facts.width,
+          height: upright ? facts.width : facts.height,
+          frameTimes: timeline.times,
+          startLine: payload.startLine,
+          finishLine: payload.finishLine,
+          onProgress,
+        });
+      });
+      await writes;
+      const done: ProposalPayload = { ...payload, progress: 1, result };
+      await db.update(jobs).set({ payload: done }).where(eq(jobs.id, job.id));
+    },
+  };
+}

@@ -1,0 +1,87 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { computeForty } from '../../../contract/forty-math';
+import { makeFortyClip } from '../../lib/forty-clip';
+import { proposeForty } from './forty-propose';
+
+/**
+ * The tracker's proposal of a 40's frames (decision 212) on generated clips with a known truth: a runner
+ * still on the start line, moving at a known instant, its torso crossing the 40 exactly `seconds` later.
+ * The generated field is 320 x 120 with the lines 0, 10, 20, 30 and 40 at x = 20 + 7 * yards.
+ */
+const dir = mkdtempSync(path.join(tmpdir(), 'forty-propose-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const lineX = (yards: number) => 20 + 7 * yards - 0.5;
+
+async function propose(
+  fps: number,
+  seconds = 4.62,
+  clicks = { start: lineX(0), finish: lineX(40) },
+  /** Only the frames up to the time of this yard line (a clip that stops before the finish). */
+  until?: number,
+) {
+  const clip = await makeFortyClip(path.join(dir, `p-${fps}-${seconds}-${clicks.start}.mp4`), {
+    fps,
+    seconds,
+  });
+  const last =
+    until === undefined ? clip.frameTimes.length : clip.lines.find((l) => l.yardLine === until)!.frameIndex;
+  const result = await proposeForty({
+    file: clip.file,
+    width: 320,
+    height: 120,
+    frameTimes: clip.frameTimes.slice(0, last),
+    startLine: { frameIndex: 0, x: clicks.start, y: 90 },
+    finishLine: { frameIndex: 0, x: clicks.finish, y: 110 },
+  });
+  return { clip, result };
+}
+
+describe('the proposed frames of a 40 (decision 212)', () => {
+  it.each([60, 120, 240])(
+    'at %i fps: the start is the first frame of movement, the finish and the splits the frames of the truth',
+    async (fps) => {
+      const { clip, result } = await propose(fps);
+      expect(result.notes).toEqual([]);
+      expect(result.startFrame).toBe(clip.startFrame);
+      expect(result.finishFrame).toBe(clip.finishFrame);
+      const byYard = new Map(result.lines.map((l) => [l.yardLine, l.frameIndex]));
+      expect([...byYard.keys()].sort((a, b) => a - b)).toEqual([0, 10, 20, 30, 40]);
+      for (const l of clip.lines.filter((x) => x.yardLine > 0 && x.yardLine < 40))
+        expect(byYard.get(l.yardLine)).toBe(l.frameIndex);
+      // The lines as found: the clicks snapped onto the painted lines.
+      expect(result.startLine.x0).toBeCloseTo(lineX(0), 0);
+      expect(result.finishLine.x1).toBeCloseTo(lineX(40), 0);
+      // The proposal timed as the analyst would confirm it: the truth inside the stated bound.
+      const timed = computeForty(
+        { times: clip.frameTimes, fps: { num: fps, den: 1 }, vfr: false },
+        {
+          startFrame: result.startFrame!,
+          finishFrame: result.finishFrame!,
+          lines: result.lines,
+        },
+      );
+      expect(clip.seconds).toBeGreaterThanOrEqual(timed.seconds - timed.plusMinusSeconds);
+      expect(clip.seconds).toBeLessThanOrEqual(timed.seconds + timed.plusMinusSeconds);
+    },
+  );
+
+  it('a click a few pixels off the line is snapped onto it', async () => {
+    const { result, clip } = await propose(120, 4.9, { start: lineX(0) + 3, finish: lineX(40) - 3 });
+    expect(result.startLine.x0).toBeCloseTo(lineX(0), 0);
+    expect(result.finishLine.x0).toBeCloseTo(lineX(40), 0);
+    expect(result.startFrame).toBe(clip.startFrame);
+  });
+
+  it('a clip that stops before the runner reaches the finish proposes no finish and says so', async () => {
+    const { result } = await propose(60, 4.62, { start: lineX(0), finish: lineX(40) }, 30);
+    expect(result.finishFrame).toBeNull();
+    expect(result.notes).toContain(
+      'The runner was not found crossing the finish line: mark the finish yourself.',
+    );
+    expect(result.lines.some((l) => l.yardLine === 40)).toBe(false);
+  });
+});

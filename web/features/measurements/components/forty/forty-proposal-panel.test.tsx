@@ -1,0 +1,99 @@
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
+import { HttpResponse } from 'msw';
+import { fortyApi } from '@contract/api/forty';
+import type { FortyProposalResult } from '@contract/forty';
+import { renderWithProviders } from '@/test/render';
+import { server } from '@/test/server';
+import { mock } from '@/test/mock';
+import { FortyProposalPanel, type ProposalClicks } from './forty-proposal-panel';
+
+const result: FortyProposalResult = {
+  startFrame: 60,
+  finishFrame: 615,
+  lines: [
+    { yardLine: 0, frameIndex: 60 },
+    { yardLine: 20, frameIndex: 380 },
+    { yardLine: 40, frameIndex: 615 },
+  ],
+  startLine: { x0: 20, y0: 0, x1: 20, y1: 120 },
+  finishLine: { x0: 300, y0: 0, x1: 300, y1: 120 },
+  notes: [
+    'Only the 20-yard line was found between the start and the finish: mark the others yourself where they can be seen.',
+  ],
+  algorithm: 'lines-background-motion',
+  version: '1.0.0',
+};
+
+const both: ProposalClicks = {
+  startLine: { frameIndex: 3, x: 20, y: 90 },
+  finishLine: { frameIndex: 3, x: 300, y: 110 },
+};
+
+function renderPanel(clicks: ProposalClicks, proposalId: number | null = null) {
+  const props = {
+    onPick: vi.fn(),
+    onProposal: vi.fn(),
+    onUse: vi.fn(),
+    onGoTo: vi.fn(),
+  };
+  renderWithProviders(
+    <FortyProposalPanel videoId={7} clicks={clicks} picking={null} proposalId={proposalId} {...props} />,
+  );
+  return props;
+}
+
+describe('FortyProposalPanel (decision 212)', () => {
+  it('asks for both line clicks before proposing', () => {
+    const props = renderPanel({ startLine: both.startLine, finishLine: null });
+    expect(screen.getByText('Start line: clicked on frame 4 · Finish line: not clicked')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Propose the frames' })).toBeDisabled();
+    fireEvent.click(screen.getByRole('button', { name: 'Click the finish line' }));
+    expect(props.onPick).toHaveBeenCalledWith('finishLine');
+  });
+
+  it('sends the clicks, and hands the proposal id back', async () => {
+    let body: unknown = null;
+    server.use(
+      mock(fortyApi.propose, async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json({ id: 41, status: 'queued' }, { status: 202 });
+      }),
+    );
+    const props = renderPanel(both);
+    fireEvent.click(screen.getByRole('button', { name: 'Propose the frames' }));
+    await vi.waitFor(() => expect(props.onProposal).toHaveBeenCalledWith(41));
+    expect(body).toEqual({ videoId: 7, ...both });
+  });
+
+  it('shows the proposed frames and notes; a frame opens it, and the frames can be used', async () => {
+    server.use(
+      mock(fortyApi.proposal, () => HttpResponse.json({ id: 41, status: 'done', progress: 1, result })),
+    );
+    const props = renderPanel(both, 41);
+    expect(await screen.findByText(/Only the 20-yard line was found/)).toBeInTheDocument();
+    const list = screen.getByTestId('forty-proposal');
+    expect(list).toHaveTextContent('Start: first movement: Frame 61');
+    expect(list).toHaveTextContent('Finish: torso crosses the 40: Frame 616');
+    expect(list).toHaveTextContent('20-yard line: Frame 381');
+    fireEvent.click(screen.getByRole('button', { name: 'Frame 616' }));
+    expect(props.onGoTo).toHaveBeenCalledWith(615);
+    fireEvent.click(screen.getByRole('button', { name: 'Use the proposed frames' }));
+    expect(props.onUse).toHaveBeenCalledWith(result, 41);
+  });
+
+  it('says when the tracker could not propose the frames', async () => {
+    server.use(
+      mock(fortyApi.proposal, () =>
+        HttpResponse.json({ id: 41, status: 'failed', progress: 0.4, error: 'Decoding failed' }),
+      ),
+    );
+    renderPanel(both, 41);
+    expect(
+      await screen.findByText(
+        'The tracker could not propose the frames: Decoding failed. Mark them yourself.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Use the proposed frames' })).not.toBeInTheDocument();
+  });
+});
