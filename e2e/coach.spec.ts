@@ -207,7 +207,9 @@ test.describe('college coaches', () => {
   }) => {
     test.setTimeout(120_000);
     const name = `Sam Ortiz ${tag()}`;
-    const email = `sam-${tag()}@example.com`;
+    // A domain of this run only: added as the college's below, it must not match another journey's coach.
+    const staffDomain = `acu-staff-${tag()}.org`;
+    const email = `sam@${staffDomain}`;
     await applyInBrowser(page, { name, email });
     await page.getByRole('button', { name: 'Apply' }).click();
     await expect(page.getByRole('status')).toContainText(
@@ -252,8 +254,35 @@ test.describe('college coaches', () => {
     expect(declinedMail.subject).toBe('Your coach application was declined');
     expect(declinedMail.text).toContain('Reason: We could not confirm that you coach at this college.');
 
+    // The admin adds Sam's domain as the college's: Sam still waits, marked as matching it now.
+    const domains = page.getByRole('region', { name: 'Athletics domains' });
+    await domains.getByRole('combobox', { name: 'College' }).fill('Abilene Christian');
+    await domains.getByRole('option', { name: /^Abilene Christian University, Abilene, TX/ }).click();
+    await expect(domains).toContainText('website domain acu.edu');
+    const field = domains.getByLabel('Add an athletics domain');
+    await field.fill('gmail.com');
+    await domains.getByRole('button', { name: 'Add domain' }).click();
+    await expect(domains.getByRole('alert')).toHaveText(
+      'gmail.com is a public mail domain: anyone can have an address there',
+    );
+    await field.fill(staffDomain);
+    await domains.getByRole('button', { name: 'Add domain' }).click();
+    await expect(domains.getByRole('status')).toContainText(`${staffDomain} added.`);
+    await expect(domains.getByRole('listitem', { name: staffDomain })).toBeVisible();
+    await expect(app).toContainText('matches the college’s domains now');
+    await expect(app).toContainText('Waiting for approval');
+    await shots(page, 'coach-athletics-domains');
+
     await app.getByRole('button', { name: 'Approve' }).click();
     await expect(app).toContainText('Approved');
+
+    // Removed again, after a confirmation: the demo college is as it was for the next journey.
+    await domains.getByRole('button', { name: `Remove ${staffDomain}` }).click();
+    const confirm = page.getByRole('alertdialog', { name: `Remove ${staffDomain}?` });
+    await confirm.getByRole('button', { name: 'Remove' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(domains.getByRole('status')).toContainText(`${staffDomain} removed.`);
+    await expect(domains.getByRole('listitem', { name: staffDomain })).toHaveCount(0);
     await expect(app.getByRole('button', { name: 'Suspend' })).toBeVisible();
     await page.getByRole('heading', { name: 'Coach applications' }).scrollIntoViewIfNeeded();
     await shots(page, 'coach-applications');

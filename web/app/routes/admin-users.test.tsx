@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { adminApi } from '@contract/api/admin';
 import { coachAdminApi } from '@contract/api/coach';
@@ -40,6 +40,25 @@ describe('User Management screen', () => {
     const coach = screen.getByText('Coach applications');
     const users = screen.getAllByText('User Management')[0];
     expect(before(coach, users)).toBe(true);
+  });
+
+  it('keeps the panel in its place once the last waiting application is approved', async () => {
+    let state = application('awaiting-admin');
+    server.use(
+      mock(adminApi.listUsers, () => HttpResponse.json([])),
+      mock(coachAdminApi.applications, () => HttpResponse.json([state])),
+      mock(coachAdminApi.approve, () => {
+        state = application('approved');
+        return HttpResponse.json(state);
+      }),
+    );
+    const { ui } = renderWithProviders(<AdminUsersRoute />);
+    const item = await screen.findByRole('listitem', { name: 'Application of Sam Ortiz' });
+    await ui.click(within(item).getByRole('button', { name: 'Approve' }));
+    expect(await within(item).findByText('Approved')).toBeVisible();
+    expect(item).toBeInTheDocument();
+    const coach = screen.getByText('Coach applications');
+    expect(before(coach, screen.getAllByText('User Management')[0])).toBe(true);
   });
 
   it('keeps decided applications below the users list', async () => {

@@ -142,7 +142,7 @@ function CollegeDomains({ ipedsId }: { ipedsId: number }) {
             }}
           />
         </FormField>
-        <Button type="submit" className="mt-7" disabled={add.isPending}>
+        <Button type="submit" className="sm:mt-7" disabled={add.isPending}>
           {add.isPending ? 'Adding...' : 'Add domain'}
         </Button>
       </form>
