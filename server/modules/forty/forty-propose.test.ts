@@ -42,7 +42,7 @@ async function propose(
 
 describe('the proposed frames of a 40 (decision 212)', () => {
   it.each([60, 120, 240])(
-    'at %i fps: the start is the first frame of movement, the finish and the splits the frames of the truth',
+    'at %i fps: the start is the first frame of movement, the finish the true frame, the splits within a frame',
     async (fps) => {
       const { clip, result } = await propose(fps);
       expect(result.notes).toEqual([]);
@@ -51,7 +51,8 @@ describe('the proposed frames of a 40 (decision 212)', () => {
       const byYard = new Map(result.lines.map((l) => [l.yardLine, l.frameIndex]));
       expect([...byYard.keys()].sort((a, b) => a - b)).toEqual([0, 10, 20, 30, 40]);
       for (const l of clip.lines.filter((x) => x.yardLine > 0 && x.yardLine < 40))
-        expect(byYard.get(l.yardLine)).toBe(l.frameIndex);
+        // A line crossed within a fraction of a frame of a frame boundary can be proposed on either side.
+        expect(Math.abs((byYard.get(l.yardLine) ?? -99) - l.frameIndex)).toBeLessThanOrEqual(1);
       // The lines as found: the clicks snapped onto the painted lines.
       expect(result.startLine.x0).toBeCloseTo(lineX(0), 0);
       expect(result.finishLine.x1).toBeCloseTo(lineX(40), 0);
