@@ -9,6 +9,7 @@ import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-post
 import pg from 'pg';
 import * as schema from './schema';
 import { acquireDataDirLock } from './data-dir-lock';
+import { withPreparedReads } from './pglite-prepared';
 import { newFolderTemplate, saveTemplate, type NewFolderTemplate } from './pglite-template';
 
 /** Both drivers expose the same query builder; the app is typed against node-postgres'. */
@@ -122,7 +123,7 @@ export async function openDb(opts: DbOptions): Promise<DbHandle> {
     });
     if (fresh.saveClusterTo) await saveTemplate(client, fresh.saveClusterTo);
     const keepTo = fresh.keepSeededTo;
-    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    const db = drizzlePglite(withPreparedReads(client), { schema }) as unknown as Db;
     return {
       db,
       driver: 'pglite',

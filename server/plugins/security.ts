@@ -1,13 +1,31 @@
 import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
+import Fastify from 'fastify';
 import { AppError } from '../lib/app-error';
+
+type HelmetOptions = NonNullable<Parameters<typeof helmet>[1]>;
+
+/** The headers helmet sets with these options, read once from a throwaway server. */
+async function helmetHeaders(options: HelmetOptions): Promise<Record<string, string>> {
+  const probe = Fastify();
+  await probe.register(helmet, options);
+  probe.get('/', async () => '');
+  const bare = Fastify();
+  bare.get('/', async () => '');
+  const [withHelmet, without] = await Promise.all([probe.inject('/'), bare.inject('/')]);
+  await Promise.all([probe.close(), bare.close()]);
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(withHelmet.headers))
+    if (without.headers[k] === undefined && v !== undefined) out[k] = String(v);
+  return out;
+}
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 // Server-to-server endpoints authenticated by signature, not by cookie.
 const ORIGIN_EXEMPT = [/^\/api\/webhook\/webhooks\/stripe/];
 
 export default fp<{ appUrl: string; production: boolean }>(async (app, opts) => {
-  await app.register(helmet, {
+  const headers = await helmetHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -27,6 +45,12 @@ export default fp<{ appUrl: string; production: boolean }>(async (app, opts) => 
     },
     crossOriginEmbedderPolicy: false,
     hsts: opts.production,
+  });
+  // The same headers on every answer, computed once: @fastify/helmet builds helmet's middleware again on
+  // every request (3% of a read's CPU in a profile, decision 213); nothing here varies per request.
+  app.addHook('onRequest', (_req, reply, done) => {
+    reply.headers(headers);
+    done();
   });
 
   const appOrigin = new URL(opts.appUrl).origin;
