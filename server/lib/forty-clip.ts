@@ -1,5 +1,4 @@
-import { spawn } from 'node:child_process';
-import { ffmpegPath } from './ffmpeg';
+import { rawVideoEncoder } from './raw-encoder';
 
 /**
  * A 40-yard dash with a known truth (decision 209): a fixed camera sees the lines 0, 10, 20, 30 and 40;
@@ -99,49 +98,32 @@ export async function makeFortyClip(
         ),
       );
   };
-  const args = [
-    '-hide_banner',
-    '-loglevel',
-    'error',
-    '-y',
-    '-f',
-    'rawvideo',
-    '-pix_fmt',
-    'rgb24',
-    '-s',
-    `${width}x${height}`,
-    '-r',
-    String(o.fps),
-    '-i',
-    '-',
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-pix_fmt',
-    'yuv420p',
-    '-g',
-    '30',
-    '-video_track_timescale',
-    String(o.fps),
-    '-movflags',
-    '+faststart',
-    '-an',
-    out,
-  ];
-  const child = spawn(ffmpegPath(), args, { stdio: ['pipe', 'ignore', 'pipe'] });
-  let stderr = '';
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  const done = new Promise<void>((resolve, reject) => {
-    child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`ffmpeg failed: ${stderr}`))));
+  const encoder = rawVideoEncoder({
+    width,
+    height,
+    rate: String(o.fps),
+    output: [
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-pix_fmt',
+      'yuv420p',
+      '-g',
+      '30',
+      '-video_track_timescale',
+      String(o.fps),
+      '-movflags',
+      '+faststart',
+      '-an',
+      out,
+    ],
   });
   for (let n = 0; n < count; n += 1) {
     draw(n);
-    if (!child.stdin.write(frame)) await new Promise((r) => child.stdin.once('drain', r));
+    await encoder.write(frame);
   }
-  child.stdin.end();
-  await done;
+  await encoder.end();
   const firstAtOrAfter = (t: number) => times.findIndex((x) => x >= t - 1e-9);
   const lines = LINES.map((yardLine) => {
     const trueTime = startAt + (yardLine === 0 ? 0 : profile.at(yardLine));

@@ -1,5 +1,4 @@
-import { spawn } from 'node:child_process';
-import { ffmpegPath } from './ffmpeg';
+import { rawVideoEncoder } from './raw-encoder';
 
 /**
  * Test clips with a known truth: a runner box crosses 5-yard lines at a constant speed while the
@@ -159,66 +158,49 @@ export async function makeRunClip(out: string, opts: RunClipOptions): Promise<Ru
     opts.codec === 'hevc'
       ? ['-c:v', 'libx265', '-tag:v', 'hvc1', '-x265-params', 'log-level=error']
       : ['-c:v', 'libx264', '-preset', 'veryfast'];
-  const args = [
-    '-hide_banner',
-    '-loglevel',
-    'error',
-    '-y',
-    '-f',
-    'rawvideo',
-    '-pix_fmt',
-    'rgb24',
-    '-s',
-    `${width}x${height}`,
-    '-r',
-    `${num}/${den}`,
-    '-i',
-    '-',
-    ...(opts.vfr
-      ? [
-          '-vf',
-          `settb=1/${timescale},setpts='floor((floor(N/2)*2*${den}/${num}+mod(N,2)*0.8*${den}/${num})/TB+0.5)'`,
-        ]
-      : []),
-    ...(keep
-      ? [
-          '-vf',
-          `settb=1/${num},setpts='floor(N/${keep.offsets.length})*${keep.period}+${keep.offsets
-            .map((o, i) => `eq(mod(N,${keep.offsets.length}),${i})*${o}`)
-            .join('+')}'`,
-        ]
-      : []),
-    ...(opts.captureFps ? ['-metadata', `com.android.capture.fps=${opts.captureFps}`] : []),
-    // The encoder's time base follows -r: at the timescale, every presentation time passes exactly.
-    '-vsync',
-    '0',
-    ...(opts.vfr || keep ? ['-r', String(timescale)] : []),
-    ...codec,
-    '-pix_fmt',
-    'yuv420p',
-    '-g',
-    '24',
-    '-video_track_timescale',
-    String(timescale),
-    '-movflags',
-    opts.captureFps ? '+faststart+use_metadata_tags' : '+faststart',
-    '-an',
-    out,
-  ];
-  const child = spawn(ffmpegPath(), args, { stdio: ['pipe', 'ignore', 'pipe'] });
-  let stderr = '';
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  const done = new Promise<void>((resolve, reject) => {
-    child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`ffmpeg failed: ${stderr}`))));
+  const encoder = rawVideoEncoder({
+    width,
+    height,
+    rate: `${num}/${den}`,
+    output: [
+      ...(opts.vfr
+        ? [
+            '-vf',
+            `settb=1/${timescale},setpts='floor((floor(N/2)*2*${den}/${num}+mod(N,2)*0.8*${den}/${num})/TB+0.5)'`,
+          ]
+        : []),
+      ...(keep
+        ? [
+            '-vf',
+            `settb=1/${num},setpts='floor(N/${keep.offsets.length})*${keep.period}+${keep.offsets
+              .map((o, i) => `eq(mod(N,${keep.offsets.length}),${i})*${o}`)
+              .join('+')}'`,
+          ]
+        : []),
+      ...(opts.captureFps ? ['-metadata', `com.android.capture.fps=${opts.captureFps}`] : []),
+      // The encoder's time base follows -r: at the timescale, every presentation time passes exactly.
+      '-vsync',
+      '0',
+      ...(opts.vfr || keep ? ['-r', String(timescale)] : []),
+      ...codec,
+      '-pix_fmt',
+      'yuv420p',
+      '-g',
+      '24',
+      '-video_track_timescale',
+      String(timescale),
+      '-movflags',
+      opts.captureFps ? '+faststart+use_metadata_tags' : '+faststart',
+      '-an',
+      out,
+    ],
   });
   const frame = Buffer.alloc(width * height * 3);
   for (let n = 0; n < count; n += 1) {
     drawFrame(frame, width, height, shown(n), times[shown(n)], speed);
-    if (!child.stdin.write(frame)) await new Promise((r) => child.stdin.once('drain', r));
+    await encoder.write(frame);
   }
-  child.stdin.end();
-  await done;
+  await encoder.end();
   const crossings: RunClip['crossings'] = [];
   for (let yard = Math.ceil(START_YARD / 5) * 5; ; yard += 5) {
     const trueTime = (yard - START_YARD) / speed;

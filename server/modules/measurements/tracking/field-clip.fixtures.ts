@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { rawVideoEncoder } from '../../../lib/raw-encoder';
 import { rm } from 'node:fs/promises';
 import { execTool, ffmpegPath } from '../../../lib/ffmpeg';
 
@@ -303,49 +303,33 @@ export async function makeFieldClip(out: string, opts: FieldClipOptions): Promis
   const rot = opts.rotate ?? 0;
   const [sw, sh] = rot === 90 ? [h, w] : [w, h];
   const timescale = opts.vfr ? num * 5 : num;
-  const args = [
-    '-hide_banner',
-    '-loglevel',
-    'error',
-    '-y',
-    '-f',
-    'rawvideo',
-    '-pix_fmt',
-    'rgb24',
-    '-s',
-    `${sw}x${sh}`,
-    '-r',
-    `${num}/${den}`,
-    '-i',
-    '-',
-    ...(opts.vfr
-      ? [
-          '-vf',
-          `settb=1/${timescale},setpts='floor((floor(N/2)*2*${den}/${num}+mod(N,2)*0.8*${den}/${num})/TB+0.5)'`,
-        ]
-      : []),
-    '-vsync',
-    '0',
-    ...(opts.vfr ? ['-r', String(timescale)] : []),
-    '-c:v',
-    'libx264',
-    '-preset',
-    'veryfast',
-    '-crf',
-    String(opts.crf ?? 23),
-    '-pix_fmt',
-    'yuv420p',
-    '-video_track_timescale',
-    String(timescale),
-    '-an',
-    rot ? `${out}.plain.mp4` : out,
-  ];
-  const child = spawn(ffmpegPath(), args, { stdio: ['pipe', 'ignore', 'pipe'] });
-  let stderr = '';
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  const done = new Promise<void>((resolve, reject) => {
-    child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`ffmpeg failed: ${stderr}`))));
+  const encoder = rawVideoEncoder({
+    width: sw,
+    height: sh,
+    rate: `${num}/${den}`,
+    output: [
+      ...(opts.vfr
+        ? [
+            '-vf',
+            `settb=1/${timescale},setpts='floor((floor(N/2)*2*${den}/${num}+mod(N,2)*0.8*${den}/${num})/TB+0.5)'`,
+          ]
+        : []),
+      '-vsync',
+      '0',
+      ...(opts.vfr ? ['-r', String(timescale)] : []),
+      '-c:v',
+      'libx264',
+      '-preset',
+      'veryfast',
+      '-crf',
+      String(opts.crf ?? 23),
+      '-pix_fmt',
+      'yuv420p',
+      '-video_track_timescale',
+      String(timescale),
+      '-an',
+      rot ? `${out}.plain.mp4` : out,
+    ],
   });
   const img = new Float32Array(w * h * 3);
   const frame = Buffer.alloc(w * h * 3);
@@ -373,10 +357,9 @@ export async function makeFieldClip(out: string, opts: FieldClipOptions): Promis
         const di = rot === 90 ? ((sw - 1 - x) * w + y) * 3 : si;
         for (let k = 0; k < 3; k += 1) frame[si + k] = Math.max(0, Math.min(255, Math.round(img[di + k])));
       }
-    if (!child.stdin.write(frame)) await new Promise((r) => child.stdin.once('drain', r));
+    await encoder.write(frame);
   }
-  child.stdin.end();
-  await done;
+  await encoder.end();
   // The rotation is written on a stream copy: this ffmpeg drops the tag when it encodes.
   if (rot) await rotateTag(`${out}.plain.mp4`, out, rot);
   const yardsAt = (t: number) => positionAt(motion, t);
