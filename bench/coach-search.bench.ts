@@ -14,7 +14,7 @@ import { openDb, type DbHandle } from '../server/db/client';
 import { runMigrations } from '../server/db/migrate';
 import type { Storage } from '../server/lib/storage';
 import { searchPlayers, searchRows, searchStatement } from '../server/modules/coach/search.service';
-import { playerPercentiles } from '../server/modules/sharing';
+import { pagePercentiles, playerPercentiles } from '../server/modules/sharing';
 import { seedPositions } from '../server/seed/positions';
 import { ms, pct, printTable, type Row } from './lib/report';
 import { pgBaseUrl, scratchDatabase, withDb } from './lib/pg';
@@ -69,7 +69,14 @@ async function fill(h: DbHandle) {
   await h.db.execute(
     sql`create index coach_search_school_trgm_idx on coach_search using gin (lower(school) gin_trgm_ops)`,
   );
-  for (const t of ['players', 'analysis_requests', 'leaderboard', 'coach_search', 'player_discovery'])
+  for (const t of [
+    'players',
+    'analysis_requests',
+    'leaderboard',
+    'coach_search',
+    'player_discovery',
+    'leaderboard_value_counts',
+  ])
     await h.db.execute(sql.raw(`vacuum analyze ${t}`));
 }
 
@@ -124,6 +131,33 @@ const CASES: {
     sorted: true,
   },
 ];
+
+/**
+ * The page's percentile statement before leaderboard_value_counts (commit 43c4616): each group counted
+ * as three ranges of leaderboard_group_idx; kept here only to time the change in the same run.
+ */
+async function rangeCountPercentiles(h: DbHandle, ids: number[]) {
+  const w = JSON.stringify(ids.map((player_id) => ({ player_id, metric_type: 'max_speed' })));
+  const group = (where: string, widen: string | null) => {
+    const count = (cmp: string) =>
+      `(select count(*) from leaderboard a where a.is_all_time and a.metric_type = me.metric_type
+        and a.level = me.level ${where} and a.metric_value ${cmp} me.v)`;
+    return `(select ${count('<')} b, ${count('=')} e, ${count('>')} a ${widen ? `where ${widen}` : ''})`;
+  };
+  const n = (g: string) => `coalesce(${g}.b + ${g}.e + ${g}.a, 0)`;
+  await h.db.execute(sql`
+    with w as (select * from jsonb_to_recordset(${w}::jsonb) as w(player_id int, metric_type text)),
+    me as (
+      select l.player_id, l.metric_type, l.metric_value v, l.level, l.position_id, l.graduation_year
+      from w join leaderboard l on l.player_id = w.player_id and l.metric_type = w.metric_type and l.is_all_time
+    )
+    select me.player_id, ${sql.raw(n('g1'))} n1, g1.b b1, g1.e e1, ${sql.raw(n('g2'))} n2, g2.b b2, g2.e e2,
+      ${sql.raw(n('g3'))} n3, g3.b b3, g3.e e3
+    from me
+    left join lateral ${sql.raw(group('and a.position_id = me.position_id and a.graduation_year = me.graduation_year', null))} g1 on true
+    left join lateral ${sql.raw(group('and a.position_id = me.position_id', `${n('g1')} < 20`))} g2 on true
+    left join lateral ${sql.raw(group('', `${n('g1')} < 20 and ${n('g2')} < 20`))} g3 on true`);
+}
 
 /** A stand-in for file storage: the bench's players have no photos. */
 const storage = { url: () => '' } as unknown as Storage;
@@ -222,6 +256,18 @@ async function main() {
       3,
     );
     const after = await time(() => searchPlayers(h.db, storage, q));
+    const ids = page.map((r) => r.player_id);
+    const wanted = ids.map((playerId) => ({ playerId, metric: 'max_speed' as const }));
+    const ranges = await time(() => rangeCountPercentiles(h, ids), 30, 3);
+    const counts = await time(() => pagePercentiles(h.db, wanted));
+    rows.push({
+      what: `Before/after: the first Max Speed page's percentile statement, group rows counted over leaderboard_group_idx (30 runs)`,
+      figure: `p95 ${ms(ranges.p95)} (p50 ${ms(ranges.p50)})`,
+      baseline: `summed over leaderboard_value_counts, same run: p95 ${ms(counts.p95)} (p50 ${ms(counts.p50)})`,
+      ratio: `${(ranges.p95 / counts.p95).toFixed(1)}x slower`,
+      budget: 'informational',
+      ok: null,
+    });
     rows.push({
       what: `Before/after: first Max Speed page with one percentile statement per row (30 runs)`,
       figure: `p95 ${ms(before.p95)} (p50 ${ms(before.p50)})`,
@@ -235,6 +281,7 @@ async function main() {
       rows,
       [
         `${RUNS} runs per case after 20 warm-up runs, through the app's pool and service (searchPlayers: the page statement and the page's percentile statement); the route adds the session and the coach check (one indexed read each).`,
+        `Percentiles: pagePercentiles sums leaderboard_value_counts (per whole number and per exact value, kept by triggers on leaderboard; decision 211).`,
         `Data: every player discoverable with a Max Speed (12-24 mph, one decimal), every second one an IGA score, completed over the last 1,000 days; 12 positions, 2 levels, 5 classes, 12 states, 500 schools.`,
         allMet ? 'All cases met the budget and the plan checks.' : 'Some cases MISSED: see the rows.',
       ],

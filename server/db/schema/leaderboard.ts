@@ -74,3 +74,33 @@ export const leaderboardSliceCounts = pgTable(
       .nullsNotDistinct(),
   ],
 );
+
+/**
+ * How many all-time leaderboard rows hold each value in each percentile group (metric, level, position,
+ * class; decision 113), at two grains: per exact value (`whole` false) and per whole number (`whole`
+ * true, the value's floor). Kept by statement triggers on `leaderboard` (migration 0027, decision 211).
+ * A coach-search page ranks each player by summing the group's whole numbers (a Max Speed spans some
+ * 15, an IGA score at most 101) and the exact values within the player's own whole number, instead of
+ * counting the group's thousands of rows.
+ */
+export const leaderboardValueCounts = pgTable(
+  'leaderboard_value_counts',
+  {
+    metricType: text('metric_type').notNull(),
+    level: text('level').notNull(),
+    positionId: integer('position_id'),
+    graduationYear: integer('graduation_year'),
+    whole: boolean('whole').notNull(),
+    metricValue: numeric('metric_value', { precision: 10, scale: 2, mode: 'number' }).notNull(),
+    rows: integer('rows').notNull(),
+  },
+  (t) => [
+    unique('leaderboard_value_counts_key')
+      .on(t.metricType, t.level, t.positionId, t.graduationYear, t.whole, t.metricValue)
+      .nullsNotDistinct(),
+    // A value no row holds any more is found here and dropped by the trigger: only while it is being dropped.
+    index('leaderboard_value_counts_zero_idx')
+      .on(t.metricType)
+      .where(sql`${t.rows} = 0`),
+  ],
+);

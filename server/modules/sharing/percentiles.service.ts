@@ -118,9 +118,12 @@ export async function resultPercentiles(db: DbOrTx, playerId: number): Promise<R
 
 /**
  * `playerPercentiles` for a page of players in one statement (the coach search, decision 211): one metric
- * per player, each group counted over its own range of `leaderboard_group_idx` (below, equal, above the
- * value), and a wider group only when the narrower one is too small, so a page costs 25 small index
- * ranges instead of 25 scans of the player's whole level.
+ * per player. `leaderboard_value_counts` (kept by triggers) holds each group's all-time rows counted per
+ * whole number and per exact value: the group's size and the rows below the player's whole number are
+ * sums over its whole numbers (some 15 for a Max Speed, at most 101 for an IGA score), the rest of the
+ * rows below and the equal ones a sum over the exact values within the player's own whole number. So a
+ * group costs a few dozen index entries whatever its size, and a wider group is read only when the
+ * narrower one is too small.
  */
 export async function pagePercentiles(
   db: DbOrTx,
@@ -129,18 +132,20 @@ export async function pagePercentiles(
   const out = new Map<number, Percentile>();
   if (!wanted.length) return out;
   const w = JSON.stringify(wanted.map((x) => ({ player_id: x.playerId, metric_type: x.metric })));
-  // Each count is an index range without a per-row filter: below, equal and above the player's value.
-  // A wider group is counted only when the narrower is too small: the lateral's own one-time filter.
-  const group = (where: string, widen: string | null) => {
-    const count = (cmp: string) =>
-      `(select count(*) from leaderboard a where a.is_all_time and a.metric_type = me.metric_type
-        and a.level = me.level ${where} and a.metric_value ${cmp} me.v)`;
-    return sql.raw(
-      `(select ${count('<')} b, ${count('=')} e, ${count('>')} a ${widen ? `where ${widen}` : ''})`,
-    );
+  // Each part is one index range. `gate` refers only to the narrower groups' sums: a one-time filter,
+  // so a wider group is not read at all when the narrower one is big enough.
+  const group = (where: string, gate: string | null) => {
+    const of = `from leaderboard_value_counts h where h.metric_type = me.metric_type and h.level = me.level
+      ${where} ${gate ? `and ${gate}` : ''}`;
+    return sql.raw(`(select coalesce(sum(x.n), 0) n, coalesce(sum(x.b), 0) b, coalesce(sum(x.e), 0) e from (
+        select sum(h.rows) n, sum(h.rows) filter (where h.metric_value < floor(me.v)) b, 0 e
+        ${of} and h.whole
+        union all
+        select 0, sum(h.rows) filter (where h.metric_value < me.v), sum(h.rows) filter (where h.metric_value = me.v)
+        ${of} and not h.whole and h.metric_value >= floor(me.v) and h.metric_value <= me.v
+      ) x)`);
   };
   const min = PERCENTILE_MIN_GROUP;
-  const n = (g: string) => `coalesce(${g}.b + ${g}.e + ${g}.a, 0)`;
   const rows = rowsOf(
     await db.execute(sql`
     with w as (select * from jsonb_to_recordset(${w}::jsonb) as w(player_id int, metric_type text)),
@@ -151,12 +156,11 @@ export async function pagePercentiles(
       left join positions pos on pos.id = l.position_id
     )
     select me.player_id, me.metric_type, me.level, me.position_key, me.graduation_year,
-      ${sql.raw(n('g1'))} n1, g1.b b1, g1.e e1, ${sql.raw(n('g2'))} n2, g2.b b2, g2.e e2,
-      ${sql.raw(n('g3'))} n3, g3.b b3, g3.e e3
+      g1.n n1, g1.b b1, g1.e e1, g2.n n2, g2.b b2, g2.e e2, g3.n n3, g3.b b3, g3.e e3
     from me
-    left join lateral ${group('and a.position_id = me.position_id and a.graduation_year = me.graduation_year', null)} g1 on true
-    left join lateral ${group('and a.position_id = me.position_id', `${n('g1')} < ${min}`)} g2 on true
-    left join lateral ${group('', `${n('g1')} < ${min} and ${n('g2')} < ${min}`)} g3 on true`),
+    cross join lateral ${group('and h.position_id = me.position_id and h.graduation_year = me.graduation_year', null)} g1
+    cross join lateral ${group('and h.position_id = me.position_id', `g1.n < ${min}`)} g2
+    cross join lateral ${group('', `g1.n < ${min} and g2.n < ${min}`)} g3`),
   );
   for (const r of rows) {
     const p = fromCounts(r.metric_type as Percentile['metric'], r, 0);
