@@ -1,21 +1,34 @@
 /**
- * The app as `npm start` runs it, in its own process, with a signed-in user who has 20 players and a
- * leaderboard to read, plus routes answering the same JSON from memory (baseline b). Prints `READY { port, cookie, bodies }`
- * on stderr once listening. BENCH_DB = postgres URL or "pglite".
+ * The app as `npm start` runs it, in its own process, with the data every read of the API bench needs:
+ * a family of 20 players (the first with a page of 100 videos and its profile shared; every one
+ * discoverable by coaches with a verified Max Speed, every other one an IGA score too), a leaderboard to
+ * read, an analyst with 200 pending requests in the queue, and an approved coach. Beside each read, a
+ * route of the same app answering the same body from memory (baseline b): declared with route() from the
+ * same endpoint declaration (same plugins, same response schema), under /bench/memory + the read's URL;
+ * for the public profile page, the same HTML with the same headers. Prints `READY { port, cases, bodies,
+ * driver }` on stderr once listening, where each case carries its URL, the cookie it is read with, and
+ * the statements (text and parameters) one request of it sent on PostgreSQL. BENCH_DB = postgres URL or
+ * "pglite".
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { publicUserSchema } from '../../contract/auth';
-import { leaderboardPageSchema } from '../../contract/leaderboard';
-import { playerSchema } from '../../contract/players';
+import { analysisApi } from '../../contract/api/analysis';
+import { authApi } from '../../contract/api/auth';
+import { coachApi } from '../../contract/api/coach';
+import { leaderboardApi } from '../../contract/api/leaderboard';
+import { playersApi } from '../../contract/api/players';
+import { videosApi } from '../../contract/api/videos';
+import type { Endpoint } from '../../contract/endpoint';
+import { slugParamsSchema } from '../../contract/sharing';
 import { buildApp } from '../../server/app';
 import { loadEnv } from '../../server/env';
-import { watchStatements } from '../../server/db/statement-log';
 import { hashPassword } from '../../server/lib/password';
+import { upsertSchools } from '../../server/modules/players';
+import { route } from '../../server/plugins/endpoints';
+import { watchQueries, type Statement } from './pgbench';
 
 const dbArg = process.env.BENCH_DB ?? 'pglite';
 const dataDir = mkdtempSync(path.join(tmpdir(), 'va-bench-'));
@@ -33,56 +46,59 @@ const env = loadEnv({
 });
 const app = await buildApp(env);
 const YEAR = new Date().getFullYear();
+const rows = async <T>(q: ReturnType<typeof sql>) =>
+  ((await app.db.execute(q)) as unknown as { rows: T[] }).rows;
 
-// Counts statements per request on PostgreSQL so the table can show queries and writes per read.
+// Counts statements per request on PostgreSQL so the table can show queries and writes per read; while
+// `capture` is set, keeps each statement's text and parameters (baseline c).
 const stats = { requests: 0, queries: 0, writes: 0 };
+let capture: Statement[] | null = null;
 app.addHook('onResponse', async (req) => {
   if (!req.url.startsWith('/bench/')) stats.requests++;
 });
 const pool = app.dbHandle.pool;
 if (pool)
-  watchStatements(pool, (text) => {
+  watchQueries(pool, (s) => {
     stats.queries++;
-    if (/^\s*(insert|update|delete)/i.test(text)) stats.writes++;
+    if (/^\s*(insert|update|delete)/i.test(s.text)) stats.writes++;
+    capture?.push(s);
   });
 
-const email = 'bench@bench.test';
-await app.db.execute(
-  sql`insert into users (username, email, password, is_email_verified) values (${email}, ${email}, ${await hashPassword('bench-password')}, true)`,
-);
-await app.db.execute(sql`
-  insert into players (user_id, first_name, last_name, primary_position_id, secondary_position_id, level, school, graduation_year,
-    height_inches, weight, city, county, state, address_line1, zip_code, phone, email)
-  select (select id from users where email = ${email}), 'First' || g, 'Last' || g, (select min(id) from positions) + g % 12,
-    (select min(id) from positions) + (g + 1) % 12, 'High School', 'School ' || g, ${YEAR} + g % 4, 66 + g % 10, 170 + g,
-    'Austin', 'Travis', 'TX', g || ' Main Street', '78701', '5125550' || lpad(g::text, 3, '0'), 'player' || g || '@bench.test'
-  from generate_series(1, 20) g`);
-await app.db.execute(sql`
-  insert into leaderboard (player_id, position_id, metric_type, metric_value, season, is_all_time, level, player_name, graduation_year, school, city, county, state)
-  select p.id, p.primary_position_id, m.metric, 15 + (p.id * 7 + coalesce(s.season, 0)) % 90 / 10.0, s.season, s.season is null, p.level,
-    p.first_name || ' ' || p.last_name, p.graduation_year, p.school, p.city, p.county, p.state
-  from players p
-  cross join (values ('max_speed'), ('iga_score')) m(metric)
-  cross join (select ${YEAR} - i as season from generate_series(0, 6) i union all select null) s`);
+// Baseline (b): the same answers from memory, through the same declarations (registered before the first
+// request, as Fastify wants; the answers are filled in once the real routes have answered).
+const memory: Record<string, { body: unknown; headers: Record<string, string> }> = {};
+const memoryPath = (url: string) => `/bench/memory${url}`;
+const MEMORY: Record<string, Endpoint> = {
+  user: authApi.user,
+  players: playersApi.list,
+  leaderboard: leaderboardApi.page,
+  videos: videosApi.list,
+  queue: analysisApi.queue,
+  coachSearch: coachApi.search,
+};
+for (const [name, endpoint] of Object.entries(MEMORY))
+  route(
+    app,
+    { ...endpoint, path: memoryPath(endpoint.path), access: 'public' } as Endpoint,
+    async (_req, reply) => {
+      const m = memory[name];
+      if (m.headers['x-next-cursor']) reply.header('x-next-cursor', m.headers['x-next-cursor']);
+      return m.body;
+    },
+  );
+// The public page: same parameters, same HTML, same headers.
+app
+  .withTypeProvider<ZodTypeProvider>()
+  .get(
+    memoryPath('/p/:slug'),
+    { config: { access: 'public' }, schema: { hide: true, params: slugParamsSchema } },
+    async (_req, reply) => {
+      for (const [h, v] of Object.entries(memory.profile.headers)) reply.header(h, v);
+      return reply.send(memory.profile.body);
+    },
+  );
 
-const typed = app.withTypeProvider<ZodTypeProvider>();
-const memory: Record<string, any> = {};
-typed.get(
-  '/bench/memory/user',
-  { schema: { hide: true, response: { 200: publicUserSchema } } },
-  async () => memory.user,
-);
-typed.get(
-  '/bench/memory/players',
-  { schema: { hide: true, response: { 200: z.array(playerSchema) } } },
-  async () => memory.players,
-);
-typed.get(
-  '/bench/memory/leaderboard',
-  { schema: { hide: true, response: { 200: leaderboardPageSchema } } },
-  async () => memory.leaderboard,
-);
-typed.get('/bench/stats', { schema: { hide: true } }, async () => {
+app.get('/bench/stats', { schema: { hide: true } }, async () => {
   const s = { ...stats };
   stats.requests = 0;
   stats.queries = 0;
@@ -90,35 +106,159 @@ typed.get('/bench/stats', { schema: { hide: true } }, async () => {
   return s;
 });
 
-const login = await app.inject({
-  method: 'POST',
-  url: '/api/login',
-  payload: { username: email, password: 'bench-password' },
-});
-if (login.statusCode !== 200) throw new Error(`bench login failed: ${login.statusCode} ${login.body}`);
-const set = ([] as string[]).concat(login.headers['set-cookie'] as string | string[]);
-const cookie = set
-  .filter((c) => !c.includes('=;'))
-  .at(-1)!
-  .split(';')[0];
+const PASSWORD = 'bench-password';
+const hash = await hashPassword(PASSWORD);
+const FAMILY = 'bench@bench.test';
+const ANALYST = 'analyst@bench.test';
+const COACH = 'coach@acu.edu';
+await app.db.execute(sql`
+  insert into users (username, email, password, is_email_verified, role, first_name, last_name) values
+    (${FAMILY}, ${FAMILY}, ${hash}, true, 'user', 'Pat', 'Family'),
+    (${ANALYST}, ${ANALYST}, ${hash}, true, 'analyst', 'Ana', 'Lyst'),
+    (${COACH}, ${COACH}, ${hash}, true, 'coach', 'Cory', 'Coach')`);
+await app.db.execute(sql`
+  insert into players (user_id, first_name, last_name, primary_position_id, secondary_position_id, level, school, graduation_year,
+    height_inches, weight, city, county, state, school_state, address_line1, zip_code, phone, email)
+  select (select id from users where email = ${FAMILY}), 'First' || g, 'Last' || g, (select min(id) from positions) + g % 12,
+    (select min(id) from positions) + (g + 1) % 12, 'High School', 'School ' || g, ${YEAR} + g % 4, 66 + g % 10, 170 + g,
+    'Austin', 'Travis', 'TX', 'TX', g || ' Main Street', '78701', '5125550' || lpad(g::text, 3, '0'), 'player' || g || '@bench.test'
+  from generate_series(1, 20) g`);
+const [{ id: firstPlayer }] = await rows<{ id: number }>(
+  sql`select min(id)::int as id from players where email = 'player1@bench.test'`,
+);
+// A page of videos (100, the page size) for the first player.
+await app.db.execute(sql`
+  insert into videos (player_id, url, status, max_speed, position_id, created_at)
+  select ${firstPlayer}, 'videos/bench-' || g || '.mp4', case when g % 10 = 0 then 'pending' else 'ready' end,
+    15 + (g % 100) / 10.0, (select min(id) from positions), now() - (g || ' hours')::interval
+  from generate_series(1, 100) g`);
+await app.db.execute(sql`
+  insert into leaderboard (player_id, position_id, metric_type, metric_value, season, is_all_time, level, player_name, graduation_year, school, city, county, state)
+  select p.id, p.primary_position_id, m.metric, 15 + (p.id * 7 + coalesce(s.season, 0)) % 90 / 10.0, s.season, s.season is null, p.level,
+    p.first_name || ' ' || p.last_name, p.graduation_year, p.school, p.city, p.county, p.state
+  from players p
+  cross join (values ('max_speed'), ('iga_score')) m(metric)
+  cross join (select ${YEAR} - i as season from generate_series(0, 6) i union all select null) s`);
+// Verified numbers (every player a Max Speed, every other one an IGA score), then 200 pending requests.
+await app.db.execute(sql`
+  insert into analysis_requests (player_id, user_id, hudl_url, season, status, request_type, position_id, max_speed,
+    max_speed_plus_minus, iga_score, method_label, completed_at, created_at)
+  select p.id, p.user_id, 'https://www.hudl.com/video/' || p.id, ${YEAR}, 'completed', k.kind, p.primary_position_id,
+    case when k.kind = 'max_speed' then 15 + p.id % 90 / 10.0 end, case when k.kind = 'max_speed' then 0.4 end,
+    case when k.kind = 'iga' then 60 + p.id % 40 end, 'video 29.97 fps, yard-line crossings',
+    now() - (p.id || ' days')::interval, now() - (p.id || ' days')::interval - interval '1 day'
+  from players p cross join (values ('max_speed'), ('iga')) k(kind)
+  where k.kind = 'max_speed' or p.id % 2 = 0`);
+await app.db.execute(sql`
+  insert into analysis_requests (player_id, user_id, hudl_url, season, status, request_type, position_id, created_at)
+  select p.id, p.user_id, 'https://www.hudl.com/video/q' || g, ${YEAR}, 'pending',
+    case when g % 3 = 0 then 'iga' else 'max_speed' end, p.primary_position_id, now() - (g || ' minutes')::interval
+  from generate_series(1, 200) g join players p on p.email = 'player' || (1 + g % 20) || '@bench.test'`);
+// Every player discoverable (the trigger writes coach_search); the coach approved at a college.
+await app.db.execute(sql`
+  insert into player_discovery (player_id, guardian_confirmed_by) select id, user_id from players`);
+await upsertSchools(app.db, [
+  {
+    level: 'College',
+    name: 'Abilene Christian University',
+    city: 'Abilene',
+    state: 'TX',
+    ipedsId: 222178,
+    website: 'acu.edu',
+  },
+]);
+await app.db.execute(sql`
+  insert into coaches (user_id, school_id, title, status, domain_matched, decided_at)
+  select u.id, s.id, 'Recruiting Coordinator', 'approved', true, now()
+  from users u, schools s where u.email = ${COACH} and s.ipeds_id = 222178`);
+for (const t of ['players', 'videos', 'leaderboard', 'analysis_requests', 'coach_search'])
+  await app.db.execute(sql.raw(`analyze ${t}`));
 
-export const ROUTES = {
-  user: '/api/user',
-  players: '/api/players',
-  leaderboard: `/api/leaderboard?metric=max_speed&level=High%20School&season=${YEAR}`,
-} as const;
-
-const bodies: Record<string, string> = {};
-for (const [name, url] of Object.entries(ROUTES)) {
-  const res = await app.inject({ method: 'GET', url, headers: { cookie } });
-  if (res.statusCode !== 200) throw new Error(`${url} answered ${res.statusCode}: ${res.body}`);
-  bodies[name] = res.body;
+async function login(email: string) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { username: email, password: PASSWORD },
+  });
+  if (res.statusCode !== 200) throw new Error(`bench login ${email} failed: ${res.statusCode} ${res.body}`);
+  const set = ([] as string[]).concat(res.headers['set-cookie'] as string | string[]);
+  return set
+    .filter((c) => !c.includes('=;'))
+    .at(-1)!
+    .split(';')[0];
 }
-if (JSON.parse(bodies.players).length !== 20) throw new Error('expected 20 players');
-for (const [k, v] of Object.entries(bodies)) memory[k] = JSON.parse(v);
+const family = await login(FAMILY);
+const analyst = await login(ANALYST);
+const coach = await login(COACH);
+
+const share = await app.inject({
+  method: 'PUT',
+  url: `/api/players/${firstPlayer}/share`,
+  headers: { cookie: family },
+  payload: { enabled: true },
+});
+const sharedPath = share.json<{ path?: string }>().path;
+if (share.statusCode !== 200 || !sharedPath)
+  throw new Error(`sharing the profile failed: ${share.statusCode} ${share.body}`);
+
+interface Case {
+  url: string;
+  cookie: string;
+}
+/** In the order the bench runs them; the coach search last (decision 211 is still changing it). */
+const CASES: Record<string, Case> = {
+  user: { url: '/api/user', cookie: family },
+  players: { url: '/api/players', cookie: family },
+  leaderboard: {
+    url: `/api/leaderboard?metric=max_speed&level=High%20School&season=${YEAR}`,
+    cookie: family,
+  },
+  videos: { url: `/api/videos/${firstPlayer}`, cookie: family },
+  queue: { url: '/api/analysis-requests/queue', cookie: analyst },
+  profile: { url: sharedPath, cookie: '' },
+  coachSearch: { url: '/api/coach/search?sort=speed', cookie: coach },
+};
+
+interface Answer {
+  status: number;
+  body: string;
+  headers: Record<string, string>;
+  statements: Statement[];
+}
+const answers: Record<string, Answer> = {};
+for (const [name, c] of Object.entries(CASES)) {
+  const get = () => app.inject({ method: 'GET', url: c.url, headers: c.cookie ? { cookie: c.cookie } : {} });
+  await get(); // warm: prepared statements, the public page's cache
+  capture = [];
+  const res = await get();
+  const statements = capture;
+  capture = null;
+  const headers: Record<string, string> = {};
+  for (const h of ['x-next-cursor', 'cache-control', 'x-robots-tag', 'content-type'])
+    if (typeof res.headers[h] === 'string') headers[h] = res.headers[h];
+  answers[name] = { status: res.statusCode, body: res.body, headers, statements };
+  if (res.statusCode !== 200) process.stderr.write(`${c.url} answered ${res.statusCode}: ${res.body}\n`);
+}
+if ((JSON.parse(answers.players.body) as unknown[]).length !== 20) throw new Error('expected 20 players');
+for (const [name, a] of Object.entries(answers))
+  memory[name] = { body: name in MEMORY ? JSON.parse(a.body) : a.body, headers: a.headers };
 
 await app.listen({ port: 0, host: '127.0.0.1' });
 const port = (app.server.address() as { port: number }).port;
+const cases = Object.fromEntries(
+  Object.entries(CASES).map(([name, c]) => [
+    name,
+    {
+      url: c.url,
+      memoryUrl: memoryPath(c.url),
+      cookie: c.cookie,
+      status: answers[name].status,
+      error: answers[name].status === 200 ? null : answers[name].body.slice(0, 300),
+      body: answers[name].body,
+      statements: answers[name].statements,
+    },
+  ]),
+);
 // stdout carries the access log (to /dev/null, as a server would write it); the parent reads stderr.
-process.stderr.write(`READY ${JSON.stringify({ port, cookie, bodies, driver: app.dbHandle.driver })}\n`);
+process.stderr.write(`READY ${JSON.stringify({ port, cases, driver: app.dbHandle.driver })}\n`);
 process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));

@@ -29,7 +29,8 @@ async function load(
   };
 }
 
-type Target = { url: string; headers?: Record<string, string> };
+/** A URL for autocannon, or a load of another kind (pgbench) run the same way; `warm` on the first round. */
+type Target = { url: string; headers?: Record<string, string> } | { run: (warm: boolean) => Promise<Load> };
 
 /**
  * Loads each target in turn, ROUNDS times (a, b, c, a, b, c, ...), so a machine that gets busier or
@@ -39,7 +40,9 @@ export async function interleaved<K extends string>(targets: Record<K, Target>):
   const runs = {} as Record<K, Load[]>;
   for (let round = 0; round < ROUNDS; round++) {
     for (const [k, t] of Object.entries(targets) as [K, Target][]) {
-      (runs[k] ??= []).push(await load(t.url, { headers: t.headers, warm: round === 0 }));
+      (runs[k] ??= []).push(
+        'run' in t ? await t.run(round === 0) : await load(t.url, { headers: t.headers, warm: round === 0 }),
+      );
     }
   }
   const out = {} as Record<K, Load>;
