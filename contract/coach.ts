@@ -100,11 +100,12 @@ const optionalNumber = (name: string, min: number, max: number) =>
     .max(max, `${name} must be at most ${max}`)
     .optional();
 
-export const COACH_SORTS = ['speed', 'iga', 'class', 'recent'] as const;
+export const COACH_SORTS = ['speed', 'iga', 'forty', 'class', 'recent'] as const;
 export type CoachSort = (typeof COACH_SORTS)[number];
 export const COACH_SORT_LABELS: Record<CoachSort, string> = {
   speed: 'Max Speed',
   iga: 'IGA',
+  forty: '40-yard dash',
   class: 'Class',
   recent: 'Recently verified',
 };
@@ -127,8 +128,10 @@ export const coachSearchQuerySchema = z.object({
   school: z.string().trim().max(100, 'School must be at most 100 characters').optional(),
   minSpeedMph: optionalNumber('Max Speed', 0, 40),
   minIga: optionalNumber('IGA', 0, 100),
+  /** A verified 40 of at most this many seconds (decision 209: none is under 4.0 s). */
+  maxFortySeconds: optionalNumber('40 at most', 4, 10),
   measuredWithinMonths: optionalInt('Measured within', 1, 120),
-  sort: z.enum(COACH_SORTS, { error: 'Sort must be speed, iga, class or recent' }).default('speed'),
+  sort: z.enum(COACH_SORTS, { error: 'Sort must be speed, iga, forty, class or recent' }).default('speed'),
   cursor: z
     .string()
     .max(200, 'Cursor is invalid')
@@ -150,6 +153,8 @@ export const coachSearchItemSchema = z.object({
     .object({ mph: z.number(), plusMinusMph: z.number().nullable(), receiptUrl: z.string() })
     .nullable(),
   iga: z.object({ score: z.number(), receiptUrl: z.string() }).nullable(),
+  /** The fastest verified 40 the family shows (decision 209's share field), with its receipt. */
+  forty: z.object({ seconds: z.number(), plusMinusSeconds: z.number(), receiptUrl: z.string() }).nullable(),
   percentile: z.object({ value: z.number(), group: z.string(), n: z.number() }).nullable(),
 });
 export type CoachSearchItem = z.infer<typeof coachSearchItemSchema>;

@@ -18,6 +18,7 @@ import {
   PRIVATE,
   sharedPlayerFixture,
 } from '../sharing/sharing.fixtures';
+import { analysisRequests, fortyReceipts } from '../../db/schema';
 import { applyCoach, college } from './coach.fixtures';
 
 let t: TestApp;
@@ -340,10 +341,133 @@ describe('watch list and connect', () => {
   });
 });
 
+/** A completed verified 40 with its receipt row written straight to the database (no video work). */
+async function completedForty(playerId: number, seconds: number, plusMinus = 0.01) {
+  const [r] = await t.db
+    .insert(analysisRequests)
+    .values({
+      playerId,
+      hudlUrl: 'https://www.hudl.com/video/1',
+      season: 2025,
+      status: 'completed',
+      requestType: 'forty',
+      completedAt: new Date(),
+    })
+    .returning();
+  await t.db.insert(fortyReceipts).values({
+    requestId: r.id,
+    analystName: 'Ana Lyst',
+    seconds,
+    plusMinus,
+    methodLabel: 'video 240 fps',
+    data: { result: { splits: [] } },
+    stillKeys: [],
+  });
+  return r;
+}
+
+describe('the verified 40 in the search (issue 28)', () => {
+  it('lists a player whose only number is a 40, with its fastest 40, bound and receipt', async () => {
+    const p = await createPlayer(t, family, { firstName: 'Onlyforty', dateOfBirth: '2000-01-01' });
+    await discover(family, p.id, true, false);
+    await completedForty(p.id, 4.71, 0.02);
+    const fastest = await completedForty(p.id, 4.62);
+    await completedForty(p.id, 4.8);
+    const res = await get(coach, '/api/coach/search?sort=forty');
+    expect(res.statusCode).toBe(200);
+    const item = res.json().items.find((i: { playerId: number }) => i.playerId === p.id);
+    expect(item).toMatchObject({
+      name: expect.stringMatching(/^Onlyforty /),
+      maxSpeed: null,
+      iga: null,
+      forty: {
+        seconds: 4.62,
+        plusMinusSeconds: 0.01,
+        receiptUrl: `/api/coach/players/${p.id}/receipts/${fastest.id}`,
+      },
+    });
+    expect((await get(coach, `/api/coach/players/${p.id}`)).json().forty.text).toBe(
+      '4.62 s ± 0.01 (video 240 fps)',
+    );
+  });
+
+  it('sorts fastest first (players without a 40 last) and filters on a 40 of at most N seconds', async () => {
+    const runners = [];
+    for (const seconds of [5.05, 4.48, 4.9]) {
+      const p = await createPlayer(t, family, { dateOfBirth: '2000-01-01' });
+      await completedSpeed(t, p.id, 16);
+      await completedForty(p.id, seconds);
+      await discover(family, p.id, true, false);
+      runners.push(p);
+    }
+    const all: { playerId: number; forty: { seconds: number } | null }[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: { items: typeof all; nextCursor: string | null } = (
+        await get(coach, `/api/coach/search?sort=forty${cursor ? `&cursor=${cursor}` : ''}`)
+      ).json();
+      all.push(...page.items);
+      cursor = page.nextCursor;
+    } while (cursor);
+    const timed = all.filter((i) => i.forty).map((i) => i.forty!.seconds);
+    expect(timed).toEqual([4.48, 4.62, 4.9, 5.05]);
+    expect(all.slice(0, 4).every((i) => i.forty)).toBe(true);
+    expect(all.slice(4).every((i) => !i.forty)).toBe(true);
+    expect(all.length).toBeGreaterThan(30);
+    const fast = (await get(coach, '/api/coach/search?sort=speed&maxFortySeconds=4.9')).json();
+    expect(fast.items.map((i: { forty: { seconds: number } }) => i.forty.seconds).sort()).toEqual([
+      4.48, 4.62, 4.9,
+    ]);
+    for (const bad of ['fast', '3.5', '11'])
+      expect((await get(coach, `/api/coach/search?maxFortySeconds=${bad}`)).statusCode).toBe(400);
+    expect((await get(coach, '/api/coach/search?maxFortySeconds=fast')).json().message).toContain(
+      '40 at most',
+    );
+  });
+
+  it("a 40 the family's checklist hides is not shown, filtered on or sorted by, and a player with only that is not listed", async () => {
+    const both = await createPlayer(t, family, { firstName: 'Hidesforty', dateOfBirth: '2000-01-01' });
+    await completedSpeed(t, both.id, 18.2);
+    await completedForty(both.id, 4.41);
+    await discover(family, both.id, true, false);
+    const only = await createPlayer(t, family, { firstName: 'Hiddenonly', dateOfBirth: '2000-01-01' });
+    await completedForty(only.id, 4.42);
+    await discover(family, only.id, true, false);
+    const ids = async (q: string) =>
+      (await get(coach, `/api/coach/search?${q}`)).json().items.map((i: { playerId: number }) => i.playerId);
+    expect((await ids('sort=forty')).slice(0, 2)).toEqual([both.id, only.id]);
+
+    for (const p of [both, only]) {
+      const hide = await as(t, family, {
+        method: 'PUT',
+        url: `/api/players/${p.id}/share`,
+        payload: { show: { forty: false } },
+      });
+      expect(hide.statusCode).toBe(200);
+    }
+    const res = await get(coach, '/api/coach/search?sort=speed');
+    const item = res.json().items.find((i: { playerId: number }) => i.playerId === both.id);
+    expect(item).toMatchObject({ maxSpeed: { mph: 18.2 }, forty: null });
+    expect(res.body).not.toContain('4.41');
+    expect((await get(coach, '/api/coach/search?sort=forty')).body).not.toContain('Hiddenonly');
+    expect(await ids('maxFortySeconds=4.45')).toEqual([]);
+    expect((await ids('sort=forty')).slice(0, 1)).not.toEqual([both.id]);
+    expect((await get(coach, `/api/coach/players/${only.id}`)).statusCode).toBe(404);
+
+    // Shown again: back at the top.
+    await as(t, family, {
+      method: 'PUT',
+      url: `/api/players/${both.id}/share`,
+      payload: { show: { forty: true } },
+    });
+    expect((await ids('sort=forty'))[0]).toBe(both.id);
+  });
+});
+
 describe('turning the switch off and suspension', () => {
   it('a player whose family turned the switch off is in no answer, search or list', async () => {
     expect((await discover(family, star.id, false)).json()).toEqual({ enabled: false });
-    for (const sort of ['speed', 'iga', 'class', 'recent'])
+    for (const sort of ['speed', 'iga', 'forty', 'class', 'recent'])
       expect((await get(coach, `/api/coach/search?sort=${sort}`)).body).not.toContain('Sharewell');
     expect((await get(coach, '/api/coach/watchlist')).json()).toEqual([]);
     expect((await get(coach, '/api/coach/connections')).body).not.toContain('Sharewell');

@@ -15,6 +15,8 @@ import { pagePercentiles, showOf } from '../sharing';
 const SORTS: Record<CoachSort, { key: SQL; desc: boolean; cast: string }> = {
   speed: { key: sql`coalesce(s.speed_mph, -1)`, desc: true, cast: 'numeric' },
   iga: { key: sql`coalesce(s.iga_score, -1)`, desc: true, cast: 'numeric' },
+  // Lower is better (decision 209): fastest first, players without a 40 last.
+  forty: { key: sql`coalesce(s.forty_seconds, 999)`, desc: false, cast: 'numeric' },
   class: { key: sql`s.graduation_year`, desc: false, cast: 'integer' },
   recent: { key: sql`s.verified_at`, desc: true, cast: 'timestamptz' },
 };
@@ -50,6 +52,7 @@ export function filtersOf(q: CoachSearchQuery): SQL[] {
   if (q.school) where.push(sql`lower(s.school) like ${`%${escapeLike(q.school.toLowerCase())}%`}`);
   if (q.minSpeedMph !== undefined) where.push(sql`s.speed_mph >= ${q.minSpeedMph}`);
   if (q.minIga !== undefined) where.push(sql`s.iga_score >= ${q.minIga}`);
+  if (q.maxFortySeconds !== undefined) where.push(sql`s.forty_seconds <= ${q.maxFortySeconds}`);
   if (q.measuredWithinMonths !== undefined)
     where.push(sql`s.verified_at >= now() - make_interval(months => ${q.measuredWithinMonths})`);
   return where;
@@ -69,6 +72,9 @@ interface Row extends Record<string, unknown> {
   speed_request_id: number | null;
   iga_score: string | null;
   iga_request_id: number | null;
+  forty_seconds: string | null;
+  forty_plus_minus: string | null;
+  forty_request_id: number | null;
   sort_value: string;
   show: Record<string, boolean> | null;
 }
@@ -90,7 +96,7 @@ export function searchStatement(q: CoachSearchQuery) {
   return sql`
     select s.player_id, p.first_name, p.last_name, p.photo_url, s.graduation_year, pos.name as position,
       s.school, s.state, s.speed_mph, s.speed_plus_minus, s.speed_request_id, s.iga_score, s.iga_request_id,
-      (${sort.key})::text as sort_value, ps.show
+      s.forty_seconds, s.forty_plus_minus, s.forty_request_id, (${sort.key})::text as sort_value, ps.show
     from coach_search s
     join players p on p.id = s.player_id
     left join positions pos on pos.id = s.position_id
@@ -162,6 +168,15 @@ function toItem(storage: Storage, r: Row, percentile: Percentile | undefined): C
       iga === null || r.iga_request_id === null
         ? null
         : { score: iga, receiptUrl: coachReceiptUrl(r.player_id, r.iga_request_id) },
+    // coach_search keeps a 40 only while the family shows it (decision 209's share field).
+    forty:
+      r.forty_seconds === null || r.forty_request_id === null
+        ? null
+        : {
+            seconds: Number(r.forty_seconds),
+            plusMinusSeconds: Number(r.forty_plus_minus),
+            receiptUrl: coachReceiptUrl(r.player_id, r.forty_request_id),
+          },
     percentile: percentile
       ? { value: percentile.percentile, group: percentile.groupLabel, n: percentile.groupSize }
       : null,

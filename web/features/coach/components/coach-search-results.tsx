@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { CoachSearchItem } from '@contract/coach';
+import { formatForty } from '@contract/forty-math';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 
 function Speed({ i }: { i: CoachSearchItem }) {
@@ -21,6 +22,16 @@ function Iga({ i }: { i: CoachSearchItem }) {
   );
 }
 
+/** The fastest 40 the family shows, '4.62 s ± 0.01', linked to its receipt (decision 209). */
+function Forty({ i }: { i: CoachSearchItem }) {
+  if (!i.forty) return <>—</>;
+  return (
+    <a href={i.forty.receiptUrl} target="_blank" rel="noreferrer" className="whitespace-nowrap underline">
+      {formatForty(i.forty.seconds, i.forty.plusMinusSeconds)}
+    </a>
+  );
+}
+
 const percentile = (i: CoachSearchItem) =>
   i.percentile ? `${i.percentile.value}th of ${i.percentile.n} ${i.percentile.group}` : null;
 
@@ -34,7 +45,7 @@ function PlayerLink({ i }: { i: CoachSearchItem }) {
 }
 
 /**
- * The results: a table from tablet width, a card per player on a phone (seven columns do not fit 390 px).
+ * The results: a table from tablet width, a card per player on a phone (eight columns do not fit 390 px).
  * Every number links to its receipt, the name to the profile.
  */
 export function CoachSearchResults({ items }: { items: CoachSearchItem[] }) {
@@ -49,7 +60,7 @@ export function CoachSearchResults({ items }: { items: CoachSearchItem[] }) {
               {[i.classYear && `Class of ${i.classYear}`, i.position, school(i)].filter(Boolean).join(' · ')}
             </p>
             <p>
-              Max Speed <Speed i={i} /> · IGA <Iga i={i} />
+              Max Speed <Speed i={i} /> · 40-yard dash <Forty i={i} /> · IGA <Iga i={i} />
             </p>
             {percentile(i) && <p className="text-muted-foreground">{percentile(i)}</p>}
           </li>
@@ -64,6 +75,7 @@ export function CoachSearchResults({ items }: { items: CoachSearchItem[] }) {
               <TableHead>Position</TableHead>
               <TableHead>School</TableHead>
               <TableHead>Max Speed</TableHead>
+              <TableHead>40-yard dash</TableHead>
               <TableHead>IGA</TableHead>
               <TableHead>Percentile</TableHead>
             </TableRow>
@@ -79,6 +91,9 @@ export function CoachSearchResults({ items }: { items: CoachSearchItem[] }) {
                 <TableCell>{school(i)}</TableCell>
                 <TableCell>
                   <Speed i={i} />
+                </TableCell>
+                <TableCell>
+                  <Forty i={i} />
                 </TableCell>
                 <TableCell>
                   <Iga i={i} />

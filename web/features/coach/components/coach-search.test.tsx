@@ -19,6 +19,7 @@ const item = (over: Partial<CoachSearchItem> = {}): CoachSearchItem => ({
   state: 'TX',
   maxSpeed: { mph: 22.31, plusMinusMph: 0.5, receiptUrl: '/api/coach/players/7/receipts/11' },
   iga: { score: 83.6, receiptUrl: '/api/coach/players/7/receipts/12' },
+  forty: { seconds: 4.62, plusMinusSeconds: 0.01, receiptUrl: '/api/coach/players/7/receipts/13' },
   percentile: { value: 99, group: 'high-school players, all positions', n: 38 },
   ...over,
 });
@@ -42,8 +43,9 @@ describe('coach search', () => {
 
     await ui.type(screen.getByLabelText('Position'), 'WR');
     await ui.type(screen.getByLabelText('Max Speed at least (mph)'), ' 22 ');
+    await ui.type(screen.getByLabelText('40 at most (s)'), '4.7');
     await ui.selectOptions(screen.getByLabelText('Level'), 'High School');
-    await ui.selectOptions(screen.getByLabelText('Sort by'), 'IGA');
+    await ui.selectOptions(screen.getByLabelText('Sort by'), '40-yard dash');
     await ui.click(screen.getByRole('button', { name: 'Search' }));
 
     const table = within(await screen.findByRole('table'));
@@ -51,8 +53,9 @@ describe('coach search', () => {
     expect(Object.fromEntries(asked.at(-1)!)).toEqual({
       position: 'WR',
       minSpeedMph: '22',
+      maxFortySeconds: '4.7',
       level: 'High School',
-      sort: 'iga',
+      sort: 'forty',
     });
     expect(table.getByRole('link', { name: 'Jordan Miles' })).toHaveAttribute('href', '/coach/players/7');
     expect(within(row).getByRole('link', { name: '22.3 mph ± 0.5' })).toHaveAttribute(
@@ -63,12 +66,26 @@ describe('coach search', () => {
       'href',
       '/api/coach/players/7/receipts/12',
     );
+    expect(within(row).getByRole('link', { name: '4.62 s ± 0.01' })).toHaveAttribute(
+      'href',
+      '/api/coach/players/7/receipts/13',
+    );
+    expect(table.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+      'Player',
+      'Class',
+      'Position',
+      'School',
+      'Max Speed',
+      '40-yard dash',
+      'IGA',
+      'Percentile',
+    ]);
     expect(row).toHaveTextContent('Westlake High School, TX');
     expect(row).toHaveTextContent('99th of 38 high-school players, all positions');
     // The phone's card says the same.
     const card = within(screen.getByRole('list', { name: 'Players' })).getByRole('listitem');
     expect(card).toHaveTextContent('Class of 2027 · Wide Receiver · Westlake High School, TX');
-    expect(card).toHaveTextContent('Max Speed 22.3 mph ± 0.5 · IGA 83.6');
+    expect(card).toHaveTextContent('Max Speed 22.3 mph ± 0.5 · 40-yard dash 4.62 s ± 0.01 · IGA 83.6');
   });
 
   it("loads the next 25 with the answer's cursor on 'Show more', and shows a dash for a missing number", async () => {
@@ -77,7 +94,7 @@ describe('coach search', () => {
         const cursor = new URL(request.url).searchParams.get('cursor');
         return cursor === 'next-1'
           ? HttpResponse.json({
-              items: [item({ playerId: 8, name: 'Casey Miles', iga: null, percentile: null })],
+              items: [item({ playerId: 8, name: 'Casey Miles', iga: null, forty: null, percentile: null })],
               nextCursor: null,
             })
           : HttpResponse.json({ items: [item()], nextCursor: 'next-1' });
@@ -99,6 +116,7 @@ describe('coach search', () => {
       'Wide Receiver',
       'Westlake High School, TX',
       '22.3 mph ± 0.5',
+      '—',
       '—',
       '—',
     ]);

@@ -17,6 +17,7 @@ const FIELDS: { key: keyof CoachSearchFilters; label: string; placeholder?: stri
   { key: 'school', label: 'School' },
   { key: 'minSpeedMph', label: 'Max Speed at least (mph)' },
   { key: 'minIga', label: 'IGA at least' },
+  { key: 'maxFortySeconds', label: '40 at most (s)', placeholder: '4.6' },
   { key: 'measuredWithinMonths', label: 'Measured within (months)' },
 ];
 
