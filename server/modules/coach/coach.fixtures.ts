@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { schools } from '../../db/schema';
+import { analysisRequests, fortyReceipts, schools } from '../../db/schema';
 import { upsertSchools } from '../players';
 import { as, lastMailTo, linkFrom, login, type TestApp, type TestUser } from '../../test/helpers';
 
@@ -52,4 +52,29 @@ export async function applyCoach(
   const id = Number(res.json().id);
   const me = await as(t, { cookie } as TestUser, { method: 'GET', url: '/api/user' });
   return { id: me.json().id, email, password, cookie, applicationId: id, status: res.json().status };
+}
+
+/** A completed verified 40 with its receipt row written straight to the database (no video work). */
+export async function completedForty(t: TestApp, playerId: number, seconds: number, plusMinus = 0.01) {
+  const [r] = await t.db
+    .insert(analysisRequests)
+    .values({
+      playerId,
+      hudlUrl: 'https://www.hudl.com/video/1',
+      season: 2025,
+      status: 'completed',
+      requestType: 'forty',
+      completedAt: new Date(),
+    })
+    .returning();
+  await t.db.insert(fortyReceipts).values({
+    requestId: r.id,
+    analystName: 'Ana Lyst',
+    seconds,
+    plusMinus,
+    methodLabel: 'video 240 fps',
+    data: { result: { splits: [] } },
+    stillKeys: [],
+  });
+  return r;
 }

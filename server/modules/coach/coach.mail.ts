@@ -1,3 +1,4 @@
+import { formatForty } from '../../../contract/forty-math';
 import type { Mail } from '../../lib/mailer';
 import { escapeHtml } from '../auth';
 
@@ -62,6 +63,9 @@ export interface WeeklyMailSearch {
     speedMph: number | null;
     plusMinusMph: number | null;
     igaScore: number | null;
+    /** The fastest 40 the family shows (coach_search keeps no other). */
+    fortySeconds: number | null;
+    fortyPlusMinus: number | null;
   }[];
 }
 
@@ -74,6 +78,7 @@ function playerLine(appUrl: string, p: WeeklyMailSearch['players'][number]) {
     p.speedMph === null
       ? null
       : `Max Speed ${p.speedMph.toFixed(1)} mph${p.plusMinusMph === null ? '' : ` ± ${p.plusMinusMph.toFixed(1)}`}`,
+    p.fortySeconds === null ? null : `40-yard dash ${formatForty(p.fortySeconds, p.fortyPlusMinus)}`,
     p.igaScore === null ? null : `IGA ${p.igaScore}`,
   ]
     .filter(Boolean)

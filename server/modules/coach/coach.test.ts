@@ -18,8 +18,7 @@ import {
   PRIVATE,
   sharedPlayerFixture,
 } from '../sharing/sharing.fixtures';
-import { analysisRequests, fortyReceipts } from '../../db/schema';
-import { applyCoach, college } from './coach.fixtures';
+import { applyCoach, college, completedForty } from './coach.fixtures';
 
 let t: TestApp;
 let family: TestUser;
@@ -341,38 +340,13 @@ describe('watch list and connect', () => {
   });
 });
 
-/** A completed verified 40 with its receipt row written straight to the database (no video work). */
-async function completedForty(playerId: number, seconds: number, plusMinus = 0.01) {
-  const [r] = await t.db
-    .insert(analysisRequests)
-    .values({
-      playerId,
-      hudlUrl: 'https://www.hudl.com/video/1',
-      season: 2025,
-      status: 'completed',
-      requestType: 'forty',
-      completedAt: new Date(),
-    })
-    .returning();
-  await t.db.insert(fortyReceipts).values({
-    requestId: r.id,
-    analystName: 'Ana Lyst',
-    seconds,
-    plusMinus,
-    methodLabel: 'video 240 fps',
-    data: { result: { splits: [] } },
-    stillKeys: [],
-  });
-  return r;
-}
-
 describe('the verified 40 in the search (issue 28)', () => {
   it('lists a player whose only number is a 40, with its fastest 40, bound and receipt', async () => {
     const p = await createPlayer(t, family, { firstName: 'Onlyforty', dateOfBirth: '2000-01-01' });
     await discover(family, p.id, true, false);
-    await completedForty(p.id, 4.71, 0.02);
-    const fastest = await completedForty(p.id, 4.62);
-    await completedForty(p.id, 4.8);
+    await completedForty(t, p.id, 4.71, 0.02);
+    const fastest = await completedForty(t, p.id, 4.62);
+    await completedForty(t, p.id, 4.8);
     const res = await get(coach, '/api/coach/search?sort=forty');
     expect(res.statusCode).toBe(200);
     const item = res.json().items.find((i: { playerId: number }) => i.playerId === p.id);
@@ -396,7 +370,7 @@ describe('the verified 40 in the search (issue 28)', () => {
     for (const seconds of [5.05, 4.48, 4.9]) {
       const p = await createPlayer(t, family, { dateOfBirth: '2000-01-01' });
       await completedSpeed(t, p.id, 16);
-      await completedForty(p.id, seconds);
+      await completedForty(t, p.id, seconds);
       await discover(family, p.id, true, false);
       runners.push(p);
     }
@@ -428,10 +402,10 @@ describe('the verified 40 in the search (issue 28)', () => {
   it("a 40 the family's checklist hides is not shown, filtered on or sorted by, and a player with only that is not listed", async () => {
     const both = await createPlayer(t, family, { firstName: 'Hidesforty', dateOfBirth: '2000-01-01' });
     await completedSpeed(t, both.id, 18.2);
-    await completedForty(both.id, 4.41);
+    await completedForty(t, both.id, 4.41);
     await discover(family, both.id, true, false);
     const only = await createPlayer(t, family, { firstName: 'Hiddenonly', dateOfBirth: '2000-01-01' });
-    await completedForty(only.id, 4.42);
+    await completedForty(t, only.id, 4.42);
     await discover(family, only.id, true, false);
     const ids = async (q: string) =>
       (await get(coach, `/api/coach/search?${q}`)).json().items.map((i: { playerId: number }) => i.playerId);
