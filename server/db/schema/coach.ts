@@ -52,6 +52,8 @@ export const collegeAthleticsDomains = pgTable(
       .notNull()
       .references(() => schools.id, { onDelete: 'cascade' }),
     domain: text('domain').notNull(),
+    /** The admin who added it (null once that account is deleted). */
+    addedBy: integer('added_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.schoolId, t.domain] })],

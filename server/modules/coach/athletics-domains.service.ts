@@ -7,13 +7,13 @@ import {
   type CollegeDomains,
 } from '../../../contract/coach-domains';
 import type { Db } from '../../db/client';
-import { collegeAthleticsDomains, schools } from '../../db/schema';
+import { collegeAthleticsDomains, schools, users } from '../../db/schema';
 import { conflict, notFound } from '../../lib/app-error';
 
 /**
  * A college's athletics domains (decision 211, 'Athletics domains'). There is no admin audit log, so each
- * change is written to the server log with the admin's id. The table keeps neither an id nor who added a
- * row: a domain is its own id (the key is the college and the domain) and `addedBy` answers null.
+ * change is written to the server log with the admin's id; the row keeps who added it (`addedBy`, the
+ * admin's name). A domain is its own id (the key is the college and the domain).
  */
 export interface DomainDeps {
   db: Db;
@@ -30,17 +30,35 @@ async function college(db: Db, ipedsId: number) {
   return row;
 }
 
-const toDomain = (r: { domain: string; createdAt: Date }): AthleticsDomain => ({
+interface DomainRow {
+  domain: string;
+  createdAt: Date;
+  first: string | null;
+  last: string | null;
+  username: string | null;
+}
+
+const adminName = (r: Pick<DomainRow, 'first' | 'last' | 'username'>) =>
+  [r.first, r.last].filter(Boolean).join(' ') || r.username || null;
+
+const toDomain = (r: DomainRow): AthleticsDomain => ({
   id: r.domain,
   domain: r.domain,
   addedAt: r.createdAt.toISOString(),
-  addedBy: null,
+  addedBy: adminName(r),
 });
 
-const domainsOf = (db: Db, schoolId: number) =>
+const domainsOf = (db: Db, schoolId: number): Promise<DomainRow[]> =>
   db
-    .select({ domain: collegeAthleticsDomains.domain, createdAt: collegeAthleticsDomains.createdAt })
+    .select({
+      domain: collegeAthleticsDomains.domain,
+      createdAt: collegeAthleticsDomains.createdAt,
+      first: users.firstName,
+      last: users.lastName,
+      username: users.username,
+    })
     .from(collegeAthleticsDomains)
+    .leftJoin(users, eq(users.id, collegeAthleticsDomains.addedBy))
     .where(eq(collegeAthleticsDomains.schoolId, schoolId))
     .orderBy(asc(collegeAthleticsDomains.domain));
 
@@ -84,12 +102,20 @@ export async function addDomain(deps: DomainDeps, adminId: number, ipedsId: numb
   if (why) throw conflict(why);
   const [row] = await deps.db
     .insert(collegeAthleticsDomains)
-    .values({ schoolId: c.id, domain })
+    .values({ schoolId: c.id, domain, addedBy: adminId })
     .onConflictDoNothing()
     .returning();
   if (!row) throw conflict(`${domain} is already one of the college’s athletics domains`);
   deps.log.info({ adminId, ipedsId, domain }, 'admin added a college athletics domain');
-  return toDomain(row);
+  const [admin] = await deps.db
+    .select({ first: users.firstName, last: users.lastName, username: users.username })
+    .from(users)
+    .where(eq(users.id, adminId));
+  return toDomain({
+    domain: row.domain,
+    createdAt: row.createdAt,
+    ...(admin ?? { first: null, last: null, username: null }),
+  });
 }
 
 /** Removes a domain: coaches approved through it keep their accounts; new applications there wait. */

@@ -1,0 +1,2 @@
+ALTER TABLE "college_athletics_domains" ADD COLUMN "added_by" integer;--> statement-breakpoint
+ALTER TABLE "college_athletics_domains" ADD CONSTRAINT "college_athletics_domains_added_by_users_id_fk" FOREIGN KEY ("added_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;
