@@ -64,7 +64,6 @@ export const athleticsDomainInputSchema = z.object({
       else if (isPublicMailDomain(d)) ctx.addIssue({ code: 'custom', message: publicMailDomain(d) });
     }),
 });
-export type AthleticsDomainInput = z.input<typeof athleticsDomainInputSchema>;
 
 const ipedsId = z.coerce.number().int().positive().max(99_999_999);
 export const collegeParams = z.object({ ipedsId });

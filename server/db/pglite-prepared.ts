@@ -123,7 +123,7 @@ export function withPreparedReads(client: PGlite): PGlite {
     if (!fast) return original<T>(sql, params, options);
     const name = await prepare(sql);
     if (!name) return original<T>(sql, params, options);
-    const args = list.length ? `(${(list).map(toLiteral).join(', ')})` : '';
+    const args = list.length ? `(${list.map(toLiteral).join(', ')})` : '';
     try {
       const [result] = await client.exec(`EXECUTE ${name}${args}`, options);
       return result as Results<T>;
