@@ -9,7 +9,9 @@ const answer = z.object({
   id: z.number(),
   name: z.string(),
   nick: z.string().nullable(),
+  // Optional before required ones: written in another order, the same JSON.
   note: z.string().optional(),
+  ended: z.number().nullable().optional(),
   kind: z.enum(['a', 'b']),
   tags: z.array(z.object({ k: z.string(), v: z.number().nullable() })),
   best: z.union([z.object({ mph: z.number() }), z.null()]),
@@ -19,6 +21,8 @@ const body = {
   id: 1,
   name: 'Zoë "q" \\ </script>',
   nick: null,
+  note: 'n',
+  ended: null,
   kind: 'a',
   tags: [
     { k: 'x', v: 1.5 },
@@ -46,7 +50,7 @@ describe('compiled serializers (decision 213)', () => {
     for (const check of [false, true]) {
       const res = await app(check, body);
       expect(res.statusCode).toBe(200);
-      expect(res.body).toBe(zod);
+      expect(JSON.parse(res.body)).toEqual(JSON.parse(zod));
       expect(res.body).not.toContain('secret');
     }
   });
