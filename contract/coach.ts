@@ -8,7 +8,7 @@ export const COACH_SWITCH_NEEDS_NUMBER =
   'Coaches find players by verified numbers: this player shows up once a Max Speed or IGA score is verified.';
 export const GUARDIAN_CONFIRM_LABEL = 'I am the parent or legal guardian of this player';
 export const GUARDIAN_REQUIRED = 'For a player under 18, confirm that you are the parent or guardian';
-export const COACH_APPLY_LINK = 'I am a college coach';
+export { COACH_APPLY_LINK } from './coach-texts';
 export const COACH_AWAITING = 'Your coach account is waiting for an admin to approve it.';
 export const COACH_SUSPENDED = 'This coach account is suspended.';
 export const COACH_DECLINED = 'This coach application was declined.';

@@ -5,11 +5,14 @@ import { Spinner } from '@/components/ui/spinner';
 import { AuthLayout } from '@/features/auth/components/auth-layout';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { RegisterForm } from '@/features/auth/components/register-form';
-import { COACH_APPLY_LINK } from '@contract/coach';
-import { CoachApplicationForm } from '@/features/coach';
+import { COACH_APPLY_LINK } from '@contract/coach-texts';
 import { useReferralDetails } from '@/features/auth/components/use-referral-details';
 import { VerificationNotice } from '@/features/auth/components/verification-notice';
 
+// The coach application is what few visitors open: its form, contract and college search load on demand.
+const CoachApplicationForm = lazy(() =>
+  import('@/features/coach').then((m) => ({ default: m.CoachApplicationForm })),
+);
 // Shown only after a referred registration: the dialog (Radix) loads then, not with the page (decision 143).
 const ReferralWelcomeDialog = lazy(() =>
   import('@/features/auth/components/referral-welcome-dialog').then((m) => ({
@@ -54,7 +57,9 @@ export default function AuthPageRoute() {
               </CardDescription>
             </CardHeader>
             <CardContent>
-              <CoachApplicationForm onBack={() => switchTo('login')} />
+              <Suspense fallback={<Spinner />}>
+                <CoachApplicationForm onBack={() => switchTo('login')} />
+              </Suspense>
             </CardContent>
           </>
         ) : mode === 'register' ? (
