@@ -1,4 +1,5 @@
 import { rawVideoEncoder } from './raw-encoder';
+import { FONT } from './run-clip';
 
 /**
  * A 40-yard dash with a known truth (decision 209): a fixed camera sees the lines 0, 10, 20, 30 and 40;
@@ -22,18 +23,6 @@ export interface FortyClip {
 
 const K = 1.1;
 const LINES = [0, 10, 20, 30, 40];
-const DIGITS: Record<string, string[]> = {
-  0: ['111', '101', '101', '101', '111'],
-  1: ['010', '110', '010', '010', '111'],
-  2: ['111', '001', '111', '100', '111'],
-  3: ['111', '001', '111', '001', '111'],
-  4: ['101', '101', '111', '001', '001'],
-  5: ['111', '100', '111', '001', '111'],
-  6: ['111', '100', '111', '101', '111'],
-  7: ['111', '001', '010', '010', '010'],
-  8: ['111', '101', '111', '101', '111'],
-  9: ['111', '101', '111', '001', '111'],
-};
 
 export function fortyProfile(seconds: number) {
   const v = 40 / (seconds - (1 - Math.exp(-K * seconds)) / K);
@@ -84,7 +73,7 @@ export async function makeFortyClip(
     String(n)
       .split('')
       .forEach((ch, k) =>
-        DIGITS[ch].forEach((row, ry) =>
+        FONT[ch].forEach((row, ry) =>
           [...row].forEach((bit, rx) => {
             if (bit === '1')
               rect(

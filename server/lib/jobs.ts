@@ -145,3 +145,31 @@ export function startJobWorker(
     },
   };
 }
+
+/**
+ * A long job's progress (0-1) written into its payload as it goes, at most once per `step`. Writes run one
+ * after another; await `settled()` before writing the result, so no progress write can overwrite it.
+ */
+export function progressWriter(db: Db, jobId: number, payload: Record<string, unknown>, step: number) {
+  let written = 0;
+  let writes = Promise.resolve();
+  return {
+    onProgress(share: number) {
+      if (share - written < step) return;
+      written = share;
+      const progress = Math.round(share * 100) / 100;
+      writes = writes
+        .then(() =>
+          db
+            .update(jobs)
+            .set({ payload: { ...payload, progress } })
+            .where(eq(jobs.id, jobId)),
+        )
+        .then(
+          () => undefined,
+          () => undefined,
+        );
+    },
+    settled: () => writes,
+  };
+}

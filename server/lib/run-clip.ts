@@ -38,7 +38,8 @@ const START_YARD = 12;
 const PX_PER_YARD = 14;
 const BITS = 16;
 
-const FONT: Record<string, string[]> = {
+/** 3x5 digits burned into generated clips (the frame number), shared with forty-clip.ts. */
+export const FONT: Record<string, string[]> = {
   0: ['111', '101', '101', '101', '111'],
   1: ['010', '110', '010', '010', '111'],
   2: ['111', '001', '111', '100', '111'],

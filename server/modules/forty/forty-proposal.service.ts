@@ -7,12 +7,11 @@ import type {
   FortyReceipt,
 } from '../../../contract/forty';
 import type { Db } from '../../db/client';
-import { jobs, videos } from '../../db/schema';
+import { jobs } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/app-error';
-import { enqueueJob } from '../../lib/jobs';
-import { probeMedia } from '../../lib/media-probe';
+import { enqueueJob, progressWriter } from '../../lib/jobs';
 import type { Storage } from '../../lib/storage';
-import { ensureMedia, readyMedia, timelineOf, withLocalCopy } from '../videos';
+import { videoMedia, withUprightClip } from '../measurements';
 import { proposeForty } from './forty-propose';
 
 /**
@@ -31,19 +30,13 @@ interface ProposalPayload extends FortyProposalInput {
 const PROPOSAL_NOT_FOUND = 'Proposal not found';
 const CLICK_OUTSIDE = 'The click must be on a frame of the video';
 
-async function mediaOf(db: Db, storage: Storage, videoId: number) {
-  const [video] = await db.select().from(videos).where(eq(videos.id, videoId));
-  if (!video) throw notFound('Video not found');
-  return { video, media: readyMedia(await ensureMedia(db, storage, video)) };
-}
-
 export async function startFortyProposal(
   db: Db,
   storage: Storage,
   userId: number,
   input: FortyProposalInput,
 ) {
-  const { media } = await mediaOf(db, storage, input.videoId);
+  const { media } = await videoMedia(db, storage, input.videoId);
   for (const field of ['startLine', 'finishLine'] as const)
     if (input[field].frameIndex >= media.frameCount)
       throw badRequest(CLICK_OUTSIDE, { [field]: CLICK_OUTSIDE });
@@ -124,42 +117,17 @@ export function fortyProposalJobHandlers(db: Db, storage: Storage) {
   return {
     [FORTY_PROPOSAL_JOB]: async (raw: unknown, job: { id: number }) => {
       const payload = raw as ProposalPayload;
-      const { video, media } = await mediaOf(db, storage, payload.videoId);
-      const key = media.workingKey ?? video.storageKey;
-      if (!key) throw new Error('The video file is missing');
-      const timeline = timelineOf(media);
-      let written = 0;
-      let writes = Promise.resolve();
-      const onProgress = (share: number) => {
-        if (share - written < 0.1) return;
-        written = share;
-        const progress = Math.round(share * 100) / 100;
-        writes = writes
-          .then(() =>
-            db
-              .update(jobs)
-              .set({ payload: { ...payload, progress } })
-              .where(eq(jobs.id, job.id)),
-          )
-          .then(
-            () => undefined,
-            () => undefined,
-          );
-      };
-      const result = await withLocalCopy(storage, key, async (file) => {
-        const facts = await probeMedia(file);
-        const upright = facts.rotation === 90 || facts.rotation === 270;
-        return proposeForty({
-          file,
-          width: upright ? facts.height : facts.width,
-          height: upright ? facts.width : facts.height,
+      const progress = progressWriter(db, job.id, { ...payload }, 0.1);
+      const result = await withUprightClip(db, storage, payload.videoId, (clip, timeline) =>
+        proposeForty({
+          ...clip,
           frameTimes: timeline.times,
           startLine: payload.startLine,
           finishLine: payload.finishLine,
-          onProgress,
-        });
-      });
-      await writes;
+          onProgress: progress.onProgress,
+        }),
+      );
+      await progress.settled();
       const done: ProposalPayload = { ...payload, progress: 1, result };
       await db.update(jobs).set({ payload: done }).where(eq(jobs.id, job.id));
     },

@@ -24,4 +24,5 @@ export { storedMeasurement } from './stored-measurement';
 export { releaseHeld } from './held.service';
 /** The tracker's pieces the verified 40's proposals reuse (decision 212). */
 export { decodeGray } from './tracking/decode-gray';
+export { videoMedia, withUprightClip } from './tracking/job-clip';
 export { detectLines, lineX, type Line } from './tracking/yard-lines';

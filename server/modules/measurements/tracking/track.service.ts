@@ -1,12 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import type { RefitTrackInput, StartTrackInput, Track, TrackResult } from '../../../../contract/tracking';
 import type { Db } from '../../../db/client';
-import { jobs, videos } from '../../../db/schema';
+import { jobs } from '../../../db/schema';
 import { badRequest, conflict, notFound } from '../../../lib/app-error';
-import { enqueueJob } from '../../../lib/jobs';
-import { probeMedia } from '../../../lib/media-probe';
+import { enqueueJob, progressWriter } from '../../../lib/jobs';
 import type { Storage } from '../../../lib/storage';
-import { ensureMedia, readyMedia, timelineOf, withLocalCopy } from '../../videos';
+import { videoMedia, withUprightClip } from './job-clip';
 import { fitTrack, type Timing } from './fit-result';
 import { trackClip, type RawTrack } from './track-clip';
 
@@ -32,14 +31,8 @@ interface TrackPayload {
 const TRACK_NOT_FOUND = 'Track not found';
 const SEED_OUTSIDE = 'The click must be on a frame of the video';
 
-async function mediaOf(db: Db, storage: Storage, videoId: number) {
-  const [video] = await db.select().from(videos).where(eq(videos.id, videoId));
-  if (!video) throw notFound('Video not found');
-  return { video, media: readyMedia(await ensureMedia(db, storage, video)) };
-}
-
 export async function startTrack(db: Db, storage: Storage, userId: number, input: StartTrackInput) {
-  const { media } = await mediaOf(db, storage, input.videoId);
+  const { media } = await videoMedia(db, storage, input.videoId);
   if (input.seeds.some((s) => s.frameIndex >= media.frameCount))
     throw badRequest(SEED_OUTSIDE, { seeds: SEED_OUTSIDE });
   const payload: TrackPayload = { videoId: input.videoId, seeds: input.seeds, userId, progress: 0 };
@@ -101,44 +94,14 @@ export function trackJobHandlers(db: Db, storage: Storage) {
   return {
     [TRACK_JOB]: async (raw: unknown, job: { id: number }) => {
       const payload = raw as TrackPayload;
-      const { video, media } = await mediaOf(db, storage, payload.videoId);
-      const key = media.workingKey ?? video.storageKey;
-      if (!key) throw new Error('The video file is missing');
-      const timeline = timelineOf(media);
-      const timing: Timing = { frameTimes: timeline.times, fps: timeline.fps, vfr: timeline.vfr };
-      let written = 0;
-      // Progress writes run one after another and all before the result's, so none can overwrite it.
-      let writes = Promise.resolve();
-      const onProgress = (share: number) => {
-        if (share - written < 0.05) return;
-        written = share;
-        const progress = Math.round(share * 100) / 100;
-        writes = writes
-          .then(() =>
-            db
-              .update(jobs)
-              .set({ payload: { ...payload, progress } })
-              .where(eq(jobs.id, job.id)),
-          )
-          .then(
-            () => undefined,
-            () => undefined,
-          );
-      };
-      const track = await withLocalCopy(storage, key, async (file) => {
-        const facts = await probeMedia(file);
-        const upright = facts.rotation === 90 || facts.rotation === 270;
-        return trackClip({
-          file,
-          width: upright ? facts.height : facts.width,
-          height: upright ? facts.width : facts.height,
-          seeds: payload.seeds,
-          frameCount: facts.frameCount,
-          onProgress,
-        });
+      const progress = progressWriter(db, job.id, { ...payload }, 0.05);
+      let timing: Timing | undefined;
+      const track = await withUprightClip(db, storage, payload.videoId, (clip, timeline) => {
+        timing = { frameTimes: timeline.times, fps: timeline.fps, vfr: timeline.vfr };
+        return trackClip({ ...clip, seeds: payload.seeds, onProgress: progress.onProgress });
       });
-      const result = fitTrack(track, timing);
-      await writes;
+      const result = fitTrack(track, timing!);
+      await progress.settled();
       const done: TrackPayload = { ...payload, progress: 1, timing, raw: track, result };
       await db.update(jobs).set({ payload: done }).where(eq(jobs.id, job.id));
     },
