@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { computeForty, formatForty } from '../contract/forty-math';
 import { makeFortyClip, type FortyClip } from '../server/lib/forty-clip';
 import { DEMO, expect, loginAs, shot, test } from './fixtures';
 import { DESKTOP, shots, signInAs } from './screens';
 import { scratchDir } from './scratch';
+import { clickFrameAt, goTo } from './frame-viewer';
 
 /**
  * The verified 40 (issue 28, decision 209): the family requests it with the clip, the analyst marks the
@@ -70,18 +71,6 @@ async function buySpeedCredit(page: Page) {
   });
   expect(paid.status(), await paid.text()).toBe(200);
   await expect.poll(credits).toBe(before + 1);
-}
-
-/** Clicks the canvas at a point given in pixels of the displayed frame (the clip is 320 x 120). */
-async function clickFrameAt(canvas: Locator, p: { x: number; y: number }) {
-  const bounds = (await canvas.boundingBox())!;
-  await canvas.click({ position: { x: (p.x * bounds.width) / 320, y: (p.y * bounds.height) / 120 } });
-}
-
-async function goTo(viewer: Locator, frameIndex: number) {
-  await viewer.getByLabel('Go to frame').fill(String(frameIndex + 1));
-  await viewer.getByLabel('Go to frame').press('Enter');
-  await expect(viewer.getByTestId('frame-label')).toHaveText(new RegExp(`^Frame ${frameIndex + 1} of `));
 }
 
 test.describe('verified 40', () => {
@@ -165,8 +154,8 @@ test.describe('verified 40', () => {
     const canvas = viewer.getByTestId('frame-canvas');
     await expect(canvas).toHaveAttribute('aria-busy', 'false');
     await bench.getByRole('button', { name: 'Click the start line' }).click();
-    await clickFrameAt(canvas, { x: 19.5, y: 90 });
-    await clickFrameAt(canvas, { x: 299.5, y: 110 });
+    await clickFrameAt(canvas, { x: 19.5, y: 90 }, { width: 320, height: 120 });
+    await clickFrameAt(canvas, { x: 299.5, y: 110 }, { width: 320, height: 120 });
     await expect(
       bench.getByText('Start line: clicked on frame 1 · Finish line: clicked on frame 1'),
     ).toBeVisible();

@@ -6,6 +6,7 @@ import { makeFieldClip, type FieldClip } from '../server/modules/measurements/tr
 import { DEMO, expect, loginAs, test } from './fixtures';
 import { DESKTOP, shots, signInAs } from './screens';
 import { scratchDir } from './scratch';
+import { clickFrameAt, goTo } from './frame-viewer';
 
 /**
  * Tracked Max Speed in the browser (issue 31, decision 210): the analyst opens a max-speed request whose
@@ -29,20 +30,6 @@ async function overlayPixels(canvas: Locator) {
     if ((g > 150 && r < 90 && b < 130) || (b > 200 && r < 90 && g < 160)) box += 1;
   }
   return { yellow, box };
-}
-
-/** Clicks the canvas at a point given in pixels of the displayed frame. */
-async function clickFrameAt(canvas: Locator, p: { x: number; y: number }) {
-  const bounds = (await canvas.boundingBox())!;
-  await canvas.click({
-    position: { x: (p.x * bounds.width) / clip.width, y: (p.y * bounds.height) / clip.height },
-  });
-}
-
-async function goTo(viewer: Locator, frameIndex: number) {
-  await viewer.getByLabel('Go to frame').fill(String(frameIndex + 1));
-  await viewer.getByLabel('Go to frame').press('Enter');
-  await expect(viewer.getByTestId('frame-label')).toHaveText(new RegExp(`^Frame ${frameIndex + 1} of `));
 }
 
 async function buySpeedCredit(page: Page) {
@@ -122,7 +109,7 @@ test.describe('tracked max speed', () => {
     await goTo(viewer, seedFrame);
     await expect(canvas).toHaveAttribute('aria-busy', 'false');
     const before = await overlayPixels(canvas);
-    await clickFrameAt(canvas, clip.groundPoints[seedFrame]);
+    await clickFrameAt(canvas, clip.groundPoints[seedFrame], clip);
     await expect(bench.getByRole('button', { name: 'Clear clicks (1)' })).toBeVisible();
     await start.click();
     await expect(bench.getByRole('status').getByText(/^Tracking… \d+%$/)).toBeVisible();
@@ -153,7 +140,7 @@ test.describe('tracked max speed', () => {
     const fixFrame = seedFrame + 10;
     await goTo(viewer, fixFrame);
     await bench.getByRole('button', { name: 'Correct this frame' }).click();
-    await clickFrameAt(canvas, clip.groundPoints[fixFrame]);
+    await clickFrameAt(canvas, clip.groundPoints[fixFrame], clip);
     await bench.getByRole('button', { name: 'Re-fit (1 corrected, 0 dropped)' }).click();
     await expect(viewer.getByText(`Frame ${fixFrame + 1}: corrected, confidence 1.00`)).toBeVisible();
     await expect(max).toHaveText(/^\d+\.\d mph ± \d\.\d\d$/);
