@@ -34,6 +34,7 @@ import jobsPlugin from './plugins/jobs';
 import paymentsPlugin from './plugins/payments';
 import { modules } from './modules';
 import { sessionStore } from './modules/auth';
+import { cachedSessionStore } from './plugins/session-cache';
 import { WEBHOOK_PATH } from './modules/billing';
 import { schedulePurgeUnreadable } from './modules/videos';
 
@@ -117,7 +118,7 @@ export async function buildApp(env: Env, opts: BuildOptions = {}): Promise<Fasti
   await app.register(sessionPlugin, {
     secret: env.SESSION_SECRET,
     secure: env.isProduction,
-    store: sessionStore(app.db),
+    store: cachedSessionStore(sessionStore(app.db), { clock: handle.writes, ttlMs: env.SESSION_CACHE_MS }),
   });
   await app.register(jobsPlugin);
   await app.register(paymentsPlugin, { webhookPath: WEBHOOK_PATH });

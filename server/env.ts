@@ -44,6 +44,12 @@ const envSchema = z
     DISABLE_RATE_LIMIT: bool.default(false),
     DISABLE_JOBS: bool.default(false),
     /**
+     * How long a signed-in session with its user may be served from memory at most, in milliseconds (decision
+     * 215; any write this process sends or hears of ends it sooner). 0 reads it on every request: for a
+     * database reached through a pooler that cannot LISTEN (PgBouncer in transaction mode).
+     */
+    SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
+    /**
      * Job types this process leaves to others, comma-separated: web replicas set 'track' so that video
      * tracking (minutes of CPU) runs on the `worker` service of compose.yaml (decision 210).
      */

@@ -38,6 +38,8 @@ describe.skipIf(!isRealPostgres())('the PostgreSQL connection pool', () => {
     });
     const after = (await handle.db.execute(sql`select 1 as ok`)) as unknown as { rows: { ok: number }[] };
     expect(after.rows).toEqual([{ ok: 1 }]);
+    // The connection listening for other processes' writes was among them: it is back too (decision 215).
+    await vi.waitFor(() => expect(handle.writes.heard).toBe(true), { timeout: 10_000, interval: 50 });
     errors.mockRestore();
   });
 

@@ -10,6 +10,7 @@ import pg from 'pg';
 import * as schema from './schema';
 import { acquireDataDirLock } from './data-dir-lock';
 import { withPreparedReads } from './pglite-prepared';
+import { listenForWrites, watchPgClient, watchPglite, WriteClock } from './write-clock';
 import { newFolderTemplate, saveTemplate, type NewFolderTemplate } from './pglite-template';
 
 /** Both drivers expose the same query builder; the app is typed against node-postgres'. */
@@ -23,6 +24,8 @@ export interface DbHandle {
   close: () => Promise<void>;
   ping: () => Promise<void>;
   pool?: pg.Pool;
+  /** The writes this process has sent or heard of: what in-memory copies of rows are checked against (decision 215). */
+  writes: WriteClock;
   /**
    * Set on a new PGlite folder that found no seeded template: keeps the database as it is now (call it once
    * migrated and seeded with reference data, before any user or demo data) for the next new folder.
@@ -92,16 +95,26 @@ export async function openDb(opts: DbOptions): Promise<DbHandle> {
       if (!closing)
         console.error(`PostgreSQL connection lost (${err.message}); it will be reopened on demand.`);
     });
+    const writes = new WriteClock(false);
+    pool.on('connect', (client) => watchPgClient(client, writes));
     preparePooledQueries(pool);
+    const stopListening = await listenForWrites(url, writes, {
+      onLost: (err) =>
+        console.error(
+          `PostgreSQL connection lost (${err.message}) while listening for other processes' writes; reconnecting.`,
+        ),
+    });
     const db = drizzlePg(pool, { schema });
     return {
       db,
       driver: 'pg',
       pool,
+      writes,
       ping: async () => void (await pool.query('select 1')),
-      close: () => {
+      close: async () => {
         closing = true;
-        return pool.end();
+        await stopListening();
+        await pool.end();
       },
     };
   }
@@ -123,10 +136,14 @@ export async function openDb(opts: DbOptions): Promise<DbHandle> {
     });
     if (fresh.saveClusterTo) await saveTemplate(client, fresh.saveClusterTo);
     const keepTo = fresh.keepSeededTo;
-    const db = drizzlePglite(withPreparedReads(client), { schema }) as unknown as Db;
+    // One process only (the data folder's lock; in memory: this one): its own writes are all there are.
+    const writes = new WriteClock(true);
+    watchPglite(withPreparedReads(client), writes);
+    const db = drizzlePglite(client, { schema }) as unknown as Db;
     return {
       db,
       driver: 'pglite',
+      writes,
       ...(keepTo ? { keepAsTemplate: () => saveTemplate(client, keepTo) } : {}),
       ping: async () => void (await client.query('select 1')),
       close: async () => {

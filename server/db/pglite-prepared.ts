@@ -1,4 +1,5 @@
 import type { PGlite, QueryOptions, Results } from '@electric-sql/pglite';
+import { WRITES } from './write-clock';
 
 /**
  * Reads on the embedded PGlite as SQL-level prepared statements over the simple protocol (decision 213).
@@ -16,8 +17,6 @@ import type { PGlite, QueryOptions, Results } from '@electric-sql/pglite';
  */
 const MAX_STATEMENTS = 500;
 const READ = /^\s*(select|with)\b/i;
-const WRITES =
-  /\b(insert|update|delete|merge|truncate|copy|lock)\b|\bfor\s+(update|share|no\s+key|key)\b|\bnextval\s*\(/i;
 
 type Param = string | number | bigint | boolean | null | undefined;
 const literalable = (p: unknown): p is Param =>
@@ -84,6 +83,8 @@ export function placeholderCount(sql: string): number | null {
 
 export function withPreparedReads(client: PGlite): PGlite {
   const original: PGlite['query'] = client.query.bind(client);
+  // Its own PREPARE and EXECUTE are not the app's statements: kept from the write clock's watch (decision 215).
+  const exec: PGlite['exec'] = client.exec.bind(client);
   const names = new Map<string, Promise<string | null>>();
   let counter = 0;
 
@@ -96,15 +97,14 @@ export function withPreparedReads(client: PGlite): PGlite {
       return known;
     }
     const name = `va_read_${(counter += 1)}`;
-    const made = client
-      .exec(`PREPARE ${name} AS ${sql}`)
+    const made = exec(`PREPARE ${name} AS ${sql}`)
       .then(() => name)
       .catch(() => null);
     names.set(sql, made);
     if (names.size > MAX_STATEMENTS) {
       const [oldest, gone] = names.entries().next().value as [string, Promise<string | null>];
       names.delete(oldest);
-      void gone.then((n) => (n ? client.exec(`DEALLOCATE ${n}`).catch(() => undefined) : undefined));
+      void gone.then((n) => (n ? exec(`DEALLOCATE ${n}`).catch(() => undefined) : undefined));
     }
     return made;
   };
@@ -125,13 +125,13 @@ export function withPreparedReads(client: PGlite): PGlite {
     if (!name) return original<T>(sql, params, options);
     const args = list.length ? `(${list.map(toLiteral).join(', ')})` : '';
     try {
-      const [result] = await client.exec(`EXECUTE ${name}${args}`, options);
+      const [result] = await exec(`EXECUTE ${name}${args}`, options);
       return result as Results<T>;
     } catch {
       // A plan that no longer fits its tables (a migration changed a column) is made again next time; the
       // statement's own error (a bad value for its type) comes back from query() exactly as it did before.
       names.delete(sql);
-      void client.exec(`DEALLOCATE ${name}`).catch(() => undefined);
+      void exec(`DEALLOCATE ${name}`).catch(() => undefined);
       return original<T>(sql, params, options);
     }
   };

@@ -36,8 +36,20 @@ export const assertKey = (key: string) => {
 
 /** Every adapter serves through /files/<key> with our own expiring HMAC signature. */
 export function createUrlSigner(secret: string): Pick<Storage, 'url' | 'verifySignature'> {
-  const sign = (key: string, expires: number) =>
-    createHmac('sha256', secret).update(`${key}:${expires}`).digest('base64url');
+  const hmac = (text: string) => createHmac('sha256', secret).update(text).digest('base64url');
+  // A list signs a link per row on every read, and an image's link is the same for an hour: each (key,
+  // expiry) is signed once and kept, the oldest dropped first (decision 215).
+  const signed = new Map<string, string>();
+  const sign = (key: string, expires: number) => {
+    const text = `${key}:${expires}`;
+    let sig = signed.get(text);
+    if (sig === undefined) {
+      sig = hmac(text);
+      if (signed.size >= SIGNED_KEPT) signed.delete(signed.keys().next().value as string);
+      signed.set(text, sig);
+    }
+    return sig;
+  };
   return {
     url(key, ttlSeconds = 3600) {
       const end = Math.floor(Date.now() / 1000) + ttlSeconds;
@@ -48,12 +60,15 @@ export function createUrlSigner(secret: string): Pick<Storage, 'url' | 'verifySi
     verifySignature(key, expires, sig) {
       const exp = Number(expires);
       if (!Number.isFinite(exp) || exp < Date.now() / 1000) return false;
-      const expected = Buffer.from(sign(key, exp));
+      const expected = Buffer.from(hmac(`${key}:${exp}`));
       const given = Buffer.from(sig);
       return expected.length === given.length && timingSafeEqual(expected, given);
     },
   };
 }
+
+/** How many signed links a process keeps (about 150 bytes each). */
+const SIGNED_KEPT = 20_000;
 
 const READ_CHUNK = 512 * 1024;
 

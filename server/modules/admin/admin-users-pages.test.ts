@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
 import { as, createTestApp, createUser, type TestApp, type TestUser } from '../../test/helpers';
 import { walkPages } from '../../test/pages';
+import { listUsers } from './admin-users.service';
 
 let t: TestApp;
 let admin: TestUser;
@@ -95,5 +96,38 @@ describe('admin user list pages', () => {
     const family = await createUser(t);
     expect((await get('/api/admin/users?limit=5', null)).statusCode).toBe(401);
     expect((await get('/api/admin/users?limit=999', family)).statusCode).toBe(403);
+  });
+
+  it('a search reads the next users by id first and asks the index only when they hold no whole page: the same pages either way (decision 215)', async () => {
+    // Every page of every search, with windows from 1 user to more than there are, equals the plain search's.
+    const walk = async (q: Parameters<typeof listUsers>[1], windows: number[]) => {
+      const pages: string[][] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await listUsers(t.db, { ...q, cursor }, windows);
+        pages.push(page.items.map((u) => u.email));
+        cursor = page.next ?? undefined;
+      } while (cursor);
+      return pages;
+    };
+    const searches = [
+      { q: 'family', limit: 4 },
+      { q: 'family1', limit: 2 },
+      { q: 'parent2', limit: 1 },
+      { q: 'family', role: 'analyst' as const, limit: 2 },
+      { q: 'family', verified: false, limit: 3 },
+      { q: 'nobody', limit: 5 },
+    ];
+    for (const q of searches) {
+      const plain = await walk(q, []);
+      if (q.q === 'nobody') expect(plain).toEqual([[]]);
+      else expect(plain.length, q.q).toBeGreaterThan(1);
+      for (const windows of [[1], [3], [7], [30], [1000], [1, 5], [2, 4, 30], [3, 1000]])
+        expect(await walk(q, windows), `${q.q} in ${windows.join(', ')}`).toEqual(plain);
+    }
+    // The plain walk of 'family' is every family user once, in id order.
+    const all = (await walk({ q: 'family', limit: 4 }, [])).flat();
+    expect(all).toHaveLength(23);
+    expect(all[0]).toBe('family0@example.com');
   });
 });

@@ -91,6 +91,23 @@ describe("a player's videos", () => {
     expect(first.stats).toEqual({ highestSpeed: 20, highestIgaScore: null, totalVideos: 9, readyVideos: 6 });
   });
 
+  it('newest first across pages, the same videos as one whole page; an empty library answers no videos and zero stats', async () => {
+    const listed: any[] = (
+      await walkPages(t, family, `/api/videos/${playerId}?limit=2`, (b) => b.videos)
+    ).flat();
+    const times = listed.map((v) => Date.parse(v.createdAt));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    const whole = (await get(family, `/api/videos/${playerId}?limit=100`)).json().videos;
+    expect(listed).toEqual(whole);
+    expect(whole[0]).toMatchObject({ playerId, positionKey: expect.any(String), removeOn: null });
+    const empty = (await createPlayer(t, family)).id;
+    expect((await get(family, `/api/videos/${empty}`)).json()).toEqual({
+      videos: [],
+      stats: { highestSpeed: null, highestIgaScore: null, totalVideos: 0, readyVideos: 0 },
+    });
+    expect((await get(family, '/api/videos/999999')).statusCode).toBe(404);
+  });
+
   it('another family gets 404 and a bad limit 400', async () => {
     expect((await get(other, `/api/videos/${playerId}?limit=4`)).statusCode).toBe(404);
     expect((await get(family, `/api/videos/${playerId}?limit=0`)).statusCode).toBe(400);

@@ -1,5 +1,6 @@
 import { tmpdir } from 'node:os';
 import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { plans, sessions, subscriptions, users } from '../../db/schema';
@@ -13,6 +14,7 @@ import {
   createTestApp,
   createUser,
   freshDb,
+  isRealPostgres,
   type TestApp,
   setBalances,
 } from '../../test/helpers';
@@ -202,12 +204,17 @@ describe('sessions', () => {
     const texts: string[] = [];
     const stop = watchStatements(pool, (text) => texts.push(text));
     try {
+      // As after any write this process sends or hears of, the session is read afresh (decision 215).
+      t.app.dbHandle.writes.tick();
       expect((await as(t, u, { method: 'GET', url: '/api/user' })).statusCode).toBe(200);
+      expect(texts).toHaveLength(1);
+      expect(texts[0]).toMatch(/from "sessions"/);
+      // Then, with no write since, it is served from memory: no statement at all.
+      expect((await as(t, u, { method: 'GET', url: '/api/user' })).json()).toMatchObject({ plan: null });
+      expect(texts).toHaveLength(1);
     } finally {
       stop();
     }
-    expect(texts).toHaveLength(1);
-    expect(texts[0]).toMatch(/from "sessions"/);
   });
 
   it('login counts logins and keeps the first and last login times', async () => {
@@ -258,6 +265,43 @@ describe('sessions across instances and in production', () => {
       await handle.close();
     }
   });
+
+  it.runIf(isRealPostgres())(
+    "a session kept in memory follows another process's change at once: a role, a balance, a sign-out (decision 215)",
+    async () => {
+      const u = await createUser(t, { credits: 1 });
+      // Read twice: the second answer came from memory.
+      expect((await me(u.cookie)).json()).toMatchObject({ role: 'user', credits: 1 });
+      expect((await me(u.cookie)).json()).toMatchObject({ role: 'user', credits: 1 });
+      const other = new pg.Client({ connectionString: t.app.dbHandle.pool!.options.connectionString });
+      await other.connect();
+      const soon = async (check: (res: Awaited<ReturnType<typeof me>>) => boolean) => {
+        const end = Date.now() + 2000;
+        for (;;) {
+          const res = await me(u.cookie);
+          if (check(res) || Date.now() > end) return res;
+          await new Promise((r) => setTimeout(r, 5));
+        }
+      };
+      try {
+        await other.query(
+          `update users set role = 'analyst', credit_balances = '{"max_speed": 9}' where id = $1`,
+          [u.id],
+        );
+        expect((await soon((r) => r.json().role === 'analyst')).json()).toMatchObject({
+          role: 'analyst',
+          credits: 9,
+        });
+        await other.query(
+          `update sessions set data = '{"revoked": true}', user_id = null where user_id = $1`,
+          [u.id],
+        );
+        expect((await soon((r) => r.statusCode === 401)).statusCode).toBe(401);
+      } finally {
+        await other.end();
+      }
+    },
+  );
 
   it('in production the cookie is Secure (behind a TLS proxy) and strict headers are sent', async () => {
     const p = await createTestApp({

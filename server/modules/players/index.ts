@@ -16,6 +16,7 @@ export default async function playersModule(app: FastifyInstance) {
 
 export { playerFileRefs, removeStoredFiles, storageKeyOf } from './player-files';
 export {
+  assertReadable,
   canChangePlayer,
   canReadPlayer,
   canSeePrivate,

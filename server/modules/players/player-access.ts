@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { canProcessRequests, isAdmin, type Role } from '../../../contract/access';
 import type { DbOrTx } from '../../db/client';
 import { players } from '../../db/schema';
@@ -31,15 +31,34 @@ export const canSeePrivate = (viewer: Viewer, player: Owned) => isOwner(viewer, 
 export const canChangePlayer = (viewer: Viewer, player: Owned) =>
   isOwner(viewer, player) || isAdmin(viewer.role);
 
+/** Built and prepared once per database (or transaction): every player-scoped read asks it (decision 215). */
+const findStatements = new WeakMap<DbOrTx, ReturnType<typeof prepareFind>>();
+const prepareFind = (db: DbOrTx) =>
+  db
+    .select()
+    .from(players)
+    .where(eq(players.id, sql.placeholder('id')))
+    .prepare('va_player_find');
+
 async function findPlayer(db: DbOrTx, id: number): Promise<PlayerRow | undefined> {
-  const [row] = await db.select().from(players).where(eq(players.id, id));
+  let q = findStatements.get(db);
+  if (!q) findStatements.set(db, (q = prepareFind(db)));
+  const [row] = await q.execute({ id });
   return row;
+}
+
+/**
+ * The read check of `viewablePlayer` for a player whose owner the caller read in its own statement
+ * (undefined: no such player): 404 unless the viewer may read it.
+ */
+export function assertReadable<T extends Owned>(viewer: Viewer, player: T | undefined): asserts player is T {
+  if (!player || !canReadPlayer(viewer, player)) throw notFound(PLAYER_NOT_FOUND);
 }
 
 /** A player the viewer may read; otherwise 404. */
 export async function viewablePlayer(db: DbOrTx, viewer: Viewer, id: number): Promise<PlayerRow> {
   const row = await findPlayer(db, id);
-  if (!row || !canReadPlayer(viewer, row)) throw notFound(PLAYER_NOT_FOUND);
+  assertReadable(viewer, row);
   return row;
 }
 

@@ -1,13 +1,13 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import { VIDEO_URL_TTL_SECONDS, type Video, type VideoList } from '../../../contract/videos';
 import type { Db, DbOrTx } from '../../db/client';
-import { positions, videos } from '../../db/schema';
+import { players, positions, videos } from '../../db/schema';
 import { enqueueJob } from '../../lib/jobs';
-import { afterTimeId, decodeCursor, exactTime, isTimeIdKey, toPage } from '../../lib/pagination';
+import { decodeCursor, isTimeIdKey, toPage } from '../../lib/pagination';
 import { badRequest, notFound } from '../../lib/app-error';
 import type { Storage } from '../../lib/storage';
 import type { UserRow } from '../../db/schema';
-import { changeablePlayer, viewablePlayer } from '../players';
+import { assertReadable, changeablePlayer, viewablePlayer } from '../players';
 
 type VideoRow = typeof videos.$inferSelect;
 export const VIDEO_JOB = 'video.process';
@@ -35,7 +35,33 @@ export function toVideoDto(storage: Storage, v: VideoRow, positionKey: string | 
   };
 }
 
-/** One keyset page of a player's videos, newest first (decision 063); the stats always cover every video. */
+/** The videos table's columns, to read its rows from a statement of our own as Drizzle would. */
+const videoColumns = Object.entries(getTableColumns(videos));
+
+function videoFromRow(raw: Record<string, unknown>): VideoRow {
+  const out: Record<string, unknown> = {};
+  for (const [key, col] of videoColumns) {
+    const value = raw[col.name];
+    out[key] = value === null || value === undefined ? null : col.mapFromDriverValue(value);
+  }
+  return out as VideoRow;
+}
+
+type LibraryRow = Record<string, unknown> & {
+  x_owner: number;
+  x_highest_speed: string | null;
+  x_highest_iga: string | null;
+  x_total: number;
+  x_ready: number;
+  x_position_key: string | null;
+  x_at: string | null;
+};
+
+/**
+ * One keyset page of a player's videos, newest first (decision 063); the stats always cover every video.
+ * One statement (decision 215): the player's owner for the access check, the stats over every video and the
+ * page, so a library answers in one round trip as the dashboard does; a missing player gives no row.
+ */
 export async function listVideos(
   db: Db,
   storage: Storage,
@@ -43,36 +69,38 @@ export async function listVideos(
   playerId: number,
   page: { cursor?: string; limit: number },
 ): Promise<{ body: VideoList; next: string | null }> {
-  await viewablePlayer(db, user, playerId);
   const after = decodeCursor(page.cursor, isTimeIdKey);
-  const rows = await db
-    .select({ v: videos, positionKey: positions.key, at: exactTime(videos.createdAt) })
-    .from(videos)
-    .leftJoin(positions, eq(positions.id, videos.positionId))
-    .where(and(eq(videos.playerId, playerId), afterTimeId(videos.createdAt, videos.id, after, 'desc')))
-    .orderBy(desc(videos.createdAt), desc(videos.id))
-    .limit(page.limit + 1);
-  const { items, next } = toPage(rows, page.limit, (r) => [r.at, r.v.id]);
-  const ready = sql`${videos.status} = 'ready'`;
-  const [stats] = await db
-    .select({
-      highestSpeed: sql<string | null>`max(${videos.maxSpeed}) filter (where ${ready})`,
-      highestIgaScore: sql<string | null>`max(${videos.igaScore}) filter (where ${ready})`,
-      totalVideos: sql<number>`count(*)::int`,
-      readyVideos: sql<number>`(count(*) filter (where ${ready}))::int`,
-    })
-    .from(videos)
-    .where(eq(videos.playerId, playerId));
-  const num = (v: string | null | undefined) => (v === null || v === undefined ? null : Number(v));
+  const ready = sql`status = 'ready'`;
+  const cursor = after ? sql`and (v.created_at, v.id) < (${after[0]}::timestamptz, ${after[1]})` : sql``;
+  const result = await db.execute<LibraryRow>(sql`
+    with owner as (select user_id from ${players} where id = ${playerId}),
+    stats as (
+      select max(max_speed) filter (where ${ready}) as x_highest_speed,
+        max(iga_score) filter (where ${ready}) as x_highest_iga,
+        count(*)::int as x_total, (count(*) filter (where ${ready}))::int as x_ready
+      from ${videos} where player_id = ${playerId}),
+    page as (
+      select v.*, pos.key as x_position_key, v.created_at::text as x_at
+      from ${videos} v left join ${positions} pos on pos.id = v.position_id
+      where v.player_id = ${playerId} ${cursor}
+      order by v.created_at desc, v.id desc limit ${page.limit + 1})
+    select owner.user_id as x_owner, stats.*, page.* from owner cross join stats left join page on true
+    order by page.created_at desc, page.id desc`);
+  const rows = result.rows;
+  assertReadable(user, rows[0] ? { userId: rows[0].x_owner } : undefined);
+  const listed = rows.filter((r) => r.x_at !== null);
+  const { items, next } = toPage(listed, page.limit, (r) => [r.x_at!, Number(r.id)]);
+  const stats = rows[0];
+  const num = (v: string | number | null) => (v === null ? null : Number(v));
   return {
     next,
     body: {
-      videos: items.map(({ v, positionKey }) => toVideoDto(storage, v, positionKey)),
+      videos: items.map((r) => toVideoDto(storage, videoFromRow(r), r.x_position_key)),
       stats: {
-        highestSpeed: num(stats?.highestSpeed),
-        highestIgaScore: num(stats?.highestIgaScore),
-        totalVideos: stats?.totalVideos ?? 0,
-        readyVideos: stats?.readyVideos ?? 0,
+        highestSpeed: num(stats.x_highest_speed),
+        highestIgaScore: num(stats.x_highest_iga),
+        totalVideos: stats.x_total,
+        readyVideos: stats.x_ready,
       },
     },
   };

@@ -1,18 +1,19 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { playersApi } from '@contract/api/players';
+import { PAGE_SIZES } from '@contract/pagination';
 import { apiPage } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
 import { playerKeys } from './keys';
-
-/** Players per 'Load more' on the dashboard: three rows of the four-column grid. */
-const PLAYERS_PAGE = 12;
 
 /** The dashboard's list, newest first, a page at a time; 'Load more' follows the server's cursor (decision 063). */
 const playerPagesQueryOptions = () =>
   infiniteQueryOptions({
     queryKey: [...playerKeys.list(), 'pages'],
     queryFn: ({ pageParam, signal }) =>
-      apiPage(playersApi.list, { query: { limit: PLAYERS_PAGE, cursor: pageParam ?? undefined }, signal }),
+      apiPage(playersApi.list, {
+        query: { limit: PAGE_SIZES.players.screen, cursor: pageParam ?? undefined },
+        signal,
+      }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     refetchOnWindowFocus: 'always',

@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { videosApi } from '@contract/api/videos';
+import { PAGE_SIZES } from '@contract/pagination';
 import { apiPage, call } from '@/lib/api-client';
 import { videoKeys } from './keys';
 
@@ -15,9 +16,6 @@ export function useVideos(playerId: number) {
   return useQuery(videosQueryOptions(playerId));
 }
 
-/** Videos per 'Load more' in the library: three rows of the four-column grid. */
-const VIDEOS_PAGE = 12;
-
 /** The library, newest first, a page at a time (each page repeats the stats over all videos; decision 063). */
 const videoPagesQueryOptions = (playerId: number) =>
   infiniteQueryOptions({
@@ -25,7 +23,7 @@ const videoPagesQueryOptions = (playerId: number) =>
     queryFn: ({ pageParam, signal }) =>
       apiPage(videosApi.list, {
         params: { playerId },
-        query: { limit: VIDEOS_PAGE, cursor: pageParam ?? undefined },
+        query: { limit: PAGE_SIZES.videos.screen, cursor: pageParam ?? undefined },
         signal,
       }),
     initialPageParam: null as string | null,

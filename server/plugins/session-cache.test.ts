@@ -1,0 +1,168 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { WriteClock } from '../db/write-clock';
+import type { UserRow } from '../db/schema';
+import type { LoadedSession, SessionStore } from './session';
+import { cachedSessionStore } from './session-cache';
+
+const HOUR = 60 * 60 * 1000;
+
+function fakeStore(rows: Map<string, LoadedSession>) {
+  const calls: { sid: string; withPlan: boolean }[] = [];
+  let during: (() => void) | null = null;
+  const store: SessionStore = {
+    async load(sid, withPlan = false) {
+      calls.push({ sid, withPlan });
+      during?.();
+      const row = rows.get(sid);
+      if (!row) return null;
+      const copy = structuredClone(row);
+      if (!withPlan) delete copy.planName;
+      return copy;
+    },
+    save: async () => {},
+    touch: async () => {},
+    revoke: async () => {},
+    purgeExpired: async () => {},
+  };
+  return { store, calls, whileLoading: (f: (() => void) | null) => (during = f) };
+}
+
+const session = (userId: number, over: Partial<LoadedSession> = {}): LoadedSession => ({
+  data: { userId },
+  expiresAt: new Date(Date.now() + HOUR),
+  user: { id: userId, role: 'user', creditBalances: { max_speed: 2 } } as unknown as UserRow,
+  planName: 'Elite',
+  ...over,
+});
+
+function setup(opts: { heard?: boolean; ttlMs?: number; maxEntries?: number } = {}) {
+  const clock = new WriteClock(opts.heard ?? true);
+  const rows = new Map([
+    ['a', session(1)],
+    ['b', session(2)],
+  ]);
+  const fake = fakeStore(rows);
+  const cached = cachedSessionStore(fake.store, {
+    clock,
+    ttlMs: opts.ttlMs ?? 5000,
+    maxEntries: opts.maxEntries,
+  });
+  return { clock, rows, cached, ...fake };
+}
+
+afterEach(() => vi.useRealTimers());
+
+describe('sessions kept in memory (decision 215)', () => {
+  it('a second read with no write in between is served from memory, with the same session and user', async () => {
+    const { cached, calls } = setup();
+    const first = await cached.load('a');
+    const second = await cached.load('a');
+    expect(calls).toHaveLength(1);
+    expect(second).toEqual(first);
+    expect(second?.user?.id).toBe(1);
+  });
+
+  it('any write this process sends or hears of makes the next read go to the database', async () => {
+    const { cached, calls, clock, rows } = setup();
+    await cached.load('a');
+    rows.set('a', session(1, { user: { id: 1, role: 'analyst' } as unknown as UserRow }));
+    clock.tick();
+    expect((await cached.load('a'))?.user?.role).toBe('analyst');
+    expect(calls).toHaveLength(2);
+  });
+
+  it('a read during which a write began or ended is not kept: it may predate the write', async () => {
+    const { cached, calls, clock, whileLoading } = setup();
+    whileLoading(() => clock.tick());
+    await cached.load('a');
+    whileLoading(null);
+    await cached.load('a');
+    await cached.load('a');
+    expect(calls).toHaveLength(2);
+  });
+
+  it('nothing is served while other processes may write unheard (the listener is down)', async () => {
+    const { cached, calls, clock } = setup({ heard: false });
+    await cached.load('a');
+    await cached.load('a');
+    expect(calls).toHaveLength(2);
+    clock.setHeard(true);
+    await cached.load('a');
+    await cached.load('a');
+    expect(calls).toHaveLength(3);
+  });
+
+  it('an entry lives at most ttlMs, and never past the session expiry', async () => {
+    vi.useFakeTimers({ now: new Date('2026-11-26T12:00:00Z') });
+    const { cached, calls, rows } = setup({ ttlMs: 5000 });
+    await cached.load('a');
+    vi.advanceTimersByTime(4999);
+    await cached.load('a');
+    expect(calls).toHaveLength(1);
+    vi.advanceTimersByTime(2);
+    await cached.load('a');
+    expect(calls).toHaveLength(2);
+
+    rows.set('b', session(2, { expiresAt: new Date(Date.now() + 1000) }));
+    await cached.load('b');
+    vi.advanceTimersByTime(1000);
+    await cached.load('b');
+    expect(calls.filter((c) => c.sid === 'b')).toHaveLength(2);
+  });
+
+  it('an unknown session is never kept, and a kept one that is gone is forgotten', async () => {
+    const { cached, calls, clock, rows } = setup();
+    expect(await cached.load('nope')).toBeNull();
+    expect(await cached.load('nope')).toBeNull();
+    expect(calls).toHaveLength(2);
+    await cached.load('a');
+    rows.delete('a');
+    clock.tick();
+    expect(await cached.load('a')).toBeNull();
+    expect(await cached.load('a')).toBeNull();
+    expect(calls.filter((c) => c.sid === 'a')).toHaveLength(3);
+  });
+
+  it('a read that needs the plan is not served by an entry made without it', async () => {
+    const { cached, calls } = setup();
+    expect((await cached.load('a'))?.planName).toBeUndefined();
+    expect((await cached.load('a', true))?.planName).toBe('Elite');
+    expect((await cached.load('a', true))?.planName).toBe('Elite');
+    expect((await cached.load('a'))?.planName).toBe('Elite');
+    expect(calls).toEqual([
+      { sid: 'a', withPlan: false },
+      { sid: 'a', withPlan: true },
+    ]);
+  });
+
+  it('the kept user is frozen and each request gets its own copy of the session data', async () => {
+    const { cached } = setup();
+    const first = (await cached.load('a'))!;
+    expect(() => {
+      (first.user as { role: string }).role = 'admin';
+    }).toThrow(TypeError);
+    expect(() => {
+      first.user!.creditBalances.max_speed = 99;
+    }).toThrow(TypeError);
+    first.data.userId = 42;
+    const second = (await cached.load('a'))!;
+    expect(second.data.userId).toBe(1);
+    expect(second.user?.role).toBe('user');
+  });
+
+  it('keeps at most maxEntries sessions, dropping the oldest', async () => {
+    const { cached, calls } = setup({ maxEntries: 1 });
+    await cached.load('a');
+    await cached.load('b');
+    await cached.load('b');
+    await cached.load('a');
+    expect(calls.map((c) => c.sid)).toEqual(['a', 'b', 'a']);
+  });
+
+  it('ttlMs 0 reads every time (SESSION_CACHE_MS=0)', async () => {
+    const { cached, calls } = setup({ ttlMs: 0 });
+    await cached.load('a');
+    await cached.load('a');
+    expect(calls).toHaveLength(2);
+  });
+});
