@@ -98,6 +98,20 @@ export const videos = pgTable(
   ],
 );
 
+/**
+ * A player's library in figures, as every page of the library shows them: kept by statement triggers on
+ * videos (decision 215, migration 0033), so a page reads one row, not every video of the library.
+ */
+export const playerVideoStats = pgTable('player_video_stats', {
+  playerId: integer('player_id')
+    .primaryKey()
+    .references(() => players.id, { onDelete: 'cascade' }),
+  highestSpeed: numeric('highest_speed', { precision: 4, scale: 1, mode: 'number' }),
+  highestIgaScore: numeric('highest_iga_score', { precision: 4, scale: 1, mode: 'number' }),
+  totalVideos: integer('total_videos').notNull(),
+  readyVideos: integer('ready_videos').notNull(),
+});
+
 export const submetrics = pgTable('submetrics', {
   id: serial('id').primaryKey(),
   name: text('name').notNull(),

@@ -1,7 +1,7 @@
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import { VIDEO_URL_TTL_SECONDS, type Video, type VideoList } from '../../../contract/videos';
 import type { Db, DbOrTx } from '../../db/client';
-import { players, positions, videos } from '../../db/schema';
+import { players, playerVideoStats, positions, videos } from '../../db/schema';
 import { enqueueJob } from '../../lib/jobs';
 import { decodeCursor, isTimeIdKey, toPage } from '../../lib/pagination';
 import { badRequest, notFound } from '../../lib/app-error';
@@ -59,8 +59,9 @@ type LibraryRow = Record<string, unknown> & {
 
 /**
  * One keyset page of a player's videos, newest first (decision 063); the stats always cover every video.
- * One statement (decision 215): the player's owner for the access check, the stats over every video and the
- * page, so a library answers in one round trip as the dashboard does; a missing player gives no row.
+ * One statement (decision 215): the player's owner for the access check, the library's stats (kept by triggers,
+ * migration 0033) and the page, so a library answers in one round trip whatever its size; a missing player
+ * gives no row.
  */
 export async function listVideos(
   db: Db,
@@ -70,21 +71,18 @@ export async function listVideos(
   page: { cursor?: string; limit: number },
 ): Promise<{ body: VideoList; next: string | null }> {
   const after = decodeCursor(page.cursor, isTimeIdKey);
-  const ready = sql`status = 'ready'`;
   const cursor = after ? sql`and (v.created_at, v.id) < (${after[0]}::timestamptz, ${after[1]})` : sql``;
   const result = await db.execute<LibraryRow>(sql`
-    with owner as (select user_id from ${players} where id = ${playerId}),
-    stats as (
-      select max(max_speed) filter (where ${ready}) as x_highest_speed,
-        max(iga_score) filter (where ${ready}) as x_highest_iga,
-        count(*)::int as x_total, (count(*) filter (where ${ready}))::int as x_ready
-      from ${videos} where player_id = ${playerId}),
+    with owner as (
+      select p.user_id as x_owner, s.highest_speed as x_highest_speed, s.highest_iga_score as x_highest_iga,
+        coalesce(s.total_videos, 0) as x_total, coalesce(s.ready_videos, 0) as x_ready
+      from ${players} p left join ${playerVideoStats} s on s.player_id = p.id where p.id = ${playerId}),
     page as (
       select v.*, pos.key as x_position_key, v.created_at::text as x_at
       from ${videos} v left join ${positions} pos on pos.id = v.position_id
       where v.player_id = ${playerId} ${cursor}
       order by v.created_at desc, v.id desc limit ${page.limit + 1})
-    select owner.user_id as x_owner, stats.*, page.* from owner cross join stats left join page on true
+    select owner.*, page.* from owner left join page on true
     order by page.created_at desc, page.id desc`);
   const rows = result.rows;
   assertReadable(user, rows[0] ? { userId: rows[0].x_owner } : undefined);
