@@ -63,14 +63,23 @@ async function startApp(dataDir: string) {
   }
 }
 
+/** The page's LCP time, and which element it was (tag, first class, text or image), for the details. */
 const LCP = () =>
-  new Promise<number>((resolve) => {
-    new PerformanceObserver((list) => resolve(list.getEntries().at(-1)!.startTime)).observe({
-      type: 'largest-contentful-paint',
-      buffered: true,
-    });
-    setTimeout(() => resolve(-1), 10_000);
+  new Promise<{ at: number; what: string }>((resolve) => {
+    new PerformanceObserver((list) => {
+      const e = list.getEntries().at(-1) as PerformanceEntry & { element?: Element | null; url?: string };
+      const el = e.element;
+      const cls = el && typeof el.className === 'string' ? el.className.split(' ')[0] : '';
+      const text = (el?.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
+      const what = el
+        ? `<${el.tagName.toLowerCase()}${cls ? `.${cls}` : ''}> ${e.url ? e.url : `"${text}"`}`
+        : '?';
+      resolve({ at: e.startTime, what });
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
+    setTimeout(() => resolve({ at: -1, what: 'none within 10 s' }), 10_000);
   });
+
+const lcpElements: string[] = [];
 
 /** Median LCP of RUNS cold loads; -1 when a load ended elsewhere (signed out, redirected). */
 async function lcp(browser: Browser, url: string, prepare?: (c: BrowserContext) => Promise<void>) {
@@ -83,7 +92,9 @@ async function lcp(browser: Browser, url: string, prepare?: (c: BrowserContext) 
     await page.goto(url, { waitUntil: 'load' });
     await page.waitForTimeout(300);
     const at = new URL(page.url()).pathname;
-    xs.push(at === want ? await page.evaluate(LCP) : -1);
+    const got = at === want ? await page.evaluate(LCP) : { at: -1, what: '' };
+    xs.push(got.at);
+    if (i === RUNS - 1 && got.at >= 0) lcpElements.push(`${want}: ${got.what}`);
     if (at !== want) console.error(`${url} ended at ${at}`);
     await context.close();
   }
@@ -202,7 +213,7 @@ async function main() {
         `LCP: median of ${RUNS} loads, each in a fresh browser context (empty cache); a screen that ended elsewhere (signed out, redirected) counts as failed.`,
         `Load average at the start of each screen (2 cores, shared with other sessions): ${loads.join(', ')}.`,
       ],
-      sizes.files.sort().join('\n'),
+      `${sizes.files.sort().join('\n')}\n\nLCP element of each screen's last load:\n${lcpElements.join('\n')}`,
     );
   } finally {
     await browser.close();
