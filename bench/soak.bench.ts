@@ -16,6 +16,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { pgAvailable, pgBaseUrl, scratchDatabase } from './lib/pg';
 import { checkWorld } from './lib/soak-check';
 import { faultPlan, pgCluster, runFaults, type Fault } from './lib/soak-faults';
@@ -102,7 +103,21 @@ async function main() {
     if (process.env.SOAK_KEEP)
       writeFileSync(path.join(work, 'samples.json'), JSON.stringify({ samples, faults }));
     for (const r of top.replicas) if (!r.proc || r.proc.exitCode !== null) await top.start(r);
-    const check = await checkWorld(w);
+    // Which checkout each purchase row came from: the database's word (families see no test links, decision 206).
+    const check = await checkWorld(w, async (email) => {
+      const c = new pg.Client({ connectionString: db.url });
+      await c.connect();
+      try {
+        const res = await c.query<{ session: string | null }>(
+          `select t.metadata->>'checkoutSessionId' as session from credit_transactions t
+           join users u on u.id = t.user_id where u.email = $1 and t.type = 'purchase'`,
+          [email],
+        );
+        return res.rows.map((row) => row.session ?? '?');
+      } finally {
+        await c.end();
+      }
+    });
     soakTable({
       commit: soakedCommit(),
       seconds: SECONDS,

@@ -1,7 +1,9 @@
 /**
  * After the soak, through the API as each family and the checkout page see it: every acknowledged
  * write is there, every paid checkout granted its credits exactly once, and each family's ledger adds
- * up to its balance and to what it bought minus what it spent.
+ * up to its balance and to what it bought minus what it spent. Which checkout a purchase row came from is
+ * read from the database (`purchaseSessions`): a family's billing history no longer links a row to its test
+ * checkout (decision 206: an admin's tool), and the history's purchase rows must be as many.
  */
 import type { Answer, Recorder } from './soak-http';
 import type { Family, World } from './soak-ops';
@@ -11,8 +13,10 @@ interface LedgerItem {
   type: string;
   credits: number;
   igaCredits: number;
-  testCheckoutUrl: string | null;
 }
+
+/** The checkout session of each purchase row of a family's ledger (by the family's email). */
+export type PurchaseSessions = (email: string) => Promise<string[]>;
 interface Snapshot {
   videos: Map<number, string>;
   requests: Map<number, { status: string; requestType: string }>;
@@ -94,7 +98,11 @@ export interface CheckResult {
 }
 
 /** Waits (up to `waitS`) for the processing jobs of acknowledged uploads, then checks everything. */
-export async function checkWorld(w: World, waitS = 150): Promise<CheckResult> {
+export async function checkWorld(
+  w: World,
+  purchaseSessions: PurchaseSessions,
+  waitS = 150,
+): Promise<CheckResult> {
   const r: CheckResult = {
     acked: {
       videos: w.acked.videos.length,
@@ -145,10 +153,14 @@ export async function checkWorld(w: World, waitS = 150): Promise<CheckResult> {
   for (const f of w.families) {
     const s = snaps.get(f)!;
     const grants = new Map<string, number>();
-    for (const item of s.ledger.filter((i) => i.type === 'purchase')) {
-      const id = item.testCheckoutUrl?.split('/').pop() ?? '?';
-      grants.set(id, (grants.get(id) ?? 0) + 1);
-    }
+    const purchases = await purchaseSessions(f.email);
+    for (const id of purchases) grants.set(id, (grants.get(id) ?? 0) + 1);
+    const listed = s.ledger.filter((i) => i.type === 'purchase').length;
+    if (listed !== purchases.length)
+      found(
+        () => r.ledgerMismatch++,
+        `${f.email}: the billing history lists ${listed} purchases, the ledger holds ${purchases.length}`,
+      );
     for (const [id, status] of s.sessions) {
       const n = grants.get(id) ?? 0;
       if (status === 'complete') r.paidSessions++;

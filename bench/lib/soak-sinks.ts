@@ -38,6 +38,9 @@ export async function startSinks(s3Dir: string, bucket = 'va-soak'): Promise<Sin
       });
     },
   });
+  // A replica killed (or its database stopped) mid-conversation resets its connection: a fault the soak
+  // makes on purpose, not the sink's; without a listener the reset would end the soak's own process.
+  smtp.on('error', () => {});
   await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', r));
   const smtpPort = (smtp.server.address() as AddressInfo).port;
 
