@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { POPULATION_MINIMUM, type Population, type QueueItem } from '../../../contract/analysis';
-import type { Db } from '../../db/client';
+import { preparedOnce, type Db } from '../../db/client';
 import { analysisRequests, igaSubmetrics, players, positions, submetrics } from '../../db/schema';
 import { isLowerBetter } from '../../../contract/submetrics';
 import { notFound } from '../../lib/app-error';
@@ -12,9 +12,7 @@ import { positionSubmetricList } from './submetrics.service';
  * The queue's two statements (the first page, a page after a cursor), built and prepared once per database,
  * reading only the columns a queue item shows (decision 215): a request row is 27 columns, an item needs 11.
  */
-const queueStatements = new WeakMap<Db, ReturnType<typeof prepareQueue>>();
-
-function prepareQueue(db: Db) {
+const queueStatements = preparedOnce((db: Db) => {
   const r = analysisRequests;
   const select = () =>
     db
@@ -54,7 +52,7 @@ function prepareQueue(db: Db) {
       .limit(limit)
       .prepare('va_queue_after'),
   };
-}
+});
 
 /** Pending requests, oldest first, one keyset page (decision 063), with what the analyst needs to find the player in the film. */
 export async function listQueue(
@@ -62,8 +60,7 @@ export async function listQueue(
   page: { cursor?: string; limit: number },
 ): Promise<{ items: QueueItem[]; next: string | null }> {
   const after = decodeCursor(page.cursor, isTimeIdKey);
-  let q = queueStatements.get(db);
-  if (!q) queueStatements.set(db, (q = prepareQueue(db)));
+  const q = queueStatements(db);
   const limit = page.limit + 1;
   const rows = after
     ? await q.after.execute({ limit, at: after[0], id: after[1] })

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { canProcessRequests, isAdmin, type Role } from '../../../contract/access';
-import type { DbOrTx } from '../../db/client';
+import { preparedOnce, type DbOrTx } from '../../db/client';
 import { players } from '../../db/schema';
 import { forbidden, notFound } from '../../lib/app-error';
 
@@ -31,18 +31,17 @@ export const canSeePrivate = (viewer: Viewer, player: Owned) => isOwner(viewer, 
 export const canChangePlayer = (viewer: Viewer, player: Owned) =>
   isOwner(viewer, player) || isAdmin(viewer.role);
 
-/** Built and prepared once per database (or transaction): every player-scoped read asks it (decision 215). */
-const findStatements = new WeakMap<DbOrTx, ReturnType<typeof prepareFind>>();
-const prepareFind = (db: DbOrTx) =>
+/** Prepared once per database (or transaction): every player-scoped read asks it (decision 215). */
+const findStatement = preparedOnce((db: DbOrTx) =>
   db
     .select()
     .from(players)
     .where(eq(players.id, sql.placeholder('id')))
-    .prepare('va_player_find');
+    .prepare('va_player_find'),
+);
 
 async function findPlayer(db: DbOrTx, id: number): Promise<PlayerRow | undefined> {
-  let q = findStatements.get(db);
-  if (!q) findStatements.set(db, (q = prepareFind(db)));
+  const q = findStatement(db);
   const [row] = await q.execute({ id });
   return row;
 }

@@ -5,7 +5,7 @@ import {
   type CreatePlayerInput,
   type UpdatePlayerInput,
 } from '../../../contract/players';
-import type { Db } from '../../db/client';
+import { preparedOnce, type Db } from '../../db/client';
 import { players, positions } from '../../db/schema';
 import { badRequest } from '../../lib/app-error';
 import { afterTimeId, decodeCursor, exactTime, isTimeIdKey, toPage } from '../../lib/pagination';
@@ -27,9 +27,7 @@ import { isListedSchool } from './schools.service';
  * and a page after a (created_at, id) cursor. Building a Drizzle select on every request was a sixth
  * of the server's CPU time for `GET /api/players`.
  */
-const listStatements = new WeakMap<Db, ReturnType<typeof prepareList>>();
-
-function prepareList(db: Db) {
+const listStatements = preparedOnce((db: Db) => {
   const select = () => db.select({ p: players, at: exactTime(players.createdAt) }).from(players);
   const mine = eq(players.userId, sql.placeholder('userId'));
   const newestFirst = [desc(players.createdAt), desc(players.id)];
@@ -51,7 +49,7 @@ function prepareList(db: Db) {
       .limit(limit)
       .prepare('va_players_after'),
   };
-}
+});
 
 /** The dashboard lists the signer's own players, whatever their role, newest first, one keyset page (decision 063). */
 type Deps = { db: Db; storage: Storage };
@@ -62,8 +60,7 @@ export async function listPlayers(
   page: { cursor?: string; limit: number },
 ) {
   const after = decodeCursor(page.cursor, isTimeIdKey);
-  let q = listStatements.get(db);
-  if (!q) listStatements.set(db, (q = prepareList(db)));
+  const q = listStatements(db);
   const params = { userId: viewer.id, limit: page.limit + 1 };
   const rows = after
     ? await q.after.execute({ ...params, at: after[0], id: after[1] })
