@@ -2,7 +2,7 @@ import { tmpdir } from 'node:os';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { freshDb, isRealPostgres } from '../test/helpers';
+import { freshDb, isRealPostgres, writesSettled } from '../test/helpers';
 import { openDb } from './client';
 import { users } from './schema';
 import { isPlainRead, listenForWrites, WriteClock } from './write-clock';
@@ -64,6 +64,32 @@ describe('the write clock on the database the tests run on', () => {
       await handle.close();
     }
   });
+
+  it.runIf(isRealPostgres())(
+    'notifications are reported in commit order, so a marker sent after a write is heard after it (writesSettled)',
+    async () => {
+      const handle = await freshDb();
+      const other = new pg.Client({ connectionString: handle.pool!.options.connectionString });
+      await other.connect();
+      const heard: (string | undefined)[] = [];
+      const off = handle.writes.onNotice((p) => heard.push(p));
+      try {
+        await other.query(`update sessions set sid = sid where false`);
+        await other.query(`update plans set id = id where false`);
+        await writesSettled(handle);
+        expect(heard.slice(0, 2)).toEqual(['sessions', 'plans']);
+        expect(heard[2]).toMatch(/^settled:/);
+        off();
+        await other.query(`update users set id = id where false`);
+        await writesSettled(handle);
+        expect(heard).toHaveLength(3);
+      } finally {
+        off();
+        await other.end();
+        await handle.close();
+      }
+    },
+  );
 
   it.runIf(isRealPostgres())(
     "another process's write to the session's tables is heard through LISTEN; others are not",

@@ -44,6 +44,23 @@ export class WriteClock {
     this.#count += 1;
   }
 
+  readonly #notices = new Set<(payload: string | undefined) => void>();
+
+  /** @internal a notification heard on the LISTEN connection (listenForWrites): another process's write. */
+  notice(payload?: string) {
+    this.tick();
+    for (const f of this.#notices) f(payload);
+  }
+
+  /**
+   * Calls `f` with each notification's payload. Notifications arrive in commit order, so a marker sent
+   * after a write is heard after that write's (the tests' `writesSettled`).
+   */
+  onNotice(f: (payload: string | undefined) => void): () => void {
+    this.#notices.add(f);
+    return () => this.#notices.delete(f);
+  }
+
   /** @internal the listener's state (listenForWrites). */
   setHeard(heard: boolean) {
     this.#heard = heard;
@@ -149,7 +166,7 @@ export async function listenForWrites(
     client = c;
     c.on('error', lost);
     c.on('end', () => lost(new Error('connection ended')));
-    c.on('notification', () => clock.tick());
+    c.on('notification', (msg) => clock.notice(msg.payload));
     try {
       await c.connect();
       await c.query(`LISTEN ${WRITES_CHANNEL}`);

@@ -17,6 +17,7 @@ import {
   isRealPostgres,
   type TestApp,
   setBalances,
+  writesSettled,
 } from '../../test/helpers';
 
 let t: TestApp;
@@ -201,6 +202,9 @@ describe('sessions', () => {
     });
     const pool = t.app.dbHandle.pool;
     if (!pool) return; // PGlite has no pool to count on; the PostgreSQL pass counts
+    // The setup's own writes are heard back as notifications; once they all have arrived, nothing moves
+    // the clock in this test but the tick below.
+    await writesSettled(t.app.dbHandle);
     const texts: string[] = [];
     const stop = watchStatements(pool, (text) => texts.push(text));
     try {
