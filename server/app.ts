@@ -92,7 +92,7 @@ export async function buildApp(env: Env, opts: BuildOptions = {}): Promise<Fasti
   }
 
   app.decorate('env', env);
-  await app.register(dbPlugin, { handle });
+  await app.register(dbPlugin, { handle, answerCacheMs: env.ANSWER_CACHE_MS });
   app.decorate(
     'mailer',
     createMailer({

@@ -50,6 +50,12 @@ const envSchema = z
      */
     SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
     /**
+     * How long an answer of a hot read (the players list, a library page, the leaderboard, the analyst
+     * queue, the coach search, a public profile's share row) may be served from memory at most, in
+     * milliseconds (decision 216; any write to a watched table ends it sooner). 0 reads every time.
+     */
+    ANSWER_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
+    /**
      * Job types this process leaves to others, comma-separated: web replicas set 'track' so that video
      * tracking (minutes of CPU) runs on the `worker` service of compose.yaml (decision 210).
      */

@@ -42,6 +42,8 @@ const env = loadEnv({
   DISABLE_RATE_LIMIT: 'true',
   DISABLE_JOBS: 'true',
   SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+  // `ANSWER_CACHE_MS=0 npm run bench -- api` measures every read with nothing kept (decision 216).
+  ANSWER_CACHE_MS: process.env.ANSWER_CACHE_MS,
   ...(dbArg === 'pglite' ? {} : { DATABASE_URL: dbArg }),
 });
 const app = await buildApp(env);
@@ -229,6 +231,9 @@ const answers: Record<string, Answer> = {};
 for (const [name, c] of Object.entries(CASES)) {
   const get = () => app.inject({ method: 'GET', url: c.url, headers: c.cookie ? { cookie: c.cookie } : {} });
   await get(); // warm: prepared statements, the public page's cache
+  // As after a write: the session and the answer are read afresh (decisions 215, 216), so (c) has the
+  // statements a read sends when nothing is kept.
+  app.dbHandle.writes.tick();
   capture = [];
   const res = await get();
   const statements = capture;

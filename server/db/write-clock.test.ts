@@ -5,7 +5,13 @@ import { describe, expect, it } from 'vitest';
 import { freshDb, isRealPostgres, writesSettled } from '../test/helpers';
 import { openDb } from './client';
 import { users } from './schema';
-import { isPlainRead, listenForWrites, WriteClock } from './write-clock';
+import {
+  isPlainRead,
+  listenForWrites,
+  UNWATCHED_TABLES,
+  WriteClock,
+  writesOnlyUnwatched,
+} from './write-clock';
 
 const until = async (ok: () => boolean, ms = 3000) => {
   const end = Date.now() + ms;
@@ -33,6 +39,37 @@ describe('which statements are plain reads (decision 215)', () => {
     ['LISTEN va_writes', false],
   ])('%s -> %s', (text, read) => {
     expect(isPlainRead(text)).toBe(read);
+  });
+});
+
+describe('which writes leave the clock as it is: unwatched tables only (decision 216)', () => {
+  it.each([
+    [
+      'insert into "rate_limits" ("key", "hits", "reset_at") values ($1, 1, now()) on conflict ("key") do update set "hits" = "rate_limits"."hits" + 1 returning "hits"',
+      true,
+    ],
+    ['update "jobs" set "locked_at" = now() where ("jobs"."id" = $1 and "jobs"."status" = $2)', true],
+    [
+      'update "jobs" set status = \'running\' where id = (select id from "jobs" where status = \'queued\' order by run_at for update skip locked limit 1) returning id',
+      true,
+    ],
+    ['insert into "analytics_events" ("name") values ($1)', true],
+    ['delete from "rate_limits" where "rate_limits"."reset_at" < now()', true],
+    ['insert into public.mail_outbox (to_address) values ($1)', true],
+    ['insert into "jobs" ("type", "payload") select $1, $2 from "players" where "players"."id" = $3', true],
+    ['update "players" set "name" = $1', false],
+    ['insert into "sessions" values ($1)', false],
+    ['with d as (delete from "jobs" returning id) insert into "videos" select 1', false],
+    ['with d as (delete from "jobs" returning id) update "players" set id = id', false],
+    ['update "jobs" set x = 1; update "players" set y = 2', false],
+    ['truncate "rate_limits"', false],
+    ['lock table "jobs"', false],
+    ['insert into "jobs" (id) values (nextval(\'players_id_seq\'))', false],
+    ['select * from "jobs"', false],
+    ['commit', false],
+    ['begin', false],
+  ])('%s -> %s', (text, unwatched) => {
+    expect(writesOnlyUnwatched(text)).toBe(unwatched);
   });
 });
 
@@ -65,6 +102,46 @@ describe('the write clock on the database the tests run on', () => {
     }
   });
 
+  it('every table notifies its writes except the unwatched ones, and a write to those changes no other table (decision 216)', async () => {
+    const handle = await freshDb();
+    try {
+      const rowsOf = async <T>(q: ReturnType<typeof sql>) =>
+        ((await handle.db.execute(q)) as unknown as { rows: T[] }).rows;
+      const tables = await rowsOf<{ name: string; notifies: boolean; triggers: number }>(sql`
+        select c.relname as name,
+          exists (select 1 from pg_trigger t where t.tgrelid = c.oid and t.tgname = c.relname || '_notify_writes') as notifies,
+          (select count(*) from pg_trigger t where t.tgrelid = c.oid and not t.tgisinternal)::int as triggers
+        from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = 'public' and c.relkind in ('r', 'p')`);
+      expect(tables.length).toBeGreaterThan(30);
+      for (const name of UNWATCHED_TABLES) expect(tables.map((t) => t.name)).toContain(name);
+      const silent = tables.filter((t) => !UNWATCHED_TABLES.has(t.name) && !t.notifies).map((t) => t.name);
+      expect(silent, 'tables a kept answer may read but whose writes other processes would not hear').toEqual(
+        [],
+      );
+      const triggered = tables
+        .filter((t) => UNWATCHED_TABLES.has(t.name) && t.triggers > 0)
+        .map((t) => t.name);
+      expect(triggered, 'unwatched tables with a trigger (it could write a watched table)').toEqual([]);
+      // A foreign key on a watched table that acts when an unwatched row is deleted or its key changes.
+      const keys = await rowsOf<{ owner: string; target: string; onDelete: string; onUpdate: string }>(sql`
+        select c.conrelid::regclass::text as owner, c.confrelid::regclass::text as target,
+          c.confdeltype::text as "onDelete", c.confupdtype::text as "onUpdate"
+        from pg_constraint c where c.contype = 'f'`);
+      const name = (t: string) => t.replace(/^public\./, '').replace(/"/g, '');
+      expect(keys.length).toBeGreaterThan(10);
+      const acting = keys.filter(
+        (k) =>
+          UNWATCHED_TABLES.has(name(k.target)) &&
+          !UNWATCHED_TABLES.has(name(k.owner)) &&
+          !(['a', 'r'].includes(k.onDelete) && ['a', 'r'].includes(k.onUpdate)),
+      );
+      expect(acting).toEqual([]);
+    } finally {
+      await handle.close();
+    }
+  });
+
   it.runIf(isRealPostgres())(
     'notifications are reported in commit order, so a marker sent after a write is heard after it (writesSettled)',
     async () => {
@@ -92,7 +169,7 @@ describe('the write clock on the database the tests run on', () => {
   );
 
   it.runIf(isRealPostgres())(
-    "another process's write to the session's tables is heard through LISTEN; others are not",
+    "another process's write is heard through LISTEN, except to an unwatched table",
     async () => {
       const handle = await freshDb();
       const other = new pg.Client({ connectionString: handle.pool!.options.connectionString });
@@ -112,9 +189,12 @@ describe('the write clock on the database the tests run on', () => {
           await other.query(`update ${table} set ${key} = ${key} where false`);
           expect(await until(() => clock.count > start), table).toBe(true);
         }
-        // A table a session load does not read sends nothing.
+        // An unwatched table (decision 216) sends nothing; every other one does.
         start = clock.count;
-        await other.query(`update players set id = id where id is null`);
+        await other.query(`update players set id = id where false`);
+        expect(await until(() => clock.count > start), 'players').toBe(true);
+        start = clock.count;
+        await other.query(`update jobs set id = id where id is null`);
         await new Promise((r) => setTimeout(r, 200));
         expect(clock.count).toBe(start);
       } finally {

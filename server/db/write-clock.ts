@@ -22,6 +22,48 @@ export const WRITES =
 /** A single statement that only reads: `select` or `with`, no data-modifying word, no second statement. */
 export const isPlainRead = (sql: string) => READ.test(sql) && !WRITES.test(sql) && !sql.includes(';');
 
+/**
+ * Tables no kept answer or session reads, written often: rate-limit counters (on every limited request),
+ * the job queue's claims and heartbeats, analytics events, the mail outbox, payment bookkeeping, reset
+ * tokens. A write to them alone does not move the clock, and they have no notify trigger (migration 0034
+ * puts one on every other table). A test checks the catalog: every other table notifies, and these have no
+ * trigger and no foreign key through which a write to them could change another table.
+ */
+export const UNWATCHED_TABLES: ReadonlySet<string> = new Set([
+  'rate_limits',
+  'jobs',
+  'analytics_events',
+  'mail_outbox',
+  'stripe_events',
+  'payment_test_objects',
+  'password_reset_tokens',
+]);
+
+const TARGET = /\b(?:insert\s+into|update|delete\s+from)\s+(?:"?public"?\s*\.\s*)?"?([a-z_][a-z0-9_]*)"?/gi;
+/** Forms of the word `update` that change nothing by themselves: an upsert's branch and a row lock. */
+const NOT_A_TARGET = /\bdo\s+update\s+set\b|\bfor\s+(?:no\s+key\s+)?update\b/gi;
+const OTHER_WRITES = /\b(merge|truncate|copy|lock)\b|\bnextval\s*\(/i;
+
+/**
+ * A single statement whose every write goes to `UNWATCHED_TABLES` (an `insert into`, `update` or
+ * `delete from` each, an upsert's `do update` and a `for update` lock included): it cannot change what a
+ * kept read returned. Anything else that is not a plain read moves the clock.
+ */
+export function writesOnlyUnwatched(sql: string): boolean {
+  if (sql.includes(';')) return false;
+  const text = sql.replace(NOT_A_TARGET, ' ');
+  if (OTHER_WRITES.test(text)) return false;
+  let targets = 0;
+  for (const m of text.matchAll(TARGET)) {
+    if (!UNWATCHED_TABLES.has(m[1].toLowerCase())) return false;
+    targets += 1;
+  }
+  return targets > 0;
+}
+
+/** Whether a statement leaves the clock as it is: a plain read, or a write to unwatched tables only. */
+export const leavesClock = (sql: string) => isPlainRead(sql) || writesOnlyUnwatched(sql);
+
 export class WriteClock {
   #count = 0;
   #heard: boolean;
@@ -84,7 +126,7 @@ export function watchPgClient(client: pg.ClientBase, clock: WriteClock) {
   const query = (...args: unknown[]) => proto.query.apply(client, args);
   (client as { query: unknown }).query = (...args: unknown[]) => {
     const text = textOf(args[0]);
-    if (text !== undefined && isPlainRead(text)) return query(...args);
+    if (text !== undefined && leavesClock(text)) return query(...args);
     clock.tick();
     const done = () => clock.tick();
     const at = args.findIndex((a) => typeof a === 'function');
@@ -125,7 +167,7 @@ export function watchPglite(client: PGlite, clock: WriteClock) {
         clock.tick();
       }
     };
-  const byText = (args: unknown[]) => typeof args[0] === 'string' && isPlainRead(args[0]);
+  const byText = (args: unknown[]) => typeof args[0] === 'string' && leavesClock(args[0]);
   client.query = around(client.query.bind(client) as AnyFn, byText) as PGlite['query'];
   client.exec = around(client.exec.bind(client) as AnyFn, byText) as PGlite['exec'];
   client.transaction = around(client.transaction.bind(client) as AnyFn, () => false) as PGlite['transaction'];

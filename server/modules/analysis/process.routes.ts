@@ -12,7 +12,14 @@ import { rejectRequest } from './reject.service';
 import { toRequestDto } from './to-dto';
 
 export default async function processRoutes(app: FastifyInstance) {
-  route(app, analysisApi.queue, async (req, reply) => sendPage(reply, await listQueue(app.db, req.query)));
+  // Kept until a write (decision 216): the queue is the same for every analyst; the key names the user
+  // anyway, so no answer ever crosses from one account to another.
+  route(app, analysisApi.queue, async (req, reply) =>
+    sendPage(
+      reply,
+      await app.answers.get(`queue ${req.user.id} ${req.url}`, () => listQueue(app.db, req.query)),
+    ),
+  );
 
   route(app, analysisApi.population, async (req) => population(app.db, req.params.id));
 

@@ -35,10 +35,13 @@ export default async function coachRoutes(app: FastifyInstance) {
     return applyAsCoach(deps(), req.body);
   });
 
-  route(app, coachApi.search, async (req) => {
-    await activeCoach(db, req.user);
-    return searchPlayers(db, app.storage, req.query);
-  });
+  // Kept until a write (decision 216): the coach's own standing and the search, per coach and query.
+  route(app, coachApi.search, async (req) =>
+    app.answers.get(`coach-search ${req.user.id} ${req.url}`, async () => {
+      await activeCoach(db, req.user);
+      return searchPlayers(db, app.storage, req.query);
+    }),
+  );
   route(app, coachApi.profile, async (req) => {
     await activeCoach(db, req.user);
     return coachProfile(db, app.storage, req.user, req.params.id);

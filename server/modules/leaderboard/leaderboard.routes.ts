@@ -4,7 +4,10 @@ import { route } from '../../plugins/endpoints';
 import { getLeaderboardPage } from './leaderboard.service';
 
 export default async function leaderboardRoutes(app: FastifyInstance) {
+  // Kept until a write (decision 216): per user (the page marks the family's own players) and query.
   route(app, leaderboardApi.page, { config: app.perAddressLimit(120) }, async (req) =>
-    getLeaderboardPage(app.db, req.query, req.user.id),
+    app.answers.get(`leaderboard ${req.user.id} ${req.url}`, () =>
+      getLeaderboardPage(app.db, req.query, req.user.id),
+    ),
   );
 }

@@ -8,8 +8,14 @@ import * as service from './players.service';
 export default async function playersRoutes(app: FastifyInstance) {
   const deps = { db: app.db, storage: app.storage };
 
+  // Kept until a write (decision 216): per user and query.
   route(app, playersApi.list, async (req, reply) =>
-    sendPage(reply, await service.listPlayers(deps, req.user, req.query)),
+    sendPage(
+      reply,
+      await app.answers.get(`players ${req.user.id} ${req.url}`, () =>
+        service.listPlayers(deps, req.user, req.query),
+      ),
+    ),
   );
 
   route(app, playersApi.create, { config: app.perAddressLimit(30) }, async (req) =>

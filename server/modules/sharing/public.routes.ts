@@ -25,8 +25,8 @@ const photoParams = slugParamsSchema.extend({ file: z.string().max(100) });
 
 /**
  * The public verified profile (decision 111/112): no session, no script. Each visit reads one row by
- * the slug's unique index (off or replaced: 404 at once); everything else comes from a cache keyed by
- * the settings version.
+ * the slug's unique index, kept until a write (off or replaced: 404 at once); everything else comes from
+ * a cache keyed by the settings version.
  */
 export default async function publicRoutes(fastify: FastifyInstance, opts: { views: ViewCounter }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -38,16 +38,20 @@ export default async function publicRoutes(fastify: FastifyInstance, opts: { vie
   const errors = { 404: errorBodySchema };
 
   async function share(slug: string) {
-    const [row] = await app.db
-      .select({
-        id: profileShares.id,
-        playerId: profileShares.playerId,
-        enabled: profileShares.enabled,
-        version: profileShares.version,
-        show: profileShares.show,
-      })
-      .from(profileShares)
-      .where(eq(profileShares.slug, slug));
+    // Kept until a write (decision 216): a link turned off or replaced is a write, so it is never served.
+    const row = await app.answers.get(`share ${slug}`, async () => {
+      const [found] = await app.db
+        .select({
+          id: profileShares.id,
+          playerId: profileShares.playerId,
+          enabled: profileShares.enabled,
+          version: profileShares.version,
+          show: profileShares.show,
+        })
+        .from(profileShares)
+        .where(eq(profileShares.slug, slug));
+      return found ?? null;
+    });
     if (!row || !row.enabled) throw notFound(NOT_FOUND);
     const path = publicPath(slug);
     const key = `${row.playerId}:${row.version}:${slug}`;

@@ -13,7 +13,10 @@ import { checkUploadTarget, keyFromPath, listVideos, viewableVideo } from './vid
 
 export default async function videosRoutes(app: FastifyInstance, opts: { kickJobs: () => void }) {
   route(app, videosApi.list, async (req, reply) => {
-    const { body, next } = await listVideos(app.db, app.storage, req.user, req.params.playerId, req.query);
+    // Kept until a write (decision 216): per user and query.
+    const { body, next } = await app.answers.get(`videos ${req.user.id} ${req.url}`, () =>
+      listVideos(app.db, app.storage, req.user, req.params.playerId, req.query),
+    );
     if (next) reply.header(NEXT_CURSOR_HEADER, next);
     return body;
   });

@@ -1,0 +1,139 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { WriteClock } from '../db/write-clock';
+import { answerCache } from './answer-cache';
+
+/** A "database" of answers by key, counting its reads; `during` runs inside each read. */
+function setup(opts: { heard?: boolean; ttlMs?: number; maxEntries?: number } = {}) {
+  const clock = new WriteClock(opts.heard ?? true);
+  const rows = new Map<string, { items: { id: number; name: string }[] }>([
+    ['a', { items: [{ id: 1, name: 'Jordan' }] }],
+    ['b', { items: [{ id: 2, name: 'Riley' }] }],
+  ]);
+  const reads: string[] = [];
+  let during: (() => void | Promise<void>) | null = null;
+  const read = (key: string) => async () => {
+    reads.push(key);
+    await during?.();
+    const row = rows.get(key);
+    if (!row) throw new Error(`no ${key}`);
+    return structuredClone(row);
+  };
+  const answers = answerCache(clock, { ttlMs: opts.ttlMs ?? 5000, maxEntries: opts.maxEntries });
+  return { clock, rows, reads, answers, read, whileReading: (f: typeof during) => (during = f) };
+}
+
+afterEach(() => vi.useRealTimers());
+
+describe('answers kept in memory until a write (decision 216)', () => {
+  it('a second read with no write in between is served from memory, the same answer', async () => {
+    const { answers, read, reads } = setup();
+    const first = await answers.get('a', read('a'));
+    const second = await answers.get('a', read('a'));
+    expect(reads).toEqual(['a']);
+    expect(second).toEqual({ items: [{ id: 1, name: 'Jordan' }] });
+    expect(second).toBe(first);
+    // Another key is its own answer.
+    expect(await answers.get('b', read('b'))).toEqual({ items: [{ id: 2, name: 'Riley' }] });
+    expect(reads).toEqual(['a', 'b']);
+  });
+
+  it('any write this process sends or hears of makes the next read go to the database', async () => {
+    const { answers, read, reads, clock, rows } = setup();
+    await answers.get('a', read('a'));
+    rows.set('a', { items: [{ id: 1, name: 'Jordan Lee' }] });
+    clock.tick();
+    expect(await answers.get('a', read('a'))).toEqual({ items: [{ id: 1, name: 'Jordan Lee' }] });
+    expect(reads).toEqual(['a', 'a']);
+  });
+
+  it('a read during which a write began or ended is not kept: it may predate the write', async () => {
+    const { answers, read, reads, clock, whileReading } = setup();
+    whileReading(() => clock.tick());
+    await answers.get('a', read('a'));
+    whileReading(null);
+    await answers.get('a', read('a'));
+    await answers.get('a', read('a'));
+    expect(reads).toEqual(['a', 'a']);
+  });
+
+  it('while other processes could write unheard (the listener is down) nothing is kept or served', async () => {
+    const { answers, read, reads, clock } = setup({ heard: true });
+    await answers.get('a', read('a'));
+    clock.setHeard(false);
+    await answers.get('a', read('a'));
+    await answers.get('a', read('a'));
+    expect(reads).toEqual(['a', 'a', 'a']);
+    clock.setHeard(true);
+    await answers.get('a', read('a'));
+    await answers.get('a', read('a'));
+    expect(reads).toHaveLength(4);
+  });
+
+  it('an answer is served for ttlMs at most, even with no write', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const { answers, read, reads } = setup({ ttlMs: 1000 });
+    await answers.get('a', read('a'));
+    vi.advanceTimersByTime(999);
+    await answers.get('a', read('a'));
+    expect(reads).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    await answers.get('a', read('a'));
+    expect(reads).toHaveLength(2);
+  });
+
+  it('a read that fails is not kept: the next one tries again', async () => {
+    const { answers, read, reads, rows } = setup();
+    await expect(answers.get('c', read('c'))).rejects.toThrow('no c');
+    rows.set('c', { items: [] });
+    expect(await answers.get('c', read('c'))).toEqual({ items: [] });
+    expect(reads).toEqual(['c', 'c']);
+  });
+
+  it('reads of one key begun at the same clock count share one statement; after a write they do not', async () => {
+    const { answers, read, reads, clock, whileReading } = setup();
+    let release = () => {};
+    whileReading(() => new Promise<void>((r) => (release = r)));
+    const burst = [answers.get('a', read('a')), answers.get('a', read('a')), answers.get('a', read('a'))];
+    await Promise.resolve();
+    release();
+    const got = await Promise.all(burst);
+    expect(reads).toEqual(['a']);
+    expect(got[1]).toBe(got[0]);
+
+    const waiting: (() => void)[] = [];
+    whileReading(() => new Promise<void>((r) => waiting.push(r)));
+    const before = answers.get('b', read('b'));
+    await Promise.resolve();
+    clock.tick(); // a write begins while the first read is on its way
+    const after = answers.get('b', read('b'));
+    await Promise.resolve();
+    for (const r of waiting) r();
+    await Promise.all([before, after]);
+    expect(reads).toEqual(['a', 'b', 'b']);
+  });
+
+  it('a kept answer cannot be changed by a handler', async () => {
+    const { answers, read } = setup();
+    const got = await answers.get('a', read('a'));
+    expect(() => {
+      (got.items as { name: string }[])[0].name = 'changed';
+    }).toThrow(TypeError);
+    expect((await answers.get('a', read('a'))).items[0].name).toBe('Jordan');
+  });
+
+  it('keeps at most maxEntries answers, dropping the oldest', async () => {
+    const { answers, read, reads } = setup({ maxEntries: 1 });
+    await answers.get('a', read('a'));
+    await answers.get('b', read('b'));
+    await answers.get('b', read('b'));
+    await answers.get('a', read('a'));
+    expect(reads).toEqual(['a', 'b', 'a']);
+  });
+
+  it('ttlMs 0 reads every time (ANSWER_CACHE_MS=0)', async () => {
+    const { answers, read, reads } = setup({ ttlMs: 0 });
+    await answers.get('a', read('a'));
+    await answers.get('a', read('a'));
+    expect(reads).toEqual(['a', 'a']);
+  });
+});

@@ -1,0 +1,74 @@
+import type { WriteClock } from '../db/write-clock';
+
+/**
+ * Answers of the hot reads kept in memory (decision 216), on the rule sessions follow (decision 215): an
+ * answer is served only while the process has sent and heard of no write to a watched table since the
+ * read that made it began (`WriteClock`), while the clock hears other processes, and for at most `ttlMs`
+ * (which also bounds anything an answer takes from the clock on the wall: signed links, ages).
+ *
+ * The key must name everything the answer depends on besides the database: the route, the signed-in user
+ * (whose role and rights are rows too) and the query. A read that fails is never kept. Reads of one key
+ * that begin at the same clock count share one statement (a burst after a write reads once). Kept answers
+ * are frozen: a handler that changed one would change the next request's.
+ */
+export interface AnswerCache {
+  get<T>(key: string, read: () => Promise<T>): Promise<T>;
+}
+
+export interface AnswerCacheOptions {
+  ttlMs: number;
+  maxEntries?: number;
+}
+
+interface Entry {
+  value: unknown;
+  count: number;
+  at: number;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    if (!(value instanceof Date) && !ArrayBuffer.isView(value))
+      for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
+
+export function answerCache(clock: WriteClock, opts: AnswerCacheOptions): AnswerCache {
+  const { ttlMs } = opts;
+  if (ttlMs <= 0) return { get: (_key, read) => read() };
+  const max = opts.maxEntries ?? 1000;
+  const entries = new Map<string, Entry>();
+  const reading = new Map<string, { count: number; promise: Promise<unknown> }>();
+
+  const keep = (key: string, entry: Entry) => {
+    entries.delete(key);
+    if (entries.size >= max) entries.delete(entries.keys().next().value as string);
+    entries.set(key, entry);
+  };
+
+  return {
+    async get<T>(key: string, read: () => Promise<T>): Promise<T> {
+      const now = Date.now();
+      const count = clock.count;
+      const hit = entries.get(key);
+      if (hit && clock.heard && hit.count === count && now - hit.at < ttlMs) return hit.value as T;
+      if (hit) entries.delete(key);
+      const flying = reading.get(key);
+      if (flying && flying.count === count && clock.heard) return flying.promise as Promise<T>;
+      const promise = read().then((value) => {
+        const frozen = deepFreeze(value);
+        // Kept only when no write began or ended while it was read (else it may predate one).
+        if (clock.heard && count === clock.count) keep(key, { value: frozen, count, at: now });
+        return frozen;
+      });
+      reading.set(key, { count, promise });
+      try {
+        return await promise;
+      } finally {
+        if (reading.get(key)?.promise === promise) reading.delete(key);
+      }
+    },
+  };
+}

@@ -1,0 +1,149 @@
+import { eq } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { players } from '../db/schema';
+import { watchStatements } from '../db/statement-log';
+import { applyCoach } from '../modules/coach/coach.fixtures';
+import { playerBody } from '../modules/players/player-fixtures';
+import {
+  as,
+  createTestApp,
+  createUser,
+  isRealPostgres,
+  type TestApp,
+  type TestUser,
+  writesSettled,
+} from './helpers';
+
+/**
+ * Answers of the hot reads kept in memory until a write (decision 216), through the app: what a family,
+ * an analyst, a coach and a visitor see is never older than the last write the process sent or heard of.
+ */
+let t: TestApp;
+let family: TestUser;
+let other: TestUser;
+let analyst: TestUser;
+let playerId: number;
+let otherPlayerId: number;
+const YEAR = new Date().getFullYear();
+
+const get = (user: TestUser | null, url: string) => as(t, user, { method: 'GET', url });
+const newPlayer = async (user: TestUser, firstName: string) => {
+  const res = await as(t, user, {
+    method: 'POST',
+    url: '/api/players',
+    payload: await playerBody(t, { firstName }),
+  });
+  expect(res.statusCode).toBe(201);
+  return res.json<{ id: number }>().id;
+};
+const names = async (user: TestUser) =>
+  (await get(user, '/api/players'))
+    .json<{ firstName: string }[]>()
+    .map((p) => p.firstName)
+    .sort();
+
+beforeAll(async () => {
+  t = await createTestApp();
+  family = await createUser(t);
+  other = await createUser(t);
+  analyst = await createUser(t, { role: 'analyst' });
+  playerId = await newPlayer(family, 'Jordan');
+  otherPlayerId = await newPlayer(other, 'Riley');
+});
+afterAll(() => t.close());
+
+describe('answers kept until a write (decision 216)', () => {
+  it('two families reading the same URL each get their own answer, and a library stays its owner’s', async () => {
+    expect(await names(family)).toEqual(['Jordan']);
+    expect(await names(other)).toEqual(['Riley']);
+    expect(await names(family)).toEqual(['Jordan']);
+    expect((await get(family, `/api/videos/${playerId}`)).statusCode).toBe(200);
+    expect((await get(other, `/api/videos/${playerId}`)).statusCode).toBe(404);
+    expect((await get(family, `/api/videos/${otherPlayerId}`)).statusCode).toBe(404);
+  });
+
+  it('a change made through the API or straight to the database shows on the very next read', async () => {
+    expect(await names(family)).toEqual(['Jordan']);
+    const added = await newPlayer(family, 'Casey');
+    expect(await names(family)).toEqual(['Casey', 'Jordan']);
+    await t.db.update(players).set({ firstName: 'Avery' }).where(eq(players.id, added));
+    expect(await names(family)).toEqual(['Avery', 'Jordan']);
+    expect((await as(t, family, { method: 'DELETE', url: `/api/players/${added}` })).statusCode).toBe(200);
+    expect(await names(family)).toEqual(['Jordan']);
+  });
+
+  it('a public profile turned off is gone at once, though its page was kept', async () => {
+    const on = await as(t, family, {
+      method: 'PUT',
+      url: `/api/players/${playerId}/share`,
+      payload: { enabled: true },
+    });
+    expect(on.statusCode).toBe(200);
+    const path = on.json().path as string;
+    expect((await get(null, path)).statusCode).toBe(200);
+    expect((await get(null, path)).statusCode).toBe(200);
+    const off = await as(t, family, {
+      method: 'PUT',
+      url: `/api/players/${playerId}/share`,
+      payload: { enabled: false },
+    });
+    expect(off.statusCode).toBe(200);
+    expect((await get(null, path)).statusCode).toBe(404);
+  });
+
+  it.runIf(isRealPostgres())(
+    'on PostgreSQL a second read of each kept route sends no statement, and after a write it reads again',
+    async () => {
+      const coach = await applyCoach(t); // approved: the email is the college's
+      const reads: [TestUser, string][] = [
+        [family, '/api/players'],
+        [family, `/api/videos/${playerId}`],
+        [family, `/api/leaderboard?metric=max_speed&level=High%20School&season=${YEAR}`],
+        [analyst, '/api/analysis-requests/queue'],
+        [coach, '/api/coach/search?sort=speed'],
+      ];
+      await writesSettled(t.app.dbHandle);
+      const texts: string[] = [];
+      const stop = watchStatements(t.app.dbHandle.pool!, (text) => texts.push(text));
+      try {
+        for (const [user, url] of reads) {
+          t.app.dbHandle.writes.tick(); // as after any write
+          texts.length = 0;
+          const first = await get(user, url);
+          expect(first.statusCode, url).toBe(200);
+          expect(texts.length, `${url}: read afresh after a write`).toBeGreaterThan(1);
+          texts.length = 0;
+          const second = await get(user, url);
+          expect(second.body, url).toBe(first.body);
+          expect(texts, `${url}: kept`).toEqual([]);
+        }
+      } finally {
+        stop();
+      }
+    },
+  );
+
+  it.runIf(isRealPostgres())(
+    "on PostgreSQL another process's write reaches the next read within 2 s",
+    async () => {
+      expect(await names(family)).toEqual(['Jordan']);
+      const client = new pg.Client({ connectionString: t.app.dbHandle.pool!.options.connectionString });
+      await client.connect();
+      try {
+        await client.query(`update players set first_name = 'Jordy' where id = $1`, [playerId]);
+        const end = Date.now() + 2000;
+        let seen = await names(family);
+        while (seen[0] !== 'Jordy' && Date.now() < end) {
+          await new Promise((r) => setTimeout(r, 20));
+          seen = await names(family);
+        }
+        expect(seen).toEqual(['Jordy']);
+      } finally {
+        await client.query(`update players set first_name = 'Jordan' where id = $1`, [playerId]);
+        await client.end();
+        await writesSettled(t.app.dbHandle);
+      }
+    },
+  );
+});
