@@ -172,7 +172,7 @@ async function main() {
     rows.push({
       what: `${LABELS[n]} on PostgreSQL`,
       figure: show(real),
-      baseline: `(a) bare ${fmt(a.rps)} req/s; (b) memory ${fmt(b.rps)} req/s, p99 ${ms(b.p99)}; (c) its ${pg[n].q.queries.toFixed(0)} statement(s) alone ${c ? `${fmt(c.rps)} requests' worth/s, p99 ${ms(c.p99)}` : 'none'}`,
+      baseline: `(a) bare ${fmt(a.rps)} req/s; (b) memory ${fmt(b.rps)} req/s, p99 ${ms(b.p99)}; (c) its ${cases[n].statements.length} statement(s) alone ${c ? `${fmt(c.rps)} requests' worth/s, p99 ${ms(c.p99)}` : 'none'}`,
       ratio: `${ofB.toFixed(2)} of (b), ${ofA.toFixed(3)} of (a)${c ? `, ${(real.rps / c.rps).toFixed(2)} of (c)` : ''}`,
       budget: `>= ${B_SHARE} of (b), p99 < ${P99_MS} ms`,
       ok: ofB >= B_SHARE && real.p99 < P99_MS && !real.errors && !real.non2xx,
@@ -207,7 +207,7 @@ async function main() {
     const q = pg[n].q;
     rows.push({
       what: `${LABELS[n]}: statements per request (PostgreSQL)`,
-      figure: `${q.queries.toFixed(2)} queries, ${q.writes.toFixed(2)} writes`,
+      figure: `${q.queries.toFixed(2)} queries, ${q.writes.toFixed(2)} writes; with nothing kept ${cases[n].statements.length}`,
       baseline: '(b) memory route: 0',
       ratio: '',
       budget: 'session and user in 1 query; no write',

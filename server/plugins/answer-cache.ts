@@ -1,3 +1,5 @@
+import type { FastifyReply } from 'fastify';
+import { NEXT_CURSOR_HEADER } from '../../contract/pagination';
 import type { WriteClock } from '../db/write-clock';
 
 /**
@@ -71,4 +73,23 @@ export function answerCache(clock: WriteClock, opts: AnswerCacheOptions): Answer
       }
     },
   };
+}
+
+/**
+ * Sends a route's answer kept as the bytes it is sent as: on a miss, `read` gives the answer (and a
+ * list's next-page cursor), the route's own serializer writes it once (`reply.serialize`, the compiled
+ * one, with the tests' zod check), and every later request sends that JSON as is, until a write.
+ */
+export async function sendKept(
+  reply: FastifyReply,
+  answers: AnswerCache,
+  key: string,
+  read: () => Promise<{ body: unknown; next?: string | null }>,
+): Promise<FastifyReply> {
+  const kept = await answers.get(key, async () => {
+    const { body, next = null } = await read();
+    return { json: reply.serialize(body) as string, next };
+  });
+  if (kept.next) reply.header(NEXT_CURSOR_HEADER, kept.next);
+  return reply.type('application/json; charset=utf-8').send(kept.json);
 }

@@ -19,11 +19,14 @@ export type EndpointRequest<E extends Endpoint> = FastifyRequest<{
   Body: BodyOut<E>;
 }> & { user: E['access'] extends 'public' ? UserRow | null : UserRow };
 
-/** A handler returns the answer; one of a file answer (`produces`) sends the bytes and returns the reply. */
+/**
+ * A handler returns the answer; one of a file answer (`produces`) sends the bytes and returns the reply, as
+ * one sending a kept answer does (`sendKept`, already written by the route's serializer).
+ */
 type Handler<E extends Endpoint> = (
   req: EndpointRequest<E>,
   reply: FastifyReply,
-) => Promise<E extends { produces: string } ? FastifyReply : Answer<E>>;
+) => Promise<E extends { produces: string } ? FastifyReply : Answer<E> | FastifyReply>;
 
 /** Everything a route adds to its declaration: rate limits, body limits, hooks. Never its schema. */
 type RouteOptions = Omit<RouteShorthandOptions, 'schema'>;

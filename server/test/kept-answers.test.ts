@@ -73,6 +73,29 @@ describe('answers kept until a write (decision 216)', () => {
     expect(await names(family)).toEqual(['Jordan']);
   });
 
+  it('a kept page is the same JSON with the same next-page cursor, and the cursor leads on', async () => {
+    const second = await newPlayer(family, 'Casey');
+    try {
+      const first = await get(family, '/api/players?limit=1');
+      const again = await get(family, '/api/players?limit=1');
+      expect(first.statusCode).toBe(200);
+      expect(again.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(again.body).toBe(first.body);
+      const cursor = first.headers['x-next-cursor'];
+      expect(typeof cursor).toBe('string');
+      expect(again.headers['x-next-cursor']).toBe(cursor);
+      const rest = await get(family, `/api/players?limit=1&cursor=${String(cursor)}`);
+      expect(
+        [...first.json<{ firstName: string }[]>(), ...rest.json<{ firstName: string }[]>()]
+          .map((p) => p.firstName)
+          .sort(),
+      ).toEqual(['Casey', 'Jordan']);
+      expect(rest.headers['x-next-cursor']).toBeUndefined();
+    } finally {
+      await as(t, family, { method: 'DELETE', url: `/api/players/${second}` });
+    }
+  });
+
   it('a public profile turned off is gone at once, though its page was kept', async () => {
     const on = await as(t, family, {
       method: 'PUT',

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { maybeQueueAudit } from '../audits';
 import { analysisApi } from '../../../contract/api/analysis';
-import { sendPage } from '../../lib/pagination';
+import { sendKept } from '../../plugins/answer-cache';
 import { route } from '../../plugins/endpoints';
 import { toVideoDto } from '../videos';
 import { completedMail, heldMail, rejectedMail } from './analysis.mail';
@@ -15,10 +15,10 @@ export default async function processRoutes(app: FastifyInstance) {
   // Kept until a write (decision 216): the queue is the same for every analyst; the key names the user
   // anyway, so no answer ever crosses from one account to another.
   route(app, analysisApi.queue, async (req, reply) =>
-    sendPage(
-      reply,
-      await app.answers.get(`queue ${req.user.id} ${req.url}`, () => listQueue(app.db, req.query)),
-    ),
+    sendKept(reply, app.answers, `queue ${req.user.id} ${req.url}`, async () => {
+      const page = await listQueue(app.db, req.query);
+      return { body: page.items, next: page.next };
+    }),
   );
 
   route(app, analysisApi.population, async (req) => population(app.db, req.params.id));

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { coachAdminApi, coachApi, coachFamilyApi } from '../../../contract/api/coach';
 import { coachDomainsApi } from '../../../contract/api/coach-domains';
+import { sendKept } from '../../plugins/answer-cache';
 import { route } from '../../plugins/endpoints';
 import {
   applyAsCoach,
@@ -36,10 +37,10 @@ export default async function coachRoutes(app: FastifyInstance) {
   });
 
   // Kept until a write (decision 216): the coach's own standing and the search, per coach and query.
-  route(app, coachApi.search, async (req) =>
-    app.answers.get(`coach-search ${req.user.id} ${req.url}`, async () => {
+  route(app, coachApi.search, async (req, reply) =>
+    sendKept(reply, app.answers, `coach-search ${req.user.id} ${req.url}`, async () => {
       await activeCoach(db, req.user);
-      return searchPlayers(db, app.storage, req.query);
+      return { body: await searchPlayers(db, app.storage, req.query) };
     }),
   );
   route(app, coachApi.profile, async (req) => {

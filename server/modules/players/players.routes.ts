@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { playersApi } from '../../../contract/api/players';
-import { sendPage } from '../../lib/pagination';
+import { sendKept } from '../../plugins/answer-cache';
 import { route } from '../../plugins/endpoints';
 import { deletePlayer } from './player-delete.service';
 import * as service from './players.service';
@@ -10,12 +10,10 @@ export default async function playersRoutes(app: FastifyInstance) {
 
   // Kept until a write (decision 216): per user and query.
   route(app, playersApi.list, async (req, reply) =>
-    sendPage(
-      reply,
-      await app.answers.get(`players ${req.user.id} ${req.url}`, () =>
-        service.listPlayers(deps, req.user, req.query),
-      ),
-    ),
+    sendKept(reply, app.answers, `players ${req.user.id} ${req.url}`, async () => {
+      const page = await service.listPlayers(deps, req.user, req.query);
+      return { body: page.items, next: page.next };
+    }),
   );
 
   route(app, playersApi.create, { config: app.perAddressLimit(30) }, async (req) =>

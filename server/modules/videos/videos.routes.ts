@@ -1,9 +1,9 @@
 import { pipeline } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { videosApi } from '../../../contract/api/videos';
-import { NEXT_CURSOR_HEADER } from '../../../contract/pagination';
 import { VIDEO_URL_TTL_SECONDS, uploadFieldsSchema } from '../../../contract/videos';
 import { badRequest, notFound } from '../../lib/app-error';
+import { sendKept } from '../../plugins/answer-cache';
 import { route } from '../../plugins/endpoints';
 import { VIDEO_CONTENT_TYPES } from './video-signature';
 import { extOfKey, newVideoKey, removeKeys } from './video-files';
@@ -12,14 +12,12 @@ import { capBytes, noRoomFor, recordUploadWithinQuota, roomLeft, type Quota } fr
 import { checkUploadTarget, keyFromPath, listVideos, viewableVideo } from './videos.service';
 
 export default async function videosRoutes(app: FastifyInstance, opts: { kickJobs: () => void }) {
-  route(app, videosApi.list, async (req, reply) => {
-    // Kept until a write (decision 216): per user and query.
-    const { body, next } = await app.answers.get(`videos ${req.user.id} ${req.url}`, () =>
+  // Kept until a write (decision 216): per user and query.
+  route(app, videosApi.list, async (req, reply) =>
+    sendKept(reply, app.answers, `videos ${req.user.id} ${req.url}`, () =>
       listVideos(app.db, app.storage, req.user, req.params.playerId, req.query),
-    );
-    if (next) reply.header(NEXT_CURSOR_HEADER, next);
-    return body;
-  });
+    ),
+  );
 
   route(app, videosApi.upload, { config: app.perAddressLimit(20) }, async (req) => {
     const user = req.user;
