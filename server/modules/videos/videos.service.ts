@@ -12,7 +12,29 @@ import { assertReadable, changeablePlayer, viewablePlayer } from '../players';
 type VideoRow = typeof videos.$inferSelect;
 export const VIDEO_JOB = 'video.process';
 
-export function toVideoDto(storage: Storage, v: VideoRow, positionKey: string | null): Video {
+/** The columns a video's answer is made of: what the library reads (not the file's path, size, error or update time). */
+const LISTED = [
+  'id',
+  'playerId',
+  'storageKey',
+  'thumbnail',
+  'status',
+  'maxSpeed',
+  'maxSpeedPlusMinus',
+  'methodLabel',
+  'igaScore',
+  'distance',
+  'avgTransition',
+  'durationSeconds',
+  'positionId',
+  'season',
+  'analysisRequestId',
+  'createdAt',
+  'removeAfter',
+] as const satisfies readonly (keyof VideoRow)[];
+type ListedVideo = Pick<VideoRow, (typeof LISTED)[number]>;
+
+export function toVideoDto(storage: Storage, v: ListedVideo, positionKey: string | null): Video {
   return {
     id: v.id,
     playerId: v.playerId,
@@ -35,16 +57,20 @@ export function toVideoDto(storage: Storage, v: VideoRow, positionKey: string | 
   };
 }
 
-/** The videos table's columns, to read its rows from a statement of our own as Drizzle would. */
-const videoColumns = Object.entries(getTableColumns(videos));
+/**
+ * The listed columns, to read them from a statement of our own as Drizzle would (each column's own
+ * decoder), and the select list that names them (fewer fields per row: PGlite copies each one).
+ */
+const listedColumns = LISTED.map((key) => [key, getTableColumns(videos)[key]] as const);
+const listedSelect = sql.raw(listedColumns.map(([, col]) => `v."${col.name}"`).join(', '));
 
-function videoFromRow(raw: Record<string, unknown>): VideoRow {
+function videoFromRow(raw: Record<string, unknown>): ListedVideo {
   const out: Record<string, unknown> = {};
-  for (const [key, col] of videoColumns) {
+  for (const [key, col] of listedColumns) {
     const value = raw[col.name];
     out[key] = value === null || value === undefined ? null : col.mapFromDriverValue(value);
   }
-  return out as VideoRow;
+  return out as ListedVideo;
 }
 
 type LibraryRow = Record<string, unknown> & {
@@ -78,7 +104,7 @@ export async function listVideos(
         coalesce(s.total_videos, 0) as x_total, coalesce(s.ready_videos, 0) as x_ready
       from ${players} p left join ${playerVideoStats} s on s.player_id = p.id where p.id = ${playerId}),
     page as (
-      select v.*, pos.key as x_position_key, v.created_at::text as x_at
+      select ${listedSelect}, pos.key as x_position_key, v.created_at::text as x_at
       from ${videos} v left join ${positions} pos on pos.id = v.position_id
       where v.player_id = ${playerId} ${cursor}
       order by v.created_at desc, v.id desc limit ${page.limit + 1})
