@@ -1,6 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import { NEXT_CURSOR_HEADER } from '../../contract/pagination';
 import type { WriteClock } from '../db/write-clock';
+import { deepFreeze, keepBounded } from '../lib/kept-in-memory';
 
 /**
  * Answers of the hot reads kept in memory (decision 216), on the rule sessions follow (decision 215): an
@@ -28,27 +29,12 @@ interface Entry {
   at: number;
 }
 
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    if (!(value instanceof Date) && !ArrayBuffer.isView(value))
-      for (const v of Object.values(value)) deepFreeze(v);
-  }
-  return value;
-}
-
 export function answerCache(clock: WriteClock, opts: AnswerCacheOptions): AnswerCache {
   const { ttlMs } = opts;
   if (ttlMs <= 0) return { get: (_key, read) => read() };
   const max = opts.maxEntries ?? 1000;
   const entries = new Map<string, Entry>();
   const reading = new Map<string, { count: number; promise: Promise<unknown> }>();
-
-  const keep = (key: string, entry: Entry) => {
-    entries.delete(key);
-    if (entries.size >= max) entries.delete(entries.keys().next().value as string);
-    entries.set(key, entry);
-  };
 
   return {
     async get<T>(key: string, read: () => Promise<T>): Promise<T> {
@@ -62,7 +48,8 @@ export function answerCache(clock: WriteClock, opts: AnswerCacheOptions): Answer
       const promise = read().then((value) => {
         const frozen = deepFreeze(value);
         // Kept only when no write began or ended while it was read (else it may predate one).
-        if (clock.heard && count === clock.count) keep(key, { value: frozen, count, at: now });
+        if (clock.heard && count === clock.count)
+          keepBounded(entries, key, { value: frozen, count, at: now }, max);
         return frozen;
       });
       reading.set(key, { count, promise });

@@ -1,4 +1,5 @@
 import type { WriteClock } from '../db/write-clock';
+import { deepFreeze, keepBounded } from '../lib/kept-in-memory';
 import type { LoadedSession, SessionStore } from './session';
 
 /**
@@ -19,14 +20,6 @@ interface Entry {
   loaded: LoadedSession;
   count: number;
   at: number;
-}
-
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    if (!(value instanceof Date)) for (const v of Object.values(value)) deepFreeze(v);
-  }
-  return value;
 }
 
 export function cachedSessionStore(store: SessionStore, opts: SessionCacheOptions): SessionStore {
@@ -60,9 +53,12 @@ export function cachedSessionStore(store: SessionStore, opts: SessionCacheOption
       deepFreeze(loaded.user);
       // Kept only when no write began or ended while it was read (else it may predate one).
       if (clock.heard && count === clock.count) {
-        entries.delete(sid);
-        if (entries.size >= max) entries.delete(entries.keys().next().value as string);
-        entries.set(sid, { loaded: deepFreeze({ ...loaded, data: { ...loaded.data } }), count, at: now });
+        keepBounded(
+          entries,
+          sid,
+          { loaded: deepFreeze({ ...loaded, data: { ...loaded.data } }), count, at: now },
+          max,
+        );
       }
       return { ...loaded, data: { ...loaded.data } };
     },
