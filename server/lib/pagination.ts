@@ -1,4 +1,4 @@
-import { sql, type Placeholder } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyReply } from 'fastify';
 import { NEXT_CURSOR_HEADER } from '../../contract/pagination';
@@ -51,6 +51,22 @@ export const isTimeIdKey = (k: unknown[]): k is [string, number] =>
   PG_TIME.test(k[0]) &&
   Number.isSafeInteger(k[1]) &&
   (k[1] as number) > 0;
+
+/**
+ * A list's two statements, built by `make`: the first page (no cursor condition) and a page after a
+ * (time, id) cursor held in the placeholders `at` and `id`. Each is the same statement but for that condition.
+ */
+export function firstAndAfter<S>(
+  time: PgColumn,
+  id: PgColumn,
+  dir: 'asc' | 'desc',
+  make: (cursor: SQL | undefined, which: 'first' | 'after') => S,
+): { first: S; after: S } {
+  return {
+    first: make(undefined, 'first'),
+    after: make(afterTimeId(time, id, [sql.placeholder('at'), sql.placeholder('id')], dir), 'after'),
+  };
+}
 
 /** The exact timestamp text of a row, for a (time, id) cursor. */
 export const exactTime = (col: PgColumn) => sql<string>`${col}::text`;

@@ -4,7 +4,7 @@ import { preparedOnce, type Db } from '../../db/client';
 import { analysisRequests, igaSubmetrics, players, positions, submetrics } from '../../db/schema';
 import { isLowerBetter } from '../../../contract/submetrics';
 import { notFound } from '../../lib/app-error';
-import { afterTimeId, decodeCursor, exactTime, isTimeIdKey, toPage } from '../../lib/pagination';
+import { decodeCursor, exactTime, firstAndAfter, isTimeIdKey, toPage } from '../../lib/pagination';
 import { notesOf } from './to-dto';
 import { positionSubmetricList } from './submetrics.service';
 
@@ -38,20 +38,13 @@ const queueStatements = preparedOnce((db: Db) => {
   const pending = eq(r.status, 'pending');
   const oldestFirst = [asc(r.createdAt), asc(r.id)];
   const limit = sql.placeholder('limit');
-  return {
-    first: select()
-      .where(pending)
+  return firstAndAfter(r.createdAt, r.id, 'asc', (cursor, which) =>
+    select()
+      .where(and(pending, cursor))
       .orderBy(...oldestFirst)
       .limit(limit)
-      .prepare('va_queue_first'),
-    after: select()
-      .where(
-        and(pending, afterTimeId(r.createdAt, r.id, [sql.placeholder('at'), sql.placeholder('id')], 'asc')),
-      )
-      .orderBy(...oldestFirst)
-      .limit(limit)
-      .prepare('va_queue_after'),
-  };
+      .prepare(`va_queue_${which}`),
+  );
 });
 
 /** Pending requests, oldest first, one keyset page (decision 063), with what the analyst needs to find the player in the film. */

@@ -8,7 +8,7 @@ import {
 import { preparedOnce, type Db } from '../../db/client';
 import { players, positions } from '../../db/schema';
 import { badRequest } from '../../lib/app-error';
-import { afterTimeId, decodeCursor, exactTime, isTimeIdKey, toPage } from '../../lib/pagination';
+import { decodeCursor, exactTime, firstAndAfter, isTimeIdKey, toPage } from '../../lib/pagination';
 import type { Storage } from '../../lib/storage';
 import { refreshPlayerDetails } from '../leaderboard';
 import {
@@ -32,23 +32,13 @@ const listStatements = preparedOnce((db: Db) => {
   const mine = eq(players.userId, sql.placeholder('userId'));
   const newestFirst = [desc(players.createdAt), desc(players.id)];
   const limit = sql.placeholder('limit');
-  return {
-    first: select()
-      .where(mine)
+  return firstAndAfter(players.createdAt, players.id, 'desc', (cursor, which) =>
+    select()
+      .where(and(mine, cursor))
       .orderBy(...newestFirst)
       .limit(limit)
-      .prepare('va_players_first'),
-    after: select()
-      .where(
-        and(
-          mine,
-          afterTimeId(players.createdAt, players.id, [sql.placeholder('at'), sql.placeholder('id')], 'desc'),
-        ),
-      )
-      .orderBy(...newestFirst)
-      .limit(limit)
-      .prepare('va_players_after'),
-  };
+      .prepare(`va_players_${which}`),
+  );
 });
 
 /** The dashboard lists the signer's own players, whatever their role, newest first, one keyset page (decision 063). */
