@@ -2,7 +2,7 @@ import { tmpdir } from 'node:os';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { freshDb, isRealPostgres, writesSettled } from '../test/helpers';
+import { freshDb, isRealPostgres, otherConnection, writesSettled } from '../test/helpers';
 import { openDb } from './client';
 import { users } from './schema';
 import {
@@ -146,8 +146,7 @@ describe('the write clock on the database the tests run on', () => {
     'notifications are reported in commit order, so a marker sent after a write is heard after it (writesSettled)',
     async () => {
       const handle = await freshDb();
-      const other = new pg.Client({ connectionString: handle.pool!.options.connectionString });
-      await other.connect();
+      const other = await otherConnection(handle);
       const heard: (string | undefined)[] = [];
       const off = handle.writes.onNotice((p) => heard.push(p));
       try {
@@ -172,8 +171,7 @@ describe('the write clock on the database the tests run on', () => {
     "another process's write is heard through LISTEN, except to an unwatched table",
     async () => {
       const handle = await freshDb();
-      const other = new pg.Client({ connectionString: handle.pool!.options.connectionString });
-      await other.connect();
+      const other = await otherConnection(handle);
       try {
         const clock = handle.writes;
         expect(clock.heard).toBe(true);

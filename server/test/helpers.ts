@@ -84,6 +84,13 @@ export async function writesSettled(handle: DbHandle): Promise<void> {
   }
 }
 
+/** A second connection to a test's PostgreSQL database: what another process (a replica, the CLI) writes through. */
+export async function otherConnection(handle: DbHandle): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString: handle.pool!.options.connectionString });
+  await client.connect();
+  return client;
+}
+
 export interface TestApp {
   app: FastifyInstance;
   db: Db;

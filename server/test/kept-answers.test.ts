@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { players } from '../db/schema';
 import { watchStatements } from '../db/statement-log';
@@ -10,6 +9,7 @@ import {
   createTestApp,
   createUser,
   isRealPostgres,
+  otherConnection,
   type TestApp,
   type TestUser,
   writesSettled,
@@ -151,8 +151,7 @@ describe('answers kept until a write (decision 216)', () => {
     "on PostgreSQL another process's write reaches the next read within 2 s",
     async () => {
       expect(await names(family)).toEqual(['Jordan']);
-      const client = new pg.Client({ connectionString: t.app.dbHandle.pool!.options.connectionString });
-      await client.connect();
+      const client = await otherConnection(t.app.dbHandle);
       try {
         await client.query(`update players set first_name = 'Jordy' where id = $1`, [playerId]);
         const end = Date.now() + 2000;

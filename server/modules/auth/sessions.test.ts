@@ -1,6 +1,5 @@
 import { tmpdir } from 'node:os';
 import { eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { plans, sessions, subscriptions, users } from '../../db/schema';
@@ -15,6 +14,7 @@ import {
   createUser,
   freshDb,
   isRealPostgres,
+  otherConnection,
   type TestApp,
   setBalances,
   writesSettled,
@@ -277,8 +277,7 @@ describe('sessions across instances and in production', () => {
       // Read twice: the second answer came from memory.
       expect((await me(u.cookie)).json()).toMatchObject({ role: 'user', credits: 1 });
       expect((await me(u.cookie)).json()).toMatchObject({ role: 'user', credits: 1 });
-      const other = new pg.Client({ connectionString: t.app.dbHandle.pool!.options.connectionString });
-      await other.connect();
+      const other = await otherConnection(t.app.dbHandle);
       const soon = async (check: (res: Awaited<ReturnType<typeof me>>) => boolean) => {
         const end = Date.now() + 2000;
         for (;;) {
