@@ -39,6 +39,7 @@ export default async function publicRoutes(fastify: FastifyInstance, opts: { vie
 
   async function share(slug: string) {
     // Kept until a write (decision 216): a link turned off or replaced is a write, so it is never served.
+    // A slug that names no link throws inside the read, so guessed slugs are never kept.
     const row = await app.answers.get(`share ${slug}`, async () => {
       const [found] = await app.db
         .select({
@@ -50,9 +51,10 @@ export default async function publicRoutes(fastify: FastifyInstance, opts: { vie
         })
         .from(profileShares)
         .where(eq(profileShares.slug, slug));
-      return found ?? null;
+      if (!found) throw notFound(NOT_FOUND);
+      return found;
     });
-    if (!row || !row.enabled) throw notFound(NOT_FOUND);
+    if (!row.enabled) throw notFound(NOT_FOUND);
     const path = publicPath(slug);
     const key = `${row.playerId}:${row.version}:${slug}`;
     const built = () =>
