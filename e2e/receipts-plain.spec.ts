@@ -102,17 +102,22 @@ test.describe('results and receipts a family can read (issue 27 items 6, 8, 11, 
       const video = dialog.getByTestId('video-player');
       await expect(video).toBeVisible();
       // The black frame and the video are as wide as the dialog's content: nothing white to their right.
-      const widths = await dialog.evaluate((d) => {
-        const v = d.querySelector('video')!;
-        const frame = v.parentElement!;
-        return {
-          frame: frame.getBoundingClientRect().width,
-          video: v.getBoundingClientRect().width,
-          scroll: d.scrollWidth - d.clientWidth,
-        };
-      });
-      expect(widths.scroll).toBe(0);
-      expect(Math.abs(widths.video - widths.frame)).toBeLessThan(1);
+      // Measured again while the player is still settling (a playback error earns one fresh address,
+      // and the video is made anew with it).
+      await expect(async () => {
+        const widths = await dialog.evaluate((d) => {
+          const v = d.querySelector('video');
+          if (!v?.parentElement) return null;
+          return {
+            frame: v.parentElement.getBoundingClientRect().width,
+            video: v.getBoundingClientRect().width,
+            scroll: d.scrollWidth - d.clientWidth,
+          };
+        });
+        expect(widths).not.toBeNull();
+        expect(widths!.scroll).toBe(0);
+        expect(Math.abs(widths!.video - widths!.frame)).toBeLessThan(1);
+      }).toPass({ timeout: 10_000 });
       await dialog.screenshot({
         path: `test-results/screens/video-player-dialog-${size.width}x${size.height}.png`,
       });

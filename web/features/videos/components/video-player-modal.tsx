@@ -24,12 +24,17 @@ export function VideoPlayerModal({ video, onClose }: { video: Video | null; onCl
   const retried = useRef(false);
   const reported = useRef(false);
 
+  // Each opening (and each retry) counts: an address that arrives for an earlier one is dropped.
+  const opening = useRef(0);
+
   const load = async (v: Video) => {
+    const mine = ++opening.current;
     setState({ status: 'loading' });
     try {
       const { url } = await refreshVideoUrl(v.id);
-      setState({ status: 'ready', url });
+      if (mine === opening.current) setState({ status: 'ready', url });
     } catch {
+      if (mine !== opening.current) return;
       setState({ status: 'error' });
       toast({
         title: 'Error loading video',
@@ -42,7 +47,13 @@ export function VideoPlayerModal({ video, onClose }: { video: Video | null; onCl
   useEffect(() => {
     retried.current = false;
     reported.current = false;
+    // Closed, it forgets the last address: opened again it shows the spinner, never the old clip
+    // that the fresh address would replace a moment later.
     if (video) void load(video);
+    else {
+      opening.current += 1;
+      setState({ status: 'loading' });
+    }
     // Reloads only when another video is opened, not when the same video's row is refetched.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [video?.id]);
@@ -94,9 +105,7 @@ export function VideoPlayerModal({ video, onClose }: { video: Video | null; onCl
           <DialogDescription className="sr-only">Plays the processed analysis video</DialogDescription>
         </DialogHeader>
         <div className="flex aspect-video w-full items-center justify-center overflow-hidden rounded-md bg-black">
-          {state.status === 'loading' && (
-            <Spinner size="lg" className="text-white" aria-label="Loading video" />
-          )}
+          {state.status === 'loading' && <Spinner size="lg" className="text-white" label="Loading video" />}
           {state.status === 'error' && (
             <div
               role="alert"
