@@ -1,10 +1,11 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { HttpResponse } from 'msw';
+import { videosApi } from '@contract/api/videos';
 import type { Video } from '@contract/videos';
+import { mock } from '@/test/mock';
+import { server } from '@/test/server';
 import { VideoPlayerModal } from './video-player-modal';
-
-const refresh = vi.hoisted(() => vi.fn<(id: number) => Promise<{ url: string }>>());
-vi.mock('../api/video-url', () => ({ refreshVideoUrl: refresh, downloadVideo: vi.fn() }));
 
 const clip: Video = {
   id: 7,
@@ -26,8 +27,25 @@ const clip: Video = {
   createdAt: '2026-11-01T00:00:00.000Z',
 };
 
+/** A fresh address the server hands out when the test says so, one per request in turn. */
+function addresses() {
+  const waiting: Array<{ url: Promise<string>; give: (url: string) => void }> = [];
+  const next = () => {
+    let give!: (url: string) => void;
+    const url = new Promise<string>((r) => (give = r));
+    waiting.push({ url, give });
+    return give;
+  };
+  server.use(
+    mock(videosApi.refreshUrl, async () =>
+      HttpResponse.json({ url: await waiting.shift()!.url, expiresIn: 300 }),
+    ),
+  );
+  return next;
+}
+
 /** Every video element put into the page while `run` goes, with its address (even one removed at once). */
-async function videosInserted(run: () => Promise<void> | void) {
+async function videosInserted(run: () => Promise<unknown> | unknown) {
   const seen: string[] = [];
   const note = (n: Node) => {
     if (n instanceof HTMLElement)
@@ -42,48 +60,43 @@ async function videosInserted(run: () => Promise<void> | void) {
   return seen;
 }
 
-/** A reply the test hands out when it chooses. */
-function deferred() {
-  let resolve!: (v: { url: string }) => void;
-  const promise = new Promise<{ url: string }>((r) => (resolve = r));
-  return { promise, resolve };
-}
-
-afterEach(() => refresh.mockReset());
+const playing = () => screen.getByTestId('video-player').getAttribute('src');
 
 describe('the video player opened again', () => {
   it('asks for a fresh address and shows the spinner until it arrives, never the clip of the last opening', async () => {
-    refresh.mockResolvedValueOnce({ url: '/files/first.mp4' });
+    const address = addresses();
+    address()('/files/first.mp4');
     const view = render(<VideoPlayerModal video={clip} onClose={() => {}} />);
-    expect(await screen.findByTestId('video-player')).toHaveAttribute('src', '/files/first.mp4');
+    await waitFor(() => expect(playing()).toBe('/files/first.mp4'));
 
     view.rerender(<VideoPlayerModal video={null} onClose={() => {}} />);
-    const second = deferred();
-    refresh.mockReturnValueOnce(second.promise);
+    const second = address();
     const shown = await videosInserted(() =>
       view.rerender(<VideoPlayerModal video={clip} onClose={() => {}} />),
     );
     expect(shown).toEqual([]);
-    expect(screen.queryByTestId('video-player')).not.toBeInTheDocument();
     expect(screen.getByText('Loading video')).toBeInTheDocument();
 
-    await act(async () => second.resolve({ url: '/files/second.mp4' }));
-    expect(screen.getByTestId('video-player')).toHaveAttribute('src', '/files/second.mp4');
+    second('/files/second.mp4');
+    await waitFor(() => expect(playing()).toBe('/files/second.mp4'));
   });
 
   it('drops an address asked for by an earlier opening that arrives after the player opened again', async () => {
-    const late = deferred();
-    refresh.mockReturnValueOnce(late.promise);
+    const address = addresses();
+    const late = address();
     const view = render(<VideoPlayerModal video={clip} onClose={() => {}} />);
     view.rerender(<VideoPlayerModal video={null} onClose={() => {}} />);
-    const next = deferred();
-    refresh.mockReturnValueOnce(next.promise);
+    const next = address();
     view.rerender(<VideoPlayerModal video={clip} onClose={() => {}} />);
 
-    const shown = await videosInserted(() => act(async () => late.resolve({ url: '/files/late.mp4' })));
-    expect(shown).toEqual([]);
-    expect(screen.getByText('Loading video')).toBeInTheDocument();
-    await act(async () => next.resolve({ url: '/files/next.mp4' }));
-    expect(screen.getByTestId('video-player')).toHaveAttribute('src', '/files/next.mp4');
+    const shown = await videosInserted(async () => {
+      late('/files/late.mp4');
+      // Time for the late answer to be read (the check holds either way: it never shows).
+      await act(() => new Promise((r) => setTimeout(r, 100)));
+      expect(screen.getByText('Loading video')).toBeInTheDocument();
+      next('/files/next.mp4');
+      await waitFor(() => expect(playing()).toBe('/files/next.mp4'));
+    });
+    expect(shown).toEqual(['/files/next.mp4']);
   });
 });
