@@ -24,6 +24,7 @@ import cachePolicyPlugin from './plugins/cache-policy';
 import sweeperPlugin from './plugins/sweeper';
 import dbPlugin from './plugins/db';
 import errorsPlugin from './plugins/errors';
+import { AccessLog } from './plugins/access-log';
 import instanceIdPlugin from './plugins/instance-id';
 import openapiPlugin from './plugins/openapi';
 import rateLimitPlugin from './plugins/rate-limit';
@@ -71,6 +72,8 @@ export async function buildApp(env: Env, opts: BuildOptions = {}): Promise<Fasti
           },
     trustProxy: env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    // One access-log line per request (decision 218).
+    logController: new AccessLog(),
     // Draining after SIGTERM, a request that still reaches this replica on an open connection is
     // served (with Connection: close) rather than refused 503, so nginx need not retry 503s, which
     // marked every replica failed while the database was away (decision 204).

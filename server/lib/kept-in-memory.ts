@@ -4,10 +4,11 @@
  * holds at most `max` entries, dropping the oldest.
  */
 export function deepFreeze<T>(value: T): T {
+  // Bytes cannot be frozen (a kept answer's JSON): only sendKept holds them, and it only sends them.
+  if (ArrayBuffer.isView(value)) return value;
   if (value && typeof value === 'object' && !Object.isFrozen(value)) {
     Object.freeze(value);
-    if (!(value instanceof Date) && !ArrayBuffer.isView(value))
-      for (const v of Object.values(value)) deepFreeze(v);
+    if (!(value instanceof Date)) for (const v of Object.values(value)) deepFreeze(v);
   }
   return value;
 }

@@ -121,6 +121,23 @@ describe('answers kept in memory until a write (decision 216)', () => {
     expect((await answers.get('a', read('a'))).items[0].name).toBe('Jordan');
   });
 
+  it("keeps a route's JSON as bytes: the wrapper is frozen, the bytes are the same ones every time", async () => {
+    const { answers, reads } = setup();
+    const read = async () => {
+      reads.push('a');
+      return { json: Buffer.from('{"items":[]}'), next: 'c1' };
+    };
+    const first = await answers.get('a', read);
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(() => {
+      (first as { next: string }).next = 'other';
+    }).toThrow(TypeError);
+    const second = await answers.get('a', read);
+    expect(second.json).toBe(first.json);
+    expect(second.json.toString()).toBe('{"items":[]}');
+    expect(reads).toEqual(['a']);
+  });
+
   it('keeps at most maxEntries answers, dropping the oldest', async () => {
     const { answers, read, reads } = setup({ maxEntries: 1 });
     await answers.get('a', read('a'));

@@ -75,7 +75,8 @@ export async function sendKept(
 ): Promise<FastifyReply> {
   const kept = await answers.get(key, async () => {
     const { body, next = null } = await read();
-    return { json: reply.serialize(body) as string, next };
+    // Kept as bytes: sent as they are, with no length to count or text to encode on each request.
+    return { json: Buffer.from(reply.serialize(body) as string), next };
   });
   if (kept.next) reply.header(NEXT_CURSOR_HEADER, kept.next);
   return reply.type('application/json; charset=utf-8').send(kept.json);

@@ -5,9 +5,9 @@ import fp from 'fastify-plugin';
  * every write: no browser, proxy or shared cache may keep them. A route that wants caching sets its own.
  */
 export default fp(async (app) => {
-  app.addHook('onSend', async (req, reply, payload) => {
+  app.addHook('onSend', (req, reply, payload, done) => {
     if (req.url.startsWith('/api/') && !reply.hasHeader('cache-control'))
       reply.header('cache-control', 'no-store');
-    return payload;
+    done(null, payload);
   });
 });

@@ -16,16 +16,16 @@ const declaredLength = (req: FastifyRequest) => {
  * unsized one is answered with `Connection: close` rather than read to its end.
  */
 export default fp(async (app) => {
-  app.addHook('onSend', async (req, reply, payload) => {
+  app.addHook('onSend', (req, reply, payload, done) => {
     const raw = req.raw;
     const length = declaredLength(req);
     const hasBody = (length !== null && length > 0) || req.headers['transfer-encoding'] !== undefined;
-    if (!hasBody || raw.readableEnded) return payload;
+    if (!hasBody || raw.readableEnded) return done(null, payload);
     if (length === null || length > DRAIN_MAX_BYTES) reply.header('connection', 'close');
     // Whatever was reading the body (the multipart parser) has been given up on: drop what remains.
     raw.unpipe();
     raw.removeAllListeners('data');
     raw.resume();
-    return payload;
+    done(null, payload);
   });
 });

@@ -267,6 +267,27 @@ describe('production behaviour', () => {
     expect(log).toContain('referralCode=[redacted]&mode=register');
   });
 
+  it('writes one access-log line per request, when it is answered, with its path, status and time', async () => {
+    const before = p.log().length;
+    await p.app.inject({ method: 'GET', url: '/api/health?probe=access-log' });
+    await p.app.inject({ method: 'GET', url: '/api/no-such-route?probe=access-log' });
+    const lines = p
+      .log()
+      .slice(before)
+      .split('\n')
+      .filter((l) => l.includes('probe=access-log'))
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(lines.map((l) => l.msg)).toEqual(['request completed', 'request completed']);
+    expect(lines[0]).toMatchObject({
+      req: { method: 'GET', url: '/api/health?probe=access-log' },
+      res: { statusCode: 200 },
+      responseTime: expect.any(Number),
+    });
+    expect(lines[1]).toMatchObject({ res: { statusCode: 404 } });
+    // Arrivals are logged at debug level only; this app logs at info.
+    expect(p.log()).not.toContain('incoming request');
+  });
+
   it('sends a Content-Security-Policy and the other helmet headers', async () => {
     const res = await p.app.inject({ method: 'GET', url: '/api/health' });
     const csp = String(res.headers['content-security-policy']);

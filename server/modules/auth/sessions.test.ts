@@ -158,6 +158,11 @@ describe('sessions', () => {
     const forged = `${name}=${value.slice(0, value.lastIndexOf('.'))}.${'A'.repeat(43)}`;
     expect((await me(forged)).statusCode).toBe(401);
     expect((await me(u.cookie)).statusCode).toBe(200);
+    // Once the real cookie has been checked (and its id kept), a forgery of it is still refused.
+    expect((await me(forged)).statusCode).toBe(401);
+    const flipped = `${name}=${value.slice(0, -1)}${value.endsWith('A') ? 'B' : 'A'}`;
+    expect((await me(flipped)).statusCode).toBe(401);
+    expect((await me(u.cookie)).statusCode).toBe(200);
   });
 
   it('GET /api/user answers only the public fields', async () => {
