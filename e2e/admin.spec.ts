@@ -53,6 +53,14 @@ test.describe('user management', () => {
     await search.fill(username);
     await expect(userRow(page, username)).toContainText('Analyst');
     await expect(userRow(page, username)).toContainText('Yes');
+    // At desktop width the whole row is in view, Edit and Delete included: no sideways scrolling.
+    const sideways = await page
+      .getByRole('table')
+      .evaluate((t) => t.parentElement!.scrollWidth - t.parentElement!.clientWidth);
+    expect(sideways).toBe(0);
+    await expect(
+      userRow(page, username).getByRole('button', { name: `Delete ${username}` }),
+    ).toBeInViewport();
     await search.fill('');
 
     await page.getByLabel('Role', { exact: true }).selectOption('analyst');

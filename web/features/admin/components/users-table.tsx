@@ -7,6 +7,20 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 export const when = (iso: string | null) => (iso ? dateTime.format(new Date(iso)) : 'Never');
+const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+const time = new Intl.DateTimeFormat('en-US', { timeStyle: 'short' });
+
+/** A login time in the table: the day, and the time under it, so the row keeps its Actions in view. */
+function When({ iso }: { iso: string | null }) {
+  if (!iso) return 'Never';
+  const d = new Date(iso);
+  return (
+    <time dateTime={iso} title={dateTime.format(d)}>
+      <span className="block">{day.format(d)}</span>
+      <span className="block text-xs text-muted-foreground">{time.format(d)}</span>
+    </time>
+  );
+}
 export const ROLE_BADGE = {
   admin: 'default',
   analyst: 'secondary',
@@ -55,8 +69,13 @@ export function UsersTable({
       <TableBody>
         {users.map((u) => (
           <TableRow key={u.id} data-testid="user-row">
-            <TableCell className="font-medium">{u.username}</TableCell>
-            <TableCell>{u.email}</TableCell>
+            {/* A long address is cut short (whole on hover) rather than pushing Actions out of view. */}
+            <TableCell className="max-w-60 truncate font-medium" title={u.username}>
+              {u.username}
+            </TableCell>
+            <TableCell className="max-w-60 truncate" title={u.email}>
+              {u.email}
+            </TableCell>
             <TableCell>
               <Badge variant={ROLE_BADGE[u.role]}>{ROLE_LABELS[u.role]}</Badge>
             </TableCell>
@@ -66,8 +85,12 @@ export function UsersTable({
               </Badge>
             </TableCell>
             <TableCell className="text-right tabular-nums">{u.loginCount}</TableCell>
-            <TableCell>{when(u.lastLoginAt)}</TableCell>
-            <TableCell>{when(u.firstLoginAt)}</TableCell>
+            <TableCell>
+              <When iso={u.lastLoginAt} />
+            </TableCell>
+            <TableCell>
+              <When iso={u.firstLoginAt} />
+            </TableCell>
             <TableCell className="text-right">
               <div className="flex justify-end gap-1">
                 <Button
@@ -79,7 +102,7 @@ export function UsersTable({
                   <Pencil aria-hidden /> Edit
                 </Button>
                 {u.id === selfId ? (
-                  <SelfDeleteNote />
+                  <SelfDeleteNote className="w-36 whitespace-normal text-left leading-tight" />
                 ) : (
                   <Button
                     size="sm"
