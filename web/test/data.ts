@@ -1,6 +1,6 @@
 import { publicUserSchema, type PublicUser } from '@contract/auth';
 import { playerSchema, positionSchema, type Player, type Position } from '@contract/players';
-import { videoListSchema, type VideoList } from '@contract/videos';
+import { videoListSchema, videoSchema, type Video, type VideoList } from '@contract/videos';
 import { queueItemSchema, type QueueItem } from '@contract/analysis';
 import { billingHistoryItemSchema, type BillingHistoryItem } from '@contract/billing-history';
 import { leaderboardPageSchema, type LeaderboardPage } from '@contract/leaderboard';
@@ -73,6 +73,29 @@ export const aPlayer = (over: Partial<Player> = {}): Player =>
     email: 'jordan@test.dev',
     phone: '5125550100',
     phoneCountryCode: '+1',
+    ...over,
+  });
+
+/** A ready video of Jordan (player 7) as quarterback, nothing measured yet. */
+export const aVideo = (over: Partial<Video> = {}): Video =>
+  videoSchema.parse({
+    id: 1,
+    playerId: 7,
+    url: null,
+    thumbnail: null,
+    status: 'ready',
+    maxSpeed: null,
+    maxSpeedPlusMinus: null,
+    methodLabel: null,
+    igaScore: null,
+    distance: null,
+    avgTransition: null,
+    durationSeconds: null,
+    positionId: 1,
+    positionKey: 'QB',
+    season: 2026,
+    analysisRequestId: null,
+    createdAt: '2026-09-01T12:00:00.000Z',
     ...over,
   });
 

@@ -4,7 +4,7 @@ import { HttpResponse } from 'msw';
 import { videoListSchema } from '@contract/videos';
 import { playersApi } from '@contract/api/players';
 import { videosApi } from '@contract/api/videos';
-import { aPlayer, emptyVideoList } from '@/test/data';
+import { aPlayer, aVideo, emptyVideoList } from '@/test/data';
 import { renderApp } from '@/test/render';
 import { failure, server } from '@/test/server';
 import { mock } from '@/test/mock';
@@ -34,26 +34,14 @@ describe('video storage in the library (decisions 131, 132)', () => {
     showPlayer();
     const list = videoListSchema.parse({
       videos: [
-        {
+        aVideo({
           id: 7,
           playerId: player.id,
-          url: null,
-          thumbnail: null,
           status: 'failed',
-          maxSpeed: null,
-          maxSpeedPlusMinus: null,
-          methodLabel: null,
-          igaScore: null,
-          distance: null,
-          avgTransition: null,
-          durationSeconds: null,
-          positionId: 1,
-          positionKey: 'QB',
           season: 2031,
-          analysisRequestId: null,
           createdAt: '2031-03-01T10:00:00.000Z',
           removeOn: '2031-03-31T10:00:00.000Z',
-        },
+        }),
       ],
       stats: { highestSpeed: null, highestIgaScore: null, totalVideos: 1, readyVideos: 0 },
     });

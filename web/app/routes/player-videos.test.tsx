@@ -4,7 +4,7 @@ import { HttpResponse } from 'msw';
 import { videoListSchema } from '@contract/videos';
 import { playersApi } from '@contract/api/players';
 import { videosApi } from '@contract/api/videos';
-import { aPlayer, aUser, emptyVideoList } from '@/test/data';
+import { aPlayer, aUser, aVideo, emptyVideoList } from '@/test/data';
 import { renderApp } from '@/test/render';
 import { failure, pending, server } from '@/test/server';
 import { mock } from '@/test/mock';
@@ -61,23 +61,12 @@ describe("a player's video library", () => {
 
   it('lists each video with its position, season and state', async () => {
     showPlayer();
-    const video = {
+    const video = aVideo({
       id: 5,
       playerId: player.id,
-      url: null,
-      thumbnail: null,
-      maxSpeed: null,
-      maxSpeedPlusMinus: null,
-      methodLabel: null,
-      igaScore: null,
-      distance: null,
-      avgTransition: null,
       durationSeconds: 12,
-      positionId: 1,
-      season: 2026,
-      analysisRequestId: null,
       createdAt: '2026-01-15T12:00:00.000Z',
-    };
+    });
     const list = videoListSchema.parse({
       videos: [
         { ...video, status: 'ready', positionKey: 'QB', igaScore: 82.5 },

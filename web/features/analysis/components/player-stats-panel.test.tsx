@@ -5,34 +5,13 @@ import { analysisApi } from '@contract/api/analysis';
 import { sharingApi } from '@contract/api/sharing';
 import { videosApi } from '@contract/api/videos';
 import { videoListSchema, type Video } from '@contract/videos';
-import { aPlayer } from '@/test/data';
+import { aPlayer, aVideo } from '@/test/data';
 import { renderWithProviders } from '@/test/render';
 import { server } from '@/test/server';
 import { mock } from '@/test/mock';
 import { PlayerStatsPanel } from './player-stats-panel';
 
 const player = aPlayer({ primaryPositionId: 1, secondaryPositionId: 2 });
-
-const aVideo = (over: Partial<Video>): Video => ({
-  id: 1,
-  playerId: 7,
-  url: null,
-  thumbnail: null,
-  status: 'ready',
-  maxSpeed: null,
-  maxSpeedPlusMinus: null,
-  methodLabel: null,
-  igaScore: null,
-  distance: null,
-  avgTransition: null,
-  durationSeconds: null,
-  positionId: 1,
-  positionKey: 'QB',
-  season: 2026,
-  analysisRequestId: null,
-  createdAt: '2026-09-01T12:00:00.000Z',
-  ...over,
-});
 
 // The best (22.3 at quarterback, request 11) and a slower result at the secondary position (20.9, request 12).
 const videos = [

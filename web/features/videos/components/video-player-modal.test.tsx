@@ -2,30 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { videosApi } from '@contract/api/videos';
-import type { Video } from '@contract/videos';
+import { aVideo } from '@/test/data';
 import { mock } from '@/test/mock';
 import { server } from '@/test/server';
 import { VideoPlayerModal } from './video-player-modal';
 
-const clip: Video = {
-  id: 7,
-  playerId: 1,
-  url: null,
-  thumbnail: null,
-  status: 'ready',
-  maxSpeed: null,
-  maxSpeedPlusMinus: null,
-  methodLabel: null,
-  igaScore: null,
-  distance: null,
-  avgTransition: null,
-  durationSeconds: 4,
-  positionId: null,
-  positionKey: null,
-  season: 2026,
-  analysisRequestId: null,
-  createdAt: '2026-11-01T00:00:00.000Z',
-};
+const clip = aVideo({ id: 7, playerId: 1, durationSeconds: 4 });
 
 /** A fresh address the server hands out when the test says so, one per request in turn. */
 function addresses() {
