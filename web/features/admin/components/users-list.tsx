@@ -1,22 +1,10 @@
-import { Pencil, Trash2 } from 'lucide-react';
-import { ROLE_LABELS, type AdminUser } from '@contract/admin';
+import { ROLE_LABELS } from '@contract/admin';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
-import { ROLE_BADGE, SelfDeleteNote, when } from './users-table';
+import { UserActions, type UsersViewProps } from './user-actions';
+import { ROLE_BADGE, when } from './users-table';
 
 /** The phone layout of the users table: the same columns, stacked, with the actions in reach. */
-export function UsersList({
-  users,
-  onEdit,
-  onDelete,
-  selfId,
-}: {
-  users: AdminUser[];
-  onEdit: (u: AdminUser) => void;
-  onDelete: (u: AdminUser) => void;
-  /** The signed-in admin: the server refuses to delete this account (409), so no Delete is offered. */
-  selfId: number | undefined;
-}) {
+export function UsersList({ users, onEdit, onDelete, selfId }: UsersViewProps) {
   return (
     <ul className="divide-y">
       {users.map((u) => (
@@ -47,30 +35,7 @@ export function UsersList({
               <dd>{when(u.firstLoginAt)}</dd>
             </div>
           </dl>
-          <div className="flex gap-2">
-            <Button
-              size="sm"
-              variant="outline"
-              className="flex-1"
-              onClick={() => onEdit(u)}
-              aria-label={`Edit ${u.username}`}
-            >
-              <Pencil aria-hidden /> Edit
-            </Button>
-            {u.id === selfId ? (
-              <SelfDeleteNote className="flex-1 text-center" />
-            ) : (
-              <Button
-                size="sm"
-                variant="outline"
-                className="flex-1 text-destructive hover:text-destructive"
-                onClick={() => onDelete(u)}
-                aria-label={`Delete ${u.username}`}
-              >
-                <Trash2 aria-hidden /> Delete
-              </Button>
-            )}
-          </div>
+          <UserActions user={u} selfId={selfId} onEdit={onEdit} onDelete={onDelete} fill />
         </li>
       ))}
     </ul>

@@ -1,8 +1,6 @@
-import { Pencil, Trash2 } from 'lucide-react';
-import { ROLE_LABELS, type AdminUser } from '@contract/admin';
+import { ROLE_LABELS } from '@contract/admin';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
-import { cn } from '@/lib/cn';
+import { UserActions, type UsersViewProps } from './user-actions';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -28,30 +26,7 @@ export const ROLE_BADGE = {
   coach: 'secondary',
 } as const;
 
-/** In place of Delete on the admin's own row: the server refuses it, so say why instead of offering it. */
-export function SelfDeleteNote({ className }: { className?: string }) {
-  return (
-    <span
-      className={cn('self-center text-xs text-muted-foreground', className)}
-      data-testid="self-delete-note"
-    >
-      You cannot delete your own account here
-    </span>
-  );
-}
-
-export function UsersTable({
-  users,
-  onEdit,
-  onDelete,
-  selfId,
-}: {
-  users: AdminUser[];
-  onEdit: (u: AdminUser) => void;
-  onDelete: (u: AdminUser) => void;
-  /** The signed-in admin: the server refuses to delete this account (409), so no Delete is offered. */
-  selfId: number | undefined;
-}) {
+export function UsersTable({ users, onEdit, onDelete, selfId }: UsersViewProps) {
   return (
     <Table className="whitespace-nowrap">
       <TableHeader>
@@ -92,29 +67,7 @@ export function UsersTable({
               <When iso={u.firstLoginAt} />
             </TableCell>
             <TableCell className="text-right">
-              <div className="flex justify-end gap-1">
-                <Button
-                  size="sm"
-                  variant="outline"
-                  onClick={() => onEdit(u)}
-                  aria-label={`Edit ${u.username}`}
-                >
-                  <Pencil aria-hidden /> Edit
-                </Button>
-                {u.id === selfId ? (
-                  <SelfDeleteNote className="w-36 whitespace-normal text-left leading-tight" />
-                ) : (
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    className="text-destructive hover:text-destructive"
-                    onClick={() => onDelete(u)}
-                    aria-label={`Delete ${u.username}`}
-                  >
-                    <Trash2 aria-hidden /> Delete
-                  </Button>
-                )}
-              </div>
+              <UserActions user={u} selfId={selfId} onEdit={onEdit} onDelete={onDelete} />
             </TableCell>
           </TableRow>
         ))}
