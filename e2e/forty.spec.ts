@@ -1,10 +1,10 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { computeForty, formatForty } from '../contract/forty-math';
 import { makeFortyClip, type FortyClip } from '../server/lib/forty-clip';
 import { DEMO, expect, loginAs, shot, test } from './fixtures';
 import { DESKTOP, shots, signInAs } from './screens';
+import { buySpeedCredit, requestWithClip } from './family-requests';
 import { scratchDir } from './scratch';
 import { clickFrameAt, goTo } from './frame-viewer';
 
@@ -28,49 +28,11 @@ const trueMarks = (c: FortyClip, videoId: number) => ({
 
 /** Jordan's 40 through the API: the family uploads and requests, the analyst completes with the true marks. */
 async function slowerForty(page: Page) {
-  await buySpeedCredit(page);
-  const players = (await (await page.request.get('/api/players')).json()) as {
-    id: number;
-    firstName: string;
-    primaryPositionId: number;
-  }[];
-  const jordan = players.find((p) => p.firstName === 'Jordan')!;
-  const up = await page.request.post('/api/videos/upload', {
-    multipart: {
-      playerId: String(jordan.id),
-      file: { name: 'jordan-40.mp4', mimeType: 'video/mp4', buffer: readFileSync(slow.file) },
-    },
+  const { requestId, videoId } = await requestWithClip(page, slow.file, {
+    type: 'forty',
+    name: 'jordan-40.mp4',
   });
-  expect(up.status(), await up.text()).toBe(201);
-  const videoId = ((await up.json()) as { id: number }).id;
-  const req = await page.request.post('/api/analysis-requests', {
-    data: {
-      requestType: 'forty',
-      playerId: jordan.id,
-      season: new Date().getFullYear(),
-      positionId: jordan.primaryPositionId,
-      videoId,
-    },
-  });
-  expect(req.status(), await req.text()).toBe(201);
-  return { requestId: ((await req.json()) as { id: number }).id, videoId };
-}
-
-async function buySpeedCredit(page: Page) {
-  const credits = async () =>
-    ((await (await page.request.get('/api/user')).json()) as { credits: number }).credits;
-  const before = await credits();
-  const plans = (await (await page.request.get('/api/plans')).json()) as { id: number; key: string }[];
-  const checkout = await page.request.post('/api/checkout', {
-    data: { planId: plans.find((p) => p.key === 'speed-single')!.id },
-  });
-  expect(checkout.status(), await checkout.text()).toBe(200);
-  const sessionId = /cs_test_[A-Za-z0-9_]+/.exec(((await checkout.json()) as { url: string }).url)![0];
-  const paid = await page.request.post(`/api/checkout/test/${sessionId}/pay`, {
-    data: { cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' },
-  });
-  expect(paid.status(), await paid.text()).toBe(200);
-  await expect.poll(credits).toBe(before + 1);
+  return { requestId, videoId };
 }
 
 test.describe('verified 40', () => {

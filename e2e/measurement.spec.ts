@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
@@ -9,6 +8,7 @@ import { uniqueEmail, verifiedAccount } from './auth-helpers';
 import { expectAccessible } from './axe';
 import { DEMO, expect, loginAs, shot, test } from './fixtures';
 import { DESKTOP, PHONE, shots, signInAs } from './screens';
+import { buySpeedCredit, requestWithClip } from './family-requests';
 import { scratchDir } from './scratch';
 
 /** The frame number burned into the pixels the canvas shows, read from a screenshot of it. */
@@ -249,7 +249,7 @@ test.describe('measured max speed', () => {
       speedYps: 10.8,
     });
     const total = vfr.frameTimes.length;
-    const { id } = await requestWithClip(page, vfr.file);
+    const { id } = await requestSpeed(page, vfr.file);
     await signInAs(page, DEMO.analyst);
     const process = await openProcess(page, id);
     const viewer = await clipViewer(process);
@@ -291,7 +291,7 @@ test.describe('measured max speed', () => {
       fps: '20',
       seconds: 2.5,
     });
-    const { id } = await requestWithClip(page, slow.file);
+    const { id } = await requestSpeed(page, slow.file);
     await signInAs(page, DEMO.analyst);
     const process = await openProcess(page, id);
     const viewer = await clipViewer(process);
@@ -325,7 +325,7 @@ test.describe('measured max speed', () => {
       codec: 'hevc',
     });
     expect(hevc.crossings).toEqual(clip.crossings);
-    const { id, playerId } = await requestWithClip(page, hevc.file);
+    const { id, playerId } = await requestSpeed(page, hevc.file);
     await signInAs(page, DEMO.analyst);
     const process = await openProcess(page, id);
     const viewer = await clipViewer(process);
@@ -428,56 +428,9 @@ async function markAll(viewer: Locator, crossings: RunClip['crossings'], total: 
   }
 }
 
-/**
- * The demo family's few credits are spent by other journeys, in an order that depends on the run:
- * each measured request here buys its own credit through the test checkout first.
- */
-async function buySpeedCredit(page: Page) {
-  const credits = async () =>
-    ((await (await page.request.get('/api/user')).json()) as { credits: number }).credits;
-  const before = await credits();
-  const plans = (await (await page.request.get('/api/plans')).json()) as { id: number; key: string }[];
-  const checkout = await page.request.post('/api/checkout', {
-    data: { planId: plans.find((p) => p.key === 'speed-single')!.id },
-  });
-  expect(checkout.status(), await checkout.text()).toBe(200);
-  const sessionId = /cs_test_[A-Za-z0-9_]+/.exec(((await checkout.json()) as { url: string }).url)![0];
-  const paid = await page.request.post(`/api/checkout/test/${sessionId}/pay`, {
-    data: { cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' },
-  });
-  expect(paid.status(), await paid.text()).toBe(200);
-  await expect.poll(credits).toBe(before + 1);
-}
-
 /** The family uploads a clip to the library and requests a speed analysis on it, through the API. */
-async function requestWithClip(page: Page, file: string) {
+async function requestSpeed(page: Page, file: string) {
   await loginAs(page, DEMO.parent);
-  await buySpeedCredit(page);
-  const players = (await (await page.request.get('/api/players')).json()) as {
-    id: number;
-    firstName: string;
-    primaryPositionId: number;
-  }[];
-  const jordan = players.find((p) => p.firstName === 'Jordan')!;
-  const up = await page.request.post('/api/videos/upload', {
-    multipart: {
-      playerId: String(jordan.id),
-      file: { name: path.basename(file), mimeType: 'video/mp4', buffer: readFileSync(file) },
-    },
-  });
-  expect(up.status(), await up.text()).toBe(201);
-  const video = (await up.json()) as { id: number };
-  const req = await page.request.post('/api/analysis-requests', {
-    data: {
-      playerId: jordan.id,
-      requestType: 'max_speed',
-      hudlUrl: `https://www.hudl.com/video/3/e2e/m-${Date.now()}`,
-      startTime: '00:05',
-      season: new Date().getFullYear(),
-      positionId: jordan.primaryPositionId,
-      videoId: video.id,
-    },
-  });
-  expect(req.status(), await req.text()).toBe(201);
-  return { id: ((await req.json()) as { id: number }).id, playerId: jordan.id, videoId: video.id };
+  const { requestId, playerId, videoId } = await requestWithClip(page, file, { type: 'max_speed' });
+  return { id: requestId, playerId, videoId };
 }

@@ -1,10 +1,10 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import sharp from 'sharp';
 import { makeFieldClip, type FieldClip } from '../server/modules/measurements/tracking/field-clip.fixtures';
 import { DEMO, expect, loginAs, test } from './fixtures';
 import { DESKTOP, shots, signInAs } from './screens';
+import { requestWithClip } from './family-requests';
 import { scratchDir } from './scratch';
 import { clickFrameAt, goTo } from './frame-viewer';
 
@@ -32,23 +32,6 @@ async function overlayPixels(canvas: Locator) {
   return { yellow, box };
 }
 
-async function buySpeedCredit(page: Page) {
-  const credits = async () =>
-    ((await (await page.request.get('/api/user')).json()) as { credits: number }).credits;
-  const before = await credits();
-  const plans = (await (await page.request.get('/api/plans')).json()) as { id: number; key: string }[];
-  const checkout = await page.request.post('/api/checkout', {
-    data: { planId: plans.find((p) => p.key === 'speed-single')!.id },
-  });
-  expect(checkout.status(), await checkout.text()).toBe(200);
-  const sessionId = /cs_test_[A-Za-z0-9_]+/.exec(((await checkout.json()) as { url: string }).url)![0];
-  const paid = await page.request.post(`/api/checkout/test/${sessionId}/pay`, {
-    data: { cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' },
-  });
-  expect(paid.status(), await paid.text()).toBe(200);
-  await expect.poll(credits).toBe(before + 1);
-}
-
 test.describe('tracked max speed', () => {
   test.beforeAll(async () => {
     clip = await makeFieldClip(path.join(scratchDir('va-e2e-track-'), 'field-2997.mp4'), {
@@ -63,34 +46,11 @@ test.describe('tracked max speed', () => {
     test.setTimeout(330_000);
     await page.setViewportSize(DESKTOP);
     await loginAs(page, DEMO.parent);
-    await buySpeedCredit(page);
-    const players = (await (await page.request.get('/api/players')).json()) as {
-      id: number;
-      firstName: string;
-      primaryPositionId: number;
-    }[];
-    const jordan = players.find((p) => p.firstName === 'Jordan')!;
-    const up = await page.request.post('/api/videos/upload', {
-      multipart: {
-        playerId: String(jordan.id),
-        file: { name: 'field.mp4', mimeType: 'video/mp4', buffer: readFileSync(clip.file) },
-      },
+    const { requestId, playerId } = await requestWithClip(page, clip.file, {
+      type: 'max_speed',
+      tag: 'tracked',
+      name: 'field.mp4',
     });
-    expect(up.status(), await up.text()).toBe(201);
-    const videoId = ((await up.json()) as { id: number }).id;
-    const sent = await page.request.post('/api/analysis-requests', {
-      data: {
-        playerId: jordan.id,
-        requestType: 'max_speed',
-        hudlUrl: `https://www.hudl.com/video/3/e2e/tracked-${Date.now()}`,
-        startTime: '00:05',
-        season: new Date().getFullYear(),
-        positionId: jordan.primaryPositionId,
-        videoId,
-      },
-    });
-    expect(sent.status(), await sent.text()).toBe(201);
-    const requestId = ((await sent.json()) as { id: number }).id;
 
     await signInAs(page, DEMO.analyst);
     await page.goto('/analyst/queue');
@@ -164,7 +124,7 @@ test.describe('tracked max speed', () => {
     await expect(receipt.getByTestId('receipt-facts')).toContainText(/video 29\.97 fps, tracked, \d+ frames/);
     await shots(page, 'tracking-receipt');
 
-    const shared = await page.request.put(`/api/players/${jordan.id}/share`, { data: { enabled: true } });
+    const shared = await page.request.put(`/api/players/${playerId}/share`, { data: { enabled: true } });
     expect(shared.status(), await shared.text()).toBe(200);
     const publicPath = ((await shared.json()) as { path: string }).path;
     await page.goto(`${publicPath}/receipts/${requestId}`);
