@@ -2,6 +2,7 @@ import { publicUserSchema, type PublicUser } from '@contract/auth';
 import { playerSchema, positionSchema, type Player, type Position } from '@contract/players';
 import { videoListSchema, videoSchema, type Video, type VideoList } from '@contract/videos';
 import { queueItemSchema, type QueueItem } from '@contract/analysis';
+import { videoMediaSchema, type VideoMedia } from '@contract/measurements';
 import { billingHistoryItemSchema, type BillingHistoryItem } from '@contract/billing-history';
 import { leaderboardPageSchema, type LeaderboardPage } from '@contract/leaderboard';
 
@@ -98,6 +99,34 @@ export const aVideo = (over: Partial<Video> = {}): Video =>
     createdAt: '2026-09-01T12:00:00.000Z',
     ...over,
   });
+
+/** A 640x360 H.264 clip at 29.97 fps, `frames` frames long, read and ready to measure (video 9). */
+export const aVideoMedia = (frames: number, over: Partial<VideoMedia> = {}): VideoMedia => {
+  const frameTimes = Array.from({ length: frames }, (_, i) => i / 29.97);
+  return videoMediaSchema.parse({
+    videoId: 9,
+    status: 'ready',
+    error: null,
+    sha256: 'a'.repeat(64),
+    container: 'mov,mp4',
+    codec: 'h264',
+    width: 640,
+    height: 360,
+    rotation: 0,
+    timeBase: '1/30000',
+    nominalFps: '30000/1001',
+    averageFps: '30000/1001',
+    frameCount: frames,
+    durationSeconds: Math.round(frames / 29.97),
+    variableFrameRate: false,
+    workingUrl: null,
+    workingSha256: 'a'.repeat(64),
+    workingCodec: 'h264',
+    hasWorkingCopy: false,
+    frameTimes,
+    ...over,
+  });
+};
 
 export const emptyVideoList = (): VideoList =>
   videoListSchema.parse({

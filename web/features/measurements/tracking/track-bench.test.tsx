@@ -2,36 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { measurementsApi } from '@contract/api/measurements';
-import type { VideoMedia } from '@contract/measurements';
 import { trackSchema, type TrackResult } from '@contract/tracking';
+import { aVideoMedia } from '@/test/data';
 import { renderWithProviders } from '@/test/render';
 import { server } from '@/test/server';
 import { mock } from '@/test/mock';
 import { TrackBench } from './track-bench';
 
-const times = Array.from({ length: 120 }, (_, i) => i / 29.97);
-const media: VideoMedia = {
-  videoId: 9,
-  status: 'ready',
-  error: null,
-  sha256: 'a'.repeat(64),
-  container: 'mov,mp4',
-  codec: 'h264',
-  width: 640,
-  height: 360,
-  rotation: 0,
-  timeBase: '1/30000',
-  nominalFps: '30000/1001',
-  averageFps: '30000/1001',
-  frameCount: times.length,
-  durationSeconds: 4,
-  variableFrameRate: false,
-  workingUrl: null,
-  workingSha256: 'a'.repeat(64),
-  workingCodec: 'h264',
-  hasWorkingCopy: false,
-  frameTimes: times,
-};
+const media = aVideoMedia(120);
+const times = media.frameTimes;
 
 const result: TrackResult = {
   frames: times.map((time, i) => ({

@@ -4,8 +4,9 @@ import { HttpResponse } from 'msw';
 import type { QueueItem } from '@contract/analysis';
 import { measurementsApi } from '@contract/api/measurements';
 import { computeMeasurement } from '@contract/measurement-math';
-import { measurementResultSchema, type VideoMedia } from '@contract/measurements';
+import { measurementResultSchema } from '@contract/measurements';
 import type { TrackResult } from '@contract/tracking';
+import { aVideoMedia } from '@/test/data';
 import { renderWithProviders } from '@/test/render';
 import { server } from '@/test/server';
 import { mock } from '@/test/mock';
@@ -22,29 +23,8 @@ vi.mock('../viewer/use-frame-source', () => {
   return { useFrameSource: () => ({ status: 'ready', source }) };
 });
 
-const times = Array.from({ length: 90 }, (_, i) => i / 29.97);
-const media: VideoMedia = {
-  videoId: 9,
-  status: 'ready',
-  error: null,
-  sha256: 'a'.repeat(64),
-  container: 'mov,mp4',
-  codec: 'h264',
-  width: 640,
-  height: 360,
-  rotation: 0,
-  timeBase: '1/30000',
-  nominalFps: '30000/1001',
-  averageFps: '30000/1001',
-  frameCount: times.length,
-  durationSeconds: 3,
-  variableFrameRate: false,
-  workingUrl: null,
-  workingSha256: 'a'.repeat(64),
-  workingCodec: 'h264',
-  hasWorkingCopy: false,
-  frameTimes: times,
-};
+const media = aVideoMedia(90);
+const times = media.frameTimes;
 const item = { id: 3, playerId: 4, sourceVideoId: 9, requestType: 'max_speed' } as QueueItem;
 
 const track: TrackResult = {
