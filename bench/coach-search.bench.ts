@@ -10,14 +10,12 @@
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { coachSearchQuerySchema, type CoachSearchQuery } from '../contract/coach';
-import { openDb, type DbHandle } from '../server/db/client';
-import { runMigrations } from '../server/db/migrate';
+import type { DbHandle } from '../server/db/client';
 import type { Storage } from '../server/lib/storage';
 import { searchPlayers, searchRows, searchStatement } from '../server/modules/coach/search.service';
 import { pagePercentiles, playerPercentiles } from '../server/modules/sharing';
-import { seedPositions } from '../server/seed/positions';
 import { ms, pct, printTable, type Row } from './lib/report';
-import { pgBaseUrl, scratchDatabase, withDb } from './lib/pg';
+import { filledDatabase } from './lib/filled-db';
 
 const PLAYERS = Number(process.env.BENCH_COACH_PLAYERS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
@@ -190,23 +188,13 @@ async function serverMs(h: DbHandle, statement: ReturnType<typeof sql>) {
 }
 
 async function main() {
-  const reuse = process.env.BENCH_COACH_DB;
-  const scratch = reuse
-    ? { name: reuse, url: withDb(pgBaseUrl, reuse), drop: async () => {} }
-    : await scratchDatabase('va_bench_coach');
-  const h = await openDb({ databaseUrl: scratch.url, dataDir: '/tmp' });
+  const { h, name, seconds, done } = await filledDatabase('va_bench_coach', 'BENCH_COACH_DB', fill);
   try {
-    const t0 = performance.now();
-    if (!reuse) {
-      await runMigrations(h);
-      await seedPositions(h.db);
-      await fill(h);
-    }
     const count = await h.db.execute(sql`select count(*)::int as n from coach_search`);
     const n = (count as unknown as { rows: { n: number }[] }).rows[0].n;
     const players = n.toLocaleString('en-US');
     console.log(
-      `${players} discoverable players in coach_search after ${((performance.now() - t0) / 1000).toFixed(1)} s (database ${scratch.name}).`,
+      `${players} discoverable players in coach_search after ${seconds.toFixed(1)} s (database ${name}).`,
     );
 
     const base = await time(() => h.pool!.query('select 1'));
@@ -307,8 +295,7 @@ async function main() {
       plans.trim(),
     );
   } finally {
-    await h.close();
-    if (!process.argv.includes('--keep')) await scratch.drop();
+    await done();
   }
 }
 

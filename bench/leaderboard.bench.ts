@@ -8,13 +8,11 @@
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import type { LeaderboardQuery } from '../contract/leaderboard';
-import { openDb, type DbHandle } from '../server/db/client';
-import { runMigrations } from '../server/db/migrate';
-import { seedPositions } from '../server/seed/positions';
+import type { DbHandle } from '../server/db/client';
 import { getLeaderboardPage } from '../server/modules/leaderboard/leaderboard.service';
 import { pageQuery } from '../server/modules/leaderboard/leaderboard.sql';
 import { ms, pct, printTable, type Row } from './lib/report';
-import { pgBaseUrl, scratchDatabase, withDb } from './lib/pg';
+import { filledDatabase } from './lib/filled-db';
 
 const ROWS = Number(process.env.BENCH_LEADERBOARD_ROWS ?? 1_000_000);
 const ROWS_PER_PLAYER = 16; // 2 metrics x (7 seasons + all time)
@@ -75,22 +73,12 @@ const CASES: { name: string; q: LeaderboardQuery }[] = [
 ];
 
 async function main() {
-  const reuse = process.env.BENCH_LEADERBOARD_DB;
-  const scratch = reuse
-    ? { name: reuse, url: withDb(pgBaseUrl, reuse), drop: async () => {} }
-    : await scratchDatabase('va_bench_lb');
-  const h = await openDb({ databaseUrl: scratch.url, dataDir: '/tmp' });
+  const { h, name, seconds, done } = await filledDatabase('va_bench_lb', 'BENCH_LEADERBOARD_DB', fill);
   try {
-    const t0 = performance.now();
-    if (!reuse) {
-      await runMigrations(h);
-      await seedPositions(h.db);
-      await fill(h);
-    }
     const count = await h.db.execute(sql`select count(*)::int as n from leaderboard`);
     const n = (count as unknown as { rows: { n: number }[] }).rows[0].n;
     console.log(
-      `Filled ${n.toLocaleString('en-US')} leaderboard rows in ${((performance.now() - t0) / 1000).toFixed(1)} s (database ${scratch.name}).`,
+      `Filled ${n.toLocaleString('en-US')} leaderboard rows in ${seconds.toFixed(1)} s (database ${name}).`,
     );
 
     const base = await time(() => h.pool!.query('select 1'));
@@ -163,8 +151,7 @@ async function main() {
       plans.trim(),
     );
   } finally {
-    await h.close();
-    if (!process.argv.includes('--keep')) await scratch.drop();
+    await done();
   }
 }
 

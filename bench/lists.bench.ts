@@ -10,9 +10,7 @@ import { performance } from 'node:perf_hooks';
 import { loadavg, tmpdir } from 'node:os';
 import { sql } from 'drizzle-orm';
 import { PAGE_SIZES } from '../contract/pagination';
-import { openDb, type DbHandle } from '../server/db/client';
-import { runMigrations } from '../server/db/migrate';
-import { seedPositions } from '../server/seed/positions';
+import type { DbHandle } from '../server/db/client';
 import { createLocalStorage } from '../server/lib/storage';
 import { listUsers, SEARCH_WINDOWS } from '../server/modules/admin/admin-users.service';
 import { listQueue } from '../server/modules/analysis/queue.service';
@@ -20,8 +18,8 @@ import { listHistory } from '../server/modules/billing/history.service';
 import { listPlayers } from '../server/modules/players/players.service';
 import { listVideos } from '../server/modules/videos/videos.service';
 import type { UserRow } from '../server/db/schema';
-import { pgBaseUrl, scratchDatabase, withDb } from './lib/pg';
 import { ms, pct, printTable, type Row } from './lib/report';
+import { filledDatabase } from './lib/filled-db';
 
 const USERS = 1_000_000;
 const QUEUED = 10_000;
@@ -120,20 +118,10 @@ async function time(fn: () => Promise<unknown>) {
 }
 
 async function main() {
-  const reuse = process.env.BENCH_LISTS_DB;
-  const scratch = reuse
-    ? { name: reuse, url: withDb(pgBaseUrl, reuse), drop: async () => {} }
-    : await scratchDatabase('va_bench_lists');
-  const h = await openDb({ databaseUrl: scratch.url, dataDir: tmpdir() });
+  const { h, name, reused, seconds, done } = await filledDatabase('va_bench_lists', 'BENCH_LISTS_DB', fill);
   try {
-    const t0 = performance.now();
-    if (!reuse) {
-      await runMigrations(h);
-      await seedPositions(h.db);
-      await fill(h);
-    }
-    const filled = `${reuse ? 'Reused' : 'Filled in'} ${((performance.now() - t0) / 1000).toFixed(1)} s`;
-    console.log(`${filled} (database ${scratch.name}).`);
+    const filled = `${reused ? 'Reused' : 'Filled in'} ${seconds.toFixed(1)} s`;
+    console.log(`${filled} (database ${name}).`);
     const family = { id: 2, role: 'user' } as UserRow;
     const [firstPlayer] = (
       (await h.db.execute(sql`select min(id)::int as id from players where user_id = 2`)) as unknown as {
@@ -386,8 +374,7 @@ async function main() {
       plans.trim(),
     );
   } finally {
-    await h.close();
-    if (!process.argv.includes('--keep')) await scratch.drop();
+    await done();
   }
 }
 
