@@ -66,13 +66,18 @@ export function answerCache(clock: WriteClock, opts: AnswerCacheOptions): Answer
  * Sends a route's answer kept as the bytes it is sent as: on a miss, `read` gives the answer (and a
  * list's next-page cursor), the route's own serializer writes it once (`reply.serialize`, the compiled
  * one, with the tests' zod check), and every later request sends that JSON as is, until a write.
+ *
+ * The key is made here, of everything such an answer depends on besides the database: the route, the
+ * signed-in user (whose role and rights are rows too) and the URL with its query. A route cannot forget
+ * one of them and hand one family's answer to another.
  */
 export async function sendKept(
   reply: FastifyReply,
   answers: AnswerCache,
-  key: string,
   read: () => Promise<{ body: unknown; next?: string | null }>,
 ): Promise<FastifyReply> {
+  const req = reply.request;
+  const key = `${req.routeOptions.url} ${req.user?.id ?? '-'} ${req.url}`;
   const kept = await answers.get(key, async () => {
     const { body, next = null } = await read();
     // Kept as bytes: sent as they are, with no length to count or text to encode on each request.

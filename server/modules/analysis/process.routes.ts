@@ -15,7 +15,7 @@ export default async function processRoutes(app: FastifyInstance) {
   // Kept until a write (decision 216): the queue is the same for every analyst; the key names the user
   // anyway, so no answer ever crosses from one account to another.
   route(app, analysisApi.queue, async (req, reply) =>
-    sendKept(reply, app.answers, `queue ${req.user.id} ${req.url}`, async () => {
+    sendKept(reply, app.answers, async () => {
       const page = await listQueue(app.db, req.query);
       return { body: page.items, next: page.next };
     }),

@@ -38,7 +38,7 @@ export default async function coachRoutes(app: FastifyInstance) {
 
   // Kept until a write (decision 216): the coach's own standing and the search, per coach and query.
   route(app, coachApi.search, async (req, reply) =>
-    sendKept(reply, app.answers, `coach-search ${req.user.id} ${req.url}`, async () => {
+    sendKept(reply, app.answers, async () => {
       await activeCoach(db, req.user);
       return { body: await searchPlayers(db, app.storage, req.query) };
     }),

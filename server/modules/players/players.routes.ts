@@ -10,7 +10,7 @@ export default async function playersRoutes(app: FastifyInstance) {
 
   // Kept until a write (decision 216): per user and query.
   route(app, playersApi.list, async (req, reply) =>
-    sendKept(reply, app.answers, `players ${req.user.id} ${req.url}`, async () => {
+    sendKept(reply, app.answers, async () => {
       const page = await service.listPlayers(deps, req.user, req.query);
       return { body: page.items, next: page.next };
     }),

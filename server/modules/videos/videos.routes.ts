@@ -14,7 +14,7 @@ import { checkUploadTarget, keyFromPath, listVideos, viewableVideo } from './vid
 export default async function videosRoutes(app: FastifyInstance, opts: { kickJobs: () => void }) {
   // Kept until a write (decision 216): per user and query.
   route(app, videosApi.list, async (req, reply) =>
-    sendKept(reply, app.answers, `videos ${req.user.id} ${req.url}`, () =>
+    sendKept(reply, app.answers, () =>
       listVideos(app.db, app.storage, req.user, req.params.playerId, req.query),
     ),
   );
