@@ -2,6 +2,7 @@ import { useState, type ComponentProps } from 'react';
 import { Link, useParams } from 'react-router';
 import { Library, Pencil } from 'lucide-react';
 import { canProcessRequests, isAdmin } from '@contract/access';
+import { AfterFirstPaint } from '@/components/after-first-paint';
 import { Breadcrumb } from '@/components/ui/breadcrumb';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -139,22 +140,25 @@ export default function PlayerCardRoute() {
           <PlayerStatsPanel {...slotProps} />
         </div>
       </div>
-      {isOwner && <ShareProfileCard playerId={p.id} />}
-      {isOwner && <DiscoveryCard playerId={p.id} minor={!isAdultOn(p.dateOfBirth)} />}
-      <Card>
-        <CardHeader className="flex-row items-center justify-between space-y-0">
-          <CardTitle className="text-lg">Videos</CardTitle>
-          <Button asChild variant="ghost" size="sm">
-            <Link to={paths.playerVideos(p.id)}>
-              <Library aria-hidden /> Library
-            </Link>
-          </Button>
-        </CardHeader>
-        <CardContent>
-          <VideoCarousel {...slotProps} />
-        </CardContent>
-      </Card>
-      {(isOwner || canProcessRequests(user?.role)) && <RequestHistory playerId={p.id} />}
+      {/* Below the fold: rendered once the card and its stats have painted (decision 220). */}
+      <AfterFirstPaint>
+        {isOwner && <ShareProfileCard playerId={p.id} />}
+        {isOwner && <DiscoveryCard playerId={p.id} minor={!isAdultOn(p.dateOfBirth)} />}
+        <Card>
+          <CardHeader className="flex-row items-center justify-between space-y-0">
+            <CardTitle className="text-lg">Videos</CardTitle>
+            <Button asChild variant="ghost" size="sm">
+              <Link to={paths.playerVideos(p.id)}>
+                <Library aria-hidden /> Library
+              </Link>
+            </Button>
+          </CardHeader>
+          <CardContent>
+            <VideoCarousel {...slotProps} />
+          </CardContent>
+        </Card>
+        {(isOwner || canProcessRequests(user?.role)) && <RequestHistory playerId={p.id} />}
+      </AfterFirstPaint>
     </div>
   );
 }

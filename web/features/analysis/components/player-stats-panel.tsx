@@ -30,6 +30,9 @@ export function PlayerStatsPanel(props: PlayerSlotProps) {
   const player = useSlotPlayer(props);
   const positionId = props.positionId ?? player?.primaryPositionId;
   const stats = usePlayerStats(props.playerId, positionId);
+  // The results' percentiles travel with the panel's first reads, not after the videos say which result
+  // is shown: the percentile line is the card's largest text (issue 30's first screen, decision 220).
+  useResultPercentiles(props.playerId);
   const seasons = seasonsAxis(player?.graduationYear ?? new Date().getFullYear());
   const series =
     view === 'speed' ? speedSeries(stats.videos, seasons, stats.ms) : igaSeries(stats.videos, seasons);

@@ -190,4 +190,18 @@ describe('the request dialog takes only what an analyst can measure (issue 27 it
     expect(screen.getByLabelText('Hudl Video URL')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByRole('dialog', { name: 'Request Speed Analysis' })).toBeVisible();
   });
+
+  it('holds no form while closed; after a cancel, the next opening starts from the defaults again', async () => {
+    const { ui } = renderDialog('max_speed');
+    await screen.findByRole('button', { name: 'Request Speed Analysis' });
+    expect(document.querySelector('form')).toBeNull();
+    expect(screen.queryByLabelText('Hudl Video URL')).not.toBeInTheDocument();
+    await fillSpeedRequest(ui);
+    expect(screen.getByLabelText('Hudl Video URL')).toHaveValue('https://www.hudl.com/video/3/1/abc');
+    await ui.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(document.querySelector('form')).toBeNull());
+    await ui.click(screen.getByRole('button', { name: 'Request Speed Analysis' }));
+    expect(await screen.findByLabelText('Mins and Secs (i.e. 00:23) to start measuring')).toHaveValue('');
+    expect(screen.getByLabelText('Hudl Video URL')).toHaveValue('');
+  });
 });
