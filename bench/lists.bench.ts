@@ -13,6 +13,7 @@ import { PAGE_SIZES } from '../contract/pagination';
 import type { DbHandle } from '../server/db/client';
 import { createLocalStorage } from '../server/lib/storage';
 import { listUsers, SEARCH_WINDOWS } from '../server/modules/admin/admin-users.service';
+import { chooseTrigrams, trigramSample } from '../server/modules/admin/admin-users-search';
 import { listQueue } from '../server/modules/analysis/queue.service';
 import { listHistory } from '../server/modules/billing/history.service';
 import { listPlayers } from '../server/modules/players/players.service';
@@ -137,6 +138,22 @@ async function main() {
     ).rows;
     const storage = createLocalStorage(tmpdir(), 'bench-secret-bench-secret-bench-secret');
     const familyOf = (id: number) => ({ id, role: 'user' }) as UserRow;
+    // The statement the app sends for a term the index answers: its rare trigrams, then the whole term (decision 219).
+    const sample = await trigramSample(h.db);
+    const searchPlan = (term: string) => {
+      const patterns = chooseTrigrams(term, sample);
+      const n = patterns.length;
+      if (!n)
+        return {
+          text: 'select * from users where search_text like lower($1) order by id limit $2',
+          params: [`%${term}%`, 51],
+        };
+      const asked = patterns.map((_, i) => `search_text like $${i + 1}`).join(' and ');
+      return {
+        text: `select * from users where ${asked} and strpos(search_text, lower($${n + 1})) > 0 order by id limit $${n + 2}`,
+        params: [...patterns.map((p) => `%${p}%`), term, 51],
+      };
+    };
     const playersPlan = (userId: number, limit = 100) => ({
       text: 'select * from players where user_id = $1 order by created_at desc, id desc limit $2',
       params: [userId, limit + 1],
@@ -250,10 +267,17 @@ async function main() {
           const p = await listUsers(h.db, { q: 'first99999', limit: 50 });
           return { n: p.items.length, more: Boolean(p.next) };
         },
-        plan: {
-          text: 'select * from users where search_text like lower($1) order by id limit $2',
-          params: ['%first99999%', 51],
+        plan: searchPlan('first99999'),
+        admin: true,
+        whole: true,
+      },
+      {
+        name: 'admin users, search "user99999@bench.test" (an email pasted whole: 1 match)',
+        run: async () => {
+          const p = await listUsers(h.db, { q: 'user99999@bench.test', limit: 50 });
+          return { n: p.items.length, more: Boolean(p.next) };
         },
+        plan: searchPlan('user99999@bench.test'),
         admin: true,
         whole: true,
       },

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, like, ne, or, sql, type AnyColumn } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, like, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { AdminCreateUserInput, AdminUpdateUserInput, AdminUser } from '../../../contract/admin';
 import type { Role } from '../../../contract/access';
 import type { DbOrTx } from '../../db/client';
@@ -7,6 +7,7 @@ import { AppError, conflict, notFound } from '../../lib/app-error';
 import { hashPassword } from '../../lib/password';
 import { decodeCursor, isIntKey, toPage } from '../../lib/pagination';
 import { lockAdminsFor } from './admin-guards';
+import { rareTrigramSearch } from './admin-users-search';
 
 type UserRow = typeof users.$inferSelect;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -31,9 +32,11 @@ const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
  * How many users by id a search reads before it asks the trigram index (decision 215): first a few, then,
  * when those matched often enough that the wider window would likely fill the page, more. A term in at least
  * one user in 800 (`last97`, 1 in 125 at 1,000,000 users) fills its page from them in id order; any other
- * goes to the index after the first few thousand rows.
+ * goes to the index after the first few thousand rows, asked for the term's rare trigrams (decision 219).
  */
 export const SEARCH_WINDOWS: readonly number[] = [2_000, 40_000];
+
+type Searchable = Record<'role' | 'isEmailVerified' | 'searchText' | 'id', AnyColumn>;
 
 /** One keyset page of users by id, filtered by role, verification and a search in email, username and name. */
 export async function listUsers(
@@ -44,12 +47,13 @@ export async function listUsers(
   const after = decodeCursor(q.cursor, isIntKey);
   const term = q.q ? `%${likeEscape(q.q)}%` : null;
   const limit = q.limit + 1;
-  const where = (u: Record<'role' | 'isEmailVerified' | 'searchText' | 'id', AnyColumn>) =>
+  // The stored lower-cased column users_search_text_trgm_idx indexes: a plain LIKE, no per-row lower() or concatenation (decision 123).
+  const plain = (u: Searchable) => (term ? like(u.searchText, sql`lower(${term})`) : undefined);
+  const where = (u: Searchable, search: SQL | undefined) =>
     and(
       q.role ? eq(u.role, q.role) : undefined,
       q.verified === undefined ? undefined : eq(u.isEmailVerified, q.verified),
-      // The stored lower-cased column users_search_text_trgm_idx indexes: a plain LIKE, no per-row lower() or concatenation (decision 123).
-      term ? like(u.searchText, sql`lower(${term})`) : undefined,
+      search,
       after ? gt(u.id, after[0]) : undefined,
     );
   // A common term: the next users by id hold a whole page of matches, read in id order without sorting
@@ -62,7 +66,12 @@ export async function listUsers(
       .orderBy(asc(users.id))
       .limit(size)
       .as('next_users');
-    return db.select().from(next).where(where(next)).orderBy(asc(next.id)).limit(limit);
+    return db
+      .select()
+      .from(next)
+      .where(where(next, plain(next)))
+      .orderBy(asc(next.id))
+      .limit(limit);
   };
   let rows: UserRow[] = [];
   if (term)
@@ -72,8 +81,10 @@ export async function listUsers(
       // On to the wider window only when this one's share of matches would fill a page there.
       if (rows.length >= limit || !wider || (rows.length * wider) / windows[i] < limit) break;
     }
-  if (rows.length < limit)
-    rows = await db.select().from(users).where(where(users)).orderBy(asc(users.id)).limit(limit);
+  if (rows.length < limit) {
+    const search = q.q ? ((await rareTrigramSearch(db, q.q)) ?? plain(users)) : undefined;
+    rows = await db.select().from(users).where(where(users, search)).orderBy(asc(users.id)).limit(limit);
+  }
   const page = toPage(rows, q.limit, (u) => [u.id]);
   return { items: page.items.map(toAdminUser), next: page.next };
 }
