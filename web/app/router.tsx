@@ -127,7 +127,15 @@ const SHELL_SCREENS: {
   { path: paths.subscriptions, Screen: Subscriptions, roles: family },
   { path: paths.profile, Screen: Profile },
   { path: paths.leaderboard, Screen: Leaderboard, roles: family },
-  { path: '/receipts/:requestId', Screen: Receipt, roles: family },
+  {
+    path: '/receipts/:requestId',
+    Screen: Receipt,
+    roles: family,
+    // Its module (and the measurements contract) comes with the screen's code, not in every screen's entry.
+    data: ({ requestId }) =>
+      requestId &&
+      import('@/features/measurements/api/get-receipt').then((m) => m.prefetchReceipt(requestId)),
+  },
   { path: '/forty-receipts/:requestId', Screen: FortyReceipt, roles: family },
   { path: paths.coachSearch, Screen: CoachSearch, roles: coach },
   { path: '/coach/players/:id', Screen: CoachPlayer, roles: coach },

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { measurementsApi } from '@contract/api/measurements';
 import { call } from '@/lib/api-client';
+import { queryClient } from '@/lib/query-client';
 import { measurementKeys } from './keys';
 
 const receiptQueryOptions = (requestId: number, revision?: number | null) =>
@@ -22,3 +23,13 @@ export const useReceipt = (requestId: number, revision?: number | null) =>
     ...receiptQueryOptions(requestId, revision),
     enabled: Number.isInteger(requestId) && requestId > 0,
   });
+
+/**
+ * Asks for the receipt the address names (its `revision`, else the latest) as soon as the screen's code
+ * arrives, before the screen renders (decisions 192, 220); `useReceipt` then joins the request.
+ */
+export const prefetchReceipt = (requestId: string) => {
+  const id = Number(requestId);
+  const revision = Number(new URLSearchParams(window.location.search).get('revision')) || null;
+  if (Number.isInteger(id) && id > 0) void queryClient.prefetchQuery(receiptQueryOptions(id, revision));
+};

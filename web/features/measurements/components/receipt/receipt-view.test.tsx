@@ -120,7 +120,7 @@ describe('the receipt, in plain words first', () => {
     expect(facts).toHaveTextContent('Source SHA-256' + 'a'.repeat(64));
     expect(facts).toHaveTextContent('mov,mp4,m4a,3gp,3g2,mj2 · h264 · 1920×1080 · 300 frames');
     expect(facts).toHaveTextContent('Methodvideo 59.94 fps, yard-line crossings');
-    expect(screen.getByTestId('marked-frame-caption')).toHaveTextContent(
+    expect(await screen.findByTestId('marked-frame-caption')).toHaveTextContent(
       'Mark 1 of 5: 10-yard line · Frame 20 (frameIndex 19)',
     );
   });
@@ -189,7 +189,8 @@ describe('a tracked Max Speed on the receipt (issue 31, decision 210)', () => {
     expect(screen.getByTestId('receipt-summary')).toHaveTextContent(
       'The fastest 10 yards of the run, from yard 12.4 to yard 22.4, took 0.971 seconds.',
     );
-    expect(screen.getByRole('img', { name: 'Speed by distance' })).toBeInTheDocument();
+    // The charts load beside the receipt (decision 220).
+    expect(await screen.findByRole('img', { name: 'Speed by distance' })).toBeInTheDocument();
     const windowStills = within(screen.getByTestId('receipt-track-stills')).getAllByRole('listitem');
     expect(windowStills.map((li) => li.textContent)).toEqual([
       'Start of the fastest 10 yardsFrame 66 at 1.0844 s',
@@ -214,7 +215,7 @@ describe('a tracked Max Speed on the receipt (issue 31, decision 210)', () => {
     );
     expect(facts).toHaveTextContent('Ground pointTracked ground point');
     expect(facts).not.toHaveTextContent('Landmark');
-    expect(screen.getByTestId('marked-frame-caption')).toHaveTextContent(
+    expect(await screen.findByTestId('marked-frame-caption')).toHaveTextContent(
       /^Proposed crossing 1 of 5: 10-yard line/,
     );
     expect(screen.getByRole('heading', { name: /Proposed crossings \(from the track/ })).toBeVisible();

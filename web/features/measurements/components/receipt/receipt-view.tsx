@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { formatSpeed } from '@contract/measurement-math';
 import type { Receipt } from '@contract/measurements';
@@ -10,16 +11,24 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { useReceipt } from '../../api/get-receipt';
-import { SpeedProfileChart } from '../speed-profile-chart';
-import { VelocityChart } from '../../tracking/velocity-chart';
 import { SplitsTable } from '../splits-table';
-import { CorrectDialog } from './correct-dialog';
-import { MarkedFrames } from './marked-frames';
 import { ReceiptCrossings } from './receipt-crossings';
 import { ReceiptFacts } from './receipt-facts';
 import { ReceiptLimits } from './receipt-limits';
 import { TechnicalDetails } from './technical-details';
 import { TrackWindowStills } from './track-window-stills';
+
+// The charts (Recharts), the frame viewer (mediabunny) and the analysts' correction bench load beside the
+// receipt, not before it: what a family reads first paints without them (decision 220).
+const SpeedProfileChart = lazy(() =>
+  import('../speed-profile-chart').then((m) => ({ default: m.SpeedProfileChart })),
+);
+const VelocityChart = lazy(() =>
+  import('../../tracking/velocity-chart').then((m) => ({ default: m.VelocityChart })),
+);
+const CorrectDialog = lazy(() => import('./correct-dialog').then((m) => ({ default: m.CorrectDialog })));
+const MarkedFrames = lazy(() => import('./marked-frames').then((m) => ({ default: m.MarkedFrames })));
+const chartSpace = <Skeleton className="h-[220px] w-full" />;
 
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -101,7 +110,11 @@ export function ReceiptView({
           </div>
           <div className="grid justify-items-start gap-2 sm:justify-items-end">
             <Revisions receipt={r} onRevision={onRevision} />
-            {canCorrect && <CorrectDialog receipt={r} onSaved={() => onRevision(null)} />}
+            {canCorrect && (
+              <Suspense fallback={null}>
+                <CorrectDialog receipt={r} onSaved={() => onRevision(null)} />
+              </Suspense>
+            )}
           </div>
         </CardHeader>
         {r.override && (
@@ -153,10 +166,14 @@ export function ReceiptView({
             {m.tracked?.result.maxSpeed ? (
               <section className="grid gap-1" aria-label="Velocity profile">
                 <h3 className="text-sm font-semibold">Velocity profile (tracked)</h3>
-                <VelocityChart result={m.tracked.result} height={220} />
+                <Suspense fallback={chartSpace}>
+                  <VelocityChart result={m.tracked.result} height={220} />
+                </Suspense>
               </section>
             ) : (
-              <SpeedProfileChart result={m} height={220} />
+              <Suspense fallback={chartSpace}>
+                <SpeedProfileChart result={m} height={220} />
+              </Suspense>
             )}
           </CardContent>
         </Card>
@@ -174,7 +191,9 @@ export function ReceiptView({
           <h3 className="text-sm font-semibold">
             {m.tracked ? 'Proposed crossings (from the track, the cross-check)' : 'Marked frames'}
           </h3>
-          <MarkedFrames receipt={r} />
+          <Suspense fallback={<Skeleton className="h-48 w-full" />}>
+            <MarkedFrames receipt={r} />
+          </Suspense>
         </section>
         <section className="grid gap-2" aria-label="Evidence">
           <h3 className="text-sm font-semibold">Evidence</h3>
