@@ -31,6 +31,24 @@ const SIGNED_OUT = new Set(['auth-page', 'reset-password', 'verify-email', 'auth
 const SIGNED_IN_SCREENS = readdirSync(ROUTES)
   .filter((f) => /^[a-z-]+\.tsx$/.test(f) && !SIGNED_OUT.has(f.slice(0, -4)))
   .map((f) => `${ROUTES}/${f}`);
+/**
+ * Screens only analysts, admins and coaches open: what only they share is grouped apart (`staff`), so a
+ * family's screens do not load and evaluate it (decision 220).
+ */
+const STAFF_SCREENS = new Set(
+  [
+    'admin-audits',
+    'admin-reporting',
+    'admin-users',
+    'analyst-audits',
+    'analyst-queue',
+    'coach-player',
+    'coach-search',
+    'coach-watchlist',
+    'webhook-debug',
+    'test-video-download',
+  ].map((name) => `${ROUTES}/${name}.tsx`),
+);
 /** Libraries a few screens use and most do not (charts, the frame decoder, the carousel): never grouped. */
 const HEAVY =
   /[\\/]node_modules[\\/](recharts|d3-|victory|mediabunny|embla|react-dropzone|decimal\.js|@reduxjs|immer|react-redux|redux|reselect|es-toolkit)/;
@@ -40,7 +58,8 @@ let groups: Map<string, string> | null = null;
  * Chunk names (decision 192), so a screen loads a handful of files instead of 25-50 small ones over
  * HTTP/1.1's six connections: `common` holds what the sign-in page shares with the signed-in screens,
  * `signed-in` the rest of the shell, `screens` what two or more signed-in screens share (without the
- * heavy libraries, which stay with the screens that use them). The entry and what only one screen
+ * heavy libraries, which stay with the screens that use them), `staff` what only the staff's and coaches'
+ * screens share. The entry and what only one screen
  * uses keep the automatic split, so `/auth-page` loads the same bytes in fewer files.
  */
 function chunkName(id: string, ctx: Ctx): string | null {
@@ -50,8 +69,12 @@ function chunkName(id: string, ctx: Ctx): string | null {
     const auth = closure(ctx, [r('./web/app/main.tsx'), `${ROUTES}/auth-page.tsx`]);
     const shell = closure(ctx, [r('./web/app/layouts/app-layout.tsx')]);
     const uses = new Map<string, number>();
+    const family = new Set<string>();
     for (const screen of SIGNED_IN_SCREENS)
-      for (const m of closure(ctx, [screen])) uses.set(m, (uses.get(m) ?? 0) + 1);
+      for (const m of closure(ctx, [screen])) {
+        uses.set(m, (uses.get(m) ?? 0) + 1);
+        if (!STAFF_SCREENS.has(screen)) family.add(m);
+      }
     for (const m of auth) if (shell.has(m) || uses.has(m)) groups.set(m, 'common');
     for (const m of shell) if (!groups.has(m) && !auth.has(m)) groups.set(m, 'signed-in');
     // What reaches a heavy library, found once by walking up from the libraries.
@@ -61,7 +84,8 @@ function chunkName(id: string, ctx: Ctx): string | null {
       'importers',
     );
     for (const [m, n] of uses)
-      if (n >= 2 && !groups.has(m) && !auth.has(m) && !heavy.has(m)) groups.set(m, 'screens');
+      if (n >= 2 && !groups.has(m) && !auth.has(m) && !heavy.has(m))
+        groups.set(m, family.has(m) ? 'screens' : 'staff');
   }
   return groups.get(id) ?? null;
 }

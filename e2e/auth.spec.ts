@@ -52,7 +52,27 @@ test.describe('sign-in journey', () => {
     await fillRegister(page, email);
     await page.keyboard.press('Enter');
     await expect(page.getByRole('heading', { name: 'Email Verification Required' })).toBeVisible();
+    // Every card title put into the page from here on: the login form comes straight, the registration
+    // form does not flash in between (a quick user typed into it; decision 220's note on the sign-in page).
+    await page.evaluate(() => {
+      const w = window as unknown as { titles: string[] };
+      w.titles = [];
+      new MutationObserver((records) =>
+        records.forEach((r) =>
+          r.addedNodes.forEach((n) => {
+            if (n instanceof HTMLElement)
+              for (const el of [n, ...n.querySelectorAll('*')])
+                if (el instanceof HTMLElement && el.classList.contains('text-2xl'))
+                  w.titles.push(el.textContent ?? '');
+          }),
+        ),
+      ).observe(document.body, { childList: true, subtree: true });
+    });
     await page.getByRole('button', { name: 'Return to Login' }).click();
+    await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { titles: string[] }).titles)).toEqual([
+      'Welcome back',
+    ]);
 
     await page.getByLabel('Email', { exact: true }).fill(email);
     await page.getByLabel('Password', { exact: true }).fill('secret123');

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, startTransition, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
@@ -31,13 +31,18 @@ export default function AuthPageRoute() {
   const [welcomeCode, setWelcomeCode] = useState<string | null>(null);
   const referral = useReferralDetails(referralCode);
 
+  // The notice goes and the address changes in one render: the router applies its change in a
+  // transition, so clearing the notice outside it showed the form of the old mode for a moment, and a
+  // quick user typed into it (registration flashed between 'Return to Login' and the login form).
   const switchTo = (next: 'login' | 'register') => {
-    setNoticeEmail(null);
     const p = new URLSearchParams(params);
     if (next === 'register') p.set('mode', 'register');
     else if (referralCode) p.set('mode', 'login');
     else p.delete('mode');
-    setParams(p, { replace: true });
+    startTransition(() => {
+      setNoticeEmail(null);
+      setParams(p, { replace: true });
+    });
   };
 
   return (

@@ -1,5 +1,5 @@
 import { PageHeader } from '@/components/ui/page-header';
-import { CoachUnsubscribe } from '@/features/coach';
+import { CoachUnsubscribe } from '@/features/coach/components/coach-unsubscribe';
 
 /** Screen: the saved-search mail's unsubscribe link, signed in or out (issue 29, decision 211). */
 export default function CoachUnsubscribeRoute() {

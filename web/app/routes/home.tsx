@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Link, Navigate } from 'react-router';
 import { isCoach } from '@contract/access';
 import { useUser } from '@/features/auth/api/use-user';
-import { CoachMessages } from '@/features/coach';
+import { CoachMessages } from '@/features/coach/components/coach-messages';
 import { Plus } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';

@@ -24,7 +24,7 @@ import { PlayerNotFound } from '@/features/players/components/player-not-found';
 import { PlayerProfileCard } from '@/features/players/components/player-profile-card';
 import type { PositionSlot } from '@/features/players/components/position-toggle';
 import { ShareProfileCard } from '@/features/sharing/components/share-profile-card';
-import { DiscoveryCard } from '@/features/coach';
+import { DiscoveryCard } from '@/features/coach/components/discovery-card';
 
 /** 18 or older by the date of birth; none on file counts as a minor (decision 211). */
 const isAdultOn = (dob: string | null | undefined) =>
