@@ -1,9 +1,8 @@
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import { matchPath, Navigate, Route, Routes, useLocation, useNavigate, type Params } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { authApi } from '@contract/api/auth';
 import { canProcessRequests, isAdmin, isCoach, ROLES, type Role } from '@contract/access';
-import { Spinner } from '@/components/ui/spinner';
 import { resetCacheWithUser, SIGNED_IN_FLAG } from '@/features/auth/api/auth-mutations';
 import { useUser } from '@/features/auth/api/use-user';
 import { SessionGuard } from '@/features/auth/components/session-guard';
@@ -12,11 +11,9 @@ import { prefetchPlayer } from '@/features/players/api/get-player';
 import { prefetchPlayerPages } from '@/features/players/api/get-players';
 import { call } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
+import { loading, onDemand, type OnDemandScreen } from './on-demand';
 
-type Screen = ReturnType<typeof lazy<React.ComponentType>> & { preload: () => Promise<unknown> };
-/** A screen loaded on demand; `preload` starts loading it before it renders (decision 191). */
-const r = (load: () => Promise<{ default: React.ComponentType }>): Screen =>
-  Object.assign(lazy(load), { preload: load });
+const r = onDemand;
 const AuthPage = r(() => import('./routes/auth-page'));
 const ResetPassword = r(() => import('./routes/reset-password'));
 const VerifyEmail = r(() => import('./routes/verify-email'));
@@ -47,12 +44,6 @@ const CoachUnsubscribe = r(() => import('./routes/coach-unsubscribe'));
 const NotFound = r(() => import('./routes/not-found'));
 // The signed-in shell (header, menus) loads with the first signed-in screen, not with /auth-page (decision 143).
 const AppLayout = r(() => import('@/app/layouts/app-layout').then((m) => ({ default: m.AppLayout })));
-
-const loading = (
-  <div className="flex min-h-[50vh] items-center justify-center">
-    <Spinner size="lg" />
-  </div>
-);
 
 /** A referralCode anywhere signs the user out, then opens registration with the code. */
 function ReferralRedirect() {
@@ -113,7 +104,7 @@ const coach: Role[] = ROLES.filter(isCoach);
 /** The screens inside the signed-in shell, with the roles that may open them (others see Not found). */
 const SHELL_SCREENS: {
   path: string;
-  Screen: Screen;
+  Screen: OnDemandScreen;
   roles?: Role[];
   /** Asks for the screen's first data once the session check says signed in (decision 192). */
   data?: (params: Params) => unknown;

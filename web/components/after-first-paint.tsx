@@ -22,9 +22,15 @@ function afterPaint(cb: () => void) {
  * Renders `children` once what is in view has painted and the screen's reads in flight have answered (at
  * most 1.5 s after it mounted), in a transition: the parts of a screen below the fold neither hold back
  * the first paint nor queue their reads before the reads of what is in view (issue 30's first screen,
- * decision 220). Once shown, they stay.
+ * decision 220). Until then `fallback` holds their place. Once shown, they stay.
  */
-export function AfterFirstPaint({ children }: { children: ReactNode }) {
+export function AfterFirstPaint({
+  children,
+  fallback = null,
+}: {
+  children: ReactNode;
+  fallback?: ReactNode;
+}) {
   const [painted, setPainted] = useState(false);
   const [late, setLate] = useState(false);
   const [shown, setShown] = useState(false);
@@ -40,5 +46,5 @@ export function AfterFirstPaint({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!shown && painted && (fetching === 0 || late)) startTransition(() => setShown(true));
   }, [shown, painted, fetching, late]);
-  return shown ? children : null;
+  return shown ? children : fallback;
 }

@@ -8,6 +8,7 @@ import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
+import { AfterFirstPaint } from '@/components/after-first-paint';
 import { ApiError } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { useReceipt } from '../../api/get-receipt';
@@ -19,7 +20,8 @@ import { TechnicalDetails } from './technical-details';
 import { TrackWindowStills } from './track-window-stills';
 
 // The charts (Recharts), the frame viewer (mediabunny) and the analysts' correction bench load beside the
-// receipt, not before it: what a family reads first paints without them (decision 220).
+// receipt, not before it: what a family reads first paints without them; the charts (Recharts takes a
+// long task to evaluate) once that has painted (decision 220).
 const SpeedProfileChart = lazy(() =>
   import('../speed-profile-chart').then((m) => ({ default: m.SpeedProfileChart })),
 );
@@ -166,14 +168,18 @@ export function ReceiptView({
             {m.tracked?.result.maxSpeed ? (
               <section className="grid gap-1" aria-label="Velocity profile">
                 <h3 className="text-sm font-semibold">Velocity profile (tracked)</h3>
-                <Suspense fallback={chartSpace}>
-                  <VelocityChart result={m.tracked.result} height={220} />
-                </Suspense>
+                <AfterFirstPaint fallback={chartSpace}>
+                  <Suspense fallback={chartSpace}>
+                    <VelocityChart result={m.tracked.result} height={220} />
+                  </Suspense>
+                </AfterFirstPaint>
               </section>
             ) : (
-              <Suspense fallback={chartSpace}>
-                <SpeedProfileChart result={m} height={220} />
-              </Suspense>
+              <AfterFirstPaint fallback={chartSpace}>
+                <Suspense fallback={chartSpace}>
+                  <SpeedProfileChart result={m} height={220} />
+                </Suspense>
+              </AfterFirstPaint>
             )}
           </CardContent>
         </Card>

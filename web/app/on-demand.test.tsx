@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { act, render, screen } from '@testing-library/react';
+import { Suspense } from 'react';
+import { onDemand } from './on-demand';
+
+/** A screen's code that arrives when the test says so (or fails). */
+function chunk() {
+  let arrive!: () => void;
+  let fail!: (e: Error) => void;
+  const load = () =>
+    new Promise<{ default: () => JSX.Element }>((resolve, reject) => {
+      arrive = () => resolve({ default: () => <h1>The screen</h1> });
+      fail = reject;
+    });
+  return { load, arrive: () => arrive(), fail: (e: Error) => fail(e) };
+}
+
+const inSuspense = (el: JSX.Element) => <Suspense fallback={<p>fallback</p>}>{el}</Suspense>;
+
+describe('a screen loaded on demand (decision 222)', () => {
+  it('shows the spinner, then the screen once its code arrives, as a plain update (no suspension)', async () => {
+    const c = chunk();
+    const Screen = onDemand(c.load);
+    render(inSuspense(<Screen />));
+    expect(screen.getByRole('status')).toBeInTheDocument();
+    expect(screen.queryByText('fallback')).toBeNull();
+    // No Suspense fallback: React.lazy suspended here, and in the browser React revealed the screen no
+    // sooner than 300 ms after its fallback showed (under act it does not hold, so this shows the shape).
+    await act(async () => c.arrive());
+    expect(screen.getByRole('heading', { name: 'The screen' })).toBeInTheDocument();
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('renders at once, with no spinner, when its code was preloaded (React.lazy suspended even then)', async () => {
+    const c = chunk();
+    const Screen = onDemand(c.load);
+    const preloaded = Screen.preload();
+    c.arrive();
+    await preloaded;
+    render(inSuspense(<Screen />));
+    expect(screen.getByRole('heading', { name: 'The screen' })).toBeInTheDocument();
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('loads its code once, however often it is preloaded and rendered', async () => {
+    let calls = 0;
+    const c = chunk();
+    const Screen = onDemand(() => (calls++, c.load()));
+    void Screen.preload();
+    void Screen.preload();
+    render(
+      <>
+        <Screen />
+        <Screen />
+      </>,
+    );
+    await act(async () => c.arrive());
+    expect(screen.getAllByRole('heading', { name: 'The screen' })).toHaveLength(2);
+    expect(calls).toBe(1);
+  });
+
+  it('throws the error of code that failed to load, as React.lazy did', async () => {
+    const c = chunk();
+    const Screen = onDemand(c.load);
+    const preloaded = Screen.preload();
+    c.fail(new Error('chunk gone'));
+    await preloaded;
+    expect(() => render(<Screen />)).toThrow('chunk gone');
+  });
+});
