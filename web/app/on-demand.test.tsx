@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
-import { Suspense } from 'react';
+import { Suspense, type ReactElement } from 'react';
 import { onDemand } from './on-demand';
 
 /** A screen's code that arrives when the test says so (or fails). */
@@ -8,14 +8,14 @@ function chunk() {
   let arrive!: () => void;
   let fail!: (e: Error) => void;
   const load = () =>
-    new Promise<{ default: () => JSX.Element }>((resolve, reject) => {
+    new Promise<{ default: () => ReactElement }>((resolve, reject) => {
       arrive = () => resolve({ default: () => <h1>The screen</h1> });
       fail = reject;
     });
   return { load, arrive: () => arrive(), fail: (e: Error) => fail(e) };
 }
 
-const inSuspense = (el: JSX.Element) => <Suspense fallback={<p>fallback</p>}>{el}</Suspense>;
+const inSuspense = (el: ReactElement) => <Suspense fallback={<p>fallback</p>}>{el}</Suspense>;
 
 describe('a screen loaded on demand (decision 222)', () => {
   it('shows the spinner, then the screen once its code arrives, as a plain update (no suspension)', async () => {
@@ -57,6 +57,22 @@ describe('a screen loaded on demand (decision 222)', () => {
     await act(async () => c.arrive());
     expect(screen.getAllByRole('heading', { name: 'The screen' })).toHaveLength(2);
     expect(calls).toBe(1);
+  });
+
+  it('once a screen was shown, the next one suspends while its code loads, so a navigation keeps the current screen', async () => {
+    const first = chunk();
+    const First = onDemand(first.load);
+    const view = render(inSuspense(<First />));
+    await act(async () => first.arrive());
+    expect(screen.getByRole('heading', { name: 'The screen' })).toBeInTheDocument();
+    const next = chunk();
+    const Next = onDemand(next.load);
+    await act(async () => view.rerender(inSuspense(<Next />)));
+    // Suspended: the boundary's fallback (in a transition the router keeps the current screen instead).
+    expect(screen.getByText('fallback')).toBeInTheDocument();
+    expect(screen.queryByRole('status')).toBeNull();
+    await act(async () => next.arrive());
+    expect(screen.getByRole('heading', { name: 'The screen' })).toBeInTheDocument();
   });
 
   it('throws the error of code that failed to load, as React.lazy did', async () => {

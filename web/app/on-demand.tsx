@@ -1,4 +1,4 @@
-import { useEffect, useReducer, type ComponentType } from 'react';
+import { use, useEffect, useReducer, useState, type ComponentType } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 
 /** What a screen shows while its code or the session check is on the way. */
@@ -10,12 +10,17 @@ export const loading = (
 
 export type OnDemandScreen = ComponentType & { preload: () => Promise<unknown> };
 
+/** Whether a screen loaded on demand has been shown since the page loaded. */
+let shownOnce = false;
+
 /**
  * A screen loaded on demand; `preload` starts loading it before it renders (decision 191). Its code
- * already here, it renders at once; else the spinner shows until the code arrives, then the screen
- * renders as a plain update. `React.lazy` suspended instead, and React reveals what a suspension held
- * back no sooner than 300 ms after the spinner was shown (its fallback throttle), however soon the code
- * came: 300 ms of every first screen (decision 222). A chunk that fails to load throws, as lazy did.
+ * already here, it renders at once. On the page's first screen, while its code is on the way, the
+ * spinner shows and the screen renders as a plain update when the code arrives: `React.lazy` suspended
+ * instead, and React reveals what a suspension held back no sooner than 300 ms after the fallback was
+ * shown (its fallback throttle), however soon the code came: 300 ms of every first screen (decision 222).
+ * A screen opened later suspends as lazy did, so a navigation keeps the current screen until the next
+ * one's code is here. A chunk that fails to load throws, as lazy did.
  */
 export function onDemand(load: () => Promise<{ default: ComponentType }>): OnDemandScreen {
   let loaded: ComponentType | undefined;
@@ -28,12 +33,23 @@ export function onDemand(load: () => Promise<{ default: ComponentType }>): OnDem
     ));
   function OnDemand() {
     const [, arrived] = useReducer((n: number) => n + 1, 0);
+    // Decided once per mount: a later render of the first screen never turns into a suspension.
+    const [navigated] = useState(() => shownOnce);
     useEffect(() => {
-      if (!loaded && !failure) void preload().then(arrived);
-    }, []);
+      if (!loaded && !failure && !navigated) void preload().then(arrived);
+    }, [navigated]);
+    useEffect(() => {
+      if (loaded) shownOnce = true;
+    });
+    if (!loaded && !failure && navigated) use(preload());
     if (failure) throw failure.error;
     const Loaded = loaded;
     return Loaded ? <Loaded /> : loading;
   }
   return Object.assign(OnDemand, { preload });
+}
+
+/** Tests: the next screen is the page's first again. */
+export function forgetShownScreens() {
+  shownOnce = false;
 }

@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { forgetShownScreens } from '@/app/on-demand';
 import { queryClient } from '@/lib/query-client';
 import { server } from './server';
 
@@ -51,6 +52,8 @@ afterEach(() => {
   queryClient.clear();
   sessionStorage.clear();
   window.history.replaceState(null, '', '/');
+  // Each test opens the app as a new page would: its first screen is the page's first (decision 222).
+  forgetShownScreens();
   if (consoleErrors.length)
     throw new Error(
       `console.error was called:\n${consoleErrors.map((a) => a.map(String).join(' ')).join('\n')}`,
