@@ -89,7 +89,9 @@ async function lcp(browser: Browser, url: string, prepare?: (c: BrowserContext) 
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     await prepare?.(context);
     const page = await context.newPage();
-    await page.goto(url, { waitUntil: 'load' });
+    // The page settled (no request for 500 ms), then a moment more: every part that paints has painted,
+    // so the last LCP entry is the page's, not one read while its screen was still arriving.
+    await page.goto(url, { waitUntil: 'networkidle' });
     await page.waitForTimeout(300);
     const at = new URL(page.url()).pathname;
     const got = at === want ? await page.evaluate(LCP) : { at: -1, what: '' };
