@@ -43,6 +43,8 @@ test.describe('results and receipts a family can read (issue 27 items 6, 8, 11, 
       await expect(receipt.getByText(engineer)).toHaveCount(0);
     const toggle = receipt.getByRole('button', { name: 'Technical details' });
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    // The chart comes once the receipt has painted (decision 220); it comes.
+    await expect(receipt.getByRole('img', { name: 'Speed by distance' })).toBeVisible();
     await shots(page, 'receipt-plain');
     await toggle.click();
     await expect(receipt.getByTestId('receipt-facts')).toContainText('Source SHA-256');
