@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { waitFor } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { measurementsApi } from '@contract/api/measurements';
@@ -26,18 +26,14 @@ function watch() {
 }
 
 describe("a screen's first data leaves with its code, before the screen renders (decisions 192, 220)", () => {
-  afterEach(() => window.history.pushState(null, '', '/'));
-
   it('a receipt asks for the revision its address names, signed in', async () => {
     const seen = watch();
-    window.history.pushState(null, '', '/receipts/10?revision=2');
-    preloadScreen('/receipts/10', Promise.resolve({ id: 1 }));
+    preloadScreen('/receipts/10', Promise.resolve({ id: 1 }), '?revision=2');
     await waitFor(() => expect(seen).toEqual(['/api/analysis-requests/10/receipt?revision=2']));
   });
 
   it('a receipt without a revision asks for the latest, and the player card for its player', async () => {
     const seen = watch();
-    window.history.pushState(null, '', '/receipts/11');
     preloadScreen('/receipts/11', Promise.resolve({ id: 1 }));
     preloadScreen('/players/5', Promise.resolve({ id: 1 }));
     await waitFor(() => expect(seen.sort()).toEqual(['/api/analysis-requests/11/receipt', '/api/players/5']));
@@ -45,7 +41,6 @@ describe("a screen's first data leaves with its code, before the screen renders 
 
   it('asks for nothing when the session check says signed out', async () => {
     const seen = watch();
-    window.history.pushState(null, '', '/receipts/12');
     preloadScreen('/receipts/12', Promise.resolve(null));
     preloadScreen('/players/5', Promise.resolve(null));
     // The screens' code may load; no data is asked for.

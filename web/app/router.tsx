@@ -11,9 +11,8 @@ import { prefetchPlayer } from '@/features/players/api/get-player';
 import { prefetchPlayerPages } from '@/features/players/api/get-players';
 import { call } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
-import { loading, onDemand, type OnDemandScreen } from './on-demand';
+import { loading, onDemand as r, type OnDemandScreen } from './on-demand';
 
-const r = onDemand;
 const AuthPage = r(() => import('./routes/auth-page'));
 const ResetPassword = r(() => import('./routes/reset-password'));
 const VerifyEmail = r(() => import('./routes/verify-email'));
@@ -107,7 +106,7 @@ const SHELL_SCREENS: {
   Screen: OnDemandScreen;
   roles?: Role[];
   /** Asks for the screen's first data once the session check says signed in (decision 192). */
-  data?: (params: Params) => unknown;
+  data?: (params: Params, search: URLSearchParams) => unknown;
 }[] = [
   { path: paths.home, Screen: Home, data: () => prefetchPlayerPages() },
   { path: paths.testSearch, Screen: TestSearch, roles: family },
@@ -123,9 +122,9 @@ const SHELL_SCREENS: {
     Screen: Receipt,
     roles: family,
     // Its module (and the measurements contract) comes with the screen's code, not in every screen's entry.
-    data: ({ requestId }) =>
+    data: ({ requestId }, search) =>
       requestId &&
-      import('@/features/measurements/api/get-receipt').then((m) => m.prefetchReceipt(requestId)),
+      import('@/features/measurements/api/get-receipt').then((m) => m.prefetchReceipt(requestId, search)),
   },
   { path: '/forty-receipts/:requestId', Screen: FortyReceipt, roles: family },
   { path: paths.coachSearch, Screen: CoachSearch, roles: coach },
@@ -145,14 +144,14 @@ const SHELL_SCREENS: {
  * flight, instead of after it: the screen's code and `/api/user` travel together (decision 191). Once
  * `user` says signed in, the screen's first data is asked for too, while its code still loads (decision 192).
  */
-export function preloadScreen(pathname: string, user: Promise<unknown>) {
+export function preloadScreen(pathname: string, user: Promise<unknown>, search = '') {
   if (matchPath(paths.auth, pathname)) return void AuthPage.preload();
   for (const shell of SHELL_SCREENS) {
     const match = matchPath(shell.path, pathname);
     if (!match) continue;
     void AppLayout.preload();
     void shell.Screen.preload();
-    if (shell.data) void user.then((u) => u && shell.data!(match.params));
+    if (shell.data) void user.then((u) => u && shell.data!(match.params, new URLSearchParams(search)));
     return;
   }
 }

@@ -3,6 +3,7 @@ import { canProcessRequests } from '@contract/access';
 import { Breadcrumb } from '@/components/ui/breadcrumb';
 import { useUser } from '@/features/auth/api/use-user';
 import { AuditBadge } from '@/features/audits/components/audit-badge';
+import { receiptRevision } from '@/features/measurements/api/get-receipt';
 import { ReceiptView } from '@/features/measurements/components/receipt/receipt-view';
 import { paths } from '@/lib/paths';
 import NotFound from './not-found';
@@ -12,7 +13,7 @@ export default function ReceiptRoute() {
   const requestId = Number(useParams().requestId);
   const [search, setSearch] = useSearchParams();
   const { user } = useUser();
-  const revision = Number(search.get('revision')) || null;
+  const revision = receiptRevision(search);
   if (!Number.isInteger(requestId) || requestId <= 0) return <NotFound />;
   return (
     <div className="space-y-4">

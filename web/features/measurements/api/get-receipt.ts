@@ -24,12 +24,15 @@ export const useReceipt = (requestId: number, revision?: number | null) =>
     enabled: Number.isInteger(requestId) && requestId > 0,
   });
 
+/** The revision a receipt's address names (`?revision=N`); null for the latest. */
+export const receiptRevision = (search: URLSearchParams) => Number(search.get('revision')) || null;
+
 /**
- * Asks for the receipt the address names (its `revision`, else the latest) as soon as the screen's code
- * arrives, before the screen renders (decisions 192, 220); `useReceipt` then joins the request.
+ * Asks for the receipt the address names as soon as the screen's code arrives, before the screen
+ * renders (decisions 192, 220); `useReceipt` then joins the request.
  */
-export const prefetchReceipt = (requestId: string) => {
+export const prefetchReceipt = (requestId: string, search: URLSearchParams) => {
   const id = Number(requestId);
-  const revision = Number(new URLSearchParams(window.location.search).get('revision')) || null;
-  if (Number.isInteger(id) && id > 0) void queryClient.prefetchQuery(receiptQueryOptions(id, revision));
+  if (Number.isInteger(id) && id > 0)
+    void queryClient.prefetchQuery(receiptQueryOptions(id, receiptRevision(search)));
 };
