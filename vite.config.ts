@@ -59,8 +59,8 @@ let groups: Map<string, string> | null = null;
  * HTTP/1.1's six connections: `common` holds what the sign-in page shares with the signed-in screens,
  * `signed-in` the rest of the shell, `screens` what two or more signed-in screens share (without the
  * heavy libraries, which stay with the screens that use them), `staff` what only the staff's and coaches'
- * screens share. The entry and what only one screen
- * uses keep the automatic split, so `/auth-page` loads the same bytes in fewer files.
+ * screens share. The entry and what only one screen uses keep the automatic split, so `/auth-page` loads
+ * the same bytes in fewer files.
  */
 function chunkName(id: string, ctx: Ctx): string | null {
   if (!groups) {
