@@ -1,13 +1,14 @@
-import { and, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { VIDEO_URL_TTL_SECONDS, type Video, type VideoList } from '../../../contract/videos';
 import type { Db, DbOrTx } from '../../db/client';
+import { columnsOf, preparedArrays } from '../../db/array-rows';
 import { players, playerVideoStats, positions, videos } from '../../db/schema';
 import { enqueueJob } from '../../lib/jobs';
 import { decodeCursor, isTimeIdKey, toPage } from '../../lib/pagination';
 import { badRequest, notFound } from '../../lib/app-error';
 import type { Storage } from '../../lib/storage';
 import type { UserRow } from '../../db/schema';
-import { assertReadable, changeablePlayer, viewablePlayer } from '../players';
+import { assertReadable, changeablePlayer, positionKeys, viewablePlayer } from '../players';
 
 type VideoRow = typeof videos.$inferSelect;
 export const VIDEO_JOB = 'video.process';
@@ -57,38 +58,41 @@ export function toVideoDto(storage: Storage, v: ListedVideo, positionKey: string
   };
 }
 
+/** The columns a video's answer is made of, read from the library's rows after the owner's fields. */
+const listedColumns = columnsOf(videos, LISTED, 'v');
+/** The owner's row carries the player's owner and the library's stats; each video's row, the listed columns. */
+const OWNER_FIELDS = 5;
+const CREATED = OWNER_FIELDS + listedColumns.indexOf('createdAt');
+const ID = OWNER_FIELDS + listedColumns.indexOf('id');
+
 /**
- * The listed columns, to read them from a statement of our own as Drizzle would (each column's own
- * decoder), and the select list that names them (fewer fields per row: PGlite copies each one).
+ * The library in one statement (decisions 215, 223): first a row of the player's owner, for the access check,
+ * and the library's stats (kept by triggers, migration 0033), then the page's videos, newest first. A missing
+ * player gives no owner row. The owner's fields travel once rather than on every video's row, and a video's
+ * position key comes from the kept positions rather than a join: the page's cost is its rows.
  */
-const listedColumns = LISTED.map((key) => [key, getTableColumns(videos)[key]] as const);
-const listedSelect = sql.raw(listedColumns.map(([, col]) => `v."${col.name}"`).join(', '));
-
-function videoFromRow(raw: Record<string, unknown>): ListedVideo {
-  const out: Record<string, unknown> = {};
-  for (const [key, col] of listedColumns) {
-    const value = raw[col.name];
-    out[key] = value === null || value === undefined ? null : col.mapFromDriverValue(value);
-  }
-  return out as ListedVideo;
-}
-
-type LibraryRow = Record<string, unknown> & {
-  x_owner: number;
-  x_highest_speed: string | null;
-  x_highest_iga: string | null;
-  x_total: number;
-  x_ready: number;
-  x_position_key: string | null;
-  x_at: string | null;
+const libraryStatement = (after: boolean) => {
+  const nulls = sql.raw(Array.from({ length: listedColumns.count }, () => 'null').join(', '));
+  const cursor = after
+    ? sql`and (v.created_at, v.id) < (${sql.placeholder('at')}::timestamptz, ${sql.placeholder('id')})`
+    : sql``;
+  return preparedArrays<{ playerId: number; limit: number; at?: string; id?: number }>(sql`
+    select * from (
+      select p.user_id, s.highest_speed, s.highest_iga_score, coalesce(s.total_videos, 0),
+        coalesce(s.ready_videos, 0), ${nulls}
+      from ${players} p left join ${playerVideoStats} s on s.player_id = p.id
+      where p.id = ${sql.placeholder('playerId')}
+      union all
+      (select null, null, null, null, null, ${listedColumns.select}
+      from ${videos} v
+      where v.player_id = ${sql.placeholder('playerId')} ${cursor}
+      order by v.created_at desc, v.id desc limit ${sql.placeholder('limit')})
+    ) library
+    order by ${sql.raw(String(CREATED + 1))} desc nulls first, ${sql.raw(String(ID + 1))} desc`);
 };
+const libraryStatements = { first: libraryStatement(false), after: libraryStatement(true) };
 
-/**
- * One keyset page of a player's videos, newest first (decision 063); the stats always cover every video.
- * One statement (decision 215): the player's owner for the access check, the library's stats (kept by triggers,
- * migration 0033) and the page, so a library answers in one round trip whatever its size; a missing player
- * gives no row.
- */
+/** One keyset page of a player's videos, newest first (decision 063); the stats always cover every video. */
 export async function listVideos(
   db: Db,
   storage: Storage,
@@ -97,34 +101,32 @@ export async function listVideos(
   page: { cursor?: string; limit: number },
 ): Promise<{ body: VideoList; next: string | null }> {
   const after = decodeCursor(page.cursor, isTimeIdKey);
-  const cursor = after ? sql`and (v.created_at, v.id) < (${after[0]}::timestamptz, ${after[1]})` : sql``;
-  const result = await db.execute<LibraryRow>(sql`
-    with owner as (
-      select p.user_id as x_owner, s.highest_speed as x_highest_speed, s.highest_iga_score as x_highest_iga,
-        coalesce(s.total_videos, 0) as x_total, coalesce(s.ready_videos, 0) as x_ready
-      from ${players} p left join ${playerVideoStats} s on s.player_id = p.id where p.id = ${playerId}),
-    page as (
-      select ${listedSelect}, pos.key as x_position_key, v.created_at::text as x_at
-      from ${videos} v left join ${positions} pos on pos.id = v.position_id
-      where v.player_id = ${playerId} ${cursor}
-      order by v.created_at desc, v.id desc limit ${page.limit + 1})
-    select owner.*, page.* from owner left join page on true
-    order by page.created_at desc, page.id desc`);
-  const rows = result.rows;
-  assertReadable(user, rows[0] ? { userId: rows[0].x_owner } : undefined);
-  const listed = rows.filter((r) => r.x_at !== null);
-  const { items, next } = toPage(listed, page.limit, (r) => [r.x_at!, Number(r.id)]);
-  const stats = rows[0];
-  const num = (v: string | number | null) => (v === null ? null : Number(v));
+  const limit = page.limit + 1;
+  const rows = after
+    ? await libraryStatements.after(db)({ playerId, limit, at: after[0], id: after[1] })
+    : await libraryStatements.first(db)({ playerId, limit });
+  const owner = rows[0] && rows[0][CREATED] === null ? rows[0] : undefined;
+  assertReadable(user, owner ? { userId: owner[0] as number } : undefined);
+  const listed = rows.slice(1);
+  // The creation time as PostgreSQL prints it (microseconds) is the cursor's key.
+  const { items, next } = toPage(listed, page.limit, (r) => [r[CREATED] as string, Number(r[ID])]);
+  const found = items.map((r) => listedColumns.read(r, OWNER_FIELDS));
+  const keys = await positionKeys(
+    db,
+    found.map((v) => v.positionId),
+  );
+  const num = (v: unknown) => (v === null ? null : Number(v));
   return {
     next,
     body: {
-      videos: items.map((r) => toVideoDto(storage, videoFromRow(r), r.x_position_key)),
+      videos: found.map((v) =>
+        toVideoDto(storage, v, v.positionId === null ? null : (keys.get(v.positionId) ?? null)),
+      ),
       stats: {
-        highestSpeed: num(stats.x_highest_speed),
-        highestIgaScore: num(stats.x_highest_iga),
-        totalVideos: stats.x_total,
-        readyVideos: stats.x_ready,
+        highestSpeed: num(owner![1]),
+        highestIgaScore: num(owner![2]),
+        totalVideos: Number(owner![3]),
+        readyVideos: Number(owner![4]),
       },
     },
   };
