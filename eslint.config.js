@@ -221,5 +221,21 @@ export default tseslint.config(
       '@typescript-eslint/no-floating-promises': 'off',
     },
   },
+  {
+    // A component test waits for a condition up to the ceiling web/test/setup.ts sets for every wait; a shorter
+    // timeout of its own only fails on a loaded machine (a lazy module's first import in a worker).
+    files: ['web/**/*.test.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.name=/^(waitFor|findBy|findAllBy)/] ObjectExpression > Property[key.name='timeout'], CallExpression[callee.property.name=/^(findBy|findAllBy)/] ObjectExpression > Property[key.name='timeout']",
+          message:
+            "Wait with the suite's ceiling (asyncUtilTimeout in web/test/setup.ts), not a timeout of your own.",
+        },
+      ],
+    },
+  },
   prettier,
 );

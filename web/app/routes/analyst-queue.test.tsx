@@ -89,9 +89,7 @@ describe('the analysis queue', () => {
       await within(await screen.findByTestId('queue-row-44')).findByRole('button', { name: 'Process' }),
     );
     const dialog = await screen.findByRole('dialog', { name: 'Process Analysis Request' });
-    expect(
-      await within(dialog).findByText(/The source clip is still being prepared/, {}, { timeout: 5000 }),
-    ).toBeVisible();
+    expect(await within(dialog).findByText(/The source clip is still being prepared/)).toBeVisible();
     expect(within(dialog).queryByRole('group', { name: 'Frame viewer' })).not.toBeInTheDocument();
     expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
     expect(asked).toBeGreaterThan(0);

@@ -63,11 +63,11 @@ async function markFrames(ui: ReturnType<typeof renderWithProviders>['ui'], fram
   for (const f of frames) {
     const go = within(marking).getByLabelText('Go to frame');
     // As an analyst would: wait until the viewer takes input (it is disabled while a frame decodes).
-    await waitFor(() => expect(go).toBeEnabled(), { timeout: 5000 });
+    await waitFor(() => expect(go).toBeEnabled());
     await ui.clear(go);
     await ui.type(go, `${f + 1}{Enter}`);
     const mark = within(marking).getByRole('button', { name: 'Mark this frame' });
-    await waitFor(() => expect(mark).toBeEnabled(), { timeout: 5000 });
+    await waitFor(() => expect(mark).toBeEnabled());
     await ui.click(mark);
   }
 }
@@ -98,9 +98,7 @@ describe('marks and a track on the same clip (issue 31)', () => {
 
     // Marks first: three crossings give a marked Max Speed; no comparison without a track.
     await markFrames(ui, [20, 40, 60]);
-    expect(await screen.findByTestId('live-speed', {}, { timeout: 3000 })).toHaveTextContent(
-      '21.3 mph ± 0.8',
-    );
+    expect(await screen.findByTestId('live-speed')).toHaveTextContent('21.3 mph ± 0.8');
     expect(screen.queryByRole('region', { name: 'Marks and track compared' })).toBeNull();
     await ui.click(screen.getByRole('button', { name: 'Confirm measurement' }));
     expect(completions.at(-1)).toMatchObject({ field: { videoId: 9 }, maxSpeed: 21.3 });
@@ -115,11 +113,7 @@ describe('marks and a track on the same clip (issue 31)', () => {
     canvas.getBoundingClientRect = () => ({ left: 0, top: 0, width: 640, height: 360 }) as DOMRect;
     await ui.pointer({ target: canvas, coords: { clientX: 120, clientY: 200 }, keys: '[MouseLeft]' });
     await ui.click(within(tracking).getByRole('button', { name: 'Track this player' }));
-    const compared = await screen.findByRole(
-      'region',
-      { name: 'Marks and track compared' },
-      { timeout: 5000 },
-    );
+    const compared = await screen.findByRole('region', { name: 'Marks and track compared' });
     expect(compared).toHaveTextContent('Marks: 21.3 mph ± 0.8');
     expect(compared).toHaveTextContent('Track: 21.1 mph ± 0.05');
     expect(within(compared).getByRole('status')).toHaveTextContent(
@@ -134,11 +128,9 @@ describe('marks and a track on the same clip (issue 31)', () => {
     // A fourth mark that moves the marked speed to 22.4 ± 0.4: the bounds no longer meet.
     speed = { maxSpeed: 22.4, plusMinus: 0.4 };
     await markFrames(ui, [80]);
-    await waitFor(() => expect(screen.getByTestId('live-speed')).toHaveTextContent('22.4 mph ± 0.4'), {
-      timeout: 3000,
-    });
+    await waitFor(() => expect(screen.getByTestId('live-speed')).toHaveTextContent('22.4 mph ± 0.4'));
     const again = screen.getByRole('region', { name: 'Marks and track compared' });
-    expect(await within(again).findByRole('alert', {}, { timeout: 3000 })).toHaveTextContent(
+    expect(await within(again).findByRole('alert')).toHaveTextContent(
       "The bounds do not overlap (1.3 mph apart): check the marks and the track's frames before completing.",
     );
     expect(again).toHaveTextContent('Marks: 22.4 mph ± 0.4');
