@@ -1,51 +1,48 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { POPULATION_MINIMUM, type Population, type QueueItem } from '../../../contract/analysis';
-import { preparedOnce, type Db } from '../../db/client';
+import type { Db } from '../../db/client';
+import { columnsOf, preparedArrays } from '../../db/array-rows';
 import { analysisRequests, igaSubmetrics, players, positions, submetrics } from '../../db/schema';
 import { isLowerBetter } from '../../../contract/submetrics';
 import { notFound } from '../../lib/app-error';
-import { decodeCursor, exactTime, firstAndAfter, isTimeIdKey, toPage } from '../../lib/pagination';
+import { decodeCursor, firstAndAfter, isTimeIdKey, toPage } from '../../lib/pagination';
 import { notesOf } from './to-dto';
 import { positionSubmetricList } from './submetrics.service';
 
 /**
  * The queue's two statements (the first page, a page after a cursor), built and prepared once per database,
- * reading only the columns a queue item shows (decision 215): a request row is 27 columns, an item needs 11.
+ * reading only the columns a queue item shows (decision 215: a request row is 27 columns, an item needs 11),
+ * its rows read as arrays (decision 223: a page of 50 objects of named fields cost about a fifth of its time).
  */
-const queueStatements = preparedOnce((db: Db) => {
-  const r = analysisRequests;
-  const select = () =>
-    db
-      .select({
-        id: r.id,
-        requestType: r.requestType,
-        season: r.season,
-        status: r.status,
-        createdAt: r.createdAt,
-        playerId: r.playerId,
-        positionId: r.positionId,
-        hudlUrl: r.hudlUrl,
-        startTime: r.startTime,
-        metadata: r.metadata,
-        sourceVideoId: r.sourceVideoId,
-        at: exactTime(r.createdAt),
-        p: { firstName: players.firstName, lastName: players.lastName, level: players.level },
-        positionName: positions.name,
-      })
-      .from(r)
-      .innerJoin(players, eq(players.id, r.playerId))
-      .leftJoin(positions, eq(positions.id, r.positionId));
-  const pending = eq(r.status, 'pending');
-  const oldestFirst = [asc(r.createdAt), asc(r.id)];
-  const limit = sql.placeholder('limit');
-  return firstAndAfter(r.createdAt, r.id, 'asc', (cursor, which) =>
-    select()
-      .where(and(pending, cursor))
-      .orderBy(...oldestFirst)
-      .limit(limit)
-      .prepare(`va_queue_${which}`),
-  );
-});
+const requestColumns = columnsOf(analysisRequests, [
+  'id',
+  'requestType',
+  'season',
+  'status',
+  'createdAt',
+  'playerId',
+  'positionId',
+  'hudlUrl',
+  'startTime',
+  'metadata',
+  'sourceVideoId',
+] as const);
+const playerColumns = columnsOf(players, ['firstName', 'lastName', 'level'] as const);
+const positionColumns = columnsOf(positions, ['name'] as const);
+const PLAYER_AT = requestColumns.count;
+const POSITION_AT = PLAYER_AT + playerColumns.count;
+const CREATED = requestColumns.indexOf('createdAt');
+const ID = requestColumns.indexOf('id');
+const r = analysisRequests;
+const queueStatements = firstAndAfter(r.createdAt, r.id, 'asc', (cursor) =>
+  preparedArrays<{ limit: number; at?: string; id?: number }>(sql`
+    select ${requestColumns.select}, ${playerColumns.select}, ${positionColumns.select}
+    from ${r}
+    join ${players} on ${players.id} = ${r.playerId}
+    left join ${positions} on ${positions.id} = ${r.positionId}
+    where ${and(eq(r.status, 'pending'), cursor)}
+    order by ${r.createdAt}, ${r.id} limit ${sql.placeholder('limit')}`),
+);
 
 /** Pending requests, oldest first, one keyset page (decision 063), with what the analyst needs to find the player in the film. */
 export async function listQueue(
@@ -53,23 +50,27 @@ export async function listQueue(
   page: { cursor?: string; limit: number },
 ): Promise<{ items: QueueItem[]; next: string | null }> {
   const after = decodeCursor(page.cursor, isTimeIdKey);
-  const q = queueStatements(db);
   const limit = page.limit + 1;
   const rows = after
-    ? await q.after.execute({ limit, at: after[0], id: after[1] })
-    : await q.first.execute({ limit });
-  const { items, next } = toPage(rows, page.limit, (row) => [row.at, row.id]);
+    ? await queueStatements.after(db)({ limit, at: after[0], id: after[1] })
+    : await queueStatements.first(db)({ limit });
+  // The creation time as PostgreSQL prints it (microseconds) is the cursor's key.
+  const { items, next } = toPage(rows, page.limit, (row) => [row[CREATED] as string, Number(row[ID])]);
   return {
     next,
-    items: items.map(({ p, positionName, metadata, at: _at, createdAt, ...r }) => ({
-      ...r,
-      createdAt: createdAt.toISOString(),
-      playerFirstName: p.firstName,
-      playerLastName: p.lastName,
-      playerLevel: p.level,
-      positionName,
-      notes: notesOf(metadata),
-    })),
+    items: items.map((row) => {
+      const { metadata, createdAt, ...item } = requestColumns.read(row);
+      const p = playerColumns.read(row, PLAYER_AT);
+      return {
+        ...item,
+        createdAt: createdAt.toISOString(),
+        playerFirstName: p.firstName,
+        playerLastName: p.lastName,
+        playerLevel: p.level,
+        positionName: positionColumns.read(row, POSITION_AT).name,
+        notes: notesOf(metadata),
+      };
+    }),
   };
 }
 
