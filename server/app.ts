@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
@@ -19,6 +20,7 @@ import type { Storage } from './lib/storage';
 import { createStorage } from './lib/storage-from-env';
 import { useFastPasswordHashing } from './lib/password';
 import { REDACT_PATHS, requestSerializer } from './lib/log-redaction';
+import { pageWithFirstReads } from './lib/first-reads-page';
 import accessPlugin from './plugins/access';
 import cachePolicyPlugin from './plugins/cache-policy';
 import sweeperPlugin from './plugins/sweeper';
@@ -30,7 +32,7 @@ import openapiPlugin from './plugins/openapi';
 import rateLimitPlugin from './plugins/rate-limit';
 import securityPlugin from './plugins/security';
 import unreadBodyPlugin from './plugins/unread-body';
-import sessionPlugin from './plugins/session';
+import sessionPlugin, { SESSION_COOKIE } from './plugins/session';
 import jobsPlugin from './plugins/jobs';
 import paymentsPlugin from './plugins/payments';
 import { modules } from './modules';
@@ -163,13 +165,26 @@ async function registerWeb(app: FastifyInstance) {
       },
     });
   }
-  app.setNotFoundHandler((req, reply) => {
+  app.setNotFoundHandler(async (req, reply) => {
     // A missing asset is a 404, not the page: a tab still running an older build then fails clearly.
     const notPage = ['/api/', '/files/', '/assets/'].some((p) => req.url.startsWith(p));
     if (!hasWeb || notPage || req.method !== 'GET') {
       return reply
         .status(404)
         .send({ message: `Route ${req.method} ${req.url.split('?')[0]} not found`, code: 'NOT_FOUND' });
+    }
+    // A signed-in visit to a screen whose first reads are known gets the page naming them (decision 224).
+    if (req.cookies?.[SESSION_COOKIE]) {
+      const page = pageWithFirstReads(
+        await readFile(path.join(webDist, 'index.html'), 'utf8'),
+        req.url.split('?')[0],
+      );
+      if (page)
+        return reply
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'no-cache')
+          .header('vary', 'cookie')
+          .send(page);
     }
     return reply.type('text/html').sendFile('index.html');
   });

@@ -2,13 +2,16 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './helpers';
+import { createTestApp, createUser, type TestApp } from './helpers';
 
 let t: TestApp;
 const web = mkdtempSync(path.join(tmpdir(), 'va-web-assets-'));
 beforeAll(async () => {
   mkdirSync(path.join(web, 'assets'));
-  writeFileSync(path.join(web, 'index.html'), '<!doctype html><title>app</title>');
+  writeFileSync(
+    path.join(web, 'index.html'),
+    '<!doctype html><html><head><title>app</title></head><body></body></html>',
+  );
   writeFileSync(path.join(web, 'assets', 'home-BbDQQb3f.js'), 'export const x = 1;');
   writeFileSync(path.join(web, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   t = await createTestApp({ WEB_DIST_DIR: web });
@@ -27,6 +30,45 @@ describe('the built web app', () => {
     for (const url of ['/', '/players/7', '/favicon.svg']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('public, max-age=0');
+    }
+  });
+
+  it("names the player card's first reads in the page of a signed-in visit to it, and nowhere else (decision 224)", async () => {
+    const family = await createUser(t);
+    const cookie = { cookie: family.cookie };
+    const preloads = (html: string) =>
+      [
+        ...html.matchAll(/<link rel="preload" href="([^"]+)" as="fetch" crossorigin="use-credentials" \/>/g),
+      ].map((m) => m[1]);
+
+    const card = await t.app.inject({ method: 'GET', url: '/players/7?from=dashboard', headers: cookie });
+    expect(card.statusCode).toBe(200);
+    expect(card.headers['content-type']).toMatch(/^text\/html/);
+    expect(preloads(card.body)).toEqual([
+      '/api/players/7',
+      '/api/videos/7',
+      '/api/players/7/percentiles/results',
+      '/api/players/7/forty',
+      '/api/players/7/pending-requests',
+      '/api/positions',
+    ]);
+    expect(card.body).toMatch(/<\/head><body><\/body><\/html>$/);
+    // The page differs by the cookie: no cache may hand it to a signed-out visitor as it is.
+    expect(card.headers['cache-control']).toBe('no-cache');
+    expect(card.headers.vary).toMatch(/cookie/i);
+
+    // Signed out, another screen, or a path that names no player: the page as it is.
+    for (const [url, headers] of [
+      ['/players/7', {}],
+      ['/players/7/edit', cookie],
+      ['/players/abc', cookie],
+      ['/players/0', cookie],
+      ['/', cookie],
+    ] as const) {
+      const res = await t.app.inject({ method: 'GET', url, headers });
+      expect(res.statusCode, url).toBe(200);
+      expect(preloads(res.body), url).toEqual([]);
       expect(res.headers['cache-control'], url).toBe('public, max-age=0');
     }
   });
