@@ -21,6 +21,7 @@ import { createStorage } from './lib/storage-from-env';
 import { useFastPasswordHashing } from './lib/password';
 import { REDACT_PATHS, requestSerializer } from './lib/log-redaction';
 import { pageWithFirstReads } from './lib/first-reads-page';
+import { firstReads } from '../contract/first-reads';
 import accessPlugin from './plugins/access';
 import cachePolicyPlugin from './plugins/cache-policy';
 import sweeperPlugin from './plugins/sweeper';
@@ -174,11 +175,9 @@ async function registerWeb(app: FastifyInstance) {
         .send({ message: `Route ${req.method} ${req.url.split('?')[0]} not found`, code: 'NOT_FOUND' });
     }
     // A signed-in visit to a screen whose first reads are known gets the page naming them (decision 224).
-    if (req.cookies?.[SESSION_COOKIE]) {
-      const page = pageWithFirstReads(
-        await readFile(path.join(webDist, 'index.html'), 'utf8'),
-        req.url.split('?')[0],
-      );
+    const pathname = req.url.split('?')[0];
+    if (req.cookies?.[SESSION_COOKIE] && firstReads(pathname).length) {
+      const page = pageWithFirstReads(await readFile(path.join(webDist, 'index.html'), 'utf8'), pathname);
       if (page)
         return reply
           .type('text/html; charset=utf-8')
