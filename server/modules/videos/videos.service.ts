@@ -4,7 +4,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { columnsOf, preparedArrays } from '../../db/array-rows';
 import { players, playerVideoStats, positions, videos } from '../../db/schema';
 import { enqueueJob } from '../../lib/jobs';
-import { decodeCursor, isTimeIdKey, toPage } from '../../lib/pagination';
+import { decodeCursor, firstAndAfter, isTimeIdKey, toPage } from '../../lib/pagination';
 import { badRequest, notFound } from '../../lib/app-error';
 import type { Storage } from '../../lib/storage';
 import type { UserRow } from '../../db/schema';
@@ -59,11 +59,13 @@ export function toVideoDto(storage: Storage, v: ListedVideo, positionKey: string
 }
 
 /** The columns a video's answer is made of, read from the library's rows after the owner's fields. */
-const listedColumns = columnsOf(videos, LISTED, 'v');
+const listedColumns = columnsOf(videos, LISTED);
 /** The owner's row carries the player's owner and the library's stats; each video's row, the listed columns. */
 const OWNER_FIELDS = 5;
 const CREATED = OWNER_FIELDS + listedColumns.indexOf('createdAt');
 const ID = OWNER_FIELDS + listedColumns.indexOf('id');
+/** The other kind of row's fields, left empty. */
+const nulls = (n: number) => sql.raw(Array.from({ length: n }, () => 'null').join(', '));
 
 /**
  * The library in one statement (decisions 215, 223): first a row of the player's owner, for the access check,
@@ -71,26 +73,21 @@ const ID = OWNER_FIELDS + listedColumns.indexOf('id');
  * player gives no owner row. The owner's fields travel once rather than on every video's row, and a video's
  * position key comes from the kept positions rather than a join: the page's cost is its rows.
  */
-const libraryStatement = (after: boolean) => {
-  const nulls = sql.raw(Array.from({ length: listedColumns.count }, () => 'null').join(', '));
-  const cursor = after
-    ? sql`and (v.created_at, v.id) < (${sql.placeholder('at')}::timestamptz, ${sql.placeholder('id')})`
-    : sql``;
-  return preparedArrays<{ playerId: number; limit: number; at?: string; id?: number }>(sql`
+const libraryStatements = firstAndAfter(videos.createdAt, videos.id, 'desc', (cursor) =>
+  preparedArrays<{ playerId: number; limit: number; at?: string; id?: number }>(sql`
     select * from (
       select p.user_id, s.highest_speed, s.highest_iga_score, coalesce(s.total_videos, 0),
-        coalesce(s.ready_videos, 0), ${nulls}
+        coalesce(s.ready_videos, 0), ${nulls(listedColumns.count)}
       from ${players} p left join ${playerVideoStats} s on s.player_id = p.id
       where p.id = ${sql.placeholder('playerId')}
       union all
-      (select null, null, null, null, null, ${listedColumns.select}
-      from ${videos} v
-      where v.player_id = ${sql.placeholder('playerId')} ${cursor}
-      order by v.created_at desc, v.id desc limit ${sql.placeholder('limit')})
+      (select ${nulls(OWNER_FIELDS)}, ${listedColumns.select}
+      from ${videos}
+      where ${and(eq(videos.playerId, sql.placeholder('playerId')), cursor)}
+      order by ${videos.createdAt} desc, ${videos.id} desc limit ${sql.placeholder('limit')})
     ) library
-    order by ${sql.raw(String(CREATED + 1))} desc nulls first, ${sql.raw(String(ID + 1))} desc`);
-};
-const libraryStatements = { first: libraryStatement(false), after: libraryStatement(true) };
+    order by ${sql.raw(String(CREATED + 1))} desc nulls first, ${sql.raw(String(ID + 1))} desc`),
+);
 
 /** One keyset page of a player's videos, newest first (decision 063); the stats always cover every video. */
 export async function listVideos(
