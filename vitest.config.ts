@@ -20,6 +20,8 @@ export default defineConfig({
           include: ['server/**/*.test.ts'],
           exclude: MOCKING_TEST_FILES,
           globalSetup: ['server/test/global-setup.ts'],
+          // Every kept read's statements are checked against the tables it declares (decision 225).
+          env: { CHECK_KEPT_READS: '1' },
           testTimeout: 60000,
           hookTimeout: 180000,
           pool: 'forks',
@@ -33,6 +35,8 @@ export default defineConfig({
           name: 'server-mocking',
           include: MOCKING_TEST_FILES,
           globalSetup: ['server/test/global-setup.ts'],
+          // Every kept read's statements are checked against the tables it declares (decision 225).
+          env: { CHECK_KEPT_READS: '1' },
           testTimeout: 60000,
           hookTimeout: 180000,
           pool: 'forks',

@@ -25,7 +25,7 @@ import type { Endpoint } from '../../contract/endpoint';
 import { slugParamsSchema } from '../../contract/sharing';
 import { buildApp } from '../../server/app';
 import { loadEnv } from '../../server/env';
-import { hashPassword } from '../../server/lib/password';
+import { hashPassword, useFastPasswordHashing } from '../../server/lib/password';
 import { upsertSchools } from '../../server/modules/players';
 import { route } from '../../server/plugins/endpoints';
 import { watchQueries, type Statement } from './pgbench';
@@ -189,6 +189,23 @@ async function login(email: string) {
     .at(-1)!
     .split(';')[0];
 }
+// A second family whose steady writes (sign-ins, its profile link turned on and off) the
+// kept-under-writes bench makes beside the reads (decision 225); its password is hashed cheaply, so a
+// sign-in costs the bench its statements rather than scrypt's 128 MiB.
+const WRITER = 'writer@bench.test';
+useFastPasswordHashing();
+await app.db.execute(sql`
+  insert into users (username, email, password, is_email_verified, role, first_name, last_name) values
+    (${WRITER}, ${WRITER}, ${await hashPassword(PASSWORD)}, true, 'user', 'Wes', 'Writer')`);
+await app.db.execute(sql`
+  insert into players (user_id, first_name, last_name, primary_position_id, level, school, graduation_year,
+    height_inches, weight, city, county, state, school_state, address_line1, zip_code, phone, email)
+  select id, 'Wes', 'Junior', (select min(id) from positions), 'High School', 'School W', ${YEAR}, 70, 180,
+    'Austin', 'Travis', 'TX', 'TX', '1 Side Street', '78701', '5125559999', 'wes@bench.test'
+  from users where email = ${WRITER}`);
+const [{ id: writerPlayer }] = await rows<{ id: number }>(
+  sql`select id from players where email = 'wes@bench.test'`,
+);
 const family = await login(FAMILY);
 const analyst = await login(ANALYST);
 const coach = await login(COACH);
@@ -265,5 +282,6 @@ const cases = Object.fromEntries(
   ]),
 );
 // stdout carries the access log (to /dev/null, as a server would write it); the parent reads stderr.
-process.stderr.write(`READY ${JSON.stringify({ port, cases, driver: app.dbHandle.driver })}\n`);
+const writer = { email: WRITER, password: PASSWORD, playerId: writerPlayer, cookie: await login(WRITER) };
+process.stderr.write(`READY ${JSON.stringify({ port, cases, driver: app.dbHandle.driver, writer })}\n`);
 process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));

@@ -10,7 +10,7 @@ import pg from 'pg';
 import * as schema from './schema';
 import { acquireDataDirLock } from './data-dir-lock';
 import { withPreparedReads } from './pglite-prepared';
-import { listenForWrites, watchPgClient, watchPglite, WriteClock } from './write-clock';
+import { listenForWrites, notePooled, released, watchPgClient, watchPglite, WriteClock } from './write-clock';
 import { newFolderTemplate, saveTemplate, type NewFolderTemplate } from './pglite-template';
 
 /** Both drivers expose the same query builder; the app is typed against node-postgres'. */
@@ -79,6 +79,7 @@ function preparePooledQueries(pool: pg.Pool) {
   const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
   const names = new Map<string, string>();
   (pool as { query: unknown }).query = (config: unknown, values?: unknown, cb?: unknown) => {
+    notePooled(config);
     if (config && typeof config === 'object' && !(config as pg.QueryConfig).name) {
       const c = config as pg.QueryConfig;
       const params = values ?? c.values;
@@ -109,7 +110,12 @@ export async function openDb(opts: DbOptions): Promise<DbHandle> {
         console.error(`PostgreSQL connection lost (${err.message}); it will be reopened on demand.`);
     });
     const writes = new WriteClock(false);
-    pool.on('connect', (client) => watchPgClient(client, writes));
+    pool.on('connect', (client) => {
+      watchPgClient(client, writes);
+      writes.ownBackend((client as { processID?: number }).processID, true);
+    });
+    pool.on('remove', (client) => writes.ownBackend((client as { processID?: number }).processID, false));
+    pool.on('release', (_err: Error | undefined, client: pg.PoolClient) => released(client));
     preparePooledQueries(pool);
     const stopListening = await listenForWrites(url, writes, {
       onLost: (err) =>

@@ -4,14 +4,23 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { freshDb, isRealPostgres, otherConnection, writesSettled } from '../test/helpers';
 import { openDb } from './client';
-import { users } from './schema';
+import { players, users } from './schema';
 import {
+  DELETE,
+  INSERT,
   isPlainRead,
+  checkKeptReads,
+  keptReads,
   listenForWrites,
+  rowOf,
   UNWATCHED_TABLES,
+  UPDATE,
   WriteClock,
+  writesOf,
   writesOnlyUnwatched,
 } from './write-clock';
+import { loadWriteEffects, writeEffects } from './write-effects';
+import { checkedRead } from '../plugins/answer-cache';
 
 const until = async (ok: () => boolean, ms = 3000) => {
   const end = Date.now() + ms;
@@ -73,30 +82,262 @@ describe('which writes leave the clock as it is: unwatched tables only (decision
   });
 });
 
+describe('what one statement writes, table by table (decision 225)', () => {
+  const w = (text: string) => {
+    const r = writesOf(text);
+    return r === 'all' ? 'all' : Object.fromEntries(r);
+  };
+  it.each([
+    ['select * from users where id = $1', {}],
+    ['select * from "jobs" where id = $1 for update skip locked', {}],
+    ['set local statement_timeout = 1000', {}],
+    ['savepoint sp1', {}],
+    ['insert into "sessions" ("sid") values ($1) on conflict ("sid") do nothing', { sessions: INSERT }],
+    [
+      'insert into "sessions" ("sid") values ($1) on conflict ("sid") do update set "data" = $2',
+      { sessions: INSERT | UPDATE },
+    ],
+    ['update "players" set "name" = $1 where "players"."id" = $2', { players: UPDATE }],
+    ['delete from "videos" where "videos"."id" = $1', { videos: DELETE }],
+    ['with d as (delete from "jobs" returning id) update "players" set id = id', { players: UPDATE }],
+    ['insert into "rate_limits" ("key") values ($1) on conflict ("key") do update set hits = 1', {}],
+    [
+      'update "players" set "name" = $1 from "videos" where "videos"."player_id" = "players"."id"',
+      { players: UPDATE },
+    ],
+    ['update "jobs" set x = 1; update "players" set y = 2', 'all'],
+    ['truncate "players"', 'all'],
+    ["select nextval('x')", 'all'],
+    ['insert into "players" (id) values (nextval(\'players_id_seq\'))', 'all'],
+    ['create table x (id int)', 'all'],
+  ])('%s', (text, expected) => {
+    expect(w(text)).toEqual(expected);
+  });
+});
+
+describe('the one row an update or a delete touches (decision 225)', () => {
+  it.each([
+    [
+      'update "users" set "last_login_at" = now(), "login_count" = "users"."login_count" + 1 where "users"."id" = $2 returning "id"',
+      ['2026-01-01', 7],
+      'users.id=7',
+    ],
+    [
+      'update "sessions" set "expires_at" = $1 where ("sessions"."sid" = $2 and ("sessions"."data"->>\'revoked\') is null)',
+      [null, 'abc'],
+      'sessions.sid=abc',
+    ],
+    ['delete from "videos" where "videos"."id" = $1', [3], 'videos.id=3'],
+    // An `or`, another table's column, no parameter: no row; a subquery's condition is not the statement's.
+    ['update "users" set x = 1 where ("users"."id" = $1 or "users"."id" = $2)', [1, 2], null],
+    ['update "users" set x = 1 where "players"."id" = $1', [1], null],
+    [
+      'update "users" set x = (select 1 from t where "users"."id" = $1) where "users"."role" = $2',
+      [1, 'a'],
+      'users.role=a', // one value of a column; the clock asks whether it is unique
+    ],
+    ['update "users" set x = 1 where "users"."id" = 5', [], null],
+    ['update "users" set x = 1', [], null],
+    ['update "users" set x = 1 where "users"."id" = $1', undefined, null],
+  ])('%s', (text, values, key) => {
+    expect(rowOf(text, values)?.key ?? null).toBe(key);
+  });
+
+  it('a kept row stays while other rows of its table change, and goes when its own row or the whole table does', () => {
+    const clock = new WriteClock(true);
+    clock.setEffects(
+      writeEffects({
+        tables: ['users', 'sessions'],
+        triggers: [],
+        functions: [],
+        keys: [],
+        unique: [
+          { table: 'users', column: 'id' },
+          { table: 'sessions', column: 'sid' },
+        ],
+      }),
+    );
+    const reads = keptReads([], { oneRowOf: ['users', 'sessions'] });
+    const mine = ['users.id=1', 'sessions.sid=a'];
+    const at = () => clock.lastWriteTo(reads, mine);
+    const start = at();
+    clock.tickWrites(new Map([['users', UPDATE]]), true, { table: 'users', column: 'id', key: 'users.id=2' });
+    clock.tickWrites(new Map([['sessions', INSERT]]));
+    clock.tickWrites(new Map([['sessions', UPDATE]]), true, {
+      table: 'sessions',
+      column: 'sid',
+      key: 'sessions.sid=b',
+    });
+    expect(at()).toBe(start);
+    // Another read of the whole table sees those writes.
+    expect(clock.lastWriteTo(keptReads(['users']))).toBeGreaterThan(start);
+    clock.tickWrites(new Map([['users', UPDATE]]), true, { table: 'users', column: 'id', key: 'users.id=1' });
+    const own = at();
+    expect(own).toBeGreaterThan(start);
+    clock.tickWrites(new Map([['sessions', DELETE]]));
+    expect(at()).toBeGreaterThan(own);
+    // A condition on a column that is not unique (users.role=...) may touch any row.
+    const third = at();
+    clock.tickWrites(new Map([['users', UPDATE]]), true, {
+      table: 'users',
+      column: 'role',
+      key: 'users.role=a',
+    });
+    expect(at()).toBeGreaterThan(third);
+  });
+});
+
+describe('a write drops only what read its tables (decision 225)', () => {
+  const effects = writeEffects({
+    tables: ['users', 'sessions', 'players', 'videos', 'player_video_stats', 'leaderboard', 'jobs'],
+    triggers: [{ table: 'videos', fn: 'stats_apply' }],
+    functions: [
+      { fn: 'stats_apply', src: 'BEGIN PERFORM stats_recount(ids); RETURN NULL; END' },
+      {
+        fn: 'stats_recount',
+        src: '-- update the counts\nINSERT INTO player_video_stats SELECT 1; DELETE FROM jobs;',
+      },
+    ],
+    keys: [
+      { owner: 'sessions', target: 'users', onDelete: true, onUpdate: false },
+      { owner: 'players', target: 'users', onDelete: true, onUpdate: false },
+      { owner: 'videos', target: 'players', onDelete: true, onUpdate: false },
+    ],
+    unique: [],
+  });
+  const clock = new WriteClock(true);
+  clock.setEffects(effects);
+  const player = keptReads(['players']);
+  const stats = keptReads(['player_video_stats']);
+  const session = keptReads(['users'], { newRowsIgnored: ['sessions'] });
+  const board = keptReads(['leaderboard']);
+
+  it('follows triggers through the functions they call, and cascades on delete only', () => {
+    expect(effects.alsoWrites.get('videos')).toEqual({
+      [INSERT]: ['player_video_stats'],
+      [UPDATE]: ['player_video_stats'],
+      [DELETE]: ['player_video_stats'],
+    });
+    expect(effects.alsoWrites.get('users')?.[UPDATE]).toEqual([]);
+    expect(effects.alsoWrites.get('users')?.[DELETE]).toEqual([
+      'player_video_stats',
+      'players',
+      'sessions',
+      'videos',
+    ]);
+    expect(
+      writeEffects({
+        tables: ['a'],
+        triggers: [{ table: 'a', fn: 'f' }],
+        functions: [{ fn: 'f', src: "EXECUTE format('update %I', t)" }],
+        keys: [],
+        unique: [],
+      }).alsoWrites.get('a')?.[INSERT],
+    ).toBe('all');
+  });
+
+  it('moves the reads of the tables written, and of what their triggers and cascades write', () => {
+    const at = (r: typeof player) => clock.lastWriteTo(r);
+    const before = [at(player), at(stats), at(session), at(board)];
+    clock.tickWrites(new Map([['videos', INSERT]]));
+    expect(at(player)).toBe(before[0]);
+    expect(at(stats)).toBeGreaterThan(before[1]);
+    expect(at(board)).toBe(before[3]);
+    // A new session row leaves kept sessions; an update of one does not.
+    const s0 = at(session);
+    clock.tickWrites(new Map([['sessions', INSERT]]));
+    expect(at(session)).toBe(s0);
+    clock.tickWrites(new Map([['sessions', UPDATE]]));
+    expect(at(session)).toBeGreaterThan(s0);
+    // Deleting a user reaches its players and their videos' stats; updating one reaches none.
+    const p0 = at(player);
+    clock.tickWrites(new Map([['users', UPDATE]]));
+    expect(at(player)).toBe(p0);
+    clock.tickWrites(new Map([['users', DELETE]]));
+    expect(at(player)).toBeGreaterThan(p0);
+    expect(at(board)).toBe(before[3]);
+    // What cannot be told moves everything.
+    const b0 = at(board);
+    clock.tickWrites('all');
+    expect(at(board)).toBeGreaterThan(b0);
+    // A table the catalog does not know moves everything too.
+    const b1 = at(board);
+    clock.tickWrites(new Map([['made_later', INSERT]]));
+    expect(at(board)).toBeGreaterThan(b1);
+  });
+
+  it('a notification moves its table only; one it cannot read moves everything', () => {
+    const p0 = clock.lastWriteTo(player);
+    const s0 = clock.lastWriteTo(session);
+    clock.notice('players update');
+    expect(clock.lastWriteTo(player)).toBeGreaterThan(p0);
+    expect(clock.lastWriteTo(session)).toBe(s0);
+    clock.notice('sessions insert');
+    expect(clock.lastWriteTo(session)).toBe(s0);
+    clock.notice('settled:abc');
+    expect(clock.lastWriteTo(session)).toBeGreaterThan(s0);
+  });
+});
+
 describe('the write clock on the database the tests run on', () => {
-  it('reads leave it; a write and a transaction move it before they are sent and after they end', async () => {
+  it('reads leave it; a write moves its table before it is sent and after it ends; a transaction moves what it wrote when it ends', async () => {
     const handle = await freshDb();
     try {
       const clock = handle.writes;
       expect(clock.heard).toBe(true);
+      clock.setEffects(await loadWriteEffects(handle));
+      expect(clock.effects?.tables.has('players')).toBe(true);
+      const ofUsers = keptReads(['users']);
+      const ofPlayers = keptReads(['players']);
       const start = clock.count;
       await handle.db.select().from(users).where(eq(users.id, 1));
       await handle.db.execute(sql`select count(*) from users`);
       expect(clock.count).toBe(start);
 
+      const p0 = clock.lastWriteTo(ofPlayers);
       let during = -1;
       const write = handle.db.update(users).set({ loginCount: 3 }).where(eq(users.id, -1));
-      await write.then(() => (during = clock.count));
+      await write.then(() => (during = clock.lastWriteTo(ofUsers)));
       expect(during).toBeGreaterThanOrEqual(start + 2);
+      expect(clock.lastWriteTo(ofPlayers)).toBe(p0);
 
-      const before = clock.count;
-      let inside = -1;
+      // A transaction that only reads moves nothing; one that writes moves its tables once it has ended.
+      await writesSettled(handle); // the notification of this process's own write (PostgreSQL)
+      const u0 = clock.lastWriteTo(ofUsers);
       await handle.db.transaction(async (tx) => {
-        inside = clock.count;
         await tx.select().from(users).limit(1);
       });
-      expect(inside).toBeGreaterThan(before);
-      expect(clock.count).toBeGreaterThan(inside);
+      expect(clock.lastWriteTo(ofUsers)).toBe(u0);
+      let inside = -1;
+      const p1 = clock.lastWriteTo(ofPlayers);
+      await handle.db.transaction(async (tx) => {
+        await tx.update(players).set({ firstName: 'x' }).where(eq(players.id, -1));
+        inside = clock.lastWriteTo(ofPlayers);
+      });
+      expect(inside).toBe(p1);
+      expect(clock.lastWriteTo(ofPlayers)).toBeGreaterThan(inside);
+      expect(clock.lastWriteTo(ofUsers)).toBe(u0);
+    } finally {
+      await handle.close();
+    }
+  });
+
+  it('under CHECK_KEPT_READS a kept read that reads a table it does not declare fails (decision 225)', async () => {
+    const handle = await freshDb();
+    try {
+      checkKeptReads();
+      const clock = handle.writes;
+      clock.setEffects(await loadWriteEffects(handle));
+      const readPlayers = () => handle.db.select({ id: players.id }).from(players).limit(1);
+      await expect(checkedRead(clock, 'a test read', keptReads(['users']), readPlayers)).rejects.toThrow(
+        /a test read reads players without declaring it/,
+      );
+      expect(await checkedRead(clock, 'a test read', keptReads(['players']), readPlayers)).toEqual(
+        expect.any(Array),
+      );
+      await expect(checkedRead(clock, 'a test read', keptReads(['player']), async () => 1)).rejects.toThrow(
+        /declares tables the database does not have: player/,
+      );
     } finally {
       await handle.close();
     }
@@ -153,7 +394,7 @@ describe('the write clock on the database the tests run on', () => {
         await other.query(`update sessions set sid = sid where false`);
         await other.query(`update plans set id = id where false`);
         await writesSettled(handle);
-        expect(heard.slice(0, 2)).toEqual(['sessions', 'plans']);
+        expect(heard.slice(0, 2)).toEqual(['sessions update', 'plans update']);
         expect(heard[2]).toMatch(/^settled:/);
         off();
         await other.query(`update users set id = id where false`);
@@ -175,6 +416,7 @@ describe('the write clock on the database the tests run on', () => {
       try {
         const clock = handle.writes;
         expect(clock.heard).toBe(true);
+        clock.setEffects(await loadWriteEffects(handle));
         let start = clock.count;
         await other.query(`update users set login_count = login_count where id = -1`);
         expect(await until(() => clock.count > start)).toBe(true);
@@ -187,10 +429,13 @@ describe('the write clock on the database the tests run on', () => {
           await other.query(`update ${table} set ${key} = ${key} where false`);
           expect(await until(() => clock.count > start), table).toBe(true);
         }
-        // An unwatched table (decision 216) sends nothing; every other one does.
+        // An unwatched table (decision 216) sends nothing; every other one does, and moves its own reads only.
         start = clock.count;
+        const ofUsers = clock.lastWriteTo(keptReads(['users']));
         await other.query(`update players set id = id where false`);
         expect(await until(() => clock.count > start), 'players').toBe(true);
+        expect(clock.lastWriteTo(keptReads(['players']))).toBeGreaterThan(start);
+        expect(clock.lastWriteTo(keptReads(['users']))).toBe(ofUsers);
         start = clock.count;
         await other.query(`update jobs set id = id where id is null`);
         await new Promise((r) => setTimeout(r, 200));

@@ -1,4 +1,5 @@
-import type { PGlite } from '@electric-sql/pglite';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { PGlite, Transaction } from '@electric-sql/pglite';
 import pg from 'pg';
 
 /**
@@ -64,8 +65,175 @@ export function writesOnlyUnwatched(sql: string): boolean {
 /** Whether a statement leaves the clock as it is: a plain read, or a write to unwatched tables only. */
 export const leavesClock = (sql: string) => isPlainRead(sql) || writesOnlyUnwatched(sql);
 
+/**
+ * The kinds of write to a table, as bits: an insert adds rows; an update or a delete changes rows a read
+ * may hold (and a delete or a key's update may cascade). An upsert that updates is both.
+ */
+export const INSERT = 1;
+export const UPDATE = 2;
+export const DELETE = 4;
+/** What a statement or a transaction writes: each watched table with its kinds of write, or 'all' when it cannot be told. */
+export type Writes = ReadonlyMap<string, number> | 'all';
+const NOTHING: Writes = new Map();
+
+/** Statements that change no row: session settings, savepoints, listening (transaction control is handled apart). */
+const NO_ROWS = /^\s*(?:set|reset|show|savepoint|release|listen|unlisten|deallocate|discard)\b[^;]*$/i;
+const LOCKS = /\bfor\s+(?:no\s+key\s+update|update|key\s+share|share)\b/gi;
+const UPSERT_UPDATE = /\bdo\s+update\s+set\b/i;
+export const BEGINS = /^\s*(?:begin|start\s+transaction)\b[^;]*$/i;
+export const COMMITS = /^\s*(?:commit|end)\b[^;]*$/i;
+export const ROLLS_BACK = /^\s*(?:rollback|abort)\b(?!\s+to\b)[^;]*$/i;
+
+/**
+ * Which watched tables one statement writes, and how (decision 225). A plain read, a write to unwatched
+ * tables only, a lock (`select ... for update`) and a session setting write nothing; `insert into`,
+ * `update` and `delete from` name their table and kind (an upsert that updates is both). Anything it cannot
+ * tell (several statements, `merge`, `truncate`, `copy`, `lock`, `nextval(`, a write with no target it
+ * can name) is 'all'.
+ */
+export function writesOf(sql: string): Writes {
+  if (isPlainRead(sql) || NO_ROWS.test(sql)) return NOTHING;
+  if (sql.includes(';')) return 'all';
+  const unlocked = sql.replace(LOCKS, ' ');
+  if (isPlainRead(unlocked)) return NOTHING;
+  const text = unlocked.replace(NOT_A_TARGET, ' ');
+  if (OTHER_WRITES.test(text)) return 'all';
+  const upsert = UPSERT_UPDATE.test(unlocked);
+  const out = new Map<string, number>();
+  let targets = 0;
+  for (const m of text.matchAll(TARGET)) {
+    targets += 1;
+    const table = m[1].toLowerCase();
+    if (UNWATCHED_TABLES.has(table)) continue;
+    const verb = m[0].slice(0, 6).toLowerCase();
+    const kind =
+      verb === 'insert' ? (upsert ? INSERT | UPDATE : INSERT) : verb === 'update' ? UPDATE : DELETE;
+    out.set(table, (out.get(table) ?? 0) | kind);
+  }
+  return targets > 0 ? out : 'all';
+}
+
+/** Adds `w` to what a transaction has written so far. */
+export function mergeWrites(into: Writes, w: Writes): Writes {
+  if (into === 'all' || w === 'all') return 'all';
+  if (w.size === 0) return into;
+  const out = new Map(into);
+  for (const [t, k] of w) out.set(t, (out.get(t) ?? 0) | k);
+  return out;
+}
+
+/**
+ * The rows an `update` or `delete from` can touch, when its top-level `where` has a conjunct
+ * `"table"."column" = $n` (decision 225): `users.id=5`, `sessions.sid=...`. Null for anything else. The
+ * clock takes it as one row only when the column is unique on its own (`WriteEffects.unique`).
+ */
+export interface OneRow {
+  table: string;
+  column: string;
+  key: string;
+}
+
+export function rowOf(sql: string, values: readonly unknown[] | undefined): OneRow | null {
+  const head = /^\s*(?:update|delete\s+from)\s+"?([a-z_][a-z0-9_]*)"?\s/i.exec(sql);
+  if (!head || !values) return null;
+  const table = head[1].toLowerCase();
+  const where = topLevelWhere(sql);
+  if (where === null) return null;
+  const cell = new RegExp(`^"?${table}"?\\."?([a-z_][a-z0-9_]*)"?\\s*=\\s*\\$(\\d+)$`, 'i');
+  for (const part of conjuncts(where)) {
+    const m = cell.exec(part);
+    if (!m) continue;
+    const v = values[Number(m[2]) - 1];
+    const column = m[1].toLowerCase();
+    if (typeof v === 'string' || typeof v === 'number')
+      return { table, column, key: `${table}.${column}=${v}` };
+  }
+  return null;
+}
+
+/** Splits `text` at the top level (outside parentheses and quotes) on `sep` (a lower-case word with spaces). */
+function splitTop(text: string, sep: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let quote = '';
+  let from = 0;
+  const lower = text.toLowerCase();
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quote) {
+      if (c === quote) quote = '';
+    } else if (c === "'" || c === '"') quote = c;
+    else if (c === '(') depth++;
+    else if (c === ')') depth--;
+    else if (depth === 0 && lower.startsWith(sep, i)) {
+      parts.push(text.slice(from, i));
+      from = i + sep.length;
+      i = from - 1;
+    }
+  }
+  parts.push(text.slice(from));
+  return parts;
+}
+
+/** The top-level `where` clause of a statement, without a `returning` list; null when there is none or several. */
+function topLevelWhere(sql: string): string | null {
+  const parts = splitTop(sql.replace(/\s+/g, ' '), ' where ');
+  if (parts.length !== 2) return null;
+  return splitTop(parts[1], ' returning ')[0].trim();
+}
+
+/** The conjuncts of a condition, through wrapping parentheses and nested `and`s. */
+function conjuncts(cond: string): string[] {
+  let c = cond.trim();
+  while (c.startsWith('(') && c.endsWith(')') && splitTop(c.slice(1, -1), ')').length === 1)
+    c = c.slice(1, -1).trim();
+  const parts = splitTop(c, ' and ');
+  return parts.length === 1 ? [c] : parts.flatMap(conjuncts);
+}
+
+/**
+ * What a kept read depends on (decision 225): the tables its statements read; those whose new rows cannot
+ * change it; and those it reads one row of, by a key (a kept session reads its own row of `sessions` and
+ * its user's row of `users`: another sign-in's new session and login count are not it). Declared beside
+ * the read; under `CHECK_KEPT_READS` every statement the read sends is checked against it.
+ */
+export interface KeptReads {
+  readonly tables: readonly string[];
+  readonly newRowsIgnored: readonly string[];
+  /** Tables it reads one row of, named by the reader's keys (`lastWriteTo(reads, ['users.id=5'])`). */
+  readonly oneRowOf: readonly string[];
+}
+
+export const keptReads = (
+  tables: readonly string[],
+  opts: { newRowsIgnored?: readonly string[]; oneRowOf?: readonly string[] } = {},
+): KeptReads => ({ tables, newRowsIgnored: opts.newRowsIgnored ?? [], oneRowOf: opts.oneRowOf ?? [] });
+
+/**
+ * What a write of each kind to each table may write besides it (decision 225): the tables its triggers
+ * write and those its foreign keys cascade to (a delete, or an update where a key acts on update),
+ * followed to the end; 'all' where a trigger runs SQL it cannot read (`execute`). Read from the catalog
+ * once the schema is migrated (`loadWriteEffects`). `alsoWrites.get(table)[kind]`, kind one bit.
+ */
+export type AlsoWrites = Readonly<Record<number, readonly string[] | 'all'>>;
+export interface WriteEffects {
+  readonly tables: ReadonlySet<string>;
+  readonly alsoWrites: ReadonlyMap<string, AlsoWrites>;
+  /** Per table, the columns unique on their own (a primary key, a unique index of one column). */
+  readonly unique: ReadonlyMap<string, ReadonlySet<string>>;
+}
+
 export class WriteClock {
-  #count = 0;
+  #seq = 0;
+  #all = 0;
+  readonly #rows = new Map<string, number>();
+  readonly #changes = new Map<string, number>();
+  /** Per table, the last update or delete not known to touch one row only. */
+  readonly #unscoped = new Map<string, number>();
+  /** Per row key (`users.id=5`), the last update or delete of that row alone (bounded: see tickWrites). */
+  readonly #byRow = new Map<string, number>();
+  readonly #own = new Set<number>();
+  #effects: WriteEffects | null = null;
   #heard: boolean;
 
   /** `sameProcessOnly`: no other process can write this database (embedded PGlite), nothing to listen for. */
@@ -73,8 +241,9 @@ export class WriteClock {
     this.#heard = sameProcessOnly;
   }
 
+  /** Moves with every write this process sends or hears of, to any table. */
   get count() {
-    return this.#count;
+    return this.#seq;
   }
 
   /** False while another process's writes could go unheard: a cache must then read afresh every time. */
@@ -82,15 +251,99 @@ export class WriteClock {
     return this.#heard;
   }
 
+  /** The catalog's tables and what a write to each also writes; until it is set, every write counts as a write to every table. */
+  get effects(): WriteEffects | null {
+    return this.#effects;
+  }
+
+  setEffects(effects: WriteEffects) {
+    this.#effects = effects;
+  }
+
+  /** A write that may have changed any table. */
   tick() {
-    this.#count += 1;
+    this.#all = ++this.#seq;
+  }
+
+  /**
+   * A write to these tables (with what their triggers and cascades write besides); `row`: the statement's
+   * one table is touched in that row only (`rowOf`).
+   */
+  tickWrites(w: Writes, withEffects = true, oneRow: OneRow | null = null) {
+    if (w !== 'all' && w.size === 0) return;
+    const effects = this.#effects;
+    if (w === 'all' || !effects) return this.tick();
+    const row = oneRow && effects.unique.get(oneRow.table)?.has(oneRow.column) ? oneRow : null;
+    const s = ++this.#seq;
+    for (const [table, kind] of w) {
+      this.#rows.set(table, s);
+      if (kind & (UPDATE | DELETE)) {
+        this.#changes.set(table, s);
+        if (row?.table === table) {
+          // Bounded: past 100,000 rows the map starts again, and every row read counts as written.
+          if (this.#byRow.size >= 100_000) {
+            this.#byRow.clear();
+            this.#all = s;
+          }
+          this.#byRow.set(row.key, s);
+        } else this.#unscoped.set(table, s);
+      }
+      if (!withEffects) continue;
+      const also = effects.alsoWrites.get(table);
+      for (const bit of [INSERT, UPDATE, DELETE]) {
+        if (!(kind & bit)) continue;
+        const tables = also?.[bit];
+        if (tables === 'all' || !tables) {
+          // A table the catalog did not list (made after it was read) or a trigger it cannot follow.
+          this.#all = s;
+          return;
+        }
+        for (const t of tables) {
+          this.#rows.set(t, s);
+          this.#changes.set(t, s);
+          this.#unscoped.set(t, s);
+        }
+      }
+    }
+  }
+
+  /** The count of the newest write that could change what `reads` read: a kept copy read at a count not below it is current. */
+  lastWriteTo(reads: KeptReads, rowKeys: readonly string[] = []): number {
+    let last = this.#all;
+    for (const t of reads.tables) last = Math.max(last, this.#rows.get(t) ?? 0);
+    for (const t of reads.newRowsIgnored) last = Math.max(last, this.#changes.get(t) ?? 0);
+    for (const t of reads.oneRowOf) last = Math.max(last, this.#unscoped.get(t) ?? 0);
+    for (const k of rowKeys) last = Math.max(last, this.#byRow.get(k) ?? 0);
+    return last;
+  }
+
+  /**
+   * @internal a connection of this process's pool (by its backend's process id): its writes were counted
+   * as they were sent, so their notifications are not counted again (decision 225).
+   */
+  ownBackend(pid: number | undefined, own: boolean) {
+    if (pid === undefined) return;
+    if (own) this.#own.add(pid);
+    else this.#own.delete(pid);
   }
 
   readonly #notices = new Set<(payload: string | undefined) => void>();
 
-  /** @internal a notification heard on the LISTEN connection (listenForWrites): another process's write. */
-  notice(payload?: string) {
-    this.tick();
+  /**
+   * @internal a notification heard on the LISTEN connection (listenForWrites): another process's write.
+   * Its payload names the table and the kind of write (migration 0035: `players update`); the other
+   * tables that write changed notify on their own. Anything else counts as a write to every table.
+   */
+  notice(payload?: string, pid?: number) {
+    const [table, op] = (payload ?? '').split(' ');
+    if (pid !== undefined && this.#own.has(pid)) {
+      // This process's own write, counted when it was sent.
+    } else if (table && this.#effects?.tables.has(table))
+      this.tickWrites(
+        new Map([[table, op === 'insert' ? INSERT : op === 'update' ? UPDATE : DELETE]]),
+        false,
+      );
+    else this.tick();
     for (const f of this.#notices) f(payload);
   }
 
@@ -119,16 +372,106 @@ const textOf = (config: unknown): string | undefined =>
       ? (config as { text: string }).text
       : undefined;
 
-/** Every statement a node-postgres client sends that is not a plain read ticks the clock before and after. */
+/**
+ * Checking kept reads (decision 225; on under `CHECK_KEPT_READS`, which the tests set): while a kept read
+ * runs, every statement it sends is noted, and the tables its text names must be among the ones the read
+ * declared. Off in production, where nothing is noted and no AsyncLocalStorage is made.
+ */
+let noting: AsyncLocalStorage<Set<string>> | null = null;
+
+export function checkKeptReads() {
+  noting ??= new AsyncLocalStorage();
+}
+
+/** Runs `read`, noting the statements it sends, when kept reads are checked; else null. */
+export async function statementsOf<T>(
+  read: () => Promise<T>,
+): Promise<{ value: T; texts: Set<string> } | null> {
+  if (!noting) return null;
+  const texts = new Set<string>();
+  // Awaited inside: a lazy query (a Drizzle builder) runs when awaited, and must run in the noting context.
+  const value = await noting.run(texts, async () => await read());
+  return { value, texts };
+}
+
+const note = (text: string) => noting?.getStore()?.add(text);
+
+/** The catalog's tables that a statement's text names (by word: a column of the same name counts too). */
+export function tablesNamed(text: string, tables: ReadonlySet<string>): Set<string> {
+  const out = new Set<string>();
+  for (const m of text.matchAll(/[a-z_][a-z0-9_]*/gi)) {
+    const w = m[0].toLowerCase();
+    if (tables.has(w)) out.add(w);
+  }
+  return out;
+}
+
+/** The parameters of a query call: `(text, values)` or `({ text, values })`. */
+const valuesOf = (args: unknown[]): readonly unknown[] | undefined =>
+  Array.isArray(args[1])
+    ? args[1]
+    : args[0] && typeof args[0] === 'object'
+      ? (args[0] as { values?: unknown[] }).values
+      : undefined;
+
+/** The one row a single-table update or delete touches (`rowOf`), if it can be told. */
+const oneRow = (w: Writes, text: string, values: readonly unknown[] | undefined) =>
+  w !== 'all' && w.size === 1 && !(w.values().next().value! & INSERT) ? rowOf(text, values) : null;
+
+/** What a transaction on this connection has written so far (node-postgres: BEGIN and COMMIT are its own statements). */
+interface Open {
+  writes: Writes | null;
+}
+
+const opened = new WeakMap<pg.ClientBase, { open: Open; clock: WriteClock }>();
+
+/**
+ * A pooled client handed back to the pool (its 'release' event): a transaction it began and never ended
+ * would otherwise gather the writes of its next user unseen, so they count as writes to every table.
+ */
+export function released(client: pg.ClientBase) {
+  const o = opened.get(client);
+  if (!o?.open.writes) return;
+  o.open.writes = null;
+  o.clock.tick();
+}
+
+/**
+ * Every statement a node-postgres client sends moves the clock for the tables it writes (decision 225),
+ * before it is sent and again when it has finished. Inside a transaction (BEGIN ... COMMIT on this
+ * connection) the writes are gathered and moved at COMMIT, before and after, when others can first see them.
+ */
 export function watchPgClient(client: pg.ClientBase, clock: WriteClock) {
   // The class's own method, looked up on each call (so a spy on pg.Client.prototype.query still sees it).
   const proto = Object.getPrototypeOf(client) as { query: AnyFn };
   const query = (...args: unknown[]) => proto.query.apply(client, args);
+  const open: Open = { writes: null };
+  opened.set(client, { open, clock });
   (client as { query: unknown }).query = (...args: unknown[]) => {
     const text = textOf(args[0]);
-    if (text !== undefined && leavesClock(text)) return query(...args);
-    clock.tick();
-    const done = () => clock.tick();
+    if (text !== undefined) note(text);
+    let w: Writes;
+    if (text === undefined) w = 'all';
+    else if (BEGINS.test(text)) {
+      open.writes = NOTHING;
+      return query(...args);
+    } else if (COMMITS.test(text)) {
+      w = open.writes ?? NOTHING;
+      open.writes = null;
+    } else if (ROLLS_BACK.test(text)) {
+      open.writes = null;
+      return query(...args);
+    } else {
+      w = writesOf(text);
+      if (open.writes) {
+        open.writes = mergeWrites(open.writes, w);
+        return query(...args);
+      }
+    }
+    if (w !== 'all' && w.size === 0) return query(...args);
+    const row = text === undefined ? null : oneRow(w, text, valuesOf(args));
+    clock.tickWrites(w, true, row);
+    const done = () => clock.tickWrites(w, true, row);
     const at = args.findIndex((a) => typeof a === 'function');
     if (at >= 0) {
       const cb = args[at] as AnyFn;
@@ -151,26 +494,54 @@ export function watchPgClient(client: pg.ClientBase, clock: WriteClock) {
   };
 }
 
+/** Notes a statement sent through the pool (where the caller's context is still known; decision 225). */
+export const notePooled = (config: unknown) => {
+  const text = noting && textOf(config);
+  if (text) note(text);
+};
+
 /**
- * The same for the embedded PGlite: `query` and `exec` by their text, and a transaction always (its
- * statements go through the transaction's own object).
+ * The same for the embedded PGlite: `query` and `exec` by their text, and a transaction by the
+ * statements sent through its own object, moved when it has ended (PGlite runs nothing else meanwhile).
  */
 export function watchPglite(client: PGlite, clock: WriteClock) {
   const around =
-    <F extends AnyFn>(fn: F, isRead: (args: unknown[]) => boolean) =>
+    <F extends AnyFn>(fn: F) =>
     async (...args: unknown[]) => {
-      if (isRead(args)) return fn(...args);
-      clock.tick();
+      const text = typeof args[0] === 'string' ? args[0] : undefined;
+      if (text !== undefined) note(text);
+      const w = text === undefined ? 'all' : writesOf(text);
+      if (w !== 'all' && w.size === 0) return fn(...args);
+      const row = text === undefined ? null : oneRow(w, text, valuesOf(args));
+      clock.tickWrites(w, true, row);
       try {
         return await fn(...args);
       } finally {
-        clock.tick();
+        clock.tickWrites(w, true, row);
       }
     };
-  const byText = (args: unknown[]) => typeof args[0] === 'string' && leavesClock(args[0]);
-  client.query = around(client.query.bind(client) as AnyFn, byText) as PGlite['query'];
-  client.exec = around(client.exec.bind(client) as AnyFn, byText) as PGlite['exec'];
-  client.transaction = around(client.transaction.bind(client) as AnyFn, () => false) as PGlite['transaction'];
+  client.query = around(client.query.bind(client) as AnyFn) as PGlite['query'];
+  client.exec = around(client.exec.bind(client) as AnyFn) as PGlite['exec'];
+  const transaction = client.transaction.bind(client);
+  client.transaction = (async (cb: (tx: Transaction) => Promise<unknown>) => {
+    let written: Writes = NOTHING;
+    try {
+      return await transaction(async (tx) => {
+        for (const name of ['query', 'exec'] as const) {
+          const fn = tx[name].bind(tx) as AnyFn;
+          (tx as unknown as Record<string, AnyFn>)[name] = (...args: unknown[]) => {
+            const text = typeof args[0] === 'string' ? args[0] : undefined;
+            if (text !== undefined) note(text);
+            written = mergeWrites(written, text === undefined ? 'all' : writesOf(text));
+            return fn(...args);
+          };
+        }
+        return cb(tx);
+      });
+    } finally {
+      clock.tickWrites(written);
+    }
+  }) as PGlite['transaction'];
 }
 
 /**
@@ -208,7 +579,7 @@ export async function listenForWrites(
     client = c;
     c.on('error', lost);
     c.on('end', () => lost(new Error('connection ended')));
-    c.on('notification', (msg) => clock.notice(msg.payload));
+    c.on('notification', (msg) => clock.notice(msg.payload, msg.processId));
     try {
       await c.connect();
       await c.query(`LISTEN ${WRITES_CHANNEL}`);

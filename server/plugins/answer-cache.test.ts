@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { WriteClock } from '../db/write-clock';
+import { INSERT, keptReads, UPDATE, WriteClock } from '../db/write-clock';
+import { writeEffects } from '../db/write-effects';
 import { answerCache } from './answer-cache';
 
 /** A "database" of answers by key, counting its reads; `during` runs inside each read. */
@@ -22,70 +23,72 @@ function setup(opts: { heard?: boolean; ttlMs?: number; maxEntries?: number } = 
   return { clock, rows, reads, answers, read, whileReading: (f: typeof during) => (during = f) };
 }
 
+const R = keptReads(['players']);
+
 afterEach(() => vi.useRealTimers());
 
 describe('answers kept in memory until a write (decision 216)', () => {
   it('a second read with no write in between is served from memory, the same answer', async () => {
     const { answers, read, reads } = setup();
-    const first = await answers.get('a', read('a'));
-    const second = await answers.get('a', read('a'));
+    const first = await answers.get('a', R, read('a'));
+    const second = await answers.get('a', R, read('a'));
     expect(reads).toEqual(['a']);
     expect(second).toEqual({ items: [{ id: 1, name: 'Jordan' }] });
     expect(second).toBe(first);
     // Another key is its own answer.
-    expect(await answers.get('b', read('b'))).toEqual({ items: [{ id: 2, name: 'Riley' }] });
+    expect(await answers.get('b', R, read('b'))).toEqual({ items: [{ id: 2, name: 'Riley' }] });
     expect(reads).toEqual(['a', 'b']);
   });
 
   it('any write this process sends or hears of makes the next read go to the database', async () => {
     const { answers, read, reads, clock, rows } = setup();
-    await answers.get('a', read('a'));
+    await answers.get('a', R, read('a'));
     rows.set('a', { items: [{ id: 1, name: 'Jordan Lee' }] });
     clock.tick();
-    expect(await answers.get('a', read('a'))).toEqual({ items: [{ id: 1, name: 'Jordan Lee' }] });
+    expect(await answers.get('a', R, read('a'))).toEqual({ items: [{ id: 1, name: 'Jordan Lee' }] });
     expect(reads).toEqual(['a', 'a']);
   });
 
   it('a read during which a write began or ended is not kept: it may predate the write', async () => {
     const { answers, read, reads, clock, whileReading } = setup();
     whileReading(() => clock.tick());
-    await answers.get('a', read('a'));
+    await answers.get('a', R, read('a'));
     whileReading(null);
-    await answers.get('a', read('a'));
-    await answers.get('a', read('a'));
+    await answers.get('a', R, read('a'));
+    await answers.get('a', R, read('a'));
     expect(reads).toEqual(['a', 'a']);
   });
 
   it('while other processes could write unheard (the listener is down) nothing is kept or served', async () => {
     const { answers, read, reads, clock } = setup({ heard: true });
-    await answers.get('a', read('a'));
+    await answers.get('a', R, read('a'));
     clock.setHeard(false);
-    await answers.get('a', read('a'));
-    await answers.get('a', read('a'));
+    await answers.get('a', R, read('a'));
+    await answers.get('a', R, read('a'));
     expect(reads).toEqual(['a', 'a', 'a']);
     clock.setHeard(true);
-    await answers.get('a', read('a'));
-    await answers.get('a', read('a'));
+    await answers.get('a', R, read('a'));
+    await answers.get('a', R, read('a'));
     expect(reads).toHaveLength(4);
   });
 
   it('an answer is served for ttlMs at most, even with no write', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     const { answers, read, reads } = setup({ ttlMs: 1000 });
-    await answers.get('a', read('a'));
+    await answers.get('a', R, read('a'));
     vi.advanceTimersByTime(999);
-    await answers.get('a', read('a'));
+    await answers.get('a', R, read('a'));
     expect(reads).toHaveLength(1);
     vi.advanceTimersByTime(1);
-    await answers.get('a', read('a'));
+    await answers.get('a', R, read('a'));
     expect(reads).toHaveLength(2);
   });
 
   it('a read that fails is not kept: the next one tries again', async () => {
     const { answers, read, reads, rows } = setup();
-    await expect(answers.get('c', read('c'))).rejects.toThrow('no c');
+    await expect(answers.get('c', R, read('c'))).rejects.toThrow('no c');
     rows.set('c', { items: [] });
-    expect(await answers.get('c', read('c'))).toEqual({ items: [] });
+    expect(await answers.get('c', R, read('c'))).toEqual({ items: [] });
     expect(reads).toEqual(['c', 'c']);
   });
 
@@ -93,7 +96,11 @@ describe('answers kept in memory until a write (decision 216)', () => {
     const { answers, read, reads, clock, whileReading } = setup();
     let release = () => {};
     whileReading(() => new Promise<void>((r) => (release = r)));
-    const burst = [answers.get('a', read('a')), answers.get('a', read('a')), answers.get('a', read('a'))];
+    const burst = [
+      answers.get('a', R, read('a')),
+      answers.get('a', R, read('a')),
+      answers.get('a', R, read('a')),
+    ];
     await Promise.resolve();
     release();
     const got = await Promise.all(burst);
@@ -102,10 +109,10 @@ describe('answers kept in memory until a write (decision 216)', () => {
 
     const waiting: (() => void)[] = [];
     whileReading(() => new Promise<void>((r) => waiting.push(r)));
-    const before = answers.get('b', read('b'));
+    const before = answers.get('b', R, read('b'));
     await Promise.resolve();
     clock.tick(); // a write begins while the first read is on its way
-    const after = answers.get('b', read('b'));
+    const after = answers.get('b', R, read('b'));
     await Promise.resolve();
     for (const r of waiting) r();
     await Promise.all([before, after]);
@@ -114,11 +121,11 @@ describe('answers kept in memory until a write (decision 216)', () => {
 
   it('a kept answer cannot be changed by a handler', async () => {
     const { answers, read } = setup();
-    const got = await answers.get('a', read('a'));
+    const got = await answers.get('a', R, read('a'));
     expect(() => {
       (got.items as { name: string }[])[0].name = 'changed';
     }).toThrow(TypeError);
-    expect((await answers.get('a', read('a'))).items[0].name).toBe('Jordan');
+    expect((await answers.get('a', R, read('a'))).items[0].name).toBe('Jordan');
   });
 
   it("keeps a route's JSON as bytes: the wrapper is frozen, the bytes are the same ones every time", async () => {
@@ -127,12 +134,12 @@ describe('answers kept in memory until a write (decision 216)', () => {
       reads.push('a');
       return { json: Buffer.from('{"items":[]}'), next: 'c1' };
     };
-    const first = await answers.get('a', read);
+    const first = await answers.get('a', R, read);
     expect(Object.isFrozen(first)).toBe(true);
     expect(() => {
       (first as { next: string }).next = 'other';
     }).toThrow(TypeError);
-    const second = await answers.get('a', read);
+    const second = await answers.get('a', R, read);
     expect(second.json).toBe(first.json);
     expect(second.json.toString()).toBe('{"items":[]}');
     expect(reads).toEqual(['a']);
@@ -140,17 +147,44 @@ describe('answers kept in memory until a write (decision 216)', () => {
 
   it('keeps at most maxEntries answers, dropping the oldest', async () => {
     const { answers, read, reads } = setup({ maxEntries: 1 });
-    await answers.get('a', read('a'));
-    await answers.get('b', read('b'));
-    await answers.get('b', read('b'));
-    await answers.get('a', read('a'));
+    await answers.get('a', R, read('a'));
+    await answers.get('b', R, read('b'));
+    await answers.get('b', R, read('b'));
+    await answers.get('a', R, read('a'));
     expect(reads).toEqual(['a', 'b', 'a']);
   });
 
   it('ttlMs 0 reads every time (ANSWER_CACHE_MS=0)', async () => {
     const { answers, read, reads } = setup({ ttlMs: 0 });
-    await answers.get('a', read('a'));
-    await answers.get('a', read('a'));
+    await answers.get('a', R, read('a'));
+    await answers.get('a', R, read('a'));
     expect(reads).toEqual(['a', 'a']);
+  });
+
+  it('a write to a table the answer does not read leaves it kept; one to a table it reads does not (decision 225)', async () => {
+    const { answers, read, reads, clock, whileReading } = setup();
+    clock.setEffects(
+      writeEffects({
+        tables: ['players', 'sessions', 'videos', 'player_video_stats'],
+        triggers: [],
+        functions: [],
+        keys: [{ owner: 'player_video_stats', target: 'players', onDelete: true, onUpdate: false }],
+        unique: [],
+      }),
+    );
+    await answers.get('a', R, read('a'));
+    clock.tickWrites(new Map([['sessions', INSERT]]));
+    clock.tickWrites(new Map([['videos', UPDATE]]));
+    await answers.get('a', R, read('a'));
+    expect(reads).toEqual(['a']);
+    clock.tickWrites(new Map([['players', INSERT]]));
+    await answers.get('a', R, read('a'));
+    expect(reads).toEqual(['a', 'a']);
+    // A read during which only another table was written is kept.
+    whileReading(() => clock.tickWrites(new Map([['videos', UPDATE]])));
+    await answers.get('b', R, read('b'));
+    whileReading(null);
+    await answers.get('b', R, read('b'));
+    expect(reads).toEqual(['a', 'a', 'b']);
   });
 });

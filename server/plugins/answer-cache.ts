@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { NEXT_CURSOR_HEADER } from '../../contract/pagination';
-import type { WriteClock } from '../db/write-clock';
+import { statementsOf, tablesNamed, type KeptReads, type WriteClock } from '../db/write-clock';
 import { deepFreeze, keepBounded } from '../lib/kept-in-memory';
 
 /**
@@ -15,7 +15,8 @@ import { deepFreeze, keepBounded } from '../lib/kept-in-memory';
  * are frozen: a handler that changed one would change the next request's.
  */
 export interface AnswerCache {
-  get<T>(key: string, read: () => Promise<T>): Promise<T>;
+  /** `reads`: the tables the read reads (decision 225): a write to any other leaves the answer kept. */
+  get<T>(key: string, reads: KeptReads, read: () => Promise<T>): Promise<T>;
 }
 
 export interface AnswerCacheOptions {
@@ -27,29 +28,57 @@ interface Entry {
   value: unknown;
   count: number;
   at: number;
+  reads: KeptReads;
+}
+
+/**
+ * Under `CHECK_KEPT_READS` (the tests): runs `read` noting its statements, and fails it when one names a
+ * table its declared `reads` leave out, so a kept answer cannot outlive a write it did not declare.
+ */
+export async function checkedRead<T>(
+  clock: WriteClock,
+  what: string,
+  reads: KeptReads,
+  read: () => Promise<T>,
+): Promise<T> {
+  const noted = await statementsOf(read);
+  if (!noted) return read();
+  const tables = clock.effects?.tables;
+  if (!tables) return noted.value;
+  const declared = new Set([...reads.tables, ...reads.newRowsIgnored, ...reads.oneRowOf]);
+  const unknown = [...declared].filter((t) => !tables.has(t));
+  if (unknown.length)
+    throw new Error(`${what} declares tables the database does not have: ${unknown.join(', ')}`);
+  for (const text of noted.texts) {
+    const missing = [...tablesNamed(text, tables)].filter((t) => !declared.has(t));
+    if (missing.length)
+      throw new Error(`${what} reads ${missing.join(', ')} without declaring it (decision 225): ${text}`);
+  }
+  return noted.value;
 }
 
 export function answerCache(clock: WriteClock, opts: AnswerCacheOptions): AnswerCache {
   const { ttlMs } = opts;
-  if (ttlMs <= 0) return { get: (_key, read) => read() };
+  if (ttlMs <= 0) return { get: (key, reads, read) => checkedRead(clock, key, reads, read) };
   const max = opts.maxEntries ?? 1000;
   const entries = new Map<string, Entry>();
   const reading = new Map<string, { count: number; promise: Promise<unknown> }>();
 
   return {
-    async get<T>(key: string, read: () => Promise<T>): Promise<T> {
+    async get<T>(key: string, reads: KeptReads, read: () => Promise<T>): Promise<T> {
       const now = Date.now();
       const count = clock.count;
+      const last = clock.lastWriteTo(reads);
       const hit = entries.get(key);
-      if (hit && clock.heard && hit.count === count && now - hit.at < ttlMs) return hit.value as T;
+      if (hit && clock.heard && last <= hit.count && now - hit.at < ttlMs) return hit.value as T;
       if (hit) entries.delete(key);
       const flying = reading.get(key);
-      if (flying && flying.count === count && clock.heard) return flying.promise as Promise<T>;
-      const promise = read().then((value) => {
+      if (flying && last <= flying.count && clock.heard) return flying.promise as Promise<T>;
+      const promise = checkedRead(clock, key, reads, read).then((value) => {
         const frozen = deepFreeze(value);
-        // Kept only when no write began or ended while it was read (else it may predate one).
-        if (clock.heard && count === clock.count)
-          keepBounded(entries, key, { value: frozen, count, at: now }, max);
+        // Kept only when no write to what it read began or ended while it was read (else it may predate one).
+        if (clock.heard && clock.lastWriteTo(reads) <= count)
+          keepBounded(entries, key, { value: frozen, count, at: now, reads }, max);
         return frozen;
       });
       reading.set(key, { count, promise });
@@ -67,18 +96,20 @@ export function answerCache(clock: WriteClock, opts: AnswerCacheOptions): Answer
  * list's next-page cursor), the route's own serializer writes it once (`reply.serialize`, the compiled
  * one, with the tests' zod check), and every later request sends that JSON as is, until a write.
  *
- * The key is made here, of everything such an answer depends on besides the database: the route, the
- * signed-in user (whose role and rights are rows too) and the URL with its query. A route cannot forget
+ * The key is made here, of everything such an answer depends on besides the tables it reads: the route,
+ * the signed-in user and their role (which the route's checks read from the session) and the URL with its
+ * query. A route cannot forget
  * one of them and hand one family's answer to another.
  */
 export async function sendKept(
   reply: FastifyReply,
   answers: AnswerCache,
+  reads: KeptReads,
   read: () => Promise<{ body: unknown; next?: string | null }>,
 ): Promise<FastifyReply> {
   const req = reply.request;
-  const key = `${req.routeOptions.url} ${req.user?.id ?? '-'} ${req.url}`;
-  const kept = await answers.get(key, async () => {
+  const key = `${req.routeOptions.url} ${req.user ? `${req.user.id}:${req.user.role}` : '-'} ${req.url}`;
+  const kept = await answers.get(key, reads, async () => {
     const { body, next = null } = await read();
     // Kept as bytes: sent as they are, with no length to count or text to encode on each request.
     return { json: Buffer.from(reply.serialize(body) as string), next };

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { WriteClock } from '../db/write-clock';
+import { DELETE, INSERT, UPDATE, WriteClock } from '../db/write-clock';
+import { writeEffects } from '../db/write-effects';
 import type { UserRow } from '../db/schema';
 import type { LoadedSession, SessionStore } from './session';
 import { cachedSessionStore } from './session-cache';
@@ -164,5 +165,49 @@ describe('sessions kept in memory (decision 215)', () => {
     await cached.load('a');
     await cached.load('a');
     expect(calls).toHaveLength(2);
+  });
+
+  it('another sign-in (a new session row, its own user row) leaves a kept session kept; its own rows and its plan do not (decision 225)', async () => {
+    const { cached, calls, clock } = setup();
+    clock.setEffects(
+      writeEffects({
+        tables: ['sessions', 'users', 'subscriptions', 'plans', 'players'],
+        triggers: [],
+        functions: [],
+        keys: [],
+        unique: [
+          { table: 'users', column: 'id' },
+          { table: 'sessions', column: 'sid' },
+        ],
+      }),
+    );
+    const row = (table: string, column: string, v: string | number) => ({
+      table,
+      column,
+      key: `${table}.${column}=${v}`,
+    });
+    await cached.load('a');
+    clock.tickWrites(new Map([['sessions', INSERT]]));
+    clock.tickWrites(new Map([['users', UPDATE]]), true, row('users', 'id', 2));
+    clock.tickWrites(new Map([['sessions', UPDATE]]), true, row('sessions', 'sid', 'b'));
+    clock.tickWrites(new Map([['players', UPDATE]]));
+    await cached.load('a');
+    expect(calls).toHaveLength(1);
+    // Its own user's row: read again.
+    clock.tickWrites(new Map([['users', UPDATE]]), true, row('users', 'id', 1));
+    await cached.load('a');
+    expect(calls).toHaveLength(2);
+    // Its own session's row.
+    clock.tickWrites(new Map([['sessions', UPDATE]]), true, row('sessions', 'sid', 'a'));
+    await cached.load('a');
+    expect(calls).toHaveLength(3);
+    // Sessions changed by a condition that is not one row (another user's sign-out everywhere).
+    clock.tickWrites(new Map([['sessions', UPDATE]]));
+    await cached.load('a');
+    expect(calls).toHaveLength(4);
+    // A plan.
+    clock.tickWrites(new Map([['plans', DELETE]]));
+    await cached.load('a');
+    expect(calls).toHaveLength(5);
   });
 });

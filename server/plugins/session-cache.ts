@@ -1,4 +1,5 @@
-import type { WriteClock } from '../db/write-clock';
+import { keptReads, type WriteClock } from '../db/write-clock';
+import { checkedRead } from './answer-cache';
 import { deepFreeze, keepBounded } from '../lib/kept-in-memory';
 import type { LoadedSession, SessionStore } from './session';
 
@@ -20,7 +21,17 @@ interface Entry {
   loaded: LoadedSession;
   count: number;
   at: number;
+  rows: string[];
 }
+
+/**
+ * What a session's load reads (decision 225): its own row of `sessions` (so another sign-in's new row
+ * cannot change it), its user, and the user's plan. A write to any other table leaves kept sessions kept.
+ */
+export const SESSION_READS = keptReads(['subscriptions', 'plans'], { oneRowOf: ['sessions', 'users'] });
+
+/** The rows a kept session was read from: its own and its user's. */
+const rowsOf = (sid: string, loaded: LoadedSession) => [`sessions.sid=${sid}`, `users.id=${loaded.user?.id}`];
 
 export function cachedSessionStore(store: SessionStore, opts: SessionCacheOptions): SessionStore {
   if (opts.ttlMs <= 0) return store;
@@ -36,7 +47,7 @@ export function cachedSessionStore(store: SessionStore, opts: SessionCacheOption
       if (
         hit &&
         clock.heard &&
-        hit.count === clock.count &&
+        clock.lastWriteTo(SESSION_READS, hit.rows) <= hit.count &&
         now - hit.at < ttlMs &&
         hit.loaded.expiresAt.getTime() > now &&
         (!withPlan || hit.loaded.planName !== undefined)
@@ -45,18 +56,21 @@ export function cachedSessionStore(store: SessionStore, opts: SessionCacheOption
         return { ...hit.loaded, data: { ...hit.loaded.data } };
       }
       const count = clock.count;
-      const loaded = await store.load(sid, withPlan);
+      const loaded = await checkedRead(clock, 'a session load', SESSION_READS, () =>
+        store.load(sid, withPlan),
+      );
       if (!loaded) {
         entries.delete(sid);
         return null;
       }
       deepFreeze(loaded.user);
       // Kept only when no write began or ended while it was read (else it may predate one).
-      if (clock.heard && count === clock.count) {
+      const rows = rowsOf(sid, loaded);
+      if (clock.heard && clock.lastWriteTo(SESSION_READS, rows) <= count) {
         keepBounded(
           entries,
           sid,
-          { loaded: deepFreeze({ ...loaded, data: { ...loaded.data } }), count, at: now },
+          { loaded: deepFreeze({ ...loaded, data: { ...loaded.data } }), count, at: now, rows },
           max,
         );
       }

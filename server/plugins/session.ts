@@ -59,8 +59,11 @@ export interface LoadedSession {
 export interface SessionStore {
   /** `withPlan`: also the user's plan name, so `GET /api/user` needs no second statement. */
   load(sid: string, withPlan?: boolean): Promise<LoadedSession | null>;
-  /** Insert or replace; never brings back a tombstone. */
-  save(sid: string, data: SessionData, expiresAt: Date): Promise<void>;
+  /**
+   * Insert or replace; never brings back a tombstone. `isNew`: the id was made by this request, so no row
+   * can have it and a plain insert will do (a write other kept sessions need not be dropped for: decision 225).
+   */
+  save(sid: string, data: SessionData, expiresAt: Date, isNew?: boolean): Promise<void>;
   touch(sid: string, expiresAt: Date): Promise<void>;
   revoke(sid: string): Promise<void>;
   purgeExpired(): Promise<void>;
@@ -77,6 +80,8 @@ type Queries = SessionStore;
 class AppSession {
   userId?: number;
   #sid: string | null;
+  /** The id was made by this request and has no row yet. */
+  #made = false;
   #saved: string;
   #expiresAt: number;
   #queries: Queries;
@@ -92,7 +97,10 @@ class AppSession {
   }
 
   get sessionId(): string {
-    this.#sid ??= randomBytes(24).toString('base64url');
+    if (this.#sid === null) {
+      this.#sid = randomBytes(24).toString('base64url');
+      this.#made = true;
+    }
     return this.#sid;
   }
 
@@ -133,7 +141,9 @@ class AppSession {
   async save() {
     const expiresAt = Date.now() + IDLE_MS;
     const json = this.#json();
-    await this.#queries.save(this.sessionId, JSON.parse(json) as SessionData, new Date(expiresAt));
+    const sid = this.sessionId;
+    await this.#queries.save(sid, JSON.parse(json) as SessionData, new Date(expiresAt), this.#made);
+    this.#made = false;
     this.#saved = json;
     this.#expiresAt = expiresAt;
     this.cookie = 'set';

@@ -9,6 +9,7 @@ import {
   createTestApp,
   createUser,
   isRealPostgres,
+  login,
   otherConnection,
   type TestApp,
   type TestUser,
@@ -165,6 +166,40 @@ describe('answers kept until a write (decision 216)', () => {
         await client.query(`update players set first_name = 'Jordan' where id = $1`, [playerId]);
         await client.end();
         await writesSettled(t.app.dbHandle);
+      }
+    },
+  );
+
+  it.runIf(isRealPostgres())(
+    "on PostgreSQL another family signing in and sharing its profile leaves a family's kept dashboard and session kept; a change to the family's own player does not (decision 225)",
+    async () => {
+      expect(await names(family)).toEqual(['Jordan']);
+      await writesSettled(t.app.dbHandle);
+      const texts: string[] = [];
+      const stop = watchStatements(t.app.dbHandle.pool!, (text) => texts.push(text));
+      try {
+        expect(await names(family)).toEqual(['Jordan']);
+        expect(texts, 'kept before the writes').toEqual([]);
+        // The other family: a sign-in (a new session row, its own user row) and its profile link.
+        await login(t, other.email, other.password);
+        const shared = await as(t, other, {
+          method: 'PUT',
+          url: `/api/players/${otherPlayerId}/share`,
+          payload: { enabled: true },
+        });
+        expect(shared.statusCode).toBe(200);
+        expect(texts.length, 'the writes were sent').toBeGreaterThan(0);
+        texts.length = 0;
+        expect(await names(family)).toEqual(['Jordan']);
+        expect(texts, 'session and dashboard still kept').toEqual([]);
+        // The family's own player renamed: its dashboard is read again and shows it.
+        await t.db.update(players).set({ firstName: 'Jo' }).where(eq(players.id, playerId));
+        texts.length = 0;
+        expect(await names(family)).toEqual(['Jo']);
+        expect(texts.length, 'read again after a write to what it reads').toBeGreaterThan(0);
+      } finally {
+        stop();
+        await t.db.update(players).set({ firstName: 'Jordan' }).where(eq(players.id, playerId));
       }
     },
   );

@@ -1,3 +1,4 @@
+import { keptReads } from '../../db/write-clock';
 import type { FastifyInstance } from 'fastify';
 import { maybeQueueAudit } from '../audits';
 import { analysisApi } from '../../../contract/api/analysis';
@@ -11,11 +12,14 @@ import { listQueue, population } from './queue.service';
 import { rejectRequest } from './reject.service';
 import { toRequestDto } from './to-dto';
 
+/** What the kept read reads (decision 225): a write to another table leaves its answers kept. */
+const QUEUE_READS = keptReads(['analysis_requests', 'players', 'positions']);
+
 export default async function processRoutes(app: FastifyInstance) {
   // Kept until a write (decision 216): the queue is the same for every analyst; the key names the user
   // anyway, so no answer ever crosses from one account to another.
   route(app, analysisApi.queue, async (req, reply) =>
-    sendKept(reply, app.answers, async () => {
+    sendKept(reply, app.answers, QUEUE_READS, async () => {
       const page = await listQueue(app.db, req.query);
       return { body: page.items, next: page.next };
     }),

@@ -67,13 +67,17 @@ function sessionQueries(db: Db) {
       if ('planName' in row) loaded.planName = (row.planName as string | null) ?? null;
       return loaded;
     },
-    /** Insert or replace; never brings back a tombstone. */
-    async save(sid: string, data: SessionData, expiresAt: Date) {
+    /** Insert or replace; never brings back a tombstone. A new id (192 random bits) is a plain insert. */
+    async save(sid: string, data: SessionData, expiresAt: Date, isNew = false) {
       const userId = typeof data.userId === 'number' ? data.userId : null;
-      await db
-        .insert(sessions)
-        .values({ sid, data, expiresAt, userId })
-        .onConflictDoUpdate({ target: sessions.sid, set: { data, expiresAt, userId }, setWhere: isLive });
+      const insert = db.insert(sessions).values({ sid, data, expiresAt, userId });
+      if (isNew) await insert.onConflictDoNothing({ target: sessions.sid });
+      else
+        await insert.onConflictDoUpdate({
+          target: sessions.sid,
+          set: { data, expiresAt, userId },
+          setWhere: isLive,
+        });
     },
     async touch(sid: string, expiresAt: Date) {
       await db

@@ -1,3 +1,4 @@
+import { keptReads } from '../../db/write-clock';
 import type { FastifyInstance } from 'fastify';
 import { coachAdminApi, coachApi, coachFamilyApi } from '../../../contract/api/coach';
 import { coachDomainsApi } from '../../../contract/api/coach-domains';
@@ -26,6 +27,18 @@ import { deleteSavedSearch, listSavedSearches, saveSearch, unsubscribe } from '.
 import { searchPlayers } from './search.service';
 import { unwatch, watch, watchlist } from './watchlist.service';
 
+/** What the kept read reads (decision 225): a write to another table leaves its answers kept. */
+const SEARCH_READS = keptReads([
+  'coaches',
+  'schools',
+  'coach_search',
+  'players',
+  'positions',
+  'profile_shares',
+  'leaderboard',
+  'leaderboard_value_counts',
+]);
+
 /** Coach routes check the coach's standing first (decision 211); family and admin routes their own access. */
 export default async function coachRoutes(app: FastifyInstance) {
   const deps = () => ({ db: app.db, mailer: app.mailer, appUrl: app.env.APP_URL });
@@ -38,7 +51,7 @@ export default async function coachRoutes(app: FastifyInstance) {
 
   // Kept until a write (decision 216): the coach's own standing and the search, per coach and query.
   route(app, coachApi.search, async (req, reply) =>
-    sendKept(reply, app.answers, async () => {
+    sendKept(reply, app.answers, SEARCH_READS, async () => {
       await activeCoach(db, req.user);
       return { body: await searchPlayers(db, app.storage, req.query) };
     }),

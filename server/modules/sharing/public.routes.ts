@@ -1,3 +1,4 @@
+import { keptReads } from '../../db/write-clock';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -18,6 +19,9 @@ import { qrPng, qrSvg } from './qr';
 import { renderRecruitingSheet } from './recruiting-sheet';
 import { publicPath, showOf } from './share-settings.service';
 import { renderShareImage } from './share-image';
+
+/** What the kept read reads (decision 225): a write to another table leaves its answers kept. */
+const SHARE_READS = keptReads(['profile_shares']);
 
 const NOT_FOUND = 'Profile not found';
 const receiptParams = slugParamsSchema.extend({ requestId: z.coerce.number().int().positive().max(ID_MAX) });
@@ -40,7 +44,7 @@ export default async function publicRoutes(fastify: FastifyInstance, opts: { vie
   async function share(slug: string) {
     // Kept until a write (decision 216): a link turned off or replaced is a write, so it is never served.
     // A slug that names no link throws inside the read, so guessed slugs are never kept.
-    const row = await app.answers.get(`share ${slug}`, async () => {
+    const row = await app.answers.get(`share ${slug}`, SHARE_READS, async () => {
       const [found] = await app.db
         .select({
           id: profileShares.id,

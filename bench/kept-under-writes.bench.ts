@@ -1,0 +1,163 @@
+/**
+ * The hot reads of the api bench while another family writes (decision 225): the same seven reads on
+ * PostgreSQL (`bench/lib/api-server.ts`), each loaded by autocannon in turn (a) with nothing else going
+ * on and (b) while a second family signs in and turns its profile link on and off, each at a steady
+ * rate, through the app's own routes. Kept answers and sessions survive a write only when it touches
+ * nothing they read, so (b)/(a) says how much of the kept-answer speed is left under that traffic. The
+ * writes' own cost (their requests and statements on the same two cores) is in (b) too. BENCH_SECONDS,
+ * BENCH_ROUNDS, BENCH_CONNECTIONS, BENCH_WRITES_PER_S (per kind, default 5).
+ */
+import { loadavg } from 'node:os';
+import autocannon from 'autocannon';
+import { fmt, ms, printTable, type Row } from './lib/report';
+import { CONNECTIONS, ROUNDS, SECONDS, type Load } from './lib/load';
+import { pgAvailable, scratchDatabase } from './lib/pg';
+import { startChild, type Child } from './lib/proc';
+
+const NAMES = ['user', 'players', 'leaderboard', 'videos', 'queue', 'profile', 'coachSearch'] as const;
+type Name = (typeof NAMES)[number];
+const LABELS: Record<Name, string> = {
+  user: 'GET /api/user',
+  players: 'GET /api/players (20 players)',
+  leaderboard: 'GET /api/leaderboard',
+  videos: 'GET /api/videos/{playerId} (100 videos)',
+  queue: 'GET /api/analysis-requests/queue',
+  profile: 'GET /p/{slug} (public page)',
+  coachSearch: 'GET /api/coach/search',
+};
+/** Which reads the writes touch: a profile link is read by the leaderboard, the coach search and the public page. */
+const TOUCHED: Record<Name, boolean> = {
+  user: false,
+  players: false,
+  leaderboard: true,
+  videos: false,
+  queue: false,
+  profile: true,
+  coachSearch: true,
+};
+const PER_S = Number(process.env.BENCH_WRITES_PER_S ?? 5);
+const SHARE_OF_QUIET = 0.8;
+
+interface AppInfo {
+  port: number;
+  cases: Record<Name, { url: string; cookie: string; status: number }>;
+  writer: { email: string; password: string; playerId: number; cookie: string };
+}
+
+/** Steady writes beside the load: a sign-in and a profile-link toggle, PER_S each a second. */
+function startWrites(base: string, w: AppInfo['writer']) {
+  let stop = false;
+  let done = 0;
+  let failed = 0;
+  let on = false;
+  const every = 1000 / PER_S;
+  const loop = async (write: () => Promise<Response>) => {
+    for (let next = Date.now(); !stop;) {
+      try {
+        const res = await write();
+        await res.arrayBuffer();
+        if (res.ok) done++;
+        else failed++;
+      } catch {
+        failed++;
+      }
+      next += every;
+      await new Promise((r) => setTimeout(r, Math.max(0, next - Date.now())));
+    }
+  };
+  const json = { 'content-type': 'application/json' };
+  const running = Promise.all([
+    loop(() =>
+      fetch(`${base}/api/login`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ username: w.email, password: w.password }),
+      }),
+    ),
+    loop(() =>
+      fetch(`${base}/api/players/${w.playerId}/share`, {
+        method: 'PUT',
+        headers: { ...json, cookie: w.cookie },
+        body: JSON.stringify({ enabled: (on = !on) }),
+      }),
+    ),
+  ]);
+  return async () => {
+    stop = true;
+    await running;
+    return { done, failed };
+  };
+}
+
+async function load(url: string, headers: Record<string, string> | undefined, warm: boolean): Promise<Load> {
+  const base = { url, headers, connections: CONNECTIONS };
+  if (warm) await autocannon({ ...base, duration: 1 });
+  const r = await autocannon({ ...base, duration: SECONDS });
+  return {
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors + r.timeouts,
+    non2xx: r.non2xx,
+  };
+}
+
+const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+async function main() {
+  if (!(await pgAvailable()))
+    throw new Error('PostgreSQL is not reachable (BENCH_DATABASE_URL / TEST_DATABASE_URL / localhost:5432).');
+  const load0 = loadavg()[0];
+  const scratch = await scratchDatabase('va_bench_writes');
+  let app: Child<AppInfo> | undefined;
+  const rows: Row[] = [];
+  const writes = { done: 0, failed: 0, seconds: 0 };
+  try {
+    app = await startChild<AppInfo>('../lib/api-server.ts', { env: { BENCH_DB: scratch.url } });
+    const base = `http://127.0.0.1:${app.info.port}`;
+    for (const n of NAMES) {
+      const c = app.info.cases[n];
+      if (c.status !== 200) continue;
+      const headers = c.cookie ? { cookie: c.cookie } : undefined;
+      const quiet: Load[] = [];
+      const busy: Load[] = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        quiet.push(await load(`${base}${c.url}`, headers, round === 0));
+        const stop = startWrites(base, app.info.writer);
+        busy.push(await load(`${base}${c.url}`, headers, false));
+        const w = await stop();
+        writes.done += w.done;
+        writes.failed += w.failed;
+        writes.seconds += SECONDS;
+      }
+      const q = { rps: mean(quiet.map((l) => l.rps)), p99: median(quiet.map((l) => l.p99)) };
+      const b = { rps: mean(busy.map((l) => l.rps)), p99: median(busy.map((l) => l.p99)) };
+      const failed = [...quiet, ...busy].reduce((s, l) => s + l.errors + l.non2xx, 0);
+      rows.push({
+        what: `${LABELS[n]}${TOUCHED[n] ? ' (reads what the writes change)' : ''}`,
+        figure: `under writes ${fmt(b.rps)} req/s, p99 ${ms(b.p99)}${failed ? ` (${failed} failed)` : ''}`,
+        baseline: `no writes ${fmt(q.rps)} req/s, p99 ${ms(q.p99)}`,
+        ratio: (b.rps / q.rps).toFixed(2),
+        budget: TOUCHED[n] ? 'informational' : `>= ${SHARE_OF_QUIET} of no writes`,
+        ok: TOUCHED[n] ? null : b.rps / q.rps >= SHARE_OF_QUIET && !failed,
+      });
+    }
+  } finally {
+    await app?.stop();
+    await scratch.drop();
+  }
+  printTable('Kept answers under steady writes (PostgreSQL)', rows, [
+    `autocannon, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s per figure, each read with no writes and then with writes, in turn; loopback; rate limits off.`,
+    `The writes: another family signs in (${PER_S}/s: a new session row, its user's login count) and turns its profile link on and off (${PER_S}/s: \`profile_shares\`, and \`coach_search\` by trigger), through the app's routes; ${fmt(writes.done / writes.seconds)} writes/s done${writes.failed ? `, ${writes.failed} failed` : ''}.`,
+    `Load average ${load0.toFixed(1)} at start, ${loadavg()[0].toFixed(1)} at end (2 cores, shared).`,
+  ]);
+}
+
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
