@@ -236,6 +236,21 @@ describe('a write drops only what read its tables (decision 225)', () => {
     ).toBe('all');
   });
 
+  it("reads a function's code, not its comments or texts", () => {
+    const of = (src: string) =>
+      writeEffects({
+        tables: ['users', 'players', 'videos'],
+        triggers: [{ table: 'users', fn: 'f' }],
+        functions: [{ fn: 'f', src }],
+        keys: [],
+        unique: [],
+      }).alsoWrites.get('users')?.[UPDATE];
+    expect(of(`PERFORM pg_notify('va_writes', TG_TABLE_NAME || ' update id=' || k);`)).toEqual([]);
+    expect(of(`-- the user's row\nUPDATE players SET x = 1; -- and 'another'`)).toEqual(['players']);
+    expect(of(`x := 'a--b'; UPDATE videos SET y = 2;`)).toEqual(['videos']);
+    expect(of(`/* insert into nowhere */ SELECT 1;`)).toEqual([]);
+  });
+
   it('moves the reads of the tables written, and of what their triggers and cascades write', () => {
     const at = (r: typeof player) => clock.lastWriteTo(r);
     const before = [at(player), at(stats), at(session), at(board)];
@@ -436,6 +451,21 @@ describe('the write clock on the database the tests run on', () => {
         expect(await until(() => clock.count > start), 'players').toBe(true);
         expect(clock.lastWriteTo(keptReads(['players']))).toBeGreaterThan(start);
         expect(clock.lastWriteTo(keptReads(['users']))).toBe(ofUsers);
+        // An update of one user names its row (migration 0036): other users' kept rows stay.
+        const [{ id: someone }] = (
+          await other.query(
+            `insert into users (username, email, password, first_name, last_name)
+             values ('row@notify.test', 'row@notify.test', 'x', 'Row', 'Notify') returning id`,
+          )
+        ).rows as { id: number }[];
+        const oneUser = keptReads([], { oneRowOf: ['users'] });
+        const theirs = clock.lastWriteTo(oneUser, [`users.id=${someone}`]);
+        const another = clock.lastWriteTo(oneUser, [`users.id=${someone + 1_000_000}`]);
+        start = clock.count;
+        await other.query(`update users set login_count = login_count where id = $1`, [someone]);
+        await writesSettled(handle);
+        expect(clock.lastWriteTo(oneUser, [`users.id=${someone}`])).toBeGreaterThan(theirs);
+        expect(clock.lastWriteTo(oneUser, [`users.id=${someone + 1_000_000}`])).toBe(another);
         start = clock.count;
         await other.query(`update jobs set id = id where id is null`);
         await new Promise((r) => setTimeout(r, 200));

@@ -331,19 +331,24 @@ export class WriteClock {
 
   /**
    * @internal a notification heard on the LISTEN connection (listenForWrites): another process's write.
-   * Its payload names the table and the kind of write (migration 0035: `players update`); the other
-   * tables that write changed notify on their own. Anything else counts as a write to every table.
+   * Its payload names the table and the kind of write (migration 0035: `players update`), and for an update
+   * of one user its row (migration 0036: `users update id=5`); the other tables that write changed notify
+   * on their own. Anything else counts as a write to every table.
    */
   notice(payload?: string, pid?: number) {
-    const [table, op] = (payload ?? '').split(' ');
+    const [table, op, cell] = (payload ?? '').split(' ');
     if (pid !== undefined && this.#own.has(pid)) {
       // This process's own write, counted when it was sent.
-    } else if (table && this.#effects?.tables.has(table))
+    } else if (table && this.#effects?.tables.has(table)) {
+      // 'users update id=5' (migration 0036): an update of that one row.
+      const m = op === 'update' && cell ? /^([a-z_][a-z0-9_]*)=(.+)$/.exec(cell) : null;
+      const row = m ? { table, column: m[1], key: `${table}.${m[1]}=${m[2]}` } : null;
       this.tickWrites(
         new Map([[table, op === 'insert' ? INSERT : op === 'update' ? UPDATE : DELETE]]),
         false,
+        row,
       );
-    else this.tick();
+    } else this.tick();
     for (const f of this.#notices) f(payload);
   }
 

@@ -6,7 +6,8 @@ import { DELETE, INSERT, UNWATCHED_TABLES, UPDATE, type AlsoWrites, type WriteEf
 const TARGET =
   /\b(?:insert\s+into|update|delete\s+from|truncate(?:\s+table)?)\s+(?:only\s+)?(?:"?public"?\s*\.\s*)?"?([a-z_][a-z0-9_]*)"?/gi;
 const NOT_A_TARGET = /\bdo\s+update\s+set\b|\bfor\s+(?:no\s+key\s+)?update\b/gi;
-const COMMENTS = /--[^\n]*|\/\*[\s\S]*?\*\//g;
+/** Comments and string literals ('... update id=' ...), whichever starts first: text, not statements. */
+const NOT_CODE = /--[^\n]*|\/\*[\s\S]*?\*\/|'(?:[^']|'')*'/g;
 
 interface Catalog {
   tables: string[];
@@ -26,7 +27,7 @@ interface Catalog {
  */
 export function writeEffects(catalog: Catalog): WriteEffects {
   const tables = new Set(catalog.tables);
-  const sources = new Map(catalog.functions.map((f) => [f.fn, f.src.replace(COMMENTS, ' ')]));
+  const sources = new Map(catalog.functions.map((f) => [f.fn, f.src.replace(NOT_CODE, ' ')]));
 
   const fnWrites = new Map<string, Set<string> | 'all'>();
   const writesOfFn = (fn: string, seen = new Set<string>()): Set<string> | 'all' => {
