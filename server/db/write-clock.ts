@@ -62,9 +62,6 @@ export function writesOnlyUnwatched(sql: string): boolean {
   return targets > 0;
 }
 
-/** Whether a statement leaves the clock as it is: a plain read, or a write to unwatched tables only. */
-export const leavesClock = (sql: string) => isPlainRead(sql) || writesOnlyUnwatched(sql);
-
 /**
  * The kinds of write to a table, as bits: an insert adds rows; an update or a delete changes rows a read
  * may hold (and a delete or a key's update may cascade). An upsert that updates is both.
