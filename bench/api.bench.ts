@@ -15,18 +15,8 @@ import { CONNECTIONS, interleaved, ROUNDS, SECONDS, type Load } from './lib/load
 import { paramText, pgbenchLoad, type Statement } from './lib/pgbench';
 import { pgAvailable, scratchDatabase } from './lib/pg';
 import { startChild, type Child } from './lib/proc';
+import { LABELS, NAMES, type Name } from './lib/api-reads';
 
-const NAMES = ['user', 'players', 'leaderboard', 'videos', 'queue', 'profile', 'coachSearch'] as const;
-type Name = (typeof NAMES)[number];
-const LABELS: Record<Name, string> = {
-  user: 'GET /api/user',
-  players: 'GET /api/players (20 players)',
-  leaderboard: 'GET /api/leaderboard',
-  videos: 'GET /api/videos/{playerId} (100 videos)',
-  queue: 'GET /api/analysis-requests/queue (analyst, 200 pending)',
-  profile: 'GET /p/{slug} (public profile page, signed out)',
-  coachSearch: 'GET /api/coach/search (approved coach, 20 discoverable)',
-};
 interface CaseInfo {
   url: string;
   memoryUrl: string;

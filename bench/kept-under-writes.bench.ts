@@ -9,23 +9,12 @@
  * BENCH_ROUNDS, BENCH_CONNECTIONS, BENCH_WRITES_PER_S (per kind, default 25).
  */
 import { loadavg } from 'node:os';
-import autocannon from 'autocannon';
 import { fmt, ms, printTable, type Row } from './lib/report';
-import { CONNECTIONS, ROUNDS, SECONDS, type Load } from './lib/load';
+import { CONNECTIONS, load, ROUNDS, SECONDS, type Load } from './lib/load';
 import { pgAvailable, scratchDatabase } from './lib/pg';
 import { startChild, type Child } from './lib/proc';
+import { LABELS, NAMES, type Name } from './lib/api-reads';
 
-const NAMES = ['user', 'players', 'leaderboard', 'videos', 'queue', 'profile', 'coachSearch'] as const;
-type Name = (typeof NAMES)[number];
-const LABELS: Record<Name, string> = {
-  user: 'GET /api/user',
-  players: 'GET /api/players (20 players)',
-  leaderboard: 'GET /api/leaderboard',
-  videos: 'GET /api/videos/{playerId} (100 videos)',
-  queue: 'GET /api/analysis-requests/queue',
-  profile: 'GET /p/{slug} (public page)',
-  coachSearch: 'GET /api/coach/search',
-};
 /** Which reads the writes touch: a profile link is read by the leaderboard, the coach search and the public page. */
 const TOUCHED: Record<Name, boolean> = {
   user: false,
@@ -92,19 +81,6 @@ function startWrites(base: string, w: AppInfo['writer']) {
   };
 }
 
-async function load(url: string, headers: Record<string, string> | undefined, warm: boolean): Promise<Load> {
-  const base = { url, headers, connections: CONNECTIONS };
-  if (warm) await autocannon({ ...base, duration: 1 });
-  const r = await autocannon({ ...base, duration: SECONDS });
-  return {
-    rps: r.requests.average,
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    errors: r.errors + r.timeouts,
-    non2xx: r.non2xx,
-  };
-}
-
 const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
@@ -123,9 +99,9 @@ async function main() {
       const quiet: Load[] = [];
       const busy: Load[] = [];
       for (let round = 0; round < ROUNDS; round++) {
-        quiet.push(await load(url, headers, round === 0));
+        quiet.push(await load(url, { headers, warm: round === 0 }));
         const stop = startWrites(base, app!.info.writer);
-        busy.push(await load(url, headers, false));
+        busy.push(await load(url, { headers, warm: false }));
         const w = await stop();
         writes.done += w.done;
         writes.failed += w.failed;

@@ -13,7 +13,7 @@ export interface Load {
 }
 
 /** autocannon on loopback: a short warm-up, then the measured run. */
-async function load(
+export async function load(
   url: string,
   opts: { headers?: Record<string, string>; connections?: number; seconds?: number; warm?: boolean } = {},
 ): Promise<Load> {
