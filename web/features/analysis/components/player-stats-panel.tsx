@@ -5,6 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { AfterFirstPaint } from '@/components/after-first-paint';
 import { ToggleGroup, ToggleGroupItem } from '@/components/ui/toggle-group';
 import { SpeedEvidence } from '@/components/measured-speed';
 import { formatHeight } from '@/lib/format';
@@ -90,9 +91,13 @@ export function PlayerStatsPanel(props: PlayerSlotProps) {
               {stats.isLoading ? (
                 <Skeleton className="h-64 w-full" />
               ) : hasData ? (
-                <Suspense fallback={<Skeleton className="h-64 w-full" />}>
-                  <ProgressionChart kind={view} data={series} />
-                </Suspense>
+                // Recharts' chunk is evaluated only once the panel has painted: its evaluation held back the
+                // paint of the percentile line, the card's largest text (issue 30's first screen).
+                <AfterFirstPaint fallback={<Skeleton className="h-64 w-full" />}>
+                  <Suspense fallback={<Skeleton className="h-64 w-full" />}>
+                    <ProgressionChart kind={view} data={series} />
+                  </Suspense>
+                </AfterFirstPaint>
               ) : (
                 <EmptyChart view={view} {...props} />
               )}

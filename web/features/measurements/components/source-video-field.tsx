@@ -1,7 +1,7 @@
 import { useVideos, VideoUploadButton } from '@/features/videos';
 import { NativeSelect } from '@/components/ui/native-select';
+import { formatShortDate } from '@/lib/format';
 
-const day = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 const clock = (s: number | null) =>
   s == null ? '' : ` · ${Math.floor(s / 60)}:${String(Math.round(s % 60)).padStart(2, '0')}`;
 
@@ -41,7 +41,7 @@ export function SourceVideoField({
           <option value="">None: the analyst uses the Hudl video</option>
           {list.map((v) => (
             <option key={v.id} value={v.id}>
-              #{v.id} · {day.format(new Date(v.createdAt))}
+              #{v.id} · {formatShortDate(v.createdAt)}
               {v.positionKey ? ` · ${v.positionKey}` : ''}
               {clock(v.durationSeconds)}
             </option>

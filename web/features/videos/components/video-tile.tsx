@@ -2,10 +2,8 @@ import { formatSpeed } from '@contract/measurement-math';
 import type { Video } from '@contract/videos';
 import { Card, CardContent } from '@/components/ui/card';
 import { SpeedEvidence } from '@/components/measured-speed';
-import { relativeTime } from '@/lib/format';
+import { formatShortDate, relativeTime } from '@/lib/format';
 import { VideoThumb } from './video-thumb';
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
 /** One library tile: position, date, season and the verified value, or its state (awaiting analysis, processing). */
 export function VideoTile({ video, onPlay }: { video: Video; onPlay: (v: Video) => void }) {
@@ -26,7 +24,7 @@ export function VideoTile({ video, onPlay }: { video: Video; onPlay: (v: Video) 
     );
   // An unreadable file: the family was mailed; it is removed on this date (decision 132).
   const state = video.removeOn
-    ? `Unreadable · removed on ${dateFormat.format(new Date(video.removeOn))}`
+    ? `Unreadable · removed on ${formatShortDate(video.removeOn)}`
     : video.status === 'ready'
       ? value
       : video.status === 'failed'
@@ -39,7 +37,7 @@ export function VideoTile({ video, onPlay }: { video: Video; onPlay: (v: Video) 
         <div className="flex items-center justify-between gap-2">
           <span className="font-semibold">{video.positionKey ?? 'Unknown'}</span>
           <time className="text-xs text-muted-foreground" dateTime={video.createdAt}>
-            {dateFormat.format(new Date(video.createdAt))}
+            {formatShortDate(video.createdAt)}
           </time>
         </div>
         <span className="text-muted-foreground">
