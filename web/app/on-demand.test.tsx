@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
-import { Suspense, type ReactElement } from 'react';
+import { Suspense, useLayoutEffect, type ComponentType, type ReactElement } from 'react';
 import { onDemand } from './on-demand';
 
 /** A screen's code that arrives when the test says so (or fails). */
@@ -28,6 +28,36 @@ describe('a screen loaded on demand (decision 222)', () => {
     // sooner than 300 ms after its fallback showed (under act it does not hold, so this shows the shape).
     await act(async () => c.arrive());
     expect(screen.getByRole('heading', { name: 'The screen' })).toBeInTheDocument();
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('shows the screen when its code arrives between the spinner and the effect that waits for it', async () => {
+    // The code arrives after the render that showed the spinner and before that render's effect: a sibling's
+    // layout effect hands it over, synchronously. The effect used to see the code there and wait for
+    // nothing, and the spinner stayed (a coach's first screen, 1 load in 6 in the browser).
+    let deliver = () => {};
+    const load = (() => ({
+      then: (ok: (m: { default: ComponentType }) => void) =>
+        new Promise<void>((resolve) => {
+          deliver = () => {
+            ok({ default: () => <h1>The screen</h1> });
+            resolve();
+          };
+        }),
+    })) as unknown as () => Promise<{ default: ComponentType }>;
+    const Screen = onDemand(load);
+    void Screen.preload();
+    function Arrives() {
+      useLayoutEffect(() => deliver(), []);
+      return null;
+    }
+    render(
+      <>
+        <Screen />
+        <Arrives />
+      </>,
+    );
+    expect(await screen.findByRole('heading', { name: 'The screen' })).toBeInTheDocument();
     expect(screen.queryByRole('status')).toBeNull();
   });
 

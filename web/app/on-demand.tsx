@@ -35,9 +35,13 @@ export function onDemand(load: () => Promise<{ default: ComponentType }>): OnDem
     const [, arrived] = useReducer((n: number) => n + 1, 0);
     // Decided once per mount: a later render of the first screen never turns into a suspension.
     const [navigated] = useState(() => shownOnce);
+    // Whether this render showed the spinner: its effect then waits for the code even if the code arrived
+    // between the render and the effect (checking `loaded` in the effect skipped the wait, and nothing
+    // rendered the screen again: a coach journey's first screen stayed a spinner, 1 load in 6).
+    const waiting = !loaded && !failure;
     useEffect(() => {
-      if (!loaded && !failure && !navigated) void preload().then(arrived);
-    }, [navigated]);
+      if (waiting && !navigated) void preload().then(arrived);
+    }, [waiting, navigated]);
     useEffect(() => {
       if (loaded) shownOnce = true;
     });
