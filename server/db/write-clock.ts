@@ -130,18 +130,20 @@ export interface OneRow {
   key: string;
 }
 
+/** `"table"."column" = $n`, the whole of one conjunct. */
+const CELL = /^"?([a-z_][a-z0-9_]*)"?\."?([a-z_][a-z0-9_]*)"?\s*=\s*\$(\d+)$/i;
+
 export function rowOf(sql: string, values: readonly unknown[] | undefined): OneRow | null {
   const head = /^\s*(?:update|delete\s+from)\s+"?([a-z_][a-z0-9_]*)"?\s/i.exec(sql);
   if (!head || !values) return null;
   const table = head[1].toLowerCase();
   const where = topLevelWhere(sql);
   if (where === null) return null;
-  const cell = new RegExp(`^"?${table}"?\\."?([a-z_][a-z0-9_]*)"?\\s*=\\s*\\$(\\d+)$`, 'i');
   for (const part of conjuncts(where)) {
-    const m = cell.exec(part);
-    if (!m) continue;
-    const v = values[Number(m[2]) - 1];
-    const column = m[1].toLowerCase();
+    const m = CELL.exec(part);
+    if (!m || m[1].toLowerCase() !== table) continue;
+    const v = values[Number(m[3]) - 1];
+    const column = m[2].toLowerCase();
     if (typeof v === 'string' || typeof v === 'number')
       return { table, column, key: `${table}.${column}=${v}` };
   }
@@ -398,6 +400,13 @@ export async function statementsOf<T>(
 
 const note = (text: string) => noting?.getStore()?.add(text);
 
+/** A statement this process sends: noted for a checked kept read, and what it writes (`'all'` without a text). */
+function sent(text: string | undefined): Writes {
+  if (text === undefined) return 'all';
+  note(text);
+  return writesOf(text);
+}
+
 /** The catalog's tables that a statement's text names (by word: a column of the same name counts too). */
 export function tablesNamed(text: string, tables: ReadonlySet<string>): Set<string> {
   const out = new Set<string>();
@@ -451,7 +460,6 @@ export function watchPgClient(client: pg.ClientBase, clock: WriteClock) {
   opened.set(client, { open, clock });
   (client as { query: unknown }).query = (...args: unknown[]) => {
     const text = textOf(args[0]);
-    if (text !== undefined) note(text);
     let w: Writes;
     if (text === undefined) w = 'all';
     else if (BEGINS.test(text)) {
@@ -464,7 +472,7 @@ export function watchPgClient(client: pg.ClientBase, clock: WriteClock) {
       open.writes = null;
       return query(...args);
     } else {
-      w = writesOf(text);
+      w = sent(text);
       if (open.writes) {
         open.writes = mergeWrites(open.writes, w);
         return query(...args);
@@ -511,8 +519,7 @@ export function watchPglite(client: PGlite, clock: WriteClock) {
     <F extends AnyFn>(fn: F) =>
     async (...args: unknown[]) => {
       const text = typeof args[0] === 'string' ? args[0] : undefined;
-      if (text !== undefined) note(text);
-      const w = text === undefined ? 'all' : writesOf(text);
+      const w = sent(text);
       if (w !== 'all' && w.size === 0) return fn(...args);
       const row = text === undefined ? null : oneRow(w, text, valuesOf(args));
       clock.tickWrites(w, true, row);
@@ -533,8 +540,7 @@ export function watchPglite(client: PGlite, clock: WriteClock) {
           const fn = tx[name].bind(tx) as AnyFn;
           (tx as unknown as Record<string, AnyFn>)[name] = (...args: unknown[]) => {
             const text = typeof args[0] === 'string' ? args[0] : undefined;
-            if (text !== undefined) note(text);
-            written = mergeWrites(written, text === undefined ? 'all' : writesOf(text));
+            written = mergeWrites(written, sent(text));
             return fn(...args);
           };
         }
