@@ -1,8 +1,8 @@
 /**
- * The hot reads of the api bench while another family writes (decision 225): the same seven reads on
+ * The hot reads of the api bench while another family writes (decisions 225, 226): the same seven reads on
  * PostgreSQL (`bench/lib/api-server.ts`), each loaded by autocannon in turn (a) with nothing else going
- * on and (b) while a second family signs in and turns its profile link on and off, each at a steady
- * rate, through the app's own routes. Kept answers and sessions survive a write only when it touches
+ * on and (b) while a second family signs in, turns its profile link on and off and edits its player,
+ * each at a steady rate, through the app's own routes. Kept answers and sessions survive a write only when it touches
  * nothing they read, so (b)/(a) says how much of the kept-answer speed is left under that traffic. The
  * writes' own cost (their requests and statements on the same two cores) is measured the same way on the
  * in-memory route signed out, which reads nothing: a read the writes do not touch should lose no more. BENCH_SECONDS,
@@ -15,13 +15,16 @@ import { pgAvailable, scratchDatabase } from './lib/pg';
 import { startChild, type Child } from './lib/proc';
 import { LABELS, NAMES, type Name } from './lib/api-reads';
 
-/** Which reads the writes touch: a profile link is read by the leaderboard, the coach search and the public page. */
+/**
+ * Which reads the writes touch: a profile link is read by the leaderboard, the coach search and the public
+ * page; a player's edit by the analyst's queue (which reads every family's players) and the leaderboard.
+ */
 const TOUCHED: Record<Name, boolean> = {
   user: false,
   players: false,
   leaderboard: true,
   videos: false,
-  queue: false,
+  queue: true,
   profile: true,
   coachSearch: true,
 };
@@ -32,13 +35,13 @@ const SHARE_OF_QUIET = 0.9;
 interface AppInfo {
   port: number;
   cases: Record<Name, { url: string; memoryUrl: string; cookie: string; status: number }>;
-  writer: { email: string; password: string; playerId: number; cookie: string };
+  writer: { email: string; password: string; playerId: number; cookie: string; editBody: object };
 }
 
 /**
- * Steady writes beside the load: a sign-in and a profile-link toggle, PER_S each a second, sent on a
- * timer whether or not the last has answered (at most 20 in flight per kind), so a busier server gets
- * the same writes as a quieter one.
+ * Steady writes beside the load: a sign-in, a profile-link toggle and an edit of the family's player,
+ * PER_S each a second, sent on a timer whether or not the last has answered (at most 60 in flight), so a
+ * busier server gets the same writes as a quieter one.
  */
 function startWrites(base: string, w: AppInfo['writer']) {
   let done = 0;
@@ -69,10 +72,18 @@ function startWrites(base: string, w: AppInfo['writer']) {
       headers: { ...json, cookie: w.cookie },
       body: JSON.stringify({ enabled: (on = !on) }),
     });
+  let name = 0;
+  const edit = () =>
+    fetch(`${base}/api/players/${w.playerId}`, {
+      method: 'PUT',
+      headers: { ...json, cookie: w.cookie },
+      body: JSON.stringify({ ...w.editBody, firstName: `Wes${name++ % 10}` }),
+    });
   const timer = setInterval(() => {
-    if (inFlight.length >= 40) return void (failed += 2);
+    if (inFlight.length >= 60) return void (failed += 3);
     send(signIn);
     send(toggle);
+    send(edit);
   }, 1000 / PER_S);
   return async () => {
     clearInterval(timer);
@@ -145,7 +156,7 @@ async function main() {
   }
   printTable('Kept answers under steady writes (PostgreSQL)', rows, [
     `autocannon, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s per figure, each read with no writes and then with writes, in turn; loopback; rate limits off.`,
-    `The writes: another family signs in (${PER_S}/s: a new session row, its user's login count) and turns its profile link on and off (${PER_S}/s: \`profile_shares\`, and \`coach_search\` by trigger), through the app's routes, sent on a timer; ${fmt(writes.done / writes.seconds)} writes/s answered${writes.failed ? `, ${writes.failed} failed or not sent (40 in flight)` : ''}.`,
+    `The writes: another family signs in (${PER_S}/s: a new session row, its user's login count), turns its profile link on and off (${PER_S}/s: \`profile_shares\`, and \`coach_search\` by trigger) and edits its player (${PER_S}/s: its row of \`players\`, \`leaderboard\`), through the app's routes, sent on a timer; ${fmt(writes.done / writes.seconds)} writes/s answered${writes.failed ? `, ${writes.failed} failed or not sent (60 in flight)` : ''}.`,
     `Load average ${load0.toFixed(1)} at start, ${loadavg()[0].toFixed(1)} at end (2 cores, shared).`,
   ]);
 }

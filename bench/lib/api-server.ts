@@ -282,6 +282,34 @@ const cases = Object.fromEntries(
   ]),
 );
 // stdout carries the access log (to /dev/null, as a server would write it); the parent reads stderr.
-const writer = { email: WRITER, password: PASSWORD, playerId: writerPlayer, cookie: await login(WRITER) };
+const [{ id: firstPosition }] = await rows<{ id: number }>(sql`select min(id) as id from positions`);
+/** The writer's player as its edit form sends it (PUT /api/players/{id}); the bench changes the first name. */
+const editBody = {
+  firstName: 'Wes',
+  lastName: 'Junior',
+  level: 'High School',
+  school: 'School W',
+  graduationYear: YEAR,
+  primaryPositionId: firstPosition,
+  gender: 'Male',
+  dateOfBirth: '2009-04-12',
+  addressLine1: '1 Side Street',
+  city: 'Austin',
+  state: 'TX',
+  zipCode: '78701',
+  county: 'Travis',
+  email: 'wes@bench.test',
+  phone: '(512) 555-9999',
+  phoneCountryCode: '+1',
+  heightInches: 70,
+  weight: 180,
+};
+const writer = {
+  email: WRITER,
+  password: PASSWORD,
+  playerId: writerPlayer,
+  cookie: await login(WRITER),
+  editBody,
+};
 process.stderr.write(`READY ${JSON.stringify({ port, cases, driver: app.dbHandle.driver, writer })}\n`);
 process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));

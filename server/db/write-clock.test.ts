@@ -12,7 +12,8 @@ import {
   checkKeptReads,
   keptReads,
   listenForWrites,
-  rowOf,
+  rowKey,
+  rowsWritten,
   UNWATCHED_TABLES,
   UPDATE,
   WriteClock,
@@ -115,75 +116,152 @@ describe('what one statement writes, table by table (decision 225)', () => {
   });
 });
 
-describe('the one row an update or a delete touches (decision 225)', () => {
+describe('the rows a write touches (decisions 225, 226)', () => {
+  const cells = (text: string, values: unknown[] | undefined) => {
+    const r = rowsWritten(text, values);
+    return r && { table: r.table, ...Object.fromEntries(r.cells) };
+  };
   it.each([
     [
       'update "users" set "last_login_at" = now(), "login_count" = "users"."login_count" + 1 where "users"."id" = $2 returning "id"',
       ['2026-01-01', 7],
-      'users.id=7',
+      { table: 'users', id: ['7'] },
     ],
     [
       'update "sessions" set "expires_at" = $1 where ("sessions"."sid" = $2 and ("sessions"."data"->>\'revoked\') is null)',
       [null, 'abc'],
-      'sessions.sid=abc',
+      { table: 'sessions', sid: ['abc'] },
     ],
-    ['delete from "videos" where "videos"."id" = $1', [3], 'videos.id=3'],
-    // An `or`, another table's column, no parameter: no row; a subquery's condition is not the statement's.
-    ['update "users" set x = 1 where ("users"."id" = $1 or "users"."id" = $2)', [1, 2], null],
-    ['update "users" set x = 1 where "players"."id" = $1', [1], null],
+    ['delete from "videos" where "videos"."id" = $1', [3], { table: 'videos', id: ['3'] }],
+    [
+      'update "players" set "first_name" = $1 where ("players"."id" = $2 and "players"."user_id" = $3)',
+      ['Ann', 7, 9],
+      { table: 'players', id: ['7'], user_id: ['9'] },
+    ],
+    // A column the update sets is not confined to its old value: the row may move to another family.
+    [
+      'update "players" set "user_id" = $1 where ("players"."id" = $2 and "players"."user_id" = $3)',
+      [4, 7, 9],
+      { table: 'players', id: ['7'] },
+    ],
+    // An `or`, another table's column, no parameter: nothing confined; a subquery's condition is not the statement's.
+    ['update "users" set x = 1 where ("users"."id" = $1 or "users"."id" = $2)', [1, 2], { table: 'users' }],
+    ['update "users" set x = 1 where "players"."id" = $1', [1], { table: 'users' }],
     [
       'update "users" set x = (select 1 from t where "users"."id" = $1) where "users"."role" = $2',
       [1, 'a'],
-      'users.role=a', // one value of a column; the clock asks whether it is unique
+      { table: 'users', role: ['a'] },
     ],
-    ['update "users" set x = 1 where "users"."id" = 5', [], null],
+    ['update "users" set x = 1 where "users"."id" = 5', [], { table: 'users' }],
     ['update "users" set x = 1', [], null],
     ['update "users" set x = 1 where "users"."id" = $1', undefined, null],
-  ])('%s', (text, values, key) => {
-    expect(rowOf(text, values)?.key ?? null).toBe(key);
+    // An insert: each column whose every row holds a parameter.
+    [
+      'insert into "players" ("id", "user_id", "first_name", "created_at") values (default, $1, $2, now()) returning "id"',
+      [9, 'Ann'],
+      { table: 'players', user_id: ['9'], first_name: ['Ann'] },
+    ],
+    [
+      'insert into "players" ("user_id", "first_name") values ($1, $2), ($3, \'Bo, Jr\')',
+      [9, 'Ann', 4],
+      { table: 'players', user_id: ['9', '4'] },
+    ],
+    [
+      'insert into "sessions" ("sid", "data") values ($1, $2::jsonb) on conflict ("sid") do nothing',
+      ['s1', '{}'],
+      { table: 'sessions', sid: ['s1'] },
+    ],
+    ['insert into "players" select * from "players_old"', [], null],
+  ])('%s', (text, values, expected) => {
+    expect(cells(text, values)).toEqual(expected);
   });
 
-  it('a kept row stays while other rows of its table change, and goes when its own row or the whole table does', () => {
+  const clockOf = () => {
     const clock = new WriteClock(true);
     clock.setEffects(
       writeEffects({
-        tables: ['users', 'sessions'],
-        triggers: [],
-        functions: [],
+        tables: ['users', 'sessions', 'players', 'player_details'],
+        triggers: [{ table: 'player_details', fn: 'touch_players' }],
+        functions: [{ fn: 'touch_players', src: 'begin update players set x = 1; return null; end' }],
         keys: [],
         unique: [
           { table: 'users', column: 'id' },
           { table: 'sessions', column: 'sid' },
+          { table: 'players', column: 'id' },
         ],
       }),
     );
+    return clock;
+  };
+  const rows = (table: string, cells: Record<string, (string | number)[]>) => ({
+    table,
+    cells: new Map(Object.entries(cells).map(([c, vs]) => [c, vs.map(String)])),
+  });
+
+  it('a kept row stays while other rows of its table change, and goes when its own row or the whole table does', () => {
+    const clock = clockOf();
     const reads = keptReads([], { oneRowOf: ['users', 'sessions'] });
-    const mine = ['users.id=1', 'sessions.sid=a'];
+    const mine = [rowKey('users', 'id', 1), rowKey('sessions', 'sid', 'a')];
     const at = () => clock.lastWriteTo(reads, mine);
     const start = at();
-    clock.tickWrites(new Map([['users', UPDATE]]), true, { table: 'users', column: 'id', key: 'users.id=2' });
+    clock.tickWrites(new Map([['users', UPDATE]]), true, rows('users', { id: [2] }));
     clock.tickWrites(new Map([['sessions', INSERT]]));
-    clock.tickWrites(new Map([['sessions', UPDATE]]), true, {
-      table: 'sessions',
-      column: 'sid',
-      key: 'sessions.sid=b',
-    });
+    clock.tickWrites(new Map([['users', INSERT]]));
+    clock.tickWrites(new Map([['sessions', UPDATE]]), true, rows('sessions', { sid: ['b'] }));
     expect(at()).toBe(start);
-    // Another read of the whole table sees those writes.
+    // Another read of the whole table sees those writes, and so does a read of a scoped table with no key.
     expect(clock.lastWriteTo(keptReads(['users']))).toBeGreaterThan(start);
-    clock.tickWrites(new Map([['users', UPDATE]]), true, { table: 'users', column: 'id', key: 'users.id=1' });
+    expect(clock.lastWriteTo(reads, [rowKey('users', 'id', 1)])).toBeGreaterThan(start);
+    clock.tickWrites(new Map([['users', UPDATE]]), true, rows('users', { id: [1] }));
     const own = at();
     expect(own).toBeGreaterThan(start);
     clock.tickWrites(new Map([['sessions', DELETE]]));
     expect(at()).toBeGreaterThan(own);
-    // A condition on a column that is not unique (users.role=...) may touch any row.
+    // A condition on another column may touch any row.
     const third = at();
-    clock.tickWrites(new Map([['users', UPDATE]]), true, {
-      table: 'users',
-      column: 'role',
-      key: 'users.role=a',
-    });
+    clock.tickWrites(new Map([['users', UPDATE]]), true, rows('users', { role: ['a'] }));
     expect(at()).toBeGreaterThan(third);
+  });
+
+  it("a family's kept players stay while another family adds, edits or removes its own, and go with their own (decision 226)", () => {
+    const clock = clockOf();
+    const reads = keptReads([], { rowsOf: ['players'] });
+    const mine = [rowKey('players', 'user_id', 9)];
+    const at = () => clock.lastWriteTo(reads, mine);
+    // Writes before a scope is first asked about count as loose: the first ask sees them.
+    clock.tickWrites(new Map([['players', UPDATE]]), true, rows('players', { id: [1], user_id: [4] }));
+    const start = at();
+    expect(start).toBe(clock.count);
+    clock.tickWrites(new Map([['players', INSERT]]), true, rows('players', { user_id: [4] }));
+    clock.tickWrites(new Map([['players', UPDATE]]), true, rows('players', { id: [2], user_id: [4] }));
+    clock.tickWrites(new Map([['players', DELETE]]), true, rows('players', { user_id: [4] }));
+    clock.tickWrites(new Map([['users', UPDATE]]));
+    expect(at()).toBe(start);
+    // One of its own: a new player, an edit, a removal.
+    for (const kind of [INSERT, UPDATE, DELETE]) {
+      const before = at();
+      clock.tickWrites(new Map([['players', kind]]), true, rows('players', { user_id: [9] }));
+      expect(at()).toBeGreaterThan(before);
+    }
+    // Rows it cannot place: an insert with no owner named, an update by id alone, a trigger's update.
+    let before = at();
+    clock.tickWrites(new Map([['players', INSERT]]), true, rows('players', { id: [5] }));
+    expect(at()).toBeGreaterThan(before);
+    before = at();
+    clock.tickWrites(new Map([['players', UPDATE]]), true, rows('players', { id: [5] }));
+    expect(at()).toBeGreaterThan(before);
+    before = at();
+    clock.tickWrites(new Map([['player_details', UPDATE]]));
+    expect(at()).toBeGreaterThan(before);
+    // One player's row by its id (a library's owner row): a new player is never it.
+    const library = keptReads([], { oneRowOf: ['players'] });
+    const one = [rowKey('players', 'id', 7)];
+    const l0 = clock.lastWriteTo(library, one);
+    clock.tickWrites(new Map([['players', INSERT]]), true, rows('players', { user_id: [4] }));
+    clock.tickWrites(new Map([['players', UPDATE]]), true, rows('players', { id: [8], user_id: [9] }));
+    expect(clock.lastWriteTo(library, one)).toBe(l0);
+    clock.tickWrites(new Map([['players', UPDATE]]), true, rows('players', { id: [7], user_id: [4] }));
+    expect(clock.lastWriteTo(library, one)).toBeGreaterThan(l0);
   });
 });
 
@@ -459,18 +537,96 @@ describe('the write clock on the database the tests run on', () => {
           )
         ).rows as { id: number }[];
         const oneUser = keptReads([], { oneRowOf: ['users'] });
-        const theirs = clock.lastWriteTo(oneUser, [`users.id=${someone}`]);
-        const another = clock.lastWriteTo(oneUser, [`users.id=${someone + 1_000_000}`]);
+        const theirs = clock.lastWriteTo(oneUser, [rowKey('users', 'id', someone)]);
+        const another = clock.lastWriteTo(oneUser, [rowKey('users', 'id', someone + 1_000_000)]);
         start = clock.count;
         await other.query(`update users set login_count = login_count where id = $1`, [someone]);
         await writesSettled(handle);
-        expect(clock.lastWriteTo(oneUser, [`users.id=${someone}`])).toBeGreaterThan(theirs);
-        expect(clock.lastWriteTo(oneUser, [`users.id=${someone + 1_000_000}`])).toBe(another);
+        expect(clock.lastWriteTo(oneUser, [rowKey('users', 'id', someone)])).toBeGreaterThan(theirs);
+        expect(clock.lastWriteTo(oneUser, [rowKey('users', 'id', someone + 1_000_000)])).toBe(another);
         start = clock.count;
         await other.query(`update jobs set id = id where id is null`);
         await new Promise((r) => setTimeout(r, 200));
         expect(clock.count).toBe(start);
       } finally {
+        await other.end();
+        await handle.close();
+      }
+    },
+  );
+
+  it.runIf(isRealPostgres())(
+    "another process's write to players or users names the rows it wrote, and one to sessions names none (migration 0037, decision 226)",
+    async () => {
+      const handle = await freshDb();
+      const other = await otherConnection(handle);
+      const heard: (string | undefined)[] = [];
+      const off = handle.writes.onNotice((p) => heard.push(p));
+      try {
+        const clock = handle.writes;
+        clock.setEffects(await loadWriteEffects(handle));
+        const user = async (name: string) =>
+          (
+            (await other.query(
+              `insert into users (username, email, password, first_name, last_name)
+               values ($1, $1, 'x', 'Row', 'Notify') returning id`,
+              [`${name}@rows.test`],
+            )) as { rows: { id: number }[] }
+          ).rows[0].id;
+        const [mine, theirs] = [await user('mine'), await user('theirs')];
+        const [{ id: position }] = (await other.query(`select id from positions limit 1`)).rows as {
+          id: number;
+        }[];
+        const addPlayer = async (owner: number) =>
+          (
+            (await other.query(
+              `insert into players (user_id, first_name, last_name, primary_position_id, level, school,
+                 graduation_year, height_inches, weight)
+               values ($1, 'P', 'Q', $2, 'high_school', 'Westlake', 2030, 70, 180) returning id`,
+              [owner, position],
+            )) as { rows: { id: number }[] }
+          ).rows[0].id;
+        const myPlayer = await addPlayer(mine);
+        const dashboard = keptReads([], { rowsOf: ['players'] });
+        const myRows = [rowKey('players', 'user_id', mine)];
+        await writesSettled(handle);
+        heard.length = 0;
+        const d0 = clock.lastWriteTo(dashboard, myRows);
+        const theirPlayer = await addPlayer(theirs);
+        await other.query(`update players set first_name = 'R' where id = $1`, [theirPlayer]);
+        // A session's id is a credential: its notification names no row (decision 225).
+        await other.query(`update sessions set data = data where sid = 'nobody'`);
+        await other.query(`delete from players where id = $1`, [theirPlayer]);
+        await writesSettled(handle);
+        expect(heard.slice(0, 4)).toEqual([
+          `players insert id=${theirPlayer} user_id=${theirs}`,
+          `players update id=${theirPlayer} user_id=${theirs}`,
+          'sessions update',
+          `players delete id=${theirPlayer} user_id=${theirs}`,
+        ]);
+        expect(clock.lastWriteTo(dashboard, myRows)).toBe(d0);
+        // Its own player; then a player moved from another family to it (the update names no owner).
+        await other.query(`update players set first_name = 'S' where id = $1`, [myPlayer]);
+        await writesSettled(handle);
+        const d1 = clock.lastWriteTo(dashboard, myRows);
+        expect(d1).toBeGreaterThan(d0);
+        const moved = await addPlayer(theirs);
+        await writesSettled(handle);
+        const d2 = clock.lastWriteTo(dashboard, myRows);
+        expect(d2).toBe(d1);
+        heard.length = 0;
+        await other.query(`update players set user_id = $1 where id = $2`, [mine, moved]);
+        await writesSettled(handle);
+        expect(heard[0]).toBe(`players update id=${moved}`);
+        expect(clock.lastWriteTo(dashboard, myRows)).toBeGreaterThan(d2);
+        heard.length = 0;
+        await other.query(`delete from users where id = $1`, [theirs]);
+        await other.query(`update users set login_count = login_count where id in ($1, $2)`, [mine, theirs]);
+        await writesSettled(handle);
+        expect(heard).toContain(`users delete id=${theirs}`);
+        expect(heard).toContain(`users update id=${mine}`);
+      } finally {
+        off();
         await other.end();
         await handle.close();
       }

@@ -120,34 +120,134 @@ export function mergeWrites(into: Writes, w: Writes): Writes {
 }
 
 /**
- * The rows an `update` or `delete from` can touch, when its top-level `where` has a conjunct
- * `"table"."column" = $n` (decision 225): `users.id=5`, `sessions.sid=...`. Null for anything else. The
- * clock takes it as one row only when the column is unique on its own (`WriteEffects.unique`).
+ * What a kept read scopes by (decisions 225, 226): the rows of `table` whose `column` holds one value, as
+ * `players.user_id=9` (a family's players) or `users.id=5` (one user). `scope` is `table.column`.
  */
-export interface OneRow {
-  table: string;
-  column: string;
-  key: string;
+export interface RowKey {
+  readonly table: string;
+  readonly column: string;
+  readonly scope: string;
+  readonly key: string;
+}
+
+export const rowKey = (table: string, column: string, value: string | number): RowKey => ({
+  table,
+  column,
+  scope: `${table}.${column}`,
+  key: `${table}.${column}=${value}`,
+});
+
+/**
+ * The rows one statement writes, where it can tell (decision 226): per column, the values every row it
+ * writes holds in that column, before and after. An `update` or `delete from` names them in its top-level
+ * `where` (a conjunct `"table"."column" = $n`; an update that sets the column does not keep it); an
+ * `insert into` (not an upsert) in its values (`$n` for that column in every row).
+ */
+export interface WrittenRows {
+  readonly table: string;
+  readonly cells: ReadonlyMap<string, readonly string[]>;
 }
 
 /** `"table"."column" = $n`, the whole of one conjunct. */
 const CELL = /^"?([a-z_][a-z0-9_]*)"?\."?([a-z_][a-z0-9_]*)"?\s*=\s*\$(\d+)$/i;
+const NAME = /^"?([a-z_][a-z0-9_]*)"?$/i;
+const PARAM = /^\$(\d+)$/;
 
-export function rowOf(sql: string, values: readonly unknown[] | undefined): OneRow | null {
-  const head = /^\s*(?:update|delete\s+from)\s+"?([a-z_][a-z0-9_]*)"?\s/i.exec(sql);
-  if (!head || !values) return null;
-  const table = head[1].toLowerCase();
-  const where = topLevelWhere(sql);
-  if (where === null) return null;
-  for (const part of conjuncts(where)) {
+const valueAt = (values: readonly unknown[], n: string) => {
+  const v = values[Number(n) - 1];
+  return typeof v === 'string' || typeof v === 'number' ? String(v) : null;
+};
+
+export function rowsWritten(sql: string, values: readonly unknown[] | undefined): WrittenRows | null {
+  if (!values) return null;
+  const text = sql.replace(/\s+/g, ' ');
+  const insert = /^\s*insert into "?([a-z_][a-z0-9_]*)"? ?\(/i.exec(text);
+  if (insert) return insertedRows(insert[1].toLowerCase(), text.slice(insert[0].length - 1), values);
+  const head = /^\s*(update|delete from) "?([a-z_][a-z0-9_]*)"? /i.exec(text);
+  if (!head) return null;
+  const table = head[2].toLowerCase();
+  const parts = splitTop(text, ' where ');
+  if (parts.length !== 2) return null;
+  let assigned: Set<string> | null = new Set();
+  if (head[1].toLowerCase() === 'update') {
+    // The columns it sets: a row it moves to another value of one of them is not confined to its old one.
+    const set = splitTop(parts[0], ' set ');
+    assigned = set.length === 2 ? assignedColumns(splitTop(set[1], ' from ')[0]) : null;
+    if (!assigned) return null;
+  }
+  const cells = new Map<string, string[]>();
+  for (const part of conjuncts(splitTop(parts[1], ' returning ')[0].trim())) {
     const m = CELL.exec(part);
     if (!m || m[1].toLowerCase() !== table) continue;
-    const v = values[Number(m[3]) - 1];
     const column = m[2].toLowerCase();
-    if (typeof v === 'string' || typeof v === 'number')
-      return { table, column, key: `${table}.${column}=${v}` };
+    const v = valueAt(values, m[3]);
+    if (v === null || assigned.has(column)) continue;
+    cells.set(column, [...(cells.get(column) ?? []), v]);
   }
-  return null;
+  return { table, cells };
+}
+
+/** The columns a `set` list assigns (`"a" = $1, "b" = now()`); null when one cannot be read. */
+function assignedColumns(list: string): Set<string> | null {
+  const out = new Set<string>();
+  for (const item of splitTop(list, ',')) {
+    const eq = item.indexOf('=');
+    const m = eq > 0 ? NAME.exec(item.slice(0, eq).trim()) : null;
+    if (!m) return null;
+    out.add(m[1].toLowerCase());
+  }
+  return out;
+}
+
+/** An insert's columns and rows: `("a", "b") values ($1, default), ($3, $4) returning ...`. */
+function insertedRows(table: string, rest: string, values: readonly unknown[]): WrittenRows | null {
+  const [columnsText, after] = group(rest);
+  if (columnsText === null) return null;
+  const columns = splitTop(columnsText, ',').map((c) => NAME.exec(c.trim())?.[1].toLowerCase() ?? null);
+  let tail = after.trimStart();
+  if (!/^values\b/i.test(tail)) return null;
+  tail = tail.slice(6);
+  const rows: string[][] = [];
+  for (;;) {
+    tail = tail.trimStart();
+    if (!tail.startsWith('(')) break;
+    const [inner, next] = group(tail);
+    if (inner === null) return null;
+    rows.push(splitTop(inner, ',').map((v) => v.trim()));
+    tail = next.trimStart();
+    if (!tail.startsWith(',')) break;
+    tail = tail.slice(1);
+  }
+  // What may follow the rows: `returning`, `on conflict ... do nothing` (an upsert that updates is not asked).
+  if (!rows.length || (tail && !/^(returning|on conflict)\b/i.test(tail))) return null;
+  const cells = new Map<string, string[]>();
+  columns.forEach((column, i) => {
+    if (!column) return;
+    const vs: string[] = [];
+    for (const row of rows) {
+      const p = PARAM.exec(row[i] ?? '');
+      const v = p ? valueAt(values, p[1]) : null;
+      if (v === null) return;
+      vs.push(v);
+    }
+    cells.set(column, vs);
+  });
+  return { table, cells };
+}
+
+/** The text inside the parenthesis `text` starts with, and what follows it; null inside when it does not close. */
+function group(text: string): [string | null, string] {
+  let depth = 0;
+  let quote = '';
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quote) {
+      if (c === quote) quote = '';
+    } else if (c === "'" || c === '"') quote = c;
+    else if (c === '(') depth++;
+    else if (c === ')' && --depth === 0) return [text.slice(1, i), text.slice(i + 1)];
+  }
+  return [null, ''];
 }
 
 /** Splits `text` at the top level (outside parentheses and quotes) on `sep` (a lower-case word with spaces). */
@@ -174,13 +274,6 @@ function splitTop(text: string, sep: string): string[] {
   return parts;
 }
 
-/** The top-level `where` clause of a statement, without a `returning` list; null when there is none or several. */
-function topLevelWhere(sql: string): string | null {
-  const parts = splitTop(sql.replace(/\s+/g, ' '), ' where ');
-  if (parts.length !== 2) return null;
-  return splitTop(parts[1], ' returning ')[0].trim();
-}
-
 /** The conjuncts of a condition, through wrapping parentheses and nested `and`s. */
 function conjuncts(cond: string): string[] {
   let c = cond.trim();
@@ -191,22 +284,32 @@ function conjuncts(cond: string): string[] {
 }
 
 /**
- * What a kept read depends on (decision 225): the tables its statements read; those whose new rows cannot
- * change it; and those it reads one row of, by a key (a kept session reads its own row of `sessions` and
- * its user's row of `users`: another sign-in's new session and login count are not it). Declared beside
- * the read; under `CHECK_KEPT_READS` every statement the read sends is checked against it.
+ * What a kept read depends on (decisions 225, 226): the tables its statements read; those whose new rows
+ * cannot change it; those it reads one row of, by a unique key (a kept session reads its own row of
+ * `sessions` and its user's row of `users`: another sign-in's new session and login count are not it); and
+ * those it reads some rows of, by one value of a column (a family's dashboard reads the rows of `players`
+ * whose `user_id` is the family's: another family's new or changed player is not it). The keys are given
+ * with the read (`lastWriteTo(reads, [rowKey('users', 'id', 5)])`); a scoped table with no key counts whole.
+ * Declared beside the read; under `CHECK_KEPT_READS` every statement the read sends is checked against it.
  */
 export interface KeptReads {
   readonly tables: readonly string[];
   readonly newRowsIgnored: readonly string[];
-  /** Tables it reads one row of, named by the reader's keys (`lastWriteTo(reads, ['users.id=5'])`). */
+  /** Tables it reads one row of, by a column unique on its own: new rows cannot be it. */
   readonly oneRowOf: readonly string[];
+  /** Tables it reads the rows of that hold one value in a column: new rows holding it are its. */
+  readonly rowsOf: readonly string[];
 }
 
 export const keptReads = (
   tables: readonly string[],
-  opts: { newRowsIgnored?: readonly string[]; oneRowOf?: readonly string[] } = {},
-): KeptReads => ({ tables, newRowsIgnored: opts.newRowsIgnored ?? [], oneRowOf: opts.oneRowOf ?? [] });
+  opts: { newRowsIgnored?: readonly string[]; oneRowOf?: readonly string[]; rowsOf?: readonly string[] } = {},
+): KeptReads => ({
+  tables,
+  newRowsIgnored: opts.newRowsIgnored ?? [],
+  oneRowOf: opts.oneRowOf ?? [],
+  rowsOf: opts.rowsOf ?? [],
+});
 
 /**
  * What a write of each kind to each table may write besides it (decision 225): the tables its triggers
@@ -227,10 +330,14 @@ export class WriteClock {
   #all = 0;
   readonly #rows = new Map<string, number>();
   readonly #changes = new Map<string, number>();
-  /** Per table, the last update or delete not known to touch one row only. */
-  readonly #unscoped = new Map<string, number>();
-  /** Per row key (`users.id=5`), the last update or delete of that row alone (bounded: see tickWrites). */
-  readonly #byRow = new Map<string, number>();
+  /** Per table, the columns kept reads scope by (`RowKey`), learnt from the reads as they ask. */
+  readonly #scopes = new Map<string, Set<string>>();
+  /** Per scope (`players.user_id`), the last update or delete not confined to one value of its column. */
+  readonly #loose = new Map<string, number>();
+  /** Per scope, the last insert not confined to one value of its column. */
+  readonly #looseNew = new Map<string, number>();
+  /** Per key (`players.user_id=9`), the last write confined to it (bounded: see #mark). */
+  readonly #byKey = new Map<string, number>();
   readonly #own = new Set<number>();
   #effects: WriteEffects | null = null;
   #heard: boolean;
@@ -265,28 +372,18 @@ export class WriteClock {
   }
 
   /**
-   * A write to these tables (with what their triggers and cascades write besides); `row`: the statement's
-   * one table is touched in that row only (`rowOf`).
+   * A write to these tables (with what their triggers and cascades write besides); `rows`: where the
+   * statement's one table is written, the values its rows hold (`rowsWritten`).
    */
-  tickWrites(w: Writes, withEffects = true, oneRow: OneRow | null = null) {
+  tickWrites(w: Writes, withEffects = true, rows: WrittenRows | null = null) {
     if (w !== 'all' && w.size === 0) return;
     const effects = this.#effects;
     if (w === 'all' || !effects) return this.tick();
-    const row = oneRow && effects.unique.get(oneRow.table)?.has(oneRow.column) ? oneRow : null;
     const s = ++this.#seq;
     for (const [table, kind] of w) {
       this.#rows.set(table, s);
-      if (kind & (UPDATE | DELETE)) {
-        this.#changes.set(table, s);
-        if (row?.table === table) {
-          // Bounded: past 100,000 rows the map starts again, and every row read counts as written.
-          if (this.#byRow.size >= 100_000) {
-            this.#byRow.clear();
-            this.#all = s;
-          }
-          this.#byRow.set(row.key, s);
-        } else this.#unscoped.set(table, s);
-      }
+      if (kind & (UPDATE | DELETE)) this.#changes.set(table, s);
+      this.#scoped(table, kind, rows?.table === table ? rows.cells : undefined, s);
       if (!withEffects) continue;
       const also = effects.alsoWrites.get(table);
       for (const bit of [INSERT, UPDATE, DELETE]) {
@@ -300,19 +397,60 @@ export class WriteClock {
         for (const t of tables) {
           this.#rows.set(t, s);
           this.#changes.set(t, s);
-          this.#unscoped.set(t, s);
+          this.#scoped(t, INSERT | UPDATE | DELETE, undefined, s);
         }
       }
     }
   }
 
+  /** A write of `kind` to `table`, for each scope kept reads have asked about: confined to its values, or loose. */
+  #scoped(table: string, kind: number, cells: ReadonlyMap<string, readonly string[]> | undefined, s: number) {
+    const columns = this.#scopes.get(table);
+    if (!columns) return;
+    for (const column of columns) {
+      const values = cells?.get(column);
+      if (values) for (const v of values) this.#mark(`${table}.${column}=${v}`, s);
+      else {
+        if (kind & (UPDATE | DELETE)) this.#loose.set(`${table}.${column}`, s);
+        if (kind & INSERT) this.#looseNew.set(`${table}.${column}`, s);
+      }
+    }
+  }
+
+  #mark(key: string, s: number) {
+    // Bounded: past 100,000 keys the map starts again, and every kept read counts as written.
+    if (this.#byKey.size >= 100_000 && !this.#byKey.has(key)) {
+      this.#byKey.clear();
+      this.#all = s;
+    }
+    this.#byKey.set(key, s);
+  }
+
+  /** A scope first asked about: every earlier write to its table counts as loose. */
+  #learn(k: RowKey) {
+    let columns = this.#scopes.get(k.table);
+    if (!columns) this.#scopes.set(k.table, (columns = new Set()));
+    columns.add(k.column);
+    this.#loose.set(k.scope, this.#changes.get(k.table) ?? 0);
+    this.#looseNew.set(k.scope, this.#rows.get(k.table) ?? 0);
+  }
+
   /** The count of the newest write that could change what `reads` read: a kept copy read at a count not below it is current. */
-  lastWriteTo(reads: KeptReads, rowKeys: readonly string[] = []): number {
+  lastWriteTo(reads: KeptReads, keys: readonly RowKey[] = []): number {
     let last = this.#all;
     for (const t of reads.tables) last = Math.max(last, this.#rows.get(t) ?? 0);
     for (const t of reads.newRowsIgnored) last = Math.max(last, this.#changes.get(t) ?? 0);
-    for (const t of reads.oneRowOf) last = Math.max(last, this.#unscoped.get(t) ?? 0);
-    for (const k of rowKeys) last = Math.max(last, this.#byRow.get(k) ?? 0);
+    for (const t of reads.oneRowOf)
+      if (!keys.some((k) => k.table === t)) last = Math.max(last, this.#rows.get(t) ?? 0);
+    for (const t of reads.rowsOf)
+      if (!keys.some((k) => k.table === t)) last = Math.max(last, this.#rows.get(t) ?? 0);
+    for (const k of keys) {
+      if (!this.#scopes.get(k.table)?.has(k.column)) this.#learn(k);
+      last = Math.max(last, this.#loose.get(k.scope) ?? 0, this.#byKey.get(k.key) ?? 0);
+      // New rows: a one-row read's are never it while its column is unique (the catalog says so).
+      const oneRow = reads.oneRowOf.includes(k.table) && this.#effects?.unique.get(k.table)?.has(k.column);
+      if (!oneRow) last = Math.max(last, this.#looseNew.get(k.scope) ?? 0);
+    }
     return last;
   }
 
@@ -335,17 +473,20 @@ export class WriteClock {
    * on their own. Anything else counts as a write to every table.
    */
   notice(payload?: string, pid?: number) {
-    const [table, op, cell] = (payload ?? '').split(' ');
+    const [table, op, ...cells] = (payload ?? '').split(' ');
     if (pid !== undefined && this.#own.has(pid)) {
       // This process's own write, counted when it was sent.
     } else if (table && this.#effects?.tables.has(table)) {
-      // 'users update id=5' (migration 0036): an update of that one row.
-      const m = op === 'update' && cell ? /^([a-z_][a-z0-9_]*)=(.+)$/.exec(cell) : null;
-      const row = m ? { table, column: m[1], key: `${table}.${m[1]}=${m[2]}` } : null;
+      // 'players update id=7 user_id=9' (migration 0037): the values every row it wrote holds, before and after.
+      const held = new Map<string, string[]>();
+      for (const cell of cells) {
+        const m = /^([a-z_][a-z0-9_]*)=(.+)$/.exec(cell);
+        if (m) held.set(m[1], [m[2]]);
+      }
       this.tickWrites(
         new Map([[table, op === 'insert' ? INSERT : op === 'update' ? UPDATE : DELETE]]),
         false,
-        row,
+        held.size ? { table, cells: held } : null,
       );
     } else this.tick();
     for (const f of this.#notices) f(payload);
@@ -425,9 +566,12 @@ const valuesOf = (args: unknown[]): readonly unknown[] | undefined =>
       ? (args[0] as { values?: unknown[] }).values
       : undefined;
 
-/** The one row a single-table update or delete touches (`rowOf`), if it can be told. */
-const oneRow = (w: Writes, text: string, values: readonly unknown[] | undefined) =>
-  w !== 'all' && w.size === 1 && !(w.values().next().value! & INSERT) ? rowOf(text, values) : null;
+/** The rows a single-table insert, update or delete writes (`rowsWritten`), if it can be told (not an upsert). */
+const written = (w: Writes, text: string, values: readonly unknown[] | undefined) => {
+  if (w === 'all' || w.size !== 1) return null;
+  const kind = w.values().next().value!;
+  return kind === INSERT || kind === UPDATE || kind === DELETE ? rowsWritten(text, values) : null;
+};
 
 /** What a transaction on this connection has written so far (node-postgres: BEGIN and COMMIT are its own statements). */
 interface Open {
@@ -479,7 +623,7 @@ export function watchPgClient(client: pg.ClientBase, clock: WriteClock) {
       }
     }
     if (w !== 'all' && w.size === 0) return query(...args);
-    const row = text === undefined ? null : oneRow(w, text, valuesOf(args));
+    const row = text === undefined ? null : written(w, text, valuesOf(args));
     clock.tickWrites(w, true, row);
     const done = () => clock.tickWrites(w, true, row);
     const at = args.findIndex((a) => typeof a === 'function');
@@ -521,7 +665,7 @@ export function watchPglite(client: PGlite, clock: WriteClock) {
       const text = typeof args[0] === 'string' ? args[0] : undefined;
       const w = sent(text);
       if (w !== 'all' && w.size === 0) return fn(...args);
-      const row = text === undefined ? null : oneRow(w, text, valuesOf(args));
+      const row = text === undefined ? null : written(w, text, valuesOf(args));
       clock.tickWrites(w, true, row);
       try {
         return await fn(...args);

@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { NEXT_CURSOR_HEADER } from '../../contract/pagination';
-import { statementsOf, tablesNamed, type KeptReads, type WriteClock } from '../db/write-clock';
+import { statementsOf, tablesNamed, type KeptReads, type RowKey, type WriteClock } from '../db/write-clock';
 import { deepFreeze, keepBounded } from '../lib/kept-in-memory';
 
 /**
@@ -15,8 +15,11 @@ import { deepFreeze, keepBounded } from '../lib/kept-in-memory';
  * are frozen: a handler that changed one would change the next request's.
  */
 export interface AnswerCache {
-  /** `reads`: the tables the read reads (decision 225): a write to any other leaves the answer kept. */
-  get<T>(key: string, reads: KeptReads, read: () => Promise<T>): Promise<T>;
+  /**
+   * `reads`: the tables the read reads (decision 225): a write to any other leaves the answer kept; `rows`:
+   * the keys of the rows it reads of its scoped tables (decision 226).
+   */
+  get<T>(key: string, reads: KeptReads, read: () => Promise<T>, rows?: readonly RowKey[]): Promise<T>;
 }
 
 export interface AnswerCacheOptions {
@@ -45,7 +48,7 @@ export async function checkedRead<T>(
   if (!noted) return read();
   const tables = clock.effects?.tables;
   if (!tables) return noted.value;
-  const declared = new Set([...reads.tables, ...reads.newRowsIgnored, ...reads.oneRowOf]);
+  const declared = new Set([...reads.tables, ...reads.newRowsIgnored, ...reads.oneRowOf, ...reads.rowsOf]);
   const unknown = [...declared].filter((t) => !tables.has(t));
   if (unknown.length)
     throw new Error(`${what} declares tables the database does not have: ${unknown.join(', ')}`);
@@ -65,10 +68,15 @@ export function answerCache(clock: WriteClock, opts: AnswerCacheOptions): Answer
   const reading = new Map<string, { count: number; promise: Promise<unknown> }>();
 
   return {
-    async get<T>(key: string, reads: KeptReads, read: () => Promise<T>): Promise<T> {
+    async get<T>(
+      key: string,
+      reads: KeptReads,
+      read: () => Promise<T>,
+      rows: readonly RowKey[] = [],
+    ): Promise<T> {
       const now = Date.now();
       const count = clock.count;
-      const last = clock.lastWriteTo(reads);
+      const last = clock.lastWriteTo(reads, rows);
       const hit = entries.get(key);
       if (hit && clock.heard && last <= hit.count && now - hit.at < ttlMs) return hit.value as T;
       if (hit) entries.delete(key);
@@ -77,7 +85,7 @@ export function answerCache(clock: WriteClock, opts: AnswerCacheOptions): Answer
       const promise = checkedRead(clock, key, reads, read).then((value) => {
         const frozen = deepFreeze(value);
         // Kept only when no write to what it read began or ended while it was read (else it may predate one).
-        if (clock.heard && clock.lastWriteTo(reads) <= count)
+        if (clock.heard && clock.lastWriteTo(reads, rows) <= count)
           keepBounded(entries, key, { value: frozen, count, at: now, reads }, max);
         return frozen;
       });
@@ -106,14 +114,20 @@ export async function sendKept(
   answers: AnswerCache,
   reads: KeptReads,
   read: () => Promise<{ body: unknown; next?: string | null }>,
+  rows?: readonly RowKey[],
 ): Promise<FastifyReply> {
   const req = reply.request;
   const key = `${req.routeOptions.url} ${req.user ? `${req.user.id}:${req.user.role}` : '-'} ${req.url}`;
-  const kept = await answers.get(key, reads, async () => {
-    const { body, next = null } = await read();
-    // Kept as bytes: sent as they are, with no length to count or text to encode on each request.
-    return { json: Buffer.from(reply.serialize(body) as string), next };
-  });
+  const kept = await answers.get(
+    key,
+    reads,
+    async () => {
+      const { body, next = null } = await read();
+      // Kept as bytes: sent as they are, with no length to count or text to encode on each request.
+      return { json: Buffer.from(reply.serialize(body) as string), next };
+    },
+    rows,
+  );
   if (kept.next) reply.header(NEXT_CURSOR_HEADER, kept.next);
   return reply.type('application/json; charset=utf-8').send(kept.json);
 }

@@ -183,8 +183,7 @@ describe('sessions kept in memory (decision 215)', () => {
     );
     const row = (table: string, column: string, v: string | number) => ({
       table,
-      column,
-      key: `${table}.${column}=${v}`,
+      cells: new Map([[column, [String(v)]]]),
     });
     await cached.load('a');
     clock.tickWrites(new Map([['sessions', INSERT]]));

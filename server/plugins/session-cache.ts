@@ -1,4 +1,4 @@
-import { keptReads, type WriteClock } from '../db/write-clock';
+import { keptReads, rowKey, type RowKey, type WriteClock } from '../db/write-clock';
 import { checkedRead } from './answer-cache';
 import { deepFreeze, keepBounded } from '../lib/kept-in-memory';
 import type { LoadedSession, SessionStore } from './session';
@@ -21,7 +21,7 @@ interface Entry {
   loaded: LoadedSession;
   count: number;
   at: number;
-  rows: string[];
+  rows: RowKey[];
 }
 
 /**
@@ -31,7 +31,10 @@ interface Entry {
 export const SESSION_READS = keptReads(['subscriptions', 'plans'], { oneRowOf: ['sessions', 'users'] });
 
 /** The rows a kept session was read from: its own and its user's. */
-const rowsOf = (sid: string, loaded: LoadedSession) => [`sessions.sid=${sid}`, `users.id=${loaded.user?.id}`];
+const rowsOf = (sid: string, loaded: LoadedSession) => [
+  rowKey('sessions', 'sid', sid),
+  rowKey('users', 'id', String(loaded.user?.id)),
+];
 
 export function cachedSessionStore(store: SessionStore, opts: SessionCacheOptions): SessionStore {
   if (opts.ttlMs <= 0) return store;

@@ -203,4 +203,77 @@ describe('answers kept until a write (decision 216)', () => {
       }
     },
   );
+
+  it.runIf(isRealPostgres())(
+    "on PostgreSQL another family adding, editing and removing its players leaves a family's kept dashboard and library kept, from this process or another; the family's own edit shows at once (decision 226)",
+    async () => {
+      const library = `/api/videos/${playerId}`;
+      expect(await names(family)).toEqual(['Jordan']);
+      expect((await get(family, library)).statusCode).toBe(200);
+      await writesSettled(t.app.dbHandle);
+      const texts: string[] = [];
+      const stop = watchStatements(t.app.dbHandle.pool!, (text) => texts.push(text));
+      const client = await otherConnection(t.app.dbHandle);
+      const keptNow = async (why: string) => {
+        texts.length = 0;
+        expect(await names(family), why).toEqual(['Jordan']);
+        expect((await get(family, library)).statusCode, why).toBe(200);
+        expect(texts, `${why}: dashboard and library still kept`).toEqual([]);
+      };
+      try {
+        await keptNow('before the writes');
+        // Through the API: the other family adds a player, edits it, removes it.
+        const added = await newPlayer(other, 'Casey');
+        const edited = await as(t, other, {
+          method: 'PUT',
+          url: `/api/players/${added}`,
+          payload: await playerBody(t, { firstName: 'Case' }),
+        });
+        expect(edited.statusCode).toBe(200);
+        expect(
+          texts.some((x) => /^update "players"/.test(x)),
+          'the edit was sent',
+        ).toBe(true);
+        await keptNow('after another family added and edited a player');
+        const removed = await as(t, other, { method: 'DELETE', url: `/api/players/${added}` });
+        expect(removed.statusCode).toBe(200);
+        // A removal runs in a transaction, whose rows the clock does not follow: it counts for every family.
+        texts.length = 0;
+        expect(await names(family)).toEqual(['Jordan']);
+        expect((await get(family, library)).statusCode).toBe(200);
+        expect(texts.length, 'read again after a transaction wrote players').toBeGreaterThan(1);
+        await keptNow('read once after the removal');
+        // Another process: the other family's player renamed, and a new one.
+        await client.query(`update players set first_name = 'Rye' where id = $1`, [otherPlayerId]);
+        await client.query(
+          `insert into players (user_id, first_name, last_name, primary_position_id, level, school,
+             graduation_year, height_inches, weight)
+           select user_id, 'Sky', last_name, primary_position_id, level, school, graduation_year,
+             height_inches, weight from players where id = $1`,
+          [otherPlayerId],
+        );
+        await writesSettled(t.app.dbHandle);
+        await keptNow("after another process wrote the other family's players");
+        expect(await names(other)).toEqual(['Rye', 'Sky']);
+        // The family's own player edited through the API: both its reads are read again and show it.
+        const mine = await as(t, family, {
+          method: 'PUT',
+          url: `/api/players/${playerId}`,
+          payload: await playerBody(t, { firstName: 'Jo' }),
+        });
+        expect(mine.statusCode).toBe(200);
+        texts.length = 0;
+        expect(await names(family)).toEqual(['Jo']);
+        expect((await get(family, library)).statusCode).toBe(200);
+        expect(texts.length, 'read again after a write to its own rows').toBeGreaterThan(1);
+      } finally {
+        stop();
+        await client.query(`delete from players where user_id = $1 and first_name = 'Sky'`, [other.id]);
+        await client.query(`update players set first_name = 'Riley' where id = $1`, [otherPlayerId]);
+        await client.end();
+        await t.db.update(players).set({ firstName: 'Jordan' }).where(eq(players.id, playerId));
+        await writesSettled(t.app.dbHandle);
+      }
+    },
+  );
 });

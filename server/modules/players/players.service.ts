@@ -137,7 +137,8 @@ export async function updatePlayer(deps: Deps, viewer: Viewer, id: number, input
   const [row] = await db
     .update(players)
     .set(contactColumns(viewer, current, await columns(deps, input, current)))
-    .where(eq(players.id, id))
+    // The owner named too: the write clock then knows whose dashboard it changes (decision 226).
+    .where(and(eq(players.id, id), eq(players.userId, current.userId)))
     .returning();
   await refreshPlayerDetails(db, id);
   if (current.photoUrl && current.photoUrl !== row.photoUrl) await removeOrphanPhoto(deps, current.photoUrl);

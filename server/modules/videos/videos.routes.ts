@@ -1,4 +1,4 @@
-import { keptReads } from '../../db/write-clock';
+import { keptReads, rowKey } from '../../db/write-clock';
 import { pipeline } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { videosApi } from '../../../contract/api/videos';
@@ -12,14 +12,21 @@ import { receiveVideo } from './video-intake';
 import { capBytes, noRoomFor, recordUploadWithinQuota, roomLeft, type Quota } from './video-quota';
 import { checkUploadTarget, keyFromPath, listVideos, viewableVideo } from './videos.service';
 
-/** What the kept read reads (decision 225): a write to another table leaves its answers kept. */
-const LIST_READS = keptReads(['videos', 'player_video_stats', 'players', 'positions']);
+/**
+ * What the kept read reads (decisions 225, 226): the player's row of `players` (its owner), its videos and
+ * their stats. A write to another table, or to another player's row, leaves its answers kept.
+ */
+const LIST_READS = keptReads(['videos', 'player_video_stats', 'positions'], { oneRowOf: ['players'] });
 
 export default async function videosRoutes(app: FastifyInstance, opts: { kickJobs: () => void }) {
   // Kept until a write (decision 216): per user and query.
   route(app, videosApi.list, async (req, reply) =>
-    sendKept(reply, app.answers, LIST_READS, () =>
-      listVideos(app.db, app.storage, req.user, req.params.playerId, req.query),
+    sendKept(
+      reply,
+      app.answers,
+      LIST_READS,
+      () => listVideos(app.db, app.storage, req.user, req.params.playerId, req.query),
+      [rowKey('players', 'id', req.params.playerId)],
     ),
   );
 
