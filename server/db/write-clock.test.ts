@@ -148,6 +148,16 @@ describe('the rows a write touches (decisions 225, 226)', () => {
     ['update "users" set x = 1 where ("users"."id" = $1 or "users"."id" = $2)', [1, 2], { table: 'users' }],
     ['update "users" set x = 1 where "players"."id" = $1', [1], { table: 'users' }],
     [
+      'update "users" set x = 1 where "users"."role" = $1 or "users"."name" = $2 and "users"."id" = $3',
+      ['a', 'b', 3],
+      { table: 'users' },
+    ],
+    [
+      'update "users" set x = 1 where ("users"."id" = $1) and ("users"."role" = $2 or "users"."role" = $3)',
+      [3, 'a', 'b'],
+      { table: 'users', id: ['3'] },
+    ],
+    [
       'update "users" set x = (select 1 from t where "users"."id" = $1) where "users"."role" = $2',
       [1, 'a'],
       { table: 'users', role: ['a'] },

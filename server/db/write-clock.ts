@@ -277,8 +277,10 @@ function splitTop(text: string, sep: string): string[] {
 /** The conjuncts of a condition, through wrapping parentheses and nested `and`s. */
 function conjuncts(cond: string): string[] {
   let c = cond.trim();
-  while (c.startsWith('(') && c.endsWith(')') && splitTop(c.slice(1, -1), ')').length === 1)
-    c = c.slice(1, -1).trim();
+  for (let [inner, rest] = group(c); inner !== null && !rest.trim(); [inner, rest] = group(c))
+    c = inner.trim();
+  // `a or b and c` is `a or (b and c)`: a top-level `or` leaves no conjunct that holds for every row.
+  if (splitTop(c, ' or ').length > 1) return [c];
   const parts = splitTop(c, ' and ');
   return parts.length === 1 ? [c] : parts.flatMap(conjuncts);
 }
