@@ -36,6 +36,8 @@ interface AppInfo {
   port: number;
   cases: Record<Name, { url: string; memoryUrl: string; cookie: string; status: number }>;
   writer: { email: string; password: string; playerId: number; cookie: string; editBody: object };
+  /** The cookies of many families, each with two players (`BENCH_FAMILIES`, 200). */
+  families: string[];
 }
 
 /**
@@ -46,14 +48,18 @@ interface AppInfo {
 function startWrites(base: string, w: AppInfo['writer']) {
   let done = 0;
   let failed = 0;
+  let complaint = '';
   let on = false;
   const inFlight: Promise<void>[] = [];
   const send = (write: () => Promise<Response>) => {
     const p = write()
       .then(async (res) => {
-        await res.arrayBuffer();
+        const body = await res.text();
         if (res.ok) done++;
-        else failed++;
+        else {
+          failed++;
+          if (!complaint) complaint = `${res.status} ${body.slice(0, 200)}`;
+        }
       })
       .catch(() => void failed++)
       .finally(() => inFlight.splice(inFlight.indexOf(p), 1));
@@ -88,6 +94,8 @@ function startWrites(base: string, w: AppInfo['writer']) {
   return async () => {
     clearInterval(timer);
     await Promise.all(inFlight);
+    // A write the app refused is a broken bench, not a slow one.
+    if (complaint) throw new Error(`a write was refused: ${complaint}`);
     return { done, failed };
   };
 }
@@ -106,13 +114,26 @@ async function main() {
   try {
     app = await startChild<AppInfo>('../lib/api-server.ts', { env: { BENCH_DB: scratch.url } });
     const base = `http://127.0.0.1:${app.info.port}`;
-    const pair = async (url: string, headers?: Record<string, string>) => {
+    /** The bench server's counts since the last ask: requests, and the dashboard statements sent. */
+    const counts = async () =>
+      (await (await fetch(`${base}/bench/stats`)).json()) as { requests: number; dashboards: number };
+    const busyDashboards = { requests: 0, dashboards: 0 };
+    const pair = async (
+      url: string,
+      headers?: Record<string, string>,
+      requests?: { headers: Record<string, string> }[],
+    ) => {
       const quiet: Load[] = [];
       const busy: Load[] = [];
+      busyDashboards.requests = busyDashboards.dashboards = 0;
       for (let round = 0; round < ROUNDS; round++) {
-        quiet.push(await load(url, { headers, warm: round === 0 }));
+        quiet.push(await load(url, { headers, requests, warm: round === 0 }));
         const stop = startWrites(base, app!.info.writer);
-        busy.push(await load(url, { headers, warm: false }));
+        await counts();
+        busy.push(await load(url, { headers, requests, warm: false }));
+        const c = await counts();
+        busyDashboards.requests += c.requests;
+        busyDashboards.dashboards += c.dashboards;
         const w = await stop();
         writes.done += w.done;
         writes.failed += w.failed;
@@ -150,6 +171,25 @@ async function main() {
         ok: TOUCHED[n] ? null : share >= SHARE_OF_QUIET && !failed,
       });
     }
+    // Many families, each reading its own dashboard in turn: a write that dropped every family's kept
+    // answer (decision 225) would make most of these reads misses; one scoped to the writer's rows (226) none.
+    const families = app.info.families;
+    const many = await pair(
+      `${base}/api/players`,
+      undefined,
+      families.map((cookie) => ({ headers: { cookie } })),
+    );
+    const share = many.busy.rps / many.quiet.rps / cpuShare;
+    // Per 1,000 requests answered under writes (the writes' own among them): how many read the dashboard afresh.
+    const fresh = (1000 * busyDashboards.dashboards) / busyDashboards.requests;
+    rows.push({
+      what: `GET /api/players, ${families.length} families in turn (each its own kept dashboard)`,
+      figure: `under writes ${fmt(many.busy.rps)} req/s, p99 ${ms(many.busy.p99)}, ${fresh.toFixed(1)} dashboards read afresh per 1,000 requests${many.failed ? ` (${many.failed} failed)` : ''}`,
+      baseline: `no writes ${fmt(many.quiet.rps)} req/s, p99 ${ms(many.quiet.p99)}`,
+      ratio: `${(many.busy.rps / many.quiet.rps).toFixed(2)}; ${share.toFixed(2)} of (b)'s`,
+      budget: `>= ${SHARE_OF_QUIET} of (b)'s ratio`,
+      ok: share >= SHARE_OF_QUIET && !many.failed,
+    });
   } finally {
     await app?.stop();
     await scratch.drop();

@@ -53,7 +53,8 @@ const rows = async <T>(q: ReturnType<typeof sql>) =>
 
 // Counts statements per request on PostgreSQL so the table can show queries and writes per read; while
 // `capture` is set, keeps each statement's text and parameters (baseline c).
-const stats = { requests: 0, queries: 0, writes: 0 };
+/** `dashboards`: the dashboard's list statement, sent when a kept dashboard was not there to send. */
+const stats = { requests: 0, queries: 0, writes: 0, dashboards: 0 };
 let capture: Statement[] | null = null;
 app.addHook('onResponse', async (req) => {
   if (!req.url.startsWith('/bench/')) stats.requests++;
@@ -63,6 +64,7 @@ if (pool)
   watchQueries(pool, (s) => {
     stats.queries++;
     if (/^\s*(insert|update|delete)/i.test(s.text)) stats.writes++;
+    if (/order by "players"\."created_at" desc/.test(s.text)) stats.dashboards++;
     capture?.push(s);
   });
 
@@ -105,6 +107,7 @@ app.get('/bench/stats', { schema: { hide: true } }, async () => {
   stats.requests = 0;
   stats.queries = 0;
   stats.writes = 0;
+  stats.dashboards = 0;
   return s;
 });
 
@@ -303,7 +306,26 @@ const editBody = {
   phoneCountryCode: '+1',
   heightInches: 70,
   weight: 180,
+  instagramHandle: '@wes',
+  twitterHandle: '@wes',
 };
+/**
+ * Many families, each signed in and reading its own dashboard (kept-under-writes): FAMILIES of them, two
+ * players each, so a write that drops every family's kept dashboard shows as many families' misses.
+ */
+const FAMILIES = Number(process.env.BENCH_FAMILIES ?? 200);
+await app.db.execute(sql`
+  insert into users (username, email, password, is_email_verified, role, first_name, last_name)
+  select 'family' || g || '@bench.test', 'family' || g || '@bench.test', ${await hashPassword(PASSWORD)}, true,
+    'user', 'Fam', 'Ily' || g
+  from generate_series(1, ${FAMILIES}) g`);
+await app.db.execute(sql`
+  insert into players (user_id, first_name, last_name, primary_position_id, level, school, graduation_year,
+    height_inches, weight)
+  select u.id, 'Kid' || k, u.last_name, (select min(id) from positions), 'High School', 'School F', ${YEAR}, 70, 180
+  from users u cross join generate_series(1, 2) k where u.email like 'family%@bench.test'`);
+const families: string[] = [];
+for (let i = 1; i <= FAMILIES; i++) families.push(await login(`family${i}@bench.test`));
 const writer = {
   email: WRITER,
   password: PASSWORD,
@@ -311,5 +333,7 @@ const writer = {
   cookie: await login(WRITER),
   editBody,
 };
-process.stderr.write(`READY ${JSON.stringify({ port, cases, driver: app.dbHandle.driver, writer })}\n`);
+process.stderr.write(
+  `READY ${JSON.stringify({ port, cases, driver: app.dbHandle.driver, writer, families })}\n`,
+);
 process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));

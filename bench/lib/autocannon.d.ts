@@ -6,6 +6,8 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
     method?: string;
     body?: string | Buffer;
+    /** Sent in turn by each connection, each merged over the defaults above. */
+    requests?: { method?: string; path?: string; headers?: Record<string, string>; body?: string }[];
   }
   interface Histogram {
     average: number;

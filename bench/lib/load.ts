@@ -12,12 +12,26 @@ export interface Load {
   non2xx: number;
 }
 
-/** autocannon on loopback: a short warm-up, then the measured run. */
+/**
+ * autocannon on loopback: a short warm-up, then the measured run. `requests`: each connection sends these
+ * in turn (autocannon's own option), e.g. the same URL with one cookie after another.
+ */
 export async function load(
   url: string,
-  opts: { headers?: Record<string, string>; connections?: number; seconds?: number; warm?: boolean } = {},
+  opts: {
+    headers?: Record<string, string>;
+    requests?: { headers: Record<string, string> }[];
+    connections?: number;
+    seconds?: number;
+    warm?: boolean;
+  } = {},
 ): Promise<Load> {
-  const base = { url, headers: opts.headers, connections: opts.connections ?? CONNECTIONS };
+  const base = {
+    url,
+    headers: opts.headers,
+    requests: opts.requests,
+    connections: opts.connections ?? CONNECTIONS,
+  };
   if (opts.warm !== false) await autocannon({ ...base, duration: 1 });
   const r = await autocannon({ ...base, duration: opts.seconds ?? SECONDS });
   return {
