@@ -153,6 +153,16 @@ describe('the rows a write touches (decisions 225, 226)', () => {
       { table: 'users' },
     ],
     [
+      'update "users" set x = 1 where "users"."role" = $1 and ("users"."id" = $2)',
+      ['a', 3],
+      { table: 'users', role: ['a'], id: ['3'] },
+    ],
+    [
+      'update "users" set x = 1 where "users"."a" = $1 or "users"."b" = $2 and ("users"."id" = $3)',
+      [1, 2, 3],
+      { table: 'users' },
+    ],
+    [
       'update "users" set x = 1 where ("users"."id" = $1) and ("users"."role" = $2 or "users"."role" = $3)',
       [3, 'a', 'b'],
       { table: 'users', id: ['3'] },

@@ -235,8 +235,8 @@ function insertedRows(table: string, rest: string, values: readonly unknown[]): 
   return { table, cells };
 }
 
-/** The text inside the parenthesis `text` starts with, and what follows it; null inside when it does not close. */
-function group(text: string): [string | null, string] {
+/** Each character of `text` outside quotes, with its index and the depth of parentheses before it. */
+function* unquoted(text: string): Generator<[number, string, number]> {
   let depth = 0;
   let quote = '';
   for (let i = 0; i < text.length; i++) {
@@ -244,31 +244,31 @@ function group(text: string): [string | null, string] {
     if (quote) {
       if (c === quote) quote = '';
     } else if (c === "'" || c === '"') quote = c;
-    else if (c === '(') depth++;
-    else if (c === ')' && --depth === 0) return [text.slice(1, i), text.slice(i + 1)];
+    else {
+      yield [i, c, depth];
+      if (c === '(') depth++;
+      else if (c === ')') depth--;
+    }
   }
+}
+
+/** The text inside the parenthesis `text` starts with, and what follows it; null inside when there is none. */
+function group(text: string): [string | null, string] {
+  if (!text.startsWith('(')) return [null, text];
+  for (const [i, c, depth] of unquoted(text))
+    if (c === ')' && depth === 1) return [text.slice(1, i), text.slice(i + 1)];
   return [null, ''];
 }
 
 /** Splits `text` at the top level (outside parentheses and quotes) on `sep` (a lower-case word with spaces). */
 function splitTop(text: string, sep: string): string[] {
   const parts: string[] = [];
-  let depth = 0;
-  let quote = '';
   let from = 0;
   const lower = text.toLowerCase();
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quote) {
-      if (c === quote) quote = '';
-    } else if (c === "'" || c === '"') quote = c;
-    else if (c === '(') depth++;
-    else if (c === ')') depth--;
-    else if (depth === 0 && lower.startsWith(sep, i)) {
-      parts.push(text.slice(from, i));
-      from = i + sep.length;
-      i = from - 1;
-    }
+  for (const [i, c, depth] of unquoted(text)) {
+    if (depth !== 0 || i < from || c === '(' || c === ')' || !lower.startsWith(sep, i)) continue;
+    parts.push(text.slice(from, i));
+    from = i + sep.length;
   }
   parts.push(text.slice(from));
   return parts;
