@@ -46,23 +46,6 @@ const NOT_A_TARGET = /\bdo\s+update\s+set\b|\bfor\s+(?:no\s+key\s+)?update\b/gi;
 const OTHER_WRITES = /\b(merge|truncate|copy|lock)\b|\bnextval\s*\(/i;
 
 /**
- * A single statement whose every write goes to `UNWATCHED_TABLES` (an `insert into`, `update` or
- * `delete from` each, an upsert's `do update` and a `for update` lock included): it cannot change what a
- * kept read returned. Anything else that is not a plain read moves the clock.
- */
-export function writesOnlyUnwatched(sql: string): boolean {
-  if (sql.includes(';')) return false;
-  const text = sql.replace(NOT_A_TARGET, ' ');
-  if (OTHER_WRITES.test(text)) return false;
-  let targets = 0;
-  for (const m of text.matchAll(TARGET)) {
-    if (!UNWATCHED_TABLES.has(m[1].toLowerCase())) return false;
-    targets += 1;
-  }
-  return targets > 0;
-}
-
-/**
  * The kinds of write to a table, as bits: an insert adds rows; an update or a delete changes rows a read
  * may hold (and a delete or a key's update may cascade). An upsert that updates is both.
  */
