@@ -10,7 +10,7 @@
  */
 import { loadavg } from 'node:os';
 import { fmt, ms, printTable, type Row } from './lib/report';
-import { CONNECTIONS, load, ROUNDS, SECONDS, type Load } from './lib/load';
+import { CONNECTIONS, load, ROUNDS, rounds, SECONDS, type Load } from './lib/load';
 import { pgAvailable, scratchDatabase } from './lib/pg';
 import { startChild, type Child } from './lib/proc';
 import { LABELS, NAMES, type Name } from './lib/api-reads';
@@ -100,8 +100,24 @@ function startWrites(base: string, w: AppInfo['writer']) {
   };
 }
 
-const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+/** A read loaded with no writes and then under writes (`pair`), as a row against the writes' own cost. */
+function readRow(
+  what: string,
+  r: { quiet: Load; busy: Load; failed: number },
+  cpuShare: number,
+  opts: { touched?: boolean; extra?: string } = {},
+): Row {
+  const { quiet: q, busy: b, failed } = r;
+  const share = b.rps / q.rps / cpuShare;
+  return {
+    what: `${what}${opts.touched ? ' (reads what the writes change)' : ''}`,
+    figure: `under writes ${fmt(b.rps)} req/s, p99 ${ms(b.p99)}${opts.extra ?? ''}${failed ? ` (${failed} failed)` : ''}`,
+    baseline: `no writes ${fmt(q.rps)} req/s, p99 ${ms(q.p99)}`,
+    ratio: `${(b.rps / q.rps).toFixed(2)}; ${share.toFixed(2)} of (b)'s`,
+    budget: opts.touched ? 'informational' : `>= ${SHARE_OF_QUIET} of (b)'s ratio`,
+    ok: opts.touched ? null : share >= SHARE_OF_QUIET && !failed,
+  };
+}
 
 async function main() {
   if (!(await pgAvailable()))
@@ -117,7 +133,6 @@ async function main() {
     /** The bench server's counts since the last ask: requests, and the dashboard statements sent. */
     const counts = async () =>
       (await (await fetch(`${base}/bench/stats`)).json()) as { requests: number; dashboards: number };
-    const busyDashboards = { requests: 0, dashboards: 0 };
     const pair = async (
       url: string,
       headers?: Record<string, string>,
@@ -125,25 +140,23 @@ async function main() {
     ) => {
       const quiet: Load[] = [];
       const busy: Load[] = [];
-      busyDashboards.requests = busyDashboards.dashboards = 0;
+      /** Under writes: the requests answered (the writes' own among them) and the dashboard statements sent. */
+      const underWrites = { requests: 0, dashboards: 0 };
       for (let round = 0; round < ROUNDS; round++) {
         quiet.push(await load(url, { headers, requests, warm: round === 0 }));
         const stop = startWrites(base, app!.info.writer);
         await counts();
         busy.push(await load(url, { headers, requests, warm: false }));
         const c = await counts();
-        busyDashboards.requests += c.requests;
-        busyDashboards.dashboards += c.dashboards;
+        underWrites.requests += c.requests;
+        underWrites.dashboards += c.dashboards;
         const w = await stop();
         writes.done += w.done;
         writes.failed += w.failed;
         writes.seconds += SECONDS;
       }
-      return {
-        quiet: { rps: mean(quiet.map((l) => l.rps)), p99: median(quiet.map((l) => l.p99)) },
-        busy: { rps: mean(busy.map((l) => l.rps)), p99: median(busy.map((l) => l.p99)) },
-        failed: [...quiet, ...busy].reduce((s, l) => s + l.errors + l.non2xx, 0),
-      };
+      const [q, b] = [rounds(quiet), rounds(busy)];
+      return { quiet: q, busy: b, failed: q.errors + q.non2xx + b.errors + b.non2xx, underWrites };
     };
     // What the writes cost the machine itself: the in-memory route (b), signed out (no session, no statement).
     const cpu = await pair(`${base}${app.info.cases.user.memoryUrl}`);
@@ -160,16 +173,9 @@ async function main() {
       const c = app.info.cases[n];
       if (c.status !== 200) continue;
       const headers = c.cookie ? { cookie: c.cookie } : undefined;
-      const { quiet: q, busy: b, failed } = await pair(`${base}${c.url}`, headers);
-      const share = b.rps / q.rps / cpuShare;
-      rows.push({
-        what: `${LABELS[n]}${TOUCHED[n] ? ' (reads what the writes change)' : ''}`,
-        figure: `under writes ${fmt(b.rps)} req/s, p99 ${ms(b.p99)}${failed ? ` (${failed} failed)` : ''}`,
-        baseline: `no writes ${fmt(q.rps)} req/s, p99 ${ms(q.p99)}`,
-        ratio: `${(b.rps / q.rps).toFixed(2)}; ${share.toFixed(2)} of (b)'s`,
-        budget: TOUCHED[n] ? 'informational' : `>= ${SHARE_OF_QUIET} of (b)'s ratio`,
-        ok: TOUCHED[n] ? null : share >= SHARE_OF_QUIET && !failed,
-      });
+      rows.push(
+        readRow(LABELS[n], await pair(`${base}${c.url}`, headers), cpuShare, { touched: TOUCHED[n] }),
+      );
     }
     // Many families, each reading its own dashboard in turn: a write that dropped every family's kept
     // answer (decision 225) would make most of these reads misses; one scoped to the writer's rows (226) none.
@@ -179,17 +185,17 @@ async function main() {
       undefined,
       families.map((cookie) => ({ headers: { cookie } })),
     );
-    const share = many.busy.rps / many.quiet.rps / cpuShare;
-    // Per 1,000 requests answered under writes (the writes' own among them): how many read the dashboard afresh.
-    const fresh = (1000 * busyDashboards.dashboards) / busyDashboards.requests;
-    rows.push({
-      what: `GET /api/players, ${families.length} families in turn (each its own kept dashboard)`,
-      figure: `under writes ${fmt(many.busy.rps)} req/s, p99 ${ms(many.busy.p99)}, ${fresh.toFixed(1)} dashboards read afresh per 1,000 requests${many.failed ? ` (${many.failed} failed)` : ''}`,
-      baseline: `no writes ${fmt(many.quiet.rps)} req/s, p99 ${ms(many.quiet.p99)}`,
-      ratio: `${(many.busy.rps / many.quiet.rps).toFixed(2)}; ${share.toFixed(2)} of (b)'s`,
-      budget: `>= ${SHARE_OF_QUIET} of (b)'s ratio`,
-      ok: share >= SHARE_OF_QUIET && !many.failed,
-    });
+    const fresh = (1000 * many.underWrites.dashboards) / many.underWrites.requests;
+    rows.push(
+      readRow(
+        `GET /api/players, ${families.length} families in turn (each its own kept dashboard)`,
+        many,
+        cpuShare,
+        {
+          extra: `, ${fresh.toFixed(1)} dashboards read afresh per 1,000 requests`,
+        },
+      ),
+    );
   } finally {
     await app?.stop();
     await scratch.drop();

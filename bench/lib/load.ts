@@ -60,15 +60,17 @@ export async function interleaved<K extends string>(targets: Record<K, Target>):
     }
   }
   const out = {} as Record<K, Load>;
-  for (const [k, rs] of Object.entries(runs) as [K, Load[]][]) {
-    const mid = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-    out[k] = {
-      rps: rs.reduce((s, r) => s + r.rps, 0) / rs.length,
-      p50: mid(rs.map((r) => r.p50)),
-      p99: mid(rs.map((r) => r.p99)),
-      errors: rs.reduce((s, r) => s + r.errors, 0),
-      non2xx: rs.reduce((s, r) => s + r.non2xx, 0),
-    };
-  }
+  for (const [k, rs] of Object.entries(runs) as [K, Load[]][]) out[k] = rounds(rs);
   return out;
 }
+
+const mid = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/** Several rounds of one load as one figure: the mean req/s, the median p50 and p99, the failures summed. */
+export const rounds = (rs: Load[]): Load => ({
+  rps: rs.reduce((s, r) => s + r.rps, 0) / rs.length,
+  p50: mid(rs.map((r) => r.p50)),
+  p99: mid(rs.map((r) => r.p99)),
+  errors: rs.reduce((s, r) => s + r.errors, 0),
+  non2xx: rs.reduce((s, r) => s + r.non2xx, 0),
+});
