@@ -42,7 +42,7 @@ export const UNWATCHED_TABLES: ReadonlySet<string> = new Set([
 
 const TARGET = /\b(?:insert\s+into|update|delete\s+from)\s+(?:"?public"?\s*\.\s*)?"?([a-z_][a-z0-9_]*)"?/gi;
 /** Forms of the word `update` that change nothing by themselves: an upsert's branch and a row lock. */
-const NOT_A_TARGET = /\bdo\s+update\s+set\b|\bfor\s+(?:no\s+key\s+)?update\b/gi;
+export const NOT_A_TARGET = /\bdo\s+update\s+set\b|\bfor\s+(?:no\s+key\s+)?update\b/gi;
 const OTHER_WRITES = /\b(merge|truncate|copy|lock)\b|\bnextval\s*\(/i;
 
 /**
@@ -453,9 +453,9 @@ export class WriteClock {
 
   /**
    * @internal a notification heard on the LISTEN connection (listenForWrites): another process's write.
-   * Its payload names the table and the kind of write (migration 0035: `players update`), and for an update
-   * of one user its row (migration 0036: `users update id=5`); the other tables that write changed notify
-   * on their own. Anything else counts as a write to every table.
+   * Its payload names the table and the kind of write (migration 0035: `players update`), and for `players`
+   * and `users` the one value its rows hold in a column (migration 0037: `players update id=7 user_id=9`);
+   * the other tables that write changed notify on their own. Anything else counts as a write to every table.
    */
   notice(payload?: string, pid?: number) {
     const [table, op, ...cells] = (payload ?? '').split(' ');

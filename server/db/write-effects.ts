@@ -1,11 +1,18 @@
 import { sql } from 'drizzle-orm';
 import type { DbHandle } from './client';
-import { DELETE, INSERT, UNWATCHED_TABLES, UPDATE, type AlsoWrites, type WriteEffects } from './write-clock';
+import {
+  DELETE,
+  INSERT,
+  NOT_A_TARGET,
+  UNWATCHED_TABLES,
+  UPDATE,
+  type AlsoWrites,
+  type WriteEffects,
+} from './write-clock';
 
 /** `insert into x`, `update x`, `delete from x`, `truncate x` in a function's source (an upsert's and a lock's `update` aside). */
 const TARGET =
   /\b(?:insert\s+into|update|delete\s+from|truncate(?:\s+table)?)\s+(?:only\s+)?(?:"?public"?\s*\.\s*)?"?([a-z_][a-z0-9_]*)"?/gi;
-const NOT_A_TARGET = /\bdo\s+update\s+set\b|\bfor\s+(?:no\s+key\s+)?update\b/gi;
 /** Comments and string literals ('... update id=' ...), whichever starts first: text, not statements. */
 const NOT_CODE = /--[^\n]*|\/\*[\s\S]*?\*\/|'(?:[^']|'')*'/g;
 

@@ -31,7 +31,6 @@ interface Entry {
   value: unknown;
   count: number;
   at: number;
-  reads: KeptReads;
 }
 
 /**
@@ -86,7 +85,7 @@ export function answerCache(clock: WriteClock, opts: AnswerCacheOptions): Answer
         const frozen = deepFreeze(value);
         // Kept only when no write to what it read began or ended while it was read (else it may predate one).
         if (clock.heard && clock.lastWriteTo(reads, rows) <= count)
-          keepBounded(entries, key, { value: frozen, count, at: now, reads }, max);
+          keepBounded(entries, key, { value: frozen, count, at: now }, max);
         return frozen;
       });
       reading.set(key, { count, promise });
