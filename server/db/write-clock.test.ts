@@ -390,6 +390,20 @@ describe('a write drops only what read its tables (decision 225)', () => {
   });
 });
 
+/** A fresh database, a second connection that writes to it, and the notifications this process hears. */
+async function listening() {
+  const handle = await freshDb();
+  const other = await otherConnection(handle);
+  const heard: (string | undefined)[] = [];
+  const off = handle.writes.onNotice((p) => heard.push(p));
+  const close = async () => {
+    off();
+    await other.end();
+    await handle.close();
+  };
+  return { handle, other, heard, off, close };
+}
+
 describe('the write clock on the database the tests run on', () => {
   it('reads leave it; a write moves its table before it is sent and after it ends; a transaction moves what it wrote when it ends', async () => {
     const handle = await freshDb();
@@ -497,10 +511,7 @@ describe('the write clock on the database the tests run on', () => {
   it.runIf(isRealPostgres())(
     'notifications are reported in commit order, so a marker sent after a write is heard after it (writesSettled)',
     async () => {
-      const handle = await freshDb();
-      const other = await otherConnection(handle);
-      const heard: (string | undefined)[] = [];
-      const off = handle.writes.onNotice((p) => heard.push(p));
+      const { handle, other, heard, off, close } = await listening();
       try {
         await other.query(`update sessions set sid = sid where false`);
         await other.query(`update plans set id = id where false`);
@@ -512,9 +523,7 @@ describe('the write clock on the database the tests run on', () => {
         await writesSettled(handle);
         expect(heard).toHaveLength(3);
       } finally {
-        off();
-        await other.end();
-        await handle.close();
+        await close();
       }
     },
   );
@@ -576,10 +585,7 @@ describe('the write clock on the database the tests run on', () => {
   it.runIf(isRealPostgres())(
     "another process's write to players or users names the rows it wrote, and one to sessions names none (migration 0037, decision 226)",
     async () => {
-      const handle = await freshDb();
-      const other = await otherConnection(handle);
-      const heard: (string | undefined)[] = [];
-      const off = handle.writes.onNotice((p) => heard.push(p));
+      const { handle, other, heard, close } = await listening();
       try {
         const clock = handle.writes;
         clock.setEffects(await loadWriteEffects(handle));
@@ -644,9 +650,7 @@ describe('the write clock on the database the tests run on', () => {
         expect(heard).toContain(`users delete id=${theirs}`);
         expect(heard).toContain(`users update id=${mine}`);
       } finally {
-        off();
-        await other.end();
-        await handle.close();
+        await close();
       }
     },
   );
