@@ -17,17 +17,18 @@ export function fullName(u: { firstName?: string | null; lastName?: string | nul
   return name || u.email || '';
 }
 
-let shortDay: Intl.DateTimeFormat | undefined;
-
 /**
- * 2026-11-27 -> Nov 27, 2026. The formatter is made on first use, not when its module loads: making the
- * first one loads the locale's data (30 ms on a busy machine), which a screen's first paint should not
- * wait for when no date is in view (issue 30's first screen).
+ * A date formatter (en-US) made on first use, not when its module loads: making the first one loads the
+ * locale's data (30 ms on a busy machine), which a screen's first paint should not wait for when no date is
+ * in view (issue 30's first screen).
  */
-export function formatShortDate(at: string | number | Date) {
-  shortDay ??= new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
-  return shortDay.format(new Date(at));
+export function dateFormat(options: Intl.DateTimeFormatOptions): (at: string | number | Date) => string {
+  let made: Intl.DateTimeFormat | undefined;
+  return (at) => (made ??= new Intl.DateTimeFormat('en-US', options)).format(new Date(at));
 }
+
+/** 2026-11-27 -> Nov 27, 2026. */
+export const formatShortDate = dateFormat({ month: 'short', day: 'numeric', year: 'numeric' });
 
 export function relativeTime(iso: string | Date, now = Date.now()) {
   const t = typeof iso === 'string' ? new Date(iso).getTime() : iso.getTime();

@@ -1,21 +1,22 @@
 import { ROLE_LABELS } from '@contract/admin';
+import { dateFormat } from '@/lib/format';
 import { Badge } from '@/components/ui/badge';
 import { UserActions, type UsersViewProps } from './user-actions';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-export const when = (iso: string | null) => (iso ? dateTime.format(new Date(iso)) : 'Never');
-const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
-const time = new Intl.DateTimeFormat('en-US', { timeStyle: 'short' });
+const dateTime = dateFormat({ dateStyle: 'medium', timeStyle: 'short' });
+export const when = (iso: string | null) => (iso ? dateTime(iso) : 'Never');
+const day = dateFormat({ dateStyle: 'medium' });
+const time = dateFormat({ timeStyle: 'short' });
 
 /** A login time in the table: the day, and the time under it, so the row keeps its Actions in view. */
 function When({ iso }: { iso: string | null }) {
   if (!iso) return 'Never';
   const d = new Date(iso);
   return (
-    <time dateTime={iso} title={dateTime.format(d)}>
-      <span className="block">{day.format(d)}</span>
-      <span className="block text-xs text-muted-foreground">{time.format(d)}</span>
+    <time dateTime={iso} title={dateTime(d)}>
+      <span className="block">{day(d)}</span>
+      <span className="block text-xs text-muted-foreground">{time(d)}</span>
     </time>
   );
 }

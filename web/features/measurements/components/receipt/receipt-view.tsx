@@ -10,6 +10,7 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { AfterFirstPaint } from '@/components/after-first-paint';
 import { ApiError } from '@/lib/api-client';
+import { dateFormat } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { useReceipt } from '../../api/get-receipt';
 import { SplitsTable } from '../splits-table';
@@ -32,11 +33,11 @@ const CorrectDialog = lazy(() => import('./correct-dialog').then((m) => ({ defau
 const MarkedFrames = lazy(() => import('./marked-frames').then((m) => ({ default: m.MarkedFrames })));
 const chartSpace = <Skeleton className="h-[220px] w-full" />;
 
-const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const when = dateFormat({ dateStyle: 'medium', timeStyle: 'short' });
 
 /** The result's date is its completion's, as on the profile and the PDF; a correction says when it was made. */
 function receiptDate(r: Receipt) {
-  const measured = `${r.analystName} on ${when.format(new Date(r.createdAt))}`;
+  const measured = `${r.analystName} on ${when(r.createdAt)}`;
   if (!r.completedAt) return `Measured by ${measured}`;
   const verified = `Verified ${formatResultDate(r.completedAt)}`;
   return r.revision > 1
@@ -234,7 +235,7 @@ function Revisions({ receipt, onRevision }: { receipt: Receipt; onRevision: (r: 
             <option key={x.revision} value={x.revision}>
               {x.revision}
               {x.revision === latest ? ' (current)' : ''}: {x.maxSpeed.toFixed(1)} mph, {x.analystName},{' '}
-              {when.format(new Date(x.createdAt))}
+              {when(x.createdAt)}
             </option>
           ))}
       </NativeSelect>
