@@ -189,6 +189,27 @@ describe('the rows a write touches (decisions 225, 226)', () => {
       ['s1', '{}'],
       { table: 'sessions', sid: ['s1'] },
     ],
+    // An upsert that updates (decision 227): its conflict columns only, less those its `set` assigns.
+    [
+      'insert into "profile_shares" ("id", "player_id", "slug", "enabled") values (default, $1, $2, $3) on conflict ("player_id") do update set "enabled" = $4, "version" = "profile_shares"."version" + 1 returning "id"',
+      [12, 'abc', true, true],
+      { table: 'profile_shares', player_id: ['12'] },
+    ],
+    [
+      'insert into "t" ("a", "b", "c") values ($1, $2, $3) on conflict ("a", "b") do update set "b" = excluded."b", "c" = $4 where "t"."c" = $5',
+      [1, 2, 3, 4, 5],
+      { table: 't', a: ['1'] },
+    ],
+    [
+      'insert into "t" ("a", "b") values ($1, $2) on conflict on constraint "t_a_key" do update set "b" = $3',
+      [1, 2, 3],
+      null,
+    ],
+    [
+      'insert into "t" ("a", "b") values ($1, $2) on conflict (lower("a")) do update set "b" = $3',
+      [1, 2, 3],
+      null,
+    ],
     ['insert into "players" select * from "players_old"', [], null],
   ])('%s', (text, values, expected) => {
     expect(cells(text, values)).toEqual(expected);
@@ -537,8 +558,14 @@ describe('the write clock on the database the tests run on', () => {
         const clock = handle.writes;
         expect(clock.heard).toBe(true);
         clock.setEffects(await loadWriteEffects(handle));
+        const [{ id: someone }] = (
+          await other.query(
+            `insert into users (username, email, password, first_name, last_name)
+             values ('row@notify.test', 'row@notify.test', 'x', 'Row', 'Notify') returning id`,
+          )
+        ).rows as { id: number }[];
         let start = clock.count;
-        await other.query(`update users set login_count = login_count where id = -1`);
+        await other.query(`update users set login_count = login_count where id = $1`, [someone]);
         expect(await until(() => clock.count > start)).toBe(true);
         for (const [table, key] of [
           ['sessions', 'sid'],
@@ -552,17 +579,21 @@ describe('the write clock on the database the tests run on', () => {
         // An unwatched table (decision 216) sends nothing; every other one does, and moves its own reads only.
         start = clock.count;
         const ofUsers = clock.lastWriteTo(keptReads(['users']));
-        await other.query(`update players set id = id where false`);
+        await other.query(
+          `insert into players (user_id, first_name, last_name, primary_position_id, level, school,
+             graduation_year, height_inches, weight)
+           select $1, 'P', 'Q', id, 'high_school', 'Westlake', 2030, 70, 180 from positions limit 1`,
+          [someone],
+        );
         expect(await until(() => clock.count > start), 'players').toBe(true);
         expect(clock.lastWriteTo(keptReads(['players']))).toBeGreaterThan(start);
         expect(clock.lastWriteTo(keptReads(['users']))).toBe(ofUsers);
+        // A statement that writes no row of a table that names its rows sends nothing (migration 0038).
+        start = clock.count;
+        await other.query(`update players set id = id where false`);
+        await writesSettled(handle);
+        expect(clock.lastWriteTo(keptReads(['players']))).toBeLessThanOrEqual(start);
         // An update of one user names its row (migration 0036): other users' kept rows stay.
-        const [{ id: someone }] = (
-          await other.query(
-            `insert into users (username, email, password, first_name, last_name)
-             values ('row@notify.test', 'row@notify.test', 'x', 'Row', 'Notify') returning id`,
-          )
-        ).rows as { id: number }[];
         const oneUser = keptReads([], { oneRowOf: ['users'] });
         const theirs = clock.lastWriteTo(oneUser, [rowKey('users', 'id', someone)]);
         const another = clock.lastWriteTo(oneUser, [rowKey('users', 'id', someone + 1_000_000)]);
@@ -583,7 +614,7 @@ describe('the write clock on the database the tests run on', () => {
   );
 
   it.runIf(isRealPostgres())(
-    "another process's write to players or users names the rows it wrote, and one to sessions names none (migration 0037, decision 226)",
+    "another process's write to players, users or profile links names the rows it wrote, and one to sessions names none (migrations 0037, 0038; decisions 226, 227)",
     async () => {
       const { handle, other, heard, close } = await listening();
       try {
@@ -643,6 +674,35 @@ describe('the write clock on the database the tests run on', () => {
         await writesSettled(handle);
         expect(heard[0]).toBe(`players update id=${moved}`);
         expect(clock.lastWriteTo(dashboard, myRows)).toBeGreaterThan(d2);
+        // Profile links name their player (migration 0038, decision 227); visits counted notify nothing.
+        const theirNext = await addPlayer(theirs);
+        await other.query(`insert into profile_shares (player_id, slug, show) values ($1, 'mine', '{}')`, [
+          myPlayer,
+        ]);
+        await writesSettled(handle);
+        const page = keptReads([], { oneRowOf: ['profile_shares'] });
+        const myLink = [rowKey('profile_shares', 'player_id', myPlayer)];
+        const p0 = clock.lastWriteTo(page, myLink);
+        heard.length = 0;
+        await other.query(
+          `insert into profile_shares (player_id, slug, show) values ($1, 'theirs', '{}')
+           on conflict (player_id) do update set enabled = true`,
+          [theirNext],
+        );
+        await other.query(`update profile_shares set enabled = true where player_id = $1`, [theirNext]);
+        await other.query(
+          `insert into profile_share_views (share_id, count) select id, 1 from profile_shares where player_id = $1`,
+          [myPlayer],
+        );
+        await writesSettled(handle);
+        expect(heard.filter((h) => !h.startsWith('settled:'))).toEqual([
+          `profile_shares insert player_id=${theirNext}`,
+          `profile_shares update player_id=${theirNext}`,
+        ]);
+        expect(clock.lastWriteTo(page, myLink)).toBe(p0);
+        await other.query(`update profile_shares set enabled = true where player_id = $1`, [myPlayer]);
+        await writesSettled(handle);
+        expect(clock.lastWriteTo(page, myLink)).toBeGreaterThan(p0);
         heard.length = 0;
         await other.query(`delete from users where id = $1`, [theirs]);
         await other.query(`update users set login_count = login_count where id in ($1, $2)`, [mine, theirs]);
@@ -675,7 +735,7 @@ describe('the write clock on the database the tests run on', () => {
         expect(lost.length).toBeGreaterThan(0);
         expect(await until(() => clock.heard)).toBe(true);
         const start = clock.count;
-        await admin.query(`update users set id = id where id is null`);
+        await admin.query(`update plans set id = id where id is null`);
         expect(await until(() => clock.count > start)).toBe(true);
       } finally {
         await admin.end();

@@ -26,7 +26,7 @@ export const isPlainRead = (sql: string) => READ.test(sql) && !WRITES.test(sql) 
 /**
  * Tables no kept answer or session reads, written often: rate-limit counters (on every limited request),
  * the job queue's claims and heartbeats, analytics events, the mail outbox, payment bookkeeping, reset
- * tokens. A write to them alone does not move the clock, and they have no notify trigger (migration 0034
+ * tokens, public profiles' view counts. A write to them alone does not move the clock, and they have no notify trigger (migration 0034
  * puts one on every other table). A test checks the catalog: every other table notifies, and these have no
  * trigger and no foreign key through which a write to them could change another table.
  */
@@ -38,6 +38,8 @@ export const UNWATCHED_TABLES: ReadonlySet<string> = new Set([
   'stripe_events',
   'payment_test_objects',
   'password_reset_tokens',
+  // A public profile's visits, flushed every few seconds; only the family's settings read them (decision 227).
+  'profile_share_views',
 ]);
 
 const TARGET = /\b(?:insert\s+into|update|delete\s+from)\s+(?:"?public"?\s*\.\s*)?"?([a-z_][a-z0-9_]*)"?/gi;
@@ -124,7 +126,8 @@ export const rowKey = (table: string, column: string, value: string | number): R
  * The rows one statement writes, where it can tell (decision 226): per column, the values every row it
  * writes holds in that column, before and after. An `update` or `delete from` names them in its top-level
  * `where` (a conjunct `"table"."column" = $n`; an update that sets the column does not keep it); an
- * `insert into` (not an upsert) in its values (`$n` for that column in every row).
+ * `insert into` in its values (`$n` for that column in every row); an upsert that updates, in its conflict
+ * columns' values only (decision 227: the row it updates holds those, not the others).
  */
 export interface WrittenRows {
   readonly table: string;
@@ -201,11 +204,15 @@ function insertedRows(table: string, rest: string, values: readonly unknown[]): 
     if (!tail.startsWith(',')) break;
     tail = tail.slice(1);
   }
-  // What may follow the rows: `returning`, `on conflict ... do nothing` (an upsert that updates is not asked).
+  // What may follow the rows: `returning`, `on conflict ... do nothing` or `... do update set`.
   if (!rows.length || (tail && !/^(returning|on conflict)\b/i.test(tail))) return null;
+  const upsert = UPSERT_UPDATE.test(tail) ? conflictTarget(tail) : undefined;
+  if (upsert === null) return null;
   const cells = new Map<string, string[]>();
   columns.forEach((column, i) => {
-    if (!column) return;
+    // An upsert that updates writes a new row or the row already holding its conflict columns' values:
+    // only those columns (and not one its `set` assigns) hold the inserted values in both.
+    if (!column || (upsert && !upsert.has(column))) return;
     const vs: string[] = [];
     for (const row of rows) {
       const p = PARAM.exec(row[i] ?? '');
@@ -216,6 +223,29 @@ function insertedRows(table: string, rest: string, values: readonly unknown[]): 
     cells.set(column, vs);
   });
   return { table, cells };
+}
+
+/**
+ * The columns of `on conflict ("a", "b") do update set ...` that the update leaves as they were: the
+ * conflict target minus the columns its `set` assigns. Null when either cannot be read (a constraint's
+ * name, an expression).
+ */
+function conflictTarget(tail: string): Set<string> | null {
+  const [target, rest] = group(tail.replace(/^on conflict\s*/i, ''));
+  const m = /^\s*do update set /i.exec(rest);
+  if (target === null || !m) return null;
+  const columns = new Set<string>();
+  for (const c of splitTop(target, ',')) {
+    const name = NAME.exec(c.trim());
+    if (!name) return null;
+    columns.add(name[1].toLowerCase());
+  }
+  const assigned = assignedColumns(
+    splitTop(splitTop(rest.slice(m[0].length), ' where ')[0], ' returning ')[0],
+  );
+  if (!assigned) return null;
+  for (const c of assigned) columns.delete(c);
+  return columns;
 }
 
 /** Each character of `text` outside quotes, with its index and the depth of parentheses before it. */
@@ -551,11 +581,13 @@ const valuesOf = (args: unknown[]): readonly unknown[] | undefined =>
       ? (args[0] as { values?: unknown[] }).values
       : undefined;
 
-/** The rows a single-table insert, update or delete writes (`rowsWritten`), if it can be told (not an upsert). */
+/** The rows a single-table insert (an upsert too), update or delete writes (`rowsWritten`), if it can be told. */
 const written = (w: Writes, text: string, values: readonly unknown[] | undefined) => {
   if (w === 'all' || w.size !== 1) return null;
   const kind = w.values().next().value!;
-  return kind === INSERT || kind === UPDATE || kind === DELETE ? rowsWritten(text, values) : null;
+  return kind === INSERT || kind === UPDATE || kind === DELETE || kind === (INSERT | UPDATE)
+    ? rowsWritten(text, values)
+    : null;
 };
 
 /** What a transaction on this connection has written so far (node-postgres: BEGIN and COMMIT are its own statements). */

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { INSERT, keptReads, UPDATE, WriteClock } from '../db/write-clock';
+import { INSERT, keptReads, rowKey, UPDATE, WriteClock } from '../db/write-clock';
 import { writeEffects } from '../db/write-effects';
 import { answerCache } from './answer-cache';
 
@@ -186,5 +186,47 @@ describe('answers kept in memory until a write (decision 216)', () => {
     whileReading(null);
     await answers.get('b', R, read('b'));
     expect(reads).toEqual(['a', 'a', 'b']);
+  });
+
+  it('keys told by what the read found: a write to another row leaves the answer kept, one to its own row does not (decision 227)', async () => {
+    const { answers, read, reads, clock, whileReading } = setup();
+    clock.setEffects(
+      writeEffects({
+        tables: ['profile_shares'],
+        triggers: [],
+        functions: [],
+        keys: [],
+        unique: [{ table: 'profile_shares', column: 'player_id' }],
+      }),
+    );
+    const links = keptReads([], { oneRowOf: ['profile_shares'] });
+    const playerOf = (v: { items: { id: number }[] }) =>
+      v.items.map((i) => rowKey('profile_shares', 'player_id', i.id));
+    const link = (id: number, kind = UPDATE) =>
+      clock.tickWrites(new Map([['profile_shares', kind]]), true, {
+        table: 'profile_shares',
+        cells: new Map([['player_id', [String(id)]]]),
+      });
+    await answers.get('a', links, read('a'), playerOf);
+    link(2);
+    link(3, INSERT | UPDATE);
+    link(4, INSERT);
+    await answers.get('a', links, read('a'), playerOf);
+    expect(reads).toEqual(['a']);
+    // Its own row (player 1), and a write that names no row.
+    link(1);
+    await answers.get('a', links, read('a'), playerOf);
+    await answers.get('a', links, read('a'), playerOf);
+    expect(reads).toEqual(['a', 'a']);
+    clock.tickWrites(new Map([['profile_shares', UPDATE]]));
+    await answers.get('a', links, read('a'), playerOf);
+    expect(reads).toEqual(['a', 'a', 'a']);
+    // A write to its row while it was read: not kept, though the keys were known only afterwards.
+    whileReading(() => link(2));
+    await answers.get('b', links, read('b'), playerOf);
+    whileReading(null);
+    await answers.get('b', links, read('b'), playerOf);
+    await answers.get('b', links, read('b'), playerOf);
+    expect(reads).toEqual(['a', 'a', 'a', 'b', 'b']);
   });
 });

@@ -17,10 +17,19 @@ import { deepFreeze, keepBounded } from '../lib/kept-in-memory';
 export interface AnswerCache {
   /**
    * `reads`: the tables the read reads (decision 225): a write to any other leaves the answer kept; `rows`:
-   * the keys of the rows it reads of its scoped tables (decision 226).
+   * the keys of the rows it reads of its scoped tables (decision 226), or a function giving them from what
+   * it read (decision 227: a public page found by its slug reads its player's link).
    */
-  get<T>(key: string, reads: KeptReads, read: () => Promise<T>, rows?: readonly RowKey[]): Promise<T>;
+  get<T>(key: string, reads: KeptReads, read: () => Promise<T>, rows?: KeptRows<T>): Promise<T>;
 }
+
+/**
+ * The keys of the rows a kept read reads: known before it reads, or told by what it read. Keys told by
+ * the answer must name every row of a scoped table that a write could change the answer through: the rows
+ * it found (a write to them), and none it did not find could join them, unless by a write the read's other
+ * tables or the scope's loose writes count (a new row holding a unique value it found is not possible).
+ */
+export type KeptRows<T> = readonly RowKey[] | ((value: T) => readonly RowKey[]);
 
 export interface AnswerCacheOptions {
   ttlMs: number;
@@ -31,6 +40,7 @@ interface Entry {
   value: unknown;
   count: number;
   at: number;
+  rows: readonly RowKey[];
 }
 
 /**
@@ -67,25 +77,24 @@ export function answerCache(clock: WriteClock, opts: AnswerCacheOptions): Answer
   const reading = new Map<string, { count: number; promise: Promise<unknown> }>();
 
   return {
-    async get<T>(
-      key: string,
-      reads: KeptReads,
-      read: () => Promise<T>,
-      rows: readonly RowKey[] = [],
-    ): Promise<T> {
+    async get<T>(key: string, reads: KeptReads, read: () => Promise<T>, rows: KeptRows<T> = []): Promise<T> {
       const now = Date.now();
       const count = clock.count;
-      const last = clock.lastWriteTo(reads, rows);
       const hit = entries.get(key);
-      if (hit && clock.heard && last <= hit.count && now - hit.at < ttlMs) return hit.value as T;
+      if (hit && clock.heard && now - hit.at < ttlMs && clock.lastWriteTo(reads, hit.rows) <= hit.count)
+        return hit.value as T;
       if (hit) entries.delete(key);
+      // Keys told by the answer are not known yet: a read in flight counts its scoped tables whole.
+      const known = typeof rows === 'function' ? [] : rows;
       const flying = reading.get(key);
-      if (flying && last <= flying.count && clock.heard) return flying.promise as Promise<T>;
+      if (flying && clock.heard && clock.lastWriteTo(reads, known) <= flying.count)
+        return flying.promise as Promise<T>;
       const promise = checkedRead(clock, key, reads, read).then((value) => {
         const frozen = deepFreeze(value);
+        const keys = typeof rows === 'function' ? rows(frozen) : rows;
         // Kept only when no write to what it read began or ended while it was read (else it may predate one).
-        if (clock.heard && clock.lastWriteTo(reads, rows) <= count)
-          keepBounded(entries, key, { value: frozen, count, at: now }, max);
+        if (clock.heard && clock.lastWriteTo(reads, keys) <= count)
+          keepBounded(entries, key, { value: frozen, count, at: now, rows: keys }, max);
         return frozen;
       });
       reading.set(key, { count, promise });
@@ -112,7 +121,7 @@ export async function sendKept(
   reply: FastifyReply,
   answers: AnswerCache,
   reads: KeptReads,
-  read: () => Promise<{ body: unknown; next?: string | null }>,
+  read: () => Promise<{ body: unknown; next?: string | null; rows?: readonly RowKey[] }>,
   rows?: readonly RowKey[],
 ): Promise<FastifyReply> {
   const req = reply.request;
@@ -121,11 +130,12 @@ export async function sendKept(
     key,
     reads,
     async () => {
-      const { body, next = null } = await read();
+      const { body, next = null, rows: found = [] } = await read();
       // Kept as bytes: sent as they are, with no length to count or text to encode on each request.
-      return { json: Buffer.from(reply.serialize(body) as string), next };
+      return { json: Buffer.from(reply.serialize(body) as string), next, rows: found };
     },
-    rows,
+    // The rows told before the read, or (decision 227) by what the read found.
+    rows ?? ((k) => k.rows),
   );
   if (kept.next) reply.header(NEXT_CURSOR_HEADER, kept.next);
   return reply.type('application/json; charset=utf-8').send(kept.json);

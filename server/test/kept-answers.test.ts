@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { players } from '../db/schema';
+import { analysisRequests, players } from '../db/schema';
 import { watchStatements } from '../db/statement-log';
+import { positionId, requestSpeed } from '../modules/analysis/analysis.fixtures';
 import { applyCoach } from '../modules/coach/coach.fixtures';
 import { playerBody } from '../modules/players/player-fixtures';
 import {
@@ -12,6 +13,7 @@ import {
   login,
   otherConnection,
   type TestApp,
+  setBalances,
   type TestUser,
   writesSettled,
 } from './helpers';
@@ -272,6 +274,105 @@ describe('answers kept until a write (decision 216)', () => {
         await client.query(`update players set first_name = 'Riley' where id = $1`, [otherPlayerId]);
         await client.end();
         await t.db.update(players).set({ firstName: 'Jordan' }).where(eq(players.id, playerId));
+        await writesSettled(t.app.dbHandle);
+      }
+    },
+  );
+
+  it.runIf(isRealPostgres())(
+    "on PostgreSQL a public page's visits leave every kept answer kept, and another family's link leaves a kept public page kept; its own link's change shows at once (decision 227)",
+    async () => {
+      const leaderboard = `/api/leaderboard?metric=max_speed&level=High%20School&season=${YEAR}`;
+      const shareOf = (user: TestUser, id: number, payload: object) =>
+        as(t, user, { method: 'PUT', url: `/api/players/${id}/share`, payload });
+      const on = await shareOf(family, playerId, { enabled: true });
+      expect(on.statusCode).toBe(200);
+      const path = on.json<{ path: string }>().path;
+      const texts: string[] = [];
+      const stop = watchStatements(t.app.dbHandle.pool!, (text) => texts.push(text));
+      const keptNow = async (why: string) => {
+        texts.length = 0;
+        expect((await get(null, path)).statusCode, why).toBe(200);
+        expect((await get(family, leaderboard)).statusCode, why).toBe(200);
+        expect(texts, `${why}: public page and leaderboard still kept`).toEqual([]);
+      };
+      try {
+        expect((await get(null, path)).statusCode).toBe(200);
+        expect((await get(family, leaderboard)).statusCode).toBe(200);
+        await writesSettled(t.app.dbHandle);
+        await keptNow('before the visits');
+        // Visits, written when the family reads its settings (as every few seconds).
+        for (let i = 0; i < 3; i++) expect((await get(null, path)).statusCode).toBe(200);
+        const settings = await get(family, `/api/players/${playerId}/share`);
+        expect(settings.json<{ viewCount: number }>().viewCount).toBeGreaterThanOrEqual(5);
+        expect(texts.some((x) => /insert into "profile_share_views"/.test(x))).toBe(true);
+        await keptNow('after the visits were written');
+        // Another family turns its link on and off: this family's public page stays kept.
+        expect((await shareOf(other, otherPlayerId, { enabled: true })).statusCode).toBe(200);
+        expect((await shareOf(other, otherPlayerId, { enabled: false })).statusCode).toBe(200);
+        texts.length = 0;
+        expect((await get(null, path)).statusCode).toBe(200);
+        expect(texts, "another family's link: the page kept").toEqual([]);
+        // Its own link replaced: the old address is gone at once.
+        const replaced = await as(t, family, {
+          method: 'POST',
+          url: `/api/players/${playerId}/share/new-link`,
+        });
+        expect(replaced.statusCode).toBe(200);
+        expect((await get(null, path)).statusCode).toBe(404);
+      } finally {
+        stop();
+        await shareOf(family, playerId, { enabled: false });
+      }
+    },
+  );
+
+  it.runIf(isRealPostgres())(
+    "on PostgreSQL the analyst's kept queue stays while players not in it are edited, and shows an edit of one that is (decision 227)",
+    async () => {
+      await setBalances(t, family.id, { credits: 1 });
+      const posId = await positionId(t, 'WR');
+      const asked = await requestSpeed(t, family, playerId, posId);
+      expect(asked.statusCode).toBe(201);
+      const requestId = asked.json<{ id: number }>().id;
+      const queueNames = async () =>
+        (await get(analyst, '/api/analysis-requests/queue'))
+          .json<{ id: number; playerFirstName: string }[]>()
+          .filter((item) => item.id === requestId)
+          .map((item) => item.playerFirstName);
+      const texts: string[] = [];
+      const stop = watchStatements(t.app.dbHandle.pool!, (text) => texts.push(text));
+      try {
+        expect(await queueNames()).toEqual(['Jordan']);
+        await writesSettled(t.app.dbHandle);
+        texts.length = 0;
+        expect(await queueNames()).toEqual(['Jordan']);
+        expect(texts, 'kept').toEqual([]);
+        // Another family's player, in no request, edited through the API.
+        const edited = await as(t, other, {
+          method: 'PUT',
+          url: `/api/players/${otherPlayerId}`,
+          payload: await playerBody(t, { firstName: 'Rye' }),
+        });
+        expect(edited.statusCode).toBe(200);
+        texts.length = 0;
+        expect(await queueNames()).toEqual(['Jordan']);
+        expect(texts, "another player's edit: the queue kept").toEqual([]);
+        // The queued player's edit shows on the next read.
+        const mine = await as(t, family, {
+          method: 'PUT',
+          url: `/api/players/${playerId}`,
+          payload: await playerBody(t, { firstName: 'Jo' }),
+        });
+        expect(mine.statusCode).toBe(200);
+        texts.length = 0;
+        expect(await queueNames()).toEqual(['Jo']);
+        expect(texts.length, 'read again').toBeGreaterThan(0);
+      } finally {
+        stop();
+        await t.db.delete(analysisRequests).where(eq(analysisRequests.id, requestId));
+        await t.db.update(players).set({ firstName: 'Jordan' }).where(eq(players.id, playerId));
+        await t.db.update(players).set({ firstName: 'Riley' }).where(eq(players.id, otherPlayerId));
         await writesSettled(t.app.dbHandle);
       }
     },

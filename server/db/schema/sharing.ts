@@ -31,7 +31,6 @@ export const profileShares = pgTable(
     enabled: boolean('enabled').notNull().default(false),
     /** What the family chose to show: { photo: true, twitter: false, ... } */
     show: jsonb('show').$type<Record<string, boolean>>().notNull(),
-    viewCount: integer('view_count').notNull().default(0),
     /** Bumped on every change of the settings: the server's page cache keys on it. */
     version: integer('version').notNull().default(1),
     createdAt: createdAt(),
@@ -42,6 +41,18 @@ export const profileShares = pgTable(
     uniqueIndex('profile_shares_player_idx').on(t.playerId),
   ],
 );
+
+/**
+ * How often each public profile was opened (decision 227): counted in memory and added here every few
+ * seconds. A table of its own, unwatched by the write clock, so that a flush of visits leaves every kept
+ * public page, leaderboard and coach search kept (the counts are read only by the family's settings).
+ */
+export const profileShareViews = pgTable('profile_share_views', {
+  shareId: integer('share_id')
+    .primaryKey()
+    .references(() => profileShares.id, { onDelete: 'cascade' }),
+  count: integer('count').notNull().default(0),
+});
 
 /** Settings an admin changes at run time (e.g. the audit rate); one JSON value per key. */
 export const appSettings = pgTable('app_settings', {

@@ -1,4 +1,4 @@
-import { keptReads } from '../../db/write-clock';
+import { keptReads, rowKey } from '../../db/write-clock';
 import type { FastifyInstance } from 'fastify';
 import { maybeQueueAudit } from '../audits';
 import { analysisApi } from '../../../contract/api/analysis';
@@ -12,8 +12,12 @@ import { listQueue, population } from './queue.service';
 import { rejectRequest } from './reject.service';
 import { toRequestDto } from './to-dto';
 
-/** What the kept read reads (decision 225): a write to another table leaves its answers kept. */
-const QUEUE_READS = keptReads(['analysis_requests', 'players', 'positions']);
+/**
+ * What the kept read reads (decisions 225, 227): the pending requests, and the rows of `players` they
+ * name, by id (told by the page read). Another player's edit leaves the queue kept; a new player is in
+ * no request (a request is a write to `analysis_requests`, which counts whole).
+ */
+const QUEUE_READS = keptReads(['analysis_requests', 'positions'], { oneRowOf: ['players'] });
 
 export default async function processRoutes(app: FastifyInstance) {
   // Kept until a write (decision 216): the queue is the same for every analyst; the key names the user
@@ -21,7 +25,8 @@ export default async function processRoutes(app: FastifyInstance) {
   route(app, analysisApi.queue, async (req, reply) =>
     sendKept(reply, app.answers, QUEUE_READS, async () => {
       const page = await listQueue(app.db, req.query);
-      return { body: page.items, next: page.next };
+      const rows = page.items.map((item) => rowKey('players', 'id', item.playerId));
+      return { body: page.items, next: page.next, rows };
     }),
   );
 

@@ -1,4 +1,4 @@
-import { keptReads } from '../../db/write-clock';
+import { keptReads, rowKey } from '../../db/write-clock';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -20,8 +20,13 @@ import { renderRecruitingSheet } from './recruiting-sheet';
 import { publicPath, showOf } from './share-settings.service';
 import { renderShareImage } from './share-image';
 
-/** What the kept read reads (decision 225): a write to another table leaves its answers kept. */
-const SHARE_READS = keptReads(['profile_shares']);
+/**
+ * What the kept read reads (decisions 225, 227): one link, found by its slug. The key is its player's,
+ * told by the row found: another family's link turned on, off or replaced leaves the page kept. No new
+ * row can take a slug a row holds (it is unique), so new rows are not it.
+ */
+const SHARE_READS = keptReads([], { oneRowOf: ['profile_shares'] });
+const linkOf = (row: { playerId: number }) => [rowKey('profile_shares', 'player_id', row.playerId)];
 
 const NOT_FOUND = 'Profile not found';
 const receiptParams = slugParamsSchema.extend({ requestId: z.coerce.number().int().positive().max(ID_MAX) });
@@ -44,20 +49,25 @@ export default async function publicRoutes(fastify: FastifyInstance, opts: { vie
   async function share(slug: string) {
     // Kept until a write (decision 216): a link turned off or replaced is a write, so it is never served.
     // A slug that names no link throws inside the read, so guessed slugs are never kept.
-    const row = await app.answers.get(`share ${slug}`, SHARE_READS, async () => {
-      const [found] = await app.db
-        .select({
-          id: profileShares.id,
-          playerId: profileShares.playerId,
-          enabled: profileShares.enabled,
-          version: profileShares.version,
-          show: profileShares.show,
-        })
-        .from(profileShares)
-        .where(eq(profileShares.slug, slug));
-      if (!found) throw notFound(NOT_FOUND);
-      return found;
-    });
+    const row = await app.answers.get(
+      `share ${slug}`,
+      SHARE_READS,
+      async () => {
+        const [found] = await app.db
+          .select({
+            id: profileShares.id,
+            playerId: profileShares.playerId,
+            enabled: profileShares.enabled,
+            version: profileShares.version,
+            show: profileShares.show,
+          })
+          .from(profileShares)
+          .where(eq(profileShares.slug, slug));
+        if (!found) throw notFound(NOT_FOUND);
+        return found;
+      },
+      linkOf,
+    );
     if (!row.enabled) throw notFound(NOT_FOUND);
     const path = publicPath(slug);
     const key = `${row.playerId}:${row.version}:${slug}`;

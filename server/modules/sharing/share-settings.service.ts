@@ -8,7 +8,7 @@ import {
   type UpdateShareInput,
 } from '../../../contract/sharing';
 import type { Db } from '../../db/client';
-import { profileShares } from '../../db/schema';
+import { profileShares, profileShareViews } from '../../db/schema';
 import type { UserRow } from '../../db/schema';
 import { ownPlayer } from '../players';
 import type { ViewCounter } from './public-cache';
@@ -27,7 +27,7 @@ export function showOf(row: Pick<ShareRow, 'show'>): ShowSettings {
   ) as ShowSettings;
 }
 
-function toSettings(row: ShareRow | undefined, appUrl: string, pendingViews = 0): ShareSettings {
+function toSettings(row: ShareRow | undefined, appUrl: string, views: number): ShareSettings {
   if (!row)
     return { enabled: false, path: null, url: null, show: { ...DEFAULT_SHOW }, viewCount: 0, links: null };
   const path = row.enabled ? publicPath(row.slug) : null;
@@ -36,7 +36,7 @@ function toSettings(row: ShareRow | undefined, appUrl: string, pendingViews = 0)
     path,
     url: path ? `${appUrl.replace(/\/$/, '')}${path}` : null,
     show: showOf(row),
-    viewCount: row.viewCount + pendingViews,
+    viewCount: views,
     links: path
       ? {
           image: `${path}/share.png`,
@@ -89,8 +89,14 @@ export async function replaceSlug(db: Db, user: UserRow, playerId: number) {
   return row;
 }
 
+/** The settings with the link's view count, the visits still counted in memory written first. */
 export async function settingsFor(db: Db, views: ViewCounter, appUrl: string, row: ShareRow | undefined) {
-  if (row) await views.flush(db);
-  const [fresh] = row ? await db.select().from(profileShares).where(eq(profileShares.id, row.id)) : [];
-  return toSettings(fresh, appUrl);
+  if (!row) return toSettings(undefined, appUrl, 0);
+  await views.flush(db);
+  const [fresh] = await db
+    .select({ share: profileShares, views: profileShareViews.count })
+    .from(profileShares)
+    .leftJoin(profileShareViews, eq(profileShareViews.shareId, profileShares.id))
+    .where(eq(profileShares.id, row.id));
+  return toSettings(fresh?.share, appUrl, fresh?.views ?? 0);
 }
