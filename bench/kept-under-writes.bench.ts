@@ -16,18 +16,23 @@ import { startChild, type Child } from './lib/proc';
 import { LABELS, NAMES, type Name } from './lib/api-reads';
 
 /**
- * Which reads the writes touch: a profile link is read by the leaderboard, the coach search and the public
- * page; a player's edit by the analyst's queue (which reads every family's players) and the leaderboard.
+ * Which reads the writes touch: any profile link is read by the leaderboard and the coach search (which
+ * list every family's players), and a player's edit by the leaderboard. Since decision 227 the public page
+ * reads only its own player's link and the analyst's queue only the players it lists: the writer's are not
+ * those, so neither is touched.
  */
 const TOUCHED: Record<Name, boolean> = {
   user: false,
   players: false,
   leaderboard: true,
   videos: false,
-  queue: true,
-  profile: true,
+  queue: false,
+  profile: false,
   coachSearch: true,
 };
+/** The statement each read sends when its kept answer was not there (bench/lib/api-server.ts counts them). */
+const AFRESH: Partial<Record<Name, 'queues' | 'shares'>> = { queue: 'queues', profile: 'shares' };
+type Counts = { requests: number; dashboards: number; queues: number; shares: number };
 const PER_S = Number(process.env.BENCH_WRITES_PER_S ?? 25);
 /** Reads the writes do not touch keep this share of what the writes leave the machine ((b)'s ratio). */
 const SHARE_OF_QUIET = 0.9;
@@ -131,8 +136,7 @@ async function main() {
     app = await startChild<AppInfo>('../lib/api-server.ts', { env: { BENCH_DB: scratch.url } });
     const base = `http://127.0.0.1:${app.info.port}`;
     /** The bench server's counts since the last ask: requests, and the dashboard statements sent. */
-    const counts = async () =>
-      (await (await fetch(`${base}/bench/stats`)).json()) as { requests: number; dashboards: number };
+    const counts = async () => (await (await fetch(`${base}/bench/stats`)).json()) as Counts;
     const pair = async (
       url: string,
       headers?: Record<string, string>,
@@ -140,16 +144,15 @@ async function main() {
     ) => {
       const quiet: Load[] = [];
       const busy: Load[] = [];
-      /** Under writes: the requests answered (the writes' own among them) and the dashboard statements sent. */
-      const underWrites = { requests: 0, dashboards: 0 };
+      /** Under writes: the requests answered (the writes' own among them) and the statements of reads afresh. */
+      const underWrites: Counts = { requests: 0, dashboards: 0, queues: 0, shares: 0 };
       for (let round = 0; round < ROUNDS; round++) {
         quiet.push(await load(url, { headers, requests, warm: round === 0 }));
         const stop = startWrites(base, app!.info.writer);
         await counts();
         busy.push(await load(url, { headers, requests, warm: false }));
         const c = await counts();
-        underWrites.requests += c.requests;
-        underWrites.dashboards += c.dashboards;
+        for (const k of ['requests', 'dashboards', 'queues', 'shares'] as const) underWrites[k] += c[k];
         const w = await stop();
         writes.done += w.done;
         writes.failed += w.failed;
@@ -173,9 +176,12 @@ async function main() {
       const c = app.info.cases[n];
       if (c.status !== 200) continue;
       const headers = c.cookie ? { cookie: c.cookie } : undefined;
-      rows.push(
-        readRow(LABELS[n], await pair(`${base}${c.url}`, headers), cpuShare, { touched: TOUCHED[n] }),
-      );
+      const r = await pair(`${base}${c.url}`, headers);
+      const kind = AFRESH[n];
+      const extra = kind
+        ? `, ${((1000 * r.underWrites[kind]) / r.underWrites.requests).toFixed(1)} read afresh per 1,000 requests`
+        : '';
+      rows.push(readRow(LABELS[n], r, cpuShare, { touched: TOUCHED[n], extra }));
     }
     // Many families, each reading its own dashboard in turn: a write that dropped every family's kept
     // answer (decision 225) would make most of these reads misses; one scoped to the writer's rows (226) none.

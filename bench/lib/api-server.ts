@@ -53,8 +53,11 @@ const rows = async <T>(q: ReturnType<typeof sql>) =>
 
 // Counts statements per request on PostgreSQL so the table can show queries and writes per read; while
 // `capture` is set, keeps each statement's text and parameters (baseline c).
-/** `dashboards`: the dashboard's list statement, sent when a kept dashboard was not there to send. */
-const stats = { requests: 0, queries: 0, writes: 0, dashboards: 0 };
+/**
+ * `dashboards`, `queues`, `shares`: the dashboard's list statement, the queue's page and a public page's
+ * link, each sent when a kept answer was not there to send.
+ */
+const stats = { requests: 0, queries: 0, writes: 0, dashboards: 0, queues: 0, shares: 0 };
 let capture: Statement[] | null = null;
 app.addHook('onResponse', async (req) => {
   if (!req.url.startsWith('/bench/')) stats.requests++;
@@ -65,6 +68,8 @@ if (pool)
     stats.queries++;
     if (/^\s*(insert|update|delete)/i.test(s.text)) stats.writes++;
     if (/order by "players"\."created_at" desc/.test(s.text)) stats.dashboards++;
+    if (/from "analysis_requests"\s+join "players"/.test(s.text)) stats.queues++;
+    if (/from "profile_shares" where "profile_shares"\."slug" =/.test(s.text)) stats.shares++;
     capture?.push(s);
   });
 
@@ -108,6 +113,8 @@ app.get('/bench/stats', { schema: { hide: true } }, async () => {
   stats.queries = 0;
   stats.writes = 0;
   stats.dashboards = 0;
+  stats.queues = 0;
+  stats.shares = 0;
   return s;
 });
 

@@ -695,7 +695,7 @@ describe('the write clock on the database the tests run on', () => {
           [myPlayer],
         );
         await writesSettled(handle);
-        expect(heard.filter((h) => !h.startsWith('settled:'))).toEqual([
+        expect(heard.filter((h) => !h?.startsWith('settled:'))).toEqual([
           `profile_shares insert player_id=${theirNext}`,
           `profile_shares update player_id=${theirNext}`,
         ]);
