@@ -40,6 +40,15 @@ const newPlayer = async (user: TestUser, firstName: string) => {
   expect(res.statusCode).toBe(201);
   return res.json<{ id: number }>().id;
 };
+/** A player's edit through the API, as the family's form sends it. */
+const rename = async (user: TestUser, id: number, firstName: string) => {
+  const res = await as(t, user, {
+    method: 'PUT',
+    url: `/api/players/${id}`,
+    payload: await playerBody(t, { firstName }),
+  });
+  expect(res.statusCode).toBe(200);
+};
 const names = async (user: TestUser) =>
   (await get(user, '/api/players'))
     .json<{ firstName: string }[]>()
@@ -226,12 +235,7 @@ describe('answers kept until a write (decision 216)', () => {
         await keptNow('before the writes');
         // Through the API: the other family adds a player, edits it, removes it.
         const added = await newPlayer(other, 'Casey');
-        const edited = await as(t, other, {
-          method: 'PUT',
-          url: `/api/players/${added}`,
-          payload: await playerBody(t, { firstName: 'Case' }),
-        });
-        expect(edited.statusCode).toBe(200);
+        await rename(other, added, 'Case');
         expect(
           texts.some((x) => /^update "players"/.test(x)),
           'the edit was sent',
@@ -258,12 +262,7 @@ describe('answers kept until a write (decision 216)', () => {
         await keptNow("after another process wrote the other family's players");
         expect(await names(other)).toEqual(['Rye', 'Sky']);
         // The family's own player edited through the API: both its reads are read again and show it.
-        const mine = await as(t, family, {
-          method: 'PUT',
-          url: `/api/players/${playerId}`,
-          payload: await playerBody(t, { firstName: 'Jo' }),
-        });
-        expect(mine.statusCode).toBe(200);
+        await rename(family, playerId, 'Jo');
         texts.length = 0;
         expect(await names(family)).toEqual(['Jo']);
         expect((await get(family, library)).statusCode).toBe(200);
@@ -349,22 +348,12 @@ describe('answers kept until a write (decision 216)', () => {
         expect(await queueNames()).toEqual(['Jordan']);
         expect(texts, 'kept').toEqual([]);
         // Another family's player, in no request, edited through the API.
-        const edited = await as(t, other, {
-          method: 'PUT',
-          url: `/api/players/${otherPlayerId}`,
-          payload: await playerBody(t, { firstName: 'Rye' }),
-        });
-        expect(edited.statusCode).toBe(200);
+        await rename(other, otherPlayerId, 'Rye');
         texts.length = 0;
         expect(await queueNames()).toEqual(['Jordan']);
         expect(texts, "another player's edit: the queue kept").toEqual([]);
         // The queued player's edit shows on the next read.
-        const mine = await as(t, family, {
-          method: 'PUT',
-          url: `/api/players/${playerId}`,
-          payload: await playerBody(t, { firstName: 'Jo' }),
-        });
-        expect(mine.statusCode).toBe(200);
+        await rename(family, playerId, 'Jo');
         texts.length = 0;
         expect(await queueNames()).toEqual(['Jo']);
         expect(texts.length, 'read again').toBeGreaterThan(0);
