@@ -24,9 +24,34 @@ export const accountExportSchema = z.object({
   creditTransactions: z.array(row),
   subscriptions: z.array(row),
   referralsSent: z.array(row),
+  /** The evidence of each verified Max Speed (every revision) and 40 of the family's players (decision 228). */
+  measurementReceipts: z.array(row),
+  fortyReceipts: z.array(row),
+  /** The IGA score's submetrics of each of the family's requests, with their names and units. */
+  igaSubmetrics: z.array(row),
+  /** Second-analyst audits of the family's requests. */
+  measurementAudits: z.array(row),
+  /**
+   * Each player's public verified profile: the link, what it shows and how often it was opened (visits are
+   * counted in memory and written every few seconds, so the last seconds' may not be in it yet).
+   */
+  publicProfiles: z.array(row),
+  /** The players coaches may find, with who confirmed being the parent or guardian. */
+  coachDiscovery: z.array(row),
+  /** Colleges whose coaches opened a player's profile, and when (the coach's name is not the family's to see). */
+  coachViews: z.array(
+    z.object({ playerId: z.number(), college: z.string().nullable(), viewedAt: z.string() }),
+  ),
+  /** Coaches' messages about the family's players and the family's answers. */
+  coachMessages: z.array(row),
+  /** A coach's own: the application, watch list, saved searches and messages sent (empty for a family). */
+  coach: row.nullable(),
+  coachWatchlist: z.array(row),
+  coachSavedSearches: z.array(row),
+  coachMessagesSent: z.array(row),
   files: z.array(
     z.object({
-      kind: z.enum(['photo', 'video', 'thumbnail', 'processed-video']),
+      kind: z.enum(['photo', 'video', 'thumbnail', 'processed-video', 'receipt-still']),
       playerId: z.number(),
       url: z.string(),
       /** Null for photos, which are public links; videos are signed links that stop working then. */

@@ -27,3 +27,5 @@ export default async function coachModule(app: FastifyInstance) {
     clearInterval(timer);
   });
 }
+
+export { coachName } from './coach-standing';
