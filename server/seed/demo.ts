@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import { players, positions, users } from '../db/schema';
 import { hashPassword } from '../lib/password';
 import { seedDemoAnalyses } from './demo-analyses';
+import { seedDemoCoach } from './demo-coach';
 import { seedDemoLeaderboard } from './demo-leaderboard';
 
 const DEMO_PASSWORD = 'demo1234';
@@ -60,8 +61,9 @@ export async function seedDemo(db: Db, log: FastifyBaseLogger) {
   }
   await seedDemoAnalyses(db);
   await seedDemoLeaderboard(db);
+  await seedDemoCoach(db, () => hashPassword(DEMO_PASSWORD));
   log.info(
-    `Demo accounts (password "${DEMO_PASSWORD}"): ${DEMO_ACCOUNTS.map((a) => `${a.username} (${a.role})`).join(', ')}`,
+    `Demo accounts (password "${DEMO_PASSWORD}"): ${DEMO_ACCOUNTS.map((a) => `${a.username} (${a.role})`).join(', ')}, coach@demo.test (coach)`,
   );
 }
 
