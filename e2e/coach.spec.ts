@@ -317,8 +317,16 @@ test.describe('college coaches', () => {
     await expect(toggle).toHaveAttribute('aria-checked', 'false');
     await expect(page.getByText('Coaches can no longer find this player')).toBeVisible();
 
+    // The demo league's players are discoverable too (decision 229): the filters that found Jordan alone
+    // in the first journey now find nobody.
     await signInAs(page, coach, 'secret123');
     await page.goto('/coach/search');
+    await page.getByLabel('Position').fill('WR');
+    await page.getByLabel('Class from').fill(String(nextClass));
+    await page.getByLabel('Class to').fill(String(nextClass));
+    await page.getByLabel('Max Speed at least (mph)').fill('22');
+    await page.getByLabel('Level').selectOption('High School');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
     await expect(page.getByText('No players match these filters.')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Jordan Miles' })).toHaveCount(0);
     await page.goto('/coach/watchlist');
