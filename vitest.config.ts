@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
 import { MOCKING_TEST_FILES, WEB_MOCKING_TEST_FILES } from './server/test/mocking-files';
+import { trackDynamicImports } from './scripts/vitest-track-imports';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -53,6 +54,8 @@ export default defineConfig({
       },
       {
         extends: true,
+        // Each file waits for the code it started loading before it ends (scripts/vitest-track-imports.ts).
+        plugins: [trackDynamicImports()],
         test: {
           name: 'web',
           environment: 'jsdom',
@@ -71,6 +74,7 @@ export default defineConfig({
       {
         // Web files that replace a module (vi.mock) need a module graph of their own, as server-mocking.
         extends: true,
+        plugins: [trackDynamicImports()],
         test: {
           name: 'web-mocking',
           environment: 'jsdom',

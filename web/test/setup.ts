@@ -59,4 +59,18 @@ afterEach(() => {
       `console.error was called:\n${consoleErrors.map((a) => a.map(String).join(' ')).join('\n')}`,
     );
 });
-afterAll(() => server.close());
+// The code a file started loading (a preloaded screen, a chart) arrives before the file ends: loaded after
+// the file's environment was torn down, it failed the next files of the worker (scripts/vitest-track-imports.ts).
+const importsInFlight = new Set<Promise<unknown>>();
+(globalThis as { __trackImport?: (p: Promise<unknown>) => Promise<unknown> }).__trackImport = (p) => {
+  importsInFlight.add(p);
+  p.then(
+    () => importsInFlight.delete(p),
+    () => importsInFlight.delete(p),
+  );
+  return p;
+};
+afterAll(async () => {
+  while (importsInFlight.size) await Promise.allSettled([...importsInFlight]);
+  server.close();
+});
