@@ -3,10 +3,9 @@ import { formatCents } from '@contract/money';
 import { Download } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
+import { formatShortDate } from '@/lib/format';
 import { BILLING_HISTORY_CSV, useBillingHistory } from '../api/billing-history';
 
-const day = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '0');
 
 function creditsText(i: Pick<BillingHistoryItem, 'credits' | 'igaCredits'>) {
@@ -23,7 +22,7 @@ function Row({ i }: { i: BillingHistoryItem }) {
       className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 py-3 sm:grid-cols-[7rem_1fr_10rem_6rem]"
       data-testid="history-row"
     >
-      <span className="text-sm text-muted-foreground sm:order-none">{day(i.createdAt)}</span>
+      <span className="text-sm text-muted-foreground sm:order-none">{formatShortDate(i.createdAt)}</span>
       <span className="text-right text-sm font-semibold sm:order-last">
         {i.amountCents === null ? '—' : formatCents(i.amountCents, { currency: i.currency })}
       </span>

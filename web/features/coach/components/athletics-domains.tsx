@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { formatShortDate } from '@/lib/format';
 import { useAddDomain, useCollegeDomains, useRemoveDomain } from '../api/domains';
 import { CollegePicker } from './college-picker';
 import { RemoveDomainDialog } from './remove-domain-dialog';
@@ -11,7 +12,7 @@ import { RemoveDomainDialog } from './remove-domain-dialog';
 type Message = { kind: 'status' | 'alert'; text: string };
 
 const addedOn = (d: AthleticsDomain) =>
-  `added ${new Date(d.addedAt).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' })}${d.addedBy ? ` by ${d.addedBy}` : ''}`;
+  `added ${formatShortDate(d.addedAt)}${d.addedBy ? ` by ${d.addedBy}` : ''}`;
 
 /**
  * Coach applications' 'Athletics domains' (decision 211): a work email at the college's website domain,
