@@ -1,14 +1,11 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coaches, playerDiscovery, players, users } from '../db/schema';
-import { seedReference } from '.';
-import { as, createTestApp, login, type TestApp, type TestUser } from '../test/helpers';
+import { as, createDemoApp, seedDemoData, login, type TestApp, type TestUser } from '../test/helpers';
 
 let t: TestApp;
-const silent = { info() {}, warn() {}, error() {} } as never;
 beforeAll(async () => {
-  t = await createTestApp({ SEED_DEMO: 'true' });
-  await seedReference(t.db, { demo: true, log: silent, schools: false });
+  t = await createDemoApp();
 });
 afterAll(() => t.close());
 
@@ -44,7 +41,7 @@ describe('the demo coach (decision 229)', () => {
 
   it('is made once: a second start adds no coach and no discovery row', async () => {
     const before = await t.db.select().from(playerDiscovery);
-    await seedReference(t.db, { demo: true, log: silent, schools: false });
+    await seedDemoData(t.db);
     const held = await t.db.select().from(users).where(eq(users.username, 'coach@demo.test'));
     expect(held).toHaveLength(1);
     expect(await t.db.select().from(coaches).where(eq(coaches.userId, held[0].id))).toHaveLength(1);

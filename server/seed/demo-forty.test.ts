@@ -2,16 +2,13 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatResultDate } from '../../contract/result-date';
 import { analysisRequests, fortyReceipts, players, users } from '../db/schema';
-import { createTestApp, login, type TestApp } from '../test/helpers';
-import { seedReference } from '.';
+import { createDemoApp, login, type TestApp } from '../test/helpers';
 import { ensureDemoForty } from './demo-forty';
 
 let t: TestApp;
 let cookie: string;
-const silent = { info() {}, warn() {}, error() {} } as never;
 beforeAll(async () => {
-  t = await createTestApp({ SEED_DEMO: 'true' });
-  await seedReference(t.db, { demo: true, log: silent, schools: false });
+  t = await createDemoApp();
   await ensureDemoForty(t.app);
   cookie = await login(t, 'parent@demo.test', 'demo1234');
 }, 120_000);

@@ -2,17 +2,14 @@ import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { formatResultDate } from '../../contract/result-date';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analysisRequests, measurementReceipts, players, referenceData, users } from '../db/schema';
-import { seedReference } from '.';
-import { createTestApp, login, type TestApp } from '../test/helpers';
+import { createDemoApp, login, type TestApp } from '../test/helpers';
 import { recomputePlayerSpeed } from '../modules/measurements';
 import { seedDemoLeaderboard } from './demo-leaderboard';
 import { ensureDemoMeasurements } from './demo-measurements';
 
 let t: TestApp;
-const silent = { info() {}, warn() {}, error() {} } as never;
 beforeAll(async () => {
-  t = await createTestApp({ SEED_DEMO: 'true' });
-  await seedReference(t.db, { demo: true, log: silent, schools: false });
+  t = await createDemoApp();
 });
 afterAll(() => t.close());
 

@@ -15,6 +15,7 @@ import { loadEnv, type Env } from '../env';
 import { drainJobs } from '../lib/jobs';
 import { mailJobHandlers } from '../lib/mail-jobs';
 import { hashPassword } from '../lib/password';
+import { seedReference } from '../seed';
 import { migrateAndSeedForTests, templateDbName, withDb } from './global-setup';
 import { reusablePglite } from './pglite-reuse';
 
@@ -127,6 +128,18 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+const silentLog = { info() {}, warn() {}, error() {} } as never;
+
+/** Seeds the demo data as a start with `SEED_DEMO` does (the school directory left out); again seeds nothing twice. */
+export const seedDemoData = (db: Db) => seedReference(db, { demo: true, log: silentLog, schools: false });
+
+/** The whole app with the demo data a newcomer's `npm start` has. */
+export async function createDemoApp(): Promise<TestApp> {
+  const t = await createTestApp({ SEED_DEMO: 'true' });
+  await seedDemoData(t.db);
+  return t;
 }
 
 let seq = 0;
