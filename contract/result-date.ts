@@ -1,5 +1,6 @@
-/** Made on first use and kept: `toLocaleDateString` with options makes a new formatter on every call. */
-let formatter: Intl.DateTimeFormat | undefined;
+import { dateFormat } from './date-format';
+
+const utcDay = dateFormat({ year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
 
 /**
  * The date a result is verified on, as every screen, page and sheet writes it: 'Sep 18, 2026', the
@@ -11,12 +12,5 @@ export function formatResultDate(at: string | Date | null | undefined): string {
   if (!at) return '';
   const date = new Date(at);
   // As `toLocaleDateString` wrote it; the formatter would throw instead.
-  if (Number.isNaN(date.getTime())) return 'Invalid Date';
-  formatter ??= new Intl.DateTimeFormat('en-US', {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    timeZone: 'UTC',
-  });
-  return formatter.format(date);
+  return Number.isNaN(date.getTime()) ? 'Invalid Date' : utcDay(date);
 }

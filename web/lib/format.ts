@@ -1,3 +1,5 @@
+import { dateFormat } from '@contract/date-format';
+
 /** 73 -> 6' 1" */
 export function formatHeight(totalInches: number | null | undefined) {
   if (totalInches == null) return '--';
@@ -15,16 +17,6 @@ export function formatPhone(digits: string | null | undefined) {
 export function fullName(u: { firstName?: string | null; lastName?: string | null; email?: string | null }) {
   const name = [u.firstName, u.lastName].filter(Boolean).join(' ').trim();
   return name || u.email || '';
-}
-
-/**
- * A date formatter (en-US) made on first use, not when its module loads: making the first one loads the
- * locale's data (30 ms on a busy machine), which a screen's first paint should not wait for when no date is
- * in view (issue 30's first screen).
- */
-export function dateFormat(options: Intl.DateTimeFormatOptions): (at: string | number | Date) => string {
-  let made: Intl.DateTimeFormat | undefined;
-  return (at) => (made ??= new Intl.DateTimeFormat('en-US', options)).format(new Date(at));
 }
 
 /** 2026-11-27 -> Nov 27, 2026. */

@@ -1,5 +1,5 @@
 import { ROLE_LABELS } from '@contract/admin';
-import { dateFormat } from '@/lib/format';
+import { dateFormat } from '@contract/date-format';
 import { Badge } from '@/components/ui/badge';
 import { UserActions, type UsersViewProps } from './user-actions';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';

@@ -10,7 +10,7 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { AfterFirstPaint } from '@/components/after-first-paint';
 import { ApiError } from '@/lib/api-client';
-import { dateFormat } from '@/lib/format';
+import { dateFormat } from '@contract/date-format';
 import { paths } from '@/lib/paths';
 import { useReceipt } from '../../api/get-receipt';
 import { SplitsTable } from '../splits-table';
