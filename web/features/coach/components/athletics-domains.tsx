@@ -103,12 +103,14 @@ function CollegeDomains({ ipedsId }: { ipedsId: number }) {
         <ul className="divide-y rounded-md border">
           {c.domains.map((d) => (
             <li key={d.id} aria-label={d.domain} className="flex items-center gap-2 px-3 py-2">
-              <span className="font-medium break-all">{d.domain}</span>{' '}
-              <span className="text-muted-foreground">· {addedOn(d)}</span>
+              {/* One paragraph: on a phone the date wraps under the domain instead of squeezing it. */}
+              <p className="min-w-0 flex-1">
+                <span className="font-medium wrap-anywhere">{d.domain}</span>{' '}
+                <span className="text-muted-foreground">· {addedOn(d)}</span>
+              </p>
               <Button
                 size="sm"
                 variant="ghost"
-                className="ml-auto"
                 aria-label={`Remove ${d.domain}`}
                 onClick={() => setRemoving(d)}
               >
