@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS } from './e2e/chromium';
 import { E2E_BASE_PORT, E2E_WORKERS } from './e2e/ports';
 
 /**
@@ -22,15 +23,7 @@ export default defineConfig({
     baseURL: `http://localhost:${E2E_BASE_PORT}`,
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: CHROMIUM_ARGS,
     },
     screenshot: 'only-on-failure',
     trace: 'off',

@@ -14,6 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext } from '@playwright/test';
+import { CHROMIUM_ARGS } from '../e2e/chromium';
 import { freePort } from './lib/proc';
 import { fmt, ms, pct, printTable, type Row } from './lib/report';
 
@@ -115,7 +116,7 @@ async function main() {
   const barePort = (bare.address() as { port: number }).port;
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu'],
+    args: CHROMIUM_ARGS,
   });
   try {
     // Bytes of /auth-page: every script and stylesheet the page loads, gzip-compressed one by one.
