@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { clientContract } from './scripts/vite-client-contract';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -92,8 +93,14 @@ function chunkName(id: string, ctx: Ctx): string | null {
 
 export default defineConfig({
   root: r('./web'),
-  // The groups are computed once per build (a watching build recomputes them).
-  plugins: [react(), tailwindcss(), { name: 'chunk-groups', buildStart: () => void (groups = null) }],
+  // The groups are computed once per build (a watching build recomputes them). The contract as the web
+  // needs it: endpoints by method and path, schemas only where used (decision 231).
+  plugins: [
+    clientContract(),
+    react(),
+    tailwindcss(),
+    { name: 'chunk-groups', buildStart: () => void (groups = null) },
+  ],
   resolve: { alias: { '@': r('./web'), '@contract': r('./contract') } },
   build: {
     outDir: r('./dist/web'),

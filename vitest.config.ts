@@ -48,7 +48,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['contract/**/*.test.ts', 'web/**/*.test.ts'],
+          include: ['contract/**/*.test.ts', 'web/**/*.test.ts', 'scripts/**/*.test.ts'],
           pool: 'threads',
         },
       },

@@ -1,18 +1,27 @@
 import { analysisApi } from './api/analysis';
 import { fortyApi } from './api/forty';
+import { measurementsApi } from './api/measurements';
 import { playersApi } from './api/players';
 import { sharingApi } from './api/sharing';
 import { videosApi } from './api/videos';
 import { pathOf } from './endpoint';
 
 /**
- * The reads a signed-in screen makes as it first renders, by the page's path, as the URLs the web app asks
- * for (no query: the screens ask for these without one). The server names them in the page it sends for
- * that path (`<link rel="preload">`), so they leave with the HTML instead of after the entry's code has run
- * and the screen has rendered; the screen's own requests then take the answers already on their way
- * (decision 224). Only the player card is named: it is the screen whose in-view reads came last.
+ * The reads a signed-in screen makes as it first renders, by the page's path and query, as the URLs the web
+ * app asks for. The server names them in the page it sends for that path (`<link rel="preload">`), so they
+ * leave with the HTML instead of after the entry's code has run and the screen has rendered; the screen's
+ * own requests then take the answers already on their way (decision 224). Named: the player card (its
+ * in-view reads came last) and a receipt of the latest revision (its still is the screen's largest image,
+ * and its address is in the receipt's answer; decision 231). A receipt's `?revision=N` is asked for with
+ * its query, which the page does not name: nothing is named for it.
  */
-export function firstReads(pathname: string): string[] {
+export function firstReads(pathname: string, search = ''): string[] {
+  const receipt = /^\/receipts\/([1-9][0-9]{0,9})$/.exec(pathname);
+  if (receipt) {
+    // As the screen reads it (`receiptRevision`): a revision that is not a number is the latest.
+    const revision = Number(new URLSearchParams(search).get('revision')) || null;
+    return revision ? [] : [pathOf(measurementsApi.receipt, { id: Number(receipt[1]) })];
+  }
   const card = /^\/players\/([1-9][0-9]{0,9})$/.exec(pathname);
   if (!card) return [];
   const id = Number(card[1]);

@@ -175,7 +175,9 @@ async function registerWeb(app: FastifyInstance) {
         .send({ message: `Route ${req.method} ${req.url.split('?')[0]} not found`, code: 'NOT_FOUND' });
     }
     // A signed-in visit to a screen whose first reads are known gets the page naming them (decision 224).
-    const reads = req.cookies?.[SESSION_COOKIE] ? firstReads(req.url.split('?')[0]) : [];
+    const [pathname, ...query] = req.url.split('?');
+    const search = query.join('?');
+    const reads = req.cookies?.[SESSION_COOKIE] ? firstReads(pathname, search) : [];
     if (reads.length) {
       const page = pageWithFirstReads(await readFile(path.join(webDist, 'index.html'), 'utf8'), reads);
       if (page)

@@ -34,7 +34,7 @@ describe('the built web app', () => {
     }
   });
 
-  it("names the player card's first reads in the page of a signed-in visit to it, and nowhere else (decision 224)", async () => {
+  it('names the first reads of the player card and of a receipt in the page of a signed-in visit to them, and nowhere else (decisions 224, 231)', async () => {
     const family = await createUser(t);
     const cookie = { cookie: family.cookie };
     const preloads = (html: string) =>
@@ -58,9 +58,20 @@ describe('the built web app', () => {
     expect(card.headers['cache-control']).toBe('no-cache');
     expect(card.headers.vary).toMatch(/cookie/i);
 
-    // Signed out, another screen, or a path that names no player: the page as it is.
+    // A receipt of the latest revision: its answer, whose still is the screen's largest image (decision 231).
+    for (const url of ['/receipts/12', '/receipts/12?revision=0', '/receipts/12?revision=x&a=b']) {
+      const receipt = await t.app.inject({ method: 'GET', url, headers: cookie });
+      expect(preloads(receipt.body), url).toEqual(['/api/analysis-requests/12/receipt']);
+    }
+
+    // Signed out, another screen, a path that names no player, or a receipt's earlier revision (asked for
+    // with its query): the page as it is.
     for (const [url, headers] of [
       ['/players/7', {}],
+      ['/receipts/12', {}],
+      ['/receipts/12?revision=2', cookie],
+      ['/receipts/abc', cookie],
+      ['/forty-receipts/12', cookie],
       ['/players/7/edit', cookie],
       ['/players/abc', cookie],
       ['/players/0', cookie],

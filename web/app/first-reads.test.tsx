@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { analysisApi } from '@contract/api/analysis';
+import { auditsApi } from '@contract/api/audits';
 import { fortyApi } from '@contract/api/forty';
+import { measurementsApi } from '@contract/api/measurements';
 import { playersApi } from '@contract/api/players';
 import { sharingApi } from '@contract/api/sharing';
 import { videosApi } from '@contract/api/videos';
@@ -41,5 +43,33 @@ describe("the player card's first reads", () => {
     } finally {
       server.events.removeListener('request:start', record);
     }
+  });
+});
+
+describe("a receipt's first read", () => {
+  // Decision 231: the latest revision's receipt is named in the page; the screen must ask for exactly it.
+  it.each([
+    ['/receipts/9', ''],
+    ['/receipts/9', '?revision=0'],
+  ])('is the request the receipt at %s%s makes', async (pathname, search) => {
+    const seen: string[] = [];
+    server.use(
+      mock(measurementsApi.receipt, ({ request }) => {
+        const url = new URL(request.url);
+        seen.push(url.pathname + url.search);
+        return HttpResponse.json({ message: 'Not found', code: 'NOT_FOUND' }, { status: 404 });
+      }),
+      mock(auditsApi.status, () =>
+        HttpResponse.json({ message: 'Not found', code: 'NOT_FOUND' }, { status: 404 }),
+      ),
+    );
+    renderApp(pathname + search);
+    const named = firstReads(pathname, search);
+    expect(named).toEqual(['/api/analysis-requests/9/receipt']);
+    await waitFor(() => expect(seen).toContain(named[0]));
+  });
+
+  it('is not named for an earlier revision, which the screen asks for with its query', () => {
+    expect(firstReads('/receipts/9', 'revision=2')).toEqual([]);
   });
 });

@@ -1,0 +1,61 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { build, type Rolldown } from 'vite';
+import { clientContract } from './vite-client-contract';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const dir = mkdtempSync(path.join(tmpdir(), 'va-client-contract-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Bundles `entry` (a module in a temporary folder, next to `files`) as the web's build would. */
+async function bundle(entry: string, files: Record<string, string> = {}): Promise<string> {
+  for (const [name, text] of Object.entries({ ...files, 'entry.ts': entry })) {
+    mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+    writeFileSync(path.join(dir, name), text);
+  }
+  const result = (await build({
+    configFile: false,
+    logLevel: 'silent',
+    root: dir,
+    plugins: [clientContract()],
+    resolve: { alias: { '@contract': path.join(root, 'contract') } },
+    build: { write: false, minify: false, rolldownOptions: { input: path.join(dir, 'entry.ts') } },
+  })) as Rolldown.RolldownOutput | Rolldown.RolldownOutput[];
+  const [out] = Array.isArray(result) ? result : [result];
+  return out.output.map((o) => (o.type === 'chunk' ? o.code : '')).join('\n');
+}
+
+describe('the contract in the web build (decision 231)', () => {
+  it('keeps an endpoint its method and path, and constructs none of its schemas', async () => {
+    const code = await bundle(
+      `import { authApi } from '@contract/api/auth';\nconsole.log(authApi.login.method, authApi.login.path);`,
+    );
+    expect(code).toContain('"/api/login"');
+    expect(code).toContain('"POST"');
+    // Neither the login's schemas (their messages) nor zod itself is in the bundle.
+    expect(code).not.toContain('Password is required');
+    expect(code).not.toContain('Emails do not match');
+    expect(code).not.toMatch(/ZodObject/);
+  });
+
+  it('keeps a schema the web uses, and only what it needs', async () => {
+    const code = await bundle(
+      `import { loginSchema } from '@contract/auth';\nconsole.log(loginSchema.safeParse({}).success);`,
+    );
+    expect(code).toContain('Password is required');
+    expect(code).toMatch(/ZodObject/);
+    expect(code).not.toContain('Emails do not match');
+  });
+
+  it('refuses an endpoint whose path it cannot read', async () => {
+    const files = {
+      'contract/api/odd.ts': `const defineEndpoint = (e: object) => e;\nconst base = { method: 'GET', path: '/api/odd' };\nexport const oddApi = { get: defineEndpoint({ ...base, access: 'public' }) };\n`,
+    };
+    await expect(
+      bundle(`import { oddApi } from './contract/api/odd';\nconsole.log(oddApi.get);`, files),
+    ).rejects.toThrow(/named one by one/);
+  });
+});

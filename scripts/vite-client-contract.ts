@@ -1,0 +1,101 @@
+/**
+ * The contract as the web's build takes it (decision 231). The web calls an endpoint by its method and path
+ * only (`web/lib/api-client.ts`); its input and answer schemas serve the server, the OpenAPI document and
+ * the tests. Built as written, every screen's first code constructed the zod schemas of every endpoint its
+ * features call (a third of the entry's evaluation on the player card). In the build:
+ * - each `defineEndpoint({...})` keeps `method` and `path` and drops the rest;
+ * - every call in a top-level declaration of a contract module is marked pure, so a schema no kept code
+ *   uses is left out of the bundle instead of being constructed on load (the contract's top-level
+ *   declarations are schemas, tables and constants; none is declared for a side effect).
+ * The web's tests and the server read the contract as written.
+ */
+
+/** The part of a Rolldown plugin context this uses: its parser (ESTree, UTF-16 offsets). */
+interface ParseContext {
+  parse(code: string, options?: { lang?: 'js' | 'ts' }): unknown;
+}
+
+interface Node {
+  type: string;
+  start: number;
+  end: number;
+  [key: string]: unknown;
+}
+
+const isNode = (v: unknown): v is Node =>
+  typeof v === 'object' && v !== null && typeof (v as Node).type === 'string';
+
+/** A contract module, not a test of one. */
+const CONTRACT = /[\\/]contract[\\/][^?]*\.ts$/;
+const KEPT = new Set(['method', 'path']);
+
+function children(node: Node): Node[] {
+  const out: Node[] = [];
+  for (const [key, value] of Object.entries(node)) {
+    if (key === 'parent') continue;
+    if (Array.isArray(value)) out.push(...value.filter(isNode));
+    else if (isNode(value)) out.push(value);
+  }
+  return out;
+}
+
+/** The edits (offset range and the text put there) that make one contract module the client's. */
+function edits(program: Node, id: string): [number, number, string][] {
+  const out: [number, number, string][] = [];
+  const visit = (node: Node, inFunction: boolean) => {
+    if (node.type === 'ArrowFunctionExpression' || node.type === 'FunctionExpression') inFunction = true;
+    const callee = node.callee as Node | undefined;
+    if (node.type === 'CallExpression' && callee?.type === 'Identifier' && callee.name === 'defineEndpoint') {
+      if (!inFunction) out.push([node.start, node.start, '/* @__PURE__ */ ']);
+      const [spec] = node.arguments as Node[];
+      if (spec?.type !== 'ObjectExpression') throw new Error(`${id}: defineEndpoint takes an object literal`);
+      const props = spec.properties as Node[];
+      const names = props.map((p) => {
+        const key = p.key as Node | undefined;
+        if (p.type !== 'Property' || p.computed || key?.type !== 'Identifier')
+          throw new Error(
+            `${id}: an endpoint's properties are named one by one (no spread, no computed key)`,
+          );
+        return key.name as string;
+      });
+      for (const name of KEPT)
+        if (!names.includes(name)) throw new Error(`${id}: an endpoint without its ${name}`);
+      props.forEach((p, i) => {
+        if (!KEPT.has(names[i])) out.push([p.start, p.end, `${names[i]}: undefined`]);
+      });
+      return;
+    }
+    if ((node.type === 'CallExpression' || node.type === 'NewExpression') && !inFunction)
+      out.push([node.start, node.start, '/* @__PURE__ */ ']);
+    for (const child of children(node)) visit(child, inFunction);
+  };
+  for (const statement of program.body as Node[]) {
+    const declaration =
+      statement.type === 'ExportNamedDeclaration' ? (statement.declaration as Node) : statement;
+    if (declaration?.type !== 'VariableDeclaration') continue;
+    for (const declarator of declaration.declarations as Node[])
+      if (isNode(declarator.init)) visit(declarator.init, false);
+  }
+  return out;
+}
+
+/** Applies the edits, last first, so each offset still points where the parser saw it. */
+function apply(code: string, list: [number, number, string][]): string {
+  let out = code;
+  for (const [start, end, text] of [...list].sort((a, b) => b[0] - a[0] || b[1] - a[1]))
+    out = out.slice(0, start) + text + out.slice(end);
+  return out;
+}
+
+/** The Vite plugin (build only: `vite dev` and the tests read the contract as written). */
+export function clientContract() {
+  return {
+    name: 'client-contract',
+    apply: 'build' as const,
+    transform(this: ParseContext, code: string, id: string) {
+      if (!CONTRACT.test(id) || /\.test\.ts$/.test(id)) return null;
+      const list = edits(this.parse(code, { lang: 'ts' }) as Node, id);
+      return list.length ? { code: apply(code, list), map: null } : null;
+    },
+  };
+}
