@@ -5,6 +5,7 @@ import { playersApi } from './api/players';
 import { sharingApi } from './api/sharing';
 import { videosApi } from './api/videos';
 import { pathOf } from './endpoint';
+import { receiptRevision } from './measurements';
 
 /**
  * The reads a signed-in screen makes as it first renders, by the page's path and query, as the URLs the web
@@ -17,11 +18,10 @@ import { pathOf } from './endpoint';
  */
 export function firstReads(pathname: string, search = ''): string[] {
   const receipt = /^\/receipts\/([1-9][0-9]{0,9})$/.exec(pathname);
-  if (receipt) {
-    // As the screen reads it (`receiptRevision`): a revision that is not a number is the latest.
-    const revision = Number(new URLSearchParams(search).get('revision')) || null;
-    return revision ? [] : [pathOf(measurementsApi.receipt, { id: Number(receipt[1]) })];
-  }
+  if (receipt)
+    return receiptRevision(new URLSearchParams(search))
+      ? []
+      : [pathOf(measurementsApi.receipt, { id: Number(receipt[1]) })];
   const card = /^\/players\/([1-9][0-9]{0,9})$/.exec(pathname);
   if (!card) return [];
   const id = Number(card[1]);

@@ -3,6 +3,9 @@ import { ID_MAX } from './constants';
 import { MAX_MARKS, MIN_MARKS } from './measurement-math';
 import { framePointSchema, trackResultSchema } from './tracking';
 
+/** The revision a receipt's address names (`?revision=N`); null for the latest, and for one not a number. */
+export const receiptRevision = (search: URLSearchParams) => Number(search.get('revision')) || null;
+
 export const LANDMARKS = ['torso', 'front_foot'] as const;
 export type Landmark = (typeof LANDMARKS)[number];
 export const LANDMARK_LABELS: Record<Landmark, string> = {

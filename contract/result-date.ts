@@ -10,7 +10,5 @@ const utcDay = dateFormat({ year: 'numeric', month: 'short', day: 'numeric', tim
  */
 export function formatResultDate(at: string | Date | null | undefined): string {
   if (!at) return '';
-  const date = new Date(at);
-  // As `toLocaleDateString` wrote it; the formatter would throw instead.
-  return Number.isNaN(date.getTime()) ? 'Invalid Date' : utcDay(date);
+  return utcDay(at);
 }

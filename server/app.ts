@@ -167,17 +167,16 @@ async function registerWeb(app: FastifyInstance) {
     });
   }
   app.setNotFoundHandler(async (req, reply) => {
+    const [pathname, ...query] = req.url.split('?');
     // A missing asset is a 404, not the page: a tab still running an older build then fails clearly.
-    const notPage = ['/api/', '/files/', '/assets/'].some((p) => req.url.startsWith(p));
+    const notPage = ['/api/', '/files/', '/assets/'].some((p) => pathname.startsWith(p));
     if (!hasWeb || notPage || req.method !== 'GET') {
       return reply
         .status(404)
-        .send({ message: `Route ${req.method} ${req.url.split('?')[0]} not found`, code: 'NOT_FOUND' });
+        .send({ message: `Route ${req.method} ${pathname} not found`, code: 'NOT_FOUND' });
     }
     // A signed-in visit to a screen whose first reads are known gets the page naming them (decision 224).
-    const [pathname, ...query] = req.url.split('?');
-    const search = query.join('?');
-    const reads = req.cookies?.[SESSION_COOKIE] ? firstReads(pathname, search) : [];
+    const reads = req.cookies?.[SESSION_COOKIE] ? firstReads(pathname, query.join('?')) : [];
     if (reads.length) {
       const page = pageWithFirstReads(await readFile(path.join(webDist, 'index.html'), 'utf8'), reads);
       if (page)

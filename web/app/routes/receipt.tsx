@@ -3,7 +3,7 @@ import { canProcessRequests } from '@contract/access';
 import { Breadcrumb } from '@/components/ui/breadcrumb';
 import { useUser } from '@/features/auth/api/use-user';
 import { AuditBadge } from '@/features/audits/components/audit-badge';
-import { receiptRevision } from '@/features/measurements/api/get-receipt';
+import { receiptRevision } from '@contract/measurements';
 import { ReceiptView } from '@/features/measurements/components/receipt/receipt-view';
 import { paths } from '@/lib/paths';
 import NotFound from './not-found';

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { measurementsApi } from '@contract/api/measurements';
+import { receiptRevision } from '@contract/measurements';
 import { call } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
 import { measurementKeys } from './keys';
@@ -23,9 +24,6 @@ export const useReceipt = (requestId: number, revision?: number | null) =>
     ...receiptQueryOptions(requestId, revision),
     enabled: Number.isInteger(requestId) && requestId > 0,
   });
-
-/** The revision a receipt's address names (`?revision=N`); null for the latest. */
-export const receiptRevision = (search: URLSearchParams) => Number(search.get('revision')) || null;
 
 /**
  * Asks for the receipt the address names as soon as the screen's code arrives, before the screen
