@@ -43,7 +43,10 @@ test.describe('leaderboard', () => {
     await expect(page).toHaveURL(/season=all/);
     await expect(page.getByRole('status', { name: 'Loading the leaderboard' })).toHaveCount(0);
     await expect(rows(page)).toHaveCount(25);
-    await page.getByRole('button', { name: 'Load More' }).scrollIntoViewIfNeeded();
+    await expect(page.getByRole('button', { name: 'Load More' })).toBeAttached();
+    // To the end of the page, as a user scrolls: the button the load replaces may go while a scroll to it
+    // is still waiting for it to be stable (it did once in CI: "Element is not attached to the DOM").
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     await expect(rows(page)).toHaveCount(38);
   });
 
