@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import { Suspense, useLayoutEffect, type ComponentType, type ReactElement } from 'react';
-import { onDemand } from './on-demand';
+import { HOLD_AT_MOST_MS, onDemand } from './on-demand';
 
 /** A screen's code that arrives when the test says so (or fails). */
 function chunk() {
@@ -112,5 +112,82 @@ describe('a screen loaded on demand (decision 222)', () => {
     c.fail(new Error('chunk gone'));
     await preloaded;
     expect(() => render(<Screen />)).toThrow('chunk gone');
+  });
+});
+
+/** First data that answers (or fails) when the test says so. */
+function reads() {
+  let answer!: () => void;
+  let fail!: () => void;
+  const data = new Promise<void>((resolve, reject) => {
+    answer = resolve;
+    fail = () => reject(new Error('404'));
+  });
+  return { data, answer: () => answer(), fail: () => fail() };
+}
+
+describe("the page's first screen waits for the first data it holds for (decision 232)", () => {
+  it('shows the spinner while its data is on the way although its code is here, then renders once', async () => {
+    const d = reads();
+    let renders = 0;
+    function Loaded() {
+      renders++;
+      return <h1>The screen</h1>;
+    }
+    const Screen = onDemand(() => Promise.resolve({ default: Loaded }));
+    Screen.hold(d.data);
+    await Screen.preload();
+    render(<Screen />);
+    expect(screen.getByRole('status')).toBeInTheDocument();
+    expect(renders).toBe(0);
+    await act(async () => d.answer());
+    expect(screen.getByRole('heading', { name: 'The screen' })).toBeInTheDocument();
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(renders).toBe(1);
+  });
+
+  it('shows the screen when its data failed: the screen says what failed, not the spinner', async () => {
+    const c = chunk();
+    const d = reads();
+    const Screen = onDemand(c.load);
+    Screen.hold(d.data);
+    render(<Screen />);
+    await act(async () => c.arrive());
+    expect(screen.getByRole('status')).toBeInTheDocument();
+    await act(async () => d.fail());
+    expect(screen.getByRole('heading', { name: 'The screen' })).toBeInTheDocument();
+  });
+
+  it(`waits at most ${HOLD_AT_MOST_MS} ms for data that does not answer`, async () => {
+    vi.useFakeTimers();
+    try {
+      const c = chunk();
+      const Screen = onDemand(c.load);
+      Screen.hold(new Promise(() => {}));
+      render(<Screen />);
+      await act(async () => c.arrive());
+      await act(async () => vi.advanceTimersByTime(HOLD_AT_MOST_MS - 1));
+      expect(screen.getByRole('status')).toBeInTheDocument();
+      await act(async () => vi.advanceTimersByTime(1));
+      expect(screen.getByRole('heading', { name: 'The screen' })).toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('does not hold a screen opened after the first: a navigation waits for its code only', async () => {
+    const first = chunk();
+    const First = onDemand(first.load);
+    const view = render(inSuspense(<First />));
+    await act(async () => first.arrive());
+    const next = chunk();
+    const Next = onDemand(next.load);
+    Next.hold(new Promise(() => {}));
+    const preloaded = Next.preload();
+    next.arrive();
+    await preloaded;
+    await act(async () => view.rerender(inSuspense(<Next />)));
+    expect(screen.getByRole('heading', { name: 'The screen' })).toBeInTheDocument();
+    expect(screen.queryByRole('status')).toBeNull();
   });
 });

@@ -1,26 +1,35 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { waitFor } from '@testing-library/react';
 import { HttpResponse } from 'msw';
+import { analysisApi } from '@contract/api/analysis';
+import { fortyApi } from '@contract/api/forty';
 import { measurementsApi } from '@contract/api/measurements';
 import { playersApi } from '@contract/api/players';
+import { sharingApi } from '@contract/api/sharing';
+import { videosApi } from '@contract/api/videos';
+import { firstReads } from '@contract/first-reads';
 import { mock } from '@/test/mock';
 import { server } from '@/test/server';
-import { aPlayer } from '@/test/data';
+import { aPlayer, emptyVideoList } from '@/test/data';
 import { preloadScreen } from './router';
 
-/** The requests the handlers saw, as path and query. */
+/** The requests the handlers saw, as path and query: receipts answer 404, the card's reads answer. */
 function watch() {
   const seen: string[] = [];
+  const record = ({ request }: { request: Request }) => {
+    const url = new URL(request.url);
+    seen.push(url.pathname + url.search);
+  };
+  server.events.on('request:start', record);
+  onTestFinished(() => void server.events.removeListener('request:start', record));
+  const none = { total: 0, pendingCount: 0, iga: 0, igaPendingCount: 0, speed: 0, speedPendingCount: 0 };
   server.use(
-    mock(measurementsApi.receipt, ({ request }) => {
-      const url = new URL(request.url);
-      seen.push(url.pathname + url.search);
-      return HttpResponse.json({ message: 'Not found' }, { status: 404 });
-    }),
-    mock(playersApi.get, ({ request }) => {
-      seen.push(new URL(request.url).pathname);
-      return HttpResponse.json(aPlayer({ id: 5 }));
-    }),
+    mock(measurementsApi.receipt, () => HttpResponse.json({ message: 'Not found' }, { status: 404 })),
+    mock(playersApi.get, () => HttpResponse.json(aPlayer({ id: 5 }))),
+    mock(videosApi.list, () => HttpResponse.json(emptyVideoList())),
+    mock(sharingApi.resultPercentiles, () => HttpResponse.json([])),
+    mock(fortyApi.results, () => HttpResponse.json([])),
+    mock(analysisApi.pending, () => HttpResponse.json(none)),
   );
   return seen;
 }
@@ -32,11 +41,17 @@ describe("a screen's first data leaves with its code, before the screen renders 
     await waitFor(() => expect(seen).toEqual(['/api/analysis-requests/10/receipt?revision=2']));
   });
 
-  it('a receipt without a revision asks for the latest, and the player card for its player', async () => {
+  it('a receipt without a revision asks for the latest', async () => {
     const seen = watch();
     preloadScreen('/receipts/11', Promise.resolve({ id: 1 }));
+    await waitFor(() => expect(seen).toEqual(['/api/analysis-requests/11/receipt']));
+  });
+
+  it('the player card asks for exactly the reads its page names, URL for URL (decisions 224, 232)', async () => {
+    const seen = watch();
     preloadScreen('/players/5', Promise.resolve({ id: 1 }));
-    await waitFor(() => expect(seen.sort()).toEqual(['/api/analysis-requests/11/receipt', '/api/players/5']));
+    const named = firstReads('/players/5');
+    await waitFor(() => expect(seen.sort()).toEqual([...named].sort()));
   });
 
   it('asks for nothing when the session check says signed out', async () => {

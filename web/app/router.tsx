@@ -111,7 +111,18 @@ const SHELL_SCREENS: {
   { path: paths.home, Screen: Home, data: () => prefetchPlayerPages() },
   { path: paths.testSearch, Screen: TestSearch, roles: family },
   { path: paths.playerNew, Screen: PlayerNew, roles: family },
-  { path: '/players/:id', Screen: PlayerCard, roles: family, data: ({ id }) => id && prefetchPlayer(id) },
+  {
+    path: '/players/:id',
+    Screen: PlayerCard,
+    roles: family,
+    // The player at once; the card's other first reads with the card's code (its features' modules).
+    data: ({ id }) =>
+      id &&
+      Promise.all([
+        prefetchPlayer(id),
+        import('./routes/player-card-data').then((m) => m.prefetchPlayerCard(Number(id))),
+      ]),
+  },
   { path: '/players/:id/edit', Screen: PlayerEdit, roles: family },
   { path: '/players/:id/videos', Screen: PlayerVideos, roles: family },
   { path: paths.subscriptions, Screen: Subscriptions, roles: family },
@@ -142,7 +153,8 @@ const SHELL_SCREENS: {
 /**
  * Starts loading the screen at `pathname` (and the shell around it) while the session check is in
  * flight, instead of after it: the screen's code and `/api/user` travel together (decision 191). Once
- * `user` says signed in, the screen's first data is asked for too, while its code still loads (decision 192).
+ * `user` says signed in, the screen's first data is asked for too, while its code still loads (decision 192),
+ * and the screen waits for it (at most `HOLD_AT_MOST_MS`) to render once, whole (decision 232).
  */
 export function preloadScreen(pathname: string, user: Promise<unknown>, search = '') {
   if (matchPath(paths.auth, pathname)) return void AuthPage.preload();
@@ -151,7 +163,9 @@ export function preloadScreen(pathname: string, user: Promise<unknown>, search =
     if (!match) continue;
     void AppLayout.preload();
     void shell.Screen.preload();
-    if (shell.data) void user.then((u) => u && shell.data!(match.params, new URLSearchParams(search)));
+    // The screen renders once, with its first data, not once per answer (decision 232).
+    if (shell.data)
+      shell.Screen.hold(user.then((u) => u && shell.data!(match.params, new URLSearchParams(search))));
     return;
   }
 }

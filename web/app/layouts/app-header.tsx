@@ -60,7 +60,7 @@ export function AppHeader() {
 
   if (isCoach(user.role)) return <CoachHeader onLogout={onLogout} />;
   return (
-    <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur">
+    <header className="sticky top-0 z-40 border-b bg-background">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6">
         <Logo />
         <nav className="ml-4 hidden items-center gap-1 md:flex" aria-label="Main">

@@ -13,7 +13,7 @@ const navClass = ({ isActive }: { isActive: boolean }) =>
 /** A coach's header: Search, Watch list, Profile; no players, credits or requests (decision 211). */
 export function CoachHeader({ onLogout }: { onLogout: () => void }) {
   return (
-    <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur">
+    <header className="sticky top-0 z-40 border-b bg-background">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6">
         <Link
           to={paths.coachSearch}

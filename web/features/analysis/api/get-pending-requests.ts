@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { analysisApi } from '@contract/api/analysis';
 import { call } from '@/lib/api-client';
+import { queryClient } from '@/lib/query-client';
 import { analysisKeys } from './keys';
 
 const pendingRequestsQueryOptions = (playerId: number) =>
@@ -12,3 +13,7 @@ const pendingRequestsQueryOptions = (playerId: number) =>
   });
 
 export const usePendingRequests = (playerId: number) => useQuery(pendingRequestsQueryOptions(playerId));
+
+/** Asks for the player's pending requests before the player card renders (decision 232). */
+export const prefetchPendingRequests = (playerId: number) =>
+  queryClient.prefetchQuery(pendingRequestsQueryOptions(playerId));

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack
 import { fortyApi } from '@contract/api/forty';
 import type { FortyMeasurement, FortyProposalInput } from '@contract/forty';
 import { call } from '@/lib/api-client';
+import { queryClient } from '@/lib/query-client';
 
 /** The verified 40's queries (decision 209): the live preview, a receipt, a player's results. */
 export const fortyKeys = {
@@ -57,9 +58,15 @@ export const useFortyReceipt = (requestId: number) =>
     enabled: Number.isInteger(requestId) && requestId > 0,
   });
 
-export const useFortyResults = (playerId: number) =>
-  useQuery({
+const fortyResultsQueryOptions = (playerId: number) =>
+  queryOptions({
     queryKey: fortyKeys.results(playerId),
     queryFn: ({ signal }) => call(fortyApi.results, { params: { id: playerId }, signal }),
     staleTime: 60_000,
   });
+
+export const useFortyResults = (playerId: number) => useQuery(fortyResultsQueryOptions(playerId));
+
+/** Asks for the player's verified 40s before the player card renders (decision 232). */
+export const prefetchFortyResults = (playerId: number) =>
+  queryClient.prefetchQuery(fortyResultsQueryOptions(playerId));

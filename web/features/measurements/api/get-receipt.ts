@@ -32,5 +32,5 @@ export const useReceipt = (requestId: number, revision?: number | null) =>
 export const prefetchReceipt = (requestId: string, search: URLSearchParams) => {
   const id = Number(requestId);
   if (Number.isInteger(id) && id > 0)
-    void queryClient.prefetchQuery(receiptQueryOptions(id, receiptRevision(search)));
+    return queryClient.prefetchQuery(receiptQueryOptions(id, receiptRevision(search)));
 };

@@ -2,6 +2,7 @@ import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '
 import { videosApi } from '@contract/api/videos';
 import { PAGE_SIZES } from '@contract/pagination';
 import { apiPage, call } from '@/lib/api-client';
+import { queryClient } from '@/lib/query-client';
 import { videoKeys } from './keys';
 
 const videosQueryOptions = (playerId: number) =>
@@ -15,6 +16,9 @@ const videosQueryOptions = (playerId: number) =>
 export function useVideos(playerId: number) {
   return useQuery(videosQueryOptions(playerId));
 }
+
+/** Asks for the player's videos before the player card renders (decision 232). */
+export const prefetchVideos = (playerId: number) => queryClient.prefetchQuery(videosQueryOptions(playerId));
 
 /** The library, newest first, a page at a time (each page repeats the stats over all videos; decision 063). */
 const videoPagesQueryOptions = (playerId: number) =>
