@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { act } from 'react';
+import { focusManager } from '@tanstack/react-query';
 import { screen, waitFor } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { analysisApi } from '@contract/api/analysis';
@@ -9,7 +11,7 @@ import { playersApi } from '@contract/api/players';
 import { sharingApi } from '@contract/api/sharing';
 import { videosApi } from '@contract/api/videos';
 import { firstReads } from '@contract/first-reads';
-import { aPlayer, emptyVideoList } from '@/test/data';
+import { aPlayer, aUser, emptyVideoList } from '@/test/data';
 import { mock } from '@/test/mock';
 import { renderApp } from '@/test/render';
 import { server } from '@/test/server';
@@ -71,5 +73,33 @@ describe("a receipt's first read", () => {
 
   it('is not named for an earlier revision, which the screen asks for with its query', () => {
     expect(firstReads('/receipts/9', 'revision=2')).toEqual([]);
+  });
+});
+
+describe("the card's reads the specification refetches on focus (decision 232)", () => {
+  it('are asked for once as the card and its parts below the fold mount, and again when the window regains focus', async () => {
+    const player = aPlayer({ id: 7 });
+    const id = player.id;
+    const none = { total: 0, pendingCount: 0, iga: 0, igaPendingCount: 0, speed: 0, speedPendingCount: 0 };
+    const asked = { videos: 0, pending: 0 };
+    server.use(
+      mock(playersApi.get, () => HttpResponse.json(player), { id }),
+      mock(videosApi.list, () => (asked.videos++, HttpResponse.json(emptyVideoList())), { playerId: id }),
+      mock(sharingApi.resultPercentiles, () => HttpResponse.json([]), { id }),
+      mock(fortyApi.results, () => HttpResponse.json([]), { id }),
+      mock(analysisApi.pending, () => (asked.pending++, HttpResponse.json(none)), { id }),
+      mock(analysisApi.history, () => HttpResponse.json([]), { id }),
+    );
+    // An analyst: the card with its request history below the fold, which reads the videos too.
+    renderApp(`/players/${id}`, { user: aUser({ id: 99, role: 'analyst' }) });
+    expect(await screen.findByRole('heading', { name: 'Videos' })).toBeInTheDocument();
+    expect(await screen.findByText(/no requests/i)).toBeInTheDocument();
+    expect(asked).toEqual({ videos: 1, pending: 1 });
+    await act(async () => {
+      focusManager.setFocused(false);
+      focusManager.setFocused(true);
+    });
+    await waitFor(() => expect(asked).toEqual({ videos: 2, pending: 2 }));
+    focusManager.setFocused(undefined);
   });
 });

@@ -16,3 +16,10 @@ export const queryClient = new QueryClient({
     mutations: { retry: false },
   },
 });
+
+/**
+ * A read the specification has "refetched on window focus": refetched whenever the window regains focus,
+ * and otherwise fresh for 5 s, so the parts of a screen that mount one after another (the player card's,
+ * prefetched before it renders) share one answer instead of each asking again (decision 232).
+ */
+export const REFETCHED_ON_FOCUS = { refetchOnWindowFocus: 'always', staleTime: 5_000 } as const;

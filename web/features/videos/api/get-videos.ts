@@ -2,15 +2,14 @@ import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '
 import { videosApi } from '@contract/api/videos';
 import { PAGE_SIZES } from '@contract/pagination';
 import { apiPage, call } from '@/lib/api-client';
-import { queryClient } from '@/lib/query-client';
+import { queryClient, REFETCHED_ON_FOCUS } from '@/lib/query-client';
 import { videoKeys } from './keys';
 
 const videosQueryOptions = (playerId: number) =>
   queryOptions({
     queryKey: videoKeys.list(playerId),
     queryFn: ({ signal }) => call(videosApi.list, { params: { playerId }, signal }),
-    refetchOnWindowFocus: true,
-    staleTime: 0,
+    ...REFETCHED_ON_FOCUS,
   });
 
 export function useVideos(playerId: number) {
