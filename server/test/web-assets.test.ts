@@ -34,7 +34,7 @@ describe('the built web app', () => {
     }
   });
 
-  it('names the first reads of the player card and of a receipt in the page of a signed-in visit to them, and nowhere else (decisions 224, 231)', async () => {
+  it('names the first reads of the player card, a receipt and the video library in the page of a signed-in visit to them, and nowhere else (decisions 224, 231, 232)', async () => {
     const family = await createUser(t);
     const cookie = { cookie: family.cookie };
     const preloads = (html: string) =>
@@ -64,16 +64,23 @@ describe('the built web app', () => {
       expect(preloads(receipt.body), url).toEqual(['/api/analysis-requests/12/receipt']);
     }
 
+    // The video library: its player, its first page (the screen's page size) and the positions (decision 232).
+    const library = await t.app.inject({ method: 'GET', url: '/players/7/videos', headers: cookie });
+    expect(preloads(library.body)).toEqual(['/api/players/7', '/api/videos/7?limit=12', '/api/positions']);
+
     // Signed out, another screen, a path that names no player, or a receipt's earlier revision (asked for
     // with its query): the page as it is.
     for (const [url, headers] of [
       ['/players/7', {}],
+      ['/players/7/videos', {}],
       ['/receipts/12', {}],
       ['/receipts/12?revision=2', cookie],
       ['/receipts/abc', cookie],
       ['/forty-receipts/12', cookie],
       ['/players/7/edit', cookie],
       ['/players/abc', cookie],
+      ['/players/abc/videos', cookie],
+      ['/players/7/videos/1', cookie],
       ['/players/0', cookie],
       ['/', cookie],
     ] as const) {

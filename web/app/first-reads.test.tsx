@@ -48,6 +48,32 @@ describe("the player card's first reads", () => {
   });
 });
 
+describe("the video library's first reads", () => {
+  it('are the requests the library makes as it first renders, URL for URL (decision 232)', async () => {
+    const player = aPlayer({ id: 7 });
+    const id = player.id;
+    server.use(
+      mock(playersApi.get, () => HttpResponse.json(player), { id }),
+      mock(videosApi.list, () => HttpResponse.json(emptyVideoList()), { playerId: id }),
+    );
+    const seen: string[] = [];
+    const record = ({ request }: { request: Request }) => {
+      const url = new URL(request.url);
+      seen.push(url.pathname + url.search);
+    };
+    server.events.on('request:start', record);
+    try {
+      renderApp(`/players/${id}/videos`);
+      expect(await screen.findByText('No videos yet')).toBeInTheDocument();
+      const named = firstReads(`/players/${id}/videos`);
+      expect(named).toHaveLength(3);
+      await waitFor(() => expect(seen).toEqual(expect.arrayContaining(named)));
+    } finally {
+      server.events.removeListener('request:start', record);
+    }
+  });
+});
+
 describe("a receipt's first read", () => {
   // Decision 231: the latest revision's receipt is named in the page; the screen must ask for exactly it.
   it.each([

@@ -54,10 +54,18 @@ describe("a screen's first data leaves with its code, before the screen renders 
     await waitFor(() => expect(seen.sort()).toEqual([...named].sort()));
   });
 
+  it('the video library asks for exactly the reads its page names, URL for URL (decision 232)', async () => {
+    const seen = watch();
+    preloadScreen('/players/5/videos', Promise.resolve({ id: 1 }));
+    const named = firstReads('/players/5/videos');
+    await waitFor(() => expect(seen.sort()).toEqual([...named].sort()));
+  });
+
   it('asks for nothing when the session check says signed out', async () => {
     const seen = watch();
     preloadScreen('/receipts/12', Promise.resolve(null));
     preloadScreen('/players/5', Promise.resolve(null));
+    preloadScreen('/players/5/videos', Promise.resolve(null));
     // The screens' code may load; no data is asked for.
     await new Promise((r) => setTimeout(r, 200));
     expect(seen).toEqual([]);

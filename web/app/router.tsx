@@ -124,7 +124,18 @@ const SHELL_SCREENS: {
       ]),
   },
   { path: '/players/:id/edit', Screen: PlayerEdit, roles: family },
-  { path: '/players/:id/videos', Screen: PlayerVideos, roles: family },
+  {
+    path: '/players/:id/videos',
+    Screen: PlayerVideos,
+    roles: family,
+    // The library reads its player by number (the card by the address's text): the same key as its hook.
+    data: ({ id }) =>
+      Number(id) > 0 &&
+      Promise.all([
+        prefetchPlayer(Number(id)),
+        import('./routes/player-videos-data').then((m) => m.prefetchPlayerVideos(Number(id))),
+      ]),
+  },
   { path: paths.subscriptions, Screen: Subscriptions, roles: family },
   { path: paths.profile, Screen: Profile },
   { path: paths.leaderboard, Screen: Leaderboard, roles: family },

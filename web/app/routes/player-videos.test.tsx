@@ -84,4 +84,27 @@ describe("a player's video library", () => {
     expect(within(tiles[1]).getByTestId('video-state')).toHaveTextContent('Could not be processed');
     expect(screen.queryByText('No videos yet')).not.toBeInTheDocument();
   });
+
+  it('asks for the first row of thumbnails as the library renders, and the rest once scrolled near (decision 232)', async () => {
+    showPlayer();
+    const videos = Array.from({ length: 6 }, (_, i) =>
+      aVideo({ id: i + 1, playerId: player.id, thumbnail: `/files/thumbnails/v${i + 1}.jpg` }),
+    );
+    const list = videoListSchema.parse({
+      videos,
+      stats: { highestSpeed: null, highestIgaScore: null, totalVideos: 6, readyVideos: 6 },
+    });
+    server.use(mock(videosApi.list, () => HttpResponse.json(list), { playerId: player.id }));
+    const { container } = renderApp(`/players/${player.id}/videos`);
+    expect(await screen.findAllByTestId('video-tile')).toHaveLength(6);
+    const images = [...container.querySelectorAll('[data-testid="video-tile"] img')];
+    expect(images.map((img) => [img.getAttribute('src'), img.getAttribute('loading')])).toEqual([
+      ['/files/thumbnails/v1.jpg', 'eager'],
+      ['/files/thumbnails/v2.jpg', 'eager'],
+      ['/files/thumbnails/v3.jpg', 'eager'],
+      ['/files/thumbnails/v4.jpg', 'eager'],
+      ['/files/thumbnails/v5.jpg', 'lazy'],
+      ['/files/thumbnails/v6.jpg', 'lazy'],
+    ]);
+  });
 });

@@ -31,8 +31,11 @@ const videoPagesQueryOptions = (playerId: number) =>
       }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
-    refetchOnWindowFocus: true,
-    staleTime: 0,
+    ...REFETCHED_ON_FOCUS,
   });
 
 export const useVideoPages = (playerId: number) => useInfiniteQuery(videoPagesQueryOptions(playerId));
+
+/** Asks for the library's first page before the library renders (decision 232). */
+export const prefetchVideoPages = (playerId: number) =>
+  queryClient.prefetchInfiniteQuery(videoPagesQueryOptions(playerId));

@@ -52,8 +52,9 @@ export function VideoLibrary({
       ) : (
         <div className="grid gap-6">
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
-            {shown.map((v) => (
-              <VideoTile key={v.id} video={v} onPlay={setPlaying} />
+            {shown.map((v, i) => (
+              // The first row (four tiles at the widest) is in view as the library opens: its images are its LCP.
+              <VideoTile key={v.id} video={v} onPlay={setPlaying} eager={i < 4} />
             ))}
           </div>
           <LoadMoreButton query={pages} className="justify-self-center" />

@@ -2,15 +2,21 @@ import { Play } from 'lucide-react';
 import type { Video } from '@contract/videos';
 import { cn } from '@/lib/cn';
 
-/** A ready video's thumbnail with a play button on hover; a failed one reads 'Could not be read', anything else 'Processing...'. */
+/**
+ * A ready video's thumbnail with a play button on hover; a failed one reads 'Could not be read', anything
+ * else 'Processing...'. `eager`: in view as the screen opens, so its image is asked for as it renders, not
+ * once the browser has laid the page out and found it in view (lazy loading; decision 232).
+ */
 export function VideoThumb({
   video,
   onPlay,
   className,
+  eager = false,
 }: {
   video: Video;
   onPlay: (v: Video) => void;
   className?: string;
+  eager?: boolean;
 }) {
   const ready = video.status === 'ready';
   const label = `Play video from season ${video.season}`;
@@ -31,7 +37,7 @@ export function VideoThumb({
         <img
           src={video.thumbnail}
           alt=""
-          loading="lazy"
+          loading={eager ? 'eager' : 'lazy'}
           draggable={false}
           className="h-full w-full object-cover"
         />

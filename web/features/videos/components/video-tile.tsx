@@ -6,7 +6,16 @@ import { formatShortDate, relativeTime } from '@/lib/format';
 import { VideoThumb } from './video-thumb';
 
 /** One library tile: position, date, season and the verified value, or its state (awaiting analysis, processing). */
-export function VideoTile({ video, onPlay }: { video: Video; onPlay: (v: Video) => void }) {
+export function VideoTile({
+  video,
+  onPlay,
+  eager,
+}: {
+  video: Video;
+  onPlay: (v: Video) => void;
+  /** The tile is in view as the library opens (`VideoThumb`). */
+  eager?: boolean;
+}) {
   const value =
     video.igaScore != null ? (
       `IGA Score: ${Number(video.igaScore).toFixed(1)}`
@@ -32,7 +41,7 @@ export function VideoTile({ video, onPlay }: { video: Video; onPlay: (v: Video) 
         : 'Processing video · Awaiting analysis';
   return (
     <Card className="overflow-hidden" data-testid="video-tile">
-      <VideoThumb video={video} onPlay={onPlay} className="rounded-none" />
+      <VideoThumb video={video} onPlay={onPlay} eager={eager} className="rounded-none" />
       <CardContent className="grid gap-1 p-4 pt-3 text-sm sm:p-4 sm:pt-3">
         <div className="flex items-center justify-between gap-2">
           <span className="font-semibold">{video.positionKey ?? 'Unknown'}</span>

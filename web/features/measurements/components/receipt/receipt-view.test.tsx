@@ -102,6 +102,8 @@ describe('the receipt, in plain words first', () => {
     stills.forEach((still, i) => {
       expect(within(still).getByText(`${marks[i].yardLine}-yard line`)).toBeVisible();
       expect(within(still).getByText(`at ${marks[i].time.toFixed(4)} s`)).toBeVisible();
+      // In view as the receipt opens (one row): asked for as it renders, not once laid out (decision 232).
+      expect(within(still).getByRole('img')).toHaveAttribute('loading', 'eager');
     });
     expect(screen.getByText('What the ± does not cover')).toBeVisible();
     expect(screen.queryByTestId('receipt-track-stills')).toBeNull();
