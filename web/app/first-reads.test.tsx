@@ -14,7 +14,7 @@ import { firstReads } from '@contract/first-reads';
 import { aPlayer, aUser, emptyVideoList } from '@/test/data';
 import { mock } from '@/test/mock';
 import { renderApp } from '@/test/render';
-import { server } from '@/test/server';
+import { requestsSeen, server } from '@/test/server';
 
 // Decision 224: the server names a screen's first reads in its page for the browser to preload; a preload is
 // used only by a request for exactly its URL, so the screen must ask for exactly these as it first renders.
@@ -30,21 +30,12 @@ describe("the player card's first reads", () => {
       mock(fortyApi.results, () => HttpResponse.json([]), { id }),
       mock(analysisApi.pending, () => HttpResponse.json(none), { id }),
     );
-    const seen: string[] = [];
-    const record = ({ request }: { request: Request }) => {
-      const url = new URL(request.url);
-      seen.push(url.pathname + url.search);
-    };
-    server.events.on('request:start', record);
-    try {
-      renderApp(`/players/${player.id}`);
-      expect(await screen.findByTestId('player-stats')).toBeInTheDocument();
-      const named = firstReads(`/players/${player.id}`);
-      expect(named).toHaveLength(6);
-      await waitFor(() => expect(seen).toEqual(expect.arrayContaining(named)));
-    } finally {
-      server.events.removeListener('request:start', record);
-    }
+    const seen = requestsSeen();
+    renderApp(`/players/${player.id}`);
+    expect(await screen.findByTestId('player-stats')).toBeInTheDocument();
+    const named = firstReads(`/players/${player.id}`);
+    expect(named).toHaveLength(6);
+    await waitFor(() => expect(seen).toEqual(expect.arrayContaining(named)));
   });
 });
 
@@ -56,21 +47,12 @@ describe("the video library's first reads", () => {
       mock(playersApi.get, () => HttpResponse.json(player), { id }),
       mock(videosApi.list, () => HttpResponse.json(emptyVideoList()), { playerId: id }),
     );
-    const seen: string[] = [];
-    const record = ({ request }: { request: Request }) => {
-      const url = new URL(request.url);
-      seen.push(url.pathname + url.search);
-    };
-    server.events.on('request:start', record);
-    try {
-      renderApp(`/players/${id}/videos`);
-      expect(await screen.findByText('No videos yet')).toBeInTheDocument();
-      const named = firstReads(`/players/${id}/videos`);
-      expect(named).toHaveLength(3);
-      await waitFor(() => expect(seen).toEqual(expect.arrayContaining(named)));
-    } finally {
-      server.events.removeListener('request:start', record);
-    }
+    const seen = requestsSeen();
+    renderApp(`/players/${id}/videos`);
+    expect(await screen.findByText('No videos yet')).toBeInTheDocument();
+    const named = firstReads(`/players/${id}/videos`);
+    expect(named).toHaveLength(3);
+    await waitFor(() => expect(seen).toEqual(expect.arrayContaining(named)));
   });
 });
 

@@ -1,4 +1,4 @@
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { waitFor } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { analysisApi } from '@contract/api/analysis';
@@ -9,19 +9,13 @@ import { sharingApi } from '@contract/api/sharing';
 import { videosApi } from '@contract/api/videos';
 import { firstReads } from '@contract/first-reads';
 import { mock } from '@/test/mock';
-import { server } from '@/test/server';
+import { requestsSeen, server } from '@/test/server';
 import { aPlayer, emptyVideoList } from '@/test/data';
 import { preloadScreen } from './router';
 
 /** The requests the handlers saw, as path and query: receipts answer 404, the card's reads answer. */
 function watch() {
-  const seen: string[] = [];
-  const record = ({ request }: { request: Request }) => {
-    const url = new URL(request.url);
-    seen.push(url.pathname + url.search);
-  };
-  server.events.on('request:start', record);
-  onTestFinished(() => void server.events.removeListener('request:start', record));
+  const seen = requestsSeen();
   const none = { total: 0, pendingCount: 0, iga: 0, igaPendingCount: 0, speed: 0, speedPendingCount: 0 };
   server.use(
     mock(measurementsApi.receipt, () => HttpResponse.json({ message: 'Not found' }, { status: 404 })),

@@ -1,5 +1,6 @@
 import { delay, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
+import { onTestFinished } from 'vitest';
 import { analyticsApi } from '@contract/api/analytics';
 import { authApi } from '@contract/api/auth';
 import { coachFamilyApi } from '@contract/api/coach';
@@ -36,3 +37,15 @@ export const page =
   (body: unknown[], nextCursor: string | null = null) =>
   () =>
     HttpResponse.json(body, { headers: nextCursor ? { 'X-Next-Cursor': nextCursor } : {} });
+
+/** Every request the app makes from now to the end of the test, as path and query, in order. */
+export function requestsSeen(): string[] {
+  const seen: string[] = [];
+  const record = ({ request }: { request: Request }) => {
+    const url = new URL(request.url);
+    seen.push(url.pathname + url.search);
+  };
+  server.events.on('request:start', record);
+  onTestFinished(() => void server.events.removeListener('request:start', record));
+  return seen;
+}
