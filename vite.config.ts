@@ -4,6 +4,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { clientContract } from './scripts/vite-client-contract';
+import { precompress } from './scripts/vite-precompress';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -100,6 +101,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     { name: 'chunk-groups', buildStart: () => void (groups = null) },
+    precompress(),
   ],
   resolve: { alias: { '@': r('./web'), '@contract': r('./contract') } },
   build: {

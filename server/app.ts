@@ -160,9 +160,13 @@ async function registerWeb(app: FastifyInstance) {
       // Vite names every file under assets/ by its content's hash: a name never changes content, so a
       // browser keeps it for a year and never asks again (decision 191). The page and the rest: max-age=0.
       cacheControl: false,
+      // The build's brotli or gzip copy of a file when the browser accepts it (decision 233); which one went
+      // depends on Accept-Encoding, so a shared cache must key on it.
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         const hashed = path.relative(webDist, filePath).startsWith(`assets${path.sep}`);
         res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=0');
+        res.setHeader('vary', 'accept-encoding');
       },
     });
   }

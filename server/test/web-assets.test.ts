@@ -1,10 +1,12 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, type TestApp } from './helpers';
 
 let t: TestApp;
+const BIG = `export const names = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `player-${i}`))};\n`;
 const web = mkdtempSync(path.join(tmpdir(), 'va-web-assets-'));
 beforeAll(async () => {
   mkdirSync(path.join(web, 'assets'));
@@ -14,6 +16,10 @@ beforeAll(async () => {
   );
   writeFileSync(path.join(web, 'assets', 'home-BbDQQb3f.js'), 'export const x = 1;');
   writeFileSync(path.join(web, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  // A build's file with its brotli and gzip copies beside it (scripts/vite-precompress.ts, decision 233).
+  writeFileSync(path.join(web, 'assets', 'big-Cq1x2y3z.js'), BIG);
+  writeFileSync(path.join(web, 'assets', 'big-Cq1x2y3z.js.br'), brotliCompressSync(BIG));
+  writeFileSync(path.join(web, 'assets', 'big-Cq1x2y3z.js.gz'), gzipSync(BIG));
   t = await createTestApp({ WEB_DIST_DIR: web });
 });
 afterAll(async () => {
@@ -89,6 +95,39 @@ describe('the built web app', () => {
       expect(preloads(res.body), url).toEqual([]);
       expect(res.headers['cache-control'], url).toBe('public, max-age=0');
     }
+  });
+
+  it("sends the build's brotli or gzip copy of a file to a browser that accepts it, the file itself otherwise (decision 233)", async () => {
+    const url = '/assets/big-Cq1x2y3z.js';
+    const br = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
+    });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(BIG);
+
+    const gz = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(BIG);
+
+    for (const headers of [{}, { 'accept-encoding': 'identity' }]) {
+      const plain = await t.app.inject({ method: 'GET', url, headers });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(BIG);
+    }
+    // A file the build left without copies (too small to gain) goes as it is, whatever the browser accepts.
+    const small = await t.app.inject({
+      method: 'GET',
+      url: '/assets/home-BbDQQb3f.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.body).toBe('export const x = 1;');
   });
 
   it('answers a missing asset with 404, not the page', async () => {
