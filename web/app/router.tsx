@@ -95,6 +95,22 @@ function SignedOutRoutes() {
   );
 }
 
+/**
+ * A player screen's first data (decision 232): the player at once (its request code is in the entry), the
+ * screen's other first reads once `load` brings their module with the screen's code, so the entry does not
+ * carry the request code of every feature the screen reads. An address that names no player asks for nothing.
+ */
+const playerScreenData =
+  (load: () => Promise<{ prefetch: (playerId: number) => Promise<unknown> }>) =>
+  ({ id }: Params) => {
+    const playerId = Number(id);
+    return (
+      Number.isInteger(playerId) &&
+      playerId > 0 &&
+      Promise.all([prefetchPlayer(playerId), load().then((m) => m.prefetch(playerId))])
+    );
+  };
+
 const staff: Role[] = ROLES.filter(canProcessRequests);
 const admin: Role[] = ROLES.filter(isAdmin);
 /** The family screens: every role but a coach's (decision 211). */
@@ -115,26 +131,14 @@ const SHELL_SCREENS: {
     path: '/players/:id',
     Screen: PlayerCard,
     roles: family,
-    // The player at once; the card's other first reads with the card's code (its features' modules).
-    data: ({ id }) =>
-      id &&
-      Promise.all([
-        prefetchPlayer(id),
-        import('./routes/player-card-data').then((m) => m.prefetchPlayerCard(Number(id))),
-      ]),
+    data: playerScreenData(() => import('./routes/player-card-data')),
   },
   { path: '/players/:id/edit', Screen: PlayerEdit, roles: family },
   {
     path: '/players/:id/videos',
     Screen: PlayerVideos,
     roles: family,
-    // The library reads its player by number (the card by the address's text): the same key as its hook.
-    data: ({ id }) =>
-      Number(id) > 0 &&
-      Promise.all([
-        prefetchPlayer(Number(id)),
-        import('./routes/player-videos-data').then((m) => m.prefetchPlayerVideos(Number(id))),
-      ]),
+    data: playerScreenData(() => import('./routes/player-videos-data')),
   },
   { path: paths.subscriptions, Screen: Subscriptions, roles: family },
   { path: paths.profile, Screen: Profile },

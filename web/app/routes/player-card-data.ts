@@ -9,13 +9,11 @@ import { prefetchVideos } from '@/features/videos/api/get-videos';
  * named them (`firstReads`, decision 224), so these requests take answers already here, and the card
  * renders once, whole, instead of once per answer (decision 232).
  */
-export const prefetchPlayerCard = (id: number) =>
-  Number.isInteger(id) && id > 0
-    ? Promise.all([
-        prefetchVideos(id),
-        prefetchResultPercentiles(id),
-        prefetchFortyResults(id),
-        prefetchPendingRequests(id),
-        prefetchPositions(),
-      ])
-    : undefined;
+export const prefetch = (playerId: number) =>
+  Promise.all([
+    prefetchVideos(playerId),
+    prefetchResultPercentiles(playerId),
+    prefetchFortyResults(playerId),
+    prefetchPendingRequests(playerId),
+    prefetchPositions(),
+  ]);

@@ -6,5 +6,5 @@ import { prefetchVideoPages } from '@/features/videos/api/get-videos';
  * page named them (`firstReads`), so these requests take answers already here, and the library renders once
  * with its first page, whose thumbnails are its largest images (decision 232).
  */
-export const prefetchPlayerVideos = (id: number) =>
-  Promise.all([prefetchVideoPages(id), prefetchPositions()]);
+export const prefetch = (playerId: number) =>
+  Promise.all([prefetchVideoPages(playerId), prefetchPositions()]);

@@ -30,4 +30,4 @@ export const usePlayer = (
 };
 
 /** Asks for the player while the card's code loads (decision 192); `usePlayer` then joins the request. */
-export const prefetchPlayer = (id: string | number) => queryClient.prefetchQuery(playerQueryOptions(id));
+export const prefetchPlayer = (id: number) => queryClient.prefetchQuery(playerQueryOptions(id));
