@@ -55,6 +55,15 @@ const STAFF_SCREENS = new Set(
 const HEAVY =
   /[\\/]node_modules[\\/](recharts|d3-|victory|mediabunny|embla|react-dropzone|decimal\.js|@reduxjs|immer|react-redux|redux|reselect|es-toolkit)/;
 
+/**
+ * Forms (decision 234): the form libraries and the contract's schemas of what the web sends (`contract/*-forms.ts`,
+ * `contract/*-query.ts`) are never grouped, so they load with the forms that use them (each form on a signed-in screen loads on demand)
+ * instead of with every screen's first code: evaluating zod cost the player card about a tenth of its
+ * first screen.
+ */
+const FORMS =
+  /[\\/](node_modules[\\/](zod|@hookform[\\/]resolvers|react-hook-form)[\\/]|contract[\\/][a-z-]+-(forms|query)\.ts$)/;
+
 let groups: Map<string, string> | null = null;
 /**
  * Chunk names (decision 192), so a screen loads a handful of files instead of 25-50 small ones over
@@ -65,6 +74,9 @@ let groups: Map<string, string> | null = null;
  * the same bytes in fewer files.
  */
 function chunkName(id: string, ctx: Ctx): string | null {
+  if (FORMS.test(id)) return null;
+  // A form of the web (it uses a form library or a form schema) loads with its screen or dialog too.
+  if (/[\\/]web[\\/]/.test(id) && ctx.getModuleInfo(id)?.importedIds.some((m) => FORMS.test(m))) return null;
   if (!groups) {
     groups = new Map();
     // Everything the sign-in page can reach: the entry (which imports feature indexes) and the page.

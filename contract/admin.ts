@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { cursorQuery, limitQuery, PAGE_SIZES } from './pagination';
+import { PAGE_SIZES } from './pagination';
+import { cursorQuery, limitQuery } from './pagination-query';
 import { ROLES } from './access';
 import { PASSWORD_MIN, USERNAME_MIN } from './constants';
 

@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { REJECTION_REASONS, decimalsFor, type PositionSubmetric } from './analysis';
+import { analysisKinds, findAnalysisKind } from './analysis-kinds';
 import { ID_MAX } from './constants';
+import { FORTY_CLIP_REQUIRED } from './forty';
 import {
   HUDL_URL_INVALID,
   HUDL_VIDEO_ONLY,
@@ -10,8 +13,11 @@ import {
 } from './hudl-links';
 
 /**
- * What a family fills in to ask for an analysis, per kind (the registry in analysis-kinds.ts names each
- * kind's form). Kept apart from analysis.ts so that the registry can hold them without an import cycle.
+ * The schemas of what the analysis forms send (decision 234): a family's request of each kind (the
+ * registry in analysis-kinds.ts names the kinds, `REQUEST_FORMS` here their forms) and the analyst queue's
+ * completion and rejection. Kept apart from analysis.ts, analysis-kinds.ts and forty.ts, which the
+ * signed-in screens import for their constants and data: those never import this module, so a screen
+ * evaluates zod only with a form that uses it. This module may import them.
  */
 const SEASON_MIN = 2000;
 const SEASON_MAX = 2099;
@@ -38,7 +44,7 @@ const season = z
   .min(SEASON_MIN, `Season must be between ${SEASON_MIN} and ${SEASON_MAX}`)
   .max(SEASON_MAX, `Season must be between ${SEASON_MIN} and ${SEASON_MAX}`);
 
-export const id = (msg: string) => z.number({ error: msg }).int(msg).positive(msg).max(ID_MAX, msg);
+const id = (msg: string) => z.number({ error: msg }).int(msg).positive(msg).max(ID_MAX, msg);
 
 /** A speed request measures a Hudl video or a clip of the player's library: one of the two is needed. */
 export const speedRequestFormSchema = z
@@ -88,4 +94,148 @@ export interface AnalysisRequestBody {
   startTime?: string;
   notes?: string;
   videoId?: number | null;
+}
+
+/**
+ * The family's request of a verified 40 (decision 209): the clip is uploaded to the player's library with
+ * it, so `videoId` is required and there is no Hudl link (stored as '').
+ */
+export const fortyRequestFormSchema = z.object({
+  hudlUrl: z
+    .literal('', { error: 'A verified 40 is measured on the uploaded clip, not on a Hudl link' })
+    .default(''),
+  season,
+  positionId: id('Please select a position'),
+  videoId: id(FORTY_CLIP_REQUIRED),
+  notes: z.string().trim().max(2000, 'Notes must be at most 2000 characters').optional(),
+});
+
+/**
+ * Each kind's request form (without the player), by the kind's key, read by `POST /api/analysis-requests`
+ * (the kinds' table holds no schema: the player card reads it).
+ */
+export const REQUEST_FORMS = new Map<string, z.ZodObject>([
+  ['max_speed', speedRequestFormSchema],
+  ['iga', igaRequestFormSchema],
+  ['forty', fortyRequestFormSchema],
+]);
+
+/**
+ * Adds the request form of a kind registered for the life of a test (`registerAnalysisKind`). Answers the
+ * function that removes it again. Product code registers nothing at run time.
+ */
+export function registerRequestForm(key: string, form: z.ZodObject): () => void {
+  if (REQUEST_FORMS.has(key)) throw new Error(`The request form of '${key}' is already registered`);
+  REQUEST_FORMS.set(key, form);
+  return () => REQUEST_FORMS.delete(key);
+}
+
+const playerId = id('Player ID must be a number');
+
+/**
+ * The body of `POST /api/analysis-requests`: `requestType` (default 'max_speed') names the kind, whose
+ * form reads the rest with its own messages. Read at each call, so every registered kind is accepted.
+ */
+export const analysisRequestBodySchema = z
+  .looseObject({
+    requestType: z
+      .string()
+      .optional()
+      .meta({ description: 'An analysis kind: max_speed (default), iga, forty' }),
+  })
+  .transform((raw, ctx): AnalysisRequestBody => {
+    const kind = findAnalysisKind(raw.requestType ?? 'max_speed');
+    const form = kind && REQUEST_FORMS.get(kind.key);
+    if (!kind || !form) {
+      const message = `Request type must be one of: ${analysisKinds()
+        .filter((k) => REQUEST_FORMS.has(k.key))
+        .map((k) => k.key)
+        .join(', ')}`;
+      ctx.addIssue({ code: 'custom', message, path: ['requestType'] });
+      return z.NEVER;
+    }
+    const parsed = form.extend({ playerId }).safeParse(raw);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues)
+        ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+      return z.NEVER;
+    }
+    return { ...(parsed.data as Omit<AnalysisRequestBody, 'requestType'>), requestType: kind.key };
+  });
+
+/** The analyst's rejection of a request (the queue's form and `POST /api/analysis-requests/:id/reject`). */
+export const rejectSchema = z.object({
+  reason: z.enum(REJECTION_REASONS, { error: 'Please select a reason' }),
+  comment: z
+    .string({ error: 'Please provide additional details' })
+    .trim()
+    .min(1, 'Please provide additional details')
+    .max(2000),
+});
+export type RejectInput = z.infer<typeof rejectSchema>;
+
+const decimalNumber = (required: string, decimals: number, invalid: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .regex(new RegExp(`^\\d{1,4}(\\.\\d{1,${decimals}})?$`), invalid)
+    .transform(Number);
+
+const percentile = (required: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .regex(/^\d{1,3}$/, 'Please enter a valid percentile (0-100)')
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .min(0, 'Percentile must be between 0 and 100')
+        .max(100, 'Percentile must be between 0 and 100'),
+    );
+
+const ONE_DECIMAL = 'Please enter a valid number with up to 1 decimal place';
+
+/**
+ * The fields of the complete call (multipart text parts, so every value is a string). The IGA shape
+ * depends on the request's position, so the form and the server build it from the same catalogue.
+ */
+export function completeFieldsSchema(
+  type: string,
+  submetrics: Pick<PositionSubmetric, 'key' | 'name'>[] = [],
+) {
+  const base = { comment: z.string().trim().max(2000).optional() };
+  if (type === 'max_speed') {
+    return z.object({
+      ...base,
+      maxSpeed: decimalNumber('Max Speed is required', 1, ONE_DECIMAL).pipe(
+        z
+          .number()
+          .gt(0, 'Max speed must be between 0 and 40 mph')
+          .max(40, 'Max speed must be between 0 and 40 mph'),
+      ),
+      maxSpeed_percentile: percentile('Percentile is required'),
+    });
+  }
+  const shape: Record<string, z.ZodType> = {
+    ...base,
+    igaScore: decimalNumber('IGA Score is required', 1, ONE_DECIMAL).pipe(
+      z
+        .number()
+        .min(50, 'IGA score must be between 50 and 100')
+        .max(100, 'IGA score must be between 50 and 100'),
+    ),
+  };
+  for (const s of submetrics) {
+    const d = decimalsFor(s.name);
+    shape[`submetric_${s.key}`] = decimalNumber(
+      `${s.name} is required`,
+      d,
+      `Please enter a valid number with up to ${d} decimal place${d > 1 ? 's' : ''}`,
+    );
+    shape[`submetric_${s.key}_percentile`] = percentile(`Percentile for ${s.name} is required`);
+  }
+  return z.object(shape);
 }

@@ -1,13 +1,9 @@
-import { z } from 'zod';
-import { id, igaRequestFormSchema, speedRequestFormSchema, type AnalysisRequestBody } from './analysis-forms';
-import { fortyRequestFormSchema } from './forty';
-
-export type { AnalysisRequestBody } from './analysis-forms';
-
 /**
  * The analysis kinds (decision 203): everything that differs between a Max Speed, an IGA score and any
  * kind that comes next lives in one entry here, read by the server, the web and the tests. Adding a kind
- * is an entry here plus its measurement (its server completion handler); the decision lists what else.
+ * is an entry here plus its measurement (its server completion handler) and its request form
+ * (`REQUEST_FORMS` in analysis-forms.ts); the decision lists what else. The table holds no schema: the
+ * player card reads it, and a form's schema loads with the form (decision 234).
  */
 
 /** The balance a kind spends. Two kinds may share one (a decision of the plans). */
@@ -54,8 +50,6 @@ export interface AnalysisKind {
   resultField: 'maxSpeed' | 'igaScore' | null;
   /** How the result is obtained: measured on the video by frame marks, or scored by the analyst. */
   measurement: 'video-marks' | 'analyst-scored';
-  /** The family's request form (without the player), read by `POST /api/analysis-requests` and the dialog. */
-  requestForm: z.ZodObject;
   /** The pending-count field names of `GET /api/players/{id}/pending-requests` (specification). */
   pendingFields: [string, string] | null;
 }
@@ -95,7 +89,6 @@ const BUILT_IN: AnalysisKind[] = [
     leaderboardMetric: 'max_speed',
     resultField: 'maxSpeed',
     measurement: 'video-marks',
-    requestForm: speedRequestFormSchema,
     pendingFields: ['speed', 'speedPendingCount'],
   },
   {
@@ -110,7 +103,6 @@ const BUILT_IN: AnalysisKind[] = [
     leaderboardMetric: 'iga_score',
     resultField: 'igaScore',
     measurement: 'analyst-scored',
-    requestForm: igaRequestFormSchema,
     pendingFields: ['iga', 'igaPendingCount'],
   },
   {
@@ -126,7 +118,6 @@ const BUILT_IN: AnalysisKind[] = [
     leaderboardMetric: 'forty',
     resultField: null,
     measurement: 'video-marks',
-    requestForm: fortyRequestFormSchema,
     pendingFields: null,
   },
 ];
@@ -194,42 +185,12 @@ export function planAmounts(plan: object): CreditAmounts {
 }
 
 /**
- * Adds a kind for the life of a test (the generic paths are shown by a test-only kind). Answers the
- * function that removes it again. Product code registers nothing at run time.
+ * Adds a kind for the life of a test (the generic paths are shown by a test-only kind; its request form
+ * is added with `registerRequestForm`, analysis-forms.ts). Answers the function that removes it again.
+ * Product code registers nothing at run time.
  */
 export function registerAnalysisKind(kind: AnalysisKind): () => void {
   if (registry.has(kind.key)) throw new Error(`Analysis kind '${kind.key}' is already registered`);
   registry.set(kind.key, kind);
   return () => registry.delete(kind.key);
 }
-
-const playerId = id('Player ID must be a number');
-
-/**
- * The body of `POST /api/analysis-requests`: `requestType` (default 'max_speed') names the kind, whose
- * form reads the rest with its own messages. Read at each call, so every registered kind is accepted.
- */
-export const analysisRequestBodySchema = z
-  .looseObject({
-    requestType: z
-      .string()
-      .optional()
-      .meta({ description: 'An analysis kind: max_speed (default), iga, forty' }),
-  })
-  .transform((raw, ctx): AnalysisRequestBody => {
-    const kind = findAnalysisKind(raw.requestType ?? 'max_speed');
-    if (!kind) {
-      const message = `Request type must be one of: ${analysisKinds()
-        .map((k) => k.key)
-        .join(', ')}`;
-      ctx.addIssue({ code: 'custom', message, path: ['requestType'] });
-      return z.NEVER;
-    }
-    const parsed = kind.requestForm.extend({ playerId }).safeParse(raw);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues)
-        ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
-      return z.NEVER;
-    }
-    return { ...(parsed.data as Omit<AnalysisRequestBody, 'requestType'>), requestType: kind.key };
-  });

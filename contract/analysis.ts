@@ -13,16 +13,6 @@ export const NO_SPEED_CREDIT = SPEED_CREDIT.noCredit;
 export const NO_IGA_CREDIT = IGA_CREDIT.noCredit;
 /** Submetric keys that stand for the two headline results rather than a component. */
 export const MS_KEY = 'MS';
-export {
-  speedRequestFormSchema,
-  speedRequestSchema,
-  igaRequestFormSchema,
-  igaRequestSchema,
-  type SpeedRequestForm,
-  type SpeedRequestInput,
-  type IgaRequestForm,
-  type IgaRequestInput,
-} from './analysis-forms';
 
 export const analysisRequestSchema = z.object({
   id: z.number(),
@@ -85,6 +75,7 @@ export const idParamsSchema = z.object({
   id: z.coerce.number().int().positive().max(ID_MAX, ID_OUT_OF_RANGE),
 });
 
+/** The reasons an analyst rejects a request for (the form's schema: rejectSchema, analysis-forms.ts). */
 export const REJECTION_REASONS = [
   'Video quality too low',
   'Incorrect timestamp',
@@ -92,16 +83,6 @@ export const REJECTION_REASONS = [
   'Invalid play type',
   'Other',
 ] as const;
-
-export const rejectSchema = z.object({
-  reason: z.enum(REJECTION_REASONS, { error: 'Please select a reason' }),
-  comment: z
-    .string({ error: 'Please provide additional details' })
-    .trim()
-    .min(1, 'Please provide additional details')
-    .max(2000),
-});
-export type RejectInput = z.infer<typeof rejectSchema>;
 
 /** A component of the IGA score measured for one position. */
 export const positionSubmetricSchema = z.object({
@@ -145,71 +126,6 @@ export const POPULATION_MINIMUM = 20;
 /** Transition times are timed to the hundredth; every other component to one decimal. */
 export const decimalsFor = (name: string) => (/transition time/i.test(name) ? 2 : 1);
 
-const decimalNumber = (required: string, decimals: number, invalid: string) =>
-  z
-    .string({ error: required })
-    .trim()
-    .min(1, required)
-    .regex(new RegExp(`^\\d{1,4}(\\.\\d{1,${decimals}})?$`), invalid)
-    .transform(Number);
-
-const percentile = (required: string) =>
-  z
-    .string({ error: required })
-    .trim()
-    .min(1, required)
-    .regex(/^\d{1,3}$/, 'Please enter a valid percentile (0-100)')
-    .transform(Number)
-    .pipe(
-      z
-        .number()
-        .min(0, 'Percentile must be between 0 and 100')
-        .max(100, 'Percentile must be between 0 and 100'),
-    );
-
-const ONE_DECIMAL = 'Please enter a valid number with up to 1 decimal place';
-
-/**
- * The fields of the complete call (multipart text parts, so every value is a string). The IGA shape
- * depends on the request's position, so the form and the server build it from the same catalogue.
- */
-export function completeFieldsSchema(
-  type: string,
-  submetrics: Pick<PositionSubmetric, 'key' | 'name'>[] = [],
-) {
-  const base = { comment: z.string().trim().max(2000).optional() };
-  if (type === 'max_speed') {
-    return z.object({
-      ...base,
-      maxSpeed: decimalNumber('Max Speed is required', 1, ONE_DECIMAL).pipe(
-        z
-          .number()
-          .gt(0, 'Max speed must be between 0 and 40 mph')
-          .max(40, 'Max speed must be between 0 and 40 mph'),
-      ),
-      maxSpeed_percentile: percentile('Percentile is required'),
-    });
-  }
-  const shape: Record<string, z.ZodType> = {
-    ...base,
-    igaScore: decimalNumber('IGA Score is required', 1, ONE_DECIMAL).pipe(
-      z
-        .number()
-        .min(50, 'IGA score must be between 50 and 100')
-        .max(100, 'IGA score must be between 50 and 100'),
-    ),
-  };
-  for (const s of submetrics) {
-    const d = decimalsFor(s.name);
-    shape[`submetric_${s.key}`] = decimalNumber(
-      `${s.name} is required`,
-      d,
-      `Please enter a valid number with up to ${d} decimal place${d > 1 ? 's' : ''}`,
-    );
-    shape[`submetric_${s.key}_percentile`] = percentile(`Percentile for ${s.name} is required`);
-  }
-  return z.object(shape);
-}
 export const VIDEO_REQUIRED = 'Please select a processed video file to upload';
 
 /** Where a value falls in a population given by its 101 quantiles: 0-100, higher is better. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { centsSchema, nonNegativeCentsSchema } from './money';
-import { cursorQuery, limitQuery, PAGE_SIZES } from './pagination';
+import { PAGE_SIZES } from './pagination';
+import { cursorQuery, limitQuery } from './pagination-query';
 
 // ---- Billing history: the credit ledger as the family sees it ----
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LEVELS, PASSWORD_MIN } from './constants';
+import { LEVELS } from './constants';
 import { publicProfileSchema } from './sharing';
 
 /** The texts the specification fixes (issue 29). */
@@ -19,27 +19,11 @@ export const CONNECT_TOO_SOON = 'You asked this family less than 30 days ago. Pl
 export const CONNECT_DAILY_REACHED = 'You have sent 20 requests today. Please try again tomorrow.';
 export const COACH_SEARCH_PAGE = 25;
 
+/**
+ * A required text (a saved search's name). The forms a coach applicant, an admin or a family sends are in
+ * coach-forms.ts (decision 234), which this module does not import.
+ */
 const required = (msg: string, max = 200) => z.string({ error: msg }).trim().min(1, msg).max(max);
-
-export const coachApplicationSchema = z.object({
-  name: required('Name is required'),
-  title: required('Title is required'),
-  collegeIpedsId: z.coerce
-    .number({ error: 'Pick your college from the list' })
-    .int('Pick your college from the list')
-    .positive('Pick your college from the list')
-    .max(99_999_999, 'Pick your college from the list'),
-  email: z
-    .string({ error: 'Work email is required' })
-    .trim()
-    .toLowerCase()
-    .pipe(z.email('Must be a valid email')),
-  password: z
-    .string({ error: 'Password is required' })
-    .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
-    .max(200),
-});
-export type CoachApplicationInput = z.input<typeof coachApplicationSchema>;
 
 export const APPLICATION_STATUSES = ['verify-email', 'awaiting-admin'] as const;
 export const coachApplicationAnswerSchema = z.object({
@@ -71,10 +55,6 @@ export type AdminCoachApplication = z.infer<typeof adminCoachApplicationSchema>;
 
 export const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 export const userIdParams = z.object({ userId: z.coerce.number().int().positive().max(2_147_483_647) });
-
-export const declineApplicationSchema = z.object({
-  reason: required('Give the applicant a reason', 1000),
-});
 
 export const coachStandingSchema = z.object({ id: z.number(), status: z.enum(COACH_STATUSES) });
 
@@ -225,12 +205,6 @@ export const coachMessageSchema = z.object({
   createdAt: z.string(),
 });
 export type CoachMessage = z.infer<typeof coachMessageSchema>;
-export const acceptMessageSchema = z.object({
-  contactEmail: z
-    .string({ error: 'Contact email is required' })
-    .trim()
-    .pipe(z.email('Must be a valid email')),
-});
 
 export const coachLogSchema = z.object({
   views: z.array(

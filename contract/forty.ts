@@ -9,25 +9,9 @@ export const FORTY_MEASUREMENT_REQUIRED =
 
 const id = (msg: string) => z.number({ error: msg }).int(msg).positive(msg).max(ID_MAX, msg);
 
+/** The request form's message for a missing clip (fortyRequestFormSchema, analysis-forms.ts). */
 export const FORTY_CLIP_REQUIRED = 'Upload the clip of the 40 with the request';
 
-/**
- * The family's request: the clip is uploaded to the player's library with it, so `videoId` is required
- * and there is no Hudl link (stored as '').
- */
-export const fortyRequestFormSchema = z.object({
-  hudlUrl: z
-    .literal('', { error: 'A verified 40 is measured on the uploaded clip, not on a Hudl link' })
-    .default(''),
-  season: z
-    .number({ error: 'Season must be a number' })
-    .int('Season must be a number')
-    .min(2000, 'Season must be between 2000 and 2099')
-    .max(2099, 'Season must be between 2000 and 2099'),
-  positionId: id('Please select a position'),
-  videoId: id(FORTY_CLIP_REQUIRED),
-  notes: z.string().trim().max(2000, 'Notes must be at most 2000 characters').optional(),
-});
 const frame = (what: string) =>
   z
     .number({ error: `${what} must be a number` })

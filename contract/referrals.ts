@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ID_MAX, REFERRAL_MESSAGE_MAX } from './constants';
+import { ID_MAX } from './constants';
 
 /** Percent off the referred friend's first purchase (decision 035). */
 export const REFERRAL_DISCOUNT_PERCENT = 20;
@@ -7,24 +7,6 @@ export const REFERRAL_DISCOUNT_PERCENT = 20;
 export const REFERRAL_VALID_DAYS = 90;
 export const INVALID_REFERRAL = 'Invalid or expired referral code';
 
-const email = z.string({ error: 'Invalid email address' }).trim().pipe(z.email('Invalid email address'));
-
-export const referralSendSchema = z
-  .object({
-    firstName: z.string({ error: 'First name is required' }).trim().min(1, 'First name is required').max(255),
-    lastName: z.string({ error: 'Last name is required' }).trim().min(1, 'Last name is required').max(255),
-    email,
-    confirmEmail: email,
-    message: z
-      .string()
-      .max(REFERRAL_MESSAGE_MAX, `Message must be at most ${REFERRAL_MESSAGE_MAX} characters`)
-      .optional(),
-  })
-  .refine((v) => v.email.toLowerCase() === v.confirmEmail.toLowerCase(), {
-    path: ['confirmEmail'],
-    message: 'Emails do not match',
-  });
-export type ReferralSendInput = z.input<typeof referralSendSchema>;
 export const referralSendResponseSchema = z.object({ message: z.string() });
 
 export const referralCodeParamsSchema = z.object({ code: z.string().min(1).max(100) });

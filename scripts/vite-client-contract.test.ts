@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { build, type Rolldown } from 'vite';
+import { build, type Plugin, type Rolldown } from 'vite';
 import { clientContract } from './vite-client-contract';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -11,7 +11,11 @@ const dir = mkdtempSync(path.join(tmpdir(), 'va-client-contract-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** Bundles `entry` (a module in a temporary folder, next to `files`) as the web's build would. */
-async function bundle(entry: string, files: Record<string, string> = {}): Promise<string> {
+async function bundle(
+  entry: string,
+  files: Record<string, string> = {},
+  plugins: Plugin[] = [],
+): Promise<string> {
   for (const [name, text] of Object.entries({ ...files, 'entry.ts': entry })) {
     mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
     writeFileSync(path.join(dir, name), text);
@@ -20,7 +24,7 @@ async function bundle(entry: string, files: Record<string, string> = {}): Promis
     configFile: false,
     logLevel: 'silent',
     root: dir,
-    plugins: [clientContract()],
+    plugins: [clientContract(), ...plugins],
     resolve: { alias: { '@contract': path.join(root, 'contract') } },
     build: { write: false, minify: false, rolldownOptions: { input: path.join(dir, 'entry.ts') } },
   })) as Rolldown.RolldownOutput | Rolldown.RolldownOutput[];
@@ -43,11 +47,44 @@ describe('the contract in the web build (decision 231)', () => {
 
   it('keeps a schema the web uses, and only what it needs', async () => {
     const code = await bundle(
-      `import { loginSchema } from '@contract/auth';\nconsole.log(loginSchema.safeParse({}).success);`,
+      `import { loginSchema } from '@contract/auth-forms';\nconsole.log(loginSchema.safeParse({}).success);`,
     );
     expect(code).toContain('Password is required');
     expect(code).toMatch(/ZodObject/);
     expect(code).not.toContain('Emails do not match');
+  });
+
+  it('drops the imports its endpoints no longer use, so no module edge leads to their schemas', async () => {
+    const importedBy = new Map<string, readonly string[]>();
+    const graph: Plugin = {
+      name: 'graph',
+      buildEnd() {
+        for (const id of this.getModuleIds()) importedBy.set(id, this.getModuleInfo(id)?.importedIds ?? []);
+      },
+    };
+    await bundle(`import { authApi } from '@contract/api/auth';\nconsole.log(authApi.login.path);`, {}, [
+      graph,
+    ]);
+    const api = [...importedBy.keys()].find((id) => /contract[\\/]api[\\/]auth\.ts$/.test(id));
+    expect(api).toBeDefined();
+    // The endpoints keep `defineEndpoint`; the schema modules they imported are no longer reached.
+    expect(importedBy.get(api!)!.map((id) => path.basename(id))).toEqual(['endpoint.ts']);
+    // Nor is the module declaring them, which only the endpoints imported.
+    expect([...importedBy.keys()].some((id) => /contract[\\/]auth\.ts$/.test(id))).toBe(false);
+  });
+
+  it('keeps an import a kept part still uses, written again with only what is used', async () => {
+    const files = {
+      'contract/api/mixed.ts': `import { defineEndpoint } from '../../endpoint';\nimport { PATH, bodySchema } from '../mixed';\nexport const mixedApi = { post: defineEndpoint({ method: 'POST', path: PATH, body: bodySchema }) };\n`,
+      'contract/mixed.ts': `export const PATH = '/api/mixed';\nexport const bodySchema = { kind: 'schema of the body' };\n`,
+      'endpoint.ts': `export const defineEndpoint = <T>(e: T) => e;\n`,
+    };
+    const code = await bundle(
+      `import { mixedApi } from './contract/api/mixed';\nconsole.log(mixedApi.post.method, mixedApi.post.path);`,
+      files,
+    );
+    expect(code).toContain('/api/mixed');
+    expect(code).not.toContain('schema of the body');
   });
 
   it('refuses an endpoint whose path it cannot read', async () => {

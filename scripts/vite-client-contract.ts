@@ -7,6 +7,10 @@
  * - every call in a top-level declaration of a contract module is marked pure, so a schema no kept code
  *   uses is left out of the bundle instead of being constructed on load (the contract's top-level
  *   declarations are schemas, tables and constants; none is declared for a side effect).
+ * - an import the module no longer refers to once those schemas are gone is dropped, so the module graph
+ *   the chunks are grouped by (`vite.config.ts`) has no edge from an endpoint to the schemas it no longer
+ *   names: a screen that calls an endpoint does not reach the module declaring its form's schema, nor zod
+ *   (decision 234).
  * The web's tests and the server read the contract as written.
  */
 
@@ -79,6 +83,51 @@ function edits(program: Node, id: string): [number, number, string][] {
   return out;
 }
 
+/** The name an import specifier binds, as the module refers to it. */
+const localName = (specifier: Node) => (specifier.local as Node).name as string;
+
+/** How an import specifier is written back (default, namespace or named). */
+function specifierText(code: string, specifier: Node): string {
+  if (specifier.type === 'ImportDefaultSpecifier') return localName(specifier);
+  if (specifier.type === 'ImportNamespaceSpecifier') return `* as ${localName(specifier)}`;
+  return code.slice(specifier.start, specifier.end);
+}
+
+/**
+ * The edits that drop each import no code of the module refers to once `removed` (offset ranges) is gone: a
+ * declaration none of whose bindings is used goes whole, one with some used is written again with those. An
+ * import without bindings (for its effects) stays.
+ */
+function unusedImports(code: string, program: Node, removed: [number, number][]): [number, number, string][] {
+  const used = new Set<string>();
+  const walk = (node: Node) => {
+    if (node.type === 'ImportDeclaration') return;
+    if (removed.some(([start, end]) => node.start >= start && node.end <= end)) return;
+    if (node.type === 'Identifier') used.add(node.name as string);
+    for (const child of children(node)) walk(child);
+  };
+  walk(program);
+  const out: [number, number, string][] = [];
+  for (const statement of program.body as Node[]) {
+    if (statement.type !== 'ImportDeclaration') continue;
+    const specifiers = statement.specifiers as Node[];
+    const kept = specifiers.filter((s) => used.has(localName(s)));
+    if (!specifiers.length || kept.length === specifiers.length) continue;
+    const source = code.slice((statement.source as Node).start, (statement.source as Node).end);
+    const named = kept.filter((s) => s.type === 'ImportSpecifier').map((s) => specifierText(code, s));
+    const parts = [
+      ...kept.filter((s) => s.type !== 'ImportSpecifier').map((s) => specifierText(code, s)),
+      ...(named.length ? [`{ ${named.join(', ')} }`] : []),
+    ];
+    out.push([
+      statement.start,
+      statement.end,
+      kept.length ? `import ${parts.join(', ')} from ${source};` : '',
+    ]);
+  }
+  return out;
+}
+
 /** Applies the edits, last first, so each offset still points where the parser saw it. */
 function apply(code: string, list: [number, number, string][]): string {
   let out = code;
@@ -94,7 +143,12 @@ export function clientContract() {
     apply: 'build' as const,
     transform(this: ParseContext, code: string, id: string) {
       if (!CONTRACT.test(id) || /\.test\.ts$/.test(id)) return null;
-      const list = edits(this.parse(code, { lang: 'ts' }) as Node, id);
+      const program = this.parse(code, { lang: 'ts' }) as Node;
+      const list = edits(program, id);
+      const removed = list
+        .filter(([start, end]) => end > start)
+        .map(([start, end]): [number, number] => [start, end]);
+      if (removed.length) list.push(...unusedImports(code, program, removed));
       return list.length ? { code: apply(code, list), map: null } : null;
     },
   };

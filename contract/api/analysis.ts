@@ -2,17 +2,16 @@ import { z } from 'zod';
 import {
   analysisRequestSchema,
   idParamsSchema,
-  igaRequestSchema,
   pendingRequestsSchema,
   populationSchema,
   positionSubmetricSchema,
   queueItemSchema,
-  rejectSchema,
   requestSubmetricSchema,
 } from '../analysis';
-import { analysisRequestBodySchema } from '../analysis-kinds';
+import { analysisRequestBodySchema, igaRequestSchema, rejectSchema } from '../analysis-forms';
 import { binary, defineEndpoint } from '../endpoint';
-import { PAGE_SIZES, pageQuery } from '../pagination';
+import { PAGE_SIZES } from '../pagination';
+import { pageQuery } from '../pagination-query';
 import { requestHistorySchema } from '../request-history';
 import { videoSchema } from '../videos';
 

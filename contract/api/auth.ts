@@ -1,14 +1,11 @@
 import {
-  loginSchema,
   messageSchema,
   publicUserSchema,
   registerResponseSchema,
-  registerServerSchema,
   resendVerificationSchema,
-  resetConfirmSchema,
-  resetRequestSchema,
   verifyEmailSchema,
 } from '../auth';
+import { loginSchema, registerServerSchema, resetConfirmSchema, resetRequestSchema } from '../auth-forms';
 import { defineEndpoint } from '../endpoint';
 
 const tags = ['auth'];

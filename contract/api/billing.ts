@@ -9,12 +9,12 @@ import {
   testCheckoutParamsSchema,
   testCheckoutSessionSchema,
   testPayResponseSchema,
-  testPaySchema,
   webhookAckSchema,
   webhookDebugSchema,
   webhookTestBodyResponseSchema,
   webhookTestResultSchema,
 } from '../billing';
+import { testPaySchema } from '../billing-forms';
 import {
   billingAccountSchema,
   billingHistoryQuerySchema,

@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import {
-  acceptMessageSchema,
   adminCoachApplicationSchema,
   coachApplicationAnswerSchema,
-  coachApplicationSchema,
   coachLogSchema,
   coachMessageSchema,
   coachProfileSchema,
@@ -14,7 +12,6 @@ import {
   connectAnswerSchema,
   connectionSchema,
   connectSchema,
-  declineApplicationSchema,
   discoveryAnswerSchema,
   discoverySchema,
   idParams,
@@ -28,6 +25,7 @@ import {
   watchInputSchema,
   watchItemSchema,
 } from '../coach';
+import { acceptMessageSchema, coachApplicationSchema, declineApplicationSchema } from '../coach-forms';
 import { binary, defineEndpoint } from '../endpoint';
 
 const tags = ['coach'];

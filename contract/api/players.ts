@@ -1,16 +1,16 @@
 import { z } from 'zod';
 import { binary, defineEndpoint } from '../endpoint';
-import { PAGE_SIZES, pageQuery } from '../pagination';
+import { PAGE_SIZES } from '../pagination';
+import { pageQuery } from '../pagination-query';
 import { playerBestsSchema } from '../player-bests';
 import {
-  createPlayerSchema,
   deletePlayerResultSchema,
   playerIdParams,
   playerSchema,
   positionSchema,
-  updatePlayerSchema,
   uploadResponseSchema,
 } from '../players';
+import { createPlayerSchema, updatePlayerSchema } from '../players-forms';
 import { schoolListSchema, schoolSearchSchema } from '../schools';
 
 const tags = ['players'];

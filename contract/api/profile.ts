@@ -1,4 +1,5 @@
-import { profileUpdateSchema, publicUserSchema } from '../auth';
+import { publicUserSchema } from '../auth';
+import { profileUpdateSchema } from '../auth-forms';
 import { defineEndpoint } from '../endpoint';
 
 /** The signed-in user's own profile (server/modules/profile). */

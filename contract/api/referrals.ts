@@ -6,8 +6,8 @@ import {
   referralDetailsSchema,
   referralErrorSchema,
   referralSendResponseSchema,
-  referralSendSchema,
 } from '../referrals';
+import { referralSendSchema } from '../referrals-forms';
 
 const tags = ['referrals'];
 /** The registration page and the dialog read `error`: every error of these endpoints carries it. */

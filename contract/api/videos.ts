@@ -1,6 +1,7 @@
 import { idParamsSchema } from '../analysis';
 import { binary, defineEndpoint } from '../endpoint';
-import { PAGE_SIZES, pageQuery } from '../pagination';
+import { PAGE_SIZES } from '../pagination';
+import { pageQuery } from '../pagination-query';
 import {
   playerIdParamsSchema,
   refreshUrlResponseSchema,

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { registerRequestForm } from '../../../contract/analysis-forms';
 import { registerAnalysisKind, type AnalysisKind } from '../../../contract/analysis-kinds';
 import { submetrics } from '../../db/schema';
 import { badRequest } from '../../lib/app-error';
@@ -42,13 +43,15 @@ const JUMP: AnalysisKind = {
   leaderboardMetric: 'vertical_jump',
   resultField: null,
   measurement: 'analyst-scored',
-  requestForm: z.object({
-    hudlUrl: z.url({ error: 'Please enter a valid Hudl URL' }),
-    season: z.number({ error: 'Season must be a number' }).int(),
-    positionId: z.number({ error: 'Please select a position' }).int().positive(),
-  }),
   pendingFields: null,
 };
+
+/** Its request form (analysis-forms.ts keeps the forms apart from the kinds' table, decision 234). */
+const JUMP_FORM = z.object({
+  hudlUrl: z.url({ error: 'Please enter a valid Hudl URL' }),
+  season: z.number({ error: 'Season must be a number' }).int(),
+  positionId: z.number({ error: 'Please select a position' }).int().positive(),
+});
 
 const inches = z.string().regex(/^\d{1,2}(\.\d)?$/, 'Inches must be a number with up to 1 decimal place');
 
@@ -59,6 +62,7 @@ const undo: (() => void)[] = [];
 
 beforeAll(async () => {
   undo.push(registerAnalysisKind(JUMP));
+  undo.push(registerRequestForm(JUMP.key, JUMP_FORM));
   undo.push(
     registerKindHandler(JUMP.key, {
       usesPositionSubmetrics: false,

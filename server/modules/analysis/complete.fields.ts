@@ -1,11 +1,11 @@
 import {
   MS_KEY,
   VIDEO_REQUIRED,
-  completeFieldsSchema,
   percentileFromQuantiles,
   type PositionSubmetric,
   type Population,
 } from '../../../contract/analysis';
+import { completeFieldsSchema } from '../../../contract/analysis-forms';
 import { badRequest } from '../../lib/app-error';
 import type { CompletionValues, RequestRow } from './complete.service';
 

@@ -1,6 +1,6 @@
 import { analysisKind } from '../../../contract/analysis-kinds';
 import { and, eq } from 'drizzle-orm';
-import type { RejectInput } from '../../../contract/analysis';
+import type { RejectInput } from '../../../contract/analysis-forms';
 import type { Db } from '../../db/client';
 import { analysisRequests } from '../../db/schema';
 import { conflict, notFound } from '../../lib/app-error';

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { IgaRequestInput, PendingRequests } from '../../../contract/analysis';
-import { analysisKinds, type AnalysisRequestBody } from '../../../contract/analysis-kinds';
+import type { PendingRequests } from '../../../contract/analysis';
+import type { AnalysisRequestBody, IgaRequestInput } from '../../../contract/analysis-forms';
+import { analysisKinds } from '../../../contract/analysis-kinds';
 import type { Db, Tx } from '../../db/client';
 import { analysisRequests, videos } from '../../db/schema';
 import { badRequest } from '../../lib/app-error';

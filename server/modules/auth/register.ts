@@ -1,6 +1,7 @@
 import { creditFields } from '../../../contract/analysis-kinds';
 import { sql } from 'drizzle-orm';
-import type { PublicUser, RegisterInput } from '../../../contract/auth';
+import type { PublicUser } from '../../../contract/auth';
+import type { RegisterInput } from '../../../contract/auth-forms';
 import { users } from '../../db/schema';
 import { enqueueMail } from '../../lib/mail-jobs';
 import { hashPassword } from '../../lib/password';

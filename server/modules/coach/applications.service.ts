@@ -1,5 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { AdminCoachApplication, CoachApplicationInput } from '../../../contract/coach';
+import type { AdminCoachApplication } from '../../../contract/coach';
+import type { CoachApplicationInput } from '../../../contract/coach-forms';
 import type { Db } from '../../db/client';
 import { coaches, collegeAthleticsDomains, schools, users } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/app-error';

@@ -1,10 +1,10 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { PRIVATE_PLAYER_FIELDS } from '../../../contract/players';
 import {
-  PRIVATE_PLAYER_FIELDS,
   playerContactSchema,
   type CreatePlayerInput,
   type UpdatePlayerInput,
-} from '../../../contract/players';
+} from '../../../contract/players-forms';
 import type { Db } from '../../db/client';
 import { columnsOf, preparedArrays } from '../../db/array-rows';
 import { players, positions } from '../../db/schema';

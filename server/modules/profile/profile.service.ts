@@ -1,10 +1,7 @@
 import { and, eq, ne, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import {
-  CURRENT_PASSWORD_REQUIRED,
-  CURRENT_PASSWORD_WRONG,
-  type ProfileUpdateInput,
-} from '../../../contract/auth';
+import { CURRENT_PASSWORD_REQUIRED, CURRENT_PASSWORD_WRONG } from '../../../contract/auth';
+import type { ProfileUpdateInput } from '../../../contract/auth-forms';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { AppError, badRequest } from '../../lib/app-error';

@@ -4,8 +4,8 @@ import {
   INVALID_REFERRAL,
   REFERRAL_DISCOUNT_PERCENT,
   REFERRAL_VALID_DAYS,
-  type ReferralSendInput,
 } from '../../../contract/referrals';
+import type { ReferralSendInput } from '../../../contract/referrals-forms';
 import type { Db, DbOrTx } from '../../db/client';
 import { referrals, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { IgaRequestInput, RequestType, SpeedRequestInput } from '@contract/analysis';
+import type { RequestType } from '@contract/analysis';
+import type { IgaRequestInput, SpeedRequestInput } from '@contract/analysis-forms';
 import { analysisApi } from '@contract/api/analysis';
 import { userKeys } from '@/features/auth';
 import { call } from '@/lib/api-client';

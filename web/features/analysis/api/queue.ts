@@ -6,7 +6,8 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { QueueItem, RejectInput } from '@contract/analysis';
+import type { QueueItem } from '@contract/analysis';
+import type { RejectInput } from '@contract/analysis-forms';
 import { analysisApi } from '@contract/api/analysis';
 import { pathOf, type Answer } from '@contract/endpoint';
 import { apiPage, call } from '@/lib/api-client';

@@ -1,32 +1,17 @@
-import { useEffect, useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { TURNAROUND_TEXT } from '@contract/analysis';
-import { analysisApi } from '@contract/api/analysis';
-import { FORTY_CLIP_REQUIRED } from '@contract/forty';
+import { Suspense, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
   DialogTrigger,
 } from '@/components/ui/dialog';
-import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
-import { NativeSelect } from '@/components/ui/native-select';
-import { Textarea } from '@/components/ui/textarea';
-import { toast } from '@/components/ui/toaster';
-import { userKeys, useUser } from '@/features/auth';
-import { VideoUploadButton } from '@/features/videos';
-import { ApiError, call } from '@/lib/api-client';
-import { analysisKeys } from '../api/keys';
-import { PositionOptions } from './position-options';
+import { onDemandPart } from '@/components/on-demand-part';
+import { Spinner } from '@/components/ui/spinner';
 import type { DialogSlotProps } from './slot-types';
 import { useDialogState } from './use-dialog-state';
-import { useNoCreditRedirect } from './use-no-credit';
-import { useSlotPlayer } from './use-slot-player';
 
 /** How to film a 40 that can be verified (issue 28): said before the family uploads. */
 export const FORTY_FILMING = [
@@ -38,75 +23,37 @@ export const FORTY_FILMING = [
   'A single continuous take.',
 ];
 
+/** What the family typed that stays from one opening of the dialog to the next: the season and the notes. */
+export interface FortyDraft {
+  season: string;
+  notes: string;
+}
+
+/**
+ * The form (the upload, the fields, the mutation) is its own module (decision 234): its code starts
+ * loading when the trigger is pointed at, focused or pressed, so it is usually there when the dialog
+ * opens; a dialog opened otherwise loads it as it opens.
+ */
+const { Part: FortyRequestForm, preload: preloadForm } = onDemandPart(() =>
+  import('./forty-request-form').then((m) => m.FortyRequestForm),
+);
+
 /**
  * 'Verified 40' (decision 209): the family uploads the clip of the 40 with the request; an analyst
  * times it on the video from first movement to the torso crossing the finish. Uses 1 speed credit.
  */
 export function FortyRequestDialog(props: DialogSlotProps) {
   const [open, setOpen] = useDialogState(props.open, props.onOpenChange);
-  const player = useSlotPlayer(props);
-  const { user } = useUser();
-  const noCredit = useNoCreditRedirect();
-  const qc = useQueryClient();
-  const [season, setSeason] = useState(String(new Date().getFullYear()));
-  const [positionId, setPositionId] = useState<number | null>(
-    props.positionId ?? player?.primaryPositionId ?? null,
-  );
-  const [video, setVideo] = useState<{ id: number } | null>(null);
-  const [notes, setNotes] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  useEffect(() => {
-    if (!open) return;
-    setVideo(null);
-    setErrors({});
-    setPositionId(props.positionId ?? player?.primaryPositionId ?? null);
-  }, [open, props.positionId, player?.primaryPositionId]);
-  const create = useMutation({
-    meta: { errorFallback: 'Failed to submit request', quietCodes: ['INSUFFICIENT_CREDITS'] },
-    mutationFn: () =>
-      call(analysisApi.create, {
-        body: {
-          requestType: 'forty',
-          playerId: props.playerId,
-          season: Number(season),
-          positionId,
-          videoId: video?.id,
-          ...(notes.trim() ? { notes: notes.trim() } : {}),
-        },
-      }),
-    onSuccess: () =>
-      Promise.all([
-        qc.invalidateQueries({ queryKey: userKeys.current }),
-        qc.invalidateQueries({ queryKey: analysisKeys.pending(props.playerId) }),
-      ]),
-  });
-  const hasCredit = (user?.credits ?? 0) >= 1;
-  const busy = create.isPending;
-
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    if (!video) return setErrors({ videoId: FORTY_CLIP_REQUIRED });
-    if (!hasCredit) {
-      setOpen(false);
-      return noCredit('forty');
-    }
-    try {
-      await create.mutateAsync();
-      toast({ title: 'Verified 40 Request Submitted', description: TURNAROUND_TEXT, duration: 6000 });
-      setOpen(false);
-    } catch (err) {
-      if (err instanceof ApiError && err.code === 'INSUFFICIENT_CREDITS') {
-        setOpen(false);
-        noCredit('forty');
-      }
-      if (err instanceof ApiError) setErrors(err.errors ?? {});
-    }
-  };
+  // Kept from one opening to the next; the form starts the clip, the errors and the position again.
+  const [draft, setDraft] = useState<FortyDraft>(() => ({
+    season: String(new Date().getFullYear()),
+    notes: '',
+  }));
 
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       {props.trigger !== null && (
-        <DialogTrigger asChild>
+        <DialogTrigger asChild onPointerEnter={preloadForm} onFocus={preloadForm} onPointerDown={preloadForm}>
           {props.trigger ?? <Button variant="outline">Verified 40</Button>}
         </DialogTrigger>
       )}
@@ -126,61 +73,9 @@ export function FortyRequestDialog(props: DialogSlotProps) {
             ))}
           </ul>
         </div>
-        <form onSubmit={submit} className="grid gap-4" noValidate>
-          <fieldset disabled={busy} className="grid gap-4">
-            <FormField label="The clip of the 40" htmlFor="forty-clip" error={errors.videoId}>
-              <div id="forty-clip" className="flex flex-wrap items-center gap-2">
-                <VideoUploadButton
-                  playerId={props.playerId}
-                  positionId={positionId}
-                  label={video ? 'Upload a different clip' : 'Upload the clip'}
-                  variant="outline"
-                  disabled={busy}
-                  onUploaded={(v) => {
-                    setVideo({ id: v.id });
-                    setErrors((e) => ({ ...e, videoId: '' }));
-                  }}
-                />
-                {video && <span className="text-sm text-muted-foreground">Clip #{video.id} uploaded</span>}
-              </div>
-            </FormField>
-            <div className="grid gap-4 sm:grid-cols-2">
-              <FormField label="Season" htmlFor="forty-season" error={errors.season}>
-                <Input
-                  id="forty-season"
-                  type="number"
-                  min={2000}
-                  max={2099}
-                  value={season}
-                  onChange={(e) => setSeason(e.target.value)}
-                />
-              </FormField>
-              <FormField label="Position" htmlFor="forty-positionId" error={errors.positionId}>
-                <NativeSelect
-                  id="forty-positionId"
-                  value={positionId ?? ''}
-                  onChange={(e) => setPositionId(Number(e.target.value) || null)}
-                >
-                  <PositionOptions
-                    primary={player?.primaryPositionId}
-                    secondary={player?.secondaryPositionId}
-                  />
-                </NativeSelect>
-              </FormField>
-            </div>
-            <FormField label="Notes (optional)" htmlFor="forty-notes" error={errors.notes}>
-              <Textarea id="forty-notes" rows={2} value={notes} onChange={(e) => setNotes(e.target.value)} />
-            </FormField>
-          </fieldset>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => setOpen(false)} disabled={busy}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={busy}>
-              {busy ? 'Submitting...' : 'Submit Request'}
-            </Button>
-          </DialogFooter>
-        </form>
+        <Suspense fallback={<Spinner />}>
+          <FortyRequestForm {...props} draft={draft} onDraftChange={setDraft} close={() => setOpen(false)} />
+        </Suspense>
       </DialogContent>
     </Dialog>
   );

@@ -113,7 +113,7 @@ describe('the request dialog (speed and IGA, one component)', () => {
     await signedIn();
     await ui.click(await screen.findByRole('button', { name: 'Request IGA Score' }));
     expect(await screen.findByRole('dialog', { name: 'Request IGA Score' })).toBeVisible();
-    expect(screen.getByLabelText('Hudl Video URL')).toHaveValue('https://www.hudl.com/video/3/1/reel');
+    expect(await screen.findByLabelText('Hudl Video URL')).toHaveValue('https://www.hudl.com/video/3/1/reel');
     await ui.click(screen.getByRole('button', { name: 'Submit Request' }));
     await findToast('IGA Score Request Submitted');
     expect(body).toEqual({

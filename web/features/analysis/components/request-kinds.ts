@@ -1,21 +1,9 @@
-import {
-  igaRequestFormSchema,
-  speedRequestFormSchema,
-  type IgaRequestForm,
-  type IgaRequestInput,
-  type RequestType,
-  type SpeedRequestForm,
-  type SpeedRequestInput,
-} from '@contract/analysis';
-import { isHudlVideoUrl } from '@contract/hudl-links';
+import type { RequestType } from '@contract/analysis';
 
-/** Every field either dialog has; each kind's schema keeps (and sends) only its own. */
-export type RequestValues = SpeedRequestForm & Omit<IgaRequestForm, keyof SpeedRequestForm>;
-type RequestBody = Omit<SpeedRequestInput, 'playerId' | 'requestType'> | Omit<IgaRequestInput, 'playerId'>;
-
-// The player's saved Hudl link is usually the profile page; the analyst needs a video, so only a video link is prefilled.
-const playLink = (url: string | null | undefined) => (url && isHudlVideoUrl(url) ? url : '');
-
+/**
+ * The texts of each kind's request dialog, read by its trigger and shell (request-dialog.tsx). The form's
+ * schema, defaults and body are in request-form-kinds.ts, loaded with the form (decision 234).
+ */
 interface RequestKind {
   title: string;
   description: string;
@@ -25,9 +13,6 @@ interface RequestKind {
   submittedTitle: string;
   /** IGA: the balance is checked as the dialog opens; speed: when it is submitted. */
   checksCreditOnOpen: boolean;
-  schema: typeof speedRequestFormSchema | typeof igaRequestFormSchema;
-  defaults: (hudlUrl: string | null | undefined, positionId?: number) => RequestValues;
-  toBody: (values: RequestValues) => RequestBody;
 }
 
 export const REQUEST_KINDS: Record<RequestType, RequestKind> = {
@@ -41,15 +26,6 @@ export const REQUEST_KINDS: Record<RequestType, RequestKind> = {
       "The link of the play on Hudl (hudl.com/video/...), not the player's profile page; or choose a source video below.",
     submittedTitle: 'Request Submitted',
     checksCreditOnOpen: false,
-    schema: speedRequestFormSchema,
-    defaults: (hudlUrl, positionId) => ({
-      hudlUrl: playLink(hudlUrl),
-      startTime: '',
-      season: new Date().getFullYear(),
-      positionId: positionId ?? Number.NaN,
-      videoId: null,
-    }),
-    toBody: (values) => values,
   },
   iga: {
     title: 'Request IGA Score',
@@ -60,14 +36,5 @@ export const REQUEST_KINDS: Record<RequestType, RequestKind> = {
       "The link of a Hudl video of the player (hudl.com/video/...), not the player's profile page.",
     submittedTitle: 'IGA Score Request Submitted',
     checksCreditOnOpen: true,
-    schema: igaRequestFormSchema,
-    defaults: (hudlUrl, positionId) =>
-      ({
-        hudlUrl: playLink(hudlUrl),
-        season: new Date().getFullYear(),
-        positionId: positionId ?? Number.NaN,
-        notes: '',
-      }) as RequestValues,
-    toBody: ({ notes, ...values }) => ({ ...values, notes: notes || undefined }),
   },
 };

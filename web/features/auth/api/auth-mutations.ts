@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { authApi } from '@contract/api/auth';
-import type { LoginInput, PublicUser, RegisterInput } from '@contract/auth';
+import type { PublicUser } from '@contract/auth';
+import type { LoginInput, RegisterInput } from '@contract/auth-forms';
 import { ApiError, call } from '@/lib/api-client';
 import { userKeys } from './keys';
 

@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { CircleAlert, CircleCheck } from 'lucide-react';
-import { resetConfirmFormSchema } from '@contract/auth';
+import { resetConfirmFormSchema } from '@contract/auth-forms';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { paths } from '@/lib/paths';

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
 import { ArrowLeft, MailCheck } from 'lucide-react';
-import { resetRequestSchema } from '@contract/auth';
+import { resetRequestSchema } from '@contract/auth-forms';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';

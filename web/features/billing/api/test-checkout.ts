@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { testCheckoutApi } from '@contract/api/billing';
-import type { TestPayInput } from '@contract/billing';
+import type { TestPayInput } from '@contract/billing-forms';
 import { call } from '@/lib/api-client';
 import { billingKeys } from './keys';
 

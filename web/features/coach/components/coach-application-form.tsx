@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { coachApplicationSchema, type CoachApplicationInput } from '@contract/coach';
+import { coachApplicationSchema, type CoachApplicationInput } from '@contract/coach-forms';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';

@@ -2,14 +2,20 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
-import { acceptMessageSchema, type CoachMessage } from '@contract/coach';
+import type { CoachMessage } from '@contract/coach';
 import { useAnswerMessage, useCoachMessages } from '../api/family';
 
 function MessageItem({ m }: { m: CoachMessage }) {
   const answer = useAnswerMessage();
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const accept = () => {
+  const [checking, setChecking] = useState(false);
+  const accept = async () => {
+    // The schema (and zod) loads when the family accepts, not with the dashboard (decision 234); a second
+    // press while it loads sends nothing more.
+    if (checking) return;
+    setChecking(true);
+    const { acceptMessageSchema } = await import('@contract/coach-forms').finally(() => setChecking(false));
     const parsed = acceptMessageSchema.safeParse({ contactEmail: email });
     if (!parsed.success) return setError(parsed.error.issues[0].message);
     answer.mutate({ id: m.id, accept: true, contactEmail: parsed.data.contactEmail });
@@ -35,7 +41,7 @@ function MessageItem({ m }: { m: CoachMessage }) {
             aria-describedby={error ? `contact-error-${m.id}` : undefined}
             className="max-w-64"
           />
-          <Button size="sm" disabled={answer.isPending} onClick={accept}>
+          <Button size="sm" disabled={answer.isPending || checking} onClick={() => void accept()}>
             Accept
           </Button>
           <Button

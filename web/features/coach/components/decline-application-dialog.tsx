@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { declineApplicationSchema, type AdminCoachApplication } from '@contract/coach';
+import type { AdminCoachApplication } from '@contract/coach';
+import { declineApplicationSchema } from '@contract/coach-forms';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,

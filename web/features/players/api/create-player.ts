@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { playersApi } from '@contract/api/players';
 import type { BodyIn } from '@contract/endpoint';
-import { toPlayerBody, type PlayerFormValues } from '@contract/players';
+import { toPlayerBody } from '@contract/players';
+import type { PlayerFormValues } from '@contract/players-forms';
 import { toast } from '@/components/ui/toaster';
 import { call } from '@/lib/api-client';
 import { playerKeys } from './keys';

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { PRIVATE_PLAYER_FIELDS, type Player, type playerFormSchema } from '@contract/players';
+import { PRIVATE_PLAYER_FIELDS, type Player } from '@contract/players';
+import type { playerFormSchema } from '@contract/players-forms';
 
 /** schoolUnlisted only drives the picker's 'Unverified' mark; the server decides what is verified. */
 export type PlayerFormInput = z.input<typeof playerFormSchema> & { schoolUnlisted?: boolean };

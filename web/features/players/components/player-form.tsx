@@ -6,7 +6,7 @@ import {
   playerFormSchema,
   playerStaffEditFormSchema,
   type PlayerFormValues,
-} from '@contract/players';
+} from '@contract/players-forms';
 import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-client';
 import { PhotoUpload } from './photo-upload';

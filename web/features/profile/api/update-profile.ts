@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { profileApi } from '@contract/api/profile';
-import type { ProfileUpdateInput } from '@contract/auth';
+import type { ProfileUpdateInput } from '@contract/auth-forms';
 import { userKeys } from '@/features/auth';
 import { call } from '@/lib/api-client';
 

@@ -1,7 +1,8 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { profileUpdateSchema, type PublicUser } from '@contract/auth';
+import type { PublicUser } from '@contract/auth';
+import { profileUpdateSchema } from '@contract/auth-forms';
 import { PASSWORD_MIN } from '@contract/constants';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';

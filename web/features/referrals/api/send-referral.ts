@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ReferralSendInput } from '@contract/referrals';
+import type { ReferralSendInput } from '@contract/referrals-forms';
 import { referralsApi } from '@contract/api/referrals';
 import { ApiError, call } from '@/lib/api-client';
 

@@ -1,12 +1,8 @@
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  completeFieldsSchema,
-  VIDEO_REQUIRED,
-  type PositionSubmetric,
-  type QueueItem,
-} from '@contract/analysis';
+import { VIDEO_REQUIRED, type PositionSubmetric, type QueueItem } from '@contract/analysis';
+import { completeFieldsSchema } from '@contract/analysis-forms';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';

@@ -1,6 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { REJECTION_REASONS, rejectSchema, type QueueItem, type RejectInput } from '@contract/analysis';
+import { REJECTION_REASONS, type QueueItem } from '@contract/analysis';
+import { rejectSchema, type RejectInput } from '@contract/analysis-forms';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { NativeSelect } from '@/components/ui/native-select';

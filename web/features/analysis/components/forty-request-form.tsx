@@ -1,0 +1,150 @@
+import { useEffect, useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { TURNAROUND_TEXT } from '@contract/analysis';
+import { analysisApi } from '@contract/api/analysis';
+import { FORTY_CLIP_REQUIRED } from '@contract/forty';
+import { Button } from '@/components/ui/button';
+import { DialogFooter } from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { NativeSelect } from '@/components/ui/native-select';
+import { Textarea } from '@/components/ui/textarea';
+import { toast } from '@/components/ui/toaster';
+import { userKeys, useUser } from '@/features/auth';
+import { VideoUploadButton } from '@/features/videos';
+import { ApiError, call } from '@/lib/api-client';
+import { analysisKeys } from '../api/keys';
+import { PositionOptions } from './position-options';
+import type { FortyDraft } from './forty-request-dialog';
+import type { DialogSlotProps } from './slot-types';
+import { useNoCreditRedirect } from './use-no-credit';
+import { useSlotPlayer } from './use-slot-player';
+
+/**
+ * The verified 40's request form, mounted while the dialog is open (the clip, the errors and the position
+ * start again at each opening; the season and the notes are the dialog's `draft`). Its own module, loaded
+ * by the dialog (forty-request-dialog.tsx) when it is about to open (decision 234).
+ */
+export function FortyRequestForm({
+  draft,
+  onDraftChange,
+  close,
+  ...props
+}: DialogSlotProps & { draft: FortyDraft; onDraftChange: (draft: FortyDraft) => void; close: () => void }) {
+  const player = useSlotPlayer(props);
+  const { user } = useUser();
+  const noCredit = useNoCreditRedirect();
+  const qc = useQueryClient();
+  const [positionId, setPositionId] = useState<number | null>(
+    props.positionId ?? player?.primaryPositionId ?? null,
+  );
+  const [video, setVideo] = useState<{ id: number } | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  // As the dialog opens (this form mounts with it) and when the card's position or the player arrives.
+  useEffect(() => {
+    setVideo(null);
+    setErrors({});
+    setPositionId(props.positionId ?? player?.primaryPositionId ?? null);
+  }, [props.positionId, player?.primaryPositionId]);
+  const create = useMutation({
+    meta: { errorFallback: 'Failed to submit request', quietCodes: ['INSUFFICIENT_CREDITS'] },
+    mutationFn: () =>
+      call(analysisApi.create, {
+        body: {
+          requestType: 'forty',
+          playerId: props.playerId,
+          season: Number(draft.season),
+          positionId,
+          videoId: video?.id,
+          ...(draft.notes.trim() ? { notes: draft.notes.trim() } : {}),
+        },
+      }),
+    onSuccess: () =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: userKeys.current }),
+        qc.invalidateQueries({ queryKey: analysisKeys.pending(props.playerId) }),
+      ]),
+  });
+  const hasCredit = (user?.credits ?? 0) >= 1;
+  const busy = create.isPending;
+
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    if (!video) return setErrors({ videoId: FORTY_CLIP_REQUIRED });
+    if (!hasCredit) {
+      close();
+      return noCredit('forty');
+    }
+    try {
+      await create.mutateAsync();
+      toast({ title: 'Verified 40 Request Submitted', description: TURNAROUND_TEXT, duration: 6000 });
+      close();
+    } catch (err) {
+      if (err instanceof ApiError && err.code === 'INSUFFICIENT_CREDITS') {
+        close();
+        noCredit('forty');
+      }
+      if (err instanceof ApiError) setErrors(err.errors ?? {});
+    }
+  };
+
+  return (
+    <form onSubmit={submit} className="grid gap-4" noValidate>
+      <fieldset disabled={busy} className="grid gap-4">
+        <FormField label="The clip of the 40" htmlFor="forty-clip" error={errors.videoId}>
+          <div id="forty-clip" className="flex flex-wrap items-center gap-2">
+            <VideoUploadButton
+              playerId={props.playerId}
+              positionId={positionId}
+              label={video ? 'Upload a different clip' : 'Upload the clip'}
+              variant="outline"
+              disabled={busy}
+              onUploaded={(v) => {
+                setVideo({ id: v.id });
+                setErrors((e) => ({ ...e, videoId: '' }));
+              }}
+            />
+            {video && <span className="text-sm text-muted-foreground">Clip #{video.id} uploaded</span>}
+          </div>
+        </FormField>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField label="Season" htmlFor="forty-season" error={errors.season}>
+            <Input
+              id="forty-season"
+              type="number"
+              min={2000}
+              max={2099}
+              value={draft.season}
+              onChange={(e) => onDraftChange({ ...draft, season: e.target.value })}
+            />
+          </FormField>
+          <FormField label="Position" htmlFor="forty-positionId" error={errors.positionId}>
+            <NativeSelect
+              id="forty-positionId"
+              value={positionId ?? ''}
+              onChange={(e) => setPositionId(Number(e.target.value) || null)}
+            >
+              <PositionOptions primary={player?.primaryPositionId} secondary={player?.secondaryPositionId} />
+            </NativeSelect>
+          </FormField>
+        </div>
+        <FormField label="Notes (optional)" htmlFor="forty-notes" error={errors.notes}>
+          <Textarea
+            id="forty-notes"
+            rows={2}
+            value={draft.notes}
+            onChange={(e) => onDraftChange({ ...draft, notes: e.target.value })}
+          />
+        </FormField>
+      </fieldset>
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={close} disabled={busy}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={busy}>
+          {busy ? 'Submitting...' : 'Submit Request'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

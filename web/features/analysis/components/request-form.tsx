@@ -1,0 +1,158 @@
+import { useEffect } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { TURNAROUND_TEXT, type RequestType } from '@contract/analysis';
+import { Button } from '@/components/ui/button';
+import { DialogFooter } from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { NativeSelect } from '@/components/ui/native-select';
+import { Textarea } from '@/components/ui/textarea';
+import { toast } from '@/components/ui/toaster';
+import { SourceVideoField } from '@/features/measurements';
+import { ApiError } from '@/lib/api-client';
+import { useCreateRequest } from '../api/create-requests';
+import { PositionOptions } from './position-options';
+import { REQUEST_FORM_KINDS, type RequestValues } from './request-form-kinds';
+import { REQUEST_KINDS } from './request-kinds';
+import type { DialogSlotProps } from './slot-types';
+import { useNoCreditRedirect } from './use-no-credit';
+import { useSlotPlayer } from './use-slot-player';
+
+/**
+ * The request dialog's form, mounted while it is open (so each opening starts from the defaults). Its own
+ * module, loaded by the dialog (request-dialog.tsx) when it is about to open: react-hook-form, zod and the
+ * request's schema are not the player card's first code (decision 234).
+ */
+export function RequestForm({
+  kind,
+  hasCredit,
+  close,
+  ...props
+}: DialogSlotProps & { kind: RequestType; hasCredit: boolean; close: () => void }) {
+  const k = REQUEST_KINDS[kind];
+  const f = REQUEST_FORM_KINDS[kind];
+  const player = useSlotPlayer(props);
+  const noCredit = useNoCreditRedirect();
+  const create = useCreateRequest(kind, props.playerId);
+  const form = useForm<RequestValues>({
+    resolver: zodResolver(f.schema) as unknown as Resolver<RequestValues>,
+    defaultValues: f.defaults(player?.hudlUrl, player?.primaryPositionId),
+  });
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setValue,
+    setError,
+    watch,
+    formState: { errors },
+  } = form;
+  const id = (field: string) => `${k.idPrefix}-${field}`;
+
+  // The player's Hudl link and position may arrive after the dialog opened.
+  useEffect(() => {
+    reset(f.defaults(player?.hudlUrl, player?.primaryPositionId));
+  }, [player?.hudlUrl, player?.primaryPositionId, reset, f]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    if (!hasCredit) {
+      close();
+      return noCredit(kind);
+    }
+    try {
+      await create.mutateAsync(f.toBody(values));
+      toast({ title: k.submittedTitle, description: TURNAROUND_TEXT, duration: 6000 });
+      close();
+    } catch (err) {
+      // Any other failure is toasted by the MutationCache with this kind's fallback message.
+      if (err instanceof ApiError && err.code === 'INSUFFICIENT_CREDITS') {
+        close();
+        noCredit(kind);
+      }
+      // The server reads the same schema; its field messages also go under the fields.
+      if (err instanceof ApiError)
+        for (const [field, message] of Object.entries(err.errors ?? {}))
+          setError(field as keyof RequestValues, { message });
+    }
+  });
+  const busy = create.isPending;
+
+  return (
+    <form onSubmit={onSubmit} className="grid gap-4" noValidate>
+      <fieldset disabled={busy} className="grid gap-4">
+        <FormField
+          label="Hudl Video URL"
+          htmlFor={id('hudlUrl')}
+          error={errors.hudlUrl?.message}
+          description={k.hudlDescription}
+        >
+          <Input
+            id={id('hudlUrl')}
+            type="url"
+            placeholder="https://www.hudl.com/video/..."
+            {...register('hudlUrl')}
+          />
+        </FormField>
+        {kind === 'max_speed' && (
+          <>
+            <FormField
+              label="Mins and Secs (i.e. 00:23) to start measuring"
+              htmlFor={id('startTime')}
+              error={errors.startTime?.message}
+            >
+              <Input
+                id={id('startTime')}
+                placeholder="00:00"
+                inputMode="numeric"
+                maxLength={5}
+                {...register('startTime')}
+              />
+            </FormField>
+            <SourceVideoField
+              playerId={props.playerId}
+              positionId={Number.isFinite(watch('positionId')) ? watch('positionId') : null}
+              value={watch('videoId') ?? null}
+              onChange={(videoId) => setValue('videoId', videoId)}
+              disabled={busy}
+            />
+          </>
+        )}
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField label="Season" htmlFor={id('season')} error={errors.season?.message}>
+            <Input
+              id={id('season')}
+              type="number"
+              min={2000}
+              max={2099}
+              {...register('season', { valueAsNumber: true })}
+            />
+          </FormField>
+          <FormField label="Position" htmlFor={id('positionId')} error={errors.positionId?.message}>
+            <NativeSelect id={id('positionId')} {...register('positionId', { valueAsNumber: true })}>
+              <PositionOptions primary={player?.primaryPositionId} secondary={player?.secondaryPositionId} />
+            </NativeSelect>
+          </FormField>
+        </div>
+        {kind === 'iga' && (
+          <FormField
+            label="Notes (optional)"
+            htmlFor={id('notes')}
+            error={errors.notes?.message}
+            description="Jersey number, plays to watch, anything that helps the analyst."
+          >
+            <Textarea id={id('notes')} rows={3} {...register('notes')} />
+          </FormField>
+        )}
+      </fieldset>
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={close} disabled={busy}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={busy}>
+          {busy ? 'Submitting...' : 'Submit Request'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
