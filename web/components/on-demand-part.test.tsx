@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
-import { describe, expect, it } from 'vitest';
-import { render, screen } from '@testing-library/react';
-import { onDemandPart } from './on-demand-part';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, renderHook, screen } from '@testing-library/react';
+import { onDemandPart, usePreloadWhenIdle } from './on-demand-part';
 
 const Form = ({ name }: { name: string }) => <p>form of {name}</p>;
 
@@ -53,5 +53,48 @@ describe('a part of a screen loaded on demand (decision 234)', () => {
     expect(calls).toHaveLength(2);
     calls[1].resolve(Form);
     expect(await screen.findByText('form of a 40')).toBeInTheDocument();
+  });
+});
+
+describe("a part's code asked for while idle", () => {
+  afterEach(() => {
+    cleanup(); // unmounted while the browser's idle callbacks are still stubbed
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  /** requestIdleCallback as a browser has it, calling back when the test says the browser is idle. */
+  function idleBrowser() {
+    const waiting = new Map<number, () => void>();
+    let next = 1;
+    vi.stubGlobal('requestIdleCallback', (cb: () => void) => (waiting.set(next, cb), next++));
+    vi.stubGlobal('cancelIdleCallback', (id: number) => waiting.delete(id));
+    return { idle: () => [...waiting.values()].forEach((cb) => cb()), waiting };
+  }
+
+  it('asks once the screen has shown for 2 s and the browser is idle, not before', () => {
+    vi.useFakeTimers();
+    const browser = idleBrowser();
+    const preload = vi.fn();
+    renderHook(() => usePreloadWhenIdle(preload));
+    vi.advanceTimersByTime(1999);
+    browser.idle();
+    expect(preload).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(preload).not.toHaveBeenCalled();
+    browser.idle();
+    expect(preload).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks nothing for a screen left before', () => {
+    vi.useFakeTimers();
+    const browser = idleBrowser();
+    const preload = vi.fn();
+    const { unmount } = renderHook(() => usePreloadWhenIdle(preload));
+    vi.advanceTimersByTime(2000);
+    unmount();
+    browser.idle();
+    expect(browser.waiting.size).toBe(0);
+    expect(preload).not.toHaveBeenCalled();
   });
 });

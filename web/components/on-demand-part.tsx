@@ -1,4 +1,4 @@
-import { lazy, type ComponentType } from 'react';
+import { lazy, useEffect, type ComponentType } from 'react';
 
 /** A thenable that calls back at once, so that React.lazy renders code already here without suspending. */
 const settled = <T,>(value: T) => ({ then: (ok: (v: T) => void) => ok(value) }) as unknown as Promise<T>;
@@ -27,4 +27,28 @@ export function onDemandPart<P extends object>(load: () => Promise<ComponentType
   // A failed preload is reported by the open that renders the part.
   const preload = () => void get().catch(() => undefined);
   return { Part, preload };
+}
+
+/** How long after a screen shows its parts' code waits at least before it is asked for while idle. */
+const IDLE_PRELOAD_AFTER_MS = 2000;
+
+/**
+ * Asks for a part's code once the screen has shown and the browser is idle (a primary action's form, such
+ * as the card's request dialogs), so a phone's tap, which has no hover before it, finds it here too. Not
+ * before `IDLE_PRELOAD_AFTER_MS`: the first screen's frame is drawn first (decision 234). Without
+ * `requestIdleCallback` (jsdom) nothing is asked for ahead.
+ */
+export function usePreloadWhenIdle(preload: () => void) {
+  useEffect(() => {
+    if (typeof requestIdleCallback !== 'function') return;
+    let idle: number | undefined;
+    const timer = setTimeout(
+      () => (idle = requestIdleCallback(preload, { timeout: 2000 })),
+      IDLE_PRELOAD_AFTER_MS,
+    );
+    return () => {
+      clearTimeout(timer);
+      if (idle !== undefined) cancelIdleCallback(idle);
+    };
+  }, [preload]);
 }

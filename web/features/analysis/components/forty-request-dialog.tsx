@@ -8,7 +8,7 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '@/components/ui/dialog';
-import { onDemandPart } from '@/components/on-demand-part';
+import { onDemandPart, usePreloadWhenIdle } from '@/components/on-demand-part';
 import { Spinner } from '@/components/ui/spinner';
 import type { DialogSlotProps } from './slot-types';
 import { useDialogState } from './use-dialog-state';
@@ -43,6 +43,7 @@ const { Part: FortyRequestForm, preload: preloadForm } = onDemandPart(() =>
  * times it on the video from first movement to the torso crossing the finish. Uses 1 speed credit.
  */
 export function FortyRequestDialog(props: DialogSlotProps) {
+  usePreloadWhenIdle(preloadForm);
   const [open, setOpen] = useDialogState(props.open, props.onOpenChange);
   // Kept from one opening to the next; the form starts the clip, the errors and the position again.
   const [draft, setDraft] = useState<FortyDraft>(() => ({

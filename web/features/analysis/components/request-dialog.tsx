@@ -9,7 +9,7 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '@/components/ui/dialog';
-import { onDemandPart } from '@/components/on-demand-part';
+import { onDemandPart, usePreloadWhenIdle } from '@/components/on-demand-part';
 import { Spinner } from '@/components/ui/spinner';
 import { useUser } from '@/features/auth';
 import { REQUEST_KINDS } from './request-kinds';
@@ -28,6 +28,7 @@ const { Part: RequestForm, preload: preloadForm } = onDemandPart(() =>
 
 /** 'Request Speed Analysis' and 'Request IGA Score': one dialog, its texts and fields chosen by `kind`. */
 export function RequestDialog({ kind, ...props }: DialogSlotProps & { kind: RequestType }) {
+  usePreloadWhenIdle(preloadForm);
   const k = REQUEST_KINDS[kind];
   const [open, setOpen] = useDialogState(props.open, props.onOpenChange);
   const { user } = useUser();
