@@ -3,8 +3,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { TURNAROUND_TEXT } from '@contract/analysis';
 import { analysisApi } from '@contract/api/analysis';
 import { FORTY_CLIP_REQUIRED } from '@contract/forty';
-import { Button } from '@/components/ui/button';
-import { DialogFooter } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
@@ -19,6 +17,7 @@ import type { FortyDraft } from './forty-request-dialog';
 import type { DialogSlotProps } from './slot-types';
 import { useNoCreditRedirect } from './use-no-credit';
 import { useSlotPlayer } from './use-slot-player';
+import { RequestFormFooter } from './request-form-footer';
 
 /**
  * The verified 40's request form, mounted while the dialog is open (the clip, the errors and the position
@@ -137,14 +136,7 @@ export function FortyRequestForm({
           />
         </FormField>
       </fieldset>
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={close} disabled={busy}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={busy}>
-          {busy ? 'Submitting...' : 'Submit Request'}
-        </Button>
-      </DialogFooter>
+      <RequestFormFooter close={close} busy={busy} />
     </form>
   );
 }

@@ -2,8 +2,6 @@ import { useEffect } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { TURNAROUND_TEXT, type RequestType } from '@contract/analysis';
-import { Button } from '@/components/ui/button';
-import { DialogFooter } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
@@ -18,6 +16,7 @@ import { REQUEST_KINDS } from './request-kinds';
 import type { DialogSlotProps } from './slot-types';
 import { useNoCreditRedirect } from './use-no-credit';
 import { useSlotPlayer } from './use-slot-player';
+import { RequestFormFooter } from './request-form-footer';
 
 /**
  * The request dialog's form, mounted while it is open (so each opening starts from the defaults). Its own
@@ -145,14 +144,7 @@ export function RequestForm({
           </FormField>
         )}
       </fieldset>
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={close} disabled={busy}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={busy}>
-          {busy ? 'Submitting...' : 'Submit Request'}
-        </Button>
-      </DialogFooter>
+      <RequestFormFooter close={close} busy={busy} />
     </form>
   );
 }
