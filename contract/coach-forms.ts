@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { required } from './coach';
 import { PASSWORD_MIN } from './constants';
 
 /**
@@ -6,8 +7,6 @@ import { PASSWORD_MIN } from './constants';
  * family's acceptance of a coach's message. Kept apart from coach.ts, whose constants the family screens
  * import, so that those screens do not evaluate zod at load; coach.ts does not import this module.
  */
-const required = (msg: string, max = 200) => z.string({ error: msg }).trim().min(1, msg).max(max);
-
 export const coachApplicationSchema = z.object({
   name: required('Name is required'),
   title: required('Title is required'),

@@ -20,10 +20,10 @@ export const CONNECT_DAILY_REACHED = 'You have sent 20 requests today. Please tr
 export const COACH_SEARCH_PAGE = 25;
 
 /**
- * A required text (a saved search's name). The forms a coach applicant, an admin or a family sends are in
- * coach-forms.ts (decision 234), which this module does not import.
+ * A required text, trimmed, at most `max` characters (a saved search's name here; the forms a coach
+ * applicant, an admin or a family sends, in coach-forms.ts, decision 234, which this module does not import).
  */
-const required = (msg: string, max = 200) => z.string({ error: msg }).trim().min(1, msg).max(max);
+export const required = (msg: string, max = 200) => z.string({ error: msg }).trim().min(1, msg).max(max);
 
 export const APPLICATION_STATUSES = ['verify-email', 'awaiting-admin'] as const;
 export const coachApplicationAnswerSchema = z.object({
