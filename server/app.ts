@@ -19,7 +19,7 @@ import { createMailer, type Mailer } from './lib/mailer';
 import type { Storage } from './lib/storage';
 import { createStorage } from './lib/storage-from-env';
 import { useFastPasswordHashing } from './lib/password';
-import { REDACT_PATHS, requestSerializer } from './lib/log-redaction';
+import { LOG_SERIALIZERS } from './lib/log-redaction';
 import { pageWithFirstReads } from './lib/first-reads-page';
 import { firstReads } from '../contract/first-reads';
 import accessPlugin from './plugins/access';
@@ -28,6 +28,7 @@ import sweeperPlugin from './plugins/sweeper';
 import dbPlugin from './plugins/db';
 import errorsPlugin from './plugins/errors';
 import { AccessLog } from './plugins/access-log';
+import answerHeadersPlugin from './plugins/answer-headers';
 import instanceIdPlugin from './plugins/instance-id';
 import openapiPlugin from './plugins/openapi';
 import rateLimitPlugin from './plugins/rate-limit';
@@ -69,8 +70,7 @@ export async function buildApp(env: Env, opts: BuildOptions = {}): Promise<Fasti
         ? false
         : {
             level: env.LOG_LEVEL,
-            redact: REDACT_PATHS,
-            serializers: { req: requestSerializer },
+            serializers: LOG_SERIALIZERS,
             ...(opts.logStream ? { stream: opts.logStream } : {}),
           },
     trustProxy: env.TRUST_PROXY,
@@ -112,6 +112,7 @@ export async function buildApp(env: Env, opts: BuildOptions = {}): Promise<Fasti
   app.decorate('storage', createStorage(env));
   app.addHook('onClose', async () => app.mailer.close());
 
+  await app.register(answerHeadersPlugin);
   await app.register(instanceIdPlugin);
   await app.register(errorsPlugin);
   await app.register(accessPlugin);

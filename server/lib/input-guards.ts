@@ -8,7 +8,9 @@ export const NUL_IN_TEXT = 'Text must not contain NUL characters';
 export function hasNul(v: unknown, depth = 0): boolean {
   if (typeof v === 'string') return v.includes('\u0000');
   if (depth > 32 || v === null || typeof v !== 'object' || Buffer.isBuffer(v)) return false;
-  return Object.entries(v).some(([k, x]) => k.includes('\u0000') || hasNul(x, depth + 1));
+  for (const k in v)
+    if (k.includes('\u0000') || hasNul((v as Record<string, unknown>)[k], depth + 1)) return true;
+  return false;
 }
 
 export const INVALID_UNICODE = 'Text must not contain invalid Unicode characters';
@@ -18,7 +20,9 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 export function hasLoneSurrogate(v: unknown, depth = 0): boolean {
   if (typeof v === 'string') return LONE_SURROGATE.test(v);
   if (depth > 32 || v === null || typeof v !== 'object' || Buffer.isBuffer(v)) return false;
-  return Object.entries(v).some(([k, x]) => LONE_SURROGATE.test(k) || hasLoneSurrogate(x, depth + 1));
+  for (const k in v)
+    if (LONE_SURROGATE.test(k) || hasLoneSurrogate((v as Record<string, unknown>)[k], depth + 1)) return true;
+  return false;
 }
 
 /** Deeper JSON than any form sends; deeper input would also overflow the serializer's recursion. */

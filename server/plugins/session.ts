@@ -161,19 +161,21 @@ class AppSession {
     this.#expiresAt = 0;
   }
 
+  /** Whether the end of the request has anything to write (most reads have not: decision 081). */
+  needsFlush() {
+    if (this.cookie === 'clear') return false;
+    if (this.isModified()) return this.isStored || this.userId !== undefined;
+    return this.isStored && this.#expiresAt < Date.now() + IDLE_MS - REFRESH_AFTER_MS;
+  }
+
   /** At the end of the request: write only what needs writing. */
   async flush() {
-    if (this.cookie === 'clear') return;
-    if (this.isModified()) {
-      if (this.isStored || this.userId !== undefined) await this.save();
-      return;
-    }
-    if (this.isStored && this.#expiresAt < Date.now() + IDLE_MS - REFRESH_AFTER_MS) {
-      const expiresAt = Date.now() + IDLE_MS;
-      await this.#queries.touch(this.sessionId, new Date(expiresAt));
-      this.#expiresAt = expiresAt;
-      this.cookie = 'set';
-    }
+    if (!this.needsFlush()) return;
+    if (this.isModified()) return this.save();
+    const expiresAt = Date.now() + IDLE_MS;
+    await this.#queries.touch(this.sessionId, new Date(expiresAt));
+    this.#expiresAt = expiresAt;
+    this.cookie = 'set';
   }
 
   toJSON() {
@@ -229,10 +231,7 @@ export default fp<{ secret: string; secure: boolean; store: SessionStore }>(asyn
     if (req.user) req.userPlanName = loaded?.planName;
   });
 
-  app.addHook('onSend', async (req: FastifyRequest, reply: FastifyReply) => {
-    const session = req.session;
-    if (!session) return;
-    await session.flush();
+  const sendCookie = (req: FastifyRequest, reply: FastifyReply, session: AppSession) => {
     if (session.cookie === 'set') {
       reply.setCookie(SESSION_COOKIE, signer.sign(session.sessionId), {
         ...cookieOptions,
@@ -241,5 +240,21 @@ export default fp<{ secret: string; secure: boolean; store: SessionStore }>(asyn
     } else if (session.cookie === 'clear' && req.cookies[SESSION_COOKIE]) {
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
     }
+  };
+  // Written with `done`: a read with nothing to write makes no promise (decision 218).
+  app.addHook('onSend', (req: FastifyRequest, reply: FastifyReply, payload, done) => {
+    const session = req.session;
+    if (!session) return done(null, payload);
+    if (!session.needsFlush()) {
+      sendCookie(req, reply, session);
+      return done(null, payload);
+    }
+    session.flush().then(
+      () => {
+        sendCookie(req, reply, session);
+        done(null, payload);
+      },
+      (err: Error) => done(err),
+    );
   });
 });

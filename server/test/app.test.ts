@@ -246,6 +246,28 @@ describe('production behaviour', () => {
     expect(log).not.toContain(row.tokenHash);
   });
 
+  it('a line that logs a request, an answer or a body keeps their secrets out (the serializers)', async () => {
+    p.app.log.info(
+      {
+        req: { method: 'POST', url: '/api/x?token=tok-in-url', headers: { cookie: 'va.sid=cookie-secret' } },
+        res: { statusCode: 201, headers: { 'set-cookie': 'va.sid=set-cookie-secret' } },
+        body: { password: 'body-password-secret', token: 'body-token-secret', firstName: 'Kept' },
+      },
+      'serializers check',
+    );
+    const line = p
+      .log()
+      .split('\n')
+      .find((l) => l.includes('serializers check'));
+    expect(line).toBeDefined();
+    const logged = JSON.parse(line!) as Record<string, Record<string, unknown>>;
+    expect(logged.req).toEqual({ method: 'POST', url: '/api/x?token=[redacted]' });
+    expect(logged.res).toEqual({ statusCode: 201 });
+    expect(logged.body).toEqual({ password: '[Redacted]', token: '[Redacted]', firstName: 'Kept' });
+    for (const secret of ['cookie-secret', 'set-cookie-secret', 'body-password-secret', 'body-token-secret'])
+      expect(line).not.toContain(secret);
+  });
+
   it('logs carry no referral code, signed-URL signature or test checkout session id', async () => {
     const code = 'VAQWERTYUPASDFGHJK';
     const sig = 'SiGnAtUrEvAlUe_123';
