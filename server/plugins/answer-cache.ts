@@ -41,6 +41,8 @@ interface Entry {
   count: number;
   at: number;
   rows: readonly RowKey[];
+  /** The clock's count when the entry was last found current: at the same count it still is (no write since). */
+  seen: number;
 }
 
 /**
@@ -81,8 +83,15 @@ export function answerCache(clock: WriteClock, opts: AnswerCacheOptions): Answer
       const now = Date.now();
       const count = clock.count;
       const hit = entries.get(key);
-      if (hit && clock.heard && now - hit.at < ttlMs && clock.lastWriteTo(reads, hit.rows) <= hit.count)
+      if (
+        hit &&
+        clock.heard &&
+        now - hit.at < ttlMs &&
+        (hit.seen === count || clock.lastWriteTo(reads, hit.rows) <= hit.count)
+      ) {
+        hit.seen = count;
         return hit.value as T;
+      }
       if (hit) entries.delete(key);
       // Keys told by the answer are not known yet: a read in flight counts its scoped tables whole.
       const known = typeof rows === 'function' ? [] : rows;
@@ -94,7 +103,7 @@ export function answerCache(clock: WriteClock, opts: AnswerCacheOptions): Answer
         const keys = typeof rows === 'function' ? rows(frozen) : rows;
         // Kept only when no write to what it read began or ended while it was read (else it may predate one).
         if (clock.heard && clock.lastWriteTo(reads, keys) <= count)
-          keepBounded(entries, key, { value: frozen, count, at: now, rows: keys }, max);
+          keepBounded(entries, key, { value: frozen, count, at: now, rows: keys, seen: count }, max);
         return frozen;
       });
       reading.set(key, { count, promise });

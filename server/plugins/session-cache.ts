@@ -22,6 +22,8 @@ interface Entry {
   count: number;
   at: number;
   rows: RowKey[];
+  /** The clock's count when the entry was last found current: at the same count it still is (no write since). */
+  seen: number;
 }
 
 /**
@@ -50,11 +52,12 @@ export function cachedSessionStore(store: SessionStore, opts: SessionCacheOption
       if (
         hit &&
         clock.heard &&
-        clock.lastWriteTo(SESSION_READS, hit.rows) <= hit.count &&
+        (hit.seen === clock.count || clock.lastWriteTo(SESSION_READS, hit.rows) <= hit.count) &&
         now - hit.at < ttlMs &&
         hit.loaded.expiresAt.getTime() > now &&
         (!withPlan || hit.loaded.planName !== undefined)
       ) {
+        hit.seen = clock.count;
         // A copy of the data: the request's session object takes its own fields from it.
         return { ...hit.loaded, data: { ...hit.loaded.data } };
       }
@@ -73,7 +76,7 @@ export function cachedSessionStore(store: SessionStore, opts: SessionCacheOption
         keepBounded(
           entries,
           sid,
-          { loaded: deepFreeze({ ...loaded, data: { ...loaded.data } }), count, at: now, rows },
+          { loaded: deepFreeze({ ...loaded, data: { ...loaded.data } }), count, at: now, rows, seen: count },
           max,
         );
       }

@@ -306,8 +306,42 @@ describe('production behaviour', () => {
       responseTime: expect.any(Number),
     });
     expect(lines[1]).toMatchObject({ res: { statusCode: 404 } });
+    // The fields in pino's order for a request's line: its id first, as a child logger writes it.
+    expect(Object.keys(lines[0])).toEqual([
+      'level',
+      'time',
+      'pid',
+      'hostname',
+      'reqId',
+      'req',
+      'res',
+      'responseTime',
+      'msg',
+    ]);
+    expect(lines[0].reqId).not.toEqual(lines[1].reqId);
     // Arrivals are logged at debug level only; this app logs at info.
     expect(p.log()).not.toContain('incoming request');
+  });
+
+  it("a route's own log line and its access line carry the same request id", async () => {
+    const before = p.log().length;
+    const res = await p.app.inject({
+      method: 'POST',
+      url: '/api/webhook/webhooks/stripe?probe=req-id',
+      headers: { 'stripe-signature': 't=1,v1=bad', 'content-type': 'application/json' },
+      payload: '{}',
+    });
+    expect(res.statusCode).toBe(400);
+    const lines = p
+      .log()
+      .slice(before)
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    const own = lines.find((l) => l.msg === 'stripe webhook refused: bad signature');
+    const access = lines.find((l) => l.msg === 'request completed');
+    expect(own?.reqId).toEqual(expect.stringMatching(/\S/));
+    expect(access?.reqId).toBe(own?.reqId);
   });
 
   it('sends a Content-Security-Policy and the other helmet headers', async () => {
