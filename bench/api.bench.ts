@@ -11,11 +11,12 @@
  */
 import { loadavg } from 'node:os';
 import { fmt, ms, printTable, type Row } from './lib/report';
-import { CONNECTIONS, interleaved, ROUNDS, SECONDS, type Load } from './lib/load';
+import { CONNECTIONS, interleaved, ROUNDS, SECONDS, type Load, type Target } from './lib/load';
 import { paramText, pgbenchLoad, type Statement } from './lib/pgbench';
 import { pgAvailable, scratchDatabase } from './lib/pg';
 import { startChild, type Child } from './lib/proc';
 import { LABELS, NAMES, type Name } from './lib/api-reads';
+import { BROWSER_HEADERS } from './lib/browser-headers';
 
 interface CaseInfo {
   url: string;
@@ -24,6 +25,7 @@ interface CaseInfo {
   status: number;
   error: string | null;
   body: string;
+  wire: { base64: string; type: string; encoding: string | null };
   statements: Statement[];
 }
 interface AppInfo {
@@ -38,7 +40,12 @@ const PGLITE_SHARE = 0.3;
 const show = (l: Load) =>
   `${fmt(l.rps)} req/s, p99 ${ms(l.p99)}${l.errors || l.non2xx ? ` (${l.errors + l.non2xx} failed)` : ''}`;
 const pathOf = (url: string) => url.split('?')[0];
-const headersOf = (c: CaseInfo) => (c.cookie ? { cookie: c.cookie } : undefined);
+/** A browser's request headers (decision 236), with the case's session cookie. */
+const headersOf = (c: CaseInfo) => ({ ...BROWSER_HEADERS, ...(c.cookie ? { cookie: c.cookie } : {}) });
+/** The case's cookie alone: a client that takes no compression. */
+const bareHeadersOf = (c: CaseInfo) => (c.cookie ? { cookie: c.cookie } : undefined);
+/** The read whose answer is also measured sent uncompressed (the largest). */
+const UNCOMPRESSED: Name = 'videos';
 
 /** fetch, tried again after a refused connection (seen twice right after a load, never explained). */
 async function get(url: string, headers?: Record<string, string>) {
@@ -86,7 +93,14 @@ async function main() {
   let bare: Child<{ port: number }> | undefined;
   const pg = {} as Record<
     Name,
-    { a: Load; b: Load; real: Load; c: Load | null; q: { queries: number; writes: number } }
+    {
+      a: Load;
+      b: Load;
+      real: Load;
+      c: Load | null;
+      uncompressed?: Load;
+      q: { queries: number; writes: number };
+    }
   >;
   let cases = {} as Record<Name, CaseInfo>;
   let session: Record<'without' | 'with', Load>;
@@ -94,7 +108,7 @@ async function main() {
     app = await startChild<AppInfo>('../lib/api-server.ts', { env: { BENCH_DB: scratch.url } });
     cases = app.info.cases;
     bare = await startChild<{ port: number }>('../lib/bare-server.ts', {
-      stdin: JSON.stringify(Object.fromEntries(NAMES.map((n) => [pathOf(cases[n].url), cases[n].body]))),
+      stdin: JSON.stringify(Object.fromEntries(NAMES.map((n) => [pathOf(cases[n].url), cases[n].wire]))),
     });
     const base = `http://127.0.0.1:${app.info.port}`;
     for (const n of NAMES) {
@@ -102,9 +116,9 @@ async function main() {
       if (c.status !== 200) continue;
       loads.push(`${n} ${loadavg()[0].toFixed(1)}`);
       const statements = c.statements;
-      const r = await interleaved({
-        a: { url: `http://127.0.0.1:${bare.info.port}${c.url}` },
-        b: { url: `${base}${c.memoryUrl}` },
+      const targets: Record<'a' | 'b' | 'real' | 'c', Target> & { uncompressed?: Target } = {
+        a: { url: `http://127.0.0.1:${bare.info.port}${c.url}`, headers: BROWSER_HEADERS },
+        b: { url: `${base}${c.memoryUrl}`, headers: BROWSER_HEADERS },
         real: { url: `${base}${c.url}`, headers: headersOf(c) },
         c: {
           run: async (warm) => {
@@ -113,11 +127,16 @@ async function main() {
             return pgbenchLoad(scratch.url, statements);
           },
         },
-      });
+      };
+      // The largest answer also as a client that takes no compression gets it (informational).
+      if (n === UNCOMPRESSED) targets.uncompressed = { url: `${base}${c.url}`, headers: bareHeadersOf(c) };
+      const r = (await interleaved<string>(targets)) as Record<'a' | 'b' | 'real' | 'c', Load> & {
+        uncompressed?: Load;
+      };
       pg[n] = { ...r, c: statements.length ? r.c : null, q: await statementsPerRequest(base, c) };
     }
     session = await interleaved({
-      without: { url: `${base}${cases.user.memoryUrl}` },
+      without: { url: `${base}${cases.user.memoryUrl}`, headers: BROWSER_HEADERS },
       with: { url: `${base}${cases.user.memoryUrl}`, headers: headersOf(cases.user) },
     });
   } finally {
@@ -136,7 +155,7 @@ async function main() {
       const c = liteCases[n];
       if (c.status !== 200 || !pg[n]) continue;
       lite[n] = await interleaved({
-        b: { url: `${base}${c.memoryUrl}` },
+        b: { url: `${base}${c.memoryUrl}`, headers: BROWSER_HEADERS },
         real: { url: `${base}${c.url}`, headers: headersOf(c) },
       });
     }
@@ -204,6 +223,18 @@ async function main() {
       ok: q.writes === 0,
     });
   }
+  const plain = pg[UNCOMPRESSED]?.uncompressed;
+  if (plain) {
+    const real = pg[UNCOMPRESSED].real;
+    rows.push({
+      what: `${LABELS[UNCOMPRESSED]} on PostgreSQL, to a client that takes no compression (no Accept-Encoding, cookie only)`,
+      figure: show(plain),
+      baseline: `as a browser gets it (compressed) ${show(real)}`,
+      ratio: `${(plain.rps / real.rps).toFixed(2)} of it`,
+      budget: 'informational',
+      ok: null,
+    });
+  }
   rows.push({
     what: 'session cost: memory route with a session cookie (PostgreSQL)',
     figure: show(session!.with),
@@ -220,6 +251,7 @@ async function main() {
     rows,
     [
       `autocannon, ${CONNECTIONS} connections, ${ROUNDS} interleaved rounds of ${SECONDS} s per figure (1 s warm-up), loopback; rate limits off; access log at info to /dev/null.`,
+      `Every request carries the headers Chromium sends with the web app's reads (\`bench/lib/browser-headers.ts\`: Accept-Encoding gzip, deflate, br, zstd, and its client hints), so kept answers over 1 KB go compressed (decision 236) and (a) sends the same compressed bytes; (b) answers uncompressed, as it serializes on each request.`,
       `(c): \`pgbench -n -M prepared -c ${CONNECTIONS} -j 2 -T ${SECONDS}\` with a script of the statements one request of the route sent (captured on the app's pool, second request after a warm one; parameters bound as -D variables), against the same scratch database, interleaved with (a), (b) and the route; its scripts below. The app's pool holds 10 connections; pgbench holds ${CONNECTIONS}.`,
       `PGlite runs in a second phase, so its ratio to PostgreSQL is not interleaved. Load average ${load0.toFixed(1)} at start, ${loadavg()[0].toFixed(1)} at end (2 cores, shared with other sessions); at the start of each route: ${loads.join(', ')}.`,
     ],

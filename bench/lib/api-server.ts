@@ -29,6 +29,7 @@ import { hashPassword, useFastPasswordHashing } from '../../server/lib/password'
 import { upsertSchools } from '../../server/modules/players';
 import { route } from '../../server/plugins/endpoints';
 import { watchQueries, type Statement } from './pgbench';
+import { BROWSER_HEADERS } from './browser-headers';
 
 const dbArg = process.env.BENCH_DB ?? 'pglite';
 const dataDir = mkdtempSync(path.join(tmpdir(), 'va-bench-'));
@@ -253,6 +254,7 @@ interface Answer {
   body: string;
   headers: Record<string, string>;
   statements: Statement[];
+  wire: { base64: string; type: string; encoding: string | null };
 }
 const answers: Record<string, Answer> = {};
 for (const [name, c] of Object.entries(CASES)) {
@@ -268,7 +270,18 @@ for (const [name, c] of Object.entries(CASES)) {
   const headers: Record<string, string> = {};
   for (const h of ['x-next-cursor', 'cache-control', 'x-robots-tag', 'content-type'])
     if (typeof res.headers[h] === 'string') headers[h] = res.headers[h];
-  answers[name] = { status: res.statusCode, body: res.body, headers, statements };
+  // The bytes a browser gets (a kept answer compressed, decision 236), for the bare server to send.
+  const asBrowser = await app.inject({
+    method: 'GET',
+    url: c.url,
+    headers: { ...BROWSER_HEADERS, ...(c.cookie ? { cookie: c.cookie } : {}) },
+  });
+  const wire = {
+    base64: asBrowser.rawPayload.toString('base64'),
+    type: String(asBrowser.headers['content-type']),
+    encoding: asBrowser.headers['content-encoding'] ?? null,
+  };
+  answers[name] = { status: res.statusCode, body: res.body, headers, statements, wire };
   if (res.statusCode !== 200) process.stderr.write(`${c.url} answered ${res.statusCode}: ${res.body}\n`);
 }
 if ((JSON.parse(answers.players.body) as unknown[]).length !== 20) throw new Error('expected 20 players');
@@ -287,6 +300,7 @@ const cases = Object.fromEntries(
       status: answers[name].status,
       error: answers[name].status === 200 ? null : answers[name].body.slice(0, 300),
       body: answers[name].body,
+      wire: answers[name].wire,
       statements: answers[name].statements,
     },
   ]),

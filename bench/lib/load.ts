@@ -44,7 +44,8 @@ export async function load(
 }
 
 /** A URL for autocannon, or a load of another kind (pgbench) run the same way; `warm` on the first round. */
-type Target = { url: string; headers?: Record<string, string> } | { run: (warm: boolean) => Promise<Load> };
+export type Target =
+  { url: string; headers?: Record<string, string> } | { run: (warm: boolean) => Promise<Load> };
 
 /**
  * Loads each target in turn, ROUNDS times (a, b, c, a, b, c, ...), so a machine that gets busier or

@@ -1,6 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import { NEXT_CURSOR_HEADER } from '../../contract/pagination';
 import { statementsOf, tablesNamed, type KeptReads, type RowKey, type WriteClock } from '../db/write-clock';
+import { sendBytes } from '../lib/compressed-copies';
 import { deepFreeze, keepBounded } from '../lib/kept-in-memory';
 
 /**
@@ -147,5 +148,5 @@ export async function sendKept(
     rows ?? ((k) => k.rows),
   );
   if (kept.next) reply.header(NEXT_CURSOR_HEADER, kept.next);
-  return reply.type('application/json; charset=utf-8').send(kept.json);
+  return sendBytes(reply.type('application/json; charset=utf-8'), kept.json);
 }

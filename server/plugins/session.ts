@@ -82,7 +82,7 @@ export class AppSession {
   #sid: string | null;
   /** The id was made by this request and has no row yet. */
   #made = false;
-  /** The data as stored (decision 236): each field's value, an object's as its JSON. */
+  /** The data as stored (decision 235): each field's value, an object's as its JSON. */
   #saved = new Map<string, unknown>();
   #expiresAt: number;
   #queries: Queries;

@@ -7,6 +7,7 @@ import { ID_MAX } from '../../../contract/constants';
 import { errorBodySchema } from '../../../contract/errors';
 import { publicProfileSchema, slugParamsSchema, type PublicProfile } from '../../../contract/sharing';
 import { profileShares } from '../../db/schema';
+import { sendBytes } from '../../lib/compressed-copies';
 import { AppError, notFound } from '../../lib/app-error';
 import { html, layout } from './public-html';
 import { PageCache, type ViewCounter } from './public-cache';
@@ -120,11 +121,12 @@ export default async function publicRoutes(fastify: FastifyInstance, opts: { vie
     async (req, reply) => {
       const s = await htmlShare(req.params.slug, reply);
       if (!s) return reply;
+      // Kept as bytes, and sent compressed to a browser that accepts it (decision 236).
       const page = await cached(`${s.key}:html`, async () =>
-        renderProfilePage(await s.profile(), { url: s.url, path: s.path, appUrl: base }),
+        Buffer.from(renderProfilePage(await s.profile(), { url: s.url, path: s.path, appUrl: base })),
       );
       opts.views.add(s.row.id);
-      return noStore(reply).type('text/html; charset=utf-8').send(page);
+      return sendBytes(noStore(reply).type('text/html; charset=utf-8'), page);
     },
   );
 
