@@ -20,10 +20,16 @@ export function startChild<T>(
     : [];
   const proc = spawn(
     process.execPath,
-    [...prof, '--import', 'tsx', fileURLToPath(new URL(file, import.meta.url))],
+    [
+      ...prof,
+      ...(process.env.CHILD_NODE_ARGS?.split(' ') ?? []),
+      '--import',
+      'tsx',
+      fileURLToPath(new URL(file, import.meta.url)),
+    ],
     {
       env: { ...process.env, ...opts.env },
-      stdio: ['pipe', 'ignore', 'pipe'],
+      stdio: ['pipe', process.env.CHILD_STDOUT ? 'inherit' : 'ignore', 'pipe'],
     },
   );
   if (opts.stdin !== undefined) proc.stdin.end(opts.stdin);

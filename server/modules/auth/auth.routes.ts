@@ -1,11 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { authApi } from '../../../contract/api/auth';
 import { AppError } from '../../lib/app-error';
+import { keptReads, rowKey } from '../../db/write-clock';
+import { sendKept } from '../../plugins/answer-cache';
 import { route } from '../../plugins/endpoints';
 import * as auth from './auth.service';
 import { register } from './register';
 import { guardLogin } from './login-guard';
 import { toPublicUser } from './public-user';
+
+/** What `GET /api/user` reads (decision 225): the user's own row, and the plan of its subscription. */
+const USER_READS = keptReads(['subscriptions', 'plans'], { oneRowOf: ['users'] });
 
 export default async function authRoutes(app: FastifyInstance) {
   const deps = (): auth.AuthDeps => ({ db: app.db, mailer: app.mailer, appUrl: app.env.APP_URL });
@@ -42,8 +47,15 @@ export default async function authRoutes(app: FastifyInstance) {
     return { message: 'Logged out successfully' };
   });
 
-  route(app, authApi.user, { config: { sessionLoadsPlan: true } }, async (req) =>
-    toPublicUser(app.db, req.user, req.userPlanName),
+  // Kept until a write (decisions 216, 235), as the other hot reads are: the user's row and plan.
+  route(app, authApi.user, { config: { sessionLoadsPlan: true } }, async (req, reply) =>
+    sendKept(
+      reply,
+      app.answers,
+      USER_READS,
+      async () => ({ body: await toPublicUser(app.db, req.user, req.userPlanName) }),
+      [rowKey('users', 'id', String(req.user.id))],
+    ),
   );
 
   route(app, authApi.resetPassword, { config: app.perAddressLimit(10) }, async (req) => {
