@@ -9,7 +9,8 @@ export interface Child<T> {
 
 /**
  * Runs a TypeScript file in its own node process (tsx loader) and waits for its `READY {json}` line
- * on stderr. BENCH_CPU_PROF=<dir> writes a V8 CPU profile of every such process there.
+ * on stderr. BENCH_CPU_PROF=<dir> writes a V8 CPU profile of every such process there; BENCH_CHILD_NODE_ARGS
+ * adds node flags to each (e.g. `--trace-gc`, or `--import` of a probe); BENCH_CHILD_STDOUT=1 shows its stdout.
  */
 export function startChild<T>(
   file: string,
@@ -22,14 +23,14 @@ export function startChild<T>(
     process.execPath,
     [
       ...prof,
-      ...(process.env.CHILD_NODE_ARGS?.split(' ') ?? []),
+      ...(process.env.BENCH_CHILD_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
       '--import',
       'tsx',
       fileURLToPath(new URL(file, import.meta.url)),
     ],
     {
       env: { ...process.env, ...opts.env },
-      stdio: ['pipe', process.env.CHILD_STDOUT ? 'inherit' : 'ignore', 'pipe'],
+      stdio: ['pipe', process.env.BENCH_CHILD_STDOUT ? 'inherit' : 'ignore', 'pipe'],
     },
   );
   if (opts.stdin !== undefined) proc.stdin.end(opts.stdin);
