@@ -450,6 +450,18 @@ export class WriteClock {
     this.#looseNew.set(k.scope, this.#rows.get(k.table) ?? 0);
   }
 
+  /**
+   * Whether a kept copy, read at `kept.count` from `kept.rows`, is still current. Found current once at the
+   * clock's count, it stays current until the count moves (every write moves it), so the check of its
+   * tables and rows is skipped until then (`kept.seen`, noted here; decision 235).
+   */
+  stillCurrent(reads: KeptReads, kept: { count: number; rows: readonly RowKey[]; seen: number }): boolean {
+    if (kept.seen === this.#seq) return true;
+    if (this.lastWriteTo(reads, kept.rows) > kept.count) return false;
+    kept.seen = this.#seq;
+    return true;
+  }
+
   /** The count of the newest write that could change what `reads` read: a kept copy read at a count not below it is current. */
   lastWriteTo(reads: KeptReads, keys: readonly RowKey[] = []): number {
     let last = this.#all;

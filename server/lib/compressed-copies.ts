@@ -1,5 +1,6 @@
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyReply } from 'fastify';
+import { keepBounded } from './kept-in-memory';
 
 /**
  * Kept answers travel compressed (decision 236): an answer kept as bytes (the hot reads' JSON, a public
@@ -18,6 +19,14 @@ export type Encoding = 'br' | 'gzip';
  */
 export function encodingFor(accept: string | string[] | undefined): Encoding | null {
   if (typeof accept !== 'string' || accept === '') return null;
+  // Browsers send one of a few texts: each is read once (a kept answer's every request asks).
+  let known = chosen.get(accept);
+  if (known === undefined) keepBounded(chosen, accept, (known = parseAccept(accept)), 100);
+  return known;
+}
+const chosen = new Map<string, Encoding | null>();
+
+function parseAccept(accept: string): Encoding | null {
   const accepted = new Set<string>();
   const refused = new Set<string>();
   for (const part of accept.split(',')) {

@@ -42,7 +42,7 @@ interface Entry {
   count: number;
   at: number;
   rows: readonly RowKey[];
-  /** The clock's count when the entry was last found current: at the same count it still is (no write since). */
+  /** The clock's count when the entry was last found current (`WriteClock.stillCurrent`). */
   seen: number;
 }
 
@@ -84,15 +84,7 @@ export function answerCache(clock: WriteClock, opts: AnswerCacheOptions): Answer
       const now = Date.now();
       const count = clock.count;
       const hit = entries.get(key);
-      if (
-        hit &&
-        clock.heard &&
-        now - hit.at < ttlMs &&
-        (hit.seen === count || clock.lastWriteTo(reads, hit.rows) <= hit.count)
-      ) {
-        hit.seen = count;
-        return hit.value as T;
-      }
+      if (hit && clock.heard && now - hit.at < ttlMs && clock.stillCurrent(reads, hit)) return hit.value as T;
       if (hit) entries.delete(key);
       // Keys told by the answer are not known yet: a read in flight counts its scoped tables whole.
       const known = typeof rows === 'function' ? [] : rows;

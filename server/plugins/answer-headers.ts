@@ -43,26 +43,21 @@ function literalOf(headers: Headers): () => Headers {
  */
 export default fp(async (app) => {
   const all: Headers = {};
-  let make: (() => Headers) | null = null;
+  let fixed = false;
   app.decorate('answerHeaders', (headers: Headers) => {
-    if (make) throw new Error('The headers of every answer are fixed once the app has answered');
+    if (fixed) throw new Error('The headers of every answer are fixed once the app has answered');
     for (const [name, value] of Object.entries(headers)) all[name.toLowerCase()] = value;
   });
-  const setEach = (reply: FastifyReply) => {
-    make ??= literalOf(all);
-    reply.headers(all);
+  let make: (() => Headers) | null = null;
+  const setAll = (reply: FastifyReply) => {
+    fixed = true;
+    const slot = reply as unknown as Record<symbol, Headers | undefined>;
+    const before = typeof kReplyHeaders === 'symbol' ? slot[kReplyHeaders] : undefined;
+    if (typeof before !== 'object' || before === null) return void reply.headers(all);
+    const fresh = (make ??= literalOf(all))();
+    for (const name in before) fresh[name] = before[name];
+    slot[kReplyHeaders as symbol] = fresh;
   };
-  const setAll =
-    typeof kReplyHeaders === 'symbol'
-      ? (reply: FastifyReply) => {
-          const slot = reply as unknown as Record<symbol, Headers | undefined>;
-          const before = slot[kReplyHeaders];
-          if (typeof before !== 'object' || before === null) return setEach(reply);
-          const fresh = (make ??= literalOf(all))();
-          for (const name in before) fresh[name] = before[name];
-          slot[kReplyHeaders] = fresh;
-        }
-      : setEach;
   app.addHook('onRequest', (_req, reply, done) => {
     setAll(reply);
     done();

@@ -22,7 +22,7 @@ interface Entry {
   count: number;
   at: number;
   rows: RowKey[];
-  /** The clock's count when the entry was last found current: at the same count it still is (no write since). */
+  /** The clock's count when the entry was last found current (`WriteClock.stillCurrent`). */
   seen: number;
 }
 
@@ -52,12 +52,11 @@ export function cachedSessionStore(store: SessionStore, opts: SessionCacheOption
       if (
         hit &&
         clock.heard &&
-        (hit.seen === clock.count || clock.lastWriteTo(SESSION_READS, hit.rows) <= hit.count) &&
+        clock.stillCurrent(SESSION_READS, hit) &&
         now - hit.at < ttlMs &&
         hit.loaded.expiresAt.getTime() > now &&
         (!withPlan || hit.loaded.planName !== undefined)
       ) {
-        hit.seen = clock.count;
         // A copy of the data: the request's session object takes its own fields from it.
         return { ...hit.loaded, data: { ...hit.loaded.data } };
       }

@@ -71,6 +71,9 @@ export interface SessionStore {
 
 type Queries = SessionStore;
 
+/** A session field's value as stored data is compared: an object as its JSON (decision 235). */
+const asCompared = (v: unknown) => (typeof v === 'object' && v !== null ? JSON.stringify(v) : v);
+
 /**
  * Server-side session (decision 081). The cookie carries a signed random id (same format as
  * @fastify/session used, so cookies survive the change); the row and its user are read in one query
@@ -127,8 +130,7 @@ export class AppSession {
     this.#saved.clear();
     for (const k of Object.keys(this)) {
       const v = (this as Record<string, unknown>)[k];
-      if (k !== 'cookie' && v !== undefined)
-        this.#saved.set(k, typeof v === 'object' && v !== null ? JSON.stringify(v) : v);
+      if (k !== 'cookie' && v !== undefined) this.#saved.set(k, asCompared(v));
     }
   }
 
@@ -140,12 +142,10 @@ export class AppSession {
   isModified() {
     let fields = 0;
     for (const k of Object.keys(this)) {
-      if (k === 'cookie') continue;
       const v = (this as Record<string, unknown>)[k];
-      if (v === undefined) continue;
+      if (k === 'cookie' || v === undefined) continue;
       fields++;
-      const saved = this.#saved.get(k);
-      if (typeof v === 'object' && v !== null ? JSON.stringify(v) !== saved : v !== saved) return true;
+      if (asCompared(v) !== this.#saved.get(k)) return true;
     }
     return fields !== this.#saved.size;
   }
