@@ -27,7 +27,7 @@ import cachePolicyPlugin from './plugins/cache-policy';
 import sweeperPlugin from './plugins/sweeper';
 import dbPlugin from './plugins/db';
 import errorsPlugin from './plugins/errors';
-import { AccessLog } from './plugins/access-log';
+import { AccessLog, lazyRequestLogger } from './plugins/access-log';
 import answerHeadersPlugin from './plugins/answer-headers';
 import instanceIdPlugin from './plugins/instance-id';
 import openapiPlugin from './plugins/openapi';
@@ -77,6 +77,8 @@ export async function buildApp(env: Env, opts: BuildOptions = {}): Promise<Fasti
     bodyLimit: 1024 * 1024,
     // One access-log line per request (decision 218).
     logController: new AccessLog(),
+    // A request's own logger is made only if the request logs more than its access line (decision 237).
+    childLoggerFactory: lazyRequestLogger,
     // Draining after SIGTERM, a request that still reaches this replica on an open connection is
     // served (with Connection: close) rather than refused 503, so nginx need not retry 503s, which
     // marked every replica failed while the database was away (decision 204).

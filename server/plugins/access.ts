@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { mayCall, type Access } from '../../contract/access';
 import { AppError } from '../lib/app-error';
+import { routeConfig } from '../lib/fastify-internals';
 
 export type { Access } from '../../contract/access';
 
@@ -57,7 +58,7 @@ export default fp(async (app) => {
 
   // Written with `done`: no promise per request (decision 218).
   app.addHook('preParsing', (req: FastifyRequest, _reply, payload, done) => {
-    const config = req.routeOptions.config;
+    const config = routeConfig(req);
     if (!config?.url) return done(null, payload);
     const access = accessOf(req.method, config.url, config);
     // A route nobody declared fails the route access test; only test-only routes get here.

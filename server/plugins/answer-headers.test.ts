@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import answerHeaders from './answer-headers';
+import answerHeaders, { isJsonType } from './answer-headers';
 
 const app = Fastify();
 beforeAll(async () => {
@@ -55,5 +55,76 @@ describe('the headers every answer carries', () => {
   it('are fixed once the app has answered', async () => {
     await app.inject({ method: 'GET', url: '/plain' });
     expect(() => app.answerHeaders({ 'x-late': '1' })).toThrow(/fixed/);
+  });
+});
+
+describe('the headers of a kind of answer', () => {
+  const kinds = Fastify();
+  beforeAll(async () => {
+    await kinds.register(answerHeaders);
+    kinds.answerHeaders({ 'x-every': 'yes', 'x-frame-options': 'SAMEORIGIN' });
+    kinds.answerHeaders({ 'x-document': 'yes' }, 'documents');
+    kinds.answerHeaders({ 'x-json': 'yes', 'x-frame-options': 'DENY' }, 'json');
+    kinds.answerHeaders({ 'cache-control': 'no-store' }, 'api');
+    kinds.get('/api/data', async () => ({ ok: true }));
+    kinds.get('/api/page', async (_req, reply) => reply.type('text/html; charset=utf-8').send('<p>hi</p>'));
+    kinds.get('/api/cached', async (_req, reply) =>
+      reply.header('Cache-Control', 'private, max-age=60').send({ ok: 1 }),
+    );
+    kinds.get('/api/problem', async (_req, reply) => reply.type('application/problem+json').send('{}'));
+    kinds.get('/page', async (_req, reply) => reply.type('text/html').send('<p>hi</p>'));
+    kinds.get('/data.json', async () => ({ ok: true }));
+    await kinds.ready();
+  });
+  afterAll(() => kinds.close());
+
+  const sent = async (url: string) => (await kinds.inject({ method: 'GET', url })).headers;
+
+  it("a JSON answer under /api/ carries every answer's, the JSON ones (which win) and the API ones", async () => {
+    for (const url of ['/api/data', '/api/problem', '/api/nowhere']) {
+      const h = await sent(url);
+      expect(h, url).toMatchObject({
+        'x-every': 'yes',
+        'x-json': 'yes',
+        'x-frame-options': 'DENY',
+        'cache-control': 'no-store',
+      });
+      expect(h['x-document'], url).toBeUndefined();
+    }
+  });
+
+  it("a page under /api/ carries the document ones and the API ones; a route's own value wins", async () => {
+    expect(await sent('/api/page')).toMatchObject({
+      'x-every': 'yes',
+      'x-document': 'yes',
+      'x-frame-options': 'SAMEORIGIN',
+      'cache-control': 'no-store',
+    });
+    expect((await sent('/api/page'))['x-json']).toBeUndefined();
+    expect((await sent('/api/cached'))['cache-control']).toBe('private, max-age=60');
+  });
+
+  it('an answer elsewhere carries no API header', async () => {
+    const page = await sent('/page');
+    expect(page).toMatchObject({ 'x-every': 'yes', 'x-document': 'yes' });
+    expect(page['cache-control']).toBeUndefined();
+    const json = await sent('/data.json');
+    expect(json).toMatchObject({ 'x-every': 'yes', 'x-json': 'yes' });
+    expect(json['cache-control']).toBeUndefined();
+    expect(json['x-document']).toBeUndefined();
+  });
+});
+
+describe('isJsonType', () => {
+  it('knows JSON and +json media types, with or without parameters, and nothing else', () => {
+    for (const t of [
+      'application/json',
+      'application/json; charset=utf-8',
+      'Application/JSON',
+      'application/problem+json',
+    ])
+      expect(isJsonType(t), t).toBe(true);
+    for (const t of ['text/html', 'text/json', 'application/pdf', 'application/jsonp', undefined, 42])
+      expect(isJsonType(t), String(t)).toBe(false);
   });
 });

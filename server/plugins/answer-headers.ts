@@ -1,21 +1,26 @@
-import { createRequire } from 'node:module';
 import fp from 'fastify-plugin';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { kReplyHeaders } from '../lib/fastify-internals';
+
+/**
+ * Which answers a set of headers is for:
+ * - `every`: all of them;
+ * - `documents`: every answer that is not JSON (pages, files, images: what a browser may render);
+ * - `json`: JSON answers (`application/json`, `…+json`);
+ * - `api`: answers to a path under `/api/`, JSON or not.
+ */
+export type AnswerKind = 'every' | 'documents' | 'json' | 'api';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /**
-     * Adds headers every answer carries, whatever its route or status (the security headers, the
-     * instance id). Called while plugins register; fixed once the first request has been answered.
+     * Adds headers that answers of this kind carry, whatever their route or status (the security
+     * headers, the instance id, the API's cache policy). Called while plugins register; fixed once the
+     * first request has been answered. A route or hook that sets one of them replaces it.
      */
-    answerHeaders: (headers: Record<string, string>) => void;
+    answerHeaders: (headers: Record<string, string>, kind?: AnswerKind) => void;
   }
 }
-
-/** Fastify's own slot for an answer's headers (what `reply.header` writes and `writeHead` sends). */
-const kReplyHeaders: unknown = (
-  createRequire(import.meta.url)('fastify/lib/symbols.js') as Record<string, unknown>
-).kReplyHeaders;
 
 type Headers = Record<string, string>;
 
@@ -35,31 +40,60 @@ function literalOf(headers: Headers): () => Headers {
   return () => make(values) as Headers;
 }
 
+/** Whether an answer's content type is JSON (`application/json`, `application/problem+json`, …). */
+export function isJsonType(type: unknown) {
+  if (typeof type !== 'string') return false;
+  const end = type.indexOf(';');
+  const media = (end < 0 ? type : type.slice(0, end)).trim().toLowerCase();
+  return media === 'application/json' || (media.startsWith('application/') && media.endsWith('+json'));
+}
+
 /**
- * The headers every answer carries are set in one step when the request arrives (decision 235): Fastify
- * keeps an answer's headers in one object, which starts as a copy of these; anything a hook or route sets
- * later is added to it or replaces one of them, as `reply.header` would. Should Fastify ever keep them
- * elsewhere, each is set with `reply.header` instead.
+ * An answer's fixed headers are set in one step as it is sent (decisions 235 and 237), chosen by what
+ * it is: JSON or not, under `/api/` or not. Fastify keeps an answer's headers in one object, which is
+ * replaced by a copy of these with everything the route and earlier hooks set on top, as `reply.header`
+ * would have done (a route that removes one of them sees it set again). Should Fastify ever keep them
+ * elsewhere, each is set with `reply.header` instead. Every answer reaches `onSend`: errors and 404s
+ * too; nothing here writes to the raw response.
  */
 export default fp(async (app) => {
-  const all: Headers = {};
+  const sets: Record<AnswerKind, Headers> = { every: {}, documents: {}, json: {}, api: {} };
   let fixed = false;
-  app.decorate('answerHeaders', (headers: Headers) => {
+  app.decorate('answerHeaders', (headers: Headers, kind: AnswerKind = 'every') => {
     if (fixed) throw new Error('The headers of every answer are fixed once the app has answered');
-    for (const [name, value] of Object.entries(headers)) all[name.toLowerCase()] = value;
+    for (const [name, value] of Object.entries(headers)) sets[kind][name.toLowerCase()] = value;
   });
-  let make: (() => Headers) | null = null;
-  const setAll = (reply: FastifyReply) => {
+  // One maker per (JSON, under /api/): 0 a document elsewhere, 1 JSON elsewhere, 2 a document under
+  // /api/, 3 JSON under /api/. A later kind's header replaces an earlier one's of the same name.
+  const makers: ((() => Headers) | undefined)[] = [];
+  const setOf = (json: boolean, api: boolean): Headers => ({
+    ...sets.every,
+    ...(json ? sets.json : sets.documents),
+    ...(api ? sets.api : {}),
+  });
+  const setAll = (req: FastifyRequest, reply: FastifyReply) => {
     fixed = true;
     const slot = reply as unknown as Record<symbol, Headers | undefined>;
     const before = typeof kReplyHeaders === 'symbol' ? slot[kReplyHeaders] : undefined;
-    if (typeof before !== 'object' || before === null) return void reply.headers(all);
-    const fresh = (make ??= literalOf(all))();
+    const json = isJsonType(
+      typeof before === 'object' && before !== null
+        ? before['content-type']
+        : reply.getHeader('content-type'),
+    );
+    const api = req.url.startsWith('/api/');
+    if (typeof before !== 'object' || before === null) {
+      const own = reply.getHeaders();
+      for (const [name, value] of Object.entries(setOf(json, api)))
+        if (own[name] === undefined) reply.header(name, value);
+      return;
+    }
+    const which = (json ? 1 : 0) + (api ? 2 : 0);
+    const fresh = (makers[which] ??= literalOf(setOf(json, api)))();
     for (const name in before) fresh[name] = before[name];
     slot[kReplyHeaders as symbol] = fresh;
   };
-  app.addHook('onRequest', (_req, reply, done) => {
-    setAll(reply);
-    done();
+  app.addHook('onSend', (req, reply, payload, done) => {
+    setAll(req, reply);
+    done(null, payload);
   });
 });

@@ -20,6 +20,29 @@ async function helmetHeaders(options: HelmetOptions): Promise<Record<string, str
   return out;
 }
 
+// The document headers a JSON answer keeps too.
+const JSON_KEEPS = [
+  'cross-origin-resource-policy',
+  'referrer-policy',
+  'x-content-type-options',
+  'strict-transport-security',
+];
+
+/**
+ * What a JSON answer carries (decision 237; OWASP's REST security headers): it is never a page, so the
+ * headers that only a document reads (COOP, Origin-Agent-Cluster, DNS prefetch control, IE's download
+ * options, Adobe's cross-domain policies, the XSS auditor's switch) are left out, and its CSP allows
+ * nothing and no framing. Kept: no MIME sniffing, no cross-origin embedding, no referrer, HSTS when set.
+ */
+export function jsonAnswerHeaders(documentHeaders: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'x-frame-options': 'DENY',
+  };
+  for (const name of JSON_KEEPS) if (documentHeaders[name] !== undefined) out[name] = documentHeaders[name];
+  return out;
+}
+
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 // Server-to-server endpoints authenticated by signature, not by cookie.
 const ORIGIN_EXEMPT = [/^\/api\/webhook\/webhooks\/stripe/];
@@ -47,9 +70,10 @@ export default fp<{ appUrl: string; production: boolean }>(async (app, opts) => 
     hsts: opts.production,
   });
   const appOrigin = new URL(opts.appUrl).origin;
-  // The same headers on every answer, computed once: @fastify/helmet builds helmet's middleware again on
-  // every request (3% of a read's CPU in a profile, decision 213); nothing here varies per request.
-  app.answerHeaders(headers);
+  // The same headers on every answer of a kind, computed once: @fastify/helmet builds helmet's middleware
+  // again on every request (3% of a read's CPU in a profile, decision 213); nothing here varies per request.
+  app.answerHeaders(headers, 'documents');
+  app.answerHeaders(jsonAnswerHeaders(headers), 'json');
   // Written with `done`: no promise per request (decision 218).
   app.addHook('onRequest', (req, _reply, done) => {
     // A browser always sends Origin on cross-site state changes; a request without one is not a browser's.

@@ -63,6 +63,20 @@ describe('sessions kept in memory (decision 215)', () => {
     expect(second?.user?.id).toBe(1);
   });
 
+  it('peek answers a kept session at once, as load would, and nothing once a write came or it was never read', async () => {
+    const { cached, calls, clock } = setup();
+    expect(cached.peek?.('a')).toBeUndefined();
+    const loaded = await cached.load('a');
+    expect(cached.peek?.('a')).toEqual(loaded);
+    // Each answer its own copy of the data: a request's changes stay its own.
+    expect(cached.peek?.('a')?.data).not.toBe(cached.peek?.('a')?.data);
+    // Kept without the plan: a route that needs the plan loads it.
+    expect(cached.peek?.('a', true)).toBeUndefined();
+    clock.tick();
+    expect(cached.peek?.('a')).toBeUndefined();
+    expect(calls).toHaveLength(1);
+  });
+
   it('any write this process sends or hears of makes the next read go to the database', async () => {
     const { cached, calls, clock, rows } = setup();
     await cached.load('a');

@@ -44,22 +44,30 @@ export function cachedSessionStore(store: SessionStore, opts: SessionCacheOption
   const max = opts.maxEntries ?? 10_000;
   const entries = new Map<string, Entry>();
 
+  // A kept copy, if it is still current (no write to what it read since, within its time, not expired).
+  const current = (sid: string, withPlan: boolean) => {
+    const now = Date.now();
+    const hit = entries.get(sid);
+    if (
+      hit &&
+      clock.heard &&
+      clock.stillCurrent(SESSION_READS, hit) &&
+      now - hit.at < ttlMs &&
+      hit.loaded.expiresAt.getTime() > now &&
+      (!withPlan || hit.loaded.planName !== undefined)
+    )
+      // A copy of the data: the request's session object takes its own fields from it.
+      return { ...hit.loaded, data: { ...hit.loaded.data } };
+    return undefined;
+  };
+
   return {
     ...store,
+    peek: (sid, withPlan = false) => current(sid, withPlan),
     async load(sid, withPlan = false) {
+      const kept = current(sid, withPlan);
+      if (kept) return kept;
       const now = Date.now();
-      const hit = entries.get(sid);
-      if (
-        hit &&
-        clock.heard &&
-        clock.stillCurrent(SESSION_READS, hit) &&
-        now - hit.at < ttlMs &&
-        hit.loaded.expiresAt.getTime() > now &&
-        (!withPlan || hit.loaded.planName !== undefined)
-      ) {
-        // A copy of the data: the request's session object takes its own fields from it.
-        return { ...hit.loaded, data: { ...hit.loaded.data } };
-      }
       const count = clock.count;
       const loaded = await checkedRead(clock, 'a session load', SESSION_READS, () =>
         store.load(sid, withPlan),

@@ -4,6 +4,7 @@ import fastifyCookie, { signerFactory } from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_IDLE_DAYS } from '../../contract/constants';
 import type { UserRow } from '../db/schema';
+import { routeConfig } from '../lib/fastify-internals';
 import { keepBounded } from '../lib/kept-in-memory';
 
 /** Session cookies whose signature has been checked, kept by their exact text. */
@@ -59,6 +60,12 @@ export interface LoadedSession {
 export interface SessionStore {
   /** `withPlan`: also the user's plan name, so `GET /api/user` needs no second statement. */
   load(sid: string, withPlan?: boolean): Promise<LoadedSession | null>;
+  /**
+   * The session as `load` would answer it, when that is known without a statement (a kept copy still
+   * current); otherwise undefined, and `load` is asked. Lets a request with a kept session go on without
+   * waiting (decision 237).
+   */
+  peek?(sid: string, withPlan?: boolean): LoadedSession | undefined;
   /**
    * Insert or replace; never brings back a tombstone. `isNew`: the id was made by this request, so no row
    * can have it and a plain insert will do (a write other kept sessions need not be dropped for: decision 225).
@@ -238,18 +245,33 @@ export default fp<{ secret: string; secure: boolean; store: SessionStore }>(asyn
     return sid;
   };
 
-  app.addHook('onRequest', async (req) => {
-    const raw = req.cookies[SESSION_COOKIE];
-    const sid = raw ? idOf(raw) : null;
-    // A route that answers with the user's plan declares it; the session's statement reads it (decision 184).
-    const withPlan = req.routeOptions.config?.sessionLoadsPlan === true;
-    const loaded = sid ? await queries.load(sid, withPlan) : null;
+  const settle = (req: FastifyRequest, sid: string | null, loaded: LoadedSession | null) => {
     req.session = loaded
       ? new AppSession(queries, sid, loaded.data, loaded.expiresAt.getTime())
       : new AppSession(queries, null, null);
     // The user row came with the session; a session whose user is gone reads as signed out.
     req.user = loaded?.data.userId && loaded.user?.id === loaded.data.userId ? loaded.user : null;
     if (req.user) req.userPlanName = loaded?.planName;
+  };
+  // Written with `done`: a request whose session is kept goes on without a promise (decision 237).
+  app.addHook('onRequest', (req, _reply, done) => {
+    const raw = req.cookies[SESSION_COOKIE];
+    const sid = raw ? idOf(raw) : null;
+    if (!sid) {
+      settle(req, null, null);
+      return done();
+    }
+    // A route that answers with the user's plan declares it; the session's statement reads it (decision 184).
+    const withPlan = routeConfig(req)?.sessionLoadsPlan === true;
+    const kept = queries.peek?.(sid, withPlan);
+    if (kept) {
+      settle(req, sid, kept);
+      return done();
+    }
+    queries.load(sid, withPlan).then((loaded) => {
+      settle(req, sid, loaded);
+      done();
+    }, done);
   });
 
   const sendCookie = (req: FastifyRequest, reply: FastifyReply, session: AppSession) => {

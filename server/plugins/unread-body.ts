@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyRequest, onSendHookHandler } from 'fastify';
 
 /** The most of a refused body read and dropped to keep its connection; a longer one closes it instead. */
 export const DRAIN_MAX_BYTES = 8 * 1024 * 1024;
@@ -16,7 +16,7 @@ const declaredLength = (req: FastifyRequest) => {
  * unsized one is answered with `Connection: close` rather than read to its end.
  */
 export default fp(async (app) => {
-  app.addHook('onSend', (req, reply, payload, done) => {
+  const onSend: onSendHookHandler = (req, reply, payload, done) => {
     const raw = req.raw;
     const length = declaredLength(req);
     const hasBody = (length !== null && length > 0) || req.headers['transfer-encoding'] !== undefined;
@@ -27,5 +27,12 @@ export default fp(async (app) => {
     raw.removeAllListeners('data');
     raw.resume();
     done(null, payload);
+  };
+  // Only where a body parser may be reading: a GET or HEAD route's body is never read, and Node drops
+  // an unread body itself (so every read is spared this hook, decision 237).
+  app.addHook('onRoute', (route) => {
+    const methods = ([] as string[]).concat(route.method);
+    if (methods.every((m) => m === 'GET' || m === 'HEAD')) return;
+    route.onSend = [...([] as onSendHookHandler[]).concat(route.onSend ?? []), onSend];
   });
 });

@@ -344,15 +344,52 @@ describe('production behaviour', () => {
     expect(access?.reqId).toBe(own?.reqId);
   });
 
-  it('sends a Content-Security-Policy and the other helmet headers', async () => {
-    const res = await p.app.inject({ method: 'GET', url: '/api/health' });
+  it('sends a page the Content-Security-Policy and the other helmet headers', async () => {
+    const res = await p.app.inject({ method: 'GET', url: '/p/no-such-player' });
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("frame-ancestors 'self'");
     expect(csp).toContain('upgrade-insecure-requests');
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers).toMatchObject({
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'SAMEORIGIN',
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-origin',
+      'referrer-policy': 'no-referrer',
+    });
     expect(res.headers['strict-transport-security']).toBeDefined();
+    expect(res.headers['x-instance-id']).toEqual(expect.stringMatching(/^[0-9a-f]{12}$/));
+  });
+
+  it('sends a JSON answer the headers a JSON answer needs (nothing allowed, no framing), not the page-only ones', async () => {
+    for (const res of [
+      await p.app.inject({ method: 'GET', url: '/api/health' }),
+      await p.app.inject({ method: 'GET', url: '/api/players' }),
+      await p.app.inject({ method: 'GET', url: '/api/no-such-route' }),
+    ]) {
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(res.headers).toMatchObject({
+        'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+        'x-frame-options': 'DENY',
+        'x-content-type-options': 'nosniff',
+        'cross-origin-resource-policy': 'same-origin',
+        'referrer-policy': 'no-referrer',
+        'cache-control': 'no-store',
+      });
+      expect(res.headers['strict-transport-security']).toBeDefined();
+      expect(res.headers['x-instance-id']).toEqual(expect.stringMatching(/^[0-9a-f]{12}$/));
+      for (const pageOnly of [
+        'cross-origin-opener-policy',
+        'origin-agent-cluster',
+        'x-dns-prefetch-control',
+        'x-download-options',
+        'x-permitted-cross-domain-policies',
+        'x-xss-protection',
+      ])
+        expect(res.headers[pageOnly]).toBeUndefined();
+    }
   });
 });
 

@@ -1,0 +1,142 @@
+import { Writable } from 'node:stream';
+import Fastify from 'fastify';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { LOG_SERIALIZERS } from '../lib/log-redaction';
+import { AccessLog, lazyRequestLogger, plainAccessLine } from './access-log';
+
+const sink = () => {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _enc, cb) {
+      lines.push(...chunk.toString().split('\n').filter(Boolean));
+      cb();
+    },
+  });
+  return { lines, stream };
+};
+
+describe('the access line written directly', () => {
+  it("is pino's own line for the same request, field for field and in order", () => {
+    const { stream } = sink();
+    const root = pino({ serializers: LOG_SERIALIZERS }, stream);
+    const line = plainAccessLine(root, 'reqId');
+    expect(line).not.toBeNull();
+    const request = {
+      id: 'req-7',
+      method: 'GET',
+      url: '/api/videos/3?sig=secret',
+      host: 'example.test',
+      ip: '10.0.0.1',
+      socket: { remotePort: 4242 },
+    };
+    const written = JSON.parse(
+      line!(request as never, { statusCode: 404, elapsedTime: 0.5 } as never),
+    ) as object;
+    expect(Object.keys(written)).toEqual([
+      'level',
+      'time',
+      'pid',
+      'hostname',
+      'reqId',
+      'req',
+      'res',
+      'responseTime',
+      'msg',
+    ]);
+    expect(written).toMatchObject({
+      level: 30,
+      reqId: 'req-7',
+      req: {
+        method: 'GET',
+        url: '/api/videos/3?sig=[redacted]',
+        host: 'example.test',
+        remoteAddress: '10.0.0.1',
+        remotePort: 4242,
+      },
+      res: { statusCode: 404 },
+      responseTime: 0.5,
+      msg: 'request completed',
+    });
+  });
+
+  it('is left to pino for a logger that writes otherwise (a mixin, a formatter, another message key)', () => {
+    const { stream } = sink();
+    expect(plainAccessLine(pino({ mixin: () => ({ x: 1 }) }, stream), 'reqId')).toBeNull();
+    expect(plainAccessLine(pino({ formatters: { log: (o) => o } }, stream), 'reqId')).toBeNull();
+    expect(plainAccessLine(pino({ messageKey: 'message' }, stream), 'reqId')).toBeNull();
+    // Checked against pino's own line: a logger without the app's request serializer writes another.
+    expect(plainAccessLine(pino({}, stream), 'reqId')).toBeNull();
+    expect(
+      plainAccessLine(pino({ base: { service: 'va' }, serializers: LOG_SERIALIZERS }, stream), 'reqId'),
+    ).not.toBeNull();
+  });
+});
+
+describe("a request's logger, made when first used", () => {
+  const { lines, stream } = sink();
+  const app = Fastify({
+    logger: { level: 'info', serializers: LOG_SERIALIZERS, stream },
+    logController: new AccessLog(),
+    childLoggerFactory: lazyRequestLogger,
+  });
+  beforeAll(async () => {
+    app.get('/quiet', async () => ({ ok: true }));
+    app.get('/talks', async (req) => {
+      req.log.debug('not at this level');
+      req.log.info({ part: 1 }, 'a route line');
+      return { ok: true };
+    });
+    app.get('/fails', async () => {
+      throw new Error('boom');
+    });
+    await app.ready();
+  });
+  afterAll(() => app.close());
+
+  it('is never made for a request that logs only its access line', async () => {
+    // The first line checks the direct line against pino's once (a child of its own).
+    await app.inject({ method: 'GET', url: '/quiet?probe=warm' });
+    lines.length = 0;
+    const child = vi.spyOn(app.log, 'child');
+    await app.inject({ method: 'GET', url: '/quiet?probe=1' });
+    await app.inject({ method: 'GET', url: '/talks?probe=0' });
+    expect(child).toHaveBeenCalledTimes(1);
+    child.mockRestore();
+    const access = lines
+      .map((l) => JSON.parse(l) as Record<string, unknown>)
+      .filter((l) => l.msg === 'request completed');
+    expect(access.map((l) => (l.req as { url: string }).url)).toEqual(['/quiet?probe=1', '/talks?probe=0']);
+  });
+
+  it("writes a route's line with the request's id, as its access line has it; a level below the logger's writes nothing", async () => {
+    lines.length = 0;
+    await app.inject({ method: 'GET', url: '/talks' });
+    const parsed = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
+    const own = parsed.find((l) => l.msg === 'a route line');
+    const access = parsed.find((l) => l.msg === 'request completed');
+    expect(own).toMatchObject({ part: 1, level: 30 });
+    expect(own?.reqId).toEqual(expect.stringMatching(/\S/));
+    expect(access?.reqId).toBe(own?.reqId);
+    expect(parsed.some((l) => l.msg === 'not at this level')).toBe(false);
+  });
+
+  it('logs a failed request as Fastify does, with its error', async () => {
+    lines.length = 0;
+    await app.inject({ method: 'GET', url: '/fails' });
+    const parsed = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(parsed.find((l) => l.level === 50)).toMatchObject({ err: { message: 'boom' } });
+  });
+
+  it('answers what a logger is asked of it without being made', () => {
+    const root = pino({ level: 'warn' }, sink().stream);
+    const child = vi.spyOn(root, 'child');
+    const log = lazyRequestLogger(root, { reqId: 'r1' }, {}) as unknown as pino.Logger;
+    expect(log.level).toBe('warn');
+    expect(log.isLevelEnabled('info')).toBe(false);
+    log.info('dropped');
+    expect(child).not.toHaveBeenCalled();
+    log.warn('kept');
+    expect(child).toHaveBeenCalledWith({ reqId: 'r1' }, {});
+  });
+});
