@@ -268,10 +268,10 @@ export default fp<{ secret: string; secure: boolean; store: SessionStore }>(asyn
       settle(req, sid, kept);
       return done();
     }
-    queries.load(sid, withPlan).then((loaded) => {
-      settle(req, sid, loaded);
-      done();
-    }, done);
+    queries
+      .load(sid, withPlan)
+      .then((loaded) => settle(req, sid, loaded))
+      .then(() => done(), done);
   });
 
   const sendCookie = (req: FastifyRequest, reply: FastifyReply, session: AppSession) => {
