@@ -61,6 +61,9 @@ describe('the access line written directly', () => {
     expect(plainAccessLine(pino({ mixin: () => ({ x: 1 }) }, stream), 'reqId')).toBeNull();
     expect(plainAccessLine(pino({ formatters: { log: (o) => o } }, stream), 'reqId')).toBeNull();
     expect(plainAccessLine(pino({ messageKey: 'message' }, stream), 'reqId')).toBeNull();
+    expect(
+      plainAccessLine(pino({ msgPrefix: '[app] ', serializers: LOG_SERIALIZERS }, stream), 'reqId'),
+    ).toBeNull();
     // Checked against pino's own line: a logger without the app's request serializer writes another.
     expect(plainAccessLine(pino({}, stream), 'reqId')).toBeNull();
     expect(

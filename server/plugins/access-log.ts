@@ -2,7 +2,8 @@ import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyR
 import pino, { type Bindings, type ChildLoggerOptions, type Logger } from 'pino';
 import { requestSerializer } from '../lib/log-redaction';
 
-const S = pino.symbols;
+// `msgPrefixSym` is exported at run time but not named in pino's types.
+const S = pino.symbols as typeof pino.symbols & { readonly msgPrefixSym?: symbol };
 const INFO = 30;
 
 type Line = (request: FastifyRequest, reply: FastifyReply) => string;
@@ -23,7 +24,7 @@ export function plainAccessLine(root: Logger, requestIdLabel: string): Line | nu
     r[S.mixinSym] ||
     formatters?.log ||
     r[S.nestedKeySym] ||
-    r[S.msgPrefixSym] ||
+    (S.msgPrefixSym !== undefined && r[S.msgPrefixSym]) ||
     r[S.messageKeySym] !== 'msg' ||
     hooks?.streamWrite ||
     !stream ||
