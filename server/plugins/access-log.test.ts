@@ -86,6 +86,10 @@ describe("a request's logger, made when first used", () => {
       req.log.info({ part: 1 }, 'a route line');
       return { ok: true };
     });
+    app.get('/debugged', { logLevel: 'debug' }, async (req) => {
+      req.log.debug('a debug line');
+      return { ok: true };
+    });
     app.get('/fails', async () => {
       throw new Error('boom');
     });
@@ -118,6 +122,14 @@ describe("a request's logger, made when first used", () => {
     expect(own?.reqId).toEqual(expect.stringMatching(/\S/));
     expect(access?.reqId).toBe(own?.reqId);
     expect(parsed.some((l) => l.msg === 'not at this level')).toBe(false);
+  });
+
+  it('a route with a level of its own logs at that level, and its access line as before', async () => {
+    lines.length = 0;
+    await app.inject({ method: 'GET', url: '/debugged' });
+    const parsed = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(parsed.map((l) => l.msg)).toEqual(['incoming request', 'a debug line', 'request completed']);
+    expect(new Set(parsed.map((l) => l.reqId)).size).toBe(1);
   });
 
   it('logs a failed request as Fastify does, with its error', async () => {

@@ -132,8 +132,10 @@ export function lazyRequestLogger(
   bindings: Bindings,
   options: ChildLoggerOptions,
 ) {
-  // Logging off: Fastify's no-op logger, whose child is itself.
-  if (typeof (logger as Logger).levelVal !== 'number') return logger.child(bindings, options);
+  // Logging off (Fastify's no-op logger, whose child is itself), or a route with a level of its own
+  // (its child decides what is written): the child at once.
+  if (typeof (logger as Logger).levelVal !== 'number' || options.level !== undefined)
+    return logger.child(bindings, options);
   return new LazyRequestLogger(logger as Logger, bindings, options) as unknown as FastifyBaseLogger;
 }
 
