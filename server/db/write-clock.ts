@@ -451,11 +451,13 @@ export class WriteClock {
   }
 
   /**
-   * Whether a kept copy, read at `kept.count` from `kept.rows`, is still current. Found current once at the
-   * clock's count, it stays current until the count moves (every write moves it), so the check of its
-   * tables and rows is skipped until then (`kept.seen`, noted here; decision 235).
+   * Whether a kept copy, read at `kept.count` from `kept.rows`, is still current: never while another
+   * process's writes could go unheard (`heard`). Found current once at the clock's count, it stays current
+   * until the count moves (every write moves it), so the check of its tables and rows is skipped until then
+   * (`kept.seen`, noted here; decision 235).
    */
   stillCurrent(reads: KeptReads, kept: { count: number; rows: readonly RowKey[]; seen: number }): boolean {
+    if (!this.#heard) return false;
     if (kept.seen === this.#seq) return true;
     if (this.lastWriteTo(reads, kept.rows) > kept.count) return false;
     kept.seen = this.#seq;

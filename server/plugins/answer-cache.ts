@@ -85,7 +85,7 @@ export function answerCache(clock: WriteClock, opts: AnswerCacheOptions): Answer
       const now = Date.now();
       const count = clock.count;
       const hit = entries.get(key);
-      if (hit && clock.heard && now - hit.at < ttlMs && clock.stillCurrent(reads, hit)) return hit.value as T;
+      if (hit && now - hit.at < ttlMs && clock.stillCurrent(reads, hit)) return hit.value as T;
       if (hit) entries.delete(key);
       // Keys told by the answer are not known yet: a read in flight counts its scoped tables whole.
       const known = typeof rows === 'function' ? [] : rows;

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { kReplyHeaders } from '../lib/fastify-internals';
+import { keepBounded } from '../lib/kept-in-memory';
 
 /**
  * Which answers a set of headers is for:
@@ -43,6 +44,14 @@ function literalOf(headers: Headers): () => Headers {
 /** Whether an answer's content type is JSON (`application/json`, `application/problem+json`, …). */
 export function isJsonType(type: unknown) {
   if (typeof type !== 'string') return false;
+  // Answers carry a handful of content types: each is read once (every answer asks).
+  let known = jsonTypes.get(type);
+  if (known === undefined) keepBounded(jsonTypes, type, (known = readJsonType(type)), 100);
+  return known;
+}
+const jsonTypes = new Map<string, boolean>();
+
+function readJsonType(type: string) {
   const end = type.indexOf(';');
   const media = (end < 0 ? type : type.slice(0, end)).trim().toLowerCase();
   return media === 'application/json' || (media.startsWith('application/') && media.endsWith('+json'));

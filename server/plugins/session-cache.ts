@@ -44,17 +44,16 @@ export function cachedSessionStore(store: SessionStore, opts: SessionCacheOption
   const max = opts.maxEntries ?? 10_000;
   const entries = new Map<string, Entry>();
 
-  // A kept copy, if it is still current (no write to what it read since, within its time, not expired).
-  const current = (sid: string, withPlan: boolean) => {
+  // A kept copy, if it is still current (within its time, not expired, no write to what it read since).
+  const current = (sid: string, withPlan = false) => {
     const now = Date.now();
     const hit = entries.get(sid);
     if (
       hit &&
-      clock.heard &&
-      clock.stillCurrent(SESSION_READS, hit) &&
       now - hit.at < ttlMs &&
       hit.loaded.expiresAt.getTime() > now &&
-      (!withPlan || hit.loaded.planName !== undefined)
+      (!withPlan || hit.loaded.planName !== undefined) &&
+      clock.stillCurrent(SESSION_READS, hit)
     )
       // A copy of the data: the request's session object takes its own fields from it.
       return { ...hit.loaded, data: { ...hit.loaded.data } };
@@ -63,7 +62,7 @@ export function cachedSessionStore(store: SessionStore, opts: SessionCacheOption
 
   return {
     ...store,
-    peek: (sid, withPlan = false) => current(sid, withPlan),
+    peek: current,
     async load(sid, withPlan = false) {
       const kept = current(sid, withPlan);
       if (kept) return kept;
