@@ -1,9 +1,9 @@
 import { z } from 'zod';
 
 /**
- * Athletics domains an admin adds for a college (decision 211): a coach's work email at one of them, or
- * at a subdomain, is the college's and verifies by the email link alone. So a domain anyone can have an
- * address at must never be one.
+ * Athletics domains an admin curates for a college (decisions 211, 238): a coach's work email at one of
+ * them (a subdomain only where the admin ticked `includeSubdomains`) is approved once the address is
+ * verified. So a domain anyone can have an address at must never be one, whatever the table holds.
  */
 export const PUBLIC_MAIL_DOMAINS = [
   'gmail.com',
@@ -24,6 +24,30 @@ export const PUBLIC_MAIL_DOMAINS = [
   'mail.com',
   'zoho.com',
   'yandex.com',
+  'yahoo.co.uk',
+  'hotmail.co.uk',
+  'live.co.uk',
+  'outlook.co.uk',
+  'btinternet.com',
+  'gmx.net',
+  'gmx.de',
+  'web.de',
+  'pm.me',
+  'tutanota.com',
+  'fastmail.com',
+  'hey.com',
+  'comcast.net',
+  'att.net',
+  'sbcglobal.net',
+  'verizon.net',
+  'bellsouth.net',
+  'cox.net',
+  'charter.net',
+  'earthlink.net',
+  'rocketmail.com',
+  'qq.com',
+  '163.com',
+  'mail.ru',
 ] as const;
 
 export const NOT_A_DOMAIN = 'Enter a domain name such as gowildcats.com (no https://, no path, no @)';
@@ -56,6 +80,11 @@ export const isPublicMailDomain = (d: string) =>
   PUBLIC_MAIL_DOMAINS.some((p) => d === p || d.endsWith(`.${p}`));
 
 export const athleticsDomainInputSchema = z.object({
+  /** Addresses at a subdomain of it (`x@media.gowildcats.com`) match too; off unless the admin ticks it. */
+  includeSubdomains: z
+    .boolean({ error: 'includeSubdomains must be true or false' })
+    .optional()
+    .default(false),
   domain: z
     .string({ error: NOT_A_DOMAIN })
     .transform(normalizeDomain)
@@ -73,16 +102,18 @@ export const collegeDomainParams = z.object({ ipedsId, id: z.string().max(253).t
 export const athleticsDomainSchema = z.object({
   id: z.string(),
   domain: z.string(),
+  includeSubdomains: z.boolean(),
   addedAt: z.string(),
   /** The admin who added it; null until the table records it (decision 211). */
   addedBy: z.string().nullable(),
 });
+
 export type AthleticsDomain = z.infer<typeof athleticsDomainSchema>;
 
 export const collegeDomainsSchema = z.object({
   ipedsId: z.number(),
   name: z.string(),
-  /** The directory's website host (`www.` dropped): always the college's, not removable here. */
+  /** The directory's website host (`www.` dropped): a hint to the admin, never an approval (decision 238). */
   website: z.string().nullable(),
   domains: z.array(athleticsDomainSchema),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { required } from './coach';
+import { divisionSchema, required } from './coach';
 import { PASSWORD_MIN } from './constants';
 
 /**
@@ -10,6 +10,7 @@ import { PASSWORD_MIN } from './constants';
 export const coachApplicationSchema = z.object({
   name: required('Name is required'),
   title: required('Title is required'),
+  division: z.enum(divisionSchema.options, { error: 'Pick your division' }),
   collegeIpedsId: z.coerce
     .number({ error: 'Pick your college from the list' })
     .int('Pick your college from the list')
@@ -26,6 +27,9 @@ export const coachApplicationSchema = z.object({
     .max(200),
 });
 export type CoachApplicationInput = z.input<typeof coachApplicationSchema>;
+
+/** The admin's approval may correct the division the coach stated. */
+export const approveApplicationSchema = z.object({ division: divisionSchema.optional() }).nullish();
 
 export const declineApplicationSchema = z.object({
   reason: required('Give the applicant a reason', 1000),

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { COACH_DIVISIONS } from './coach-calendar';
 import { LEVELS } from './constants';
+import { errorBodySchema } from './errors';
 import { publicProfileSchema } from './sharing';
 
 /** The texts the specification fixes (issue 29). */
@@ -12,6 +14,11 @@ export { COACH_APPLY_LINK } from './coach-texts';
 export const COACH_AWAITING = 'Your coach account is waiting for an admin to approve it.';
 export const COACH_SUSPENDED = 'This coach account is suspended.';
 export const COACH_DECLINED = 'This coach application was declined.';
+/** What the 'email verified' page says to a coach (decision 238): only an admin or a curated domain approves. */
+export const COACH_VERIFIED_ADMIN =
+  'Email verified. An admin will check your coach application and approve it; we will email you when it is approved. You can log in meanwhile.';
+export const COACH_VERIFIED_DOMAIN =
+  'Email verified. Your address is at an athletics domain an admin set for your college: log in to open the coach search. If the domain has been removed since, an admin will approve your account.';
 export const CONNECT_MESSAGE_MAX = 2000;
 export const CONNECT_DAILY_LIMIT = 20;
 export const CONNECT_REPEAT_DAYS = 30;
@@ -34,19 +41,35 @@ export const coachApplicationAnswerSchema = z.object({
 export const COACH_STATUSES = ['approved', 'awaiting-admin', 'declined', 'suspended'] as const;
 export type CoachStatus = (typeof COACH_STATUSES)[number];
 
-/** An application as the admin sees it in User Management. */
+export const divisionSchema = z.enum(COACH_DIVISIONS, {
+  error: 'Division must be NCAA D1, NCAA D2, NCAA D3, NAIA or JUCO',
+});
+
+/** An application as the admin sees it in User Management: what was checked, for the admin to confirm. */
 export const adminCoachApplicationSchema = z.object({
   id: z.number(),
   userId: z.number(),
   name: z.string(),
   title: z.string(),
   email: z.string(),
+  /** The email's host, the domain the admin checks. */
+  emailDomain: z.string(),
   emailVerified: z.boolean(),
   college: z.string(),
   collegeWebsite: z.string().nullable(),
+  /** Null for a coach approved before divisions were asked: treated as NCAA D1 until an admin sets it. */
+  division: divisionSchema.nullable(),
+  /** The email was at an athletics domain an admin curated for the college when the coach applied. */
   domainMatched: z.boolean(),
-  /** The email's domain is the college's today (an admin may have added an athletics domain since). */
+  /** The email is at one of the college's curated athletics domains today (decision 238). */
   domainMatchesNow: z.boolean(),
+  /**
+   * A hint only: the email's host is the college's website host or under it, which students and alumni
+   * share with the coaches (decision 238). Never an approval.
+   */
+  websiteDomainMatch: z.boolean(),
+  /** The athletics domain that approved this coach; null when an admin did (or nobody yet). */
+  approvedByDomain: z.string().nullable(),
   status: z.enum(COACH_STATUSES),
   declineReason: z.string().nullable(),
   createdAt: z.string(),
@@ -57,6 +80,9 @@ export const idParams = z.object({ id: z.coerce.number().int().positive().max(2_
 export const userIdParams = z.object({ userId: z.coerce.number().int().positive().max(2_147_483_647) });
 
 export const coachStandingSchema = z.object({ id: z.number(), status: z.enum(COACH_STATUSES) });
+/** An admin sets a coach's division (a coach approved before divisions were asked has none). */
+export const coachDivisionSchema = z.object({ division: divisionSchema });
+export const coachDivisionAnswerSchema = z.object({ id: z.number(), division: divisionSchema });
 
 export const discoverySchema = z.object({
   enabled: z.boolean({ error: 'enabled must be true or false' }),
@@ -136,12 +162,17 @@ export const coachSearchItemSchema = z.object({
   /** The fastest verified 40 the family shows (decision 209's share field), with its receipt. */
   forty: z.object({ seconds: z.number(), plusMinusSeconds: z.number(), receiptUrl: z.string() }).nullable(),
   percentile: z.object({ value: z.number(), group: z.string(), n: z.number() }).nullable(),
+  /** For a D1 or D2 coach, the day ('YYYY-MM-DD') contact with this player opens; null when open now. */
+  contactOpensOn: z.string().nullable(),
 });
 export type CoachSearchItem = z.infer<typeof coachSearchItemSchema>;
 export const coachSearchAnswerSchema = z.object({
   items: z.array(coachSearchItemSchema),
   nextCursor: z.string().nullable(),
 });
+
+/** The positions a coach filters on: the key the search takes and the name it shows. */
+export const coachPositionSchema = z.object({ key: z.string(), name: z.string() });
 
 export const playerIdOnly = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 export const receiptParams = playerIdOnly.extend({
@@ -154,6 +185,8 @@ export const coachProfileSchema = publicProfileSchema.extend({
   igaReceiptUrl: z.string().nullable(),
   watched: z.boolean(),
   connection: z.enum(['pending', 'accepted', 'declined']).nullable(),
+  /** For a D1 or D2 coach, the day ('YYYY-MM-DD') contact with this player opens; null when open now. */
+  contactOpensOn: z.string().nullable(),
 });
 export type CoachProfile = z.infer<typeof coachProfileSchema>;
 
@@ -192,6 +225,8 @@ export const connectionSchema = z.object({
   createdAt: z.string(),
 });
 export type Connection = z.infer<typeof connectionSchema>;
+/** The connect answer's errors: CONTACT_NOT_OPEN (409) also says the day contact opens ('YYYY-MM-DD'). */
+export const connectErrorSchema = errorBodySchema.extend({ contactOpensOn: z.string().optional() });
 export const connectAnswerSchema = z.object({ id: z.number(), status: z.enum(CONNECTION_STATUSES) });
 
 export const coachMessageSchema = z.object({

@@ -18,6 +18,7 @@ export const ERROR_CODES = [
   'PAYMENT_ERROR',
   'STORAGE_QUOTA_EXCEEDED',
   'REQUEST_TIMEOUT',
+  'CONTACT_NOT_OPEN',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -40,6 +41,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   PAYMENT_ERROR: 402,
   STORAGE_QUOTA_EXCEEDED: 413,
   REQUEST_TIMEOUT: 408,
+  CONTACT_NOT_OPEN: 409,
   INTERNAL: 500,
 };
 

@@ -32,7 +32,8 @@ export const coachDomainsApi = {
     response: athleticsDomainSchema,
     status: 201,
     errors: [404, 409],
-    summary: 'Adds a domain (never a public mail domain); applications already waiting stay waiting',
+    summary:
+      'Adds a domain (never a public mail domain; subdomains only with includeSubdomains); applications already waiting stay waiting',
   }),
   remove: defineEndpoint({
     method: 'DELETE',
@@ -43,5 +44,6 @@ export const coachDomainsApi = {
     response: z.null(),
     status: 204,
     errors: [404],
+    summary: 'Removes a domain: the coaches it approved wait for an admin again and are told by mail',
   }),
 };

@@ -2,14 +2,18 @@ import { z } from 'zod';
 import {
   adminCoachApplicationSchema,
   coachApplicationAnswerSchema,
+  coachDivisionAnswerSchema,
+  coachDivisionSchema,
   coachLogSchema,
   coachMessageSchema,
+  coachPositionSchema,
   coachProfileSchema,
   coachSearchAnswerSchema,
   coachSearchQuerySchema,
   coachStandingSchema,
   coachViewSchema,
   connectAnswerSchema,
+  connectErrorSchema,
   connectionSchema,
   connectSchema,
   discoveryAnswerSchema,
@@ -25,7 +29,12 @@ import {
   watchInputSchema,
   watchItemSchema,
 } from '../coach';
-import { acceptMessageSchema, coachApplicationSchema, declineApplicationSchema } from '../coach-forms';
+import {
+  acceptMessageSchema,
+  approveApplicationSchema,
+  coachApplicationSchema,
+  declineApplicationSchema,
+} from '../coach-forms';
 import { binary, defineEndpoint } from '../endpoint';
 
 const tags = ['coach'];
@@ -41,7 +50,8 @@ export const coachApi = {
     response: coachApplicationAnswerSchema,
     status: 201,
     errors: [429],
-    summary: "A coach's application: 'verify-email' when the email is the college's, else 'awaiting-admin'",
+    summary:
+      "A coach's application: 'verify-email' when the email is at an athletics domain an admin curated for the college (approved once verified), else 'awaiting-admin'",
   }),
   search: defineEndpoint({
     method: 'GET',
@@ -51,6 +61,14 @@ export const coachApi = {
     query: coachSearchQuerySchema,
     response: coachSearchAnswerSchema,
     summary: 'Discoverable players with a verified number, 25 per page, best first',
+  }),
+  positions: defineEndpoint({
+    method: 'GET',
+    path: '/api/coach/positions',
+    access: 'coach',
+    tags,
+    response: z.array(coachPositionSchema),
+    summary: "The positions the search's filter lists",
   }),
   profile: defineEndpoint({
     method: 'GET',
@@ -108,7 +126,10 @@ export const coachApi = {
     body: connectSchema,
     response: connectAnswerSchema,
     status: 201,
-    errors: [404, 429],
+    errors: [404, 409, 429],
+    errorBody: connectErrorSchema,
+    summary:
+      "Asks the family to connect; 409 CONTACT_NOT_OPEN with contactOpensOn for an NCAA D1 or D2 coach before June 15 after the player's sophomore year",
   }),
   connections: defineEndpoint({
     method: 'GET',
@@ -230,8 +251,10 @@ export const coachAdminApi = {
     access: 'admin',
     tags,
     params: idParams,
+    body: approveApplicationSchema,
     response: adminCoachApplicationSchema,
     errors: [404, 409],
+    summary: 'Approves a waiting application; `division` corrects the one the coach stated',
   }),
   decline: defineEndpoint({
     method: 'POST',
@@ -251,6 +274,18 @@ export const coachAdminApi = {
     params: userIdParams,
     response: coachStandingSchema,
     errors: [404],
+  }),
+  division: defineEndpoint({
+    method: 'PUT',
+    path: '/api/admin/coaches/:userId/division',
+    access: 'admin',
+    tags,
+    params: userIdParams,
+    body: coachDivisionSchema,
+    response: coachDivisionAnswerSchema,
+    errors: [404],
+    summary:
+      "Sets a coach's division (a coach approved before divisions were asked has none: NCAA D1 until set)",
   }),
   log: defineEndpoint({
     method: 'GET',

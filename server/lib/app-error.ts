@@ -5,6 +5,11 @@ export class AppError extends Error {
   readonly status: number;
   /** Seconds the client should wait (429, 503): sent as Retry-After. */
   retryAfter?: number;
+  /**
+   * Fields of the answer beside message, code and errors (e.g. `contactOpensOn` of CONTACT_NOT_OPEN); the
+   * endpoint's `errorBody` must declare them, or the answer's serialization drops them.
+   */
+  details?: Record<string, string>;
   constructor(
     readonly code: ErrorCode,
     message: string,

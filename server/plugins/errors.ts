@@ -116,7 +116,9 @@ export default fp(async (app) => {
       if (err.retryAfter) reply.header('retry-after', String(err.retryAfter));
       // A stalled body is never read to its end: close the socket after the answer instead of waiting on it.
       if (err.code === 'REQUEST_TIMEOUT') reply.header('connection', 'close');
-      return reply.status(err.status).send({ message: err.message, code: err.code, errors: err.errors });
+      return reply
+        .status(err.status)
+        .send({ ...err.details, message: err.message, code: err.code, errors: err.errors });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const errors = fieldErrors(

@@ -50,6 +50,7 @@ export async function seedDemoCoach(db: Db, password: () => Promise<string>) {
       userId: coach.id,
       schoolId: college.id,
       title: 'Recruiting Coordinator',
+      division: 'NCAA D1',
       status: 'approved',
       domainMatched: false,
       decidedAt: new Date(),

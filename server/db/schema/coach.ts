@@ -16,11 +16,12 @@ import { createdAt, ts } from './common';
 import { players, positions, schools } from './players';
 
 export const COACH_STATUSES = ['approved', 'awaiting-admin', 'declined', 'suspended'] as const;
+export const COACH_DIVISIONS = ['NCAA D1', 'NCAA D2', 'NCAA D3', 'NAIA', 'JUCO'] as const;
 
 /**
- * A college coach's application and standing (decision 211), one per coach account. `approved` is set at
- * once for a work email of the college's own domain (the account still needs its email link), otherwise
- * by an admin; only an approved coach reaches the coach routes.
+ * A college coach's application and standing (decisions 211, 238), one per coach account. `approved` is
+ * set by an admin, or once the address is verified when it is at an athletics domain an admin curated
+ * for the college (checked again then); only an approved coach reaches the coach routes.
  */
 export const coaches = pgTable(
   'coaches',
@@ -34,14 +35,30 @@ export const coaches = pgTable(
       .references(() => schools.id),
     title: text('title').notNull(),
     status: text('status', { enum: COACH_STATUSES }).notNull(),
-    /** The email's domain was the college's: verified by the email link, no admin needed. */
+    /** The email was at a curated athletics domain of the college when the coach applied. */
     domainMatched: boolean('domain_matched').notNull(),
+    /** Null for a coach approved before divisions were asked: treated as NCAA D1 (decision 238). */
+    division: text('division', { enum: COACH_DIVISIONS }),
+    /**
+     * The curated athletics domain the email was at when the coach applied: the coach is approved by it
+     * once the address is verified, if the domain is still curated then. Cleared when it is removed.
+     */
+    applicationDomain: text('application_domain'),
+    /** The athletics domain that approved the coach (null when an admin did): its removal revokes. */
+    approvedByDomain: text('approved_by_domain'),
     declineReason: text('decline_reason'),
     decidedBy: integer('decided_by').references(() => users.id, { onDelete: 'set null' }),
     decidedAt: ts('decided_at'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('coaches_user_idx').on(t.userId), index('coaches_status_idx').on(t.status, t.id)],
+  (t) => [
+    uniqueIndex('coaches_user_idx').on(t.userId),
+    index('coaches_status_idx').on(t.status, t.id),
+    // Removing a domain finds the coaches it approved (decision 238).
+    index('coaches_approved_by_domain_idx')
+      .on(t.schoolId, t.approvedByDomain)
+      .where(sql`${t.approvedByDomain} is not null`),
+  ],
 );
 
 /** Athletics domains an admin adds for a college (e.g. a college's `gomascots.com`), besides its website's. */
@@ -52,6 +69,8 @@ export const collegeAthleticsDomains = pgTable(
       .notNull()
       .references(() => schools.id, { onDelete: 'cascade' }),
     domain: text('domain').notNull(),
+    /** Addresses at a subdomain match too; only where the admin ticked it (decision 238). */
+    includeSubdomains: boolean('include_subdomains').notNull().default(false),
     /** The admin who added it (null once that account is deleted). */
     addedBy: integer('added_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),

@@ -6,9 +6,7 @@ import {
   analysisRequests,
   coachConnections,
   coaches,
-  coachSavedSearches,
   coachViews,
-  coachWatchlist,
   creditTransactions,
   fortyReceipts,
   igaSubmetrics,
@@ -27,7 +25,7 @@ import {
   videos,
 } from '../../db/schema';
 import type { Storage } from '../../lib/storage';
-import { coachName } from '../coach';
+import { coachAccountData, coachName } from '../coach';
 import { storageKeyOf } from '../players';
 
 /**
@@ -95,6 +93,8 @@ export async function exportAccount(
 ): Promise<AccountExport> {
   const { db } = deps;
   const [user] = await db.select().from(users).where(eq(users.id, userId));
+  // A coach's own data (empty for a family); a suspended coach is refused (decision 238).
+  const { coach, watched, searches, asked } = await coachAccountData(db, userId);
   const own = await db.select().from(players).where(eq(players.userId, userId)).orderBy(players.id);
   const ids = own.map((p) => p.id);
   const ofPlayers = <T>(q: () => Promise<T[]>) => (ids.length ? q() : Promise.resolve([] as T[]));
@@ -185,19 +185,6 @@ export async function exportAccount(
       .where(inArray(coachConnections.playerId, ids))
       .orderBy(coachConnections.id),
   );
-  // A coach's own data (empty for a family).
-  const [coach] = await db.select().from(coaches).where(eq(coaches.userId, userId));
-  const watched = await db.select().from(coachWatchlist).where(eq(coachWatchlist.coachUserId, userId));
-  const searches = await db
-    .select()
-    .from(coachSavedSearches)
-    .where(eq(coachSavedSearches.coachUserId, userId))
-    .orderBy(coachSavedSearches.id);
-  const asked = await db
-    .select()
-    .from(coachConnections)
-    .where(eq(coachConnections.coachUserId, userId))
-    .orderBy(coachConnections.id);
 
   const ttl = EXPORT_LINK_DAYS * 24 * 3600;
   const expiresAt = new Date(Date.now() + ttl * 1000).toISOString();

@@ -1,7 +1,8 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { COACH_VERIFIED_ADMIN, COACH_VERIFIED_DOMAIN } from '../../../contract/coach';
 import { RESET_TOKEN_HOURS, VERIFY_TOKEN_HOURS } from '../../../contract/constants';
 import type { Db } from '../../db/client';
-import { passwordResetTokens, sessions, users } from '../../db/schema';
+import { coaches, passwordResetTokens, sessions, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { enqueueMail } from '../../lib/mail-jobs';
 import type { Mailer } from '../../lib/mailer';
@@ -87,7 +88,21 @@ export async function verifyEmail(db: Db, token: string, email: string) {
     .update(users)
     .set({ isEmailVerified: true, emailVerificationExpires: null })
     .where(eq(users.id, user.id));
+  if (user.role === 'coach') return { message: await coachVerifiedMessage(db, user.id) };
   return { message: 'Email verified successfully. You can now log in.' };
+}
+
+/**
+ * A coach is approved by an admin, or by an athletics domain an admin curated, which the coach module
+ * checks again at the first coach request (decision 238): the page says which to expect. Read from the
+ * table, not the coach module, which imports this one.
+ */
+async function coachVerifiedMessage(db: Db, userId: number) {
+  const [row] = await db
+    .select({ applicationDomain: coaches.applicationDomain })
+    .from(coaches)
+    .where(eq(coaches.userId, userId));
+  return row?.applicationDomain ? COACH_VERIFIED_DOMAIN : COACH_VERIFIED_ADMIN;
 }
 
 /** Answers the same whether or not the account exists or is verified. */

@@ -1,14 +1,15 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { AdminCoachApplication } from '../../../contract/coach';
+import type { CoachDivision } from '../../../contract/coach-calendar';
 import type { CoachApplicationInput } from '../../../contract/coach-forms';
 import type { Db } from '../../db/client';
-import { coaches, collegeAthleticsDomains, schools, users } from '../../db/schema';
+import { coaches, schools, users } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/app-error';
 import { enqueueMail } from '../../lib/mail-jobs';
 import type { Mailer } from '../../lib/mailer';
 import { hashPassword } from '../../lib/password';
 import { endOtherSessions, issueVerification, normalizeEmail, signUpAttemptMail } from '../auth';
-import { collegeDomainsById } from './athletics-domains.service';
+import { curatedDomainFor, curatedDomainsById, emailHost, websiteHint } from './domain-rule';
 import { approvedMail, declinedMail } from './coach.mail';
 import { coachName } from './coach-standing';
 
@@ -20,12 +21,6 @@ export interface CoachDeps {
 
 const PICK_COLLEGE = 'Pick your college from the list';
 
-/** Whether an email's domain is the college's: its website's host or an athletics domain, or a subdomain of one. */
-export function emailMatchesCollege(email: string, domains: string[]) {
-  const host = email.split('@').pop()!.toLowerCase();
-  return domains.some((d) => host === d || host.endsWith(`.${d}`));
-}
-
 async function collegeByIpeds(db: Db, ipedsId: number) {
   const [college] = await db
     .select({ id: schools.id, name: schools.name, website: schools.website })
@@ -33,18 +28,15 @@ async function collegeByIpeds(db: Db, ipedsId: number) {
     .where(and(eq(schools.ipedsId, ipedsId), eq(schools.level, 'College')))
     .limit(1);
   if (!college) throw badRequest(PICK_COLLEGE, { collegeIpedsId: PICK_COLLEGE });
-  const extra = await db
-    .select({ domain: collegeAthleticsDomains.domain })
-    .from(collegeAthleticsDomains)
-    .where(eq(collegeAthleticsDomains.schoolId, college.id));
-  const domains = [college.website, ...extra.map((e) => e.domain)].filter((d): d is string => Boolean(d));
+  const domains = (await curatedDomainsById(db, [college.id])).get(college.id) ?? [];
   return { ...college, domains };
 }
 
 /**
- * A coach's application (decision 211): a new account of role coach, with the usual verification mail.
- * A work email of the college's domain is approved at once (the link proves the address); any other
- * waits for an admin. A taken address answers the same as a new one and mails its holder (decision 196).
+ * A coach's application (decisions 211, 238): a new account of role coach, waiting, with the usual
+ * verification mail. A work email at an athletics domain an admin curated for the college is approved
+ * once the address is verified and the domain still curated ('verify-email'); any other waits for an
+ * admin. A taken address answers the same as a new one and mails its holder (decision 196).
  */
 export async function applyAsCoach(
   deps: CoachDeps,
@@ -52,7 +44,7 @@ export async function applyAsCoach(
 ) {
   const college = await collegeByIpeds(deps.db, input.collegeIpedsId);
   const email = normalizeEmail(input.email);
-  const matched = emailMatchesCollege(email, college.domains);
+  const matched = curatedDomainFor(email, college.domains);
   const status = matched ? ('verify-email' as const) : ('awaiting-admin' as const);
   const password = await hashPassword(input.password);
   const [first, ...rest] = input.name.trim().split(/\s+/);
@@ -76,8 +68,10 @@ export async function applyAsCoach(
         userId: user.id,
         schoolId: college.id,
         title: input.title.trim(),
-        status: matched ? 'approved' : 'awaiting-admin',
-        domainMatched: matched,
+        division: input.division,
+        status: 'awaiting-admin',
+        domainMatched: Boolean(matched),
+        applicationDomain: matched,
       })
       .returning();
     return { user, coach };
@@ -108,7 +102,9 @@ const applicationColumns = {
   schoolId: coaches.schoolId,
   college: schools.name,
   collegeWebsite: schools.website,
+  division: coaches.division,
   domainMatched: coaches.domainMatched,
+  approvedByDomain: coaches.approvedByDomain,
   status: coaches.status,
   declineReason: coaches.declineReason,
   createdAt: coaches.createdAt,
@@ -116,16 +112,21 @@ const applicationColumns = {
 type ApplicationRow = Awaited<ReturnType<ReturnType<typeof applicationQuery>['execute']>>[number];
 
 /**
- * As the admin sees them, with whether each email is the college's today: adding an athletics domain
- * approves nobody already waiting, the admin approves them (decision 211, 'Athletics domains').
+ * As the admin sees them, with what to check: the email's domain, whether it is at a curated athletics
+ * domain today (adding one approves nobody already waiting, decision 211) and whether it is under the
+ * college's website host, a hint only (decision 238).
  */
 async function toApplications(db: Db, rows: ApplicationRow[]): Promise<AdminCoachApplication[]> {
-  const schoolIds = rows.map((r) => r.schoolId);
-  const domains = await collegeDomainsById(db, schoolIds);
+  const domains = await curatedDomainsById(
+    db,
+    rows.map((r) => r.schoolId),
+  );
   return rows.map(({ firstName, lastName, createdAt, schoolId, ...rest }) => ({
     ...rest,
     name: coachName({ firstName, lastName }),
-    domainMatchesNow: emailMatchesCollege(rest.email, domains.get(schoolId) ?? []),
+    emailDomain: emailHost(rest.email),
+    domainMatchesNow: curatedDomainFor(rest.email, domains.get(schoolId) ?? []) !== null,
+    websiteDomainMatch: websiteHint(rest.email, rest.collegeWebsite),
     createdAt: createdAt.toISOString(),
   }));
 }
@@ -153,10 +154,22 @@ async function application(db: Db, id: number) {
   return app;
 }
 
-async function decide(db: Db, adminId: number, id: number, status: 'approved' | 'declined', reason?: string) {
+async function decide(
+  db: Db,
+  adminId: number,
+  id: number,
+  status: 'approved' | 'declined',
+  o: { reason?: string; division?: CoachDivision } = {},
+) {
   const [row] = await db
     .update(coaches)
-    .set({ status, declineReason: reason ?? null, decidedBy: adminId, decidedAt: new Date() })
+    .set({
+      status,
+      declineReason: o.reason ?? null,
+      decidedBy: adminId,
+      decidedAt: new Date(),
+      ...(o.division ? { division: o.division } : {}),
+    })
     .where(and(eq(coaches.id, id), eq(coaches.status, 'awaiting-admin')))
     .returning({ id: coaches.id });
   if (!row) {
@@ -166,14 +179,20 @@ async function decide(db: Db, adminId: number, id: number, status: 'approved' | 
   return application(db, id);
 }
 
-export async function approveApplication(deps: CoachDeps, adminId: number, id: number) {
-  const app = await decide(deps.db, adminId, id, 'approved');
+/** An admin's approval (after the screen's confirmation); `division` corrects the one the coach stated. */
+export async function approveApplication(
+  deps: CoachDeps,
+  adminId: number,
+  id: number,
+  division?: CoachDivision,
+) {
+  const app = await decide(deps.db, adminId, id, 'approved', { division });
   await enqueueMail(deps.db, approvedMail(deps.appUrl, app.email, app.name));
   return app;
 }
 
 export async function declineApplication(deps: CoachDeps, adminId: number, id: number, reason: string) {
-  const app = await decide(deps.db, adminId, id, 'declined', reason);
+  const app = await decide(deps.db, adminId, id, 'declined', { reason });
   await enqueueMail(deps.db, declinedMail(app.email, app.name, reason));
   return app;
 }
@@ -188,4 +207,15 @@ export async function suspendCoach(db: Db, adminId: number, userId: number) {
   if (!row) throw notFound('Coach not found');
   await endOtherSessions(db, userId);
   return row;
+}
+
+/** Sets a coach's division (one approved before divisions were asked has none: NCAA D1 until set). */
+export async function setCoachDivision(db: Db, userId: number, division: CoachDivision) {
+  const [row] = await db
+    .update(coaches)
+    .set({ division })
+    .where(eq(coaches.userId, userId))
+    .returning({ id: coaches.userId, division: coaches.division });
+  if (!row) throw notFound('Coach not found');
+  return { id: row.id, division: row.division ?? division };
 }

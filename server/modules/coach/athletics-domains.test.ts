@@ -90,21 +90,34 @@ describe("an admin manages a college's athletics domains", () => {
     expect((await list(admin)).json().domains).toEqual([]);
   });
 
-  it('answers 409 for a domain already there, the website domain, or one under them', async () => {
-    expect((await add(admin, 'acusports.com')).statusCode).toBe(201);
+  it('answers 409 for a domain already there or under one whose subdomains match; the website host may be added', async () => {
+    const sports = await as(t, admin, {
+      method: 'POST',
+      url: url(acu),
+      payload: { domain: 'acusports.com', includeSubdomains: true },
+    });
+    expect(sports.statusCode, sports.body).toBe(201);
+    expect(sports.json().includeSubdomains).toBe(true);
     const again = await add(admin, 'ACUsports.com');
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('acusports.com is already one of the college’s athletics domains');
-    const site = await add(admin, 'www.acu.edu');
-    expect(site.statusCode).toBe(409);
-    expect(site.json().message).toBe('acu.edu is the college’s website domain: its addresses already match');
-    const under = await add(admin, 'athletics.acu.edu');
+    const under = await add(admin, 'media.acusports.com');
     expect(under.statusCode).toBe(409);
-    expect(under.json().message).toBe('Addresses at athletics.acu.edu already match: it is under acu.edu');
+    expect(under.json().message).toBe(
+      'Addresses at media.acusports.com already match: it is under acusports.com',
+    );
+    // The website host approves nobody by itself (decision 238): an admin may curate it, exact host only.
+    const site = await add(admin, 'www.acu.edu');
+    expect(site.statusCode, site.body).toBe(201);
+    expect(site.json()).toMatchObject({ domain: 'acu.edu', includeSubdomains: false });
+    expect((await add(admin, 'athletics.acu.edu')).statusCode).toBe(201);
     expect((await list(admin)).json().domains.map((d: { domain: string }) => d.domain)).toEqual([
+      'acu.edu',
       'acusports.com',
+      'athletics.acu.edu',
     ]);
-    expect((await remove(admin, 'acusports.com')).statusCode).toBe(204);
+    for (const d of ['acusports.com', 'acu.edu', 'athletics.acu.edu'])
+      expect((await remove(admin, d)).statusCode).toBe(204);
   });
 
   it('answers 404 for an unknown college, a school that is not a college, and a domain not there', async () => {
@@ -141,7 +154,7 @@ describe("an admin manages a college's athletics domains", () => {
 });
 
 describe('what an athletics domain changes', () => {
-  it('a new application there verifies by the email link; one already waiting stays waiting, marked as matching now', async () => {
+  it('a new application there is approved once verified; one already waiting stays waiting, marked as matching now; removal moves back only those it approved', async () => {
     const waiting = await applyCoach(t, { domain: 'gowildcatsacu.com', name: 'Wade Waiting' });
     expect(waiting.status).toBe('awaiting-admin');
     const mine = (r: { json(): { id: number }[] }) =>
@@ -160,19 +173,29 @@ describe('what an athletics domain changes', () => {
     });
     expect((await as(t, waiting, { method: 'GET', url: '/api/coach/search' })).statusCode).toBe(403);
 
-    const fresh = await applyCoach(t, { domain: 'media.gowildcatsacu.com' });
+    const fresh = await applyCoach(t, { domain: 'gowildcatsacu.com' });
     expect(fresh.status).toBe('verify-email');
     expect((await as(t, fresh, { method: 'GET', url: '/api/coach/search' })).statusCode).toBe(200);
+    // Exact host: a subdomain is not the domain unless the admin ticked includeSubdomains.
+    const sub = await applyCoach(t, { domain: 'media.gowildcatsacu.com' });
+    expect(sub.status).toBe('awaiting-admin');
+    expect((await as(t, sub, { method: 'GET', url: '/api/coach/search' })).statusCode).toBe(403);
 
     const approved = await as(t, admin, {
       method: 'POST',
       url: `/api/admin/coach-applications/${waiting.applicationId}/approve`,
     });
-    expect(approved.json()).toMatchObject({ status: 'approved', domainMatchesNow: true });
+    expect(approved.json()).toMatchObject({
+      status: 'approved',
+      domainMatchesNow: true,
+      approvedByDomain: null,
+    });
 
     expect((await remove(admin, 'gowildcatsacu.com')).statusCode).toBe(204);
     const later = await applyCoach(t, { domain: 'gowildcatsacu.com' });
     expect(later.status).toBe('awaiting-admin');
-    expect((await as(t, fresh, { method: 'GET', url: '/api/coach/search' })).statusCode).toBe(200);
+    // The coach the domain approved waits again; the one an admin approved keeps the account.
+    expect((await as(t, fresh, { method: 'GET', url: '/api/coach/search' })).statusCode).toBe(403);
+    expect((await as(t, waiting, { method: 'GET', url: '/api/coach/search' })).statusCode).toBe(200);
   });
 });

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { analysisRequests, fortyReceipts, schools } from '../../db/schema';
+import type { CoachDivision } from '../../../contract/coach-calendar';
+import { analysisRequests, collegeAthleticsDomains, fortyReceipts, schools } from '../../db/schema';
 import { upsertSchools } from '../players';
 import { as, lastMailTo, linkFrom, login, type TestApp, type TestUser } from '../../test/helpers';
 
@@ -24,34 +25,63 @@ export async function college(t: TestApp) {
   return c;
 }
 
+/** The athletics domain the fixture's coaches apply at unless told otherwise: curated for ACU, exact host. */
+export const FIXTURE_DOMAIN = 'acuathletics.com';
+
+/** Makes a domain one of the college's curated athletics domains, as an admin's POST would. */
+export async function curate(t: TestApp, schoolId: number, domain: string, includeSubdomains = false) {
+  await t.db
+    .insert(collegeAthleticsDomains)
+    .values({ schoolId, domain, includeSubdomains })
+    .onConflictDoNothing();
+}
+
 let seq = 0;
-/** Applies, follows the verification link and signs in; approved when the email is the college's. */
+/**
+ * Applies, follows the verification link, signs in and opens the coach area once. Without a domain the address is at the fixture's
+ * curated athletics domain, so the coach is approved by its first coach request (decision 238); any
+ * other domain is the caller's to curate or not. A D3 coach unless told: the NCAA calendar does not apply.
+ */
 export async function applyCoach(
   t: TestApp,
-  o: { domain?: string; name?: string } = {},
+  o: {
+    domain?: string;
+    name?: string;
+    division?: CoachDivision;
+    ipedsId?: number;
+    local?: string;
+    verify?: boolean;
+  } = {},
 ): Promise<TestUser & { applicationId: number; status: string }> {
   const c = await college(t);
-  const email = `coach${++seq}@${o.domain ?? 'acu.edu'}`;
+  if (!o.domain) await curate(t, c.id, FIXTURE_DOMAIN);
+  const n = ++seq;
+  const email = `${o.local ?? `coach${n}`}@${o.domain ?? FIXTURE_DOMAIN}`;
   const password = 'secret123';
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/coach/applications',
     payload: {
-      name: o.name ?? `Pat Coach${seq}`,
+      name: o.name ?? `Pat Coach${n}`,
       title: 'Recruiting Coordinator',
-      collegeIpedsId: c.ipedsId,
+      division: o.division ?? 'NCAA D3',
+      collegeIpedsId: o.ipedsId ?? c.ipedsId,
       email,
       password,
     },
   });
   if (res.statusCode !== 201) throw new Error(`apply failed: ${res.statusCode} ${res.body}`);
+  const id = Number(res.json().id);
+  const applied = { id: 0, email, password, cookie: '', applicationId: id, status: res.json().status };
+  if (o.verify === false) return applied;
   const mail = await lastMailTo(t, email);
   const { token } = linkFrom(mail!.text ?? '', '/verify-email');
   await t.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token, email } });
   const cookie = await login(t, email, password);
-  const id = Number(res.json().id);
   const me = await as(t, { cookie } as TestUser, { method: 'GET', url: '/api/user' });
-  return { id: me.json().id, email, password, cookie, applicationId: id, status: res.json().status };
+  // The coach area opened once: a coach at a curated domain is approved then (decision 238).
+  await as(t, { cookie } as TestUser, { method: 'GET', url: '/api/coach/watchlist' });
+  return { ...applied, id: me.json().id, cookie };
 }
 
 /** A completed verified 40 with its receipt row written straight to the database (no video work). */

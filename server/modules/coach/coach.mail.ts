@@ -16,6 +16,14 @@ export const approvedMail = (appUrl: string, to: string, name: string) =>
     `${appUrl}/coach/search`,
   ]);
 
+/** A coach whose approving athletics domain an admin removed (decision 238): access is paused at once. */
+export const domainRemovedMail = (to: string, name: string, domain: string, college: string) =>
+  mail(to, 'Your coach account is waiting for an admin', [
+    `Hi ${name},`,
+    `Your college coach account on Verified Athlete was approved because your address is at ${domain}, an athletics domain of ${college}. An admin has removed that domain, so your account now waits for an admin to approve it again.`,
+    'Until then the coach search, profiles and requests to connect are closed to you. We will email you when an admin has looked at your account.',
+  ]);
+
 export const declinedMail = (to: string, name: string, reason: string) =>
   mail(to, 'Your coach application was declined', [
     `Hi ${name},`,

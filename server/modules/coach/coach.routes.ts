@@ -9,6 +9,7 @@ import {
   approveApplication,
   declineApplication,
   listApplications,
+  setCoachDivision,
   suspendCoach,
 } from './applications.service';
 import { addDomain, listDomains, removeDomain } from './athletics-domains.service';
@@ -24,7 +25,7 @@ import {
 import { coachViewsOf, getDiscovery, setDiscovery } from './discovery.service';
 import { coachProfile, coachReceipt } from './profile.service';
 import { deleteSavedSearch, listSavedSearches, saveSearch, unsubscribe } from './saved-searches.service';
-import { searchPlayers } from './search.service';
+import { coachPositions, searchPlayers } from './search.service';
 import { unwatch, watch, watchlist } from './watchlist.service';
 
 /** What the kept read reads (decision 225): a write to another table leaves its answers kept. */
@@ -52,13 +53,17 @@ export default async function coachRoutes(app: FastifyInstance) {
   // Kept until a write (decision 216): the coach's own standing and the search, per coach and query.
   route(app, coachApi.search, async (req, reply) =>
     sendKept(reply, app.answers, SEARCH_READS, async () => {
-      await activeCoach(db, req.user);
-      return { body: await searchPlayers(db, app.storage, req.query) };
+      const standing = await activeCoach(db, req.user);
+      return { body: await searchPlayers(db, app.storage, req.query, standing.division) };
     }),
   );
-  route(app, coachApi.profile, async (req) => {
+  route(app, coachApi.positions, async (req) => {
     await activeCoach(db, req.user);
-    return coachProfile(db, app.storage, req.user, req.params.id);
+    return coachPositions(db);
+  });
+  route(app, coachApi.profile, async (req) => {
+    const standing = await activeCoach(db, req.user);
+    return coachProfile(db, app.storage, req.user, req.params.id, standing.division);
   });
   route(app, coachApi.receipt, async (req, reply) => {
     await activeCoach(db, req.user);
@@ -112,16 +117,21 @@ export default async function coachRoutes(app: FastifyInstance) {
   route(app, coachFamilyApi.decline, async (req) => declineMessage(deps(), req.user, req.params.id));
 
   route(app, coachAdminApi.applications, async () => listApplications(db));
-  route(app, coachAdminApi.approve, async (req) => approveApplication(deps(), req.user.id, req.params.id));
+  route(app, coachAdminApi.approve, async (req) =>
+    approveApplication(deps(), req.user.id, req.params.id, req.body?.division),
+  );
   route(app, coachAdminApi.decline, async (req) =>
     declineApplication(deps(), req.user.id, req.params.id, req.body.reason),
   );
   route(app, coachAdminApi.suspend, async (req) => suspendCoach(db, req.user.id, req.params.userId));
+  route(app, coachAdminApi.division, async (req) =>
+    setCoachDivision(db, req.params.userId, req.body.division),
+  );
   route(app, coachAdminApi.log, async (req) => coachLog(db, req.params.id));
 
   route(app, coachDomainsApi.list, async (req) => listDomains(db, req.params.ipedsId));
   route(app, coachDomainsApi.add, async (req) =>
-    addDomain({ db, log: req.log }, req.user.id, req.params.ipedsId, req.body.domain),
+    addDomain({ db, log: req.log }, req.user.id, req.params.ipedsId, req.body),
   );
   route(app, coachDomainsApi.remove, async (req) =>
     removeDomain({ db, log: req.log }, req.user.id, req.params.ipedsId, req.params.id),

@@ -57,7 +57,7 @@ const PRIVATE_VALUES = [
 const leaks = (body: string) => PRIVATE_VALUES.filter((v) => body.includes(v));
 
 describe('coach applications', () => {
-  it("a work email of the college's domain verifies by the email link and the coach can search at once", async () => {
+  it('a work email at an athletics domain an admin curated for the college is approved once verified', async () => {
     expect(coach.status).toBe('verify-email');
     const res = await get(coach, '/api/coach/search');
     expect(res.statusCode, res.body).toBe(200);
@@ -82,7 +82,10 @@ describe('coach applications', () => {
       name: 'Gale Waiting',
       status: 'awaiting-admin',
       college: 'Abilene Christian University',
+      division: 'NCAA D3',
+      emailDomain: 'gmail.com',
       domainMatched: false,
+      websiteDomainMatch: false,
     });
     const ok = await post(admin, `/api/admin/coach-applications/${other.applicationId}/approve`);
     expect(ok.statusCode, ok.body).toBe(200);
@@ -124,6 +127,7 @@ describe('coach applications', () => {
     const unknown = await post(null, '/api/coach/applications', {
       name: 'A B',
       title: 'Coach',
+      division: 'NAIA',
       collegeIpedsId: 1,
       email: 'a@acu.edu',
       password: 'secret123',
@@ -137,6 +141,7 @@ describe('coach applications', () => {
     const res = await post(null, '/api/coach/applications', {
       name: 'A B',
       title: 'Coach',
+      division: 'NCAA D2',
       collegeIpedsId: c.ipedsId,
       email: family.email,
       password: 'secret123',

@@ -6,6 +6,7 @@ import {
   CONNECT_TOO_SOON,
   type CoachMessage,
 } from '../../../contract/coach';
+import { contactNotOpenMessage, contactOpensOn } from '../../../contract/coach-calendar';
 import type { Db } from '../../db/client';
 import {
   coachConnections,
@@ -31,8 +32,10 @@ const tooMany = (message: string, retryAfter: number) => {
 };
 
 /**
- * 'Ask to connect': mailed to the family and listed in their Coach messages. At most once per player per
- * 30 days and 20 a day per coach, counted under a lock on the coach's row so two at once cannot pass both.
+ * 'Ask to connect': mailed to the family and listed in their Coach messages. An NCAA D1 or D2 coach (or
+ * one with no division yet) only from June 15 after the player's sophomore year (decision 238, by the
+ * server's clock); at most once per player per 30 days and 20 a day per coach, counted under a lock on the
+ * coach's row so two at once cannot pass both.
  */
 export async function connect(
   deps: CoachDeps,
@@ -40,8 +43,15 @@ export async function connect(
   standing: ActiveCoach,
   playerId: number,
   message: string,
+  today = new Date(),
 ) {
-  await discoverable(deps.db, playerId);
+  const player = await discoverable(deps.db, playerId);
+  const opens = contactOpensOn(player.graduationYear, standing.division, today);
+  if (opens) {
+    const e = new AppError('CONTACT_NOT_OPEN', contactNotOpenMessage(opens));
+    e.details = { contactOpensOn: opens };
+    throw e;
+  }
   const created = await deps.db.transaction(async (tx) => {
     await tx.select({ id: coaches.id }).from(coaches).where(eq(coaches.userId, coach.id)).for('update');
     const mine = eq(coachConnections.coachUserId, coach.id);

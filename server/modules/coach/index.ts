@@ -29,3 +29,4 @@ export default async function coachModule(app: FastifyInstance) {
 }
 
 export { coachName } from './coach-standing';
+export { coachAccountData } from './coach-export.service';

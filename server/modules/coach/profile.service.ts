@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { CoachProfile } from '../../../contract/coach';
+import { contactOpensOn, type CoachDivision } from '../../../contract/coach-calendar';
 import { DEFAULT_SHOW } from '../../../contract/sharing';
 import type { Db } from '../../db/client';
 import {
@@ -46,6 +47,7 @@ export async function coachProfile(
   storage: Storage,
   coach: UserRow,
   playerId: number,
+  division: CoachDivision | null = null,
 ): Promise<CoachProfile> {
   const row = await discoverable(db, playerId);
   const { profile, photoKey, fortyRequestId } = await buildPublicProfile(
@@ -80,6 +82,7 @@ export async function coachProfile(
     igaReceiptUrl: profile.iga && row.igaRequestId ? coachReceiptUrl(playerId, row.igaRequestId) : null,
     watched: Boolean(watched),
     connection: connection?.status ?? null,
+    contactOpensOn: contactOpensOn(row.graduationYear, division),
   };
 }
 

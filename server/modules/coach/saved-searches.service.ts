@@ -85,9 +85,11 @@ export const unsubscribeToken = (secret: string, coachUserId: number) =>
 export async function unsubscribe(db: Db, token: string) {
   const [id, signature] = token.split('.');
   const coachUserId = Number(id);
-  const [row] = Number.isSafeInteger(coachUserId)
-    ? await db.select().from(coachMailState).where(eq(coachMailState.coachUserId, coachUserId))
-    : [];
+  // The token's id has up to 10 digits; one past the column's integer range is no coach (not a 500).
+  const [row] =
+    Number.isSafeInteger(coachUserId) && coachUserId > 0 && coachUserId <= 2_147_483_647
+      ? await db.select().from(coachMailState).where(eq(coachMailState.coachUserId, coachUserId))
+      : [];
   const expected = row ? Buffer.from(sign(row.unsubscribeToken, coachUserId)) : null;
   const given = Buffer.from(signature ?? '');
   if (!row || !expected || expected.length !== given.length || !timingSafeEqual(expected, given))

@@ -5,8 +5,10 @@ import {
   type CoachSearchQuery,
   type CoachSort,
 } from '../../../contract/coach';
+import { contactOpensOn, type CoachDivision } from '../../../contract/coach-calendar';
 import type { Percentile } from '../../../contract/percentiles';
 import type { Db } from '../../db/client';
+import { positions } from '../../db/schema';
 import type { Storage } from '../../lib/storage';
 import { storageKeyOf } from '../players';
 import { pagePercentiles, showOf } from '../sharing';
@@ -126,7 +128,13 @@ export const coachReceiptUrl = (playerId: number, requestId: number) =>
  * the name, class, position, school and state, the numbers with their receipts, the photo and percentile
  * when the family's checklist shows them (decision 111); never contact data.
  */
-export async function searchPlayers(db: Db, storage: Storage, q: CoachSearchQuery) {
+export async function searchPlayers(
+  db: Db,
+  storage: Storage,
+  q: CoachSearchQuery,
+  division: CoachDivision | null = null,
+  today = new Date(),
+) {
   const { rows, nextCursor } = await searchRows(db, q);
   // The shown percentiles of the whole page in one statement (decision 211; one per row did not fit).
   const wanted = rows.flatMap((r) =>
@@ -135,7 +143,10 @@ export async function searchPlayers(db: Db, storage: Storage, q: CoachSearchQuer
       : [],
   );
   const percentiles = await pagePercentiles(db, wanted);
-  const items = rows.map((r) => toItem(storage, r, percentiles.get(r.player_id)));
+  const items = rows.map((r) => ({
+    ...toItem(storage, r, percentiles.get(r.player_id)),
+    contactOpensOn: contactOpensOn(r.graduation_year, division, today),
+  }));
   return { items, nextCursor };
 }
 
@@ -143,7 +154,11 @@ export async function searchPlayers(db: Db, storage: Storage, q: CoachSearchQuer
 const metricOf = (r: Row, sort: CoachSort) =>
   sort === 'iga' || r.speed_mph === null ? ('iga_score' as const) : ('max_speed' as const);
 
-function toItem(storage: Storage, r: Row, percentile: Percentile | undefined): CoachSearchItem {
+function toItem(
+  storage: Storage,
+  r: Row,
+  percentile: Percentile | undefined,
+): Omit<CoachSearchItem, 'contactOpensOn'> {
   const show = showOf({ show: r.show ?? {} });
   const photoKey = show.photo ? storageKeyOf(r.photo_url) : null;
   const speed = r.speed_mph === null ? null : Number(r.speed_mph);
@@ -181,4 +196,9 @@ function toItem(storage: Storage, r: Row, percentile: Percentile | undefined): C
       ? { value: percentile.percentile, group: percentile.groupLabel, n: percentile.groupSize }
       : null,
   };
+}
+
+/** The positions the search's filter lists, by their order on the roster. */
+export async function coachPositions(db: Db) {
+  return db.select({ key: positions.key, name: positions.name }).from(positions).orderBy(positions.id);
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { coachAdminApi } from '@contract/api/coach';
+import type { CoachDivision } from '@contract/coach-calendar';
 import { call } from '@/lib/api-client';
 import { coachKeys } from './keys';
 
@@ -9,9 +10,9 @@ export const useCoachApplications = () =>
 export function useDecideApplication() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (d: { id: number; approve: boolean; reason?: string }) =>
+    mutationFn: (d: { id: number; approve: boolean; reason?: string; division?: CoachDivision }) =>
       d.approve
-        ? call(coachAdminApi.approve, { params: { id: d.id } })
+        ? call(coachAdminApi.approve, { params: { id: d.id }, body: { division: d.division } })
         : call(coachAdminApi.decline, { params: { id: d.id }, body: { reason: d.reason ?? '' } }),
     onSuccess: () => void qc.invalidateQueries({ queryKey: coachKeys.applications }),
   });

@@ -13,6 +13,7 @@ const ACU = 222178;
 const domain = (name: string): AthleticsDomain => ({
   id: name,
   domain: name,
+  includeSubdomains: false,
   addedAt: '2026-11-20T12:00:00.000Z',
   addedBy: null,
 });

@@ -1,15 +1,17 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { COACH_DIVISIONS } from '@contract/coach-calendar';
 import { coachApplicationSchema, type CoachApplicationInput } from '@contract/coach-forms';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { NativeSelect } from '@/components/ui/native-select';
 import { ApiError } from '@/lib/api-client';
 import { useApplyAsCoach } from '../api/coach-mutations';
 import { CollegePicker } from './college-picker';
 
-/** 'I am a college coach': name, title, college from the directory, work email, password. */
+/** 'I am a college coach': name, title, division, college from the directory, work email, password. */
 export function CoachApplicationForm({ onBack }: { onBack: () => void }) {
   const apply = useApplyAsCoach();
   const [done, setDone] = useState<'verify-email' | 'awaiting-admin' | null>(null);
@@ -32,8 +34,8 @@ export function CoachApplicationForm({ onBack }: { onBack: () => void }) {
       <div role="status" className="space-y-3">
         <p>
           {done === 'verify-email'
-            ? 'Check your work email: follow the link we sent to verify it, then log in.'
-            : 'Thank you. Follow the link we sent to verify your email; an admin will check your application and email you.'}
+            ? 'Check your work email: follow the link we sent to verify it, then log in. Your address is at an athletics domain an admin set for your college, so the account opens once it is verified.'
+            : 'Thank you. Follow the link we sent to verify your email; an admin will check your application, approve it and email you.'}
         </p>
         <Button variant="outline" onClick={onBack}>
           Back to log in
@@ -47,6 +49,16 @@ export function CoachApplicationForm({ onBack }: { onBack: () => void }) {
       </FormField>
       <FormField label="Title" htmlFor="coach-title" error={errors.title?.message}>
         <Input id="coach-title" placeholder="Recruiting Coordinator" {...register('title')} />
+      </FormField>
+      <FormField label="Division" htmlFor="coach-division" error={errors.division?.message}>
+        <NativeSelect id="coach-division" defaultValue="" {...register('division')}>
+          <option value="" disabled>
+            Select your division
+          </option>
+          {COACH_DIVISIONS.map((d) => (
+            <option key={d}>{d}</option>
+          ))}
+        </NativeSelect>
       </FormField>
       <FormField label="College" htmlFor="coach-college" error={errors.collegeIpedsId?.message}>
         <CollegePicker

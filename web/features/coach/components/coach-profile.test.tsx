@@ -9,6 +9,7 @@ import { server } from '@/test/server';
 import { CoachProfileView } from './coach-profile';
 
 const profile = (over: Partial<CoachProfile> = {}): CoachProfile => ({
+  contactOpensOn: null,
   name: 'Casey Miles',
   photoUrl: null,
   classYear: 2027,

@@ -21,6 +21,7 @@ const item = (over: Partial<CoachSearchItem> = {}): CoachSearchItem => ({
   iga: { score: 83.6, receiptUrl: '/api/coach/players/7/receipts/12' },
   forty: { seconds: 4.62, plusMinusSeconds: 0.01, receiptUrl: '/api/coach/players/7/receipts/13' },
   percentile: { value: 99, group: 'high-school players, all positions', n: 38 },
+  contactOpensOn: null,
   ...over,
 });
 
