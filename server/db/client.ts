@@ -10,7 +10,15 @@ import pg from 'pg';
 import * as schema from './schema';
 import { acquireDataDirLock } from './data-dir-lock';
 import { withPreparedReads } from './pglite-prepared';
-import { listenForWrites, notePooled, released, watchPgClient, watchPglite, WriteClock } from './write-clock';
+import {
+  listenForWrites,
+  notePooled,
+  released,
+  watchPgClient,
+  watchPglite,
+  WriteClock,
+  type Listener,
+} from './write-clock';
 import { newFolderTemplate, saveTemplate, type NewFolderTemplate } from './pglite-template';
 
 /** Both drivers expose the same query builder; the app is typed against node-postgres'. */
@@ -26,6 +34,8 @@ export interface DbHandle {
   pool?: pg.Pool;
   /** The writes this process has sent or heard of: what in-memory copies of rows are checked against (decision 215). */
   writes: WriteClock;
+  /** PostgreSQL: the connection that hears other processes' writes and syncs with them (decisions 215, 239). */
+  listening?: Listener;
   /**
    * Set on a new PGlite folder that found no seeded template: keeps the database as it is now (call it once
    * migrated and seeded with reference data, before any user or demo data) for the next new folder.
@@ -117,7 +127,7 @@ export async function openDb(opts: DbOptions): Promise<DbHandle> {
     pool.on('remove', (client) => writes.ownBackend((client as { processID?: number }).processID, false));
     pool.on('release', (_err: Error | undefined, client: pg.PoolClient) => released(client));
     preparePooledQueries(pool);
-    const stopListening = await listenForWrites(url, writes, {
+    const listening = await listenForWrites(url, writes, {
       onLost: (err) =>
         console.error(
           `PostgreSQL connection lost (${err.message}) while listening for other processes' writes; reconnecting.`,
@@ -129,10 +139,11 @@ export async function openDb(opts: DbOptions): Promise<DbHandle> {
       driver: 'pg',
       pool,
       writes,
+      listening,
       ping: async () => void (await pool.query('select 1')),
       close: async () => {
         closing = true;
-        await stopListening();
+        await listening.stop();
         await pool.end();
       },
     };

@@ -723,14 +723,17 @@ describe('the write clock on the database the tests run on', () => {
       const url = handle.pool!.options.connectionString!;
       const clock = new WriteClock(false);
       const lost: string[] = [];
-      const stop = await listenForWrites(url, clock, { retryMs: 50, onLost: (e) => lost.push(e.message) });
+      const listener = await listenForWrites(url, clock, {
+        retryMs: 50,
+        onLost: (e) => lost.push(e.message),
+      });
       const admin = new pg.Client({ connectionString: url });
       await admin.connect();
       try {
         expect(clock.heard).toBe(true);
         await admin.query(
           `select pg_terminate_backend(pid) from pg_stat_activity
-           where query = 'LISTEN va_writes' and datname = current_database() and pid <> pg_backend_pid()`,
+           where application_name = 'va-listener' and datname = current_database() and pid <> pg_backend_pid()`,
         );
         expect(await until(() => !clock.heard)).toBe(true);
         expect(lost.length).toBeGreaterThan(0);
@@ -740,7 +743,7 @@ describe('the write clock on the database the tests run on', () => {
         expect(await until(() => clock.count > start)).toBe(true);
       } finally {
         await admin.end();
-        await stop();
+        await listener.stop();
         await handle.close();
       }
       expect(clock.heard).toBe(false);
@@ -749,12 +752,12 @@ describe('the write clock on the database the tests run on', () => {
 
   it('a database nobody can reach is never heard (a cache then serves nothing)', async () => {
     const clock = new WriteClock(false);
-    const stop = await listenForWrites('postgres://postgres:postgres@127.0.0.1:1/none', clock, {
+    const listener = await listenForWrites('postgres://postgres:postgres@127.0.0.1:1/none', clock, {
       retryMs: 60_000,
       onLost: () => {},
     });
     expect(clock.heard).toBe(false);
-    await stop();
+    await listener.stop();
   });
 
   it('embedded PGlite: its own process is the only writer, so it is heard from the start', async () => {

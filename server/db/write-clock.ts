@@ -356,6 +356,9 @@ export class WriteClock {
   readonly #own = new Set<number>();
   #effects: WriteEffects | null = null;
   #heard: boolean;
+  /** Catching up with other processes' writes before serving from memory (decision 239); null: one process only. */
+  #catchUp: CatchUp | null = null;
+  readonly #heardChanges = new Set<(heard: boolean, why: string) => void>();
 
   /** `sameProcessOnly`: no other process can write this database (embedded PGlite), nothing to listen for. */
   constructor(sameProcessOnly: boolean) {
@@ -530,10 +533,153 @@ export class WriteClock {
     return () => this.#notices.delete(f);
   }
 
-  /** @internal the listener's state (listenForWrites). */
-  setHeard(heard: boolean) {
+  /** @internal the listener's state (listenForWrites); `why` is what the log says when it changes. */
+  setHeard(heard: boolean, why = heard ? 'listening' : 'not listening') {
+    const was = this.#heard;
     this.#heard = heard;
+    if (!heard) this.#catchUp?.fail();
     this.tick();
+    if (was !== heard) for (const f of this.#heardChanges) f(heard, why);
+  }
+
+  /** Calls `f` whenever the clock starts or stops hearing other processes (the app logs it). */
+  onHeardChange(f: (heard: boolean, why: string) => void): () => void {
+    this.#heardChanges.add(f);
+    return () => this.#heardChanges.delete(f);
+  }
+
+  /** @internal set by listenForWrites: from then on a kept copy is served only once caught up (decision 239). */
+  attachCatchUp(c: CatchUp) {
+    this.#catchUp = c;
+  }
+
+  /**
+   * Where a request stands in this process's catching up with other processes (decision 239): taken when
+   * it arrives, before it serves anything from memory. Every write another process had acknowledged by
+   * then was committed before it, so a round trip through the notification queue begun after it (a
+   * sync) comes back after that write's notification.
+   */
+  syncMark(): number {
+    return this.#catchUp ? this.#catchUp.started : 0;
+  }
+
+  /**
+   * Whether this process has heard every write committed before `mark` was taken: a sync begun after it
+   * has come back. Always on the embedded PGlite (no other process).
+   */
+  caughtUp(mark: number): boolean {
+    const c = this.#catchUp;
+    return !c || (this.#heard && c.done > mark);
+  }
+
+  /**
+   * `true` once caught up with `mark` (at once when it already is, without a promise); `false` when it
+   * cannot be soon (not listening, or the sync is slower than `CATCH_UP_WAIT_MS`): the caller then reads the
+   * database. Waiting requests share one sync.
+   */
+  catchUp(mark: number): boolean | Promise<boolean> {
+    if (this.caughtUp(mark)) return true;
+    if (!this.#heard || !this.#catchUp) return false;
+    return this.#catchUp.after(mark);
+  }
+}
+
+/** How long a request waits for a sync before it reads the database instead (decision 239). */
+export const CATCH_UP_WAIT_MS = 250;
+/** A sync not back after this long means the listening connection stopped hearing: it is dropped (decision 239). */
+export const SYNC_DEADLINE_MS = 600;
+/** An idle process still sends a sync this often, so a listener that stopped hearing is noticed (decision 239). */
+export const HEARTBEAT_MS = 250;
+
+interface Waiting {
+  promise: Promise<boolean>;
+  resolve: (caughtUp: boolean) => void;
+  /** Sync number; 0 while not sent yet. */
+  n: number;
+  at: number;
+}
+
+const waiting = (): Waiting => {
+  let resolve!: (v: boolean) => void;
+  const promise = new Promise<boolean>((r) => (resolve = r));
+  return { promise, resolve, n: 0, at: 0 };
+};
+
+/**
+ * Syncs through the notification queue (decision 239): the listening connection sends a NOTIFY on a
+ * channel only it listens to, numbered, and the sync is done when that notification comes back.
+ * Notifications arrive in commit order, so by then every write committed before the sync began has been
+ * heard. One sync is in flight at a time; the requests that arrive meanwhile wait for the next one
+ * together. @internal: made by listenForWrites.
+ */
+export class CatchUp {
+  started = 0;
+  done = 0;
+  #inFlight: Waiting | null = null;
+  #next: Waiting | null = null;
+  #lastDoneAt = Date.now();
+  constructor(private readonly send: (n: number) => void) {}
+
+  /** A promise for a sync begun after `mark`: the one in flight if it began after it, else the next. */
+  after(mark: number): Promise<boolean> {
+    const f = this.#inFlight;
+    if (f && f.n > mark) return f.promise;
+    this.#next ??= waiting();
+    const p = this.#next.promise;
+    if (!f) this.#start();
+    return p;
+  }
+
+  #start() {
+    const w = this.#next ?? waiting();
+    this.#next = null;
+    w.n = ++this.started;
+    w.at = Date.now();
+    this.#inFlight = w;
+    this.send(w.n);
+  }
+
+  /** Sync `n` came back. */
+  echoed(n: number) {
+    const f = this.#inFlight;
+    if (!f || f.n !== n) return;
+    this.done = n;
+    this.#inFlight = null;
+    this.#lastDoneAt = Date.now();
+    f.resolve(true);
+    if (this.#next) this.#start();
+  }
+
+  /** Not listening any more: every waiting request reads the database. */
+  fail() {
+    this.#inFlight?.resolve(false);
+    this.#next?.resolve(false);
+    this.#inFlight = this.#next = null;
+  }
+
+  /**
+   * Run every 100 ms while listening: lets waiting requests go to the database once a sync is slow, sends a
+   * heartbeat sync when none went for `HEARTBEAT_MS`; answers false when a sync is overdue (the listener
+   * then counts as lost).
+   */
+  beat(now = Date.now()): boolean {
+    const f = this.#inFlight;
+    if (f) {
+      if (now - f.at >= CATCH_UP_WAIT_MS) {
+        f.resolve(false);
+        this.#next?.resolve(false);
+        this.#next = null;
+      }
+      return now - f.at < SYNC_DEADLINE_MS;
+    }
+    if (now - this.#lastDoneAt >= HEARTBEAT_MS) this.#start();
+    return true;
+  }
+
+  /** @internal a new connection: numbering goes on, nothing is in flight. */
+  reset() {
+    this.fail();
+    this.#lastDoneAt = Date.now();
   }
 }
 
@@ -727,26 +873,61 @@ export function watchPglite(client: PGlite, clock: WriteClock) {
   }) as PGlite['transaction'];
 }
 
+/** The listening connection, as `listenForWrites` runs it. */
+export interface Listener {
+  stop(): Promise<void>;
+  /** Tries to connect again now, when it is waiting to (the health check asks, decision 239). */
+  retryNow(): void;
+  /**
+   * @internal tests only: freezes the connection without closing it (its socket stops being read), and any
+   * new one's, as a connection that stops hearing would; `false` thaws it.
+   */
+  freeze(frozen: boolean): void;
+}
+
+type SocketOf = { connection?: { stream?: { pause(): void; resume(): void; destroy(): void } } };
+const socketOf = (c: pg.Client) => (c as unknown as SocketOf).connection?.stream;
+
 /**
  * LISTENs for other processes' writes on its own connection, reconnecting after a loss (the clock is
- * not `heard` meanwhile). Returns the function that stops it.
+ * not `heard` meanwhile). It also syncs through the notification queue for the clock's `catchUp`
+ * (decision 239): a sync not back within `SYNC_DEADLINE_MS` counts as a lost connection (one that stopped
+ * hearing without closing), and an idle process sends one every `HEARTBEAT_MS`, so such a loss is noticed
+ * within a second.
  */
 export async function listenForWrites(
   connectionString: string,
   clock: WriteClock,
   opts: { retryMs?: number; onLost?: (err: Error) => void } = {},
-): Promise<() => Promise<void>> {
+): Promise<Listener> {
   let stopped = false;
+  let frozen = false;
   let client: pg.Client | null = null;
   let retry: NodeJS.Timeout | null = null;
+  // Its own channel: only this connection hears its syncs.
+  const channel = `va_sync_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const catchUp = new CatchUp((n) => {
+    const c = client;
+    if (!c || !clock.heard) return;
+    c.query(`NOTIFY ${channel}, '${n}'`).catch(() => {});
+  });
+  clock.attachCatchUp(catchUp);
+  const beat = setInterval(() => {
+    if (stopped || !client || !clock.heard) return;
+    if (!catchUp.beat())
+      lost(new Error(`no answer on the listening connection for ${SYNC_DEADLINE_MS} ms`), true);
+  }, 100);
+  beat.unref();
 
-  const lost = (err: Error) => {
-    clock.setHeard(false);
+  const lost = (err: Error, stuck = false) => {
+    clock.setHeard(false, `${err.message}: serving nothing from memory until it listens again`);
     const c = client;
     client = null;
     c?.removeAllListeners();
     c?.on('error', () => {});
-    void c?.end().catch(() => {});
+    // A connection that stopped answering would never end politely: its socket is closed.
+    if (stuck && c) socketOf(c)?.destroy();
+    else void c?.end().catch(() => {});
     if (stopped || retry) return;
     opts.onLost?.(err);
     retry = setTimeout(() => {
@@ -758,31 +939,67 @@ export async function listenForWrites(
 
   const connect = async () => {
     // A database that does not answer makes the start wait 5 s at most; the clock stays unheard meanwhile.
-    const c = new pg.Client({ connectionString, connectionTimeoutMillis: 5000 });
+    const c = new pg.Client({
+      connectionString,
+      connectionTimeoutMillis: 5000,
+      application_name: 'va-listener',
+    });
     client = c;
     c.on('error', lost);
     c.on('end', () => lost(new Error('connection ended')));
-    c.on('notification', (msg) => clock.notice(msg.payload, msg.processId));
+    c.on('notification', (msg) => {
+      if (msg.channel === channel) catchUp.echoed(Number(msg.payload));
+      else clock.notice(msg.payload, msg.processId);
+    });
     try {
       await c.connect();
-      await c.query(`LISTEN ${WRITES_CHANNEL}`);
-      if (client === c && !stopped) clock.setHeard(true);
+      if (frozen) socketOf(c)?.pause();
+      // A sync's commit need not wait for the disk: it writes nothing anyone reads again.
+      const ready = c.query(`SET synchronous_commit = off; LISTEN ${WRITES_CHANNEL}; LISTEN ${channel}`);
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        ready,
+        new Promise((_, reject) => {
+          timer = setTimeout(() => reject(new Error('LISTEN did not answer in 5 s')), 5000);
+          timer.unref();
+        }),
+      ]).finally(() => clearTimeout(timer));
+      if (client === c && !stopped) {
+        catchUp.reset();
+        clock.setHeard(true, "listening for other processes' writes again");
+      }
     } catch (err) {
-      if (client === c) lost(err as Error);
+      if (client === c) lost(err as Error, true);
     }
   };
 
   await connect();
-  return async () => {
-    stopped = true;
-    if (retry) clearTimeout(retry);
-    const c = client;
-    client = null;
-    clock.setHeard(false);
-    if (c) {
-      c.removeAllListeners();
-      c.on('error', () => {});
-      await c.end().catch(() => {});
-    }
+  return {
+    async stop() {
+      stopped = true;
+      clearInterval(beat);
+      if (retry) clearTimeout(retry);
+      const c = client;
+      client = null;
+      clock.setHeard(false, 'stopped listening');
+      if (c) {
+        c.removeAllListeners();
+        c.on('error', () => {});
+        if (frozen) socketOf(c)?.destroy();
+        else await c.end().catch(() => {});
+      }
+    },
+    retryNow() {
+      if (!retry || stopped) return;
+      clearTimeout(retry);
+      retry = null;
+      void connect();
+    },
+    freeze(f: boolean) {
+      frozen = f;
+      const s = client && socketOf(client);
+      if (f) s?.pause();
+      else s?.resume();
+    },
   };
 }

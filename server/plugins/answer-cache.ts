@@ -22,7 +22,13 @@ export interface AnswerCache {
    * the keys of the rows it reads of its scoped tables (decision 226), or a function giving them from what
    * it read (decision 227: a public page found by its slug reads its player's link).
    */
-  get<T>(key: string, reads: KeptReads, read: () => Promise<T>, rows?: KeptRows<T>): Promise<T>;
+  get<T>(
+    key: string,
+    reads: KeptReads,
+    read: () => Promise<T>,
+    rows?: KeptRows<T>,
+    mark?: number | null,
+  ): Promise<T>;
 }
 
 /**
@@ -81,16 +87,29 @@ export function answerCache(clock: WriteClock, opts: AnswerCacheOptions): Answer
   const reading = new Map<string, { count: number; promise: Promise<unknown> }>();
 
   return {
-    async get<T>(key: string, reads: KeptReads, read: () => Promise<T>, rows: KeptRows<T> = []): Promise<T> {
+    async get<T>(
+      key: string,
+      reads: KeptReads,
+      read: () => Promise<T>,
+      rows: KeptRows<T> = [],
+      mark: number | null = null,
+    ): Promise<T> {
+      // Where the request stands in catching up with other processes' writes (decision 239): what is
+      // kept is served only once every write acknowledged elsewhere before it arrived has been heard.
+      const since = mark ?? clock.syncMark();
       const now = Date.now();
-      const count = clock.count;
       const hit = entries.get(key);
-      if (hit && now - hit.at < ttlMs && clock.stillCurrent(reads, hit)) return hit.value as T;
-      if (hit) entries.delete(key);
+      let caughtUp = clock.caughtUp(since);
+      // Waits (with the other requests of the moment, one sync) only when there is something to serve.
+      if (!caughtUp && ((hit && now - hit.at < ttlMs) || reading.has(key)))
+        caughtUp = await clock.catchUp(since);
+      const count = clock.count;
+      if (caughtUp && hit && now - hit.at < ttlMs && clock.stillCurrent(reads, hit)) return hit.value as T;
+      if (hit && entries.get(key) === hit) entries.delete(key);
       // Keys told by the answer are not known yet: a read in flight counts its scoped tables whole.
       const known = typeof rows === 'function' ? [] : rows;
       const flying = reading.get(key);
-      if (flying && clock.heard && clock.lastWriteTo(reads, known) <= flying.count)
+      if (flying && caughtUp && clock.heard && clock.lastWriteTo(reads, known) <= flying.count)
         return flying.promise as Promise<T>;
       const promise = checkedRead(clock, key, reads, read).then((value) => {
         const frozen = deepFreeze(value);
@@ -139,6 +158,7 @@ export async function sendKept(
     },
     // The rows told before the read, or (decision 227) by what the read found.
     rows ?? ((k) => k.rows),
+    req.writesMark,
   );
   if (kept.next) reply.header(NEXT_CURSOR_HEADER, kept.next);
   return sendBytes(reply.type('application/json; charset=utf-8'), kept.json);

@@ -33,6 +33,17 @@ export default fp<{ handle: DbHandle; answerCacheMs: number }>(async (app, { han
   await load();
   app.addHook('onClose', async () => clearTimeout(retry));
   if (process.env.CHECK_KEPT_READS) checkKeptReads();
+  // A process that cannot hear the others' writes serves nothing from memory (decision 239): said in the
+  // log when it starts and stops, and by the health check while it lasts.
+  const off = handle.writes.onHeardChange((heard, why) => {
+    if (heard)
+      app.log.info(`Hearing other processes' writes again (${why}); kept answers and sessions are served.`);
+    else
+      app.log.error(
+        `Not hearing other processes' writes (${why}); every session and answer is read from the database.`,
+      );
+  });
+  app.addHook('onClose', async () => off());
   app.decorate('answers', answerCache(handle.writes, { ttlMs: answerCacheMs }));
   app.addHook('onClose', async () => handle.close());
 });

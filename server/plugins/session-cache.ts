@@ -6,8 +6,9 @@ import type { LoadedSession, SessionStore } from './session';
 /**
  * Signed-in sessions, each with its user and plan, kept in memory (decision 215): a read of the API then
  * sends no statement for its session. An entry is served only while the process has sent and heard of no
- * write since the load that made it began (`WriteClock`), while the clock hears other processes, for at
- * most `ttlMs`, and while the session has not expired. A session that was not found is never kept.
+ * write since the load that made it began (`WriteClock`), while the clock hears other processes, once
+ * it has caught up with the writes other processes acknowledged before the request arrived (decision 239),
+ * for at most `ttlMs`, and while the session has not expired. A session that was not found is never kept.
  *
  * The kept values are frozen: a handler that changed `req.user` would otherwise change the next request's.
  */
@@ -62,10 +63,17 @@ export function cachedSessionStore(store: SessionStore, opts: SessionCacheOption
 
   return {
     ...store,
-    peek: current,
-    async load(sid, withPlan = false) {
-      const kept = current(sid, withPlan);
-      if (kept) return kept;
+    mark: () => clock.syncMark(),
+    // On PostgreSQL never caught up without a sync (decision 239): the hook then asks `load`.
+    peek: (sid, withPlan, mark = clock.syncMark()) =>
+      clock.caughtUp(mark) ? current(sid, withPlan) : undefined,
+    async load(sid, withPlan = false, mark = clock.syncMark()) {
+      // A kept copy is served only once this process has heard every write another process had
+      // acknowledged when the request arrived (decision 239): a sign-out there is a miss here.
+      if (entries.has(sid) && (await clock.catchUp(mark))) {
+        const kept = current(sid, withPlan);
+        if (kept) return kept;
+      }
       const now = Date.now();
       const count = clock.count;
       const loaded = await checkedRead(clock, 'a session load', SESSION_READS, () =>

@@ -30,6 +30,12 @@ declare module 'fastify' {
      * (decision 184); undefined on every other route.
      */
     userPlanName: string | null | undefined;
+    /**
+     * Where the request arrived in this process's catching up with other processes' writes (decision
+     * 239), taken by the session's hook: a kept answer is served to it only once caught up to here. Null
+     * when nothing is kept.
+     */
+    writesMark: number | null;
   }
 }
 
@@ -59,13 +65,15 @@ export interface LoadedSession {
  */
 export interface SessionStore {
   /** `withPlan`: also the user's plan name, so `GET /api/user` needs no second statement. */
-  load(sid: string, withPlan?: boolean): Promise<LoadedSession | null>;
+  load(sid: string, withPlan?: boolean, mark?: number): Promise<LoadedSession | null>;
+  /** Where a request arriving now stands in catching up with other processes (decision 239; `writesMark`). */
+  mark?(): number;
   /**
    * The session as `load` would answer it, when that is known without a statement (a kept copy still
    * current); otherwise undefined, and `load` is asked. Lets a request with a kept session go on without
    * waiting (decision 237).
    */
-  peek?(sid: string, withPlan?: boolean): LoadedSession | undefined;
+  peek?(sid: string, withPlan?: boolean, mark?: number): LoadedSession | undefined;
   /**
    * Insert or replace; never brings back a tombstone. `isNew`: the id was made by this request, so no row
    * can have it and a plain insert will do (a write other kept sessions need not be dropped for: decision 225).
@@ -230,6 +238,7 @@ export default fp<{ secret: string; secure: boolean; store: SessionStore }>(asyn
   app.decorateRequest('session', null as unknown as AppSession);
   app.decorateRequest('user', null);
   app.decorateRequest('userPlanName', undefined);
+  app.decorateRequest('writesMark', null);
 
   // A cookie's signature is checked once: later requests with the same cookie find its id here
   // (an HMAC per request was 2-3% of a kept answer's time, decision 218). Only valid ones are kept.
@@ -255,6 +264,10 @@ export default fp<{ secret: string; secure: boolean; store: SessionStore }>(asyn
   };
   // Written with `done`: a request whose session is kept goes on without a promise (decision 237).
   app.addHook('onRequest', (req, _reply, done) => {
+    // Taken first: everything another process had acknowledged before now must be heard before this
+    // request is served anything from memory (decision 239).
+    const mark = queries.mark?.() ?? null;
+    req.writesMark = mark;
     const raw = req.cookies[SESSION_COOKIE];
     const sid = raw ? idOf(raw) : null;
     if (!sid) {
@@ -263,13 +276,13 @@ export default fp<{ secret: string; secure: boolean; store: SessionStore }>(asyn
     }
     // A route that answers with the user's plan declares it; the session's statement reads it (decision 184).
     const withPlan = routeConfig(req)?.sessionLoadsPlan === true;
-    const kept = queries.peek?.(sid, withPlan);
+    const kept = queries.peek?.(sid, withPlan, mark ?? undefined);
     if (kept) {
       settle(req, sid, kept);
       return done();
     }
     queries
-      .load(sid, withPlan)
+      .load(sid, withPlan, mark ?? undefined)
       .then((loaded) => settle(req, sid, loaded))
       .then(() => done(), done);
   });
