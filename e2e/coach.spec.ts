@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { COACH_VERIFIED_ADMIN, COACH_VERIFIED_DOMAIN } from '../contract/coach';
 import { formatResultDate } from '../contract/result-date';
 import { DEMO, expect, lastMail, test } from './fixtures';
 import { shots, signInAs } from './screens';
@@ -29,12 +30,13 @@ async function setDiscovery(page: Page, playerId: number, enabled: boolean) {
 }
 
 /** The application form on the auth page, as a coach fills it in. */
-async function applyInBrowser(page: Page, o: { name: string; email: string }) {
+async function applyInBrowser(page: Page, o: { name: string; email: string; division?: string }) {
   await page.goto('/auth-page');
   await page.getByRole('button', { name: 'I am a college coach' }).click();
   await expect(page.getByRole('heading', { name: 'I am a college coach' })).toBeVisible();
   await page.getByLabel('Name').fill(o.name);
   await page.getByLabel('Title').fill('Recruiting Coordinator');
+  await page.getByLabel('Division').selectOption(o.division ?? 'NCAA D1');
   await page.getByRole('combobox', { name: 'College' }).fill('Abilene Christian');
   await page.getByRole('option', { name: /^Abilene Christian University, Abilene, TX/ }).click();
   await expect(page.getByRole('combobox', { name: 'College' })).toHaveValue(/^Abilene Christian University/);
@@ -43,10 +45,11 @@ async function applyInBrowser(page: Page, o: { name: string; email: string }) {
 }
 
 /** Follows the verification link of the last mail to `email`, then logs in on the form. */
-async function verifyAndLogIn(page: Page, email: string) {
+async function verifyAndLogIn(page: Page, email: string, says: string) {
   const link = /https?:\/\/\S+\/verify-email\?\S+/.exec((await lastMail(page, email)).text)![0];
   await page.goto(link);
   await expect(page.getByRole('heading', { name: 'Email Verified!' })).toBeVisible();
+  await expect(page.getByText(says)).toBeVisible();
   await page.getByRole('link', { name: 'Proceed to Login' }).click();
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill('secret123');
@@ -54,17 +57,50 @@ async function verifyAndLogIn(page: Page, email: string) {
   await expect(page).toHaveURL(/\/coach\/search$/);
 }
 
-/** A coach of the college's own domain, applied and verified through the API, then signed in. */
-async function coachViaApi(page: Page, name: string) {
-  const email = `coach-${tag()}@acu.edu`;
+async function acuIpedsId(page: Page) {
   const schools = (await (
     await page.request.post('/api/schools/search', {
       data: { searchTerm: 'Abilene Christian', level: 'College' },
     })
   ).json()) as { name: string; ipedsId: number | null }[];
-  const ipedsId = schools.find((s) => s.name === COLLEGE)!.ipedsId;
+  return schools.find((s) => s.name === COLLEGE)!.ipedsId!;
+}
+
+/**
+ * The admin curates an athletics domain of this run only for the college (decision 238: only such a
+ * domain approves a coach without an admin), so it matches no other journey's coach. Signs the admin out.
+ */
+async function curatedDomain(page: Page) {
+  const domain = `acu-athletics-${tag()}.org`;
+  await signInAs(page, DEMO.admin);
+  const res = await page.request.post(`/api/admin/colleges/${await acuIpedsId(page)}/athletics-domains`, {
+    data: { domain },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  await page.request.post('/api/logout');
+  return domain;
+}
+
+async function removeDomain(page: Page, domain: string) {
+  await signInAs(page, DEMO.admin);
+  const res = await page.request.delete(
+    `/api/admin/colleges/${await acuIpedsId(page)}/athletics-domains/${domain}`,
+  );
+  expect(res.status(), await res.text()).toBe(204);
+}
+
+/** A coach at a curated athletics domain, applied and verified through the API, then signed in. */
+async function coachViaApi(page: Page, name: string, domain: string) {
+  const email = `coach-${tag()}@${domain}`;
   const res = await page.request.post('/api/coach/applications', {
-    data: { name, title: 'Head Coach', collegeIpedsId: ipedsId, email, password: 'secret123' },
+    data: {
+      name,
+      title: 'Head Coach',
+      division: 'NCAA D3',
+      collegeIpedsId: await acuIpedsId(page),
+      email,
+      password: 'secret123',
+    },
   });
   expect(res.status(), await res.text()).toBe(201);
   const link = new URL(/https?:\/\/\S+\/verify-email\?\S+/.exec((await lastMail(page, email)).text)![0]);
@@ -77,7 +113,7 @@ async function coachViaApi(page: Page, name: string) {
 }
 
 test.describe('college coaches', () => {
-  test('a coach of the college domain applies, verifies, searches, watches and asks; the family accepts', async ({
+  test('a coach at an athletics domain an admin curated applies, verifies, searches, watches and asks; the family accepts', async ({
     page,
   }) => {
     test.setTimeout(120_000);
@@ -98,22 +134,24 @@ test.describe('college coaches', () => {
     await expect(page.getByText('No college has opened this profile yet.')).toBeVisible();
     await page.request.post('/api/logout');
 
-    // The coach applies with the college's own domain: verified by the link, active at once.
+    // The coach applies at an athletics domain an admin curated: approved once the address is verified.
+    const domain = await curatedDomain(page);
     const name = `Pat Rivers ${tag()}`;
-    const email = `coach-${tag()}@acu.edu`;
+    const email = `coach-${tag()}@${domain}`;
     await applyInBrowser(page, { name, email });
     await shots(page, 'coach-apply');
     await page.getByRole('button', { name: 'Apply' }).click();
     await expect(page.getByRole('status')).toContainText(
       'Check your work email: follow the link we sent to verify it, then log in.',
     );
-    await verifyAndLogIn(page, email);
+    await verifyAndLogIn(page, email, COACH_VERIFIED_DOMAIN);
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect(nav.getByRole('link')).toHaveText(['Search', 'Watch list', 'Profile']);
     await expect(page.getByTestId('speed-credits')).toHaveCount(0);
 
     // Search with filters: too fast a floor finds nobody, 22 mph finds Jordan with his receipt.
-    await page.getByLabel('Position').fill('WR');
+    await expect(page.getByLabel('Class from')).toHaveValue('');
+    await page.getByLabel('Position').selectOption('WR');
     await page.getByLabel('Class from').fill(String(nextClass));
     await page.getByLabel('Class to').fill(String(nextClass));
     await page.getByLabel('Max Speed at least (mph)').fill('23');
@@ -200,6 +238,7 @@ test.describe('college coaches', () => {
 
     await signInAs(page, DEMO.parent);
     await setDiscovery(page, playerId, false);
+    await removeDomain(page, domain);
   });
 
   test('a coach with another email waits for an admin, who approves; another is declined with a reason', async ({
@@ -213,9 +252,9 @@ test.describe('college coaches', () => {
     await applyInBrowser(page, { name, email });
     await page.getByRole('button', { name: 'Apply' }).click();
     await expect(page.getByRole('status')).toContainText(
-      'Thank you. Follow the link we sent to verify your email; an admin will check your application and email you.',
+      'Thank you. Follow the link we sent to verify your email; an admin will check your application, approve it and email you.',
     );
-    await verifyAndLogIn(page, email);
+    await verifyAndLogIn(page, email, COACH_VERIFIED_ADMIN);
     await expect(
       page
         .getByRole('alert')
@@ -236,7 +275,7 @@ test.describe('college coaches', () => {
     await expect(page.getByRole('heading', { name: 'Coach applications' })).toBeVisible();
     const app = page.getByRole('listitem', { name: `Application of ${name}` });
     await expect(app).toContainText(`${name}, Recruiting Coordinator at ${COLLEGE}`);
-    await expect(app).toContainText('not the college’s domain');
+    await expect(app).toContainText(`${staffDomain} · not one of the college’s athletics domains`);
     await expect(app).toContainText('Waiting for approval');
     const declined = page.getByRole('listitem', { name: `Application of ${other}` });
     await declined.getByRole('button', { name: 'Decline' }).click();
@@ -269,12 +308,23 @@ test.describe('college coaches', () => {
     await domains.getByRole('button', { name: 'Add domain' }).click();
     await expect(domains.getByRole('status')).toContainText(`${staffDomain} added.`);
     await expect(domains.getByRole('listitem', { name: staffDomain })).toBeVisible();
-    await expect(app).toContainText('matches the college’s domains now');
+    await expect(app).toContainText('at one of the college’s athletics domains');
     await expect(app).toContainText('Waiting for approval');
     await shots(page, 'coach-athletics-domains');
 
+    // The approval shows what was checked and asks for a confirmation; the division may be corrected.
     await app.getByRole('button', { name: 'Approve' }).click();
+    const approve = page.getByRole('dialog', { name: `Approve ${name}?` });
+    await expect(approve).toContainText(`${staffDomain}: at one of the college’s athletics domains`);
+    await expect(approve).toContainText('Recruiting Coordinator');
+    await expect(approve).toContainText(COLLEGE);
+    await expect(approve.getByLabel('Division')).toHaveValue('NCAA D1');
+    await approve.getByLabel('Division').selectOption('NCAA D2');
+    await shots(page, 'coach-approve-dialog');
+    await approve.getByRole('button', { name: 'Approve' }).click();
+    await expect(approve).toBeHidden();
     await expect(app).toContainText('Approved');
+    await expect(app.getByLabel(`Division of ${name}`)).toHaveValue('NCAA D2');
 
     // Removed again, after a confirmation: the demo college is as it was for the next journey.
     await domains.getByRole('button', { name: `Remove ${staffDomain}` }).click();
@@ -302,7 +352,8 @@ test.describe('college coaches', () => {
     await signInAs(page, DEMO.parent);
     const playerId = await jordanId(page);
     await setDiscovery(page, playerId, true);
-    const coach = await coachViaApi(page, `Kim Doyle ${tag()}`);
+    const domain = await curatedDomain(page);
+    const coach = await coachViaApi(page, `Kim Doyle ${tag()}`, domain);
     const watched = await page.request.post('/api/coach/watchlist', { data: { playerId, note: 'Watch' } });
     expect(watched.status(), await watched.text()).toBe(201);
     await page.goto('/coach/watchlist');
@@ -321,7 +372,7 @@ test.describe('college coaches', () => {
     // in the first journey now find nobody.
     await signInAs(page, coach, 'secret123');
     await page.goto('/coach/search');
-    await page.getByLabel('Position').fill('WR');
+    await page.getByLabel('Position').selectOption('WR');
     await page.getByLabel('Class from').fill(String(nextClass));
     await page.getByLabel('Class to').fill(String(nextClass));
     await page.getByLabel('Max Speed at least (mph)').fill('22');
@@ -335,5 +386,6 @@ test.describe('college coaches', () => {
     await expect(page.locator('main').getByRole('alert')).toBeVisible();
     await expect(page.getByText('Jordan Miles')).toHaveCount(0);
     await shots(page, 'coach-profile-gone');
+    await removeDomain(page, domain);
   });
 });

@@ -56,7 +56,10 @@ async function domainStanding(db: DbOrTx, user: CoachUser, row: StandingRow): Pr
     .set({ status: 'approved', approvedByDomain: domain, decidedAt: new Date() })
     .where(and(eq(coaches.userId, row.userId), eq(coaches.status, 'awaiting-admin')))
     .returning({ id: coaches.id });
-  return done ? 'approved' : row.status;
+  if (done) return 'approved';
+  // Two first requests at once: the other one approved (or an admin decided) in between.
+  const [now] = await standingQuery(db, row.userId);
+  return now?.status ?? row.status;
 }
 
 /**

@@ -59,6 +59,8 @@ describe('User Management screen', () => {
     const { ui } = renderWithProviders(<AdminUsersRoute />);
     const item = await screen.findByRole('listitem', { name: 'Application of Sam Ortiz' });
     await ui.click(within(item).getByRole('button', { name: 'Approve' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Approve Sam Ortiz?' });
+    await ui.click(within(confirm).getByRole('button', { name: 'Approve' }));
     expect(await within(item).findByText('Approved')).toBeVisible();
     expect(item).toBeInTheDocument();
     const coach = screen.getByText('Coach applications');

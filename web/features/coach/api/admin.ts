@@ -25,3 +25,13 @@ export function useSuspendCoach() {
     onSuccess: () => void qc.invalidateQueries({ queryKey: coachKeys.applications }),
   });
 }
+
+/** An admin sets a coach's division (one approved before divisions were asked has none). */
+export function useSetDivision() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (d: { userId: number; division: CoachDivision }) =>
+      call(coachAdminApi.division, { params: { userId: d.userId }, body: { division: d.division } }),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: coachKeys.applications }),
+  });
+}

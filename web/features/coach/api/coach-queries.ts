@@ -14,6 +14,14 @@ export const useCoachSearch = (filters: CoachSearchFilters) =>
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 
+/** The positions of the search's filter, kept for the session (reference data). */
+export const useCoachPositions = () =>
+  useQuery({
+    queryKey: coachKeys.positions,
+    queryFn: ({ signal }) => call(coachApi.positions, { signal }),
+    staleTime: Infinity,
+  });
+
 export const useCoachProfile = (playerId: number) =>
   useQuery({
     queryKey: coachKeys.profile(playerId),

@@ -26,8 +26,8 @@ function useDomainMutation<V, R>(ipedsId: number, fn: (v: V) => Promise<R>) {
 }
 
 export const useAddDomain = (ipedsId: number) =>
-  useDomainMutation(ipedsId, (domain: string) =>
-    call(coachDomainsApi.add, { params: { ipedsId }, body: { domain } }),
+  useDomainMutation(ipedsId, (body: { domain: string; includeSubdomains: boolean }) =>
+    call(coachDomainsApi.add, { params: { ipedsId }, body }),
   );
 
 export const useRemoveDomain = (ipedsId: number) =>

@@ -4,6 +4,7 @@ import type { CoachSearchFilters } from '@contract/coach';
 export const coachKeys = {
   search: (filters: CoachSearchFilters) => ['coach', 'search', filters] as const,
   profile: (playerId: number) => ['coach', 'profile', playerId] as const,
+  positions: ['coach', 'positions'] as const,
   watchlist: ['coach', 'watchlist'] as const,
   connections: ['coach', 'connections'] as const,
   discovery: (playerId: number) => ['discovery', playerId] as const,

@@ -42,15 +42,18 @@ function college(initial: string[]) {
     mock(
       coachDomainsApi.add,
       async ({ request }) => {
-        const { domain: d } = (await request.json()) as { domain: string };
-        calls.push(`add ${d}`);
+        const { domain: d, includeSubdomains } = (await request.json()) as {
+          domain: string;
+          includeSubdomains: boolean;
+        };
+        calls.push(`add ${d}${includeSubdomains ? ' +subdomains' : ''}`);
         if (domains.some((x) => x.domain === d))
           return HttpResponse.json(
             { message: `${d} is already one of the college’s athletics domains`, code: 'CONFLICT' },
             { status: 409 },
           );
-        domains = [...domains, domain(d)];
-        return HttpResponse.json(domain(d), { status: 201 });
+        domains = [...domains, { ...domain(d), includeSubdomains }];
+        return HttpResponse.json({ ...domain(d), includeSubdomains }, { status: 201 });
       },
       { ipedsId: ACU },
     ),
@@ -81,7 +84,7 @@ describe("Coach applications' Athletics domains", () => {
   it("lists a picked college's website domain and added domains, and adds one with the messages under the field", async () => {
     const calls = college(['acusports.com']);
     const { ui, group } = await pickAcu();
-    expect(group).toHaveTextContent('website domain acu.edu (always the college’s)');
+    expect(group).toHaveTextContent('website domain acu.edu (a hint only: approves nobody)');
     expect(within(group).getByRole('listitem', { name: 'acusports.com' })).toHaveTextContent(
       'acusports.com · added Nov 20, 2026',
     );
@@ -111,6 +114,14 @@ describe("Coach applications' Athletics domains", () => {
     expect(await within(group).findByRole('listitem', { name: 'gowildcats.com' })).toBeVisible();
     expect(field).toHaveValue('');
 
+    await ui.click(within(group).getByLabelText(/Addresses at its subdomains too/));
+    await ui.type(field, 'gowildcats.net');
+    await ui.click(addButton);
+    expect(await within(group).findByRole('listitem', { name: 'gowildcats.net' })).toHaveTextContent(
+      'gowildcats.net · and its subdomains · added',
+    );
+    expect(calls).toEqual(['add gowildcats.com', 'add gowildcats.net +subdomains']);
+
     await ui.type(field, 'acusports.com');
     await ui.click(addButton);
     expect(await within(group).findByRole('alert')).toHaveTextContent(
@@ -125,7 +136,7 @@ describe("Coach applications' Athletics domains", () => {
     await ui.click(within(group).getByRole('button', { name: 'Remove gowildcats.com' }));
     let dialog = await screen.findByRole('alertdialog', { name: 'Remove gowildcats.com?' });
     expect(dialog).toHaveTextContent(
-      'Coaches who apply for Abilene Christian University with an address at gowildcats.com will wait for an admin. Coaches already approved keep their accounts.',
+      'The coaches this domain approved for Abilene Christian University wait for an admin again from now on and are told by email; coaches an admin approved keep their accounts. New applications at gowildcats.com wait for an admin.',
     );
     await ui.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
@@ -138,7 +149,7 @@ describe("Coach applications' Athletics domains", () => {
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(calls).toEqual(['remove gowildcats.com']);
     expect(await within(group).findByRole('status')).toHaveTextContent(
-      'gowildcats.com removed. New applications there wait for an admin; approved coaches keep their accounts.',
+      'gowildcats.com removed. The coaches it approved wait for an admin again and were told by email; new applications there wait for an admin.',
     );
     await waitFor(() =>
       expect(within(group).queryByRole('listitem', { name: 'gowildcats.com' })).not.toBeInTheDocument(),

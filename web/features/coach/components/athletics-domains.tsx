@@ -15,8 +15,9 @@ const addedOn = (d: AthleticsDomain) =>
   `added ${formatShortDate(d.addedAt)}${d.addedBy ? ` by ${d.addedBy}` : ''}`;
 
 /**
- * Coach applications' 'Athletics domains' (decision 211): a work email at the college's website domain,
- * at one of these, or at a subdomain, verifies a coach by the email link; any other waits for an admin.
+ * Coach applications' 'Athletics domains' (decisions 211, 238): a work email at one of these (a subdomain
+ * only where ticked) approves a coach once verified; any other waits for an admin. The college's website
+ * domain is only a hint: its students and alumni have addresses there too.
  */
 export function AthleticsDomains() {
   const [ipedsId, setIpedsId] = useState<number | null>(null);
@@ -26,8 +27,9 @@ export function AthleticsDomains() {
         Athletics domains
       </h3>
       <p className="text-sm text-muted-foreground">
-        A coach whose work email is at the college’s website domain or one of its athletics domains (or a
-        subdomain of either) is verified by the email link. Any other email waits for your approval.
+        A coach whose work email is at one of the college’s athletics domains is approved once the address is
+        verified (a subdomain only where you tick it). Any other email waits for your approval, the college’s
+        website domain too: its students and alumni have addresses there.
       </p>
       <div className="grid gap-2">
         <Label htmlFor="athletics-college">College</Label>
@@ -43,6 +45,7 @@ function CollegeDomains({ ipedsId }: { ipedsId: number }) {
   const add = useAddDomain(ipedsId);
   const remove = useRemoveDomain(ipedsId);
   const [domain, setDomain] = useState('');
+  const [includeSubdomains, setIncludeSubdomains] = useState(false);
   const [message, setMessage] = useState<Message | null>(null);
   const [removing, setRemoving] = useState<AthleticsDomain | null>(null);
   if (college.isPending)
@@ -56,11 +59,12 @@ function CollegeDomains({ ipedsId }: { ipedsId: number }) {
   const c = college.data;
 
   const submit = () => {
-    const parsed = athleticsDomainInputSchema.safeParse({ domain });
+    const parsed = athleticsDomainInputSchema.safeParse({ domain, includeSubdomains });
     if (!parsed.success) return setMessage({ kind: 'alert', text: parsed.error.issues[0].message });
-    add.mutate(parsed.data.domain, {
+    add.mutate(parsed.data, {
       onSuccess: (d) => {
         setDomain('');
+        setIncludeSubdomains(false);
         setMessage({
           kind: 'status',
           text: `${d.domain} added. Applications already waiting still need your approval: the list marks those that now match.`,
@@ -75,7 +79,7 @@ function CollegeDomains({ ipedsId }: { ipedsId: number }) {
         setRemoving(null);
         setMessage({
           kind: 'status',
-          text: `${d.domain} removed. New applications there wait for an admin; approved coaches keep their accounts.`,
+          text: `${d.domain} removed. The coaches it approved wait for an admin again and were told by email; new applications there wait for an admin.`,
         });
       },
       onError: (e) => {
@@ -91,10 +95,10 @@ function CollegeDomains({ ipedsId }: { ipedsId: number }) {
         {c.website ? (
           <>
             {' '}
-            · website domain <span className="font-medium">{c.website}</span> (always the college’s)
+            · website domain <span className="font-medium">{c.website}</span> (a hint only: approves nobody)
           </>
         ) : (
-          ' · no website domain in the directory: every application waits for an admin unless you add one'
+          ' · no website domain in the directory'
         )}
       </p>
       {c.domains.length === 0 ? (
@@ -106,7 +110,9 @@ function CollegeDomains({ ipedsId }: { ipedsId: number }) {
               {/* One paragraph: on a phone the date wraps under the domain instead of squeezing it. */}
               <p className="min-w-0 flex-1">
                 <span className="font-medium wrap-anywhere">{d.domain}</span>{' '}
-                <span className="text-muted-foreground">· {addedOn(d)}</span>
+                <span className="text-muted-foreground">
+                  {d.includeSubdomains ? '· and its subdomains ' : ''}· {addedOn(d)}
+                </span>
               </p>
               <Button
                 size="sm"
@@ -148,6 +154,14 @@ function CollegeDomains({ ipedsId }: { ipedsId: number }) {
         <Button type="submit" className="sm:mt-7" disabled={add.isPending}>
           {add.isPending ? 'Adding...' : 'Add domain'}
         </Button>
+        <label className="flex basis-full items-center gap-2">
+          <input
+            type="checkbox"
+            checked={includeSubdomains}
+            onChange={(e) => setIncludeSubdomains(e.target.checked)}
+          />
+          Addresses at its subdomains too (e.g. media.gowildcats.com)
+        </label>
       </form>
       <RemoveDomainDialog
         domain={removing}

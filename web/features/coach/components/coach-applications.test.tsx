@@ -49,7 +49,7 @@ describe("User Management's Coach applications", () => {
     const { ui } = renderWithProviders(<CoachApplications />);
     const item = await screen.findByRole('listitem', { name: 'Application of Sam Ortiz' });
     expect(item).toHaveTextContent('Sam Ortiz, Recruiting Coordinator at Abilene Christian University');
-    expect(item).toHaveTextContent('sam@example.com · not the college’s domain');
+    expect(item).toHaveTextContent('sam@example.com · not one of the college’s athletics domains · NCAA D2');
     expect(item).toHaveTextContent('Waiting for approval');
 
     await ui.click(within(item).getByRole('button', { name: 'Decline' }));
@@ -72,8 +72,9 @@ describe("User Management's Coach applications", () => {
     expect(within(after).queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
   });
 
-  it('cancelling the dialog declines nothing; approving offers Suspend', async () => {
+  it('cancelling the dialog declines nothing; approving shows what was checked, may correct the division, and offers Suspend', async () => {
     let state = application();
+    const approvals: unknown[] = [];
     let declined = false;
     let suspended: string | null = null;
     server.use(
@@ -84,9 +85,10 @@ describe("User Management's Coach applications", () => {
       }),
       mock(
         coachAdminApi.approve,
-        () => {
-          state = application({ status: 'approved' });
-          return HttpResponse.json({ id: 40, status: 'approved' });
+        async ({ request }) => {
+          approvals.push(await request.json());
+          state = application({ status: 'approved', division: 'NAIA' });
+          return HttpResponse.json(state);
         },
         { id: 4 },
       ),
@@ -106,28 +108,50 @@ describe("User Management's Coach applications", () => {
     expect(declined).toBe(false);
 
     await ui.click(within(item).getByRole('button', { name: 'Approve' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Approve Sam Ortiz?' });
+    const checked = within(confirm).getByLabelText('What was checked');
+    expect(checked).toHaveTextContent('sam@example.com (verified)');
+    expect(checked).toHaveTextContent('example.com: not one of the college’s athletics domains');
+    expect(checked).toHaveTextContent('Recruiting Coordinator');
+    expect(checked).toHaveTextContent('Abilene Christian University');
+    expect(within(confirm).getByLabelText('Division')).toHaveValue('NCAA D2');
+    await ui.selectOptions(within(confirm).getByLabelText('Division'), 'NAIA');
+    await ui.click(within(confirm).getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(approvals).toEqual([{ division: 'NAIA' }]);
     expect(await within(item).findByText('Approved')).toBeVisible();
+    expect(within(item).getByLabelText('Division of Sam Ortiz')).toHaveValue('NAIA');
     await ui.click(within(item).getByRole('button', { name: 'Suspend' }));
     expect(await within(item).findByText('Suspended')).toBeVisible();
     expect(suspended).toBe('40');
   });
 
-  it('marks a waiting application whose email matches a domain added since, still to approve', async () => {
+  it('marks a waiting application at a curated domain, and one under the website domain as a hint only', async () => {
     server.use(
       mock(coachAdminApi.applications, () =>
         HttpResponse.json([
-          application({ email: 'sam@gowildcats.com', domainMatchesNow: true }),
-          application({ id: 5, name: 'Lee Park', email: 'lee@example.com' }),
+          application({ email: 'sam@gowildcats.com', emailDomain: 'gowildcats.com', domainMatchesNow: true }),
+          application({
+            id: 5,
+            name: 'Lee Park',
+            email: 'lee@students.acu.edu',
+            emailDomain: 'students.acu.edu',
+            websiteDomainMatch: true,
+            division: null,
+          }),
         ]),
       ),
     );
     renderWithProviders(<CoachApplications />);
     const sam = await screen.findByRole('listitem', { name: 'Application of Sam Ortiz' });
-    expect(sam).toHaveTextContent('sam@gowildcats.com · matches the college’s domains now');
+    expect(sam).toHaveTextContent('sam@gowildcats.com · at one of the college’s athletics domains');
     expect(sam).toHaveTextContent('Waiting for approval');
     expect(within(sam).getByRole('button', { name: 'Approve' })).toBeVisible();
     const lee = screen.getByRole('listitem', { name: 'Application of Lee Park' });
-    expect(lee).toHaveTextContent('lee@example.com · not the college’s domain');
+    expect(lee).toHaveTextContent(
+      'lee@students.acu.edu · under the college’s website domain acu.edu: a hint only, its students and alumni have addresses there too',
+    );
+    expect(lee).toHaveTextContent('no division stated (treated as NCAA D1)');
     expect(screen.getByRole('heading', { name: 'Athletics domains' })).toBeVisible();
   });
 

@@ -3,7 +3,10 @@ import type { AdminCoachApplication, CoachStatus } from '@contract/coach';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { useCoachApplications, useDecideApplication, useSuspendCoach } from '../api/admin';
+import { COACH_DIVISIONS, type CoachDivision } from '@contract/coach-calendar';
+import { NativeSelect } from '@/components/ui/native-select';
+import { useCoachApplications, useSetDivision, useSuspendCoach } from '../api/admin';
+import { ApproveApplicationDialog, domainCheck } from './approve-application-dialog';
 import { AthleticsDomains } from './athletics-domains';
 import { DeclineApplicationDialog } from './decline-application-dialog';
 
@@ -14,19 +17,19 @@ const STATUS_TEXT: Record<CoachStatus, string> = {
   suspended: 'Suspended',
 };
 
-/** An email that matches only since an admin added a domain still waits: approving it is one click. */
-function domainText(a: AdminCoachApplication) {
-  if (a.domainMatched) return ' · the college’s own domain';
-  if (a.domainMatchesNow) return ' · matches the college’s domains now';
-  return ' · not the college’s domain';
-}
+const divisionText = (a: AdminCoachApplication) =>
+  a.division ? ` · ${a.division}` : ' · no division stated (treated as NCAA D1)';
 
-/** User Management's 'Coach applications': approve, decline with a reason (mailed), suspend; the athletics domains. */
+/**
+ * User Management's 'Coach applications': approve after a confirmation of what was checked, decline with
+ * a reason (mailed), suspend, set a division; the athletics domains.
+ */
 export function CoachApplications() {
   const apps = useCoachApplications().data ?? [];
-  const decide = useDecideApplication();
   const suspend = useSuspendCoach();
+  const setDivision = useSetDivision();
   const [declining, setDeclining] = useState<AdminCoachApplication | null>(null);
+  const [approving, setApproving] = useState<AdminCoachApplication | null>(null);
   return (
     <Card>
       <CardHeader>
@@ -51,26 +54,39 @@ export function CoachApplications() {
                     </Badge>
                   </p>
                   <p className="text-muted-foreground">
-                    <span className="break-all">{a.email}</span>
-                    {domainText(a)}
+                    <span className="break-all">{a.email}</span> · {domainCheck(a)}
                     {a.emailVerified ? '' : ' · email not verified yet'}
+                    {divisionText(a)}
                   </p>
                   {a.declineReason && <p className="text-muted-foreground">Reason: {a.declineReason}</p>}
                 </div>
                 <div className="flex shrink-0 gap-2">
                   {a.status === 'awaiting-admin' && (
                     <>
-                      <Button
-                        size="sm"
-                        disabled={decide.isPending}
-                        onClick={() => decide.mutate({ id: a.id, approve: true })}
-                      >
+                      <Button size="sm" onClick={() => setApproving(a)}>
                         Approve
                       </Button>
                       <Button size="sm" variant="outline" onClick={() => setDeclining(a)}>
                         Decline
                       </Button>
                     </>
+                  )}
+                  {a.status === 'approved' && (
+                    <NativeSelect
+                      aria-label={`Division of ${a.name}`}
+                      wrapperClassName="w-32"
+                      className="h-8"
+                      value={a.division ?? ''}
+                      disabled={setDivision.isPending}
+                      onChange={(e) =>
+                        setDivision.mutate({ userId: a.userId, division: e.target.value as CoachDivision })
+                      }
+                    >
+                      {!a.division && <option value="">Division?</option>}
+                      {COACH_DIVISIONS.map((d) => (
+                        <option key={d}>{d}</option>
+                      ))}
+                    </NativeSelect>
                   )}
                   {a.status === 'approved' && (
                     <Button
@@ -90,6 +106,7 @@ export function CoachApplications() {
         <AthleticsDomains />
       </CardContent>
       <DeclineApplicationDialog application={declining} onClose={() => setDeclining(null)} />
+      <ApproveApplicationDialog application={approving} onClose={() => setApproving(null)} />
     </Card>
   );
 }

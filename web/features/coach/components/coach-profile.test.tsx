@@ -61,4 +61,21 @@ describe("a coach's view of a player (brief 28b item 3)", () => {
     expect(screen.queryByText(/Verified 40/)).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Receipt' })).not.toBeInTheDocument();
   });
+
+  it('tells a D1 or D2 coach when contact opens and offers no Ask to connect before then', async () => {
+    server.use(mock(coachApi.profile, () => HttpResponse.json(profile({ contactOpensOn: '2028-06-15' }))));
+    renderWithProviders(<CoachProfileView playerId={7} />);
+    expect(await screen.findByText('Contact opens Jun 15, 2028')).toBeVisible();
+    expect(screen.getByRole('note')).toHaveTextContent(
+      'Contact opens Jun 15, 2028: NCAA D1 and D2 coaches may ask to connect from June 15 after a player’s sophomore year.',
+    );
+    expect(screen.queryByRole('button', { name: 'Ask to connect' })).not.toBeInTheDocument();
+  });
+
+  it('offers Ask to connect when contact is open', async () => {
+    server.use(mock(coachApi.profile, () => HttpResponse.json(profile())));
+    renderWithProviders(<CoachProfileView playerId={7} />);
+    expect(await screen.findByRole('button', { name: 'Ask to connect' })).toBeVisible();
+    expect(screen.queryByText(/Contact opens/)).not.toBeInTheDocument();
+  });
 });

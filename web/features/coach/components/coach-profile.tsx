@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { CONNECT_MESSAGE_MAX, type CoachProfile } from '@contract/coach';
+import { contactOpensText } from '@contract/coach-calendar';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -43,6 +44,7 @@ export function CoachProfileView({ playerId }: { playerId: number }) {
               .filter(Boolean)
               .join(' · ')}
           </p>
+          {p.contactOpensOn && <p className="font-medium">{contactOpensText(p.contactOpensOn)}</p>}
           {p.height && (
             <p>
               Height {p.height}
@@ -121,6 +123,11 @@ export function CoachProfileView({ playerId }: { playerId: number }) {
               {p.connection === 'accepted'
                 ? 'accepted, the email the family gave is in your watch list'
                 : CONNECTION_TEXT[p.connection](null)}
+            </p>
+          ) : p.contactOpensOn ? (
+            <p className="text-sm" role="note">
+              {contactOpensText(p.contactOpensOn)}: NCAA D1 and D2 coaches may ask to connect from June 15
+              after a player’s sophomore year.
             </p>
           ) : (
             <form

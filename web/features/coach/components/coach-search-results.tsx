@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { CoachSearchItem } from '@contract/coach';
+import { contactOpensText } from '@contract/coach-calendar';
 import { formatForty } from '@contract/forty-math';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 
@@ -44,6 +45,12 @@ function PlayerLink({ i }: { i: CoachSearchItem }) {
   );
 }
 
+/** For a D1 or D2 coach, when the NCAA calendar lets contact start (decision 238). */
+function ContactOpens({ i }: { i: CoachSearchItem }) {
+  if (!i.contactOpensOn) return null;
+  return <p className="text-xs text-muted-foreground">{contactOpensText(i.contactOpensOn)}</p>;
+}
+
 /**
  * The results: a table from tablet width, a card per player on a phone (eight columns do not fit 390 px).
  * Every number links to its receipt, the name to the profile.
@@ -56,6 +63,7 @@ export function CoachSearchResults({ items }: { items: CoachSearchItem[] }) {
         {items.map((i) => (
           <li key={i.playerId} className="space-y-1 rounded-lg border bg-card p-3 text-sm">
             <PlayerLink i={i} />
+            <ContactOpens i={i} />
             <p className="text-muted-foreground">
               {[i.classYear && `Class of ${i.classYear}`, i.position, school(i)].filter(Boolean).join(' · ')}
             </p>
@@ -85,6 +93,7 @@ export function CoachSearchResults({ items }: { items: CoachSearchItem[] }) {
               <TableRow key={i.playerId}>
                 <TableCell>
                   <PlayerLink i={i} />
+                  <ContactOpens i={i} />
                 </TableCell>
                 <TableCell>{i.classYear}</TableCell>
                 <TableCell>{i.position}</TableCell>

@@ -27,7 +27,48 @@ const item = (over: Partial<CoachSearchItem> = {}): CoachSearchItem => ({
 
 describe('coach search', () => {
   // The saved searches beside the filters have tests of their own.
-  beforeEach(() => server.use(mock(coachApi.savedSearches, () => HttpResponse.json([]))));
+  beforeEach(() =>
+    server.use(
+      mock(coachApi.savedSearches, () => HttpResponse.json([])),
+      mock(coachApi.positions, () =>
+        HttpResponse.json([
+          { key: 'QB', name: 'Quarterback' },
+          { key: 'WR', name: 'Wide Receiver' },
+        ]),
+      ),
+    ),
+  );
+
+  it('starts with empty filters whose hints look like hints; position, level and state are lists', async () => {
+    server.use(mock(coachApi.search, () => HttpResponse.json({ items: [], nextCursor: null })));
+    renderWithProviders(<CoachSearch />);
+    const form = await screen.findByRole('form', { name: 'Search filters' });
+    for (const input of within(form).getAllByRole('textbox')) {
+      expect(input).toHaveValue('');
+      expect(input.getAttribute('placeholder')).toMatch(/^Any /);
+    }
+    for (const label of ['Position', 'Level', 'State']) {
+      const select = within(form).getByLabelText(label);
+      expect(select.tagName, label).toBe('SELECT');
+      expect(select).toHaveValue('');
+    }
+    expect(await within(form).findByRole('option', { name: 'Wide Receiver' })).toHaveValue('WR');
+    expect(within(form).getByRole('option', { name: 'Texas' })).toHaveValue('TX');
+  });
+
+  it('shows a D1 or D2 coach when contact with a player opens', async () => {
+    server.use(
+      mock(coachApi.search, () =>
+        HttpResponse.json({ items: [item({ contactOpensOn: '2027-06-15' })], nextCursor: null }),
+      ),
+    );
+    renderWithProviders(<CoachSearch />);
+    const table = within(await screen.findByRole('table'));
+    const row = (await table.findByRole('link', { name: 'Jordan Miles' })).closest('tr')!;
+    expect(row).toHaveTextContent('Contact opens Jun 15, 2027');
+    const card = within(screen.getByRole('list', { name: 'Players' })).getByRole('listitem');
+    expect(card).toHaveTextContent('Contact opens Jun 15, 2027');
+  });
 
   it('sends only the filters typed and the sort chosen, and shows each row with its receipts', async () => {
     const asked: URLSearchParams[] = [];
@@ -42,7 +83,10 @@ describe('coach search', () => {
     expect(await screen.findByText('No players match these filters.')).toBeVisible();
     expect(Object.fromEntries(asked[0])).toEqual({ sort: 'speed' });
 
-    await ui.type(screen.getByLabelText('Position'), 'WR');
+    await ui.selectOptions(
+      screen.getByLabelText('Position'),
+      await screen.findByRole('option', { name: 'Wide Receiver' }),
+    );
     await ui.type(screen.getByLabelText('Max Speed at least (mph)'), ' 22 ');
     await ui.type(screen.getByLabelText('40 at most (s)'), '4.7');
     await ui.selectOptions(screen.getByLabelText('Level'), 'High School');

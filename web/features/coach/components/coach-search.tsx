@@ -1,24 +1,26 @@
 import { useState } from 'react';
 import { COACH_SORT_LABELS, COACH_SORTS, type CoachSearchFilters, type CoachSort } from '@contract/coach';
-import { LEVELS } from '@contract/constants';
+import { LEVELS, US_STATES } from '@contract/constants';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
-import { useCoachSearch } from '../api/coach-queries';
+import { useCoachPositions, useCoachSearch } from '../api/coach-queries';
 import { CoachSearchResults } from './coach-search-results';
 import { SavedSearchList, SaveSearch } from './saved-searches';
 
-const FIELDS: { key: keyof CoachSearchFilters; label: string; placeholder?: string }[] = [
-  { key: 'position', label: 'Position', placeholder: 'WR' },
-  { key: 'classFrom', label: 'Class from', placeholder: '2026' },
-  { key: 'classTo', label: 'Class to', placeholder: '2028' },
-  { key: 'state', label: 'State', placeholder: 'TX' },
-  { key: 'school', label: 'School' },
-  { key: 'minSpeedMph', label: 'Max Speed at least (mph)' },
-  { key: 'minIga', label: 'IGA at least' },
-  { key: 'maxFortySeconds', label: '40 at most (s)', placeholder: '4.6' },
-  { key: 'measuredWithinMonths', label: 'Measured within (months)' },
+/**
+ * The typed filters start empty; a placeholder is a hint of the form ('e.g.'), never a value that looks
+ * applied (issue 50). Position, level and state are lists to choose from.
+ */
+const FIELDS: { key: keyof CoachSearchFilters; label: string; placeholder: string; numeric?: boolean }[] = [
+  { key: 'classFrom', label: 'Class from', placeholder: 'Any year', numeric: true },
+  { key: 'classTo', label: 'Class to', placeholder: 'Any year', numeric: true },
+  { key: 'school', label: 'School', placeholder: 'Any school' },
+  { key: 'minSpeedMph', label: 'Max Speed at least (mph)', placeholder: 'Any speed', numeric: true },
+  { key: 'minIga', label: 'IGA at least', placeholder: 'Any score', numeric: true },
+  { key: 'maxFortySeconds', label: '40 at most (s)', placeholder: 'Any time', numeric: true },
+  { key: 'measuredWithinMonths', label: 'Measured within (months)', placeholder: 'Any time', numeric: true },
 ];
 
 /** The filters as typed: empty ones are left out of the query. */
@@ -33,6 +35,24 @@ export function CoachSearch() {
   const [sort, setSort] = useState<CoachSort>('speed');
   const [filters, setFilters] = useState<CoachSearchFilters>({ sort: 'speed' });
   const search = useCoachSearch(filters);
+  const positions = useCoachPositions().data ?? [];
+  const choose = (key: keyof CoachSearchFilters, label: string, options: [string, string][]) => (
+    <div>
+      <Label htmlFor={`f-${key}`}>{label}</Label>
+      <NativeSelect
+        id={`f-${key}`}
+        value={form[key] ?? ''}
+        onChange={(e) => setForm({ ...form, [key]: e.target.value })}
+      >
+        <option value="">Any</option>
+        {options.map(([value, text]) => (
+          <option key={value} value={value}>
+            {text}
+          </option>
+        ))}
+      </NativeSelect>
+    </div>
+  );
   const items = search.data?.pages.flatMap((p) => p.items) ?? [];
   return (
     <div className="space-y-4">
@@ -44,25 +64,24 @@ export function CoachSearch() {
           setFilters(toFilters(form, sort));
         }}
       >
-        <div>
-          <Label htmlFor="f-level">Level</Label>
-          <NativeSelect
-            id="f-level"
-            value={form.level ?? ''}
-            onChange={(e) => setForm({ ...form, level: e.target.value })}
-          >
-            <option value="">Any</option>
-            {LEVELS.map((l) => (
-              <option key={l}>{l}</option>
-            ))}
-          </NativeSelect>
-        </div>
+        {choose(
+          'level',
+          'Level',
+          LEVELS.map((l) => [l, l]),
+        )}
+        {choose(
+          'position',
+          'Position',
+          positions.map((p) => [p.key, p.name]),
+        )}
+        {choose('state', 'State', Object.entries(US_STATES))}
         {FIELDS.map((f) => (
           <div key={f.key}>
             <Label htmlFor={`f-${f.key}`}>{f.label}</Label>
             <Input
               id={`f-${f.key}`}
               placeholder={f.placeholder}
+              inputMode={f.numeric ? 'decimal' : undefined}
               value={form[f.key] ?? ''}
               onChange={(e) => setForm({ ...form, [f.key]: e.target.value })}
             />

@@ -30,8 +30,9 @@ export function RemoveDomainDialog({
         <AlertDialogHeader>
           <AlertDialogTitle>Remove {domain?.domain}?</AlertDialogTitle>
           <AlertDialogDescription>
-            Coaches who apply for {college} with an address at {domain?.domain} will wait for an admin.
-            Coaches already approved keep their accounts.
+            The coaches this domain approved for {college} wait for an admin again from now on and are told by
+            email; coaches an admin approved keep their accounts. New applications at {domain?.domain} wait
+            for an admin.
           </AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
