@@ -24,9 +24,10 @@ let admin: TestUser;
 let family: TestUser;
 let acu: { id: number; ipedsId: number | null };
 
+/** Colleges whose website host is a hospital system's, as the probe found them (ids of their own here). */
 const HOSPITAL_COLLEGES = [
-  { name: 'Alegent Health School of Radiologic Technology', ipedsId: 181145, website: 'alegent.com' },
-  { name: 'Bryan College of Health Sciences', ipedsId: 181020, website: 'bryanhealth.com' },
+  { name: 'Alegent Health School of Radiologic Technology', ipedsId: 99_181_145, website: 'alegent.com' },
+  { name: 'Bryan College of Health Sciences', ipedsId: 99_181_020, website: 'bryanhealth.com' },
 ];
 
 beforeAll(async () => {
@@ -54,8 +55,8 @@ describe("the college's website host approves nobody (finding 1)", () => {
   const cases = [
     { local: 'x', domain: 'students.acu.edu', ipedsId: 222178 },
     { local: 'x', domain: 'alumni.acu.edu', ipedsId: 222178 },
-    { local: 'nurse', domain: 'alegent.com', ipedsId: 181145 },
-    { local: 'staff', domain: 'bryanhealth.com', ipedsId: 181020 },
+    { local: 'nurse', domain: 'alegent.com', ipedsId: 99_181_145 },
+    { local: 'staff', domain: 'bryanhealth.com', ipedsId: 99_181_020 },
   ];
   for (const c of cases)
     it(`${c.local}@${c.domain} waits for an admin after the email link, and the admin sees the hint`, async () => {
@@ -277,6 +278,6 @@ describe('finding 6', () => {
 
 // Keeps the hospital colleges' rows honest: they are colleges with a website host, as in the directory.
 it('the hospital colleges are in the directory as colleges with their website hosts', async () => {
-  const rows = await t.db.select().from(schools).where(eq(schools.ipedsId, 181145));
+  const rows = await t.db.select().from(schools).where(eq(schools.ipedsId, 99_181_145));
   expect(rows[0]).toMatchObject({ level: 'College', website: 'alegent.com' });
 });
