@@ -1,5 +1,11 @@
 import { z } from 'zod';
 
+const jobLaneSchema = z.object({
+  queued: z.number().int(),
+  running: z.number().int(),
+  oldestQueuedAt: z.string().nullable(),
+});
+
 export const healthSchema = z.object({
   status: z.enum(['ok', 'error']),
   version: z.string(),
@@ -19,6 +25,19 @@ export const healthSchema = z.object({
       path: z.string(),
     }),
   }),
+  /**
+   * Whether this instance hears the other instances' writes (decision 239). While it does not, it serves
+   * nothing from memory and the health check answers 503 with `status: 'error'`. Absent on the embedded
+   * database (one process).
+   */
+  writes: z.object({ heard: z.boolean(), message: z.string() }).optional(),
+  /** Admins only: the job queue, per lane (issue 50): what waits, what runs, and since when the oldest waits. */
+  jobs: z
+    .object({
+      short: jobLaneSchema,
+      long: jobLaneSchema,
+    })
+    .optional(),
   deploy: z
     .object({
       deploymentId: z.string().nullable(),

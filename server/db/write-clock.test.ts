@@ -9,6 +9,8 @@ import {
   DELETE,
   INSERT,
   isPlainRead,
+  CATCH_UP_WAIT_MS,
+  CatchUp,
   checkKeptReads,
   keptReads,
   listenForWrites,
@@ -768,4 +770,82 @@ describe('the write clock on the database the tests run on', () => {
       await handle.close();
     }
   });
+});
+
+describe('catching up with other processes before serving from memory (decision 239)', () => {
+  /** A clock with a catch-up whose syncs the test answers: `sent` holds the numbers sent. */
+  const setup = () => {
+    const clock = new WriteClock(true);
+    const sent: number[] = [];
+    const c = new CatchUp((n) => sent.push(n));
+    clock.attachCatchUp(c);
+    return { clock, c, sent };
+  };
+
+  it('a request is caught up only by a sync begun after it arrived; the requests of the moment share one', async () => {
+    const { clock, c, sent } = setup();
+    const mark = clock.syncMark();
+    expect(clock.caughtUp(mark)).toBe(false);
+    const first = clock.catchUp(mark);
+    const second = clock.catchUp(mark);
+    expect(sent).toEqual([1]);
+    // A request arriving while sync 1 is in flight needs the next one: sync 1 may predate its write.
+    const late = clock.syncMark();
+    const third = clock.catchUp(late);
+    expect(sent).toEqual([1]);
+    c.echoed(1);
+    expect(await first).toBe(true);
+    expect(await second).toBe(true);
+    expect(clock.caughtUp(mark)).toBe(true);
+    expect(clock.caughtUp(late)).toBe(false);
+    expect(sent).toEqual([1, 2]);
+    c.echoed(2);
+    expect(await third).toBe(true);
+    // Caught up already: no promise, no sync.
+    expect(clock.catchUp(late)).toBe(true);
+    expect(sent).toEqual([1, 2]);
+  });
+
+  it('a slow sync sends the waiting requests to the database; one overdue counts as a lost listener; not hearing, nothing waits', async () => {
+    const { clock, c, sent } = setup();
+    const t0 = Date.now();
+    const waiting = clock.catchUp(clock.syncMark());
+    expect(c.beat(t0 + 10)).toBe(true);
+    expect(c.beat(t0 + CATCH_UP_WAIT_MS + 10)).toBe(true);
+    expect(await waiting).toBe(false);
+    expect(c.beat(t0 + 10_000)).toBe(false);
+    clock.setHeard(false, 'test');
+    expect(clock.catchUp(clock.syncMark())).toBe(false);
+    expect(clock.caughtUp(0)).toBe(false);
+    expect(sent).toEqual([1]);
+  });
+
+  it('an idle process sends a heartbeat sync; embedded PGlite (no catch-up) is always caught up', () => {
+    const { c, sent } = setup();
+    expect(c.beat(Date.now() + 1000)).toBe(true);
+    expect(sent).toEqual([1]);
+    const alone = new WriteClock(true);
+    expect(alone.caughtUp(alone.syncMark())).toBe(true);
+    expect(alone.catchUp(alone.syncMark())).toBe(true);
+  });
+
+  it.runIf(isRealPostgres())(
+    "on PostgreSQL a sync comes back after another connection's write committed before it began",
+    async () => {
+      const handle = await freshDb();
+      const other = await otherConnection(handle);
+      try {
+        const clock = handle.writes;
+        for (let i = 0; i < 50; i++) {
+          const before = clock.count;
+          await other.query(`update plans set name = name where id = (select min(id) from plans)`);
+          expect(await clock.catchUp(clock.syncMark())).toBe(true);
+          expect(clock.count, `round ${i}`).toBeGreaterThan(before);
+        }
+      } finally {
+        await other.end();
+        await handle.close();
+      }
+    },
+  );
 });

@@ -915,25 +915,30 @@ export async function listenForWrites(
   const beat = setInterval(() => {
     if (stopped || !client || !clock.heard) return;
     if (!catchUp.beat())
-      lost(new Error(`no answer on the listening connection for ${SYNC_DEADLINE_MS} ms`), true);
+      lost(new Error(`no answer on the listening connection for ${SYNC_DEADLINE_MS} ms`), 'stuck');
   }, 100);
   beat.unref();
 
-  const lost = (err: Error, stuck = false) => {
+  /** `stuck`: it stopped answering (replaced at once); `failed`: it could not connect (tried again in a second). */
+  const lost = (err: Error, how: 'ended' | 'stuck' | 'failed' = 'ended') => {
     clock.setHeard(false, `${err.message}: serving nothing from memory until it listens again`);
     const c = client;
     client = null;
     c?.removeAllListeners();
     c?.on('error', () => {});
     // A connection that stopped answering would never end politely: its socket is closed.
-    if (stuck && c) socketOf(c)?.destroy();
+    if (how !== 'ended' && c) socketOf(c)?.destroy();
     else void c?.end().catch(() => {});
     if (stopped || retry) return;
     opts.onLost?.(err);
-    retry = setTimeout(() => {
-      retry = null;
-      void connect();
-    }, opts.retryMs ?? 1000);
+    // A connection that stopped answering is replaced at once; one that was refused or lost, in a second.
+    retry = setTimeout(
+      () => {
+        retry = null;
+        void connect();
+      },
+      how === 'stuck' ? Math.min(100, opts.retryMs ?? 100) : (opts.retryMs ?? 1000),
+    );
     retry.unref();
   };
 
@@ -969,7 +974,7 @@ export async function listenForWrites(
         clock.setHeard(true, "listening for other processes' writes again");
       }
     } catch (err) {
-      if (client === c) lost(err as Error, true);
+      if (client === c) lost(err as Error, 'failed');
     }
   };
 

@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SESSION_IDLE_DAYS } from '../../../contract/constants';
 import type { Health, SessionDebug } from '../../../contract/diagnostics';
+import type { WriteClock } from '../../db/write-clock';
+import { queueDepth } from '../../lib/jobs';
 import { SESSION_COOKIE } from '../../plugins/session';
 
 let version: string | undefined;
@@ -30,6 +32,49 @@ const showsDetails = (app: FastifyInstance, req: FastifyRequest) =>
 
 const NEUTRAL_COOKIE = { secure: false, httpOnly: false, sameSite: '', maxAge: 0, path: '' };
 
+/** True once the clock hears other processes, waiting at most `ms` for it. */
+function heardWithin(clock: WriteClock, ms: number): Promise<boolean> {
+  if (clock.heard) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      off();
+      resolve(clock.heard);
+    }, ms);
+    const off = clock.onHeardChange((heard) => {
+      if (!heard) return;
+      clearTimeout(timer);
+      off();
+      resolve(true);
+    });
+  });
+}
+
+/**
+ * Whether this instance hears the other instances' writes (decision 239). A listener that is waiting to
+ * connect again is asked to try now, and given half a second: a database just back is not reported as
+ * an instance that cannot hear. Unhealthy only while something is kept in memory (the caches are on).
+ */
+async function writesHeard(app: FastifyInstance) {
+  const { listening, writes } = app.dbHandle;
+  if (!listening) return { report: undefined, healthy: true };
+  let heard = writes.heard;
+  if (!heard) {
+    listening.retryNow();
+    heard = await heardWithin(writes, 500);
+  }
+  const kept = app.env.SESSION_CACHE_MS > 0 || app.env.ANSWER_CACHE_MS > 0;
+  return {
+    report: heard
+      ? { heard, message: "Hearing the other instances' writes" }
+      : {
+          heard,
+          message:
+            "Not hearing the other instances' writes: every session and answer is read from the database",
+        },
+    healthy: heard || !kept,
+  };
+}
+
 export async function health(app: FastifyInstance, req: FastifyRequest): Promise<Health> {
   let database = { connected: true, message: 'Connected' };
   try {
@@ -37,11 +82,19 @@ export async function health(app: FastifyInstance, req: FastifyRequest): Promise
   } catch {
     database = { connected: false, message: 'Database unreachable' };
   }
+  const writes = await writesHeard(app);
+  // The queue's depth and its oldest job, for admins only (issue 50).
+  const jobs =
+    database.connected && req.user?.role === 'admin'
+      ? await queueDepth(app.db).catch(() => undefined)
+      : undefined;
   return {
-    status: database.connected ? 'ok' : 'error',
+    status: database.connected && writes.healthy ? 'ok' : 'error',
     version: appVersion(),
     environment: app.env.NODE_ENV,
     database,
+    ...(writes.report ? { writes: writes.report } : {}),
+    ...(jobs ? { jobs } : {}),
     ...(showsDetails(app, req)
       ? {
           // Same origin only: no CORS headers are sent; the Origin check refuses other sites' writes.

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { createTestApp, createUser, type TestApp } from '../../test/helpers';
+import { enqueueJob } from '../../lib/jobs';
+import { as, createTestApp, createUser, isRealPostgres, type TestApp } from '../../test/helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -32,8 +33,28 @@ describe('health', () => {
         trustProxy: false,
         cookie: { secure: false, httpOnly: true, sameSite: 'lax', maxAge: 14 * 24 * 3600 * 1000, path: '/' },
       },
+      // PostgreSQL: whether it hears the other instances' writes (decision 239); PGlite is one process.
+      ...(isRealPostgres()
+        ? { writes: { heard: true, message: "Hearing the other instances' writes" } }
+        : {}),
     });
     expect(res.body).not.toContain(t.env.SESSION_SECRET);
+  });
+
+  it('an admin sees the job queue per lane, its depth and its oldest waiting job; nobody else does (issue 50)', async () => {
+    const admin = await createUser(t, { role: 'admin' });
+    const family = await createUser(t);
+    await enqueueJob(t.db, 'track', { userId: family.id });
+    await enqueueJob(t.db, 'mail', { to: 'x@example.com' });
+    const res = await as(t, admin, { method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    const jobs = res.json().jobs;
+    expect(jobs.long).toMatchObject({ queued: 1, running: 0 });
+    expect(jobs.short.queued).toBeGreaterThanOrEqual(1);
+    for (const lane of [jobs.long, jobs.short])
+      expect(Date.now() - Date.parse(lane.oldestQueuedAt)).toBeLessThan(60_000);
+    for (const who of [family, null])
+      expect((await as(t, who, { method: 'GET', url: '/api/health' })).json().jobs).toBeUndefined();
   });
 
   it('answers 503 with status error when the database is unreachable', async () => {

@@ -10,7 +10,8 @@ import { health, sessionDebug } from './diagnostics.service';
 export default async function healthRoutes(app: FastifyInstance) {
   route(app, diagnosticsApi.health, async (req, reply) => {
     const h = await health(app, req);
-    reply.status(h.database.connected ? 200 : 503);
+    // 503 without the database, or while the instance cannot hear the others' writes (decision 239).
+    reply.status(h.status === 'ok' ? 200 : 503);
     return h;
   });
 
