@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FORTY_MIN_FPS, computeForty, formatForty } from './forty-math';
+import { FORTY_MIN_FPS, computeForty, formatForty, fortyBoundWords } from './forty-math';
 import { MeasurementError, type Timeline } from './measurement-math';
 
 const cfr = (num: number, den: number, count: number): Timeline => ({
@@ -140,11 +140,72 @@ describe('the time of a verified 40', () => {
     refuse({ startFrame: 100, finishFrame: 1600, lines: lines(100, 1210) }, 'Frame 1600 is not in the video');
   });
 
-  it('refuses a mark on a repeated picture', () => {
-    const t = { ...cfr(240, 1, 1500), repeats: [1210] };
-    expect(() => computeForty(t, { startFrame: 100, finishFrame: 1210, lines: lines(100, 1209) })).toThrow(
-      'Frame 1211 repeats the picture of the frame before it',
+  // Decision 241: a frame that repeats the picture before it is not refused. Frames 1209-1210 repeat 1208:
+  // what 1210 shows was first shown on 1208, so the crossing happened after 1207 and by 1210 at the latest.
+  it('takes a mark on a repeated picture, its bound reaching back before the picture it repeats', () => {
+    const t = { ...cfr(240, 1, 1500), repeats: [1209, 1210] };
+    const r = computeForty(t, { startFrame: 100, finishFrame: 1210, lines: lines(100, 1210) });
+    expect(r.finishFrameSeconds).toBeCloseTo(3 / 240, 10);
+    expect(r.secondsMin).toBeCloseTo(1110 / 240 - 3 / 240, 10);
+  });
+});
+
+describe('a verified 40 is exact or refused (issue 49)', () => {
+  // 30 fps: start on frame 30, finish on frame 151: T = 121/30 = 4.0333 s, and the torso may have
+  // crossed up to one frame (1/30 s) earlier: as fast as 4.0000 s... one more frame earlier is 3.9667.
+  it('judges the 4.0 s floor on the fastest time the bound allows', () => {
+    const t = cfr(30, 1, 400);
+    expect(() => computeForty(t, { startFrame: 30, finishFrame: 150, lines: lines(30, 150) })).toThrow(
+      'Start (frame 31) to finish (frame 151) is 4.00 s, as fast as 3.97 s within its bound, faster than anyone has run 40 yards',
     );
+  });
+
+  it('names a rate that is not whole as the file states it: 59.94, with the exact fraction', () => {
+    const r = computeForty(cfr(60000, 1001, 400), {
+      startFrame: 10,
+      finishFrame: 288,
+      lines: lines(10, 288),
+    });
+    expect(r.fps).toBe(59.94);
+    expect(r.fpsFraction).toBe('60000/1001');
+    expect(r.method).toBe('verified 40, video 59.94 fps');
+    // T = 278 * 1001/60000 = 4.6380 s; each end 0.01668 s: (4.6213, 4.6547]; rounded 4.64, reach 0.0187.
+    expect(r.plusMinusSeconds).toBe(0.02);
+    expect(r.qualityProblems).toEqual([]);
+    expect(r.framesInDoubt).toEqual({ start: 0, finish: 0 });
+  });
+
+  // 120 fps, the runner still before frame 100 (quiet frames 1-99), the phone seen to repeat up to 2
+  // pictures in a row: the frame before the start may be one of them, so the start reaches back 3
+  // frames (3/120 = 0.025 s) instead of 1. T = 560/120 = 4.6667; (4.6583, 4.6917]: ± 0.03 around 4.67.
+  it('widens the bound over still frames that could be repeats, says so, and refuses it above ± 0.03', () => {
+    const t = { ...cfr(120, 1, 800), quiet: [[1, 99]] as [number, number][], repeatRun: 2 };
+    const ok = computeForty(t, { startFrame: 100, finishFrame: 660, lines: lines(100, 660) });
+    expect(ok.framesInDoubt).toEqual({ start: 2, finish: 0 });
+    expect(ok.secondsMax).toBeCloseTo(560 / 120 + 3 / 120, 10);
+    expect(ok.plusMinusSeconds).toBe(0.03);
+    expect(ok.qualityProblems).toEqual([]);
+    expect(fortyBoundWords(ok.framesInDoubt)).toContain(
+      'between the start frame and the frame 3 frames before it',
+    );
+    // The same at 60 fps: the start reaches back 3/60 = 0.05 s: wider than a verified 40 allows.
+    const wide = computeForty(
+      { ...cfr(60, 1, 400), quiet: [[1, 49]] as [number, number][], repeatRun: 2 },
+      { startFrame: 50, finishFrame: 330, lines: lines(50, 330) },
+    );
+    expect(wide.plusMinusSeconds).toBeGreaterThan(0.03);
+    expect(wide.qualityProblems[0]).toMatch(
+      /^The time is only known to ± 0\.0\d s, wider than the ± 0\.03 s a verified 40 allows \(frames before the marks could not be told from repeated pictures\)/,
+    );
+    // A phone seen not to repeat (run 0): still frames before the start do not widen anything.
+    const still = computeForty(
+      { ...cfr(120, 1, 800), quiet: [[1, 99]] as [number, number][], repeatRun: 0 },
+      { startFrame: 100, finishFrame: 660, lines: lines(100, 660) },
+    );
+    expect(still.framesInDoubt).toEqual({ start: 0, finish: 0 });
+    // (4.6583, 4.6750] around 4.67: reach 0.0117, stated 0.02.
+    expect(still.plusMinusSeconds).toBe(0.02);
+    expect(fortyBoundWords()).toContain('between the start frame and the frame before it');
   });
 });
 

@@ -1,4 +1,11 @@
-import { MeasurementError, frameDuration, type Timeline } from './measurement-math';
+import {
+  MeasurementError,
+  frameDoubtOf,
+  lastNewBefore,
+  realRate,
+  type FrameDoubt,
+  type Timeline,
+} from './measurement-math';
 
 /**
  * The arithmetic of a verified 40-yard dash (decision 209): one pure module shared by the server
@@ -16,6 +23,11 @@ export const FORTY_LINE_STEP = 10;
 export const FORTY_MIN_FPS = 50;
 /** Faster than the fastest electronically timed 40 (4.21-4.22 s at the NFL combine): a wrong mark. */
 export const FORTY_FASTEST_SECONDS = 4.0;
+/**
+ * The widest ± a verified 40 may have (issue 49): 59.94 fps gives about 0.02-0.03 s with the display's
+ * rounding, 120 and 240 fps 0.01-0.02. A wider one is refused, never stored as verified.
+ */
+export const FORTY_MAX_PLUS_MINUS = 0.03;
 
 export interface FortyLine {
   yardLine: number;
@@ -52,8 +64,15 @@ export interface FortyResult {
   finishFrameSeconds: number;
   /** 10-, 20- and 30-yard splits from the start, for the lines that were marked. */
   splits: FortySplit[];
-  /** The rate shown: the filmed rate of a slow-motion clip, else the nominal rate, whole frames. */
+  /** The rate shown: the filmed rate of a slow-motion or time-lapse clip, else the nominal rate, to 0.01 (59.94). */
   fps: number;
+  /** The same rate as the file states it, exactly: '60000/1001', '120/1'. */
+  fpsFraction: string;
+  /**
+   * Frames before the start and before the finish that could not be told from a repeated picture (a still
+   * scene) and that the bound reaches back over (decision 241); 0 and 0 on most clips.
+   */
+  framesInDoubt: { start: number; finish: number };
   /** New pictures per second between start and finish: what the 50 fps floor applies to. */
   realFps: number;
   /** 'verified 40, video 240 fps': how the result names its method everywhere it is shown. */
@@ -71,17 +90,16 @@ function outward(rounded: number, low: number, high: number) {
   return ceilHundredth(Math.max(rounded - low, high - rounded, 0.005));
 }
 
-function checkFrame(n: number, k: number, repeats: ReadonlySet<number>, what: string) {
+/**
+ * A frame the video has. A frame that repeats the picture before it is not refused (decision 241): what it
+ * shows was first shown earlier, and its bound reaches back before that picture.
+ */
+function checkFrame(n: number, k: number, what: string) {
   if (!Number.isInteger(k) || k < 0 || k >= n)
     throw new MeasurementError(`Frame ${k} is not in the video (frames 0 to ${n - 1})`, what);
-  if (repeats.has(k))
-    throw new MeasurementError(
-      `Frame ${k + 1} repeats the picture of the frame before it (the phone did not capture a new one): mark the first frame that shows it`,
-      what,
-    );
 }
 
-function checkLines(lines: FortyLine[], n: number, repeats: ReadonlySet<number>) {
+function checkLines(lines: FortyLine[], n: number) {
   const seen = new Set<number>();
   for (const l of lines) {
     if (
@@ -97,7 +115,7 @@ function checkLines(lines: FortyLine[], n: number, repeats: ReadonlySet<number>)
     if (seen.has(l.yardLine))
       throw new MeasurementError(`The ${l.yardLine}-yard line is marked twice`, 'lines');
     seen.add(l.yardLine);
-    checkFrame(n, l.frameIndex, repeats, 'lines');
+    checkFrame(n, l.frameIndex, 'lines');
   }
   if (!seen.has(0) || !seen.has(FORTY_YARDS))
     throw new MeasurementError(
@@ -106,36 +124,50 @@ function checkLines(lines: FortyLine[], n: number, repeats: ReadonlySet<number>)
     );
 }
 
-/** New pictures per second between two frames (repeated pictures do not count). */
-function realRate(times: number[], from: number, to: number, repeats: ReadonlySet<number>) {
-  const seconds = times[to] - times[from];
-  let fresh = 0;
-  for (let k = from + 1; k <= to; k += 1) if (!repeats.has(k)) fresh += 1;
-  return seconds > 0 ? fresh / seconds : 0;
-}
-
+/** The rate to 0.01: 59.94, 29.97, 119.88, 120. */
 const fpsOf = (t: Pick<Timeline, 'fps' | 'captureFps'>) =>
-  Math.round(t.captureFps ?? (t.fps.den ? t.fps.num / t.fps.den : 0));
+  Math.round((t.captureFps ?? (t.fps.den ? t.fps.num / t.fps.den : 0)) * 100) / 100;
 
-export const fortyMethod = (fps: number) => `verified 40, video ${fps} fps`;
+const fractionOf = (t: Pick<Timeline, 'fps' | 'captureFps'>) =>
+  t.captureFps ? `${t.captureFps}/1` : `${t.fps.num}/${t.fps.den}`;
+
+/** '59.94', '120': a rate written as the file states it, two decimals where it is not whole. */
+export const fpsText = (fps: number) => (Number.isInteger(fps) ? String(fps) : fps.toFixed(2));
+
+export const fortyMethod = (fps: number) => `verified 40, video ${fpsText(fps)} fps`;
+
+/** Duration back to the last new picture before frame k, and the quiet frames that reach covers. */
+function before(times: number[], k: number, doubt: FrameDoubt) {
+  if (k === 0) return { seconds: times.length > 1 ? times[1] - times[0] : 0, doubt: 0 };
+  const last = lastNewBefore(k, doubt);
+  return { seconds: times[k] - times[last.frame], doubt: last.doubt };
+}
 
 export function computeForty(timeline: Timeline, marks: FortyMarks): FortyResult {
   const { times } = timeline;
   const n = times.length;
-  const repeats = new Set(timeline.repeats ?? []);
-  checkFrame(n, marks.startFrame, repeats, 'startFrame');
-  checkFrame(n, marks.finishFrame, repeats, 'finishFrame');
-  checkLines(marks.lines, n, repeats);
+  const doubt = frameDoubtOf(timeline);
+  const { repeats } = doubt;
+  checkFrame(n, marks.startFrame, 'startFrame');
+  checkFrame(n, marks.finishFrame, 'finishFrame');
+  checkLines(marks.lines, n);
   const { startFrame: s, finishFrame: f } = marks;
   const raw = times[f] - times[s];
   if (!(f > s) || !(raw > 0))
     throw new MeasurementError('The finish must come after the start in the video', 'finishFrame');
-  const dStart = frameDuration(times, s, repeats);
-  const dFinish = frameDuration(times, f, repeats);
+  const startBefore = before(times, s, doubt);
+  const finishBefore = before(times, f, doubt);
+  const dStart = startBefore.seconds;
+  const dFinish = finishBefore.seconds;
   const seconds = roundHundredth(raw);
-  if (raw + dStart < FORTY_FASTEST_SECONDS)
+  // Judged on the fastest time the bound allows (issue 49): a wide bound cannot carry a time under the floor.
+  if (raw - dFinish < FORTY_FASTEST_SECONDS)
     throw new MeasurementError(
-      `Start (frame ${s + 1}) to finish (frame ${f + 1}) is ${raw.toFixed(2)} s, faster than anyone has run 40 yards (${FORTY_FASTEST_SECONDS.toFixed(1)} s): check the two marks`,
+      `Start (frame ${s + 1}) to finish (frame ${f + 1}) is ${raw.toFixed(2)} s${
+        (raw - dFinish).toFixed(2) === raw.toFixed(2)
+          ? ''
+          : `, as fast as ${(raw - dFinish).toFixed(2)} s within its bound`
+      }, faster than anyone has run 40 yards (${FORTY_FASTEST_SECONDS.toFixed(1)} s): check the two marks`,
       'finishFrame',
     );
   const splits = marks.lines
@@ -149,7 +181,7 @@ export function computeForty(timeline: Timeline, marks: FortyMarks): FortyResult
           'lines',
         );
       const rounded = roundHundredth(t);
-      const d = frameDuration(times, l.frameIndex, repeats);
+      const d = before(times, l.frameIndex, doubt).seconds;
       return {
         yardLine: l.yardLine,
         frameIndex: l.frameIndex,
@@ -163,24 +195,34 @@ export function computeForty(timeline: Timeline, marks: FortyMarks): FortyResult
   }
   const realFps = realRate(times, s, f, repeats);
   const fps = fpsOf(timeline);
-  const qualityProblems =
-    realFps < FORTY_MIN_FPS
-      ? [
-          `The video has about ${Math.round(realFps)} frames per second between the start and the finish, below the ${FORTY_MIN_FPS} needed for a verified 40.`,
-        ]
-      : [];
+  const plusMinusSeconds = outward(seconds, raw - dFinish, raw + dStart);
+  const qualityProblems: string[] = [];
+  if (realFps < FORTY_MIN_FPS)
+    qualityProblems.push(
+      `The video has about ${Math.round(realFps)} frames per second between the start and the finish, below the ${FORTY_MIN_FPS} needed for a verified 40.`,
+    );
+  else if (plusMinusSeconds > FORTY_MAX_PLUS_MINUS + 1e-9)
+    qualityProblems.push(
+      `The time is only known to ± ${plusMinusSeconds.toFixed(2)} s, wider than the ± ${FORTY_MAX_PLUS_MINUS.toFixed(2)} s a verified 40 allows${
+        startBefore.doubt + finishBefore.doubt > 0
+          ? ' (frames before the marks could not be told from repeated pictures)'
+          : ''
+      }: film at 60 fps or more with the phone still.`,
+    );
   return {
     seconds,
     rawSeconds: raw,
     secondsMin: raw - dFinish,
     secondsMax: raw + dStart,
-    plusMinusSeconds: outward(seconds, raw - dFinish, raw + dStart),
+    plusMinusSeconds,
     startTime: times[s],
     finishTime: times[f],
     startFrameSeconds: dStart,
     finishFrameSeconds: dFinish,
     splits,
     fps,
+    fpsFraction: fractionOf(timeline),
+    framesInDoubt: { start: startBefore.doubt, finish: finishBefore.doubt },
     realFps,
     method: fortyMethod(fps),
     qualityProblems,
@@ -193,10 +235,18 @@ export function formatForty(seconds: number, plusMinus: number | null | undefine
   return `${seconds.toFixed(2)} s${pm}${method ? ` (${method})` : ''}`;
 }
 
+const reachBack = (what: string, frames: number) =>
+  frames === 0
+    ? `${what} frame and the frame before it`
+    : `${what} frame and the frame ${frames + 1} frames before it (the ${frames === 1 ? 'frame' : `${frames} frames`} between showed a still picture that could have been one the phone repeated, so the bound includes ${frames === 1 ? 'it' : 'them'})`;
+
 /** What the ± of a verified 40 covers, in plain words (the receipt says it). */
-export const FORTY_BOUND_WORDS =
-  'The ± covers the timing of whole frames: the first movement happened between the start frame and the frame before it, and the torso crossed the finish line between the finish frame and the frame before it. ' +
-  'This is electronic-style video time, started on first movement as electronic combine timing is; it is not a hand time, and no hand-time equivalent is given.';
+export function fortyBoundWords(doubt: { start: number; finish: number } = { start: 0, finish: 0 }) {
+  return (
+    `The ± covers the timing of whole frames: the first movement happened between the ${reachBack('start', doubt.start)}, and the torso crossed the finish line between the ${reachBack('finish', doubt.finish)}. ` +
+    'This is electronic-style video time, started on first movement as electronic combine timing is; it is not a hand time, and no hand-time equivalent is given.'
+  );
+}
 
 /**
  * How a receipt says where its frames came from (decision 212): the tracker's proposal and what the analyst

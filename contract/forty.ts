@@ -27,18 +27,22 @@ export const fortyLineSchema = z.object({
   frameIndex: frame('Frame index'),
 });
 
+export const FORTY_START_BEFORE_FINISH = 'The start frame must come before the finish frame';
+
 /** `measurement` of the forty's completion, and the preview's body. */
-export const fortyMeasurementSchema = z.object({
-  videoId: id('Video ID must be a number'),
-  startFrame: frame('Start frame'),
-  finishFrame: frame('Finish frame'),
-  lines: z
-    .array(fortyLineSchema, { error: 'Mark the start line (0) and the finish line (40)' })
-    .min(2, 'Mark the start line (0) and the finish line (40)')
-    .max(5, 'Mark each of the lines 0, 10, 20, 30 and 40 at most once'),
-  /** The tracker's proposal the analyst started from, when one was used (decision 212): kept on the receipt. */
-  proposalId: id('Proposal ID must be a number').optional(),
-});
+export const fortyMeasurementSchema = z
+  .object({
+    videoId: id('Video ID must be a number'),
+    startFrame: frame('Start frame'),
+    finishFrame: frame('Finish frame'),
+    lines: z
+      .array(fortyLineSchema, { error: 'Mark the start line (0) and the finish line (40)' })
+      .min(2, 'Mark the start line (0) and the finish line (40)')
+      .max(5, 'Mark each of the lines 0, 10, 20, 30 and 40 at most once'),
+    /** The tracker's proposal the analyst started from, when one was used (decision 212): kept on the receipt. */
+    proposalId: id('Proposal ID must be a number').optional(),
+  })
+  .refine((m) => m.startFrame < m.finishFrame, { message: FORTY_START_BEFORE_FINISH, path: ['finishFrame'] });
 export type FortyMeasurement = z.infer<typeof fortyMeasurementSchema>;
 
 const splitSchema = z.object({
@@ -54,7 +58,12 @@ export const fortyPreviewSchema = z.object({
   seconds: z.number(),
   plusMinusSeconds: z.number(),
   splits: z.array(splitSchema),
+  /** The rate to 0.01 as the file states it (59.94, 120); `fpsFraction` is the exact fraction ('60000/1001'). */
   fps: z.number(),
+  /** Absent on receipts stored before issue 49. */
+  fpsFraction: z.string().optional(),
+  /** Still frames before the start and the finish the bound reaches back over (decision 241); absent before it. */
+  framesInDoubt: z.object({ start: z.number(), finish: z.number() }).optional(),
   method: z.string(),
   rawSeconds: z.number(),
   secondsMin: z.number(),

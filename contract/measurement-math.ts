@@ -29,6 +29,13 @@ export interface Timeline {
   vfr: boolean;
   /** Frames whose picture repeats the one before it (a phone filling in a frame it did not capture). */
   repeats?: number[];
+  /**
+   * Frames that changed too little to be told from a repeat (a still scene), as inclusive ranges, and how
+   * many frames in a row this phone may repeat (decision 241): a bound reaching back over quiet frames
+   * widens by up to that many.
+   */
+  quiet?: [number, number][];
+  repeatRun?: number;
   /** The clip was filmed at this rate and stored slower (slow motion): `times` are already real times. */
   captureFps?: number | null;
 }
@@ -70,6 +77,32 @@ interface Measurement {
   holdReasons: string[];
 }
 
+/** How a clip's frames changed (decision 241), as stored for a video and read into its timeline. */
+export interface FrameChanges {
+  /** The rule's version: media read by an older rule are read again. */
+  rule: 2;
+  repeats: number[];
+  quiet: [number, number][];
+  repeatRun: number;
+  /** Frames that clearly changed: how much of the clip the phone's habits were judged on. */
+  movingFrames: number;
+}
+
+/** The frames of a timeline that are not new pictures, or may not be. */
+export interface FrameDoubt {
+  repeats: ReadonlySet<number>;
+  quiet: readonly [number, number][];
+  repeatRun: number;
+}
+
+export const frameDoubtOf = (t: Pick<Timeline, 'repeats' | 'quiet' | 'repeatRun'>): FrameDoubt => ({
+  repeats: new Set(t.repeats ?? []),
+  quiet: t.quiet ?? [],
+  repeatRun: t.repeatRun ?? 0,
+});
+
+const isQuiet = (doubt: FrameDoubt, k: number) => doubt.quiet.some(([a, b]) => k >= a && k <= b);
+
 export class MeasurementError extends Error {
   constructor(
     message: string,
@@ -86,16 +119,17 @@ export const ydsToMph = (yardsPerSecond: number) => (yardsPerSecond * 3600) / 17
 const ceilTenth = (x: number) => Math.ceil(x * 10 - 1e-9) / 10;
 export const roundTenth = (x: number) => Math.round(x * 10 + Number.EPSILON) / 10;
 
-/** '59.94', '30', '23.98': the nominal rate to two decimals without trailing zeros. */
+/** '59.94', '30', '23.98', '59.90': the rate as the file states it, two decimals where it is not whole. */
 function fpsLabel(fps: { num: number; den: number }) {
   if (!fps.den || !fps.num) return '?';
-  return String(Math.round((fps.num / fps.den) * 100) / 100);
+  const r = Math.round((fps.num / fps.den) * 100) / 100;
+  return Number.isInteger(r) ? String(r) : r.toFixed(2);
 }
 
 export function methodLabel(timeline: Pick<Timeline, 'fps' | 'vfr' | 'captureFps'>, realFps?: number) {
   const rate = fpsLabel(timeline.fps);
   if (timeline.captureFps)
-    return `video filmed at ${fpsLabel({ num: timeline.captureFps, den: 1 })} fps (slow motion stored at ${rate}), yard-line crossings`;
+    return `video filmed at ${fpsLabel({ num: timeline.captureFps, den: 1 })} fps (${timeline.captureFps > fpsNumber(timeline.fps) ? 'slow motion' : 'time-lapse'} stored at ${rate}), yard-line crossings`;
   if (realFps !== undefined && realFps < 0.95 * fpsNumber(timeline.fps))
     return `video about ${one(realFps)} fps (labelled ${rate}, frames dropped or repeated), yard-line crossings`;
   return `video ${timeline.vfr ? 'variable rate, about ' : ''}${rate} fps, yard-line crossings`;
@@ -105,20 +139,39 @@ const one = (x: number) => (Math.round(x * 10) / 10).toString();
 const fpsNumber = (fps: { num: number; den: number }) => (fps.den ? fps.num / fps.den : 0);
 
 /**
- * Duration before frame k's picture was new: back to the frame before it, or past the frames that
- * repeat an earlier picture to the last new one. The first frame takes the duration after it.
+ * The frame whose picture was the last new one before frame k: the frame before it, or past the frames
+ * that repeat an earlier picture, and past as many quiet frames (that may be repeats) as this phone
+ * repeats in a row (decision 241). `doubt` counts the quiet frames reached back over. A frame that itself
+ * repeats a picture shows what its first frame showed: the reach starts before that first frame.
  */
-export function frameDuration(times: number[], k: number, repeats: ReadonlySet<number> = NO_REPEATS) {
+export function lastNewBefore(k: number, doubt: FrameDoubt = NO_DOUBT) {
+  let j = k - 1;
+  if (doubt.repeats.has(k)) {
+    while (j > 0 && doubt.repeats.has(j)) j -= 1;
+    j -= 1;
+  }
+  while (j > 0 && doubt.repeats.has(j)) j -= 1;
+  let extra = 0;
+  while (j > 0 && extra < doubt.repeatRun && isQuiet(doubt, j)) {
+    j -= 1;
+    extra += 1;
+  }
+  return { frame: Math.max(j, 0), doubt: extra };
+}
+
+/**
+ * Duration before frame k's picture was new: back to the last new picture before it (lastNewBefore).
+ * The first frame takes the duration after it.
+ */
+export function frameDuration(times: number[], k: number, doubt: FrameDoubt = NO_DOUBT) {
   if (times.length < 2) return 0;
   if (k === 0) return times[1] - times[0];
-  let j = k - 1;
-  while (j > 0 && repeats.has(j)) j -= 1;
-  return times[k] - times[j];
+  return times[k] - times[lastNewBefore(k, doubt).frame];
 }
-const NO_REPEATS: ReadonlySet<number> = new Set();
+const NO_DOUBT: FrameDoubt = { repeats: new Set(), quiet: [], repeatRun: 0 };
 
 /** New pictures per second between two frames: frames that repeat a picture do not count. */
-function realRate(times: number[], from: number, to: number, repeats: ReadonlySet<number>) {
+export function realRate(times: number[], from: number, to: number, repeats: ReadonlySet<number>) {
   const seconds = times[to] - times[from];
   if (!(seconds > 0)) return 0;
   let fresh = 0;
@@ -126,10 +179,10 @@ function realRate(times: number[], from: number, to: number, repeats: ReadonlySe
   return fresh / seconds;
 }
 
-function span(times: number[], a: Mark, b: Mark, repeats: ReadonlySet<number>): Span {
+function span(times: number[], a: Mark, b: Mark, doubt: FrameDoubt): Span {
   const seconds = times[b.frameIndex] - times[a.frameIndex];
-  const secondsMin = seconds - frameDuration(times, b.frameIndex, repeats);
-  const secondsMax = seconds + frameDuration(times, a.frameIndex, repeats);
+  const secondsMin = seconds - frameDuration(times, b.frameIndex, doubt);
+  const secondsMax = seconds + frameDuration(times, a.frameIndex, doubt);
   const yards = Math.abs(b.yardLine - a.yardLine);
   return {
     fromFrame: a.frameIndex,
@@ -147,18 +200,13 @@ function span(times: number[], a: Mark, b: Mark, repeats: ReadonlySet<number>): 
 }
 
 /** Checks the marks and puts them in time order; throws MeasurementError with a message for the analyst. */
-function orderMarks(timeline: Pick<Timeline, 'times'>, marks: Mark[], repeats: ReadonlySet<number>): Mark[] {
+function orderMarks(timeline: Pick<Timeline, 'times'>, marks: Mark[]): Mark[] {
   const n = timeline.times.length;
   if (marks.length < MIN_MARKS) throw new MeasurementError(`Mark at least ${MIN_MARKS} yard-line crossings`);
   if (marks.length > MAX_MARKS) throw new MeasurementError(`Mark at most ${MAX_MARKS} yard-line crossings`);
   for (const m of marks) {
     if (!Number.isInteger(m.frameIndex) || m.frameIndex < 0 || m.frameIndex >= n) {
       throw new MeasurementError(`Frame ${m.frameIndex} is not in the video (frames 0 to ${n - 1})`);
-    }
-    if (repeats.has(m.frameIndex)) {
-      throw new MeasurementError(
-        `Frame ${m.frameIndex + 1} repeats the picture of the frame before it (the phone did not capture a new one): mark the first frame that shows the crossing`,
-      );
     }
     if (!Number.isInteger(m.yardLine) || m.yardLine % YARD_STEP !== 0 || m.yardLine < 0 || m.yardLine > 100) {
       throw new MeasurementError(`Yard line ${m.yardLine} is not a 5-yard line between 0 and 100`);
@@ -184,14 +232,14 @@ function orderMarks(timeline: Pick<Timeline, 'times'>, marks: Mark[], repeats: R
  * The fastest window of exactly 10 yards between two marks; without one, the shortest span of at
  * least 10 yards (the fastest among those); under 10 yards in all, the whole run (flagged).
  */
-function fastestWindow(times: number[], marks: Mark[], repeats: ReadonlySet<number>) {
+function fastestWindow(times: number[], marks: Mark[], doubt: FrameDoubt) {
   const spans: Span[] = [];
   for (let i = 0; i < marks.length; i += 1) {
-    for (let j = i + 1; j < marks.length; j += 1) spans.push(span(times, marks[i], marks[j], repeats));
+    for (let j = i + 1; j < marks.length; j += 1) spans.push(span(times, marks[i], marks[j], doubt));
   }
   const total = spans.reduce((m, s) => Math.max(m, s.yards), 0);
   if (total < WINDOW_YARDS) {
-    const whole = span(times, marks[0], marks[marks.length - 1], repeats);
+    const whole = span(times, marks[0], marks[marks.length - 1], doubt);
     return { ...whole, underTenYards: true };
   }
   const shortest = spans
@@ -203,22 +251,23 @@ function fastestWindow(times: number[], marks: Mark[], repeats: ReadonlySet<numb
 }
 
 export function computeMeasurement(timeline: Timeline, marks: Mark[]): Measurement {
-  const repeats = new Set(timeline.repeats ?? []);
-  const ordered = orderMarks(timeline, marks, repeats);
+  const doubt = frameDoubtOf(timeline);
+  const { repeats } = doubt;
+  const ordered = orderMarks(timeline, marks);
   const { times } = timeline;
-  const intervals = ordered.slice(1).map((m, i) => span(times, ordered[i], m, repeats));
+  const intervals = ordered.slice(1).map((m, i) => span(times, ordered[i], m, doubt));
   for (const s of intervals) {
     if (!(s.seconds > 0)) throw new MeasurementError('Marked frames must have increasing presentation times');
   }
   const impossible = impossibleInterval(intervals);
   if (impossible) throw new MeasurementError(impossible);
-  const w = fastestWindow(times, ordered, repeats);
+  const w = fastestWindow(times, ordered, doubt);
   const maxSpeed = roundTenth(w.mph);
   // Outward around the rounded value: the interval shown holds the whole unrounded range.
   const plusMinus = ceilTenth(Math.max(maxSpeed - w.mphLow, w.mphHigh - maxSpeed, 0.05));
   const realFps = realRate(times, ordered[0].frameIndex, ordered[ordered.length - 1].frameIndex, repeats);
   const label = fpsLabel(timeline.fps);
-  const oneFrame = frameDuration(times, w.toFrame, repeats);
+  const oneFrame = frameDuration(times, w.toFrame, doubt);
   return {
     marks: ordered.map((m) => ({ ...m, time: times[m.frameIndex] })),
     intervals,

@@ -3,9 +3,10 @@ import { FONT } from './run-clip';
 
 /**
  * A 40-yard dash with a known truth (decision 209): a fixed camera sees the lines 0, 10, 20, 30 and 40;
- * a runner box stands still on the start line, starts moving at `startAt` seconds and its centre (the
- * torso) crosses the 40-yard line exactly `seconds` later, accelerating as sprinters do
- * (x(t) = v(t - (1 - e^(-kt))/k)). The frame number is burned in (digits, top-left).
+ * a runner box stands still on the start line, its hand on the ground in front of it; at `startAt`
+ * seconds the hand lifts and the box starts moving; its centre (the torso) crosses the 40-yard line
+ * exactly `seconds` later, accelerating as sprinters do (x(t) = v(t - (1 - e^(-kt))/k)). Edges are drawn
+ * with sub-pixel coverage. The frame number is burned in (digits, top-left).
  */
 export interface FortyClip {
   file: string;
@@ -69,7 +70,24 @@ export async function makeFortyClip(
     rect(0, 0, width, height, [40, 120, 50]);
     for (const yard of LINES) rect(toX(yard) - 1, 30, toX(yard) + 1, height, [245, 245, 245]);
     const cx = 20 + profile.yards(times[n] - startAt) * pxPerYard;
-    rect(Math.floor(cx - 4), 60, Math.ceil(cx + 4), 100, [30, 30, 200]);
+    // Edges drawn with their sub-pixel coverage, as a camera sees them (decision 241): a runner who moves
+    // a tenth of a pixel changes the picture a little, and a repeated frame is one that does not change.
+    const box = (left: number, right: number, top: number, bottom: number, c: [number, number, number]) => {
+      for (let y = Math.floor(top); y < Math.ceil(bottom); y += 1) {
+        const cy = Math.min(y + 1, bottom) - Math.max(y, top);
+        for (let x = Math.floor(left); x < Math.ceil(right); x += 1) {
+          if (x < 0 || x >= width || y < 0 || y >= height) continue;
+          const cover = cy * (Math.min(x + 1, right) - Math.max(x, left));
+          const i = (y * width + x) * 3;
+          for (let k = 0; k < 3; k += 1) frame[i + k] = Math.round(c[k] * cover + frame[i + k] * (1 - cover));
+        }
+      }
+    };
+    box(cx - 4, cx + 4, 60, 100, [30, 30, 200]);
+    // The first movement is the hand leaving the ground in front of the body, fast (1.5 m/s, about 60 px a
+    // second here), as a sprinter's is: visible on the first frame after the start at every rate.
+    const lift = Math.min(12, Math.max(0, times[n] - startAt) * 60);
+    box(cx + 4, cx + 7, 96 - lift, 100 - lift, [30, 30, 200]);
     String(n)
       .split('')
       .forEach((ch, k) =>

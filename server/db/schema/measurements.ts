@@ -12,6 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { analysisRequests, videos } from './analysis';
+import type { FrameChanges } from '../../../contract/measurement-math';
 import { createdAt } from './common';
 
 /**
@@ -41,8 +42,11 @@ export const videoMedia = pgTable('video_media', {
     .default(0),
   variableFrameRate: boolean('variable_frame_rate').notNull().default(false),
   frameTicks: jsonb('frame_ticks').$type<number[]>().notNull().default([]),
-  /** Frames whose picture repeats the one before (decision 198); null: not read (stored before it). */
-  repeatedFrames: jsonb('repeated_frames').$type<number[]>(),
+  /**
+   * How the frames changed (decision 241: repeats, quiet frames, the phone's repeat run); null: not read.
+   * An array is a list of repeats read by the rule before 241, which is read again before use.
+   */
+  repeatedFrames: jsonb('repeated_frames').$type<number[] | FrameChanges>(),
   /** The capture rate the file declares (slow motion stored at a lower rate); null when it says none. */
   captureFps: numeric('capture_fps', { precision: 8, scale: 3, mode: 'number' }),
   workingKey: text('working_key'),

@@ -42,11 +42,14 @@ async function propose(
 
 describe('the proposed frames of a 40 (decision 212)', () => {
   it.each([60, 120, 240])(
-    'at %i fps: the start is the first frame of movement, the finish the true frame, the splits within a frame',
+    'at %i fps: the start within a frame of the first movement, the finish the true frame, the splits within a frame',
     async (fps) => {
       const { clip, result } = await propose(fps);
       expect(result.notes).toEqual([]);
-      expect(result.startFrame).toBe(clip.startFrame);
+      // Issue 49: within one frame of the truth. The hand has lifted a sixth of a pixel on the first frame
+      // after the start at 240 fps (a few grey levels): that frame may read as still.
+      expect(result.startFrame).toBeGreaterThanOrEqual(clip.startFrame);
+      expect(result.startFrame).toBeLessThanOrEqual(clip.startFrame + (fps >= 240 ? 1 : 0));
       expect(result.finishFrame).toBe(clip.finishFrame);
       const byYard = new Map(result.lines.map((l) => [l.yardLine, l.frameIndex]));
       expect([...byYard.keys()].sort((a, b) => a - b)).toEqual([0, 10, 20, 30, 40]);

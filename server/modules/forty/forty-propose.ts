@@ -9,20 +9,23 @@ import { decodeGray, detectLines, lineX, type Line } from '../measurements';
  *   per-pixel median over the whole clip) followed across the finish line, its signed distance to the
  *   line fitted against time, and the first frame at or after the crossing;
  * - the start: the last quarter second in which nothing moved around the start line before the runner
- *   left it, and the first frame after it that differs from the one before (a hand or a foot moving);
+ *   left it, and the first frame after it in which two pixels there changed by more than 5 grey levels (a
+ *   hand or a foot moving, by a fraction of a pixel);
  * - the splits: lines of the background between the two, matched to 10, 20 and 30 yards when one lies
  *   within 2.5 yards of where it should, crossed as the finish is.
  * Every frame is only proposed: the analyst confirms or moves it, and the marks are what is timed.
  */
 export const FORTY_PROPOSER = {
   name: 'lines-background-motion',
-  version: '1.0.0',
+  version: '1.1.0',
   /** Longer side of the analysed picture, in pixels (never enlarged). */
   analysisSide: 480,
   frameBytes: 256 * 2 ** 20,
   /** Grey levels: a pixel of the runner against the background, a pixel that changed between frames. */
   foreground: 28,
-  motion: 20,
+  motion: 5,
+  /** Changed pixels around the start line that are a movement. */
+  motionPixels: 2,
   /** Seconds the runner must be still before the first movement counts as the start. */
   stillSeconds: 0.25,
 };
@@ -206,8 +209,9 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
         x0: Math.max(0, Math.floor(X0(y) - 4 * ppy(y))),
         x1: Math.min(w - 1, Math.ceil(X0(y) + 4 * ppy(y))),
       });
-    const area = band.reduce((a, b) => a + b.x1 - b.x0 + 1, 0);
-    const threshold = Math.max(4, Math.round(0.0005 * area));
+    // A pixel that changed by more than the encoder leaves on a still picture: a hand lifting a third of a
+    // pixel changes its edge by a third of its contrast, which a threshold of 20 grey levels over 0.05% of
+    // the band missed until the runner had moved a pixel or more (issue 49: the start was 15 frames late).
     const moved = (i: number) => {
       const f = frames[i];
       const g = frames[i - 1];
@@ -217,10 +221,10 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
           const p = b.y * w + x;
           if (Math.abs(f[p] - g[p]) > FORTY_PROPOSER.motion) c += 1;
         }
-      return c >= threshold;
+      return c >= FORTY_PROPOSER.motionPixels;
     };
     // Walk back from leaving the line: the start is the first change after the last still quarter second
-    // (frames identical to the one before them around the line); a clip that opens with the runner set
+    // (frames unchanged from the one before them around the line); a clip that opens with the runner set
     // counts its first frames as that stillness.
     let lastMove = -1;
     for (let i = left; i >= 1; i -= 1) {

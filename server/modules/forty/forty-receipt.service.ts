@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { FORTY_BOUND_WORDS } from '../../../contract/forty-math';
+import { fortyBoundWords } from '../../../contract/forty-math';
 import type { FortyReceipt, FortyResult } from '../../../contract/forty';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { analysisRequests, fortyReceipts, players, type UserRow } from '../../db/schema';
@@ -112,7 +112,7 @@ export function toFortyReceipt(storage: Storage, row: typeof fortyReceipts.$infe
     video: data.video,
     marks: data.marks,
     result: data.result,
-    boundInWords: FORTY_BOUND_WORDS,
+    boundInWords: fortyBoundWords(data.result.framesInDoubt),
     stills: data.stills.map((s, i) => ({ ...s, url: storage.url(row.stillKeys[i], STILL_URL_TTL_SECONDS) })),
     proposal: data.proposal ?? null,
   };

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import type { Timeline } from '../../../contract/measurement-math';
+import type { FrameChanges, Timeline } from '../../../contract/measurement-math';
 import type { VideoMedia } from '../../../contract/measurements';
 import type { DbOrTx } from '../../db/client';
 import { videoMedia, videos } from '../../db/schema';
@@ -17,7 +17,7 @@ import {
   sha256File,
   type MediaFacts,
 } from '../../lib/media-probe';
-import { repeatedFrames } from '../../lib/repeated-frames';
+import { frameChanges } from '../../lib/repeated-frames';
 import type { Storage } from '../../lib/storage';
 import { withLocalCopy, withTempDir } from './video-files';
 
@@ -69,7 +69,7 @@ export async function ingestMedia(
       durationSeconds: Math.round(facts.durationSeconds * 10_000) / 10_000,
       variableFrameRate: facts.variableFrameRate,
       frameTicks: facts.frameTicks,
-      repeatedFrames: await repeatedFrames(file, facts.frameCount),
+      repeatedFrames: await frameChanges(file, facts, facts.frameCount),
       captureFps: facts.captureFps,
     };
     if (!BROWSER_CODECS.has(facts.codec)) {
@@ -119,31 +119,56 @@ const fileTimes = (m: MediaRow) => {
   return m.frameTicks.map((t) => (t * tb.num) / tb.den);
 };
 
-/** The rate a slow-motion clip was filmed at, when the file declares one faster than it is stored at. */
-function slowMotionFps(m: MediaRow) {
+/** Rates a phone films at: a declared capture rate outside these is not believed. */
+const CAPTURE_FPS_MIN = 0.1;
+const CAPTURE_FPS_MAX = 1000;
+
+/**
+ * The rate a clip was filmed at when the file declares one other than the rate it is stored at (Android's
+ * `com.android.capture.fps`): faster is slow motion, slower a time-lapse (issue 49). Null when the file
+ * declares none or the same rate (within 10%).
+ */
+function captureRate(m: MediaRow) {
   const stored = parseFraction(m.averageFps);
-  const rate = stored.num / stored.den;
-  return m.captureFps && rate > 0 && m.captureFps > 1.1 * rate ? m.captureFps : null;
+  const rate = stored.den ? stored.num / stored.den : 0;
+  if (!m.captureFps || !(rate > 0)) return null;
+  if (m.captureFps <= 1.1 * rate && m.captureFps >= rate / 1.1) return null;
+  return m.captureFps;
 }
 
-const SLOW_MOTION_VARIABLE =
-  'This clip was filmed in slow motion and stored at a varying rate, so real times cannot be read from it. Upload the original slow-motion file, or reject the request.';
+const CAPTURE_RATE_VARIABLE =
+  'This clip was filmed in slow motion or as a time-lapse and stored at a varying rate, so real times cannot be read from it. Upload the original file, or reject the request.';
+const CAPTURE_RATE_UNTRUSTED =
+  'This clip declares a filming rate no phone films at, so real times cannot be read from it. Upload the original file, or reject the request.';
+
+/** The frame changes as read by the current rule; null when not read, or read by the rule before decision 241. */
+export function currentFrameChanges(m: Pick<MediaRow, 'repeatedFrames'>): FrameChanges | null {
+  const stored = m.repeatedFrames;
+  return stored && !Array.isArray(stored) && stored.rule === 2 ? stored : null;
+}
 
 /**
  * The timeline a measurement is computed on: real seconds. A clip filmed at 240 fps and stored at 30
- * plays 8 times slower than life; its times are scaled back by the declared capture rate (decision 198).
+ * plays 8 times slower than life; its times are scaled back by the declared capture rate (decision 198),
+ * and a time-lapse filmed at 20 and stored at 30 is scaled forward the same way (issue 49).
  */
 export function timelineOf(m: MediaRow): Timeline {
   const fps = parseFraction(m.variableFrameRate ? m.averageFps : m.nominalFps);
-  const capture = slowMotionFps(m);
+  if (m.captureFps !== null && !(m.captureFps >= CAPTURE_FPS_MIN && m.captureFps <= CAPTURE_FPS_MAX))
+    throw badRequest(CAPTURE_RATE_UNTRUSTED, { videoId: CAPTURE_RATE_UNTRUSTED });
+  const capture = captureRate(m);
   if (capture && m.variableFrameRate)
-    throw badRequest(SLOW_MOTION_VARIABLE, { videoId: SLOW_MOTION_VARIABLE });
+    throw badRequest(CAPTURE_RATE_VARIABLE, { videoId: CAPTURE_RATE_VARIABLE });
   const scale = capture ? fps.num / fps.den / capture : 1;
+  const changes = currentFrameChanges(m);
   return {
     times: fileTimes(m).map((t) => t * scale),
     fps,
     vfr: m.variableFrameRate,
-    repeats: m.repeatedFrames ?? [],
+    repeats: changes?.repeats ?? [],
+    // Frame changes that could not be read: any still frame may be a repeat of one (decision 241).
+    quiet: changes?.quiet ?? [[1, Math.max(1, m.frameCount - 1)]],
+    repeatRun: changes ? changes.repeatRun : 1,
     captureFps: capture,
   };
 }
@@ -151,17 +176,19 @@ export function timelineOf(m: MediaRow): Timeline {
 /** Videos whose frames could not be counted alike by decoding: not decoded again on every preview. */
 const repeatsUnreadable = new Set<number>();
 
-/** Media probed before repeated frames were read: read them once now, from the file. */
+/** Media probed before the current rule for repeated frames (decision 241): read them once now, from the file. */
 export async function withRepeats(
   db: DbOrTx,
   storage: Storage,
   video: typeof videos.$inferSelect,
   m: MediaRow,
 ) {
-  if (m.status !== 'ready' || m.repeatedFrames !== null || repeatsUnreadable.has(m.videoId)) return m;
+  if (m.status !== 'ready' || currentFrameChanges(m) !== null || repeatsUnreadable.has(m.videoId)) return m;
   const key = m.workingKey ?? video.storageKey;
   if (!key) return m;
-  const found = await withLocalCopy(storage, key, (file) => repeatedFrames(file, m.frameCount));
+  const found = await withLocalCopy(storage, key, (file) =>
+    frameChanges(file, { width: m.width ?? 0, height: m.height ?? 0 }, m.frameCount),
+  );
   if (found === null) {
     repeatsUnreadable.add(m.videoId);
     return m;
