@@ -44,7 +44,17 @@ export function fortyProfile(seconds: number) {
 
 export async function makeFortyClip(
   out: string,
-  o: { fps: number; seconds?: number; startAt?: number; width?: number; height?: number },
+  o: {
+    fps: number;
+    /** The rate as the file states it, when it is not whole: '60000/1001' (fps is then 59.94...). */
+    rate?: string;
+    seconds?: number;
+    startAt?: number;
+    width?: number;
+    height?: number;
+    /** Frames on which the phone wrote the picture before again (a repeated frame). */
+    repeated?: number[];
+  },
 ): Promise<FortyClip> {
   const width = o.width ?? 320;
   const height = o.height ?? 120;
@@ -108,7 +118,7 @@ export async function makeFortyClip(
   const encoder = rawVideoEncoder({
     width,
     height,
-    rate: String(o.fps),
+    rate: o.rate ?? String(o.fps),
     output: [
       '-c:v',
       'libx264',
@@ -119,15 +129,16 @@ export async function makeFortyClip(
       '-g',
       '30',
       '-video_track_timescale',
-      String(o.fps),
+      o.rate ? o.rate.split('/')[0] : String(o.fps),
       '-movflags',
       '+faststart',
       '-an',
       out,
     ],
   });
+  const repeated = new Set(o.repeated ?? []);
   for (let n = 0; n < count; n += 1) {
-    draw(n);
+    if (!repeated.has(n)) draw(n);
     await encoder.write(frame);
   }
   await encoder.end();

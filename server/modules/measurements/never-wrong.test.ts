@@ -161,6 +161,22 @@ describe('a verified speed is never silently wrong', () => {
     expect(p.qualityProblems).toEqual([]);
   });
 
+  it('a time-lapse clip (com.android.capture.fps=20, stored at 30) is measured at its capture rate, and refused below 25 fps', async () => {
+    const trueYps = 7.5; // 15.3 mph: played at 30 a second, the file shows 1.5 times that
+    const c = await clip('timelapse', { fps: '30', seconds: 6, speedYps: trueYps * 1.5, captureFps: 20 });
+    const { videoId, req } = await withSource(c);
+    const res = await preview(videoId, marksOf(c, 3));
+    expect(res.statusCode, res.body).toBe(200);
+    const p = res.json();
+    expect(p.methodLabel).toBe('video filmed at 20 fps (time-lapse stored at 30), yard-line crossings');
+    const trueMph = (trueYps * 3600) / 1760;
+    expect(Math.abs(p.maxSpeed - trueMph)).toBeLessThanOrEqual(p.plusMinus);
+    expect(p.qualityProblems[0]).toMatch(/below the 25 needed/);
+    const done = await completeWith(req.id, videoId, marksOf(c, 3));
+    expect(done.statusCode).toBe(400);
+    expect(done.json().message).toMatch(/Video quality too low/);
+  });
+
   it('a speed beyond what players run is held: not on the leaderboard, the card or the public profile until a second analyst agrees', async () => {
     const c = await clip('fast', { fps: '60000/1001', speedYps: 12.5 });
     const { owner, player, req, videoId } = await withSource(c);

@@ -30,6 +30,15 @@ import {
  * movement), the finish (the torso crosses the 40) and the lines where they are visible; the server
  * times them live; 'Confirm time' hands the marks to the completion.
  */
+/** What the live bound reaches over: one frame at each end, or the still frames that may be repeats. */
+function boundReach(r: { framesInDoubt?: { start: number; finish: number } }) {
+  const d = r.framesInDoubt ?? { start: 0, finish: 0 };
+  if (d.start + d.finish === 0) return 'one frame at each end';
+  const end = (what: string, n: number) =>
+    n ? `${n + 1} frames before the ${what}` : `one frame before the ${what}`;
+  return `${end('start', d.start)} and ${end('finish', d.finish)}: still frames there could be pictures the phone repeated`;
+}
+
 export function FortyBench({
   media,
   onChange,
@@ -205,8 +214,8 @@ export function FortyBench({
                 {formatForty(result.seconds, result.plusMinusSeconds, result.method)}
               </p>
               <p className="text-xs text-muted-foreground">
-                between {result.secondsMin.toFixed(4)} and {result.secondsMax.toFixed(4)} s (one frame at each
-                end)
+                between {result.secondsMin.toFixed(4)} and {result.secondsMax.toFixed(4)} s (
+                {boundReach(result)})
               </p>
               {result.splits.map((s) => (
                 <p key={s.yardLine} className="text-sm tabular-nums">

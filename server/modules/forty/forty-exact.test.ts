@@ -1,0 +1,140 @@
+/**
+ * A verified 40 is as exact as the phone, or refused (issue 49, decision 241): the true frames of 59.94,
+ * 120 and 240 fps clips preview within the kind's ceiling of ± 0.03 s and complete; a 40 whose bound is
+ * wider (the phone repeated the pictures before the finish) is refused at completion; the rate is named
+ * as the file states it; a start at or after the finish is a 400.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FORTY_MAX_PLUS_MINUS } from '../../../contract/forty-math';
+import { leaderboard } from '../../db/schema';
+import { drainJobs } from '../../lib/jobs';
+import { makeFortyClip, type FortyClip } from '../../lib/forty-clip';
+import { as, createTestApp, createUser, type TestApp, type TestUser } from '../../test/helpers';
+import { complete, createPlayer, multipart } from '../analysis/analysis.fixtures';
+import { videoJobHandlers } from '../videos/video-processing';
+
+let t: TestApp;
+let analyst: TestUser;
+const dir = mkdtempSync(path.join(tmpdir(), 'va-forty-exact-'));
+
+beforeAll(async () => {
+  t = await createTestApp();
+  analyst = await createUser(t, { role: 'analyst' });
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** A family uploads the clip and asks for a verified 40 with it. */
+async function requested(c: FortyClip) {
+  const family = await createUser(t, { credits: 1 });
+  const player = await createPlayer(t, family);
+  const up = await as(t, family, {
+    method: 'POST',
+    url: '/api/videos/upload',
+    ...multipart(
+      { playerId: player.id, positionId: player.primaryPositionId },
+      { field: 'file', name: 'forty.mp4', type: 'video/mp4', data: readFileSync(c.file) },
+    ),
+  });
+  expect(up.statusCode, up.body).toBe(201);
+  await drainJobs(t.db, videoJobHandlers(t.db, t.app.storage));
+  const videoId = up.json().id as number;
+  const res = await as(t, family, {
+    method: 'POST',
+    url: '/api/analysis-requests',
+    payload: {
+      requestType: 'forty',
+      playerId: player.id,
+      season: 2026,
+      positionId: player.primaryPositionId,
+      videoId,
+    },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return { player, videoId, request: res.json<{ id: number }>() };
+}
+
+const marksOf = (c: FortyClip, videoId: number, finishFrame = c.finishFrame) => ({
+  videoId,
+  startFrame: c.startFrame,
+  finishFrame,
+  lines: [
+    { yardLine: 0, frameIndex: c.startFrame },
+    { yardLine: 40, frameIndex: finishFrame },
+  ],
+});
+const preview = (body: object) =>
+  as(t, analyst, { method: 'POST', url: '/api/measurements/forty/preview', payload: body });
+const completeWith = (requestId: number, body: object) =>
+  complete(t, analyst, requestId, { measurement: JSON.stringify(body) }, null);
+
+describe('a verified 40 as exact as the phone (issue 49)', () => {
+  it.each([
+    { name: '59.94', fps: 60000 / 1001, rate: '60000/1001', method: 'verified 40, video 59.94 fps' },
+    { name: '120', fps: 120, rate: undefined, method: 'verified 40, video 120 fps' },
+    { name: '240', fps: 240, rate: undefined, method: 'verified 40, video 240 fps' },
+  ])(
+    'at $name fps the true frames preview within ± 0.03 s, the rate as the file states it, and complete',
+    async ({ name, fps, rate, method }) => {
+      const c = await makeFortyClip(path.join(dir, `exact-${name}.mp4`), { fps, rate, seconds: 4.71 });
+      const { videoId, request, player } = await requested(c);
+      const res = await preview(marksOf(c, videoId));
+      expect(res.statusCode, res.body).toBe(200);
+      const r = res.json();
+      expect(r.method).toBe(method);
+      expect(r.fps).toBe(Math.round(fps * 100) / 100);
+      expect(r.fpsFraction).toBe(rate ?? `${fps}/1`);
+      expect(r.plusMinusSeconds).toBeLessThanOrEqual(FORTY_MAX_PLUS_MINUS);
+      expect(r.framesInDoubt).toEqual({ start: 0, finish: 0 });
+      expect(r.qualityProblems).toEqual([]);
+      expect(Math.abs(r.seconds - c.seconds)).toBeLessThanOrEqual(r.plusMinusSeconds);
+      const done = await completeWith(request.id, marksOf(c, videoId));
+      expect(done.statusCode, done.body).toBe(200);
+      expect(done.json().request).toMatchObject({ status: 'completed', methodLabel: method });
+      const [board] = await t.db.select().from(leaderboard).where(eq(leaderboard.playerId, player.id));
+      expect(board.metricValue).toBe(r.seconds);
+    },
+  );
+
+  it('a 40 whose bound is wider than ± 0.03 s (pictures repeated before the finish) is refused and never ranked', async () => {
+    const c0 = await makeFortyClip(path.join(dir, 'probe.mp4'), { fps: 60 });
+    const f = c0.finishFrame;
+    // The phone wrote the pictures of frames f-3 again on f-2 and f-1: the torso may have crossed the line
+    // any time in the 3 frames before the finish frame (0.05 s at 60 fps).
+    const c = await makeFortyClip(path.join(dir, 'repeated.mp4'), { fps: 60, repeated: [f - 2, f - 1] });
+    const { videoId, request, player } = await requested(c);
+    const r = (await preview(marksOf(c, videoId))).json();
+    expect(r.finishFrameSeconds).toBeCloseTo(3 / 60, 6);
+    expect(r.plusMinusSeconds).toBeGreaterThan(FORTY_MAX_PLUS_MINUS);
+    expect(r.qualityProblems[0]).toMatch(
+      /^The time is only known to ± 0\.0\d s, wider than the ± 0\.03 s a verified 40 allows/,
+    );
+    // A mark on a repeated frame is not refused: it widens the bound (decision 241).
+    const onRepeat = await preview(marksOf(c, videoId, f - 1));
+    expect(onRepeat.statusCode, onRepeat.body).toBe(200);
+    const done = await completeWith(request.id, marksOf(c, videoId));
+    expect(done.statusCode).toBe(400);
+    expect(done.json().message).toContain('wider than the ± 0.03 s a verified 40 allows');
+    expect(await t.db.select().from(leaderboard).where(eq(leaderboard.playerId, player.id))).toEqual([]);
+  });
+
+  it('a start at or after the finish is a 400 that says so, at preview and at completion', async () => {
+    const c = await makeFortyClip(path.join(dir, 'order.mp4'), { fps: 60 });
+    const { videoId, request } = await requested(c);
+    for (const finishFrame of [c.startFrame, c.startFrame - 1]) {
+      const body = { ...marksOf(c, videoId), finishFrame };
+      const res = await preview(body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors.finishFrame).toBe('The start frame must come before the finish frame');
+      const done = await completeWith(request.id, body);
+      expect(done.statusCode).toBe(400);
+      expect(done.json().message).toBe('The start frame must come before the finish frame');
+    }
+  });
+});
