@@ -34,7 +34,8 @@ export const fortyApi = {
     body: fortyProposalInputSchema,
     response: fortyProposalStartedSchema,
     status: 202,
-    errors: [403, 404],
+    // 429: the analyst already has 3 long jobs queued or running (issue 50).
+    errors: [403, 404, 429],
     description:
       'Asks the tracker to propose the frames of a 40 (decision 212): the start line and the finish line clicked on frames where they are visible ({ frameIndex, x, y } in pixels of the displayed frame). Runs as a background job: read it with GET /api/measurements/forty/proposals/{id}. The proposal is never stored as a result: the analyst confirms or moves each frame.',
   }),

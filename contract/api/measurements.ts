@@ -83,7 +83,8 @@ export const measurementsApi = {
     body: startTrackSchema,
     response: trackStartedSchema,
     status: 202,
-    errors,
+    // 429: the analyst already has 3 long jobs queued or running (issue 50).
+    errors: [...errors, 429],
     description:
       'Starts tracking the player clicked on a frame of a video ({ frameIndex, x, y } in pixels of the displayed frame; a second click on a later frame disambiguates). Runs as a background job: read it with GET /api/measurements/tracks/{id} (decision 210).',
   }),

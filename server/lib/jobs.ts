@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx, Db } from '../db/client';
 import { jobs } from '../db/schema';
+import { AppError } from './app-error';
 
 type JobRow = typeof jobs.$inferSelect;
 export type JobHandler = (payload: any, job: JobRow) => Promise<void>;
@@ -27,12 +28,97 @@ export async function enqueueJob(db: DbOrTx, type: string, payload: Record<strin
 }
 
 /**
- * Claims the oldest due job. SKIP LOCKED lets several instances poll one table without two of them
- * taking the same job (PGlite runs one query at a time, where it is simply a no-op).
+ * The long jobs (issue 50, decision 239): minutes of CPU each (a track, a 40's proposal, the readiness
+ * checks to come). They run in a lane of their own, so mail and the other short jobs never wait behind
+ * them, and each user may have `LONG_JOBS_PER_USER` of them queued or running at once. Spelled here, as
+ * the modules name them (`TRACK_JOB`, `FORTY_PROPOSAL_JOB`; a test checks they match): `lib` imports no module.
  */
-async function claim(db: Db, skip: readonly string[] = []): Promise<JobRow | null> {
+export const LONG_JOB_TYPES: readonly string[] = ['track', 'forty-proposal', 'readiness-check'];
+export const LONG_JOBS_PER_USER = 3;
+/** The lanes of the queue: each process runs one worker per lane (`plugins/jobs.ts`). */
+export type JobLane = 'short' | 'long';
+export const longJobsMessage = (max = LONG_JOBS_PER_USER) =>
+  `You already have ${max} tracking or proposal jobs queued or running. Start another once one of them has finished.`;
+
+/** An advisory lock's first key: one user's long jobs are counted and added one request at a time. */
+const LONG_JOBS_LOCK = 0x7661_6a62; // 'vajb'
+
+/**
+ * Queues a long job for `userId` (its payload's `userId`), unless the user already has
+ * `LONG_JOBS_PER_USER` long jobs queued or running: then a 429 (`RATE_LIMITED`) that says so. The count
+ * and the insert hold a per-user advisory lock, so two requests at once cannot both take the last place.
+ */
+export async function enqueueLongJob(
+  db: Db,
+  type: string,
+  userId: number,
+  payload: Record<string, unknown>,
+): Promise<number> {
+  if (!LONG_JOB_TYPES.includes(type)) throw new Error(`${type} is not a long job type`);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${LONG_JOBS_LOCK}, ${userId})`);
+    const res = await tx.execute(sql`
+      select count(*)::int as n from ${jobs}
+      where status in ('queued', 'running')
+        and type in (${sql.join(
+          LONG_JOB_TYPES.map((t) => sql`${t}`),
+          sql`, `,
+        )})
+        and payload->>'userId' = ${String(userId)}`);
+    const n = (res as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
+    if (n >= LONG_JOBS_PER_USER) {
+      const err = new AppError('RATE_LIMITED', longJobsMessage());
+      err.retryAfter = 30;
+      throw err;
+    }
+    return enqueueJob(tx, type, { ...payload, userId });
+  });
+}
+
+/** The queue as admins see it (the health check's details): per lane, what waits, what runs, the oldest waiting. */
+export async function queueDepth(db: Db) {
+  const res = await db.execute(sql`
+    select type in (${sql.join(
+      LONG_JOB_TYPES.map((t) => sql`${t}`),
+      sql`, `,
+    )}) as long,
+      count(*) filter (where status = 'queued')::int as queued,
+      count(*) filter (where status = 'running')::int as running,
+      min(created_at) filter (where status = 'queued') as oldest
+    from ${jobs}
+    where status in ('queued', 'running')
+    group by 1`);
+  const rows = (
+    res as unknown as { rows: { long: boolean; queued: number; running: number; oldest: unknown }[] }
+  ).rows;
+  const lane = (long: boolean) => {
+    const r = rows.find((x) => x.long === long);
+    const oldest = r?.oldest ? new Date(r.oldest as string) : null;
+    return {
+      queued: r?.queued ?? 0,
+      running: r?.running ?? 0,
+      oldestQueuedAt: oldest ? oldest.toISOString() : null,
+    };
+  };
+  return { short: lane(false), long: lane(true) };
+}
+
+/**
+ * Claims the oldest due job of its lane (both when none is given). SKIP LOCKED lets several instances poll
+ * one table without two of them taking the same job (PGlite runs one query at a time, where it is simply a
+ * no-op).
+ */
+async function claim(db: Db, skip: readonly string[] = [], lane?: JobLane): Promise<JobRow | null> {
   // A type this process leaves to other workers (env SKIP_JOB_TYPES); '' matches no type.
-  const skipped = skip.length ? skip : [''];
+  const skipped = [...skip, ...(lane === 'short' ? LONG_JOB_TYPES : [])];
+  if (!skipped.length) skipped.push('');
+  const only =
+    lane === 'long'
+      ? sql`and type in (${sql.join(
+          LONG_JOB_TYPES.map((t) => sql`${t}`),
+          sql`, `,
+        )})`
+      : sql``;
   const res = await db.execute(sql`
     update ${jobs} set status = 'running', locked_at = now(), attempts = attempts + 1
     where id = (
@@ -42,7 +128,7 @@ async function claim(db: Db, skip: readonly string[] = []): Promise<JobRow | nul
         and type not in (${sql.join(
           skipped.map((t) => sql`${t}`),
           sql`, `,
-        )})
+        )}) ${only}
       order by run_at, id
       for update skip locked
       limit 1
@@ -60,8 +146,9 @@ export async function runNextJob(
   handlers: JobHandlers,
   log?: Log,
   skip: readonly string[] = [],
+  lane?: JobLane,
 ): Promise<boolean> {
-  const job = await claim(db, skip);
+  const job = await claim(db, skip, lane);
   if (!job) return false;
   const handler = handlers[job.type];
   const beat = setInterval(() => {
@@ -107,11 +194,14 @@ export function notifyJobWorkers() {
   for (const kick of workers) kick();
 }
 
-/** Polls for due jobs one at a time; kick() wakes it at once after an enqueue. */
+/**
+ * Polls for due jobs one at a time; kick() wakes it at once after an enqueue. `lane`: only the short or
+ * only the long jobs (a process runs one worker of each, so mail never waits behind a track).
+ */
 export function startJobWorker(
   db: Db,
   handlers: JobHandlers,
-  opts: { pollMs?: number; log?: Log; skipTypes?: readonly string[] } = {},
+  opts: { pollMs?: number; log?: Log; skipTypes?: readonly string[]; lane?: JobLane } = {},
 ) {
   const pollMs = opts.pollMs ?? 2000;
   let stopped = false;
@@ -123,7 +213,7 @@ export function startJobWorker(
     if (timer) clearTimeout(timer);
     running = (async () => {
       try {
-        while (!stopped && (await runNextJob(db, handlers, opts.log, opts.skipTypes)));
+        while (!stopped && (await runNextJob(db, handlers, opts.log, opts.skipTypes, opts.lane)));
       } catch (err) {
         opts.log?.warn({ err }, 'job worker poll failed');
       }

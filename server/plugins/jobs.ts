@@ -17,16 +17,20 @@ declare module 'fastify' {
 export default fp(
   async (app) => {
     const handlers: JobHandlers = { ...mailJobHandlers(app.mailer) };
-    let worker: ReturnType<typeof startJobWorker> | null = null;
+    // One worker per lane (issue 50): mail and the other short jobs never wait behind a long one.
+    let workers: ReturnType<typeof startJobWorker>[] = [];
     app.decorate('jobs', {
       handle: (more: JobHandlers) => void Object.assign(handlers, more),
-      kick: () => worker?.kick(),
+      kick: () => workers.forEach((w) => w.kick()),
     });
     if (app.env.DISABLE_JOBS) return;
     app.addHook('onReady', async () => {
-      worker = startJobWorker(app.db, handlers, { log: app.log, skipTypes: app.env.SKIP_JOB_TYPES });
+      const opts = { log: app.log, skipTypes: app.env.SKIP_JOB_TYPES };
+      workers = (['short', 'long'] as const).map((lane) =>
+        startJobWorker(app.db, handlers, { ...opts, lane }),
+      );
     });
-    app.addHook('onClose', async () => worker?.stop());
+    app.addHook('onClose', async () => void (await Promise.all(workers.map((w) => w.stop()))));
   },
   { name: 'jobs' },
 );

@@ -9,7 +9,7 @@ import type {
 import type { Db } from '../../db/client';
 import { jobs } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/app-error';
-import { enqueueJob, progressWriter } from '../../lib/jobs';
+import { enqueueLongJob, progressWriter } from '../../lib/jobs';
 import type { Storage } from '../../lib/storage';
 import { videoMedia, withUprightClip } from '../measurements';
 import { proposeForty } from './forty-propose';
@@ -41,7 +41,8 @@ export async function startFortyProposal(
     if (input[field].frameIndex >= media.frameCount)
       throw badRequest(CLICK_OUTSIDE, { [field]: CLICK_OUTSIDE });
   const payload: ProposalPayload = { ...input, userId, progress: 0 };
-  const id = await enqueueJob(db, FORTY_PROPOSAL_JOB, { ...payload });
+  // At most 3 long jobs per user queued or running: a 429 past that (issue 50).
+  const id = await enqueueLongJob(db, FORTY_PROPOSAL_JOB, userId, { ...payload });
   return { id, status: 'queued' as const };
 }
 

@@ -3,7 +3,7 @@ import type { RefitTrackInput, StartTrackInput, Track, TrackResult } from '../..
 import type { Db } from '../../../db/client';
 import { jobs } from '../../../db/schema';
 import { badRequest, conflict, notFound } from '../../../lib/app-error';
-import { enqueueJob, progressWriter } from '../../../lib/jobs';
+import { enqueueLongJob, progressWriter } from '../../../lib/jobs';
 import type { Storage } from '../../../lib/storage';
 import { videoMedia, withUprightClip } from './job-clip';
 import { fitTrack, type Timing } from './fit-result';
@@ -36,7 +36,8 @@ export async function startTrack(db: Db, storage: Storage, userId: number, input
   if (input.seeds.some((s) => s.frameIndex >= media.frameCount))
     throw badRequest(SEED_OUTSIDE, { seeds: SEED_OUTSIDE });
   const payload: TrackPayload = { videoId: input.videoId, seeds: input.seeds, userId, progress: 0 };
-  const id = await enqueueJob(db, TRACK_JOB, { ...payload });
+  // At most 3 long jobs per user queued or running: a 429 past that (issue 50).
+  const id = await enqueueLongJob(db, TRACK_JOB, userId, { ...payload });
   return { id, status: 'queued' as const };
 }
 

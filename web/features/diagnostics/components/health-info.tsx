@@ -1,6 +1,15 @@
+import type { ReactNode } from 'react';
 import type { Health } from '@contract/diagnostics';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Flag, InfoList, Section } from './info-list';
+
+type JobLane = NonNullable<Health['jobs']>['short'];
+
+/** A lane of the job queue as an admin reads it: how many wait and run, and since when the oldest waits. */
+const laneText = (lane: JobLane) =>
+  `${lane.queued} queued, ${lane.running} running${
+    lane.oldestQueuedAt ? `; oldest queued ${new Date(lane.oldestQueuedAt).toLocaleString()}` : ''
+  }`;
 
 export function HealthInfo({ data }: { data: Health }) {
   return (
@@ -17,9 +26,27 @@ export function HealthInfo({ data }: { data: Health }) {
               ['Environment', data.environment],
               ['Database', <Flag key="db" on={data.database.connected} yes="Connected" no="Disconnected" />],
               ['Database message', data.database.message],
+              ...(data.writes
+                ? ([
+                    [
+                      "Other instances' writes",
+                      <Flag key="wr" on={data.writes.heard} yes="Heard" no="Not heard" />,
+                    ],
+                  ] as [string, ReactNode][])
+                : []),
             ]}
           />
         </Section>
+        {data.jobs && (
+          <Section title="Job queue">
+            <InfoList
+              items={[
+                ['Mail and short jobs', laneText(data.jobs.short)],
+                ['Long jobs (tracks, 40 proposals)', laneText(data.jobs.long)],
+              ]}
+            />
+          </Section>
+        )}
         <Section title="CORS">
           <InfoList
             items={[
