@@ -1,0 +1,138 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+
+/**
+ * The accuracy benchmark's figures (issue 48): one record per scene, summed per frame rate and per
+ * condition, each figure with the count behind it. Records are kept in bench/RESULTS.md's 'accuracy'
+ * section (one hidden line each), so runs accumulate by seed into one table.
+ */
+export interface SceneRecord {
+  seed: number;
+  kind: 'max-speed' | 'forty';
+  rate: string;
+  tags: string[];
+  /** Max Speed: the product's answer, or why it refused. */
+  given?: { mph: number; plusMinus: number; trueMph: number; switchFrames: number; trackedFrames: number };
+  refused?: string;
+  /** The 40: the proposer's frames minus the true ones (null: not proposed). */
+  forty?: { start: number | null; finish: number | null; splits: (number | null)[] };
+}
+
+const START = '<!-- accuracy:start -->';
+const END = '<!-- accuracy:end -->';
+const DATA = '<!-- accuracy-scene ';
+
+const f2 = (x: number) => x.toFixed(2);
+const share = (k: number, n: number) => (n ? `${k}/${n} (${Math.round((100 * k) / n)}%)` : '0/0');
+const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN);
+
+/** The Max Speed figures of a set of scenes, as table cells. */
+function speedCells(rs: SceneRecord[]) {
+  const ms = rs.filter((r) => r.kind === 'max-speed');
+  const given = ms.flatMap((r) => (r.given ? [r.given] : []));
+  const covered = given.filter((g) => Math.abs(g.mph - g.trueMph) <= g.plusMinus).length;
+  const switched = given.filter((g) => g.switchFrames > 0).length;
+  const err = given.map((g) => Math.abs(g.mph - g.trueMph));
+  return [
+    String(ms.length),
+    share(covered, given.length),
+    share(ms.length - given.length, ms.length),
+    given.length ? `${f2(mean(err))} (max ${f2(Math.max(...err))})` : '',
+    given.length ? f2(mean(given.map((g) => g.plusMinus))) : '',
+    share(switched, given.length),
+  ];
+}
+
+/** The 40's proposer: frames within one of the truth, of the scenes proposed. */
+function fortyCells(rs: SceneRecord[]) {
+  const fs = rs.filter((r) => r.kind === 'forty' && r.forty);
+  const within = (xs: (number | null)[]) => {
+    const known = xs.filter((x): x is number => x !== null);
+    return known.length || xs.length
+      ? `${share(known.filter((x) => Math.abs(x) <= 1).length, xs.length)}${known.length ? `, mean ${f2(mean(known))}` : ''}`
+      : '';
+  };
+  return [
+    String(fs.length),
+    within(fs.map((r) => r.forty!.start)),
+    within(fs.map((r) => r.forty!.finish)),
+    within(fs.flatMap((r) => r.forty!.splits)),
+  ];
+}
+
+const SPEED_HEAD =
+  'Max Speed scenes | truth inside ± (of given) | refused | mean abs error mph | mean ± mph | identity switches (of given)';
+const FORTY_HEAD = '40 scenes | start frame within 1 (mean error) | finish within 1 | splits within 1';
+
+function groups(rs: SceneRecord[]) {
+  const rates = [...new Set(rs.map((r) => r.rate))].sort((a, b) => Number(a) - Number(b));
+  const tags = [...new Set(rs.flatMap((r) => r.tags))].sort();
+  return [
+    ...rates.map((rate) => [`${rate} fps`, rs.filter((r) => r.rate === rate)] as const),
+    ...tags.map((t) => [t, rs.filter((r) => r.tags.includes(t))] as const),
+    ['all', rs] as const,
+  ];
+}
+
+/** Tables of a set of scenes: by frame rate, by condition, and all. */
+export function tables(rs: SceneRecord[]) {
+  const row = (cells: string[]) => `| ${cells.join(' | ')} |`;
+  const lines = [
+    row(['group', ...SPEED_HEAD.split(' | '), ...FORTY_HEAD.split(' | ')]),
+    row(Array.from({ length: 11 }, () => '---')),
+  ];
+  for (const [name, g] of groups(rs)) lines.push(row([name, ...speedCells(g), ...fortyCells(g)]));
+  return lines.join('\n');
+}
+
+/** Adds this run's records to RESULTS.md's accuracy section and rewrites its tables over every run. */
+export function saveRun(resultsFile: string, run: { date: string; seeds: string; records: SceneRecord[] }) {
+  let text = readFileSync(resultsFile, 'utf8');
+  if (!text.includes(START))
+    text = text.replace('## Latest run', `## Accuracy (issue 48)\n\n${START}\n${END}\n\n## Latest run`);
+  const body = text.slice(text.indexOf(START) + START.length, text.indexOf(END));
+  const old = body
+    .split('\n')
+    .filter((l) => l.startsWith(DATA))
+    .map((l) => JSON.parse(l.slice(DATA.length, -' -->'.length)) as SceneRecord);
+  // This run's row replaces the one it wrote after its previous scene.
+  const runRows = body.split('\n').filter((l) => l.startsWith('| 20') && !l.startsWith(`| ${run.date} |`));
+  const seen = new Set(run.records.map((r) => r.seed));
+  const all = [...old.filter((r) => !seen.has(r.seed)), ...run.records].sort((a, b) => a.seed - b.seed);
+  const runCells = [
+    run.date,
+    String(run.records.length),
+    run.seeds,
+    ...speedCells(run.records),
+    ...fortyCells(run.records),
+  ];
+  runRows.push(`| ${runCells.join(' | ')} |`);
+  const seeds = all.map((r) => r.seed);
+  const md = [
+    '',
+    '`npm run bench -- accuracy` (bench/accuracy.bench.ts): random scenes of `server/test/scene/` (decision 240),',
+    "the product's tracked Max Speed from one click on the runner's true ground point (a frame where he is clear),",
+    "and the 40's proposer from clicks on the start and finish lines. Each cell: count of count (share).",
+    '',
+    '**Runs**',
+    '',
+    `| date (UTC) | scenes | seeds | ${SPEED_HEAD} | ${FORTY_HEAD} |`,
+    `|${' --- |'.repeat(13)}`,
+    ...runRows,
+    '',
+    `**All runs together** (${all.length} scenes, seeds ${Math.min(...seeds)}-${Math.max(...seeds)}), by frame rate, by condition`,
+    '',
+    tables(all),
+    '',
+    ...all.map((r) => `${DATA}${JSON.stringify(r)} -->`),
+    '',
+  ].join('\n');
+  text = text.slice(0, text.indexOf(START) + START.length) + md + text.slice(text.indexOf(END));
+  writeFileSync(resultsFile, text);
+}
+
+/** The next seed after every one already in RESULTS.md (runs go on where the last stopped). */
+export function nextSeed(resultsFile: string) {
+  const text = readFileSync(resultsFile, 'utf8');
+  const seeds = [...text.matchAll(/<!-- accuracy-scene \{"seed":(\d+)/g)].map((m) => Number(m[1]));
+  return seeds.length ? Math.max(...seeds) + 1 : 1;
+}

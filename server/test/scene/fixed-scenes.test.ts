@@ -1,0 +1,92 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { proposeScene, trackScene } from './product';
+import { renderScene } from './render';
+import { drawScene, type SceneOverrides } from './spec';
+import { makeWorld, project } from './world';
+
+/**
+ * A fixed handful of the accuracy benchmark's scenes (issue 48, decision 240), small so the test run
+ * stays short: 640x360, 3 s at 29.97 fps, run through the product as its jobs run it. Each one asserts
+ * what must hold; what the product fails today is skipped with its figures, for the issue's work.
+ */
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'fixed-scenes-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+const small: SceneOverrides = {
+  kind: 'max-speed',
+  width: 640,
+  height: 360,
+  rotate: 0,
+  fps: '30000/1001',
+  seconds: 3,
+  drops: [],
+  repeats: [],
+  jitter: 0,
+  shutter: 0.05,
+};
+
+const rendered = new Map<string, ReturnType<typeof render>>();
+async function render(seed: number, o: SceneOverrides) {
+  const spec = drawScene(seed, { ...small, ...o });
+  const file = path.join(dir, `scene-${seed}.mp4`);
+  return { spec, file, truth: await renderScene(spec, file) };
+}
+/** A scene rendered once for every test that asks for it. */
+function scene(seed: number, o: SceneOverrides = {}) {
+  const key = `${seed} ${JSON.stringify(o)}`;
+  if (!rendered.has(key)) rendered.set(key, render(seed, o));
+  return rendered.get(key)!;
+}
+
+describe('fixed scenes of the accuracy benchmark (issue 48)', () => {
+  it('a clean scene (no other player, camera 14 m up, panning): a Max Speed is given or refused, never 1 mph off', async () => {
+    const { file, truth } = await scene(25, { others: 0 });
+    const t = await trackScene(file, truth);
+    if (t.given) {
+      expect(Math.abs(t.given.mph - t.given.trueMph)).toBeLessThan(1);
+      expect(t.given.switchFrames).toBe(0);
+    } else expect(t.refused).toBeTruthy();
+  });
+
+  it('a clean scene: the truth lies inside the stated bound', async () => {
+    const { file, truth } = await scene(25, { others: 0 });
+    const t = await trackScene(file, truth);
+    if (t.given) expect(Math.abs(t.given.mph - t.given.trueMph)).toBeLessThanOrEqual(t.given.plusMinus);
+  });
+
+  // issue 48: fails today: 21.67 ± 1.00 mph for a true 19.83; 16 of 69 fitted frames more than a yard off the runner
+  it.skip('a teammate in the same kit crossing in front does not take the track', async () => {
+    const { file, truth } = await scene(100);
+    const t = await trackScene(file, truth);
+    if (t.given) {
+      expect(t.given.switchFrames).toBe(0);
+      expect(Math.abs(t.given.mph - t.given.trueMph)).toBeLessThanOrEqual(t.given.plusMinus);
+    }
+  });
+
+  // issue 48: fails today: the teammate followed and 15.83 ± 0.03 mph given (the runner's true 16.13), nothing flagged
+  it.skip("a click on a teammate in the same kit beside the runner is not reported as the runner's speed without a flag", async () => {
+    const { spec, file, truth } = await scene(87);
+    const k = spec.others.findIndex((o) => o.sameKit && o.role === 'beside');
+    const frame = truth.groundPointPx.find((f) => f.inView && f.t > 0.3) ?? truth.groundPointPx[0];
+    const world = makeWorld(spec);
+    const mate = world.othersAt(frame.t)[k];
+    const p = project(world.cameraAt(frame.t), [mate.x, mate.y, 0]);
+    const t = await trackScene(file, truth, { frameIndex: frame.i, x: p.u, y: p.v });
+    if (t.given) expect(t.given.problems.length).toBeGreaterThan(0);
+  });
+
+  it("a 40 at 59.94 fps: the proposer's start and finish within two frames of the truth, or none proposed", async () => {
+    const { file, truth } = await scene(9, { kind: 'forty', fps: '60000/1001', seconds: undefined });
+    const p = await proposeScene(file, truth);
+    for (const d of [p.start, p.finish]) if (d !== null) expect(Math.abs(d)).toBeLessThanOrEqual(2);
+  });
+});

@@ -1,0 +1,99 @@
+import type { FramePoint } from '../../../contract/tracking';
+import { fractionText, probeMedia } from '../../lib/media-probe';
+import { proposeForty } from '../../modules/forty/forty-propose';
+import { fitTrack } from '../../modules/measurements/tracking/fit-result';
+import { trackClip } from '../../modules/measurements/tracking/track-clip';
+import { timelineOf, type MediaRow } from '../../modules/videos';
+import type { SceneTruth } from './truth';
+
+/**
+ * A scene's clip through the product as its jobs run it (decisions 210, 212): the upload's probe, the
+ * timeline `timelineOf` gives the job, then the tracker and the fit, or the 40's proposer. Shared by the
+ * accuracy benchmark and the fixed scenes of the test run.
+ */
+async function jobTimeline(file: string) {
+  const facts = await probeMedia(file);
+  // The repeated frames read at upload do not change the times the tracker and the proposer are given.
+  const row = {
+    timeBase: fractionText(facts.timeBase),
+    nominalFps: fractionText(facts.nominalFps),
+    averageFps: fractionText(facts.averageFps),
+    frameTicks: facts.frameTicks,
+    variableFrameRate: facts.variableFrameRate,
+    repeatedFrames: null,
+    captureFps: facts.captureFps,
+  } as MediaRow;
+  const upright = facts.rotation === 90 || facts.rotation === 270;
+  return {
+    timeline: timelineOf(row),
+    width: upright ? facts.height : facts.width,
+    height: upright ? facts.width : facts.height,
+    frameCount: facts.frameCount,
+  };
+}
+
+/** A tracked point more than this far from the runner's true ground point is on someone else. */
+const SWITCH_YARDS = 1;
+
+/**
+ * Tracks from one click (the truth's click unless given) and fits. `refused` holds the product's reason
+ * when it gives no Max Speed (or throws); `switchFrames` counts fitted frames off the runner by > 1 yard.
+ */
+export async function trackScene(file: string, truth: SceneTruth, click?: FramePoint) {
+  try {
+    const { timeline, width, height, frameCount } = await jobTimeline(file);
+    const c = click ?? truth.click!;
+    const seed = { frameIndex: c.frameIndex, x: Math.round(c.x), y: Math.round(c.y) };
+    if (seed.x < 0 || seed.y < 0 || seed.x >= width || seed.y >= height)
+      return { refused: 'no frame shows the runner clear of others inside the picture' } as const;
+    const raw = await trackClip({ file, width, height, frameCount, seeds: [seed] });
+    const result = fitTrack(raw, { frameTimes: timeline.times, fps: timeline.fps, vfr: timeline.vfr });
+    if (!result.maxSpeed) return { refused: result.problems.join('; ') || 'no Max Speed', result } as const;
+    let switchFrames = 0;
+    let trackedFrames = 0;
+    for (const f of result.frames) {
+      if (f.state !== 'tracked' && f.state !== 'corrected') continue;
+      const g = truth.groundPointPx[f.frameIndex];
+      trackedFrames += 1;
+      if (Math.hypot(f.x - g.gx, f.y - g.gy) / g.pxPerYd > SWITCH_YARDS) switchFrames += 1;
+    }
+    return {
+      result,
+      given: {
+        mph: result.maxSpeed.mph,
+        plusMinus: result.maxSpeed.plusMinusMph,
+        trueMph: truth.maxSpeed!.mph,
+        switchFrames,
+        trackedFrames,
+        problems: result.problems,
+      },
+    } as const;
+  } catch (err) {
+    return { refused: err instanceof Error ? err.message : String(err) } as const;
+  }
+}
+
+/** The 40's proposer from clicks on the start and finish lines: its frames minus the true ones. */
+export async function proposeScene(file: string, truth: SceneTruth) {
+  const { timeline, width, height } = await jobTimeline(file);
+  const [l0, l40] = truth.forty!.lines!;
+  const clickOf = (l: typeof l0) => ({ frameIndex: l.frameIndex, x: Math.round(l.x), y: Math.round(l.y) });
+  const p = await proposeForty({
+    file,
+    width,
+    height,
+    frameTimes: timeline.times,
+    startLine: clickOf(l0),
+    finishLine: clickOf(l40),
+  });
+  const f = truth.forty!;
+  const diff = (a: number | null | undefined, b: number) => (a === null || a === undefined ? null : a - b);
+  return {
+    proposal: p,
+    start: diff(p.startFrame, f.startFrame),
+    finish: diff(p.finishFrame, f.finishFrame),
+    splits: [10, 20, 30].map((y) =>
+      diff(p.lines.find((l) => l.yardLine === y)?.frameIndex, f.splitFrames[String(y)]),
+    ),
+  };
+}
