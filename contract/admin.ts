@@ -106,3 +106,20 @@ export const SESSION_EXPIRED_TOAST = {
   title: 'Session Expired',
   description: 'Your session was manually expired. Click any navigation link to see the redirect.',
 } as const;
+
+/** `POST /api/admin/measurements/recheck` (issue 49, decision 241): the job that checks stored results again. */
+export const recheckStartedSchema = z.object({
+  id: z.number(),
+  status: z.enum(['queued', 'running', 'done', 'failed']),
+});
+
+/** `GET /api/admin/measurements/recheck/{id}`: how far the check is, and what it held for an analyst. */
+export const recheckSchema = z.object({
+  id: z.number(),
+  status: z.enum(['queued', 'running', 'done', 'failed']),
+  error: z.string().nullable(),
+  /** Verified results checked, and those held for an analyst with the reasons (when done). */
+  checked: z.number().nullable(),
+  held: z.array(z.object({ requestId: z.number(), reasons: z.array(z.string()) })),
+});
+export type Recheck = z.infer<typeof recheckSchema>;

@@ -123,6 +123,29 @@ export const fortyReceiptSchema = z.object({
   /** 'This is electronic-style video time ...': what the ± covers and that it is no hand time. */
   boundInWords: z.string(),
   stills: z.array(stillSchema),
+  /** What the re-check of stored 40s found (decision 241) when it held this one for an analyst; null otherwise. */
+  recheck: z
+    .object({
+      at: z.string(),
+      rule: z.string(),
+      reasons: z.array(z.string()),
+      /** The time under the current rules, or null when they refuse it. */
+      result: fortyPreviewSchema.nullable(),
+    })
+    .nullable()
+    .optional(),
+  /** The 40 as it was stored before an analyst confirmed or corrected it after the re-check. */
+  previous: z
+    .object({
+      seconds: z.number(),
+      plusMinusSeconds: z.number(),
+      method: z.string(),
+      analystName: z.string(),
+      startFrame: z.number(),
+      finishFrame: z.number(),
+    })
+    .nullable()
+    .optional(),
   /** The tracker's proposal the analyst started from (decision 212), or null when every frame was marked by hand. */
   proposal: z
     .object({

@@ -5,8 +5,11 @@ import {
   adminUserParamsSchema,
   adminUserSchema,
   adminUsersQuerySchema,
+  recheckSchema,
+  recheckStartedSchema,
   reportingMetricsSchema,
 } from '../admin';
+import { idParamsSchema } from '../analysis';
 import { messageSchema } from '../auth';
 import { billingReportSchema } from '../billing-history';
 import { defineEndpoint } from '../endpoint';
@@ -79,5 +82,27 @@ export const adminApi = {
     tags,
     response: reportingMetricsSchema,
     errors,
+  }),
+  startRecheck: defineEndpoint({
+    method: 'POST',
+    path: '/api/admin/measurements/recheck',
+    access: 'admin',
+    tags,
+    response: recheckStartedSchema,
+    status: 202,
+    errors: [],
+    description:
+      'Checks every verified 40 stored so far again under the rules of decision 241 (issue 49), as a background job: one whose bound is wider than ± 0.03 s, that the rules now refuse, or whose start or finish was marked after a frame the old rule refused as a repeated picture, is held for an analyst (off the leaderboard and the coach search, the family told by mail, the receipt keeping both). Also run as a release step: `npm run cli -- measurements:recheck`.',
+  }),
+  recheck: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/measurements/recheck/:id',
+    access: 'admin',
+    tags,
+    params: idParamsSchema,
+    response: recheckSchema,
+    errors: [404],
+    description:
+      'A re-check job: queued, running, failed (with the error) or done, with the results it checked and those it held.',
   }),
 };

@@ -4,6 +4,7 @@ import { sendPage } from '../../lib/pagination';
 import { route } from '../../plugins/endpoints';
 import { billingReport } from './admin-billing-report.service';
 import { deleteUser } from './admin-delete.service';
+import { readRecheck, recheckJobHandlers, startRecheck } from './admin-recheck.service';
 import { getReportingMetrics } from './admin-reporting.service';
 import { createUser, listUsers, updateUser } from './admin-users.service';
 
@@ -29,4 +30,8 @@ export default async function adminRoutes(app: FastifyInstance) {
   route(app, adminApi.billingReport, async () => billingReport(app.db));
 
   route(app, adminApi.reporting, async () => getReportingMetrics(app.db));
+
+  app.jobs.handle(recheckJobHandlers(app));
+  route(app, adminApi.startRecheck, async (req) => startRecheck(app, req.user.id));
+  route(app, adminApi.recheck, async (req) => readRecheck(app, req.params.id));
 }

@@ -5,3 +5,5 @@ import adminRoutes from './admin.routes';
 export default async function adminModule(app: FastifyInstance) {
   await app.register(adminRoutes);
 }
+
+export { recheckCommand } from './admin-recheck.service';

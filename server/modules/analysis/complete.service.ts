@@ -1,5 +1,5 @@
 import { analysisKind } from '../../../contract/analysis-kinds';
-import { and, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { analysisRequests, igaSubmetrics, submetrics, videos } from '../../db/schema';
 import { conflict } from '../../lib/app-error';
@@ -88,7 +88,16 @@ export async function commitCompletion(
         // The bound lives on the kind's receipt: the request's ± column is Max Speed's (0.1 mph).
         ...(evidence && { sourceVideoId: evidence.sourceVideoId, methodLabel: evidence.methodLabel }),
       })
-      .where(and(eq(analysisRequests.id, request.id), eq(analysisRequests.status, 'pending')))
+      .where(
+        and(
+          eq(analysisRequests.id, request.id),
+          or(
+            eq(analysisRequests.status, 'pending'),
+            // A stored result held by the re-check (decision 241): an analyst confirms or corrects it.
+            and(eq(analysisRequests.status, 'held'), sql`${analysisRequests.metadata} ? 'recheck'`),
+          ),
+        ),
+      )
       .returning();
     if (!done) throw conflict(ALREADY_PROCESSED);
     const video = media
@@ -185,6 +194,8 @@ async function insertMetrics(tx: Tx, requestId: number, metrics: CompletionValue
       ),
     );
   const idOf = new Map(ids.map((s) => [s.key, s.id]));
+  // A held result completed again (decision 241) replaces its values.
+  await tx.delete(igaSubmetrics).where(eq(igaSubmetrics.analysisRequestId, requestId));
   await tx.insert(igaSubmetrics).values(
     metrics.map((m) => ({
       analysisRequestId: requestId,

@@ -15,3 +15,4 @@ export default async function analysisModule(app: FastifyInstance) {
 
 /** A completion committed with a kind's evidence (the seed's demo 40s go through it, as the route does). */
 export { commitCompletion } from './complete.service';
+export { notifyOwner } from './notify';

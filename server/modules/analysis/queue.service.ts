@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { POPULATION_MINIMUM, type Population, type QueueItem } from '../../../contract/analysis';
 import type { Db } from '../../db/client';
 import { columnsOf, preparedArrays } from '../../db/array-rows';
@@ -40,11 +40,11 @@ const queueStatements = firstAndAfter(r.createdAt, r.id, 'asc', (cursor) =>
     from ${r}
     join ${players} on ${players.id} = ${r.playerId}
     left join ${positions} on ${positions.id} = ${r.positionId}
-    where ${and(eq(r.status, 'pending'), cursor)}
+    where ${and(or(eq(r.status, 'pending'), and(eq(r.status, 'held'), sql`${r.metadata} ? 'recheck'`)), cursor)}
     order by ${r.createdAt}, ${r.id} limit ${sql.placeholder('limit')}`),
 );
 
-/** Pending requests, oldest first, one keyset page (decision 063), with what the analyst needs to find the player in the film. */
+/** Pending requests and the stored results the re-check held for an analyst (decision 241), oldest first, one keyset page (decision 063), with what the analyst needs to find the player in the film. */
 export async function listQueue(
   db: Db,
   page: { cursor?: string; limit: number },

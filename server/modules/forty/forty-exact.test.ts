@@ -4,7 +4,7 @@
  * wider (the phone repeated the pictures before the finish) is refused at completion; the rate is named
  * as the file states it; a start at or after the finish is a 400.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -137,4 +137,42 @@ describe('a verified 40 as exact as the phone (issue 49)', () => {
       expect(done.json().message).toBe('The start frame must come before the finish frame');
     }
   });
+});
+
+/**
+ * Two 40s drawn by an independent scene generator (../shared/data/film-examples, laid beside the clone on
+ * the developers' machines and CI): a 120 fps clip whose true start frame the rule before decision 241
+ * refused as a repeat, and a 240 fps one. Skipped where the folder is absent.
+ */
+const FILM = path.resolve(import.meta.dirname, '../../../../shared/data/film-examples');
+describe.skipIf(!existsSync(path.join(FILM, 'F02.mp4')))('40s filmed by another generator (issue 49)', () => {
+  it.each(['F02', 'F01'])(
+    '%s: the true frames preview 200 within ± 0.03 s with the true time inside',
+    async (name) => {
+      const truth = JSON.parse(readFileSync(path.join(FILM, `${name}.truth.json`), 'utf8')) as {
+        fps: number;
+        frameTimes: number[];
+        forty: { seconds: number; startFrame: number; finishFrame: number };
+      };
+      const c: FortyClip = {
+        file: path.join(FILM, `${name}.mp4`),
+        fps: truth.fps,
+        frameTimes: truth.frameTimes,
+        startFrame: truth.forty.startFrame,
+        finishFrame: truth.forty.finishFrame,
+        lines: [],
+        startAt: 0,
+        seconds: truth.forty.seconds,
+      };
+      const { videoId, request } = await requested(c);
+      const res = await preview(marksOf(c, videoId));
+      expect(res.statusCode, res.body).toBe(200);
+      const r = res.json();
+      expect(r.plusMinusSeconds).toBeLessThanOrEqual(FORTY_MAX_PLUS_MINUS);
+      expect(r.qualityProblems).toEqual([]);
+      expect(Math.abs(r.seconds - truth.forty.seconds)).toBeLessThanOrEqual(r.plusMinusSeconds);
+      const done = await completeWith(request.id, marksOf(c, videoId));
+      expect(done.statusCode, done.body).toBe(200);
+    },
+  );
 });

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { fortyBoundWords } from '../../../contract/forty-math';
 import type { FortyReceipt, FortyResult } from '../../../contract/forty';
 import type { Db, DbOrTx, Tx } from '../../db/client';
@@ -44,6 +44,10 @@ interface FortyReceiptData {
   result: FortyReceipt['result'];
   stills: { label: string; frameIndex: number; time: number }[];
   proposal?: FortyReceipt['proposal'];
+  /** What the re-check of decision 241 found, when it held this 40. */
+  recheck?: NonNullable<FortyReceipt['recheck']>;
+  /** The result stored before an analyst completed the held 40 again. */
+  previous?: Pick<FortyReceiptData, 'marks' | 'result'> & { analystName: string };
 }
 
 export async function insertFortyReceipt(
@@ -84,7 +88,12 @@ export async function insertFortyReceipt(
   };
   const analystName =
     [input.analyst.firstName, input.analyst.lastName].filter(Boolean).join(' ') || input.analyst.username;
-  await tx.insert(fortyReceipts).values({
+  // A 40 held by the re-check (decision 241) and completed again: the receipt keeps what was stored before.
+  const [before] = await tx
+    .select({ data: fortyReceipts.data, analystName: fortyReceipts.analystName })
+    .from(fortyReceipts)
+    .where(eq(fortyReceipts.requestId, input.request.id));
+  const values = {
     requestId: input.request.id,
     videoId: video.id,
     analystId: input.analyst.id,
@@ -92,9 +101,15 @@ export async function insertFortyReceipt(
     seconds: result.seconds,
     plusMinus: result.plusMinusSeconds,
     methodLabel: result.method,
-    data,
+    data: before
+      ? { ...data, previous: { ...(before.data as object), analystName: before.analystName } }
+      : data,
     stillKeys: input.stillKeys,
-  });
+  };
+  await tx
+    .insert(fortyReceipts)
+    .values(values)
+    .onConflictDoUpdate({ target: fortyReceipts.requestId, set: values });
 }
 
 const timeOf = (t: TimedForty, frame: number) => t.times[frame] ?? 0;
@@ -113,6 +128,17 @@ export function toFortyReceipt(storage: Storage, row: typeof fortyReceipts.$infe
     marks: data.marks,
     result: data.result,
     boundInWords: fortyBoundWords(data.result.framesInDoubt),
+    recheck: data.recheck ?? null,
+    previous: data.previous
+      ? {
+          seconds: data.previous.result.seconds,
+          plusMinusSeconds: data.previous.result.plusMinusSeconds,
+          method: data.previous.result.method,
+          analystName: data.previous.analystName,
+          startFrame: data.previous.marks.startFrame,
+          finishFrame: data.previous.marks.finishFrame,
+        }
+      : null,
     stills: data.stills.map((s, i) => ({ ...s, url: storage.url(row.stillKeys[i], STILL_URL_TTL_SECONDS) })),
     proposal: data.proposal ?? null,
   };
@@ -121,11 +147,15 @@ export function toFortyReceipt(storage: Storage, row: typeof fortyReceipts.$infe
 /** The receipt of a request the user may see (the owner family, analysts, admins); anyone else 404. */
 export async function readFortyReceipt(db: Db, storage: Storage, user: UserRow, requestId: number) {
   const [row] = await db
-    .select({ receipt: fortyReceipts, playerId: analysisRequests.playerId })
+    .select({ receipt: fortyReceipts, playerId: analysisRequests.playerId, status: analysisRequests.status })
     .from(fortyReceipts)
     .innerJoin(analysisRequests, eq(analysisRequests.id, fortyReceipts.requestId))
-    .where(and(eq(fortyReceipts.requestId, requestId), eq(analysisRequests.status, 'completed')));
-  if (!row) throw notFound(RECEIPT_NOT_FOUND);
+    .where(
+      and(eq(fortyReceipts.requestId, requestId), inArray(analysisRequests.status, ['completed', 'held'])),
+    );
+  // A 40 held by the re-check (decision 241) is read by the staff who confirm it; families see it again then.
+  if (!row || (row.status === 'held' && user.role !== 'analyst' && user.role !== 'admin'))
+    throw notFound(RECEIPT_NOT_FOUND);
   await viewablePlayer(db, user, row.playerId).catch(() => {
     throw notFound(RECEIPT_NOT_FOUND);
   });

@@ -7,4 +7,4 @@ export default async function leaderboardModule(app: FastifyInstance) {
 }
 
 export { leaderboardRebuildCommand } from './leaderboard.cli';
-export { recordLeaderboardResult, refreshPlayerDetails } from './leaderboard.service';
+export { rebuildLeaderboard, recordLeaderboardResult, refreshPlayerDetails } from './leaderboard.service';

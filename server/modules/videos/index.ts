@@ -21,6 +21,7 @@ export { analyseLocalVideo, putLocalVideo, removeKeys, withLocalCopy, withTempDi
 export { receiveVideo } from './video-intake';
 export {
   VIDEO_STILL_PROCESSING,
+  currentFrameChanges,
   ensureMedia,
   ingestMedia,
   readyMedia,
