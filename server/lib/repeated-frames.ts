@@ -31,6 +31,8 @@ const MAX_REPEAT_RUN = 4;
 const MIN_FROZEN_BLOCKS = 4;
 /** The share of the moving blocks that must freeze (the encoder leaves some edges changing). */
 const FROZEN_SHARE = 2 / 3;
+/** Frames at the end of a clip a decoder may leave out (their packets are counted, their pictures not shown). */
+const MAX_UNDECODED_AT_END = 2;
 /** Moving frames needed to say how this phone repeats; with fewer, one repeat is assumed possible. */
 const MIN_MOVING_FRAMES = 30;
 /** The smallest change (grey levels, mean over a block, three planes) that is more than 8-bit rounding. */
@@ -170,7 +172,8 @@ export function classifyChanges(blocks: Uint16Array[]): FrameChanges {
 
 /**
  * Reads every frame's change by decoding the first video stream at its coded size (not rotated), and
- * classifies them; null when the decoded count differs from the probed one (then nothing is claimed).
+ * classifies them; null when the decoded count differs from the probed one by more than a frame or two
+ * missing at the end (then nothing is claimed).
  * Memory is two frames whatever the clip's length.
  */
 export function frameChanges(
@@ -237,7 +240,15 @@ export function frameChanges(
     child.on('close', (code) => {
       clearTimeout(timer);
       if (blocks.length > 1) blocks[0] = new Uint16Array(blocks[1].length);
-      resolve(code === 0 && blocks.length === expectedFrames ? classifyChanges(blocks) : null);
+      // A decoder may not output the last packet or two (a truncated last frame): those frames are read as
+      // unchanged, so they count as quiet (in doubt), never as new. Any other difference claims nothing.
+      const missing = expectedFrames - blocks.length;
+      if (code !== 0 || blocks.length < 2 || missing < 0 || missing > MAX_UNDECODED_AT_END) {
+        resolve(null);
+        return;
+      }
+      for (let k = 0; k < missing; k += 1) blocks.push(new Uint16Array(blocks[1].length));
+      resolve(classifyChanges(blocks));
     });
   });
 }

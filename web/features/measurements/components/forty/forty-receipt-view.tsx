@@ -1,7 +1,10 @@
+import { dateFormat } from '@contract/date-format';
 import { formatForty, proposalInWords } from '@contract/forty-math';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useFortyReceipt } from '../../api/forty';
 import { displayFrame, formatTime } from '../frame-numbers';
+
+const recheckDate = dateFormat({ year: 'numeric', month: 'short', day: 'numeric' });
 
 /**
  * The evidence of a verified 40 (decision 209): a plain summary first, then 'Technical details': the
@@ -38,6 +41,39 @@ export function FortyReceiptView({ requestId }: { requestId: number }) {
           </p>
         )}
         <p className="text-sm text-muted-foreground">{r.boundInWords}</p>
+        {r.recheck && (
+          <div
+            role="note"
+            className="grid gap-1 rounded-md border border-warning/50 bg-warning/10 p-3 text-sm"
+          >
+            <p className="font-medium">
+              Held for an analyst: checked again with stricter rules for phone video on{' '}
+              {recheckDate(r.recheck.at)}
+            </p>
+            {r.recheck.reasons.map((reason) => (
+              <p key={reason}>{reason}</p>
+            ))}
+            <p>
+              Under the current rules:{' '}
+              {r.recheck.result
+                ? formatForty(
+                    r.recheck.result.seconds,
+                    r.recheck.result.plusMinusSeconds,
+                    r.recheck.result.method,
+                  )
+                : 'not timed (the marks are refused)'}
+              .
+            </p>
+          </div>
+        )}
+        {r.previous && (
+          <p className="text-sm text-muted-foreground">
+            Confirmed after a re-check. Stored before it:{' '}
+            {formatForty(r.previous.seconds, r.previous.plusMinusSeconds, r.previous.method)}, frames{' '}
+            {displayFrame(r.previous.startFrame)} to {displayFrame(r.previous.finishFrame)}, by{' '}
+            {r.previous.analystName}.
+          </p>
+        )}
       </header>
       <section className="grid gap-2 sm:grid-cols-2" aria-label="Stills">
         {r.stills.map((s) => (
