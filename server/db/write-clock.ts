@@ -13,6 +13,10 @@ import pg from 'pg';
  * - Other processes' writes (replicas, `npm run cli`): triggers on the watched tables send
  *   `pg_notify('va_writes')` at commit (migration 0031) and a dedicated connection LISTENs; each
  *   notification moves the count. While that connection is down `heard` is false and caches serve nothing.
+ * - Before serving anything kept, a request waits until this process has heard every write committed
+ *   before it arrived (decision 239): a sync through the notification queue begun after its mark has come
+ *   back (`syncMark`, `catchUp`). A sync overdue by 600 ms means the connection stopped hearing: it is
+ *   dropped and replaced.
  */
 export const WRITES_CHANNEL = 'va_writes';
 
