@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { INSERT, keptReads, rowKey, UPDATE, WriteClock } from '../db/write-clock';
+import { CatchUp, INSERT, keptReads, rowKey, UPDATE, WriteClock } from '../db/write-clock';
 import { writeEffects } from '../db/write-effects';
 import { answerCache } from './answer-cache';
 
@@ -228,5 +228,45 @@ describe('answers kept in memory until a write (decision 216)', () => {
     await answers.get('b', links, read('b'), playerOf);
     await answers.get('b', links, read('b'), playerOf);
     expect(reads).toEqual(['a', 'a', 'a', 'b', 'b']);
+  });
+});
+
+describe('a kept answer waits until this process has caught up with the others (decision 239)', () => {
+  const withCatchUp = () => {
+    const s = setup();
+    const sent: number[] = [];
+    const c = new CatchUp((n) => sent.push(n));
+    s.clock.attachCatchUp(c);
+    return { ...s, c, sent };
+  };
+
+  it('is served once a sync begun after the request comes back, and read afresh when another process wrote meanwhile', async () => {
+    const { answers, read, reads, c, clock, sent, rows } = withCatchUp();
+    await answers.get('a', R, read('a'));
+    expect(reads).toEqual(['a']);
+    // Kept, but another process may have written: the request waits for a sync.
+    let waiting = answers.get('a', R, read('a'), [], clock.syncMark());
+    await Promise.resolve();
+    expect(sent).toEqual([1]);
+    c.echoed(1);
+    await waiting;
+    expect(reads).toEqual(['a']);
+    // Another process's rename arrives before the sync comes back: read afresh.
+    waiting = answers.get('a', R, read('a'), [], clock.syncMark());
+    await Promise.resolve();
+    rows.set('a', { items: [{ id: 1, name: 'Avery' }] });
+    clock.notice('players update');
+    c.echoed(2);
+    expect((await waiting).items[0].name).toBe('Avery');
+    expect(reads).toEqual(['a', 'a']);
+  });
+
+  it('a sync that does not come back sends the request to the database, never to what is kept', async () => {
+    const { answers, read, reads, c, clock } = withCatchUp();
+    await answers.get('a', R, read('a'));
+    const waiting = answers.get('a', R, read('a'), [], clock.syncMark());
+    c.fail();
+    await waiting;
+    expect(reads).toEqual(['a', 'a']);
   });
 });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DELETE, INSERT, UPDATE, WriteClock } from '../db/write-clock';
+import { CatchUp, DELETE, INSERT, UPDATE, WriteClock } from '../db/write-clock';
 import { writeEffects } from '../db/write-effects';
 import type { UserRow } from '../db/schema';
 import type { LoadedSession, SessionStore } from './session';
@@ -222,5 +222,31 @@ describe('sessions kept in memory (decision 215)', () => {
     clock.tickWrites(new Map([['plans', DELETE]]));
     await cached.load('a');
     expect(calls).toHaveLength(5);
+  });
+});
+
+describe('a kept session waits until this process has caught up with the others (decision 239)', () => {
+  it('peek answers nothing until caught up; load waits for a sync begun after the request, and reads afresh after a sign-out heard meanwhile', async () => {
+    const { clock, cached, calls, rows } = setup();
+    const sent: number[] = [];
+    const c = new CatchUp((n) => sent.push(n));
+    clock.attachCatchUp(c);
+    await cached.load('a');
+    expect(calls).toHaveLength(1);
+    const mark = cached.mark!();
+    expect(cached.peek!('a', false, mark)).toBeUndefined();
+    let loading = cached.load('a', false, mark);
+    await Promise.resolve();
+    c.echoed(1);
+    expect((await loading)?.user?.id).toBe(1);
+    expect(calls).toHaveLength(1);
+    // Signed out on another instance: heard before the sync comes back.
+    loading = cached.load('a', false, cached.mark!());
+    await Promise.resolve();
+    rows.delete('a');
+    clock.notice('sessions update');
+    c.echoed(2);
+    expect(await loading).toBeNull();
+    expect(calls).toHaveLength(2);
   });
 });
