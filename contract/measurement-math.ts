@@ -294,6 +294,16 @@ export function computeMeasurement(timeline: Timeline, marks: Mark[]): Measureme
 }
 
 /**
+ * A tracked Max Speed as every screen states it (issue 48: one ± everywhere): the speed to 0.1 mph and the
+ * ± that holds the whole fitted range around that rounded value, rounded up to 0.1. The workbench, the
+ * stored result, the receipt, the card and the public page all show these two numbers.
+ */
+export function statedSpeed(mph: number, plusMinusMph: number) {
+  const shown = roundTenth(mph);
+  return { mph: shown, plusMinus: ceilTenth(Math.max(Math.abs(mph - shown) + plusMinusMph, 0.05)) };
+}
+
+/**
  * '21.3 mph ± 0.4': how every screen, image and document writes a speed (decision 208). A speed typed
  * before measurements existed has no bound: '21.3 mph'.
  */

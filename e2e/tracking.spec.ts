@@ -76,13 +76,13 @@ test.describe('tracked max speed', () => {
     await shots(page, 'tracking-progress');
 
     const max = bench.getByTestId('tracked-max-speed');
-    await expect(max).toHaveText(/^\d+\.\d mph ± \d\.\d\d$/, { timeout: 150_000 });
+    await expect(max).toHaveText(/^\d+\.\d mph ± \d\.\d$/, { timeout: 150_000 });
     const [mph, bound] = /^([\d.]+) mph ± ([\d.]+)$/
       .exec((await max.textContent())!)!
       .slice(1)
       .map(Number);
     expect(bound).toBeLessThanOrEqual(0.4);
-    expect(Math.abs(mph - clip.trueTopMph)).toBeLessThanOrEqual(bound + 0.05);
+    expect(Math.abs(mph - clip.trueTopMph)).toBeLessThanOrEqual(bound);
     await expect(bench.getByText(/video 29\.97 fps, tracked, \d+ frames/)).toBeVisible();
     await expect(bench.getByTestId('velocity-chart').first()).toBeVisible();
     await expect(bench.getByRole('list', { name: 'Proposed crossings' }).getByRole('button')).toHaveCount(

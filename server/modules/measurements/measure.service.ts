@@ -1,6 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { holdReasons } from '../../../contract/measurement-checks';
-import { MeasurementError, computeMeasurement, roundTenth } from '../../../contract/measurement-math';
+import {
+  MeasurementError,
+  computeMeasurement,
+  roundTenth,
+  statedSpeed,
+} from '../../../contract/measurement-math';
 import {
   OVERRIDE_REASON_REQUIRED,
   measurementFieldSchema,
@@ -108,8 +113,6 @@ export async function measuredValue(
   return { video, media, result, maxSpeed, override, held };
 }
 
-const ceilTenth = (x: number) => Math.ceil(x * 10 - 1e-9) / 10;
-
 /**
  * A tracked Max Speed (decision 210): the track's fitted value and bound. Its proposed crossings go
  * through the marks' computation too, so the receipt keeps intervals, the quality checks and the
@@ -149,13 +152,14 @@ async function trackedValue(
     const msg = `${result.qualityProblems.join(' ')} Reject the request with the reason 'Video quality too low'.`;
     throw badRequest(msg, { measurement: msg });
   }
-  const mph = roundTenth(max.mph);
+  const stated = statedSpeed(max.mph, max.plusMinusMph);
+  const mph = stated.mph;
   const first = marks[0].yardLine;
   const last = marks[marks.length - 1].yardLine;
   const tracked: MeasurementResult = {
     ...result,
     maxSpeed: mph,
-    plusMinus: ceilTenth(max.plusMinusMph),
+    plusMinus: stated.plusMinus,
     methodLabel: track.result.method,
     profile: track.result.profile
       .map((p) => ({ yard: Math.round((p.yards + shift) * 10) / 10, mph: p.mph }))
@@ -165,7 +169,7 @@ async function trackedValue(
       fromYard: max.fromYard + shift,
       toYard: max.toYard + shift,
       mph,
-      plusMinus: ceilTenth(max.plusMinusMph),
+      plusMinus: stated.plusMinus,
     },
     tracked: { trackId: field.trackId, ...track },
   };

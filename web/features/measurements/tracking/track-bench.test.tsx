@@ -77,7 +77,7 @@ describe('tracking workbench (issue 31)', () => {
     expect(started).toEqual({ videoId: 9, seeds: [{ frameIndex: 0, x: 120, y: 200 }] });
 
     expect(await screen.findByText('Tracking… 40%')).toBeInTheDocument();
-    expect(await screen.findByTestId('tracked-max-speed')).toHaveTextContent('21.1 mph ± 0.05');
+    expect(await screen.findByTestId('tracked-max-speed')).toHaveTextContent('21.1 mph ± 0.1');
     expect(screen.getByText(/video 29.97 fps, tracked, 119 frames/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '10 yd: frame 101' })).toBeInTheDocument();
 

@@ -213,7 +213,7 @@ describe('a tracked Max Speed on the receipt (issue 31, decision 210)', () => {
     await ui.click(screen.getByRole('button', { name: 'Technical details' }));
     const facts = screen.getByTestId('receipt-facts');
     expect(facts).toHaveTextContent(
-      'Fastest window (tracked)yard 12.4 to 22.4 of the run (10 yards) in 0.9712 s: 21.06 ± 0.04 mph',
+      'Fastest window (tracked)yard 12.4 to 22.4 of the run (10 yards) in 0.9712 s: 21.06 mph, fit ± 0.04, stated as 21.1 mph ± 0.1',
     );
     expect(facts).toHaveTextContent('Ground pointTracked ground point');
     expect(facts).not.toHaveTextContent('Landmark');

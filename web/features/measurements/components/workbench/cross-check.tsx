@@ -1,4 +1,4 @@
-import { formatSpeed } from '@contract/measurement-math';
+import { formatSpeed, statedSpeed } from '@contract/measurement-math';
 
 export interface MarkedSpeed {
   maxSpeed: number;
@@ -26,7 +26,11 @@ export function CrossCheck({ marked, tracked }: { marked: MarkedSpeed; tracked: 
       <h3 className="font-semibold">Marks and track compared</h3>
       <p className="tabular-nums">Marks: {formatSpeed(marked.maxSpeed, marked.plusMinus)}</p>
       <p className="tabular-nums">
-        Track: {tracked.mph.toFixed(1)} mph ± {tracked.plusMinusMph.toFixed(2)}
+        Track:{' '}
+        {formatSpeed(
+          statedSpeed(tracked.mph, tracked.plusMinusMph).mph,
+          statedSpeed(tracked.mph, tracked.plusMinusMph).plusMinus,
+        )}
       </p>
       {overlap ? (
         <p role="status" className="font-medium">

@@ -115,7 +115,7 @@ describe('marks and a track on the same clip (issue 31)', () => {
     await ui.click(within(tracking).getByRole('button', { name: 'Track this player' }));
     const compared = await screen.findByRole('region', { name: 'Marks and track compared' });
     expect(compared).toHaveTextContent('Marks: 21.3 mph ± 0.8');
-    expect(compared).toHaveTextContent('Track: 21.1 mph ± 0.05');
+    expect(compared).toHaveTextContent('Track: 21.1 mph ± 0.1');
     expect(within(compared).getByRole('status')).toHaveTextContent(
       'The bounds overlap: the two methods agree.',
     );
