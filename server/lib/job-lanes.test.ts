@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RECHECK_JOB } from '../modules/admin/admin-recheck.service';
 import { FORTY_PROPOSAL_JOB } from '../modules/forty/forty-proposal.service';
 import { TRACK_JOB } from '../modules/measurements/tracking/track.service';
 import { createTestApp, type TestApp } from '../test/helpers';
@@ -14,7 +15,7 @@ afterAll(() => t.close());
 
 describe('the job queue in two lanes', () => {
   it('names the long job types as the modules do', () => {
-    expect(LONG_JOB_TYPES).toEqual(expect.arrayContaining([TRACK_JOB, FORTY_PROPOSAL_JOB]));
+    expect(LONG_JOB_TYPES).toEqual(expect.arrayContaining([TRACK_JOB, FORTY_PROPOSAL_JOB, RECHECK_JOB]));
     expect(LONG_JOB_TYPES).not.toContain(MAIL_JOB);
   });
 

@@ -31,9 +31,16 @@ export async function enqueueJob(db: DbOrTx, type: string, payload: Record<strin
  * The long jobs (issue 50, decision 239): minutes of CPU each (a track, a 40's proposal, the readiness
  * checks to come). They run in a lane of their own, so mail and the other short jobs never wait behind
  * them, and each user may have `LONG_JOBS_PER_USER` of them queued or running at once. Spelled here, as
- * the modules name them (`TRACK_JOB`, `FORTY_PROPOSAL_JOB`; a test checks they match): `lib` imports no module.
+ * the modules name them (`TRACK_JOB`, `FORTY_PROPOSAL_JOB`, `RECHECK_JOB`; a test checks they match): `lib`
+ * imports no module.
  */
-export const LONG_JOB_TYPES: readonly string[] = ['track', 'forty-proposal', 'readiness-check'];
+export const LONG_JOB_TYPES: readonly string[] = [
+  'track',
+  'forty-proposal',
+  'readiness-check',
+  // An admin's re-check of stored results (decision 241): minutes of decoding, never before a mail.
+  'recheck-measurements',
+];
 export const LONG_JOBS_PER_USER = 3;
 /** The lanes of the queue: each process runs one worker per lane (`plugins/jobs.ts`). */
 export type JobLane = 'short' | 'long';
