@@ -59,11 +59,25 @@ export const fortyPreviewSchema = z.object({
   plusMinusSeconds: z.number(),
   splits: z.array(splitSchema),
   /** The rate to 0.01 as the file states it (59.94, 120); `fpsFraction` is the exact fraction ('60000/1001'). */
-  fps: z.number(),
+  fps: z
+    .number()
+    .describe(
+      'The rate as the file states it, to 0.01 (59.94, 119.88, 120; the filmed rate of slow motion or a time-lapse)',
+    ),
   /** Absent on receipts stored before issue 49. */
-  fpsFraction: z.string().optional(),
+  fpsFraction: z
+    .string()
+    .optional()
+    .describe(
+      "The same rate exactly, as a fraction: '60000/1001', '120/1' (absent on receipts stored before decision 241)",
+    ),
   /** Still frames before the start and the finish the bound reaches back over (decision 241); absent before it. */
-  framesInDoubt: z.object({ start: z.number(), finish: z.number() }).optional(),
+  framesInDoubt: z
+    .object({ start: z.number(), finish: z.number() })
+    .optional()
+    .describe(
+      'Frames before the start and before the finish that showed a still picture the phone may have repeated, and that the bound reaches back over (decision 241)',
+    ),
   method: z.string(),
   rawSeconds: z.number(),
   secondsMin: z.number(),
