@@ -88,4 +88,18 @@ describe('the proposed frames of a 40 (decision 212)', () => {
     );
     expect(result.lines.some((l) => l.yardLine === 40)).toBe(false);
   });
+
+  // Issue 49: a finish line not found near the click is not guessed (an upright line through the click is
+  // frames off wherever perspective slants the painted line).
+  it('a click where no finish line is found proposes no finish and says so', async () => {
+    // Halfway between the 30 and the 40: no painted line within 2% of the width.
+    const { result } = await propose(60, 4.62, { start: lineX(0), finish: lineX(35) });
+    expect(result.finishFrame).toBeNull();
+    expect(result.notes).toContain(
+      'The finish line was not found where you clicked (it may be faint or far away): mark the finish yourself.',
+    );
+    expect(result.notes).not.toContain(
+      'The runner was not found crossing the finish line: mark the finish yourself.',
+    );
+  });
 });

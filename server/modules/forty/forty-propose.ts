@@ -4,20 +4,22 @@ import { decodeGray, detectLines, lineX, type Line } from '../measurements';
 
 /**
  * The tracker's proposal of a 40's frames (decision 212), for a phone held still beside the run:
- * - the lines: the analyst's two clicks snapped to the yard lines found on that frame;
+ * - the lines: the analyst's two clicks snapped to the yard lines found on that frame (a finish line not
+ *   found near its click proposes no finish, and says so);
  * - the finish: the torso (the middle rows of the runner's shape against the clip's background, a
  *   per-pixel median over the whole clip) followed across the finish line, its signed distance to the
  *   line fitted against time, and the first frame at or after the crossing;
  * - the start: the last quarter second in which nothing moved around the start line before the runner
- *   left it, and the first frame after it in which two pixels there changed by more than 5 grey levels (a
- *   hand or a foot moving, by a fraction of a pixel);
+ *   left it, and the first frame after it in which two pixels there changed by more than the clip's
+ *   still frames do (four times their largest change, at least 5 grey levels: a hand or a foot moving by
+ *   a fraction of a pixel);
  * - the splits: lines of the background between the two, matched to 10, 20 and 30 yards when one lies
  *   within 2.5 yards of where it should, crossed as the finish is.
  * Every frame is only proposed: the analyst confirms or moves it, and the marks are what is timed.
  */
 export const FORTY_PROPOSER = {
   name: 'lines-background-motion',
-  version: '1.1.0',
+  version: '1.2.0',
   /** Longer side of the analysed picture, in pixels (never enlarged). */
   analysisSide: 480,
   frameBytes: 256 * 2 ** 20,
@@ -186,15 +188,25 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
     return { frame, ...rowsAt };
   };
 
-  const finish = crossing(X40, 4, 0);
+  // A finish line not found near the click is not guessed (issue 49): an upright line through the click
+  // misses the painted line wherever perspective slants it, and the crossing would be frames off.
+  const finishLineFound = line40.votes > 0;
+  if (!finishLineFound)
+    notes.push(
+      'The finish line was not found where you clicked (it may be faint or far away): mark the finish yourself.',
+    );
+  // Crossed near the click all the same: where the runner's rows are, to bound the start's search.
+  const crossed = crossing(X40, 4, 0);
+  const finish = finishLineFound ? crossed : null;
   o.onProgress?.(0.9);
-  if (!finish) notes.push('The runner was not found crossing the finish line: mark the finish yourself.');
+  if (!finish && finishLineFound)
+    notes.push('The runner was not found crossing the finish line: mark the finish yourself.');
 
   // The runner's rows at the finish bound the start's search, so nothing above or below (a burned-in
   // clock, people walking behind) counts as a first movement.
-  const r0 = finish ? Math.max(0, Math.floor(finish.top - 0.25 * (finish.bottom - finish.top))) : 0;
-  const r1 = finish ? Math.min(h, Math.ceil(finish.bottom + 0.25 * (finish.bottom - finish.top)) + 1) : h;
-  const end = finish ? finish.frame : n - 1;
+  const r0 = crossed ? Math.max(0, Math.floor(crossed.top - 0.25 * (crossed.bottom - crossed.top))) : 0;
+  const r1 = crossed ? Math.min(h, Math.ceil(crossed.bottom + 0.25 * (crossed.bottom - crossed.top)) + 1) : h;
+  const end = crossed ? crossed.frame : n - 1;
   // Left the start: the runner's shape at its fullest 1.5 to 4 yards past the start line.
   const ahead = (y: number) => X0(y) + dir * 2.75 * ppy(y);
   const aheadCounts = frames.slice(0, end + 1).map((f) => shapeNear(f, ahead, 1.25, r0, r1).count);
@@ -212,6 +224,22 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
     // A pixel that changed by more than the encoder leaves on a still picture: a hand lifting a third of a
     // pixel changes its edge by a third of its contrast, which a threshold of 20 grey levels over 0.05% of
     // the band missed until the runner had moved a pixel or more (issue 49: the start was 15 frames late).
+    // The level above which a pixel moved, from this clip: four times the largest change a still frame
+    // shows around the line (the quietest quarter of the frames before the runner left). An encoder leaks
+    // a little of the coming movement into the B-frames before it; a still picture changes by its noise.
+    const largestChange = (i: number) => {
+      const f = frames[i];
+      const g = frames[i - 1];
+      let m = 0;
+      for (const b of band)
+        for (let x = b.x0; x <= b.x1; x += 1) {
+          const d = Math.abs(f[b.y * w + x] - g[b.y * w + x]);
+          if (d > m) m = d;
+        }
+      return m;
+    };
+    const quiet = Array.from({ length: left }, (_, i) => largestChange(i + 1)).sort((p, q) => p - q);
+    const level = Math.max(FORTY_PROPOSER.motion, 4 * (quiet[Math.floor(0.25 * (quiet.length - 1))] ?? 0));
     const moved = (i: number) => {
       const f = frames[i];
       const g = frames[i - 1];
@@ -219,7 +247,7 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
       for (const b of band)
         for (let x = b.x0; x <= b.x1; x += 1) {
           const p = b.y * w + x;
-          if (Math.abs(f[p] - g[p]) > FORTY_PROPOSER.motion) c += 1;
+          if (Math.abs(f[p] - g[p]) > level) c += 1;
         }
       return c >= FORTY_PROPOSER.motionPixels;
     };
