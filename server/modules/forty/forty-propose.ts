@@ -19,7 +19,7 @@ import { decodeGray, detectLines, lineX, type Line } from '../measurements';
  */
 export const FORTY_PROPOSER = {
   name: 'lines-background-motion',
-  version: '1.2.0',
+  version: '1.3.0',
   /** Longer side of the analysed picture, in pixels (never enlarged). */
   analysisSide: 480,
   frameBytes: 256 * 2 ** 20,
@@ -240,32 +240,41 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
     };
     const quiet = Array.from({ length: left }, (_, i) => largestChange(i + 1)).sort((p, q) => p - q);
     const level = Math.max(FORTY_PROPOSER.motion, 4 * (quiet[Math.floor(0.25 * (quiet.length - 1))] ?? 0));
-    const moved = (i: number) => {
+    const movedAt = (i: number, above: number) => {
       const f = frames[i];
       const g = frames[i - 1];
       let c = 0;
       for (const b of band)
         for (let x = b.x0; x <= b.x1; x += 1) {
           const p = b.y * w + x;
-          if (Math.abs(f[p] - g[p]) > level) c += 1;
+          if (Math.abs(f[p] - g[p]) > above) c += 1;
         }
       return c >= FORTY_PROPOSER.motionPixels;
     };
     // Walk back from leaving the line: the start is the first change after the last still quarter second
     // (frames unchanged from the one before them around the line); a clip that opens with the runner set
-    // counts its first frames as that stillness.
-    let lastMove = -1;
-    for (let i = left; i >= 1; i -= 1) {
-      if (moved(i)) {
-        lastMove = i;
-        continue;
+    // counts its first frames as that stillness. Answers the start and the first frame of that stillness.
+    const walk = (above: number) => {
+      let lastMove = -1;
+      for (let i = left; i >= 1; i -= 1) {
+        if (movedAt(i, above)) {
+          lastMove = i;
+          continue;
+        }
+        if (lastMove > 0 && times[lastMove - 1] - times[i - 1] >= FORTY_PROPOSER.stillSeconds)
+          return { start: lastMove, stillFrom: i };
       }
-      if (lastMove > 0 && times[lastMove - 1] - times[i - 1] >= FORTY_PROPOSER.stillSeconds) {
-        startFrame = lastMove;
-        break;
-      }
+      return lastMove > 1 ? { start: lastMove, stillFrom: 1 } : null;
+    };
+    let found = walk(level);
+    // The still quarter second just before it says how much this clip's still picture changes there; what
+    // stays under four times that is the encoder's noise or its B-frames' leak of the coming movement.
+    if (found) {
+      let still = 0;
+      for (let i = found.stillFrom; i < found.start; i += 1) still = Math.max(still, largestChange(i));
+      if (4 * still > level) found = walk(4 * still) ?? found;
     }
-    if (startFrame === null && lastMove > 1) startFrame = lastMove;
+    if (found) startFrame = found.start;
   }
   if (startFrame === null)
     notes.push(
