@@ -4,7 +4,7 @@
 #   deps     production dependencies only
 #   runtime  node + ffmpeg, the build, the migrations and the school directory; runs as `node`
 
-ARG NODE_IMAGE=node:20-bookworm-slim
+ARG NODE_IMAGE=node:24-bookworm-slim
 
 FROM ${NODE_IMAGE} AS base
 WORKDIR /app
