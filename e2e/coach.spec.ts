@@ -165,7 +165,7 @@ test.describe('college coaches', () => {
     await expect(row).toContainText(String(nextClass));
     await expect(row).toContainText('Wide Receiver');
     await expect(row).toContainText('Westlake High School');
-    await expect(row).toContainText(/\d+th of \d+ high-school players/);
+    await expect(row).toContainText(/\d+(st|nd|rd|th) of \d+ high-school players/);
     const receipt = row.getByRole('link', { name: /^2\d\.\d mph ± \d\.\d$/ });
     const speed = (await receipt.innerText()).split(' mph')[0];
     await expect(receipt).toHaveAttribute('href', new RegExp(`/coach/players/${playerId}/receipts/\\d+$`));

@@ -3,6 +3,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Skeleton } from '@/components/ui/skeleton';
 import { useRequestSubmetrics } from '../api/get-submetrics';
 import { cardMetrics } from './chart-data';
+import { ordinal } from '@contract/percentiles';
 
 const format = (m: RequestSubmetric) => `${m.value.toFixed(m.decimals ?? 1)}${m.unit ? ` ${m.unit}` : ''}`;
 
@@ -57,10 +58,4 @@ export function MetricsCard({ requestId }: { requestId: number | null }) {
       </CardContent>
     </Card>
   );
-}
-
-function ordinal(n: number) {
-  const s = ['th', 'st', 'nd', 'rd'];
-  const v = n % 100;
-  return `${n}${s[(v - 20) % 10] ?? s[v] ?? s[0]}`;
 }

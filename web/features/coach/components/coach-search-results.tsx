@@ -3,6 +3,7 @@ import type { CoachSearchItem } from '@contract/coach';
 import { contactOpensText } from '@contract/coach-calendar';
 import { formatForty } from '@contract/forty-math';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { ordinal } from '@contract/percentiles';
 
 function Speed({ i }: { i: CoachSearchItem }) {
   if (!i.maxSpeed) return <>—</>;
@@ -34,7 +35,7 @@ function Forty({ i }: { i: CoachSearchItem }) {
 }
 
 const percentile = (i: CoachSearchItem) =>
-  i.percentile ? `${i.percentile.value}th of ${i.percentile.n} ${i.percentile.group}` : null;
+  i.percentile ? `${ordinal(i.percentile.value)} of ${i.percentile.n} ${i.percentile.group}` : null;
 
 function PlayerLink({ i }: { i: CoachSearchItem }) {
   return (
