@@ -303,6 +303,12 @@ export function statedSpeed(mph: number, plusMinusMph: number) {
   return { mph: shown, plusMinus: ceilTenth(Math.max(Math.abs(mph - shown) + plusMinusMph, 0.05)) };
 }
 
+/** A tracked Max Speed written as every screen states it: '21.1 mph ± 0.1' (statedSpeed, then formatSpeed). */
+export function formatStatedSpeed(mph: number, plusMinusMph: number) {
+  const stated = statedSpeed(mph, plusMinusMph);
+  return formatSpeed(stated.mph, stated.plusMinus);
+}
+
 /**
  * '21.3 mph ± 0.4': how every screen, image and document writes a speed (decision 208). A speed typed
  * before measurements existed has no bound: '21.3 mph'.

@@ -1,4 +1,4 @@
-import { formatSpeed, statedSpeed } from './measurement-math';
+import { formatStatedSpeed } from './measurement-math';
 import type { TrackResult } from './tracking';
 
 /**
@@ -12,8 +12,7 @@ const yd = (n: number) => (Math.round(n * 10) / 10).toFixed(1);
 
 /** The window the tracked Max Speed was sustained over: 'yard 12.4 to 22.4 in 0.9712 s: 21.06 ± 0.02 mph'. */
 export function trackedWindowInWords(m: NonNullable<TrackResult['maxSpeed']>) {
-  const stated = statedSpeed(m.mph, m.plusMinusMph);
-  return `yard ${yd(m.fromYard)} to ${yd(m.toYard)} of the run (${Math.round((m.toYard - m.fromYard) * 10) / 10} yards) in ${(m.toTime - m.fromTime).toFixed(4)} s: ${m.mph.toFixed(2)} mph, fit ± ${m.plusMinusMph.toFixed(2)}, stated as ${formatSpeed(stated.mph, stated.plusMinus)}`;
+  return `yard ${yd(m.fromYard)} to ${yd(m.toYard)} of the run (${Math.round((m.toYard - m.fromYard) * 10) / 10} yards) in ${(m.toTime - m.fromTime).toFixed(4)} s: ${m.mph.toFixed(2)} mph, fit ± ${m.plusMinusMph.toFixed(2)}, stated as ${formatStatedSpeed(m.mph, m.plusMinusMph)}`;
 }
 
 /** The point the tracker followed, in place of a hand-marked landmark. */

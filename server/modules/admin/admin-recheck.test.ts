@@ -3,7 +3,7 @@
  * new rules would not stand behind; it leaves the leaderboard, the family is told, the receipt keeps
  * both, and an analyst confirms or corrects it by completing it again.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -12,8 +12,8 @@ import { analysisRequests, fortyReceipts, leaderboard, videoMedia } from '../../
 import { drainJobs } from '../../lib/jobs';
 import { makeFortyClip, type FortyClip } from '../../lib/forty-clip';
 import { as, createTestApp, createUser, lastMailTo, type TestApp, type TestUser } from '../../test/helpers';
-import { complete, createPlayer, multipart } from '../analysis/analysis.fixtures';
-import { videoJobHandlers } from '../videos/video-processing';
+import { complete } from '../analysis/analysis.fixtures';
+import { requestFortyWithClip } from '../forty/forty.fixtures';
 import { recheckJobHandlers } from './admin-recheck.service';
 
 let t: TestApp;
@@ -45,32 +45,8 @@ const marks = (videoId: number, startFrame = c.startFrame) => ({
 
 /** A verified 40 completed as the product did before decision 241. */
 async function storedForty(startFrame = c.startFrame) {
-  const family = await createUser(t, { credits: 1 });
-  const player = await createPlayer(t, family);
-  const up = await as(t, family, {
-    method: 'POST',
-    url: '/api/videos/upload',
-    ...multipart(
-      { playerId: player.id, positionId: player.primaryPositionId },
-      { field: 'file', name: 'forty.mp4', type: 'video/mp4', data: readFileSync(c.file) },
-    ),
-  });
-  expect(up.statusCode, up.body).toBe(201);
-  await drainJobs(t.db, videoJobHandlers(t.db, t.app.storage));
-  const videoId = up.json<{ id: number }>().id;
-  const req = await as(t, family, {
-    method: 'POST',
-    url: '/api/analysis-requests',
-    payload: {
-      requestType: 'forty',
-      playerId: player.id,
-      season: 2026,
-      positionId: player.primaryPositionId,
-      videoId,
-    },
-  });
-  expect(req.statusCode, req.body).toBe(201);
-  const requestId = req.json<{ id: number }>().id;
+  const { family, player, videoId, request } = await requestFortyWithClip(t, c.file);
+  const requestId = request.id;
   const done = await complete(
     t,
     analyst,

@@ -11,11 +11,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORTY_MAX_PLUS_MINUS } from '../../../contract/forty-math';
 import { leaderboard } from '../../db/schema';
-import { drainJobs } from '../../lib/jobs';
 import { makeFortyClip, type FortyClip } from '../../lib/forty-clip';
 import { as, createTestApp, createUser, type TestApp, type TestUser } from '../../test/helpers';
-import { complete, createPlayer, multipart } from '../analysis/analysis.fixtures';
-import { videoJobHandlers } from '../videos/video-processing';
+import { complete } from '../analysis/analysis.fixtures';
+import { requestFortyWithClip } from './forty.fixtures';
 
 let t: TestApp;
 let analyst: TestUser;
@@ -31,34 +30,7 @@ afterAll(async () => {
 });
 
 /** A family uploads the clip and asks for a verified 40 with it. */
-async function requested(c: FortyClip) {
-  const family = await createUser(t, { credits: 1 });
-  const player = await createPlayer(t, family);
-  const up = await as(t, family, {
-    method: 'POST',
-    url: '/api/videos/upload',
-    ...multipart(
-      { playerId: player.id, positionId: player.primaryPositionId },
-      { field: 'file', name: 'forty.mp4', type: 'video/mp4', data: readFileSync(c.file) },
-    ),
-  });
-  expect(up.statusCode, up.body).toBe(201);
-  await drainJobs(t.db, videoJobHandlers(t.db, t.app.storage));
-  const videoId = up.json().id as number;
-  const res = await as(t, family, {
-    method: 'POST',
-    url: '/api/analysis-requests',
-    payload: {
-      requestType: 'forty',
-      playerId: player.id,
-      season: 2026,
-      positionId: player.primaryPositionId,
-      videoId,
-    },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return { player, videoId, request: res.json<{ id: number }>() };
-}
+const requested = (c: FortyClip) => requestFortyWithClip(t, c.file);
 
 const marksOf = (c: FortyClip, videoId: number, finishFrame = c.finishFrame) => ({
   videoId,

@@ -3,7 +3,7 @@
  * in a known time from a still start, at 60, 120 and 240 fps (and 30 fps refused). Marking the true
  * start and finish frames gives the true time inside the bound, the bound the one computed by hand.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
@@ -12,11 +12,11 @@ import { fortyReceipts, leaderboard } from '../../db/schema';
 import { drainJobs } from '../../lib/jobs';
 import { makeFortyClip, type FortyClip } from '../../lib/forty-clip';
 import { as, createTestApp, createUser, userRow, type TestApp, type TestUser } from '../../test/helpers';
-import { complete, createPlayer, multipart } from '../analysis/analysis.fixtures';
+import { complete, createPlayer } from '../analysis/analysis.fixtures';
 import { applyCoach } from '../coach/coach.fixtures';
 import { completedSpeed } from '../sharing/sharing.fixtures';
 import { rebuildLeaderboard } from '../leaderboard/leaderboard.service';
-import { videoJobHandlers } from '../videos/video-processing';
+import { requestFortyWithClip } from './forty.fixtures';
 import { fortyProposalJobHandlers } from './forty-proposal.service';
 
 let t: TestApp;
@@ -53,32 +53,7 @@ async function familyRequests(
   const c = o.seconds
     ? await makeFortyClip(path.join(dir, `forty-${fps}-${o.seconds}.mp4`), { fps, seconds: o.seconds })
     : await clip(fps);
-  const family = o.family ?? (await createUser(t, { credits: o.credits ?? 1 }));
-  const player = o.player ?? (await createPlayer(t, family));
-  const up = await as(t, family, {
-    method: 'POST',
-    url: '/api/videos/upload',
-    ...multipart(
-      { playerId: player.id, positionId: player.primaryPositionId },
-      { field: 'file', name: 'forty.mp4', type: 'video/mp4', data: readFileSync(c.file) },
-    ),
-  });
-  expect(up.statusCode, up.body).toBe(201);
-  await drainJobs(t.db, videoJobHandlers(t.db, t.app.storage));
-  const videoId = up.json().id as number;
-  const res = await as(t, family, {
-    method: 'POST',
-    url: '/api/analysis-requests',
-    payload: {
-      requestType: 'forty',
-      playerId: player.id,
-      season: 2026,
-      positionId: player.primaryPositionId,
-      videoId,
-    },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return { c, family, player, videoId, request: res.json() };
+  return { c, ...(await requestFortyWithClip(t, c.file, o)) };
 }
 
 const trueMarks = (c: FortyClip, videoId: number, lines = [0, 40]) => ({

@@ -1,4 +1,4 @@
-import { formatSpeed, statedSpeed } from '@contract/measurement-math';
+import { formatStatedSpeed } from '@contract/measurement-math';
 import type { TrackResult } from '@contract/tracking';
 import { Button } from '@/components/ui/button';
 import { VelocityChart } from './velocity-chart';
@@ -15,10 +15,7 @@ export function TrackResults({ result, onGo }: { result: TrackResult; onGo: (fra
         <div className="rounded-md border p-3">
           <p className="text-sm text-muted-foreground">Max Speed (fitted, over 10 yards)</p>
           <p className="text-2xl font-semibold tabular-nums" data-testid="tracked-max-speed">
-            {formatSpeed(
-              statedSpeed(max.mph, max.plusMinusMph).mph,
-              statedSpeed(max.mph, max.plusMinusMph).plusMinus,
-            )}
+            {formatStatedSpeed(max.mph, max.plusMinusMph)}
           </p>
           <p className="text-sm text-muted-foreground">
             from {yardText(max.fromYard)} to {yardText(max.toYard)} of the track · {result.method}

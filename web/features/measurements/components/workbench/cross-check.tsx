@@ -1,4 +1,4 @@
-import { formatSpeed, statedSpeed } from '@contract/measurement-math';
+import { formatSpeed, formatStatedSpeed } from '@contract/measurement-math';
 
 export interface MarkedSpeed {
   maxSpeed: number;
@@ -25,13 +25,7 @@ export function CrossCheck({ marked, tracked }: { marked: MarkedSpeed; tracked: 
     <section className="grid gap-1 rounded-md border p-3 text-sm" aria-label="Marks and track compared">
       <h3 className="font-semibold">Marks and track compared</h3>
       <p className="tabular-nums">Marks: {formatSpeed(marked.maxSpeed, marked.plusMinus)}</p>
-      <p className="tabular-nums">
-        Track:{' '}
-        {formatSpeed(
-          statedSpeed(tracked.mph, tracked.plusMinusMph).mph,
-          statedSpeed(tracked.mph, tracked.plusMinusMph).plusMinus,
-        )}
-      </p>
+      <p className="tabular-nums">Track: {formatStatedSpeed(tracked.mph, tracked.plusMinusMph)}</p>
       {overlap ? (
         <p role="status" className="font-medium">
           The bounds overlap: the two methods agree.
