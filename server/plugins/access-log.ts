@@ -1,71 +1,7 @@
 import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
 import pino, { type Bindings, type ChildLoggerOptions, type Logger } from 'pino';
-import { requestSerializer } from '../lib/log-redaction';
 
-// `msgPrefixSym` is exported at run time but not named in pino's types.
-const S = pino.symbols as typeof pino.symbols & { readonly msgPrefixSym?: symbol };
 const INFO = 30;
-
-type Line = (request: FastifyRequest, reply: FastifyReply) => string;
-
-/**
- * The access line as pino writes it for `request.log.info({ req, res, responseTime }, 'request
- * completed')` on a request's child logger, built directly: the same fields in the same order, the
- * request through the same serializer. Only for a logger written plainly (no mixin, formatter, nested
- * key, message prefix, write hook or multistream): for any other the answer is null and pino writes
- * the line. Checked once against pino's own rendering of a sample (decision 237).
- */
-export function plainAccessLine(root: Logger, requestIdLabel: string): Line | null {
-  const r = root as unknown as Record<symbol, unknown>;
-  const formatters = r[S.formattersSym] as { log?: unknown } | undefined;
-  const stream = r[S.streamSym] as Record<symbol, unknown> | undefined;
-  const hooks = r[S.hooksSym] as { streamWrite?: unknown } | undefined;
-  if (
-    r[S.mixinSym] ||
-    formatters?.log ||
-    r[S.nestedKeySym] ||
-    (S.msgPrefixSym !== undefined && r[S.msgPrefixSym]) ||
-    r[S.messageKeySym] !== 'msg' ||
-    hooks?.streamWrite ||
-    !stream ||
-    stream[S.needsMetadataGsym] ||
-    typeof (r[S.lsCacheSym] as Record<number, string> | undefined)?.[INFO] !== 'string'
-  )
-    return null;
-  const head = (r[S.lsCacheSym] as Record<number, string>)[INFO];
-  const time = r[S.timeSym] as () => string;
-  const chindings = r[S.chindingsSym] as string;
-  const end = r[S.endSym] as string;
-  const label = `,${JSON.stringify(requestIdLabel)}:`;
-  const line: Line = (request, reply) =>
-    `${head}${time()}${chindings}${label}${JSON.stringify(request.id)},"req":${JSON.stringify(
-      requestSerializer(request),
-    )},"res":{"statusCode":${reply.statusCode}},"responseTime":${finite(reply.elapsedTime)},"msg":"request completed"${end}`;
-
-  // The same line as pino's, for a sample request at a fixed time.
-  const sample = {
-    id: 'req-"1"',
-    method: 'GET',
-    url: '/sample?a="b"',
-    host: 'h\u2028',
-    ip: '::1',
-    socket: { remotePort: 1 },
-  } as unknown as FastifyRequest;
-  const sampleReply = { statusCode: 200, elapsedTime: 1.25 } as FastifyReply;
-  const child = root.child({ [requestIdLabel]: sample.id });
-  const asJson = (child as unknown as Record<symbol, (...a: unknown[]) => string>)[S.asJsonSym];
-  const theirs = asJson.call(
-    child,
-    { req: sample, res: sampleReply, responseTime: 1.25 },
-    'request completed',
-    INFO,
-    ',"time":0',
-  );
-  const ours = line(sample, sampleReply).replace(/,"time":\d+/, ',"time":0');
-  return theirs === ours ? line : null;
-}
-
-const finite = (n: number) => (Number.isFinite(n) ? n : null);
 
 const LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal'] as const;
 
@@ -140,17 +76,16 @@ export function lazyRequestLogger(
 }
 
 /**
- * One access-log line per request, written when the answer has been sent: its request (method, path
+ * One access-log line per request, written when the response has been sent: its request (method, path
  * with secrets redacted, host, address), status and time. Fastify's own controller writes two, one on
  * arrival and one on completion, each through pino's redaction; the arrival line is kept at `debug`
  * level, for following requests still in flight (decision 218). Errors are logged as Fastify does.
- * The line is written without a request's child logger (decision 237), so a request that logs nothing
- * else never makes one (see `lazyRequestLogger`).
+ * When the request's own logger was never made (see `lazyRequestLogger`), the line is written by the
+ * logger it would have been made from, with the request's id as the line's first field: pino's public
+ * `info(object, message)`, the same fields in the same order as the child would write them, without a
+ * child per request (decisions 237 and 252).
  */
 export class AccessLog extends LogController {
-  // The line's writer per logger requests are made from (one, unless a route sets its own level).
-  readonly #lines = new WeakMap<Logger, Line | null>();
-
   override incomingRequest(request: FastifyRequest) {
     // (Fastify's no-op logger, when logging is off, has no isLevelEnabled.)
     if ((request.log as Partial<Logger>).isLevelEnabled?.('debug'))
@@ -163,12 +98,15 @@ export class AccessLog extends LogController {
     if (log instanceof LazyRequestLogger && !log.made) {
       const base = log.base;
       if (base.levelVal > INFO) return;
-      let line = this.#lines.get(base);
-      if (line === undefined) this.#lines.set(base, (line = plainAccessLine(base, this.requestIdLogLabel)));
-      if (line)
-        return void (base as unknown as Record<symbol, NodeJS.WritableStream>)[S.streamSym].write(
-          line(request, reply),
-        );
+      return base.info(
+        {
+          [this.requestIdLogLabel]: request.id,
+          req: request,
+          res: reply,
+          responseTime: reply.elapsedTime,
+        },
+        'request completed',
+      );
     }
     log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
   }
