@@ -2,7 +2,6 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { mayCall, type Access } from '../../contract/access';
 import { AppError } from '../lib/app-error';
-import { routeConfig } from '../lib/fastify-internals';
 
 export type { Access } from '../../contract/access';
 
@@ -58,7 +57,7 @@ export default fp(async (app) => {
 
   // Written with `done`: no promise per request (decision 218).
   app.addHook('preParsing', (req: FastifyRequest, _reply, payload, done) => {
-    const config = routeConfig(req);
+    const config = req.routeOptions.config;
     if (!config?.url) return done(null, payload);
     const access = accessOf(req.method, config.url, config);
     // A route nobody declared fails the route access test; only test-only routes get here.

@@ -2,7 +2,6 @@ import type { FastifyReply } from 'fastify';
 import { NEXT_CURSOR_HEADER } from '../../contract/pagination';
 import { statementsOf, tablesNamed, type KeptReads, type RowKey, type WriteClock } from '../db/write-clock';
 import { sendBytes } from '../lib/compressed-copies';
-import { routeConfig } from '../lib/fastify-internals';
 import { deepFreeze, keepBounded } from '../lib/kept-in-memory';
 
 /**
@@ -147,7 +146,7 @@ export async function sendKept(
   rows?: readonly RowKey[],
 ): Promise<FastifyReply> {
   const req = reply.request;
-  const key = `${routeConfig(req)?.url} ${req.user ? `${req.user.id}:${req.user.role}` : '-'} ${req.url}`;
+  const key = `${req.routeOptions.config.url} ${req.user ? `${req.user.id}:${req.user.role}` : '-'} ${req.url}`;
   const kept = await answers.get(
     key,
     reads,

@@ -4,7 +4,6 @@ import fastifyCookie, { signerFactory } from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_IDLE_DAYS } from '../../contract/constants';
 import type { UserRow } from '../db/schema';
-import { routeConfig } from '../lib/fastify-internals';
 import { keepBounded } from '../lib/kept-in-memory';
 
 /** Session cookies whose signature has been checked, kept by their exact text. */
@@ -275,7 +274,7 @@ export default fp<{ secret: string; secure: boolean; store: SessionStore }>(asyn
       return done();
     }
     // A route that answers with the user's plan declares it; the session's statement reads it (decision 184).
-    const withPlan = routeConfig(req)?.sessionLoadsPlan === true;
+    const withPlan = req.routeOptions.config.sessionLoadsPlan === true;
     const kept = queries.peek?.(sid, withPlan, mark ?? undefined);
     if (kept) {
       settle(req, sid, kept);
