@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, createTestApp, createUser, type TestApp } from '../test/helpers';
-import { createS3Storage, signV4 } from './storage-s3';
+import { createS3Storage, signS3Request } from './storage-s3';
 
 let server: any;
 let dir: string;
@@ -77,22 +77,42 @@ describe('S3-compatible storage', () => {
     );
   });
 
-  it('signs exactly as the AWS Signature Version 4 example (GET Object with a range)', () => {
-    // docs.aws.amazon.com/AmazonS3/latest/API/sig-v4-header-based-auth.html, "Example: GET Object".
-    const h = signV4({
+  // docs.aws.amazon.com/AmazonS3/latest/API/sig-v4-header-based-auth.html, the examples' credentials.
+  const example = {
+    datetime: '20130524T000000Z',
+    region: 'us-east-1',
+    accessKeyId: 'AKIAIOSFODNN7EXAMPLE',
+    secretAccessKey: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
+  };
+
+  it('signs exactly as the AWS Signature Version 4 example "GET Object" (with a range)', async () => {
+    const h = await signS3Request({
+      ...example,
       method: 'GET',
-      path: '/test.txt',
-      date: new Date('2013-05-24T00:00:00Z'),
-      region: 'us-east-1',
-      headers: { host: 'examplebucket.s3.amazonaws.com', range: 'bytes=0-9' },
+      url: 'https://examplebucket.s3.amazonaws.com/test.txt',
+      headers: { range: 'bytes=0-9' },
       payloadHash: 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',
-      accessKeyId: 'AKIAIOSFODNN7EXAMPLE',
-      secretAccessKey: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
     });
     expect(h.authorization).toBe(
       'AWS4-HMAC-SHA256 Credential=AKIAIOSFODNN7EXAMPLE/20130524/us-east-1/s3/aws4_request, ' +
         'SignedHeaders=host;range;x-amz-content-sha256;x-amz-date, ' +
         'Signature=f0e8bdb87c964420e857bd35b5d6ed310bd44f0170aba48dd91039c6036bdb41',
+    );
+    expect(h).toMatchObject({ 'x-amz-date': '20130524T000000Z', range: 'bytes=0-9' });
+  });
+
+  it('signs exactly as the AWS example "PUT Object" (a key to encode, a payload hash, more headers)', async () => {
+    const h = await signS3Request({
+      ...example,
+      method: 'PUT',
+      url: 'https://examplebucket.s3.amazonaws.com/test$file.text',
+      headers: { date: 'Fri, 24 May 2013 00:00:00 GMT', 'x-amz-storage-class': 'REDUCED_REDUNDANCY' },
+      payloadHash: '44ce7dd67c959e0d3524ffac1771dfbba87d2b6b4b4e99e42034a8b803f8b072',
+    });
+    expect(h.authorization).toBe(
+      'AWS4-HMAC-SHA256 Credential=AKIAIOSFODNN7EXAMPLE/20130524/us-east-1/s3/aws4_request, ' +
+        'SignedHeaders=date;host;x-amz-content-sha256;x-amz-date;x-amz-storage-class, ' +
+        'Signature=98ad721746da40c64f1a55b78f14c238d841ea1380cd77a1b5971af0ece108bd',
     );
   });
 

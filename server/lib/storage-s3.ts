@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { rm, stat } from 'node:fs/promises';
 import http, { type IncomingMessage } from 'node:http';
@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { AwsV4Signer } from 'aws4fetch';
 import { assertKey, createUrlSigner, type Storage } from './storage';
 
 interface S3Options {
@@ -20,51 +21,36 @@ interface S3Options {
 }
 
 const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
-const hmac = (key: string | Buffer, data: string) => createHmac('sha256', key).update(data).digest();
 
 /**
- * AWS Signature Version 4 for a request without a query string; every header given is signed.
- * Returns the headers to send: x-amz-date, x-amz-content-sha256 and authorization.
+ * AWS Signature Version 4 by aws4fetch's signer, every header given signed (host too, from the URL).
+ * Returns the headers to send: those given, x-amz-content-sha256, x-amz-date and authorization.
+ * `datetime` (`20130524T000000Z`) is for tests; `cache` keeps the day's signing key between requests.
  */
-export function signV4(r: {
+export async function signS3Request(r: {
   method: string;
-  path: string;
+  url: string;
   headers: Record<string, string>;
   payloadHash: string;
-  date: Date;
   region: string;
   accessKeyId: string;
   secretAccessKey: string;
-}) {
-  const amzDate = r.date.toISOString().replace(/[:-]|\.\d{3}/g, '');
-  const day = amzDate.slice(0, 8);
-  const all: Record<string, string> = {
-    ...r.headers,
-    'x-amz-content-sha256': r.payloadHash,
-    'x-amz-date': amzDate,
-  };
-  const names = Object.keys(all)
-    .map((n) => n.toLowerCase())
-    .sort();
-  const value = (n: string) => String(Object.entries(all).find(([k]) => k.toLowerCase() === n)![1]).trim();
-  const canonical = [
-    r.method,
-    r.path,
-    '',
-    ...names.map((n) => `${n}:${value(n)}`),
-    '',
-    names.join(';'),
-    r.payloadHash,
-  ].join('\n');
-  const scope = `${day}/${r.region}/s3/aws4_request`;
-  const toSign = ['AWS4-HMAC-SHA256', amzDate, scope, sha256(canonical)].join('\n');
-  const kSigning = hmac(hmac(hmac(hmac(`AWS4${r.secretAccessKey}`, day), r.region), 's3'), 'aws4_request');
-  const signature = createHmac('sha256', kSigning).update(toSign).digest('hex');
-  return {
-    'x-amz-date': amzDate,
-    'x-amz-content-sha256': r.payloadHash,
-    authorization: `AWS4-HMAC-SHA256 Credential=${r.accessKeyId}/${scope}, SignedHeaders=${names.join(';')}, Signature=${signature}`,
-  };
+  datetime?: string;
+  cache?: Map<string, ArrayBuffer>;
+}): Promise<Record<string, string>> {
+  const signed = await new AwsV4Signer({
+    method: r.method,
+    url: r.url,
+    headers: { ...r.headers, 'x-amz-content-sha256': r.payloadHash },
+    service: 's3',
+    region: r.region,
+    accessKeyId: r.accessKeyId,
+    secretAccessKey: r.secretAccessKey,
+    datetime: r.datetime,
+    cache: r.cache,
+    allHeaders: true,
+  }).sign();
+  return Object.fromEntries(signed.headers);
 }
 
 interface S3Request {
@@ -76,32 +62,31 @@ interface S3Request {
 }
 
 /**
- * A small S3 client (path-style URLs, AWS Signature Version 4) so any S3-compatible service works
+ * A small S3 client (path-style URLs, AWS Signature Version 4 signed by aws4fetch) so any S3-compatible service works
  * without the full SDK. Objects stay private in the bucket; browsers get them through /files/*.
  */
 export function createS3Storage(opts: S3Options): Storage {
   const base = new URL(opts.endpoint);
   const prefix = base.pathname.replace(/\/$/, '');
 
-  function request(r: S3Request): Promise<IncomingMessage> {
+  const signingKeys = new Map<string, ArrayBuffer>();
+
+  async function request(r: S3Request): Promise<IncomingMessage> {
     assertKey(r.key);
+    // Keys and bucket names are made of characters that need no encoding, so this path is the one signed.
     const canonicalUri = `${prefix}/${encodeURIComponent(opts.bucket)}/${r.key.split('/').map(encodeURIComponent).join('/')}`;
-    const payloadHash = r.payloadHash ?? sha256('');
-    const signed: Record<string, string> = {
-      host: base.host,
-      ...(r.headers?.range ? { range: r.headers.range } : {}),
-    };
     const headers = {
-      ...r.headers,
-      host: base.host,
-      ...signV4({
+      ...(await signS3Request({
         method: r.method,
-        path: canonicalUri,
-        headers: signed,
-        payloadHash,
-        date: new Date(),
-        ...opts,
-      }),
+        url: `${base.protocol}//${base.host}${canonicalUri}`,
+        headers: r.headers ?? {},
+        payloadHash: r.payloadHash ?? sha256(''),
+        region: opts.region,
+        accessKeyId: opts.accessKeyId,
+        secretAccessKey: opts.secretAccessKey,
+        cache: signingKeys,
+      })),
+      host: base.host,
     };
     const client = base.protocol === 'https:' ? https : http;
     return new Promise((resolve, reject) => {
