@@ -3,6 +3,7 @@ import { REJECTION_REASONS, decimalsFor, type PositionSubmetric } from './analys
 import { analysisKinds, findAnalysisKind } from './analysis-kinds';
 import { ID_MAX } from './constants';
 import { FORTY_CLIP_REQUIRED } from './forty';
+import { VERTICAL_CLIP_REQUIRED } from './vertical-jump';
 import {
   HUDL_URL_INVALID,
   HUDL_VIDEO_ONLY,
@@ -110,6 +111,14 @@ export const fortyRequestFormSchema = z.object({
   notes: z.string().trim().max(2000, 'Notes must be at most 2000 characters').optional(),
 });
 
+/** The family's request of a verified vertical jump (decision 243): the clip is uploaded with it, as the 40's. */
+export const verticalRequestFormSchema = fortyRequestFormSchema.extend({
+  hudlUrl: z
+    .literal('', { error: 'A verified vertical jump is measured on the uploaded clip, not on a Hudl link' })
+    .default(''),
+  videoId: id(VERTICAL_CLIP_REQUIRED),
+});
+
 /**
  * Each kind's request form (without the player), by the kind's key, read by `POST /api/analysis-requests`
  * (the kinds' table holds no schema: the player card reads it).
@@ -118,6 +127,7 @@ export const REQUEST_FORMS = new Map<string, z.ZodObject>([
   ['max_speed', speedRequestFormSchema],
   ['iga', igaRequestFormSchema],
   ['forty', fortyRequestFormSchema],
+  ['vertical_jump', verticalRequestFormSchema],
 ]);
 
 /**
@@ -141,7 +151,7 @@ export const analysisRequestBodySchema = z
     requestType: z
       .string()
       .optional()
-      .meta({ description: 'An analysis kind: max_speed (default), iga, forty' }),
+      .meta({ description: 'An analysis kind: max_speed (default), iga, forty, vertical_jump' }),
   })
   .transform((raw, ctx): AnalysisRequestBody => {
     const kind = findAnalysisKind(raw.requestType ?? 'max_speed');

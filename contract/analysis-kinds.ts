@@ -120,6 +120,22 @@ const BUILT_IN: AnalysisKind[] = [
     measurement: 'video-marks',
     pendingFields: null,
   },
+  {
+    // Decision 243: paid with the speed analysis credit, as the 40 is (a clip timed on the same workbench;
+    // plans unchanged). The dialog names the credit it spends.
+    key: 'vertical_jump',
+    label: 'Verified Vertical Jump',
+    unit: 'in',
+    direction: 'higher',
+    decimals: 1,
+    credit: SPEED_CREDIT,
+    requestNoun: 'verified vertical jump analysis request',
+    metricKey: 'VJ',
+    leaderboardMetric: 'vertical_jump',
+    resultField: null,
+    measurement: 'video-marks',
+    pendingFields: null,
+  },
 ];
 
 const registry = new Map<string, AnalysisKind>(BUILT_IN.map((k) => [k.key, k]));

@@ -124,11 +124,11 @@ function checkLines(lines: FortyLine[], n: number) {
     );
 }
 
-/** The rate to 0.01: 59.94, 29.97, 119.88, 120. */
-const fpsOf = (t: Pick<Timeline, 'fps' | 'captureFps'>) =>
+/** The rate to 0.01 as the file states it: 59.94, 29.97, 119.88, 120 (the vertical jump's too). */
+export const fpsOf = (t: Pick<Timeline, 'fps' | 'captureFps'>) =>
   Math.round((t.captureFps ?? (t.fps.den ? t.fps.num / t.fps.den : 0)) * 100) / 100;
 
-const fractionOf = (t: Pick<Timeline, 'fps' | 'captureFps'>) =>
+export const fractionOf = (t: Pick<Timeline, 'fps' | 'captureFps'>) =>
   t.captureFps ? `${t.captureFps}/1` : `${t.fps.num}/${t.fps.den}`;
 
 /** '59.94', '120': a rate written as the file states it, two decimals where it is not whole. */

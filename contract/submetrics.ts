@@ -28,6 +28,12 @@ export const SUBMETRICS: SubmetricDef[] = [
     lowerIsBetter: true,
   },
   {
+    key: 'VJ',
+    name: 'Verified Vertical Jump',
+    unit: 'in',
+    description: 'Jump height from flight time on video, h = g·t²/8 (decision 243)',
+  },
+  {
     key: 'burst_10',
     name: 'Burst Speed at 10 Yards',
     unit: 'mph',

@@ -15,6 +15,7 @@ import { playersApi } from './players';
 import { profileApi } from './profile';
 import { referralsApi } from './referrals';
 import { sharingApi } from './sharing';
+import { verticalJumpApi } from './vertical-jump';
 import { videosApi } from './videos';
 
 /**
@@ -42,5 +43,6 @@ export const apis = {
   profile: profileApi,
   referrals: referralsApi,
   sharing: sharingApi,
+  verticalJump: verticalJumpApi,
   videos: videosApi,
 };

@@ -7,6 +7,7 @@ import analysisModule from './analysis';
 import videosModule from './videos';
 import measurementsModule from './measurements';
 import fortyModule from './forty';
+import verticalJumpModule from './vertical-jump';
 import billingModule from './billing';
 import referralsModule from './referrals';
 import leaderboardModule from './leaderboard';
@@ -29,6 +30,7 @@ export const modules: FastifyPluginAsync[] = [
   videosModule,
   measurementsModule,
   fortyModule,
+  verticalJumpModule,
   billingModule,
   referralsModule,
   leaderboardModule,

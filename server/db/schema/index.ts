@@ -8,4 +8,5 @@ export * from './measurements';
 export * from './referral-reservations';
 export * from './sharing';
 export * from './forty';
+export * from './kind-receipts';
 export * from './coach';

@@ -4,6 +4,7 @@ import { MEASUREMENT_REQUIRED } from '../../../contract/measurements';
 import type { UserRow } from '../../db/schema';
 import { badRequest } from '../../lib/app-error';
 import { completeForty } from '../forty';
+import { completeVerticalJump } from '../vertical-jump';
 import { measuredValue, parseMeasurementField } from '../measurements';
 import { completionValues } from './complete.fields';
 import type { CompletionValues, KindEvidence, RequestRow } from './complete.service';
@@ -67,10 +68,19 @@ const forty: KindHandler = {
   },
 };
 
+/** The verified vertical jump is worked out from its take-off and landing frames (decision 243). */
+const verticalJump: KindHandler = {
+  usesPositionSubmetrics: false,
+  async complete(ctx) {
+    return { measured: null, ...(await completeVerticalJump(ctx)) };
+  },
+};
+
 const handlers = new Map<string, KindHandler>([
   ['max_speed', maxSpeed],
   ['iga', igaScore],
   ['forty', forty],
+  ['vertical_jump', verticalJump],
 ]);
 
 export function kindHandler(key: string): KindHandler {

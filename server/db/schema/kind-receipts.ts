@@ -1,0 +1,59 @@
+import { index, integer, jsonb, numeric, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
+import { users } from './auth';
+import { analysisRequests, videos } from './analysis';
+import { createdAt } from './common';
+import { players } from './players';
+
+/**
+ * The evidence of a measured kind, keyed by the kind (decision 243): one per completed request, immutable.
+ * The headline value and its bound in the kind's unit; `data` holds the file's facts, the marks and the
+ * arithmetic; `still_keys` the stills in the order `data.stills` names them. The verified vertical jump
+ * is its first kind; the 40 keeps `forty_receipts` and Max Speed `measurement_receipts` (with its
+ * revisions) until they move here.
+ */
+export const kindReceipts = pgTable(
+  'kind_receipts',
+  {
+    id: serial('id').primaryKey(),
+    requestId: integer('request_id')
+      .notNull()
+      .unique()
+      .references(() => analysisRequests.id, { onDelete: 'cascade' }),
+    /** The analysis kind's key (`requestType`). */
+    kind: text('kind').notNull(),
+    /** 'higher' or 'lower': which value is best, copied from the kind so the search's triggers can rank. */
+    direction: text('direction').notNull(),
+    videoId: integer('video_id').references(() => videos.id, { onDelete: 'set null' }),
+    analystId: integer('analyst_id').references(() => users.id, { onDelete: 'set null' }),
+    analystName: text('analyst_name').notNull(),
+    value: numeric('value', { precision: 10, scale: 3, mode: 'number' }).notNull(),
+    plusMinus: numeric('plus_minus', { precision: 10, scale: 3, mode: 'number' }).notNull(),
+    methodLabel: text('method_label').notNull(),
+    data: jsonb('data').notNull(),
+    stillKeys: jsonb('still_keys').$type<string[]>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('kind_receipts_kind_idx').on(t.kind)],
+);
+
+/**
+ * The coach search's best result per player and measured kind (decision 243), kept by the same trigger
+ * function as `coach_search` while the family's checklist shows the kind (the share field named as the
+ * kind's key): one place for every later kind, not a column family per kind.
+ */
+export const coachSearchResults = pgTable(
+  'coach_search_results',
+  {
+    playerId: integer('player_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    value: numeric('value', { precision: 10, scale: 3, mode: 'number' }).notNull(),
+    plusMinus: numeric('plus_minus', { precision: 10, scale: 3, mode: 'number' }).notNull(),
+    requestId: integer('request_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.playerId, t.kind] }),
+    index('coach_search_results_value_idx').on(t.kind, t.value, t.playerId),
+  ],
+);
