@@ -216,7 +216,10 @@ export function completeFieldsSchema(
   type: string,
   submetrics: Pick<PositionSubmetric, 'key' | 'name'>[] = [],
 ) {
-  const base = { comment: z.string().trim().max(2000).optional() };
+  const base = {
+    comment: z.string().trim().max(2000).optional(),
+    percentileReason: z.string().trim().max(500, 'Keep the reason under 500 characters').optional(),
+  };
   if (type === 'max_speed') {
     return z.object({
       ...base,

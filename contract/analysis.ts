@@ -142,3 +142,7 @@ export function percentileFromQuantiles(value: number, quantiles: number[], lowe
   }
   return Math.round(lowerIsBetter ? 100 - p : p);
 }
+
+/** The completion form's reason when the analyst's percentile is not the population one (issue 52 item 3). */
+export const PERCENTILE_REASON_REQUIRED =
+  'Say why the percentile differs from the population percentile (the receipt keeps it)';

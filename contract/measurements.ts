@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ID_MAX } from './constants';
 import { MAX_MARKS, MIN_MARKS } from './measurement-math';
 import { framePointSchema, trackResultSchema } from './tracking';
+import { percentileSchema } from './percentiles';
 
 /** The revision a receipt's address names (`?revision=N`); null for the latest, and for one not a number. */
 export const receiptRevision = (search: URLSearchParams) => Number(search.get('revision')) || null;
@@ -138,6 +139,17 @@ export const videoMediaSchema = z.object({
 });
 export type VideoMedia = z.infer<typeof videoMediaSchema>;
 
+/** What a receipt keeps of its result's percentile (decision 249). */
+export const receiptPercentileSchema = z.object({
+  /** The stored percentile: the population one unless the analyst changed it. */
+  value: z.number(),
+  /** The population percentile at completion, with its group; null when no group was large enough. */
+  computed: percentileSchema.nullable(),
+  /** Why the analyst's value differs from the computed one. */
+  reason: z.string().nullable(),
+});
+export type ReceiptPercentile = z.infer<typeof receiptPercentileSchema>;
+
 export const receiptSchema = z.object({
   requestId: z.number(),
   revision: z.number(),
@@ -174,6 +186,8 @@ export const receiptSchema = z.object({
   plusMinus: z.number(),
   methodLabel: z.string(),
   override: z.object({ maxSpeed: z.number(), reason: z.string() }).nullable(),
+  /** The stored percentile, the population one at completion with its group, and why they differ. */
+  percentile: receiptPercentileSchema.nullable().default(null),
   stills: z.array(
     z.object({ frameIndex: z.number(), yardLine: z.number(), time: z.number(), url: z.string() }),
   ),

@@ -28,3 +28,21 @@ export function discountedPlanTerms(s: {
   const first = formatCents(s.amountTotalCents);
   return `First ${s.interval} ${first}, then ${formatCents(s.amountSubtotalCents)} per ${s.interval}`;
 }
+
+/**
+ * The terms the plans page states before 'Pay' (issue 52 item 5), as the billing code does them: a plan
+ * is a yearly subscription that renews until canceled, each paid year adds the plan's credits
+ * (webhook-effects.ts, one grant per paid invoice), cancelling stops the renewal at the period's end
+ * (cancel_at_period_end), and no balance is ever reset or expired: only a refunded payment takes back
+ * the credits it added.
+ */
+export const PLAN_TERMS = {
+  renewal:
+    "Plans renew every year on the day you subscribed, at the plan's price, until you cancel. Each yearly payment adds the plan's credits to your balance.",
+  cancel:
+    "Cancel any time in Profile, Payment Details, with 'Cancel Subscription': the plan stops renewing and stays active until the end of the year you paid for, with no refund for the remaining time. You can reactivate it until then.",
+  credits:
+    'Credits never reset or expire: what you have not used stays in your balance when the plan renews, when you change plans and after you cancel. Only a refunded payment takes back the credits it added.',
+  packages:
+    'One-time products are charged once and never renew; their credits are added at once and do not expire.',
+} as const;

@@ -121,6 +121,7 @@ export const publicProfileSchema = z.object({
   photoUrl: z.string().nullable(),
   classYear: z.number().nullable(),
   positions: z.array(z.string()).nullable(),
+  /** The school with its town and state: 'Allen High School, Allen, TX' (issue 52 item 6). */
   school: z.string().nullable(),
   level: z.string().nullable(),
   height: z.string().nullable(),

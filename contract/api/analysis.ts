@@ -12,6 +12,7 @@ import { analysisRequestBodySchema, igaRequestSchema, rejectSchema } from '../an
 import { binary, defineEndpoint } from '../endpoint';
 import { PAGE_SIZES } from '../pagination';
 import { pageQuery } from '../pagination-query';
+import { percentileSchema } from '../percentiles';
 import { requestHistorySchema } from '../request-history';
 import { videoSchema } from '../videos';
 
@@ -27,7 +28,12 @@ export const completeFormSchema = z
     video: binary('The processed video (MP4, MOV or WebM); a measured Max Speed may leave it out').optional(),
     measurement: text('Max Speed: the marks on the source clip, as JSON (the measurement field)'),
     maxSpeed: text('Max Speed: a typed value over the measured one, with an override reason in the marks'),
-    maxSpeed_percentile: text('Max Speed: its percentile, 0-100'),
+    maxSpeed_percentile: text(
+      'Max Speed: its percentile, 0-100; the form starts at the population percentile (the percentile call)',
+    ),
+    percentileReason: text(
+      'Max Speed: why the percentile differs from the population percentile; required when it does (up to 500 characters)',
+    ),
     igaScore: text('IGA: the score, 50-100, one decimal'),
     positionId: text("The request's position, when the form sends it (a different one is refused)"),
     comment: text("The analyst's comment, up to 2000 characters"),
@@ -96,6 +102,19 @@ export const analysisApi = {
     params: idParamsSchema,
     response: populationSchema,
     errors: [404],
+  }),
+  percentile: defineEndpoint({
+    method: 'GET',
+    path: '/api/analysis-requests/:id/percentile',
+    access: 'analyst',
+    tags,
+    params: idParamsSchema,
+    query: z.object({ value: z.coerce.number().gt(0).max(100) }),
+    response: z.object({ percentile: percentileSchema.nullable() }),
+    errors: [404],
+    summary: "The population percentile a value would have as this request's result",
+    description:
+      "The same group and rank families, the public page and the share image show for a stored result (decision 249): the narrowest group of at least 20 verified players (position, level and class; then position and level; then level), against the other players' bests. `null` when no group is large enough, or the kind has no population percentile.",
   }),
   complete: defineEndpoint({
     method: 'POST',

@@ -40,6 +40,7 @@ const CoachSearch = r(() => import('./routes/coach-search'));
 const CoachPlayer = r(() => import('./routes/coach-player'));
 const CoachWatchlist = r(() => import('./routes/coach-watchlist'));
 const CoachUnsubscribe = r(() => import('./routes/coach-unsubscribe'));
+const CoachConnect = r(() => import('./routes/coach-connect'));
 const NotFound = r(() => import('./routes/not-found'));
 // The signed-in shell (header, menus) loads with the first signed-in screen, not with /auth-page (decision 143).
 const AppLayout = r(() => import('@/app/layouts/app-layout').then((m) => ({ default: m.AppLayout })));
@@ -90,6 +91,7 @@ function SignedOutRoutes() {
       <Route path={paths.testVideoDownload} element={<TestVideoDownload />} />
       <Route path="/checkout/test/:sessionId" element={<TestCheckout />} />
       <Route path="/coach/unsubscribe" element={<CoachUnsubscribe />} />
+      <Route path="/coach/connect/:id" element={<CoachConnect />} />
       <Route path="*" element={<AuthPage />} />
     </Routes>
   );
@@ -194,6 +196,7 @@ function SignedInRoutes() {
       <Route path={paths.authDebug} element={<AuthDebug />} />
       <Route path="/checkout/test/:sessionId" element={<TestCheckout />} />
       <Route path="/coach/unsubscribe" element={<CoachUnsubscribe />} />
+      <Route path="/coach/connect/:id" element={<CoachConnect />} />
       <Route element={<AppLayout />}>
         <Route path={paths.products} element={<Navigate to={paths.subscriptions} replace />} />
         {SHELL_SCREENS.map(({ path, Screen, roles }) => (

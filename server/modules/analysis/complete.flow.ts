@@ -43,7 +43,7 @@ export async function completeRequest(
     });
     // The declared form (contract/api/analysis.ts): every text part a string; the kind checks the values.
     const fields = analysisApi.complete.form.parse(parts);
-    const { values, measured, evidence } = await handler.complete({
+    const { values, measured, evidence, percentile } = await handler.complete({
       app,
       request,
       analyst,
@@ -95,6 +95,7 @@ export async function completeRequest(
             analyst,
             m: measured,
             stillKeys,
+            percentile: percentile ?? null,
           }),
       });
     } catch (err) {

@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { Population, PositionSubmetric } from '../../../contract/analysis';
-import { MEASUREMENT_REQUIRED } from '../../../contract/measurements';
+import { MEASUREMENT_REQUIRED, type ReceiptPercentile } from '../../../contract/measurements';
 import type { UserRow } from '../../db/schema';
 import { badRequest } from '../../lib/app-error';
 import { completeForty } from '../forty';
 import { completeVerticalJump } from '../vertical-jump';
 import { measuredValue, parseMeasurementField } from '../measurements';
 import { completionValues } from './complete.fields';
+import { percentileFor, percentileNote } from './percentile.service';
 import type { CompletionValues, KindEvidence, RequestRow } from './complete.service';
 
 export type Measured = Awaited<ReturnType<typeof measuredValue>>;
@@ -30,9 +31,13 @@ export interface KindHandler {
   /** The position's components are part of the result (the IGA score's submetrics). */
   usesPositionSubmetrics: boolean;
   /** Reads the fields (and measures, for a measured kind) into the values to store. */
-  complete(
-    ctx: CompletionContext,
-  ): Promise<{ values: CompletionValues; measured: Measured | null; evidence?: KindEvidence }>;
+  complete(ctx: CompletionContext): Promise<{
+    values: CompletionValues;
+    measured: Measured | null;
+    evidence?: KindEvidence;
+    /** The headline's percentile as the receipt keeps it (a measured kind with a receipt). */
+    percentile?: ReceiptPercentile;
+  }>;
 }
 
 /** Max Speed is measured on the video, never typed: the marks give the value (or an override with its reason). */
@@ -48,15 +53,22 @@ const maxSpeed: KindHandler = {
       fields.maxSpeed,
     );
     const read = { ...fields, maxSpeed: measured.maxSpeed.toFixed(1) };
-    return { measured, values: completionValues(request, read, submetrics, population) };
+    const values = completionValues(request, read, submetrics, population);
+    const computed = await percentileFor(app.db, request, measured.maxSpeed);
+    const percentile = percentileNote(computed, values.metrics[0].percentile, fields.percentileReason);
+    return { measured, values, percentile };
   },
 };
 
 /** The IGA score and its components are the analyst's assessment, typed in the form. */
 const igaScore: KindHandler = {
   usesPositionSubmetrics: true,
-  async complete({ request, fields, submetrics, population }) {
-    return { measured: null, values: completionValues(request, fields, submetrics, population) };
+  async complete({ app, request, fields, submetrics, population }) {
+    const values = completionValues(request, fields, submetrics, population);
+    // The score has no percentile field: it is stored as the population percentile families see.
+    const computed = values.igaScore === null ? null : await percentileFor(app.db, request, values.igaScore);
+    if (computed) values.metrics[0].percentile = computed.percentile;
+    return { measured: null, values };
   },
 };
 

@@ -8,6 +8,7 @@ import { toVideoDto } from '../videos';
 import { completedMail, heldMail, rejectedMail } from './analysis.mail';
 import { completeRequest } from './complete.flow';
 import { notifyOwner } from './notify';
+import { requestPercentile } from './percentile.service';
 import { listQueue, population } from './queue.service';
 import { rejectRequest } from './reject.service';
 import { toRequestDto } from './to-dto';
@@ -31,6 +32,9 @@ export default async function processRoutes(app: FastifyInstance) {
   );
 
   route(app, analysisApi.population, async (req) => population(app.db, req.params.id));
+  route(app, analysisApi.percentile, async (req) =>
+    requestPercentile(app.db, req.params.id, req.query.value),
+  );
 
   route(app, analysisApi.complete, async (req) => {
     const analyst = req.user;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import path from 'node:path';
 import { desc, eq, sql } from 'drizzle-orm';
-import type { MeasurementResult, Receipt } from '../../../contract/measurements';
+import type { MeasurementResult, Receipt, ReceiptPercentile } from '../../../contract/measurements';
 import type { Db, Tx } from '../../db/client';
 import { analysisRequests, measurementReceipts, players, positions } from '../../db/schema';
 import { notFound } from '../../lib/app-error';
@@ -90,6 +90,8 @@ export interface ReceiptData {
   landmark: Receipt['landmark'];
   measurement: MeasurementResult;
   override: { maxSpeed: number; reason: string } | null;
+  /** Absent on receipts written before decision 249. */
+  percentile?: ReceiptPercentile | null;
 }
 
 /** Writes the next revision of a request's receipt (the first one when completing). */
@@ -102,6 +104,7 @@ export async function insertReceipt(
     analyst: UserRow;
     m: MeasuredValue;
     stillKeys: string[];
+    percentile?: ReceiptPercentile | null;
   },
 ) {
   const [{ next }] = (await tx
@@ -142,6 +145,7 @@ export async function insertReceipt(
     landmark: result.landmark,
     measurement: result,
     override: input.m.override,
+    percentile: input.percentile ?? null,
   };
   const analystName =
     [input.analyst.firstName, input.analyst.lastName].filter(Boolean).join(' ') || input.analyst.username;
@@ -211,6 +215,7 @@ export async function readReceipt(
     plusMinus: row.plusMinus,
     methodLabel: row.methodLabel,
     override: data.override,
+    percentile: data.percentile ?? null,
     stills: data.measurement.marks.map((m, i) => ({
       frameIndex: m.frameIndex,
       yardLine: m.yardLine,

@@ -25,6 +25,7 @@ export {
   viewablePlayer,
 } from './player-access';
 export { playerName } from './player-view';
+export { schoolWithPlace } from './schools.service';
 export { positionKeys } from './position-keys';
 export { schoolsImportCommand } from './schools-import';
 export { parseColleges, parseHighSchools, websiteHost } from './schools-import';

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { SCHOOL_SEARCH_LIMIT, type School, type SchoolSearchInput } from '../../../contract/schools';
-import { planPerCall, type Db } from '../../db/client';
+import { planPerCall, type Db, type DbOrTx } from '../../db/client';
 import { normaliseSchoolText } from './school-search-text';
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, '\\$&');
@@ -78,4 +78,27 @@ export async function isListedSchool(
       ${p.schoolState ? sql`and state = ${p.schoolState}` : sql``}
     limit 1`);
   return res.rows.length > 0;
+}
+
+/**
+ * The school as a coach can tell it apart (issue 52 item 6): 'Allen High School, Allen, TX'. The town and
+ * state the family picked, else the directory's when it holds exactly one school of that name at the
+ * player's level (in the player's state, when known); else the name with what is known.
+ */
+export async function schoolWithPlace(
+  db: DbOrTx,
+  p: { level: string; school: string; schoolCity: string | null; schoolState: string | null },
+) {
+  const name = p.school.trim();
+  if (!name) return name;
+  if (p.schoolCity && p.schoolState) return `${name}, ${p.schoolCity}, ${p.schoolState}`;
+  const res = await db.execute(sql`
+    select city, state from schools
+    where level = ${p.level} and lower(name) = ${name.toLowerCase()}
+      ${p.schoolState ? sql`and state = ${p.schoolState}` : sql``}
+    limit 2`);
+  const rows = res.rows as { city: string; state: string }[];
+  if (rows.length === 1) return `${name}, ${rows[0].city}, ${rows[0].state}`;
+  const known = [p.schoolCity, p.schoolState].filter(Boolean).join(', ');
+  return known ? `${name}, ${known}` : name;
 }

@@ -24,4 +24,4 @@ export { renderPublicReceipt } from './public-receipt';
 export { renderPublicFortyReceipt } from './public-forty-receipt';
 export { showOf } from './share-settings.service';
 export { layout as publicLayout, html } from './public-html';
-export { pagePercentiles, playerPercentiles } from './percentiles.service';
+export { pagePercentiles, playerPercentiles, valuePercentile } from './percentiles.service';

@@ -117,6 +117,31 @@ export async function resultPercentiles(db: DbOrTx, playerId: number): Promise<R
 }
 
 /**
+ * The percentile a value would have as one of the player's results at a position (issue 52 item 3): the
+ * same group and rank `resultPercentiles` gives once the result is stored, so the analyst's completion
+ * form starts at the number families, the public page and the share image will show.
+ */
+export async function valuePercentile(
+  db: DbOrTx,
+  q: { playerId: number; positionId: number | null; metric: Percentile['metric']; value: number },
+): Promise<Percentile | null> {
+  const rows = rowsOf(
+    await db.execute(sql`
+    with me as (
+      select ${q.metric}::text as metric_type, ${q.value}::numeric as v, ${q.positionId}::int as position_id,
+        p.level, p.graduation_year, pos.key as position_key
+      from players p left join positions pos on pos.id = ${q.positionId}::int
+      where p.id = ${q.playerId}
+    )
+    select me.metric_type, me.level, me.position_key, me.graduation_year, ${COUNTS}
+    from me left join leaderboard a on a.metric_type = me.metric_type and a.is_all_time
+      and a.level = me.level and a.player_id <> ${q.playerId}
+    group by me.metric_type, me.level, me.position_key, me.graduation_year`),
+  );
+  return rows[0] ? fromCounts(q.metric, rows[0], 1) : null;
+}
+
+/**
  * `playerPercentiles` for a page of players in one statement (the coach search, decision 211): one metric
  * per player. `leaderboard_value_counts` (kept by triggers) holds each group's all-time rows counted per
  * whole number and per exact value: the group's size and the rows below the player's whole number are

@@ -1,6 +1,7 @@
 import { formatResultDate } from '../../../contract/result-date';
 import { ANALYST_ASSESSMENT, VERIFIED_BY_TWO, type PublicProfile } from '../../../contract/sharing';
 import { bigSpeed, html, layout, type Raw } from './public-html';
+import { COACH_CONNECT_LINK } from '../../../contract/coach-texts';
 
 /** One line a link preview shows under the name. */
 function summaryLine(p: PublicProfile) {
@@ -24,9 +25,18 @@ const initials = (name: string) =>
     .slice(0, 2)
     .toUpperCase();
 
+/**
+ * For a player the family lets coaches find (issue 52 item 6): the coach's own way in, never an open form.
+ * The link signs a coach in (or offers the application) and opens the player's coach profile.
+ */
+const coachConnect = (connectPath: string) =>
+  html`<section class="card" aria-label="For college coaches"><div class="label">For college coaches</div>
+    <p><a class="btn" href="${connectPath}">${COACH_CONNECT_LINK}</a></p>
+    <p class="muted">Approved college coaches ask the family from their coach account, and the family decides. Sign in, or apply as a coach with your college email.</p></section>`;
+
 export function renderProfilePage(
   p: PublicProfile,
-  ctx: { url: string; path: string; appUrl: string },
+  ctx: { url: string; path: string; appUrl: string; connectPath?: string | null },
 ): string {
   const facts = [
     p.positions?.length ? p.positions.join(' / ') : null,
@@ -92,7 +102,8 @@ export function renderProfilePage(
   ${!p.maxSpeed && !p.forty && !p.iga ? html`<section class="card"><p>No verified results shared yet.</p></section>` : ''}
   <section class="card"><div class="label">Links</div><p>${links}
     <a class="btn alt" href="${ctx.path}/recruiting-sheet.pdf">Recruiting sheet (PDF)</a>
-    <a class="btn alt" href="${ctx.path}/qr.png" download>QR code</a></p></section>`;
+    <a class="btn alt" href="${ctx.path}/qr.png" download>QR code</a></p></section>
+  ${ctx.connectPath ? coachConnect(ctx.connectPath) : ''}`;
   return layout(
     {
       title: `${p.name} · Verified Athlete`,

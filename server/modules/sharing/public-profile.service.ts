@@ -5,6 +5,7 @@ import type { PublicProfile, ShowSettings } from '../../../contract/sharing';
 import type { Db } from '../../db/client';
 import {
   analysisRequests,
+  coachSearch,
   igaSubmetrics,
   measurementAudits,
   measurementReceipts,
@@ -13,9 +14,18 @@ import {
   submetrics,
 } from '../../db/schema';
 import { fortyResultsOf } from '../forty';
-import { storageKeyOf } from '../players';
+import { schoolWithPlace, storageKeyOf } from '../players';
 import { playerPercentiles } from './percentiles.service';
 import { publicPhotoPath } from './public-photo';
+
+/** The family let verified college coaches find the player, and the player has a verified number (decision 211). */
+export async function inCoachSearch(db: Db, playerId: number) {
+  const [row] = await db
+    .select({ id: coachSearch.playerId })
+    .from(coachSearch)
+    .where(eq(coachSearch.playerId, playerId));
+  return Boolean(row);
+}
 
 const feet = (inches: number) => `${Math.floor(inches / 12)}' ${inches % 12}"`;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -62,7 +72,8 @@ export async function buildPublicProfile(
     positions: show.positions
       ? [posName(p.primaryPositionId), posName(p.secondaryPositionId)].filter((x): x is string => Boolean(x))
       : null,
-    school: show.school ? p.school : null,
+    // With its town and state: a directory can hold three of the name (issue 52 item 6).
+    school: show.school ? await schoolWithPlace(db, p) : null,
     level: show.level ? p.level : null,
     height: show.height ? feet(p.heightInches) : null,
     weight: show.weight ? p.weight : null,

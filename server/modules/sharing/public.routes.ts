@@ -20,6 +20,8 @@ import { qrPng, qrSvg } from './qr';
 import { renderRecruitingSheet } from './recruiting-sheet';
 import { publicPath, showOf } from './share-settings.service';
 import { renderShareImage } from './share-image';
+import { inCoachSearch } from './public-profile.service';
+import { COACH_CONNECT_PATH } from '../../../contract/coach-texts';
 
 /**
  * What the kept read reads (decisions 225, 227): one link, found by its slug. The key is its player's,
@@ -123,7 +125,16 @@ export default async function publicRoutes(fastify: FastifyInstance, opts: { vie
       if (!s) return reply;
       // Kept as bytes, and sent compressed to a browser that accepts it (decision 236).
       const page = await cached(`${s.key}:html`, async () =>
-        Buffer.from(renderProfilePage(await s.profile(), { url: s.url, path: s.path, appUrl: base })),
+        Buffer.from(
+          renderProfilePage(await s.profile(), {
+            url: s.url,
+            path: s.path,
+            appUrl: base,
+            connectPath: (await inCoachSearch(app.db, s.row.playerId))
+              ? COACH_CONNECT_PATH(s.row.playerId)
+              : null,
+          }),
+        ),
       );
       opts.views.add(s.row.id);
       return sendBytes(noStore(reply).type('text/html; charset=utf-8'), page);

@@ -1,3 +1,4 @@
+import { useSearchParams } from 'react-router';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -9,11 +10,14 @@ import { ProfileForm } from '@/features/profile/components/profile-form';
 /** Screen: the profile, in three tabs. */
 export default function ProfileRoute() {
   const { user } = useUser();
+  // '?tab=payment' opens Payment Details (the plans page's terms link there).
+  const [params] = useSearchParams();
+  const tab = params.get('tab');
   if (!user) return null;
   return (
     <div className="mx-auto max-w-3xl">
       <PageHeader title="Profile" subtitle="Manage your account settings" />
-      <Tabs defaultValue="personal">
+      <Tabs defaultValue={tab === 'payment' || tab === 'security' ? tab : 'personal'}>
         <TabsList className="w-full sm:w-auto">
           <TabsTrigger value="personal" className="flex-1 sm:flex-none">
             <span className="sm:hidden">Personal</span>

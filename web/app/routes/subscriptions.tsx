@@ -11,6 +11,7 @@ import { useSubscriptions } from '@/features/billing/api/subscriptions';
 import { currentForLabels } from '@/features/billing/components/current-subscription';
 import { PlanCard } from '@/features/billing/components/plan-card';
 import { PlanGrid } from '@/features/billing/components/plan-grid';
+import { PlanTerms } from '@/features/billing/components/plan-terms';
 import { TestModeBanner } from '@/features/billing/components/test-mode-banner';
 import { useCheckoutReturn } from '@/features/billing/components/use-checkout-return';
 
@@ -68,6 +69,7 @@ export default function SubscriptionsRoute() {
       <PlanGrid title="One-Time Purchase Products" loading={plans.isLoading}>
         {list.filter((p) => p.type === 'one_time').map(card)}
       </PlanGrid>
+      {!plans.isLoading && !plans.isError && <PlanTerms />}
       <PlanChangeDialog
         preview={change?.preview ?? null}
         onCancel={() => setChange(null)}

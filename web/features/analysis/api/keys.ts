@@ -7,6 +7,8 @@ export const analysisKeys = {
   history: (playerId: number, pending: number | null) =>
     [...analysisKeys.all, 'history', playerId, pending] as const,
   population: (requestId: number) => [...analysisKeys.all, 'request', requestId, 'population'] as const,
+  percentile: (requestId: number, value: number | null) =>
+    [...analysisKeys.all, 'request', requestId, 'percentile', value] as const,
   requestSubmetrics: (requestId: number) =>
     [...analysisKeys.all, 'request', requestId, 'submetrics'] as const,
   positionSubmetrics: (positionId: number) => ['position-submetrics', positionId] as const,

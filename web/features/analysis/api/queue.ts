@@ -41,6 +41,16 @@ export const usePopulation = (requestId: number) =>
     staleTime: 60_000,
   });
 
+/** The population percentile a measured value would have (the one families will see, decision 249). */
+export const useRequestPercentile = (requestId: number, value: number | null) =>
+  useQuery({
+    queryKey: analysisKeys.percentile(requestId, value),
+    queryFn: ({ signal }) =>
+      call(analysisApi.percentile, { params: { id: requestId }, query: { value: value! }, signal }),
+    enabled: value !== null && value > 0,
+    staleTime: 60_000,
+  });
+
 /** After processing: the queue, the player, their videos, pending counts and submetric lists. */
 function useRefreshAfterProcessing() {
   const qc = useQueryClient();

@@ -1,7 +1,12 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { VIDEO_REQUIRED, type PositionSubmetric, type QueueItem } from '@contract/analysis';
+import {
+  PERCENTILE_REASON_REQUIRED,
+  VIDEO_REQUIRED,
+  type PositionSubmetric,
+  type QueueItem,
+} from '@contract/analysis';
 import { completeFieldsSchema } from '@contract/analysis-forms';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
@@ -10,13 +15,14 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/toaster';
 import { MEASUREMENT_REQUIRED, QUALITY_REJECT_REASON } from '@contract/measurements';
+import { ordinal } from '@contract/percentiles';
 import {
   MeasurementWorkbench,
   type MeasuredCompletion,
   type TrackedCompletion,
 } from '@/features/measurements';
 import { usePositionSubmetrics } from '../../api/get-submetrics';
-import { useCompleteRequest, usePopulation, useRefetchQueue } from '../../api/queue';
+import { useCompleteRequest, usePopulation, useRefetchQueue, useRequestPercentile } from '../../api/queue';
 import { FortyCompleteForm } from './forty-complete-form';
 import { usePrefill } from './use-prefill';
 import { VideoDropzone } from './video-dropzone';
@@ -55,7 +61,9 @@ function CompleteFields({
   const isIga = item.requestType === 'iga';
   const schema = useMemo(() => completeFieldsSchema(item.requestType, subs), [item.requestType, subs]);
   const defaults = useMemo(() => {
-    const d: Fields = isIga ? { igaScore: '' } : { maxSpeed: '', maxSpeed_percentile: '' };
+    const d: Fields = isIga
+      ? { igaScore: '' }
+      : { maxSpeed: '', maxSpeed_percentile: '', percentileReason: '' };
     for (const s of subs)
       Object.assign(d, { [`submetric_${s.key}`]: '', [`submetric_${s.key}_percentile`]: '50' });
     return { ...d, comment: '' };
@@ -66,6 +74,8 @@ function CompleteFields({
     handleSubmit,
     setValue,
     getValues,
+    setError,
+    watch,
     formState: { errors },
   } = form;
   const [video, setVideo] = useState<File | null>(null);
@@ -76,18 +86,29 @@ function CompleteFields({
   const prefill = usePrefill(pop.data, (f, v) => setValue(f, v, { shouldValidate: true }));
   const busy = complete.isPending;
   const err = (name: string) => errors[name]?.message;
+  // The Max Speed's percentile starts at the population percentile families will see (decision 249).
+  const computedQ = useRequestPercentile(item.id, isIga ? null : (measured?.maxSpeed ?? null));
+  const computed = computedQ.data?.percentile ?? null;
+  const percentileTyped = useRef(false);
+  useEffect(() => {
+    if (!computed || percentileTyped.current) return;
+    setValue('maxSpeed_percentile', String(computed.percentile), { shouldValidate: true });
+  }, [computed, setValue]);
+  const enteredPercentile = watch('maxSpeed_percentile');
+  const differs = Boolean(computed && enteredPercentile?.trim() !== String(computed.percentile));
+  const missing = isIga ? (video ? null : VIDEO_REQUIRED) : measured ? null : MEASUREMENT_REQUIRED;
 
   const onMeasured = (m: MeasuredCompletion | TrackedCompletion | null) => {
     setMeasured(m);
     setValue('maxSpeed', m ? m.maxSpeed.toFixed(1) : '', { shouldValidate: Boolean(m) });
-    if (m) prefill.onValue('MS', 'maxSpeed_percentile', m.maxSpeed.toFixed(1));
   };
 
   const onSubmit = handleSubmit(async () => {
-    if (isIga && !video)
-      return toast({ title: 'Error', description: VIDEO_REQUIRED, variant: 'destructive' });
-    if (!isIga && !measured)
-      return toast({ title: 'Error', description: MEASUREMENT_REQUIRED, variant: 'destructive' });
+    if (missing) return toast({ title: 'Error', description: missing, variant: 'destructive' });
+    if (differs && !getValues('percentileReason')?.trim()) {
+      setError('percentileReason', { message: PERCENTILE_REASON_REQUIRED }, { shouldFocus: true });
+      return;
+    }
     const raw = getValues();
     const fields: Fields = { positionId: String(item.positionId ?? '') };
     for (const [k, v] of Object.entries(raw)) if (v !== '' && v !== undefined) fields[k] = String(v);
@@ -139,6 +160,13 @@ function CompleteFields({
       />
     </FormField>
   );
+  const speedPercentileHint = !measured
+    ? "Filled with the population percentile after 'Confirm measurement'"
+    : computed
+      ? `Population percentile: ${computed.text}`
+      : computedQ.isSuccess
+        ? 'No group of 20 verified players to compare with yet: enter it by hand'
+        : undefined;
 
   return (
     <>
@@ -153,7 +181,7 @@ function CompleteFields({
       )}
       <form onSubmit={onSubmit} noValidate className="grid gap-4">
         <fieldset disabled={busy} className="grid gap-4">
-          {prefill.summary() && <p className="text-sm text-muted-foreground">{prefill.summary()}</p>}
+          {isIga && prefill.summary() && <p className="text-sm text-muted-foreground">{prefill.summary()}</p>}
           {isIga ? (
             <>
               {valueField('igaScore', 'IGA Score (50-100)', null, null, '0.1')}
@@ -183,8 +211,33 @@ function CompleteFields({
             </>
           ) : (
             <div className="grid items-start gap-3 sm:grid-cols-2">
-              {valueField('maxSpeed', 'Max Speed (mph)', 'MS', 'maxSpeed_percentile', '0.1', true)}
-              {percentileField('maxSpeed_percentile', 'Percentile (0-100)', 'MS')}
+              {valueField('maxSpeed', 'Max Speed (mph)', null, null, '0.1', true)}
+              <FormField
+                label="Percentile (0-100)"
+                htmlFor="f-maxSpeed_percentile"
+                error={err('maxSpeed_percentile')}
+                description={speedPercentileHint}
+              >
+                <Input
+                  id="f-maxSpeed_percentile"
+                  inputMode="numeric"
+                  maxLength={3}
+                  {...register('maxSpeed_percentile', {
+                    onChange: () => (percentileTyped.current = true),
+                  })}
+                />
+              </FormField>
+              {differs && computed && (
+                <FormField
+                  label={`Why not the population's ${ordinal(computed.percentile)}?`}
+                  htmlFor="f-percentileReason"
+                  error={err('percentileReason')}
+                  description="The receipt keeps it beside both numbers"
+                  className="sm:col-span-2"
+                >
+                  <Textarea id="f-percentileReason" rows={2} {...register('percentileReason')} />
+                </FormField>
+              )}
             </div>
           )}
           <div className="grid gap-2">
@@ -201,9 +254,15 @@ function CompleteFields({
           <Button type="button" variant="outline" onClick={() => onReject()} disabled={busy}>
             Reject Instead
           </Button>
-          <Button type="submit" disabled={(isIga ? !video : !measured) || busy}>
-            {busy ? `Uploading ${complete.progress ?? 0}%` : 'Complete Analysis'}
-          </Button>
+          <div className="flex flex-col items-end gap-1">
+            {/* Enabled while something is missing: a keyboard user reaches it and hears why (issue 52 item 9). */}
+            <Button type="submit" disabled={busy} aria-describedby="complete-missing">
+              {busy ? `Uploading ${complete.progress ?? 0}%` : 'Complete Analysis'}
+            </Button>
+            <p id="complete-missing" aria-live="polite" className="text-xs text-muted-foreground">
+              {missing ?? ''}
+            </p>
+          </div>
         </div>
       </form>
     </>

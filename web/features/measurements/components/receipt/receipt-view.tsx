@@ -1,3 +1,4 @@
+import { ordinal } from '@contract/percentiles';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { formatSpeed } from '@contract/measurement-math';
@@ -132,6 +133,17 @@ export function ReceiptView({
               <p>
                 The analyst set {r.override.maxSpeed.toFixed(1)} mph instead of the measured{' '}
                 {m.maxSpeed.toFixed(1)} mph. Reason: {r.override.reason}
+              </p>
+            </div>
+          </CardContent>
+        )}
+        {r.percentile?.reason && (
+          <CardContent>
+            <div className="rounded-md border p-3 text-sm" data-testid="receipt-percentile">
+              <p>
+                Percentile: the analyst entered the {ordinal(r.percentile.value)}
+                {r.percentile.computed ? ` instead of the population's ${r.percentile.computed.text}` : ''}.
+                Reason: {r.percentile.reason}
               </p>
             </div>
           </CardContent>
