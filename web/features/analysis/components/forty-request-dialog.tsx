@@ -10,6 +10,7 @@ import {
 } from '@/components/ui/dialog';
 import { onDemandPart, usePreloadWhenIdle } from '@/components/on-demand-part';
 import { Spinner } from '@/components/ui/spinner';
+import type { FortyDraft } from './forty-draft';
 import type { DialogSlotProps } from './slot-types';
 import { useDialogState } from './use-dialog-state';
 
@@ -22,12 +23,6 @@ export const FORTY_FILMING = [
   'The runner in a three-point or two-point stance.',
   'A single continuous take.',
 ];
-
-/** What the family typed that stays from one opening of the dialog to the next: the season and the notes. */
-export interface FortyDraft {
-  season: string;
-  notes: string;
-}
 
 /**
  * The form (the upload, the fields, the mutation) is its own module (decision 234): its code starts

@@ -13,7 +13,7 @@ import { VideoUploadButton } from '@/features/videos';
 import { ApiError, call } from '@/lib/api-client';
 import { analysisKeys } from '../api/keys';
 import { PositionOptions } from './position-options';
-import type { FortyDraft } from './forty-request-dialog';
+import type { FortyDraft } from './forty-draft';
 import type { DialogSlotProps } from './slot-types';
 import { useNoCreditRedirect } from './use-no-credit';
 import { useSlotPlayer } from './use-slot-player';
