@@ -91,6 +91,30 @@ const periodCounts = z.object({
 });
 export type PeriodCounts = z.infer<typeof periodCounts>;
 
+const turnaroundShare = z.object({
+  completed: z.number().int(),
+  within72Hours: z.number().int(),
+  /** within72Hours of completed, in percent with one decimal; null when none were completed. */
+  share: z.number().nullable(),
+});
+
+export const FUNNEL_STEPS = ['registered', 'playerAdded', 'paid', 'requested', 'verified'] as const;
+export const FUNNEL_STEP_LABELS: Record<(typeof FUNNEL_STEPS)[number], string> = {
+  registered: 'Registered',
+  playerAdded: 'Player added',
+  paid: 'Paid',
+  requested: 'Requested',
+  verified: 'Verified',
+};
+const funnelSteps = z.object({
+  registered: z.number().int(),
+  playerAdded: z.number().int(),
+  paid: z.number().int(),
+  requested: z.number().int(),
+  verified: z.number().int(),
+});
+export type FunnelSteps = z.infer<typeof funnelSteps>;
+
 export const reportingMetricsSchema = z.object({
   newUsers: periodCounts,
   analystRequests: periodCounts,
@@ -99,6 +123,35 @@ export const reportingMetricsSchema = z.object({
   totalLogins: z.number().int(),
   /** Mean age in hours of the requests still pending; null when none are. */
   averageRequestAge: z.number().nullable(),
+  /** Money received per period (issue 52 item 8), cents: every paid plan invoice (renewals too) and package. */
+  revenueCents: periodCounts,
+  /** Sales of each plan and package per period: how many were paid and what they brought in. */
+  sales: z.array(
+    z.object({
+      planId: z.number().int(),
+      name: z.string(),
+      type: z.enum(['subscription', 'one_time']),
+      count: periodCounts,
+      revenueCents: periodCounts,
+    }),
+  ),
+  /** Requests completed in each period, and how many of them within the 72 hours promised. */
+  completedWithin72Hours: z.object({
+    last24Hours: turnaroundShare,
+    last7Days: turnaroundShare,
+    last30Days: turnaroundShare,
+    last90Days: turnaroundShare,
+  }),
+  /**
+   * Families who registered in each period, and how many of them then added a player, paid, requested an
+   * analysis and got a verified result (so far).
+   */
+  funnel: z.object({
+    last24Hours: funnelSteps,
+    last7Days: funnelSteps,
+    last30Days: funnelSteps,
+    last90Days: funnelSteps,
+  }),
 });
 export type ReportingMetrics = z.infer<typeof reportingMetricsSchema>;
 

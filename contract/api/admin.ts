@@ -82,6 +82,8 @@ export const adminApi = {
     tags,
     response: reportingMetricsSchema,
     errors,
+    description:
+      'The dashboard: users, logins and processed requests per period (the last 24 hours, 7, 30 and 90 days); `revenueCents`, money received (every paid package checkout and plan invoice, renewals included; refunds are in the billing report); `sales`, each plan and package with how many were paid and their revenue; `completedWithin72Hours`, requests completed in the period with how many took at most the 72 hours promised and the share in percent; `funnel`, families (role user) who registered in the period and how many of them have since added a player, paid, requested an analysis and had a result verified.',
   }),
   startRecheck: defineEndpoint({
     method: 'POST',

@@ -32,6 +32,7 @@ const Receipt = r(() => import('./routes/receipt'));
 const FortyReceipt = r(() => import('./routes/forty-receipt'));
 const AdminUsers = r(() => import('./routes/admin-users'));
 const AdminReporting = r(() => import('./routes/admin-reporting'));
+const AdminRecheck = r(() => import('./routes/admin-recheck'));
 const AnalystAudits = r(() => import('./routes/analyst-audits'));
 const AdminAudits = r(() => import('./routes/admin-audits'));
 const TestSearch = r(() => import('./routes/test-search'));
@@ -161,6 +162,7 @@ const SHELL_SCREENS: {
   { path: paths.analystQueue, Screen: AnalystQueue, roles: staff },
   { path: paths.adminUsers, Screen: AdminUsers, roles: admin },
   { path: paths.adminReporting, Screen: AdminReporting, roles: admin },
+  { path: paths.adminRecheck, Screen: AdminRecheck, roles: admin },
   { path: paths.analystAudits, Screen: AnalystAudits, roles: staff },
   { path: paths.adminAudits, Screen: AdminAudits, roles: admin },
   { path: paths.webhookDebug, Screen: WebhookDebug, roles: admin },

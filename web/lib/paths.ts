@@ -19,6 +19,7 @@ export const paths = {
   fortyReceipt: (requestId: number | string) => `/forty-receipts/${requestId}`,
   adminUsers: '/admin/users',
   adminReporting: '/admin/reporting',
+  adminRecheck: '/admin/recheck',
   analystAudits: '/analyst/audits',
   adminAudits: '/admin/audits',
   webhookDebug: '/webhook-debug',

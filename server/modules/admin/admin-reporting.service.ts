@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PeriodCounts, ReportingMetrics } from '../../../contract/admin';
 import type { DbOrTx } from '../../db/client';
+import { funnelMetrics, salesMetrics, turnaroundMetrics } from './admin-reporting-sales.service';
 
 const PERIODS = {
   last24Hours: '24 hours',
@@ -43,7 +44,15 @@ export async function getReportingMetrics(db: DbOrTx): Promise<ReportingMetrics>
       (select ${counts('processed', sql`coalesce(completed_at, updated_at)`)}
          from analysis_requests where status in ('completed', 'rejected')) r`);
   const row = (res as unknown as { rows: Record<string, unknown>[] }).rows[0];
+  const [sales, completedWithin72Hours, funnel] = await Promise.all([
+    salesMetrics(db),
+    turnaroundMetrics(db),
+    funnelMetrics(db),
+  ]);
   return {
+    ...sales,
+    completedWithin72Hours,
+    funnel,
     newUsers: pick(row, 'new'),
     analystRequests: pick(row, 'processed'),
     activeUsers: pick(row, 'active'),

@@ -93,6 +93,7 @@ export function AppHeader() {
                 <DropdownMenuItem onSelect={() => navigate(paths.adminAudits)}>
                   Measurement audits
                 </DropdownMenuItem>
+                <AdminToolItems />
               </DropdownMenuContent>
             </DropdownMenu>
           )}
@@ -142,6 +143,23 @@ export function AppHeader() {
   );
 }
 
+/** The admin's tools and diagnostics pages (issue 52 item 8): reachable from the menu, not only by address. */
+function AdminToolItems() {
+  const navigate = useNavigate();
+  return (
+    <>
+      <DropdownMenuSeparator />
+      <DropdownMenuLabel className="text-xs font-normal text-muted-foreground">Tools</DropdownMenuLabel>
+      <DropdownMenuItem onSelect={() => navigate(paths.adminRecheck)}>Measurements re-check</DropdownMenuItem>
+      <DropdownMenuItem onSelect={() => navigate(paths.webhookDebug)}>Webhook diagnostics</DropdownMenuItem>
+      <DropdownMenuItem onSelect={() => navigate(paths.authDebug)}>Session diagnostics</DropdownMenuItem>
+      <DropdownMenuItem onSelect={() => navigate(paths.testVideoDownload)}>
+        Test video download
+      </DropdownMenuItem>
+    </>
+  );
+}
+
 function MobileMenu({ isStaff, isAdmin }: { isStaff: boolean; isAdmin: boolean }) {
   const navigate = useNavigate();
   return (
@@ -163,6 +181,13 @@ function MobileMenu({ isStaff, isAdmin }: { isStaff: boolean; isAdmin: boolean }
         {isAdmin && (
           <DropdownMenuItem onSelect={() => navigate(paths.adminUsers)}>User Management</DropdownMenuItem>
         )}
+        {isAdmin && (
+          <DropdownMenuItem onSelect={() => navigate(paths.adminReporting)}>Reporting</DropdownMenuItem>
+        )}
+        {isAdmin && (
+          <DropdownMenuItem onSelect={() => navigate(paths.adminAudits)}>Measurement audits</DropdownMenuItem>
+        )}
+        {isAdmin && <AdminToolItems />}
       </DropdownMenuContent>
     </DropdownMenu>
   );

@@ -34,6 +34,28 @@ describe('the analysis queue', () => {
     expect(screen.queryByText('No pending requests')).not.toBeInTheDocument();
   });
 
+  it('shows each request due 72 hours after it was asked for, an overdue one marked', async () => {
+    const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000).toISOString();
+    server.use(
+      mock(
+        analysisApi.queue,
+        page([
+          aQueueItem({ id: 61, createdAt: hoursAgo(80.5) }),
+          aQueueItem({ id: 62, createdAt: hoursAgo(50.5) }),
+          aQueueItem({ id: 63, createdAt: hoursAgo(2.5) }),
+        ]),
+      ),
+    );
+    renderApp('/analyst/queue', { user: analyst });
+    expect(await screen.findByRole('columnheader', { name: 'Due' })).toBeVisible();
+    const due = (id: number) => within(screen.getByTestId(`queue-row-${id}`)).getByTestId('queue-due');
+    await waitFor(() => expect(due(61)).toHaveTextContent('Overdue by 8 h'));
+    expect(within(due(61)).getByText('Overdue by 8 h')).toHaveClass('bg-destructive');
+    expect(due(62)).toHaveTextContent('Due in 21 h');
+    expect(within(due(62)).getByText('Due in 21 h')).toHaveClass('bg-warning');
+    expect(due(63)).toHaveTextContent('Due in 2 days');
+  });
+
   it('lists the requests oldest first and loads the next page on Load more', async () => {
     const seen: (string | null)[] = [];
     server.use(

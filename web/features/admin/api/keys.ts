@@ -5,4 +5,5 @@ export const adminKeys = {
     [...adminKeys.users, f.role ?? 'all', f.q ?? '', f.verified ?? 'any'] as const,
   reporting: ['admin-reporting'] as const,
   billingReport: ['admin-billing-report'] as const,
+  recheck: (id: number) => ['admin-recheck', id] as const,
 };

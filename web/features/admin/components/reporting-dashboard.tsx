@@ -1,37 +1,14 @@
 import { Activity, Clock, FileCheck2, LogIn, UserPlus, Users } from 'lucide-react';
-import type { ComponentType, ReactNode } from 'react';
 import { REPORTING_PERIOD_LABELS, REPORTING_PERIODS, type PeriodCounts } from '@contract/admin';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useReporting } from '../api/reporting';
 import { BillingReportCard } from './billing-report-card';
+import { MetricCard, type CardProps } from './metric-card';
+import { FunnelCard, RevenueCard, SalesCard, TurnaroundCard } from './sales-cards';
 
 const fmt = new Intl.NumberFormat('en-US');
-
-type CardProps = { title: string; description: string; icon: ComponentType<{ className?: string }> };
-
-/** The shell every reporting card shares: title, description and icon, then its figures. */
-function MetricCard({
-  title,
-  description,
-  icon: Icon,
-  testId,
-  children,
-}: CardProps & { testId: string; children: ReactNode }) {
-  return (
-    <Card data-testid={testId}>
-      <CardHeader className="flex-row items-start justify-between gap-2 space-y-0 pb-2">
-        <div className="space-y-1">
-          <CardTitle>{title}</CardTitle>
-          <CardDescription>{description}</CardDescription>
-        </div>
-        <Icon className="size-5 text-muted-foreground" />
-      </CardHeader>
-      <CardContent>{children}</CardContent>
-    </Card>
-  );
-}
 
 function PeriodCard({ counts, ...card }: CardProps & { counts: PeriodCounts }) {
   return (
@@ -60,7 +37,10 @@ export function ReportingDashboard() {
   const q = useReporting();
   return (
     <div className="space-y-4">
-      <PageHeader title="Reporting Dashboard" subtitle="Sign-ups, logins and analysis throughput" />
+      <PageHeader
+        title="Reporting Dashboard"
+        subtitle="Sign-ups, logins, analysis throughput, sales and the funnel"
+      />
       {q.isPending ? (
         <div className="grid gap-4 lg:grid-cols-2">
           {Array.from({ length: 6 }, (_, i) => (
@@ -113,6 +93,10 @@ export function ReportingDashboard() {
                 : `${q.data.averageRequestAge.toFixed(1)} hours`
             }
           />
+          <RevenueCard revenue={q.data.revenueCents} />
+          <TurnaroundCard shares={q.data.completedWithin72Hours} />
+          <SalesCard sales={q.data.sales} />
+          <FunnelCard funnel={q.data.funnel} />
           <BillingReportCard />
         </div>
       )}

@@ -1,5 +1,6 @@
 import type { QueueItem } from '@contract/analysis';
 import { findAnalysisKind } from '@contract/analysis-kinds';
+import { requestDue } from '@contract/request-due';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
@@ -13,20 +14,40 @@ export const typeLabel = (t: string) => findAnalysisKind(t)?.label ?? t;
 const PHONE_HIDDEN = new Set(['Season', 'Level', 'Submitted', 'Status']);
 const STICKY = 'sticky right-0 bg-background shadow-[-6px_0_6px_-6px_rgb(0_0_0/0.25)]';
 
+/** Due 72 hours after the request (48-72 promised): overdue stands out, the last day is marked. */
+function DueCell({ createdAt }: { createdAt: string }) {
+  const due = requestDue(createdAt);
+  return (
+    <TableCell
+      className="whitespace-nowrap"
+      title={`Due ${due.dueAt.toLocaleString()}`}
+      data-testid="queue-due"
+    >
+      {due.state === 'on_time' ? (
+        <span className="text-muted-foreground">{due.text}</span>
+      ) : (
+        <Badge variant={due.state === 'overdue' ? 'destructive' : 'warning'}>{due.text}</Badge>
+      )}
+    </TableCell>
+  );
+}
+
 export function QueueTable({ items, onProcess }: { items: QueueItem[]; onProcess: (i: QueueItem) => void }) {
   return (
     <div className="overflow-x-auto rounded-md border bg-background">
       <Table>
         <TableHeader>
           <TableRow>
-            {['Request ID', 'Type', 'Season', 'Player', 'Level', 'Submitted', 'Status', 'Action'].map((h) => (
-              <TableHead
-                key={h}
-                className={cn(PHONE_HIDDEN.has(h) && 'hidden sm:table-cell', h === 'Action' && STICKY)}
-              >
-                {h}
-              </TableHead>
-            ))}
+            {['Request ID', 'Type', 'Season', 'Player', 'Level', 'Submitted', 'Due', 'Status', 'Action'].map(
+              (h) => (
+                <TableHead
+                  key={h}
+                  className={cn(PHONE_HIDDEN.has(h) && 'hidden sm:table-cell', h === 'Action' && STICKY)}
+                >
+                  {h}
+                </TableHead>
+              ),
+            )}
           </TableRow>
         </TableHeader>
         <TableBody>
@@ -49,6 +70,7 @@ export function QueueTable({ items, onProcess }: { items: QueueItem[]; onProcess
               >
                 {relativeTime(i.createdAt)}
               </TableCell>
+              <DueCell createdAt={i.createdAt} />
               <TableCell className="hidden sm:table-cell">
                 <Badge variant="warning" className="capitalize">
                   {i.status}
