@@ -19,6 +19,7 @@ export const ERROR_CODES = [
   'STORAGE_QUOTA_EXCEEDED',
   'REQUEST_TIMEOUT',
   'CONTACT_NOT_OPEN',
+  'CLIP_NOT_READY',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -42,6 +43,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   STORAGE_QUOTA_EXCEEDED: 413,
   REQUEST_TIMEOUT: 408,
   CONTACT_NOT_OPEN: 409,
+  CLIP_NOT_READY: 422,
   INTERNAL: 500,
 };
 

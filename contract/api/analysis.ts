@@ -12,6 +12,7 @@ import { analysisRequestBodySchema, igaRequestSchema, rejectSchema } from '../an
 import { binary, defineEndpoint } from '../endpoint';
 import { PAGE_SIZES } from '../pagination';
 import { pageQuery } from '../pagination-query';
+import { clipNotReadyBodySchema } from '../readiness';
 import { percentileSchema } from '../percentiles';
 import { requestHistorySchema } from '../request-history';
 import { videoSchema } from '../videos';
@@ -50,9 +51,12 @@ export const analysisApi = {
     body: analysisRequestBodySchema,
     response: analysisRequestSchema,
     status: 201,
-    errors: [402, 403, 404],
+    errors: [402, 403, 404, 409, 422],
+    errorBody: clipNotReadyBodySchema,
     summary:
       'Asks for an analysis of any kind (requestType, default max_speed) and spends one credit of its balance',
+    description:
+      "With a `videoId`, the clip is judged first, before any credit is looked at (decision 247): **422** `CLIP_NOT_READY` with `problems` (the readiness call's problems for the requested kind) when it cannot give the kind's result; **409** while the clip is still being processed (ask again in a moment). A clip whose check has not run yet is checked in the request.",
   }),
   createIga: defineEndpoint({
     method: 'POST',

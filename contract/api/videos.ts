@@ -1,6 +1,7 @@
 import { idParamsSchema } from '../analysis';
 import { binary, defineEndpoint } from '../endpoint';
 import { PAGE_SIZES } from '../pagination';
+import { readinessAnswerSchema } from '../readiness';
 import { pageQuery } from '../pagination-query';
 import {
   playerIdParamsSchema,
@@ -48,6 +49,18 @@ export const videosApi = {
     body: refreshUrlSchema,
     response: refreshUrlResponseSchema,
     errors,
+  }),
+  readiness: defineEndpoint({
+    method: 'GET',
+    path: '/api/videos/:id/readiness',
+    access: 'user',
+    tags,
+    params: idParamsSchema,
+    response: readinessAnswerSchema,
+    errors,
+    summary: 'Whether a clip can give a verified result, per kind measured from a clip',
+    description:
+      "Checked when the clip is uploaded (decision 247). **202** `{ checking: true }` while the clip is processed or checked (ask again in a few seconds); then **200** `{ kinds: { <requestType>: { ready, problems } } }` for every kind measured from a clip (`max_speed`, `forty`, ...; not `iga`), `problems` in plain words with the filming guide. The video's family, analysts and admins; 404 for anyone else's video.",
   }),
   download: defineEndpoint({
     method: 'GET',

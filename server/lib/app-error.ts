@@ -9,7 +9,7 @@ export class AppError extends Error {
    * Fields of the answer beside message, code and errors (e.g. `contactOpensOn` of CONTACT_NOT_OPEN); the
    * endpoint's `errorBody` must declare them, or the answer's serialization drops them.
    */
-  details?: Record<string, string>;
+  details?: Record<string, unknown>;
   constructor(
     readonly code: ErrorCode,
     message: string,

@@ -1,12 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import processRoutes from './process.routes';
+import { readinessJobHandlers } from './readiness/readiness.service';
 import requestsRoutes from './requests.routes';
 import submetricsRoutes from './submetrics.routes';
 
 /** Registers the analysis feature's routes: requests, the analysts' processing and submetrics. */
 export default async function analysisModule(app: FastifyInstance) {
   await app.register(multipart, { limits: { fileSize: app.env.VIDEO_MAX_BYTES } });
+  // A clip's readiness for each kind measured from a clip, checked when its processing ends (decision 247).
+  app.jobs.handle(readinessJobHandlers(app.db, app.storage));
 
   await app.register(requestsRoutes);
   await app.register(processRoutes);

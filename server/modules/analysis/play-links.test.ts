@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HUDL_VIDEO_ONLY, HUDL_VIDEO_OR_CLIP, PLAY_SOURCE_MISSING } from '../../../contract/hudl-links';
 import { analysisRequests, videos } from '../../db/schema';
 import { as, createTestApp, createUser, type TestApp, userRow } from '../../test/helpers';
+import { recordReadiness, sameForEveryKind } from '../videos';
 import { createPlayer, requestIga, requestSpeed } from './analysis.fixtures';
 
 let t: TestApp;
@@ -65,8 +66,15 @@ describe('a request names something an analyst can measure (issue 27 item 2)', (
     expect(short.statusCode, short.body).toBe(201);
     const [clip] = await t.db
       .insert(videos)
-      .values({ playerId: p.id, url: '/files/clip.mp4', status: 'ready' })
+      .values({
+        playerId: p.id,
+        url: '/files/videos/clip.mp4',
+        storageKey: 'videos/clip.mp4',
+        status: 'ready',
+      })
       .returning();
+    // Checked at upload and found ready for every clip kind (decision 247).
+    await recordReadiness(t.db, clip.id, sameForEveryKind([]));
     const fromClip = await requestSpeed(t, u, p.id, p.primaryPositionId, { hudlUrl: '', videoId: clip.id });
     expect(fromClip.statusCode, fromClip.body).toBe(201);
     expect(fromClip.json()).toMatchObject({ hudlUrl: '', status: 'pending' });

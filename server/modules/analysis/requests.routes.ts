@@ -6,11 +6,11 @@ import { createAnalysisRequest, createIgaRequest, pendingCounts } from './reques
 
 export default async function requestsRoutes(app: FastifyInstance) {
   route(app, analysisApi.create, { config: app.perAddressLimit(30) }, async (req) =>
-    createAnalysisRequest(app.db, req.user, req.body),
+    createAnalysisRequest(app.db, app.storage, req.user, req.body),
   );
 
   route(app, analysisApi.createIga, { config: app.perAddressLimit(30) }, async (req) =>
-    createIgaRequest(app.db, req.user, req.body),
+    createIgaRequest(app.db, app.storage, req.user, req.body),
   );
 
   route(app, analysisApi.pending, async (req) => pendingCounts(app.db, req.user, req.params.id));

@@ -5,9 +5,11 @@ import { analysisKinds } from '../../../contract/analysis-kinds';
 import type { Db, Tx } from '../../db/client';
 import { analysisRequests, videos } from '../../db/schema';
 import { badRequest } from '../../lib/app-error';
+import type { Storage } from '../../lib/storage';
 import type { UserRow } from '../../db/schema';
 import { spendCredit } from '../credits';
 import { ownPlayer, viewablePlayer } from '../players';
+import { assertClipReady } from './readiness/readiness.service';
 import { toRequestDto } from './to-dto';
 
 const VIDEO_NOT_IN_LIBRARY = "The video must be one of this player's library videos";
@@ -16,7 +18,19 @@ const VIDEO_NOT_IN_LIBRARY = "The video must be one of this player's library vid
  * Creates a request and spends one credit of its kind in the same transaction: without a credit
  * nothing is created, and concurrent requests can never spend more than the balance.
  */
-export async function createAnalysisRequest(db: Db, user: UserRow, input: AnalysisRequestBody) {
+export async function createAnalysisRequest(
+  db: Db,
+  storage: Storage,
+  user: UserRow,
+  input: AnalysisRequestBody,
+) {
+  // The clip is judged before the balance (decision 247): a family is never sent to buy a credit for a
+  // clip that cannot be measured. Only the family's own player's clip is looked at.
+  if (input.videoId) {
+    const player = await ownPlayer(db, user, input.playerId);
+    await libraryVideo(db, player.id, input.videoId);
+    await assertClipReady(db, storage, input.videoId, input.requestType);
+  }
   return db.transaction(async (tx) => {
     const player = await ownPlayer(tx, user, input.playerId);
     if (input.positionId !== player.primaryPositionId && input.positionId !== player.secondaryPositionId) {
@@ -44,7 +58,7 @@ export async function createAnalysisRequest(db: Db, user: UserRow, input: Analys
 }
 
 /** A video of the player's own library that can still be measured (not one that failed to read). */
-async function libraryVideo(tx: Tx, playerId: number, videoId: number) {
+async function libraryVideo(tx: Tx | Db, playerId: number, videoId: number) {
   const [video] = await tx
     .select({ id: videos.id, status: videos.status })
     .from(videos)
@@ -54,8 +68,8 @@ async function libraryVideo(tx: Tx, playerId: number, videoId: number) {
   return video.id;
 }
 
-export const createIgaRequest = (db: Db, user: UserRow, body: IgaRequestInput) =>
-  createAnalysisRequest(db, user, { ...body, requestType: 'iga' });
+export const createIgaRequest = (db: Db, storage: Storage, user: UserRow, body: IgaRequestInput) =>
+  createAnalysisRequest(db, storage, user, { ...body, requestType: 'iga' });
 
 /** Pending requests of a player, per kind, under the specification's field names (`speed`, `iga`, ...). */
 export async function pendingCounts(db: Db, user: UserRow, playerId: number) {
@@ -66,11 +80,13 @@ export async function pendingCounts(db: Db, user: UserRow, playerId: number) {
     .where(and(eq(analysisRequests.playerId, playerId), eq(analysisRequests.status, 'pending')))
     .groupBy(analysisRequests.requestType);
   const counts: Record<string, number> = {};
+  const byKind: Record<string, number> = {};
   let total = 0;
   for (const kind of analysisKinds()) {
     const n = rows.find((r) => r.type === kind.key)?.n ?? 0;
     total += n;
+    byKind[kind.key] = n;
     for (const field of kind.pendingFields ?? []) counts[field] = n;
   }
-  return { total, pendingCount: total, ...counts } as PendingRequests;
+  return { total, pendingCount: total, ...counts, byKind } as PendingRequests;
 }

@@ -3,6 +3,8 @@ import { expect } from 'vitest';
 import { drainJobs } from '../../lib/jobs';
 import { as, createUser, type TestApp, type TestUser } from '../../test/helpers';
 import { createPlayer, multipart } from '../analysis/analysis.fixtures';
+import { readinessJobHandlers } from '../analysis/readiness/readiness.service';
+import { recordReadiness, sameForEveryKind } from '../videos';
 import { videoJobHandlers } from '../videos/video-processing';
 
 /**
@@ -12,7 +14,16 @@ import { videoJobHandlers } from '../videos/video-processing';
 export async function requestFortyWithClip(
   t: TestApp,
   file: string,
-  o: { credits?: number; family?: TestUser; player?: Awaited<ReturnType<typeof createPlayer>> } = {},
+  o: {
+    credits?: number;
+    family?: TestUser;
+    player?: Awaited<ReturnType<typeof createPlayer>>;
+    /**
+     * The clip's readiness check found it ready (decision 247), as a clip whose whole length has enough
+     * frames but whose run has not would be: the request then reaches the analyst, who refuses it.
+     */
+    passedCheck?: boolean;
+  } = {},
 ) {
   const family = o.family ?? (await createUser(t, { credits: o.credits ?? 1 }));
   const player = o.player ?? (await createPlayer(t, family));
@@ -25,8 +36,12 @@ export async function requestFortyWithClip(
     ),
   });
   expect(up.statusCode, up.body).toBe(201);
-  await drainJobs(t.db, videoJobHandlers(t.db, t.app.storage));
+  await drainJobs(t.db, {
+    ...videoJobHandlers(t.db, t.app.storage),
+    ...readinessJobHandlers(t.db, t.app.storage),
+  });
   const videoId = up.json<{ id: number }>().id;
+  if (o.passedCheck) await recordReadiness(t.db, videoId, sameForEveryKind([]));
   const res = await as(t, family, {
     method: 'POST',
     url: '/api/analysis-requests',

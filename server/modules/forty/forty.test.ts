@@ -48,6 +48,7 @@ async function familyRequests(
     credits?: number;
     family?: TestUser;
     player?: Awaited<ReturnType<typeof createPlayer>>;
+    passedCheck?: boolean;
   } = {},
 ) {
   const c = o.seconds
@@ -137,7 +138,11 @@ describe('timing the 40 on the clip', () => {
   });
 
   it("says a 30 fps clip is below the 50 fps floor, and completing it is refused: 'Video quality too low'", async () => {
-    const { c, videoId, request, family } = await familyRequests(30);
+    // Its readiness check refuses it before any credit is spent (decision 247)...
+    const refused = await requestFortyWithClip(t, (await clip(30)).file).catch((err: Error) => err);
+    expect(String(refused)).toContain('422');
+    // ...and a request that got past a check (an older rule) is still refused at completion, its credit returned.
+    const { c, videoId, request, family } = await familyRequests(30, { passedCheck: true });
     const r = (await preview(trueMarks(c, videoId))).json();
     expect(r.qualityProblems).toEqual([
       'The video has about 30 frames per second between the start and the finish, below the 50 needed for a verified 40.',

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { videoJobHandlers } from './video-processing';
+import videoReadinessRoutes from './video-readiness.routes';
 import videosRoutes from './videos.routes';
 
 export { schedulePurgeUnreadable } from './video-unreadable';
@@ -16,9 +17,20 @@ export default async function videosModule(app: FastifyInstance) {
     }),
   );
   await app.register(videosRoutes, { kickJobs: () => app.jobs.kick() });
+  await app.register(videoReadinessRoutes);
 }
 export { analyseLocalVideo, putLocalVideo, removeKeys, withLocalCopy, withTempDir } from './video-files';
 export { receiveVideo } from './video-intake';
+export {
+  READINESS_JOB,
+  alreadyChecked,
+  recordReadiness,
+  saveReadiness,
+  readinessState,
+  sameForEveryKind,
+  storedReadiness,
+  type ReadinessPayload,
+} from './video-readiness';
 export {
   VIDEO_STILL_PROCESSING,
   currentFrameChanges,

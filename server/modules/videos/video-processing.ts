@@ -2,10 +2,11 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { videos } from '../../db/schema';
 import { FfmpegError } from '../../lib/ffmpeg';
-import type { JobHandlers } from '../../lib/jobs';
+import { notifyJobWorkers, type JobHandlers } from '../../lib/jobs';
 import type { Storage } from '../../lib/storage';
 import { analyseLocalVideo, withLocalCopy } from './video-files';
 import { ingestMedia } from './video-media';
+import { enqueueReadiness } from './video-readiness';
 import { markUnreadable, unreadableJobHandlers, type UnreadableOptions } from './video-unreadable';
 import { VIDEO_JOB } from './videos.service';
 
@@ -24,16 +25,22 @@ async function processVideo(db: Db, storage: Storage, videoId: number, unreadabl
       const probed = await ingestMedia(db, storage, videoId, file);
       return { ...media, probeFailed: probed.status === 'failed' };
     });
-    const [updated] = await db
-      .update(videos)
-      .set({
-        status: 'ready',
-        thumbnail: result.thumbnailKey,
-        durationSeconds: result.durationSeconds,
-        error: null,
-      })
-      .where(and(eq(videos.id, videoId), eq(videos.status, 'pending')))
-      .returning({ id: videos.id });
+    // Ready, and its check for each kind measured from a clip queued with it (decision 247).
+    const updated = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(videos)
+        .set({
+          status: 'ready',
+          thumbnail: result.thumbnailKey,
+          durationSeconds: result.durationSeconds,
+          error: null,
+        })
+        .where(and(eq(videos.id, videoId), eq(videos.status, 'pending')))
+        .returning({ id: videos.id });
+      if (row) await enqueueReadiness(tx, videoId);
+      return row;
+    });
+    if (updated) notifyJobWorkers();
     if (!updated) await storage.remove(result.thumbnailKey);
     // Plays, but the probe cannot read it frame by frame: it can never be measured (decision 132).
     else if (result.probeFailed) await markUnreadable(db, videoId, unreadable);

@@ -14,6 +14,7 @@ import {
   sampleVideo,
 } from '../analysis/analysis.fixtures';
 import { measuredFields } from '../measurements/measurement.fixtures';
+import { readinessJobHandlers } from '../analysis/readiness/readiness.service';
 import { videoJobHandlers } from './video-processing';
 import { VIDEO_JOB } from './videos.service';
 
@@ -46,7 +47,9 @@ const upload = (
     url: '/api/videos/upload',
     ...multipart(fields, { field: 'file', name, type: 'video/mp4', data }),
   });
-const runJobs = () => drainJobs(t.db, videoJobHandlers(t.db, t.app.storage));
+// Processing, and the readiness check it queues for each clip kind (decision 247).
+const runJobs = () =>
+  drainJobs(t.db, { ...videoJobHandlers(t.db, t.app.storage), ...readinessJobHandlers(t.db, t.app.storage) });
 
 describe('uploading a video', () => {
   it('streams it to storage as pending; the job makes a thumbnail, reads the duration and marks it ready', async () => {
@@ -63,7 +66,7 @@ describe('uploading a video', () => {
       url: null,
       season: new Date().getFullYear(),
     });
-    expect(await runJobs()).toBe(1);
+    expect(await runJobs()).toBe(2);
     const list = (await as(t, owner, { method: 'GET', url: `/api/videos/${player.id}` })).json();
     const v = list.videos.find((x: { id: number }) => x.id === res.json().id);
     expect(v).toMatchObject({

@@ -1,0 +1,135 @@
+import { spawn } from 'node:child_process';
+import { realRate } from '../../../../contract/measurement-math';
+import type { Db } from '../../../db/client';
+import type { videos } from '../../../db/schema';
+import { AppError } from '../../../lib/app-error';
+import { ffmpegPath } from '../../../lib/ffmpeg';
+import type { Storage } from '../../../lib/storage';
+import { detectLines } from '../../measurements';
+import { ensureMedia, timelineOf, withLocalCopy } from '../../videos';
+
+/** What a clip's checks read (decision 247): its real rate and length, and a dozen moments of it. */
+export interface ClipFacts {
+  /** Why the clip cannot be read frame by frame, in words for the family; null when it can. */
+  unreadable: string | null;
+  /** New pictures per second over the whole clip, in real time (repeated frames left out, slow motion undone). */
+  realFps: number;
+  /** Real seconds from the first frame to the end of the last. */
+  seconds: number;
+  /** Moments looked at, and how many of them show at least two yard lines. */
+  moments: number;
+  twoLines: number;
+  /** Whether anything moves between the moments looked at; null when fewer than two could be read. */
+  moving: boolean | null;
+}
+
+/** Moments of the clip looked at: enough to see where the camera points, at a bounded cost whatever the length. */
+const MOMENTS = 12;
+/** The tracker's picture size (its longer side), so lines are found as the tracker finds them. */
+const ANALYSIS_SIDE = 640;
+/** A pixel changed when its grey level moved this much (compression noise stays well under it). */
+const CHANGED_LEVEL = 30;
+
+const UNREADABLE =
+  'This clip could not be read frame by frame. Upload the original file from the phone (not a screen recording or an edited copy).';
+
+/** One picture at `seconds` (file time), upright, grey and scaled; null when the clip has none there. */
+function grayAt(file: string, seconds: number, w: number, h: number): Promise<Uint8Array | null> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      ffmpegPath(),
+      [
+        '-hide_banner',
+        '-nostdin',
+        '-loglevel',
+        'error',
+        '-ss',
+        seconds.toFixed(4),
+        '-i',
+        file,
+        '-map',
+        '0:v:0',
+        '-frames:v',
+        '1',
+        '-vf',
+        `scale=${w}:${h}:flags=area,format=gray`,
+        '-f',
+        'rawvideo',
+        '-pix_fmt',
+        'gray',
+        '-',
+      ],
+      { stdio: ['ignore', 'pipe', 'ignore'] },
+    );
+    const out: Buffer[] = [];
+    child.stdout.on('data', (d: Buffer) => out.push(d));
+    child.on('error', reject);
+    child.on('close', () => {
+      const buf = Buffer.concat(out);
+      resolve(buf.length >= w * h ? new Uint8Array(buf.subarray(0, w * h)) : null);
+    });
+  });
+}
+
+const even = (v: number) => Math.max(2, 2 * Math.round(v / 2));
+
+function changed(a: Uint8Array, b: Uint8Array) {
+  let n = 0;
+  for (let i = 0; i < a.length; i += 1) if (Math.abs(a[i] - b[i]) > CHANGED_LEVEL) n += 1;
+  // A runner a few pixels wide moving changes far more than this; a still picture changes none.
+  return n >= Math.max(20, a.length * 0.0005);
+}
+
+/** Reads what the checks need from a processed clip: its media facts and a dozen moments of its pictures. */
+export async function clipFacts(
+  db: Db,
+  storage: Storage,
+  video: typeof videos.$inferSelect,
+): Promise<ClipFacts> {
+  const none = { realFps: 0, seconds: 0, moments: 0, twoLines: 0, moving: null };
+  const media = await ensureMedia(db, storage, video);
+  if (media.status !== 'ready') return { unreadable: UNREADABLE, ...none };
+  let timeline: ReturnType<typeof timelineOf>;
+  try {
+    timeline = timelineOf(media);
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    return {
+      unreadable:
+        'This clip was stored in slow motion or as a time-lapse in a way its real times cannot be read from. Upload the original file from the phone.',
+      ...none,
+    };
+  }
+  const { times } = timeline;
+  const n = times.length;
+  const lastFrame = n > 1 ? times[n - 1] - times[n - 2] : 0;
+  const facts: ClipFacts = {
+    unreadable: null,
+    realFps: n > 1 ? realRate(times, 0, n - 1, new Set(timeline.repeats ?? [])) : 0,
+    seconds: n > 0 ? times[n - 1] - times[0] + lastFrame : 0,
+    moments: 0,
+    twoLines: 0,
+    moving: null,
+  };
+  const key = media.workingKey ?? video.storageKey;
+  if (!key || !(media.durationSeconds && media.durationSeconds > 0)) return facts;
+  const upright = media.rotation === 90 || media.rotation === 270;
+  const [w0, h0] = upright ? [media.height ?? 0, media.width ?? 0] : [media.width ?? 0, media.height ?? 0];
+  if (!(w0 > 0 && h0 > 0)) return facts;
+  const k = Math.min(1, ANALYSIS_SIDE / Math.max(w0, h0));
+  const [w, h] = [even(w0 * k), even(h0 * k)];
+  const duration = media.durationSeconds;
+  return withLocalCopy(storage, key, async (file) => {
+    let previous: Uint8Array | null = null;
+    let moving: boolean | null = null;
+    for (let i = 0; i < MOMENTS; i += 1) {
+      const picture = await grayAt(file, ((i + 0.5) * duration) / MOMENTS, w, h);
+      if (!picture) continue;
+      facts.moments += 1;
+      if (detectLines(picture, w, h).length >= 2) facts.twoLines += 1;
+      if (previous) moving = moving === true || changed(previous, picture);
+      previous = picture;
+    }
+    return { ...facts, moving };
+  });
+}
