@@ -52,6 +52,23 @@ export interface AnalysisKind {
   measurement: 'video-marks' | 'analyst-scored';
   /** The pending-count field names of `GET /api/players/{id}/pending-requests` (specification). */
   pendingFields: [string, string] | null;
+  /**
+   * The coach search's names for a kind whose best result is read from `coach_search_results` (decision
+   * 243): the answer's field and its value and bound fields, the filter (a bound on the best result, `min`
+   * for a higher-is-better kind) with its label and range, the sort's label (the sort's key is the kind's
+   * key). Max Speed, IGA and the 40 keep the names the search had before (`maxSpeed`, `minSpeedMph`, ...).
+   */
+  search?: KindSearch;
+}
+
+export interface KindSearch {
+  field: string;
+  valueField: string;
+  plusMinusField: string;
+  filter: string;
+  filterLabel: string;
+  filterRange: [number, number];
+  sortLabel: string;
 }
 
 export const SPEED_CREDIT: CreditKind = {
@@ -135,6 +152,15 @@ const BUILT_IN: AnalysisKind[] = [
     resultField: null,
     measurement: 'video-marks',
     pendingFields: null,
+    search: {
+      field: 'verticalJump',
+      valueField: 'inches',
+      plusMinusField: 'plusMinusInches',
+      filter: 'minVerticalInches',
+      filterLabel: 'Vertical jump at least',
+      filterRange: [0, 60],
+      sortLabel: 'Vertical jump',
+    },
   },
 ];
 
@@ -158,6 +184,10 @@ export function analysisKind(key: string): AnalysisKind {
 
 /** The kind ranked on a leaderboard metric. */
 export const kindOfMetric = (metric: string) => analysisKinds().find((k) => k.leaderboardMetric === metric);
+
+/** The kinds the coach search reads from `coach_search_results`, with their names there. */
+export const searchKinds = () =>
+  analysisKinds().flatMap((k) => (k.search ? [{ ...k, search: k.search }] : []));
 
 /** Every balance a kind spends, once each (two kinds may share one). */
 export function creditKinds(): CreditKind[] {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { searchKinds } from './analysis-kinds';
 import { COACH_DIVISIONS } from './coach-calendar';
 import { LEVELS } from './constants';
 import { errorBodySchema } from './errors';
@@ -106,17 +107,38 @@ const optionalNumber = (name: string, min: number, max: number) =>
     .max(max, `${name} must be at most ${max}`)
     .optional();
 
-export const COACH_SORTS = ['speed', 'iga', 'forty', 'class', 'recent'] as const;
-export type CoachSort = (typeof COACH_SORTS)[number];
-export const COACH_SORT_LABELS: Record<CoachSort, string> = {
+/**
+ * The sorts: the search's own, then one per kind read from `coach_search_results` (its key, decision 243),
+ * before class and recent.
+ */
+const OWN_SORT_LABELS = {
   speed: 'Max Speed',
   iga: 'IGA',
   forty: '40-yard dash',
   class: 'Class',
   recent: 'Recently verified',
+} as const;
+export type CoachSort = string;
+export const COACH_SORT_LABELS: Record<CoachSort, string> = {
+  speed: OWN_SORT_LABELS.speed,
+  iga: OWN_SORT_LABELS.iga,
+  forty: OWN_SORT_LABELS.forty,
+  ...Object.fromEntries(searchKinds().map((k) => [k.key, k.search.sortLabel])),
+  class: OWN_SORT_LABELS.class,
+  recent: OWN_SORT_LABELS.recent,
 };
+export const COACH_SORTS: CoachSort[] = Object.keys(COACH_SORT_LABELS);
+const sortError = () => `Sort must be ${COACH_SORTS.slice(0, -1).join(', ')} or ${COACH_SORTS.at(-1)}`;
 
-export const coachSearchQuerySchema = z.object({
+/** Each kind's filter (`minVerticalInches`), named by its registry entry. */
+const kindFilters = Object.fromEntries(
+  searchKinds().map((k) => [
+    k.search.filter,
+    optionalNumber(k.search.filterLabel, k.search.filterRange[0], k.search.filterRange[1]),
+  ]),
+);
+
+const ownQuerySchema = z.object({
   position: z
     .string()
     .trim()
@@ -137,17 +159,23 @@ export const coachSearchQuerySchema = z.object({
   /** A verified 40 of at most this many seconds (decision 209: none is under 4.0 s). */
   maxFortySeconds: optionalNumber('40 at most', 4, 10),
   measuredWithinMonths: optionalInt('Measured within', 1, 120),
-  sort: z.enum(COACH_SORTS, { error: 'Sort must be speed, iga, forty, class or recent' }).default('speed'),
+  sort: z
+    .string({ error: sortError })
+    .refine((v) => COACH_SORTS.includes(v), { error: sortError })
+    .default('speed')
+    .meta({ description: 'speed, iga, forty, vertical_jump (a kind with a search column), class or recent' }),
   cursor: z
     .string()
     .max(200, 'Cursor is invalid')
     .regex(/^[A-Za-z0-9_-]*$/, 'Cursor is invalid')
     .optional(),
 });
-export type CoachSearchQuery = z.output<typeof coachSearchQuerySchema>;
+// The kinds' filters are in the schema's shape (validated, documented); code reads them by their entry's name.
+export const coachSearchQuerySchema = ownQuerySchema.extend(kindFilters) as unknown as typeof ownQuerySchema;
+export type CoachSearchQuery = z.output<typeof ownQuerySchema> & Record<string, unknown>;
 export type CoachSearchFilters = Omit<z.input<typeof coachSearchQuerySchema>, 'cursor'>;
 
-export const coachSearchItemSchema = z.object({
+const ownItemSchema = z.object({
   playerId: z.number(),
   name: z.string(),
   photoUrl: z.string().nullable(),
@@ -165,7 +193,27 @@ export const coachSearchItemSchema = z.object({
   /** For a D1 or D2 coach, the day ('YYYY-MM-DD') contact with this player opens; null when open now. */
   contactOpensOn: z.string().nullable(),
 });
-export type CoachSearchItem = z.infer<typeof coachSearchItemSchema>;
+
+/** A kind's best result in a search row: `verticalJump: { inches, plusMinusInches, requestId }`. */
+export type KindSearchResult = Record<string, number>;
+const kindColumns = Object.fromEntries(
+  searchKinds().map((k) => [
+    k.search.field,
+    z
+      .object({
+        [k.search.valueField]: z.number(),
+        [k.search.plusMinusField]: z.number(),
+        requestId: z.number(),
+      })
+      .nullable()
+      .describe(`The best verified ${k.label} the family shows, with its bound and request (decision 243)`),
+  ]),
+);
+export const coachSearchItemSchema = ownItemSchema.extend(kindColumns) as unknown as typeof ownItemSchema;
+/** A search row; a kind's column (`verticalJump`) is read with `kindSearchResult`. */
+export type CoachSearchItem = z.infer<typeof ownItemSchema>;
+export const kindSearchResult = (item: CoachSearchItem, field: string) =>
+  ((item as Record<string, unknown>)[field] ?? null) as KindSearchResult | null;
 export const coachSearchAnswerSchema = z.object({
   items: z.array(coachSearchItemSchema),
   nextCursor: z.string().nullable(),

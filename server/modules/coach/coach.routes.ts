@@ -33,6 +33,7 @@ const SEARCH_READS = keptReads([
   'coaches',
   'schools',
   'coach_search',
+  'coach_search_results',
   'players',
   'positions',
   'profile_shares',

@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { searchKinds } from '../../../contract/analysis-kinds';
 import {
   COACH_SEARCH_PAGE,
   type CoachSearchItem,
@@ -13,8 +14,14 @@ import type { Storage } from '../../lib/storage';
 import { storageKeyOf } from '../players';
 import { pagePercentiles, showOf } from '../sharing';
 
+interface Sort {
+  key: SQL;
+  desc: boolean;
+  cast: string;
+}
+
 /** Each sort: the key the index holds (decision 211), its direction, and how a cursor value is typed. */
-const SORTS: Record<CoachSort, { key: SQL; desc: boolean; cast: string }> = {
+const OWN_SORTS: Record<string, Sort> = {
   speed: { key: sql`coalesce(s.speed_mph, -1)`, desc: true, cast: 'numeric' },
   iga: { key: sql`coalesce(s.iga_score, -1)`, desc: true, cast: 'numeric' },
   // Lower is better (decision 209): fastest first, players without a 40 last.
@@ -22,6 +29,23 @@ const SORTS: Record<CoachSort, { key: SQL; desc: boolean; cast: string }> = {
   class: { key: sql`s.graduation_year`, desc: false, cast: 'integer' },
   recent: { key: sql`s.verified_at`, desc: true, cast: 'timestamptz' },
 };
+
+/**
+ * A kind read from coach_search_results (decision 243) sorts by its best result, players without one
+ * last; its rows are few, so the page is sorted rather than read from an index in order.
+ */
+function sortOf(sort: CoachSort): Sort {
+  const own = OWN_SORTS[sort];
+  if (own) return own;
+  const kind = searchKinds().find((k) => k.key === sort);
+  if (!kind) return OWN_SORTS.speed;
+  const lower = kind.direction === 'lower';
+  return {
+    key: sql`coalesce((select c.value from coach_search_results c where c.player_id = s.player_id and c.kind = ${kind.key}), ${lower ? 999999 : -1})`,
+    desc: !lower,
+    cast: 'numeric',
+  };
+}
 
 const encodeCursor = (value: unknown, id: number) =>
   Buffer.from(JSON.stringify([value, id])).toString('base64url');
@@ -55,6 +79,14 @@ export function filtersOf(q: CoachSearchQuery): SQL[] {
   if (q.minSpeedMph !== undefined) where.push(sql`s.speed_mph >= ${q.minSpeedMph}`);
   if (q.minIga !== undefined) where.push(sql`s.iga_score >= ${q.minIga}`);
   if (q.maxFortySeconds !== undefined) where.push(sql`s.forty_seconds <= ${q.maxFortySeconds}`);
+  for (const k of searchKinds()) {
+    const bound = q[k.search.filter];
+    if (typeof bound !== 'number') continue;
+    const cmp = k.direction === 'lower' ? sql`<=` : sql`>=`;
+    where.push(
+      sql`exists (select 1 from coach_search_results c where c.player_id = s.player_id and c.kind = ${k.key} and c.value ${cmp} ${bound})`,
+    );
+  }
   if (q.measuredWithinMonths !== undefined)
     where.push(sql`s.verified_at >= now() - make_interval(months => ${q.measuredWithinMonths})`);
   return where;
@@ -77,13 +109,15 @@ interface Row extends Record<string, unknown> {
   forty_seconds: string | null;
   forty_plus_minus: string | null;
   forty_request_id: number | null;
+  /** The kinds' best results (coach_search_results): kind -> [value, plus_minus, request_id]. */
+  kinds: Record<string, [string, string, number]> | null;
   sort_value: string;
   show: Record<string, boolean> | null;
 }
 
 /** The search's page statement: one table, its sort's index read in order, filters checked on the way. */
 export function searchStatement(q: CoachSearchQuery) {
-  const sort = SORTS[q.sort];
+  const sort = sortOf(q.sort);
   const where = filtersOf(q);
   const after = decodeCursor(q.cursor);
   if (after && fits(after[0], sort.cast)) {
@@ -98,7 +132,9 @@ export function searchStatement(q: CoachSearchQuery) {
   return sql`
     select s.player_id, p.first_name, p.last_name, p.photo_url, s.graduation_year, pos.name as position,
       s.school, s.state, s.speed_mph, s.speed_plus_minus, s.speed_request_id, s.iga_score, s.iga_request_id,
-      s.forty_seconds, s.forty_plus_minus, s.forty_request_id, (${sort.key})::text as sort_value, ps.show
+      s.forty_seconds, s.forty_plus_minus, s.forty_request_id, (${sort.key})::text as sort_value, ps.show,
+      (select jsonb_object_agg(c.kind, jsonb_build_array(c.value::text, c.plus_minus::text, c.request_id))
+        from coach_search_results c where c.player_id = s.player_id) as kinds
     from coach_search s
     join players p on p.id = s.player_id
     left join positions pos on pos.id = s.position_id
@@ -195,7 +231,27 @@ function toItem(
     percentile: percentile
       ? { value: percentile.percentile, group: percentile.groupLabel, n: percentile.groupSize }
       : null,
+    ...kindColumns(r),
   };
+}
+
+/** Each search kind's column: `verticalJump: { inches, plusMinusInches, requestId }` or null. */
+function kindColumns(r: Row) {
+  return Object.fromEntries(
+    searchKinds().map((k) => {
+      const best = r.kinds?.[k.key];
+      return [
+        k.search.field,
+        best
+          ? {
+              [k.search.valueField]: Number(best[0]),
+              [k.search.plusMinusField]: Number(best[1]),
+              requestId: best[2],
+            }
+          : null,
+      ];
+    }),
+  );
 }
 
 /** The positions the search's filter lists, by their order on the roster. */

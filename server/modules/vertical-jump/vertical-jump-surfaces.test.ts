@@ -1,0 +1,120 @@
+/**
+ * Where a verified vertical jump shows beyond its own endpoints (issue 51, decision 243): the coach search's
+ * column, filter and sort (the search's other names unchanged), the public page with its receipt.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeJumpClip, type JumpClip } from '../../lib/jump-clip';
+import { as, createTestApp, createUser, type TestApp, type TestUser } from '../../test/helpers';
+import { complete } from '../analysis/analysis.fixtures';
+import { applyCoach } from '../coach/coach.fixtures';
+import { completedSpeed } from '../sharing/sharing.fixtures';
+import { requestVerticalWithClip } from './vertical-jump.fixtures';
+
+let t: TestApp;
+let analyst: TestUser;
+let clip120: JumpClip;
+let clip240: JumpClip;
+const dir = mkdtempSync(path.join(tmpdir(), 'va-vertical-surfaces-'));
+
+beforeAll(async () => {
+  t = await createTestApp();
+  analyst = await createUser(t, { role: 'analyst' });
+  clip120 = await makeJumpClip(path.join(dir, 'jump-120.mp4'), { fps: 120, flightSeconds: 0.5 });
+  clip240 = await makeJumpClip(path.join(dir, 'jump-240.mp4'), { fps: 240, flightSeconds: 0.62 });
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** A family's player with a completed verified vertical jump from the clip. */
+async function jumped(c: JumpClip) {
+  const r = await requestVerticalWithClip(t, c.file);
+  const done = await complete(
+    t,
+    analyst,
+    r.request.id,
+    {
+      measurement: JSON.stringify({
+        videoId: r.videoId,
+        takeoffFrame: c.takeoffFrame,
+        landingFrame: c.landingFrame,
+      }),
+    },
+    null,
+  );
+  expect(done.statusCode, done.body).toBe(200);
+  return r;
+}
+
+const discoverable = async (r: Awaited<ReturnType<typeof jumped>>) => {
+  const on = await as(t, r.family, {
+    method: 'PUT',
+    url: `/api/players/${r.player.id}/discovery`,
+    payload: { enabled: true, guardianConfirmed: true },
+  });
+  expect(on.statusCode, on.body).toBe(200);
+};
+
+describe('the coach search', () => {
+  it('lists a player whose only number is a vertical jump, with its column, filter and sort', async () => {
+    const low = await jumped(clip120);
+    const high = await jumped(clip240);
+    await discoverable(low);
+    await discoverable(high);
+    await completedSpeed(t, high.player.id, 20.4);
+    const coach = await applyCoach(t);
+    const search = async (q: string) => {
+      const res = await as(t, coach, { method: 'GET', url: `/api/coach/search?${q}` });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().items as {
+        playerId: number;
+        verticalJump: { inches: number; plusMinusInches: number; requestId: number } | null;
+        maxSpeed: unknown;
+      }[];
+    };
+    const sorted = await search('sort=vertical_jump');
+    const mine = sorted.filter((i) => [low.player.id, high.player.id].includes(i.playerId));
+    expect(mine.map((i) => i.playerId)).toEqual([high.player.id, low.player.id]);
+    expect(mine[0].verticalJump).toEqual({
+      inches: expect.any(Number),
+      plusMinusInches: expect.any(Number),
+      requestId: high.request.id,
+    });
+    expect(mine[0].verticalJump!.inches).toBeGreaterThan(mine[1].verticalJump!.inches);
+    expect(mine[0].maxSpeed).not.toBeNull();
+
+    const cut = (mine[0].verticalJump!.inches + mine[1].verticalJump!.inches) / 2;
+    const filtered = await search(`minVerticalInches=${cut.toFixed(1)}&sort=speed`);
+    expect(filtered.map((i) => i.playerId)).toContain(high.player.id);
+    expect(filtered.map((i) => i.playerId)).not.toContain(low.player.id);
+
+    // The search's existing names still answer as before.
+    expect((await as(t, coach, { method: 'GET', url: '/api/coach/search?sort=forty' })).statusCode).toBe(200);
+    const bad = await as(t, coach, { method: 'GET', url: '/api/coach/search?minVerticalInches=abc' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors.minVerticalInches).toBe('Vertical jump at least must be a number');
+    const badSort = await as(t, coach, { method: 'GET', url: '/api/coach/search?sort=height' });
+    expect(badSort.statusCode).toBe(400);
+    expect(badSort.json().errors.sort).toContain('vertical_jump');
+    expect(
+      (await as(t, null, { method: 'GET', url: '/api/coach/search?sort=vertical_jump' })).statusCode,
+    ).toBe(401);
+    expect(
+      (await as(t, low.family, { method: 'GET', url: '/api/coach/search?sort=vertical_jump' })).statusCode,
+    ).toBe(403);
+
+    // Hidden by the family's checklist: out of the column, the filter and the sort.
+    const hidden = await as(t, high.family, {
+      method: 'PUT',
+      url: `/api/players/${high.player.id}/share`,
+      payload: { show: { vertical_jump: false } },
+    });
+    expect(hidden.statusCode, hidden.body).toBe(200);
+    const after = (await search('sort=vertical_jump')).find((i) => i.playerId === high.player.id);
+    expect(after?.verticalJump).toBeNull();
+  });
+});
