@@ -48,6 +48,8 @@ export const pendingRequestsSchema = z.object({
   igaPendingCount: z.number(),
   speed: z.number(),
   speedPendingCount: z.number(),
+  /** Every kind's count by its key (analysis-kinds.ts), so a kind without the spec's fields (the 40) has a column too. */
+  byKind: z.record(z.string(), z.number()),
 });
 export type PendingRequests = z.infer<typeof pendingRequestsSchema>;
 

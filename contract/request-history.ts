@@ -21,6 +21,8 @@ export const requestHistoryItemSchema = z.object({
   resultText: z.string().nullable(),
   /** The page that shows the result (a measured speed's or a verified 40's evidence receipt), or null. */
   resultPath: z.string().nullable(),
+  /** The library clip the request is measured on, if any: its tile says 'Awaiting analysis' while pending. */
+  sourceVideoId: z.number().nullable().default(null),
 });
 export type RequestHistoryItem = z.infer<typeof requestHistoryItemSchema>;
 export const requestHistorySchema = z.array(requestHistoryItemSchema);

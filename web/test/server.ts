@@ -1,6 +1,7 @@
 import { delay, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { onTestFinished } from 'vitest';
+import { analysisApi } from '@contract/api/analysis';
 import { analyticsApi } from '@contract/api/analytics';
 import { authApi } from '@contract/api/auth';
 import { coachFamilyApi } from '@contract/api/coach';
@@ -18,6 +19,19 @@ const defaultHandlers = [
   mock(coachFamilyApi.messages, () => HttpResponse.json([])),
   mock(coachFamilyApi.getDiscovery, () => HttpResponse.json({ enabled: false })),
   mock(coachFamilyApi.views, () => HttpResponse.json([])),
+  // The video library marks the clips a pending request is measured on (issue 52 item 7).
+  mock(analysisApi.pending, () =>
+    HttpResponse.json({
+      total: 0,
+      pendingCount: 0,
+      iga: 0,
+      igaPendingCount: 0,
+      speed: 0,
+      speedPendingCount: 0,
+      byKind: {},
+    }),
+  ),
+  mock(analysisApi.history, () => HttpResponse.json([])),
 ];
 
 export const server = setupServer(...defaultHandlers);

@@ -44,5 +44,6 @@ export async function requestHistory(db: Db, user: UserRow, playerId: number): P
           : r.maxSpeedPlusMinus !== null
             ? `/receipts/${r.id}`
             : null,
+    sourceVideoId: r.sourceVideoId,
   }));
 }

@@ -134,6 +134,27 @@ describe('requesting an IGA score', () => {
 });
 
 describe('pending requests', () => {
+  it('counts a pending 40 in the total and in its own column (issue 52 item 7)', async () => {
+    const u = await createUser(t, { credits: 1 });
+    const p = await createPlayer(t, u);
+    await requestSpeed(t, u, p.id, p.primaryPositionId);
+    await t.db.insert(analysisRequests).values({
+      playerId: p.id,
+      userId: u.id,
+      hudlUrl: 'https://www.hudl.com/video/40',
+      season: 2026,
+      requestType: 'forty',
+      positionId: p.primaryPositionId,
+    });
+    const res = (await as(t, u, { method: 'GET', url: `/api/players/${p.id}/pending-requests` })).json();
+    expect(res.total).toBe(2);
+    expect(res.byKind).toMatchObject({ max_speed: 1, iga: 0, forty: 1 });
+    expect(Object.values(res.byKind as Record<string, number>).reduce((a, b) => a + b, 0)).toBe(res.total);
+    // The history names the clip a request is measured on (none here): the library marks only those.
+    const history = (await as(t, u, { method: 'GET', url: `/api/players/${p.id}/requests` })).json();
+    expect(history.map((r: { sourceVideoId: number | null }) => r.sourceVideoId)).toEqual([null, null]);
+  });
+
   it('counts pending requests by kind under both spellings, for the owner and staff only', async () => {
     const u = await createUser(t, { credits: 2, igaCredits: 1 });
     const p = await createPlayer(t, u);
@@ -148,6 +169,7 @@ describe('pending requests', () => {
       igaPendingCount: 1,
       speed: 2,
       speedPendingCount: 2,
+      byKind: expect.objectContaining({ max_speed: 2, iga: 1, forty: 0 }),
     });
     const analyst = await createUser(t, { role: 'analyst' });
     expect(

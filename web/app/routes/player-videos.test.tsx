@@ -4,6 +4,8 @@ import { HttpResponse } from 'msw';
 import { videoListSchema } from '@contract/videos';
 import { playersApi } from '@contract/api/players';
 import { videosApi } from '@contract/api/videos';
+import { analysisApi } from '@contract/api/analysis';
+import { requestHistoryItemSchema } from '@contract/request-history';
 import { aPlayer, aUser, aVideo, emptyVideoList } from '@/test/data';
 import { renderApp } from '@/test/render';
 import { failure, pending, server } from '@/test/server';
@@ -83,6 +85,58 @@ describe("a player's video library", () => {
     expect(within(tiles[0]).getByTestId('video-state')).toHaveTextContent('IGA Score: 82.5');
     expect(within(tiles[1]).getByTestId('video-state')).toHaveTextContent('Could not be processed');
     expect(screen.queryByText('No videos yet')).not.toBeInTheDocument();
+  });
+
+  it("says 'Awaiting analysis' only on a clip a pending request is measured on (issue 52 item 7)", async () => {
+    showPlayer();
+    const video = aVideo({ playerId: player.id, status: 'ready', maxSpeed: null, igaScore: null });
+    const list = videoListSchema.parse({
+      videos: [
+        { ...video, id: 5 },
+        { ...video, id: 6 },
+      ],
+      stats: { highestSpeed: null, highestIgaScore: null, totalVideos: 2, readyVideos: 2 },
+    });
+    server.use(
+      mock(videosApi.list, () => HttpResponse.json(list), { playerId: player.id }),
+      mock(analysisApi.pending, () =>
+        HttpResponse.json({
+          total: 1,
+          pendingCount: 1,
+          iga: 0,
+          igaPendingCount: 0,
+          speed: 0,
+          speedPendingCount: 0,
+          byKind: { max_speed: 0, iga: 0, forty: 1 },
+        }),
+      ),
+      mock(analysisApi.history, () =>
+        HttpResponse.json([
+          requestHistoryItemSchema.parse({
+            id: 70,
+            requestType: 'forty',
+            status: 'pending',
+            season: 2026,
+            positionName: 'Wide Receiver',
+            createdAt: '2026-01-15T12:00:00.000Z',
+            completedAt: null,
+            maxSpeed: null,
+            maxSpeedPlusMinus: null,
+            igaScore: null,
+            rejectionReason: null,
+            analystComment: null,
+            creditRefunded: false,
+            resultText: null,
+            resultPath: null,
+            sourceVideoId: 6,
+          }),
+        ]),
+      ),
+    );
+    renderApp(`/players/${player.id}/videos`);
+    const tiles = await screen.findAllByTestId('video-tile');
+    expect(await within(tiles[1]).findByText('Awaiting analysis')).toBeVisible();
+    expect(within(tiles[0]).getByTestId('video-state')).toHaveTextContent('No analysis requested');
   });
 
   it('asks for the first row of thumbnails as the library renders, and the rest once scrolled near (decision 232)', async () => {

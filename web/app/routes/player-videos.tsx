@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { useParams } from 'react-router';
 import { isAdmin } from '@contract/access';
 import { Breadcrumb } from '@/components/ui/breadcrumb';
@@ -5,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { RequestDialog } from '@/features/analysis/components/player-analysis-slots';
+import { useRequestHistory } from '@/features/analysis/api/get-request-history';
 import { usePlayer } from '@/features/players/api/get-player';
 import { positionName, usePositions } from '@/features/players/api/get-positions';
 import { useVideoPages } from '@/features/videos/api/get-videos';
@@ -22,6 +24,17 @@ export default function PlayerVideosRoute() {
   // The same cached pages the library shows: no second request for the whole list.
   const videos = useVideoPages(playerId);
   const { user } = useUser();
+  // The clips a pending request is measured on (issue 52 item 7: a fresh upload is not 'awaiting').
+  const history = useRequestHistory(playerId);
+  const awaiting = useMemo(
+    () =>
+      new Set(
+        (history.data ?? [])
+          .filter((r) => r.status === 'pending' && r.sourceVideoId !== null)
+          .map((r) => r.sourceVideoId!),
+      ),
+    [history.data],
+  );
   // The empty library has its own upload control with a position choice.
   const hasListed = libraryVideos(videos.data?.pages[0]?.data.videos).length > 0;
   if (!(playerId > 0) || player.error) return <NotFound />;
@@ -71,7 +84,12 @@ export default function PlayerVideosRoute() {
         }
       />
       {p ? (
-        <VideoLibrary playerId={playerId} positions={options} canUpload={canUpload} />
+        <VideoLibrary
+          playerId={playerId}
+          positions={options}
+          canUpload={canUpload}
+          awaitingVideoIds={awaiting}
+        />
       ) : (
         <Skeleton className="h-64 w-full" />
       )}

@@ -1,14 +1,29 @@
 import { Clock } from 'lucide-react';
+import type { PendingRequests } from '@contract/analysis';
+import { analysisKinds, type AnalysisKind } from '@contract/analysis-kinds';
 import { Badge } from '@/components/ui/badge';
 import { usePendingRequests } from '../api/get-pending-requests';
 import type { PlayerSlotProps } from './slot-types';
+
+/** A kind's pending count: its own key, else the spec's field names (an answer from before `byKind`). */
+function pendingOf(data: PendingRequests, kind: AnalysisKind) {
+  const own = data.byKind?.[kind.key];
+  if (own !== undefined) return own;
+  const fields = (kind.pendingFields ?? []) as (keyof PendingRequests)[];
+  for (const f of fields) if (typeof data[f] === 'number') return data[f];
+  return 0;
+}
 
 export function PendingRequestsBanner({ playerId }: PlayerSlotProps) {
   const { data } = usePendingRequests(playerId);
   const total = data?.total ?? data?.pendingCount ?? 0;
   if (!data || total === 0) return null;
-  const iga = data.iga ?? data.igaPendingCount ?? 0;
-  const speed = data.speed ?? data.speedPendingCount ?? 0;
+  // One column per kind of the registry (issue 52 item 7: a 40 counted in the total had no column). The
+  // spec's two always show; another kind when it has a request waiting.
+  const columns = analysisKinds()
+    .map((k) => ({ key: k.key, label: k.label, n: pendingOf(data, k), always: Boolean(k.pendingFields) }))
+    .filter((c) => c.always || c.n > 0)
+    .sort((a, b) => (a.key === 'iga' ? -1 : b.key === 'iga' ? 1 : 0));
   return (
     <div
       role="status"
@@ -21,9 +36,12 @@ export function PendingRequestsBanner({ playerId }: PlayerSlotProps) {
           once analysis is complete.
         </p>
       </div>
-      <div className="flex shrink-0 gap-2 pl-8 sm:pl-0">
-        <Badge variant="secondary">IGA Score: {iga}</Badge>
-        <Badge variant="secondary">Max Speed: {speed}</Badge>
+      <div className="flex shrink-0 flex-wrap gap-2 pl-8 sm:pl-0">
+        {columns.map((c) => (
+          <Badge key={c.key} variant="secondary" data-kind={c.key}>
+            {c.label}: {c.n}
+          </Badge>
+        ))}
       </div>
     </div>
   );

@@ -15,17 +15,20 @@ interface LibraryPosition {
   name: string;
 }
 
-/** Every uploaded video is listed, with its state: one without a result yet reads 'Awaiting analysis'. */
+/** Every uploaded video is listed, with its state: 'Awaiting analysis' only while a request is measured on it. */
 export const libraryVideos = (videos: Video[] | undefined) => videos ?? [];
 
 export function VideoLibrary({
   playerId,
   positions,
   canUpload = true,
+  awaitingVideoIds,
 }: {
   playerId: number;
   positions: LibraryPosition[];
   canUpload?: boolean;
+  /** Clips a pending request is measured on: only they read 'Awaiting analysis'. */
+  awaitingVideoIds?: ReadonlySet<number>;
 }) {
   const pages = useVideoPages(playerId);
   const { isLoading, error } = pages;
@@ -54,7 +57,13 @@ export function VideoLibrary({
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
             {shown.map((v, i) => (
               // The first row (four tiles at the widest) is in view as the library opens: its images are its LCP.
-              <VideoTile key={v.id} video={v} onPlay={setPlaying} eager={i < 4} />
+              <VideoTile
+                key={v.id}
+                video={v}
+                onPlay={setPlaying}
+                eager={i < 4}
+                awaiting={awaitingVideoIds?.has(v.id) ?? false}
+              />
             ))}
           </div>
           <LoadMoreButton query={pages} className="justify-self-center" />

@@ -5,13 +5,16 @@ import { SpeedEvidence } from '@/components/measured-speed';
 import { formatShortDate, relativeTime } from '@/lib/format';
 import { VideoThumb } from './video-thumb';
 
-/** One library tile: position, date, season and the verified value, or its state (awaiting analysis, processing). */
+/** One library tile: position, date, season and the verified value, or its state (awaiting analysis, none asked, processing). */
 export function VideoTile({
   video,
   onPlay,
   eager,
+  awaiting = false,
 }: {
   video: Video;
+  /** A pending request is measured on this clip (issue 52 item 7: a fresh upload is not 'awaiting'). */
+  awaiting?: boolean;
   onPlay: (v: Video) => void;
   /** The tile is in view as the library opens (`VideoThumb`). */
   eager?: boolean;
@@ -28,8 +31,10 @@ export function VideoTile({
           </span>
         )}
       </>
-    ) : (
+    ) : awaiting ? (
       'Awaiting analysis'
+    ) : (
+      'No analysis requested'
     );
   // An unreadable file: the family was mailed; it is removed on this date (decision 132).
   const state = video.removeOn
@@ -38,7 +43,9 @@ export function VideoTile({
       ? value
       : video.status === 'failed'
         ? 'Could not be processed'
-        : 'Processing video · Awaiting analysis';
+        : awaiting
+          ? 'Processing video · Awaiting analysis'
+          : 'Processing video';
   return (
     <Card className="overflow-hidden" data-testid="video-tile">
       <VideoThumb video={video} onPlay={onPlay} eager={eager} className="rounded-none" />
