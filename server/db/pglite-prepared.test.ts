@@ -157,6 +157,8 @@ describe('no value changes what a prepared read means (property)', () => {
     fc.dictionary(text, fc.oneof(text, fc.integer(), fc.boolean(), fc.constant(null)), { maxKeys: 4 }),
   );
   const asText = (v: unknown) => (v === null ? null : String(v));
+  /** Not a string with a lone surrogate (a code point of the surrogate category, as `u` reads it). */
+  const wellFormed = (v: unknown) => typeof v !== 'string' || !/\p{Cs}/u.test(v);
 
   const outcome = (db: PGlite, sql: string, params: unknown[]) =>
     db.query(sql, params, { rowMode: 'array' }).then(
@@ -171,12 +173,11 @@ describe('no value changes what a prepared read means (property)', () => {
         const got = await outcome(fast, sql, [a, b]);
         expect(got).toEqual(await outcome(plain, sql, [a, b]));
         // Text PostgreSQL cannot hold (a lone surrogate) comes back replaced, as query() does too.
-        if (typeof a !== 'string' || a.isWellFormed())
-          if (typeof b !== 'string' || b.isWellFormed())
-            expect(got).toEqual({
-              rows: [[asText(a), 'end', asText(b), 1]],
-              fields: ['a', 'marker', 'b', 'one'],
-            });
+        if (wellFormed(a) && wellFormed(b))
+          expect(got).toEqual({
+            rows: [[asText(a), 'end', asText(b), 1]],
+            fields: ['a', 'marker', 'b', 'one'],
+          });
       }),
       { numRuns: 300 },
     );
@@ -215,7 +216,8 @@ describe('no value changes what a prepared read means (property)', () => {
             : 'select $1::jsonb as v';
         const got = await outcome(fast, sql, [v]);
         expect(got).toEqual(await outcome(plain, sql, [v]));
-        if (JSON.stringify(v).includes('\\ud8') || JSON.stringify(v).includes('\\udc')) return;
+        // JSON.stringify writes a lone surrogate as an escape (`\\udXXX`).
+        if (/\\ud[89a-f]/i.test(JSON.stringify(v))) return;
         expect(got).toEqual({ rows: [[v]], fields: ['v'] });
       }),
       { numRuns: 200 },
