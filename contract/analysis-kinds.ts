@@ -185,6 +185,21 @@ export function analysisKind(key: string): AnalysisKind {
 /** The kind ranked on a leaderboard metric. */
 export const kindOfMetric = (metric: string) => analysisKinds().find((k) => k.leaderboardMetric === metric);
 
+/**
+ * A result as every screen writes it, from the kind's unit and decimals: '26.4 in ± 0.3, verified
+ * vertical, video 240 fps' (the kinds whose evidence is in kind_receipts; decision 243).
+ */
+export function formatKindResult(
+  kind: Pick<AnalysisKind, 'unit' | 'decimals'>,
+  value: number,
+  plusMinus?: number | null,
+  method?: string | null,
+) {
+  const unit = kind.unit ? ` ${kind.unit}` : '';
+  const pm = plusMinus === null || plusMinus === undefined ? '' : ` ± ${plusMinus.toFixed(kind.decimals)}`;
+  return `${value.toFixed(kind.decimals)}${unit}${pm}${method ? `, ${method}` : ''}`;
+}
+
 /** The kinds the coach search reads from `coach_search_results`, with their names there. */
 export const searchKinds = () =>
   analysisKinds().flatMap((k) => (k.search ? [{ ...k, search: k.search }] : []));

@@ -119,6 +119,21 @@ const fortySchema = z.object({
   receiptPath: z.string().nullable(),
 });
 
+/**
+ * The best result of each kind whose evidence is in kind_receipts (decision 243), as the public page and
+ * the coach's profile show it: '26.4 in ± 0.3, verified vertical, video 240 fps'.
+ */
+const kindResultSchema = z.object({
+  kind: z.string(),
+  label: z.string(),
+  text: z.string(),
+  method: z.string(),
+  date: z.string().nullable(),
+  season: z.number(),
+  /** The public receipt page; null where the profile has no public path (a coach's view). */
+  receiptPath: z.string().nullable(),
+});
+
 /** Everything the public page shows; built field by field from what the family chose (never from the player row as a whole). */
 export const publicProfileSchema = z.object({
   name: z.string(),
@@ -132,6 +147,8 @@ export const publicProfileSchema = z.object({
   weight: z.number().nullable(),
   maxSpeed: speedSchema.nullable(),
   forty: fortySchema.nullable(),
+  /** One per kind with a shown result from kind_receipts, in the registry's order. */
+  kindResults: z.array(kindResultSchema),
   iga: z
     .object({
       score: z.number(),

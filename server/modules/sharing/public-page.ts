@@ -11,7 +11,10 @@ function summaryLine(p: PublicProfile) {
   const speed = p.maxSpeed ? `Verified Max Speed ${p.maxSpeed.text}` : null;
   const iga = p.iga ? `IGA Score ${p.iga.score.toFixed(1)}` : null;
   const forty = p.forty ? `40-yard dash ${p.forty.text}` : null;
-  return [parts.join(' · '), [speed, forty, iga].filter(Boolean).join(' · ')].filter(Boolean).join(' — ');
+  const kinds = p.kindResults.map((k) => `${k.label} ${k.text}`);
+  return [parts.join(' · '), [speed, forty, ...kinds, iga].filter(Boolean).join(' · ')]
+    .filter(Boolean)
+    .join(' — ');
 }
 
 /** Links typed by families: only http(s) ever becomes an href (old rows predate the URL rule). */
@@ -64,6 +67,14 @@ export function renderProfilePage(
       <p class="muted">Verified ${formatResultDate(p.forty.date)} · ${p.forty.season} season</p>
       ${p.forty.receiptPath ? html`<p><a class="btn alt" href="${p.forty.receiptPath}">Receipt: start, finish and lines</a></p>` : ''}</section>`
     : '';
+  // Each kind whose evidence is in kind_receipts (decision 243): one card per kind, none named here.
+  const kinds = p.kindResults.map(
+    (k) => html`<section class="card" aria-label="${k.label}"><div class="label">${k.label}</div>
+      <div class="big">${k.text.slice(0, k.text.length - k.method.length - 2)}</div>
+      <p class="muted">Method: ${k.method}</p>
+      <p class="muted">Verified ${formatResultDate(k.date)} · ${k.season} season</p>
+      ${k.receiptPath ? html`<p><a class="btn alt" href="${k.receiptPath}">Receipt: the marked frames</a></p>` : ''}</section>`,
+  );
   const iga: Raw | string = p.iga
     ? html`<section class="card" aria-label="IGA Score"><div class="label">IGA Score</div>
       <div class="big">${p.iga.score.toFixed(1)}</div><p class="muted">${p.iga.position ? `${p.iga.position} · ` : ''}Verified ${formatResultDate(p.iga.date)} · ${p.iga.season} season</p>
@@ -98,8 +109,8 @@ export function renderProfilePage(
     <div><h1>${p.name}</h1>${p.school ? html`<p class="sub">${p.school}</p>` : ''}
       <div class="facts">${facts.map((f) => html`<span class="fact">${f}</span>`)}</div>${academics}</div>
   </section>
-  <div class="grid">${speed}${forty}${iga}</div>
-  ${!p.maxSpeed && !p.forty && !p.iga ? html`<section class="card"><p>No verified results shared yet.</p></section>` : ''}
+  <div class="grid">${speed}${forty}${kinds}${iga}</div>
+  ${!p.maxSpeed && !p.forty && !p.kindResults.length && !p.iga ? html`<section class="card"><p>No verified results shared yet.</p></section>` : ''}
   <section class="card"><div class="label">Links</div><p>${links}
     <a class="btn alt" href="${ctx.path}/recruiting-sheet.pdf">Recruiting sheet (PDF)</a>
     <a class="btn alt" href="${ctx.path}/qr.png" download>QR code</a></p></section>

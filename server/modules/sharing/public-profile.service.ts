@@ -16,6 +16,7 @@ import {
 import { fortyResultsOf } from '../forty';
 import { schoolWithPlace, storageKeyOf } from '../players';
 import { playerPercentiles } from './percentiles.service';
+import { bestKindResults } from './kind-results';
 import { publicPhotoPath } from './public-photo';
 
 /** The family let verified college coaches find the player, and the player has a verified number (decision 211). */
@@ -79,6 +80,7 @@ export async function buildPublicProfile(
     weight: show.weight ? p.weight : null,
     maxSpeed: show.maxSpeed ? await bestSpeed(db, playerId, slug) : null,
     forty: forty?.shown ?? null,
+    kindResults: await bestKindResults(db, playerId, slug, show),
     iga: show.igaScore ? await bestIga(db, playerId) : null,
     percentiles: show.percentiles
       ? (await playerPercentiles(db, playerId)).filter((x) =>

@@ -15,6 +15,7 @@ import { photoTag } from './public-photo';
 import { buildPublicProfile, type BuiltProfile } from './public-profile.service';
 import { renderProfilePage } from './public-page';
 import { renderPublicFortyReceipt } from './public-forty-receipt';
+import { renderPublicKindReceipt } from './public-kind-receipt';
 import { renderPublicReceipt } from './public-receipt';
 import { qrPng, qrSvg } from './qr';
 import { renderRecruitingSheet } from './recruiting-sheet';
@@ -315,6 +316,38 @@ export default async function publicRoutes(fastify: FastifyInstance, opts: { vie
           url: `${s.url}/forty-receipts/${req.params.requestId}`,
           profilePath: s.path,
           name: p.name,
+        });
+      });
+      if (!page) return gone(reply);
+      return noStore(reply).type('text/html; charset=utf-8').send(page);
+    },
+  );
+  app.get(
+    '/p/:slug/kind-receipts/:requestId',
+    {
+      config: limit,
+      schema: {
+        tags,
+        params: receiptParams,
+        description:
+          "The public receipt of a shared player's result whose evidence is kept by kind (decision 243; the verified vertical jump): the stills of the marked frames, the value, its ± and the method.",
+      },
+    },
+    async (req, reply) => {
+      const s = await htmlShare(req.params.slug, reply);
+      if (!s) return reply;
+      const page = await cached(`${s.key}:kind-receipt:${req.params.requestId}`, async () => {
+        const p = await s.profile();
+        // Only the best result of a kind the family shows is linked from the page, and only it is served.
+        const shown = p.kindResults.find((k) =>
+          k.receiptPath?.endsWith(`/kind-receipts/${req.params.requestId}`),
+        );
+        if (!shown) return null;
+        return renderPublicKindReceipt(app.db, app.storage, s.row.playerId, req.params.requestId, {
+          url: `${s.url}/kind-receipts/${req.params.requestId}`,
+          profilePath: s.path,
+          name: p.name,
+          completedAt: shown.date,
         });
       });
       if (!page) return gone(reply);

@@ -118,3 +118,53 @@ describe('the coach search', () => {
     expect(after?.verticalJump).toBeNull();
   });
 });
+
+describe('the public page', () => {
+  it('shows the height with its receipt to a signed-out visitor, and hides both when the family unticks it', async () => {
+    const r = await jumped(clip240);
+    const on = await as(t, r.family, {
+      method: 'PUT',
+      url: `/api/players/${r.player.id}/share`,
+      payload: { enabled: true },
+    });
+    expect(on.statusCode, on.body).toBe(200);
+    const page0 = on.json().path as string;
+    const get = (url: string) => t.app.inject({ method: 'GET', url });
+    const [result] = (
+      await as(t, r.family, { method: 'GET', url: `/api/players/${r.player.id}/vertical-jump` })
+    ).json();
+    const text = `${result.heightInches.toFixed(1)} in ± ${result.plusMinusInches.toFixed(1)}, verified vertical, video 240 fps`;
+
+    const profile = (await get(`${page0}/profile.json`)).json();
+    expect(profile.kindResults).toEqual([
+      expect.objectContaining({
+        kind: 'vertical_jump',
+        label: 'Verified Vertical Jump',
+        text,
+        receiptPath: `${page0}/kind-receipts/${r.request.id}`,
+      }),
+    ]);
+    const page = await get(page0);
+    expect(page.body).toContain('Verified Vertical Jump');
+    expect(page.body).toContain('Method: verified vertical, video 240 fps');
+    const receipt = await get(`${page0}/kind-receipts/${r.request.id}`);
+    expect(receipt.statusCode).toBe(200);
+    expect(receipt.body).toContain(text);
+    expect(receipt.body).toContain('Method: flight time');
+    expect(receipt.body).toContain('tucks the legs');
+    expect(receipt.body).toContain('Take-off: first frame with both feet off the ground');
+    expect(receipt.body).toContain('Landing: first frame with a foot on the ground');
+    expect(receipt.body).not.toContain(analyst.email);
+    const other = await jumped(clip120);
+    expect((await get(`${page0}/kind-receipts/${other.request.id}`)).statusCode).toBe(404);
+
+    const hidden = await as(t, r.family, {
+      method: 'PUT',
+      url: `/api/players/${r.player.id}/share`,
+      payload: { show: { vertical_jump: false } },
+    });
+    expect(hidden.statusCode, hidden.body).toBe(200);
+    expect((await get(`${page0}/profile.json`)).json().kindResults).toEqual([]);
+    expect((await get(`${page0}/kind-receipts/${r.request.id}`)).statusCode).toBe(404);
+  });
+});

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import { VERTICAL_NOT_COVERED, verticalBoundWords } from '../../../contract/vertical-jump-math';
+import { VERTICAL_NOT_COVERED, formatVertical, verticalBoundWords } from '../../../contract/vertical-jump-math';
 import type { VerticalReceipt, VerticalResultRow } from '../../../contract/vertical-jump';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { analysisRequests, kindReceipts, players, type UserRow } from '../../db/schema';
@@ -183,3 +183,39 @@ export async function readVerticalResults(db: Db, user: UserRow, playerId: numbe
   await viewablePlayer(db, user, playerId);
   return verticalResultsOf(db, playerId);
 }
+
+/**
+ * A shared player's vertical jump receipt as a public page shows any kind's receipt (decision 243): the
+ * headline, the summary, the stills and the words; the analyst's name and the file hash are left out.
+ */
+export async function sharedVerticalReceiptView(
+  db: Db,
+  storage: Storage,
+  playerId: number,
+  requestId: number,
+) {
+  const r = await readSharedVerticalReceipt(db, storage, playerId, requestId);
+  if (!r) return null;
+  const res = r.result;
+  const fixed = (n: number) => n.toFixed(4);
+  return {
+    label: 'Verified Vertical Jump',
+    headline: formatVertical(res.heightInches, res.plusMinusInches),
+    text: formatVertical(res.heightInches, res.plusMinusInches, res.method),
+    summary: `Jump height from the time in the air: ${res.flightSeconds.toFixed(3)} s ± ${res.plusMinusSeconds.toFixed(3)} from the take-off frame to the landing frame of the family's video.`,
+    season: r.season,
+    stillsTitle: 'Take-off and landing',
+    stills: r.stills,
+    sections: [
+      { title: 'Method: flight time', text: r.methodInWords },
+      { title: 'What the ± covers', text: r.boundInWords },
+      { title: 'What it does not cover', text: r.notCovered },
+    ],
+    technical: [
+      `Flight time: ${fixed(res.landingTime)} s − ${fixed(res.takeoffTime)} s = ${fixed(res.rawFlightSeconds)} s; the frames allow heights of ${res.heightInchesMin.toFixed(2)} to ${res.heightInchesMax.toFixed(2)} in.`,
+      `Video: ${r.video.width}x${r.video.height}, ${r.video.nominalFps} fps${r.video.variableFrameRate ? ' (variable frame rate)' : ''}, ${r.video.frameCount} frames; ${res.realFps.toFixed(1)} real frames a second in the air.`,
+      `Marked frames (numbered from 1): take-off frame ${r.marks.takeoffFrame + 1} · landing frame ${r.marks.landingFrame + 1}.`,
+    ],
+  };
+}
+export type KindReceiptView = NonNullable<Awaited<ReturnType<typeof sharedVerticalReceiptView>>>;

@@ -1,0 +1,60 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { analysisKinds, formatKindResult } from '../../../contract/analysis-kinds';
+import type { PublicProfile, ShowSettings } from '../../../contract/sharing';
+import type { Db } from '../../db/client';
+import { analysisRequests, kindReceipts } from '../../db/schema';
+
+/**
+ * The best completed result of each kind whose evidence is in kind_receipts (decision 243), for the kinds
+ * the family shows (the share field named as the kind's key): the public page, the coach's profile, the
+ * PDF and the share image iterate over these and name no kind.
+ */
+export async function bestKindResults(
+  db: Db,
+  playerId: number,
+  slug: string,
+  show: ShowSettings,
+): Promise<PublicProfile['kindResults']> {
+  const shown = analysisKinds().filter((k) => (show as Record<string, boolean | undefined>)[k.key] !== false);
+  if (!shown.length) return [];
+  const rows = await db
+    .select({
+      requestId: kindReceipts.requestId,
+      kind: kindReceipts.kind,
+      value: kindReceipts.value,
+      plusMinus: kindReceipts.plusMinus,
+      method: kindReceipts.methodLabel,
+      completedAt: analysisRequests.completedAt,
+      season: analysisRequests.season,
+    })
+    .from(kindReceipts)
+    .innerJoin(analysisRequests, eq(analysisRequests.id, kindReceipts.requestId))
+    .where(
+      and(
+        eq(analysisRequests.playerId, playerId),
+        eq(analysisRequests.status, 'completed'),
+        inArray(
+          kindReceipts.kind,
+          shown.map((k) => k.key),
+        ),
+      ),
+    );
+  return shown.flatMap((kind) => {
+    const sign = kind.direction === 'lower' ? 1 : -1;
+    const [best] = rows
+      .filter((r) => r.kind === kind.key)
+      .sort((a, b) => sign * (a.value - b.value) || a.requestId - b.requestId);
+    if (!best) return [];
+    return [
+      {
+        kind: kind.key,
+        label: kind.label,
+        text: formatKindResult(kind, best.value, best.plusMinus, best.method),
+        method: best.method,
+        date: best.completedAt?.toISOString() ?? null,
+        season: best.season,
+        receiptPath: slug ? `/p/${slug}/kind-receipts/${best.requestId}` : null,
+      },
+    ];
+  });
+}
