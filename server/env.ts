@@ -154,7 +154,13 @@ function persistedSecret(dataDir: string, file: string, make: () => string) {
   return value;
 }
 
-/** The only reader of process.env. Every bad variable is named at once. */
+/**
+ * Whether the tests' check of kept reads is on (`CHECK_KEPT_READS`, set by the test runner for the whole
+ * process, decision 225): a switch of the test run, not configuration, so not in `Env`.
+ */
+export const checkingKeptReads = () => Boolean(process.env.CHECK_KEPT_READS);
+
+/** With `checkingKeptReads`, the only reader of process.env. Every bad variable is named at once. */
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = envSchema.safeParse(cleaned);

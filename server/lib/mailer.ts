@@ -1,5 +1,5 @@
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { FastifyBaseLogger } from 'fastify';
+import type { BaseLogger } from 'pino';
 import type { Db } from '../db/client';
 import { mailOutbox } from '../db/schema';
 
@@ -20,7 +20,7 @@ interface MailerOptions {
   smtpUrl?: string;
   from: string;
   db: Db;
-  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  log: Pick<BaseLogger, 'info' | 'warn' | 'error'>;
   /** Print outbox mail bodies (with their links) to the log; off in production, where links are secrets. */
   logBodies?: boolean;
 }

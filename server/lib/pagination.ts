@@ -1,6 +1,5 @@
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { FastifyReply } from 'fastify';
 import { NEXT_CURSOR_HEADER } from '../../contract/pagination';
 import { AppError } from './app-error';
 
@@ -36,7 +35,10 @@ export function toPage<R>(rows: R[], limit: number, keyOf: (row: R) => (string |
 }
 
 /** The next page's cursor travels in a header so list bodies keep the array shape of the specification. */
-export function sendPage<R>(reply: FastifyReply, page: { items: R[]; next: string | null }) {
+export function sendPage<R>(
+  reply: { header(name: string, value: string): unknown },
+  page: { items: R[]; next: string | null },
+) {
   if (page.next) reply.header(NEXT_CURSOR_HEADER, page.next);
   return page.items;
 }

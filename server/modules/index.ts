@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import authModule from './auth';
-import profileRoutes from './profile/profile.routes';
-import filesRoutes from './files/files.routes';
+import profileRoutes from './profile';
+import filesRoutes from './files';
 import playersModule from './players';
 import analysisModule from './analysis';
 import videosModule from './videos';

@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import { NEXT_CURSOR_HEADER } from '../../contract/pagination';
 import { statementsOf, tablesNamed, type KeptReads, type RowKey, type WriteClock } from '../db/write-clock';
-import { sendBytes } from '../lib/compressed-copies';
+import { sendBytes } from './compressed-copies';
 import { deepFreeze, keepBounded } from '../lib/kept-in-memory';
 
 /**

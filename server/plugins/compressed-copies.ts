@@ -1,6 +1,6 @@
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyReply } from 'fastify';
-import { keepBounded } from './kept-in-memory';
+import { keepBounded } from '../lib/kept-in-memory';
 
 /**
  * Kept answers travel compressed (decision 236): an answer kept as bytes (the hot reads' JSON, a public

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { Db, DbHandle } from '../db/client';
 import { checkKeptReads } from '../db/write-clock';
 import { loadWriteEffects } from '../db/write-effects';
+import { checkingKeptReads } from '../env';
 import { answerCache, type AnswerCache } from './answer-cache';
 
 declare module 'fastify' {
@@ -32,7 +33,7 @@ export default fp<{ handle: DbHandle; answerCacheMs: number }>(async (app, { han
   };
   await load();
   app.addHook('onClose', async () => clearTimeout(retry));
-  if (process.env.CHECK_KEPT_READS) checkKeptReads();
+  if (checkingKeptReads()) checkKeptReads();
   // A process that cannot hear the others' writes serves nothing from memory (decision 239): said in the
   // log when it starts and stops, and by the health check while it lasts.
   const off = handle.writes.onHeardChange((heard, why) => {

@@ -7,7 +7,7 @@ import { ID_MAX } from '../../../contract/constants';
 import { errorBodySchema } from '../../../contract/errors';
 import { publicProfileSchema, slugParamsSchema, type PublicProfile } from '../../../contract/sharing';
 import { profileShares } from '../../db/schema';
-import { sendBytes } from '../../lib/compressed-copies';
+import { sendBytes } from '../../plugins/compressed-copies';
 import { AppError, notFound } from '../../lib/app-error';
 import { html, layout } from './public-html';
 import { PageCache, type ViewCounter } from './public-cache';
