@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { formatCents } from '../contract/money';
 import { DEMO, expect, loginAs, shot, test } from './fixtures';
 
 const PHONE = { width: 390, height: 844 };
@@ -174,9 +175,34 @@ test.describe('reporting', () => {
     await expect(age).toContainText(
       api.averageRequestAge === null ? 'No pending requests' : `${api.averageRequestAge.toFixed(1)} hours`,
     );
+    // Issue 52 item 8: revenue, sales, the share within 72 hours and the funnel, as the API says.
+    const revenue = page.getByTestId('revenue-card');
+    await expect(revenue.locator('[data-period="last30Days"] dd')).toHaveText(
+      formatCents(api.revenueCents.last30Days),
+    );
+    const sales = page.getByTestId('sales-card');
+    for (const s of api.sales as { name: string }[]) await expect(sales).toContainText(s.name);
+    const turnaround = page.getByTestId('turnaround-card').locator('[data-period="last90Days"]');
+    const within = api.completedWithin72Hours.last90Days;
+    await expect(turnaround).toContainText(`${within.within72Hours} of ${within.completed}`);
+    const funnel = page.getByTestId('funnel-card');
+    for (const step of ['Registered', 'Player added', 'Paid', 'Requested', 'Verified'])
+      await expect(funnel.getByRole('cell', { name: step, exact: true })).toBeVisible();
+    await expect(funnel.getByRole('row', { name: /^Registered/ })).toContainText(
+      String(api.funnel.last90Days.registered),
+    );
     await shot(page, 'admin-reporting-desktop');
     await page.setViewportSize(PHONE);
     await shot(page, 'admin-reporting-phone');
+    await page.setViewportSize(DESKTOP);
+    // The tools and diagnostics are in the admin menu (issue 52 item 8).
+    await page.getByRole('button', { name: 'Admin' }).click();
+    await page.getByRole('menuitem', { name: 'Measurements re-check' }).click();
+    await expect(page.getByRole('heading', { name: 'Measurements re-check' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Start re-check' })).toBeEnabled();
+    await page.getByRole('button', { name: 'Admin' }).click();
+    await page.getByRole('menuitem', { name: 'Webhook diagnostics' }).click();
+    await expect(page).toHaveURL(/\/webhook-debug$/);
   });
 
   test('a family cannot open the admin screens', async ({ page }) => {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { HUDL_VIDEO_OR_CLIP } from '../contract/hudl-links';
 import { computeMeasurement, formatSpeed } from '../contract/measurement-math';
+import { MEASUREMENT_REQUIRED } from '../contract/measurements';
 import { makeSampleVideo } from '../server/lib/ffmpeg';
 import { makeRunClip, type RunClip } from '../server/test/clips';
 import { DEMO, expect, loginAs, test } from './fixtures';
@@ -106,7 +107,8 @@ test.describe('analysis journeys', () => {
     const process = await openProcess(page, id);
     await expect(process.getByText('00:41')).toBeVisible();
     const complete = process.getByRole('button', { name: 'Complete Analysis' });
-    await expect(complete).toBeDisabled();
+    // Reachable before the measurement, saying why (issue 52 item 9).
+    await expect(complete).toHaveAccessibleDescription(MEASUREMENT_REQUIRED);
     // No clip came with the request: the analyst uploads the play's source clip, then marks it.
     const run = await runClip();
     await process.getByTestId('source-video-input').setInputFiles(run.file);

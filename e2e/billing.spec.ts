@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { PLAN_TERMS } from '../contract/price-terms';
 import { DEMO, expect, lastMail, loginAs, shot, test } from './fixtures';
 
 const PHONE = { width: 390, height: 844 };
@@ -76,6 +77,32 @@ test.describe('buying credits', () => {
 
     await page.setViewportSize(PHONE);
     await shot(page, 'billing-subscriptions-phone');
+  });
+
+  test('the plans page states its terms before anyone pays: renewal, cancelling, when credits reset', async ({
+    page,
+  }) => {
+    await page.setViewportSize(DESKTOP);
+    await freshFamily(page, 'terms');
+    await page.goto('/subscriptions');
+    await expect(page.getByRole('heading', { name: 'Monthly Subscription Plans' })).toBeVisible();
+    const terms = page.getByRole('region', { name: 'Terms' });
+    await expect(terms.getByTestId('terms-renewal')).toHaveText(PLAN_TERMS.renewal);
+    await expect(terms.getByTestId('terms-cancel')).toContainText(PLAN_TERMS.cancel);
+    await expect(terms.getByTestId('terms-credits')).toHaveText(PLAN_TERMS.credits);
+    await expect(terms.getByTestId('terms-packages')).toHaveText(PLAN_TERMS.packages);
+    // The grid stays as specified, the terms after it.
+    const top = async (l: ReturnType<Page['locator']>) => (await l.boundingBox())!.y;
+    expect(await top(terms)).toBeGreaterThan(
+      await top(page.getByRole('region', { name: 'One-Time Purchase Products' })),
+    );
+    await terms.scrollIntoViewIfNeeded();
+    await shot(page, 'billing-plan-terms-desktop');
+    await page.setViewportSize(PHONE);
+    await shot(page, 'billing-plan-terms-phone');
+    await terms.getByRole('link', { name: 'Open Payment Details' }).click();
+    await expect(page).toHaveURL(/\/profile\?tab=payment$/);
+    await expect(page.getByRole('tab', { name: /Payment/ })).toHaveAttribute('aria-selected', 'true');
   });
 
   test('a declined card shows the error on the payment page and grants nothing; cancel goes back', async ({

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { FORTY_MEASUREMENT_REQUIRED } from '../contract/forty';
 import { computeForty, formatForty } from '../contract/forty-math';
 import { makeFortyClip, type FortyClip } from '../server/lib/forty-clip';
 import { DEMO, expect, loginAs, shot, test } from './fixtures';
@@ -147,7 +148,9 @@ test.describe('verified 40', () => {
     await expect(bench.getByTestId('live-forty')).toHaveText(timeText);
     await expect(bench.getByText(/^10-yard split: /)).toBeVisible();
     await shots(page, 'forty-workbench');
-    await expect(process.getByRole('button', { name: 'Complete Analysis' })).toBeDisabled();
+    await expect(process.getByRole('button', { name: 'Complete Analysis' })).toHaveAccessibleDescription(
+      FORTY_MEASUREMENT_REQUIRED,
+    );
     await bench.getByRole('button', { name: 'Confirm time' }).click();
     await process.getByRole('button', { name: 'Complete Analysis' }).click();
     await expect(page.getByText('Request processed successfully')).toBeVisible();

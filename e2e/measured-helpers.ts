@@ -7,7 +7,12 @@ import { expect } from './fixtures';
  * A player of the signed-in account, made through the API. The sharing and audit journeys sign in as
  * the admin demo account for it: it has 10 credits, so no other journey's credits are spent.
  */
-export async function createPlayerViaApi(page: Page, firstName: string, lastName: string) {
+export async function createPlayerViaApi(
+  page: Page,
+  firstName: string,
+  lastName: string,
+  over: Record<string, unknown> = {},
+) {
   const positions = (await (await page.request.get('/api/positions')).json()) as {
     id: number;
     key: string;
@@ -36,6 +41,7 @@ export async function createPlayerViaApi(page: Page, firstName: string, lastName
       phoneCountryCode: '+1',
       instagramHandle: 'private_insta',
       twitterHandle: 'private_x',
+      ...over,
     },
   });
   expect(made.status(), await made.text()).toBe(201);

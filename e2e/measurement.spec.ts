@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
+import { MEASUREMENT_REQUIRED } from '../contract/measurements';
 import { receiptSummary } from '../contract/receipt-summary';
 import { computeMeasurement, formatSpeed } from '../contract/measurement-math';
 import { makeRunClip, readFrameNumber, type RunClip } from '../server/test/clips';
@@ -162,12 +163,37 @@ test.describe('measured max speed', () => {
 
     const maxSpeed = process.getByLabel('Max Speed (mph)');
     await expect(maxSpeed).toHaveValue('');
-    await expect(process.getByRole('button', { name: 'Complete Analysis' })).toBeDisabled();
+    await expect(process.getByRole('button', { name: 'Complete Analysis' })).toHaveAccessibleDescription(
+      MEASUREMENT_REQUIRED,
+    );
     await process.getByRole('button', { name: 'Confirm measurement' }).click();
     await expect(process.getByTestId('measurement-confirmed')).toContainText(`Confirmed: ${speedText}`);
     await expect(maxSpeed).toHaveValue(expected.maxSpeed.toFixed(1));
     await expect(maxSpeed).toHaveAttribute('readonly', '');
-    await process.getByLabel('Percentile (0-100)').fill('88');
+    // The percentile starts at the population percentile families will see (issue 52 item 3, decision 249).
+    const computed = (
+      await (
+        await page.request.get(
+          `/api/analysis-requests/${item.id}/percentile?value=${expected.maxSpeed.toFixed(1)}`,
+        )
+      ).json()
+    ).percentile as { percentile: number; text: string } | null;
+    const percentile = process.getByLabel('Percentile (0-100)');
+    if (computed) {
+      await expect(percentile).toHaveValue(String(computed.percentile));
+      await expect(process.getByText(`Population percentile: ${computed.text}`)).toBeVisible();
+      // A different number needs its reason; the computed one needs none.
+      await percentile.fill(String(computed.percentile === 88 ? 87 : 88));
+      await expect(process.getByLabel(/^Why not the population's/)).toBeVisible();
+      await shots(page, 'measurement-percentile-reason');
+      await percentile.fill(String(computed.percentile));
+      await expect(process.getByLabel(/^Why not the population's/)).toHaveCount(0);
+    } else {
+      await expect(
+        process.getByText('No group of 20 verified players to compare with yet: enter it by hand'),
+      ).toBeVisible();
+      await percentile.fill('88');
+    }
     await process.getByRole('button', { name: 'Complete Analysis' }).click();
     await expect(page.getByText('Request processed successfully')).toBeVisible();
     await expect(page.getByTestId(`queue-row-${item.id}`)).toHaveCount(0);
@@ -176,6 +202,8 @@ test.describe('measured max speed', () => {
     await page.goto(`/players/${casey.id}`);
     await expect(page.getByTestId('latest-speed')).toContainText(`mph ± ${expected.plusMinus.toFixed(1)}`);
     await expect(page.getByTestId('latest-speed-evidence')).toContainText(expected.methodLabel);
+    // One number: the family sees the percentile the analyst's form started at.
+    if (computed) await expect(page.getByTestId('percentile-max_speed')).toHaveText(computed.text);
     await shots(page, 'measurement-player-card');
     await page.goto(`/players/${casey.id}/videos`);
     const tile = page.getByTestId('video-tile').filter({ hasText: speedText });

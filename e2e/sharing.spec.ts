@@ -14,6 +14,29 @@ test.describe('public verified profile', () => {
     clip = await makeRunClip(path.join(dir, 'run.mp4'), { fps: '30000/1001', seconds: 2.5, speedYps: 10.2 });
   });
 
+  test('the public page names the school with its town and state (issue 52 item 6)', async ({
+    page,
+    browser,
+  }) => {
+    await signInAs(page, DEMO.admin);
+    // The family gave the school's state; the directory holds one Allen High School in Texas (and two
+    // elsewhere), so its town is known.
+    const player = await createPlayerViaApi(page, 'Riley', `Allen${Date.now() % 100000}`, {
+      school: 'Allen High School',
+      schoolState: 'TX',
+    });
+    const share = await page.request.put(`/api/players/${player.id}/share`, { data: { enabled: true } });
+    expect(share.status(), await share.text()).toBe(200);
+    const { path: sharePath } = (await share.json()) as { path: string };
+    const coach = await browser.newContext({ javaScriptEnabled: false });
+    const pub = await coach.newPage();
+    await pub.setViewportSize(PHONE);
+    expect((await pub.goto(sharePath))?.status()).toBe(200);
+    await expect(pub.locator('.hero .sub')).toHaveText('Allen High School, Allen, TX');
+    await shot(pub, 'public-profile-school-phone');
+    await coach.close();
+  });
+
   test('a family shares the profile, a coach opens the link signed out and sees the numbers and the receipt', async ({
     page,
     browser,

@@ -6,7 +6,7 @@ import { adminKeys } from './keys';
 /** Starts the re-check of stored measurements (decision 241): a background job. */
 export const useStartRecheck = () =>
   useMutation({
-    meta: { title: 'The re-check could not start' },
+    meta: { errorTitle: 'The re-check could not start' },
     mutationFn: () => call(adminApi.startRecheck),
   });
 

@@ -43,7 +43,10 @@ export function RegisterForm({ referral, onRegistered, onReferralCompleted, onSw
   });
   const { register, handleSubmit, setError, getValues, formState } = form;
   const { errors, isSubmitting } = formState;
-  const hasErrors = Object.keys(errors).length > 0;
+  // Named beside the button, which stays enabled: a keyboard user reaches it and hears why (issue 52 item 9).
+  const toFix = (Object.keys(LABELS) as (keyof typeof LABELS)[])
+    .filter((k) => errors[k])
+    .map((k) => LABELS[k]);
   const locked = Boolean(referral);
 
   const onSubmit = handleSubmit(
@@ -128,9 +131,12 @@ export function RegisterForm({ referral, onRegistered, onReferralCompleted, onSw
       >
         <PasswordInput id="register-password" autoComplete="new-password" {...register('password')} />
       </FormField>
-      <Button type="submit" className="w-full" disabled={isSubmitting || hasErrors}>
+      <Button type="submit" className="w-full" disabled={isSubmitting} aria-describedby="register-to-fix">
         {isSubmitting ? 'Registering...' : 'Register'}
       </Button>
+      <p id="register-to-fix" aria-live="polite" className="-mt-2 text-sm text-destructive empty:hidden">
+        {toFix.length ? `Check the fields marked above: ${toFix.join(', ')}` : ''}
+      </p>
       <p className="text-center text-sm text-muted-foreground">
         Already have an account?{' '}
         <button type="button" onClick={onSwitch} className="font-medium text-primary hover:underline">

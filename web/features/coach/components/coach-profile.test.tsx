@@ -78,4 +78,27 @@ describe("a coach's view of a player (brief 28b item 3)", () => {
     expect(await screen.findByRole('button', { name: 'Ask to connect' })).toBeVisible();
     expect(screen.queryByText(/Contact opens/)).not.toBeInTheDocument();
   });
+
+  it("says why 'Ask to connect' sends nothing without a message, the button staying reachable (issue 52 item 9)", async () => {
+    let sent = 0;
+    server.use(
+      mock(coachApi.profile, () => HttpResponse.json(profile())),
+      mock(coachApi.connect, () => {
+        sent += 1;
+        return HttpResponse.json({ message: 'ok' });
+      }),
+    );
+    const { ui } = renderWithProviders(<CoachProfileView playerId={7} />);
+    const ask = await screen.findByRole('button', { name: 'Ask to connect' });
+    expect(ask).toBeEnabled();
+    await ui.click(ask);
+    expect(ask).toHaveAccessibleDescription(
+      'Write a message to the family first: say who you are and why you ask.',
+    );
+    expect(screen.getByRole('textbox', { name: 'Message to the family' })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
+    expect(sent).toBe(0);
+  });
 });

@@ -22,6 +22,9 @@ function Percentile({ of, metric }: { of: CoachProfile['percentiles']; metric: s
 }
 
 /** A discoverable player's profile as the public page shows it, with watch and 'Ask to connect'. */
+/** The reason 'Ask to connect' gives when pressed without a message (issue 52 item 9). */
+const CONNECT_MESSAGE_MISSING = 'Write a message to the family first: say who you are and why you ask.';
+
 export function CoachProfileView({ playerId }: { playerId: number }) {
   const { data: p, error } = useCoachProfile(playerId);
   const watch = useWatch();
@@ -29,6 +32,7 @@ export function CoachProfileView({ playerId }: { playerId: number }) {
   const connect = useConnect(playerId);
   const [note, setNote] = useState('');
   const [message, setMessage] = useState('');
+  const [noMessage, setNoMessage] = useState(false);
   if (error) return <p role="alert">{error.message}</p>;
   if (!p) return null;
   return (
@@ -134,18 +138,28 @@ export function CoachProfileView({ playerId }: { playerId: number }) {
               className="space-y-2"
               onSubmit={(e) => {
                 e.preventDefault();
+                // Enabled without a message: a keyboard user reaches it and hears why (issue 52 item 9).
+                if (!message.trim()) return setNoMessage(true);
                 connect.mutate(message, { onSuccess: () => toast({ title: 'Request sent to the family' }) });
               }}
             >
               <Textarea
                 aria-label="Message to the family"
+                aria-invalid={noMessage || undefined}
+                aria-describedby="connect-missing"
                 maxLength={CONNECT_MESSAGE_MAX}
                 value={message}
-                onChange={(e) => setMessage(e.target.value)}
+                onChange={(e) => {
+                  setMessage(e.target.value);
+                  if (e.target.value.trim()) setNoMessage(false);
+                }}
               />
-              <Button type="submit" disabled={connect.isPending || !message.trim()}>
+              <Button type="submit" disabled={connect.isPending} aria-describedby="connect-missing">
                 Ask to connect
               </Button>
+              <p id="connect-missing" aria-live="polite" className="text-sm text-destructive empty:hidden">
+                {noMessage ? CONNECT_MESSAGE_MISSING : ''}
+              </p>
             </form>
           )}
         </CardContent>

@@ -58,9 +58,15 @@ export function FortyCompleteForm({
           <Button type="button" variant="outline" onClick={() => onReject()} disabled={busy}>
             Reject Instead
           </Button>
-          <Button type="submit" disabled={!measured || busy}>
-            {busy ? 'Saving...' : 'Complete Analysis'}
-          </Button>
+          <div className="flex flex-col items-end gap-1">
+            {/* Enabled while unmeasured: a keyboard user reaches it and hears why (issue 52 item 9). */}
+            <Button type="submit" disabled={busy} aria-describedby="forty-complete-missing">
+              {busy ? 'Saving...' : 'Complete Analysis'}
+            </Button>
+            <p id="forty-complete-missing" aria-live="polite" className="text-xs text-muted-foreground">
+              {measured ? '' : FORTY_MEASUREMENT_REQUIRED}
+            </p>
+          </div>
         </div>
       </form>
     </>

@@ -6,7 +6,7 @@ import type { FortyProposalResult } from '@contract/forty';
 import { renderWithProviders } from '@/test/render';
 import { server } from '@/test/server';
 import { mock } from '@/test/mock';
-import { FortyProposalPanel, type ProposalClicks } from './forty-proposal-panel';
+import { FortyProposalPanel, type LineClick, type ProposalClicks } from './forty-proposal-panel';
 
 const result: FortyProposalResult = {
   startFrame: 60,
@@ -30,7 +30,11 @@ const both: ProposalClicks = {
   finishLine: { frameIndex: 3, x: 300, y: 110 },
 };
 
-function renderPanel(clicks: ProposalClicks, proposalId: number | null = null) {
+function renderPanel(
+  clicks: ProposalClicks,
+  proposalId: number | null = null,
+  picking: LineClick | null = null,
+) {
   const props = {
     onPick: vi.fn(),
     onProposal: vi.fn(),
@@ -38,18 +42,41 @@ function renderPanel(clicks: ProposalClicks, proposalId: number | null = null) {
     onGoTo: vi.fn(),
   };
   renderWithProviders(
-    <FortyProposalPanel videoId={7} clicks={clicks} picking={null} proposalId={proposalId} {...props} />,
+    <FortyProposalPanel videoId={7} clicks={clicks} picking={picking} proposalId={proposalId} {...props} />,
   );
   return props;
 }
 
 describe('FortyProposalPanel (decision 212)', () => {
-  it('asks for both line clicks before proposing', () => {
+  it('asks for both line clicks before proposing, and says which is missing when pressed (issue 52 item 9)', () => {
+    let asked = 0;
+    server.use(
+      mock(fortyApi.propose, () => {
+        asked += 1;
+        return HttpResponse.json({ id: 41, status: 'queued' }, { status: 202 });
+      }),
+    );
     const props = renderPanel({ startLine: both.startLine, finishLine: null });
     expect(screen.getByText('Start line: clicked on frame 4 · Finish line: not clicked')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Propose the frames' })).toBeDisabled();
+    const propose = screen.getByRole('button', { name: 'Propose the frames' });
+    expect(propose).toBeEnabled();
+    fireEvent.click(propose);
+    expect(propose).toHaveAccessibleDescription('Click the finish line on the picture first.');
+    expect(asked).toBe(0);
+    expect(props.onProposal).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: 'Click the finish line' }));
     expect(props.onPick).toHaveBeenCalledWith('finishLine');
+  });
+
+  it("keeps picking the finish line when 'Click the finish line' is pressed while it is picked (issue 52 item 9)", () => {
+    const props = renderPanel({ startLine: both.startLine, finishLine: null }, null, 'finishLine');
+    const finish = screen.getByRole('button', { name: 'Click the finish line' });
+    expect(finish).toHaveAttribute('aria-pressed', 'true');
+    fireEvent.click(finish);
+    expect(props.onPick).toHaveBeenCalledWith('finishLine');
+    expect(props.onPick).not.toHaveBeenCalledWith(null);
+    fireEvent.click(screen.getByRole('button', { name: 'Stop picking' }));
+    expect(props.onPick).toHaveBeenLastCalledWith(null);
   });
 
   it('sends the clicks, and hands the proposal id back', async () => {

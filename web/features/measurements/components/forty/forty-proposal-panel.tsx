@@ -1,4 +1,5 @@
 import type { FortyProposalResult } from '@contract/forty';
+import { useState } from 'react';
 import type { FramePoint } from '@contract/tracking';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -78,8 +79,17 @@ export function FortyProposalPanel({
   const status = proposal.data?.status;
   const result = proposal.data?.result;
   const ready = clicks.startLine !== null && clicks.finishLine !== null;
+  // Enabled before both clicks so a keyboard user reaches it and hears what is missing (issue 52 item 9).
+  const [missing, setMissing] = useState<string | null>(null);
   const propose = () => {
-    if (!clicks.startLine || !clicks.finishLine) return;
+    if (!clicks.startLine || !clicks.finishLine) {
+      const which = (['startLine', 'finishLine'] as const)
+        .filter((k) => !clicks[k])
+        .map((k) => CLICK_LABEL[k]);
+      setMissing(`${which.join(' and ')} on the picture first.`);
+      return;
+    }
+    setMissing(null);
     start.mutate(
       { videoId, startLine: clicks.startLine, finishLine: clicks.finishLine },
       { onSuccess: (p) => onProposal(p.id) },
@@ -110,24 +120,37 @@ export function FortyProposalPanel({
             size="sm"
             variant={picking === key ? 'default' : 'outline'}
             aria-pressed={picking === key}
-            onClick={() => onPick(picking === key ? null : key)}
+            // Always picks that line: after the start line is clicked the finish line is already being
+            // picked, and pressing its button then must not stop it (issue 52 item 9).
+            onClick={() => {
+              setMissing(null);
+              onPick(key);
+            }}
           >
             {clicks[key] ? `${CLICK_LABEL[key]} again` : CLICK_LABEL[key]}
           </Button>
         ))}
+        {picking && (
+          <Button type="button" size="sm" variant="ghost" onClick={() => onPick(null)}>
+            Stop picking
+          </Button>
+        )}
         <Button
           type="button"
           size="sm"
           onClick={propose}
-          disabled={!ready || start.isPending || status === 'queued' || status === 'running'}
+          aria-describedby="forty-proposal-state"
+          disabled={start.isPending || status === 'queued' || status === 'running'}
         >
           Propose the frames
         </Button>
       </div>
-      <p className="text-xs" aria-live="polite">
-        {picking
-          ? `${CLICK_LABEL[picking]} on the picture.`
-          : `Start line: ${clicks.startLine ? `clicked on frame ${displayFrame(clicks.startLine.frameIndex)}` : 'not clicked'} · Finish line: ${clicks.finishLine ? `clicked on frame ${displayFrame(clicks.finishLine.frameIndex)}` : 'not clicked'}`}
+      <p className="text-xs" aria-live="polite" id="forty-proposal-state">
+        {missing && !ready
+          ? missing
+          : picking
+            ? `${CLICK_LABEL[picking]} on the picture.`
+            : `Start line: ${clicks.startLine ? `clicked on frame ${displayFrame(clicks.startLine.frameIndex)}` : 'not clicked'} · Finish line: ${clicks.finishLine ? `clicked on frame ${displayFrame(clicks.finishLine.frameIndex)}` : 'not clicked'}`}
       </p>
       {start.isError && (
         <p role="alert" className="text-destructive">
