@@ -3,6 +3,11 @@ import { ID_MAX } from './constants';
 
 /** Tracked Max Speed (issue 31, decision 210): the player followed through every frame. */
 export const TRACK_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
+/**
+ * A track's status (issue 48): a job's, and 'needs-click' when the tracker stopped where it could not
+ * tell the player from another and asks for a click on `needsClickAt.frameIndex`.
+ */
+export const TRACK_STATES = [...TRACK_STATUSES, 'needs-click'] as const;
 
 const frameIndex = z
   .number({ error: 'Frame index must be a number' })
@@ -45,8 +50,11 @@ export const trackedFrameSchema = z.object({
   /** Along the field, in the runner's direction, from the yard line behind the first click. */
   yards: z.number().nullable(),
   confidence: z.number(),
-  /** 'tracked', 'low' (confidence under the threshold: not fitted), 'corrected', 'dropped'. */
-  state: z.enum(['tracked', 'low', 'corrected', 'dropped']),
+  /**
+   * 'tracked', 'low' (confidence under the threshold: not fitted), 'unsure' (another player who looks the
+   * same was close enough to take the track, or it was lost before: not fitted), 'corrected', 'dropped'.
+   */
+  state: z.enum(['tracked', 'low', 'unsure', 'corrected', 'dropped']),
 });
 
 const boundedSchema = z.object({ value: z.number(), plusMinus: z.number() });
@@ -87,14 +95,21 @@ export const trackResultSchema = z.object({
   method: z.string(),
   algorithm: z.object({ name: z.string(), version: z.string(), params: z.record(z.string(), z.number()) }),
   problems: z.array(z.string()),
+  /** Frames the tracker was unsure of (lost, or another player close): shown on the workbench, not fitted. */
+  unsure: z.array(z.number()).default([]),
 });
 export type TrackResult = z.infer<typeof trackResultSchema>;
 
+export const needsClickSchema = z.object({ frameIndex: z.number(), reason: z.string() });
+export type NeedsClick = z.infer<typeof needsClickSchema>;
+
 export const trackSchema = z.object({
   id: z.number(),
-  status: z.enum(TRACK_STATUSES),
+  status: z.enum(TRACK_STATES),
   progress: z.number(),
   error: z.string().optional(),
+  /** With status 'needs-click': the frame to click the player on, and why (PATCH a correction there). */
+  needsClickAt: needsClickSchema.optional(),
   result: trackResultSchema.optional(),
 });
 export type Track = z.infer<typeof trackSchema>;

@@ -1,7 +1,7 @@
 import type { FramePoint } from '../../../contract/tracking';
 import { fractionText, probeMedia } from '../../lib/media-probe';
 import { proposeForty } from '../../modules/forty/forty-propose';
-import { fitTrack } from '../../modules/measurements/tracking/fit-result';
+import { clickNeeded, fitTrack, type ClickNeeded } from '../../modules/measurements/tracking/fit-result';
 import { trackClip } from '../../modules/measurements/tracking/track-clip';
 import { timelineOf, type MediaRow } from '../../modules/videos';
 import type { SceneTruth } from './truth';
@@ -36,40 +36,75 @@ async function jobTimeline(file: string) {
 const SWITCH_YARDS = 1;
 
 /**
- * Tracks from one click (the truth's click unless given) and fits. `refused` holds the product's reason
- * when it gives no Max Speed (or throws); `switchFrames` counts fitted frames off the runner by > 1 yard.
+ * Tracks from one click (the truth's click unless given) and fits, as the job does. Where the tracker stops
+ * and asks for a click (issue 48), the analyst is played by the truth: he clicks the runner's true ground
+ * point on the frame asked (at most `maxClicks` times; 0: the question is the answer, nothing given).
+ * `refused` holds the product's reason when it gives no Max Speed (or throws); `switchFrames` counts fitted
+ * frames off the runner by > 1 yard; `asked` lists the questions.
  */
-export async function trackScene(file: string, truth: SceneTruth, click?: FramePoint) {
+export async function trackScene(
+  file: string,
+  truth: SceneTruth,
+  click?: FramePoint,
+  { maxClicks = 3 }: { maxClicks?: number } = {},
+) {
+  const asked: ClickNeeded[] = [];
   try {
     const { timeline, width, height, frameCount } = await jobTimeline(file);
     const c = click ?? truth.click!;
-    const seed = { frameIndex: c.frameIndex, x: Math.round(c.x), y: Math.round(c.y) };
-    if (seed.x < 0 || seed.y < 0 || seed.x >= width || seed.y >= height)
-      return { refused: 'no frame shows the runner clear of others inside the picture' } as const;
-    const raw = await trackClip({ file, width, height, frameCount, seeds: [seed] });
-    const result = fitTrack(raw, { frameTimes: timeline.times, fps: timeline.fps, vfr: timeline.vfr });
-    if (!result.maxSpeed) return { refused: result.problems.join('; ') || 'no Max Speed', result } as const;
-    let switchFrames = 0;
-    let trackedFrames = 0;
-    for (const f of result.frames) {
-      if (f.state !== 'tracked' && f.state !== 'corrected') continue;
-      const g = truth.groundPointPx[f.frameIndex];
-      trackedFrames += 1;
-      if (Math.hypot(f.x - g.gx, f.y - g.gy) / g.pxPerYd > SWITCH_YARDS) switchFrames += 1;
+    const seeds = [{ frameIndex: c.frameIndex, x: Math.round(c.x), y: Math.round(c.y) }];
+    if (seeds[0].x < 0 || seeds[0].y < 0 || seeds[0].x >= width || seeds[0].y >= height)
+      return { refused: 'no frame shows the runner clear of others inside the picture', asked } as const;
+    const timing = { frameTimes: timeline.times, fps: timeline.fps, vfr: timeline.vfr };
+    const seconds = timeline.times[timeline.times.length - 1];
+    const confirmed: number[] = [];
+    for (;;) {
+      const raw = await trackClip({ file, width, height, frameCount, seconds, seeds });
+      const result = fitTrack(raw, timing);
+      const need = clickNeeded(raw, result, confirmed);
+      if (need) {
+        asked.push(need);
+        const g = truth.groundPointPx[need.frameIndex];
+        if (asked.length > maxClicks || !g?.inView)
+          return { refused: `needs a click: ${need.reason}`, result, asked } as const;
+        const at = raw.frames[need.frameIndex];
+        if (need.kind === 'confirm' && Math.hypot(at.x - g.gx, at.y - g.gy) <= 0.04 * height) {
+          confirmed.push(need.frameIndex);
+          continue;
+        }
+        if (need.kind === 'confirm') confirmed.push(need.frameIndex);
+        const i = seeds.findIndex((s) => s.frameIndex === need.frameIndex);
+        if (i >= 0) seeds.splice(i, 1);
+        seeds.push({ frameIndex: need.frameIndex, x: Math.round(g.gx), y: Math.round(g.gy) });
+        seeds.sort((a, b) => a.frameIndex - b.frameIndex);
+        continue;
+      }
+      if (!result.maxSpeed)
+        return { refused: result.problems.join('; ') || 'no Max Speed', result, asked } as const;
+      let switchFrames = 0;
+      let trackedFrames = 0;
+      for (const f of result.frames) {
+        if (f.state !== 'tracked' && f.state !== 'corrected') continue;
+        const g = truth.groundPointPx[f.frameIndex];
+        trackedFrames += 1;
+        if (Math.hypot(f.x - g.gx, f.y - g.gy) / g.pxPerYd > SWITCH_YARDS) switchFrames += 1;
+      }
+      return {
+        result,
+        asked,
+        given: {
+          mph: result.maxSpeed.mph,
+          plusMinus: result.maxSpeed.plusMinusMph,
+          trueMph: truth.maxSpeed!.mph,
+          switchFrames,
+          trackedFrames,
+          problems: result.problems,
+          clicks: asked.length,
+        },
+      } as const;
     }
-    return {
-      result,
-      given: {
-        mph: result.maxSpeed.mph,
-        plusMinus: result.maxSpeed.plusMinusMph,
-        trueMph: truth.maxSpeed!.mph,
-        switchFrames,
-        trackedFrames,
-        problems: result.problems,
-      },
-    } as const;
   } catch (err) {
-    return { refused: err instanceof Error ? err.message : String(err) } as const;
+    return { refused: err instanceof Error ? err.message : String(err), asked } as const;
   }
 }
 

@@ -44,6 +44,22 @@ function fastestWindow(s: Spline, lo: number, hi: number) {
   return best;
 }
 
+/**
+ * A window is measured only where the player was seen (issue 48): never across a gap of frames longer
+ * than `MAX_GAP_SECONDS` where he was lost or in doubt. The stretches of fitted frames without such a gap.
+ */
+export const MAX_GAP_SECONDS = 0.1;
+function seenStretches(times: number[]) {
+  const out: { lo: number; hi: number }[] = [];
+  let lo = times[0];
+  for (let k = 1; k <= times.length; k += 1)
+    if (k === times.length || times[k] - times[k - 1] > MAX_GAP_SECONDS + 1e-9) {
+      out.push({ lo, hi: times[k - 1] });
+      lo = times[k];
+    }
+  return out;
+}
+
 export function fitTrack(
   raw: RawTrack,
   timing: Timing,
@@ -88,6 +104,7 @@ export function fitTrack(
   }
   const low = frames.filter((f) => f.state === 'low').length;
   if (low > 0) problems.push(`The tracker lost the player or was unsure on ${low} frames: check them`);
+  const unsure = frames.filter((f) => f.state === 'low' || f.state === 'unsure').map((f) => f.frameIndex);
   const algorithm = {
     name: TRACKER.name,
     version: TRACKER.version,
@@ -108,6 +125,7 @@ export function fitTrack(
     height: raw.height,
     method: trackedMethodLabel(timing.fps, timing.vfr, points.length),
     algorithm,
+    unsure,
   };
   if (!spline) {
     problems.push('Too few frames were tracked to fit the run');
@@ -145,7 +163,11 @@ export function fitTrack(
     .map((f) => ({ time: f.time, yards: two(splineAt(s, f.time)), mph: two(splineSpeed(s, f.time) * MPH) }));
   // The calibration error of a distance measured against two different lines, as a share of the distance.
   const calShare = (yards: number) => (Math.SQRT2 * cal) / yards;
-  const win = fastestWindow(s, lo, hi);
+  let win: { t0: number; t1: number } | null = null;
+  for (const part of seenStretches(points.map((p) => p.t))) {
+    const w = fastestWindow(s, part.lo, part.hi);
+    if (w && (!win || w.t1 - w.t0 < win.t1 - win.t0)) win = w;
+  }
   let maxSpeed: TrackResult['maxSpeed'] = null;
   let flyTen: TrackResult['flyTen'] = null;
   if (win) {
@@ -164,7 +186,12 @@ export function fitTrack(
       value: Math.round(T * 1000) / 1000,
       plusMinus: Math.ceil(((K * sigma) / v) * T * 1000) / 1000,
     };
-  } else problems.push('The tracked run covers less than 10 yards: no Max Speed');
+  } else
+    problems.push(
+      lo < hi && splineAt(s, hi) - splineAt(s, lo) >= WINDOW_YARDS
+        ? 'The player was not seen through 10 yards without a gap: no Max Speed'
+        : 'The tracked run covers less than 10 yards: no Max Speed',
+    );
   const splits: TrackResult['splits'] = [];
   for (let k = 0; k + 1 < crossings.length; k += 1) {
     const a = timeAt(s, crossings[k].yardLine, lo, hi)!;
@@ -205,4 +232,47 @@ export function fitTrack(
     },
     problems,
   };
+}
+
+/** A click the tracker asks for (issue 48): 'resume' tracks again from it, 'confirm' settles who was meant. */
+export interface ClickNeeded {
+  frameIndex: number;
+  reason: string;
+  kind: 'resume' | 'confirm';
+}
+
+/**
+ * Where the tracker stops and asks (issue 48): a stretch in doubt that no later click covers, when the
+ * fastest 10 yards could lie in it (no Max Speed without it, or the player still at 95% of his top speed
+ * where he was last seen for sure); and another player who looks the same running beside the player
+ * through the measured window, until a click has confirmed whom the analyst means.
+ */
+export function clickNeeded(raw: RawTrack, result: TrackResult, confirmed: number[]): ClickNeeded | null {
+  const top = result.maxSpeed;
+  const profile = result.profile;
+  for (const d of raw.doubts ?? []) {
+    if (!d.open) continue;
+    const edge = d.dir > 0 ? profile[profile.length - 1] : profile[0];
+    if (top && edge && edge.mph < 0.95 * top.mph) continue;
+    return {
+      frameIndex: d.clickAt,
+      reason: `${d.reason} on frame ${d.from}: click the player on this frame to go on`,
+      kind: 'resume',
+    };
+  }
+  if (top && confirmed.length === 0) {
+    const timeOf = new Map(result.frames.map((f) => [f.frameIndex, f.time]));
+    const inWindow = (raw.beside ?? []).filter((i) => {
+      const t = timeOf.get(i) ?? -1;
+      return t >= top.fromTime && t <= top.toTime;
+    });
+    if (inWindow.length > 0)
+      return {
+        frameIndex: inWindow[0],
+        reason:
+          'Another player who looks the same runs beside this one: click the player you mean on this frame to confirm',
+        kind: 'confirm',
+      };
+  }
+  return null;
 }

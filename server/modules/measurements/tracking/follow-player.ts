@@ -126,3 +126,60 @@ export const groundOf = (t: Template, m: Match, scale: number) => ({
   x: m.x + (t.gx - t.cx) * scale,
   y: m.y + (t.gy - t.cy) * scale,
 });
+
+/**
+ * Another player who looks like the tracked one, around the matched centre (issue 48's identity check):
+ * the best correlation more than `exclude` pixels from (cx, cy) within `radius`, on a grid of `stride`
+ * pixels with the template thinned to every other pixel when it is large (a coarse look, not a match).
+ * Returns the score and where it is, or null when nothing there reaches `floor`.
+ */
+export function lookAlike(
+  t: Template,
+  frame: Uint8Array,
+  scale: number,
+  cx: number,
+  cy: number,
+  radius: number,
+  exclude: number,
+  floor: number,
+) {
+  const s = scaled(t, scale);
+  const { w, h } = t;
+  const thin = s.th * s.tw > 600 ? 2 : 1;
+  const stride = Math.max(1, Math.round(radius / 24));
+  // The thinned template, zero-mean again over the pixels it keeps.
+  const keep: { di: number; dj: number; v: number }[] = [];
+  for (let j = 0; j < s.th; j += thin)
+    for (let i = 0; i < s.tw; i += thin) keep.push({ di: i - s.hw, dj: j - s.hh, v: s.data[j * s.tw + i] });
+  const mean = keep.reduce((a, k) => a + k.v, 0) / keep.length;
+  let norm = 0;
+  for (const k of keep) {
+    k.v -= mean;
+    norm += k.v * k.v;
+  }
+  norm = Math.sqrt(norm);
+  const count = keep.length;
+  let best: { x: number; y: number; ncc: number } | null = null;
+  const x0 = Math.round(cx);
+  const y0 = Math.round(cy);
+  for (let dy = -radius; dy <= radius; dy += stride)
+    for (let dx = -radius; dx <= radius; dx += stride) {
+      if (dx * dx + dy * dy <= exclude * exclude) continue;
+      const x = x0 + dx;
+      const y = y0 + dy;
+      if (x - s.hw < 0 || y - s.hh < 0 || x + s.hw >= w || y + s.hh >= h) continue;
+      let st = 0;
+      let si = 0;
+      let sii = 0;
+      for (const k of keep) {
+        const v = frame[(y + k.dj) * w + x + k.di];
+        st += k.v * v;
+        si += v;
+        sii += v * v;
+      }
+      const varI = sii - (si * si) / count;
+      const ncc = varI > 1e-6 && norm > 0 ? st / (norm * Math.sqrt(varI)) : 0;
+      if (ncc >= floor && (!best || ncc > best.ncc)) best = { x, y, ncc };
+    }
+  return best;
+}

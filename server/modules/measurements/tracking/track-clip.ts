@@ -1,19 +1,35 @@
 import type { FramePoint } from '../../../../contract/tracking';
 import { decodeGray } from './decode-gray';
-import { groundOf, makeTemplate, matchTemplate, type Template } from './follow-player';
+import { groundOf, lookAlike, makeTemplate, matchTemplate, type Template } from './follow-player';
 import { detectLines, fieldMap, labelLines, lineX, type Labelled, type Line } from './yard-lines';
 
 /** What the tracker saw, in pixels of the displayed frame; the fit (fit-result.ts) works from this alone. */
 export interface RawTrack {
   width: number;
   height: number;
-  frames: { frameIndex: number; x: number; y: number; confidence: number; state: 'tracked' | 'low' }[];
+  frames: {
+    frameIndex: number;
+    x: number;
+    y: number;
+    confidence: number;
+    /** 'unsure': matched, but another player who looks the same was close enough to take the track. */
+    state: 'tracked' | 'low' | 'unsure';
+  }[];
   lines: { frameIndex: number; lines: { yardLine: number; x0: number; x1: number }[] }[];
+  /**
+   * Stretches where the tracker could not tell the player from another (issue 48): from the first frame in
+   * doubt to the end of the stretch one click covers, in the direction it was followed. `clickAt` is the
+   * first frame after it where the players stand apart again (where a click settles who is who);
+   * `open` is true when no later click covers the stretch.
+   */
+  doubts?: { from: number; to: number; dir: 1 | -1; clickAt: number; reason: string; open: boolean }[];
+  /** Frames where another player who looks the same ran beside the tracked one, not close enough to take it. */
+  beside?: number[];
 }
 
 export const TRACKER = {
   name: 'ridge-hough-ncc-pspline',
-  version: '1.0.0',
+  version: '2.0.0',
   /** Longer side of the analysed picture, in pixels. */
   analysisSide: 640,
   /** Player height assumed from the field scale: 2 yards (6 ft). */
@@ -22,6 +38,15 @@ export const TRACKER = {
   minConfidence: 0.6,
   /** Memory for the decoded pictures (every frame is kept to follow the player both ways). */
   frameBytes: 256 * 2 ** 20,
+  /** Another player matching within this much of the tracked one's correlation looks the same. */
+  lookAlikeMargin: 0.1,
+  /** ... and closer than this many body heights could take the track; within `besideHeights` runs beside. */
+  nearHeights: 0.6,
+  besideHeights: 1.2,
+  /** A match further than this many body heights from where the player was going is in doubt. */
+  jumpHeights: 0.3,
+  /** Lost for longer than this (seconds, and at least 3 frames): who is found again is in doubt. */
+  lostSeconds: 0.1,
 };
 
 interface Options {
@@ -31,6 +56,8 @@ interface Options {
   seeds: FramePoint[];
   /** For the progress while decoding. */
   frameCount?: number;
+  /** The clip's length: the identity check runs at a pace of the video's time, not of its frames. */
+  seconds?: number;
   onProgress?: (share: number) => void;
 }
 
@@ -76,29 +103,101 @@ export async function trackClip(opts: Options): Promise<RawTrack> {
     return { seed: s, t, pxy: scale };
   });
   const out: RawTrack['frames'] = new Array(n);
-  const follow = (tpl: { seed: (typeof seeds)[0]; t: Template; pxy: number }, from: number, to: number) => {
+  const doubts: NonNullable<RawTrack['doubts']> = [];
+  const beside = new Set<number>();
+  const fps = Math.max(1, n / Math.max(1e-6, opts.seconds ?? n / 30));
+  const lostFrames = Math.max(3, Math.round(TRACKER.lostSeconds * fps));
+  // The identity check runs about 30 times a second of video (every frame at 30 fps or less).
+  const checkEvery = Math.max(1, Math.round(fps / 30));
+  const follow = (
+    tpl: { seed: (typeof seeds)[0]; t: Template; pxy: number },
+    from: number,
+    to: number,
+    open: boolean,
+    into: RawTrack['frames'] = out,
+  ) => {
+    const record = into === out;
     const dir = to >= from ? 1 : -1;
-    out[from] = { frameIndex: from, x: tpl.seed.x, y: tpl.seed.y, confidence: 1, state: 'tracked' };
+    into[from] = { frameIndex: from, x: tpl.seed.x, y: tpl.seed.y, confidence: 1, state: 'tracked' };
     let prev = { x: tpl.seed.x, y: tpl.seed.y };
     let vel = { x: 0, y: 0 };
     let lost = 0;
+    let doubt: { from: number; reason: string; clear: number; clickAt: number | null } | null = null;
     for (let i = from + dir; dir > 0 ? i <= to : i >= to; i += dir) {
       const pred = { x: prev.x + vel.x, y: prev.y + vel.y };
       const scale = (pxy(i, pred.x, pred.y) ?? tpl.pxy) / tpl.pxy;
+      const height = tpl.t.height * scale;
       const c = { x: pred.x + (tpl.t.cx - tpl.t.gx) * scale, y: pred.y + (tpl.t.cy - tpl.t.gy) * scale };
-      const radius = Math.round(Math.max(3, 0.2 * tpl.t.height * scale) * Math.min(4, 1 + lost / 3));
+      const radius = Math.round(Math.max(3, 0.2 * height) * Math.min(4, 1 + lost / 3));
       const m = matchTemplate(tpl.t, frames[i], scale, c.x, c.y, radius);
-      if (m.ncc >= TRACKER.minConfidence) {
+      const found = m.ncc >= TRACKER.minConfidence;
+      // Is another player who looks the same near enough to be taken for this one?
+      let near = false;
+      if (found && (Math.abs(i - from) % checkEvery === 0 || doubt)) {
+        const floor = Math.max(TRACKER.minConfidence, m.ncc - TRACKER.lookAlikeMargin - 0.1);
+        const reach = Math.round(TRACKER.besideHeights * height);
+        const other = lookAlike(tpl.t, frames[i], scale, m.x, m.y, reach, Math.max(2, 0.3 * height), floor);
+        if (other) {
+          const fine = matchTemplate(
+            tpl.t,
+            frames[i],
+            scale,
+            other.x,
+            other.y,
+            Math.max(2, Math.round(reach / 24)),
+          );
+          const d = Math.hypot(fine.x - m.x, fine.y - m.y);
+          if (fine.ncc >= m.ncc - TRACKER.lookAlikeMargin && d > 0.25 * height) {
+            if (d <= TRACKER.nearHeights * height) near = true;
+            else if (record) beside.add(i);
+          }
+        }
+      }
+      if (!found && lost + 1 >= lostFrames && !doubt)
+        doubt = { from: i - dir * lost, reason: 'lost', clear: 0, clickAt: null };
+      if (near && !doubt) doubt = { from: i, reason: 'near', clear: 0, clickAt: null };
+      // Found again far from where he was going: perhaps someone else.
+      if (found && !doubt) {
         const g = groundOf(tpl.t, m, scale);
-        vel = lost === 0 ? { x: g.x - prev.x, y: g.y - prev.y } : vel;
+        if (Math.hypot(g.x - pred.x, g.y - pred.y) > TRACKER.jumpHeights * height)
+          doubt = { from: i - dir * lost, reason: 'jump', clear: 0, clickAt: null };
+      }
+      if (doubt && doubt.clickAt === null) {
+        doubt.clear = found && !near ? doubt.clear + 1 : 0;
+        if (doubt.clear >= 2) doubt.clickAt = i;
+      }
+      if (found) {
+        const g = groundOf(tpl.t, m, scale);
+        // The step from the last frame, smoothed over a few frames: one frame's step is mostly noise at 120 fps.
+        const k = i === from + dir ? 1 : 0.5;
+        vel =
+          lost === 0 ? { x: vel.x + k * (g.x - prev.x - vel.x), y: vel.y + k * (g.y - prev.y - vel.y) } : vel;
         prev = g;
         lost = 0;
-        out[i] = { frameIndex: i, x: g.x, y: g.y, confidence: m.ncc, state: 'tracked' };
+        into[i] = { frameIndex: i, x: g.x, y: g.y, confidence: m.ncc, state: doubt ? 'unsure' : 'tracked' };
       } else {
         prev = pred;
         lost += 1;
-        out[i] = { frameIndex: i, x: pred.x, y: pred.y, confidence: Math.max(0, m.ncc), state: 'low' };
+        into[i] = { frameIndex: i, x: pred.x, y: pred.y, confidence: Math.max(0, m.ncc), state: 'low' };
       }
+    }
+    if (doubt && record) {
+      // Frames lost just before the doubt began are in doubt too.
+      for (let i = doubt.from; dir > 0 ? i <= to : i >= to; i += dir)
+        if (into[i].state === 'tracked') into[i] = { ...into[i], state: 'unsure' };
+      doubts.push({
+        from: doubt.from,
+        to,
+        dir,
+        clickAt: doubt.clickAt ?? doubt.from,
+        reason:
+          doubt.reason === 'near'
+            ? 'Another player who looks the same came close to the player'
+            : doubt.reason === 'jump'
+              ? 'The track jumped away from where the player was going'
+              : 'The tracker lost the player',
+        open,
+      });
     }
   };
   templates.forEach((tpl, k) => {
@@ -107,9 +206,49 @@ export async function trackClip(opts: Options): Promise<RawTrack> {
     const nextSeed = templates[k + 1]?.seed.frameIndex;
     const back = prevSeed === undefined ? 0 : Math.floor((prevSeed + start) / 2) + 1;
     const ahead = nextSeed === undefined ? n - 1 : Math.floor((start + nextSeed) / 2);
-    follow(tpl, start, back);
-    follow(tpl, start, ahead);
+    follow(tpl, start, back, prevSeed === undefined);
+    follow(tpl, start, ahead, nextSeed === undefined);
   });
+  // Between two clicks, a frame in doubt is the player's where the tracks from both clicks agree on it and it
+  // lies on his way between the frames on either side known for sure (issue 48's identity check).
+  for (let k = 0; k + 1 < templates.length; k += 1) {
+    const a = templates[k].seed.frameIndex;
+    const b = templates[k + 1].seed.frameIndex;
+    const doubtful = (i: number) => out[i].state === 'unsure' || out[i].state === 'low';
+    let any = false;
+    for (let i = a + 1; i < b; i += 1) any ||= doubtful(i);
+    if (!any) continue;
+    const fromA: RawTrack['frames'] = new Array(n);
+    const fromB: RawTrack['frames'] = new Array(n);
+    follow(templates[k], a, b, false, fromA);
+    follow(templates[k + 1], b, a, false, fromB);
+    const agreed = new Map<number, { x: number; y: number; confidence: number }>();
+    for (let i = a + 1; i < b; i += 1) {
+      const p = fromA[i];
+      const q = fromB[i];
+      if (!doubtful(i) || p.state === 'low' || q.state === 'low') continue;
+      const h = (pxy(i, p.x, p.y) ?? templates[k].pxy) * TRACKER.playerYards;
+      if (Math.hypot(p.x - q.x, p.y - q.y) <= 0.1 * h)
+        agreed.set(i, {
+          x: (p.x + q.x) / 2,
+          y: (p.y + q.y) / 2,
+          confidence: Math.min(p.confidence, q.confidence),
+        });
+    }
+    for (let i = a + 1; i < b; i += 1) {
+      const g = agreed.get(i);
+      if (!g) continue;
+      let lo = i - 1;
+      while (lo > a && doubtful(lo)) lo -= 1;
+      let hi = i + 1;
+      while (hi < b && doubtful(hi)) hi += 1;
+      const u = (i - lo) / (hi - lo);
+      const line = { x: out[lo].x + u * (out[hi].x - out[lo].x), y: out[lo].y + u * (out[hi].y - out[lo].y) };
+      const h = (pxy(i, g.x, g.y) ?? templates[k].pxy) * TRACKER.playerYards;
+      if (Math.hypot(g.x - line.x, g.y - line.y) <= 0.15 * h)
+        out[i] = { frameIndex: i, ...g, state: 'tracked' };
+    }
+  }
   progress(0.9);
 
   const yardsOf = (i: number) => {
@@ -124,6 +263,8 @@ export async function trackClip(opts: Options): Promise<RawTrack> {
     width: opts.width,
     height: opts.height,
     frames: out.map((f) => ({ ...f, x: f.x / kx, y: f.y / ky })),
+    doubts,
+    beside: [...beside].sort((a, b) => a - b),
     lines: labelled.map((ls, i) => ({
       frameIndex: i,
       lines: ls

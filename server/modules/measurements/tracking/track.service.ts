@@ -6,7 +6,7 @@ import { badRequest, conflict, notFound } from '../../../lib/app-error';
 import { enqueueLongJob, progressWriter } from '../../../lib/jobs';
 import type { Storage } from '../../../lib/storage';
 import { videoMedia, withUprightClip } from './job-clip';
-import { fitTrack, type Timing } from './fit-result';
+import { clickNeeded, fitTrack, type ClickNeeded, type Timing } from './fit-result';
 import { trackClip, type RawTrack } from './track-clip';
 
 /**
@@ -26,7 +26,16 @@ interface TrackPayload {
   result?: TrackResult;
   corrections?: RefitTrackInput['corrections'];
   dropped?: RefitTrackInput['dropped'];
+  /** Where the tracker stopped to ask for a click (status 'needs-click'). */
+  needsClickAt?: ClickNeeded;
+  /** Frames where a click confirmed the player tracked (another who looks the same ran beside him). */
+  confirmed?: number[];
+  /** Why the tracker cannot stand behind this track (status 'failed'; nothing can be stored from it). */
+  failure?: string;
 }
+
+/** A click on the tracked point of a frame, within this share of the picture's height, confirms it. */
+const CONFIRM_SHARE = 0.04;
 
 const TRACK_NOT_FOUND = 'Track not found';
 const SEED_OUTSIDE = 'The click must be on a frame of the video';
@@ -52,26 +61,89 @@ async function trackRow(db: Db, id: number) {
 
 export async function readTrack(db: Db, id: number): Promise<Track> {
   const { job, payload } = await trackRow(db, id);
+  const done = job.status === 'done';
+  if (done && payload.failure) return { id: job.id, status: 'failed', progress: 1, error: payload.failure };
   // Between attempts a job is queued again; its last error is not the answer yet.
   return {
     id: job.id,
-    status: job.status,
-    progress: job.status === 'done' ? 1 : payload.progress,
+    status: done && payload.needsClickAt ? 'needs-click' : job.status,
+    progress: done ? 1 : payload.progress,
     ...(job.status === 'failed' ? { error: job.lastError ?? 'Tracking failed' } : {}),
+    ...(done && payload.needsClickAt
+      ? { needsClickAt: { frameIndex: payload.needsClickAt.frameIndex, reason: payload.needsClickAt.reason } }
+      : {}),
     ...(payload.result ? { result: payload.result } : {}),
   };
+}
+
+/** What a fitted track comes to: asks for a click, fails with the reason, or is done. */
+function settle(raw: RawTrack, result: TrackResult, confirmed: number[]) {
+  const needsClickAt = clickNeeded(raw, result, confirmed) ?? undefined;
+  const failure =
+    !needsClickAt && !result.maxSpeed
+      ? `No Max Speed from this track: ${result.problems.join('; ') || 'the run could not be fitted'}`
+      : undefined;
+  return { needsClickAt, failure };
 }
 
 export async function refitTrack(db: Db, id: number, edits: RefitTrackInput) {
   const { job, payload } = await trackRow(db, id);
   if (job.status !== 'done' || !payload.raw || !payload.timing)
     throw conflict('The track is not finished yet: correct it once tracking is done');
+  if (payload.failure) throw conflict(`The track failed: ${payload.failure}. Start a new one`);
   const known = new Set(payload.raw.frames.map((f) => f.frameIndex));
   const stray = [...edits.corrections.map((c) => c.frameIndex), ...edits.dropped].find((n) => !known.has(n));
   if (stray !== undefined)
     throw badRequest(`Frame ${stray} is not a frame of the video`, { corrections: SEED_OUTSIDE });
+  const ask = payload.needsClickAt;
+  if (ask) {
+    // The tracker stopped on a frame (issue 48): the click there confirms the player or resumes the track.
+    const click = edits.corrections.find((c) => c.frameIndex === ask.frameIndex);
+    if (!click) {
+      const message = `Click the player on frame ${ask.frameIndex} first: ${ask.reason}`;
+      throw badRequest(message, { corrections: message });
+    }
+    const tracked = payload.raw.frames.find((f) => f.frameIndex === ask.frameIndex)!;
+    const same = Math.hypot(click.x - tracked.x, click.y - tracked.y) <= CONFIRM_SHARE * payload.raw.height;
+    if (ask.kind === 'confirm' && same) {
+      const confirmed = [...(payload.confirmed ?? []), ask.frameIndex];
+      const result = fitTrack(payload.raw, payload.timing);
+      const next: TrackPayload = { ...payload, result, confirmed, ...settle(payload.raw, result, confirmed) };
+      await db.update(jobs).set({ payload: next }).where(eq(jobs.id, id));
+      return readTrack(db, id);
+    }
+    // Track again from every click so far and this one (the job runs again; read it as before).
+    const seeds = [...payload.seeds.filter((s) => s.frameIndex !== click.frameIndex), click].sort(
+      (a, b) => a.frameIndex - b.frameIndex,
+    );
+    const next: TrackPayload = {
+      videoId: payload.videoId,
+      seeds,
+      userId: payload.userId,
+      progress: 0,
+      confirmed: ask.kind === 'confirm' ? [ask.frameIndex] : payload.confirmed,
+    };
+    await db
+      .update(jobs)
+      .set({
+        payload: next,
+        status: 'queued',
+        attempts: 0,
+        runAt: new Date(),
+        lockedAt: null,
+        lastError: null,
+      })
+      .where(eq(jobs.id, id));
+    return readTrack(db, id);
+  }
   const result = fitTrack(payload.raw, payload.timing, edits);
-  const next: TrackPayload = { ...payload, result, corrections: edits.corrections, dropped: edits.dropped };
+  const next: TrackPayload = {
+    ...payload,
+    result,
+    corrections: edits.corrections,
+    dropped: edits.dropped,
+    ...settle(payload.raw, result, payload.confirmed ?? []),
+  };
   await db.update(jobs).set({ payload: next }).where(eq(jobs.id, id));
   return readTrack(db, id);
 }
@@ -82,6 +154,11 @@ export async function finishedTrack(db: Db, id: number, videoId: number) {
   if (payload.videoId !== videoId)
     throw badRequest('The track is of another video', { measurement: 'trackId' });
   if (job.status !== 'done' || !payload.result) throw conflict('The track is not finished yet');
+  if (payload.failure) throw conflict(`The track failed: ${payload.failure}`);
+  if (payload.needsClickAt)
+    throw conflict(
+      `The track waits for a click on frame ${payload.needsClickAt.frameIndex}: ${payload.needsClickAt.reason}`,
+    );
   return {
     result: payload.result,
     seeds: payload.seeds,
@@ -99,11 +176,20 @@ export function trackJobHandlers(db: Db, storage: Storage) {
       let timing: Timing | undefined;
       const track = await withUprightClip(db, storage, payload.videoId, (clip, timeline) => {
         timing = { frameTimes: timeline.times, fps: timeline.fps, vfr: timeline.vfr };
-        return trackClip({ ...clip, seeds: payload.seeds, onProgress: progress.onProgress });
+        const seconds = timeline.times.length ? timeline.times[timeline.times.length - 1] : undefined;
+        return trackClip({ ...clip, seconds, seeds: payload.seeds, onProgress: progress.onProgress });
       });
       const result = fitTrack(track, timing!);
       await progress.settled();
-      const done: TrackPayload = { ...payload, progress: 1, timing, raw: track, result };
+      const confirmed = payload.confirmed ?? [];
+      const done: TrackPayload = {
+        ...payload,
+        progress: 1,
+        timing,
+        raw: track,
+        result,
+        ...settle(track, result, confirmed),
+      };
       await db.update(jobs).set({ payload: done }).where(eq(jobs.id, job.id));
     },
   };

@@ -1,7 +1,9 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { analysisRequests } from '../../../db/schema';
 import { drainJobs } from '../../../lib/jobs';
 import { as, createTestApp, createUser, type TestApp, type TestUser } from '../../../test/helpers';
 import { complete, createPlayer, multipart, requestSpeed } from '../../analysis/analysis.fixtures';
@@ -52,6 +54,22 @@ const start = (who: TestUser | null, seeds = [seedAt(30)]) =>
 const read = (who: TestUser | null, id: number) =>
   as(t, who, { method: 'GET', url: `/api/measurements/tracks/${id}` });
 const runJobs = () => drainJobs(t.db, trackJobHandlers(t.db, t.app.storage));
+const answer = (id: number, frameIndex: number) =>
+  as(t, analyst, {
+    method: 'PATCH',
+    url: `/api/measurements/tracks/${id}`,
+    payload: { corrections: [seedAt(frameIndex)], dropped: [] },
+  });
+/** Runs the track, answering each click the tracker asks for with the runner's true ground point. */
+async function settled(id: number) {
+  for (let k = 0; k < 5; k += 1) {
+    await runJobs();
+    const track = (await read(analyst, id)).json();
+    if (track.status !== 'needs-click') return track;
+    expect((await answer(id, track.needsClickAt.frameIndex)).statusCode).toBe(200);
+  }
+  throw new Error('the tracker asked more than 5 times');
+}
 
 describe('tracks API (issue 31)', () => {
   it('an analyst starts a track from one click, sees it queued, then done with a Max Speed and its bound', async () => {
@@ -61,8 +79,32 @@ describe('tracks API (issue 31)', () => {
     expect(status).toBe('queued');
     expect((await read(analyst, id)).json()).toEqual({ id, status: 'queued', progress: 0 });
     await runJobs();
-    const done = (await read(analyst, id)).json();
+    // Players in the same kit run beside the runner in this clip: the tracker stops and asks (issue 48).
+    const asked = (await read(analyst, id)).json();
+    expect(asked).toMatchObject({
+      id,
+      status: 'needs-click',
+      needsClickAt: { frameIndex: expect.any(Number), reason: expect.stringContaining('looks the same') },
+    });
+    const frameAsked = asked.needsClickAt.frameIndex;
+    // Nothing can be completed from it yet, and a correction elsewhere does not answer it.
+    const early = await complete(
+      t,
+      analyst,
+      requestId,
+      { measurement: JSON.stringify({ videoId, trackId: id }), maxSpeed_percentile: '60' },
+      null,
+    );
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toContain(`waits for a click on frame ${frameAsked}`);
+    const elsewhere = await answer(id, frameAsked === 10 ? 11 : 10);
+    expect(elsewhere.statusCode).toBe(400);
+    expect(elsewhere.json().message).toContain(`Click the player on frame ${frameAsked} first`);
+    expect((await answer(id, frameAsked)).statusCode).toBe(200);
+    const done = await settled(id);
     expect(done).toMatchObject({ id, status: 'done', progress: 1 });
+    expect(done.needsClickAt).toBeUndefined();
+    expect(done.result.unsure).toEqual(expect.any(Array));
     const r = done.result;
     expect(r.frames).toHaveLength(clip.frameTimes.length);
     expect(r.frames[0]).toEqual(
@@ -71,7 +113,7 @@ describe('tracks API (issue 31)', () => {
     expect(Math.abs(r.maxSpeed.mph - clip.trueTopMph)).toBeLessThanOrEqual(r.maxSpeed.plusMinusMph);
     expect(r.maxSpeed.plusMinusMph).toBeLessThanOrEqual(0.4);
     expect(r.method).toBe(`video 29.97 fps, tracked, ${r.fit.framesUsed} frames`);
-    expect(r.algorithm).toMatchObject({ name: 'ridge-hough-ncc-pspline', version: '1.0.0' });
+    expect(r.algorithm).toMatchObject({ name: 'ridge-hough-ncc-pspline', version: '2.0.0' });
     expect(r.crossings.length).toBeGreaterThanOrEqual(3);
     expect(r.profile.length).toBeGreaterThan(50);
 
@@ -93,8 +135,8 @@ describe('tracks API (issue 31)', () => {
 
   it('completing the request from a track stores the tracked value, its bound, method and track on the receipt', async () => {
     const { id } = (await start(analyst)).json();
-    await runJobs();
-    const track = (await read(analyst, id)).json();
+    const track = await settled(id);
+    expect(track.status).toBe('done');
     const res = await complete(
       t,
       analyst,
@@ -116,7 +158,7 @@ describe('tracks API (issue 31)', () => {
     expect(receipt.plusMinus).toBeLessThanOrEqual(0.4);
     expect(Math.abs(receipt.maxSpeed - clip.trueTopMph)).toBeLessThanOrEqual(receipt.plusMinus);
     expect(receipt.measurement.tracked).toMatchObject({ trackId: id, seeds: [seedAt(30)], dropped: [] });
-    expect(receipt.measurement.tracked.result.algorithm.version).toBe('1.0.0');
+    expect(receipt.measurement.tracked.result.algorithm.version).toBe('2.0.0');
     expect(receipt.measurement.profile.length).toBeGreaterThan(5);
     expect(receipt.stills.length).toBe(receipt.measurement.marks.length);
     // The frames that bound the window, with the track drawn on them (brief 31c item 5).
@@ -177,6 +219,54 @@ describe('tracks API (issue 31)', () => {
     expect(outside.statusCode).toBe(400);
     expect(outside.json().message).toBe('The click must be on a frame of the video');
     await runJobs();
+  }, 240_000);
+
+  it('a track the tracker cannot stand behind fails with the reason in words, and nothing can be completed from it', async () => {
+    const short = await makeFieldClip(path.join(dir, 'short.mp4'), {
+      fps: '30000/1001',
+      seconds: 1,
+      crowd: false,
+    });
+    const body = multipart(
+      {},
+      { field: 'file', name: 'short.mp4', type: 'video/mp4', data: readFileSync(short.file) },
+    );
+    const player = await createPlayer(t, family);
+    const req = (await requestSpeed(t, family, player.id, player.primaryPositionId)).json();
+    const up = await as(t, analyst, {
+      method: 'POST',
+      url: `/api/analysis-requests/${req.id}/source-video`,
+      ...body,
+    });
+    expect(up.statusCode).toBe(201);
+    const shortVideo = up.json().video.id;
+    const g = short.groundPoints[5];
+    const res = await as(t, analyst, {
+      method: 'POST',
+      url: '/api/measurements/tracks',
+      payload: { videoId: shortVideo, seeds: [{ frameIndex: 5, x: Math.round(g.x), y: Math.round(g.y) }] },
+    });
+    const { id } = res.json();
+    await runJobs();
+    const failed = (await read(analyst, id)).json();
+    expect(failed).toEqual({
+      id,
+      status: 'failed',
+      progress: 1,
+      error: 'No Max Speed from this track: The tracked run covers less than 10 yards: no Max Speed',
+    });
+    const done = await complete(
+      t,
+      analyst,
+      req.id,
+      { measurement: JSON.stringify({ videoId: shortVideo, trackId: id }), maxSpeed_percentile: '60' },
+      null,
+    );
+    expect(done.statusCode).toBe(409);
+    expect(done.json().message).toContain('The track failed');
+    const [still] = await t.db.select().from(analysisRequests).where(eq(analysisRequests.id, req.id));
+    expect(still).toMatchObject({ status: 'pending', maxSpeed: null });
+    expect((await answer(id, 5)).statusCode).toBe(409);
   }, 240_000);
 
   it('a family gets 403 and an anonymous caller 401; an unknown track is 404', async () => {

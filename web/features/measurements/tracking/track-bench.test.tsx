@@ -38,6 +38,7 @@ const result: TrackResult = {
   method: 'video 29.97 fps, tracked, 119 frames',
   algorithm: { name: 'ridge-hough-ncc-pspline', version: '1.0.0', params: {} },
   problems: ['The tracker lost the player or was unsure on 1 frames: check them'],
+  unsure: [65],
 };
 
 describe('tracking workbench (issue 31)', () => {
@@ -94,5 +95,53 @@ describe('tracking workbench (issue 31)', () => {
     await waitFor(() => expect(refit).toEqual({ corrections: [], dropped: [65] }));
     // A re-fit changes the number: the confirmation is taken back.
     expect(confirmed.at(-1)).toBeNull();
+  });
+
+  it('the tracker stops on a frame where another player came close: the workbench goes there, says why, and the click there goes on tracking', async () => {
+    let refit: unknown = null;
+    let asked = true;
+    server.use(
+      mock(measurementsApi.startTrack, () => HttpResponse.json({ id: 6, status: 'queued' }, { status: 202 })),
+      mock(measurementsApi.track, () =>
+        HttpResponse.json(
+          asked
+            ? {
+                id: 6,
+                status: 'needs-click',
+                progress: 1,
+                needsClickAt: {
+                  frameIndex: 40,
+                  reason:
+                    'Another player who looks the same came close to the player on frame 37: click the player on this frame to go on',
+                },
+                result,
+              }
+            : { id: 6, status: 'done', progress: 1, result },
+        ),
+      ),
+      mock(measurementsApi.refitTrack, async ({ request }) => {
+        refit = await request.json();
+        asked = false;
+        return HttpResponse.json({ id: 6, status: 'queued', progress: 0 });
+      }),
+    );
+    const { ui } = renderWithProviders(<TrackBench media={media} onConfirm={() => {}} />);
+    const canvas = screen.getByTestId<HTMLCanvasElement>('frame-canvas');
+    canvas.width = 640;
+    canvas.height = 360;
+    canvas.getBoundingClientRect = () => ({ left: 0, top: 0, width: 320, height: 180 }) as DOMRect;
+    fireEvent.click(canvas, { clientX: 60, clientY: 100 });
+    await ui.click(screen.getByRole('button', { name: 'Track this player' }));
+
+    expect(await screen.findByText('The tracker needs a click on frame 41')).toBeInTheDocument();
+    expect(screen.getByText(/came close to the player on frame 37/)).toBeInTheDocument();
+    expect(screen.getByTestId('frame-label')).toHaveTextContent('Frame 41 of 120');
+    // Nothing to confirm while the track waits.
+    expect(screen.queryByRole('button', { name: /Use this Max Speed/ })).not.toBeInTheDocument();
+    fireEvent.click(canvas, { clientX: 70, clientY: 90 });
+    await waitFor(() =>
+      expect(refit).toEqual({ corrections: [{ frameIndex: 40, x: 140, y: 180 }], dropped: [] }),
+    );
+    expect(await screen.findByRole('button', { name: /Use this Max Speed/ })).toBeInTheDocument();
   });
 });

@@ -6,7 +6,13 @@ import { FrameViewer } from '../components/viewer/frame-viewer';
 import { TrackResults } from './track-results';
 import { useRefitTrack, useStartTrack, useTrack } from './tracks-api';
 
-const STATE_COLOURS = { tracked: '#22c55e', low: '#f97316', corrected: '#3b82f6', dropped: '#9ca3af' };
+const STATE_COLOURS = {
+  tracked: '#22c55e',
+  low: '#f97316',
+  unsure: '#eab308',
+  corrected: '#3b82f6',
+  dropped: '#9ca3af',
+};
 
 /** Yard lines of frame i and the player's ground point with a box of about a player's height. */
 function drawTrack(ctx: CanvasRenderingContext2D, result: TrackResult, i: number) {
@@ -85,8 +91,20 @@ export function TrackBench({
   const status = track.data?.status;
   const result = track.data?.result;
 
+  const ask = status === 'needs-click' ? track.data?.needsClickAt : undefined;
+  // The tracker stopped and asks for a click (issue 48): go to that frame.
+  const askedFrame = ask?.frameIndex;
+  useEffect(() => {
+    if (askedFrame !== undefined) setFrame(askedFrame);
+  }, [askedFrame]);
+
   const pick = (p: { x: number; y: number }) => {
     const point = { frameIndex: frame, ...p };
+    if (ask) {
+      // The click on the frame asked confirms the player or goes on tracking from it.
+      if (frame === ask.frameIndex) refit.mutate({ corrections: [point], dropped: [] });
+      return;
+    }
     if (result && correcting) {
       setCorrections((cs) => [...cs.filter((c) => c.frameIndex !== frame), point]);
       setCorrecting(false);
@@ -178,7 +196,7 @@ export function TrackBench({
               )}
             </div>
           )}
-          {result && (
+          {result && !ask && (
             <div className="flex flex-wrap gap-2">
               <Button variant="outline" onClick={() => setCorrecting(true)} aria-pressed={correcting}>
                 {correcting ? 'Click the ground point…' : 'Correct this frame'}
@@ -219,13 +237,30 @@ export function TrackBench({
             />
           </div>
         )}
+        {ask && (
+          <div role="alert" className="grid gap-2 rounded-md border border-amber-500 p-3 text-sm">
+            <p className="font-medium">The tracker needs a click on frame {ask.frameIndex + 1}</p>
+            <p>{ask.reason}.</p>
+            {frame !== ask.frameIndex && (
+              <Button size="sm" variant="outline" onClick={() => setFrame(ask.frameIndex)}>
+                Go to frame {ask.frameIndex + 1}
+              </Button>
+            )}
+            {refit.isError && <p className="text-destructive">{refit.error.message}</p>}
+          </div>
+        )}
         {status === 'failed' && (
-          <p role="alert" className="text-sm text-destructive">
-            Tracking failed: {track.data?.error}
-          </p>
+          <div className="grid gap-2">
+            <p role="alert" className="text-sm text-destructive">
+              Tracking failed: {track.data?.error}
+            </p>
+            <Button variant="outline" onClick={reset}>
+              Start again
+            </Button>
+          </div>
         )}
         {result && <TrackResults result={result} onGo={setFrame} />}
-        {result?.maxSpeed && onConfirm && (
+        {status === 'done' && result?.maxSpeed && onConfirm && (
           <div className="grid gap-1 rounded-md border p-3">
             {confirmed === null ? (
               <Button onClick={confirm}>Use this Max Speed ({result.maxSpeed.mph.toFixed(1)} mph)</Button>

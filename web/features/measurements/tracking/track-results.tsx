@@ -8,7 +8,9 @@ const yardText = (y: number) => `${y.toFixed(1)} yd`;
 /** The tracked run's numbers: Max Speed with its bound and window, derived splits, crossings, flags. */
 export function TrackResults({ result, onGo }: { result: TrackResult; onGo: (frame: number) => void }) {
   const max = result.maxSpeed;
-  const flagged = result.frames.filter((f) => f.state === 'low');
+  // The frames the tracker was unsure of (issue 48): lost, or another player close enough to be taken.
+  const unsure = new Set(result.unsure);
+  const flagged = result.frames.filter((f) => unsure.has(f.frameIndex));
   return (
     <div className="grid gap-3" aria-label="Tracked result">
       {max ? (
@@ -57,12 +59,13 @@ export function TrackResults({ result, onGo }: { result: TrackResult; onGo: (fra
       </div>
       <div className="grid gap-1">
         <h4 className="text-sm font-semibold">
-          Frames to check <span className="font-normal text-muted-foreground">({flagged.length})</span>
+          Frames the tracker was unsure of{' '}
+          <span className="font-normal text-muted-foreground">({flagged.length})</span>
         </h4>
         {flagged.length === 0 ? (
           <p className="text-sm text-muted-foreground">The tracker was sure of every frame.</p>
         ) : (
-          <ul className="flex flex-wrap gap-1" aria-label="Frames to check">
+          <ul className="flex flex-wrap gap-1" aria-label="Frames the tracker was unsure of">
             {flagged.slice(0, 40).map((f) => (
               <li key={f.frameIndex}>
                 <Button size="sm" variant="outline" onClick={() => onGo(f.frameIndex)}>

@@ -9,10 +9,10 @@ const trackQueryOptions = (id: number) =>
   queryOptions({
     queryKey: trackKeys.track(id),
     queryFn: ({ signal }) => call(measurementsApi.track, { params: { id }, signal }),
-    // Tracking runs as a job: ask again every second until it is done or failed.
+    // Tracking runs as a job: ask again every second until it is done, failed or waits for a click.
     refetchInterval: (q) => {
       const status = q.state.data?.status;
-      return status === 'done' || status === 'failed' ? false : 1000;
+      return status === 'done' || status === 'failed' || status === 'needs-click' ? false : 1000;
     },
     refetchOnWindowFocus: false,
   });

@@ -50,6 +50,7 @@ const track: TrackResult = {
   method: 'video 29.97 fps, tracked, 90 frames',
   algorithm: { name: 'ridge-hough-ncc-pspline', version: '1.0.0', params: {} },
   problems: [],
+  unsure: [],
 };
 
 /** The server's preview of the marks, with the Max Speed and bound the test wants. */
