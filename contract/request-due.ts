@@ -6,7 +6,7 @@ const span = (hours: number) =>
   hours < 1 ? 'under an hour' : hours < 48 ? `${Math.floor(hours)} h` : `${Math.floor(hours / 24)} days`;
 
 /**
- * When a pending request is due against the 48-72 hours promised (issue 52 item 8): due at 72 hours,
+ * When a pending request is due against the 48-72 hours promised (issue 52 item 8, decision 251): due at 72 hours,
  * 'due soon' once past 48, overdue after 72.
  */
 export function requestDue(createdAt: string | Date, now: Date = new Date()) {

@@ -36,7 +36,7 @@ const PAID = sql.raw(`case
   when t.type = 'subscription_grant' and jsonb_typeof(t.metadata->'amountPaid') = 'number' then (t.metadata->>'amountPaid')::bigint
   else 0 end`);
 
-/** Revenue and each plan's and package's sales per period (issue 52 item 8): one row per paid checkout or invoice. */
+/** Revenue and each plan's and package's sales per period (issue 52 item 8, decision 251): one row per paid checkout or invoice. */
 export async function salesMetrics(db: DbOrTx): Promise<Pick<ReportingMetrics, 'revenueCents' | 'sales'>> {
   const at = sql.raw('t.created_at');
   const rows = rowsOf(
