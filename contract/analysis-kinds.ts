@@ -59,6 +59,8 @@ export interface AnalysisKind {
    * key). Max Speed, IGA and the 40 keep the names the search had before (`maxSpeed`, `minSpeedMph`, ...).
    */
   search?: KindSearch;
+  /** The web's receipt screen of a result kept in kind_receipts: '/vertical-receipts' + '/' + request id. */
+  receiptPage?: string;
 }
 
 export interface KindSearch {
@@ -152,6 +154,7 @@ const BUILT_IN: AnalysisKind[] = [
     resultField: null,
     measurement: 'video-marks',
     pendingFields: null,
+    receiptPage: '/vertical-receipts',
     search: {
       field: 'verticalJump',
       valueField: 'inches',

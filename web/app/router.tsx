@@ -30,6 +30,7 @@ const Leaderboard = r(() => import('./routes/leaderboard'));
 const AnalystQueue = r(() => import('./routes/analyst-queue'));
 const Receipt = r(() => import('./routes/receipt'));
 const FortyReceipt = r(() => import('./routes/forty-receipt'));
+const VerticalReceipt = r(() => import('./routes/vertical-receipt'));
 const AdminUsers = r(() => import('./routes/admin-users'));
 const AdminReporting = r(() => import('./routes/admin-reporting'));
 const AdminRecheck = r(() => import('./routes/admin-recheck'));
@@ -156,6 +157,7 @@ const SHELL_SCREENS: {
       import('@/features/measurements/api/get-receipt').then((m) => m.prefetchReceipt(requestId, search)),
   },
   { path: '/forty-receipts/:requestId', Screen: FortyReceipt, roles: family },
+  { path: '/vertical-receipts/:requestId', Screen: VerticalReceipt, roles: family },
   { path: paths.coachSearch, Screen: CoachSearch, roles: coach },
   { path: '/coach/players/:id', Screen: CoachPlayer, roles: coach },
   { path: paths.coachWatchlist, Screen: CoachWatchlist, roles: coach },

@@ -17,6 +17,7 @@ export const paths = {
   receipt: (requestId: number | string, revision?: number) =>
     `/receipts/${requestId}${revision ? `?revision=${revision}` : ''}`,
   fortyReceipt: (requestId: number | string) => `/forty-receipts/${requestId}`,
+  verticalReceipt: (requestId: number | string) => `/vertical-receipts/${requestId}`,
   adminUsers: '/admin/users',
   adminReporting: '/admin/reporting',
   adminRecheck: '/admin/recheck',

@@ -229,6 +229,17 @@ describe('completing a verified vertical jump', () => {
     expect((await as(t, other, { method: 'GET', url })).statusCode).toBe(404);
     expect((await as(t, null, { method: 'GET', url })).statusCode).toBe(401);
 
+    const history = await as(t, high.family, {
+      method: 'GET',
+      url: `/api/players/${high.player.id}/requests`,
+    });
+    expect(history.json()[0]).toMatchObject({
+      requestType: 'vertical_jump',
+      status: 'completed',
+      resultText: `${r.result.heightInches.toFixed(1)} in ± ${r.result.plusMinusInches.toFixed(1)}, verified vertical, video 240 fps`,
+      resultPath: `/vertical-receipts/${high.request.id}`,
+    });
+
     const results = await as(t, high.family, {
       method: 'GET',
       url: `/api/players/${high.player.id}/vertical-jump`,

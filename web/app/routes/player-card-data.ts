@@ -1,5 +1,6 @@
 import { prefetchPendingRequests } from '@/features/analysis/api/get-pending-requests';
 import { prefetchFortyResults } from '@/features/measurements/api/forty';
+import { prefetchVerticalResults } from '@/features/measurements/api/vertical-jump';
 import { prefetchPositions } from '@/features/players/api/get-positions';
 import { prefetchResultPercentiles } from '@/features/sharing/api/get-percentiles';
 import { prefetchVideos } from '@/features/videos/api/get-videos';
@@ -14,6 +15,7 @@ export const prefetch = (playerId: number) =>
     prefetchVideos(playerId),
     prefetchResultPercentiles(playerId),
     prefetchFortyResults(playerId),
+    prefetchVerticalResults(playerId),
     prefetchPendingRequests(playerId),
     prefetchPositions(),
   ]);

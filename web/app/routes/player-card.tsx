@@ -13,6 +13,7 @@ import {
   PlayerStatsPanel,
   RequestDialog,
   usePlayerHighlights,
+  VerticalRequestDialog,
   VideoCarousel,
 } from '@/features/analysis/components/player-analysis-slots';
 import { RequestHistory } from '@/features/analysis/components/request-history';
@@ -111,6 +112,14 @@ export default function PlayerCardRoute() {
                 trigger={
                   <Button variant="outline" className="w-full sm:w-auto">
                     Verified 40
+                  </Button>
+                }
+              />
+              <VerticalRequestDialog
+                {...slotProps}
+                trigger={
+                  <Button variant="outline" className="w-full sm:w-auto">
+                    Verified Vertical Jump
                   </Button>
                 }
               />

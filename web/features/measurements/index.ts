@@ -6,3 +6,7 @@ export { FortyWorkbench } from './components/forty/lazy-forty-workbench';
 export { FortyResults } from './components/forty/forty-results';
 export { FortyReceiptView } from './components/forty/forty-receipt-view';
 export { useFortyResults } from './api/forty';
+export { VerticalWorkbench } from './components/vertical-jump/lazy-vertical-workbench';
+export { VerticalResults } from './components/vertical-jump/vertical-results';
+export { VerticalReceiptView } from './components/vertical-jump/vertical-receipt-view';
+export { useVerticalResults } from './api/vertical-jump';

@@ -17,14 +17,14 @@ import type { PlayerSlotProps } from './slot-types';
 import { usePlayerStats } from './use-player-stats';
 import { useSlotPlayer } from './use-slot-player';
 import { useResultPercentiles } from '@/features/sharing';
-import { FortyResults } from '@/features/measurements';
+import { FortyResults, VerticalResults } from '@/features/measurements';
 
 // Recharts is most of the player card's JavaScript: it loads beside the card, not before it (issue 14's LCP).
 const ProgressionChart = lazy(() =>
   import('./progression-chart').then((m) => ({ default: m.ProgressionChart })),
 );
 
-type View = 'speed' | 'iga' | 'forty';
+type View = 'speed' | 'iga' | 'forty' | 'vertical_jump';
 
 export function PlayerStatsPanel(props: PlayerSlotProps) {
   const [view, setView] = useState<View>('speed');
@@ -56,12 +56,15 @@ export function PlayerStatsPanel(props: PlayerSlotProps) {
           <ToggleGroupItem value="speed">Speed</ToggleGroupItem>
           <ToggleGroupItem value="iga">IGA Score</ToggleGroupItem>
           <ToggleGroupItem value="forty">40-yard dash</ToggleGroupItem>
+          <ToggleGroupItem value="vertical_jump">Vertical jump</ToggleGroupItem>
         </ToggleGroup>
       </CardHeader>
       <CardContent className="grid gap-6">
         {view === 'forty' ? (
           // The 40 is the player's, whatever the position: its times, splits and receipts (decision 209).
           <FortyResults playerId={props.playerId} />
+        ) : view === 'vertical_jump' ? (
+          <VerticalResults playerId={props.playerId} />
         ) : (
           <>
             {stats.isLoading ? (

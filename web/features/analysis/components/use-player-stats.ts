@@ -2,7 +2,8 @@ import { useQueries } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { RequestSubmetric } from '@contract/analysis';
 import { formatForty } from '@contract/forty-math';
-import { useFortyResults } from '@/features/measurements';
+import { formatVertical } from '@contract/vertical-jump-math';
+import { useFortyResults, useVerticalResults } from '@/features/measurements';
 import { useVideos } from '@/features/videos';
 import { paths } from '@/lib/paths';
 import { requestSubmetricsQueryOptions } from '../api/get-submetrics';
@@ -46,6 +47,7 @@ export function usePlayerHighlights(playerId: number, positionId?: number | null
   const maxSpeed = highest(videos.map((v) => (v.maxSpeed === null ? null : Number(v.maxSpeed))));
   // The fastest verified 40 of any position: the 40 is the player's, not a position's (decision 209).
   const best = useFortyResults(playerId).data?.[0];
+  const jump = useVerticalResults(playerId).data?.[0];
   return {
     maxSpeed,
     /** The video of the highest Max Speed: its ± bound, method and receipt travel with the number. */
@@ -61,5 +63,17 @@ export function usePlayerHighlights(playerId: number, positionId?: number | null
           receiptPath: paths.fortyReceipt(best.requestId),
         }
       : null,
+    /** Each later kind's best result as a tile of the card (decision 243): the card loops over these. */
+    kindTiles: jump
+      ? [
+          {
+            label: 'Vertical jump',
+            testId: 'best-vertical_jump',
+            value: formatVertical(jump.heightInches, jump.plusMinusInches),
+            method: jump.method,
+            receiptPath: paths.verticalReceipt(jump.requestId),
+          },
+        ]
+      : [],
   };
 }

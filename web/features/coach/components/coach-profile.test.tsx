@@ -27,6 +27,7 @@ const profile = (over: Partial<CoachProfile> = {}): CoachProfile => ({
     season: 2026,
     receiptPath: '/api/coach/players/7/receipts/31',
   },
+  kindResults: [],
   iga: null,
   percentiles: [],
   hudlUrl: null,

@@ -32,6 +32,8 @@ interface PlayerHighlights {
   igaScore: number | null;
   /** The fastest verified 40 ('4.62 s ± 0.01', its method and receipt; decision 209), when there is one. */
   forty?: { time: string; method: string; receiptPath: string } | null;
+  /** A tile per later kind with a result (decision 243): its label, value, method and receipt. */
+  kindTiles?: { label: string; testId: string; value: string; method: string; receiptPath: string }[];
 }
 
 /** The highlights come from the analysis feature: the screen that places the card passes them in. */
@@ -49,7 +51,7 @@ export function PlayerProfileCard({
   highlights: PlayerHighlights;
 }) {
   const name = `${player.firstName} ${player.lastName}`;
-  const { maxSpeed, maxSpeedVideo, igaScore, forty } = highlights;
+  const { maxSpeed, maxSpeedVideo, igaScore, forty, kindTiles = [] } = highlights;
   return (
     <Card data-testid="player-profile">
       <CardContent className="flex flex-col items-center gap-4 pt-4 sm:pt-6">
@@ -113,6 +115,23 @@ export function PlayerProfileCard({
               />
             </div>
           )}
+          {kindTiles.map((k) => (
+            <div key={k.testId} className="col-span-2">
+              <Stat
+                label={k.label}
+                testId={k.testId}
+                value={
+                  <span className="grid gap-0.5">
+                    <span className="tabular-nums">{k.value}</span>
+                    <span className="text-xs font-normal text-muted-foreground">{k.method}</span>
+                    <Link to={k.receiptPath} className="text-xs font-normal text-primary underline">
+                      Receipt
+                    </Link>
+                  </span>
+                }
+              />
+            </div>
+          ))}
         </div>
       </CardContent>
     </Card>

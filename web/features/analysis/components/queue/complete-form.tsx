@@ -24,6 +24,7 @@ import {
 import { usePositionSubmetrics } from '../../api/get-submetrics';
 import { useCompleteRequest, usePopulation, useRefetchQueue, useRequestPercentile } from '../../api/queue';
 import { FortyCompleteForm } from './forty-complete-form';
+import { VerticalCompleteForm } from './vertical-complete-form';
 import { usePrefill } from './use-prefill';
 import { VideoDropzone } from './video-dropzone';
 
@@ -42,6 +43,8 @@ export function CompleteForm({
   const subs = usePositionSubmetrics(isIga ? item.positionId : null);
   if (item.requestType === 'forty')
     return <FortyCompleteForm item={item} onDone={onDone} onReject={onReject} />;
+  if (item.requestType === 'vertical_jump')
+    return <VerticalCompleteForm item={item} onDone={onDone} onReject={onReject} />;
   if (isIga && subs.isLoading) return <Skeleton className="h-64 w-full" />;
   if (isIga && subs.isError) return <p className="text-sm text-destructive">{subs.error.message}</p>;
   return <CompleteFields item={item} subs={subs.data ?? []} onDone={onDone} onReject={onReject} />;

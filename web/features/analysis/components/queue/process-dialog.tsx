@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { QueueItem } from '@contract/analysis';
+import { findAnalysisKind } from '@contract/analysis-kinds';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { CompleteForm } from './complete-form';
 import { RejectForm } from './reject-form';
@@ -10,8 +11,8 @@ export function ProcessDialog({ item, onClose }: { item: QueueItem | null; onClo
   const [mode, setMode] = useState<'complete' | 'reject'>('complete');
   const [reason, setReason] = useState<string | undefined>();
   useEffect(() => setMode('complete'), [item?.id]);
-  // Measured on video (Max Speed, the verified 40): the workbench needs the width.
-  const measured = item?.requestType === 'max_speed' || item?.requestType === 'forty';
+  // Measured on video (the registry says which kinds are): the workbench needs the width.
+  const measured = findAnalysisKind(item?.requestType)?.measurement === 'video-marks';
   return (
     <Dialog open={item !== null} onOpenChange={(o) => !o && onClose()}>
       <DialogContent className={measured ? 'max-w-6xl' : 'max-w-2xl'}>

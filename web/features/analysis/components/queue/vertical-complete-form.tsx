@@ -1,0 +1,74 @@
+import { useState } from 'react';
+import type { QueueItem } from '@contract/analysis';
+import { VERTICAL_MEASUREMENT_REQUIRED, type VerticalMeasurement } from '@contract/vertical-jump';
+import { QUALITY_REJECT_REASON } from '@contract/measurements';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Textarea } from '@/components/ui/textarea';
+import { toast } from '@/components/ui/toaster';
+import { VerticalWorkbench } from '@/features/measurements';
+import { useCompleteRequest } from '../../api/queue';
+
+/** Completing a verified vertical jump (decision 243): the height comes from the confirmed marks, never typed. */
+export function VerticalCompleteForm({
+  item,
+  onDone,
+  onReject,
+}: {
+  item: QueueItem;
+  onDone: () => void;
+  onReject: (reason?: string) => void;
+}) {
+  const [measured, setMeasured] = useState<VerticalMeasurement | null>(null);
+  const [comment, setComment] = useState('');
+  const complete = useCompleteRequest(item);
+  const busy = complete.isPending;
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    if (!measured)
+      return toast({ title: 'Error', description: VERTICAL_MEASUREMENT_REQUIRED, variant: 'destructive' });
+    const fields: Record<string, string> = { measurement: JSON.stringify(measured) };
+    if (comment.trim()) fields.comment = comment.trim();
+    try {
+      await complete.mutateAsync({ fields, video: null });
+      toast({ title: 'Success', description: 'Request processed successfully' });
+      onDone();
+    } catch {
+      // Toasted by the query client's MutationCache.
+    }
+  };
+  return (
+    <>
+      <VerticalWorkbench
+        item={item}
+        onChange={setMeasured}
+        onQualityReject={() => onReject(QUALITY_REJECT_REASON)}
+      />
+      <form onSubmit={submit} noValidate className="grid gap-4">
+        <FormField label="Comment (optional)" htmlFor="f-comment">
+          <Textarea
+            id="f-comment"
+            rows={2}
+            value={comment}
+            onChange={(e) => setComment(e.target.value)}
+            disabled={busy}
+          />
+        </FormField>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
+          <Button type="button" variant="outline" onClick={() => onReject()} disabled={busy}>
+            Reject Instead
+          </Button>
+          <div className="flex flex-col items-end gap-1">
+            {/* Enabled while unmeasured: a keyboard user reaches it and hears why (issue 52 item 9). */}
+            <Button type="submit" disabled={busy} aria-describedby="vertical-complete-missing">
+              {busy ? 'Saving...' : 'Complete Analysis'}
+            </Button>
+            <p id="vertical-complete-missing" aria-live="polite" className="text-xs text-muted-foreground">
+              {measured ? '' : VERTICAL_MEASUREMENT_REQUIRED}
+            </p>
+          </div>
+        </div>
+      </form>
+    </>
+  );
+}

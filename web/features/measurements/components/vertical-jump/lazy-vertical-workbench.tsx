@@ -1,0 +1,19 @@
+import { lazy, Suspense, type ComponentProps } from 'react';
+import { Spinner } from '@/components/ui/spinner';
+
+const Workbench = lazy(() => import('./vertical-workbench').then((m) => ({ default: m.VerticalWorkbench })));
+
+/** Loaded when it opens, like the Max Speed workbench (decision 192): the frame decoder is heavy. */
+export function VerticalWorkbench(props: ComponentProps<typeof Workbench>) {
+  return (
+    <Suspense
+      fallback={
+        <div className="flex justify-center py-8">
+          <Spinner label="Loading the workbench" />
+        </div>
+      }
+    >
+      <Workbench {...props} />
+    </Suspense>
+  );
+}
