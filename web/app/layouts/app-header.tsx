@@ -1,3 +1,5 @@
+import { IGA_CREDIT, SPEED_CREDIT } from '@contract/analysis-kinds';
+import { creditBuys, creditWithUse } from '@contract/credit-names';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { BadgeCheck, ChevronDown, Gauge, LogOut, Menu, Shield, User as UserIcon, Zap } from 'lucide-react';
 import { canProcessRequests, isAdmin as isAdminRole, isCoach } from '@contract/access';
@@ -103,20 +105,30 @@ export function AppHeader() {
             to={paths.subscriptions}
             className="flex items-center gap-3 rounded-full border px-3 py-1.5 text-sm hover:bg-accent"
           >
-            {/* Named by its visible text (WCAG 2.5.3): 'Credits: IGA 2 Max Speed 3'. A phone shows 'Speed'
-                for 'Max Speed': an icon alone says nothing to a sighted user, and a title never shows on touch. */}
+            {/* Named by its visible text (WCAG 2.5.3): 'Credits: IGA 2 Speed 3'. Each balance is named for what
+                it buys (issue 52): the speed credit pays for a Max Speed, a 40 or a vertical jump, so it is
+                'Speed', with what it buys beside it on a wide screen and in its title. */}
             <span className="sr-only">Credits:</span>
-            <span className="flex items-center gap-1" title="IGA credits" data-testid="iga-credits">
+            <span
+              className="flex items-center gap-1"
+              title={creditWithUse(IGA_CREDIT)}
+              data-testid="iga-credits"
+            >
               <Gauge className="size-4 text-primary" aria-hidden />
               <span className="text-xs text-muted-foreground sm:text-sm">IGA</span>
               <strong>{user.igaCredits ?? 0}</strong>
             </span>
-            <span className="flex items-center gap-1" title="Max Speed credits" data-testid="speed-credits">
+            <span
+              className="flex items-center gap-1"
+              title={creditWithUse(SPEED_CREDIT)}
+              data-testid="speed-credits"
+            >
               <Zap className="size-4 text-amber-500" aria-hidden />
-              <span className="text-xs text-muted-foreground sm:text-sm">
-                <span className="sr-only sm:not-sr-only">Max</span> Speed
-              </span>
+              <span className="text-xs text-muted-foreground sm:text-sm">Speed</span>
               <strong>{user.credits ?? 0}</strong>
+              <span className="hidden text-xs text-muted-foreground lg:inline">
+                ({creditBuys(SPEED_CREDIT)})
+              </span>
             </span>
           </Link>
           <DropdownMenu>

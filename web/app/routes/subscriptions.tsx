@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { planButtonLabel, type Plan } from '@contract/billing';
+import { alsoBuys } from '@contract/credit-names';
 import { PageHeader } from '@/components/ui/page-header';
+import { ContinueRequestBanner } from '@/features/analysis/components/continue-request-banner';
 import { useUser } from '@/features/auth/api/use-user';
 import type { CheckoutPreview } from '@contract/billing-history';
 import { useCheckoutPreview } from '@/features/billing/api/billing-history';
@@ -53,10 +55,15 @@ export default function SubscriptionsRoute() {
 
   return (
     <div className="space-y-8">
-      <PageHeader
-        title="Subscription & Product Packages"
-        subtitle="Choose a plan to get Max Speed and IGA Credits"
-      />
+      <div className="space-y-1">
+        <PageHeader
+          title="Subscription & Product Packages"
+          subtitle="Choose a plan to get Max Speed and IGA Credits"
+        />
+        {/* One name per credit (issue 52): what else the specified 'Max Speed' credit buys. */}
+        {alsoBuys('max_speed') && <p className="text-sm text-muted-foreground">{alsoBuys('max_speed')}</p>}
+      </div>
+      <ContinueRequestBanner />
       {config.data?.isTestMode !== false && <TestModeBanner />}
       {plans.isError && (
         <p role="alert" className="text-destructive">

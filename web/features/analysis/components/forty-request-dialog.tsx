@@ -11,6 +11,9 @@ import {
 import { onDemandPart, usePreloadWhenIdle } from '@/components/on-demand-part';
 import { Spinner } from '@/components/ui/spinner';
 import type { FortyDraft } from './forty-draft';
+import { SPEED_CREDIT } from '@contract/analysis-kinds';
+import { creditBuys, creditName } from '@contract/credit-names';
+import { CreditBalanceNote } from './credit-balance-note';
 import type { DialogSlotProps } from './slot-types';
 import { useDialogState } from './use-dialog-state';
 
@@ -37,13 +40,19 @@ const { Part: FortyRequestForm, preload: preloadForm } = onDemandPart(() =>
  * 'Verified 40' (decision 209): the family uploads the clip of the 40 with the request; an analyst
  * times it on the video from first movement to the torso crossing the finish. Uses 1 speed credit.
  */
-export function FortyRequestDialog(props: DialogSlotProps) {
+export function FortyRequestDialog({
+  draft: kept,
+  ...props
+}: DialogSlotProps & {
+  /** What the family typed before it went to buy a credit (the plans page's 'Continue your request'). */
+  draft?: Record<string, unknown>;
+}) {
   usePreloadWhenIdle(preloadForm);
   const [open, setOpen] = useDialogState(props.open, props.onOpenChange);
   // Kept from one opening to the next; the form starts the clip, the errors and the position again.
   const [draft, setDraft] = useState<FortyDraft>(() => ({
-    season: String(new Date().getFullYear()),
-    notes: '',
+    season: typeof kept?.season === 'string' ? kept.season : String(new Date().getFullYear()),
+    notes: typeof kept?.notes === 'string' ? kept.notes : '',
   }));
 
   return (
@@ -58,9 +67,11 @@ export function FortyRequestDialog(props: DialogSlotProps) {
           <DialogTitle>Request a Verified 40</DialogTitle>
           <DialogDescription>
             An analyst times the 40-yard dash on your video, frame by frame, from the first movement to the
-            torso crossing the finish line. Uses 1 speed analysis credit.
+            torso crossing the finish line. Uses 1 {creditName(SPEED_CREDIT).replace(/s$/, '')} (
+            {creditBuys(SPEED_CREDIT)}).
           </DialogDescription>
         </DialogHeader>
+        <CreditBalanceNote kind="forty" />
         <div className="rounded-md border border-warning/40 bg-warning/10 p-3 text-sm">
           <p className="font-medium">Film it so that it can be verified</p>
           <ul className="mt-1 list-disc pl-5 text-muted-foreground" aria-label="How to film the 40">
@@ -70,7 +81,13 @@ export function FortyRequestDialog(props: DialogSlotProps) {
           </ul>
         </div>
         <Suspense fallback={<Spinner />}>
-          <FortyRequestForm {...props} draft={draft} onDraftChange={setDraft} close={() => setOpen(false)} />
+          <FortyRequestForm
+            {...props}
+            keptVideoId={typeof kept?.videoId === 'number' ? kept.videoId : null}
+            draft={draft}
+            onDraftChange={setDraft}
+            close={() => setOpen(false)}
+          />
         </Suspense>
       </DialogContent>
     </Dialog>

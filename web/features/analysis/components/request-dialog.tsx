@@ -13,6 +13,7 @@ import { onDemandPart, usePreloadWhenIdle } from '@/components/on-demand-part';
 import { Spinner } from '@/components/ui/spinner';
 import { useUser } from '@/features/auth';
 import { REQUEST_KINDS } from './request-kinds';
+import { CreditBalanceNote } from './credit-balance-note';
 import type { DialogSlotProps } from './slot-types';
 import { useDialogState } from './use-dialog-state';
 import { useNoCreditRedirect } from './use-no-credit';
@@ -27,7 +28,15 @@ const { Part: RequestForm, preload: preloadForm } = onDemandPart(() =>
 );
 
 /** 'Request Speed Analysis' and 'Request IGA Score': one dialog, its texts and fields chosen by `kind`. */
-export function RequestDialog({ kind, ...props }: DialogSlotProps & { kind: RequestType }) {
+export function RequestDialog({
+  kind,
+  draft,
+  ...props
+}: DialogSlotProps & {
+  kind: RequestType;
+  /** What the family typed before it went to buy a credit (the plans page's 'Continue your request'). */
+  draft?: Record<string, unknown>;
+}) {
   usePreloadWhenIdle(preloadForm);
   const k = REQUEST_KINDS[kind];
   const [open, setOpen] = useDialogState(props.open, props.onOpenChange);
@@ -61,6 +70,7 @@ export function RequestDialog({ kind, ...props }: DialogSlotProps & { kind: Requ
           <DialogTitle>{k.title}</DialogTitle>
           <DialogDescription>{k.description}</DialogDescription>
         </DialogHeader>
+        <CreditBalanceNote kind={kind} />
         {kind === 'max_speed' && (
           <div className="rounded-md border border-warning/40 bg-warning/10 p-3 text-sm">
             <p className="font-medium">For a verified Max Speed</p>
@@ -71,7 +81,13 @@ export function RequestDialog({ kind, ...props }: DialogSlotProps & { kind: Requ
           </div>
         )}
         <Suspense fallback={<Spinner />}>
-          <RequestForm kind={kind} {...props} hasCredit={hasCredit} close={() => setOpen(false)} />
+          <RequestForm
+            kind={kind}
+            {...props}
+            draft={draft}
+            hasCredit={hasCredit}
+            close={() => setOpen(false)}
+          />
         </Suspense>
       </DialogContent>
     </Dialog>

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { TURNAROUND_TEXT, type RequestType } from '@contract/analysis';
@@ -8,6 +8,7 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/toaster';
 import { SourceVideoField } from '@/features/measurements';
+import { checkedReadiness, ClipReadiness } from '@/features/videos';
 import { ApiError } from '@/lib/api-client';
 import { useCreateRequest } from '../api/create-requests';
 import { PositionOptions } from './position-options';
@@ -17,6 +18,7 @@ import type { DialogSlotProps } from './slot-types';
 import { useNoCreditRedirect } from './use-no-credit';
 import { useSlotPlayer } from './use-slot-player';
 import { RequestFormFooter } from './request-form-footer';
+import { clearRequestDraft, saveRequestDraft } from './request-draft';
 
 /**
  * The request dialog's form, mounted while it is open (so each opening starts from the defaults). Its own
@@ -27,17 +29,29 @@ export function RequestForm({
   kind,
   hasCredit,
   close,
+  draft,
   ...props
-}: DialogSlotProps & { kind: RequestType; hasCredit: boolean; close: () => void }) {
+}: DialogSlotProps & {
+  kind: RequestType;
+  hasCredit: boolean;
+  close: () => void;
+  draft?: Record<string, unknown>;
+}) {
   const k = REQUEST_KINDS[kind];
   const f = REQUEST_FORM_KINDS[kind];
   const player = useSlotPlayer(props);
   const noCredit = useNoCreditRedirect();
   const create = useCreateRequest(kind, props.playerId);
+  // What the family typed before buying a credit comes back over the defaults (issue 52).
+  const startValues = (): RequestValues => ({
+    ...f.defaults(player?.hudlUrl, player?.primaryPositionId),
+    ...(draft as Partial<RequestValues> | undefined),
+  });
   const form = useForm<RequestValues>({
     resolver: zodResolver(f.schema) as unknown as Resolver<RequestValues>,
-    defaultValues: f.defaults(player?.hudlUrl, player?.primaryPositionId),
+    defaultValues: startValues(),
   });
+  const [waiting, setWaiting] = useState(false);
   const {
     register,
     handleSubmit,
@@ -51,21 +65,51 @@ export function RequestForm({
 
   // The player's Hudl link and position may arrive after the dialog opened.
   useEffect(() => {
-    reset(f.defaults(player?.hudlUrl, player?.primaryPositionId));
-  }, [player?.hudlUrl, player?.primaryPositionId, reset, f]);
+    reset({
+      ...f.defaults(player?.hudlUrl, player?.primaryPositionId),
+      ...(draft as Partial<RequestValues> | undefined),
+    });
+  }, [player?.hudlUrl, player?.primaryPositionId, reset, f, draft]);
+
+  /** Kept for the plans page's 'Continue your request' while the family buys a credit. */
+  const keepDraft = (values: RequestValues) =>
+    saveRequestDraft({
+      kind,
+      playerId: props.playerId,
+      playerName: player ? `${player.firstName} ${player.lastName}` : 'your player',
+      values: { ...values },
+    });
 
   const onSubmit = handleSubmit(async (values) => {
+    // The clip is judged before the balance (decision 247): no one buys a credit for a clip that cannot be measured.
+    const videoId = kind === 'max_speed' ? values.videoId : null;
+    if (videoId) {
+      setWaiting(true);
+      // A check that cannot be read is left to the server, which judges the clip again.
+      const found = await checkedReadiness(videoId)
+        .then((r) => r.kinds[kind])
+        .catch(() => undefined)
+        .finally(() => setWaiting(false));
+      if (found && !found.ready)
+        return setError('videoId', {
+          message:
+            'This clip cannot give a verified Max Speed (what is missing is listed above). Choose another clip, or none to use the Hudl link.',
+        });
+    }
     if (!hasCredit) {
+      keepDraft(values);
       close();
       return noCredit(kind);
     }
     try {
       await create.mutateAsync(f.toBody(values));
+      clearRequestDraft();
       toast({ title: k.submittedTitle, description: TURNAROUND_TEXT, duration: 6000 });
       close();
     } catch (err) {
       // Any other failure is toasted by the MutationCache with this kind's fallback message.
       if (err instanceof ApiError && err.code === 'INSUFFICIENT_CREDITS') {
+        keepDraft(values);
         close();
         noCredit(kind);
       }
@@ -75,7 +119,8 @@ export function RequestForm({
           setError(field as keyof RequestValues, { message });
     }
   });
-  const busy = create.isPending;
+  const busy = create.isPending || waiting;
+  const videoId = kind === 'max_speed' ? watch('videoId') : null;
 
   return (
     <form onSubmit={onSubmit} className="grid gap-4" noValidate>
@@ -112,9 +157,15 @@ export function RequestForm({
               playerId={props.playerId}
               positionId={Number.isFinite(watch('positionId')) ? watch('positionId') : null}
               value={watch('videoId') ?? null}
-              onChange={(videoId) => setValue('videoId', videoId)}
+              onChange={(id) => setValue('videoId', id, { shouldValidate: false })}
               disabled={busy}
             />
+            {videoId ? <ClipReadiness videoId={videoId} kinds={[kind]} /> : null}
+            {errors.videoId?.message && (
+              <p role="alert" className="text-sm text-destructive">
+                {errors.videoId.message}
+              </p>
+            )}
           </>
         )}
         <div className="grid gap-4 sm:grid-cols-2">
@@ -144,6 +195,11 @@ export function RequestForm({
           </FormField>
         )}
       </fieldset>
+      {waiting && (
+        <p className="text-sm text-muted-foreground" role="status">
+          Waiting for the clip's check before sending the request...
+        </p>
+      )}
       <RequestFormFooter close={close} busy={busy} />
     </form>
   );

@@ -3,6 +3,7 @@ import type { Video } from '@contract/videos';
 import { Card, CardContent } from '@/components/ui/card';
 import { SpeedEvidence } from '@/components/measured-speed';
 import { formatShortDate, relativeTime } from '@/lib/format';
+import { ClipReadiness } from './clip-readiness';
 import { VideoThumb } from './video-thumb';
 
 /** One library tile: position, date, season and the verified value, or its state (awaiting analysis, none asked, processing). */
@@ -62,6 +63,10 @@ export function VideoTile({
         <span className="font-medium" data-testid="video-state">
           {state}
         </span>
+        {/* A clip of the family's with no result yet: what it is ready for (decision 247). */}
+        {video.status !== 'failed' && !video.removeOn && video.maxSpeed == null && video.igaScore == null && (
+          <ClipReadiness videoId={video.id} compact className="mt-1" />
+        )}
       </CardContent>
     </Card>
   );
