@@ -196,11 +196,11 @@ test.describe('reporting', () => {
     await shot(page, 'admin-reporting-phone');
     await page.setViewportSize(DESKTOP);
     // The tools and diagnostics are in the admin menu (issue 52 item 8).
-    await page.getByRole('button', { name: 'Admin' }).click();
+    await page.getByRole('button', { name: 'Admin', exact: true }).click();
     await page.getByRole('menuitem', { name: 'Measurements re-check' }).click();
     await expect(page.getByRole('heading', { name: 'Measurements re-check' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Start re-check' })).toBeEnabled();
-    await page.getByRole('button', { name: 'Admin' }).click();
+    await page.getByRole('button', { name: 'Admin', exact: true }).click();
     await page.getByRole('menuitem', { name: 'Webhook diagnostics' }).click();
     await expect(page).toHaveURL(/\/webhook-debug$/);
   });

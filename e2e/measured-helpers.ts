@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import type { RunClip } from '../server/test/clips';
 import { expect } from './fixtures';
 
@@ -82,8 +82,23 @@ export async function measureViaApi(
     multipart: {
       measurement: JSON.stringify({ videoId, landmark: 'torso', marks, ...(override ? { override } : {}) }),
       maxSpeed_percentile: '50',
+      // Needed only when 50 is not the population percentile (decision 249); the receipt keeps it then.
+      percentileReason: 'Set by the journey',
     },
   });
   expect(done.status(), await done.text()).toBe(200);
   return req.id as number;
+}
+
+/**
+ * The Max Speed percentile as the analyst leaves it: the field starts at the population percentile once the
+ * measurement is confirmed (decision 249); where no group of 20 exists, `fallback` is typed.
+ */
+export async function acceptPercentile(dialog: Locator, fallback = '70') {
+  const hint = dialog.getByText(/^(Population percentile: |No group of 20 verified players)/);
+  await expect(hint).toBeVisible();
+  const field = dialog.getByLabel('Percentile (0-100)');
+  if ((await hint.textContent())?.startsWith('Population percentile: '))
+    await expect(field).not.toHaveValue('');
+  else await field.fill(fallback);
 }

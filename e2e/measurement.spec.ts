@@ -9,6 +9,7 @@ import { uniqueEmail, verifiedAccount } from './auth-helpers';
 import { expectAccessible } from './axe';
 import { DEMO, expect, loginAs, shot, test } from './fixtures';
 import { DESKTOP, PHONE, shots, signInAs } from './screens';
+import { acceptPercentile } from './measured-helpers';
 import { buySpeedCredit, requestWithClip } from './family-requests';
 import { scratchDir } from './scratch';
 
@@ -378,7 +379,7 @@ test.describe('measured max speed', () => {
     await process.getByRole('button', { name: 'Confirm measurement' }).click();
     await expect(process.getByTestId('measurement-confirmed')).toContainText('Confirmed: 19.0 mph ±');
     await expect(process.getByLabel('Max Speed (mph)')).toHaveValue('19.0');
-    await process.getByLabel('Percentile (0-100)').fill('70');
+    await acceptPercentile(process);
     await process.getByRole('button', { name: 'Complete Analysis' }).click();
     await expect(page.getByText('Request processed successfully')).toBeVisible();
 

@@ -3,6 +3,7 @@ import type { Locator } from '@playwright/test';
 import sharp from 'sharp';
 import { makeFieldClip, type FieldClip } from '../server/modules/measurements/tracking/field-clip.fixtures';
 import { DEMO, expect, loginAs, test } from './fixtures';
+import { acceptPercentile } from './measured-helpers';
 import { DESKTOP, shots, signInAs } from './screens';
 import { requestWithClip } from './family-requests';
 import { scratchDir } from './scratch';
@@ -111,7 +112,7 @@ test.describe('tracked max speed', () => {
     const confirmed = Math.round(refitted * 10) / 10;
     await expect(bench.getByText(`Confirmed: ${confirmed.toFixed(1)} mph from the track.`)).toBeVisible();
     await expect(process.getByLabel('Max Speed (mph)')).toHaveValue(confirmed.toFixed(1));
-    await process.getByLabel('Percentile (0-100)').fill('70');
+    await acceptPercentile(process);
     await shots(page, 'tracking-confirmed');
     await process.getByRole('button', { name: 'Complete Analysis' }).click();
     await expect(page.getByText('Request processed successfully')).toBeVisible();

@@ -258,7 +258,15 @@ export default async function publicRoutes(fastify: FastifyInstance, opts: { vie
     async (req, reply) => {
       const s = await share(req.params.slug);
       const pdf = await cached(`${s.key}:pdf`, async () =>
-        renderRecruitingSheet(app.storage, await s.profile(), s.url, await s.photoKey()),
+        renderRecruitingSheet(
+          app.storage,
+          await s.profile(),
+          s.url,
+          await s.photoKey(),
+          (await inCoachSearch(app.db, s.row.playerId))
+            ? `${base}${COACH_CONNECT_PATH(s.row.playerId)}`
+            : null,
+        ),
       );
       return reply
         .header('Cache-Control', 'private, max-age=300')

@@ -4,6 +4,7 @@ import { formatResultDate } from '../../../contract/result-date';
 import { ANALYST_ASSESSMENT, VERIFIED_BY_TWO, type PublicProfile } from '../../../contract/sharing';
 import type { Storage } from '../../lib/storage';
 import { qrPng } from './qr';
+import { COACH_CONNECT_LINK } from '../../../contract/coach-texts';
 
 const KEEP = new Set(['±', '·', '—', '–', '…', '’', '‘', '“', '”']);
 /** The standard PDF fonts speak WinAnsi only: anything else becomes '?' rather than failing the sheet. */
@@ -26,6 +27,8 @@ export async function renderRecruitingSheet(
   p: PublicProfile,
   url: string,
   photoKey: string | null,
+  /** For a player in the coach search: the coach's way in (decision 250). */
+  connectUrl: string | null = null,
 ): Promise<Buffer> {
   const doc = await PDFDocument.create();
   doc.setTitle(`${ansi(p.name)} - Verified Athlete recruiting sheet`);
@@ -194,6 +197,7 @@ export async function renderRecruitingSheet(
   page.drawImage(await doc.embedPng(await qrPng(url)), { x: 452, y: 40, width: 120, height: 120 });
   text(page, 'Scan for the live profile', 452, 30, 8, font, grey);
   text(page, url, 40, 40, 9, font, grey);
+  if (connectUrl) text(page, `${COACH_CONNECT_LINK}: ${connectUrl}`, 40, 56, 9, font, grey);
   return Buffer.from(await doc.save());
 }
 

@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COACH_CONNECT_LINK } from '../../../contract/coach-texts';
 import { as, createTestApp, createUser, type TestApp, type TestUser } from '../../test/helpers';
@@ -31,16 +35,31 @@ async function shared(o: Record<string, unknown>) {
     await as(t, family, { method: 'PUT', url: `/api/players/${player.id}/share`, payload: { enabled: true } })
   ).json();
   const page = async () => (await t.app.inject({ method: 'GET', url: s.path as string })).body;
+  const pdf = async () => {
+    const raw = (await t.app.inject({ method: 'GET', url: `${s.path}/recruiting-sheet.pdf` })).rawPayload;
+    const dir = mkdtempSync(path.join(tmpdir(), 'va-sheet-'));
+    try {
+      writeFileSync(path.join(dir, 's.pdf'), raw);
+      return execFileSync('pdftotext', [path.join(dir, 's.pdf'), '-']).toString();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  };
   const json = async () =>
-    (await t.app.inject({ method: 'GET', url: `${s.path}/profile.json` })).json() as { school: string };
-  return { player, page, json };
+    (await t.app.inject({ method: 'GET', url: `${s.path}/profile.json` })).json<{ school: string }>();
+  return { player, page, json, pdf };
 }
 
 describe('the public page names the school with its town and state', () => {
   it("takes the town from the directory when it holds one school of the name in the player's state", async () => {
-    const { page, json } = await shared({ school: 'Allen High School', schoolState: 'TX', schoolCity: null });
+    const { page, json, pdf } = await shared({
+      school: 'Allen High School',
+      schoolState: 'TX',
+      schoolCity: null,
+    });
     expect((await json()).school).toBe('Allen High School, Allen, TX');
     expect(await page()).toContain('Allen High School, Allen, TX');
+    expect(await pdf()).toContain('Allen High School, Allen, TX');
   });
 
   it('keeps the town and state the family picked', async () => {
@@ -56,8 +75,9 @@ describe('the public page names the school with its town and state', () => {
 
 describe("'College coach? Ask to connect'", () => {
   it('shows only for a player the family lets coaches find, leading to the coach way in', async () => {
-    const { player, page } = await shared({ school: 'Allen High School', schoolState: 'TX' });
+    const { player, page, pdf } = await shared({ school: 'Allen High School', schoolState: 'TX' });
     expect(await page()).not.toContain(COACH_CONNECT_LINK);
+    expect(await pdf()).not.toContain(COACH_CONNECT_LINK);
     const on = await as(t, family, {
       method: 'PUT',
       url: `/api/players/${player.id}/discovery`,
@@ -74,5 +94,7 @@ describe("'College coach? Ask to connect'", () => {
     expect(html).toContain(COACH_CONNECT_LINK);
     expect(html).toContain(`href="/coach/connect/${player.id}"`);
     expect(html).not.toMatch(/<form/i);
+    // The recruiting sheet tells a coach the same way in.
+    expect((await pdf()).replace(/\s+/g, ' ')).toContain(`${COACH_CONNECT_LINK}: http`);
   });
 });
