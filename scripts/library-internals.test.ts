@@ -23,7 +23,7 @@ const TEST_SUPPORT = new Set(['server/db/statement-log.ts']);
 const KNOWN_PATCHES: Readonly<Record<string, number>> = {
   'server/db/client.ts': 1,
   'server/db/pglite-prepared.ts': 1,
-  'server/db/write-clock.ts': 5,
+  'server/db/clock/client-watch.ts': 5,
 };
 
 const RULES: { what: string; re: RegExp }[] = [
