@@ -11,7 +11,7 @@ const LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal'] as const;
  * child it stands for (same bindings, same options), and a level below the root's is a no-op that
  * makes nothing (decision 237).
  */
-class LazyRequestLogger {
+class LazyRequestLogger implements FastifyBaseLogger {
   #real: Logger | undefined;
   constructor(
     /** The logger the request's child is made from. */
@@ -72,7 +72,7 @@ export function lazyRequestLogger(
   // (its child decides what is written): the child at once.
   if (typeof (logger as Logger).levelVal !== 'number' || options.level !== undefined)
     return logger.child(bindings, options);
-  return new LazyRequestLogger(logger as Logger, bindings, options) as unknown as FastifyBaseLogger;
+  return new LazyRequestLogger(logger as Logger, bindings, options);
 }
 
 /**
