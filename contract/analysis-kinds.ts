@@ -30,6 +30,8 @@ export interface AnalysisKind {
   key: string;
   /** 'Max Speed', 'IGA Score': the queue, history and mails. */
   label: string;
+  /** The leaderboard's and the stats' name of the result ('40-yard dash'); the label when absent. */
+  metricLabel?: string;
   /** The unit the result is written in ('mph'; '' for a score). */
   unit: string;
   /** Which results rank first. */
@@ -99,6 +101,7 @@ const BUILT_IN: AnalysisKind[] = [
   {
     key: 'max_speed',
     label: 'Max Speed',
+    metricLabel: 'Max Speed',
     unit: 'mph',
     direction: 'higher',
     decimals: 1,
@@ -113,6 +116,7 @@ const BUILT_IN: AnalysisKind[] = [
   {
     key: 'iga',
     label: 'IGA Score',
+    metricLabel: 'IGA Score',
     unit: '',
     direction: 'higher',
     decimals: 1,
@@ -128,6 +132,7 @@ const BUILT_IN: AnalysisKind[] = [
     // Decision 209: paid with the speed analysis credit (same analyst work, same price; plans unchanged).
     key: 'forty',
     label: 'Verified 40',
+    metricLabel: '40-yard dash',
     unit: 's',
     direction: 'lower',
     decimals: 2,
@@ -144,6 +149,7 @@ const BUILT_IN: AnalysisKind[] = [
     // plans unchanged). The dialog names the credit it spends.
     key: 'vertical_jump',
     label: 'Verified Vertical Jump',
+    metricLabel: 'Vertical jump',
     unit: 'in',
     direction: 'higher',
     decimals: 1,

@@ -2,9 +2,11 @@ import { analysisKinds, kindOfMetric } from './analysis-kinds';
 import { z } from 'zod';
 import { LEVELS } from './constants';
 
-/** The metrics the leaderboard screen offers: one per analysis kind (analysis-kinds.ts). */
-export const LEADERBOARD_METRICS = ['max_speed', 'iga_score', 'forty'] as const;
-export type LeaderboardMetric = (typeof LEADERBOARD_METRICS)[number];
+/** The metrics the leaderboard screen offers: one per analysis kind, derived from the registry (analysis-kinds.ts). */
+export type LeaderboardMetric = string;
+export const LEADERBOARD_METRICS: readonly LeaderboardMetric[] = analysisKinds().map(
+  (k) => k.leaderboardMetric,
+);
 const metricError = () =>
   `Metric must be ${analysisKinds()
     .map((k) => k.leaderboardMetric)
@@ -28,7 +30,8 @@ export const leaderboardQuerySchema = z
       .string({ error: metricError })
       .refine((m) => kindOfMetric(m) !== undefined, { error: metricError })
       .meta({
-        description: 'max_speed, iga_score or forty (one metric per analysis kind; forty ranks ascending)',
+        description:
+          'max_speed, iga_score, forty or vertical_jump (one metric per analysis kind; a lower-is-better kind such as forty ranks ascending)',
       }),
     level: z.enum(LEVELS, { error: 'Level must be High School or College' }),
     season: intParam('Season must be a number')

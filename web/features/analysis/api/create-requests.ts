@@ -36,7 +36,10 @@ const createRequest = (kind: RequestType, playerId: number, body: RequestBody) =
 export function useCreateRequest(kind: RequestType, playerId: number) {
   const qc = useQueryClient();
   return useMutation({
-    meta: { errorFallback: FALLBACK[kind], quietCodes: ['INSUFFICIENT_CREDITS', 'CLIP_NOT_READY'] },
+    meta: {
+      errorFallback: kind === 'iga' ? FALLBACK.iga : FALLBACK.max_speed,
+      quietCodes: ['INSUFFICIENT_CREDITS', 'CLIP_NOT_READY'],
+    },
     mutationFn: (body: RequestBody) => createRequest(kind, playerId, body),
     onSuccess: () => refreshAfterRequest(qc, playerId),
   });

@@ -1,14 +1,13 @@
+import { analysisKinds, formatKindResult, kindOfMetric } from '@contract/analysis-kinds';
 import { LEADERBOARD_METRICS, type LeaderboardMetric } from '@contract/leaderboard';
-import { formatForty } from '@contract/forty-math';
 import { formatSpeed } from '@contract/measurement-math';
 
-export const METRIC_LABELS: Record<LeaderboardMetric, string> = {
-  max_speed: 'Max Speed',
-  iga_score: 'IGA Score',
-  forty: '40-yard dash',
-};
+/** Each metric's name, from its kind's registry entry (issue 51): 'Max Speed', '40-yard dash', 'Vertical jump'. */
+export const METRIC_LABELS: Record<LeaderboardMetric, string> = Object.fromEntries(
+  analysisKinds().map((k) => [k.leaderboardMetric, k.metricLabel ?? k.label]),
+);
 
-/** 'Verified Max Speed, IGA Score and 40-yard dash results, ranked': every metric the board ranks. */
+/** 'Verified Max Speed, IGA Score, 40-yard dash and Vertical jump results, ranked': every metric the board ranks. */
 export function leaderboardSubtitle() {
   const labels = LEADERBOARD_METRICS.map((m) => METRIC_LABELS[m]);
   const listed = labels.length > 1 ? `${labels.slice(0, -1).join(', ')} and ${labels.at(-1)}` : labels[0];
@@ -18,11 +17,15 @@ export function leaderboardSubtitle() {
 const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
 /**
- * Max Speed: one decimal and mph, with its ± bound when measured; the 40: seconds to 0.01 with its ±
- * (the method shows beneath); IGA: one decimal; 'N/A' when the value is not a number.
+ * A value in its kind's unit and decimals with its ± when measured ('4.62 s ± 0.01', '26.4 in ± 0.3', an
+ * IGA score to 0.1; the method shows beneath); Max Speed as every screen writes it (formatSpeed); 'N/A'
+ * when the value is not a number.
  */
 export function formatMetric(metric: LeaderboardMetric, value: unknown, plusMinus?: number | null) {
   if (!isNumber(value)) return 'N/A';
-  if (metric === 'forty') return formatForty(value, plusMinus);
-  return metric === 'max_speed' ? formatSpeed(value, plusMinus) : value.toFixed(1);
+  const kind = kindOfMetric(metric);
+  if (!kind) return value.toFixed(1);
+  return kind.resultField === 'maxSpeed'
+    ? formatSpeed(value, plusMinus)
+    : formatKindResult(kind, value, plusMinus);
 }
