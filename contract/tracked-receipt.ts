@@ -19,14 +19,17 @@ export function trackedWindowInWords(m: NonNullable<TrackResult['maxSpeed']>) {
 export const TRACKED_GROUND_POINT =
   "Tracked ground point: between the feet, kept under the followed upper body at the analyst's click";
 
-/** Where the tracked bound comes from (the public 'What the ± covers'). */
+/** Where the tracked bound comes from (the public 'What the ± covers'), in one sentence and its limits. */
 export function trackedBoundInWords(r: Pick<TrackResult, 'fit'>) {
+  const lean = r.fit.perspectiveYards ?? 0;
   return (
-    `The ± comes from the fit: how far the player's tracked position in each of ${r.fit.framesUsed} frames lies ` +
-    'from the smooth curve through them, plus how closely the yard lines found on each frame fit the map from ' +
-    'picture to field (the calibration). No frame was judged by hand. It does not cover lens distortion (a wide ' +
-    'lens bends the yard lines), running at an angle to the yard lines (yards are counted along the field), ' +
-    'or a player hidden behind another (those frames are left out of the fit).'
+    `The ± covers how far the player's tracked position in each of ${r.fit.framesUsed} frames lies from the smooth ` +
+    'curve through them, how closely the yard lines found on each frame fit the map from picture to field (the ' +
+    'calibration), how far the ground point kept under the upper body can stray from the feet, and the lean a ' +
+    `camera above the field gives upright bodies across the picture (${lean.toFixed(2)} yards over this window). ` +
+    'Frames where the tracker could not tell the player from another were left out, and the analyst clicked ' +
+    'the player wherever it asked. No frame was judged by hand. It does not cover strong lens distortion (a wide ' +
+    'lens bends the yard lines) or running at an angle to the yard lines (yards are counted along the field).'
   );
 }
 
@@ -34,7 +37,7 @@ export function trackedBoundInWords(r: Pick<TrackResult, 'fit'>) {
 export const TRACKED_LIMITS: [string, string][] = [
   [
     'What it covers.',
-    "The ± comes from the fit of the player's position in every frame to a smooth curve (the spread of the positions about it) and from the yard-line calibration (how closely the lines found on each frame fit the map from picture to field). No crossing frame was judged by hand.",
+    "The ± comes from the fit of the player's position in every frame to a smooth curve (the spread of the positions about it), from the yard-line calibration (how closely the lines found on each frame fit the map from picture to field), from how far the ground point kept under the upper body can stray from the feet, and from the lean a camera above the field gives upright bodies across the picture. No crossing frame was judged by hand.",
   ],
   [
     'Lens distortion.',
@@ -46,7 +49,7 @@ export const TRACKED_LIMITS: [string, string][] = [
   ],
   [
     'Occlusion.',
-    'Frames where another player passes in front are flagged and left out of the fit; a teammate in the same kit crossing close could be followed instead, which the analyst checks on those frames.',
+    'Where another player who looks the same comes close or runs beside, the tracker stops and asks the analyst to click the player; frames it was unsure of are listed on the workbench and left out of the fit, and no 10-yard window is measured across a gap of them.',
   ],
   [
     'Ground point.',

@@ -89,6 +89,10 @@ export const trackResultSchema = z.object({
     residualYards: z.number(),
     calibrationYards: z.number(),
     framesUsed: z.number(),
+    /** Issue 48: the ground point's stray from the feet (one deviation, yards, each end), in the bound. */
+    groundYards: z.number().default(0),
+    /** Issue 48: the shift of the ground point the camera's perspective allows over the window (yards), in the bound. */
+    perspectiveYards: z.number().default(0),
   }),
   width: z.number(),
   height: z.number(),

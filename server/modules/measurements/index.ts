@@ -22,6 +22,7 @@ export {
 } from './receipt.service';
 export { storedMeasurement } from './stored-measurement';
 export { releaseHeld } from './held.service';
+export { recheckTrackedSpeeds } from './tracking/tracked-recheck.service';
 /** The tracker's pieces the verified 40's proposals reuse (decision 212). */
 export { decodeGray } from './tracking/decode-gray';
 export { videoMedia, withUprightClip } from './tracking/job-clip';

@@ -181,6 +181,9 @@ export async function trackClip(opts: Options): Promise<RawTrack> {
         into[i] = { frameIndex: i, x: pred.x, y: pred.y, confidence: Math.max(0, m.ncc), state: 'low' };
       }
     }
+    // Lost and never found again (he left the picture, or the clip ends): the track ends there; those
+    // frames stay 'low' and nothing asks for a click.
+    if (doubt && doubt.reason === 'lost' && doubt.clickAt === null) doubt = null;
     if (doubt && record) {
       // Frames lost just before the doubt began are in doubt too.
       for (let i = doubt.from; dir > 0 ? i <= to : i >= to; i += dir)

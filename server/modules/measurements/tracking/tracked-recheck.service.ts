@@ -1,0 +1,144 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { formatStatedSpeed } from '../../../../contract/measurement-math';
+import type { MeasurementResult } from '../../../../contract/measurements';
+import { analysisRequests, measurementReceipts, videos } from '../../../db/schema';
+import type { Mail } from '../../../lib/mailer';
+import { escapeHtml } from '../../auth';
+import { recomputePlayerSpeed } from '../correction.service';
+import type { ReceiptData } from '../receipt.service';
+import { clickNeeded, fitTrack } from './fit-result';
+import { withUprightClip } from './job-clip';
+import { TRACKER, trackClip } from './track-clip';
+
+/**
+ * Every tracked Max Speed stored so far, tracked and fitted again under the current tracker (issue 48):
+ * from the analyst's clicks of the stored track, with nobody to answer its questions. One that the tracker
+ * would now stop on (another player who looks the same, a lost stretch), refuse, or whose new bound does
+ * not hold the stored value is held for an analyst: it leaves the leaderboard, the player card and the
+ * coach search, its family is told in plain words, and its receipt keeps the stored result beside what the
+ * check found. An analyst completes it again to confirm or correct it (as a held 40, decision 241).
+ */
+
+/** Who a player's family is, for a mail (the analysis module's notifyOwner gives it). */
+interface FamilyOf {
+  to: string;
+  firstName: string | null;
+  playerName: string;
+  playerId: number;
+  appUrl: string;
+}
+type TellFamily = (playerId: number, build: (who: FamilyOf) => Mail) => Promise<void>;
+
+export interface TrackedRecheckOutcome {
+  checked: number;
+  held: { requestId: number; reasons: string[] }[];
+}
+
+type Tracked = NonNullable<MeasurementResult['tracked']>;
+
+/** Why a stored tracked Max Speed must be looked at again, and what the current tracker found. */
+async function reasonsToHold(app: FastifyInstance, videoId: number | null, tracked: Tracked) {
+  const old = tracked.result.maxSpeed;
+  if (videoId === null || !old)
+    return { reasons: ['Its clip is no longer stored, so it cannot be tracked again.'], found: null };
+  const clicks = [...tracked.seeds, ...tracked.corrections]
+    .sort((a, b) => a.frameIndex - b.frameIndex)
+    .filter((c, i, all) => i === 0 || c.frameIndex !== all[i - 1].frameIndex);
+  const { raw, timeline } = await withUprightClip(app.db, app.storage, videoId, async (clip, timeline) => ({
+    raw: await trackClip({
+      ...clip,
+      seconds: timeline.times[timeline.times.length - 1],
+      seeds: clicks,
+    }),
+    timeline,
+  }));
+  const result = fitTrack(raw, { frameTimes: timeline.times, fps: timeline.fps, vfr: timeline.vfr });
+  const found = result.maxSpeed
+    ? { mph: result.maxSpeed.mph, plusMinusMph: result.maxSpeed.plusMinusMph, method: result.method }
+    : null;
+  const ask = clickNeeded(raw, result, []);
+  if (ask)
+    return { reasons: [`The tracker now stops on frame ${ask.frameIndex + 1}: ${ask.reason}.`], found };
+  if (!result.maxSpeed)
+    return { reasons: [`The tracker now gives no Max Speed: ${result.problems.join('; ')}.`], found };
+  const now = result.maxSpeed;
+  if (Math.abs(now.mph - old.mph) > now.plusMinusMph + 1e-9)
+    return {
+      reasons: [
+        `Tracked again, it measures ${now.mph.toFixed(2)} ± ${now.plusMinusMph.toFixed(2)} mph, which does not hold the stored ${old.mph.toFixed(2)} mph.`,
+      ],
+      found,
+    };
+  return { reasons: [], found };
+}
+
+export async function recheckTrackedSpeeds(
+  app: FastifyInstance,
+  tell: TellFamily,
+): Promise<TrackedRecheckOutcome> {
+  const rows = await app.db
+    .select({ request: analysisRequests, receipt: measurementReceipts })
+    .from(measurementReceipts)
+    .innerJoin(analysisRequests, eq(analysisRequests.id, measurementReceipts.requestId))
+    .where(eq(analysisRequests.status, 'completed'))
+    .orderBy(analysisRequests.id, desc(measurementReceipts.revision));
+  const outcome: TrackedRecheckOutcome = { checked: 0, held: [] };
+  const seen = new Set<number>();
+  for (const { request, receipt } of rows) {
+    // The latest revision of each request is what stands.
+    if (seen.has(request.id)) continue;
+    seen.add(request.id);
+    const data = receipt.data as ReceiptData;
+    const tracked = data.measurement?.tracked;
+    if (!tracked) continue;
+    outcome.checked += 1;
+    // Tracked by the current tracker, with its questions answered by the analyst: it stands as it is.
+    if (tracked.result.algorithm.version === TRACKER.version) continue;
+    const { reasons, found } = await reasonsToHold(app, receipt.videoId, tracked);
+    if (reasons.length === 0) continue;
+    const recheck = { at: new Date().toISOString(), rule: 'issue 48', reasons, result: found };
+    const held = await app.db.transaction(async (tx) => {
+      const [r] = await tx
+        .update(analysisRequests)
+        .set({
+          status: 'held',
+          completedAt: null,
+          metadata: { ...(request.metadata ?? {}), heldReasons: reasons, recheck },
+        })
+        .where(and(eq(analysisRequests.id, request.id), eq(analysisRequests.status, 'completed')))
+        .returning();
+      if (!r) return null;
+      // The receipt keeps the stored result and what the check found beside it.
+      await tx
+        .update(measurementReceipts)
+        .set({ data: { ...data, recheck } })
+        .where(eq(measurementReceipts.id, receipt.id));
+      // Off the player card and the leaderboard until an analyst confirms it.
+      await tx
+        .update(videos)
+        .set({ maxSpeed: null, maxSpeedPlusMinus: null })
+        .where(eq(videos.analysisRequestId, request.id));
+      await recomputePlayerSpeed(tx, request.playerId);
+      return r;
+    });
+    if (!held) continue;
+    outcome.held.push({ requestId: request.id, reasons });
+    const speed = formatStatedSpeed(receipt.maxSpeed, receipt.plusMinus);
+    await tell(request.playerId, (who) => recheckMail(who, speed, reasons));
+  }
+  return outcome;
+}
+
+function recheckMail(who: FamilyOf, speed: string, reasons: string[]): Mail {
+  const intro = `We checked every tracked Max Speed again with a stricter tracker, one that stops when it cannot tell a player from another. ${who.playerName}'s verified Max Speed (${speed}) is being looked at again by an analyst: ${reasons.join(' ')}`;
+  const after =
+    'Until an analyst confirms or corrects it, it is not shown on the player card, the leaderboard, the public profile or to college coaches. We will email you when it is done; there is nothing you need to do.';
+  const url = `${who.appUrl}/players/${who.playerId}`;
+  return {
+    to: who.to,
+    subject: `${who.playerName}'s verified Max Speed is being checked again`,
+    text: `Hi ${who.firstName ?? 'there'},\n\n${intro}\n\n${after}\n\n${url}`,
+    html: `<p>Hi ${escapeHtml(who.firstName ?? 'there')},</p><p>${escapeHtml(intro)}</p><p>${escapeHtml(after)}</p><p><a href="${url}">Open the player card</a></p>`,
+  };
+}
