@@ -12,7 +12,8 @@ export function MetricCard({
   children,
 }: CardProps & { testId: string; children: ReactNode }) {
   return (
-    <Card data-testid={testId}>
+    // min-w-0: a wide table scrolls inside its card instead of widening the page on a phone.
+    <Card data-testid={testId} className="min-w-0">
       <CardHeader className="flex-row items-start justify-between gap-2 space-y-0 pb-2">
         <div className="space-y-1">
           <CardTitle>{title}</CardTitle>
