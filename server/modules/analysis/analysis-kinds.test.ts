@@ -1,6 +1,6 @@
 /**
  * A kind of analysis is a registry entry plus its own completion code (decision 203): a test-only kind,
- * a vertical jump paid with its own credit, goes through the generic paths (credit grant, request,
+ * a broad jump paid with its own credit, goes through the generic paths (credit grant, request,
  * spend, completion, results, leaderboard) without any other change.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,24 +23,24 @@ import { complete, createPlayer } from './analysis.fixtures';
 import { registerKindHandler } from './kind-handlers';
 
 const JUMP: AnalysisKind = {
-  key: 'vertical_jump',
-  label: 'Vertical Jump',
+  key: 'broad_jump',
+  label: 'Broad Jump',
   unit: 'in',
   direction: 'higher',
   decimals: 1,
   credit: {
     key: 'jump',
     userField: 'jumpCredits',
-    label: 'Vertical Jump',
-    noun: 'vertical jump credit',
-    noCreditTitle: 'Insufficient Vertical Jump Credits',
-    noCredit: 'You need at least 1 vertical jump credit to request a vertical jump analysis.',
+    label: 'Broad Jump',
+    noun: 'broad jump credit',
+    noCreditTitle: 'Insufficient Broad Jump Credits',
+    noCredit: 'You need at least 1 broad jump credit to request a broad jump analysis.',
     planField: 'jumpsPerYear',
     ledgerField: 'jumpAmount',
   },
-  requestNoun: 'vertical jump analysis request',
-  metricKey: 'VJ',
-  leaderboardMetric: 'vertical_jump',
+  requestNoun: 'broad jump analysis request',
+  metricKey: 'BJ',
+  leaderboardMetric: 'broad_jump',
   resultField: null,
   measurement: 'analyst-scored',
   pendingFields: null,
@@ -86,7 +86,7 @@ beforeAll(async () => {
   t = await createTestApp();
   await t.db
     .insert(submetrics)
-    .values({ name: 'Vertical Jump', key: 'VJ', unit: 'in', decimals: 1 })
+    .values({ name: 'Broad Jump', key: 'BJ', unit: 'in', decimals: 1 })
     .onConflictDoNothing();
   family = await createUser(t);
   analyst = await createUser(t, { role: 'analyst' });
@@ -125,10 +125,10 @@ describe('a kind added by a registry entry and its completion handler', () => {
 
     const asked = await ask(player.id, player.primaryPositionId);
     expect(asked.statusCode, asked.body).toBe(201);
-    expect(asked.json()).toMatchObject({ requestType: 'vertical_jump', status: 'pending' });
+    expect(asked.json()).toMatchObject({ requestType: 'broad_jump', status: 'pending' });
     expect((await userRow(t, family.id)).creditBalances).toMatchObject({ jump: 0 });
     const spend = (await ledgerOf(t, family.id)).find((r) => r.type === 'spend');
-    expect(spend).toMatchObject({ amounts: { jump: -1 }, description: 'Vertical jump analysis request' });
+    expect(spend).toMatchObject({ amounts: { jump: -1 }, description: 'Broad jump analysis request' });
 
     const broke = await ask(player.id, player.primaryPositionId);
     expect(broke.statusCode).toBe(402);
@@ -144,11 +144,11 @@ describe('a kind added by a registry entry and its completion handler', () => {
       method: 'GET',
       url: `/api/analysis-requests/${requestId}/submetrics`,
     });
-    expect(results.json()).toEqual([expect.objectContaining({ submetricKey: 'VJ', value: 34.5 })]);
+    expect(results.json()).toEqual([expect.objectContaining({ submetricKey: 'BJ', value: 34.5 })]);
 
     const board = await as(t, family, {
       method: 'GET',
-      url: '/api/leaderboard?metric=vertical_jump&level=High%20School&all_time=true',
+      url: '/api/leaderboard?metric=broad_jump&level=High%20School&all_time=true',
     });
     expect(board.statusCode, board.body).toBe(200);
     expect(board.json().entries).toEqual([
@@ -175,7 +175,7 @@ describe('a kind added by a registry entry and its completion handler', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors.requestType).toBe(
-      'Request type must be one of: max_speed, iga, forty, vertical_jump',
+      'Request type must be one of: max_speed, iga, forty, vertical_jump, broad_jump',
     );
   });
 

@@ -5,7 +5,11 @@ import { Breadcrumb } from '@/components/ui/breadcrumb';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
-import { RequestDialog } from '@/features/analysis/components/player-analysis-slots';
+import {
+  FortyRequestDialog,
+  RequestDialog,
+  VerticalRequestDialog,
+} from '@/features/analysis/components/player-analysis-slots';
 import { useRequestHistory } from '@/features/analysis/api/get-request-history';
 import { usePlayer } from '@/features/players/api/get-player';
 import { positionName, usePositions } from '@/features/players/api/get-positions';
@@ -70,6 +74,17 @@ export default function PlayerVideosRoute() {
                 playerId={playerId}
                 player={p}
                 trigger={<Button variant="secondary">Request IGA Score</Button>}
+              />
+              {/* Every requestable kind is offered here as on the player card (issue 51). */}
+              <FortyRequestDialog
+                playerId={playerId}
+                player={p}
+                trigger={<Button variant="outline">Verified 40</Button>}
+              />
+              <VerticalRequestDialog
+                playerId={playerId}
+                player={p}
+                trigger={<Button variant="outline">Verified Vertical Jump</Button>}
               />
               {hasListed && canUpload && (
                 <VideoUploadButton
