@@ -124,34 +124,52 @@ export const reportingMetricsSchema = z.object({
   /** Mean age in hours of the requests still pending; null when none are. */
   averageRequestAge: z.number().nullable(),
   /** Money received per period (issue 52 item 8), cents: every paid plan invoice (renewals too) and package. */
-  revenueCents: periodCounts,
-  /** Sales of each plan and package per period: how many were paid and what they brought in. */
-  sales: z.array(
-    z.object({
-      planId: z.number().int(),
-      name: z.string(),
-      type: z.enum(['subscription', 'one_time']),
-      count: periodCounts,
-      revenueCents: periodCounts,
-    }),
-  ),
-  /** Requests completed in each period, and how many of them within the 72 hours promised. */
-  completedWithin72Hours: z.object({
-    last24Hours: turnaroundShare,
-    last7Days: turnaroundShare,
-    last30Days: turnaroundShare,
-    last90Days: turnaroundShare,
+  revenueCents: periodCounts.meta({
+    description:
+      'Money received in each period, in cents: every paid package checkout and plan invoice (renewals included); refunds are in the billing report',
   }),
+  /** Sales of each plan and package per period: how many were paid and what they brought in. */
+  sales: z
+    .array(
+      z.object({
+        planId: z.number().int(),
+        name: z.string(),
+        type: z.enum(['subscription', 'one_time']),
+        count: periodCounts,
+        revenueCents: periodCounts,
+      }),
+    )
+    .meta({
+      description:
+        'Each plan and package: how many were paid in each period (`count`) and their revenue in cents',
+    }),
+  /** Requests completed in each period, and how many of them within the 72 hours promised. */
+  completedWithin72Hours: z
+    .object({
+      last24Hours: turnaroundShare,
+      last7Days: turnaroundShare,
+      last30Days: turnaroundShare,
+      last90Days: turnaroundShare,
+    })
+    .meta({
+      description:
+        'Requests completed in each period, how many of them within 72 hours of being asked for, and that share in percent (null when none were completed)',
+    }),
   /**
    * Families who registered in each period, and how many of them then added a player, paid, requested an
    * analysis and got a verified result (so far).
    */
-  funnel: z.object({
-    last24Hours: funnelSteps,
-    last7Days: funnelSteps,
-    last30Days: funnelSteps,
-    last90Days: funnelSteps,
-  }),
+  funnel: z
+    .object({
+      last24Hours: funnelSteps,
+      last7Days: funnelSteps,
+      last30Days: funnelSteps,
+      last90Days: funnelSteps,
+    })
+    .meta({
+      description:
+        'Families (role user) who registered in each period, and how many of them have since added a player, paid, requested an analysis and had a result verified',
+    }),
 });
 export type ReportingMetrics = z.infer<typeof reportingMetricsSchema>;
 

@@ -131,6 +131,22 @@ describe('reporting: money, turnaround and the funnel', () => {
     expect(after.funnel.last90Days.registered - before.funnel.last90Days.registered).toBe(3);
   });
 
+  it('documents the new fields in the OpenAPI document', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const op = doc.paths['/api/admin/reporting'].get;
+    expect(op.description).toContain('`funnel`');
+    const props = op.responses['200'].content['application/json'].schema.properties;
+    for (const field of ['revenueCents', 'sales', 'completedWithin72Hours', 'funnel'])
+      expect(props[field].description, field).toMatch(/\w/);
+    expect(Object.keys(props.funnel.properties.last30Days.properties)).toEqual([
+      'registered',
+      'playerAdded',
+      'paid',
+      'requested',
+      'verified',
+    ]);
+  });
+
   it('is for admins only: 401 signed out, 403 for a family and an analyst', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/reporting' })).statusCode).toBe(401);
     for (const role of ['user', 'analyst'] as const) {
