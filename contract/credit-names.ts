@@ -47,3 +47,18 @@ export function alsoBuys(kindKey: string) {
   const list = names.length < 2 ? names[0] : `${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}`;
   return `A ${kind.credit.label} credit also buys ${list}.`;
 }
+
+/**
+ * What a plan or package grants, each balance named for what it buys (checkout, issue 52): 'Includes 1
+ * Speed credit (Max Speed, 40 or Vertical Jump).' Empty when it grants none.
+ */
+export function grantsInWords(amounts: Record<string, number>) {
+  const parts = creditKinds()
+    .filter((c) => (amounts[c.key] ?? 0) > 0)
+    .map((c) => {
+      const n = amounts[c.key];
+      const name = creditName(c);
+      return `${n} ${n === 1 ? name.replace(/s$/, '') : name} (${creditBuys(c)})`;
+    });
+  return parts.length ? `Includes ${parts.join(' and ')}.` : '';
+}

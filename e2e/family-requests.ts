@@ -48,6 +48,12 @@ export async function requestWithClip(
   });
   expect(up.status(), await up.text()).toBe(201);
   const videoId = ((await up.json()) as { id: number }).id;
+  // The clip is processed and checked for each kind before it can be asked about (decision 247).
+  await expect
+    .poll(async () => (await page.request.get(`/api/videos/${videoId}/readiness`)).status(), {
+      timeout: 120_000,
+    })
+    .toBe(200);
   const speed =
     opts.type === 'max_speed'
       ? { hudlUrl: `https://www.hudl.com/video/3/e2e/${opts.tag ?? 'm'}-${Date.now()}`, startTime: '00:05' }

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { MEASUREMENT_REQUIRED } from '../contract/measurements';
@@ -320,8 +321,16 @@ test.describe('measured max speed', () => {
       fps: '20',
       seconds: 2.5,
     });
-    const { id } = await requestSpeed(page, slow.file);
+    // Such a clip attached by the family is refused at its request (decision 247): here the analyst took it
+    // from the Hudl link of a request made without one.
+    await loginAs(page, DEMO.parent);
+    await buySpeedCredit(page);
+    const id = await requestFromHudl(page);
     await signInAs(page, DEMO.analyst);
+    const source = await page.request.post(`/api/analysis-requests/${id}/source-video`, {
+      multipart: { file: { name: 'run-20.mp4', mimeType: 'video/mp4', buffer: readFileSync(slow.file) } },
+    });
+    expect(source.status(), await source.text()).toBe(201);
     const process = await openProcess(page, id);
     const viewer = await clipViewer(process);
     await expectFrame(viewer, 0, slow.frameTimes.length);
@@ -455,6 +464,28 @@ async function markAll(viewer: Locator, crossings: RunClip['crossings'], total: 
     await viewer.getByRole('button', { name: 'Mark this frame' }).click();
     await expect(viewer.getByText(`This frame is marked as the ${c.yardLine}-yard line.`)).toBeVisible();
   }
+}
+
+/** The signed-in family asks for a Max Speed of Jordan from a Hudl link alone, through the API. */
+async function requestFromHudl(page: Page) {
+  const players = (await (await page.request.get('/api/players')).json()) as {
+    id: number;
+    firstName: string;
+    primaryPositionId: number;
+  }[];
+  const jordan = players.find((p) => p.firstName === 'Jordan')!;
+  const req = await page.request.post('/api/analysis-requests', {
+    data: {
+      playerId: jordan.id,
+      requestType: 'max_speed',
+      hudlUrl: `https://www.hudl.com/video/3/e2e/slow-${Date.now()}`,
+      startTime: '00:05',
+      season: new Date().getFullYear(),
+      positionId: jordan.primaryPositionId,
+    },
+  });
+  expect(req.status(), await req.text()).toBe(201);
+  return ((await req.json()) as { id: number }).id;
 }
 
 /** The family uploads a clip to the library and requests a speed analysis on it, through the API. */

@@ -5,6 +5,8 @@ import {
   planButtonLabel,
   type CheckoutInput,
 } from '../../../contract/billing';
+import { planAmounts } from '../../../contract/analysis-kinds';
+import { grantsInWords } from '../../../contract/credit-names';
 import type { Db } from '../../db/client';
 import { plans, users } from '../../db/schema';
 import type { UserRow } from '../../db/schema';
@@ -89,7 +91,8 @@ export async function startCheckout(deps: CheckoutDeps, user: UserRow, input: Ch
       price: {
         planKey: plan.key,
         name: plan.name,
-        description: plan.description,
+        // Each balance named for what it buys (issue 52, decision 248): a speed credit also pays for a 40.
+        description: [plan.description, grantsInWords(planAmounts(plan))].filter(Boolean).join(' '),
         unitAmountCents: planPriceCents(plan),
         interval: plan.type === 'subscription' ? 'year' : null,
         priceId: live ? plan.providerPriceIdLive : plan.providerPriceId,

@@ -43,18 +43,20 @@ export function ContinueRequestBanner() {
           ? `Your request for ${draft.playerName} is kept as you left it.`
           : `Your request for ${draft.playerName} is kept: it continues once you have a ${creditName(credit).replace(/s$/, '')}.`}
       </p>
-      <div className="flex gap-2">
+      <div className="flex flex-wrap gap-2">
         <Button variant="ghost" onClick={discard}>
           Discard
         </Button>
         {balance >= 1 && (
-          <Button onClick={() => setOpen(true)}>Continue your request for {draft.playerName}</Button>
+          <Button className="h-auto whitespace-normal" onClick={() => setOpen(true)}>
+            Continue your request for {draft.playerName}
+          </Button>
         )}
       </div>
       {draft.kind === 'forty' ? (
         <FortyRequestDialog {...slot} draft={draft.values} />
       ) : (
-        <RequestDialog {...slot} kind={draft.kind as 'max_speed' | 'iga'} draft={draft.values} />
+        <RequestDialog {...slot} kind={draft.kind} draft={draft.values} />
       )}
     </section>
   );

@@ -58,6 +58,7 @@ export function RequestForm({
     reset,
     setValue,
     setError,
+    clearErrors,
     watch,
     formState: { errors },
   } = form;
@@ -157,7 +158,10 @@ export function RequestForm({
               playerId={props.playerId}
               positionId={Number.isFinite(watch('positionId')) ? watch('positionId') : null}
               value={watch('videoId') ?? null}
-              onChange={(id) => setValue('videoId', id, { shouldValidate: false })}
+              onChange={(id) => {
+                setValue('videoId', id, { shouldValidate: false });
+                clearErrors('videoId');
+              }}
               disabled={busy}
             />
             {videoId ? <ClipReadiness videoId={videoId} kinds={[kind]} /> : null}

@@ -13,7 +13,14 @@ const isChecking = (a: ReadinessAnswer | undefined) => a !== undefined && 'check
 const readinessQueryOptions = (videoId: number) =>
   queryOptions({
     queryKey: videoKeys.readiness(videoId),
-    queryFn: ({ signal }) => call(videosApi.readiness, { params: { id: videoId }, signal }),
+    queryFn: async ({ signal, client }) => {
+      const before = client.getQueryData<ReadinessAnswer>(videoKeys.readiness(videoId));
+      const answer = await call(videosApi.readiness, { params: { id: videoId }, signal });
+      // Checked means processed: the library's tile of the clip (its thumbnail, 'Processing') is read again.
+      if (isChecking(before) && !isChecking(answer))
+        void client.invalidateQueries({ queryKey: [...videoKeys.all, 'list'] });
+      return answer;
+    },
     // A result never changes: kept for the session once known; asked again while checking.
     staleTime: (q) => (isChecking(q.state.data) ? 0 : Infinity),
     refetchInterval: (q) => (isChecking(q.state.data) ? CHECKING_POLL_MS : false),
