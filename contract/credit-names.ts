@@ -31,9 +31,6 @@ export function creditBuys(credit: Pick<CreditKind, 'key'>) {
 export const creditWithUse = (credit: Pick<CreditKind, 'key' | 'noun'>) =>
   `${creditName(credit)}: ${creditBuys(credit)}`;
 
-/** Every balance with what it buys, in the registry's order. */
-export const creditNames = () => creditKinds().map((c) => ({ credit: c, text: creditWithUse(c) }));
-
 /**
  * The plans page's line under its specified subtitle: 'A Max Speed credit also buys a verified 40.' (the
  * other kinds that spend the balance of `kindKey`); null when none does.

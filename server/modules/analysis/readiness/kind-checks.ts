@@ -71,10 +71,3 @@ const CHECKS = new Map<string, KindCheck>([
 
 /** The check of a kind measured from a clip (the shared checks for a kind without its own). */
 export const kindCheck = (key: string): KindCheck => CHECKS.get(key) ?? shared;
-
-/** A test-only kind's check, for the life of the test; answers the function that removes it. */
-export function registerKindCheck(key: string, check: KindCheck): () => void {
-  if (CHECKS.has(key)) throw new Error(`Analysis kind '${key}' already has a readiness check`);
-  CHECKS.set(key, check);
-  return () => CHECKS.delete(key);
-}
