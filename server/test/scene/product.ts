@@ -1,7 +1,7 @@
 import type { FramePoint } from '../../../contract/tracking';
 import { fractionText, probeMedia } from '../../lib/media-probe';
 import { proposeForty } from '../../modules/forty/forty-propose';
-import { clickNeeded, fitTrack, type ClickNeeded } from '../../modules/measurements/tracking/fit-result';
+import { fitTrack, trackVerdict, type ClickNeeded } from '../../modules/measurements/tracking/fit-result';
 import { trackClip } from '../../modules/measurements/tracking/track-clip';
 import { timelineOf, type MediaRow } from '../../modules/videos';
 import type { SceneTruth } from './truth';
@@ -46,7 +46,7 @@ export async function trackScene(
   file: string,
   truth: SceneTruth,
   click?: FramePoint,
-  { maxClicks = 3 }: { maxClicks?: number } = {},
+  { maxClicks = 6 }: { maxClicks?: number } = {},
 ) {
   const asked: ClickNeeded[] = [];
   try {
@@ -58,15 +58,26 @@ export async function trackScene(
     const timing = { frameTimes: timeline.times, fps: timeline.fps, vfr: timeline.vfr };
     const seconds = timeline.times[timeline.times.length - 1];
     const confirmed: number[] = [];
+    const ended: number[] = [];
+    let raw: Awaited<ReturnType<typeof trackClip>> | null = null;
     for (;;) {
-      const raw = await trackClip({ file, width, height, frameCount, seconds, seeds });
+      // Tracked again only when a click is a new seed; a confirmation or 'not in view' is fitted again.
+      raw ??= await trackClip({ file, width, height, frameCount, seconds, seeds });
       const result = fitTrack(raw, timing);
-      const need = clickNeeded(raw, result, confirmed);
+      const verdict = trackVerdict(raw, result, confirmed, ended);
+      const need = verdict.needsClickAt;
       if (need) {
         asked.push(need);
         const g = truth.groundPointPx[need.frameIndex];
-        if (asked.length > maxClicks || !g?.inView)
+        if (asked.length > maxClicks)
           return { refused: `needs a click: ${need.reason}`, result, asked } as const;
+        if (!g?.inView) {
+          // The analyst answers 'the player is not in view here'.
+          if (need.kind !== 'resume')
+            return { refused: `needs a click: ${need.reason}`, result, asked } as const;
+          ended.push(need.frameIndex);
+          continue;
+        }
         const at = raw.frames[need.frameIndex];
         if (need.kind === 'confirm' && Math.hypot(at.x - g.gx, at.y - g.gy) <= 0.04 * height) {
           confirmed.push(need.frameIndex);
@@ -77,6 +88,7 @@ export async function trackScene(
         if (i >= 0) seeds.splice(i, 1);
         seeds.push({ frameIndex: need.frameIndex, x: Math.round(g.gx), y: Math.round(g.gy) });
         seeds.sort((a, b) => a.frameIndex - b.frameIndex);
+        raw = null;
         continue;
       }
       if (!result.maxSpeed)

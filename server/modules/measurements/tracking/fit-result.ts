@@ -274,21 +274,65 @@ export interface ClickNeeded {
 }
 
 /**
+ * Where the fastest 10 yards run into the edge of a stretch where the player was seen for sure, short of the
+ * clip's first or last frame: he may have been faster beyond it. The frames of the gap that follows (or
+ * precedes), when the track goes on past it; null gap when the track ends there.
+ */
+function windowCut(result: TrackResult) {
+  const top = result.maxSpeed;
+  if (!top) return null;
+  const seen = result.frames.filter(
+    (f) => (f.state === 'tracked' || f.state === 'corrected') && f.yards !== null,
+  );
+  const last = result.frames.length - 1;
+  const step = seen.length > 1 ? (seen[seen.length - 1].time - seen[0].time) / (seen.length - 1) : 0;
+  const tol = Math.max(0.02, 1.5 * step);
+  for (let k = 0; k < seen.length; k += 1) {
+    const f = seen[k];
+    const next = seen[k + 1];
+    const prev = seen[k - 1];
+    const endsAfter = !next || next.time - f.time > MAX_GAP_SECONDS + 1e-9;
+    const endsBefore = !prev || f.time - prev.time > MAX_GAP_SECONDS + 1e-9;
+    if (endsAfter && f.frameIndex < last && Math.abs(top.toTime - f.time) <= tol)
+      return { frame: f.frameIndex, gap: next ? { from: f.frameIndex + 1, to: next.frameIndex - 1 } : null };
+    if (endsBefore && f.frameIndex > 0 && Math.abs(top.fromTime - f.time) <= tol)
+      return { frame: f.frameIndex, gap: prev ? { from: prev.frameIndex + 1, to: f.frameIndex - 1 } : null };
+  }
+  return null;
+}
+
+/**
  * Where the tracker stops and asks (issue 48): a stretch in doubt that no later click covers, when the
  * fastest 10 yards could lie in it (no Max Speed without it, or the player still at 95% of his top speed
- * where he was last seen for sure); and another player who looks the same running beside the player
- * through the measured window, until a click has confirmed whom the analyst means.
+ * where he was last seen for sure); a gap of frames in doubt where the fastest 10 yards end against it;
+ * and another player who looks the same running beside the player through the measured window, until a
+ * click has confirmed whom the analyst means.
  */
-export function clickNeeded(raw: RawTrack, result: TrackResult, confirmed: number[]): ClickNeeded | null {
+export function clickNeeded(
+  raw: RawTrack,
+  result: TrackResult,
+  confirmed: number[],
+  ended: number[] = [],
+): ClickNeeded | null {
   const top = result.maxSpeed;
   const profile = result.profile;
   for (const d of raw.doubts ?? []) {
-    if (!d.open) continue;
+    // Answered 'not in view here': the track ends where the doubt began.
+    if (!d.open || ended.includes(d.clickAt)) continue;
     const edge = d.dir > 0 ? profile[profile.length - 1] : profile[0];
     if (top && edge && edge.mph < 0.95 * top.mph) continue;
     return {
       frameIndex: d.clickAt,
-      reason: `${d.reason} on frame ${d.from}: click the player on this frame to go on`,
+      reason: `${d.reason} on frame ${d.from + 1}: click the player on this frame to go on`,
+      kind: 'resume',
+    };
+  }
+  const cut = windowCut(result);
+  if (cut?.gap && !ended.includes(Math.round((cut.gap.from + cut.gap.to) / 2))) {
+    const mid = Math.round((cut.gap.from + cut.gap.to) / 2);
+    return {
+      frameIndex: mid,
+      reason: `The tracker was unsure of the player from frame ${cut.gap.from + 1} to ${cut.gap.to + 1}, where he runs fastest: click the player on this frame to go on`,
       kind: 'resume',
     };
   }
@@ -307,4 +351,25 @@ export function clickNeeded(raw: RawTrack, result: TrackResult, confirmed: numbe
       };
   }
   return null;
+}
+
+/**
+ * What a fitted track comes to (issue 48): it asks for a click, fails with the reason in words (nothing can
+ * be stored from it), or is done.
+ */
+export function trackVerdict(raw: RawTrack, result: TrackResult, confirmed: number[], ended: number[] = []) {
+  const needsClickAt = clickNeeded(raw, result, confirmed, ended) ?? undefined;
+  if (needsClickAt) return { needsClickAt, failure: undefined };
+  if (!result.maxSpeed)
+    return {
+      needsClickAt: undefined,
+      failure: `No Max Speed from this track: ${result.problems.join('; ') || 'the run could not be fitted'}`,
+    };
+  const cut = windowCut(result);
+  if (cut)
+    return {
+      needsClickAt: undefined,
+      failure: `No Max Speed from this track: the player was last seen for sure on frame ${cut.frame + 1} while still gaining speed, so the fastest 10 yards may lie beyond it`,
+    };
+  return { needsClickAt: undefined, failure: undefined };
 }

@@ -153,8 +153,11 @@ export async function trackClip(opts: Options): Promise<RawTrack> {
           }
         }
       }
-      if (!found && lost + 1 >= lostFrames && !doubt)
-        doubt = { from: i - dir * lost, reason: 'lost', clear: 0, clickAt: null };
+      if (!found && lost + 1 >= lostFrames && !doubt) {
+        // Lost where he was going inside the picture, or gone out of it (the track ends there).
+        const inside = pred.x > 0.03 * aw && pred.x < 0.97 * aw && pred.y > 0 && pred.y < ah;
+        doubt = { from: i - dir * lost, reason: inside ? 'lost' : 'left', clear: 0, clickAt: null };
+      }
       if (near && !doubt) doubt = { from: i, reason: 'near', clear: 0, clickAt: null };
       // Found again far from where he was going: perhaps someone else.
       if (found && !doubt) {
@@ -181,9 +184,13 @@ export async function trackClip(opts: Options): Promise<RawTrack> {
         into[i] = { frameIndex: i, x: pred.x, y: pred.y, confidence: Math.max(0, m.ncc), state: 'low' };
       }
     }
-    // Lost and never found again (he left the picture, or the clip ends): the track ends there; those
-    // frames stay 'low' and nothing asks for a click.
-    if (doubt && doubt.reason === 'lost' && doubt.clickAt === null) doubt = null;
+    // Gone out of the picture: the track ends there, nothing to ask (the fit's window check refuses a
+    // Max Speed cut short by it). Lost inside it and never found again: the click is asked a little later.
+    if (doubt && doubt.reason === 'left') doubt = null;
+    if (doubt && doubt.clickAt === null) {
+      const later = doubt.from + dir * 2 * lostFrames;
+      doubt.clickAt = dir > 0 ? Math.min(to, later) : Math.max(to, later);
+    }
     if (doubt && record) {
       // Frames lost just before the doubt began are in doubt too.
       for (let i = doubt.from; dir > 0 ? i <= to : i >= to; i += dir)

@@ -6,7 +6,7 @@ import { badRequest, conflict, notFound } from '../../../lib/app-error';
 import { enqueueLongJob, progressWriter } from '../../../lib/jobs';
 import type { Storage } from '../../../lib/storage';
 import { videoMedia, withUprightClip } from './job-clip';
-import { clickNeeded, fitTrack, type ClickNeeded, type Timing } from './fit-result';
+import { fitTrack, trackVerdict, type ClickNeeded, type Timing } from './fit-result';
 import { trackClip, type RawTrack } from './track-clip';
 
 /**
@@ -30,6 +30,8 @@ interface TrackPayload {
   needsClickAt?: ClickNeeded;
   /** Frames where a click confirmed the player tracked (another who looks the same ran beside him). */
   confirmed?: number[];
+  /** Frames asked where the analyst answered that the player is not in view: the track ends there. */
+  ended?: number[];
   /** Why the tracker cannot stand behind this track (status 'failed'; nothing can be stored from it). */
   failure?: string;
 }
@@ -76,15 +78,7 @@ export async function readTrack(db: Db, id: number): Promise<Track> {
   };
 }
 
-/** What a fitted track comes to: asks for a click, fails with the reason, or is done. */
-function settle(raw: RawTrack, result: TrackResult, confirmed: number[]) {
-  const needsClickAt = clickNeeded(raw, result, confirmed) ?? undefined;
-  const failure =
-    !needsClickAt && !result.maxSpeed
-      ? `No Max Speed from this track: ${result.problems.join('; ') || 'the run could not be fitted'}`
-      : undefined;
-  return { needsClickAt, failure };
-}
+const settle = trackVerdict;
 
 export async function refitTrack(db: Db, id: number, edits: RefitTrackInput) {
   const { job, payload } = await trackRow(db, id);
@@ -99,6 +93,18 @@ export async function refitTrack(db: Db, id: number, edits: RefitTrackInput) {
   if (ask) {
     // The tracker stopped on a frame (issue 48): the click there confirms the player or resumes the track.
     const click = edits.corrections.find((c) => c.frameIndex === ask.frameIndex);
+    if (!click && edits.dropped.includes(ask.frameIndex) && ask.kind === 'resume') {
+      // 'The player is not in view here': the track ends where the doubt began.
+      const ended = [...(payload.ended ?? []), ask.frameIndex];
+      const result = payload.result ?? fitTrack(payload.raw, payload.timing);
+      const next: TrackPayload = {
+        ...payload,
+        ended,
+        ...settle(payload.raw, result, payload.confirmed ?? [], ended),
+      };
+      await db.update(jobs).set({ payload: next }).where(eq(jobs.id, id));
+      return readTrack(db, id);
+    }
     if (!click) {
       const message = `Click the player on frame ${ask.frameIndex} first: ${ask.reason}`;
       throw badRequest(message, { corrections: message });
@@ -108,7 +114,12 @@ export async function refitTrack(db: Db, id: number, edits: RefitTrackInput) {
     if (ask.kind === 'confirm' && same) {
       const confirmed = [...(payload.confirmed ?? []), ask.frameIndex];
       const result = fitTrack(payload.raw, payload.timing);
-      const next: TrackPayload = { ...payload, result, confirmed, ...settle(payload.raw, result, confirmed) };
+      const next: TrackPayload = {
+        ...payload,
+        result,
+        confirmed,
+        ...settle(payload.raw, result, confirmed, payload.ended ?? []),
+      };
       await db.update(jobs).set({ payload: next }).where(eq(jobs.id, id));
       return readTrack(db, id);
     }
@@ -122,6 +133,7 @@ export async function refitTrack(db: Db, id: number, edits: RefitTrackInput) {
       userId: payload.userId,
       progress: 0,
       confirmed: ask.kind === 'confirm' ? [ask.frameIndex] : payload.confirmed,
+      ended: payload.ended,
     };
     await db
       .update(jobs)
@@ -142,7 +154,7 @@ export async function refitTrack(db: Db, id: number, edits: RefitTrackInput) {
     result,
     corrections: edits.corrections,
     dropped: edits.dropped,
-    ...settle(payload.raw, result, payload.confirmed ?? []),
+    ...settle(payload.raw, result, payload.confirmed ?? [], payload.ended ?? []),
   };
   await db.update(jobs).set({ payload: next }).where(eq(jobs.id, id));
   return readTrack(db, id);
@@ -188,7 +200,7 @@ export function trackJobHandlers(db: Db, storage: Storage) {
         timing,
         raw: track,
         result,
-        ...settle(track, result, confirmed),
+        ...settle(track, result, confirmed, payload.ended ?? []),
       };
       await db.update(jobs).set({ payload: done }).where(eq(jobs.id, job.id));
     },

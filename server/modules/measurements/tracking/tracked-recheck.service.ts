@@ -7,7 +7,7 @@ import type { Mail } from '../../../lib/mailer';
 import { escapeHtml } from '../../auth';
 import { recomputePlayerSpeed } from '../correction.service';
 import type { ReceiptData } from '../receipt.service';
-import { clickNeeded, fitTrack } from './fit-result';
+import { fitTrack, trackVerdict } from './fit-result';
 import { withUprightClip } from './job-clip';
 import { TRACKER, trackClip } from './track-clip';
 
@@ -57,11 +57,12 @@ async function reasonsToHold(app: FastifyInstance, videoId: number | null, track
   const found = result.maxSpeed
     ? { mph: result.maxSpeed.mph, plusMinusMph: result.maxSpeed.plusMinusMph, method: result.method }
     : null;
-  const ask = clickNeeded(raw, result, []);
+  const verdict = trackVerdict(raw, result, []);
+  const ask = verdict.needsClickAt;
   if (ask)
     return { reasons: [`The tracker now stops on frame ${ask.frameIndex + 1}: ${ask.reason}.`], found };
-  if (!result.maxSpeed)
-    return { reasons: [`The tracker now gives no Max Speed: ${result.problems.join('; ')}.`], found };
+  if (verdict.failure || !result.maxSpeed)
+    return { reasons: [`The tracker now refuses it. ${verdict.failure ?? ''}`.trim()], found };
   const now = result.maxSpeed;
   if (Math.abs(now.mph - old.mph) > now.plusMinusMph + 1e-9)
     return {

@@ -241,11 +241,24 @@ export function TrackBench({
           <div role="alert" className="grid gap-2 rounded-md border border-amber-500 p-3 text-sm">
             <p className="font-medium">The tracker needs a click on frame {ask.frameIndex + 1}</p>
             <p>{ask.reason}.</p>
-            {frame !== ask.frameIndex && (
-              <Button size="sm" variant="outline" onClick={() => setFrame(ask.frameIndex)}>
-                Go to frame {ask.frameIndex + 1}
+            <p className="text-muted-foreground">
+              Click where the player&apos;s feet meet the field on this frame.
+            </p>
+            <div className="flex flex-wrap gap-2">
+              {frame !== ask.frameIndex && (
+                <Button size="sm" variant="outline" onClick={() => setFrame(ask.frameIndex)}>
+                  Go to frame {ask.frameIndex + 1}
+                </Button>
+              )}
+              <Button
+                size="sm"
+                variant="outline"
+                disabled={refit.isPending}
+                onClick={() => refit.mutate({ corrections: [], dropped: [ask.frameIndex] })}
+              >
+                The player is not in view here
               </Button>
-            )}
+            </div>
             {refit.isError && <p className="text-destructive">{refit.error.message}</p>}
           </div>
         )}
