@@ -6,6 +6,7 @@ import { analyticsApi } from '@contract/api/analytics';
 import { authApi } from '@contract/api/auth';
 import { coachFamilyApi } from '@contract/api/coach';
 import { playersApi } from '@contract/api/players';
+import { videosApi } from '@contract/api/videos';
 import { positions } from './data';
 import { mock } from './mock';
 
@@ -32,6 +33,8 @@ const defaultHandlers = [
     }),
   ),
   mock(analysisApi.history, () => HttpResponse.json([])),
+  // Each library tile asks what its clip is ready for (decision 247): nothing checked says nothing.
+  mock(videosApi.readiness, () => HttpResponse.json({ kinds: {} })),
 ];
 
 export const server = setupServer(...defaultHandlers);
