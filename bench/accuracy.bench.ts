@@ -23,6 +23,11 @@ import { printTable } from './lib/report';
 const resultsFile = fileURLToPath(new URL('./RESULTS.md', import.meta.url));
 const COUNT = Number(process.env.BENCH_SCENES ?? 30);
 const FIRST = process.env.BENCH_SEED ? Number(process.env.BENCH_SEED) : nextSeed(resultsFile);
+/** BENCH_KIND=forty (or max-speed) draws every scene of that kind from its seed (the rest of it as drawn). */
+const KIND =
+  process.env.BENCH_KIND === 'forty' || process.env.BENCH_KIND === 'max-speed'
+    ? process.env.BENCH_KIND
+    : undefined;
 
 function tagsOf(s: SceneSpec): string[] {
   const t: string[] = [];
@@ -45,7 +50,7 @@ async function main(root: string) {
   const t0 = performance.now();
   const date = new Date().toISOString().replace('T', ' ').slice(0, 16);
   for (let seed = FIRST; seed < FIRST + COUNT; seed += 1) {
-    const spec = drawScene(seed);
+    const spec = drawScene(seed, KIND ? { kind: KIND } : {});
     const rate = timingOf(spec.fps).rate;
     const rec: SceneRecord = {
       seed,
@@ -100,6 +105,16 @@ async function main(root: string) {
   const covered = given.filter((g) => Math.abs(g.mph - g.trueMph) <= g.plusMinus).length;
   const fs = records.filter((r) => r.forty);
   const startOk = fs.filter((r) => r.forty!.start !== null && Math.abs(r.forty!.start) <= 1).length;
+  // The 40 per frame rate: within one frame of the truth, off by more (a confident wrong frame), or not
+  // proposed (the proposer said it could not), for the start, the finish and the splits.
+  for (const rate of [...new Set(fs.map((r) => r.rate))].sort((a, b) => Number(a) - Number(b))) {
+    const rs = fs.filter((r) => r.rate === rate);
+    const count = (xs: (number | null)[]) =>
+      `${xs.filter((x) => x !== null && Math.abs(x) <= 1).length} within 1, ${xs.filter((x) => x !== null && Math.abs(x) > 1).length} off, ${xs.filter((x) => x === null).length} not proposed`;
+    console.log(
+      `40 at ${rate} fps (${rs.length} scenes): start ${count(rs.map((r) => r.forty!.start))}; finish ${count(rs.map((r) => r.forty!.finish))}; splits ${count(rs.flatMap((r) => r.forty!.splits))}`,
+    );
+  }
   printTable(
     `Accuracy on ${records.length} random scenes (seeds ${seeds}); per rate and condition in the 'Accuracy' section`,
     [

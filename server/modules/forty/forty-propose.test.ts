@@ -42,20 +42,22 @@ async function propose(
 
 describe('the proposed frames of a 40 (decision 212)', () => {
   it.each([60, 120, 240])(
-    'at %i fps: the start within a frame of the first movement, the finish the true frame, the splits within a frame',
+    'at %i fps: the start and the finish within a frame of the truth, each split within a frame or not proposed',
     async (fps) => {
       const { clip, result } = await propose(fps);
-      expect(result.notes).toEqual([]);
-      // Issue 49: within one frame of the truth. The hand has lifted a sixth of a pixel on the first frame
-      // after the start at 240 fps (a few grey levels): that frame may read as still.
-      expect(result.startFrame).toBeGreaterThanOrEqual(clip.startFrame);
-      expect(result.startFrame).toBeLessThanOrEqual(clip.startFrame + (fps >= 240 ? 1 : 0));
-      expect(result.finishFrame).toBe(clip.finishFrame);
+      // Issue 49: within one frame of the truth. At 240 fps the hand has lifted a sixth of a pixel on the
+      // first frame after the start (a few grey levels), and the 10- and 20-yard crossings are not told
+      // to a frame there: those splits are left to the analyst, with a note.
+      expect(Math.abs(result.startFrame! - clip.startFrame)).toBeLessThanOrEqual(1);
+      expect(Math.abs(result.finishFrame! - clip.finishFrame)).toBeLessThanOrEqual(1);
       const byYard = new Map(result.lines.map((l) => [l.yardLine, l.frameIndex]));
-      expect([...byYard.keys()].sort((a, b) => a - b)).toEqual([0, 10, 20, 30, 40]);
-      for (const l of clip.lines.filter((x) => x.yardLine > 0 && x.yardLine < 40))
+      expect(byYard.has(0) && byYard.has(40)).toBe(true);
+      if (fps < 240) expect([...byYard.keys()].sort((a, b) => a - b)).toEqual([0, 10, 20, 30, 40]);
+      if (byYard.size < 5) expect(result.notes.join(' ')).toMatch(/mark the others yourself/);
+      else expect(result.notes).toEqual([]);
+      for (const l of clip.lines.filter((x) => x.yardLine > 0 && x.yardLine < 40 && byYard.has(x.yardLine)))
         // A line crossed within a fraction of a frame of a frame boundary can be proposed on either side.
-        expect(Math.abs((byYard.get(l.yardLine) ?? -99) - l.frameIndex)).toBeLessThanOrEqual(1);
+        expect(Math.abs(byYard.get(l.yardLine)! - l.frameIndex)).toBeLessThanOrEqual(1);
       // The lines as found: the clicks snapped onto the painted lines.
       expect(result.startLine.x0).toBeCloseTo(lineX(0), 0);
       expect(result.finishLine.x1).toBeCloseTo(lineX(40), 0);
@@ -77,7 +79,7 @@ describe('the proposed frames of a 40 (decision 212)', () => {
     const { result, clip } = await propose(120, 4.9, { start: lineX(0) + 3, finish: lineX(40) - 3 });
     expect(result.startLine.x0).toBeCloseTo(lineX(0), 0);
     expect(result.finishLine.x0).toBeCloseTo(lineX(40), 0);
-    expect(result.startFrame).toBe(clip.startFrame);
+    expect(Math.abs(result.startFrame! - clip.startFrame)).toBeLessThanOrEqual(1);
   });
 
   it('a clip that stops before the runner reaches the finish proposes no finish and says so', async () => {
@@ -96,7 +98,7 @@ describe('the proposed frames of a 40 (decision 212)', () => {
     const { result } = await propose(60, 4.62, { start: lineX(0), finish: lineX(35) });
     expect(result.finishFrame).toBeNull();
     expect(result.notes).toContain(
-      'The finish line was not found where you clicked (it may be faint or far away): mark the finish yourself.',
+      'The finish line was not found where you clicked (it may be faint, far away, out of the picture or seen too flat): mark the finish yourself.',
     );
     expect(result.notes).not.toContain(
       'The runner was not found crossing the finish line: mark the finish yourself.',

@@ -1,33 +1,54 @@
+import { spawn } from 'node:child_process';
 import type { FortyProposalResult } from '../../../contract/forty';
 import type { FramePoint } from '../../../contract/tracking';
-import { decodeGray, detectLines, lineX, type Line } from '../measurements';
+import { FfmpegError, ffmpegPath } from '../../lib/ffmpeg';
+import { lineX, type Line } from '../measurements';
 
 /**
- * The tracker's proposal of a 40's frames (decision 212), for a phone held still beside the run:
- * - the lines: the analyst's two clicks snapped to the yard lines found on that frame (a finish line not
- *   found near its click proposes no finish, and says so);
- * - the finish: the torso (the middle rows of the runner's shape against the clip's background, a
- *   per-pixel median over the whole clip) followed across the finish line, its signed distance to the
- *   line fitted against time, and the first frame at or after the crossing;
- * - the start: the last quarter second in which nothing moved around the start line before the runner
- *   left it, and the first frame after it in which two pixels there changed by more than the clip's
- *   still frames do (four times their largest change, at least 5 grey levels: a hand or a foot moving by
- *   a fraction of a pixel);
- * - the splits: lines of the background between the two, matched to 10, 20 and 30 yards when one lies
- *   within 2.5 yards of where it should, crossed as the finish is.
+ * The tracker's proposal of a 40's frames (decisions 212, 256), for a phone held still beside the run:
+ * - the lines: found through the analyst's clicks at the clip's own size, on the median of five frames
+ *   (a yard line is lost to the analysed size); a line not found through its click proposes nothing at it,
+ *   and says so;
+ * - the finish: the torso (the middle rows of the runner's shape against the clip's background, in grey
+ *   and colour, a per-pixel median over the whole clip) against the painted line where the runner's feet
+ *   meet the ground, its signed distance fitted against time, and the first frame at or after the
+ *   crossing. Proposed only where a pixel of doubt about that ground row moves the crossing along the run
+ *   by less than the runner covers in a frame (a line seen slanted from a low or far camera is refused);
+ * - the start: the last quarter second in which nothing moved where a set runner is before the runner
+ *   left the line, the first frame after it in which two pixels there changed by more than the clip's
+ *   still frames do, then settled against the still stance: the first frame whose summed change from it
+ *   stands out of the still frames' own and stays out (a change that builds up over frames counts from
+ *   where it began), never later than the first. A start that makes the run under 3.9 s or over 8 s is
+ *   another player's and is not proposed;
+ * - the splits: the 10, 20 and 30-yard lines found where they should be between the two clicks, crossed as
+ *   the finish is.
  * Every frame is only proposed: the analyst confirms or moves it, and the marks are what is timed.
  */
 export const FORTY_PROPOSER = {
   name: 'lines-background-motion',
-  version: '1.3.0',
+  version: '2.0.0',
   /** Longer side of the analysed picture, in pixels (never enlarged). */
   analysisSide: 480,
-  frameBytes: 256 * 2 ** 20,
+  frameBytes: 384 * 2 ** 20,
   /** Grey levels: a pixel of the runner against the background, a pixel that changed between frames. */
   foreground: 28,
   motion: 5,
   /** Changed pixels around the start line that are a movement. */
   motionPixels: 2,
+  /** A line slanted more than this (pixels across per pixel down) is not used. */
+  maxSlant: 8,
+  /** Pixels of doubt about the row where the runner's feet meet the ground (analysed picture). */
+  groundRowDoubt: 1,
+  /** Pixels of doubt about where the torso's middle is (analysed picture). */
+  torsoDoubt: 0.3,
+  /** The share of the change a tenth of a second into the start under which a frame reads as still. */
+  leakShare: 0.05,
+  /** Where a set runner is, around the start line: yards behind it and past it. */
+  setBehind: 2,
+  setAhead: 1.5,
+  /** Seconds a 40 can take from the first movement (a start that gives another time is not the runner's). */
+  fastestRun: 3.9,
+  slowestRun: 8,
   /** Seconds the runner must be still before the first movement counts as the start. */
   stillSeconds: 0.25,
 };
@@ -51,6 +72,245 @@ export interface ProposeOptions {
 
 type Frames = Uint8Array[];
 
+/**
+ * The clip's frames upright (ffmpeg's autorotate) at `width` x `height`, in yuv420p (the grey picture, then
+ * both chroma planes at half size: a kit as bright as the grass differs from it in colour), or grey; `only`
+ * keeps those frames (by their index in presentation order).
+ */
+function decodeFrames(
+  file: string,
+  width: number,
+  height: number,
+  o: { colour: boolean; maxFrames?: number; only?: number[]; onFrame?: (i: number) => void },
+): Promise<Frames> {
+  return new Promise((resolve, reject) => {
+    const fmt = o.colour ? 'yuv420p' : 'gray';
+    const select = o.only === undefined ? '' : `select=${o.only.map((i) => `eq(n\\,${i})`).join('+')},`;
+    const args = [
+      '-hide_banner',
+      '-nostdin',
+      '-loglevel',
+      'error',
+      '-i',
+      file,
+      '-map',
+      '0:v:0',
+      '-vsync',
+      '0',
+    ];
+    args.push('-vf', `${select}scale=${width}:${height}:flags=area,format=${fmt}`);
+    if (o.only !== undefined) args.push('-frames:v', String(o.only.length));
+    args.push('-f', 'rawvideo', '-pix_fmt', fmt, '-');
+    const child = spawn(ffmpegPath(), args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const size = o.colour ? width * height + 2 * (width >> 1) * (height >> 1) : width * height;
+    const maxFrames = o.maxFrames ?? Infinity;
+    const frames: Frames = [];
+    let current = new Uint8Array(size);
+    let filled = 0;
+    let stderr = '';
+    let failed = false;
+    child.stdout.on('data', (chunk: Buffer) => {
+      let off = 0;
+      while (off < chunk.length && !failed) {
+        const n = Math.min(size - filled, chunk.length - off);
+        current.set(chunk.subarray(off, off + n), filled);
+        filled += n;
+        off += n;
+        if (filled < size) continue;
+        if (frames.length >= maxFrames) {
+          failed = true;
+          child.kill('SIGKILL');
+          reject(
+            new FfmpegError(
+              `The clip is too long to analyse: trim it to the run (at most ${maxFrames} frames)`,
+            ),
+          );
+          return;
+        }
+        frames.push(current);
+        o.onFrame?.(frames.length - 1);
+        current = new Uint8Array(size);
+        filled = 0;
+      }
+    });
+    child.stderr.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (failed) return;
+      if (code !== 0) return reject(new FfmpegError(`Decoding failed: ${stderr.trim().split('\n').pop()}`));
+      resolve(frames);
+    });
+  });
+}
+
+/** A painted line found through a click: a point on it and its unit direction (pointing down the picture). */
+interface FoundLine {
+  cx: number;
+  cy: number;
+  dx: number;
+  dy: number;
+  /** How much brighter than the grass either side of it the line is (grey levels), and its reach in pixels. */
+  contrast: number;
+  reach: number;
+}
+
+/**
+ * The painted line through (or within a few pixels of) a click, on a grey frame at the clip's full size
+ * (a yard line is 3 to 5 pixels wide at 720p; at the analysed size it is lost to the scaling and the
+ * encoder). Every line through the click's neighbourhood that crosses the run is scored by how much
+ * brighter it is than the grass a few pixels either side of it, along its length within `radius` (the
+ * best three quarters of its pieces, so a player standing on part of it does not hide it); the best is
+ * refined to a tenth of a degree and a quarter of a pixel. Null when no line stands out of the grass.
+ */
+export function findLineThrough(
+  g: Uint8Array,
+  width: number,
+  height: number,
+  click: { x: number; y: number },
+  radius: number,
+  /** The run's direction in the picture: a yard line crosses it (at 9 degrees or more). */
+  run: { dx: number; dy: number },
+): FoundLine | null {
+  const side = Math.max(5, Math.round(width / 220));
+  const sample = (x: number, y: number) => {
+    if (x < 0 || y < 0 || x >= width - 1 || y >= height - 1) return NaN;
+    const x0 = Math.floor(x);
+    const y0 = Math.floor(y);
+    const fx = x - x0;
+    const fy = y - y0;
+    const p = y0 * width + x0;
+    return (
+      (g[p] * (1 - fx) + g[p + 1] * fx) * (1 - fy) + (g[p + width] * (1 - fx) + g[p + width + 1] * fx) * fy
+    );
+  };
+  const PIECES = 8;
+  const score = (th: number, off: number) => {
+    const dx = Math.cos(th);
+    const dy = Math.sin(th);
+    const nx = -dy;
+    const ny = dx;
+    const pieces: number[] = [];
+    const per = Math.max(4, Math.round((2 * radius) / PIECES));
+    for (let k = 0; k < PIECES; k += 1) {
+      let sum = 0;
+      let m = 0;
+      for (let j = 0; j < per; j += 1) {
+        const t = -radius + ((k * per + j + 0.5) * 2 * radius) / (PIECES * per);
+        const x = click.x + dx * t + nx * off;
+        const y = click.y + dy * t + ny * off;
+        const c = sample(x, y);
+        const a = sample(x + nx * side, y + ny * side);
+        const b = sample(x - nx * side, y - ny * side);
+        if (Number.isNaN(c) || Number.isNaN(a) || Number.isNaN(b)) continue;
+        sum += c - Math.max(a, b);
+        m += 1;
+      }
+      if (m >= per / 2) pieces.push(sum / m);
+    }
+    if (pieces.length < PIECES / 2) return { value: -Infinity, reach: 0 };
+    pieces.sort((p, q) => q - p);
+    const keep = pieces.slice(0, Math.ceil(0.75 * pieces.length));
+    return {
+      value: keep.reduce((a, v) => a + v, 0) / keep.length,
+      reach: (pieces.filter((v) => v > 0).length * 2 * radius) / PIECES,
+    };
+  };
+  const runAngle = Math.atan2(run.dy, run.dx);
+  let best = { th: 0, off: 0, value: -Infinity, reach: 0 };
+  const values: number[] = [];
+  for (let deg = 0; deg < 180; deg += 1) {
+    const th = (deg * Math.PI) / 180;
+    if (Math.abs(Math.sin(th - runAngle)) < 0.15) continue;
+    let top = -Infinity;
+    for (let off = -8; off <= 8; off += 1) {
+      const sc = score(th, off);
+      top = Math.max(top, sc.value);
+      if (sc.value > best.value) best = { th, off, ...sc };
+    }
+    values.push(top);
+  }
+  if (!(best.value > 0)) return null;
+  for (const [dTh, dOff, steps] of [
+    [0.25, 0.5, 4],
+    [0.05, 0.125, 4],
+  ] as const) {
+    const c = best;
+    for (let a = -steps; a <= steps; a += 1)
+      for (let b = -steps; b <= steps; b += 1) {
+        const th = c.th + (a * dTh * Math.PI) / 180;
+        const off = c.off + b * dOff;
+        const sc = score(th, off);
+        if (sc.value > best.value) best = { th, off, ...sc };
+      }
+  }
+  // Paint stands out: well above what the other directions through the click find (grass, stripes).
+  values.sort((p, q) => p - q);
+  const usual = values[values.length >> 1];
+  if (best.value < Math.max(6, usual + 3 * Math.max(1, usual - values[values.length >> 3]))) return null;
+  // Refitted to the paint itself: across the line every pixel along it, the centre of the brightness above
+  // the grass on either side (within 2 pixels of the line found), and a straight line through those centres.
+  let dx = Math.cos(best.th);
+  let dy = Math.sin(best.th);
+  let cx = click.x - Math.sin(best.th) * best.off;
+  let cy = click.y + Math.cos(best.th) * best.off;
+  for (let pass = 0; pass < 2; pass += 1) {
+    const nx = -dy;
+    const ny = dx;
+    const pts: { t: number; o: number; wt: number }[] = [];
+    for (let t = -radius; t <= radius; t += 1) {
+      const x = cx + dx * t;
+      const y = cy + dy * t;
+      const a = sample(x + nx * side, y + ny * side);
+      const b = sample(x - nx * side, y - ny * side);
+      if (Number.isNaN(a) || Number.isNaN(b)) continue;
+      const floor = Math.max(a, b);
+      let m = 0;
+      let mo = 0;
+      for (let o = -2; o <= 2; o += 0.25) {
+        const v = sample(x + nx * o, y + ny * o) - floor;
+        if (v > 0) {
+          m += v;
+          mo += v * o;
+        }
+      }
+      if (m > 0) pts.push({ t, o: mo / m, wt: m });
+    }
+    // The pieces as bright as the line's best half (a player on it, a number beside it are left out).
+    const strong = [...pts].sort((p, q) => q.wt - p.wt);
+    const cut = strong[Math.floor(strong.length / 2)]?.wt ?? 0;
+    const use = pts.filter((p) => p.wt >= 0.5 * cut);
+    if (use.length < 8) break;
+    let sw = 0;
+    let st = 0;
+    let so = 0;
+    let stt = 0;
+    let sto = 0;
+    for (const p of use) {
+      sw += p.wt;
+      st += p.wt * p.t;
+      so += p.wt * p.o;
+      stt += p.wt * p.t * p.t;
+      sto += p.wt * p.t * p.o;
+    }
+    const det = sw * stt - st * st;
+    if (!(det > 0)) break;
+    const slope = (sw * sto - st * so) / det;
+    const at0 = (so - slope * st) / sw;
+    cx += nx * at0;
+    cy += ny * at0;
+    const len = Math.hypot(1, slope);
+    const ndx = (dx + nx * slope) / len;
+    const ndy = (dy + ny * slope) / len;
+    dx = ndx;
+    dy = ndy;
+  }
+  if (dy < 0) {
+    dx = -dx;
+    dy = -dy;
+  }
+  return { cx, cy, dx, dy, contrast: best.value, reach: best.reach };
+}
+
 function medianFrame(frames: Frames, size: number, samples = 25): Uint8Array {
   const n = frames.length;
   const picks = Array.from({ length: Math.min(samples, n) }, (_, i) =>
@@ -66,18 +326,21 @@ function medianFrame(frames: Frames, size: number, samples = 25): Uint8Array {
   return out;
 }
 
-/** The detected line nearest the click (within 2% of the width), else an upright line through it. */
-function snap(lines: Line[], x: number, y: number, w: number, h: number): Line {
-  let best: Line | null = null;
-  let dist = Math.max(4, 0.02 * w);
-  for (const l of lines) {
-    const d = Math.abs(lineX(l, y, h) - x);
-    if (d < dist) {
-      dist = d;
-      best = l;
+/** The solution of a 3x3 linear system (Gauss-Jordan with pivoting), or null when it is singular. */
+function solve3(m: number[][], v: number[]) {
+  const a = m.map((row, i) => [...row, v[i]]);
+  for (let c = 0; c < 3; c += 1) {
+    let p = c;
+    for (let r = c + 1; r < 3; r += 1) if (Math.abs(a[r][c]) > Math.abs(a[p][c])) p = r;
+    [a[c], a[p]] = [a[p], a[c]];
+    if (Math.abs(a[c][c]) < 1e-12) return null;
+    for (let r = 0; r < 3; r += 1) {
+      if (r === c) continue;
+      const f = a[r][c] / a[c][c];
+      for (let k = c; k < 4; k += 1) a[r][k] -= f * a[c][k];
     }
   }
-  return best ?? { a: x, s: 0, votes: 0 };
+  return [a[0][3] / a[0][0], a[1][3] / a[1][1], a[2][3] / a[2][2]];
 }
 
 export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResult> {
@@ -87,36 +350,78 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
   const h = even(o.height);
   const kx = w / o.width;
   const ky = h / o.height;
+  const cw = w >> 1;
+  const size = w * h;
+  const cSize = cw * (h >> 1);
   const expected = Math.max(1, o.frameTimes.length);
-  const { frames } = await decodeGray(
-    o.file,
-    w,
-    h,
-    (i) => {
+  const frames = await decodeFrames(o.file, w, h, {
+    colour: true,
+    maxFrames: Math.floor(FORTY_PROPOSER.frameBytes / (size + 2 * cSize)),
+    onFrame: (i) => {
       if (i % 60 === 0) o.onProgress?.(Math.min(0.8, (0.8 * i) / expected));
     },
-    Math.floor(FORTY_PROPOSER.frameBytes / (w * h)),
-  );
+  });
   const n = Math.min(frames.length, o.frameTimes.length);
   const times = o.frameTimes;
   const notes: string[] = [];
-  const clickFrame = (p: FramePoint) => frames[Math.min(n - 1, p.frameIndex)];
   const at = (p: FramePoint) => ({ x: p.x * kx, y: p.y * ky });
   const s0 = at(o.startLine);
   const s40 = at(o.finishLine);
-  const line0 = snap(detectLines(clickFrame(o.startLine), w, h), s0.x, s0.y, w, h);
-  const line40 = snap(detectLines(clickFrame(o.finishLine), w, h), s40.x, s40.y, w, h);
+
+  // The lines through the clicks, found at the clip's own size on the median of the clicked frame and four
+  // spread over the clip (the runner set on the start line, or anyone standing on a line, is left out).
+  let still: Uint8Array | null = null;
+  const fullFrame = async (i: number) => {
+    if (still) return still;
+    const picks = [...new Set([i, ...[0.2, 0.4, 0.6, 0.8].map((q) => Math.round(q * (n - 1)))])].sort(
+      (p, q) => p - q,
+    );
+    const some = await decodeFrames(o.file, o.width, o.height, { colour: false, only: picks });
+    still = some.length ? medianFrame(some, o.width * o.height, some.length) : null;
+    return still;
+  };
+  const lineAt = async (p: FramePoint): Promise<Line | null> => {
+    if (p.x < 0 || p.y < 0 || p.x >= o.width || p.y >= o.height) return null;
+    const g = await fullFrame(Math.max(0, Math.min(n - 1, p.frameIndex)));
+    if (!g) return null;
+    const run = { dx: o.finishLine.x - o.startLine.x, dy: o.finishLine.y - o.startLine.y };
+    const f = findLineThrough(g, o.width, o.height, p, Math.max(40, 0.06 * Math.max(o.width, o.height)), run);
+    if (!f || f.reach < 0.04 * Math.max(o.width, o.height)) return null;
+    // In the analysed picture: x = a + s (y - h/2). A line within 20 degrees of level is not timed.
+    const ddx = f.dx * kx;
+    const ddy = f.dy * ky;
+    if (Math.abs(ddx) > FORTY_PROPOSER.maxSlant * Math.abs(ddy)) return null;
+    const sl = ddx / ddy;
+    return { a: f.cx * kx + sl * (h / 2 - f.cy * ky), s: sl, votes: Math.round(f.reach) };
+  };
+  const found0 = await lineAt(o.startLine);
+  const found40 = await lineAt(o.finishLine);
+  const line0 = found0 ?? { a: s0.x, s: 0, votes: 0 };
+  const line40 = found40 ?? { a: s40.x, s: 0, votes: 0 };
   const X0 = (y: number) => lineX(line0, y, h);
   const X40 = (y: number) => lineX(line40, y, h);
   const seg = (l: Line): Seg => ({ x0: lineX(l, 0, h) / kx, y0: 0, x1: lineX(l, h, h) / kx, y1: h / ky });
   const yRef = (s0.y + s40.y) / 2;
   const dir = X40(yRef) >= X0(yRef) ? 1 : -1;
   const ppy = (y: number) => Math.max(0.5, Math.abs(X40(y) - X0(y)) / 40);
-  const bg = medianFrame(frames.slice(0, n), w * h);
+
+  // The background: each byte's median over 25 frames spread over the clip.
+  const bg = medianFrame(frames.slice(0, n), size + 2 * cSize);
   o.onProgress?.(0.85);
+  /** How far a pixel of frame f is from the same pixel of g: grey plus both colour differences. */
+  const away = (f: Uint8Array, g: Uint8Array, x: number, y: number) => {
+    const p = y * w + x;
+    const q = size + (y >> 1) * cw + (x >> 1);
+    return Math.abs(f[p] - g[p]) + Math.abs(f[q] - g[q]) + Math.abs(f[q + cSize] - g[q + cSize]);
+  };
+  /** The rows a runner near a click can fill: from 3.5 yards above it (he is beyond it) to 0.75 below. */
+  const rowsNear = (c: { y: number }) => ({
+    r0: Math.max(0, Math.floor(c.y - 3.5 * ppy(c.y))),
+    r1: Math.min(h, Math.ceil(c.y + 0.75 * ppy(c.y)) + 1),
+  });
 
   /** The runner against the background in a band of `half` yards around a line, on rows [r0, r1). */
-  const shapeNear = (f: Uint8Array, X: (y: number) => number, half: number, r0 = 0, r1 = h) => {
+  const shapeNear = (f: Uint8Array, X: (y: number) => number, half: number, r0: number, r1: number) => {
     const rows: { y: number; sx: number; c: number }[] = [];
     let count = 0;
     for (let y = r0; y < r1; y += 1) {
@@ -124,45 +429,52 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
       const x1 = Math.min(w - 1, Math.ceil(X(y) + half * ppy(y)));
       let c = 0;
       let sx = 0;
-      for (let x = x0; x <= x1; x += 1) {
-        const p = y * w + x;
-        if (Math.abs(f[p] - bg[p]) > FORTY_PROPOSER.foreground) {
+      for (let x = x0; x <= x1; x += 1)
+        if (away(f, bg, x, y) > FORTY_PROPOSER.foreground) {
           c += 1;
           sx += x;
         }
-      }
       if (c >= 2) rows.push({ y, sx, c });
       count += c;
     }
     return { rows, count };
   };
 
-  /** When the torso crosses a line: its signed distance in yards fitted against time near the line. */
-  const crossing = (X: (y: number) => number, half: number, from: number) => {
-    const seen: { i: number; u: number; top: number; bottom: number; count: number }[] = [];
+  /**
+   * When the torso crosses a line: the torso's middle (the shape's rows from 15% to 55% of its height)
+   * against the line where the runner's feet meet the ground (the painted line is on the ground: on a
+   * slanted line its x at the torso's row is the line's x further away), in yards, fitted against time.
+   */
+  const lineSlant = (X: (y: number) => number) => X(1) - X(0);
+  const crossing = (X: (y: number) => number, half: number, from: number, r0: number, r1: number) => {
+    const seen: { i: number; xT: number; top: number; bottom: number; count: number }[] = [];
     for (let i = from; i < n; i += 1) {
-      const { rows, count } = shapeNear(frames[i], X, half);
+      const { rows, count } = shapeNear(frames[i], X, half, r0, r1);
       if (rows.length < 3) continue;
       const top = rows[0].y;
       const bottom = rows[rows.length - 1].y;
       const hh = bottom - top + 1;
-      // The torso: from 15% to 55% of the shape's height below its top (shoulders to hips).
       let c = 0;
       let sx = 0;
-      let sy = 0;
       for (const r of rows)
         if (r.y >= top + 0.15 * hh && r.y <= top + 0.55 * hh) {
           c += r.c;
           sx += r.sx;
-          sy += r.y * r.c;
         }
       if (c === 0) continue;
-      const xT = sx / c;
-      const yT = sy / c;
-      seen.push({ i, u: ((xT - X(yT)) * dir) / ppy(yT), top, bottom, count });
+      seen.push({ i, xT: sx / c, top, bottom, count });
     }
     const peak = Math.max(0, ...seen.map((s) => s.count));
-    const near = seen.filter((s) => s.count >= 0.3 * peak && Math.abs(s.u) <= 1.5);
+    const full = seen.filter((s) => s.count >= 0.3 * peak);
+    // The ground under the runner there: the lowest rows his feet reach while he is within 1.5 yards.
+    const close = full.filter((s) => Math.abs(s.xT - X(s.bottom)) <= 1.5 * ppy(s.bottom));
+    if (close.length < 3) return null;
+    const bottoms = close.map((s) => s.bottom).sort((p, q) => p - q);
+    const yG = bottoms[Math.floor(0.8 * (bottoms.length - 1))];
+    const xG = X(yG);
+    const near = full
+      .map((s) => ({ ...s, u: ((s.xT - xG) * dir) / ppy(yG) }))
+      .filter((s) => Math.abs(s.u) <= 1.5);
     if (near.length < 3) return null;
     let st = 0;
     let su = 0;
@@ -178,103 +490,197 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
     const m = near.length;
     const slope = (m * stu - st * su) / (m * stt - st * st);
     if (!(slope > 0)) return null;
-    const tCross = (su - slope * st) / m / -slope;
+    let tCross = (su - slope * st) / m / -slope;
+    // The runner speeds up across the window (most at the 10): a parabola in time when there are enough
+    // frames, its root nearest the straight line's.
+    if (m >= 8) {
+      const t0 = tCross;
+      const M = [
+        [0, 0, 0],
+        [0, 0, 0],
+        [0, 0, 0],
+      ];
+      const v = [0, 0, 0];
+      for (const s of near) {
+        const d = times[s.i] - t0;
+        const row = [1, d, d * d];
+        for (let a = 0; a < 3; a += 1) {
+          v[a] += row[a] * s.u;
+          for (let b = 0; b < 3; b += 1) M[a][b] += row[a] * row[b];
+        }
+      }
+      const q = solve3(M, v);
+      if (q && q[1] > 0) {
+        const [c0, c1, c2] = q;
+        const disc = c1 * c1 - 4 * c2 * c0;
+        const root = Math.abs(c2) < 1e-9 ? -c0 / c1 : disc >= 0 ? (-c1 + Math.sqrt(disc)) / (2 * c2) : NaN;
+        if (Number.isFinite(root) && Math.abs(root) < 0.25) tCross = t0 + root;
+      }
+    }
     const frame = times.findIndex((t, i) => i < n && t >= tCross - 1e-9);
     if (frame < 0) return null;
     const rowsAt = near.reduce((a, s) => ({ top: a.top + s.top / m, bottom: a.bottom + s.bottom / m }), {
       top: 0,
       bottom: 0,
     });
-    return { frame, ...rowsAt };
+    // How far off the crossing can be: a slanted line moves along the run by its slant for each pixel
+    // of doubt about the ground row. Proposed only where that is less than the runner covers in a frame.
+    const doubtYards =
+      Math.hypot(FORTY_PROPOSER.groundRowDoubt * Math.abs(lineSlant(X)), FORTY_PROPOSER.torsoDoubt) / ppy(yG);
+    const frameYards = slope * (times[Math.min(n - 1, frame)] - times[Math.max(0, frame - 1)] || 1 / 30);
+    return { frame, tCross, doubtYards, frameYards, ...rowsAt };
   };
 
-  // A finish line not found near the click is not guessed (issue 49): an upright line through the click
+  // A finish line not found through the click is not guessed (issue 49): an upright line through the click
   // misses the painted line wherever perspective slants it, and the crossing would be frames off.
-  const finishLineFound = line40.votes > 0;
-  if (!finishLineFound)
+  if (!found40)
     notes.push(
-      'The finish line was not found where you clicked (it may be faint or far away): mark the finish yourself.',
+      'The finish line was not found where you clicked (it may be faint, far away, out of the picture or seen too flat): mark the finish yourself.',
     );
-  // Crossed near the click all the same: where the runner's rows are, to bound the start's search.
-  const crossed = crossing(X40, 4, 0);
-  const finish = finishLineFound ? crossed : null;
+  const rows40 = rowsNear(s40);
+  const crossed40 = found40 ? crossing(X40, 4, 0, rows40.r0, rows40.r1) : null;
+  const finish = crossed40 && crossed40.doubtYards <= crossed40.frameYards ? crossed40 : null;
+  if (crossed40 && !finish)
+    notes.push(
+      'The finish line is seen too slanted from where the camera stands to tell the frame of the crossing: mark the finish yourself.',
+    );
   o.onProgress?.(0.9);
-  if (!finish && finishLineFound)
+  if (!crossed40 && found40)
     notes.push('The runner was not found crossing the finish line: mark the finish yourself.');
 
-  // The runner's rows at the finish bound the start's search, so nothing above or below (a burned-in
-  // clock, people walking behind) counts as a first movement.
-  const r0 = crossed ? Math.max(0, Math.floor(crossed.top - 0.25 * (crossed.bottom - crossed.top))) : 0;
-  const r1 = crossed ? Math.min(h, Math.ceil(crossed.bottom + 0.25 * (crossed.bottom - crossed.top)) + 1) : h;
-  const end = crossed ? crossed.frame : n - 1;
-  // Left the start: the runner's shape at its fullest 1.5 to 4 yards past the start line.
+  const { r0, r1 } = rowsNear(s0);
+  const end = finish ? finish.frame : n - 1;
+  // Left the start: the runner's shape filling half its fullest 1.5 to 4 yards past the start line. Every
+  // such rise is a candidate (another player may pass there first), the last one first.
   const ahead = (y: number) => X0(y) + dir * 2.75 * ppy(y);
   const aheadCounts = frames.slice(0, end + 1).map((f) => shapeNear(f, ahead, 1.25, r0, r1).count);
   const aheadPeak = Math.max(0, ...aheadCounts);
-  const left = aheadPeak > 0 ? aheadCounts.findIndex((c) => c >= 0.5 * aheadPeak) : -1;
-  let startFrame: number | null = null;
-  if (left > 0) {
-    const band: { y: number; x0: number; x1: number }[] = [];
-    for (let y = r0; y < r1; y += 1)
-      band.push({
-        y,
-        x0: Math.max(0, Math.floor(X0(y) - 4 * ppy(y))),
-        x1: Math.min(w - 1, Math.ceil(X0(y) + 4 * ppy(y))),
-      });
-    // A pixel that changed by more than the encoder leaves on a still picture: a hand lifting a third of a
-    // pixel changes its edge by a third of its contrast, which a threshold of 20 grey levels over 0.05% of
-    // the band missed until the runner had moved a pixel or more (issue 49: the start was 15 frames late).
-    // The level above which a pixel moved, from this clip: four times the largest change a still frame
-    // shows around the line (the quietest quarter of the frames before the runner left). An encoder leaks
-    // a little of the coming movement into the B-frames before it; a still picture changes by its noise.
-    const largestChange = (i: number) => {
-      const f = frames[i];
-      const g = frames[i - 1];
-      let m = 0;
-      for (const b of band)
-        for (let x = b.x0; x <= b.x1; x += 1) {
-          const d = Math.abs(f[b.y * w + x] - g[b.y * w + x]);
-          if (d > m) m = d;
-        }
-      return m;
-    };
-    const quiet = Array.from({ length: left }, (_, i) => largestChange(i + 1)).sort((p, q) => p - q);
-    const level = Math.max(FORTY_PROPOSER.motion, 4 * (quiet[Math.floor(0.25 * (quiet.length - 1))] ?? 0));
-    const movedAt = (i: number, above: number) => {
-      const f = frames[i];
-      const g = frames[i - 1];
-      let c = 0;
-      for (const b of band)
-        for (let x = b.x0; x <= b.x1; x += 1) {
-          const p = b.y * w + x;
-          if (Math.abs(f[p] - g[p]) > above) c += 1;
-        }
-      return c >= FORTY_PROPOSER.motionPixels;
-    };
-    // Walk back from leaving the line: the start is the first change after the last still quarter second
-    // (frames unchanged from the one before them around the line); a clip that opens with the runner set
-    // counts its first frames as that stillness. Answers the start and the first frame of that stillness.
-    const walk = (above: number) => {
-      let lastMove = -1;
-      for (let i = left; i >= 1; i -= 1) {
-        if (movedAt(i, above)) {
-          lastMove = i;
-          continue;
-        }
-        if (lastMove > 0 && times[lastMove - 1] - times[i - 1] >= FORTY_PROPOSER.stillSeconds)
-          return { start: lastMove, stillFrom: i };
+  const rises: number[] = [];
+  for (let i = 1; i < aheadCounts.length; i += 1)
+    if (aheadPeak > 0 && aheadCounts[i] >= 0.5 * aheadPeak && aheadCounts[i - 1] < 0.5 * aheadPeak)
+      rises.push(i);
+  // The first movement is looked for where the runner is set: from 2 yards behind the line to 1.5 past it.
+  const band: { y: number; x0: number; x1: number }[] = [];
+  for (let y = r0; y < r1; y += 1) {
+    const xa = X0(y) - dir * FORTY_PROPOSER.setBehind * ppy(y);
+    const xb = X0(y) + dir * FORTY_PROPOSER.setAhead * ppy(y);
+    band.push({
+      y,
+      x0: Math.max(0, Math.floor(Math.min(xa, xb))),
+      x1: Math.min(w - 1, Math.ceil(Math.max(xa, xb))),
+    });
+  }
+  const largestChange = (i: number) => {
+    const f = frames[i];
+    const g = frames[i - 1];
+    let m = 0;
+    for (const b of band)
+      for (let x = b.x0; x <= b.x1; x += 1) {
+        const d = away(f, g, x, b.y);
+        if (d > m) m = d;
       }
-      return lastMove > 1 ? { start: lastMove, stillFrom: 1 } : null;
+    return m;
+  };
+  const changes = frames.slice(0, end + 1).map((_, i) => (i === 0 ? 0 : largestChange(i)));
+  const movedAt = (i: number, above: number) => {
+    if (changes[i] <= above) return false;
+    const f = frames[i];
+    const g = frames[i - 1];
+    let c = 0;
+    for (const b of band) for (let x = b.x0; x <= b.x1; x += 1) if (away(f, g, x, b.y) > above) c += 1;
+    return c >= FORTY_PROPOSER.motionPixels;
+  };
+  // Walk back from leaving the line: the start is the first change after the last still quarter second
+  // (frames unchanged from the one before them around the line); a clip that opens with the runner set
+  // counts its first frames as that stillness. Answers the start and the first frame of that stillness.
+  const walk = (left: number, above: number) => {
+    let lastMove = -1;
+    for (let i = left; i >= 1; i -= 1) {
+      if (movedAt(i, above)) {
+        lastMove = i;
+        continue;
+      }
+      if (lastMove > 0 && times[lastMove - 1] - times[i - 1] >= FORTY_PROPOSER.stillSeconds)
+        return { start: lastMove, stillFrom: i };
+    }
+    return lastMove > 1 ? { start: lastMove, stillFrom: 1 } : null;
+  };
+  /**
+   * The first movement to the frame: each frame against the still stance (the mean of the still frames
+   * before the coarse start, ending three frames before it), summed over the band. The still frames'
+   * own sums give the noise; the start is the first frame after them above it by six of its deviations
+   * (and at least 2 grey levels on 4 pixels' worth) that stays above until the runner has left. A change
+   * that builds up over frames (a hand lifting a fraction of a pixel) counts from where it began, not
+   * from where it first passes a pixel's threshold. Null when the still stance is too short to say.
+   */
+  const settle = (stillFrom: number, coarse: number, left: number): number | null => {
+    const refEnd = coarse - 3;
+    const refStart = Math.max(
+      stillFrom,
+      refEnd - Math.ceil(0.5 / Math.max(1e-3, times[1] - times[0] || 1 / 30)),
+    );
+    if (refEnd - refStart < 4) return coarse;
+    const bytes: number[] = [];
+    for (const b of band)
+      for (let x = b.x0; x <= b.x1; x += 1) {
+        const p = b.y * w + x;
+        const q = size + (b.y >> 1) * cw + (x >> 1);
+        bytes.push(p, q, q + cSize);
+      }
+    const ref = new Float32Array(bytes.length);
+    for (let i = refStart; i < refEnd; i += 1) {
+      const f = frames[i];
+      for (let j = 0; j < bytes.length; j += 1) ref[j] += f[bytes[j]];
+    }
+    for (let j = 0; j < ref.length; j += 1) ref[j] /= refEnd - refStart;
+    const sum = (i: number) => {
+      const f = frames[i];
+      let d = 0;
+      for (let j = 0; j < bytes.length; j += 1) d += Math.abs(f[bytes[j]] - ref[j]);
+      return d;
     };
-    let found = walk(level);
+    const still = Array.from({ length: refEnd - refStart }, (_, k) => sum(refStart + k));
+    const mean = still.reduce((a, v) => a + v, 0) / still.length;
+    const sd = Math.sqrt(still.reduce((a, v) => a + (v - mean) ** 2, 0) / still.length);
+    const last = Math.min(left, n - 1);
+    const sums = new Map<number, number>();
+    for (let i = refEnd; i <= last; i += 1) sums.set(i, sum(i));
+    // The encoder's B-frames blend a little of the coming movement into the frames before it: what stays
+    // under a twentieth of the change a tenth of a second into the movement is that blend.
+    const tenth = times.findIndex((t, i) => i > coarse && t >= times[coarse] + 0.1);
+    const rise = (sums.get(Math.min(last, tenth < 0 ? last : tenth)) ?? mean) - mean;
+    const above = mean + Math.max(6 * sd, 8, FORTY_PROPOSER.leakShare * rise);
+    for (let i = refEnd; i <= last; i += 1) {
+      let stays = true;
+      for (let j = i; j <= last && stays; j += 1) if (sums.get(j)! <= above) stays = false;
+      if (stays) return i;
+    }
+    return null;
+  };
+  let startFrame: number | null = null;
+  for (const left of [...rises].reverse()) {
+    // The level above which a pixel moved, from this clip: four times the change a still frame shows
+    // around the line (the quietest quarter of the frames before the runner left), at least 5 levels.
+    const quiet = changes.slice(1, left + 1).sort((p, q) => p - q);
+    const level = Math.max(FORTY_PROPOSER.motion, 4 * (quiet[Math.floor(0.25 * (quiet.length - 1))] ?? 0));
+    let found = walk(left, level);
     // The still quarter second just before it says how much this clip's still picture changes there; what
     // stays under four times that is the encoder's noise or its B-frames' leak of the coming movement.
     if (found) {
       let still = 0;
-      for (let i = found.stillFrom; i < found.start; i += 1) still = Math.max(still, largestChange(i));
-      if (4 * still > level) found = walk(4 * still) ?? found;
+      for (let i = found.stillFrom; i < found.start; i += 1) still = Math.max(still, changes[i]);
+      if (4 * still > level) found = walk(left, 4 * still) ?? found;
     }
-    if (found) startFrame = found.start;
+    if (!found) continue;
+    const refined = settle(found.stillFrom, found.start, left);
+    if (refined === null) continue;
+    // Only ever earlier: a change that builds up slowly can pass a pixel's threshold before the sum's.
+    found = { ...found, start: Math.min(found.start, refined) };
+    // A 40 run in under 3.9 or over 8 seconds is not this runner's start (someone else moved there).
+    const run = crossed40 ? crossed40.tCross - times[found.start] : null;
+    if (run !== null && (run < FORTY_PROPOSER.fastestRun || run > FORTY_PROPOSER.slowestRun)) continue;
+    startFrame = found.start;
+    break;
   }
   if (startFrame === null)
     notes.push(
@@ -282,23 +688,27 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
     );
   o.onProgress?.(0.95);
 
-  // The 10-yard lines of the background between the two, where each should be (a camera facing the run
-  // squarely keeps distances along it in proportion).
+  // The 10-yard lines between the two, where each should be (a camera facing the run squarely keeps
+  // distances along it in proportion), found on the finish line's frame at full size.
   const lines: FortyProposalResult['lines'] = [];
   if (startFrame !== null) lines.push({ yardLine: 0, frameIndex: startFrame });
   const splitsFound: number[] = [];
   if (startFrame !== null && finish) {
-    const between = detectLines(bg, w, h);
     for (const yard of [10, 20, 30]) {
-      const want = X0(yRef) + ((X40(yRef) - X0(yRef)) * yard) / 40;
-      const cand = between
-        .map((l) => ({ l, d: Math.abs(lineX(l, yRef, h) - want) / ppy(yRef) }))
-        .filter((c) => c.d <= 2.5)
-        .sort((p, q) => p.d - q.d)[0];
-      if (!cand) continue;
-      const X = (y: number) => lineX(cand.l, y, h);
-      const c = crossing(X, 4, startFrame + 1);
-      if (c && c.frame > startFrame && c.frame < finish.frame) {
+      const guess = {
+        frameIndex: o.finishLine.frameIndex,
+        x: o.startLine.x + ((o.finishLine.x - o.startLine.x) * yard) / 40,
+        y: o.startLine.y + ((o.finishLine.y - o.startLine.y) * yard) / 40,
+      };
+      const l = await lineAt(guess);
+      if (!l) continue;
+      const X = (y: number) => lineX(l, y, h);
+      const gy = guess.y * ky;
+      if (Math.abs(X(gy) - guess.x * kx) / ppy(gy) > 2.5) continue;
+      // Every row (as the analysed picture shows the line): the runner's own rows at the finish are cut
+      // to the click's neighbourhood, which a tall runner overflows.
+      const c = crossing(X, 4, startFrame + 1, 0, h);
+      if (c && c.doubtYards <= c.frameYards && c.frame > startFrame && c.frame < finish.frame) {
         lines.push({ yardLine: yard, frameIndex: c.frame });
         splitsFound.push(yard);
       }
