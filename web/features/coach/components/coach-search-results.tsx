@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import type { CoachSearchItem } from '@contract/coach';
+import { formatKindResult, searchKinds } from '@contract/analysis-kinds';
+import { kindSearchResult, type CoachSearchItem } from '@contract/coach';
 import { contactOpensText } from '@contract/coach-calendar';
 import { formatForty } from '@contract/forty-math';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
@@ -31,6 +32,17 @@ function Forty({ i }: { i: CoachSearchItem }) {
     <a href={i.forty.receiptUrl} target="_blank" rel="noreferrer" className="whitespace-nowrap underline">
       {formatForty(i.forty.seconds, i.forty.plusMinusSeconds)}
     </a>
+  );
+}
+
+/** A kind read from coach_search_results (decision 243): its best value with its ±, in the kind's unit. */
+function KindValue({ i, kind }: { i: CoachSearchItem; kind: ReturnType<typeof searchKinds>[number] }) {
+  const best = kindSearchResult(i, kind.search.field);
+  if (!best) return <>—</>;
+  return (
+    <span className="whitespace-nowrap">
+      {formatKindResult(kind, best[kind.search.valueField], best[kind.search.plusMinusField])}
+    </span>
   );
 }
 
@@ -70,6 +82,12 @@ export function CoachSearchResults({ items }: { items: CoachSearchItem[] }) {
             </p>
             <p>
               Max Speed <Speed i={i} /> · 40-yard dash <Forty i={i} /> · IGA <Iga i={i} />
+              {searchKinds().map((k) => (
+                <span key={k.key}>
+                  {' '}
+                  · {k.search.sortLabel} <KindValue i={i} kind={k} />
+                </span>
+              ))}
             </p>
             {percentile(i) && <p className="text-muted-foreground">{percentile(i)}</p>}
           </li>
@@ -86,6 +104,9 @@ export function CoachSearchResults({ items }: { items: CoachSearchItem[] }) {
               <TableHead>Max Speed</TableHead>
               <TableHead>40-yard dash</TableHead>
               <TableHead>IGA</TableHead>
+              {searchKinds().map((k) => (
+                <TableHead key={k.key}>{k.search.sortLabel}</TableHead>
+              ))}
               <TableHead>Percentile</TableHead>
             </TableRow>
           </TableHeader>
@@ -108,6 +129,11 @@ export function CoachSearchResults({ items }: { items: CoachSearchItem[] }) {
                 <TableCell>
                   <Iga i={i} />
                 </TableCell>
+                {searchKinds().map((k) => (
+                  <TableCell key={k.key}>
+                    <KindValue i={i} kind={k} />
+                  </TableCell>
+                ))}
                 <TableCell>{percentile(i) ?? '—'}</TableCell>
               </TableRow>
             ))}

@@ -123,6 +123,7 @@ describe('coach search', () => {
       'Max Speed',
       '40-yard dash',
       'IGA',
+      'Vertical jump',
       'Percentile',
     ]);
     expect(row).toHaveTextContent('Westlake High School, TX');
@@ -130,7 +131,9 @@ describe('coach search', () => {
     // The phone's card says the same.
     const card = within(screen.getByRole('list', { name: 'Players' })).getByRole('listitem');
     expect(card).toHaveTextContent('Class of 2027 · Wide Receiver · Westlake High School, TX');
-    expect(card).toHaveTextContent('Max Speed 22.3 mph ± 0.5 · 40-yard dash 4.62 s ± 0.01 · IGA 83.6');
+    expect(card).toHaveTextContent(
+      'Max Speed 22.3 mph ± 0.5 · 40-yard dash 4.62 s ± 0.01 · IGA 83.6 · Vertical jump —',
+    );
   });
 
   it("loads the next 25 with the answer's cursor on 'Show more', and shows a dash for a missing number", async () => {
@@ -161,6 +164,7 @@ describe('coach search', () => {
       'Wide Receiver',
       'Westlake High School, TX',
       '22.3 mph ± 0.5',
+      '—',
       '—',
       '—',
       '—',

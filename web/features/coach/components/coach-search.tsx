@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { searchKinds } from '@contract/analysis-kinds';
 import { COACH_SORT_LABELS, COACH_SORTS, type CoachSearchFilters, type CoachSort } from '@contract/coach';
 import { LEVELS, US_STATES } from '@contract/constants';
 import { Button } from '@/components/ui/button';
@@ -20,6 +21,13 @@ const FIELDS: { key: keyof CoachSearchFilters; label: string; placeholder: strin
   { key: 'minSpeedMph', label: 'Max Speed at least (mph)', placeholder: 'Any speed', numeric: true },
   { key: 'minIga', label: 'IGA at least', placeholder: 'Any score', numeric: true },
   { key: 'maxFortySeconds', label: '40 at most (s)', placeholder: 'Any time', numeric: true },
+  // Each kind's filter, named by its registry entry (decision 243).
+  ...searchKinds().map((k) => ({
+    key: k.search.filter as keyof CoachSearchFilters,
+    label: `${k.search.filterLabel} (${k.unit})`,
+    placeholder: 'Any height',
+    numeric: true,
+  })),
   { key: 'measuredWithinMonths', label: 'Measured within (months)', placeholder: 'Any time', numeric: true },
 ];
 
@@ -89,7 +97,7 @@ export function CoachSearch() {
         ))}
         <div>
           <Label htmlFor="f-sort">Sort by</Label>
-          <NativeSelect id="f-sort" value={sort} onChange={(e) => setSort(e.target.value as CoachSort)}>
+          <NativeSelect id="f-sort" value={sort} onChange={(e) => setSort(e.target.value)}>
             {COACH_SORTS.map((s) => (
               <option key={s} value={s}>
                 {COACH_SORT_LABELS[s]}
