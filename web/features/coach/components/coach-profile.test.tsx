@@ -55,6 +55,45 @@ describe("a coach's view of a player (brief 28b item 3)", () => {
     );
   });
 
+  it('shows each kind the profile lists with its label and result, a test-only kind as the vertical jump', async () => {
+    const kind = (key: string, label: string, text: string) => ({
+      kind: key,
+      label,
+      text,
+      method: text.split(', ').slice(1).join(', '),
+      date: '2026-09-14T15:00:00.000Z',
+      season: 2026,
+      receiptPath: null,
+    });
+    server.use(
+      mock(coachApi.profile, () =>
+        HttpResponse.json(
+          profile({
+            kindResults: [
+              kind(
+                'vertical_jump',
+                'Verified Vertical Jump',
+                '26.4 in ± 0.3, verified vertical, video 240 fps',
+              ),
+              kind(
+                'standing_reach',
+                'Verified Standing Reach',
+                '101.5 in ± 0.5, verified reach, video 120 fps',
+              ),
+            ],
+          }),
+        ),
+      ),
+    );
+    renderWithProviders(<CoachProfileView playerId={7} />);
+    expect(
+      await screen.findByText('Verified Vertical Jump: 26.4 in ± 0.3, verified vertical, video 240 fps'),
+    ).toBeVisible();
+    expect(
+      screen.getByText('Verified Standing Reach: 101.5 in ± 0.5, verified reach, video 120 fps'),
+    ).toBeVisible();
+  });
+
   it('shows no 40 when the family does not share one', async () => {
     server.use(mock(coachApi.profile, () => HttpResponse.json(profile({ forty: null }))));
     renderWithProviders(<CoachProfileView playerId={7} />);

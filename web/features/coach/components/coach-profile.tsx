@@ -81,6 +81,12 @@ export function CoachProfileView({ playerId }: { playerId: number }) {
               {p.forty.splits && <p className="text-muted-foreground">{p.forty.splits}</p>}
             </div>
           )}
+          {/* Each kind kept in kind_receipts, by its registry label and formatter (decision 243). */}
+          {p.kindResults.map((k) => (
+            <p key={k.kind}>
+              {k.label}: {k.text}
+            </p>
+          ))}
           {p.iga && (
             <div>
               <p>
