@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
-import { HttpResponse } from 'msw';
 import { coachApi } from '@contract/api/coach';
 import { aUser } from '@/test/data';
 import { renderApp } from '@/test/render';
