@@ -79,8 +79,8 @@ interface Measurement {
 
 /** How a clip's frames changed (decision 241), as stored for a video and read into its timeline. */
 export interface FrameChanges {
-  /** The rule's version: media read by an older rule are read again. */
-  rule: 2;
+  /** The rule's version: media read by an older rule are read again (3: small runners' repeats, decision 257). */
+  rule: 3;
   repeats: number[];
   quiet: [number, number][];
   repeatRun: number;

@@ -104,6 +104,51 @@ describe('a repeated frame is told by what a phone does (decision 241)', () => {
   });
 });
 
+describe('a small or far runner (rule 3, decision 257)', () => {
+  /** Grass with a runner 6 x 12 pixels (under 4 blocks of 16) at x, and nothing else moving. */
+  function tiny(x: number) {
+    const f = Buffer.alloc(W * H * 3);
+    for (let p = 0; p < W * H; p += 1) {
+      const t = ((p * 2654435761) >>> 24) % 9;
+      f[p * 3] = GRASS[0] + t;
+      f[p * 3 + 1] = GRASS[1] + t;
+      f[p * 3 + 2] = GRASS[2] + t;
+    }
+    for (let y = 80; y < 92; y += 1)
+      for (let xx = Math.floor(x); xx < Math.ceil(x + 6); xx += 1) {
+        const cover = Math.min(xx + 1, x + 6) - Math.max(xx, x);
+        const i = (y * W + xx) * 3;
+        const kit = [20, 20, 180];
+        for (let k = 0; k < 3; k += 1) f[i + k] = Math.round(kit[k] * cover + f[i + k] * (1 - cover));
+      }
+    return yuv(f);
+  }
+  const blocksOf = (pictures: Uint8Array[]) => {
+    const b = pictures.map((p, k) => (k ? blockChanges(pictures[k - 1], p, W, H) : new Uint16Array(0)));
+    b[0] = new Uint16Array(b[1].length);
+    return b;
+  };
+  const xs = Array.from({ length: 100 }, (_, k) => 20 + 1.5 * k);
+
+  it('a repeat that freezes the only moving blocks is found where the frames are timed as usual', () => {
+    const pictures = xs.map(tiny);
+    pictures[50] = pictures[49];
+    const blocks = blocksOf(pictures);
+    const ticks = xs.map((_, k) => 1000 * k);
+    expect(classifyChanges(blocks, ticks).repeats).toEqual([50]);
+    expect(classifyChanges(blocks, ticks).rule).toBe(3);
+    // Without the frames' times it is not claimed (a frame that came sooner changes less).
+    expect(classifyChanges(blocks).repeats).toEqual([]);
+  });
+
+  it('a frame that came sooner than usual and moved a little less is not a repeat', () => {
+    // Frame 50 comes a tenth of a step after 49: the runner moved 0.15 px.
+    const moved = xs.map((x, k) => (k < 50 ? x : k === 50 ? xs[49] + 0.15 : x - 1.35));
+    const ticks = xs.map((_, k) => (k < 50 ? 1000 * k : k === 50 ? 49100 : 1000 * k - 900));
+    expect(classifyChanges(blocksOf(moved.map(tiny)), ticks).repeats).toEqual([]);
+  });
+});
+
 describe('the rule on clips encoded as a phone encodes them', () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'repeats-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -109,7 +109,7 @@ function quantile(values: number[], q: number) {
  * them. A repeat freezes every moving thing at once; a small or slow change (a runner's first movement,
  * a counter burned into the picture) leaves some of them moving.
  */
-function freezes(blocks: Uint16Array[], a: number, b: number, moving: number) {
+function freezes(blocks: Uint16Array[], a: number, b: number, moving: number, small: boolean) {
   const before = blocks[a - 1];
   const after = blocks[b + 1];
   const floor = moving * SCALE;
@@ -123,17 +123,35 @@ function freezes(blocks: Uint16Array[], a: number, b: number, moving: number) {
     for (let k = a; k <= b && still; k += 1) if (blocks[k][i] > REPEAT_SHARE * flank) still = false;
     if (still) frozen += 1;
   }
+  // A small or far runner moves fewer blocks than that: where the frame is as still as the clip's stillest
+  // frames and came as late as usual, every one of its moving blocks freezes at once (rule 3).
+  if (small && seen >= 1 && seen < MIN_FROZEN_BLOCKS) return frozen === seen;
   return seen >= MIN_FROZEN_BLOCKS && frozen >= FROZEN_SHARE * seen;
 }
 
 /**
  * Which frames repeat the picture before them, which cannot be told from a repeat, and how many this phone
- * repeats in a row, from every frame's block changes against the frame before it (`blocks[0]` is not read).
+ * repeats in a row, from every frame's block changes against the frame before it (`blocks[0]` is not read),
+ * and the frames' timestamps (any unit) when known: a frame that came sooner than usual changed less for it.
  */
-export function classifyChanges(blocks: Uint16Array[]): FrameChanges {
+export function classifyChanges(blocks: Uint16Array[], ticks?: readonly number[]): FrameChanges {
   const n = blocks.length;
   const changes = blocks.map(largest);
-  const moving = Math.max(Math.min(NOISE_FACTOR * quantile(changes.slice(1), 0.1), MOTION_CAP), MIN_LEVEL);
+  const quietLevel = quantile(changes.slice(1), 0.1);
+  const moving = Math.max(Math.min(NOISE_FACTOR * quietLevel, MOTION_CAP), MIN_LEVEL);
+  const timed = ticks !== undefined && ticks.length >= n;
+  const usualStep = timed
+    ? quantile(
+        ticks.slice(1, n).map((t, i) => t - ticks[i]),
+        0.5,
+      )
+    : 0;
+  /** Frames a..b as still as the clip's stillest, none of them sooner than 3/4 of the usual step. */
+  const smallRepeat = (a: number, b: number, peak: number) => {
+    if (!timed || peak > quietLevel) return false;
+    for (let k = a; k <= b; k += 1) if (ticks[k] - ticks[k - 1] < 0.75 * usualStep) return false;
+    return true;
+  };
   const repeats: number[] = [];
   const isRepeat = new Set<number>();
   let longestRun = 0;
@@ -146,7 +164,12 @@ export function classifyChanges(blocks: Uint16Array[]): FrameChanges {
     for (let b = a; b < Math.min(n - 1, a + MAX_REPEAT_RUN); b += 1) {
       peak = Math.max(peak, changes[b]);
       const flank = Math.min(changes[a - 1], changes[b + 1]);
-      if (flank >= moving && peak <= REPEAT_SHARE * flank && freezes(blocks, a, b, moving)) found = b;
+      if (
+        flank >= moving &&
+        peak <= REPEAT_SHARE * flank &&
+        freezes(blocks, a, b, moving, smallRepeat(a, b, peak))
+      )
+        found = b;
     }
     if (found < 0) continue;
     for (let k = a; k <= found; k += 1) {
@@ -167,7 +190,7 @@ export function classifyChanges(blocks: Uint16Array[]): FrameChanges {
     }
   }
   const repeatRun = Math.max(longestRun, movingFrames < MIN_MOVING_FRAMES ? 1 : 0);
-  return { rule: 2, repeats, quiet, repeatRun, movingFrames };
+  return { rule: 3, repeats, quiet, repeatRun, movingFrames };
 }
 
 /**
@@ -181,6 +204,8 @@ export function frameChanges(
   size: { width: number; height: number },
   expectedFrames: number,
   timeoutMs = 10 * 60_000,
+  /** The frames' timestamps (the stream's ticks), when known: rule 3's small repeats need them. */
+  ticks?: readonly number[],
 ) {
   const width = size.width & ~1;
   const height = size.height & ~1;
@@ -248,7 +273,7 @@ export function frameChanges(
         return;
       }
       for (let k = 0; k < missing; k += 1) blocks.push(new Uint16Array(blocks[1].length));
-      resolve(classifyChanges(blocks));
+      resolve(classifyChanges(blocks, ticks));
     });
   });
 }

@@ -69,7 +69,7 @@ export async function ingestMedia(
       durationSeconds: Math.round(facts.durationSeconds * 10_000) / 10_000,
       variableFrameRate: facts.variableFrameRate,
       frameTicks: facts.frameTicks,
-      repeatedFrames: await frameChanges(file, facts, facts.frameCount),
+      repeatedFrames: await frameChanges(file, facts, facts.frameCount, undefined, facts.frameTicks),
       captureFps: facts.captureFps,
     };
     if (!BROWSER_CODECS.has(facts.codec)) {
@@ -144,7 +144,7 @@ const CAPTURE_RATE_UNTRUSTED =
 /** The frame changes as read by the current rule; null when not read, or read by the rule before decision 241. */
 export function currentFrameChanges(m: Pick<MediaRow, 'repeatedFrames'>): FrameChanges | null {
   const stored = m.repeatedFrames;
-  return stored && !Array.isArray(stored) && stored.rule === 2 ? stored : null;
+  return stored && !Array.isArray(stored) && stored.rule === 3 ? stored : null;
 }
 
 /**
@@ -187,7 +187,13 @@ export async function withRepeats(
   const key = m.workingKey ?? video.storageKey;
   if (!key) return m;
   const found = await withLocalCopy(storage, key, (file) =>
-    frameChanges(file, { width: m.width ?? 0, height: m.height ?? 0 }, m.frameCount),
+    frameChanges(
+      file,
+      { width: m.width ?? 0, height: m.height ?? 0 },
+      m.frameCount,
+      undefined,
+      m.frameTicks ?? undefined,
+    ),
   );
   if (found === null) {
     repeatsUnreadable.add(m.videoId);
