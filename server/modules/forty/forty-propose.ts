@@ -162,7 +162,7 @@ interface FoundLine {
  * best three quarters of its pieces, so a player standing on part of it does not hide it); the best is
  * refined to a tenth of a degree and a quarter of a pixel. Null when no line stands out of the grass.
  */
-export function findLineThrough(
+function findLineThrough(
   g: Uint8Array,
   width: number,
   height: number,
