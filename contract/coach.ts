@@ -128,7 +128,12 @@ export const COACH_SORT_LABELS: Record<CoachSort, string> = {
   recent: OWN_SORT_LABELS.recent,
 };
 export const COACH_SORTS: CoachSort[] = Object.keys(COACH_SORT_LABELS);
-const sortError = () => `Sort must be ${COACH_SORTS.slice(0, -1).join(', ')} or ${COACH_SORTS.at(-1)}`;
+/** Read at each call: a kind registered later (a test's) sorts by its key too. */
+const coachSorts = () => [...new Set([...COACH_SORTS, ...searchKinds().map((k) => k.key)])];
+const sortError = () => {
+  const sorts = coachSorts();
+  return `Sort must be ${sorts.slice(0, -1).join(', ')} or ${sorts.at(-1)}`;
+};
 
 /** Each kind's filter (`minVerticalInches`), named by its registry entry. */
 const kindFilters = Object.fromEntries(
@@ -161,7 +166,7 @@ const ownQuerySchema = z.object({
   measuredWithinMonths: optionalInt('Measured within', 1, 120),
   sort: z
     .string({ error: sortError })
-    .refine((v) => COACH_SORTS.includes(v), { error: sortError })
+    .refine((v) => coachSorts().includes(v), { error: sortError })
     .default('speed')
     .meta({ description: 'speed, iga, forty, vertical_jump (a kind with a search column), class or recent' }),
   cursor: z
@@ -192,6 +197,13 @@ const ownItemSchema = z.object({
   percentile: z.object({ value: z.number(), group: z.string(), n: z.number() }).nullable(),
   /** For a D1 or D2 coach, the day ('YYYY-MM-DD') contact with this player opens; null when open now. */
   contactOpensOn: z.string().nullable(),
+  /**
+   * Every kind's best result kept in coach_search_results (decision 243), by the kind's key: what a
+   * screen that loops over the kinds reads (a kind's own column, such as `verticalJump`, is the same value).
+   */
+  kindResults: z
+    .record(z.string(), z.object({ value: z.number(), plusMinus: z.number(), requestId: z.number() }))
+    .optional(),
 });
 
 /** A kind's best result in a search row: `verticalJump: { inches, plusMinusInches, requestId }`. */

@@ -232,6 +232,12 @@ function toItem(
       ? { value: percentile.percentile, group: percentile.groupLabel, n: percentile.groupSize }
       : null,
     ...kindColumns(r),
+    kindResults: Object.fromEntries(
+      Object.entries(r.kinds ?? {}).map(([kind, [value, plusMinus, requestId]]) => [
+        kind,
+        { value: Number(value), plusMinus: Number(plusMinus), requestId },
+      ]),
+    ),
   };
 }
 

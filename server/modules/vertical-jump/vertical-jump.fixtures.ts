@@ -13,7 +13,13 @@ import { videoJobHandlers } from '../videos/video-processing';
 export async function requestVerticalWithClip(
   t: TestApp,
   file: string,
-  o: { credits?: number; family?: TestUser; player?: Awaited<ReturnType<typeof createPlayer>> } = {},
+  o: {
+    credits?: number;
+    family?: TestUser;
+    player?: Awaited<ReturnType<typeof createPlayer>>;
+    /** Another kind requested with a clip the same way (a test-only kind). */
+    requestType?: string;
+  } = {},
 ) {
   const family = o.family ?? (await createUser(t, { credits: o.credits ?? 1 }));
   const player = o.player ?? (await createPlayer(t, family));
@@ -36,7 +42,7 @@ export async function requestVerticalWithClip(
     method: 'POST',
     url: '/api/analysis-requests',
     payload: {
-      requestType: 'vertical_jump',
+      requestType: o.requestType ?? 'vertical_jump',
       playerId: player.id,
       season: 2026,
       positionId: player.primaryPositionId,
