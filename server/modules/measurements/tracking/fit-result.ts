@@ -274,37 +274,55 @@ export interface ClickNeeded {
 }
 
 /**
- * Where the fastest 10 yards run into the edge of a stretch where the player was seen for sure, short of the
- * clip's first or last frame: he may have been faster beyond it. The frames of the gap that follows (or
- * precedes), when the track goes on past it; null gap when the track ends there.
+ * Where the fastest 10 yards could lie beyond what was seen for sure (issue 48): an edge of a stretch of
+ * fitted frames, short of the clip's first or last frame, where the player is at 95% of his top speed or
+ * more. Across a gap in doubt (the track goes on past it) a click in the gap settles it; at the end of the
+ * track (lost, or out of the picture) only a player still gaining speed toward the edge is cut short.
  */
 function windowCut(result: TrackResult) {
   const top = result.maxSpeed;
-  if (!top) return null;
+  const profile = result.profile;
+  if (!top || profile.length < 2) return null;
   const seen = result.frames.filter(
     (f) => (f.state === 'tracked' || f.state === 'corrected') && f.yards !== null,
   );
   const last = result.frames.length - 1;
-  const step = seen.length > 1 ? (seen[seen.length - 1].time - seen[0].time) / (seen.length - 1) : 0;
-  const tol = Math.max(0.02, 1.5 * step);
+  const speedAt = (t: number) =>
+    profile.reduce((a, b) => (Math.abs(b.time - t) < Math.abs(a.time - t) ? b : a)).mph;
   for (let k = 0; k < seen.length; k += 1) {
     const f = seen[k];
     const next = seen[k + 1];
     const prev = seen[k - 1];
     const endsAfter = !next || next.time - f.time > MAX_GAP_SECONDS + 1e-9;
     const endsBefore = !prev || f.time - prev.time > MAX_GAP_SECONDS + 1e-9;
-    if (endsAfter && f.frameIndex < last && Math.abs(top.toTime - f.time) <= tol)
-      return { frame: f.frameIndex, gap: next ? { from: f.frameIndex + 1, to: next.frameIndex - 1 } : null };
-    if (endsBefore && f.frameIndex > 0 && Math.abs(top.fromTime - f.time) <= tol)
-      return { frame: f.frameIndex, gap: prev ? { from: prev.frameIndex + 1, to: f.frameIndex - 1 } : null };
+    for (const [ends, dir, other] of [
+      [endsAfter && f.frameIndex < last, 1, next],
+      [endsBefore && f.frameIndex > 0, -1, prev],
+    ] as const) {
+      if (!ends) continue;
+      const edge = speedAt(f.time);
+      if (other) {
+        if (edge >= 0.95 * top.mph)
+          return {
+            frame: f.frameIndex,
+            gap:
+              dir > 0
+                ? { from: f.frameIndex + 1, to: other.frameIndex - 1 }
+                : { from: other.frameIndex + 1, to: f.frameIndex - 1 },
+          };
+        continue;
+      }
+      const inside = speedAt(f.time - dir * 0.15);
+      if (edge >= 0.95 * top.mph && edge > inside) return { frame: f.frameIndex, gap: null };
+    }
   }
   return null;
 }
 
 /**
  * Where the tracker stops and asks (issue 48): a stretch in doubt that no later click covers, when the
- * fastest 10 yards could lie in it (no Max Speed without it, or the player still at 95% of his top speed
- * where he was last seen for sure); a gap of frames in doubt where the fastest 10 yards end against it;
+ * fastest 10 yards could lie in it (no Max Speed without it, or the player not clearly slower, under 80%
+ * of his top speed, where he was last seen for sure); a gap of frames in doubt where the fastest 10 yards end against it;
  * and another player who looks the same running beside the player through the measured window, until a
  * click has confirmed whom the analyst means.
  */
@@ -320,7 +338,9 @@ export function clickNeeded(
     // Answered 'not in view here': the track ends where the doubt began.
     if (!d.open || ended.includes(d.clickAt)) continue;
     const edge = d.dir > 0 ? profile[profile.length - 1] : profile[0];
-    if (top && edge && edge.mph < 0.95 * top.mph) continue;
+    // Only where he was clearly slower (the start, or slowing down) can the stretch be left unasked: the
+    // speed the curve gives at its own end is not precise enough to tell 95% from 100%.
+    if (top && edge && edge.mph < 0.8 * top.mph) continue;
     return {
       frameIndex: d.clickAt,
       reason: `${d.reason} on frame ${d.from + 1}: click the player on this frame to go on`,
