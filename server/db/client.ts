@@ -2,20 +2,18 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { sql, type SQL } from 'drizzle-orm';
-import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema';
 import { acquireDataDirLock } from './data-dir-lock';
-import { withPreparedReads } from './pglite-prepared';
 import {
   listenForWrites,
   notePooled,
   released,
-  watchPgClient,
-  watchPglite,
+  watchedPgClient,
+  WatchedPGlite,
   WriteClock,
   type Listener,
 } from './write-clock';
@@ -83,35 +81,37 @@ export const planPerCall = (query: SQL) => sql`${sql.raw(PLAN_PER_CALL)} ${query
  * Every parameterised statement sent through the pool is a named prepared statement (name = hash of
  * its text), so PostgreSQL parses and plans it once per connection instead of on every request
  * (decision 082). Statements without parameters keep the simple protocol (they may hold several
- * commands); transactions use their own client and are left as they are.
+ * commands); transactions use their own client and are left as they are. The pool is of this class.
  */
-function preparePooledQueries(pool: pg.Pool) {
-  const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
-  const names = new Map<string, string>();
-  (pool as { query: unknown }).query = (config: unknown, values?: unknown, cb?: unknown) => {
+class NamedStatementsPool extends pg.Pool {
+  readonly #names = new Map<string, string>();
+
+  override query(config: any, values?: any, cb?: any): any {
     notePooled(config);
     if (config && typeof config === 'object' && !(config as pg.QueryConfig).name) {
       const c = config as pg.QueryConfig;
-      const params = values ?? c.values;
+      const params = (values as unknown) ?? c.values;
       const named = typeof c.text === 'string' && !c.text.startsWith(PLAN_PER_CALL);
       if (Array.isArray(params) && params.length > 0 && named) {
-        let name = names.get(c.text);
+        let name = this.#names.get(c.text);
         if (!name) {
           name = `va_${createHash('sha1').update(c.text).digest('base64url').slice(0, 20)}`;
-          if (names.size < 5000) names.set(c.text, name);
+          if (this.#names.size < 5000) this.#names.set(c.text, name);
         }
-        return query({ ...c, name }, values, cb);
+        return super.query({ ...c, name } as any, values, cb);
       }
     }
-    return query(config, values, cb);
-  };
+    return super.query(config, values, cb);
+  }
 }
 
 /** `memory://` gives an in-memory PGlite (tests); no URL gives PGlite in DATA_DIR/pglite. */
 export async function openDb(opts: DbOptions): Promise<DbHandle> {
   const url = opts.databaseUrl;
   if (url && !url.startsWith('memory://')) {
-    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    const writes = new WriteClock(false);
+    // Its clients' statements move the write clock (decision 225).
+    const pool = new NamedStatementsPool({ connectionString: url, max: 10, Client: watchedPgClient(writes) });
     let closing = false;
     // An idle connection dropped by the server (restart, failover, admin terminate) would otherwise be an
     // uncaught 'error' that kills the process; the pool simply opens a new one on the next query.
@@ -119,14 +119,11 @@ export async function openDb(opts: DbOptions): Promise<DbHandle> {
       if (!closing)
         console.error(`PostgreSQL connection lost (${err.message}); it will be reopened on demand.`);
     });
-    const writes = new WriteClock(false);
     pool.on('connect', (client) => {
-      watchPgClient(client, writes);
       writes.ownBackend((client as { processID?: number }).processID, true);
     });
     pool.on('remove', (client) => writes.ownBackend((client as { processID?: number }).processID, false));
     pool.on('release', (_err: Error | undefined, client: pg.PoolClient) => released(client));
-    preparePooledQueries(pool);
     const listening = await listenForWrites(url, writes, {
       onLost: (err) =>
         console.error(
@@ -160,15 +157,16 @@ export async function openDb(opts: DbOptions): Promise<DbHandle> {
       fresh = newFolderTemplate(opts.pgliteTemplateDir, opts.seededTemplateKey?.());
   }
   try {
-    const client = await PGlite.create(dataPath, {
+    // One process only (the data folder's lock; in memory: this one): its own writes are all there are.
+    const writes = new WriteClock(true);
+    // Its statements move the write clock; its reads run as prepared statements (decisions 213, 225).
+    const client = new WatchedPGlite(writes, dataPath, {
       extensions: { pg_trgm },
       loadDataDir: url ? opts.loadDataDir : fresh.load,
     });
+    await client.waitReady;
     if (fresh.saveClusterTo) await saveTemplate(client, fresh.saveClusterTo);
     const keepTo = fresh.keepSeededTo;
-    // One process only (the data folder's lock; in memory: this one): its own writes are all there are.
-    const writes = new WriteClock(true);
-    watchPglite(withPreparedReads(client), writes);
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     return {
       db,

@@ -1,7 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { placeholderCount, toLiteral, withPreparedReads } from './pglite-prepared';
+import { placeholderCount, PreparedReadsPGlite, toLiteral } from './pglite-prepared';
 
 /** Decision 213: reads on PGlite as prepared statements answer exactly what query() answers. */
 let plain: PGlite;
@@ -9,7 +9,8 @@ let fast: PGlite;
 
 beforeAll(async () => {
   plain = await PGlite.create();
-  fast = withPreparedReads(await PGlite.create());
+  fast = new PreparedReadsPGlite();
+  await fast.waitReady;
   for (const db of [plain, fast])
     await db.exec(`create table t (id serial primary key, name text, n int, flag boolean, at timestamptz default '2026-01-02T03:04:05Z', v numeric);
       insert into t (name, n, flag, v) values ('O''Brien', 1, true, 1.5), ('Zoë "quoted" \\ back', 2, false, null), (null, 3, null, 2.25);`);

@@ -1,5 +1,5 @@
-import type { PGlite, QueryOptions, Results } from '@electric-sql/pglite';
-import { WRITES } from './write-clock';
+import { PGlite, type QueryOptions, type Results } from '@electric-sql/pglite';
+import { WRITES } from './clock/sql-writes';
 
 /**
  * Reads on the embedded PGlite as SQL-level prepared statements over the simple protocol (decision 213).
@@ -81,10 +81,23 @@ export function placeholderCount(sql: string): number | null {
   return seen.size === max ? max : null;
 }
 
-export function withPreparedReads(client: PGlite): PGlite {
-  const original: PGlite['query'] = client.query.bind(client);
-  // Its own PREPARE and EXECUTE are not the app's statements: kept from the write clock's watch (decision 215).
-  const exec: PGlite['exec'] = client.exec.bind(client);
+/**
+ * PGlite whose `query` takes the prepared path for the reads that can (the embedded database's client,
+ * `client.ts`; decision 213). Its own PREPARE and EXECUTE go through PGlite's own `exec`, not a subclass's:
+ * they are not the app's statements, kept from the write clock's watch (decision 215).
+ */
+export class PreparedReadsPGlite extends PGlite {
+  readonly #query = preparedReads(
+    (sql, params, options) => super.query(sql, params, options),
+    (sql, options) => super.exec(sql, options),
+  );
+
+  override query<T>(sql: string, params?: any[], options?: QueryOptions): Promise<Results<T>> {
+    return this.#query<T>(sql, params, options);
+  }
+}
+
+function preparedReads(original: PGlite['query'], exec: PGlite['exec']) {
   const names = new Map<string, Promise<string | null>>();
   let counter = 0;
 
@@ -135,6 +148,5 @@ export function withPreparedReads(client: PGlite): PGlite {
       return original<T>(sql, params, options);
     }
   };
-  client.query = query as PGlite['query'];
-  return client;
+  return query;
 }

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { PGlite, Transaction } from '@electric-sql/pglite';
-import type pg from 'pg';
+import type { PGliteOptions, QueryOptions, Results, Transaction } from '@electric-sql/pglite';
+import { PreparedReadsPGlite } from '../pglite-prepared';
+import pg from 'pg';
 import {
   BEGINS,
   COMMITS,
@@ -105,14 +106,22 @@ export function released(client: pg.ClientBase) {
  * Every statement a node-postgres client sends moves the clock for the tables it writes (decision 225),
  * before it is sent and again when it has finished. Inside a transaction (BEGIN ... COMMIT on this
  * connection) the writes are gathered and moved at COMMIT, before and after, when others can first see them.
+ * The pool makes its clients of this class (`pg.Pool`'s `Client` option): its `query` is pg's own, watched.
  */
-export function watchPgClient(client: pg.ClientBase, clock: WriteClock) {
-  // The class's own method, looked up on each call (so a spy on pg.Client.prototype.query still sees it).
-  const proto = Object.getPrototypeOf(client) as { query: AnyFn };
-  const query = (...args: unknown[]) => proto.query.apply(client, args);
+export function watchedPgClient(clock: WriteClock): typeof pg.Client {
+  return class WatchedClient extends pg.Client {
+    readonly #watched = watchQuery(this, clock, (...args) => super.query(...(args as [string])));
+    override query(...args: any[]): any {
+      return this.#watched(...args);
+    }
+  };
+}
+
+/** `query` of a client, watched: what each statement writes moves the clock. */
+function watchQuery(client: pg.ClientBase, clock: WriteClock, query: (...args: unknown[]) => unknown) {
   const open: Open = { writes: null };
   opened.set(client, { open, clock });
-  (client as { query: unknown }).query = (...args: unknown[]) => {
+  return (...args: unknown[]) => {
     const text = textOf(args[0]);
     let w: Writes;
     if (text === undefined) w = 'all';
@@ -166,42 +175,54 @@ export const notePooled = (config: unknown) => {
 
 /**
  * The same for the embedded PGlite: `query` and `exec` by their text, and a transaction by the
- * statements sent through its own object, moved when it has ended (PGlite runs nothing else meanwhile).
+ * statements sent through the transaction object its callback is given (a wrapper of PGlite's), moved
+ * when it has ended (PGlite runs nothing else meanwhile). The embedded database's client is of this
+ * class; its reads take the prepared path (`PreparedReadsPGlite`).
  */
-export function watchPglite(client: PGlite, clock: WriteClock) {
-  const around =
-    <F extends AnyFn>(fn: F) =>
-    async (...args: unknown[]) => {
-      const text = typeof args[0] === 'string' ? args[0] : undefined;
-      const w = sent(text);
-      if (w !== 'all' && w.size === 0) return fn(...args);
-      const row = text === undefined ? null : written(w, text, valuesOf(args));
-      clock.tickWrites(w, true, row);
-      try {
-        return await fn(...args);
-      } finally {
-        clock.tickWrites(w, true, row);
-      }
-    };
-  client.query = around(client.query.bind(client) as AnyFn) as PGlite['query'];
-  client.exec = around(client.exec.bind(client) as AnyFn) as PGlite['exec'];
-  const transaction = client.transaction.bind(client);
-  client.transaction = (async (cb: (tx: Transaction) => Promise<unknown>) => {
-    let written: Writes = NOTHING;
+export class WatchedPGlite extends PreparedReadsPGlite {
+  readonly #around = <T>(text: string, values: readonly unknown[] | undefined, run: () => Promise<T>) => {
+    const w = sent(text);
+    if (w !== 'all' && w.size === 0) return run();
+    const row = written(w, text, values);
+    this.clock.tickWrites(w, true, row);
+    return run().finally(() => this.clock.tickWrites(w, true, row));
+  };
+
+  /** `dataDir` unset: in memory. (PGlite reads its options from the first argument unless it is a folder.) */
+  constructor(
+    readonly clock: WriteClock,
+    dataDir?: string,
+    options: PGliteOptions = {},
+  ) {
+    super(dataDir === undefined ? options : { ...options, dataDir });
+  }
+
+  override query<T>(sql: string, params?: any[], options?: QueryOptions): Promise<Results<T>> {
+    return this.#around(sql, params, () => super.query<T>(sql, params, options));
+  }
+
+  override exec(sql: string, options?: QueryOptions): Promise<Array<Results>> {
+    return this.#around(sql, undefined, () => super.exec(sql, options));
+  }
+
+  override async transaction<T>(callback: (tx: Transaction) => Promise<T>): Promise<T> {
+    let writes: Writes = NOTHING;
+    const noted = (text: string) => (writes = mergeWrites(writes, sent(text)));
     try {
-      return await transaction(async (tx) => {
-        for (const name of ['query', 'exec'] as const) {
-          const fn = tx[name].bind(tx) as AnyFn;
-          (tx as unknown as Record<string, AnyFn>)[name] = (...args: unknown[]) => {
-            const text = typeof args[0] === 'string' ? args[0] : undefined;
-            written = mergeWrites(written, sent(text));
-            return fn(...args);
-          };
-        }
-        return cb(tx);
-      });
+      return await super.transaction((tx) =>
+        callback({
+          query: (sql, params, options) => (noted(sql), tx.query(sql, params, options)),
+          sql: (strings, ...params) => ((writes = 'all'), tx.sql(strings, ...params)),
+          exec: (sql, options) => (noted(sql), tx.exec(sql, options)),
+          rollback: () => tx.rollback(),
+          listen: (channel, callback) => tx.listen(channel, callback),
+          get closed() {
+            return tx.closed;
+          },
+        }),
+      );
     } finally {
-      clock.tickWrites(written);
+      this.clock.tickWrites(writes);
     }
-  }) as PGlite['transaction'];
+  }
 }
