@@ -75,7 +75,7 @@ describe('fixed scenes of the accuracy benchmark (issue 48)', () => {
       expect(t.given.switchFrames).toBe(0);
       expect(Math.abs(t.given.mph - t.given.trueMph)).toBeLessThanOrEqual(t.given.plusMinus);
     }
-  });
+  }, 600_000);
 
   it("a click on a teammate in the same kit beside the runner is not reported as the runner's speed without a flag", async () => {
     const { spec, file, truth } = await scene(87);
@@ -88,7 +88,7 @@ describe('fixed scenes of the accuracy benchmark (issue 48)', () => {
     // The tracker stops and asks for a click (or gives a value with its problems listed): never silent.
     if (t.given) expect(t.given.problems.length).toBeGreaterThan(0);
     else expect(t.asked.length).toBeGreaterThan(0);
-  });
+  }, 300_000);
 
   it("a 40 at 59.94 fps: the proposer's start and finish within two frames of the truth, or none proposed", async () => {
     const { file, truth } = await scene(9, { kind: 'forty', fps: '60000/1001', seconds: undefined });
