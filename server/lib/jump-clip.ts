@@ -54,10 +54,14 @@ export async function makeJumpClip(
     const s = t - takeoffAt;
     return s <= 0 || s >= flight ? 0 : (v0 * s - (G * s * s) / 2) * PX_PER_METER;
   };
-  /** The countermovement: the torso lowers up to 14 px in the 0.4 s before take-off and rises back. */
+  /**
+   * The countermovement: the torso lowers up to 40 px in the 0.3 s before take-off and rises back, leaving
+   * the ground moving up at about the take-off speed, as a jumper's push-off does (so the frames before
+   * take-off are never still ones a phone could have repeated, decision 241).
+   */
   const bend = (t: number) => {
     const s = takeoffAt - t;
-    return s <= 0 || s >= 0.4 ? 0 : 14 * Math.sin((Math.PI * s) / 0.4);
+    return s <= 0 || s >= 0.3 ? 0 : 40 * Math.sin((Math.PI * s) / 0.3);
   };
   const frame = Buffer.alloc(width * height * 3);
   const rect = (x0: number, y0: number, x1: number, y1: number, c: [number, number, number]) => {
