@@ -3,6 +3,7 @@ import { fortyApi } from './api/forty';
 import { measurementsApi } from './api/measurements';
 import { playersApi } from './api/players';
 import { sharingApi } from './api/sharing';
+import { verticalJumpApi } from './api/vertical-jump';
 import { videosApi } from './api/videos';
 import { pathOf } from './endpoint';
 import { PAGE_SIZES } from './pagination';
@@ -41,6 +42,7 @@ export function firstReads(pathname: string, search = ''): string[] {
     pathOf(videosApi.list, { playerId: id }),
     pathOf(sharingApi.resultPercentiles, { id }),
     pathOf(fortyApi.results, { id }),
+    pathOf(verticalJumpApi.results, { id }),
     pathOf(analysisApi.pending, { id }),
     pathOf(playersApi.positions),
   ];

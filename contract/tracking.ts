@@ -104,8 +104,7 @@ export const trackResultSchema = z.object({
 });
 export type TrackResult = z.infer<typeof trackResultSchema>;
 
-export const needsClickSchema = z.object({ frameIndex: z.number(), reason: z.string() });
-export type NeedsClick = z.infer<typeof needsClickSchema>;
+const needsClickSchema = z.object({ frameIndex: z.number(), reason: z.string() });
 
 export const trackSchema = z.object({
   id: z.number(),

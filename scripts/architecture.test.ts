@@ -98,7 +98,9 @@ describe('docs/ARCHITECTURE.md is true to the code', () => {
   });
 
   it('every server module has its index.ts', () => {
-    expect(flat).toMatch(/`server\/modules\/<feature>\/`: one feature\. `index\.ts` registers its routes and is its public surface/);
+    expect(flat).toMatch(
+      /`server\/modules\/<feature>\/`: one feature\. `index\.ts` registers its routes and is its public surface/,
+    );
     const modules = readdirSync(path.join(root, 'server/modules')).filter((d) =>
       statSync(path.join(root, 'server/modules', d)).isDirectory(),
     );

@@ -1,5 +1,9 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import { VERTICAL_NOT_COVERED, formatVertical, verticalBoundWords } from '../../../contract/vertical-jump-math';
+import {
+  VERTICAL_NOT_COVERED,
+  formatVertical,
+  verticalBoundWords,
+} from '../../../contract/vertical-jump-math';
 import type { VerticalReceipt, VerticalResultRow } from '../../../contract/vertical-jump';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { analysisRequests, kindReceipts, players, type UserRow } from '../../db/schema';

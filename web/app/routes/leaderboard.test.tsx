@@ -26,7 +26,9 @@ describe('the leaderboard', () => {
     server.use(mock(leaderboardApi.page, () => HttpResponse.json(leaderboardPage())));
     renderApp('/leaderboard');
     expect(
-      await screen.findByText('Verified Max Speed, IGA Score, 40-yard dash and Vertical jump results, ranked'),
+      await screen.findByText(
+        'Verified Max Speed, IGA Score, 40-yard dash and Vertical jump results, ranked',
+      ),
     ).toBeVisible();
     expect(screen.queryByText('Verified Max Speed and IGA Score results, ranked')).not.toBeInTheDocument();
   });

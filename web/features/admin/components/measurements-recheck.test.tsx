@@ -40,11 +40,7 @@ describe('the measurements re-check screen (issue 52 item 8)', () => {
     expect(await within(progress).findByText('Running: checking the stored results')).toBeVisible();
     expect(screen.getByRole('button', { name: 'Start re-check' })).toBeDisabled();
     expect(
-      await within(progress).findByText(
-        /Checked 12 verified results; 1 held for an analyst/,
-        {},
-        { timeout: 4000 },
-      ),
+      await within(progress).findByText(/Checked 12 verified results; 1 held for an analyst/),
     ).toBeVisible();
     expect(within(progress).getByRole('link', { name: 'Request #31' })).toHaveAttribute(
       'href',

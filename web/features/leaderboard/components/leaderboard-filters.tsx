@@ -1,5 +1,5 @@
 import { LEVELS, type Level } from '@contract/constants';
-import { LEADERBOARD_METRICS, leaderboardSeasons, type LeaderboardMetric } from '@contract/leaderboard';
+import { LEADERBOARD_METRICS, leaderboardSeasons } from '@contract/leaderboard';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import type { LeaderboardFilters as Filters } from '../api/get-leaderboard';
@@ -44,7 +44,7 @@ export function LeaderboardFilters({ value, onChange }: { value: Filters; onChan
         <NativeSelect
           id="lb-metric"
           value={value.metric}
-          onChange={(e) => onChange({ ...value, metric: e.target.value as LeaderboardMetric })}
+          onChange={(e) => onChange({ ...value, metric: e.target.value })}
         >
           {LEADERBOARD_METRICS.map((m) => (
             <option key={m} value={m}>
