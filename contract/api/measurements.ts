@@ -97,7 +97,7 @@ export const measurementsApi = {
     response: trackSchema,
     errors,
     description:
-      'A track: queued, running (with progress 0-1), failed (with the error) or done, with the per-frame track, yard-line crossings, velocity profile and the Max Speed with its bound.',
+      "A track: queued, running (with progress 0-1), needs-click (the tracker stopped where it could not tell the player from another: needsClickAt { frameIndex, reason }), failed (error in words; nothing can be completed from it) or done, with the per-frame track (state 'unsure' on frames left out for doubt, listed in result.unsure), yard-line crossings, velocity profile and the Max Speed with its bound (issue 48, decision 258).",
   }),
   refitTrack: defineEndpoint({
     method: 'PATCH',
@@ -109,6 +109,6 @@ export const measurementsApi = {
     response: trackSchema,
     errors,
     description:
-      'Corrects the ground point on frames and drops frames, then fits the run again (a finished track only). Each call replaces the previous corrections.',
+      "Corrects the ground point on frames and drops frames, then fits the run again (a finished track only). Each call replaces the previous corrections. On a track that needs a click: a correction on needsClickAt.frameIndex answers it (on the tracked point it confirms the player and the track is fitted again; elsewhere it is a new click and the track runs again: queued), and that frame in dropped answers 'the player is not in view here' (the track ends there); anything else is a 400.",
   }),
 };
