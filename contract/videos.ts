@@ -15,9 +15,25 @@ export const VIDEO_ACCEPT_ATTR = [...Object.keys(VIDEO_ACCEPT), ...Object.values
 /** Signed video URLs live this long; a playback error after that asks for a fresh one. */
 export const VIDEO_URL_TTL_SECONDS = 600;
 
+/** A clip's name is at most this long, in UTF-16 units as an input's maxLength counts them (decision 259). */
+export const VIDEO_NAME_MAX = 120;
+export const VIDEO_NAME_REQUIRED = 'Please give the clip a name';
+const VIDEO_NAME_TOO_LONG = `A clip's name is at most ${VIDEO_NAME_MAX} characters`;
+
+/** A name the family types for a clip: trimmed, 1 to 120 characters. */
+const videoNameSchema = z
+  .string({ error: VIDEO_NAME_REQUIRED })
+  .trim()
+  .min(1, VIDEO_NAME_REQUIRED)
+  .max(VIDEO_NAME_MAX, VIDEO_NAME_TOO_LONG);
+
+export const renameVideoSchema = z.object({ name: videoNameSchema });
+
 export const videoSchema = z.object({
   id: z.number(),
   playerId: z.number(),
+  /** What the family calls the clip: the uploaded file's name (without its extension) or one it typed; null for clips from before decision 259. */
+  name: z.string().nullable(),
   /** A short-lived signed URL while the file exists. */
   url: z.string().nullable(),
   thumbnail: z.string().nullable(),
@@ -72,6 +88,8 @@ export const uploadFieldsSchema = z.object({
     ])
     .optional()
     .transform((v) => (v === '' || v === undefined ? null : v)),
+  /** The clip's name; left out or blank, the file's name without its extension is used (decision 259). */
+  name: z.string().trim().max(VIDEO_NAME_MAX, VIDEO_NAME_TOO_LONG).optional(),
 });
 
 export const refreshUrlSchema = z

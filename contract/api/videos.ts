@@ -7,6 +7,7 @@ import {
   playerIdParamsSchema,
   refreshUrlResponseSchema,
   refreshUrlSchema,
+  renameVideoSchema,
   uploadFieldsSchema,
   videoListSchema,
   videoSchema,
@@ -39,7 +40,20 @@ export const videosApi = {
     status: 201,
     errors: [403, 404, 408, 413, 415],
     description:
-      "Streams one video (fields playerId, positionId, file) into the player's library. 413 `STORAGE_QUOTA_EXCEEDED` when it does not fit in the family's video storage (decision 131); 408 `REQUEST_TIMEOUT` when the body stops arriving for UPLOAD_IDLE_SECONDS.",
+      "Streams one video (fields playerId, positionId, name, file) into the player's library. The clip is named by `name` when given (at most 120 characters), otherwise by the file's name without its extension, trimmed and cut at 120 characters (decision 259). 413 `STORAGE_QUOTA_EXCEEDED` when it does not fit in the family's video storage (decision 131); 408 `REQUEST_TIMEOUT` when the body stops arriving for UPLOAD_IDLE_SECONDS.",
+  }),
+  rename: defineEndpoint({
+    method: 'PATCH',
+    path: '/api/videos/:id',
+    access: 'user',
+    tags,
+    params: idParamsSchema,
+    body: renameVideoSchema,
+    response: videoSchema,
+    errors,
+    summary: 'Names a clip',
+    description:
+      "Sets the clip's name: 1 to 120 characters after trimming, otherwise 400 (decision 259). The player's family or an admin; 403 for an analyst, who may watch the clip but not change the library; 404 for another family's clip, as for a missing one.",
   }),
   refreshUrl: defineEndpoint({
     method: 'POST',

@@ -82,6 +82,7 @@ export const aVideo = (over: Partial<Video> = {}): Video =>
   videoSchema.parse({
     id: 1,
     playerId: 7,
+    name: null,
     url: null,
     thumbnail: null,
     status: 'ready',

@@ -67,6 +67,8 @@ export const videos = pgTable(
       .notNull()
       .references(() => players.id, { onDelete: 'cascade' }),
     url: text('url').notNull(),
+    /** What the family calls the clip: the uploaded file's name or one it typed; null for clips from before decision 259. */
+    name: text('name'),
     storageKey: text('storage_key'),
     thumbnail: text('thumbnail'),
     status: text('status').notNull().default('pending'),

@@ -84,6 +84,8 @@ describe('the source video of a max-speed request', () => {
     expect(media.workingUrl).toMatch(/^\/files\/videos\/.+\?expires=\d+&sig=/);
     const [row] = await t.db.select().from(analysisRequests).where(eq(analysisRequests.id, req.id));
     expect(row.sourceVideoId).toBe(video.id);
+    // It joins the library named after its file (decision 259).
+    expect(video.name).toBe('run');
   });
 
   it('flags a variable frame rate from presentation-time deltas that differ', async () => {

@@ -64,6 +64,7 @@ export async function uploadSourceVideo(
         .insert(videos)
         .values({
           playerId: request.playerId,
+          name: file.name,
           url: `/files/${key}`,
           storageKey: key,
           thumbnail: media.thumbnailKey,

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
 import { AppError, badRequest } from '../../lib/app-error';
 import { INVALID_UNICODE, NUL_IN_TEXT, hasLoneSurrogate, hasNul } from '../../lib/input-guards';
+import { VIDEO_NAME_MAX } from '../../../contract/videos';
 import { sniffVideo, type VideoExt } from './video-signature';
 
 interface IntakeOptions<T> {
@@ -59,14 +60,34 @@ function idleWatch(req: FastifyRequest, ms: number) {
   };
 }
 
+const CONTROL = /\p{Cc}+/gu;
+const LONE_SURROGATES = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * A clip's name from its uploaded file's name (decision 259): any folder and the extension dropped, control
+ * characters as spaces, trimmed and cut at `VIDEO_NAME_MAX` (never inside a character); null when nothing is left.
+ */
+function clipNameOf(fileName: string | undefined): string | null {
+  const base = (fileName ?? '').replace(/^.*[\\/]/, '');
+  const stem = base
+    .replace(/\.[A-Za-z0-9]{1,5}$/, '')
+    .replace(CONTROL, ' ')
+    .replace(LONE_SURROGATES, '\uFFFD')
+    .trim();
+  let name = stem.slice(0, VIDEO_NAME_MAX);
+  if (/[\uD800-\uDBFF]$/.test(name)) name = name.slice(0, -1);
+  return name.trimEnd() || null;
+}
+
 /**
  * Reads a multipart form with one video file without holding it in memory: the file streams through
- * `store` once its first bytes prove it a video; the text fields are collected. Nothing stored survives a failure.
+ * `store` once its first bytes prove it a video; the text fields are collected, and the file's name as a clip's
+ * name (`clipNameOf`). Nothing stored survives a failure.
  */
 export async function receiveVideo<T>(req: FastifyRequest, opts: IntakeOptions<T>) {
   if (!req.isMultipart()) throw badRequest('Expected a multipart form');
   const fields: Record<string, string> = {};
-  let stored: { value: T; ext: VideoExt } | null = null;
+  let stored: { value: T; ext: VideoExt; name: string | null } | null = null;
   const idle = idleWatch(req, opts.idleMs ?? 60_000);
   try {
     const parts = req
@@ -98,7 +119,7 @@ export async function receiveVideo<T>(req: FastifyRequest, opts: IntakeOptions<T
         throw new AppError('PAYLOAD_TOO_LARGE', 'File too large');
       }
       idle.watch(null);
-      stored = { value, ext };
+      stored = { value, ext, name: clipNameOf(part.filename) };
     }
   } catch (err) {
     if (stored) await opts.discard(stored.value);

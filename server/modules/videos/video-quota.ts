@@ -88,7 +88,14 @@ export async function recordUploadWithinQuota(
   db: Db,
   storage: Storage,
   baseBytes: number,
-  input: { familyId: number | null; playerId: number; positionId: number | null; key: string; size: number },
+  input: {
+    familyId: number | null;
+    playerId: number;
+    positionId: number | null;
+    name: string | null;
+    key: string;
+    size: number;
+  },
 ) {
   return db.transaction(async (tx) => {
     if (input.familyId !== null) {

@@ -10,7 +10,7 @@ import { VIDEO_CONTENT_TYPES } from './video-signature';
 import { extOfKey, newVideoKey, removeKeys } from './video-files';
 import { receiveVideo } from './video-intake';
 import { capBytes, noRoomFor, recordUploadWithinQuota, roomLeft, type Quota } from './video-quota';
-import { checkUploadTarget, keyFromPath, listVideos, viewableVideo } from './videos.service';
+import { checkUploadTarget, keyFromPath, listVideos, renameVideo, viewableVideo } from './videos.service';
 
 /**
  * What the kept read reads (decisions 225, 226): the player's row of `players` (its owner), its videos and
@@ -75,6 +75,8 @@ export default async function videosRoutes(app: FastifyInstance, opts: { kickJob
         familyId: target.familyId,
         playerId: target.playerId,
         positionId: target.positionId,
+        // A name typed at upload comes first; otherwise the file's own (decision 259).
+        name: target.name || file.name,
         key: file.value.key,
         size: file.value.size,
       });
@@ -85,6 +87,10 @@ export default async function videosRoutes(app: FastifyInstance, opts: { kickJob
       throw err;
     }
   });
+
+  route(app, videosApi.rename, async (req) =>
+    renameVideo(app.db, app.storage, req.user, req.params.id, req.body.name),
+  );
 
   route(app, videosApi.refreshUrl, async (req) => {
     const where =

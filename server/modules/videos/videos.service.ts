@@ -5,10 +5,10 @@ import { columnsOf, preparedArrays } from '../../db/array-rows';
 import { players, playerVideoStats, positions, videos } from '../../db/schema';
 import { enqueueJob } from '../../lib/jobs';
 import { decodeCursor, firstAndAfter, isTimeIdKey, toPage } from '../../lib/pagination';
-import { badRequest, notFound } from '../../lib/app-error';
+import { badRequest, forbidden, notFound } from '../../lib/app-error';
 import type { Storage } from '../../lib/storage';
 import type { UserRow } from '../../db/schema';
-import { assertReadable, changeablePlayer, positionKeys, viewablePlayer } from '../players';
+import { assertReadable, canChangePlayer, changeablePlayer, positionKeys, viewablePlayer } from '../players';
 
 type VideoRow = typeof videos.$inferSelect;
 export const VIDEO_JOB = 'video.process';
@@ -17,6 +17,7 @@ export const VIDEO_JOB = 'video.process';
 const LISTED = [
   'id',
   'playerId',
+  'name',
   'storageKey',
   'thumbnail',
   'status',
@@ -39,6 +40,7 @@ export function toVideoDto(storage: Storage, v: ListedVideo, positionKey: string
   return {
     id: v.id,
     playerId: v.playerId,
+    name: v.name,
     url: v.status === 'ready' && v.storageKey ? storage.url(v.storageKey, VIDEO_URL_TTL_SECONDS) : null,
     thumbnail: v.thumbnail ? storage.url(v.thumbnail) : null,
     status: v.status,
@@ -159,7 +161,7 @@ export async function checkUploadTarget(
 export async function recordUpload(
   db: Db,
   storage: Storage,
-  input: { playerId: number; positionId: number | null; key: string },
+  input: { playerId: number; positionId: number | null; name: string | null; key: string },
 ) {
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -167,6 +169,7 @@ export async function recordUpload(
       .values({
         playerId: input.playerId,
         positionId: input.positionId,
+        name: input.name,
         url: `/files/${input.key}`,
         storageKey: input.key,
         status: 'pending',
@@ -179,6 +182,31 @@ export async function recordUpload(
       : [];
     return toVideoDto(storage, row, pos?.key ?? null);
   });
+}
+
+const VIDEO_NOT_FOUND = 'Video not found';
+
+/**
+ * Names a clip (decision 259): the player's family or an admin. A clip the user may not even watch is 404, as a
+ * missing one; one they only watch (an analyst) is 403.
+ */
+export async function renameVideo(
+  db: Db,
+  storage: Storage,
+  user: UserRow,
+  id: number,
+  name: string,
+): Promise<Video> {
+  const [video] = await db.select({ playerId: videos.playerId }).from(videos).where(eq(videos.id, id));
+  if (!video) throw notFound(VIDEO_NOT_FOUND);
+  const player = await viewablePlayer(db, user, video.playerId).catch(() => {
+    throw notFound(VIDEO_NOT_FOUND);
+  });
+  if (!canChangePlayer(user, player)) throw forbidden("Only the player's family can rename its videos");
+  const [row] = await db.update(videos).set({ name }).where(eq(videos.id, id)).returning();
+  if (!row) throw notFound(VIDEO_NOT_FOUND);
+  const keys = await positionKeys(db, [row.positionId]);
+  return toVideoDto(storage, row, row.positionId === null ? null : (keys.get(row.positionId) ?? null));
 }
 
 /** A video the user may watch, with its stored file. */

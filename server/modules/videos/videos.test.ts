@@ -228,3 +228,101 @@ describe('watching and downloading', () => {
     expect(tampered.statusCode).toBe(403);
   });
 });
+
+describe('a clip has a name (decision 259)', () => {
+  const named = (n: number) => 'x'.repeat(n);
+  const rename = (user: TestUser | null, id: number, payload: unknown) =>
+    as(t, user, { method: 'PATCH', url: `/api/videos/${id}`, payload: payload as Record<string, unknown> });
+  const listed = async (id: number) =>
+    (await as(t, owner, { method: 'GET', url: `/api/videos/${player.id}` }))
+      .json()
+      .videos.find((v: { id: number }) => v.id === id);
+
+  it("is the file's name without its extension, trimmed and cut at 120 characters", async () => {
+    const res = await upload(
+      owner,
+      { playerId: player.id },
+      await sampleVideo(),
+      '  Week 3 – 40 vs Allen .mp4',
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().name).toBe('Week 3 – 40 vs Allen');
+    expect((await listed(res.json().id)).name).toBe('Week 3 – 40 vs Allen');
+    const long = await upload(owner, { playerId: player.id }, await sampleVideo(), `${named(200)}.mov`);
+    expect(long.json().name).toBe(named(120));
+  });
+
+  it('is the name field when the upload sends one; a blank one leaves the file name', async () => {
+    const typed = await upload(
+      owner,
+      { playerId: player.id, name: '  Senior year 40  ' },
+      await sampleVideo(),
+      'IMG_2041.mp4',
+    );
+    expect(typed.statusCode, typed.body).toBe(201);
+    expect(typed.json().name).toBe('Senior year 40');
+    const blank = await upload(
+      owner,
+      { playerId: player.id, name: '   ' },
+      await sampleVideo(),
+      'IMG_2042.mp4',
+    );
+    expect(blank.json().name).toBe('IMG_2042');
+  });
+
+  it('refuses a name field over 120 characters before storing the file (400)', async () => {
+    const before = storedVideos().length;
+    const res = await upload(owner, { playerId: player.id, name: named(121) }, await sampleVideo());
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe("A clip's name is at most 120 characters");
+    expect(storedVideos()).toHaveLength(before);
+  });
+
+  it('is null for a clip stored before names were kept', async () => {
+    const [old] = await t.db
+      .insert(videos)
+      .values({ playerId: player.id, url: '/files/videos/old.mp4', status: 'ready' })
+      .returning();
+    expect((await listed(old.id)).name).toBeNull();
+  });
+
+  it("is changed by the player's family or an admin; the library shows the new name", async () => {
+    const id = (await upload(owner, { playerId: player.id }, await sampleVideo(), 'IMG_1.mp4')).json().id;
+    await listed(id); // the library's answer is kept until a write (decision 216): the rename must end it
+    const res = await rename(owner, id, { name: '  Junior day 40  ' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ id, name: 'Junior day 40', playerId: player.id });
+    expect((await listed(id)).name).toBe('Junior day 40');
+    const admin = await createUser(t, { role: 'admin' });
+    const byAdmin = await rename(admin, id, { name: named(120) });
+    expect(byAdmin.statusCode, byAdmin.body).toBe(200);
+    expect((await listed(id)).name).toBe(named(120));
+  });
+
+  it('refuses a blank, missing or too long name with a clear message (400)', async () => {
+    const id = (await upload(owner, { playerId: player.id }, await sampleVideo(), 'IMG_2.mp4')).json().id;
+    const blank = await rename(owner, id, { name: '   ' });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().message).toBe('Please give the clip a name');
+    const missing = await rename(owner, id, {});
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toBe('Please give the clip a name');
+    const long = await rename(owner, id, { name: named(121) });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().message).toBe("A clip's name is at most 120 characters");
+    expect((await listed(id)).name).toBe('IMG_2');
+  });
+
+  it('is not changed signed out (401), by another family or for a missing clip (404), or by an analyst (403)', async () => {
+    const id = (await upload(owner, { playerId: player.id }, await sampleVideo(), 'IMG_3.mp4')).json().id;
+    expect((await rename(null, id, { name: 'Mine' })).statusCode).toBe(401);
+    const stranger = await createUser(t);
+    const foreign = await rename(stranger, id, { name: 'Mine' });
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().message).toBe('Video not found');
+    expect((await rename(owner, 2_000_000, { name: 'Mine' })).statusCode).toBe(404);
+    const analyst = await createUser(t, { role: 'analyst' });
+    expect((await rename(analyst, id, { name: 'Mine' })).statusCode).toBe(403);
+    expect((await listed(id)).name).toBe('IMG_3');
+  });
+});

@@ -41,7 +41,8 @@ export function SourceVideoField({
           <option value="">None: the analyst uses the Hudl video</option>
           {list.map((v) => (
             <option key={v.id} value={v.id}>
-              #{v.id} · {formatShortDate(v.createdAt)}
+              {/* The clip's name when it has one (decision 259), its number otherwise. */}
+              {v.name ?? `#${v.id}`} · {formatShortDate(v.createdAt)}
               {v.positionKey ? ` · ${v.positionKey}` : ''}
               {clock(v.durationSeconds)}
             </option>

@@ -70,8 +70,8 @@ function Slides({ videos, onPlay }: { videos: Video[]; onPlay: (v: Video) => voi
             >
               <VideoThumb video={v} onPlay={onPlay} />
               <div className="mt-2 flex flex-wrap justify-between gap-x-2 text-sm">
-                <span className="text-muted-foreground">
-                  Season {v.season}
+                <span className="min-w-0 truncate text-muted-foreground" title={v.name ?? undefined}>
+                  {v.name ?? `Season ${v.season}`}
                   {v.positionKey ? ` · ${v.positionKey}` : ''}
                 </span>
                 <span className="font-medium">

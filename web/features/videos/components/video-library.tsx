@@ -63,6 +63,7 @@ export function VideoLibrary({
                 onPlay={setPlaying}
                 eager={i < 4}
                 awaiting={awaitingVideoIds?.has(v.id) ?? false}
+                canRename={canUpload}
               />
             ))}
           </div>

@@ -3,17 +3,21 @@ import type { Video } from '@contract/videos';
 import { Card, CardContent } from '@/components/ui/card';
 import { SpeedEvidence } from '@/components/measured-speed';
 import { formatShortDate, relativeTime } from '@/lib/format';
+import { ClipName } from './clip-name';
 import { ClipReadiness } from './clip-readiness';
 import { VideoThumb } from './video-thumb';
 
-/** One library tile: position, date, season and the verified value, or its state (awaiting analysis, none asked, processing). */
+/** One library tile: its name, position, date, season and the verified value, or its state (awaiting analysis, none asked, processing). */
 export function VideoTile({
   video,
   onPlay,
   eager,
   awaiting = false,
+  canRename = false,
 }: {
   video: Video;
+  /** The family (or an admin) may name the clip here (decision 259). */
+  canRename?: boolean;
   /** A pending request is measured on this clip (issue 52 item 7: a fresh upload is not 'awaiting'). */
   awaiting?: boolean;
   onPlay: (v: Video) => void;
@@ -51,6 +55,7 @@ export function VideoTile({
     <Card className="overflow-hidden" data-testid="video-tile">
       <VideoThumb video={video} onPlay={onPlay} eager={eager} className="rounded-none" />
       <CardContent className="grid gap-1 p-4 pt-3 text-sm sm:p-4 sm:pt-3">
+        <ClipName video={video} canRename={canRename} />
         <div className="flex items-center justify-between gap-2">
           <span className="font-semibold">{video.positionKey ?? 'Unknown'}</span>
           <time className="text-xs text-muted-foreground" dateTime={video.createdAt}>
