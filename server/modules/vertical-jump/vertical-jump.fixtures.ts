@@ -4,6 +4,7 @@ import { drainJobs } from '../../lib/jobs';
 import { as, createUser, type TestApp, type TestUser } from '../../test/helpers';
 import { createPlayer, multipart } from '../analysis/analysis.fixtures';
 import { readinessJobHandlers } from '../analysis/readiness/readiness.service';
+import { recordReadiness, sameForEveryKind } from '../videos';
 import { videoJobHandlers } from '../videos/video-processing';
 
 /**
@@ -19,6 +20,11 @@ export async function requestVerticalWithClip(
     player?: Awaited<ReturnType<typeof createPlayer>>;
     /** Another kind requested with a clip the same way (a test-only kind). */
     requestType?: string;
+    /**
+     * Recorded as ready for every kind before the request, as a clip the check at upload lets through (the
+     * check refuses a jump under 100 fps; the analyst's refusal is tested on such a clip all the same).
+     */
+    passedCheck?: boolean;
   } = {},
 ) {
   const family = o.family ?? (await createUser(t, { credits: o.credits ?? 1 }));
@@ -38,6 +44,7 @@ export async function requestVerticalWithClip(
     ...readinessJobHandlers(t.db, t.app.storage),
   });
   const videoId = up.json<{ id: number }>().id;
+  if (o.passedCheck) await recordReadiness(t.db, videoId, sameForEveryKind([]));
   const res = await as(t, family, {
     method: 'POST',
     url: '/api/analysis-requests',

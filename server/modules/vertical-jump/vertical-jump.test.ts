@@ -41,6 +41,7 @@ async function familyRequests(
   o: {
     rate?: string;
     flightSeconds?: number;
+    passedCheck?: boolean;
     family?: TestUser;
     player?: Awaited<ReturnType<typeof createPlayer>>;
   } = {},
@@ -113,7 +114,10 @@ describe('working out the height from the clip', () => {
   });
 
   it("refuses a 59.94 fps clip: below 100 fps, 'Video quality too low', and the credit comes back on rejection", async () => {
-    const { c, videoId, request, family } = await familyRequests(59.94, { rate: '60000/1001' });
+    const { c, videoId, request, family } = await familyRequests(59.94, {
+      rate: '60000/1001',
+      passedCheck: true,
+    });
     const r = (await preview(trueMarks(c, videoId))).json();
     expect(r.fps).toBe(59.94);
     expect(r.qualityProblems).toEqual([

@@ -165,6 +165,11 @@ describe('clip readiness', () => {
   it('a 40 filmed at 60 fps with its lines in view is ready for a verified 40', async () => {
     const { kinds } = await checkedClip('forty60');
     expect(kinds.forty).toEqual({ ready: true, problems: [] });
+    // A vertical jump's flight time needs slow motion: 60 fps is refused before anything is paid.
+    expect(kinds.vertical_jump.ready).toBe(false);
+    expect(kinds.vertical_jump.problems).toEqual([
+      expect.stringContaining('about 60 frames a second; a verified vertical jump needs at least 100.'),
+    ]);
   });
 
   it('is answered to the family, analysts and admins; 401 signed out, 404 for another family', async () => {

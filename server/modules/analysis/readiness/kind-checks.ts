@@ -1,6 +1,7 @@
 import { FORTY_FASTEST_SECONDS, FORTY_MIN_FPS } from '../../../../contract/forty-math';
 import { HOLD_ABOVE_MPH, MIN_FPS } from '../../../../contract/measurement-checks';
 import { FILMING_GUIDE } from '../../../../contract/readiness';
+import { VERTICAL_MIN_FPS } from '../../../../contract/vertical-jump-math';
 import type { ClipFacts } from './clip-facts';
 
 /**
@@ -64,9 +65,21 @@ const forty: KindCheck = (f) => {
   return problems;
 };
 
+/** A jump's flight time needs slow motion: refused at request, not after the analyst opened it. */
+const vertical: KindCheck = (f) => {
+  const problems = shared(f);
+  if (f.unreadable) return problems;
+  if (f.realFps < VERTICAL_MIN_FPS)
+    problems.push(
+      `This clip has about ${fpsWords(f.realFps)} frames a second; a verified vertical jump needs at least ${VERTICAL_MIN_FPS}. Film in slow motion, at 120 or 240 fps, with both feet in view from before the take-off to after the landing.`,
+    );
+  return problems;
+};
+
 const CHECKS = new Map<string, KindCheck>([
   ['max_speed', speed],
   ['forty', forty],
+  ['vertical_jump', vertical],
 ]);
 
 /** The check of a kind measured from a clip (the shared checks for a kind without its own). */
