@@ -5,10 +5,12 @@ import { Button } from '@/components/ui/button';
 import { useUser } from '@/features/auth';
 import { FortyRequestDialog } from './forty-request-dialog';
 import { RequestDialog } from './request-dialog';
+import { VerticalRequestDialog } from './vertical-request-dialog';
 import { clearRequestDraft, readRequestDraft, type RequestDraft } from './request-draft';
 
-/** The dialogs a kept request can reopen in, by kind. */
-const REOPENS = new Set(['max_speed', 'iga', 'forty']);
+/** The dialogs a kept request can reopen in, by kind: the measured kinds' own, else the common one. */
+const OWN_DIALOGS = { forty: FortyRequestDialog, vertical_jump: VerticalRequestDialog } as const;
+const REOPENS = new Set(['max_speed', 'iga', ...Object.keys(OWN_DIALOGS)]);
 
 /**
  * On the plans page (issue 52): the request a family was filling in when it found it had no credit,
@@ -53,8 +55,11 @@ export function ContinueRequestBanner() {
           </Button>
         )}
       </div>
-      {draft.kind === 'forty' ? (
-        <FortyRequestDialog {...slot} draft={draft.values} />
+      {draft.kind in OWN_DIALOGS ? (
+        (() => {
+          const Own = OWN_DIALOGS[draft.kind as keyof typeof OWN_DIALOGS];
+          return <Own {...slot} draft={draft.values} />;
+        })()
       ) : (
         <RequestDialog {...slot} kind={draft.kind} draft={draft.values} />
       )}

@@ -118,4 +118,18 @@ describe('readiness and credits in the speed request dialog (issue 52)', () => {
     expect(sent()).toBe(1);
     expect(readRequestDraft()).toBeNull();
   });
+
+  it('a kept vertical jump request reopens in its own dialog, with what was typed', async () => {
+    sessionStorage.clear();
+    saveRequestDraft({
+      kind: 'vertical_jump',
+      playerId: 7,
+      playerName: 'Jordan Smith',
+      values: { season: '2025', notes: 'Countermovement, hands on hips', positionId: 1, videoId: null },
+    });
+    const { ui } = renderDialog(1, true, '/subscriptions');
+    await ui.click(await screen.findByRole('button', { name: 'Continue your request for Jordan Smith' }));
+    expect(await screen.findByRole('dialog', { name: /vertical jump/i })).toBeInTheDocument();
+    expect(await screen.findByDisplayValue('Countermovement, hands on hips')).toBeInTheDocument();
+  });
 });
