@@ -27,6 +27,8 @@ export const accountExportSchema = z.object({
   /** The evidence of each verified Max Speed (every revision) and 40 of the family's players (decision 228). */
   measurementReceipts: z.array(row),
   fortyReceipts: z.array(row),
+  /** The evidence of every other measured kind (the vertical jump, ...), one store keyed by kind. */
+  kindReceipts: z.array(row),
   /** The IGA score's submetrics of each of the family's requests, with their names and units. */
   igaSubmetrics: z.array(row),
   /** Second-analyst audits of the family's requests. */

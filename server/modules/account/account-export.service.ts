@@ -10,6 +10,7 @@ import {
   creditTransactions,
   fortyReceipts,
   igaSubmetrics,
+  kindReceipts,
   leaderboard,
   measurementAudits,
   measurementReceipts,
@@ -44,6 +45,7 @@ export const EXPORTED_TABLES = [
   'referrals',
   'measurement_receipts',
   'forty_receipts',
+  'kind_receipts',
   'iga_submetrics',
   'measurement_audits',
   'profile_shares',
@@ -67,6 +69,8 @@ export const NOT_EXPORTED: Readonly<Record<string, string>> = {
   video_media: 'technical facts read from the video files (frame times, codecs); the files are exported',
   player_video_stats: 'counts of a player’s videos, derived from the exported videos',
   coach_search: 'a copy of the player’s fields and numbers for the coach search, derived from exported rows',
+  coach_search_results:
+    'each kind’s best verified result per player for the coach search, derived from the exported requests and receipts',
   coach_mail_state: "a coach's weekly mail bookkeeping and its unsubscribe token",
   college_athletics_domains:
     "a college's athletics web domain an admin added; nothing about the admin but who added it",
@@ -131,6 +135,9 @@ export async function exportAccount(
   );
   const forties = await ofRequests(() =>
     db.select().from(fortyReceipts).where(inArray(fortyReceipts.requestId, reqIds)).orderBy(fortyReceipts.id),
+  );
+  const kinds = await ofRequests(() =>
+    db.select().from(kindReceipts).where(inArray(kindReceipts.requestId, reqIds)).orderBy(kindReceipts.id),
   );
   const scores = await ofRequests(() =>
     db
@@ -224,6 +231,7 @@ export async function exportAccount(
     referralsSent: sent.map(plain),
     measurementReceipts: receipts.map(plain),
     fortyReceipts: forties.map(plain),
+    kindReceipts: kinds.map(plain),
     igaSubmetrics: scores.map((r) => ({ ...plain(r.s), key: r.key, name: r.name, unit: r.unit })),
     measurementAudits: audits.map(plain),
     publicProfiles: shares.map((r) => ({ ...plain(r.share), viewCount: r.views ?? 0 })),

@@ -226,6 +226,7 @@ describe('everything held of an account is in its export (decision 228)', () => 
     for (const key of [
       'measurementReceipts',
       'fortyReceipts',
+      'kindReceipts',
       'publicProfiles',
       'coachDiscovery',
       'coachViews',
