@@ -193,12 +193,6 @@ function MobileMenu({ isStaff, isAdmin }: { isStaff: boolean; isAdmin: boolean }
         {isAdmin && (
           <DropdownMenuItem onSelect={() => navigate(paths.adminUsers)}>User Management</DropdownMenuItem>
         )}
-        {isAdmin && (
-          <DropdownMenuItem onSelect={() => navigate(paths.adminReporting)}>Reporting</DropdownMenuItem>
-        )}
-        {isAdmin && (
-          <DropdownMenuItem onSelect={() => navigate(paths.adminAudits)}>Measurement audits</DropdownMenuItem>
-        )}
         {isAdmin && <AdminToolItems />}
       </DropdownMenuContent>
     </DropdownMenu>

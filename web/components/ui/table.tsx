@@ -1,9 +1,17 @@
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/cn';
 
-export function Table({ className, ...props }: ComponentProps<'table'>) {
+/** `scrollLabel`: a table that may be wider than the screen scrolls in a region the keyboard can reach. */
+export function Table({
+  className,
+  scrollLabel,
+  ...props
+}: ComponentProps<'table'> & { scrollLabel?: string }) {
   return (
-    <div className="relative w-full overflow-x-auto">
+    <div
+      className="relative w-full overflow-x-auto"
+      {...(scrollLabel ? { tabIndex: 0, role: 'region', 'aria-label': scrollLabel } : {})}
+    >
       <table className={cn('w-full caption-bottom text-sm', className)} {...props} />
     </div>
   );

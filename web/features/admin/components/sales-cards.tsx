@@ -70,7 +70,7 @@ export function SalesCard({ sales }: { sales: ReportingMetrics['sales'] }) {
       testId="sales-card"
     >
       <div className="overflow-x-auto">
-        <Table>
+        <Table scrollLabel="Plan and package sales">
           <TableHeader>
             <TableRow>
               <TableHead>Plan or package</TableHead>
@@ -117,7 +117,7 @@ export function FunnelCard({ funnel }: { funnel: ReportingMetrics['funnel'] }) {
       testId="funnel-card"
     >
       <div className="overflow-x-auto">
-        <Table>
+        <Table scrollLabel="Funnel">
           <TableHeader>
             <TableRow>
               <TableHead>Step</TableHead>
