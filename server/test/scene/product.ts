@@ -91,6 +91,8 @@ export async function trackScene(
         raw = null;
         continue;
       }
+      // The product's own verdict: a track it cannot stand behind fails with its reason (nothing stored).
+      if (verdict.failure) return { refused: verdict.failure, result, asked } as const;
       if (!result.maxSpeed)
         return { refused: result.problems.join('; ') || 'no Max Speed', result, asked } as const;
       let switchFrames = 0;
