@@ -99,6 +99,29 @@ export function detectLines(g: Uint8Array, w: number, h: number): Line[] {
       peaks.push(j);
     }
   peaks.sort((p, q) => acc[q] - acc[p] || p - q);
+  // The points of each row (in row order, x ascending within a row): a line's inliers are looked up by
+  // row around where the line crosses it, not among every point of the frame.
+  const rowStart: number[] = [0];
+  for (let i = 1; i <= xs.length; i += 1) if (i === xs.length || ys[i] !== ys[i - 1]) rowStart.push(i);
+  const near = (a: number, s: number, tol: number) => {
+    const out: number[] = [];
+    for (let r = 0; r + 1 < rowStart.length; r += 1) {
+      const lo = rowStart[r];
+      const hi = rowStart[r + 1];
+      const at = a + s * (ys[lo] - yc);
+      // A point's sub-pixel shift (at most 2 px) can put two ridges 2 px apart out of order: search 4 px wider.
+      let i = lo;
+      let j = hi;
+      while (i < j) {
+        const mid = (i + j) >> 1;
+        if (xs[mid] <= at - tol - 4) i = mid + 1;
+        else j = mid;
+      }
+      for (; i < hi && xs[i] < at + tol + 4; i += 1)
+        if (!used[i] && Math.abs(xs[i] - a - s * (ys[i] - yc)) < tol) out.push(i);
+    }
+    return out;
+  };
   const lines: Line[] = [];
   // Strongest first; a peak left by a line already taken (its points used) refits to too few points.
   for (const at of peaks) {
@@ -110,10 +133,7 @@ export function detectLines(g: Uint8Array, w: number, h: number): Line[] {
     let inliers: number[] = [];
     for (let pass = 0; pass < 3 && line; pass += 1) {
       const { a, s } = line;
-      inliers = [];
-      const tol = pass === 0 ? 2.5 + bin : INLIER_PX;
-      for (let i = 0; i < xs.length; i += 1)
-        if (!used[i] && Math.abs(xs[i] - a - s * (ys[i] - yc)) < tol) inliers.push(i);
+      inliers = near(a, s, pass === 0 ? 2.5 + bin : INLIER_PX);
       line = fitLine(xs, ys, inliers, yc);
     }
     if (!line || inliers.length < minVotes) continue;
