@@ -39,7 +39,7 @@ describe('answers kept in memory until a write (decision 216)', () => {
     expect(reads).toEqual(['a', 'b']);
   });
 
-  it('any write this process sends or hears of makes the next read go to the database', async () => {
+  it('any write the database tells this process of makes the next read go to the database', async () => {
     const { answers, read, reads, clock, rows } = setup();
     await answers.get('a', R, read('a'));
     rows.set('a', { items: [{ id: 1, name: 'Jordan Lee' }] });

@@ -76,7 +76,7 @@ describe('sessions kept in memory (decision 215)', () => {
     expect(calls).toHaveLength(1);
   });
 
-  it('any write this process sends or hears of makes the next read go to the database', async () => {
+  it('any write the database tells this process of makes the next read go to the database', async () => {
     const { cached, calls, clock, rows } = setup();
     await cached.load('a');
     rows.set('a', session(1, { user: { id: 1, role: 'analyst' } as unknown as UserRow }));

@@ -20,7 +20,7 @@ import {
 
 /**
  * Answers of the hot reads kept in memory until a write (decision 216), through the app: what a family,
- * an analyst, a coach and a visitor see is never older than the last write the process sent or heard of.
+ * an analyst, a coach and a visitor see is never older than the last write the database told the process of.
  */
 let t: TestApp;
 let family: TestUser;

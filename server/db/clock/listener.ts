@@ -18,8 +18,8 @@ export interface Listener {
 }
 
 /**
- * LISTENs for the writes the database tells of (its own process's and others') on its own connection, reconnecting after a loss (the clock is
- * not `heard` meanwhile). It also syncs through the notification queue for the clock's `catchUp`
+ * LISTENs for the writes the database tells of (this process's own and others') on its own connection,
+ * reconnecting after a loss (the clock is not `heard` meanwhile). It also syncs through the notification queue for the clock's `catchUp`
  * (decision 239): a sync not back within `SYNC_DEADLINE_MS` counts as a lost connection (one that stopped
  * hearing without closing), and an idle process sends one every `HEARTBEAT_MS`, so such a loss is noticed
  * within a second.
