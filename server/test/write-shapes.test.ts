@@ -221,4 +221,21 @@ describe(`a write of every shape empties exactly the kept reads it should (${isR
       ["A's link", "A's sessions", 'family A', 'plans', 'user A'].sort(),
     );
   });
+  it('a read that overlapped a write to what it read is not kept past it; read again, it is kept', async () => {
+    const reads = keptReads([], { rowsOf: ['players'] });
+    const rows = [rowKey('players', 'user_id', ids.a)];
+    let n = 0;
+    const read = async () => {
+      n += 1;
+      const found = await handle.db.select({ id: players.id }).from(players).where(eq(players.userId, ids.a));
+      // Between the read's statement and its end: family A's player renamed (the first time only).
+      if (n === 1) await handle.db.update(players).set({ lastName: 'O' }).where(eq(players.userId, ids.a));
+      return found;
+    };
+    await answers.get('overlap', reads, read, rows);
+    await answers.get('overlap', reads, read, rows);
+    expect(n, 'read again: the first read may predate the write').toBe(2);
+    await answers.get('overlap', reads, read, rows);
+    expect(n, 'kept once read after the write').toBe(2);
+  });
 });
