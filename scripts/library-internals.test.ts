@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
  * production file of `server/` and `web/` (tests, test helpers and fixtures left out) fails on
  * - an import (or require) of a library's private files: `fastify/lib/…`, `pino/lib/…`;
  * - pino's private symbols (`pino.symbols`, `lsCacheSym`, `chindingsSym`, …);
+ * - node-postgres' private connection object (`client.connection.stream`: the listener makes its own socket);
  * - a database client's method replaced on its object (`client.query = …`, `tx[name] = (…) =>`).
  */
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -17,7 +18,7 @@ const TEST_SUPPORT = new Set(['server/db/statement-log.ts']);
 
 /**
  * Client methods replaced in production code, per file: none. The database clients are subclasses given to
- * their drivers (the pool's `Client` option, `WatchedPGlite`), so a new patch fails.
+ * their drivers (`NamedStatementsPool`, `NotedPGlite`), so a new patch fails.
  */
 const KNOWN_PATCHES: Readonly<Record<string, number>> = {};
 
@@ -26,6 +27,10 @@ const RULES: { what: string; re: RegExp }[] = [
   {
     what: "pino's private symbols",
     re: /\bpino\.symbols\b|\b(?:lsCacheSym|chindingsSym|asJsonSym|streamSym|serializersSym|formattersSym|mixinSym|messageKeySym|timeSym|endSym|hooksSym|needsMetadataGsym|msgPrefixSym|nestedKeySym|setLevelSym|getLevelSym|useOnlyCustomLevelsSym)\b|\{[^}]*\bsymbols\b[^}]*\}\s*from\s*['"]pino['"]/g,
+  },
+  {
+    what: "node-postgres' private connection",
+    re: /\.connection\??\.(?:stream|_ending|parsedStatements)\b/g,
   },
 ];
 

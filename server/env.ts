@@ -45,7 +45,7 @@ const envSchema = z
     DISABLE_JOBS: bool.default(false),
     /**
      * How long a signed-in session with its user may be served from memory at most, in milliseconds (decision
-     * 215; any write this process sends or hears of ends it sooner). 0 reads it on every request: for a
+     * 215; any write the database tells this process of ends it sooner). 0 reads it on every request: for a
      * database reached through a pooler that cannot LISTEN (PgBouncer in transaction mode).
      */
     SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),

@@ -11,9 +11,8 @@ import { acquireDataDirLock } from './data-dir-lock';
 import {
   listenForWrites,
   notePooled,
-  released,
-  watchedPgClient,
-  WatchedPGlite,
+  NotedPGlite,
+  WRITES_CHANNEL,
   WriteClock,
   type Listener,
 } from './write-clock';
@@ -30,9 +29,9 @@ export interface DbHandle {
   close: () => Promise<void>;
   ping: () => Promise<void>;
   pool?: pg.Pool;
-  /** The writes this process has sent or heard of: what in-memory copies of rows are checked against (decision 215). */
+  /** The writes the database has told this process of: what in-memory copies of rows are checked against (decisions 215, 260). */
   writes: WriteClock;
-  /** PostgreSQL: the connection that hears other processes' writes and syncs with them (decisions 215, 239). */
+  /** PostgreSQL: the connection that hears the writes' notifications and syncs with them (decisions 215, 239). */
   listening?: Listener;
   /**
    * Set on a new PGlite folder that found no seeded template: keeps the database as it is now (call it once
@@ -109,9 +108,9 @@ class NamedStatementsPool extends pg.Pool {
 export async function openDb(opts: DbOptions): Promise<DbHandle> {
   const url = opts.databaseUrl;
   if (url && !url.startsWith('memory://')) {
+    // Moved by the notifications the triggers send for every write, this process's own included (decision 260).
     const writes = new WriteClock(false);
-    // Its clients' statements move the write clock (decision 225).
-    const pool = new NamedStatementsPool({ connectionString: url, max: 10, Client: watchedPgClient(writes) });
+    const pool = new NamedStatementsPool({ connectionString: url, max: 10 });
     let closing = false;
     // An idle connection dropped by the server (restart, failover, admin terminate) would otherwise be an
     // uncaught 'error' that kills the process; the pool simply opens a new one on the next query.
@@ -119,11 +118,6 @@ export async function openDb(opts: DbOptions): Promise<DbHandle> {
       if (!closing)
         console.error(`PostgreSQL connection lost (${err.message}); it will be reopened on demand.`);
     });
-    pool.on('connect', (client) => {
-      writes.ownBackend((client as { processID?: number }).processID, true);
-    });
-    pool.on('remove', (client) => writes.ownBackend((client as { processID?: number }).processID, false));
-    pool.on('release', (_err: Error | undefined, client: pg.PoolClient) => released(client));
     const listening = await listenForWrites(url, writes, {
       onLost: (err) =>
         console.error(
@@ -159,12 +153,13 @@ export async function openDb(opts: DbOptions): Promise<DbHandle> {
   try {
     // One process only (the data folder's lock; in memory: this one): its own writes are all there are.
     const writes = new WriteClock(true);
-    // Its statements move the write clock; its reads run as prepared statements (decisions 213, 225).
-    const client = new WatchedPGlite(writes, dataPath, {
-      extensions: { pg_trgm },
-      loadDataDir: url ? opts.loadDataDir : fresh.load,
-    });
+    // Its reads run as prepared statements (decision 213).
+    const options = { extensions: { pg_trgm }, loadDataDir: url ? opts.loadDataDir : fresh.load };
+    const client = new NotedPGlite(dataPath === undefined ? options : { ...options, dataDir: dataPath });
     await client.waitReady;
+    // Every write's notification, whatever sent the statement: PGlite calls back before the statement's
+    // promise resolves, so the clock knows of a write before anything after it runs (decision 260).
+    await client.listen(WRITES_CHANNEL, (payload) => writes.notice(payload));
     if (fresh.saveClusterTo) await saveTemplate(client, fresh.saveClusterTo);
     const keepTo = fresh.keepSeededTo;
     const db = drizzlePglite(client, { schema }) as unknown as Db;

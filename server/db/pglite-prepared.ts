@@ -1,5 +1,4 @@
 import { PGlite, type QueryOptions, type Results } from '@electric-sql/pglite';
-import { WRITES } from './clock/sql-writes';
 
 /**
  * Reads on the embedded PGlite as SQL-level prepared statements over the simple protocol (decision 213).
@@ -17,6 +16,9 @@ import { WRITES } from './clock/sql-writes';
  */
 const MAX_STATEMENTS = 500;
 const READ = /^\s*(select|with)\b/i;
+/** A word that makes a statement more than a read (a data-modifying CTE, a row lock, a sequence's step). */
+const WRITES =
+  /\b(insert|update|delete|merge|truncate|copy|lock)\b|\bfor\s+(update|share|no\s+key|key)\b|\bnextval\s*\(/i;
 
 type Param = string | number | bigint | boolean | null | undefined;
 const literalable = (p: unknown): p is Param =>
@@ -84,7 +86,7 @@ export function placeholderCount(sql: string): number | null {
 /**
  * PGlite whose `query` takes the prepared path for the reads that can (the embedded database's client,
  * `client.ts`; decision 213). Its own PREPARE and EXECUTE go through PGlite's own `exec`, not a subclass's:
- * they are not the app's statements, kept from the write clock's watch (decision 215).
+ * they are not the app's statements, kept from the tests' check of kept reads (decision 225).
  */
 export class PreparedReadsPGlite extends PGlite {
   readonly #query = preparedReads(

@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CatchUp, INSERT, keptReads, rowKey, UPDATE, WriteClock } from '../db/write-clock';
-import { writeEffects } from '../db/write-effects';
+import { CatchUp, keptReads, rowKey, WriteClock } from '../db/write-clock';
 import { answerCache } from './answer-cache';
 
 /** A "database" of answers by key, counting its reads; `during` runs inside each read. */
@@ -40,7 +39,7 @@ describe('answers kept in memory until a write (decision 216)', () => {
     expect(reads).toEqual(['a', 'b']);
   });
 
-  it('any write this process sends or hears of makes the next read go to the database', async () => {
+  it('any write the database tells this process of makes the next read go to the database', async () => {
     const { answers, read, reads, clock, rows } = setup();
     await answers.get('a', R, read('a'));
     rows.set('a', { items: [{ id: 1, name: 'Jordan Lee' }] });
@@ -163,25 +162,20 @@ describe('answers kept in memory until a write (decision 216)', () => {
 
   it('a write to a table the answer does not read leaves it kept; one to a table it reads does not (decision 225)', async () => {
     const { answers, read, reads, clock, whileReading } = setup();
-    clock.setEffects(
-      writeEffects({
-        tables: ['players', 'sessions', 'videos', 'player_video_stats'],
-        triggers: [],
-        functions: [],
-        keys: [{ owner: 'player_video_stats', target: 'players', onDelete: true, onUpdate: false }],
-        unique: [],
-      }),
-    );
+    clock.setCatalog({
+      tables: new Set(['players', 'sessions', 'videos', 'player_video_stats']),
+      unique: new Map(),
+    });
     await answers.get('a', R, read('a'));
-    clock.tickWrites(new Map([['sessions', INSERT]]));
-    clock.tickWrites(new Map([['videos', UPDATE]]));
+    clock.notice('sessions insert user_id=1');
+    clock.notice('videos update');
     await answers.get('a', R, read('a'));
     expect(reads).toEqual(['a']);
-    clock.tickWrites(new Map([['players', INSERT]]));
+    clock.notice('players insert id=3 user_id=1');
     await answers.get('a', R, read('a'));
     expect(reads).toEqual(['a', 'a']);
     // A read during which only another table was written is kept.
-    whileReading(() => clock.tickWrites(new Map([['videos', UPDATE]])));
+    whileReading(() => clock.notice('videos update'));
     await answers.get('b', R, read('b'));
     whileReading(null);
     await answers.get('b', R, read('b'));
@@ -190,27 +184,20 @@ describe('answers kept in memory until a write (decision 216)', () => {
 
   it('keys told by what the read found: a write to another row leaves the answer kept, one to its own row does not (decision 227)', async () => {
     const { answers, read, reads, clock, whileReading } = setup();
-    clock.setEffects(
-      writeEffects({
-        tables: ['profile_shares'],
-        triggers: [],
-        functions: [],
-        keys: [],
-        unique: [{ table: 'profile_shares', column: 'player_id' }],
-      }),
-    );
+    clock.setCatalog({
+      tables: new Set(['profile_shares']),
+      unique: new Map([['profile_shares', new Set(['player_id'])]]),
+    });
     const links = keptReads([], { oneRowOf: ['profile_shares'] });
     const playerOf = (v: { items: { id: number }[] }) =>
       v.items.map((i) => rowKey('profile_shares', 'player_id', i.id));
-    const link = (id: number, kind = UPDATE) =>
-      clock.tickWrites(new Map([['profile_shares', kind]]), true, {
-        table: 'profile_shares',
-        cells: new Map([['player_id', [String(id)]]]),
-      });
+    // As the triggers tell them (migration 0038).
+    const link = (id: number, kind = 'update') => clock.notice(`profile_shares ${kind} player_id=${id}`);
     await answers.get('a', links, read('a'), playerOf);
     link(2);
-    link(3, INSERT | UPDATE);
-    link(4, INSERT);
+    link(3, 'insert');
+    link(3);
+    link(4, 'insert');
     await answers.get('a', links, read('a'), playerOf);
     expect(reads).toEqual(['a']);
     // Its own row (player 1), and a write that names no row.
@@ -218,7 +205,7 @@ describe('answers kept in memory until a write (decision 216)', () => {
     await answers.get('a', links, read('a'), playerOf);
     await answers.get('a', links, read('a'), playerOf);
     expect(reads).toEqual(['a', 'a']);
-    clock.tickWrites(new Map([['profile_shares', UPDATE]]));
+    clock.notice('profile_shares update');
     await answers.get('a', links, read('a'), playerOf);
     expect(reads).toEqual(['a', 'a', 'a']);
     // A write to its row while it was read: not kept, though the keys were known only afterwards.

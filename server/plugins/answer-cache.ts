@@ -6,7 +6,7 @@ import { deepFreeze, keepBounded } from '../lib/kept-in-memory';
 
 /**
  * Answers of the hot reads kept in memory (decision 216), on the rule sessions follow (decision 215): an
- * answer is served only while the process has sent and heard of no write to a watched table since the
+ * answer is served only while the database has told the process of no write to what it read since the
  * read that made it began (`WriteClock`), while the clock hears other processes, and for at most `ttlMs`
  * (which also bounds anything an answer takes from the clock on the wall: signed links, ages).
  *
@@ -64,7 +64,7 @@ export async function checkedRead<T>(
 ): Promise<T> {
   const noted = await statementsOf(read);
   if (!noted) return read();
-  const tables = clock.effects?.tables;
+  const tables = clock.catalog?.tables;
   if (!tables) return noted.value;
   const declared = new Set([...reads.tables, ...reads.newRowsIgnored, ...reads.oneRowOf, ...reads.rowsOf]);
   const unknown = [...declared].filter((t) => !tables.has(t));

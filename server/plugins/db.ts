@@ -1,7 +1,6 @@
 import fp from 'fastify-plugin';
 import type { Db, DbHandle } from '../db/client';
-import { checkKeptReads } from '../db/write-clock';
-import { loadWriteEffects } from '../db/write-effects';
+import { checkKeptReads, loadCatalog } from '../db/write-clock';
 import { checkingKeptReads } from '../env';
 import { answerCache, type AnswerCache } from './answer-cache';
 
@@ -17,14 +16,14 @@ declare module 'fastify' {
 export default fp<{ handle: DbHandle; answerCacheMs: number }>(async (app, { handle, answerCacheMs }) => {
   app.decorate('db', handle.db);
   app.decorate('dbHandle', handle);
-  // What each table's writes also write, from the migrated catalog: a write then drops only the kept
-  // answers and sessions that read what it wrote (decision 225). A database that cannot be reached at the
-  // start (the app still starts, decision 204) is asked again every few seconds; until then every write
-  // counts as a write to every table, as before.
+  // The migrated catalog's tables and unique columns: a write's notification then drops only the kept
+  // answers and sessions that read what it wrote (decisions 225, 260). A database that cannot be reached at
+  // the start (the app still starts, decision 204) is asked again every few seconds; until then every write
+  // counts as a write to every table.
   let retry: NodeJS.Timeout | undefined;
   const load = async () => {
     try {
-      handle.writes.setEffects(await loadWriteEffects(handle));
+      handle.writes.setCatalog(await loadCatalog(handle.db));
     } catch (err) {
       app.log.warn({ err }, 'the catalog could not be read; every write drops every kept answer until it is');
       retry = setTimeout(() => void load(), 5000);

@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CatchUp, DELETE, INSERT, UPDATE, WriteClock } from '../db/write-clock';
-import { writeEffects } from '../db/write-effects';
+import { CatchUp, WriteClock } from '../db/write-clock';
 import type { UserRow } from '../db/schema';
 import type { LoadedSession, SessionStore } from './session';
 import { cachedSessionStore } from './session-cache';
@@ -77,7 +76,7 @@ describe('sessions kept in memory (decision 215)', () => {
     expect(calls).toHaveLength(1);
   });
 
-  it('any write this process sends or hears of makes the next read go to the database', async () => {
+  it('any write the database tells this process of makes the next read go to the database', async () => {
     const { cached, calls, clock, rows } = setup();
     await cached.load('a');
     rows.set('a', session(1, { user: { id: 1, role: 'analyst' } as unknown as UserRow }));
@@ -181,47 +180,42 @@ describe('sessions kept in memory (decision 215)', () => {
     expect(calls).toHaveLength(2);
   });
 
-  it('another sign-in (a new session row, its own user row) leaves a kept session kept; its own rows and its plan do not (decision 225)', async () => {
+  it("another user's sign-in, refresh and sign-out leave a kept session kept; its own user's rows and its plan do not (decisions 225, 260)", async () => {
     const { cached, calls, clock } = setup();
-    clock.setEffects(
-      writeEffects({
-        tables: ['sessions', 'users', 'subscriptions', 'plans', 'players'],
-        triggers: [],
-        functions: [],
-        keys: [],
-        unique: [
-          { table: 'users', column: 'id' },
-          { table: 'sessions', column: 'sid' },
-        ],
-      }),
-    );
-    const row = (table: string, column: string, v: string | number) => ({
-      table,
-      cells: new Map([[column, [String(v)]]]),
+    clock.setCatalog({
+      tables: new Set(['sessions', 'users', 'subscriptions', 'plans', 'players']),
+      unique: new Map([
+        ['users', new Set(['id'])],
+        ['sessions', new Set(['sid'])],
+      ]),
     });
     await cached.load('a');
-    clock.tickWrites(new Map([['sessions', INSERT]]));
-    clock.tickWrites(new Map([['users', UPDATE]]), true, row('users', 'id', 2));
-    clock.tickWrites(new Map([['sessions', UPDATE]]), true, row('sessions', 'sid', 'b'));
-    clock.tickWrites(new Map([['players', UPDATE]]));
+    // As the triggers tell them (migrations 0037, 0044).
+    clock.notice('sessions insert user_id=2');
+    clock.notice('users update id=2');
+    clock.notice('sessions update user_id=2');
+    clock.notice('players update id=4 user_id=2');
     await cached.load('a');
     expect(calls).toHaveLength(1);
     // Its own user's row: read again.
-    clock.tickWrites(new Map([['users', UPDATE]]), true, row('users', 'id', 1));
+    clock.notice('users update id=1');
     await cached.load('a');
     expect(calls).toHaveLength(2);
-    // Its own session's row.
-    clock.tickWrites(new Map([['sessions', UPDATE]]), true, row('sessions', 'sid', 'a'));
+    // Its own user's sessions (its refresh, a sign-in elsewhere).
+    clock.notice('sessions update user_id=1');
     await cached.load('a');
     expect(calls).toHaveLength(3);
-    // Sessions changed by a condition that is not one row (another user's sign-out everywhere).
-    clock.tickWrites(new Map([['sessions', UPDATE]]));
+    clock.notice('sessions insert user_id=1');
     await cached.load('a');
     expect(calls).toHaveLength(4);
-    // A plan.
-    clock.tickWrites(new Map([['plans', DELETE]]));
+    // Sessions of several users at once (the purge of expired ones).
+    clock.notice('sessions delete');
     await cached.load('a');
     expect(calls).toHaveLength(5);
+    // A plan.
+    clock.notice('plans delete');
+    await cached.load('a');
+    expect(calls).toHaveLength(6);
   });
 });
 

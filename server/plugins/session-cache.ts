@@ -5,8 +5,8 @@ import type { LoadedSession, SessionStore } from './session';
 
 /**
  * Signed-in sessions, each with its user and plan, kept in memory (decision 215): a read of the API then
- * sends no statement for its session. An entry is served only while the process has sent and heard of no
- * write since the load that made it began (`WriteClock`), while the clock hears other processes, once
+ * sends no statement for its session. An entry is served only while the database has told the process of no
+ * write to what it read since the load that made it began (`WriteClock`), while the clock hears other processes, once
  * it has caught up with the writes other processes acknowledged before the request arrived (decision 239),
  * for at most `ttlMs`, and while the session has not expired. A session that was not found is never kept.
  *
@@ -28,16 +28,20 @@ interface Entry {
 }
 
 /**
- * What a session's load reads (decision 225): its own row of `sessions` (so another sign-in's new row
- * cannot change it), its user, and the user's plan. A write to any other table leaves kept sessions kept.
+ * What a session's load reads (decisions 225, 260): its own row of `sessions`, its user's row of `users`,
+ * and the user's plan. A write to any other table leaves kept sessions kept. A write to `sessions` is
+ * told by the user whose rows it wrote (migration 0044: a session's id is a credential and never travels
+ * in a notification), so a kept session is scoped to its user's sessions: another user's sign-in,
+ * refresh or sign-out leaves it kept.
  */
-export const SESSION_READS = keptReads(['subscriptions', 'plans'], { oneRowOf: ['sessions', 'users'] });
+export const SESSION_READS = keptReads(['subscriptions', 'plans'], {
+  oneRowOf: ['users'],
+  rowsOf: ['sessions'],
+});
 
-/** The rows a kept session was read from: its own and its user's. */
-const rowsOf = (sid: string, loaded: LoadedSession) => [
-  rowKey('sessions', 'sid', sid),
-  rowKey('users', 'id', String(loaded.user?.id)),
-];
+/** The rows a kept session was read from: its user's sessions and its user's row (none without a user: whole tables). */
+const rowsOf = (loaded: LoadedSession) =>
+  loaded.user ? [rowKey('sessions', 'user_id', loaded.user.id), rowKey('users', 'id', loaded.user.id)] : [];
 
 export function cachedSessionStore(store: SessionStore, opts: SessionCacheOptions): SessionStore {
   if (opts.ttlMs <= 0) return store;
@@ -85,7 +89,7 @@ export function cachedSessionStore(store: SessionStore, opts: SessionCacheOption
       }
       deepFreeze(loaded.user);
       // Kept only when no write began or ended while it was read (else it may predate one).
-      const rows = rowsOf(sid, loaded);
+      const rows = rowsOf(loaded);
       if (clock.heard && clock.lastWriteTo(SESSION_READS, rows) <= count) {
         keepBounded(
           entries,

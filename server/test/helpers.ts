@@ -9,7 +9,6 @@ import pg from 'pg';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app';
 import { openDb, type Db, type DbHandle } from '../db/client';
-import { WRITES_CHANNEL } from '../db/write-clock';
 import { creditTransactions, mailOutbox, users } from '../db/schema';
 import { loadEnv, type Env } from '../env';
 import { drainJobs } from '../lib/jobs';
@@ -58,30 +57,20 @@ export async function freshDb(): Promise<DbHandle> {
 
 /**
  * Waits until this process has heard the notifications of every write committed so far (PostgreSQL; on
- * PGlite there are none to hear): it sends a marker and waits for it, as notifications arrive in commit
- * order. A test that counts statements served from memory starts from here, so a late notification of
- * its own setup cannot move the write clock mid-test.
+ * PGlite each is heard before its statement's promise resolves): a sync through the notification queue
+ * begun now has come back, as a request waits before serving from memory (decision 239). A test that counts
+ * statements served from memory starts from here, so a late notification of its own setup cannot move the
+ * write clock mid-test.
  */
 export async function writesSettled(handle: DbHandle): Promise<void> {
   if (!handle.pool) return;
-  const marker = `settled:${randomBytes(8).toString('hex')}`;
-  let off = () => {};
-  const heard = new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error('the write notifications did not arrive in 10 s')),
-      10_000,
-    );
-    off = handle.writes.onNotice((payload) => {
-      if (payload !== marker) return;
-      clearTimeout(timer);
-      resolve();
-    });
-  });
-  try {
-    await handle.pool.query(`select pg_notify('${WRITES_CHANNEL}', $1)`, [marker]);
-    await heard;
-  } finally {
-    off();
+  const clock = handle.writes;
+  const mark = clock.syncMark();
+  const end = Date.now() + 10_000;
+  while (!clock.caughtUp(mark)) {
+    if (Date.now() > end) throw new Error('the write notifications did not arrive in 10 s');
+    // False when the sync is slow or the listener is reconnecting: asked again.
+    if (!(await clock.catchUp(mark))) await new Promise((r) => setTimeout(r, 10));
   }
 }
 

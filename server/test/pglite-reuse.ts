@@ -1,5 +1,6 @@
 import type { PGlite } from '@electric-sql/pglite';
 import type { DbHandle } from '../db/client';
+import { WRITES_CHANNEL } from '../db/write-clock';
 
 /**
  * In-memory PGlite test databases handed on from one test file to the next in the same worker (decision
@@ -103,6 +104,9 @@ async function backToBaseline(handle: DbHandle): Promise<boolean> {
     // A transaction a test left open, then every session setting, prepared statement, lock and temp table.
     await client.exec('rollback');
     await client.exec('discard all');
+    // `discard all` also ends the LISTEN the write clock hears every write through (decision 260): the
+    // callback PGlite keeps for the channel is still there, so listening again restores it.
+    await client.exec(`listen ${WRITES_CHANNEL}`);
     if ((await schemaFingerprint(client)) !== base.schema) return false;
     const restore = [
       `set session_replication_role = replica`,

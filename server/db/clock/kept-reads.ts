@@ -27,15 +27,45 @@ export const keptReads = (
 });
 
 /**
- * What a write of each kind to each table may write besides it (decision 225): the tables its triggers
- * write and those its foreign keys cascade to (a delete, or an update where a key acts on update),
- * followed to the end; 'all' where a trigger runs SQL it cannot read (`execute`). Read from the catalog
- * once the schema is migrated (`loadWriteEffects`). `alsoWrites.get(table)[kind]`, kind one bit.
+ * What a kept read scopes by (decisions 225, 226): the rows of `table` whose `column` holds one value, as
+ * `players.user_id=9` (a family's players) or `users.id=5` (one user). `scope` is `table.column`.
  */
-export type AlsoWrites = Readonly<Record<number, readonly string[] | 'all'>>;
-export interface WriteEffects {
+export interface RowKey {
+  readonly table: string;
+  readonly column: string;
+  readonly scope: string;
+  readonly key: string;
+}
+
+export const rowKey = (table: string, column: string, value: string | number): RowKey => ({
+  table,
+  column,
+  scope: `${table}.${column}`,
+  key: `${table}.${column}=${value}`,
+});
+
+/** What the clock needs of the database's catalog (`loadCatalog`): its tables, and the columns unique on their own. */
+export interface Catalog {
   readonly tables: ReadonlySet<string>;
-  readonly alsoWrites: ReadonlyMap<string, AlsoWrites>;
   /** Per table, the columns unique on their own (a primary key, a unique index of one column). */
   readonly unique: ReadonlyMap<string, ReadonlySet<string>>;
 }
+
+/**
+ * Tables no kept answer or session reads, written often: rate-limit counters (on every limited request),
+ * the job queue's claims and heartbeats, analytics events, the mail outbox, payment bookkeeping, reset
+ * tokens, public profiles' view counts. They have no notify trigger (migration 0034 puts one on every other
+ * table), so a write to them alone moves no clock. A test checks the catalog: every other table notifies,
+ * and these have no trigger and no foreign key through which a write to them could change another table.
+ */
+export const UNWATCHED_TABLES: ReadonlySet<string> = new Set([
+  'rate_limits',
+  'jobs',
+  'analytics_events',
+  'mail_outbox',
+  'stripe_events',
+  'payment_test_objects',
+  'password_reset_tokens',
+  // A public profile's visits, flushed every few seconds; only the family's settings read them (decision 227).
+  'profile_share_views',
+]);

@@ -1,3 +1,4 @@
+import { Socket } from 'node:net';
 import pg from 'pg';
 import { CatchUp, SYNC_DEADLINE_MS } from './catch-up';
 import type { WriteClock } from './write-clock';
@@ -16,12 +17,9 @@ export interface Listener {
   freeze(frozen: boolean): void;
 }
 
-type SocketOf = { connection?: { stream?: { pause(): void; resume(): void; destroy(): void } } };
-const socketOf = (c: pg.Client) => (c as unknown as SocketOf).connection?.stream;
-
 /**
- * LISTENs for other processes' writes on its own connection, reconnecting after a loss (the clock is
- * not `heard` meanwhile). It also syncs through the notification queue for the clock's `catchUp`
+ * LISTENs for the writes the database tells of (this process's own and others') on its own connection,
+ * reconnecting after a loss (the clock is not `heard` meanwhile). It also syncs through the notification queue for the clock's `catchUp`
  * (decision 239): a sync not back within `SYNC_DEADLINE_MS` counts as a lost connection (one that stopped
  * hearing without closing), and an idle process sends one every `HEARTBEAT_MS`, so such a loss is noticed
  * within a second.
@@ -34,6 +32,10 @@ export async function listenForWrites(
   let stopped = false;
   let frozen = false;
   let client: pg.Client | null = null;
+  // The listening connection's socket, made here (pg's public `stream` option) so that a connection that
+  // stopped answering can be closed at once, and the tests can freeze it.
+  const sockets = new WeakMap<pg.Client, Socket>();
+  const socketOf = (c: pg.Client) => sockets.get(c);
   let retry: NodeJS.Timeout | null = null;
   // Its own channel: only this connection hears its syncs.
   const channel = `va_sync_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
@@ -75,17 +77,20 @@ export async function listenForWrites(
 
   const connect = async () => {
     // A database that does not answer makes the start wait 5 s at most; the clock stays unheard meanwhile.
+    const socket = new Socket();
     const c = new pg.Client({
       connectionString,
       connectionTimeoutMillis: 5000,
       application_name: 'va-listener',
+      stream: () => socket,
     });
+    sockets.set(c, socket);
     client = c;
     c.on('error', lost);
     c.on('end', () => lost(new Error('connection ended')));
     c.on('notification', (msg) => {
       if (msg.channel === channel) catchUp.echoed(Number(msg.payload));
-      else clock.notice(msg.payload, msg.processId);
+      else clock.notice(msg.payload);
     });
     try {
       await c.connect();

@@ -1,24 +1,26 @@
 import type { CatchUp } from './catch-up';
-import type { KeptReads, WriteEffects } from './kept-reads';
-import { DELETE, INSERT, UPDATE, type Writes } from './sql-writes';
-import type { RowKey, WrittenRows } from './written-rows';
+import type { Catalog, KeptReads, RowKey } from './kept-reads';
+
+/** The kinds of write a notification names, as bits: an insert adds rows; an update or a delete changes rows a read may hold. */
+const INSERT = 1;
+const UPDATE = 2;
+const DELETE = 4;
+const KINDS: Record<string, number> = { insert: INSERT, update: UPDATE, delete: DELETE };
 
 /**
- * What lets a process cache database reads safely (decision 215): a count of the writes it has sent or
- * been notified of. A cache keeps the count it read a row under and serves the row only while the count
- * is unchanged, so the row is never older than the last write this process knows about.
+ * What lets a process cache database reads safely (decisions 215, 260): a count of the writes the database
+ * has told it of. A cache keeps the count it read a row under and serves the row only while no write to
+ * what it read has been told since, so the row is never older than the last write this process knows of.
  *
- * - This process's writes: every statement that is not a plain read moves the count when it is sent and
- *   again when it has finished (a statement's commit, or a transaction's COMMIT, is a statement too), so
- *   a read that started before a write committed is never cached past it.
- * - Other processes' writes (replicas, `npm run cli`): triggers on the watched tables send
- *   `pg_notify('va_writes')` at commit (migration 0031) and a dedicated connection LISTENs; each
- *   notification moves the count. While that connection is down `heard` is false (notifications may be
- *   missed) and caches serve nothing.
- * - Before serving anything cached, a request waits until this process has received the notifications of
- *   every write committed before it arrived (decision 239): a sync through the notification queue begun
- *   after its mark has come back (`syncMark`, `catchUp`). A sync overdue by 600 ms means the connection
- *   stopped receiving: it is dropped and replaced.
+ * - Every write is told by the database itself: a statement trigger on every watched table sends
+ *   `pg_notify('va_writes', 'players update id=7 user_id=9')` (migrations 0031-0038, 0044), whoever sent
+ *   the statement (this process, another one, a trigger's own write, a cascade). Nothing here reads SQL.
+ * - Embedded PGlite: `listen` calls back before the statement's promise resolves, so a write is known
+ *   before anything after it runs (decision 260).
+ * - PostgreSQL: a dedicated connection LISTENs (`listenForWrites`). While it is down `heard` is false and
+ *   caches serve nothing. Before serving anything cached, a request waits until this process has received
+ *   the notifications of every write committed before it arrived, its own included (decision 239): a sync
+ *   through the notification queue begun after its mark has come back (`syncMark`, `catchUp`).
  */
 export class WriteClock {
   #seq = 0;
@@ -33,35 +35,34 @@ export class WriteClock {
   readonly #looseNew = new Map<string, number>();
   /** Per key (`players.user_id=9`), the last write confined to it (bounded: see #mark). */
   readonly #byKey = new Map<string, number>();
-  readonly #own = new Set<number>();
-  #effects: WriteEffects | null = null;
+  #catalog: Catalog | null = null;
   #heard: boolean;
   /** Catching up with other processes' writes before serving from memory (decision 239); null: one process only. */
   #catchUp: CatchUp | null = null;
   readonly #heardChanges = new Set<(heard: boolean, why: string) => void>();
 
-  /** `sameProcessOnly`: no other process can write this database (embedded PGlite), nothing to listen for. */
+  /** `sameProcessOnly`: no other process can write this database (embedded PGlite): heard from the start. */
   constructor(sameProcessOnly: boolean) {
     this.#heard = sameProcessOnly;
   }
 
-  /** Moves with every write this process sends or hears of, to any table. */
+  /** Moves with every write this process is told of, to any table. */
   get count() {
     return this.#seq;
   }
 
-  /** False while another process's writes could go unheard: a cache must then read afresh every time. */
+  /** False while a write could go untold: a cache must then read afresh every time. */
   get heard() {
     return this.#heard;
   }
 
-  /** The catalog's tables and what a write to each also writes; until it is set, every write counts as a write to every table. */
-  get effects(): WriteEffects | null {
-    return this.#effects;
+  /** The database's tables and unique columns; until it is set, every write counts as a write to every table. */
+  get catalog(): Catalog | null {
+    return this.#catalog;
   }
 
-  setEffects(effects: WriteEffects) {
-    this.#effects = effects;
+  setCatalog(catalog: Catalog) {
+    this.#catalog = catalog;
   }
 
   /** A write that may have changed any table. */
@@ -69,45 +70,21 @@ export class WriteClock {
     this.#all = ++this.#seq;
   }
 
-  /**
-   * A write to these tables (with what their triggers and cascades write besides); `rows`: where the
-   * statement's one table is written, the values its rows hold (`rowsWritten`).
-   */
-  tickWrites(w: Writes, withEffects = true, rows: WrittenRows | null = null) {
-    if (w !== 'all' && w.size === 0) return;
-    const effects = this.#effects;
-    if (w === 'all' || !effects) return this.tick();
+  /** A write of `kind` to `table`; `cells`: per column, the one value every row it wrote holds there. */
+  #written(table: string, kind: number, cells: ReadonlyMap<string, string>) {
     const s = ++this.#seq;
-    for (const [table, kind] of w) {
-      this.#rows.set(table, s);
-      if (kind & (UPDATE | DELETE)) this.#changes.set(table, s);
-      this.#scoped(table, kind, rows?.table === table ? rows.cells : undefined, s);
-      if (!withEffects) continue;
-      const also = effects.alsoWrites.get(table);
-      for (const bit of [INSERT, UPDATE, DELETE]) {
-        if (!(kind & bit)) continue;
-        const tables = also?.[bit];
-        if (tables === 'all' || !tables) {
-          // A table the catalog did not list (made after it was read) or a trigger it cannot follow.
-          this.#all = s;
-          return;
-        }
-        for (const t of tables) {
-          this.#rows.set(t, s);
-          this.#changes.set(t, s);
-          this.#scoped(t, INSERT | UPDATE | DELETE, undefined, s);
-        }
-      }
-    }
+    this.#rows.set(table, s);
+    if (kind & (UPDATE | DELETE)) this.#changes.set(table, s);
+    this.#scoped(table, kind, cells, s);
   }
 
   /** A write of `kind` to `table`, for each scope kept reads have asked about: confined to its values, or loose. */
-  #scoped(table: string, kind: number, cells: ReadonlyMap<string, readonly string[]> | undefined, s: number) {
+  #scoped(table: string, kind: number, cells: ReadonlyMap<string, string>, s: number) {
     const columns = this.#scopes.get(table);
     if (!columns) return;
     for (const column of columns) {
-      const values = cells?.get(column);
-      if (values) for (const v of values) this.#mark(`${table}.${column}=${v}`, s);
+      const value = cells.get(column);
+      if (value !== undefined) this.#mark(`${table}.${column}=${value}`, s);
       else {
         if (kind & (UPDATE | DELETE)) this.#loose.set(`${table}.${column}`, s);
         if (kind & INSERT) this.#looseNew.set(`${table}.${column}`, s);
@@ -160,46 +137,31 @@ export class WriteClock {
       if (!this.#scopes.get(k.table)?.has(k.column)) this.#learn(k);
       last = Math.max(last, this.#loose.get(k.scope) ?? 0, this.#byKey.get(k.key) ?? 0);
       // New rows: a one-row read's are never it while its column is unique (the catalog says so).
-      const oneRow = reads.oneRowOf.includes(k.table) && this.#effects?.unique.get(k.table)?.has(k.column);
+      const oneRow = reads.oneRowOf.includes(k.table) && this.#catalog?.unique.get(k.table)?.has(k.column);
       if (!oneRow) last = Math.max(last, this.#looseNew.get(k.scope) ?? 0);
     }
     return last;
   }
 
-  /**
-   * @internal a connection of this process's pool (by its backend's process id): its writes were counted
-   * as they were sent, so their notifications are not counted again (decision 225).
-   */
-  ownBackend(pid: number | undefined, own: boolean) {
-    if (pid === undefined) return;
-    if (own) this.#own.add(pid);
-    else this.#own.delete(pid);
-  }
-
   readonly #notices = new Set<(payload: string | undefined) => void>();
 
   /**
-   * @internal a notification heard on the LISTEN connection (listenForWrites): another process's write.
-   * Its payload names the table and the kind of write (migration 0035: `players update`), and for `players`
-   * and `users` the one value its rows hold in a column (migration 0037: `players update id=7 user_id=9`);
-   * the other tables that write changed notify on their own. Anything else counts as a write to every table.
+   * A notification on `va_writes`: a write the database has committed, by any process. Its payload names
+   * the table and the kind of write (migration 0035: `players update`), and for the tables kept reads scope
+   * by, the one value its rows hold in a column, before and after (migrations 0037, 0038, 0044:
+   * `players update id=7 user_id=9`). A write's triggers and cascades notify for their own tables. Any
+   * other payload counts as a write to every table.
    */
-  notice(payload?: string, pid?: number) {
-    const [table, op, ...cells] = (payload ?? '').split(' ');
-    if (pid !== undefined && this.#own.has(pid)) {
-      // This process's own write, counted when it was sent.
-    } else if (table && this.#effects?.tables.has(table)) {
-      // 'players update id=7 user_id=9' (migration 0037): the values every row it wrote holds, before and after.
-      const held = new Map<string, string[]>();
-      for (const cell of cells) {
+  notice(payload?: string) {
+    const [table, op, ...rest] = (payload ?? '').split(' ');
+    if (table && this.#catalog?.tables.has(table)) {
+      const cells = new Map<string, string>();
+      for (const cell of rest) {
         const m = /^([a-z_][a-z0-9_]*)=(.+)$/.exec(cell);
-        if (m) held.set(m[1], [m[2]]);
+        if (m) cells.set(m[1], m[2]);
       }
-      this.tickWrites(
-        new Map([[table, op === 'insert' ? INSERT : op === 'update' ? UPDATE : DELETE]]),
-        false,
-        held.size ? { table, cells: held } : null,
-      );
+      // A truncate (or a kind it does not know) may have changed any row.
+      this.#written(table, KINDS[op] ?? UPDATE | DELETE, cells);
     } else this.tick();
     for (const f of this.#notices) f(payload);
   }

@@ -213,7 +213,7 @@ describe('sessions', () => {
     const texts: string[] = [];
     const stop = watchStatements(pool, (text) => texts.push(text));
     try {
-      // As after any write this process sends or hears of, the session is read afresh (decision 215).
+      // As after any write the database tells this process of, the session is read afresh (decision 215).
       t.app.dbHandle.writes.tick();
       expect((await as(t, u, { method: 'GET', url: '/api/user' })).statusCode).toBe(200);
       expect(texts).toHaveLength(1);
