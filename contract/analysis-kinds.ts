@@ -61,6 +61,11 @@ export interface AnalysisKind {
    * key). Max Speed, IGA and the 40 keep the names the search had before (`maxSpeed`, `minSpeedMph`, ...).
    */
   search?: KindSearch;
+  /**
+   * The name in `apis` (contract/api/index.ts) of the kind's endpoints whose `results` answers a player's
+   * results of the kind: the player card reads them first (contract/kind-results.ts).
+   */
+  resultsApi?: string;
   /** The web's receipt screen of a result kept in kind_receipts: '/vertical-receipts' + '/' + request id. */
   receiptPage?: string;
   /**
@@ -166,6 +171,7 @@ const BUILT_IN: AnalysisKind[] = [
     resultField: null,
     measurement: 'video-marks',
     pendingFields: null,
+    resultsApi: 'forty',
     filmed: {
       idPrefix: 'forty',
       subject: 'the 40',
@@ -204,6 +210,7 @@ const BUILT_IN: AnalysisKind[] = [
     measurement: 'video-marks',
     pendingFields: null,
     receiptPage: '/vertical-receipts',
+    resultsApi: 'verticalJump',
     search: {
       field: 'verticalJump',
       valueField: 'inches',
