@@ -63,7 +63,8 @@ export interface AnalysisKind {
   search?: KindSearch;
   /**
    * The name in `apis` (contract/api/index.ts) of the kind's endpoints whose `results` answers a player's
-   * results of the kind: the player card reads them first (contract/kind-results.ts).
+   * results of the kind, for a kind whose evidence is not in kind_receipts: the player card reads them first
+   * (contract/kind-results.ts). The kinds in kind_receipts reach the card through one read (kind-results).
    */
   resultsApi?: string;
   /** The web's receipt screen of a result kept in kind_receipts: '/vertical-receipts' + '/' + request id. */
@@ -210,7 +211,6 @@ const BUILT_IN: AnalysisKind[] = [
     measurement: 'video-marks',
     pendingFields: null,
     receiptPage: '/vertical-receipts',
-    resultsApi: 'verticalJump',
     search: {
       field: 'verticalJump',
       valueField: 'inches',

@@ -41,6 +41,7 @@ export function firstReads(pathname: string, search = ''): string[] {
     pathOf(videosApi.list, { playerId: id }),
     pathOf(sharingApi.resultPercentiles, { id }),
     ...kindResultsEndpoints().map((k) => pathOf(k.endpoint, { id })),
+    pathOf(measurementsApi.kindBests, { id }),
     pathOf(analysisApi.pending, { id }),
     pathOf(playersApi.positions),
   ];

@@ -111,6 +111,22 @@ describe('a test-only fifth kind', () => {
     const done = await complete(t, analyst, r.request.id, { inches: '101.5' }, null);
     expect(done.statusCode, done.body).toBe(200);
 
+    // The family's card reads each kind's best from one place (decision 263).
+    const bests = await as(t, r.family, { method: 'GET', url: `/api/players/${r.player.id}/kind-results` });
+    expect(bests.statusCode, bests.body).toBe(200);
+    expect(bests.json()).toEqual([
+      expect.objectContaining({
+        kind: 'standing_reach',
+        requestId: r.request.id,
+        value: 101.5,
+        plusMinus: 0.5,
+        method: 'verified reach, video 120 fps',
+      }),
+    ]);
+    const stranger = await createUser(t);
+    const hidden = await as(t, stranger, { method: 'GET', url: `/api/players/${r.player.id}/kind-results` });
+    expect(hidden.statusCode).toBe(404);
+
     const on = await as(t, r.family, {
       method: 'PUT',
       url: `/api/players/${r.player.id}/share`,

@@ -1,4 +1,5 @@
 import { prefetchPendingRequests } from '@/features/analysis/api/get-pending-requests';
+import { prefetchKindBests } from '@/features/measurements/api/kind-bests';
 import { prefetchKindResults } from '@/features/measurements/api/kind-results';
 import { prefetchPositions } from '@/features/players/api/get-positions';
 import { prefetchResultPercentiles } from '@/features/sharing/api/get-percentiles';
@@ -14,6 +15,7 @@ export const prefetch = (playerId: number) =>
     prefetchVideos(playerId),
     prefetchResultPercentiles(playerId),
     prefetchKindResults(playerId),
+    prefetchKindBests(playerId),
     prefetchPendingRequests(playerId),
     prefetchPositions(),
   ]);

@@ -9,4 +9,4 @@ export { FortyReceiptView } from './components/forty/forty-receipt-view';
 export { useFortyResults } from './api/forty';
 export { VerticalResults } from './components/vertical-jump/vertical-results';
 export { VerticalReceiptView } from './components/vertical-jump/vertical-receipt-view';
-export { useVerticalResults } from './api/vertical-jump';
+export { useKindBests } from './api/kind-bests';

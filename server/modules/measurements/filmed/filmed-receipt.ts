@@ -1,5 +1,6 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
-import { analysisKind } from '../../../../contract/analysis-kinds';
+import { analysisKind, analysisKinds } from '../../../../contract/analysis-kinds';
+import type { KindBest } from '../../../../contract/measurements';
 import type { DbOrTx, Tx } from '../../../db/client';
 import { analysisRequests, kindReceipts, players, type UserRow } from '../../../db/schema';
 import type { Storage } from '../../../lib/storage';
@@ -174,4 +175,36 @@ export async function completedKindResults(db: DbOrTx, kind: string, playerId: n
       ),
     )
     .orderBy(best(kindReceipts.value), asc(kindReceipts.id));
+}
+
+/** A player's best completed result of each kind in kind_receipts, in the registry's order (decision 263). */
+export async function kindBestsOf(db: DbOrTx, playerId: number): Promise<KindBest[]> {
+  const rows = await db
+    .select({
+      receipt: kindReceipts,
+      season: analysisRequests.season,
+      completedAt: analysisRequests.completedAt,
+    })
+    .from(kindReceipts)
+    .innerJoin(analysisRequests, eq(analysisRequests.id, kindReceipts.requestId))
+    .where(and(eq(analysisRequests.playerId, playerId), eq(analysisRequests.status, 'completed')));
+  return analysisKinds().flatMap((kind) => {
+    const sign = kind.direction === 'lower' ? 1 : -1;
+    const [best] = rows
+      .filter((r) => r.receipt.kind === kind.key)
+      .sort((a, b) => sign * (a.receipt.value - b.receipt.value) || a.receipt.id - b.receipt.id);
+    if (!best) return [];
+    const { receipt } = best;
+    return [
+      {
+        kind: kind.key,
+        requestId: receipt.requestId,
+        value: receipt.value,
+        plusMinus: receipt.plusMinus,
+        method: receipt.methodLabel,
+        season: best.season,
+        completedAt: best.completedAt?.toISOString() ?? null,
+      },
+    ];
+  });
 }
