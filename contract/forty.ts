@@ -9,8 +9,6 @@ export const FORTY_MEASUREMENT_REQUIRED = filmedKind('forty').measurementRequire
 
 const id = (msg: string) => z.number({ error: msg }).int(msg).positive(msg).max(ID_MAX, msg);
 
-/** The request form's message for a missing clip (fortyRequestFormSchema, analysis-forms.ts). */
-export const FORTY_CLIP_REQUIRED = filmedKind('forty').clipRequired;
 
 const frame = (what: string) =>
   z

@@ -7,8 +7,6 @@ import { framePointSchema } from './tracking';
 
 export const VERTICAL_MEASUREMENT_REQUIRED = filmedKind('vertical_jump').measurementRequired;
 
-/** The request form's message for a missing clip (verticalRequestFormSchema, analysis-forms.ts). */
-export const VERTICAL_CLIP_REQUIRED = filmedKind('vertical_jump').clipRequired;
 
 const id = (msg: string) => z.number({ error: msg }).int(msg).positive(msg).max(ID_MAX, msg);
 

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verticalRequestFormSchema, registerRequestForm } from '../../../contract/analysis-forms';
+import { REQUEST_FORMS, registerRequestForm } from '../../../contract/analysis-forms';
 import { SPEED_CREDIT, registerAnalysisKind, type AnalysisKind } from '../../../contract/analysis-kinds';
 import { kindReceipts, submetrics } from '../../db/schema';
 import { makeJumpClip, type JumpClip } from '../../lib/jump-clip';
@@ -50,7 +50,7 @@ const undo: (() => void)[] = [];
 
 beforeAll(async () => {
   undo.push(registerAnalysisKind(REACH));
-  undo.push(registerRequestForm(REACH.key, verticalRequestFormSchema));
+  undo.push(registerRequestForm(REACH.key, REQUEST_FORMS.get('vertical_jump')!));
   undo.push(
     registerKindHandler(REACH.key, {
       usesPositionSubmetrics: false,
