@@ -1,6 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import type { UserRow } from '../../db/schema';
-import { completeFilmed } from '../measurements';
+import { completeFilmed, type FilmedCompletionInput } from '../measurements';
 import { parseFortyField, timeForty } from './forty-measure.service';
 import { proposalForReceipt } from './forty-proposal.service';
 import { insertFortyReceipt, storeFortyStills } from './forty-receipt.service';
@@ -10,12 +8,7 @@ import { insertFortyReceipt, storeFortyStills } from './forty-receipt.service';
  * time, never a typed number; a clip under the fps floor is refused. The receipt keeps the tracker's
  * proposal the analyst started from (decision 212).
  */
-export const completeForty = (input: {
-  app: FastifyInstance;
-  request: { playerId: number; requestType: string };
-  fields: Record<string, string>;
-  analyst: UserRow;
-}) =>
+export const completeForty = (input: FilmedCompletionInput) =>
   completeFilmed(input, {
     measure: async (app, text, playerId) => {
       const t = await timeForty(app.db, app.storage, parseFortyField(text), playerId);

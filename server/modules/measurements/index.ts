@@ -23,7 +23,7 @@ export {
 export { storedMeasurement } from './stored-measurement';
 /** The kinds measured from a clip's frames (decision 263): one measurement, completion and receipt store. */
 export { assertVerifiable, filmedMeasure } from './filmed/filmed-measure';
-export { completeFilmed } from './filmed/filmed-complete';
+export { completeFilmed, type FilmedCompletionInput } from './filmed/filmed-complete';
 export {
   analystNameOf,
   completedKindReceipt,

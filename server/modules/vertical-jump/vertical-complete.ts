@@ -1,6 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import type { UserRow } from '../../db/schema';
-import { completeFilmed } from '../measurements';
+import { completeFilmed, type FilmedCompletionInput } from '../measurements';
 import { parseVerticalField, timeVertical } from './vertical-measure.service';
 import { insertVerticalReceipt, storeVerticalStills } from './vertical-receipt.service';
 
@@ -9,12 +7,7 @@ import { insertVerticalReceipt, storeVerticalStills } from './vertical-receipt.s
  * marks give the height, never a typed number; a clip under 100 fps or with a bound wider than ± 0.8 in is
  * refused.
  */
-export const completeVerticalJump = (input: {
-  app: FastifyInstance;
-  request: { playerId: number; requestType: string };
-  fields: Record<string, string>;
-  analyst: UserRow;
-}) =>
+export const completeVerticalJump = (input: FilmedCompletionInput) =>
   completeFilmed(input, {
     measure: (app, text, playerId) => timeVertical(app.db, app.storage, parseVerticalField(text), playerId),
     value: (t) => t.result.heightInches,

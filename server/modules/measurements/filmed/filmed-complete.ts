@@ -10,18 +10,21 @@ interface Measured {
   result: { qualityProblems: string[]; method: string };
 }
 
+/** What the kind's handler (analysis/kind-handlers.ts) hands to its completion. */
+export interface FilmedCompletionInput {
+  app: FastifyInstance;
+  request: { playerId: number; requestType: string };
+  fields: Record<string, string>;
+  analyst: UserRow;
+}
+
 /**
  * The completion of a kind measured from a clip's frames (decision 263), called by the kind's handler in
  * analysis/kind-handlers.ts: the confirmed marks give the result, never a typed number; a clip the kind's
  * math refuses is not stored. The kind gives its measurement, its headline and bound, and its receipt.
  */
 export async function completeFilmed<T extends Measured>(
-  input: {
-    app: FastifyInstance;
-    request: { playerId: number; requestType: string };
-    fields: Record<string, string>;
-    analyst: UserRow;
-  },
+  input: FilmedCompletionInput,
   kind: {
     measure: (app: FastifyInstance, text: string, playerId: number) => Promise<T>;
     value: (t: T) => number;

@@ -156,10 +156,9 @@ export async function completedKindReceipt(db: DbOrTx, kind: string, requestId: 
   return row;
 }
 
-/** A player's completed results of a kind in kind_receipts, best first by the kind's direction. */
-export async function completedKindResults(db: DbOrTx, kind: string, playerId: number) {
-  const best = analysisKind(kind).direction === 'higher' ? desc : asc;
-  return db
+/** A player's completed results in kind_receipts, of one kind or of all, with their request's season and date. */
+const completedRows = (db: DbOrTx, playerId: number, kind?: string) =>
+  db
     .select({
       receipt: kindReceipts,
       season: analysisRequests.season,
@@ -171,23 +170,19 @@ export async function completedKindResults(db: DbOrTx, kind: string, playerId: n
       and(
         eq(analysisRequests.playerId, playerId),
         eq(analysisRequests.status, 'completed'),
-        eq(kindReceipts.kind, kind),
+        kind === undefined ? undefined : eq(kindReceipts.kind, kind),
       ),
-    )
-    .orderBy(best(kindReceipts.value), asc(kindReceipts.id));
+    );
+
+/** A player's completed results of a kind in kind_receipts, best first by the kind's direction. */
+export async function completedKindResults(db: DbOrTx, kind: string, playerId: number) {
+  const best = analysisKind(kind).direction === 'higher' ? desc : asc;
+  return completedRows(db, playerId, kind).orderBy(best(kindReceipts.value), asc(kindReceipts.id));
 }
 
 /** A player's best completed result of each kind in kind_receipts, in the registry's order (decision 263). */
 export async function kindBestsOf(db: DbOrTx, playerId: number): Promise<KindBest[]> {
-  const rows = await db
-    .select({
-      receipt: kindReceipts,
-      season: analysisRequests.season,
-      completedAt: analysisRequests.completedAt,
-    })
-    .from(kindReceipts)
-    .innerJoin(analysisRequests, eq(analysisRequests.id, kindReceipts.requestId))
-    .where(and(eq(analysisRequests.playerId, playerId), eq(analysisRequests.status, 'completed')));
+  const rows = await completedRows(db, playerId);
   return analysisKinds().flatMap((kind) => {
     const sign = kind.direction === 'lower' ? 1 : -1;
     const [best] = rows
