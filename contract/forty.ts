@@ -9,7 +9,6 @@ export const FORTY_MEASUREMENT_REQUIRED = filmedKind('forty').measurementRequire
 
 const id = (msg: string) => z.number({ error: msg }).int(msg).positive(msg).max(ID_MAX, msg);
 
-
 const frame = (what: string) =>
   z
     .number({ error: `${what} must be a number` })

@@ -7,7 +7,6 @@ import { framePointSchema } from './tracking';
 
 export const VERTICAL_MEASUREMENT_REQUIRED = filmedKind('vertical_jump').measurementRequired;
 
-
 const id = (msg: string) => z.number({ error: msg }).int(msg).positive(msg).max(ID_MAX, msg);
 
 const frame = (what: string) =>
