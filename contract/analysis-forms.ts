@@ -1,9 +1,13 @@
 import { z } from 'zod';
 import { REJECTION_REASONS, decimalsFor, type PositionSubmetric } from './analysis';
-import { analysisKinds, findAnalysisKind } from './analysis-kinds';
+import {
+  analysisKinds,
+  filmedKinds,
+  findAnalysisKind,
+  type AnalysisKind,
+  type FilmedKind,
+} from './analysis-kinds';
 import { ID_MAX } from './constants';
-import { FORTY_CLIP_REQUIRED } from './forty';
-import { VERTICAL_CLIP_REQUIRED } from './vertical-jump';
 import {
   HUDL_URL_INVALID,
   HUDL_VIDEO_ONLY,
@@ -98,26 +102,22 @@ export interface AnalysisRequestBody {
 }
 
 /**
- * The family's request of a verified 40 (decision 209): the clip is uploaded to the player's library with
- * it, so `videoId` is required and there is no Hudl link (stored as '').
+ * The family's request of a kind measured from a clip's frames (the verified 40, decision 209; the vertical
+ * jump, decision 243): the clip is uploaded to the player's library with it, so `videoId` is required and
+ * there is no Hudl link (stored as ''). One form for every such kind, its messages from its entry (decision 263).
  */
-export const fortyRequestFormSchema = z.object({
-  hudlUrl: z
-    .literal('', { error: 'A verified 40 is measured on the uploaded clip, not on a Hudl link' })
-    .default(''),
-  season,
-  positionId: id('Please select a position'),
-  videoId: id(FORTY_CLIP_REQUIRED),
-  notes: z.string().trim().max(2000, 'Notes must be at most 2000 characters').optional(),
-});
-
-/** The family's request of a verified vertical jump (decision 243): the clip is uploaded with it, as the 40's. */
-export const verticalRequestFormSchema = fortyRequestFormSchema.extend({
-  hudlUrl: z
-    .literal('', { error: 'A verified vertical jump is measured on the uploaded clip, not on a Hudl link' })
-    .default(''),
-  videoId: id(VERTICAL_CLIP_REQUIRED),
-});
+export const filmedRequestFormSchema = (kind: Pick<AnalysisKind, 'label'> & { filmed: FilmedKind }) =>
+  z.object({
+    hudlUrl: z
+      .literal('', {
+        error: `A ${kind.label.toLowerCase()} is measured on the uploaded clip, not on a Hudl link`,
+      })
+      .default(''),
+    season,
+    positionId: id('Please select a position'),
+    videoId: id(kind.filmed.clipRequired),
+    notes: z.string().trim().max(2000, 'Notes must be at most 2000 characters').optional(),
+  });
 
 /**
  * Each kind's request form (without the player), by the kind's key, read by `POST /api/analysis-requests`
@@ -126,8 +126,7 @@ export const verticalRequestFormSchema = fortyRequestFormSchema.extend({
 export const REQUEST_FORMS = new Map<string, z.ZodObject>([
   ['max_speed', speedRequestFormSchema],
   ['iga', igaRequestFormSchema],
-  ['forty', fortyRequestFormSchema],
-  ['vertical_jump', verticalRequestFormSchema],
+  ...filmedKinds().map((k): [string, z.ZodObject] => [k.key, filmedRequestFormSchema(k)]),
 ]);
 
 /**
@@ -151,7 +150,9 @@ export const analysisRequestBodySchema = z
     requestType: z
       .string()
       .optional()
-      .meta({ description: 'An analysis kind: max_speed (default), iga, forty, vertical_jump' }),
+      .meta({
+        description: `An analysis kind: ${[...REQUEST_FORMS.keys()].map((k) => (k === 'max_speed' ? `${k} (default)` : k)).join(', ')}`,
+      }),
   })
   .transform((raw, ctx): AnalysisRequestBody => {
     const kind = findAnalysisKind(raw.requestType ?? 'max_speed');

@@ -61,8 +61,37 @@ export interface AnalysisKind {
    * key). Max Speed, IGA and the 40 keep the names the search had before (`maxSpeed`, `minSpeedMph`, ...).
    */
   search?: KindSearch;
+  /**
+   * The name in `apis` (contract/api/index.ts) of the kind's endpoints whose `results` answers a player's
+   * results of the kind, for a kind whose evidence is not in kind_receipts: the player card reads them first
+   * (contract/kind-results.ts). The kinds in kind_receipts reach the card through one read (kind-results).
+   */
+  resultsApi?: string;
   /** The web's receipt screen of a result kept in kind_receipts: '/vertical-receipts' + '/' + request id. */
   receiptPage?: string;
+  /**
+   * A kind measured from the frames of a clip the family uploads with the request (decision 263): the
+   * words of its request dialog and form and of the analyst's completion, read by one generic dialog,
+   * form and completion for every such kind.
+   */
+  filmed?: FilmedKind;
+}
+
+export interface FilmedKind {
+  /** The form's element ids ('forty' gives 'forty-clip', 'forty-season', ...). */
+  idPrefix: string;
+  /** What is filmed: 'the 40' ('The clip of the 40', 'How to film the 40'). */
+  subject: string;
+  /** The dialog's description, before the credit it uses. */
+  intro: string;
+  /** How to film a clip that can be verified, said before the family uploads. */
+  filming: string[];
+  /** The request form's message for a missing clip. */
+  clipRequired: string;
+  /** The form's message when the clip's check fails; `{problems}` is replaced by what the check found. */
+  clipNotReady: string;
+  /** The completion's message while no marks are confirmed: the result is measured, not typed. */
+  measurementRequired: string;
 }
 
 export interface KindSearch {
@@ -143,6 +172,27 @@ const BUILT_IN: AnalysisKind[] = [
     resultField: null,
     measurement: 'video-marks',
     pendingFields: null,
+    resultsApi: 'forty',
+    filmed: {
+      idPrefix: 'forty',
+      subject: 'the 40',
+      intro:
+        'An analyst times the 40-yard dash on your video, frame by frame, from the first movement to the torso crossing the finish line.',
+      // Issue 28.
+      filming: [
+        'Phone on a tripod or held still at the 20-yard line, 10-15 yards to the side.',
+        'The whole 40 yards in view (or at least the start and the finish lines).',
+        'The highest frame rate the phone has: slow motion, 120 or 240 fps.',
+        'The start and finish lines marked: cones or a painted line.',
+        'The runner in a three-point or two-point stance.',
+        'A single continuous take.',
+      ],
+      clipRequired: 'Upload the clip of the 40 with the request',
+      clipNotReady:
+        'This clip cannot give a verified 40 (what is missing is listed below). Upload a clip filmed as the guide says.',
+      measurementRequired:
+        'Mark the start, the finish and the lines on the video: a verified 40 is measured, not typed',
+    },
   },
   {
     // Decision 243: paid with the speed analysis credit, as the 40 is (a clip timed on the same workbench;
@@ -169,6 +219,24 @@ const BUILT_IN: AnalysisKind[] = [
       filterLabel: 'Vertical jump at least',
       filterRange: [0, 60],
       sortLabel: 'Vertical jump',
+    },
+    filmed: {
+      idPrefix: 'vertical',
+      subject: 'the jump',
+      intro:
+        'An analyst marks the take-off and the landing on your video, frame by frame; the height comes from the time in the air (flight time).',
+      // Issue 51.
+      filming: [
+        'Phone on the ground or on a tripod at hip height, 2-3 m to the side of the jumper.',
+        'Both feet in view from before the take-off to after the landing.',
+        'The highest frame rate the phone has: 120 or 240 fps (slow motion).',
+        'Knees straight at the landing: a jumper who tucks the legs reads high.',
+        'Hands on the hips for a countermovement jump.',
+      ],
+      clipRequired: 'Upload the clip of the jump with the request',
+      clipNotReady: 'This clip is not ready for a verified vertical jump: {problems}',
+      measurementRequired:
+        'Mark the take-off and the landing on the video: a verified vertical jump is measured, not typed',
     },
   },
 ];
@@ -207,6 +275,17 @@ export function formatKindResult(
   const unit = kind.unit ? ` ${kind.unit}` : '';
   const pm = plusMinus === null || plusMinus === undefined ? '' : ` ± ${plusMinus.toFixed(kind.decimals)}`;
   return `${value.toFixed(kind.decimals)}${unit}${pm}${method ? `, ${method}` : ''}`;
+}
+
+/** The kinds measured from the frames of a clip uploaded with the request, with their words (decision 263). */
+export const filmedKinds = () =>
+  analysisKinds().flatMap((k) => (k.filmed ? [{ ...k, filmed: k.filmed }] : []));
+
+/** The words of a kind measured from a clip's frames. */
+export function filmedKind(key: string): FilmedKind {
+  const { filmed } = analysisKind(key);
+  if (!filmed) throw new Error(`Analysis kind '${key}' is not measured from a clip's frames`);
+  return filmed;
 }
 
 /** The kinds the coach search reads from `coach_search_results`, with their names there. */

@@ -265,6 +265,8 @@ export const watchItemSchema = z.object({
   newVerifiedNumber: z.boolean(),
   maxSpeedMph: z.number().nullable(),
   igaScore: z.number().nullable(),
+  /** Each kind's best the family shows, from coach_search_results, in the registry's order (decision 263). */
+  kindResults: z.array(z.object({ kind: z.string(), label: z.string(), text: z.string() })),
 });
 export type WatchItem = z.infer<typeof watchItemSchema>;
 

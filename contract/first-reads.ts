@@ -1,11 +1,10 @@
 import { analysisApi } from './api/analysis';
-import { fortyApi } from './api/forty';
 import { measurementsApi } from './api/measurements';
 import { playersApi } from './api/players';
 import { sharingApi } from './api/sharing';
-import { verticalJumpApi } from './api/vertical-jump';
 import { videosApi } from './api/videos';
 import { pathOf } from './endpoint';
+import { kindResultsEndpoints } from './kind-results';
 import { PAGE_SIZES } from './pagination';
 import { receiptRevision } from './measurements';
 
@@ -41,8 +40,8 @@ export function firstReads(pathname: string, search = ''): string[] {
     pathOf(playersApi.get, { id }),
     pathOf(videosApi.list, { playerId: id }),
     pathOf(sharingApi.resultPercentiles, { id }),
-    pathOf(fortyApi.results, { id }),
-    pathOf(verticalJumpApi.results, { id }),
+    ...kindResultsEndpoints().map((k) => pathOf(k.endpoint, { id })),
+    pathOf(measurementsApi.kindBests, { id }),
     pathOf(analysisApi.pending, { id }),
     pathOf(playersApi.positions),
   ];

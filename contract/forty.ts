@@ -1,16 +1,13 @@
 import { z } from 'zod';
+import { filmedKind } from './analysis-kinds';
 import { ID_MAX } from './constants';
 import { framePointSchema, TRACK_STATUSES } from './tracking';
 
 /** The verified 40-yard dash (decision 209): what the analyst sends and what the server answers. */
 
-export const FORTY_MEASUREMENT_REQUIRED =
-  'Mark the start, the finish and the lines on the video: a verified 40 is measured, not typed';
+export const FORTY_MEASUREMENT_REQUIRED = filmedKind('forty').measurementRequired;
 
 const id = (msg: string) => z.number({ error: msg }).int(msg).positive(msg).max(ID_MAX, msg);
-
-/** The request form's message for a missing clip (fortyRequestFormSchema, analysis-forms.ts). */
-export const FORTY_CLIP_REQUIRED = 'Upload the clip of the 40 with the request';
 
 const frame = (what: string) =>
   z

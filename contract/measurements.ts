@@ -204,3 +204,18 @@ export const receiptSchema = z.object({
     .default([]),
 });
 export type Receipt = z.infer<typeof receiptSchema>;
+
+/**
+ * A player's best completed result of a kind kept in kind_receipts (decision 263), for the card's tiles:
+ * any such kind, the test-only ones too, read the same way.
+ */
+export const kindBestSchema = z.object({
+  kind: z.string(),
+  requestId: z.number(),
+  value: z.number(),
+  plusMinus: z.number(),
+  method: z.string(),
+  season: z.number(),
+  completedAt: z.string().nullable(),
+});
+export type KindBest = z.infer<typeof kindBestSchema>;

@@ -1,14 +1,11 @@
 import { z } from 'zod';
+import { filmedKind } from './analysis-kinds';
 import { ID_MAX } from './constants';
 import { framePointSchema } from './tracking';
 
 /** The verified vertical jump (decision 243): what the analyst sends and what the server answers. */
 
-export const VERTICAL_MEASUREMENT_REQUIRED =
-  'Mark the take-off and the landing on the video: a verified vertical jump is measured, not typed';
-
-/** The request form's message for a missing clip (verticalRequestFormSchema, analysis-forms.ts). */
-export const VERTICAL_CLIP_REQUIRED = 'Upload the clip of the jump with the request';
+export const VERTICAL_MEASUREMENT_REQUIRED = filmedKind('vertical_jump').measurementRequired;
 
 const id = (msg: string) => z.number({ error: msg }).int(msg).positive(msg).max(ID_MAX, msg);
 

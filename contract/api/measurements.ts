@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idParamsSchema } from '../analysis';
 import { binary, defineEndpoint } from '../endpoint';
 import {
+  kindBestSchema,
   measurementFieldSchema,
   measurementResultSchema,
   previewSchema,
@@ -62,6 +63,17 @@ export const measurementsApi = {
     errors,
     description:
       'Corrects the measured Max Speed of a completed request: a new receipt revision (earlier ones stay readable).',
+  }),
+  kindBests: defineEndpoint({
+    method: 'GET',
+    path: '/api/players/:id/kind-results',
+    access: 'user',
+    tags,
+    params: idParamsSchema,
+    response: z.array(kindBestSchema),
+    errors: [404],
+    description:
+      "A player's best completed result of each kind kept in kind_receipts (the vertical jump and later kinds), in the kinds' order, with its bound, method and request (the owner family, analysts and admins).",
   }),
   receipt: defineEndpoint({
     method: 'GET',

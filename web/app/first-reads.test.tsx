@@ -30,6 +30,7 @@ describe("the player card's first reads", () => {
       mock(sharingApi.resultPercentiles, () => HttpResponse.json([]), { id }),
       mock(fortyApi.results, () => HttpResponse.json([]), { id }),
       mock(verticalJumpApi.results, () => HttpResponse.json([]), { id }),
+      mock(measurementsApi.kindBests, () => HttpResponse.json([]), { id }),
       mock(analysisApi.pending, () => HttpResponse.json(none), { id }),
     );
     const seen = requestsSeen();

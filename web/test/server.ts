@@ -5,6 +5,7 @@ import { analysisApi } from '@contract/api/analysis';
 import { analyticsApi } from '@contract/api/analytics';
 import { authApi } from '@contract/api/auth';
 import { coachFamilyApi } from '@contract/api/coach';
+import { measurementsApi } from '@contract/api/measurements';
 import { playersApi } from '@contract/api/players';
 import { videosApi } from '@contract/api/videos';
 import { positions } from './data';
@@ -33,6 +34,8 @@ const defaultHandlers = [
     }),
   ),
   mock(analysisApi.history, () => HttpResponse.json([])),
+  // The player card's tiles of the kinds kept in kind_receipts (decision 263).
+  mock(measurementsApi.kindBests, () => HttpResponse.json([])),
   // Each library tile asks what its clip is ready for (decision 247): nothing checked says nothing.
   mock(videosApi.readiness, () => HttpResponse.json({ kinds: {} })),
 ];

@@ -1,6 +1,13 @@
 import { eq } from 'drizzle-orm';
 import type { CoachDivision } from '../../../contract/coach-calendar';
-import { analysisRequests, collegeAthleticsDomains, fortyReceipts, schools } from '../../db/schema';
+import { analysisKind } from '../../../contract/analysis-kinds';
+import {
+  analysisRequests,
+  collegeAthleticsDomains,
+  fortyReceipts,
+  kindReceipts,
+  schools,
+} from '../../db/schema';
 import { upsertSchools } from '../players';
 import { as, lastMailTo, linkFrom, login, type TestApp, type TestUser } from '../../test/helpers';
 
@@ -104,6 +111,39 @@ export async function completedForty(t: TestApp, playerId: number, seconds: numb
     plusMinus,
     methodLabel: 'video 240 fps',
     data: { result: { splits: [] } },
+    stillKeys: [],
+  });
+  return r;
+}
+
+/** A completed result of a kind kept in kind_receipts, written straight to the database (no video work). */
+export async function completedKindResult(
+  t: TestApp,
+  playerId: number,
+  kind: string,
+  value: number,
+  plusMinus: number,
+) {
+  const [r] = await t.db
+    .insert(analysisRequests)
+    .values({
+      playerId,
+      hudlUrl: '',
+      season: 2025,
+      status: 'completed',
+      requestType: kind,
+      completedAt: new Date(),
+    })
+    .returning();
+  await t.db.insert(kindReceipts).values({
+    requestId: r.id,
+    kind,
+    direction: analysisKind(kind).direction,
+    analystName: 'Ana Lyst',
+    value,
+    plusMinus,
+    methodLabel: 'video 240 fps',
+    data: {},
     stillKeys: [],
   });
   return r;

@@ -1,3 +1,4 @@
+import { analysisKinds, formatKindResult } from '../../../contract/analysis-kinds';
 import { formatForty } from '../../../contract/forty-math';
 import type { Mail } from '../../lib/mailer';
 import { escapeHtml } from '../auth';
@@ -74,8 +75,18 @@ export interface WeeklyMailSearch {
     /** The fastest 40 the family shows (coach_search keeps no other). */
     fortySeconds: number | null;
     fortyPlusMinus: number | null;
+    /** Each kind's best in coach_search_results (decision 243), any order: the line follows the registry's. */
+    kinds: { kind: string; value: number; plusMinus: number }[];
   }[];
 }
+
+/** 'Vertical jump 26.4 in ± 0.3' for each kind the player has a best of, in the registry's order. */
+const kindNumbers = (p: WeeklyMailSearch['players'][number]) =>
+  analysisKinds().flatMap((k) =>
+    p.kinds
+      .filter((r) => r.kind === k.key)
+      .map((r) => `${k.metricLabel ?? k.label} ${formatKindResult(k, r.value, r.plusMinus)}`),
+  );
 
 /** One line per player: who, where, and the verified numbers, with the profile's link. */
 function playerLine(appUrl: string, p: WeeklyMailSearch['players'][number]) {
@@ -87,6 +98,7 @@ function playerLine(appUrl: string, p: WeeklyMailSearch['players'][number]) {
       ? null
       : `Max Speed ${p.speedMph.toFixed(1)} mph${p.plusMinusMph === null ? '' : ` ± ${p.plusMinusMph.toFixed(1)}`}`,
     p.fortySeconds === null ? null : `40-yard dash ${formatForty(p.fortySeconds, p.fortyPlusMinus)}`,
+    ...kindNumbers(p),
     p.igaScore === null ? null : `IGA ${p.igaScore}`,
   ]
     .filter(Boolean)

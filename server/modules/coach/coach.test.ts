@@ -18,7 +18,7 @@ import {
   PRIVATE,
   sharedPlayerFixture,
 } from '../sharing/sharing.fixtures';
-import { applyCoach, college, completedForty } from './coach.fixtures';
+import { applyCoach, college, completedForty, completedKindResult } from './coach.fixtures';
 
 let t: TestApp;
 let family: TestUser;
@@ -273,7 +273,12 @@ describe('watch list and connect', () => {
     const w = await post(coach, '/api/coach/watchlist', { playerId: star.id, note: 'Fast hands' });
     expect(w.statusCode, w.body).toBe(201);
     expect((await get(coach, '/api/coach/watchlist')).json()).toMatchObject([
-      { playerId: star.id, note: 'Fast hands', newVerifiedNumber: false },
+      { playerId: star.id, note: 'Fast hands', newVerifiedNumber: false, kindResults: [] },
+    ]);
+    // A kind kept in kind_receipts (decision 243) shows on the watch list, named from its registry entry.
+    await completedKindResult(t, star.id, 'vertical_jump', 26.4, 0.3);
+    expect((await get(coach, '/api/coach/watchlist')).json()[0].kindResults).toEqual([
+      { kind: 'vertical_jump', label: 'Vertical jump', text: '26.4 in ± 0.3' },
     ]);
     expect(
       (await post(coach, `/api/coach/players/${star.id}/connect`, { message: 'x'.repeat(2001) })).statusCode,

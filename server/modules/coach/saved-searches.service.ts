@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import {
   coachSearchQuerySchema,
   SAVED_SEARCH_FULL,
@@ -9,7 +9,7 @@ import {
   type SavedSearch,
 } from '../../../contract/coach';
 import type { Db, DbOrTx } from '../../db/client';
-import { coachMailState, coachSavedSearches, type UserRow } from '../../db/schema';
+import { coachMailState, coachSavedSearches, coachSearchResults, type UserRow } from '../../db/schema';
 import { conflict, notFound } from '../../lib/app-error';
 import { enqueueJob } from '../../lib/jobs';
 import { enqueueMail } from '../../lib/mail-jobs';
@@ -134,6 +134,18 @@ async function newMatches(db: DbOrTx, filters: unknown, since: Date) {
   return { rows: res.rows.slice(0, WEEKLY_MAIL_LIST_MAX), more: res.rows.length > WEEKLY_MAIL_LIST_MAX };
 }
 
+/** The players' best of each kind kept in coach_search_results (the family shows it; decision 243). */
+const kindBests = (db: DbOrTx, playerIds: number[]) =>
+  db
+    .select({
+      playerId: coachSearchResults.playerId,
+      kind: coachSearchResults.kind,
+      value: coachSearchResults.value,
+      plusMinus: coachSearchResults.plusMinus,
+    })
+    .from(coachSearchResults)
+    .where(inArray(coachSearchResults.playerId, playerIds));
+
 /**
  * The weekly mail: for each approved, subscribed coach not mailed in the last 7 days, the players newly
  * verified (since the last mail, or since the search was saved) per saved search. Nothing new, no mail,
@@ -170,6 +182,10 @@ export async function sendWeeklyMails(db: Db, appUrl: string, now = new Date()) 
       const since = lastSent && lastSent > s.createdAt ? lastSent : s.createdAt;
       const { rows, more } = await newMatches(db, s.filters, since);
       if (!rows.length) continue;
+      const kinds = await kindBests(
+        db,
+        rows.map((r) => r.player_id),
+      );
       searches.push({
         name: s.name,
         more,
@@ -185,6 +201,7 @@ export async function sendWeeklyMails(db: Db, appUrl: string, now = new Date()) 
           igaScore: r.iga_score === null ? null : Number(r.iga_score),
           fortySeconds: r.forty_seconds === null ? null : Number(r.forty_seconds),
           fortyPlusMinus: r.forty_plus_minus === null ? null : Number(r.forty_plus_minus),
+          kinds: kinds.filter((k) => k.playerId === r.player_id),
         })),
       });
     }

@@ -14,7 +14,7 @@ import {
 } from '../../test/helpers';
 import { createPlayer } from '../analysis/analysis.fixtures';
 import { completedIga, completedSpeed, PARENT, PRIVATE } from '../sharing/sharing.fixtures';
-import { applyCoach, completedForty } from './coach.fixtures';
+import { applyCoach, completedForty, completedKindResult } from './coach.fixtures';
 import { sendWeeklyMails } from './saved-searches.service';
 
 const APP_URL = 'http://localhost:5000';
@@ -154,6 +154,8 @@ describe('the weekly mail', () => {
   it('lists the newly verified, discoverable players of each search, with numbers, links and an unsubscribe link; at most once a week', async () => {
     const fast = await verifiedPlayer('Rocketa', 'TX', 22.4, 88);
     await completedForty(t, fast.id, 4.55);
+    // A kind kept in kind_receipts (decision 243): the mail's line names it from its registry entry.
+    await completedKindResult(t, fast.id, 'vertical_jump', 26.4, 0.3);
     const hidden = await verifiedPlayer('Hiddena', 'TX', 24);
     await as(t, family, {
       method: 'PUT',
@@ -180,7 +182,7 @@ describe('the weekly mail', () => {
     expect(text).toContain('Fast Texans:');
     expect(text).toContain(`Rocketa`);
     expect(text).toContain(
-      `Max Speed 22.4 mph ± 0.4, 40-yard dash 4.55 s ± 0.01, IGA 88: ${APP_URL}/coach/players/${fast.id}`,
+      `Max Speed 22.4 mph ± 0.4, 40-yard dash 4.55 s ± 0.01, Vertical jump 26.4 in ± 0.3, IGA 88: ${APP_URL}/coach/players/${fast.id}`,
     );
     for (const absent of ['Oldnewsa', 'Slowpokea', 'Hiddena', 'Nonumbera', 'Any Oklahoman'])
       expect(text, absent).not.toContain(absent);

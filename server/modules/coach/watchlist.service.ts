@@ -1,7 +1,8 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import { analysisKinds, formatKindResult } from '../../../contract/analysis-kinds';
 import type { WatchItem } from '../../../contract/coach';
 import type { Db } from '../../db/client';
-import { coachSearch, coachWatchlist, players, type UserRow } from '../../db/schema';
+import { coachSearch, coachSearchResults, coachWatchlist, players, type UserRow } from '../../db/schema';
 import { notFound } from '../../lib/app-error';
 import { discoverable } from './profile.service';
 
@@ -34,7 +35,40 @@ const watchQuery = (db: Db, coachId: number, playerId?: number) =>
     );
 
 type WatchRow = Awaited<ReturnType<typeof watchQuery>>[number];
-const toItem = (r: WatchRow): WatchItem => ({
+type KindBest = { playerId: number; kind: string; value: number; plusMinus: number };
+
+/** The watched players' best of each kind kept in coach_search_results (the family shows it; decision 243). */
+const kindBests = async (db: Db, rows: WatchRow[]): Promise<KindBest[]> =>
+  rows.length
+    ? db
+        .select({
+          playerId: coachSearchResults.playerId,
+          kind: coachSearchResults.kind,
+          value: coachSearchResults.value,
+          plusMinus: coachSearchResults.plusMinus,
+        })
+        .from(coachSearchResults)
+        .where(
+          inArray(
+            coachSearchResults.playerId,
+            rows.map((r) => r.playerId),
+          ),
+        )
+    : [];
+
+/** 'Vertical jump', '26.4 in ± 0.3' for each kind the player has a best of, in the registry's order. */
+const kindResultsOf = (bests: KindBest[], playerId: number) =>
+  analysisKinds().flatMap((k) =>
+    bests
+      .filter((b) => b.playerId === playerId && b.kind === k.key)
+      .map((b) => ({
+        kind: k.key,
+        label: k.metricLabel ?? k.label,
+        text: formatKindResult(k, b.value, b.plusMinus),
+      })),
+  );
+
+const toItem = (r: WatchRow, bests: KindBest[]): WatchItem => ({
   playerId: r.playerId,
   name: `${r.firstName} ${r.lastName}`,
   classYear: r.classYear,
@@ -44,11 +78,13 @@ const toItem = (r: WatchRow): WatchItem => ({
   newVerifiedNumber: r.seen !== null && r.verifiedAt.getTime() > r.seen.getTime(),
   maxSpeedMph: r.maxSpeedMph,
   igaScore: r.igaScore,
+  kindResults: kindResultsOf(bests, r.playerId),
 });
 
 export async function watchlist(db: Db, coach: UserRow) {
   const rows = await watchQuery(db, coach.id).orderBy(desc(coachWatchlist.createdAt));
-  return rows.map(toItem);
+  const bests = await kindBests(db, rows);
+  return rows.map((r) => toItem(r, bests));
 }
 
 /** Adds a discoverable player, or changes the note of one already watched. */
@@ -59,7 +95,7 @@ export async function watch(db: Db, coach: UserRow, playerId: number, note: stri
     .values({ coachUserId: coach.id, playerId, note, seenVerifiedAt: row.verifiedAt })
     .onConflictDoUpdate({ target: [coachWatchlist.coachUserId, coachWatchlist.playerId], set: { note } });
   const [item] = await watchQuery(db, coach.id, playerId);
-  return toItem(item);
+  return toItem(item, await kindBests(db, [item]));
 }
 
 export async function unwatch(db: Db, coach: UserRow, playerId: number) {

@@ -2,14 +2,19 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { fortyBoundWords } from '../../../contract/forty-math';
 import type { FortyReceipt, FortyResult } from '../../../contract/forty';
 import type { Db, DbOrTx, Tx } from '../../db/client';
-import { analysisRequests, fortyReceipts, players, type UserRow } from '../../db/schema';
+import { analysisRequests, fortyReceipts, type UserRow } from '../../db/schema';
 import { notFound } from '../../lib/app-error';
 import type { Storage } from '../../lib/storage';
-import { storeStills } from '../measurements';
+import {
+  analystNameOf,
+  filmedReceiptData,
+  filmedReceiptHead,
+  storeFilmedStills,
+  type FilmedReceiptData,
+} from '../measurements';
 import { viewablePlayer } from '../players';
 import type { TimedForty } from './forty-measure.service';
 
-const STILL_URL_TTL_SECONDS = 3600;
 const RECEIPT_NOT_FOUND = 'Receipt not found';
 
 /** The frames the receipt shows, in still order: start, finish, the two lines, then the split lines. */
@@ -29,20 +34,9 @@ function stillFrames(t: TimedForty) {
 
 /** One JPEG per still frame, extracted from the file the analyst marked; private keys. */
 export const storeFortyStills = (storage: Storage, t: TimedForty) =>
-  storeStills(
-    storage,
-    t.video,
-    t.media,
-    stillFrames(t).map((s) => s.frameIndex),
-  );
+  storeFilmedStills(storage, t, stillFrames(t));
 
-interface FortyReceiptData {
-  player: { id: number; name: string };
-  season: number;
-  video: FortyReceipt['video'];
-  marks: FortyReceipt['marks'];
-  result: FortyReceipt['result'];
-  stills: { label: string; frameIndex: number; time: number }[];
+interface FortyReceiptData extends FilmedReceiptData<FortyReceipt['marks'], FortyReceipt['result']> {
   proposal?: FortyReceipt['proposal'];
   /** What the re-check of decision 241 found, when it held this 40. */
   recheck?: NonNullable<FortyReceipt['recheck']>;
@@ -60,34 +54,11 @@ export async function insertFortyReceipt(
     proposal?: FortyReceipt['proposal'];
   },
 ) {
-  const { media, video, result } = input.t;
-  const [player] = await tx
-    .select({ first: players.firstName, last: players.lastName })
-    .from(players)
-    .where(eq(players.id, video.playerId));
+  const { t } = input;
   const data: FortyReceiptData = {
-    player: { id: video.playerId, name: player ? `${player.first} ${player.last}` : '' },
-    season: input.request.season,
-    video: {
-      videoId: video.id,
-      sourceSha256: media.sha256,
-      container: media.container,
-      codec: media.codec,
-      width: media.width,
-      height: media.height,
-      nominalFps: media.nominalFps,
-      averageFps: media.averageFps,
-      timeBase: media.timeBase,
-      variableFrameRate: media.variableFrameRate,
-      frameCount: media.frameCount,
-    },
-    marks: input.t.marks,
-    result,
-    stills: stillFrames(input.t).map((s) => ({ ...s, time: timeOf(input.t, s.frameIndex) })),
+    ...(await filmedReceiptData(tx, t, input.request.season, stillFrames(t))),
     proposal: input.proposal ?? null,
   };
-  const analystName =
-    [input.analyst.firstName, input.analyst.lastName].filter(Boolean).join(' ') || input.analyst.username;
   // A 40 held by the re-check (decision 241) and completed again: the receipt keeps what was stored before.
   const [before] = await tx
     .select({ data: fortyReceipts.data, analystName: fortyReceipts.analystName })
@@ -95,12 +66,12 @@ export async function insertFortyReceipt(
     .where(eq(fortyReceipts.requestId, input.request.id));
   const values = {
     requestId: input.request.id,
-    videoId: video.id,
+    videoId: t.video.id,
     analystId: input.analyst.id,
-    analystName,
-    seconds: result.seconds,
-    plusMinus: result.plusMinusSeconds,
-    methodLabel: result.method,
+    analystName: analystNameOf(input.analyst),
+    seconds: t.result.seconds,
+    plusMinus: t.result.plusMinusSeconds,
+    methodLabel: t.result.method,
     data: before
       ? { ...data, previous: { ...(before.data as object), analystName: before.analystName } }
       : data,
@@ -112,21 +83,11 @@ export async function insertFortyReceipt(
     .onConflictDoUpdate({ target: fortyReceipts.requestId, set: values });
 }
 
-const timeOf = (t: TimedForty, frame: number) => t.times[frame] ?? 0;
-
 /** The receipt as the API answers it, with signed URLs of its stills. */
 export function toFortyReceipt(storage: Storage, row: typeof fortyReceipts.$inferSelect): FortyReceipt {
   const data = row.data as FortyReceiptData;
   return {
-    requestId: row.requestId,
-    playerId: data.player.id,
-    playerName: data.player.name,
-    season: data.season,
-    analystName: row.analystName,
-    createdAt: row.createdAt.toISOString(),
-    video: data.video,
-    marks: data.marks,
-    result: data.result,
+    ...filmedReceiptHead(storage, row, data),
     boundInWords: fortyBoundWords(data.result.framesInDoubt),
     recheck: data.recheck ?? null,
     previous: data.previous
@@ -139,7 +100,6 @@ export function toFortyReceipt(storage: Storage, row: typeof fortyReceipts.$infe
           finishFrame: data.previous.marks.finishFrame,
         }
       : null,
-    stills: data.stills.map((s, i) => ({ ...s, url: storage.url(row.stillKeys[i], STILL_URL_TTL_SECONDS) })),
     proposal: data.proposal ?? null,
   };
 }

@@ -21,6 +21,21 @@ export {
   type ReceiptData,
 } from './receipt.service';
 export { storedMeasurement } from './stored-measurement';
+/** The kinds measured from a clip's frames (decision 263): one measurement, completion and receipt store. */
+export { assertVerifiable, filmedMeasure } from './filmed/filmed-measure';
+export { completeFilmed, type FilmedCompletionInput } from './filmed/filmed-complete';
+export {
+  analystNameOf,
+  completedKindReceipt,
+  completedKindResults,
+  filmedReceiptData,
+  filmedReceiptHead,
+  insertKindReceipt,
+  storeFilmedStills,
+  type FilmedReceiptData,
+  type FilmedTimed,
+  type StillFrame,
+} from './filmed/filmed-receipt';
 export { releaseHeld } from './held.service';
 export { recheckTrackedSpeeds } from './tracking/tracked-recheck.service';
 /** The tracker's pieces the verified 40's proposals reuse (decision 212). */

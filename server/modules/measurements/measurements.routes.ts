@@ -2,9 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { measurementsApi } from '../../../contract/api/measurements';
 import { AppError } from '../../lib/app-error';
 import { route } from '../../plugins/endpoints';
+import { viewablePlayer } from '../players';
 import { viewableVideo, VIDEO_STILL_PROCESSING, ensureMedia, toMediaDto } from '../videos';
 import { assertNotBlinded } from './receipt-blinding';
 import { correctMeasurement } from './correction.service';
+import { kindBestsOf } from './filmed/filmed-receipt';
 import { measure } from './measure.service';
 import { readReceipt } from './receipt.service';
 import { uploadSourceVideo } from './source-video.service';
@@ -14,6 +16,11 @@ export default async function measurementsRoutes(app: FastifyInstance) {
     const video = await viewableVideo(app.db, req.user, { id: req.params.id });
     if (video.status === 'pending') throw new AppError('CONFLICT', VIDEO_STILL_PROCESSING);
     return toMediaDto(app.storage, video, await ensureMedia(app.db, app.storage, video));
+  });
+
+  route(app, measurementsApi.kindBests, async (req) => {
+    await viewablePlayer(app.db, req.user, req.params.id);
+    return kindBestsOf(app.db, req.params.id);
   });
 
   route(app, measurementsApi.preview, async (req) => (await measure(app.db, app.storage, req.body)).result);

@@ -1,5 +1,6 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import sharp from 'sharp';
+import { findAnalysisKind } from '../../../contract/analysis-kinds';
 import { formatResultDate } from '../../../contract/result-date';
 import { ANALYST_ASSESSMENT, VERIFIED_BY_TWO, type PublicProfile } from '../../../contract/sharing';
 import type { Storage } from '../../lib/storage';
@@ -163,6 +164,19 @@ export async function renderRecruitingSheet(
           font,
           grey,
         ) + 14;
+    y -= 12;
+  }
+  // Each kind's best shown result from kind_receipts, in the registry's order (decision 263).
+  for (const k of p.kindResults) {
+    const name = findAnalysisKind(k.kind)?.metricLabel ?? k.label;
+    text(page, `${name} (${k.label})`.toUpperCase(), 40, y, 11, bold, grey);
+    y -= 30;
+    text(page, k.text, 40, y, 20, bold);
+    y -= 16;
+    text(page, `Verified ${formatResultDate(k.date)}  ·  ${k.season} season`, 40, y, 11, font, grey);
+    y -= 15;
+    if (k.receiptPath)
+      y -= text(page, `Receipt: ${new URL(k.receiptPath, url).toString()}`, 40, y, 9, font, grey) + 14;
     y -= 12;
   }
   if (p.iga) {

@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { findAnalysisKind } from '../../../contract/analysis-kinds';
 import { speedParts } from '../../../contract/measurement-math';
 import type { PublicProfile } from '../../../contract/sharing';
 import type { Storage } from '../../lib/storage';
@@ -35,6 +36,20 @@ export async function renderShareImage(
   p: PublicProfile,
   photoKey: string | null,
 ): Promise<Buffer> {
+  const photo = await photoPng(storage, photoKey);
+  const base = sharp(Buffer.from(shareImageSvg(p)));
+  return (photo ? base.composite([{ input: photo, left: 60, top: 135 }]) : base).png().toBuffer();
+}
+
+/** A line of a kind's best shown result: its name, the value with its ± in bold, the method small. */
+function kindLine(k: PublicProfile['kindResults'][number]) {
+  const kind = findAnalysisKind(k.kind);
+  const [value, ...method] = k.text.split(', ');
+  return `${esc(kind?.metricLabel ?? k.label)} <tspan font-weight="bold" fill="#ffffff">${esc(value)}</tspan> <tspan font-size="22" fill="#94a3b8">${esc(method.join(', ') || k.method)}</tspan>`;
+}
+
+/** The card as SVG, before it is rasterised (the photo is laid over it). */
+export function shareImageSvg(p: PublicProfile) {
   const x = 460;
   const line2 = [p.positions?.join(' / '), p.classYear ? `Class of ${p.classYear}` : null]
     .filter(Boolean)
@@ -42,7 +57,8 @@ export async function renderShareImage(
   const speed = p.maxSpeed;
   const sp = speed ? speedParts(speed.value, speed.plusMinus) : null;
   const pct = p.percentiles.find((q) => q.metric === 'max_speed') ?? p.percentiles[0];
-  // The IGA score and the verified 40 (its time and ±; the method is on the page and the receipt).
+  // The IGA score, the verified 40 (its time and ±; the method is on the page and the receipt) and each
+  // kind's best shown result, in the registry's order; three lines at most fit under the speed.
   const lines = [
     p.iga
       ? `IGA Score <tspan font-weight="bold" fill="#ffffff">${esc(p.iga.score.toFixed(1))}</tspan>`
@@ -50,15 +66,19 @@ export async function renderShareImage(
     p.forty
       ? `40-yard dash <tspan font-weight="bold" fill="#ffffff">${esc(p.forty.text.replace(/ \(.*\)$/, ''))}</tspan> <tspan font-size="22" fill="#94a3b8">verified 40</tspan>`
       : null,
-  ].filter((l): l is string => l !== null);
-  const shift = lines.length > 1 ? 18 : 0;
+    ...p.kindResults.map(kindLine),
+  ]
+    .filter((l): l is string => l !== null)
+    .slice(0, 3);
+  const gap = lines.length > 2 ? 36 : 44;
+  const shift = lines.length > 1 ? 18 + (lines.length - 2) * gap : 0;
   const initials = p.name
     .split(/\s+/)
     .map((w) => w[0] ?? '')
     .join('')
     .slice(0, 2)
     .toUpperCase();
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${SHARE_IMAGE_WIDTH}" height="${SHARE_IMAGE_HEIGHT}" font-family="DejaVu Sans, sans-serif">
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${SHARE_IMAGE_WIDTH}" height="${SHARE_IMAGE_HEIGHT}" font-family="DejaVu Sans, sans-serif">
   <rect width="100%" height="100%" fill="#0f172a"/>
   <rect x="0" y="0" width="1200" height="8" fill="#4ade80"/>
   <rect x="60" y="135" width="${PHOTO}" height="${PHOTO}" rx="28" fill="#1e293b"/>
@@ -73,11 +93,8 @@ export async function renderShareImage(
   <text x="${x}" y="425" font-size="84" font-weight="bold" fill="#ffffff">${esc(sp.number)}<tspan font-size="40" dx="14">${esc(sp.unit)}${sp.bound ? ` ${esc(sp.bound)}` : ''}</tspan></text>`
       : ''
   }
-  ${lines.map((l, i) => `<text x="${x}" y="${(speed ? 485 : 400) + i * 44}" font-size="34" fill="#e2e8f0">${l}</text>`).join('')}
+  ${lines.map((l, i) => `<text x="${x}" y="${(speed ? 485 : 400) + i * gap}" font-size="34" fill="#e2e8f0">${l}</text>`).join('')}
   ${pct ? `<text x="${x}" y="${545 + shift}" font-size="18" fill="#4ade80">${esc(clip(pct.text.replace(/ \(.*\)$/, ''), 80))}</text>` : ''}
-  ${speed?.verifiedByTwo ? `<text x="${x}" y="${590 + shift}" font-size="24" fill="#86efac">✓ Verified by 2 analysts</text>` : ''}
+  ${speed?.verifiedByTwo ? `<text x="${x}" y="${Math.min(590 + shift, 622)}" font-size="24" fill="#86efac">✓ Verified by 2 analysts</text>` : ''}
 </svg>`;
-  const photo = await photoPng(storage, photoKey);
-  const base = sharp(Buffer.from(svg));
-  return (photo ? base.composite([{ input: photo, left: 60, top: 135 }]) : base).png().toBuffer();
 }

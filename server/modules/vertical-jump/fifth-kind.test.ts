@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verticalRequestFormSchema, registerRequestForm } from '../../../contract/analysis-forms';
+import { REQUEST_FORMS, registerRequestForm } from '../../../contract/analysis-forms';
 import { SPEED_CREDIT, registerAnalysisKind, type AnalysisKind } from '../../../contract/analysis-kinds';
 import { kindReceipts, submetrics } from '../../db/schema';
 import { makeJumpClip, type JumpClip } from '../../lib/jump-clip';
@@ -50,7 +50,7 @@ const undo: (() => void)[] = [];
 
 beforeAll(async () => {
   undo.push(registerAnalysisKind(REACH));
-  undo.push(registerRequestForm(REACH.key, verticalRequestFormSchema));
+  undo.push(registerRequestForm(REACH.key, REQUEST_FORMS.get('vertical_jump')!));
   undo.push(
     registerKindHandler(REACH.key, {
       usesPositionSubmetrics: false,
@@ -110,6 +110,22 @@ describe('a test-only fifth kind', () => {
     const r = await requestVerticalWithClip(t, clip.file, { requestType: REACH.key });
     const done = await complete(t, analyst, r.request.id, { inches: '101.5' }, null);
     expect(done.statusCode, done.body).toBe(200);
+
+    // The family's card reads each kind's best from one place (decision 263).
+    const bests = await as(t, r.family, { method: 'GET', url: `/api/players/${r.player.id}/kind-results` });
+    expect(bests.statusCode, bests.body).toBe(200);
+    expect(bests.json()).toEqual([
+      expect.objectContaining({
+        kind: 'standing_reach',
+        requestId: r.request.id,
+        value: 101.5,
+        plusMinus: 0.5,
+        method: 'verified reach, video 120 fps',
+      }),
+    ]);
+    const stranger = await createUser(t);
+    const hidden = await as(t, stranger, { method: 'GET', url: `/api/players/${r.player.id}/kind-results` });
+    expect(hidden.statusCode).toBe(404);
 
     const on = await as(t, r.family, {
       method: 'PUT',

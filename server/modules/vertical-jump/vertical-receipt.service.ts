@@ -1,4 +1,3 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import {
   VERTICAL_NOT_COVERED,
   formatVertical,
@@ -6,15 +5,22 @@ import {
 } from '../../../contract/vertical-jump-math';
 import type { VerticalReceipt, VerticalResultRow } from '../../../contract/vertical-jump';
 import type { Db, DbOrTx, Tx } from '../../db/client';
-import { analysisRequests, kindReceipts, players, type UserRow } from '../../db/schema';
+import type { kindReceipts, UserRow } from '../../db/schema';
 import { notFound } from '../../lib/app-error';
 import type { Storage } from '../../lib/storage';
-import { storeStills } from '../measurements';
+import {
+  completedKindReceipt,
+  completedKindResults,
+  filmedReceiptData,
+  filmedReceiptHead,
+  insertKindReceipt,
+  storeFilmedStills,
+  type FilmedReceiptData,
+} from '../measurements';
 import { viewablePlayer } from '../players';
 import type { TimedVertical } from './vertical-measure.service';
 
 export const VERTICAL_KIND = 'vertical_jump';
-const STILL_URL_TTL_SECONDS = 3600;
 const RECEIPT_NOT_FOUND = 'Receipt not found';
 const METHOD_IN_WORDS =
   'Flight time: the time from the take-off frame (the first with both feet off the ground) to the landing frame (the first with a foot on the ground), read from the file, gives the height h = g·t²/8.';
@@ -26,105 +32,37 @@ const stillFrames = (t: TimedVertical) => [
 
 /** One JPEG per still frame, extracted from the file the analyst marked; private keys. */
 export const storeVerticalStills = (storage: Storage, t: TimedVertical) =>
-  storeStills(
-    storage,
-    t.video,
-    t.media,
-    stillFrames(t).map((s) => s.frameIndex),
-  );
+  storeFilmedStills(storage, t, stillFrames(t));
 
-interface VerticalReceiptData {
-  player: { id: number; name: string };
-  season: number;
-  video: VerticalReceipt['video'];
-  marks: VerticalReceipt['marks'];
-  result: VerticalReceipt['result'];
-  stills: { label: string; frameIndex: number; time: number }[];
-}
+type VerticalReceiptData = FilmedReceiptData<VerticalReceipt['marks'], VerticalReceipt['result']>;
 
 export async function insertVerticalReceipt(
   tx: Tx,
   input: { request: { id: number; season: number }; analyst: UserRow; t: TimedVertical; stillKeys: string[] },
 ) {
-  const { media, video, result } = input.t;
-  const [player] = await tx
-    .select({ first: players.firstName, last: players.lastName })
-    .from(players)
-    .where(eq(players.id, video.playerId));
-  const data: VerticalReceiptData = {
-    player: { id: video.playerId, name: player ? `${player.first} ${player.last}` : '' },
-    season: input.request.season,
-    video: {
-      videoId: video.id,
-      sourceSha256: media.sha256,
-      container: media.container,
-      codec: media.codec,
-      width: media.width,
-      height: media.height,
-      nominalFps: media.nominalFps,
-      averageFps: media.averageFps,
-      timeBase: media.timeBase,
-      variableFrameRate: media.variableFrameRate,
-      frameCount: media.frameCount,
-    },
-    marks: input.t.marks,
-    result,
-    stills: stillFrames(input.t).map((s) => ({ ...s, time: input.t.times[s.frameIndex] ?? 0 })),
-  };
-  const analystName =
-    [input.analyst.firstName, input.analyst.lastName].filter(Boolean).join(' ') || input.analyst.username;
-  const values = {
-    requestId: input.request.id,
-    kind: VERTICAL_KIND,
-    direction: 'higher',
-    videoId: video.id,
-    analystId: input.analyst.id,
-    analystName,
-    value: result.heightInches,
-    plusMinus: result.plusMinusInches,
-    methodLabel: result.method,
-    data,
-    stillKeys: input.stillKeys,
-  };
-  await tx
-    .insert(kindReceipts)
-    .values(values)
-    .onConflictDoUpdate({ target: kindReceipts.requestId, set: values });
+  const { t } = input;
+  await insertKindReceipt(tx, VERTICAL_KIND, {
+    ...input,
+    value: t.result.heightInches,
+    plusMinus: t.result.plusMinusInches,
+    data: await filmedReceiptData(tx, t, input.request.season, stillFrames(t)),
+  });
 }
 
 /** The receipt as the API answers it, with signed URLs of its stills. */
 export function toVerticalReceipt(storage: Storage, row: typeof kindReceipts.$inferSelect): VerticalReceipt {
   const data = row.data as VerticalReceiptData;
   return {
-    requestId: row.requestId,
-    playerId: data.player.id,
-    playerName: data.player.name,
-    season: data.season,
-    analystName: row.analystName,
-    createdAt: row.createdAt.toISOString(),
-    video: data.video,
-    marks: data.marks,
-    result: data.result,
+    ...filmedReceiptHead(storage, row, data),
     methodInWords: METHOD_IN_WORDS,
     boundInWords: verticalBoundWords(data.result.framesInDoubt),
     notCovered: VERTICAL_NOT_COVERED,
-    stills: data.stills.map((s, i) => ({ ...s, url: storage.url(row.stillKeys[i], STILL_URL_TTL_SECONDS) })),
   };
 }
 
 /** The receipt of a request the user may see (the owner family, analysts, admins); anyone else 404. */
 export async function readVerticalReceipt(db: Db, storage: Storage, user: UserRow, requestId: number) {
-  const [row] = await db
-    .select({ receipt: kindReceipts, playerId: analysisRequests.playerId })
-    .from(kindReceipts)
-    .innerJoin(analysisRequests, eq(analysisRequests.id, kindReceipts.requestId))
-    .where(
-      and(
-        eq(kindReceipts.requestId, requestId),
-        eq(kindReceipts.kind, VERTICAL_KIND),
-        inArray(analysisRequests.status, ['completed']),
-      ),
-    );
+  const row = await completedKindReceipt(db, VERTICAL_KIND, requestId);
   if (!row) throw notFound(RECEIPT_NOT_FOUND);
   await viewablePlayer(db, user, row.playerId).catch(() => {
     throw notFound(RECEIPT_NOT_FOUND);
@@ -139,39 +77,13 @@ export async function readSharedVerticalReceipt(
   playerId: number,
   requestId: number,
 ) {
-  const [row] = await db
-    .select({ receipt: kindReceipts })
-    .from(kindReceipts)
-    .innerJoin(analysisRequests, eq(analysisRequests.id, kindReceipts.requestId))
-    .where(
-      and(
-        eq(kindReceipts.requestId, requestId),
-        eq(kindReceipts.kind, VERTICAL_KIND),
-        eq(analysisRequests.playerId, playerId),
-        eq(analysisRequests.status, 'completed'),
-      ),
-    );
+  const row = await completedKindReceipt(db, VERTICAL_KIND, requestId, playerId);
   return row ? toVerticalReceipt(storage, row.receipt) : null;
 }
 
 /** A player's completed verified vertical jumps, best (highest) first; the caller checks who may see them. */
 export async function verticalResultsOf(db: DbOrTx, playerId: number): Promise<VerticalResultRow[]> {
-  const rows = await db
-    .select({
-      receipt: kindReceipts,
-      season: analysisRequests.season,
-      completedAt: analysisRequests.completedAt,
-    })
-    .from(kindReceipts)
-    .innerJoin(analysisRequests, eq(analysisRequests.id, kindReceipts.requestId))
-    .where(
-      and(
-        eq(analysisRequests.playerId, playerId),
-        eq(analysisRequests.status, 'completed'),
-        eq(kindReceipts.kind, VERTICAL_KIND),
-      ),
-    )
-    .orderBy(desc(kindReceipts.value), asc(kindReceipts.id));
+  const rows = await completedKindResults(db, VERTICAL_KIND, playerId);
   return rows.map(({ receipt, season, completedAt }) => ({
     requestId: receipt.requestId,
     season,

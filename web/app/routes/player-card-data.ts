@@ -1,6 +1,6 @@
 import { prefetchPendingRequests } from '@/features/analysis/api/get-pending-requests';
-import { prefetchFortyResults } from '@/features/measurements/api/forty';
-import { prefetchVerticalResults } from '@/features/measurements/api/vertical-jump';
+import { prefetchKindBests } from '@/features/measurements/api/kind-bests';
+import { prefetchKindResults } from '@/features/measurements/api/kind-results';
 import { prefetchPositions } from '@/features/players/api/get-positions';
 import { prefetchResultPercentiles } from '@/features/sharing/api/get-percentiles';
 import { prefetchVideos } from '@/features/videos/api/get-videos';
@@ -14,8 +14,8 @@ export const prefetch = (playerId: number) =>
   Promise.all([
     prefetchVideos(playerId),
     prefetchResultPercentiles(playerId),
-    prefetchFortyResults(playerId),
-    prefetchVerticalResults(playerId),
+    prefetchKindResults(playerId),
+    prefetchKindBests(playerId),
     prefetchPendingRequests(playerId),
     prefetchPositions(),
   ]);

@@ -2,18 +2,18 @@ import { useState, type ComponentProps } from 'react';
 import { Link, useParams } from 'react-router';
 import { Library, Pencil } from 'lucide-react';
 import { canProcessRequests, isAdmin } from '@contract/access';
+import { filmedKinds } from '@contract/analysis-kinds';
 import { AfterFirstPaint } from '@/components/after-first-paint';
 import { Breadcrumb } from '@/components/ui/breadcrumb';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import {
-  FortyRequestDialog,
+  FilmedRequestDialog,
   PendingRequestsBanner,
   PlayerStatsPanel,
   RequestDialog,
   usePlayerHighlights,
-  VerticalRequestDialog,
   VideoCarousel,
 } from '@/features/analysis/components/player-analysis-slots';
 import { RequestHistory } from '@/features/analysis/components/request-history';
@@ -107,22 +107,18 @@ export default function PlayerCardRoute() {
                   </Button>
                 }
               />
-              <FortyRequestDialog
-                {...slotProps}
-                trigger={
-                  <Button variant="outline" className="w-full sm:w-auto">
-                    Verified 40
-                  </Button>
-                }
-              />
-              <VerticalRequestDialog
-                {...slotProps}
-                trigger={
-                  <Button variant="outline" className="w-full sm:w-auto">
-                    Verified Vertical Jump
-                  </Button>
-                }
-              />
+              {filmedKinds().map((k) => (
+                <FilmedRequestDialog
+                  key={k.key}
+                  kind={k.key}
+                  {...slotProps}
+                  trigger={
+                    <Button variant="outline" className="w-full sm:w-auto">
+                      {k.label}
+                    </Button>
+                  }
+                />
+              ))}
             </>
           )}
           {canEdit && (

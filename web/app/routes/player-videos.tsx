@@ -1,15 +1,12 @@
 import { useMemo } from 'react';
 import { useParams } from 'react-router';
 import { isAdmin } from '@contract/access';
+import { filmedKinds } from '@contract/analysis-kinds';
 import { Breadcrumb } from '@/components/ui/breadcrumb';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
-import {
-  FortyRequestDialog,
-  RequestDialog,
-  VerticalRequestDialog,
-} from '@/features/analysis/components/player-analysis-slots';
+import { FilmedRequestDialog, RequestDialog } from '@/features/analysis/components/player-analysis-slots';
 import { useRequestHistory } from '@/features/analysis/api/get-request-history';
 import { usePlayer } from '@/features/players/api/get-player';
 import { positionName, usePositions } from '@/features/players/api/get-positions';
@@ -76,16 +73,15 @@ export default function PlayerVideosRoute() {
                 trigger={<Button variant="secondary">Request IGA Score</Button>}
               />
               {/* Every requestable kind is offered here as on the player card (issue 51). */}
-              <FortyRequestDialog
-                playerId={playerId}
-                player={p}
-                trigger={<Button variant="outline">Verified 40</Button>}
-              />
-              <VerticalRequestDialog
-                playerId={playerId}
-                player={p}
-                trigger={<Button variant="outline">Verified Vertical Jump</Button>}
-              />
+              {filmedKinds().map((k) => (
+                <FilmedRequestDialog
+                  key={k.key}
+                  kind={k.key}
+                  playerId={playerId}
+                  player={p}
+                  trigger={<Button variant="outline">{k.label}</Button>}
+                />
+              ))}
               {hasListed && canUpload && (
                 <VideoUploadButton
                   playerId={playerId}

@@ -2,11 +2,11 @@
 export { MeasurementWorkbench } from './components/workbench/lazy-workbench';
 export type { MeasuredCompletion, TrackedCompletion } from './components/workbench/measurement-workbench';
 export { SourceVideoField } from './components/source-video-field';
-export { FortyWorkbench } from './components/forty/lazy-forty-workbench';
+export { FilmedWorkbench } from './components/filmed/lazy-filmed-workbench';
+export type { FilmedMeasurement } from './components/filmed/filmed-bench';
 export { FortyResults } from './components/forty/forty-results';
 export { FortyReceiptView } from './components/forty/forty-receipt-view';
 export { useFortyResults } from './api/forty';
-export { VerticalWorkbench } from './components/vertical-jump/lazy-vertical-workbench';
 export { VerticalResults } from './components/vertical-jump/vertical-results';
 export { VerticalReceiptView } from './components/vertical-jump/vertical-receipt-view';
-export { useVerticalResults } from './api/vertical-jump';
+export { useKindBests } from './api/kind-bests';

@@ -1,16 +1,12 @@
 import { useState } from 'react';
-import { analysisKind, findAnalysisKind } from '@contract/analysis-kinds';
+import { findAnalysisKind } from '@contract/analysis-kinds';
 import { creditName } from '@contract/credit-names';
 import { Button } from '@/components/ui/button';
 import { useUser } from '@/features/auth';
-import { FortyRequestDialog } from './forty-request-dialog';
+import { FilmedRequestDialog } from './filmed-request-dialog';
 import { RequestDialog } from './request-dialog';
-import { VerticalRequestDialog } from './vertical-request-dialog';
+import { REQUEST_KINDS } from './request-kinds';
 import { clearRequestDraft, readRequestDraft, type RequestDraft } from './request-draft';
-
-/** The dialogs a kept request can reopen in, by kind: the measured kinds' own, else the common one. */
-const OWN_DIALOGS = { forty: FortyRequestDialog, vertical_jump: VerticalRequestDialog } as const;
-const REOPENS = new Set(['max_speed', 'iga', ...Object.keys(OWN_DIALOGS)]);
 
 /**
  * On the plans page (issue 52): the request a family was filling in when it found it had no credit,
@@ -20,8 +16,10 @@ export function ContinueRequestBanner() {
   const { user } = useUser();
   const [draft, setDraft] = useState<RequestDraft | null>(() => readRequestDraft());
   const [open, setOpen] = useState(false);
-  if (!draft || !REOPENS.has(draft.kind) || !findAnalysisKind(draft.kind)) return null;
-  const { credit } = analysisKind(draft.kind);
+  const kind = findAnalysisKind(draft?.kind);
+  // A kind reopens in the dialog of the kinds measured from a clip, or in the common one when it has its texts.
+  if (!draft || !kind || !(kind.filmed || kind.key in REQUEST_KINDS)) return null;
+  const { credit } = kind;
   const balance = Number((user as Record<string, unknown> | undefined)?.[credit.userField] ?? 0);
   const discard = () => {
     clearRequestDraft();
@@ -55,13 +53,10 @@ export function ContinueRequestBanner() {
           </Button>
         )}
       </div>
-      {draft.kind in OWN_DIALOGS ? (
-        (() => {
-          const Own = OWN_DIALOGS[draft.kind as keyof typeof OWN_DIALOGS];
-          return <Own {...slot} draft={draft.values} />;
-        })()
+      {kind.filmed ? (
+        <FilmedRequestDialog {...slot} kind={kind.key} draft={draft.values} />
       ) : (
-        <RequestDialog {...slot} kind={draft.kind} draft={draft.values} />
+        <RequestDialog {...slot} kind={kind.key} draft={draft.values} />
       )}
     </section>
   );

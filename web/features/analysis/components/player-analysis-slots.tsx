@@ -4,8 +4,7 @@
  */
 
 export { RequestDialog } from './request-dialog';
-export { FortyRequestDialog } from './forty-request-dialog';
-export { VerticalRequestDialog } from './vertical-request-dialog';
+export { FilmedRequestDialog } from './filmed-request-dialog';
 export { PendingRequestsBanner } from './pending-requests-banner';
 export { PlayerStatsPanel } from './player-stats-panel';
 export { usePlayerHighlights } from './use-player-stats';

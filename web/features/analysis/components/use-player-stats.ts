@@ -2,8 +2,8 @@ import { useQueries } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { RequestSubmetric } from '@contract/analysis';
 import { formatForty } from '@contract/forty-math';
-import { formatVertical } from '@contract/vertical-jump-math';
-import { useFortyResults, useVerticalResults } from '@/features/measurements';
+import { analysisKind, findAnalysisKind, formatKindResult } from '@contract/analysis-kinds';
+import { useFortyResults, useKindBests } from '@/features/measurements';
 import { useVideos } from '@/features/videos';
 import { paths } from '@/lib/paths';
 import { requestSubmetricsQueryOptions } from '../api/get-submetrics';
@@ -47,7 +47,7 @@ export function usePlayerHighlights(playerId: number, positionId?: number | null
   const maxSpeed = highest(videos.map((v) => (v.maxSpeed === null ? null : Number(v.maxSpeed))));
   // The fastest verified 40 of any position: the 40 is the player's, not a position's (decision 209).
   const best = useFortyResults(playerId).data?.[0];
-  const jump = useVerticalResults(playerId).data?.[0];
+  const bests = useKindBests(playerId).data ?? [];
   return {
     maxSpeed,
     /** The video of the highest Max Speed: its ± bound, method and receipt travel with the number. */
@@ -64,16 +64,17 @@ export function usePlayerHighlights(playerId: number, positionId?: number | null
         }
       : null,
     /** Each later kind's best result as a tile of the card (decision 243): the card loops over these. */
-    kindTiles: jump
-      ? [
-          {
-            label: 'Vertical jump',
-            testId: 'best-vertical_jump',
-            value: formatVertical(jump.heightInches, jump.plusMinusInches),
-            method: jump.method,
-            receiptPath: paths.verticalReceipt(jump.requestId),
-          },
-        ]
-      : [],
+    kindTiles: bests
+      .filter((b) => findAnalysisKind(b.kind))
+      .map((b) => {
+        const kind = analysisKind(b.kind);
+        return {
+          label: kind.metricLabel ?? kind.label,
+          testId: `best-${kind.key}`,
+          value: formatKindResult(kind, b.value, b.plusMinus),
+          method: b.method,
+          receiptPath: kind.receiptPage ? `${kind.receiptPage}/${b.requestId}` : null,
+        };
+      }),
   };
 }

@@ -197,6 +197,7 @@ describe('watch list', () => {
         newVerifiedNumber: true,
         maxSpeedMph: 22.31,
         igaScore: 83.6,
+        kindResults: [{ kind: 'vertical_jump', label: 'Vertical jump', text: '26.4 in ± 0.3' }],
       },
       {
         playerId: 8,
@@ -208,6 +209,7 @@ describe('watch list', () => {
         newVerifiedNumber: false,
         maxSpeedMph: 19.7,
         igaScore: null,
+        kindResults: [],
       },
     ];
     const connections: Connection[] = [
@@ -226,7 +228,9 @@ describe('watch list', () => {
     );
     renderWithProviders(<Watchlist />);
     const jordan = (await screen.findByRole('link', { name: 'Jordan Miles' })).closest('li')!;
-    expect(jordan).toHaveTextContent('Class of 2027 · Westlake High School · 22.3 mph');
+    expect(jordan).toHaveTextContent(
+      'Class of 2027 · Westlake High School · 22.3 mph · Vertical jump 26.4 in ± 0.3',
+    );
     expect(within(jordan).getByText('New verified number')).toBeVisible();
     expect(within(jordan).getByText('Quick off the line')).toBeVisible();
     const casey = screen.getByRole('link', { name: 'Casey Miles' }).closest('li')!;

@@ -26,6 +26,7 @@ export function Watchlist() {
                   </Link>{' '}
                   · Class of {i.classYear} · {i.school}
                   {i.maxSpeedMph !== null && ` · ${i.maxSpeedMph.toFixed(1)} mph`}
+                  {i.kindResults.map((k) => ` · ${k.label} ${k.text}`).join('')}
                   {i.newVerifiedNumber && <Badge className="ml-2">New verified number</Badge>}
                   {i.note && <p className="text-muted-foreground">{i.note}</p>}
                 </li>

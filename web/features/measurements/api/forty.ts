@@ -2,13 +2,13 @@ import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack
 import { fortyApi } from '@contract/api/forty';
 import type { FortyMeasurement, FortyProposalInput } from '@contract/forty';
 import { call } from '@/lib/api-client';
-import { queryClient } from '@/lib/query-client';
+import { kindResultsKey } from './kind-results';
 
 /** The verified 40's queries (decision 209): the live preview, a receipt, a player's results. */
 export const fortyKeys = {
   preview: (input: FortyMeasurement) => ['forty-preview', input] as const,
   receipt: (requestId: number) => ['forty-receipt', requestId] as const,
-  results: (playerId: number) => ['forty-results', playerId] as const,
+  results: (playerId: number) => kindResultsKey('forty', playerId),
   proposal: (id: number) => ['forty-proposal', id] as const,
 };
 
@@ -66,7 +66,3 @@ const fortyResultsQueryOptions = (playerId: number) =>
   });
 
 export const useFortyResults = (playerId: number) => useQuery(fortyResultsQueryOptions(playerId));
-
-/** Asks for the player's verified 40s before the player card renders (decision 232). */
-export const prefetchFortyResults = (playerId: number) =>
-  queryClient.prefetchQuery(fortyResultsQueryOptions(playerId));

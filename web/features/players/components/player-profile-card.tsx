@@ -33,7 +33,7 @@ interface PlayerHighlights {
   /** The fastest verified 40 ('4.62 s ± 0.01', its method and receipt; decision 209), when there is one. */
   forty?: { time: string; method: string; receiptPath: string } | null;
   /** A tile per later kind with a result (decision 243): its label, value, method and receipt. */
-  kindTiles?: { label: string; testId: string; value: string; method: string; receiptPath: string }[];
+  kindTiles?: { label: string; testId: string; value: string; method: string; receiptPath: string | null }[];
 }
 
 /** The highlights come from the analysis feature: the screen that places the card passes them in. */
@@ -124,9 +124,11 @@ export function PlayerProfileCard({
                   <span className="grid gap-0.5">
                     <span className="tabular-nums">{k.value}</span>
                     <span className="text-xs font-normal text-muted-foreground">{k.method}</span>
-                    <Link to={k.receiptPath} className="text-xs font-normal text-primary underline">
-                      Receipt
-                    </Link>
+                    {k.receiptPath && (
+                      <Link to={k.receiptPath} className="text-xs font-normal text-primary underline">
+                        Receipt
+                      </Link>
+                    )}
                   </span>
                 }
               />

@@ -8,6 +8,7 @@ import {
   type QueueItem,
 } from '@contract/analysis';
 import { completeFieldsSchema } from '@contract/analysis-forms';
+import { findAnalysisKind } from '@contract/analysis-kinds';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -23,8 +24,7 @@ import {
 } from '@/features/measurements';
 import { usePositionSubmetrics } from '../../api/get-submetrics';
 import { useCompleteRequest, usePopulation, useRefetchQueue, useRequestPercentile } from '../../api/queue';
-import { FortyCompleteForm } from './forty-complete-form';
-import { VerticalCompleteForm } from './vertical-complete-form';
+import { FilmedCompleteForm } from './filmed-complete-form';
 import { usePrefill } from './use-prefill';
 import { VideoDropzone } from './video-dropzone';
 
@@ -41,10 +41,8 @@ export function CompleteForm({
 }) {
   const isIga = item.requestType === 'iga';
   const subs = usePositionSubmetrics(isIga ? item.positionId : null);
-  if (item.requestType === 'forty')
-    return <FortyCompleteForm item={item} onDone={onDone} onReject={onReject} />;
-  if (item.requestType === 'vertical_jump')
-    return <VerticalCompleteForm item={item} onDone={onDone} onReject={onReject} />;
+  if (findAnalysisKind(item.requestType)?.filmed)
+    return <FilmedCompleteForm item={item} onDone={onDone} onReject={onReject} />;
   if (isIga && subs.isLoading) return <Skeleton className="h-64 w-full" />;
   if (isIga && subs.isError) return <p className="text-sm text-destructive">{subs.error.message}</p>;
   return <CompleteFields item={item} subs={subs.data ?? []} onDone={onDone} onReject={onReject} />;

@@ -1,10 +1,10 @@
 import { lazy, Suspense, type ComponentProps } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 
-const Workbench = lazy(() => import('./vertical-workbench').then((m) => ({ default: m.VerticalWorkbench })));
+const Workbench = lazy(() => import('./filmed-workbench').then((m) => ({ default: m.FilmedWorkbench })));
 
 /** Loaded when it opens, like the Max Speed workbench (decision 192): the frame decoder is heavy. */
-export function VerticalWorkbench(props: ComponentProps<typeof Workbench>) {
+export function FilmedWorkbench(props: ComponentProps<typeof Workbench>) {
   return (
     <Suspense
       fallback={

@@ -1,22 +1,31 @@
 import type { QueueItem } from '@contract/analysis';
-import type { FortyMeasurement } from '@contract/forty';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { useVideoMedia } from '../../api/get-video-media';
 import { MediaFacts } from '../media-facts';
-import { FortyBench } from './forty-bench';
+import type { FilmedMeasurement } from './filmed-bench';
+import { FILMED_BENCHES } from './filmed-benches';
 
-/** The forty's workbench in the Process dialog: the clip the family uploaded with the request. */
-export function FortyWorkbench({
+/** A filmed kind's workbench in the Process dialog: the clip the family uploaded with the request, on the kind's bench. */
+export function FilmedWorkbench({
+  kind,
   item,
   onChange,
   onQualityReject,
 }: {
+  kind: string;
   item: QueueItem;
-  onChange: (m: FortyMeasurement | null) => void;
+  onChange: (m: FilmedMeasurement | null) => void;
   onQualityReject: () => void;
 }) {
   const media = useVideoMedia(item.sourceVideoId);
+  const Bench = FILMED_BENCHES[kind];
+  if (!Bench)
+    return (
+      <p role="alert" className="text-sm text-destructive">
+        No workbench measures this kind.
+      </p>
+    );
   if (!item.sourceVideoId)
     return (
       <p role="alert" className="text-sm text-destructive">
@@ -43,7 +52,7 @@ export function FortyWorkbench({
     );
   return (
     <div className="grid gap-3">
-      <FortyBench media={media.data} onChange={onChange} onQualityReject={onQualityReject} />
+      <Bench media={media.data} onChange={onChange} onQualityReject={onQualityReject} />
       <details className="rounded-md border p-2 text-sm">
         <summary className="cursor-pointer font-medium">Clip #{media.data.videoId}</summary>
         <div className="mt-2">

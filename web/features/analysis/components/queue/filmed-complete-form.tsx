@@ -1,16 +1,19 @@
 import { useState } from 'react';
 import type { QueueItem } from '@contract/analysis';
-import { FORTY_MEASUREMENT_REQUIRED, type FortyMeasurement } from '@contract/forty';
+import { filmedKind } from '@contract/analysis-kinds';
 import { QUALITY_REJECT_REASON } from '@contract/measurements';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/toaster';
-import { FortyWorkbench } from '@/features/measurements';
+import { FilmedWorkbench, type FilmedMeasurement } from '@/features/measurements';
 import { useCompleteRequest } from '../../api/queue';
 
-/** Completing a verified 40 (decision 209): the time comes from the confirmed marks, never typed. */
-export function FortyCompleteForm({
+/**
+ * Completing a kind measured from a clip's frames (the verified 40, decision 209; the vertical jump,
+ * decision 243): the result comes from the marks confirmed on the kind's workbench, never typed.
+ */
+export function FilmedCompleteForm({
   item,
   onDone,
   onReject,
@@ -19,14 +22,14 @@ export function FortyCompleteForm({
   onDone: () => void;
   onReject: (reason?: string) => void;
 }) {
-  const [measured, setMeasured] = useState<FortyMeasurement | null>(null);
+  const [measured, setMeasured] = useState<FilmedMeasurement | null>(null);
   const [comment, setComment] = useState('');
+  const { idPrefix, measurementRequired } = filmedKind(item.requestType);
   const complete = useCompleteRequest(item);
   const busy = complete.isPending;
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
-    if (!measured)
-      return toast({ title: 'Error', description: FORTY_MEASUREMENT_REQUIRED, variant: 'destructive' });
+    if (!measured) return toast({ title: 'Error', description: measurementRequired, variant: 'destructive' });
     const fields: Record<string, string> = { measurement: JSON.stringify(measured) };
     if (comment.trim()) fields.comment = comment.trim();
     try {
@@ -39,7 +42,8 @@ export function FortyCompleteForm({
   };
   return (
     <>
-      <FortyWorkbench
+      <FilmedWorkbench
+        kind={item.requestType}
         item={item}
         onChange={setMeasured}
         onQualityReject={() => onReject(QUALITY_REJECT_REASON)}
@@ -60,11 +64,15 @@ export function FortyCompleteForm({
           </Button>
           <div className="flex flex-col items-end gap-1">
             {/* Enabled while unmeasured: a keyboard user reaches it and hears why (issue 52 item 9). */}
-            <Button type="submit" disabled={busy} aria-describedby="forty-complete-missing">
+            <Button type="submit" disabled={busy} aria-describedby={`${idPrefix}-complete-missing`}>
               {busy ? 'Saving...' : 'Complete Analysis'}
             </Button>
-            <p id="forty-complete-missing" aria-live="polite" className="text-xs text-muted-foreground">
-              {measured ? '' : FORTY_MEASUREMENT_REQUIRED}
+            <p
+              id={`${idPrefix}-complete-missing`}
+              aria-live="polite"
+              className="text-xs text-muted-foreground"
+            >
+              {measured ? '' : measurementRequired}
             </p>
           </div>
         </div>

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { TURNAROUND_TEXT } from '@contract/analysis';
 import { analysisApi } from '@contract/api/analysis';
-import { VERTICAL_CLIP_REQUIRED } from '@contract/vertical-jump';
+import { analysisKind, filmedKind } from '@contract/analysis-kinds';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
@@ -13,7 +13,7 @@ import { checkedReadiness, ClipReadiness, VideoUploadButton } from '@/features/v
 import { ApiError, call } from '@/lib/api-client';
 import { analysisKeys } from '../api/keys';
 import { PositionOptions } from './position-options';
-import type { FortyDraft } from './forty-draft';
+import type { FilmedDraft } from './filmed-draft';
 import type { DialogSlotProps } from './slot-types';
 import { useNoCreditRedirect } from './use-no-credit';
 import { useSlotPlayer } from './use-slot-player';
@@ -21,22 +21,27 @@ import { RequestFormFooter } from './request-form-footer';
 import { clearRequestDraft, saveRequestDraft } from './request-draft';
 
 /**
- * The verified vertical jump's request form (decision 243), as the 40's (forty-request-form.tsx): mounted
- * while the dialog is open, its own module loaded by vertical-request-dialog.tsx (decision 234).
+ * The request form of a kind measured from a clip's frames, mounted while the dialog is open (the clip, the
+ * errors and the position start again at each opening; the season and the notes are the dialog's `draft`).
+ * Its own module, loaded by the dialog (filmed-request-dialog.tsx) when it is about to open (decision 234).
  */
-export function VerticalRequestForm({
+export function FilmedRequestForm({
+  kind: key,
   draft,
   onDraftChange,
   close,
   keptVideoId = null,
   ...props
 }: DialogSlotProps & {
-  draft: FortyDraft;
-  onDraftChange: (draft: FortyDraft) => void;
+  kind: string;
+  draft: FilmedDraft;
+  onDraftChange: (draft: FilmedDraft) => void;
   close: () => void;
   /** The clip chosen before the family went to buy a credit. */
   keptVideoId?: number | null;
 }) {
+  const kind = analysisKind(key);
+  const { idPrefix, subject, clipRequired, clipNotReady } = filmedKind(key);
   const player = useSlotPlayer(props);
   const { user } = useUser();
   const noCredit = useNoCreditRedirect();
@@ -61,7 +66,7 @@ export function VerticalRequestForm({
     mutationFn: () =>
       call(analysisApi.create, {
         body: {
-          requestType: 'vertical_jump',
+          requestType: key,
           playerId: props.playerId,
           season: Number(draft.season),
           positionId,
@@ -75,12 +80,12 @@ export function VerticalRequestForm({
         qc.invalidateQueries({ queryKey: analysisKeys.pending(props.playerId) }),
       ]),
   });
-  const hasCredit = (user?.credits ?? 0) >= 1;
+  const hasCredit = Number((user as Record<string, unknown> | undefined)?.[kind.credit.userField] ?? 0) >= 1;
   const busy = create.isPending || waiting;
-  /** Kept for the plans page's 'Continue your request' while the family buys a credit. */
+  /** Kept for the plans page's 'Continue your request' while the family buys a credit (issue 52). */
   const keepDraft = () =>
     saveRequestDraft({
-      kind: 'vertical_jump',
+      kind: key,
       playerId: props.playerId,
       playerName: player ? `${player.firstName} ${player.lastName}` : 'your player',
       values: { ...draft, positionId, videoId: video?.id ?? null },
@@ -88,35 +93,31 @@ export function VerticalRequestForm({
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
-    if (!video) return setErrors({ videoId: VERTICAL_CLIP_REQUIRED });
+    if (!video) return setErrors({ videoId: clipRequired });
     // The clip is judged before the balance (decision 247).
     setWaiting(true);
+    // A check that cannot be read is left to the server, which judges the clip again.
     const found = await checkedReadiness(video.id)
-      .then((r) => r.kinds.vertical_jump)
+      .then((r) => r.kinds[key])
+      .catch(() => undefined)
       .finally(() => setWaiting(false));
     if (found && !found.ready)
-      return setErrors({
-        videoId: `This clip is not ready for a verified vertical jump: ${found.problems.join(' ')}`,
-      });
+      return setErrors({ videoId: clipNotReady.replace('{problems}', found.problems.join(' ')) });
     if (!hasCredit) {
       keepDraft();
       close();
-      return noCredit('vertical_jump');
+      return noCredit(key);
     }
     try {
       await create.mutateAsync();
       clearRequestDraft();
-      toast({
-        title: 'Verified Vertical Jump Request Submitted',
-        description: TURNAROUND_TEXT,
-        duration: 6000,
-      });
+      toast({ title: `${kind.label} Request Submitted`, description: TURNAROUND_TEXT, duration: 6000 });
       close();
     } catch (err) {
       if (err instanceof ApiError && err.code === 'INSUFFICIENT_CREDITS') {
         keepDraft();
         close();
-        noCredit('vertical_jump');
+        noCredit(key);
       }
       if (err instanceof ApiError) setErrors(err.errors ?? {});
     }
@@ -125,8 +126,8 @@ export function VerticalRequestForm({
   return (
     <form onSubmit={submit} className="grid gap-4" noValidate>
       <fieldset disabled={busy} className="grid gap-4">
-        <FormField label="The clip of the jump" htmlFor="vertical-clip" error={errors.videoId}>
-          <div id="vertical-clip" className="flex flex-wrap items-center gap-2">
+        <FormField label={`The clip of ${subject}`} htmlFor={`${idPrefix}-clip`} error={errors.videoId}>
+          <div id={`${idPrefix}-clip`} className="flex flex-wrap items-center gap-2">
             <VideoUploadButton
               playerId={props.playerId}
               positionId={positionId}
@@ -140,12 +141,12 @@ export function VerticalRequestForm({
             />
             {video && <span className="text-sm text-muted-foreground">Clip #{video.id} uploaded</span>}
           </div>
-          {video && <ClipReadiness videoId={video.id} kinds={['vertical_jump']} className="mt-2" />}
+          {video && <ClipReadiness videoId={video.id} kinds={[key]} className="mt-2" />}
         </FormField>
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField label="Season" htmlFor="vertical-season" error={errors.season}>
+          <FormField label="Season" htmlFor={`${idPrefix}-season`} error={errors.season}>
             <Input
-              id="vertical-season"
+              id={`${idPrefix}-season`}
               type="number"
               min={2000}
               max={2099}
@@ -153,9 +154,9 @@ export function VerticalRequestForm({
               onChange={(e) => onDraftChange({ ...draft, season: e.target.value })}
             />
           </FormField>
-          <FormField label="Position" htmlFor="vertical-positionId" error={errors.positionId}>
+          <FormField label="Position" htmlFor={`${idPrefix}-positionId`} error={errors.positionId}>
             <NativeSelect
-              id="vertical-positionId"
+              id={`${idPrefix}-positionId`}
               value={positionId ?? ''}
               onChange={(e) => setPositionId(Number(e.target.value) || null)}
             >
@@ -163,9 +164,9 @@ export function VerticalRequestForm({
             </NativeSelect>
           </FormField>
         </div>
-        <FormField label="Notes (optional)" htmlFor="vertical-notes" error={errors.notes}>
+        <FormField label="Notes (optional)" htmlFor={`${idPrefix}-notes`} error={errors.notes}>
           <Textarea
-            id="vertical-notes"
+            id={`${idPrefix}-notes`}
             rows={2}
             value={draft.notes}
             onChange={(e) => onDraftChange({ ...draft, notes: e.target.value })}
