@@ -17,7 +17,8 @@ import { lineX, type Line } from '../measurements';
  * - the start (version 2.1.0, issue 49): for every rise of the runner's shape 1.5 to 4 yards past the line,
  *   the first movement after the last still moment around the line (a change on one frame alone, such as
  *   a key frame's new picture, is no movement), settled against the still stance before it. Proposed only
- *   where it can be stood behind: the pixels' first change and the summed change from the stance agree
+ *   where it can be stood behind: the stance seen on a tenth of a second at least and its noise under a
+ *   sixth of the start's change, the pixels' first change and the summed change from the stance agree
  *   to a frame, the frame before it looks like the stance, the stance was held a quarter second, the
  *   runner leaves 0.3 to 1.6 s later with nobody past the line already, the run to the crossing seen
  *   takes 3.9 to 8 s, and no other movement there passes the same checks. Otherwise no start, with a
@@ -51,6 +52,9 @@ export const FORTY_PROPOSER = {
   slowestRun: 8,
   /** Seconds in which nothing moves around the start line that end a movement (walking back from the run). */
   stillGap: 0.05,
+  /** Seconds of still stance the noise is measured on, at least; the noise's largest share of the start's change. */
+  stanceSeen: 0.1,
+  noiseShare: 0.15,
   /** Seconds the runner holds still in the stance before the first movement. */
   stillSeconds: 0.25,
   /** Seconds from the first movement to the runner's shape 1.5 to 4 yards past the line. */
@@ -641,7 +645,8 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
       after,
       refEnd - Math.ceil(0.25 / Math.max(1e-3, times[1] - times[0] || 1 / 30)),
     );
-    if (refEnd - refStart < 4) return null;
+    // A stance seen on fewer frames than a tenth of a second (or four) does not tell its own noise.
+    if (refEnd - refStart < 4 || times[refEnd] - times[refStart] < FORTY_PROPOSER.stanceSeen) return null;
     const bytes: number[] = [];
     for (const b of band)
       for (let x = b.x0; x <= b.x1; x += 1) {
@@ -672,6 +677,9 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
     const tenth = times.findIndex((t, i) => i > coarse && t >= times[coarse] + 0.1);
     const rise = (sums.get(Math.min(last, tenth < 0 ? last : tenth)) ?? mean) - mean;
     const above = mean + Math.max(6 * sd, 8, FORTY_PROPOSER.leakShare * rise);
+    // A stance whose own noise is more than a sixth of the change a tenth of a second into the movement
+    // (a noisy encoding, another player's shadow) does not tell the first movement to a frame.
+    if (6 * sd > FORTY_PROPOSER.noiseShare * rise) return null;
     for (let i = refEnd; i <= last; i += 1) {
       let stays = true;
       for (let j = i; j <= last && stays; j += 1) if (sums.get(j)! <= above) stays = false;
