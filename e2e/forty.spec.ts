@@ -124,20 +124,20 @@ test.describe('verified 40', () => {
     ).toBeVisible();
     await bench.getByRole('button', { name: 'Propose the frames' }).click();
     const proposal = bench.getByTestId('forty-proposal');
-    await expect(proposal).toContainText(`Start: first movement: Frame ${clip.startFrame + 1}`, {
-      timeout: 90_000,
-    });
+    // Within a frame of the truth (issue 49): the analyst checks it and marks the true frame below.
+    const nearStart = new RegExp(
+      `Start: first movement: Frame (${clip.startFrame}|${clip.startFrame + 1}|${clip.startFrame + 2})(?!\\d)`,
+    );
+    await expect(proposal).toContainText(nearStart, { timeout: 90_000 });
     await expect(proposal).toContainText(`Finish: torso crosses the 40: Frame ${clip.finishFrame + 1}`);
     await shots(page, 'forty-proposal');
     await bench.getByRole('button', { name: 'Use the proposed frames' }).click();
     const marks = bench.getByRole('list', { name: 'Forty marks' });
-    await expect(marks).toContainText(`Start: first movement: Frame ${clip.startFrame + 1}`);
+    await expect(marks).toContainText(nearStart);
     await expect(marks).toContainText(`Finish: torso crosses the 40: Frame ${clip.finishFrame + 1}`);
-    // The analyst steps to the start to check it, and marks the 20-yard line by hand.
-    await marks
-      .getByRole('button', { name: new RegExp(`^Frame ${clip.startFrame + 1} `) })
-      .first()
-      .click();
+    // The analyst steps to the first movement to check it and marks it there, and marks the 20-yard line
+    // by hand.
+    await goTo(viewer, clip.startFrame);
     await expect(viewer.getByTestId('frame-label')).toHaveText(
       new RegExp(`^Frame ${clip.startFrame + 1} of `),
     );

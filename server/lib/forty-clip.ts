@@ -54,6 +54,11 @@ export async function makeFortyClip(
     height?: number;
     /** Frames on which the phone wrote the picture before again (a repeated frame). */
     repeated?: number[];
+    /**
+     * Seconds before the start at which the runner twitches (the hand lifts 3 pixels and rests again within
+     * 0.06 s): a stance not held still, whose first movement cannot be told.
+     */
+    twitchBefore?: number;
   },
 ): Promise<FortyClip> {
   const width = o.width ?? 320;
@@ -96,7 +101,11 @@ export async function makeFortyClip(
     box(cx - 4, cx + 4, 60, 100, [30, 30, 200]);
     // The first movement is the hand leaving the ground in front of the body, fast (1.5 m/s, about 60 px a
     // second here), as a sprinter's is: visible on the first frame after the start at every rate.
-    const lift = Math.min(12, Math.max(0, times[n] - startAt) * 60);
+    const since = times[n] - (startAt - (o.twitchBefore ?? -1));
+    // Up and down again over 0.06 s, 3 pixels at the top.
+    const twitch =
+      o.twitchBefore !== undefined && since >= 0 && since < 0.06 ? 3 - Math.abs(since - 0.03) * 100 : 0;
+    const lift = Math.max(twitch, Math.min(12, Math.max(0, times[n] - startAt) * 60));
     box(cx + 4, cx + 7, 96 - lift, 100 - lift, [30, 30, 200]);
     String(n)
       .split('')

@@ -105,3 +105,25 @@ describe('the proposed frames of a 40 (decision 212)', () => {
     );
   });
 });
+
+// Issue 49: a proposal the proposer cannot stand behind is no proposal, with the reason.
+describe('the proposer says when it cannot tell the start (issue 49)', () => {
+  it('a runner who twitches 0.15 s before the start (a stance not held still): no start, and the note says so', async () => {
+    const clip = await makeFortyClip(path.join(dir, 'twitch-120.mp4'), { fps: 120, twitchBefore: 0.15 });
+    const result = await proposeForty({
+      file: clip.file,
+      width: 320,
+      height: 120,
+      frameTimes: clip.frameTimes,
+      startLine: { frameIndex: 0, x: lineX(0), y: 90 },
+      finishLine: { frameIndex: 0, x: lineX(40), y: 110 },
+    });
+    expect(result.startFrame).toBeNull();
+    expect(result.lines.some((l) => l.yardLine === 0)).toBe(false);
+    expect(result.notes).toContain(
+      'The runner was not seen still on the start line before the start: mark the first movement yourself.',
+    );
+    // The finish does not depend on the start: still proposed, within a frame.
+    expect(Math.abs(result.finishFrame! - clip.finishFrame)).toBeLessThanOrEqual(1);
+  });
+});

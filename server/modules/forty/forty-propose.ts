@@ -14,27 +14,28 @@ import { lineX, type Line } from '../measurements';
  *   meet the ground, its signed distance fitted against time, and the first frame at or after the
  *   crossing. Proposed only where a pixel of doubt about that ground row moves the crossing along the run
  *   by less than the runner covers in a frame (a line seen slanted from a low or far camera is refused);
- * - the start: the last quarter second in which nothing moved where a set runner is before the runner
- *   left the line, the first frame after it in which two pixels there changed by more than the clip's
- *   still frames do, then settled against the still stance: the first frame whose summed change from it
- *   stands out of the still frames' own and stays out (a change that builds up over frames counts from
- *   where it began), never later than the first. A start that makes the run under 3.9 s or over 8 s is
- *   another player's and is not proposed;
+ * - the start (version 2.1.0, issue 49): for every rise of the runner's shape 1.5 to 4 yards past the line,
+ *   the first movement after the last still moment around the line (a change on one frame alone, such as
+ *   a key frame's new picture, is no movement), settled against the still stance before it. Proposed only
+ *   where it can be stood behind: the stance seen on a tenth of a second at least and its noise under a
+ *   sixth of the start's change, the pixels' first change and the summed change from the stance agree
+ *   to a frame, the frame before it looks like the stance, the stance was held a quarter second, the
+ *   runner leaves 0.3 to 1.6 s later with nobody past the line already, the run to the crossing seen
+ *   takes 3.9 to 8 s, and no other movement there passes the same checks. Otherwise no start, with a
+ *   note: the analyst marks it;
  * - the splits: the 10, 20 and 30-yard lines found where they should be between the two clicks, crossed as
  *   the finish is.
  * Every frame is only proposed: the analyst confirms or moves it, and the marks are what is timed.
  */
 export const FORTY_PROPOSER = {
   name: 'lines-background-motion',
-  version: '2.0.0',
+  version: '2.1.0',
   /** Longer side of the analysed picture, in pixels (never enlarged). */
   analysisSide: 480,
   frameBytes: 384 * 2 ** 20,
   /** Grey levels: a pixel of the runner against the background, a pixel that changed between frames. */
   foreground: 28,
   motion: 5,
-  /** Changed pixels around the start line that are a movement. */
-  motionPixels: 2,
   /** A line slanted more than this (pixels across per pixel down) is not used. */
   maxSlant: 8,
   /** Pixels of doubt about the row where the runner's feet meet the ground (analysed picture). */
@@ -49,8 +50,15 @@ export const FORTY_PROPOSER = {
   /** Seconds a 40 can take from the first movement (a start that gives another time is not the runner's). */
   fastestRun: 3.9,
   slowestRun: 8,
-  /** Seconds the runner must be still before the first movement counts as the start. */
+  /** Seconds in which nothing moves around the start line that end a movement (walking back from the run). */
+  stillGap: 0.05,
+  /** Seconds of still stance the noise is measured on, at least; the noise's largest share of the start's change. */
+  stanceSeen: 0.1,
+  noiseShare: 0.15,
+  /** Seconds the runner holds still in the stance before the first movement. */
   stillSeconds: 0.25,
+  /** Seconds from the first movement to the runner's shape 1.5 to 4 yards past the line. */
+  leaveSeconds: [0.3, 1.6] as const,
 };
 
 interface Seg {
@@ -582,28 +590,38 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
     return m;
   };
   const changes = frames.slice(0, end + 1).map((_, i) => (i === 0 ? 0 : largestChange(i)));
-  const movedAt = (i: number, above: number) => {
-    if (changes[i] <= above) return false;
-    const f = frames[i];
-    const g = frames[i - 1];
-    let c = 0;
-    for (const b of band) for (let x = b.x0; x <= b.x1; x += 1) if (away(f, g, x, b.y) > above) c += 1;
-    return c >= FORTY_PROPOSER.motionPixels;
-  };
-  // Walk back from leaving the line: the start is the first change after the last still quarter second
-  // (frames unchanged from the one before them around the line); a clip that opens with the runner set
-  // counts its first frames as that stillness. Answers the start and the first frame of that stillness.
+  const movedAt = (i: number, above: number) => changes[i] > above;
+  // A change on one frame alone (a key frame's new picture, a flicker) is not a movement: a frame moved
+  // when it changed and one of the two after it changed too.
+  const moving = (i: number, above: number) =>
+    movedAt(i, above) &&
+    ((i + 1 < changes.length && movedAt(i + 1, above)) || (i + 2 < changes.length && movedAt(i + 2, above)));
+  // Walk back from leaving the line: the start is the first movement after the last still moment (at least
+  // `stillGap` seconds and three frames in which nothing moved around the line); the stance is the still
+  // frames before it, back to the movement before them (a change on one frame alone does not end it). A
+  // clip that opens with the runner set counts its first frames as that stillness. Answers the start and
+  // the first frame of the stance.
   const walk = (left: number, above: number) => {
     let lastMove = -1;
+    let start = -1;
     for (let i = left; i >= 1; i -= 1) {
-      if (movedAt(i, above)) {
+      if (moving(i, above)) {
         lastMove = i;
         continue;
       }
-      if (lastMove > 0 && times[lastMove - 1] - times[i - 1] >= FORTY_PROPOSER.stillSeconds)
-        return { start: lastMove, stillFrom: i };
+      if (
+        lastMove > 0 &&
+        lastMove - i >= 3 &&
+        times[lastMove - 1] - times[i - 1] >= FORTY_PROPOSER.stillGap
+      ) {
+        start = lastMove;
+        break;
+      }
     }
-    return lastMove > 1 ? { start: lastMove, stillFrom: 1 } : null;
+    if (start < 0) return lastMove > 1 ? { start: lastMove, stillFrom: 1, level: above } : null;
+    let stillFrom = start - 1;
+    while (stillFrom > 1 && !moving(stillFrom - 1, above)) stillFrom -= 1;
+    return { start, stillFrom, level: above };
   };
   /**
    * The first movement to the frame: each frame against the still stance (the mean of the still frames
@@ -613,13 +631,22 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
    * that builds up over frames (a hand lifting a fraction of a pixel) counts from where it began, not
    * from where it first passes a pixel's threshold. Null when the still stance is too short to say.
    */
-  const settle = (stillFrom: number, coarse: number, left: number): number | null => {
+  const settle = (
+    stillFrom: number,
+    coarse: number,
+    left: number,
+    level: number,
+  ): { frame: number; clean: boolean } | null => {
     const refEnd = coarse - 3;
+    // After the last change inside the stance (a key frame's new picture shifts every sum after it).
+    let after = stillFrom;
+    for (let i = stillFrom; i < refEnd - 4; i += 1) if (changes[i] > level) after = i + 1;
     const refStart = Math.max(
-      stillFrom,
-      refEnd - Math.ceil(0.5 / Math.max(1e-3, times[1] - times[0] || 1 / 30)),
+      after,
+      refEnd - Math.ceil(0.25 / Math.max(1e-3, times[1] - times[0] || 1 / 30)),
     );
-    if (refEnd - refStart < 4) return coarse;
+    // A stance seen on fewer frames than a tenth of a second (or four) does not tell its own noise.
+    if (refEnd - refStart < 4 || times[refEnd] - times[refStart] < FORTY_PROPOSER.stanceSeen) return null;
     const bytes: number[] = [];
     for (const b of band)
       for (let x = b.x0; x <= b.x1; x += 1) {
@@ -650,39 +677,92 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
     const tenth = times.findIndex((t, i) => i > coarse && t >= times[coarse] + 0.1);
     const rise = (sums.get(Math.min(last, tenth < 0 ? last : tenth)) ?? mean) - mean;
     const above = mean + Math.max(6 * sd, 8, FORTY_PROPOSER.leakShare * rise);
+    // A stance whose own noise is more than a sixth of the change a tenth of a second into the movement
+    // (a noisy encoding, another player's shadow) does not tell the first movement to a frame.
+    if (6 * sd > FORTY_PROPOSER.noiseShare * rise) return null;
     for (let i = refEnd; i <= last; i += 1) {
       let stays = true;
       for (let j = i; j <= last && stays; j += 1) if (sums.get(j)! <= above) stays = false;
-      if (stays) return i;
+      // The frame before the start must look like the stance (within its noise): where it does not, the
+      // movement began earlier than any frame can be told from it (a slow build-up, the encoder's blend).
+      if (!stays) continue;
+      // A change that builds up over frames (a hand lifting a fraction of a pixel) counts from where it
+      // left the stance's noise.
+      const noise = mean + Math.max(6 * sd, 8);
+      let frame = i;
+      while (frame - 1 > refEnd && sums.get(frame - 1)! > noise && sums.get(frame - 1)! < sums.get(frame)!)
+        frame -= 1;
+      return { frame, clean: (sums.get(frame - 1) ?? sum(frame - 1)) <= noise };
     }
     return null;
   };
-  let startFrame: number | null = null;
+  // Every rise gives a candidate start (walked back from it, then settled); a candidate is kept only where
+  // the runner could have made it: the shape past the line rises 0.15 to 1.6 s after it, nobody is there
+  // already at the start, and the run to the crossing seen takes 3.9 to 8 s. Two kept candidates more than
+  // a frame apart are two movements either of which may be the start: none is proposed (issue 49).
+  const kept: { start: number; left: number }[] = [];
+  const refusedWhy = new Set<string>();
   for (const left of [...rises].reverse()) {
     // The level above which a pixel moved, from this clip: four times the change a still frame shows
     // around the line (the quietest quarter of the frames before the runner left), at least 5 levels.
     const quiet = changes.slice(1, left + 1).sort((p, q) => p - q);
     const level = Math.max(FORTY_PROPOSER.motion, 4 * (quiet[Math.floor(0.25 * (quiet.length - 1))] ?? 0));
     let found = walk(left, level);
-    // The still quarter second just before it says how much this clip's still picture changes there; what
-    // stays under four times that is the encoder's noise or its B-frames' leak of the coming movement.
+    // The still stance just before it says how much this clip's still picture changes there (nine frames
+    // in ten: a key frame's new picture is not the stance); what stays under four times that is the
+    // encoder's noise or its B-frames' leak of the coming movement.
     if (found) {
-      let still = 0;
-      for (let i = found.stillFrom; i < found.start; i += 1) still = Math.max(still, changes[i]);
+      const quietStance = changes.slice(found.stillFrom, found.start).sort((p, q) => p - q);
+      const still = quietStance[Math.floor(0.9 * (quietStance.length - 1))] ?? 0;
       if (4 * still > level) found = walk(left, 4 * still) ?? found;
     }
     if (!found) continue;
-    const refined = settle(found.stillFrom, found.start, left);
-    if (refined === null) continue;
-    // Only ever earlier: a change that builds up slowly can pass a pixel's threshold before the sum's.
-    found = { ...found, start: Math.min(found.start, refined) };
+    const settled = settle(found.stillFrom, found.start, left, found.level);
+    if (settled === null || !settled.clean) {
+      refusedWhy.add('onset');
+      continue;
+    }
+    const refined = settled.frame;
+    // The pixels' first change and the summed change from the stance must agree to a frame; where they
+    // do not (a change that builds up over many frames, the encoder's blend of the movement into the
+    // frames before it, a noisy stance) the frame is not told, and nothing is proposed.
+    if (Math.abs(found.start - refined) > 1) {
+      refusedWhy.add('onset');
+      continue;
+    }
+    const start = refined;
+    // A set runner holds still: a stance shorter than a quarter second is someone settling, not the set.
+    if (times[start] - times[found.stillFrom] < FORTY_PROPOSER.stillSeconds) {
+      refusedWhy.add('stance');
+      continue;
+    }
+    const leaves = rises.find((r) => r > start);
+    const leave = leaves === undefined ? null : times[leaves] - times[start];
+    if (leave === null || leave < FORTY_PROPOSER.leaveSeconds[0] || leave > FORTY_PROPOSER.leaveSeconds[1]) {
+      refusedWhy.add('leave');
+      continue;
+    }
+    if (aheadCounts[start] >= 0.5 * aheadPeak) {
+      refusedWhy.add('ahead');
+      continue;
+    }
     // A 40 run in under 3.9 or over 8 seconds is not this runner's start (someone else moved there).
-    const run = crossed40 ? crossed40.tCross - times[found.start] : null;
-    if (run !== null && (run < FORTY_PROPOSER.fastestRun || run > FORTY_PROPOSER.slowestRun)) continue;
-    startFrame = found.start;
-    break;
+    const run = crossed40 ? crossed40.tCross - times[start] : null;
+    if (run !== null && (run < FORTY_PROPOSER.fastestRun || run > FORTY_PROPOSER.slowestRun)) {
+      refusedWhy.add('run');
+      continue;
+    }
+    if (!kept.some((k) => k.start === start)) kept.push({ start, left });
   }
-  if (startFrame === null)
+  const spread = kept.length
+    ? Math.max(...kept.map((k) => k.start)) - Math.min(...kept.map((k) => k.start))
+    : 0;
+  const startFrame = kept.length && spread <= 1 ? Math.min(...kept.map((k) => k.start)) : null;
+  if (kept.length && spread > 1)
+    notes.push(
+      'More than one movement on the start line could be the first movement (another player may move there): mark the first movement yourself.',
+    );
+  else if (startFrame === null)
     notes.push(
       'The runner was not seen still on the start line before the start: mark the first movement yourself.',
     );

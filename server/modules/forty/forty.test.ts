@@ -461,7 +461,8 @@ describe('the tracker proposes the frames of a 40 (decision 212)', () => {
     await run();
     const done = (await read(id, admin)).json();
     expect(done).toMatchObject({ status: 'done', progress: 1 });
-    expect(done.result.startFrame).toBe(c.startFrame);
+    // Within a frame of the truth (issue 49); the key frame just before the start may count as its first.
+    expect(Math.abs(done.result.startFrame - c.startFrame)).toBeLessThanOrEqual(1);
     expect(done.result.finishFrame).toBe(c.finishFrame);
     // Lines 0 and 40 on the start and finish frames; the splits within a frame of the truth.
     expect(done.result.lines.map((l: { yardLine: number }) => l.yardLine)).toEqual([0, 10, 20, 30, 40]);
@@ -490,7 +491,7 @@ describe('the tracker proposes the frames of a 40 (decision 212)', () => {
     expect(receipt.proposal).toMatchObject({
       id,
       algorithm: 'lines-background-motion',
-      startFrame: c.startFrame,
+      startFrame: done.result.startFrame,
       finishFrame: c.finishFrame,
       changes: [
         `Finish: moved from frame ${c.finishFrame + 1} to frame ${c.finishFrame + 2}`,
