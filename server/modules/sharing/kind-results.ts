@@ -45,7 +45,14 @@ export async function bestKindResults(
     const sign = kind.direction === 'lower' ? 1 : -1;
     const [best] = rows
       .filter((r) => r.kind === kind.key)
-      .sort((a, b) => sign * (a.value - b.value) || a.requestId - b.requestId);
+      // As coach_search_results ranks them (its trigger): value, then the earlier completed, so the
+      // search's link and the profile's name the same request (a coach may open only that one).
+      .sort(
+        (a, b) =>
+          sign * (a.value - b.value) ||
+          (a.completedAt?.getTime() ?? Infinity) - (b.completedAt?.getTime() ?? Infinity) ||
+          a.requestId - b.requestId,
+      );
     if (!best) return [];
     return [
       {

@@ -7,6 +7,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { analysisRequests } from '../../db/schema';
 import { makeJumpClip, type JumpClip } from '../../lib/jump-clip';
 import { as, createTestApp, createUser, type TestApp, type TestUser } from '../../test/helpers';
 import { complete } from '../analysis/analysis.fixtures';
@@ -32,8 +34,8 @@ afterAll(async () => {
 });
 
 /** A family's player with a completed verified vertical jump from the clip. */
-async function jumped(c: JumpClip) {
-  const r = await requestVerticalWithClip(t, c.file);
+async function jumped(c: JumpClip, o: Parameters<typeof requestVerticalWithClip>[2] = {}) {
+  const r = await requestVerticalWithClip(t, c.file, o);
   const done = await complete(
     t,
     analyst,
@@ -235,6 +237,31 @@ describe("the coach's receipt", () => {
     });
     expect(off.statusCode, off.body).toBe(200);
     expect((await get(coach, receiptUrl)).statusCode).toBe(404);
+  });
+});
+
+describe("the coach's receipt of one of two equal jumps", () => {
+  it('is the one the search and the profile both link: the earlier completed', async () => {
+    const family = await createUser(t, { credits: 2 });
+    const first = await jumped(clip240, { family });
+    const second = await jumped(clip240, { family, player: first.player });
+    // The later request completed first (equal heights from the same clip).
+    await t.db
+      .update(analysisRequests)
+      .set({ completedAt: new Date(Date.now() - 3_600_000) })
+      .where(eq(analysisRequests.id, second.request.id));
+    await discoverable(first);
+    const coach = await applyCoach(t);
+    const receiptUrl = `/api/coach/players/${first.player.id}/receipts/${second.request.id}`;
+    const found = (await as(t, coach, { method: 'GET', url: '/api/coach/search?sort=vertical_jump' }))
+      .json()
+      .items.find((i: { playerId: number }) => i.playerId === first.player.id);
+    expect(found.kindResults.vertical_jump.receiptUrl).toBe(receiptUrl);
+    const profile = await as(t, coach, { method: 'GET', url: `/api/coach/players/${first.player.id}` });
+    expect(profile.json().kindResults[0].receiptPath).toBe(receiptUrl);
+    expect((await as(t, coach, { method: 'GET', url: receiptUrl })).statusCode).toBe(200);
+    const other = `/api/coach/players/${first.player.id}/receipts/${first.request.id}`;
+    expect((await as(t, coach, { method: 'GET', url: other })).statusCode).toBe(404);
   });
 });
 
