@@ -202,7 +202,16 @@ const ownItemSchema = z.object({
    * screen that loops over the kinds reads (a kind's own column, such as `verticalJump`, is the same value).
    */
   kindResults: z
-    .record(z.string(), z.object({ value: z.number(), plusMinus: z.number(), requestId: z.number() }))
+    .record(
+      z.string(),
+      z.object({
+        value: z.number(),
+        plusMinus: z.number(),
+        requestId: z.number(),
+        /** The coach's receipt page of this result (as `maxSpeed.receiptUrl`). */
+        receiptUrl: z.string(),
+      }),
+    )
     .optional(),
 });
 

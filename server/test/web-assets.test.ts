@@ -56,7 +56,7 @@ describe('the built web app', () => {
       '/api/videos/7',
       '/api/players/7/percentiles/results',
       '/api/players/7/forty',
-      '/api/players/7/vertical-jump',
+      '/api/players/7/kind-results',
       '/api/players/7/pending-requests',
       '/api/positions',
     ]);

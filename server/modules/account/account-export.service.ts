@@ -216,7 +216,7 @@ export async function exportAccount(
   const stills = (requestId: number, keys: readonly string[] | null) => {
     for (const key of keys ?? []) link('receipt-still', playerOf.get(requestId)!, key);
   };
-  for (const r of [...receipts, ...forties]) stills(r.requestId, r.stillKeys);
+  for (const r of [...receipts, ...forties, ...kinds]) stills(r.requestId, r.stillKeys);
   for (const a of audits) stills(a.requestId, a.auditStillKeys);
 
   return {

@@ -19,6 +19,7 @@ import {
   html,
   publicLayout,
   renderPublicFortyReceipt,
+  renderPublicKindReceipt,
   renderPublicReceipt,
   showOf,
 } from '../sharing';
@@ -55,6 +56,7 @@ export async function coachProfile(
     playerId,
     '',
     await showFor(db, playerId),
+    (requestId) => coachReceiptUrl(playerId, requestId),
   );
   await db.insert(coachViews).values({ coachUserId: coach.id, playerId });
   const [watched] = await db
@@ -88,7 +90,8 @@ export async function coachProfile(
 
 /**
  * A receipt of a discoverable player: the public receipt page for a speed or a shown 40 (any of the
- * player's completed 40s, as on the public page), the submetrics for an IGA score.
+ * player's completed 40s, as on the public page), for the best result of a kind kept in kind_receipts that
+ * the family shows (only the one the profile links, as on the public page), the submetrics for an IGA score.
  */
 export async function coachReceipt(
   db: Db,
@@ -99,10 +102,22 @@ export async function coachReceipt(
 ) {
   const row = await discoverable(db, playerId);
   const profilePath = `/coach/players/${playerId}`;
-  const { profile } = await buildPublicProfile(db, playerId, '', await showFor(db, playerId));
-  const ctx = { url: `${appUrl}${coachReceiptUrl(playerId, requestId)}`, profilePath, name: profile.name };
+  const path = coachReceiptUrl(playerId, requestId);
+  const { profile } = await buildPublicProfile(db, playerId, '', await showFor(db, playerId), (id) =>
+    coachReceiptUrl(playerId, id),
+  );
+  const ctx = { url: `${appUrl}${path}`, profilePath, name: profile.name };
   const forty = profile.forty && (await renderPublicFortyReceipt(db, storage, playerId, requestId, ctx));
   if (forty) return forty;
+  const shown = profile.kindResults.find((k) => k.receiptPath === path);
+  if (shown) {
+    const page = await renderPublicKindReceipt(db, storage, playerId, requestId, {
+      ...ctx,
+      completedAt: shown.date,
+    });
+    if (!page) throw notFound('Receipt not found');
+    return page;
+  }
   if (requestId !== row.speedRequestId && requestId !== row.igaRequestId) throw notFound('Receipt not found');
   const page = await renderPublicReceipt(db, storage, playerId, requestId, ctx);
   if (page) return page;

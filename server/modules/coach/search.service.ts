@@ -235,7 +235,12 @@ function toItem(
     kindResults: Object.fromEntries(
       Object.entries(r.kinds ?? {}).map(([kind, [value, plusMinus, requestId]]) => [
         kind,
-        { value: Number(value), plusMinus: Number(plusMinus), requestId },
+        {
+          value: Number(value),
+          plusMinus: Number(plusMinus),
+          requestId,
+          receiptUrl: coachReceiptUrl(r.player_id, requestId),
+        },
       ]),
     ),
   };

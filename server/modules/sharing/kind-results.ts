@@ -7,13 +7,15 @@ import { analysisRequests, kindReceipts } from '../../db/schema';
 /**
  * The best completed result of each kind whose evidence is in kind_receipts (decision 243), for the kinds
  * the family shows (the share field named as the kind's key): the public page, the coach's profile, the
- * PDF and the share image iterate over these and name no kind.
+ * PDF and the share image iterate over these and name no kind. Each links its receipt on the page's path
+ * (`/p/{slug}/kind-receipts/{id}`), or on the path `receiptPathOf` gives (a coach's); none without either.
  */
 export async function bestKindResults(
   db: Db,
   playerId: number,
   slug: string,
   show: ShowSettings,
+  receiptPathOf?: (requestId: number) => string,
 ): Promise<PublicProfile['kindResults']> {
   const shown = analysisKinds().filter((k) => (show as Record<string, boolean | undefined>)[k.key] !== false);
   if (!shown.length) return [];
@@ -43,7 +45,14 @@ export async function bestKindResults(
     const sign = kind.direction === 'lower' ? 1 : -1;
     const [best] = rows
       .filter((r) => r.kind === kind.key)
-      .sort((a, b) => sign * (a.value - b.value) || a.requestId - b.requestId);
+      // As coach_search_results ranks them (its trigger): value, then the earlier completed, so the
+      // search's link and the profile's name the same request (a coach may open only that one).
+      .sort(
+        (a, b) =>
+          sign * (a.value - b.value) ||
+          (a.completedAt?.getTime() ?? Infinity) - (b.completedAt?.getTime() ?? Infinity) ||
+          a.requestId - b.requestId,
+      );
     if (!best) return [];
     return [
       {
@@ -53,7 +62,11 @@ export async function bestKindResults(
         method: best.method,
         date: best.completedAt?.toISOString() ?? null,
         season: best.season,
-        receiptPath: slug ? `/p/${slug}/kind-receipts/${best.requestId}` : null,
+        receiptPath: receiptPathOf
+          ? receiptPathOf(best.requestId)
+          : slug
+            ? `/p/${slug}/kind-receipts/${best.requestId}`
+            : null,
       },
     ];
   });

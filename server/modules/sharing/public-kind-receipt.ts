@@ -1,5 +1,8 @@
+import { and, eq } from 'drizzle-orm';
+import { findAnalysisKind, formatKindResult } from '../../../contract/analysis-kinds';
 import { formatResultDate } from '../../../contract/result-date';
 import type { Db } from '../../db/client';
+import { analysisRequests, kindReceipts } from '../../db/schema';
 import type { Storage } from '../../lib/storage';
 import { sharedVerticalReceiptView, type KindReceiptView } from '../vertical-jump';
 import { html, layout } from './public-html';
@@ -11,6 +14,42 @@ const VIEWS: ((
   playerId: number,
   requestId: number,
 ) => Promise<KindReceiptView | null>)[] = [sharedVerticalReceiptView];
+
+/**
+ * The receipt of a kind whose module offers no view of its own (a kind registered in a test): what every
+ * row of kind_receipts holds, the value, its ± and the method, named and written from the kind's entry.
+ */
+async function plainKindReceiptView(
+  db: Db,
+  playerId: number,
+  requestId: number,
+): Promise<KindReceiptView | null> {
+  const [row] = await db
+    .select({ receipt: kindReceipts, season: analysisRequests.season })
+    .from(kindReceipts)
+    .innerJoin(analysisRequests, eq(analysisRequests.id, kindReceipts.requestId))
+    .where(
+      and(
+        eq(kindReceipts.requestId, requestId),
+        eq(analysisRequests.playerId, playerId),
+        eq(analysisRequests.status, 'completed'),
+      ),
+    );
+  const kind = findAnalysisKind(row?.receipt.kind);
+  if (!row || !kind) return null;
+  const r = row.receipt;
+  return {
+    label: kind.label,
+    headline: formatKindResult(kind, r.value, r.plusMinus),
+    text: formatKindResult(kind, r.value, r.plusMinus, r.methodLabel),
+    summary: "Measured by an analyst on the family's video.",
+    season: row.season,
+    stillsTitle: 'Marked frames',
+    stills: [],
+    sections: [],
+    technical: [`Method: ${r.methodLabel}.`],
+  };
+}
 
 /**
  * The public view of a receipt in kind_receipts: only a completed result of the shared player whose kind
@@ -25,6 +64,7 @@ export async function renderPublicKindReceipt(
 ) {
   let v: KindReceiptView | null = null;
   for (const view of VIEWS) v ??= await view(db, storage, playerId, requestId);
+  v ??= await plainKindReceiptView(db, playerId, requestId);
   if (!v) return null;
   const body = html`
   <p><a href="${ctx.profilePath}">← ${ctx.name}</a></p>
@@ -33,12 +73,16 @@ export async function renderPublicKindReceipt(
     <div class="summary"><p>${v.text}.</p><p>${v.summary}</p></div>
     <p class="muted">${v.season} season · verified ${formatResultDate(ctx.completedAt)}</p>
   </section>
-  <section class="card"><div class="label">${v.stillsTitle}</div>
+  ${
+    v.stills.length
+      ? html`<section class="card"><div class="label">${v.stillsTitle}</div>
     <div class="stills">${v.stills.map(
       (s) => html`<figure><img src="${s.url}" alt="${s.label}" loading="lazy">
       <figcaption>${s.label} · frame ${s.frameIndex + 1} at ${s.time.toFixed(3)} s</figcaption></figure>`,
     )}</div>
-  </section>
+  </section>`
+      : ''
+  }
   ${v.sections.map((s) => html`<section class="card"><div class="label">${s.title}</div><p class="muted">${s.text}</p></section>`)}
   <details class="card"><summary>Technical details</summary>
     ${v.technical.map((line) => html`<p class="muted">${line}</p>`)}

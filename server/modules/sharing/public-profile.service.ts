@@ -44,13 +44,15 @@ export interface BuiltProfile {
 /**
  * The public profile, built field by field from what the family ticked: nothing is copied from the
  * player row as a whole, so a private column (date of birth, address, phone, email) can never slip in.
- * The photo is the page's own link, never the storage key (decision 197).
+ * The photo is the page's own link, never the storage key (decision 197). `kindReceiptPath` links each
+ * kind's result (kind_receipts) on a view's own path, a coach's, where the page has no slug.
  */
 export async function buildPublicProfile(
   db: Db,
   playerId: number,
   slug: string,
   show: ShowSettings,
+  kindReceiptPath?: (requestId: number) => string,
 ): Promise<BuiltProfile> {
   const [p] = await db.select().from(players).where(eq(players.id, playerId));
   if (!p) throw new Error('shared player vanished');
@@ -80,7 +82,7 @@ export async function buildPublicProfile(
     weight: show.weight ? p.weight : null,
     maxSpeed: show.maxSpeed ? await bestSpeed(db, playerId, slug) : null,
     forty: forty?.shown ?? null,
-    kindResults: await bestKindResults(db, playerId, slug, show),
+    kindResults: await bestKindResults(db, playerId, slug, show, kindReceiptPath),
     iga: show.igaScore ? await bestIga(db, playerId) : null,
     percentiles: show.percentiles
       ? (await playerPercentiles(db, playerId)).filter((x) =>

@@ -156,9 +156,24 @@ describe('a test-only fifth kind', () => {
     const search = await as(t, coach, { method: 'GET', url: '/api/coach/search?sort=standing_reach' });
     expect(search.statusCode, search.body).toBe(200);
     const row = search.json().items.find((i: { playerId: number }) => i.playerId === r.player.id);
+    const receiptUrl = `/api/coach/players/${r.player.id}/receipts/${r.request.id}`;
     expect(row.kindResults).toEqual({
-      standing_reach: { value: 101.5, plusMinus: 0.5, requestId: r.request.id },
+      standing_reach: { value: 101.5, plusMinus: 0.5, requestId: r.request.id, receiptUrl },
     });
     expect(search.json().items[0].playerId).toBe(r.player.id);
+
+    // The coach's profile links its receipt, and the receipt opens: the kind's entry names and writes it.
+    const coachView = await as(t, coach, { method: 'GET', url: `/api/coach/players/${r.player.id}` });
+    expect(coachView.json().kindResults).toEqual([
+      expect.objectContaining({ kind: 'standing_reach', receiptPath: receiptUrl }),
+    ]);
+    const receipt = await as(t, coach, { method: 'GET', url: receiptUrl });
+    expect(receipt.statusCode, receipt.body).toBe(200);
+    expect(receipt.body).toContain('Receipt · Verified Standing Reach');
+    expect(receipt.body).toContain('101.5 in ± 0.5, verified reach, video 120 fps');
+    // The public page's link opens the same receipt.
+    const shared = await t.app.inject({ method: 'GET', url: `${page0}/kind-receipts/${r.request.id}` });
+    expect(shared.statusCode).toBe(200);
+    expect(shared.body).toContain('101.5 in ± 0.5');
   });
 });

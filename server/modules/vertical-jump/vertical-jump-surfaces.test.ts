@@ -1,11 +1,14 @@
 /**
  * Where a verified vertical jump shows beyond its own endpoints (issue 51, decision 243): the coach search's
- * column, filter and sort (the search's other names unchanged), the public page with its receipt.
+ * column, filter and sort (the search's other names unchanged), the public page with its receipt, the
+ * coach's receipt, the family's account export.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { analysisRequests } from '../../db/schema';
 import { makeJumpClip, type JumpClip } from '../../lib/jump-clip';
 import { as, createTestApp, createUser, type TestApp, type TestUser } from '../../test/helpers';
 import { complete } from '../analysis/analysis.fixtures';
@@ -31,8 +34,8 @@ afterAll(async () => {
 });
 
 /** A family's player with a completed verified vertical jump from the clip. */
-async function jumped(c: JumpClip) {
-  const r = await requestVerticalWithClip(t, c.file);
+async function jumped(c: JumpClip, o: Parameters<typeof requestVerticalWithClip>[2] = {}) {
+  const r = await requestVerticalWithClip(t, c.file, o);
   const done = await complete(
     t,
     analyst,
@@ -166,5 +169,125 @@ describe('the public page', () => {
     expect(hidden.statusCode, hidden.body).toBe(200);
     expect((await get(`${page0}/profile.json`)).json().kindResults).toEqual([]);
     expect((await get(`${page0}/kind-receipts/${r.request.id}`)).statusCode).toBe(404);
+  });
+});
+
+describe("the coach's receipt", () => {
+  it('opens for a coach where the family opted in, and only there', async () => {
+    const r = await jumped(clip240);
+    await discoverable(r);
+    const coach = await applyCoach(t);
+    const receiptUrl = `/api/coach/players/${r.player.id}/receipts/${r.request.id}`;
+    const get = (who: TestUser | null, url: string) => as(t, who, { method: 'GET', url });
+
+    // The profile and the search link it, on the coach's path.
+    const profile = await get(coach, `/api/coach/players/${r.player.id}`);
+    expect(profile.statusCode, profile.body).toBe(200);
+    expect(profile.json().kindResults).toEqual([
+      expect.objectContaining({ kind: 'vertical_jump', receiptPath: receiptUrl }),
+    ]);
+    const found = (await get(coach, '/api/coach/search?sort=vertical_jump'))
+      .json()
+      .items.find((i: { playerId: number }) => i.playerId === r.player.id);
+    expect(found.kindResults.vertical_jump).toEqual(
+      expect.objectContaining({ requestId: r.request.id, receiptUrl }),
+    );
+
+    const receipt = await get(coach, receiptUrl);
+    expect(receipt.statusCode, receipt.body).toBe(200);
+    expect(receipt.headers['cache-control']).toBe('private, no-store');
+    expect(receipt.body).toContain('Receipt · Verified Vertical Jump');
+    expect(receipt.body).toContain('Method: flight time');
+    expect(receipt.body).toContain('tucks the legs');
+    expect(receipt.body).toContain('Take-off: first frame with both feet off the ground');
+    expect(receipt.body).toContain(`/coach/players/${r.player.id}`);
+    expect(receipt.body).not.toContain(analyst.email);
+
+    // Signed out 401; a family (not a coach) 403, its own player's receipt included.
+    expect((await get(null, receiptUrl)).statusCode).toBe(401);
+    expect((await get(r.family, receiptUrl)).statusCode).toBe(403);
+    // Another family's jump that is not discoverable: 404, on its own path and under the opted-in player's.
+    const other = await jumped(clip120);
+    expect(
+      (await get(coach, `/api/coach/players/${other.player.id}/receipts/${other.request.id}`)).statusCode,
+    ).toBe(404);
+    expect(
+      (await get(coach, `/api/coach/players/${r.player.id}/receipts/${other.request.id}`)).statusCode,
+    ).toBe(404);
+
+    // The family unticks the jump: 404; ticks it again and turns discovery off: 404.
+    const untick = await as(t, r.family, {
+      method: 'PUT',
+      url: `/api/players/${r.player.id}/share`,
+      payload: { show: { vertical_jump: false } },
+    });
+    expect(untick.statusCode, untick.body).toBe(200);
+    expect((await get(coach, receiptUrl)).statusCode).toBe(404);
+    expect((await get(coach, `/api/coach/players/${r.player.id}`)).json().kindResults ?? []).toEqual([]);
+    await as(t, r.family, {
+      method: 'PUT',
+      url: `/api/players/${r.player.id}/share`,
+      payload: { show: { vertical_jump: true } },
+    });
+    expect((await get(coach, receiptUrl)).statusCode).toBe(200);
+    const off = await as(t, r.family, {
+      method: 'PUT',
+      url: `/api/players/${r.player.id}/discovery`,
+      payload: { enabled: false },
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    expect((await get(coach, receiptUrl)).statusCode).toBe(404);
+  });
+});
+
+describe("the coach's receipt of one of two equal jumps", () => {
+  it('is the one the search and the profile both link: the earlier completed', async () => {
+    const family = await createUser(t, { credits: 2 });
+    const first = await jumped(clip240, { family });
+    const second = await jumped(clip240, { family, player: first.player });
+    // The later request completed first (equal heights from the same clip).
+    await t.db
+      .update(analysisRequests)
+      .set({ completedAt: new Date(Date.now() - 3_600_000) })
+      .where(eq(analysisRequests.id, second.request.id));
+    await discoverable(first);
+    const coach = await applyCoach(t);
+    const receiptUrl = `/api/coach/players/${first.player.id}/receipts/${second.request.id}`;
+    const found = (await as(t, coach, { method: 'GET', url: '/api/coach/search?sort=vertical_jump' }))
+      .json()
+      .items.find((i: { playerId: number }) => i.playerId === first.player.id);
+    expect(found.kindResults.vertical_jump.receiptUrl).toBe(receiptUrl);
+    const profile = await as(t, coach, { method: 'GET', url: `/api/coach/players/${first.player.id}` });
+    expect(profile.json().kindResults[0].receiptPath).toBe(receiptUrl);
+    expect((await as(t, coach, { method: 'GET', url: receiptUrl })).statusCode).toBe(200);
+    const other = `/api/coach/players/${first.player.id}/receipts/${first.request.id}`;
+    expect((await as(t, coach, { method: 'GET', url: other })).statusCode).toBe(404);
+  });
+});
+
+describe("the family's account export", () => {
+  it("holds the jump's receipt row and links its stills", async () => {
+    const r = await jumped(clip240);
+    const [result] = (
+      await as(t, r.family, { method: 'GET', url: `/api/players/${r.player.id}/vertical-jump` })
+    ).json();
+    const data = (await as(t, r.family, { method: 'GET', url: '/api/account/export' })).json();
+    expect(data.kindReceipts).toEqual([
+      expect.objectContaining({
+        requestId: r.request.id,
+        kind: 'vertical_jump',
+        value: result.heightInches,
+        plusMinus: result.plusMinusInches,
+        methodLabel: 'verified vertical, video 240 fps',
+        data: expect.objectContaining({ marks: expect.any(Object), result: expect.any(Object) }),
+      }),
+    ]);
+    const keys = data.kindReceipts[0].stillKeys as string[];
+    expect(keys).toHaveLength(2);
+    const stills = data.files.filter((f: { kind: string }) => f.kind === 'receipt-still');
+    expect(stills).toHaveLength(2);
+    for (const key of keys) expect(stills.some((f: { url: string }) => f.url.includes(key))).toBe(true);
+    const link = new URL(stills[0].url);
+    expect((await t.app.inject({ method: 'GET', url: link.pathname + link.search })).statusCode).toBe(200);
   });
 });

@@ -94,6 +94,52 @@ describe("a coach's view of a player (brief 28b item 3)", () => {
     ).toBeVisible();
   });
 
+  it("links each kind's receipt on the coach's path, and shows no link where the answer has none", async () => {
+    const kind = (key: string, label: string, text: string, receiptPath: string | null) => ({
+      kind: key,
+      label,
+      text,
+      method: text.split(', ').slice(1).join(', '),
+      date: '2026-09-14T15:00:00.000Z',
+      season: 2026,
+      receiptPath,
+    });
+    server.use(
+      mock(coachApi.profile, () =>
+        HttpResponse.json(
+          profile({
+            forty: null,
+            kindResults: [
+              kind(
+                'vertical_jump',
+                'Verified Vertical Jump',
+                '26.4 in ± 0.3, verified vertical, video 240 fps',
+                '/api/coach/players/7/receipts/41',
+              ),
+              kind(
+                'standing_reach',
+                'Verified Standing Reach',
+                '101.5 in ± 0.5, verified reach, video 120 fps',
+                '/api/coach/players/7/receipts/42',
+              ),
+              kind('hang_time', 'Verified Hang Time', '4.1 s ± 0.1', null),
+            ],
+          }),
+        ),
+      ),
+    );
+    renderWithProviders(<CoachProfileView playerId={7} />);
+    const jump = await screen.findByRole('link', { name: 'Receipt of the Verified Vertical Jump' });
+    expect(jump).toHaveAttribute('href', '/api/coach/players/7/receipts/41');
+    expect(jump).toHaveTextContent('Receipt');
+    expect(screen.getByRole('link', { name: 'Receipt of the Verified Standing Reach' })).toHaveAttribute(
+      'href',
+      '/api/coach/players/7/receipts/42',
+    );
+    expect(screen.getByText(/Verified Hang Time: 4\.1 s ± 0\.1/)).toBeVisible();
+    expect(screen.getAllByRole('link', { name: /^Receipt/ })).toHaveLength(2);
+  });
+
   it('shows no 40 when the family does not share one', async () => {
     server.use(mock(coachApi.profile, () => HttpResponse.json(profile({ forty: null }))));
     renderWithProviders(<CoachProfileView playerId={7} />);

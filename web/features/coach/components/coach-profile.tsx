@@ -81,10 +81,21 @@ export function CoachProfileView({ playerId }: { playerId: number }) {
               {p.forty.splits && <p className="text-muted-foreground">{p.forty.splits}</p>}
             </div>
           )}
-          {/* Each kind kept in kind_receipts, by its registry label and formatter (decision 243). */}
+          {/* Each kind kept in kind_receipts, by its registry label and formatter (decision 243), with its receipt. */}
           {p.kindResults.map((k) => (
             <p key={k.kind}>
-              {k.label}: {k.text}
+              {k.label}: {k.text}{' '}
+              {k.receiptPath && (
+                <a
+                  href={k.receiptPath}
+                  target="_blank"
+                  rel="noreferrer"
+                  className="underline"
+                  aria-label={`Receipt of the ${k.label}`}
+                >
+                  Receipt
+                </a>
+              )}
             </p>
           ))}
           {p.iga && (

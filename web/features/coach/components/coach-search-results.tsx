@@ -35,14 +35,20 @@ function Forty({ i }: { i: CoachSearchItem }) {
   );
 }
 
-/** A kind read from coach_search_results (decision 243): its best value with its ±, in the kind's unit. */
+/**
+ * A kind read from coach_search_results (decision 243): its best value with its ±, in the kind's unit,
+ * linked to its receipt as the other numbers are.
+ */
 function KindValue({ i, kind }: { i: CoachSearchItem; kind: ReturnType<typeof searchKinds>[number] }) {
   const best = kindSearchResult(i, kind.search.field);
   if (!best) return <>—</>;
+  const text = formatKindResult(kind, best[kind.search.valueField], best[kind.search.plusMinusField]);
+  const receiptUrl = i.kindResults?.[kind.key]?.receiptUrl;
+  if (!receiptUrl) return <span className="whitespace-nowrap">{text}</span>;
   return (
-    <span className="whitespace-nowrap">
-      {formatKindResult(kind, best[kind.search.valueField], best[kind.search.plusMinusField])}
-    </span>
+    <a href={receiptUrl} target="_blank" rel="noreferrer" className="whitespace-nowrap underline">
+      {text}
+    </a>
   );
 }
 

@@ -1,6 +1,7 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
+import { SPEED_CREDIT, analysisKinds, registerAnalysisKind } from '@contract/analysis-kinds';
 import { coachApi } from '@contract/api/coach';
 import type { CoachSearchItem, Connection, WatchItem } from '@contract/coach';
 import { mock } from '@/test/mock';
@@ -170,6 +171,77 @@ describe('coach search', () => {
       '—',
     ]);
     expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
+  });
+
+  describe("a kind's best result kept in kind_receipts", () => {
+    const undo: (() => void)[] = [];
+    afterEach(() => {
+      for (const u of undo.splice(0).reverse()) u();
+    });
+
+    it('links to its receipt from the registry, the vertical jump and a test-only kind alike', async () => {
+      const vertical = analysisKinds().find((k) => k.key === 'vertical_jump')!;
+      undo.push(
+        registerAnalysisKind({
+          ...vertical,
+          key: 'standing_reach',
+          label: 'Verified Standing Reach',
+          credit: SPEED_CREDIT,
+          leaderboardMetric: 'standing_reach',
+          metricKey: 'SR',
+          receiptPage: undefined,
+          filmed: undefined,
+          search: { ...vertical.search!, field: 'standingReach', sortLabel: 'Standing reach' },
+        }),
+      );
+      const found = {
+        ...item(),
+        verticalJump: { inches: 26.4, plusMinusInches: 0.3, requestId: 21 },
+        standingReach: { inches: 101.5, plusMinusInches: 0.5, requestId: 22 },
+        kindResults: {
+          vertical_jump: {
+            value: 26.4,
+            plusMinus: 0.3,
+            requestId: 21,
+            receiptUrl: '/api/coach/players/7/receipts/21',
+          },
+          standing_reach: {
+            value: 101.5,
+            plusMinus: 0.5,
+            requestId: 22,
+            receiptUrl: '/api/coach/players/7/receipts/22',
+          },
+        },
+      };
+      // A row whose answer has no receipt for the kind shows the number without a link.
+      const unlinked = {
+        ...item({ playerId: 8, name: 'Casey Miles' }),
+        verticalJump: { inches: 24.1, plusMinusInches: 0.4, requestId: 23 },
+        standingReach: null,
+      };
+      server.use(
+        mock(coachApi.search, () => HttpResponse.json({ items: [found, unlinked], nextCursor: null })),
+      );
+      renderWithProviders(<CoachSearch />);
+      const table = within(await screen.findByRole('table'));
+      const row = within((await table.findByRole('link', { name: 'Jordan Miles' })).closest('tr')!);
+      expect(row.getByRole('link', { name: '26.4 in ± 0.3' })).toHaveAttribute(
+        'href',
+        '/api/coach/players/7/receipts/21',
+      );
+      expect(row.getByRole('link', { name: '101.5 in ± 0.5' })).toHaveAttribute(
+        'href',
+        '/api/coach/players/7/receipts/22',
+      );
+      const card = within(within(screen.getByRole('list', { name: 'Players' })).getAllByRole('listitem')[0]);
+      expect(card.getByRole('link', { name: '101.5 in ± 0.5' })).toHaveAttribute(
+        'href',
+        '/api/coach/players/7/receipts/22',
+      );
+      const casey = within(table.getByRole('link', { name: 'Casey Miles' }).closest('tr')!);
+      expect(casey.getByText('24.1 in ± 0.4')).toBeVisible();
+      expect(casey.queryByRole('link', { name: '24.1 in ± 0.4' })).not.toBeInTheDocument();
+    });
   });
 
   it('tells a coach waiting for an admin why nothing is listed', async () => {
