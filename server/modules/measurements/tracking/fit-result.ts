@@ -18,6 +18,23 @@ const K = 2;
  */
 export const BOUND = { groundYards: 0.03, perspective: 1, upperBody: 0.67 };
 
+/**
+ * The widest ± a tracked Max Speed may be stored with (issue 48): 0.3 mph at 50 frames a second or more,
+ * 0.4 below. A wider one is refused with the reason, never narrowed (decision 267).
+ */
+export const MAX_SPEED_CEILING = { fast: 0.3, slow: 0.4, fastFps: 50 };
+
+/** The ceiling for a clip whose frames fall at `times` (seconds): by its median frame interval. */
+export function maxSpeedCeiling(times: number[]) {
+  const steps = times
+    .slice(1)
+    .map((t, k) => t - times[k])
+    .filter((d) => d > 0)
+    .sort((a, b) => a - b);
+  const step = steps.length ? steps[Math.floor(steps.length / 2)] : Infinity;
+  return 1 / step >= MAX_SPEED_CEILING.fastFps ? MAX_SPEED_CEILING.fast : MAX_SPEED_CEILING.slow;
+}
+
 export interface Timing {
   frameTimes: number[];
   fps: { num: number; den: number };
@@ -384,6 +401,12 @@ export function trackVerdict(raw: RawTrack, result: TrackResult, confirmed: numb
     return {
       needsClickAt: undefined,
       failure: `No Max Speed from this track: ${result.problems.join('; ') || 'the run could not be fitted'}`,
+    };
+  const ceiling = maxSpeedCeiling(result.frames.map((f) => f.time));
+  if (result.maxSpeed.plusMinusMph > ceiling + 1e-9)
+    return {
+      needsClickAt: undefined,
+      failure: `No Max Speed from this track: the speed is only known to ± ${result.maxSpeed.plusMinusMph.toFixed(2)} mph, wider than the ± ${ceiling.toFixed(1)} mph a verified Max Speed allows at this frame rate (film from higher up, nearer the runner's line, at 60 fps or more)`,
     };
   const cut = windowCut(result);
   if (cut)
