@@ -22,7 +22,7 @@ export const BOUND = { groundYards: 0.03, perspective: 1, upperBody: 0.67 };
  * The widest ± a tracked Max Speed may be stored with (issue 48): 0.3 mph at 50 frames a second or more,
  * 0.4 below. A wider one is refused with the reason, never narrowed (decision 267).
  */
-export const MAX_SPEED_CEILING = { fast: 0.3, slow: 0.4, fastFps: 50 };
+const MAX_SPEED_CEILING = { fast: 0.3, slow: 0.4, fastFps: 50 };
 
 /** The ceiling for a clip whose frames fall at `times` (seconds): by its median frame interval. */
 export function maxSpeedCeiling(times: number[]) {
