@@ -11,14 +11,17 @@ const Workbench = lazy(() =>
  */
 export function MeasurementWorkbench(props: ComponentProps<typeof Workbench>) {
   return (
-    <Suspense
-      fallback={
-        <div className="flex justify-center py-8">
-          <Spinner label="Loading the workbench" />
-        </div>
-      }
-    >
+    <Suspense fallback={<WorkbenchLoading />}>
       <Workbench {...props} />
     </Suspense>
+  );
+}
+
+/** What a workbench shows while its code loads. */
+export function WorkbenchLoading() {
+  return (
+    <div className="flex justify-center py-8">
+      <Spinner label="Loading the workbench" />
+    </div>
   );
 }
