@@ -59,6 +59,12 @@ export async function makeFortyClip(
      * 0.06 s): a stance not held still, whose first movement cannot be told.
      */
     twitchBefore?: number;
+    /**
+     * B-frames between reference frames, in a fixed pattern (none by default), and a key frame a second:
+     * each B-frame is drawn from the frames either side of it, as a phone's encoder may write them
+     * (decision 275).
+     */
+    bFrames?: number;
   },
 ): Promise<FortyClip> {
   const width = o.width ?? 320;
@@ -136,7 +142,8 @@ export async function makeFortyClip(
       '-pix_fmt',
       'yuv420p',
       '-g',
-      '30',
+      o.bFrames ? String(Math.round(o.fps)) : '30',
+      ...(o.bFrames ? ['-bf', String(o.bFrames), '-x264-params', 'b-adapt=0:b-pyramid=none:scenecut=0'] : []),
       '-video_track_timescale',
       o.rate ? o.rate.split('/')[0] : String(o.fps),
       '-movflags',

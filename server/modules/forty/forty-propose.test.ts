@@ -127,3 +127,43 @@ describe('the proposer says when it cannot tell the start (issue 49)', () => {
     expect(Math.abs(result.finishFrame! - clip.finishFrame)).toBeLessThanOrEqual(1);
   });
 });
+
+// Decision 275: a B-frame is drawn from the reference frames either side of it, so a movement first seen on
+// one began somewhere between the last still reference frame and the next one.
+describe('the start on a clip written with B-frames (decision 275)', () => {
+  const clipWith = async (fps: number, bFrames: number) => {
+    const clip = await makeFortyClip(path.join(dir, `b${bFrames}-${fps}.mp4`), { fps, bFrames });
+    const result = await proposeForty({
+      file: clip.file,
+      width: 320,
+      height: 120,
+      frameTimes: clip.frameTimes,
+      startLine: { frameIndex: 0, x: lineX(0), y: 90 },
+      finishLine: { frameIndex: 0, x: lineX(40), y: 110 },
+    });
+    return { clip, result };
+  };
+
+  it.each([60, 120, 240])(
+    'at %i fps with two B-frames between references: the start within a frame of the truth',
+    async (fps) => {
+      // The key frame falls on the frame before the start; the two after it are B-frames, then a P-frame:
+      // the first movement lies on one of those three, and the middle one is proposed.
+      const { clip, result } = await clipWith(fps, 2);
+      expect(result.startFrame).not.toBeNull();
+      expect(Math.abs(result.startFrame! - clip.startFrame)).toBeLessThanOrEqual(1);
+      expect(Math.abs(result.finishFrame! - clip.finishFrame)).toBeLessThanOrEqual(1);
+    },
+  );
+
+  it('at 120 fps with three B-frames between references: no start, the note says why, the finish is still proposed', async () => {
+    // Four frames from the key frame to the next P-frame: no one of them is within a frame of all four.
+    const { clip, result } = await clipWith(120, 3);
+    expect(result.startFrame).toBeNull();
+    expect(result.lines.some((l) => l.yardLine === 0)).toBe(false);
+    expect(result.notes).toContain(
+      "The video's encoding blends the first movement into the frames before it (B-frames), so no frame can be told: mark the first movement yourself.",
+    );
+    expect(Math.abs(result.finishFrame! - clip.finishFrame)).toBeLessThanOrEqual(1);
+  });
+});

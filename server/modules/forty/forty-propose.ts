@@ -29,7 +29,7 @@ import { lineX, type Line } from '../measurements';
  */
 export const FORTY_PROPOSER = {
   name: 'lines-background-motion',
-  version: '2.1.0',
+  version: '2.2.0',
   /** Longer side of the analysed picture, in pixels (never enlarged). */
   analysisSide: 480,
   frameBytes: 384 * 2 ** 20,
@@ -59,6 +59,11 @@ export const FORTY_PROPOSER = {
   stillSeconds: 0.25,
   /** Seconds from the first movement to the runner's shape 1.5 to 4 yards past the line. */
   leaveSeconds: [0.3, 1.6] as const,
+  /**
+   * Frames from the last still reference frame (I or P) to the next one, at most, over which a movement
+   * first seen on a B-frame can be placed within a frame of the truth (decision 275).
+   */
+  blendSpan: 3,
 };
 
 interface Seg {
@@ -89,7 +94,14 @@ function decodeFrames(
   file: string,
   width: number,
   height: number,
-  o: { colour: boolean; maxFrames?: number; only?: number[]; onFrame?: (i: number) => void },
+  o: {
+    colour: boolean;
+    maxFrames?: number;
+    only?: number[];
+    onFrame?: (i: number) => void;
+    /** Filled with each frame's picture type as the decoder reports it ('I', 'P', 'B'), in presentation order. */
+    types?: string[];
+  },
 ): Promise<Frames> {
   return new Promise((resolve, reject) => {
     const fmt = o.colour ? 'yuv420p' : 'gray';
@@ -98,7 +110,7 @@ function decodeFrames(
       '-hide_banner',
       '-nostdin',
       '-loglevel',
-      'error',
+      o.types ? 'info' : 'error',
       '-i',
       file,
       '-map',
@@ -106,7 +118,8 @@ function decodeFrames(
       '-vsync',
       '0',
     ];
-    args.push('-vf', `${select}scale=${width}:${height}:flags=area,format=${fmt}`);
+    const info = o.types ? 'showinfo,' : '';
+    args.push('-vf', `${select}${info}scale=${width}:${height}:flags=area,format=${fmt}`);
     if (o.only !== undefined) args.push('-frames:v', String(o.only.length));
     args.push('-f', 'rawvideo', '-pix_fmt', fmt, '-');
     const child = spawn(ffmpegPath(), args, { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -141,7 +154,21 @@ function decodeFrames(
         filled = 0;
       }
     });
-    child.stderr.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
+    let pending = '';
+    child.stderr.on('data', (d: Buffer) => {
+      if (!o.types) {
+        stderr = (stderr + d.toString()).slice(-4000);
+        return;
+      }
+      // showinfo's line per frame gives its type; every other line is kept for a failure's message.
+      const lines = (pending + d.toString()).split('\n');
+      pending = lines.pop() ?? '';
+      for (const line of lines) {
+        const m = /\bn:\s*(\d+)\b.*\btype:([A-Z?])/.exec(line);
+        if (m) o.types![Number(m[1])] = m[2];
+        else stderr = (stderr + line + '\n').slice(-4000);
+      }
+    });
     child.on('error', reject);
     child.on('close', (code) => {
       if (failed) return;
@@ -362,12 +389,14 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
   const size = w * h;
   const cSize = cw * (h >> 1);
   const expected = Math.max(1, o.frameTimes.length);
+  const types: string[] = [];
   const frames = await decodeFrames(o.file, w, h, {
     colour: true,
     maxFrames: Math.floor(FORTY_PROPOSER.frameBytes / (size + 2 * cSize)),
     onFrame: (i) => {
       if (i % 60 === 0) o.onProgress?.(Math.min(0.8, (0.8 * i) / expected));
     },
+    types,
   });
   const n = Math.min(frames.length, o.frameTimes.length);
   const times = o.frameTimes;
@@ -636,7 +665,7 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
     coarse: number,
     left: number,
     level: number,
-  ): { frame: number; clean: boolean } | null => {
+  ): { frame: number; looksStill: (i: number) => boolean } | null => {
     const refEnd = coarse - 3;
     // After the last change inside the stance (a key frame's new picture shifts every sum after it).
     let after = stillFrom;
@@ -692,7 +721,7 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
       let frame = i;
       while (frame - 1 > refEnd && sums.get(frame - 1)! > noise && sums.get(frame - 1)! < sums.get(frame)!)
         frame -= 1;
-      return { frame, clean: (sums.get(frame - 1) ?? sum(frame - 1)) <= noise };
+      return { frame, looksStill: (j: number) => (sums.get(j) ?? sum(j)) <= noise };
     }
     return null;
   };
@@ -700,6 +729,30 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
   // the runner could have made it: the shape past the line rises 0.15 to 1.6 s after it, nobody is there
   // already at the start, and the run to the crossing seen takes 3.9 to 8 s. Two kept candidates more than
   // a frame apart are two movements either of which may be the start: none is proposed (issue 49).
+  /**
+   * A B-frame is drawn from the reference frames either side of it (I or P): where the one after it moved
+   * and the one before did not, every B-frame between shows part of the movement, whether the runner had
+   * moved by then or not, and a part small enough may not show at all (decision 275). A movement first
+   * seen on a frame therefore began on one of the frames after the last reference before it, up to the
+   * first reference from it on: with at most three of them, the middle one is within a frame of each; with
+   * more, no frame can be told. Where the frame types are not known the frame found is kept.
+   */
+  const blendSpan = (frame: number): { before: number; next: number } | null => {
+    if (frame < 1) return null;
+    if (types[frame] === undefined || types[frame - 1] === undefined)
+      return { before: frame - 1, next: frame };
+    let before = frame - 1;
+    while (before >= 0 && types[before] === 'B') before -= 1;
+    let next = frame;
+    while (next < n && types[next] === 'B') next += 1;
+    return before < 0 || next >= n ? null : { before, next };
+  };
+  const toldFrom = (frame: number): number | null => {
+    const span = blendSpan(frame);
+    if (span === null) return null;
+    const frames = span.next - span.before;
+    return frames <= FORTY_PROPOSER.blendSpan ? span.before + Math.ceil(frames / 2) : null;
+  };
   const kept: { start: number; left: number }[] = [];
   const refusedWhy = new Set<string>();
   for (const left of [...rises].reverse()) {
@@ -717,20 +770,34 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
       if (4 * still > level) found = walk(left, 4 * still) ?? found;
     }
     if (!found) continue;
+    if (toldFrom(found.start) === null) {
+      refusedWhy.add('blend');
+      continue;
+    }
     const settled = settle(found.stillFrom, found.start, left, found.level);
-    if (settled === null || !settled.clean) {
-      refusedWhy.add('onset');
-      continue;
-    }
-    const refined = settled.frame;
+    const refined = settled?.frame ?? -1;
+    // Where B-frames lie between the movement and the last still reference frame, both the first change
+    // and the summed change may fall on any of them: they agree when they fall between the same two
+    // references, and it is that reference before them that must look like the stance (decision 275).
+    const span = settled ? blendSpan(refined) : null;
+    const sameSpan = span !== null && found.start > span.before && found.start <= span.next;
     // The pixels' first change and the summed change from the stance must agree to a frame; where they
-    // do not (a change that builds up over many frames, the encoder's blend of the movement into the
-    // frames before it, a noisy stance) the frame is not told, and nothing is proposed.
-    if (Math.abs(found.start - refined) > 1) {
+    // do not (a change that builds up over many frames, a noisy stance) the frame is not told, and
+    // nothing is proposed. The frame before the start must look like the stance.
+    if (
+      settled === null ||
+      span === null ||
+      !settled.looksStill(span.before) ||
+      (Math.abs(found.start - refined) > 1 && !sameSpan)
+    ) {
       refusedWhy.add('onset');
       continue;
     }
-    const start = refined;
+    const start = toldFrom(refined);
+    if (start === null) {
+      refusedWhy.add('blend');
+      continue;
+    }
     // A set runner holds still: a stance shorter than a quarter second is someone settling, not the set.
     if (times[start] - times[found.stillFrom] < FORTY_PROPOSER.stillSeconds) {
       refusedWhy.add('stance');
@@ -761,6 +828,10 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
   if (kept.length && spread > 1)
     notes.push(
       'More than one movement on the start line could be the first movement (another player may move there): mark the first movement yourself.',
+    );
+  else if (startFrame === null && refusedWhy.has('blend'))
+    notes.push(
+      "The video's encoding blends the first movement into the frames before it (B-frames), so no frame can be told: mark the first movement yourself.",
     );
   else if (startFrame === null)
     notes.push(
