@@ -118,7 +118,7 @@ function decodeFrames(
       '-vsync',
       '0',
     ];
-    const info = o.types ? 'showinfo,' : '';
+    const info = o.types ? 'showinfo=checksum=0,' : '';
     args.push('-vf', `${select}${info}scale=${width}:${height}:flags=area,format=${fmt}`);
     if (o.only !== undefined) args.push('-frames:v', String(o.only.length));
     args.push('-f', 'rawvideo', '-pix_fmt', fmt, '-');
