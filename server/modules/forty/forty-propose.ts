@@ -155,8 +155,9 @@ function decodeFrames(
       }
     });
     let pending = '';
+    const types = o.types;
     child.stderr.on('data', (d: Buffer) => {
-      if (!o.types) {
+      if (!types) {
         stderr = (stderr + d.toString()).slice(-4000);
         return;
       }
@@ -165,7 +166,7 @@ function decodeFrames(
       pending = lines.pop() ?? '';
       for (const line of lines) {
         const m = /\bn:\s*(\d+)\b.*\btype:([A-Z?])/.exec(line);
-        if (m) o.types![Number(m[1])] = m[2];
+        if (m) types[Number(m[1])] = m[2];
         else stderr = (stderr + line + '\n').slice(-4000);
       }
     });
