@@ -22,7 +22,9 @@ import { lineX, type Line } from '../measurements';
  *   to a frame, the frame before it looks like the stance, the stance was held a quarter second, the
  *   runner leaves 0.3 to 1.6 s later with nobody past the line already, the run to the crossing seen
  *   takes 3.9 to 8 s, and no other movement there passes the same checks. Otherwise no start, with a
- *   note: the analyst marks it;
+ *   note: the analyst marks it. Version 2.2.0 (decision 275): a movement first seen after B-frames is
+ *   placed between the reference frames either side of them (the middle of at most three frames), or
+ *   not proposed;
  * - the splits: the 10, 20 and 30-yard lines found where they should be between the two clicks, crossed as
  *   the finish is.
  * Every frame is only proposed: the analyst confirms or moves it, and the marks are what is timed.
