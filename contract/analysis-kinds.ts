@@ -101,6 +101,8 @@ export interface KindSearch {
   filter: string;
   filterLabel: string;
   filterRange: [number, number];
+  /** The hint in the web's empty filter field ('Any height'; 'Any value' when absent). */
+  filterPlaceholder?: string;
   sortLabel: string;
 }
 
@@ -173,6 +175,18 @@ const BUILT_IN: AnalysisKind[] = [
     measurement: 'video-marks',
     pendingFields: null,
     resultsApi: 'forty',
+    receiptPage: '/forty-receipts',
+    // The search's names as they were before the 40 moved into kind_receipts (decision 269).
+    search: {
+      field: 'forty',
+      valueField: 'seconds',
+      plusMinusField: 'plusMinusSeconds',
+      filter: 'maxFortySeconds',
+      filterLabel: '40 at most',
+      filterRange: [4, 10],
+      filterPlaceholder: 'Any time',
+      sortLabel: '40-yard dash',
+    },
     filmed: {
       idPrefix: 'forty',
       subject: 'the 40',
@@ -218,6 +232,7 @@ const BUILT_IN: AnalysisKind[] = [
       filter: 'minVerticalInches',
       filterLabel: 'Vertical jump at least',
       filterRange: [0, 60],
+      filterPlaceholder: 'Any height',
       sortLabel: 'Vertical jump',
     },
     filmed: {
