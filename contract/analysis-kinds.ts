@@ -61,12 +61,6 @@ export interface AnalysisKind {
    * key). Max Speed, IGA and the 40 keep the names the search had before (`maxSpeed`, `minSpeedMph`, ...).
    */
   search?: KindSearch;
-  /**
-   * The name in `apis` (contract/api/index.ts) of the kind's endpoints whose `results` answers a player's
-   * results of the kind, for a kind whose evidence is not in kind_receipts: the player card reads them first
-   * (contract/kind-results.ts). The kinds in kind_receipts reach the card through one read (kind-results).
-   */
-  resultsApi?: string;
   /** The web's receipt screen of a result kept in kind_receipts: '/vertical-receipts' + '/' + request id. */
   receiptPage?: string;
   /**
@@ -174,7 +168,6 @@ const BUILT_IN: AnalysisKind[] = [
     resultField: null,
     measurement: 'video-marks',
     pendingFields: null,
-    resultsApi: 'forty',
     receiptPage: '/forty-receipts',
     // The search's names as they were before the 40 moved into kind_receipts (decision 269).
     search: {
