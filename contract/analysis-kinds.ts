@@ -61,12 +61,6 @@ export interface AnalysisKind {
    * key). Max Speed, IGA and the 40 keep the names the search had before (`maxSpeed`, `minSpeedMph`, ...).
    */
   search?: KindSearch;
-  /**
-   * The name in `apis` (contract/api/index.ts) of the kind's endpoints whose `results` answers a player's
-   * results of the kind, for a kind whose evidence is not in kind_receipts: the player card reads them first
-   * (contract/kind-results.ts). The kinds in kind_receipts reach the card through one read (kind-results).
-   */
-  resultsApi?: string;
   /** The web's receipt screen of a result kept in kind_receipts: '/vertical-receipts' + '/' + request id. */
   receiptPage?: string;
   /**
@@ -101,6 +95,8 @@ export interface KindSearch {
   filter: string;
   filterLabel: string;
   filterRange: [number, number];
+  /** The hint in the web's empty filter field ('Any height'; 'Any value' when absent). */
+  filterPlaceholder?: string;
   sortLabel: string;
 }
 
@@ -172,7 +168,18 @@ const BUILT_IN: AnalysisKind[] = [
     resultField: null,
     measurement: 'video-marks',
     pendingFields: null,
-    resultsApi: 'forty',
+    receiptPage: '/forty-receipts',
+    // The search's names as they were before the 40 moved into kind_receipts (decision 269).
+    search: {
+      field: 'forty',
+      valueField: 'seconds',
+      plusMinusField: 'plusMinusSeconds',
+      filter: 'maxFortySeconds',
+      filterLabel: '40 at most',
+      filterRange: [4, 10],
+      filterPlaceholder: 'Any time',
+      sortLabel: '40-yard dash',
+    },
     filmed: {
       idPrefix: 'forty',
       subject: 'the 40',
@@ -218,6 +225,7 @@ const BUILT_IN: AnalysisKind[] = [
       filter: 'minVerticalInches',
       filterLabel: 'Vertical jump at least',
       filterRange: [0, 60],
+      filterPlaceholder: 'Any height',
       sortLabel: 'Vertical jump',
     },
     filmed: {
