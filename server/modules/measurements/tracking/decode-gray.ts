@@ -5,12 +5,6 @@ export interface GrayFrames {
   width: number;
   height: number;
   frames: Uint8Array[];
-  /**
-   * With `withChroma`: each frame's colour, the U plane then the V plane (full range, 128 grey; the grey frames are the same
-   * as without it), each
-   * `width / 2` x `height / 2` (the 4:2:0 planes of the scaled picture); empty otherwise.
-   */
-  chroma: Uint8Array[];
 }
 
 /**
@@ -25,8 +19,6 @@ export function decodeGray(
   /** Called as each frame arrives, so work on it overlaps the decoding of the next ones. */
   onFrame?: (index: number, frame: Uint8Array) => void,
   maxFrames = Infinity,
-  /** Keep each frame's chroma too (the tracker's colour check; width and height even). */
-  withChroma = false,
 ): Promise<GrayFrames> {
   return new Promise((resolve, reject) => {
     const args = [
@@ -41,18 +33,16 @@ export function decodeGray(
       '-vsync',
       '0',
       '-vf',
-      `scale=${width}:${height}:flags=area,format=${withChroma ? 'yuvj420p' : 'gray'}`,
+      `scale=${width}:${height}:flags=area,format=gray`,
       '-f',
       'rawvideo',
       '-pix_fmt',
-      withChroma ? 'yuvj420p' : 'gray',
+      'gray',
       '-',
     ];
     const child = spawn(ffmpegPath(), args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    const luma = width * height;
-    const size = withChroma ? luma + 2 * (width / 2) * (height / 2) : luma;
+    const size = width * height;
     const frames: Uint8Array[] = [];
-    const chroma: Uint8Array[] = [];
     let current = new Uint8Array(size);
     let filled = 0;
     let stderr = '';
@@ -72,10 +62,8 @@ export function decodeGray(
               ),
             );
           }
-          const grey = withChroma ? current.subarray(0, luma) : current;
-          frames.push(grey);
-          if (withChroma) chroma.push(current.subarray(luma));
-          onFrame?.(frames.length - 1, grey);
+          frames.push(current);
+          onFrame?.(frames.length - 1, current);
           current = new Uint8Array(size);
           filled = 0;
         }
@@ -85,7 +73,7 @@ export function decodeGray(
     child.on('error', reject);
     child.on('close', (code) => {
       if (code !== 0) return reject(new FfmpegError(`Decoding failed: ${stderr.trim().split('\n').pop()}`));
-      resolve({ width, height, frames, chroma });
+      resolve({ width, height, frames });
     });
   });
 }

@@ -1,7 +1,6 @@
 import type { FramePoint } from '../../../../contract/tracking';
 import { decodeGray } from './decode-gray';
 import { groundOf, lookAlike, makeTemplate, matchTemplate, type Template } from './follow-player';
-import { grassChroma, kitColour, kitsDiffer, type KitColour } from './kit-colour';
 import { detectLines, fieldMap, labelLines, lineX, type Labelled, type Line } from './yard-lines';
 
 /** What the tracker saw, in pixels of the displayed frame; the fit (fit-result.ts) works from this alone. */
@@ -75,7 +74,7 @@ export async function trackClip(opts: Options): Promise<RawTrack> {
   const detected: Line[][] = [];
   const progress = (share: number) => opts.onProgress?.(Math.min(1, share));
   const expected = Math.max(1, opts.frameCount ?? 1);
-  const { frames, chroma } = await decodeGray(
+  const { frames } = await decodeGray(
     opts.file,
     aw,
     ah,
@@ -84,7 +83,6 @@ export async function trackClip(opts: Options): Promise<RawTrack> {
       if (i % 30 === 0) progress((0.7 * i) / expected);
     },
     Math.floor(TRACKER.frameBytes / (aw * ah)),
-    true,
   );
   const n = frames.length;
   const seeds = opts.seeds
@@ -99,20 +97,10 @@ export async function trackClip(opts: Options): Promise<RawTrack> {
     labelled[i] = labelLines(labelled[i + 1], detected[i], first.y, ah, first.x);
 
   const pxy = (i: number, x: number, y: number) => fieldMap(labelled[i], y, ah)?.pxPerYard(x) ?? null;
-  // The kit's colour (decision 274): read where a grey look-alike comes close, to tell two kits apart.
-  const cw = aw / 2;
-  const ch = ah / 2;
-  const grass = new Map<number, { u: number; v: number }>();
-  const colourAt = (i: number, t: Template, scale: number, cx: number, cy: number): KitColour => {
-    let g = grass.get(i);
-    if (!g) grass.set(i, (g = grassChroma(chroma[i], cw, ch)));
-    const height = t.height * scale;
-    return kitColour(chroma[i], cw, ch, g, cx, cy, 0.25 * height, 0.275 * height);
-  };
   const templates = seeds.map((s) => {
     const scale = pxy(s.frameIndex, s.x, s.y) ?? ah / 15;
     const t = makeTemplate(frames[s.frameIndex], aw, ah, s.x, s.y, TRACKER.playerYards * scale);
-    return { seed: s, t, pxy: scale, colour: colourAt(s.frameIndex, t, 1, t.cx, t.cy) };
+    return { seed: s, t, pxy: scale };
   });
   const out: RawTrack['frames'] = new Array(n);
   const doubts: NonNullable<RawTrack['doubts']> = [];
@@ -122,7 +110,7 @@ export async function trackClip(opts: Options): Promise<RawTrack> {
   // The identity check runs about 30 times a second of video (every frame at 30 fps or less).
   const checkEvery = Math.max(1, Math.round(fps / 30));
   const follow = (
-    tpl: (typeof templates)[0],
+    tpl: { seed: (typeof seeds)[0]; t: Template; pxy: number },
     from: number,
     to: number,
     open: boolean,
@@ -159,11 +147,7 @@ export async function trackClip(opts: Options): Promise<RawTrack> {
             Math.max(2, Math.round(reach / 24)),
           );
           const d = Math.hypot(fine.x - m.x, fine.y - m.y);
-          // Not a look-alike when his kit's colour is another's and the match's is the clicked player's.
-          const otherKit = () =>
-            kitsDiffer(tpl.colour, colourAt(i, tpl.t, scale, fine.x, fine.y)) === true &&
-            kitsDiffer(tpl.colour, colourAt(i, tpl.t, scale, m.x, m.y)) === false;
-          if (fine.ncc >= m.ncc - TRACKER.lookAlikeMargin && d > 0.25 * height && !otherKit()) {
+          if (fine.ncc >= m.ncc - TRACKER.lookAlikeMargin && d > 0.25 * height) {
             if (d <= TRACKER.nearHeights * height) near = true;
             else if (record) beside.add(i);
           }

@@ -129,13 +129,6 @@ describe('tracked Max Speed from one click (issue 31)', () => {
     await expect(decodeGray(clip.file, 320, 180, undefined, 5)).rejects.toThrow(
       'The clip is too long to track: trim it to the run (at most 5 frames)',
     );
-    const grey = await decodeGray(clip.file, 320, 180);
-    expect(grey.frames).toHaveLength(clip.frameTimes.length);
-    // With the colour: the same grey pictures, and the U and V planes at half size.
-    const colour = await decodeGray(clip.file, 320, 180, undefined, Infinity, true);
-    expect(colour.frames).toEqual(grey.frames);
-    expect(colour.chroma).toHaveLength(grey.frames.length);
-    expect(colour.chroma[0]).toHaveLength(2 * 160 * 90);
-    expect(grey.chroma).toEqual([]);
+    expect((await decodeGray(clip.file, 320, 180)).frames).toHaveLength(clip.frameTimes.length);
   }, 120_000);
 });
