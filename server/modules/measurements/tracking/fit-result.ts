@@ -337,40 +337,11 @@ function windowCut(result: TrackResult) {
 }
 
 /**
- * The longest stretch of frames lost or in doubt with frames seen for sure on both sides, longer than a
- * window may bridge (`MAX_GAP_SECONDS`); its middle frame is where a click is asked, unless the analyst
- * answered there that the player is not in view.
- */
-function longestGap(result: TrackResult, ended: number[]) {
-  const fs = result.frames;
-  const seen = (k: number) => fs[k].state === 'tracked' || fs[k].state === 'corrected';
-  let best: { from: number; to: number; mid: number; span: number } | null = null;
-  let k = 0;
-  while (k < fs.length) {
-    if (seen(k) || fs[k].state === 'dropped') {
-      k += 1;
-      continue;
-    }
-    let j = k;
-    while (j + 1 < fs.length && !seen(j + 1) && fs[j + 1].state !== 'dropped') j += 1;
-    if (k > 0 && j + 1 < fs.length && seen(k - 1) && seen(j + 1)) {
-      const span = fs[j + 1].time - fs[k - 1].time;
-      const mid = fs[Math.round((k + j) / 2)].frameIndex;
-      if (span > MAX_GAP_SECONDS + 1e-9 && !ended.includes(mid) && (!best || span > best.span))
-        best = { from: fs[k].frameIndex, to: fs[j].frameIndex, mid, span };
-    }
-    k = j + 1;
-  }
-  return best;
-}
-
-/**
  * Where the tracker stops and asks (issue 48): a stretch in doubt that no later click covers, when the
  * fastest 10 yards could lie in it (no Max Speed without it, or the player not clearly slower, under 80%
  * of his top speed, where he was last seen for sure); a gap of frames in doubt where the fastest 10 yards end against it;
- * a stretch in doubt between frames seen for sure when no 10 yards were seen without a gap; and another
- * player who looks the same running beside the player through the measured window, until a click has
- * confirmed whom the analyst means.
+ * and another player who looks the same running beside the player through the measured window, until a
+ * click has confirmed whom the analyst means.
  */
 export function clickNeeded(
   raw: RawTrack,
@@ -402,15 +373,6 @@ export function clickNeeded(
       kind: 'resume',
     };
   }
-  // No 10 yards seen without a gap: a click in the longest stretch in doubt between frames seen for sure
-  // lets the tracker go on from there (issue 48: it asks, it never predicts through the gap).
-  const gap = top ? null : longestGap(result, ended);
-  if (gap)
-    return {
-      frameIndex: gap.mid,
-      reason: `The tracker was unsure of the player from frame ${gap.from + 1} to ${gap.to + 1}, so no 10 yards were seen without a gap: click the player on this frame to go on`,
-      kind: 'resume',
-    };
   if (top && confirmed.length === 0) {
     const timeOf = new Map(result.frames.map((f) => [f.frameIndex, f.time]));
     const inWindow = (raw.beside ?? []).filter((i) => {
