@@ -57,8 +57,8 @@ async function fill(h: DbHandle) {
       from players p where p.id % 3 = 0
       returning id
     )
-    insert into forty_receipts (request_id, analyst_name, seconds, plus_minus, method_label, data, still_keys)
-    select r.id, 'Bench', round((4.3 + random() * 1.19)::numeric, 2), 0.01, 'video 240 fps',
+    insert into kind_receipts (request_id, kind, direction, analyst_name, value, plus_minus, method_label, data, still_keys)
+    select r.id, 'forty', 'lower', 'Bench', round((4.3 + random() * 1.19)::numeric, 2), 0.01, 'video 240 fps',
       '{"result":{"splits":[]}}'::jsonb, '[]'::jsonb
     from r`);
   // The all-time leaderboard rows the percentiles count (one best per player and metric).
@@ -73,7 +73,7 @@ async function fill(h: DbHandle) {
   // trigram index is built after the 100,000 rows (row by row it took minutes); the same index either way.
   // Statistics first: the trigger's statements are planned once per session, and without them they may
   // read analysis_requests whole for each player (a fill of minutes instead of one).
-  for (const t of ['players', 'analysis_requests', 'leaderboard', 'forty_receipts'])
+  for (const t of ['players', 'analysis_requests', 'leaderboard', 'kind_receipts'])
     await h.db.execute(sql.raw(`analyze ${t}`));
   await h.db.execute(sql`drop index coach_search_school_trgm_idx`);
   await h.db.execute(sql`insert into player_discovery (player_id) select id from players`);

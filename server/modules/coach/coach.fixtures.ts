@@ -4,7 +4,6 @@ import { analysisKind } from '../../../contract/analysis-kinds';
 import {
   analysisRequests,
   collegeAthleticsDomains,
-  fortyReceipts,
   kindReceipts,
   schools,
 } from '../../db/schema';
@@ -104,10 +103,12 @@ export async function completedForty(t: TestApp, playerId: number, seconds: numb
       completedAt: new Date(),
     })
     .returning();
-  await t.db.insert(fortyReceipts).values({
+  await t.db.insert(kindReceipts).values({
     requestId: r.id,
+    kind: 'forty',
+    direction: 'lower',
     analystName: 'Ana Lyst',
-    seconds,
+    value: seconds,
     plusMinus,
     methodLabel: 'video 240 fps',
     data: { result: { splits: [] } },

@@ -24,8 +24,6 @@ interface Sort {
 const OWN_SORTS: Record<string, Sort> = {
   speed: { key: sql`coalesce(s.speed_mph, -1)`, desc: true, cast: 'numeric' },
   iga: { key: sql`coalesce(s.iga_score, -1)`, desc: true, cast: 'numeric' },
-  // Lower is better (decision 209): fastest first, players without a 40 last.
-  forty: { key: sql`coalesce(s.forty_seconds, 999)`, desc: false, cast: 'numeric' },
   class: { key: sql`s.graduation_year`, desc: false, cast: 'integer' },
   recent: { key: sql`s.verified_at`, desc: true, cast: 'timestamptz' },
 };
@@ -78,7 +76,6 @@ export function filtersOf(q: CoachSearchQuery): SQL[] {
   if (q.school) where.push(sql`lower(s.school) like ${`%${escapeLike(q.school.toLowerCase())}%`}`);
   if (q.minSpeedMph !== undefined) where.push(sql`s.speed_mph >= ${q.minSpeedMph}`);
   if (q.minIga !== undefined) where.push(sql`s.iga_score >= ${q.minIga}`);
-  if (q.maxFortySeconds !== undefined) where.push(sql`s.forty_seconds <= ${q.maxFortySeconds}`);
   for (const k of searchKinds()) {
     const bound = q[k.search.filter];
     if (typeof bound !== 'number') continue;
@@ -106,9 +103,6 @@ interface Row extends Record<string, unknown> {
   speed_request_id: number | null;
   iga_score: string | null;
   iga_request_id: number | null;
-  forty_seconds: string | null;
-  forty_plus_minus: string | null;
-  forty_request_id: number | null;
   /** The kinds' best results (coach_search_results): kind -> [value, plus_minus, request_id]. */
   kinds: Record<string, [string, string, number]> | null;
   sort_value: string;
@@ -132,7 +126,7 @@ export function searchStatement(q: CoachSearchQuery) {
   return sql`
     select s.player_id, p.first_name, p.last_name, p.photo_url, s.graduation_year, pos.name as position,
       s.school, s.state, s.speed_mph, s.speed_plus_minus, s.speed_request_id, s.iga_score, s.iga_request_id,
-      s.forty_seconds, s.forty_plus_minus, s.forty_request_id, (${sort.key})::text as sort_value, ps.show,
+      (${sort.key})::text as sort_value, ps.show,
       (select jsonb_object_agg(c.kind, jsonb_build_array(c.value::text, c.plus_minus::text, c.request_id))
         from coach_search_results c where c.player_id = s.player_id) as kinds
     from coach_search s
@@ -219,15 +213,6 @@ function toItem(
       iga === null || r.iga_request_id === null
         ? null
         : { score: iga, receiptUrl: coachReceiptUrl(r.player_id, r.iga_request_id) },
-    // coach_search keeps a 40 only while the family shows it (decision 209's share field).
-    forty:
-      r.forty_seconds === null || r.forty_request_id === null
-        ? null
-        : {
-            seconds: Number(r.forty_seconds),
-            plusMinusSeconds: Number(r.forty_plus_minus),
-            receiptUrl: coachReceiptUrl(r.player_id, r.forty_request_id),
-          },
     percentile: percentile
       ? { value: percentile.percentile, group: percentile.groupLabel, n: percentile.groupSize }
       : null,
@@ -246,19 +231,23 @@ function toItem(
   };
 }
 
-/** Each search kind's column: `verticalJump: { inches, plusMinusInches, requestId }` or null. */
+/**
+ * Each search kind's column, kept only while the family shows the kind: `verticalJump: { inches,
+ * plusMinusInches, requestId }`, or with the coach's receipt link for a kind whose entry says so (the 40's
+ * `forty: { seconds, plusMinusSeconds, receiptUrl }`, decision 269); null without one.
+ */
 function kindColumns(r: Row) {
   return Object.fromEntries(
     searchKinds().map((k) => {
       const best = r.kinds?.[k.key];
+      const link =
+        best && k.search.link === 'receiptUrl'
+          ? { receiptUrl: coachReceiptUrl(r.player_id, best[2]) }
+          : { requestId: best?.[2] };
       return [
         k.search.field,
         best
-          ? {
-              [k.search.valueField]: Number(best[0]),
-              [k.search.plusMinusField]: Number(best[1]),
-              requestId: best[2],
-            }
+          ? { [k.search.valueField]: Number(best[0]), [k.search.plusMinusField]: Number(best[1]), ...link }
           : null,
       ];
     }),

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fortyReceipts, leaderboard } from '../../db/schema';
+import { kindReceipts, leaderboard } from '../../db/schema';
 import { drainJobs } from '../../lib/jobs';
 import { makeFortyClip, type FortyClip } from '../../lib/forty-clip';
 import { as, createTestApp, createUser, userRow, type TestApp, type TestUser } from '../../test/helpers';
@@ -238,8 +238,8 @@ describe('completing a verified 40', () => {
     const still = await t.app.inject({ method: 'GET', url: r.stills[1].url });
     expect(still.statusCode).toBe(200);
     expect(still.headers['content-type']).toContain('image/jpeg');
-    const [row] = await t.db.select().from(fortyReceipts).where(eq(fortyReceipts.requestId, fast.request.id));
-    expect(row).toMatchObject({ seconds: 4.62, plusMinus: 0.01 });
+    const [row] = await t.db.select().from(kindReceipts).where(eq(kindReceipts.requestId, fast.request.id));
+    expect(row).toMatchObject({ kind: 'forty', direction: 'lower', value: 4.62, plusMinus: 0.01 });
 
     const other = await createUser(t);
     expect(

@@ -36,6 +36,7 @@ export {
   type FilmedTimed,
   type StillFrame,
 } from './filmed/filmed-receipt';
+export { kindFactsOf, registerKindFacts, type KindFacts } from './filmed/kind-facts';
 export { releaseHeld } from './held.service';
 export { recheckTrackedSpeeds } from './tracking/tracked-recheck.service';
 /** The tracker's pieces the verified 40's proposals reuse (decision 212). */

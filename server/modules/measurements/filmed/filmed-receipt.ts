@@ -1,4 +1,4 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { analysisKind, analysisKinds } from '../../../../contract/analysis-kinds';
 import type { KindBest } from '../../../../contract/measurements';
 import type { DbOrTx, Tx } from '../../../db/client';
@@ -7,6 +7,7 @@ import type { Storage } from '../../../lib/storage';
 import type { MediaRow } from '../../videos';
 import type { VideoRow } from '../measure.service';
 import { storeStills } from '../receipt.service';
+import { kindFactsOf } from './kind-facts';
 
 const STILL_URL_TTL_SECONDS = 3600;
 
@@ -137,19 +138,26 @@ export async function insertKindReceipt(
 }
 
 /**
- * A completed request's receipt of a kind in kind_receipts, with its player (the caller checks who may see
- * it); `playerId` narrows it to that player's (a public page's).
+ * A completed request's receipt of a kind in kind_receipts, with its player and status (the caller checks
+ * who may see it); `playerId` narrows it to that player's (a public page's), `statuses` lets a kind's staff
+ * read one held for a re-check too.
  */
-export async function completedKindReceipt(db: DbOrTx, kind: string, requestId: number, playerId?: number) {
+export async function completedKindReceipt(
+  db: DbOrTx,
+  kind: string,
+  requestId: number,
+  playerId?: number,
+  statuses: (typeof analysisRequests.$inferSelect)['status'][] = ['completed'],
+) {
   const [row] = await db
-    .select({ receipt: kindReceipts, playerId: analysisRequests.playerId })
+    .select({ receipt: kindReceipts, playerId: analysisRequests.playerId, status: analysisRequests.status })
     .from(kindReceipts)
     .innerJoin(analysisRequests, eq(analysisRequests.id, kindReceipts.requestId))
     .where(
       and(
         eq(kindReceipts.requestId, requestId),
         eq(kindReceipts.kind, kind),
-        eq(analysisRequests.status, 'completed'),
+        inArray(analysisRequests.status, statuses),
         playerId === undefined ? undefined : eq(analysisRequests.playerId, playerId),
       ),
     );
@@ -190,6 +198,7 @@ export async function kindBestsOf(db: DbOrTx, playerId: number): Promise<KindBes
       .sort((a, b) => sign * (a.receipt.value - b.receipt.value) || a.receipt.id - b.receipt.id);
     if (!best) return [];
     const { receipt } = best;
+    const facts = kindFactsOf(kind.key);
     return [
       {
         kind: kind.key,
@@ -199,6 +208,7 @@ export async function kindBestsOf(db: DbOrTx, playerId: number): Promise<KindBes
         method: receipt.methodLabel,
         season: best.season,
         completedAt: best.completedAt?.toISOString() ?? null,
+        ...(facts ? { detail: facts.detail(receipt.data) } : {}),
       },
     ];
   });
