@@ -20,7 +20,7 @@ import {
 /**
  * The schemas of what the analysis forms send (decision 234): a family's request of each kind (the
  * registry in analysis-kinds.ts names the kinds, `REQUEST_FORMS` here their forms) and the analyst queue's
- * completion and rejection. Kept apart from analysis.ts, analysis-kinds.ts and forty.ts, which the
+ * completion and rejection. Kept apart from analysis.ts, analysis-kinds.ts and the kinds' own files, which the
  * signed-in screens import for their constants and data: those never import this module, so a screen
  * evaluates zod only with a form that uses it. This module may import them.
  */

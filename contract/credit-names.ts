@@ -5,10 +5,10 @@ import { analysisKinds, creditKinds, type AnalysisKind, type CreditKind } from '
  * kinds that spend it), so a kind that starts spending a balance is named with it everywhere at once.
  */
 
-/** A kind as a balance's list names it: 'Max Speed', '40', 'Vertical Jump' (the registry's label, 'Verified ' left out). */
+/** A kind as a balance's list names it: 'Max Speed', 'Vertical Jump' (the registry's label, 'Verified ' left out). */
 export const kindShortName = (kind: Pick<AnalysisKind, 'label'>) => kind.label.replace(/^Verified /, '');
 
-/** 'a verified Max Speed', 'a verified 40': what a ready clip is ready for. */
+/** 'a verified Max Speed': what a ready clip is ready for. */
 export const verifiedName = (kind: Pick<AnalysisKind, 'label'>) => `a verified ${kindShortName(kind)}`;
 
 /** 'Speed credits', 'IGA credits': the balance's name ('speed analysis credit' -> 'Speed credits'). */

@@ -233,8 +233,8 @@ function toItem(
 
 /**
  * Each search kind's column, kept only while the family shows the kind: `verticalJump: { inches,
- * plusMinusInches, requestId }`, or with the coach's receipt link for a kind whose entry says so (the 40's
- * `forty: { seconds, plusMinusSeconds, receiptUrl }`, decision 269); null without one.
+ * plusMinusInches, requestId }`, or with the coach's receipt link (`receiptUrl`) for a kind whose entry
+ * says so (decision 269); null without one.
  */
 function kindColumns(r: Row) {
   return Object.fromEntries(
