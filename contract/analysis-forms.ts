@@ -102,8 +102,7 @@ export interface AnalysisRequestBody {
 }
 
 /**
- * The family's request of a kind measured from a clip's frames (the verified 40, decision 209; the vertical
- * jump, decision 243): the clip is uploaded to the player's library with it, so `videoId` is required and
+ * The family's request of a kind measured from a clip's frames (decisions 209, 243 and 263): the clip is uploaded to the player's library with it, so `videoId` is required and
  * there is no Hudl link (stored as ''). One form for every such kind, its messages from its entry (decision 263).
  */
 export const filmedRequestFormSchema = (kind: Pick<AnalysisKind, 'label'> & { filmed: FilmedKind }) =>

@@ -133,7 +133,7 @@ const sortError = () => {
   return `Sort must be ${sorts.slice(0, -1).join(', ')} or ${sorts.at(-1)}`;
 };
 
-/** Each kind's filter (`minVerticalInches`), named by its registry entry. */
+/** Each kind's filter, named by its registry entry's `search.filter`. */
 const kindFilters = Object.fromEntries(
   searchKinds().map((k) => [
     k.search.filter,
@@ -169,7 +169,7 @@ const ownQuerySchema = z.object({
     .string({ error: sortError })
     .refine((v) => coachSorts().includes(v), { error: sortError })
     .default('speed')
-    .meta({ description: 'speed, iga, forty, vertical_jump (a kind with a search column), class or recent' }),
+    .meta({ description: `${COACH_SORTS.join(', ')} (a kind with a search column sorts by its key)` }),
   cursor: z
     .string()
     .max(200, 'Cursor is invalid')
@@ -198,7 +198,7 @@ const ownItemSchema = z.object({
   contactOpensOn: z.string().nullable(),
   /**
    * Every kind's best result kept in coach_search_results (decision 243), by the kind's key: what a
-   * screen that loops over the kinds reads (a kind's own column, such as `verticalJump`, is the same value).
+   * screen that loops over the kinds reads (a kind's own column, named by its entry, is the same value).
    */
   kindResults: z
     .record(
@@ -215,8 +215,8 @@ const ownItemSchema = z.object({
 });
 
 /**
- * A kind's best result in a search row: `verticalJump: { inches, plusMinusInches, requestId }`, or with
- * the coach's receipt link where the entry says so (`forty: { seconds, plusMinusSeconds, receiptUrl }`).
+ * A kind's best result in a search row: `{ <valueField>, <plusMinusField>, requestId }`, or with the
+ * coach's receipt link (`receiptUrl`) where the entry says so.
  * Read its value fields here; its link from `kindResults` (the same request).
  */
 export type KindSearchResult = Record<string, number>;
@@ -235,7 +235,7 @@ const kindColumns = Object.fromEntries(
 );
 export const coachSearchItemSchema = ownItemSchema.extend(kindColumns) as unknown as typeof ownItemSchema;
 /**
- * A search row; a kind's column (`verticalJump`) is read with `kindSearchResult`. The 40's column is typed
+ * A search row; a kind's column (its entry's `search.field`) is read with `kindSearchResult`. The 40's column is typed
  * for the screens that still name it; the schema's is its entry's (decision 269), the same shape.
  */
 export type CoachSearchItem = z.infer<typeof ownItemSchema> & {

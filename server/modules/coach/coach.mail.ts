@@ -76,7 +76,7 @@ export interface WeeklyMailSearch {
   }[];
 }
 
-/** 'Vertical jump 26.4 in ± 0.3' for each kind the player has a best of, in the registry's order. */
+/** '<metric label> <value> ± <bound>' for each kind the player has a best of, in the registry's order. */
 const kindNumbers = (p: WeeklyMailSearch['players'][number]) =>
   analysisKinds().flatMap((k) =>
     p.kinds

@@ -232,9 +232,9 @@ function toItem(
 }
 
 /**
- * Each search kind's column, kept only while the family shows the kind: `verticalJump: { inches,
- * plusMinusInches, requestId }`, or with the coach's receipt link (`receiptUrl`) for a kind whose entry
- * says so (decision 269); null without one.
+ * Each search kind's column, kept only while the family shows the kind, named by its entry's `search`:
+ * `{ <valueField>, <plusMinusField>, requestId }`, or with the coach's receipt link (`receiptUrl`) for a
+ * kind whose entry says so (decision 269); null without one.
  */
 function kindColumns(r: Row) {
   return Object.fromEntries(

@@ -56,7 +56,7 @@ const kindBests = async (db: Db, rows: WatchRow[]): Promise<KindBest[]> =>
         )
     : [];
 
-/** 'Vertical jump', '26.4 in ± 0.3' for each kind the player has a best of, in the registry's order. */
+/** The metric label and '<value> ± <bound>' for each kind the player has a best of, in the registry's order. */
 const kindResultsOf = (bests: KindBest[], playerId: number) =>
   analysisKinds().flatMap((k) =>
     bests
