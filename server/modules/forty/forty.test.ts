@@ -267,6 +267,24 @@ describe('completing a verified 40', () => {
       }),
     ]);
     expect(results.json()[0].splits.map((s: { yardLine: number }) => s.yardLine)).toEqual([10, 20]);
+    // The card's one read of every kind's best (decision 269): the 40 in the same shape, its splits in `detail`.
+    const bests = await as(t, fast.family, {
+      method: 'GET',
+      url: `/api/players/${fast.player.id}/kind-results`,
+    });
+    expect(bests.statusCode, bests.body).toBe(200);
+    expect(bests.json()).toEqual([
+      {
+        kind: 'forty',
+        requestId: fast.request.id,
+        value: 4.62,
+        plusMinus: 0.01,
+        method: 'verified 40, video 240 fps',
+        season: results.json()[0].season,
+        completedAt: results.json()[0].completedAt,
+        detail: { splits: results.json()[0].splits },
+      },
+    ]);
 
     const board = await as(t, fast.family, {
       method: 'GET',
@@ -346,6 +364,15 @@ describe('completing a verified 40', () => {
     expect(profile.forty.splits).toMatch(
       /^10-yard split \d\.\d\d s ± 0\.0\d · 20-yard split \d\.\d\d s ± 0\.0\d$/,
     );
+    // The same 40 among the kinds the page loops over, so a screen that reads only kindResults shows it.
+    expect(profile.kindResults).toEqual([
+      expect.objectContaining({
+        kind: 'forty',
+        text: profile.forty.text,
+        receiptPath: profile.forty.receiptPath,
+        detail: profile.forty.splits,
+      }),
+    ]);
     const page = await get(path0);
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('40-yard dash');
