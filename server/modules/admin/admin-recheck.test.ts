@@ -158,10 +158,7 @@ describe('the re-check of stored verified 40s', () => {
     expect(await t.db.select().from(leaderboard).where(eq(leaderboard.playerId, late.player.id))).not.toEqual(
       [],
     );
-    const [after] = await t.db
-      .select()
-      .from(kindReceipts)
-      .where(eq(kindReceipts.requestId, late.requestId));
+    const [after] = await t.db.select().from(kindReceipts).where(eq(kindReceipts.requestId, late.requestId));
     const both = after.data as {
       previous: { result: { plusMinusSeconds: number } };
       marks: { startFrame: number };

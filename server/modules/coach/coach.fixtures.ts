@@ -1,12 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { CoachDivision } from '../../../contract/coach-calendar';
 import { analysisKind } from '../../../contract/analysis-kinds';
-import {
-  analysisRequests,
-  collegeAthleticsDomains,
-  kindReceipts,
-  schools,
-} from '../../db/schema';
+import { analysisRequests, collegeAthleticsDomains, kindReceipts, schools } from '../../db/schema';
 import { upsertSchools } from '../players';
 import { as, lastMailTo, linkFrom, login, type TestApp, type TestUser } from '../../test/helpers';
 

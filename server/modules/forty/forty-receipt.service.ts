@@ -113,11 +113,13 @@ export async function readFortyReceipt(db: Db, storage: Storage, user: UserRow, 
 
 /** The 40's own facts beside a kind's result: its splits (the card and the public page show them). */
 export const fortyDetail = (data: unknown) => ({
-  splits: ((data as Partial<FortyReceiptData>).result?.splits ?? []).map(({ yardLine, seconds, plusMinusSeconds }) => ({
-    yardLine,
-    seconds,
-    plusMinusSeconds,
-  })),
+  splits: ((data as Partial<FortyReceiptData>).result?.splits ?? []).map(
+    ({ yardLine, seconds, plusMinusSeconds }) => ({
+      yardLine,
+      seconds,
+      plusMinusSeconds,
+    }),
+  ),
 });
 
 /** The 10- and 20-yard splits in words, as the public page shows them ('' when the lines were not visible). */

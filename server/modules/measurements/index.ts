@@ -14,6 +14,7 @@ export default async function measurementsModule(app: FastifyInstance) {
 export { correctMeasurement, recomputePlayerSpeed } from './correction.service';
 export { measuredValue, parseMeasurementField } from './measure.service';
 export {
+  analystNameOf,
   insertReceipt,
   storeReceiptStills,
   storeStills,
@@ -25,7 +26,6 @@ export { storedMeasurement } from './stored-measurement';
 export { assertVerifiable, filmedMeasure } from './filmed/filmed-measure';
 export { completeFilmed, type FilmedCompletionInput } from './filmed/filmed-complete';
 export {
-  analystNameOf,
   completedKindReceipt,
   completedKindResults,
   filmedReceiptData,

@@ -1,8 +1,4 @@
-import {
-  findAnalysisKind,
-  kindMethodText,
-  kindResultHeadline,
-} from '../../../contract/analysis-kinds';
+import { findAnalysisKind, kindMethodText, kindResultHeadline } from '../../../contract/analysis-kinds';
 import { formatResultDate } from '../../../contract/result-date';
 import { ANALYST_ASSESSMENT, VERIFIED_BY_TWO, type PublicProfile } from '../../../contract/sharing';
 import { bigSpeed, html, layout, type Raw } from './public-html';
@@ -16,9 +12,7 @@ function summaryLine(p: PublicProfile) {
   const speed = p.maxSpeed ? `Verified Max Speed ${p.maxSpeed.text}` : null;
   const iga = p.iga ? `IGA Score ${p.iga.score.toFixed(1)}` : null;
   const kinds = p.kindResults.map((k) => `${k.label} ${k.text}`);
-  return [parts.join(' · '), [speed, ...kinds, iga].filter(Boolean).join(' · ')]
-    .filter(Boolean)
-    .join(' — ');
+  return [parts.join(' · '), [speed, ...kinds, iga].filter(Boolean).join(' · ')].filter(Boolean).join(' — ');
 }
 
 /** Links typed by families: only http(s) ever becomes an href (old rows predate the URL rule). */

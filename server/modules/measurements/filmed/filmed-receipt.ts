@@ -6,7 +6,7 @@ import { analysisRequests, kindReceipts, players, type UserRow } from '../../../
 import type { Storage } from '../../../lib/storage';
 import type { MediaRow } from '../../videos';
 import type { VideoRow } from '../measure.service';
-import { storeStills } from '../receipt.service';
+import { analystNameOf, storeStills, videoFacts } from '../receipt.service';
 import { kindFactsOf } from './kind-facts';
 
 const STILL_URL_TTL_SECONDS = 3600;
@@ -36,21 +36,6 @@ export interface FilmedReceiptData<M, R> {
   stills: (StillFrame & { time: number })[];
 }
 
-/** The file's facts the receipt states. */
-const videoFacts = (video: VideoRow, media: MediaRow) => ({
-  videoId: video.id as number | null,
-  sourceSha256: media.sha256,
-  container: media.container,
-  codec: media.codec,
-  width: media.width,
-  height: media.height,
-  nominalFps: media.nominalFps,
-  averageFps: media.averageFps,
-  timeBase: media.timeBase,
-  variableFrameRate: media.variableFrameRate,
-  frameCount: media.frameCount,
-});
-
 /** One JPEG per still frame, extracted from the file the analyst marked; private keys. */
 export const storeFilmedStills = (storage: Storage, t: FilmedTimed<unknown, unknown>, stills: StillFrame[]) =>
   storeStills(
@@ -59,9 +44,6 @@ export const storeFilmedStills = (storage: Storage, t: FilmedTimed<unknown, unkn
     t.media,
     stills.map((s) => s.frameIndex),
   );
-
-export const analystNameOf = (analyst: UserRow) =>
-  [analyst.firstName, analyst.lastName].filter(Boolean).join(' ') || analyst.username;
 
 /** The receipt's data: the player, the season, the file, the marks, the arithmetic and the stills' times. */
 export async function filmedReceiptData<M, R>(
