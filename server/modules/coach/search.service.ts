@@ -28,21 +28,13 @@ const OWN_SORTS: Record<string, Sort> = {
   recent: { key: sql`s.verified_at`, desc: true, cast: 'timestamptz' },
 };
 
-/**
- * A kind read from coach_search_results (decision 243) sorts by its best result, players without one
- * last; its rows are few, so the page is sorted rather than read from an index in order.
- */
-function sortOf(sort: CoachSort): Sort {
-  const own = OWN_SORTS[sort];
-  if (own) return own;
+/** A kind read from coach_search_results (decision 243) sorts by its best result, players without one last. */
+function kindSortOf(sort: CoachSort) {
+  if (OWN_SORTS[sort]) return null;
   const kind = searchKinds().find((k) => k.key === sort);
-  if (!kind) return OWN_SORTS.speed;
+  if (!kind) return null;
   const lower = kind.direction === 'lower';
-  return {
-    key: sql`coalesce((select c.value from coach_search_results c where c.player_id = s.player_id and c.kind = ${kind.key}), ${lower ? 999999 : -1})`,
-    desc: !lower,
-    cast: 'numeric',
-  };
+  return { key: kind.key, desc: !lower, none: lower ? 999999 : -1 };
 }
 
 const encodeCursor = (value: unknown, id: number) =>
@@ -109,9 +101,21 @@ interface Row extends Record<string, unknown> {
   show: Record<string, boolean> | null;
 }
 
+const pageColumns = sql`s.player_id, p.first_name, p.last_name, p.photo_url, s.graduation_year,
+  pos.name as position, s.school, s.state, s.speed_mph, s.speed_plus_minus, s.speed_request_id, s.iga_score,
+  s.iga_request_id, ps.show,
+  (select jsonb_object_agg(c.kind, jsonb_build_array(c.value::text, c.plus_minus::text, c.request_id))
+    from coach_search_results c where c.player_id = s.player_id) as kinds`;
+const pageJoins = sql`join players p on p.id = s.player_id
+  left join positions pos on pos.id = s.position_id
+  left join profile_shares ps on ps.player_id = s.player_id`;
+const whereOf = (where: SQL[]) => (where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``);
+
 /** The search's page statement: one table, its sort's index read in order, filters checked on the way. */
 export function searchStatement(q: CoachSearchQuery) {
-  const sort = sortOf(q.sort);
+  const kind = kindSortOf(q.sort);
+  if (kind) return kindSortStatement(q, kind);
+  const sort = OWN_SORTS[q.sort] ?? OWN_SORTS.speed;
   const where = filtersOf(q);
   const after = decodeCursor(q.cursor);
   if (after && fits(after[0], sort.cast)) {
@@ -124,18 +128,50 @@ export function searchStatement(q: CoachSearchQuery) {
   }
   const dir = sql.raw(sort.desc ? 'desc' : 'asc');
   return sql`
-    select s.player_id, p.first_name, p.last_name, p.photo_url, s.graduation_year, pos.name as position,
-      s.school, s.state, s.speed_mph, s.speed_plus_minus, s.speed_request_id, s.iga_score, s.iga_request_id,
-      (${sort.key})::text as sort_value, ps.show,
-      (select jsonb_object_agg(c.kind, jsonb_build_array(c.value::text, c.plus_minus::text, c.request_id))
-        from coach_search_results c where c.player_id = s.player_id) as kinds
+    select ${pageColumns}, (${sort.key})::text as sort_value
     from coach_search s
-    join players p on p.id = s.player_id
-    left join positions pos on pos.id = s.position_id
-    left join profile_shares ps on ps.player_id = s.player_id
-    ${where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``}
+    ${pageJoins}
+    ${whereOf(where)}
     order by ${sort.key} ${dir}, s.player_id ${dir}
     limit ${COACH_SEARCH_PAGE + 1}`;
+}
+
+/**
+ * A kind's sort (decision 269): the players with a result of the kind in the order of
+ * coach_search_results_value_idx (kind, value, player), then those without one by id, each part stopping
+ * at a page; a cursor's value past every result (`none`) is in the second part.
+ */
+function kindSortStatement(q: CoachSearchQuery, kind: NonNullable<ReturnType<typeof kindSortOf>>) {
+  const after = decodeCursor(q.cursor);
+  const at = after && fits(after[0], 'numeric') ? { value: Number(after[0]), id: after[1] } : null;
+  const cmp = sql.raw(kind.desc ? '<' : '>');
+  const dir = sql.raw(kind.desc ? 'desc' : 'asc');
+  const limit = COACH_SEARCH_PAGE + 1;
+  const withResult = [...filtersOf(q), sql`c.kind = ${kind.key}`];
+  const without = [
+    ...filtersOf(q),
+    sql`not exists (select 1 from coach_search_results n where n.player_id = s.player_id and n.kind = ${kind.key})`,
+  ];
+  if (at) {
+    withResult.push(sql`(c.value, c.player_id) ${cmp} (${at.value}::numeric, ${at.id})`);
+    without.push(sql`(${kind.none}::numeric, s.player_id) ${cmp} (${at.value}::numeric, ${at.id})`);
+  }
+  return sql`
+    with page as (
+      (select c.player_id, c.value as sort_value from coach_search_results c
+        join coach_search s on s.player_id = c.player_id
+        ${whereOf(withResult)}
+        order by c.value ${dir}, c.player_id ${dir} limit ${limit})
+      union all
+      (select s.player_id, ${kind.none}::numeric as sort_value from coach_search s
+        ${whereOf(without)}
+        order by s.player_id ${dir} limit ${limit}))
+    select ${pageColumns}, page.sort_value::text as sort_value
+    from page
+    join coach_search s on s.player_id = page.player_id
+    ${pageJoins}
+    order by page.sort_value ${dir}, s.player_id ${dir}
+    limit ${limit}`;
 }
 
 export async function searchRows(db: Db, q: CoachSearchQuery) {
