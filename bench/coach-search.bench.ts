@@ -228,7 +228,9 @@ async function main() {
       const text = (plan as unknown as { rows: Record<string, string>[] }).rows
         .map((x) => x['QUERY PLAN'])
         .join('\n');
-      const indexed = new RegExp(`(Index Scan (Backward )?using|Bitmap Index Scan on) ${c.index}`).test(text);
+      const indexed = new RegExp(
+        `(Index (Only )?Scan (Backward )?using|Bitmap Index Scan on) ${c.index}`,
+      ).test(text);
       const sorts = !c.sorted && /\bSort\b/.test(text);
       const seq = /Seq Scan on coach_search/.test(text);
       const met = app.p95 < P95_LIMIT_MS;

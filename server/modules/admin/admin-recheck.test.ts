@@ -111,11 +111,13 @@ describe('the re-check of stored verified 40s', () => {
     const outcome = read.json<{
       status: string;
       checked: number;
-      held: { requestId: number; reasons: string[] }[];
+      held: { requestId: number; kind: string; reasons: string[] }[];
     }>();
     expect(outcome.status).toBe('done');
     expect(outcome.checked).toBeGreaterThanOrEqual(2);
     expect(outcome.held.map((h) => h.requestId)).toEqual([late.requestId]);
+    // Each kind's module registers its re-check; a held result names its kind (decision 269).
+    expect(outcome.held.map((h) => h.kind)).toEqual(['forty']);
     const reasons = outcome.held[0].reasons.join(' ');
     expect(reasons).toContain('wider than the ± 0.03 s a verified 40 allows');
     expect(reasons).toContain(

@@ -72,8 +72,10 @@ export function filtersOf(q: CoachSearchQuery): SQL[] {
     const bound = q[k.search.filter];
     if (typeof bound !== 'number') continue;
     const cmp = k.direction === 'lower' ? sql`<=` : sql`>=`;
+    // A scalar read of the row's best, checked as the sort's index is walked (as a column of coach_search
+    // was): an EXISTS is planned as a join from every match, then sorted (113 ms against 0.6 ms at 100,000).
     where.push(
-      sql`exists (select 1 from coach_search_results c where c.player_id = s.player_id and c.kind = ${k.key} and c.value ${cmp} ${bound})`,
+      sql`(select c.value from coach_search_results c where c.player_id = s.player_id and c.kind = ${k.key}) ${cmp} ${bound}`,
     );
   }
   if (q.measuredWithinMonths !== undefined)

@@ -6,6 +6,7 @@ import { MeasurementError } from '../../../contract/measurement-math';
 import { analysisRequests, kindReceipts, videos } from '../../db/schema';
 import type { Mail } from '../../lib/mailer';
 import { escapeHtml } from '../auth';
+import type { FamilyOf, RecheckOutcome, TellFamily } from '../measurements';
 import { rebuildLeaderboard } from '../leaderboard';
 import { FORTY_KIND } from './forty-receipt.service';
 import { currentFrameChanges, ensureMedia, readyMedia, timelineOf, withRepeats } from '../videos';
@@ -18,21 +19,6 @@ import { currentFrameChanges, ensureMedia, readyMedia, timelineOf, withRepeats }
  * keeps the stored result beside what the check found; an analyst completes it again to confirm or
  * correct it.
  */
-
-/** Who a player's family is, for a mail (the analysis module's notifyOwner gives it). */
-export interface FamilyOf {
-  to: string;
-  firstName: string | null;
-  playerName: string;
-  playerId: number;
-  appUrl: string;
-}
-export type TellFamily = (playerId: number, build: (who: FamilyOf) => Mail) => Promise<void>;
-
-export interface RecheckOutcome {
-  checked: number;
-  held: { requestId: number; reasons: string[] }[];
-}
 
 interface StoredData {
   marks: FortyReceipt['marks'];
