@@ -283,7 +283,15 @@ export const watchItemSchema = z.object({
   maxSpeedMph: z.number().nullable(),
   igaScore: z.number().nullable(),
   /** Each kind's best the family shows, from coach_search_results, in the registry's order (decision 263). */
-  kindResults: z.array(z.object({ kind: z.string(), label: z.string(), text: z.string() })),
+  kindResults: z.array(
+    z.object({
+      kind: z.string(),
+      label: z.string(),
+      text: z.string(),
+      /** The coach's receipt page of this result (decision 269). */
+      receiptUrl: z.string().optional(),
+    }),
+  ),
 });
 export type WatchItem = z.infer<typeof watchItemSchema>;
 
