@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { followsGuide } from '../server/test/scene/guide';
 import { proposeScene, trackScene } from '../server/test/scene/product';
 import { renderScene } from '../server/test/scene/render';
 import { describeScene, drawScene, timingOf, type SceneSpec } from '../server/test/scene/spec';
@@ -69,6 +70,8 @@ async function main(root: string) {
       continue;
     }
     const r1 = performance.now();
+    // The goals for the bound and for refusals are stated for clips that follow the filming guide.
+    if (followsGuide(spec, truth).follows) rec.tags.push('follows the guide');
     if (spec.kind === 'forty') {
       try {
         const p = await proposeScene(file, truth);

@@ -24,10 +24,9 @@ export const accountExportSchema = z.object({
   creditTransactions: z.array(row),
   subscriptions: z.array(row),
   referralsSent: z.array(row),
-  /** The evidence of each verified Max Speed (every revision) and 40 of the family's players (decision 228). */
+  /** The evidence of each verified Max Speed of the family's players, every revision (decision 228). */
   measurementReceipts: z.array(row),
-  fortyReceipts: z.array(row),
-  /** The evidence of every other measured kind (the vertical jump, ...), one store keyed by kind. */
+  /** The evidence of every other measured kind, one store keyed by kind (decisions 243, 269). */
   kindReceipts: z.array(row),
   /** The IGA score's submetrics of each of the family's requests, with their names and units. */
   igaSubmetrics: z.array(row),

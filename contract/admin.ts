@@ -191,6 +191,13 @@ export const recheckSchema = z.object({
   error: z.string().nullable(),
   /** Verified results checked, and those held for an analyst with the reasons (when done). */
   checked: z.number().nullable(),
-  held: z.array(z.object({ requestId: z.number(), reasons: z.array(z.string()) })),
+  held: z.array(
+    z.object({
+      requestId: z.number(),
+      /** The request's kind: its receipt screen is the kind's (decision 271). */
+      kind: z.string().optional(),
+      reasons: z.array(z.string()),
+    }),
+  ),
 });
 export type Recheck = z.infer<typeof recheckSchema>;

@@ -20,7 +20,7 @@ import {
 /**
  * The schemas of what the analysis forms send (decision 234): a family's request of each kind (the
  * registry in analysis-kinds.ts names the kinds, `REQUEST_FORMS` here their forms) and the analyst queue's
- * completion and rejection. Kept apart from analysis.ts, analysis-kinds.ts and forty.ts, which the
+ * completion and rejection. Kept apart from analysis.ts, analysis-kinds.ts and the kinds' own files, which the
  * signed-in screens import for their constants and data: those never import this module, so a screen
  * evaluates zod only with a form that uses it. This module may import them.
  */
@@ -102,8 +102,7 @@ export interface AnalysisRequestBody {
 }
 
 /**
- * The family's request of a kind measured from a clip's frames (the verified 40, decision 209; the vertical
- * jump, decision 243): the clip is uploaded to the player's library with it, so `videoId` is required and
+ * The family's request of a kind measured from a clip's frames (decisions 209, 243 and 263): the clip is uploaded to the player's library with it, so `videoId` is required and
  * there is no Hudl link (stored as ''). One form for every such kind, its messages from its entry (decision 263).
  */
 export const filmedRequestFormSchema = (kind: Pick<AnalysisKind, 'label'> & { filmed: FilmedKind }) =>

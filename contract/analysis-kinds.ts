@@ -38,6 +38,10 @@ export interface AnalysisKind {
   direction: 'higher' | 'lower';
   /** Decimals the result is stored and shown with. */
   decimals: number;
+  /** Said after the method where a page states it: the 40's 'electronic-style video time, not a hand time'. */
+  methodNote?: string;
+  /** The method is written in parentheses after the value ('4.62 s ± 0.01 (verified 40, ...)'), not after a comma. */
+  methodInParentheses?: boolean;
   credit: CreditKind;
   /** 'max speed analysis request': the ledger's spend and refund descriptions. */
   requestNoun: string;
@@ -61,14 +65,18 @@ export interface AnalysisKind {
    * key). Max Speed, IGA and the 40 keep the names the search had before (`maxSpeed`, `minSpeedMph`, ...).
    */
   search?: KindSearch;
-  /**
-   * The name in `apis` (contract/api/index.ts) of the kind's endpoints whose `results` answers a player's
-   * results of the kind, for a kind whose evidence is not in kind_receipts: the player card reads them first
-   * (contract/kind-results.ts). The kinds in kind_receipts reach the card through one read (kind-results).
-   */
-  resultsApi?: string;
   /** The web's receipt screen of a result kept in kind_receipts: '/vertical-receipts' + '/' + request id. */
   receiptPage?: string;
+  /**
+   * The public page's path segment of the kind's receipts (`/p/{slug}/forty-receipts/{id}`) for a kind whose
+   * links were sent before it moved into kind_receipts (decision 269); others use `kind-receipts`.
+   */
+  publicReceiptSegment?: string;
+  /**
+   * The public profile's own field of the kind, kept beside `kindResults` for the clients that read it
+   * before the kind moved into kind_receipts (the 40's `forty`, decision 269).
+   */
+  profileField?: string;
   /**
    * A kind measured from the frames of a clip the family uploads with the request (decision 263): the
    * words of its request dialog and form and of the analyst's completion, read by one generic dialog,
@@ -101,7 +109,14 @@ export interface KindSearch {
   filter: string;
   filterLabel: string;
   filterRange: [number, number];
+  /** The hint in the web's empty filter field ('Any height'; 'Any value' when absent). */
+  filterPlaceholder?: string;
   sortLabel: string;
+  /**
+   * How the column links its receipt: the request's id (`requestId`, decision 243) or the coach's receipt
+   * page (`receiptUrl`, the 40's column as it was before decision 269).
+   */
+  link?: 'requestId' | 'receiptUrl';
 }
 
 export const SPEED_CREDIT: CreditKind = {
@@ -165,6 +180,8 @@ const BUILT_IN: AnalysisKind[] = [
     unit: 's',
     direction: 'lower',
     decimals: 2,
+    methodInParentheses: true,
+    methodNote: 'electronic-style video time, not a hand time',
     credit: SPEED_CREDIT,
     requestNoun: 'verified 40 analysis request',
     metricKey: 'FORTY',
@@ -172,7 +189,21 @@ const BUILT_IN: AnalysisKind[] = [
     resultField: null,
     measurement: 'video-marks',
     pendingFields: null,
-    resultsApi: 'forty',
+    receiptPage: '/forty-receipts',
+    publicReceiptSegment: 'forty-receipts',
+    profileField: 'forty',
+    // The search's names as they were before the 40 moved into kind_receipts (decision 269).
+    search: {
+      field: 'forty',
+      valueField: 'seconds',
+      plusMinusField: 'plusMinusSeconds',
+      filter: 'maxFortySeconds',
+      filterLabel: '40 at most',
+      filterRange: [4, 10],
+      filterPlaceholder: 'Any time',
+      sortLabel: '40-yard dash',
+      link: 'receiptUrl',
+    },
     filmed: {
       idPrefix: 'forty',
       subject: 'the 40',
@@ -218,6 +249,7 @@ const BUILT_IN: AnalysisKind[] = [
       filter: 'minVerticalInches',
       filterLabel: 'Vertical jump at least',
       filterRange: [0, 60],
+      filterPlaceholder: 'Any height',
       sortLabel: 'Vertical jump',
     },
     filmed: {
@@ -267,15 +299,24 @@ export const kindOfMetric = (metric: string) => analysisKinds().find((k) => k.le
  * vertical, video 240 fps' (the kinds whose evidence is in kind_receipts; decision 243).
  */
 export function formatKindResult(
-  kind: Pick<AnalysisKind, 'unit' | 'decimals'>,
+  kind: Pick<AnalysisKind, 'unit' | 'decimals' | 'methodInParentheses'>,
   value: number,
   plusMinus?: number | null,
   method?: string | null,
 ) {
   const unit = kind.unit ? ` ${kind.unit}` : '';
   const pm = plusMinus === null || plusMinus === undefined ? '' : ` ± ${plusMinus.toFixed(kind.decimals)}`;
-  return `${value.toFixed(kind.decimals)}${unit}${pm}${method ? `, ${method}` : ''}`;
+  const how = !method ? '' : kind.methodInParentheses ? ` (${method})` : `, ${method}`;
+  return `${value.toFixed(kind.decimals)}${unit}${pm}${how}`;
 }
+
+/** The value and its ± of a result's text written by `formatKindResult`, without the method. */
+export const kindResultHeadline = (text: string, method: string) =>
+  text.replace(` (${method})`, '').replace(`, ${method}`, '');
+
+/** The method as a page states it, with the kind's note: 'verified 40, video 240 fps (electronic-style ...)'. */
+export const kindMethodText = (kind: Pick<AnalysisKind, 'methodNote'> | undefined, method: string) =>
+  kind?.methodNote ? `${method} (${kind.methodNote})` : method;
 
 /** The kinds measured from the frames of a clip uploaded with the request, with their words (decision 263). */
 export const filmedKinds = () =>
@@ -291,6 +332,12 @@ export function filmedKind(key: string): FilmedKind {
 /** The kinds the coach search reads from `coach_search_results`, with their names there. */
 export const searchKinds = () =>
   analysisKinds().flatMap((k) => (k.search ? [{ ...k, search: k.search }] : []));
+
+/** The public page's receipt path segments: `kind-receipts`, then a kind's own kept one. */
+export const publicReceiptSegments = () => [
+  'kind-receipts',
+  ...analysisKinds().flatMap((k) => (k.publicReceiptSegment ? [k.publicReceiptSegment] : [])),
+];
 
 /** Every balance a kind spends, once each (two kinds may share one). */
 export function creditKinds(): CreditKind[] {

@@ -114,7 +114,6 @@ const optionalNumber = (name: string, min: number, max: number) =>
 const OWN_SORT_LABELS = {
   speed: 'Max Speed',
   iga: 'IGA',
-  forty: '40-yard dash',
   class: 'Class',
   recent: 'Recently verified',
 } as const;
@@ -122,7 +121,6 @@ export type CoachSort = string;
 export const COACH_SORT_LABELS: Record<CoachSort, string> = {
   speed: OWN_SORT_LABELS.speed,
   iga: OWN_SORT_LABELS.iga,
-  forty: OWN_SORT_LABELS.forty,
   ...Object.fromEntries(searchKinds().map((k) => [k.key, k.search.sortLabel])),
   class: OWN_SORT_LABELS.class,
   recent: OWN_SORT_LABELS.recent,
@@ -135,7 +133,7 @@ const sortError = () => {
   return `Sort must be ${sorts.slice(0, -1).join(', ')} or ${sorts.at(-1)}`;
 };
 
-/** Each kind's filter (`minVerticalInches`), named by its registry entry. */
+/** Each kind's filter, named by its registry entry's `search.filter`. */
 const kindFilters = Object.fromEntries(
   searchKinds().map((k) => [
     k.search.filter,
@@ -161,14 +159,17 @@ const ownQuerySchema = z.object({
   school: z.string().trim().max(100, 'School must be at most 100 characters').optional(),
   minSpeedMph: optionalNumber('Max Speed', 0, 40),
   minIga: optionalNumber('IGA', 0, 100),
-  /** A verified 40 of at most this many seconds (decision 209: none is under 4.0 s). */
+  /**
+   * Typed here for the screens that still name it; the schema's is the 40's entry's `search.filter`
+   * (decision 269), the same bound (none is under 4.0 s, decision 209).
+   */
   maxFortySeconds: optionalNumber('40 at most', 4, 10),
   measuredWithinMonths: optionalInt('Measured within', 1, 120),
   sort: z
     .string({ error: sortError })
     .refine((v) => coachSorts().includes(v), { error: sortError })
     .default('speed')
-    .meta({ description: 'speed, iga, forty, vertical_jump (a kind with a search column), class or recent' }),
+    .meta({ description: `${COACH_SORTS.join(', ')} (a kind with a search column sorts by its key)` }),
   cursor: z
     .string()
     .max(200, 'Cursor is invalid')
@@ -192,14 +193,12 @@ const ownItemSchema = z.object({
     .object({ mph: z.number(), plusMinusMph: z.number().nullable(), receiptUrl: z.string() })
     .nullable(),
   iga: z.object({ score: z.number(), receiptUrl: z.string() }).nullable(),
-  /** The fastest verified 40 the family shows (decision 209's share field), with its receipt. */
-  forty: z.object({ seconds: z.number(), plusMinusSeconds: z.number(), receiptUrl: z.string() }).nullable(),
   percentile: z.object({ value: z.number(), group: z.string(), n: z.number() }).nullable(),
   /** For a D1 or D2 coach, the day ('YYYY-MM-DD') contact with this player opens; null when open now. */
   contactOpensOn: z.string().nullable(),
   /**
    * Every kind's best result kept in coach_search_results (decision 243), by the kind's key: what a
-   * screen that loops over the kinds reads (a kind's own column, such as `verticalJump`, is the same value).
+   * screen that loops over the kinds reads (a kind's own column, named by its entry, is the same value).
    */
   kindResults: z
     .record(
@@ -215,7 +214,11 @@ const ownItemSchema = z.object({
     .optional(),
 });
 
-/** A kind's best result in a search row: `verticalJump: { inches, plusMinusInches, requestId }`. */
+/**
+ * A kind's best result in a search row: `{ <valueField>, <plusMinusField>, requestId }`, or with the
+ * coach's receipt link (`receiptUrl`) where the entry says so.
+ * Read its value fields here; its link from `kindResults` (the same request).
+ */
 export type KindSearchResult = Record<string, number>;
 const kindColumns = Object.fromEntries(
   searchKinds().map((k) => [
@@ -224,15 +227,20 @@ const kindColumns = Object.fromEntries(
       .object({
         [k.search.valueField]: z.number(),
         [k.search.plusMinusField]: z.number(),
-        requestId: z.number(),
+        ...(k.search.link === 'receiptUrl' ? { receiptUrl: z.string() } : { requestId: z.number() }),
       })
       .nullable()
       .describe(`The best verified ${k.label} the family shows, with its bound and request (decision 243)`),
   ]),
 );
 export const coachSearchItemSchema = ownItemSchema.extend(kindColumns) as unknown as typeof ownItemSchema;
-/** A search row; a kind's column (`verticalJump`) is read with `kindSearchResult`. */
-export type CoachSearchItem = z.infer<typeof ownItemSchema>;
+/**
+ * A search row; a kind's column (its entry's `search.field`) is read with `kindSearchResult`. The 40's column is typed
+ * for the screens that still name it; the schema's is its entry's (decision 269), the same shape.
+ */
+export type CoachSearchItem = z.infer<typeof ownItemSchema> & {
+  forty?: { seconds: number; plusMinusSeconds: number; receiptUrl: string } | null;
+};
 export const kindSearchResult = (item: CoachSearchItem, field: string) =>
   ((item as Record<string, unknown>)[field] ?? null) as KindSearchResult | null;
 export const coachSearchAnswerSchema = z.object({
@@ -275,7 +283,15 @@ export const watchItemSchema = z.object({
   maxSpeedMph: z.number().nullable(),
   igaScore: z.number().nullable(),
   /** Each kind's best the family shows, from coach_search_results, in the registry's order (decision 263). */
-  kindResults: z.array(z.object({ kind: z.string(), label: z.string(), text: z.string() })),
+  kindResults: z.array(
+    z.object({
+      kind: z.string(),
+      label: z.string(),
+      text: z.string(),
+      /** The coach's receipt page of this result (decision 269). */
+      receiptUrl: z.string().optional(),
+    }),
+  ),
 });
 export type WatchItem = z.infer<typeof watchItemSchema>;
 

@@ -5,10 +5,10 @@ import { analysisKinds, creditKinds, type AnalysisKind, type CreditKind } from '
  * kinds that spend it), so a kind that starts spending a balance is named with it everywhere at once.
  */
 
-/** A kind as a balance's list names it: 'Max Speed', '40', 'Vertical Jump' (the registry's label, 'Verified ' left out). */
+/** A kind as a balance's list names it: 'Max Speed' (the registry's label, 'Verified ' left out). */
 export const kindShortName = (kind: Pick<AnalysisKind, 'label'>) => kind.label.replace(/^Verified /, '');
 
-/** 'a verified Max Speed', 'a verified 40': what a ready clip is ready for. */
+/** 'a verified Max Speed': what a ready clip is ready for. */
 export const verifiedName = (kind: Pick<AnalysisKind, 'label'>) => `a verified ${kindShortName(kind)}`;
 
 /** 'Speed credits', 'IGA credits': the balance's name ('speed analysis credit' -> 'Speed credits'). */
@@ -17,7 +17,7 @@ export function creditName(credit: Pick<CreditKind, 'noun'>) {
   return `${one.charAt(0).toUpperCase()}${one.slice(1)}s`;
 }
 
-/** 'Max Speed or 40', 'Max Speed, 40 or Vertical Jump', 'IGA Score': what one credit of the balance buys. */
+/** 'Max Speed or ...', 'IGA Score': what one credit of the balance buys (the kinds' short names). */
 export function creditBuys(credit: Pick<CreditKind, 'key'>) {
   const names = analysisKinds()
     .filter((k) => k.credit.key === credit.key)
@@ -47,7 +47,7 @@ export function alsoBuys(kindKey: string) {
 
 /**
  * What a plan or package grants, each balance named for what it buys (checkout, issue 52): 'Includes 1
- * Speed credit (Max Speed, 40 or Vertical Jump).' Empty when it grants none.
+ * Speed credit (Max Speed, ...).' Empty when it grants none (the kinds' short names).
  */
 export function grantsInWords(amounts: Record<string, number>) {
   const parts = creditKinds()

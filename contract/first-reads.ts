@@ -4,7 +4,6 @@ import { playersApi } from './api/players';
 import { sharingApi } from './api/sharing';
 import { videosApi } from './api/videos';
 import { pathOf } from './endpoint';
-import { kindResultsEndpoints } from './kind-results';
 import { PAGE_SIZES } from './pagination';
 import { receiptRevision } from './measurements';
 
@@ -40,7 +39,6 @@ export function firstReads(pathname: string, search = ''): string[] {
     pathOf(playersApi.get, { id }),
     pathOf(videosApi.list, { playerId: id }),
     pathOf(sharingApi.resultPercentiles, { id }),
-    ...kindResultsEndpoints().map((k) => pathOf(k.endpoint, { id })),
     pathOf(measurementsApi.kindBests, { id }),
     pathOf(analysisApi.pending, { id }),
     pathOf(playersApi.positions),

@@ -1,5 +1,8 @@
 import {
   MeasurementError,
+  fpsOf,
+  fpsText,
+  fractionOf,
   frameDoubtOf,
   lastNewBefore,
   realRate,
@@ -123,16 +126,6 @@ function checkLines(lines: FortyLine[], n: number) {
       'lines',
     );
 }
-
-/** The rate to 0.01 as the file states it: 59.94, 29.97, 119.88, 120 (the vertical jump's too). */
-export const fpsOf = (t: Pick<Timeline, 'fps' | 'captureFps'>) =>
-  Math.round((t.captureFps ?? (t.fps.den ? t.fps.num / t.fps.den : 0)) * 100) / 100;
-
-export const fractionOf = (t: Pick<Timeline, 'fps' | 'captureFps'>) =>
-  t.captureFps ? `${t.captureFps}/1` : `${t.fps.num}/${t.fps.den}`;
-
-/** '59.94', '120': a rate written as the file states it, two decimals where it is not whole. */
-export const fpsText = (fps: number) => (Number.isInteger(fps) ? String(fps) : fps.toFixed(2));
 
 export const fortyMethod = (fps: number) => `verified 40, video ${fpsText(fps)} fps`;
 

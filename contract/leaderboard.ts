@@ -30,8 +30,9 @@ export const leaderboardQuerySchema = z
       .string({ error: metricError })
       .refine((m) => kindOfMetric(m) !== undefined, { error: metricError })
       .meta({
-        description:
-          'max_speed, iga_score, forty or vertical_jump (one metric per analysis kind; a lower-is-better kind such as forty ranks ascending)',
+        description: `${analysisKinds()
+          .map((k) => k.leaderboardMetric)
+          .join(', ')} (one metric per analysis kind; a lower-is-better kind ranks ascending)`,
       }),
     level: z.enum(LEVELS, { error: 'Level must be High School or College' }),
     season: intParam('Season must be a number')

@@ -338,3 +338,13 @@ export function boundInWords(oneFrameMph: number) {
     `It does not cover where the analyst judged the crossing to be: that is checked by a second analyst's blind measurement.${moved}`
   );
 }
+
+/** The rate to 0.01 as the file states it: 59.94, 29.97, 119.88, 120 (the kinds measured from a clip's frames). */
+export const fpsOf = (t: Pick<Timeline, 'fps' | 'captureFps'>) =>
+  Math.round((t.captureFps ?? (t.fps.den ? t.fps.num / t.fps.den : 0)) * 100) / 100;
+
+export const fractionOf = (t: Pick<Timeline, 'fps' | 'captureFps'>) =>
+  t.captureFps ? `${t.captureFps}/1` : `${t.fps.num}/${t.fps.den}`;
+
+/** '59.94', '120': a rate written as the file states it, two decimals where it is not whole. */
+export const fpsText = (fps: number) => (Number.isInteger(fps) ? String(fps) : fps.toFixed(2));

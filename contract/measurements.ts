@@ -217,5 +217,7 @@ export const kindBestSchema = z.object({
   method: z.string(),
   season: z.number(),
   completedAt: z.string().nullable(),
+  /** The kind's own facts beside the value, when its module gives some (the 40: `splits`, decision 269). */
+  detail: z.record(z.string(), z.unknown()).optional(),
 });
 export type KindBest = z.infer<typeof kindBestSchema>;

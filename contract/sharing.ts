@@ -132,6 +132,8 @@ const kindResultSchema = z.object({
   season: z.number(),
   /** The public receipt page; null where the profile has no public path (a coach's view). */
   receiptPath: z.string().nullable(),
+  /** The kind's own facts in words, when its module gives some ('10-yard split 1.60 s ± 0.01', decision 269). */
+  detail: z.string().optional(),
 });
 
 /** Everything the public page shows; built field by field from what the family chose (never from the player row as a whole). */

@@ -1,6 +1,8 @@
-import { fpsOf, fpsText, fractionOf } from './forty-math';
 import {
   MeasurementError,
+  fpsOf,
+  fpsText,
+  fractionOf,
   frameDoubtOf,
   lastNewBefore,
   realRate,

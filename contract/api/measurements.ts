@@ -73,7 +73,7 @@ export const measurementsApi = {
     response: z.array(kindBestSchema),
     errors: [404],
     description:
-      "A player's best completed result of each kind kept in kind_receipts (the vertical jump and later kinds), in the kinds' order, with its bound, method and request (the owner family, analysts and admins).",
+      "A player's best completed result of each kind kept in kind_receipts (every kind measured from a clip's frames), in the kinds' order, with its bound, method and request (the owner family, analysts and admins).",
   }),
   receipt: defineEndpoint({
     method: 'GET',

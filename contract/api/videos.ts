@@ -74,7 +74,7 @@ export const videosApi = {
     errors,
     summary: 'Whether a clip can give a verified result, per kind measured from a clip',
     description:
-      "Checked when the clip is uploaded (decision 247). **202** `{ checking: true }` while the clip is processed or checked (ask again in a few seconds); then **200** `{ kinds: { <requestType>: { ready, problems } } }` for every kind measured from a clip (`max_speed`, `forty`, ...; not `iga`), `problems` in plain words with the filming guide. The video's family, analysts and admins; 404 for anyone else's video.",
+      "Checked when the clip is uploaded (decision 247). **202** `{ checking: true }` while the clip is processed or checked (ask again in a few seconds); then **200** `{ kinds: { <requestType>: { ready, problems } } }` for every kind measured from a clip (its `requestType`; not the analyst-scored kinds), `problems` in plain words with the filming guide. The video's family, analysts and admins; 404 for anyone else's video.",
   }),
   download: defineEndpoint({
     method: 'GET',

@@ -38,7 +38,7 @@ const START_YARD = 12;
 const PX_PER_YARD = 14;
 const BITS = 16;
 
-/** 3x5 digits burned into generated clips (the frame number), shared with forty-clip.ts. */
+/** 3x5 digits burned into generated clips (the frame number), shared with the other kinds' generated clips. */
 export const FONT: Record<string, string[]> = {
   0: ['111', '101', '101', '101', '111'],
   1: ['010', '110', '010', '010', '111'],

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatResultDate } from '../../contract/result-date';
-import { analysisRequests, fortyReceipts, players, users } from '../db/schema';
+import { analysisRequests, kindReceipts, players, users } from '../db/schema';
 import { createDemoApp, login, type TestApp } from '../test/helpers';
 import { ensureDemoForty } from './demo-forty';
 
@@ -46,7 +46,7 @@ describe('the demo verified 40 (brief 28b item 4)', () => {
       .select()
       .from(analysisRequests)
       .where(and(eq(analysisRequests.playerId, casey.id), eq(analysisRequests.requestType, 'forty')));
-    const [receipt] = await t.db.select().from(fortyReceipts).where(eq(fortyReceipts.requestId, request.id));
+    const [receipt] = await t.db.select().from(kindReceipts).where(eq(kindReceipts.requestId, request.id));
     expect(request.status).toBe('completed');
     expect(formatResultDate(receipt.createdAt)).toBe(formatResultDate(request.completedAt));
     expect(request.completedAt!.getTime()).toBeLessThan(Date.now() - 12 * 3600_000);
@@ -77,6 +77,6 @@ describe('the demo verified 40 (brief 28b item 4)', () => {
     expect(receipt.body).toContain('Receipt · Verified 40');
 
     await ensureDemoForty(t.app);
-    expect(await t.db.select().from(fortyReceipts)).toHaveLength(1);
+    expect(await t.db.select().from(kindReceipts).where(eq(kindReceipts.kind, 'forty'))).toHaveLength(1);
   });
 });

@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import path from 'node:path';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { analysisRequests, fortyReceipts, players, users, videos } from '../db/schema';
+import { analysisRequests, kindReceipts, players, users, videos } from '../db/schema';
 import { makeFortyClip } from '../lib/forty-clip';
 import { commitCompletion } from '../modules/analysis';
 import { completeForty } from '../modules/forty';
@@ -117,8 +117,8 @@ async function timeDemoForty(
     // Timed when the demo result was completed, not on the day the demo was seeded.
     await app.db.update(analysisRequests).set({ completedAt }).where(eq(analysisRequests.id, request.id));
     await app.db
-      .update(fortyReceipts)
+      .update(kindReceipts)
       .set({ createdAt: completedAt })
-      .where(eq(fortyReceipts.requestId, request.id));
+      .where(eq(kindReceipts.requestId, request.id));
   });
 }

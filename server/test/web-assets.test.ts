@@ -55,7 +55,6 @@ describe('the built web app', () => {
       '/api/players/7',
       '/api/videos/7',
       '/api/players/7/percentiles/results',
-      '/api/players/7/forty',
       '/api/players/7/kind-results',
       '/api/players/7/pending-requests',
       '/api/positions',

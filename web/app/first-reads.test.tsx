@@ -5,8 +5,6 @@ import { screen, waitFor } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { analysisApi } from '@contract/api/analysis';
 import { auditsApi } from '@contract/api/audits';
-import { fortyApi } from '@contract/api/forty';
-import { verticalJumpApi } from '@contract/api/vertical-jump';
 import { measurementsApi } from '@contract/api/measurements';
 import { playersApi } from '@contract/api/players';
 import { sharingApi } from '@contract/api/sharing';
@@ -28,8 +26,6 @@ describe("the player card's first reads", () => {
       mock(playersApi.get, () => HttpResponse.json(player), { id }),
       mock(videosApi.list, () => HttpResponse.json(emptyVideoList()), { playerId: id }),
       mock(sharingApi.resultPercentiles, () => HttpResponse.json([]), { id }),
-      mock(fortyApi.results, () => HttpResponse.json([]), { id }),
-      mock(verticalJumpApi.results, () => HttpResponse.json([]), { id }),
       mock(measurementsApi.kindBests, () => HttpResponse.json([]), { id }),
       mock(analysisApi.pending, () => HttpResponse.json(none), { id }),
     );
@@ -37,7 +33,7 @@ describe("the player card's first reads", () => {
     renderApp(`/players/${player.id}`);
     expect(await screen.findByTestId('player-stats')).toBeInTheDocument();
     const named = firstReads(`/players/${player.id}`);
-    expect(named).toHaveLength(7);
+    expect(named).toHaveLength(6);
     await waitFor(() => expect(seen).toEqual(expect.arrayContaining(named)));
   });
 });
@@ -97,8 +93,6 @@ describe("the card's reads the specification refetches on focus (decision 232)",
       mock(playersApi.get, () => HttpResponse.json(player), { id }),
       mock(videosApi.list, () => (asked.videos++, HttpResponse.json(emptyVideoList())), { playerId: id }),
       mock(sharingApi.resultPercentiles, () => HttpResponse.json([]), { id }),
-      mock(fortyApi.results, () => HttpResponse.json([]), { id }),
-      mock(verticalJumpApi.results, () => HttpResponse.json([]), { id }),
       mock(analysisApi.pending, () => (asked.pending++, HttpResponse.json(none)), { id }),
       mock(analysisApi.history, () => HttpResponse.json([]), { id }),
     );

@@ -2,8 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { waitFor } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { analysisApi } from '@contract/api/analysis';
-import { fortyApi } from '@contract/api/forty';
-import { verticalJumpApi } from '@contract/api/vertical-jump';
 import { measurementsApi } from '@contract/api/measurements';
 import { playersApi } from '@contract/api/players';
 import { sharingApi } from '@contract/api/sharing';
@@ -23,8 +21,6 @@ function watch() {
     mock(playersApi.get, () => HttpResponse.json(aPlayer({ id: 5 }))),
     mock(videosApi.list, () => HttpResponse.json(emptyVideoList())),
     mock(sharingApi.resultPercentiles, () => HttpResponse.json([])),
-    mock(fortyApi.results, () => HttpResponse.json([])),
-    mock(verticalJumpApi.results, () => HttpResponse.json([])),
     mock(analysisApi.pending, () => HttpResponse.json(none)),
   );
   return seen;

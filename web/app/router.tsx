@@ -3,6 +3,7 @@ import { matchPath, Navigate, Route, Routes, useLocation, useNavigate, type Para
 import { useQueryClient } from '@tanstack/react-query';
 import { authApi } from '@contract/api/auth';
 import { canProcessRequests, isAdmin, isCoach, ROLES, type Role } from '@contract/access';
+import { analysisKinds } from '@contract/analysis-kinds';
 import { resetCacheWithUser, SIGNED_IN_FLAG } from '@/features/auth/api/auth-mutations';
 import { useUser } from '@/features/auth/api/use-user';
 import { SessionGuard } from '@/features/auth/components/session-guard';
@@ -29,8 +30,7 @@ const Profile = r(() => import('./routes/profile'));
 const Leaderboard = r(() => import('./routes/leaderboard'));
 const AnalystQueue = r(() => import('./routes/analyst-queue'));
 const Receipt = r(() => import('./routes/receipt'));
-const FortyReceipt = r(() => import('./routes/forty-receipt'));
-const VerticalReceipt = r(() => import('./routes/vertical-receipt'));
+const KindReceipt = r(() => import('./routes/kind-receipt'));
 const AdminUsers = r(() => import('./routes/admin-users'));
 const AdminReporting = r(() => import('./routes/admin-reporting'));
 const AdminRecheck = r(() => import('./routes/admin-recheck'));
@@ -120,14 +120,15 @@ const admin: Role[] = ROLES.filter(isAdmin);
 /** The family screens: every role but a coach's (decision 211). */
 const family: Role[] = ROLES.filter((role) => !isCoach(role));
 const coach: Role[] = ROLES.filter(isCoach);
-/** The screens inside the signed-in shell, with the roles that may open them (others see Not found). */
-const SHELL_SCREENS: {
+interface ShellScreen {
   path: string;
   Screen: OnDemandScreen;
   roles?: Role[];
   /** Asks for the screen's first data once the session check says signed in (decision 192). */
   data?: (params: Params, search: URLSearchParams) => unknown;
-}[] = [
+}
+/** The screens inside the signed-in shell, with the roles that may open them (others see Not found). */
+const SHELL_SCREENS: ShellScreen[] = [
   { path: paths.home, Screen: Home, data: () => prefetchPlayerPages() },
   { path: paths.testSearch, Screen: TestSearch, roles: family },
   { path: paths.playerNew, Screen: PlayerNew, roles: family },
@@ -156,8 +157,6 @@ const SHELL_SCREENS: {
       requestId &&
       import('@/features/measurements/api/get-receipt').then((m) => m.prefetchReceipt(requestId, search)),
   },
-  { path: '/forty-receipts/:requestId', Screen: FortyReceipt, roles: family },
-  { path: '/vertical-receipts/:requestId', Screen: VerticalReceipt, roles: family },
   { path: paths.coachSearch, Screen: CoachSearch, roles: coach },
   { path: '/coach/players/:id', Screen: CoachPlayer, roles: coach },
   { path: paths.coachWatchlist, Screen: CoachWatchlist, roles: coach },
@@ -172,6 +171,17 @@ const SHELL_SCREENS: {
 ];
 
 /**
+ * The shell's screens and a receipt screen per kind at its entry's `receiptPage` (decision 271): one screen
+ * shows the view the kind registered. Read at each call, so a kind registered later (a test's) has its own.
+ */
+const shellScreens = (): ShellScreen[] => [
+  ...SHELL_SCREENS,
+  ...analysisKinds().flatMap((k) =>
+    k.receiptPage ? [{ path: `${k.receiptPage}/:requestId`, Screen: KindReceipt, roles: family }] : [],
+  ),
+];
+
+/**
  * Starts loading the screen at `pathname` (and the shell around it) while the session check is in
  * flight, instead of after it: the screen's code and `/api/user` travel together (decision 191). Once
  * `user` says signed in, the screen's first data is asked for too, while its code still loads (decision 192),
@@ -179,7 +189,7 @@ const SHELL_SCREENS: {
  */
 export function preloadScreen(pathname: string, user: Promise<unknown>, search = '') {
   if (matchPath(paths.auth, pathname)) return void AuthPage.preload();
-  for (const shell of SHELL_SCREENS) {
+  for (const shell of shellScreens()) {
     const match = matchPath(shell.path, pathname);
     if (!match) continue;
     void AppLayout.preload();
@@ -203,7 +213,7 @@ function SignedInRoutes() {
       <Route path="/coach/connect/:id" element={<CoachConnect />} />
       <Route element={<AppLayout />}>
         <Route path={paths.products} element={<Navigate to={paths.subscriptions} replace />} />
-        {SHELL_SCREENS.map(({ path, Screen, roles }) => (
+        {shellScreens().map(({ path, Screen, roles }) => (
           <Route
             key={path}
             path={path}

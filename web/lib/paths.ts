@@ -1,3 +1,5 @@
+import { findAnalysisKind } from '@contract/analysis-kinds';
+
 /** Every screen path in one place. */
 export const paths = {
   home: '/',
@@ -16,8 +18,11 @@ export const paths = {
   analystQueue: '/analyst/queue',
   receipt: (requestId: number | string, revision?: number) =>
     `/receipts/${requestId}${revision ? `?revision=${revision}` : ''}`,
-  fortyReceipt: (requestId: number | string) => `/forty-receipts/${requestId}`,
-  verticalReceipt: (requestId: number | string) => `/vertical-receipts/${requestId}`,
+  /** A result's receipt screen at its kind's `receiptPage` (its path, then the request's id); null where it has none. */
+  kindReceipt: (kind: string, requestId: number | string) => {
+    const page = findAnalysisKind(kind)?.receiptPage;
+    return page ? `${page}/${requestId}` : null;
+  },
   adminUsers: '/admin/users',
   adminReporting: '/admin/reporting',
   adminRecheck: '/admin/recheck',

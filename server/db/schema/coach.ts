@@ -109,10 +109,6 @@ export const coachSearch = pgTable(
     speedRequestId: integer('speed_request_id'),
     igaScore: numeric('iga_score', { precision: 10, scale: 2, mode: 'number' }),
     igaRequestId: integer('iga_request_id'),
-    /** The fastest verified 40 (decision 209), only while the family's checklist shows the 40. */
-    fortySeconds: numeric('forty_seconds', { precision: 5, scale: 2, mode: 'number' }),
-    fortyPlusMinus: numeric('forty_plus_minus', { precision: 4, scale: 2, mode: 'number' }),
-    fortyRequestId: integer('forty_request_id'),
     /** The latest completion of any shown number: 'recently verified' and 'measured within N months'. */
     verifiedAt: ts('verified_at').notNull(),
   },
@@ -120,8 +116,6 @@ export const coachSearch = pgTable(
     // One per sort, in the order the search reads them backward: best first, then the newest id (decision 211).
     index('coach_search_speed_idx').on(sql`coalesce(${t.speedMph}, -1)`, t.playerId),
     index('coach_search_iga_idx').on(sql`coalesce(${t.igaScore}, -1)`, t.playerId),
-    // The 40 is lower-is-better: read forward, fastest first, players without one last.
-    index('coach_search_forty_idx').on(sql`coalesce(${t.fortySeconds}, 999)`, t.playerId),
     index('coach_search_class_idx').on(t.graduationYear, t.playerId),
     index('coach_search_recent_idx').on(t.verifiedAt, t.playerId),
     // A school filter matches few players: found by trigrams, then the few sorted (decision 211).

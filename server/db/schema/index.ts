@@ -7,6 +7,5 @@ export * from './limits';
 export * from './measurements';
 export * from './referral-reservations';
 export * from './sharing';
-export * from './forty';
 export * from './kind-receipts';
 export * from './coach';

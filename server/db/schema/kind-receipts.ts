@@ -7,9 +7,9 @@ import { players } from './players';
 /**
  * The evidence of a measured kind, keyed by the kind (decision 243): one per completed request, immutable.
  * The headline value and its bound in the kind's unit; `data` holds the file's facts, the marks and the
- * arithmetic; `still_keys` the stills in the order `data.stills` names them. The verified vertical jump
- * is its first kind; the 40 keeps `forty_receipts` and Max Speed `measurement_receipts` (with its
- * revisions) until they move here.
+ * arithmetic; `still_keys` the stills in the order `data.stills` names them. Every kind measured from a
+ * clip's frames keeps its receipt here (migration 0045 moved the older per-kind table in); Max Speed keeps
+ * `measurement_receipts` (with its revisions).
  */
 export const kindReceipts = pgTable(
   'kind_receipts',

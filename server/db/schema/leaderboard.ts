@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, numeric, pgTable, serial, text, unique } from 'drizzle-orm/pg-core';
+import { analysisKinds } from '../../../contract/analysis-kinds';
 import { createdAt, updatedAt } from './common';
 import { players, positions } from './players';
 
@@ -47,10 +48,11 @@ export const leaderboard = pgTable(
     index('leaderboard_group_idx')
       .on(t.metricType, t.level, t.positionId, t.graduationYear, t.metricValue)
       .where(sql`${t.isAllTime}`),
-    // The lower-is-better kinds' pages walk their slice in ascending order (the verified 40, decision 209).
+    // The lower-is-better kinds' pages walk their slice in ascending order (decision 209). The registry's
+    // built-in kinds of that direction: a kind added later changes this and needs its migration.
     index('leaderboard_page_asc_idx')
       .on(t.metricType, t.level, t.isAllTime, t.season, t.metricValue, t.id)
-      .where(sql`${t.metricType} = 'forty'`),
+      .where(sql`${t.metricType} ${sql.raw(ascendingMetrics())}`),
   ],
 );
 
@@ -104,3 +106,11 @@ export const leaderboardValueCounts = pgTable(
       .where(sql`${t.rows} = 0`),
   ],
 );
+
+/** `= 'm'` (or `in (...)`): the leaderboard metrics of the registry's lower-is-better kinds, as SQL. */
+function ascendingMetrics() {
+  const metrics = analysisKinds()
+    .filter((k) => k.direction === 'lower')
+    .map((k) => `'${k.leaderboardMetric}'`);
+  return metrics.length === 1 ? `= ${metrics[0]}` : `in (${metrics.join(', ')})`;
+}

@@ -8,7 +8,6 @@ import {
   coaches,
   coachViews,
   creditTransactions,
-  fortyReceipts,
   igaSubmetrics,
   kindReceipts,
   leaderboard,
@@ -44,7 +43,6 @@ export const EXPORTED_TABLES = [
   'subscriptions',
   'referrals',
   'measurement_receipts',
-  'forty_receipts',
   'kind_receipts',
   'iga_submetrics',
   'measurement_audits',
@@ -133,9 +131,6 @@ export async function exportAccount(
       .where(inArray(measurementReceipts.requestId, reqIds))
       .orderBy(measurementReceipts.requestId, measurementReceipts.revision),
   );
-  const forties = await ofRequests(() =>
-    db.select().from(fortyReceipts).where(inArray(fortyReceipts.requestId, reqIds)).orderBy(fortyReceipts.id),
-  );
   const kinds = await ofRequests(() =>
     db.select().from(kindReceipts).where(inArray(kindReceipts.requestId, reqIds)).orderBy(kindReceipts.id),
   );
@@ -216,7 +211,7 @@ export async function exportAccount(
   const stills = (requestId: number, keys: readonly string[] | null) => {
     for (const key of keys ?? []) link('receipt-still', playerOf.get(requestId)!, key);
   };
-  for (const r of [...receipts, ...forties, ...kinds]) stills(r.requestId, r.stillKeys);
+  for (const r of [...receipts, ...kinds]) stills(r.requestId, r.stillKeys);
   for (const a of audits) stills(a.requestId, a.auditStillKeys);
 
   return {
@@ -230,7 +225,6 @@ export async function exportAccount(
     subscriptions: subs.map(plain),
     referralsSent: sent.map(plain),
     measurementReceipts: receipts.map(plain),
-    fortyReceipts: forties.map(plain),
     kindReceipts: kinds.map(plain),
     igaSubmetrics: scores.map((r) => ({ ...plain(r.s), key: r.key, name: r.name, unit: r.unit })),
     measurementAudits: audits.map(plain),

@@ -177,7 +177,9 @@ describe('everything held of an account is in its export (decision 228)', () => 
     expect(data.igaSubmetrics).toEqual([
       expect.objectContaining({ analysisRequestId: done.id, key: sub.key, name: sub.name, value: 7.5 }),
     ]);
-    expect(data.fortyReceipts).toEqual([expect.objectContaining({ requestId: forty.id, seconds: 4.62 })]);
+    expect(data.kindReceipts).toEqual([
+      expect.objectContaining({ requestId: forty.id, kind: 'forty', direction: 'lower', value: 4.62 }),
+    ]);
     expect(data.publicProfiles).toEqual([
       expect.objectContaining({ playerId: p.id, enabled: true, viewCount: 2, show: expect.any(Object) }),
     ]);
@@ -225,7 +227,6 @@ describe('everything held of an account is in its export (decision 228)', () => 
     const other = (await exportOf(await createUser(t))).json();
     for (const key of [
       'measurementReceipts',
-      'fortyReceipts',
       'kindReceipts',
       'publicProfiles',
       'coachDiscovery',

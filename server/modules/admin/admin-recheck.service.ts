@@ -6,22 +6,19 @@ import { jobs } from '../../db/schema';
 import { notFound } from '../../lib/app-error';
 import { enqueueJob, type JobHandlers } from '../../lib/jobs';
 import { notifyOwner } from '../analysis';
-import { recheckForties, type RecheckOutcome } from '../forty';
-import { recheckTrackedSpeeds } from '../measurements';
+import { runKindRechecks, type RecheckOutcome } from '../measurements';
 
 /**
  * The re-check of stored results (issue 49, decision 241; tracked Max Speed, issue 48) as a job an admin starts, and as the release
- * step `measurements:recheck`: each kind's stored results checked again under its current rules.
+ * step `measurements:recheck`: each kind's stored results checked again under its current rules (each kind's
+ * module registers its re-check, decision 269).
  */
 export const RECHECK_JOB = 'recheck-measurements';
 
 export async function runRecheck(app: FastifyInstance): Promise<RecheckOutcome> {
   const tell = (playerId: number, build: Parameters<typeof notifyOwner>[2]) =>
     notifyOwner(app, playerId, build);
-  const forties = await recheckForties(app, tell);
-  // Tracked Max Speeds under the current tracker (issue 48).
-  const speeds = await recheckTrackedSpeeds(app, tell);
-  return { checked: forties.checked + speeds.checked, held: [...forties.held, ...speeds.held] };
+  return runKindRechecks(app, tell);
 }
 
 export function recheckJobHandlers(app: FastifyInstance): JobHandlers {

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analysisRequests, fortyReceipts, leaderboard, videoMedia } from '../../db/schema';
+import { analysisRequests, kindReceipts, leaderboard, videoMedia } from '../../db/schema';
 import { drainJobs } from '../../lib/jobs';
 import { makeFortyClip, type FortyClip } from '../../lib/forty-clip';
 import { as, createTestApp, createUser, lastMailTo, type TestApp, type TestUser } from '../../test/helpers';
@@ -91,13 +91,13 @@ describe('the re-check of stored verified 40s', () => {
       .where(eq(videoMedia.videoId, late.videoId));
     const [receipt] = await t.db
       .select()
-      .from(fortyReceipts)
-      .where(eq(fortyReceipts.requestId, late.requestId));
+      .from(kindReceipts)
+      .where(eq(kindReceipts.requestId, late.requestId));
     const data = receipt.data as { result: { plusMinusSeconds: number } };
     await t.db
-      .update(fortyReceipts)
+      .update(kindReceipts)
       .set({ data: { ...data, result: { ...data.result, plusMinusSeconds: 1.07 } } })
-      .where(eq(fortyReceipts.id, receipt.id));
+      .where(eq(kindReceipts.id, receipt.id));
     expect(await t.db.select().from(leaderboard).where(eq(leaderboard.playerId, late.player.id))).not.toEqual(
       [],
     );
@@ -111,11 +111,13 @@ describe('the re-check of stored verified 40s', () => {
     const outcome = read.json<{
       status: string;
       checked: number;
-      held: { requestId: number; reasons: string[] }[];
+      held: { requestId: number; kind: string; reasons: string[] }[];
     }>();
     expect(outcome.status).toBe('done');
     expect(outcome.checked).toBeGreaterThanOrEqual(2);
     expect(outcome.held.map((h) => h.requestId)).toEqual([late.requestId]);
+    // Each kind's module registers its re-check; a held result names its kind (decision 269).
+    expect(outcome.held.map((h) => h.kind)).toEqual(['forty']);
     const reasons = outcome.held[0].reasons.join(' ');
     expect(reasons).toContain('wider than the ± 0.03 s a verified 40 allows');
     expect(reasons).toContain(
@@ -138,7 +140,7 @@ describe('the re-check of stored verified 40s', () => {
     const receiptRead = await as(t, analyst, { method: 'GET', url: receiptUrl });
     expect(receiptRead.statusCode, receiptRead.body).toBe(200);
     expect(receiptRead.json().recheck.reasons).toEqual(outcome.held[0].reasons);
-    const [kept] = await t.db.select().from(fortyReceipts).where(eq(fortyReceipts.requestId, late.requestId));
+    const [kept] = await t.db.select().from(kindReceipts).where(eq(kindReceipts.requestId, late.requestId));
     expect((kept.data as { recheck: { reasons: string[] } }).recheck.reasons).toEqual(
       outcome.held[0].reasons,
     );
@@ -158,10 +160,7 @@ describe('the re-check of stored verified 40s', () => {
     expect(await t.db.select().from(leaderboard).where(eq(leaderboard.playerId, late.player.id))).not.toEqual(
       [],
     );
-    const [after] = await t.db
-      .select()
-      .from(fortyReceipts)
-      .where(eq(fortyReceipts.requestId, late.requestId));
+    const [after] = await t.db.select().from(kindReceipts).where(eq(kindReceipts.requestId, late.requestId));
     const both = after.data as {
       previous: { result: { plusMinusSeconds: number } };
       marks: { startFrame: number };

@@ -1,9 +1,8 @@
 import { desc, eq } from 'drizzle-orm';
 import { findAnalysisKind, formatKindResult } from '../../../contract/analysis-kinds';
-import { formatForty } from '../../../contract/forty-math';
 import type { RequestHistoryItem } from '../../../contract/request-history';
 import type { Db } from '../../db/client';
-import { analysisRequests, fortyReceipts, kindReceipts, positions } from '../../db/schema';
+import { analysisRequests, kindReceipts, positions } from '../../db/schema';
 import type { UserRow } from '../../db/schema';
 import { viewablePlayer } from '../players';
 
@@ -11,14 +10,13 @@ import { viewablePlayer } from '../players';
 export async function requestHistory(db: Db, user: UserRow, playerId: number): Promise<RequestHistoryItem[]> {
   await viewablePlayer(db, user, playerId);
   const rows = await db
-    .select({ r: analysisRequests, positionName: positions.name, forty: fortyReceipts, kept: kindReceipts })
+    .select({ r: analysisRequests, positionName: positions.name, kept: kindReceipts })
     .from(analysisRequests)
     .leftJoin(positions, eq(positions.id, analysisRequests.positionId))
-    .leftJoin(fortyReceipts, eq(fortyReceipts.requestId, analysisRequests.id))
     .leftJoin(kindReceipts, eq(kindReceipts.requestId, analysisRequests.id))
     .where(eq(analysisRequests.playerId, playerId))
     .orderBy(desc(analysisRequests.createdAt), desc(analysisRequests.id));
-  return rows.map(({ r, positionName, forty, kept }) => {
+  return rows.map(({ r, positionName, kept }) => {
     // A result kept by kind (decision 243) is written and linked as its registry entry says.
     const kind = kept ? findAnalysisKind(kept.kind) : undefined;
     const keptText =
@@ -38,24 +36,16 @@ export async function requestHistory(db: Db, user: UserRow, playerId: number): P
       rejectionReason: r.rejectionReason,
       analystComment: r.analystComment,
       creditRefunded: r.creditRefunded,
-      // A verified 40's result is on its receipt (decision 209).
-      resultText:
-        r.status !== 'completed'
-          ? null
-          : forty
-            ? formatForty(forty.seconds, forty.plusMinus, forty.methodLabel)
-            : keptText,
+      resultText: r.status !== 'completed' ? null : keptText,
       // Only a measured speed has a receipt (every receipt sets the ±); older typed results have none to link.
       resultPath:
         r.status !== 'completed'
           ? null
-          : forty
-            ? `/forty-receipts/${r.id}`
-            : keptPath
-              ? keptPath
-              : r.maxSpeedPlusMinus !== null
-                ? `/receipts/${r.id}`
-                : null,
+          : keptPath
+            ? keptPath
+            : r.maxSpeedPlusMinus !== null
+              ? `/receipts/${r.id}`
+              : null,
       sourceVideoId: r.sourceVideoId,
     };
   });

@@ -1,13 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { CoachDivision } from '../../../contract/coach-calendar';
 import { analysisKind } from '../../../contract/analysis-kinds';
-import {
-  analysisRequests,
-  collegeAthleticsDomains,
-  fortyReceipts,
-  kindReceipts,
-  schools,
-} from '../../db/schema';
+import { analysisRequests, collegeAthleticsDomains, kindReceipts, schools } from '../../db/schema';
 import { upsertSchools } from '../players';
 import { as, lastMailTo, linkFrom, login, type TestApp, type TestUser } from '../../test/helpers';
 
@@ -104,10 +98,12 @@ export async function completedForty(t: TestApp, playerId: number, seconds: numb
       completedAt: new Date(),
     })
     .returning();
-  await t.db.insert(fortyReceipts).values({
+  await t.db.insert(kindReceipts).values({
     requestId: r.id,
+    kind: 'forty',
+    direction: 'lower',
     analystName: 'Ana Lyst',
-    seconds,
+    value: seconds,
     plusMinus,
     methodLabel: 'video 240 fps',
     data: { result: { splits: [] } },

@@ -1,5 +1,4 @@
 import { analysisKinds, formatKindResult } from '../../../contract/analysis-kinds';
-import { formatForty } from '../../../contract/forty-math';
 import type { Mail } from '../../lib/mailer';
 import { escapeHtml } from '../auth';
 
@@ -72,15 +71,12 @@ export interface WeeklyMailSearch {
     speedMph: number | null;
     plusMinusMph: number | null;
     igaScore: number | null;
-    /** The fastest 40 the family shows (coach_search keeps no other). */
-    fortySeconds: number | null;
-    fortyPlusMinus: number | null;
     /** Each kind's best in coach_search_results (decision 243), any order: the line follows the registry's. */
     kinds: { kind: string; value: number; plusMinus: number }[];
   }[];
 }
 
-/** 'Vertical jump 26.4 in ± 0.3' for each kind the player has a best of, in the registry's order. */
+/** '<metric label> <value> ± <bound>' for each kind the player has a best of, in the registry's order. */
 const kindNumbers = (p: WeeklyMailSearch['players'][number]) =>
   analysisKinds().flatMap((k) =>
     p.kinds
@@ -97,7 +93,6 @@ function playerLine(appUrl: string, p: WeeklyMailSearch['players'][number]) {
     p.speedMph === null
       ? null
       : `Max Speed ${p.speedMph.toFixed(1)} mph${p.plusMinusMph === null ? '' : ` ± ${p.plusMinusMph.toFixed(1)}`}`,
-    p.fortySeconds === null ? null : `40-yard dash ${formatForty(p.fortySeconds, p.fortyPlusMinus)}`,
     ...kindNumbers(p),
     p.igaScore === null ? null : `IGA ${p.igaScore}`,
   ]

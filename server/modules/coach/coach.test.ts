@@ -276,9 +276,11 @@ describe('watch list and connect', () => {
       { playerId: star.id, note: 'Fast hands', newVerifiedNumber: false, kindResults: [] },
     ]);
     // A kind kept in kind_receipts (decision 243) shows on the watch list, named from its registry entry.
-    await completedKindResult(t, star.id, 'vertical_jump', 26.4, 0.3);
+    const jump = await completedKindResult(t, star.id, 'vertical_jump', 26.4, 0.3);
+    // With the coach's receipt link of the result (decision 269; the search's own link of it).
+    const receiptUrl = `/api/coach/players/${star.id}/receipts/${jump.id}`;
     expect((await get(coach, '/api/coach/watchlist')).json()[0].kindResults).toEqual([
-      { kind: 'vertical_jump', label: 'Vertical jump', text: '26.4 in ± 0.3' },
+      { kind: 'vertical_jump', label: 'Vertical jump', text: '26.4 in ± 0.3', receiptUrl },
     ]);
     expect(
       (await post(coach, `/api/coach/players/${star.id}/connect`, { message: 'x'.repeat(2001) })).statusCode,

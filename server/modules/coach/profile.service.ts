@@ -18,7 +18,6 @@ import {
   buildPublicProfile,
   html,
   publicLayout,
-  renderPublicFortyReceipt,
   renderPublicKindReceipt,
   renderPublicReceipt,
   showOf,
@@ -51,7 +50,7 @@ export async function coachProfile(
   division: CoachDivision | null = null,
 ): Promise<CoachProfile> {
   const row = await discoverable(db, playerId);
-  const { profile, photoKey, fortyRequestId } = await buildPublicProfile(
+  const { profile, photoKey } = await buildPublicProfile(
     db,
     playerId,
     '',
@@ -76,10 +75,6 @@ export async function coachProfile(
       ...profile.maxSpeed,
       receiptPath: row.speedRequestId ? coachReceiptUrl(playerId, row.speedRequestId) : null,
     },
-    forty: profile.forty && {
-      ...profile.forty,
-      receiptPath: fortyRequestId ? coachReceiptUrl(playerId, fortyRequestId) : null,
-    },
     playerId,
     igaReceiptUrl: profile.iga && row.igaRequestId ? coachReceiptUrl(playerId, row.igaRequestId) : null,
     watched: Boolean(watched),
@@ -89,9 +84,9 @@ export async function coachProfile(
 }
 
 /**
- * A receipt of a discoverable player: the public receipt page for a speed or a shown 40 (any of the
- * player's completed 40s, as on the public page), for the best result of a kind kept in kind_receipts that
- * the family shows (only the one the profile links, as on the public page), the submetrics for an IGA score.
+ * A receipt of a discoverable player: the public receipt page for a speed, for the best result of a kind
+ * kept in kind_receipts that the family shows (only the one the profile links, as on the public page), the
+ * submetrics for an IGA score.
  */
 export async function coachReceipt(
   db: Db,
@@ -107,8 +102,6 @@ export async function coachReceipt(
     coachReceiptUrl(playerId, id),
   );
   const ctx = { url: `${appUrl}${path}`, profilePath, name: profile.name };
-  const forty = profile.forty && (await renderPublicFortyReceipt(db, storage, playerId, requestId, ctx));
-  if (forty) return forty;
   const shown = profile.kindResults.find((k) => k.receiptPath === path);
   if (shown) {
     const page = await renderPublicKindReceipt(db, storage, playerId, requestId, {

@@ -112,8 +112,6 @@ interface MatchRow extends Record<string, unknown> {
   speed_mph: string | null;
   speed_plus_minus: string | null;
   iga_score: string | null;
-  forty_seconds: string | null;
-  forty_plus_minus: string | null;
 }
 
 /** Players of a saved search verified after `since`: coach_search holds only discoverable, verified ones. */
@@ -124,7 +122,7 @@ async function newMatches(db: DbOrTx, filters: unknown, since: Date) {
   where.push(sql`s.verified_at > ${since.toISOString()}::timestamptz`);
   const res = await db.execute<MatchRow>(sql`
     select s.player_id, p.first_name, p.last_name, s.graduation_year, pos.name as position, s.school,
-      s.state, s.speed_mph, s.speed_plus_minus, s.iga_score, s.forty_seconds, s.forty_plus_minus
+      s.state, s.speed_mph, s.speed_plus_minus, s.iga_score
     from coach_search s
     join players p on p.id = s.player_id
     left join positions pos on pos.id = s.position_id
@@ -199,8 +197,6 @@ export async function sendWeeklyMails(db: Db, appUrl: string, now = new Date()) 
           speedMph: r.speed_mph === null ? null : Number(r.speed_mph),
           plusMinusMph: r.speed_plus_minus === null ? null : Number(r.speed_plus_minus),
           igaScore: r.iga_score === null ? null : Number(r.iga_score),
-          fortySeconds: r.forty_seconds === null ? null : Number(r.forty_seconds),
-          fortyPlusMinus: r.forty_plus_minus === null ? null : Number(r.forty_plus_minus),
           kinds: kinds.filter((k) => k.playerId === r.player_id),
         })),
       });

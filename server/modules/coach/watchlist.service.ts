@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { coachSearch, coachSearchResults, coachWatchlist, players, type UserRow } from '../../db/schema';
 import { notFound } from '../../lib/app-error';
 import { discoverable } from './profile.service';
+import { coachReceiptUrl } from './search.service';
 
 const columns = {
   playerId: coachWatchlist.playerId,
@@ -35,7 +36,7 @@ const watchQuery = (db: Db, coachId: number, playerId?: number) =>
     );
 
 type WatchRow = Awaited<ReturnType<typeof watchQuery>>[number];
-type KindBest = { playerId: number; kind: string; value: number; plusMinus: number };
+type KindBest = { playerId: number; kind: string; value: number; plusMinus: number; requestId: number };
 
 /** The watched players' best of each kind kept in coach_search_results (the family shows it; decision 243). */
 const kindBests = async (db: Db, rows: WatchRow[]): Promise<KindBest[]> =>
@@ -46,6 +47,7 @@ const kindBests = async (db: Db, rows: WatchRow[]): Promise<KindBest[]> =>
           kind: coachSearchResults.kind,
           value: coachSearchResults.value,
           plusMinus: coachSearchResults.plusMinus,
+          requestId: coachSearchResults.requestId,
         })
         .from(coachSearchResults)
         .where(
@@ -56,7 +58,7 @@ const kindBests = async (db: Db, rows: WatchRow[]): Promise<KindBest[]> =>
         )
     : [];
 
-/** 'Vertical jump', '26.4 in ± 0.3' for each kind the player has a best of, in the registry's order. */
+/** The metric label and '<value> ± <bound>' for each kind the player has a best of, in the registry's order. */
 const kindResultsOf = (bests: KindBest[], playerId: number) =>
   analysisKinds().flatMap((k) =>
     bests
@@ -65,6 +67,7 @@ const kindResultsOf = (bests: KindBest[], playerId: number) =>
         kind: k.key,
         label: k.metricLabel ?? k.label,
         text: formatKindResult(k, b.value, b.plusMinus),
+        receiptUrl: coachReceiptUrl(playerId, b.requestId),
       })),
   );
 

@@ -1,20 +1,24 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
-import { fortyBoundWords } from '../../../contract/forty-math';
+import { eq } from 'drizzle-orm';
+import { fortyBoundWords, formatForty } from '../../../contract/forty-math';
 import type { FortyReceipt, FortyResult } from '../../../contract/forty';
 import type { Db, DbOrTx, Tx } from '../../db/client';
-import { analysisRequests, fortyReceipts, type UserRow } from '../../db/schema';
+import { kindReceipts, type UserRow } from '../../db/schema';
 import { notFound } from '../../lib/app-error';
 import type { Storage } from '../../lib/storage';
 import {
-  analystNameOf,
+  completedKindReceipt,
+  completedKindResults,
   filmedReceiptData,
   filmedReceiptHead,
+  insertKindReceipt,
   storeFilmedStills,
   type FilmedReceiptData,
 } from '../measurements';
 import { viewablePlayer } from '../players';
 import type { TimedForty } from './forty-measure.service';
 
+/** The 40's key in the registry and in kind_receipts (migration 0045 moved its receipts there). */
+export const FORTY_KIND = 'forty';
 const RECEIPT_NOT_FOUND = 'Receipt not found';
 
 /** The frames the receipt shows, in still order: start, finish, the two lines, then the split lines. */
@@ -61,30 +65,21 @@ export async function insertFortyReceipt(
   };
   // A 40 held by the re-check (decision 241) and completed again: the receipt keeps what was stored before.
   const [before] = await tx
-    .select({ data: fortyReceipts.data, analystName: fortyReceipts.analystName })
-    .from(fortyReceipts)
-    .where(eq(fortyReceipts.requestId, input.request.id));
-  const values = {
-    requestId: input.request.id,
-    videoId: t.video.id,
-    analystId: input.analyst.id,
-    analystName: analystNameOf(input.analyst),
-    seconds: t.result.seconds,
+    .select({ data: kindReceipts.data, analystName: kindReceipts.analystName })
+    .from(kindReceipts)
+    .where(eq(kindReceipts.requestId, input.request.id));
+  await insertKindReceipt(tx, FORTY_KIND, {
+    ...input,
+    value: t.result.seconds,
     plusMinus: t.result.plusMinusSeconds,
-    methodLabel: t.result.method,
     data: before
       ? { ...data, previous: { ...(before.data as object), analystName: before.analystName } }
       : data,
-    stillKeys: input.stillKeys,
-  };
-  await tx
-    .insert(fortyReceipts)
-    .values(values)
-    .onConflictDoUpdate({ target: fortyReceipts.requestId, set: values });
+  });
 }
 
 /** The receipt as the API answers it, with signed URLs of its stills. */
-export function toFortyReceipt(storage: Storage, row: typeof fortyReceipts.$inferSelect): FortyReceipt {
+export function toFortyReceipt(storage: Storage, row: typeof kindReceipts.$inferSelect): FortyReceipt {
   const data = row.data as FortyReceiptData;
   return {
     ...filmedReceiptHead(storage, row, data),
@@ -106,13 +101,7 @@ export function toFortyReceipt(storage: Storage, row: typeof fortyReceipts.$infe
 
 /** The receipt of a request the user may see (the owner family, analysts, admins); anyone else 404. */
 export async function readFortyReceipt(db: Db, storage: Storage, user: UserRow, requestId: number) {
-  const [row] = await db
-    .select({ receipt: fortyReceipts, playerId: analysisRequests.playerId, status: analysisRequests.status })
-    .from(fortyReceipts)
-    .innerJoin(analysisRequests, eq(analysisRequests.id, fortyReceipts.requestId))
-    .where(
-      and(eq(fortyReceipts.requestId, requestId), inArray(analysisRequests.status, ['completed', 'held'])),
-    );
+  const row = await completedKindReceipt(db, FORTY_KIND, requestId, undefined, ['completed', 'held']);
   // A 40 held by the re-check (decision 241) is read by the staff who confirm it; families see it again then.
   if (!row || (row.status === 'held' && user.role !== 'analyst' && user.role !== 'admin'))
     throw notFound(RECEIPT_NOT_FOUND);
@@ -122,51 +111,36 @@ export async function readFortyReceipt(db: Db, storage: Storage, user: UserRow, 
   return toFortyReceipt(storage, row.receipt);
 }
 
-/** A completed 40 of a shared player's public page (the caller checks the share); null otherwise. */
-export async function readSharedFortyReceipt(db: Db, storage: Storage, playerId: number, requestId: number) {
-  const [row] = await db
-    .select({ receipt: fortyReceipts, completedAt: analysisRequests.completedAt })
-    .from(fortyReceipts)
-    .innerJoin(analysisRequests, eq(analysisRequests.id, fortyReceipts.requestId))
-    .where(
-      and(
-        eq(fortyReceipts.requestId, requestId),
-        eq(analysisRequests.playerId, playerId),
-        eq(analysisRequests.status, 'completed'),
-      ),
-    );
-  if (!row) return null;
-  return { receipt: toFortyReceipt(storage, row.receipt), completedAt: row.completedAt };
-}
+/** The 40's own facts beside a kind's result: its splits (the card and the public page show them). */
+export const fortyDetail = (data: unknown) => ({
+  splits: ((data as Partial<FortyReceiptData>).result?.splits ?? []).map(
+    ({ yardLine, seconds, plusMinusSeconds }) => ({
+      yardLine,
+      seconds,
+      plusMinusSeconds,
+    }),
+  ),
+});
+
+/** The 10- and 20-yard splits in words, as the public page shows them ('' when the lines were not visible). */
+export const fortySplitWords = (data: unknown) =>
+  fortyDetail(data)
+    .splits.filter((x) => x.yardLine === 10 || x.yardLine === 20)
+    .map((x) => `${x.yardLine}-yard split ${formatForty(x.seconds, x.plusMinusSeconds)}`)
+    .join(' · ');
 
 /** A player's completed verified 40s, best (lowest) first; the caller checks who may see them. */
 export async function fortyResultsOf(db: DbOrTx, playerId: number): Promise<FortyResult[]> {
-  const rows = await db
-    .select({
-      receipt: fortyReceipts,
-      season: analysisRequests.season,
-      completedAt: analysisRequests.completedAt,
-    })
-    .from(fortyReceipts)
-    .innerJoin(analysisRequests, eq(analysisRequests.id, fortyReceipts.requestId))
-    .where(and(eq(analysisRequests.playerId, playerId), eq(analysisRequests.status, 'completed')))
-    .orderBy(asc(fortyReceipts.seconds), asc(fortyReceipts.id));
-  return rows.map(({ receipt, season, completedAt }) => {
-    const data = receipt.data as FortyReceiptData;
-    return {
-      requestId: receipt.requestId,
-      season,
-      seconds: receipt.seconds,
-      plusMinusSeconds: receipt.plusMinus,
-      method: receipt.methodLabel,
-      splits: data.result.splits.map(({ yardLine, seconds, plusMinusSeconds }) => ({
-        yardLine,
-        seconds,
-        plusMinusSeconds,
-      })),
-      completedAt: completedAt?.toISOString() ?? null,
-    };
-  });
+  const rows = await completedKindResults(db, FORTY_KIND, playerId);
+  return rows.map(({ receipt, season, completedAt }) => ({
+    requestId: receipt.requestId,
+    season,
+    seconds: receipt.value,
+    plusMinusSeconds: receipt.plusMinus,
+    method: receipt.methodLabel,
+    ...fortyDetail(receipt.data),
+    completedAt: completedAt?.toISOString() ?? null,
+  }));
 }
 
 export async function readFortyResults(db: Db, user: UserRow, playerId: number) {

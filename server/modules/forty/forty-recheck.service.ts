@@ -3,10 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import { FORTY_MAX_PLUS_MINUS, computeForty, formatForty } from '../../../contract/forty-math';
 import type { FortyReceipt } from '../../../contract/forty';
 import { MeasurementError } from '../../../contract/measurement-math';
-import { analysisRequests, fortyReceipts, videos } from '../../db/schema';
+import { analysisRequests, kindReceipts, videos } from '../../db/schema';
 import type { Mail } from '../../lib/mailer';
 import { escapeHtml } from '../auth';
+import type { FamilyOf, RecheckOutcome, TellFamily } from '../measurements';
 import { rebuildLeaderboard } from '../leaderboard';
+import { FORTY_KIND } from './forty-receipt.service';
 import { currentFrameChanges, ensureMedia, readyMedia, timelineOf, withRepeats } from '../videos';
 
 /**
@@ -17,21 +19,6 @@ import { currentFrameChanges, ensureMedia, readyMedia, timelineOf, withRepeats }
  * keeps the stored result beside what the check found; an analyst completes it again to confirm or
  * correct it.
  */
-
-/** Who a player's family is, for a mail (the analysis module's notifyOwner gives it). */
-export interface FamilyOf {
-  to: string;
-  firstName: string | null;
-  playerName: string;
-  playerId: number;
-  appUrl: string;
-}
-export type TellFamily = (playerId: number, build: (who: FamilyOf) => Mail) => Promise<void>;
-
-export interface RecheckOutcome {
-  checked: number;
-  held: { requestId: number; reasons: string[] }[];
-}
 
 interface StoredData {
   marks: FortyReceipt['marks'];
@@ -78,10 +65,10 @@ async function reasonsToHold(app: FastifyInstance, stored: StoredData, videoId: 
 
 export async function recheckForties(app: FastifyInstance, tell: TellFamily): Promise<RecheckOutcome> {
   const rows = await app.db
-    .select({ request: analysisRequests, receipt: fortyReceipts })
-    .from(fortyReceipts)
-    .innerJoin(analysisRequests, eq(analysisRequests.id, fortyReceipts.requestId))
-    .where(eq(analysisRequests.status, 'completed'));
+    .select({ request: analysisRequests, receipt: kindReceipts })
+    .from(kindReceipts)
+    .innerJoin(analysisRequests, eq(analysisRequests.id, kindReceipts.requestId))
+    .where(and(eq(kindReceipts.kind, FORTY_KIND), eq(analysisRequests.status, 'completed')));
   const outcome: RecheckOutcome = { checked: 0, held: [] };
   for (const { request, receipt } of rows) {
     outcome.checked += 1;
@@ -102,9 +89,9 @@ export async function recheckForties(app: FastifyInstance, tell: TellFamily): Pr
       if (!r) return null;
       // The receipt keeps the stored result and what the check found beside it.
       await tx
-        .update(fortyReceipts)
+        .update(kindReceipts)
         .set({ data: { ...data, recheck } })
-        .where(eq(fortyReceipts.id, receipt.id));
+        .where(eq(kindReceipts.id, receipt.id));
       return r;
     });
     if (!held) continue;

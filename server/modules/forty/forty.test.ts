@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fortyReceipts, leaderboard } from '../../db/schema';
+import { kindReceipts, leaderboard } from '../../db/schema';
 import { drainJobs } from '../../lib/jobs';
 import { makeFortyClip, type FortyClip } from '../../lib/forty-clip';
 import { as, createTestApp, createUser, userRow, type TestApp, type TestUser } from '../../test/helpers';
@@ -238,8 +238,8 @@ describe('completing a verified 40', () => {
     const still = await t.app.inject({ method: 'GET', url: r.stills[1].url });
     expect(still.statusCode).toBe(200);
     expect(still.headers['content-type']).toContain('image/jpeg');
-    const [row] = await t.db.select().from(fortyReceipts).where(eq(fortyReceipts.requestId, fast.request.id));
-    expect(row).toMatchObject({ seconds: 4.62, plusMinus: 0.01 });
+    const [row] = await t.db.select().from(kindReceipts).where(eq(kindReceipts.requestId, fast.request.id));
+    expect(row).toMatchObject({ kind: 'forty', direction: 'lower', value: 4.62, plusMinus: 0.01 });
 
     const other = await createUser(t);
     expect(
@@ -267,6 +267,24 @@ describe('completing a verified 40', () => {
       }),
     ]);
     expect(results.json()[0].splits.map((s: { yardLine: number }) => s.yardLine)).toEqual([10, 20]);
+    // The card's one read of every kind's best (decision 269): the 40 in the same shape, its splits in `detail`.
+    const bests = await as(t, fast.family, {
+      method: 'GET',
+      url: `/api/players/${fast.player.id}/kind-results`,
+    });
+    expect(bests.statusCode, bests.body).toBe(200);
+    expect(bests.json()).toEqual([
+      {
+        kind: 'forty',
+        requestId: fast.request.id,
+        value: 4.62,
+        plusMinus: 0.01,
+        method: 'verified 40, video 240 fps',
+        season: results.json()[0].season,
+        completedAt: results.json()[0].completedAt,
+        detail: { splits: results.json()[0].splits },
+      },
+    ]);
 
     const board = await as(t, fast.family, {
       method: 'GET',
@@ -346,6 +364,15 @@ describe('completing a verified 40', () => {
     expect(profile.forty.splits).toMatch(
       /^10-yard split \d\.\d\d s ± 0\.0\d · 20-yard split \d\.\d\d s ± 0\.0\d$/,
     );
+    // The same 40 among the kinds the page loops over, so a screen that reads only kindResults shows it.
+    expect(profile.kindResults).toEqual([
+      expect.objectContaining({
+        kind: 'forty',
+        text: profile.forty.text,
+        receiptPath: profile.forty.receiptPath,
+        detail: profile.forty.splits,
+      }),
+    ]);
     const page = await get(path0);
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('40-yard dash');

@@ -146,12 +146,9 @@ function resultsOfKind(kind: AnalysisKind) {
   if (kind.resultField === 'igaScore')
     return sql`${head}, r.iga_score as value, ${rest}, null::numeric as plus_minus, null::text as method_label
       from analysis_requests r where r.status = 'completed' and r.request_type = ${kind.key} and r.iga_score is not null`;
-  // A later measured kind's bound and method are on its receipt (forty_receipts, decision 209; the
-  // kind-keyed kind_receipts, decision 243).
-  return sql`${head}, s.value, ${rest}, coalesce(fr.plus_minus, kr.plus_minus) as plus_minus,
-      coalesce(fr.method_label, kr.method_label) as method_label
+  // A later measured kind's bound and method are on its receipt (kind_receipts, decisions 243 and 269).
+  return sql`${head}, s.value, ${rest}, kr.plus_minus, kr.method_label
       from analysis_requests r join iga_submetrics s on s.analysis_request_id = r.id
-      left join forty_receipts fr on fr.request_id = r.id
       left join kind_receipts kr on kr.request_id = r.id
       join submetrics m on m.id = s.submetric_id and m.key = ${kind.metricKey}
       where r.status = 'completed' and r.request_type = ${kind.key}`;

@@ -1,7 +1,12 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import measurementsRoutes from './measurements.routes';
+import { registerRecheck as registerKindRecheck } from './rechecks';
+import { recheckTrackedSpeeds } from './tracking/tracked-recheck.service';
 import trackingRoutes from './tracking/tracking.routes';
+
+// Tracked Max Speeds under the current tracker (issue 48).
+registerKindRecheck('max_speed', recheckTrackedSpeeds);
 
 export { ALREADY_PROCESSED, pendingRequest } from './pending-request';
 
@@ -14,6 +19,7 @@ export default async function measurementsModule(app: FastifyInstance) {
 export { correctMeasurement, recomputePlayerSpeed } from './correction.service';
 export { measuredValue, parseMeasurementField } from './measure.service';
 export {
+  analystNameOf,
   insertReceipt,
   storeReceiptStills,
   storeStills,
@@ -25,7 +31,6 @@ export { storedMeasurement } from './stored-measurement';
 export { assertVerifiable, filmedMeasure } from './filmed/filmed-measure';
 export { completeFilmed, type FilmedCompletionInput } from './filmed/filmed-complete';
 export {
-  analystNameOf,
   completedKindReceipt,
   completedKindResults,
   filmedReceiptData,
@@ -36,8 +41,15 @@ export {
   type FilmedTimed,
   type StillFrame,
 } from './filmed/filmed-receipt';
+export { kindFactsOf, registerKindFacts, type KindFacts } from './filmed/kind-facts';
 export { releaseHeld } from './held.service';
-export { recheckTrackedSpeeds } from './tracking/tracked-recheck.service';
+export {
+  registerRecheck,
+  runKindRechecks,
+  type FamilyOf,
+  type RecheckOutcome,
+  type TellFamily,
+} from './rechecks';
 /** The tracker's pieces the verified 40's proposals reuse (decision 212). */
 export { decodeGray } from './tracking/decode-gray';
 export { videoMedia, withUprightClip } from './tracking/job-clip';

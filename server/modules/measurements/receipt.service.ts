@@ -83,6 +83,25 @@ export async function storeReceiptStills(storage: Storage, m: MeasuredValue): Pr
   }
 }
 
+/** The file's facts a receipt states (Max Speed's and every filmed kind's). */
+export const videoFacts = (video: VideoRow, media: MediaRow) => ({
+  videoId: video.id as number | null,
+  sourceSha256: media.sha256,
+  container: media.container,
+  codec: media.codec,
+  width: media.width,
+  height: media.height,
+  nominalFps: media.nominalFps,
+  averageFps: media.averageFps,
+  timeBase: media.timeBase,
+  variableFrameRate: media.variableFrameRate,
+  frameCount: media.frameCount,
+});
+
+/** The analyst as a receipt names them: first and last name, else the username. */
+export const analystNameOf = (analyst: UserRow) =>
+  [analyst.firstName, analyst.lastName].filter(Boolean).join(' ') || analyst.username;
+
 export interface ReceiptData {
   request: { id: number; season: number; positionId: number | null; position: string | null };
   player: { id: number; name: string };
@@ -128,27 +147,16 @@ export async function insertReceipt(
     },
     player: { id: video.playerId, name: player ? `${player.first} ${player.last}` : '' },
     video: {
-      videoId: video.id,
-      sourceSha256: media.sha256,
+      ...videoFacts(video, media),
       workingSha256: media.workingSha256 ?? media.sha256,
       hasWorkingCopy: Boolean(media.workingKey),
-      container: media.container,
-      codec: media.codec,
-      width: media.width,
-      height: media.height,
-      nominalFps: media.nominalFps,
-      averageFps: media.averageFps,
-      timeBase: media.timeBase,
-      variableFrameRate: media.variableFrameRate,
-      frameCount: media.frameCount,
     },
     landmark: result.landmark,
     measurement: result,
     override: input.m.override,
     percentile: input.percentile ?? null,
   };
-  const analystName =
-    [input.analyst.firstName, input.analyst.lastName].filter(Boolean).join(' ') || input.analyst.username;
+  const analystName = analystNameOf(input.analyst);
   const [row] = await tx
     .insert(measurementReceipts)
     .values({

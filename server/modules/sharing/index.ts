@@ -21,8 +21,8 @@ export default async function sharingModule(app: FastifyInstance) {
 
 export { buildPublicProfile } from './public-profile.service';
 export { renderPublicReceipt } from './public-receipt';
-export { renderPublicFortyReceipt } from './public-forty-receipt';
 export { renderPublicKindReceipt } from './public-kind-receipt';
+export { registerKindReceiptView, type KindReceiptView, type KindReceiptViewOf } from './kind-receipt-views';
 export { showOf } from './share-settings.service';
 export { layout as publicLayout, html } from './public-html';
 export { pagePercentiles, playerPercentiles, valuePercentile } from './percentiles.service';

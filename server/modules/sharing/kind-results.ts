@@ -3,6 +3,7 @@ import { analysisKinds, formatKindResult } from '../../../contract/analysis-kind
 import type { PublicProfile, ShowSettings } from '../../../contract/sharing';
 import type { Db } from '../../db/client';
 import { analysisRequests, kindReceipts } from '../../db/schema';
+import { kindFactsOf } from '../measurements';
 
 /**
  * The best completed result of each kind whose evidence is in kind_receipts (decision 243), for the kinds
@@ -26,6 +27,7 @@ export async function bestKindResults(
       value: kindReceipts.value,
       plusMinus: kindReceipts.plusMinus,
       method: kindReceipts.methodLabel,
+      data: kindReceipts.data,
       completedAt: analysisRequests.completedAt,
       season: analysisRequests.season,
     })
@@ -54,6 +56,7 @@ export async function bestKindResults(
           a.requestId - b.requestId,
       );
     if (!best) return [];
+    const words = kindFactsOf(kind.key)?.words(best.data);
     return [
       {
         kind: kind.key,
@@ -65,8 +68,9 @@ export async function bestKindResults(
         receiptPath: receiptPathOf
           ? receiptPathOf(best.requestId)
           : slug
-            ? `/p/${slug}/kind-receipts/${best.requestId}`
+            ? `/p/${slug}/${kind.publicReceiptSegment ?? 'kind-receipts'}/${best.requestId}`
             : null,
+        ...(words ? { detail: words } : {}),
       },
     ];
   });

@@ -4,23 +4,17 @@ import { formatResultDate } from '../../../contract/result-date';
 import type { Db } from '../../db/client';
 import { analysisRequests, kindReceipts } from '../../db/schema';
 import type { Storage } from '../../lib/storage';
-import { sharedVerticalReceiptView, type KindReceiptView } from '../vertical-jump';
 import { html, layout } from './public-html';
-
-/** The kinds' public receipt views, by what each module offers (decision 243); the first that has it answers. */
-const VIEWS: ((
-  db: Db,
-  storage: Storage,
-  playerId: number,
-  requestId: number,
-) => Promise<KindReceiptView | null>)[] = [sharedVerticalReceiptView];
+import { kindReceiptView, type KindReceiptView } from './kind-receipt-views';
 
 /**
- * The receipt of a kind whose module offers no view of its own (a kind registered in a test): what every
- * row of kind_receipts holds, the value, its ± and the method, named and written from the kind's entry.
+ * The receipt of a kind in kind_receipts: the view its module registered (decision 269), or, for a kind
+ * that offers none (a kind registered in a test), what every row holds, the value, its ± and the method,
+ * named and written from the kind's entry.
  */
-async function plainKindReceiptView(
+async function kindReceiptViewOf(
   db: Db,
+  storage: Storage,
   playerId: number,
   requestId: number,
 ): Promise<KindReceiptView | null> {
@@ -37,6 +31,8 @@ async function plainKindReceiptView(
     );
   const kind = findAnalysisKind(row?.receipt.kind);
   if (!row || !kind) return null;
+  const view = kindReceiptView(kind.key);
+  if (view) return view(db, storage, playerId, requestId);
   const r = row.receipt;
   return {
     label: kind.label,
@@ -62,9 +58,7 @@ export async function renderPublicKindReceipt(
   requestId: number,
   ctx: { url: string; profilePath: string; name: string; completedAt: string | null },
 ) {
-  let v: KindReceiptView | null = null;
-  for (const view of VIEWS) v ??= await view(db, storage, playerId, requestId);
-  v ??= await plainKindReceiptView(db, playerId, requestId);
+  const v = await kindReceiptViewOf(db, storage, playerId, requestId);
   if (!v) return null;
   const body = html`
   <p><a href="${ctx.profilePath}">← ${ctx.name}</a></p>

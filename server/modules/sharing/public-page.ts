@@ -1,3 +1,4 @@
+import { findAnalysisKind, kindMethodText, kindResultHeadline } from '../../../contract/analysis-kinds';
 import { formatResultDate } from '../../../contract/result-date';
 import { ANALYST_ASSESSMENT, VERIFIED_BY_TWO, type PublicProfile } from '../../../contract/sharing';
 import { bigSpeed, html, layout, type Raw } from './public-html';
@@ -10,11 +11,8 @@ function summaryLine(p: PublicProfile) {
   );
   const speed = p.maxSpeed ? `Verified Max Speed ${p.maxSpeed.text}` : null;
   const iga = p.iga ? `IGA Score ${p.iga.score.toFixed(1)}` : null;
-  const forty = p.forty ? `40-yard dash ${p.forty.text}` : null;
   const kinds = p.kindResults.map((k) => `${k.label} ${k.text}`);
-  return [parts.join(' · '), [speed, forty, ...kinds, iga].filter(Boolean).join(' · ')]
-    .filter(Boolean)
-    .join(' — ');
+  return [parts.join(' · '), [speed, ...kinds, iga].filter(Boolean).join(' · ')].filter(Boolean).join(' — ');
 }
 
 /** Links typed by families: only http(s) ever becomes an href (old rows predate the URL rule). */
@@ -59,22 +57,16 @@ export function renderProfilePage(
       ${pct('max_speed')}
       ${p.maxSpeed.receiptPath ? html`<p><a class="btn alt" href="${p.maxSpeed.receiptPath}">Receipt: stills and splits</a></p>` : ''}</section>`
     : '';
-  const forty: Raw | string = p.forty
-    ? html`<section class="card" aria-label="Verified 40"><div class="label">40-yard dash</div>
-      <div class="big">${p.forty.text.replace(/ \(.*\)$/, '')}</div>
-      <p class="muted">Method: ${p.forty.method} (electronic-style video time, not a hand time)</p>
-      ${p.forty.splits ? html`<p class="muted">${p.forty.splits}</p>` : ''}
-      <p class="muted">Verified ${formatResultDate(p.forty.date)} · ${p.forty.season} season</p>
-      ${p.forty.receiptPath ? html`<p><a class="btn alt" href="${p.forty.receiptPath}">Receipt: start, finish and lines</a></p>` : ''}</section>`
-    : '';
   // Each kind whose evidence is in kind_receipts (decision 243): one card per kind, none named here.
-  const kinds = p.kindResults.map(
-    (k) => html`<section class="card" aria-label="${k.label}"><div class="label">${k.label}</div>
-      <div class="big">${k.text.slice(0, k.text.length - k.method.length - 2)}</div>
-      <p class="muted">Method: ${k.method}</p>
+  const kinds = p.kindResults.map((k) => {
+    const kind = findAnalysisKind(k.kind);
+    return html`<section class="card" aria-label="${k.label}"><div class="label">${kind?.metricLabel ?? k.label}</div>
+      <div class="big">${kindResultHeadline(k.text, k.method)}</div>
+      <p class="muted">Method: ${kindMethodText(kind, k.method)}</p>
+      ${k.detail ? html`<p class="muted">${k.detail}</p>` : ''}
       <p class="muted">Verified ${formatResultDate(k.date)} · ${k.season} season</p>
-      ${k.receiptPath ? html`<p><a class="btn alt" href="${k.receiptPath}">Receipt: the marked frames</a></p>` : ''}</section>`,
-  );
+      ${k.receiptPath ? html`<p><a class="btn alt" href="${k.receiptPath}">Receipt: the marked frames</a></p>` : ''}</section>`;
+  });
   const iga: Raw | string = p.iga
     ? html`<section class="card" aria-label="IGA Score"><div class="label">IGA Score</div>
       <div class="big">${p.iga.score.toFixed(1)}</div><p class="muted">${p.iga.position ? `${p.iga.position} · ` : ''}Verified ${formatResultDate(p.iga.date)} · ${p.iga.season} season</p>
@@ -109,8 +101,8 @@ export function renderProfilePage(
     <div><h1>${p.name}</h1>${p.school ? html`<p class="sub">${p.school}</p>` : ''}
       <div class="facts">${facts.map((f) => html`<span class="fact">${f}</span>`)}</div>${academics}</div>
   </section>
-  <div class="grid">${speed}${forty}${kinds}${iga}</div>
-  ${!p.maxSpeed && !p.forty && !p.kindResults.length && !p.iga ? html`<section class="card"><p>No verified results shared yet.</p></section>` : ''}
+  <div class="grid">${speed}${kinds}${iga}</div>
+  ${!p.maxSpeed && !p.kindResults.length && !p.iga ? html`<section class="card"><p>No verified results shared yet.</p></section>` : ''}
   <section class="card"><div class="label">Links</div><p>${links}
     <a class="btn alt" href="${ctx.path}/recruiting-sheet.pdf">Recruiting sheet (PDF)</a>
     <a class="btn alt" href="${ctx.path}/qr.png" download>QR code</a></p></section>

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, isNotNull } from 'drizzle-orm';
-import { formatForty } from '../../../contract/forty-math';
+import { analysisKinds } from '../../../contract/analysis-kinds';
 import { formatSpeed } from '../../../contract/measurement-math';
 import type { PublicProfile, ShowSettings } from '../../../contract/sharing';
 import type { Db } from '../../db/client';
@@ -13,7 +13,6 @@ import {
   positions,
   submetrics,
 } from '../../db/schema';
-import { fortyResultsOf } from '../forty';
 import { schoolWithPlace, storageKeyOf } from '../players';
 import { playerPercentiles } from './percentiles.service';
 import { bestKindResults } from './kind-results';
@@ -31,14 +30,32 @@ export async function inCoachSearch(db: Db, playerId: number) {
 const feet = (inches: number) => `${Math.floor(inches / 12)}' ${inches % 12}"`;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/**
- * The public profile, and the stored photo its image, sheet and photo link read (null when not shown);
- * the shown 40's request, for a view that links its receipt on its own path (a coach's).
- */
+/** The public profile, and the stored photo its image, sheet and photo link read (null when not shown). */
 export interface BuiltProfile {
   profile: PublicProfile;
   photoKey: string | null;
-  fortyRequestId: number | null;
+}
+
+/**
+ * A kind's own field of the profile, kept for the clients that read it before `kindResults` (the entry's
+ * `profileField`, decision 269): the same result, its facts in words as `splits`.
+ */
+function profileFields(kindResults: PublicProfile['kindResults']) {
+  return Object.fromEntries(
+    analysisKinds().flatMap((k) => {
+      if (!k.profileField) return [];
+      const r = kindResults.find((x) => x.kind === k.key);
+      const field = r && {
+        text: r.text,
+        method: r.method,
+        splits: r.detail ?? '',
+        date: r.date,
+        season: r.season,
+        receiptPath: r.receiptPath,
+      };
+      return [[k.profileField, field ?? null]];
+    }),
+  );
 }
 
 /**
@@ -67,8 +84,9 @@ export async function buildPublicProfile(
     );
   const posName = (id: number | null) => posRows.find((r) => r.id === id)?.name;
   const photoKey = show.photo ? storageKeyOf(p.photoUrl) : null;
-  const forty = show.forty ? await bestForty(db, playerId, slug) : null;
-  const profile: PublicProfile = {
+  const kindResults = await bestKindResults(db, playerId, slug, show, kindReceiptPath);
+  // The kinds' own fields (profileFields) are written from kindResults: the schema names them, not this code.
+  const profile = {
     name: `${p.firstName} ${p.lastName}`,
     photoUrl: photoKey ? publicPhotoPath(slug, photoKey) : null,
     classYear: show.classYear ? p.graduationYear : null,
@@ -81,8 +99,8 @@ export async function buildPublicProfile(
     height: show.height ? feet(p.heightInches) : null,
     weight: show.weight ? p.weight : null,
     maxSpeed: show.maxSpeed ? await bestSpeed(db, playerId, slug) : null,
-    forty: forty?.shown ?? null,
-    kindResults: await bestKindResults(db, playerId, slug, show, kindReceiptPath),
+    ...profileFields(kindResults),
+    kindResults,
     iga: show.igaScore ? await bestIga(db, playerId) : null,
     percentiles: show.percentiles
       ? (await playerPercentiles(db, playerId)).filter((x) =>
@@ -94,8 +112,8 @@ export async function buildPublicProfile(
     twitter: show.twitter ? p.twitterHandle : null,
     instagram: show.instagram ? p.instagramHandle : null,
     facebook: show.facebook ? p.facebookUrl : null,
-  };
-  return { profile, photoKey, fortyRequestId: forty?.requestId ?? null };
+  } as PublicProfile;
+  return { profile, photoKey };
 }
 
 /** The best completed Max Speed, with its receipt when it was measured and whether a second analyst agreed. */
@@ -133,24 +151,6 @@ async function bestSpeed(db: Db, playerId: number, slug: string): Promise<Public
     receiptPath: receipt ? `/p/${slug}/receipts/${r.id}` : null,
     verifiedByTwo: audit?.status === 'agreed',
   };
-}
-
-/** The fastest verified 40, with its splits and its public receipt (decision 209). */
-async function bestForty(db: Db, playerId: number, slug: string) {
-  const [best] = await fortyResultsOf(db, playerId);
-  if (!best) return null;
-  const shown: PublicProfile['forty'] = {
-    text: formatForty(best.seconds, best.plusMinusSeconds, best.method),
-    method: best.method,
-    splits: best.splits
-      .filter((x) => x.yardLine === 10 || x.yardLine === 20)
-      .map((x) => `${x.yardLine}-yard split ${formatForty(x.seconds, x.plusMinusSeconds)}`)
-      .join(' · '),
-    date: best.completedAt,
-    season: best.season,
-    receiptPath: slug ? `/p/${slug}/forty-receipts/${best.requestId}` : null,
-  };
-  return { shown, requestId: best.requestId };
 }
 
 async function bestIga(db: Db, playerId: number): Promise<PublicProfile['iga']> {

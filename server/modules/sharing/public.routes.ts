@@ -14,7 +14,6 @@ import { PageCache, type ViewCounter } from './public-cache';
 import { photoTag } from './public-photo';
 import { buildPublicProfile, type BuiltProfile } from './public-profile.service';
 import { renderProfilePage } from './public-page';
-import { renderPublicFortyReceipt } from './public-forty-receipt';
 import { renderPublicKindReceipt } from './public-kind-receipt';
 import { renderPublicReceipt } from './public-receipt';
 import { qrPng, qrSvg } from './qr';
@@ -23,6 +22,7 @@ import { publicPath, showOf } from './share-settings.service';
 import { renderShareImage } from './share-image';
 import { inCoachSearch } from './public-profile.service';
 import { COACH_CONNECT_PATH } from '../../../contract/coach-texts';
+import { publicReceiptSegments } from '../../../contract/analysis-kinds';
 
 /**
  * What the kept read reads (decisions 225, 227): one link, found by its slug. The key is its player's,
@@ -303,63 +303,39 @@ export default async function publicRoutes(fastify: FastifyInstance, opts: { vie
       return noStore(reply).type('text/html; charset=utf-8').send(page);
     },
   );
-  app.get(
-    '/p/:slug/forty-receipts/:requestId',
-    {
-      config: limit,
-      schema: {
-        tags,
-        params: receiptParams,
-        description:
-          "The public receipt of one of the shared player's verified 40s: stills of the start, the finish and the lines, the time and its ±.",
+  // One page for every kind in kind_receipts (decision 243); a kind that had its own path before keeps it
+  // (its entry's `publicReceiptSegment`, decision 269), so links already sent still open.
+  for (const segment of publicReceiptSegments())
+    app.get(
+      `/p/:slug/${segment}/:requestId`,
+      {
+        config: limit,
+        schema: {
+          tags,
+          params: receiptParams,
+          description:
+            "The public receipt of a shared player's result whose evidence is kept by kind (decisions 243, 269): the stills of the marked frames, the value, its ± and the method.",
+        },
       },
-    },
-    async (req, reply) => {
-      const s = await htmlShare(req.params.slug, reply);
-      if (!s) return reply;
-      const page = await cached(`${s.key}:forty-receipt:${req.params.requestId}`, async () => {
-        const p = await s.profile();
-        if (!p.forty) return null;
-        return renderPublicFortyReceipt(app.db, app.storage, s.row.playerId, req.params.requestId, {
-          url: `${s.url}/forty-receipts/${req.params.requestId}`,
-          profilePath: s.path,
-          name: p.name,
+      async (req, reply) => {
+        const s = await htmlShare(req.params.slug, reply);
+        if (!s) return reply;
+        const page = await cached(`${s.key}:${segment}:${req.params.requestId}`, async () => {
+          const p = await s.profile();
+          // Only the best result of a kind the family shows is linked from the page, and only it is served.
+          const shown = p.kindResults.find((k) =>
+            k.receiptPath?.endsWith(`/${segment}/${req.params.requestId}`),
+          );
+          if (!shown) return null;
+          return renderPublicKindReceipt(app.db, app.storage, s.row.playerId, req.params.requestId, {
+            url: `${s.url}/${segment}/${req.params.requestId}`,
+            profilePath: s.path,
+            name: p.name,
+            completedAt: shown.date,
+          });
         });
-      });
-      if (!page) return gone(reply);
-      return noStore(reply).type('text/html; charset=utf-8').send(page);
-    },
-  );
-  app.get(
-    '/p/:slug/kind-receipts/:requestId',
-    {
-      config: limit,
-      schema: {
-        tags,
-        params: receiptParams,
-        description:
-          "The public receipt of a shared player's result whose evidence is kept by kind (decision 243; the verified vertical jump): the stills of the marked frames, the value, its ± and the method.",
+        if (!page) return gone(reply);
+        return noStore(reply).type('text/html; charset=utf-8').send(page);
       },
-    },
-    async (req, reply) => {
-      const s = await htmlShare(req.params.slug, reply);
-      if (!s) return reply;
-      const page = await cached(`${s.key}:kind-receipt:${req.params.requestId}`, async () => {
-        const p = await s.profile();
-        // Only the best result of a kind the family shows is linked from the page, and only it is served.
-        const shown = p.kindResults.find((k) =>
-          k.receiptPath?.endsWith(`/kind-receipts/${req.params.requestId}`),
-        );
-        if (!shown) return null;
-        return renderPublicKindReceipt(app.db, app.storage, s.row.playerId, req.params.requestId, {
-          url: `${s.url}/kind-receipts/${req.params.requestId}`,
-          profilePath: s.path,
-          name: p.name,
-          completedAt: shown.date,
-        });
-      });
-      if (!page) return gone(reply);
-      return noStore(reply).type('text/html; charset=utf-8').send(page);
-    },
-  );
+    );
 }

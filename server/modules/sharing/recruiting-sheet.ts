@@ -134,46 +134,19 @@ export async function renderRecruitingSheet(
     }
     y -= 12;
   }
-  if (p.forty) {
-    text(page, '40-YARD DASH (VERIFIED 40)', 40, y, 11, bold, grey);
-    y -= 30;
-    text(page, p.forty.text, 40, y, 20, bold);
-    y -= 16;
-    if (p.forty.splits) {
-      text(page, p.forty.splits, 40, y, 11, font, grey);
-      y -= 15;
-    }
-    text(
-      page,
-      `Verified ${formatResultDate(p.forty.date)}  ·  ${p.forty.season} season  ·  electronic-style video time`,
-      40,
-      y,
-      11,
-      font,
-      grey,
-    );
-    y -= 15;
-    if (p.forty.receiptPath)
-      y -=
-        text(
-          page,
-          `Receipt (start, finish and lines): ${new URL(p.forty.receiptPath, url).toString()}`,
-          40,
-          y,
-          9,
-          font,
-          grey,
-        ) + 14;
-    y -= 12;
-  }
   // Each kind's best shown result from kind_receipts, in the registry's order (decision 263).
   for (const k of p.kindResults) {
-    const name = findAnalysisKind(k.kind)?.metricLabel ?? k.label;
-    text(page, `${name} (${k.label})`.toUpperCase(), 40, y, 11, bold, grey);
+    const kind = findAnalysisKind(k.kind);
+    text(page, `${kind?.metricLabel ?? k.label} (${k.label})`.toUpperCase(), 40, y, 11, bold, grey);
     y -= 30;
     text(page, k.text, 40, y, 20, bold);
     y -= 16;
-    text(page, `Verified ${formatResultDate(k.date)}  ·  ${k.season} season`, 40, y, 11, font, grey);
+    if (k.detail) {
+      text(page, k.detail, 40, y, 11, font, grey);
+      y -= 15;
+    }
+    const note = kind?.methodNote ? `  ·  ${kind.methodNote}` : '';
+    text(page, `Verified ${formatResultDate(k.date)}  ·  ${k.season} season${note}`, 40, y, 11, font, grey);
     y -= 15;
     if (k.receiptPath)
       y -= text(page, `Receipt: ${new URL(k.receiptPath, url).toString()}`, 40, y, 9, font, grey) + 14;

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { findAnalysisKind } from '../../../contract/analysis-kinds';
+import { findAnalysisKind, kindResultHeadline } from '../../../contract/analysis-kinds';
 import { speedParts } from '../../../contract/measurement-math';
 import type { PublicProfile } from '../../../contract/sharing';
 import type { Storage } from '../../lib/storage';
@@ -44,8 +44,8 @@ export async function renderShareImage(
 /** A line of a kind's best shown result: its name, the value with its ± in bold, the method small. */
 function kindLine(k: PublicProfile['kindResults'][number]) {
   const kind = findAnalysisKind(k.kind);
-  const [value, ...method] = k.text.split(', ');
-  return `${esc(kind?.metricLabel ?? k.label)} <tspan font-weight="bold" fill="#ffffff">${esc(value)}</tspan> <tspan font-size="22" fill="#94a3b8">${esc(method.join(', ') || k.method)}</tspan>`;
+  const value = kindResultHeadline(k.text, k.method);
+  return `${esc(kind?.metricLabel ?? k.label)} <tspan font-weight="bold" fill="#ffffff">${esc(value)}</tspan> <tspan font-size="22" fill="#94a3b8">${esc(k.method)}</tspan>`;
 }
 
 /** The card as SVG, before it is rasterised (the photo is laid over it). */
@@ -57,14 +57,11 @@ export function shareImageSvg(p: PublicProfile) {
   const speed = p.maxSpeed;
   const sp = speed ? speedParts(speed.value, speed.plusMinus) : null;
   const pct = p.percentiles.find((q) => q.metric === 'max_speed') ?? p.percentiles[0];
-  // The IGA score, the verified 40 (its time and ±; the method is on the page and the receipt) and each
-  // kind's best shown result, in the registry's order; three lines at most fit under the speed.
+  // The IGA score and each kind's best shown result, in the registry's order; three lines at most fit
+  // under the speed.
   const lines = [
     p.iga
       ? `IGA Score <tspan font-weight="bold" fill="#ffffff">${esc(p.iga.score.toFixed(1))}</tspan>`
-      : null,
-    p.forty
-      ? `40-yard dash <tspan font-weight="bold" fill="#ffffff">${esc(p.forty.text.replace(/ \(.*\)$/, ''))}</tspan> <tspan font-size="22" fill="#94a3b8">verified 40</tspan>`
       : null,
     ...p.kindResults.map(kindLine),
   ]

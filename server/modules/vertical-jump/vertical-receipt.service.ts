@@ -18,6 +18,7 @@ import {
   type FilmedReceiptData,
 } from '../measurements';
 import { viewablePlayer } from '../players';
+import type { KindReceiptViewOf } from '../sharing';
 import type { TimedVertical } from './vertical-measure.service';
 
 export const VERTICAL_KIND = 'vertical_jump';
@@ -104,12 +105,7 @@ export async function readVerticalResults(db: Db, user: UserRow, playerId: numbe
  * A shared player's vertical jump receipt as a public page shows any kind's receipt (decision 243): the
  * headline, the summary, the stills and the words; the analyst's name and the file hash are left out.
  */
-export async function sharedVerticalReceiptView(
-  db: Db,
-  storage: Storage,
-  playerId: number,
-  requestId: number,
-) {
+export const sharedVerticalReceiptView: KindReceiptViewOf = async (db, storage, playerId, requestId) => {
   const r = await readSharedVerticalReceipt(db, storage, playerId, requestId);
   if (!r) return null;
   const res = r.result;
@@ -133,5 +129,4 @@ export async function sharedVerticalReceiptView(
       `Marked frames (numbered from 1): take-off frame ${r.marks.takeoffFrame + 1} · landing frame ${r.marks.landingFrame + 1}.`,
     ],
   };
-}
-export type KindReceiptView = NonNullable<Awaited<ReturnType<typeof sharedVerticalReceiptView>>>;
+};

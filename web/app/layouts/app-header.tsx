@@ -106,8 +106,8 @@ export function AppHeader() {
             className="flex items-center gap-3 rounded-full border px-3 py-1.5 text-sm hover:bg-accent"
           >
             {/* Named by its visible text (WCAG 2.5.3): 'Credits: IGA 2 Speed 3'. Each balance is named for what
-                it buys (issue 52): the speed credit pays for a Max Speed, a 40 or a vertical jump, so it is
-                'Speed', with what it buys beside it on a wide screen and in its title. */}
+                it buys (issue 52): the speed credit pays for a Max Speed and for the kinds timed from a clip,
+                so it is 'Speed', with what it buys beside it on a wide screen and in its title. */}
             <span className="sr-only">Credits:</span>
             <span
               className="flex items-center gap-1"

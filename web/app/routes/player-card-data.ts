@@ -1,6 +1,5 @@
 import { prefetchPendingRequests } from '@/features/analysis/api/get-pending-requests';
 import { prefetchKindBests } from '@/features/measurements/api/kind-bests';
-import { prefetchKindResults } from '@/features/measurements/api/kind-results';
 import { prefetchPositions } from '@/features/players/api/get-positions';
 import { prefetchResultPercentiles } from '@/features/sharing/api/get-percentiles';
 import { prefetchVideos } from '@/features/videos/api/get-videos';
@@ -14,7 +13,6 @@ export const prefetch = (playerId: number) =>
   Promise.all([
     prefetchVideos(playerId),
     prefetchResultPercentiles(playerId),
-    prefetchKindResults(playerId),
     prefetchKindBests(playerId),
     prefetchPendingRequests(playerId),
     prefetchPositions(),

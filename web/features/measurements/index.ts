@@ -4,9 +4,5 @@ export type { MeasuredCompletion, TrackedCompletion } from './components/workben
 export { SourceVideoField } from './components/source-video-field';
 export { FilmedWorkbench } from './components/filmed/lazy-filmed-workbench';
 export type { FilmedMeasurement } from './components/filmed/filmed-bench';
-export { FortyResults } from './components/forty/forty-results';
-export { FortyReceiptView } from './components/forty/forty-receipt-view';
-export { useFortyResults } from './api/forty';
-export { VerticalResults } from './components/vertical-jump/vertical-results';
-export { VerticalReceiptView } from './components/vertical-jump/vertical-receipt-view';
+export { kindViews, registerKindViews } from './kinds';
 export { useKindBests } from './api/kind-bests';

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { analysisKind, analysisKinds } from '../../../../contract/analysis-kinds';
 import type { KindBest } from '../../../../contract/measurements';
 import type { DbOrTx, Tx } from '../../../db/client';
@@ -6,7 +6,8 @@ import { analysisRequests, kindReceipts, players, type UserRow } from '../../../
 import type { Storage } from '../../../lib/storage';
 import type { MediaRow } from '../../videos';
 import type { VideoRow } from '../measure.service';
-import { storeStills } from '../receipt.service';
+import { analystNameOf, storeStills, videoFacts } from '../receipt.service';
+import { kindFactsOf } from './kind-facts';
 
 const STILL_URL_TTL_SECONDS = 3600;
 
@@ -35,21 +36,6 @@ export interface FilmedReceiptData<M, R> {
   stills: (StillFrame & { time: number })[];
 }
 
-/** The file's facts the receipt states. */
-const videoFacts = (video: VideoRow, media: MediaRow) => ({
-  videoId: video.id as number | null,
-  sourceSha256: media.sha256,
-  container: media.container,
-  codec: media.codec,
-  width: media.width,
-  height: media.height,
-  nominalFps: media.nominalFps,
-  averageFps: media.averageFps,
-  timeBase: media.timeBase,
-  variableFrameRate: media.variableFrameRate,
-  frameCount: media.frameCount,
-});
-
 /** One JPEG per still frame, extracted from the file the analyst marked; private keys. */
 export const storeFilmedStills = (storage: Storage, t: FilmedTimed<unknown, unknown>, stills: StillFrame[]) =>
   storeStills(
@@ -58,9 +44,6 @@ export const storeFilmedStills = (storage: Storage, t: FilmedTimed<unknown, unkn
     t.media,
     stills.map((s) => s.frameIndex),
   );
-
-export const analystNameOf = (analyst: UserRow) =>
-  [analyst.firstName, analyst.lastName].filter(Boolean).join(' ') || analyst.username;
 
 /** The receipt's data: the player, the season, the file, the marks, the arithmetic and the stills' times. */
 export async function filmedReceiptData<M, R>(
@@ -137,19 +120,26 @@ export async function insertKindReceipt(
 }
 
 /**
- * A completed request's receipt of a kind in kind_receipts, with its player (the caller checks who may see
- * it); `playerId` narrows it to that player's (a public page's).
+ * A completed request's receipt of a kind in kind_receipts, with its player and status (the caller checks
+ * who may see it); `playerId` narrows it to that player's (a public page's), `statuses` lets a kind's staff
+ * read one held for a re-check too.
  */
-export async function completedKindReceipt(db: DbOrTx, kind: string, requestId: number, playerId?: number) {
+export async function completedKindReceipt(
+  db: DbOrTx,
+  kind: string,
+  requestId: number,
+  playerId?: number,
+  statuses: (typeof analysisRequests.$inferSelect)['status'][] = ['completed'],
+) {
   const [row] = await db
-    .select({ receipt: kindReceipts, playerId: analysisRequests.playerId })
+    .select({ receipt: kindReceipts, playerId: analysisRequests.playerId, status: analysisRequests.status })
     .from(kindReceipts)
     .innerJoin(analysisRequests, eq(analysisRequests.id, kindReceipts.requestId))
     .where(
       and(
         eq(kindReceipts.requestId, requestId),
         eq(kindReceipts.kind, kind),
-        eq(analysisRequests.status, 'completed'),
+        inArray(analysisRequests.status, statuses),
         playerId === undefined ? undefined : eq(analysisRequests.playerId, playerId),
       ),
     );
@@ -190,6 +180,7 @@ export async function kindBestsOf(db: DbOrTx, playerId: number): Promise<KindBes
       .sort((a, b) => sign * (a.receipt.value - b.receipt.value) || a.receipt.id - b.receipt.id);
     if (!best) return [];
     const { receipt } = best;
+    const facts = kindFactsOf(kind.key);
     return [
       {
         kind: kind.key,
@@ -199,6 +190,7 @@ export async function kindBestsOf(db: DbOrTx, playerId: number): Promise<KindBes
         method: receipt.methodLabel,
         season: best.season,
         completedAt: best.completedAt?.toISOString() ?? null,
+        ...(facts ? { detail: facts.detail(receipt.data) } : {}),
       },
     ];
   });

@@ -4,6 +4,7 @@ import { formatStatedSpeed } from '../../../../contract/measurement-math';
 import type { MeasurementResult } from '../../../../contract/measurements';
 import { analysisRequests, measurementReceipts, videos } from '../../../db/schema';
 import type { Mail } from '../../../lib/mailer';
+import type { FamilyOf, RecheckOutcome, TellFamily } from '../rechecks';
 import { escapeHtml } from '../../auth';
 import { recomputePlayerSpeed } from '../correction.service';
 import type { ReceiptData } from '../receipt.service';
@@ -19,21 +20,6 @@ import { TRACKER, trackClip } from './track-clip';
  * coach search, its family is told in plain words, and its receipt keeps the stored result beside what the
  * check found. An analyst completes it again to confirm or correct it (as a held 40, decision 241).
  */
-
-/** Who a player's family is, for a mail (the analysis module's notifyOwner gives it). */
-interface FamilyOf {
-  to: string;
-  firstName: string | null;
-  playerName: string;
-  playerId: number;
-  appUrl: string;
-}
-type TellFamily = (playerId: number, build: (who: FamilyOf) => Mail) => Promise<void>;
-
-export interface TrackedRecheckOutcome {
-  checked: number;
-  held: { requestId: number; reasons: string[] }[];
-}
 
 type Tracked = NonNullable<MeasurementResult['tracked']>;
 
@@ -74,17 +60,14 @@ async function reasonsToHold(app: FastifyInstance, videoId: number | null, track
   return { reasons: [], found };
 }
 
-export async function recheckTrackedSpeeds(
-  app: FastifyInstance,
-  tell: TellFamily,
-): Promise<TrackedRecheckOutcome> {
+export async function recheckTrackedSpeeds(app: FastifyInstance, tell: TellFamily): Promise<RecheckOutcome> {
   const rows = await app.db
     .select({ request: analysisRequests, receipt: measurementReceipts })
     .from(measurementReceipts)
     .innerJoin(analysisRequests, eq(analysisRequests.id, measurementReceipts.requestId))
     .where(eq(analysisRequests.status, 'completed'))
     .orderBy(analysisRequests.id, desc(measurementReceipts.revision));
-  const outcome: TrackedRecheckOutcome = { checked: 0, held: [] };
+  const outcome: RecheckOutcome = { checked: 0, held: [] };
   const seen = new Set<number>();
   for (const { request, receipt } of rows) {
     // The latest revision of each request is what stands.

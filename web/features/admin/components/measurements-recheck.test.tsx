@@ -28,7 +28,11 @@ describe('the measurements re-check screen (issue 52 item 8)', () => {
                 status: 'done',
                 error: null,
                 checked: 12,
-                held: [{ requestId: 31, reasons: ['Wider than ± 0.03 s'] }],
+                held: [
+                  { requestId: 31, kind: 'forty', reasons: ['Wider than ± 0.03 s'] },
+                  { requestId: 32, kind: 'max_speed', reasons: ['Wider than ± 0.3 mph'] },
+                  { requestId: 33, reasons: ['Wider than its ceiling'] },
+                ],
               },
         );
       }),
@@ -40,12 +44,19 @@ describe('the measurements re-check screen (issue 52 item 8)', () => {
     expect(await within(progress).findByText('Running: checking the stored results')).toBeVisible();
     expect(screen.getByRole('button', { name: 'Start re-check' })).toBeDisabled();
     expect(
-      await within(progress).findByText(/Checked 12 verified results; 1 held for an analyst/),
+      await within(progress).findByText(/Checked 12 verified results; 3 held for an analyst/),
     ).toBeVisible();
+    // Each held request links to its kind's receipt screen (decision 271); the answer without a kind, to none.
     expect(within(progress).getByRole('link', { name: 'Request #31' })).toHaveAttribute(
       'href',
       '/forty-receipts/31',
     );
+    expect(within(progress).getByRole('link', { name: 'Request #32' })).toHaveAttribute(
+      'href',
+      '/receipts/32',
+    );
+    expect(within(progress).getByText(/Request #33/)).toBeVisible();
+    expect(within(progress).queryByRole('link', { name: 'Request #33' })).toBeNull();
     expect(within(progress).getByText(/Wider than ± 0.03 s/)).toBeVisible();
   });
 

@@ -15,6 +15,22 @@ const STATUS_TEXT = {
 } as const;
 
 /**
+ * A held request linked to its receipt: its kind's screen (decision 271), else the measured Max Speed's
+ * receipt; not linked when the answer does not say its kind.
+ */
+function HeldRequest({ requestId, kind }: { requestId: number; kind?: string }) {
+  if (!kind) return <>Request #{requestId}</>;
+  return (
+    <Link
+      className="text-primary underline"
+      to={paths.kindReceipt(kind, requestId) ?? paths.receipt(requestId)}
+    >
+      Request #{requestId}
+    </Link>
+  );
+}
+
+/**
  * The admin's re-check of stored measurements (decision 241): start it, then read how far it is and
  * what it held for an analyst. The job's id stays in the address, so a reload still shows it.
  */
@@ -88,10 +104,7 @@ export function MeasurementsRecheck() {
                       <ul className="list-disc space-y-1 pl-5" data-testid="recheck-held">
                         {r.held.map((h) => (
                           <li key={h.requestId}>
-                            <Link className="text-primary underline" to={paths.fortyReceipt(h.requestId)}>
-                              Request #{h.requestId}
-                            </Link>
-                            : {h.reasons.join('; ')}
+                            <HeldRequest requestId={h.requestId} kind={h.kind} />: {h.reasons.join('; ')}
                           </li>
                         ))}
                       </ul>

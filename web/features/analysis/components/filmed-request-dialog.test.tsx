@@ -25,7 +25,6 @@ beforeEach(() => {
     label: 'Verified Broad Jump',
     credit: SPEED_CREDIT,
     search: undefined,
-    resultsApi: undefined,
     filmed: {
       idPrefix: 'broad',
       subject: 'the broad jump',

@@ -27,8 +27,7 @@ const { Part: FilmedRequestForm, preload: preloadForm } = onDemandPart(() =>
 );
 
 /**
- * The request of a kind measured from a clip's frames ('Verified 40', decision 209; 'Verified Vertical
- * Jump', decision 243): the family uploads the clip with the request, filmed as the kind's guide says; an
+ * The request of a kind measured from a clip's frames (decisions 209 and 243): the family uploads the clip with the request, filmed as the kind's guide says; an
  * analyst marks the frames. One dialog for every such kind, its words from the kind's entry (decision 263).
  */
 export function FilmedRequestDialog({

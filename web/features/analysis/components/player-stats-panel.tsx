@@ -17,17 +17,26 @@ import type { PlayerSlotProps } from './slot-types';
 import { usePlayerStats } from './use-player-stats';
 import { useSlotPlayer } from './use-slot-player';
 import { useResultPercentiles } from '@/features/sharing';
-import { FortyResults, VerticalResults } from '@/features/measurements';
+import { analysisKinds } from '@contract/analysis-kinds';
+import { kindViews } from '@/features/measurements';
 
 // Recharts is most of the player card's JavaScript: it loads beside the card, not before it (issue 14's LCP).
 const ProgressionChart = lazy(() =>
   import('./progression-chart').then((m) => ({ default: m.ProgressionChart })),
 );
 
-type View = 'speed' | 'iga' | 'forty' | 'vertical_jump';
+/** The charted views; the others are kinds' keys, each showing the view its kind registered (decision 271). */
+type Chart = 'speed' | 'iga';
+
+/** The kinds with a view of their results: a toggle each, named by the entry's metric label. */
+const resultKinds = () =>
+  analysisKinds().flatMap((k) => {
+    const Results = kindViews(k.key)?.Results;
+    return Results ? [{ key: k.key, label: k.metricLabel ?? k.label, Results }] : [];
+  });
 
 export function PlayerStatsPanel(props: PlayerSlotProps) {
-  const [view, setView] = useState<View>('speed');
+  const [view, setView] = useState<string>('speed');
   const player = useSlotPlayer(props);
   const positionId = props.positionId ?? player?.primaryPositionId;
   const stats = usePlayerStats(props.playerId, positionId);
@@ -35,9 +44,12 @@ export function PlayerStatsPanel(props: PlayerSlotProps) {
   // is shown: the percentile line is the card's largest text (issue 30's first screen, decision 220).
   useResultPercentiles(props.playerId);
   const seasons = seasonsAxis(player?.graduationYear ?? new Date().getFullYear());
+  const chart: Chart = view === 'iga' ? 'iga' : 'speed';
   const series =
-    view === 'speed' ? speedSeries(stats.videos, seasons, stats.ms) : igaSeries(stats.videos, seasons);
+    chart === 'speed' ? speedSeries(stats.videos, seasons, stats.ms) : igaSeries(stats.videos, seasons);
   const hasData = series.some((p) => p.value !== null);
+  const kinds = resultKinds();
+  const shown = kinds.find((k) => k.key === view);
 
   return (
     <Card data-testid="player-stats">
@@ -50,43 +62,46 @@ export function PlayerStatsPanel(props: PlayerSlotProps) {
           type="single"
           variant="outline"
           value={view}
-          onValueChange={(v) => v && setView(v as View)}
+          onValueChange={(v) => v && setView(v)}
           aria-label="Metric"
         >
           <ToggleGroupItem value="speed">Speed</ToggleGroupItem>
           <ToggleGroupItem value="iga">IGA Score</ToggleGroupItem>
-          <ToggleGroupItem value="forty">40-yard dash</ToggleGroupItem>
-          <ToggleGroupItem value="vertical_jump">Vertical jump</ToggleGroupItem>
+          {kinds.map((k) => (
+            <ToggleGroupItem key={k.key} value={k.key}>
+              {k.label}
+            </ToggleGroupItem>
+          ))}
         </ToggleGroup>
       </CardHeader>
       <CardContent className="grid gap-6">
-        {view === 'forty' ? (
-          // The 40 is the player's, whatever the position: its times, splits and receipts (decision 209).
-          <FortyResults playerId={props.playerId} />
-        ) : view === 'vertical_jump' ? (
-          <VerticalResults playerId={props.playerId} />
+        {shown ? (
+          // A kind's results are the player's, whatever the position (decision 209), in its own view.
+          <Suspense fallback={<Skeleton className="h-24 w-full" />}>
+            <shown.Results playerId={props.playerId} />
+          </Suspense>
         ) : (
           <>
             {stats.isLoading ? (
               <Skeleton className="h-24 w-full" />
-            ) : view === 'speed' ? (
+            ) : chart === 'speed' ? (
               <LatestSpeed stats={stats} playerId={player?.id} />
             ) : (
               <LatestIga stats={stats} playerId={player?.id} />
             )}
-            {view === 'iga' && stats.latestIga && (
+            {chart === 'iga' && stats.latestIga && (
               <MetricsCard requestId={stats.latestIga.video.analysisRequestId} />
             )}
             <section
-              aria-label={view === 'speed' ? 'Speed Progression' : 'IGA Score Progression'}
+              aria-label={chart === 'speed' ? 'Speed Progression' : 'IGA Score Progression'}
               className="grid gap-2"
             >
               <div>
                 <h4 className="font-semibold">
-                  {view === 'speed' ? 'Speed Progression' : 'IGA Score Progression'}
+                  {chart === 'speed' ? 'Speed Progression' : 'IGA Score Progression'}
                 </h4>
                 <p className="text-sm text-muted-foreground">
-                  {view === 'speed'
+                  {chart === 'speed'
                     ? 'Track speed improvements by year'
                     : 'Track athleticism improvements by year'}
                 </p>
@@ -98,11 +113,11 @@ export function PlayerStatsPanel(props: PlayerSlotProps) {
                 // paint of the percentile line, the card's largest text (issue 30's first screen).
                 <AfterFirstPaint fallback={<Skeleton className="h-64 w-full" />}>
                   <Suspense fallback={<Skeleton className="h-64 w-full" />}>
-                    <ProgressionChart kind={view} data={series} />
+                    <ProgressionChart kind={chart} data={series} />
                   </Suspense>
                 </AfterFirstPaint>
               ) : (
-                <EmptyChart view={view} {...props} />
+                <EmptyChart view={chart} {...props} />
               )}
             </section>
           </>
@@ -201,7 +216,7 @@ function LatestIga({ stats, playerId }: { stats: ReturnType<typeof usePlayerStat
   );
 }
 
-function EmptyChart({ view, ...props }: PlayerSlotProps & { view: View }) {
+function EmptyChart({ view, ...props }: PlayerSlotProps & { view: Chart }) {
   return (
     <div className="flex h-64 flex-col items-center justify-center gap-3 rounded-md border border-dashed p-6 text-center">
       <BarChart3 className="size-8 text-muted-foreground" aria-hidden="true" />

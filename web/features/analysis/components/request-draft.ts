@@ -4,7 +4,7 @@
  * returns to /subscriptions) and reopen the dialog with it. Nothing of it is sent until the family submits.
  */
 export interface RequestDraft {
-  /** The request's kind: 'max_speed', 'forty', ... */
+  /** The request's kind: 'max_speed', 'iga', ... */
   kind: string;
   playerId: number;
   playerName: string;

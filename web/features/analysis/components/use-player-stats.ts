@@ -1,9 +1,8 @@
 import { useQueries } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { RequestSubmetric } from '@contract/analysis';
-import { formatForty } from '@contract/forty-math';
 import { analysisKind, findAnalysisKind, formatKindResult } from '@contract/analysis-kinds';
-import { useFortyResults, useKindBests } from '@/features/measurements';
+import { useKindBests } from '@/features/measurements';
 import { useVideos } from '@/features/videos';
 import { paths } from '@/lib/paths';
 import { requestSubmetricsQueryOptions } from '../api/get-submetrics';
@@ -45,8 +44,7 @@ export function usePlayerHighlights(playerId: number, positionId?: number | null
   const { data } = useVideos(playerId);
   const videos = usableVideos(data?.videos, positionId);
   const maxSpeed = highest(videos.map((v) => (v.maxSpeed === null ? null : Number(v.maxSpeed))));
-  // The fastest verified 40 of any position: the 40 is the player's, not a position's (decision 209).
-  const best = useFortyResults(playerId).data?.[0];
+  // Each kind's best of any position: the 40 and the jump are the player's, not a position's (decision 209).
   const bests = useKindBests(playerId).data ?? [];
   return {
     maxSpeed,
@@ -56,14 +54,7 @@ export function usePlayerHighlights(playerId: number, positionId?: number | null
         ? null
         : (videos.find((v) => v.maxSpeed !== null && Number(v.maxSpeed) === maxSpeed) ?? null),
     igaScore: highest(videos.map((v) => (v.igaScore === null ? null : Number(v.igaScore)))),
-    forty: best
-      ? {
-          time: formatForty(best.seconds, best.plusMinusSeconds),
-          method: best.method,
-          receiptPath: paths.fortyReceipt(best.requestId),
-        }
-      : null,
-    /** Each later kind's best result as a tile of the card (decision 243): the card loops over these. */
+    /** Each later kind's best result as a tile of the card (decisions 243, 271): the card loops over these. */
     kindTiles: bests
       .filter((b) => findAnalysisKind(b.kind))
       .map((b) => {
@@ -73,7 +64,7 @@ export function usePlayerHighlights(playerId: number, positionId?: number | null
           testId: `best-${kind.key}`,
           value: formatKindResult(kind, b.value, b.plusMinus),
           method: b.method,
-          receiptPath: kind.receiptPage ? `${kind.receiptPage}/${b.requestId}` : null,
+          receiptPath: paths.kindReceipt(kind.key, b.requestId),
         };
       }),
   };

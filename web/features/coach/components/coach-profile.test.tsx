@@ -43,16 +43,37 @@ const profile = (over: Partial<CoachProfile> = {}): CoachProfile => ({
 });
 
 describe("a coach's view of a player (brief 28b item 3)", () => {
-  it('shows the verified 40 with its splits and a link to its receipt', async () => {
-    server.use(mock(coachApi.profile, () => HttpResponse.json(profile())));
+  it('shows the verified 40 from kindResults with its splits and a link to its receipt, once', async () => {
+    server.use(
+      mock(coachApi.profile, () =>
+        HttpResponse.json(
+          profile({
+            kindResults: [
+              {
+                kind: 'forty',
+                label: 'Verified 40',
+                text: '4.87 s ± 0.01 (verified 40, video 240 fps)',
+                method: 'verified 40, video 240 fps',
+                date: '2026-09-14T15:00:00.000Z',
+                season: 2026,
+                receiptPath: '/api/coach/players/7/receipts/31',
+                detail: '10-yard split 1.71 s ± 0.01 · 20-yard split 2.83 s ± 0.01',
+              },
+            ],
+          }),
+        ),
+      ),
+    );
     renderWithProviders(<CoachProfileView playerId={7} />);
     const line = await screen.findByText(/Verified 40: 4\.87 s ± 0\.01 \(verified 40, video 240 fps\)/);
     expect(line).toBeVisible();
     expect(screen.getByText('10-yard split 1.71 s ± 0.01 · 20-yard split 2.83 s ± 0.01')).toBeVisible();
-    expect(screen.getByRole('link', { name: 'Receipt' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'Receipt of the Verified 40' })).toHaveAttribute(
       'href',
       '/api/coach/players/7/receipts/31',
     );
+    // The answer's older `forty` field (kept for API clients) is not shown a second time.
+    expect(screen.getAllByText(/Verified 40:/)).toHaveLength(1);
   });
 
   it('shows each kind the profile lists with its label and result, a test-only kind as the vertical jump', async () => {

@@ -68,35 +68,26 @@ export function CoachProfileView({ playerId }: { playerId: number }) {
               <Percentile of={p.percentiles} metric="max_speed" />
             </div>
           )}
-          {p.forty && (
-            <div>
+          {/* Each kind kept in kind_receipts, by its registry label and formatter (decisions 243, 271), with its
+              receipt and its own facts in words; a kind's older field in the answer is not shown a second time. */}
+          {p.kindResults.map((k) => (
+            <div key={k.kind}>
               <p>
-                Verified 40: {p.forty.text}{' '}
-                {p.forty.receiptPath && (
-                  <a href={p.forty.receiptPath} target="_blank" rel="noreferrer" className="underline">
+                {k.label}: {k.text}{' '}
+                {k.receiptPath && (
+                  <a
+                    href={k.receiptPath}
+                    target="_blank"
+                    rel="noreferrer"
+                    className="underline"
+                    aria-label={`Receipt of the ${k.label}`}
+                  >
                     Receipt
                   </a>
                 )}
               </p>
-              {p.forty.splits && <p className="text-muted-foreground">{p.forty.splits}</p>}
+              {k.detail && <p className="text-muted-foreground">{k.detail}</p>}
             </div>
-          )}
-          {/* Each kind kept in kind_receipts, by its registry label and formatter (decision 243), with its receipt. */}
-          {p.kindResults.map((k) => (
-            <p key={k.kind}>
-              {k.label}: {k.text}{' '}
-              {k.receiptPath && (
-                <a
-                  href={k.receiptPath}
-                  target="_blank"
-                  rel="noreferrer"
-                  className="underline"
-                  aria-label={`Receipt of the ${k.label}`}
-                >
-                  Receipt
-                </a>
-              )}
-            </p>
           ))}
           {p.iga && (
             <div>

@@ -2,7 +2,6 @@ import { Link } from 'react-router';
 import { formatKindResult, searchKinds } from '@contract/analysis-kinds';
 import { kindSearchResult, type CoachSearchItem } from '@contract/coach';
 import { contactOpensText } from '@contract/coach-calendar';
-import { formatForty } from '@contract/forty-math';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { ordinal } from '@contract/percentiles';
 
@@ -25,25 +24,17 @@ function Iga({ i }: { i: CoachSearchItem }) {
   );
 }
 
-/** The fastest 40 the family shows, '4.62 s ± 0.01', linked to its receipt (decision 209). */
-function Forty({ i }: { i: CoachSearchItem }) {
-  if (!i.forty) return <>—</>;
-  return (
-    <a href={i.forty.receiptUrl} target="_blank" rel="noreferrer" className="whitespace-nowrap underline">
-      {formatForty(i.forty.seconds, i.forty.plusMinusSeconds)}
-    </a>
-  );
-}
-
 /**
- * A kind read from coach_search_results (decision 243): its best value with its ±, in the kind's unit,
- * linked to its receipt as the other numbers are.
+ * A kind read from coach_search_results (decisions 243, 271): its best value with its ±, in the kind's
+ * unit, linked to its receipt as the other numbers are (the answer's `kindResults`, or a column that
+ * carries its own `receiptUrl`).
  */
 function KindValue({ i, kind }: { i: CoachSearchItem; kind: ReturnType<typeof searchKinds>[number] }) {
   const best = kindSearchResult(i, kind.search.field);
   if (!best) return <>—</>;
   const text = formatKindResult(kind, best[kind.search.valueField], best[kind.search.plusMinusField]);
-  const receiptUrl = i.kindResults?.[kind.key]?.receiptUrl;
+  const own = (best as Record<string, unknown>).receiptUrl;
+  const receiptUrl = i.kindResults?.[kind.key]?.receiptUrl ?? (typeof own === 'string' ? own : undefined);
   if (!receiptUrl) return <span className="whitespace-nowrap">{text}</span>;
   return (
     <a href={receiptUrl} target="_blank" rel="noreferrer" className="whitespace-nowrap underline">
@@ -87,7 +78,7 @@ export function CoachSearchResults({ items }: { items: CoachSearchItem[] }) {
               {[i.classYear && `Class of ${i.classYear}`, i.position, school(i)].filter(Boolean).join(' · ')}
             </p>
             <p>
-              Max Speed <Speed i={i} /> · 40-yard dash <Forty i={i} /> · IGA <Iga i={i} />
+              Max Speed <Speed i={i} /> · IGA <Iga i={i} />
               {searchKinds().map((k) => (
                 <span key={k.key}>
                   {' '}
@@ -108,7 +99,6 @@ export function CoachSearchResults({ items }: { items: CoachSearchItem[] }) {
               <TableHead>Position</TableHead>
               <TableHead>School</TableHead>
               <TableHead>Max Speed</TableHead>
-              <TableHead>40-yard dash</TableHead>
               <TableHead>IGA</TableHead>
               {searchKinds().map((k) => (
                 <TableHead key={k.key}>{k.search.sortLabel}</TableHead>
@@ -128,9 +118,6 @@ export function CoachSearchResults({ items }: { items: CoachSearchItem[] }) {
                 <TableCell>{school(i)}</TableCell>
                 <TableCell>
                   <Speed i={i} />
-                </TableCell>
-                <TableCell>
-                  <Forty i={i} />
                 </TableCell>
                 <TableCell>
                   <Iga i={i} />

@@ -21,6 +21,9 @@ const item = (over: Partial<CoachSearchItem> = {}): CoachSearchItem => ({
   maxSpeed: { mph: 22.31, plusMinusMph: 0.5, receiptUrl: '/api/coach/players/7/receipts/11' },
   iga: { score: 83.6, receiptUrl: '/api/coach/players/7/receipts/12' },
   forty: { seconds: 4.62, plusMinusSeconds: 0.01, receiptUrl: '/api/coach/players/7/receipts/13' },
+  kindResults: {
+    forty: { value: 4.62, plusMinus: 0.01, requestId: 13, receiptUrl: '/api/coach/players/7/receipts/13' },
+  },
   percentile: { value: 99, group: 'high-school players, all positions', n: 38 },
   contactOpensOn: null,
   ...over,
@@ -53,6 +56,12 @@ describe('coach search', () => {
       expect(select.tagName, label).toBe('SELECT');
       expect(select).toHaveValue('');
     }
+    // Each kind's filter says what it bounds, from its entry (decision 271).
+    expect(within(form).getByLabelText('40 at most (s)')).toHaveAttribute('placeholder', 'Any time');
+    expect(within(form).getByLabelText('Vertical jump at least (in)')).toHaveAttribute(
+      'placeholder',
+      'Any height',
+    );
     expect(await within(form).findByRole('option', { name: 'Wide Receiver' })).toHaveValue('WR');
     expect(within(form).getByRole('option', { name: 'Texas' })).toHaveValue('TX');
   });
@@ -122,8 +131,8 @@ describe('coach search', () => {
       'Position',
       'School',
       'Max Speed',
-      '40-yard dash',
       'IGA',
+      '40-yard dash',
       'Vertical jump',
       'Percentile',
     ]);
@@ -133,7 +142,7 @@ describe('coach search', () => {
     const card = within(screen.getByRole('list', { name: 'Players' })).getByRole('listitem');
     expect(card).toHaveTextContent('Class of 2027 · Wide Receiver · Westlake High School, TX');
     expect(card).toHaveTextContent(
-      'Max Speed 22.3 mph ± 0.5 · 40-yard dash 4.62 s ± 0.01 · IGA 83.6 · Vertical jump —',
+      'Max Speed 22.3 mph ± 0.5 · IGA 83.6 · 40-yard dash 4.62 s ± 0.01 · Vertical jump —',
     );
   });
 
@@ -232,6 +241,11 @@ describe('coach search', () => {
       expect(row.getByRole('link', { name: '101.5 in ± 0.5' })).toHaveAttribute(
         'href',
         '/api/coach/players/7/receipts/22',
+      );
+      // A column carrying its own receipt (the 40's `forty.receiptUrl`) links there when kindResults has none.
+      expect(row.getByRole('link', { name: '4.62 s ± 0.01' })).toHaveAttribute(
+        'href',
+        '/api/coach/players/7/receipts/13',
       );
       const card = within(within(screen.getByRole('list', { name: 'Players' })).getAllByRole('listitem')[0]);
       expect(card.getByRole('link', { name: '101.5 in ± 0.5' })).toHaveAttribute(

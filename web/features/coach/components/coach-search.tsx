@@ -20,12 +20,11 @@ const FIELDS: { key: keyof CoachSearchFilters; label: string; placeholder: strin
   { key: 'school', label: 'School', placeholder: 'Any school' },
   { key: 'minSpeedMph', label: 'Max Speed at least (mph)', placeholder: 'Any speed', numeric: true },
   { key: 'minIga', label: 'IGA at least', placeholder: 'Any score', numeric: true },
-  { key: 'maxFortySeconds', label: '40 at most (s)', placeholder: 'Any time', numeric: true },
-  // Each kind's filter, named by its registry entry (decision 243).
+  // Each kind's filter, named by its registry entry (decisions 243, 271).
   ...searchKinds().map((k) => ({
     key: k.search.filter as keyof CoachSearchFilters,
     label: `${k.search.filterLabel} (${k.unit})`,
-    placeholder: 'Any height',
+    placeholder: k.search.filterPlaceholder ?? 'Any value',
     numeric: true,
   })),
   { key: 'measuredWithinMonths', label: 'Measured within (months)', placeholder: 'Any time', numeric: true },

@@ -2,13 +2,12 @@ import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack
 import { fortyApi } from '@contract/api/forty';
 import type { FortyMeasurement, FortyProposalInput } from '@contract/forty';
 import { call } from '@/lib/api-client';
-import { kindResultsKey } from './kind-results';
 
 /** The verified 40's queries (decision 209): the live preview, a receipt, a player's results. */
 export const fortyKeys = {
   preview: (input: FortyMeasurement) => ['forty-preview', input] as const,
   receipt: (requestId: number) => ['forty-receipt', requestId] as const,
-  results: (playerId: number) => kindResultsKey('forty', playerId),
+  results: (playerId: number) => ['forty-results', playerId] as const,
   proposal: (id: number) => ['forty-proposal', id] as const,
 };
 

@@ -2,13 +2,12 @@ import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack
 import { verticalJumpApi } from '@contract/api/vertical-jump';
 import type { VerticalMeasurement, VerticalProposalInput } from '@contract/vertical-jump';
 import { call } from '@/lib/api-client';
-import { kindResultsKey } from './kind-results';
 
 /** The verified vertical jump's queries (decision 243): the live preview, the proposal, a receipt, results. */
 export const verticalKeys = {
   preview: (input: VerticalMeasurement) => ['vertical-preview', input] as const,
   receipt: (requestId: number) => ['vertical-receipt', requestId] as const,
-  results: (playerId: number) => kindResultsKey('vertical_jump', playerId),
+  results: (playerId: number) => ['vertical-results', playerId] as const,
 };
 
 /** The proposer answers at once (a jump clip is seconds long): both frames, or notes on what to mark. */

@@ -30,9 +30,7 @@ interface PlayerHighlights {
     analysisRequestId?: number | null;
   } | null;
   igaScore: number | null;
-  /** The fastest verified 40 ('4.62 s ± 0.01', its method and receipt; decision 209), when there is one. */
-  forty?: { time: string; method: string; receiptPath: string } | null;
-  /** A tile per later kind with a result (decision 243): its label, value, method and receipt. */
+  /** A tile per kind with a best result (decisions 243, 271): its label, value, method and receipt. */
   kindTiles?: { label: string; testId: string; value: string; method: string; receiptPath: string | null }[];
 }
 
@@ -51,7 +49,7 @@ export function PlayerProfileCard({
   highlights: PlayerHighlights;
 }) {
   const name = `${player.firstName} ${player.lastName}`;
-  const { maxSpeed, maxSpeedVideo, igaScore, forty, kindTiles = [] } = highlights;
+  const { maxSpeed, maxSpeedVideo, igaScore, kindTiles = [] } = highlights;
   return (
     <Card data-testid="player-profile">
       <CardContent className="flex flex-col items-center gap-4 pt-4 sm:pt-6">
@@ -98,23 +96,6 @@ export function PlayerProfileCard({
             testId="highest-iga-score"
             value={igaScore != null ? igaScore.toFixed(1) : '--'}
           />
-          {forty && (
-            <div className="col-span-2">
-              <Stat
-                label="40-yard dash"
-                testId="best-forty"
-                value={
-                  <span className="grid gap-0.5">
-                    <span className="tabular-nums">{forty.time}</span>
-                    <span className="text-xs font-normal text-muted-foreground">{forty.method}</span>
-                    <Link to={forty.receiptPath} className="text-xs font-normal text-primary underline">
-                      Receipt
-                    </Link>
-                  </span>
-                }
-              />
-            </div>
-          )}
           {kindTiles.map((k) => (
             <div key={k.testId} className="col-span-2">
               <Stat

@@ -10,8 +10,7 @@ import { FilmedWorkbench, type FilmedMeasurement } from '@/features/measurements
 import { useCompleteRequest } from '../../api/queue';
 
 /**
- * Completing a kind measured from a clip's frames (the verified 40, decision 209; the vertical jump,
- * decision 243): the result comes from the marks confirmed on the kind's workbench, never typed.
+ * Completing a kind measured from a clip's frames (decisions 209 and 243): the result comes from the marks confirmed on the kind's workbench, never typed.
  */
 export function FilmedCompleteForm({
   item,

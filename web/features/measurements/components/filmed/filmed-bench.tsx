@@ -24,8 +24,8 @@ export interface FilmedBenchProps {
 export type MarkRow = [label: string, frame: number | null, clear: () => void];
 
 /**
- * The bench of a kind measured from a clip's frames (decision 263), shared by the verified 40 and the
- * vertical jump: the frame-exact viewer with the kind's mark buttons, the list of marks, the server's
+ * The bench of a kind measured from a clip's frames (decision 263), shared by every such kind: the
+ * frame-exact viewer with the kind's mark buttons, the list of marks, the server's
  * live result from the marks and 'Confirm' handing them to the completion. The kind's bench keeps its
  * marks, its proposer and its words.
  */

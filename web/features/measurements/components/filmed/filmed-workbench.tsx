@@ -4,7 +4,7 @@ import { ApiError } from '@/lib/api-client';
 import { useVideoMedia } from '../../api/get-video-media';
 import { MediaFacts } from '../media-facts';
 import type { FilmedMeasurement } from './filmed-bench';
-import { FILMED_BENCHES } from './filmed-benches';
+import { kindViews } from '../../kinds';
 
 /** A filmed kind's workbench in the Process dialog: the clip the family uploaded with the request, on the kind's bench. */
 export function FilmedWorkbench({
@@ -19,7 +19,8 @@ export function FilmedWorkbench({
   onQualityReject: () => void;
 }) {
   const media = useVideoMedia(item.sourceVideoId);
-  const Bench = FILMED_BENCHES[kind];
+  // Each filmed kind's bench, registered by the kind's folder (decision 271).
+  const Bench = kindViews(kind)?.Bench;
   if (!Bench)
     return (
       <p role="alert" className="text-sm text-destructive">

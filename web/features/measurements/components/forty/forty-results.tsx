@@ -31,9 +31,11 @@ export function FortyResults({ playerId }: { playerId: number }) {
                 .join(' · ')}
             </p>
           )}
-          <Link to={paths.fortyReceipt(r.requestId)} className="text-xs text-primary underline">
-            Receipt (season {r.season})
-          </Link>
+          {paths.kindReceipt('forty', r.requestId) && (
+            <Link to={paths.kindReceipt('forty', r.requestId)!} className="text-xs text-primary underline">
+              Receipt (season {r.season})
+            </Link>
+          )}
         </div>
       ))}
     </section>

@@ -24,9 +24,14 @@ export function VerticalResults({ playerId }: { playerId: number }) {
           <p className="font-semibold tabular-nums" data-testid="vertical-height">
             {formatVertical(r.heightInches, r.plusMinusInches, r.method)}
           </p>
-          <Link to={paths.verticalReceipt(r.requestId)} className="text-xs text-primary underline">
-            Receipt (season {r.season})
-          </Link>
+          {paths.kindReceipt('vertical_jump', r.requestId) && (
+            <Link
+              to={paths.kindReceipt('vertical_jump', r.requestId)!}
+              className="text-xs text-primary underline"
+            >
+              Receipt (season {r.season})
+            </Link>
+          )}
         </div>
       ))}
     </section>
