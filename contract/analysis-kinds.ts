@@ -42,6 +42,8 @@ export interface AnalysisKind {
   methodNote?: string;
   /** The method is written in parentheses after the value ('4.62 s ± 0.01 (verified 40, ...)'), not after a comma. */
   methodInParentheses?: boolean;
+  /** The public page's link to the result's receipt ('Receipt: the marked frames' when absent). */
+  receiptLinkText?: string;
   credit: CreditKind;
   /** 'max speed analysis request': the ledger's spend and refund descriptions. */
   requestNoun: string;
@@ -182,6 +184,7 @@ const BUILT_IN: AnalysisKind[] = [
     decimals: 2,
     methodInParentheses: true,
     methodNote: 'electronic-style video time, not a hand time',
+    receiptLinkText: 'Receipt: start, finish and lines',
     credit: SPEED_CREDIT,
     requestNoun: 'verified 40 analysis request',
     metricKey: 'FORTY',

@@ -65,7 +65,7 @@ export function renderProfilePage(
       <p class="muted">Method: ${kindMethodText(kind, k.method)}</p>
       ${k.detail ? html`<p class="muted">${k.detail}</p>` : ''}
       <p class="muted">Verified ${formatResultDate(k.date)} · ${k.season} season</p>
-      ${k.receiptPath ? html`<p><a class="btn alt" href="${k.receiptPath}">Receipt: the marked frames</a></p>` : ''}</section>`;
+      ${k.receiptPath ? html`<p><a class="btn alt" href="${k.receiptPath}">${kind?.receiptLinkText ?? 'Receipt: the marked frames'}</a></p>` : ''}</section>`;
   });
   const iga: Raw | string = p.iga
     ? html`<section class="card" aria-label="IGA Score"><div class="label">IGA Score</div>
