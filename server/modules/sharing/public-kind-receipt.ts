@@ -1,8 +1,7 @@
-import { and, eq } from 'drizzle-orm';
 import { findAnalysisKind, formatKindResult } from '../../../contract/analysis-kinds';
 import { formatResultDate } from '../../../contract/result-date';
 import type { Db } from '../../db/client';
-import { analysisRequests, kindReceipts } from '../../db/schema';
+import { completedKindReceipt } from '../measurements';
 import type { Storage } from '../../lib/storage';
 import { html, layout } from './public-html';
 import { kindReceiptView, type KindReceiptView } from './kind-receipt-views';
@@ -18,17 +17,8 @@ async function kindReceiptViewOf(
   playerId: number,
   requestId: number,
 ): Promise<KindReceiptView | null> {
-  const [row] = await db
-    .select({ receipt: kindReceipts, season: analysisRequests.season })
-    .from(kindReceipts)
-    .innerJoin(analysisRequests, eq(analysisRequests.id, kindReceipts.requestId))
-    .where(
-      and(
-        eq(kindReceipts.requestId, requestId),
-        eq(analysisRequests.playerId, playerId),
-        eq(analysisRequests.status, 'completed'),
-      ),
-    );
+  // Any kind: the row says which (a kind's own view reads it again, by its kind).
+  const row = await completedKindReceipt(db, undefined, requestId, playerId);
   const kind = findAnalysisKind(row?.receipt.kind);
   if (!row || !kind) return null;
   const view = kindReceiptView(kind.key);

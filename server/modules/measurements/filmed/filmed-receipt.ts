@@ -120,25 +120,30 @@ export async function insertKindReceipt(
 }
 
 /**
- * A completed request's receipt of a kind in kind_receipts, with its player and status (the caller checks
- * who may see it); `playerId` narrows it to that player's (a public page's), `statuses` lets a kind's staff
- * read one held for a re-check too.
+ * A completed request's receipt in kind_receipts, of the kind given or of any (`undefined`), with its player,
+ * status and season (the caller checks who may see it); `playerId` narrows it to that player's (a public
+ * page's), `statuses` lets a kind's staff read one held for a re-check too.
  */
 export async function completedKindReceipt(
   db: DbOrTx,
-  kind: string,
+  kind: string | undefined,
   requestId: number,
   playerId?: number,
   statuses: (typeof analysisRequests.$inferSelect)['status'][] = ['completed'],
 ) {
   const [row] = await db
-    .select({ receipt: kindReceipts, playerId: analysisRequests.playerId, status: analysisRequests.status })
+    .select({
+      receipt: kindReceipts,
+      playerId: analysisRequests.playerId,
+      status: analysisRequests.status,
+      season: analysisRequests.season,
+    })
     .from(kindReceipts)
     .innerJoin(analysisRequests, eq(analysisRequests.id, kindReceipts.requestId))
     .where(
       and(
         eq(kindReceipts.requestId, requestId),
-        eq(kindReceipts.kind, kind),
+        kind === undefined ? undefined : eq(kindReceipts.kind, kind),
         inArray(analysisRequests.status, statuses),
         playerId === undefined ? undefined : eq(analysisRequests.playerId, playerId),
       ),
