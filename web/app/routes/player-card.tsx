@@ -2,17 +2,15 @@ import { useState, type ComponentProps } from 'react';
 import { Link, useParams } from 'react-router';
 import { Library, Pencil } from 'lucide-react';
 import { canProcessRequests, isAdmin } from '@contract/access';
-import { filmedKinds } from '@contract/analysis-kinds';
 import { AfterFirstPaint } from '@/components/after-first-paint';
 import { Breadcrumb } from '@/components/ui/breadcrumb';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import {
-  FilmedRequestDialog,
   PendingRequestsBanner,
   PlayerStatsPanel,
-  RequestDialog,
+  RequestButtons,
   usePlayerHighlights,
   VideoCarousel,
 } from '@/features/analysis/components/player-analysis-slots';
@@ -75,52 +73,13 @@ export default function PlayerCardRoute() {
   const slotProps = { playerId: p.id, positionId, player: p };
   const isOwner = user?.id === p.userId;
   const canEdit = isOwner || isAdmin(user?.role);
-  const label = (small: string, large: string) => (
-    <>
-      <span className="sm:hidden">{small}</span>
-      <span className="hidden sm:inline">{large}</span>
-    </>
-  );
 
   return (
     <div className="space-y-6">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         {crumbs}
         <div className="flex flex-col gap-2 sm:flex-row">
-          {isOwner && (
-            <>
-              <RequestDialog
-                kind="max_speed"
-                {...slotProps}
-                trigger={
-                  <Button className="w-full sm:w-auto">
-                    {label('Request Max Speed', 'Request Speed Analysis')}
-                  </Button>
-                }
-              />
-              <RequestDialog
-                kind="iga"
-                {...slotProps}
-                trigger={
-                  <Button variant="secondary" className="w-full sm:w-auto">
-                    Request IGA Score
-                  </Button>
-                }
-              />
-              {filmedKinds().map((k) => (
-                <FilmedRequestDialog
-                  key={k.key}
-                  kind={k.key}
-                  {...slotProps}
-                  trigger={
-                    <Button variant="outline" className="w-full sm:w-auto">
-                      {k.label}
-                    </Button>
-                  }
-                />
-              ))}
-            </>
-          )}
+          {isOwner && <RequestButtons {...slotProps} compact className="w-full sm:w-auto" />}
           {canEdit && (
             <Button asChild variant="outline" className="w-full sm:w-auto">
               <Link to={paths.playerEdit(p.id)}>

@@ -1,12 +1,10 @@
 import { useMemo } from 'react';
 import { useParams } from 'react-router';
 import { isAdmin } from '@contract/access';
-import { filmedKinds } from '@contract/analysis-kinds';
 import { Breadcrumb } from '@/components/ui/breadcrumb';
-import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
-import { FilmedRequestDialog, RequestDialog } from '@/features/analysis/components/player-analysis-slots';
+import { RequestButtons } from '@/features/analysis/components/player-analysis-slots';
 import { useRequestHistory } from '@/features/analysis/api/get-request-history';
 import { usePlayer } from '@/features/players/api/get-player';
 import { positionName, usePositions } from '@/features/players/api/get-positions';
@@ -60,28 +58,8 @@ export default function PlayerVideosRoute() {
         actions={
           p && (
             <>
-              <RequestDialog
-                kind="max_speed"
-                playerId={playerId}
-                player={p}
-                trigger={<Button>Request Speed Analysis</Button>}
-              />
-              <RequestDialog
-                kind="iga"
-                playerId={playerId}
-                player={p}
-                trigger={<Button variant="secondary">Request IGA Score</Button>}
-              />
               {/* Every requestable kind is offered here as on the player card (issue 51). */}
-              {filmedKinds().map((k) => (
-                <FilmedRequestDialog
-                  key={k.key}
-                  kind={k.key}
-                  playerId={playerId}
-                  player={p}
-                  trigger={<Button variant="outline">{k.label}</Button>}
-                />
-              ))}
+              <RequestButtons playerId={playerId} player={p} />
               {hasListed && canUpload && (
                 <VideoUploadButton
                   playerId={playerId}

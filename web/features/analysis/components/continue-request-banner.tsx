@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { useUser } from '@/features/auth';
 import { FilmedRequestDialog } from './filmed-request-dialog';
 import { RequestDialog } from './request-dialog';
-import { REQUEST_KINDS } from './request-kinds';
+import { findRequestKind } from './request-kinds';
 import { clearRequestDraft, readRequestDraft, type RequestDraft } from './request-draft';
 
 /**
@@ -18,7 +18,7 @@ export function ContinueRequestBanner() {
   const [open, setOpen] = useState(false);
   const kind = findAnalysisKind(draft?.kind);
   // A kind reopens in the dialog of the kinds measured from a clip, or in the common one when it has its texts.
-  if (!draft || !kind || !(kind.filmed || kind.key in REQUEST_KINDS)) return null;
+  if (!draft || !kind || !(kind.filmed || findRequestKind(kind.key))) return null;
   const { credit } = kind;
   const balance = Number((user as Record<string, unknown> | undefined)?.[credit.userField] ?? 0);
   const discard = () => {

@@ -5,6 +5,7 @@
 
 export { RequestDialog } from './request-dialog';
 export { FilmedRequestDialog } from './filmed-request-dialog';
+export { RequestButtons } from './request-buttons';
 export { PendingRequestsBanner } from './pending-requests-banner';
 export { PlayerStatsPanel } from './player-stats-panel';
 export { usePlayerHighlights } from './use-player-stats';

@@ -8,29 +8,28 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import { IGA_AXIS, IGA_TIERS, SPEED_AXIS, type Point } from './chart-data';
+import type { Point } from './chart-data';
+import type { ChartLook } from './charted-kind';
 
-export function ProgressionChart({ kind, data }: { kind: 'speed' | 'iga'; data: Point[] }) {
-  const axis = kind === 'speed' ? SPEED_AXIS : IGA_AXIS;
-  const unit = kind === 'speed' ? ' mph' : '';
-  const label = kind === 'speed' ? 'Max Speed' : 'IGA Score';
+/** A charted kind's best result of each season, on its axis, with its bands (the IGA's tiers) named at the right. */
+export function ProgressionChart({ look, data }: { look: ChartLook; data: Point[] }) {
+  const { axis, unit, label, bands = [] } = look;
   return (
-    <div className="h-64 w-full" data-testid={`${kind}-chart`}>
+    <div className="h-64 w-full" data-testid={`${look.testId}-chart`}>
       <ResponsiveContainer width="100%" height="100%">
-        <LineChart data={data} margin={{ top: 8, right: kind === 'iga' ? 72 : 16, bottom: 4, left: -12 }}>
+        <LineChart data={data} margin={{ top: 8, right: bands.length ? 72 : 16, bottom: 4, left: -12 }}>
           <CartesianGrid strokeDasharray="3 3" className="stroke-border" />
-          {kind === 'iga' &&
-            IGA_TIERS.map((t) => (
-              <ReferenceArea
-                key={t.label}
-                y1={t.from}
-                y2={t.to}
-                fill={t.color}
-                fillOpacity={0.08}
-                ifOverflow="hidden"
-                label={{ value: t.label, position: 'right', fontSize: 11, fill: t.color }}
-              />
-            ))}
+          {bands.map((t) => (
+            <ReferenceArea
+              key={t.label}
+              y1={t.from}
+              y2={t.to}
+              fill={t.color}
+              fillOpacity={0.08}
+              ifOverflow="hidden"
+              label={{ value: t.label, position: 'right', fontSize: 11, fill: t.color }}
+            />
+          ))}
           <XAxis dataKey="season" tick={{ fontSize: 12 }} />
           <YAxis domain={[axis.min, axis.max]} ticks={axis.ticks} allowDataOverflow tick={{ fontSize: 12 }} />
           <Tooltip

@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useRef } from 'react';
-import type { RequestType } from '@contract/analysis';
+import { analysisKind } from '@contract/analysis-kinds';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -12,7 +12,7 @@ import {
 import { onDemandPart, usePreloadWhenIdle } from '@/components/on-demand-part';
 import { Spinner } from '@/components/ui/spinner';
 import { useUser } from '@/features/auth';
-import { REQUEST_KINDS } from './request-kinds';
+import { requestKind } from './request-kinds';
 import { CreditBalanceNote } from './credit-balance-note';
 import type { DialogSlotProps } from './slot-types';
 import { useDialogState } from './use-dialog-state';
@@ -27,25 +27,29 @@ const { Part: RequestForm, preload: preloadForm } = onDemandPart(() =>
   import('./request-form').then((m) => m.RequestForm),
 );
 
-/** 'Request Speed Analysis' and 'Request IGA Score': one dialog, its texts and fields chosen by `kind`. */
+/**
+ * 'Request Speed Analysis' and 'Request IGA Score': one dialog for the kinds requested from a Hudl link, its
+ * texts and fields written by the kind's folder (request-kinds.ts, request-form-parts.ts).
+ */
 export function RequestDialog({
   kind,
   draft,
   ...props
 }: DialogSlotProps & {
-  kind: RequestType;
+  kind: string;
   /** What the family typed before it went to buy a credit (the plans page's 'Continue your request'). */
   draft?: Record<string, unknown>;
 }) {
   usePreloadWhenIdle(preloadForm);
-  const k = REQUEST_KINDS[kind];
+  const k = requestKind(kind);
   const [open, setOpen] = useDialogState(props.open, props.onOpenChange);
   const { user } = useUser();
   const noCredit = useNoCreditRedirect();
-  const hasCredit = ((kind === 'iga' ? user?.igaCredits : user?.credits) ?? 0) >= 1;
+  const { credit } = analysisKind(kind);
+  const hasCredit = Number((user as Record<string, unknown> | undefined)?.[credit.userField] ?? 0) >= 1;
 
-  // The IGA dialog checks the balance as it opens (only then: a request just sent also empties it);
-  // the speed dialog when it is submitted.
+  // A kind that says so (IGA) checks the balance as the dialog opens (only then: a request just sent also
+  // empties it); the others when it is submitted.
   const wasOpen = useRef(false);
   useEffect(() => {
     const opened = open && !wasOpen.current;
@@ -71,12 +75,13 @@ export function RequestDialog({
           <DialogDescription>{k.description}</DialogDescription>
         </DialogHeader>
         <CreditBalanceNote kind={kind} />
-        {kind === 'max_speed' && (
+        {k.notice && (
           <div className="rounded-md border border-warning/40 bg-warning/10 p-3 text-sm">
-            <p className="font-medium">For a verified Max Speed</p>
+            <p className="font-medium">{k.notice.title}</p>
             <ul className="mt-1 list-disc pl-5 text-muted-foreground">
-              <li>The video must be recorded from the sideline at press-box height.</li>
-              <li>The player must run 20 yards or more in the play.</li>
+              {k.notice.lines.map((line) => (
+                <li key={line}>{line}</li>
+              ))}
             </ul>
           </div>
         )}

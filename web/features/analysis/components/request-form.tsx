@@ -1,19 +1,18 @@
 import { useEffect, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { TURNAROUND_TEXT, type RequestType } from '@contract/analysis';
+import { TURNAROUND_TEXT } from '@contract/analysis';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
-import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/toaster';
-import { SourceVideoField } from '@/features/measurements';
-import { checkedReadiness, ClipReadiness } from '@/features/videos';
+import { checkedReadiness } from '@/features/videos';
 import { ApiError } from '@/lib/api-client';
 import { useCreateRequest } from '../api/create-requests';
 import { PositionOptions } from './position-options';
-import { REQUEST_FORM_KINDS, type RequestValues } from './request-form-kinds';
-import { REQUEST_KINDS } from './request-kinds';
+import type { RequestValues } from './request-kind';
+import { requestFormPart } from './request-form-parts';
+import { requestKind } from './request-kinds';
 import type { DialogSlotProps } from './slot-types';
 import { useNoCreditRedirect } from './use-no-credit';
 import { useSlotPlayer } from './use-slot-player';
@@ -32,23 +31,23 @@ export function RequestForm({
   draft,
   ...props
 }: DialogSlotProps & {
-  kind: RequestType;
+  kind: string;
   hasCredit: boolean;
   close: () => void;
   draft?: Record<string, unknown>;
 }) {
-  const k = REQUEST_KINDS[kind];
-  const f = REQUEST_FORM_KINDS[kind];
+  const k = requestKind(kind);
+  const f = requestFormPart(kind);
   const player = useSlotPlayer(props);
   const noCredit = useNoCreditRedirect();
-  const create = useCreateRequest(kind, props.playerId);
+  const create = useCreateRequest(f, props.playerId);
   // What the family typed before buying a credit comes back over the defaults (issue 52).
   const startValues = (): RequestValues => ({
     ...f.defaults(player?.hudlUrl, player?.primaryPositionId),
     ...(draft as Partial<RequestValues> | undefined),
   });
   const form = useForm<RequestValues>({
-    resolver: zodResolver(f.schema) as unknown as Resolver<RequestValues>,
+    resolver: zodResolver(f.schema as never) as unknown as Resolver<RequestValues>,
     defaultValues: startValues(),
   });
   const [waiting, setWaiting] = useState(false);
@@ -56,10 +55,7 @@ export function RequestForm({
     register,
     handleSubmit,
     reset,
-    setValue,
     setError,
-    clearErrors,
-    watch,
     formState: { errors },
   } = form;
   const id = (field: string) => `${k.idPrefix}-${field}`;
@@ -83,7 +79,7 @@ export function RequestForm({
 
   const onSubmit = handleSubmit(async (values) => {
     // The clip is judged before the balance (decision 247): no one buys a credit for a clip that cannot be measured.
-    const videoId = kind === 'max_speed' ? values.videoId : null;
+    const videoId = f.clipNotReady ? values.videoId : null;
     if (videoId) {
       setWaiting(true);
       // A check that cannot be read is left to the server, which judges the clip again.
@@ -91,11 +87,7 @@ export function RequestForm({
         .then((r) => r.kinds[kind])
         .catch(() => undefined)
         .finally(() => setWaiting(false));
-      if (found && !found.ready)
-        return setError('videoId', {
-          message:
-            'This clip cannot give a verified Max Speed (what is missing is listed above). Choose another clip, or none to use the Hudl link.',
-        });
+      if (found && !found.ready) return setError('videoId', { message: f.clipNotReady });
     }
     if (!hasCredit) {
       keepDraft(values);
@@ -121,7 +113,7 @@ export function RequestForm({
     }
   });
   const busy = create.isPending || waiting;
-  const videoId = kind === 'max_speed' ? watch('videoId') : null;
+  const fieldProps = { kind, playerId: props.playerId, form, id, busy };
 
   return (
     <form onSubmit={onSubmit} className="grid gap-4" noValidate>
@@ -139,39 +131,7 @@ export function RequestForm({
             {...register('hudlUrl')}
           />
         </FormField>
-        {kind === 'max_speed' && (
-          <>
-            <FormField
-              label="Mins and Secs (i.e. 00:23) to start measuring"
-              htmlFor={id('startTime')}
-              error={errors.startTime?.message}
-            >
-              <Input
-                id={id('startTime')}
-                placeholder="00:00"
-                inputMode="numeric"
-                maxLength={5}
-                {...register('startTime')}
-              />
-            </FormField>
-            <SourceVideoField
-              playerId={props.playerId}
-              positionId={Number.isFinite(watch('positionId')) ? watch('positionId') : null}
-              value={watch('videoId') ?? null}
-              onChange={(id) => {
-                setValue('videoId', id, { shouldValidate: false });
-                clearErrors('videoId');
-              }}
-              disabled={busy}
-            />
-            {videoId ? <ClipReadiness videoId={videoId} kinds={[kind]} /> : null}
-            {errors.videoId?.message && (
-              <p role="alert" className="text-sm text-destructive">
-                {errors.videoId.message}
-              </p>
-            )}
-          </>
-        )}
+        {f.AfterLink && <f.AfterLink {...fieldProps} />}
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField label="Season" htmlFor={id('season')} error={errors.season?.message}>
             <Input
@@ -188,16 +148,7 @@ export function RequestForm({
             </NativeSelect>
           </FormField>
         </div>
-        {kind === 'iga' && (
-          <FormField
-            label="Notes (optional)"
-            htmlFor={id('notes')}
-            error={errors.notes?.message}
-            description="Jersey number, plays to watch, anything that helps the analyst."
-          >
-            <Textarea id={id('notes')} rows={3} {...register('notes')} />
-          </FormField>
-        )}
+        {f.AfterPosition && <f.AfterPosition {...fieldProps} />}
       </fieldset>
       {waiting && (
         <p className="text-sm text-muted-foreground" role="status">

@@ -1,40 +1,22 @@
-import type { RequestType } from '@contract/analysis';
+import { analysisKinds } from '@contract/analysis-kinds';
+import { igaRequest } from './iga/iga-request';
+import { maxSpeedRequest } from './max-speed/max-speed-request';
+import type { RequestKind } from './request-kind';
 
 /**
- * The texts of each kind's request dialog, read by its trigger and shell (request-dialog.tsx). The form's
- * schema, defaults and body are in request-form-kinds.ts, loaded with the form (decision 234).
+ * The kinds requested in the common dialog from a Hudl link, their texts written by each kind's folder;
+ * this list is where they are registered (the kinds measured from a clip's frames use the filmed dialog).
  */
-interface RequestKind {
-  title: string;
-  description: string;
-  idPrefix: string;
-  triggerVariant: 'default' | 'secondary';
-  hudlDescription?: string;
-  submittedTitle: string;
-  /** IGA: the balance is checked as the dialog opens; speed: when it is submitted. */
-  checksCreditOnOpen: boolean;
+const REQUEST_KINDS: RequestKind[] = [maxSpeedRequest, igaRequest];
+
+/** A kind's texts for the common request dialog, or undefined when it has none. */
+export const findRequestKind = (key: string | undefined) => REQUEST_KINDS.find((k) => k.key === key);
+
+export function requestKind(key: string): RequestKind {
+  const kind = findRequestKind(key);
+  if (!kind) throw new Error(`Analysis kind '${key}' has no request dialog`);
+  return kind;
 }
 
-export const REQUEST_KINDS: Record<RequestType, RequestKind> = {
-  max_speed: {
-    title: 'Request Speed Analysis',
-    description:
-      "An analyst verifies the player's Max Speed from a Hudl video. Uses 1 speed analysis credit.",
-    idPrefix: 'speed',
-    triggerVariant: 'default',
-    hudlDescription:
-      "The link of the play on Hudl (hudl.com/video/...), not the player's profile page; or choose a source video below.",
-    submittedTitle: 'Request Submitted',
-    checksCreditOnOpen: false,
-  },
-  iga: {
-    title: 'Request IGA Score',
-    description: "An analyst scores the player's athleticism (50-100) from a Hudl video. Uses 1 IGA credit.",
-    idPrefix: 'iga',
-    triggerVariant: 'secondary',
-    hudlDescription:
-      "The link of a Hudl video of the player (hudl.com/video/...), not the player's profile page.",
-    submittedTitle: 'IGA Score Request Submitted',
-    checksCreditOnOpen: true,
-  },
-};
+/** The kinds of the common dialog, in the registry's order. */
+export const requestKinds = () => analysisKinds().flatMap((k) => findRequestKind(k.key) ?? []);

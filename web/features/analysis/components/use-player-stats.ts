@@ -39,6 +39,8 @@ export function usePlayerStats(playerId: number, positionId?: number | null) {
   };
 }
 
+export type PlayerStats = ReturnType<typeof usePlayerStats>;
+
 /** Highest max speed and IGA score of a player for one position; null until there is one. */
 export function usePlayerHighlights(playerId: number, positionId?: number | null) {
   const { data } = useVideos(playerId);
