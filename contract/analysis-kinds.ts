@@ -32,6 +32,8 @@ export interface AnalysisKind {
   label: string;
   /** The leaderboard's and the stats' name of the result ('40-yard dash'); the label when absent. */
   metricLabel?: string;
+  /** The leaderboard's metric choice when shorter than the metric label ('IGA'); the metric label when absent. */
+  metricChoice?: string;
   /** The unit the result is written in ('mph'; '' for a score). */
   unit: string;
   /** Which results rank first. */
@@ -163,6 +165,7 @@ const BUILT_IN: AnalysisKind[] = [
     key: 'iga',
     label: 'IGA Score',
     metricLabel: 'IGA Score',
+    metricChoice: 'IGA',
     unit: '',
     direction: 'higher',
     decimals: 1,

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { planButtonLabel, type Plan } from '@contract/billing';
+import { analysisKinds, creditKinds } from '@contract/analysis-kinds';
 import { alsoBuys } from '@contract/credit-names';
 import { PageHeader } from '@/components/ui/page-header';
 import { ContinueRequestBanner } from '@/features/analysis/components/continue-request-banner';
@@ -18,6 +19,14 @@ import { TestModeBanner } from '@/features/billing/components/test-mode-banner';
 import { useCheckoutReturn } from '@/features/billing/components/use-checkout-return';
 
 /** Screen: yearly plans and one-time credit packages. */
+/** Per balance, the other kinds it buys, named after the first kind that spends it; none when it buys one. */
+const alsoBuysLines = () =>
+  creditKinds().flatMap((c) => {
+    const first = analysisKinds().find((k) => k.credit.key === c.key);
+    const line = first && alsoBuys(first.key);
+    return line ? [line] : [];
+  });
+
 export default function SubscriptionsRoute() {
   useCheckoutReturn();
   const { user } = useUser();
@@ -60,8 +69,12 @@ export default function SubscriptionsRoute() {
           title="Subscription & Product Packages"
           subtitle="Choose a plan to get Max Speed and IGA Credits"
         />
-        {/* One name per credit (issue 52): what else the specified 'Max Speed' credit buys. */}
-        {alsoBuys('max_speed') && <p className="text-sm text-muted-foreground">{alsoBuys('max_speed')}</p>}
+        {/* One name per credit (issue 52): what else each credit buys ('A Max Speed credit also buys ...'). */}
+        {alsoBuysLines().map((line) => (
+          <p key={line} className="text-sm text-muted-foreground">
+            {line}
+          </p>
+        ))}
       </div>
       <ContinueRequestBanner />
       {config.data?.isTestMode !== false && <TestModeBanner />}

@@ -3,6 +3,7 @@ import type { PendingRequests } from '@contract/analysis';
 import { analysisKinds, type AnalysisKind } from '@contract/analysis-kinds';
 import { Badge } from '@/components/ui/badge';
 import { usePendingRequests } from '../api/get-pending-requests';
+import { findRequestKind } from './request-kinds';
 import type { PlayerSlotProps } from './slot-types';
 
 /** A kind's pending count: its own key, else the spec's field names (an answer from before `byKind`). */
@@ -14,16 +15,19 @@ function pendingOf(data: PendingRequests, kind: AnalysisKind) {
   return 0;
 }
 
+const columnOf = (key: string) => findRequestKind(key)?.pendingColumn ?? Number.MAX_SAFE_INTEGER;
+
 export function PendingRequestsBanner({ playerId }: PlayerSlotProps) {
   const { data } = usePendingRequests(playerId);
   const total = data?.total ?? data?.pendingCount ?? 0;
   if (!data || total === 0) return null;
   // One column per kind of the registry (issue 52 item 7: a 40 counted in the total had no column). The
-  // spec's two always show; another kind when it has a request waiting.
+  // spec's two always show, in its order (each kind's `pendingColumn`); another kind when it has a request
+  // waiting, after them in the registry's order (the sort is stable).
   const columns = analysisKinds()
     .map((k) => ({ key: k.key, label: k.label, n: pendingOf(data, k), always: Boolean(k.pendingFields) }))
     .filter((c) => c.always || c.n > 0)
-    .sort((a, b) => (a.key === 'iga' ? -1 : b.key === 'iga' ? 1 : 0));
+    .sort((a, b) => columnOf(a.key) - columnOf(b.key));
   return (
     <div
       role="status"

@@ -4,7 +4,7 @@
  * returns to /subscriptions) and reopen the dialog with it. Nothing of it is sent until the family submits.
  */
 export interface RequestDraft {
-  /** The request's kind: 'max_speed', 'iga', ... */
+  /** The request's kind's key in the registry. */
   kind: string;
   playerId: number;
   playerName: string;

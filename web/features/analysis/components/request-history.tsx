@@ -1,5 +1,4 @@
-import { formatSpeed } from '@contract/measurement-math';
-import { findAnalysisKind } from '@contract/analysis-kinds';
+import { findAnalysisKind, formatKindResult } from '@contract/analysis-kinds';
 import { Link } from 'react-router';
 import { REQUEST_STATUS_LABELS, type RequestHistoryItem } from '@contract/request-history';
 import { formatResultDate } from '@contract/result-date';
@@ -18,9 +17,16 @@ const STATUS_VARIANT = {
 function result(r: RequestHistoryItem) {
   if (r.status !== 'completed') return null;
   if (r.resultText) return r.resultText;
-  if (r.requestType === 'iga') return r.igaScore != null ? `IGA Score ${r.igaScore.toFixed(1)}` : null;
-  if (r.maxSpeed == null) return null;
-  return formatSpeed(r.maxSpeed, r.maxSpeedPlusMinus);
+  // The specification's kinds carry their result in their own field (`maxSpeed`, `igaScore`) and its bound
+  // in the same name with `PlusMinus`; later kinds send resultText.
+  const kind = findAnalysisKind(r.requestType);
+  if (!kind?.resultField) return null;
+  const fields = r as unknown as Record<string, number | null | undefined>;
+  const value = fields[kind.resultField];
+  if (value == null) return null;
+  const text = formatKindResult(kind, value, fields[`${kind.resultField}PlusMinus`]);
+  // A score has no unit: it is written after its name ('IGA Score 85.0').
+  return kind.unit ? text : `${kind.label} ${text}`;
 }
 
 function Row({ r }: { r: RequestHistoryItem }) {

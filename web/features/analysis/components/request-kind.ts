@@ -26,6 +26,8 @@ export interface RequestKind {
   submittedTitle: string;
   /** The balance is checked as the dialog opens (IGA), else when the request is submitted. */
   checksCreditOnOpen: boolean;
+  /** Its place among the pending banner's columns, which the specification orders: IGA Score, then Max Speed. */
+  pendingColumn?: number;
   /** What the video must show, said above the form ('For a verified Max Speed'). */
   notice?: { title: string; lines: string[] };
 }

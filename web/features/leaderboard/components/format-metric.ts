@@ -7,6 +7,11 @@ export const METRIC_LABELS: Record<LeaderboardMetric, string> = Object.fromEntri
   analysisKinds().map((k) => [k.leaderboardMetric, k.metricLabel ?? k.label]),
 );
 
+/** Each metric as the board's filter offers it: 'Max Speed', 'IGA', ... (the entry's `metricChoice`). */
+export const METRIC_CHOICES: Record<LeaderboardMetric, string> = Object.fromEntries(
+  analysisKinds().map((k) => [k.leaderboardMetric, k.metricChoice ?? k.metricLabel ?? k.label]),
+);
+
 /** 'Verified Max Speed, IGA Score, ... results, ranked': every metric the board ranks, in the kinds' order. */
 export function leaderboardSubtitle() {
   const labels = LEADERBOARD_METRICS.map((m) => METRIC_LABELS[m]);

@@ -3,7 +3,7 @@ import { LEADERBOARD_METRICS, leaderboardSeasons } from '@contract/leaderboard';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import type { LeaderboardFilters as Filters } from '../api/get-leaderboard';
-import { METRIC_LABELS } from './format-metric';
+import { METRIC_CHOICES } from './format-metric';
 
 export function LeaderboardFilters({ value, onChange }: { value: Filters; onChange: (f: Filters) => void }) {
   return (
@@ -48,7 +48,7 @@ export function LeaderboardFilters({ value, onChange }: { value: Filters; onChan
         >
           {LEADERBOARD_METRICS.map((m) => (
             <option key={m} value={m}>
-              {m === 'iga_score' ? 'IGA' : METRIC_LABELS[m]}
+              {METRIC_CHOICES[m]}
             </option>
           ))}
         </NativeSelect>

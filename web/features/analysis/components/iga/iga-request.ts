@@ -11,4 +11,5 @@ export const igaRequest: RequestKind = {
     "The link of a Hudl video of the player (hudl.com/video/...), not the player's profile page.",
   submittedTitle: 'IGA Score Request Submitted',
   checksCreditOnOpen: true,
+  pendingColumn: 0,
 };

@@ -12,6 +12,7 @@ export const maxSpeedRequest: RequestKind = {
     "The link of the play on Hudl (hudl.com/video/...), not the player's profile page; or choose a source video below.",
   submittedTitle: 'Request Submitted',
   checksCreditOnOpen: false,
+  pendingColumn: 1,
   notice: {
     title: 'For a verified Max Speed',
     lines: [

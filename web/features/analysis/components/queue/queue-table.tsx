@@ -9,6 +9,9 @@ import { relativeTime } from '@/lib/format';
 
 export const typeLabel = (t: string) => findAnalysisKind(t)?.label ?? t;
 
+/** A request the analyst scores (IGA) stands apart from the measured ones. */
+const scoredKind = (t: string) => findAnalysisKind(t)?.measurement === 'analyst-scored';
+
 // On a phone the less needed columns go (the queue holds only pending requests, so Status says nothing
 // new), the player's name may wrap, and Process stays pinned in view if the table still scrolls sideways.
 const PHONE_HIDDEN = new Set(['Season', 'Level', 'Submitted', 'Status']);
@@ -55,7 +58,7 @@ export function QueueTable({ items, onProcess }: { items: QueueItem[]; onProcess
             <TableRow key={i.id} data-testid={`queue-row-${i.id}`}>
               <TableCell className="font-mono">#{i.id}</TableCell>
               <TableCell>
-                <Badge variant={i.requestType === 'iga' ? 'secondary' : 'outline'}>
+                <Badge variant={scoredKind(i.requestType) ? 'secondary' : 'outline'}>
                   {typeLabel(i.requestType)}
                 </Badge>
               </TableCell>
