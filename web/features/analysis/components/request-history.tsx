@@ -14,7 +14,8 @@ const STATUS_VARIANT = {
   held: 'warning',
 } as const;
 
-function result(r: RequestHistoryItem) {
+/** A completed request's result as the history writes it; null while there is none. */
+export function historyResult(r: RequestHistoryItem) {
   if (r.status !== 'completed') return null;
   if (r.resultText) return r.resultText;
   // The specification's kinds carry their result in their own field (`maxSpeed`, `igaScore`) and its bound
@@ -30,7 +31,7 @@ function result(r: RequestHistoryItem) {
 }
 
 function Row({ r }: { r: RequestHistoryItem }) {
-  const value = result(r);
+  const value = historyResult(r);
   return (
     <li className="grid gap-1 py-3 first:pt-0 last:pb-0" data-testid="request-history-item">
       <div className="flex flex-wrap items-center gap-2">
