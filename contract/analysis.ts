@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import { ID_MAX, ID_OUT_OF_RANGE } from './constants';
-import { IGA_CREDIT, SPEED_CREDIT, type AnalysisKind } from './analysis-kinds';
+import { IGA_CREDIT, SPEED_CREDIT } from './analysis-kinds';
 
-/** A registered kind's key (`requestType`): every kind's facts are in analysis-kinds.ts (issue 51). */
-export type RequestType = AnalysisKind['key'];
 /** 'held': measured, but a second analyst confirms it before it is shown as verified (decision 198). */
 export const REQUEST_STATUSES = ['pending', 'completed', 'rejected', 'held'] as const;
 

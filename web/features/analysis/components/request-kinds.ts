@@ -1,4 +1,3 @@
-import { analysisKinds } from '@contract/analysis-kinds';
 import { igaRequest } from './iga/iga-request';
 import { maxSpeedRequest } from './max-speed/max-speed-request';
 import type { RequestKind } from './request-kind';
@@ -17,6 +16,3 @@ export function requestKind(key: string): RequestKind {
   if (!kind) throw new Error(`Analysis kind '${key}' has no request dialog`);
   return kind;
 }
-
-/** The kinds of the common dialog, in the registry's order. */
-export const requestKinds = () => analysisKinds().flatMap((k) => findRequestKind(k.key) ?? []);
