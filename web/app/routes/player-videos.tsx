@@ -4,7 +4,7 @@ import { isAdmin } from '@contract/access';
 import { Breadcrumb } from '@/components/ui/breadcrumb';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
-import { RequestButtons } from '@/features/analysis/components/player-analysis-slots';
+import { RequestButtons } from '@/features/analysis/components/request-buttons';
 import { useRequestHistory } from '@/features/analysis/api/get-request-history';
 import { usePlayer } from '@/features/players/api/get-player';
 import { positionName, usePositions } from '@/features/players/api/get-positions';
