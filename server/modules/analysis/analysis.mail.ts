@@ -68,7 +68,7 @@ export function completedMail(
     r.maxSpeedPlusMinus !== undefined;
   const receiptUrl = `${w.appUrl}/receipts/${r.id}`;
   const result =
-    kind.measurement === 'analyst-scored'
+    kind.resultField === 'igaScore'
       ? `${kind.label}: ${r.igaScore?.toFixed(1)} (analyst assessment)`
       : `Max Speed: ${measured ? `${formatSpeed(r.maxSpeed!, r.maxSpeedPlusMinus)} (${r.methodLabel})` : `${r.maxSpeed?.toFixed(1)} mph`}`;
   const receipt = measured
