@@ -4,6 +4,7 @@ import {
   analysisKinds,
   filmedKinds,
   findAnalysisKind,
+  kindOfResultField,
   type AnalysisKind,
   type FilmedKind,
 } from './analysis-kinds';
@@ -72,9 +73,13 @@ export const speedRequestFormSchema = z
   });
 export type SpeedRequestForm = z.infer<typeof speedRequestFormSchema>;
 
+/** Max Speed and IGA, reached by the fields the specification keeps their results in (issue 51). */
+const SPEED = kindOfResultField('maxSpeed');
+const IGA = kindOfResultField('igaScore');
+
 export const speedRequestSchema = speedRequestFormSchema.extend({
   playerId: id('Player ID must be a number'),
-  requestType: z.literal('max_speed').default('max_speed'),
+  requestType: z.literal(SPEED.key).default(SPEED.key),
 });
 export type SpeedRequestInput = z.infer<typeof speedRequestSchema>;
 
@@ -123,8 +128,8 @@ export const filmedRequestFormSchema = (kind: Pick<AnalysisKind, 'label'> & { fi
  * (the kinds' table holds no schema: the player card reads it).
  */
 export const REQUEST_FORMS = new Map<string, z.ZodObject>([
-  ['max_speed', speedRequestFormSchema],
-  ['iga', igaRequestFormSchema],
+  [SPEED.key, speedRequestFormSchema],
+  [IGA.key, igaRequestFormSchema],
   ...filmedKinds().map((k): [string, z.ZodObject] => [k.key, filmedRequestFormSchema(k)]),
 ]);
 
@@ -141,8 +146,9 @@ export function registerRequestForm(key: string, form: z.ZodObject): () => void 
 const playerId = id('Player ID must be a number');
 
 /**
- * The body of `POST /api/analysis-requests`: `requestType` (default 'max_speed') names the kind, whose
- * form reads the rest with its own messages. Read at each call, so every registered kind is accepted.
+ * The body of `POST /api/analysis-requests`: `requestType` names the kind, whose form reads the rest with
+ * its own messages; without one it is a Max Speed request, as the specification's first requests were.
+ * Read at each call, so every registered kind is accepted.
  */
 export const analysisRequestBodySchema = z
   .looseObject({
@@ -150,11 +156,11 @@ export const analysisRequestBodySchema = z
       .string()
       .optional()
       .meta({
-        description: `An analysis kind: ${[...REQUEST_FORMS.keys()].map((k) => (k === 'max_speed' ? `${k} (default)` : k)).join(', ')}`,
+        description: `An analysis kind: ${[...REQUEST_FORMS.keys()].map((k) => (k === SPEED.key ? `${k} (default)` : k)).join(', ')}`,
       }),
   })
   .transform((raw, ctx): AnalysisRequestBody => {
-    const kind = findAnalysisKind(raw.requestType ?? 'max_speed');
+    const kind = findAnalysisKind(raw.requestType ?? SPEED.key);
     const form = kind && REQUEST_FORMS.get(kind.key);
     if (!kind || !form) {
       const message = `Request type must be one of: ${analysisKinds()
@@ -220,7 +226,8 @@ export function completeFieldsSchema(
     comment: z.string().trim().max(2000).optional(),
     percentileReason: z.string().trim().max(500, 'Keep the reason under 500 characters').optional(),
   };
-  if (type === 'max_speed') {
+  // A Max Speed's value comes from its measurement; the IGA score and its components are typed.
+  if (findAnalysisKind(type)?.resultField === 'maxSpeed') {
     return z.object({
       ...base,
       maxSpeed: decimalNumber('Max Speed is required', 1, ONE_DECIMAL).pipe(

@@ -60,6 +60,12 @@ export interface AnalysisKind {
   resultField: 'maxSpeed' | 'igaScore' | null;
   /** How the result is obtained: measured on the video by frame marks, or scored by the analyst. */
   measurement: 'video-marks' | 'analyst-scored';
+  /**
+   * Where the kind's receipts are kept when not in kind_receipts: Max Speed's marks and tracks are in
+   * `measurement_receipts`, with their revisions; its corrections, second-analyst audits, source clips and
+   * public receipt page read them there (decision 279). Absent for the others.
+   */
+  receiptStore?: 'measurement_receipts';
   /** The pending-count field names of `GET /api/players/{id}/pending-requests` (specification). */
   pendingFields: [string, string] | null;
   /**
@@ -159,6 +165,7 @@ const BUILT_IN: AnalysisKind[] = [
     leaderboardMetric: 'max_speed',
     resultField: 'maxSpeed',
     measurement: 'video-marks',
+    receiptStore: 'measurement_receipts',
     pendingFields: ['speed', 'speedPendingCount'],
   },
   {
@@ -294,6 +301,17 @@ export const findAnalysisKind = (key: string | null | undefined) => (key ? regis
 export function analysisKind(key: string): AnalysisKind {
   const kind = registry.get(key);
   if (!kind) throw new Error(`Unknown analysis kind '${key}'`);
+  return kind;
+}
+
+/**
+ * The kind whose result the specification keeps in a field of its own (`maxSpeed`, `igaScore`: the
+ * request's, the video's and the public profile's): how code reaches Max Speed and IGA by the names the
+ * specification fixes, not by their keys (issue 51).
+ */
+export function kindOfResultField(field: 'maxSpeed' | 'igaScore'): AnalysisKind {
+  const kind = analysisKinds().find((k) => k.resultField === field);
+  if (!kind) throw new Error(`No analysis kind keeps its result in '${field}'`);
   return kind;
 }
 

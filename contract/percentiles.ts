@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { analysisKinds } from './analysis-kinds';
 
 /** Below this many players a group gives no percentile (decision 113): 3 of 5 is not a percentile. */
 export const PERCENTILE_MIN_GROUP = 20;
@@ -59,11 +60,16 @@ export function ordinal(n: number) {
   return `${n}${({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th'}`;
 }
 
-export const PERCENTILE_METRICS = ['max_speed', 'iga_score'] as const;
-export const PERCENTILE_METRIC_LABELS: Record<(typeof PERCENTILE_METRICS)[number], string> = {
-  max_speed: 'Max Speed',
-  iga_score: 'IGA Score',
-};
+/**
+ * The leaderboard metrics a player's percentile is given for: those of the kinds whose result the
+ * specification keeps in a field of its own (Max Speed, IGA), in the registry's order.
+ */
+const percentileKinds = analysisKinds().filter((k) => k.resultField !== null);
+export const PERCENTILE_METRICS = percentileKinds.map((k) => k.leaderboardMetric) as [string, ...string[]];
+/** 'Max Speed', 'IGA Score': each percentile metric's name. */
+export const PERCENTILE_METRIC_LABELS: Record<string, string> = Object.fromEntries(
+  percentileKinds.map((k) => [k.leaderboardMetric, k.metricLabel ?? k.label]),
+);
 
 export const percentileSchema = z.object({
   metric: z.enum(PERCENTILE_METRICS),

@@ -19,6 +19,9 @@ import retentionModule from './retention';
 import sharingModule from './sharing';
 import auditsModule from './audits';
 import coachModule from './coach';
+// Kinds whose own code only registers with the others (their completion and clip check; decision 279).
+import './max-speed';
+import './iga';
 
 /** Every feature's routes, registered here and nowhere else (decision 172); each index.ts registers its own route files. */
 export const modules: FastifyPluginAsync[] = [

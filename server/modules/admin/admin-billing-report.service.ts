@@ -1,5 +1,5 @@
 import { asc, count, inArray, sql } from 'drizzle-orm';
-import { creditFields } from '../../../contract/analysis-kinds';
+import { SPEED_CREDIT, creditFields } from '../../../contract/analysis-kinds';
 import type { BillingReport } from '../../../contract/billing-history';
 import type { DbOrTx } from '../../db/client';
 import { chargeStates, users } from '../../db/schema';
@@ -35,7 +35,11 @@ export async function billingReport(db: DbOrTx): Promise<BillingReport> {
     .select({ id: users.id, email: users.email, balances: users.creditBalances })
     .from(users)
     .where(negative)
-    .orderBy(asc(sql`coalesce((${users.creditBalances} ->> 'max_speed')::int, 0)`), asc(users.id))
+    // The specification's `credits` balance (the speed credit) most negative first.
+    .orderBy(
+      asc(sql`coalesce((${users.creditBalances} ->> ${SPEED_CREDIT.key}::text)::int, 0)`),
+      asc(users.id),
+    )
     .limit(50);
   const list = rows.map(({ balances, ...u }) => ({
     ...u,

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { registerRequestForm } from '../../../contract/analysis-forms';
-import { registerAnalysisKind, type AnalysisKind } from '../../../contract/analysis-kinds';
+import { analysisKinds, registerAnalysisKind, type AnalysisKind } from '../../../contract/analysis-kinds';
 import { submetrics } from '../../db/schema';
 import { badRequest } from '../../lib/app-error';
 import { grantCredits } from '../credits';
@@ -20,7 +20,9 @@ import {
   type TestUser,
 } from '../../test/helpers';
 import { complete, createPlayer } from './analysis.fixtures';
-import { registerKindHandler } from './kind-handlers';
+import { kindHandler, registerKindHandler } from './kind-handlers';
+import type { ClipFacts } from './readiness/clip-facts';
+import { kindCheck } from './readiness/kind-checks';
 
 const JUMP: AnalysisKind = {
   key: 'broad_jump',
@@ -191,5 +193,41 @@ describe('a kind added by a registry entry and its completion handler', () => {
       hudlUrl: 'Please enter a valid Hudl URL',
       positionId: 'Please select a position',
     });
+  });
+});
+
+describe('each kind’s own module (decision 279)', () => {
+  it('registers its completion handler, and a second registration of the same kind is refused', () => {
+    // The app is built: every module has loaded and registered what is its own.
+    const missing = analysisKinds().filter((k) => {
+      try {
+        kindHandler(k.key);
+        return false;
+      } catch {
+        return true;
+      }
+    });
+    expect(missing.map((k) => k.key)).toEqual([]);
+    expect(kindHandler('iga').usesPositionSubmetrics).toBe(true);
+    expect(kindHandler('max_speed').usesPositionSubmetrics).toBe(false);
+    expect(() => registerKindHandler('max_speed', kindHandler('iga'))).toThrow(/already has a handler/);
+  });
+
+  it('registers the clip check of a kind measured from a clip, run after the checks every clip shares', () => {
+    const facts: ClipFacts = {
+      unreadable: null,
+      moving: true,
+      realFps: 24,
+      seconds: 1,
+      moments: 4,
+      twoLines: 4,
+    };
+    // Max Speed's own check speaks of its frame rate; a kind without a check of its own gets the shared ones.
+    expect(kindCheck('max_speed')(facts).join(' ')).toMatch(/a verified Max Speed needs at least/);
+    expect(kindCheck('vertical_jump')(facts).join(' ')).toMatch(/a verified vertical jump needs/);
+    expect(kindCheck(JUMP.key)(facts)).toEqual([]);
+    expect(kindCheck('forty')({ ...facts, unreadable: 'This clip cannot be read.' })).toEqual([
+      'This clip cannot be read.',
+    ]);
   });
 });

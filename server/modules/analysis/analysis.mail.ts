@@ -59,15 +59,17 @@ export function completedMail(
 ): Mail {
   const facts = requestFacts(w, r);
   const url = `${w.appUrl}/players/${w.playerId}`;
+  const kind = analysisKind(r.requestType);
+  // The receipt link is to the measurement receipt's page: Max Speed's receipts (decision 279).
   const measured =
-    r.requestType === 'max_speed' &&
+    kind.receiptStore === 'measurement_receipts' &&
     r.maxSpeed !== null &&
     r.maxSpeedPlusMinus !== null &&
     r.maxSpeedPlusMinus !== undefined;
   const receiptUrl = `${w.appUrl}/receipts/${r.id}`;
   const result =
-    r.requestType === 'iga'
-      ? `IGA Score: ${r.igaScore?.toFixed(1)} (analyst assessment)`
+    kind.resultField === 'igaScore'
+      ? `${kind.label}: ${r.igaScore?.toFixed(1)} (analyst assessment)`
       : `Max Speed: ${measured ? `${formatSpeed(r.maxSpeed!, r.maxSpeedPlusMinus)} (${r.methodLabel})` : `${r.maxSpeed?.toFixed(1)} mph`}`;
   const receipt = measured
     ? `\n\nHow it was measured, frame by frame (the evidence receipt):\n${receiptUrl}`

@@ -19,3 +19,8 @@ export default async function analysisModule(app: FastifyInstance) {
 /** A completion committed with a kind's evidence (the seed's demo 40s go through it, as the route does). */
 export { commitCompletion } from './complete.service';
 export { notifyOwner } from './notify';
+/** What a kind's module registers: its completion and its clip check (decision 279). */
+export { registerKindHandler, type CompletionContext, type KindHandler } from './kind-handlers';
+export { fpsWords, oneDecimal, registerKindCheck, type KindCheck } from './readiness/kind-checks';
+export { completionFields } from './complete.fields';
+export { percentileFor, percentileNote } from './percentile.service';

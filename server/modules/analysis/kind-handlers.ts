@@ -1,15 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { Population, PositionSubmetric } from '../../../contract/analysis';
-import { MEASUREMENT_REQUIRED, type ReceiptPercentile } from '../../../contract/measurements';
+import type { ReceiptPercentile } from '../../../contract/measurements';
 import type { UserRow } from '../../db/schema';
-import { badRequest } from '../../lib/app-error';
-import { completeForty } from '../forty';
-import { completeVerticalJump } from '../vertical-jump';
-import { measuredValue, parseMeasurementField } from '../measurements';
-import { completionValues } from './complete.fields';
-import { percentileFor, percentileNote } from './percentile.service';
+import type { measuredValue } from '../measurements';
 import type { CompletionValues, KindEvidence, RequestRow } from './complete.service';
 
+/** What a Max Speed's measurement gives (measurements/measure.service.ts): the request, video and leaderboard values and the receipt. */
 export type Measured = Awaited<ReturnType<typeof measuredValue>>;
 
 export interface CompletionContext {
@@ -25,7 +21,8 @@ export interface CompletionContext {
 
 /**
  * How one analysis kind is completed on the server (decision 203): the part of a kind that is its own
- * code. The registry entry (contract/analysis-kinds.ts) holds its facts; this, its measurement.
+ * code, registered by the kind's module (decision 279). The registry entry (contract/analysis-kinds.ts)
+ * holds its facts; this, its measurement.
  */
 export interface KindHandler {
   /** The position's components are part of the result (the IGA score's submetrics). */
@@ -40,60 +37,7 @@ export interface KindHandler {
   }>;
 }
 
-/** Max Speed is measured on the video, never typed: the marks give the value (or an override with its reason). */
-const maxSpeed: KindHandler = {
-  usesPositionSubmetrics: false,
-  async complete({ app, request, fields, submetrics, population }) {
-    if (!fields.measurement) throw badRequest(MEASUREMENT_REQUIRED, { measurement: MEASUREMENT_REQUIRED });
-    const measured = await measuredValue(
-      app.db,
-      app.storage,
-      parseMeasurementField(fields.measurement),
-      request.playerId,
-      fields.maxSpeed,
-    );
-    const read = { ...fields, maxSpeed: measured.maxSpeed.toFixed(1) };
-    const values = completionValues(request, read, submetrics, population);
-    const computed = await percentileFor(app.db, request, measured.maxSpeed);
-    const percentile = percentileNote(computed, values.metrics[0].percentile, fields.percentileReason);
-    return { measured, values, percentile };
-  },
-};
-
-/** The IGA score and its components are the analyst's assessment, typed in the form. */
-const igaScore: KindHandler = {
-  usesPositionSubmetrics: true,
-  async complete({ app, request, fields, submetrics, population }) {
-    const values = completionValues(request, fields, submetrics, population);
-    // The score has no percentile field: it is stored as the population percentile families see.
-    const computed = values.igaScore === null ? null : await percentileFor(app.db, request, values.igaScore);
-    if (computed) values.metrics[0].percentile = computed.percentile;
-    return { measured: null, values };
-  },
-};
-
-/** The verified 40 is timed on the clip from the marked start, finish and lines (decision 209). */
-const forty: KindHandler = {
-  usesPositionSubmetrics: false,
-  async complete(ctx) {
-    return { measured: null, ...(await completeForty(ctx)) };
-  },
-};
-
-/** The verified vertical jump is worked out from its take-off and landing frames (decision 243). */
-const verticalJump: KindHandler = {
-  usesPositionSubmetrics: false,
-  async complete(ctx) {
-    return { measured: null, ...(await completeVerticalJump(ctx)) };
-  },
-};
-
-const handlers = new Map<string, KindHandler>([
-  ['max_speed', maxSpeed],
-  ['iga', igaScore],
-  ['forty', forty],
-  ['vertical_jump', verticalJump],
-]);
+const handlers = new Map<string, KindHandler>();
 
 export function kindHandler(key: string): KindHandler {
   const handler = handlers.get(key);
@@ -101,7 +45,10 @@ export function kindHandler(key: string): KindHandler {
   return handler;
 }
 
-/** A test-only kind's handler, for the life of the test; answers the function that removes it. */
+/**
+ * A kind's completion, registered by its module when it loads (a test-only kind's for the life of the
+ * test); answers the function that removes it again.
+ */
 export function registerKindHandler(key: string, handler: KindHandler): () => void {
   if (handlers.has(key)) throw new Error(`Analysis kind '${key}' already has a handler`);
   handlers.set(key, handler);

@@ -1,5 +1,6 @@
 import { keptReads, rowKey } from '../../db/write-clock';
 import type { FastifyInstance } from 'fastify';
+import { analysisKind } from '../../../contract/analysis-kinds';
 import { maybeQueueAudit } from '../audits';
 import { analysisApi } from '../../../contract/api/analysis';
 import { sendKept } from '../../plugins/answer-cache';
@@ -43,7 +44,8 @@ export default async function processRoutes(app: FastifyInstance) {
     await notifyOwner(app, request.playerId, (who) =>
       held ? heldMail(who, request) : completedMail(who, request),
     );
-    if (request.requestType === 'max_speed') {
+    // A second analyst audits results whose receipts are measurement receipts (decision 115).
+    if (analysisKind(request.requestType).receiptStore === 'measurement_receipts') {
       await maybeQueueAudit(app.db, request.id).catch((err) =>
         req.log.warn({ err }, 'Queueing a second-analyst audit failed'),
       );

@@ -3,11 +3,13 @@ import { POPULATION_MINIMUM, type Population, type QueueItem } from '../../../co
 import type { Db } from '../../db/client';
 import { columnsOf, preparedArrays } from '../../db/array-rows';
 import { analysisRequests, igaSubmetrics, players, positions, submetrics } from '../../db/schema';
+import { analysisKind } from '../../../contract/analysis-kinds';
 import { isLowerBetter } from '../../../contract/submetrics';
 import { notFound } from '../../lib/app-error';
 import { decodeCursor, firstAndAfter, isTimeIdKey, toPage } from '../../lib/pagination';
 import { notesOf } from './to-dto';
 import { positionSubmetricList } from './submetrics.service';
+import { kindHandler } from './kind-handlers';
 
 /**
  * The queue's two statements (the first page, a page after a cursor), built and prepared once per database,
@@ -90,10 +92,12 @@ export async function population(db: Db, requestId: number): Promise<Population>
     .where(eq(analysisRequests.id, requestId));
   if (!req) throw notFound('Analysis request not found');
   const { r, level } = req;
-  const keys =
-    r.requestType === 'max_speed'
-      ? ['MS']
-      : ['IGA', ...(r.positionId ? (await positionSubmetricList(db, r.positionId)).map((s) => s.key) : [])];
+  // The kind's own metric, then the position's components where they are part of its result (IGA).
+  const components =
+    kindHandler(r.requestType).usesPositionSubmetrics && r.positionId
+      ? (await positionSubmetricList(db, r.positionId)).map((s) => s.key)
+      : [];
+  const keys = [analysisKind(r.requestType).metricKey, ...components];
   const stats = r.positionId
     ? await db
         .select({

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { PendingRequests } from '../../../contract/analysis';
 import type { AnalysisRequestBody, IgaRequestInput } from '../../../contract/analysis-forms';
-import { analysisKinds } from '../../../contract/analysis-kinds';
+import { analysisKinds, kindOfResultField } from '../../../contract/analysis-kinds';
 import type { Db, Tx } from '../../db/client';
 import { analysisRequests, videos } from '../../db/schema';
 import { badRequest } from '../../lib/app-error';
@@ -69,7 +69,7 @@ async function libraryVideo(tx: Tx | Db, playerId: number, videoId: number) {
 }
 
 export const createIgaRequest = (db: Db, storage: Storage, user: UserRow, body: IgaRequestInput) =>
-  createAnalysisRequest(db, storage, user, { ...body, requestType: 'iga' });
+  createAnalysisRequest(db, storage, user, { ...body, requestType: kindOfResultField('igaScore').key });
 
 /** Pending requests of a player, per kind, under the specification's field names (`speed`, `iga`, ...). */
 export async function pendingCounts(db: Db, user: UserRow, playerId: number) {

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { and, asc, desc, eq, ne, or, isNull } from 'drizzle-orm';
+import { findAnalysisKind } from '../../../contract/analysis-kinds';
 import type { AuditItem } from '../../../contract/audits';
 import type { Db } from '../../db/client';
 import {
@@ -25,7 +26,7 @@ export async function maybeQueueAudit(
   if (
     !r ||
     (r.status !== 'completed' && r.status !== 'held') ||
-    r.requestType !== 'max_speed' ||
+    findAnalysisKind(r.requestType)?.receiptStore !== 'measurement_receipts' ||
     r.maxSpeed === null
   )
     return null;

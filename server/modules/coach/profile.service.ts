@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { kindOfResultField } from '../../../contract/analysis-kinds';
 import type { CoachProfile } from '../../../contract/coach';
 import { contactOpensOn, type CoachDivision } from '../../../contract/coach-calendar';
 import { DEFAULT_SHOW } from '../../../contract/sharing';
@@ -121,7 +122,7 @@ export async function coachReceipt(
   if (
     !req ||
     req.status !== 'completed' ||
-    req.requestType !== 'iga' ||
+    req.requestType !== kindOfResultField('igaScore').key ||
     req.igaScore === null ||
     !profile.iga
   )

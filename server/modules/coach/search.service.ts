@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { searchKinds } from '../../../contract/analysis-kinds';
+import { kindOfResultField, searchKinds } from '../../../contract/analysis-kinds';
 import {
   COACH_SEARCH_PAGE,
   type CoachSearchItem,
@@ -218,9 +218,15 @@ export async function searchPlayers(
   return { items, nextCursor };
 }
 
-/** The row's percentile is of the sorted number: IGA when sorting by IGA or without a Max Speed. */
+const SPEED_METRIC = kindOfResultField('maxSpeed').leaderboardMetric;
+const IGA_METRIC = kindOfResultField('igaScore').leaderboardMetric;
+
+/**
+ * The row's percentile is of the sorted number: IGA when sorting by IGA (the search's `sort=iga`, a name
+ * clients rely on) or without a Max Speed.
+ */
 const metricOf = (r: Row, sort: CoachSort) =>
-  sort === 'iga' || r.speed_mph === null ? ('iga_score' as const) : ('max_speed' as const);
+  sort === 'iga' || r.speed_mph === null ? IGA_METRIC : SPEED_METRIC;
 
 function toItem(
   storage: Storage,

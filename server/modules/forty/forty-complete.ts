@@ -4,7 +4,7 @@ import { proposalForReceipt } from './forty-proposal.service';
 import { insertFortyReceipt, storeFortyStills } from './forty-receipt.service';
 
 /**
- * The verified 40's completion (called by its handler in analysis/kind-handlers.ts): the marks give the
+ * The verified 40's completion (registered as its completion handler by the module's index.ts): the marks give the
  * time, never a typed number; a clip under the fps floor is refused. The receipt keeps the tracker's
  * proposal the analyst started from (decision 212).
  */

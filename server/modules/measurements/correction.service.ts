@@ -1,4 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
+import { findAnalysisKind, kindOfResultField } from '../../../contract/analysis-kinds';
 import type { MeasurementField } from '../../../contract/measurements';
 import type { Tx } from '../../db/client';
 import { analysisRequests, igaSubmetrics, leaderboard, submetrics, videos } from '../../db/schema';
@@ -10,6 +11,9 @@ import { measuredValue } from './measure.service';
 import { insertReceipt, storeReceiptStills } from './receipt.service';
 
 const ONLY_COMPLETED_SPEED = 'Only a completed max-speed request can be corrected';
+
+/** The kind whose result is the request's `maxSpeed`: what a correction changes and ranks again. */
+const SPEED = kindOfResultField('maxSpeed');
 
 /**
  * A correction of a completed Max Speed: a new receipt revision (earlier ones stay readable), the
@@ -23,7 +27,9 @@ export async function correctMeasurement(
 ) {
   const [request] = await app.db.select().from(analysisRequests).where(eq(analysisRequests.id, requestId));
   if (!request) throw notFound('Analysis request not found');
-  if (request.status !== 'completed' || request.requestType !== 'max_speed')
+  // A correction is a new revision of a measurement receipt.
+  const kind = findAnalysisKind(request.requestType);
+  if (request.status !== 'completed' || kind?.receiptStore !== 'measurement_receipts')
     throw badRequest(ONLY_COMPLETED_SPEED);
   const m = await measuredValue(app.db, app.storage, field, request.playerId);
   // A tracked value keeps the window's drawn stills on its new revision too (issue 31).
@@ -68,14 +74,14 @@ export async function correctMeasurement(
 export async function recomputePlayerSpeed(tx: Tx, playerId: number) {
   await tx
     .delete(leaderboard)
-    .where(and(eq(leaderboard.playerId, playerId), eq(leaderboard.metricType, 'max_speed')));
+    .where(and(eq(leaderboard.playerId, playerId), eq(leaderboard.metricType, SPEED.leaderboardMetric)));
   const done = await tx
     .select()
     .from(analysisRequests)
     .where(
       and(
         eq(analysisRequests.playerId, playerId),
-        eq(analysisRequests.requestType, 'max_speed'),
+        eq(analysisRequests.requestType, SPEED.key),
         eq(analysisRequests.status, 'completed'),
       ),
     )
@@ -88,7 +94,7 @@ export async function recordRequestSpeed(tx: Tx, r: typeof analysisRequests.$inf
   if (r.maxSpeed === null) return;
   await recordLeaderboardResult(tx, {
     playerId: r.playerId,
-    metricType: 'max_speed',
+    metricType: SPEED.leaderboardMetric,
     value: r.maxSpeed,
     season: r.season,
     positionId: r.positionId,

@@ -1,12 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import measurementsRoutes from './measurements.routes';
-import { registerRecheck as registerKindRecheck } from './rechecks';
-import { recheckTrackedSpeeds } from './tracking/tracked-recheck.service';
 import trackingRoutes from './tracking/tracking.routes';
-
-// Tracked Max Speeds under the current tracker (issue 48).
-registerKindRecheck('max_speed', recheckTrackedSpeeds);
 
 export { ALREADY_PROCESSED, pendingRequest } from './pending-request';
 
@@ -43,6 +38,8 @@ export {
 } from './filmed/filmed-receipt';
 export { kindFactsOf, registerKindFacts, type KindFacts } from './filmed/kind-facts';
 export { releaseHeld } from './held.service';
+/** Tracked Max Speeds under the current tracker (issue 48), registered by Max Speed's module. */
+export { recheckTrackedSpeeds } from './tracking/tracked-recheck.service';
 export {
   registerRecheck,
   runKindRechecks,

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { findAnalysisKind } from '../../../contract/analysis-kinds';
 import { analysisRequests, positions, videos } from '../../db/schema';
 import { badRequest, conflict } from '../../lib/app-error';
 import { FfmpegError } from '../../lib/ffmpeg';
@@ -33,7 +34,9 @@ export async function uploadSourceVideo(
   requestId: number,
 ) {
   const { r: request } = await pendingRequest(app.db, requestId);
-  if (request.requestType !== 'max_speed') throw badRequest(ONLY_SPEED_REQUESTS);
+  // A kind measured by marks on a clip the analyst picks; a filmed kind's clip comes with the request.
+  const kind = findAnalysisKind(request.requestType);
+  if (kind?.measurement !== 'video-marks' || kind.filmed) throw badRequest(ONLY_SPEED_REQUESTS);
   return withTempDir(async (dir) => {
     const { file } = await receiveVideo(req, {
       fileField: 'file',

@@ -1,4 +1,9 @@
-import { findAnalysisKind, kindMethodText, kindResultHeadline } from '../../../contract/analysis-kinds';
+import {
+  findAnalysisKind,
+  kindMethodText,
+  kindOfResultField,
+  kindResultHeadline,
+} from '../../../contract/analysis-kinds';
 import { formatResultDate } from '../../../contract/result-date';
 import { ANALYST_ASSESSMENT, VERIFIED_BY_TWO, type PublicProfile } from '../../../contract/sharing';
 import { bigSpeed, html, layout, type Raw } from './public-html';
@@ -54,7 +59,7 @@ export function renderProfilePage(
       ${p.maxSpeed.verifiedByTwo ? html`<p><span class="badge">${VERIFIED_BY_TWO}</span></p>` : ''}
       ${p.maxSpeed.methodLabel ? html`<p class="muted">Method: ${p.maxSpeed.methodLabel}</p>` : ''}
       <p class="muted">Verified ${formatResultDate(p.maxSpeed.date)} · ${p.maxSpeed.season} season</p>
-      ${pct('max_speed')}
+      ${pct(kindOfResultField('maxSpeed').leaderboardMetric)}
       ${p.maxSpeed.receiptPath ? html`<p><a class="btn alt" href="${p.maxSpeed.receiptPath}">Receipt: stills and splits</a></p>` : ''}</section>`
     : '';
   // Each kind whose evidence is in kind_receipts (decision 243): one card per kind, none named here.

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, isNotNull } from 'drizzle-orm';
-import { analysisKinds } from '../../../contract/analysis-kinds';
+import { analysisKinds, kindOfResultField } from '../../../contract/analysis-kinds';
 import { formatSpeed } from '../../../contract/measurement-math';
 import type { PublicProfile, ShowSettings } from '../../../contract/sharing';
 import type { Db } from '../../db/client';
@@ -29,6 +29,9 @@ export async function inCoachSearch(db: Db, playerId: number) {
 
 const feet = (inches: number) => `${Math.floor(inches / 12)}' ${inches % 12}"`;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
+/** Max Speed and IGA: the profile's `maxSpeed` and `iga` sections, by the fields their results are kept in. */
+const SPEED = kindOfResultField('maxSpeed');
+const IGA = kindOfResultField('igaScore');
 
 /** The public profile, and the stored photo its image, sheet and photo link read (null when not shown). */
 export interface BuiltProfile {
@@ -104,7 +107,7 @@ export async function buildPublicProfile(
     iga: show.igaScore ? await bestIga(db, playerId) : null,
     percentiles: show.percentiles
       ? (await playerPercentiles(db, playerId)).filter((x) =>
-          x.metric === 'max_speed' ? show.maxSpeed : show.igaScore,
+          x.metric === SPEED.leaderboardMetric ? show.maxSpeed : show.igaScore,
         )
       : [],
     hudlUrl: show.hudl ? p.hudlUrl : null,
@@ -124,7 +127,7 @@ async function bestSpeed(db: Db, playerId: number, slug: string): Promise<Public
     .where(
       and(
         eq(analysisRequests.playerId, playerId),
-        eq(analysisRequests.requestType, 'max_speed'),
+        eq(analysisRequests.requestType, SPEED.key),
         eq(analysisRequests.status, 'completed'),
         isNotNull(analysisRequests.maxSpeed),
       ),
@@ -167,7 +170,7 @@ async function bestIga(db: Db, playerId: number): Promise<PublicProfile['iga']> 
     .where(
       and(
         eq(analysisRequests.playerId, playerId),
-        eq(analysisRequests.requestType, 'iga'),
+        eq(analysisRequests.requestType, IGA.key),
         eq(analysisRequests.status, 'completed'),
         isNotNull(analysisRequests.igaScore),
       ),

@@ -1,4 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
+import { findAnalysisKind } from '../../../contract/analysis-kinds';
 import { boundInWords, formatSpeed } from '../../../contract/measurement-math';
 import { LANDMARK_LABELS } from '../../../contract/measurements';
 import { formatResultDate } from '../../../contract/result-date';
@@ -57,7 +58,13 @@ export async function renderPublicReceipt(
     .select()
     .from(analysisRequests)
     .where(and(eq(analysisRequests.id, requestId), eq(analysisRequests.playerId, playerId)));
-  if (!req || req.status !== 'completed' || req.requestType !== 'max_speed') return null;
+  // The page of a measurement receipt (Max Speed's, decision 279); kind_receipts have their own.
+  if (
+    !req ||
+    req.status !== 'completed' ||
+    findAnalysisKind(req.requestType)?.receiptStore !== 'measurement_receipts'
+  )
+    return null;
   const [row] = await db
     .select()
     .from(measurementReceipts)

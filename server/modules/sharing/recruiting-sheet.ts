@@ -1,6 +1,6 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import sharp from 'sharp';
-import { findAnalysisKind } from '../../../contract/analysis-kinds';
+import { findAnalysisKind, kindOfResultField } from '../../../contract/analysis-kinds';
 import { formatResultDate } from '../../../contract/result-date';
 import { ANALYST_ASSESSMENT, VERIFIED_BY_TWO, type PublicProfile } from '../../../contract/sharing';
 import type { Storage } from '../../lib/storage';
@@ -117,7 +117,8 @@ export async function renderRecruitingSheet(
       grey,
     );
     y -= 15;
-    for (const q of p.percentiles.filter((x) => x.metric === 'max_speed')) {
+    const speedMetric = kindOfResultField('maxSpeed').leaderboardMetric;
+    for (const q of p.percentiles.filter((x) => x.metric === speedMetric)) {
       y -= text(page, q.text, 40, y, 11, bold) + 15;
     }
     if (p.maxSpeed.receiptPath) {

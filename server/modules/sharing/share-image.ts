@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { findAnalysisKind, kindResultHeadline } from '../../../contract/analysis-kinds';
+import { findAnalysisKind, kindOfResultField, kindResultHeadline } from '../../../contract/analysis-kinds';
 import { speedParts } from '../../../contract/measurement-math';
 import type { PublicProfile } from '../../../contract/sharing';
 import type { Storage } from '../../lib/storage';
@@ -56,7 +56,8 @@ export function shareImageSvg(p: PublicProfile) {
     .join(' · ');
   const speed = p.maxSpeed;
   const sp = speed ? speedParts(speed.value, speed.plusMinus) : null;
-  const pct = p.percentiles.find((q) => q.metric === 'max_speed') ?? p.percentiles[0];
+  const speedMetric = kindOfResultField('maxSpeed').leaderboardMetric;
+  const pct = p.percentiles.find((q) => q.metric === speedMetric) ?? p.percentiles[0];
   // The IGA score and each kind's best shown result, in the registry's order; three lines at most fit
   // under the speed.
   const lines = [

@@ -3,7 +3,7 @@ import { parseVerticalField, timeVertical } from './vertical-measure.service';
 import { insertVerticalReceipt, storeVerticalStills } from './vertical-receipt.service';
 
 /**
- * The verified vertical jump's completion (called by its handler in analysis/kind-handlers.ts): the two
+ * The verified vertical jump's completion (registered as its completion handler by the module's index.ts): the two
  * marks give the height, never a typed number; a clip under 100 fps or with a bound wider than ± 0.8 in is
  * refused.
  */
