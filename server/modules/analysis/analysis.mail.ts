@@ -1,4 +1,4 @@
-import { analysisKind } from '../../../contract/analysis-kinds';
+import { analysisKind, formatKindResult } from '../../../contract/analysis-kinds';
 import { formatSpeed } from '../../../contract/measurement-math';
 import type { Mail } from '../../lib/mailer';
 import { escapeHtml } from '../auth';
@@ -56,6 +56,8 @@ export function completedMail(
     methodLabel?: string | null;
     createdAt?: string | Date;
   },
+  /** The result of a kind whose evidence is in kind_receipts (no field of its own on the request). */
+  kindResult?: { value: number; plusMinus: number | null; methodLabel: string } | null,
 ): Mail {
   const facts = requestFacts(w, r);
   const url = `${w.appUrl}/players/${w.playerId}`;
@@ -66,15 +68,24 @@ export function completedMail(
     r.maxSpeed !== null &&
     r.maxSpeedPlusMinus !== null &&
     r.maxSpeedPlusMinus !== undefined;
-  const receiptUrl = `${w.appUrl}/receipts/${r.id}`;
+  // A kind in kind_receipts links to its own receipt page (its entry's `receiptPage`).
+  const kindReceiptUrl = kindResult && kind.receiptPage ? `${w.appUrl}${kind.receiptPage}/${r.id}` : null;
+  const receiptUrl = kindReceiptUrl ?? `${w.appUrl}/receipts/${r.id}`;
   const result =
-    kind.resultField === 'igaScore'
-      ? `${kind.label}: ${r.igaScore?.toFixed(1)} (analyst assessment)`
-      : `Max Speed: ${measured ? `${formatSpeed(r.maxSpeed!, r.maxSpeedPlusMinus)} (${r.methodLabel})` : `${r.maxSpeed?.toFixed(1)} mph`}`;
-  const receipt = measured
+    kind.resultField === null
+      ? `${kind.metricLabel ?? kind.label}: ${
+          kindResult
+            ? formatKindResult(kind, kindResult.value, kindResult.plusMinus, kindResult.methodLabel)
+            : 'see the player card'
+        }`
+      : kind.resultField === 'igaScore'
+        ? `${kind.label}: ${r.igaScore?.toFixed(1)} (analyst assessment)`
+        : `Max Speed: ${measured ? `${formatSpeed(r.maxSpeed!, r.maxSpeedPlusMinus)} (${r.methodLabel})` : `${r.maxSpeed?.toFixed(1)} mph`}`;
+  const withReceipt = measured || kindReceiptUrl !== null;
+  const receipt = withReceipt
     ? `\n\nHow it was measured, frame by frame (the evidence receipt):\n${receiptUrl}`
     : '';
-  const receiptHtml = measured
+  const receiptHtml = withReceipt
     ? `<p><a href="${receiptUrl}">See how it was measured (evidence receipt)</a></p>`
     : '';
   const subject = `${w.playerName}'s verified ${kindName(r.requestType)} is ready`;

@@ -2,6 +2,7 @@ import { keptReads, rowKey } from '../../db/write-clock';
 import type { FastifyInstance } from 'fastify';
 import { analysisKind } from '../../../contract/analysis-kinds';
 import { maybeQueueAudit } from '../audits';
+import { completedKindReceipt } from '../measurements';
 import { analysisApi } from '../../../contract/api/analysis';
 import { sendKept } from '../../plugins/answer-cache';
 import { route } from '../../plugins/endpoints';
@@ -41,8 +42,14 @@ export default async function processRoutes(app: FastifyInstance) {
     const analyst = req.user;
     const { request, video } = await completeRequest(app, req, analyst, req.params.id);
     const held = request.status === 'held';
+    // A kind without a field of its own on the request (the 40, the jump) says its result from its receipt.
+    const kindRow =
+      held || analysisKind(request.requestType).resultField !== null
+        ? null
+        : await completedKindReceipt(app.db, request.requestType, request.id);
+    const kindResult = kindRow?.receipt ?? null;
     await notifyOwner(app, request.playerId, (who) =>
-      held ? heldMail(who, request) : completedMail(who, request),
+      held ? heldMail(who, request) : completedMail(who, request, kindResult),
     );
     // A second analyst audits results whose receipts are measurement receipts (decision 115).
     if (analysisKind(request.requestType).receiptStore === 'measurement_receipts') {

@@ -10,7 +10,15 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kindReceipts } from '../../db/schema';
 import { makeJumpClip, type JumpClip } from '../../lib/jump-clip';
-import { as, createTestApp, createUser, userRow, type TestApp, type TestUser } from '../../test/helpers';
+import {
+  as,
+  createTestApp,
+  createUser,
+  lastMailTo,
+  userRow,
+  type TestApp,
+  type TestUser,
+} from '../../test/helpers';
 import { complete, createPlayer } from '../analysis/analysis.fixtures';
 import { requestVerticalWithClip } from './vertical-jump.fixtures';
 
@@ -228,6 +236,14 @@ describe('completing a verified vertical jump', () => {
     expect(still.headers['content-type']).toContain('image/jpeg');
     const [row] = await t.db.select().from(kindReceipts).where(eq(kindReceipts.requestId, high.request.id));
     expect(row).toMatchObject({ kind: 'vertical_jump', value: r.result.heightInches });
+    // The family's mail says the height with its bound and method, and links to its receipt page.
+    const mail = await lastMailTo(t, high.family.email);
+    expect(mail?.subject).toContain('Vertical');
+    expect(mail?.text).toContain(
+      `: ${r.result.heightInches.toFixed(1)} in ± ${r.result.plusMinusInches.toFixed(1)}, verified vertical, video 240 fps`,
+    );
+    expect(mail?.text).toContain(`/vertical-receipts/${high.request.id}`);
+    expect(mail?.text).not.toContain('undefined');
 
     const other = await createUser(t);
     expect((await as(t, other, { method: 'GET', url })).statusCode).toBe(404);

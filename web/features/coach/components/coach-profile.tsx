@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { kindOfResultField } from '@contract/analysis-kinds';
 import { CONNECT_MESSAGE_MAX, type CoachProfile } from '@contract/coach';
 import { contactOpensText } from '@contract/coach-calendar';
 import { Button } from '@/components/ui/button';
@@ -65,7 +66,7 @@ export function CoachProfileView({ playerId }: { playerId: number }) {
                   </a>
                 )}
               </p>
-              <Percentile of={p.percentiles} metric="max_speed" />
+              <Percentile of={p.percentiles} metric={kindOfResultField('maxSpeed').leaderboardMetric} />
             </div>
           )}
           {/* Each kind kept in kind_receipts, by its registry label and formatter (decisions 243, 271), with its
@@ -99,7 +100,7 @@ export function CoachProfileView({ playerId }: { playerId: number }) {
                   </a>
                 )}
               </p>
-              <Percentile of={p.percentiles} metric="iga_score" />
+              <Percentile of={p.percentiles} metric={kindOfResultField('igaScore').leaderboardMetric} />
             </div>
           )}
           {p.hudlUrl && (
