@@ -70,11 +70,11 @@ export async function trackScene(
         asked.push(need);
         const g = truth.groundPointPx[need.frameIndex];
         if (asked.length > maxClicks)
-          return { refused: `needs a click: ${need.reason}`, result, asked } as const;
+          return { refused: `needs a click: ${need.reason}`, result, raw, asked } as const;
         if (!g?.inView) {
           // The analyst answers 'the player is not in view here'.
           if (need.kind !== 'resume')
-            return { refused: `needs a click: ${need.reason}`, result, asked } as const;
+            return { refused: `needs a click: ${need.reason}`, result, raw, asked } as const;
           ended.push(need.frameIndex);
           continue;
         }
@@ -92,9 +92,9 @@ export async function trackScene(
         continue;
       }
       // The product's own verdict: a track it cannot stand behind fails with its reason (nothing stored).
-      if (verdict.failure) return { refused: verdict.failure, result, asked } as const;
+      if (verdict.failure) return { refused: verdict.failure, result, raw, asked } as const;
       if (!result.maxSpeed)
-        return { refused: result.problems.join('; ') || 'no Max Speed', result, asked } as const;
+        return { refused: result.problems.join('; ') || 'no Max Speed', result, raw, asked } as const;
       let switchFrames = 0;
       let trackedFrames = 0;
       for (const f of result.frames) {
@@ -105,6 +105,7 @@ export async function trackScene(
       }
       return {
         result,
+        raw,
         asked,
         given: {
           mph: result.maxSpeed.mph,

@@ -1,5 +1,6 @@
 import { trackedMethodLabel, type RefitTrackInput, type TrackResult } from '../../../../contract/tracking';
 import { distanceSigma, FIT, fitSpline, splineAt, splineSpeed, timeAt, type Spline } from './fit-track';
+import { footOffset } from './follow-player';
 import { TRACKER, type RawTrack } from './track-clip';
 import { fieldMap, type Labelled } from './yard-lines';
 
@@ -14,9 +15,31 @@ const K = 2;
  * - `perspective`: a camera above the field sees upright bodies lean toward the bottom of the picture, more
  *   the further from its middle; the ground point kept under the upper body then shifts by up to this
  *   share of the upper body's height above the feet for each picture-width the player crosses. Added in
- *   full (it is a bias, not noise) for the distance the player crossed the picture during the window.
+ *   full (it is a bias, not noise) for the distance the player crossed the picture during the window;
+ * - `footDrift`: how far the ground point strays up or down the body (the foot offset scaled by the field's
+ *   scale, not the player's size), as a share of the foot offset (one deviation, at each end; decision 276).
  */
-export const BOUND = { groundYards: 0.03, perspective: 1, upperBody: 0.67 };
+export const BOUND = {
+  groundYards: 0.03,
+  perspective: 1,
+  upperBody: 0.67,
+  footDrift: 0.07,
+};
+
+/**
+ * The ground point's drift up or down the player's body at one end of the window, in yards along the field
+ * (issue 48, decision 276): the foot offset (the ground point's distance below the followed upper body, which
+ * grows and shrinks with the player's size as the tracker follows it) times `BOUND.footDrift`, the share of it
+ * the ground point may be off (one deviation, sized on the calibration scenes), times how many yards along the
+ * field one pixel up the picture is there (the yard lines' slant: none where they stand upright).
+ */
+function footDriftYards(raw: RawTrack, i: number, x: number, y: number) {
+  const here = yardsAt(raw, i, x, y);
+  const above = yardsAt(raw, i, x, y - 1);
+  if (!here || !above) return 0;
+  const height = raw.frames[i]?.height ?? TRACKER.playerYards * here.pxPerYard;
+  return BOUND.footDrift * footOffset(height) * Math.abs(above.yards - here.yards);
+}
 
 /**
  * The widest ± a tracked Max Speed may be stored with (issue 48): 0.3 mph at 50 frames a second or more,
@@ -148,6 +171,8 @@ export function fitTrack(
       penalty: FIT.penalty,
       windowYards: WINDOW_YARDS,
       k: K,
+      groundYards: BOUND.groundYards,
+      footDrift: BOUND.footDrift,
     },
   };
   const base = {
@@ -205,18 +230,24 @@ export function fitTrack(
   let maxSpeed: TrackResult['maxSpeed'] = null;
   let flyTen: TrackResult['flyTen'] = null;
   let perspective = 0;
+  let ground = BOUND.groundYards;
   if (win) {
     const T = win.t1 - win.t0;
     const v = WINDOW_YARDS / T;
-    const sigma = Math.hypot(
-      distanceSigma(s, win.t0, win.t1) / T,
-      v * calShare(WINDOW_YARDS),
-      (Math.SQRT2 * BOUND.groundYards) / T,
-    );
     const near = (t: number) =>
       usable.reduce((a, b) => (Math.abs(b.time - t) < Math.abs(a.time - t) ? b : a));
     const a = near(win.t0);
     const b = near(win.t1);
+    // The ground point's stray at each end of the window: across it, and up or down the body (decision 276).
+    const ends = [a, b].map((f) =>
+      Math.hypot(BOUND.groundYards, footDriftYards(raw, f.frameIndex, f.x, f.y)),
+    );
+    ground = Math.hypot(ends[0], ends[1]) / Math.SQRT2;
+    const sigma = Math.hypot(
+      distanceSigma(s, win.t0, win.t1) / T,
+      v * calShare(WINDOW_YARDS),
+      (Math.SQRT2 * ground) / T,
+    );
     const perspectiveYards =
       BOUND.perspective * BOUND.upperBody * TRACKER.playerYards * (Math.abs(b.x - a.x) / raw.width);
     const bias = perspectiveYards / T;
@@ -276,7 +307,7 @@ export function fitTrack(
       residualYards: s.residualYards,
       calibrationYards: cal,
       framesUsed: points.length,
-      groundYards: BOUND.groundYards,
+      groundYards: Math.ceil(ground * 1000) / 1000,
       perspectiveYards: two(perspective),
     },
     problems,

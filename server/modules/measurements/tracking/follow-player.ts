@@ -121,6 +121,9 @@ export function matchTemplate(
   return { x: x0 + bx + ox, y: y0 + by + oy, ncc: score[best] };
 }
 
+/** The ground point's distance below the followed upper body's centre, for a player `height` pixels tall. */
+export const footOffset = (height: number) => ((BOX.top + BOX.bottom) / 2) * height;
+
 /** Ground point for a template centre matched at `scale`. */
 export const groundOf = (t: Template, m: Match, scale: number) => ({
   x: m.x + (t.gx - t.cx) * scale,

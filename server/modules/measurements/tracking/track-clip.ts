@@ -12,6 +12,8 @@ export interface RawTrack {
     x: number;
     y: number;
     confidence: number;
+    /** The player's height in pixels the foot offset was scaled to (issue 48's ground-point drift). */
+    height?: number;
     /** 'unsure': matched, but another player who looks the same was close enough to take the track. */
     state: 'tracked' | 'low' | 'unsure';
   }[];
@@ -29,7 +31,7 @@ export interface RawTrack {
 
 export const TRACKER = {
   name: 'ridge-hough-ncc-pspline',
-  version: '2.0.0',
+  version: '2.1.0',
   /** Longer side of the analysed picture, in pixels. */
   analysisSide: 640,
   /** Player height assumed from the field scale: 2 yards (6 ft). */
@@ -118,7 +120,14 @@ export async function trackClip(opts: Options): Promise<RawTrack> {
   ) => {
     const record = into === out;
     const dir = to >= from ? 1 : -1;
-    into[from] = { frameIndex: from, x: tpl.seed.x, y: tpl.seed.y, confidence: 1, state: 'tracked' };
+    into[from] = {
+      frameIndex: from,
+      x: tpl.seed.x,
+      y: tpl.seed.y,
+      height: tpl.t.height,
+      confidence: 1,
+      state: 'tracked',
+    };
     let prev = { x: tpl.seed.x, y: tpl.seed.y };
     let vel = { x: 0, y: 0 };
     let lost = 0;
@@ -177,11 +186,25 @@ export async function trackClip(opts: Options): Promise<RawTrack> {
           lost === 0 ? { x: vel.x + k * (g.x - prev.x - vel.x), y: vel.y + k * (g.y - prev.y - vel.y) } : vel;
         prev = g;
         lost = 0;
-        into[i] = { frameIndex: i, x: g.x, y: g.y, confidence: m.ncc, state: doubt ? 'unsure' : 'tracked' };
+        into[i] = {
+          frameIndex: i,
+          x: g.x,
+          y: g.y,
+          height: tpl.t.height * scale,
+          confidence: m.ncc,
+          state: doubt ? 'unsure' : 'tracked',
+        };
       } else {
         prev = pred;
         lost += 1;
-        into[i] = { frameIndex: i, x: pred.x, y: pred.y, confidence: Math.max(0, m.ncc), state: 'low' };
+        into[i] = {
+          frameIndex: i,
+          x: pred.x,
+          y: pred.y,
+          height: tpl.t.height * scale,
+          confidence: Math.max(0, m.ncc),
+          state: 'low',
+        };
       }
     }
     // Gone out of the picture: the track ends there, nothing to ask (the fit's window check refuses a
@@ -232,7 +255,7 @@ export async function trackClip(opts: Options): Promise<RawTrack> {
     const fromB: RawTrack['frames'] = new Array(n);
     follow(templates[k], a, b, false, fromA);
     follow(templates[k + 1], b, a, false, fromB);
-    const agreed = new Map<number, { x: number; y: number; confidence: number }>();
+    const agreed = new Map<number, { x: number; y: number; height?: number; confidence: number }>();
     for (let i = a + 1; i < b; i += 1) {
       const p = fromA[i];
       const q = fromB[i];
@@ -242,6 +265,7 @@ export async function trackClip(opts: Options): Promise<RawTrack> {
         agreed.set(i, {
           x: (p.x + q.x) / 2,
           y: (p.y + q.y) / 2,
+          height: Math.max(p.height ?? 0, q.height ?? 0) || undefined,
           confidence: Math.min(p.confidence, q.confidence),
         });
     }
@@ -272,7 +296,7 @@ export async function trackClip(opts: Options): Promise<RawTrack> {
   return {
     width: opts.width,
     height: opts.height,
-    frames: out.map((f) => ({ ...f, x: f.x / kx, y: f.y / ky })),
+    frames: out.map((f) => ({ ...f, x: f.x / kx, y: f.y / ky, height: f.height && f.height / ky })),
     doubts,
     beside: [...beside].sort((a, b) => a - b),
     lines: labelled.map((ls, i) => ({

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { BOUND, fitTrack } from './fit-result';
+import { footOffset } from './follow-player';
+import type { RawTrack } from './track-clip';
+
+/**
+ * A runner at 9 yards a second along the field, 60 frames a second, his ground point on row 250 of a
+ * 640x360 picture; yard lines every 5 yards, 12 px a yard, leaning `slant` px sideways per px down.
+ */
+function run(slant: number, height = 40) {
+  const W = 640;
+  const H = 360;
+  const fps = 60;
+  const n = 3 * fps;
+  const xOf = (yards: number, y: number) => 20 + 12 * yards + slant * (y - H / 2);
+  const frames: RawTrack['frames'] = Array.from({ length: n }, (_, i) => ({
+    frameIndex: i,
+    x: xOf(5 + (9 * i) / fps, 250),
+    y: 250,
+    height,
+    confidence: 1,
+    state: 'tracked',
+  }));
+  const lines = Array.from({ length: 11 }, (_, k) => ({
+    yardLine: 5 * k,
+    x0: xOf(5 * k, 0),
+    x1: xOf(5 * k, H),
+  }));
+  const raw: RawTrack = {
+    width: W,
+    height: H,
+    frames,
+    lines: frames.map((f) => ({ frameIndex: f.frameIndex, lines })),
+    doubts: [],
+    beside: [],
+  };
+  const frameTimes = frames.map((f) => f.frameIndex / fps);
+  return fitTrack(raw, { frameTimes, fps: { num: fps, den: 1 }, vfr: false });
+}
+
+describe('the ground point’s drift up and down the body in the bound (issue 48, decision 276)', () => {
+  it('adds nothing where the yard lines stand upright: a pixel up the picture is no yard along the field', () => {
+    const r = run(0);
+    expect(r.fit.groundYards).toBeCloseTo(BOUND.groundYards, 3);
+    expect(r.maxSpeed!.mph).toBeCloseTo((9 * 3600) / 1760, 1);
+  });
+
+  it('widens the ± where the lines lean, by the foot offset times the yards a pixel up the picture is', () => {
+    const upright = run(0).maxSpeed!.plusMinusMph;
+    const r = run(0.5);
+    // 0.5 px sideways per px down at 12 px a yard: one pixel up is 0.5 / 12 yards along the field.
+    const perEnd = BOUND.footDrift * footOffset(40) * (0.5 / 12);
+    // Stated rounded up to the thousandth of a yard.
+    expect(r.fit.groundYards).toBeCloseTo(Math.ceil(Math.hypot(BOUND.groundYards, perEnd) * 1000) / 1000, 6);
+    expect(r.maxSpeed!.plusMinusMph).toBeGreaterThan(upright + 0.1);
+    expect(r.maxSpeed!.mph).toBeCloseTo((9 * 3600) / 1760, 1);
+  });
+
+  it('grows with the player’s size in the picture (a nearer player’s feet lie further below his upper body)', () => {
+    expect(run(0.5, 80).maxSpeed!.plusMinusMph).toBeGreaterThan(run(0.5, 40).maxSpeed!.plusMinusMph);
+  });
+});
