@@ -2,7 +2,7 @@ import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { analysisRequests, measurementReceipts, videoMedia, videos } from '../db/schema';
+import { analysisRequests, receiptsWithStill, videoMedia, videos } from '../db/schema';
 import { PARTIAL_DIR } from './storage';
 import { SCRATCH_MAX_AGE_MS } from './scratch-sweep';
 
@@ -28,7 +28,7 @@ async function referencedKeys(db: Db, keys: string[]) {
       where exists (select 1 from ${videos} v where v.storage_key = k.key or v.thumbnail = k.key or position(k.key in v.url) > 0)
          or exists (select 1 from ${videoMedia} m where m.working_key = k.key)
          or exists (select 1 from ${analysisRequests} r where position(k.key in coalesce(r.processed_video_url, '')) > 0)
-         or exists (select 1 from ${measurementReceipts} mr where mr.still_keys @> jsonb_build_array(k.key))`);
+         or exists ${receiptsWithStill(sql.raw('k.key'))}`);
     for (const r of (res as unknown as { rows: { key: string }[] }).rows) found.add(r.key);
   }
   return found;
