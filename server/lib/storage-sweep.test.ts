@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analysisRequests, videoMedia, videos } from '../db/schema';
+import { analysisRequests, kindReceipts, measurementReceipts, videoMedia, videos } from '../db/schema';
 import { createPlayer, requestSpeed } from '../modules/analysis/analysis.fixtures';
 import { createTestApp, createUser, type TestApp } from '../test/helpers';
 import { PARTIAL_DIR } from './storage';
@@ -38,7 +38,7 @@ function file(key: string, hours: number) {
 
 describe('sweeping storage after a kill -9', () => {
   it('removes old partial files and unreferenced video files; keeps every file a row refers to, fresh files and photos', async () => {
-    const owner = await createUser(t, { credits: 1 });
+    const owner = await createUser(t, { credits: 2 });
     const player = await createPlayer(t, owner);
     const [video] = await t.db
       .insert(videos)
@@ -58,6 +58,33 @@ describe('sweeping storage after a kill -9', () => {
       .update(analysisRequests)
       .set({ processedVideoUrl: '/files/videos/processed.mp4' })
       .where(eq(analysisRequests.id, req.id));
+    // A Max Speed receipt's still (its second revision's: every revision's stills are evidence).
+    await t.db.insert(measurementReceipts).values(
+      [1, 2].map((revision) => ({
+        requestId: req.id,
+        revision,
+        analystName: 'A',
+        maxSpeed: 20,
+        plusMinus: 0.3,
+        methodLabel: 'm',
+        data: {},
+        stillKeys: revision === 1 ? [] : ['videos/still-kept.jpg'],
+      })),
+    );
+
+    // A kind receipt's still (a 40's, a jump's): it was swept before decision 282.
+    const other = (await requestSpeed(t, owner, player.id, player.primaryPositionId)).json();
+    await t.db.insert(kindReceipts).values({
+      requestId: other.id,
+      kind: 'forty',
+      direction: 'lower',
+      analystName: 'A',
+      value: 4.6,
+      plusMinus: 0.02,
+      methodLabel: 'm',
+      data: {},
+      stillKeys: ['videos/still-kind.jpg'],
+    });
 
     const gone = [
       file(`${PARTIAL_DIR}/dead.part`, 4),
@@ -70,6 +97,8 @@ describe('sweeping storage after a kill -9', () => {
       file('thumbnails/kept.jpg', 48),
       file('videos/kept-working.mp4', 48),
       file('videos/processed.mp4', 48),
+      file('videos/still-kept.jpg', 48),
+      file('videos/still-kind.jpg', 48),
       file('videos/just-stored.mp4', 0.5),
       file('photos/any.webp', 48),
     ];

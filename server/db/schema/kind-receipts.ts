@@ -1,3 +1,4 @@
+import { sql, type SQLWrapper } from 'drizzle-orm';
 import { index, integer, jsonb, numeric, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { analysisRequests, videos } from './analysis';
@@ -57,3 +58,7 @@ export const coachSearchResults = pgTable(
     index('coach_search_results_value_idx').on(t.kind, t.value, t.playerId),
   ],
 );
+
+/** Beside the table, for the storage sweep (decision 282): the kind receipts whose stills include this key. */
+export const kindReceiptsWithStill = (key: SQLWrapper) =>
+  sql`(select 1 from ${kindReceipts} kr where kr.still_keys @> jsonb_build_array(${key}))`;

@@ -1,3 +1,4 @@
+import { sql, type SQLWrapper } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -85,3 +86,13 @@ export const measurementReceipts = pgTable(
     index('measurement_receipts_video_idx').on(t.videoId),
   ],
 );
+
+/**
+ * The two questions shared code (the storage sweep, the purge of unreadable videos) asks of Max Speed's
+ * receipts, beside their table so that no other file names it (decision 282); each is a parenthesized
+ * subquery for `exists` / `notExists`. The measurements module reads and writes the rows themselves.
+ */
+export const receiptsOfVideo = (videoId: SQLWrapper) =>
+  sql`(select 1 from ${measurementReceipts} where ${measurementReceipts.videoId} = ${videoId})`;
+export const receiptsWithStill = (key: SQLWrapper) =>
+  sql`(select 1 from ${measurementReceipts} mr where mr.still_keys @> jsonb_build_array(${key}))`;

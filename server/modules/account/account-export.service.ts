@@ -12,7 +12,6 @@ import {
   kindReceipts,
   leaderboard,
   measurementAudits,
-  measurementReceipts,
   playerDiscovery,
   players,
   profileShares,
@@ -24,6 +23,7 @@ import {
   users,
   videos,
 } from '../../db/schema';
+import { receiptsOfRequests } from '../measurements';
 import type { Storage } from '../../lib/storage';
 import { coachAccountData, coachName } from '../coach';
 import { storageKeyOf } from '../players';
@@ -124,13 +124,7 @@ export async function exportAccount(
   const sent = await db.select().from(referrals).where(eq(referrals.senderId, userId));
   const reqIds = reqs.map((r) => r.id);
   const ofRequests = <T>(q: () => Promise<T[]>) => (reqIds.length ? q() : Promise.resolve([] as T[]));
-  const receipts = await ofRequests(() =>
-    db
-      .select()
-      .from(measurementReceipts)
-      .where(inArray(measurementReceipts.requestId, reqIds))
-      .orderBy(measurementReceipts.requestId, measurementReceipts.revision),
-  );
+  const receipts = await receiptsOfRequests(db, reqIds);
   const kinds = await ofRequests(() =>
     db.select().from(kindReceipts).where(inArray(kindReceipts.requestId, reqIds)).orderBy(kindReceipts.id),
   );

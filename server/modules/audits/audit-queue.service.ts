@@ -1,16 +1,11 @@
 import { randomInt } from 'node:crypto';
-import { and, asc, desc, eq, ne, or, isNull } from 'drizzle-orm';
+import { and, asc, eq, ne, or, isNull } from 'drizzle-orm';
 import { findAnalysisKind } from '../../../contract/analysis-kinds';
 import type { AuditItem } from '../../../contract/audits';
 import type { Db } from '../../db/client';
-import {
-  analysisRequests,
-  measurementAudits,
-  measurementReceipts,
-  players,
-  positions,
-} from '../../db/schema';
+import { analysisRequests, measurementAudits, players, positions } from '../../db/schema';
 import type { UserRow } from '../../db/schema';
+import { latestReceipt } from '../measurements';
 import { auditRatePercent } from './audit-settings';
 
 /**
@@ -30,12 +25,7 @@ export async function maybeQueueAudit(
     r.maxSpeed === null
   )
     return null;
-  const [receipt] = await db
-    .select()
-    .from(measurementReceipts)
-    .where(eq(measurementReceipts.requestId, requestId))
-    .orderBy(desc(measurementReceipts.revision))
-    .limit(1);
+  const receipt = await latestReceipt(db, requestId);
   if (!receipt) return null;
   // A held result always gets its second analyst (decision 198); others by the admin's rate.
   if (r.status !== 'held' && draw() >= (await auditRatePercent(db))) return null;

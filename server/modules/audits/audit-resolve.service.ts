@@ -1,18 +1,17 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Audit } from '../../../contract/audits';
 import type { Db } from '../../db/client';
-import {
-  analysisRequests,
-  igaSubmetrics,
-  measurementAudits,
-  measurementReceipts,
-  submetrics,
-  videos,
-} from '../../db/schema';
+import { analysisRequests, igaSubmetrics, measurementAudits, submetrics, videos } from '../../db/schema';
 import { conflict } from '../../lib/app-error';
 import type { UserRow } from '../../db/schema';
-import { recomputePlayerSpeed, releaseHeld, type ReceiptData } from '../measurements';
-import { auditById, latestReceipt, toAudit } from './audit-submit.service';
+import {
+  insertReceiptRevision,
+  latestReceipt,
+  recomputePlayerSpeed,
+  releaseHeld,
+  type ReceiptData,
+} from '../measurements';
+import { auditById, toAudit } from './audit-submit.service';
 
 const ONLY_FLAGGED = 'Only a flagged audit waits for an admin to confirm a result';
 
@@ -56,13 +55,8 @@ async function applyAuditResult(tx: Db, a: typeof measurementAudits.$inferSelect
     override: audit.override,
     video: { ...base.video, videoId: audit.videoId },
   };
-  const [{ next }] = (await tx
-    .select({ next: sql<number>`coalesce(max(${measurementReceipts.revision}), 0) + 1`.mapWith(Number) })
-    .from(measurementReceipts)
-    .where(eq(measurementReceipts.requestId, a.requestId))) as [{ next: number }];
-  await tx.insert(measurementReceipts).values({
+  await insertReceiptRevision(tx, {
     requestId: a.requestId,
-    revision: next,
     videoId: audit.videoId,
     analystId: a.auditorId,
     analystName: a.auditorName ?? 'Second analyst',

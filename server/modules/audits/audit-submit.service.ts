@@ -1,12 +1,12 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { AUDIT_ALREADY_DONE, SAME_ANALYST, auditAgrees, type Audit } from '../../../contract/audits';
 import type { MeasurementField } from '../../../contract/measurements';
 import type { Db } from '../../db/client';
-import { analysisRequests, measurementAudits, measurementReceipts, players, users } from '../../db/schema';
+import { analysisRequests, measurementAudits, players, users } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../lib/app-error';
 import type { UserRow } from '../../db/schema';
-import { measuredValue, releaseHeld, storeStills, type ReceiptData } from '../measurements';
+import { measuredValue, receiptById, releaseHeld, storeStills, type ReceiptData } from '../measurements';
 
 type AuditRow = typeof measurementAudits.$inferSelect;
 const nameOf = (u: Pick<UserRow, 'firstName' | 'lastName' | 'username'>) =>
@@ -84,16 +84,8 @@ export async function toAudit(db: Db, a: AuditRow): Promise<Audit> {
     .from(analysisRequests)
     .innerJoin(players, eq(players.id, analysisRequests.playerId))
     .where(eq(analysisRequests.id, a.requestId));
-  const [orig] = a.originalReceiptId
-    ? await db
-        .select({
-          name: measurementReceipts.analystName,
-          method: measurementReceipts.methodLabel,
-          data: measurementReceipts.data,
-        })
-        .from(measurementReceipts)
-        .where(eq(measurementReceipts.id, a.originalReceiptId))
-    : [];
+  const receipt = a.originalReceiptId ? await receiptById(db, a.originalReceiptId) : undefined;
+  const orig = receipt && { name: receipt.analystName, method: receipt.methodLabel, data: receipt.data };
   const [first] =
     !orig && a.excludedAnalystId
       ? await db.select().from(users).where(eq(users.id, a.excludedAnalystId))
@@ -153,12 +145,3 @@ function markDifferences(original: unknown, audit: unknown) {
     ];
   });
 }
-export const latestReceipt = async (db: Db, requestId: number) =>
-  (
-    await db
-      .select()
-      .from(measurementReceipts)
-      .where(eq(measurementReceipts.requestId, requestId))
-      .orderBy(desc(measurementReceipts.revision))
-      .limit(1)
-  )[0];

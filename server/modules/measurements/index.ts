@@ -15,7 +15,12 @@ export { correctMeasurement, recomputePlayerSpeed } from './correction.service';
 export { measuredValue, parseMeasurementField } from './measure.service';
 export {
   analystNameOf,
+  hasReceipt,
   insertReceipt,
+  insertReceiptRevision,
+  latestReceipt,
+  receiptById,
+  receiptsOfRequests,
   storeReceiptStills,
   storeStills,
   trackStillsOf,

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import path from 'node:path';
-import { desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, inArray, sql } from 'drizzle-orm';
 import type { MeasurementResult, Receipt, ReceiptPercentile } from '../../../contract/measurements';
-import type { Db, Tx } from '../../db/client';
+import type { Db, DbOrTx, Tx } from '../../db/client';
 import { analysisRequests, measurementReceipts, players, positions } from '../../db/schema';
 import { notFound } from '../../lib/app-error';
 import { extractStills } from '../../lib/media-probe';
@@ -113,6 +113,88 @@ export interface ReceiptData {
   percentile?: ReceiptPercentile | null;
 }
 
+// Max Speed's receipts (`receiptStore: 'measurement_receipts'`, decision 279) are read and written here
+// only (decision 282): the other modules call these functions and never name the table.
+
+export type MeasurementReceiptRow = typeof measurementReceipts.$inferSelect;
+type NewRevision = Omit<typeof measurementReceipts.$inferInsert, 'id' | 'revision' | 'createdAt'>;
+
+/** Writes the next revision of a request's receipt: 1 for the first, one more than the latest after. */
+export async function insertReceiptRevision(tx: DbOrTx, values: NewRevision): Promise<MeasurementReceiptRow> {
+  const [{ next }] = (await tx
+    .select({ next: sql<number>`coalesce(max(${measurementReceipts.revision}), 0) + 1`.mapWith(Number) })
+    .from(measurementReceipts)
+    .where(eq(measurementReceipts.requestId, values.requestId))) as [{ next: number }];
+  const [row] = await tx
+    .insert(measurementReceipts)
+    .values({ ...values, revision: next })
+    .returning();
+  return row!;
+}
+
+/** Every revision of a request's receipt, the latest first (none for a kind kept elsewhere). */
+export const receiptRevisions = (db: DbOrTx, requestId: number): Promise<MeasurementReceiptRow[]> =>
+  db
+    .select()
+    .from(measurementReceipts)
+    .where(eq(measurementReceipts.requestId, requestId))
+    .orderBy(desc(measurementReceipts.revision));
+
+/** The revision of a request's receipt that stands: its latest. */
+export const latestReceipt = async (
+  db: DbOrTx,
+  requestId: number,
+): Promise<MeasurementReceiptRow | undefined> =>
+  (
+    await db
+      .select()
+      .from(measurementReceipts)
+      .where(eq(measurementReceipts.requestId, requestId))
+      .orderBy(desc(measurementReceipts.revision))
+      .limit(1)
+  )[0];
+
+/** Whether a request has a receipt of any revision. */
+export const hasReceipt = async (db: DbOrTx, requestId: number) =>
+  (
+    await db
+      .select({ id: measurementReceipts.id })
+      .from(measurementReceipts)
+      .where(eq(measurementReceipts.requestId, requestId))
+      .limit(1)
+  ).length > 0;
+
+/** One revision by its id (an audit's `originalReceiptId`). */
+export const receiptById = async (db: DbOrTx, id: number): Promise<MeasurementReceiptRow | undefined> =>
+  (await db.select().from(measurementReceipts).where(eq(measurementReceipts.id, id)))[0];
+
+/** Every revision of these requests' receipts, by request then revision (the account export). */
+export const receiptsOfRequests = (db: DbOrTx, requestIds: number[]): Promise<MeasurementReceiptRow[]> =>
+  requestIds.length
+    ? db
+        .select()
+        .from(measurementReceipts)
+        .where(inArray(measurementReceipts.requestId, requestIds))
+        .orderBy(measurementReceipts.requestId, measurementReceipts.revision)
+    : Promise.resolve([]);
+
+/** The receipt that stands (latest revision) of every completed request that has one, by request. */
+export async function standingReceiptsOfCompleted(db: DbOrTx) {
+  const rows = await db
+    .select({ request: analysisRequests, receipt: measurementReceipts })
+    .from(measurementReceipts)
+    .innerJoin(analysisRequests, eq(analysisRequests.id, measurementReceipts.requestId))
+    .where(eq(analysisRequests.status, 'completed'))
+    .orderBy(analysisRequests.id, desc(measurementReceipts.revision));
+  const seen = new Set<number>();
+  return rows.filter(({ request }) => !seen.has(request.id) && seen.add(request.id));
+}
+
+/** Replaces the data of one revision (a recheck's findings stored beside the result). */
+export async function setReceiptData(tx: DbOrTx, id: number, data: ReceiptData & Record<string, unknown>) {
+  await tx.update(measurementReceipts).set({ data }).where(eq(measurementReceipts.id, id));
+}
+
 /** Writes the next revision of a request's receipt (the first one when completing). */
 export async function insertReceipt(
   tx: Tx,
@@ -126,10 +208,6 @@ export async function insertReceipt(
     percentile?: ReceiptPercentile | null;
   },
 ) {
-  const [{ next }] = (await tx
-    .select({ next: sql<number>`coalesce(max(${measurementReceipts.revision}), 0) + 1`.mapWith(Number) })
-    .from(measurementReceipts)
-    .where(eq(measurementReceipts.requestId, input.requestId))) as [{ next: number }];
   const [player] = await tx
     .select({ id: players.id, first: players.firstName, last: players.lastName })
     .from(players)
@@ -157,23 +235,18 @@ export async function insertReceipt(
     percentile: input.percentile ?? null,
   };
   const analystName = analystNameOf(input.analyst);
-  const [row] = await tx
-    .insert(measurementReceipts)
-    .values({
-      requestId: input.requestId,
-      revision: next,
-      videoId: video.id,
-      analystId: input.analyst.id,
-      analystName,
-      maxSpeed: input.m.maxSpeed,
-      plusMinus: result.plusMinus,
-      methodLabel: result.methodLabel,
-      overrideReason: input.m.override?.reason ?? null,
-      data,
-      stillKeys: input.stillKeys,
-    })
-    .returning();
-  return row;
+  return insertReceiptRevision(tx, {
+    requestId: input.requestId,
+    videoId: video.id,
+    analystId: input.analyst.id,
+    analystName,
+    maxSpeed: input.m.maxSpeed,
+    plusMinus: result.plusMinus,
+    methodLabel: result.methodLabel,
+    overrideReason: input.m.override?.reason ?? null,
+    data,
+    stillKeys: input.stillKeys,
+  });
 }
 
 /** The receipt of a request the user may see (the owner family, analysts, admins); anyone else 404. */
@@ -192,11 +265,7 @@ export async function readReceipt(
   await viewablePlayer(db, user, request.playerId).catch(() => {
     throw notFound('Receipt not found');
   });
-  const rows = await db
-    .select()
-    .from(measurementReceipts)
-    .where(eq(measurementReceipts.requestId, requestId))
-    .orderBy(desc(measurementReceipts.revision));
+  const rows = await receiptRevisions(db, requestId);
   const row = revision === undefined ? rows[0] : rows.find((r) => r.revision === revision);
   if (!row) throw notFound('Receipt not found');
   const data = row.data as ReceiptData;

@@ -8,11 +8,11 @@ import {
   coachSearch,
   igaSubmetrics,
   measurementAudits,
-  measurementReceipts,
   players,
   positions,
   submetrics,
 } from '../../db/schema';
+import { hasReceipt } from '../measurements';
 import { schoolWithPlace, storageKeyOf } from '../players';
 import { playerPercentiles } from './percentiles.service';
 import { bestKindResults } from './kind-results';
@@ -135,11 +135,7 @@ async function bestSpeed(db: Db, playerId: number, slug: string): Promise<Public
     .orderBy(desc(analysisRequests.maxSpeed), asc(analysisRequests.completedAt), asc(analysisRequests.id))
     .limit(1);
   if (!r) return null;
-  const [receipt] = await db
-    .select({ id: measurementReceipts.id })
-    .from(measurementReceipts)
-    .where(eq(measurementReceipts.requestId, r.id))
-    .limit(1);
+  const receipt = await hasReceipt(db, r.id);
   const [audit] = await db
     .select({ status: measurementAudits.status })
     .from(measurementAudits)

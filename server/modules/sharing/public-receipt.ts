@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { findAnalysisKind } from '../../../contract/analysis-kinds';
 import { boundInWords, formatSpeed } from '../../../contract/measurement-math';
 import { LANDMARK_LABELS } from '../../../contract/measurements';
@@ -11,9 +11,9 @@ import {
 } from '../../../contract/tracked-receipt';
 import { VERIFIED_BY_TWO } from '../../../contract/sharing';
 import type { Db } from '../../db/client';
-import { analysisRequests, measurementAudits, measurementReceipts } from '../../db/schema';
+import { analysisRequests, measurementAudits } from '../../db/schema';
 import type { Storage } from '../../lib/storage';
-import { storedMeasurement, trackStillsOf, type ReceiptData } from '../measurements';
+import { latestReceipt, storedMeasurement, trackStillsOf, type ReceiptData } from '../measurements';
 import { bigSpeed, html, layout } from './public-html';
 
 /** Longer than the page cache, so a cached page never holds an expired still. */
@@ -65,12 +65,7 @@ export async function renderPublicReceipt(
     findAnalysisKind(req.requestType)?.receiptStore !== 'measurement_receipts'
   )
     return null;
-  const [row] = await db
-    .select()
-    .from(measurementReceipts)
-    .where(eq(measurementReceipts.requestId, requestId))
-    .orderBy(desc(measurementReceipts.revision))
-    .limit(1);
+  const row = await latestReceipt(db, requestId);
   if (!row) return null;
   const [audit] = await db.select().from(measurementAudits).where(eq(measurementAudits.requestId, requestId));
   const d = row.data as ReceiptData;

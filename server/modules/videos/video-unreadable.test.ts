@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analysisRequests, jobs, mailOutbox, videos } from '../../db/schema';
+import { analysisRequests, jobs, mailOutbox, measurementReceipts, videos } from '../../db/schema';
 import { drainJobs } from '../../lib/jobs';
 import { mailJobHandlers } from '../../lib/mail-jobs';
 import { as, createTestApp, createUser, type TestApp, type TestUser } from '../../test/helpers';
@@ -100,19 +100,33 @@ describe('an unreadable video', () => {
     expect(job.status).toBe('done');
   });
 
-  it('is never removed while an analysis request or a result refers to it', async () => {
+  it('is never removed while an analysis request, a result or a receipt refers to it', async () => {
     const source = await uploadUnreadable();
     const result = await uploadUnreadable();
+    const measured = await uploadUnreadable();
     const req = (await requestSpeed(t, family, player.id, player.primaryPositionId)).json();
     await t.db
       .update(analysisRequests)
       .set({ sourceVideoId: source.id })
       .where(eq(analysisRequests.id, req.id));
     await t.db.update(videos).set({ analysisRequestId: req.id }).where(eq(videos.id, result.id));
+    await t.db.insert(measurementReceipts).values({
+      requestId: req.id,
+      revision: 1,
+      videoId: measured.id,
+      analystName: 'A',
+      maxSpeed: 20,
+      plusMinus: 0.3,
+      methodLabel: 'm',
+      data: {},
+      stillKeys: [],
+    });
     const { removed } = await purgeUnreadable(t.db, t.app.storage, daysAfter(365));
     expect(removed).not.toContain(source.id);
     expect(removed).not.toContain(result.id);
+    expect(removed).not.toContain(measured.id);
     expect(await exists(source.id)).toBe(true);
+    expect(await exists(measured.id)).toBe(true);
   });
 
   it('a readable video is never marked nor removed', async () => {

@@ -1,14 +1,6 @@
 import { and, eq, inArray, isNotNull, isNull, lt, notExists, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import {
-  analysisRequests,
-  jobs,
-  measurementReceipts,
-  players,
-  users,
-  videoMedia,
-  videos,
-} from '../../db/schema';
+import { analysisRequests, jobs, receiptsOfVideo, players, users, videoMedia, videos } from '../../db/schema';
 import { enqueueJob } from '../../lib/jobs';
 import { enqueueMail } from '../../lib/mail-jobs';
 import type { Mail } from '../../lib/mailer';
@@ -96,7 +88,7 @@ export async function markUnreadable(db: Db, videoId: number, opts: UnreadableOp
 const unreferenced = () => [
   isNull(videos.analysisRequestId),
   notExists(sql`(select 1 from ${analysisRequests} where ${analysisRequests.sourceVideoId} = ${videos.id})`),
-  notExists(sql`(select 1 from ${measurementReceipts} where ${measurementReceipts.videoId} = ${videos.id})`),
+  notExists(receiptsOfVideo(videos.id)),
 ];
 
 /**

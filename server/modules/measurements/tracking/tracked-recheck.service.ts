@@ -1,13 +1,13 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { formatStatedSpeed } from '../../../../contract/measurement-math';
 import type { MeasurementResult } from '../../../../contract/measurements';
-import { analysisRequests, measurementReceipts, videos } from '../../../db/schema';
+import { analysisRequests, videos } from '../../../db/schema';
 import type { Mail } from '../../../lib/mailer';
 import type { FamilyOf, RecheckOutcome, TellFamily } from '../rechecks';
 import { escapeHtml } from '../../auth';
 import { recomputePlayerSpeed } from '../correction.service';
-import type { ReceiptData } from '../receipt.service';
+import { setReceiptData, standingReceiptsOfCompleted, type ReceiptData } from '../receipt.service';
 import { fitTrack, trackVerdict } from './fit-result';
 import { withUprightClip } from './job-clip';
 import { TRACKER, trackClip } from './track-clip';
@@ -61,18 +61,9 @@ async function reasonsToHold(app: FastifyInstance, videoId: number | null, track
 }
 
 export async function recheckTrackedSpeeds(app: FastifyInstance, tell: TellFamily): Promise<RecheckOutcome> {
-  const rows = await app.db
-    .select({ request: analysisRequests, receipt: measurementReceipts })
-    .from(measurementReceipts)
-    .innerJoin(analysisRequests, eq(analysisRequests.id, measurementReceipts.requestId))
-    .where(eq(analysisRequests.status, 'completed'))
-    .orderBy(analysisRequests.id, desc(measurementReceipts.revision));
   const outcome: RecheckOutcome = { checked: 0, held: [] };
-  const seen = new Set<number>();
-  for (const { request, receipt } of rows) {
-    // The latest revision of each request is what stands.
-    if (seen.has(request.id)) continue;
-    seen.add(request.id);
+  // The latest revision of each request is what stands.
+  for (const { request, receipt } of await standingReceiptsOfCompleted(app.db)) {
     const data = receipt.data as ReceiptData;
     const tracked = data.measurement?.tracked;
     if (!tracked) continue;
@@ -94,10 +85,7 @@ export async function recheckTrackedSpeeds(app: FastifyInstance, tell: TellFamil
         .returning();
       if (!r) return null;
       // The receipt keeps the stored result and what the check found beside it.
-      await tx
-        .update(measurementReceipts)
-        .set({ data: { ...data, recheck } })
-        .where(eq(measurementReceipts.id, receipt.id));
+      await setReceiptData(tx, receipt.id, { ...data, recheck });
       // Off the player card and the leaderboard until an analyst confirms it.
       await tx
         .update(videos)
