@@ -8,4 +8,5 @@ export const MOCKING_TEST_FILES = ['server/modules/videos/video-unreadable-probe
 /** The same for web component files (`*.test.tsx`): they run in the `web-mocking` project, isolated. */
 export const WEB_MOCKING_TEST_FILES = [
   'web/features/measurements/components/workbench/measurement-workbench.test.tsx',
+  'web/features/analysis/components/queue/complete-form.test.tsx',
 ];
