@@ -24,14 +24,17 @@ import { lineX, type Line } from '../measurements';
  *   takes 3.9 to 8 s, and no other movement there passes the same checks. Otherwise no start, with a
  *   note: the analyst marks it. Version 2.2.0 (decision 275): a movement first seen after B-frames is
  *   placed between the reference frames either side of them (the middle of at most three frames), or
- *   not proposed;
+ *   not proposed. Version 2.3.0 (decision 278): a rise past the line is half of the most the shape there
+ *   fills in the half second after it (not half the clip's fullest, which another player can set), the
+ *   runner leaves with the rise the start was walked back from, and at 240 fps the reference frame before
+ *   the B-frames may itself be the first movement (its change is under the noise);
  * - the splits: the 10, 20 and 30-yard lines found where they should be between the two clicks, crossed as
  *   the finish is.
  * Every frame is only proposed: the analyst confirms or moves it, and the marks are what is timed.
  */
 export const FORTY_PROPOSER = {
   name: 'lines-background-motion',
-  version: '2.2.0',
+  version: '2.3.0',
   /** Longer side of the analysed picture, in pixels (never enlarged). */
   analysisSide: 480,
   frameBytes: 384 * 2 ** 20,
@@ -66,6 +69,14 @@ export const FORTY_PROPOSER = {
    * first seen on a B-frame can be placed within a frame of the truth (decision 275).
    */
   blendSpan: 3,
+  /**
+   * A rise of the runner's shape past the start line: at least this many times the square of the pixels
+   * per yard there (a runner fills about 1.2), and the seconds after it in which it reaches its most.
+   */
+  riseArea: 0.4,
+  riseSeconds: 0.5,
+  /** Seconds per frame under which the first frame of movement may not show (240 fps, decision 278). */
+  unseenFrame: 1 / 200,
 };
 
 interface Seg {
@@ -590,15 +601,26 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
 
   const { r0, r1 } = rowsNear(s0);
   const end = finish ? finish.frame : n - 1;
-  // Left the start: the runner's shape filling half its fullest 1.5 to 4 yards past the start line. Every
-  // such rise is a candidate (another player may pass there first), the last one first.
+  // Left the start: a shape 1.5 to 4 yards past the start line filling half of the most it fills in the
+  // half second after (decision 278: not half the clip's fullest, which a bigger player passing closer to
+  // the camera sets), where that most is a runner's worth of pixels. Every such rise is a candidate
+  // (another player may pass there first), the last one first.
   const ahead = (y: number) => X0(y) + dir * 2.75 * ppy(y);
   const aheadCounts = frames.slice(0, end + 1).map((f) => shapeNear(f, ahead, 1.25, r0, r1).count);
-  const aheadPeak = Math.max(0, ...aheadCounts);
-  const rises: number[] = [];
-  for (let i = 1; i < aheadCounts.length; i += 1)
-    if (aheadPeak > 0 && aheadCounts[i] >= 0.5 * aheadPeak && aheadCounts[i - 1] < 0.5 * aheadPeak)
-      rises.push(i);
+  const runnerPixels = FORTY_PROPOSER.riseArea * ppy((r0 + r1) / 2) ** 2;
+  const riseFrames = Math.max(
+    2,
+    Math.round(FORTY_PROPOSER.riseSeconds / Math.max(1e-3, times[1] - times[0] || 1 / 30)),
+  );
+  const risePeak = new Map<number, number>();
+  for (let i = 1; i < aheadCounts.length; i += 1) {
+    let peak = 0;
+    for (let j = i; j < Math.min(aheadCounts.length, i + riseFrames); j += 1)
+      peak = Math.max(peak, aheadCounts[j]);
+    if (peak >= runnerPixels && aheadCounts[i] >= 0.5 * peak && aheadCounts[i - 1] < 0.5 * peak)
+      risePeak.set(i, peak);
+  }
+  const rises = [...risePeak.keys()];
   // The first movement is looked for where the runner is set: from 2 yards behind the line to 1.5 past it.
   const band: { y: number; x0: number; x1: number }[] = [];
   for (let y = r0; y < r1; y += 1) {
@@ -750,11 +772,19 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
     while (next < n && types[next] === 'B') next += 1;
     return before < 0 || next >= n ? null : { before, next };
   };
+  /**
+   * Where frames come faster than `unseenFrame` seconds, the runner's first frame of movement changes the
+   * picture by less than a still frame's noise (a hand lifting a fraction of a pixel in 4 ms), so the
+   * frame before the first change seen may already be the first movement: the range starts a frame
+   * earlier, at the reference frame before the B-frames (decision 278).
+   */
   const toldFrom = (frame: number): number | null => {
     const span = blendSpan(frame);
     if (span === null) return null;
-    const frames = span.next - span.before;
-    return frames <= FORTY_PROPOSER.blendSpan ? span.before + Math.ceil(frames / 2) : null;
+    const period = times[frame] - times[frame - 1];
+    const from = span.before + (period > 0 && period < FORTY_PROPOSER.unseenFrame ? 0 : 1);
+    const frames = span.next - from + 1;
+    return frames <= FORTY_PROPOSER.blendSpan ? from + Math.floor((frames - 1) / 2) : null;
   };
   const kept: { start: number; left: number }[] = [];
   const refusedWhy = new Set<string>();
@@ -806,13 +836,14 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
       refusedWhy.add('stance');
       continue;
     }
-    const leaves = rises.find((r) => r > start);
-    const leave = leaves === undefined ? null : times[leaves] - times[start];
-    if (leave === null || leave < FORTY_PROPOSER.leaveSeconds[0] || leave > FORTY_PROPOSER.leaveSeconds[1]) {
+    // The runner leaves with the rise this start was walked back from (decision 278: an arm or a shadow
+    // moving past the line in the stance makes rises of its own before it).
+    const leave = times[left] - times[start];
+    if (leave < FORTY_PROPOSER.leaveSeconds[0] || leave > FORTY_PROPOSER.leaveSeconds[1]) {
       refusedWhy.add('leave');
       continue;
     }
-    if (aheadCounts[start] >= 0.5 * aheadPeak) {
+    if (aheadCounts[start] >= 0.5 * (risePeak.get(left) ?? 0)) {
       refusedWhy.add('ahead');
       continue;
     }
