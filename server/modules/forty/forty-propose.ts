@@ -26,15 +26,16 @@ import { lineX, type Line } from '../measurements';
  *   placed between the reference frames either side of them (the middle of at most three frames), or
  *   not proposed. Version 2.3.0 (decision 278): a rise past the line is half of the most the shape there
  *   fills in the half second after it (not half the clip's fullest, which another player can set), the
- *   runner leaves with the rise the start was walked back from, and at 240 fps the reference frame before
- *   the B-frames may itself be the first movement (its change is under the noise);
+ *   runner leaves with the rise the start was walked back from, and the reference frame before the
+ *   B-frames may itself be the first movement (its change under the noise): 2.3.1 counts it at every
+ *   rate, 2.3.0 at 240 fps only;
  * - the splits: the 10, 20 and 30-yard lines found where they should be between the two clicks, crossed as
  *   the finish is.
  * Every frame is only proposed: the analyst confirms or moves it, and the marks are what is timed.
  */
 export const FORTY_PROPOSER = {
   name: 'lines-background-motion',
-  version: '2.3.0',
+  version: '2.3.1',
   /** Longer side of the analysed picture, in pixels (never enlarged). */
   analysisSide: 480,
   frameBytes: 384 * 2 ** 20,
@@ -65,8 +66,8 @@ export const FORTY_PROPOSER = {
   /** Seconds from the first movement to the runner's shape 1.5 to 4 yards past the line. */
   leaveSeconds: [0.3, 1.6] as const,
   /**
-   * Frames from the last still reference frame (I or P) to the next one, at most, over which a movement
-   * first seen on a B-frame can be placed within a frame of the truth (decision 275).
+   * Frames from the last still reference frame (I or P) to the next one, both counted, at most, over which
+   * a first movement can be placed within a frame of the truth (decisions 275, 278).
    */
   blendSpan: 3,
   /**
@@ -75,8 +76,6 @@ export const FORTY_PROPOSER = {
    */
   riseArea: 0.4,
   riseSeconds: 0.5,
-  /** Seconds per frame under which the first frame of movement may not show (240 fps, decision 278). */
-  unseenFrame: 1 / 200,
 };
 
 interface Seg {
@@ -758,9 +757,9 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
    * A B-frame is drawn from the reference frames either side of it (I or P): where the one after it moved
    * and the one before did not, every B-frame between shows part of the movement, whether the runner had
    * moved by then or not, and a part small enough may not show at all (decision 275). A movement first
-   * seen on a frame therefore began on one of the frames after the last reference before it, up to the
-   * first reference from it on: with at most three of them, the middle one is within a frame of each; with
-   * more, no frame can be told. Where the frame types are not known the frame found is kept.
+   * seen on a frame therefore began after the last reference before it, up to the first reference from it
+   * on, or on that last reference itself where its first change is under the noise (decision 278). Where
+   * the frame types are not known the frame found is kept.
    */
   const blendSpan = (frame: number): { before: number; next: number } | null => {
     if (frame < 1) return null;
@@ -773,18 +772,18 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
     return before < 0 || next >= n ? null : { before, next };
   };
   /**
-   * Where frames come faster than `unseenFrame` seconds, the runner's first frame of movement changes the
-   * picture by less than a still frame's noise (a hand lifting a fraction of a pixel in 4 ms), so the
-   * frame before the first change seen may already be the first movement: the range starts a frame
-   * earlier, at the reference frame before the B-frames (decision 278).
+   * The runner's first frame of movement may change the picture by less than a still frame's noise (a
+   * hand lifting a fraction of a pixel; a small runner far away), so the reference frame before the
+   * B-frames may already be the first movement: the range starts at it (decision 278), and the frame
+   * proposed is within one of every frame in it. With no B-frame before it the frame found is kept: it is
+   * within one of the frame before it (unseen movement) and of the frame after it (a key frame's change).
    */
   const toldFrom = (frame: number): number | null => {
     const span = blendSpan(frame);
     if (span === null) return null;
-    const period = times[frame] - times[frame - 1];
-    const from = span.before + (period > 0 && period < FORTY_PROPOSER.unseenFrame ? 0 : 1);
-    const frames = span.next - from + 1;
-    return frames <= FORTY_PROPOSER.blendSpan ? from + Math.floor((frames - 1) / 2) : null;
+    if (span.next - span.before <= 1) return frame;
+    const frames = span.next - span.before + 1;
+    return frames <= FORTY_PROPOSER.blendSpan ? span.before + Math.floor((frames - 1) / 2) : null;
   };
   const kept: { start: number; left: number }[] = [];
   const refusedWhy = new Set<string>();
