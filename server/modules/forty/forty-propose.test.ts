@@ -144,14 +144,28 @@ describe('the start on a clip written with B-frames (decision 275)', () => {
     return { clip, result };
   };
 
+  // Decision 278: the first frame of movement may not show, so the key frame before the B-frames may
+  // already be the first movement. One B-frame: three frames, the middle one is within one of each.
   it.each([60, 120, 240])(
-    'at %i fps with two B-frames between references: the start within a frame of the truth',
+    'at %i fps with one B-frame between references: the start within a frame of the truth',
     async (fps) => {
-      // The key frame falls on the frame before the start; the two after it are B-frames, then a P-frame:
-      // the first movement lies on one of those three, and the middle one is proposed.
-      const { clip, result } = await clipWith(fps, 2);
+      const { clip, result } = await clipWith(fps, 1);
       expect(result.startFrame).not.toBeNull();
       expect(Math.abs(result.startFrame! - clip.startFrame)).toBeLessThanOrEqual(1);
+      expect(Math.abs(result.finishFrame! - clip.finishFrame)).toBeLessThanOrEqual(1);
+    },
+  );
+
+  // Two B-frames: the key frame, two B-frames and the next P-frame are four frames, none within one of all.
+  it.each([60, 120, 240])(
+    'at %i fps with two B-frames between references: no start, the note says why, the finish within a frame',
+    async (fps) => {
+      const { clip, result } = await clipWith(fps, 2);
+      expect(result.startFrame).toBeNull();
+      expect(result.lines.some((l) => l.yardLine === 0)).toBe(false);
+      expect(result.notes).toContain(
+        "The video's encoding blends the first movement into the frames before it (B-frames), so no frame can be told: mark the first movement yourself.",
+      );
       expect(Math.abs(result.finishFrame! - clip.finishFrame)).toBeLessThanOrEqual(1);
     },
   );

@@ -24,14 +24,18 @@ import { lineX, type Line } from '../measurements';
  *   takes 3.9 to 8 s, and no other movement there passes the same checks. Otherwise no start, with a
  *   note: the analyst marks it. Version 2.2.0 (decision 275): a movement first seen after B-frames is
  *   placed between the reference frames either side of them (the middle of at most three frames), or
- *   not proposed;
+ *   not proposed. Version 2.3.0 (decision 278): a rise past the line is half of the most the shape there
+ *   fills in the half second after it (not half the clip's fullest, which another player can set), the
+ *   runner leaves with the rise the start was walked back from, and the reference frame before the
+ *   B-frames may itself be the first movement (its change under the noise): 2.3.1 counts it at every
+ *   rate, 2.3.0 at 240 fps only;
  * - the splits: the 10, 20 and 30-yard lines found where they should be between the two clicks, crossed as
  *   the finish is.
  * Every frame is only proposed: the analyst confirms or moves it, and the marks are what is timed.
  */
 export const FORTY_PROPOSER = {
   name: 'lines-background-motion',
-  version: '2.2.0',
+  version: '2.3.1',
   /** Longer side of the analysed picture, in pixels (never enlarged). */
   analysisSide: 480,
   frameBytes: 384 * 2 ** 20,
@@ -62,10 +66,16 @@ export const FORTY_PROPOSER = {
   /** Seconds from the first movement to the runner's shape 1.5 to 4 yards past the line. */
   leaveSeconds: [0.3, 1.6] as const,
   /**
-   * Frames from the last still reference frame (I or P) to the next one, at most, over which a movement
-   * first seen on a B-frame can be placed within a frame of the truth (decision 275).
+   * Frames from the last still reference frame (I or P) to the next one, both counted, at most, over which
+   * a first movement can be placed within a frame of the truth (decisions 275, 278).
    */
   blendSpan: 3,
+  /**
+   * A rise of the runner's shape past the start line: at least this many times the square of the pixels
+   * per yard there (a runner fills about 1.2), and the seconds after it in which it reaches its most.
+   */
+  riseArea: 0.4,
+  riseSeconds: 0.5,
 };
 
 interface Seg {
@@ -590,15 +600,26 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
 
   const { r0, r1 } = rowsNear(s0);
   const end = finish ? finish.frame : n - 1;
-  // Left the start: the runner's shape filling half its fullest 1.5 to 4 yards past the start line. Every
-  // such rise is a candidate (another player may pass there first), the last one first.
+  // Left the start: a shape 1.5 to 4 yards past the start line filling half of the most it fills in the
+  // half second after (decision 278: not half the clip's fullest, which a bigger player passing closer to
+  // the camera sets), where that most is a runner's worth of pixels. Every such rise is a candidate
+  // (another player may pass there first), the last one first.
   const ahead = (y: number) => X0(y) + dir * 2.75 * ppy(y);
   const aheadCounts = frames.slice(0, end + 1).map((f) => shapeNear(f, ahead, 1.25, r0, r1).count);
-  const aheadPeak = Math.max(0, ...aheadCounts);
-  const rises: number[] = [];
-  for (let i = 1; i < aheadCounts.length; i += 1)
-    if (aheadPeak > 0 && aheadCounts[i] >= 0.5 * aheadPeak && aheadCounts[i - 1] < 0.5 * aheadPeak)
-      rises.push(i);
+  const runnerPixels = FORTY_PROPOSER.riseArea * ppy((r0 + r1) / 2) ** 2;
+  const riseFrames = Math.max(
+    2,
+    Math.round(FORTY_PROPOSER.riseSeconds / Math.max(1e-3, times[1] - times[0] || 1 / 30)),
+  );
+  const risePeak = new Map<number, number>();
+  for (let i = 1; i < aheadCounts.length; i += 1) {
+    let peak = 0;
+    for (let j = i; j < Math.min(aheadCounts.length, i + riseFrames); j += 1)
+      peak = Math.max(peak, aheadCounts[j]);
+    if (peak >= runnerPixels && aheadCounts[i] >= 0.5 * peak && aheadCounts[i - 1] < 0.5 * peak)
+      risePeak.set(i, peak);
+  }
+  const rises = [...risePeak.keys()];
   // The first movement is looked for where the runner is set: from 2 yards behind the line to 1.5 past it.
   const band: { y: number; x0: number; x1: number }[] = [];
   for (let y = r0; y < r1; y += 1) {
@@ -736,9 +757,9 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
    * A B-frame is drawn from the reference frames either side of it (I or P): where the one after it moved
    * and the one before did not, every B-frame between shows part of the movement, whether the runner had
    * moved by then or not, and a part small enough may not show at all (decision 275). A movement first
-   * seen on a frame therefore began on one of the frames after the last reference before it, up to the
-   * first reference from it on: with at most three of them, the middle one is within a frame of each; with
-   * more, no frame can be told. Where the frame types are not known the frame found is kept.
+   * seen on a frame therefore began after the last reference before it, up to the first reference from it
+   * on, or on that last reference itself where its first change is under the noise (decision 278). Where
+   * the frame types are not known the frame found is kept.
    */
   const blendSpan = (frame: number): { before: number; next: number } | null => {
     if (frame < 1) return null;
@@ -750,11 +771,19 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
     while (next < n && types[next] === 'B') next += 1;
     return before < 0 || next >= n ? null : { before, next };
   };
+  /**
+   * The runner's first frame of movement may change the picture by less than a still frame's noise (a
+   * hand lifting a fraction of a pixel; a small runner far away), so the reference frame before the
+   * B-frames may already be the first movement: the range starts at it (decision 278), and the frame
+   * proposed is within one of every frame in it. With no B-frame before it the frame found is kept: it is
+   * within one of the frame before it (unseen movement) and of the frame after it (a key frame's change).
+   */
   const toldFrom = (frame: number): number | null => {
     const span = blendSpan(frame);
     if (span === null) return null;
-    const frames = span.next - span.before;
-    return frames <= FORTY_PROPOSER.blendSpan ? span.before + Math.ceil(frames / 2) : null;
+    if (span.next - span.before <= 1) return frame;
+    const frames = span.next - span.before + 1;
+    return frames <= FORTY_PROPOSER.blendSpan ? span.before + Math.floor((frames - 1) / 2) : null;
   };
   const kept: { start: number; left: number }[] = [];
   const refusedWhy = new Set<string>();
@@ -806,13 +835,14 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
       refusedWhy.add('stance');
       continue;
     }
-    const leaves = rises.find((r) => r > start);
-    const leave = leaves === undefined ? null : times[leaves] - times[start];
-    if (leave === null || leave < FORTY_PROPOSER.leaveSeconds[0] || leave > FORTY_PROPOSER.leaveSeconds[1]) {
+    // The runner leaves with the rise this start was walked back from (decision 278: an arm or a shadow
+    // moving past the line in the stance makes rises of its own before it).
+    const leave = times[left] - times[start];
+    if (leave < FORTY_PROPOSER.leaveSeconds[0] || leave > FORTY_PROPOSER.leaveSeconds[1]) {
       refusedWhy.add('leave');
       continue;
     }
-    if (aheadCounts[start] >= 0.5 * aheadPeak) {
+    if (aheadCounts[start] >= 0.5 * (risePeak.get(left) ?? 0)) {
       refusedWhy.add('ahead');
       continue;
     }
