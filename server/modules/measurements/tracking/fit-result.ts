@@ -2,7 +2,7 @@ import { trackedMethodLabel, type RefitTrackInput, type TrackResult } from '../.
 import { distanceSigma, FIT, fitSpline, splineAt, splineSpeed, timeAt, type Spline } from './fit-track';
 import { footOffset } from './follow-player';
 import { TRACKER, type RawTrack } from './track-clip';
-import { fieldMap, type Labelled } from './yard-lines';
+import { fieldMap, plausibleMapAt, type Labelled } from './yard-lines';
 
 const MPH = 3600 / 1760;
 const WINDOW_YARDS = 10;
@@ -72,7 +72,7 @@ function yardsAt(raw: RawTrack, i: number, x: number, y: number) {
     return { a: l.x0 + (s * H) / 2, s, votes: 0, label: l.yardLine / 5 };
   });
   const map = fieldMap(labelled, y, H);
-  if (!map) return null;
+  if (!plausibleMapAt(map, x, H)) return null;
   return {
     yards: map.yards(x),
     calYards: map.rmsPx / Math.max(1e-6, map.pxPerYard(x)),

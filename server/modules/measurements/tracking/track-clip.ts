@@ -1,7 +1,15 @@
 import type { FramePoint } from '../../../../contract/tracking';
 import { decodeGray } from './decode-gray';
 import { groundOf, lookAlike, makeTemplate, matchTemplate, type Template } from './follow-player';
-import { detectLines, fieldMap, labelLines, lineX, type Labelled, type Line } from './yard-lines';
+import {
+  detectLines,
+  fieldMap,
+  labelLines,
+  lineX,
+  plausibleMapAt,
+  type Labelled,
+  type Line,
+} from './yard-lines';
 
 /** What the tracker saw, in pixels of the displayed frame; the fit (fit-result.ts) works from this alone. */
 export interface RawTrack {
@@ -98,7 +106,12 @@ export async function trackClip(opts: Options): Promise<RawTrack> {
   for (let i = first.frameIndex - 1; i >= 0; i -= 1)
     labelled[i] = labelLines(labelled[i + 1], detected[i], first.y, ah, first.x);
 
-  const pxy = (i: number, x: number, y: number) => fieldMap(labelled[i], y, ah)?.pxPerYard(x) ?? null;
+  // The field's map at a point, where it is one a player could stand on (else the frame has none there).
+  const mapAt = (i: number, x: number, y: number) => {
+    const map = fieldMap(labelled[i], y, ah);
+    return plausibleMapAt(map, x, ah) ? map : null;
+  };
+  const pxy = (i: number, x: number, y: number) => mapAt(i, x, y)?.pxPerYard(x) ?? null;
   const templates = seeds.map((s) => {
     const scale = pxy(s.frameIndex, s.x, s.y) ?? ah / 15;
     const t = makeTemplate(frames[s.frameIndex], aw, ah, s.x, s.y, TRACKER.playerYards * scale);
@@ -287,7 +300,7 @@ export async function trackClip(opts: Options): Promise<RawTrack> {
 
   const yardsOf = (i: number) => {
     const f = out[i];
-    return f.state === 'tracked' ? (fieldMap(labelled[i], f.y, ah)?.yards(f.x) ?? null) : null;
+    return f.state === 'tracked' ? (mapAt(i, f.x, f.y)?.yards(f.x) ?? null) : null;
   };
   const known = out.map((_, i) => yardsOf(i)).filter((y): y is number => y !== null);
   // Yards grow in the runner's direction: a run toward the left of the picture counts back from line 1.

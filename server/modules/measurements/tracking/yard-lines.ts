@@ -291,3 +291,15 @@ export function fieldMap(lines: Labelled[], y: number, h: number): FieldMap | nu
     lines: pts.length,
   };
 }
+
+/**
+ * The map at `x` describes a field a standing player (2 yards) could stand on in this picture: between 4 px
+ * and the picture's height tall. Near the pole of the pinhole map (a wrong labelling of the lines on one
+ * frame) pixels per yard grow without bound (issue 48, scene 7027: a search 146,000 px wide); such a frame
+ * has no map at that point.
+ */
+export function plausibleMapAt(map: FieldMap | null, x: number, h: number): map is FieldMap {
+  if (!map) return false;
+  const ppy = map.pxPerYard(x);
+  return Number.isFinite(ppy) && 2 * ppy >= 4 && 2 * ppy <= h;
+}

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { fieldMap, plausibleMapAt, type Labelled } from './yard-lines';
+
+// Four upright yard lines drawn by a pinhole camera: x = (20 Y + 100) / (1 - 0.02 Y), Y = 0, 5, 10, 15 yards.
+const xOf = (Y: number) => (20 * Y + 100) / (1 - 0.02 * Y);
+const lines: Labelled[] = [0, 1, 2, 3].map((label) => ({ a: xOf(5 * label), s: 0, votes: 10, label }));
+const H = 360;
+
+describe('the field map where a player could stand (issue 48, scene 7027)', () => {
+  it('is kept on the lines and refused near its pole, where a player would be taller than the picture', () => {
+    const map = fieldMap(lines, H / 2, H);
+    expect(map).not.toBeNull();
+    expect(map!.yards(xOf(10))).toBeCloseTo(10, 6);
+    // On the lines: about 28 px per yard, a 56 px player.
+    expect(plausibleMapAt(map, xOf(10), H)).toBe(true);
+    // Toward the pole (47 yards on) pixels per yard grow past 6,000: no player fits, no map there.
+    expect(map!.pxPerYard(20_000)).toBeGreaterThan(H);
+    expect(plausibleMapAt(map, 20_000, H)).toBe(false);
+    expect(plausibleMapAt(null, xOf(10), H)).toBe(false);
+  });
+});
