@@ -129,7 +129,7 @@ export async function insertReceiptRevision(tx: DbOrTx, values: NewRevision): Pr
     .insert(measurementReceipts)
     .values({ ...values, revision: next })
     .returning();
-  return row!;
+  return row;
 }
 
 /** Every revision of a request's receipt, the latest first (none for a kind kept elsewhere). */
