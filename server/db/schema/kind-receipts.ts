@@ -59,6 +59,10 @@ export const coachSearchResults = pgTable(
   ],
 );
 
+/** Beside the table, for the purge of unreadable videos: the kind receipts measured on this video. */
+export const kindReceiptsOfVideo = (videoId: SQLWrapper) =>
+  sql`(select 1 from ${kindReceipts} where ${kindReceipts.videoId} = ${videoId})`;
+
 /** Beside the table, for the storage sweep (decision 282): the kind receipts whose stills include this key. */
 export const kindReceiptsWithStill = (key: SQLWrapper) =>
   sql`(select 1 from ${kindReceipts} kr where kr.still_keys @> jsonb_build_array(${key}))`;

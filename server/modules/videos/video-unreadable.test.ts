@@ -2,7 +2,14 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analysisRequests, jobs, mailOutbox, measurementReceipts, videos } from '../../db/schema';
+import {
+  analysisRequests,
+  jobs,
+  kindReceipts,
+  mailOutbox,
+  measurementReceipts,
+  videos,
+} from '../../db/schema';
 import { drainJobs } from '../../lib/jobs';
 import { mailJobHandlers } from '../../lib/mail-jobs';
 import { as, createTestApp, createUser, type TestApp, type TestUser } from '../../test/helpers';
@@ -121,12 +128,29 @@ describe('an unreadable video', () => {
       data: {},
       stillKeys: [],
     });
+    // A 40's or a jump's receipt (kind_receipts) names the video it was measured on, too.
+    const timed = await uploadUnreadable();
+    const kindReq = (await requestSpeed(t, family, player.id, player.primaryPositionId)).json();
+    await t.db.insert(kindReceipts).values({
+      requestId: kindReq.id,
+      kind: 'forty',
+      direction: 'lower',
+      videoId: timed.id,
+      analystName: 'A',
+      value: 4.62,
+      plusMinus: 0.02,
+      methodLabel: 'm',
+      data: {},
+      stillKeys: [],
+    });
     const { removed } = await purgeUnreadable(t.db, t.app.storage, daysAfter(365));
     expect(removed).not.toContain(source.id);
     expect(removed).not.toContain(result.id);
     expect(removed).not.toContain(measured.id);
+    expect(removed).not.toContain(timed.id);
     expect(await exists(source.id)).toBe(true);
     expect(await exists(measured.id)).toBe(true);
+    expect(await exists(timed.id)).toBe(true);
   });
 
   it('a readable video is never marked nor removed', async () => {

@@ -1,6 +1,15 @@
 import { and, eq, inArray, isNotNull, isNull, lt, notExists, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { analysisRequests, jobs, receiptsOfVideo, players, users, videoMedia, videos } from '../../db/schema';
+import {
+  analysisRequests,
+  jobs,
+  kindReceiptsOfVideo,
+  receiptsOfVideo,
+  players,
+  users,
+  videoMedia,
+  videos,
+} from '../../db/schema';
 import { enqueueJob } from '../../lib/jobs';
 import { enqueueMail } from '../../lib/mail-jobs';
 import type { Mail } from '../../lib/mailer';
@@ -89,6 +98,7 @@ const unreferenced = () => [
   isNull(videos.analysisRequestId),
   notExists(sql`(select 1 from ${analysisRequests} where ${analysisRequests.sourceVideoId} = ${videos.id})`),
   notExists(receiptsOfVideo(videos.id)),
+  notExists(kindReceiptsOfVideo(videos.id)),
 ];
 
 /**
