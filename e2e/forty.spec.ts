@@ -93,7 +93,8 @@ test.describe('verified 40', () => {
     );
     await shots(page, 'forty-request-dialog');
     await dialog.getByRole('button', { name: 'Submit Request' }).click();
-    await expect(page.getByText('Verified 40 Request Submitted')).toBeVisible();
+    // The request waits for the clip's check (ffmpeg on the server), slow on a loaded machine, as the jump's.
+    await expect(page.getByText('Verified 40 Request Submitted')).toBeVisible({ timeout: 60_000 });
 
     await signInAs(page, DEMO.analyst);
     const queue = (await (await page.request.get('/api/analysis-requests/queue?limit=200')).json()) as {
