@@ -91,21 +91,49 @@ export function CompleteShell({
           <Textarea id="f-comment" rows={2} {...register('comment')} />
         </FormField>
       </fieldset>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
-        <Button type="button" variant="outline" onClick={() => onReject()} disabled={busy}>
-          Reject Instead
-        </Button>
-        <div className="flex flex-col items-end gap-1">
-          {/* Enabled while something is missing: a keyboard user reaches it and hears why (issue 52 item 9). */}
-          <Button type="submit" disabled={busy} aria-describedby="complete-missing">
-            {busy ? `Uploading ${complete.progress ?? 0}%` : 'Complete Analysis'}
-          </Button>
-          <p id="complete-missing" aria-live="polite" className="text-xs text-muted-foreground">
-            {missing ?? ''}
-          </p>
-        </div>
-      </div>
+      <CompleteActions
+        busy={busy}
+        busyText={`Uploading ${complete.progress ?? 0}%`}
+        missing={missing}
+        missingId="complete-missing"
+        onReject={onReject}
+      />
     </form>
+  );
+}
+
+/**
+ * A completion form's last row, for every kind's form: 'Reject Instead', and 'Complete Analysis' with what
+ * is still missing said beside it. The button stays enabled while something is missing: a keyboard user
+ * reaches it and hears why (issue 52 item 9).
+ */
+export function CompleteActions({
+  busy,
+  busyText,
+  missing,
+  missingId,
+  onReject,
+}: {
+  busy: boolean;
+  busyText: string;
+  missing: string | null | undefined;
+  missingId: string;
+  onReject: (reason?: string) => void;
+}) {
+  return (
+    <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
+      <Button type="button" variant="outline" onClick={() => onReject()} disabled={busy}>
+        Reject Instead
+      </Button>
+      <div className="flex flex-col items-end gap-1">
+        <Button type="submit" disabled={busy} aria-describedby={missingId}>
+          {busy ? busyText : 'Complete Analysis'}
+        </Button>
+        <p id={missingId} aria-live="polite" className="text-xs text-muted-foreground">
+          {missing ?? ''}
+        </p>
+      </div>
+    </div>
   );
 }
 

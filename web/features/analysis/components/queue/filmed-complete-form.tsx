@@ -2,12 +2,12 @@ import { useState } from 'react';
 import type { QueueItem } from '@contract/analysis';
 import { filmedKind } from '@contract/analysis-kinds';
 import { QUALITY_REJECT_REASON } from '@contract/measurements';
-import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/toaster';
 import { FilmedWorkbench, type FilmedMeasurement } from '@/features/measurements';
 import { useCompleteRequest } from '../../api/queue';
+import { CompleteActions } from './complete-shell';
 
 /**
  * Completing a kind measured from a clip's frames (decisions 209 and 243): the result comes from the marks confirmed on the kind's workbench, never typed.
@@ -57,24 +57,13 @@ export function FilmedCompleteForm({
             disabled={busy}
           />
         </FormField>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
-          <Button type="button" variant="outline" onClick={() => onReject()} disabled={busy}>
-            Reject Instead
-          </Button>
-          <div className="flex flex-col items-end gap-1">
-            {/* Enabled while unmeasured: a keyboard user reaches it and hears why (issue 52 item 9). */}
-            <Button type="submit" disabled={busy} aria-describedby={`${idPrefix}-complete-missing`}>
-              {busy ? 'Saving...' : 'Complete Analysis'}
-            </Button>
-            <p
-              id={`${idPrefix}-complete-missing`}
-              aria-live="polite"
-              className="text-xs text-muted-foreground"
-            >
-              {measured ? '' : measurementRequired}
-            </p>
-          </div>
-        </div>
+        <CompleteActions
+          busy={busy}
+          busyText="Saving..."
+          missing={measured ? '' : measurementRequired}
+          missingId={`${idPrefix}-complete-missing`}
+          onReject={onReject}
+        />
       </form>
     </>
   );
