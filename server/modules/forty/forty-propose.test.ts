@@ -16,6 +16,21 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const lineX = (yards: number) => 20 + 7 * yards - 0.5;
 
+/** The proposer on a generated clip, clicked on its start and finish lines (the clip's first frames up to `last`). */
+const proposeOn = (
+  clip: Awaited<ReturnType<typeof makeFortyClip>>,
+  clicks = { start: lineX(0), finish: lineX(40) },
+  last = clip.frameTimes.length,
+) =>
+  proposeForty({
+    file: clip.file,
+    width: 320,
+    height: 120,
+    frameTimes: clip.frameTimes.slice(0, last),
+    startLine: { frameIndex: 0, x: clicks.start, y: 90 },
+    finishLine: { frameIndex: 0, x: clicks.finish, y: 110 },
+  });
+
 async function propose(
   fps: number,
   seconds = 4.62,
@@ -29,14 +44,7 @@ async function propose(
   });
   const last =
     until === undefined ? clip.frameTimes.length : clip.lines.find((l) => l.yardLine === until)!.frameIndex;
-  const result = await proposeForty({
-    file: clip.file,
-    width: 320,
-    height: 120,
-    frameTimes: clip.frameTimes.slice(0, last),
-    startLine: { frameIndex: 0, x: clicks.start, y: 90 },
-    finishLine: { frameIndex: 0, x: clicks.finish, y: 110 },
-  });
+  const result = await proposeOn(clip, clicks, last);
   return { clip, result };
 }
 
@@ -110,14 +118,7 @@ describe('the proposed frames of a 40 (decision 212)', () => {
 describe('the proposer says when it cannot tell the start (issue 49)', () => {
   it('a runner who twitches 0.15 s before the start (a stance not held still): no start, and the note says so', async () => {
     const clip = await makeFortyClip(path.join(dir, 'twitch-120.mp4'), { fps: 120, twitchBefore: 0.15 });
-    const result = await proposeForty({
-      file: clip.file,
-      width: 320,
-      height: 120,
-      frameTimes: clip.frameTimes,
-      startLine: { frameIndex: 0, x: lineX(0), y: 90 },
-      finishLine: { frameIndex: 0, x: lineX(40), y: 110 },
-    });
+    const result = await proposeOn(clip);
     expect(result.startFrame).toBeNull();
     expect(result.lines.some((l) => l.yardLine === 0)).toBe(false);
     expect(result.notes).toContain(
@@ -133,14 +134,7 @@ describe('the proposer says when it cannot tell the start (issue 49)', () => {
 describe('the start on a clip written with B-frames (decision 275)', () => {
   const clipWith = async (fps: number, bFrames: number) => {
     const clip = await makeFortyClip(path.join(dir, `b${bFrames}-${fps}.mp4`), { fps, bFrames });
-    const result = await proposeForty({
-      file: clip.file,
-      width: 320,
-      height: 120,
-      frameTimes: clip.frameTimes,
-      startLine: { frameIndex: 0, x: lineX(0), y: 90 },
-      finishLine: { frameIndex: 0, x: lineX(40), y: 110 },
-    });
+    const result = await proposeOn(clip);
     return { clip, result };
   };
 
