@@ -56,16 +56,12 @@ export interface AnalysisKind {
   /**
    * The request and video answers' field carrying the headline result, for the kinds the specification
    * names (`maxSpeed`, `igaScore`); null for later kinds, whose result is read from the results table.
+   * A kind with a field of its own is not listed by kind (`listedByKind`): Max Speed's receipts are in
+   * kind_receipts with their revisions (decision 284), but its result is shown through its own fields.
    */
   resultField: 'maxSpeed' | 'igaScore' | null;
   /** How the result is obtained: measured on the video by frame marks, or scored by the analyst. */
   measurement: 'video-marks' | 'analyst-scored';
-  /**
-   * Where the kind's receipts are kept when not in kind_receipts: Max Speed's marks and tracks are in
-   * `measurement_receipts`, with their revisions; its corrections, second-analyst audits, source clips and
-   * public receipt page read them there (decision 279). Absent for the others.
-   */
-  receiptStore?: 'measurement_receipts';
   /** The pending-count field names of `GET /api/players/{id}/pending-requests` (specification). */
   pendingFields: [string, string] | null;
   /**
@@ -165,7 +161,6 @@ const BUILT_IN: AnalysisKind[] = [
     leaderboardMetric: 'max_speed',
     resultField: 'maxSpeed',
     measurement: 'video-marks',
-    receiptStore: 'measurement_receipts',
     pendingFields: ['speed', 'speedPendingCount'],
   },
   {
@@ -294,6 +289,13 @@ export const spendDescription = (kind: AnalysisKind) =>
 
 /** Every kind, built-in first, in the order they were registered. */
 export const analysisKinds = (): AnalysisKind[] => [...registry.values()];
+
+/**
+ * Whether a kind's results are listed by kind (the profiles' `kindResults`, the card's tiles, the history's
+ * result text, the export's `kindReceipts`, the coach search's `coach_search_results`): every kind but those
+ * whose result the specification's own fields carry (`resultField`: Max Speed's `maxSpeed`, decision 284).
+ */
+export const listedByKind = (kind: AnalysisKind) => kind.resultField === null;
 
 export const findAnalysisKind = (key: string | null | undefined) => (key ? registry.get(key) : undefined);
 

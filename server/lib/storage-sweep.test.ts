@@ -4,7 +4,8 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analysisRequests, kindReceipts, measurementReceipts, videoMedia, videos } from '../db/schema';
+import { analysisRequests, kindReceipts, videoMedia, videos } from '../db/schema';
+import { insertReceiptRevision } from '../modules/measurements';
 import { createPlayer, requestSpeed } from '../modules/analysis/analysis.fixtures';
 import { createTestApp, createUser, type TestApp } from '../test/helpers';
 import { PARTIAL_DIR } from './storage';
@@ -59,18 +60,16 @@ describe('sweeping storage after a kill -9', () => {
       .set({ processedVideoUrl: '/files/videos/processed.mp4' })
       .where(eq(analysisRequests.id, req.id));
     // A Max Speed receipt's still (its second revision's: every revision's stills are evidence).
-    await t.db.insert(measurementReceipts).values(
-      [1, 2].map((revision) => ({
+    for (const revision of [1, 2])
+      await insertReceiptRevision(t.db, {
         requestId: req.id,
-        revision,
         analystName: 'A',
         maxSpeed: 20,
         plusMinus: 0.3,
         methodLabel: 'm',
         data: {},
         stillKeys: revision === 1 ? [] : ['videos/still-kept.jpg'],
-      })),
-    );
+      });
 
     // A kind receipt's still (a 40's, a jump's): it was swept before decision 282.
     const other = (await requestSpeed(t, owner, player.id, player.primaryPositionId)).json();

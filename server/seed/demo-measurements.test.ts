@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { formatResultDate } from '../../contract/result-date';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analysisRequests, measurementReceipts, players, referenceData, users } from '../db/schema';
+import { analysisRequests, kindReceipts, players, referenceData, users } from '../db/schema';
 import { createDemoApp, login, type TestApp } from '../test/helpers';
 import { recomputePlayerSpeed } from '../modules/measurements';
 import { seedDemoLeaderboard } from './demo-leaderboard';
@@ -29,10 +29,10 @@ describe('demo data a newcomer can check', () => {
       );
     const receipts = await t.db
       .select()
-      .from(measurementReceipts)
+      .from(kindReceipts)
       .where(
         inArray(
-          measurementReceipts.requestId,
+          kindReceipts.requestId,
           reqs.map((r) => r.id),
         ),
       );
@@ -53,7 +53,16 @@ describe('demo data a newcomer can check', () => {
     expect(receipt.json().stills).toHaveLength(5);
 
     await ensureDemoMeasurements(t.app);
-    expect(await t.db.select().from(measurementReceipts)).toHaveLength(receipts.length);
+    const again = await t.db
+      .select()
+      .from(kindReceipts)
+      .where(
+        inArray(
+          kindReceipts.requestId,
+          reqs.map((r) => r.id),
+        ),
+      );
+    expect(again).toHaveLength(receipts.length);
   }, 120_000);
 
   it('dates a demo result by its completion on the receipt, the public receipt and the public profile (issue 27 item 7)', async () => {

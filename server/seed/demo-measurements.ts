@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import path from 'node:path';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { analysisRequests, measurementReceipts, players, users, videos } from '../db/schema';
+import { analysisRequests, kindReceipts, players, users, videos } from '../db/schema';
 import { makeRunClip } from '../lib/run-clip';
 import { analyseLocalVideo, withTempDir, ingestMedia } from '../modules/videos';
 import { correctMeasurement } from '../modules/measurements';
@@ -35,11 +35,11 @@ export async function ensureDemoMeasurements(app: FastifyInstance) {
     .orderBy(desc(analysisRequests.season), desc(analysisRequests.completedAt));
   if (requests.length === 0) return;
   const done = await app.db
-    .select({ id: measurementReceipts.id })
-    .from(measurementReceipts)
+    .select({ id: kindReceipts.id })
+    .from(kindReceipts)
     .where(
       inArray(
-        measurementReceipts.requestId,
+        kindReceipts.requestId,
         requests.map((r) => r.id),
       ),
     )
@@ -109,9 +109,9 @@ async function measureDemo(
     });
     // Measured when the demo result was completed, not on the day the demo was seeded.
     await app.db
-      .update(measurementReceipts)
+      .update(kindReceipts)
       .set({ createdAt: r.completedAt ?? receipt.createdAt })
-      .where(eq(measurementReceipts.id, receipt.id));
+      .where(eq(kindReceipts.id, receipt.id));
   });
 }
 

@@ -1,18 +1,5 @@
-import { sql, type SQLWrapper } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  index,
-  integer,
-  jsonb,
-  numeric,
-  pgTable,
-  serial,
-  text,
-  unique,
-} from 'drizzle-orm/pg-core';
-import { users } from './auth';
-import { analysisRequests, videos } from './analysis';
+import { bigint, boolean, integer, jsonb, numeric, pgTable, text } from 'drizzle-orm/pg-core';
+import { videos } from './analysis';
 import type { FrameChanges } from '../../../contract/measurement-math';
 import { createdAt } from './common';
 
@@ -55,44 +42,3 @@ export const videoMedia = pgTable('video_media', {
   workingCodec: text('working_codec'),
   createdAt: createdAt(),
 });
-
-/**
- * The evidence of a measured Max Speed: immutable once written. A correction is a new revision;
- * earlier ones stay readable.
- */
-export const measurementReceipts = pgTable(
-  'measurement_receipts',
-  {
-    id: serial('id').primaryKey(),
-    requestId: integer('request_id')
-      .notNull()
-      .references(() => analysisRequests.id, { onDelete: 'cascade' }),
-    revision: integer('revision').notNull(),
-    videoId: integer('video_id').references(() => videos.id, { onDelete: 'set null' }),
-    analystId: integer('analyst_id').references(() => users.id, { onDelete: 'set null' }),
-    analystName: text('analyst_name').notNull(),
-    maxSpeed: numeric('max_speed', { precision: 4, scale: 1, mode: 'number' }).notNull(),
-    plusMinus: numeric('plus_minus', { precision: 4, scale: 1, mode: 'number' }).notNull(),
-    methodLabel: text('method_label').notNull(),
-    overrideReason: text('override_reason'),
-    /** Request, player, media facts, marks, intervals, window: everything the receipt shows. */
-    data: jsonb('data').notNull(),
-    /** Storage keys of the marked frames' stills, in mark order. */
-    stillKeys: jsonb('still_keys').$type<string[]>().notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    unique('measurement_receipts_revision').on(t.requestId, t.revision),
-    index('measurement_receipts_video_idx').on(t.videoId),
-  ],
-);
-
-/**
- * The two questions shared code (the storage sweep, the purge of unreadable videos) asks of Max Speed's
- * receipts, beside their table so that no other file names it (decision 282); each is a parenthesized
- * subquery for `exists` / `notExists`. The measurements module reads and writes the rows themselves.
- */
-export const receiptsOfVideo = (videoId: SQLWrapper) =>
-  sql`(select 1 from ${measurementReceipts} where ${measurementReceipts.videoId} = ${videoId})`;
-export const receiptsWithStill = (key: SQLWrapper) =>
-  sql`(select 1 from ${measurementReceipts} mr where mr.still_keys @> jsonb_build_array(${key}))`;

@@ -13,7 +13,7 @@ import {
 import { users } from './auth';
 import { analysisRequests } from './analysis';
 import { createdAt, ts, updatedAt } from './common';
-import { measurementReceipts } from './measurements';
+import { kindReceipts } from './kind-receipts';
 import { players } from './players';
 
 /**
@@ -78,7 +78,7 @@ export const measurementAudits = pgTable(
     status: text('status', { enum: ['pending', 'agreed', 'flagged', 'resolved'] })
       .notNull()
       .default('pending'),
-    originalReceiptId: integer('original_receipt_id').references(() => measurementReceipts.id, {
+    originalReceiptId: integer('original_receipt_id').references(() => kindReceipts.id, {
       onDelete: 'set null',
     }),
     originalSpeed: numeric('original_speed', { precision: 4, scale: 1, mode: 'number' }).notNull(),
@@ -87,7 +87,7 @@ export const measurementAudits = pgTable(
     auditPlusMinus: numeric('audit_plus_minus', { precision: 4, scale: 1, mode: 'number' }),
     auditMethodLabel: text('audit_method_label'),
     auditorName: text('auditor_name'),
-    /** The audit's receipt: the same shape as measurement_receipts.data. */
+    /** The audit's receipt: the same shape as a Max Speed receipt's data (kind_receipts.data). */
     auditData: jsonb('audit_data'),
     auditStillKeys: jsonb('audit_still_keys').$type<string[]>(),
     submittedAt: ts('submitted_at'),

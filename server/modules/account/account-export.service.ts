@@ -1,5 +1,5 @@
 import { creditFields, ledgerFields } from '../../../contract/analysis-kinds';
-import { desc, eq, inArray, or } from 'drizzle-orm';
+import { and, desc, eq, inArray, or } from 'drizzle-orm';
 import { EXPORT_LINK_DAYS, type AccountExport } from '../../../contract/account';
 import type { Db } from '../../db/client';
 import {
@@ -23,7 +23,7 @@ import {
   users,
   videos,
 } from '../../db/schema';
-import { receiptsOfRequests } from '../measurements';
+import { listedKindReceipts, receiptsOfRequests } from '../measurements';
 import type { Storage } from '../../lib/storage';
 import { coachAccountData, coachName } from '../coach';
 import { storageKeyOf } from '../players';
@@ -42,7 +42,6 @@ export const EXPORTED_TABLES = [
   'credit_transactions',
   'subscriptions',
   'referrals',
-  'measurement_receipts',
   'kind_receipts',
   'iga_submetrics',
   'measurement_audits',
@@ -124,9 +123,15 @@ export async function exportAccount(
   const sent = await db.select().from(referrals).where(eq(referrals.senderId, userId));
   const reqIds = reqs.map((r) => r.id);
   const ofRequests = <T>(q: () => Promise<T[]>) => (reqIds.length ? q() : Promise.resolve([] as T[]));
+  // Max Speed's receipts are kept in kind_receipts too (decision 284) but answer as `measurementReceipts`, with
+  // their revisions; `kindReceipts` lists the other kinds' rows in the shape they had.
   const receipts = await receiptsOfRequests(db, reqIds);
   const kinds = await ofRequests(() =>
-    db.select().from(kindReceipts).where(inArray(kindReceipts.requestId, reqIds)).orderBy(kindReceipts.id),
+    db
+      .select()
+      .from(kindReceipts)
+      .where(and(inArray(kindReceipts.requestId, reqIds), listedKindReceipts()))
+      .orderBy(kindReceipts.id),
   );
   const scores = await ofRequests(() =>
     db
@@ -219,7 +224,7 @@ export async function exportAccount(
     subscriptions: subs.map(plain),
     referralsSent: sent.map(plain),
     measurementReceipts: receipts.map(plain),
-    kindReceipts: kinds.map(plain),
+    kindReceipts: kinds.map(({ revision: _revision, overrideReason: _reason, ...r }) => plain(r)),
     igaSubmetrics: scores.map((r) => ({ ...plain(r.s), key: r.key, name: r.name, unit: r.unit })),
     measurementAudits: audits.map(plain),
     publicProfiles: shares.map((r) => ({ ...plain(r.share), viewCount: r.views ?? 0 })),

@@ -10,7 +10,6 @@ import {
   coachWatchlist,
   creditTransactions,
   igaSubmetrics,
-  measurementReceipts,
   playerDiscovery,
   players,
   submetrics,
@@ -18,6 +17,7 @@ import {
   users,
   videos,
 } from '../../db/schema';
+import { insertReceiptRevision } from '../measurements';
 import { as, createTestApp, createUser, login, type TestApp, type TestUser } from '../../test/helpers';
 import { createPlayer, requestSpeed } from '../analysis/analysis.fixtures';
 import { applyCoach, completedForty } from '../coach/coach.fixtures';
@@ -130,9 +130,8 @@ describe('everything held of an account is in its export (decision 228)', () => 
       })
       .returning();
     await t.app.storage.put(`stills/export-${done.id}.jpg`, Buffer.from('still bytes'), 'image/jpeg');
-    await t.db.insert(measurementReceipts).values({
+    await insertReceiptRevision(t.db, {
       requestId: done.id,
-      revision: 1,
       analystName: 'Ana Lyst',
       maxSpeed: 21.4,
       plusMinus: 0.3,

@@ -64,7 +64,7 @@ export function completedMail(
   const kind = analysisKind(r.requestType);
   // The receipt link is to the measurement receipt's page: Max Speed's receipts (decision 279).
   const measured =
-    kind.receiptStore === 'measurement_receipts' &&
+    kind.resultField === 'maxSpeed' &&
     r.maxSpeed !== null &&
     r.maxSpeedPlusMinus !== null &&
     r.maxSpeedPlusMinus !== undefined;

@@ -1,9 +1,10 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { findAnalysisKind, formatKindResult } from '../../../contract/analysis-kinds';
 import type { RequestHistoryItem } from '../../../contract/request-history';
 import type { Db } from '../../db/client';
 import { analysisRequests, kindReceipts, positions } from '../../db/schema';
 import type { UserRow } from '../../db/schema';
+import { listedKindReceipts } from '../measurements';
 import { viewablePlayer } from '../players';
 
 /** Every request made for a player, newest first, with rejections' reasons and refunds (owner and staff). */
@@ -13,7 +14,8 @@ export async function requestHistory(db: Db, user: UserRow, playerId: number): P
     .select({ r: analysisRequests, positionName: positions.name, kept: kindReceipts })
     .from(analysisRequests)
     .leftJoin(positions, eq(positions.id, analysisRequests.positionId))
-    .leftJoin(kindReceipts, eq(kindReceipts.requestId, analysisRequests.id))
+    // Max Speed's receipts (and their revisions) are not listed by kind: its own fields say its result.
+    .leftJoin(kindReceipts, and(eq(kindReceipts.requestId, analysisRequests.id), listedKindReceipts()))
     .where(eq(analysisRequests.playerId, playerId))
     .orderBy(desc(analysisRequests.createdAt), desc(analysisRequests.id));
   return rows.map(({ r, positionName, kept }) => {

@@ -51,8 +51,8 @@ export default async function processRoutes(app: FastifyInstance) {
     await notifyOwner(app, request.playerId, (who) =>
       held ? heldMail(who, request) : completedMail(who, request, kindResult),
     );
-    // A second analyst audits results whose receipts are measurement receipts (decision 115).
-    if (analysisKind(request.requestType).receiptStore === 'measurement_receipts') {
+    // A second analyst audits measured Max Speeds (decision 115).
+    if (analysisKind(request.requestType).resultField === 'maxSpeed') {
       await maybeQueueAudit(app.db, request.id).catch((err) =>
         req.log.warn({ err }, 'Queueing a second-analyst audit failed'),
       );

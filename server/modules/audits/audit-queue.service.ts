@@ -21,7 +21,7 @@ export async function maybeQueueAudit(
   if (
     !r ||
     (r.status !== 'completed' && r.status !== 'held') ||
-    findAnalysisKind(r.requestType)?.receiptStore !== 'measurement_receipts' ||
+    findAnalysisKind(r.requestType)?.resultField !== 'maxSpeed' ||
     r.maxSpeed === null
   )
     return null;

@@ -29,7 +29,7 @@ export async function correctMeasurement(
   if (!request) throw notFound('Analysis request not found');
   // A correction is a new revision of a measurement receipt.
   const kind = findAnalysisKind(request.requestType);
-  if (request.status !== 'completed' || kind?.receiptStore !== 'measurement_receipts')
+  if (request.status !== 'completed' || kind?.resultField !== 'maxSpeed')
     throw badRequest(ONLY_COMPLETED_SPEED);
   const m = await measuredValue(app.db, app.storage, field, request.playerId);
   // A tracked value keeps the window's drawn stills on its new revision too (issue 31).

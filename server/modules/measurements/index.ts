@@ -36,6 +36,7 @@ export {
   filmedReceiptData,
   filmedReceiptHead,
   insertKindReceipt,
+  listedKindReceipts,
   storeFilmedStills,
   type FilmedReceiptData,
   type FilmedTimed,

@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { frameDuration, ydsToMph } from '../../../contract/measurement-math';
 import { MEASUREMENT_REQUIRED, OVERRIDE_REASON_REQUIRED } from '../../../contract/measurements';
-import { analysisRequests, leaderboard, measurementReceipts, videos } from '../../db/schema';
+import { analysisRequests, leaderboard, kindReceipts, videos } from '../../db/schema';
 import { drainJobs } from '../../lib/jobs';
 import { readFrameNumber, type RunClip } from '../../test/clips';
 import { as, createTestApp, createUser, lastMailTo, type TestApp, type TestUser } from '../../test/helpers';
@@ -350,9 +350,7 @@ describe('completing a measured max-speed request', () => {
     for (const id of [req.id, low.req.id]) {
       const [row] = await t.db.select().from(analysisRequests).where(eq(analysisRequests.id, id));
       expect(row).toMatchObject({ status: 'pending', maxSpeed: null });
-      expect(
-        await t.db.select().from(measurementReceipts).where(eq(measurementReceipts.requestId, id)),
-      ).toHaveLength(0);
+      expect(await t.db.select().from(kindReceipts).where(eq(kindReceipts.requestId, id))).toHaveLength(0);
     }
   });
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analysisRequests, leaderboard, measurementReceipts, videos } from '../../db/schema';
+import { analysisRequests, leaderboard, kindReceipts, videos } from '../../db/schema';
 import type { RunClip } from '../../test/clips';
 import { as, createTestApp, createUser, lastMailTo, type TestApp, type TestUser } from '../../test/helpers';
 import { complete, createPlayer, multipart, requestSpeed } from '../analysis/analysis.fixtures';
@@ -79,9 +79,7 @@ describe('a verified speed is never silently wrong', () => {
     expect(done.statusCode).toBe(400);
     expect(done.json().message).toMatch(/faster than anyone has run/);
     expect(await status(req.id)).toBe('pending');
-    expect(
-      await t.db.select().from(measurementReceipts).where(eq(measurementReceipts.requestId, req.id)),
-    ).toEqual([]);
+    expect(await t.db.select().from(kindReceipts).where(eq(kindReceipts.requestId, req.id))).toEqual([]);
   });
 
   it('says what is wrong with a negative frame index', async () => {
@@ -96,10 +94,7 @@ describe('a verified speed is never silently wrong', () => {
     const c = await clip('ntsc', { fps: '30000/1001' });
     const { owner, req, videoId } = await withSource(c);
     expect((await completeWith(req.id, videoId, marksOf(c))).statusCode).toBe(200);
-    const [row] = await t.db
-      .select()
-      .from(measurementReceipts)
-      .where(eq(measurementReceipts.requestId, req.id));
+    const [row] = await t.db.select().from(kindReceipts).where(eq(kindReceipts.requestId, req.id));
     // What the old code stored for 5 yards in one frame: JSON null for an infinite bound, no newer fields.
     const data = structuredClone(row.data) as {
       measurement: Record<string, unknown> & { intervals: object[] };
@@ -116,7 +111,7 @@ describe('a verified speed is never silently wrong', () => {
     delete data.measurement.realFps;
     delete data.measurement.oneFrameMph;
     delete data.measurement.holdReasons;
-    await t.db.update(measurementReceipts).set({ data }).where(eq(measurementReceipts.id, row.id));
+    await t.db.update(kindReceipts).set({ data }).where(eq(kindReceipts.id, row.id));
     const res = await as(t, owner, { method: 'GET', url: `/api/analysis-requests/${req.id}/receipt` });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().measurement.window.mphHigh).toBeNull();

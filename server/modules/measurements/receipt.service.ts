@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import path from 'node:path';
-import { desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { MeasurementResult, Receipt, ReceiptPercentile } from '../../../contract/measurements';
 import type { Db, DbOrTx, Tx } from '../../db/client';
-import { analysisRequests, measurementReceipts, players, positions } from '../../db/schema';
+import { analysisRequests, kindReceipts, players, positions } from '../../db/schema';
 import { notFound } from '../../lib/app-error';
 import { extractStills } from '../../lib/media-probe';
 import type { Storage } from '../../lib/storage';
@@ -113,32 +113,80 @@ export interface ReceiptData {
   percentile?: ReceiptPercentile | null;
 }
 
-// Max Speed's receipts (`receiptStore: 'measurement_receipts'`, decision 279) are read and written here
-// only (decision 282): the other modules call these functions and never name the table.
+// Max Speed's receipts are kept in kind_receipts under its key, with their revisions (decision 284), and read
+// and written here only: the other modules call these functions. A row answers in the shape the receipts had in
+// their own table before (`maxSpeed`), which the account export and the audits keep.
 
-export type MeasurementReceiptRow = typeof measurementReceipts.$inferSelect;
-type NewRevision = Omit<typeof measurementReceipts.$inferInsert, 'id' | 'revision' | 'createdAt'>;
+/** Max Speed's key in the registry and in kind_receipts. */
+const MAX_SPEED = 'max_speed';
 
-/** Writes the next revision of a request's receipt: 1 for the first, one more than the latest after. */
+const receiptColumns = {
+  id: kindReceipts.id,
+  requestId: kindReceipts.requestId,
+  revision: kindReceipts.revision,
+  videoId: kindReceipts.videoId,
+  analystId: kindReceipts.analystId,
+  analystName: kindReceipts.analystName,
+  maxSpeed: kindReceipts.value,
+  plusMinus: kindReceipts.plusMinus,
+  methodLabel: kindReceipts.methodLabel,
+  overrideReason: kindReceipts.overrideReason,
+  data: kindReceipts.data,
+  stillKeys: kindReceipts.stillKeys,
+  createdAt: kindReceipts.createdAt,
+};
+
+export type MeasurementReceiptRow = {
+  id: number;
+  requestId: number;
+  revision: number;
+  videoId: number | null;
+  analystId: number | null;
+  analystName: string;
+  maxSpeed: number;
+  plusMinus: number;
+  methodLabel: string;
+  overrideReason: string | null;
+  data: unknown;
+  stillKeys: string[];
+  createdAt: Date;
+};
+type Optional = 'videoId' | 'analystId' | 'overrideReason';
+type NewRevision = Omit<MeasurementReceiptRow, 'id' | 'revision' | 'createdAt' | Optional> &
+  Partial<Pick<MeasurementReceiptRow, Optional>>;
+
+const ofMaxSpeed = eq(kindReceipts.kind, MAX_SPEED);
+const selectReceipts = (db: DbOrTx) => db.select(receiptColumns).from(kindReceipts);
+
+/**
+ * Writes the next revision of a request's receipt: 1 for the first, one more than the latest after. The
+ * speed and its bound are stored to 0.1 mph, as the receipt states them.
+ */
 export async function insertReceiptRevision(tx: DbOrTx, values: NewRevision): Promise<MeasurementReceiptRow> {
   const [{ next }] = (await tx
-    .select({ next: sql<number>`coalesce(max(${measurementReceipts.revision}), 0) + 1`.mapWith(Number) })
-    .from(measurementReceipts)
-    .where(eq(measurementReceipts.requestId, values.requestId))) as [{ next: number }];
+    .select({ next: sql<number>`coalesce(max(${kindReceipts.revision}), 0) + 1`.mapWith(Number) })
+    .from(kindReceipts)
+    .where(eq(kindReceipts.requestId, values.requestId))) as [{ next: number }];
+  const { maxSpeed, ...rest } = values;
   const [row] = await tx
-    .insert(measurementReceipts)
-    .values({ ...values, revision: next })
-    .returning();
+    .insert(kindReceipts)
+    .values({
+      ...rest,
+      kind: MAX_SPEED,
+      direction: 'higher',
+      revision: next,
+      value: sql`round(${maxSpeed}::numeric, 1)`,
+      plusMinus: sql`round(${values.plusMinus}::numeric, 1)`,
+    })
+    .returning(receiptColumns);
   return row;
 }
 
-/** Every revision of a request's receipt, the latest first (none for a kind kept elsewhere). */
+/** Every revision of a request's receipt, the latest first (none for another kind). */
 export const receiptRevisions = (db: DbOrTx, requestId: number): Promise<MeasurementReceiptRow[]> =>
-  db
-    .select()
-    .from(measurementReceipts)
-    .where(eq(measurementReceipts.requestId, requestId))
-    .orderBy(desc(measurementReceipts.revision));
+  selectReceipts(db)
+    .where(and(ofMaxSpeed, eq(kindReceipts.requestId, requestId)))
+    .orderBy(desc(kindReceipts.revision));
 
 /** The revision of a request's receipt that stands: its latest. */
 export const latestReceipt = async (
@@ -146,11 +194,9 @@ export const latestReceipt = async (
   requestId: number,
 ): Promise<MeasurementReceiptRow | undefined> =>
   (
-    await db
-      .select()
-      .from(measurementReceipts)
-      .where(eq(measurementReceipts.requestId, requestId))
-      .orderBy(desc(measurementReceipts.revision))
+    await selectReceipts(db)
+      .where(and(ofMaxSpeed, eq(kindReceipts.requestId, requestId)))
+      .orderBy(desc(kindReceipts.revision))
       .limit(1)
   )[0];
 
@@ -158,41 +204,42 @@ export const latestReceipt = async (
 export const hasReceipt = async (db: DbOrTx, requestId: number) =>
   (
     await db
-      .select({ id: measurementReceipts.id })
-      .from(measurementReceipts)
-      .where(eq(measurementReceipts.requestId, requestId))
+      .select({ id: kindReceipts.id })
+      .from(kindReceipts)
+      .where(and(ofMaxSpeed, eq(kindReceipts.requestId, requestId)))
       .limit(1)
   ).length > 0;
 
 /** One revision by its id (an audit's `originalReceiptId`). */
 export const receiptById = async (db: DbOrTx, id: number): Promise<MeasurementReceiptRow | undefined> =>
-  (await db.select().from(measurementReceipts).where(eq(measurementReceipts.id, id)))[0];
+  (await selectReceipts(db).where(and(ofMaxSpeed, eq(kindReceipts.id, id))))[0];
 
 /** Every revision of these requests' receipts, by request then revision (the account export). */
 export const receiptsOfRequests = (db: DbOrTx, requestIds: number[]): Promise<MeasurementReceiptRow[]> =>
   requestIds.length
-    ? db
-        .select()
-        .from(measurementReceipts)
-        .where(inArray(measurementReceipts.requestId, requestIds))
-        .orderBy(measurementReceipts.requestId, measurementReceipts.revision)
+    ? selectReceipts(db)
+        .where(and(ofMaxSpeed, inArray(kindReceipts.requestId, requestIds)))
+        .orderBy(kindReceipts.requestId, kindReceipts.revision)
     : Promise.resolve([]);
 
 /** The receipt that stands (latest revision) of every completed request that has one, by request. */
 export async function standingReceiptsOfCompleted(db: DbOrTx) {
   const rows = await db
-    .select({ request: analysisRequests, receipt: measurementReceipts })
-    .from(measurementReceipts)
-    .innerJoin(analysisRequests, eq(analysisRequests.id, measurementReceipts.requestId))
-    .where(eq(analysisRequests.status, 'completed'))
-    .orderBy(analysisRequests.id, desc(measurementReceipts.revision));
+    .select({ request: analysisRequests, receipt: receiptColumns })
+    .from(kindReceipts)
+    .innerJoin(analysisRequests, eq(analysisRequests.id, kindReceipts.requestId))
+    .where(and(ofMaxSpeed, eq(analysisRequests.status, 'completed')))
+    .orderBy(analysisRequests.id, desc(kindReceipts.revision));
   const seen = new Set<number>();
   return rows.filter(({ request }) => !seen.has(request.id) && seen.add(request.id));
 }
 
 /** Replaces the data of one revision (a recheck's findings stored beside the result). */
 export async function setReceiptData(tx: DbOrTx, id: number, data: ReceiptData & Record<string, unknown>) {
-  await tx.update(measurementReceipts).set({ data }).where(eq(measurementReceipts.id, id));
+  await tx
+    .update(kindReceipts)
+    .set({ data })
+    .where(and(ofMaxSpeed, eq(kindReceipts.id, id)));
 }
 
 /** Writes the next revision of a request's receipt (the first one when completing). */

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { analysisKinds, formatKindResult } from '../../../contract/analysis-kinds';
+import { analysisKinds, formatKindResult, listedByKind } from '../../../contract/analysis-kinds';
 import type { PublicProfile, ShowSettings } from '../../../contract/sharing';
 import type { Db } from '../../db/client';
 import { analysisRequests, kindReceipts } from '../../db/schema';
@@ -18,7 +18,9 @@ export async function bestKindResults(
   show: ShowSettings,
   receiptPathOf?: (requestId: number) => string,
 ): Promise<PublicProfile['kindResults']> {
-  const shown = analysisKinds().filter((k) => (show as Record<string, boolean | undefined>)[k.key] !== false);
+  const shown = analysisKinds().filter(
+    (k) => listedByKind(k) && (show as Record<string, boolean | undefined>)[k.key] !== false,
+  );
   if (!shown.length) return [];
   const rows = await db
     .select({

@@ -59,11 +59,7 @@ export async function renderPublicReceipt(
     .from(analysisRequests)
     .where(and(eq(analysisRequests.id, requestId), eq(analysisRequests.playerId, playerId)));
   // The page of a measurement receipt (Max Speed's, decision 279); kind_receipts have their own.
-  if (
-    !req ||
-    req.status !== 'completed' ||
-    findAnalysisKind(req.requestType)?.receiptStore !== 'measurement_receipts'
-  )
+  if (!req || req.status !== 'completed' || findAnalysisKind(req.requestType)?.resultField !== 'maxSpeed')
     return null;
   const row = await latestReceipt(db, requestId);
   if (!row) return null;

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { analysisRequests, igaSubmetrics, measurementReceipts, submetrics, users } from '../../db/schema';
+import { analysisRequests, igaSubmetrics, submetrics, users } from '../../db/schema';
+import { insertReceiptRevision } from '../measurements';
 import type { TestApp, TestUser } from '../../test/helpers';
 import { createPlayer, positionId } from '../analysis/analysis.fixtures';
 import { rebuildLeaderboard } from '../leaderboard/leaderboard.service';
@@ -81,9 +82,8 @@ export async function completedSpeed(
     mphLow: mph - 0.3,
     mphHigh: mph + 0.4,
   };
-  await t.db.insert(measurementReceipts).values({
+  await insertReceiptRevision(t.db, {
     requestId: r.id,
-    revision: 1,
     analystId: o.analystId ?? null,
     analystName: 'Ana Lyst',
     maxSpeed: mph,

@@ -2,14 +2,8 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  analysisRequests,
-  jobs,
-  kindReceipts,
-  mailOutbox,
-  measurementReceipts,
-  videos,
-} from '../../db/schema';
+import { analysisRequests, jobs, kindReceipts, mailOutbox, videos } from '../../db/schema';
+import { insertReceiptRevision } from '../measurements';
 import { drainJobs } from '../../lib/jobs';
 import { mailJobHandlers } from '../../lib/mail-jobs';
 import { as, createTestApp, createUser, type TestApp, type TestUser } from '../../test/helpers';
@@ -117,9 +111,8 @@ describe('an unreadable video', () => {
       .set({ sourceVideoId: source.id })
       .where(eq(analysisRequests.id, req.id));
     await t.db.update(videos).set({ analysisRequestId: req.id }).where(eq(videos.id, result.id));
-    await t.db.insert(measurementReceipts).values({
+    await insertReceiptRevision(t.db, {
       requestId: req.id,
-      revision: 1,
       videoId: measured.id,
       analystName: 'A',
       maxSpeed: 20,

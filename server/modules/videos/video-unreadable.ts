@@ -4,7 +4,6 @@ import {
   analysisRequests,
   jobs,
   kindReceiptsOfVideo,
-  receiptsOfVideo,
   players,
   users,
   videoMedia,
@@ -97,7 +96,6 @@ export async function markUnreadable(db: Db, videoId: number, opts: UnreadableOp
 const unreferenced = () => [
   isNull(videos.analysisRequestId),
   notExists(sql`(select 1 from ${analysisRequests} where ${analysisRequests.sourceVideoId} = ${videos.id})`),
-  notExists(receiptsOfVideo(videos.id)),
   notExists(kindReceiptsOfVideo(videos.id)),
 ];
 

@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import { analysisKind, analysisKinds } from '../../../../contract/analysis-kinds';
+import { and, asc, desc, eq, inArray, notInArray } from 'drizzle-orm';
+import { analysisKind, analysisKinds, listedByKind } from '../../../../contract/analysis-kinds';
 import type { KindBest } from '../../../../contract/measurements';
 import type { DbOrTx, Tx } from '../../../db/client';
 import { analysisRequests, kindReceipts, players, type UserRow } from '../../../db/schema';
@@ -86,6 +86,17 @@ export function filmedReceiptHead<M, R>(
   };
 }
 
+/**
+ * The kind receipts of the kinds listed by kind: not Max Speed's (its revisions are kept here too, decision
+ * 284), which the specification's own fields carry. A condition for the readers that list kinds' results.
+ */
+export function listedKindReceipts() {
+  const unlisted = analysisKinds()
+    .filter((k) => !listedByKind(k))
+    .map((k) => k.key);
+  return unlisted.length ? notInArray(kindReceipts.kind, unlisted) : undefined;
+}
+
 /** Stores a filmed kind's receipt in the kind-keyed evidence store (kind_receipts, decision 243). */
 export async function insertKindReceipt(
   tx: Tx,
@@ -116,11 +127,11 @@ export async function insertKindReceipt(
   await tx
     .insert(kindReceipts)
     .values(values)
-    .onConflictDoUpdate({ target: kindReceipts.requestId, set: values });
+    .onConflictDoUpdate({ target: [kindReceipts.requestId, kindReceipts.revision], set: values });
 }
 
 /**
- * A completed request's receipt in kind_receipts, of the kind given or of any (`undefined`), with its player,
+ * A completed request's receipt in kind_receipts, of the kind given or of any listed by kind (`undefined`), with its player,
  * status and season (the caller checks who may see it); `playerId` narrows it to that player's (a public
  * page's), `statuses` lets a kind's staff read one held for a re-check too.
  */
@@ -143,7 +154,7 @@ export async function completedKindReceipt(
     .where(
       and(
         eq(kindReceipts.requestId, requestId),
-        kind === undefined ? undefined : eq(kindReceipts.kind, kind),
+        kind === undefined ? listedKindReceipts() : eq(kindReceipts.kind, kind),
         inArray(analysisRequests.status, statuses),
         playerId === undefined ? undefined : eq(analysisRequests.playerId, playerId),
       ),
@@ -151,7 +162,7 @@ export async function completedKindReceipt(
   return row;
 }
 
-/** A player's completed results in kind_receipts, of one kind or of all, with their request's season and date. */
+/** A player's completed results in kind_receipts, of one kind or of all listed by kind, with their request's season and date. */
 const completedRows = (db: DbOrTx, playerId: number, kind?: string) =>
   db
     .select({
@@ -165,7 +176,7 @@ const completedRows = (db: DbOrTx, playerId: number, kind?: string) =>
       and(
         eq(analysisRequests.playerId, playerId),
         eq(analysisRequests.status, 'completed'),
-        kind === undefined ? undefined : eq(kindReceipts.kind, kind),
+        kind === undefined ? listedKindReceipts() : eq(kindReceipts.kind, kind),
       ),
     );
 

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analysisRequests, leaderboard, measurementReceipts } from '../../../db/schema';
+import { analysisRequests, leaderboard, kindReceipts } from '../../../db/schema';
 import { drainJobs } from '../../../lib/jobs';
 import {
   as,
@@ -74,15 +74,12 @@ async function storedTrackedSpeed(mphOff: number) {
     null,
   );
   expect(done.statusCode, done.body).toBe(200);
-  const [receipt] = await t.db
-    .select()
-    .from(measurementReceipts)
-    .where(eq(measurementReceipts.requestId, req.id));
+  const [receipt] = await t.db.select().from(kindReceipts).where(eq(kindReceipts.requestId, req.id));
   const data = receipt.data as ReceiptData;
   const tracked = data.measurement.tracked!;
   const max = tracked.result.maxSpeed!;
   await t.db
-    .update(measurementReceipts)
+    .update(kindReceipts)
     .set({
       data: {
         ...data,
@@ -99,7 +96,7 @@ async function storedTrackedSpeed(mphOff: number) {
         },
       },
     })
-    .where(eq(measurementReceipts.id, receipt.id));
+    .where(eq(kindReceipts.id, receipt.id));
   return { family, player, requestId: req.id as number };
 }
 
@@ -149,8 +146,8 @@ describe('the re-check of stored tracked Max Speeds (issue 48)', () => {
     // The receipt keeps the stored result and what the check found.
     const [receipt] = await t.db
       .select()
-      .from(measurementReceipts)
-      .where(eq(measurementReceipts.requestId, wrong.requestId));
+      .from(kindReceipts)
+      .where(eq(kindReceipts.requestId, wrong.requestId));
     const recheck = (receipt.data as { recheck?: { reasons: string[]; result: { mph: number } | null } })
       .recheck;
     expect(recheck?.reasons).toEqual(outcome.held[0].reasons);
