@@ -23,11 +23,14 @@ export function migrationsVersion() {
   return hash.digest('hex').slice(0, 16);
 }
 
-/** Applies the committed drizzle-kit migrations; on PostgreSQL under an advisory lock so instances can start together. */
-export async function runMigrations(handle: DbHandle) {
+/**
+ * Applies the committed drizzle-kit migrations; on PostgreSQL under an advisory lock so instances can start
+ * together. `folder`: another folder of migrations (a test's copy of the first ones, to hold an older database).
+ */
+export async function runMigrations(handle: DbHandle, folder = migrationsFolder) {
   if (handle.driver === 'pglite') {
     await handle.db.execute(sql`create extension if not exists pg_trgm`);
-    await migratePglite(handle.db as unknown as PgliteDatabase, { migrationsFolder });
+    await migratePglite(handle.db as unknown as PgliteDatabase, { migrationsFolder: folder });
     return;
   }
   const client = await handle.pool!.connect();
@@ -36,7 +39,7 @@ export async function runMigrations(handle: DbHandle) {
     await locked.execute(sql`select pg_advisory_lock(727274)`);
     try {
       await locked.execute(sql`create extension if not exists pg_trgm`);
-      await migratePg(locked, { migrationsFolder });
+      await migratePg(locked, { migrationsFolder: folder });
     } finally {
       await locked.execute(sql`select pg_advisory_unlock(727274)`);
     }

@@ -179,6 +179,24 @@ describe('everything held of an account is in its export (decision 228)', () => 
     expect(data.kindReceipts).toEqual([
       expect.objectContaining({ requestId: forty.id, kind: 'forty', direction: 'lower', value: 4.62 }),
     ]);
+    // Max Speed's receipts are in kind_receipts too (decision 284) but only under `measurementReceipts`; the
+    // rows keep the shape they had before it (no revision, no override reason).
+    expect(Object.keys(data.kindReceipts[0])).not.toContain('revision');
+    expect(Object.keys(data.measurementReceipts[0])).toEqual([
+      'id',
+      'requestId',
+      'revision',
+      'videoId',
+      'analystId',
+      'analystName',
+      'maxSpeed',
+      'plusMinus',
+      'methodLabel',
+      'overrideReason',
+      'data',
+      'stillKeys',
+      'createdAt',
+    ]);
     expect(data.publicProfiles).toEqual([
       expect.objectContaining({ playerId: p.id, enabled: true, viewCount: 2, show: expect.any(Object) }),
     ]);

@@ -376,6 +376,23 @@ describe('completing a measured max-speed request', () => {
     expect(r.override).toEqual({ maxSpeed: 18.2, reason });
     expect(r.maxSpeed).toBe(18.2);
     expect(r.measurement.maxSpeed).not.toBe(18.2);
+    // Kept in kind_receipts under Max Speed's key with the reason (decision 284), and listed by its own fields
+    // only: not among the player's results by kind, nor as a kind's result in the history.
+    const kept = await t.db.select().from(kindReceipts).where(eq(kindReceipts.requestId, req.id));
+    expect(kept).toEqual([
+      expect.objectContaining({ kind: 'max_speed', revision: 1, value: 18.2, overrideReason: reason }),
+    ]);
+    const byKind = await as(t, owner, { method: 'GET', url: `/api/players/${req.playerId}/kind-results` });
+    expect(byKind.json()).toEqual([]);
+    const history = await as(t, owner, { method: 'GET', url: `/api/players/${req.playerId}/requests` });
+    expect(history.json()).toEqual([
+      expect.objectContaining({
+        id: req.id,
+        maxSpeed: 18.2,
+        resultText: null,
+        resultPath: `/receipts/${req.id}`,
+      }),
+    ]);
   });
 
   it('measures on a video the family attached from its library when requesting', async () => {
