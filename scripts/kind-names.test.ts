@@ -5,13 +5,12 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * Issue 51: no production file outside a kind's own code compares kind keys by name. Max Speed and IGA
- * are reached through the registry (`kindOfResultField`, `receiptStore`, their entries' metrics and credit
- * keys, decision 279); the files below still write 'max_speed' or 'iga', each for the reason given.
+ * are reached through the registry (`kindOfResultField`, their entries' metrics and credit keys, decisions
+ * 279 and 284); the files below still write 'max_speed' or 'iga', each for the reason given.
  */
 const ALLOWED: Record<string, string> = {
   'contract/analysis-kinds.ts': 'the registry: where the keys are defined',
   'server/db/schema/analysis.ts': "the request type's column default and the `max_speed` columns",
-  'server/db/schema/measurements.ts': 'the receipts’ `max_speed` column',
   'server/modules/coach/search.service.ts':
     'the search’s `sort=iga`, a name clients and saved searches rely on',
   'server/modules/iga/index.ts': 'IGA’s own module',

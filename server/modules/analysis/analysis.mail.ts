@@ -62,7 +62,7 @@ export function completedMail(
   const facts = requestFacts(w, r);
   const url = `${w.appUrl}/players/${w.playerId}`;
   const kind = analysisKind(r.requestType);
-  // The receipt link is to the measurement receipt's page: Max Speed's receipts (decision 279).
+  // The receipt link is to Max Speed's receipt page (decisions 279, 284).
   const measured =
     kind.resultField === 'maxSpeed' &&
     r.maxSpeed !== null &&

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import path from 'node:path';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { kindOfResultField } from '../../../contract/analysis-kinds';
 import type { MeasurementResult, Receipt, ReceiptPercentile } from '../../../contract/measurements';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { analysisRequests, kindReceipts, players, positions } from '../../db/schema';
@@ -117,8 +118,8 @@ export interface ReceiptData {
 // and written here only: the other modules call these functions. A row answers in the shape the receipts had in
 // their own table before (`maxSpeed`), which the account export and the audits keep.
 
-/** Max Speed's key in the registry and in kind_receipts. */
-const MAX_SPEED = 'max_speed';
+/** Max Speed's entry: its key is the rows' kind, its direction theirs. */
+const maxSpeedKind = () => kindOfResultField('maxSpeed');
 
 const receiptColumns = {
   id: kindReceipts.id,
@@ -155,7 +156,7 @@ type Optional = 'videoId' | 'analystId' | 'overrideReason';
 type NewRevision = Omit<MeasurementReceiptRow, 'id' | 'revision' | 'createdAt' | Optional> &
   Partial<Pick<MeasurementReceiptRow, Optional>>;
 
-const ofMaxSpeed = eq(kindReceipts.kind, MAX_SPEED);
+const ofMaxSpeed = () => eq(kindReceipts.kind, maxSpeedKind().key);
 const selectReceipts = (db: DbOrTx) => db.select(receiptColumns).from(kindReceipts);
 
 /**
@@ -172,8 +173,8 @@ export async function insertReceiptRevision(tx: DbOrTx, values: NewRevision): Pr
     .insert(kindReceipts)
     .values({
       ...rest,
-      kind: MAX_SPEED,
-      direction: 'higher',
+      kind: maxSpeedKind().key,
+      direction: maxSpeedKind().direction,
       revision: next,
       value: sql`round(${maxSpeed}::numeric, 1)`,
       plusMinus: sql`round(${values.plusMinus}::numeric, 1)`,
@@ -185,7 +186,7 @@ export async function insertReceiptRevision(tx: DbOrTx, values: NewRevision): Pr
 /** Every revision of a request's receipt, the latest first (none for another kind). */
 export const receiptRevisions = (db: DbOrTx, requestId: number): Promise<MeasurementReceiptRow[]> =>
   selectReceipts(db)
-    .where(and(ofMaxSpeed, eq(kindReceipts.requestId, requestId)))
+    .where(and(ofMaxSpeed(), eq(kindReceipts.requestId, requestId)))
     .orderBy(desc(kindReceipts.revision));
 
 /** The revision of a request's receipt that stands: its latest. */
@@ -195,7 +196,7 @@ export const latestReceipt = async (
 ): Promise<MeasurementReceiptRow | undefined> =>
   (
     await selectReceipts(db)
-      .where(and(ofMaxSpeed, eq(kindReceipts.requestId, requestId)))
+      .where(and(ofMaxSpeed(), eq(kindReceipts.requestId, requestId)))
       .orderBy(desc(kindReceipts.revision))
       .limit(1)
   )[0];
@@ -206,19 +207,19 @@ export const hasReceipt = async (db: DbOrTx, requestId: number) =>
     await db
       .select({ id: kindReceipts.id })
       .from(kindReceipts)
-      .where(and(ofMaxSpeed, eq(kindReceipts.requestId, requestId)))
+      .where(and(ofMaxSpeed(), eq(kindReceipts.requestId, requestId)))
       .limit(1)
   ).length > 0;
 
 /** One revision by its id (an audit's `originalReceiptId`). */
 export const receiptById = async (db: DbOrTx, id: number): Promise<MeasurementReceiptRow | undefined> =>
-  (await selectReceipts(db).where(and(ofMaxSpeed, eq(kindReceipts.id, id))))[0];
+  (await selectReceipts(db).where(and(ofMaxSpeed(), eq(kindReceipts.id, id))))[0];
 
 /** Every revision of these requests' receipts, by request then revision (the account export). */
 export const receiptsOfRequests = (db: DbOrTx, requestIds: number[]): Promise<MeasurementReceiptRow[]> =>
   requestIds.length
     ? selectReceipts(db)
-        .where(and(ofMaxSpeed, inArray(kindReceipts.requestId, requestIds)))
+        .where(and(ofMaxSpeed(), inArray(kindReceipts.requestId, requestIds)))
         .orderBy(kindReceipts.requestId, kindReceipts.revision)
     : Promise.resolve([]);
 
@@ -228,7 +229,7 @@ export async function standingReceiptsOfCompleted(db: DbOrTx) {
     .select({ request: analysisRequests, receipt: receiptColumns })
     .from(kindReceipts)
     .innerJoin(analysisRequests, eq(analysisRequests.id, kindReceipts.requestId))
-    .where(and(ofMaxSpeed, eq(analysisRequests.status, 'completed')))
+    .where(and(ofMaxSpeed(), eq(analysisRequests.status, 'completed')))
     .orderBy(analysisRequests.id, desc(kindReceipts.revision));
   const seen = new Set<number>();
   return rows.filter(({ request }) => !seen.has(request.id) && seen.add(request.id));
@@ -239,7 +240,7 @@ export async function setReceiptData(tx: DbOrTx, id: number, data: ReceiptData &
   await tx
     .update(kindReceipts)
     .set({ data })
-    .where(and(ofMaxSpeed, eq(kindReceipts.id, id)));
+    .where(and(ofMaxSpeed(), eq(kindReceipts.id, id)));
 }
 
 /** Writes the next revision of a request's receipt (the first one when completing). */

@@ -58,7 +58,7 @@ export async function renderPublicReceipt(
     .select()
     .from(analysisRequests)
     .where(and(eq(analysisRequests.id, requestId), eq(analysisRequests.playerId, playerId)));
-  // The page of a measurement receipt (Max Speed's, decision 279); kind_receipts have their own.
+  // The page of a Max Speed receipt (its latest revision; decisions 279, 284); the other kinds' have their own.
   if (!req || req.status !== 'completed' || findAnalysisKind(req.requestType)?.resultField !== 'maxSpeed')
     return null;
   const row = await latestReceipt(db, requestId);
