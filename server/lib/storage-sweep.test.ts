@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analysisRequests, kindReceipts, videoMedia, videos } from '../db/schema';
+import { analysisRequests, kindReceipts, measurementAudits, videoMedia, videos } from '../db/schema';
 import { insertReceiptRevision } from '../modules/measurements';
 import { createPlayer, requestSpeed } from '../modules/analysis/analysis.fixtures';
 import { createTestApp, createUser, type TestApp } from '../test/helpers';
@@ -85,6 +85,15 @@ describe('sweeping storage after a kill -9', () => {
       stillKeys: ['videos/still-kind.jpg'],
     });
 
+    // An audit's stills (a second analyst's evidence): they were swept before.
+    await t.db.insert(measurementAudits).values({
+      requestId: req.id,
+      originalSpeed: 20,
+      originalPlusMinus: 0.3,
+      status: 'agreed',
+      auditStillKeys: ['videos/still-audit.jpg'],
+    });
+
     const gone = [
       file(`${PARTIAL_DIR}/dead.part`, 4),
       file('videos/orphan.mp4', 4),
@@ -98,6 +107,7 @@ describe('sweeping storage after a kill -9', () => {
       file('videos/processed.mp4', 48),
       file('videos/still-kept.jpg', 48),
       file('videos/still-kind.jpg', 48),
+      file('videos/still-audit.jpg', 48),
       file('videos/just-stored.mp4', 0.5),
       file('photos/any.webp', 48),
     ];

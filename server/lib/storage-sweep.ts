@@ -2,7 +2,7 @@ import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { analysisRequests, kindReceiptsWithStill, videoMedia, videos } from '../db/schema';
+import { analysisRequests, auditsWithStill, kindReceiptsWithStill, videoMedia, videos } from '../db/schema';
 import { PARTIAL_DIR } from './storage';
 import { SCRATCH_MAX_AGE_MS } from './scratch-sweep';
 
@@ -12,7 +12,7 @@ const BATCH = 500;
 
 /**
  * Of these storage keys, the ones some row refers to: a video's file, thumbnail or URL, a working
- * copy, a request's processed video, a receipt's stills (every kind's, Max Speed's included). Anything
+ * copy, a request's processed video, a receipt's stills (every kind's, Max Speed's included), an audit's stills. Anything
  * else under videos/ or thumbnails/ was left by a process killed between storing a file and writing its row.
  */
 async function referencedKeys(db: Db, keys: string[]) {
@@ -28,7 +28,8 @@ async function referencedKeys(db: Db, keys: string[]) {
       where exists (select 1 from ${videos} v where v.storage_key = k.key or v.thumbnail = k.key or position(k.key in v.url) > 0)
          or exists (select 1 from ${videoMedia} m where m.working_key = k.key)
          or exists (select 1 from ${analysisRequests} r where position(k.key in coalesce(r.processed_video_url, '')) > 0)
-         or exists ${kindReceiptsWithStill(sql.raw('k.key'))}`);
+         or exists ${kindReceiptsWithStill(sql.raw('k.key'))}
+         or exists ${auditsWithStill(sql.raw('k.key'))}`);
     for (const r of (res as unknown as { rows: { key: string }[] }).rows) found.add(r.key);
   }
   return found;

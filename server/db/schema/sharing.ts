@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQLWrapper } from 'drizzle-orm';
 import {
   boolean,
   index,
@@ -105,3 +105,7 @@ export const measurementAudits = pgTable(
       .where(sql`${t.status} = 'pending'`),
   ],
 );
+
+/** Beside the table, for the storage sweep: the audits whose stills include this key (an audit's evidence). */
+export const auditsWithStill = (key: SQLWrapper) =>
+  sql`(select 1 from ${measurementAudits} ma where ma.audit_still_keys @> jsonb_build_array(${key}))`;
