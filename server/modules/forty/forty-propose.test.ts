@@ -26,7 +26,9 @@ const noFinishSaidWhy = (result: Awaited<ReturnType<typeof proposeForty>>) => {
   expect(result.finishFrame).toBeNull();
   expect(result.lines.some((l) => l.yardLine === 40)).toBe(false);
   expect(result.notes).toContain(TORSO_NOTE);
-  expect(result.notes).not.toContain('The runner was not found crossing the finish line: mark the finish yourself.');
+  expect(result.notes).not.toContain(
+    'The runner was not found crossing the finish line: mark the finish yourself.',
+  );
 };
 
 /** The proposer on a generated clip, clicked on its start and finish lines (the clip's first frames up to `last`). */
@@ -170,7 +172,7 @@ describe('the start on a clip written with B-frames (decision 275)', () => {
   it.each([60, 120, 240])(
     'at %i fps with two B-frames between references: no start and no finish, the notes say why',
     async (fps) => {
-      const { clip, result } = await clipWith(fps, 2);
+      const { result } = await clipWith(fps, 2);
       expect(result.startFrame).toBeNull();
       expect(result.lines.some((l) => l.yardLine === 0)).toBe(false);
       expect(result.notes).toContain(
@@ -182,7 +184,7 @@ describe('the start on a clip written with B-frames (decision 275)', () => {
 
   it('at 120 fps with three B-frames between references: no start and no finish, the notes say why', async () => {
     // Four frames from the key frame to the next P-frame: no one of them is within a frame of all four.
-    const { clip, result } = await clipWith(120, 3);
+    const { result } = await clipWith(120, 3);
     expect(result.startFrame).toBeNull();
     expect(result.lines.some((l) => l.yardLine === 0)).toBe(false);
     expect(result.notes).toContain(
