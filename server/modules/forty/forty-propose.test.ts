@@ -2,9 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { computeForty } from '../../../contract/forty-math';
 import { makeFortyClip } from '../../lib/forty-clip';
-import { proposeForty } from './forty-propose';
+import { FORTY_PROPOSER, proposeForty } from './forty-propose';
 
 /**
  * The tracker's proposal of a 40's frames (decision 212) on generated clips with a known truth: a runner
@@ -15,6 +14,22 @@ const dir = mkdtempSync(path.join(tmpdir(), 'forty-propose-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const lineX = (yards: number) => 20 + 7 * yards - 0.5;
+
+/**
+ * Decision 288: with the right ground row, the torso's crossing is still off by up to 0.39 yards on the
+ * calibration scenes, more than half of what a runner covers in a frame at 25 to 240 fps; the finish is
+ * not proposed, and the note says why (not that the runner was not found).
+ */
+const TORSO_NOTE =
+  "The torso's crossing cannot be told to a frame at this frame rate (the runner covers too little in a frame for the tracker's measure of the torso): mark the finish yourself.";
+const noFinishSaidWhy = (result: Awaited<ReturnType<typeof proposeForty>>) => {
+  expect(result.finishFrame).toBeNull();
+  expect(result.lines.some((l) => l.yardLine === 40)).toBe(false);
+  expect(result.notes).toContain(TORSO_NOTE);
+  expect(result.notes).not.toContain(
+    'The runner was not found crossing the finish line: mark the finish yourself.',
+  );
+};
 
 /** The proposer on a generated clip, clicked on its start and finish lines (the clip's first frames up to `last`). */
 const proposeOn = (
@@ -50,36 +65,39 @@ async function propose(
 
 describe('the proposed frames of a 40 (decision 212)', () => {
   it.each([60, 120, 240])(
-    'at %i fps: the start and the finish within a frame of the truth, each split within a frame or not proposed',
+    'at %i fps: the start within a frame of the truth; the finish and the splits not proposed, with the reason',
     async (fps) => {
       const { clip, result } = await propose(fps);
-      // Issue 49: within one frame of the truth. At 240 fps the hand has lifted a sixth of a pixel on the
-      // first frame after the start (a few grey levels), and the 10- and 20-yard crossings are not told
-      // to a frame there: those splits are left to the analyst, with a note.
+      // Issue 49: within one frame of the truth.
       expect(Math.abs(result.startFrame! - clip.startFrame)).toBeLessThanOrEqual(1);
-      expect(Math.abs(result.finishFrame! - clip.finishFrame)).toBeLessThanOrEqual(1);
-      const byYard = new Map(result.lines.map((l) => [l.yardLine, l.frameIndex]));
-      expect(byYard.has(0) && byYard.has(40)).toBe(true);
-      if (fps < 240) expect([...byYard.keys()].sort((a, b) => a - b)).toEqual([0, 10, 20, 30, 40]);
-      if (byYard.size < 5) expect(result.notes.join(' ')).toMatch(/mark the others yourself/);
-      else expect(result.notes).toEqual([]);
-      for (const l of clip.lines.filter((x) => x.yardLine > 0 && x.yardLine < 40 && byYard.has(x.yardLine)))
-        // A line crossed within a fraction of a frame of a frame boundary can be proposed on either side.
-        expect(Math.abs(byYard.get(l.yardLine)! - l.frameIndex)).toBeLessThanOrEqual(1);
+      // The finish is crossed (the runner is found) but not told to a frame (decision 288); the splits are
+      // only looked for between a start and a finish.
+      noFinishSaidWhy(result);
+      expect(result.lines.map((l) => l.yardLine)).toEqual([0]);
+      expect(result.notes).toEqual([TORSO_NOTE]);
       // The lines as found: the clicks snapped onto the painted lines.
       expect(result.startLine.x0).toBeCloseTo(lineX(0), 0);
       expect(result.finishLine.x1).toBeCloseTo(lineX(40), 0);
-      // The proposal timed as the analyst would confirm it: the truth inside the stated bound.
-      const timed = computeForty(
-        { times: clip.frameTimes, fps: { num: fps, den: 1 }, vfr: false },
-        {
-          startFrame: result.startFrame!,
-          finishFrame: result.finishFrame!,
-          lines: result.lines,
-        },
-      );
-      expect(clip.seconds).toBeGreaterThanOrEqual(timed.seconds - timed.plusMinusSeconds);
-      expect(clip.seconds).toBeLessThanOrEqual(timed.seconds + timed.plusMinusSeconds);
+    },
+  );
+
+  // The crossing is still measured (the start's run time is judged on it): without the torso's doubt, as
+  // a better measure of the torso would allow, it is within a frame on these clips' upright lines.
+  it.each([60, 120, 240])(
+    'at %i fps: the crossing itself, the torso doubt set aside, is within a frame of the truth',
+    async (fps) => {
+      const saved = FORTY_PROPOSER.torsoDoubtYards;
+      FORTY_PROPOSER.torsoDoubtYards = 0;
+      try {
+        const { clip, result } = await propose(fps);
+        expect(Math.abs(result.finishFrame! - clip.finishFrame)).toBeLessThanOrEqual(1);
+        for (const l of clip.lines.filter((x) => x.yardLine > 0)) {
+          const found = result.lines.find((x) => x.yardLine === l.yardLine);
+          if (found) expect(Math.abs(found.frameIndex - l.frameIndex)).toBeLessThanOrEqual(1);
+        }
+      } finally {
+        FORTY_PROPOSER.torsoDoubtYards = saved;
+      }
     },
   );
 
@@ -124,8 +142,8 @@ describe('the proposer says when it cannot tell the start (issue 49)', () => {
     expect(result.notes).toContain(
       'The runner was not seen still on the start line before the start: mark the first movement yourself.',
     );
-    // The finish does not depend on the start: still proposed, within a frame.
-    expect(Math.abs(result.finishFrame! - clip.finishFrame)).toBeLessThanOrEqual(1);
+    // The finish does not depend on the start: crossed, not told to a frame (decision 288).
+    noFinishSaidWhy(result);
   });
 });
 
@@ -146,32 +164,32 @@ describe('the start on a clip written with B-frames (decision 275)', () => {
       const { clip, result } = await clipWith(fps, 1);
       expect(result.startFrame).not.toBeNull();
       expect(Math.abs(result.startFrame! - clip.startFrame)).toBeLessThanOrEqual(1);
-      expect(Math.abs(result.finishFrame! - clip.finishFrame)).toBeLessThanOrEqual(1);
+      noFinishSaidWhy(result);
     },
   );
 
   // Two B-frames: the key frame, two B-frames and the next P-frame are four frames, none within one of all.
   it.each([60, 120, 240])(
-    'at %i fps with two B-frames between references: no start, the note says why, the finish within a frame',
+    'at %i fps with two B-frames between references: no start and no finish, the notes say why',
     async (fps) => {
-      const { clip, result } = await clipWith(fps, 2);
+      const { result } = await clipWith(fps, 2);
       expect(result.startFrame).toBeNull();
       expect(result.lines.some((l) => l.yardLine === 0)).toBe(false);
       expect(result.notes).toContain(
         "The video's encoding blends the first movement into the frames before it (B-frames), so no frame can be told: mark the first movement yourself.",
       );
-      expect(Math.abs(result.finishFrame! - clip.finishFrame)).toBeLessThanOrEqual(1);
+      noFinishSaidWhy(result);
     },
   );
 
-  it('at 120 fps with three B-frames between references: no start, the note says why, the finish is still proposed', async () => {
+  it('at 120 fps with three B-frames between references: no start and no finish, the notes say why', async () => {
     // Four frames from the key frame to the next P-frame: no one of them is within a frame of all four.
-    const { clip, result } = await clipWith(120, 3);
+    const { result } = await clipWith(120, 3);
     expect(result.startFrame).toBeNull();
     expect(result.lines.some((l) => l.yardLine === 0)).toBe(false);
     expect(result.notes).toContain(
       "The video's encoding blends the first movement into the frames before it (B-frames), so no frame can be told: mark the first movement yourself.",
     );
-    expect(Math.abs(result.finishFrame! - clip.finishFrame)).toBeLessThanOrEqual(1);
+    noFinishSaidWhy(result);
   });
 });
