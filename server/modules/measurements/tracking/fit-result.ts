@@ -23,7 +23,7 @@ export const BOUND = {
   groundYards: 0.03,
   perspective: 1,
   upperBody: 0.67,
-  footDrift: 0.07,
+  footDrift: 0.06,
 };
 
 /**
