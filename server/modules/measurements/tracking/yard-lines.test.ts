@@ -26,7 +26,12 @@ describe('the row where the yard lines meet (decision 286)', () => {
     const through = [-0.8, 0.1, 0.9].map((s) => ({ a: 400 + s * (H / 2 + 120), s }));
     expect(horizonRow(through, H)).toBeCloseTo(-120, 6);
     // A camera looking down the lines sees them parallel: no row.
-    expect(horizonRow([0, 1, 2].map((k) => ({ a: 100 + 50 * k, s: 0.3 })), H)).toBeNull();
+    expect(
+      horizonRow(
+        [0, 1, 2].map((k) => ({ a: 100 + 50 * k, s: 0.3 })),
+        H,
+      ),
+    ).toBeNull();
     expect(horizonRow(through.slice(0, 1), H)).toBeNull();
   });
 });
