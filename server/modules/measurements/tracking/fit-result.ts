@@ -16,14 +16,15 @@ const K = 2;
  *   the further from its middle; the ground point kept under the upper body then shifts by up to this
  *   share of the upper body's height above the feet for each picture-width the player crosses. Added in
  *   full (it is a bias, not noise) for the distance the player crossed the picture during the window;
- * - `footDrift`: how far the ground point strays up or down the body (the foot offset scaled by the field's
- *   scale, not the player's size), as a share of the foot offset (one deviation, at each end; decision 276).
+ * - `footDrift`: how far the ground point strays up or down the body (the foot offset scaled by the player's
+ *   size as the tracker reads it from the row where the yard lines meet), as a share of the foot offset (one
+ *   deviation, at each end; decision 276, sized again for tracker 2.2.0 by decision 286).
  */
 export const BOUND = {
   groundYards: 0.03,
   perspective: 1,
   upperBody: 0.67,
-  footDrift: 0.07,
+  footDrift: 0.06,
 };
 
 /**

@@ -1,9 +1,10 @@
 import type { FramePoint } from '../../../../contract/tracking';
 import { decodeGray } from './decode-gray';
-import { groundOf, lookAlike, makeTemplate, matchTemplate, type Template } from './follow-player';
+import { groundOf, lookAlike, makeTemplate, matchTemplate } from './follow-player';
 import {
   detectLines,
   fieldMap,
+  horizonRow,
   labelLines,
   lineX,
   plausibleMapAt,
@@ -39,7 +40,7 @@ export interface RawTrack {
 
 export const TRACKER = {
   name: 'ridge-hough-ncc-pspline',
-  version: '2.1.0',
+  version: '2.2.0',
   /** Longer side of the analysed picture, in pixels. */
   analysisSide: 640,
   /** Player height assumed from the field scale: 2 yards (6 ft). */
@@ -57,6 +58,10 @@ export const TRACKER = {
   jumpHeights: 0.3,
   /** Lost for longer than this (seconds, and at least 3 frames): who is found again is in doubt. */
   lostSeconds: 0.1,
+  /** The row where the yard lines meet: the median over this many frames either side (decision 286). */
+  horizonFrames: 5,
+  /** ... used for the player's size up to this many yards (at the field's scale) above the ground point. */
+  riseYards: 100,
 };
 
 interface Options {
@@ -112,11 +117,40 @@ export async function trackClip(opts: Options): Promise<RawTrack> {
     return plausibleMapAt(map, x, ah) ? map : null;
   };
   const pxy = (i: number, x: number, y: number) => mapAt(i, x, y)?.pxPerYard(x) ?? null;
+  // The row where each frame's yard lines meet, the median over a few frames either side (decision 286).
+  const meets = labelled.map((ls) => horizonRow(ls, ah));
+  const horizon = meets.map((_, i) => {
+    const near = meets
+      .slice(Math.max(0, i - TRACKER.horizonFrames), i + TRACKER.horizonFrames + 1)
+      .filter((r): r is number => r !== null)
+      .sort((p, q) => p - q);
+    return near.length ? near[Math.floor(near.length / 2)] : null;
+  });
+  // How far below that row a ground point lies, where it is a distance a player's size could follow: below
+  // the row, and not so far that the lines were too near parallel to place it (then null).
+  const rise = (i: number, x: number, y: number) => {
+    const r = horizon[i];
+    const k = pxy(i, x, y);
+    if (r === null || k === null) return null;
+    const d = y - r;
+    return d > 0 && d <= TRACKER.riseYards * k ? d : null;
+  };
   const templates = seeds.map((s) => {
     const scale = pxy(s.frameIndex, s.x, s.y) ?? ah / 15;
     const t = makeTemplate(frames[s.frameIndex], aw, ah, s.x, s.y, TRACKER.playerYards * scale);
-    return { seed: s, t, pxy: scale };
+    return { seed: s, t, pxy: scale, rise: rise(s.frameIndex, s.x, s.y) };
   });
+  /**
+   * The player's size on frame `i` at ground point (x, y), as a share of his size where he was clicked
+   * (decision 286): his distance below the row where the yard lines meet, against the same on the clicked
+   * frame (a camera above the field sees a body's size and that distance shrink alike with depth); the
+   * field's pixels per yard along the row where either end has no such row.
+   */
+  const sizeAt = (tpl: (typeof templates)[0], i: number, x: number, y: number) => {
+    const d = tpl.rise === null ? null : rise(i, x, y);
+    if (tpl.rise !== null && d !== null) return d / tpl.rise;
+    return (pxy(i, x, y) ?? tpl.pxy) / tpl.pxy;
+  };
   const out: RawTrack['frames'] = new Array(n);
   const doubts: NonNullable<RawTrack['doubts']> = [];
   const beside = new Set<number>();
@@ -125,7 +159,7 @@ export async function trackClip(opts: Options): Promise<RawTrack> {
   // The identity check runs about 30 times a second of video (every frame at 30 fps or less).
   const checkEvery = Math.max(1, Math.round(fps / 30));
   const follow = (
-    tpl: { seed: (typeof seeds)[0]; t: Template; pxy: number },
+    tpl: (typeof templates)[0],
     from: number,
     to: number,
     open: boolean,
@@ -147,9 +181,12 @@ export async function trackClip(opts: Options): Promise<RawTrack> {
     let doubt: { from: number; reason: string; clear: number; clickAt: number | null } | null = null;
     for (let i = from + dir; dir > 0 ? i <= to : i >= to; i += dir) {
       const pred = { x: prev.x + vel.x, y: prev.y + vel.y };
+      // The template is matched at the field's scale; the ground point is placed below the match by the
+      // player's size (decision 286).
       const scale = (pxy(i, pred.x, pred.y) ?? tpl.pxy) / tpl.pxy;
+      const size = sizeAt(tpl, i, pred.x, pred.y);
       const height = tpl.t.height * scale;
-      const c = { x: pred.x + (tpl.t.cx - tpl.t.gx) * scale, y: pred.y + (tpl.t.cy - tpl.t.gy) * scale };
+      const c = { x: pred.x + (tpl.t.cx - tpl.t.gx) * size, y: pred.y + (tpl.t.cy - tpl.t.gy) * size };
       const radius = Math.round(Math.max(3, 0.2 * height) * Math.min(4, 1 + lost / 3));
       const m = matchTemplate(tpl.t, frames[i], scale, c.x, c.y, radius);
       const found = m.ncc >= TRACKER.minConfidence;
@@ -183,7 +220,7 @@ export async function trackClip(opts: Options): Promise<RawTrack> {
       if (near && !doubt) doubt = { from: i, reason: 'near', clear: 0, clickAt: null };
       // Found again far from where he was going: perhaps someone else.
       if (found && !doubt) {
-        const g = groundOf(tpl.t, m, scale);
+        const g = groundOf(tpl.t, m, size);
         if (Math.hypot(g.x - pred.x, g.y - pred.y) > TRACKER.jumpHeights * height)
           doubt = { from: i - dir * lost, reason: 'jump', clear: 0, clickAt: null };
       }
@@ -192,7 +229,7 @@ export async function trackClip(opts: Options): Promise<RawTrack> {
         if (doubt.clear >= 2) doubt.clickAt = i;
       }
       if (found) {
-        const g = groundOf(tpl.t, m, scale);
+        const g = groundOf(tpl.t, m, size);
         // The step from the last frame, smoothed over a few frames: one frame's step is mostly noise at 120 fps.
         const k = i === from + dir ? 1 : 0.5;
         vel =
@@ -203,7 +240,7 @@ export async function trackClip(opts: Options): Promise<RawTrack> {
           frameIndex: i,
           x: g.x,
           y: g.y,
-          height: tpl.t.height * scale,
+          height: tpl.t.height * size,
           confidence: m.ncc,
           state: doubt ? 'unsure' : 'tracked',
         };
@@ -214,7 +251,7 @@ export async function trackClip(opts: Options): Promise<RawTrack> {
           frameIndex: i,
           x: pred.x,
           y: pred.y,
-          height: tpl.t.height * scale,
+          height: tpl.t.height * size,
           confidence: Math.max(0, m.ncc),
           state: 'low',
         };

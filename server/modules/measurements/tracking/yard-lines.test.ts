@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fieldMap, plausibleMapAt, type Labelled } from './yard-lines';
+import { fieldMap, horizonRow, plausibleMapAt, type Labelled } from './yard-lines';
 
 // Four upright yard lines drawn by a pinhole camera: x = (20 Y + 100) / (1 - 0.02 Y), Y = 0, 5, 10, 15 yards.
 const xOf = (Y: number) => (20 * Y + 100) / (1 - 0.02 * Y);
@@ -17,5 +17,21 @@ describe('the field map where a player could stand (issue 48, scene 7027)', () =
     expect(map!.pxPerYard(20_000)).toBeGreaterThan(H);
     expect(plausibleMapAt(map, 20_000, H)).toBe(false);
     expect(plausibleMapAt(null, xOf(10), H)).toBe(false);
+  });
+});
+
+describe('the row where the yard lines meet (decision 286)', () => {
+  it('is found where lines through one point cross, and not for parallel lines', () => {
+    // Three lines through (400, -120): x = 400 + s (y + 120), written as x = a + s (y - H/2).
+    const through = [-0.8, 0.1, 0.9].map((s) => ({ a: 400 + s * (H / 2 + 120), s }));
+    expect(horizonRow(through, H)).toBeCloseTo(-120, 6);
+    // A camera looking down the lines sees them parallel: no row.
+    expect(
+      horizonRow(
+        [0, 1, 2].map((k) => ({ a: 100 + 50 * k, s: 0.3 })),
+        H,
+      ),
+    ).toBeNull();
+    expect(horizonRow(through.slice(0, 1), H)).toBeNull();
   });
 });

@@ -145,6 +145,24 @@ export function detectLines(g: Uint8Array, w: number, h: number): Line[] {
 
 export const lineX = (l: Pick<Line, 'a' | 's'>, y: number, h: number) => l.a + l.s * (y - h / 2);
 
+/**
+ * The picture row where a frame's yard lines meet (their vanishing point: the horizon's row for a camera held
+ * level), from `x = a + s (y - h/2)` of each line by least squares; null with fewer than two lines or lines
+ * too near parallel to meet in a measurable place. A player's size in the picture grows with his distance
+ * below that row (issue 48, decision 286), where the field's pixels per yard along a row also change with the
+ * angle the camera looks along the field.
+ */
+export function horizonRow(lines: Pick<Line, 'a' | 's'>[], h: number): number | null {
+  if (lines.length < 2) return null;
+  const n = lines.length;
+  const ma = lines.reduce((t, l) => t + l.a, 0) / n;
+  const ms = lines.reduce((t, l) => t + l.s, 0) / n;
+  const vs = lines.reduce((t, l) => t + (l.s - ms) ** 2, 0) / n;
+  if (vs < 1e-6) return null;
+  const cas = lines.reduce((t, l) => t + (l.a - ma) * (l.s - ms), 0) / n;
+  return h / 2 - cas / vs;
+}
+
 export interface Labelled extends Line {
   /** Line number: yards along the field are 5 * label, growing with image x. */
   label: number;
