@@ -46,3 +46,26 @@ describe('Max Speed and IGA by name', () => {
     expect(naming).toEqual(Object.keys(ALLOWED).sort());
   });
 });
+
+/**
+ * Issue 51's goal: the 40 and the vertical jump are each named (by key, label or type) in at most 12
+ * production files outside their own code: registration points such as the registry, the module index,
+ * the contract's index and the seed. Their own code is every file or folder named for the kind.
+ */
+const REACH: { kind: string; names: RegExp; own: RegExp }[] = [
+  { kind: 'the 40', names: /forty|40-yard/i, own: /forty/i },
+  { kind: 'the vertical jump', names: /vertical_jump|verticalJump|vertical jump/i, own: /vertical|jump/i },
+];
+
+describe('a kind beyond its own code', () => {
+  for (const { kind, names, own } of REACH)
+    it(`${kind} is named in at most 12 production files outside its own code`, () => {
+      const naming = ['server', 'contract', 'web']
+        .flatMap(files)
+        .filter((f) => !own.test(f))
+        .filter((f) => names.test(code(readFileSync(path.join(root, f), 'utf8'))));
+      expect(naming.length, naming.join('\n')).toBeLessThanOrEqual(12);
+      // The registry is where every kind is named: a search that found nothing would prove nothing.
+      expect(naming).toContain('contract/analysis-kinds.ts');
+    });
+});
