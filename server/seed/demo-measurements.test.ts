@@ -27,15 +27,17 @@ describe('demo data a newcomer can check', () => {
           family.map((p) => p.id),
         ),
       );
-    const receipts = await t.db
-      .select()
-      .from(kindReceipts)
-      .where(
-        inArray(
-          kindReceipts.requestId,
-          reqs.map((r) => r.id),
-        ),
-      );
+    const receiptsOfFamily = () =>
+      t.db
+        .select()
+        .from(kindReceipts)
+        .where(
+          inArray(
+            kindReceipts.requestId,
+            reqs.map((r) => r.id),
+          ),
+        );
+    const receipts = await receiptsOfFamily();
     expect(receipts.length).toBe(family.length);
     const measured = reqs.filter((r) => r.maxSpeedPlusMinus !== null);
     expect(measured).toHaveLength(family.length);
@@ -53,15 +55,7 @@ describe('demo data a newcomer can check', () => {
     expect(receipt.json().stills).toHaveLength(5);
 
     await ensureDemoMeasurements(t.app);
-    const again = await t.db
-      .select()
-      .from(kindReceipts)
-      .where(
-        inArray(
-          kindReceipts.requestId,
-          reqs.map((r) => r.id),
-        ),
-      );
+    const again = await receiptsOfFamily();
     expect(again).toHaveLength(receipts.length);
   }, 120_000);
 
