@@ -30,7 +30,7 @@ const BOX = { top: 0.95, bottom: 0.4, half: 0.25 };
  * Weight of each colour-difference channel against the grey one in the correlation (issue 48): the three
  * channels are one vector, each zero-mean, so a kit as bright as the grass still stands out by its colour.
  */
-export const CHROMA_WEIGHT = 1;
+const CHROMA_WEIGHT = 1;
 
 export function makeTemplate(
   frame: Uint8Array,
