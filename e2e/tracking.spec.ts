@@ -38,6 +38,8 @@ test.describe('tracked max speed', () => {
     clip = await makeFieldClip(path.join(scratchDir('va-e2e-track-'), 'field-2997.mp4'), {
       fps: '30000/1001',
       seconds: 2.5,
+      // Teammates in the runner's kit: the tracker matches colour too (decision 287) and asks about them.
+      sameKit: true,
     });
   });
 

@@ -5,6 +5,11 @@ export interface GrayFrames {
   width: number;
   height: number;
   frames: Uint8Array[];
+  /**
+   * With `colour`: each frame's two colour-difference planes (Cb then Cr) at half the width and height,
+   * as the video stores them (issue 48: a kit as bright as the grass differs from it only in colour).
+   */
+  chroma?: Uint8Array[];
 }
 
 /**
@@ -19,6 +24,7 @@ export function decodeGray(
   /** Called as each frame arrives, so work on it overlaps the decoding of the next ones. */
   onFrame?: (index: number, frame: Uint8Array) => void,
   maxFrames = Infinity,
+  colour = false,
 ): Promise<GrayFrames> {
   return new Promise((resolve, reject) => {
     const args = [
@@ -33,16 +39,19 @@ export function decodeGray(
       '-vsync',
       '0',
       '-vf',
-      `scale=${width}:${height}:flags=area,format=gray`,
+      `scale=${width}:${height}:flags=area,format=${colour ? 'yuvj420p' : 'gray'}`,
       '-f',
       'rawvideo',
       '-pix_fmt',
-      'gray',
+      colour ? 'yuvj420p' : 'gray',
       '-',
     ];
     const child = spawn(ffmpegPath(), args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    const size = width * height;
+    const luma = width * height;
+    // yuv420p: the grey plane, then Cb and Cr at half size each way (width and height are even).
+    const size = colour ? luma + 2 * (width / 2) * (height / 2) : luma;
     const frames: Uint8Array[] = [];
+    const chroma: Uint8Array[] = [];
     let current = new Uint8Array(size);
     let filled = 0;
     let stderr = '';
@@ -62,8 +71,10 @@ export function decodeGray(
               ),
             );
           }
-          frames.push(current);
-          onFrame?.(frames.length - 1, current);
+          const grey = colour ? current.subarray(0, luma) : current;
+          frames.push(grey);
+          if (colour) chroma.push(current.subarray(luma));
+          onFrame?.(frames.length - 1, grey);
           current = new Uint8Array(size);
           filled = 0;
         }
@@ -73,7 +84,7 @@ export function decodeGray(
     child.on('error', reject);
     child.on('close', (code) => {
       if (code !== 0) return reject(new FfmpegError(`Decoding failed: ${stderr.trim().split('\n').pop()}`));
-      resolve({ width, height, frames });
+      resolve(colour ? { width, height, frames, chroma } : { width, height, frames });
     });
   });
 }

@@ -24,6 +24,8 @@ export interface FieldClipOptions {
   crf?: number;
   /** Players other than the runner (crossing in front and behind); default true. */
   crowd?: boolean;
+  /** The other players wear the runner's kit (teammates the tracker cannot tell from him by colour). */
+  sameKit?: boolean;
 }
 
 export interface FieldClip {
@@ -339,7 +341,9 @@ export async function makeFieldClip(out: string, opts: FieldClipOptions): Promis
     const cam = cameraAt(t, positionAt(motion, Math.max(0, t - 0.15)) + 1, w, h, seconds);
     drawField(img, w, h, cam, mulberry(n + 1));
     const people = [{ x: rx, z: RUNNER_Z, kit: RUNNER, runner: true }];
-    if (crowd) for (const o of OTHERS) people.push({ x: o.x0 + o.v * t, z: o.z, kit: o.kit, runner: false });
+    if (crowd)
+      for (const o of OTHERS)
+        people.push({ x: o.x0 + o.v * t, z: o.z, kit: opts.sameKit ? RUNNER : o.kit, runner: false });
     people.sort((a, b) => b.z - a.z);
     const g = project(cam, rx, 0, RUNNER_Z);
     const runnerH = (cam.f * PLAYER_H) / g.zc;

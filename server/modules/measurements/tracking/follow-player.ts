@@ -13,6 +13,8 @@ export interface Template {
   gx: number;
   gy: number;
   height: number;
+  /** The clicked frame's colour-difference planes (Cb then Cr, half size each way), when matched in colour. */
+  chroma?: Uint8Array;
 }
 
 export interface Match {
@@ -24,6 +26,12 @@ export interface Match {
 /** Upper body: from 0.95 to 0.4 of the height above the ground point, half a body height wide. */
 const BOX = { top: 0.95, bottom: 0.4, half: 0.25 };
 
+/**
+ * Weight of each colour-difference channel against the grey one in the correlation (issue 48): the three
+ * channels are one vector, each zero-mean, so a kit as bright as the grass still stands out by its colour.
+ */
+const CHROMA_WEIGHT = 1;
+
 export function makeTemplate(
   frame: Uint8Array,
   w: number,
@@ -31,8 +39,9 @@ export function makeTemplate(
   gx: number,
   gy: number,
   height: number,
+  chroma?: Uint8Array,
 ): Template {
-  return { frame, w, h, gx, gy, height, cx: gx, cy: gy - ((BOX.top + BOX.bottom) / 2) * height };
+  return { frame, w, h, gx, gy, height, cx: gx, cy: gy - ((BOX.top + BOX.bottom) / 2) * height, chroma };
 }
 
 function sample(f: Uint8Array, w: number, h: number, x: number, y: number) {
@@ -51,20 +60,140 @@ function scaled(t: Template, scale: number) {
   const tw = 2 * hw + 1;
   const th = 2 * hh + 1;
   const data = new Float64Array(tw * th);
-  let sum = 0;
+  const cw = t.w >> 1;
+  const ch = t.h >> 1;
+  const u = t.chroma?.subarray(0, cw * ch);
+  const v = t.chroma?.subarray(cw * ch);
+  const du = u ? new Float64Array(tw * th) : null;
+  const dv = v ? new Float64Array(tw * th) : null;
   for (let j = 0; j < th; j += 1)
     for (let i = 0; i < tw; i += 1) {
-      const v = sample(t.frame, t.w, t.h, t.cx + (i - hw) / scale, t.cy + (j - hh) / scale);
-      data[j * tw + i] = v;
-      sum += v;
+      const x = t.cx + (i - hw) / scale;
+      const y = t.cy + (j - hh) / scale;
+      data[j * tw + i] = sample(t.frame, t.w, t.h, x, y);
+      if (u && v && du && dv) {
+        // A colour pixel covers two grey ones each way: its centre is at half a grey pixel.
+        du[j * tw + i] = sample(u, cw, ch, (x - 0.5) / 2, (y - 0.5) / 2);
+        dv[j * tw + i] = sample(v, cw, ch, (x - 0.5) / 2, (y - 0.5) / 2);
+      }
     }
-  const mean = sum / data.length;
-  let norm = 0;
-  for (let k = 0; k < data.length; k += 1) {
-    data[k] -= mean;
-    norm += data[k] * data[k];
+  const centre = (d: Float64Array) => {
+    const mean = d.reduce((a, b) => a + b, 0) / d.length;
+    let sq = 0;
+    for (let k = 0; k < d.length; k += 1) {
+      d[k] -= mean;
+      sq += d[k] * d[k];
+    }
+    return sq;
+  };
+  let sq = centre(data);
+  if (du && dv) sq += CHROMA_WEIGHT * (centre(du) + centre(dv));
+  const cells: ColourCells[] = [];
+  return { data, du, dv, hw, hh, tw, th, norm: Math.sqrt(sq), cells };
+}
+
+/**
+ * Correlation of the scaled template with the frame, template centre at (cx, cy), on every `step`-th pixel
+ * each way: grey alone, or grey and colour as one vector (`norm`: the template's).
+ */
+function correlate(
+  s: ReturnType<typeof scaled>,
+  frame: Uint8Array,
+  chroma: Uint8Array | undefined,
+  w: number,
+  h: number,
+  cx: number,
+  cy: number,
+  step: number,
+  norm: number,
+): number {
+  const d = s.data;
+  const tw = s.tw;
+  const th = s.th;
+  const x0 = cx - s.hw;
+  const y0 = cy - s.hh;
+  let st = 0;
+  let si = 0;
+  let sii = 0;
+  let count = 0;
+  const du = s.du;
+  const dv = s.dv;
+  for (let j = 0; j < th; j += step) {
+    const row = (y0 + j) * w + x0;
+    const trow = j * tw;
+    for (let i = 0; i < tw; i += step) {
+      const v = frame[row + i];
+      st += d[trow + i] * v;
+      si += v;
+      sii += v * v;
+      count += 1;
+    }
   }
-  return { data, hw, hh, tw, th, norm: Math.sqrt(norm) };
+  if (!chroma || !du || !dv) {
+    const varI = sii - (si * si) / count;
+    return varI > 1e-6 && norm > 0 ? st / (norm * Math.sqrt(varI)) : 0;
+  }
+  // The colour planes hold one pixel for two grey ones each way: the template's colour is summed over the
+  // grey pixels that share a colour pixel (for where the template's corner falls on that grid), so each
+  // colour pixel of the frame is read once. The sums are the same as pixel by pixel.
+  const key = (x0 & 1) + 2 * (y0 & 1) + 4 * (step - 1);
+  const cells = (s.cells[key] ??= colourCells(s, x0 & 1, y0 & 1, step));
+  const cw = w >> 1;
+  const vOff = cw * (h >> 1);
+  const cx0 = x0 >> 1;
+  const cy0 = y0 >> 1;
+  const { u, v, n, cols, rows } = cells;
+  let sct = 0;
+  let su = 0;
+  let suu = 0;
+  let sv = 0;
+  let svv = 0;
+  for (let cj = 0; cj < rows; cj += 1) {
+    const crow = (cy0 + cj) * cw + cx0;
+    const trow = cj * cols;
+    for (let ci = 0; ci < cols; ci += 1) {
+      const c = trow + ci;
+      const m = n[c];
+      if (m === 0) continue;
+      const k = crow + ci;
+      const a = chroma[k];
+      const b = chroma[vOff + k];
+      sct += u[c] * a + v[c] * b;
+      su += m * a;
+      suu += m * a * a;
+      sv += m * b;
+      svv += m * b * b;
+    }
+  }
+  const all = st + CHROMA_WEIGHT * sct;
+  const varI = sii - (si * si) / count + CHROMA_WEIGHT * (suu - (su * su) / count + svv - (sv * sv) / count);
+  return varI > 1e-6 && norm > 0 ? all / (norm * Math.sqrt(varI)) : 0;
+}
+
+interface ColourCells {
+  u: Float64Array;
+  v: Float64Array;
+  n: Float64Array;
+  cols: number;
+  rows: number;
+}
+
+/** The template's colour summed over each colour pixel it covers, its corner at parity (px, py). */
+function colourCells(s: ReturnType<typeof scaled>, px: number, py: number, step: number) {
+  const cols = ((px + s.tw - 1) >> 1) + 1;
+  const rows = ((py + s.th - 1) >> 1) + 1;
+  const u = new Float64Array(cols * rows);
+  const v = new Float64Array(cols * rows);
+  const n = new Float64Array(cols * rows);
+  for (let j = 0; j < s.th; j += step)
+    for (let i = 0; i < s.tw; i += step) {
+      const c = ((py + j) >> 1) * cols + ((px + i) >> 1);
+      const t = j * s.tw + i;
+      u[c] += s.du![t];
+      v[c] += s.dv![t];
+      n[c] += 1;
+    }
+  return { u, v, n, cols, rows };
 }
 
 /**
@@ -78,6 +207,8 @@ export function matchTemplate(
   px: number,
   py: number,
   radius: number,
+  /** The frame's colour-difference planes, matched with the template's when it has them. */
+  chroma?: Uint8Array,
 ): Match {
   const s = scaled(t, scale);
   const { w, h } = t;
@@ -85,27 +216,12 @@ export function matchTemplate(
   const y0 = Math.round(py) - radius;
   const n = 2 * radius + 1;
   const score = new Float64Array(n * n).fill(-1);
-  const count = s.data.length;
   for (let dy = 0; dy < n; dy += 1)
     for (let dx = 0; dx < n; dx += 1) {
       const cx = x0 + dx;
       const cy = y0 + dy;
       if (cx - s.hw < 0 || cy - s.hh < 0 || cx + s.hw >= w || cy + s.hh >= h) continue;
-      let st = 0;
-      let si = 0;
-      let sii = 0;
-      for (let j = 0; j < s.th; j += 1) {
-        const row = (cy - s.hh + j) * w + cx - s.hw;
-        const trow = j * s.tw;
-        for (let i = 0; i < s.tw; i += 1) {
-          const v = frame[row + i];
-          st += s.data[trow + i] * v;
-          si += v;
-          sii += v * v;
-        }
-      }
-      const varI = sii - (si * si) / count;
-      score[dy * n + dx] = varI > 1e-6 && s.norm > 0 ? st / (s.norm * Math.sqrt(varI)) : 0;
+      score[dy * n + dx] = correlate(s, frame, chroma, w, h, cx, cy, 1, s.norm);
     }
   let best = 0;
   for (let k = 1; k < score.length; k += 1) if (score[k] > score[best]) best = k;
@@ -145,23 +261,38 @@ export function lookAlike(
   radius: number,
   exclude: number,
   floor: number,
+  chroma?: Uint8Array,
 ) {
-  const s = scaled(t, scale);
+  const full = scaled(t, scale);
   const { w, h } = t;
-  const thin = s.th * s.tw > 600 ? 2 : 1;
+  const thin = full.th * full.tw > 600 ? 2 : 1;
   const stride = Math.max(1, Math.round(radius / 24));
-  // The thinned template, zero-mean again over the pixels it keeps.
-  const keep: { di: number; dj: number; v: number }[] = [];
-  for (let j = 0; j < s.th; j += thin)
-    for (let i = 0; i < s.tw; i += thin) keep.push({ di: i - s.hw, dj: j - s.hh, v: s.data[j * s.tw + i] });
-  const mean = keep.reduce((a, k) => a + k.v, 0) / keep.length;
-  let norm = 0;
-  for (const k of keep) {
-    k.v -= mean;
-    norm += k.v * k.v;
-  }
-  norm = Math.sqrt(norm);
-  const count = keep.length;
+  // The thinned template, each channel zero-mean again over the pixels it keeps.
+  const s: typeof full = {
+    data: full.data.slice(),
+    du: full.du ? full.du.slice() : null,
+    dv: full.dv ? full.dv.slice() : null,
+    hw: full.hw,
+    hh: full.hh,
+    tw: full.tw,
+    th: full.th,
+    norm: full.norm,
+    cells: [],
+  };
+  const kept: number[] = [];
+  for (let j = 0; j < s.th; j += thin) for (let i = 0; i < s.tw; i += thin) kept.push(j * s.tw + i);
+  const centre = (d: Float64Array) => {
+    const mean = kept.reduce((a, k) => a + d[k], 0) / kept.length;
+    let sq = 0;
+    for (const k of kept) {
+      d[k] -= mean;
+      sq += d[k] * d[k];
+    }
+    return sq;
+  };
+  let sq = centre(s.data);
+  if (s.du && s.dv) sq += CHROMA_WEIGHT * (centre(s.du) + centre(s.dv));
+  const norm = Math.sqrt(sq);
   let best: { x: number; y: number; ncc: number } | null = null;
   const x0 = Math.round(cx);
   const y0 = Math.round(cy);
@@ -171,17 +302,7 @@ export function lookAlike(
       const x = x0 + dx;
       const y = y0 + dy;
       if (x - s.hw < 0 || y - s.hh < 0 || x + s.hw >= w || y + s.hh >= h) continue;
-      let st = 0;
-      let si = 0;
-      let sii = 0;
-      for (const k of keep) {
-        const v = frame[(y + k.dj) * w + x + k.di];
-        st += k.v * v;
-        si += v;
-        sii += v * v;
-      }
-      const varI = sii - (si * si) / count;
-      const ncc = varI > 1e-6 && norm > 0 ? st / (norm * Math.sqrt(varI)) : 0;
+      const ncc = correlate(s, frame, chroma, w, h, x, y, thin, norm);
       if (ncc >= floor && (!best || ncc > best.ncc)) best = { x, y, ncc };
     }
   return best;

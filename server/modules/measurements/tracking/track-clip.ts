@@ -40,14 +40,17 @@ export interface RawTrack {
 
 export const TRACKER = {
   name: 'ridge-hough-ncc-pspline',
-  version: '2.2.0',
+  version: '2.3.0',
   /** Longer side of the analysed picture, in pixels. */
   analysisSide: 640,
   /** Player height assumed from the field scale: 2 yards (6 ft). */
   playerYards: 2,
   /** Correlation under which a frame is flagged and left out of the fit. */
   minConfidence: 0.6,
-  /** Memory for the decoded pictures (every frame is kept to follow the player both ways). */
+  /**
+   * Memory for the decoded grey pictures (every frame is kept to follow the player both ways); their colour
+   * planes take half as much again.
+   */
   frameBytes: 256 * 2 ** 20,
   /** Another player matching within this much of the tracked one's correlation looks the same. */
   lookAlikeMargin: 0.1,
@@ -89,7 +92,7 @@ export async function trackClip(opts: Options): Promise<RawTrack> {
   const detected: Line[][] = [];
   const progress = (share: number) => opts.onProgress?.(Math.min(1, share));
   const expected = Math.max(1, opts.frameCount ?? 1);
-  const { frames } = await decodeGray(
+  const { frames, chroma } = await decodeGray(
     opts.file,
     aw,
     ah,
@@ -97,8 +100,11 @@ export async function trackClip(opts: Options): Promise<RawTrack> {
       detected.push(detectLines(frame, aw, ah));
       if (i % 30 === 0) progress((0.7 * i) / expected);
     },
+    // As long a clip as with grey alone: the two colour planes add half of `frameBytes` again.
     Math.floor(TRACKER.frameBytes / (aw * ah)),
+    true,
   );
+  const colourOf = (i: number) => chroma?.[i];
   const n = frames.length;
   const seeds = opts.seeds
     .map((s) => ({ frameIndex: Math.min(n - 1, s.frameIndex), x: s.x * kx, y: s.y * ky }))
@@ -137,7 +143,15 @@ export async function trackClip(opts: Options): Promise<RawTrack> {
   };
   const templates = seeds.map((s) => {
     const scale = pxy(s.frameIndex, s.x, s.y) ?? ah / 15;
-    const t = makeTemplate(frames[s.frameIndex], aw, ah, s.x, s.y, TRACKER.playerYards * scale);
+    const t = makeTemplate(
+      frames[s.frameIndex],
+      aw,
+      ah,
+      s.x,
+      s.y,
+      TRACKER.playerYards * scale,
+      colourOf(s.frameIndex),
+    );
     return { seed: s, t, pxy: scale, rise: rise(s.frameIndex, s.x, s.y) };
   });
   /**
@@ -188,14 +202,24 @@ export async function trackClip(opts: Options): Promise<RawTrack> {
       const height = tpl.t.height * scale;
       const c = { x: pred.x + (tpl.t.cx - tpl.t.gx) * size, y: pred.y + (tpl.t.cy - tpl.t.gy) * size };
       const radius = Math.round(Math.max(3, 0.2 * height) * Math.min(4, 1 + lost / 3));
-      const m = matchTemplate(tpl.t, frames[i], scale, c.x, c.y, radius);
+      const m = matchTemplate(tpl.t, frames[i], scale, c.x, c.y, radius, colourOf(i));
       const found = m.ncc >= TRACKER.minConfidence;
       // Is another player who looks the same near enough to be taken for this one?
       let near = false;
       if (found && (Math.abs(i - from) % checkEvery === 0 || doubt)) {
         const floor = Math.max(TRACKER.minConfidence, m.ncc - TRACKER.lookAlikeMargin - 0.1);
         const reach = Math.round(TRACKER.besideHeights * height);
-        const other = lookAlike(tpl.t, frames[i], scale, m.x, m.y, reach, Math.max(2, 0.3 * height), floor);
+        const other = lookAlike(
+          tpl.t,
+          frames[i],
+          scale,
+          m.x,
+          m.y,
+          reach,
+          Math.max(2, 0.3 * height),
+          floor,
+          colourOf(i),
+        );
         if (other) {
           const fine = matchTemplate(
             tpl.t,
@@ -204,6 +228,7 @@ export async function trackClip(opts: Options): Promise<RawTrack> {
             other.x,
             other.y,
             Math.max(2, Math.round(reach / 24)),
+            colourOf(i),
           );
           const d = Math.hypot(fine.x - m.x, fine.y - m.y);
           if (fine.ncc >= m.ncc - TRACKER.lookAlikeMargin && d > 0.25 * height) {

@@ -129,6 +129,17 @@ describe('tracked Max Speed from one click (issue 31)', () => {
     await expect(decodeGray(clip.file, 320, 180, undefined, 5)).rejects.toThrow(
       'The clip is too long to track: trim it to the run (at most 5 frames)',
     );
-    expect((await decodeGray(clip.file, 320, 180)).frames).toHaveLength(clip.frameTimes.length);
+    const grey = await decodeGray(clip.file, 320, 180);
+    expect(grey.frames).toHaveLength(clip.frameTimes.length);
+    // With colour (issue 48): the very same grey pictures, and two colour planes at half size each way.
+    const colour = await decodeGray(clip.file, 320, 180, undefined, Infinity, true);
+    expect(colour.frames.map((f) => Buffer.from(f).toString('base64'))).toEqual(
+      grey.frames.map((f) => Buffer.from(f).toString('base64')),
+    );
+    expect(colour.chroma?.map((c) => c.length)).toEqual(grey.frames.map(() => 2 * 160 * 90));
+    // Grass is green: less blue and less red than grey, in both planes.
+    const [cb, cr] = [colour.chroma![0][0], colour.chroma![0][160 * 90]];
+    expect(cb).toBeLessThan(128);
+    expect(cr).toBeLessThan(128);
   }, 120_000);
 });
