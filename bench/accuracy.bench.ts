@@ -13,6 +13,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { FORTY_PROPOSER } from '../server/modules/forty/forty-propose';
+import { TRACKER } from '../server/modules/measurements/tracking/track-clip';
 import { followsGuide } from '../server/test/scene/guide';
 import { proposeScene, trackScene } from '../server/test/scene/product';
 import { renderScene } from '../server/test/scene/render';
@@ -29,6 +31,9 @@ const KIND =
   process.env.BENCH_KIND === 'forty' || process.env.BENCH_KIND === 'max-speed'
     ? process.env.BENCH_KIND
     : undefined;
+
+/** What measures each kind now: every record says which, and the summed tables keep to these. */
+const VERSIONS = { speed: `tracker ${TRACKER.version}`, forty: `proposer ${FORTY_PROPOSER.version}` };
 
 function tagsOf(s: SceneSpec): string[] {
   const t: string[] = [];
@@ -58,6 +63,7 @@ async function main(root: string) {
       kind: spec.kind,
       rate: Number.isInteger(rate) ? String(rate) : rate.toFixed(2),
       tags: tagsOf(spec),
+      version: spec.kind === 'forty' ? VERSIONS.forty : VERSIONS.speed,
     };
     console.log(`scene ${describeScene(spec)}`);
     const file = path.join(root, `scene-${seed}.mp4`);
@@ -97,7 +103,12 @@ async function main(root: string) {
     );
     records.push(rec);
     // Saved after every scene, so a run stopped early keeps what it measured.
-    saveRun(resultsFile, { date, seeds: `${FIRST}-${seed}`, records });
+    saveRun(resultsFile, {
+      date,
+      seeds: `${FIRST}-${seed}`,
+      records,
+      current: [VERSIONS.speed, VERSIONS.forty],
+    });
     rmSync(file, { force: true });
     rmSync(file.replace(/\.mp4$/, '.truth.json'), { force: true });
   }

@@ -10,6 +10,8 @@ export interface SceneRecord {
   kind: 'max-speed' | 'forty';
   rate: string;
   tags: string[];
+  /** What measured it ('tracker 2.3.0', 'proposer 2.4.0'); absent on records kept before versions were. */
+  version?: string;
   /** Max Speed: the product's answer, or why it refused. */
   given?: { mph: number; plusMinus: number; trueMph: number; switchFrames: number; trackedFrames: number };
   refused?: string;
@@ -84,8 +86,21 @@ export function tables(rs: SceneRecord[]) {
   return lines.join('\n');
 }
 
-/** Adds this run's records to RESULTS.md's accuracy section and rewrites its tables over every run. */
-export function saveRun(resultsFile: string, run: { date: string; seeds: string; records: SceneRecord[] }) {
+/** The versions of a set of records, as a cell ('tracker 2.3.0, proposer 2.4.0'; 'not recorded'). */
+function versionsCell(rs: SceneRecord[]) {
+  const vs = [...new Set(rs.map((r) => r.version ?? 'not recorded'))].sort();
+  return vs.join(', ');
+}
+
+/**
+ * Adds this run's records to RESULTS.md's accuracy section and rewrites its tables. The Runs table keeps
+ * every run with the versions that measured it; the tables by frame rate and condition sum only the records
+ * of the versions now in the product (`current`), so a figure never mixes a tracker with an earlier one.
+ */
+export function saveRun(
+  resultsFile: string,
+  run: { date: string; seeds: string; records: SceneRecord[]; current: string[] },
+) {
   let text = readFileSync(resultsFile, 'utf8');
   if (!text.includes(START))
     text = text.replace('## Latest run', `## Accuracy (issue 48)\n\n${START}\n${END}\n\n## Latest run`);
@@ -95,7 +110,11 @@ export function saveRun(resultsFile: string, run: { date: string; seeds: string;
     .filter((l) => l.startsWith(DATA))
     .map((l) => JSON.parse(l.slice(DATA.length, -' -->'.length)) as SceneRecord);
   // This run's row replaces the one it wrote after its previous scene.
-  const runRows = body.split('\n').filter((l) => l.startsWith('| 20') && !l.startsWith(`| ${run.date} |`));
+  // Rows written before the versions column get it, saying so.
+  const runRows = body
+    .split('\n')
+    .filter((l) => l.startsWith('| 20') && !l.startsWith(`| ${run.date} |`))
+    .map((l) => (l.split('|').length - 2 === 13 ? `${l} not recorded |` : l));
   const seen = new Set(run.records.map((r) => r.seed));
   const all = [...old.filter((r) => !seen.has(r.seed)), ...run.records].sort((a, b) => a.seed - b.seed);
   const runCells = [
@@ -104,9 +123,12 @@ export function saveRun(resultsFile: string, run: { date: string; seeds: string;
     run.seeds,
     ...speedCells(run.records),
     ...fortyCells(run.records),
+    versionsCell(run.records),
   ];
   runRows.push(`| ${runCells.join(' | ')} |`);
-  const seeds = all.map((r) => r.seed);
+  const now = all.filter((r) => r.version !== undefined && run.current.includes(r.version));
+  const earlier = all.length - now.length;
+  const seeds = now.map((r) => r.seed);
   const md = [
     '',
     '`npm run bench -- accuracy` (bench/accuracy.bench.ts): random scenes of `server/test/scene/` (decision 240),',
@@ -115,13 +137,15 @@ export function saveRun(resultsFile: string, run: { date: string; seeds: string;
     '',
     '**Runs**',
     '',
-    `| date (UTC) | scenes | seeds | ${SPEED_HEAD} | ${FORTY_HEAD} |`,
-    `|${' --- |'.repeat(13)}`,
+    `| date (UTC) | scenes | seeds | ${SPEED_HEAD} | ${FORTY_HEAD} | versions |`,
+    `|${' --- |'.repeat(14)}`,
     ...runRows,
     '',
-    `**All runs together** (${all.length} scenes, seeds ${Math.min(...seeds)}-${Math.max(...seeds)}), by frame rate, by condition`,
+    `**All runs of the versions in the product together** (${run.current.join(', ')}: ${now.length} scenes${
+      seeds.length ? `, seeds ${Math.min(...seeds)}-${Math.max(...seeds)}` : ''
+    }), by frame rate, by condition. ${earlier} scenes measured by other versions are counted in the Runs table only.`,
     '',
-    tables(all),
+    tables(now),
     '',
     ...all.map((r) => `${DATA}${JSON.stringify(r)} -->`),
     '',

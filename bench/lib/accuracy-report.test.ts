@@ -1,0 +1,56 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { saveRun, type SceneRecord } from './accuracy-report';
+
+const dir = mkdtempSync(path.join(os.tmpdir(), 'accuracy-report-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+// A section as runs before versions left it: a 13-cell run row and a record with no version, 0.5 mph off.
+const OLD_RECORD: SceneRecord = {
+  seed: 1,
+  kind: 'max-speed',
+  rate: '60',
+  tags: [],
+  given: { mph: 20.5, plusMinus: 0.1, trueMph: 20, switchFrames: 0, trackedFrames: 100 },
+};
+const OLD = [
+  '# Results',
+  '',
+  '<!-- accuracy:start -->',
+  `| 2026-11-01 00:00 | 1 | 1-1 | 1 | 0/1 (0%) | 0/1 (0%) | 0.50 (max 0.50) | 0.10 | 0/1 (0%) | 0 |  |  |  |`,
+  `<!-- accuracy-scene ${JSON.stringify(OLD_RECORD)} -->`,
+  '<!-- accuracy:end -->',
+  '',
+].join('\n');
+
+describe('the accuracy section', () => {
+  it('sums only the records of the versions in the product, and keeps every run with its versions', () => {
+    const file = path.join(dir, 'RESULTS.md');
+    writeFileSync(file, OLD);
+    const now: SceneRecord = {
+      seed: 2,
+      kind: 'max-speed',
+      rate: '60',
+      tags: ['follows the guide'],
+      version: 'tracker 9.9.9',
+      given: { mph: 20.1, plusMinus: 0.2, trueMph: 20, switchFrames: 0, trackedFrames: 100 },
+    };
+    saveRun(file, { date: '2026-11-29 23:00', seeds: '2-2', records: [now], current: ['tracker 9.9.9'] });
+    const text = readFileSync(file, 'utf8');
+    // The earlier run keeps its row, now saying its version was not recorded; this run says its own.
+    expect(text).toContain('| 2026-11-01 00:00 | 1 | 1-1 | 1 | 0/1 (0%) |');
+    expect(text).toMatch(/\| 2026-11-01 00:00 \|.* \| not recorded \|\n/);
+    expect(text).toMatch(
+      /\| 2026-11-29 23:00 \| 1 \| 2-2 \| 1 \| 1\/1 \(100%\) \|.* \| tracker 9\.9\.9 \|\n/,
+    );
+    // The summed tables hold the current record alone: coverage 1/1, not 1/2.
+    expect(text).toContain('(tracker 9.9.9: 1 scenes, seeds 2-2)');
+    expect(text).toContain('1 scenes measured by other versions are counted in the Runs table only.');
+    expect(text).toMatch(/\n\| all \| 1 \| 1\/1 \(100%\) \| 0\/1 \(0%\) \|/);
+    expect(text).not.toMatch(/\n\| all \| 2 \|/);
+    // Both records are kept.
+    expect(text.match(/<!-- accuracy-scene /g)).toHaveLength(2);
+  });
+});
