@@ -25,6 +25,12 @@ import { printTable } from './lib/report';
 
 const resultsFile = fileURLToPath(new URL('./RESULTS.md', import.meta.url));
 const COUNT = Number(process.env.BENCH_SCENES ?? 30);
+/**
+ * No new scene is drawn once this many seconds have passed: the bench runner stops a benchmark at
+ * BENCH_TIMEOUT_S (default 1200 s) and a scene takes up to about 5 minutes, so the run ends with its tables
+ * instead of being cut in the middle of a scene. A longer run: raise BENCH_TIMEOUT_S.
+ */
+const BUDGET_S = Number(process.env.BENCH_TIMEOUT_S ?? 1200) - 300;
 const FIRST = process.env.BENCH_SEED ? Number(process.env.BENCH_SEED) : nextSeed(resultsFile);
 /** BENCH_KIND=forty (or max-speed) draws every scene of that kind from its seed (the rest of it as drawn). */
 const KIND =
@@ -55,7 +61,15 @@ async function main(root: string) {
   const records: SceneRecord[] = [];
   const t0 = performance.now();
   const date = new Date().toISOString().replace('T', ' ').slice(0, 16);
+  let last = FIRST - 1;
   for (let seed = FIRST; seed < FIRST + COUNT; seed += 1) {
+    if ((performance.now() - t0) / 1000 > BUDGET_S) {
+      console.log(
+        `time budget reached (${BUDGET_S} s): ${records.length} scenes run, seeds ${FIRST}-${last}`,
+      );
+      break;
+    }
+    last = seed;
     const spec = drawScene(seed, KIND ? { kind: KIND } : {});
     const rate = timingOf(spec.fps).rate;
     const rec: SceneRecord = {
@@ -112,7 +126,7 @@ async function main(root: string) {
     rmSync(file, { force: true });
     rmSync(file.replace(/\.mp4$/, '.truth.json'), { force: true });
   }
-  const seeds = `${FIRST}-${FIRST + COUNT - 1}`;
+  const seeds = `${FIRST}-${last}`;
   console.log(`\n${tables(records)}\n`);
   const ms = records.filter((r) => r.kind === 'max-speed');
   const given = ms.flatMap((r) => (r.given ? [r.given] : []));
