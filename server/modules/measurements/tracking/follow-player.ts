@@ -53,6 +53,24 @@ function sample(f: Uint8Array, w: number, h: number, x: number, y: number) {
   return (f[i] * (1 - fx) + f[i + 1] * fx) * (1 - fy) + (f[i + w] * (1 - fx) + f[i + w + 1] * fx) * fy;
 }
 
+/**
+ * Makes a template channel zero-mean over the pixels it keeps (`kept`: indices; all when absent) and
+ * returns its sum of squares there.
+ */
+function centre(d: Float64Array, kept?: number[]) {
+  const n = kept ? kept.length : d.length;
+  let sum = 0;
+  for (let k = 0; k < n; k += 1) sum += d[kept ? kept[k] : k];
+  const mean = sum / n;
+  let sq = 0;
+  for (let k = 0; k < n; k += 1) {
+    const at = kept ? kept[k] : k;
+    d[at] -= mean;
+    sq += d[at] * d[at];
+  }
+  return sq;
+}
+
 /** The template at `scale` times its clicked size, zero-mean, as rows of pixels. */
 function scaled(t: Template, scale: number) {
   const hw = Math.max(3, Math.round(BOX.half * t.height * scale));
@@ -77,15 +95,6 @@ function scaled(t: Template, scale: number) {
         dv[j * tw + i] = sample(v, cw, ch, (x - 0.5) / 2, (y - 0.5) / 2);
       }
     }
-  const centre = (d: Float64Array) => {
-    const mean = d.reduce((a, b) => a + b, 0) / d.length;
-    let sq = 0;
-    for (let k = 0; k < d.length; k += 1) {
-      d[k] -= mean;
-      sq += d[k] * d[k];
-    }
-    return sq;
-  };
   let sq = centre(data);
   if (du && dv) sq += CHROMA_WEIGHT * (centre(du) + centre(dv));
   const cells: ColourCells[] = [];
@@ -281,17 +290,8 @@ export function lookAlike(
   };
   const kept: number[] = [];
   for (let j = 0; j < s.th; j += thin) for (let i = 0; i < s.tw; i += thin) kept.push(j * s.tw + i);
-  const centre = (d: Float64Array) => {
-    const mean = kept.reduce((a, k) => a + d[k], 0) / kept.length;
-    let sq = 0;
-    for (const k of kept) {
-      d[k] -= mean;
-      sq += d[k] * d[k];
-    }
-    return sq;
-  };
-  let sq = centre(s.data);
-  if (s.du && s.dv) sq += CHROMA_WEIGHT * (centre(s.du) + centre(s.dv));
+  let sq = centre(s.data, kept);
+  if (s.du && s.dv) sq += CHROMA_WEIGHT * (centre(s.du, kept) + centre(s.dv, kept));
   const norm = Math.sqrt(sq);
   let best: { x: number; y: number; ncc: number } | null = null;
   const x0 = Math.round(cx);
