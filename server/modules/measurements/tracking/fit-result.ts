@@ -105,6 +105,8 @@ function fastestWindow(s: Spline, lo: number, hi: number) {
  * than `MAX_GAP_SECONDS` where he was lost or in doubt. The stretches of fitted frames without such a gap.
  */
 export const MAX_GAP_SECONDS = 0.1;
+/** The least deviation the outlier passes assume (yards): below it, a point is never called a stray. */
+const FIT_FLOOR_YARDS = 0.02;
 function seenStretches(times: number[]) {
   const out: { lo: number; hi: number }[] = [];
   let lo = times[0];
@@ -149,14 +151,18 @@ export function fitTrack(
   );
   let points = usable.map((f) => ({ t: f.time, y: f.yards! }));
   let spline = fitSpline(points);
-  if (spline) {
-    // One pass without the points more than four deviations off (a match on a passing player's shirt).
+  // Up to three passes without the points more than four deviations off (a match on a passing player's
+  // shirt, a frame whose lines were numbered wrong), the deviation read from the median residual so that the
+  // points it is to find do not widen it (tracker 2.4.0). At most a tenth of the points are left out: a track
+  // with more such points is not a few stray frames, and its bound shows it.
+  for (let pass = 0; spline && pass < 3; pass += 1) {
     const s0 = spline;
-    const kept = points.filter((p) => Math.abs(p.y - splineAt(s0, p.t)) <= 4 * s0.residualYards);
-    if (kept.length < points.length && kept.length >= 8) {
-      points = kept;
-      spline = fitSpline(points);
-    }
+    const off = points.map((p) => Math.abs(p.y - splineAt(s0, p.t)));
+    const deviation = Math.max(1.4826 * median(off), FIT_FLOOR_YARDS);
+    const kept = points.filter((_, k) => off[k] <= 4 * deviation);
+    if (kept.length === points.length || kept.length < 8 || kept.length < 0.9 * usable.length) break;
+    points = kept;
+    spline = fitSpline(points);
   }
   const low = frames.filter((f) => f.state === 'low').length;
   if (low > 0) problems.push(`The tracker lost the player or was unsure on ${low} frames: check them`);
