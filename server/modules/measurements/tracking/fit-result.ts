@@ -105,8 +105,13 @@ function fastestWindow(s: Spline, lo: number, hi: number) {
  * than `MAX_GAP_SECONDS` where he was lost or in doubt. The stretches of fitted frames without such a gap.
  */
 export const MAX_GAP_SECONDS = 0.1;
-/** The least deviation the outlier passes assume (yards): below it, a point is never called a stray. */
-const FIT_FLOOR_YARDS = 0.02;
+/**
+ * The least deviation the passes that leave out stray points assume (yards): a point within four of them,
+ * half a yard, of the curve is never called a stray. Strays are a number given to the wrong line (5 yards)
+ * or a match on another player (a yard or more); the ground point's own drift and a field map that changes
+ * as lines enter the picture (a few tenths) stay in the fit and in its bound, and are not made into gaps.
+ */
+const FIT_FLOOR_YARDS = 0.125;
 function seenStretches(times: number[]) {
   const out: { lo: number; hi: number }[] = [];
   let lo = times[0];
