@@ -154,17 +154,23 @@ export function fitTrack(
       .map((f) => yardsAt(raw, f.frameIndex, f.x, f.y))
       .flatMap((a) => (a && a.lines >= 4 ? [a.calYards] : [])),
   );
-  let points = usable.map((f) => ({ t: f.time, y: f.yards!, frameIndex: f.frameIndex }));
+  let points = usable.map((f) => ({
+    t: f.time,
+    y: f.yards!,
+    frameIndex: f.frameIndex,
+    corrected: f.state === 'corrected',
+  }));
   let spline = fitSpline(points);
-  // Up to three passes without the points more than four deviations off (a match on a passing player's
-  // shirt, a frame whose lines were numbered wrong), the deviation read from the median residual so that the
-  // points it is to find do not widen it (tracker 2.4.0). At most a tenth of the points are left out: a track
-  // with more such points is not a few stray frames, and its bound shows it.
+  // Up to three passes without the tracked points more than four deviations off (a match on a passing
+  // player's shirt, a frame whose lines were numbered wrong), the deviation read from the median residual so
+  // that the points it is to find do not widen it (tracker 2.4.0). At most a tenth of the points are left
+  // out: a track with more such points is not a few stray frames, and its bound shows it.
   for (let pass = 0; spline && pass < 3; pass += 1) {
     const s0 = spline;
     const off = points.map((p) => Math.abs(p.y - splineAt(s0, p.t)));
     const deviation = Math.max(1.4826 * median(off), FIT_FLOOR_YARDS);
-    const kept = points.filter((_, k) => off[k] <= 4 * deviation);
+    // The analyst's corrections are his word: never left out.
+    const kept = points.filter((p, k) => p.corrected || off[k] <= 4 * deviation);
     if (kept.length === points.length || kept.length < 8 || kept.length < 0.9 * usable.length) break;
     points = kept;
     spline = fitSpline(points);
