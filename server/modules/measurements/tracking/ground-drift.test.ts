@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BOUND, fitTrack } from './fit-result';
+import { BOUND, fitTrack, trackVerdict } from './fit-result';
 import { footOffset } from './follow-player';
 import type { RawTrack } from './track-clip';
 
@@ -7,7 +7,7 @@ import type { RawTrack } from './track-clip';
  * A runner at 9 yards a second along the field, 60 frames a second, his ground point on row 250 of a
  * 640x360 picture; yard lines every 5 yards, 12 px a yard, leaning `slant` px sideways per px down.
  */
-function run(slant: number, height = 40) {
+function track(slant: number, height = 40, offYards: (i: number) => number = () => 0) {
   const W = 640;
   const H = 360;
   const fps = 60;
@@ -15,7 +15,7 @@ function run(slant: number, height = 40) {
   const xOf = (yards: number, y: number) => 20 + 12 * yards + slant * (y - H / 2);
   const frames: RawTrack['frames'] = Array.from({ length: n }, (_, i) => ({
     frameIndex: i,
-    x: xOf(5 + (9 * i) / fps, 250),
+    x: xOf(5 + (9 * i) / fps + offYards(i), 250),
     y: 250,
     height,
     confidence: 1,
@@ -35,8 +35,9 @@ function run(slant: number, height = 40) {
     beside: [],
   };
   const frameTimes = frames.map((f) => f.frameIndex / fps);
-  return fitTrack(raw, { frameTimes, fps: { num: fps, den: 1 }, vfr: false });
+  return { raw, result: fitTrack(raw, { frameTimes, fps: { num: fps, den: 1 }, vfr: false }) };
 }
+const run = (...args: Parameters<typeof track>) => track(...args).result;
 
 describe('the ground point’s drift up and down the body in the bound (issue 48, decision 276)', () => {
   it('adds nothing where the yard lines stand upright: a pixel up the picture is no yard along the field', () => {
@@ -58,5 +59,38 @@ describe('the ground point’s drift up and down the body in the bound (issue 48
 
   it('grows with the player’s size in the picture (a nearer player’s feet lie further below his upper body)', () => {
     expect(run(0.5, 80).maxSpeed!.plusMinusMph).toBeGreaterThan(run(0.5, 40).maxSpeed!.plusMinusMph);
+  });
+});
+
+describe('stray frames left out of the fit (issue 48, tracker 2.4.0)', () => {
+  it('leaves out single frames a line spacing off, so they neither move the speed nor widen the ±', () => {
+    const clean = run(0).maxSpeed!;
+    // Twelve frames (one in fifteen) whose lines were numbered one off: 5 yards out, as on calibration scene
+    // 5038; the last frame among them, where the curve bends toward a stray most (scene 7018).
+    const off = [7, 22, 37, 52, 67, 82, 97, 112, 127, 142, 157, 179];
+    const stray = run(0, 40, (i) => (off.includes(i) ? (i % 2 ? 5 : -5) : 0)).maxSpeed!;
+    expect(stray.mph).toBeCloseTo(clean.mph, 1);
+    expect(stray.plusMinusMph).toBeLessThanOrEqual(clean.plusMinusMph + 0.01);
+    // Each is listed among the frames the track was unsure of, for the workbench to show.
+    expect(run(0, 40, (i) => (off.includes(i) ? (i % 2 ? 5 : -5) : 0)).unsure).toEqual(off);
+  });
+
+  it('asks for a click on a stretch left out where he runs fastest, instead of measuring up to it', () => {
+    // The last ten frames, at full speed, read 5 yards on (their lines numbered one off): left out, the track
+    // ends in frames it is unsure of, where the fastest 10 yards could go on.
+    const { raw, result } = track(0, 40, (i) => (i >= 170 ? 5 : 0));
+    expect(result.unsure).toEqual(expect.arrayContaining([170, 171, 172, 173, 174, 175]));
+    const verdict = trackVerdict(raw, result, []);
+    expect(verdict.failure).toBeUndefined();
+    expect(verdict.needsClickAt?.kind).toBe('resume');
+    expect(verdict.needsClickAt?.frameIndex).toBeGreaterThanOrEqual(160);
+    expect(verdict.needsClickAt?.reason).toMatch(/where he runs fastest/);
+  });
+
+  it('keeps a track whose points are spread widely, so its ± shows it', () => {
+    const clean = run(0).maxSpeed!;
+    // Every third frame 0.4 yards off: a third of the points, not a few strays.
+    const spread = run(0, 40, (i) => (i % 3 === 0 ? 0.4 : 0)).maxSpeed!;
+    expect(spread.plusMinusMph).toBeGreaterThan(clean.plusMinusMph + 0.05);
   });
 });

@@ -40,7 +40,7 @@ export interface RawTrack {
 
 export const TRACKER = {
   name: 'ridge-hough-ncc-pspline',
-  version: '2.3.0',
+  version: '2.4.0',
   /** Longer side of the analysed picture, in pixels. */
   analysisSide: 640,
   /** Player height assumed from the field scale: 2 yards (6 ft). */
@@ -112,10 +112,15 @@ export async function trackClip(opts: Options): Promise<RawTrack> {
   const first = seeds[0];
   const labelled: Labelled[][] = new Array(n);
   labelled[first.frameIndex] = labelLines(null, detected[first.frameIndex], first.y, ah, first.x);
-  for (let i = first.frameIndex + 1; i < n; i += 1)
-    labelled[i] = labelLines(labelled[i - 1], detected[i], first.y, ah, first.x);
-  for (let i = first.frameIndex - 1; i >= 0; i -= 1)
-    labelled[i] = labelLines(labelled[i + 1], detected[i], first.y, ah, first.x);
+  // Numbers are carried from the nearest frame that has lines, so a frame without any does not renumber the
+  // frames after it (tracker 2.4.0).
+  for (const dir of [1, -1]) {
+    let from = labelled[first.frameIndex];
+    for (let i = first.frameIndex + dir; i >= 0 && i < n; i += dir) {
+      labelled[i] = labelLines(from, detected[i], first.y, ah, first.x);
+      if (labelled[i].length) from = labelled[i];
+    }
+  }
 
   // The field's map at a point, where it is one a player could stand on (else the frame has none there).
   const mapAt = (i: number, x: number, y: number) => {

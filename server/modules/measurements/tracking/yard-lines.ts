@@ -173,9 +173,38 @@ function median(v: number[]) {
   return s.length ? s[Math.floor(s.length / 2)] : 0;
 }
 
+/** The median gap between neighbouring positions (sorted ascending), or null with fewer than two. */
+function medianGap(xs: number[]) {
+  if (xs.length < 2) return null;
+  return median(xs.slice(1).map((x, k) => x - xs[k]));
+}
+
+/**
+ * One line per painted line (issue 48, tracker 2.4.0): a thick line is sometimes found twice, a few pixels
+ * apart. Of lines closer than a quarter of the picture's line spacing on the reference row, the one with
+ * more votes is kept. `xc` is each line's x on that row.
+ */
+function withoutTwins(cur: Line[], xc: number[]) {
+  const order = xc.map((_, i) => i).sort((p, q) => xc[p] - xc[q]);
+  const spacing = medianGap(order.map((i) => xc[i]));
+  if (spacing === null) return order;
+  const kept: number[] = [];
+  for (const i of order) {
+    const last = kept[kept.length - 1];
+    if (last !== undefined && xc[i] - xc[last] < 0.25 * spacing) {
+      if (cur[i].votes > cur[last].votes) kept[kept.length - 1] = i;
+    } else kept.push(i);
+  }
+  return kept;
+}
+
 /**
  * Carries the line numbers from one frame to the next: the shift that pairs the most lines (the camera
- * moves less than half a line spacing between frames), then the others numbered by their order.
+ * moves less than half a line spacing between frames); each paired line keeps its number. A line found in
+ * this frame alone takes the number its place between the paired lines gives (their spacing, not their
+ * count: a line missed or found twice does not renumber the lines after it, issue 48, tracker 2.4.0), and is
+ * left out where its place is not within a third of a spacing of a line's. The first frame numbers its lines
+ * by their order, 0 for the line just left of `originX`.
  */
 export function labelLines(
   prev: Labelled[] | null,
@@ -185,54 +214,77 @@ export function labelLines(
   originX: number,
 ): Labelled[] {
   if (cur.length === 0) return [];
-  const xc = cur.map((l) => lineX(l, yRef, h));
-  const order = xc.map((_, i) => i).sort((p, q) => xc[p] - xc[q]);
-  const labels = new Array<number | null>(cur.length).fill(null);
+  const xAll = cur.map((l) => lineX(l, yRef, h));
+  const order = withoutTwins(cur, xAll);
+  const xc = order.map((i) => xAll[i]);
+  const labels = new Array<number | null>(order.length).fill(null);
   if (!prev || prev.length === 0) {
-    let i0 = order.findIndex((i) => xc[i] > originX) - 1;
-    if (i0 < 0) i0 = order.findIndex((i) => xc[i] > originX) === -1 ? order.length - 1 : 0;
-    order.forEach((i, j) => (labels[i] = j - i0));
-  } else {
-    const xp = prev.map((l) => lineX(l, yRef, h));
-    const gaps = [...xp]
-      .sort((p, q) => p - q)
-      .slice(1)
-      .map((x, i, arr) => x - (i === 0 ? [...xp].sort((p, q) => p - q)[0] : arr[i - 1]));
-    const spacing = median(gaps) || 100;
-    const tol = 0.25 * spacing;
-    let best = { score: -1, err: Infinity, d: 0 };
-    for (const a of xc)
-      for (const b of xp) {
-        const d = a - b;
-        if (Math.abs(d) > 0.5 * spacing) continue;
-        let score = 0;
-        let err = 0;
-        for (const x of xc) {
-          const e = Math.min(...xp.map((p) => Math.abs(x - p - d)));
-          if (e < tol) {
-            score += 1;
-            err += e;
-          }
-        }
-        if (score > best.score || (score === best.score && err < best.err)) best = { score, err, d };
-      }
-    for (let i = 0; i < cur.length; i += 1) {
-      let k = -1;
-      let e = tol;
-      xp.forEach((p, j) => {
-        if (Math.abs(xc[i] - p - best.d) < e) {
-          e = Math.abs(xc[i] - p - best.d);
-          k = j;
-        }
-      });
-      if (k >= 0) labels[i] = prev[k].label;
-    }
-    const anchor = order.findIndex((i) => labels[i] !== null);
-    if (anchor < 0) return [];
-    const base = labels[order[anchor]]!;
-    order.forEach((i, j) => (labels[i] = base + (j - anchor)));
+    let i0 = xc.findIndex((x) => x > originX) - 1;
+    if (i0 < 0) i0 = xc.findIndex((x) => x > originX) === -1 ? xc.length - 1 : 0;
+    return order.map((i, j) => ({ ...cur[i], label: j - i0 }));
   }
-  return cur.map((l, i) => ({ ...l, label: labels[i]! }));
+  const xp = prev.map((l) => lineX(l, yRef, h));
+  const spacing = medianGap([...xp].sort((p, q) => p - q)) ?? medianGap(xc) ?? 100;
+  const tol = 0.25 * spacing;
+  let best = { score: -1, err: Infinity, d: 0 };
+  for (const a of xc)
+    for (const b of xp) {
+      const d = a - b;
+      if (Math.abs(d) > 0.5 * spacing) continue;
+      let score = 0;
+      let err = 0;
+      for (const x of xc) {
+        const e = Math.min(...xp.map((p) => Math.abs(x - p - d)));
+        if (e < tol) {
+          score += 1;
+          err += e;
+        }
+      }
+      if (score > best.score || (score === best.score && err < best.err)) best = { score, err, d };
+    }
+  const taken = new Set<number>();
+  for (let j = 0; j < xc.length; j += 1) {
+    let k = -1;
+    let e = tol;
+    xp.forEach((p, m) => {
+      if (Math.abs(xc[j] - p - best.d) < e) {
+        e = Math.abs(xc[j] - p - best.d);
+        k = m;
+      }
+    });
+    if (k >= 0 && !taken.has(prev[k].label)) {
+      labels[j] = prev[k].label;
+      taken.add(prev[k].label);
+    }
+  }
+  const paired = labels.flatMap((l, j) => (l === null ? [] : [j]));
+  if (paired.length === 0) return [];
+  // Paired numbers must grow with x; a frame where they do not is left without lines.
+  for (let k = 1; k < paired.length; k += 1) if (labels[paired[k]]! <= labels[paired[k - 1]]!) return [];
+  for (let j = 0; j < xc.length; j += 1) {
+    if (labels[j] !== null) continue;
+    // The two paired lines nearest on each side (or the two nearest on one side), their spacing per number.
+    const left = paired.filter((q) => q < j);
+    const right = paired.filter((q) => q > j);
+    const [p, q] =
+      left.length && right.length
+        ? [left[left.length - 1], right[0]]
+        : left.length >= 2
+          ? [left[left.length - 2], left[left.length - 1]]
+          : right.length >= 2
+            ? [right[0], right[1]]
+            : [null, null];
+    let place: number;
+    if (p === null || q === null) {
+      const only = paired[0];
+      place = labels[only]! + (xc[j] - xc[only]) / spacing;
+    } else place = labels[p]! + ((xc[j] - xc[p]) / (xc[q] - xc[p])) * (labels[q]! - labels[p]!);
+    const label = Math.round(place);
+    if (Math.abs(place - label) > 1 / 3 || taken.has(label)) continue;
+    labels[j] = label;
+    taken.add(label);
+  }
+  return order.flatMap((i, j) => (labels[j] === null ? [] : [{ ...cur[i], label: labels[j]! }]));
 }
 
 export interface FieldMap {
