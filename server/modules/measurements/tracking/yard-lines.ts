@@ -1,6 +1,8 @@
 /**
  * Yard lines in a grey frame (decision 210): bright thin ridges found row by row, gathered by a Hough
- * vote over (position, slant) and refined by least squares. A line is x = a + s * (y - h/2).
+ * vote over (position, slant) and refined by least squares. A line is x = a + s * (y - h/2). From tracker
+ * 2.5.0 (decision 296) the ridge points are first freed of the lens's radial bending, measured on the clip
+ * (`framesLines`), so the lines are straight where the field's are.
  */
 export interface Line {
   a: number;
@@ -65,7 +67,7 @@ export function ridgePoints(g: Uint8Array, w: number, h: number): Ridges {
  * picture's centre is seen at r (1 + k1 r^2 / R^2), R the half diagonal (k1 < 0: barrel). Undoes it for an
  * offset (du, dv) from the centre (fixed-point iteration).
  */
-export function undistortOffset(k1: number, w: number, h: number, du: number, dv: number) {
+function undistortOffset(k1: number, w: number, h: number, du: number, dv: number) {
   if (k1 === 0) return { du, dv };
   const r2 = 0.25 * (w * w + h * h);
   let a = du;
@@ -90,7 +92,7 @@ export function lensScale(k1: number, w: number, h: number, x: number, y: number
 }
 
 /** The point of the picture where an undistorted point is seen. */
-export function distortPoint(k1: number, w: number, h: number, x: number, y: number) {
+function distortPoint(k1: number, w: number, h: number, x: number, y: number) {
   const s = lensScale(k1, w, h, x, y);
   return { x: w / 2 + (x - w / 2) * s, y: h / 2 + (y - h / 2) * s };
 }
@@ -113,7 +115,7 @@ export function shownLine(k1: number, w: number, h: number, x0: number, x1: numb
   return { x0: at(0), x1: at(h) };
 }
 
-export function undistortRidges(p: Ridges, k1: number, w: number, h: number): Ridges {
+function undistortRidges(p: Ridges, k1: number, w: number, h: number): Ridges {
   if (k1 === 0) return p;
   const xs = new Float32Array(p.xs.length);
   const ys = new Float32Array(p.ys.length);
@@ -150,7 +152,7 @@ export function detectLines(g: Uint8Array, w: number, h: number): Line[] {
 }
 
 /** The straight lines through a frame's ridge points (Hough vote, then least squares on the inliers). */
-export function linesOf(pts: Ridges, w: number, h: number): Line[] {
+function linesOf(pts: Ridges, w: number, h: number): Line[] {
   return linesWithPoints(pts, w, h).map((l) => l.line);
 }
 
