@@ -25,8 +25,8 @@ const MAX_LINES = 40;
  * picture without its lens's bending, and `rows` still groups them.
  */
 export interface Ridges {
-  xs: Float32Array;
-  ys: Float32Array;
+  xs: Float64Array;
+  ys: Float64Array;
   rows: Int16Array;
 }
 
@@ -59,7 +59,7 @@ export function ridgePoints(g: Uint8Array, w: number, h: number): Ridges {
       ys.push(y);
     }
   }
-  return { xs: Float32Array.from(xs), ys: Float32Array.from(ys), rows: Int16Array.from(ys) };
+  return { xs: Float64Array.from(xs), ys: Float64Array.from(ys), rows: Int16Array.from(ys) };
 }
 
 /**
@@ -117,8 +117,8 @@ export function shownLine(k1: number, w: number, h: number, x0: number, x1: numb
 
 function undistortRidges(p: Ridges, k1: number, w: number, h: number): Ridges {
   if (k1 === 0) return p;
-  const xs = new Float32Array(p.xs.length);
-  const ys = new Float32Array(p.ys.length);
+  const xs = new Float64Array(p.xs.length);
+  const ys = new Float64Array(p.ys.length);
   for (let i = 0; i < xs.length; i += 1) {
     const q = undistortPoint(k1, w, h, p.xs[i], p.ys[i]);
     xs[i] = q.x;
@@ -282,7 +282,7 @@ const LENS_STEPS = Math.round((LENS_K1.max - LENS_K1.min) / LENS_K1.step);
  */
 function straightness(pts: Ridges, w: number, h: number): number[] | null {
   const yc = h / 2;
-  const groups: { xs: Float32Array; ys: Float32Array }[] = [];
+  const groups: { xs: Float64Array; ys: Float64Array }[] = [];
   const taken = new Uint8Array(pts.xs.length);
   for (const { line } of linesWithPoints(pts, w, h)) {
     const xs: number[] = [];
@@ -296,7 +296,7 @@ function straightness(pts: Ridges, w: number, h: number): number[] | null {
       far = Math.max(far, Math.hypot(pts.xs[i] - w / 2, pts.ys[i] - yc));
     }
     if (xs.length >= 12 && far > 0.4 * Math.min(w, h))
-      groups.push({ xs: Float32Array.from(xs), ys: Float32Array.from(ys) });
+      groups.push({ xs: Float64Array.from(xs), ys: Float64Array.from(ys) });
   }
   if (groups.length === 0) return null;
   const rows = new Int16Array(0);
@@ -334,7 +334,8 @@ function leastK1(costs: number[]): number | null {
 /**
  * The lens's k1 from a few frames' ridge points (issue 48, tracker 2.5.0, decision 296): the k1 that makes
  * the lines of all of them straightest together, where at least LENS_MIN_FRAMES frames measure one of
- * their own and half of those agree with it within LENS_AGREE; 0 (a pinhole's picture) otherwise.
+ * their own and half of those agree with it within LENS_AGREE, and it bends the corners by half a pixel or
+ * more; 0 (a pinhole's picture) otherwise.
  */
 export function lensK1(frames: Ridges[], w: number, h: number): number {
   const curves = frames.map((p) => straightness(p, w, h)).filter((c): c is number[] => c !== null);
@@ -344,7 +345,9 @@ export function lensK1(frames: Ridges[], w: number, h: number): number {
   const own = curves.map(leastK1).filter((k): k is number => k !== null);
   if (k1 === null || own.length < LENS_MIN_FRAMES) return 0;
   const agree = own.filter((k) => Math.abs(k - k1) <= LENS_AGREE).length;
-  return agree >= 0.5 * own.length ? k1 : 0;
+  // A bend of under half a pixel at the picture's corners is within what the measure can tell from none.
+  if (agree < 0.5 * own.length || Math.abs(k1) * 0.5 * Math.hypot(w, h) < 0.5) return 0;
+  return k1;
 }
 
 export const lineX = (l: Pick<Line, 'a' | 's'>, y: number, h: number) => l.a + l.s * (y - h / 2);
