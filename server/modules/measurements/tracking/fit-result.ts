@@ -169,21 +169,31 @@ export function fitTrack(
       .map((f) => yardsAt(raw, f.frameIndex, f.x, f.y))
       .flatMap((a) => (a && a.lines >= 4 ? [a.calYards] : [])),
   );
-  let points = usable.map((f) => ({ t: f.time, y: f.yards! }));
+  let points = usable.map((f) => ({
+    t: f.time,
+    y: f.yards!,
+    frameIndex: f.frameIndex,
+    corrected: f.state === 'corrected',
+  }));
   let spline = fitSpline(points);
-  // Up to three passes without the points more than four deviations off (a match on a passing player's
-  // shirt, a frame whose lines were numbered wrong), the deviation read from the median residual so that the
-  // points it is to find do not widen it (tracker 2.4.0). At most a tenth of the points are left out: a track
-  // with more such points is not a few stray frames, and its bound shows it.
+  // Up to three passes without the tracked points more than four deviations off (a match on a passing
+  // player's shirt, a frame whose lines were numbered wrong), the deviation read from the median residual so
+  // that the points it is to find do not widen it (tracker 2.4.0). At most a tenth of the points are left
+  // out: a track with more such points is not a few stray frames, and its bound shows it.
   for (let pass = 0; spline && pass < 3; pass += 1) {
     const s0 = spline;
     const off = points.map((p) => Math.abs(p.y - splineAt(s0, p.t)));
     const deviation = Math.max(1.4826 * median(off), FIT_FLOOR_YARDS);
-    const kept = points.filter((_, k) => off[k] <= 4 * deviation);
+    // The analyst's corrections are his word: never left out.
+    const kept = points.filter((p, k) => p.corrected || off[k] <= 4 * deviation);
     if (kept.length === points.length || kept.length < 8 || kept.length < 0.9 * usable.length) break;
     points = kept;
     spline = fitSpline(points);
   }
+  // A frame left out as a stray is one the track is unsure of: listed with the others, shown on the
+  // workbench, and not seen where the fastest 10 yards are looked for beyond what was seen (`windowCut`).
+  const fitted = new Set(points.map((p) => p.frameIndex));
+  for (const f of usable) if (!fitted.has(f.frameIndex)) f.state = 'unsure';
   const low = frames.filter((f) => f.state === 'low').length;
   if (low > 0) problems.push(`The tracker lost the player or was unsure on ${low} frames: check them`);
   const unsure = frames.filter((f) => f.state === 'low' || f.state === 'unsure').map((f) => f.frameIndex);
@@ -261,8 +271,8 @@ export function fitTrack(
   if (win) {
     const T = win.t1 - win.t0;
     const v = WINDOW_YARDS / T;
-    const near = (t: number) =>
-      usable.reduce((a, b) => (Math.abs(b.time - t) < Math.abs(a.time - t) ? b : a));
+    const seen = usable.filter((f) => f.state !== 'unsure');
+    const near = (t: number) => seen.reduce((a, b) => (Math.abs(b.time - t) < Math.abs(a.time - t) ? b : a));
     const a = near(win.t0);
     const b = near(win.t1);
     // The ground point's stray at each end of the window: across it, and up or down the body (decision 276).

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BOUND, fitTrack } from './fit-result';
+import { BOUND, fitTrack, trackVerdict } from './fit-result';
 import { footOffset } from './follow-player';
 import type { RawTrack } from './track-clip';
 
@@ -7,7 +7,7 @@ import type { RawTrack } from './track-clip';
  * A runner at 9 yards a second along the field, 60 frames a second, his ground point on row 250 of a
  * 640x360 picture; yard lines every 5 yards, 12 px a yard, leaning `slant` px sideways per px down.
  */
-function run(slant: number, height = 40, offYards: (i: number) => number = () => 0) {
+function track(slant: number, height = 40, offYards: (i: number) => number = () => 0) {
   const W = 640;
   const H = 360;
   const fps = 60;
@@ -35,8 +35,9 @@ function run(slant: number, height = 40, offYards: (i: number) => number = () =>
     beside: [],
   };
   const frameTimes = frames.map((f) => f.frameIndex / fps);
-  return fitTrack(raw, { frameTimes, fps: { num: fps, den: 1 }, vfr: false });
+  return { raw, result: fitTrack(raw, { frameTimes, fps: { num: fps, den: 1 }, vfr: false }) };
 }
+const run = (...args: Parameters<typeof track>) => track(...args).result;
 
 describe('the ground point’s drift up and down the body in the bound (issue 48, decision 276)', () => {
   it('adds nothing where the yard lines stand upright: a pixel up the picture is no yard along the field', () => {
@@ -70,6 +71,20 @@ describe('stray frames left out of the fit (issue 48, tracker 2.4.0)', () => {
     const stray = run(0, 40, (i) => (off.includes(i) ? (i % 2 ? 5 : -5) : 0)).maxSpeed!;
     expect(stray.mph).toBeCloseTo(clean.mph, 1);
     expect(stray.plusMinusMph).toBeLessThanOrEqual(clean.plusMinusMph + 0.01);
+    // Each is listed among the frames the track was unsure of, for the workbench to show.
+    expect(run(0, 40, (i) => (off.includes(i) ? (i % 2 ? 5 : -5) : 0)).unsure).toEqual(off);
+  });
+
+  it('asks for a click on a stretch left out where he runs fastest, instead of measuring up to it', () => {
+    // The last ten frames, at full speed, read 5 yards on (their lines numbered one off): left out, the track
+    // ends in frames it is unsure of, where the fastest 10 yards could go on.
+    const { raw, result } = track(0, 40, (i) => (i >= 170 ? 5 : 0));
+    expect(result.unsure).toEqual(expect.arrayContaining([170, 171, 172, 173, 174, 175]));
+    const verdict = trackVerdict(raw, result, []);
+    expect(verdict.failure).toBeUndefined();
+    expect(verdict.needsClickAt?.kind).toBe('resume');
+    expect(verdict.needsClickAt?.frameIndex).toBeGreaterThanOrEqual(160);
+    expect(verdict.needsClickAt?.reason).toMatch(/where he runs fastest/);
   });
 
   it('keeps a track whose points are spread widely, so its ± shows it', () => {

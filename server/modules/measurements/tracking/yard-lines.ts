@@ -491,7 +491,7 @@ export function labelLines(
     labels[j] = label;
     taken.add(label);
   }
-  return order.flatMap((i, j) => (labels[j] === null ? [] : [{ ...cur[i], label: labels[j]! }]));
+  return order.flatMap((i, j) => (labels[j] === null ? [] : [{ ...cur[i], label: labels[j] }]));
 }
 
 export interface FieldMap {
