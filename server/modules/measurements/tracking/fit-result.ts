@@ -2,7 +2,7 @@ import { trackedMethodLabel, type RefitTrackInput, type TrackResult } from '../.
 import { distanceSigma, FIT, fitSpline, splineAt, splineSpeed, timeAt, type Spline } from './fit-track';
 import { footOffset } from './follow-player';
 import { TRACKER, type RawTrack } from './track-clip';
-import { fieldMap, plausibleMapAt, type Labelled } from './yard-lines';
+import { fieldMap, plausibleMapAt, shownLine, undistortPoint, type Labelled } from './yard-lines';
 
 const MPH = 3600 / 1760;
 const WINDOW_YARDS = 10;
@@ -65,9 +65,11 @@ export interface Timing {
   vfr: boolean;
 }
 
-function yardsAt(raw: RawTrack, i: number, x: number, y: number) {
+function yardsAt(raw: RawTrack, i: number, xShown: number, yShown: number) {
   const ls = raw.lines[i]?.lines ?? [];
   const H = raw.height;
+  // The lines are of the picture without the lens's bending (tracker 2.5.0): so is the point read on them.
+  const { x, y } = undistortPoint(raw.lens?.k1 ?? 0, raw.width, H, xShown, yShown);
   const labelled: Labelled[] = ls.map((l) => {
     const s = (l.x1 - l.x0) / H;
     return { a: l.x0 + (s * H) / 2, s, votes: 0, label: l.yardLine / 5 };
@@ -80,6 +82,19 @@ function yardsAt(raw: RawTrack, i: number, x: number, y: number) {
     lines: map.lines,
     pxPerYard: map.pxPerYard(x),
   };
+}
+
+/** The yard lines where they cross the top and the bottom of the picture as shown (the lens's bending put back). */
+function shownLines(raw: RawTrack): RawTrack['lines'] {
+  const k1 = raw.lens?.k1 ?? 0;
+  if (k1 === 0) return raw.lines;
+  return raw.lines.map((f) => ({
+    frameIndex: f.frameIndex,
+    lines: f.lines.map((l) => ({
+      yardLine: l.yardLine,
+      ...shownLine(k1, raw.width, raw.height, l.x0, l.x1),
+    })),
+  }));
 }
 
 const median = (v: number[]) => {
@@ -199,7 +214,7 @@ export function fitTrack(
   };
   const base = {
     frames,
-    lines: raw.lines,
+    lines: shownLines(raw),
     width: raw.width,
     height: raw.height,
     method: trackedMethodLabel(timing.fps, timing.vfr, points.length),

@@ -94,3 +94,49 @@ describe('stray frames left out of the fit (issue 48, tracker 2.4.0)', () => {
     expect(spread.plusMinusMph).toBeGreaterThan(clean.plusMinusMph + 0.05);
   });
 });
+
+describe("the lens's bending kept with the raw track (tracker 2.5.0, decision 296)", () => {
+  // Upright yard lines every 5 yards at 12 px a yard in the undistorted picture; the runner at 9 yards a
+  // second on row 330, seen through a barrel lens (k1 = -0.06): near the edges the picture pulls him inward.
+  const [W, H, fps, k1] = [640, 360, 60, -0.06];
+  const shown = (x: number, y: number) => {
+    const s = 1 + (k1 * ((x - W / 2) ** 2 + (y - H / 2) ** 2)) / (0.25 * (W * W + H * H));
+    return { x: W / 2 + (x - W / 2) * s, y: H / 2 + (y - H / 2) * s };
+  };
+  const yardsOf = (i: number) => 1 + (9 * i) / fps;
+  const frames: RawTrack['frames'] = Array.from({ length: 3 * fps }, (_, i) => ({
+    frameIndex: i,
+    ...shown(20 + 12 * yardsOf(i), 330),
+    height: 40,
+    confidence: 1,
+    state: 'tracked',
+  }));
+  const lines = Array.from({ length: 11 }, (_, k) => ({ yardLine: 5 * k, x0: 20 + 60 * k, x1: 20 + 60 * k }));
+  const raw: RawTrack = {
+    width: W,
+    height: H,
+    frames,
+    lines: frames.map((f) => ({ frameIndex: f.frameIndex, lines })),
+    lens: { k1 },
+  };
+  const timing = { frameTimes: frames.map((f) => f.frameIndex / fps), fps: { num: fps, den: 1 }, vfr: false };
+
+  it('is undone on each point the fit reads, so the yards and the speed are the field’s', () => {
+    const r = fitTrack(raw, timing);
+    const worst = Math.max(...r.frames.map((f, i) => Math.abs(f.yards! - yardsOf(i))));
+    expect(worst).toBeLessThan(0.01);
+    expect(r.maxSpeed!.mph).toBeCloseTo((9 * 3600) / 1760, 1);
+    // Read as a pinhole's picture (a track before 2.5.0), the same points are off by over a yard at the edges.
+    const pinhole = fitTrack({ ...raw, lens: undefined }, timing);
+    expect(Math.max(...pinhole.frames.map((f, i) => Math.abs(f.yards! - yardsOf(i))))).toBeGreaterThan(1);
+  });
+
+  it('is put back in the lines drawn over the frames: bent inward at the top and bottom corners', () => {
+    const drawn = fitTrack(raw, timing).lines[0].lines;
+    // The 0-yard line at x = 20 leans toward the centre where the lens pulls the corners in.
+    expect(drawn[0].x0).toBeGreaterThan(20 + 5);
+    expect(drawn[0].x1).toBeGreaterThan(20 + 5);
+    // The 25-yard line through the centre column (x = 320) stays put.
+    expect(drawn[5].x0).toBeCloseTo(320, 6);
+  });
+});

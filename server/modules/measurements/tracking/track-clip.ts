@@ -2,14 +2,17 @@ import type { FramePoint } from '../../../../contract/tracking';
 import { decodeGray } from './decode-gray';
 import { groundOf, lookAlike, makeTemplate, matchTemplate } from './follow-player';
 import {
-  detectLines,
   fieldMap,
+  framesLines,
   horizonRow,
   labelLines,
   lineX,
   plausibleMapAt,
+  lensScale,
+  ridgePoints,
+  undistortPoint,
   type Labelled,
-  type Line,
+  type Ridges,
 } from './yard-lines';
 
 /** What the tracker saw, in pixels of the displayed frame; the fit (fit-result.ts) works from this alone. */
@@ -26,7 +29,17 @@ export interface RawTrack {
     /** 'unsure': matched, but another player who looks the same was close enough to take the track. */
     state: 'tracked' | 'low' | 'unsure';
   }[];
+  /**
+   * Each frame's yard lines: x at the top (x0) and the bottom (x1) of the picture without the lens's
+   * bending (`lens`), where they are straight.
+   */
   lines: { frameIndex: number; lines: { yardLine: number; x0: number; x1: number }[] }[];
+  /**
+   * The lens's radial bending measured on the clip (tracker 2.5.0, decision 296): a point r from the centre
+   * is seen at r (1 + k1 r^2 / R^2), R the half diagonal. Frame points are of the picture as shown; the map
+   * undoes the bending before it reads them. Absent (tracks before 2.5.0): none.
+   */
+  lens?: { k1: number };
   /**
    * Stretches where the tracker could not tell the player from another (issue 48): from the first frame in
    * doubt to the end of the stretch one click covers, in the direction it was followed. `clickAt` is the
@@ -40,7 +53,7 @@ export interface RawTrack {
 
 export const TRACKER = {
   name: 'ridge-hough-ncc-pspline',
-  version: '2.4.0',
+  version: '2.5.0',
   /** Longer side of the analysed picture, in pixels. */
   analysisSide: 640,
   /** Player height assumed from the field scale: 2 yards (6 ft). */
@@ -89,7 +102,7 @@ export async function trackClip(opts: Options): Promise<RawTrack> {
   const { aw, ah } = analysisSize(opts.width, opts.height);
   const kx = aw / opts.width;
   const ky = ah / opts.height;
-  const detected: Line[][] = [];
+  const ridges: Ridges[] = [];
   const progress = (share: number) => opts.onProgress?.(Math.min(1, share));
   const expected = Math.max(1, opts.frameCount ?? 1);
   const { frames, chroma } = await decodeGray(
@@ -97,7 +110,7 @@ export async function trackClip(opts: Options): Promise<RawTrack> {
     aw,
     ah,
     (i, frame) => {
-      detected.push(detectLines(frame, aw, ah));
+      ridges.push(ridgePoints(frame, aw, ah));
       if (i % 30 === 0) progress((0.7 * i) / expected);
     },
     // As long a clip as with grey alone: the two colour planes add half of `frameBytes` again.
@@ -106,28 +119,37 @@ export async function trackClip(opts: Options): Promise<RawTrack> {
   );
   const colourOf = (i: number) => chroma?.[i];
   const n = frames.length;
+  // The lens's bending, measured on the clip's lines; the lines are found in the picture without it
+  // (tracker 2.5.0, decision 296).
+  const { k1, lines: detected } = framesLines(ridges, aw, ah);
+  ridges.length = 0;
+  const flat = (x: number, y: number) => undistortPoint(k1, aw, ah, x, y);
   const seeds = opts.seeds
     .map((s) => ({ frameIndex: Math.min(n - 1, s.frameIndex), x: s.x * kx, y: s.y * ky }))
     .sort((a, b) => a.frameIndex - b.frameIndex);
   const first = seeds[0];
   const labelled: Labelled[][] = new Array(n);
-  labelled[first.frameIndex] = labelLines(null, detected[first.frameIndex], first.y, ah, first.x);
+  const origin = flat(first.x, first.y);
+  labelled[first.frameIndex] = labelLines(null, detected[first.frameIndex], origin.y, ah, origin.x);
   // Numbers are carried from the nearest frame that has lines, so a frame without any does not renumber the
   // frames after it (tracker 2.4.0).
   for (const dir of [1, -1]) {
     let from = labelled[first.frameIndex];
     for (let i = first.frameIndex + dir; i >= 0 && i < n; i += dir) {
-      labelled[i] = labelLines(from, detected[i], first.y, ah, first.x);
+      labelled[i] = labelLines(from, detected[i], origin.y, ah, origin.x);
       if (labelled[i].length) from = labelled[i];
     }
   }
 
-  // The field's map at a point, where it is one a player could stand on (else the frame has none there).
+  // The field's map at a point of the picture, where it is one a player could stand on (else the frame has
+  // none there): yards, and pixels per yard of the picture as shown (the lens's scale there).
   const mapAt = (i: number, x: number, y: number) => {
-    const map = fieldMap(labelled[i], y, ah);
-    return plausibleMapAt(map, x, ah) ? map : null;
+    const p = flat(x, y);
+    const map = fieldMap(labelled[i], p.y, ah);
+    if (!plausibleMapAt(map, p.x, ah)) return null;
+    return { yards: map.yards(p.x), pxPerYard: map.pxPerYard(p.x) * lensScale(k1, aw, ah, p.x, p.y) };
   };
-  const pxy = (i: number, x: number, y: number) => mapAt(i, x, y)?.pxPerYard(x) ?? null;
+  const pxy = (i: number, x: number, y: number) => mapAt(i, x, y)?.pxPerYard ?? null;
   // The row where each frame's yard lines meet, the median over a few frames either side (decision 286).
   const meets = labelled.map((ls) => horizonRow(ls, ah));
   const horizon = meets.map((_, i) => {
@@ -143,7 +165,7 @@ export async function trackClip(opts: Options): Promise<RawTrack> {
     const r = horizon[i];
     const k = pxy(i, x, y);
     if (r === null || k === null) return null;
-    const d = y - r;
+    const d = flat(x, y).y - r;
     return d > 0 && d <= TRACKER.riseYards * k ? d : null;
   };
   const templates = seeds.map((s) => {
@@ -367,7 +389,7 @@ export async function trackClip(opts: Options): Promise<RawTrack> {
 
   const yardsOf = (i: number) => {
     const f = out[i];
-    return f.state === 'tracked' ? (mapAt(i, f.x, f.y)?.yards(f.x) ?? null) : null;
+    return f.state === 'tracked' ? (mapAt(i, f.x, f.y)?.yards ?? null) : null;
   };
   const known = out.map((_, i) => yardsOf(i)).filter((y): y is number => y !== null);
   // Yards grow in the runner's direction: a run toward the left of the picture counts back from line 1.
@@ -379,6 +401,7 @@ export async function trackClip(opts: Options): Promise<RawTrack> {
     frames: out.map((f) => ({ ...f, x: f.x / kx, y: f.y / ky, height: f.height && f.height / ky })),
     doubts,
     beside: [...beside].sort((a, b) => a - b),
+    lens: { k1 },
     lines: labelled.map((ls, i) => ({
       frameIndex: i,
       lines: ls

@@ -1,5 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { fieldMap, horizonRow, labelLines, plausibleMapAt, type Labelled, type Line } from './yard-lines';
+import {
+  detectLines,
+  fieldMap,
+  framesLines,
+  horizonRow,
+  labelLines,
+  lensK1,
+  lineX,
+  plausibleMapAt,
+  ridgePoints,
+  shownLine,
+  undistortPoint,
+  type Labelled,
+  type Line,
+} from './yard-lines';
 
 // Four upright yard lines drawn by a pinhole camera: x = (20 Y + 100) / (1 - 0.02 Y), Y = 0, 5, 10, 15 yards.
 const xOf = (Y: number) => (20 * Y + 100) / (1 - 0.02 * Y);
@@ -65,5 +79,89 @@ describe('line numbers carried from frame to frame (issue 48, tracker 2.4.0)', (
     const next = labelLines(prev, cur, H / 2, H, 430);
     expect(next.map((l) => l.label)).toEqual([-3, -2, -1, 0, 1, 2, 3]);
     expect(next.find((l) => l.label === 1)!.a).toBe(583);
+  });
+});
+
+/**
+ * A 640 x 360 grey frame of grass (80) with bright yard lines (200) for Y = 0, 5, ... 30 yards, drawn as a
+ * pinhole camera sees them (through one vanishing point, their bottom ends spaced by a pinhole row map) and
+ * then bent by a lens: a point r from the centre is shown at r (1 + k1 r^2 / R^2), R the half diagonal.
+ * `pan` moves the field that many pixels left.
+ */
+function fieldFrame(k1: number, pan = 0) {
+  const [w, h] = [640, 360];
+  const widthPx = 3;
+  const vp = { x: 300 - pan, y: -420 };
+  const bottomX = (Y: number) => (26.2 * Y + 20) / (0.01 * Y + 1) - pan;
+  const lineAt = (Y: number, y: number) => vp.x + ((bottomX(Y) - vp.x) * (y - vp.y)) / (h - vp.y);
+  const g = new Uint8Array(w * h);
+  for (let v = 0; v < h; v += 1)
+    for (let u = 0; u < w; u += 1) {
+      const p = undistortPoint(k1, w, h, u, v);
+      let ink = 0;
+      for (let Y = 0; Y <= 30; Y += 5)
+        ink = Math.max(ink, Math.min(1, Math.max(0, widthPx / 2 + 0.5 - Math.abs(p.x - lineAt(Y, p.y)))));
+      g[v * w + u] = Math.round(80 + 120 * ink);
+    }
+  // The true yards at an undistorted point: the line through the vanishing point and it, at the bottom row.
+  const yardsAt = (x: number, y: number) => {
+    const xb = vp.x + ((x - vp.x) * (h - vp.y)) / (y - vp.y);
+    return (xb + pan - 20) / (26.2 - 0.01 * (xb + pan));
+  };
+  return { g, w, h, yardsAt, lineAt };
+}
+
+/** The map's yards at a point of the frame as shown, lines numbered from a click between the 10 and 15 lines. */
+function mapYards(lines: Line[], k1: number, f: ReturnType<typeof fieldFrame>, x: number, y: number) {
+  const click = undistortPoint(k1, f.w, f.h, (f.lineAt(10, 200) + f.lineAt(15, 200)) / 2, 200);
+  const labelled = labelLines(null, lines, click.y, f.h, click.x);
+  const p = undistortPoint(k1, f.w, f.h, x, y);
+  const map = fieldMap(labelled, p.y, f.h);
+  return map ? 10 + map.yards(p.x) : null;
+}
+
+describe("the lens's bending (issue 48, tracker 2.5.0, decision 296)", () => {
+  // A short pan over a field filmed through a barrel lens, and the same through a pinhole.
+  const bent = [0, 8, 16, 24, 32].map((pan) => fieldFrame(-0.06, pan));
+  const flat = [0, 8, 16, 24, 32].map((pan) => fieldFrame(0, pan));
+  const ridges = (fs: typeof bent) => fs.map((f) => ridgePoints(f.g, f.w, f.h));
+  const [w, h] = [640, 360];
+
+  it('is measured from how straight the yard lines are', () => {
+    expect(lensK1(ridges(bent), w, h)).toBeCloseTo(-0.06, 2);
+    expect(Math.abs(lensK1(ridges(flat), w, h))).toBeLessThan(0.004);
+    // One frame is too few to tell a lens from a line bent by what stands on it: none is assumed.
+    expect(lensK1(ridges(bent).slice(0, 1), w, h)).toBe(0);
+  });
+
+  it('is undone before the lines are fitted, so the map holds at the edge of the picture', () => {
+    const { k1, lines } = framesLines(ridges(bent), w, h);
+    expect(lines[0]).toHaveLength(7);
+    // Near the bottom right corner, where the lens bends most.
+    const [x, y] = [600, 330];
+    const p = undistortPoint(-0.06, w, h, x, y);
+    const truth = bent[0].yardsAt(p.x, p.y);
+    expect(Math.abs(mapYards(lines[0], k1, bent[0], x, y)! - truth)).toBeLessThan(0.03);
+    // Straight lines fitted to the bent ones (tracker 2.4.0) put the same point a tenth of a yard off or more.
+    const straight = detectLines(bent[0].g, w, h);
+    expect(Math.abs(mapYards(straight, 0, bent[0], x, y)! - truth)).toBeGreaterThan(0.1);
+  });
+
+  it('is put back where the lines are drawn over the frame', () => {
+    const { k1, lines } = framesLines(ridges(bent), w, h);
+    const right = lines[0][lines[0].length - 1];
+    const shown = shownLine(k1, w, h, lineX(right, 0, h), lineX(right, h, h));
+    // The painted line's true x where it crosses the top and the bottom rows of the frame as shown.
+    const crossing = (row: number) => {
+      let best = { d: Infinity, u: 0 };
+      for (let u = 0; u < w; u += 0.25) {
+        const p = undistortPoint(-0.06, w, h, u, row);
+        const d = Math.abs(p.x - bent[0].lineAt(30, p.y));
+        if (d < best.d) best = { d, u };
+      }
+      return best.u;
+    };
+    expect(shown.x0).toBeCloseTo(crossing(0), 0);
+    expect(shown.x1).toBeCloseTo(crossing(h), 0);
   });
 });

@@ -1,6 +1,8 @@
 /**
  * Yard lines in a grey frame (decision 210): bright thin ridges found row by row, gathered by a Hough
- * vote over (position, slant) and refined by least squares. A line is x = a + s * (y - h/2).
+ * vote over (position, slant) and refined by least squares. A line is x = a + s * (y - h/2). From tracker
+ * 2.5.0 (decision 296) the ridge points are first freed of the lens's radial bending, measured on the clip
+ * (`framesLines`), so the lines are straight where the field's are.
  */
 export interface Line {
   a: number;
@@ -17,7 +19,18 @@ const ROW_STEP = 2;
 const INLIER_PX = 1.6;
 const MAX_LINES = 40;
 
-function ridgePoints(g: Uint8Array, w: number, h: number) {
+/**
+ * Bright ridges of a frame: `xs`, `ys` the points (sub-pixel x), `rows` the picture row each was found on
+ * (points are in row order, x ascending within a row). After `undistortRidges` `xs` and `ys` are of the
+ * picture without its lens's bending, and `rows` still groups them.
+ */
+export interface Ridges {
+  xs: Float64Array;
+  ys: Float64Array;
+  rows: Int16Array;
+}
+
+export function ridgePoints(g: Uint8Array, w: number, h: number): Ridges {
   const xs: number[] = [];
   const ys: number[] = [];
   const r = new Int16Array(w);
@@ -46,10 +59,75 @@ function ridgePoints(g: Uint8Array, w: number, h: number) {
       ys.push(y);
     }
   }
-  return { xs, ys };
+  return { xs: Float64Array.from(xs), ys: Float64Array.from(ys), rows: Int16Array.from(ys) };
 }
 
-function fitLine(xs: number[], ys: number[], idx: number[], yc: number) {
+/**
+ * Radial lens bending as the scenes draw it and phone lenses show it: a point at distance r from the
+ * picture's centre is seen at r (1 + k1 r^2 / R^2), R the half diagonal (k1 < 0: barrel). Undoes it for an
+ * offset (du, dv) from the centre (fixed-point iteration).
+ */
+function undistortOffset(k1: number, w: number, h: number, du: number, dv: number) {
+  if (k1 === 0) return { du, dv };
+  const r2 = 0.25 * (w * w + h * h);
+  let a = du;
+  let b = dv;
+  for (let i = 0; i < 6; i += 1) {
+    const s = 1 + (k1 * (a * a + b * b)) / r2;
+    a = du / s;
+    b = dv / s;
+  }
+  return { du: a, dv: b };
+}
+
+/** A picture point without the lens's bending (same pixels, centre fixed). */
+export function undistortPoint(k1: number, w: number, h: number, x: number, y: number) {
+  const q = undistortOffset(k1, w, h, x - w / 2, y - h / 2);
+  return { x: w / 2 + q.du, y: h / 2 + q.dv };
+}
+
+/** How much larger the picture shows a small thing at an undistorted point than a pinhole would. */
+export function lensScale(k1: number, w: number, h: number, x: number, y: number) {
+  return 1 + (k1 * ((x - w / 2) ** 2 + (y - h / 2) ** 2)) / (0.25 * (w * w + h * h));
+}
+
+/** The point of the picture where an undistorted point is seen. */
+function distortPoint(k1: number, w: number, h: number, x: number, y: number) {
+  const s = lensScale(k1, w, h, x, y);
+  return { x: w / 2 + (x - w / 2) * s, y: h / 2 + (y - h / 2) * s };
+}
+
+/**
+ * Where a straight line of the undistorted picture (x0 at its top row, x1 at its bottom row) crosses the top
+ * and the bottom rows of the picture as shown, for drawing it over a frame.
+ */
+export function shownLine(k1: number, w: number, h: number, x0: number, x1: number) {
+  if (k1 === 0) return { x0, x1 };
+  const at = (row: number) => {
+    let y = row;
+    let p = { x: x0, y: row };
+    for (let i = 0; i < 6; i += 1) {
+      p = distortPoint(k1, w, h, x0 + ((x1 - x0) * y) / h, y);
+      y += row - p.y;
+    }
+    return p.x;
+  };
+  return { x0: at(0), x1: at(h) };
+}
+
+function undistortRidges(p: Ridges, k1: number, w: number, h: number): Ridges {
+  if (k1 === 0) return p;
+  const xs = new Float64Array(p.xs.length);
+  const ys = new Float64Array(p.ys.length);
+  for (let i = 0; i < xs.length; i += 1) {
+    const q = undistortPoint(k1, w, h, p.xs[i], p.ys[i]);
+    xs[i] = q.x;
+    ys[i] = q.y;
+  }
+  return { xs, ys, rows: p.rows };
+}
+
+function fitLine(xs: ArrayLike<number>, ys: ArrayLike<number>, idx: number[], yc: number) {
   let n = 0;
   let sy = 0;
   let sx = 0;
@@ -70,8 +148,17 @@ function fitLine(xs: number[], ys: number[], idx: number[], yc: number) {
 }
 
 export function detectLines(g: Uint8Array, w: number, h: number): Line[] {
+  return linesOf(ridgePoints(g, w, h), w, h);
+}
+
+/** The straight lines through a frame's ridge points (Hough vote, then least squares on the inliers). */
+function linesOf(pts: Ridges, w: number, h: number): Line[] {
+  return linesWithPoints(pts, w, h).map((l) => l.line);
+}
+
+function linesWithPoints(pts: Ridges, w: number, h: number) {
   const yc = h / 2;
-  const { xs, ys } = ridgePoints(g, w, h);
+  const { xs, ys, rows } = pts;
   const nS = Math.round((2 * SLOPE_MAX) / SLOPE_STEP) + 1;
   // A line's votes spread over SLOPE_STEP * h/2 pixels of position between two slopes: bins that wide
   // keep a long line in a tall picture in one or two cells.
@@ -85,7 +172,7 @@ export function detectLines(g: Uint8Array, w: number, h: number): Line[] {
     const dy = ys[i] - yc;
     for (let si = 0; si < nS; si += 1) {
       const ai = Math.round((x - (-SLOPE_MAX + si * SLOPE_STEP) * dy) / bin) - aMin;
-      acc[si * nA + ai] += 1;
+      if (ai >= 0 && ai < nA) acc[si * nA + ai] += 1;
     }
   }
   const minVotes = Math.max(12, Math.round((0.2 * h) / ROW_STEP));
@@ -99,30 +186,46 @@ export function detectLines(g: Uint8Array, w: number, h: number): Line[] {
       peaks.push(j);
     }
   peaks.sort((p, q) => acc[q] - acc[p] || p - q);
-  // The points of each row (in row order, x ascending within a row): a line's inliers are looked up by
-  // row around where the line crosses it, not among every point of the frame.
+  // The points of each row (x ascending within a row): a line's inliers are looked up by row around where
+  // the line crosses it, not among every point of the frame. Undistorted, a row's points spread over a few
+  // rows: the search spans where the line crosses the lowest and the highest of them.
   const rowStart: number[] = [0];
-  for (let i = 1; i <= xs.length; i += 1) if (i === xs.length || ys[i] !== ys[i - 1]) rowStart.push(i);
+  for (let i = 1; i <= xs.length; i += 1) if (i === xs.length || rows[i] !== rows[i - 1]) rowStart.push(i);
+  const yLo: number[] = [];
+  const yHi: number[] = [];
+  for (let r = 0; r + 1 < rowStart.length; r += 1) {
+    let lo = Infinity;
+    let hi = -Infinity;
+    for (let i = rowStart[r]; i < rowStart[r + 1]; i += 1) {
+      lo = Math.min(lo, ys[i]);
+      hi = Math.max(hi, ys[i]);
+    }
+    yLo.push(lo);
+    yHi.push(hi);
+  }
   const near = (a: number, s: number, tol: number) => {
     const out: number[] = [];
     for (let r = 0; r + 1 < rowStart.length; r += 1) {
       const lo = rowStart[r];
       const hi = rowStart[r + 1];
-      const at = a + s * (ys[lo] - yc);
+      const x0 = a + s * (yLo[r] - yc);
+      const x1 = a + s * (yHi[r] - yc);
       // A point's sub-pixel shift (at most 2 px) can put two ridges 2 px apart out of order: search 4 px wider.
+      const from = Math.min(x0, x1) - tol - 4;
+      const to = Math.max(x0, x1) + tol + 4;
       let i = lo;
       let j = hi;
       while (i < j) {
         const mid = (i + j) >> 1;
-        if (xs[mid] <= at - tol - 4) i = mid + 1;
+        if (xs[mid] <= from) i = mid + 1;
         else j = mid;
       }
-      for (; i < hi && xs[i] < at + tol + 4; i += 1)
+      for (; i < hi && xs[i] < to; i += 1)
         if (!used[i] && Math.abs(xs[i] - a - s * (ys[i] - yc)) < tol) out.push(i);
     }
     return out;
   };
-  const lines: Line[] = [];
+  const lines: { line: Line; points: number[] }[] = [];
   // Strongest first; a peak left by a line already taken (its points used) refits to too few points.
   for (const at of peaks) {
     if (lines.length >= MAX_LINES) break;
@@ -138,9 +241,113 @@ export function detectLines(g: Uint8Array, w: number, h: number): Line[] {
     }
     if (!line || inliers.length < minVotes) continue;
     for (const i of inliers) used[i] = 1;
-    lines.push({ ...line, votes: inliers.length });
+    lines.push({ line: { ...line, votes: inliers.length }, points: inliers });
   }
-  return lines.sort((p, q) => p.a - q.a);
+  return lines.sort((p, q) => p.line.a - q.line.a);
+}
+
+/** Frames the lens is measured on, spread over the clip. */
+const LENS_FRAMES = 16;
+
+/**
+ * Every frame's yard lines in the picture without the lens's bending (tracker 2.5.0), and the lens's k1
+ * measured on a few of them (`lensK1`). Positions on these lines are undistorted points (`undistortPoint`).
+ */
+export function framesLines(ridges: Ridges[], w: number, h: number) {
+  const n = ridges.length;
+  const m = Math.min(n, LENS_FRAMES);
+  const sample = Array.from({ length: m }, (_, j) => ridges[Math.floor(((j + 0.5) * n) / m)]);
+  const k1 = lensK1(sample, w, h);
+  return { k1, lines: ridges.map((p) => linesOf(undistortRidges(p, k1, w, h), w, h)) };
+}
+
+/** Lens bending tried (k1), and the band around a straight line its bent points are looked for in (px). */
+const LENS_K1 = { min: -0.16, max: 0.08, step: 0.004 };
+const LENS_BAND_PX = 5;
+const LENS_CLIP_PX = 1.5;
+/**
+ * The lens is taken as measured where at least this many frames measure it and half of them agree with the
+ * clip's measure within LENS_AGREE; else the picture is taken as a pinhole's, as before tracker 2.5.0.
+ */
+const LENS_MIN_FRAMES = 4;
+const LENS_AGREE = 0.01;
+const LENS_STEPS = Math.round((LENS_K1.max - LENS_K1.min) / LENS_K1.step);
+
+/**
+ * How straight one frame's yard lines are for each k1 tried (`LENS_K1`): painted yard lines are straight on
+ * the field, and a pinhole picture keeps them straight, so the k1 whose undoing leaves the lines' points
+ * straightest is the lens's. The frame's lines are found as they are; the points within a band of each are
+ * undistorted for every k1 tried, a line is fitted again, and the residuals (each clipped at LENS_CLIP_PX)
+ * are summed. Null without a line reaching far enough from the centre to bend.
+ */
+function straightness(pts: Ridges, w: number, h: number): number[] | null {
+  const yc = h / 2;
+  const groups: { xs: Float64Array; ys: Float64Array }[] = [];
+  const taken = new Uint8Array(pts.xs.length);
+  for (const { line } of linesWithPoints(pts, w, h)) {
+    const xs: number[] = [];
+    const ys: number[] = [];
+    let far = 0;
+    for (let i = 0; i < pts.xs.length; i += 1) {
+      if (taken[i] || Math.abs(pts.xs[i] - line.a - line.s * (pts.ys[i] - yc)) >= LENS_BAND_PX) continue;
+      taken[i] = 1;
+      xs.push(pts.xs[i]);
+      ys.push(pts.ys[i]);
+      far = Math.max(far, Math.hypot(pts.xs[i] - w / 2, pts.ys[i] - yc));
+    }
+    if (xs.length >= 12 && far > 0.4 * Math.min(w, h))
+      groups.push({ xs: Float64Array.from(xs), ys: Float64Array.from(ys) });
+  }
+  if (groups.length === 0) return null;
+  const rows = new Int16Array(0);
+  const cost = (k1: number) => {
+    let total = 0;
+    for (const gr of groups) {
+      const u = undistortRidges({ xs: gr.xs, ys: gr.ys, rows }, k1, w, h);
+      let idx = Array.from(u.xs, (_, i) => i);
+      let line = fitLine(u.xs, u.ys, idx, yc);
+      if (!line) continue;
+      const { a, s } = line;
+      // One refit on the points near the first fit: a stray point (a number, a player) does not tilt it.
+      idx = idx.filter((i) => Math.abs(u.xs[i] - a - s * (u.ys[i] - yc)) < 2 * LENS_CLIP_PX);
+      line = fitLine(u.xs, u.ys, idx, yc) ?? line;
+      for (let i = 0; i < u.xs.length; i += 1) {
+        const e = u.xs[i] - line.a - line.s * (u.ys[i] - yc);
+        total += Math.min(e * e, LENS_CLIP_PX * LENS_CLIP_PX);
+      }
+    }
+    return total;
+  };
+  return Array.from({ length: LENS_STEPS + 1 }, (_, j) => cost(LENS_K1.min + j * LENS_K1.step));
+}
+
+/** The k1 of the least sum (between grid points: the parabola through it and its neighbours); null at an end. */
+function leastK1(costs: number[]): number | null {
+  let j = 0;
+  for (let i = 1; i < costs.length; i += 1) if (costs[i] < costs[j]) j = i;
+  if (j === 0 || j === costs.length - 1) return null;
+  const [c0, c1, c2] = [costs[j - 1], costs[j], costs[j + 1]];
+  const den = c0 - 2 * c1 + c2;
+  return LENS_K1.min + j * LENS_K1.step + (den > 0 ? (0.5 * (c0 - c2) * LENS_K1.step) / den : 0);
+}
+
+/**
+ * The lens's k1 from a few frames' ridge points (issue 48, tracker 2.5.0, decision 296): the k1 that makes
+ * the lines of all of them straightest together, where at least LENS_MIN_FRAMES frames measure one of
+ * their own and half of those agree with it within LENS_AGREE, and it bends the corners by half a pixel or
+ * more; 0 (a pinhole's picture) otherwise.
+ */
+export function lensK1(frames: Ridges[], w: number, h: number): number {
+  const curves = frames.map((p) => straightness(p, w, h)).filter((c): c is number[] => c !== null);
+  if (curves.length === 0) return 0;
+  const sum = curves[0].map((_, j) => curves.reduce((t, c) => t + c[j], 0));
+  const k1 = leastK1(sum);
+  const own = curves.map(leastK1).filter((k): k is number => k !== null);
+  if (k1 === null || own.length < LENS_MIN_FRAMES) return 0;
+  const agree = own.filter((k) => Math.abs(k - k1) <= LENS_AGREE).length;
+  // A bend of under half a pixel at the picture's corners is within what the measure can tell from none.
+  if (agree < 0.5 * own.length || Math.abs(k1) * 0.5 * Math.hypot(w, h) < 0.5) return 0;
+  return k1;
 }
 
 export const lineX = (l: Pick<Line, 'a' | 's'>, y: number, h: number) => l.a + l.s * (y - h / 2);
