@@ -67,13 +67,17 @@ export function ridgePoints(g: Uint8Array, w: number, h: number): Ridges {
  * picture's centre is seen at r (1 + k1 r^2 / R^2), R the half diagonal (k1 < 0: barrel). Undoes it for an
  * offset (du, dv) from the centre (fixed-point iteration).
  */
+/** The bending's scale, 1 + k1 r^2 / R^2, at an offset (du, dv) from the picture's centre. */
+function bendAt(k1: number, w: number, h: number, du: number, dv: number) {
+  return 1 + (k1 * (du * du + dv * dv)) / (0.25 * (w * w + h * h));
+}
+
 function undistortOffset(k1: number, w: number, h: number, du: number, dv: number) {
   if (k1 === 0) return { du, dv };
-  const r2 = 0.25 * (w * w + h * h);
   let a = du;
   let b = dv;
   for (let i = 0; i < 6; i += 1) {
-    const s = 1 + (k1 * (a * a + b * b)) / r2;
+    const s = bendAt(k1, w, h, a, b);
     a = du / s;
     b = dv / s;
   }
@@ -88,7 +92,7 @@ export function undistortPoint(k1: number, w: number, h: number, x: number, y: n
 
 /** How much larger the picture shows a small thing at an undistorted point than a pinhole would. */
 export function lensScale(k1: number, w: number, h: number, x: number, y: number) {
-  return 1 + (k1 * ((x - w / 2) ** 2 + (y - h / 2) ** 2)) / (0.25 * (w * w + h * h));
+  return bendAt(k1, w, h, x - w / 2, y - h / 2);
 }
 
 /** The point of the picture where an undistorted point is seen. */
