@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeTemplate, matchTemplate } from './follow-player';
+import { lookAlike, makeTemplate, matchTemplate } from './follow-player';
 
 /**
  * A kit as bright as the grass (issue 48): a block whose grey value is the grass's and whose colour is not,
@@ -44,5 +44,118 @@ describe('following a kit as bright as the grass (issue 48)', () => {
     const t = makeTemplate(clicked.grey, w, h, 60, 80, 30);
     const m = matchTemplate(t, later.grey, 1, t.cx + 3, t.cy + 1, 8);
     expect(m.ncc).toBeLessThan(0.6);
+  });
+});
+
+/**
+ * Grass with noise and upright bodies (bright upper bodies over darker legs), planes as the tracker decodes
+ * them; `people` holds each body's ground point and height.
+ */
+function bodies(w: number, h: number, people: { x: number; y: number; height: number }[], seed: number) {
+  let s = seed;
+  const rand = () => ((s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31 - 0.5) * 2;
+  const grey = new Uint8Array(w * h);
+  for (let y = 0; y < h; y += 1)
+    for (let x = 0; x < w; x += 1) {
+      let v = 100 + 10 * rand();
+      for (const p of people) {
+        const up = (p.y - y) / p.height;
+        const across = Math.abs(x - p.x) / p.height;
+        // Head, shirt with a dark number, shorts and legs: soft edges, as a blurred picture has.
+        if (up > 0.88 && up < 1 && across < 0.07) v = 180;
+        else if (up > 0.45 && up <= 0.88 && across < 0.16 + 0.04 * Math.sin(7 * up))
+          v = across < 0.06 && up > 0.6 && up < 0.75 ? 60 : 210;
+        else if (up > 0 && up <= 0.45 && across < 0.12) v = 40;
+      }
+      grey[y * w + x] = Math.max(0, Math.min(255, Math.round(v)));
+    }
+  // A light blur: the correlation of a real picture is smooth over a pixel.
+  const out = new Uint8Array(w * h);
+  for (let y = 1; y < h - 1; y += 1)
+    for (let x = 1; x < w - 1; x += 1) {
+      let sum = 0;
+      for (let j = -1; j <= 1; j += 1) for (let i = -1; i <= 1; i += 1) sum += grey[(y + j) * w + x + i];
+      out[y * w + x] = Math.round(sum / 9);
+    }
+  return out;
+}
+
+describe('the search for the player (tracker 2.6.0: every other place first, then climbed)', () => {
+  const w = 200;
+  const h = 150;
+  // The best place of a full search: the correlation taken at every place (a search of radius 0 there).
+  const fullSearch = (
+    t: ReturnType<typeof makeTemplate>,
+    frame: Uint8Array,
+    px: number,
+    py: number,
+    r: number,
+  ) => {
+    let best = { x: 0, y: 0, ncc: -2 };
+    for (let dy = -r; dy <= r; dy += 1)
+      for (let dx = -r; dx <= r; dx += 1) {
+        const m = matchTemplate(t, frame, 1, Math.round(px) + dx, Math.round(py) + dy, 0);
+        if (m.ncc > best.ncc) best = m;
+      }
+    return best;
+  };
+
+  it('finds the place a full search finds, the player at odd and even offsets, another player near', () => {
+    const clicked = bodies(w, h, [{ x: 80, y: 110, height: 44 }], 3);
+    const t = makeTemplate(clicked, w, h, 80, 110, 44);
+    for (const [mx, my] of [
+      [3, 1],
+      [-5, 2],
+      [4, -3],
+      [0, 0],
+      [-7, -7],
+    ]) {
+      const frame = bodies(
+        w,
+        h,
+        [
+          { x: 80 + mx, y: 110 + my, height: 44 },
+          { x: 80 + mx + 20, y: 110 + my + 1, height: 44 },
+        ],
+        11 + mx,
+      );
+      const fast = matchTemplate(t, frame, 1, t.cx, t.cy, 9);
+      const full = fullSearch(t, frame, t.cx, t.cy, 9);
+      expect(Math.round(fast.x)).toBe(full.x);
+      expect(Math.round(fast.y)).toBe(full.y);
+      expect(fast.ncc).toBe(full.ncc);
+      expect(Math.abs(fast.x - (t.cx + mx))).toBeLessThanOrEqual(1);
+      expect(Math.abs(fast.y - (t.cy + my))).toBeLessThanOrEqual(1);
+    }
+  });
+});
+
+describe('the look-alike search (tracker 2.6.0)', () => {
+  const w = 240;
+  const h = 160;
+  const clicked = bodies(w, h, [{ x: 100, y: 120, height: 40 }], 5);
+  const t = makeTemplate(clicked, w, h, 100, 120, 40);
+
+  it('finds another player who looks the same wherever he stands, on or off the first pass’s places', () => {
+    for (const dx of [29, 30, 31, 33, -35, -34]) {
+      const frame = bodies(
+        w,
+        h,
+        [
+          { x: 100, y: 120, height: 40 },
+          { x: 100 + dx, y: 121, height: 40 },
+        ],
+        7,
+      );
+      const other = lookAlike(t, frame, 1, t.cx, t.cy, 48, 12, 0.6);
+      expect(other).not.toBeNull();
+      expect(Math.abs(other!.x - (t.cx + dx))).toBeLessThanOrEqual(2);
+      expect(other!.ncc).toBeGreaterThan(0.8);
+    }
+  });
+
+  it('finds no one where the player is alone', () => {
+    const frame = bodies(w, h, [{ x: 100, y: 120, height: 40 }], 9);
+    expect(lookAlike(t, frame, 1, t.cx, t.cy, 48, 12, 0.6)).toBeNull();
   });
 });

@@ -53,7 +53,7 @@ export interface RawTrack {
 
 export const TRACKER = {
   name: 'ridge-hough-ncc-pspline',
-  version: '2.5.0',
+  version: '2.6.0',
   /** Longer side of the analysed picture, in pixels. */
   analysisSide: 640,
   /** Player height assumed from the field scale: 2 yards (6 ft). */
