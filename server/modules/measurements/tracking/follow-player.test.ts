@@ -130,13 +130,13 @@ describe('the search for the player (tracker 2.6.0: every other place first, the
   });
 });
 
-describe('the look-alike search (tracker 2.6.0)', () => {
+describe('the look-alike search (its grid is not thinned: decision 297)', () => {
   const w = 240;
   const h = 160;
   const clicked = bodies(w, h, [{ x: 100, y: 120, height: 40 }], 5);
   const t = makeTemplate(clicked, w, h, 100, 120, 40);
 
-  it('finds another player who looks the same wherever he stands, on or off the first pass’s places', () => {
+  it('finds another player who looks the same wherever he stands beside the player', () => {
     for (const dx of [29, 30, 31, 33, -35, -34]) {
       const frame = bodies(
         w,

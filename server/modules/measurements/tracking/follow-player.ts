@@ -33,16 +33,13 @@ const BOX = { top: 0.95, bottom: 0.4, half: 0.25 };
 const CHROMA_WEIGHT = 1;
 
 /**
- * The searches take every other place of their grid first (tracker 2.6.0, decision 297), then the eight
- * neighbours of a first-pass place near the top, then climb from the best peaks of that first pass to a
- * place none of whose eight neighbours scores higher:
- * - the player's own search: around every first-pass place within `matchScreen` of the first pass's best,
- *   and from its best 3 peaks;
- * - the look-alike search: around every first-pass place within `lookAlikeScreen` of its floor, or that
- *   could not be taken (against the player's own place or the picture's edge), and from its best 12 peaks.
- * Sized on calibration scenes against a search of every place (decision 297).
+ * The player's own search takes every other place of its grid first (tracker 2.6.0, decision 297), then
+ * the eight neighbours of each first-pass place within `matchScreen` of the first pass's best, then climbs
+ * from the first pass's best `matchPeaks` peaks to a place none of whose eight neighbours scores higher.
+ * Sized on calibration scenes against a search of every place (decision 297): the same best place on every
+ * call measured.
  */
-export const SEARCH = { matchPeaks: 3, matchScreen: 0.1, lookAlikePeaks: 12, lookAlikeScreen: 0.15 };
+export const SEARCH = { matchPeaks: 3, matchScreen: 0.1 };
 
 /**
  * The search over a grid of places (n by n, index y * n + x) whose scores `at` takes and keeps in `score`
@@ -381,40 +378,17 @@ export function lookAlike(
   let sq = centre(s.data, kept);
   if (s.du && s.dv) sq += CHROMA_WEIGHT * (centre(s.du, kept) + centre(s.dv, kept));
   const norm = Math.sqrt(sq);
+  let best: { x: number; y: number; ncc: number } | null = null;
   const x0 = Math.round(cx);
   const y0 = Math.round(cy);
-  // The places of the grid: (kx, ky) is (dx, dy) = (kx, ky) * stride - radius; searched as `SEARCH` says.
-  // NaN: not taken; -Infinity: not a place to look (inside `exclude`, or the template out of the picture).
-  const K = Math.floor((2 * radius) / stride);
-  const score = new Float64Array((K + 1) * (K + 1)).fill(Number.NaN);
-  const place = (kx: number, ky: number) => {
-    const k = ky * (K + 1) + kx;
-    if (!Number.isNaN(score[k])) return score[k];
-    const dx = kx * stride - radius;
-    const dy = ky * stride - radius;
-    const x = x0 + dx;
-    const y = y0 + dy;
-    score[k] =
-      dx * dx + dy * dy <= exclude * exclude || x - s.hw < 0 || y - s.hh < 0 || x + s.hw >= w || y + s.hh >= h
-        ? Number.NEGATIVE_INFINITY
-        : correlate(s, frame, chroma, w, h, x, y, thin, norm);
-    return score[k];
-  };
-  climbFrom(
-    K + 1,
-    score,
-    place,
-    SEARCH.lookAlikePeaks,
-    (v) => v === Number.NEGATIVE_INFINITY || v >= floor - SEARCH.lookAlikeScreen,
-  );
-  // In the order of the whole grid's scan, as before: the first of equals.
-  let best: { x: number; y: number; ncc: number } | null = null;
-  for (let ky = 0; ky <= K; ky += 1)
-    for (let kx = 0; kx <= K; kx += 1) {
-      const ncc = score[ky * (K + 1) + kx];
-      if (Number.isNaN(ncc) || ncc === Number.NEGATIVE_INFINITY) continue;
-      if (ncc >= floor && (!best || ncc > best.ncc))
-        best = { x: x0 + kx * stride - radius, y: y0 + ky * stride - radius, ncc };
+  for (let dy = -radius; dy <= radius; dy += stride)
+    for (let dx = -radius; dx <= radius; dx += stride) {
+      if (dx * dx + dy * dy <= exclude * exclude) continue;
+      const x = x0 + dx;
+      const y = y0 + dy;
+      if (x - s.hw < 0 || y - s.hh < 0 || x + s.hw >= w || y + s.hh >= h) continue;
+      const ncc = correlate(s, frame, chroma, w, h, x, y, thin, norm);
+      if (ncc >= floor && (!best || ncc > best.ncc)) best = { x, y, ncc };
     }
   return best;
 }
