@@ -364,10 +364,8 @@ function colourCells(s: ReturnType<typeof scaled>, px: number, py: number, step:
 
 /**
  * Best match of the template (centre) within `radius` pixels of the prediction, refined to a fraction of
- * a pixel by a parabola through the correlation's neighbours. The correlation is taken on every other
- * pixel each way first; from the best three peaks of that grid it climbs pixel by pixel to a place none of
- * whose eight neighbours scores higher (tracker 2.6.0: about a quarter of the places of a full search; the
- * correlation of a blurred body is smooth over a pixel or two, so the full search's peak is one of these).
+ * a pixel by a parabola through the correlation's neighbours. The places are searched as `SEARCH` says
+ * (tracker 2.6.0): about a third of them, the full search's best among them.
  */
 export function matchTemplate(
   t: Template,
