@@ -272,10 +272,145 @@ function correlateFour(
       count += 1;
     }
   }
-  out[0] = withColour(s, chroma, w, h, x0, y0, step, norm, st0, si0, sii0, count);
-  out[1] = withColour(s, chroma, w, h, x0 + dx, y0, step, norm, st1, si1, sii1, count);
-  out[2] = withColour(s, chroma, w, h, x0 + 2 * dx, y0, step, norm, st2, si2, sii2, count);
-  out[3] = withColour(s, chroma, w, h, x0 + 3 * dx, y0, step, norm, st3, si3, sii3, count);
+  if (!chroma || !s.du || !s.dv) {
+    out[0] = withColour(s, chroma, w, h, x0, y0, step, norm, st0, si0, sii0, count);
+    out[1] = withColour(s, chroma, w, h, x0 + dx, y0, step, norm, st1, si1, sii1, count);
+    out[2] = withColour(s, chroma, w, h, x0 + 2 * dx, y0, step, norm, st2, si2, sii2, count);
+    out[3] = withColour(s, chroma, w, h, x0 + 3 * dx, y0, step, norm, st3, si3, sii3, count);
+    return;
+  }
+  // The colour: places of the same parity share the template's colour cells and are read in one pass (all
+  // four when `dx` is even; the first and third, then the second and fourth, when it is odd).
+  const c = COLOUR_SUMS;
+  if (dx % 2 === 0) {
+    colourSums(s, chroma, w, h, x0, y0, step, dx >> 1, 4, c);
+    out[0] = combine(norm, st0, si0, sii0, count, c, 0);
+    out[1] = combine(norm, st1, si1, sii1, count, c, 5);
+    out[2] = combine(norm, st2, si2, sii2, count, c, 10);
+    out[3] = combine(norm, st3, si3, sii3, count, c, 15);
+    return;
+  }
+  colourSums(s, chroma, w, h, x0, y0, step, dx, 2, c);
+  out[0] = combine(norm, st0, si0, sii0, count, c, 0);
+  out[2] = combine(norm, st2, si2, sii2, count, c, 5);
+  colourSums(s, chroma, w, h, x0 + dx, y0, step, dx, 2, c);
+  out[1] = combine(norm, st1, si1, sii1, count, c, 0);
+  out[3] = combine(norm, st3, si3, sii3, count, c, 5);
+}
+
+/** Room for the colour sums of four places. */
+const COLOUR_SUMS = new Float64Array(20);
+
+/** Grey and colour as one vector: a place's correlation from its grey sums and its colour sums at `c[at..]`. */
+function combine(
+  norm: number,
+  st: number,
+  si: number,
+  sii: number,
+  count: number,
+  c: Float64Array,
+  at: number,
+) {
+  const all = st + CHROMA_WEIGHT * c[at];
+  const varI =
+    sii -
+    (si * si) / count +
+    CHROMA_WEIGHT *
+      (c[at + 2] - (c[at + 1] * c[at + 1]) / count + c[at + 4] - (c[at + 3] * c[at + 3]) / count);
+  return varI > 1e-6 && norm > 0 ? all / (norm * Math.sqrt(varI)) : 0;
+}
+
+/**
+ * The colour sums of `k` places (2 or 4) of one row whose template corners lie at x0 + j * 2 * `shift`
+ * (the colour pixels `shift` apart), all of the same parity, in one pass over the template's colour cells;
+ * each place's sums in the same order as `withColour` takes them: the cross term, the sum and the squares of
+ * Cb, of Cr, into out[5 j .. 5 j + 4].
+ */
+function colourSums(
+  s: ReturnType<typeof scaled>,
+  chroma: Uint8Array,
+  w: number,
+  h: number,
+  x0: number,
+  y0: number,
+  step: number,
+  shift: number,
+  k: 2 | 4,
+  out: Float64Array,
+) {
+  const key = (x0 & 1) + 2 * (y0 & 1) + 4 * (step - 1);
+  const cells = (s.cells[key] ??= colourCells(s, x0 & 1, y0 & 1, step));
+  const cw = w >> 1;
+  const vOff = cw * (h >> 1);
+  const cx0 = x0 >> 1;
+  const cy0 = y0 >> 1;
+  const { u, v, n, cols, rows } = cells;
+  let t0 = 0;
+  let a0 = 0;
+  let aa0 = 0;
+  let b0 = 0;
+  let bb0 = 0;
+  let t1 = 0;
+  let a1 = 0;
+  let aa1 = 0;
+  let b1 = 0;
+  let bb1 = 0;
+  let t2 = 0;
+  let a2 = 0;
+  let aa2 = 0;
+  let b2 = 0;
+  let bb2 = 0;
+  let t3 = 0;
+  let a3 = 0;
+  let aa3 = 0;
+  let b3 = 0;
+  let bb3 = 0;
+  const o2 = k === 4 ? 2 * shift : 0;
+  const o3 = k === 4 ? 3 * shift : 0;
+  for (let cj = 0; cj < rows; cj += 1) {
+    const crow = (cy0 + cj) * cw + cx0;
+    const trow = cj * cols;
+    for (let ci = 0; ci < cols; ci += 1) {
+      const c = trow + ci;
+      const m = n[c];
+      if (m === 0) continue;
+      const uc = u[c];
+      const vc = v[c];
+      const at = crow + ci;
+      const p0 = chroma[at];
+      const q0 = chroma[vOff + at];
+      const p1 = chroma[at + shift];
+      const q1 = chroma[vOff + at + shift];
+      t0 += uc * p0 + vc * q0;
+      a0 += m * p0;
+      aa0 += m * p0 * p0;
+      b0 += m * q0;
+      bb0 += m * q0 * q0;
+      t1 += uc * p1 + vc * q1;
+      a1 += m * p1;
+      aa1 += m * p1 * p1;
+      b1 += m * q1;
+      bb1 += m * q1 * q1;
+      if (k === 4) {
+        const p2 = chroma[at + o2];
+        const q2 = chroma[vOff + at + o2];
+        const p3 = chroma[at + o3];
+        const q3 = chroma[vOff + at + o3];
+        t2 += uc * p2 + vc * q2;
+        a2 += m * p2;
+        aa2 += m * p2 * p2;
+        b2 += m * q2;
+        bb2 += m * q2 * q2;
+        t3 += uc * p3 + vc * q3;
+        a3 += m * p3;
+        aa3 += m * p3 * p3;
+        b3 += m * q3;
+        bb3 += m * q3 * q3;
+      }
+    }
+  }
+  out.set([t0, a0, aa0, b0, bb0, t1, a1, aa1, b1, bb1]);
+  if (k === 4) out.set([t2, a2, aa2, b2, bb2, t3, a3, aa3, b3, bb3], 10);
 }
 
 /** The correlation from a place's grey sums, with its colour's when the frame has colour planes. */
