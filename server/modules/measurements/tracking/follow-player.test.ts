@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lookAlike, makeTemplate, matchTemplate } from './follow-player';
+import { correlationForTests, lookAlike, makeTemplate, matchTemplate } from './follow-player';
 
 /**
  * A kit as bright as the grass (issue 48): a block whose grey value is the grass's and whose colour is not,
@@ -157,5 +157,78 @@ describe('the look-alike search (its grid is not thinned: decision 297)', () => 
   it('finds no one where the player is alone', () => {
     const frame = bodies(w, h, [{ x: 100, y: 120, height: 40 }], 9);
     expect(lookAlike(t, frame, 1, t.cx, t.cy, 48, 12, 0.6)).toBeNull();
+  });
+});
+
+describe('the look-alike search in colour, its places read four at a time (decision 297)', () => {
+  const w = 240;
+  const h = 160;
+  // The kit's colour: purple shirts on green grass, planes as the tracker decodes them.
+  const colour = (people: { x: number; y: number; height: number }[]) => {
+    const cw = w / 2;
+    const ch = h / 2;
+    const planes = new Uint8Array(2 * cw * ch);
+    for (let y = 0; y < ch; y += 1)
+      for (let x = 0; x < cw; x += 1) {
+        const kit = people.some((p) => {
+          const up = (p.y - (2 * y + 0.5)) / p.height;
+          return up > 0.45 && up <= 0.88 && Math.abs(2 * x + 0.5 - p.x) / p.height < 0.16;
+        });
+        planes[y * cw + x] = kit ? 165 : 100 + ((x * 7 + y * 3) % 5);
+        planes[cw * ch + y * cw + x] = kit ? 170 : 105 + ((x * 3 + y * 5) % 5);
+      }
+    return planes;
+  };
+  const player = { x: 100, y: 120, height: 40 };
+  const clicked = bodies(w, h, [player], 5);
+  const t = makeTemplate(clicked, w, h, player.x, player.y, player.height, colour([player]));
+
+  // A grid of places 2 apart (radius 48: even, the colour of four places in one pass) and 3 apart (radius
+  // 72: odd, two passes of two), the other player on and off the grid's places.
+  for (const radius of [48, 72])
+    it(`finds the other player at his place on a grid ${Math.round(radius / 24)} pixels apart`, () => {
+      for (const dx of [29, 30, 31, -34]) {
+        const people = [player, { x: player.x + dx, y: player.y + 1, height: 40 }];
+        const frame = bodies(w, h, people, 7);
+        const other = lookAlike(t, frame, 1, t.cx, t.cy, radius, 12, 0.6, colour(people));
+        expect(other).not.toBeNull();
+        expect(Math.abs(other!.x - (t.cx + dx))).toBeLessThanOrEqual(radius / 24);
+        // On a grid 3 apart the nearest place may be a pixel off his: the correlation there is lower.
+        expect(other!.ncc).toBeGreaterThan(0.7);
+        // The colour counts: the same bodies with grass-coloured shirts are not taken for him.
+        const grey = lookAlike(t, frame, 1, t.cx, t.cy, radius, 12, 0.6, colour([player]));
+        expect(grey === null || grey.ncc < other!.ncc - 0.05).toBe(true);
+      }
+    });
+});
+
+describe('four places of a row in one pass (decision 297)', () => {
+  it('gives every place the number one place at a time gives, to the last bit, in grey and in colour', () => {
+    const { scaled, correlate, correlateFour } = correlationForTests;
+    const w = 120;
+    const h = 90;
+    let seed = 3;
+    const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const frame = Uint8Array.from({ length: w * h }, () => Math.floor(256 * rand()));
+    const chroma = Uint8Array.from({ length: (w / 2) * (h / 2) * 2 }, () => Math.floor(256 * rand()));
+    for (const withColour of [false, true]) {
+      const t = makeTemplate(frame, w, h, 40, 60, 24, withColour ? chroma : undefined);
+      const s = scaled(t, 1.1);
+      const four = new Float64Array(4);
+      // Even and odd distances between the places, every parity of the first place, both steps.
+      for (const dx of [2, 3, 4, 5])
+        for (const [cx, cy] of [
+          [30, 40],
+          [31, 40],
+          [30, 41],
+          [31, 41],
+        ])
+          for (const step of [1, 2]) {
+            const c = withColour ? chroma : undefined;
+            correlateFour(s, frame, c, w, h, cx, cy, dx, step, s.norm, four);
+            for (let k = 0; k < 4; k += 1)
+              expect(four[k]).toBe(correlate(s, frame, c, w, h, cx + k * dx, cy, step, s.norm));
+          }
+    }
   });
 });

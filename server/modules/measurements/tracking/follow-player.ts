@@ -636,3 +636,6 @@ export function lookAlike(
     }
   return best;
 }
+
+/** @internal tests only: the correlation one place at a time and four of a row at a time. */
+export const correlationForTests = { scaled, correlate, correlateFour };
