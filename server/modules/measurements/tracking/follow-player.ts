@@ -321,10 +321,12 @@ function combine(
 }
 
 /**
- * The colour sums of `k` places (2 or 4) of one row whose template corners lie at x0 + j * 2 * `shift`
- * (the colour pixels `shift` apart), all of the same parity, in one pass over the template's colour cells;
- * each place's sums in the same order as `withColour` takes them: the cross term, the sum and the squares of
- * Cb, of Cr, into out[5 j .. 5 j + 4].
+ * The colour sums of `k` places (1, 2 or 4) of one row whose template corners lie at x0 + j * 2 * `shift`
+ * (the colour pixels `shift` apart), all of the same parity, in one pass over the template's colour cells,
+ * each place's sums in the same order: the cross term, the sum and the squares of Cb, of Cr, into
+ * out[5 j .. 5 j + 4]. The colour planes hold one pixel for two grey ones each way: the template's colour is
+ * summed over the grey pixels that share a colour pixel (for where the template's corner falls on that grid),
+ * so each colour pixel of the frame is read once. The sums are the same as pixel by pixel.
  */
 function colourSums(
   s: ReturnType<typeof scaled>,
@@ -335,7 +337,7 @@ function colourSums(
   y0: number,
   step: number,
   shift: number,
-  k: 2 | 4,
+  k: 1 | 2 | 4,
   out: Float64Array,
 ) {
   const key = (x0 & 1) + 2 * (y0 & 1) + 4 * (step - 1);
@@ -379,13 +381,14 @@ function colourSums(
       const at = crow + ci;
       const p0 = chroma[at];
       const q0 = chroma[vOff + at];
-      const p1 = chroma[at + shift];
-      const q1 = chroma[vOff + at + shift];
       t0 += uc * p0 + vc * q0;
       a0 += m * p0;
       aa0 += m * p0 * p0;
       b0 += m * q0;
       bb0 += m * q0 * q0;
+      if (k === 1) continue;
+      const p1 = chroma[at + shift];
+      const q1 = chroma[vOff + at + shift];
       t1 += uc * p1 + vc * q1;
       a1 += m * p1;
       aa1 += m * p1 * p1;
@@ -434,41 +437,9 @@ function withColour(
     const varI = sii - (si * si) / count;
     return varI > 1e-6 && norm > 0 ? st / (norm * Math.sqrt(varI)) : 0;
   }
-  // The colour planes hold one pixel for two grey ones each way: the template's colour is summed over the
-  // grey pixels that share a colour pixel (for where the template's corner falls on that grid), so each
-  // colour pixel of the frame is read once. The sums are the same as pixel by pixel.
-  const key = (x0 & 1) + 2 * (y0 & 1) + 4 * (step - 1);
-  const cells = (s.cells[key] ??= colourCells(s, x0 & 1, y0 & 1, step));
-  const cw = w >> 1;
-  const vOff = cw * (h >> 1);
-  const cx0 = x0 >> 1;
-  const cy0 = y0 >> 1;
-  const { u, v, n, cols, rows } = cells;
-  let sct = 0;
-  let su = 0;
-  let suu = 0;
-  let sv = 0;
-  let svv = 0;
-  for (let cj = 0; cj < rows; cj += 1) {
-    const crow = (cy0 + cj) * cw + cx0;
-    const trow = cj * cols;
-    for (let ci = 0; ci < cols; ci += 1) {
-      const c = trow + ci;
-      const m = n[c];
-      if (m === 0) continue;
-      const k = crow + ci;
-      const a = chroma[k];
-      const b = chroma[vOff + k];
-      sct += u[c] * a + v[c] * b;
-      su += m * a;
-      suu += m * a * a;
-      sv += m * b;
-      svv += m * b * b;
-    }
-  }
-  const all = st + CHROMA_WEIGHT * sct;
-  const varI = sii - (si * si) / count + CHROMA_WEIGHT * (suu - (su * su) / count + svv - (sv * sv) / count);
-  return varI > 1e-6 && norm > 0 ? all / (norm * Math.sqrt(varI)) : 0;
+  const c = COLOUR_SUMS;
+  colourSums(s, chroma, w, h, x0, y0, step, 0, 1, c);
+  return combine(norm, st, si, sii, count, c, 0);
 }
 
 interface ColourCells {
