@@ -44,16 +44,16 @@ export const SEARCH = { matchPeaks: 3, matchScreen: 0.1 };
 /**
  * The search over a grid of places (n by n, index y * n + x) whose scores `at` takes and keeps in `score`
  * (NaN: not taken; -Infinity: not a place to look): every other place each way first; then the eight
- * neighbours of each first-pass place `around` names (given its score and the first pass's best); then a
- * climb from each of the first pass's best `peaks` peaks to a place none of whose eight neighbours scores
- * higher. The caller reads the best from `score`.
+ * neighbours of each first-pass place within `screen` of the first pass's best; then a climb from each of
+ * the first pass's best `peaks` peaks to a place none of whose eight neighbours scores higher. The caller
+ * reads the best from `score`.
  */
 function climbFrom(
   n: number,
   score: Float64Array,
   at: (x: number, y: number) => number,
   peaks: number,
-  around: (v: number, best: number) => boolean,
+  screen: number,
 ) {
   const tops: number[] = [];
   let first = Number.NEGATIVE_INFINITY;
@@ -75,7 +75,7 @@ function climbFrom(
     }
   for (let y = 0; y < n; y += 2)
     for (let x = 0; x < n; x += 2) {
-      if (!around(score[y * n + x], first)) continue;
+      if (score[y * n + x] < first - screen) continue;
       for (let j = -1; j <= 1; j += 1)
         for (let i = -1; i <= 1; i += 1)
           if (x + i >= 0 && y + j >= 0 && x + i < n && y + j < n) at(x + i, y + j);
@@ -412,8 +412,30 @@ function colourSums(
       }
     }
   }
-  out.set([t0, a0, aa0, b0, bb0, t1, a1, aa1, b1, bb1]);
-  if (k === 4) out.set([t2, a2, aa2, b2, bb2, t3, a3, aa3, b3, bb3], 10);
+  // Written one by one: this runs for every place the look-alike search takes, and an array per call is
+  // garbage to collect.
+  out[0] = t0;
+  out[1] = a0;
+  out[2] = aa0;
+  out[3] = b0;
+  out[4] = bb0;
+  if (k === 1) return;
+  out[5] = t1;
+  out[6] = a1;
+  out[7] = aa1;
+  out[8] = b1;
+  out[9] = bb1;
+  if (k === 2) return;
+  out[10] = t2;
+  out[11] = a2;
+  out[12] = aa2;
+  out[13] = b2;
+  out[14] = bb2;
+  out[15] = t3;
+  out[16] = a3;
+  out[17] = aa3;
+  out[18] = b3;
+  out[19] = bb3;
 }
 
 /** The correlation from a place's grey sums, with its colour's when the frame has colour planes. */
@@ -504,7 +526,7 @@ export function matchTemplate(
     }
     return v;
   };
-  climbFrom(n, score, at, SEARCH.matchPeaks, (v, best) => v >= best - SEARCH.matchScreen);
+  climbFrom(n, score, at, SEARCH.matchPeaks, SEARCH.matchScreen);
   // The best place taken, the first in the scan among equals (as the full search chose).
   let best = -1;
   for (let k = 0; k < score.length; k += 1)

@@ -62,16 +62,16 @@ export function ridgePoints(g: Uint8Array, w: number, h: number): Ridges {
   return { xs: Float64Array.from(xs), ys: Float64Array.from(ys), rows: Int16Array.from(ys) };
 }
 
-/**
- * Radial lens bending as the scenes draw it and phone lenses show it: a point at distance r from the
- * picture's centre is seen at r (1 + k1 r^2 / R^2), R the half diagonal (k1 < 0: barrel). Undoes it for an
- * offset (du, dv) from the centre (fixed-point iteration).
- */
 /** The bending's scale, 1 + k1 r^2 / R^2, at an offset (du, dv) from the picture's centre. */
 function bendAt(k1: number, w: number, h: number, du: number, dv: number) {
   return 1 + (k1 * (du * du + dv * dv)) / (0.25 * (w * w + h * h));
 }
 
+/**
+ * Radial lens bending as the scenes draw it and phone lenses show it: a point at distance r from the
+ * picture's centre is seen at r (1 + k1 r^2 / R^2), R the half diagonal (k1 < 0: barrel). Undoes it for an
+ * offset (du, dv) from the centre (fixed-point iteration).
+ */
 function undistortOffset(k1: number, w: number, h: number, du: number, dv: number) {
   if (k1 === 0) return { du, dv };
   let a = du;
