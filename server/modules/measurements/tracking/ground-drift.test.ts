@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BOUND, fitTrack, trackVerdict } from './fit-result';
 import { footOffset } from './follow-player';
-import type { RawTrack } from './track-clip';
+import { playerSize, type RawTrack } from './track-clip';
 
 /**
  * A runner at 9 yards a second along the field, 60 frames a second, his ground point on row 250 of a
@@ -138,5 +138,17 @@ describe("the lens's bending kept with the raw track (tracker 2.5.0, decision 29
     expect(drawn[0].x1).toBeGreaterThan(20 + 5);
     // The 25-yard line through the centre column (x = 320) stays put.
     expect(drawn[5].x0).toBeCloseTo(320, 6);
+  });
+});
+
+describe("the player's size between its two reads (tracker 2.7.0, decision 298)", () => {
+  it('takes the geometric mean of the read by the lines’ meeting row and the read by the field’s scale', () => {
+    expect(playerSize(1.21, 1)).toBeCloseTo(1.1, 10);
+    expect(playerSize(0.8, 1.25)).toBeCloseTo(1, 10);
+    // Where the reads agree the size is theirs.
+    expect(playerSize(0.7, 0.7)).toBeCloseTo(0.7, 10);
+  });
+  it('takes the field’s read alone where the lines meet on no row', () => {
+    expect(playerSize(null, 1.3)).toBe(1.3);
   });
 });

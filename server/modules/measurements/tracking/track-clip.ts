@@ -53,7 +53,7 @@ export interface RawTrack {
 
 export const TRACKER = {
   name: 'ridge-hough-ncc-pspline',
-  version: '2.6.0',
+  version: '2.7.0',
   /** Longer side of the analysed picture, in pixels. */
   analysisSide: 640,
   /** Player height assumed from the field scale: 2 yards (6 ft). */
@@ -96,6 +96,15 @@ function analysisSize(w: number, h: number) {
   const k = TRACKER.analysisSide / Math.max(w, h);
   const even = (v: number) => Math.max(2, 2 * Math.round((v * k) / 2));
   return { aw: even(w), ah: even(h) };
+}
+
+/**
+ * The player's size as a share of his size where he was clicked, from its two reads (tracker 2.7.0,
+ * decision 298): by the row where the yard lines meet (`rise`, null where there is none) and by the field's
+ * scale (`field`). Their geometric mean; the field's read alone where the other is missing.
+ */
+export function playerSize(rise: number | null, field: number) {
+  return rise === null ? field : Math.sqrt(rise * field);
 }
 
 export async function trackClip(opts: Options): Promise<RawTrack> {
@@ -182,15 +191,20 @@ export async function trackClip(opts: Options): Promise<RawTrack> {
     return { seed: s, t, pxy: scale, rise: rise(s.frameIndex, s.x, s.y) };
   });
   /**
-   * The player's size on frame `i` at ground point (x, y), as a share of his size where he was clicked
-   * (decision 286): his distance below the row where the yard lines meet, against the same on the clicked
-   * frame (a camera above the field sees a body's size and that distance shrink alike with depth); the
-   * field's pixels per yard along the row where either end has no such row.
+   * The player's size on frame `i` at ground point (x, y), as a share of his size where he was clicked.
+   * Two reads of it: his distance below the row where the yard lines meet, against the same on the clicked
+   * frame (decision 286: a camera above the field sees a body's size and that distance shrink alike with
+   * depth), and the field's pixels per yard along the row, against the same on the clicked frame. On the
+   * calibration scenes the first put the ground point below the feet and the second above them, by up to a
+   * seventh of the foot offset each; their geometric mean strayed least (tracker 2.7.0, decision 298). The
+   * field's read alone where either end has no such row.
    */
   const sizeAt = (tpl: (typeof templates)[0], i: number, x: number, y: number) => {
     const d = tpl.rise === null ? null : rise(i, x, y);
-    if (tpl.rise !== null && d !== null) return d / tpl.rise;
-    return (pxy(i, x, y) ?? tpl.pxy) / tpl.pxy;
+    return playerSize(
+      tpl.rise !== null && d !== null ? d / tpl.rise : null,
+      (pxy(i, x, y) ?? tpl.pxy) / tpl.pxy,
+    );
   };
   const out: RawTrack['frames'] = new Array(n);
   const doubts: NonNullable<RawTrack['doubts']> = [];
