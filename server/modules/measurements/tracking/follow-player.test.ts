@@ -204,7 +204,7 @@ describe('the look-alike search in colour, its places read four at a time (decis
 
 describe('four places of a row in one pass (decision 297)', () => {
   it('gives every place the number one place at a time gives, to the last bit, in grey and in colour', () => {
-    const { scaled, correlate, correlateFour } = correlationForTests;
+    const { scaled, correlate, correlateFour, latticeSums } = correlationForTests;
     const w = 120;
     const h = 90;
     let seed = 3;
@@ -225,10 +225,98 @@ describe('four places of a row in one pass (decision 297)', () => {
         ])
           for (const step of [1, 2]) {
             const c = withColour ? chroma : undefined;
-            correlateFour(s, frame, c, w, h, cx, cy, dx, step, s.norm, four);
+            const sums = latticeSums(frame, c, w, h, 0, 0, w - 1, h - 1, step, 1);
+            correlateFour(s, frame, c, w, h, cx, cy, dx, step, s.norm, sums, four);
             for (let k = 0; k < 4; k += 1)
-              expect(four[k]).toBe(correlate(s, frame, c, w, h, cx + k * dx, cy, step, s.norm));
+              expect(four[k]).toBe(correlate(s, frame, c, w, h, cx + k * dx, cy, step, s.norm, sums));
           }
     }
+  });
+});
+
+describe("the frame's sums under a template read from lattice sums (tracker 2.7.0)", () => {
+  const w = 64;
+  const h = 48;
+  let seed = 11;
+  const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  const frame = Uint8Array.from({ length: w * h }, () => Math.floor(256 * rand()));
+  const chroma = Uint8Array.from({ length: (w / 2) * (h / 2) * 2 }, () => Math.floor(256 * rand()));
+  /** Grey, grey squared, Cb, Cb squared, Cr, Cr squared at a grey pixel (its colour pixel's colour). */
+  const values = (x: number, y: number) => {
+    const g = frame[y * w + x];
+    const c = (y >> 1) * (w / 2) + (x >> 1);
+    const p = chroma[c];
+    const q = chroma[(w / 2) * (h / 2) + c];
+    return [g, g * g, p, p * p, q, q * q];
+  };
+
+  it('gives every box the sums a loop over its points gives, in every plane, for both steps and every corner', () => {
+    const { latticeSums, boxSum, corners } = correlationForTests;
+    let boxes = 0;
+    for (const step of [1, 2, 3])
+      for (const corner of [undefined, { x: 7, y: 4 }]) {
+        if (corner && step === 1) continue;
+        // A region cut by the picture's left and top edges, and one inside it.
+        for (const [left, top] of [
+          [-5, -3],
+          [6, 3],
+        ]) {
+          const sums = latticeSums(frame, chroma, w, h, left, top, left + 50, top + 40, step, 1, corner);
+          for (let x0 = Math.max(0, left); x0 < left + 30; x0 += 1)
+            for (let y0 = Math.max(0, top); y0 < top + 25; y0 += 1) {
+              if (corner && ((x0 - corner.x) % step !== 0 || (y0 - corner.y) % step !== 0)) continue;
+              const ni = 1 + (x0 % 5);
+              const nj = 2 + (y0 % 4);
+              const want = [0, 0, 0, 0, 0, 0];
+              for (let j = 0; j < nj; j += 1)
+                for (let i = 0; i < ni; i += 1) {
+                  const v = values(x0 + i * step, y0 + j * step);
+                  for (let k = 0; k < 6; k += 1) want[k] += v[k];
+                }
+              corners(sums, x0, y0, ni, nj);
+              expect([0, 1, 2, 3, 4, 5].map((k) => boxSum(sums, k))).toEqual(want);
+              boxes += 1;
+            }
+        }
+      }
+    expect(boxes).toBeGreaterThan(2000);
+  });
+
+  it('passes over only places whose correlation is under the floor, and gives the others their number', () => {
+    const { scaled, correlateFour, latticeSums } = correlationForTests;
+    const t = makeTemplate(frame, w, h, 30, 40, 22, chroma);
+    const s = scaled(t, 1);
+    const colourNorm = Math.sqrt(
+      Array.from(s.du!, (v) => v * v).reduce((a, b) => a + b, 0) +
+        Array.from(s.dv!, (v) => v * v).reduce((a, b) => a + b, 0),
+    );
+    const sums = latticeSums(frame, chroma, w, h, 0, 0, w - 1, h - 1, 1, 1);
+    const plain = new Float64Array(4);
+    const screened = new Float64Array(4);
+    let passed = 0;
+    let kept = 0;
+    for (const floor of [-1, 0, 0.1, 0.2, 0.4, 0.9])
+      for (let cy = 12; cy < 36; cy += 1)
+        // Across the template's own place (30, 25.15), where the correlation is near 1.
+        for (const cx of [12, 18, 24, 30]) {
+          correlateFour(s, frame, chroma, w, h, cx, cy, 3, 1, s.norm, sums, plain);
+          correlateFour(s, frame, chroma, w, h, cx, cy, 3, 1, s.norm, sums, screened, { floor, colourNorm });
+          for (let k = 0; k < 4; k += 1)
+            if (screened[k] === Number.NEGATIVE_INFINITY) {
+              expect(plain[k]).toBeLessThan(floor);
+              passed += 1;
+            } else {
+              expect(screened[k]).toBe(plain[k]);
+              kept += 1;
+            }
+        }
+    // Both happen: the screen is not a no-op, nor does it pass over everything; the template's own place
+    // is kept under a high floor.
+    expect(passed).toBeGreaterThan(50);
+    expect(kept).toBeGreaterThan(50);
+    correlateFour(s, frame, chroma, w, h, 30, 25, 3, 1, s.norm, sums, plain);
+    correlateFour(s, frame, chroma, w, h, 30, 25, 3, 1, s.norm, sums, screened, { floor: 0.8, colourNorm });
+    expect(plain[0]).toBeGreaterThan(0.8);
+    expect(screened[0]).toBe(plain[0]);
   });
 });

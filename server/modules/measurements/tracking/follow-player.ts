@@ -175,7 +175,8 @@ function scaled(t: Template, scale: number) {
 
 /**
  * Correlation of the scaled template with the frame, template centre at (cx, cy), on every `step`-th pixel
- * each way: grey alone, or grey and colour as one vector (`norm`: the template's).
+ * each way: grey alone, or grey and colour as one vector (`norm`: the template's). The frame's sums under
+ * the template come from `sums` (built with the same `step` over a region holding the place).
  */
 function correlate(
   s: ReturnType<typeof scaled>,
@@ -187,6 +188,8 @@ function correlate(
   cy: number,
   step: number,
   norm: number,
+  sums: LatticeSums,
+  screen?: Screen,
 ): number {
   const d = s.data;
   const tw = s.tw;
@@ -194,27 +197,21 @@ function correlate(
   const x0 = cx - s.hw;
   const y0 = cy - s.hh;
   let st = 0;
-  let si = 0;
-  let sii = 0;
-  let count = 0;
   for (let j = 0; j < th; j += step) {
     const row = (y0 + j) * w + x0;
     const trow = j * tw;
-    for (let i = 0; i < tw; i += step) {
-      const v = frame[row + i];
-      st += d[trow + i] * v;
-      si += v;
-      sii += v * v;
-      count += 1;
-    }
+    for (let i = 0; i < tw; i += step) st += d[trow + i] * frame[row + i];
   }
-  return withColour(s, chroma, w, h, x0, y0, step, norm, st, si, sii, count);
+  if (screen && chroma && s.du && bound(sums, x0, y0, s, step, norm, st, screen) < screen.floor)
+    return Number.NEGATIVE_INFINITY;
+  return withColour(s, chroma, w, h, x0, y0, step, norm, st, sums);
 }
 
 /**
  * The correlation of four places of one row, (cx + k * dx, cy) for k = 0..3, in one pass over the template
- * (the look-alike search's grid): each place's sums are taken in the same order as `correlate` takes them,
- * so each is the number `correlate` gives there, to the last bit.
+ * (the look-alike search's grid): each place's cross term is taken in the same order as `correlate` takes
+ * it, and its sums are read from the same `sums`, so each is the number `correlate` gives there, to the
+ * last bit.
  */
 function correlateFour(
   s: ReturnType<typeof scaled>,
@@ -227,7 +224,9 @@ function correlateFour(
   dx: number,
   step: number,
   norm: number,
+  sums: LatticeSums,
   out: Float64Array,
+  screen?: Screen,
 ) {
   const d = s.data;
   const tw = s.tw;
@@ -235,67 +234,51 @@ function correlateFour(
   const x0 = cx - s.hw;
   const y0 = cy - s.hh;
   let st0 = 0;
-  let si0 = 0;
-  let sii0 = 0;
   let st1 = 0;
-  let si1 = 0;
-  let sii1 = 0;
   let st2 = 0;
-  let si2 = 0;
-  let sii2 = 0;
   let st3 = 0;
-  let si3 = 0;
-  let sii3 = 0;
-  let count = 0;
   for (let j = 0; j < th; j += step) {
     const row = (y0 + j) * w + x0;
     const trow = j * tw;
     for (let i = 0; i < tw; i += step) {
       const t = d[trow + i];
       const at = row + i;
-      const v0 = frame[at];
-      const v1 = frame[at + dx];
-      const v2 = frame[at + 2 * dx];
-      const v3 = frame[at + 3 * dx];
-      st0 += t * v0;
-      si0 += v0;
-      sii0 += v0 * v0;
-      st1 += t * v1;
-      si1 += v1;
-      sii1 += v1 * v1;
-      st2 += t * v2;
-      si2 += v2;
-      sii2 += v2 * v2;
-      st3 += t * v3;
-      si3 += v3;
-      sii3 += v3 * v3;
-      count += 1;
+      st0 += t * frame[at];
+      st1 += t * frame[at + dx];
+      st2 += t * frame[at + 2 * dx];
+      st3 += t * frame[at + 3 * dx];
     }
   }
   if (!chroma || !s.du || !s.dv) {
-    out[0] = withColour(s, chroma, w, h, x0, y0, step, norm, st0, si0, sii0, count);
-    out[1] = withColour(s, chroma, w, h, x0 + dx, y0, step, norm, st1, si1, sii1, count);
-    out[2] = withColour(s, chroma, w, h, x0 + 2 * dx, y0, step, norm, st2, si2, sii2, count);
-    out[3] = withColour(s, chroma, w, h, x0 + 3 * dx, y0, step, norm, st3, si3, sii3, count);
+    out[0] = withColour(s, chroma, w, h, x0, y0, step, norm, st0, sums);
+    out[1] = withColour(s, chroma, w, h, x0 + dx, y0, step, norm, st1, sums);
+    out[2] = withColour(s, chroma, w, h, x0 + 2 * dx, y0, step, norm, st2, sums);
+    out[3] = withColour(s, chroma, w, h, x0 + 3 * dx, y0, step, norm, st3, sums);
+    return;
+  }
+  // Four places none of which can reach the screen's floor whatever their colour: their colour is not read.
+  if (
+    screen &&
+    bound(sums, x0, y0, s, step, norm, st0, screen) < screen.floor &&
+    bound(sums, x0 + dx, y0, s, step, norm, st1, screen) < screen.floor &&
+    bound(sums, x0 + 2 * dx, y0, s, step, norm, st2, screen) < screen.floor &&
+    bound(sums, x0 + 3 * dx, y0, s, step, norm, st3, screen) < screen.floor
+  ) {
+    out.fill(Number.NEGATIVE_INFINITY);
     return;
   }
   // The colour: places of the same parity share the template's colour cells and are read in one pass (all
   // four when `dx` is even; the first and third, then the second and fourth, when it is odd).
   const c = COLOUR_SUMS;
-  if (dx % 2 === 0) {
-    colourSums(s, chroma, w, h, x0, y0, step, dx >> 1, 4, c);
-    out[0] = combine(norm, st0, si0, sii0, count, c, 0);
-    out[1] = combine(norm, st1, si1, sii1, count, c, 5);
-    out[2] = combine(norm, st2, si2, sii2, count, c, 10);
-    out[3] = combine(norm, st3, si3, sii3, count, c, 15);
-    return;
+  if (dx % 2 === 0) colourCross(s, chroma, w, h, x0, y0, step, dx >> 1, 4, c, 0, 5);
+  else {
+    colourCross(s, chroma, w, h, x0, y0, step, dx, 2, c, 0, 10);
+    colourCross(s, chroma, w, h, x0 + dx, y0, step, dx, 2, c, 5, 10);
   }
-  colourSums(s, chroma, w, h, x0, y0, step, dx, 2, c);
-  out[0] = combine(norm, st0, si0, sii0, count, c, 0);
-  out[2] = combine(norm, st2, si2, sii2, count, c, 5);
-  colourSums(s, chroma, w, h, x0 + dx, y0, step, dx, 2, c);
-  out[1] = combine(norm, st1, si1, sii1, count, c, 0);
-  out[3] = combine(norm, st3, si3, sii3, count, c, 5);
+  out[0] = place(sums, x0, y0, s, step, norm, st0, c, 0);
+  out[1] = place(sums, x0 + dx, y0, s, step, norm, st1, c, 5);
+  out[2] = place(sums, x0 + 2 * dx, y0, s, step, norm, st2, c, 10);
+  out[3] = place(sums, x0 + 3 * dx, y0, s, step, norm, st3, c, 15);
 }
 
 /** Room for the colour sums of four places. */
@@ -321,14 +304,14 @@ function combine(
 }
 
 /**
- * The colour sums of `k` places (1, 2 or 4) of one row whose template corners lie at x0 + j * 2 * `shift`
- * (the colour pixels `shift` apart), all of the same parity, in one pass over the template's colour cells,
- * each place's sums in the same order: the cross term, the sum and the squares of Cb, of Cr, into
- * out[5 j .. 5 j + 4]. The colour planes hold one pixel for two grey ones each way: the template's colour is
- * summed over the grey pixels that share a colour pixel (for where the template's corner falls on that grid),
- * so each colour pixel of the frame is read once. The sums are the same as pixel by pixel.
+ * The colour cross terms of `k` places (1, 2 or 4) of one row whose template corners lie at
+ * x0 + j * 2 * `shift` (the colour pixels `shift` apart), all of the same parity, in one pass over the
+ * template's colour cells, each place's in the same order: the template's Cb and Cr against the frame's,
+ * into out[first + j * gap]. The colour planes hold one pixel for two grey ones each way: the template's
+ * colour is summed over the grey pixels that share a colour pixel (for where the template's corner falls on
+ * that grid), so each colour pixel of the frame is read once.
  */
-function colourSums(
+function colourCross(
   s: ReturnType<typeof scaled>,
   chroma: Uint8Array,
   w: number,
@@ -339,6 +322,8 @@ function colourSums(
   shift: number,
   k: 1 | 2 | 4,
   out: Float64Array,
+  first: number,
+  gap: number,
 ) {
   const key = (x0 & 1) + 2 * (y0 & 1) + 4 * (step - 1);
   const cells = (s.cells[key] ??= colourCells(s, x0 & 1, y0 & 1, step));
@@ -348,97 +333,247 @@ function colourSums(
   const cy0 = y0 >> 1;
   const { u, v, n, cols, rows } = cells;
   let t0 = 0;
-  let a0 = 0;
-  let aa0 = 0;
-  let b0 = 0;
-  let bb0 = 0;
   let t1 = 0;
-  let a1 = 0;
-  let aa1 = 0;
-  let b1 = 0;
-  let bb1 = 0;
   let t2 = 0;
-  let a2 = 0;
-  let aa2 = 0;
-  let b2 = 0;
-  let bb2 = 0;
   let t3 = 0;
-  let a3 = 0;
-  let aa3 = 0;
-  let b3 = 0;
-  let bb3 = 0;
-  const o2 = k === 4 ? 2 * shift : 0;
-  const o3 = k === 4 ? 3 * shift : 0;
-  for (let cj = 0; cj < rows; cj += 1) {
-    const crow = (cy0 + cj) * cw + cx0;
-    const trow = cj * cols;
-    for (let ci = 0; ci < cols; ci += 1) {
-      const c = trow + ci;
-      const m = n[c];
-      if (m === 0) continue;
-      const uc = u[c];
-      const vc = v[c];
-      const at = crow + ci;
-      const p0 = chroma[at];
-      const q0 = chroma[vOff + at];
-      t0 += uc * p0 + vc * q0;
-      a0 += m * p0;
-      aa0 += m * p0 * p0;
-      b0 += m * q0;
-      bb0 += m * q0 * q0;
-      if (k === 1) continue;
-      const p1 = chroma[at + shift];
-      const q1 = chroma[vOff + at + shift];
-      t1 += uc * p1 + vc * q1;
-      a1 += m * p1;
-      aa1 += m * p1 * p1;
-      b1 += m * q1;
-      bb1 += m * q1 * q1;
-      if (k === 4) {
-        const p2 = chroma[at + o2];
-        const q2 = chroma[vOff + at + o2];
-        const p3 = chroma[at + o3];
-        const q3 = chroma[vOff + at + o3];
-        t2 += uc * p2 + vc * q2;
-        a2 += m * p2;
-        aa2 += m * p2 * p2;
-        b2 += m * q2;
-        bb2 += m * q2 * q2;
-        t3 += uc * p3 + vc * q3;
-        a3 += m * p3;
-        aa3 += m * p3 * p3;
-        b3 += m * q3;
-        bb3 += m * q3 * q3;
+  // One loop for each count of places, so the innermost loop has no branch but the empty cells'.
+  if (k === 1)
+    for (let cj = 0; cj < rows; cj += 1) {
+      const crow = (cy0 + cj) * cw + cx0;
+      const trow = cj * cols;
+      for (let ci = 0; ci < cols; ci += 1) {
+        const c = trow + ci;
+        if (n[c] === 0) continue;
+        const at = crow + ci;
+        t0 += u[c] * chroma[at] + v[c] * chroma[vOff + at];
+      }
+    }
+  else if (k === 2)
+    for (let cj = 0; cj < rows; cj += 1) {
+      const crow = (cy0 + cj) * cw + cx0;
+      const trow = cj * cols;
+      for (let ci = 0; ci < cols; ci += 1) {
+        const c = trow + ci;
+        if (n[c] === 0) continue;
+        const uc = u[c];
+        const vc = v[c];
+        const at = crow + ci;
+        t0 += uc * chroma[at] + vc * chroma[vOff + at];
+        t1 += uc * chroma[at + shift] + vc * chroma[vOff + at + shift];
+      }
+    }
+  else {
+    const o2 = 2 * shift;
+    const o3 = 3 * shift;
+    for (let cj = 0; cj < rows; cj += 1) {
+      const crow = (cy0 + cj) * cw + cx0;
+      const trow = cj * cols;
+      for (let ci = 0; ci < cols; ci += 1) {
+        const c = trow + ci;
+        if (n[c] === 0) continue;
+        const uc = u[c];
+        const vc = v[c];
+        const at = crow + ci;
+        const av = vOff + at;
+        t0 += uc * chroma[at] + vc * chroma[av];
+        t1 += uc * chroma[at + shift] + vc * chroma[av + shift];
+        t2 += uc * chroma[at + o2] + vc * chroma[av + o2];
+        t3 += uc * chroma[at + o3] + vc * chroma[av + o3];
       }
     }
   }
-  // Written one by one: this runs for every place the look-alike search takes, and an array per call is
-  // garbage to collect.
-  out[0] = t0;
-  out[1] = a0;
-  out[2] = aa0;
-  out[3] = b0;
-  out[4] = bb0;
+  out[first] = t0;
   if (k === 1) return;
-  out[5] = t1;
-  out[6] = a1;
-  out[7] = aa1;
-  out[8] = b1;
-  out[9] = bb1;
+  out[first + gap] = t1;
   if (k === 2) return;
-  out[10] = t2;
-  out[11] = a2;
-  out[12] = aa2;
-  out[13] = b2;
-  out[14] = bb2;
-  out[15] = t3;
-  out[16] = a3;
-  out[17] = aa3;
-  out[18] = b3;
-  out[19] = bb3;
+  out[first + 2 * gap] = t2;
+  out[first + 3 * gap] = t3;
 }
 
-/** The correlation from a place's grey sums, with its colour's when the frame has colour planes. */
+/**
+ * The frame's sums over a lattice of its pixels `step` apart each way, for any box of it in four reads
+ * (issue 48's searches): of the grey values and their squares, and, with colour planes, of each
+ * colour-difference value and its square read at each grey pixel's place (one colour pixel covers two grey
+ * ones each way). Built over a region of the picture, `cols` by `rows` from (`left`, `top`). Each entry
+ * holds the sum over the lattice points at or above and left of it with its own place in the lattice; the
+ * values are whole numbers, summed exactly in doubles, so a box's sum is the one a loop over it gives.
+ */
+interface LatticeSums {
+  left: number;
+  top: number;
+  cols: number;
+  rows: number;
+  step: number;
+  /** Grey, grey squared, then (with colour) Cb, Cb squared, Cr, Cr squared: `cols * rows` each. */
+  planes: Float64Array;
+  colour: boolean;
+}
+
+/** Room for the lattice sums: one for the player's own search, one for the look-alike search. */
+const LATTICE = [new Float64Array(0), new Float64Array(0)];
+
+function latticeSums(
+  frame: Uint8Array,
+  chroma: Uint8Array | undefined,
+  w: number,
+  h: number,
+  left: number,
+  top: number,
+  right: number,
+  bottom: number,
+  step: number,
+  room: 0 | 1,
+  /**
+   * Where every box to be read has its corner `step` apart each way (the look-alike search's grid): that
+   * corner, whose lattice alone is built (the other lattices' entries are left unset); else all of them.
+   */
+  corner?: { x: number; y: number },
+): LatticeSums {
+  const l = Math.max(0, left);
+  const t = Math.max(0, top);
+  const cols = Math.max(0, Math.min(w, right + 1) - l);
+  const rows = Math.max(0, Math.min(h, bottom + 1) - t);
+  const area = cols * rows;
+  const colour = chroma !== undefined;
+  const need = (colour ? 6 : 2) * area;
+  if (LATTICE[room].length < need) LATTICE[room] = new Float64Array(Math.ceil(need * 1.25));
+  const planes = LATTICE[room];
+  const cw = w >> 1;
+  const vOff = cw * (h >> 1);
+  const up = step * cols;
+  const n = colour ? 6 : 2;
+  const mod = (v: number) => ((v % step) + step) % step;
+  const x1 = corner ? mod(corner.x - l) : 0;
+  const dx = corner ? step : 1;
+  const y1 = corner ? mod(corner.y - t) : 0;
+  for (let y = y1; y < rows; y += corner ? step : 1) {
+    const fy = t + y;
+    const frow = fy * w + l;
+    const k0 = y * cols;
+    // Each value, then along the row (the lattice point `step` back), then the entry `step` rows up.
+    for (let x = x1; x < cols; x += dx) {
+      const g = frame[frow + x];
+      planes[k0 + x] = g;
+      planes[area + k0 + x] = g * g;
+    }
+    if (colour) {
+      const crow = (fy >> 1) * cw;
+      for (let x = x1; x < cols; x += dx) {
+        const ci = crow + ((l + x) >> 1);
+        const p = chroma[ci];
+        const q = chroma[vOff + ci];
+        planes[2 * area + k0 + x] = p;
+        planes[3 * area + k0 + x] = p * p;
+        planes[4 * area + k0 + x] = q;
+        planes[5 * area + k0 + x] = q * q;
+      }
+    }
+    for (let m = 0; m < n; m += 1) {
+      const o = m * area + k0;
+      for (let x = x1 + step; x < cols; x += dx) planes[o + x] += planes[o + x - step];
+      if (y >= step) for (let x = x1; x < cols; x += dx) planes[o + x] += planes[o + x - up];
+    }
+  }
+  return { left: l, top: t, cols, rows, step, planes, colour };
+}
+
+/** Where a lattice box's four corner sums lie in a plane (-1: before the region, a sum of nothing). */
+const CORNERS = new Int32Array(4);
+
+/** The corners of the lattice box with corner (x0, y0), `ni` by `nj` points, into `CORNERS`. */
+function corners(L: LatticeSums, x0: number, y0: number, ni: number, nj: number) {
+  const xa = x0 - L.left - L.step;
+  const ya = y0 - L.top - L.step;
+  const xb = xa + L.step * ni;
+  const yb = ya + L.step * nj;
+  CORNERS[0] = yb * L.cols + xb;
+  CORNERS[1] = xa < 0 ? -1 : yb * L.cols + xa;
+  CORNERS[2] = ya < 0 ? -1 : ya * L.cols + xb;
+  CORNERS[3] = xa < 0 || ya < 0 ? -1 : ya * L.cols + xa;
+}
+
+/** The sum of plane `plane` over the box whose corners `corners` found. */
+function boxSum(L: LatticeSums, plane: number) {
+  const p = L.planes;
+  const o = plane * L.cols * L.rows;
+  const [a, b, c, d] = CORNERS;
+  return p[o + a] - (b < 0 ? 0 : p[o + b]) - (c < 0 ? 0 : p[o + c]) + (d < 0 ? 0 : p[o + d]);
+}
+
+/**
+ * What the look-alike search can pass over (issue 48): places whose correlation cannot reach `floor`. The
+ * template's colour is zero-mean over the pixels it keeps, so its colour term at a place is at most the
+ * template's colour norm (`colourNorm`) times the spread of the frame's colour there (Cauchy-Schwarz); a
+ * place whose grey term plus that most is under the floor is under it whatever its colour, and its colour
+ * is not read. The floor is lowered by `SCREEN_MARGIN` against rounding.
+ */
+interface Screen {
+  floor: number;
+  colourNorm: number;
+}
+const SCREEN_MARGIN = 1e-9;
+
+/** The most a place's correlation can be with colour, from its grey term and the frame's sums there. */
+function bound(
+  L: LatticeSums,
+  x0: number,
+  y0: number,
+  s: ReturnType<typeof scaled>,
+  step: number,
+  norm: number,
+  st: number,
+  screen: Screen,
+) {
+  const ni = Math.ceil(s.tw / step);
+  const nj = Math.ceil(s.th / step);
+  const count = ni * nj;
+  corners(L, x0, y0, ni, nj);
+  const si = boxSum(L, 0);
+  const sii = boxSum(L, 1);
+  const a = boxSum(L, 2);
+  const b = boxSum(L, 4);
+  const varC = Math.max(0, boxSum(L, 3) - (a * a) / count + boxSum(L, 5) - (b * b) / count);
+  const varI = sii - (si * si) / count + CHROMA_WEIGHT * varC;
+  // Where `combine` gives 0, so may the place: nothing to pass over.
+  if (!(varI > 1e-6 && norm > 0)) return Number.POSITIVE_INFINITY;
+  return (
+    (st + CHROMA_WEIGHT * screen.colourNorm * Math.sqrt(varC)) / (norm * Math.sqrt(varI)) + SCREEN_MARGIN
+  );
+}
+
+/**
+ * A place's correlation, its corner at (x0, y0): from its grey cross term `st`, its colour cross term at
+ * `c[at]` (with colour), and the frame's sums under the template from the lattice.
+ */
+function place(
+  L: LatticeSums,
+  x0: number,
+  y0: number,
+  s: ReturnType<typeof scaled>,
+  step: number,
+  norm: number,
+  st: number,
+  c: Float64Array,
+  at: number,
+) {
+  const ni = Math.ceil(s.tw / step);
+  const nj = Math.ceil(s.th / step);
+  const count = ni * nj;
+  corners(L, x0, y0, ni, nj);
+  const si = boxSum(L, 0);
+  const sii = boxSum(L, 1);
+  if (!L.colour || !s.du || !s.dv) {
+    const varI = sii - (si * si) / count;
+    return varI > 1e-6 && norm > 0 ? st / (norm * Math.sqrt(varI)) : 0;
+  }
+  c[at + 1] = boxSum(L, 2);
+  c[at + 2] = boxSum(L, 3);
+  c[at + 3] = boxSum(L, 4);
+  c[at + 4] = boxSum(L, 5);
+  return combine(norm, st, si, sii, count, c, at);
+}
+
+/** The correlation from a place's grey cross term, with its colour's when the frame has colour planes. */
 function withColour(
   s: ReturnType<typeof scaled>,
   chroma: Uint8Array | undefined,
@@ -449,19 +584,11 @@ function withColour(
   step: number,
   norm: number,
   st: number,
-  si: number,
-  sii: number,
-  count: number,
+  sums: LatticeSums,
 ) {
-  const du = s.du;
-  const dv = s.dv;
-  if (!chroma || !du || !dv) {
-    const varI = sii - (si * si) / count;
-    return varI > 1e-6 && norm > 0 ? st / (norm * Math.sqrt(varI)) : 0;
-  }
   const c = COLOUR_SUMS;
-  colourSums(s, chroma, w, h, x0, y0, step, 0, 1, c);
-  return combine(norm, st, si, sii, count, c, 0);
+  if (chroma && s.du && s.dv) colourCross(s, chroma, w, h, x0, y0, step, 0, 1, c, 0, 0);
+  return place(sums, x0, y0, s, step, norm, st, c, 0);
 }
 
 interface ColourCells {
@@ -510,6 +637,19 @@ export function matchTemplate(
   const x0 = Math.round(px) - radius;
   const y0 = Math.round(py) - radius;
   const n = 2 * radius + 1;
+  const colour = s.du ? chroma : undefined;
+  const sums = latticeSums(
+    frame,
+    colour,
+    w,
+    h,
+    x0 - s.hw,
+    y0 - s.hh,
+    x0 + n - 1 + s.hw,
+    y0 + n - 1 + s.hh,
+    1,
+    0,
+  );
   // NaN: not taken yet; -1: the template would leave the picture there.
   const score = new Float64Array(n * n).fill(Number.NaN);
   const at = (dx: number, dy: number) => {
@@ -521,7 +661,7 @@ export function matchTemplate(
       v =
         cx - s.hw < 0 || cy - s.hh < 0 || cx + s.hw >= w || cy + s.hh >= h
           ? -1
-          : correlate(s, frame, chroma, w, h, cx, cy, 1, s.norm);
+          : correlate(s, frame, colour, w, h, cx, cy, 1, s.norm, sums);
       score[k] = v;
     }
     return v;
@@ -587,7 +727,8 @@ export function lookAlike(
   const kept: number[] = [];
   for (let j = 0; j < s.th; j += thin) for (let i = 0; i < s.tw; i += thin) kept.push(j * s.tw + i);
   let sq = centre(s.data, kept);
-  if (s.du && s.dv) sq += CHROMA_WEIGHT * (centre(s.du, kept) + centre(s.dv, kept));
+  const colourSq = s.du && s.dv ? centre(s.du, kept) + centre(s.dv, kept) : 0;
+  sq += CHROMA_WEIGHT * colourSq;
   const norm = Math.sqrt(sq);
   let best: { x: number; y: number; ncc: number } | null = null;
   const x0 = Math.round(cx);
@@ -601,6 +742,22 @@ export function lookAlike(
       dx * dx + dy * dy > exclude * exclude && x - s.hw >= 0 && y - s.hh >= 0 && x + s.hw < w && y + s.hh < h
     );
   };
+  const colour = s.du ? chroma : undefined;
+  const sums = latticeSums(
+    frame,
+    colour,
+    w,
+    h,
+    x0 - radius - s.hw,
+    y0 - radius - s.hh,
+    x0 + radius + s.hw,
+    y0 + radius + s.hh,
+    thin,
+    1,
+    // Every place's template corner lies on one lattice when the grid's stride is a whole number of steps.
+    stride % thin === 0 ? { x: x0 - radius - s.hw, y: y0 - radius - s.hh } : undefined,
+  );
+  const screen = colour ? { floor, colourNorm: Math.sqrt(colourSq) } : undefined;
   const four = new Float64Array(4);
   for (let dy = -radius; dy <= radius; dy += stride)
     for (let dx = -radius; dx <= radius;) {
@@ -611,7 +768,7 @@ export function lookAlike(
         taken(dx + 2 * stride, dy) &&
         taken(dx + 3 * stride, dy)
       ) {
-        correlateFour(s, frame, chroma, w, h, x0 + dx, y0 + dy, stride, thin, norm, four);
+        correlateFour(s, frame, colour, w, h, x0 + dx, y0 + dy, stride, thin, norm, sums, four, screen);
         for (let k = 0; k < 4; k += 1) {
           const ncc = four[k];
           if (ncc >= floor && (!best || ncc > best.ncc)) best = { x: x0 + dx + k * stride, y: y0 + dy, ncc };
@@ -622,7 +779,7 @@ export function lookAlike(
       if (taken(dx, dy)) {
         const x = x0 + dx;
         const y = y0 + dy;
-        const ncc = correlate(s, frame, chroma, w, h, x, y, thin, norm);
+        const ncc = correlate(s, frame, colour, w, h, x, y, thin, norm, sums, screen);
         if (ncc >= floor && (!best || ncc > best.ncc)) best = { x, y, ncc };
       }
       dx += stride;
@@ -631,4 +788,4 @@ export function lookAlike(
 }
 
 /** @internal tests only: the correlation one place at a time and four of a row at a time. */
-export const correlationForTests = { scaled, correlate, correlateFour };
+export const correlationForTests = { scaled, correlate, correlateFour, latticeSums, boxSum, corners };
