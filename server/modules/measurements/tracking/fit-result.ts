@@ -17,8 +17,8 @@ const K = 2;
  *   share of the upper body's height above the feet for each picture-width the player crosses. Added in
  *   full (it is a bias, not noise) for the distance the player crossed the picture during the window;
  * - `footDrift`: how far the ground point strays up or down the body (the foot offset scaled by the player's
- *   size as the tracker reads it from the row where the yard lines meet), as a share of the foot offset (one
- *   deviation, at each end; decision 276, sized again for tracker 2.2.0 by decision 286).
+ *   size as the tracker reads it, decision 298), as a share of the foot offset (one deviation, at each end;
+ *   decision 276, sized again for tracker 2.2.0 by decision 286, checked for 2.7.0 by decision 298).
  */
 export const BOUND = {
   groundYards: 0.03,
