@@ -176,7 +176,8 @@ function scaled(t: Template, scale: number) {
 /**
  * Correlation of the scaled template with the frame, template centre at (cx, cy), on every `step`-th pixel
  * each way: grey alone, or grey and colour as one vector (`norm`: the template's). The frame's sums under
- * the template come from `sums` (built with the same `step` over a region holding the place).
+ * the template are read from `sums` where it has them (built with the same `step` over a region holding
+ * the place), else summed here.
  */
 function correlate(
   s: ReturnType<typeof scaled>,
@@ -188,7 +189,7 @@ function correlate(
   cy: number,
   step: number,
   norm: number,
-  sums: LatticeSums,
+  sums: Sums,
   screen?: Screen,
 ): number {
   const d = s.data;
@@ -197,21 +198,46 @@ function correlate(
   const x0 = cx - s.hw;
   const y0 = cy - s.hh;
   let st = 0;
-  for (let j = 0; j < th; j += step) {
-    const row = (y0 + j) * w + x0;
-    const trow = j * tw;
-    for (let i = 0; i < tw; i += step) st += d[trow + i] * frame[row + i];
+  let si = 0;
+  let sii = 0;
+  if (sums.grey)
+    for (let j = 0; j < th; j += step) {
+      const row = (y0 + j) * w + x0;
+      const trow = j * tw;
+      for (let i = 0; i < tw; i += step) st += d[trow + i] * frame[row + i];
+    }
+  else
+    for (let j = 0; j < th; j += step) {
+      const row = (y0 + j) * w + x0;
+      const trow = j * tw;
+      for (let i = 0; i < tw; i += step) {
+        const v = frame[row + i];
+        st += d[trow + i] * v;
+        si += v;
+        sii += v * v;
+      }
+    }
+  const ni = Math.ceil(tw / step);
+  const nj = Math.ceil(th / step);
+  if (sums.grey) {
+    corners(sums.grey, x0, y0, ni, nj);
+    si = boxSum(sums.grey, 0);
+    sii = boxSum(sums.grey, 1);
   }
-  if (screen && chroma && s.du && bound(sums, x0, y0, s, step, norm, st, screen) < screen.floor)
+  const c = COLOUR_SUMS;
+  if (!chroma || !s.du || !s.dv || !sums.colour) return combine(norm, st, si, sii, ni * nj, null, 0);
+  colourSpread(sums.colour, x0, y0, ni, nj, c, 0);
+  if (screen && bound(norm, st, si, sii, ni * nj, c, 0, screen) < screen.floor)
     return Number.NEGATIVE_INFINITY;
-  return withColour(s, chroma, w, h, x0, y0, step, norm, st, sums);
+  colourCross(s, chroma, w, h, x0, y0, step, 0, 1, c, 0, 0);
+  return combine(norm, st, si, sii, ni * nj, c, 0);
 }
 
 /**
  * The correlation of four places of one row, (cx + k * dx, cy) for k = 0..3, in one pass over the template
- * (the look-alike search's grid): each place's cross term is taken in the same order as `correlate` takes
- * it, and its sums are read from the same `sums`, so each is the number `correlate` gives there, to the
- * last bit.
+ * (the look-alike search's grid): each place's sums are taken in the same order as `correlate` takes them
+ * where `sums` has no grey (its colour's read from the same `sums`), so each is the number `correlate`
+ * gives there, to the last bit.
  */
 function correlateFour(
   s: ReturnType<typeof scaled>,
@@ -224,7 +250,7 @@ function correlateFour(
   dx: number,
   step: number,
   norm: number,
-  sums: LatticeSums,
+  sums: Sums,
   out: Float64Array,
   screen?: Screen,
 ) {
@@ -234,66 +260,101 @@ function correlateFour(
   const x0 = cx - s.hw;
   const y0 = cy - s.hh;
   let st0 = 0;
+  let si0 = 0;
+  let sii0 = 0;
   let st1 = 0;
+  let si1 = 0;
+  let sii1 = 0;
   let st2 = 0;
+  let si2 = 0;
+  let sii2 = 0;
   let st3 = 0;
+  let si3 = 0;
+  let sii3 = 0;
   for (let j = 0; j < th; j += step) {
     const row = (y0 + j) * w + x0;
     const trow = j * tw;
     for (let i = 0; i < tw; i += step) {
       const t = d[trow + i];
       const at = row + i;
-      st0 += t * frame[at];
-      st1 += t * frame[at + dx];
-      st2 += t * frame[at + 2 * dx];
-      st3 += t * frame[at + 3 * dx];
+      const v0 = frame[at];
+      const v1 = frame[at + dx];
+      const v2 = frame[at + 2 * dx];
+      const v3 = frame[at + 3 * dx];
+      st0 += t * v0;
+      si0 += v0;
+      sii0 += v0 * v0;
+      st1 += t * v1;
+      si1 += v1;
+      sii1 += v1 * v1;
+      st2 += t * v2;
+      si2 += v2;
+      sii2 += v2 * v2;
+      st3 += t * v3;
+      si3 += v3;
+      sii3 += v3 * v3;
     }
   }
-  if (!chroma || !s.du || !s.dv) {
-    out[0] = withColour(s, chroma, w, h, x0, y0, step, norm, st0, sums);
-    out[1] = withColour(s, chroma, w, h, x0 + dx, y0, step, norm, st1, sums);
-    out[2] = withColour(s, chroma, w, h, x0 + 2 * dx, y0, step, norm, st2, sums);
-    out[3] = withColour(s, chroma, w, h, x0 + 3 * dx, y0, step, norm, st3, sums);
+  const ni = Math.ceil(tw / step);
+  const nj = Math.ceil(th / step);
+  const count = ni * nj;
+  if (!chroma || !s.du || !s.dv || !sums.colour) {
+    out[0] = combine(norm, st0, si0, sii0, count, null, 0);
+    out[1] = combine(norm, st1, si1, sii1, count, null, 0);
+    out[2] = combine(norm, st2, si2, sii2, count, null, 0);
+    out[3] = combine(norm, st3, si3, sii3, count, null, 0);
     return;
   }
+  const c = COLOUR_SUMS;
+  const L = sums.colour;
+  colourSpread(L, x0, y0, ni, nj, c, 0);
+  colourSpread(L, x0 + dx, y0, ni, nj, c, 5);
+  colourSpread(L, x0 + 2 * dx, y0, ni, nj, c, 10);
+  colourSpread(L, x0 + 3 * dx, y0, ni, nj, c, 15);
   // Four places none of which can reach the screen's floor whatever their colour: their colour is not read.
   if (
     screen &&
-    bound(sums, x0, y0, s, step, norm, st0, screen) < screen.floor &&
-    bound(sums, x0 + dx, y0, s, step, norm, st1, screen) < screen.floor &&
-    bound(sums, x0 + 2 * dx, y0, s, step, norm, st2, screen) < screen.floor &&
-    bound(sums, x0 + 3 * dx, y0, s, step, norm, st3, screen) < screen.floor
+    bound(norm, st0, si0, sii0, count, c, 0, screen) < screen.floor &&
+    bound(norm, st1, si1, sii1, count, c, 5, screen) < screen.floor &&
+    bound(norm, st2, si2, sii2, count, c, 10, screen) < screen.floor &&
+    bound(norm, st3, si3, sii3, count, c, 15, screen) < screen.floor
   ) {
     out.fill(Number.NEGATIVE_INFINITY);
     return;
   }
   // The colour: places of the same parity share the template's colour cells and are read in one pass (all
   // four when `dx` is even; the first and third, then the second and fourth, when it is odd).
-  const c = COLOUR_SUMS;
   if (dx % 2 === 0) colourCross(s, chroma, w, h, x0, y0, step, dx >> 1, 4, c, 0, 5);
   else {
     colourCross(s, chroma, w, h, x0, y0, step, dx, 2, c, 0, 10);
     colourCross(s, chroma, w, h, x0 + dx, y0, step, dx, 2, c, 5, 10);
   }
-  out[0] = place(sums, x0, y0, s, step, norm, st0, c, 0);
-  out[1] = place(sums, x0 + dx, y0, s, step, norm, st1, c, 5);
-  out[2] = place(sums, x0 + 2 * dx, y0, s, step, norm, st2, c, 10);
-  out[3] = place(sums, x0 + 3 * dx, y0, s, step, norm, st3, c, 15);
+  out[0] = combine(norm, st0, si0, sii0, count, c, 0);
+  out[1] = combine(norm, st1, si1, sii1, count, c, 5);
+  out[2] = combine(norm, st2, si2, sii2, count, c, 10);
+  out[3] = combine(norm, st3, si3, sii3, count, c, 15);
 }
 
 /** Room for the colour sums of four places. */
 const COLOUR_SUMS = new Float64Array(20);
 
-/** Grey and colour as one vector: a place's correlation from its grey sums and its colour sums at `c[at..]`. */
+/**
+ * Grey and colour as one vector: a place's correlation from its grey sums and its colour sums at `c[at..]`
+ * (the cross term, then the sum and the squares of Cb, of Cr); grey alone without `c`.
+ */
 function combine(
   norm: number,
   st: number,
   si: number,
   sii: number,
   count: number,
-  c: Float64Array,
+  c: Float64Array | null,
   at: number,
 ) {
+  if (!c) {
+    const varI = sii - (si * si) / count;
+    return varI > 1e-6 && norm > 0 ? st / (norm * Math.sqrt(varI)) : 0;
+  }
   const all = st + CHROMA_WEIGHT * c[at];
   const varI =
     sii -
@@ -391,30 +452,41 @@ function colourCross(
 }
 
 /**
- * The frame's sums over a lattice of its pixels `step` apart each way, for any box of it in four reads
- * (issue 48's searches): of the grey values and their squares, and, with colour planes, of each
- * colour-difference value and its square read at each grey pixel's place (one colour pixel covers two grey
- * ones each way). Built over a region of the picture, `cols` by `rows` from (`left`, `top`). Each entry
- * holds the sum over the lattice points at or above and left of it with its own place in the lattice; the
- * values are whole numbers, summed exactly in doubles, so a box's sum is the one a loop over it gives.
+ * Sums of the frame over a lattice of its pixels `step` apart each way, for any box of it in four reads
+ * (issue 48's searches): of the grey values and their squares (`planes` 0 and 1), or of the Cb values, their
+ * squares, the Cr values and their squares (0 to 3), read at each grey pixel's place (one colour pixel
+ * covers two grey ones each way). Built over a region of the picture, `cols` by `rows` from (`left`, `top`);
+ * `half`: the colour with `step` 2, where each colour pixel holds one lattice point, kept at the colour
+ * planes' size (the region and its corners in colour pixels, `step` 1). Each entry holds the sum over the
+ * lattice points at or above and left of it with its own place in the lattice; the values are whole numbers,
+ * summed exactly in doubles, so a box's sum is the one a loop over it gives, in any order.
  */
-interface LatticeSums {
+interface Lattice {
   left: number;
   top: number;
   cols: number;
   rows: number;
   step: number;
-  /** Grey, grey squared, then (with colour) Cb, Cb squared, Cr, Cr squared: `cols * rows` each. */
+  half: boolean;
   planes: Float64Array;
-  colour: boolean;
 }
 
-/** Room for the lattice sums: one for the player's own search, one for the look-alike search. */
-const LATTICE = [new Float64Array(0), new Float64Array(0)];
+/** The lattice sums a search reads: grey (else each place sums its own) and colour (with colour planes). */
+interface Sums {
+  grey: Lattice | null;
+  colour: Lattice | null;
+}
 
-function latticeSums(
-  frame: Uint8Array,
-  chroma: Uint8Array | undefined,
+/** Room for the lattice sums: the player's own search's grey and colour, the look-alike search's colour. */
+const LATTICE = [new Float64Array(0), new Float64Array(0), new Float64Array(0)];
+
+/**
+ * The lattice sums of the grey frame (`chroma` absent) or of its colour planes (`chroma`, `frame` unread) over
+ * the region from (`left`, `top`) to (`right`, `bottom`), cut to the picture.
+ */
+function lattice(
+  frame: Uint8Array | null,
+  chroma: Uint8Array | null,
   w: number,
   h: number,
   left: number,
@@ -422,68 +494,67 @@ function latticeSums(
   right: number,
   bottom: number,
   step: number,
-  room: 0 | 1,
-  /**
-   * Where every box to be read has its corner `step` apart each way (the look-alike search's grid): that
-   * corner, whose lattice alone is built (the other lattices' entries are left unset); else all of them.
-   */
-  corner?: { x: number; y: number },
-): LatticeSums {
-  const l = Math.max(0, left);
-  const t = Math.max(0, top);
-  const cols = Math.max(0, Math.min(w, right + 1) - l);
-  const rows = Math.max(0, Math.min(h, bottom + 1) - t);
-  const area = cols * rows;
-  const colour = chroma !== undefined;
-  const need = (colour ? 6 : 2) * area;
-  if (LATTICE[room].length < need) LATTICE[room] = new Float64Array(Math.ceil(need * 1.25));
-  const planes = LATTICE[room];
+  room: 0 | 1 | 2,
+): Lattice {
+  const half = chroma !== null && step === 2;
   const cw = w >> 1;
-  const vOff = cw * (h >> 1);
-  const up = step * cols;
-  const n = colour ? 6 : 2;
-  const mod = (v: number) => ((v % step) + step) % step;
-  const x1 = corner ? mod(corner.x - l) : 0;
-  const dx = corner ? step : 1;
-  const y1 = corner ? mod(corner.y - t) : 0;
-  for (let y = y1; y < rows; y += corner ? step : 1) {
+  const ch = h >> 1;
+  // With `half` the region is in colour pixels, and so is the lattice's (step 1).
+  const W = half ? cw : w;
+  const H = half ? ch : h;
+  const l = Math.max(0, half ? left >> 1 : left);
+  const t = Math.max(0, half ? top >> 1 : top);
+  const cols = Math.max(0, Math.min(W, (half ? right >> 1 : right) + 1) - l);
+  const rows = Math.max(0, Math.min(H, (half ? bottom >> 1 : bottom) + 1) - t);
+  const by = half ? 1 : step;
+  const area = cols * rows;
+  const n = chroma ? 4 : 2;
+  if (LATTICE[room].length < n * area) LATTICE[room] = new Float64Array(Math.ceil(n * area * 1.25));
+  const planes = LATTICE[room];
+  const vOff = cw * ch;
+  const up = by * cols;
+  for (let y = 0; y < rows; y += 1) {
     const fy = t + y;
-    const frow = fy * w + l;
     const k0 = y * cols;
-    // Each value, then along the row (the lattice point `step` back), then the entry `step` rows up.
-    for (let x = x1; x < cols; x += dx) {
-      const g = frame[frow + x];
-      planes[k0 + x] = g;
-      planes[area + k0 + x] = g * g;
-    }
-    if (colour) {
-      const crow = (fy >> 1) * cw;
-      for (let x = x1; x < cols; x += dx) {
-        const ci = crow + ((l + x) >> 1);
+    // Each value, then along the row (the lattice point `by` back), then the entry `by` rows up.
+    if (!chroma) {
+      const frow = fy * w + l;
+      for (let x = 0; x < cols; x += 1) {
+        const g = frame![frow + x];
+        planes[k0 + x] = g;
+        planes[area + k0 + x] = g * g;
+      }
+    } else {
+      const crow = (half ? fy : fy >> 1) * cw;
+      for (let x = 0; x < cols; x += 1) {
+        const ci = crow + (half ? l + x : (l + x) >> 1);
         const p = chroma[ci];
         const q = chroma[vOff + ci];
-        planes[2 * area + k0 + x] = p;
-        planes[3 * area + k0 + x] = p * p;
-        planes[4 * area + k0 + x] = q;
-        planes[5 * area + k0 + x] = q * q;
+        planes[k0 + x] = p;
+        planes[area + k0 + x] = p * p;
+        planes[2 * area + k0 + x] = q;
+        planes[3 * area + k0 + x] = q * q;
       }
     }
     for (let m = 0; m < n; m += 1) {
       const o = m * area + k0;
-      for (let x = x1 + step; x < cols; x += dx) planes[o + x] += planes[o + x - step];
-      if (y >= step) for (let x = x1; x < cols; x += dx) planes[o + x] += planes[o + x - up];
+      for (let x = by; x < cols; x += 1) planes[o + x] += planes[o + x - by];
+      if (y >= by) for (let x = 0; x < cols; x += 1) planes[o + x] += planes[o + x - up];
     }
   }
-  return { left: l, top: t, cols, rows, step, planes, colour };
+  return { left: l, top: t, cols, rows, step: by, half, planes };
 }
 
 /** Where a lattice box's four corner sums lie in a plane (-1: before the region, a sum of nothing). */
 const CORNERS = new Int32Array(4);
 
-/** The corners of the lattice box with corner (x0, y0), `ni` by `nj` points, into `CORNERS`. */
-function corners(L: LatticeSums, x0: number, y0: number, ni: number, nj: number) {
-  const xa = x0 - L.left - L.step;
-  const ya = y0 - L.top - L.step;
+/**
+ * The corners of the lattice box of `ni` by `nj` points with its first point at grey pixel (x0, y0), into
+ * `CORNERS` (with `half`, the colour pixels those points lie on).
+ */
+function corners(L: Lattice, x0: number, y0: number, ni: number, nj: number) {
+  const xa = (L.half ? x0 >> 1 : x0) - L.left - L.step;
+  const ya = (L.half ? y0 >> 1 : y0) - L.top - L.step;
   const xb = xa + L.step * ni;
   const yb = ya + L.step * nj;
   CORNERS[0] = yb * L.cols + xb;
@@ -493,11 +564,28 @@ function corners(L: LatticeSums, x0: number, y0: number, ni: number, nj: number)
 }
 
 /** The sum of plane `plane` over the box whose corners `corners` found. */
-function boxSum(L: LatticeSums, plane: number) {
+function boxSum(L: Lattice, plane: number) {
   const p = L.planes;
   const o = plane * L.cols * L.rows;
   const [a, b, c, d] = CORNERS;
   return p[o + a] - (b < 0 ? 0 : p[o + b]) - (c < 0 ? 0 : p[o + c]) + (d < 0 ? 0 : p[o + d]);
+}
+
+/** A place's colour sums (Cb, its squares, Cr, its squares) into c[at + 1 .. at + 4]. */
+function colourSpread(
+  L: Lattice,
+  x0: number,
+  y0: number,
+  ni: number,
+  nj: number,
+  c: Float64Array,
+  at: number,
+) {
+  corners(L, x0, y0, ni, nj);
+  c[at + 1] = boxSum(L, 0);
+  c[at + 2] = boxSum(L, 1);
+  c[at + 3] = boxSum(L, 2);
+  c[at + 4] = boxSum(L, 3);
 }
 
 /**
@@ -513,82 +601,26 @@ interface Screen {
 }
 const SCREEN_MARGIN = 1e-9;
 
-/** The most a place's correlation can be with colour, from its grey term and the frame's sums there. */
+/** The most a place's correlation can be whatever its colour, from its grey sums and its colour sums at c[at + 1..]. */
 function bound(
-  L: LatticeSums,
-  x0: number,
-  y0: number,
-  s: ReturnType<typeof scaled>,
-  step: number,
   norm: number,
   st: number,
+  si: number,
+  sii: number,
+  count: number,
+  c: Float64Array,
+  at: number,
   screen: Screen,
 ) {
-  const ni = Math.ceil(s.tw / step);
-  const nj = Math.ceil(s.th / step);
-  const count = ni * nj;
-  corners(L, x0, y0, ni, nj);
-  const si = boxSum(L, 0);
-  const sii = boxSum(L, 1);
-  const a = boxSum(L, 2);
-  const b = boxSum(L, 4);
-  const varC = Math.max(0, boxSum(L, 3) - (a * a) / count + boxSum(L, 5) - (b * b) / count);
+  const a = c[at + 1];
+  const b = c[at + 3];
+  const varC = Math.max(0, c[at + 2] - (a * a) / count + c[at + 4] - (b * b) / count);
   const varI = sii - (si * si) / count + CHROMA_WEIGHT * varC;
   // Where `combine` gives 0, so may the place: nothing to pass over.
   if (!(varI > 1e-6 && norm > 0)) return Number.POSITIVE_INFINITY;
   return (
     (st + CHROMA_WEIGHT * screen.colourNorm * Math.sqrt(varC)) / (norm * Math.sqrt(varI)) + SCREEN_MARGIN
   );
-}
-
-/**
- * A place's correlation, its corner at (x0, y0): from its grey cross term `st`, its colour cross term at
- * `c[at]` (with colour), and the frame's sums under the template from the lattice.
- */
-function place(
-  L: LatticeSums,
-  x0: number,
-  y0: number,
-  s: ReturnType<typeof scaled>,
-  step: number,
-  norm: number,
-  st: number,
-  c: Float64Array,
-  at: number,
-) {
-  const ni = Math.ceil(s.tw / step);
-  const nj = Math.ceil(s.th / step);
-  const count = ni * nj;
-  corners(L, x0, y0, ni, nj);
-  const si = boxSum(L, 0);
-  const sii = boxSum(L, 1);
-  if (!L.colour || !s.du || !s.dv) {
-    const varI = sii - (si * si) / count;
-    return varI > 1e-6 && norm > 0 ? st / (norm * Math.sqrt(varI)) : 0;
-  }
-  c[at + 1] = boxSum(L, 2);
-  c[at + 2] = boxSum(L, 3);
-  c[at + 3] = boxSum(L, 4);
-  c[at + 4] = boxSum(L, 5);
-  return combine(norm, st, si, sii, count, c, at);
-}
-
-/** The correlation from a place's grey cross term, with its colour's when the frame has colour planes. */
-function withColour(
-  s: ReturnType<typeof scaled>,
-  chroma: Uint8Array | undefined,
-  w: number,
-  h: number,
-  x0: number,
-  y0: number,
-  step: number,
-  norm: number,
-  st: number,
-  sums: LatticeSums,
-) {
-  const c = COLOUR_SUMS;
-  if (chroma && s.du && s.dv) colourCross(s, chroma, w, h, x0, y0, step, 0, 1, c, 0, 0);
-  return place(sums, x0, y0, s, step, norm, st, c, 0);
 }
 
 interface ColourCells {
@@ -638,18 +670,11 @@ export function matchTemplate(
   const y0 = Math.round(py) - radius;
   const n = 2 * radius + 1;
   const colour = s.du ? chroma : undefined;
-  const sums = latticeSums(
-    frame,
-    colour,
-    w,
-    h,
-    x0 - s.hw,
-    y0 - s.hh,
-    x0 + n - 1 + s.hw,
-    y0 + n - 1 + s.hh,
-    1,
-    0,
-  );
+  const box = [x0 - s.hw, y0 - s.hh, x0 + n - 1 + s.hw, y0 + n - 1 + s.hh] as const;
+  const sums: Sums = {
+    grey: lattice(frame, null, w, h, ...box, 1, 0),
+    colour: colour ? lattice(null, colour, w, h, ...box, 1, 1) : null,
+  };
   // NaN: not taken yet; -1: the template would leave the picture there.
   const score = new Float64Array(n * n).fill(Number.NaN);
   const at = (dx: number, dy: number) => {
@@ -743,20 +768,25 @@ export function lookAlike(
     );
   };
   const colour = s.du ? chroma : undefined;
-  const sums = latticeSums(
-    frame,
-    colour,
-    w,
-    h,
-    x0 - radius - s.hw,
-    y0 - radius - s.hh,
-    x0 + radius + s.hw,
-    y0 + radius + s.hh,
-    thin,
-    1,
-    // Every place's template corner lies on one lattice when the grid's stride is a whole number of steps.
-    stride % thin === 0 ? { x: x0 - radius - s.hw, y: y0 - radius - s.hh } : undefined,
-  );
+  // Each place sums its grey itself (its places are too far apart for grey lattice sums to pay); its colour
+  // sums are read from lattice sums, which the screen needs.
+  const sums: Sums = {
+    grey: null,
+    colour: colour
+      ? lattice(
+          null,
+          colour,
+          w,
+          h,
+          x0 - radius - s.hw,
+          y0 - radius - s.hh,
+          x0 + radius + s.hw,
+          y0 + radius + s.hh,
+          thin,
+          2,
+        )
+      : null,
+  };
   const screen = colour ? { floor, colourNorm: Math.sqrt(colourSq) } : undefined;
   const four = new Float64Array(4);
   for (let dy = -radius; dy <= radius; dy += stride)
@@ -788,4 +818,4 @@ export function lookAlike(
 }
 
 /** @internal tests only: the correlation one place at a time and four of a row at a time. */
-export const correlationForTests = { scaled, correlate, correlateFour, latticeSums, boxSum, corners };
+export const correlationForTests = { scaled, correlate, correlateFour, lattice, boxSum, corners };

@@ -7,11 +7,13 @@ import {
   horizonRow,
   labelLines,
   lineX,
+  linesOf,
   plausibleMapAt,
   lensScale,
   ridgePoints,
   undistortPoint,
   type Labelled,
+  type Line,
   type Ridges,
 } from './yard-lines';
 
@@ -112,6 +114,9 @@ export async function trackClip(opts: Options): Promise<RawTrack> {
   const kx = aw / opts.width;
   const ky = ah / opts.height;
   const ridges: Ridges[] = [];
+  // Each frame's lines as the picture shows them, found while the next frames decode (tracker 2.7.0): the
+  // lens is measured from them, and they are the lines where it is measured as none.
+  const seen: Line[][] = [];
   const progress = (share: number) => opts.onProgress?.(Math.min(1, share));
   const expected = Math.max(1, opts.frameCount ?? 1);
   const { frames, chroma } = await decodeGray(
@@ -119,7 +124,9 @@ export async function trackClip(opts: Options): Promise<RawTrack> {
     aw,
     ah,
     (i, frame) => {
-      ridges.push(ridgePoints(frame, aw, ah));
+      const r = ridgePoints(frame, aw, ah);
+      ridges.push(r);
+      seen.push(linesOf(r, aw, ah));
       if (i % 30 === 0) progress((0.7 * i) / expected);
     },
     // As long a clip as with grey alone: the two colour planes add half of `frameBytes` again.
@@ -130,7 +137,7 @@ export async function trackClip(opts: Options): Promise<RawTrack> {
   const n = frames.length;
   // The lens's bending, measured on the clip's lines; the lines are found in the picture without it
   // (tracker 2.5.0, decision 296).
-  const { k1, lines: detected } = framesLines(ridges, aw, ah);
+  const { k1, lines: detected } = framesLines(ridges, aw, ah, seen);
   ridges.length = 0;
   const flat = (x: number, y: number) => undistortPoint(k1, aw, ah, x, y);
   const seeds = opts.seeds

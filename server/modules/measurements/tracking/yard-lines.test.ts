@@ -7,6 +7,7 @@ import {
   labelLines,
   lensK1,
   lineX,
+  linesOf,
   plausibleMapAt,
   ridgePoints,
   shownLine,
@@ -145,6 +146,19 @@ describe("the lens's bending (issue 48, tracker 2.5.0, decision 296)", () => {
     // Straight lines fitted to the bent ones (tracker 2.4.0) put the same point a tenth of a yard off or more.
     const straight = detectLines(bent[0].g, w, h);
     expect(Math.abs(mapYards(straight, 0, bent[0], x, y)! - truth)).toBeGreaterThan(0.1);
+  });
+
+  it('is measured the same from the lines found while the clip decodes, and they are the lines where there is none (tracker 2.7.0)', () => {
+    for (const fs of [bent, flat]) {
+      const r = ridges(fs);
+      const seen = r.map((p) => linesOf(p, w, h));
+      const found = framesLines(r, w, h, seen);
+      expect(found).toEqual(framesLines(r, w, h));
+      if (fs === flat) {
+        expect(found.k1).toBe(0);
+        expect(found.lines).toBe(seen);
+      } else expect(found.k1).toBeCloseTo(-0.06, 2);
+    }
   });
 
   it('is put back where the lines are drawn over the frame', () => {

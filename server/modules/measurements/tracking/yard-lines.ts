@@ -156,7 +156,7 @@ export function detectLines(g: Uint8Array, w: number, h: number): Line[] {
 }
 
 /** The straight lines through a frame's ridge points (Hough vote, then least squares on the inliers). */
-function linesOf(pts: Ridges, w: number, h: number): Line[] {
+export function linesOf(pts: Ridges, w: number, h: number): Line[] {
   return linesWithPoints(pts, w, h).map((l) => l.line);
 }
 
@@ -256,12 +256,21 @@ const LENS_FRAMES = 16;
 /**
  * Every frame's yard lines in the picture without the lens's bending (tracker 2.5.0), and the lens's k1
  * measured on a few of them (`lensK1`). Positions on these lines are undistorted points (`undistortPoint`).
+ * `seen`: each frame's lines found on its ridge points as they are (`linesOf`), when the caller found them
+ * while the clip decoded (tracker 2.7.0): the lens is measured from them, and where it is measured as none
+ * they are the lines.
  */
-export function framesLines(ridges: Ridges[], w: number, h: number) {
+export function framesLines(ridges: Ridges[], w: number, h: number, seen?: Line[][]) {
   const n = ridges.length;
   const m = Math.min(n, LENS_FRAMES);
-  const sample = Array.from({ length: m }, (_, j) => ridges[Math.floor(((j + 0.5) * n) / m)]);
-  const k1 = lensK1(sample, w, h);
+  const picked = Array.from({ length: m }, (_, j) => Math.floor(((j + 0.5) * n) / m));
+  const k1 = lensK1(
+    picked.map((i) => ridges[i]),
+    w,
+    h,
+    seen && picked.map((i) => seen[i]),
+  );
+  if (k1 === 0 && seen) return { k1, lines: seen };
   return { k1, lines: ridges.map((p) => linesOf(undistortRidges(p, k1, w, h), w, h)) };
 }
 
@@ -284,11 +293,11 @@ const LENS_STEPS = Math.round((LENS_K1.max - LENS_K1.min) / LENS_K1.step);
  * undistorted for every k1 tried, a line is fitted again, and the residuals (each clipped at LENS_CLIP_PX)
  * are summed. Null without a line reaching far enough from the centre to bend.
  */
-function straightness(pts: Ridges, w: number, h: number): number[] | null {
+function straightness(pts: Ridges, w: number, h: number, seen?: Line[]): number[] | null {
   const yc = h / 2;
   const groups: { xs: Float64Array; ys: Float64Array }[] = [];
   const taken = new Uint8Array(pts.xs.length);
-  for (const { line } of linesWithPoints(pts, w, h)) {
+  for (const line of seen ?? linesOf(pts, w, h)) {
     const xs: number[] = [];
     const ys: number[] = [];
     let far = 0;
@@ -341,8 +350,10 @@ function leastK1(costs: number[]): number | null {
  * their own and half of those agree with it within LENS_AGREE, and it bends the corners by half a pixel or
  * more; 0 (a pinhole's picture) otherwise.
  */
-export function lensK1(frames: Ridges[], w: number, h: number): number {
-  const curves = frames.map((p) => straightness(p, w, h)).filter((c): c is number[] => c !== null);
+export function lensK1(frames: Ridges[], w: number, h: number, seen?: Line[][]): number {
+  const curves = frames
+    .map((p, i) => straightness(p, w, h, seen?.[i]))
+    .filter((c): c is number[] => c !== null);
   if (curves.length === 0) return 0;
   const sum = curves[0].map((_, j) => curves.reduce((t, c) => t + c[j], 0));
   const k1 = leastK1(sum);
