@@ -397,47 +397,22 @@ function colourCross(
   let t1 = 0;
   let t2 = 0;
   let t3 = 0;
-  // One loop for each count of places, so the innermost loop has no branch but the empty cells'.
-  if (k === 1)
-    for (let cj = 0; cj < rows; cj += 1) {
-      const crow = (cy0 + cj) * cw + cx0;
-      const trow = cj * cols;
-      for (let ci = 0; ci < cols; ci += 1) {
-        const c = trow + ci;
-        if (n[c] === 0) continue;
-        const at = crow + ci;
-        t0 += u[c] * chroma[at] + v[c] * chroma[vOff + at];
-      }
-    }
-  else if (k === 2)
-    for (let cj = 0; cj < rows; cj += 1) {
-      const crow = (cy0 + cj) * cw + cx0;
-      const trow = cj * cols;
-      for (let ci = 0; ci < cols; ci += 1) {
-        const c = trow + ci;
-        if (n[c] === 0) continue;
-        const uc = u[c];
-        const vc = v[c];
-        const at = crow + ci;
-        t0 += uc * chroma[at] + vc * chroma[vOff + at];
-        t1 += uc * chroma[at + shift] + vc * chroma[vOff + at + shift];
-      }
-    }
-  else {
-    const o2 = 2 * shift;
-    const o3 = 3 * shift;
-    for (let cj = 0; cj < rows; cj += 1) {
-      const crow = (cy0 + cj) * cw + cx0;
-      const trow = cj * cols;
-      for (let ci = 0; ci < cols; ci += 1) {
-        const c = trow + ci;
-        if (n[c] === 0) continue;
-        const uc = u[c];
-        const vc = v[c];
-        const at = crow + ci;
-        const av = vOff + at;
-        t0 += uc * chroma[at] + vc * chroma[av];
-        t1 += uc * chroma[at + shift] + vc * chroma[av + shift];
+  const o2 = k === 4 ? 2 * shift : 0;
+  const o3 = k === 4 ? 3 * shift : 0;
+  for (let cj = 0; cj < rows; cj += 1) {
+    const crow = (cy0 + cj) * cw + cx0;
+    const trow = cj * cols;
+    for (let ci = 0; ci < cols; ci += 1) {
+      const c = trow + ci;
+      if (n[c] === 0) continue;
+      const uc = u[c];
+      const vc = v[c];
+      const at = crow + ci;
+      const av = vOff + at;
+      t0 += uc * chroma[at] + vc * chroma[av];
+      if (k === 1) continue;
+      t1 += uc * chroma[at + shift] + vc * chroma[av + shift];
+      if (k === 4) {
         t2 += uc * chroma[at + o2] + vc * chroma[av + o2];
         t3 += uc * chroma[at + o3] + vc * chroma[av + o3];
       }
