@@ -295,8 +295,72 @@ describe("the frame's sums under a template read from lattice sums (tracker 2.7.
     expect(boxes).toBeGreaterThan(10000);
   });
 
+  /**
+   * A place's correlation written out pixel by pixel (grey and colour as one vector, the colour read at each
+   * grey pixel's colour pixel), to check the searches' sums against.
+   */
+  const reference = (
+    s: ReturnType<typeof correlationForTests.scaled>,
+    cx: number,
+    cy: number,
+    step: number,
+  ) => {
+    const cw = w / 2;
+    const x0 = cx - s.hw;
+    const y0 = cy - s.hh;
+    let cross = 0;
+    let n = 0;
+    const sum = [0, 0, 0, 0, 0, 0];
+    for (let j = 0; j < s.th; j += step)
+      for (let i = 0; i < s.tw; i += step) {
+        const x = x0 + i;
+        const y = y0 + j;
+        const g = frame[y * w + x];
+        const c = (y >> 1) * cw + (x >> 1);
+        const p = chroma[c];
+        const q = chroma[cw * (h / 2) + c];
+        const t = j * s.tw + i;
+        cross += s.data[t] * g + s.du![t] * p + s.dv![t] * q;
+        n += 1;
+        [g, g * g, p, p * p, q, q * q].forEach((v, k) => (sum[k] += v));
+      }
+    const spread = (a: number, aa: number) => aa - (a * a) / n;
+    const varI = spread(sum[0], sum[1]) + spread(sum[2], sum[3]) + spread(sum[4], sum[5]);
+    return cross / (s.norm * Math.sqrt(varI));
+  };
+
+  it('gives each place the correlation written out pixel by pixel, one at a time and four of a row at a time', () => {
+    const { scaled, correlate, correlateFour, lattice } = correlationForTests;
+    const t = makeTemplate(frame, w, h, 30, 40, 22, chroma);
+    const s = scaled(t, 0.9);
+    const four = new Float64Array(4);
+    let places = 0;
+    for (const step of [1, 2]) {
+      // As the player's own search reads them (grey and colour from lattice sums, step 1), and as the
+      // look-alike search does (grey summed place by place, colour from lattice sums at its step).
+      const own = {
+        grey: lattice(frame, null, w, h, 0, 0, w - 1, h - 1, 1, 0),
+        colour: lattice(null, chroma, w, h, 0, 0, w - 1, h - 1, 1, 1),
+      };
+      const look = { grey: null, colour: lattice(null, chroma, w, h, 0, 0, w - 1, h - 1, step, 2) };
+      for (const sums of step === 1 ? [own, look] : [look])
+        for (let cy = 14; cy < 34; cy += 1)
+          for (const cx of [12, 13, 20, 21]) {
+            const want = reference(s, cx, cy, step);
+            expect(correlate(s, frame, chroma, w, h, cx, cy, step, s.norm, sums)).toBeCloseTo(want, 12);
+            for (const dx of [2, 3]) {
+              correlateFour(s, frame, chroma, w, h, cx, cy, dx, step, s.norm, sums, four);
+              for (let k = 0; k < 4; k += 1)
+                expect(four[k]).toBeCloseTo(reference(s, cx + k * dx, cy, step), 12);
+            }
+            places += 1;
+          }
+    }
+    expect(places).toBe(240);
+  });
+
   it('passes over only places whose correlation is under the floor, and gives the others their number', () => {
-    const { scaled, correlateFour, lattice } = correlationForTests;
+    const { scaled, correlate, correlateFour, lattice } = correlationForTests;
     const t = makeTemplate(frame, w, h, 30, 40, 22, chroma);
     const s = scaled(t, 1);
     const colourNorm = Math.sqrt(
@@ -322,6 +386,20 @@ describe("the frame's sums under a template read from lattice sums (tracker 2.7.
               expect(screened[k]).toBe(plain[k]);
               kept += 1;
             }
+        }
+    // One place at a time, as the look-alike search takes the places at the ends of its rows.
+    for (const floor of [0, 0.2, 0.4])
+      for (let cy = 12; cy < 36; cy += 1)
+        for (let cx = 12; cx < 34; cx += 3) {
+          const one = correlate(s, frame, chroma, w, h, cx, cy, 1, s.norm, sums);
+          const screenedOne = correlate(s, frame, chroma, w, h, cx, cy, 1, s.norm, sums, {
+            floor,
+            colourNorm,
+          });
+          if (screenedOne === Number.NEGATIVE_INFINITY) {
+            expect(one).toBeLessThan(floor);
+            passed += 1;
+          } else expect(screenedOne).toBe(one);
         }
     // Both happen: the screen is not a no-op, nor does it pass over everything; the template's own place
     // is kept under a high floor.

@@ -175,9 +175,11 @@ function scaled(t: Template, scale: number) {
 
 /**
  * Correlation of the scaled template with the frame, template centre at (cx, cy), on every `step`-th pixel
- * each way: grey alone, or grey and colour as one vector (`norm`: the template's). The frame's sums under
- * the template are read from `sums` where it has them (built with the same `step` over a region holding
- * the place), else summed here.
+ * each way: grey alone, or grey and colour as one vector (`norm`: the template's). The frame's grey sums
+ * under the template are read from `sums.grey` where it is built, else summed here; its colour sums always
+ * from `sums.colour` (built with the same `step` over a region holding the place; without it, or without
+ * colour planes, the correlation is grey alone). With a `screen`, a place whose colour cannot lift it to
+ * the screen's floor is not read in colour and scores -Infinity.
  */
 function correlate(
   s: ReturnType<typeof scaled>,
@@ -235,9 +237,10 @@ function correlate(
 
 /**
  * The correlation of four places of one row, (cx + k * dx, cy) for k = 0..3, in one pass over the template
- * (the look-alike search's grid): each place's sums are taken in the same order as `correlate` takes them
- * where `sums` has no grey (its colour's read from the same `sums`), so each is the number `correlate`
- * gives there, to the last bit.
+ * (the look-alike search's grid): each place's grey sums are taken here, in the same order as `correlate`
+ * takes them where `sums` has no grey, and its colour's read from the same `sums`, so each is the number
+ * `correlate` gives there, to the last bit. With a `screen`, four places none of which its colour can lift to
+ * the floor are not read in colour and score -Infinity.
  */
 function correlateFour(
   s: ReturnType<typeof scaled>,
@@ -792,5 +795,5 @@ export function lookAlike(
   return best;
 }
 
-/** @internal tests only: the correlation one place at a time and four of a row at a time. */
+/** @internal tests only: the correlation one place at a time and four of a row at a time, and the lattice sums. */
 export const correlationForTests = { scaled, correlate, correlateFour, lattice, boxSum, corners };

@@ -6,6 +6,8 @@ import {
   framesLines,
   horizonRow,
   labelLines,
+  lensFrames,
+  lensShows,
   lineX,
   linesOf,
   plausibleMapAt,
@@ -114,11 +116,15 @@ export async function trackClip(opts: Options): Promise<RawTrack> {
   const kx = aw / opts.width;
   const ky = ah / opts.height;
   const ridges: Ridges[] = [];
-  // Each frame's lines as the picture shows them, found while the next frames decode (tracker 2.7.0): the
-  // lens is measured from them, and they are the lines where it is measured as none.
-  const seen: Line[][] = [];
   const progress = (share: number) => opts.onProgress?.(Math.min(1, share));
   const expected = Math.max(1, opts.frameCount ?? 1);
+  // Each frame's lines as the picture shows them, found while the next frames decode (tracker 2.7.0): the
+  // lens is measured from them, and they are the lines where it is measured as none. Once a frame the lens
+  // is measured on shows one, only the rest of those are found so (the others' lines will be found with the
+  // bending undone).
+  const seen: (Line[] | undefined)[] = [];
+  const lensFrame = new Set(lensFrames(expected));
+  let every = true;
   const { frames, chroma } = await decodeGray(
     opts.file,
     aw,
@@ -126,7 +132,8 @@ export async function trackClip(opts: Options): Promise<RawTrack> {
     (i, frame) => {
       const r = ridgePoints(frame, aw, ah);
       ridges.push(r);
-      seen.push(linesOf(r, aw, ah));
+      if (every || lensFrame.has(i)) seen[i] = linesOf(r, aw, ah);
+      if (every && lensFrame.has(i) && lensShows(r, seen[i]!, aw, ah)) every = false;
       if (i % 30 === 0) progress((0.7 * i) / expected);
     },
     // As long a clip as with grey alone: the two colour planes add half of `frameBytes` again.

@@ -253,24 +253,42 @@ function linesWithPoints(pts: Ridges, w: number, h: number) {
 /** Frames the lens is measured on, spread over the clip. */
 const LENS_FRAMES = 16;
 
+/** The frames of a clip of `n` frames the lens is measured on: `LENS_FRAMES` spread over it. */
+export function lensFrames(n: number) {
+  const m = Math.min(n, LENS_FRAMES);
+  return Array.from({ length: m }, (_, j) => Math.floor(((j + 0.5) * n) / m));
+}
+
+/**
+ * Whether a frame the lens is measured on shows a lens on its own (tracker 2.7.0): the k1 that makes its
+ * lines straightest (`seen`: its lines found as they are) bends the picture's corners by half a pixel or
+ * more; null where its lines do not reach far enough from the centre to tell. A tracker that finds each
+ * frame's lines as it decodes stops at the first frame that shows one: with a lens, every frame's lines are
+ * found again with the bending undone. Only when the lines are found depends on it, not what they are.
+ */
+export function lensShows(ridges: Ridges, seen: Line[], w: number, h: number): boolean | null {
+  const curve = straightness(ridges, w, h, seen);
+  if (!curve) return null;
+  const k1 = leastK1(curve);
+  return k1 !== null && Math.abs(k1) * 0.5 * Math.hypot(w, h) >= 0.5;
+}
+
 /**
  * Every frame's yard lines in the picture without the lens's bending (tracker 2.5.0), and the lens's k1
  * measured on a few of them (`lensK1`). Positions on these lines are undistorted points (`undistortPoint`).
- * `seen`: each frame's lines found on its ridge points as they are (`linesOf`), when the caller found them
+ * `seen`: frames' lines found on their ridge points as they are (`linesOf`), where the caller found them
  * while the clip decoded (tracker 2.7.0): the lens is measured from them, and where it is measured as none
- * they are the lines.
+ * they are the lines (the other frames' are found here).
  */
-export function framesLines(ridges: Ridges[], w: number, h: number, seen?: Line[][]) {
-  const n = ridges.length;
-  const m = Math.min(n, LENS_FRAMES);
-  const picked = Array.from({ length: m }, (_, j) => Math.floor(((j + 0.5) * n) / m));
+export function framesLines(ridges: Ridges[], w: number, h: number, seen?: (Line[] | undefined)[]) {
+  const picked = lensFrames(ridges.length);
   const k1 = lensK1(
     picked.map((i) => ridges[i]),
     w,
     h,
     seen && picked.map((i) => seen[i]),
   );
-  if (k1 === 0 && seen) return { k1, lines: seen };
+  if (k1 === 0) return { k1, lines: ridges.map((p, i) => seen?.[i] ?? linesOf(p, w, h)) };
   return { k1, lines: ridges.map((p) => linesOf(undistortRidges(p, k1, w, h), w, h)) };
 }
 
@@ -350,7 +368,7 @@ function leastK1(costs: number[]): number | null {
  * their own and half of those agree with it within LENS_AGREE, and it bends the corners by half a pixel or
  * more; 0 (a pinhole's picture) otherwise.
  */
-export function lensK1(frames: Ridges[], w: number, h: number, seen?: Line[][]): number {
+export function lensK1(frames: Ridges[], w: number, h: number, seen?: (Line[] | undefined)[]): number {
   const curves = frames
     .map((p, i) => straightness(p, w, h, seen?.[i]))
     .filter((c): c is number[] => c !== null);
