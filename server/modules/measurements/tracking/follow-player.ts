@@ -359,12 +359,13 @@ function combine(
     return varI > 1e-6 && norm > 0 ? st / (norm * Math.sqrt(varI)) : 0;
   }
   const all = st + CHROMA_WEIGHT * c[at];
-  const varI =
-    sii -
-    (si * si) / count +
-    CHROMA_WEIGHT *
-      (c[at + 2] - (c[at + 1] * c[at + 1]) / count + c[at + 4] - (c[at + 3] * c[at + 3]) / count);
+  const varI = sii - (si * si) / count + CHROMA_WEIGHT * colourVariation(c, at, count);
   return varI > 1e-6 && norm > 0 ? all / (norm * Math.sqrt(varI)) : 0;
+}
+
+/** A place's colour spread (Cb's and Cr's sums of squares about their means) from its colour sums at c[at + 1..]. */
+function colourVariation(c: Float64Array, at: number, count: number) {
+  return c[at + 2] - (c[at + 1] * c[at + 1]) / count + c[at + 4] - (c[at + 3] * c[at + 3]) / count;
 }
 
 /**
@@ -590,9 +591,7 @@ function bound(
   at: number,
   screen: Screen,
 ) {
-  const a = c[at + 1];
-  const b = c[at + 3];
-  const varC = Math.max(0, c[at + 2] - (a * a) / count + c[at + 4] - (b * b) / count);
+  const varC = Math.max(0, colourVariation(c, at, count));
   const varI = sii - (si * si) / count + CHROMA_WEIGHT * varC;
   // Where `combine` gives 0, so may the place: nothing to pass over.
   if (!(varI > 1e-6 && norm > 0)) return Number.POSITIVE_INFINITY;

@@ -211,14 +211,12 @@ export async function trackClip(opts: Options): Promise<RawTrack> {
    * depth), and the field's pixels per yard along the row, against the same on the clicked frame. On the
    * calibration scenes the first put the ground point below the feet and the second above them, by up to a
    * seventh of the foot offset each; their geometric mean strayed least (tracker 2.7.0, decision 298). The
-   * field's read alone where either end has no such row.
+   * field's read alone where either end has no such row. `field`: the field's read there, which the caller
+   * has already found (the scale the template is matched at).
    */
-  const sizeAt = (tpl: (typeof templates)[0], i: number, x: number, y: number) => {
+  const sizeAt = (tpl: (typeof templates)[0], i: number, x: number, y: number, field: number) => {
     const d = tpl.rise === null ? null : rise(i, x, y);
-    return playerSize(
-      tpl.rise !== null && d !== null ? d / tpl.rise : null,
-      (pxy(i, x, y) ?? tpl.pxy) / tpl.pxy,
-    );
+    return playerSize(tpl.rise !== null && d !== null ? d / tpl.rise : null, field);
   };
   const out: RawTrack['frames'] = new Array(n);
   const doubts: NonNullable<RawTrack['doubts']> = [];
@@ -253,7 +251,7 @@ export async function trackClip(opts: Options): Promise<RawTrack> {
       // The template is matched at the field's scale; the ground point is placed below the match by the
       // player's size (decision 286).
       const scale = (pxy(i, pred.x, pred.y) ?? tpl.pxy) / tpl.pxy;
-      const size = sizeAt(tpl, i, pred.x, pred.y);
+      const size = sizeAt(tpl, i, pred.x, pred.y, scale);
       const height = tpl.t.height * scale;
       const c = { x: pred.x + (tpl.t.cx - tpl.t.gx) * size, y: pred.y + (tpl.t.cy - tpl.t.gy) * size };
       const radius = Math.round(Math.max(3, 0.2 * height) * Math.min(4, 1 + lost / 3));
