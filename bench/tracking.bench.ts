@@ -52,7 +52,16 @@ interface Job {
  */
 async function trackOnce(file: string, job: Job) {
   const t0 = performance.now();
-  const raw = await trackClip({ file, width: job.width, height: job.height, seeds: [job.seed] });
+  // As the track job calls it (track.service.ts): the clip's frame count and length, which set the frames
+  // the lens is measured on and the pace of the identity check.
+  const raw = await trackClip({
+    file,
+    width: job.width,
+    height: job.height,
+    seeds: [job.seed],
+    frameCount: job.frameTimes.length,
+    seconds: job.frameTimes[job.frameTimes.length - 1],
+  });
   const result = fitTrack(raw, { frameTimes: job.frameTimes, fps: { num: 60000, den: 1001 }, vfr: false });
   const seconds = (performance.now() - t0) / 1000;
   const hwm = /VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'));

@@ -7,7 +7,8 @@ import {
   horizonRow,
   labelLines,
   lensFrames,
-  lensShows,
+  lensCurve,
+  lensOf,
   lineX,
   linesOf,
   plausibleMapAt,
@@ -119,11 +120,12 @@ export async function trackClip(opts: Options): Promise<RawTrack> {
   const progress = (share: number) => opts.onProgress?.(Math.min(1, share));
   const expected = Math.max(1, opts.frameCount ?? 1);
   // Each frame's lines as the picture shows them, found while the next frames decode (tracker 2.7.0): the
-  // lens is measured from them, and they are the lines where it is measured as none. Once a frame the lens
-  // is measured on shows one, only the rest of those are found so (the others' lines will be found with the
-  // bending undone).
+  // lens is measured from them, and they are the lines where it is measured as none. Once the frames the lens
+  // is measured on so far measure one (tracker 2.7.1), only the rest of those are found so (the others' lines
+  // will be found with the bending undone). Those frames' straightness is scored once, here.
   const seen: (Line[] | undefined)[] = [];
   const lensFrame = new Set(lensFrames(expected));
+  const curves: (number[] | null)[] = [];
   let every = true;
   const { frames, chroma } = await decodeGray(
     opts.file,
@@ -133,7 +135,10 @@ export async function trackClip(opts: Options): Promise<RawTrack> {
       const r = ridgePoints(frame, aw, ah);
       ridges.push(r);
       if (every || lensFrame.has(i)) seen[i] = linesOf(r, aw, ah);
-      if (every && lensFrame.has(i) && lensShows(r, seen[i]!, aw, ah)) every = false;
+      if (lensFrame.has(i)) {
+        curves[i] = lensCurve(r, seen[i], aw, ah);
+        if (every && lensOf(curves, aw, ah) !== 0) every = false;
+      }
       if (i % 30 === 0) progress((0.7 * i) / expected);
     },
     // As long a clip as with grey alone: the two colour planes add half of `frameBytes` again.
@@ -144,7 +149,7 @@ export async function trackClip(opts: Options): Promise<RawTrack> {
   const n = frames.length;
   // The lens's bending, measured on the clip's lines; the lines are found in the picture without it
   // (tracker 2.5.0, decision 296).
-  const { k1, lines: detected } = framesLines(ridges, aw, ah, seen);
+  const { k1, lines: detected } = framesLines(ridges, aw, ah, seen, curves);
   ridges.length = 0;
   const flat = (x: number, y: number) => undistortPoint(k1, aw, ah, x, y);
   const seeds = opts.seeds

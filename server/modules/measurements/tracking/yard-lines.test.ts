@@ -5,8 +5,10 @@ import {
   framesLines,
   horizonRow,
   labelLines,
+  lensCurve,
+  lensFrames,
   lensK1,
-  lensShows,
+  lensOf,
   lineX,
   linesOf,
   plausibleMapAt,
@@ -160,6 +162,12 @@ describe("the lens's bending (issue 48, tracker 2.5.0, decision 296)", () => {
       const some = r.map((p, i) => (i % 3 === 0 ? linesOf(p, w, h) : undefined));
       expect(framesLines(r, w, h, every)).toEqual(after);
       expect(framesLines(r, w, h, some)).toEqual(after);
+      // The straightness a tracker scored while decoding (of some of the frames the lens is measured on) is
+      // used as it is, not scored again: the same lens.
+      const picked = lensFrames(r.length);
+      const scored = r.map((p, i) => (picked.indexOf(i) % 2 === 0 ? lensCurve(p, every[i], w, h) : undefined));
+      expect(scored.filter(Boolean).length).toBeGreaterThan(2);
+      expect(framesLines(r, w, h, every, scored)).toEqual(after);
       if (k1 === 0) {
         expect(after.k1).toBe(0);
         // Without a lens the lines found as they are are the lines.
@@ -168,11 +176,25 @@ describe("the lens's bending (issue 48, tracker 2.5.0, decision 296)", () => {
     }
   });
 
-  it('shows on one frame of a bent picture, and not on one of a pinhole picture', () => {
-    const [b] = ridges(bent);
-    const [f] = ridges(flat);
-    expect(lensShows(b, linesOf(b, w, h), w, h)).toBe(true);
-    expect(lensShows(f, linesOf(f, w, h), w, h)).toBe(false);
+  it('is measured from the frames scored so far once there are enough of them, as by the whole clip', () => {
+    const curve = (p: ReturnType<typeof ridges>[0]) => lensCurve(p, linesOf(p, w, h), w, h);
+    const b = ridges(bent).map(curve);
+    const f = ridges(flat).map(curve);
+    expect(lensOf(b, w, h)).toBe(lensK1(ridges(bent), w, h));
+    expect(lensOf(b, w, h)).toBeCloseTo(-0.06, 2);
+    expect(lensOf(f, w, h)).toBe(0);
+    // Too few frames to tell (LENS_MIN_FRAMES), or frames whose lines do not tell: none yet.
+    expect(lensOf(b.slice(0, 3), w, h)).toBe(0);
+    expect(lensOf([...b.slice(0, 3), null, null], w, h)).toBe(0);
+  });
+
+  it('is measured from the straightness scored while decoding, not scored again', () => {
+    const r = ridges(bent);
+    const picked = lensFrames(r.length);
+    // Every frame scored as straight as a pinhole's picture: the lens measured is none, so these were used.
+    const scored = r.map((p, i) => (picked.includes(i) ? lensCurve(ridges(flat)[i], undefined, w, h) : undefined));
+    expect(framesLines(r, w, h, undefined, scored).k1).toBe(0);
+    expect(framesLines(r, w, h).k1).toBeCloseTo(-0.06, 2);
   });
 
   it('is put back where the lines are drawn over the frame', () => {

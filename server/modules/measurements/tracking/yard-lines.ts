@@ -260,17 +260,11 @@ export function lensFrames(n: number) {
 }
 
 /**
- * Whether a frame the lens is measured on shows a lens on its own (tracker 2.7.0): the k1 that makes its
- * lines straightest (`seen`: its lines found as they are) bends the picture's corners by half a pixel or
- * more; null where its lines do not reach far enough from the centre to tell. A tracker that finds each
- * frame's lines as it decodes stops at the first frame that shows one: with a lens, every frame's lines are
- * found again with the bending undone. Only when the lines are found depends on it, not what they are.
+ * A frame's straightness for each k1 tried (`straightness`; `seen`: its lines found as they are). A tracker
+ * that scores a frame while the clip decodes keeps it, and `framesLines` does not score that frame again.
  */
-export function lensShows(ridges: Ridges, seen: Line[], w: number, h: number): boolean | null {
-  const curve = straightness(ridges, w, h, seen);
-  if (!curve) return null;
-  const k1 = leastK1(curve);
-  return k1 !== null && Math.abs(k1) * 0.5 * Math.hypot(w, h) >= 0.5;
+export function lensCurve(ridges: Ridges, seen: Line[] | undefined, w: number, h: number) {
+  return straightness(ridges, w, h, seen);
 }
 
 /**
@@ -278,15 +272,23 @@ export function lensShows(ridges: Ridges, seen: Line[], w: number, h: number): b
  * measured on a few of them (`lensK1`). Positions on these lines are undistorted points (`undistortPoint`).
  * `seen`: frames' lines found on their ridge points as they are (`linesOf`), where the caller found them
  * while the clip decoded (tracker 2.7.0): the lens is measured from them, and where it is measured as none
- * they are the lines (the other frames' are found here).
+ * they are the lines (the other frames' are found here). `curves`: frames' straightness the caller scored
+ * (`lensCurve`, with those lines), not scored again.
  */
-export function framesLines(ridges: Ridges[], w: number, h: number, seen?: (Line[] | undefined)[]) {
+export function framesLines(
+  ridges: Ridges[],
+  w: number,
+  h: number,
+  seen?: (Line[] | undefined)[],
+  curves?: (number[] | null | undefined)[],
+) {
   const picked = lensFrames(ridges.length);
   const k1 = lensK1(
     picked.map((i) => ridges[i]),
     w,
     h,
     seen && picked.map((i) => seen[i]),
+    curves && picked.map((i) => curves[i]),
   );
   if (k1 === 0) return { k1, lines: ridges.map((p, i) => seen?.[i] ?? linesOf(p, w, h)) };
   return { k1, lines: ridges.map((p) => linesOf(undistortRidges(p, k1, w, h), w, h)) };
@@ -366,12 +368,31 @@ function leastK1(costs: number[]): number | null {
  * The lens's k1 from a few frames' ridge points (issue 48, tracker 2.5.0, decision 296): the k1 that makes
  * the lines of all of them straightest together, where at least LENS_MIN_FRAMES frames measure one of
  * their own and half of those agree with it within LENS_AGREE, and it bends the corners by half a pixel or
- * more; 0 (a pinhole's picture) otherwise.
+ * more; 0 (a pinhole's picture) otherwise. `scored`: frames' straightness already scored (`lensCurve`).
  */
-export function lensK1(frames: Ridges[], w: number, h: number, seen?: (Line[] | undefined)[]): number {
-  const curves = frames
-    .map((p, i) => straightness(p, w, h, seen?.[i]))
-    .filter((c): c is number[] => c !== null);
+export function lensK1(
+  frames: Ridges[],
+  w: number,
+  h: number,
+  seen?: (Line[] | undefined)[],
+  scored?: (number[] | null | undefined)[],
+): number {
+  return lensOf(
+    frames.map((p, i) => (scored?.[i] !== undefined ? scored[i] : straightness(p, w, h, seen?.[i]))),
+    w,
+    h,
+  );
+}
+
+/**
+ * The lens's k1 from frames' straightness (`lensCurve`; null: a frame whose lines do not tell), by the rule
+ * of `lensK1`. A tracker that finds each frame's lines as the clip decodes asks it after each frame the lens
+ * is measured on, and stops once the frames so far measure one (tracker 2.7.1): with a lens, every frame's
+ * lines are found again with the bending undone. Only when the lines are found depends on it, not what they
+ * are.
+ */
+export function lensOf(scored: (number[] | null)[], w: number, h: number): number {
+  const curves = scored.filter((c): c is number[] => c !== null);
   if (curves.length === 0) return 0;
   const sum = curves[0].map((_, j) => curves.reduce((t, c) => t + c[j], 0));
   const k1 = leastK1(sum);
