@@ -121,7 +121,7 @@ async function main(root: string) {
       },
     ],
     [
-      `${ROUNDS} interleaved rounds, mean times; the decode is 'ffmpeg -i clip -f null -' with its own threads; tracking runs in a process of its own (peak = VmHWM).`,
+      `${ROUNDS} interleaved rounds, mean times; the decode is 'ffmpeg -i clip -f null -' with its own threads; tracking runs in a process of its own (peak = VmHWM), called as the track job calls it (the file's frame count and length).`,
       `Load average ${os
         .loadavg()
         .map((l) => l.toFixed(1))

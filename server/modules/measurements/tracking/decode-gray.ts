@@ -17,7 +17,7 @@ export interface GrayFrames {
  * ffmpeg and drains its output into whole frames as fast as ffmpeg writes them, each frame handed over to
  * the caller's thread without a copy. Read on the caller's thread, ffmpeg waited on a full pipe (64 KiB, a
  * fifth of a frame) whenever that thread worked on a frame, and the decode and that work took turns
- * instead of sharing the machine's cores (tracker 2.7.1).
+ * instead of sharing the machine's cores (decision 299).
  */
 const READER = `
 const { parentPort, workerData } = require('node:worker_threads');
@@ -63,8 +63,11 @@ export function decodeGray(
   file: string,
   width: number,
   height: number,
-  /** Called as each frame arrives, so work on it overlaps the decoding of the next ones. */
-  onFrame?: (index: number, frame: Uint8Array) => void,
+  /**
+   * Called as each frame arrives, so work on it overlaps the decoding of the next ones; with `colour`, its
+   * colour planes too.
+   */
+  onFrame?: (index: number, frame: Uint8Array, chroma?: Uint8Array) => void,
   maxFrames = Infinity,
   colour = false,
 ): Promise<GrayFrames> {
@@ -122,10 +125,11 @@ export function decodeGray(
         if (settled) return;
         if (m.frame) {
           const grey = colour ? m.frame.subarray(0, luma) : m.frame;
+          const planes = colour ? m.frame.subarray(luma) : undefined;
           frames.push(grey);
-          if (colour) chroma.push(m.frame.subarray(luma));
+          if (planes) chroma.push(planes);
           try {
-            onFrame?.(frames.length - 1, grey);
+            onFrame?.(frames.length - 1, grey, planes);
           } catch (err) {
             fail(err as Error);
           }

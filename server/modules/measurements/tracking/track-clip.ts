@@ -9,6 +9,7 @@ import {
   lensFrames,
   lensCurve,
   lensOf,
+  lensShows,
   lineX,
   linesOf,
   plausibleMapAt,
@@ -112,61 +113,75 @@ export function playerSize(rise: number | null, field: number) {
   return rise === null ? field : Math.sqrt(rise * field);
 }
 
-export async function trackClip(opts: Options): Promise<RawTrack> {
-  const { aw, ah } = analysisSize(opts.width, opts.height);
+/** What the player is followed on: the clip's frames and each frame's lines, as far as they are in. */
+interface Source {
+  /** Frames of the clip; Infinity while it still decodes. */
+  n: number;
+  /** The frame count the identity check's pace is set from (`paceOf`): the decoded count, or the file's. */
+  paceCount: number;
+  /** The lens's bending (`undistortPoint`); the lines are of the picture without it. */
+  k1: number;
+  lines: (Line[] | undefined)[];
+  frames: Uint8Array[];
+  chroma?: (Uint8Array | undefined)[];
+  /** How many frames, with their lines, are in. */
+  ready(): number;
+}
+
+/**
+ * How long the player may be lost before who is found again is in doubt, and how often the identity check
+ * runs (about 30 times a second of video: every frame at 30 fps or less), at the rate `count` frames over
+ * `seconds` give.
+ */
+function paceOf(count: number, seconds: number | undefined) {
+  const fps = Math.max(1, count / Math.max(1e-6, seconds ?? count / 30));
+  return {
+    lostFrames: Math.max(3, Math.round(TRACKER.lostSeconds * fps)),
+    checkEvery: Math.max(1, Math.round(fps / 30)),
+  };
+}
+
+/**
+ * Numbers each frame's yard lines from the first click and follows the player from every click: a generator
+ * that waits (yields) for frames not yet in, so it can run while the clip decodes (decision 299). What it
+ * finds depends only on `src`, not on when the frames came in.
+ */
+function* followClicks(opts: Options, src: Source, aw: number, ah: number) {
   const kx = aw / opts.width;
   const ky = ah / opts.height;
-  const ridges: Ridges[] = [];
-  const progress = (share: number) => opts.onProgress?.(Math.min(1, share));
-  const expected = Math.max(1, opts.frameCount ?? 1);
-  // Each frame's lines as the picture shows them, found while the next frames decode (tracker 2.7.0): the
-  // lens is measured from them, and they are the lines where it is measured as none. Once the frames the lens
-  // is measured on so far measure one (tracker 2.7.1), only the rest of those are found so (the others' lines
-  // will be found with the bending undone). Those frames' straightness is scored once, here.
-  const seen: (Line[] | undefined)[] = [];
-  const lensFrame = new Set(lensFrames(expected));
-  const curves: (number[] | null)[] = [];
-  let every = true;
-  const { frames, chroma } = await decodeGray(
-    opts.file,
-    aw,
-    ah,
-    (i, frame) => {
-      const r = ridgePoints(frame, aw, ah);
-      ridges.push(r);
-      if (every || lensFrame.has(i)) seen[i] = linesOf(r, aw, ah);
-      if (lensFrame.has(i)) {
-        curves[i] = lensCurve(r, seen[i], aw, ah);
-        if (every && lensOf(curves, aw, ah) !== 0) every = false;
-      }
-      if (i % 30 === 0) progress((0.7 * i) / expected);
-    },
-    // As long a clip as with grey alone: the two colour planes add half of `frameBytes` again.
-    Math.floor(TRACKER.frameBytes / (aw * ah)),
-    true,
-  );
-  const colourOf = (i: number) => chroma?.[i];
-  const n = frames.length;
-  // The lens's bending, measured on the clip's lines; the lines are found in the picture without it
-  // (tracker 2.5.0, decision 296).
-  const { k1, lines: detected } = framesLines(ridges, aw, ah, seen, curves);
-  ridges.length = 0;
+  const { k1, lines: detected, frames, chroma } = src;
+  // A click past the clip's end is put on its last frame: by the count the file states while the clip
+  // decodes (the track is kept only where the decoded count puts it there too).
+  const last = (Number.isFinite(src.n) ? src.n : src.paceCount) - 1;
   const flat = (x: number, y: number) => undistortPoint(k1, aw, ah, x, y);
+  const colourOf = (i: number) => chroma?.[i];
   const seeds = opts.seeds
-    .map((s) => ({ frameIndex: Math.min(n - 1, s.frameIndex), x: s.x * kx, y: s.y * ky }))
+    .map((s) => ({ frameIndex: Math.min(last, s.frameIndex), x: s.x * kx, y: s.y * ky }))
     .sort((a, b) => a.frameIndex - b.frameIndex);
   const first = seeds[0];
-  const labelled: Labelled[][] = new Array(n);
+  const labelled: Labelled[][] = [];
   const origin = flat(first.x, first.y);
-  labelled[first.frameIndex] = labelLines(null, detected[first.frameIndex], origin.y, ah, origin.x);
+  while (src.ready() <= first.frameIndex) yield;
+  labelled[first.frameIndex] = labelLines(null, detected[first.frameIndex]!, origin.y, ah, origin.x);
   // Numbers are carried from the nearest frame that has lines, so a frame without any does not renumber the
-  // frames after it (tracker 2.4.0).
-  for (const dir of [1, -1]) {
-    let from = labelled[first.frameIndex];
-    for (let i = first.frameIndex + dir; i >= 0 && i < n; i += dir) {
-      labelled[i] = labelLines(from, detected[i], origin.y, ah, origin.x);
-      if (labelled[i].length) from = labelled[i];
+  // frames after it (tracker 2.4.0). Before the first click at once (those frames are in), after it as far
+  // as the following needs (`need`).
+  let from = labelled[first.frameIndex];
+  for (let i = first.frameIndex - 1; i >= 0; i -= 1) {
+    labelled[i] = labelLines(from, detected[i]!, origin.y, ah, origin.x);
+    if (labelled[i].length) from = labelled[i];
+  }
+  let ahead = labelled[first.frameIndex];
+  let labelledTo = first.frameIndex;
+  /** Waits until frame `j` is in (or the clip is, when it has fewer), and numbers the lines up to it. */
+  function* need(j: number) {
+    while (src.ready() <= j && src.ready() < src.n) yield;
+    const upTo = Math.min(src.n - 1, j);
+    for (let i = labelledTo + 1; i <= upTo; i += 1) {
+      labelled[i] = labelLines(ahead, detected[i]!, origin.y, ah, origin.x);
+      if (labelled[i].length) ahead = labelled[i];
     }
+    labelledTo = Math.max(labelledTo, upTo);
   }
 
   // The field's map at a point of the picture, where it is one a player could stand on (else the frame has
@@ -178,25 +193,36 @@ export async function trackClip(opts: Options): Promise<RawTrack> {
     return { yards: map.yards(p.x), pxPerYard: map.pxPerYard(p.x) * lensScale(k1, aw, ah, p.x, p.y) };
   };
   const pxy = (i: number, x: number, y: number) => mapAt(i, x, y)?.pxPerYard ?? null;
-  // The row where each frame's yard lines meet, the median over a few frames either side (decision 286).
-  const meets = labelled.map((ls) => horizonRow(ls, ah));
-  const horizon = meets.map((_, i) => {
-    const near = meets
-      .slice(Math.max(0, i - TRACKER.horizonFrames), i + TRACKER.horizonFrames + 1)
-      .filter((r): r is number => r !== null)
-      .sort((p, q) => p - q);
-    return near.length ? near[Math.floor(near.length / 2)] : null;
-  });
+  // The row where each frame's yard lines meet, the median over a few frames either side (decision 286);
+  // each found once, when first asked for (the frames up to `horizonFrames` after it numbered).
+  const meets: (number | null | undefined)[] = [];
+  const meetsAt = (i: number) =>
+    meets[i] === undefined ? (meets[i] = horizonRow(labelled[i], ah)) : meets[i];
+  const horizon: (number | null | undefined)[] = [];
+  const horizonAt = (i: number) => {
+    if (horizon[i] !== undefined) return horizon[i];
+    const near: number[] = [];
+    for (
+      let j = Math.max(0, i - TRACKER.horizonFrames);
+      j <= Math.min(src.n - 1, i + TRACKER.horizonFrames);
+      j += 1
+    ) {
+      const r = meetsAt(j);
+      if (r !== null) near.push(r);
+    }
+    near.sort((p, q) => p - q);
+    return (horizon[i] = near.length ? near[Math.floor(near.length / 2)] : null);
+  };
   // How far below that row a ground point lies, where it is a distance a player's size could follow: below
   // the row, and not so far that the lines were too near parallel to place it (then null).
   const rise = (i: number, x: number, y: number) => {
-    const r = horizon[i];
+    const r = horizonAt(i);
     const k = pxy(i, x, y);
     if (r === null || k === null) return null;
     const d = flat(x, y).y - r;
     return d > 0 && d <= TRACKER.riseYards * k ? d : null;
   };
-  const templates = seeds.map((s) => {
+  const template = (s: (typeof seeds)[0]) => {
     const scale = pxy(s.frameIndex, s.x, s.y) ?? ah / 15;
     const t = makeTemplate(
       frames[s.frameIndex],
@@ -208,7 +234,9 @@ export async function trackClip(opts: Options): Promise<RawTrack> {
       colourOf(s.frameIndex),
     );
     return { seed: s, t, pxy: scale, rise: rise(s.frameIndex, s.x, s.y) };
-  });
+  };
+  // Each click's template, made when the following reaches it.
+  const templates: ReturnType<typeof template>[] = [];
   /**
    * The player's size on frame `i` at ground point (x, y), as a share of his size where he was clicked.
    * Two reads of it: his distance below the row where the yard lines meet, against the same on the clicked
@@ -223,20 +251,17 @@ export async function trackClip(opts: Options): Promise<RawTrack> {
     const d = tpl.rise === null ? null : rise(i, x, y);
     return playerSize(tpl.rise !== null && d !== null ? d / tpl.rise : null, field);
   };
-  const out: RawTrack['frames'] = new Array(n);
+  const out: RawTrack['frames'] = [];
   const doubts: NonNullable<RawTrack['doubts']> = [];
   const beside = new Set<number>();
-  const fps = Math.max(1, n / Math.max(1e-6, opts.seconds ?? n / 30));
-  const lostFrames = Math.max(3, Math.round(TRACKER.lostSeconds * fps));
-  // The identity check runs about 30 times a second of video (every frame at 30 fps or less).
-  const checkEvery = Math.max(1, Math.round(fps / 30));
-  const follow = (
+  const { lostFrames, checkEvery } = paceOf(src.paceCount, opts.seconds);
+  function* follow(
     tpl: (typeof templates)[0],
     from: number,
     to: number,
     open: boolean,
     into: RawTrack['frames'] = out,
-  ) => {
+  ) {
     const record = into === out;
     const dir = to >= from ? 1 : -1;
     into[from] = {
@@ -252,6 +277,9 @@ export async function trackClip(opts: Options): Promise<RawTrack> {
     let lost = 0;
     let doubt: { from: number; reason: string; clear: number; clickAt: number | null } | null = null;
     for (let i = from + dir; dir > 0 ? i <= to : i >= to; i += dir) {
+      yield* need(i + TRACKER.horizonFrames);
+      // Followed to the end of a clip still decoding (`to` Infinity): it ends at its last frame.
+      if (i >= src.n) break;
       const pred = { x: prev.x + vel.x, y: prev.y + vel.y };
       // The template is matched at the field's scale; the ground point is placed below the match by the
       // player's size (decision 286).
@@ -340,6 +368,7 @@ export async function trackClip(opts: Options): Promise<RawTrack> {
         };
       }
     }
+    to = Math.min(to, src.n - 1);
     // Gone out of the picture: the track ends there, nothing to ask (the fit's window check refuses a
     // Max Speed cut short by it). Lost inside it and never found again: the click is asked a little later.
     if (doubt && doubt.reason === 'left') doubt = null;
@@ -365,16 +394,20 @@ export async function trackClip(opts: Options): Promise<RawTrack> {
         open,
       });
     }
-  };
-  templates.forEach((tpl, k) => {
-    const start = tpl.seed.frameIndex;
-    const prevSeed = templates[k - 1]?.seed.frameIndex;
-    const nextSeed = templates[k + 1]?.seed.frameIndex;
+  }
+  for (let k = 0; k < seeds.length; k += 1) {
+    const start = seeds[k].frameIndex;
+    yield* need(start + TRACKER.horizonFrames);
+    const tpl = template(seeds[k]);
+    templates.push(tpl);
+    const prevSeed = seeds[k - 1]?.frameIndex;
+    const nextSeed = seeds[k + 1]?.frameIndex;
     const back = prevSeed === undefined ? 0 : Math.floor((prevSeed + start) / 2) + 1;
-    const ahead = nextSeed === undefined ? n - 1 : Math.floor((start + nextSeed) / 2);
-    follow(tpl, start, back, prevSeed === undefined);
-    follow(tpl, start, ahead, nextSeed === undefined);
-  });
+    const upTo = nextSeed === undefined ? Infinity : Math.floor((start + nextSeed) / 2);
+    yield* follow(tpl, start, back, prevSeed === undefined);
+    yield* follow(tpl, start, upTo, nextSeed === undefined);
+  }
+  yield* need(Infinity);
   // Between two clicks, a frame in doubt is the player's where the tracks from both clicks agree on it and it
   // lies on his way between the frames on either side known for sure (issue 48's identity check).
   for (let k = 0; k + 1 < templates.length; k += 1) {
@@ -384,10 +417,10 @@ export async function trackClip(opts: Options): Promise<RawTrack> {
     let any = false;
     for (let i = a + 1; i < b; i += 1) any ||= doubtful(i);
     if (!any) continue;
-    const fromA: RawTrack['frames'] = new Array(n);
-    const fromB: RawTrack['frames'] = new Array(n);
-    follow(templates[k], a, b, false, fromA);
-    follow(templates[k + 1], b, a, false, fromB);
+    const fromA: RawTrack['frames'] = [];
+    const fromB: RawTrack['frames'] = [];
+    yield* follow(templates[k], a, b, false, fromA);
+    yield* follow(templates[k + 1], b, a, false, fromB);
     const agreed = new Map<number, { x: number; y: number; height?: number; confidence: number }>();
     for (let i = a + 1; i < b; i += 1) {
       const p = fromA[i];
@@ -416,6 +449,110 @@ export async function trackClip(opts: Options): Promise<RawTrack> {
         out[i] = { frameIndex: i, ...g, state: 'tracked' };
     }
   }
+  return { out, doubts, beside, labelled, mapAt };
+}
+
+/** A generator run a step at a time, its value kept once it ends. */
+function stepper<T>(g: Generator<void, T>) {
+  let value: { v: T } | null = null;
+  return {
+    /** Runs it until it waits or ends. */
+    step() {
+      if (value) return;
+      const r = g.next();
+      if (r.done) value = { v: r.value };
+    },
+    /** Runs it to its end; with every frame in, it never waits. */
+    finish(): T {
+      while (!value) this.step();
+      return value.v;
+    },
+  };
+}
+
+export async function trackClip(opts: Options): Promise<RawTrack> {
+  const { aw, ah } = analysisSize(opts.width, opts.height);
+  const kx = aw / opts.width;
+  const ky = ah / opts.height;
+  const ridges: Ridges[] = [];
+  const progress = (share: number) => opts.onProgress?.(Math.min(1, share));
+  const expected = Math.max(1, opts.frameCount ?? 1);
+  // Each frame's lines as the picture shows them, found while the next frames decode (tracker 2.7.0): the
+  // lens is measured from them, and they are the lines where it is measured as none. Once a lens is likely
+  // (decision 299: the frames the lens is measured on so far measure one, or half or more of them show one on
+  // their own), only the rest of those are found so: the others' lines will be found after the decode, with
+  // the bending undone where there is one. Those frames' straightness is scored once, here.
+  const seen: (Line[] | undefined)[] = [];
+  const lensFrame = new Set(lensFrames(expected));
+  const curves: (number[] | null)[] = [];
+  let every = true;
+  // Of those frames scored so far whose lines tell, whether each shows a lens on its own (`lensShows`).
+  const told: boolean[] = [];
+  // While no lens is measured, the player is followed as the frames come in, on those lines and the frame
+  // count the file states (decision 299). Kept only where that is what the whole clip gives: every frame's
+  // lines found so, no lens, and as many frames as stated; else followed again once the clip is in.
+  const grey: Uint8Array[] = [];
+  const colour: (Uint8Array | undefined)[] = [];
+  const live: Source = {
+    n: Infinity,
+    paceCount: expected,
+    k1: 0,
+    lines: seen,
+    frames: grey,
+    chroma: colour,
+    ready: () => grey.length,
+  };
+  let early = opts.frameCount ? stepper(followClicks(opts, live, aw, ah)) : null;
+  const { frames, chroma } = await decodeGray(
+    opts.file,
+    aw,
+    ah,
+    (i, frame, planes) => {
+      const r = ridgePoints(frame, aw, ah);
+      ridges.push(r);
+      if (every || lensFrame.has(i)) seen[i] = linesOf(r, aw, ah);
+      if (lensFrame.has(i)) {
+        curves[i] = lensCurve(r, seen[i], aw, ah);
+        const shows = lensShows(curves[i], aw, ah);
+        if (shows !== null) told.push(shows);
+        const showing = told.filter(Boolean).length;
+        if (every && (lensOf(curves, aw, ah) !== 0 || (showing > 0 && 2 * showing >= told.length)))
+          every = false;
+      }
+      grey.push(frame);
+      colour.push(planes);
+      if (!every) early = null;
+      // Not before a frame the lens is measured on tells whether it shows one: work done before could be
+      // thrown away.
+      if (told.length > 0) early?.step();
+      if (i % 30 === 0) progress((0.7 * i) / expected);
+    },
+    // As long a clip as with grey alone: the two colour planes add half of `frameBytes` again.
+    Math.floor(TRACKER.frameBytes / (aw * ah)),
+    true,
+  );
+  const n = frames.length;
+  // The lens's bending, measured on the clip's lines; the lines are found in the picture without it
+  // (tracker 2.5.0, decision 296).
+  const { k1, lines: detected } = framesLines(ridges, aw, ah, seen, curves);
+  ridges.length = 0;
+  live.n = n;
+  const same = (p: { lostFrames: number; checkEvery: number }, q: typeof p) =>
+    p.lostFrames === q.lostFrames && p.checkEvery === q.checkEvery;
+  // What the track followed during the decode took as given: no lens, every frame's lines as seen, the
+  // file's count for the pace and for where a click past the end is put.
+  const kept =
+    early &&
+    every &&
+    k1 === 0 &&
+    same(paceOf(expected, opts.seconds), paceOf(n, opts.seconds)) &&
+    opts.seeds.every((s) => Math.min(expected - 1, s.frameIndex) === Math.min(n - 1, s.frameIndex));
+  const followed = kept
+    ? early!.finish()
+    : stepper(
+        followClicks(opts, { n, paceCount: n, k1, lines: detected, frames, chroma, ready: () => n }, aw, ah),
+      ).finish();
+  const { out, doubts, beside, labelled, mapAt } = followed;
   progress(0.9);
 
   const yardsOf = (i: number) => {

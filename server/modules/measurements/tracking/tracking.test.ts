@@ -26,10 +26,13 @@ async function trackFromOneClick(clip: FieldClip, seedFrame: number) {
     vfr: media.variableFrameRate,
   };
   const g = clip.groundPoints[seedFrame];
+  // As the job calls it (track.service.ts): with the file's frame count and length.
   const raw = await trackClip({
     file: clip.file,
     width: clip.width,
     height: clip.height,
+    frameCount: media.frameCount,
+    seconds: timing.frameTimes[timing.frameTimes.length - 1],
     seeds: [{ frameIndex: seedFrame, x: Math.round(g.x), y: Math.round(g.y) }],
   });
   const result = fitTrack(raw, timing);
@@ -103,6 +106,34 @@ describe('tracked Max Speed from one click (issue 31)', () => {
     expect(a.result.maxSpeed).not.toBeNull();
   }, 240_000);
 
+  it('follows the player while the clip decodes, to the very track it follows once the clip is in (decision 299)', async () => {
+    const clip = await makeFieldClip(path.join(dir, 'early.mp4'), { fps: '60000/1001', seconds: 3 });
+    expect(clip.occluded.length).toBeGreaterThan(0);
+    const media = await probeMedia(clip.file);
+    const n = clip.frameTimes.length;
+    expect(media.frameCount).toBe(n);
+    const click = (i: number) => ({
+      frameIndex: i,
+      x: Math.round(clip.groundPoints[i].x),
+      y: Math.round(clip.groundPoints[i].y),
+    });
+    const track = (frameCount: number | undefined, seeds = [click(20), click(120)]) =>
+      trackClip({ file: clip.file, width: clip.width, height: clip.height, frameCount, seconds: 3, seeds });
+    // Followed after the decode (no count given), and during it: with the file's count, one off either way
+    // (as some files state), or far off (a pace of its own, so followed again after the decode).
+    const after = JSON.stringify(await track(undefined));
+    const during = await track(n);
+    expect(during.frames).toHaveLength(n);
+    expect(during.frames.filter((f) => f.state === 'tracked').length).toBeGreaterThan(n / 2);
+    expect(JSON.stringify(during)).toBe(after);
+    for (const count of [n - 1, n + 1, Math.round(n / 2), 2 * n])
+      expect(JSON.stringify(await track(count))).toBe(after);
+    // One click late in the clip (the frames before it followed once it is in), one past its end.
+    for (const seeds of [[click(150)], [click(30), { ...click(n - 1), frameIndex: n + 5 }]])
+      for (const count of [n, n - 1])
+        expect(JSON.stringify(await track(count, seeds))).toBe(JSON.stringify(await track(undefined, seeds)));
+  }, 240_000);
+
   it('re-fits from a corrected frame and leaves dropped frames out', async () => {
     const clip = await makeFieldClip(path.join(dir, 'refit.mp4'), { fps: '30000/1001', seconds: 2.5 });
     const { raw, timing } = await trackFromOneClick(clip, 30);
@@ -129,6 +160,8 @@ describe('tracked Max Speed from one click (issue 31)', () => {
     await expect(decodeGray(clip.file, 320, 180, undefined, 5)).rejects.toThrow(
       'The clip is too long to track: trim it to the run (at most 5 frames)',
     );
+    // A file ffmpeg cannot decode: its reason, nothing else.
+    await expect(decodeGray(path.join(dir, 'missing.mp4'), 320, 180)).rejects.toThrow(/^Decoding failed: /);
     const grey = await decodeGray(clip.file, 320, 180);
     expect(grey.frames).toHaveLength(clip.frameTimes.length);
     // With colour (issue 48): the very same grey pictures, and two colour planes at half size each way.

@@ -9,6 +9,7 @@ import {
   lensFrames,
   lensK1,
   lensOf,
+  lensShows,
   lineX,
   linesOf,
   plausibleMapAt,
@@ -165,7 +166,9 @@ describe("the lens's bending (issue 48, tracker 2.5.0, decision 296)", () => {
       // The straightness a tracker scored while decoding (of some of the frames the lens is measured on) is
       // used as it is, not scored again: the same lens.
       const picked = lensFrames(r.length);
-      const scored = r.map((p, i) => (picked.indexOf(i) % 2 === 0 ? lensCurve(p, every[i], w, h) : undefined));
+      const scored = r.map((p, i) =>
+        picked.indexOf(i) % 2 === 0 ? lensCurve(p, every[i], w, h) : undefined,
+      );
       expect(scored.filter(Boolean).length).toBeGreaterThan(2);
       expect(framesLines(r, w, h, every, scored)).toEqual(after);
       if (k1 === 0) {
@@ -183,6 +186,10 @@ describe("the lens's bending (issue 48, tracker 2.5.0, decision 296)", () => {
     expect(lensOf(b, w, h)).toBe(lensK1(ridges(bent), w, h));
     expect(lensOf(b, w, h)).toBeCloseTo(-0.06, 2);
     expect(lensOf(f, w, h)).toBe(0);
+    // One frame shows the bending on its own, or its absence (what a tracker decides its work by).
+    expect(lensShows(b[0], w, h)).toBe(true);
+    expect(lensShows(f[0], w, h)).toBe(false);
+    expect(lensShows(null, w, h)).toBeNull();
     // Too few frames to tell (LENS_MIN_FRAMES), or frames whose lines do not tell: none yet.
     expect(lensOf(b.slice(0, 3), w, h)).toBe(0);
     expect(lensOf([...b.slice(0, 3), null, null], w, h)).toBe(0);
@@ -192,7 +199,9 @@ describe("the lens's bending (issue 48, tracker 2.5.0, decision 296)", () => {
     const r = ridges(bent);
     const picked = lensFrames(r.length);
     // Every frame scored as straight as a pinhole's picture: the lens measured is none, so these were used.
-    const scored = r.map((p, i) => (picked.includes(i) ? lensCurve(ridges(flat)[i], undefined, w, h) : undefined));
+    const scored = r.map((_, i) =>
+      picked.includes(i) ? lensCurve(ridges(flat)[i], undefined, w, h) : undefined,
+    );
     expect(framesLines(r, w, h, undefined, scored).k1).toBe(0);
     expect(framesLines(r, w, h).k1).toBeCloseTo(-0.06, 2);
   });
