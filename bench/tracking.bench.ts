@@ -11,6 +11,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { ffmpegPath } from '../server/lib/ffmpeg';
+import { probeMedia } from '../server/lib/media-probe';
 import { makeFieldClip } from '../server/modules/measurements/tracking/field-clip.fixtures';
 import { fitTrack } from '../server/modules/measurements/tracking/fit-result';
 import { trackClip } from '../server/modules/measurements/tracking/track-clip';
@@ -42,6 +43,8 @@ async function decodeOnly(file: string) {
 interface Job {
   width: number;
   height: number;
+  /** The file's frame count as ffprobe reads it, as the track job passes it. */
+  frameCount: number;
   seed: { frameIndex: number; x: number; y: number };
   frameTimes: number[];
 }
@@ -52,21 +55,23 @@ interface Job {
  */
 async function trackOnce(file: string, job: Job) {
   const t0 = performance.now();
-  // As the track job calls it (track.service.ts): the clip's frame count and length, which set the frames
-  // the lens is measured on and the pace of the identity check.
+  // As the track job calls it (track.service.ts): the file's frame count and the clip's length, which set
+  // the frames the lens is measured on and the pace of the identity check.
+  let during = false;
   const raw = await trackClip({
     file,
     width: job.width,
     height: job.height,
     seeds: [job.seed],
-    frameCount: job.frameTimes.length,
+    frameCount: job.frameCount,
     seconds: job.frameTimes[job.frameTimes.length - 1],
+    onFollowed: (d) => (during = d),
   });
   const result = fitTrack(raw, { frameTimes: job.frameTimes, fps: { num: 60000, den: 1001 }, vfr: false });
   const seconds = (performance.now() - t0) / 1000;
   const hwm = /VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'));
   console.log(
-    JSON.stringify({ seconds, peakBytes: Number(hwm?.[1] ?? 0) * 1024, maxSpeed: result.maxSpeed }),
+    JSON.stringify({ seconds, peakBytes: Number(hwm?.[1] ?? 0) * 1024, maxSpeed: result.maxSpeed, during }),
   );
 }
 
@@ -77,11 +82,17 @@ async function main(root: string) {
   const job: Job = {
     width: clip.width,
     height: clip.height,
+    frameCount: (await probeMedia(file)).frameCount,
     seed: { frameIndex: seedFrame, ...clip.groundPoints[seedFrame] },
     frameTimes: clip.frameTimes,
   };
   const decode: number[] = [];
-  const track: { seconds: number; peakBytes: number; maxSpeed: { mph: number; plusMinusMph: number } }[] = [];
+  const track: {
+    seconds: number;
+    peakBytes: number;
+    maxSpeed: { mph: number; plusMinusMph: number };
+    during: boolean;
+  }[] = [];
   for (let r = 0; r < ROUNDS; r += 1) {
     decode.push(await decodeOnly(file));
     const out = await exec(process.execPath, ['--import', 'tsx', self, ONCE, file, JSON.stringify(job)]);
@@ -121,7 +132,7 @@ async function main(root: string) {
       },
     ],
     [
-      `${ROUNDS} interleaved rounds, mean times; the decode is 'ffmpeg -i clip -f null -' with its own threads; tracking runs in a process of its own (peak = VmHWM), called as the track job calls it (the file's frame count and length).`,
+      `${ROUNDS} interleaved rounds, mean times; the decode is 'ffmpeg -i clip -f null -' with its own threads; tracking runs in a process of its own (peak = VmHWM), called as the track job calls it (the file's frame count and length); the player followed while the clip decoded in ${track.filter((x) => x.during).length} of ${track.length} rounds (decision 299).`,
       `Load average ${os
         .loadavg()
         .map((l) => l.toFixed(1))

@@ -22,7 +22,8 @@ export interface GrayFrames {
 const READER = `
 const { parentPort, workerData } = require('node:worker_threads');
 const { spawn } = require('node:child_process');
-const { bin, args, size, maxFrames } = workerData;
+const { bin, args, size, maxFrames, posted } = workerData;
+const postedCount = new Int32Array(posted);
 const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
 let current = new Uint8Array(size);
 let filled = 0;
@@ -44,14 +45,21 @@ child.stdout.on('data', (chunk) => {
       }
       parentPort.postMessage({ frame: current }, [current.buffer]);
       count += 1;
+      Atomics.store(postedCount, 0, count);
       current = new Uint8Array(size);
       filled = 0;
     }
   }
 });
 child.stderr.on('data', (d) => (stderr = (stderr + d.toString()).slice(-4000)));
-child.on('error', (e) => parentPort.postMessage({ failed: String((e && e.message) || e) }));
+child.on('error', (e) =>
+  parentPort.postMessage({ failed: { message: String((e && e.message) || e), code: e && e.code } }),
+);
 child.on('close', (code) => parentPort.postMessage({ end: true, code, tooLong, stderr }));
+// The caller has given up (its work on a frame failed): ffmpeg is killed, and this thread ends once ffmpeg
+// has (so ffmpeg's exit is collected, not left a zombie). The port does not keep the thread alive.
+parentPort.on('message', () => child.kill('SIGKILL'));
+parentPort.unref();
 `;
 
 /**
@@ -65,9 +73,10 @@ export function decodeGray(
   height: number,
   /**
    * Called as each frame arrives, so work on it overlaps the decoding of the next ones; with `colour`, its
-   * colour planes too.
+   * colour planes too. `waiting`: frames already decoded that wait for their turn here (0: the caller's work
+   * keeps up with the decode).
    */
-  onFrame?: (index: number, frame: Uint8Array, chroma?: Uint8Array) => void,
+  onFrame?: (index: number, frame: Uint8Array, chroma: Uint8Array | undefined, waiting: number) => void,
   maxFrames = Infinity,
   colour = false,
 ): Promise<GrayFrames> {
@@ -96,27 +105,32 @@ export function decodeGray(
     const size = colour ? luma + 2 * (width / 2) * (height / 2) : luma;
     const frames: Uint8Array[] = [];
     const chroma: Uint8Array[] = [];
+    // How many frames the reader has handed over so far, read here without waiting for its messages.
+    const posted = new SharedArrayBuffer(4);
+    const postedCount = new Int32Array(posted);
     const reader = new Worker(READER, {
       eval: true,
       workerData: {
         bin: ffmpegPath(),
         args,
         size,
-        maxFrames: Number.isFinite(maxFrames) ? maxFrames : -1 >>> 0,
+        maxFrames,
+        posted,
       },
     });
     let settled = false;
     const fail = (err: Error) => {
       if (settled) return;
       settled = true;
-      void reader.terminate();
+      // The reader kills ffmpeg, and ends once ffmpeg has exited.
+      reader.postMessage('stop');
       reject(err);
     };
     reader.on(
       'message',
       (m: {
         frame?: Uint8Array;
-        failed?: string;
+        failed?: { message: string; code?: string };
         end?: boolean;
         code?: number | null;
         tooLong?: boolean;
@@ -129,11 +143,11 @@ export function decodeGray(
           frames.push(grey);
           if (planes) chroma.push(planes);
           try {
-            onFrame?.(frames.length - 1, grey, planes);
+            onFrame?.(frames.length - 1, grey, planes, Atomics.load(postedCount, 0) - frames.length);
           } catch (err) {
             fail(err as Error);
           }
-        } else if (m.failed !== undefined) fail(new Error(m.failed));
+        } else if (m.failed) fail(Object.assign(new Error(m.failed.message), { code: m.failed.code }));
         else if (m.tooLong)
           fail(
             new FfmpegError(
@@ -149,5 +163,6 @@ export function decodeGray(
       },
     );
     reader.on('error', fail);
+    reader.on('exit', () => fail(new FfmpegError('Decoding failed: the reader stopped before the end')));
   });
 }

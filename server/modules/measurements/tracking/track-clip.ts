@@ -9,7 +9,6 @@ import {
   lensFrames,
   lensCurve,
   lensOf,
-  lensShows,
   lineX,
   linesOf,
   plausibleMapAt,
@@ -96,6 +95,11 @@ interface Options {
   /** The clip's length: the identity check runs at a pace of the video's time, not of its frames. */
   seconds?: number;
   onProgress?: (share: number) => void;
+  /**
+   * Told whether the following begun while the clip decoded was kept (decision 299), or the player was
+   * followed again after the decode: the tracking bench reports it, the tests check it.
+   */
+  onFollowed?: (kept: boolean) => void;
 }
 
 function analysisSize(w: number, h: number) {
@@ -161,7 +165,7 @@ function* followClicks(opts: Options, src: Source, aw: number, ah: number) {
   const first = seeds[0];
   const labelled: Labelled[][] = [];
   const origin = flat(first.x, first.y);
-  while (src.ready() <= first.frameIndex) yield;
+  while (src.ready() <= first.frameIndex && src.ready() < src.n) yield;
   labelled[first.frameIndex] = labelLines(null, detected[first.frameIndex]!, origin.y, ah, origin.x);
   // Numbers are carried from the nearest frame that has lines, so a frame without any does not renumber the
   // frames after it (tracker 2.4.0). Before the first click at once (those frames are in), after it as far
@@ -462,9 +466,10 @@ function stepper<T>(g: Generator<void, T>) {
       const r = g.next();
       if (r.done) value = { v: r.value };
     },
-    /** Runs it to its end; with every frame in, it never waits. */
+    /** Runs it to its end, every frame being in: it has nothing left to wait for. */
     finish(): T {
-      while (!value) this.step();
+      this.step();
+      if (!value) throw new Error('The tracker waited for a frame after the clip was in');
       return value.v;
     },
   };
@@ -478,19 +483,19 @@ export async function trackClip(opts: Options): Promise<RawTrack> {
   const progress = (share: number) => opts.onProgress?.(Math.min(1, share));
   const expected = Math.max(1, opts.frameCount ?? 1);
   // Each frame's lines as the picture shows them, found while the next frames decode (tracker 2.7.0): the
-  // lens is measured from them, and they are the lines where it is measured as none. Once a lens is likely
-  // (decision 299: the frames the lens is measured on so far measure one, or half or more of them show one on
-  // their own), only the rest of those are found so: the others' lines will be found after the decode, with
-  // the bending undone where there is one. Those frames' straightness is scored once, here.
+  // lens is measured from them, and they are the lines where it is measured as none. Once the frames the lens
+  // is measured on so far measure one (decision 299), only the rest of those are found so: the others' lines
+  // will be found after the decode, with the bending undone. Those frames' straightness is scored once, here.
+  // (One frame showing a lens on its own does not stop it: on the calibration scenes most clips without a
+  // lens have such frames.)
   const seen: (Line[] | undefined)[] = [];
   const lensFrame = new Set(lensFrames(expected));
   const curves: (number[] | null)[] = [];
   let every = true;
-  // Of those frames scored so far whose lines tell, whether each shows a lens on its own (`lensShows`).
-  const told: boolean[] = [];
   // While no lens is measured, the player is followed as the frames come in, on those lines and the frame
-  // count the file states (decision 299). Kept only where that is what the whole clip gives: every frame's
-  // lines found so, no lens, and as many frames as stated; else followed again once the clip is in.
+  // count the file states (decision 299). Kept only where the whole clip gives the same: every frame's lines
+  // found so, no lens, and the same pace and clicked frames with the count decoded; else followed again
+  // once the clip is in.
   const grey: Uint8Array[] = [];
   const colour: (Uint8Array | undefined)[] = [];
   const live: Source = {
@@ -507,24 +512,20 @@ export async function trackClip(opts: Options): Promise<RawTrack> {
     opts.file,
     aw,
     ah,
-    (i, frame, planes) => {
+    (i, frame, planes, waiting) => {
       const r = ridgePoints(frame, aw, ah);
       ridges.push(r);
       if (every || lensFrame.has(i)) seen[i] = linesOf(r, aw, ah);
       if (lensFrame.has(i)) {
         curves[i] = lensCurve(r, seen[i], aw, ah);
-        const shows = lensShows(curves[i], aw, ah);
-        if (shows !== null) told.push(shows);
-        const showing = told.filter(Boolean).length;
-        if (every && (lensOf(curves, aw, ah) !== 0 || (showing > 0 && 2 * showing >= told.length)))
-          every = false;
+        if (every && lensOf(curves, aw, ah) !== 0) every = false;
       }
       grey.push(frame);
       colour.push(planes);
       if (!every) early = null;
-      // Not before a frame the lens is measured on tells whether it shows one: work done before could be
-      // thrown away.
-      if (told.length > 0) early?.step();
+      // Only while the work on the frames keeps up with the decode: following then takes time the thread
+      // would spend waiting for ffmpeg, and little is thrown away where the clip turns out to have a lens.
+      if (waiting === 0) early?.step();
       if (i % 30 === 0) progress((0.7 * i) / expected);
     },
     // As long a clip as with grey alone: the two colour planes add half of `frameBytes` again.
@@ -542,11 +543,11 @@ export async function trackClip(opts: Options): Promise<RawTrack> {
   // What the track followed during the decode took as given: no lens, every frame's lines as seen, the
   // file's count for the pace and for where a click past the end is put.
   const kept =
-    early &&
-    every &&
+    early !== null &&
     k1 === 0 &&
     same(paceOf(expected, opts.seconds), paceOf(n, opts.seconds)) &&
     opts.seeds.every((s) => Math.min(expected - 1, s.frameIndex) === Math.min(n - 1, s.frameIndex));
+  opts.onFollowed?.(kept);
   const followed = kept
     ? early!.finish()
     : stepper(

@@ -1,12 +1,15 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { probeMedia } from '../../../lib/media-probe';
 import { decodeGray } from './decode-gray';
 import { makeFieldClip, type FieldClip, type FieldClipOptions } from './field-clip.fixtures';
 import { fitTrack } from './fit-result';
 import { trackClip } from './track-clip';
+import { renderScene } from '../../../test/scene/render';
+import { drawScene } from '../../../test/scene/spec';
 
 let dir: string;
 beforeAll(async () => {
@@ -15,6 +18,22 @@ beforeAll(async () => {
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
+
+/** ffmpeg processes this process started that are still there (running, or exited and not collected). */
+function ffmpegChildren() {
+  return readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .flatMap((pid) => {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        // pid (comm) state ppid ...
+        const m = /^\d+ \((.*)\) (\S) (\d+)/.exec(stat);
+        return m && m[1].includes('ffmpeg') && Number(m[3]) === process.pid ? [`${pid} ${m[2]}`] : [];
+      } catch {
+        return [];
+      }
+    });
+}
 
 /** One click on the runner's ground point, then the whole pipeline as the job runs it. */
 async function trackFromOneClick(clip: FieldClip, seedFrame: number) {
@@ -117,22 +136,73 @@ describe('tracked Max Speed from one click (issue 31)', () => {
       x: Math.round(clip.groundPoints[i].x),
       y: Math.round(clip.groundPoints[i].y),
     });
-    const track = (frameCount: number | undefined, seeds = [click(20), click(120)]) =>
-      trackClip({ file: clip.file, width: clip.width, height: clip.height, frameCount, seconds: 3, seeds });
-    // Followed after the decode (no count given), and during it: with the file's count, one off either way
-    // (as some files state), or far off (a pace of its own, so followed again after the decode).
-    const after = JSON.stringify(await track(undefined));
-    const during = await track(n);
-    expect(during.frames).toHaveLength(n);
-    expect(during.frames.filter((f) => f.state === 'tracked').length).toBeGreaterThan(n / 2);
-    expect(JSON.stringify(during)).toBe(after);
-    for (const count of [n - 1, n + 1, Math.round(n / 2), 2 * n])
-      expect(JSON.stringify(await track(count))).toBe(after);
-    // One click late in the clip (the frames before it followed once it is in), one past its end.
-    for (const seeds of [[click(150)], [click(30), { ...click(n - 1), frameIndex: n + 5 }]])
-      for (const count of [n, n - 1])
-        expect(JSON.stringify(await track(count, seeds))).toBe(JSON.stringify(await track(undefined, seeds)));
-  }, 240_000);
+    /** The track (as JSON), and whether the one followed during the decode was kept. */
+    const track = async (frameCount: number | undefined, seeds = [click(20), click(120)]) => {
+      let during: boolean | undefined;
+      const raw = await trackClip({
+        file: clip.file,
+        width: clip.width,
+        height: clip.height,
+        frameCount,
+        seconds: 3,
+        seeds,
+        onFollowed: (d) => (during = d),
+      });
+      return { json: JSON.stringify(raw), frames: raw.frames, during };
+    };
+    // Followed after the decode (no count given): the track every other run must give.
+    const after = await track(undefined);
+    expect(after.during).toBe(false);
+    expect(after.frames).toHaveLength(n);
+    expect(after.frames.filter((f) => f.state === 'tracked').length).toBeGreaterThan(n / 2);
+    // During the decode, kept: the file's count, or one off either way (as some files state; the same pace).
+    for (const count of [n, n - 1, n + 1]) {
+      const t = await track(count);
+      expect(t.during).toBe(true);
+      expect(t.json).toBe(after.json);
+    }
+    // A count far off sets another pace for the identity check: followed again, the same track.
+    for (const count of [Math.round(n / 2), 2 * n]) {
+      const t = await track(count);
+      expect(t.during).toBe(false);
+      expect(t.json).toBe(after.json);
+    }
+    // One click late in the clip (the frames before it followed once it is in); one past the clip's end, put
+    // on the last frame by the count decoded (kept) or not (followed again).
+    const late = [click(150)];
+    expect(await track(n, late)).toMatchObject({ during: true, json: (await track(undefined, late)).json });
+    const past = [click(30), { ...click(n - 1), frameIndex: n + 5 }];
+    const pastAfter = (await track(undefined, past)).json;
+    expect(await track(n, past)).toMatchObject({ during: true, json: pastAfter });
+    expect(await track(n - 1, past)).toMatchObject({ during: false, json: pastAfter });
+  }, 300_000);
+
+  it('follows the player again after the decode on a clip through a lens, to the same track (decision 299)', async () => {
+    const spec = drawScene(7011, {
+      kind: 'max-speed',
+      width: 640,
+      height: 360,
+      rotate: 0,
+      fps: '30000/1001',
+      seconds: 2.5,
+      others: 0,
+      drops: [],
+      repeats: [],
+      jitter: 0,
+    });
+    spec.camera.k1 = -0.07;
+    const file = path.join(dir, 'lens.mp4');
+    const truth = await renderScene(spec, file);
+    const media = await probeMedia(file);
+    const c = truth.click!;
+    const seeds = [{ frameIndex: c.frameIndex, x: Math.round(c.x), y: Math.round(c.y) }];
+    let during: boolean | undefined;
+    const opts = { file, width: 640, height: 360, seconds: 2.5, seeds };
+    const raw = await trackClip({ ...opts, frameCount: media.frameCount, onFollowed: (d) => (during = d) });
+    expect(during).toBe(false);
+    expect(raw.lens!.k1).toBeLessThan(-0.03);
+    expect(JSON.stringify(raw)).toBe(JSON.stringify(await trackClip(opts)));
+  }, 300_000);
 
   it('re-fits from a corrected frame and leaves dropped frames out', async () => {
     const clip = await makeFieldClip(path.join(dir, 'refit.mp4'), { fps: '30000/1001', seconds: 2.5 });
@@ -160,6 +230,14 @@ describe('tracked Max Speed from one click (issue 31)', () => {
     await expect(decodeGray(clip.file, 320, 180, undefined, 5)).rejects.toThrow(
       'The clip is too long to track: trim it to the run (at most 5 frames)',
     );
+    // Work on a frame that fails: the decode fails with it, ffmpeg is stopped and its exit collected (no
+    // child process of this one is left, running or a zombie).
+    await expect(
+      decodeGray(clip.file, 320, 180, () => {
+        throw new Error('The work on a frame failed');
+      }),
+    ).rejects.toThrow('The work on a frame failed');
+    await vi.waitFor(() => expect(ffmpegChildren()).toEqual([]), { timeout: 10_000 });
     // A file ffmpeg cannot decode: its reason, nothing else.
     await expect(decodeGray(path.join(dir, 'missing.mp4'), 320, 180)).rejects.toThrow(/^Decoding failed: /);
     const grey = await decodeGray(clip.file, 320, 180);

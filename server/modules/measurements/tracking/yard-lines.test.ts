@@ -9,7 +9,6 @@ import {
   lensFrames,
   lensK1,
   lensOf,
-  lensShows,
   lineX,
   linesOf,
   plausibleMapAt,
@@ -186,10 +185,6 @@ describe("the lens's bending (issue 48, tracker 2.5.0, decision 296)", () => {
     expect(lensOf(b, w, h)).toBe(lensK1(ridges(bent), w, h));
     expect(lensOf(b, w, h)).toBeCloseTo(-0.06, 2);
     expect(lensOf(f, w, h)).toBe(0);
-    // One frame shows the bending on its own, or its absence (what a tracker decides its work by).
-    expect(lensShows(b[0], w, h)).toBe(true);
-    expect(lensShows(f[0], w, h)).toBe(false);
-    expect(lensShows(null, w, h)).toBeNull();
     // Too few frames to tell (LENS_MIN_FRAMES), or frames whose lines do not tell: none yet.
     expect(lensOf(b.slice(0, 3), w, h)).toBe(0);
     expect(lensOf([...b.slice(0, 3), null, null], w, h)).toBe(0);

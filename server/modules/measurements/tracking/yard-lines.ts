@@ -385,18 +385,6 @@ export function lensK1(
 }
 
 /**
- * Whether one frame's straightness (`lensCurve`) shows a lens on its own: the k1 that makes its lines
- * straightest bends the picture's corners by half a pixel or more; null where its lines do not reach far
- * enough from the centre to tell. One frame is not enough to measure a lens (`lensOf`); a tracker uses it
- * only to decide when to do work whose result does not depend on it.
- */
-export function lensShows(curve: number[] | null, w: number, h: number): boolean | null {
-  if (!curve) return null;
-  const k1 = leastK1(curve);
-  return k1 !== null && Math.abs(k1) * 0.5 * Math.hypot(w, h) >= 0.5;
-}
-
-/**
  * The lens's k1 from frames' straightness (`lensCurve`; null: a frame whose lines do not tell), by the rule
  * of `lensK1`. A tracker that finds each frame's lines as the clip decodes asks it after each frame the lens
  * is measured on, and stops once the frames so far measure one (decision 299): with a lens, every frame's
