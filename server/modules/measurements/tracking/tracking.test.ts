@@ -126,7 +126,7 @@ describe('tracked Max Speed from one click (issue 31)', () => {
   }, 240_000);
 
   it('follows the player while the clip decodes, to the very track it follows once the clip is in (decision 299)', async () => {
-    const clip = await makeFieldClip(path.join(dir, 'early.mp4'), { fps: '60000/1001', seconds: 3 });
+    const clip = await makeFieldClip(path.join(dir, 'early.mp4'), { fps: '60000/1001', seconds: 2.2 });
     expect(clip.occluded.length).toBeGreaterThan(0);
     const media = await probeMedia(clip.file);
     const n = clip.frameTimes.length;
@@ -137,14 +137,14 @@ describe('tracked Max Speed from one click (issue 31)', () => {
       y: Math.round(clip.groundPoints[i].y),
     });
     /** The track (as JSON), and whether the one followed during the decode was kept. */
-    const track = async (frameCount: number | undefined, seeds = [click(20), click(120)]) => {
+    const track = async (frameCount: number | undefined, seeds = [click(20), click(90)]) => {
       let during: boolean | undefined;
       const raw = await trackClip({
         file: clip.file,
         width: clip.width,
         height: clip.height,
         frameCount,
-        seconds: 3,
+        seconds: 2.2,
         seeds,
         onFollowed: (d) => (during = d),
       });
@@ -162,14 +162,10 @@ describe('tracked Max Speed from one click (issue 31)', () => {
       expect(t.json).toBe(after.json);
     }
     // A count far off sets another pace for the identity check: followed again, the same track.
-    for (const count of [Math.round(n / 2), 2 * n]) {
-      const t = await track(count);
-      expect(t.during).toBe(false);
-      expect(t.json).toBe(after.json);
-    }
+    expect(await track(Math.round(n / 2))).toMatchObject({ during: false, json: after.json });
     // One click late in the clip (the frames before it followed once it is in); one past the clip's end, put
     // on the last frame by the count decoded (kept) or not (followed again).
-    const late = [click(150)];
+    const late = [click(110)];
     expect(await track(n, late)).toMatchObject({ during: true, json: (await track(undefined, late)).json });
     const past = [click(30), { ...click(n - 1), frameIndex: n + 5 }];
     const pastAfter = (await track(undefined, past)).json;
