@@ -7,13 +7,13 @@ import {
   horizonRow,
   labelLines,
   lensFrames,
-  lensCurve,
   lensOf,
   lineX,
   linesOf,
   plausibleMapAt,
   lensScale,
   ridgePoints,
+  straightness,
   undistortPoint,
   type Labelled,
   type Line,
@@ -517,7 +517,7 @@ export async function trackClip(opts: Options): Promise<RawTrack> {
       ridges.push(r);
       if (every || lensFrame.has(i)) seen[i] = linesOf(r, aw, ah);
       if (lensFrame.has(i)) {
-        curves[i] = lensCurve(r, seen[i], aw, ah);
+        curves[i] = straightness(r, aw, ah, seen[i]);
         if (every && lensOf(curves, aw, ah) !== 0) every = false;
       }
       grey.push(frame);

@@ -5,7 +5,6 @@ import {
   framesLines,
   horizonRow,
   labelLines,
-  lensCurve,
   lensFrames,
   lensK1,
   lensOf,
@@ -13,6 +12,7 @@ import {
   linesOf,
   plausibleMapAt,
   ridgePoints,
+  straightness,
   shownLine,
   undistortPoint,
   type Labelled,
@@ -166,7 +166,7 @@ describe("the lens's bending (issue 48, tracker 2.5.0, decision 296)", () => {
       // used as it is, not scored again: the same lens.
       const picked = lensFrames(r.length);
       const scored = r.map((p, i) =>
-        picked.indexOf(i) % 2 === 0 ? lensCurve(p, every[i], w, h) : undefined,
+        picked.indexOf(i) % 2 === 0 ? straightness(p, w, h, every[i]) : undefined,
       );
       expect(scored.filter(Boolean).length).toBeGreaterThan(2);
       expect(framesLines(r, w, h, every, scored)).toEqual(after);
@@ -179,7 +179,7 @@ describe("the lens's bending (issue 48, tracker 2.5.0, decision 296)", () => {
   });
 
   it('is measured from the frames scored so far once there are enough of them, as by the whole clip', () => {
-    const curve = (p: ReturnType<typeof ridges>[0]) => lensCurve(p, linesOf(p, w, h), w, h);
+    const curve = (p: ReturnType<typeof ridges>[0]) => straightness(p, w, h, linesOf(p, w, h));
     const b = ridges(bent).map(curve);
     const f = ridges(flat).map(curve);
     expect(lensOf(b, w, h)).toBe(lensK1(ridges(bent), w, h));
@@ -194,9 +194,7 @@ describe("the lens's bending (issue 48, tracker 2.5.0, decision 296)", () => {
     const r = ridges(bent);
     const picked = lensFrames(r.length);
     // Every frame scored as straight as a pinhole's picture: the lens measured is none, so these were used.
-    const scored = r.map((_, i) =>
-      picked.includes(i) ? lensCurve(ridges(flat)[i], undefined, w, h) : undefined,
-    );
+    const scored = r.map((_, i) => (picked.includes(i) ? straightness(ridges(flat)[i], w, h) : undefined));
     expect(framesLines(r, w, h, undefined, scored).k1).toBe(0);
     expect(framesLines(r, w, h).k1).toBeCloseTo(-0.06, 2);
   });

@@ -260,20 +260,12 @@ export function lensFrames(n: number) {
 }
 
 /**
- * A frame's straightness for each k1 tried (`straightness`; `seen`: its lines found as they are). A tracker
- * that scores a frame while the clip decodes keeps it, and `framesLines` does not score that frame again.
- */
-export function lensCurve(ridges: Ridges, seen: Line[] | undefined, w: number, h: number) {
-  return straightness(ridges, w, h, seen);
-}
-
-/**
  * Every frame's yard lines in the picture without the lens's bending (tracker 2.5.0), and the lens's k1
  * measured on a few of them (`lensK1`). Positions on these lines are undistorted points (`undistortPoint`).
  * `seen`: frames' lines found on their ridge points as they are (`linesOf`), where the caller found them
  * while the clip decoded (tracker 2.7.0): the lens is measured from them, and where it is measured as none
  * they are the lines (the other frames' are found here). `curves`: frames' straightness the caller scored
- * (`lensCurve`, with those lines), not scored again.
+ * (`straightness`, with those lines), not scored again.
  */
 export function framesLines(
   ridges: Ridges[],
@@ -311,9 +303,10 @@ const LENS_STEPS = Math.round((LENS_K1.max - LENS_K1.min) / LENS_K1.step);
  * the field, and a pinhole picture keeps them straight, so the k1 whose undoing leaves the lines' points
  * straightest is the lens's. The frame's lines are found as they are; the points within a band of each are
  * undistorted for every k1 tried, a line is fitted again, and the residuals (each clipped at LENS_CLIP_PX)
- * are summed. Null without a line reaching far enough from the centre to bend.
+ * are summed. Null without a line reaching far enough from the centre to bend. A tracker that scores a frame
+ * while the clip decodes keeps it, and `framesLines` does not score that frame again.
  */
-function straightness(pts: Ridges, w: number, h: number, seen?: Line[]): number[] | null {
+export function straightness(pts: Ridges, w: number, h: number, seen?: Line[]): number[] | null {
   const yc = h / 2;
   const groups: { xs: Float64Array; ys: Float64Array }[] = [];
   const taken = new Uint8Array(pts.xs.length);
@@ -368,7 +361,7 @@ function leastK1(costs: number[]): number | null {
  * The lens's k1 from a few frames' ridge points (issue 48, tracker 2.5.0, decision 296): the k1 that makes
  * the lines of all of them straightest together, where at least LENS_MIN_FRAMES frames measure one of
  * their own and half of those agree with it within LENS_AGREE, and it bends the corners by half a pixel or
- * more; 0 (a pinhole's picture) otherwise. `scored`: frames' straightness already scored (`lensCurve`).
+ * more; 0 (a pinhole's picture) otherwise. `scored`: frames' straightness already scored (`straightness`).
  */
 export function lensK1(
   frames: Ridges[],
@@ -385,7 +378,7 @@ export function lensK1(
 }
 
 /**
- * The lens's k1 from frames' straightness (`lensCurve`; null: a frame whose lines do not tell), by the rule
+ * The lens's k1 from frames' straightness (`straightness`; null: a frame whose lines do not tell), by the rule
  * of `lensK1`. A tracker that finds each frame's lines as the clip decodes asks it after each frame the lens
  * is measured on, and stops once the frames so far measure one (decision 299): with a lens, every frame's
  * lines are found again with the bending undone. Only when the lines are found depends on it, not what they
