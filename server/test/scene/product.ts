@@ -71,7 +71,10 @@ export async function trackScene(
         const g = truth.groundPointPx[need.frameIndex];
         if (asked.length > maxClicks)
           return { refused: `needs a click: ${need.reason}`, result, raw, asked } as const;
-        if (!g?.inView) {
+        // A truth that does not say (the film examples of another generator): in view where the point
+        // falls inside the picture.
+        const inView = g?.inView ?? (!!g && g.gx >= 0 && g.gy >= 0 && g.gx < width && g.gy < height);
+        if (!inView) {
           // The analyst answers 'the player is not in view here'.
           if (need.kind !== 'resume')
             return { refused: `needs a click: ${need.reason}`, result, raw, asked } as const;
