@@ -459,6 +459,45 @@ export function clickNeeded(
 }
 
 /**
+ * What to film differently when a tracked Max Speed's ± is over the ceiling (decision 300): said of the
+ * term whose absence would narrow the ± most, as the bound adds them (`fitTrack`).
+ */
+const WIDENED_BY = {
+  ground:
+    'where the feet meet the field is known to a few pixels, and here the yard lines lean so that a few pixels up or down the picture move the player along the field: film from higher up, square to the field, panning to keep the player near the middle of the picture',
+  lean: 'the player crossed much of a still picture, and a camera above the field sees a body lean more the further it is from the middle of the picture: pan to keep the player near the middle',
+  fit: 'the tracked positions waver from frame to frame: hold the phone steadier, with the player in full view, at a higher frame rate',
+  lines:
+    'the yard lines fit the map from picture to field too loosely: keep two or more yard lines sharp in view',
+  unknown: "film from higher up, nearer the runner's line, at 60 fps or more",
+} as const;
+
+/** Which of the bound's terms widens a tracked Max Speed's ± most (null without the fit's figures). */
+export function widenedBy(result: TrackResult): Exclude<keyof typeof WIDENED_BY, 'unknown'> | null {
+  const m = result.maxSpeed;
+  const f = result.fit as TrackResult['fit'] | undefined;
+  if (!m || !f) return null;
+  const T = m.toTime - m.fromTime;
+  if (!(T > 0)) return null;
+  const v = WINDOW_YARDS / T;
+  const lean = (f.perspectiveYards / T) * MPH;
+  const spread = Math.max(0, m.plusMinusMph - lean);
+  const ground = ((K * Math.SQRT2 * f.groundYards) / T) * MPH;
+  const lines = ((K * v * Math.SQRT2 * f.calibrationYards) / WINDOW_YARDS) * MPH;
+  const fit = Math.sqrt(Math.max(0, spread ** 2 - ground ** 2 - lines ** 2));
+  // The ± each term's absence would leave: the least is the term that widens it most.
+  const without = {
+    ground: Math.hypot(fit, lines) + lean,
+    lean: spread,
+    fit: Math.hypot(ground, lines) + lean,
+    lines: Math.hypot(fit, ground) + lean,
+  };
+  return (Object.keys(without) as (keyof typeof without)[]).reduce((a, b) =>
+    without[b] < without[a] ? b : a,
+  );
+}
+
+/**
  * What a fitted track comes to (issue 48): it asks for a click, fails with the reason in words (nothing can
  * be stored from it), or is done.
  */
@@ -474,7 +513,7 @@ export function trackVerdict(raw: RawTrack, result: TrackResult, confirmed: numb
   if (result.maxSpeed.plusMinusMph > ceiling + 1e-9)
     return {
       needsClickAt: undefined,
-      failure: `No Max Speed from this track: the speed is only known to ± ${result.maxSpeed.plusMinusMph.toFixed(2)} mph, wider than the ± ${ceiling.toFixed(1)} mph a verified Max Speed allows at this frame rate (film from higher up, nearer the runner's line, at 60 fps or more)`,
+      failure: `No Max Speed from this track: the speed is only known to ± ${result.maxSpeed.plusMinusMph.toFixed(2)} mph, wider than the ± ${ceiling.toFixed(1)} mph a verified Max Speed allows at this frame rate (${WIDENED_BY[widenedBy(result) ?? 'unknown']})`,
     };
   const cut = windowCut(result);
   if (cut)
