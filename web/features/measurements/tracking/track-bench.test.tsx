@@ -152,4 +152,29 @@ describe('tracking workbench (issue 31)', () => {
     );
     expect(await screen.findByRole('button', { name: /Use this Max Speed/ })).toBeInTheDocument();
   });
+
+  it('a track the tracker cannot stand behind: the reason and what to film differently, nothing to confirm, and a fresh start', async () => {
+    const error =
+      'No Max Speed from this track: the speed is only known to ± 0.47 mph, wider than the ± 0.4 mph a verified Max Speed allows at this frame rate (where the feet meet the field is known to a few pixels, and here the yard lines lean so that a few pixels up or down the picture move the player along the field: film from higher up, square to the field, panning to keep the player near the middle of the picture)';
+    server.use(
+      mock(measurementsApi.startTrack, () => HttpResponse.json({ id: 7, status: 'queued' }, { status: 202 })),
+      mock(measurementsApi.track, () => HttpResponse.json({ id: 7, status: 'failed', progress: 1, error })),
+    );
+    const { ui } = renderWithProviders(<TrackBench media={media} onConfirm={() => {}} />);
+    const canvas = screen.getByTestId<HTMLCanvasElement>('frame-canvas');
+    canvas.width = 640;
+    canvas.height = 360;
+    canvas.getBoundingClientRect = () => ({ left: 0, top: 0, width: 320, height: 180 }) as DOMRect;
+    fireEvent.click(canvas, { clientX: 60, clientY: 100 });
+    await ui.click(screen.getByRole('button', { name: 'Track this player' }));
+
+    const said = await screen.findByText(/^Tracking failed: /);
+    expect(said).toHaveAttribute('role', 'alert');
+    expect(said).toHaveTextContent(`Tracking failed: ${error}`);
+    expect(screen.queryByRole('button', { name: /Use this Max Speed/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Re-fit/ })).not.toBeInTheDocument();
+    await ui.click(screen.getByRole('button', { name: 'Start again' }));
+    expect(screen.queryByText(/^Tracking failed: /)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Track this player' })).toBeDisabled();
+  });
 });
