@@ -49,6 +49,20 @@ const result: TrackResult = {
   unsure: [65],
 };
 
+/**
+ * The frame canvas at 640x360 shown at half size; the analyst clicks the player (120, 200 in the frame) and
+ * starts the track. Answers the canvas, for the clicks that follow.
+ */
+async function startTracking(ui: ReturnType<typeof renderWithProviders>['ui']) {
+  const canvas = screen.getByTestId<HTMLCanvasElement>('frame-canvas');
+  canvas.width = 640;
+  canvas.height = 360;
+  canvas.getBoundingClientRect = () => ({ left: 0, top: 0, width: 320, height: 180 }) as DOMRect;
+  fireEvent.click(canvas, { clientX: 60, clientY: 100 });
+  await ui.click(screen.getByRole('button', { name: 'Track this player' }));
+  return canvas;
+}
+
 describe('tracking workbench (issue 31)', () => {
   it('the analyst clicks the player, watches progress, sees the Max Speed, drops a flagged frame and re-fits', async () => {
     let started: unknown = null;
@@ -77,12 +91,7 @@ describe('tracking workbench (issue 31)', () => {
     const start = screen.getByRole('button', { name: 'Track this player' });
     expect(start).toBeDisabled();
 
-    const canvas = screen.getByTestId<HTMLCanvasElement>('frame-canvas');
-    canvas.width = 640;
-    canvas.height = 360;
-    canvas.getBoundingClientRect = () => ({ left: 0, top: 0, width: 320, height: 180 }) as DOMRect;
-    fireEvent.click(canvas, { clientX: 60, clientY: 100 });
-    await ui.click(screen.getByRole('button', { name: 'Track this player' }));
+    await startTracking(ui);
     expect(started).toEqual({ videoId: 9, seeds: [{ frameIndex: 0, x: 120, y: 200 }] });
 
     expect(await screen.findByText('Tracking… 40%')).toBeInTheDocument();
@@ -134,12 +143,7 @@ describe('tracking workbench (issue 31)', () => {
       }),
     );
     const { ui } = renderWithProviders(<TrackBench media={media} onConfirm={() => {}} />);
-    const canvas = screen.getByTestId<HTMLCanvasElement>('frame-canvas');
-    canvas.width = 640;
-    canvas.height = 360;
-    canvas.getBoundingClientRect = () => ({ left: 0, top: 0, width: 320, height: 180 }) as DOMRect;
-    fireEvent.click(canvas, { clientX: 60, clientY: 100 });
-    await ui.click(screen.getByRole('button', { name: 'Track this player' }));
+    const canvas = await startTracking(ui);
 
     expect(await screen.findByText('The tracker needs a click on frame 41')).toBeInTheDocument();
     expect(screen.getByText(/came close to the player on frame 37/)).toBeInTheDocument();
@@ -161,12 +165,7 @@ describe('tracking workbench (issue 31)', () => {
       mock(measurementsApi.track, () => HttpResponse.json({ id: 7, status: 'failed', progress: 1, error })),
     );
     const { ui } = renderWithProviders(<TrackBench media={media} onConfirm={() => {}} />);
-    const canvas = screen.getByTestId<HTMLCanvasElement>('frame-canvas');
-    canvas.width = 640;
-    canvas.height = 360;
-    canvas.getBoundingClientRect = () => ({ left: 0, top: 0, width: 320, height: 180 }) as DOMRect;
-    fireEvent.click(canvas, { clientX: 60, clientY: 100 });
-    await ui.click(screen.getByRole('button', { name: 'Track this player' }));
+    await startTracking(ui);
 
     const said = await screen.findByText(/^Tracking failed: /);
     expect(said).toHaveAttribute('role', 'alert');
