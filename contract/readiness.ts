@@ -18,8 +18,6 @@ export const FILMING_GUIDE = {
   yardLines: 'Keep two yard lines in view.',
   distance: 'The player runs 20 yards or more.',
   sideline: 'Film from the sideline at press-box height.',
-  // Decision 301: from a still camera the player crosses the picture and the ± is too wide to verify.
-  follow: 'Pan with the player so he stays near the middle of the picture.',
 } as const;
 
 export const kindReadinessSchema = z.object({

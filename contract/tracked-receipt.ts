@@ -28,9 +28,10 @@ export function trackedBoundInWords(r: Pick<TrackResult, 'fit'>) {
     'calibration), how far the ground point kept under the upper body can stray from the feet, and the lean a ' +
     `camera above the field gives upright bodies across the picture (${lean.toFixed(2)} yards over this window). ` +
     'Frames where the tracker could not tell the player from another were left out, and the analyst clicked ' +
-    "the player wherever it asked. No frame was judged by hand. The lens's bending was measured from the curve of " +
-    'the yard lines and undone before the map was read. It does not cover running at an angle to the yard lines ' +
-    '(yards are counted along the field).'
+    "the player wherever it asked. No frame was judged by hand. From tracker 2.5.0 the lens's bending is measured " +
+    'from the curve of the yard lines, where they show one, and undone before the map is read. It does not cover a ' +
+    "bending stronger than phone lenses give (an action camera's fisheye), or running at an angle to the yard " +
+    'lines (yards are counted along the field).'
   );
 }
 
@@ -42,7 +43,7 @@ export const TRACKED_LIMITS: [string, string][] = [
   ],
   [
     'Lens distortion.',
-    "The lens's bending is measured on the clip from how the yard lines curve, and undone before the map from picture to field is read. A bending stronger than phone lenses give (an action camera's fisheye) is not measured: the yard lines then fit the map less closely, which widens the ± only in part.",
+    "From tracker 2.5.0 the lens's bending is measured on the clip from how the yard lines curve, where they show one, and undone before the map from picture to field is read. A bending stronger than phone lenses give (an action camera's fisheye) is not measured: the yard lines then fit the map less closely, which widens the ± only in part.",
   ],
   [
     'Running at an angle.',

@@ -15,7 +15,6 @@ import { scratchDir } from './scratch';
  */
 let ready: string;
 let at24: string;
-let still: string;
 
 async function upload(page: Page, playerId: number, file: string) {
   const up = await page.request.post('/api/videos/upload', {
@@ -35,38 +34,6 @@ test.describe('a clip is checked before anything is paid', () => {
     const dir = scratchDir('va-e2e-ready-');
     ready = (await makeFieldClip(path.join(dir, 'ready-60.mp4'), { fps: '60', crowd: false })).file;
     at24 = (await makeFieldClip(path.join(dir, 'film-24.mp4'), { fps: '24', crowd: false })).file;
-    still = (
-      await makeFieldClip(path.join(dir, 'tripod-30.mp4'), {
-        fps: '30',
-        seconds: 3,
-        crowd: false,
-        still: true,
-      })
-    ).file;
-  });
-
-  test('a clip from a still camera: the family is told to pan with the player before paying (decision 301)', async ({
-    page,
-  }) => {
-    test.setTimeout(240_000);
-    await page.setViewportSize(DESKTOP);
-    const email = uniqueEmail('still');
-    await verifiedAccount(page, email);
-    await loginAs(page, email, 'secret123');
-    const player = await createPlayerViaApi(page, 'Jamie', 'Cole');
-    await upload(page, player.id, still);
-    await page.goto(`/players/${player.id}/videos`);
-    const tile = page.getByTestId('video-tile');
-    await expect(tile.getByText('Not ready for a verified Max Speed', { exact: true })).toBeVisible({
-      timeout: 120_000,
-    });
-    await tile.getByText('What is missing').first().click();
-    await expect(
-      tile.getByText(
-        'The camera stands still through this clip, so the player crosses the picture and the ± of a tracked Max Speed would be too wide to verify. Pan with the player so he stays near the middle of the picture.',
-      ),
-    ).toBeVisible();
-    await shots(page, 'readiness-still-camera');
   });
 
   test('the family sees readiness before paying; checkout returns to the started request', async ({

@@ -221,19 +221,11 @@ describe('each kind’s own module (decision 279)', () => {
       seconds: 1,
       moments: 4,
       twoLines: 4,
-      cameraStill: false,
     };
     // Max Speed's own check speaks of its frame rate; a kind without a check of its own gets the shared ones.
     expect(kindCheck('max_speed')(facts).join(' ')).toMatch(/a verified Max Speed needs at least/);
     expect(kindCheck('vertical_jump')(facts).join(' ')).toMatch(/a verified vertical jump needs/);
     expect(kindCheck(JUMP.key)(facts)).toEqual([]);
-    // A still camera (decision 301): not for a Max Speed, which follows the player; the 40 is filmed so.
-    const still = { ...facts, realFps: 60, seconds: 5, cameraStill: true };
-    expect(kindCheck('max_speed')(still)).toEqual([
-      'The camera stands still through this clip, so the player crosses the picture and the ± of a tracked Max Speed would be too wide to verify. Pan with the player so he stays near the middle of the picture.',
-    ]);
-    expect(kindCheck('max_speed')({ ...still, cameraStill: null })).toEqual([]);
-    expect(kindCheck('forty')(still).join(' ')).not.toMatch(/stands still/);
     expect(kindCheck('forty')({ ...facts, unreadable: 'This clip cannot be read.' })).toEqual([
       'This clip cannot be read.',
     ]);

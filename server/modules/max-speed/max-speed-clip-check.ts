@@ -23,11 +23,5 @@ export const speedClipCheck: KindCheck = (f) => {
         ? `No yard lines could be found in this clip. ${FILMING_GUIDE.yardLines} ${FILMING_GUIDE.sideline}`
         : `Two yard lines are in view in only ${f.twoLines} of ${f.moments} moments of this clip. ${FILMING_GUIDE.yardLines}`,
     );
-  // Decision 301: from a still camera the runner crosses the picture, and the lean across it alone widens the
-  // ± past the ceiling unless the picture spans some 60 yards; no benchmark clip so filmed was given one.
-  if (f.cameraStill)
-    problems.push(
-      `The camera stands still through this clip, so the player crosses the picture and the ± of a tracked Max Speed would be too wide to verify. ${FILMING_GUIDE.follow}`,
-    );
   return problems;
 };

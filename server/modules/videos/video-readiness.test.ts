@@ -60,8 +60,6 @@ const clips = {
   short: () =>
     makeFieldClip(path.join(dir, 'short.mp4'), { fps: '60', seconds: 1, crowd: false }).then((c) => c.file),
   noLines: () => lawnWithoutLines(path.join(dir, 'lawn.mp4')),
-  still: () =>
-    makeFieldClip(path.join(dir, 'still.mp4'), { fps: '60', crowd: false, still: true }).then((c) => c.file),
   forty60: () => makeFortyClip(path.join(dir, 'forty60.mp4'), { fps: 60 }).then((c) => c.file),
 };
 const made = new Map<string, Promise<string>>();
@@ -152,16 +150,6 @@ describe('clip readiness', () => {
         /^This clip is 1\.0 seconds long: too short for a run of 20 yards .*The player runs 20 yards or more\.$/,
       ),
     ]);
-  });
-
-  it('a clip from a still camera is not ready for a verified Max Speed: the player crosses the picture (decision 301)', async () => {
-    const { kinds } = await checkedClip('still');
-    expect(kinds.max_speed).toEqual({
-      ready: false,
-      problems: [
-        'The camera stands still through this clip, so the player crosses the picture and the ± of a tracked Max Speed would be too wide to verify. Pan with the player so he stays near the middle of the picture.',
-      ],
-    });
   });
 
   it('a clip without yard lines is not ready: keep two yard lines in view', async () => {

@@ -11,7 +11,7 @@ import { readTruth } from './truth';
  * a static low camera with strong perspective, once stored as 20.7 ± 0.2 for 20.40. Tracked from the click
  * their README gives (the runner's ground point on frame 16), the questions answered from their truth. What
  * must hold on film no test of ours drew: never a confident wrong number. A Max Speed given holds the truth
- * within its ±, and so does the fitted one behind a refusal for a ± over the ceiling.
+ * within its ±, and so does a fitted one behind any refusal.
  */
 const FILM = path.resolve(import.meta.dirname, '../../../../shared/data/film-examples');
 

@@ -11,8 +11,7 @@ import type { SceneTruth } from './truth';
  *   in it (lines are 5 yards apart, so 10 yards always hold two);
  * - the player runs 20 yards or more in the picture;
  * - from the sideline at press-box height: the camera 3 m or more above the field (the accuracy
- *   benchmark's 'low camera' is below 3 m). Every scene's camera is on the near sideline;
- * - pan with the player (decision 301): a Max Speed scene's camera follows the runner (`camera.pan`).
+ *   benchmark's 'low camera' is below 3 m). Every scene's camera is on the near sideline.
  */
 export const GUIDE = {
   minFps: 29.9,
@@ -37,7 +36,5 @@ export function followsGuide(spec: SceneSpec, truth: SceneTruth): GuideCheck {
   const xs = shown.map((f) => f.X);
   if (!(Math.max(...xs) - Math.min(...xs) >= GUIDE.minRunYards)) misses.push(FILMING_GUIDE.distance);
   if (spec.camera.heightM < GUIDE.minCameraM) misses.push(FILMING_GUIDE.sideline);
-  // The 40 is filmed from a still camera, as its own guide says: this line is the Max Speed's.
-  if (spec.kind === 'max-speed' && !spec.camera.pan) misses.push(FILMING_GUIDE.follow);
   return { follows: misses.length === 0, misses };
 }

@@ -5,7 +5,7 @@ import type { videos } from '../../../db/schema';
 import { AppError } from '../../../lib/app-error';
 import { ffmpegPath } from '../../../lib/ffmpeg';
 import type { Storage } from '../../../lib/storage';
-import { detectLines, type Line } from '../../measurements';
+import { detectLines } from '../../measurements';
 import { ensureMedia, timelineOf, withLocalCopy } from '../../videos';
 
 /** What a clip's checks read (decision 247): its real rate and length, and a dozen moments of it. */
@@ -21,11 +21,6 @@ export interface ClipFacts {
   twoLines: number;
   /** Whether anything moves between the moments looked at; null when fewer than two could be read. */
   moving: boolean | null;
-  /**
-   * Whether the camera stands still (no pan or zoom): the yard lines of every moment that shows two lie where
-   * the first such moment shows them (`stillCamera`); null when fewer than three moments show two.
-   */
-  cameraStill: boolean | null;
 }
 
 /** Moments of the clip looked at: enough to see where the camera points, at a bounded cost whatever the length. */
@@ -78,27 +73,6 @@ function grayAt(file: string, seconds: number, w: number, h: number): Promise<Ui
 
 const even = (v: number) => Math.max(2, 2 * Math.round(v / 2));
 
-/** How far (a share of the picture's width) a yard line may move between moments of a still camera: its shake. */
-const STILL_SHIFT = 0.02;
-/** ... and how much its slant may change (pixels across per pixel down). */
-const STILL_SLANT = 0.05;
-
-/**
- * Whether a camera stood still through a clip (decision 301), from the yard lines found at moments spread over
- * it (`detectLines`, a picture `width` wide): every moment that shows two or more has at least 80% of its
- * lines where a line of the first such moment is (within `STILL_SHIFT` of the width, `STILL_SLANT` of
- * slant). A camera that pans or zooms moves the painted lines across the picture. Null when fewer than three
- * moments show two lines: too little to tell.
- */
-export function stillCamera(moments: Line[][], width: number): boolean | null {
-  const seen = moments.filter((m) => m.length >= 2);
-  if (seen.length < 3) return null;
-  const [first, ...rest] = seen;
-  const near = (l: Line) =>
-    first.some((r) => Math.abs(r.a - l.a) <= STILL_SHIFT * width && Math.abs(r.s - l.s) <= STILL_SLANT);
-  return rest.every((m) => m.filter(near).length >= 0.8 * m.length);
-}
-
 function changed(a: Uint8Array, b: Uint8Array) {
   let n = 0;
   for (let i = 0; i < a.length; i += 1) if (Math.abs(a[i] - b[i]) > CHANGED_LEVEL) n += 1;
@@ -112,7 +86,7 @@ export async function clipFacts(
   storage: Storage,
   video: typeof videos.$inferSelect,
 ): Promise<ClipFacts> {
-  const none = { realFps: 0, seconds: 0, moments: 0, twoLines: 0, moving: null, cameraStill: null };
+  const none = { realFps: 0, seconds: 0, moments: 0, twoLines: 0, moving: null };
   const media = await ensureMedia(db, storage, video);
   if (media.status !== 'ready') return { unreadable: UNREADABLE, ...none };
   let timeline: ReturnType<typeof timelineOf>;
@@ -136,7 +110,6 @@ export async function clipFacts(
     moments: 0,
     twoLines: 0,
     moving: null,
-    cameraStill: null,
   };
   const key = media.workingKey ?? video.storageKey;
   if (!key || !(media.durationSeconds && media.durationSeconds > 0)) return facts;
@@ -149,16 +122,14 @@ export async function clipFacts(
   return withLocalCopy(storage, key, async (file) => {
     let previous: Uint8Array | null = null;
     let moving: boolean | null = null;
-    const lines: Line[][] = [];
     for (let i = 0; i < MOMENTS; i += 1) {
       const picture = await grayAt(file, ((i + 0.5) * duration) / MOMENTS, w, h);
       if (!picture) continue;
       facts.moments += 1;
-      lines.push(detectLines(picture, w, h));
-      if (lines[lines.length - 1].length >= 2) facts.twoLines += 1;
+      if (detectLines(picture, w, h).length >= 2) facts.twoLines += 1;
       if (previous) moving = moving === true || changed(previous, picture);
       previous = picture;
     }
-    return { ...facts, moving, cameraStill: stillCamera(lines, w) };
+    return { ...facts, moving };
   });
 }

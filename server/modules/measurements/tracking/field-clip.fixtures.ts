@@ -26,8 +26,6 @@ export interface FieldClipOptions {
   crowd?: boolean;
   /** The other players wear the runner's kit (teammates the tracker cannot tell from him by colour). */
   sameKit?: boolean;
-  /** A camera on a tripod: aimed at one place for the whole clip, no pan, zoom or shake. */
-  still?: boolean;
 }
 
 export interface FieldClip {
@@ -101,13 +99,13 @@ interface Camera {
   fw: number[];
 }
 
-function cameraAt(t: number, aimX: number, w: number, h: number, seconds: number, still = false): Camera {
+function cameraAt(t: number, aimX: number, w: number, h: number, seconds: number): Camera {
   const theta = Math.atan(CAM.h / (CAM.aimZ + CAM.d));
-  const shake = still ? 0 : 0.25 * Math.sin(2 * Math.PI * 1.3 * t) + 0.1 * Math.sin(2 * Math.PI * 3.1 * t);
+  const shake = 0.25 * Math.sin(2 * Math.PI * 1.3 * t) + 0.1 * Math.sin(2 * Math.PI * 3.1 * t);
   const psi = Math.atan2(aimX + shake - CAM.x, CAM.aimZ + CAM.d);
   const [cp, sp, ct, st] = [Math.cos(psi), Math.sin(psi), Math.cos(theta), Math.sin(theta)];
   // Slow zoom in by 15% over the clip; about 26 yards across the frame at the start.
-  const f = Math.max(w, h * 1.2) * (93 / 26) * (1 + (still ? 0 : 0.15 * t) / seconds);
+  const f = Math.max(w, h * 1.2) * (93 / 26) * (1 + (0.15 * t) / seconds);
   return {
     cx: CAM.x,
     cy: CAM.h,
@@ -340,9 +338,7 @@ export async function makeFieldClip(out: string, opts: FieldClipOptions): Promis
   for (let n = 0; n < count; n += 1) {
     const t = times[n];
     const rx = positionAt(motion, t);
-    const cam = opts.still
-      ? cameraAt(t, positionAt(motion, seconds / 2), w, h, seconds, true)
-      : cameraAt(t, positionAt(motion, Math.max(0, t - 0.15)) + 1, w, h, seconds);
+    const cam = cameraAt(t, positionAt(motion, Math.max(0, t - 0.15)) + 1, w, h, seconds);
     drawField(img, w, h, cam, mulberry(n + 1));
     const people = [{ x: rx, z: RUNNER_Z, kit: RUNNER, runner: true }];
     if (crowd)

@@ -464,8 +464,8 @@ export function clickNeeded(
  */
 const WIDENED_BY = {
   ground:
-    'where the feet meet the field is known to a few pixels, and here the yard lines lean so that a few pixels up or down the picture move the player along the field: film from higher up, square to the field, panning to keep the player near the middle of the picture',
-  lean: 'the player crossed much of a still picture, and a camera above the field sees a body lean more the further it is from the middle of the picture: pan to keep the player near the middle',
+    'where the feet meet the field is placed only to a few pixels, and here a few pixels move the player along the field: film from higher up, square to the field, panning to keep the player near the middle of the picture',
+  lean: 'the player crossed much of the picture, and a camera above the field sees a body lean more the further it is from the middle of the picture: pan with the player to keep him near the middle',
   fit: 'the tracked positions waver from frame to frame: hold the phone steadier, with the player in full view, at a higher frame rate',
   lines:
     'the yard lines fit the map from picture to field too loosely: keep two or more yard lines sharp in view',
@@ -484,6 +484,8 @@ export function widenedBy(result: TrackResult): Exclude<keyof typeof WIDENED_BY,
   const spread = Math.max(0, m.plusMinusMph - lean);
   const ground = ((K * Math.SQRT2 * f.groundYards) / T) * MPH;
   const lines = ((K * v * Math.SQRT2 * f.calibrationYards) / WINDOW_YARDS) * MPH;
+  // A fit stored without one of its figures: no term can be named.
+  if (![lean, ground, lines].every(Number.isFinite)) return null;
   const fit = Math.sqrt(Math.max(0, spread ** 2 - ground ** 2 - lines ** 2));
   // The ± each term's absence would leave: the least is the term that widens it most.
   const without = {

@@ -63,13 +63,13 @@ describe('the ceiling of a tracked Max Speed (issue 48)', () => {
     const ground = { groundYards: 0.08, perspectiveYards: 0, calibrationYards: 0.005 };
     expect(widenedBy(fitted(30, 0.48, ground).result)).toBe('ground');
     expect(track(30, 0.48, ground).failure).toMatch(
-      /wider than the ± 0\.4 mph a verified Max Speed allows at this frame rate \(where the feet meet the field is known to a few pixels, .*film from higher up, square to the field, panning to keep the player near the middle of the picture\)$/,
+      /wider than the ± 0\.4 mph a verified Max Speed allows at this frame rate \(where the feet meet the field is placed only to a few pixels, .*film from higher up, square to the field, panning to keep the player near the middle of the picture\)$/,
     );
     // The lean over the window is added in full: 0.3 yd in 1 s is 0.61 mph.
     const lean = { groundYards: 0.03, perspectiveYards: 0.3, calibrationYards: 0.005 };
     expect(widenedBy(fitted(30, 0.8, lean).result)).toBe('lean');
     expect(track(30, 0.8, lean).failure).toMatch(
-      /the player crossed much of a still picture.*: pan to keep the player near the middle\)$/,
+      /the player crossed much of the picture.*: pan with the player to keep him near the middle\)$/,
     );
     // What the ground, the lean and the lines do not explain is the fit's spread.
     const noisy = { groundYards: 0.02, perspectiveYards: 0, calibrationYards: 0.005 };
@@ -84,6 +84,12 @@ describe('the ceiling of a tracked Max Speed (issue 48)', () => {
     );
     // Without the fit's figures (a result stored before them), the general advice.
     expect(widenedBy(fitted(30, 4.97).result)).toBeNull();
+    // ... or with a figure missing (a fit stored before the ground's and the lean's were kept).
+    const older = { calibrationYards: 0.005 } as Terms;
+    expect(widenedBy(fitted(30, 4.97, older).result)).toBeNull();
+    expect(track(30, 4.97, older).failure).toMatch(
+      /\(film from higher up, nearer the runner's line, at 60 fps or more\)$/,
+    );
     expect(track(30, 4.97).failure).toMatch(
       /\(film from higher up, nearer the runner's line, at 60 fps or more\)$/,
     );

@@ -159,7 +159,7 @@ describe('tracking workbench (issue 31)', () => {
 
   it('a track the tracker cannot stand behind: the reason and what to film differently, nothing to confirm, and a fresh start', async () => {
     const error =
-      'No Max Speed from this track: the speed is only known to ± 0.47 mph, wider than the ± 0.4 mph a verified Max Speed allows at this frame rate (where the feet meet the field is known to a few pixels, and here the yard lines lean so that a few pixels up or down the picture move the player along the field: film from higher up, square to the field, panning to keep the player near the middle of the picture)';
+      'No Max Speed from this track: the speed is only known to ± 0.47 mph, wider than the ± 0.4 mph a verified Max Speed allows at this frame rate (where the feet meet the field is placed only to a few pixels, and here a few pixels move the player along the field: film from higher up, square to the field, panning to keep the player near the middle of the picture)';
     server.use(
       mock(measurementsApi.startTrack, () => HttpResponse.json({ id: 7, status: 'queued' }, { status: 202 })),
       mock(measurementsApi.track, () => HttpResponse.json({ id: 7, status: 'failed', progress: 1, error })),

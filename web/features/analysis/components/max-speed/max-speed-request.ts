@@ -18,8 +18,6 @@ export const maxSpeedRequest: RequestKind = {
     lines: [
       'The video must be recorded from the sideline at press-box height.',
       'The player must run 20 yards or more in the play.',
-      // Decision 301: from a still camera the ± of a tracked Max Speed is too wide to verify.
-      'The camera must pan with the player, not stand still.',
     ],
   },
 };
