@@ -469,7 +469,8 @@ const WIDENED_BY = {
   fit: 'the tracked positions waver from frame to frame: hold the phone steadier, with the player in full view, at a higher frame rate',
   lines:
     'the yard lines fit the map from picture to field too loosely: keep two or more yard lines sharp in view',
-  unknown: "film from higher up, nearer the runner's line, at 60 fps or more",
+  unknown:
+    'film from higher up, square to the field, panning to keep the player near the middle of the picture',
 } as const;
 
 /** Which of the bound's terms widens a tracked Max Speed's ± most (null without the fit's figures). */

@@ -88,10 +88,10 @@ describe('the ceiling of a tracked Max Speed (issue 48)', () => {
     const older = { calibrationYards: 0.005 } as Terms;
     expect(widenedBy(fitted(30, 4.97, older).result)).toBeNull();
     expect(track(30, 4.97, older).failure).toMatch(
-      /\(film from higher up, nearer the runner's line, at 60 fps or more\)$/,
+      /\(film from higher up, square to the field, panning to keep the player near the middle of the picture\)$/,
     );
     expect(track(30, 4.97).failure).toMatch(
-      /\(film from higher up, nearer the runner's line, at 60 fps or more\)$/,
+      /\(film from higher up, square to the field, panning to keep the player near the middle of the picture\)$/,
     );
   });
 });
