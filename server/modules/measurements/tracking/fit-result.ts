@@ -138,6 +138,18 @@ function seenStretches(times: number[]) {
   return out;
 }
 
+/**
+ * The terms a tracked Max Speed's bound adds besides the fit's own spread, in yards a second over a window
+ * `T` seconds long run at `v` yards a second (one formula for `fitTrack`, which bounds the speed with them,
+ * and `widenedBy`, which names the widest):
+ * - the map's error at both ends of the window (`calYards` each), as a share of it, at that speed;
+ * - the ground point's stray at both ends (`groundYards` a deviation at each);
+ * - the lean across the picture: a bias, added in full outside the deviations.
+ */
+const linesTerm = (v: number, calYards: number) => v * ((Math.SQRT2 * calYards) / WINDOW_YARDS);
+const groundTerm = (groundYards: number, T: number) => (Math.SQRT2 * groundYards) / T;
+const leanTerm = (perspectiveYards: number, T: number) => perspectiveYards / T;
+
 export function fitTrack(
   raw: RawTrack,
   timing: Timing,
@@ -280,14 +292,10 @@ export function fitTrack(
       Math.hypot(BOUND.groundYards, footDriftYards(raw, f.frameIndex, f.x, f.y)),
     );
     ground = Math.hypot(ends[0], ends[1]) / Math.SQRT2;
-    const sigma = Math.hypot(
-      distanceSigma(s, win.t0, win.t1) / T,
-      v * calShare(WINDOW_YARDS),
-      (Math.SQRT2 * ground) / T,
-    );
+    const sigma = Math.hypot(distanceSigma(s, win.t0, win.t1) / T, linesTerm(v, cal), groundTerm(ground, T));
     const perspectiveYards =
       BOUND.perspective * BOUND.upperBody * TRACKER.playerYards * (Math.abs(b.x - a.x) / raw.width);
-    const bias = perspectiveYards / T;
+    const bias = leanTerm(perspectiveYards, T);
     perspective = perspectiveYards;
     maxSpeed = {
       mph: two(v * MPH),
@@ -481,10 +489,10 @@ export function widenedBy(result: TrackResult): Exclude<keyof typeof WIDENED_BY,
   const T = m.toTime - m.fromTime;
   if (!(T > 0)) return null;
   const v = WINDOW_YARDS / T;
-  const lean = (f.perspectiveYards / T) * MPH;
+  const lean = leanTerm(f.perspectiveYards, T) * MPH;
   const spread = Math.max(0, m.plusMinusMph - lean);
-  const ground = ((K * Math.SQRT2 * f.groundYards) / T) * MPH;
-  const lines = ((K * v * Math.SQRT2 * f.calibrationYards) / WINDOW_YARDS) * MPH;
+  const ground = K * groundTerm(f.groundYards, T) * MPH;
+  const lines = K * linesTerm(v, f.calibrationYards) * MPH;
   // A fit stored without one of its figures: no term can be named.
   if (![lean, ground, lines].every(Number.isFinite)) return null;
   const fit = Math.sqrt(Math.max(0, spread ** 2 - ground ** 2 - lines ** 2));
