@@ -52,9 +52,11 @@ export const trackedFrameSchema = z.object({
   confidence: z.number(),
   /**
    * 'tracked', 'low' (confidence under the threshold: not fitted), 'unsure' (another player who looks the
-   * same was close enough to take the track, or it was lost before: not fitted), 'corrected', 'dropped'.
+   * same was close enough to take the track, or it was lost before: not fitted), 'corrected', 'dropped',
+   * 'skipped' (not followed: a clip of 200 frames a second or more, or too long for every frame, is followed
+   * on every second, third ... frame; no point there, decision 301).
    */
-  state: z.enum(['tracked', 'low', 'unsure', 'corrected', 'dropped']),
+  state: z.enum(['tracked', 'low', 'unsure', 'corrected', 'dropped', 'skipped']),
 });
 
 const boundedSchema = z.object({ value: z.number(), plusMinus: z.number() });

@@ -62,6 +62,24 @@ parentPort.on('message', () => child.kill('SIGKILL'));
 parentPort.unref();
 `;
 
+/** Which of a clip's frames are decoded (`decodeGray`'s `pick`). */
+export interface FramePick {
+  step: number;
+  phase: number;
+  extra: number[];
+}
+
+/** Whether frame `n` of the clip is one `pick` takes. */
+export function picks(pick: FramePick, n: number) {
+  return (n - pick.phase) % pick.step === 0 || pick.extra.includes(n);
+}
+
+/** ffmpeg's select expression for `picks` (n counts the decoded frames from 0, in presentation order). */
+function pickExpression(pick: FramePick) {
+  const shift = pick.step - (pick.phase % pick.step);
+  return [`not(mod(n+${shift}\\,${pick.step}))`, ...pick.extra.map((e) => `eq(n\\,${e})`)].join('+');
+}
+
 /**
  * Every frame of the first video stream, in presentation order, turned upright by the file's rotation
  * (ffmpeg's autorotate), scaled to `width` x `height` and made grey. -vsync 0 keeps one picture per
@@ -79,6 +97,11 @@ export function decodeGray(
   onFrame?: (index: number, frame: Uint8Array, chroma: Uint8Array | undefined, waiting: number) => void,
   maxFrames = Infinity,
   colour = false,
+  /**
+   * Only these frames (tracker 2.8.0, decision 301): every `step`-th frame from `phase`, and the frames in
+   * `extra`; frame n handed over is then the n-th of those. All frames without it.
+   */
+  pick?: FramePick,
 ): Promise<GrayFrames> {
   return new Promise((resolve, reject) => {
     const args = [
@@ -93,7 +116,7 @@ export function decodeGray(
       '-vsync',
       '0',
       '-vf',
-      `scale=${width}:${height}:flags=area,format=${colour ? 'yuvj420p' : 'gray'}`,
+      `${pick ? `select='${pickExpression(pick)}',` : ''}scale=${width}:${height}:flags=area,format=${colour ? 'yuvj420p' : 'gray'}`,
       '-f',
       'rawvideo',
       '-pix_fmt',

@@ -379,7 +379,8 @@ function windowCut(result: TrackResult) {
   const seen = result.frames.filter(
     (f) => (f.state === 'tracked' || f.state === 'corrected') && f.yards !== null,
   );
-  const last = result.frames.length - 1;
+  // The clip's last frame the tracker followed (a clip followed on every second frame may end on one it did not).
+  const last = result.frames.findLast((f) => f.state !== 'skipped')?.frameIndex ?? result.frames.length - 1;
   const speedAt = (t: number) =>
     profile.reduce((a, b) => (Math.abs(b.time - t) < Math.abs(a.time - t) ? b : a)).mph;
   for (let k = 0; k < seen.length; k += 1) {
@@ -441,8 +442,20 @@ export function clickNeeded(
     };
   }
   const cut = windowCut(result);
-  if (cut?.gap && !ended.includes(Math.round((cut.gap.from + cut.gap.to) / 2))) {
-    const mid = Math.round((cut.gap.from + cut.gap.to) / 2);
+  const middle = (gap: { from: number; to: number }) => {
+    const m = Math.round((gap.from + gap.to) / 2);
+    // A frame the tracker followed (decision 301: not every frame of a 240 fps clip is).
+    return (
+      result.frames
+        .filter((f) => f.state !== 'skipped' && f.frameIndex >= gap.from && f.frameIndex <= gap.to)
+        .reduce<number | null>(
+          (a, f) => (a === null || Math.abs(f.frameIndex - m) < Math.abs(a - m) ? f.frameIndex : a),
+          null,
+        ) ?? m
+    );
+  };
+  if (cut?.gap && !ended.includes(middle(cut.gap))) {
+    const mid = middle(cut.gap);
     return {
       frameIndex: mid,
       reason: `The tracker was unsure of the player from frame ${cut.gap.from + 1} to ${cut.gap.to + 1}, where he runs fastest: click the player on this frame to go on`,

@@ -1,5 +1,5 @@
 import type { FramePoint } from '../../../../contract/tracking';
-import { decodeGray } from './decode-gray';
+import { decodeGray, picks, type FramePick } from './decode-gray';
 import { groundOf, lookAlike, makeTemplate, matchTemplate } from './follow-player';
 import {
   fieldMap,
@@ -31,8 +31,12 @@ export interface RawTrack {
     confidence: number;
     /** The player's height in pixels the foot offset was scaled to (issue 48's ground-point drift). */
     height?: number;
-    /** 'unsure': matched, but another player who looks the same was close enough to take the track. */
-    state: 'tracked' | 'low' | 'unsure';
+    /**
+     * 'unsure': matched, but another player who looks the same was close enough to take the track.
+     * 'skipped': not followed (a clip of 200 frames a second or more, or too long for every frame, is
+     * followed on every second, third ... frame: tracker 2.8.0, decision 301).
+     */
+    state: 'tracked' | 'low' | 'unsure' | 'skipped';
   }[];
   /**
    * Each frame's yard lines: x at the top (x0) and the bottom (x1) of the picture without the lens's
@@ -58,7 +62,7 @@ export interface RawTrack {
 
 export const TRACKER = {
   name: 'ridge-hough-ncc-pspline',
-  version: '2.7.0',
+  version: '2.8.0',
   /** Longer side of the analysed picture, in pixels. */
   analysisSide: 640,
   /** Player height assumed from the field scale: 2 yards (6 ft). */
@@ -70,6 +74,13 @@ export const TRACKER = {
    * planes take half as much again.
    */
   frameBytes: 256 * 2 ** 20,
+  /**
+   * A clip of twice this many frames a second or more is followed on every second frame (three times, every
+   * third ...), so at 100-200 a second (decision 301); one too long for `frameBytes` on fewer frames still,
+   * down to `leastFps` a second.
+   */
+  followFps: 100,
+  leastFps: 50,
   /** Another player matching within this much of the tracked one's correlation looks the same. */
   lookAlikeMargin: 0.1,
   /** ... and closer than this many body heights could take the track; within `besideHeights` runs beside. */
@@ -475,10 +486,57 @@ function stepper<T>(g: Generator<void, T>) {
   };
 }
 
-export async function trackClip(opts: Options): Promise<RawTrack> {
-  const { aw, ah } = analysisSize(opts.width, opts.height);
-  const kx = aw / opts.width;
-  const ky = ah / opts.height;
+/**
+ * The frames a clip is followed on (tracker 2.8.0, decision 301), or null for every frame: at 200 frames a
+ * second or more every second frame (every third at 300 ...), more apart where the clip is too long for
+ * `maxFrames` while that leaves `TRACKER.leastFps` a second; always the clicked frames. From the file's
+ * frame count and the clip's length (none without them).
+ */
+export function framePick(
+  count: number | undefined,
+  seconds: number | undefined,
+  maxFrames: number,
+  seeds: FramePoint[],
+): FramePick | null {
+  if (!count || !seconds || !(count > 1) || !seeds.length) return null;
+  const fps = count / seconds;
+  let step = Math.max(1, Math.floor(fps / TRACKER.followFps));
+  while (count / step > maxFrames && fps / (step + 1) >= TRACKER.leastFps) step += 1;
+  if (step === 1) return null;
+  const phase = seeds[0].frameIndex % step;
+  const extra = [...new Set(seeds.map((s) => s.frameIndex))].filter((n) => (n - phase) % step !== 0);
+  return { step, phase, extra: extra.sort((a, b) => a - b) };
+}
+
+export async function trackClip(clip: Options): Promise<RawTrack> {
+  const { aw, ah } = analysisSize(clip.width, clip.height);
+  const kx = aw / clip.width;
+  const ky = ah / clip.height;
+  const maxFrames = Math.floor(TRACKER.frameBytes / (aw * ah));
+  // The clip's frames followed, and which frame of the clip each is (all of them without `pick`).
+  const pick = framePick(clip.frameCount, clip.seconds, maxFrames, clip.seeds);
+  const fileFrame: number[] = [];
+  let scanned = 0;
+  const fileOf = (j: number) => {
+    while (fileFrame.length <= j) {
+      if (!pick || picks(pick, scanned)) fileFrame.push(scanned);
+      scanned += 1;
+    }
+    return fileFrame[j];
+  };
+  const followedOf = (n: number) => {
+    let j = 0;
+    while (fileOf(j) < n) j += 1;
+    return j;
+  };
+  // Below, frame i is the i-th frame followed; the track is told in the clip's frames at the end.
+  const opts: Options = pick
+    ? {
+        ...clip,
+        seeds: clip.seeds.map((s) => ({ ...s, frameIndex: followedOf(s.frameIndex) })),
+        frameCount: clip.frameCount && followedOf(clip.frameCount),
+      }
+    : clip;
   const ridges: Ridges[] = [];
   const progress = (share: number) => opts.onProgress?.(Math.min(1, share));
   const expected = Math.max(1, opts.frameCount ?? 1);
@@ -529,8 +587,9 @@ export async function trackClip(opts: Options): Promise<RawTrack> {
       if (i % 30 === 0) progress((0.7 * i) / expected);
     },
     // As long a clip as with grey alone: the two colour planes add half of `frameBytes` again.
-    Math.floor(TRACKER.frameBytes / (aw * ah)),
+    maxFrames,
     true,
+    pick ?? undefined,
   );
   const n = frames.length;
   // The lens's bending, measured on the clip's lines; the lines are found in the picture without it
@@ -564,7 +623,7 @@ export async function trackClip(opts: Options): Promise<RawTrack> {
   // Yards grow in the runner's direction: a run toward the left of the picture counts back from line 1.
   const forward = known.length < 2 || known[known.length - 1] >= known[0];
   const yardLineOf = (label: number) => (forward ? 5 * label : 5 - 5 * label);
-  return {
+  const raw: RawTrack = {
     width: opts.width,
     height: opts.height,
     frames: out.map((f) => ({ ...f, x: f.x / kx, y: f.y / ky, height: f.height && f.height / ky })),
@@ -577,5 +636,41 @@ export async function trackClip(opts: Options): Promise<RawTrack> {
         .map((l) => ({ yardLine: yardLineOf(l.label), x0: lineX(l, 0, ah) / kx, x1: lineX(l, ah, ah) / kx }))
         .sort((a, b) => a.yardLine - b.yardLine),
     })),
+  };
+  return pick ? inClipFrames(raw, fileOf, n, clip.frameCount, pick.step) : raw;
+}
+
+/**
+ * A track followed on some of the clip's frames (`framePick`), told in the clip's frames: every frame of the
+ * clip, those not followed 'skipped' (no point, no lines). `fileOf(i)`: the clip's frame the i-th followed
+ * frame is; `n` frames were followed. The clip ends at the file's frame count where that agrees with the
+ * frames decoded, else at the last one followed.
+ */
+function inClipFrames(
+  raw: RawTrack,
+  fileOf: (i: number) => number,
+  n: number,
+  frameCount: number | undefined,
+  step: number,
+): RawTrack {
+  const last = fileOf(n - 1);
+  const total = frameCount && frameCount > last && frameCount <= last + step ? frameCount : last + 1;
+  const frames: RawTrack['frames'] = Array.from({ length: total }, (_, i) => ({
+    frameIndex: i,
+    x: 0,
+    y: 0,
+    confidence: 0,
+    state: 'skipped' as const,
+  }));
+  const lines: RawTrack['lines'] = Array.from({ length: total }, (_, i) => ({ frameIndex: i, lines: [] }));
+  const at = (i: number) => fileOf(Math.max(0, Math.min(n - 1, i)));
+  for (const f of raw.frames) frames[at(f.frameIndex)] = { ...f, frameIndex: at(f.frameIndex) };
+  for (const l of raw.lines) lines[at(l.frameIndex)] = { ...l, frameIndex: at(l.frameIndex) };
+  return {
+    ...raw,
+    frames,
+    lines,
+    doubts: raw.doubts?.map((d) => ({ ...d, from: at(d.from), to: at(d.to), clickAt: at(d.clickAt) })),
+    beside: raw.beside?.map(at),
   };
 }

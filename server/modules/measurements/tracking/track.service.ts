@@ -89,6 +89,13 @@ export async function refitTrack(db: Db, id: number, edits: RefitTrackInput) {
   const stray = [...edits.corrections.map((c) => c.frameIndex), ...edits.dropped].find((n) => !known.has(n));
   if (stray !== undefined)
     throw badRequest(`Frame ${stray} is not a frame of the video`, { corrections: SEED_OUTSIDE });
+  // A frame the tracker did not follow (decision 301) has no yard lines to place a correction with.
+  const skipped = new Set(payload.raw.frames.filter((f) => f.state === 'skipped').map((f) => f.frameIndex));
+  const unfollowed = edits.corrections.find((c) => skipped.has(c.frameIndex));
+  if (unfollowed) {
+    const message = `Frame ${unfollowed.frameIndex} is not one the tracker followed (it follows this clip on every few frames): correct the player on a frame it followed`;
+    throw badRequest(message, { corrections: message });
+  }
   const ask = payload.needsClickAt;
   if (ask) {
     // The tracker stopped on a frame (issue 48): the click there confirms the player or resumes the track.

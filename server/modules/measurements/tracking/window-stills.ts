@@ -34,7 +34,7 @@ function pxPerYard(result: TrackResult, frameIndex: number, y: number) {
  */
 export function windowStills(result: TrackResult): WindowStill[] {
   const w = result.maxSpeed;
-  const frames = result.frames.filter((f) => f.state !== 'dropped');
+  const frames = result.frames.filter((f) => f.state !== 'dropped' && f.state !== 'skipped');
   if (!w || !frames.length) return [];
   const first = [...frames].reverse().find((f) => f.time <= w.fromTime) ?? frames[0];
   const last = frames.find((f) => f.time >= w.toTime) ?? frames[frames.length - 1];

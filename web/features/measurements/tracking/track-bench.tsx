@@ -30,7 +30,8 @@ function drawTrack(ctx: CanvasRenderingContext2D, result: TrackResult, i: number
     ctx.fillText(String(l.yardLine), l.x0 + 4, H / 20);
   }
   const f = result.frames[i];
-  if (!f) return;
+  // Not followed (every second frame of a 240 fps clip, decision 301): no point to draw.
+  if (!f || f.state === 'skipped') return;
   const xs = lines.map((l) => l.x0 + ((l.x1 - l.x0) * f.y) / H).sort((a, b) => a - b);
   const gaps = xs.slice(1).map((x, k) => x - xs[k]);
   const perYard = gaps.length ? Math.min(...gaps) / 5 : H / 20;
@@ -170,7 +171,11 @@ export function TrackBench({
           onPick={pick}
           decorate={decorate}
           overlay={
-            here ? `Frame ${frame + 1}: ${here.state}, confidence ${here.confidence.toFixed(2)}` : null
+            here
+              ? here.state === 'skipped'
+                ? `Frame ${frame + 1}: not followed (the tracker follows this clip on every few frames): step to a frame it followed`
+                : `Frame ${frame + 1}: ${here.state}, confidence ${here.confidence.toFixed(2)}`
+              : null
           }
         >
           {trackId === null && (
