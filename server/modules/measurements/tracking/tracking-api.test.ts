@@ -22,7 +22,7 @@ const dir = mkdtempSync(path.join(tmpdir(), 'va-tracks-'));
 beforeAll(async () => {
   t = await createTestApp();
   analyst = await createUser(t, { role: 'analyst' });
-  family = await createUser(t, { credits: 3 });
+  family = await createUser(t, { credits: 4 });
   const player = await createPlayer(t, family);
   const req = (await requestSpeed(t, family, player.id, player.primaryPositionId)).json();
   requestId = req.id;
@@ -113,7 +113,7 @@ describe('tracks API (issue 31)', () => {
     expect(Math.abs(r.maxSpeed.mph - clip.trueTopMph)).toBeLessThanOrEqual(r.maxSpeed.plusMinusMph);
     expect(r.maxSpeed.plusMinusMph).toBeLessThanOrEqual(0.4);
     expect(r.method).toBe(`video 29.97 fps, tracked, ${r.fit.framesUsed} frames`);
-    expect(r.algorithm).toMatchObject({ name: 'ridge-hough-ncc-pspline', version: '2.7.0' });
+    expect(r.algorithm).toMatchObject({ name: 'ridge-hough-ncc-pspline', version: '2.8.0' });
     expect(r.crossings.length).toBeGreaterThanOrEqual(3);
     expect(r.profile.length).toBeGreaterThan(50);
 
@@ -158,7 +158,7 @@ describe('tracks API (issue 31)', () => {
     expect(receipt.plusMinus).toBeLessThanOrEqual(0.4);
     expect(Math.abs(receipt.maxSpeed - clip.trueTopMph)).toBeLessThanOrEqual(receipt.plusMinus);
     expect(receipt.measurement.tracked).toMatchObject({ trackId: id, seeds: [seedAt(30)], dropped: [] });
-    expect(receipt.measurement.tracked.result.algorithm.version).toBe('2.7.0');
+    expect(receipt.measurement.tracked.result.algorithm.version).toBe('2.8.0');
     expect(receipt.measurement.profile.length).toBeGreaterThan(5);
     expect(receipt.stills.length).toBe(receipt.measurement.marks.length);
     // The frames that bound the window, with the track drawn on them (brief 31c item 5).
@@ -268,6 +268,64 @@ describe('tracks API (issue 31)', () => {
     expect(still).toMatchObject({ status: 'pending', maxSpeed: null });
     expect((await answer(id, 5)).statusCode).toBe(409);
   }, 240_000);
+
+  it('a 240 fps clip is followed on every second frame; a correction on a frame not followed is a 400 and changes nothing (decision 301)', async () => {
+    const fast = await makeFieldClip(path.join(dir, 'run-240.mp4'), {
+      fps: '240',
+      seconds: 3.2,
+      crowd: false,
+    });
+    const body = multipart(
+      {},
+      { field: 'file', name: 'run-240.mp4', type: 'video/mp4', data: readFileSync(fast.file) },
+    );
+    const player = await createPlayer(t, family);
+    const req = (await requestSpeed(t, family, player.id, player.primaryPositionId)).json();
+    const up = await as(t, analyst, {
+      method: 'POST',
+      url: `/api/analysis-requests/${req.id}/source-video`,
+      ...body,
+    });
+    expect(up.statusCode).toBe(201);
+    const at = (i: number) => ({
+      frameIndex: i,
+      x: Math.round(fast.groundPoints[i].x),
+      y: Math.round(fast.groundPoints[i].y),
+    });
+    const res = await as(t, analyst, {
+      method: 'POST',
+      url: '/api/measurements/tracks',
+      payload: { videoId: up.json().video.id, seeds: [at(121)] },
+    });
+    const { id } = res.json();
+    await runJobs();
+    const done = (await read(analyst, id)).json();
+    expect(done.status).toBe('done');
+    const r = done.result;
+    expect(r.frames).toHaveLength(fast.frameTimes.length);
+    expect(r.frames[121].state).toBe('tracked');
+    expect(r.frames[120]).toMatchObject({ frameIndex: 120, state: 'skipped' });
+    expect(r.frames.filter((f: { state: string }) => f.state === 'skipped')).toHaveLength(
+      Math.floor(fast.frameTimes.length / 2),
+    );
+    expect(Math.abs(r.maxSpeed.mph - fast.trueTopMph)).toBeLessThanOrEqual(r.maxSpeed.plusMinusMph);
+    expect(r.maxSpeed.plusMinusMph).toBeLessThanOrEqual(0.3);
+    const patch = (frameIndex: number) =>
+      as(t, analyst, {
+        method: 'PATCH',
+        url: `/api/measurements/tracks/${id}`,
+        payload: { corrections: [at(frameIndex)], dropped: [] },
+      });
+    const refused = await patch(200);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(
+      'Frame 200 is not one the tracker followed (it follows this clip on every few frames): correct the player on a frame it followed',
+    );
+    expect((await read(analyst, id)).json()).toEqual(done);
+    const fixed = await patch(201);
+    expect(fixed.statusCode).toBe(200);
+    expect(fixed.json().result.frames[201].state).toBe('corrected');
+  }, 300_000);
 
   it('a family gets 403 and an anonymous caller 401; an unknown track is 404', async () => {
     expect((await start(family)).statusCode).toBe(403);

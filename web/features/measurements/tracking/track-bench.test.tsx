@@ -176,4 +176,41 @@ describe('tracking workbench (issue 31)', () => {
     expect(screen.queryByText(/^Tracking failed: /)).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Track this player' })).toBeDisabled();
   });
+
+  it('a clip followed on every second frame (decision 301): a frame not followed says so, and shows no point', async () => {
+    const everyOther: TrackResult = {
+      ...result,
+      frames: result.frames.map((f) =>
+        f.frameIndex % 2 === 1
+          ? { ...f, x: 0, y: 0, yards: null, confidence: 0, state: 'skipped' as const }
+          : f.frameIndex === 64
+            ? { ...f, confidence: 0.3, state: 'low' as const }
+            : f,
+      ),
+      unsure: [64],
+      // A crossing proposed on a frame not followed (its time comes from the fit, not from a frame).
+      crossings: [{ yardLine: 5, frameIndex: 65, time: 65 / 29.97 }],
+    };
+    server.use(
+      mock(measurementsApi.startTrack, () => HttpResponse.json({ id: 8, status: 'queued' }, { status: 202 })),
+      mock(measurementsApi.track, () =>
+        HttpResponse.json({ id: 8, status: 'done', progress: 1, result: everyOther }),
+      ),
+    );
+    const { ui } = renderWithProviders(<TrackBench media={media} onConfirm={() => {}} />);
+    await startTracking(ui);
+    await ui.click(await screen.findByRole('button', { name: 'Frame 65' }));
+    expect(screen.getByText('Frame 65: low, confidence 0.30')).toBeInTheDocument();
+    await ui.click(screen.getByRole('button', { name: '5 yd: frame 66' }));
+    expect(screen.getByTestId('frame-label')).toHaveTextContent('Frame 66 of 120');
+    expect(
+      screen.getByText(
+        'Frame 66: not followed (the tracker follows this clip on every few frames): step to a frame it followed',
+      ),
+    ).toBeInTheDocument();
+    // The unsure list names only the frame the tracker followed and was unsure of.
+    expect(
+      screen.getByRole('list', { name: 'Frames the tracker was unsure of' }).querySelectorAll('button'),
+    ).toHaveLength(1);
+  });
 });
