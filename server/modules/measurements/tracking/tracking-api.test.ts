@@ -23,22 +23,8 @@ beforeAll(async () => {
   t = await createTestApp();
   analyst = await createUser(t, { role: 'analyst' });
   family = await createUser(t, { credits: 4 });
-  const player = await createPlayer(t, family);
-  const req = (await requestSpeed(t, family, player.id, player.primaryPositionId)).json();
-  requestId = req.id;
-  playerId = player.id;
   clip = await makeFieldClip(path.join(dir, 'run.mp4'), { fps: '30000/1001', seconds: 2.5, sameKit: true });
-  const body = multipart(
-    {},
-    { field: 'file', name: 'run.mp4', type: 'video/mp4', data: readFileSync(clip.file) },
-  );
-  const res = await as(t, analyst, {
-    method: 'POST',
-    url: `/api/analysis-requests/${req.id}/source-video`,
-    ...body,
-  });
-  expect(res.statusCode).toBe(201);
-  videoId = res.json().video.id;
+  ({ requestId, videoId, playerId } = await uploadRequestVideo(clip.file));
 }, 180_000);
 afterAll(async () => {
   await t.close();
@@ -60,6 +46,20 @@ const answer = (id: number, frameIndex: number) =>
     url: `/api/measurements/tracks/${id}`,
     payload: { corrections: [seedAt(frameIndex)], dropped: [] },
   });
+/** A new request of the family's, with `file` uploaded as its source video by the analyst: the video's id. */
+async function uploadRequestVideo(file: string) {
+  const name = path.basename(file);
+  const body = multipart({}, { field: 'file', name, type: 'video/mp4', data: readFileSync(file) });
+  const player = await createPlayer(t, family);
+  const req = (await requestSpeed(t, family, player.id, player.primaryPositionId)).json();
+  const up = await as(t, analyst, {
+    method: 'POST',
+    url: `/api/analysis-requests/${req.id}/source-video`,
+    ...body,
+  });
+  expect(up.statusCode).toBe(201);
+  return { requestId: req.id as number, videoId: up.json().video.id as number, playerId: player.id };
+}
 /** Runs the track, answering each click the tracker asks for with the runner's true ground point. */
 async function settled(id: number) {
   for (let k = 0; k < 5; k += 1) {
@@ -227,19 +227,7 @@ describe('tracks API (issue 31)', () => {
       seconds: 1,
       crowd: false,
     });
-    const body = multipart(
-      {},
-      { field: 'file', name: 'short.mp4', type: 'video/mp4', data: readFileSync(short.file) },
-    );
-    const player = await createPlayer(t, family);
-    const req = (await requestSpeed(t, family, player.id, player.primaryPositionId)).json();
-    const up = await as(t, analyst, {
-      method: 'POST',
-      url: `/api/analysis-requests/${req.id}/source-video`,
-      ...body,
-    });
-    expect(up.statusCode).toBe(201);
-    const shortVideo = up.json().video.id;
+    const { requestId: shortRequest, videoId: shortVideo } = await uploadRequestVideo(short.file);
     const g = short.groundPoints[5];
     const res = await as(t, analyst, {
       method: 'POST',
@@ -258,13 +246,13 @@ describe('tracks API (issue 31)', () => {
     const done = await complete(
       t,
       analyst,
-      req.id,
+      shortRequest,
       { measurement: JSON.stringify({ videoId: shortVideo, trackId: id }), maxSpeed_percentile: '60' },
       null,
     );
     expect(done.statusCode).toBe(409);
     expect(done.json().message).toContain('The track failed');
-    const [still] = await t.db.select().from(analysisRequests).where(eq(analysisRequests.id, req.id));
+    const [still] = await t.db.select().from(analysisRequests).where(eq(analysisRequests.id, shortRequest));
     expect(still).toMatchObject({ status: 'pending', maxSpeed: null });
     expect((await answer(id, 5)).statusCode).toBe(409);
   }, 240_000);
@@ -275,18 +263,7 @@ describe('tracks API (issue 31)', () => {
       seconds: 3.2,
       crowd: false,
     });
-    const body = multipart(
-      {},
-      { field: 'file', name: 'run-240.mp4', type: 'video/mp4', data: readFileSync(fast.file) },
-    );
-    const player = await createPlayer(t, family);
-    const req = (await requestSpeed(t, family, player.id, player.primaryPositionId)).json();
-    const up = await as(t, analyst, {
-      method: 'POST',
-      url: `/api/analysis-requests/${req.id}/source-video`,
-      ...body,
-    });
-    expect(up.statusCode).toBe(201);
+    const fastVideo = (await uploadRequestVideo(fast.file)).videoId;
     const at = (i: number) => ({
       frameIndex: i,
       x: Math.round(fast.groundPoints[i].x),
@@ -295,7 +272,7 @@ describe('tracks API (issue 31)', () => {
     const res = await as(t, analyst, {
       method: 'POST',
       url: '/api/measurements/tracks',
-      payload: { videoId: up.json().video.id, seeds: [at(121)] },
+      payload: { videoId: fastVideo, seeds: [at(121)] },
     });
     const { id } = res.json();
     await runJobs();
