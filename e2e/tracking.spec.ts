@@ -154,4 +154,53 @@ test.describe('tracked max speed', () => {
     ).toBeVisible();
     await shots(page, 'tracking-public-receipt');
   });
+
+  test('a 240 fps clip is followed on every second frame: a frame not followed says so and shows no box (decision 301)', async ({
+    page,
+  }) => {
+    test.setTimeout(330_000);
+    const fast = await makeFieldClip(path.join(scratchDir('va-e2e-track-'), 'field-240.mp4'), {
+      fps: '240',
+      seconds: 3.2,
+      crowd: false,
+    });
+    await page.setViewportSize(DESKTOP);
+    await loginAs(page, DEMO.parent);
+    const { requestId } = await requestWithClip(page, fast.file, {
+      type: 'max_speed',
+      tag: 'tracked-240',
+      name: 'field-240.mp4',
+    });
+    await signInAs(page, DEMO.analyst);
+    await page.goto('/analyst/queue');
+    await page.getByTestId(`queue-row-${requestId}`).getByRole('button', { name: 'Process' }).click();
+    const process = page.getByRole('dialog', { name: 'Process Analysis Request' });
+    await expect(process.getByRole('group', { name: 'Frame viewer' })).toBeVisible({ timeout: 150_000 });
+    await process.getByRole('radio', { name: 'Track the player' }).click();
+    const bench = process.getByRole('region', { name: 'Tracking workbench' });
+    const viewer = bench.getByRole('group', { name: 'Frame viewer' });
+    const canvas = viewer.getByTestId('frame-canvas');
+    await goTo(viewer, 121);
+    await expect(canvas).toHaveAttribute('aria-busy', 'false');
+    await clickFrameAt(canvas, fast.groundPoints[121], fast);
+    await bench.getByRole('button', { name: 'Track this player' }).click();
+    await expect(bench.getByRole('button', { name: /^Use this Max Speed/ })).toBeVisible({
+      timeout: 150_000,
+    });
+    await expect(bench.getByText(/video 240 fps, tracked, \d+ frames/)).toBeVisible();
+
+    // The clicked frame was followed: the track's box is drawn there.
+    await expect(viewer.getByText(/^Frame 122: tracked, confidence \d\.\d\d$/)).toBeVisible();
+    const followed = await overlayPixels(canvas);
+    expect(followed.box).toBeGreaterThan(20);
+    // The frame before it was not: the viewer says so, and draws no box.
+    await goTo(viewer, 120);
+    await expect(
+      viewer.getByText(
+        'Frame 121: not followed (the tracker follows this clip on every few frames): step to a frame it followed',
+      ),
+    ).toBeVisible();
+    expect((await overlayPixels(canvas)).box).toBeLessThan(followed.box / 4);
+    await shots(page, 'tracking-240-frame-not-followed');
+  });
 });

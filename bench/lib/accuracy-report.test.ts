@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { saveRun, type SceneRecord } from './accuracy-report';
+import { ofCurrent, saveRun, type SceneRecord } from './accuracy-report';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'accuracy-report-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -52,5 +52,32 @@ describe('the accuracy section', () => {
     expect(text).not.toMatch(/\n\| all \| 2 \|/);
     // Both records are kept.
     expect(text.match(/<!-- accuracy-scene /g)).toHaveLength(2);
+  });
+
+  it("counts tracker 2.7.0's records for 2.8.0 where 2.8.0 tracks the same: under 200 fps, not refused as too long (decision 301)", () => {
+    const of = (rate: string, version: string, refused?: string): SceneRecord => ({
+      seed: 3,
+      kind: 'max-speed',
+      rate,
+      tags: [],
+      version,
+      ...(refused ? { refused } : { given: OLD_RECORD.given }),
+    });
+    const current = ['tracker 2.8.0', 'proposer 2.4.0'];
+    expect(ofCurrent(of('59.94', 'tracker 2.7.0'), current)).toBe(true);
+    expect(ofCurrent(of('120', 'tracker 2.7.0'), current)).toBe(true);
+    expect(ofCurrent(of('240', 'tracker 2.7.0'), current)).toBe(false);
+    expect(
+      ofCurrent(of('120', 'tracker 2.7.0', 'The clip is too long to track: trim it to the run'), current),
+    ).toBe(false);
+    expect(ofCurrent(of('60', 'tracker 2.6.0'), current)).toBe(false);
+    expect(ofCurrent(of('240', 'tracker 2.8.0'), current)).toBe(true);
+    expect(ofCurrent({ ...of('60', 'tracker 2.7.0'), version: undefined }, current)).toBe(false);
+    const file = path.join(dir, 'RESULTS-301.md');
+    writeFileSync(file, OLD);
+    saveRun(file, { date: '2026-11-30 16:00', seeds: '3-3', records: [of('60', 'tracker 2.7.0')], current });
+    expect(readFileSync(file, 'utf8')).toContain(
+      '(tracker 2.8.0, proposer 2.4.0, and tracker 2.7.0 where tracker 2.8.0 measures the same (decision 301): 1 scenes, seeds 3-3)',
+    );
   });
 });

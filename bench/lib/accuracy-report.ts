@@ -97,6 +97,30 @@ function versionsCell(rs: SceneRecord[]) {
  * every run with the versions that measured it; the tables by frame rate and condition sum only the records
  * of the versions now in the product (`current`), so a figure never mixes a tracker with an earlier one.
  */
+/**
+ * An earlier version's record that a version in the product would measure the same (decision 301): it
+ * declares which earlier version, on which scenes. Tracker 2.8.0 follows a clip under 200 frames a second
+ * on every frame as 2.7.0 did, to the same track byte for byte; a clip 2.7.0 refused as too long it now
+ * follows on fewer frames.
+ */
+export const SAME_AS: Record<string, { version: string; scenes: (r: SceneRecord) => boolean }[]> = {
+  'tracker 2.8.0': [
+    {
+      version: 'tracker 2.7.0',
+      scenes: (r) => Number(r.rate) < 200 && !r.refused?.includes('too long to track'),
+    },
+  ],
+};
+
+/** Whether a record counts for the versions in the product: measured by one, or as one would measure it. */
+export function ofCurrent(r: SceneRecord, current: string[]) {
+  if (r.version === undefined) return false;
+  return (
+    current.includes(r.version) ||
+    current.some((c) => (SAME_AS[c] ?? []).some((s) => s.version === r.version && s.scenes(r)))
+  );
+}
+
 export function saveRun(
   resultsFile: string,
   run: { date: string; seeds: string; records: SceneRecord[]; current: string[] },
@@ -126,7 +150,7 @@ export function saveRun(
     versionsCell(run.records),
   ];
   runRows.push(`| ${runCells.join(' | ')} |`);
-  const now = all.filter((r) => r.version !== undefined && run.current.includes(r.version));
+  const now = all.filter((r) => ofCurrent(r, run.current));
   const earlier = all.length - now.length;
   const seeds = now.map((r) => r.seed);
   const md = [
@@ -141,7 +165,7 @@ export function saveRun(
     `|${' --- |'.repeat(14)}`,
     ...runRows,
     '',
-    `**All runs of the versions in the product together** (${run.current.join(', ')}: ${now.length} scenes${
+    `**All runs of the versions in the product together** (${run.current.join(', ')}${sameAsText(run.current)}: ${now.length} scenes${
       seeds.length ? `, seeds ${Math.min(...seeds)}-${Math.max(...seeds)}` : ''
     }), by frame rate, by condition. ${earlier} scenes measured by other versions are counted in the Runs table only.`,
     '',
@@ -152,6 +176,14 @@ export function saveRun(
   ].join('\n');
   text = text.slice(0, text.indexOf(START) + START.length) + md + text.slice(text.indexOf(END));
   writeFileSync(resultsFile, text);
+}
+
+/** The earlier versions counted as the current ones, in words for the summed table's heading. */
+function sameAsText(current: string[]) {
+  const said = current.flatMap((c) =>
+    (SAME_AS[c] ?? []).map((s) => `${s.version} where ${c} measures the same`),
+  );
+  return said.length ? `, and ${said.join(', ')} (decision 301)` : '';
 }
 
 /** The next seed after every one already in RESULTS.md (runs go on where the last stopped). */

@@ -174,7 +174,8 @@ export function decodeGray(
         else if (m.tooLong)
           fail(
             new FfmpegError(
-              `The clip is too long to track: trim it to the run (at most ${maxFrames} frames)`,
+              // In the clip's frames: with `pick`, about `step` of them to each frame decoded.
+              `The clip is too long to track: trim it to the run (at most ${maxFrames * (pick?.step ?? 1)} frames)`,
             ),
           );
         else if (m.end) {

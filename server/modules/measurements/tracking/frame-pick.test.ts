@@ -66,6 +66,10 @@ describe('the frames a clip is followed on (tracker 2.8.0, decision 301)', () =>
     expect(some.frames.map((f) => Buffer.from(f).toString('base64'))).toEqual(
       wanted.map((n) => Buffer.from(all.frames[n]).toString('base64')),
     );
+    // Too long: the limit told in the clip's frames, about three to each frame decoded.
+    await expect(
+      decodeGray(clip.file, 160, 90, undefined, 5, false, { step: 3, phase: 0, extra: [] }),
+    ).rejects.toThrow('The clip is too long to track: trim it to the run (at most 15 frames)');
   }, 120_000);
 
   it('tracks a 240 fps clip on every second frame: every frame of the clip told, the truth inside the bound', async () => {
