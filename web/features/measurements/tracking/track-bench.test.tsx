@@ -208,6 +208,10 @@ describe('tracking workbench (issue 31)', () => {
         'Frame 66: not followed (the tracker follows this clip on every few frames): step to a frame it followed',
       ),
     ).toBeInTheDocument();
+    // Nothing to correct there: the server has no lines for it (a 400); dropping it changes nothing either way.
+    expect(screen.getByRole('button', { name: 'Correct this frame' })).toBeDisabled();
+    await ui.click(screen.getByRole('button', { name: 'Frame 65' }));
+    expect(screen.getByRole('button', { name: 'Correct this frame' })).toBeEnabled();
     // The unsure list names only the frame the tracker followed and was unsure of.
     expect(
       screen.getByRole('list', { name: 'Frames the tracker was unsure of' }).querySelectorAll('button'),

@@ -203,7 +203,13 @@ export function TrackBench({
           )}
           {result && !ask && (
             <div className="flex flex-wrap gap-2">
-              <Button variant="outline" onClick={() => setCorrecting(true)} aria-pressed={correcting}>
+              <Button
+                variant="outline"
+                onClick={() => setCorrecting(true)}
+                aria-pressed={correcting}
+                // A frame the tracker did not follow has no lines to place a correction with (decision 301).
+                disabled={here?.state === 'skipped'}
+              >
                 {correcting ? 'Click the ground point…' : 'Correct this frame'}
               </Button>
               <Button
