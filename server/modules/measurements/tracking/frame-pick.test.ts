@@ -5,8 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { probeMedia } from '../../../lib/media-probe';
 import { decodeGray, picks } from './decode-gray';
 import { makeFieldClip } from './field-clip.fixtures';
-import { fitTrack } from './fit-result';
-import { framePick, trackClip } from './track-clip';
+import type { TrackResult } from '../../../../contract/tracking';
+import { fitTrack, trackVerdict } from './fit-result';
+import { framePick, trackClip, type RawTrack } from './track-clip';
 
 let dir: string;
 beforeAll(async () => {
@@ -127,4 +128,59 @@ describe('the frames a clip is followed on (tracker 2.8.0, decision 301)', () =>
     expect(result.method).toBe(`video 240 fps, tracked, ${result.fit.framesUsed} frames`);
     expect(result.fit.framesUsed).toBeLessThanOrEqual(followed.length);
   }, 300_000);
+
+  describe("the verdict on a track of a 240 fps clip's every second frame", () => {
+    /**
+     * 720 frames (3 s), the odd ones skipped, the runner still gaining speed at the end: `low` frames in
+     * doubt where given. Only the frames, the profile and the Max Speed matter to the verdict.
+     */
+    function fitted(low: (i: number) => boolean) {
+      const frames = Array.from({ length: 720 }, (_, frameIndex) => {
+        const time = frameIndex / 240;
+        const skipped = frameIndex % 2 === 1;
+        return {
+          frameIndex,
+          time,
+          x: 0,
+          y: 0,
+          yards: skipped ? null : 30 * time,
+          confidence: skipped ? 0 : 1,
+          state: skipped ? ('skipped' as const) : low(frameIndex) ? ('low' as const) : ('tracked' as const),
+        };
+      });
+      const raw = { width: 640, height: 360, frames: [], lines: [], doubts: [], beside: [] } as RawTrack;
+      const result = {
+        frames,
+        profile: Array.from({ length: 31 }, (_, k) => ({ time: k / 10, yards: 3 * k, mph: 12 + k / 4 })),
+        maxSpeed: { mph: 19, plusMinusMph: 0.2, fromYard: 60, toYard: 70, fromTime: 1.9, toTime: 2.9 },
+        problems: [],
+      } as unknown as TrackResult;
+      return { raw, result };
+    }
+
+    it("ends at the last frame followed: a track seen to it is not 'last seen while still gaining speed'", () => {
+      const { raw, result } = fitted(() => false);
+      expect(trackVerdict(raw, result, [])).toEqual({ needsClickAt: undefined, failure: undefined });
+      // Seen only to frame 600 of 718 followed: cut short, as before.
+      const short = fitted(() => false);
+      short.result.frames = short.result.frames.map((f) =>
+        f.frameIndex > 600 && f.state === 'tracked' ? { ...f, state: 'low' as const } : f,
+      );
+      expect(trackVerdict(short.raw, short.result, []).failure).toMatch(/last seen for sure on frame 601 /);
+    });
+
+    it('asks for the click in a gap on a frame the tracker followed', () => {
+      // In doubt from frame 600 to 640 (both followed, even): the middle, 620, is followed; from 600 to 642,
+      // the middle 621 is not, and the nearest followed frame is asked for.
+      for (const [to, asked] of [
+        [640, 620],
+        [642, 620],
+      ]) {
+        const { raw, result } = fitted((i) => i >= 600 && i <= to);
+        const verdict = trackVerdict(raw, result, []);
+        expect(verdict.needsClickAt).toMatchObject({ frameIndex: asked, kind: 'resume' });
+        expect(result.frames[verdict.needsClickAt!.frameIndex].state).not.toBe('skipped');
+      }
+    });
+  });
 });
