@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { followedInWords, followStep } from './tracking';
 import { receiptSummary, type ReceiptSummaryInput } from './receipt-summary';
 
 const base: ReceiptSummaryInput = {
@@ -49,6 +50,42 @@ describe('a tracked Max Speed in plain words (decision 210)', () => {
     expect(s.slice(1)).toEqual([
       'The player was followed in every frame (142 frames) and crossed 5 yard lines; here is each crossing.',
       'The fastest 10 yards of the run, from yard 12.4 to yard 22.4, took 0.971 seconds.',
+    ]);
+    // A 240 fps clip followed on every second frame (decision 301) says so.
+    const fast = receiptSummary(
+      {
+        ...base,
+        methodLabel: 'video 240 fps, tracked, 384 frames',
+        tracked: {
+          frames: 384,
+          followStep: 2,
+          fromYard: 12.43,
+          toYard: 22.43,
+          fromTime: 1.1,
+          toTime: 2.0712,
+        },
+      },
+      'your',
+    );
+    expect(fast[1]).toBe(
+      'The player was followed on every second frame (384 frames) and crossed 5 yard lines; here is each crossing.',
+    );
+  });
+
+  it('counts how often a track followed the clip from its skipped frames (decision 301)', () => {
+    const frames = (n: number, step: number) =>
+      Array.from({ length: n }, (_, i) => ({ state: i % step === 0 ? 'tracked' : 'skipped' }));
+    expect(followStep(frames(120, 1))).toBe(1);
+    expect(followStep(frames(768, 2))).toBe(2);
+    expect(followStep(frames(769, 2))).toBe(2);
+    expect(followStep(frames(900, 3))).toBe(3);
+    expect(followStep([])).toBe(1);
+    expect([1, 2, 3, 4, 9].map(followedInWords)).toEqual([
+      'in every frame',
+      'on every second frame',
+      'on every third frame',
+      'on every fourth frame',
+      'on one frame in 9',
     ]);
   });
 });

@@ -1,4 +1,5 @@
 import { formatSpeed } from './measurement-math';
+import { followedInWords } from './tracking';
 
 /** What the plain summary of a Max Speed receipt is made of (the private and the public receipt). */
 export interface ReceiptSummaryInput {
@@ -14,7 +15,15 @@ export interface ReceiptSummaryInput {
    * A tracked Max Speed (decision 210): the frames fitted and the fitted curve's fastest window, said
    * instead of the proposed crossings' window (which is only the cross-check).
    */
-  tracked?: { frames: number; fromYard: number; toYard: number; fromTime: number; toTime: number } | null;
+  tracked?: {
+    frames: number;
+    /** How often the tracker followed the clip (`followStep`): 1 or absent on every frame. */
+    followStep?: number;
+    fromYard: number;
+    toYard: number;
+    fromTime: number;
+    toTime: number;
+  } | null;
 }
 
 /**
@@ -49,7 +58,7 @@ export function receiptSummary(r: ReceiptSummaryInput, whose: 'your' | 'the'): s
   if (t) {
     const yd = (n: number) => (Math.round(n * 10) / 10).toFixed(1);
     lines.push(
-      `The player was followed in every frame (${t.frames} frames) and crossed ${r.crossings} yard ${r.crossings === 1 ? 'line' : 'lines'}; here is each crossing.`,
+      `The player was followed ${followedInWords(t.followStep ?? 1)} (${t.frames} frames) and crossed ${r.crossings} yard ${r.crossings === 1 ? 'line' : 'lines'}; here is each crossing.`,
       `The fastest ${Math.round((t.toYard - t.fromYard) * 10) / 10} yards of the run, from yard ${yd(t.fromYard)} to yard ${yd(t.toYard)}, took ${(t.toTime - t.fromTime).toFixed(3)} seconds.`,
     );
     return lines;

@@ -39,7 +39,7 @@ export function trackedBoundInWords(r: Pick<TrackResult, 'fit'>) {
 export const TRACKED_LIMITS: [string, string][] = [
   [
     'What it covers.',
-    "The ± comes from the fit of the player's position in every frame to a smooth curve (the spread of the positions about it), from the yard-line calibration (how closely the lines found on each frame fit the map from picture to field), from how far the ground point kept under the upper body can stray from the feet, and from the lean a camera above the field gives upright bodies across the picture. No crossing frame was judged by hand.",
+    "The ± comes from the fit of the player's position in every frame the tracker followed to a smooth curve (the spread of the positions about it), from the yard-line calibration (how closely the lines found on each frame fit the map from picture to field), from how far the ground point kept under the upper body can stray from the feet, and from the lean a camera above the field gives upright bodies across the picture. No crossing frame was judged by hand.",
   ],
   [
     'Lens distortion.',

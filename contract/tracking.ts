@@ -126,3 +126,19 @@ export function trackedMethodLabel(fps: { num: number; den: number }, vfr: boole
   const rate = fps.den && fps.num ? String(Math.round((fps.num / fps.den) * 100) / 100) : '?';
   return `video ${vfr ? 'variable rate, about ' : ''}${rate} fps, tracked, ${frames} frames`;
 }
+
+/**
+ * How often a track followed the clip (decision 301): 1 on every frame, 2 on every second frame (a clip of 200
+ * frames a second or more), and so on; from its frames, those not followed being 'skipped'.
+ */
+export function followStep(frames: { state: string }[]) {
+  const followed = frames.filter((f) => f.state !== 'skipped').length;
+  return followed ? Math.max(1, Math.round(frames.length / followed)) : 1;
+}
+
+/** 'in every frame', 'on every second frame' ...: how often a track followed the clip, in words. */
+export function followedInWords(step: number) {
+  if (step <= 1) return 'in every frame';
+  const nth = ['second', 'third', 'fourth', 'fifth'][step - 2];
+  return nth ? `on every ${nth} frame` : `on one frame in ${step}`;
+}

@@ -10,6 +10,7 @@ import {
   trackedWindowInWords,
 } from '../../../contract/tracked-receipt';
 import { VERIFIED_BY_TWO } from '../../../contract/sharing';
+import { followedInWords, followStep } from '../../../contract/tracking';
 import type { Db } from '../../db/client';
 import { analysisRequests, measurementAudits } from '../../db/schema';
 import type { Storage } from '../../lib/storage';
@@ -80,7 +81,11 @@ export async function renderPublicReceipt(
       crossings: m.marks.length,
       window: m.window,
       tracked: m.tracked?.result.maxSpeed
-        ? { frames: m.tracked.result.fit.framesUsed, ...m.tracked.result.maxSpeed }
+        ? {
+            frames: m.tracked.result.fit.framesUsed,
+            followStep: followStep(m.tracked.result.frames),
+            ...m.tracked.result.maxSpeed,
+          }
         : null,
       override: row.overrideReason ? { maxSpeed: row.maxSpeed } : null,
     },
@@ -100,7 +105,7 @@ export async function renderPublicReceipt(
     m.tracked?.result.maxSpeed
       ? html`<section class="card"><div class="label">Velocity profile</div>
     ${profileChart(m.tracked.result.profile, m.tracked.result.maxSpeed)}
-    <p class="muted">Method: ${row.methodLabel}: the player followed by the tracker in every frame from the analyst's click, the position against time fitted as a smooth curve; the Max Speed is its fastest 10 yards.</p>
+    <p class="muted">Method: ${row.methodLabel}: the player followed by the tracker ${followedInWords(followStep(m.tracked.result.frames))} from the analyst's click, the position against time fitted as a smooth curve; the Max Speed is its fastest 10 yards.</p>
   </section>`
       : ''
   }

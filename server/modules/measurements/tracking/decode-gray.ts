@@ -98,8 +98,9 @@ export function decodeGray(
   maxFrames = Infinity,
   colour = false,
   /**
-   * Only these frames (tracker 2.8.0, decision 301): every `step`-th frame from `phase`, and the frames in
-   * `extra`; frame n handed over is then the n-th of those. All frames without it.
+   * Only these frames handed over (tracker 2.8.0, decision 301): every `step`-th frame from `phase`, and the
+   * frames in `extra`; frame n handed over is then the n-th of those. ffmpeg still decodes every frame (the
+   * others are references); it drops the rest before scaling them. All frames without it.
    */
   pick?: FramePick,
 ): Promise<GrayFrames> {

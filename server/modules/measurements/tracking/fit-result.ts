@@ -160,10 +160,12 @@ export function fitTrack(
   const problems: string[] = [];
   const frames: TrackResult['frames'] = raw.frames.map((f) => {
     const time = timing.frameTimes[f.frameIndex] ?? 0;
-    const fix = fixes.get(f.frameIndex);
+    // A frame the tracker did not follow stays so: there is nothing on it to drop or correct (decision 301).
+    const skipped = f.state === 'skipped';
+    const fix = skipped ? undefined : fixes.get(f.frameIndex);
     const x = fix?.x ?? f.x;
     const y = fix?.y ?? f.y;
-    const state = dropped.has(f.frameIndex) ? 'dropped' : fix ? 'corrected' : f.state;
+    const state = !skipped && dropped.has(f.frameIndex) ? 'dropped' : fix ? 'corrected' : f.state;
     const at = yardsAt(raw, f.frameIndex, x, y);
     return {
       frameIndex: f.frameIndex,
@@ -379,7 +381,9 @@ function windowCut(result: TrackResult) {
   const seen = result.frames.filter(
     (f) => (f.state === 'tracked' || f.state === 'corrected') && f.yards !== null,
   );
-  // The clip's last frame the tracker followed (a clip followed on every second frame may end on one it did not).
+  // The clip's first and last frames the tracker followed (a clip followed on every second frame may begin or
+  // end on one it did not, decision 301).
+  const first = result.frames.find((f) => f.state !== 'skipped')?.frameIndex ?? 0;
   const last = result.frames.findLast((f) => f.state !== 'skipped')?.frameIndex ?? result.frames.length - 1;
   const speedAt = (t: number) =>
     profile.reduce((a, b) => (Math.abs(b.time - t) < Math.abs(a.time - t) ? b : a)).mph;
@@ -391,7 +395,7 @@ function windowCut(result: TrackResult) {
     const endsBefore = !prev || f.time - prev.time > MAX_GAP_SECONDS + 1e-9;
     for (const [ends, dir, other] of [
       [endsAfter && f.frameIndex < last, 1, next],
-      [endsBefore && f.frameIndex > 0, -1, prev],
+      [endsBefore && f.frameIndex > first, -1, prev],
     ] as const) {
       if (!ends) continue;
       const edge = speedAt(f.time);

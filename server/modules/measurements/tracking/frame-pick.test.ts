@@ -31,7 +31,8 @@ describe('the frames a clip is followed on (tracker 2.8.0, decision 301)', () =>
     expect(framePick(960, undefined, 1000, [click(5)])).toBeNull();
   });
 
-  it("takes the first click's frame as the phase and every other click's frame as well", () => {
+  it("takes the earliest click's frame as the phase and every other click's frame as well", () => {
+    expect(framePick(960, 4, 2000, [click(40), click(11)])).toEqual({ step: 2, phase: 1, extra: [40] });
     expect(framePick(960, 4, 2000, [click(11), click(40), click(57), click(57)])).toEqual({
       step: 2,
       phase: 1,

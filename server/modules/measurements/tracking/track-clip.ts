@@ -489,8 +489,8 @@ function stepper<T>(g: Generator<void, T>) {
 /**
  * The frames a clip is followed on (tracker 2.8.0, decision 301), or null for every frame: at 200 frames a
  * second or more every second frame (every third at 300 ...), more apart where the clip is too long for
- * `maxFrames` while that leaves `TRACKER.leastFps` a second; always the clicked frames. From the file's
- * frame count and the clip's length (none without them).
+ * `maxFrames` while that leaves `TRACKER.leastFps` a second; from the earliest click's frame, and every
+ * clicked frame. From the file's frame count and the clip's length (none without them).
  */
 export function framePick(
   count: number | undefined,
@@ -503,16 +503,36 @@ export function framePick(
   let step = Math.max(1, Math.floor(fps / TRACKER.followFps));
   while (count / step > maxFrames && fps / (step + 1) >= TRACKER.leastFps) step += 1;
   if (step === 1) return null;
-  const phase = seeds[0].frameIndex % step;
+  // From the earliest click, whatever order the clicks come in (the job sorts them; a caller need not).
+  const phase = Math.min(...seeds.map((s) => s.frameIndex)) % step;
   const extra = [...new Set(seeds.map((s) => s.frameIndex))].filter((n) => (n - phase) % step !== 0);
   return { step, phase, extra: extra.sort((a, b) => a - b) };
+}
+
+/** How many frames of a clip of this size the tracker keeps (`TRACKER.frameBytes`). */
+function maxFramesOf(aw: number, ah: number) {
+  return Math.floor(TRACKER.frameBytes / (aw * ah));
+}
+
+/**
+ * The earlier tracker version that tracks a clip the current one follows on every frame the same, byte for
+ * byte (decision 301: 2.8.0 changed only clips followed on fewer frames).
+ */
+export const SAME_TRACK_AS = '2.7.0';
+
+/** Whether the tracker follows this clip on every frame (`framePick` picks none). */
+export function followedOnEveryFrame(
+  clip: Pick<Options, 'width' | 'height' | 'frameCount' | 'seconds' | 'seeds'>,
+) {
+  const { aw, ah } = analysisSize(clip.width, clip.height);
+  return framePick(clip.frameCount, clip.seconds, maxFramesOf(aw, ah), clip.seeds) === null;
 }
 
 export async function trackClip(clip: Options): Promise<RawTrack> {
   const { aw, ah } = analysisSize(clip.width, clip.height);
   const kx = aw / clip.width;
   const ky = ah / clip.height;
-  const maxFrames = Math.floor(TRACKER.frameBytes / (aw * ah));
+  const maxFrames = maxFramesOf(aw, ah);
   // The clip's frames followed, and which frame of the clip each is (all of them without `pick`).
   const pick = framePick(clip.frameCount, clip.seconds, maxFrames, clip.seeds);
   const fileFrame: number[] = [];

@@ -43,7 +43,7 @@ afterAll(async () => {
 });
 
 /** A tracked Max Speed completed, then made to look as the tracker 1.0.0 stored it (`mphOff` off the fit). */
-async function storedTrackedSpeed(mphOff: number) {
+async function storedTrackedSpeed(mphOff: number, version = '1.0.0') {
   const family = await createUser(t, { credits: 3 });
   const player = await createPlayer(t, family);
   const req = (await requestSpeed(t, family, player.id, player.primaryPositionId)).json();
@@ -89,7 +89,7 @@ async function storedTrackedSpeed(mphOff: number) {
             ...tracked,
             result: {
               ...tracked.result,
-              algorithm: { ...tracked.result.algorithm, version: '1.0.0' },
+              algorithm: { ...tracked.result.algorithm, version },
               maxSpeed: { ...max, mph: max.mph + mphOff },
             },
           },
@@ -152,5 +152,19 @@ describe('the re-check of stored tracked Max Speeds (issue 48)', () => {
       .recheck;
     expect(recheck?.reasons).toEqual(outcome.held[0].reasons);
     expect(recheck?.result?.mph).toEqual(expect.any(Number));
+  }, 400_000);
+
+  it('leaves alone one tracked by 2.7.0 on a clip the current tracker follows on every frame: it would track it the same (decision 301)', async () => {
+    // Stored 3 mph off: a track the check would hold if it tracked the clip again.
+    const same = await storedTrackedSpeed(3, '2.7.0');
+    const started = await as(t, admin, { method: 'POST', url: '/api/admin/measurements/recheck' });
+    await drainJobs(t.db, recheckJobHandlers(t.app));
+    const outcome = (
+      await as(t, admin, { method: 'GET', url: `/api/admin/measurements/recheck/${started.json().id}` })
+    ).json<{ status: string; held: { requestId: number }[] }>();
+    expect(outcome.status).toBe('done');
+    expect(outcome.held.map((h) => h.requestId)).not.toContain(same.requestId);
+    const [row] = await t.db.select().from(analysisRequests).where(eq(analysisRequests.id, same.requestId));
+    expect(row.status).toBe('completed');
   }, 400_000);
 });

@@ -283,7 +283,8 @@ describe('tracks API (issue 31)', () => {
     expect(r.frames[121].state).toBe('tracked');
     expect(r.frames[120]).toMatchObject({ frameIndex: 120, state: 'skipped' });
     expect(r.frames.filter((f: { state: string }) => f.state === 'skipped')).toHaveLength(
-      Math.floor(fast.frameTimes.length / 2),
+      // The even frames: the click on frame 121 sets the phase to the odd ones.
+      Math.ceil(fast.frameTimes.length / 2),
     );
     expect(Math.abs(r.maxSpeed.mph - fast.trueTopMph)).toBeLessThanOrEqual(r.maxSpeed.plusMinusMph);
     expect(r.maxSpeed.plusMinusMph).toBeLessThanOrEqual(0.3);

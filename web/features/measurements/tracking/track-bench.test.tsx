@@ -210,8 +210,15 @@ describe('tracking workbench (issue 31)', () => {
     ).toBeInTheDocument();
     // Nothing to correct there: the server has no lines for it (a 400); dropping it changes nothing either way.
     expect(screen.getByRole('button', { name: 'Correct this frame' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Drop this frame' })).toBeDisabled();
     await ui.click(screen.getByRole('button', { name: 'Frame 65' }));
     expect(screen.getByRole('button', { name: 'Correct this frame' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Drop this frame' })).toBeEnabled();
+    // Correcting, then stepping to a frame not followed: a click there is not taken.
+    await ui.click(screen.getByRole('button', { name: 'Correct this frame' }));
+    await ui.click(screen.getByRole('button', { name: '5 yd: frame 66' }));
+    fireEvent.click(screen.getByTestId('frame-canvas'), { clientX: 60, clientY: 100 });
+    expect(screen.getByRole('button', { name: 'Re-fit (0 corrected, 0 dropped)' })).toBeDisabled();
     // The unsure list names only the frame the tracker followed and was unsure of.
     expect(
       screen.getByRole('list', { name: 'Frames the tracker was unsure of' }).querySelectorAll('button'),

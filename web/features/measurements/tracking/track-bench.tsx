@@ -107,6 +107,8 @@ export function TrackBench({
       return;
     }
     if (result && correcting) {
+      // Not on a frame the tracker did not follow (decision 301): the server has no lines to place it with.
+      if (result.frames[frame]?.state === 'skipped') return;
       setCorrections((cs) => [...cs.filter((c) => c.frameIndex !== frame), point]);
       setCorrecting(false);
       return;
@@ -145,6 +147,7 @@ export function TrackBench({
     [liveMph, liveBound],
   );
   const here = result?.frames[frame];
+  const skippedHere = here?.state === 'skipped';
   const [confirmed, setConfirmed] = useState<number | null>(null);
   const unconfirm = () => {
     if (confirmed === null) return;
@@ -208,7 +211,7 @@ export function TrackBench({
                 onClick={() => setCorrecting(true)}
                 aria-pressed={correcting}
                 // A frame the tracker did not follow has no lines to place a correction with (decision 301).
-                disabled={here?.state === 'skipped'}
+                disabled={skippedHere}
               >
                 {correcting ? 'Click the ground point…' : 'Correct this frame'}
               </Button>
@@ -217,6 +220,8 @@ export function TrackBench({
                 onClick={() =>
                   setDropped((d) => (d.includes(frame) ? d.filter((x) => x !== frame) : [...d, frame]))
                 }
+                // Nothing on a frame not followed to leave out.
+                disabled={skippedHere}
               >
                 {dropped.includes(frame) ? 'Keep this frame' : 'Drop this frame'}
               </Button>

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { formatSpeed } from '@contract/measurement-math';
 import type { Receipt } from '@contract/measurements';
 import { receiptSummary } from '@contract/receipt-summary';
+import { followStep } from '@contract/tracking';
 import { formatResultDate } from '@contract/result-date';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -82,7 +83,11 @@ export function ReceiptView({
       crossings: m.marks.length,
       window: m.window,
       tracked: m.tracked?.result.maxSpeed
-        ? { frames: m.tracked.result.fit.framesUsed, ...m.tracked.result.maxSpeed }
+        ? {
+            frames: m.tracked.result.fit.framesUsed,
+            followStep: followStep(m.tracked.result.frames),
+            ...m.tracked.result.maxSpeed,
+          }
         : null,
       override: r.override,
     },
