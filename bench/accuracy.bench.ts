@@ -7,6 +7,8 @@
  * - a 40: the proposer (proposeForty) from clicks on the start and finish lines.
  * Reported per frame rate and per condition with the count behind every figure; the scenes' records
  * accumulate by seed in RESULTS.md's 'accuracy' section. Every scene's seed and conditions are printed.
+ * BENCH_SEEDS=8430,8440 runs those seeds instead (again, under the versions in the product: a seed's record
+ * is replaced by the new one).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -32,6 +34,13 @@ const COUNT = Number(process.env.BENCH_SCENES ?? 30);
  */
 const BUDGET_S = Number(process.env.BENCH_TIMEOUT_S ?? 1200) - 300;
 const FIRST = process.env.BENCH_SEED ? Number(process.env.BENCH_SEED) : nextSeed(resultsFile);
+/** The seeds run: BENCH_SEEDS's list, or BENCH_SCENES of them from FIRST. */
+const SEEDS = process.env.BENCH_SEEDS
+  ? process.env.BENCH_SEEDS.split(',').map((x) => Number(x.trim()))
+  : Array.from({ length: COUNT }, (_, k) => FIRST + k);
+/** The seeds of a run, as its row says them: a range, or the list. */
+const seedsText = (run: number[]) =>
+  process.env.BENCH_SEEDS ? run.join(', ') : `${run[0]}-${run[run.length - 1]}`;
 /** BENCH_KIND=forty (or max-speed) draws every scene of that kind from its seed (the rest of it as drawn). */
 const KIND =
   process.env.BENCH_KIND === 'forty' || process.env.BENCH_KIND === 'max-speed'
@@ -61,15 +70,15 @@ async function main(root: string) {
   const records: SceneRecord[] = [];
   const t0 = performance.now();
   const date = new Date().toISOString().replace('T', ' ').slice(0, 16);
-  let last = FIRST - 1;
-  for (let seed = FIRST; seed < FIRST + COUNT; seed += 1) {
+  const run: number[] = [];
+  for (const seed of SEEDS) {
     if ((performance.now() - t0) / 1000 > BUDGET_S) {
       console.log(
-        `time budget reached (${BUDGET_S} s): ${records.length} scenes run, seeds ${FIRST}-${last}`,
+        `time budget reached (${BUDGET_S} s): ${records.length} scenes run, seeds ${seedsText(run)}`,
       );
       break;
     }
-    last = seed;
+    run.push(seed);
     const spec = drawScene(seed, KIND ? { kind: KIND } : {});
     const rate = timingOf(spec.fps).rate;
     const rec: SceneRecord = {
@@ -119,14 +128,14 @@ async function main(root: string) {
     // Saved after every scene, so a run stopped early keeps what it measured.
     saveRun(resultsFile, {
       date,
-      seeds: `${FIRST}-${seed}`,
+      seeds: seedsText(run),
       records,
       current: [VERSIONS.speed, VERSIONS.forty],
     });
     rmSync(file, { force: true });
     rmSync(file.replace(/\.mp4$/, '.truth.json'), { force: true });
   }
-  const seeds = `${FIRST}-${last}`;
+  const seeds = run.length ? seedsText(run) : 'none';
   console.log(`\n${tables(records)}\n`);
   const ms = records.filter((r) => r.kind === 'max-speed');
   const given = ms.flatMap((r) => (r.given ? [r.given] : []));
