@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Locator } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { makeFieldClip, type FieldClip } from '../server/modules/measurements/tracking/field-clip.fixtures';
 import { DEMO, expect, loginAs, test } from './fixtures';
@@ -33,6 +33,19 @@ async function overlayPixels(canvas: Locator) {
   return { yellow, box };
 }
 
+/** The analyst opens the request from the queue and chooses to track the player: the workbench's parts. */
+async function openWorkbench(page: Page, requestId: number) {
+  await signInAs(page, DEMO.analyst);
+  await page.goto('/analyst/queue');
+  await page.getByTestId(`queue-row-${requestId}`).getByRole('button', { name: 'Process' }).click();
+  const process = page.getByRole('dialog', { name: 'Process Analysis Request' });
+  await expect(process.getByRole('group', { name: 'Frame viewer' })).toBeVisible({ timeout: 150_000 });
+  await process.getByRole('radio', { name: 'Track the player' }).click();
+  const bench = process.getByRole('region', { name: 'Tracking workbench' });
+  const viewer = bench.getByRole('group', { name: 'Frame viewer' });
+  return { process, bench, viewer, canvas: viewer.getByTestId('frame-canvas') };
+}
+
 test.describe('tracked max speed', () => {
   test.beforeAll(async () => {
     clip = await makeFieldClip(path.join(scratchDir('va-e2e-track-'), 'field-2997.mp4'), {
@@ -55,15 +68,7 @@ test.describe('tracked max speed', () => {
       name: 'field.mp4',
     });
 
-    await signInAs(page, DEMO.analyst);
-    await page.goto('/analyst/queue');
-    await page.getByTestId(`queue-row-${requestId}`).getByRole('button', { name: 'Process' }).click();
-    const process = page.getByRole('dialog', { name: 'Process Analysis Request' });
-    await expect(process.getByRole('group', { name: 'Frame viewer' })).toBeVisible({ timeout: 150_000 });
-    await process.getByRole('radio', { name: 'Track the player' }).click();
-    const bench = process.getByRole('region', { name: 'Tracking workbench' });
-    const viewer = bench.getByRole('group', { name: 'Frame viewer' });
-    const canvas = viewer.getByTestId('frame-canvas');
+    const { process, bench, viewer, canvas } = await openWorkbench(page, requestId);
     const start = bench.getByRole('button', { name: 'Track this player' });
     await expect(start).toBeDisabled();
 
@@ -171,15 +176,7 @@ test.describe('tracked max speed', () => {
       tag: 'tracked-240',
       name: 'field-240.mp4',
     });
-    await signInAs(page, DEMO.analyst);
-    await page.goto('/analyst/queue');
-    await page.getByTestId(`queue-row-${requestId}`).getByRole('button', { name: 'Process' }).click();
-    const process = page.getByRole('dialog', { name: 'Process Analysis Request' });
-    await expect(process.getByRole('group', { name: 'Frame viewer' })).toBeVisible({ timeout: 150_000 });
-    await process.getByRole('radio', { name: 'Track the player' }).click();
-    const bench = process.getByRole('region', { name: 'Tracking workbench' });
-    const viewer = bench.getByRole('group', { name: 'Frame viewer' });
-    const canvas = viewer.getByTestId('frame-canvas');
+    const { bench, viewer, canvas } = await openWorkbench(page, requestId);
     await goTo(viewer, 121);
     await expect(canvas).toHaveAttribute('aria-busy', 'false');
     await clickFrameAt(canvas, fast.groundPoints[121], fast);

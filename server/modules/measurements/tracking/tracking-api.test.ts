@@ -31,8 +31,9 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const seedAt = (frameIndex: number) => {
-  const g = clip.groundPoints[frameIndex];
+/** A click on the runner's true ground point on a frame (of this file's clip unless another is given). */
+const seedAt = (frameIndex: number, on: FieldClip = clip) => {
+  const g = on.groundPoints[frameIndex];
   return { frameIndex, x: Math.round(g.x), y: Math.round(g.y) };
 };
 const start = (who: TestUser | null, seeds = [seedAt(30)]) =>
@@ -264,11 +265,7 @@ describe('tracks API (issue 31)', () => {
       crowd: false,
     });
     const fastVideo = (await uploadRequestVideo(fast.file)).videoId;
-    const at = (i: number) => ({
-      frameIndex: i,
-      x: Math.round(fast.groundPoints[i].x),
-      y: Math.round(fast.groundPoints[i].y),
-    });
+    const at = (i: number) => seedAt(i, fast);
     const res = await as(t, analyst, {
       method: 'POST',
       url: '/api/measurements/tracks',
