@@ -1,4 +1,5 @@
 import { readFileSync, writeFileSync } from 'node:fs';
+import { SAME_TRACK_AS, TRACKER } from '../../server/modules/measurements/tracking/track-clip';
 
 /**
  * The accuracy benchmark's figures (issue 48): one record per scene, summed per frame rate and per
@@ -93,20 +94,15 @@ function versionsCell(rs: SceneRecord[]) {
 }
 
 /**
- * Adds this run's records to RESULTS.md's accuracy section and rewrites its tables. The Runs table keeps
- * every run with the versions that measured it; the tables by frame rate and condition sum only the records
- * of the versions now in the product (`current`), so a figure never mixes a tracker with an earlier one.
- */
-/**
  * An earlier version's record that a version in the product would measure the same (decision 301): it
  * declares which earlier version, on which scenes. Tracker 2.8.0 follows a clip under 200 frames a second
  * on every frame as 2.7.0 did, to the same track byte for byte; a clip 2.7.0 refused as too long it now
  * follows on fewer frames.
  */
 export const SAME_AS: Record<string, { version: string; scenes: (r: SceneRecord) => boolean }[]> = {
-  'tracker 2.8.0': [
+  [`tracker ${TRACKER.version}`]: [
     {
-      version: 'tracker 2.7.0',
+      version: `tracker ${SAME_TRACK_AS}`,
       scenes: (r) => Number(r.rate) < 200 && !r.refused?.includes('too long to track'),
     },
   ],
@@ -121,6 +117,11 @@ export function ofCurrent(r: SceneRecord, current: string[]) {
   );
 }
 
+/**
+ * Adds this run's records to RESULTS.md's accuracy section and rewrites its tables. The Runs table keeps
+ * every run with the versions that measured it; the tables by frame rate and condition sum only the records
+ * of the versions now in the product (`current`), so a figure never mixes a tracker with an earlier one.
+ */
 export function saveRun(
   resultsFile: string,
   run: { date: string; seeds: string; records: SceneRecord[]; current: string[] },
