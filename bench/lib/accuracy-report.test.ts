@@ -54,30 +54,26 @@ describe('the accuracy section', () => {
     expect(text.match(/<!-- accuracy-scene /g)).toHaveLength(2);
   });
 
-  it("counts tracker 2.7.0's records for 2.8.0 where 2.8.0 tracks the same: under 200 fps, not refused as too long (decision 301)", () => {
-    const of = (rate: string, version: string, refused?: string): SceneRecord => ({
+  it("counts only the current versions' records: tracker 2.9.0 measures differently from 2.8.0 (decision 302)", () => {
+    const of = (version: string): SceneRecord => ({
       seed: 3,
       kind: 'max-speed',
-      rate,
+      rate: '59.94',
       tags: [],
       version,
-      ...(refused ? { refused } : { given: OLD_RECORD.given }),
+      given: OLD_RECORD.given,
     });
-    const current = ['tracker 2.8.0', 'proposer 2.4.0'];
-    expect(ofCurrent(of('59.94', 'tracker 2.7.0'), current)).toBe(true);
-    expect(ofCurrent(of('120', 'tracker 2.7.0'), current)).toBe(true);
-    expect(ofCurrent(of('240', 'tracker 2.7.0'), current)).toBe(false);
-    expect(
-      ofCurrent(of('120', 'tracker 2.7.0', 'The clip is too long to track: trim it to the run'), current),
-    ).toBe(false);
-    expect(ofCurrent(of('60', 'tracker 2.6.0'), current)).toBe(false);
-    expect(ofCurrent(of('240', 'tracker 2.8.0'), current)).toBe(true);
-    expect(ofCurrent({ ...of('60', 'tracker 2.7.0'), version: undefined }, current)).toBe(false);
-    const file = path.join(dir, 'RESULTS-301.md');
+    const current = ['tracker 2.9.0', 'proposer 2.4.0'];
+    expect(ofCurrent(of('tracker 2.9.0'), current)).toBe(true);
+    expect(ofCurrent(of('proposer 2.4.0'), current)).toBe(true);
+    expect(ofCurrent(of('tracker 2.8.0'), current)).toBe(false);
+    expect(ofCurrent(of('tracker 2.7.0'), current)).toBe(false);
+    expect(ofCurrent({ ...of('tracker 2.9.0'), version: undefined }, current)).toBe(false);
+    const file = path.join(dir, 'RESULTS-302.md');
     writeFileSync(file, OLD);
-    saveRun(file, { date: '2026-11-30 16:00', seeds: '3-3', records: [of('60', 'tracker 2.7.0')], current });
-    expect(readFileSync(file, 'utf8')).toContain(
-      '(tracker 2.8.0, proposer 2.4.0, and tracker 2.7.0 where tracker 2.8.0 measures the same (decision 301): 1 scenes, seeds 3-3)',
-    );
+    saveRun(file, { date: '2026-11-30 16:00', seeds: '3-3', records: [of('tracker 2.8.0')], current });
+    const text = readFileSync(file, 'utf8');
+    expect(text).toContain('(tracker 2.9.0, proposer 2.4.0: 0 scenes)');
+    expect(text).toContain('2 scenes measured by other versions are counted in the Runs table only.');
   });
 });

@@ -1,5 +1,4 @@
 import { readFileSync, writeFileSync } from 'node:fs';
-import { SAME_TRACK_AS, TRACKER } from '../../server/modules/measurements/tracking/track-clip';
 
 /**
  * The accuracy benchmark's figures (issue 48): one record per scene, summed per frame rate and per
@@ -94,27 +93,11 @@ function versionsCell(rs: SceneRecord[]) {
 }
 
 /**
- * An earlier version's record that a version in the product would measure the same (decision 301): it
- * declares which earlier version, on which scenes. Tracker 2.8.0 follows a clip under 200 frames a second
- * on every frame as 2.7.0 did, to the same track byte for byte; a clip 2.7.0 refused as too long it now
- * follows on fewer frames.
+ * Whether a record counts for the versions in the product: measured by one of them. (Tracker 2.9.0 asks for
+ * a click where 2.8.0 measured from a slower one, decision 302: no earlier record is the current tracker's.)
  */
-export const SAME_AS: Record<string, { version: string; scenes: (r: SceneRecord) => boolean }[]> = {
-  [`tracker ${TRACKER.version}`]: [
-    {
-      version: `tracker ${SAME_TRACK_AS}`,
-      scenes: (r) => Number(r.rate) < 200 && !r.refused?.includes('too long to track'),
-    },
-  ],
-};
-
-/** Whether a record counts for the versions in the product: measured by one, or as one would measure it. */
 export function ofCurrent(r: SceneRecord, current: string[]) {
-  if (r.version === undefined) return false;
-  return (
-    current.includes(r.version) ||
-    current.some((c) => (SAME_AS[c] ?? []).some((s) => s.version === r.version && s.scenes(r)))
-  );
+  return r.version !== undefined && current.includes(r.version);
 }
 
 /**
@@ -166,7 +149,7 @@ export function saveRun(
     `|${' --- |'.repeat(14)}`,
     ...runRows,
     '',
-    `**All runs of the versions in the product together** (${run.current.join(', ')}${sameAsText(run.current)}: ${now.length} scenes${
+    `**All runs of the versions in the product together** (${run.current.join(', ')}: ${now.length} scenes${
       seeds.length ? `, seeds ${Math.min(...seeds)}-${Math.max(...seeds)}` : ''
     }), by frame rate, by condition. ${earlier} scenes measured by other versions are counted in the Runs table only.`,
     '',
@@ -177,14 +160,6 @@ export function saveRun(
   ].join('\n');
   text = text.slice(0, text.indexOf(START) + START.length) + md + text.slice(text.indexOf(END));
   writeFileSync(resultsFile, text);
-}
-
-/** The earlier versions counted as the current ones, in words for the summed table's heading. */
-function sameAsText(current: string[]) {
-  const said = current.flatMap((c) =>
-    (SAME_AS[c] ?? []).map((s) => `${s.version} where ${c} measures the same`),
-  );
-  return said.length ? `, and ${said.join(', ')} (decision 301)` : '';
 }
 
 /** The next seed after every one already in RESULTS.md (runs go on where the last stopped). */

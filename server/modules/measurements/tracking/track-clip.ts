@@ -58,11 +58,16 @@ export interface RawTrack {
   doubts?: { from: number; to: number; dir: 1 | -1; clickAt: number; reason: string; open: boolean }[];
   /** Frames where another player who looks the same ran beside the tracked one, not close enough to take it. */
   beside?: number[];
+  /**
+   * The clicked frames, each once and in order (tracker 2.9.0, decision 302): each click's look of the player
+   * places his feet on the frames nearer to it than to another click. Absent (tracks before 2.9.0): unknown.
+   */
+  clicks?: number[];
 }
 
 export const TRACKER = {
   name: 'ridge-hough-ncc-pspline',
-  version: '2.8.0',
+  version: '2.9.0',
   /** Longer side of the analysed picture, in pixels. */
   analysisSide: 640,
   /** Player height assumed from the field scale: 2 yards (6 ft). */
@@ -514,20 +519,6 @@ function maxFramesOf(aw: number, ah: number) {
   return Math.floor(TRACKER.frameBytes / (aw * ah));
 }
 
-/**
- * The earlier tracker version that tracks a clip the current one follows on every frame the same, byte for
- * byte (decision 301: 2.8.0 changed only clips followed on fewer frames).
- */
-export const SAME_TRACK_AS = '2.7.0';
-
-/** Whether the tracker follows this clip on every frame (`framePick` picks none). */
-export function followedOnEveryFrame(
-  clip: Pick<Options, 'width' | 'height' | 'frameCount' | 'seconds' | 'seeds'>,
-) {
-  const { aw, ah } = analysisSize(clip.width, clip.height);
-  return framePick(clip.frameCount, clip.seconds, maxFramesOf(aw, ah), clip.seeds) === null;
-}
-
 export async function trackClip(clip: Options): Promise<RawTrack> {
   const { aw, ah } = analysisSize(clip.width, clip.height);
   const kx = aw / clip.width;
@@ -657,7 +648,8 @@ export async function trackClip(clip: Options): Promise<RawTrack> {
         .sort((a, b) => a.yardLine - b.yardLine),
     })),
   };
-  return pick ? inClipFrames(raw, fileOf, n, clip.frameCount, pick.step) : raw;
+  const clicks = [...new Set(clip.seeds.map((s) => s.frameIndex))].sort((a, b) => a - b);
+  return { ...(pick ? inClipFrames(raw, fileOf, n, clip.frameCount, pick.step) : raw), clicks };
 }
 
 /**

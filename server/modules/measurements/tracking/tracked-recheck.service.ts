@@ -10,7 +10,7 @@ import { recomputePlayerSpeed } from '../correction.service';
 import { setReceiptData, standingReceiptsOfCompleted, type ReceiptData } from '../receipt.service';
 import { fitTrack, trackVerdict } from './fit-result';
 import { withUprightClip } from './job-clip';
-import { followedOnEveryFrame, SAME_TRACK_AS, TRACKER, trackClip } from './track-clip';
+import { TRACKER, trackClip } from './track-clip';
 
 /**
  * Every tracked Max Speed stored so far, tracked and fitted again under the current tracker (issue 48):
@@ -28,24 +28,6 @@ const clicksOf = (tracked: Tracked) =>
   [...tracked.seeds, ...tracked.corrections]
     .sort((a, b) => a.frameIndex - b.frameIndex)
     .filter((c, i, all) => i === 0 || c.frameIndex !== all[i - 1].frameIndex);
-
-/**
- * Tracked by an earlier version that the current one tracks the same on this clip (decision 301: tracker
- * 2.8.0 changed only clips it follows on fewer frames than all): tracking it again would find what is stored.
- */
-function trackedTheSame(tracked: Tracked) {
-  const r = tracked.result;
-  return (
-    r.algorithm.version === SAME_TRACK_AS &&
-    followedOnEveryFrame({
-      width: r.width,
-      height: r.height,
-      frameCount: r.frames.length,
-      seconds: r.frames.at(-1)?.time,
-      seeds: clicksOf(tracked),
-    })
-  );
-}
 
 /** Why a stored tracked Max Speed must be looked at again, and what the current tracker found. */
 async function reasonsToHold(app: FastifyInstance, videoId: number | null, tracked: Tracked) {
@@ -91,7 +73,7 @@ export async function recheckTrackedSpeeds(app: FastifyInstance, tell: TellFamil
     if (!tracked) continue;
     outcome.checked += 1;
     // Tracked by the current tracker, with its questions answered by the analyst: it stands as it is.
-    if (tracked.result.algorithm.version === TRACKER.version || trackedTheSame(tracked)) continue;
+    if (tracked.result.algorithm.version === TRACKER.version) continue;
     const { reasons, found } = await reasonsToHold(app, receipt.videoId, tracked);
     if (reasons.length === 0) continue;
     const recheck = { at: new Date().toISOString(), rule: 'issue 48', reasons, result: found };
