@@ -440,8 +440,13 @@ function slowClick(raw: RawTrack, result: TrackResult) {
   const clicks = raw.clicks;
   if (!top || !clicks?.length || result.profile.length === 0) return null;
   const inWindow = (t: number) => t >= top.fromTime - 1e-9 && t <= top.toTime + 1e-9;
+  const profile = result.profile;
+  // His speed where he was clicked, as the fitted curve gives it; unknown (taken as slower) off the curve's
+  // ends, where the clicked frame was not fitted (no yard lines there, say).
   const speedAt = (t: number) =>
-    result.profile.reduce((a, b) => (Math.abs(b.time - t) < Math.abs(a.time - t) ? b : a)).mph;
+    t < profile[0].time - 1e-9 || t > profile[profile.length - 1].time + 1e-9
+      ? 0
+      : profile.reduce((a, b) => (Math.abs(b.time - t) < Math.abs(a.time - t) ? b : a)).mph;
   const middle = (top.fromTime + top.toTime) / 2;
   for (let k = 0; k < clicks.length; k += 1) {
     const c = result.frames[clicks[k]];

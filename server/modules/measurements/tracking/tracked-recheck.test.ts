@@ -42,8 +42,17 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** A tracked Max Speed completed, then made to look as the tracker 1.0.0 stored it (`mphOff` off the fit). */
-async function storedTrackedSpeed(mphOff: number, version = '1.0.0') {
+/** A click on the runner's true ground point on a frame. */
+const clickAt = (frameIndex: number) => {
+  const g = clip.groundPoints[frameIndex];
+  return { frameIndex, x: Math.round(g.x), y: Math.round(g.y) };
+};
+
+/**
+ * A tracked Max Speed completed, then made to look as the tracker `version` stored it (`mphOff` off the fit;
+ * clicked on frame `clickedAt` instead of 30 when given).
+ */
+async function storedTrackedSpeed(mphOff: number, version = '1.0.0', clickedAt?: number) {
   const family = await createUser(t, { credits: 3 });
   const player = await createPlayer(t, family);
   const req = (await requestSpeed(t, family, player.id, player.primaryPositionId)).json();
@@ -58,11 +67,10 @@ async function storedTrackedSpeed(mphOff: number, version = '1.0.0') {
   });
   expect(up.statusCode).toBe(201);
   const videoId = up.json().video.id;
-  const g = clip.groundPoints[30];
   const started = await as(t, analyst, {
     method: 'POST',
     url: '/api/measurements/tracks',
-    payload: { videoId, seeds: [{ frameIndex: 30, x: Math.round(g.x), y: Math.round(g.y) }] },
+    payload: { videoId, seeds: [clickAt(30)] },
   });
   const trackId = started.json().id;
   await drainJobs(t.db, trackJobHandlers(t.db, t.app.storage));
@@ -87,6 +95,7 @@ async function storedTrackedSpeed(mphOff: number, version = '1.0.0') {
           ...data.measurement,
           tracked: {
             ...tracked,
+            ...(clickedAt === undefined ? {} : { seeds: [clickAt(clickedAt)] }),
             result: {
               ...tracked.result,
               algorithm: { ...tracked.result.algorithm, version },
@@ -154,17 +163,20 @@ describe('the re-check of stored tracked Max Speeds (issue 48)', () => {
     expect(recheck?.result?.mph).toEqual(expect.any(Number));
   }, 400_000);
 
-  it('leaves alone one tracked by 2.7.0 on a clip the current tracker follows on every frame: it would track it the same (decision 301)', async () => {
-    // Stored 3 mph off: a track the check would hold if it tracked the clip again.
-    const same = await storedTrackedSpeed(3, '2.7.0');
+  it('holds one tracked by 2.8.0 from a click where the player was still starting: the current tracker asks for one where he runs fastest (decision 302)', async () => {
+    // The stored value is the fit's own: only the click, on frame 3 (a tenth of a second in), is why.
+    const slow = await storedTrackedSpeed(0, '2.8.0', 3);
     const started = await as(t, admin, { method: 'POST', url: '/api/admin/measurements/recheck' });
     await drainJobs(t.db, recheckJobHandlers(t.app));
     const outcome = (
       await as(t, admin, { method: 'GET', url: `/api/admin/measurements/recheck/${started.json().id}` })
-    ).json<{ status: string; held: { requestId: number }[] }>();
+    ).json<{ status: string; held: { requestId: number; reasons: string[] }[] }>();
     expect(outcome.status).toBe('done');
-    expect(outcome.held.map((h) => h.requestId)).not.toContain(same.requestId);
-    const [row] = await t.db.select().from(analysisRequests).where(eq(analysisRequests.id, same.requestId));
-    expect(row.status).toBe('completed');
+    const held = outcome.held.find((h) => h.requestId === slow.requestId);
+    expect(held?.reasons.join(' ')).toMatch(
+      /^The tracker now stops on frame \d+: The tracker places the player's feet by how he looked where he was clicked \(frame 4\), and there he ran much slower than in his fastest 10 yards/,
+    );
+    const [row] = await t.db.select().from(analysisRequests).where(eq(analysisRequests.id, slow.requestId));
+    expect(row.status).toBe('held');
   }, 400_000);
 });

@@ -114,7 +114,7 @@ describe('tracks API (issue 31)', () => {
     expect(Math.abs(r.maxSpeed.mph - clip.trueTopMph)).toBeLessThanOrEqual(r.maxSpeed.plusMinusMph);
     expect(r.maxSpeed.plusMinusMph).toBeLessThanOrEqual(0.4);
     expect(r.method).toBe(`video 29.97 fps, tracked, ${r.fit.framesUsed} frames`);
-    expect(r.algorithm).toMatchObject({ name: 'ridge-hough-ncc-pspline', version: '2.8.0' });
+    expect(r.algorithm).toMatchObject({ name: 'ridge-hough-ncc-pspline', version: '2.9.0' });
     expect(r.crossings.length).toBeGreaterThanOrEqual(3);
     expect(r.profile.length).toBeGreaterThan(50);
 
@@ -159,7 +159,7 @@ describe('tracks API (issue 31)', () => {
     expect(receipt.plusMinus).toBeLessThanOrEqual(0.4);
     expect(Math.abs(receipt.maxSpeed - clip.trueTopMph)).toBeLessThanOrEqual(receipt.plusMinus);
     expect(receipt.measurement.tracked).toMatchObject({ trackId: id, seeds: [seedAt(30)], dropped: [] });
-    expect(receipt.measurement.tracked.result.algorithm.version).toBe('2.8.0');
+    expect(receipt.measurement.tracked.result.algorithm.version).toBe('2.9.0');
     expect(receipt.measurement.profile.length).toBeGreaterThan(5);
     expect(receipt.stills.length).toBe(receipt.measurement.marks.length);
     // The frames that bound the window, with the track drawn on them (brief 31c item 5).
@@ -266,12 +266,33 @@ describe('tracks API (issue 31)', () => {
     });
     const fastVideo = (await uploadRequestVideo(fast.file)).videoId;
     const at = (i: number) => seedAt(i, fast);
+    let id = 0;
+    const patch = (frameIndex: number) =>
+      as(t, analyst, {
+        method: 'PATCH',
+        url: `/api/measurements/tracks/${id}`,
+        payload: { corrections: [at(frameIndex)], dropped: [] },
+      });
     const res = await as(t, analyst, {
       method: 'POST',
       url: '/api/measurements/tracks',
       payload: { videoId: fastVideo, seeds: [at(121)] },
     });
-    const { id } = res.json();
+    id = res.json().id;
+    await runJobs();
+    // Clicked half a second into the run, still gaining speed: the tracker asks for a click where he runs
+    // fastest, on a frame it followed (decision 302), and goes on from it.
+    const asked = (await read(analyst, id)).json();
+    expect(asked.status).toBe('needs-click');
+    expect(asked.needsClickAt.reason).toMatch(
+      /^The tracker places the player's feet by how he looked where he was clicked \(frame 122\), and there he ran much slower than in his fastest 10 yards/,
+    );
+    const atSpeed = asked.needsClickAt.frameIndex;
+    expect(asked.result.frames[atSpeed].state).toBe('tracked');
+    const window = asked.result.maxSpeed;
+    expect(fast.frameTimes[atSpeed]).toBeGreaterThanOrEqual(window.fromTime);
+    expect(fast.frameTimes[atSpeed]).toBeLessThanOrEqual(window.toTime);
+    expect((await patch(atSpeed)).statusCode).toBe(200);
     await runJobs();
     const done = (await read(analyst, id)).json();
     expect(done.status).toBe('done');
@@ -285,12 +306,6 @@ describe('tracks API (issue 31)', () => {
     );
     expect(Math.abs(r.maxSpeed.mph - fast.trueTopMph)).toBeLessThanOrEqual(r.maxSpeed.plusMinusMph);
     expect(r.maxSpeed.plusMinusMph).toBeLessThanOrEqual(0.3);
-    const patch = (frameIndex: number) =>
-      as(t, analyst, {
-        method: 'PATCH',
-        url: `/api/measurements/tracks/${id}`,
-        payload: { corrections: [at(frameIndex)], dropped: [] },
-      });
     const refused = await patch(200);
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toBe(
