@@ -181,12 +181,29 @@ test.describe('tracked max speed', () => {
     await expect(canvas).toHaveAttribute('aria-busy', 'false');
     await clickFrameAt(canvas, fast.groundPoints[121], fast);
     await bench.getByRole('button', { name: 'Track this player' }).click();
+    // Clicked half a second into the run, still gaining speed: the tracker asks for a click where he runs
+    // fastest (decision 302), goes to that frame, and goes on from the click there.
+    const ask = bench.getByText(/^The tracker needs a click on frame \d+$/);
+    await expect(ask).toBeVisible({ timeout: 150_000 });
+    await expect(
+      bench.getByText(
+        /^The tracker places the player's feet by how he looked where he was clicked \(frame 122\), and there he ran much slower than in his fastest 10 yards, where a body is shaped otherwise: click the player on this frame, where he runs fastest\.$/,
+      ),
+    ).toBeVisible();
+    const asked = Number(/(\d+)$/.exec((await ask.textContent())!)![1]) - 1;
+    expect(asked).toBeGreaterThan(121);
+    await expect(viewer.getByTestId('frame-label')).toContainText(`Frame ${asked + 1} of`);
+    await expect(canvas).toHaveAttribute('aria-busy', 'false');
+    await shots(page, 'tracking-240-click-at-speed');
+    await clickFrameAt(canvas, fast.groundPoints[asked], fast);
     await expect(bench.getByRole('button', { name: /^Use this Max Speed/ })).toBeVisible({
       timeout: 150_000,
     });
     await expect(bench.getByText(/video 240 fps, tracked, \d+ frames/)).toBeVisible();
 
-    // The clicked frame was followed: the track's box is drawn there.
+    // The first clicked frame was followed: the track's box is drawn there.
+    await goTo(viewer, 121);
+    await expect(canvas).toHaveAttribute('aria-busy', 'false');
     await expect(viewer.getByText(/^Frame 122: tracked, confidence \d\.\d\d$/)).toBeVisible();
     const followed = await overlayPixels(canvas);
     expect(followed.box).toBeGreaterThan(20);

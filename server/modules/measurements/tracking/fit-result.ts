@@ -462,9 +462,10 @@ function slowClick(raw: RawTrack, result: TrackResult) {
           inWindow(f.time) &&
           (f.state === 'tracked' || f.state === 'corrected'),
       )
-      .reduce<
-        TrackResult['frames'][0] | null
-      >((a, f) => (a === null || Math.abs(f.time - middle) < Math.abs(a.time - middle) ? f : a), null);
+      .reduce<TrackResult['frames'][0] | null>(
+        (a, f) => (a === null || Math.abs(f.time - middle) < Math.abs(a.time - middle) ? f : a),
+        null,
+      );
     if (ask) return { frameIndex: ask.frameIndex, clicked: clicks[k] };
   }
   return null;
