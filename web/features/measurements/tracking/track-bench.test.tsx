@@ -90,6 +90,10 @@ describe('tracking workbench (issue 31)', () => {
     const { ui } = renderWithProviders(<TrackBench media={media} onConfirm={(m) => confirmed.push(m)} />);
     const start = screen.getByRole('button', { name: 'Track this player' });
     expect(start).toBeDisabled();
+    // The first click is best made where the player runs fastest (decision 302).
+    expect(
+      screen.getByText(/^Step to a frame where the player runs at full speed, clear of the others,/),
+    ).toBeInTheDocument();
 
     await startTracking(ui);
     expect(started).toEqual({ videoId: 9, seeds: [{ frameIndex: 0, x: 120, y: 200 }] });

@@ -184,8 +184,9 @@ export function TrackBench({
           {trackId === null && (
             <div className="grid gap-2">
               <p className="text-sm text-muted-foreground">
-                Step to a frame where the player is clear, click where the feet meet the field, and start. A
-                second click on a later frame helps when players cross.
+                Step to a frame where the player runs at full speed, clear of the others, click where the feet
+                meet the field, and start: the tracker places the feet by how he looks there. A second click
+                on another frame helps when players cross.
               </p>
               <div className="flex flex-wrap gap-2">
                 <Button onClick={begin} disabled={seeds.length === 0 || start.isPending}>
