@@ -5,7 +5,8 @@ import { ID_MAX } from './constants';
 export const TRACK_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
 /**
  * A track's status (issue 48): a job's, and 'needs-click' when the tracker stopped where it could not
- * tell the player from another and asks for a click on `needsClickAt.frameIndex`.
+ * tell the player from another, or where the fastest 10 yards rest on a click made where the player ran much
+ * slower (decision 302), and asks for a click on `needsClickAt.frameIndex`.
  */
 export const TRACK_STATES = [...TRACK_STATUSES, 'needs-click'] as const;
 

@@ -109,7 +109,7 @@ export const measurementsApi = {
     response: trackSchema,
     errors,
     description:
-      "A track: queued, running (with progress 0-1), needs-click (the tracker stopped where it could not tell the player from another: needsClickAt { frameIndex, reason }), failed (error in words; nothing can be completed from it) or done, with the per-frame track (state 'unsure' on frames left out for doubt, listed in result.unsure), yard-line crossings, velocity profile and the Max Speed with its bound (issue 48, decision 258).",
+      "A track: queued, running (with progress 0-1), needs-click (the tracker stopped where it could not tell the player from another, or where the fastest 10 yards rest on a click made where the player ran much slower, decision 302: needsClickAt { frameIndex, reason }), failed (error in words; nothing can be completed from it) or done, with the per-frame track (state 'unsure' on frames left out for doubt, listed in result.unsure), yard-line crossings, velocity profile and the Max Speed with its bound (issue 48, decision 258).",
   }),
   refitTrack: defineEndpoint({
     method: 'PATCH',
