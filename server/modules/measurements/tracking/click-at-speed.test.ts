@@ -1,42 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { TrackResult } from '../../../../contract/tracking';
 import { trackVerdict } from './fit-result';
-import type { RawTrack } from './track-clip';
+import { finishedTrack } from './finished-track.fixtures';
 
 const FPS = 30;
 
-/**
- * A finished 4-second track at 30 fps with no doubts, its fastest 10 yards from 0.9 s to 1.9 s at 20 mph, and
- * the speeds its curve gives: 5 mph at the start, 18.5 mph at 2.4 s, 15 mph at the end. `clicks`: the clicked
- * frames the track keeps (none: a track before tracker 2.9.0); `unsure`: frames the tracker was unsure of.
- */
-function fitted(clicks: number[] | undefined, unsure: number[] = []) {
-  const frames = Array.from({ length: 120 }, (_, frameIndex) => ({
-    frameIndex,
-    time: frameIndex / FPS,
-    x: 0,
-    y: 0,
-    yards: null,
-    confidence: 1,
-    state: unsure.includes(frameIndex) ? ('unsure' as const) : ('tracked' as const),
-  }));
-  const raw = { width: 640, height: 360, frames: [], lines: [], doubts: [], beside: [], clicks } as RawTrack;
-  const result = {
-    frames,
-    profile: [
-      { time: 0, yards: 0, mph: 5 },
-      { time: 0.9, yards: 12, mph: 19.5 },
-      { time: 1.8, yards: 28, mph: 20 },
-      { time: 2.4, yards: 34, mph: 18.5 },
-      { time: 119 / FPS, yards: 50, mph: 15 },
-    ],
-    maxSpeed: { mph: 20, plusMinusMph: 0.2, fromYard: 12, toYard: 22, fromTime: 0.9, toTime: 1.9 },
-  } as unknown as TrackResult;
-  return { raw, result };
-}
-
+/** The verdict on a 30 fps track whose fastest 10 yards run from 0.9 s to 1.9 s (`finishedTrack`). */
 const verdict = (clicks: number[] | undefined, ended: number[] = [], unsure: number[] = []) => {
-  const { raw, result } = fitted(clicks, unsure);
+  const { raw, result } = finishedTrack(FPS, 0.2, { clicks, unsure });
   return trackVerdict(raw, result, [], ended);
 };
 
@@ -56,7 +26,7 @@ describe('the fastest 10 yards rest on a click made at speed (issue 48, decision
   });
 
   it('takes a click off the fitted curve (a frame with no yard lines, say) as made where he ran slower', () => {
-    const { raw, result } = fitted([0]);
+    const { raw, result } = finishedTrack(FPS, 0.2, { clicks: [0] });
     // The curve begins at 0.9 s, at 19.5 mph: the click at 0 s is not taken for a click at that speed.
     result.profile = result.profile.slice(1);
     expect(trackVerdict(raw, result, []).needsClickAt?.frameIndex).toBe(42);

@@ -1,0 +1,42 @@
+import type { TrackResult } from '../../../../contract/tracking';
+import type { RawTrack } from './track-clip';
+
+/** The fit's figures a bound is made of (yards; the window below is 1 s long). */
+export type Terms = Pick<TrackResult['fit'], 'groundYards' | 'perspectiveYards' | 'calibrationYards'>;
+
+/**
+ * A finished 120-frame track for the verdict's tests, with no doubts: only what the verdict reads is real.
+ * Its fastest 10 yards run from 0.9 s to 1.9 s at 20 mph ± `plusMinusMph`; the fitted curve gives 5 mph at
+ * the start, 19.5 at 0.9 s, 20 at 1.8 s, 18.5 at 2.4 s and 15 at the end. `terms`: the fit's figures its
+ * bound was made of; `clicks`: the clicked frames the track keeps (none: a track before tracker 2.9.0);
+ * `unsure`: frames the tracker was unsure of (every other frame is tracked).
+ */
+export function finishedTrack(
+  fps: number,
+  plusMinusMph: number,
+  { terms, clicks, unsure = [] }: { terms?: Terms; clicks?: number[]; unsure?: number[] } = {},
+) {
+  const frames = Array.from({ length: 120 }, (_, frameIndex) => ({
+    frameIndex,
+    time: frameIndex / fps,
+    x: 0,
+    y: 0,
+    yards: null,
+    confidence: 1,
+    state: unsure.includes(frameIndex) ? ('unsure' as const) : ('tracked' as const),
+  }));
+  const raw = { width: 640, height: 360, frames: [], lines: [], doubts: [], beside: [], clicks } as RawTrack;
+  const result = {
+    frames,
+    profile: [
+      { time: 0, yards: 0, mph: 5 },
+      { time: 0.9, yards: 12, mph: 19.5 },
+      { time: 1.8, yards: 28, mph: 20 },
+      { time: 2.4, yards: 34, mph: 18.5 },
+      { time: 119 / fps, yards: 50, mph: 15 },
+    ],
+    maxSpeed: { mph: 20, plusMinusMph, fromYard: 12, toYard: 22, fromTime: 0.9, toTime: 1.9 },
+    ...(terms && { fit: { residualYards: 0, framesUsed: 100, knots: [], coefficients: [], ...terms } }),
+  } as unknown as TrackResult;
+  return { raw, result };
+}
