@@ -368,6 +368,10 @@ export interface ClickNeeded {
   kind: 'resume' | 'confirm';
 }
 
+/** The fitted curve's speed at its point nearest time `t` (a profile of at least one point). */
+const speedNear = (profile: TrackResult['profile'], t: number) =>
+  profile.reduce((a, b) => (Math.abs(b.time - t) < Math.abs(a.time - t) ? b : a)).mph;
+
 /**
  * Where the fastest 10 yards could lie beyond what was seen for sure (issue 48): an edge of a stretch of
  * fitted frames, short of the clip's first or last frame, where the player is at 95% of his top speed or
@@ -385,8 +389,7 @@ function windowCut(result: TrackResult) {
   // end on one it did not, decision 301).
   const first = result.frames.find((f) => f.state !== 'skipped')?.frameIndex ?? 0;
   const last = result.frames.findLast((f) => f.state !== 'skipped')?.frameIndex ?? result.frames.length - 1;
-  const speedAt = (t: number) =>
-    profile.reduce((a, b) => (Math.abs(b.time - t) < Math.abs(a.time - t) ? b : a)).mph;
+  const speedAt = (t: number) => speedNear(profile, t);
   for (let k = 0; k < seen.length; k += 1) {
     const f = seen[k];
     const next = seen[k + 1];
@@ -444,9 +447,7 @@ function slowClick(raw: RawTrack, result: TrackResult) {
   // His speed where he was clicked, as the fitted curve gives it; unknown (taken as slower) off the curve's
   // ends, where the clicked frame was not fitted (no yard lines there, say).
   const speedAt = (t: number) =>
-    t < profile[0].time - 1e-9 || t > profile[profile.length - 1].time + 1e-9
-      ? 0
-      : profile.reduce((a, b) => (Math.abs(b.time - t) < Math.abs(a.time - t) ? b : a)).mph;
+    t < profile[0].time - 1e-9 || t > profile[profile.length - 1].time + 1e-9 ? 0 : speedNear(profile, t);
   const middle = (top.fromTime + top.toTime) / 2;
   for (let k = 0; k < clicks.length; k += 1) {
     const c = result.frames[clicks[k]];
