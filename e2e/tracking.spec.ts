@@ -180,6 +180,7 @@ test.describe('tracked max speed', () => {
     await goTo(viewer, 121);
     await expect(canvas).toHaveAttribute('aria-busy', 'false');
     await clickFrameAt(canvas, fast.groundPoints[121], fast);
+    await shots(page, 'tracking-240-first-click');
     await bench.getByRole('button', { name: 'Track this player' }).click();
     // Clicked half a second into the run, still gaining speed: the tracker asks for a click where he runs
     // fastest (decision 302), goes to that frame, and goes on from the click there.
