@@ -17,34 +17,30 @@ import { lineX, type Line } from '../measurements';
  *   decision 283) moved along the run by the line's slant, with the torso's own doubt (`torsoDoubtYards`,
  *   sized on calibration crossings with the truth's ground row: version 2.4.0, decision 288). On the
  *   benchmark's scenes that is no finish at 25 to 240 fps: the note says so, and the analyst marks it;
- * - the start (version 2.1.0, issue 49): for every rise of the runner's shape 1.5 to 4 yards past the line,
- *   the first movement after the last still moment around the line (a change on one frame alone, such as
- *   a key frame's new picture, is no movement), settled against the still stance before it. Proposed only
- *   where it can be stood behind: the stance seen on a tenth of a second at least and its noise under a
- *   sixth of the start's change, the pixels' first change and the summed change from the stance agree
- *   to a frame, the frame before it looks like the stance, the stance was held a quarter second, the
- *   runner leaves 0.3 to 1.6 s later with nobody past the line already, the run to the crossing seen
- *   takes 3.9 to 8 s, and no other movement there passes the same checks. Otherwise no start, with a
- *   note: the analyst marks it. Version 2.2.0 (decision 275): a movement first seen after B-frames is
- *   placed between the reference frames either side of them (the middle of at most three frames), or
- *   not proposed. Version 2.3.0 (decision 278): a rise past the line is half of the most the shape there
- *   fills in the half second after it (not half the clip's fullest, which another player can set), the
- *   runner leaves with the rise the start was walked back from, and the reference frame before the
- *   B-frames may itself be the first movement (its change under the noise): 2.3.1 counts it at every
- *   rate, 2.3.0 at 240 fps only;
+ * - the start (issue 49; version 2.5.0, decision 303): for every rise of the runner's shape 1.5 to 4 yards
+ *   past the line, the movement before it walked back coarsely (each frame against the one a tenth of a
+ *   second before it) to the still stance, and then told to the frame from the summed change against that
+ *   stance: the onset of a smooth rise fitted over its first tenth of a second, which must agree within a
+ *   frame with the first frame the change stays above the stance's noise from, with a doubt of at most a
+ *   frame either side. Proposed only where it can also be stood behind as the runner's: the stance held a
+ *   quarter second, the runner leaving 0.3 to 1.6 s later with nobody past the line already, the clip and
+ *   the run to the crossing seen lasting a 40 (3.9 to 8 s), and no other movement there passing the same
+ *   checks. Otherwise no start, with a note: the analyst marks it. Versions 2.1.0 to 2.4.0 (decisions 275,
+ *   278) asked the first change of single pixels and the summed change to agree, and proposed no start
+ *   where B-frames lay between the movement and the last still reference frame: on the benchmark's 40s
+ *   that was one start in 16;
  * - the splits: the 10, 20 and 30-yard lines found where they should be between the two clicks, crossed as
  *   the finish is.
  * Every frame is only proposed: the analyst confirms or moves it, and the marks are what is timed.
  */
 export const FORTY_PROPOSER = {
   name: 'lines-background-motion',
-  version: '2.4.0',
+  version: '2.5.0',
   /** Longer side of the analysed picture, in pixels (never enlarged). */
   analysisSide: 480,
   frameBytes: 384 * 2 ** 20,
-  /** Grey levels: a pixel of the runner against the background, a pixel that changed between frames. */
+  /** Grey levels: a pixel of the runner against the background. */
   foreground: 28,
-  motion: 5,
   /** A line slanted more than this (pixels across per pixel down) is not used. */
   maxSlant: 8,
   /**
@@ -61,28 +57,28 @@ export const FORTY_PROPOSER = {
   torsoDoubtYards: 0.39,
   /** A crossing is proposed only where its doubt is under this share of what the runner covers in a frame. */
   crossingShare: 0.5,
-  /** The share of the change a tenth of a second into the start under which a frame reads as still. */
-  leakShare: 0.05,
   /** Where a set runner is, around the start line: yards behind it and past it. */
   setBehind: 2,
   setAhead: 1.5,
   /** Seconds a 40 can take from the first movement (a start that gives another time is not the runner's). */
   fastestRun: 3.9,
   slowestRun: 8,
-  /** Seconds in which nothing moves around the start line that end a movement (walking back from the run). */
-  stillGap: 0.05,
-  /** Seconds of still stance the noise is measured on, at least; the noise's largest share of the start's change. */
-  stanceSeen: 0.1,
+  /**
+   * The start (2.5.0, decision 303): seconds between the frames compared to find the movement coarsely; the
+   * seconds before leaving the line in which the still level is read; the seconds of movement the onset is
+   * fitted over; and the largest share of the change at the end of that fit the stance's noise (six of its
+   * deviations) may be.
+   */
+  coarseSeconds: 0.1,
+  lookBack: 3,
+  onsetSeconds: 0.1,
   noiseShare: 0.15,
+  /** Yards around the set runner's shape in which his first movement is looked for (his shadow, a hand). */
+  runnerMargin: 1,
   /** Seconds the runner holds still in the stance before the first movement. */
   stillSeconds: 0.25,
   /** Seconds from the first movement to the runner's shape 1.5 to 4 yards past the line. */
   leaveSeconds: [0.3, 1.6] as const,
-  /**
-   * Frames from the last still reference frame (I or P) to the next one, both counted, at most, over which
-   * a first movement can be placed within a frame of the truth (decisions 275, 278).
-   */
-  blendSpan: 3,
   /**
    * A rise of the runner's shape past the start line: at least this many times the square of the pixels
    * per yard there (a runner fills about 1.2), and the seconds after it in which it reaches its most.
@@ -387,21 +383,36 @@ function medianFrame(frames: Frames, size: number, samples = 25): Uint8Array {
   return out;
 }
 
-/** The solution of a 3x3 linear system (Gauss-Jordan with pivoting), or null when it is singular. */
-function solve3(m: number[][], v: number[]) {
+/** The solution of a square linear system (Gauss-Jordan with pivoting), or null when it is singular. */
+function solveLinear(m: number[][], v: number[]) {
+  const c = v.length;
   const a = m.map((row, i) => [...row, v[i]]);
-  for (let c = 0; c < 3; c += 1) {
-    let p = c;
-    for (let r = c + 1; r < 3; r += 1) if (Math.abs(a[r][c]) > Math.abs(a[p][c])) p = r;
-    [a[c], a[p]] = [a[p], a[c]];
-    if (Math.abs(a[c][c]) < 1e-12) return null;
-    for (let r = 0; r < 3; r += 1) {
-      if (r === c) continue;
-      const f = a[r][c] / a[c][c];
-      for (let k = c; k < 4; k += 1) a[r][k] -= f * a[c][k];
+  for (let col = 0; col < c; col += 1) {
+    let p = col;
+    for (let r = col + 1; r < c; r += 1) if (Math.abs(a[r][col]) > Math.abs(a[p][col])) p = r;
+    [a[col], a[p]] = [a[p], a[col]];
+    if (Math.abs(a[col][col]) < 1e-12) return null;
+    for (let r = 0; r < c; r += 1) {
+      if (r === col) continue;
+      const f = a[r][col] / a[col][col];
+      for (let k = col; k <= c; k += 1) a[r][k] -= f * a[col][k];
     }
   }
-  return [a[0][3] / a[0][0], a[1][3] / a[1][1], a[2][3] / a[2][2]];
+  return a.map((row, i) => row[c] / row[i]);
+}
+
+/** The least-squares coefficients of `rows` (one row of regressors per value of `y`), or null. */
+function leastSquares(rows: number[][], y: number[]) {
+  const c = rows[0]?.length ?? 0;
+  const m = Array.from({ length: c }, () => new Array<number>(c).fill(0));
+  const v = new Array<number>(c).fill(0);
+  rows.forEach((r, k) => {
+    for (let i = 0; i < c; i += 1) {
+      v[i] += r[i] * y[k];
+      for (let j = 0; j < c; j += 1) m[i][j] += r[i] * r[j];
+    }
+  });
+  return solveLinear(m, v);
 }
 
 export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResult> {
@@ -572,7 +583,7 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
           for (let b = 0; b < 3; b += 1) M[a][b] += row[a] * row[b];
         }
       }
-      const q = solve3(M, v);
+      const q = solveLinear(M, v);
       if (q && q[1] > 0) {
         const [c0, c1, c2] = q;
         const disc = c1 * c1 - 4 * c2 * c0;
@@ -650,203 +661,285 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
       x1: Math.min(w - 1, Math.ceil(Math.max(xa, xb))),
     });
   }
-  const largestChange = (i: number) => {
-    const f = frames[i];
-    const g = frames[i - 1];
-    let m = 0;
-    for (const b of band)
-      for (let x = b.x0; x <= b.x1; x += 1) {
-        const d = away(f, g, x, b.y);
-        if (d > m) m = d;
-      }
-    return m;
-  };
-  const changes = frames.slice(0, end + 1).map((_, i) => (i === 0 ? 0 : largestChange(i)));
-  const movedAt = (i: number, above: number) => changes[i] > above;
-  // A change on one frame alone (a key frame's new picture, a flicker) is not a movement: a frame moved
-  // when it changed and one of the two after it changed too.
-  const moving = (i: number, above: number) =>
-    movedAt(i, above) &&
-    ((i + 1 < changes.length && movedAt(i + 1, above)) || (i + 2 < changes.length && movedAt(i + 2, above)));
-  // Walk back from leaving the line: the start is the first movement after the last still moment (at least
-  // `stillGap` seconds and three frames in which nothing moved around the line); the stance is the still
-  // frames before it, back to the movement before them (a change on one frame alone does not end it). A
-  // clip that opens with the runner set counts its first frames as that stillness. Answers the start and
-  // the first frame of the stance.
-  const walk = (left: number, above: number) => {
-    let lastMove = -1;
-    let start = -1;
-    for (let i = left; i >= 1; i -= 1) {
-      if (moving(i, above)) {
-        lastMove = i;
-        continue;
-      }
-      if (
-        lastMove > 0 &&
-        lastMove - i >= 3 &&
-        times[lastMove - 1] - times[i - 1] >= FORTY_PROPOSER.stillGap
-      ) {
-        start = lastMove;
-        break;
-      }
+  const bandBytes: number[] = [];
+  for (const b of band)
+    for (let x = b.x0; x <= b.x1; x += 1) {
+      const p = b.y * w + x;
+      const q = size + (b.y >> 1) * cw + (x >> 1);
+      bandBytes.push(p, q, q + cSize);
     }
-    if (start < 0) return lastMove > 1 ? { start: lastMove, stillFrom: 1, level: above } : null;
-    let stillFrom = start - 1;
-    while (stillFrom > 1 && !moving(stillFrom - 1, above)) stillFrom -= 1;
-    return { start, stillFrom, level: above };
+  const frameStep = Math.max(1e-3, times[1] - times[0] || 1 / 30);
+  /** Frames in `seconds`, at least one. */
+  const framesIn = (seconds: number) => Math.max(1, Math.round(seconds / frameStep));
+  /** Whether a key frame lies in (i - span, i]: its new picture changes every pixel a little. */
+  const keyWithin = (i: number, span: number) => {
+    for (let j = Math.max(0, i - span + 1); j <= i; j += 1) if (types[j] === 'I') return true;
+    return false;
   };
   /**
-   * The first movement to the frame: each frame against the still stance (the mean of the still frames
-   * before the coarse start, ending three frames before it), summed over the band. The still frames'
-   * own sums give the noise; the start is the first frame after them above it by six of its deviations
-   * (and at least 2 grey levels on 4 pixels' worth) that stays above until the runner has left. A change
-   * that builds up over frames (a hand lifting a fraction of a pixel) counts from where it began, not
-   * from where it first passes a pixel's threshold. Null when the still stance is too short to say.
+   * Where the movement before leaving the line begins, coarsely, and the still stance before it: each frame
+   * against the one `coarseSeconds` before it, over the band, walked back from leaving while that change is
+   * above the clip's still level (the median of the quietest quarter of the `lookBack` seconds before
+   * leaving, plus six of its deviations or a twentieth of the largest change there). The stance reaches back
+   * to three such changes in a row; a change across a key frame does not end it.
    */
-  const settle = (
-    stillFrom: number,
-    coarse: number,
-    left: number,
-    level: number,
-  ): { frame: number; looksStill: (i: number) => boolean } | null => {
-    const refEnd = coarse - 3;
-    // After the last change inside the stance (a key frame's new picture shifts every sum after it).
-    let after = stillFrom;
-    for (let i = stillFrom; i < refEnd - 4; i += 1) if (changes[i] > level) after = i + 1;
-    const refStart = Math.max(
-      after,
-      refEnd - Math.ceil(0.25 / Math.max(1e-3, times[1] - times[0] || 1 / 30)),
+  const coarseStart = (left: number) => {
+    const k = framesIn(FORTY_PROPOSER.coarseSeconds);
+    const from = Math.max(
+      k,
+      times.findIndex((t) => t >= times[left] - FORTY_PROPOSER.lookBack),
     );
-    // A stance seen on fewer frames than a tenth of a second (or four) does not tell its own noise.
-    if (refEnd - refStart < 4 || times[refEnd] - times[refStart] < FORTY_PROPOSER.stanceSeen) return null;
-    const bytes: number[] = [];
-    for (const b of band)
-      for (let x = b.x0; x <= b.x1; x += 1) {
-        const p = b.y * w + x;
-        const q = size + (b.y >> 1) * cw + (x >> 1);
-        bytes.push(p, q, q + cSize);
+    if (left - from < 4 * k) return null;
+    const kept = new Map<number, number>();
+    const moved = (i: number) => {
+      let v = kept.get(i);
+      if (v === undefined) {
+        v = 0;
+        const f = frames[i];
+        const g = frames[i - k];
+        for (const q of bandBytes) v += Math.abs(f[q] - g[q]);
+        kept.set(i, v);
       }
-    const ref = new Float32Array(bytes.length);
+      return v;
+    };
+    const values: number[] = [];
+    for (let i = from; i <= left; i += 1) values.push(moved(i));
+    values.sort((p, q) => p - q);
+    const quiet = values.slice(0, Math.max(4, values.length >> 2));
+    const still = quiet[quiet.length >> 1];
+    const spread = 1.4826 * quiet.map((v) => Math.abs(v - still)).sort((p, q) => p - q)[quiet.length >> 1];
+    const level = still + Math.max(6 * spread, 0.05 * (values[values.length - 1] - still));
+    let start = left;
+    while (start - 1 >= from && moved(start - 1) > level) start -= 1;
+    if (start - 1 < from) return null;
+    let stillFrom = start - 1;
+    for (let above = 0; stillFrom - 1 >= from;) {
+      above = moved(stillFrom - 1) > level && !keyWithin(stillFrom - 1, k) ? above + 1 : 0;
+      if (above >= 3) break;
+      stillFrom -= 1;
+    }
+    while (stillFrom < start - 1 && moved(stillFrom) > level) stillFrom += 1;
+    // A still frame compares with the frame `k` before it: the stance began that much earlier.
+    return { start, stillFrom: Math.max(0, stillFrom - k) };
+  };
+  /**
+   * The first movement to the frame (proposer 2.5.0, decision 303), from the summed change against the
+   * still stance (the mean of its frames, from the last key frame in it, up to a quarter second, ending
+   * `coarseSeconds` before the coarse start) over the set runner's pixels (the shape nearest the start-line
+   * click that stands out of the clip's background, widened by `runnerMargin` yards), B-frames the encoder
+   * drew as a blend of their reference frames left out. Read two ways that must agree:
+   * - fitted: the stance's frames at a level that may drift slowly (a shadow, a player far off), and from
+   *   the onset t0 that level plus a (t - t0) + b (t - t0)^2 (a >= 0: a movement from rest, starting at
+   *   once or smoothly), a key frame's new picture a step of its own, fitted by least squares over the first
+   *   `onsetSeconds` of the movement (four frames at least) for t0 on a grid of a tenth of a frame; the
+   *   onsets within two deviations of the best fit (the deviation the larger of the stance's noise and the
+   *   fit's residual) are its doubt, at most three frames;
+   * - seen: the first frame after the stance above its noise (six deviations, at least 8 levels) that stays
+   *   above, walked back while the change keeps falling, and the frame kept before it, which must still show
+   *   the stance: the movement began after that one and by the seen one, at most three frames apart.
+   * The fit's doubt must reach between the two, or to a frame beside them. Not told either where the stance's own noise is more than
+   * `noiseShare` of the change at the end of the fit, or where the band away from the runner changed (a
+   * player passing in front of or behind him changes his pixels too).
+   */
+  const onset = (stillFrom: number, coarse: number, left: number) => {
+    const refEnd = coarse - Math.max(3, framesIn(FORTY_PROPOSER.coarseSeconds));
+    let lastKey = -1;
+    for (let i = stillFrom; i <= refEnd - 4; i += 1) if (types[i] === 'I') lastKey = i;
+    const refStart = Math.max(stillFrom, lastKey, refEnd - Math.ceil(0.25 / frameStep));
+    if (refEnd - refStart < 4) return null;
+    const ref = new Float64Array(bandBytes.length);
     for (let i = refStart; i < refEnd; i += 1) {
       const f = frames[i];
-      for (let j = 0; j < bytes.length; j += 1) ref[j] += f[bytes[j]];
+      for (let j = 0; j < bandBytes.length; j += 1) ref[j] += f[bandBytes[j]];
     }
     for (let j = 0; j < ref.length; j += 1) ref[j] /= refEnd - refStart;
-    const sum = (i: number) => {
-      const f = frames[i];
+    // The set runner's own pixels: the stance against the clip's background, widened by `runnerMargin`
+    // yards; the change is summed there only, so another player moving elsewhere in the band does not move
+    // the onset.
+    const set = new Set<number>();
+    for (let j = 0; j < bandBytes.length; j += 3) {
       let d = 0;
-      for (let j = 0; j < bytes.length; j += 1) d += Math.abs(f[bytes[j]] - ref[j]);
+      for (let c = 0; c < 3; c += 1) d += Math.abs(ref[j + c] - bg[bandBytes[j + c]]);
+      if (d > FORTY_PROPOSER.foreground) set.add(bandBytes[j]);
+    }
+    // The runner is the shape nearest the click on the start line (another player standing in the band is
+    // another shape): its pixels, 8-connected.
+    let runner = new Set<number>();
+    let nearest = Infinity;
+    const unseen = new Set(set);
+    for (const seed of set) {
+      if (!unseen.has(seed)) continue;
+      const shape = new Set<number>([seed]);
+      unseen.delete(seed);
+      const queue = [seed];
+      let closest = Infinity;
+      while (queue.length) {
+        const p = queue.pop()!;
+        const px = p % w;
+        const py = (p - px) / w;
+        closest = Math.min(closest, Math.hypot(px - s0.x, py - s0.y));
+        for (let dy = -1; dy <= 1; dy += 1)
+          for (let dx = -1; dx <= 1; dx += 1) {
+            const q = p + dy * w + dx;
+            if (px + dx < 0 || px + dx >= w || !unseen.has(q)) continue;
+            unseen.delete(q);
+            shape.add(q);
+            queue.push(q);
+          }
+      }
+      if (closest < nearest) {
+        nearest = closest;
+        runner = shape;
+      }
+    }
+    const margin = Math.max(1, Math.round(FORTY_PROPOSER.runnerMargin * ppy((r0 + r1) / 2)));
+    const around: number[] = [];
+    for (let j = 0; j < bandBytes.length; j += 3) {
+      const x = bandBytes[j] % w;
+      const yy = (bandBytes[j] - x) / w;
+      let hit = false;
+      for (let dy = -margin; dy <= margin && !hit; dy += 1)
+        for (let dx = -margin; dx <= margin && !hit; dx += 1) {
+          const xx = x + dx;
+          const yr = yy + dy;
+          if (xx >= 0 && xx < w && yr >= 0 && yr < h && runner.has(yr * w + xx)) hit = true;
+        }
+      if (hit) around.push(j, j + 1, j + 2);
+    }
+    // No set runner to be seen there (a tenth of the pixels a runner fills, or fewer): nothing to tell.
+    if (runner.size < 0.1 * ppy((r0 + r1) / 2) ** 2) return null;
+    const aroundSet = new Set(around);
+    const elsewhere: number[] = [];
+    for (let j = 0; j < bandBytes.length; j += 1) if (!aroundSet.has(j)) elsewhere.push(j);
+    /** The change over the band away from the runner: another player moving there as he starts. */
+    const changeElsewhere = (f: Uint8Array) => {
+      let d = 0;
+      for (const j of elsewhere) d += Math.abs(f[bandBytes[j]] - ref[j]);
       return d;
     };
-    const still = Array.from({ length: refEnd - refStart }, (_, k) => sum(refStart + k));
-    const mean = still.reduce((a, v) => a + v, 0) / still.length;
-    const sd = Math.sqrt(still.reduce((a, v) => a + (v - mean) ** 2, 0) / still.length);
-    const last = Math.min(left, n - 1);
-    const sums = new Map<number, number>();
-    for (let i = refEnd; i <= last; i += 1) sums.set(i, sum(i));
-    // The encoder's B-frames blend a little of the coming movement into the frames before it: what stays
-    // under a twentieth of the change a tenth of a second into the movement is that blend.
-    const tenth = times.findIndex((t, i) => i > coarse && t >= times[coarse] + 0.1);
-    const rise = (sums.get(Math.min(last, tenth < 0 ? last : tenth)) ?? mean) - mean;
-    const above = mean + Math.max(6 * sd, 8, FORTY_PROPOSER.leakShare * rise);
-    // A stance whose own noise is more than a sixth of the change a tenth of a second into the movement
-    // (a noisy encoding, another player's shadow) does not tell the first movement to a frame.
-    if (6 * sd > FORTY_PROPOSER.noiseShare * rise) return null;
-    for (let i = refEnd; i <= last; i += 1) {
-      let stays = true;
-      for (let j = i; j <= last && stays; j += 1) if (sums.get(j)! <= above) stays = false;
-      // The frame before the start must look like the stance (within its noise): where it does not, the
-      // movement began earlier than any frame can be told from it (a slow build-up, the encoder's blend).
-      if (!stays) continue;
-      // A change that builds up over frames (a hand lifting a fraction of a pixel) counts from where it
-      // left the stance's noise.
-      const noise = mean + Math.max(6 * sd, 8);
-      let frame = i;
-      while (frame - 1 > refEnd && sums.get(frame - 1)! > noise && sums.get(frame - 1)! < sums.get(frame)!)
-        frame -= 1;
-      return { frame, looksStill: (j: number) => (sums.get(j) ?? sum(j)) <= noise };
+    const changeOnRunner = (f: Uint8Array) => {
+      let d = 0;
+      for (const j of around) d += Math.abs(f[bandBytes[j]] - ref[j]);
+      return d;
+    };
+    let end = coarse + 4;
+    while (end + 1 < Math.min(n, left) && times[end + 1] <= times[coarse] + FORTY_PROPOSER.onsetSeconds)
+      end += 1;
+    end = Math.min(end, n - 1);
+    // A B-frame the encoder drew as a blend of the reference frames either side of it (the runner's pixels
+    // as the cross-fade of theirs by time, within a quarter of what a picture between them would differ by)
+    // holds no time of its own: it shows a movement begun after the reference before it as begun at once.
+    // It is left out; a B-frame that carries its own picture is kept.
+    const blended = (i: number) => {
+      if (types[i] !== 'B') return false;
+      let a = i - 1;
+      while (a >= 0 && types[a] === 'B') a -= 1;
+      let b = i + 1;
+      while (b < n && types[b] === 'B') b += 1;
+      if (a < 0 || b >= n) return false;
+      const alpha = (times[i] - times[a]) / (times[b] - times[a]);
+      let apart = 0;
+      let off = 0;
+      for (const j of around) {
+        const q = bandBytes[j];
+        const pa = frames[a][q];
+        const pb = frames[b][q];
+        apart += Math.abs(pb - pa);
+        off += Math.abs(frames[i][q] - (pa + alpha * (pb - pa)));
+      }
+      return apart > 0 && off < 0.5 * Math.min(alpha, 1 - alpha) * apart;
+    };
+    const idx: number[] = [];
+    for (let i = refStart; i <= end; i += 1) if (i < refEnd || !blended(i)) idx.push(i);
+    const y = idx.map((i) => changeOnRunner(frames[i]));
+    const t = idx.map((i) => times[i]);
+    const stance = y.slice(0, refEnd - refStart);
+    const mean = stance.reduce((acc, v) => acc + v, 0) / stance.length;
+    const sd = Math.sqrt(stance.reduce((acc, v) => acc + (v - mean) ** 2, 0) / stance.length);
+    const tc = times[refEnd];
+    // A key frame in the movement re-encodes the picture: the frames from it on are shifted by a step of
+    // their own (one more unknown of the fit for each).
+    const keys = idx.filter((i) => i >= refEnd && types[i] === 'I');
+    const steps = (i: number): number[] => keys.map((key) => (i >= key ? 1 : 0));
+    const fitAt = (t0: number, withLinear: boolean) => {
+      const rows = idx.map((i, k) => {
+        const u = Math.max(0, t[k] - t0);
+        return [...(withLinear ? [1, t[k] - tc, u, u * u] : [1, t[k] - tc, u * u]), ...steps(i)];
+      });
+      const coef = leastSquares(rows, y);
+      if (!coef) return null;
+      let sse = 0;
+      rows.forEach((r, k) => {
+        sse += (r.reduce((acc, v, i) => acc + v * coef[i], 0) - y[k]) ** 2;
+      });
+      return { sse, linear: withLinear ? coef[2] : 0, steps: coef.slice(coef.length - keys.length) };
+    };
+    const grid: { t0: number; sse: number; steps: number[] }[] = [];
+    const first = times[Math.max(refStart + 3, refEnd - 1)];
+    for (let g = 0; first + (g * frameStep) / 10 <= times[coarse] + frameStep + 1e-9; g += 1) {
+      const t0 = first + (g * frameStep) / 10;
+      const withA = fitAt(t0, true);
+      const fit = withA && withA.linear >= 0 ? withA : fitAt(t0, false);
+      if (fit) grid.push({ t0, sse: fit.sse, steps: fit.steps });
     }
-    return null;
+    if (!grid.length) return null;
+    const best = grid.reduce((p, q) => (q.sse < p.sse ? q : p));
+    const variance = Math.max(best.sse / Math.max(1, idx.length - 5 - keys.length), sd * sd, 1e-6);
+    const near = grid.filter((g) => g.sse <= best.sse + 4 * variance);
+    const firstAfter = (tm: number) => times.findIndex((x, i) => i < n && x > tm + 1e-9);
+    const lo = firstAfter(Math.min(...near.map((g) => g.t0)));
+    const hi = firstAfter(Math.max(...near.map((g) => g.t0)));
+    const frame = firstAfter(best.t0);
+    // The change as seen, less the key frames' steps the best fit found.
+    const seenY = y.map((v, k) => v - steps(idx[k]).reduce((acc, on, j) => acc + on * best.steps[j], 0));
+    const noise = mean + Math.max(6 * sd, 8);
+    let seenAt = -1;
+    for (let k = refEnd - refStart; k < idx.length && seenAt < 0; k += 1) {
+      let stays = true;
+      for (let j = k; j < idx.length && stays; j += 1) if (seenY[j] <= noise) stays = false;
+      if (!stays) continue;
+      let back = k;
+      while (back - 1 > refEnd - refStart && seenY[back - 1] > noise && seenY[back - 1] < seenY[back])
+        back -= 1;
+      seenAt = back;
+    }
+    // The movement began after the last frame kept that still shows the stance, and by the first that shows
+    // it moving: at most three frames apart, and the fit's doubt (at most three frames) reaching among them or
+    // to a frame beside them (a key frame just before the movement takes a frame of it into its step).
+    // Proposed: the best fit's frame brought among them, or the middle one of three (within a frame of each).
+    const seen = seenAt > 0 ? idx[seenAt] : -1;
+    const still = seenAt > 0 && seenY[seenAt - 1] <= noise ? idx[seenAt - 1] : -1;
+    // Nothing else moved in the band from the stance to the first frame seen moving (another player passing
+    // in front of or behind the runner changes his pixels too): away from the runner, a pixel changed by
+    // under a grey level on average, or twice what the runner's own pixels did in the stance.
+    const onRunnerStill = mean / (around.length / 3);
+    let alone = elsewhere.length > 0;
+    for (let i = refStart; i <= seen && alone; i += 1)
+      if (changeElsewhere(frames[i]) / (elsewhere.length / 3) > Math.max(1, 2 * onRunnerStill)) alone = false;
+    const told =
+      lo >= 0 &&
+      hi - lo <= 2 &&
+      still >= 0 &&
+      seen - still <= 3 &&
+      lo <= seen + 1 &&
+      hi >= still &&
+      alone &&
+      6 * sd <= FORTY_PROPOSER.noiseShare * (seenY[seenY.length - 1] - mean);
+    return told ? (seen - still === 3 ? still + 2 : Math.min(seen, Math.max(still + 1, frame))) : null;
   };
-  // Every rise gives a candidate start (walked back from it, then settled); a candidate is kept only where
-  // the runner could have made it: the shape past the line rises 0.15 to 1.6 s after it, nobody is there
-  // already at the start, and the run to the crossing seen takes 3.9 to 8 s. Two kept candidates more than
-  // a frame apart are two movements either of which may be the start: none is proposed (issue 49).
-  /**
-   * A B-frame is drawn from the reference frames either side of it (I or P): where the one after it moved
-   * and the one before did not, every B-frame between shows part of the movement, whether the runner had
-   * moved by then or not, and a part small enough may not show at all (decision 275). A movement first
-   * seen on a frame therefore began after the last reference before it, up to the first reference from it
-   * on, or on that last reference itself where its first change is under the noise (decision 278). Where
-   * the frame types are not known the frame found is kept.
-   */
-  const blendSpan = (frame: number): { before: number; next: number } | null => {
-    if (frame < 1) return null;
-    if (types[frame] === undefined || types[frame - 1] === undefined)
-      return { before: frame - 1, next: frame };
-    let before = frame - 1;
-    while (before >= 0 && types[before] === 'B') before -= 1;
-    let next = frame;
-    while (next < n && types[next] === 'B') next += 1;
-    return before < 0 || next >= n ? null : { before, next };
-  };
-  /**
-   * The runner's first frame of movement may change the picture by less than a still frame's noise (a
-   * hand lifting a fraction of a pixel; a small runner far away), so the reference frame before the
-   * B-frames may already be the first movement: the range starts at it (decision 278), and the frame
-   * proposed is within one of every frame in it. With no B-frame before it the frame found is kept: it is
-   * within one of the frame before it (unseen movement) and of the frame after it (a key frame's change).
-   */
-  const toldFrom = (frame: number): number | null => {
-    const span = blendSpan(frame);
-    if (span === null) return null;
-    if (span.next - span.before <= 1) return frame;
-    const frames = span.next - span.before + 1;
-    return frames <= FORTY_PROPOSER.blendSpan ? span.before + Math.floor((frames - 1) / 2) : null;
-  };
+  // Every rise gives a candidate start (walked back from it, then told to the frame); a candidate is kept
+  // only where the runner could have made it: the runner leaves 0.3 to 1.6 s after it, nobody is there
+  // already at the start, the clip goes on for a 40's fastest time after it, and the run to the crossing
+  // seen takes 3.9 to 8 s. Two kept candidates more than a frame apart are two movements either of which
+  // may be the start: none is proposed (issue 49).
   const kept: { start: number; left: number }[] = [];
   const refusedWhy = new Set<string>();
   for (const left of [...rises].reverse()) {
-    // The level above which a pixel moved, from this clip: four times the change a still frame shows
-    // around the line (the quietest quarter of the frames before the runner left), at least 5 levels.
-    const quiet = changes.slice(1, left + 1).sort((p, q) => p - q);
-    const level = Math.max(FORTY_PROPOSER.motion, 4 * (quiet[Math.floor(0.25 * (quiet.length - 1))] ?? 0));
-    let found = walk(left, level);
-    // The still stance just before it says how much this clip's still picture changes there (nine frames
-    // in ten: a key frame's new picture is not the stance); what stays under four times that is the
-    // encoder's noise or its B-frames' leak of the coming movement.
-    if (found) {
-      const quietStance = changes.slice(found.stillFrom, found.start).sort((p, q) => p - q);
-      const still = quietStance[Math.floor(0.9 * (quietStance.length - 1))] ?? 0;
-      if (4 * still > level) found = walk(left, 4 * still) ?? found;
-    }
+    const found = coarseStart(left);
     if (!found) continue;
-    if (toldFrom(found.start) === null) {
-      refusedWhy.add('blend');
-      continue;
-    }
-    const settled = settle(found.stillFrom, found.start, left, found.level);
-    const refined = settled?.frame ?? -1;
-    // Where B-frames lie between the movement and the last still reference frame, both the first change
-    // and the summed change may fall on any of them: they agree when they fall between the same two
-    // references, and it is that reference before them that must look like the stance (decision 275).
-    const span = settled ? blendSpan(refined) : null;
-    const sameSpan = span !== null && found.start > span.before && found.start <= span.next;
-    // The pixels' first change and the summed change from the stance must agree to a frame; where they
-    // do not (a change that builds up over many frames, a noisy stance) the frame is not told, and
-    // nothing is proposed. The frame before the start must look like the stance.
-    if (
-      settled === null ||
-      span === null ||
-      !settled.looksStill(span.before) ||
-      (Math.abs(found.start - refined) > 1 && !sameSpan)
-    ) {
-      refusedWhy.add('onset');
-      continue;
-    }
-    const start = toldFrom(refined);
+    const start = onset(found.stillFrom, found.start, left);
     if (start === null) {
-      refusedWhy.add('blend');
+      refusedWhy.add('onset');
       continue;
     }
     // A set runner holds still: a stance shorter than a quarter second is someone settling, not the set.
@@ -865,25 +958,29 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
       refusedWhy.add('ahead');
       continue;
     }
-    // A 40 run in under 3.9 or over 8 seconds is not this runner's start (someone else moved there).
+    // A 40 run in under 3.9 or over 8 seconds is not this runner's start (someone else moved there), nor is
+    // one the clip ends less than 3.9 s after.
     const run = crossed40 ? crossed40.tCross - times[start] : null;
-    if (run !== null && (run < FORTY_PROPOSER.fastestRun || run > FORTY_PROPOSER.slowestRun)) {
+    if (
+      (run !== null && (run < FORTY_PROPOSER.fastestRun || run > FORTY_PROPOSER.slowestRun)) ||
+      times[n - 1] - times[start] < FORTY_PROPOSER.fastestRun
+    ) {
       refusedWhy.add('run');
       continue;
     }
-    if (!kept.some((k) => k.start === start)) kept.push({ start, left });
+    if (!kept.some((c) => c.start === start)) kept.push({ start, left });
   }
   const spread = kept.length
-    ? Math.max(...kept.map((k) => k.start)) - Math.min(...kept.map((k) => k.start))
+    ? Math.max(...kept.map((c) => c.start)) - Math.min(...kept.map((c) => c.start))
     : 0;
-  const startFrame = kept.length && spread <= 1 ? Math.min(...kept.map((k) => k.start)) : null;
+  const startFrame = kept.length && spread <= 1 ? Math.min(...kept.map((c) => c.start)) : null;
   if (kept.length && spread > 1)
     notes.push(
       'More than one movement on the start line could be the first movement (another player may move there): mark the first movement yourself.',
     );
-  else if (startFrame === null && refusedWhy.has('blend'))
+  else if (startFrame === null && refusedWhy.has('onset'))
     notes.push(
-      "The video's encoding blends the first movement into the frames before it (B-frames), so no frame can be told: mark the first movement yourself.",
+      "The runner's first movement could not be told to a frame (it does not rise cleanly out of the still stance in this video): mark the first movement yourself.",
     );
   else if (startFrame === null)
     notes.push(
