@@ -19,13 +19,13 @@ import { lineX, type Line } from '../measurements';
  *   benchmark's scenes that is no finish at 25 to 240 fps: the note says so, and the analyst marks it;
  * - the start (issue 49; version 2.5.0, decision 303): for every rise of the runner's shape 1.5 to 4 yards
  *   past the line, the movement before it walked back coarsely (each frame against the one a tenth of a
- *   second before it) to the still stance, and then told to the frame from the summed change against that
- *   stance: the onset of a smooth rise fitted over its first tenth of a second, which must agree within a
- *   frame with the first frame the change stays above the stance's noise from, with a doubt of at most a
- *   frame either side. Proposed only where it can also be stood behind as the runner's: the stance held a
- *   quarter second, the runner leaving 0.3 to 1.6 s later with nobody past the line already, the clip and
- *   the run to the crossing seen lasting a 40 (3.9 to 8 s), and no other movement there passing the same
- *   checks. Otherwise no start, with a note: the analyst marks it. Versions 2.1.0 to 2.4.0 (decisions 275,
+ *   second before it) to the still stance, and then told to the frame on the set runner's own pixels: after
+ *   the last frame that still shows the stance and by the first that shows him moving, at most three frames
+ *   apart (B-frames the encoder drew as a blend of their reference frames left out), an onset fitted over
+ *   the movement's first tenth of a second agreeing, and nothing else moving in the band. Proposed only
+ *   where it can also be stood behind as the runner's: the stance held a quarter second, the runner leaving
+ *   0.3 to 1.6 s later with nobody past the line already, the clip and the run to the crossing seen lasting
+ *   a 40 (3.9 to 8 s), and no other movement there passing the same checks. Otherwise no start, with a note: the analyst marks it. Versions 2.1.0 to 2.4.0 (decisions 275,
  *   278) asked the first change of single pixels and the summed change to agree, and proposed no start
  *   where B-frames lay between the movement and the last still reference frame: on the benchmark's 40s
  *   that was one start in 16;
@@ -690,15 +690,15 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
       times.findIndex((t) => t >= times[left] - FORTY_PROPOSER.lookBack),
     );
     if (left - from < 4 * k) return null;
-    const kept = new Map<number, number>();
+    const cache = new Map<number, number>();
     const moved = (i: number) => {
-      let v = kept.get(i);
+      let v = cache.get(i);
       if (v === undefined) {
         v = 0;
         const f = frames[i];
         const g = frames[i - k];
         for (const q of bandBytes) v += Math.abs(f[q] - g[q]);
-        kept.set(i, v);
+        cache.set(i, v);
       }
       return v;
     };
@@ -913,8 +913,8 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
     // in front of or behind the runner changes his pixels too): away from the runner, a pixel changed by
     // under a grey level on average, or twice what the runner's own pixels did in the stance.
     const onRunnerStill = mean / (around.length / 3);
-    let alone = elsewhere.length > 0;
-    for (let i = refStart; i <= seen && alone; i += 1)
+    let alone = true;
+    for (let i = refStart; i <= seen && alone && elsewhere.length > 0; i += 1)
       if (changeElsewhere(frames[i]) / (elsewhere.length / 3) > Math.max(1, 2 * onRunnerStill)) alone = false;
     const told =
       lo >= 0 &&
