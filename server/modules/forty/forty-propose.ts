@@ -17,25 +17,25 @@ import { lineX, type Line } from '../measurements';
  *   decision 283) moved along the run by the line's slant, with the torso's own doubt (`torsoDoubtYards`,
  *   sized on calibration crossings with the truth's ground row: version 2.4.0, decision 288). On the
  *   benchmark's scenes that is no finish at 25 to 240 fps: the note says so, and the analyst marks it;
- * - the start (issue 49; version 2.5.0, decision 303): for every rise of the runner's shape 1.5 to 4 yards
- *   past the line, the movement before it walked back coarsely (each frame against the one a tenth of a
- *   second before it) to the still stance, and then told to the frame on the set runner's own pixels: after
- *   the last frame that still shows the stance and by the first that shows him moving, at most three frames
- *   apart (B-frames the encoder drew as a blend of their reference frames left out), an onset fitted over
- *   the movement's first tenth of a second agreeing, and nothing else moving in the band. Proposed only
+ * - the start (issue 49; versions 2.5.0 and 2.5.1, decision 303): for every rise of the runner's shape 1.5
+ *   to 4 yards past the line, the movement before it walked back coarsely (each frame against the one a
+ *   tenth of a second before it) to the still stance, and then told to the frame on the set runner's own
+ *   pixels: from the last frame that still shows the stance to the first that shows him moving, at most
+ *   three frames (B-frames the encoder drew as a blend of their reference frames left out), an onset fitted
+ *   over the movement's first tenth of a second agreeing, and nothing else moving in the band. Proposed only
  *   where it can also be stood behind as the runner's: the stance held a quarter second, the runner leaving
  *   0.3 to 1.6 s later with nobody past the line already, the clip and the run to the crossing seen lasting
- *   a 40 (3.9 to 8 s), and no other movement there passing the same checks. Otherwise no start, with a note: the analyst marks it. Versions 2.1.0 to 2.4.0 (decisions 275,
- *   278) asked the first change of single pixels and the summed change to agree, and proposed no start
- *   where B-frames lay between the movement and the last still reference frame: on the benchmark's 40s
- *   that was one start in 16;
+ *   a 40 (3.9 to 8 s), and no other movement there passing the same checks. Otherwise no start, with a
+ *   note: the analyst marks it. Versions 2.1.0 to 2.4.0 (decisions 275, 278) asked the first change of
+ *   single pixels and the summed change to agree, and proposed no start where B-frames lay between the
+ *   movement and the last still reference frame: on the benchmark's 40s that was one start in 16;
  * - the splits: the 10, 20 and 30-yard lines found where they should be between the two clicks, crossed as
  *   the finish is.
  * Every frame is only proposed: the analyst confirms or moves it, and the marks are what is timed.
  */
 export const FORTY_PROPOSER = {
   name: 'lines-background-motion',
-  version: '2.5.0',
+  version: '2.5.1',
   /** Longer side of the analysed picture, in pixels (never enlarged). */
   analysisSide: 480,
   frameBytes: 384 * 2 ** 20,
@@ -723,7 +723,7 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
     return { start, stillFrom: Math.max(0, stillFrom - k) };
   };
   /**
-   * The first movement to the frame (proposer 2.5.0, decision 303), from the summed change against the
+   * The first movement to the frame (proposer 2.5.1, decision 303), from the summed change against the
    * still stance (the mean of its frames, from the last key frame in it, up to a quarter second, ending
    * `coarseSeconds` before the coarse start) over the set runner's pixels (the shape nearest the start-line
    * click that stands out of the clip's background, widened by `runnerMargin` yards), B-frames the encoder
@@ -736,7 +736,8 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
    *   fit's residual) are its doubt, at most three frames;
    * - seen: the first frame after the stance above its noise (six deviations, at least 8 levels) that stays
    *   above, walked back while the change keeps falling, and the frame kept before it, which must still show
-   *   the stance: the movement began after that one and by the seen one, at most three frames apart.
+   *   the stance: the movement began by the seen one, and at the earliest on that still one (a first movement
+   *   under the noise, or one the encoder left out: decision 278), the two at most two frames apart.
    * The fit's doubt must reach between the two, or to a frame beside them. Not told either where the stance's own noise is more than
    * `noiseShare` of the change at the end of the fit, or where the band away from the runner changed (a
    * player passing in front of or behind him changes his pixels too).
@@ -903,10 +904,12 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
         back -= 1;
       seenAt = back;
     }
-    // The movement began after the last frame kept that still shows the stance, and by the first that shows
-    // it moving: at most three frames apart, and the fit's doubt (at most three frames) reaching among them or
-    // to a frame beside them (a key frame just before the movement takes a frame of it into its step).
-    // Proposed: the best fit's frame brought among them, or the middle one of three (within a frame of each).
+    // The movement began by the first frame kept that shows it moving, and after the frame before the last
+    // one that still shows the stance (whose first movement may be under the noise, or left out by the
+    // encoder: decision 278): from that still frame to the moving one at most three frames, and the fit's
+    // doubt (at most three frames) reaching among them or to a frame beside them (a key frame just before the
+    // movement takes a frame of it into its step). Proposed: the middle one of three (within a frame of
+    // each), else the best fit's frame brought among them.
     const seen = seenAt > 0 ? idx[seenAt] : -1;
     const still = seenAt > 0 && seenY[seenAt - 1] <= noise ? idx[seenAt - 1] : -1;
     // Nothing else moved in the band from the stance to the first frame seen moving (another player passing
@@ -920,12 +923,12 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
       lo >= 0 &&
       hi - lo <= 2 &&
       still >= 0 &&
-      seen - still <= 3 &&
+      seen - still <= 2 &&
       lo <= seen + 1 &&
       hi >= still &&
       alone &&
       6 * sd <= FORTY_PROPOSER.noiseShare * (seenY[seenY.length - 1] - mean);
-    return told ? (seen - still === 3 ? still + 2 : Math.min(seen, Math.max(still + 1, frame))) : null;
+    return told ? (seen - still === 2 ? still + 1 : Math.min(seen, Math.max(still, frame))) : null;
   };
   // Every rise gives a candidate start (walked back from it, then told to the frame); a candidate is kept
   // only where the runner could have made it: the runner leaves 0.3 to 1.6 s after it, nobody is there
