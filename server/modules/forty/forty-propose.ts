@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import type { FortyProposalResult } from '../../../contract/forty';
 import type { FramePoint } from '../../../contract/tracking';
 import { FfmpegError, ffmpegPath } from '../../lib/ffmpeg';
+import { leastSquares, solveLinear } from '../../lib/linear-solve';
 import { lineX, type Line } from '../measurements';
 
 /**
@@ -383,38 +384,6 @@ function medianFrame(frames: Frames, size: number, samples = 25): Uint8Array {
   return out;
 }
 
-/** The solution of a square linear system (Gauss-Jordan with pivoting), or null when it is singular. */
-function solveLinear(m: number[][], v: number[]) {
-  const c = v.length;
-  const a = m.map((row, i) => [...row, v[i]]);
-  for (let col = 0; col < c; col += 1) {
-    let p = col;
-    for (let r = col + 1; r < c; r += 1) if (Math.abs(a[r][col]) > Math.abs(a[p][col])) p = r;
-    [a[col], a[p]] = [a[p], a[col]];
-    if (Math.abs(a[col][col]) < 1e-12) return null;
-    for (let r = 0; r < c; r += 1) {
-      if (r === col) continue;
-      const f = a[r][col] / a[col][col];
-      for (let k = col; k <= c; k += 1) a[r][k] -= f * a[col][k];
-    }
-  }
-  return a.map((row, i) => row[c] / row[i]);
-}
-
-/** The least-squares coefficients of `rows` (one row of regressors per value of `y`), or null. */
-function leastSquares(rows: number[][], y: number[]) {
-  const c = rows[0]?.length ?? 0;
-  const m = Array.from({ length: c }, () => new Array<number>(c).fill(0));
-  const v = new Array<number>(c).fill(0);
-  rows.forEach((r, k) => {
-    for (let i = 0; i < c; i += 1) {
-      v[i] += r[i] * y[k];
-      for (let j = 0; j < c; j += 1) m[i][j] += r[i] * r[j];
-    }
-  });
-  return solveLinear(m, v);
-}
-
 export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResult> {
   const k = Math.min(1, FORTY_PROPOSER.analysisSide / Math.max(o.width, o.height));
   const even = (v: number) => Math.max(2, 2 * Math.round((v * k) / 2));
@@ -634,13 +603,12 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
   // half second after (decision 278: not half the clip's fullest, which a bigger player passing closer to
   // the camera sets), where that most is a runner's worth of pixels. Every such rise is a candidate
   // (another player may pass there first), the last one first.
+  /** Seconds from one frame to the next (a clip's first step; a thirtieth where it has none). */
+  const frameStep = Math.max(1e-3, times[1] - times[0] || 1 / 30);
   const ahead = (y: number) => X0(y) + dir * 2.75 * ppy(y);
   const aheadCounts = frames.slice(0, end + 1).map((f) => shapeNear(f, ahead, 1.25, r0, r1).count);
   const runnerPixels = FORTY_PROPOSER.riseArea * ppy((r0 + r1) / 2) ** 2;
-  const riseFrames = Math.max(
-    2,
-    Math.round(FORTY_PROPOSER.riseSeconds / Math.max(1e-3, times[1] - times[0] || 1 / 30)),
-  );
+  const riseFrames = Math.max(2, Math.round(FORTY_PROPOSER.riseSeconds / frameStep));
   const risePeak = new Map<number, number>();
   for (let i = 1; i < aheadCounts.length; i += 1) {
     let peak = 0;
@@ -668,7 +636,6 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
       const q = size + (b.y >> 1) * cw + (x >> 1);
       bandBytes.push(p, q, q + cSize);
     }
-  const frameStep = Math.max(1e-3, times[1] - times[0] || 1 / 30);
   /** Frames in `seconds`, at least one. */
   const framesIn = (seconds: number) => Math.max(1, Math.round(seconds / frameStep));
   /** Whether a key frame lies in (i - span, i]: its new picture changes every pixel a little. */
@@ -812,15 +779,10 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
     const aroundSet = new Set(around);
     const elsewhere: number[] = [];
     for (let j = 0; j < bandBytes.length; j += 1) if (!aroundSet.has(j)) elsewhere.push(j);
-    /** The change over the band away from the runner: another player moving there as he starts. */
-    const changeElsewhere = (f: Uint8Array) => {
+    /** A frame's summed change from the stance over some of the band (`around` the runner, or `elsewhere`). */
+    const changeOver = (part: number[], f: Uint8Array) => {
       let d = 0;
-      for (const j of elsewhere) d += Math.abs(f[bandBytes[j]] - ref[j]);
-      return d;
-    };
-    const changeOnRunner = (f: Uint8Array) => {
-      let d = 0;
-      for (const j of around) d += Math.abs(f[bandBytes[j]] - ref[j]);
+      for (const j of part) d += Math.abs(f[bandBytes[j]] - ref[j]);
       return d;
     };
     let end = coarse + 4;
@@ -852,7 +814,7 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
     };
     const idx: number[] = [];
     for (let i = refStart; i <= end; i += 1) if (i < refEnd || !blended(i)) idx.push(i);
-    const y = idx.map((i) => changeOnRunner(frames[i]));
+    const y = idx.map((i) => changeOver(around, frames[i]));
     const t = idx.map((i) => times[i]);
     const stance = y.slice(0, refEnd - refStart);
     const mean = stance.reduce((acc, v) => acc + v, 0) / stance.length;
@@ -918,7 +880,8 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
     const onRunnerStill = mean / (around.length / 3);
     let alone = true;
     for (let i = refStart; i <= seen && alone && elsewhere.length > 0; i += 1)
-      if (changeElsewhere(frames[i]) / (elsewhere.length / 3) > Math.max(1, 2 * onRunnerStill)) alone = false;
+      if (changeOver(elsewhere, frames[i]) / (elsewhere.length / 3) > Math.max(1, 2 * onRunnerStill))
+        alone = false;
     const told =
       lo >= 0 &&
       hi - lo <= 2 &&

@@ -1,3 +1,5 @@
+import { solveLinear } from '../../../lib/linear-solve';
+
 /**
  * Yard lines in a grey frame (decision 210): bright thin ridges found row by row, gathered by a Hough
  * vote over (position, slant) and refined by least squares. A line is x = a + s * (y - h/2). From tracker
@@ -551,22 +553,6 @@ export interface FieldMap {
   lines: number;
 }
 
-function solve3(m: number[][], v: number[]) {
-  const a = m.map((row, i) => [...row, v[i]]);
-  for (let c = 0; c < 3; c += 1) {
-    let p = c;
-    for (let r = c + 1; r < 3; r += 1) if (Math.abs(a[r][c]) > Math.abs(a[p][c])) p = r;
-    [a[c], a[p]] = [a[p], a[c]];
-    if (Math.abs(a[c][c]) < 1e-12) return null;
-    for (let r = 0; r < 3; r += 1) {
-      if (r === c) continue;
-      const f = a[r][c] / a[c][c];
-      for (let k = c; k < 4; k += 1) a[r][k] -= f * a[c][k];
-    }
-  }
-  return [a[0][3] / a[0][0], a[1][3] / a[1][1], a[2][3] / a[2][2]];
-}
-
 /**
  * Image x against yards along one row: a pinhole camera maps a straight row of the field to the image by
  * x = (p Y + q) / (r Y + 1), fitted to the lines crossing the row (two lines: a straight scale).
@@ -591,7 +577,7 @@ export function fieldMap(lines: Labelled[], y: number, h: number): FieldMap | nu
         for (let j = 0; j < 3; j += 1) m[i][j] += row[i] * row[j];
       }
     }
-    const sol = solve3(m, v);
+    const sol = solveLinear(m, v);
     if (!sol) return null;
     [p, q, r] = sol;
   } else {
