@@ -18,11 +18,13 @@ import { lineX, type Line } from '../measurements';
  *   decision 283) moved along the run by the line's slant, with the torso's own doubt (`torsoDoubtYards`,
  *   sized on calibration crossings with the truth's ground row: version 2.4.0, decision 288). On the
  *   benchmark's scenes that is no finish at 25 to 240 fps: the note says so, and the analyst marks it;
- * - the start (issue 49; versions 2.5.0 and 2.5.1, decision 303): for every rise of the runner's shape 1.5
- *   to 4 yards past the line, the movement before it walked back coarsely (each frame against the one a
+ * - the start (issue 49; versions 2.5.0 to 2.6.0, decisions 303, 304): for every rise of the runner's shape
+ *   1.5 to 4 yards past the line, the movement before it walked back coarsely (each frame against the one a
  *   tenth of a second before it) to the still stance, and then told to the frame on the set runner's own
- *   pixels: from the last frame that still shows the stance to the first that shows him moving, at most
- *   three frames (B-frames the encoder drew as a blend of their reference frames left out), an onset fitted
+ *   pixels: from the last frame that still shows the stance to the first reference frame (I or P) that shows
+ *   him moving, at most three frames (a B-frame is drawn partly from the reference frame after it, and may
+ *   show a movement that begins only there; B-frames drawn as a blend of their references are left out of
+ *   the fit), an onset fitted
  *   over the movement's first tenth of a second agreeing, and nothing else moving in the band. Proposed only
  *   where it can also be stood behind as the runner's: the stance held a quarter second, the runner leaving
  *   0.3 to 1.6 s later with nobody past the line already, the clip and the run to the crossing seen lasting
@@ -36,7 +38,7 @@ import { lineX, type Line } from '../measurements';
  */
 export const FORTY_PROPOSER = {
   name: 'lines-background-motion',
-  version: '2.5.1',
+  version: '2.6.0',
   /** Longer side of the analysed picture, in pixels (never enlarged). */
   analysisSide: 480,
   frameBytes: 384 * 2 ** 20,
@@ -690,7 +692,7 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
     return { start, stillFrom: Math.max(0, stillFrom - k) };
   };
   /**
-   * The first movement to the frame (proposer 2.5.1, decision 303), from the summed change against the
+   * The first movement to the frame (proposer 2.6.0, decisions 303, 304), from the summed change against the
    * still stance (the mean of its frames, from the last key frame in it, up to a quarter second, ending
    * `coarseSeconds` before the coarse start) over the set runner's pixels (the shape nearest the start-line
    * click that stands out of the clip's background, widened by `runnerMargin` yards), B-frames the encoder
@@ -703,11 +705,13 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
    *   fit's residual) are its doubt, at most three frames;
    * - seen: the first frame after the stance above its noise (six deviations, at least 8 levels) that stays
    *   above, walked back while the change keeps falling, and the frame kept before it, which must still show
-   *   the stance: the movement began by the seen one, and at the earliest on that still one (a first movement
-   *   under the noise, or one the encoder left out: decision 278), the two at most two frames apart.
-   * The fit's doubt must reach between the two, or to a frame beside them. Not told either where the stance's own noise is more than
-   * `noiseShare` of the change at the end of the fit, or where the band away from the runner changed (a
-   * player passing in front of or behind him changes his pixels too).
+   *   the stance: the movement began by the first reference frame (I or P) from the seen one on (2.6.0,
+   *   decision 304: a B-frame may show the movement of the reference frame after it), and at the earliest on
+   *   that still one (a first movement under the noise, or one the encoder left out: decision 278), the two
+   *   at most two frames apart.
+   * The fit's doubt must reach between the two, or to a frame beside them. Not told either where the
+   * stance's own noise is more than `noiseShare` of the change at the end of the fit, or where the band away
+   * from the runner changed (a player passing in front of or behind him changes his pixels too).
    */
   const onset = (stillFrom: number, coarse: number, left: number) => {
     const refEnd = coarse - Math.max(3, framesIn(FORTY_PROPOSER.coarseSeconds));
@@ -872,7 +876,12 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
     // doubt (at most three frames) reaching among them or to a frame beside them (a key frame just before the
     // movement takes a frame of it into its step). Proposed: the middle one of three (within a frame of
     // each), else the best fit's frame brought among them.
-    const seen = seenAt > 0 ? idx[seenAt] : -1;
+    // The moving end is a reference frame (I or P), which is drawn from earlier frames only: a B-frame is
+    // drawn partly from the reference frame after it, and may show a movement that begins only there
+    // (decision 304: two frames before it in a calibration scene).
+    let movingAt = seenAt;
+    while (movingAt > 0 && movingAt < idx.length && types[idx[movingAt]] === 'B') movingAt += 1;
+    const seen = seenAt > 0 && movingAt < idx.length ? idx[movingAt] : -1;
     const still = seenAt > 0 && seenY[seenAt - 1] <= noise ? idx[seenAt - 1] : -1;
     // Nothing else moved in the band from the stance to the first frame seen moving (another player passing
     // in front of or behind the runner changes his pixels too): away from the runner, a pixel changed by

@@ -114,6 +114,18 @@ describe('fixed scenes of the accuracy benchmark (issue 48)', () => {
     300_000,
   );
 
+  // Issue 49: proposer 2.5.1 proposed the start 2 frames early on this benchmark scene (59.94 fps, three
+  // B-frames between references): a B-frame showed the movement of the reference frame after it (decision
+  // 304). Drawn at the benchmark's own size and length, as the benchmark drew it.
+  it('a 40 (seed 8748 at 59.94 fps, three B-frames, one showing the movement early): the start within one of the truth, or none and a note', async () => {
+    const spec = drawScene(8748, { kind: 'forty' });
+    expect(spec.fps).toBe('60000/1001');
+    const file = path.join(dir, 'scene-8748-bench.mp4');
+    const p = await proposeScene(file, await renderScene(spec, file));
+    if (p.start === null) expect(p.proposal.notes.join(' ')).toMatch(/first movement could not be told/);
+    else expect(Math.abs(p.start)).toBeLessThanOrEqual(1);
+  }, 300_000);
+
   // Issue 49: proposer 2.0.0 proposed the start 3 frames early on this isoluminant runner at 29.97 fps.
   it(
     'a 40 (seed 1001 at 29.97 fps, isoluminant kit): every proposed frame within one of the truth, or none and a note',
