@@ -4,7 +4,9 @@
  * server/test/scene/ (decision 240), each run through the product as the API runs it:
  * - Max Speed: the file probed and its repeats read as on upload, the timeline the job gets, trackClip
  *   from one click on the runner's true ground point on a frame where he is clear of others, fitTrack;
- * - a 40: the proposer (proposeForty) from clicks on the start and finish lines.
+ * - a 40: the proposer (proposeForty) from clicks on the start and finish lines, and the 40 timed from the
+ *   true marks as an analyst who marks them exactly gets it (the upload's read of repeated frames, the
+ *   kind's computation): stored as verified or not, and the truth inside its ± or not (issue 49).
  * Reported per frame rate and per condition with the count behind every figure; the scenes' records
  * accumulate by seed in RESULTS.md's 'accuracy' section. Every scene's seed and conditions are printed.
  * BENCH_SEEDS=8430,8440 runs those seeds instead (again, under the versions in the product: a seed's record
@@ -18,7 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { FORTY_PROPOSER } from '../server/modules/forty/forty-propose';
 import { TRACKER } from '../server/modules/measurements/tracking/track-clip';
 import { followsGuide } from '../server/test/scene/guide';
-import { proposeScene, trackScene } from '../server/test/scene/product';
+import { proposeScene, timeScene, trackScene } from '../server/test/scene/product';
 import { renderScene } from '../server/test/scene/render';
 import { describeScene, drawScene, timingOf, type SceneSpec } from '../server/test/scene/spec';
 import type { SceneTruth } from '../server/test/scene/truth';
@@ -108,6 +110,16 @@ async function main(root: string) {
       } catch (err) {
         rec.refused = err instanceof Error ? err.message : String(err);
       }
+      const m = await timeScene(file, truth);
+      rec.marks =
+        'refused' in m
+          ? { verified: false, inside: null, plusMinus: null, problem: m.refused }
+          : {
+              verified: m.verified,
+              inside: m.inside,
+              plusMinus: m.plusMinus,
+              ...(m.problems.length ? { problem: m.problems.join(' ') } : {}),
+            };
     } else {
       const t = await trackScene(file, truth);
       if (t.given) {
@@ -119,7 +131,7 @@ async function main(root: string) {
     const what = rec.given
       ? `${rec.given.mph.toFixed(2)} ± ${rec.given.plusMinus.toFixed(2)} mph, true ${rec.given.trueMph.toFixed(2)}, ${rec.given.switchFrames}/${rec.given.trackedFrames} tracked frames off the runner`
       : rec.forty
-        ? `40 frames off by start ${rec.forty.start}, finish ${rec.forty.finish}, splits ${rec.forty.splits.join('/')} (true ${truth.forty!.seconds.toFixed(3)} s)`
+        ? `40 frames off by start ${rec.forty.start}, finish ${rec.forty.finish}, splits ${rec.forty.splits.join('/')} (true ${truth.forty!.seconds.toFixed(3)} s); true marks ${rec.marks?.verified ? 'verified' : `not verified (${rec.marks?.problem})`}, ± ${rec.marks?.plusMinus ?? '-'} s, truth ${rec.marks?.inside ? 'inside' : 'outside'}`
         : `refused: ${rec.refused}`;
     console.log(
       `  -> ${what} (render ${((r1 - r0) / 1000).toFixed(0)} s, product ${((r2 - r1) / 1000).toFixed(0)} s)`,
@@ -142,6 +154,8 @@ async function main(root: string) {
   const covered = given.filter((g) => Math.abs(g.mph - g.trueMph) <= g.plusMinus).length;
   const fs = records.filter((r) => r.forty);
   const startOk = fs.filter((r) => r.forty!.start !== null && Math.abs(r.forty!.start) <= 1).length;
+  const fast = fs.filter((r) => Number(r.rate) >= 50);
+  const marksOk = fast.filter((r) => r.marks?.verified && r.marks.inside).length;
   // The 40 per frame rate: within one frame of the truth, off by more (a confident wrong frame), or not
   // proposed (the proposer said it could not), for the start, the finish and the splits.
   for (const rate of [...new Set(fs.map((r) => r.rate))].sort((a, b) => Number(a) - Number(b))) {
@@ -170,6 +184,14 @@ async function main(root: string) {
         ratio: fs.length ? `${Math.round((100 * startOk) / fs.length)}%` : '',
         budget: 'every one (issue 49)',
         ok: fs.length > 0 && startOk === fs.length,
+      },
+      {
+        what: '40 from the true marks, 50 fps or more: stored as verified with the truth inside its ±',
+        figure: `${marksOk}/${fast.length}`,
+        baseline: `${fs.length - fast.length} below 50 fps (refused: too few frames)`,
+        ratio: fast.length ? `${Math.round((100 * marksOk) / fast.length)}%` : '',
+        budget: 'every one (issue 49)',
+        ok: fast.length > 0 && marksOk === fast.length,
       },
     ],
     [

@@ -76,4 +76,46 @@ describe('the accuracy section', () => {
     expect(text).toContain('(tracker 2.9.0, proposer 2.4.0: 0 scenes)');
     expect(text).toContain('2 scenes measured by other versions are counted in the Runs table only.');
   });
+
+  it('sums the 40 timed from the true marks: verified, and the truth inside the ± of those verified (issue 49)', () => {
+    const forty = (seed: number, marks: SceneRecord['marks']): SceneRecord => ({
+      seed,
+      kind: 'forty',
+      rate: '59.94',
+      tags: [],
+      version: 'proposer 9.9.9',
+      forty: { start: null, finish: null, splits: [null, null, null] },
+      marks,
+    });
+    const file = path.join(dir, 'RESULTS-marks.md');
+    // A run row written with versions but before the true marks were timed: 14 cells.
+    writeFileSync(
+      file,
+      OLD.replace(
+        '<!-- accuracy-scene ',
+        '| 2026-11-30 22:00 | 1 | 9-9 | 0 | 0/0 | 0/0 |  |  | 0/0 | 1 | 0/1 (0%) | 0/1 (0%) | 0/3 (0%) | proposer 2.5.1 |\n<!-- accuracy-scene ',
+      ),
+    );
+    saveRun(file, {
+      date: '2026-12-01 01:00',
+      seeds: '10-12',
+      records: [
+        forty(10, { verified: true, inside: true, plusMinus: 0.02 }),
+        forty(11, { verified: true, inside: false, plusMinus: 0.02 }),
+        forty(12, { verified: false, inside: true, plusMinus: 0.04, problem: 'wider than ± 0.03 s' }),
+      ],
+      current: ['proposer 9.9.9'],
+    });
+    const text = readFileSync(file, 'utf8');
+    expect(text).toContain('| true marks verified; truth inside ± (of verified) | versions |');
+    expect(text).toMatch(
+      /\| 2026-12-01 01:00 \| 3 \| 10-12 \|.* \| 2\/3 \(67%\); truth inside ± 1\/2 \| proposer 9\.9\.9 \|\n/,
+    );
+    expect(text).toMatch(/\n\| all \| 0 \|.* \| 2\/3 \(67%\); truth inside ± 1\/2 \|\n/);
+    // Earlier rows get an empty cell before their versions: every run row has the header's 15 cells.
+    expect(text).toContain('| 0/3 (0%) | | proposer 2.5.1 |');
+    const runRows = text.split('\n').filter((l) => l.startsWith('| 20'));
+    expect(runRows).toHaveLength(3);
+    for (const l of runRows) expect(l.split('|').length - 2).toBe(15);
+  });
 });

@@ -17,6 +17,11 @@ export interface SceneRecord {
   refused?: string;
   /** The 40: the proposer's frames minus the true ones (null: not proposed). */
   forty?: { start: number | null; finish: number | null; splits: (number | null)[] };
+  /**
+   * The 40 timed from the true marks (issue 49): stored as verified, or why not (the preview's problem or
+   * its 400), and whether the true time lies inside the stated ±. Absent on records kept before it was read.
+   */
+  marks?: { verified: boolean; inside: boolean | null; plusMinus: number | null; problem?: string };
 }
 
 const START = '<!-- accuracy:start -->';
@@ -53,17 +58,23 @@ function fortyCells(rs: SceneRecord[]) {
       ? `${share(known.filter((x) => Math.abs(x) <= 1).length, xs.length)}${known.length ? `, mean ${f2(mean(known))}` : ''}`
       : '';
   };
+  const marked = fs.flatMap((r) => (r.marks ? [r.marks] : []));
+  const verified = marked.filter((m) => m.verified);
   return [
     String(fs.length),
     within(fs.map((r) => r.forty!.start)),
     within(fs.map((r) => r.forty!.finish)),
     within(fs.flatMap((r) => r.forty!.splits)),
+    marked.length
+      ? `${share(verified.length, marked.length)}; truth inside ± ${verified.filter((m) => m.inside).length}/${verified.length}`
+      : '',
   ];
 }
 
 const SPEED_HEAD =
   'Max Speed scenes | truth inside ± (of given) | refused | mean abs error mph | mean ± mph | identity switches (of given)';
-const FORTY_HEAD = '40 scenes | start frame within 1 (mean error) | finish within 1 | splits within 1';
+const FORTY_HEAD =
+  '40 scenes | start frame within 1 (mean error) | finish within 1 | splits within 1 | true marks verified; truth inside ± (of verified)';
 
 function groups(rs: SceneRecord[]) {
   const rates = [...new Set(rs.map((r) => r.rate))].sort((a, b) => Number(a) - Number(b));
@@ -80,7 +91,7 @@ export function tables(rs: SceneRecord[]) {
   const row = (cells: string[]) => `| ${cells.join(' | ')} |`;
   const lines = [
     row(['group', ...SPEED_HEAD.split(' | '), ...FORTY_HEAD.split(' | ')]),
-    row(Array.from({ length: 11 }, () => '---')),
+    row(Array.from({ length: 12 }, () => '---')),
   ];
   for (const [name, g] of groups(rs)) lines.push(row([name, ...speedCells(g), ...fortyCells(g)]));
   return lines.join('\n');
@@ -122,7 +133,9 @@ export function saveRun(
   const runRows = body
     .split('\n')
     .filter((l) => l.startsWith('| 20') && !l.startsWith(`| ${run.date} |`))
-    .map((l) => (l.split('|').length - 2 === 13 ? `${l} not recorded |` : l));
+    .map((l) => (l.split('|').length - 2 === 13 ? `${l} not recorded |` : l))
+    // Rows written before the true marks were timed get an empty cell for them, before the versions.
+    .map((l) => (l.split('|').length - 2 === 14 ? l.replace(/\|([^|]*)\|\s*$/, '| |$1|') : l));
   const seen = new Set(run.records.map((r) => r.seed));
   const all = [...old.filter((r) => !seen.has(r.seed)), ...run.records].sort((a, b) => a.seed - b.seed);
   const runCells = [
@@ -146,7 +159,7 @@ export function saveRun(
     '**Runs**',
     '',
     `| date (UTC) | scenes | seeds | ${SPEED_HEAD} | ${FORTY_HEAD} | versions |`,
-    `|${' --- |'.repeat(14)}`,
+    `|${' --- |'.repeat(15)}`,
     ...runRows,
     '',
     `**All runs of the versions in the product together** (${run.current.join(', ')}: ${now.length} scenes${

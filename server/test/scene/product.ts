@@ -1,5 +1,7 @@
+import { computeForty, FORTY_MAX_PLUS_MINUS } from '../../../contract/forty-math';
 import type { FramePoint } from '../../../contract/tracking';
 import { fractionText, probeMedia } from '../../lib/media-probe';
+import { frameChanges } from '../../lib/repeated-frames';
 import { proposeForty } from '../../modules/forty/forty-propose';
 import { fitTrack, trackVerdict, type ClickNeeded } from '../../modules/measurements/tracking/fit-result';
 import { trackClip } from '../../modules/measurements/tracking/track-clip';
@@ -149,4 +151,41 @@ export async function proposeScene(file: string, truth: SceneTruth) {
       diff(p.lines.find((l) => l.yardLine === y)?.frameIndex, f.splitFrames[String(y)]),
     ),
   };
+}
+
+/**
+ * The 40 timed from the true marks (the first frame showing movement, the first at or after each crossing),
+ * as an analyst who marks them exactly gets it (issue 49): the upload's read of the frames (its repeated and
+ * quiet frames), the timeline, and the kind's computation. `verified`: the preview raises no problem, so the
+ * completion stores it; `inside`: the true time lies inside the stated bound. A computation that throws (a
+ * 400 at preview) is `refused` with its message.
+ */
+export async function timeScene(file: string, truth: SceneTruth) {
+  const facts = await probeMedia(file);
+  const row = {
+    timeBase: fractionText(facts.timeBase),
+    nominalFps: fractionText(facts.nominalFps),
+    averageFps: fractionText(facts.averageFps),
+    frameTicks: facts.frameTicks,
+    variableFrameRate: facts.variableFrameRate,
+    repeatedFrames: await frameChanges(file, facts, facts.frameCount, undefined, facts.frameTicks),
+    captureFps: facts.captureFps,
+  } as MediaRow;
+  const f = truth.forty!;
+  const lines = [
+    { yardLine: 0, frameIndex: f.startFrame },
+    ...[10, 20, 30].map((yardLine) => ({ yardLine, frameIndex: f.splitFrames[String(yardLine)] })),
+    { yardLine: 40, frameIndex: f.finishFrame },
+  ];
+  try {
+    const r = computeForty(timelineOf(row), { startFrame: f.startFrame, finishFrame: f.finishFrame, lines });
+    return {
+      verified: r.qualityProblems.length === 0 && r.plusMinusSeconds <= FORTY_MAX_PLUS_MINUS + 1e-9,
+      inside: r.secondsMin - 1e-9 <= f.seconds && f.seconds <= r.secondsMax + 1e-9,
+      plusMinus: r.plusMinusSeconds,
+      problems: r.qualityProblems,
+    };
+  } catch (err) {
+    return { refused: err instanceof Error ? err.message : String(err) };
+  }
 }
