@@ -712,6 +712,9 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
    * The fit's doubt must reach between the two, or to a frame beside them. Not told either where the
    * stance's own noise is more than `noiseShare` of the change at the end of the fit, or where the band away
    * from the runner changed (a player passing in front of or behind him changes his pixels too).
+   * Returns the frame; where it would be told only by taking the first moving B-frame for the moving end, the
+   * frame that gives (for the candidate's other checks) and the still and reference frames it lies between,
+   * which the note names; null otherwise.
    */
   const onset = (stillFrom: number, coarse: number, left: number) => {
     const refEnd = coarse - Math.max(3, framesIn(FORTY_PROPOSER.coarseSeconds));
@@ -882,6 +885,7 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
     let movingAt = seenAt;
     while (movingAt > 0 && movingAt < idx.length && types[idx[movingAt]] === 'B') movingAt += 1;
     const seen = seenAt > 0 && movingAt < idx.length ? idx[movingAt] : -1;
+    const seenOnAny = seenAt > 0 ? idx[seenAt] : -1;
     const still = seenAt > 0 && seenY[seenAt - 1] <= noise ? idx[seenAt - 1] : -1;
     // Nothing else moved in the band from the stance to the first frame seen moving (another player passing
     // in front of or behind the runner changes his pixels too): away from the runner, a pixel changed by
@@ -891,16 +895,25 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
     for (let i = refStart; i <= seen && alone && elsewhere.length > 0; i += 1)
       if (changeOver(elsewhere, frames[i]) / (elsewhere.length / 3) > Math.max(1, 2 * onRunnerStill))
         alone = false;
-    const told =
+    const quiet = 6 * sd <= FORTY_PROPOSER.noiseShare * (seenY[seenY.length - 1] - mean);
+    const toldBy = (moving: number) =>
       lo >= 0 &&
       hi - lo <= 2 &&
       still >= 0 &&
-      seen - still <= 2 &&
-      lo <= seen + 1 &&
+      moving >= 0 &&
+      moving - still <= 2 &&
+      lo <= moving + 1 &&
       hi >= still &&
       alone &&
-      6 * sd <= FORTY_PROPOSER.noiseShare * (seenY[seenY.length - 1] - mean);
-    return told ? (seen - still === 2 ? still + 1 : Math.min(seen, Math.max(still, frame))) : null;
+      quiet;
+    const at = (moving: number) =>
+      moving - still === 2 ? still + 1 : Math.min(moving, Math.max(still, frame));
+    if (toldBy(seen)) return { frame: at(seen) };
+    // Told only if a B-frame were taken for the first moving frame: the start the candidate's other checks
+    // are judged at, and the frames the first movement lies between, for the note (decision 304).
+    if (seen > seenOnAny && toldBy(seenOnAny))
+      return { frame: at(seenOnAny), between: [still, seen] as const };
+    return null;
   };
   // Every rise gives a candidate start (walked back from it, then told to the frame); a candidate is kept
   // only where the runner could have made it: the runner leaves 0.3 to 1.6 s after it, nobody is there
@@ -909,14 +922,16 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
   // may be the start: none is proposed (issue 49).
   const kept: { start: number; left: number }[] = [];
   const refusedWhy = new Set<string>();
+  let between: readonly [number, number] | null = null;
   for (const left of [...rises].reverse()) {
     const found = coarseStart(left);
     if (!found) continue;
-    const start = onset(found.stillFrom, found.start, left);
-    if (start === null) {
+    const told = onset(found.stillFrom, found.start, left);
+    if (told === null) {
       refusedWhy.add('onset');
       continue;
     }
+    const start = told.frame;
     // A set runner holds still: a stance shorter than a quarter second is someone settling, not the set.
     if (times[start] - times[found.stillFrom] < FORTY_PROPOSER.stillSeconds) {
       refusedWhy.add('stance');
@@ -943,6 +958,12 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
       refusedWhy.add('run');
       continue;
     }
+    // The runner's start by every other check, but told only on a B-frame: not proposed, and the note says
+    // which frames it lies between.
+    if (told.between) {
+      between ??= told.between;
+      continue;
+    }
     if (!kept.some((c) => c.start === start)) kept.push({ start, left });
   }
   const spread = kept.length
@@ -952,6 +973,10 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
   if (kept.length && spread > 1)
     notes.push(
       'More than one movement on the start line could be the first movement (another player may move there): mark the first movement yourself.',
+    );
+  else if (startFrame === null && between)
+    notes.push(
+      `The runner's first movement lies between frames ${between[0] + 1} and ${between[1] + 1}: the phone drew the frames between those two partly from the later one, so the first of them to show him moving may show it early: mark the first movement yourself.`,
     );
   else if (startFrame === null && refusedWhy.has('onset'))
     notes.push(
