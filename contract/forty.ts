@@ -192,6 +192,12 @@ const segmentSchema = z.object({ x0: z.number(), y0: z.number(), x1: z.number(),
 export const fortyProposalResultSchema = z.object({
   /** Null when it could not be found: the notes say why and the analyst marks it. */
   startFrame: z.number().nullable(),
+  /**
+   * With no start proposed because the phone drew the frames around the first movement partly from a later
+   * one (B-frames, decision 304): the first and last frame (indices from 0) the first movement lies
+   * between, both included, for the analyst to look at. Null otherwise; absent from proposals made before it.
+   */
+  startBetween: z.object({ fromFrame: z.number(), toFrame: z.number() }).nullable().optional(),
   finishFrame: z.number().nullable(),
   /** Lines 0 and 40 on the start and finish frames; 10, 20, 30 where the torso crosses them. */
   lines: z.array(z.object({ yardLine: z.number(), frameIndex: z.number() })),

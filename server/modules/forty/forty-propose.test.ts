@@ -184,6 +184,7 @@ describe('the start on a clip written with B-frames (decisions 275, 303, 304)', 
     expect(Math.abs(result.startFrame! - clip.startFrame)).toBeLessThanOrEqual(1);
     expect(result.lines.find((l) => l.yardLine === 0)?.frameIndex).toBe(result.startFrame);
     expect(result.notes).not.toContain(ONSET_NOTE);
+    expect(result.startBetween).toBeNull();
   };
 
   it.each([60, 120, 240])(
@@ -196,7 +197,7 @@ describe('the start on a clip written with B-frames (decisions 275, 303, 304)', 
   );
 
   // Two or three B-frames: the references either side of the first movement are three or four frames apart.
-  it('at 60 to 240 fps with 2 or 3 B-frames between references: the start within a frame of the truth, or none and the note', async () => {
+  it('at 60 to 240 fps with 2 or 3 B-frames between references: the start within a frame of the truth, or none and the frames it lies between', async () => {
     const cases = [
       [60, 2],
       [120, 2],
@@ -207,13 +208,15 @@ describe('the start on a clip written with B-frames (decisions 275, 303, 304)', 
       const { clip, result } = await clipWith(fps, b);
       noFinishSaidWhy(result);
       if (result.startFrame === null) {
-        // Either note: where the frames it lies between are named, they hold the true first frame.
+        // Not told: the note names the frames it lies between (the references either side), which hold the
+        // true first frame, and the analyst looks there.
         const between = betweenNote(result.notes);
-        if (between) {
-          expect(between.from).toBeLessThanOrEqual(clip.startFrame);
-          expect(between.to).toBeGreaterThanOrEqual(clip.startFrame);
-          expect(between.to - between.from).toBeLessThanOrEqual(4);
-        } else expect(result.notes).toContain(ONSET_NOTE);
+        expect(between, result.notes.join(' ')).not.toBeNull();
+        expect(result.startBetween).toEqual({ fromFrame: between!.from, toFrame: between!.to });
+        expect(between!.from).toBeLessThanOrEqual(clip.startFrame);
+        expect(between!.to).toBeGreaterThanOrEqual(clip.startFrame);
+        expect(between!.to - between!.from).toBeLessThanOrEqual(4);
+        expect(result.notes).not.toContain(ONSET_NOTE);
       } else toldWithin(clip, result);
     }
   });

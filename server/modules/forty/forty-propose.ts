@@ -919,10 +919,10 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
   // only where the runner could have made it: the runner leaves 0.3 to 1.6 s after it, nobody is there
   // already at the start, the clip goes on for a 40's fastest time after it, and the run to the crossing
   // seen takes 3.9 to 8 s. Two kept candidates more than a frame apart are two movements either of which
-  // may be the start: none is proposed (issue 49).
-  const kept: { start: number; left: number }[] = [];
+  // may be the start: none is proposed (issue 49). A candidate told only by taking a B-frame for its moving
+  // end (decision 304) is such a movement too, but is never proposed itself.
+  const kept: { start: number; left: number; between: readonly [number, number] | null }[] = [];
   const refusedWhy = new Set<string>();
-  let between: readonly [number, number] | null = null;
   for (const left of [...rises].reverse()) {
     const found = coarseStart(left);
     if (!found) continue;
@@ -958,25 +958,26 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
       refusedWhy.add('run');
       continue;
     }
-    // The runner's start by every other check, but told only on a B-frame: not proposed, and the note says
-    // which frames it lies between.
-    if (told.between) {
-      between ??= told.between;
-      continue;
-    }
-    if (!kept.some((c) => c.start === start)) kept.push({ start, left });
+    // The runner's start by every other check, but told only on a B-frame (decision 304): a movement that
+    // may be the start, never proposed itself; the note says which frames it lies between.
+    const candidate = { start, left, between: told.between ?? null };
+    if (!kept.some((c) => c.start === start && (c.between === null) === (candidate.between === null)))
+      kept.push(candidate);
   }
   const spread = kept.length
     ? Math.max(...kept.map((c) => c.start)) - Math.min(...kept.map((c) => c.start))
     : 0;
-  const startFrame = kept.length && spread <= 1 ? Math.min(...kept.map((c) => c.start)) : null;
+  const onReference = kept.filter((c) => c.between === null);
+  const startFrame = onReference.length && spread <= 1 ? Math.min(...onReference.map((c) => c.start)) : null;
+  // No start, and one movement only, told but for a B-frame: the frames it lies between.
+  const startBetween = !onReference.length && kept.length > 0 && spread <= 1 ? kept[0].between : null;
   if (kept.length && spread > 1)
     notes.push(
       'More than one movement on the start line could be the first movement (another player may move there): mark the first movement yourself.',
     );
-  else if (startFrame === null && between)
+  else if (startBetween)
     notes.push(
-      `The runner's first movement lies between frames ${between[0] + 1} and ${between[1] + 1}: the phone drew the frames between those two partly from the later one, so the first of them to show him moving may show it early: mark the first movement yourself.`,
+      `The runner's first movement lies between frames ${startBetween[0] + 1} and ${startBetween[1] + 1}: the phone drew the frames between those two partly from the later one, so the first of them to show him moving may show it early: mark the first movement yourself.`,
     );
   else if (startFrame === null && refusedWhy.has('onset'))
     notes.push(
@@ -1024,6 +1025,7 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
   o.onProgress?.(1);
   return {
     startFrame,
+    startBetween: startBetween && { fromFrame: startBetween[0], toFrame: startBetween[1] },
     finishFrame: finish ? finish.frame : null,
     lines,
     startLine: seg(line0),

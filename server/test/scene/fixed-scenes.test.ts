@@ -137,6 +137,7 @@ describe('fixed scenes of the accuracy benchmark (issue 48)', () => {
       expect(m, p.proposal.notes.join(' ')).not.toBeNull();
       expect(Number(m![1]) - 1).toBeLessThanOrEqual(truth.forty!.startFrame);
       expect(Number(m![2]) - 1).toBeGreaterThanOrEqual(truth.forty!.startFrame);
+      expect(p.proposal.startBetween).toEqual({ fromFrame: Number(m![1]) - 1, toFrame: Number(m![2]) - 1 });
     }
   }, 300_000);
 

@@ -109,6 +109,49 @@ describe('FortyProposalPanel (decision 212)', () => {
     expect(props.onUse).toHaveBeenCalledWith(result, 41);
   });
 
+  it('names the frames an untold start lies between, each one opening its frame (decision 304)', async () => {
+    const note =
+      "The runner's first movement lies between frames 85 and 89: the phone drew the frames between those two partly from the later one, so the first of them to show him moving may show it early: mark the first movement yourself.";
+    server.use(
+      mock(fortyApi.proposal, () =>
+        HttpResponse.json({
+          id: 41,
+          status: 'done',
+          progress: 1,
+          result: {
+            ...result,
+            startFrame: null,
+            startBetween: { fromFrame: 84, toFrame: 88 },
+            finishFrame: null,
+            lines: [],
+            notes: [note],
+          },
+        }),
+      ),
+    );
+    const props = renderPanel(both, 41);
+    expect(await screen.findByText(note)).toBeInTheDocument();
+    expect(screen.getByTestId('forty-start-between')).toHaveTextContent(
+      'not told to a frame; look between Frame 85 and Frame 89',
+    );
+    expect(screen.getByTestId('forty-proposal')).toHaveTextContent('Finish: torso crosses the 40: not found');
+    fireEvent.click(screen.getByRole('button', { name: 'Frame 85' }));
+    expect(props.onGoTo).toHaveBeenCalledWith(84);
+    fireEvent.click(screen.getByRole('button', { name: 'Frame 89' }));
+    expect(props.onGoTo).toHaveBeenLastCalledWith(88);
+  });
+
+  it('shows a start not found without frames to look between (a proposal made before them, or none known)', async () => {
+    server.use(
+      mock(fortyApi.proposal, () =>
+        HttpResponse.json({ id: 41, status: 'done', progress: 1, result: { ...result, startFrame: null } }),
+      ),
+    );
+    renderPanel(both, 41);
+    expect(await screen.findByTestId('forty-proposal')).toHaveTextContent('Start: first movement: not found');
+    expect(screen.queryByTestId('forty-start-between')).toBeNull();
+  });
+
   it('says when the tracker could not propose the frames', async () => {
     server.use(
       mock(fortyApi.proposal, () =>

@@ -170,18 +170,32 @@ export function FortyProposalPanel({
       {result && proposalId !== null && (
         <div className="grid gap-2" data-testid="forty-proposal">
           <ul className="grid gap-1">
-            {rows.map(([label, f]) => (
-              <li key={label}>
-                {label}:{' '}
-                {f === null ? (
-                  <span className="text-muted-foreground">not found</span>
-                ) : (
-                  <button type="button" className="text-primary underline" onClick={() => onGoTo(f)}>
-                    Frame {displayFrame(f)}
-                  </button>
-                )}
-              </li>
-            ))}
+            {rows.map(([label, f], k) => {
+              const goTo = (frame: number) => (
+                <button type="button" className="text-primary underline" onClick={() => onGoTo(frame)}>
+                  Frame {displayFrame(frame)}
+                </button>
+              );
+              // No start proposed, but the frames the first movement lies between are known (decision 304).
+              const between = k === 0 && f === null ? result.startBetween : null;
+              return (
+                <li key={label}>
+                  {label}:{' '}
+                  {f !== null ? (
+                    goTo(f)
+                  ) : between ? (
+                    <span data-testid="forty-start-between">
+                      <span className="text-muted-foreground">not told to a frame; look between </span>
+                      {goTo(between.fromFrame)}
+                      <span className="text-muted-foreground"> and </span>
+                      {goTo(between.toFrame)}
+                    </span>
+                  ) : (
+                    <span className="text-muted-foreground">not found</span>
+                  )}
+                </li>
+              );
+            })}
           </ul>
           {result.notes.map((n) => (
             <p key={n} className="rounded-md bg-warning/10 p-2">
