@@ -17,6 +17,8 @@ import { clickFrameAt, goTo } from './frame-viewer';
 let clip: FortyClip;
 /** A slower 40 for a second player, requested and completed through the API: the board has two rows. */
 let slow: FortyClip;
+/** A 40 written with three B-frames between references, as phones write them: its start is not told. */
+let bClip: FortyClip;
 
 const trueMarks = (c: FortyClip, videoId: number) => ({
   videoId,
@@ -46,6 +48,57 @@ test.describe('verified 40', () => {
       fps: 120,
       seconds: 4.62,
     });
+    bClip = await makeFortyClip(path.join(scratchDir('va-e2e-forty-'), 'forty-120-b3.mp4'), {
+      fps: 120,
+      seconds: 4.62,
+      bFrames: 3,
+    });
+  });
+
+  // Decision 304: a B-frame may show a movement before it happened, so a start first seen on one is not
+  // proposed; the proposal names the frames it lies between, and each opens its frame on the viewer.
+  test('a start left untold on a B-frame clip: the proposal names the frames to look between', async ({
+    page,
+  }) => {
+    test.setTimeout(240_000);
+    await page.setViewportSize(DESKTOP);
+    await loginAs(page, DEMO.parent);
+    const { videoId } = await requestWithClip(page, bClip.file, { type: 'forty', name: 'b-frames-40.mp4' });
+    await signInAs(page, DEMO.analyst);
+    const queue = (await (await page.request.get('/api/analysis-requests/queue?limit=200')).json()) as {
+      id: number;
+      requestType: string;
+      sourceVideoId: number | null;
+    }[];
+    const item = queue.find((q) => q.requestType === 'forty' && q.sourceVideoId === videoId)!;
+    expect(item).toBeTruthy();
+    await page.goto('/analyst/queue');
+    await page.getByTestId(`queue-row-${item.id}`).getByRole('button', { name: 'Process' }).click();
+    const process = page.getByRole('dialog', { name: 'Process Analysis Request' });
+    const bench = process.getByRole('region', { name: 'Verified 40 workbench' });
+    const viewer = bench.getByRole('group', { name: 'Frame viewer' });
+    await expect(viewer.getByTestId('frame-label')).toBeVisible({ timeout: 150_000 });
+    const canvas = viewer.getByTestId('frame-canvas');
+    await expect(canvas).toHaveAttribute('aria-busy', 'false');
+    await bench.getByRole('button', { name: 'Click the start line' }).click();
+    await clickFrameAt(canvas, { x: 19.5, y: 90 }, { width: 320, height: 120 });
+    await clickFrameAt(canvas, { x: 299.5, y: 110 }, { width: 320, height: 120 });
+    await bench.getByRole('button', { name: 'Propose the frames' }).click();
+    const proposal = bench.getByTestId('forty-proposal');
+    const between = proposal.getByTestId('forty-start-between');
+    await expect(between).toContainText(/not told to a frame; look between Frame \d+ and Frame \d+/, {
+      timeout: 90_000,
+    });
+    await expect(proposal).toContainText("The runner's first movement lies between frames");
+    // The frames named hold the true first movement (shown from 1).
+    const [from, to] = [...(await between.textContent())!.matchAll(/Frame (\d+)/g)].map((m) => Number(m[1]));
+    expect(from - 1).toBeLessThanOrEqual(bClip.startFrame);
+    expect(to - 1).toBeGreaterThanOrEqual(bClip.startFrame);
+    await shots(page, 'forty-proposal-between');
+    await between.getByRole('button', { name: `Frame ${to}` }).click();
+    await expect(viewer.getByTestId('frame-label')).toHaveText(new RegExp(`^Frame ${to} of `));
+    await between.getByRole('button', { name: `Frame ${from}` }).click();
+    await expect(viewer.getByTestId('frame-label')).toHaveText(new RegExp(`^Frame ${from} of `));
   });
 
   test('requested with the clip, timed by the analyst, shown with its receipt and ranked ascending', async ({
