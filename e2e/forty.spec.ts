@@ -38,6 +38,41 @@ async function slowerForty(page: Page) {
   return { requestId, videoId };
 }
 
+/**
+ * The analyst opens the 40 request of the clip `videoId` from the queue, waits for its frame viewer, clicks
+ * the start line and the finish line on the first frame, and asks the tracker to propose the frames.
+ */
+async function proposeOnWorkbench(page: Page, videoId: number) {
+  await signInAs(page, DEMO.analyst);
+  const queue = (await (await page.request.get('/api/analysis-requests/queue?limit=200')).json()) as {
+    id: number;
+    requestType: string;
+    sourceVideoId: number | null;
+  }[];
+  const item = queue.find((q) => q.requestType === 'forty' && q.sourceVideoId === videoId)!;
+  expect(item).toBeTruthy();
+  await page.goto('/analyst/queue');
+  await page.getByTestId(`queue-row-${item.id}`).getByRole('button', { name: 'Process' }).click();
+  const process = page.getByRole('dialog', { name: 'Process Analysis Request' });
+  const bench = process.getByRole('region', { name: 'Verified 40 workbench' });
+  const viewer = bench.getByRole('group', { name: 'Frame viewer' });
+  await expect(viewer.getByTestId('frame-label')).toBeVisible({ timeout: 150_000 });
+  await expect(
+    process.getByText('Mark the start, the finish, the start line (0) and the finish line (40)'),
+  ).toBeVisible();
+  // The tracker proposes the frames from a click on each line (decision 212); the analyst checks them.
+  const canvas = viewer.getByTestId('frame-canvas');
+  await expect(canvas).toHaveAttribute('aria-busy', 'false');
+  await bench.getByRole('button', { name: 'Click the start line' }).click();
+  await clickFrameAt(canvas, { x: 19.5, y: 90 }, { width: 320, height: 120 });
+  await clickFrameAt(canvas, { x: 299.5, y: 110 }, { width: 320, height: 120 });
+  await expect(
+    bench.getByText('Start line: clicked on frame 1 · Finish line: clicked on frame 1'),
+  ).toBeVisible();
+  await bench.getByRole('button', { name: 'Propose the frames' }).click();
+  return { item, process, bench, viewer, proposal: bench.getByTestId('forty-proposal') };
+}
+
 test.describe('verified 40', () => {
   test.beforeAll(async () => {
     slow = await makeFortyClip(path.join(scratchDir('va-e2e-forty-'), 'forty-60-slow.mp4'), {
@@ -64,27 +99,7 @@ test.describe('verified 40', () => {
     await page.setViewportSize(DESKTOP);
     await loginAs(page, DEMO.parent);
     const { videoId } = await requestWithClip(page, bClip.file, { type: 'forty', name: 'b-frames-40.mp4' });
-    await signInAs(page, DEMO.analyst);
-    const queue = (await (await page.request.get('/api/analysis-requests/queue?limit=200')).json()) as {
-      id: number;
-      requestType: string;
-      sourceVideoId: number | null;
-    }[];
-    const item = queue.find((q) => q.requestType === 'forty' && q.sourceVideoId === videoId)!;
-    expect(item).toBeTruthy();
-    await page.goto('/analyst/queue');
-    await page.getByTestId(`queue-row-${item.id}`).getByRole('button', { name: 'Process' }).click();
-    const process = page.getByRole('dialog', { name: 'Process Analysis Request' });
-    const bench = process.getByRole('region', { name: 'Verified 40 workbench' });
-    const viewer = bench.getByRole('group', { name: 'Frame viewer' });
-    await expect(viewer.getByTestId('frame-label')).toBeVisible({ timeout: 150_000 });
-    const canvas = viewer.getByTestId('frame-canvas');
-    await expect(canvas).toHaveAttribute('aria-busy', 'false');
-    await bench.getByRole('button', { name: 'Click the start line' }).click();
-    await clickFrameAt(canvas, { x: 19.5, y: 90 }, { width: 320, height: 120 });
-    await clickFrameAt(canvas, { x: 299.5, y: 110 }, { width: 320, height: 120 });
-    await bench.getByRole('button', { name: 'Propose the frames' }).click();
-    const proposal = bench.getByTestId('forty-proposal');
+    const { viewer, proposal } = await proposeOnWorkbench(page, videoId);
     const between = proposal.getByTestId('forty-start-between');
     await expect(between).toContainText(/not told to a frame; look between Frame \d+ and Frame \d+/, {
       timeout: 90_000,
@@ -149,35 +164,7 @@ test.describe('verified 40', () => {
     // The request waits for the clip's check (ffmpeg on the server), slow on a loaded machine, as the jump's.
     await expect(page.getByText('Verified 40 Request Submitted')).toBeVisible({ timeout: 60_000 });
 
-    await signInAs(page, DEMO.analyst);
-    const queue = (await (await page.request.get('/api/analysis-requests/queue?limit=200')).json()) as {
-      id: number;
-      requestType: string;
-      sourceVideoId: number | null;
-    }[];
-    const item = queue.find((q) => q.requestType === 'forty' && q.sourceVideoId === videoId)!;
-    expect(item).toBeTruthy();
-    await page.goto('/analyst/queue');
-    await page.getByTestId(`queue-row-${item.id}`).getByRole('button', { name: 'Process' }).click();
-    const process = page.getByRole('dialog', { name: 'Process Analysis Request' });
-    const bench = process.getByRole('region', { name: 'Verified 40 workbench' });
-    const viewer = bench.getByRole('group', { name: 'Frame viewer' });
-    await expect(viewer.getByTestId('frame-label')).toBeVisible({ timeout: 150_000 });
-    await expect(
-      process.getByText('Mark the start, the finish, the start line (0) and the finish line (40)'),
-    ).toBeVisible();
-
-    // The tracker proposes the frames from a click on each line (decision 212); the analyst checks them.
-    const canvas = viewer.getByTestId('frame-canvas');
-    await expect(canvas).toHaveAttribute('aria-busy', 'false');
-    await bench.getByRole('button', { name: 'Click the start line' }).click();
-    await clickFrameAt(canvas, { x: 19.5, y: 90 }, { width: 320, height: 120 });
-    await clickFrameAt(canvas, { x: 299.5, y: 110 }, { width: 320, height: 120 });
-    await expect(
-      bench.getByText('Start line: clicked on frame 1 · Finish line: clicked on frame 1'),
-    ).toBeVisible();
-    await bench.getByRole('button', { name: 'Propose the frames' }).click();
-    const proposal = bench.getByTestId('forty-proposal');
+    const { item, process, bench, viewer, proposal } = await proposeOnWorkbench(page, videoId);
     // Within a frame of the truth (issue 49): the analyst checks it and marks the true frame below.
     const nearStart = new RegExp(
       `Start: first movement: Frame (${clip.startFrame}|${clip.startFrame + 1}|${clip.startFrame + 2})(?!\\d)`,

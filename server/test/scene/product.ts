@@ -1,6 +1,6 @@
 import { computeForty, FORTY_MAX_PLUS_MINUS } from '../../../contract/forty-math';
 import type { FramePoint } from '../../../contract/tracking';
-import { fractionText, probeMedia } from '../../lib/media-probe';
+import { fractionText, probeMedia, type MediaFacts } from '../../lib/media-probe';
 import { frameChanges } from '../../lib/repeated-frames';
 import { proposeForty } from '../../modules/forty/forty-propose';
 import { fitTrack, trackVerdict, type ClickNeeded } from '../../modules/measurements/tracking/fit-result';
@@ -13,18 +13,22 @@ import type { SceneTruth } from './truth';
  * timeline `timelineOf` gives the job, then the tracker and the fit, or the 40's proposer. Shared by the
  * accuracy benchmark and the fixed scenes of the test run.
  */
-async function jobTimeline(file: string) {
-  const facts = await probeMedia(file);
-  // The repeated frames read at upload do not change the times the tracker and the proposer are given.
-  const row = {
+/** The upload's stored facts of a clip, as `timelineOf` reads them. */
+const mediaRow = (facts: MediaFacts, repeatedFrames: MediaRow['repeatedFrames']) =>
+  ({
     timeBase: fractionText(facts.timeBase),
     nominalFps: fractionText(facts.nominalFps),
     averageFps: fractionText(facts.averageFps),
     frameTicks: facts.frameTicks,
     variableFrameRate: facts.variableFrameRate,
-    repeatedFrames: null,
+    repeatedFrames,
     captureFps: facts.captureFps,
-  } as MediaRow;
+  }) as MediaRow;
+
+async function jobTimeline(file: string) {
+  const facts = await probeMedia(file);
+  // The repeated frames read at upload do not change the times the tracker and the proposer are given.
+  const row = mediaRow(facts, null);
   const upright = facts.rotation === 90 || facts.rotation === 270;
   return {
     timeline: timelineOf(row),
@@ -162,15 +166,7 @@ export async function proposeScene(file: string, truth: SceneTruth) {
  */
 export async function timeScene(file: string, truth: SceneTruth) {
   const facts = await probeMedia(file);
-  const row = {
-    timeBase: fractionText(facts.timeBase),
-    nominalFps: fractionText(facts.nominalFps),
-    averageFps: fractionText(facts.averageFps),
-    frameTicks: facts.frameTicks,
-    variableFrameRate: facts.variableFrameRate,
-    repeatedFrames: await frameChanges(file, facts, facts.frameCount, undefined, facts.frameTicks),
-    captureFps: facts.captureFps,
-  } as MediaRow;
+  const row = mediaRow(facts, await frameChanges(file, facts, facts.frameCount, undefined, facts.frameTicks));
   const f = truth.forty!;
   const lines = [
     { yardLine: 0, frameIndex: f.startFrame },
