@@ -106,7 +106,14 @@ async function main(root: string) {
     if (spec.kind === 'forty') {
       try {
         const p = await proposeScene(file, truth);
-        rec.forty = { start: p.start, finish: p.finish, splits: p.splits };
+        const named = p.proposal.startBetween;
+        const first = truth.forty!.startFrame;
+        rec.forty = {
+          start: p.start,
+          finish: p.finish,
+          splits: p.splits,
+          ...(named && { startBetween: named.fromFrame <= first && first <= named.toFrame }),
+        };
       } catch (err) {
         rec.refused = err instanceof Error ? err.message : String(err);
       }

@@ -78,13 +78,18 @@ describe('the accuracy section', () => {
   });
 
   it('sums the 40 timed from the true marks: verified, and the truth inside the ± of those verified (issue 49)', () => {
-    const forty = (seed: number, marks: SceneRecord['marks']): SceneRecord => ({
+    const forty = (seed: number, marks: SceneRecord['marks'], startBetween?: boolean): SceneRecord => ({
       seed,
       kind: 'forty',
       rate: '59.94',
       tags: [],
       version: 'proposer 9.9.9',
-      forty: { start: null, finish: null, splits: [null, null, null] },
+      forty: {
+        start: null,
+        finish: null,
+        splits: [null, null, null],
+        ...(startBetween !== undefined && { startBetween }),
+      },
       marks,
     });
     const file = path.join(dir, 'RESULTS-marks.md');
@@ -100,14 +105,16 @@ describe('the accuracy section', () => {
       date: '2026-12-01 01:00',
       seeds: '10-12',
       records: [
-        forty(10, { verified: true, inside: true, plusMinus: 0.02 }),
-        forty(11, { verified: true, inside: false, plusMinus: 0.02 }),
+        forty(10, { verified: true, inside: true, plusMinus: 0.02 }, true),
+        forty(11, { verified: true, inside: false, plusMinus: 0.02 }, false),
         forty(12, { verified: false, inside: true, plusMinus: 0.04, problem: 'wider than ± 0.03 s' }),
       ],
       current: ['proposer 9.9.9'],
     });
     const text = readFileSync(file, 'utf8');
     expect(text).toContain('| true marks verified; truth inside ± (of verified) | versions |');
+    // No start proposed in any: two named the frames it lies between, one of them holding the truth.
+    expect(text).toContain('| 0/3 (0%); frames named 2, holding the truth 1 |');
     expect(text).toMatch(
       /\| 2026-12-01 01:00 \| 3 \| 10-12 \|.* \| 2\/3 \(67%\); truth inside ± 1\/2 \| proposer 9\.9\.9 \|\n/,
     );
