@@ -24,12 +24,12 @@ import { lineX, type Line } from '../measurements';
  *   pixels: from the last frame that still shows the stance to the first reference frame (I or P) that shows
  *   him moving, at most three frames (a B-frame is drawn partly from the reference frame after it, and may
  *   show a movement that begins only there; B-frames drawn as a blend of their references are left out of
- *   the fit), an onset fitted
- *   over the movement's first tenth of a second agreeing, and nothing else moving in the band. Proposed only
- *   where it can also be stood behind as the runner's: the stance held a quarter second, the runner leaving
- *   0.3 to 1.6 s later with nobody past the line already, the clip and the run to the crossing seen lasting
- *   a 40 (3.9 to 8 s), and no other movement there passing the same checks. Otherwise no start, with a
- *   note: the analyst marks it. Versions 2.1.0 to 2.4.0 (decisions 275, 278) asked the first change of
+ *   the fit), an onset fitted over the movement's first tenth of a second agreeing, and nothing else moving
+ *   in the band (where only a B-frame taken for the moving end would tell it, the note names the frames the
+ *   first movement lies between). Proposed only where it can also be stood behind as the runner's: the
+ *   stance held a quarter second, the runner leaving 0.3 to 1.6 s later with nobody past the line already,
+ *   the clip and the run to the crossing seen lasting a 40 (3.9 to 8 s), and no other movement there
+ *   passing the same checks. Otherwise no start, with a note: the analyst marks it. Versions 2.1.0 to 2.4.0 (decisions 275, 278) asked the first change of
  *   single pixels and the summed change to agree, and proposed no start where B-frames lay between the
  *   movement and the last still reference frame: on the benchmark's 40s that was one start in 16;
  * - the splits: the 10, 20 and 30-yard lines found where they should be between the two clicks, crossed as
