@@ -117,7 +117,9 @@ async function main(root: string) {
       } catch (err) {
         rec.refused = err instanceof Error ? err.message : String(err);
       }
-      const m = await timeScene(file, truth);
+      const m = await timeScene(file, truth).catch((err: unknown) => ({
+        refused: err instanceof Error ? err.message : String(err),
+      }));
       rec.marks =
         'refused' in m
           ? { verified: false, inside: null, plusMinus: null, problem: m.refused }
