@@ -4,7 +4,7 @@ import { FORTY_MEASUREMENT_REQUIRED } from '../contract/forty';
 import { computeForty, formatForty } from '../contract/forty-math';
 import { makeFortyClip, type FortyClip } from '../server/lib/forty-clip';
 import { DEMO, expect, loginAs, shot, test } from './fixtures';
-import { DESKTOP, shots, signInAs } from './screens';
+import { DESKTOP, PHONE, shots, signInAs } from './screens';
 import { buySpeedCredit, requestWithClip } from './family-requests';
 import { scratchDir } from './scratch';
 import { clickFrameAt, goTo } from './frame-viewer';
@@ -110,6 +110,11 @@ test.describe('verified 40', () => {
     expect(from - 1).toBeLessThanOrEqual(bClip.startFrame);
     expect(to - 1).toBeGreaterThanOrEqual(bClip.startFrame);
     await shots(page, 'forty-proposal-between');
+    // At phone width the panel lies below the viewer: the shot is of the panel itself.
+    await page.setViewportSize(PHONE);
+    await between.scrollIntoViewIfNeeded();
+    await shot(page, 'forty-proposal-between-panel-phone');
+    await page.setViewportSize(DESKTOP);
     await between.getByRole('button', { name: `Frame ${to}` }).click();
     await expect(viewer.getByTestId('frame-label')).toHaveText(new RegExp(`^Frame ${to} of `));
     await between.getByRole('button', { name: `Frame ${from}` }).click();
