@@ -912,7 +912,7 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
     // Told only if a B-frame were taken for the first moving frame: the start the candidate's other checks
     // are judged at, and the frames the first movement lies between, for the note (decision 304).
     if (seen > seenOnAny && toldBy(seenOnAny))
-      return { frame: at(seenOnAny), between: [still, seen] as const };
+      return { frame: at(seenOnAny), between: { fromFrame: still, toFrame: seen } };
     return null;
   };
   // Every rise gives a candidate start (walked back from it, then told to the frame); a candidate is kept
@@ -921,7 +921,11 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
   // seen takes 3.9 to 8 s. Two kept candidates more than a frame apart are two movements either of which
   // may be the start: none is proposed (issue 49). A candidate told only by taking a B-frame for its moving
   // end (decision 304) is such a movement too, but is never proposed itself.
-  const kept: { start: number; left: number; between: readonly [number, number] | null }[] = [];
+  const kept: {
+    start: number;
+    left: number;
+    between: NonNullable<FortyProposalResult['startBetween']> | null;
+  }[] = [];
   const refusedWhy = new Set<string>();
   for (const left of [...rises].reverse()) {
     const found = coarseStart(left);
@@ -977,7 +981,7 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
     );
   else if (startBetween)
     notes.push(
-      `The runner's first movement lies between frames ${startBetween[0] + 1} and ${startBetween[1] + 1}: the phone drew the frames between those two partly from the later one, so the first of them to show him moving may show it early: mark the first movement yourself.`,
+      `The runner's first movement lies between frames ${startBetween.fromFrame + 1} and ${startBetween.toFrame + 1}: the phone drew the frames between those two partly from the later one, so the first of them to show him moving may show it early: mark the first movement yourself.`,
     );
   else if (startFrame === null && refusedWhy.has('onset'))
     notes.push(
@@ -1025,7 +1029,7 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
   o.onProgress?.(1);
   return {
     startFrame,
-    startBetween: startBetween && { fromFrame: startBetween[0], toFrame: startBetween[1] },
+    startBetween,
     finishFrame: finish ? finish.frame : null,
     lines,
     startLine: seg(line0),

@@ -95,6 +95,11 @@ export function FortyProposalPanel({
       { onSuccess: (p) => onProposal(p.id) },
     );
   };
+  const goTo = (frame: number) => (
+    <button type="button" className="text-primary underline" onClick={() => onGoTo(frame)}>
+      Frame {displayFrame(frame)}
+    </button>
+  );
   const rows: [string, number | null][] = result
     ? [
         ['Start: first movement', result.startFrame],
@@ -171,11 +176,6 @@ export function FortyProposalPanel({
         <div className="grid gap-2" data-testid="forty-proposal">
           <ul className="grid gap-1">
             {rows.map(([label, f], k) => {
-              const goTo = (frame: number) => (
-                <button type="button" className="text-primary underline" onClick={() => onGoTo(frame)}>
-                  Frame {displayFrame(frame)}
-                </button>
-              );
               // No start proposed, but the frames the first movement lies between are known (decision 304).
               const between = k === 0 && f === null ? result.startBetween : null;
               return (
