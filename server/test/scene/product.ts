@@ -161,8 +161,9 @@ export async function proposeScene(file: string, truth: SceneTruth) {
  * The 40 timed from the true marks (the first frame showing movement, the first at or after each crossing),
  * as an analyst who marks them exactly gets it (issue 49): the upload's read of the frames (its repeated and
  * quiet frames), the timeline, and the kind's computation. `verified`: the preview raises no problem (the
- * ceiling of ± 0.03 s is one of them), so the completion stores it (`assertVerifiable`); `inside`: the true time lies inside the stated bound. A computation that throws (a
- * 400 at preview) is `refused` with its message.
+ * ceiling of ± 0.03 s is one of them), so the completion stores it (`assertVerifiable`); `inside`: the true
+ * time lies inside the stated bound. A computation that throws (a 400 at preview) is `refused` with its
+ * message.
  */
 export async function timeScene(file: string, truth: SceneTruth) {
   const facts = await probeMedia(file);
