@@ -3,7 +3,8 @@
  * BENCH_SEED on (default: the seed after the last one in bench/RESULTS.md), drawn and rendered by
  * server/test/scene/ (decision 240), each run through the product as the API runs it:
  * - Max Speed: the file probed and its repeats read as on upload, the timeline the job gets, trackClip
- *   from one click on the runner's true ground point on a frame where he is clear of others, fitTrack;
+ *   from one click on the runner's true ground point on a frame where he is clear of others, fitTrack, its
+ *   questions answered there too (BENCH_ANALYST=foot: on a foot, up to 0.3 yards off it, decision 305);
  * - a 40: the proposer (proposeForty) from clicks on the start and finish lines, and the 40 timed from the
  *   true marks as an analyst who marks them exactly gets it (the upload's read of repeated frames, the
  *   kind's computation): stored as verified or not, and the truth inside its ± or not (issue 49).
@@ -20,7 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { FORTY_PROPOSER } from '../server/modules/forty/forty-propose';
 import { TRACKER } from '../server/modules/measurements/tracking/track-clip';
 import { followsGuide } from '../server/test/scene/guide';
-import { proposeScene, timeScene, trackScene } from '../server/test/scene/product';
+import { clicksOnAFoot, proposeScene, timeScene, trackScene } from '../server/test/scene/product';
 import { renderScene } from '../server/test/scene/render';
 import { describeScene, drawScene, timingOf, type SceneSpec } from '../server/test/scene/spec';
 import type { SceneTruth } from '../server/test/scene/truth';
@@ -50,7 +51,16 @@ const KIND =
     : undefined;
 
 /** What measures each kind now: every record says which, and the summed tables keep to these. */
-const VERSIONS = { speed: `tracker ${TRACKER.version}`, forty: `proposer ${FORTY_PROPOSER.version}` };
+/**
+ * BENCH_ANALYST=foot answers the tracker's questions as a person does, clicking a foot up to 0.3 yards ahead of
+ * or behind the runner's true ground point (decision 305); otherwise the analyst clicks the true point. The
+ * records say which, so the two are never summed together.
+ */
+const FOOT = process.env.BENCH_ANALYST === 'foot';
+const VERSIONS = {
+  speed: `tracker ${TRACKER.version}${FOOT ? ', an analyst clicking a foot' : ''}`,
+  forty: `proposer ${FORTY_PROPOSER.version}`,
+};
 
 function tagsOf(s: SceneSpec): string[] {
   const t: string[] = [];
@@ -130,7 +140,13 @@ async function main(root: string) {
               ...(m.problems.length ? { problem: m.problems.join(' ') } : {}),
             };
     } else {
-      const t = await trackScene(file, truth);
+      // BENCH_ANALYST=foot: the analyst clicks a foot, as a person does, not the point under the hips the truth is.
+      const aim = FOOT ? clicksOnAFoot(seed) : undefined;
+      const c = truth.click!;
+      const first = aim
+        ? { frameIndex: c.frameIndex, ...aim(c.frameIndex, truth.groundPointPx[c.frameIndex]) }
+        : c;
+      const t = await trackScene(file, truth, first, { aim });
       if (t.given) {
         const { mph, plusMinus, trueMph, switchFrames, trackedFrames } = t.given;
         rec.given = { mph, plusMinus, trueMph, switchFrames, trackedFrames };

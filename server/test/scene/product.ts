@@ -6,6 +6,7 @@ import { proposeForty } from '../../modules/forty/forty-propose';
 import { fitTrack, trackVerdict, type ClickNeeded } from '../../modules/measurements/tracking/fit-result';
 import { trackClip } from '../../modules/measurements/tracking/track-clip';
 import { timelineOf, type MediaRow } from '../../modules/videos';
+import { rng } from './random';
 import type { SceneTruth } from './truth';
 
 /**
@@ -38,6 +39,25 @@ async function jobTimeline(file: string) {
   };
 }
 
+/**
+ * How far along the field from the point under the hips (the scene's truth) an analyst's click on the feet
+ * falls, at most, either way (decision 305): a running player has a foot ahead of his hips or behind them.
+ */
+export const FOOT_YARDS = 0.3;
+
+/**
+ * An analyst who clicks where the feet meet the field, as the workbench asks (decision 305): a foot ahead of
+ * or behind the point the scene's truth puts under the hips, up to `FOOT_YARDS` either way, and a pixel or two
+ * off the feet's row. Seeded: the same scene, the same clicks.
+ */
+export function clicksOnAFoot(seed: number) {
+  const r = rng(seed ^ 0x5eed);
+  return (_frameIndex: number, g: { gx: number; gy: number; pxPerYd: number }) => ({
+    x: g.gx + r.range(-FOOT_YARDS, FOOT_YARDS) * g.pxPerYd,
+    y: g.gy + (r.next() + r.next() + r.next() - 1.5) * 1.5,
+  });
+}
+
 /** A tracked point more than this far from the runner's true ground point is on someone else. */
 const SWITCH_YARDS = 1;
 
@@ -52,7 +72,14 @@ export async function trackScene(
   file: string,
   truth: SceneTruth,
   click?: FramePoint,
-  { maxClicks = 6 }: { maxClicks?: number } = {},
+  {
+    maxClicks = 6,
+    aim = (_frameIndex: number, g: { gx: number; gy: number }) => ({ x: g.gx, y: g.gy }),
+  }: {
+    maxClicks?: number;
+    /** Where the analyst clicks on a frame he is asked about, given the true ground point: the truth itself. */
+    aim?: (frameIndex: number, g: { gx: number; gy: number; pxPerYd: number }) => { x: number; y: number };
+  } = {},
 ) {
   const asked: ClickNeeded[] = [];
   try {
@@ -88,14 +115,15 @@ export async function trackScene(
           continue;
         }
         const at = raw.frames[need.frameIndex];
-        if (need.kind === 'confirm' && Math.hypot(at.x - g.gx, at.y - g.gy) <= 0.04 * height) {
+        const p = aim(need.frameIndex, g);
+        if (need.kind === 'confirm' && Math.hypot(at.x - p.x, at.y - p.y) <= 0.04 * height) {
           confirmed.push(need.frameIndex);
           continue;
         }
         if (need.kind === 'confirm') confirmed.push(need.frameIndex);
         const i = seeds.findIndex((s) => s.frameIndex === need.frameIndex);
         if (i >= 0) seeds.splice(i, 1);
-        seeds.push({ frameIndex: need.frameIndex, x: Math.round(g.gx), y: Math.round(g.gy) });
+        seeds.push({ frameIndex: need.frameIndex, x: Math.round(p.x), y: Math.round(p.y) });
         seeds.sort((a, b) => a.frameIndex - b.frameIndex);
         raw = null;
         continue;
