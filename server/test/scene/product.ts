@@ -46,9 +46,10 @@ async function jobTimeline(file: string) {
 export const FOOT_YARDS = 0.3;
 
 /**
- * An analyst who clicks where the feet meet the field, as the workbench asks (decision 305): a foot ahead of
- * or behind the point the scene's truth puts under the hips, up to `FOOT_YARDS` either way, and a pixel or two
- * off the feet's row. Seeded: the same scene, the same clicks.
+ * An analyst who clicks a foot where the feet meet the field, as the workbench asked until decision 305 (it now
+ * asks for the field under the hips, midway between the feet): a foot ahead of or behind the point the
+ * scene's truth puts under the hips, up to `FOOT_YARDS` either way, and a pixel or two off the feet's row.
+ * Seeded: the same scene, the same clicks.
  */
 export function clicksOnAFoot(seed: number) {
   const r = rng(seed ^ 0x5eed);

@@ -94,6 +94,13 @@ describe('tracking workbench (issue 31)', () => {
     expect(
       screen.getByText(/^Step to a frame where the player runs at full speed, clear of the others,/),
     ).toBeInTheDocument();
+    // The point the tracker places the feet by: under the hips, not on a foot a few tenths of a yard off it
+    // (decision 305).
+    expect(
+      screen.getByText(
+        /click the field under his hips \(on the row where his feet meet it, midway between his feet, not on one foot\)/,
+      ),
+    ).toBeInTheDocument();
 
     await startTracking(ui);
     expect(started).toEqual({ videoId: 9, seeds: [{ frameIndex: 0, x: 120, y: 200 }] });
@@ -151,6 +158,11 @@ describe('tracking workbench (issue 31)', () => {
 
     expect(await screen.findByText('The tracker needs a click on frame 41')).toBeInTheDocument();
     expect(screen.getByText(/came close to the player on frame 37/)).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        "Click the field under the player's hips on this frame: on the row where his feet meet it, midway between his feet, as on your first click.",
+      ),
+    ).toBeInTheDocument();
     expect(screen.getByTestId('frame-label')).toHaveTextContent('Frame 41 of 120');
     // Nothing to confirm while the track waits.
     expect(screen.queryByRole('button', { name: /Use this Max Speed/ })).not.toBeInTheDocument();

@@ -184,9 +184,10 @@ export function TrackBench({
           {trackId === null && (
             <div className="grid gap-2">
               <p className="text-sm text-muted-foreground">
-                Step to a frame where the player runs at full speed, clear of the others, click where the feet
-                meet the field, and start: the tracker places the feet by how he looks there. A second click
-                on another frame helps when players cross.
+                Step to a frame where the player runs at full speed, clear of the others, click the field
+                under his hips (on the row where his feet meet it, midway between his feet, not on one foot),
+                and start: the tracker places the feet by how he looks there. A second click on another frame
+                helps when players cross.
               </p>
               <div className="flex flex-wrap gap-2">
                 <Button onClick={begin} disabled={seeds.length === 0 || start.isPending}>
@@ -259,7 +260,8 @@ export function TrackBench({
             <p className="font-medium">The tracker needs a click on frame {ask.frameIndex + 1}</p>
             <p>{ask.reason}.</p>
             <p className="text-muted-foreground">
-              Click where the player&apos;s feet meet the field on this frame.
+              Click the field under the player&apos;s hips on this frame: on the row where his feet meet it,
+              midway between his feet, as on your first click.
             </p>
             <div className="flex flex-wrap gap-2">
               {frame !== ask.frameIndex && (
