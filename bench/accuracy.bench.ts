@@ -50,13 +50,15 @@ const KIND =
     ? process.env.BENCH_KIND
     : undefined;
 
-/** What measures each kind now: every record says which, and the summed tables keep to these. */
 /**
  * BENCH_ANALYST=foot answers the tracker's questions as a person does, clicking a foot up to 0.3 yards ahead of
- * or behind the runner's true ground point (decision 305); otherwise the analyst clicks the true point. The
- * records say which, so the two are never summed together.
+ * or behind the runner's true ground point (decision 305); otherwise the analyst clicks the true point.
  */
 const FOOT = process.env.BENCH_ANALYST === 'foot';
+/**
+ * What measures each kind now, and for Max Speed who answers its questions: every record says which, and the
+ * summed tables keep to these (so the two analysts are never summed together).
+ */
 const VERSIONS = {
   speed: `tracker ${TRACKER.version}${FOOT ? ', an analyst clicking a foot' : ''}`,
   forty: `proposer ${FORTY_PROPOSER.version}`,

@@ -65,7 +65,8 @@ const SWITCH_YARDS = 1;
 /**
  * Tracks from one click (the truth's click unless given) and fits, as the job does. Where the tracker stops
  * and asks for a click (issue 48), the analyst is played by the truth: he clicks the runner's true ground
- * point on the frame asked (at most `maxClicks` times; 0: the question is the answer, nothing given).
+ * point on the frame asked, or where `aim` puts his click (`clicksOnAFoot`: a person's, decision 305), at most
+ * `maxClicks` times (0: the question is the answer, nothing given).
  * `refused` holds the product's reason when it gives no Max Speed (or throws); `switchFrames` counts fitted
  * frames off the runner by > 1 yard; `asked` lists the questions.
  */
