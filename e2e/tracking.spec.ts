@@ -181,6 +181,13 @@ test.describe('tracked max speed', () => {
     await expect(canvas).toHaveAttribute('aria-busy', 'false');
     await clickFrameAt(canvas, fast.groundPoints[121], fast);
     await shots(page, 'tracking-240-first-click');
+    // Where to click: the field under the hips, not a foot (decision 305).
+    const where = bench.getByText(
+      /click the field under his hips \(on the row where his feet meet it, midway between his feet, not on one foot\)/,
+    );
+    await where.scrollIntoViewIfNeeded();
+    await expect(where).toBeVisible();
+    await shots(page, 'tracking-240-where-to-click');
     await bench.getByRole('button', { name: 'Track this player' }).click();
     // Clicked half a second into the run, still gaining speed: the tracker asks for a click where he runs
     // fastest (decision 302), goes to that frame, and goes on from the click there.
@@ -196,6 +203,12 @@ test.describe('tracked max speed', () => {
     await expect(viewer.getByTestId('frame-label')).toContainText(`Frame ${asked + 1} of`);
     await expect(canvas).toHaveAttribute('aria-busy', 'false');
     await shots(page, 'tracking-240-click-at-speed');
+    const again = bench.getByText(
+      "Click the field under the player's hips on this frame: on the row where his feet meet it, midway between his feet, as on your first click.",
+    );
+    await again.scrollIntoViewIfNeeded();
+    await expect(again).toBeVisible();
+    await shots(page, 'tracking-240-asked-where-to-click');
     await clickFrameAt(canvas, fast.groundPoints[asked], fast);
     await expect(bench.getByRole('button', { name: /^Use this Max Speed/ })).toBeVisible({
       timeout: 150_000,
