@@ -143,12 +143,7 @@ async function main(root: string) {
             };
     } else {
       // BENCH_ANALYST=foot: the analyst clicks a foot, as a person does, not the point under the hips the truth is.
-      const aim = FOOT ? clicksOnAFoot(seed) : undefined;
-      const c = truth.click!;
-      const first = aim
-        ? { frameIndex: c.frameIndex, ...aim(c.frameIndex, truth.groundPointPx[c.frameIndex]) }
-        : c;
-      const t = await trackScene(file, truth, first, { aim });
+      const t = await trackScene(file, truth, undefined, { aim: FOOT ? clicksOnAFoot(seed) : undefined });
       if (t.given) {
         const { mph, plusMinus, trueMph, switchFrames, trackedFrames } = t.given;
         rec.given = { mph, plusMinus, trueMph, switchFrames, trackedFrames };

@@ -79,14 +79,16 @@ export async function trackScene(
     aim = (_frameIndex: number, g: { gx: number; gy: number }) => ({ x: g.gx, y: g.gy }),
   }: {
     maxClicks?: number;
-    /** Where the analyst clicks on a frame he is asked about, given the true ground point: the truth itself. */
+    /** Where the analyst clicks on a frame, given the true ground point there: by default the truth itself. */
     aim?: (frameIndex: number, g: { gx: number; gy: number; pxPerYd: number }) => { x: number; y: number };
   } = {},
 ) {
   const asked: ClickNeeded[] = [];
   try {
     const { timeline, width, height, frameCount } = await jobTimeline(file);
-    const c = click ?? truth.click!;
+    // The first click: the one given, else the analyst's on the truth's clear frame (where `aim` puts it).
+    const first = (f: number) => ({ frameIndex: f, ...aim(f, truth.groundPointPx[f]) });
+    const c = click ?? first(truth.click!.frameIndex);
     const seeds = [{ frameIndex: c.frameIndex, x: Math.round(c.x), y: Math.round(c.y) }];
     if (seeds[0].x < 0 || seeds[0].y < 0 || seeds[0].x >= width || seeds[0].y >= height)
       return { refused: 'no frame shows the runner clear of others inside the picture', asked } as const;
