@@ -150,11 +150,165 @@ const linesTerm = (v: number, calYards: number) => v * ((Math.SQRT2 * calYards) 
 const groundTerm = (groundYards: number, T: number) => (Math.SQRT2 * groundYards) / T;
 const leanTerm = (perspectiveYards: number, T: number) => perspectiveYards / T;
 
+/**
+ * Which click's look places each frame (tracker 2.10.0, decision 306): each click the frames nearer to it than
+ * to another click (decision 302), and where the fastest 10 yards `win` hold frames of more than one click's,
+ * the click nearest their middle places every frame of its neighbours' that its look followed for sure (its
+ * `reach`). Two clicks a person makes fall a little apart on the body (decision 305), and the frames two looks
+ * place step by that where they meet: inside the window the step is in the distance, and no term of the bound
+ * holds it. One look's own drift over the window is what the bound's ground terms were sized on. Null where
+ * the window rests on one click's frames, or the track has no reach (one click, or before tracker 2.10.0).
+ */
+export function oneLook(raw: RawTrack, frames: TrackResult['frames'], win: { t0: number; t1: number }) {
+  const clicks = raw.clicks;
+  if (!clicks || clicks.length < 2 || !raw.reach?.length) return null;
+  const zoneOf = (i: number) => {
+    let k = 0;
+    while (k + 1 < clicks.length && i > Math.floor((clicks[k] + clicks[k + 1]) / 2)) k += 1;
+    return k;
+  };
+  const inWindow = frames.filter(
+    (f) => f.time >= win.t0 - 1e-9 && f.time <= win.t1 + 1e-9 && f.state !== 'skipped',
+  );
+  const zones = [...new Set(inWindow.map((f) => zoneOf(f.frameIndex)))];
+  if (zones.length < 2) return null;
+  const middle = (win.t0 + win.t1) / 2;
+  const timeOf = (i: number) => frames[i]?.time ?? Infinity;
+  const k = zones.reduce((a, b) =>
+    Math.abs(timeOf(clicks[b]) - middle) < Math.abs(timeOf(clicks[a]) - middle) ? b : a,
+  );
+  const look = raw.reach.find((r) => r.click === clicks[k]);
+  if (!look?.frames.length) return null;
+  return { click: clicks[k], frames: new Map(look.frames.map((f) => [f.frameIndex, f])) };
+}
+
+/**
+ * How far the look of each click places the player from the look of the next click (pixels, the median over
+ * the frames between them that both followed for sure), and on how many frames that was read (0: not read,
+ * the step between them unknown). Tracker 2.10.0, decision 306.
+ */
+function looksApart(raw: RawTrack) {
+  const clicks = raw.clicks ?? [];
+  const reach = new Map((raw.reach ?? []).map((r) => [r.click, r.frames]));
+  return clicks.slice(0, -1).map((_, k) => {
+    const mid = Math.floor((clicks[k] + clicks[k + 1]) / 2);
+    const dx: number[] = [];
+    const dy: number[] = [];
+    for (const own of reach.get(clicks[k]) ?? []) {
+      const other = raw.frames[own.frameIndex];
+      if (own.frameIndex <= mid || other?.state !== 'tracked') continue;
+      dx.push(own.x - other.x);
+      dy.push(own.y - other.y);
+    }
+    for (const own of reach.get(clicks[k + 1]) ?? []) {
+      const other = raw.frames[own.frameIndex];
+      if (own.frameIndex > mid || other?.state !== 'tracked') continue;
+      dx.push(other.x - own.x);
+      dy.push(other.y - own.y);
+    }
+    return dx.length ? { x: median(dx), y: median(dy), n: dx.length } : { x: 0, y: 0, n: 0 };
+  });
+}
+
+/**
+ * The track's frames as the fit places them (tracker 2.10.0, decision 306): the frames the look of the click
+ * at the fastest 10 yards reaches, where the tracker followed them for sure, placed by that look
+ * (`oneLook`); every other click's frames moved by how far its look places the player from that one's, read
+ * where the two looks of neighbouring clicks both followed him between them (the median over those frames),
+ * so that the track does not step where the looks meet either (a step beside the window would draw the
+ * fastest 10 yards onto it).
+ */
+function placedByOneLook(raw: RawTrack, look: NonNullable<ReturnType<typeof oneLook>>): RawTrack {
+  const clicks = raw.clicks!;
+  const mid = (k: number) => Math.floor((clicks[k] + clicks[k + 1]) / 2);
+  const apart = looksApart(raw);
+  const at = clicks.indexOf(look.click);
+  // Each click's frames moved onto the look at the window: by the steps between it and that click.
+  const moves = clicks.map((_, j) => {
+    let x = 0;
+    let y = 0;
+    for (let k = at; k < j; k += 1) {
+      x += apart[k].x;
+      y += apart[k].y;
+    }
+    for (let k = j; k < at; k += 1) {
+      x -= apart[k].x;
+      y -= apart[k].y;
+    }
+    return { x, y };
+  });
+  let zone = 0;
+  return {
+    ...raw,
+    frames: raw.frames.map((f) => {
+      while (zone + 1 < clicks.length && f.frameIndex > mid(zone)) zone += 1;
+      const g = f.state === 'tracked' ? look.frames.get(f.frameIndex) : undefined;
+      if (g) return { ...f, x: g.x, y: g.y, height: g.height ?? f.height };
+      const m = moves[zone];
+      return f.state === 'skipped' || (m.x === 0 && m.y === 0) ? f : { ...f, x: f.x + m.x, y: f.y + m.y };
+    }),
+  };
+}
+
+/**
+ * Frames a step between two clicks' looks could be read on (`looksApart`) for the step to be taken as read:
+ * chosen, not sized (a median of fewer is one or two frames' match).
+ */
+const LINED_UP_FRAMES = 3;
+
+/**
+ * Whether the fastest 10 yards could rest on clicks whose looks were not lined up (tracker 2.10.0, decision
+ * 306): two neighbouring clicks, neither of whose looks followed the player for sure on `LINED_UP_FRAMES`
+ * frames of the other's (clicks made close together where another player came near), such that the window
+ * holds frames of both sides of them that the look placing it does not reach, or their frames meet where
+ * the player ran at 90% of his top speed or more (`CLICK_AT_SPEED`): a step there slows or speeds the curve
+ * where the fastest 10 yards may lie, and draws the window off them. Where on the body each of those clicks
+ * was made is then unknown, and no term of the bound holds the step. False before tracker 2.10.0.
+ */
+function unlinedClicks(raw: RawTrack, result: TrackResult) {
+  const top = result.maxSpeed;
+  const clicks = raw.clicks;
+  if (!top || !clicks || clicks.length < 2 || !raw.reach || result.profile.length === 0) return false;
+  const apart = looksApart(raw);
+  const timeOf = (i: number) => result.frames[i]?.time;
+  const profile = result.profile;
+  for (let k = 0; k + 1 < clicks.length; k += 1) {
+    if (apart[k].n >= LINED_UP_FRAMES) continue;
+    const t = timeOf(Math.floor((clicks[k] + clicks[k + 1]) / 2) + 1);
+    if (t === undefined || t < profile[0].time - 1e-9 || t > profile[profile.length - 1].time + 1e-9)
+      continue;
+    if (speedNear(profile, t) >= CLICK_AT_SPEED * top.mph) return true;
+  }
+  const look = oneLook(raw, result.frames, { t0: top.fromTime, t1: top.toTime });
+  if (!look) return false;
+  const at = clicks.indexOf(look.click);
+  let zone = 0;
+  for (const f of result.frames) {
+    while (zone + 1 < clicks.length && f.frameIndex > Math.floor((clicks[zone] + clicks[zone + 1]) / 2))
+      zone += 1;
+    if (f.time < top.fromTime - 1e-9 || f.time > top.toTime + 1e-9 || f.state !== 'tracked') continue;
+    if (look.frames.has(f.frameIndex)) continue;
+    for (let k = Math.min(zone, at); k < Math.max(zone, at); k += 1)
+      if (apart[k].n < LINED_UP_FRAMES) return true;
+  }
+  return false;
+}
+
 export function fitTrack(
   raw: RawTrack,
   timing: Timing,
   edits: RefitTrackInput = { corrections: [], dropped: [] },
 ): TrackResult {
+  const first = fitPlaced(raw, timing, edits);
+  const top = first.maxSpeed;
+  const look = top && oneLook(raw, first.frames, { t0: top.fromTime, t1: top.toTime });
+  if (!look) return first;
+  const again = fitPlaced(placedByOneLook(raw, look), timing, edits);
+  return again.maxSpeed ? again : first;
+}
+
+/** The fit of a track whose frames are placed as given (`fitTrack`). */
+function fitPlaced(raw: RawTrack, timing: Timing, edits: RefitTrackInput): TrackResult {
   const fixes = new Map(edits.corrections.map((c) => [c.frameIndex, c]));
   const dropped = new Set(edits.dropped);
   const problems: string[] = [];
@@ -449,6 +603,8 @@ function slowClick(raw: RawTrack, result: TrackResult) {
   const speedAt = (t: number) =>
     t < profile[0].time - 1e-9 || t > profile[profile.length - 1].time + 1e-9 ? 0 : speedNear(profile, t);
   const middle = (top.fromTime + top.toTime) / 2;
+  // Frames another click's look places in the fit (tracker 2.10.0).
+  const look = oneLook(raw, result.frames, { t0: top.fromTime, t1: top.toTime });
   for (let k = 0; k < clicks.length; k += 1) {
     const c = result.frames[clicks[k]];
     if (!c || inWindow(c.time) || speedAt(c.time) >= CLICK_AT_SPEED * top.mph) continue;
@@ -461,6 +617,7 @@ function slowClick(raw: RawTrack, result: TrackResult) {
           f.frameIndex >= from &&
           f.frameIndex <= to &&
           inWindow(f.time) &&
+          !(look && look.click !== clicks[k] && look.frames.has(f.frameIndex)) &&
           (f.state === 'tracked' || f.state === 'corrected'),
       )
       .reduce<TrackResult['frames'][0] | null>(
@@ -613,6 +770,12 @@ export function trackVerdict(raw: RawTrack, result: TrackResult, confirmed: numb
       needsClickAt: undefined,
       failure:
         'No Max Speed from this track: the player was not clicked where he runs fastest, and a click where he ran slower does not place his feet there',
+    };
+  if (unlinedClicks(raw, result))
+    return {
+      needsClickAt: undefined,
+      failure:
+        'No Max Speed from this track: where the player runs fastest he was clicked on frames too close together to tell where on his body each click was made (another player came close there), and two clicks placing his feet differently move the distance measured',
     };
   const cut = windowCut(result);
   if (cut)

@@ -117,6 +117,18 @@ describe('the frames a clip is followed on (tracker 2.8.0, decision 301)', () =>
         Math.hypot(f.x - clip.groundPoints[f.frameIndex].x, f.y - clip.groundPoints[f.frameIndex].y),
       ).toBeLessThan(4);
     expect(raw.lines[121].lines.length).toBeGreaterThanOrEqual(2);
+    // Each click's look followed on over the other's frames (decision 306), told in the clip's frames too.
+    expect(raw.clicks).toEqual([121, 400]);
+    expect(raw.reach!.map((r) => r.click)).toEqual([121, 400]);
+    for (const [k, r] of raw.reach!.entries()) {
+      expect(r.frames.length).toBeGreaterThan(0);
+      for (const f of r.frames) {
+        expect(raw.frames[f.frameIndex].state).not.toBe('skipped');
+        // The first click's look beyond the middle, the second's before it.
+        if (k === 0) expect(f.frameIndex > 260 && f.frameIndex < 400).toBe(true);
+        else expect(f.frameIndex > 121 && f.frameIndex <= 261).toBe(true);
+      }
+    }
     const result = fitTrack(raw, timing);
     const max = result.maxSpeed!;
     expect(max).not.toBeNull();

@@ -1,0 +1,157 @@
+import { describe, expect, it } from 'vitest';
+import { fitTrack, oneLook, trackVerdict } from './fit-result';
+import type { RawTrack } from './track-clip';
+
+const W = 3840;
+const H = 360;
+const FPS = 60;
+const PX_PER_YARD = 12;
+/** The runner's yards at time t: fastest at 1.5 s (9 yards a second), slower either side. */
+const yardsAt = (t: number) => 5 + 9 * t - 0.4 * (t - 1.5) ** 3;
+const trueTopMph = (() => {
+  // The fastest 10 yards, found by the times they take.
+  let best = Infinity;
+  for (let t0 = 0; t0 < 3; t0 += 0.0005) {
+    let t1 = t0;
+    while (t1 < 3 && yardsAt(t1) - yardsAt(t0) < 10) t1 += 0.0005;
+    if (t1 < 3) best = Math.min(best, t1 - t0);
+  }
+  return ((10 / best) * 3600) / 1760;
+})();
+const xOf = (yards: number) => 20 + PX_PER_YARD * yards;
+
+/**
+ * A 3-s track at 60 fps clicked on `clicks`, yard lines upright every 5 yards. Each click places the frames
+ * nearer to it than to another click, click k's `offs[k]` yards ahead of the truth: where a person clicked a
+ * foot, not the point under the hips (decision 305). With `reach`, each click's look is followed on over
+ * its neighbours' frames up to their clicks, as its own click placed it (as the tracker follows it), except
+ * between the clicks `unlined` names (the pair k, k + 1 by k).
+ */
+function placedTrack(clicks: number[], offs: number[], reach: boolean, unlined: number[] = []) {
+  const n = 3 * FPS;
+  const mid = (k: number) => Math.floor((clicks[k] + clicks[k + 1]) / 2);
+  const zoneOf = (i: number) => {
+    let k = 0;
+    while (k + 1 < clicks.length && i > mid(k)) k += 1;
+    return k;
+  };
+  const placed = (i: number, k: number) => ({
+    frameIndex: i,
+    x: xOf(yardsAt(i / FPS) + offs[k]),
+    y: 250,
+    height: 40,
+  });
+  const frames: RawTrack['frames'] = Array.from({ length: n }, (_, i) => ({
+    ...placed(i, zoneOf(i)),
+    confidence: 1,
+    state: 'tracked',
+  }));
+  const lines = Array.from({ length: 11 }, (_, k) => ({ yardLine: 5 * k, x0: xOf(5 * k), x1: xOf(5 * k) }));
+  const looks = clicks.map((click) => ({ click, frames: [] as ReturnType<typeof placed>[] }));
+  for (let k = 0; k + 1 < clicks.length; k += 1) {
+    if (unlined.includes(k)) continue;
+    for (let i = clicks[k] + 1; i < clicks[k + 1]; i += 1)
+      looks[i > mid(k) ? k : k + 1].frames.push(placed(i, i > mid(k) ? k : k + 1));
+  }
+  for (const l of looks) l.frames.sort((p, q) => p.frameIndex - q.frameIndex);
+  const raw: RawTrack = {
+    width: W,
+    height: H,
+    frames,
+    lines: frames.map((f) => ({ frameIndex: f.frameIndex, lines })),
+    doubts: [],
+    beside: [],
+    clicks,
+    reach: reach ? looks : undefined,
+  };
+  const timing = { frameTimes: frames.map((f) => f.frameIndex / FPS), fps: { num: FPS, den: 1 }, vfr: false };
+  return { raw, timing, result: fitTrack(raw, timing) };
+}
+const track = (clicks: number[], off: number, reach: boolean) => placedTrack(clicks, [0, off], reach);
+
+describe('the fastest 10 yards placed by one click’s look (issue 48, decision 306)', () => {
+  it('places the window by the look of the click nearest its middle where two clicks’ frames meet inside it', () => {
+    // The window runs from about 0.95 s to 2.05 s (frames 57-123); the clicks' frames meet at frame 115.
+    const before = track([80, 150], 0.3, false).result.maxSpeed!;
+    // The step where the two clicks' frames meet is in the distance, and the ± does not hold it.
+    expect(before.mph - trueTopMph).toBeGreaterThan(before.plusMinusMph);
+    const { raw, result } = track([80, 150], 0.3, true);
+    const max = result.maxSpeed!;
+    expect(Math.abs(max.mph - trueTopMph)).toBeLessThanOrEqual(0.02);
+    expect(Math.abs(max.mph - trueTopMph)).toBeLessThanOrEqual(max.plusMinusMph);
+    // The frames the fit shows are the first click's look up to the second click, and from it on the second
+    // click's moved by the step measured where both looks followed the player.
+    expect(result.frames[140].x).toBeCloseTo(xOf(yardsAt(140 / FPS)), 6);
+    expect(result.frames[150].x).toBeCloseTo(xOf(yardsAt(150 / FPS)), 6);
+    expect(result.frames[170].x).toBeCloseTo(xOf(yardsAt(170 / FPS)), 6);
+    // The stored track keeps what the tracker saw.
+    expect(raw.frames[150].x).toBeCloseTo(xOf(yardsAt(150 / FPS) + 0.3), 6);
+    expect(oneLook(raw, result.frames, { t0: max.fromTime, t1: max.toTime })?.click).toBe(80);
+    // Both clicks are at speed: nothing asked.
+    expect(trackVerdict(raw, result, []).needsClickAt).toBeUndefined();
+  });
+
+  it('takes the look of the click nearer the window’s middle, whichever comes first', () => {
+    // Clicks at 40 and 95: the frames meet at 67, inside the window; 95 (1.58 s) is nearer its middle.
+    const { raw, result } = track([40, 95], 0.3, true);
+    const max = result.maxSpeed!;
+    expect(oneLook(raw, result.frames, { t0: max.fromTime, t1: max.toTime })?.click).toBe(95);
+    // The second click's look places the whole window: its constant 0.3 yards moves no distance.
+    expect(Math.abs(max.mph - trueTopMph)).toBeLessThanOrEqual(0.02);
+    expect(result.frames[50].x).toBeCloseTo(xOf(yardsAt(50 / FPS) + 0.3), 6);
+    expect(result.frames[20].x).toBeCloseTo(xOf(yardsAt(20 / FPS) + 0.3), 6);
+  });
+
+  it('changes nothing where the window lies in one click’s frames, or the track has no reach', () => {
+    // Clicks at 100 and 179: the frames meet at 139, after the window.
+    const one = track([100, 179], 0.1, true);
+    const max = one.result.maxSpeed!;
+    expect(oneLook(one.raw, one.result.frames, { t0: max.fromTime, t1: max.toTime })).toBeNull();
+    expect(max).toEqual(track([100, 179], 0.1, false).result.maxSpeed);
+    expect(one.result.frames[150].x).toBeCloseTo(xOf(yardsAt(150 / FPS) + 0.1), 6);
+    // A track stored before tracker 2.10.0: fitted as it was, the step inside the window.
+    const old = track([80, 150], 0.3, false);
+    const top = old.result.maxSpeed!;
+    expect(oneLook(old.raw, old.result.frames, { t0: top.fromTime, t1: top.toTime })).toBeNull();
+  });
+
+  it('moves the frames the look did not follow for sure by the step measured where it did', () => {
+    const { raw, timing } = track([80, 150], 0.3, true);
+    // The first click's look lost the player after frame 130.
+    raw.reach![0].frames = raw.reach![0].frames.filter((f) => f.frameIndex <= 130);
+    const result = fitTrack(raw, timing);
+    expect(result.frames[125].x).toBeCloseTo(xOf(yardsAt(125 / FPS)), 6);
+    expect(result.frames[135].x).toBeCloseTo(xOf(yardsAt(135 / FPS)), 6);
+    // Neither look followed the other's frames: the step stays, inside the window.
+    for (const r of raw.reach!) r.frames = [];
+    const apart = fitTrack(raw, timing);
+    expect(apart.frames[135].x).toBeCloseTo(xOf(yardsAt(135 / FPS) + 0.3), 6);
+  });
+
+  it('refuses a Max Speed where clicks whose looks were not lined up meet at speed', () => {
+    // Clicks at 80 and 84 (another player came close), neither look followed on the other's frames: their
+    // frames meet at 82 (1.37 s), at his top speed.
+    const refused = placedTrack([80, 84, 150], [0, 0.3, 0.3], true, [0]);
+    expect(trackVerdict(refused.raw, refused.result, [])).toEqual({
+      needsClickAt: undefined,
+      failure:
+        'No Max Speed from this track: where the player runs fastest he was clicked on frames too close together to tell where on his body each click was made (another player came close there), and two clicks placing his feet differently move the distance measured',
+    });
+    // Lined up (the looks followed the player between them): given, the step taken out.
+    const lined = placedTrack([80, 84, 150], [0, 0.3, 0.3], true);
+    expect(trackVerdict(lined.raw, lined.result, [])).toEqual({
+      needsClickAt: undefined,
+      failure: undefined,
+    });
+    expect(Math.abs(lined.result.maxSpeed!.mph - trueTopMph)).toBeLessThanOrEqual(0.02);
+    // Not lined up where he started, far slower (74% of his top speed at 0.12 s), and outside the window.
+    const start = placedTrack([5, 9, 100], [0.3, 0, 0], true, [0]);
+    expect(trackVerdict(start.raw, start.result, [])).toEqual({
+      needsClickAt: undefined,
+      failure: undefined,
+    });
+    // A track before tracker 2.10.0 (no reach): judged as it was.
+    const old = placedTrack([80, 84, 150], [0, 0.3, 0.3], false);
+    expect(trackVerdict(old.raw, old.result, []).failure).toBeUndefined();
+  });
+});
