@@ -28,7 +28,8 @@ export function trackedBoundInWords(r: Pick<TrackResult, 'fit'>) {
     'calibration), how far the ground point kept under the upper body can stray from the feet, and the lean a ' +
     `camera above the field gives upright bodies across the picture (${lean.toFixed(2)} yards over this window). ` +
     'Frames where the tracker could not tell the player from another were left out, and the analyst clicked ' +
-    "the player wherever it asked. No frame was judged by hand. From tracker 2.5.0 the lens's bending is measured " +
+    'the player wherever it asked; from tracker 2.10.0 the fastest 10 yards are placed by one of those clicks, so ' +
+    "where on the body each click fell does not move the distance. No frame was judged by hand. From tracker 2.5.0 the lens's bending is measured " +
     'from the curve of the yard lines, where they show one, and undone before the map is read. It does not cover a ' +
     "bending stronger than phone lenses give (an action camera's fisheye), or running at an angle to the yard " +
     'lines (yards are counted along the field).'
@@ -52,6 +53,10 @@ export const TRACKED_LIMITS: [string, string][] = [
   [
     'Occlusion.',
     'Where another player who looks the same comes close or runs beside, the tracker stops and asks the analyst to click the player; frames it was unsure of are listed on the workbench and left out of the fit, and no 10-yard window is measured across a gap of them.',
+  ],
+  [
+    'Clicks.',
+    "From tracker 2.10.0 the fastest 10 yards are placed by how the player looked at one click, and the other clicks' frames are moved onto it by the difference the two looks show where both followed him; where clicks made close together at speed cannot be lined up so, no Max Speed is given. A track stored by an earlier tracker is checked again.",
   ],
   [
     'Ground point.',

@@ -189,6 +189,7 @@ describe('tracks API (issue 31)', () => {
     expect(page.body).toContain('What the ± covers');
     expect(page.body).toContain('yard lines found on each frame fit the map from picture to field');
     expect(page.body).toContain('bending is measured from the curve of the yard lines, where they show one');
+    expect(page.body).toContain('where on the body each click fell does not move the distance');
     expect(page.body).not.toContain('each crossing happened between its marked frame');
     expect(page.body).not.toContain('landmark:');
     expect(page.body).toContain('Tracked ground point');

@@ -206,8 +206,11 @@ describe('a tracked Max Speed on the receipt (issue 31, decision 210)', () => {
     expect(screen.getByText('Velocity profile (tracked)')).toBeVisible();
     const limits = screen.getByTestId('receipt-limits');
     expect(limits).toHaveTextContent('yard-line calibration');
-    for (const failure of ['Lens distortion.', 'Running at an angle.', 'Occlusion.'])
+    for (const failure of ['Lens distortion.', 'Running at an angle.', 'Occlusion.', 'Clicks.'])
       expect(within(limits).getByText(failure)).toBeVisible();
+    expect(limits).toHaveTextContent(
+      'where clicks made close together at speed cannot be lined up so, no Max Speed is given',
+    );
     expect(limits).not.toHaveTextContent(/Landmark judgement|marked the frame/);
 
     await ui.click(screen.getByRole('button', { name: 'Technical details' }));
