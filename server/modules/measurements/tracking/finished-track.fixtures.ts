@@ -40,3 +40,30 @@ export function finishedTrack(
   } as unknown as TrackResult;
   return { raw, result };
 }
+
+/**
+ * A track on the same yard lines in every frame (`lines`: x at the top and bottom of the picture) and its
+ * timing at `fps` frames a second, for the fit's tests; `more` adds to the track (its lens, clicks, reach).
+ */
+export function onFixedLines(
+  size: { width: number; height: number; fps: number },
+  frames: RawTrack['frames'],
+  lines: RawTrack['lines'][0]['lines'],
+  more: Partial<RawTrack> = {},
+) {
+  const raw: RawTrack = {
+    width: size.width,
+    height: size.height,
+    frames,
+    lines: frames.map((f) => ({ frameIndex: f.frameIndex, lines })),
+    doubts: [],
+    beside: [],
+    ...more,
+  };
+  const timing = {
+    frameTimes: frames.map((f) => f.frameIndex / size.fps),
+    fps: { num: size.fps, den: 1 },
+    vfr: false,
+  };
+  return { raw, timing };
+}

@@ -1,7 +1,7 @@
 import { trackedMethodLabel, type RefitTrackInput, type TrackResult } from '../../../../contract/tracking';
 import { distanceSigma, FIT, fitSpline, splineAt, splineSpeed, timeAt, type Spline } from './fit-track';
 import { footOffset } from './follow-player';
-import { TRACKER, type RawTrack } from './track-clip';
+import { TRACKER, zoneEnd, type RawTrack } from './track-clip';
 import { fieldMap, plausibleMapAt, shownLine, undistortPoint, type Labelled } from './yard-lines';
 
 const MPH = 3600 / 1760;
@@ -150,6 +150,13 @@ const linesTerm = (v: number, calYards: number) => v * ((Math.SQRT2 * calYards) 
 const groundTerm = (groundYards: number, T: number) => (Math.SQRT2 * groundYards) / T;
 const leanTerm = (perspectiveYards: number, T: number) => perspectiveYards / T;
 
+/** The click (its index in `clicks`, in order) whose look places frame `i`: the nearest one (decision 302). */
+function zoneOf(clicks: number[], i: number) {
+  let k = 0;
+  while (k + 1 < clicks.length && i > zoneEnd(clicks[k], clicks[k + 1])) k += 1;
+  return k;
+}
+
 /**
  * Which click's look places each frame (tracker 2.10.0, decision 306): each click the frames nearer to it than
  * to another click (decision 302), and where the fastest 10 yards `win` hold frames of more than one click's,
@@ -162,15 +169,10 @@ const leanTerm = (perspectiveYards: number, T: number) => perspectiveYards / T;
 export function oneLook(raw: RawTrack, frames: TrackResult['frames'], win: { t0: number; t1: number }) {
   const clicks = raw.clicks;
   if (!clicks || clicks.length < 2 || !raw.reach?.length) return null;
-  const zoneOf = (i: number) => {
-    let k = 0;
-    while (k + 1 < clicks.length && i > Math.floor((clicks[k] + clicks[k + 1]) / 2)) k += 1;
-    return k;
-  };
   const inWindow = frames.filter(
     (f) => f.time >= win.t0 - 1e-9 && f.time <= win.t1 + 1e-9 && f.state !== 'skipped',
   );
-  const zones = [...new Set(inWindow.map((f) => zoneOf(f.frameIndex)))];
+  const zones = [...new Set(inWindow.map((f) => zoneOf(clicks, f.frameIndex)))];
   if (zones.length < 2) return null;
   const middle = (win.t0 + win.t1) / 2;
   const timeOf = (i: number) => frames[i]?.time ?? Infinity;
@@ -191,7 +193,7 @@ function looksApart(raw: RawTrack) {
   const clicks = raw.clicks ?? [];
   const reach = new Map((raw.reach ?? []).map((r) => [r.click, r.frames]));
   return clicks.slice(0, -1).map((_, k) => {
-    const mid = Math.floor((clicks[k] + clicks[k + 1]) / 2);
+    const mid = zoneEnd(clicks[k], clicks[k + 1]);
     const dx: number[] = [];
     const dy: number[] = [];
     for (const own of reach.get(clicks[k]) ?? []) {
@@ -220,7 +222,6 @@ function looksApart(raw: RawTrack) {
  */
 function placedByOneLook(raw: RawTrack, look: NonNullable<ReturnType<typeof oneLook>>): RawTrack {
   const clicks = raw.clicks!;
-  const mid = (k: number) => Math.floor((clicks[k] + clicks[k + 1]) / 2);
   const apart = looksApart(raw);
   const at = clicks.indexOf(look.click);
   // Each click's frames moved onto the look at the window: by the steps between it and that click.
@@ -237,14 +238,12 @@ function placedByOneLook(raw: RawTrack, look: NonNullable<ReturnType<typeof oneL
     }
     return { x, y };
   });
-  let zone = 0;
   return {
     ...raw,
     frames: raw.frames.map((f) => {
-      while (zone + 1 < clicks.length && f.frameIndex > mid(zone)) zone += 1;
       const g = f.state === 'tracked' ? look.frames.get(f.frameIndex) : undefined;
       if (g) return { ...f, x: g.x, y: g.y, height: g.height ?? f.height };
-      const m = moves[zone];
+      const m = moves[zoneOf(clicks, f.frameIndex)];
       return f.state === 'skipped' || (m.x === 0 && m.y === 0) ? f : { ...f, x: f.x + m.x, y: f.y + m.y };
     }),
   };
@@ -274,7 +273,7 @@ function unlinedClicks(raw: RawTrack, result: TrackResult) {
   const profile = result.profile;
   for (let k = 0; k + 1 < clicks.length; k += 1) {
     if (apart[k].n >= LINED_UP_FRAMES) continue;
-    const t = timeOf(Math.floor((clicks[k] + clicks[k + 1]) / 2) + 1);
+    const t = timeOf(zoneEnd(clicks[k], clicks[k + 1]) + 1);
     if (t === undefined || t < profile[0].time - 1e-9 || t > profile[profile.length - 1].time + 1e-9)
       continue;
     if (speedNear(profile, t) >= CLICK_AT_SPEED * top.mph) return true;
@@ -282,12 +281,10 @@ function unlinedClicks(raw: RawTrack, result: TrackResult) {
   const look = oneLook(raw, result.frames, { t0: top.fromTime, t1: top.toTime });
   if (!look) return false;
   const at = clicks.indexOf(look.click);
-  let zone = 0;
   for (const f of result.frames) {
-    while (zone + 1 < clicks.length && f.frameIndex > Math.floor((clicks[zone] + clicks[zone + 1]) / 2))
-      zone += 1;
     if (f.time < top.fromTime - 1e-9 || f.time > top.toTime + 1e-9 || f.state !== 'tracked') continue;
     if (look.frames.has(f.frameIndex)) continue;
+    const zone = zoneOf(clicks, f.frameIndex);
     for (let k = Math.min(zone, at); k < Math.max(zone, at); k += 1)
       if (apart[k].n < LINED_UP_FRAMES) return true;
   }
@@ -608,8 +605,8 @@ function slowClick(raw: RawTrack, result: TrackResult) {
   for (let k = 0; k < clicks.length; k += 1) {
     const c = result.frames[clicks[k]];
     if (!c || inWindow(c.time) || speedAt(c.time) >= CLICK_AT_SPEED * top.mph) continue;
-    const from = k === 0 ? 0 : Math.floor((clicks[k - 1] + clicks[k]) / 2) + 1;
-    const to = k === clicks.length - 1 ? Infinity : Math.floor((clicks[k] + clicks[k + 1]) / 2);
+    const from = k === 0 ? 0 : zoneEnd(clicks[k - 1], clicks[k]) + 1;
+    const to = k === clicks.length - 1 ? Infinity : zoneEnd(clicks[k], clicks[k + 1]);
     // A frame of the window this click places, where the player was followed for sure, nearest its middle.
     const ask = result.frames
       .filter(

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BOUND, fitTrack, trackVerdict } from './fit-result';
+import { onFixedLines } from './finished-track.fixtures';
 import { footOffset } from './follow-player';
 import { playerSize, type RawTrack } from './track-clip';
 
@@ -26,16 +27,8 @@ function track(slant: number, height = 40, offYards: (i: number) => number = () 
     x0: xOf(5 * k, 0),
     x1: xOf(5 * k, H),
   }));
-  const raw: RawTrack = {
-    width: W,
-    height: H,
-    frames,
-    lines: frames.map((f) => ({ frameIndex: f.frameIndex, lines })),
-    doubts: [],
-    beside: [],
-  };
-  const frameTimes = frames.map((f) => f.frameIndex / fps);
-  return { raw, result: fitTrack(raw, { frameTimes, fps: { num: fps, den: 1 }, vfr: false }) };
+  const { raw, timing } = onFixedLines({ width: W, height: H, fps }, frames, lines);
+  return { raw, result: fitTrack(raw, timing) };
 }
 const run = (...args: Parameters<typeof track>) => track(...args).result;
 
@@ -112,14 +105,7 @@ describe("the lens's bending kept with the raw track (tracker 2.5.0, decision 29
     state: 'tracked',
   }));
   const lines = Array.from({ length: 11 }, (_, k) => ({ yardLine: 5 * k, x0: 20 + 60 * k, x1: 20 + 60 * k }));
-  const raw: RawTrack = {
-    width: W,
-    height: H,
-    frames,
-    lines: frames.map((f) => ({ frameIndex: f.frameIndex, lines })),
-    lens: { k1 },
-  };
-  const timing = { frameTimes: frames.map((f) => f.frameIndex / fps), fps: { num: fps, den: 1 }, vfr: false };
+  const { raw, timing } = onFixedLines({ width: W, height: H, fps }, frames, lines, { lens: { k1 } });
 
   it('is undone on each point the fit reads, so the yards and the speed are the field’s', () => {
     const r = fitTrack(raw, timing);

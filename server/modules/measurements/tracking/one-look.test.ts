@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fitTrack, oneLook, trackVerdict } from './fit-result';
+import { onFixedLines } from './finished-track.fixtures';
 import type { RawTrack } from './track-clip';
 
 const W = 3840;
@@ -54,17 +55,10 @@ function placedTrack(clicks: number[], offs: number[], reach: boolean, unlined: 
       looks[i > mid(k) ? k : k + 1].frames.push(placed(i, i > mid(k) ? k : k + 1));
   }
   for (const l of looks) l.frames.sort((p, q) => p.frameIndex - q.frameIndex);
-  const raw: RawTrack = {
-    width: W,
-    height: H,
-    frames,
-    lines: frames.map((f) => ({ frameIndex: f.frameIndex, lines })),
-    doubts: [],
-    beside: [],
+  const { raw, timing } = onFixedLines({ width: W, height: H, fps: FPS }, frames, lines, {
     clicks,
     reach: reach ? looks : undefined,
-  };
-  const timing = { frameTimes: frames.map((f) => f.frameIndex / FPS), fps: { num: FPS, den: 1 }, vfr: false };
+  });
   return { raw, timing, result: fitTrack(raw, timing) };
 }
 const track = (clicks: number[], off: number, reach: boolean) => placedTrack(clicks, [0, off], reach);

@@ -71,6 +71,12 @@ export interface RawTrack {
   reach?: { click: number; frames: { frameIndex: number; x: number; y: number; height?: number }[] }[];
 }
 
+/**
+ * The last frame a click's look places (decision 302): the middle between it and the next click, whose look
+ * places the frames after it.
+ */
+export const zoneEnd = (click: number, next: number) => Math.floor((click + next) / 2);
+
 export const TRACKER = {
   name: 'ridge-hough-ncc-pspline',
   version: '2.10.0',
@@ -428,8 +434,8 @@ function* followClicks(opts: Options, src: Source, aw: number, ah: number) {
     templates.push(tpl);
     const prevSeed = seeds[k - 1]?.frameIndex;
     const nextSeed = seeds[k + 1]?.frameIndex;
-    const back = prevSeed === undefined ? 0 : Math.floor((prevSeed + start) / 2) + 1;
-    const upTo = nextSeed === undefined ? Infinity : Math.floor((start + nextSeed) / 2);
+    const back = prevSeed === undefined ? 0 : zoneEnd(prevSeed, start) + 1;
+    const upTo = nextSeed === undefined ? Infinity : zoneEnd(start, nextSeed);
     yield* follow(tpl, start, back, prevSeed === undefined);
     yield* follow(tpl, start, upTo, nextSeed === undefined);
   }
@@ -452,7 +458,7 @@ function* followClicks(opts: Options, src: Source, aw: number, ah: number) {
     const fromB: RawTrack['frames'] = [];
     yield* follow(templates[k], a, b, false, fromA);
     yield* follow(templates[k + 1], b, a, false, fromB);
-    const mid = Math.floor((a + b) / 2);
+    const mid = zoneEnd(a, b);
     for (let i = a + 1; i < b; i += 1) {
       const f = i > mid ? fromA[i] : fromB[i];
       if (f?.state === 'tracked') reach[i > mid ? k : k + 1].frames.set(i, f);
