@@ -446,7 +446,18 @@ function truthFrame(
   });
   const inView =
     box.x0 >= 0.03 * spec.width && box.x1 <= 0.97 * spec.width && box.y0 >= 0 && box.y1 <= spec.height;
-  return { i, t, X, Y, gx: g.u, gy: g.v, pxPerYd: Math.hypot(b.u - a.u, b.v - a.v), clear, inView };
+  return {
+    i,
+    t,
+    X,
+    Y,
+    gx: g.u,
+    gy: g.v,
+    pxPerYd: Math.hypot(b.u - a.u, b.v - a.v),
+    clear,
+    inView,
+    tallPx: tall,
+  };
 }
 
 /** The fastest 10 yards of the continuous run inside [lo, hi]: 1 ms grid, the end found by bisection. */

@@ -111,6 +111,29 @@ describe('a rendered scene', () => {
     expect(truth.click!.frameIndex).toBeGreaterThanOrEqual(0);
   });
 
+  it("tells the runner's height in the picture: an upright body seen from high above the field is shorter than from the sideline", async () => {
+    const base = drawScene(8, { ...tiny, kind: 'max-speed', repeats: [] });
+    // The same runner from a phone at head height on the sideline and from a press box 24 m up, both 25
+    // yards from his lane and not zoomed; his drawn height against his height in yards at the field's scale.
+    const seen = async (heightM: number, name: string) => {
+      const spec = {
+        ...base,
+        others: [],
+        camera: { ...base.camera, heightM, distanceYd: 25, zoom: 1, rollDeg: 0, k1: 0 },
+      };
+      const truth = await renderScene(spec, path.join(dir, name));
+      const shown = truth.groundPointPx.filter((f) => f.inView);
+      expect(shown.length).toBeGreaterThan(0);
+      const ratios = shown.map((f) => f.tallPx! / (spec.runner.heightYd * f.pxPerYd)).sort((a, b) => a - b);
+      return ratios[Math.floor(ratios.length / 2)];
+    };
+    const side = await seen(1.6, 'side.mp4');
+    const above = await seen(24, 'above.mp4');
+    expect(side).toBeGreaterThan(0.85);
+    expect(side).toBeLessThan(1.15);
+    expect(above).toBeLessThan(0.8);
+  });
+
   it('a 40: still in the stance until the first movement, the frames of the start, splits and finish', async () => {
     const spec = drawScene(9, {
       kind: 'forty',

@@ -19,6 +19,11 @@ export interface TruthFrame {
   /** Scenes only: no other player within a quarter of the runner's height of him; he is inside the picture. */
   clear?: boolean;
   inView?: boolean;
+  /**
+   * Scenes only: the runner's height in the picture, from the top of his drawn body to its bottom (pixels). A
+   * camera above the field sees an upright body shorter than 2 yards at the field's scale (decision 307).
+   */
+  tallPx?: number;
   /** A repeated picture: the time the picture it shows was taken. */
   shownT?: number;
 }
