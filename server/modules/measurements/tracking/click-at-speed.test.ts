@@ -1,13 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { trackVerdict } from './fit-result';
-import { finishedTrack } from './finished-track.fixtures';
+import { checkedEnds, finishedTrack } from './finished-track.fixtures';
 
 const FPS = 30;
 
-/** The verdict on a 30 fps track whose fastest 10 yards run from 0.9 s to 1.9 s (`finishedTrack`). */
+/**
+ * The verdict on a 30 fps track whose fastest 10 yards run from 0.9 s to 1.9 s (`finishedTrack`), the analyst
+ * having checked the window's ends.
+ */
 const verdict = (clicks: number[] | undefined, ended: number[] = [], unsure: number[] = []) => {
   const { raw, result } = finishedTrack(FPS, 0.2, { clicks, unsure });
-  return trackVerdict(raw, result, [], ended);
+  return trackVerdict(raw, result, checkedEnds(result), ended);
 };
 
 describe('the fastest 10 yards rest on a click made at speed (issue 48, decision 302)', () => {

@@ -1,4 +1,5 @@
 import type { TrackResult } from '../../../../contract/tracking';
+import { windowEnds } from './fit-result';
 import type { RawTrack } from './track-clip';
 
 /** The fit's figures a bound is made of (yards; the window below is 1 s long). */
@@ -66,4 +67,10 @@ export function onFixedLines(
     vfr: false,
   };
   return { raw, timing };
+}
+
+/** The frames where the fastest 10 yards begin and end, as an analyst who checked both confirmed them (decision 308). */
+export function checkedEnds(result: TrackResult) {
+  const ends = windowEnds(result);
+  return ends ? [ends.first.frameIndex, ends.last.frameIndex] : [];
 }

@@ -519,6 +519,20 @@ export interface ClickNeeded {
   kind: 'resume' | 'confirm';
 }
 
+/**
+ * The followed frames that bound the fastest 10 yards: the last at or before its start and the first at or
+ * after its end (the receipt's stills, and the frames the analyst checks the track on: decision 308).
+ */
+export function windowEnds(result: TrackResult) {
+  const w = result.maxSpeed;
+  const frames = result.frames.filter((f) => f.state !== 'dropped' && f.state !== 'skipped');
+  if (!w || !frames.length) return null;
+  return {
+    first: [...frames].reverse().find((f) => f.time <= w.fromTime) ?? frames[0],
+    last: frames.find((f) => f.time >= w.toTime) ?? frames[frames.length - 1],
+  };
+}
+
 /** The fitted curve's speed at its point nearest time `t` (a profile of at least one point). */
 const speedNear = (profile: TrackResult['profile'], t: number) =>
   profile.reduce((a, b) => (Math.abs(b.time - t) < Math.abs(a.time - t) ? b : a)).mph;
@@ -743,10 +757,47 @@ export function widenedBy(result: TrackResult): Exclude<keyof typeof WIDENED_BY,
 }
 
 /**
- * What a fitted track comes to (issue 48): it asks for a click, fails with the reason in words (nothing can
- * be stored from it), or is done.
+ * The analyst checks the track where the fastest 10 yards begin and end (decision 308), once nothing else
+ * stands in the way of the Max Speed: a track that slid off the player, which no check of the tracker's sees,
+ * is off his feet there. A click near the tracked point confirms it; one elsewhere tracks the player again
+ * from it. A frame clicked, corrected or confirmed is checked.
  */
-export function trackVerdict(raw: RawTrack, result: TrackResult, confirmed: number[], ended: number[] = []) {
+function windowCheck(
+  raw: RawTrack,
+  result: TrackResult,
+  confirmed: number[],
+  ended: number[] = [],
+): ClickNeeded | null {
+  const ends = windowEnds(result);
+  if (!ends) return null;
+  const clicked = new Set(raw.clicks ?? []);
+  for (const [f, where] of [
+    [ends.first, 'begin'],
+    [ends.last, 'end'],
+  ] as const) {
+    const i = f.frameIndex;
+    if (confirmed.includes(i) || clicked.has(i) || ended.includes(i) || f.state === 'corrected') continue;
+    return {
+      frameIndex: i,
+      reason: `Check the track where the fastest 10 yards ${where}: click the field under the player's hips on this frame (a click on the tracked point confirms it; elsewhere, the player is tracked again from your click)`,
+      kind: 'confirm',
+    };
+  }
+  return null;
+}
+
+/**
+ * What a fitted track comes to (issue 48): it asks for a click, fails with the reason in words (nothing can
+ * be stored from it), or is done. `checkWindow`: whether it asks the analyst to check the window's ends
+ * (decision 308; not when a stored track is checked again, with nobody to answer).
+ */
+export function trackVerdict(
+  raw: RawTrack,
+  result: TrackResult,
+  confirmed: number[],
+  ended: number[] = [],
+  { checkWindow = true }: { checkWindow?: boolean } = {},
+) {
   const needsClickAt = clickNeeded(raw, result, confirmed, ended) ?? undefined;
   if (needsClickAt) return { needsClickAt, failure: undefined };
   if (!result.maxSpeed)
@@ -780,5 +831,6 @@ export function trackVerdict(raw: RawTrack, result: TrackResult, confirmed: numb
       needsClickAt: undefined,
       failure: `No Max Speed from this track: the player was last seen for sure on frame ${cut.frame + 1} while still gaining speed, so the fastest 10 yards may lie beyond it`,
     };
-  return { needsClickAt: undefined, failure: undefined };
+  const check = checkWindow ? windowCheck(raw, result, confirmed, ended) : null;
+  return { needsClickAt: check ?? undefined, failure: undefined };
 }

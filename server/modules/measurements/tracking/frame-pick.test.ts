@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { probeMedia } from '../../../lib/media-probe';
 import { decodeGray, picks } from './decode-gray';
 import { makeFieldClip } from './field-clip.fixtures';
+import { checkedEnds } from './finished-track.fixtures';
 import type { TrackResult } from '../../../../contract/tracking';
 import { fitTrack, trackVerdict } from './fit-result';
 import { framePick, trackClip, type RawTrack } from './track-clip';
@@ -173,7 +174,10 @@ describe('the frames a clip is followed on (tracker 2.8.0, decision 301)', () =>
 
     it("ends at the last frame followed: a track seen to it is not 'last seen while still gaining speed'", () => {
       const { raw, result } = fitted(() => false);
-      expect(trackVerdict(raw, result, [])).toEqual({ needsClickAt: undefined, failure: undefined });
+      expect(trackVerdict(raw, result, checkedEnds(result))).toEqual({
+        needsClickAt: undefined,
+        failure: undefined,
+      });
       // Seen only to frame 600 of 718 followed: cut short, as before.
       const short = fitted(() => false);
       short.result.frames = short.result.frames.map((f) =>

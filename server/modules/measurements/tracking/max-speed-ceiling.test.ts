@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { maxSpeedCeiling, trackVerdict, widenedBy } from './fit-result';
-import { finishedTrack, type Terms } from './finished-track.fixtures';
+import { checkedEnds, finishedTrack, type Terms } from './finished-track.fixtures';
 
 const times = (fps: number, n = 120) => Array.from({ length: n }, (_, i) => i / fps);
 
 function track(fps: number, plusMinusMph: number, terms?: Terms) {
   const { raw, result } = finishedTrack(fps, plusMinusMph, { terms });
-  return trackVerdict(raw, result, []);
+  return trackVerdict(raw, result, checkedEnds(result));
 }
 
 describe('the ceiling of a tracked Max Speed (issue 48)', () => {

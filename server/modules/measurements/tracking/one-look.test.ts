@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fitTrack, oneLook, trackVerdict } from './fit-result';
-import { onFixedLines } from './finished-track.fixtures';
+import { checkedEnds, onFixedLines } from './finished-track.fixtures';
 import type { RawTrack } from './track-clip';
 
 const W = 3840;
@@ -81,8 +81,8 @@ describe('the fastest 10 yards placed by one click’s look (issue 48, decision 
     // The stored track keeps what the tracker saw.
     expect(raw.frames[150].x).toBeCloseTo(xOf(yardsAt(150 / FPS) + 0.3), 6);
     expect(oneLook(raw, result.frames, { t0: max.fromTime, t1: max.toTime })?.click).toBe(80);
-    // Both clicks are at speed: nothing asked.
-    expect(trackVerdict(raw, result, []).needsClickAt).toBeUndefined();
+    // Both clicks are at speed: nothing asked but the check of the window's ends (decision 308).
+    expect(trackVerdict(raw, result, checkedEnds(result)).needsClickAt).toBeUndefined();
   });
 
   it('takes the look of the click nearer the window’s middle, whichever comes first', () => {
@@ -133,14 +133,14 @@ describe('the fastest 10 yards placed by one click’s look (issue 48, decision 
     });
     // Lined up (the looks followed the player between them): given, the step taken out.
     const lined = placedTrack([80, 84, 150], [0, 0.3, 0.3], true);
-    expect(trackVerdict(lined.raw, lined.result, [])).toEqual({
+    expect(trackVerdict(lined.raw, lined.result, checkedEnds(lined.result))).toEqual({
       needsClickAt: undefined,
       failure: undefined,
     });
     expect(Math.abs(lined.result.maxSpeed!.mph - trueTopMph)).toBeLessThanOrEqual(0.02);
     // Not lined up where he started, far slower (74% of his top speed at 0.12 s), and outside the window.
     const start = placedTrack([5, 9, 100], [0.3, 0, 0], true, [0]);
-    expect(trackVerdict(start.raw, start.result, [])).toEqual({
+    expect(trackVerdict(start.raw, start.result, checkedEnds(start.result))).toEqual({
       needsClickAt: undefined,
       failure: undefined,
     });

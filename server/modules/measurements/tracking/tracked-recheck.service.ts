@@ -47,7 +47,9 @@ async function reasonsToHold(app: FastifyInstance, videoId: number | null, track
   const found = result.maxSpeed
     ? { mph: result.maxSpeed.mph, plusMinusMph: result.maxSpeed.plusMinusMph, method: result.method }
     : null;
-  const verdict = trackVerdict(raw, result, []);
+  // The analyst's check of the window's ends (decision 308) is a person's look, not something the tracker
+  // finds: a stored number is judged by the tracker's own rules.
+  const verdict = trackVerdict(raw, result, [], [], { checkWindow: false });
   const ask = verdict.needsClickAt;
   if (ask)
     return { reasons: [`The tracker now stops on frame ${ask.frameIndex + 1}: ${ask.reason}.`], found };

@@ -24,6 +24,7 @@ import { complete, createPlayer, multipart, requestSpeed } from '../../analysis/
 import type { ReceiptData } from '../receipt.service';
 import { makeFieldClip, type FieldClip } from './field-clip.fixtures';
 import { trackJobHandlers } from './track.service';
+import { checkWindowEnds } from './window-check.fixtures';
 
 let t: TestApp;
 let analyst: TestUser;
@@ -74,6 +75,7 @@ async function storedTrackedSpeed(mphOff: number, version = '1.0.0', clickedAt?:
   });
   const trackId = started.json().id;
   await drainJobs(t.db, trackJobHandlers(t.db, t.app.storage));
+  expect((await checkWindowEnds(t, analyst, trackId)).status).toBe('done');
   const done = await complete(
     t,
     analyst,

@@ -9,6 +9,7 @@ import { as, createTestApp, createUser, type TestApp, type TestUser } from '../.
 import { complete, createPlayer, multipart, requestSpeed } from '../../analysis/analysis.fixtures';
 import { makeFieldClip, type FieldClip } from './field-clip.fixtures';
 import { trackJobHandlers } from './track.service';
+import { checkWindowEnds } from './window-check.fixtures';
 
 let t: TestApp;
 let analyst: TestUser;
@@ -114,7 +115,7 @@ describe('tracks API (issue 31)', () => {
     expect(Math.abs(r.maxSpeed.mph - clip.trueTopMph)).toBeLessThanOrEqual(r.maxSpeed.plusMinusMph);
     expect(r.maxSpeed.plusMinusMph).toBeLessThanOrEqual(0.4);
     expect(r.method).toBe(`video 29.97 fps, tracked, ${r.fit.framesUsed} frames`);
-    expect(r.algorithm).toMatchObject({ name: 'ridge-hough-ncc-pspline', version: '2.10.0' });
+    expect(r.algorithm).toMatchObject({ name: 'ridge-hough-ncc-pspline', version: '2.11.0' });
     expect(r.crossings.length).toBeGreaterThanOrEqual(3);
     expect(r.profile.length).toBeGreaterThan(50);
 
@@ -159,7 +160,7 @@ describe('tracks API (issue 31)', () => {
     expect(receipt.plusMinus).toBeLessThanOrEqual(0.4);
     expect(Math.abs(receipt.maxSpeed - clip.trueTopMph)).toBeLessThanOrEqual(receipt.plusMinus);
     expect(receipt.measurement.tracked).toMatchObject({ trackId: id, seeds: [seedAt(30)], dropped: [] });
-    expect(receipt.measurement.tracked.result.algorithm.version).toBe('2.10.0');
+    expect(receipt.measurement.tracked.result.algorithm.version).toBe('2.11.0');
     expect(receipt.measurement.profile.length).toBeGreaterThan(5);
     expect(receipt.stills.length).toBe(receipt.measurement.marks.length);
     // The frames that bound the window, with the track drawn on them (brief 31c item 5).
@@ -295,7 +296,12 @@ describe('tracks API (issue 31)', () => {
     expect(fast.frameTimes[atSpeed]).toBeLessThanOrEqual(window.toTime);
     expect((await patch(atSpeed)).statusCode).toBe(200);
     await runJobs();
-    const done = (await read(analyst, id)).json();
+    // Then the analyst checks the track where the fastest 10 yards begin and end (decision 308), on frames
+    // it followed.
+    const check = (await read(analyst, id)).json();
+    expect(check.needsClickAt.reason).toMatch(/^Check the track where the fastest 10 yards begin: /);
+    expect(check.result.frames[check.needsClickAt.frameIndex].state).toBe('tracked');
+    const done = await checkWindowEnds(t, analyst, id);
     expect(done.status).toBe('done');
     const r = done.result;
     expect(r.frames).toHaveLength(fast.frameTimes.length);
@@ -317,6 +323,75 @@ describe('tracks API (issue 31)', () => {
     expect(fixed.statusCode).toBe(200);
     expect(fixed.json().result.frames[201].state).toBe('corrected');
   }, 300_000);
+
+  it('asks the analyst to check the track where the fastest 10 yards begin and end: a click on the tracked point confirms it, one elsewhere tracks again from it (decision 308)', async () => {
+    const clear = await makeFieldClip(path.join(dir, 'run-clear.mp4'), {
+      fps: '30000/1001',
+      seconds: 2.5,
+      crowd: false,
+    });
+    const up = await uploadRequestVideo(clear.file);
+    const at = (i: number) => seedAt(i, clear);
+    const started = await as(t, analyst, {
+      method: 'POST',
+      url: '/api/measurements/tracks',
+      payload: { videoId: up.videoId, seeds: [at(30)] },
+    });
+    const id = started.json().id;
+    const patch = (corrections: { frameIndex: number; x: number; y: number }[]) =>
+      as(t, analyst, {
+        method: 'PATCH',
+        url: `/api/measurements/tracks/${id}`,
+        payload: { corrections, dropped: [] },
+      });
+    await runJobs();
+    const begin = (await read(analyst, id)).json();
+    const window = begin.result.maxSpeed;
+    expect(begin).toMatchObject({
+      status: 'needs-click',
+      needsClickAt: {
+        reason:
+          "Check the track where the fastest 10 yards begin: click the field under the player's hips on this frame (a click on the tracked point confirms it; elsewhere, the player is tracked again from your click)",
+      },
+    });
+    // The last frame followed at or before the window's start.
+    const first = begin.needsClickAt.frameIndex;
+    expect(clear.frameTimes[first]).toBeLessThanOrEqual(window.fromTime);
+    expect(clear.frameTimes[first + 1]).toBeGreaterThan(window.fromTime);
+    // Nothing can be completed before the check.
+    const early = await complete(
+      t,
+      analyst,
+      up.requestId,
+      { measurement: JSON.stringify({ videoId: up.videoId, trackId: id }), maxSpeed_percentile: '60' },
+      null,
+    );
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toContain(`waits for a click on frame ${first}: Check the track`);
+    // A click on the tracked point confirms it: the end is asked next, with nothing tracked again.
+    const f = begin.result.frames[first];
+    const confirmed = await patch([{ frameIndex: first, x: Math.round(f.x), y: Math.round(f.y) }]);
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json()).toMatchObject({
+      status: 'needs-click',
+      needsClickAt: { reason: expect.stringMatching(/^Check the track where the fastest 10 yards end: /) },
+    });
+    const last = confirmed.json().needsClickAt.frameIndex;
+    expect(clear.frameTimes[last]).toBeGreaterThanOrEqual(window.toTime);
+    expect(confirmed.json().result).toEqual(begin.result);
+    // A click far off the tracked point (as where the track slid off the player): the track is not confirmed
+    // but followed again from that click, as any click the tracker asks for.
+    const g = confirmed.json().result.frames[last];
+    const away = await patch([
+      { frameIndex: last, x: Math.round(g.x + 0.12 * clear.width), y: Math.round(g.y) },
+    ]);
+    expect(away.statusCode).toBe(200);
+    expect(away.json().status).toBe('queued');
+    await runJobs();
+    const again = (await read(analyst, id)).json();
+    expect(again.status).toBe('needs-click');
+    expect(again.result).not.toEqual(begin.result);
+  }, 240_000);
 
   it('a family gets 403 and an anonymous caller 401; an unknown track is 404', async () => {
     expect((await start(family)).statusCode).toBe(403);

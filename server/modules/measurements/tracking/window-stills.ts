@@ -1,5 +1,6 @@
 import type { TrackResult } from '../../../../contract/tracking';
 import { FfmpegError, execTool as exec, ffmpegPath } from '../../../lib/ffmpeg';
+import { windowEnds } from './fit-result';
 
 /** Upper body box of decision 210's template: 0.4 to 0.95 of a 2-yard player, half a body height wide. */
 const BOX = { top: 0.95, bottom: 0.4, half: 0.25, playerYards: 2 };
@@ -33,18 +34,16 @@ function pxPerYard(result: TrackResult, frameIndex: number, y: number) {
  * end) with the track drawn on them (issue 31): the tracker's upper-body box and the ground point.
  */
 export function windowStills(result: TrackResult): WindowStill[] {
-  const w = result.maxSpeed;
-  const frames = result.frames.filter((f) => f.state !== 'dropped' && f.state !== 'skipped');
-  if (!w || !frames.length) return [];
-  const first = [...frames].reverse().find((f) => f.time <= w.fromTime) ?? frames[0];
-  const last = frames.find((f) => f.time >= w.toTime) ?? frames[frames.length - 1];
+  const ends = windowEnds(result);
+  if (!ends) return [];
+  const { first, last } = ends;
   const W = result.width;
   const H = result.height;
   return [
     ['first', first],
     ['last', last],
   ].map(([which, f]) => {
-    const fr = f as (typeof frames)[number];
+    const fr = f as typeof first;
     const body = BOX.playerYards * pxPerYard(result, fr.frameIndex, fr.y);
     const dot = Math.max(3, body * 0.06);
     return {
