@@ -107,7 +107,16 @@ export const trackResultSchema = z.object({
 });
 export type TrackResult = z.infer<typeof trackResultSchema>;
 
-const needsClickSchema = z.object({ frameIndex: z.number(), reason: z.string() });
+const needsClickSchema = z.object({
+  frameIndex: z.number(),
+  reason: z.string(),
+  kind: z
+    .enum(['resume', 'confirm'])
+    .optional()
+    .describe(
+      "'resume': the track goes on from the click (or ends there, with the frame dropped: the player is not in view); 'confirm': a click on the tracked point confirms it (the player meant, or the track where the fastest 10 yards begin and end: decision 308), one elsewhere tracks the player again from it",
+    ),
+});
 
 export const trackSchema = z.object({
   id: z.number(),

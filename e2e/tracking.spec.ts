@@ -85,9 +85,11 @@ test.describe('tracked max speed', () => {
 
     // Players who look the same run beside the runner in this clip: where the tracker cannot tell them
     // apart it stops and asks (issue 48); the analyst clicks the runner on the frame it goes to.
+    // Last, it asks the analyst to check the track where the fastest 10 yards begin and end (decision 308).
     const use = bench.getByRole('button', { name: /^Use this Max Speed/ });
     const ask = bench.getByText(/^The tracker needs a click on frame \d+$/);
-    for (let k = 0; k < 5; k += 1) {
+    const checks: string[] = [];
+    for (let k = 0; k < 8; k += 1) {
       await expect(use.or(ask)).toBeVisible({ timeout: 150_000 });
       if (!(await ask.isVisible())) break;
       const question = (await ask.textContent())!;
@@ -95,10 +97,16 @@ test.describe('tracked max speed', () => {
       await expect(viewer.getByTestId('frame-label')).toContainText(`Frame ${asked + 1} of`);
       await expect(canvas).toHaveAttribute('aria-busy', 'false');
       if (k === 0) await shots(page, 'tracking-needs-click');
+      const check = bench.getByText(/^Check the track where the fastest 10 yards (begin|end): /);
+      if (await check.isVisible()) {
+        checks.push(/yards (begin|end)/.exec((await check.textContent())!)![1]);
+        if (checks.length === 1) await shots(page, 'tracking-check-window');
+      }
       await clickFrameAt(canvas, clip.groundPoints[asked], clip);
       await expect(ask.filter({ hasText: question })).toBeHidden({ timeout: 150_000 });
     }
     await expect(use).toBeVisible({ timeout: 150_000 });
+    expect(checks).toEqual(['begin', 'end']);
     const max = bench.getByTestId('tracked-max-speed');
     await expect(max).toHaveText(/^\d+\.\d mph ± \d\.\d$/, { timeout: 150_000 });
     const [mph, bound] = /^([\d.]+) mph ± ([\d.]+)$/
@@ -210,6 +218,17 @@ test.describe('tracked max speed', () => {
     await expect(again).toBeVisible();
     await shots(page, 'tracking-240-asked-where-to-click');
     await clickFrameAt(canvas, fast.groundPoints[asked], fast);
+    // Then the two checks of the window's ends (decision 308), on frames the tracker followed.
+    for (const where of ['begin', 'end']) {
+      const check = bench.getByText(new RegExp(`^Check the track where the fastest 10 yards ${where}: `));
+      await expect(check).toBeVisible({ timeout: 150_000 });
+      const at = Number(/(\d+)$/.exec((await ask.textContent())!)![1]) - 1;
+      await expect(viewer.getByTestId('frame-label')).toContainText(`Frame ${at + 1} of`);
+      await expect(canvas).toHaveAttribute('aria-busy', 'false');
+      await expect(viewer.getByText(new RegExp(`^Frame ${at + 1}: tracked, confidence`))).toBeVisible();
+      await clickFrameAt(canvas, fast.groundPoints[at], fast);
+      await expect(check).toBeHidden({ timeout: 150_000 });
+    }
     await expect(bench.getByRole('button', { name: /^Use this Max Speed/ })).toBeVisible({
       timeout: 150_000,
     });

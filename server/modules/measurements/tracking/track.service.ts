@@ -72,7 +72,13 @@ export async function readTrack(db: Db, id: number): Promise<Track> {
     progress: done ? 1 : payload.progress,
     ...(job.status === 'failed' ? { error: job.lastError ?? 'Tracking failed' } : {}),
     ...(done && payload.needsClickAt
-      ? { needsClickAt: { frameIndex: payload.needsClickAt.frameIndex, reason: payload.needsClickAt.reason } }
+      ? {
+          needsClickAt: {
+            frameIndex: payload.needsClickAt.frameIndex,
+            reason: payload.needsClickAt.reason,
+            kind: payload.needsClickAt.kind,
+          },
+        }
       : {}),
     ...(payload.result ? { result: payload.result } : {}),
   };

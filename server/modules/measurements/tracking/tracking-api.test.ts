@@ -289,6 +289,7 @@ describe('tracks API (issue 31)', () => {
     expect(asked.needsClickAt.reason).toMatch(
       /^The tracker places the player's feet by how he looked where he was clicked \(frame 122\), and there he ran much slower than in his fastest 10 yards/,
     );
+    expect(asked.needsClickAt.kind).toBe('resume');
     const atSpeed = asked.needsClickAt.frameIndex;
     expect(asked.result.frames[atSpeed].state).toBe('tracked');
     const window = asked.result.maxSpeed;
@@ -352,6 +353,7 @@ describe('tracks API (issue 31)', () => {
       needsClickAt: {
         reason:
           "Check the track where the fastest 10 yards begin: click the field under the player's hips on this frame (a click on the tracked point confirms it; elsewhere, the player is tracked again from your click)",
+        kind: 'confirm',
       },
     });
     // The last frame followed at or before the window's start.

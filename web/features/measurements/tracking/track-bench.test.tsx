@@ -164,12 +164,81 @@ describe('tracking workbench (issue 31)', () => {
       ),
     ).toBeInTheDocument();
     expect(screen.getByTestId('frame-label')).toHaveTextContent('Frame 41 of 120');
+    // The player may have left the picture there: the analyst can say so.
+    expect(screen.getByRole('button', { name: 'The player is not in view here' })).toBeInTheDocument();
     // Nothing to confirm while the track waits.
     expect(screen.queryByRole('button', { name: /Use this Max Speed/ })).not.toBeInTheDocument();
     fireEvent.click(canvas, { clientX: 70, clientY: 90 });
     await waitFor(() =>
       expect(refit).toEqual({ corrections: [{ frameIndex: 40, x: 140, y: 180 }], dropped: [] }),
     );
+    expect(await screen.findByRole('button', { name: /Use this Max Speed/ })).toBeInTheDocument();
+  });
+
+  it('the analyst checks the track where the fastest 10 yards begin and end (decision 308): the frame asked, no "not in view", the click sent', async () => {
+    const refits: unknown[] = [];
+    const asks = [
+      { frameIndex: 29, where: 'begin' },
+      { frameIndex: 59, where: 'end' },
+    ];
+    server.use(
+      mock(measurementsApi.startTrack, () => HttpResponse.json({ id: 7, status: 'queued' }, { status: 202 })),
+      mock(measurementsApi.track, () => {
+        const ask = asks[refits.length];
+        return HttpResponse.json(
+          ask
+            ? {
+                id: 7,
+                status: 'needs-click',
+                progress: 1,
+                needsClickAt: {
+                  frameIndex: ask.frameIndex,
+                  reason: `Check the track where the fastest 10 yards ${ask.where}: click the field under the player's hips on this frame (a click on the tracked point confirms it; elsewhere, the player is tracked again from your click)`,
+                  kind: 'confirm',
+                },
+                result,
+              }
+            : { id: 7, status: 'done', progress: 1, result },
+        );
+      }),
+      mock(measurementsApi.refitTrack, async ({ request }) => {
+        refits.push(await request.json());
+        const ask = asks[refits.length];
+        return HttpResponse.json(
+          ask
+            ? {
+                id: 7,
+                status: 'needs-click',
+                progress: 1,
+                needsClickAt: {
+                  frameIndex: ask.frameIndex,
+                  reason: `Check the track where the fastest 10 yards ${ask.where}: …`,
+                  kind: 'confirm',
+                },
+                result,
+              }
+            : { id: 7, status: 'done', progress: 1, result },
+        );
+      }),
+    );
+    const { ui } = renderWithProviders(<TrackBench media={media} onConfirm={() => {}} />);
+    const canvas = await startTracking(ui);
+
+    expect(await screen.findByText('The tracker needs a click on frame 30')).toBeInTheDocument();
+    expect(screen.getByText(/^Check the track where the fastest 10 yards begin: /)).toBeInTheDocument();
+    expect(screen.getByTestId('frame-label')).toHaveTextContent('Frame 30 of 120');
+    // He is in view there: only a click answers it.
+    expect(screen.queryByRole('button', { name: 'The player is not in view here' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Use this Max Speed/ })).not.toBeInTheDocument();
+    fireEvent.click(canvas, { clientX: 64, clientY: 100 });
+    await waitFor(() =>
+      expect(refits).toEqual([{ corrections: [{ frameIndex: 29, x: 128, y: 200 }], dropped: [] }]),
+    );
+    expect(await screen.findByText('The tracker needs a click on frame 60')).toBeInTheDocument();
+    expect(screen.getByTestId('frame-label')).toHaveTextContent('Frame 60 of 120');
+    fireEvent.click(canvas, { clientX: 80, clientY: 100 });
+    await waitFor(() => expect(refits).toHaveLength(2));
+    expect(refits[1]).toEqual({ corrections: [{ frameIndex: 59, x: 160, y: 200 }], dropped: [] });
     expect(await screen.findByRole('button', { name: /Use this Max Speed/ })).toBeInTheDocument();
   });
 

@@ -269,14 +269,17 @@ export function TrackBench({
                   Go to frame {ask.frameIndex + 1}
                 </Button>
               )}
-              <Button
-                size="sm"
-                variant="outline"
-                disabled={refit.isPending}
-                onClick={() => refit.mutate({ corrections: [], dropped: [ask.frameIndex] })}
-              >
-                The player is not in view here
-              </Button>
+              {/* A question that confirms the track is answered by a click: he is in view there. */}
+              {ask.kind !== 'confirm' && (
+                <Button
+                  size="sm"
+                  variant="outline"
+                  disabled={refit.isPending}
+                  onClick={() => refit.mutate({ corrections: [], dropped: [ask.frameIndex] })}
+                >
+                  The player is not in view here
+                </Button>
+              )}
             </div>
             {refit.isError && <p className="text-destructive">{refit.error.message}</p>}
           </div>
