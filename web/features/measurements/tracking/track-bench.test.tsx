@@ -181,44 +181,31 @@ describe('tracking workbench (issue 31)', () => {
       { frameIndex: 29, where: 'begin' },
       { frameIndex: 59, where: 'end' },
     ];
+    // The track as it reads after each click: the next check asked, then done.
+    const track = () => {
+      const ask = asks[refits.length];
+      return HttpResponse.json(
+        ask
+          ? {
+              id: 7,
+              status: 'needs-click',
+              progress: 1,
+              needsClickAt: {
+                frameIndex: ask.frameIndex,
+                reason: `Check the track where the fastest 10 yards ${ask.where}: click the field under the player's hips on this frame (a click on the tracked point confirms it; elsewhere, the player is tracked again from your click)`,
+                kind: 'confirm',
+              },
+              result,
+            }
+          : { id: 7, status: 'done', progress: 1, result },
+      );
+    };
     server.use(
       mock(measurementsApi.startTrack, () => HttpResponse.json({ id: 7, status: 'queued' }, { status: 202 })),
-      mock(measurementsApi.track, () => {
-        const ask = asks[refits.length];
-        return HttpResponse.json(
-          ask
-            ? {
-                id: 7,
-                status: 'needs-click',
-                progress: 1,
-                needsClickAt: {
-                  frameIndex: ask.frameIndex,
-                  reason: `Check the track where the fastest 10 yards ${ask.where}: click the field under the player's hips on this frame (a click on the tracked point confirms it; elsewhere, the player is tracked again from your click)`,
-                  kind: 'confirm',
-                },
-                result,
-              }
-            : { id: 7, status: 'done', progress: 1, result },
-        );
-      }),
+      mock(measurementsApi.track, track),
       mock(measurementsApi.refitTrack, async ({ request }) => {
         refits.push(await request.json());
-        const ask = asks[refits.length];
-        return HttpResponse.json(
-          ask
-            ? {
-                id: 7,
-                status: 'needs-click',
-                progress: 1,
-                needsClickAt: {
-                  frameIndex: ask.frameIndex,
-                  reason: `Check the track where the fastest 10 yards ${ask.where}: …`,
-                  kind: 'confirm',
-                },
-                result,
-              }
-            : { id: 7, status: 'done', progress: 1, result },
-        );
+        return track();
       }),
     );
     const { ui } = renderWithProviders(<TrackBench media={media} onConfirm={() => {}} />);
