@@ -757,10 +757,11 @@ export function widenedBy(result: TrackResult): Exclude<keyof typeof WIDENED_BY,
 }
 
 /**
- * The analyst checks the track where the fastest 10 yards begin and end (decision 308), once nothing else
+ * The analyst checks the track where the fastest 10 yards begin or end (decision 308), once nothing else
  * stands in the way of the Max Speed: a track that slid off the player, which no check of the tracker's sees,
- * is off his feet there. A click near the tracked point confirms it; one elsewhere tracks the player again
- * from it. A frame clicked, corrected or confirmed is checked.
+ * is off his feet there, the more the further from the clicks. One end is asked: the one further in time from
+ * the nearest click (the end, where there is none). A click near the tracked point confirms it; one elsewhere
+ * tracks the player again from it. Nothing is asked where an end was clicked, corrected or confirmed.
  */
 function windowCheck(
   raw: RawTrack,
@@ -770,20 +771,21 @@ function windowCheck(
 ): ClickNeeded | null {
   const ends = windowEnds(result);
   if (!ends) return null;
-  const clicked = new Set(raw.clicks ?? []);
-  for (const [f, where] of [
-    [ends.first, 'begin'],
-    [ends.last, 'end'],
-  ] as const) {
-    const i = f.frameIndex;
-    if (confirmed.includes(i) || clicked.has(i) || ended.includes(i) || f.state === 'corrected') continue;
-    return {
-      frameIndex: i,
-      reason: `Check the track where the fastest 10 yards ${where}: click the field under the player's hips on this frame (a click on the tracked point confirms it; elsewhere, the player is tracked again from your click)`,
-      kind: 'confirm',
-    };
-  }
-  return null;
+  const timeOf = new Map(result.frames.map((f) => [f.frameIndex, f.time]));
+  const clicks = (raw.clicks ?? []).map((i) => timeOf.get(i)).filter((t) => t !== undefined);
+  const settled = (f: TrackResult['frames'][number]) =>
+    confirmed.includes(f.frameIndex) ||
+    (raw.clicks ?? []).includes(f.frameIndex) ||
+    ended.includes(f.frameIndex) ||
+    f.state === 'corrected';
+  if (settled(ends.first) || settled(ends.last)) return null;
+  const fromClicks = (t: number) => Math.min(...clicks.map((c) => Math.abs(c - t)));
+  const begin = clicks.length > 0 && fromClicks(ends.first.time) > fromClicks(ends.last.time);
+  return {
+    frameIndex: (begin ? ends.first : ends.last).frameIndex,
+    reason: `Check the track where the fastest 10 yards ${begin ? 'begin' : 'end'}: click the field under the player's hips on this frame (a click on the tracked point confirms it; elsewhere, the player is tracked again from your click)`,
+    kind: 'confirm',
+  };
 }
 
 /**

@@ -297,10 +297,10 @@ describe('tracks API (issue 31)', () => {
     expect(fast.frameTimes[atSpeed]).toBeLessThanOrEqual(window.toTime);
     expect((await patch(atSpeed)).statusCode).toBe(200);
     await runJobs();
-    // Then the analyst checks the track where the fastest 10 yards begin and end (decision 308), on frames
-    // it followed.
+    // Then the analyst checks the track where the fastest 10 yards begin or end (decision 308), on a frame it
+    // followed.
     const check = (await read(analyst, id)).json();
-    expect(check.needsClickAt.reason).toMatch(/^Check the track where the fastest 10 yards begin: /);
+    expect(check.needsClickAt.reason).toMatch(/^Check the track where the fastest 10 yards (begin|end): /);
     expect(check.result.frames[check.needsClickAt.frameIndex].state).toBe('tracked');
     const done = await checkWindowEnds(t, analyst, id);
     expect(done.status).toBe('done');
@@ -325,74 +325,81 @@ describe('tracks API (issue 31)', () => {
     expect(fixed.json().result.frames[201].state).toBe('corrected');
   }, 300_000);
 
-  it('asks the analyst to check the track where the fastest 10 yards begin and end: a click on the tracked point confirms it, one elsewhere tracks again from it (decision 308)', async () => {
+  it('asks the analyst to check the track where the fastest 10 yards begin or end: a click on the tracked point confirms it, one elsewhere tracks again from it (decision 308)', async () => {
     const clear = await makeFieldClip(path.join(dir, 'run-clear.mp4'), {
       fps: '30000/1001',
       seconds: 2.5,
       crowd: false,
     });
     const up = await uploadRequestVideo(clear.file);
-    const at = (i: number) => seedAt(i, clear);
-    const started = await as(t, analyst, {
-      method: 'POST',
-      url: '/api/measurements/tracks',
-      payload: { videoId: up.videoId, seeds: [at(30)] },
-    });
-    const id = started.json().id;
-    const patch = (corrections: { frameIndex: number; x: number; y: number }[]) =>
+    const track = async () => {
+      const started = await as(t, analyst, {
+        method: 'POST',
+        url: '/api/measurements/tracks',
+        payload: { videoId: up.videoId, seeds: [seedAt(30, clear)] },
+      });
+      const id: number = started.json().id;
+      await runJobs();
+      return { id, asked: (await read(analyst, id)).json() };
+    };
+    const patch = (id: number, corrections: { frameIndex: number; x: number; y: number }[]) =>
       as(t, analyst, {
         method: 'PATCH',
         url: `/api/measurements/tracks/${id}`,
         payload: { corrections, dropped: [] },
       });
-    await runJobs();
-    const begin = (await read(analyst, id)).json();
-    const window = begin.result.maxSpeed;
-    expect(begin).toMatchObject({
-      status: 'needs-click',
-      needsClickAt: {
-        reason:
-          "Check the track where the fastest 10 yards begin: click the field under the player's hips on this frame (a click on the tracked point confirms it; elsewhere, the player is tracked again from your click)",
-        kind: 'confirm',
-      },
-    });
-    // The last frame followed at or before the window's start.
-    const first = begin.needsClickAt.frameIndex;
-    expect(clear.frameTimes[first]).toBeLessThanOrEqual(window.fromTime);
-    expect(clear.frameTimes[first + 1]).toBeGreaterThan(window.fromTime);
-    // Nothing can be completed before the check.
-    const early = await complete(
-      t,
-      analyst,
-      up.requestId,
-      { measurement: JSON.stringify({ videoId: up.videoId, trackId: id }), maxSpeed_percentile: '60' },
-      null,
+    const { id, asked } = await track();
+    const window = asked.result.maxSpeed;
+    expect(asked).toMatchObject({ status: 'needs-click', needsClickAt: { kind: 'confirm' } });
+    const where = /^Check the track where the fastest 10 yards (begin|end): /.exec(
+      asked.needsClickAt.reason,
+    )![1];
+    expect(asked.needsClickAt.reason).toBe(
+      `Check the track where the fastest 10 yards ${where}: click the field under the player's hips on this frame (a click on the tracked point confirms it; elsewhere, the player is tracked again from your click)`,
     );
+    // Clicked at 1 s: the end of the window further from it, on the frame that bounds the window there.
+    const frame = asked.needsClickAt.frameIndex;
+    const t30 = clear.frameTimes[30];
+    if (where === 'begin') {
+      expect(clear.frameTimes[frame]).toBeLessThanOrEqual(window.fromTime);
+      expect(clear.frameTimes[frame + 1]).toBeGreaterThan(window.fromTime);
+      expect(Math.abs(window.fromTime - t30)).toBeGreaterThan(Math.abs(window.toTime - t30));
+    } else {
+      expect(clear.frameTimes[frame]).toBeGreaterThanOrEqual(window.toTime);
+      expect(clear.frameTimes[frame - 1]).toBeLessThan(window.toTime);
+      expect(Math.abs(window.toTime - t30)).toBeGreaterThanOrEqual(Math.abs(window.fromTime - t30));
+    }
+    // Nothing can be completed before the check.
+    const completeFrom = (trackId: number) =>
+      complete(
+        t,
+        analyst,
+        up.requestId,
+        { measurement: JSON.stringify({ videoId: up.videoId, trackId }), maxSpeed_percentile: '60' },
+        null,
+      );
+    const early = await completeFrom(id);
     expect(early.statusCode).toBe(409);
-    expect(early.json().message).toContain(`waits for a click on frame ${first}: Check the track`);
-    // A click on the tracked point confirms it: the end is asked next, with nothing tracked again.
-    const f = begin.result.frames[first];
-    const confirmed = await patch([{ frameIndex: first, x: Math.round(f.x), y: Math.round(f.y) }]);
-    expect(confirmed.statusCode).toBe(200);
-    expect(confirmed.json()).toMatchObject({
-      status: 'needs-click',
-      needsClickAt: { reason: expect.stringMatching(/^Check the track where the fastest 10 yards end: /) },
-    });
-    const last = confirmed.json().needsClickAt.frameIndex;
-    expect(clear.frameTimes[last]).toBeGreaterThanOrEqual(window.toTime);
-    expect(confirmed.json().result).toEqual(begin.result);
-    // A click far off the tracked point (as where the track slid off the player): the track is not confirmed
-    // but followed again from that click, as any click the tracker asks for.
-    const g = confirmed.json().result.frames[last];
-    const away = await patch([
-      { frameIndex: last, x: Math.round(g.x + 0.12 * clear.width), y: Math.round(g.y) },
+    expect(early.json().message).toContain(`waits for a click on frame ${frame}: Check the track`);
+    // A click far off the tracked point (as where the track slid off the player): not confirmed, the player
+    // is followed again from that click, as from any click the tracker asks for.
+    const f = asked.result.frames[frame];
+    const away = await patch(id, [
+      { frameIndex: frame, x: Math.round(f.x + 0.12 * clear.width), y: Math.round(f.y) },
     ]);
     expect(away.statusCode).toBe(200);
     expect(away.json().status).toBe('queued');
     await runJobs();
-    const again = (await read(analyst, id)).json();
-    expect(again.status).toBe('needs-click');
-    expect(again.result).not.toEqual(begin.result);
+    expect((await read(analyst, id)).json().result).not.toEqual(asked.result);
+    // On another track of the same clip, a click on the tracked point confirms it, with nothing tracked
+    // again: done, and the request completes from it.
+    const second = await track();
+    expect(second.asked.needsClickAt.frameIndex).toBe(frame);
+    const confirmed = await patch(second.id, [{ frameIndex: frame, x: Math.round(f.x), y: Math.round(f.y) }]);
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json()).toMatchObject({ status: 'done', result: second.asked.result });
+    expect(confirmed.json().needsClickAt).toBeUndefined();
+    expect((await completeFrom(second.id)).statusCode).toBe(200);
   }, 240_000);
 
   it('a family gets 403 and an anonymous caller 401; an unknown track is 404', async () => {

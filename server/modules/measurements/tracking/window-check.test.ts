@@ -13,29 +13,39 @@ const ask = (where: 'begin' | 'end', frameIndex: number) => ({
 });
 const done = { needsClickAt: undefined, failure: undefined };
 
-describe('the analyst checks the track where the fastest 10 yards begin and end (decision 308)', () => {
-  // A 30 fps track clicked at 1.33 s, inside its fastest 10 yards (0.9 s to 1.9 s: frames 27 to 57).
-  const { raw, result } = finishedTrack(FPS, 0.2, { clicks: [40] });
+describe('the analyst checks the track where the fastest 10 yards begin or end (decision 308)', () => {
+  // A 30 fps track whose fastest 10 yards run from 0.9 s to 1.9 s: frames 27 to 57.
+  const at = (clicks?: number[]) => finishedTrack(FPS, 0.2, { clicks });
 
-  it('asks for a click on the last frame at or before the start, then on the first at or after the end', () => {
-    expect(trackVerdict(raw, result, [])).toEqual(ask('begin', 27));
-    expect(trackVerdict(raw, result, [27])).toEqual(ask('end', 57));
-    expect(trackVerdict(raw, result, [27, 57])).toEqual(done);
+  it('asks a click on the end further from the nearest click: the last frame at or before the start, or the first at or after the end', () => {
+    // Clicked at 1.33 s: the end (0.57 s away) rather than the start (0.43 s).
+    const { raw, result } = at([40]);
+    expect(trackVerdict(raw, result, [])).toEqual(ask('end', 57));
+    // Confirmed there: nothing more.
+    expect(trackVerdict(raw, result, [57])).toEqual(done);
+    // Clicked at 1.83 s, near the end: the start.
+    const late = at([55]);
+    expect(trackVerdict(late.raw, late.result, [])).toEqual(ask('begin', 27));
+    // A track before tracker 2.9.0 keeps no clicked frames: the end.
+    const old = at(undefined);
+    expect(trackVerdict(old.raw, old.result, [])).toEqual(ask('end', 57));
   });
 
-  it('takes a frame clicked or corrected as checked, and skips frames not followed', () => {
-    expect(trackVerdict({ ...raw, clicks: [27, 40] }, result, [])).toEqual(ask('end', 57));
+  it('asks nothing where an end was clicked or corrected, and asks on a frame the tracker followed', () => {
+    const { raw, result } = at([27, 40]);
+    expect(trackVerdict(raw, result, [])).toEqual(done);
     const corrected = {
       ...result,
       frames: result.frames.map((f) => (f.frameIndex === 57 ? { ...f, state: 'corrected' as const } : f)),
     };
-    expect(trackVerdict(raw, corrected, [27])).toEqual(done);
+    expect(trackVerdict({ ...raw, clicks: [40] }, corrected, [])).toEqual(done);
     // A 240 fps clip followed on every second frame: the frame asked is one the tracker followed.
+    const late = at([55]);
     const skipped = {
-      ...result,
-      frames: result.frames.map((f) => (f.frameIndex === 27 ? { ...f, state: 'skipped' as const } : f)),
+      ...late.result,
+      frames: late.result.frames.map((f) => (f.frameIndex === 27 ? { ...f, state: 'skipped' as const } : f)),
     };
-    expect(trackVerdict(raw, skipped, [])).toEqual(ask('begin', 26));
+    expect(trackVerdict(late.raw, skipped, [])).toEqual(ask('begin', 26));
   });
 
   it('asks only where nothing else stands in the way of the Max Speed', () => {
@@ -43,10 +53,12 @@ describe('the analyst checks the track where the fastest 10 yards begin and end 
     const wide = finishedTrack(FPS, 0.5, { clicks: [40] });
     expect(trackVerdict(wide.raw, wide.result, []).failure).toMatch(/only known to ± 0.50 mph/);
     // No window, nothing to check.
+    const { raw, result } = at([40]);
     expect(trackVerdict(raw, { ...result, maxSpeed: null, problems: [] }, []).needsClickAt).toBeUndefined();
   });
 
   it("is not asked when a stored track is checked again with nobody to answer (the admin's re-check)", () => {
+    const { raw, result } = at([40]);
     expect(trackVerdict(raw, result, [], [], { checkWindow: false })).toEqual(done);
   });
 });
