@@ -30,7 +30,8 @@ export function trackedBoundInWords(r: Pick<TrackResult, 'fit'>) {
     'Frames where the tracker could not tell the player from another were left out, and the analyst clicked ' +
     'the player wherever it asked; from tracker 2.10.0 the fastest 10 yards are placed by one of those clicks, so ' +
     'where on the body each click fell does not move the distance, and from tracker 2.11.0 the analyst checked the ' +
-    "tracked point on the frames where they begin and end. No frame was judged by hand. From tracker 2.5.0 the lens's bending is measured " +
+    'tracked point where they begin or end, at the end further from his clicks. No frame was judged by hand. ' +
+    "From tracker 2.5.0 the lens's bending is measured " +
     'from the curve of the yard lines, where they show one, and undone before the map is read. It does not cover a ' +
     "bending stronger than phone lenses give (an action camera's fisheye), or running at an angle to the yard " +
     'lines (yards are counted along the field).'
@@ -57,7 +58,7 @@ export const TRACKED_LIMITS: [string, string][] = [
   ],
   [
     'Clicks.',
-    "From tracker 2.10.0 the fastest 10 yards are placed by how the player looked at one click, and the other clicks' frames are moved onto it by the difference the two looks show where both followed him; where clicks made close together at speed cannot be lined up so, no Max Speed is given. From tracker 2.11.0 the analyst checks the tracked point on the frames where the fastest 10 yards begin and end, by a click there: a track that slid off the player is tracked again from that click. A track stored by an earlier tracker is checked again.",
+    "From tracker 2.10.0 the fastest 10 yards are placed by how the player looked at one click, and the other clicks' frames are moved onto it by the difference the two looks show where both followed him; where clicks made close together at speed cannot be lined up so, no Max Speed is given. From tracker 2.11.0 the analyst checks the tracked point on the frame where the fastest 10 yards begin or end, the one further from his clicks, by a click there: a track that slid off the player is tracked again from that click. A track stored by an earlier tracker is checked again.",
   ],
   [
     'Ground point.',
