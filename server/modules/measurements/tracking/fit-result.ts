@@ -771,11 +771,12 @@ function windowCheck(
 ): ClickNeeded | null {
   const ends = windowEnds(result);
   if (!ends) return null;
+  const clicked = raw.clicks ?? [];
   const timeOf = new Map(result.frames.map((f) => [f.frameIndex, f.time]));
-  const clicks = (raw.clicks ?? []).map((i) => timeOf.get(i)).filter((t) => t !== undefined);
+  const clicks = clicked.map((i) => timeOf.get(i)).filter((t) => t !== undefined);
   const settled = (f: TrackResult['frames'][number]) =>
     confirmed.includes(f.frameIndex) ||
-    (raw.clicks ?? []).includes(f.frameIndex) ||
+    clicked.includes(f.frameIndex) ||
     ended.includes(f.frameIndex) ||
     f.state === 'corrected';
   if (settled(ends.first) || settled(ends.last)) return null;

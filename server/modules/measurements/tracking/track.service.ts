@@ -71,15 +71,7 @@ export async function readTrack(db: Db, id: number): Promise<Track> {
     status: done && payload.needsClickAt ? 'needs-click' : job.status,
     progress: done ? 1 : payload.progress,
     ...(job.status === 'failed' ? { error: job.lastError ?? 'Tracking failed' } : {}),
-    ...(done && payload.needsClickAt
-      ? {
-          needsClickAt: {
-            frameIndex: payload.needsClickAt.frameIndex,
-            reason: payload.needsClickAt.reason,
-            kind: payload.needsClickAt.kind,
-          },
-        }
-      : {}),
+    ...(done && payload.needsClickAt ? { needsClickAt: payload.needsClickAt } : {}),
     ...(payload.result ? { result: payload.result } : {}),
   };
 }
