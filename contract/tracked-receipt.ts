@@ -54,7 +54,7 @@ export const TRACKED_LIMITS: [string, string][] = [
   ],
   [
     'Occlusion.',
-    'Where another player who looks the same comes close or runs beside, the tracker stops and asks the analyst to click the player; frames it was unsure of are listed on the workbench and left out of the fit, and no 10-yard window is measured across a gap of them.',
+    'Where another player who looks the same comes close or runs beside, the tracker stops and asks the analyst to click the player; frames it was unsure of are listed on the workbench and left out of the fit, and no 10-yard window is measured across a gap of them. From tracker 2.12.0 a gap the analyst has already clicked inside, and the tracker is still unsure of, is not asked again: no Max Speed is given across it.',
   ],
   [
     'Clicks.',

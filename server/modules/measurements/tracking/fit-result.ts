@@ -640,10 +640,15 @@ function slowClick(raw: RawTrack, result: TrackResult) {
   return null;
 }
 
+/** The first of the analyst's clicks on a frame from `gap.from` to `gap.to`, if any. */
+function clickInside(raw: RawTrack, gap: { from: number; to: number }) {
+  return raw.clicks?.find((c) => c >= gap.from && c <= gap.to);
+}
+
 /**
  * Where the tracker stops and asks (issue 48): a stretch in doubt that no later click covers, when the
  * fastest 10 yards could lie in it (no Max Speed without it, or the player not clearly slower, under 80%
- * of his top speed, where he was last seen for sure); a gap of frames in doubt where the fastest 10 yards end
+ * of his top speed, where he was last seen for sure); a gap of frames in doubt, not yet clicked inside, where the fastest 10 yards end
  * against it; the fastest 10 yards placed by a click where the player ran much slower (`slowClick`); and
  * another player who looks the same running beside the player through the measured window, until a click has
  * confirmed whom the analyst means.
@@ -682,7 +687,9 @@ export function clickNeeded(
         ) ?? m
     );
   };
-  if (cut?.gap && !ended.includes(middle(cut.gap))) {
+  // A gap the analyst has already clicked inside is not asked again: the track stayed unsure there after his
+  // click, and a click on another of its frames would be followed the same way (decision 309).
+  if (cut?.gap && !ended.includes(middle(cut.gap)) && clickInside(raw, cut.gap) === undefined) {
     const mid = middle(cut.gap);
     return {
       frameIndex: mid,
@@ -829,6 +836,12 @@ export function trackVerdict(
         'No Max Speed from this track: where the player runs fastest he was clicked on frames too close together to tell where on his body each click was made (another player came close there), and two clicks placing his feet differently move the distance measured',
     };
   const cut = windowCut(result);
+  const clicked = cut?.gap ? clickInside(raw, cut.gap) : undefined;
+  if (cut?.gap && clicked !== undefined)
+    return {
+      needsClickAt: undefined,
+      failure: `No Max Speed from this track: the tracker was still unsure of the player from frame ${cut.gap.from + 1} to ${cut.gap.to + 1}, where he runs fastest, after the click on frame ${clicked + 1}, so the fastest 10 yards cannot be measured through it`,
+    };
   if (cut)
     return {
       needsClickAt: undefined,

@@ -199,5 +199,22 @@ describe('the frames a clip is followed on (tracker 2.8.0, decision 301)', () =>
         expect(result.frames[verdict.needsClickAt!.frameIndex].state).not.toBe('skipped');
       }
     });
+
+    it('does not ask again in a gap already clicked inside: the track is refused with the gap and the click (decision 309)', () => {
+      // Clicked on frame 620, the middle of the gap, and still unsure from 600 to 640, the clicked frame among
+      // them (scene 9287 of the accuracy benchmark: its frames there fell off the fitted run, and frame 169
+      // was asked six times over).
+      const { raw, result } = fitted((i) => i >= 600 && i <= 640);
+      raw.clicks = [0, 620];
+      const verdict = trackVerdict(raw, result, []);
+      expect(verdict.needsClickAt).toBeUndefined();
+      expect(verdict.failure).toBe(
+        'No Max Speed from this track: the tracker was still unsure of the player from frame 600 to 642, where he runs fastest, after the click on frame 621, so the fastest 10 yards cannot be measured through it',
+      );
+      // A gap beside the click, not inside it, is still asked.
+      const beside = fitted((i) => i >= 600 && i <= 640);
+      beside.raw.clicks = [0, 650];
+      expect(trackVerdict(beside.raw, beside.result, []).needsClickAt).toMatchObject({ frameIndex: 620 });
+    });
   });
 });

@@ -217,3 +217,43 @@ describe("the lens's bending (issue 48, tracker 2.5.0, decision 296)", () => {
     expect(shown.x1).toBeCloseTo(crossing(h), 0);
   });
 });
+
+describe('yard lines where the field fills a band of the picture (tracker 2.12.0, decision 309)', () => {
+  // A phone held upright far from the field: 360 x 640 analysed, the field a band of rows 300-420, five lines
+  // leaning toward a point above the picture, nothing bright above or below the band.
+  function bandFrame(top: number, bottom: number, stroke = 0) {
+    const [w, h] = [360, 640];
+    const g = new Uint8Array(w * h).fill(90);
+    const lineX = (k: number, y: number) => 60 + 60 * k + (k - 2) * 0.4 * (y - bottom);
+    for (let y = top; y < bottom; y += 1)
+      for (let x = 0; x < w; x += 1) {
+        let ink = 0;
+        for (let k = 0; k < 5; k += 1)
+          ink = Math.max(ink, Math.min(1, Math.max(0, 1.5 - Math.abs(x - lineX(k, y)))));
+        g[y * w + x] = Math.round(70 + 130 * ink);
+      }
+    // A painted number's stroke between two lines, `stroke` rows tall.
+    for (let y = bottom - 10 - stroke; y < bottom - 10; y += 1)
+      for (let x = 148; x < 151; x += 1) g[y * w + x] = 200;
+    return { g, w, h };
+  }
+
+  it('finds each line by the rows the field spans, not the whole picture', () => {
+    const band = bandFrame(300, 420);
+    // 120 rows of the 640: a line gives 60 points, under a fifth of the picture's rows (64).
+    expect(detectLines(band.g, band.w, band.h)).toHaveLength(5);
+    // The same field over the whole picture: found as before.
+    const full = bandFrame(0, 640);
+    expect(detectLines(full.g, full.w, full.h)).toHaveLength(5);
+  });
+
+  it("takes a stroke over a third of the band's rows for no line: a line crosses the field", () => {
+    const band = bandFrame(300, 420, 40);
+    expect(detectLines(band.g, band.w, band.h)).toHaveLength(5);
+  });
+
+  it('finds none where the band is too thin to hold 12 points of a line', () => {
+    const thin = bandFrame(300, 320);
+    expect(detectLines(thin.g, thin.w, thin.h)).toHaveLength(0);
+  });
+});

@@ -157,6 +157,16 @@ export function detectLines(g: Uint8Array, w: number, h: number): Line[] {
   return linesOf(ridgePoints(g, w, h), w, h);
 }
 
+/**
+ * The rows a frame's ridge points span, from the 5th to the 95th percentile of their rows (a few points on the
+ * stands or a player's kit above or below the field move it little).
+ */
+function ridgeSpan(rows: Int16Array) {
+  const n = rows.length;
+  if (n === 0) return 0;
+  return rows[Math.floor(0.95 * (n - 1))] - rows[Math.floor(0.05 * (n - 1))];
+}
+
 /** The straight lines through a frame's ridge points (Hough vote, then least squares on the inliers). */
 export function linesOf(pts: Ridges, w: number, h: number): Line[] {
   return linesWithPoints(pts, w, h).map((l) => l.line);
@@ -181,7 +191,11 @@ function linesWithPoints(pts: Ridges, w: number, h: number) {
       if (ai >= 0 && ai < nA) acc[si * nA + ai] += 1;
     }
   }
-  const minVotes = Math.max(12, Math.round((0.2 * h) / ROW_STEP));
+  // A line holds points on a fifth of the picture's rows, or on two fifths of the rows the frame's ridges span
+  // (the field's markings) where the field fills less than half of the picture (a distant sideline, a phone
+  // held upright: decision 309); at least 12. A yard line crosses the whole field, a painted number or a hash
+  // mark a few of its rows.
+  const minVotes = Math.max(12, Math.round(Math.min(0.2 * h, 0.4 * ridgeSpan(rows)) / ROW_STEP));
   const peaks: number[] = [];
   for (let si = 1; si < nS - 1; si += 1)
     for (let ai = 1; ai < nA - 1; ai += 1) {
