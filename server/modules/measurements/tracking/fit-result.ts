@@ -648,10 +648,10 @@ function clickInside(raw: RawTrack, gap: { from: number; to: number }) {
 /**
  * Where the tracker stops and asks (issue 48): a stretch in doubt that no later click covers, when the
  * fastest 10 yards could lie in it (no Max Speed without it, or the player not clearly slower, under 80%
- * of his top speed, where he was last seen for sure); a gap of frames in doubt, not yet clicked inside, where the fastest 10 yards end
- * against it; the fastest 10 yards placed by a click where the player ran much slower (`slowClick`); and
- * another player who looks the same running beside the player through the measured window, until a click has
- * confirmed whom the analyst means.
+ * of his top speed, where he was last seen for sure); a gap of frames in doubt, not yet clicked inside, where
+ * the fastest 10 yards end against it; the fastest 10 yards placed by a click where the player ran much slower
+ * (`slowClick`); and another player who looks the same running beside the player through the measured
+ * window, until a click has confirmed whom the analyst means.
  */
 export function clickNeeded(
   raw: RawTrack,
