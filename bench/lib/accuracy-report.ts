@@ -164,7 +164,7 @@ export function saveRun(
   const md = [
     '',
     '`npm run bench -- accuracy` (bench/accuracy.bench.ts): random scenes of `server/test/scene/` (decision 240),',
-    "the product's tracked Max Speed from one click on the runner's true ground point (a frame where he is clear; with BENCH_ANALYST=foot every click on a foot, up to 0.3 yards off it, decision 305),",
+    "the product's tracked Max Speed from one click on the runner's true ground point (a frame where he is clear; with BENCH_ANALYST=foot every click on a foot, up to 0.3 yards off it, decision 305; up to 6 questions answered, BENCH_CLICKS=N up to N, decision 310),",
     "and the 40's proposer from clicks on the start and finish lines. Each cell: count of count (share).",
     '',
     '**Runs**',
