@@ -22,7 +22,13 @@ import { fileURLToPath } from 'node:url';
 import { FORTY_PROPOSER } from '../server/modules/forty/forty-propose';
 import { TRACKER } from '../server/modules/measurements/tracking/track-clip';
 import { followsGuide } from '../server/test/scene/guide';
-import { clicksOnAFoot, proposeScene, timeScene, trackScene } from '../server/test/scene/product';
+import {
+  ANALYST_CLICKS,
+  clicksOnAFoot,
+  proposeScene,
+  timeScene,
+  trackScene,
+} from '../server/test/scene/product';
 import { renderScene } from '../server/test/scene/render';
 import { describeScene, drawScene, timingOf, type SceneSpec } from '../server/test/scene/spec';
 import type { SceneTruth } from '../server/test/scene/truth';
@@ -61,7 +67,7 @@ const FOOT = process.env.BENCH_ANALYST === 'foot';
  * always played him). A person at the workbench answers as many as he is asked; a larger N shows what he
  * ends with (decision 310).
  */
-const CLICKS = Number(process.env.BENCH_CLICKS ?? 6);
+const CLICKS = Number(process.env.BENCH_CLICKS ?? ANALYST_CLICKS);
 if (!Number.isInteger(CLICKS) || CLICKS < 0)
   throw new Error(`BENCH_CLICKS must be a whole number: ${process.env.BENCH_CLICKS}`);
 /**
@@ -69,7 +75,7 @@ if (!Number.isInteger(CLICKS) || CLICKS < 0)
  * summed tables keep to these (so the two analysts are never summed together).
  */
 const VERSIONS = {
-  speed: `tracker ${TRACKER.version}${FOOT ? ', an analyst clicking a foot' : ''}${CLICKS === 6 ? '' : `, up to ${CLICKS} clicks`}`,
+  speed: `tracker ${TRACKER.version}${FOOT ? ', an analyst clicking a foot' : ''}${CLICKS === ANALYST_CLICKS ? '' : `, up to ${CLICKS} clicks`}`,
   forty: `proposer ${FORTY_PROPOSER.version}`,
 };
 

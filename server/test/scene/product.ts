@@ -59,6 +59,9 @@ export function clicksOnAFoot(seed: number) {
   });
 }
 
+/** How many of the tracker's questions the benchmark's analyst answers unless told otherwise. */
+export const ANALYST_CLICKS = 6;
+
 /** A tracked point more than this far from the runner's true ground point is on someone else. */
 const SWITCH_YARDS = 1;
 
@@ -75,7 +78,7 @@ export async function trackScene(
   truth: SceneTruth,
   click?: FramePoint,
   {
-    maxClicks = 6,
+    maxClicks = ANALYST_CLICKS,
     aim = (_frameIndex: number, g: { gx: number; gy: number }) => ({ x: g.gx, y: g.gy }),
   }: {
     maxClicks?: number;
