@@ -58,7 +58,7 @@ export const TRACKED_LIMITS: [string, string][] = [
   ],
   [
     'Clicks.',
-    "From tracker 2.10.0 the fastest 10 yards are placed by how the player looked at one click, and the other clicks' frames are moved onto it by the difference the two looks show where both followed him; where clicks made close together at speed cannot be lined up so, no Max Speed is given. From tracker 2.11.0 the analyst checks the tracked point on the frame where the fastest 10 yards begin or end, the one further from his clicks, by a click there: a track that slid off the player is tracked again from that click. A track stored by an earlier tracker is checked again.",
+    "From tracker 2.10.0 the fastest 10 yards are placed by how the player looked at one click, and the other clicks' frames are moved onto it by the difference the two looks show where both followed him; where clicks made close together at speed cannot be lined up so, no Max Speed is given. From tracker 2.11.0 the analyst checks the tracked point on the frame where the fastest 10 yards begin or end, the one further from his clicks, by a click there: a track that slid off the player is tracked again from that click. From tracker 2.13.0 a difference read on fewer than three frames is not taken as read: it moves no frame, and no Max Speed is given where it could move the fastest 10 yards. A track stored by an earlier tracker is checked again.",
   ],
   [
     'Ground point.',

@@ -185,9 +185,18 @@ export function oneLook(raw: RawTrack, frames: TrackResult['frames'], win: { t0:
 }
 
 /**
+ * Frames a step between two clicks' looks must be read on (`looksApart`) for the step to be taken as read:
+ * chosen, not sized (a median of fewer is one or two frames' match).
+ */
+const LINED_UP_FRAMES = 3;
+
+/**
  * How far the look of each click places the player from the look of the next click (pixels, the median over
- * the frames between them that both followed for sure), and on how many frames that was read (0: not read,
- * the step between them unknown). Tracker 2.10.0, decision 306.
+ * the frames between them that both followed for sure), and on how many frames that was read. Tracker 2.10.0,
+ * decision 306. Read on fewer than `LINED_UP_FRAMES` frames the step is unknown and is taken as none (tracker
+ * 2.13.0, decision 311): one frame's match is no step, and a track moved by it steps where the looks meet
+ * (scene 9583: a step read on one frame, where one look had slid a yard off, moved two clicks' frames by it and
+ * gave 14.12 ± 0.35 mph for a true 15.44). `unlinedClicks` refuses where such a step could move the window.
  */
 function looksApart(raw: RawTrack) {
   const clicks = raw.clicks ?? [];
@@ -208,7 +217,9 @@ function looksApart(raw: RawTrack) {
       dx.push(other.x - own.x);
       dy.push(other.y - own.y);
     }
-    return dx.length ? { x: median(dx), y: median(dy), n: dx.length } : { x: 0, y: 0, n: 0 };
+    return dx.length >= LINED_UP_FRAMES
+      ? { x: median(dx), y: median(dy), n: dx.length }
+      : { x: 0, y: 0, n: dx.length };
   });
 }
 
@@ -216,9 +227,9 @@ function looksApart(raw: RawTrack) {
  * The track's frames as the fit places them (tracker 2.10.0, decision 306): the frames the look of the click
  * at the fastest 10 yards reaches, where the tracker followed them for sure, placed by that look
  * (`oneLook`); every other click's frames moved by how far its look places the player from that one's, read
- * where the two looks of neighbouring clicks both followed him between them (the median over those frames),
- * so that the track does not step where the looks meet either (a step beside the window would draw the
- * fastest 10 yards onto it).
+ * where the two looks of neighbouring clicks both followed him between them (the median over those frames; a
+ * step read on fewer than `LINED_UP_FRAMES` of them moves nothing, decision 311), so that the track does not
+ * step where the looks meet either (a step beside the window would draw the fastest 10 yards onto it).
  */
 function placedByOneLook(raw: RawTrack, look: NonNullable<ReturnType<typeof oneLook>>): RawTrack {
   const clicks = raw.clicks!;
@@ -248,12 +259,6 @@ function placedByOneLook(raw: RawTrack, look: NonNullable<ReturnType<typeof oneL
     }),
   };
 }
-
-/**
- * Frames a step between two clicks' looks could be read on (`looksApart`) for the step to be taken as read:
- * chosen, not sized (a median of fewer is one or two frames' match).
- */
-const LINED_UP_FRAMES = 3;
 
 /**
  * Whether the fastest 10 yards could rest on clicks whose looks were not lined up (tracker 2.10.0, decision

@@ -122,6 +122,36 @@ describe('the fastest 10 yards placed by one click’s look (issue 48, decision 
     expect(apart.frames[135].x).toBeCloseTo(xOf(yardsAt(135 / FPS) + 0.3), 6);
   });
 
+  it('moves no frame by a step read on fewer than three frames, and gives no Max Speed where it could move the window (decision 311)', () => {
+    // Clicks at 40, 95 and 135, all on the point under the hips: no step between them. The window (frames
+    // 56-124) is placed by the look of click 95. The looks of 95 and 135 were followed for sure on two frames
+    // between them, where the look of 135 had slid a yard off (scene 9583: one frame's match read as a step
+    // moved two clicks' frames by it).
+    const slid = (from: number, to: number) => {
+      const { raw, timing } = placedTrack([40, 95, 135], [0, 0, 0], true);
+      raw.reach![1].frames = raw.reach![1].frames.filter((f) => f.frameIndex < 95);
+      raw.reach![2].frames = raw
+        .reach![2].frames.filter((f) => f.frameIndex >= from && f.frameIndex <= to)
+        .map((f) => ({ ...f, x: f.x + PX_PER_YARD }));
+      return { raw, result: fitTrack(raw, timing) };
+    };
+    const { raw, result } = slid(100, 101);
+    const max = result.maxSpeed!;
+    expect(oneLook(raw, result.frames, { t0: max.fromTime, t1: max.toTime })?.click).toBe(95);
+    // The last click's frames stay where the tracker followed them: on the player.
+    for (const i of [116, 124, 135]) expect(result.frames[i].x).toBeCloseTo(xOf(yardsAt(i / FPS)), 6);
+    expect(Math.abs(max.mph - trueTopMph)).toBeLessThanOrEqual(0.02);
+    // Where on the body the two clicks were made was not read, and their frames meet inside the window
+    // (frame 115, 1.92 s): refused.
+    expect(trackVerdict(raw, result, checkedEnds(result)).failure).toMatch(
+      /too close together to tell where on his body each click was made/,
+    );
+    // Read on three frames, the step is taken: the last click's frames are moved by it (here by the slide,
+    // a yard), as from tracker 2.10.0.
+    const read = slid(100, 102).result;
+    expect(read.frames[124].x).toBeCloseTo(xOf(yardsAt(124 / FPS)) - PX_PER_YARD, 6);
+  });
+
   it('refuses a Max Speed where clicks whose looks were not lined up meet at speed', () => {
     // Clicks at 80 and 84 (another player came close), neither look followed on the other's frames: their
     // frames meet at 82 (1.37 s), at his top speed.
