@@ -92,5 +92,10 @@ export const SCREENSHOTS = process.env.SCREENSHOTS === '1';
 
 export async function shot(page: Page, name: string) {
   if (!SCREENSHOTS) return;
+  // What is drawn after the first paint (charts behind a skeleton) is waited for, so that the screen shows
+  // what a person sees a moment later; a screen still loading after 5 s is taken as it is.
+  await page
+    .waitForFunction(() => !document.querySelector('.animate-pulse'), undefined, { timeout: 5000 })
+    .catch(() => undefined);
   await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
 }
