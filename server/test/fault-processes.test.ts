@@ -177,7 +177,10 @@ const freePort = () =>
       log = '';
       const again = await start(port);
       await until('the partial file to be swept', () => partials().length === 0);
-      expect(log).toContain("Removed partial files of this instance's previous run");
+      // The line is written after the files are gone, and reaches this process's pipe a moment later.
+      await until('the sweep to be logged', () =>
+        log.includes("Removed partial files of this instance's previous run"),
+      );
 
       const players = await fetch(`${again}/api/players`, { headers: { cookie } });
       expect(players.status).toBe(200);
