@@ -79,7 +79,7 @@ export const zoneEnd = (click: number, next: number) => Math.floor((click + next
 
 export const TRACKER = {
   name: 'ridge-hough-ncc-pspline',
-  version: '2.13.0',
+  version: '2.14.0',
   /** Longer side of the analysed picture, in pixels. */
   analysisSide: 640,
   /** Player height assumed from the field scale: 2 yards (6 ft). */
@@ -107,6 +107,13 @@ export const TRACKER = {
   jumpHeights: 0.3,
   /** Lost for longer than this (seconds, and at least 3 frames): who is found again is in doubt. */
   lostSeconds: 0.1,
+  /**
+   * Between two clicks, where the looks followed from each lie more than `partYards` apart (at the field's
+   * scale) on `partedFrames` frames or more, one of them is on someone else: every frame between the two
+   * clicks is in doubt (tracker 2.14.0, decision 312).
+   */
+  partYards: 1,
+  partedFrames: 3,
   /** The row where the yard lines meet: the median over this many frames either side (decision 286). */
   horizonFrames: 5,
   /** ... used for the player's size up to this many yards (at the field's scale) above the ground point. */
@@ -463,6 +470,13 @@ function* followClicks(opts: Options, src: Source, aw: number, ah: number) {
       const f = i > mid ? fromA[i] : fromB[i];
       if (f?.state === 'tracked') reach[i > mid ? k : k + 1].frames.set(i, f);
     }
+    if (
+      partedFrames(fromA, fromB, a, b, (i, x, y) => pxy(i, x, y) ?? templates[k].pxy) >= TRACKER.partedFrames
+    ) {
+      for (let i = a + 1; i < b; i += 1)
+        if (out[i].state === 'tracked') out[i] = { ...out[i], state: 'unsure' };
+      continue;
+    }
     if (!any) continue;
     const agreed = new Map<number, { x: number; y: number; height?: number; confidence: number }>();
     for (let i = a + 1; i < b; i += 1) {
@@ -493,6 +507,29 @@ function* followClicks(opts: Options, src: Source, aw: number, ah: number) {
     }
   }
   return { out, doubts, beside, labelled, mapAt, reach };
+}
+
+/**
+ * How many frames between clicks `a` and `b` the look followed from `a` (`fromA`) and the look followed back
+ * from `b` (`fromB`), each following the player for sure there, lie more than `TRACKER.partYards` apart
+ * (`pxPerYard`: the field's scale at a point of a frame). Both follow the same player where they agree: where
+ * they part, one of them took another player (decision 312).
+ */
+export function partedFrames(
+  fromA: RawTrack['frames'],
+  fromB: RawTrack['frames'],
+  a: number,
+  b: number,
+  pxPerYard: (i: number, x: number, y: number) => number,
+) {
+  let parted = 0;
+  for (let i = a + 1; i < b; i += 1) {
+    const p = fromA[i];
+    const q = fromB[i];
+    if (p?.state !== 'tracked' || q?.state !== 'tracked') continue;
+    if (Math.hypot(p.x - q.x, p.y - q.y) > TRACKER.partYards * pxPerYard(i, p.x, p.y)) parted += 1;
+  }
+  return parted;
 }
 
 /** A generator run a step at a time, its value kept once it ends. */
