@@ -46,6 +46,14 @@ function scene(seed: number, o: SceneOverrides = {}) {
   return rendered.get(key)!;
 }
 
+/** A Max Speed scene drawn as the benchmark draws it (its own size and length), tracked as the job tracks it. */
+async function trackedAsTheBenchmark(seed: number) {
+  const spec = drawScene(seed, { kind: 'max-speed' });
+  const file = path.join(dir, `scene-${seed}-bench.mp4`);
+  const truth = await renderScene(spec, file);
+  return { truth, t: await trackScene(file, truth) };
+}
+
 describe('fixed scenes of the accuracy benchmark (issue 48)', () => {
   it('a clean scene (no other player, camera 14 m up, panning): a Max Speed is given or refused, never 1 mph off', async () => {
     const { file, truth } = await scene(25, { others: 0 });
@@ -93,10 +101,7 @@ describe('fixed scenes of the accuracy benchmark (issue 48)', () => {
   // Issue 48: tracker 2.12.0 gave 14.12 ± 0.35 mph for a true 15.44 on this benchmark scene, its frames moved
   // by a step between two clicks' looks read on one frame (decision 311). Drawn as the benchmark drew it.
   it('seed 9583 (phone upright, 30 fps, 25 m up, a player beside the runner): the truth inside the ± or no Max Speed', async () => {
-    const spec = drawScene(9583, { kind: 'max-speed' });
-    const file = path.join(dir, 'scene-9583-bench.mp4');
-    const truth = await renderScene(spec, file);
-    const t = await trackScene(file, truth);
+    const { t } = await trackedAsTheBenchmark(9583);
     if (t.given) expect(Math.abs(t.given.mph - t.given.trueMph)).toBeLessThanOrEqual(t.given.plusMinus);
     else expect(t.refused).toMatch(/No Max Speed|needs a click/);
   }, 300_000);
@@ -105,10 +110,7 @@ describe('fixed scenes of the accuracy benchmark (issue 48)', () => {
   // the look of the click on frame 70, followed back, took another player, while the look of the click on
   // frame 59 stayed on the runner (decision 312). Drawn as the benchmark drew it.
   it('seed 9757 (a crossing at 60 fps): where two clicks’ looks part, no frame between them is kept as the runner’s a yard off him', async () => {
-    const spec = drawScene(9757, { kind: 'max-speed' });
-    const file = path.join(dir, 'scene-9757-bench.mp4');
-    const truth = await renderScene(spec, file);
-    const t = await trackScene(file, truth);
+    const { t, truth } = await trackedAsTheBenchmark(9757);
     if (t.given) expect(Math.abs(t.given.mph - t.given.trueMph)).toBeLessThanOrEqual(t.given.plusMinus);
     if (!('raw' in t) || !t.raw) throw new Error(`not tracked: ${t.refused}`);
     const raw = t.raw;
