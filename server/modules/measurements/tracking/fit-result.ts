@@ -543,10 +543,21 @@ const speedNear = (profile: TrackResult['profile'], t: number) =>
   profile.reduce((a, b) => (Math.abs(b.time - t) < Math.abs(a.time - t) ? b : a)).mph;
 
 /**
+ * How near (seconds) the fastest 10 yards may end at the edge of what was seen, or begin at it, and still be
+ * taken as running into it (tracker 2.15.0, decision 313): the window is searched a millisecond at a time, so
+ * one that ends at the edge ends within a few of its last frame.
+ */
+const EDGE_SECONDS = 0.005;
+
+/**
  * Where the fastest 10 yards could lie beyond what was seen for sure (issue 48): an edge of a stretch of
  * fitted frames, short of the clip's first or last frame, where the player is at 95% of his top speed or
  * more. Across a gap in doubt (the track goes on past it) a click in the gap settles it; at the end of the
- * track (lost, or out of the picture) only a player still gaining speed toward the edge is cut short.
+ * track (lost, or out of the picture) a player still gaining speed toward the edge is cut short. He is taken
+ * as still gaining where the fitted speed rises toward the edge, or where the fastest 10 yards run into the
+ * edge (tracker 2.15.0, decision 313): the fastest 10 yards of what was seen then end (or begin) at its last
+ * (first) frame, so no 10 yards before it were as fast, whatever the curve does at its very end (a curve's
+ * end, and a track slipping off the player before it is lost, bend it down there).
  */
 function windowCut(result: TrackResult) {
   const top = result.maxSpeed;
@@ -572,8 +583,10 @@ function windowCut(result: TrackResult) {
     ] as const) {
       if (!ends) continue;
       const edge = speedAt(f.time);
+      const short = dir > 0 ? f.time - top.toTime : top.fromTime - f.time;
+      const runsInto = short >= -1e-9 && short <= EDGE_SECONDS;
       if (other) {
-        if (edge >= 0.95 * top.mph)
+        if (edge >= 0.95 * top.mph || runsInto)
           return {
             frame: f.frameIndex,
             gap:
@@ -584,7 +597,8 @@ function windowCut(result: TrackResult) {
         continue;
       }
       const inside = speedAt(f.time - dir * 0.15);
-      if (edge >= 0.95 * top.mph && edge > inside) return { frame: f.frameIndex, gap: null };
+      if ((edge >= 0.95 * top.mph && edge > inside) || runsInto)
+        return { frame: f.frameIndex, gap: null, before: dir < 0 };
     }
   }
   return null;
@@ -850,7 +864,9 @@ export function trackVerdict(
   if (cut)
     return {
       needsClickAt: undefined,
-      failure: `No Max Speed from this track: the player was last seen for sure on frame ${cut.frame + 1} while still gaining speed, so the fastest 10 yards may lie beyond it`,
+      failure: cut.before
+        ? `No Max Speed from this track: the player was first seen for sure on frame ${cut.frame + 1}, already as fast as anywhere after it, so the fastest 10 yards may lie before it`
+        : `No Max Speed from this track: the player was last seen for sure on frame ${cut.frame + 1} while still gaining speed, so the fastest 10 yards may lie beyond it`,
     };
   const check = checkWindow ? windowCheck(raw, result, confirmed, ended) : null;
   return { needsClickAt: check ?? undefined, failure: undefined };
