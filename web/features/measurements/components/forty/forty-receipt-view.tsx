@@ -107,7 +107,7 @@ export function FortyReceiptView({ requestId }: { requestId: number }) {
             {res.fps} (real {res.realFps.toFixed(1)} between start and finish)
           </dd>
           <dt>File</dt>
-          <dd className="break-all">
+          <dd className="wrap-anywhere">
             {r.video.container} {r.video.codec} {r.video.width}×{r.video.height}, {r.video.frameCount} frames,
             time base {r.video.timeBase}, SHA-256 {r.video.sourceSha256}
           </dd>

@@ -37,7 +37,7 @@ export function ReceiptFacts({ receipt }: { receipt: Receipt }) {
       {rows.map(([k, val]) => (
         <div key={k} className="contents">
           <dt className="text-muted-foreground">{k}</dt>
-          <dd className="min-w-0 break-all font-medium sm:break-words">{val}</dd>
+          <dd className="min-w-0 font-medium wrap-anywhere">{val}</dd>
         </div>
       ))}
     </dl>
