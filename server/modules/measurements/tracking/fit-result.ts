@@ -105,9 +105,12 @@ const up = (x: number) => Math.ceil(x * 100 - 1e-9) / 100;
 const two = (x: number) => Math.round(x * 100) / 100;
 
 /** Fastest 10-yard window of the curve: a 1 ms grid, the end found by bisection. */
+/** The step (seconds) the fastest 10 yards' start is searched in. */
+const WINDOW_STEP_SECONDS = 0.001;
+
 function fastestWindow(s: Spline, lo: number, hi: number) {
   let best: { t0: number; t1: number } | null = null;
-  for (let t0 = lo; t0 < hi; t0 += 0.001) {
+  for (let t0 = lo; t0 < hi; t0 += WINDOW_STEP_SECONDS) {
     const t1 = timeAt(s, splineAt(s, t0) + WINDOW_YARDS, t0, hi);
     if (t1 === null) break;
     if (!best || t1 - t0 < best.t1 - best.t0) best = { t0, t1 };
@@ -544,10 +547,10 @@ const speedNear = (profile: TrackResult['profile'], t: number) =>
 
 /**
  * How near (seconds) the fastest 10 yards may end at the edge of what was seen, or begin at it, and still be
- * taken as running into it (tracker 2.15.0, decision 313): the window is searched a millisecond at a time, so
- * one that ends at the edge ends within a few of its last frame.
+ * taken as running into it (tracker 2.15.0, decision 313): the window is searched a step at a time
+ * (`WINDOW_STEP_SECONDS`), so one that ends at the edge ends within a few steps of its last frame.
  */
-const EDGE_SECONDS = 0.005;
+const EDGE_SECONDS = 5 * WINDOW_STEP_SECONDS;
 
 /**
  * Where the fastest 10 yards could lie beyond what was seen for sure (issue 48): an edge of a stretch of
