@@ -54,7 +54,7 @@ export const TRACKED_LIMITS: [string, string][] = [
   ],
   [
     'Occlusion.',
-    'Where another player who looks the same comes close or runs beside, the tracker stops and asks the analyst to click the player; frames it was unsure of are listed on the workbench and left out of the fit, and no 10-yard window is measured across a gap of them. From tracker 2.12.0 a gap the analyst has already clicked inside, and the tracker is still unsure of, is not asked again: no Max Speed is given across it. From tracker 2.15.0, where the fastest 10 yards of what the tracker saw end on the last frame it saw the player (he was lost, or left the picture) or begin on the first, no Max Speed is given: he may have run faster where he was not seen.',
+    'Where another player who looks the same comes close or runs beside, the tracker stops and asks the analyst to click the player; frames it was unsure of are listed on the workbench and left out of the fit, and no 10-yard window is measured across a gap of them. From tracker 2.12.0 a gap the analyst has already clicked inside, and the tracker is still unsure of, is not asked again: no Max Speed is given across it. From tracker 2.15.0, where the fastest 10 yards of what the tracker saw end on the last frame it saw the player (he was lost, or left the picture) or begin on the first, no Max Speed is given: he may have run faster where he was not seen. From tracker 2.16.0, where gaps leave no 10 yards seen without one, the tracker asks for a click in the gap where the player runs fastest, then in the next, instead of giving up.',
   ],
   [
     'Clicks.',

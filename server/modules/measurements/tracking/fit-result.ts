@@ -662,6 +662,41 @@ function slowClick(raw: RawTrack, result: TrackResult) {
   return null;
 }
 
+/**
+ * Where no 10 yards were seen without a gap though the fitted run covers 10 yards or more (tracker 2.16.0,
+ * decision 314): the gaps of frames in doubt between the stretches seen for sure, the one where the fitted
+ * curve runs fastest first (the fastest 10 yards most likely run through it). A click there lets the tracker
+ * follow the player through it; without one no Max Speed can be measured. A gap where every frame was
+ * followed for sure and only the map is missing (no yard lines in view) is not asked: a click cannot add
+ * yard lines.
+ */
+function splittingGaps(result: TrackResult) {
+  const profile = result.profile;
+  if (result.maxSpeed || profile.length < 2) return [];
+  if (profile[profile.length - 1].yards - profile[0].yards < WINDOW_YARDS) return [];
+  const seen = result.frames.filter(
+    (f) => (f.state === 'tracked' || f.state === 'corrected') && f.yards !== null,
+  );
+  const gaps: { from: number; to: number; mph: number }[] = [];
+  for (let k = 0; k + 1 < seen.length; k += 1) {
+    const [a, b] = [seen[k], seen[k + 1]];
+    if (b.time - a.time <= MAX_GAP_SECONDS + 1e-9) continue;
+    const inDoubt = result.frames.some(
+      (f) =>
+        f.frameIndex > a.frameIndex &&
+        f.frameIndex < b.frameIndex &&
+        (f.state === 'unsure' || f.state === 'low'),
+    );
+    if (inDoubt)
+      gaps.push({
+        from: a.frameIndex + 1,
+        to: b.frameIndex - 1,
+        mph: speedNear(profile, (a.time + b.time) / 2),
+      });
+  }
+  return gaps.sort((x, y) => y.mph - x.mph);
+}
+
 /** The first of the analyst's clicks on a frame from `gap.from` to `gap.to`, if any. */
 function clickInside(raw: RawTrack, gap: { from: number; to: number }) {
   return raw.clicks?.find((c) => c >= gap.from && c <= gap.to);
@@ -719,6 +754,16 @@ export function clickNeeded(
       kind: 'resume',
     };
   }
+  // No 10 yards seen without a gap (tracker 2.16.0): the gap where he runs fastest, not yet clicked inside.
+  const split = splittingGaps(result).find(
+    (gap) => !ended.includes(middle(gap)) && clickInside(raw, gap) === undefined,
+  );
+  if (split)
+    return {
+      frameIndex: middle(split),
+      reason: `The tracker was unsure of the player from frame ${split.from + 1} to ${split.to + 1}, so no 10 yards were seen without a gap: click the player on this frame to go on`,
+      kind: 'resume',
+    };
   const slow = slowClick(raw, result);
   if (slow && !ended.includes(slow.frameIndex))
     return {
