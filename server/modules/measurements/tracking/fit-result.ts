@@ -182,14 +182,16 @@ export function oneLook(raw: RawTrack, frames: TrackResult['frames'], win: { t0:
   const k = zones.reduce((a, b) =>
     Math.abs(timeOf(clicks[b]) - middle) < Math.abs(timeOf(clicks[a]) - middle) ? b : a,
   );
+  // A look that followed none of its neighbours' frames for sure (another player there, scene 10184) still
+  // places the window: the other clicks' frames are moved onto it by the steps read between the looks
+  // (tracker 2.16.0, decision 314).
   const look = raw.reach.find((r) => r.click === clicks[k]);
-  if (!look?.frames.length) return null;
-  return { click: clicks[k], frames: new Map(look.frames.map((f) => [f.frameIndex, f])) };
+  return { click: clicks[k], frames: new Map((look?.frames ?? []).map((f) => [f.frameIndex, f])) };
 }
 
 /**
- * Frames a step between two clicks' looks must be read on (`looksApart`) for the step to be taken as read:
- * chosen, not sized (a median of fewer is one or two frames' match).
+ * Frames a step between two clicks' looks must be read on (`looksApart`), by both looks together, for the step
+ * to be taken as read: chosen, not sized (a median of fewer is one or two frames' match).
  */
 const LINED_UP_FRAMES = 3;
 
@@ -208,11 +210,13 @@ function looksApart(raw: RawTrack) {
     const mid = zoneEnd(clicks[k], clicks[k + 1]);
     const dx: number[] = [];
     const dy: number[] = [];
+    let ahead = 0;
     for (const own of reach.get(clicks[k]) ?? []) {
       const other = raw.frames[own.frameIndex];
       if (own.frameIndex <= mid || other?.state !== 'tracked') continue;
       dx.push(own.x - other.x);
       dy.push(own.y - other.y);
+      ahead += 1;
     }
     for (const own of reach.get(clicks[k + 1]) ?? []) {
       const other = raw.frames[own.frameIndex];
@@ -220,9 +224,12 @@ function looksApart(raw: RawTrack) {
       dx.push(other.x - own.x);
       dy.push(other.y - own.y);
     }
-    return dx.length >= LINED_UP_FRAMES
-      ? { x: median(dx), y: median(dy), n: dx.length }
-      : { x: 0, y: 0, n: dx.length };
+    // Read from both sides (tracker 2.16.0, decision 314): each look followed the player for sure on a frame
+    // of the other's at least. One look alone, on a few frames where another player came close, reads the
+    // step wrong and nothing checks it (scene 10184: 12 px of height read by one look on 5 frames of a
+    // crossing, for a step of none, moved the frames before it and gave 15.10 ± 0.21 mph for a true 15.36).
+    const n = ahead > 0 && dx.length > ahead ? dx.length : 0;
+    return n >= LINED_UP_FRAMES ? { x: median(dx), y: median(dy), n } : { x: 0, y: 0, n };
   });
 }
 
@@ -285,6 +292,11 @@ function unlinedClicks(raw: RawTrack, result: TrackResult) {
     if (t === undefined || t < profile[0].time - 1e-9 || t > profile[profile.length - 1].time + 1e-9)
       continue;
     if (speedNear(profile, t) >= CLICK_AT_SPEED * top.mph) return true;
+    // A step moves the fitted curve within two knots of it (a cubic piece spans four): one that near the
+    // fastest 10 yards moves them, at any speed (tracker 2.16.0, decision 314; calibration scene 8610, clicked
+    // twice two frames apart 0.12 s before the window, 0.64 yards apart on the body: 16.91 ± 0.29 mph for a
+    // true 17.42).
+    if (t >= top.fromTime - 2 * FIT.knotSeconds && t <= top.toTime + 2 * FIT.knotSeconds) return true;
   }
   const look = oneLook(raw, result.frames, { t0: top.fromTime, t1: top.toTime });
   if (!look) return false;

@@ -146,10 +146,38 @@ describe('the fastest 10 yards placed by one click’s look (issue 48, decision 
     expect(trackVerdict(raw, result, checkedEnds(result)).failure).toMatch(
       /too close together to tell where on his body each click was made/,
     );
-    // Read on three frames, the step is taken: the last click's frames are moved by it (here by the slide,
-    // a yard), as from tracker 2.10.0.
-    const read = slid(100, 102).result;
-    expect(read.frames[124].x).toBeCloseTo(xOf(yardsAt(124 / FPS)) - PX_PER_YARD, 6);
+    // Read on five frames by one look alone, the step is not taken either (tracker 2.16.0, decision 314):
+    // the last click's frames stay, and the window is refused.
+    const alone = slid(100, 104);
+    for (const i of [116, 124, 135]) expect(alone.result.frames[i].x).toBeCloseTo(xOf(yardsAt(i / FPS)), 6);
+    expect(trackVerdict(alone.raw, alone.result, checkedEnds(alone.result)).failure).toMatch(
+      /too close together to tell where on his body each click was made/,
+    );
+  });
+
+  it('takes a step read by both looks on the other’s frames, and not one read by one look alone (tracker 2.16.0)', () => {
+    // Clicks at 40, 95 and 135, the last on a foot 0.3 yards ahead of the point under the hips. The looks of
+    // 95 and 135 followed the player for sure on three frames each of the other's (116-118 and 100-102).
+    const lined = (both: boolean) => {
+      const { raw, timing } = placedTrack([40, 95, 135], [0, 0, 0.3], true);
+      raw.reach![1].frames = raw.reach![1].frames.filter(
+        (f) => f.frameIndex < 95 || (both && f.frameIndex >= 116 && f.frameIndex <= 118),
+      );
+      raw.reach![2].frames = raw.reach![2].frames.filter((f) => f.frameIndex >= 100 && f.frameIndex <= 102);
+      return { raw, result: fitTrack(raw, timing) };
+    };
+    const read = lined(true);
+    // The last click's frames are moved onto the look of 95 by the step both read: on the player's hips.
+    for (const i of [116, 124, 135]) expect(read.result.frames[i].x).toBeCloseTo(xOf(yardsAt(i / FPS)), 6);
+    expect(Math.abs(read.result.maxSpeed!.mph - trueTopMph)).toBeLessThanOrEqual(0.02);
+    expect(trackVerdict(read.raw, read.result, checkedEnds(read.result)).failure).toBeUndefined();
+    // Read by the look of 135 alone (scene 10184: a step read by one look on five frames of a crossing), the
+    // step is unknown: the frames stay where the tracker followed them, 0.3 yards ahead, and no Max Speed.
+    const alone = lined(false);
+    expect(alone.result.frames[124].x).toBeCloseTo(xOf(yardsAt(124 / FPS) + 0.3), 6);
+    expect(trackVerdict(alone.raw, alone.result, checkedEnds(alone.result)).failure).toMatch(
+      /too close together to tell where on his body each click was made/,
+    );
   });
 
   it('refuses a Max Speed where clicks whose looks were not lined up meet at speed', () => {
