@@ -141,6 +141,10 @@ function seenStretches(times: number[]) {
   return out;
 }
 
+/** A frame the fit uses: followed for sure (or corrected by the analyst) and placed on the field. */
+const seenForSure = (f: TrackResult['frames'][0]) =>
+  (f.state === 'tracked' || f.state === 'corrected') && f.yards !== null;
+
 /**
  * The terms a tracked Max Speed's bound adds besides the fit's own spread, in yards a second over a window
  * `T` seconds long run at `v` yards a second (one formula for `fitTrack`, which bounds the speed with them,
@@ -348,7 +352,7 @@ function fitPlaced(raw: RawTrack, timing: Timing, edits: RefitTrackInput): Track
       state,
     };
   });
-  const usable = frames.filter((f) => (f.state === 'tracked' || f.state === 'corrected') && f.yards !== null);
+  const usable = frames.filter(seenForSure);
   const cal = median(
     usable
       .map((f) => yardsAt(raw, f.frameIndex, f.x, f.y))
@@ -578,9 +582,7 @@ function windowCut(result: TrackResult) {
   const top = result.maxSpeed;
   const profile = result.profile;
   if (!top || profile.length < 2) return null;
-  const seen = result.frames.filter(
-    (f) => (f.state === 'tracked' || f.state === 'corrected') && f.yards !== null,
-  );
+  const seen = result.frames.filter(seenForSure);
   // The clip's first and last frames the tracker followed (a clip followed on every second frame may begin or
   // end on one it did not, decision 301).
   const first = result.frames.find((f) => f.state !== 'skipped')?.frameIndex ?? 0;
@@ -686,19 +688,14 @@ function splittingGaps(result: TrackResult) {
   const profile = result.profile;
   if (result.maxSpeed || profile.length < 2) return [];
   if (profile[profile.length - 1].yards - profile[0].yards < WINDOW_YARDS) return [];
-  const seen = result.frames.filter(
-    (f) => (f.state === 'tracked' || f.state === 'corrected') && f.yards !== null,
-  );
+  const seen = result.frames.filter(seenForSure);
   const gaps: { from: number; to: number; mph: number }[] = [];
   for (let k = 0; k + 1 < seen.length; k += 1) {
     const [a, b] = [seen[k], seen[k + 1]];
     if (b.time - a.time <= MAX_GAP_SECONDS + 1e-9) continue;
-    const inDoubt = result.frames.some(
-      (f) =>
-        f.frameIndex > a.frameIndex &&
-        f.frameIndex < b.frameIndex &&
-        (f.state === 'unsure' || f.state === 'low'),
-    );
+    const inDoubt = result.frames
+      .slice(a.frameIndex + 1, b.frameIndex)
+      .some((f) => f.state === 'unsure' || f.state === 'low');
     if (inDoubt)
       gaps.push({
         from: a.frameIndex + 1,
