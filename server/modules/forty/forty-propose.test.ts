@@ -174,8 +174,12 @@ describe('the proposer says when it cannot tell the start (issue 49)', () => {
 // benchmark scene): where the references either side of the first movement are at most three frames apart
 // the start is told; further apart it may not be, and then the note says so.
 describe('the start on a clip written with B-frames (decisions 275, 303, 304)', () => {
-  const clipWith = async (fps: number, bFrames: number) => {
-    const clip = await makeFortyClip(path.join(dir, `b${bFrames}-${fps}.mp4`), { fps, bFrames });
+  const clipWith = async (fps: number, bFrames: number, startAt?: number) => {
+    const clip = await makeFortyClip(path.join(dir, `b${bFrames}-${fps}-${startAt ?? 'd'}.mp4`), {
+      fps,
+      bFrames,
+      startAt,
+    });
     const result = await proposeOn(clip);
     return { clip, result };
   };
@@ -198,14 +202,17 @@ describe('the start on a clip written with B-frames (decisions 275, 303, 304)', 
 
   // Two or three B-frames: the references either side of the first movement are three or four frames apart.
   it('at 60 to 240 fps with 2 or 3 B-frames between references: the start within a frame of the truth, or none and the frames it lies between', async () => {
-    const cases = [
+    // The last case: the first frame of movement is drawn as the stance (the runner moves under half a pixel
+    // by it), and the onset fitted alone in the four-frame range comes two frames late (decision 315).
+    const cases: [number, number, number?][] = [
       [60, 2],
       [120, 2],
       [240, 2],
       [120, 3],
-    ] as const;
-    for (const [fps, b] of cases) {
-      const { clip, result } = await clipWith(fps, b);
+      [240, 3, 0.5 + 0.7 / 240],
+    ];
+    for (const [fps, b, startAt] of cases) {
+      const { clip, result } = await clipWith(fps, b, startAt);
       noFinishSaidWhy(result);
       if (result.startFrame === null) {
         // Not told: the note names the frames it lies between (the references either side), which hold the
