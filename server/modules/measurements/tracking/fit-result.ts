@@ -891,12 +891,6 @@ export function trackVerdict(
       needsClickAt: undefined,
       failure: `No Max Speed from this track: ${result.problems.join('; ') || 'the run could not be fitted'}`,
     };
-  const ceiling = maxSpeedCeiling(result.frames.map((f) => f.time));
-  if (result.maxSpeed.plusMinusMph > ceiling + 1e-9)
-    return {
-      needsClickAt: undefined,
-      failure: `No Max Speed from this track: the speed is only known to ± ${result.maxSpeed.plusMinusMph.toFixed(2)} mph, wider than the ± ${ceiling.toFixed(1)} mph a verified Max Speed allows at this frame rate (${WIDENED_BY[widenedBy(result) ?? 'unknown']})`,
-    };
   // Answered 'the player is not in view here' where he was seen running fastest: the feet there rest on a
   // click made where he ran slower.
   if (slowClick(raw, result))
@@ -924,6 +918,16 @@ export function trackVerdict(
       failure: cut.before
         ? `No Max Speed from this track: the player was first seen for sure on frame ${cut.frame + 1}, already as fast as anywhere after it, so the fastest 10 yards may lie before it`
         : `No Max Speed from this track: the player was last seen for sure on frame ${cut.frame + 1} while still gaining speed, so the fastest 10 yards may lie beyond it`,
+    };
+  // The ± is judged last of the refusals: where the fastest 10 yards rest on a click made elsewhere, or may
+  // lie where the player was not seen, the value is not his Max Speed, and a refusal that named its ± would
+  // read as if it were (fresh scene 10268: 13.77 mph fitted for a true 17.09, refused as 'only known to
+  // ± 0.49 mph'; the window began where the player was first seen for sure).
+  const ceiling = maxSpeedCeiling(result.frames.map((f) => f.time));
+  if (result.maxSpeed.plusMinusMph > ceiling + 1e-9)
+    return {
+      needsClickAt: undefined,
+      failure: `No Max Speed from this track: the speed is only known to ± ${result.maxSpeed.plusMinusMph.toFixed(2)} mph, wider than the ± ${ceiling.toFixed(1)} mph a verified Max Speed allows at this frame rate (${WIDENED_BY[widenedBy(result) ?? 'unknown']})`,
     };
   const check = checkWindow ? windowCheck(raw, result, confirmed, ended) : null;
   return { needsClickAt: check ?? undefined, failure: undefined };

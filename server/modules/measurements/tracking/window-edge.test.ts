@@ -74,4 +74,22 @@ describe('the fastest 10 yards running into the edge of what was seen (tracker 2
       'No Max Speed from this track: the player was first seen for sure on frame 31, already as fast as anywhere after it, so the fastest 10 yards may lie before it',
     );
   });
+
+  it('names the edge, not the ±, where the window begins at the first frame seen and its ± is over the ceiling', () => {
+    // Fresh scene 10268: 13.77 ± 0.49 mph fitted for a true 17.09 at 120 fps, the player unsure until frame 360
+    // and the window beginning there. A refusal that named the ± ('only known to ± 0.49 mph') read as if the
+    // value were his Max Speed, known loosely.
+    const { raw, result } = track((i) => i >= 30, { fromTime: 1.0004, toTime: 2.1 });
+    const wide = { ...result, maxSpeed: { ...result.maxSpeed!, plusMinusMph: 0.49 } };
+    const failure = trackVerdict(raw, wide, checkedEnds(wide)).failure;
+    expect(failure).toBe(
+      'No Max Speed from this track: the player was first seen for sure on frame 31, already as fast as anywhere after it, so the fastest 10 yards may lie before it',
+    );
+    // Seen from the clip's first frame, the same ± is what refuses it.
+    const seen = track(() => true, { fromTime: 1.0004, toTime: 2.1 });
+    const wideSeen = { ...seen.result, maxSpeed: { ...seen.result.maxSpeed!, plusMinusMph: 0.49 } };
+    expect(trackVerdict(seen.raw, wideSeen, checkedEnds(wideSeen)).failure).toMatch(
+      /^No Max Speed from this track: the speed is only known to ± 0\.49 mph, wider than the ± 0\.4 mph/,
+    );
+  });
 });
