@@ -11,7 +11,11 @@ import type { RawTrack } from './track-clip';
  * curve's end, and a track slipping off the player before it is lost, as in scene 9744), so the speed at the
  * very edge is lower than just inside it.
  */
-function track(seen: (i: number) => boolean, window: { fromTime: number; toTime: number }) {
+function track(
+  seen: (i: number) => boolean,
+  window: { fromTime: number; toTime: number },
+  plusMinusMph = 0.3,
+) {
   const frames = Array.from({ length: 126 }, (_, frameIndex) => ({
     frameIndex,
     time: frameIndex / 30,
@@ -33,7 +37,7 @@ function track(seen: (i: number) => boolean, window: { fromTime: number; toTime:
   const result = {
     frames,
     profile,
-    maxSpeed: { mph: 17.52, plusMinusMph: 0.3, fromYard: 8.65, toYard: 18.65, ...window },
+    maxSpeed: { mph: 17.52, plusMinusMph, fromYard: 8.65, toYard: 18.65, ...window },
     problems: [],
   } as unknown as TrackResult;
   return { raw, result };
@@ -79,16 +83,13 @@ describe('the fastest 10 yards running into the edge of what was seen (tracker 2
     // Fresh scene 10268: 13.77 ± 0.49 mph fitted for a true 17.09 at 120 fps, the player unsure until frame 360
     // and the window beginning there. A refusal that named the ± ('only known to ± 0.49 mph') read as if the
     // value were his Max Speed, known loosely.
-    const { raw, result } = track((i) => i >= 30, { fromTime: 1.0004, toTime: 2.1 });
-    const wide = { ...result, maxSpeed: { ...result.maxSpeed!, plusMinusMph: 0.49 } };
-    const failure = trackVerdict(raw, wide, checkedEnds(wide)).failure;
-    expect(failure).toBe(
+    const { raw, result } = track((i) => i >= 30, { fromTime: 1.0004, toTime: 2.1 }, 0.49);
+    expect(trackVerdict(raw, result, checkedEnds(result)).failure).toBe(
       'No Max Speed from this track: the player was first seen for sure on frame 31, already as fast as anywhere after it, so the fastest 10 yards may lie before it',
     );
     // Seen from the clip's first frame, the same ± is what refuses it.
-    const seen = track(() => true, { fromTime: 1.0004, toTime: 2.1 });
-    const wideSeen = { ...seen.result, maxSpeed: { ...seen.result.maxSpeed!, plusMinusMph: 0.49 } };
-    expect(trackVerdict(seen.raw, wideSeen, checkedEnds(wideSeen)).failure).toMatch(
+    const seen = track(() => true, { fromTime: 1.0004, toTime: 2.1 }, 0.49);
+    expect(trackVerdict(seen.raw, seen.result, checkedEnds(seen.result)).failure).toMatch(
       /^No Max Speed from this track: the speed is only known to ± 0\.49 mph, wider than the ± 0\.4 mph/,
     );
   });
