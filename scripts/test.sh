@@ -47,6 +47,18 @@ else
 fi
 
 step "Build (web and server)" npm run --silent build
-step "Browser tests" npx playwright test
+# A failed journey's page as the browser held it (Playwright's error-context.md: the page's accessibility
+# snapshot) is printed, so a failure seen only in CI can be read from its log.
+browser_tests() {
+  npx playwright test && return 0
+  local f
+  for f in test-results/*/error-context.md; do
+    [ -f "$f" ] || continue
+    printf '\n\033[1m== Page at the failure: %s\033[0m\n' "$(dirname "$f")"
+    sed -n '/^```yaml/,/^```$/p' "$f" | head -n 200
+  done
+  return 1
+}
+step "Browser tests" browser_tests
 summary
 printf '\n\033[1m== All tests passed\033[0m\n'
