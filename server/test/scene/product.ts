@@ -26,7 +26,7 @@ const mediaRow = (facts: MediaFacts, repeatedFrames: MediaRow['repeatedFrames'])
     captureFps: facts.captureFps,
   }) as MediaRow;
 
-async function jobTimeline(file: string) {
+export async function jobTimeline(file: string) {
   const facts = await probeMedia(file);
   // The repeated frames read at upload do not change the times the tracker and the proposer are given.
   const row = mediaRow(facts, null);

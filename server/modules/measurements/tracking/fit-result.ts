@@ -65,7 +65,8 @@ export interface Timing {
   vfr: boolean;
 }
 
-function yardsAt(raw: RawTrack, i: number, xShown: number, yShown: number) {
+/** Yards along the field of the point (x, y) as frame `i` shows it, by that frame's yard lines (null off the map). */
+export function yardsAt(raw: RawTrack, i: number, xShown: number, yShown: number) {
   const ls = raw.lines[i]?.lines ?? [];
   const H = raw.height;
   // The lines are of the picture without the lens's bending (tracker 2.5.0): so is the point read on them.
