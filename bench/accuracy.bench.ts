@@ -135,11 +135,14 @@ async function main(root: string) {
         const p = await proposeScene(file, truth);
         const named = p.proposal.startBetween;
         const first = truth.forty!.startFrame;
+        const namedEnd = p.proposal.finishBetween;
+        const last = truth.forty!.finishFrame;
         rec.forty = {
           start: p.start,
           finish: p.finish,
           splits: p.splits,
           ...(named && { startBetween: named.fromFrame <= first && first <= named.toFrame }),
+          ...(namedEnd && { finishBetween: namedEnd.fromFrame <= last && last <= namedEnd.toFrame }),
         };
       } catch (err) {
         rec.refused = err instanceof Error ? err.message : String(err);

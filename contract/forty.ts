@@ -199,6 +199,12 @@ export const fortyProposalResultSchema = z.object({
    */
   startBetween: z.object({ fromFrame: z.number(), toFrame: z.number() }).nullable().optional(),
   finishFrame: z.number().nullable(),
+  /**
+   * With no finish proposed because the torso's crossing cannot be told to a frame (decision 318): the first
+   * and last frame (indices from 0) it lies between, both included, for the analyst to look at. Null
+   * otherwise; absent from proposals made before it.
+   */
+  finishBetween: z.object({ fromFrame: z.number(), toFrame: z.number() }).nullable().optional(),
   /** Lines 0 and 40 on the start and finish frames; 10, 20, 30 where the torso crosses them. */
   lines: z.array(z.object({ yardLine: z.number(), frameIndex: z.number() })),
   /** The start and finish lines as found near the clicks, in pixels of the displayed frame. */

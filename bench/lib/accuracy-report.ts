@@ -16,14 +16,16 @@ export interface SceneRecord {
   given?: { mph: number; plusMinus: number; trueMph: number; switchFrames: number; trackedFrames: number };
   refused?: string;
   /**
-   * The 40: the proposer's frames minus the true ones (null: not proposed); `startBetween`, where no start was
-   * proposed but the frames it lies between were named (decision 304), whether they hold the true one.
+   * The 40: the proposer's frames minus the true ones (null: not proposed); `startBetween` and
+   * `finishBetween`, where none was proposed but the frames it lies between were named (decisions 304, 318),
+   * whether they hold the true one.
    */
   forty?: {
     start: number | null;
     finish: number | null;
     splits: (number | null)[];
     startBetween?: boolean;
+    finishBetween?: boolean;
   };
   /**
    * The 40 timed from the true marks (issue 49): stored as verified, or why not (the preview's problem or
@@ -66,15 +68,18 @@ function fortyCells(rs: SceneRecord[]) {
       ? `${share(known.filter((x) => Math.abs(x) <= 1).length, xs.length)}${known.length ? `, mean ${f2(mean(known))}` : ''}`
       : '';
   };
-  const named = fs.flatMap((r) => (r.forty!.startBetween === undefined ? [] : [r.forty!.startBetween]));
+  const namedOf = (key: 'startBetween' | 'finishBetween') => {
+    const named = fs.flatMap((r) => (r.forty![key] === undefined ? [] : [r.forty![key]]));
+    return named.length
+      ? `; frames named ${named.length}, holding the truth ${named.filter(Boolean).length}`
+      : '';
+  };
   const marked = fs.flatMap((r) => (r.marks ? [r.marks] : []));
   const verified = marked.filter((m) => m.verified);
   return [
     String(fs.length),
-    `${within(fs.map((r) => r.forty!.start))}${
-      named.length ? `; frames named ${named.length}, holding the truth ${named.filter(Boolean).length}` : ''
-    }`,
-    within(fs.map((r) => r.forty!.finish)),
+    `${within(fs.map((r) => r.forty!.start))}${namedOf('startBetween')}`,
+    `${within(fs.map((r) => r.forty!.finish))}${namedOf('finishBetween')}`,
     within(fs.flatMap((r) => r.forty!.splits)),
     marked.length
       ? `${share(verified.length, marked.length)}; truth inside ± ${verified.filter((m) => m.inside).length}/${verified.length}`
@@ -85,7 +90,7 @@ function fortyCells(rs: SceneRecord[]) {
 const SPEED_HEAD =
   'Max Speed scenes | truth inside ± (of given) | refused | mean abs error mph | mean ± mph | identity switches (of given)';
 const FORTY_HEAD =
-  '40 scenes | start frame within 1 (mean error); where untold, frames named | finish within 1 | splits within 1 | true marks verified; truth inside ± (of verified)';
+  '40 scenes | start frame within 1 (mean error); where untold, frames named | finish within 1; where untold, frames named | splits within 1 | true marks verified; truth inside ± (of verified)';
 
 function groups(rs: SceneRecord[]) {
   const rates = [...new Set(rs.map((r) => r.rate))].sort((a, b) => Number(a) - Number(b));

@@ -38,7 +38,7 @@ import { lineX, type Line } from '../measurements';
  */
 export const FORTY_PROPOSER = {
   name: 'lines-background-motion',
-  version: '2.6.0',
+  version: '2.7.0',
   /** Longer side of the analysed picture, in pixels (never enlarged). */
   analysisSide: 480,
   frameBytes: 384 * 2 ** 20,
@@ -60,6 +60,22 @@ export const FORTY_PROPOSER = {
   torsoDoubtYards: 0.39,
   /** A crossing is proposed only where its doubt is under this share of what the runner covers in a frame. */
   crossingShare: 0.5,
+  /**
+   * A finish not told to a frame (2.7.0, decision 318): the frames named for the analyst to look between reach
+   * this many times the crossing's doubt either side of where the torso's track puts it (the doubt is two
+   * 95th percentiles together; on the calibration 40s, 8651-8670, the true crossing lay within 0.6 of it).
+   */
+  namedDoubts: 1,
+  /**
+   * Frames are named only where the crossing's doubt is at most this many yards (a few tenths of a second
+   * either side): a wider range, as long as the run (8676: 806 frames), sends the analyst through all of it.
+   */
+  namedDoubtYards: 3,
+  /**
+   * ... and at most this many seconds either side: a runner finishing a 40 covers those 3 yards in 0.4 s; a
+   * torso's track slower than that near the line is not his at speed (scenes 8652, 8669 named 3-5 s).
+   */
+  namedSeconds: 0.4,
   /** Where a set runner is, around the start line: yards behind it and past it. */
   setBehind: 2,
   setAhead: 1.5,
@@ -577,7 +593,22 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
     const told = doubtYards < FORTY_PROPOSER.crossingShare * frameYards;
     /** Whether the torso's own doubt alone is too much for a frame (whatever the line's slant). */
     const torsoTooCoarse = FORTY_PROPOSER.torsoDoubtYards >= FORTY_PROPOSER.crossingShare * frameYards;
-    return { frame, tCross, doubtYards, frameYards, told, torsoTooCoarse, ...rowsAt };
+    return { frame, tCross, slope, doubtYards, frameYards, told, torsoTooCoarse, ...rowsAt };
+  };
+
+  /**
+   * The frames a crossing not told to one lies between: from the first at or after `namedDoubts` times its
+   * doubt before the fitted crossing to the first at or after as much after it, inside the clip (the runner
+   * was seen crossing in it). Null where that doubt is too wide to help (`namedDoubtYards`, `namedSeconds`).
+   */
+  const namedFrames = (c: { tCross: number; slope: number; doubtYards: number }) => {
+    const d = (FORTY_PROPOSER.namedDoubts * c.doubtYards) / c.slope;
+    if (c.doubtYards > FORTY_PROPOSER.namedDoubtYards || d > FORTY_PROPOSER.namedSeconds) return null;
+    const at = (t: number) => {
+      const i = times.findIndex((x, k) => k < n && x >= t - 1e-9);
+      return i < 0 ? n - 1 : i;
+    };
+    return { fromFrame: at(c.tCross - d), toFrame: at(c.tCross + d) };
   };
 
   // A finish line not found through the click is not guessed (issue 49): an upright line through the click
@@ -589,12 +620,19 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
   const rows40 = rowsNear(s40);
   const crossed40 = found40 ? crossing(X40, 4, 0, rows40.r0, rows40.r1) : null;
   const finish = crossed40?.told ? crossed40 : null;
-  if (crossed40 && !finish)
+  // Not told to a frame, the crossing still lies within its doubt of where the torso's track puts it: the
+  // frames either side are named for the analyst to look between (decision 318).
+  const finishBetween = crossed40 && !finish ? namedFrames(crossed40) : null;
+  if (crossed40 && !finish) {
+    const look = finishBetween
+      ? `look between frames ${finishBetween.fromFrame + 1} and ${finishBetween.toFrame + 1} and mark the finish yourself.`
+      : 'mark the finish yourself.';
     notes.push(
       crossed40.torsoTooCoarse
-        ? "The torso's crossing cannot be told to a frame at this frame rate (the runner covers too little in a frame for the tracker's measure of the torso): mark the finish yourself."
-        : 'The finish line is seen too slanted from where the camera stands to tell the frame of the crossing: mark the finish yourself.',
+        ? `The torso's crossing cannot be told to a frame at this frame rate (the runner covers too little in a frame for the tracker's measure of the torso): ${look}`
+        : `The finish line is seen too slanted from where the camera stands to tell the frame of the crossing: ${look}`,
     );
+  }
   o.onProgress?.(0.9);
   if (!crossed40 && found40)
     notes.push('The runner was not found crossing the finish line: mark the finish yourself.');
@@ -1031,6 +1069,7 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
     startFrame,
     startBetween,
     finishFrame: finish ? finish.frame : null,
+    finishBetween,
     lines,
     startLine: seg(line0),
     finishLine: seg(line40),
