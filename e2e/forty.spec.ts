@@ -175,8 +175,15 @@ test.describe('verified 40', () => {
       `Start: first movement: Frame (${clip.startFrame}|${clip.startFrame + 1}|${clip.startFrame + 2})(?!\\d)`,
     );
     await expect(proposal).toContainText(nearStart, { timeout: 90_000 });
-    // The torso's crossing is not told to a frame (decision 288): no finish proposed, and the reason.
-    await expect(proposal).toContainText('Finish: torso crosses the 40: not found');
+    // The torso's crossing is not told to a frame (decision 288): no finish proposed, and the reason, with
+    // the frames it lies between (decision 318), which hold the true finish.
+    const finishBetween = proposal.getByTestId('forty-finish-between');
+    await expect(finishBetween).toContainText(/^not told to a frame; look between Frame \d+ and Frame \d+$/);
+    const [from, to] = [...(await finishBetween.textContent())!.matchAll(/Frame (\d+)/g)].map(
+      (m) => Number(m[1]) - 1,
+    );
+    expect(from).toBeLessThanOrEqual(clip.finishFrame);
+    expect(to).toBeGreaterThanOrEqual(clip.finishFrame);
     await expect(proposal).toContainText("The torso's crossing cannot be told to a frame at this frame rate");
     await shots(page, 'forty-proposal');
     await bench.getByRole('button', { name: 'Use the proposed frames' }).click();

@@ -490,11 +490,15 @@ describe('the tracker proposes the frames of a 40 (decision 212)', () => {
     expect(done).toMatchObject({ status: 'done', progress: 1 });
     // Within a frame of the truth (issue 49); the key frame just before the start may count as its first.
     expect(Math.abs(done.result.startFrame - c.startFrame)).toBeLessThanOrEqual(1);
-    // The torso's crossing is not told to a frame (decision 288): no finish, no splits, and the reason.
+    // The torso's crossing is not told to a frame (decision 288): no finish, no splits, and the reason, with
+    // the frames it lies between (decision 318), which hold the true finish.
     expect(done.result.finishFrame).toBeNull();
     expect(done.result.lines).toEqual([{ yardLine: 0, frameIndex: done.result.startFrame }]);
+    const named = done.result.finishBetween as { fromFrame: number; toFrame: number };
+    expect(named.fromFrame).toBeLessThanOrEqual(c.finishFrame);
+    expect(named.toFrame).toBeGreaterThanOrEqual(c.finishFrame);
     expect(done.result.notes).toEqual([
-      "The torso's crossing cannot be told to a frame at this frame rate (the runner covers too little in a frame for the tracker's measure of the torso): mark the finish yourself.",
+      `The torso's crossing cannot be told to a frame at this frame rate (the runner covers too little in a frame for the tracker's measure of the torso): look between frames ${named.fromFrame + 1} and ${named.toFrame + 1} and mark the finish yourself.`,
     ]);
 
     // The analyst keeps the start and marks the finish and the lines.

@@ -141,6 +141,34 @@ describe('FortyProposalPanel (decision 212)', () => {
     expect(props.onGoTo).toHaveBeenLastCalledWith(88);
   });
 
+  it('names the frames an untold finish lies between, each one opening its frame (decision 318)', async () => {
+    const note =
+      "The torso's crossing cannot be told to a frame at this frame rate (the runner covers too little in a frame for the tracker's measure of the torso): look between frames 601 and 628 and mark the finish yourself.";
+    server.use(
+      mock(fortyApi.proposal, () =>
+        HttpResponse.json({
+          id: 41,
+          status: 'done',
+          progress: 1,
+          result: {
+            ...result,
+            finishFrame: null,
+            finishBetween: { fromFrame: 600, toFrame: 627 },
+            notes: [note],
+          },
+        }),
+      ),
+    );
+    const props = renderPanel(both, 41);
+    expect(await screen.findByText(note)).toBeInTheDocument();
+    expect(screen.getByTestId('forty-finish-between')).toHaveTextContent(
+      'not told to a frame; look between Frame 601 and Frame 628',
+    );
+    expect(screen.queryByTestId('forty-start-between')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Frame 628' }));
+    expect(props.onGoTo).toHaveBeenCalledWith(627);
+  });
+
   it('shows a start not found without frames to look between (a proposal made before them, or none known)', async () => {
     server.use(
       mock(fortyApi.proposal, () =>

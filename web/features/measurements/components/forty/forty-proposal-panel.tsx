@@ -176,15 +176,16 @@ export function FortyProposalPanel({
         <div className="grid gap-2" data-testid="forty-proposal">
           <ul className="grid gap-1">
             {rows.map(([label, f], k) => {
-              // No start proposed, but the frames the first movement lies between are known (decision 304).
-              const between = k === 0 && f === null ? result.startBetween : null;
+              // No start or finish proposed, but the frames it lies between are known (decisions 304, 318).
+              const between =
+                f !== null ? null : k === 0 ? result.startBetween : k === 1 ? result.finishBetween : null;
               return (
                 <li key={label}>
                   {label}:{' '}
                   {f !== null ? (
                     goTo(f)
                   ) : between ? (
-                    <span data-testid="forty-start-between">
+                    <span data-testid={k === 0 ? 'forty-start-between' : 'forty-finish-between'}>
                       <span className="text-muted-foreground">not told to a frame; look between </span>
                       {goTo(between.fromFrame)}
                       <span className="text-muted-foreground"> and </span>
