@@ -30,6 +30,14 @@ const both: ProposalClicks = {
   finishLine: { frameIndex: 3, x: 300, y: 110 },
 };
 
+/** The proposal job answers done with the result changed by `over`. */
+const proposalDone = (over: Partial<FortyProposalResult>) =>
+  server.use(
+    mock(fortyApi.proposal, () =>
+      HttpResponse.json({ id: 41, status: 'done', progress: 1, result: { ...result, ...over } }),
+    ),
+  );
+
 function renderPanel(
   clicks: ProposalClicks,
   proposalId: number | null = null,
@@ -112,23 +120,13 @@ describe('FortyProposalPanel (decision 212)', () => {
   it('names the frames an untold start lies between, each one opening its frame (decision 304)', async () => {
     const note =
       "The runner's first movement lies between frames 85 and 89: the phone drew the frames between those two partly from the later one, so the first of them to show him moving may show it early: mark the first movement yourself.";
-    server.use(
-      mock(fortyApi.proposal, () =>
-        HttpResponse.json({
-          id: 41,
-          status: 'done',
-          progress: 1,
-          result: {
-            ...result,
-            startFrame: null,
-            startBetween: { fromFrame: 84, toFrame: 88 },
-            finishFrame: null,
-            lines: [],
-            notes: [note],
-          },
-        }),
-      ),
-    );
+    proposalDone({
+      startFrame: null,
+      startBetween: { fromFrame: 84, toFrame: 88 },
+      finishFrame: null,
+      lines: [],
+      notes: [note],
+    });
     const props = renderPanel(both, 41);
     expect(await screen.findByText(note)).toBeInTheDocument();
     expect(screen.getByTestId('forty-start-between')).toHaveTextContent(
@@ -144,21 +142,7 @@ describe('FortyProposalPanel (decision 212)', () => {
   it('names the frames an untold finish lies between, each one opening its frame (decision 318)', async () => {
     const note =
       "The torso's crossing cannot be told to a frame at this frame rate (the runner covers too little in a frame for the tracker's measure of the torso): look between frames 601 and 628 and mark the finish yourself.";
-    server.use(
-      mock(fortyApi.proposal, () =>
-        HttpResponse.json({
-          id: 41,
-          status: 'done',
-          progress: 1,
-          result: {
-            ...result,
-            finishFrame: null,
-            finishBetween: { fromFrame: 600, toFrame: 627 },
-            notes: [note],
-          },
-        }),
-      ),
-    );
+    proposalDone({ finishFrame: null, finishBetween: { fromFrame: 600, toFrame: 627 }, notes: [note] });
     const props = renderPanel(both, 41);
     expect(await screen.findByText(note)).toBeInTheDocument();
     expect(screen.getByTestId('forty-finish-between')).toHaveTextContent(
@@ -170,11 +154,7 @@ describe('FortyProposalPanel (decision 212)', () => {
   });
 
   it('shows a start not found without frames to look between (a proposal made before them, or none known)', async () => {
-    server.use(
-      mock(fortyApi.proposal, () =>
-        HttpResponse.json({ id: 41, status: 'done', progress: 1, result: { ...result, startFrame: null } }),
-      ),
-    );
+    proposalDone({ startFrame: null });
     renderPanel(both, 41);
     expect(await screen.findByTestId('forty-proposal')).toHaveTextContent('Start: first movement: not found');
     expect(screen.queryByTestId('forty-start-between')).toBeNull();
