@@ -38,7 +38,7 @@ import { lineX, type Line } from '../measurements';
  */
 export const FORTY_PROPOSER = {
   name: 'lines-background-motion',
-  version: '2.7.0',
+  version: '2.7.1',
   /** Longer side of the analysed picture, in pixels (never enlarged). */
   analysisSide: 480,
   frameBytes: 384 * 2 ** 20,
