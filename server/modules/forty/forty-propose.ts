@@ -61,15 +61,15 @@ export const FORTY_PROPOSER = {
   /** A crossing is proposed only where its doubt is under this share of what the runner covers in a frame. */
   crossingShare: 0.5,
   /**
-   * A finish not told to a frame (2.7.0, decision 318): the frames named for the analyst to look between reach
+   * A finish not told to a frame (2.7.1, decision 318): the frames named for the analyst to look between reach
    * this many times the crossing's doubt either side of where the torso's track puts it. The doubt is two
    * 95th percentiles taken together. On the calibration 40s (8651-8690) the true crossing lay within 0.6 of
-   * it; on the first fresh run (10473-10552) 5 of 17 lay outside one doubt, at up to 2.33 doubts.
+   * it; on the first fresh run (10473-10552, 2.7.0 at one doubt) 5 of 36 lay outside it, at up to 2.33.
    */
   namedDoubts: 3,
   /**
-   * Frames are named only where the crossing's doubt is at most this many yards (a few tenths of a second
-   * either side): a wider range, as long as the run (8676: 806 frames), sends the analyst through all of it.
+   * Frames are named only where the crossing's doubt is at most this many yards: a wider range, as long as
+   * the run (8676: 806 frames), sends the analyst through all of it.
    */
   namedDoubtYards: 3,
   /**
@@ -622,8 +622,8 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
   const rows40 = rowsNear(s40);
   const crossed40 = found40 ? crossing(X40, 4, 0, rows40.r0, rows40.r1) : null;
   const finish = crossed40?.told ? crossed40 : null;
-  // Not told to a frame, the crossing still lies within its doubt of where the torso's track puts it: the
-  // frames either side are named for the analyst to look between (decision 318).
+  // Not told to a frame, the crossing still lies near where the torso's track puts it: the frames within
+  // three doubts either side are named for the analyst to look between (decision 318).
   const finishBetween = crossed40 && !finish ? namedFrames(crossed40) : null;
   if (crossed40 && !finish) {
     const look = finishBetween
