@@ -133,16 +133,17 @@ async function main(root: string) {
     if (spec.kind === 'forty') {
       try {
         const p = await proposeScene(file, truth);
-        const named = p.proposal.startBetween;
-        const first = truth.forty!.startFrame;
-        const namedEnd = p.proposal.finishBetween;
-        const last = truth.forty!.finishFrame;
+        // Frames named where none was told (decisions 304, 318): whether they hold the true one.
+        const holds = (r: { fromFrame: number; toFrame: number } | null | undefined, frame: number) =>
+          r ? r.fromFrame <= frame && frame <= r.toFrame : undefined;
+        const startBetween = holds(p.proposal.startBetween, truth.forty!.startFrame);
+        const finishBetween = holds(p.proposal.finishBetween, truth.forty!.finishFrame);
         rec.forty = {
           start: p.start,
           finish: p.finish,
           splits: p.splits,
-          ...(named && { startBetween: named.fromFrame <= first && first <= named.toFrame }),
-          ...(namedEnd && { finishBetween: namedEnd.fromFrame <= last && last <= namedEnd.toFrame }),
+          ...(startBetween !== undefined && { startBetween }),
+          ...(finishBetween !== undefined && { finishBetween }),
         };
       } catch (err) {
         rec.refused = err instanceof Error ? err.message : String(err);

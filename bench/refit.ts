@@ -18,6 +18,7 @@ import path from 'node:path';
 import type { TrackResult } from '../contract/tracking';
 import {
   BOUND,
+  boundTermsMph,
   fitTrack,
   trackVerdict,
   yardsAt,
@@ -25,14 +26,13 @@ import {
 } from '../server/modules/measurements/tracking/fit-result';
 import type { RawTrack } from '../server/modules/measurements/tracking/track-clip';
 import { followsGuide } from '../server/test/scene/guide';
-import { clicksOnAFoot, jobTimeline, trackScene } from '../server/test/scene/product';
+import { clicksOnAFoot, inViewOf, jobTimeline, trackScene } from '../server/test/scene/product';
 import { renderScene } from '../server/test/scene/render';
 import { drawScene } from '../server/test/scene/spec';
 import type { SceneTruth } from '../server/test/scene/truth';
 
 const DIR = path.resolve(process.env.REFIT_DIR ?? 'data/refit');
 const FOOT = process.env.BENCH_ANALYST === 'foot';
-const MPH = 3600 / 1760;
 /** Seconds either side of a window's end over which the tracked point's errors are averaged (one knot). */
 const END_SECONDS = 0.1;
 
@@ -134,12 +134,8 @@ function fit() {
     // The benchmark's analyst: a question to confirm was answered, one to resume where the runner was out of
     // the picture was answered 'not in view here' (`trackScene`).
     const confirmed = k.asked.filter((a) => a.kind === 'confirm').map((a) => a.frameIndex);
-    const inView = (i: number) => {
-      const g = k.ground[i];
-      return g?.inView ?? (!!g && g.gx >= 0 && g.gy >= 0 && g.gx < k.raw.width && g.gy < k.raw.height);
-    };
     const ended = k.asked
-      .filter((a) => a.kind === 'resume' && !inView(a.frameIndex))
+      .filter((a) => a.kind === 'resume' && !inViewOf(k.ground[a.frameIndex], k.raw.width, k.raw.height))
       .map((a) => a.frameIndex);
     const verdict = trackVerdict(k.raw, result, confirmed, ended);
     const said = verdict.needsClickAt ? `asks: ${verdict.needsClickAt.reason}` : (verdict.failure ?? 'given');
@@ -148,7 +144,6 @@ function fit() {
       console.log(`${k.seed} ${k.rate}: ${said}`);
       continue;
     }
-    const T = m.toTime - m.fromTime;
     const err = m.mph - k.trueMph;
     const ok = Math.abs(err) <= m.plusMinusMph;
     fitted += 1;
@@ -158,15 +153,13 @@ function fit() {
       inside += ok ? 1 : 0;
     }
     const split = errorSplit(k, result, m.fromTime, m.toTime);
-    const terms = {
-      lean: (result.fit.perspectiveYards / T) * MPH,
-      ground: ((2 * Math.SQRT2 * result.fit.groundYards) / T) * MPH,
-      lines: 2 * ((Math.SQRT2 * result.fit.calibrationYards) / T) * MPH,
-    };
+    const terms = boundTermsMph(result);
     console.log(
       [
         `${k.seed} ${k.rate}: ${m.mph.toFixed(2)} ± ${m.plusMinusMph.toFixed(2)} for ${k.trueMph.toFixed(2)} (${err >= 0 ? '+' : ''}${err.toFixed(2)}, ${ok ? 'inside' : 'OUTSIDE'})`,
-        `terms lean ${terms.lean.toFixed(2)} ground ${terms.ground.toFixed(2)} lines ${terms.lines.toFixed(2)}`,
+        terms
+          ? `terms lean ${terms.lean.toFixed(2)} ground ${terms.ground.toFixed(2)} lines ${terms.lines.toFixed(2)}`
+          : 'no terms',
         split
           ? `across ${split.across.toFixed(3)} yd, row ${split.row.toFixed(3)} yd, both ${(split.across + split.row).toFixed(3)} yd`
           : 'no split',

@@ -425,6 +425,8 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
   });
   const n = Math.min(frames.length, o.frameTimes.length);
   const times = o.frameTimes;
+  /** The first analysed frame at or after `t` seconds (-1: none). */
+  const frameAt = (t: number) => times.findIndex((x, i) => i < n && x >= t - 1e-9);
   const notes: string[] = [];
   const at = (p: FramePoint) => ({ x: p.x * kx, y: p.y * ky });
   const s0 = at(o.startLine);
@@ -579,7 +581,7 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
         if (Number.isFinite(root) && Math.abs(root) < 0.25) tCross = t0 + root;
       }
     }
-    const frame = times.findIndex((t, i) => i < n && t >= tCross - 1e-9);
+    const frame = frameAt(tCross);
     if (frame < 0) return null;
     const rowsAt = near.reduce((a, s) => ({ top: a.top + s.top / m, bottom: a.bottom + s.bottom / m }), {
       top: 0,
@@ -606,11 +608,8 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
     if (c.doubtYards > FORTY_PROPOSER.namedDoubtYards || c.doubtYards / c.slope > FORTY_PROPOSER.namedSeconds)
       return null;
     const d = (FORTY_PROPOSER.namedDoubts * c.doubtYards) / c.slope;
-    const at = (t: number) => {
-      const i = times.findIndex((x, k) => k < n && x >= t - 1e-9);
-      return i < 0 ? n - 1 : i;
-    };
-    return { fromFrame: at(c.tCross - d), toFrame: at(c.tCross + d) };
+    const inClip = (i: number) => (i < 0 ? n - 1 : i);
+    return { fromFrame: inClip(frameAt(c.tCross - d)), toFrame: inClip(frameAt(c.tCross + d)) };
   };
 
   // A finish line not found through the click is not guessed (issue 49): an upright line through the click

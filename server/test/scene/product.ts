@@ -59,6 +59,18 @@ export function clicksOnAFoot(seed: number) {
   });
 }
 
+/**
+ * Whether the truth shows the runner in the picture on a frame: as it says, or, from a truth that does not say
+ * (the film examples of another generator), where his ground point falls inside the picture.
+ */
+export function inViewOf(
+  g: { gx: number; gy: number; inView?: boolean } | undefined,
+  width: number,
+  height: number,
+) {
+  return g?.inView ?? (!!g && g.gx >= 0 && g.gy >= 0 && g.gx < width && g.gy < height);
+}
+
 /** How many of the tracker's questions the benchmark's analyst answers unless told otherwise. */
 export const ANALYST_CLICKS = 6;
 
@@ -111,10 +123,7 @@ export async function trackScene(
         const g = truth.groundPointPx[need.frameIndex];
         if (asked.length > maxClicks)
           return { refused: `needs a click: ${need.reason}`, result, raw, asked } as const;
-        // A truth that does not say (the film examples of another generator): in view where the point
-        // falls inside the picture.
-        const inView = g?.inView ?? (!!g && g.gx >= 0 && g.gy >= 0 && g.gx < width && g.gy < height);
-        if (!inView) {
+        if (!inViewOf(g, width, height)) {
           // The analyst answers 'the player is not in view here'.
           if (need.kind !== 'resume')
             return { refused: `needs a click: ${need.reason}`, result, raw, asked } as const;

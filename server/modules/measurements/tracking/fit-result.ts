@@ -813,20 +813,31 @@ const WIDENED_BY = {
     'film from higher up, square to the field, panning to keep the player near the middle of the picture',
 } as const;
 
-/** Which of the bound's terms widens a tracked Max Speed's ± most (null without the fit's figures). */
-export function widenedBy(result: TrackResult): Exclude<keyof typeof WIDENED_BY, 'unknown'> | null {
+/**
+ * The bound's terms of a fitted Max Speed in mph, as `fitTrack` adds them: the lean in full, the ground point's
+ * stray and the map's error at two deviations (null without the fit's figures).
+ */
+export function boundTermsMph(result: TrackResult) {
   const m = result.maxSpeed;
   const f = result.fit as TrackResult['fit'] | undefined;
   if (!m || !f) return null;
   const T = m.toTime - m.fromTime;
   if (!(T > 0)) return null;
-  const v = WINDOW_YARDS / T;
-  const lean = leanTerm(f.perspectiveYards, T) * MPH;
-  const spread = Math.max(0, m.plusMinusMph - lean);
-  const ground = K * groundTerm(f.groundYards, T) * MPH;
-  const lines = K * linesTerm(v, f.calibrationYards) * MPH;
+  const terms = {
+    lean: leanTerm(f.perspectiveYards, T) * MPH,
+    ground: K * groundTerm(f.groundYards, T) * MPH,
+    lines: K * linesTerm(WINDOW_YARDS / T, f.calibrationYards) * MPH,
+  };
   // A fit stored without one of its figures: no term can be named.
-  if (![lean, ground, lines].every(Number.isFinite)) return null;
+  return Object.values(terms).every(Number.isFinite) ? terms : null;
+}
+
+/** Which of the bound's terms widens a tracked Max Speed's ± most (null without the fit's figures). */
+export function widenedBy(result: TrackResult): Exclude<keyof typeof WIDENED_BY, 'unknown'> | null {
+  const terms = boundTermsMph(result);
+  if (!terms) return null;
+  const { lean, ground, lines } = terms;
+  const spread = Math.max(0, result.maxSpeed!.plusMinusMph - lean);
   const fit = Math.sqrt(Math.max(0, spread ** 2 - ground ** 2 - lines ** 2));
   // The ± each term's absence would leave: the least is the term that widens it most.
   const without = {
