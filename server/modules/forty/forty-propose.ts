@@ -26,7 +26,10 @@ import { lineX, type Line } from '../measurements';
  *   show a movement that begins only there; B-frames drawn as a blend of their references are left out of
  *   the fit), an onset fitted over the movement's first tenth of a second agreeing, and nothing else moving
  *   in the band (where only a B-frame taken for the moving end would tell it, the note names the frames the
- *   first movement lies between). Proposed only where it can also be stood behind as the runner's: the
+ *   first movement lies between), each change measured against the stance scaled by the picture's exposure
+ *   and the runner's change still growing a twentieth of a second later at every frame of the fit (2.8.0,
+ *   decision 319: a light's slow change, which an encoder draws in steps on a small runner, was named as the
+ *   first movement). Proposed only where it can also be stood behind as the runner's: the
  *   stance held a quarter second, the runner leaving 0.3 to 1.6 s later with nobody past the line already,
  *   the clip and the run to the crossing seen lasting a 40 (3.9 to 8 s), and no other movement there
  *   passing the same checks. Otherwise no start, with a note: the analyst marks it. Versions 2.1.0 to 2.4.0 (decisions 275, 278) asked the first change of
@@ -38,7 +41,7 @@ import { lineX, type Line } from '../measurements';
  */
 export const FORTY_PROPOSER = {
   name: 'lines-background-motion',
-  version: '2.7.1',
+  version: '2.8.0',
   /** Longer side of the analysed picture, in pixels (never enlarged). */
   analysisSide: 480,
   frameBytes: 384 * 2 ** 20,
@@ -93,6 +96,11 @@ export const FORTY_PROPOSER = {
   lookBack: 3,
   onsetSeconds: 0.1,
   noiseShare: 0.15,
+  /**
+   * Seconds over which a runner who has begun to move always changes his pixels more (decision 319): a
+   * light's slow change drawn by the encoder in steps stands still for longer between them.
+   */
+  keepsMovingSeconds: 0.05,
   /** Yards around the set runner's shape in which his first movement is looked for (his shadow, a hand). */
   runnerMargin: 1,
   /** Seconds the runner holds still in the stance before the first movement. */
@@ -677,6 +685,28 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
       const q = size + (b.y >> 1) * cw + (x >> 1);
       bandBytes.push(p, q, q + cSize);
     }
+  // The picture's exposure (2.8.0, decision 319): a phone's exposure drifts and the light changes over a clip,
+  // and either scales every pixel's distance from black, and its colour's distance from grey, by one factor
+  // (the encoded picture is a power of the light, so a change of light scales it). Read as the mean of the
+  // middle half, over the band's luma, of one picture's distance from black against another's (a median
+  // would be a whole level and blind to a change under one): a player moving in part of the band changes
+  // that part only, which the middle half leaves out. Every change below is measured against the
+  // other picture scaled by that factor, so a change of light is not taken for the runner moving.
+  const zeroOf = (j: number) => (j % 3 === 0 ? 16 : 128);
+  /** The exposure of `f` against `g` (the band's j-th byte of the other picture) over the `part`'s luma. */
+  const exposure = (f: Uint8Array, g: (j: number) => number, part: readonly number[]) => {
+    const ratios: number[] = [];
+    for (const j of part)
+      if (j % 3 === 0) {
+        const base = g(j) - 16;
+        if (base >= 24) ratios.push((f[bandBytes[j]] - 16) / base);
+      }
+    if (ratios.length < 50) return 1;
+    ratios.sort((p, q) => p - q);
+    const mid = ratios.slice(ratios.length >> 2, ratios.length - (ratios.length >> 2));
+    return mid.reduce((a, r) => a + r, 0) / mid.length;
+  };
+  const allBand = bandBytes.map((_, j) => j);
   /** Frames in `seconds`, at least one. */
   const framesIn = (seconds: number) => Math.max(1, Math.round(seconds / frameStep));
   /** Whether a key frame lies in (i - span, i]: its new picture changes every pixel a little. */
@@ -705,7 +735,11 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
         v = 0;
         const f = frames[i];
         const g = frames[i - k];
-        for (const q of bandBytes) v += Math.abs(f[q] - g[q]);
+        const e = exposure(f, (j) => g[bandBytes[j]], allBand);
+        bandBytes.forEach((q, j) => {
+          const z = zeroOf(j);
+          v! += Math.abs(f[q] - z - e * (g[q] - z));
+        });
         cache.set(i, v);
       }
       return v;
@@ -825,10 +859,22 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
     const aroundSet = new Set(around);
     const elsewhere: number[] = [];
     for (let j = 0; j < bandBytes.length; j += 1) if (!aroundSet.has(j)) elsewhere.push(j);
-    /** A frame's summed change from the stance over some of the band (`around` the runner, or `elsewhere`). */
+    /**
+     * A frame's summed change from the stance over some of the band (`around` the runner, or `elsewhere`),
+     * the stance scaled by the frame's exposure read away from the runner.
+     */
+    const exposures = new Map<Uint8Array, number>();
     const changeOver = (part: number[], f: Uint8Array) => {
+      let e = exposures.get(f);
+      if (e === undefined) {
+        e = exposure(f, (j) => ref[j], elsewhere);
+        exposures.set(f, e);
+      }
       let d = 0;
-      for (const j of part) d += Math.abs(f[bandBytes[j]] - ref[j]);
+      for (const j of part) {
+        const z = zeroOf(j);
+        d += Math.abs(f[bandBytes[j]] - z - e * (ref[j] - z));
+      }
       return d;
     };
     let end = coarse + 4;
@@ -935,7 +981,19 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
       if (changeOver(elsewhere, frames[i]) / (elsewhere.length / 3) > Math.max(1, 2 * onRunnerStill))
         alone = false;
     const quiet = 6 * sd <= FORTY_PROPOSER.noiseShare * (seenY[seenY.length - 1] - mean);
+    // A runner who has begun to move keeps moving away from his stance: from the first frame seen moving to
+    // the end of the fit, each frame kept shows more change than the frame kept `keepsMovingSeconds` before it
+    // (2.8.0, decision 319). A change that stops (a light's slow change, which an encoder draws in steps where
+    // the runner is small or the picture heavily compressed) is not his first movement.
+    const stall = framesIn(FORTY_PROPOSER.keepsMovingSeconds);
+    let keepsMoving = seenAt > 0;
+    for (let k = Math.max(0, seenAt); k < idx.length && keepsMoving; k += 1) {
+      let b = k;
+      while (b > 0 && idx[b] > idx[k] - stall) b -= 1;
+      if (b >= seenAt - 1 && !(seenY[k] > seenY[b])) keepsMoving = false;
+    }
     const toldBy = (moving: number) =>
+      keepsMoving &&
       lo >= 0 &&
       hi - lo <= 2 &&
       still >= 0 &&
