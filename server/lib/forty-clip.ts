@@ -60,6 +60,11 @@ export async function makeFortyClip(
      */
     twitchBefore?: number;
     /**
+     * Seconds before the start at which the light changes: over 0.04 s the whole picture grows 6% brighter and
+     * stays so (a phone's exposure, a cloud; decision 319), a change the runner did not make.
+     */
+    lightBefore?: number;
+    /**
      * B-frames between reference frames, in a fixed pattern (none by default), and a key frame a second:
      * each B-frame is drawn from the frames either side of it, as a phone's encoder may write them
      * (decision 275).
@@ -129,6 +134,10 @@ export async function makeFortyClip(
           }),
         ),
       );
+    if (o.lightBefore !== undefined) {
+      const gain = 1 + 0.06 * Math.min(1, Math.max(0, (times[n] - startAt + o.lightBefore) / 0.04));
+      for (let i = 0; i < frame.length; i += 1) frame[i] = Math.min(255, Math.round(frame[i] * gain));
+    }
   };
   const encoder = rawVideoEncoder({
     width,

@@ -196,6 +196,33 @@ describe('the proposer says when it cannot tell the start (issue 49)', () => {
     // The finish does not depend on the start: crossed, not told to a frame (decision 288).
     noFinishSaidWhy(result, clip);
   });
+
+  // Decision 319: proposer 2.7.1 took a light that brightens just before the start for the first movement
+  // (2 frames early at 30 fps, 7 to 25 frames early at 120 and 240 fps on these clips). A light's change is
+  // read away from the runner and taken out of his pixels; where it is too large to be taken out surely, no
+  // start.
+  it.each([
+    [30, 0.05],
+    [120, 0.05],
+    [120, 0.1],
+    [240, 0.05],
+    [240, 0.1],
+  ])(
+    'at %i fps, the light brightening %s s before the start: the start within a frame, or none and the note says so',
+    async (fps, before) => {
+      const clip = await makeFortyClip(path.join(dir, `light-${fps}-${before}.mp4`), {
+        fps,
+        lightBefore: before,
+      });
+      const result = await proposeOn(clip);
+      if (result.startFrame !== null)
+        expect(Math.abs(result.startFrame - clip.startFrame)).toBeLessThanOrEqual(1);
+      else {
+        expect(result.notes).toContain(ONSET_NOTE);
+        expect(result.startBetween).toBeNull();
+      }
+    },
+  );
 });
 
 // Decision 275 held that a movement first seen on a B-frame began anywhere between the reference frames

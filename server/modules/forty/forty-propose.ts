@@ -980,7 +980,17 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
     for (let i = refStart; i <= seen && alone && elsewhere.length > 0; i += 1)
       if (changeOver(elsewhere, frames[i]) / (elsewhere.length / 3) > Math.max(1, 2 * onRunnerStill))
         alone = false;
-    const quiet = 6 * sd <= FORTY_PROPOSER.noiseShare * (seenY[seenY.length - 1] - mean);
+    // The light's change over the fit counts as the stance's noise does (decision 319): the exposure read away
+    // from the runner is itself a little off, and a light that changes as he starts is taken out only as well
+    // as it is read. Its size: what it would change on the runner's own pixels, uncorrected.
+    let lightEffect = 0;
+    for (const i of idx) {
+      const e = exposures.get(frames[i]) ?? 1;
+      let d = 0;
+      for (const j of around) d += Math.abs((e - 1) * (ref[j] - zeroOf(j)));
+      lightEffect = Math.max(lightEffect, d);
+    }
+    const quiet = 6 * sd + lightEffect <= FORTY_PROPOSER.noiseShare * (seenY[seenY.length - 1] - mean);
     // A runner who has begun to move keeps moving away from his stance: from the first frame seen moving to
     // the end of the fit, each frame kept shows more change than the frame kept `keepsMovingSeconds` before it
     // (2.8.0, decision 319). A change that stops (a light's slow change, which an encoder draws in steps where
