@@ -736,10 +736,11 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
         const f = frames[i];
         const g = frames[i - k];
         const e = exposure(f, (j) => g[bandBytes[j]], allBand);
-        bandBytes.forEach((q, j) => {
+        for (let j = 0; j < bandBytes.length; j += 1) {
+          const q = bandBytes[j];
           const z = zeroOf(j);
-          v! += Math.abs(f[q] - z - e * (g[q] - z));
-        });
+          v += Math.abs(f[q] - z - e * (g[q] - z));
+        }
         cache.set(i, v);
       }
       return v;
