@@ -1018,9 +1018,12 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
       moving - still === 2 ? still + 1 : Math.min(moving, Math.max(still, frame));
     if (toldBy(seen)) return { frame: at(seen) };
     // Told only if a B-frame were taken for the first moving frame: the start the candidate's other checks
-    // are judged at, and the frames the first movement lies between, for the note (decision 304).
+    // are judged at, and the frames the first movement lies between, for the note (decision 304): from the
+    // last frame that still shows the stance, or the fit's earliest onset where that is earlier (a movement
+    // that rises slowly stays under the stance's noise for a frame or two: decision 319, scene 10863), to the
+    // first reference frame that shows him moving.
     if (seen > seenOnAny && toldBy(seenOnAny))
-      return { frame: at(seenOnAny), between: { fromFrame: still, toFrame: seen } };
+      return { frame: at(seenOnAny), between: { fromFrame: Math.min(still, lo), toFrame: seen } };
     return null;
   };
   // Every rise gives a candidate start (walked back from it, then told to the frame); a candidate is kept

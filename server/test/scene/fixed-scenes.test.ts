@@ -228,6 +228,14 @@ describe('fixed scenes of the accuracy benchmark (issue 48)', () => {
     300_000,
   );
 
+  // Decision 319: proposer 2.8.0 as first written named frames 90 to 93 here (as shown), from the last frame
+  // under the stance's noise; the runner had moved a frame before it, too little to pass the noise.
+  it(
+    'a 40 (seed 10863 at 120 fps, a first movement that rises slowly): the frames named hold the true first frame',
+    () => startWithinOrNamed(10863, '120', { named: true }),
+    300_000,
+  );
+
   // Issue 49: proposer 2.0.0 proposed the start 3 frames early on this isoluminant runner at 29.97 fps.
   it(
     'a 40 (seed 1001 at 29.97 fps, isoluminant kit): every proposed frame within one of the truth, or none and a note; the true marks refused below 50 fps',
