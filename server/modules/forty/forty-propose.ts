@@ -984,13 +984,10 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
     // The light's change over the fit counts as the stance's noise does (decision 319): the exposure read away
     // from the runner is itself a little off, and a light that changes as he starts is taken out only as well
     // as it is read. Its size: what it would change on the runner's own pixels, uncorrected.
-    let lightEffect = 0;
-    for (const i of idx) {
-      const e = exposures.get(frames[i]) ?? 1;
-      let d = 0;
-      for (const j of around) d += Math.abs((e - 1) * (ref[j] - zeroOf(j)));
-      lightEffect = Math.max(lightEffect, d);
-    }
+    let runnerFromZero = 0;
+    for (const j of around) runnerFromZero += Math.abs(ref[j] - zeroOf(j));
+    const lightEffect =
+      runnerFromZero * Math.max(...idx.map((i) => Math.abs((exposures.get(frames[i]) ?? 1) - 1)));
     const quiet = 6 * sd + lightEffect <= FORTY_PROPOSER.noiseShare * (seenY[seenY.length - 1] - mean);
     // A runner who has begun to move keeps moving away from his stance: from the first frame seen moving to
     // the end of the fit, each frame kept shows more change than the frame kept `keepsMovingSeconds` before it
@@ -998,7 +995,7 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
     // the runner is small or the picture heavily compressed) is not his first movement.
     const stall = framesIn(FORTY_PROPOSER.keepsMovingSeconds);
     let keepsMoving = seenAt > 0;
-    for (let k = Math.max(0, seenAt); k < idx.length && keepsMoving; k += 1) {
+    for (let k = seenAt; k < idx.length && keepsMoving; k += 1) {
       let b = k;
       while (b > 0 && idx[b] > idx[k] - stall) b -= 1;
       if (b >= seenAt - 1 && !(seenY[k] > seenY[b])) keepsMoving = false;
