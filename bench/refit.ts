@@ -30,6 +30,7 @@ import { clicksOnAFoot, inViewOf, jobTimeline, trackScene } from '../server/test
 import { renderScene } from '../server/test/scene/render';
 import { drawScene } from '../server/test/scene/spec';
 import type { SceneTruth } from '../server/test/scene/truth';
+import { seedsOf } from './lib/seeds';
 
 const DIR = path.resolve(process.env.REFIT_DIR ?? 'data/refit');
 const FOOT = process.env.BENCH_ANALYST === 'foot';
@@ -46,13 +47,6 @@ interface Kept {
   timing: Timing;
   asked: { frameIndex: number; kind: string }[];
   ground: { gx: number; gy: number; X: number; inView?: boolean }[];
-}
-
-function seedsOf(text: string) {
-  return text.split(',').flatMap((part) => {
-    const [a, b] = part.split('-').map(Number);
-    return b ? Array.from({ length: b - a + 1 }, (_, k) => a + k) : Number.isFinite(a) ? [a] : [];
-  });
 }
 
 async function track(seeds: number[]) {

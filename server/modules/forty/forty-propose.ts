@@ -41,7 +41,7 @@ import { lineX, type Line } from '../measurements';
  */
 export const FORTY_PROPOSER = {
   name: 'lines-background-motion',
-  version: '2.8.0',
+  version: '2.9.0',
   /** Longer side of the analysed picture, in pixels (never enlarged). */
   analysisSide: 480,
   frameBytes: 384 * 2 ** 20,
@@ -103,6 +103,12 @@ export const FORTY_PROPOSER = {
   keepsMovingSeconds: 0.05,
   /** Yards around the set runner's shape in which his first movement is looked for (his shadow, a hand). */
   runnerMargin: 1,
+  /**
+   * Pixels beside the set runner's shape still counted as on him (decision 320): at the end of the onset's fit
+   * his shape has changed at least as much per pixel as the rest of the margin. A first movement is his body
+   * moving out of its own outline; another player's shadow comes in from the margin's edge.
+   */
+  onRunnerPixels: 2,
   /** Seconds the runner holds still in the stance before the first movement. */
   stillSeconds: 0.25,
   /** Seconds from the first movement to the runner's shape 1.5 to 4 yards past the line. */
@@ -841,20 +847,31 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
         runner = shape;
       }
     }
-    const margin = Math.max(1, Math.round(FORTY_PROPOSER.runnerMargin * ppy((r0 + r1) / 2)));
-    const around: number[] = [];
-    for (let j = 0; j < bandBytes.length; j += 3) {
-      const x = bandBytes[j] % w;
-      const yy = (bandBytes[j] - x) / w;
-      let hit = false;
-      for (let dy = -margin; dy <= margin && !hit; dy += 1)
-        for (let dx = -margin; dx <= margin && !hit; dx += 1) {
+    // Whether a pixel lies within `reach` pixels (across and down) of the runner's shape.
+    const nearRunner = (q: number, reach: number) => {
+      const x = q % w;
+      const yy = (q - x) / w;
+      for (let dy = -reach; dy <= reach; dy += 1)
+        for (let dx = -reach; dx <= reach; dx += 1) {
           const xx = x + dx;
           const yr = yy + dy;
-          if (xx >= 0 && xx < w && yr >= 0 && yr < h && runner.has(yr * w + xx)) hit = true;
+          if (xx >= 0 && xx < w && yr >= 0 && yr < h && runner.has(yr * w + xx)) return true;
         }
-      if (hit) around.push(j, j + 1, j + 2);
-    }
+      return false;
+    };
+    const margin = Math.max(1, Math.round(FORTY_PROPOSER.runnerMargin * ppy((r0 + r1) / 2)));
+    const around: number[] = [];
+    for (let j = 0; j < bandBytes.length; j += 3)
+      if (nearRunner(bandBytes[j], margin)) around.push(j, j + 1, j + 2);
+    // The part of that on the runner's shape or within `onRunnerPixels` of it, and the rest (decision 320).
+    const onShape: number[] = [];
+    const offShape: number[] = [];
+    for (let k = 0; k < around.length; k += 3)
+      (nearRunner(bandBytes[around[k]], FORTY_PROPOSER.onRunnerPixels) ? onShape : offShape).push(
+        around[k],
+        around[k + 1],
+        around[k + 2],
+      );
     // No set runner to be seen there (a tenth of the pixels a runner fills, or fewer): nothing to tell.
     if (runner.size < 0.1 * ppy((r0 + r1) / 2) ** 2) return null;
     const aroundSet = new Set(around);
@@ -1000,8 +1017,20 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
       while (b > 0 && idx[b] > idx[k] - stall) b -= 1;
       if (b >= seenAt - 1 && !(seenY[k] > seenY[b])) keepsMoving = false;
     }
+    // The movement is the runner's own (2.9.0, decision 320): at the end of the fit, his shape (and
+    // `onRunnerPixels` beside it) has changed from the stance at least as much per pixel as the rest of the
+    // margin around him. The shadow of a player passing in front (10894) comes in from the margin's edge and
+    // leaves his shape as it was.
+    const perPixel = (part: number[], i: number) => {
+      let stance = 0;
+      for (let k = refStart; k < refEnd; k += 1) stance += changeOver(part, frames[k]);
+      return (changeOver(part, frames[i]) - stance / (refEnd - refStart)) / Math.max(1, part.length);
+    };
+    const last = idx[idx.length - 1];
+    const hisOwn = perPixel(onShape, last) >= perPixel(offShape, last);
     const toldBy = (moving: number) =>
       keepsMoving &&
+      hisOwn &&
       lo >= 0 &&
       hi - lo <= 2 &&
       still >= 0 &&

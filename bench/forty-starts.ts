@@ -1,0 +1,76 @@
+/**
+ * The 40's proposed start read against the truth on many scenes (issue 49): a change to the start's reading is
+ * measured on kept clips instead of rendering them again.
+ *
+ *   npx tsx bench/forty-starts.ts render 10921-10960   renders each 40 scene of those seeds as the accuracy
+ *                                                      benchmark draws it and keeps the clip and its truth
+ *   npx tsx bench/forty-starts.ts read 10921-10960     proposes each kept clip's start as the job does
+ *
+ * `read` prints per scene the rate, the true first frame of movement, the proposed start (frames off the truth)
+ * or the frames named for it, and a verdict: `told` (within one frame), `TOLD-OFF`, `named` (the frames hold
+ * the truth), `NAMED-OFF`, or `none`; then the counts. Kept in STARTS_DIR (default data/forty-starts). A change
+ * is sized on one set of seeds and checked on seeds it was not sized on.
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { proposeScene } from '../server/test/scene/product';
+import { renderScene } from '../server/test/scene/render';
+import { drawScene } from '../server/test/scene/spec';
+import type { SceneTruth } from '../server/test/scene/truth';
+import { seedsOf } from './lib/seeds';
+
+const DIR = path.resolve(process.env.STARTS_DIR ?? 'data/forty-starts');
+const clip = (seed: number) => path.join(DIR, `scene-${seed}.mp4`);
+const truthFile = (seed: number) => path.join(DIR, `scene-${seed}.json`);
+
+async function render(seeds: number[]) {
+  mkdirSync(DIR, { recursive: true });
+  for (const seed of seeds) {
+    if (existsSync(truthFile(seed))) continue;
+    const spec = drawScene(seed, { kind: 'forty' });
+    const truth = await renderScene(spec, clip(seed));
+    writeFileSync(truthFile(seed), JSON.stringify({ fps: spec.fps, truth }));
+    console.log(`${seed} rendered (${spec.fps} fps)`);
+  }
+}
+
+type Verdict = 'told' | 'TOLD-OFF' | 'named' | 'NAMED-OFF' | 'none';
+
+async function read(seeds: number[]) {
+  const counts: Record<Verdict, number> = { told: 0, 'TOLD-OFF': 0, named: 0, 'NAMED-OFF': 0, none: 0 };
+  for (const seed of seeds) {
+    if (!existsSync(truthFile(seed))) {
+      console.log(`${seed} not rendered`);
+      continue;
+    }
+    const { fps, truth } = JSON.parse(readFileSync(truthFile(seed), 'utf8')) as {
+      fps: string;
+      truth: SceneTruth;
+    };
+    const p = await proposeScene(clip(seed), truth);
+    const at = truth.forty!.startFrame;
+    const between = p.proposal.startBetween;
+    let verdict: Verdict = 'none';
+    if (p.start !== null) verdict = Math.abs(p.start) <= 1 ? 'told' : 'TOLD-OFF';
+    else if (between) verdict = between.fromFrame <= at && at <= between.toFrame ? 'named' : 'NAMED-OFF';
+    counts[verdict]++;
+    const shown =
+      p.start !== null
+        ? `start ${p.start >= 0 ? '+' : ''}${p.start}`
+        : between
+          ? `${between.fromFrame}-${between.toFrame}`
+          : '-';
+    console.log(`${seed}\t${fps}\ttruth ${at}\t${shown}\t${verdict}`);
+  }
+  console.log(
+    Object.entries(counts)
+      .map(([k, n]) => `${k} ${n}`)
+      .join(', '),
+  );
+}
+
+const [command, list] = process.argv.slice(2);
+const seeds = seedsOf(list ?? '');
+if (command === 'render') await render(seeds);
+else if (command === 'read') await read(seeds);
+else console.log('usage: npx tsx bench/forty-starts.ts render|read SEEDS (e.g. 10921-10960)');
