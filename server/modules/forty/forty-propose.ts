@@ -29,7 +29,8 @@ import { lineX, type Line } from '../measurements';
  *   first movement lies between), each change measured against the stance scaled by the picture's exposure
  *   and the runner's change still growing a twentieth of a second later at every frame of the fit (2.8.0,
  *   decision 319: a light's slow change, which an encoder draws in steps on a small runner, was named as the
- *   first movement). Proposed only where it can also be stood behind as the runner's: the
+ *   first movement), and the runner's own shape changed at least as much per pixel as the margin around him
+ *   (2.9.0, decision 320: another player's shadow coming into the margin was told as the start). Proposed only where it can also be stood behind as the runner's: the
  *   stance held a quarter second, the runner leaving 0.3 to 1.6 s later with nobody past the line already,
  *   the clip and the run to the crossing seen lasting a 40 (3.9 to 8 s), and no other movement there
  *   passing the same checks. Otherwise no start, with a note: the analyst marks it. Versions 2.1.0 to 2.4.0 (decisions 275, 278) asked the first change of
@@ -791,7 +792,8 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
    *   at most two frames apart.
    * The fit's doubt must reach between the two, or to a frame beside them. Not told either where the
    * stance's own noise is more than `noiseShare` of the change at the end of the fit, or where the band away
-   * from the runner changed (a player passing in front of or behind him changes his pixels too).
+   * from the runner changed (a player passing in front of or behind him changes his pixels too), or where
+   * the runner's shape changed less per pixel than the rest of the margin (decision 320).
    * Returns the frame; where it would be told only by taking the first moving B-frame for the moving end, the
    * frame that gives (for the candidate's other checks) and the still and reference frames it lies between,
    * which the note names; null otherwise.
