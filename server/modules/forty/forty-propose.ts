@@ -30,8 +30,8 @@ import { lineX, type Line } from '../measurements';
  *   and the runner's change still growing a twentieth of a second later at every frame of the fit (2.8.0,
  *   decision 319: a light's slow change, which an encoder draws in steps on a small runner, was named as the
  *   first movement), and the runner's own shape changed at least as much per pixel as the margin around him
- *   (2.9.0, decision 320: another player's shadow coming into the margin was told as the start). Proposed only where it can also be stood behind as the runner's: the
- *   stance held a quarter second, the runner leaving 0.3 to 1.6 s later with nobody past the line already,
+ *   (2.9.0, decision 320: another player's shadow coming into the margin was told as the start). Proposed
+ *   only where it can also be stood behind as the runner's: the stance held a quarter second, the runner leaving 0.3 to 1.6 s later with nobody past the line already,
  *   the clip and the run to the crossing seen lasting a 40 (3.9 to 8 s), and no other movement there
  *   passing the same checks. Otherwise no start, with a note: the analyst marks it. Versions 2.1.0 to 2.4.0 (decisions 275, 278) asked the first change of
  *   single pixels and the summed change to agree, and proposed no start where B-frames lay between the
