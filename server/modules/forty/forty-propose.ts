@@ -30,9 +30,12 @@ import { lineX, type Line } from '../measurements';
  *   and the runner's change still growing a twentieth of a second later at every frame of the fit (2.8.0,
  *   decision 319: a light's slow change, which an encoder draws in steps on a small runner, was named as the
  *   first movement), and the runner's own shape changed at least as much per pixel as the margin around him
- *   (2.9.0, decision 320: another player's shadow coming into the margin was told as the start). Proposed
- *   only where it can also be stood behind as the runner's: the stance held a quarter second, the runner leaving 0.3 to 1.6 s later with nobody past the line already,
- *   the clip and the run to the crossing seen lasting a 40 (3.9 to 8 s), and no other movement there
+ *   (2.9.0, decision 320: another player's shadow coming into the margin was told as the start). Where only
+ *   the B-frames between the last still and the first moving reference frames keep those two more than two
+ *   frames apart, every other check passing, the note names the frames between them (2.10.0, decision 321).
+ *   Proposed only where it can also be stood behind as the runner's: the stance held a quarter second, the
+ *   runner leaving 0.3 to 1.6 s later with nobody past the line already, the clip and the run to the crossing
+ *   (where it is told or its frames named) lasting a 40 (3.9 to 8 s), and no other movement there
  *   passing the same checks. Otherwise no start, with a note: the analyst marks it. Versions 2.1.0 to 2.4.0 (decisions 275, 278) asked the first change of
  *   single pixels and the summed change to agree, and proposed no start where B-frames lay between the
  *   movement and the last still reference frame: on the benchmark's 40s that was one start in 16;
@@ -42,7 +45,7 @@ import { lineX, type Line } from '../measurements';
  */
 export const FORTY_PROPOSER = {
   name: 'lines-background-motion',
-  version: '2.9.0',
+  version: '2.10.0',
   /** Longer side of the analysed picture, in pixels (never enlarged). */
   analysisSide: 480,
   frameBytes: 384 * 2 ** 20,
@@ -110,6 +113,13 @@ export const FORTY_PROPOSER = {
    * moving out of its own outline; another player's shadow comes in from the margin's edge.
    */
   onRunnerPixels: 2,
+  /**
+   * The most frames from the last frame that still shows the stance (or the fit's earliest onset) to the
+   * first reference frame that shows him moving that the note names for the first movement (2.10.0,
+   * decision 321): one group of B-frames (three at most here) between two reference frames, and the fit's
+   * doubt a frame beyond it.
+   */
+  namedStartFrames: 5,
   /** Seconds the runner holds still in the stance before the first movement. */
   stillSeconds: 0.25,
   /** Seconds from the first movement to the runner's shape 1.5 to 4 yards past the line. */
@@ -796,7 +806,8 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
    * the runner's shape changed less per pixel than the rest of the margin (decision 320).
    * Returns the frame; where it would be told only by taking the first moving B-frame for the moving end, the
    * frame that gives (for the candidate's other checks) and the still and reference frames it lies between,
-   * which the note names; null otherwise.
+   * which the note names; the same where only the still and moving frames' spacing fails (decision 321);
+   * null otherwise.
    */
   const onset = (stillFrom: number, coarse: number, left: number) => {
     const refEnd = coarse - Math.max(3, framesIn(FORTY_PROPOSER.coarseSeconds));
@@ -1052,6 +1063,26 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
     // first reference frame that shows him moving.
     if (seen > seenOnAny && toldBy(seenOnAny))
       return { frame: at(seenOnAny), between: { fromFrame: Math.min(still, lo), toFrame: seen } };
+    // Every check passing but the frames' spacing (2.10.0, decision 321): the B-frames between the last
+    // reference frame that still shows the stance and the first that shows him moving are left out of the
+    // fit or show the movement early, so the two lie more than two frames apart. The first movement lies
+    // between them, where the fit's doubt also lies (a frame beyond either end at most): the note names those
+    // frames, and the candidate's other checks are judged at the fit's frame brought among them.
+    const from = Math.min(still, lo);
+    const named =
+      keepsMoving &&
+      hisOwn &&
+      alone &&
+      quiet &&
+      lo >= 0 &&
+      hi - lo <= 2 &&
+      still >= 0 &&
+      seen >= 0 &&
+      hi >= still - 1 &&
+      lo <= seen &&
+      seen - from <= FORTY_PROPOSER.namedStartFrames;
+    if (named)
+      return { frame: Math.min(seen, Math.max(from, frame)), between: { fromFrame: from, toFrame: seen } };
     return null;
   };
   // Every rise gives a candidate start (walked back from it, then told to the frame); a candidate is kept
@@ -1093,7 +1124,10 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
     }
     // A 40 run in under 3.9 or over 8 seconds is not this runner's start (someone else moved there), nor is
     // one the clip ends less than 3.9 s after.
-    const run = crossed40 ? crossed40.tCross - times[start] : null;
+    // The crossing judges the run only where it is told or its frames are named (2.10.0, decision 321): one
+    // whose doubt is wider than that was 0.86 s early in a calibration scene and refused the true start.
+    const runTo = finish ?? (finishBetween ? crossed40 : null);
+    const run = runTo ? runTo.tCross - times[start] : null;
     if (
       (run !== null && (run < FORTY_PROPOSER.fastestRun || run > FORTY_PROPOSER.slowestRun)) ||
       times[n - 1] - times[start] < FORTY_PROPOSER.fastestRun
