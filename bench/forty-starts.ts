@@ -8,8 +8,8 @@
  *
  * `read` prints per scene the rate, the true first frame of movement, the proposed start (frames off the truth)
  * or the frames named for it, and a verdict: `told` (within one frame), `TOLD-OFF`, `named` (the frames hold
- * the truth), `NAMED-OFF`, or `none`; then the counts. Kept in STARTS_DIR (default data/forty-starts). A change
- * is sized on one set of seeds and checked on seeds it was not sized on.
+ * the truth), `NAMED-OFF`, or `none` (with the start note's first words); then the counts. Kept in STARTS_DIR
+ * (default data/forty-starts). A change is sized on one set of seeds and checked on seeds it was not sized on.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -60,7 +60,10 @@ async function read(seeds: number[]) {
         : between
           ? `${between.fromFrame}-${between.toFrame}`
           : '-';
-    console.log(`${seed}\t${fps}\ttruth ${at}\t${shown}\t${verdict}`);
+    // Where none is told or named, the note's reason (decision 322), cut short.
+    const why =
+      verdict === 'none' ? (p.proposal.notes.find((t) => t.includes('first movement yourself')) ?? '') : '';
+    console.log(`${seed}\t${fps}\ttruth ${at}\t${shown}\t${verdict}${why ? `\t${why.slice(0, 70)}` : ''}`);
   }
   console.log(
     Object.entries(counts)

@@ -150,6 +150,11 @@ describe('the proposed frames of a 40 (decision 212)', () => {
       'The runner was not found crossing the finish line: mark the finish yourself.',
     );
     expect(result.lines.some((l) => l.yardLine === 40)).toBe(false);
+    // The clip ends at the 30-yard line, 3.6 s after the start: too soon for a 40 (decision 322).
+    expect(result.startFrame).toBeNull();
+    expect(result.notes).toContain(
+      "The video ends less than 3.9 s (a 40's fastest time) after the movement seen on the start line: mark the first movement yourself.",
+    );
   });
 
   // Decision 318: frames are named only where they narrow the search; a crossing whose doubt is wider than
@@ -195,6 +200,79 @@ describe('the proposer says when it cannot tell the start (issue 49)', () => {
     expect(result.notes).toContain(ONSET_NOTE);
     // The finish does not depend on the start: crossed, not told to a frame (decision 288).
     noFinishSaidWhy(result, clip);
+  });
+
+  // Decision 322: the note names the check that refused the candidate which passed the most of them.
+  it('a stance shorter than the rule: no start, and the note says the runner was not still long enough', async () => {
+    const saved = FORTY_PROPOSER.stillSeconds;
+    // The clip's stance lasts 0.5 s: a rule of 2 s refuses it.
+    FORTY_PROPOSER.stillSeconds = 2;
+    try {
+      const { result } = await propose(120);
+      expect(result.startFrame).toBeNull();
+      expect(result.startBetween).toBeNull();
+      expect(result.notes).toContain(
+        'The runner was seen still on the start line for less than 2 s before his first movement (a set runner holds still longer): mark the first movement yourself.',
+      );
+      expect(result.notes).not.toContain(ONSET_NOTE);
+    } finally {
+      FORTY_PROPOSER.stillSeconds = saved;
+    }
+  });
+
+  it('a runner who leaves the line sooner than the rule allows: no start, and the note says he was not seen leaving with it', async () => {
+    const rule = FORTY_PROPOSER as { leaveSeconds: readonly [number, number] };
+    const saved = rule.leaveSeconds;
+    // He is 1.5 to 4 yards past the line about 0.5 s after his first movement: a rule of 2 to 3 s refuses it.
+    rule.leaveSeconds = [2, 3];
+    try {
+      const { result } = await propose(120);
+      expect(result.startFrame).toBeNull();
+      expect(result.notes).toContain(
+        'The movement seen on the start line was not followed by the runner leaving it 2 to 3 s later (it may be an arm, a shadow or another player): mark the first movement yourself.',
+      );
+    } finally {
+      rule.leaveSeconds = saved;
+    }
+  });
+
+  it('someone past the line at the first movement: no start, and the note says so', async () => {
+    const saved = FORTY_PROPOSER.aheadShare;
+    // Nobody is there on this clip; a share of 0 takes the empty ground past the line for someone.
+    FORTY_PROPOSER.aheadShare = 0;
+    try {
+      const { result } = await propose(120);
+      expect(result.startFrame).toBeNull();
+      expect(result.notes).toContain(
+        'Someone was already just past the start line when the runner first moved: mark the first movement yourself.',
+      );
+    } finally {
+      FORTY_PROPOSER.aheadShare = saved;
+    }
+  });
+
+  it("a run to the crossing outside a 40's times: no start, and the note says so", async () => {
+    const saved = FORTY_PROPOSER.slowestRun;
+    // The clip's 40 takes 4.62 s: a slowest time of 4 s refuses it.
+    FORTY_PROPOSER.slowestRun = 4;
+    try {
+      const { result } = await propose(120);
+      expect(result.startFrame).toBeNull();
+      expect(result.notes).toContain(
+        "The movement seen on the start line is not a 40's time (3.9 to 4 s) before the crossing of the finish line: mark the first movement yourself.",
+      );
+    } finally {
+      FORTY_PROPOSER.slowestRun = saved;
+    }
+  });
+
+  it('a clip that stops before the runner leaves the line: no start, and the note says he was not seen leaving', async () => {
+    const { result } = await propose(60, 4.62, { start: lineX(0), finish: lineX(40) }, 0);
+    expect(result.startFrame).toBeNull();
+    expect(result.startBetween).toBeNull();
+    expect(result.notes).toContain(
+      'The runner was not seen leaving the start line (no one the size of a runner passed 1.5 to 4 yards beyond it): mark the first movement yourself.',
+    );
   });
 
   // Decision 319: proposer 2.7.1 took a light that brightens just before the start for the first movement

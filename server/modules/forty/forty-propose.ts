@@ -36,7 +36,8 @@ import { lineX, type Line } from '../measurements';
  *   Proposed only where it can also be stood behind as the runner's: the stance held a quarter second, the
  *   runner leaving 0.3 to 1.6 s later with nobody past the line already, the clip and the run to the crossing
  *   (where it is told or its frames named) lasting a 40 (3.9 to 8 s), and no other movement there
- *   passing the same checks. Otherwise no start, with a note: the analyst marks it. Versions 2.1.0 to 2.4.0 (decisions 275, 278) asked the first change of
+ *   passing the same checks. Otherwise no start, with a note naming the check that refused it (2.10.1,
+ *   decision 322): the analyst marks it. Versions 2.1.0 to 2.4.0 (decisions 275, 278) asked the first change of
  *   single pixels and the summed change to agree, and proposed no start where B-frames lay between the
  *   movement and the last still reference frame: on the benchmark's 40s that was one start in 16;
  * - the splits: the 10, 20 and 30-yard lines found where they should be between the two clicks, crossed as
@@ -45,7 +46,7 @@ import { lineX, type Line } from '../measurements';
  */
 export const FORTY_PROPOSER = {
   name: 'lines-background-motion',
-  version: '2.10.0',
+  version: '2.10.1',
   /** Longer side of the analysed picture, in pixels (never enlarged). */
   analysisSide: 480,
   frameBytes: 384 * 2 ** 20,
@@ -130,7 +131,40 @@ export const FORTY_PROPOSER = {
    */
   riseArea: 0.4,
   riseSeconds: 0.5,
+  /**
+   * Someone already past the line at the first movement (decision 278): a shape there filling this share of
+   * the most the runner's rise fills.
+   */
+  aheadShare: 0.5,
 };
+
+/**
+ * The checks a candidate start passes in turn (decision 322), in that order: the runner found still on the
+ * line before the movement (`still`), the movement told to a frame (`onset`), a stance held a quarter second
+ * (`stance`), the runner leaving with it (`leave`), nobody past the line already (`ahead`), a 40's time to the
+ * crossing (`run`), and the clip lasting a 40's fastest time after it (`clipEnds`).
+ */
+const REFUSED_CHECKS = ['still', 'onset', 'stance', 'leave', 'ahead', 'run', 'clipEnds'] as const;
+type RefusedCheck = (typeof REFUSED_CHECKS)[number];
+
+/**
+ * The note of a start not proposed, by the check that refused the candidate which passed the most of them;
+ * `left` where the runner was never seen leaving the line.
+ */
+const startNote = (check: RefusedCheck | 'left'): string =>
+  ({
+    left: 'The runner was not seen leaving the start line (no one the size of a runner passed 1.5 to 4 yards beyond it): mark the first movement yourself.',
+    still:
+      'The runner was not seen still on the start line before the start: mark the first movement yourself.',
+    onset:
+      "The runner's first movement could not be told to a frame (it does not rise cleanly out of the still stance in this video): mark the first movement yourself.",
+    stance: `The runner was seen still on the start line for less than ${FORTY_PROPOSER.stillSeconds} s before his first movement (a set runner holds still longer): mark the first movement yourself.`,
+    leave: `The movement seen on the start line was not followed by the runner leaving it ${FORTY_PROPOSER.leaveSeconds[0]} to ${FORTY_PROPOSER.leaveSeconds[1]} s later (it may be an arm, a shadow or another player): mark the first movement yourself.`,
+    ahead:
+      'Someone was already just past the start line when the runner first moved: mark the first movement yourself.',
+    run: `The movement seen on the start line is not a 40's time (${FORTY_PROPOSER.fastestRun} to ${FORTY_PROPOSER.slowestRun} s) before the crossing of the finish line: mark the first movement yourself.`,
+    clipEnds: `The video ends less than ${FORTY_PROPOSER.fastestRun} s (a 40's fastest time) after the movement seen on the start line: mark the first movement yourself.`,
+  })[check];
 
 interface Seg {
   x0: number;
@@ -1096,30 +1130,38 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
     left: number;
     between: NonNullable<FortyProposalResult['startBetween']> | null;
   }[] = [];
-  const refusedWhy = new Set<string>();
+  // The check that refused the candidate which passed the most of them, for the note (decision 322): the
+  // analyst is told which part of the start the proposer could not see, not one reason for every refusal.
+  let refused = -1;
+  const refuse = (check: RefusedCheck) => {
+    refused = Math.max(refused, REFUSED_CHECKS.indexOf(check));
+  };
   for (const left of [...rises].reverse()) {
     const found = coarseStart(left);
-    if (!found) continue;
+    if (!found) {
+      refuse('still');
+      continue;
+    }
     const told = onset(found.stillFrom, found.start, left);
     if (told === null) {
-      refusedWhy.add('onset');
+      refuse('onset');
       continue;
     }
     const start = told.frame;
     // A set runner holds still: a stance shorter than a quarter second is someone settling, not the set.
     if (times[start] - times[found.stillFrom] < FORTY_PROPOSER.stillSeconds) {
-      refusedWhy.add('stance');
+      refuse('stance');
       continue;
     }
     // The runner leaves with the rise this start was walked back from (decision 278: an arm or a shadow
     // moving past the line in the stance makes rises of its own before it).
     const leave = times[left] - times[start];
     if (leave < FORTY_PROPOSER.leaveSeconds[0] || leave > FORTY_PROPOSER.leaveSeconds[1]) {
-      refusedWhy.add('leave');
+      refuse('leave');
       continue;
     }
-    if (aheadCounts[start] >= 0.5 * (risePeak.get(left) ?? 0)) {
-      refusedWhy.add('ahead');
+    if (aheadCounts[start] >= FORTY_PROPOSER.aheadShare * (risePeak.get(left) ?? 0)) {
+      refuse('ahead');
       continue;
     }
     // A 40 run in under 3.9 or over 8 seconds is not this runner's start (someone else moved there), nor is
@@ -1128,11 +1170,12 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
     // whose doubt is wider than that was 0.86 s early in a calibration scene and refused the true start.
     const runTo = finish ?? (finishBetween ? crossed40 : null);
     const run = runTo ? runTo.tCross - times[start] : null;
-    if (
-      (run !== null && (run < FORTY_PROPOSER.fastestRun || run > FORTY_PROPOSER.slowestRun)) ||
-      times[n - 1] - times[start] < FORTY_PROPOSER.fastestRun
-    ) {
-      refusedWhy.add('run');
+    if (run !== null && (run < FORTY_PROPOSER.fastestRun || run > FORTY_PROPOSER.slowestRun)) {
+      refuse('run');
+      continue;
+    }
+    if (times[n - 1] - times[start] < FORTY_PROPOSER.fastestRun) {
+      refuse('clipEnds');
       continue;
     }
     // The runner's start by every other check, but told only on a B-frame (decision 304): a movement that
@@ -1156,14 +1199,7 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
     notes.push(
       `The runner's first movement lies between frames ${startBetween.fromFrame + 1} and ${startBetween.toFrame + 1}: the phone drew the frames between those two partly from the later one, so the first of them to show him moving may show it early: mark the first movement yourself.`,
     );
-  else if (startFrame === null && refusedWhy.has('onset'))
-    notes.push(
-      "The runner's first movement could not be told to a frame (it does not rise cleanly out of the still stance in this video): mark the first movement yourself.",
-    );
-  else if (startFrame === null)
-    notes.push(
-      'The runner was not seen still on the start line before the start: mark the first movement yourself.',
-    );
+  else if (startFrame === null) notes.push(startNote(refused >= 0 ? REFUSED_CHECKS[refused] : 'left'));
   o.onProgress?.(0.95);
 
   // The 10-yard lines between the two, where each should be (a camera facing the run squarely keeps
