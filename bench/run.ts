@@ -8,7 +8,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { MARKER, type Row } from './lib/report';
+import { MARKER, verdict, type Row } from './lib/report';
 
 const dir = fileURLToPath(new URL('.', import.meta.url));
 const resultsFile = path.join(dir, 'RESULTS.md');
@@ -74,7 +74,7 @@ function markdown(file: string, r: { code: number | null; tables: Table[]; secon
   for (const t of r.tables) {
     md += `\n**${t.title}**\n\n| what | figure | baseline (same run) | ratio | budget | |\n|---|---|---|---|---|---|\n`;
     for (const row of t.rows)
-      md += `| ${[row.what, row.figure, row.baseline, row.ratio, row.budget, row.ok === null ? '' : row.ok ? 'met' : '**missed**'].map(esc).join(' | ')} |\n`;
+      md += `| ${[row.what, row.figure, row.baseline, row.ratio, row.budget, verdict(row.ok)].map(esc).join(' | ')} |\n`;
     for (const n of t.notes) md += `\n- ${n}`;
     if (t.notes.length) md += '\n';
     if (t.details)

@@ -2,12 +2,13 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ofCurrent, saveRun, type SceneRecord } from './accuracy-report';
+import { nextSeed, ofCurrent, readRecords, saveRun, type SceneRecord } from './accuracy-report';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'accuracy-report-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-// A section as runs before versions left it: a 13-cell run row and a record with no version, 0.5 mph off.
+// A section as runs before versions left it: a 13-cell run row and a record with no version, 0.5 mph off,
+// kept in the scenes file.
 const OLD_RECORD: SceneRecord = {
   seed: 1,
   kind: 'max-speed',
@@ -20,15 +21,21 @@ const OLD = [
   '',
   '<!-- accuracy:start -->',
   `| 2026-11-01 00:00 | 1 | 1-1 | 1 | 0/1 (0%) | 0/1 (0%) | 0.50 (max 0.50) | 0.10 | 0/1 (0%) | 0 |  |  |  |`,
-  `<!-- accuracy-scene ${JSON.stringify(OLD_RECORD)} -->`,
   '<!-- accuracy:end -->',
   '',
 ].join('\n');
 
+/** A RESULTS.md and its scenes file, as the earlier runs left them. */
+function filesOf(name: string, results = OLD) {
+  const files = { results: path.join(dir, `${name}.md`), scenes: path.join(dir, `${name}.jsonl`) };
+  writeFileSync(files.results, results);
+  writeFileSync(files.scenes, `${JSON.stringify(OLD_RECORD)}\n`);
+  return files;
+}
+
 describe('the accuracy section', () => {
   it('sums only the records of the versions in the product, and keeps every run with its versions', () => {
-    const file = path.join(dir, 'RESULTS.md');
-    writeFileSync(file, OLD);
+    const files = filesOf('RESULTS');
     const now: SceneRecord = {
       seed: 2,
       kind: 'max-speed',
@@ -37,8 +44,8 @@ describe('the accuracy section', () => {
       version: 'tracker 9.9.9',
       given: { mph: 20.1, plusMinus: 0.2, trueMph: 20, switchFrames: 0, trackedFrames: 100 },
     };
-    saveRun(file, { date: '2026-11-29 23:00', seeds: '2-2', records: [now], current: ['tracker 9.9.9'] });
-    const text = readFileSync(file, 'utf8');
+    saveRun(files, { date: '2026-11-29 23:00', seeds: '2-2', records: [now], current: ['tracker 9.9.9'] });
+    const text = readFileSync(files.results, 'utf8');
     // The earlier run keeps its row, now saying its version was not recorded; this run says its own.
     expect(text).toContain('| 2026-11-01 00:00 | 1 | 1-1 | 1 | 0/1 (0%) |');
     expect(text).toMatch(/\| 2026-11-01 00:00 \|.* \| not recorded \|\n/);
@@ -50,8 +57,37 @@ describe('the accuracy section', () => {
     expect(text).toContain('1 scenes measured by other versions are counted in the Runs table only.');
     expect(text).toMatch(/\n\| all \| 1 \| 1\/1 \(100%\) \| 0\/1 \(0%\) \|/);
     expect(text).not.toMatch(/\n\| all \| 2 \|/);
-    // Both records are kept.
-    expect(text.match(/<!-- accuracy-scene /g)).toHaveLength(2);
+    // Both records are kept in the scenes file, one JSON object a line, and none in RESULTS.md.
+    expect(readRecords(files.scenes)).toEqual([OLD_RECORD, now]);
+    expect(readFileSync(files.scenes, 'utf8')).toBe(
+      `${JSON.stringify(OLD_RECORD)}\n${JSON.stringify(now)}\n`,
+    );
+    expect(text).not.toContain('accuracy-scene');
+    expect(nextSeed(files.scenes)).toBe(3);
+  });
+
+  it('appends a new seed to the scenes file and replaces a seed run again, its run row written once', () => {
+    const files = filesOf('RESULTS-append');
+    const of = (seed: number, mph: number): SceneRecord => ({
+      ...OLD_RECORD,
+      seed,
+      version: 'tracker 9.9.9',
+      given: { ...OLD_RECORD.given!, mph },
+    });
+    const run = { date: '2026-12-03 09:00', seeds: '1-2', current: ['tracker 9.9.9'] };
+    // Saved after each scene, as the benchmark does: seed 2 first (appended), then seed 1 again (replaced).
+    saveRun(files, { ...run, records: [of(2, 20.02)] });
+    expect(readRecords(files.scenes)).toEqual([OLD_RECORD, of(2, 20.02)]);
+    saveRun(files, { ...run, records: [of(2, 20.02), of(1, 20.05)] });
+    expect(readRecords(files.scenes)).toEqual([of(1, 20.05), of(2, 20.02)]);
+    const text = readFileSync(files.results, 'utf8');
+    expect(text.split('\n').filter((l) => l.startsWith('| 2026-12-03 09:00 |'))).toHaveLength(1);
+    expect(text).toMatch(/\n\| all \| 2 \| 2\/2 \(100%\) \|/);
+  });
+
+  it('starts from seed 1 with no scenes file', () => {
+    expect(nextSeed(path.join(dir, 'none.jsonl'))).toBe(1);
+    expect(readRecords(path.join(dir, 'none.jsonl'))).toEqual([]);
   });
 
   it("counts only the current versions' records: tracker 2.9.0 measures differently from 2.8.0 (decision 302)", () => {
@@ -69,10 +105,9 @@ describe('the accuracy section', () => {
     expect(ofCurrent(of('tracker 2.8.0'), current)).toBe(false);
     expect(ofCurrent(of('tracker 2.7.0'), current)).toBe(false);
     expect(ofCurrent({ ...of('tracker 2.9.0'), version: undefined }, current)).toBe(false);
-    const file = path.join(dir, 'RESULTS-302.md');
-    writeFileSync(file, OLD);
-    saveRun(file, { date: '2026-11-30 16:00', seeds: '3-3', records: [of('tracker 2.8.0')], current });
-    const text = readFileSync(file, 'utf8');
+    const files = filesOf('RESULTS-302');
+    saveRun(files, { date: '2026-11-30 16:00', seeds: '3-3', records: [of('tracker 2.8.0')], current });
+    const text = readFileSync(files.results, 'utf8');
     expect(text).toContain('(tracker 2.9.0, proposer 2.4.0: 0 scenes)');
     expect(text).toContain('2 scenes measured by other versions are counted in the Runs table only.');
   });
@@ -92,16 +127,15 @@ describe('the accuracy section', () => {
       },
       marks,
     });
-    const file = path.join(dir, 'RESULTS-marks.md');
     // A run row written with versions but before the true marks were timed: 14 cells.
-    writeFileSync(
-      file,
+    const files = filesOf(
+      'RESULTS-marks',
       OLD.replace(
-        '<!-- accuracy-scene ',
-        '| 2026-11-30 22:00 | 1 | 9-9 | 0 | 0/0 | 0/0 |  |  | 0/0 | 1 | 0/1 (0%) | 0/1 (0%) | 0/3 (0%) | proposer 2.5.1 |\n<!-- accuracy-scene ',
+        '<!-- accuracy:end -->',
+        '| 2026-11-30 22:00 | 1 | 9-9 | 0 | 0/0 | 0/0 |  |  | 0/0 | 1 | 0/1 (0%) | 0/1 (0%) | 0/3 (0%) | proposer 2.5.1 |\n<!-- accuracy:end -->',
       ),
     );
-    saveRun(file, {
+    saveRun(files, {
       date: '2026-12-01 01:00',
       seeds: '10-12',
       records: [
@@ -111,7 +145,7 @@ describe('the accuracy section', () => {
       ],
       current: ['proposer 9.9.9'],
     });
-    const text = readFileSync(file, 'utf8');
+    const text = readFileSync(files.results, 'utf8');
     expect(text).toContain('| true marks verified; truth inside ± (of verified) | versions |');
     // No start proposed in any: two named the frames it lies between, one of them holding the truth.
     expect(text).toContain('| 0/3 (0%); frames named 2, holding the truth 1 |');

@@ -1,9 +1,10 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 
 /**
  * The accuracy benchmark's figures (issue 48): one record per scene, summed per frame rate and per
- * condition, each figure with the count behind it. Records are kept in bench/RESULTS.md's 'accuracy'
- * section (one hidden line each), so runs accumulate by seed into one table.
+ * condition, each figure with the count behind it. Records are kept in bench/accuracy-scenes.jsonl (one
+ * JSON object a line, in seed order), so runs accumulate by seed; bench/RESULTS.md's 'accuracy' section
+ * holds the tables rebuilt from them.
  */
 export interface SceneRecord {
   seed: number;
@@ -36,7 +37,6 @@ export interface SceneRecord {
 
 const START = '<!-- accuracy:start -->';
 const END = '<!-- accuracy:end -->';
-const DATA = '<!-- accuracy-scene ';
 
 const f2 = (x: number) => x.toFixed(2);
 const share = (k: number, n: number) => (n ? `${k}/${n} (${Math.round((100 * k) / n)}%)` : '0/0');
@@ -127,23 +127,41 @@ export function ofCurrent(r: SceneRecord, current: string[]) {
   return r.version !== undefined && current.includes(r.version);
 }
 
+/** The records kept in the scenes file (none if it is not there yet), in its order. */
+export function readRecords(scenesFile: string): SceneRecord[] {
+  if (!existsSync(scenesFile)) return [];
+  return readFileSync(scenesFile, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l) as SceneRecord);
+}
+
 /**
- * Adds this run's records to RESULTS.md's accuracy section and rewrites its tables. The Runs table keeps
- * every run with the versions that measured it; the tables by frame rate and condition sum only the records
- * of the versions now in the product (`current`), so a figure never mixes a tracker with an earlier one.
+ * Writes the records to the scenes file, one JSON object a line. A run's new seeds come after every kept
+ * one, so they are appended; the file is rewritten only when a record already in it was replaced.
+ */
+function writeRecords(scenesFile: string, records: SceneRecord[]) {
+  const kept = existsSync(scenesFile) ? readFileSync(scenesFile, 'utf8') : '';
+  const text = records.map((r) => `${JSON.stringify(r)}\n`).join('');
+  if (text.startsWith(kept)) appendFileSync(scenesFile, text.slice(kept.length));
+  else writeFileSync(scenesFile, text);
+}
+
+/**
+ * Adds this run's records to the scenes file and rewrites the tables of RESULTS.md's accuracy section from
+ * all of them. The Runs table keeps every run with the versions that measured it; the tables by frame rate
+ * and condition sum only the records of the versions now in the product (`current`), so a figure never
+ * mixes a tracker with an earlier one.
  */
 export function saveRun(
-  resultsFile: string,
+  files: { results: string; scenes: string },
   run: { date: string; seeds: string; records: SceneRecord[]; current: string[] },
 ) {
-  let text = readFileSync(resultsFile, 'utf8');
+  let text = readFileSync(files.results, 'utf8');
   if (!text.includes(START))
     text = text.replace('## Latest run', `## Accuracy (issue 48)\n\n${START}\n${END}\n\n## Latest run`);
   const body = text.slice(text.indexOf(START) + START.length, text.indexOf(END));
-  const old = body
-    .split('\n')
-    .filter((l) => l.startsWith(DATA))
-    .map((l) => JSON.parse(l.slice(DATA.length, -' -->'.length)) as SceneRecord);
+  const old = readRecords(files.scenes);
   // This run's row replaces the one it wrote after its previous scene.
   // Rows written before the versions column get it, saying so.
   const runRows = body
@@ -184,16 +202,15 @@ export function saveRun(
     '',
     tables(now),
     '',
-    ...all.map((r) => `${DATA}${JSON.stringify(r)} -->`),
     '',
   ].join('\n');
   text = text.slice(0, text.indexOf(START) + START.length) + md + text.slice(text.indexOf(END));
-  writeFileSync(resultsFile, text);
+  writeRecords(files.scenes, all);
+  writeFileSync(files.results, text);
 }
 
-/** The next seed after every one already in RESULTS.md (runs go on where the last stopped). */
-export function nextSeed(resultsFile: string) {
-  const text = readFileSync(resultsFile, 'utf8');
-  const seeds = [...text.matchAll(/<!-- accuracy-scene \{"seed":(\d+)/g)].map((m) => Number(m[1]));
+/** The next seed after every one already in the scenes file (runs go on where the last stopped). */
+export function nextSeed(scenesFile: string) {
+  const seeds = readRecords(scenesFile).map((r) => r.seed);
   return seeds.length ? Math.max(...seeds) + 1 : 1;
 }

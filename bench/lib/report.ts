@@ -8,8 +8,18 @@ export interface Row {
   baseline: string;
   ratio: string;
   budget: string;
-  /** true = met, false = missed, null = informational */
-  ok: boolean | null;
+  /**
+   * true = met, false = missed, null = informational, 'not run' = nothing of its kind was measured in this
+   * run (a benchmark told to run one kind only), so there is nothing to judge.
+   */
+  ok: boolean | null | 'not run';
+}
+
+/** A row's verdict as a cell: met, missed (`missed` says how), not run, or empty for an informational row. */
+export function verdict(ok: Row['ok'], missed = '**missed**') {
+  if (ok === 'not run') return 'not run';
+  if (ok === null) return '';
+  return ok ? 'met' : missed;
 }
 
 export const MARKER = 'BENCH-ROWS ';
@@ -17,14 +27,7 @@ export const MARKER = 'BENCH-ROWS ';
 /** `details`: longer text (query plans) kept in RESULTS.md under the table. */
 export function printTable(title: string, rows: Row[], notes: string[] = [], details?: string) {
   const head = ['what', 'figure', 'baseline (same run)', 'ratio', 'budget', ''];
-  const cells = rows.map((r) => [
-    r.what,
-    r.figure,
-    r.baseline,
-    r.ratio,
-    r.budget,
-    r.ok === null ? '' : r.ok ? 'met' : 'MISSED',
-  ]);
+  const cells = rows.map((r) => [r.what, r.figure, r.baseline, r.ratio, r.budget, verdict(r.ok, 'MISSED')]);
   const widths = head.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i].length)));
   const line = (c: string[]) => c.map((x, i) => x.padEnd(widths[i])).join('  ');
   console.log(`\n== ${title}\n${line(head)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
