@@ -36,7 +36,9 @@ import { lineX, type Line } from '../measurements';
  *   Proposed only where it can also be stood behind as the runner's: the stance held a quarter second, the
  *   runner leaving 0.3 to 1.6 s later with nobody past the line already, the clip and the run to the crossing
  *   (where it is told or its frames named) lasting a 40 (3.9 to 8 s), and no other movement there
- *   passing the same checks. Otherwise no start, with a note naming the check that refused it (2.10.1,
+ *   passing the same checks. The coarse walk back reads the runner's corridor (his rows, from behind him on),
+ *   and nothing else may move within 2 yards of him, not in the whole band (2.11.0, decision 323).
+ *   Otherwise no start, with a note naming the check that refused it (2.10.1,
  *   decision 322): the analyst marks it. Versions 2.1.0 to 2.4.0 (decisions 275, 278) asked the first change of
  *   single pixels and the summed change to agree, and proposed no start where B-frames lay between the
  *   movement and the last still reference frame: on the benchmark's 40s that was one start in 16;
@@ -46,7 +48,7 @@ import { lineX, type Line } from '../measurements';
  */
 export const FORTY_PROPOSER = {
   name: 'lines-background-motion',
-  version: '2.10.1',
+  version: '2.11.0',
   /** Longer side of the analysed picture, in pixels (never enlarged). */
   analysisSide: 480,
   frameBytes: 384 * 2 ** 20,
@@ -108,6 +110,11 @@ export const FORTY_PROPOSER = {
   keepsMovingSeconds: 0.05,
   /** Yards around the set runner's shape in which his first movement is looked for (his shadow, a hand). */
   runnerMargin: 1,
+  /**
+   * Yards around the set runner's shape in which anything else moving before his first movement refuses it
+   * (decision 323): another player who changes his pixels passes through them.
+   */
+  aloneYards: 2,
   /**
    * Pixels beside the set runner's shape still counted as on him (decision 320): at the end of the onset's fit
    * his shape has changed at least as much per pixel as the rest of the margin. A first movement is his body
@@ -766,11 +773,70 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
     return false;
   };
   /**
+   * The set runner's pixels in a picture of the band (`value(j)`: its j-th byte): the shape nearest the click
+   * on the start line that stands out of the clip's background (another player standing in the band is
+   * another shape), 8-connected.
+   */
+  const runnerShape = (value: (j: number) => number) => {
+    const set = new Set<number>();
+    for (let j = 0; j < bandBytes.length; j += 3) {
+      let d = 0;
+      for (let c = 0; c < 3; c += 1) d += Math.abs(value(j + c) - bg[bandBytes[j + c]]);
+      if (d > FORTY_PROPOSER.foreground) set.add(bandBytes[j]);
+    }
+    let runner = new Set<number>();
+    let nearest = Infinity;
+    const unseen = new Set(set);
+    for (const seed of set) {
+      if (!unseen.has(seed)) continue;
+      const shape = new Set<number>([seed]);
+      unseen.delete(seed);
+      const queue = [seed];
+      let closest = Infinity;
+      while (queue.length) {
+        const p = queue.pop()!;
+        const px = p % w;
+        const py = (p - px) / w;
+        closest = Math.min(closest, Math.hypot(px - s0.x, py - s0.y));
+        for (let dy = -1; dy <= 1; dy += 1)
+          for (let dx = -1; dx <= 1; dx += 1) {
+            const q = p + dy * w + dx;
+            if (px + dx < 0 || px + dx >= w || !unseen.has(q)) continue;
+            unseen.delete(q);
+            shape.add(q);
+            queue.push(q);
+          }
+      }
+      if (closest < nearest) {
+        nearest = closest;
+        runner = shape;
+      }
+    }
+    return runner;
+  };
+  /** Whether a pixel lies within `reach` pixels (across and down) of a shape. */
+  const within = (shape: Set<number>, q: number, reach: number) => {
+    const x = q % w;
+    const yy = (q - x) / w;
+    for (let dy = -reach; dy <= reach; dy += 1)
+      for (let dx = -reach; dx <= reach; dx += 1) {
+        const xx = x + dx;
+        const yr = yy + dy;
+        if (xx >= 0 && xx < w && yr >= 0 && yr < h && shape.has(yr * w + xx)) return true;
+      }
+    return false;
+  };
+  /** The runner's size below which no set runner is seen (a tenth of the pixels a runner fills). */
+  const fewestRunnerPixels = 0.1 * ppy((r0 + r1) / 2) ** 2;
+  /** The yards around the set runner's shape, in pixels. */
+  const margin = Math.max(1, Math.round(FORTY_PROPOSER.runnerMargin * ppy((r0 + r1) / 2)));
+  /**
    * Where the movement before leaving the line begins, coarsely, and the still stance before it: each frame
-   * against the one `coarseSeconds` before it, over the band, walked back from leaving while that change is
-   * above the clip's still level (the median of the quietest quarter of the `lookBack` seconds before
-   * leaving, plus six of its deviations or a twentieth of the largest change there). The stance reaches back
-   * to three such changes in a row; a change across a key frame does not end it.
+   * against the one `coarseSeconds` before it, over the runner's corridor in the band (below), walked back
+   * from leaving while that change is above the clip's still level (the median of the quietest quarter of
+   * the `lookBack` seconds before leaving, plus six of its deviations or a twentieth of the largest change
+   * there). The stance reaches back to three such changes in a row; a change across a key frame does not end
+   * it.
    */
   const coarseStart = (left: number) => {
     const k = framesIn(FORTY_PROPOSER.coarseSeconds);
@@ -779,6 +845,34 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
       times.findIndex((t) => t >= times[left] - FORTY_PROPOSER.lookBack),
     );
     if (left - from < 4 * k) return null;
+    // Over the set runner's corridor (2.11.0, decision 323): his rows, from behind him to the band's end in
+    // the run's direction, as he stands at the window's first frame; the whole band where no runner is seen
+    // there. Another player moving elsewhere in the band, above or behind him, no longer carries the walk
+    // back past the start or raises the still level over his first movement.
+    let part = allBand;
+    const shape = runnerShape((j) => frames[from][bandBytes[j]]);
+    if (shape.size >= fewestRunnerPixels) {
+      let top = Infinity;
+      let bottom = -Infinity;
+      let minX = Infinity;
+      let maxX = -Infinity;
+      for (const q of shape) {
+        const x = q % w;
+        const yy = (q - x) / w;
+        top = Math.min(top, yy);
+        bottom = Math.max(bottom, yy);
+        minX = Math.min(minX, x);
+        maxX = Math.max(maxX, x);
+      }
+      part = [];
+      for (let j = 0; j < bandBytes.length; j += 3) {
+        const x = bandBytes[j] % w;
+        const yy = (bandBytes[j] - x) / w;
+        if (yy < top - margin || yy > bottom + margin) continue;
+        if (dir > 0 ? x < minX - margin : x > maxX + margin) continue;
+        part.push(j, j + 1, j + 2);
+      }
+    }
     const cache = new Map<number, number>();
     const moved = (i: number) => {
       let v = cache.get(i);
@@ -787,7 +881,7 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
         const f = frames[i];
         const g = frames[i - k];
         const e = exposure(f, (j) => g[bandBytes[j]], allBand);
-        for (let j = 0; j < bandBytes.length; j += 1) {
+        for (const j of part) {
           const q = bandBytes[j];
           const z = zeroOf(j);
           v += Math.abs(f[q] - z - e * (g[q] - z));
@@ -858,55 +952,8 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
     // The set runner's own pixels: the stance against the clip's background, widened by `runnerMargin`
     // yards; the change is summed there only, so another player moving elsewhere in the band does not move
     // the onset.
-    const set = new Set<number>();
-    for (let j = 0; j < bandBytes.length; j += 3) {
-      let d = 0;
-      for (let c = 0; c < 3; c += 1) d += Math.abs(ref[j + c] - bg[bandBytes[j + c]]);
-      if (d > FORTY_PROPOSER.foreground) set.add(bandBytes[j]);
-    }
-    // The runner is the shape nearest the click on the start line (another player standing in the band is
-    // another shape): its pixels, 8-connected.
-    let runner = new Set<number>();
-    let nearest = Infinity;
-    const unseen = new Set(set);
-    for (const seed of set) {
-      if (!unseen.has(seed)) continue;
-      const shape = new Set<number>([seed]);
-      unseen.delete(seed);
-      const queue = [seed];
-      let closest = Infinity;
-      while (queue.length) {
-        const p = queue.pop()!;
-        const px = p % w;
-        const py = (p - px) / w;
-        closest = Math.min(closest, Math.hypot(px - s0.x, py - s0.y));
-        for (let dy = -1; dy <= 1; dy += 1)
-          for (let dx = -1; dx <= 1; dx += 1) {
-            const q = p + dy * w + dx;
-            if (px + dx < 0 || px + dx >= w || !unseen.has(q)) continue;
-            unseen.delete(q);
-            shape.add(q);
-            queue.push(q);
-          }
-      }
-      if (closest < nearest) {
-        nearest = closest;
-        runner = shape;
-      }
-    }
-    // Whether a pixel lies within `reach` pixels (across and down) of the runner's shape.
-    const nearRunner = (q: number, reach: number) => {
-      const x = q % w;
-      const yy = (q - x) / w;
-      for (let dy = -reach; dy <= reach; dy += 1)
-        for (let dx = -reach; dx <= reach; dx += 1) {
-          const xx = x + dx;
-          const yr = yy + dy;
-          if (xx >= 0 && xx < w && yr >= 0 && yr < h && runner.has(yr * w + xx)) return true;
-        }
-      return false;
-    };
-    const margin = Math.max(1, Math.round(FORTY_PROPOSER.runnerMargin * ppy((r0 + r1) / 2)));
+    const runner = runnerShape((j) => ref[j]);
+    const nearRunner = (q: number, reach: number) => within(runner, q, reach);
     const around: number[] = [];
     for (let j = 0; j < bandBytes.length; j += 3)
       if (nearRunner(bandBytes[j], margin)) around.push(j, j + 1, j + 2);
@@ -920,7 +967,7 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
         around[k + 2],
       );
     // No set runner to be seen there (a tenth of the pixels a runner fills, or fewer): nothing to tell.
-    if (runner.size < 0.1 * ppy((r0 + r1) / 2) ** 2) return null;
+    if (runner.size < fewestRunnerPixels) return null;
     const aroundSet = new Set(around);
     const elsewhere: number[] = [];
     for (let j = 0; j < bandBytes.length; j += 1) if (!aroundSet.has(j)) elsewhere.push(j);
@@ -1037,14 +1084,19 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
     const seen = seenAt > 0 && movingAt < idx.length ? idx[movingAt] : -1;
     const seenOnAny = seenAt > 0 ? idx[seenAt] : -1;
     const still = seenAt > 0 && seenY[seenAt - 1] <= noise ? idx[seenAt - 1] : -1;
-    // Nothing else moved in the band from the stance to the first frame seen moving (another player passing
-    // in front of or behind the runner changes his pixels too): away from the runner, a pixel changed by
-    // under a grey level on average, or twice what the runner's own pixels did in the stance.
+    // Nothing else moved near the runner from the stance to the first frame seen moving (another player
+    // passing in front of or behind him changes his pixels too): in the ring of `aloneYards` around his shape
+    // outside the margin, a pixel changed by under a grey level on average, or twice what the runner's own
+    // pixels did in the stance. A player who reaches his pixels comes through that ring; one further off in
+    // the band does not reach him (2.11.0, decision 323: up to 2.10 the whole band was read).
     const onRunnerStill = mean / (around.length / 3);
+    const ring: number[] = [];
+    const ringReach = Math.max(margin + 1, Math.round(FORTY_PROPOSER.aloneYards * ppy((r0 + r1) / 2)));
+    for (const j of elsewhere)
+      if (j % 3 === 0 && nearRunner(bandBytes[j], ringReach)) ring.push(j, j + 1, j + 2);
     let alone = true;
-    for (let i = refStart; i <= seen && alone && elsewhere.length > 0; i += 1)
-      if (changeOver(elsewhere, frames[i]) / (elsewhere.length / 3) > Math.max(1, 2 * onRunnerStill))
-        alone = false;
+    for (let i = refStart; i <= seen && alone && ring.length > 0; i += 1)
+      if (changeOver(ring, frames[i]) / (ring.length / 3) > Math.max(1, 2 * onRunnerStill)) alone = false;
     // The light's change over the fit counts as the stance's noise does (decision 319): the exposure read away
     // from the runner is itself a little off, and a light that changes as he starts is taken out only as well
     // as it is read. Its size: what it would change on the runner's own pixels, uncorrected.
