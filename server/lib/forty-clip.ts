@@ -70,6 +70,11 @@ export async function makeFortyClip(
      * (decision 275).
      */
     bFrames?: number;
+    /**
+     * Seconds before the start at which someone standing a yard and a half behind the runner (a 4 x 10 box)
+     * begins to lift a hand, and keeps lifting it: something moving near the set runner before his start.
+     */
+    neighbourBefore?: number;
   },
 ): Promise<FortyClip> {
   const width = o.width ?? 320;
@@ -110,6 +115,12 @@ export async function makeFortyClip(
       }
     };
     box(cx - 4, cx + 4, 60, 100, [30, 30, 200]);
+    if (o.neighbourBefore !== undefined) {
+      const nx = toX(0) - 1.5 * pxPerYard;
+      const raised = Math.min(12, Math.max(0, times[n] - startAt + o.neighbourBefore) * 60);
+      box(nx - 6, nx - 2, 70, 90, [200, 60, 30]);
+      box(nx - 6, nx - 2, 86 - raised, 90 - raised, [200, 60, 30]);
+    }
     // The first movement is the hand leaving the ground in front of the body, fast (1.5 m/s, about 60 px a
     // second here), as a sprinter's is: visible on the first frame after the start at every rate.
     const since = times[n] - (startAt - (o.twitchBefore ?? -1));

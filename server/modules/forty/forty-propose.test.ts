@@ -251,6 +251,17 @@ describe('the proposer says when it cannot tell the start (issue 49)', () => {
     }
   });
 
+  // Decision 323: something moving within 2 yards of the set runner before his start may change his pixels.
+  it('someone beside the runner moving before his start: no start, and the note says so', async () => {
+    const clip = await makeFortyClip(path.join(dir, 'neighbour-120.mp4'), { fps: 120, neighbourBefore: 0.2 });
+    const result = await proposeOn(clip);
+    expect(result.startFrame).toBeNull();
+    expect(result.startBetween).toBeNull();
+    expect(result.notes).toContain(
+      'Something else moved within 2 yards of the runner before his first movement (another player or a shadow changes his picture too): mark the first movement yourself.',
+    );
+  });
+
   it("a run to the crossing outside a 40's times: no start, and the note says so", async () => {
     const saved = FORTY_PROPOSER.slowestRun;
     // The clip's 40 takes 4.62 s: a slowest time of 4 s refuses it.

@@ -25,7 +25,7 @@ import { lineX, type Line } from '../measurements';
  *   him moving, at most three frames (a B-frame is drawn partly from the reference frame after it, and may
  *   show a movement that begins only there; B-frames drawn as a blend of their references are left out of
  *   the fit), an onset fitted over the movement's first tenth of a second agreeing, and nothing else moving
- *   in the band (where only a B-frame taken for the moving end would tell it, the note names the frames the
+ *   near him (where only a B-frame taken for the moving end would tell it, the note names the frames the
  *   first movement lies between), each change measured against the stance scaled by the picture's exposure
  *   and the runner's change still growing a twentieth of a second later at every frame of the fit (2.8.0,
  *   decision 319: a light's slow change, which an encoder draws in steps on a small runner, was named as the
@@ -37,7 +37,8 @@ import { lineX, type Line } from '../measurements';
  *   runner leaving 0.3 to 1.6 s later with nobody past the line already, the clip and the run to the crossing
  *   (where it is told or its frames named) lasting a 40 (3.9 to 8 s), and no other movement there
  *   passing the same checks. The coarse walk back reads the runner's corridor (his rows, from behind him on),
- *   and nothing else may move within 2 yards of him, not in the whole band (2.11.0, decision 323).
+ *   and nothing else may move within 2 yards of him across or down, not in the whole band (2.11.0, decision
+ *   323).
  *   Otherwise no start, with a note naming the check that refused it (2.10.1,
  *   decision 322): the analyst marks it. Versions 2.1.0 to 2.4.0 (decisions 275, 278) asked the first change of
  *   single pixels and the summed change to agree, and proposed no start where B-frames lay between the
@@ -48,7 +49,7 @@ import { lineX, type Line } from '../measurements';
  */
 export const FORTY_PROPOSER = {
   name: 'lines-background-motion',
-  version: '2.11.0',
+  version: '2.11.1',
   /** Longer side of the analysed picture, in pixels (never enlarged). */
   analysisSide: 480,
   frameBytes: 384 * 2 ** 20,
@@ -147,11 +148,12 @@ export const FORTY_PROPOSER = {
 
 /**
  * The checks a candidate start passes in turn (decision 322), in that order: the runner found still on the
- * line before the movement (`still`), the movement told to a frame (`onset`), a stance held a quarter second
- * (`stance`), the runner leaving with it (`leave`), nobody past the line already (`ahead`), a 40's time to the
- * crossing (`run`), and the clip lasting a 40's fastest time after it (`clipEnds`).
+ * line before the movement (`still`), the movement told to a frame (`onset`; `alone` where, not told, something
+ * else moved near the runner: decision 323), a stance held a quarter second (`stance`), the runner leaving with
+ * it (`leave`), nobody past the line already (`ahead`), a 40's time to the crossing (`run`), and the clip
+ * lasting a 40's fastest time after it (`clipEnds`).
  */
-const REFUSED_CHECKS = ['still', 'onset', 'stance', 'leave', 'ahead', 'run', 'clipEnds'] as const;
+const REFUSED_CHECKS = ['still', 'onset', 'alone', 'stance', 'leave', 'ahead', 'run', 'clipEnds'] as const;
 type RefusedCheck = (typeof REFUSED_CHECKS)[number];
 
 /**
@@ -165,6 +167,7 @@ const startNote = (check: RefusedCheck | 'left'): string =>
       'The runner was not seen still on the start line before the start: mark the first movement yourself.',
     onset:
       "The runner's first movement could not be told to a frame (it does not rise cleanly out of the still stance in this video): mark the first movement yourself.",
+    alone: `Something else moved within ${FORTY_PROPOSER.aloneYards} yards of the runner before his first movement (another player or a shadow changes his picture too): mark the first movement yourself.`,
     stance: `The runner was seen still on the start line for less than ${FORTY_PROPOSER.stillSeconds} s before his first movement (a set runner holds still longer): mark the first movement yourself.`,
     leave: `The movement seen on the start line was not followed by the runner leaving it ${FORTY_PROPOSER.leaveSeconds[0]} to ${FORTY_PROPOSER.leaveSeconds[1]} s later (it may be an arm, a shadow or another player): mark the first movement yourself.`,
     ahead:
@@ -929,13 +932,14 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
    *   that still one (a first movement under the noise, or one the encoder left out: decision 278), the two
    *   at most two frames apart.
    * The fit's doubt must reach between the two, or to a frame beside them. Not told either where the
-   * stance's own noise is more than `noiseShare` of the change at the end of the fit, or where the band away
-   * from the runner changed (a player passing in front of or behind him changes his pixels too), or where
+   * stance's own noise is more than `noiseShare` of the change at the end of the fit, or where anything
+   * changed within `aloneYards` of the runner outside his margin (a player passing in front of or behind him
+   * changes his pixels too; decision 323), or where
    * the runner's shape changed less per pixel than the rest of the margin (decision 320).
    * Returns the frame; where it would be told only by taking the first moving B-frame for the moving end, the
    * frame that gives (for the candidate's other checks) and the still and reference frames it lies between,
    * which the note names; the same where only the still and moving frames' spacing fails (decision 321);
-   * null otherwise.
+   * 'alone' where it is not told and something else moved near the runner; null otherwise.
    */
   const onset = (stillFrom: number, coarse: number, left: number) => {
     const refEnd = coarse - Math.max(3, framesIn(FORTY_PROPOSER.coarseSeconds));
@@ -972,8 +976,8 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
     const elsewhere: number[] = [];
     for (let j = 0; j < bandBytes.length; j += 1) if (!aroundSet.has(j)) elsewhere.push(j);
     /**
-     * A frame's summed change from the stance over some of the band (`around` the runner, or `elsewhere`),
-     * the stance scaled by the frame's exposure read away from the runner.
+     * A frame's summed change from the stance over some of the band (`around` the runner, the `ring` beyond
+     * it, or `elsewhere`), the stance scaled by the frame's exposure read away from the runner.
      */
     const exposures = new Map<Uint8Array, number>();
     const changeOver = (part: number[], f: Uint8Array) => {
@@ -1169,7 +1173,8 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
       seen - from <= FORTY_PROPOSER.namedStartFrames;
     if (named)
       return { frame: Math.min(seen, Math.max(from, frame)), between: { fromFrame: from, toFrame: seen } };
-    return null;
+    // Not told: where something else moved near him, that is the reason the note gives (decision 323).
+    return alone ? null : ('alone' as const);
   };
   // Every rise gives a candidate start (walked back from it, then told to the frame); a candidate is kept
   // only where the runner could have made it: the runner leaves 0.3 to 1.6 s after it, nobody is there
@@ -1195,8 +1200,8 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
       continue;
     }
     const told = onset(found.stillFrom, found.start, left);
-    if (told === null) {
-      refuse('onset');
+    if (told === null || told === 'alone') {
+      refuse(told ?? 'onset');
       continue;
     }
     const start = told.frame;
