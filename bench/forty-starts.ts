@@ -8,7 +8,8 @@
  *
  * `read` prints per scene the rate, the true first frame of movement, the proposed start (frames off the truth)
  * or the frames named for it, and a verdict: `told` (within one frame), `TOLD-OFF`, `named` (the frames hold
- * the truth), `NAMED-OFF`, or `none` (with the start note's first words); then the counts. Kept in STARTS_DIR
+ * the truth), `NAMED-OFF`, or `none` (with the start note's first words), then the finish the same way
+ * (frames off, or the frames named and whether they hold the truth); then the start's counts. Kept in STARTS_DIR
  * (default data/forty-starts). A change is sized on one set of seeds and checked on seeds it was not sized on.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -63,7 +64,18 @@ async function read(seeds: number[]) {
     // Where none is told or named, the note's reason (decision 322), cut short.
     const why =
       verdict === 'none' ? (p.proposal.notes.find((t) => t.includes('first movement yourself')) ?? '') : '';
-    console.log(`${seed}\t${fps}\ttruth ${at}\t${shown}\t${verdict}${why ? `\t${why.slice(0, 70)}` : ''}`);
+    // The finish the same way: told within one frame, or the frames named, or none.
+    const end = truth.forty!.finishFrame;
+    const fb = p.proposal.finishBetween;
+    const finish =
+      p.finish !== null
+        ? `finish ${p.finish >= 0 ? '+' : ''}${p.finish}${Math.abs(p.finish) <= 1 ? '' : ' OFF'}`
+        : fb
+          ? `finish ${fb.fromFrame}-${fb.toFrame} of ${end}${fb.fromFrame <= end && end <= fb.toFrame ? '' : ' NAMED-OFF'}`
+          : 'finish -';
+    console.log(
+      `${seed}\t${fps}\ttruth ${at}\t${shown}\t${verdict}\t${finish}${why ? `\t${why.slice(0, 70)}` : ''}`,
+    );
   }
   console.log(
     Object.entries(counts)
