@@ -75,6 +75,11 @@ export async function makeFortyClip(
      * begins to lift a hand, and keeps lifting it: something moving near the set runner before his start.
      */
     neighbourBefore?: number;
+    /**
+     * Seconds into the clip at which another player, nearer the camera (drawn bigger than the runner), crosses
+     * the finish line at 9 yards a second in the run's direction.
+     */
+    passerAt?: number;
   },
 ): Promise<FortyClip> {
   const width = o.width ?? 320;
@@ -120,6 +125,10 @@ export async function makeFortyClip(
       const raised = Math.min(12, Math.max(0, times[n] - startAt + o.neighbourBefore) * 60);
       box(nx - 6, nx - 2, 70, 90, [200, 60, 30]);
       box(nx - 6, nx - 2, 86 - raised, 90 - raised, [200, 60, 30]);
+    }
+    if (o.passerAt !== undefined) {
+      const px = toX(40) + (times[n] - o.passerAt) * 9 * pxPerYard;
+      box(px - 6, px + 6, 50, 115, [200, 40, 40]);
     }
     // The first movement is the hand leaving the ground in front of the body, fast (1.5 m/s, about 60 px a
     // second here), as a sprinter's is: visible on the first frame after the start at every rate.

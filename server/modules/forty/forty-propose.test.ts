@@ -188,6 +188,30 @@ describe('the proposed frames of a 40 (decision 212)', () => {
       'The runner was not found crossing the finish line: mark the finish yourself.',
     );
   });
+  // Someone else crossing the finish line: sooner than a 40 can be run, he is not the runner; after that, which
+  // pass is the runner's finish is not guessed.
+  it("a bigger player crossing the finish line before a 40 could be run: the finish is still the runner's", async () => {
+    const clip = await makeFortyClip(path.join(dir, 'passer-early-120.mp4'), { fps: 120, passerAt: 0.3 });
+    const result = await proposeOn(clip);
+    const named = result.finishBetween;
+    expect(result.finishFrame ?? named).not.toBeNull();
+    if (result.finishFrame !== null)
+      expect(Math.abs(result.finishFrame - clip.finishFrame)).toBeLessThanOrEqual(1);
+    else {
+      expect(named!.fromFrame).toBeLessThanOrEqual(clip.finishFrame);
+      expect(named!.toFrame).toBeGreaterThanOrEqual(clip.finishFrame);
+    }
+  });
+
+  it('another player crossing the finish line during the run: no finish told or named, and the note says so', async () => {
+    const clip = await makeFortyClip(path.join(dir, 'passer-late-120.mp4'), { fps: 120, passerAt: 4.3 });
+    const result = await proposeOn(clip);
+    expect(result.finishFrame).toBeNull();
+    expect(result.finishBetween).toBeNull();
+    expect(result.notes).toContain(
+      'More than one pass over the finish line was seen (another player may have crossed it): mark the finish yourself.',
+    );
+  });
 });
 
 // Issue 49: a proposal the proposer cannot stand behind is no proposal, with the reason.

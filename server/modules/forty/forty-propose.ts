@@ -17,7 +17,9 @@ import { lineX, type Line } from '../measurements';
  *   a frame: the doubt about that ground row (`groundRowDoubt`, sized on calibration scenes: version 2.3.2,
  *   decision 283) moved along the run by the line's slant, with the torso's own doubt (`torsoDoubtYards`,
  *   sized on calibration crossings with the truth's ground row: version 2.4.0, decision 288). On the
- *   benchmark's scenes that is no finish at 25 to 240 fps: the note says so, and the analyst marks it;
+ *   benchmark's scenes that is no finish at 25 to 240 fps: the note says so, and the analyst marks it.
+ *   Read from a 40's fastest time (`fastestRun`) into the clip, and not at all where two passes over the line
+ *   are seen (2.12.0, decision 324: a bigger player crossing it first was fitted for the runner);
  * - the start (issue 49; versions 2.5.0 to 2.6.0, decisions 303, 304): for every rise of the runner's shape
  *   1.5 to 4 yards past the line, the movement before it walked back coarsely (each frame against the one a
  *   tenth of a second before it) to the still stance, and then told to the frame on the set runner's own
@@ -49,7 +51,7 @@ import { lineX, type Line } from '../measurements';
  */
 export const FORTY_PROPOSER = {
   name: 'lines-background-motion',
-  version: '2.11.1',
+  version: '2.12.0',
   /** Longer side of the analysed picture, in pixels (never enlarged). */
   analysisSide: 480,
   frameBytes: 384 * 2 ** 20,
@@ -609,6 +611,11 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
       .map((s) => ({ ...s, u: ((s.xT - xG) * dir) / ppy(yG) }))
       .filter((s) => Math.abs(s.u) <= 1.5);
     if (near.length < 3) return null;
+    // Two passes over the line (frames near it apart by longer than a runner at speed takes over those 3
+    // yards, `namedSeconds`) are two players, or one twice: which is the runner's finish is not guessed
+    // (11058: a player crossing in front, bigger in the picture, was fitted for the runner).
+    for (let k = 1; k < near.length; k += 1)
+      if (times[near[k].i] - times[near[k - 1].i] > FORTY_PROPOSER.namedSeconds) return 'several' as const;
     let st = 0;
     let su = 0;
     let stt = 0;
@@ -688,7 +695,14 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
       'The finish line was not found where you clicked (it may be faint, far away, out of the picture or seen too flat): mark the finish yourself.',
     );
   const rows40 = rowsNear(s40);
-  const crossed40 = found40 ? crossing(X40, 4, 0, rows40.r0, rows40.r1) : null;
+  // Read from a 40's fastest time into the clip: a runner set on the start line at its first frame crosses
+  // the finish no sooner (anyone crossing it before then is someone else).
+  const from40 = Math.max(0, frameAt(times[0] + FORTY_PROPOSER.fastestRun));
+  const read40 =
+    found40 && frameAt(times[0] + FORTY_PROPOSER.fastestRun) >= 0
+      ? crossing(X40, 4, from40, rows40.r0, rows40.r1)
+      : null;
+  const crossed40 = read40 === 'several' ? null : read40;
   const finish = crossed40?.told ? crossed40 : null;
   // Not told to a frame, the crossing still lies near where the torso's track puts it: the frames within
   // three doubts either side are named for the analyst to look between (decision 318).
@@ -704,7 +718,11 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
     );
   }
   o.onProgress?.(0.9);
-  if (!crossed40 && found40)
+  if (read40 === 'several')
+    notes.push(
+      'More than one pass over the finish line was seen (another player may have crossed it): mark the finish yourself.',
+    );
+  else if (!crossed40 && found40)
     notes.push('The runner was not found crossing the finish line: mark the finish yourself.');
 
   const { r0, r1 } = rowsNear(s0);
@@ -1278,7 +1296,8 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
       if (Math.abs(X(gy) - guess.x * kx) / ppy(gy) > 2.5) continue;
       // Every row (as the analysed picture shows the line): the runner's own rows at the finish are cut
       // to the click's neighbourhood, which a tall runner overflows.
-      const c = crossing(X, 4, startFrame + 1, 0, h);
+      const read = crossing(X, 4, startFrame + 1, 0, h);
+      const c = read === 'several' ? null : read;
       if (c?.told && c.frame > startFrame && c.frame < finish.frame) {
         lines.push({ yardLine: yard, frameIndex: c.frame });
         splitsFound.push(yard);
