@@ -36,11 +36,11 @@ import { lineX, type Line } from '../measurements';
  *   the B-frames between the last still and the first moving reference frames keep those two more than two
  *   frames apart, every other check passing, the note names the frames between them (2.10.0, decision 321).
  *   Proposed only where it can also be stood behind as the runner's: the stance held a quarter second, the
- *   runner leaving 0.3 to 1.6 s later with nobody past the line already, the clip and the run to the crossing
- *   (where it is told or its frames named) lasting a 40 (3.9 to 8 s), and no other movement there
- *   passing the same checks. The coarse walk back reads the runner's corridor (his rows, from behind him on),
- *   and nothing else may move within 2 yards of him across or down, not in the whole band (2.11.0, decision
- *   323).
+ *   runner leaving within 1.6 s (2.13.0: no fewest) with nobody past the line already, the clip and the run
+ *   to the crossing (where it is told or its frames named) lasting a 40 (3.9 to 8 s), and no other movement
+ *   there passing the same checks. The coarse walk back reads the runner's corridor (his rows, from behind him
+ *   on), and nothing else may move within 2 yards of him across or down, not in the whole band (2.11.0,
+ *   decision 323).
  *   Otherwise no start, with a note naming the check that refused it (2.10.1,
  *   decision 322): the analyst marks it. Versions 2.1.0 to 2.4.0 (decisions 275, 278) asked the first change of
  *   single pixels and the summed change to agree, and proposed no start where B-frames lay between the
@@ -51,7 +51,7 @@ import { lineX, type Line } from '../measurements';
  */
 export const FORTY_PROPOSER = {
   name: 'lines-background-motion',
-  version: '2.12.0',
+  version: '2.13.0',
   /** Longer side of the analysed picture, in pixels (never enlarged). */
   analysisSide: 480,
   frameBytes: 384 * 2 ** 20,
@@ -133,8 +133,12 @@ export const FORTY_PROPOSER = {
   namedStartFrames: 5,
   /** Seconds the runner holds still in the stance before the first movement. */
   stillSeconds: 0.25,
-  /** Seconds from the first movement to the runner's shape 1.5 to 4 yards past the line. */
-  leaveSeconds: [0.3, 1.6] as const,
+  /**
+   * Seconds from the first movement to the runner's shape 1.5 to 4 yards past the line, at most. No fewest
+   * (2.13.0, decision 325): a runner leaning over the line fills half of that shape's rise within 0.03 to
+   * 0.28 s of his first movement (4 of the 14 calibration scenes with one rise), and 0.3 s refused them.
+   */
+  leaveSeconds: 1.6,
   /**
    * A rise of the runner's shape past the start line: at least this many times the square of the pixels
    * per yard there (a runner fills about 1.2), and the seconds after it in which it reaches its most.
@@ -171,7 +175,7 @@ const startNote = (check: RefusedCheck | 'left'): string =>
       "The runner's first movement could not be told to a frame (it does not rise cleanly out of the still stance in this video): mark the first movement yourself.",
     alone: `Something else moved within ${FORTY_PROPOSER.aloneYards} yards of the runner before his first movement (another player or a shadow changes his picture too): mark the first movement yourself.`,
     stance: `The runner was seen still on the start line for less than ${FORTY_PROPOSER.stillSeconds} s before his first movement (a set runner holds still longer): mark the first movement yourself.`,
-    leave: `The movement seen on the start line was not followed by the runner leaving it ${FORTY_PROPOSER.leaveSeconds[0]} to ${FORTY_PROPOSER.leaveSeconds[1]} s later (it may be an arm, a shadow or another player): mark the first movement yourself.`,
+    leave: `The movement seen on the start line was not followed by the runner leaving it within ${FORTY_PROPOSER.leaveSeconds} s (it may be an arm, a shadow or another player): mark the first movement yourself.`,
     ahead:
       'Someone was already just past the start line when the runner first moved: mark the first movement yourself.',
     run: `The movement seen on the start line is not a 40's time (${FORTY_PROPOSER.fastestRun} to ${FORTY_PROPOSER.slowestRun} s) before the crossing of the finish line: mark the first movement yourself.`,
@@ -1195,7 +1199,7 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
     return alone ? null : ('alone' as const);
   };
   // Every rise gives a candidate start (walked back from it, then told to the frame); a candidate is kept
-  // only where the runner could have made it: the runner leaves 0.3 to 1.6 s after it, nobody is there
+  // only where the runner could have made it: the runner leaves within 1.6 s after it, nobody is there
   // already at the start, the clip goes on for a 40's fastest time after it, and the run to the crossing
   // seen takes 3.9 to 8 s. Two kept candidates more than a frame apart are two movements either of which
   // may be the start: none is proposed (issue 49). A candidate told only by taking a B-frame for its moving
@@ -1231,7 +1235,7 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
     // The runner leaves with the rise this start was walked back from (decision 278: an arm or a shadow
     // moving past the line in the stance makes rises of its own before it).
     const leave = times[left] - times[start];
-    if (leave < FORTY_PROPOSER.leaveSeconds[0] || leave > FORTY_PROPOSER.leaveSeconds[1]) {
+    if (!(leave > 0 && leave <= FORTY_PROPOSER.leaveSeconds)) {
       refuse('leave');
       continue;
     }
