@@ -4,12 +4,14 @@
  *
  *   npx tsx bench/forty-starts.ts render 10921-10960   renders each 40 scene of those seeds as the accuracy
  *                                                      benchmark draws it and keeps the clip and its truth
- *   npx tsx bench/forty-starts.ts read 10921-10960     proposes each kept clip's start as the job does
+ *   npx tsx bench/forty-starts.ts read 10921-10960     proposes each kept clip's start and finish as the job
+ *                                                      does
  *
  * `read` prints per scene the rate, the true first frame of movement, the proposed start (frames off the truth)
  * or the frames named for it, and a verdict: `told` (within one frame), `TOLD-OFF`, `named` (the frames hold
  * the truth), `NAMED-OFF`, or `none` (with the start note's first words), then the finish the same way
- * (frames off, or the frames named and whether they hold the truth); then the start's counts. Kept in STARTS_DIR
+ * (frames off, or the frames named and whether they hold the truth, or none with its note's first words); then
+ * the start's counts and the finish's. Kept in STARTS_DIR
  * (default data/forty-starts). A change is sized on one set of seeds and checked on seeds it was not sized on.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -39,6 +41,7 @@ type Verdict = 'told' | 'TOLD-OFF' | 'named' | 'NAMED-OFF' | 'none';
 
 async function read(seeds: number[]) {
   const counts: Record<Verdict, number> = { told: 0, 'TOLD-OFF': 0, named: 0, 'NAMED-OFF': 0, none: 0 };
+  const finishes: Record<Verdict, number> = { told: 0, 'TOLD-OFF': 0, named: 0, 'NAMED-OFF': 0, none: 0 };
   for (const seed of seeds) {
     if (!existsSync(truthFile(seed))) {
       console.log(`${seed} not rendered`);
@@ -67,21 +70,27 @@ async function read(seeds: number[]) {
     // The finish the same way: told within one frame, or the frames named, or none.
     const end = truth.forty!.finishFrame;
     const fb = p.proposal.finishBetween;
+    let ends: Verdict = 'none';
+    if (p.finish !== null) ends = Math.abs(p.finish) <= 1 ? 'told' : 'TOLD-OFF';
+    else if (fb) ends = fb.fromFrame <= end && end <= fb.toFrame ? 'named' : 'NAMED-OFF';
+    finishes[ends]++;
+    const finishWhy = p.proposal.notes.find((t) => t.includes('mark the finish yourself')) ?? '';
     const finish =
       p.finish !== null
-        ? `finish ${p.finish >= 0 ? '+' : ''}${p.finish}${Math.abs(p.finish) <= 1 ? '' : ' OFF'}`
+        ? `finish ${p.finish >= 0 ? '+' : ''}${p.finish}${ends === 'told' ? '' : ' OFF'}`
         : fb
-          ? `finish ${fb.fromFrame}-${fb.toFrame} of ${end}${fb.fromFrame <= end && end <= fb.toFrame ? '' : ' NAMED-OFF'}`
-          : 'finish -';
+          ? `finish ${fb.fromFrame}-${fb.toFrame} of ${end}${ends === 'named' ? '' : ' NAMED-OFF'}`
+          : `finish - (${finishWhy.slice(0, 50)})`;
     console.log(
       `${seed}\t${fps}\ttruth ${at}\t${shown}\t${verdict}\t${finish}${why ? `\t${why.slice(0, 70)}` : ''}`,
     );
   }
-  console.log(
-    Object.entries(counts)
+  const tally = (c: Record<Verdict, number>) =>
+    Object.entries(c)
       .map(([k, n]) => `${k} ${n}`)
-      .join(', '),
-  );
+      .join(', ');
+  console.log(`start: ${tally(counts)}`);
+  console.log(`finish: ${tally(finishes)}`);
 }
 
 const [command, list] = process.argv.slice(2);

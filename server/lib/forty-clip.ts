@@ -80,6 +80,8 @@ export async function makeFortyClip(
      * the finish line at 9 yards a second in the run's direction.
      */
     passerAt?: number;
+    /** The passer's size against the default (12 x 65 pixels, about 2.4 times the runner's pixels). */
+    passerScale?: number;
   },
 ): Promise<FortyClip> {
   const width = o.width ?? 320;
@@ -128,7 +130,8 @@ export async function makeFortyClip(
     }
     if (o.passerAt !== undefined) {
       const px = toX(40) + (times[n] - o.passerAt) * 9 * pxPerYard;
-      box(px - 6, px + 6, 50, 115, [200, 40, 40]);
+      const scale = o.passerScale ?? 1;
+      box(px - 6 * scale, px + 6 * scale, 115 - 65 * scale, 115, [200, 40, 40]);
     }
     // The first movement is the hand leaving the ground in front of the body, fast (1.5 m/s, about 60 px a
     // second here), as a sprinter's is: visible on the first frame after the start at every rate.

@@ -193,25 +193,29 @@ describe('the proposed frames of a 40 (decision 212)', () => {
   it("a bigger player crossing the finish line before a 40 could be run: the finish is still the runner's", async () => {
     const clip = await makeFortyClip(path.join(dir, 'passer-early-120.mp4'), { fps: 120, passerAt: 0.3 });
     const result = await proposeOn(clip);
-    const named = result.finishBetween;
-    expect(result.finishFrame ?? named).not.toBeNull();
-    if (result.finishFrame !== null)
-      expect(Math.abs(result.finishFrame - clip.finishFrame)).toBeLessThanOrEqual(1);
-    else {
-      expect(named!.fromFrame).toBeLessThanOrEqual(clip.finishFrame);
-      expect(named!.toFrame).toBeGreaterThanOrEqual(clip.finishFrame);
-    }
+    // Named around the runner's crossing, as on the clip without the passer (the torso's doubt at 120 fps).
+    noFinishSaidWhy(result, clip);
   });
 
-  it('another player crossing the finish line during the run: no finish told or named, and the note says so', async () => {
-    const clip = await makeFortyClip(path.join(dir, 'passer-late-120.mp4'), { fps: 120, passerAt: 4.3 });
-    const result = await proposeOn(clip);
-    expect(result.finishFrame).toBeNull();
-    expect(result.finishBetween).toBeNull();
-    expect(result.notes).toContain(
-      'More than one pass over the finish line was seen (another player may have crossed it): mark the finish yourself.',
-    );
-  });
+  it.each([
+    ['about 2.4 times', 1],
+    ['about 5 times', 1.5],
+  ])(
+    "another player (%s the runner's pixels) crossing the finish line during the run: no finish told or named, and the note says so",
+    async (_, passerScale) => {
+      const clip = await makeFortyClip(path.join(dir, `passer-late-120-${passerScale}.mp4`), {
+        fps: 120,
+        passerAt: 4.3,
+        passerScale,
+      });
+      const result = await proposeOn(clip);
+      expect(result.finishFrame).toBeNull();
+      expect(result.finishBetween).toBeNull();
+      expect(result.notes).toContain(
+        'More than one pass over the finish line was seen (another player may have crossed it): mark the finish yourself.',
+      );
+    },
+  );
 });
 
 // Issue 49: a proposal the proposer cannot stand behind is no proposal, with the reason.
@@ -245,10 +249,9 @@ describe('the proposer says when it cannot tell the start (issue 49)', () => {
   });
 
   it('a runner who leaves the line later than the rule allows: no start, and the note says he was not seen leaving with it', async () => {
-    const rule = FORTY_PROPOSER as { leaveSeconds: number };
-    const saved = rule.leaveSeconds;
+    const saved = FORTY_PROPOSER.leaveSeconds;
     // He is 1.5 to 4 yards past the line about 0.5 s after his first movement: a rule of 0.2 s refuses it.
-    rule.leaveSeconds = 0.2;
+    FORTY_PROPOSER.leaveSeconds = 0.2;
     try {
       const { result } = await propose(120);
       expect(result.startFrame).toBeNull();
@@ -256,7 +259,7 @@ describe('the proposer says when it cannot tell the start (issue 49)', () => {
         'The movement seen on the start line was not followed by the runner leaving it within 0.2 s (it may be an arm, a shadow or another player): mark the first movement yourself.',
       );
     } finally {
-      rule.leaveSeconds = saved;
+      FORTY_PROPOSER.leaveSeconds = saved;
     }
   });
 

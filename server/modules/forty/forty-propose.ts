@@ -19,7 +19,8 @@ import { lineX, type Line } from '../measurements';
  *   sized on calibration crossings with the truth's ground row: version 2.4.0, decision 288). On the
  *   benchmark's scenes that is no finish at 25 to 240 fps: the note says so, and the analyst marks it.
  *   Read from a 40's fastest time (`fastestRun`) into the clip, and not at all where two passes over the line
- *   are seen (2.12.0, decision 324: a bigger player crossing it first was fitted for the runner);
+ *   are seen (2.12.0, decision 324: a bigger player crossing it first was fitted for the runner; 2.13.1:
+ *   judged before smaller shapes are put aside, so a passer several times the runner's size is one pass);
  * - the start (issue 49; versions 2.5.0 to 2.6.0, decisions 303, 304): for every rise of the runner's shape
  *   1.5 to 4 yards past the line, the movement before it walked back coarsely (each frame against the one a
  *   tenth of a second before it) to the still stance, and then told to the frame on the set runner's own
@@ -36,7 +37,7 @@ import { lineX, type Line } from '../measurements';
  *   the B-frames between the last still and the first moving reference frames keep those two more than two
  *   frames apart, every other check passing, the note names the frames between them (2.10.0, decision 321).
  *   Proposed only where it can also be stood behind as the runner's: the stance held a quarter second, the
- *   runner leaving within 1.6 s (2.13.0: no fewest) with nobody past the line already, the clip and the run
+ *   runner leaving at or within 1.6 s after it (2.13.0: no fewest) with nobody past the line already, the clip and the run
  *   to the crossing (where it is told or its frames named) lasting a 40 (3.9 to 8 s), and no other movement
  *   there passing the same checks. The coarse walk back reads the runner's corridor (his rows, from behind him
  *   on), and nothing else may move within 2 yards of him across or down, not in the whole band (2.11.0,
@@ -51,7 +52,7 @@ import { lineX, type Line } from '../measurements';
  */
 export const FORTY_PROPOSER = {
   name: 'lines-background-motion',
-  version: '2.13.0',
+  version: '2.13.1',
   /** Longer side of the analysed picture, in pixels (never enlarged). */
   analysisSide: 480,
   frameBytes: 384 * 2 ** 20,
@@ -87,7 +88,8 @@ export const FORTY_PROPOSER = {
   namedDoubtYards: 3,
   /**
    * ... and at most this many seconds either side: a runner finishing a 40 covers those 3 yards in 0.4 s; a
-   * torso's track slower than that near the line is not his at speed (scenes 8652, 8669 named 3-5 s).
+   * torso's track slower than that near the line is not his at speed (scenes 8652, 8669 named 3-5 s). Frames
+   * near a line further apart than this, with none between, are two passes over it (decision 324).
    */
   namedSeconds: 0.4,
   /** Where a set runner is, around the start line: yards behind it and past it. */
@@ -582,12 +584,42 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
   /**
    * When the torso crosses a line: the torso's middle (the shape's rows from 15% to 55% of its height)
    * against the line where the runner's feet meet the ground (the painted line is on the ground: on a
-   * slanted line its x at the torso's row is the line's x further away), in yards, fitted against time.
+   * slanted line its x at the torso's row is the line's x further away), in yards, fitted against time,
+   * on frames [from, to). 'several' where the line was passed twice.
    */
   const lineSlant = (X: (y: number) => number) => X(1) - X(0);
-  const crossing = (X: (y: number) => number, half: number, from: number, r0: number, r1: number) => {
+  /**
+   * Whether frames seen near a line (in frame order) are two passes: two of them further apart than
+   * `namedSeconds`, with none between.
+   */
+  const twoPasses = (near: readonly { i: number }[]) =>
+    near.some((s, k) => k > 0 && times[s.i] - times[near[k - 1].i] > FORTY_PROPOSER.namedSeconds);
+  /**
+   * Whether shapes seen near a line (in frame order, `u` yards past it) crossed it more than once: seen more
+   * than a yard on one side, then on the other, then on the first again. One runner crosses once; a shape
+   * going back is someone else, or the runner's shape and another's taken as one while one leaves and the
+   * other comes.
+   */
+  const crossedTwice = (near: readonly { u: number }[]) => {
+    let side = 0;
+    let changes = 0;
+    for (const s of near) {
+      const now = s.u >= 1 ? 1 : s.u <= -1 ? -1 : 0;
+      if (now !== 0 && side !== 0 && now !== side) changes += 1;
+      if (now !== 0) side = now;
+    }
+    return changes >= 2;
+  };
+  const crossing = (
+    X: (y: number) => number,
+    half: number,
+    from: number,
+    to: number,
+    r0: number,
+    r1: number,
+  ) => {
     const seen: { i: number; xT: number; top: number; bottom: number; count: number }[] = [];
-    for (let i = from; i < n; i += 1) {
+    for (let i = from; i < to; i += 1) {
       const { rows, count } = shapeNear(frames[i], X, half, r0, r1);
       if (rows.length < 3) continue;
       const top = rows[0].y;
@@ -603,6 +635,17 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
       if (c === 0) continue;
       seen.push({ i, xT: sx / c, top, bottom, count });
     }
+    // Two passes over the line are two players, or one twice: which is the runner's finish is not guessed
+    // (11058: a player crossing in front, bigger in the picture, was fitted for the runner). Here every shape
+    // with a runner's worth of pixels (`riseArea` at its ground row) within 1.5 yards of the line, before the
+    // smaller ones are put aside below: a passer several times the runner's size would otherwise leave only
+    // his own pass to be seen (decision 326). Crossings are counted, not gaps: someone who comes near the
+    // line and leaves without crossing it is no pass (11012, 11033).
+    const passes = seen
+      .filter((s) => s.count >= FORTY_PROPOSER.riseArea * ppy(s.bottom) ** 2)
+      .map((s) => ({ i: s.i, u: ((s.xT - X(s.bottom)) * dir) / ppy(s.bottom) }))
+      .filter((s) => Math.abs(s.u) <= 1.5);
+    if (crossedTwice(passes)) return 'several' as const;
     const peak = Math.max(0, ...seen.map((s) => s.count));
     const full = seen.filter((s) => s.count >= 0.3 * peak);
     // The ground under the runner there: the lowest rows his feet reach while he is within 1.5 yards.
@@ -615,11 +658,9 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
       .map((s) => ({ ...s, u: ((s.xT - xG) * dir) / ppy(yG) }))
       .filter((s) => Math.abs(s.u) <= 1.5);
     if (near.length < 3) return null;
-    // Two passes over the line (frames near it apart by longer than a runner at speed takes over those 3
-    // yards, `namedSeconds`) are two players, or one twice: which is the runner's finish is not guessed
-    // (11058: a player crossing in front, bigger in the picture, was fitted for the runner).
-    for (let k = 1; k < near.length; k += 1)
-      if (times[near[k].i] - times[near[k - 1].i] > FORTY_PROPOSER.namedSeconds) return 'several' as const;
+    // On the frames fitted: frames near the line apart by longer than a runner at speed takes over those 3
+    // yards (`namedSeconds`), with none between, are two passes (decision 324).
+    if (twoPasses(near)) return 'several' as const;
     let st = 0;
     let su = 0;
     let stt = 0;
@@ -701,11 +742,8 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
   const rows40 = rowsNear(s40);
   // Read from a 40's fastest time into the clip: a runner set on the start line at its first frame crosses
   // the finish no sooner (anyone crossing it before then is someone else).
-  const from40 = Math.max(0, frameAt(times[0] + FORTY_PROPOSER.fastestRun));
-  const read40 =
-    found40 && frameAt(times[0] + FORTY_PROPOSER.fastestRun) >= 0
-      ? crossing(X40, 4, from40, rows40.r0, rows40.r1)
-      : null;
+  const from40 = frameAt(times[0] + FORTY_PROPOSER.fastestRun);
+  const read40 = found40 && from40 >= 0 ? crossing(X40, 4, from40, n, rows40.r0, rows40.r1) : null;
   const crossed40 = read40 === 'several' ? null : read40;
   const finish = crossed40?.told ? crossed40 : null;
   // Not told to a frame, the crossing still lies near where the torso's track puts it: the frames within
@@ -1235,7 +1273,7 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
     // The runner leaves with the rise this start was walked back from (decision 278: an arm or a shadow
     // moving past the line in the stance makes rises of its own before it).
     const leave = times[left] - times[start];
-    if (!(leave > 0 && leave <= FORTY_PROPOSER.leaveSeconds)) {
+    if (!(leave >= 0 && leave <= FORTY_PROPOSER.leaveSeconds)) {
       refuse('leave');
       continue;
     }
@@ -1299,8 +1337,9 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
       const gy = guess.y * ky;
       if (Math.abs(X(gy) - guess.x * kx) / ppy(gy) > 2.5) continue;
       // Every row (as the analysed picture shows the line): the runner's own rows at the finish are cut
-      // to the click's neighbourhood, which a tall runner overflows.
-      const read = crossing(X, 4, startFrame + 1, 0, h);
+      // to the click's neighbourhood, which a tall runner overflows. Read between the start and the finish
+      // (a player crossing the line after the runner has finished is no second pass of his).
+      const read = crossing(X, 4, startFrame + 1, finish.frame, 0, h);
       const c = read === 'several' ? null : read;
       if (c?.told && c.frame > startFrame && c.frame < finish.frame) {
         lines.push({ yardLine: yard, frameIndex: c.frame });

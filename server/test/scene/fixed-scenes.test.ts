@@ -269,7 +269,7 @@ describe('fixed scenes of the accuracy benchmark (issue 48)', () => {
   );
 
   // Decision 325: the runner leans over the line, and his shape half fills the zone past it 0.28 s after his
-  // first movement. Up to 2.12.0 a rise sooner than 0.3 s refused the start he was told at.
+  // first movement. Up to proposer 2.12.0 a rise sooner than 0.3 s refused the start he was told at.
   it(
     'a 40 (seed 8674 at 59.94 fps, a runner leaning over the line): the start within one of the truth',
     () => startWithinOrNamed(8674, '60000/1001', { told: true }),
