@@ -65,6 +65,18 @@ export async function makeFortyClip(
      */
     lightBefore?: number;
     /**
+     * Seconds before the start at which the whole picture moves a pixel across, from one frame to the next,
+     * and stays so: a hand-held phone's slow drift, which an encoder may draw in one step (decision 329), a
+     * change the runner did not make.
+     */
+    driftBefore?: number;
+    /**
+     * Seconds before the start at which the runner's body is drawn a pixel further back, from one frame to
+     * the next, and stays so: a change on him that stops (decision 329), as an encoder draws a slow drift at
+     * once, or a runner settling.
+     */
+    settleBefore?: number;
+    /**
      * B-frames between reference frames, in a fixed pattern (none by default), and a key frame a second:
      * each B-frame is drawn from the frames either side of it, as a phone's encoder may write them
      * (decision 275).
@@ -121,7 +133,8 @@ export async function makeFortyClip(
         }
       }
     };
-    box(cx - 4, cx + 4, 60, 100, [30, 30, 200]);
+    const settled = o.settleBefore !== undefined && times[n] >= startAt - o.settleBefore ? -1 : 0;
+    box(cx - 4 + settled, cx + 4 + settled, 60, 100, [30, 30, 200]);
     if (o.neighbourBefore !== undefined) {
       const nx = toX(0) - 1.5 * pxPerYard;
       const raised = Math.min(12, Math.max(0, times[n] - startAt + o.neighbourBefore) * 60);
@@ -157,6 +170,10 @@ export async function makeFortyClip(
           }),
         ),
       );
+    if (o.driftBefore !== undefined && times[n] >= startAt - o.driftBefore) {
+      const row = width * 3;
+      for (let y = 0; y < height; y += 1) frame.copyWithin(y * row + 3, y * row, (y + 1) * row - 3);
+    }
     if (o.lightBefore !== undefined) {
       const gain = 1 + 0.06 * Math.min(1, Math.max(0, (times[n] - startAt + o.lightBefore) / 0.04));
       for (let i = 0; i < frame.length; i += 1) frame[i] = Math.min(255, Math.round(frame[i] * gain));

@@ -341,6 +341,62 @@ describe('the proposer says when it cannot tell the start (issue 49)', () => {
   );
 });
 
+// Decision 329 (proposer 2.14.0): a change on the start line that the runner did not make before his first
+// movement. 2.13.1 told a whole picture drawn a pixel across 0.05 s before the start as the first movement, four
+// frames early at 60 fps; and refused a start after a change on the runner that stopped (an encoder draws a
+// phone's slow drift in one step, and then no more).
+describe('a change before the start that the runner did not make (decision 329)', () => {
+  const clicks = { start: lineX(0), finish: lineX(40) };
+  it('the whole picture drawn a pixel across just before the start: no start told early, and the note says the picture moved', async () => {
+    const clip = await makeFortyClip(path.join(dir, 'drift-60.mp4'), {
+      fps: 60,
+      driftBefore: 0.05,
+      startAt: 0.55 + 1 / 180,
+    });
+    const result = await proposeOn(clip, clicks);
+    if (result.startFrame !== null)
+      expect(Math.abs(result.startFrame - clip.startFrame)).toBeLessThanOrEqual(1);
+    else
+      expect(result.notes).toContain(
+        "The whole picture moved at the runner's first movement (the phone moved, or drew a slow drift at once): mark the first movement yourself.",
+      );
+    expect(result.startBetween).toBeNull();
+  });
+
+  it('a change on the runner that stopped 0.06 s before his first movement: the start within a frame, and the note names the change', async () => {
+    const clip = await makeFortyClip(path.join(dir, 'settle-120.mp4'), {
+      fps: 120,
+      settleBefore: 0.06,
+      startAt: 0.55 + 1 / 360,
+    });
+    const result = await proposeOn(clip, clicks);
+    expect(result.startFrame).not.toBeNull();
+    expect(Math.abs(result.startFrame! - clip.startFrame)).toBeLessThanOrEqual(1);
+    const note = result.notes.find((n) => n.startsWith('A change on the start line at frames '));
+    expect(note, result.notes.join(' ')).toBeDefined();
+    const m = /at frames (\d+) to (\d+) stopped/.exec(note!)!;
+    // The change began on the first frame drawn settled, and stopped before the first movement.
+    const settledAt = clip.frameTimes.findIndex((t) => t >= clip.lines[0].trueTime - 0.06 - 1e-9);
+    expect(Number(m[1]) - 1).toBeLessThanOrEqual(settledAt + 1);
+    expect(Number(m[2]) - 1).toBeLessThan(clip.startFrame);
+    expect(note).toContain('check that he did not flinch there');
+  });
+
+  it('a runner who settles 0.1 s before his first movement is still refused: he held the stance for less than the rule', async () => {
+    const clip = await makeFortyClip(path.join(dir, 'settle-0.1-120.mp4'), {
+      fps: 120,
+      settleBefore: 0.1,
+      startAt: 0.55 + 1 / 360,
+    });
+    const result = await proposeOn(clip, clicks);
+    expect(result.startFrame).toBeNull();
+    expect(result.lines.some((l) => l.yardLine === 0)).toBe(false);
+    expect(result.notes).toContain(
+      `The runner was seen still on the start line for less than ${FORTY_PROPOSER.stillSeconds} s before his first movement (a set runner holds still longer): mark the first movement yourself.`,
+    );
+  });
+});
+
 // Decision 275 held that a movement first seen on a B-frame began anywhere between the reference frames
 // either side of it, and proposed no start where they were more than three frames apart. Decision 303 told the
 // start on B-frames through a fitted onset; decision 304 takes the moving end from a reference frame again (a

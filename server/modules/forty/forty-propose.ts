@@ -42,6 +42,9 @@ import { lineX, type Line } from '../measurements';
  *   there passing the same checks. The coarse walk back reads the runner's corridor (his rows, from behind him
  *   on), and nothing else may move within 2 yards of him across or down, not in the whole band (2.11.0,
  *   decision 323).
+ *   A change that stopped before the movement (an encoder drawing a slow drift at once) is read past: the
+ *   candidate is read again against the flat stretch after it, and the note names it; a start where the whole
+ *   picture away from the band shifted by more than `cameraShift` is refused (2.14.0, decision 329).
  *   Otherwise no start, with a note naming the check that refused it (2.10.1,
  *   decision 322): the analyst marks it. Versions 2.1.0 to 2.4.0 (decisions 275, 278) asked the first change of
  *   single pixels and the summed change to agree, and proposed no start where B-frames lay between the
@@ -52,7 +55,7 @@ import { lineX, type Line } from '../measurements';
  */
 export const FORTY_PROPOSER = {
   name: 'lines-background-motion',
-  version: '2.13.1',
+  version: '2.14.0',
   /** Longer side of the analysed picture, in pixels (never enlarged). */
   analysisSide: 480,
   frameBytes: 384 * 2 ** 20,
@@ -92,6 +95,14 @@ export const FORTY_PROPOSER = {
    * near a line further apart than this, with none between, are two passes over it (decision 324).
    */
   namedSeconds: 0.4,
+  /**
+   * The start (2.14.0, decision 329): how many times a candidate is read again after a change that stopped,
+   * and the pixels (analysed picture) the picture away from the runner may shift between the last still and
+   * the first moving frame before the phone, not the runner, is taken to have moved (chosen, not sized: the
+   * renderer's hand shake moves it under a twentieth of a pixel from one frame to the next).
+   */
+  stallsRead: 3,
+  cameraShift: 0.25,
   /** Where a set runner is, around the start line: yards behind it and past it. */
   setBehind: 2,
   setAhead: 1.5,
@@ -161,7 +172,17 @@ export const FORTY_PROPOSER = {
  * it (`leave`), nobody past the line already (`ahead`), a 40's time to the crossing (`run`), and the clip
  * lasting a 40's fastest time after it (`clipEnds`).
  */
-const REFUSED_CHECKS = ['still', 'onset', 'alone', 'stance', 'leave', 'ahead', 'run', 'clipEnds'] as const;
+const REFUSED_CHECKS = [
+  'still',
+  'onset',
+  'alone',
+  'camera',
+  'stance',
+  'leave',
+  'ahead',
+  'run',
+  'clipEnds',
+] as const;
 type RefusedCheck = (typeof REFUSED_CHECKS)[number];
 
 /**
@@ -176,6 +197,8 @@ const startNote = (check: RefusedCheck | 'left'): string =>
     onset:
       "The runner's first movement could not be told to a frame (it does not rise cleanly out of the still stance in this video): mark the first movement yourself.",
     alone: `Something else moved within ${FORTY_PROPOSER.aloneYards} yards of the runner before his first movement (another player or a shadow changes his picture too): mark the first movement yourself.`,
+    camera:
+      "The whole picture moved at the runner's first movement (the phone moved, or drew a slow drift at once): mark the first movement yourself.",
     stance: `The runner was seen still on the start line for less than ${FORTY_PROPOSER.stillSeconds} s before his first movement (a set runner holds still longer): mark the first movement yourself.`,
     leave: `The movement seen on the start line was not followed by the runner leaving it within ${FORTY_PROPOSER.leaveSeconds} s (it may be an arm, a shadow or another player): mark the first movement yourself.`,
     ahead:
@@ -1001,11 +1024,15 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
    * which the note names; the same where only the still and moving frames' spacing fails (decision 321);
    * 'alone' where it is not told and something else moved near the runner; null otherwise.
    */
-  const onset = (stillFrom: number, coarse: number, left: number) => {
-    const refEnd = coarse - Math.max(3, framesIn(FORTY_PROPOSER.coarseSeconds));
+  let lastStall: { from: number; to: number } | null = null;
+  const onset = (stillFrom: number, coarse: number, left: number, anchor?: { from: number; to: number }) => {
+    lastStall = null;
+    const refEnd = anchor ? anchor.to : coarse - Math.max(3, framesIn(FORTY_PROPOSER.coarseSeconds));
     let lastKey = -1;
     for (let i = stillFrom; i <= refEnd - 4; i += 1) if (types[i] === 'I') lastKey = i;
-    const refStart = Math.max(stillFrom, lastKey, refEnd - Math.ceil(0.25 / frameStep));
+    const refStart = anchor
+      ? Math.max(anchor.from, lastKey)
+      : Math.max(stillFrom, lastKey, refEnd - Math.ceil(0.25 / frameStep));
     if (refEnd - refStart < 4) return null;
     const ref = new Float64Array(bandBytes.length);
     for (let i = refStart; i < refEnd; i += 1) {
@@ -1178,7 +1205,30 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
     for (let k = seenAt; k < idx.length && keepsMoving; k += 1) {
       let b = k;
       while (b > 0 && idx[b] > idx[k] - stall) b -= 1;
-      if (b >= seenAt - 1 && !(seenY[k] > seenY[b])) keepsMoving = false;
+      if (b >= seenAt - 1 && !(seenY[k] > seenY[b])) {
+        keepsMoving = false;
+        // A change that stopped (2.14.0, decision 329): a slow drift of the picture or the light that the
+        // encoder drew in one step at a reference frame, and then no more. Where the change rises again out of
+        // the flat stretch after it (within the stance's noise of where it stopped), that stretch is the
+        // stance the movement after it is read against (`lastStall`); the candidate is read again there.
+        const tol = Math.max(6 * sd, 8);
+        let pE = k;
+        while (pE + 1 < idx.length && Math.abs(seenY[pE + 1] - seenY[b]) <= tol) pE += 1;
+        if (pE + 1 < idx.length && seenY[pE + 1] > seenY[b] + tol)
+          lastStall = { from: idx[Math.max(b, seenAt)], to: idx[pE] + 1 };
+        else if (pE + 1 >= idx.length) {
+          // Flat to the fit's end: read on (up to a key frame, or the runner's leaving) until it rises out.
+          const level = seenY[b];
+          const keyStep = steps(idx[idx.length - 1]).reduce((acc, on, j) => acc + on * best.steps[j], 0);
+          for (let i = idx[idx.length - 1] + 1; i < left; i += 1) {
+            if (types[i] === 'I') break;
+            const v = changeOver(around, frames[i]) - keyStep;
+            if (Math.abs(v - level) <= tol) continue;
+            if (v > level + tol) lastStall = { from: idx[Math.max(b, seenAt)], to: i };
+            break;
+          }
+        }
+      }
     }
     // The movement is the runner's own (2.9.0, decision 320): at the end of the fit, his shape (and
     // `onRunnerPixels` beside it) has changed from the stance at least as much per pixel as the rest of the
@@ -1191,6 +1241,77 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
     };
     const last = idx[idx.length - 1];
     const hisOwn = perPixel(onShape, last) >= perPixel(offShape, last);
+    // The phone moved at the first movement (2.14.0, decision 329): the picture away from the band (and
+    // `aloneYards` beyond it) shifted by more than `cameraShift` pixels between the last frame that still
+    // shows the stance and the first that shows him moving. Read by least squares on the stance's gradients
+    // (pixels with a gradient of 8 levels or more), in three passes that leave out pixels over three
+    // deviations (another player moving there). A whole picture drawn a pixel across at once was told as
+    // the first movement, four frames early at 60 fps.
+    let cameraRead: boolean | null = null;
+    const cameraMoved = () => (cameraRead ??= cameraMovedNow());
+    const cameraMovedNow = () => {
+      if (still < 0 || seen < 0) return false;
+      const reach = ringReach;
+      let bx0 = w;
+      let bx1 = 0;
+      for (const b of band) {
+        bx0 = Math.min(bx0, b.x0);
+        bx1 = Math.max(bx1, b.x1);
+      }
+      bx0 -= reach;
+      bx1 += reach;
+      const by0 = r0 - reach;
+      const by1 = r1 + reach;
+      const R = new Float32Array(size);
+      for (let i = refStart; i < refEnd; i += 1) {
+        const f = frames[i];
+        for (let q = 0; q < size; q += 1) R[q] += f[q];
+      }
+      for (let q = 0; q < size; q += 1) R[q] /= refEnd - refStart;
+      const pts: number[] = [];
+      for (let yy = 1; yy < h - 1; yy += 1)
+        for (let x = 1; x < w - 1; x += 1) {
+          if (yy >= by0 && yy <= by1 && x >= bx0 && x <= bx1) continue;
+          const q = yy * w + x;
+          if (Math.abs(R[q + 1] - R[q - 1]) + Math.abs(R[q + w] - R[q - w]) >= 8) pts.push(q);
+        }
+      if (pts.length < 50) return false;
+      const shiftAt = (f: Uint8Array) => {
+        let sx = 0;
+        let sy = 0;
+        let cut = Infinity;
+        for (let iter = 0; iter < 3; iter += 1) {
+          let a = 0;
+          let b = 0;
+          let c = 0;
+          let u = 0;
+          let v = 0;
+          const res: number[] = [];
+          for (const q of pts) {
+            const gxq = (R[q + 1] - R[q - 1]) / 2;
+            const gyq = (R[q + w] - R[q - w]) / 2;
+            const r = f[q] - R[q] - gxq * sx - gyq * sy;
+            res.push(Math.abs(r));
+            if (Math.abs(r) > cut) continue;
+            a += gxq * gxq;
+            b += gxq * gyq;
+            c += gyq * gyq;
+            u += gxq * r;
+            v += gyq * r;
+          }
+          const det = a * c - b * b;
+          if (!(det > 1e-6)) return null;
+          sx += (c * u - b * v) / det;
+          sy += (a * v - b * u) / det;
+          res.sort((p, q) => p - q);
+          cut = Math.max(3, 3 * 1.4826 * res[res.length >> 1]);
+        }
+        return [sx, sy];
+      };
+      const p = shiftAt(frames[still]);
+      const q = shiftAt(frames[seen]);
+      return p !== null && q !== null && Math.hypot(q[0] - p[0], q[1] - p[1]) > FORTY_PROPOSER.cameraShift;
+    };
     const toldBy = (moving: number) =>
       keepsMoving &&
       hisOwn &&
@@ -1205,6 +1326,7 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
       quiet;
     const at = (moving: number) =>
       moving - still === 2 ? still + 1 : Math.min(moving, Math.max(still, frame));
+    if ((toldBy(seen) || (seen > seenOnAny && toldBy(seenOnAny))) && cameraMoved()) return 'camera' as const;
     if (toldBy(seen)) return { frame: at(seen) };
     // Told only if a B-frame were taken for the first moving frame: the start the candidate's other checks
     // are judged at, and the frames the first movement lies between, for the note (decision 304): from the
@@ -1231,6 +1353,7 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
       hi >= still - 1 &&
       lo <= seen &&
       seen - from <= FORTY_PROPOSER.namedStartFrames;
+    if (named && cameraMoved()) return 'camera' as const;
     if (named)
       return { frame: Math.min(seen, Math.max(from, frame)), between: { fromFrame: from, toFrame: seen } };
     // Not told: where something else moved near him, that is the reason the note gives (decision 323).
@@ -1246,6 +1369,8 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
     start: number;
     left: number;
     between: NonNullable<FortyProposalResult['startBetween']> | null;
+    /** The frames of a change before it that stopped, where it was read after that (decision 329). */
+    stopped: { from: number; to: number } | null;
   }[] = [];
   // The check that refused the candidate which passed the most of them, for the note (decision 322): the
   // analyst is told which part of the start the proposer could not see, not one reason for every refusal.
@@ -1259,8 +1384,20 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
       refuse('still');
       continue;
     }
-    const told = onset(found.stillFrom, found.start, left);
-    if (told === null || told === 'alone') {
+    let told = onset(found.stillFrom, found.start, left);
+    // Not told, and a change before it stopped (2.14.0, decision 329): read again against the flat stretch
+    // after that change, up to `stallsRead` times. The change that stopped is named in the note.
+    let stopped: { from: number; to: number } | null = null;
+    for (
+      let tries = 0;
+      tries < FORTY_PROPOSER.stallsRead && (told === null || typeof told === 'string') && lastStall;
+      tries += 1
+    ) {
+      const a: { from: number; to: number } = lastStall;
+      stopped = a;
+      told = onset(found.stillFrom, a.to + Math.max(3, framesIn(FORTY_PROPOSER.coarseSeconds)), left, a);
+    }
+    if (told === null || typeof told === 'string') {
       refuse(told ?? 'onset');
       continue;
     }
@@ -1297,7 +1434,7 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
     }
     // The runner's start by every other check, but told only on a B-frame (decision 304): a movement that
     // may be the start, never proposed itself; the note says which frames it lies between.
-    const candidate = { start, left, between: told.between ?? null };
+    const candidate = { start, left, between: told.between ?? null, stopped };
     if (!kept.some((c) => c.start === start && (c.between === null) === (candidate.between === null)))
       kept.push(candidate);
   }
@@ -1317,6 +1454,18 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
       `The runner's first movement lies between frames ${startBetween.fromFrame + 1} and ${startBetween.toFrame + 1}: the phone drew the frames between those two partly from the later one, so the first of them to show him moving may show it early: mark the first movement yourself.`,
     );
   else if (startFrame === null) notes.push(startNote(refused >= 0 ? REFUSED_CHECKS[refused] : 'left'));
+  // Proposed (or its frames named) after a change on the start line that stopped: the analyst is told where
+  // it was, for a runner who flinched and held still again is not told from a phone's drift drawn at once.
+  const chosen =
+    startFrame !== null
+      ? kept.find((c) => c.between === null && c.start === startFrame)
+      : startBetween
+        ? kept[0]
+        : undefined;
+  if (chosen?.stopped)
+    notes.push(
+      `A change on the start line at frames ${chosen.stopped.from + 1} to ${chosen.stopped.to} stopped before the runner moved (a phone may draw a slow drift or a change of light at once), so it was not taken for his first movement: check that he did not flinch there.`,
+    );
   o.onProgress?.(0.95);
 
   // The 10-yard lines between the two, where each should be (a camera facing the run squarely keeps
