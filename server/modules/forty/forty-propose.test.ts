@@ -363,10 +363,11 @@ describe('a change before the start that the runner did not make (decision 329)'
     expect(result.startBetween).toBeNull();
   });
 
-  it('a change on the runner that stopped 0.06 s before his first movement: the start within a frame, and the note names the change', async () => {
+  // The change lands on frame 58, off the clip's key frames (every 30th).
+  it('a change on the runner that stopped 0.07 s before his first movement: the start within a frame, and the note names the change', async () => {
     const clip = await makeFortyClip(path.join(dir, 'settle-120.mp4'), {
       fps: 120,
-      settleBefore: 0.06,
+      settleBefore: 0.07,
       startAt: 0.55 + 1 / 360,
     });
     const result = await proposeOn(clip, clicks);
@@ -376,9 +377,12 @@ describe('a change before the start that the runner did not make (decision 329)'
     expect(note, result.notes.join(' ')).toBeDefined();
     const m = /at frames (\d+) to (\d+) stopped/.exec(note!)!;
     // The change began on the first frame drawn settled, and stopped before the first movement.
-    const settledAt = clip.frameTimes.findIndex((t) => t >= clip.lines[0].trueTime - 0.06 - 1e-9);
+    const settledAt = clip.frameTimes.findIndex((t) => t >= clip.lines[0].trueTime - 0.07 - 1e-9);
+    expect(settledAt % 30).not.toBe(0);
+    expect(Number(m[1]) - 1).toBeGreaterThanOrEqual(settledAt - 1);
     expect(Number(m[1]) - 1).toBeLessThanOrEqual(settledAt + 1);
     expect(Number(m[2]) - 1).toBeLessThan(clip.startFrame);
+    expect(Number(m[2]) - 1).toBeGreaterThanOrEqual(clip.startFrame - 3);
     expect(note).toContain('check that he did not flinch there');
   });
 

@@ -55,7 +55,7 @@ import { lineX, type Line } from '../measurements';
  */
 export const FORTY_PROPOSER = {
   name: 'lines-background-motion',
-  version: '2.14.0',
+  version: '2.14.1',
   /** Longer side of the analysed picture, in pixels (never enlarged). */
   analysisSide: 480,
   frameBytes: 384 * 2 ** 20,
@@ -168,7 +168,8 @@ export const FORTY_PROPOSER = {
 /**
  * The checks a candidate start passes in turn (decision 322), in that order: the runner found still on the
  * line before the movement (`still`), the movement told to a frame (`onset`; `alone` where, not told, something
- * else moved near the runner: decision 323), a stance held a quarter second (`stance`), the runner leaving with
+ * else moved near the runner: decision 323; `camera` where the whole picture moved at it: decision 329), a stance
+ * held a quarter second (`stance`), the runner leaving with
  * it (`leave`), nobody past the line already (`ahead`), a 40's time to the crossing (`run`), and the clip
  * lasting a 40's fastest time after it (`clipEnds`).
  */
@@ -1022,9 +1023,12 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
    * Returns the frame; where it would be told only by taking the first moving B-frame for the moving end, the
    * frame that gives (for the candidate's other checks) and the still and reference frames it lies between,
    * which the note names; the same where only the still and moving frames' spacing fails (decision 321);
-   * 'alone' where it is not told and something else moved near the runner; null otherwise.
+   * 'alone' where it is not told and something else moved near the runner; 'camera' where it would be told
+   * or named but the whole picture moved at it (decision 329); null otherwise. With an `anchor` (decision
+   * 329) the stance is that flat stretch after a change that stopped, not the frames before `coarse`.
    */
-  let lastStall: { from: number; to: number } | null = null;
+  /** The change that stopped: the frame it was first seen on, and its flat stretch (`from` to `to`, exclusive). */
+  let lastStall: { began: number; from: number; to: number } | null = null;
   const onset = (stillFrom: number, coarse: number, left: number, anchor?: { from: number; to: number }) => {
     lastStall = null;
     const refEnd = anchor ? anchor.to : coarse - Math.max(3, framesIn(FORTY_PROPOSER.coarseSeconds));
@@ -1208,25 +1212,36 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
       if (b >= seenAt - 1 && !(seenY[k] > seenY[b])) {
         keepsMoving = false;
         // A change that stopped (2.14.0, decision 329): a slow drift of the picture or the light that the
-        // encoder drew in one step at a reference frame, and then no more. Where the change rises again out of
-        // the flat stretch after it (within the stance's noise of where it stopped), that stretch is the
-        // stance the movement after it is read against (`lastStall`); the candidate is read again there.
+        // encoder drew in one step at a reference frame, and then no more. The level it stopped at is above the
+        // stance's noise (a twitch that went back to the stance is no such change), the change stays within
+        // the stance's noise of it from the first frame that reached it (`from`) to the first that rises out
+        // of it (`to`, read on past the fit's end up to a key frame or the runner's leaving), and that flat
+        // stretch is four frames and `keepsMovingSeconds` long at least. It is then the stance the movement
+        // after it is read against (`lastStall`): the candidate is read again there.
         const tol = Math.max(6 * sd, 8);
-        let pE = k;
-        while (pE + 1 < idx.length && Math.abs(seenY[pE + 1] - seenY[b]) <= tol) pE += 1;
-        if (pE + 1 < idx.length && seenY[pE + 1] > seenY[b] + tol)
-          lastStall = { from: idx[Math.max(b, seenAt)], to: idx[pE] + 1 };
-        else if (pE + 1 >= idx.length) {
-          // Flat to the fit's end: read on (up to a key frame, or the runner's leaving) until it rises out.
-          const level = seenY[b];
-          const keyStep = steps(idx[idx.length - 1]).reduce((acc, on, j) => acc + on * best.steps[j], 0);
-          for (let i = idx[idx.length - 1] + 1; i < left; i += 1) {
-            if (types[i] === 'I') break;
-            const v = changeOver(around, frames[i]) - keyStep;
-            if (Math.abs(v - level) <= tol) continue;
-            if (v > level + tol) lastStall = { from: idx[Math.max(b, seenAt)], to: i };
-            break;
+        const level = seenY[b];
+        let from = seenAt;
+        while (from < k && Math.abs(seenY[from] - level) > tol) from += 1;
+        let flat = b >= seenAt && level > noise;
+        for (let q = from; q <= k && flat; q += 1) if (Math.abs(seenY[q] - level) > tol) flat = false;
+        if (flat) {
+          let pE = k;
+          while (pE + 1 < idx.length && Math.abs(seenY[pE + 1] - level) <= tol) pE += 1;
+          let to = -1;
+          if (pE + 1 < idx.length) {
+            if (seenY[pE + 1] > level + tol) to = idx[pE] + 1;
+          } else {
+            const keyStep = steps(idx[idx.length - 1]).reduce((acc, on, j) => acc + on * best.steps[j], 0);
+            for (let i = idx[idx.length - 1] + 1; i < left; i += 1) {
+              if (types[i] === 'I') break;
+              const v = changeOver(around, frames[i]) - keyStep;
+              if (Math.abs(v - level) <= tol) continue;
+              if (v > level + tol) to = i;
+              break;
+            }
           }
+          if (to >= 0 && to - idx[from] >= Math.max(4, stall))
+            lastStall = { began: idx[seenAt], from: idx[from], to };
         }
       }
     }
@@ -1244,9 +1259,9 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
     // The phone moved at the first movement (2.14.0, decision 329): the picture away from the band (and
     // `aloneYards` beyond it) shifted by more than `cameraShift` pixels between the last frame that still
     // shows the stance and the first that shows him moving. Read by least squares on the stance's gradients
-    // (pixels with a gradient of 8 levels or more), in three passes that leave out pixels over three
-    // deviations (another player moving there). A whole picture drawn a pixel across at once was told as
-    // the first movement, four frames early at 60 fps.
+    // (pixels whose differences across and down sum to 8 levels or more), in three passes, the second and
+    // third leaving out pixels over three deviations of the pass before (another player moving there). A
+    // whole picture drawn a pixel across at once was told as the first movement, four frames early at 60 fps.
     let cameraRead: boolean | null = null;
     const cameraMoved = () => (cameraRead ??= cameraMovedNow());
     const cameraMovedNow = () => {
@@ -1276,37 +1291,45 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
           if (Math.abs(R[q + 1] - R[q - 1]) + Math.abs(R[q + w] - R[q - w]) >= 8) pts.push(q);
         }
       if (pts.length < 50) return false;
+      // The picture's shift, with its gain and offset (a light that changes with it), solved together; a
+      // direction the edges there do not fix is left out (yard lines alone fix only the shift across them).
       const shiftAt = (f: Uint8Array) => {
-        let sx = 0;
-        let sy = 0;
+        // Which directions the edges fix: each one whose gradients spread at least a twentieth of both's.
+        let gxx = 0;
+        let gyy = 0;
+        for (const q of pts) {
+          gxx += ((R[q + 1] - R[q - 1]) / 2) ** 2;
+          gyy += ((R[q + w] - R[q - w]) / 2) ** 2;
+        }
+        const use = [gxx >= 0.05 * (gxx + gyy), gyy >= 0.05 * (gxx + gyy), true, true];
+        const cols = [0, 1, 2, 3].filter((j) => use[j]);
+        const x = [0, 0, 0, 0];
         let cut = Infinity;
         for (let iter = 0; iter < 3; iter += 1) {
-          let a = 0;
-          let b = 0;
-          let c = 0;
-          let u = 0;
-          let v = 0;
+          const M = cols.map(() => cols.map(() => 0));
+          const v = cols.map(() => 0);
           const res: number[] = [];
           for (const q of pts) {
-            const gxq = (R[q + 1] - R[q - 1]) / 2;
-            const gyq = (R[q + w] - R[q - w]) / 2;
-            const r = f[q] - R[q] - gxq * sx - gyq * sy;
+            const row = [(R[q + 1] - R[q - 1]) / 2, (R[q + w] - R[q - w]) / 2, R[q] - 16, 1];
+            const r = f[q] - R[q] - row.reduce((acc, g, j) => acc + g * x[j], 0);
             res.push(Math.abs(r));
             if (Math.abs(r) > cut) continue;
-            a += gxq * gxq;
-            b += gxq * gyq;
-            c += gyq * gyq;
-            u += gxq * r;
-            v += gyq * r;
+            cols.forEach((a, ia) => {
+              v[ia] += row[a] * r;
+              cols.forEach((c, ic) => {
+                M[ia][ic] += row[a] * row[c];
+              });
+            });
           }
-          const det = a * c - b * b;
-          if (!(det > 1e-6)) return null;
-          sx += (c * u - b * v) / det;
-          sy += (a * v - b * u) / det;
+          const step = solveLinear(M, v);
+          if (!step) return null;
+          cols.forEach((j, ij) => {
+            x[j] += step[ij];
+          });
           res.sort((p, q) => p - q);
           cut = Math.max(3, 3 * 1.4826 * res[res.length >> 1]);
         }
-        return [sx, sy];
+        return [x[0], x[1]];
       };
       const p = shiftAt(frames[still]);
       const q = shiftAt(frames[seen]);
@@ -1385,17 +1408,16 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
       continue;
     }
     let told = onset(found.stillFrom, found.start, left);
-    // Not told, and a change before it stopped (2.14.0, decision 329): read again against the flat stretch
-    // after that change, up to `stallsRead` times. The change that stopped is named in the note.
+    // Not told, with nothing else moving near him, and a change before it stopped (2.14.0, decision 329):
+    // read again against the flat stretch after that change, the movement coarsely where the change rose out
+    // of it, up to `stallsRead` times. The change that stopped (from the first to the last) is named in the
+    // note. Every read that fails counts for the note's reason.
     let stopped: { from: number; to: number } | null = null;
-    for (
-      let tries = 0;
-      tries < FORTY_PROPOSER.stallsRead && (told === null || typeof told === 'string') && lastStall;
-      tries += 1
-    ) {
-      const a: { from: number; to: number } = lastStall;
-      stopped = a;
-      told = onset(found.stillFrom, a.to + Math.max(3, framesIn(FORTY_PROPOSER.coarseSeconds)), left, a);
+    for (let tries = 0; tries < FORTY_PROPOSER.stallsRead && told === null && lastStall; tries += 1) {
+      refuse('onset');
+      const a: { began: number; from: number; to: number } = lastStall;
+      stopped = { from: stopped?.from ?? a.began, to: a.to };
+      told = onset(found.stillFrom, a.to, left, a);
     }
     if (told === null || typeof told === 'string') {
       refuse(told ?? 'onset');
