@@ -1412,13 +1412,16 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
     // read again against the flat stretch after that change, the movement coarsely where the change rose out
     // of it, up to `stallsRead` times. The change that stopped (from the first to the last) is named in the
     // note. Every read that fails counts for the note's reason.
-    let stopped: { from: number; to: number } | null = null;
+    let stoppedFrom = -1;
+    let stoppedTo = -1;
     for (let tries = 0; tries < FORTY_PROPOSER.stallsRead && told === null && lastStall; tries += 1) {
       refuse('onset');
       const a: { began: number; from: number; to: number } = lastStall;
-      stopped = { from: stopped?.from ?? a.began, to: a.to };
+      if (stoppedFrom < 0) stoppedFrom = a.began;
+      stoppedTo = a.to;
       told = onset(found.stillFrom, a.to, left, a);
     }
+    const stopped = stoppedFrom >= 0 ? { from: stoppedFrom, to: stoppedTo } : null;
     if (told === null || typeof told === 'string') {
       refuse(told ?? 'onset');
       continue;
