@@ -346,14 +346,17 @@ describe('the proposer says when it cannot tell the start (issue 49)', () => {
 // frames early at 60 fps; and refused a start after a change on the runner that stopped (an encoder draws a
 // phone's slow drift in one step, and then no more).
 describe('a change before the start that the runner did not make (decision 329)', () => {
-  const clicks = { start: lineX(0), finish: lineX(40) };
+  /** A clip of a 40 with a change before the start, its start off the frame grid and off a key frame. */
+  const proposeAfter = async (
+    name: string,
+    fps: number,
+    change: { driftBefore?: number; settleBefore?: number },
+  ) => {
+    const clip = await makeFortyClip(path.join(dir, name), { fps, ...change, startAt: 0.55 + 1 / (3 * fps) });
+    return { clip, result: await proposeOn(clip) };
+  };
   it('the whole picture drawn a pixel across just before the start: no start told early, and the note says the picture moved', async () => {
-    const clip = await makeFortyClip(path.join(dir, 'drift-60.mp4'), {
-      fps: 60,
-      driftBefore: 0.05,
-      startAt: 0.55 + 1 / 180,
-    });
-    const result = await proposeOn(clip, clicks);
+    const { clip, result } = await proposeAfter('drift-60.mp4', 60, { driftBefore: 0.05 });
     if (result.startFrame !== null)
       expect(Math.abs(result.startFrame - clip.startFrame)).toBeLessThanOrEqual(1);
     else
@@ -365,12 +368,7 @@ describe('a change before the start that the runner did not make (decision 329)'
 
   // The change lands on frame 58, off the clip's key frames (every 30th).
   it('a change on the runner that stopped 0.07 s before his first movement: the start within a frame, and the note names the change', async () => {
-    const clip = await makeFortyClip(path.join(dir, 'settle-120.mp4'), {
-      fps: 120,
-      settleBefore: 0.07,
-      startAt: 0.55 + 1 / 360,
-    });
-    const result = await proposeOn(clip, clicks);
+    const { clip, result } = await proposeAfter('settle-120.mp4', 120, { settleBefore: 0.07 });
     expect(result.startFrame).not.toBeNull();
     expect(Math.abs(result.startFrame! - clip.startFrame)).toBeLessThanOrEqual(1);
     const note = result.notes.find((n) => n.startsWith('A change on the start line at frames '));
@@ -387,12 +385,7 @@ describe('a change before the start that the runner did not make (decision 329)'
   });
 
   it('a runner who settles 0.1 s before his first movement is still refused: he held the stance for less than the rule', async () => {
-    const clip = await makeFortyClip(path.join(dir, 'settle-0.1-120.mp4'), {
-      fps: 120,
-      settleBefore: 0.1,
-      startAt: 0.55 + 1 / 360,
-    });
-    const result = await proposeOn(clip, clicks);
+    const { result } = await proposeAfter('settle-0.1-120.mp4', 120, { settleBefore: 0.1 });
     expect(result.startFrame).toBeNull();
     expect(result.lines.some((l) => l.yardLine === 0)).toBe(false);
     expect(result.notes).toContain(

@@ -1293,24 +1293,23 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
       if (pts.length < 50) return false;
       // The picture's shift, with its gain and offset (a light that changes with it), solved together; a
       // direction the edges there do not fix is left out (yard lines alone fix only the shift across them).
+      // Each point's gradients across and down, and which directions the edges fix: each one whose
+      // gradients spread at least a twentieth of both's.
+      const grads = pts.map((q) => [(R[q + 1] - R[q - 1]) / 2, (R[q + w] - R[q - w]) / 2]);
+      const gxx = grads.reduce((acc, g) => acc + g[0] ** 2, 0);
+      const gyy = grads.reduce((acc, g) => acc + g[1] ** 2, 0);
+      const use = [gxx >= 0.05 * (gxx + gyy), gyy >= 0.05 * (gxx + gyy), true, true];
+      const cols = [0, 1, 2, 3].filter((j) => use[j]);
       const shiftAt = (f: Uint8Array) => {
-        // Which directions the edges fix: each one whose gradients spread at least a twentieth of both's.
-        let gxx = 0;
-        let gyy = 0;
-        for (const q of pts) {
-          gxx += ((R[q + 1] - R[q - 1]) / 2) ** 2;
-          gyy += ((R[q + w] - R[q - w]) / 2) ** 2;
-        }
-        const use = [gxx >= 0.05 * (gxx + gyy), gyy >= 0.05 * (gxx + gyy), true, true];
-        const cols = [0, 1, 2, 3].filter((j) => use[j]);
         const x = [0, 0, 0, 0];
         let cut = Infinity;
         for (let iter = 0; iter < 3; iter += 1) {
           const M = cols.map(() => cols.map(() => 0));
           const v = cols.map(() => 0);
           const res: number[] = [];
-          for (const q of pts) {
-            const row = [(R[q + 1] - R[q - 1]) / 2, (R[q + w] - R[q - w]) / 2, R[q] - 16, 1];
+          for (let k = 0; k < pts.length; k += 1) {
+            const q = pts[k];
+            const row = [grads[k][0], grads[k][1], R[q] - 16, 1];
             const r = f[q] - R[q] - row.reduce((acc, g, j) => acc + g * x[j], 0);
             res.push(Math.abs(r));
             if (Math.abs(r) > cut) continue;
