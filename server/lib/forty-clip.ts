@@ -77,6 +77,11 @@ export async function makeFortyClip(
      */
     settleBefore?: number;
     /**
+     * Seconds after the start during which the runner is still drawn in his stance, then where he has got to
+     * by then: a phone's encoder that leaves a movement's first milliseconds undrawn (decision 330).
+     */
+    undrawnSeconds?: number;
+    /**
      * B-frames between reference frames, in a fixed pattern (none by default), and a key frame a second:
      * each B-frame is drawn from the frames either side of it, as a phone's encoder may write them
      * (decision 275).
@@ -119,7 +124,10 @@ export async function makeFortyClip(
   const draw = (n: number) => {
     rect(0, 0, width, height, [40, 120, 50]);
     for (const yard of LINES) rect(toX(yard) - 1, 30, toX(yard) + 1, height, [245, 245, 245]);
-    const cx = 20 + profile.yards(times[n] - startAt) * pxPerYard;
+    // The time the runner is drawn at: the stance's until `undrawnSeconds` after the start.
+    const drawnAt =
+      o.undrawnSeconds && times[n] - startAt < o.undrawnSeconds ? Math.min(times[n], startAt) : times[n];
+    const cx = 20 + profile.yards(drawnAt - startAt) * pxPerYard;
     // Edges drawn with their sub-pixel coverage, as a camera sees them (decision 241): a runner who moves
     // a tenth of a pixel changes the picture a little, and a repeated frame is one that does not change.
     const box = (left: number, right: number, top: number, bottom: number, c: [number, number, number]) => {
@@ -152,7 +160,7 @@ export async function makeFortyClip(
     // Up and down again over 0.06 s, 3 pixels at the top.
     const twitch =
       o.twitchBefore !== undefined && since >= 0 && since < 0.06 ? 3 - Math.abs(since - 0.03) * 100 : 0;
-    const lift = Math.max(twitch, Math.min(12, Math.max(0, times[n] - startAt) * 60));
+    const lift = Math.max(twitch, Math.min(12, Math.max(0, drawnAt - startAt) * 60));
     box(cx + 4, cx + 7, 96 - lift, 100 - lift, [30, 30, 200]);
     String(n)
       .split('')

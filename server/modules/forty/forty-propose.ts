@@ -55,7 +55,7 @@ import { lineX, type Line } from '../measurements';
  */
 export const FORTY_PROPOSER = {
   name: 'lines-background-motion',
-  version: '2.14.1',
+  version: '2.15.0',
   /** Longer side of the analysed picture, in pixels (never enlarged). */
   analysisSide: 480,
   frameBytes: 384 * 2 ** 20,
@@ -144,6 +144,16 @@ export const FORTY_PROPOSER = {
    * doubt a frame beyond it.
    */
   namedStartFrames: 5,
+  /**
+   * Seconds of a first movement the phone's encoder may leave undrawn (2.15.0, decision 330): a movement
+   * begins small, and a reference frame drawn up to this long after it may still carry the stance's own
+   * pixels (a skipped block). The first movement lies after the last frame that still shows the stance less
+   * this much. Sized on the calibration 40s (8651-8690): the candidates at the truth that pass every check
+   * showed the stance up to 10.2 ms after the true first movement (8687; 8688 7.5 ms at 240 fps); 0.0125 s
+   * is three frames at 240 fps, a frame and a half at 120, three quarters of one at 60. 11188 (240 fps,
+   * 8.9 ms) was named two frames late without it.
+   */
+  hiddenSeconds: 0.0125,
   /** Seconds the runner holds still in the stance before the first movement. */
   stillSeconds: 0.25,
   /**
@@ -1013,8 +1023,9 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
    *   above, walked back while the change keeps falling, and the frame kept before it, which must still show
    *   the stance: the movement began by the first reference frame (I or P) from the seen one on (2.6.0,
    *   decision 304: a B-frame may show the movement of the reference frame after it), and at the earliest on
-   *   that still one (a first movement under the noise, or one the encoder left out: decision 278), the two
-   *   at most two frames apart.
+   *   that still one (a first movement under the noise, or one the encoder left out: decision 278), or up to
+   *   `hiddenSeconds` before it (decision 330: the encoder may leave a movement's first milliseconds undrawn),
+   *   the two at most two frames apart.
    * The fit's doubt must reach between the two, or to a frame beside them. Not told either where the
    * stance's own noise is more than `noiseShare` of the change at the end of the fit, or where anything
    * changed within `aloneYards` of the runner outside his margin (a player passing in front of or behind him
@@ -1167,7 +1178,8 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
     }
     // The movement began by the first frame kept that shows it moving, and after the frame before the last
     // one that still shows the stance (whose first movement may be under the noise, or left out by the
-    // encoder: decision 278): from that still frame to the moving one at most three frames, and the fit's
+    // encoder: decision 278), or up to `hiddenSeconds` before that still frame (decision 330: `hiddenFrom`,
+    // below): from that earliest frame to the moving one at most three frames, and the fit's
     // doubt (at most three frames) reaching among them or to a frame beside them (a key frame just before the
     // movement takes a frame of it into its step). Proposed: the middle one of three (within a frame of
     // each), else the best fit's frame brought among them.
@@ -1334,6 +1346,10 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
       const q = shiftAt(frames[seen]);
       return p !== null && q !== null && Math.hypot(q[0] - p[0], q[1] - p[1]) > FORTY_PROPOSER.cameraShift;
     };
+    // The earliest frame the first movement can show on: the first after the last frame that still shows the
+    // stance less `hiddenSeconds` (decision 330: the encoder may leave a movement's first milliseconds undrawn).
+    const hiddenFrom =
+      still >= 0 ? Math.max(0, Math.min(still, frameAt(times[still] - FORTY_PROPOSER.hiddenSeconds))) : -1;
     const toldBy = (moving: number) =>
       keepsMoving &&
       hisOwn &&
@@ -1341,13 +1357,13 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
       hi - lo <= 2 &&
       still >= 0 &&
       moving >= 0 &&
-      moving - still <= 2 &&
+      moving - hiddenFrom <= 2 &&
       lo <= moving + 1 &&
-      hi >= still &&
+      hi >= hiddenFrom &&
       alone &&
       quiet;
     const at = (moving: number) =>
-      moving - still === 2 ? still + 1 : Math.min(moving, Math.max(still, frame));
+      moving - hiddenFrom === 2 ? hiddenFrom + 1 : Math.min(moving, Math.max(hiddenFrom, frame));
     if ((toldBy(seen) || (seen > seenOnAny && toldBy(seenOnAny))) && cameraMoved()) return 'camera' as const;
     if (toldBy(seen)) return { frame: at(seen) };
     // Told only if a B-frame were taken for the first moving frame: the start the candidate's other checks
@@ -1356,13 +1372,13 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
     // that rises slowly stays under the stance's noise for a frame or two: decision 319, scene 10863), to the
     // first reference frame that shows him moving.
     if (seen > seenOnAny && toldBy(seenOnAny))
-      return { frame: at(seenOnAny), between: { fromFrame: Math.min(still, lo), toFrame: seen } };
+      return { frame: at(seenOnAny), between: { fromFrame: Math.min(hiddenFrom, lo), toFrame: seen } };
     // Every check passing but the frames' spacing (2.10.0, decision 321): the B-frames between the last
     // reference frame that still shows the stance and the first that shows him moving are left out of the
     // fit or show the movement early, so the two lie more than two frames apart. The first movement lies
     // between them, where the fit's doubt also lies (a frame beyond either end at most): the note names those
     // frames, and the candidate's other checks are judged at the fit's frame brought among them.
-    const from = Math.min(still, lo);
+    const from = Math.min(hiddenFrom, lo);
     const named =
       keepsMoving &&
       hisOwn &&
@@ -1372,9 +1388,9 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
       hi - lo <= 2 &&
       still >= 0 &&
       seen >= 0 &&
-      hi >= still - 1 &&
+      hi >= hiddenFrom - 1 &&
       lo <= seen &&
-      seen - from <= FORTY_PROPOSER.namedStartFrames;
+      seen - from <= FORTY_PROPOSER.namedStartFrames + (still - hiddenFrom);
     if (named && cameraMoved()) return 'camera' as const;
     if (named)
       return { frame: Math.min(seen, Math.max(from, frame)), between: { fromFrame: from, toFrame: seen } };
@@ -1475,7 +1491,7 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
     );
   else if (startBetween)
     notes.push(
-      `The runner's first movement lies between frames ${startBetween.fromFrame + 1} and ${startBetween.toFrame + 1}: the phone drew the frames between those two partly from the later one, so the first of them to show him moving may show it early: mark the first movement yourself.`,
+      `The runner's first movement lies between frames ${startBetween.fromFrame + 1} and ${startBetween.toFrame + 1}: a phone leaves the first moments of a movement undrawn and draws some frames partly from a later one, so the frames between those two cannot show which one it began on: mark the first movement yourself.`,
     );
   else if (startFrame === null) notes.push(startNote(refused >= 0 ? REFUSED_CHECKS[refused] : 'left'));
   // Proposed (or its frames named) after a change on the start line that stopped: the analyst is told where
