@@ -12,7 +12,7 @@ export interface FortyClip {
   file: string;
   fps: number;
   frameTimes: number[];
-  /** First frame showing movement: the first frame after the true start. */
+  /** The first frame after the true start (the first showing movement, unless `undrawnSeconds` hides it). */
   startFrame: number;
   /** First frame at or after the torso reaches the 40. */
   finishFrame: number;
@@ -155,7 +155,7 @@ export async function makeFortyClip(
       box(px - 6 * scale, px + 6 * scale, 115 - 65 * scale, 115, [200, 40, 40]);
     }
     // The first movement is the hand leaving the ground in front of the body, fast (1.5 m/s, about 60 px a
-    // second here), as a sprinter's is: visible on the first frame after the start at every rate.
+    // second here), as a sprinter's is: visible on the first frame after the start at every rate (unless `undrawnSeconds`).
     const since = times[n] - (startAt - (o.twitchBefore ?? -1));
     // Up and down again over 0.06 s, 3 pixels at the top.
     const twitch =

@@ -36,6 +36,9 @@ import { lineX, type Line } from '../measurements';
  *   (2.9.0, decision 320: another player's shadow coming into the margin was told as the start). Where only
  *   the B-frames between the last still and the first moving reference frames keep those two more than two
  *   frames apart, every other check passing, the note names the frames between them (2.10.0, decision 321).
+ *   The first movement may lie up to `hiddenSeconds` before the last still frame (2.15.0, decision 330: a phone
+ *   may leave its first milliseconds undrawn): the frames told or named reach back that far, so at 240 fps the
+ *   start is only named.
  *   Proposed only where it can also be stood behind as the runner's: the stance held a quarter second, the
  *   runner leaving at or within 1.6 s after it (2.13.0: no fewest) with nobody past the line already, the clip and the run
  *   to the crossing (where it is told or its frames named) lasting a 40 (3.9 to 8 s), and no other movement
@@ -55,7 +58,7 @@ import { lineX, type Line } from '../measurements';
  */
 export const FORTY_PROPOSER = {
   name: 'lines-background-motion',
-  version: '2.15.0',
+  version: '2.15.1',
   /** Longer side of the analysed picture, in pixels (never enlarged). */
   analysisSide: 480,
   frameBytes: 384 * 2 ** 20,
@@ -141,7 +144,8 @@ export const FORTY_PROPOSER = {
    * The most frames from the last frame that still shows the stance (or the fit's earliest onset) to the
    * first reference frame that shows him moving that the note names for the first movement (2.10.0,
    * decision 321): one group of B-frames (three at most here) between two reference frames, and the fit's
-   * doubt a frame beyond it.
+   * doubt a frame beyond it. The frames named also reach back `hiddenSeconds` before the still frame
+   * (decision 330), which this count leaves out.
    */
   namedStartFrames: 5,
   /**
@@ -1032,8 +1036,9 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
    * changes his pixels too; decision 323), or where
    * the runner's shape changed less per pixel than the rest of the margin (decision 320).
    * Returns the frame; where it would be told only by taking the first moving B-frame for the moving end, the
-   * frame that gives (for the candidate's other checks) and the still and reference frames it lies between,
-   * which the note names; the same where only the still and moving frames' spacing fails (decision 321);
+   * frame that gives (for the candidate's other checks) and the frames it lies between (from `hiddenSeconds`
+   * before the last still frame, or the fit's earliest onset, to the first moving reference frame), which the
+   * note names; the same where only the still and moving frames' spacing fails (decision 321);
    * 'alone' where it is not told and something else moved near the runner; 'camera' where it would be told
    * or named but the whole picture moved at it (decision 329); null otherwise. With an `anchor` (decision
    * 329) the stance is that flat stretch after a change that stopped, not the frames before `coarse`.
@@ -1346,10 +1351,11 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
       const q = shiftAt(frames[seen]);
       return p !== null && q !== null && Math.hypot(q[0] - p[0], q[1] - p[1]) > FORTY_PROPOSER.cameraShift;
     };
-    // The earliest frame the first movement can show on: the first after the last frame that still shows the
-    // stance less `hiddenSeconds` (decision 330: the encoder may leave a movement's first milliseconds undrawn).
+    // The earliest frame the first movement can show on: the first strictly after the time of the last frame
+    // that still shows the stance less `hiddenSeconds` (decision 330: the encoder may leave a movement's first
+    // milliseconds undrawn), as the first frame showing a movement is the first after it began.
     const hiddenFrom =
-      still >= 0 ? Math.max(0, Math.min(still, frameAt(times[still] - FORTY_PROPOSER.hiddenSeconds))) : -1;
+      still >= 0 ? Math.min(still, firstAfter(times[still] - FORTY_PROPOSER.hiddenSeconds)) : -1;
     const toldBy = (moving: number) =>
       keepsMoving &&
       hisOwn &&
@@ -1368,16 +1374,18 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
     if (toldBy(seen)) return { frame: at(seen) };
     // Told only if a B-frame were taken for the first moving frame: the start the candidate's other checks
     // are judged at, and the frames the first movement lies between, for the note (decision 304): from the
-    // last frame that still shows the stance, or the fit's earliest onset where that is earlier (a movement
-    // that rises slowly stays under the stance's noise for a frame or two: decision 319, scene 10863), to the
-    // first reference frame that shows him moving.
+    // earliest frame it can show on (`hiddenSeconds` before the last frame that still shows the stance:
+    // decision 330), or the fit's earliest onset where that is earlier (a movement that rises slowly stays
+    // under the stance's noise for a frame or two: decision 319, scene 10863), to the first reference frame
+    // that shows him moving.
     if (seen > seenOnAny && toldBy(seenOnAny))
       return { frame: at(seenOnAny), between: { fromFrame: Math.min(hiddenFrom, lo), toFrame: seen } };
     // Every check passing but the frames' spacing (2.10.0, decision 321): the B-frames between the last
     // reference frame that still shows the stance and the first that shows him moving are left out of the
-    // fit or show the movement early, so the two lie more than two frames apart. The first movement lies
-    // between them, where the fit's doubt also lies (a frame beyond either end at most): the note names those
-    // frames, and the candidate's other checks are judged at the fit's frame brought among them.
+    // fit or show the movement early, or the frames reached back before the still one (decision 330: at
+    // 240 fps two or three) keep the ends more than two frames apart. The first movement lies between them,
+    // where the fit's doubt also lies (a frame beyond either end at most): the note names those frames, and
+    // the candidate's other checks are judged at the fit's frame brought among them.
     const from = Math.min(hiddenFrom, lo);
     const named =
       keepsMoving &&
@@ -1390,7 +1398,7 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
       seen >= 0 &&
       hi >= hiddenFrom - 1 &&
       lo <= seen &&
-      seen - from <= FORTY_PROPOSER.namedStartFrames + (still - hiddenFrom);
+      seen - Math.min(still, lo) <= FORTY_PROPOSER.namedStartFrames;
     if (named && cameraMoved()) return 'camera' as const;
     if (named)
       return { frame: Math.min(seen, Math.max(from, frame)), between: { fromFrame: from, toFrame: seen } };
@@ -1491,7 +1499,7 @@ export async function proposeForty(o: ProposeOptions): Promise<FortyProposalResu
     );
   else if (startBetween)
     notes.push(
-      `The runner's first movement lies between frames ${startBetween.fromFrame + 1} and ${startBetween.toFrame + 1}: a phone leaves the first moments of a movement undrawn and draws some frames partly from a later one, so the frames between those two cannot show which one it began on: mark the first movement yourself.`,
+      `The runner's first movement lies between frames ${startBetween.fromFrame + 1} and ${startBetween.toFrame + 1}: a phone may leave the first moments of a movement undrawn and draw some frames partly from a later one, so the frames between those two cannot show which one it began on: mark the first movement yourself.`,
     );
   else if (startFrame === null) notes.push(startNote(refused >= 0 ? REFUSED_CHECKS[refused] : 'left'));
   // Proposed (or its frames named) after a change on the start line that stopped: the analyst is told where

@@ -119,7 +119,7 @@ describe('FortyProposalPanel (decision 212)', () => {
 
   it('names the frames an untold start lies between, each one opening its frame (decision 304)', async () => {
     const note =
-      "The runner's first movement lies between frames 85 and 89: a phone leaves the first moments of a movement undrawn and draws some frames partly from a later one, so the frames between those two cannot show which one it began on: mark the first movement yourself.";
+      "The runner's first movement lies between frames 85 and 89: a phone may leave the first moments of a movement undrawn and draw some frames partly from a later one, so the frames between those two cannot show which one it began on: mark the first movement yourself.";
     proposalDone({
       startFrame: null,
       startBetween: { fromFrame: 84, toFrame: 88 },
