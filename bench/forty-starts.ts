@@ -11,11 +11,25 @@
  * or the frames named for it, and a verdict: `told` (within one frame), `TOLD-OFF`, `named` (the frames hold
  * the truth), `NAMED-OFF`, or `none` (with the start note's first words), then the finish the same way
  * (frames off, or the frames named and whether they hold the truth, or none with its note's first words); then
- * the start's counts and the finish's. Kept in STARTS_DIR
+ * the start's counts and the finish's.
+ *
+ *   npx tsx bench/forty-starts.ts eye 10921-10960      where an eye could first see the runner move, at the
+ *                                                      clip's full size (decision 330): the first frame from
+ *                                                      three before the true one whose pixels around the runner
+ *                                                      change by 4 grey levels or more, from the frame before,
+ *                                                      on more pixels than the stance's own changes did (half
+ *                                                      as many again, and 3); its frames off the truth, and the
+ *                                                      milliseconds the first movement came before the frame
+ *                                                      ahead of it where that is late (a mark there misses the
+ *                                                      truth by that much). A rough reading, not an analyst.
+ *
+ * Kept in STARTS_DIR
  * (default data/forty-starts). A change is sized on one set of seeds and checked on seeds it was not sized on.
  */
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { ffmpegPath } from '../server/lib/ffmpeg';
 import { proposeScene } from '../server/test/scene/product';
 import { renderScene } from '../server/test/scene/render';
 import { drawScene } from '../server/test/scene/spec';
@@ -93,8 +107,89 @@ async function read(seeds: number[]) {
   console.log(`finish: ${tally(finishes)}`);
 }
 
+/** The clip's grey frames `from` to `to` (presentation order) at its full size, one buffer each. */
+function greyFrames(file: string, from: number, to: number, width: number, height: number) {
+  const out = spawnSync(
+    ffmpegPath(),
+    [
+      '-v',
+      'error',
+      '-i',
+      file,
+      '-vf',
+      `select='between(n\\,${from}\\,${to})'`,
+      '-vsync',
+      '0',
+      '-f',
+      'rawvideo',
+      '-pix_fmt',
+      'gray',
+      '-',
+    ],
+    { maxBuffer: 1 << 30 },
+  );
+  const size = width * height;
+  const buf = out.stdout;
+  return Array.from({ length: Math.floor(buf.length / size) }, (_, k) =>
+    buf.subarray(k * size, (k + 1) * size),
+  );
+}
+
+async function eye(seeds: number[]) {
+  const counts = { ok: 0, LATE: 0, EARLY: 0, none: 0 };
+  for (const seed of seeds) {
+    if (!existsSync(truthFile(seed))) continue;
+    const { fps, truth } = JSON.parse(readFileSync(truthFile(seed), 'utf8')) as {
+      fps: string;
+      truth: SceneTruth;
+    };
+    const f = truth.forty!;
+    const T = f.startFrame;
+    const W = truth.width!;
+    const H = truth.height!;
+    const a = Math.max(1, T - 14);
+    const b = T + 10;
+    const frames = greyFrames(clip(seed), a - 1, b, W, H);
+    if (frames.length < b - a + 2) {
+      console.log(`${seed}	${fps}	decoded ${frames.length} frames only`);
+      continue;
+    }
+    // Around the runner as he stands at the true first frame: 0.6 of his height either side, from 1.2 of it
+    // above his feet to 0.15 below.
+    const g = truth.groundPointPx.find((p) => p.i === T) ?? truth.groundPointPx[0];
+    const tall = g.tallPx ?? 2 * g.pxPerYd;
+    const x0 = Math.max(0, Math.floor(g.gx - 0.6 * tall));
+    const x1 = Math.min(W, Math.ceil(g.gx + 0.6 * tall));
+    const y0 = Math.max(0, Math.floor(g.gy - 1.2 * tall));
+    const y1 = Math.min(H, Math.ceil(g.gy + 0.15 * tall));
+    const changed = (i: number) => {
+      const p = frames[i - a + 1];
+      const q = frames[i - a];
+      let c = 0;
+      for (let y = y0; y < y1; y += 1)
+        for (let x = x0; x < x1; x += 1) if (Math.abs(p[y * W + x] - q[y * W + x]) >= 4) c += 1;
+      return c;
+    };
+    let most = 0;
+    for (let i = a; i <= T - 4; i += 1) most = Math.max(most, changed(i));
+    const level = 1.5 * most + 3;
+    let seen = -1;
+    for (let i = T - 3; i <= b && seen < 0; i += 1) if (changed(i) > level) seen = i;
+    const verdict = seen < 0 ? 'none' : seen > T ? 'LATE' : seen < T ? 'EARLY' : 'ok';
+    counts[verdict] += 1;
+    const missMs = seen > T ? ((truth.frameTimes[seen - 1] - f.tMove) * 1000).toFixed(1) : '-';
+    console.log(`${seed}	${fps}	truth ${T}	eye ${seen}	${verdict}	missed by ${missMs} ms`);
+  }
+  console.log(
+    Object.entries(counts)
+      .map(([k, n]) => `${k} ${n}`)
+      .join(', '),
+  );
+}
+
 const [command, list] = process.argv.slice(2);
 const seeds = seedsOf(list ?? '');
 if (command === 'render') await render(seeds);
 else if (command === 'read') await read(seeds);
-else console.log('usage: npx tsx bench/forty-starts.ts render|read SEEDS (e.g. 10921-10960)');
+else if (command === 'eye') await eye(seeds);
+else console.log('usage: npx tsx bench/forty-starts.ts render|read|eye SEEDS (e.g. 10921-10960)');
