@@ -21,7 +21,10 @@
  *                                                      as many again, and 3); its frames off the truth, and the
  *                                                      milliseconds the first movement came before the frame
  *                                                      ahead of it where that is late (a mark there misses the
- *                                                      truth by that much). A rough reading, not an analyst.
+ *                                                      truth by that much), and the 40 timed from that start
+ *                                                      (the true finish): verified or not, and whether the
+ *                                                      truth lies inside its stated ±. A rough reading, not an
+ *                                                      analyst.
  *
  * Kept in STARTS_DIR
  * (default data/forty-starts). A change is sized on one set of seeds and checked on seeds it was not sized on.
@@ -30,7 +33,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ffmpegPath } from '../server/lib/ffmpeg';
-import { proposeScene } from '../server/test/scene/product';
+import { proposeScene, timeScene } from '../server/test/scene/product';
 import { renderScene } from '../server/test/scene/render';
 import { drawScene } from '../server/test/scene/spec';
 import type { SceneTruth } from '../server/test/scene/truth';
@@ -137,6 +140,8 @@ function greyFrames(file: string, from: number, to: number, width: number, heigh
 
 async function eye(seeds: number[]) {
   const counts = { ok: 0, LATE: 0, EARLY: 0, none: 0 };
+  let verified = 0;
+  let outside = 0;
   for (const seed of seeds) {
     if (!existsSync(truthFile(seed))) continue;
     const { fps, truth } = JSON.parse(readFileSync(truthFile(seed), 'utf8')) as {
@@ -151,7 +156,7 @@ async function eye(seeds: number[]) {
     const b = T + 10;
     const frames = greyFrames(clip(seed), a - 1, b, W, H);
     if (frames.length < b - a + 2) {
-      console.log(`${seed}	${fps}	decoded ${frames.length} frames only`);
+      console.log(`${seed}\t${fps}\tdecoded ${frames.length} frames only`);
       continue;
     }
     // Around the runner as he stands at the true first frame: 0.6 of his height either side, from 1.2 of it
@@ -178,13 +183,25 @@ async function eye(seeds: number[]) {
     const verdict = seen < 0 ? 'none' : seen > T ? 'LATE' : seen < T ? 'EARLY' : 'ok';
     counts[verdict] += 1;
     const missMs = seen > T ? ((truth.frameTimes[seen - 1] - f.tMove) * 1000).toFixed(1) : '-';
-    console.log(`${seed}	${fps}	truth ${T}	eye ${seen}	${verdict}	missed by ${missMs} ms`);
+    // The 40 timed from that start (the true finish and splits), as the kind computes it.
+    const m = seen >= 0 ? await timeScene(clip(seed), truth, { startFrame: seen }) : null;
+    const timed = !m
+      ? ''
+      : 'refused' in m
+        ? `refused (${(m.refused ?? '').slice(0, 40)})`
+        : `${m.verified ? 'verified' : 'not verified'} ± ${m.plusMinus}, truth ${m.inside ? 'inside the frames' : m.insideStated ? 'inside the stated ± only' : 'OUTSIDE the stated ±'}`;
+    if (m && !('refused' in m) && m.verified) {
+      verified += 1;
+      if (!m.insideStated) outside += 1;
+    }
+    console.log(`${seed}\t${fps}\ttruth ${T}\teye ${seen}\t${verdict}\tmissed by ${missMs} ms\t${timed}`);
   }
   console.log(
     Object.entries(counts)
       .map(([k, n]) => `${k} ${n}`)
       .join(', '),
   );
+  console.log(`timed from the eye's start: verified ${verified}, truth outside the stated ± ${outside}`);
 }
 
 const [command, list] = process.argv.slice(2);

@@ -206,13 +206,16 @@ export async function proposeScene(file: string, truth: SceneTruth) {
  * as an analyst who marks them exactly gets it (issue 49): the upload's read of the frames (its repeated and
  * quiet frames), the timeline, and the kind's computation. `verified`: the preview raises no problem (the
  * ceiling of ± 0.03 s is one of them), so the completion stores it (`assertVerifiable`); `inside`: the true
- * time lies inside the stated bound. A computation that throws (a 400 at preview) is `refused` with its
+ * time lies inside the range the frames allow (`insideStated`: inside the stated ± around the rounded time).
+ * With `marked`, the start frame an analyst marked. A computation that throws (a 400 at preview) is `refused` with its
  * message.
  */
-export async function timeScene(file: string, truth: SceneTruth) {
+export async function timeScene(file: string, truth: SceneTruth, marked?: { startFrame: number }) {
   const facts = await probeMedia(file);
   const row = mediaRow(facts, await frameChanges(file, facts, facts.frameCount, undefined, facts.frameTicks));
-  const f = truth.forty!;
+  // With `marked`, the start as an analyst marked it instead of the true first frame (decision 330: an eye
+  // may see the first movement a frame late where the phone left it undrawn).
+  const f = { ...truth.forty!, ...marked };
   const lines = [
     { yardLine: 0, frameIndex: f.startFrame },
     ...[10, 20, 30].map((yardLine) => ({ yardLine, frameIndex: f.splitFrames[String(yardLine)] })),
@@ -223,6 +226,8 @@ export async function timeScene(file: string, truth: SceneTruth) {
     return {
       verified: r.qualityProblems.length === 0,
       inside: r.secondsMin - 1e-9 <= f.seconds && f.seconds <= r.secondsMax + 1e-9,
+      /** The true time within the stated ± of the rounded time (wider than the frames' own range). */
+      insideStated: Math.abs(f.seconds - r.seconds) <= r.plusMinusSeconds + 1e-9,
       plusMinus: r.plusMinusSeconds,
       problems: r.qualityProblems,
     };
