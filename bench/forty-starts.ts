@@ -29,10 +29,9 @@
  * Kept in STARTS_DIR
  * (default data/forty-starts). A change is sized on one set of seeds and checked on seeds it was not sized on.
  */
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { ffmpegPath } from '../server/lib/ffmpeg';
+import { decodeGray } from '../server/modules/measurements/tracking/decode-gray';
 import { proposeScene, timeScene } from '../server/test/scene/product';
 import { renderScene } from '../server/test/scene/render';
 import { drawScene } from '../server/test/scene/spec';
@@ -110,34 +109,6 @@ async function read(seeds: number[]) {
   console.log(`finish: ${tally(finishes)}`);
 }
 
-/** The clip's grey frames `from` to `to` (presentation order) at its full size, one buffer each. */
-function greyFrames(file: string, from: number, to: number, width: number, height: number) {
-  const out = spawnSync(
-    ffmpegPath(),
-    [
-      '-v',
-      'error',
-      '-i',
-      file,
-      '-vf',
-      `select='between(n\\,${from}\\,${to})'`,
-      '-vsync',
-      '0',
-      '-f',
-      'rawvideo',
-      '-pix_fmt',
-      'gray',
-      '-',
-    ],
-    { maxBuffer: 1 << 30 },
-  );
-  const size = width * height;
-  const buf = out.stdout;
-  return Array.from({ length: Math.floor(buf.length / size) }, (_, k) =>
-    buf.subarray(k * size, (k + 1) * size),
-  );
-}
-
 async function eye(seeds: number[]) {
   const counts = { ok: 0, LATE: 0, EARLY: 0, none: 0 };
   let verified = 0;
@@ -154,7 +125,12 @@ async function eye(seeds: number[]) {
     const H = truth.height!;
     const a = Math.max(1, T - 14);
     const b = T + 10;
-    const frames = greyFrames(clip(seed), a - 1, b, W, H);
+    // Frames a - 1 to b at full size, grey (the tracker's decoder, picking those frames only).
+    const { frames } = await decodeGray(clip(seed), W, H, undefined, Infinity, false, {
+      step: truth.nFrames + 1,
+      phase: a - 1,
+      extra: Array.from({ length: b - a + 1 }, (_, k) => a + k),
+    });
     if (frames.length < b - a + 2) {
       console.log(`${seed}\t${fps}\tdecoded ${frames.length} frames only`);
       continue;
