@@ -10,7 +10,10 @@
  *
  * `fit` prints per scene what the product now says, the value's error against the truth, the bound's terms
  * (mph) and the window's distance error split into what the tracked point's column and its row caused
- * (yards: `across`, `row`), then how many were given and how many held the truth. Kept in REFIT_DIR
+ * (yards: `across`, `row`), then how many were given and how many held the truth. With LEAN=1 it also prints
+ * per scene the lean taken off (`shift`, decision 331), the column's change the way yards grow (`dx`, px), the
+ * lean term (`L`) and the column's error signed the way the lean reads (`acrossSigned`: positive where the run
+ * read long as the lean predicts), and its ratio to `L`. Kept in REFIT_DIR
  * (default data/refit). A fit-level change is still checked by the accuracy benchmark on fresh seeds.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -147,6 +150,22 @@ function fit() {
       inside += ok ? 1 : 0;
     }
     const split = errorSplit(k, result, m.fromTime, m.toTime);
+    const used = result.frames.filter((f) => f.state === 'tracked' || f.state === 'corrected');
+    const nearest = (t: number) =>
+      used.reduce((p, q) => (Math.abs(q.time - t) < Math.abs(p.time - t) ? q : p));
+    const fa = nearest(m.fromTime);
+    const fb = nearest(m.toTime);
+    const g = (() => {
+      const h = yardsAt(k.raw, fa.frameIndex, fa.x, fa.y);
+      const r = yardsAt(k.raw, fa.frameIndex, fa.x + 1, fa.y);
+      return h && r ? Math.sign(r.yards - h.yards) : 0;
+    })();
+    const dx = (fb.x - fa.x) * g;
+    const L = result.fit.perspectiveYards;
+    if (process.env.LEAN)
+      console.log(
+        `LEAN ${k.seed} shift ${result.fit.leanShiftYards} dx ${dx.toFixed(0)} w ${k.raw.width} L ${L.toFixed(3)} acrossSigned ${split ? (split.across * Math.sign(dx)).toFixed(3) : 'na'} row ${split ? split.row.toFixed(3) : 'na'} ratio ${split && L > 0 ? ((split.across * Math.sign(dx)) / L).toFixed(2) : 'na'}`,
+      );
     const terms = boundTermsMph(result);
     console.log(
       [

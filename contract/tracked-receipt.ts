@@ -10,9 +10,25 @@ import type { TrackResult } from './tracking';
 /** Yards along the run, as the tracker counts them (from the yard line behind the first click). */
 const yd = (n: number) => (Math.round(n * 10) / 10).toFixed(1);
 
-/** The window the tracked Max Speed was sustained over: 'yard 12.4 to 22.4 in 0.9712 s: 21.06 ± 0.02 mph'. */
-export function trackedWindowInWords(m: NonNullable<TrackResult['maxSpeed']>) {
-  return `yard ${yd(m.fromYard)} to ${yd(m.toYard)} of the run (${Math.round((m.toYard - m.fromYard) * 10) / 10} yards) in ${(m.toTime - m.fromTime).toFixed(4)} s: ${m.mph.toFixed(2)} mph, fit ± ${m.plusMinusMph.toFixed(2)}, stated as ${formatStatedSpeed(m.mph, m.plusMinusMph)}`;
+/**
+ * The yards the lean's likely share leaves of the window (tracker 2.17.0, decision 331), in words after the
+ * tracked yards: '; 9.80 with the lean's likely share taken off'. Empty where none was taken off or added.
+ */
+function leanInWords(yards: number, leanShiftYards: number) {
+  if (!leanShiftYards) return '';
+  const left = (yards - leanShiftYards).toFixed(2);
+  return leanShiftYards > 0
+    ? ` as tracked; ${left} with the lean's likely share taken off`
+    : ` as tracked; ${left} with the lean's likely share added back`;
+}
+
+/**
+ * The window the tracked Max Speed was sustained over: 'yard 12.4 to 22.4 of the run (10 yards) in 0.9712 s:
+ * 21.06 mph, ...'; `leanShiftYards` (the fit's, tracker 2.17.0) says what the lean's likely share left of it.
+ */
+export function trackedWindowInWords(m: NonNullable<TrackResult['maxSpeed']>, leanShiftYards = 0) {
+  const yards = Math.round((m.toYard - m.fromYard) * 10) / 10;
+  return `yard ${yd(m.fromYard)} to ${yd(m.toYard)} of the run (${yards} yards${leanInWords(yards, leanShiftYards)}) in ${(m.toTime - m.fromTime).toFixed(4)} s: ${m.mph.toFixed(2)} mph, fit ± ${m.plusMinusMph.toFixed(2)}, stated as ${formatStatedSpeed(m.mph, m.plusMinusMph)}`;
 }
 
 /** The point the tracker followed, in place of a hand-marked landmark. */
@@ -22,11 +38,18 @@ export const TRACKED_GROUND_POINT =
 /** Where the tracked bound comes from (the public 'What the ± covers'), in one sentence and its limits. */
 export function trackedBoundInWords(r: Pick<TrackResult, 'fit'>) {
   const lean = r.fit.perspectiveYards ?? 0;
+  const shift = r.fit.leanShiftYards ?? 0;
+  // From tracker 2.17.0 (decision 331) the lean's direction is known where the camera looks down.
+  const leanWords = shift
+    ? `(up to ${lean.toFixed(2)} yards over this window, all of it one way: the camera looks down, so the run reads ` +
+      `${shift > 0 ? 'long' : 'short'} by between none and that; half of it, ${Math.abs(shift).toFixed(2)} yards, ` +
+      `was ${shift > 0 ? 'taken off' : 'added to'} the distance, and the ± holds the other half)`
+    : `(${lean.toFixed(2)} yards over this window)`;
   return (
     `The ± covers how far the player's tracked position in each of ${r.fit.framesUsed} frames lies from the smooth ` +
     'curve through them, how closely the yard lines found on each frame fit the map from picture to field (the ' +
     'calibration), how far the ground point kept under the upper body can stray from the feet, and the lean a ' +
-    `camera above the field gives upright bodies across the picture (${lean.toFixed(2)} yards over this window). ` +
+    `camera above the field gives upright bodies across the picture ${leanWords}. ` +
     'Frames where the tracker could not tell the player from another were left out, and the analyst clicked ' +
     'the player wherever it asked; from tracker 2.10.0 the fastest 10 yards are placed by one of those clicks, so ' +
     'where on the body each click fell does not move the distance, and from tracker 2.11.0 the analyst checked the ' +
@@ -42,7 +65,7 @@ export function trackedBoundInWords(r: Pick<TrackResult, 'fit'>) {
 export const TRACKED_LIMITS: [string, string][] = [
   [
     'What it covers.',
-    "The ± comes from the fit of the player's position in every frame the tracker followed to a smooth curve (the spread of the positions about it), from the yard-line calibration (how closely the lines found on each frame fit the map from picture to field), from how far the ground point kept under the upper body can stray from the feet, and from the lean a camera above the field gives upright bodies across the picture. No crossing frame was judged by hand.",
+    "The ± comes from the fit of the player's position in every frame the tracker followed to a smooth curve (the spread of the positions about it), from the yard-line calibration (how closely the lines found on each frame fit the map from picture to field), from how far the ground point kept under the upper body can stray from the feet, and from the lean a camera above the field gives upright bodies across the picture. From tracker 2.17.0, where the yard lines show the camera looking down, the lean's direction is known: half of the most it could be is taken off the distance (added, where a pan overtook the player) and the ± holds the other half. No crossing frame was judged by hand.",
   ],
   [
     'Lens distortion.',

@@ -96,6 +96,12 @@ export const trackResultSchema = z.object({
     groundYards: z.number().default(0),
     /** Issue 48: the shift of the ground point the camera's perspective allows over the window (yards), in the bound. */
     perspectiveYards: z.number().default(0),
+    /**
+     * Issue 48, tracker 2.17.0 (decision 331): yards taken off the window's distance for the lean's likely
+     * share (half of `perspectiveYards`, by the way his column moved; negative where it added), 0 where the
+     * lean's direction is not known. The bound holds `perspectiveYards` less this, in full.
+     */
+    leanShiftYards: z.number().default(0),
   }),
   width: z.number(),
   height: z.number(),

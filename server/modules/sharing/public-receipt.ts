@@ -136,7 +136,7 @@ export async function renderPublicReceipt(
     ${
       track?.maxSpeed
         ? html`<p class="muted">Method: ${row.methodLabel} · ${TRACKED_GROUND_POINT}</p>
-    <p class="muted">Fastest window (tracked): ${trackedWindowInWords(track.maxSpeed)}.</p>
+    <p class="muted">Fastest window (tracked): ${trackedWindowInWords(track.maxSpeed, track.fit.leanShiftYards)}.</p>
     <p class="muted">Cross-check from the proposed crossings: ${marksWindow}.</p>`
         : html`<p class="muted">Method: ${row.methodLabel} · landmark: ${LANDMARK_LABELS[d.landmark]}</p>
     <p class="muted">Fastest ${m.window.yards}-yard window: ${marksWindow}.</p>`

@@ -2,7 +2,7 @@ import { trackedMethodLabel, type RefitTrackInput, type TrackResult } from '../.
 import { distanceSigma, FIT, fitSpline, splineAt, splineSpeed, timeAt, type Spline } from './fit-track';
 import { footOffset } from './follow-player';
 import { TRACKER, zoneEnd, type RawTrack } from './track-clip';
-import { fieldMap, plausibleMapAt, shownLine, undistortPoint, type Labelled } from './yard-lines';
+import { fieldMap, horizonRow, plausibleMapAt, shownLine, undistortPoint, type Labelled } from './yard-lines';
 
 const MPH = 3600 / 1760;
 const WINDOW_YARDS = 10;
@@ -15,7 +15,9 @@ const K = 2;
  * - `perspective`: a camera above the field sees upright bodies lean toward the bottom of the picture, more
  *   the further from its middle; the ground point kept under the upper body then shifts by up to this
  *   share of the upper body's height above the feet for each picture-width the player crosses. Added in
- *   full (it is a bias, not noise) for the distance the player crossed the picture during the window;
+ *   full (it is a bias, not noise) for the distance the player crossed the picture during the window; from
+ *   tracker 2.17.0 its direction is known where the camera looks down (`leanShift`, decision 331), and half
+ *   of it is taken off the distance, the bound holding the other half;
  * - `footDrift`: how far the ground point strays up or down the body (the foot offset scaled by the player's
  *   size as the tracker reads it, decision 298), as a share of the foot offset (one deviation, at each end;
  *   decision 276, sized again for tracker 2.2.0 by decision 286, checked for 2.7.0 by decision 298).
@@ -40,6 +42,52 @@ function footDriftYards(raw: RawTrack, i: number, x: number, y: number) {
   if (!here || !above) return 0;
   const height = raw.frames[i]?.height ?? TRACKER.playerYards * here.pxPerYard;
   return BOUND.footDrift * footOffset(height) * Math.abs(above.yards - here.yards);
+}
+
+/**
+ * Whether frame `i`'s yard lines meet above the middle of the picture, or run parallel (a camera looking down
+ * steeply): then the camera looks down at the field, and upright bodies meet below the picture (decision 331).
+ * False with fewer than two lines, or where they meet at or below the middle (a camera level or looking up).
+ */
+function looksDown(raw: RawTrack, i: number) {
+  const ls = raw.lines[i]?.lines ?? [];
+  if (ls.length < 2) return false;
+  const H = raw.height;
+  const lines = ls.map((l) => {
+    const sl = (l.x1 - l.x0) / H;
+    return { a: l.x0 + (sl * H) / 2, s: sl };
+  });
+  const row = horizonRow(lines, H);
+  return row === null || row < H / 2;
+}
+
+/**
+ * The lean's share of the window's distance, in yards along the run, taken off it (tracker 2.17.0, decision
+ * 331). A camera above the field sees upright bodies meet at a point below the picture, so a ground point kept
+ * straight under the followed upper body lies further from the middle column than the feet, by more the
+ * further out he is. Between two frames of the window that pushes the ends apart along the picture by the
+ * change in his column: the distance reads long where his column moved the way he runs across the picture,
+ * short where it moved against it (a pan that overtook him), by between none and `perspectiveYards`. Half of
+ * that is taken off, and the bound holds the other half in full. Zero where the camera may not look down
+ * (`looksDown`): the lean's direction is then not known, and the bound holds all of it.
+ */
+function leanShift(
+  raw: RawTrack,
+  a: { frameIndex: number; x: number; y: number },
+  b: { frameIndex: number; x: number; y: number },
+  perspectiveYards: number,
+) {
+  if (!(perspectiveYards > 0) || !looksDown(raw, a.frameIndex) || !looksDown(raw, b.frameIndex)) return 0;
+  // The yards counted along the run (`yardLine`: they grow the way he runs) against the picture's x, at each
+  // end: where they grow with x, a point pushed outward from the middle moves on with his column.
+  const way = (f: typeof a) => {
+    const here = yardsAt(raw, f.frameIndex, f.x, f.y);
+    const right = yardsAt(raw, f.frameIndex, f.x + 1, f.y);
+    return here && right ? Math.sign(right.yards - here.yards) : 0;
+  };
+  const wa = way(a);
+  if (wa === 0 || way(b) !== wa) return 0;
+  return (Math.sign((b.x - a.x) * wa) * perspectiveYards) / 2;
 }
 
 /**
@@ -429,6 +477,7 @@ function fitPlaced(raw: RawTrack, timing: Timing, edits: RefitTrackInput): Track
         framesUsed: points.length,
         groundYards: BOUND.groundYards,
         perspectiveYards: 0,
+        leanShiftYards: 0,
       },
       problems,
     };
@@ -457,6 +506,7 @@ function fitPlaced(raw: RawTrack, timing: Timing, edits: RefitTrackInput): Track
   let maxSpeed: TrackResult['maxSpeed'] = null;
   let flyTen: TrackResult['flyTen'] = null;
   let perspective = 0;
+  let shift = 0;
   let ground = BOUND.groundYards;
   if (win) {
     const T = win.t1 - win.t0;
@@ -473,19 +523,25 @@ function fitPlaced(raw: RawTrack, timing: Timing, edits: RefitTrackInput): Track
     const sigma = Math.hypot(distanceSigma(s, win.t0, win.t1) / T, linesTerm(v, cal), groundTerm(ground, T));
     const perspectiveYards =
       BOUND.perspective * BOUND.upperBody * TRACKER.playerYards * (Math.abs(b.x - a.x) / raw.width);
-    const bias = leanTerm(perspectiveYards, T);
     perspective = perspectiveYards;
+    // Yards grow the way he runs (`yardLine`), so a window's distance is the later end's yards less the earlier's.
+    shift = leanShift(raw, a, b, perspectiveYards);
+    // What the lean may still be after its likely share is taken off: a bias, added in full.
+    const bias = leanTerm(perspectiveYards - Math.abs(shift), T);
+    const vOut = (WINDOW_YARDS - shift) / T;
     maxSpeed = {
-      mph: two(v * MPH),
+      mph: two(vOut * MPH),
       plusMinusMph: up((K * sigma + bias) * MPH),
       fromYard: two(splineAt(s, win.t0)),
       toYard: two(splineAt(s, win.t1)),
       fromTime: win.t0,
       toTime: win.t1,
     };
+    // The time to run 10 yards at that speed (the window's own time where nothing was taken off).
+    const tOut = WINDOW_YARDS / vOut;
     flyTen = {
-      value: Math.round(T * 1000) / 1000,
-      plusMinus: Math.ceil(((K * sigma + bias) / v) * T * 1000) / 1000,
+      value: Math.round(tOut * 1000) / 1000,
+      plusMinus: Math.ceil(((K * sigma + bias) / vOut) * tOut * 1000) / 1000,
     };
   } else
     problems.push(
@@ -532,6 +588,7 @@ function fitPlaced(raw: RawTrack, timing: Timing, edits: RefitTrackInput): Track
       framesUsed: points.length,
       groundYards: Math.ceil(ground * 1000) / 1000,
       perspectiveYards: two(perspective),
+      leanShiftYards: Math.round(shift * 1000) / 1000,
     },
     problems,
   };
@@ -824,7 +881,7 @@ export function boundTermsMph(result: TrackResult) {
   const T = m.toTime - m.fromTime;
   if (!(T > 0)) return null;
   const terms = {
-    lean: leanTerm(f.perspectiveYards, T) * MPH,
+    lean: leanTerm(f.perspectiveYards - Math.abs(f.leanShiftYards ?? 0), T) * MPH,
     ground: K * groundTerm(f.groundYards, T) * MPH,
     lines: K * linesTerm(WINDOW_YARDS / T, f.calibrationYards) * MPH,
   };

@@ -115,7 +115,7 @@ describe('tracks API (issue 31)', () => {
     expect(Math.abs(r.maxSpeed.mph - clip.trueTopMph)).toBeLessThanOrEqual(r.maxSpeed.plusMinusMph);
     expect(r.maxSpeed.plusMinusMph).toBeLessThanOrEqual(0.4);
     expect(r.method).toBe(`video 29.97 fps, tracked, ${r.fit.framesUsed} frames`);
-    expect(r.algorithm).toMatchObject({ name: 'ridge-hough-ncc-pspline', version: '2.16.0' });
+    expect(r.algorithm).toMatchObject({ name: 'ridge-hough-ncc-pspline', version: '2.17.0' });
     expect(r.crossings.length).toBeGreaterThanOrEqual(3);
     expect(r.profile.length).toBeGreaterThan(50);
 
@@ -160,7 +160,7 @@ describe('tracks API (issue 31)', () => {
     expect(receipt.plusMinus).toBeLessThanOrEqual(0.4);
     expect(Math.abs(receipt.maxSpeed - clip.trueTopMph)).toBeLessThanOrEqual(receipt.plusMinus);
     expect(receipt.measurement.tracked).toMatchObject({ trackId: id, seeds: [seedAt(30)], dropped: [] });
-    expect(receipt.measurement.tracked.result.algorithm.version).toBe('2.16.0');
+    expect(receipt.measurement.tracked.result.algorithm.version).toBe('2.17.0');
     expect(receipt.measurement.profile.length).toBeGreaterThan(5);
     expect(receipt.stills.length).toBe(receipt.measurement.marks.length);
     // The frames that bound the window, with the track drawn on them (brief 31c item 5).

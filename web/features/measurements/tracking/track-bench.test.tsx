@@ -40,6 +40,7 @@ const result: TrackResult = {
     framesUsed: 119,
     groundYards: 0.03,
     perspectiveYards: 0,
+    leanShiftYards: 0,
   },
   width: 640,
   height: 360,

@@ -8,11 +8,12 @@ export function ReceiptFacts({ receipt }: { receipt: Receipt }) {
   const marksWindow = `${w.fromYard} → ${w.toYard} (${w.yards} yards) in ${w.seconds.toFixed(4)} s, between ${w.mphLow.toFixed(2)} and ${w.mphHigh === null ? '∞' : w.mphHigh.toFixed(2)} mph`;
   // A tracked value (decision 210): its own window and bound; the marks' interval is only the cross-check.
   const tracked = receipt.measurement.tracked?.result.maxSpeed;
+  const leanShiftYards = receipt.measurement.tracked?.result.fit.leanShiftYards ?? 0;
   const rows: [string, string][] = tracked
     ? [
         ['Method', receipt.measurement.methodLabel],
         ['Ground point', TRACKED_GROUND_POINT],
-        ['Fastest window (tracked)', trackedWindowInWords(tracked)],
+        ['Fastest window (tracked)', trackedWindowInWords(tracked, leanShiftYards)],
         ['Cross-check from the proposed crossings', `yard lines ${marksWindow}`],
       ]
     : [

@@ -52,6 +52,7 @@ const track: TrackResult = {
     framesUsed: 90,
     groundYards: 0.03,
     perspectiveYards: 0,
+    leanShiftYards: 0,
   },
   width: 640,
   height: 360,

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { trackedBoundInWords, trackedWindowInWords } from './tracked-receipt';
+import type { TrackResult } from './tracking';
+
+const window = { mph: 21.06, plusMinusMph: 0.29, fromYard: 12.4, toYard: 22.4, fromTime: 1, toTime: 1.9712 };
+const fit = (perspectiveYards: number, leanShiftYards: number) =>
+  ({
+    fit: {
+      knots: [],
+      coefficients: [],
+      residualYards: 0.02,
+      calibrationYards: 0.01,
+      framesUsed: 58,
+      groundYards: 0.03,
+      perspectiveYards,
+      leanShiftYards,
+    },
+  }) as Pick<TrackResult, 'fit'>;
+
+describe('what a receipt says of the lean taken off a tracked window (issue 48, decision 331)', () => {
+  it('says the yards as tracked and what the lean’s likely share left of them', () => {
+    expect(trackedWindowInWords(window)).toBe(
+      'yard 12.4 to 22.4 of the run (10 yards) in 0.9712 s: 21.06 mph, fit ± 0.29, stated as 21.1 mph ± 0.4',
+    );
+    expect(trackedWindowInWords(window, 0.2)).toContain(
+      "(10 yards as tracked; 9.80 with the lean's likely share taken off) in 0.9712 s: 21.06 mph",
+    );
+    expect(trackedWindowInWords(window, -0.05)).toContain(
+      "(10 yards as tracked; 10.05 with the lean's likely share added back)",
+    );
+  });
+
+  it('says which way the lean moved the run and how much of it the ± holds', () => {
+    expect(trackedBoundInWords(fit(0.4, 0.2))).toContain(
+      'across the picture (up to 0.40 yards over this window, all of it one way: the camera looks down, so the run reads long by between none and that; half of it, 0.20 yards, was taken off the distance, and the ± holds the other half).',
+    );
+    expect(trackedBoundInWords(fit(0.1, -0.05))).toContain(
+      'reads short by between none and that; half of it, 0.05 yards, was added to the distance',
+    );
+    // Where the lean's direction is not known (or a track before 2.17.0), the ± holds all of it.
+    expect(trackedBoundInWords(fit(0.4, 0))).toContain('across the picture (0.40 yards over this window).');
+  });
+});
