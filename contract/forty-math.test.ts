@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FORTY_MIN_FPS, computeForty, formatForty, fortyBoundWords } from './forty-math';
+import { FORTY_MIN_FPS, computeForty, formatForty, fortyBoundWords, markAgainstProposal } from './forty-math';
 import { MeasurementError, type Timeline } from './measurement-math';
 
 const cfr = (num: number, den: number, count: number): Timeline => ({
@@ -215,5 +215,31 @@ describe('how a verified 40 is written', () => {
       '4.62 s ± 0.01 (verified 40, video 240 fps)',
     );
     expect(formatForty(4.6, 0.02)).toBe('4.60 s ± 0.02');
+  });
+});
+
+describe('a mark against the frames its proposal found (issue 49, decision 332)', () => {
+  it('takes a mark within one frame of a frame told, or inside the frames named, and nothing to check against', () => {
+    for (const marked of [99, 100, 101])
+      expect(markAgainstProposal('start', marked, { frame: 100 })).toBeNull();
+    for (const marked of [84, 86, 88])
+      expect(
+        markAgainstProposal('start', marked, { frame: null, between: { fromFrame: 84, toFrame: 88 } }),
+      ).toBeNull();
+    expect(markAgainstProposal('finish', 700, { frame: null, between: null })).toBeNull();
+  });
+
+  it('names the frames the proposal found where the mark lies outside them, 1-based as the workbench shows them', () => {
+    expect(markAgainstProposal('start', 102, { frame: 100 })).toBe(
+      "The start is marked on frame 103, after where the proposal found the runner's first movement on frame 101: mark the first frame that shows him moving, from frame 100 to 102.",
+    );
+    expect(markAgainstProposal('start', 83, { frame: null, between: { fromFrame: 84, toFrame: 88 } })).toBe(
+      "The start is marked on frame 84, before where the proposal found the runner's first movement between frames 85 and 89: mark the first frame that shows him moving, from frame 85 to 89.",
+    );
+    expect(
+      markAgainstProposal('finish', 628, { frame: null, between: { fromFrame: 600, toFrame: 627 } }),
+    ).toBe(
+      'The finish is marked on frame 629, after where the proposal found the torso crossing the finish line between frames 601 and 628: mark the first frame that shows his torso past the line, from frame 601 to 628.',
+    );
   });
 });

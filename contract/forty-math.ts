@@ -254,3 +254,40 @@ export function proposalInWords(
     ? `${head}: ${p.changes.join('; ')}; the other proposed frames were kept.`
     : `${head} and kept them all.`;
 }
+
+/** What a proposal found for one end of a 40: a frame it told (within one of the truth), or frames it named. */
+interface ProposalEnd {
+  frame: number | null;
+  between?: { fromFrame: number; toFrame: number } | null;
+}
+
+/**
+ * A start or finish marked where the analyst's proposal says the movement or the crossing cannot be (issue 49,
+ * decision 332): the frames the analyst could have meant, in words, or null where the mark agrees. A frame the
+ * proposal told holds the truth within one frame, and frames it named hold it (on every benchmark scene since
+ * proposer 2.15.1), so a mark outside them times the 40 from a frame the runner had not reached, or had passed:
+ * a start marked after them is late (the first movement was on an earlier frame, the 40 reads fast).
+ */
+export function markAgainstProposal(what: 'start' | 'finish', marked: number, p: ProposalEnd): string | null {
+  const range =
+    p.frame !== null
+      ? { from: Math.max(0, p.frame - 1), to: p.frame + 1, told: true }
+      : p.between
+        ? { from: p.between.fromFrame, to: p.between.toFrame, told: false }
+        : null;
+  if (!range || (marked >= range.from && marked <= range.to)) return null;
+  const found =
+    what === 'start'
+      ? range.told
+        ? `the proposal found the runner's first movement on frame ${p.frame! + 1}`
+        : `the proposal found the runner's first movement between frames ${range.from + 1} and ${range.to + 1}`
+      : range.told
+        ? `the proposal found the torso crossing the finish line on frame ${p.frame! + 1}`
+        : `the proposal found the torso crossing the finish line between frames ${range.from + 1} and ${range.to + 1}`;
+  const side = marked > range.to ? 'after' : 'before';
+  const mark =
+    what === 'start'
+      ? 'mark the first frame that shows him moving'
+      : 'mark the first frame that shows his torso past the line';
+  return `The ${what} is marked on frame ${marked + 1}, ${side} where ${found}: ${mark}, from frame ${range.from + 1} to ${range.to + 1}.`;
+}

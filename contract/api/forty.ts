@@ -24,7 +24,7 @@ export const fortyApi = {
     response: fortyPreviewSchema,
     errors: [403, 404],
     description:
-      'Times a 40 from the marked start, finish and lines: seconds, its ± bound (one frame at each end), the splits, the rate and the method, without storing anything.',
+      'Times a 40 from the marked start, finish and lines: seconds, its ± bound (one frame at each end), the splits, the rate and the method, without storing anything. With `proposalId`, a 400 where the proposal is of another video or not finished, or where the start or the finish is marked outside the frames the proposal found for it (within one of a frame it told, or between the frames it named): the message names those frames (decision 332); the completion refuses the same marks.',
   }),
   propose: defineEndpoint({
     method: 'POST',

@@ -6,6 +6,7 @@ import type {
   FortyProposalResult,
   FortyReceipt,
 } from '../../../contract/forty';
+import { markAgainstProposal } from '../../../contract/forty-math';
 import type { Db } from '../../db/client';
 import { jobs } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/app-error';
@@ -91,17 +92,39 @@ function proposalChanges(p: FortyProposalResult, marks: FortyMeasurement): strin
 }
 
 /**
- * A finished proposal of this video as the receipt keeps it, with what the analyst changed (400 when it
- * is of another clip or not done).
+ * The finished proposal the marks were made from (none without `proposalId`), checked against them: 400 when
+ * it is of another clip or not done, and when the start or the finish is marked outside the frames it found
+ * (decision 332), for the preview as for the completion.
  */
-export async function proposalForReceipt(db: Db, marks: FortyMeasurement): Promise<FortyReceipt['proposal']> {
+export async function proposalOfMarks(db: Db, marks: FortyMeasurement) {
   if (marks.proposalId === undefined) return null;
   const { job, payload } = await proposalRow(db, marks.proposalId);
   if (payload.videoId !== marks.videoId)
     throw badRequest('The proposal is of another video', { measurement: 'proposalId' });
   if (job.status !== 'done' || !payload.result)
     throw badRequest('The proposal is not finished yet', { measurement: 'proposalId' });
-  const r = payload.result;
+  const result = payload.result;
+  const start = markAgainstProposal('start', marks.startFrame, {
+    frame: result.startFrame,
+    between: result.startBetween,
+  });
+  if (start) throw badRequest(start, { startFrame: start });
+  const finish = markAgainstProposal('finish', marks.finishFrame, {
+    frame: result.finishFrame,
+    between: result.finishBetween,
+  });
+  if (finish) throw badRequest(finish, { finishFrame: finish });
+  return { job, result };
+}
+
+/**
+ * A finished proposal of this video as the receipt keeps it, with what the analyst changed (400 when it
+ * is of another clip or not done).
+ */
+export async function proposalForReceipt(db: Db, marks: FortyMeasurement): Promise<FortyReceipt['proposal']> {
+  const found = await proposalOfMarks(db, marks);
+  if (!found) return null;
+  const { job, result: r } = found;
   return {
     id: job.id,
     algorithm: r.algorithm,

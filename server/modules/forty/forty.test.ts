@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { kindReceipts, leaderboard } from '../../db/schema';
+import { analysisRequests, kindReceipts, leaderboard } from '../../db/schema';
 import { drainJobs } from '../../lib/jobs';
 import { makeFortyClip, type FortyClip } from '../../lib/forty-clip';
 import { as, createTestApp, createUser, userRow, type TestApp, type TestUser } from '../../test/helpers';
@@ -526,6 +526,60 @@ describe('the tracker proposes the frames of a 40 (decision 212)', () => {
       ],
     });
     expect(receipt.marks.proposalId).toBe(id);
+  });
+
+  it('refuses marks outside the frames the proposal found, at the preview and the completion (decision 332)', async () => {
+    const { c, videoId, request } = await familyRequests(120);
+    const id = (await propose(clicks(videoId))).json().id as number;
+    await run();
+    const found = (await read(id)).json().result;
+    const told = found.startFrame as number;
+    const named = found.finishBetween as { fromFrame: number; toFrame: number };
+    const truth = trueMarks(c, videoId);
+    const marks = (startFrame: number, finishFrame: number) => ({
+      ...truth,
+      startFrame,
+      finishFrame,
+      lines: [
+        { yardLine: 0, frameIndex: startFrame },
+        { yardLine: 40, frameIndex: finishFrame },
+      ],
+      proposalId: id,
+    });
+    // A start marked three frames after the one the proposal told: the runner was moving by then.
+    const late = await preview(marks(told + 3, c.finishFrame));
+    expect(late.statusCode, late.body).toBe(400);
+    const lateMessage = `The start is marked on frame ${told + 4}, after where the proposal found the runner's first movement on frame ${told + 1}: mark the first frame that shows him moving, from frame ${told} to ${told + 2}.`;
+    expect(late.json()).toMatchObject({ message: lateMessage, errors: { startFrame: lateMessage } });
+    const refused = await complete(
+      t,
+      analyst,
+      request.id,
+      { measurement: JSON.stringify(marks(told + 3, c.finishFrame)) },
+      null,
+    );
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(lateMessage);
+    // Nothing was stored: the request still waits for its result.
+    const [row] = await t.db.select().from(analysisRequests).where(eq(analysisRequests.id, request.id));
+    expect(row.status).not.toBe('completed');
+    // A finish marked before the frames it named for the crossing.
+    const early = await preview(marks(told, named.fromFrame - 1));
+    expect(early.statusCode).toBe(400);
+    expect(early.json().errors.finishFrame).toBe(
+      `The finish is marked on frame ${named.fromFrame}, before where the proposal found the torso crossing the finish line between frames ${named.fromFrame + 1} and ${named.toFrame + 1}: mark the first frame that shows his torso past the line, from frame ${named.fromFrame + 1} to ${named.toFrame + 1}.`,
+    );
+    // Within one frame of the start it told, and inside the frames it named: timed, and completed.
+    for (const startFrame of [told - 1, told, told + 1])
+      expect((await preview(marks(startFrame, c.finishFrame))).statusCode).toBe(200);
+    const done = await complete(
+      t,
+      analyst,
+      request.id,
+      { measurement: JSON.stringify(marks(told, c.finishFrame)) },
+      null,
+    );
+    expect(done.statusCode, done.body).toBe(200);
   });
 
   it('refuses bad clicks, other roles and unknown ids, and a proposal of another clip at completion', async () => {
