@@ -25,6 +25,8 @@ describe('what a receipt says of the lean taken off a tracked window (issue 48, 
     expect(trackedWindowInWords(window, 0.2)).toContain(
       "(10 yards as tracked; 9.80 with the lean's likely share taken off) in 0.9712 s: 21.06 mph",
     );
+    // Under half a hundredth of a yard changes no figure shown.
+    expect(trackedWindowInWords(window, 0.004)).toBe(trackedWindowInWords(window));
     expect(trackedWindowInWords(window, -0.05)).toContain(
       "(10 yards as tracked; 10.05 with the lean's likely share added back)",
     );
@@ -37,6 +39,7 @@ describe('what a receipt says of the lean taken off a tracked window (issue 48, 
     expect(trackedBoundInWords(fit(0.1, -0.05))).toContain(
       'reads short by between none and that; half of it, 0.05 yards, was added to the distance',
     );
+    expect(trackedBoundInWords(fit(0.01, 0.005))).toContain('half of it, 0.005 yards, was taken off');
     // Where the lean's direction is not known (or a track before 2.17.0), the ± holds all of it.
     expect(trackedBoundInWords(fit(0.4, 0))).toContain('across the picture (0.40 yards over this window).');
   });

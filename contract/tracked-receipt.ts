@@ -15,7 +15,8 @@ const yd = (n: number) => (Math.round(n * 10) / 10).toFixed(1);
  * tracked yards: '; 9.80 with the lean's likely share taken off'. Empty where none was taken off or added.
  */
 function leanInWords(yards: number, leanShiftYards: number) {
-  if (!leanShiftYards) return '';
+  // Under half a hundredth of a yard changes no figure shown: nothing is said of it.
+  if (Math.abs(leanShiftYards) < 0.005) return '';
   const left = (yards - leanShiftYards).toFixed(2);
   return leanShiftYards > 0
     ? ` as tracked; ${left} with the lean's likely share taken off`
@@ -40,9 +41,11 @@ export function trackedBoundInWords(r: Pick<TrackResult, 'fit'>) {
   const lean = r.fit.perspectiveYards ?? 0;
   const shift = r.fit.leanShiftYards ?? 0;
   // From tracker 2.17.0 (decision 331) the lean's direction is known where the camera looks down.
+  // Yards to the hundredth, or the thousandth under one hundredth (a lean of a few thousandths is common).
+  const yards = (y: number) => Math.abs(y).toFixed(Math.abs(y) < 0.01 ? 3 : 2);
   const leanWords = shift
-    ? `(up to ${lean.toFixed(2)} yards over this window, all of it one way: the camera looks down, so the run reads ` +
-      `${shift > 0 ? 'long' : 'short'} by between none and that; half of it, ${Math.abs(shift).toFixed(2)} yards, ` +
+    ? `(up to ${yards(lean)} yards over this window, all of it one way: the camera looks down, so the run reads ` +
+      `${shift > 0 ? 'long' : 'short'} by between none and that; half of it, ${yards(shift)} yards, ` +
       `was ${shift > 0 ? 'taken off' : 'added to'} the distance, and the ± holds the other half)`
     : `(${lean.toFixed(2)} yards over this window)`;
   return (

@@ -587,7 +587,7 @@ function fitPlaced(raw: RawTrack, timing: Timing, edits: RefitTrackInput): Track
       calibrationYards: cal,
       framesUsed: points.length,
       groundYards: Math.ceil(ground * 1000) / 1000,
-      perspectiveYards: two(perspective),
+      perspectiveYards: Math.round(perspective * 1000) / 1000,
       leanShiftYards: Math.round(shift * 1000) / 1000,
     },
     problems,
