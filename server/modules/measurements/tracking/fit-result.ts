@@ -44,6 +44,12 @@ function footDriftYards(raw: RawTrack, i: number, x: number, y: number) {
   return BOUND.footDrift * footOffset(height) * Math.abs(above.yards - here.yards);
 }
 
+/** A kept yard line (x at the top and the bottom of the picture) as `x = a + s (y - H/2)`. */
+const lineOf = (l: { x0: number; x1: number }, H: number) => {
+  const s = (l.x1 - l.x0) / H;
+  return { a: l.x0 + (s * H) / 2, s };
+};
+
 /**
  * Whether frame `i`'s yard lines meet above the middle of the picture, or run parallel (a camera looking down
  * steeply): then the camera looks down at the field, and upright bodies meet below the picture (decision 331).
@@ -53,11 +59,10 @@ function looksDown(raw: RawTrack, i: number) {
   const ls = raw.lines[i]?.lines ?? [];
   if (ls.length < 2) return false;
   const H = raw.height;
-  const lines = ls.map((l) => {
-    const sl = (l.x1 - l.x0) / H;
-    return { a: l.x0 + (sl * H) / 2, s: sl };
-  });
-  const row = horizonRow(lines, H);
+  const row = horizonRow(
+    ls.map((l) => lineOf(l, H)),
+    H,
+  );
   return row === null || row < H / 2;
 }
 
@@ -119,10 +124,7 @@ export function yardsAt(raw: RawTrack, i: number, xShown: number, yShown: number
   const H = raw.height;
   // The lines are of the picture without the lens's bending (tracker 2.5.0): so is the point read on them.
   const { x, y } = undistortPoint(raw.lens?.k1 ?? 0, raw.width, H, xShown, yShown);
-  const labelled: Labelled[] = ls.map((l) => {
-    const s = (l.x1 - l.x0) / H;
-    return { a: l.x0 + (s * H) / 2, s, votes: 0, label: l.yardLine / 5 };
-  });
+  const labelled: Labelled[] = ls.map((l) => ({ ...lineOf(l, H), votes: 0, label: l.yardLine / 5 }));
   const map = fieldMap(labelled, y, H);
   if (!plausibleMapAt(map, x, H)) return null;
   return {
