@@ -276,18 +276,12 @@ export function markAgainstProposal(what: 'start' | 'finish', marked: number, p:
         ? { from: p.between.fromFrame, to: p.between.toFrame, told: false }
         : null;
   if (!range || (marked >= range.from && marked <= range.to)) return null;
-  const found =
-    what === 'start'
-      ? range.told
-        ? `the proposal found the runner's first movement on frame ${p.frame! + 1}`
-        : `the proposal found the runner's first movement between frames ${range.from + 1} and ${range.to + 1}`
-      : range.told
-        ? `the proposal found the torso crossing the finish line on frame ${p.frame! + 1}`
-        : `the proposal found the torso crossing the finish line between frames ${range.from + 1} and ${range.to + 1}`;
+  const thing = what === 'start' ? "the runner's first movement" : 'the torso crossing the finish line';
+  const at = range.told ? `on frame ${p.frame! + 1}` : `between frames ${range.from + 1} and ${range.to + 1}`;
   const side = marked > range.to ? 'after' : 'before';
   const mark =
     what === 'start'
       ? 'mark the first frame that shows him moving'
       : 'mark the first frame that shows his torso past the line';
-  return `The ${what} is marked on frame ${marked + 1}, ${side} where ${found}: ${mark}, from frame ${range.from + 1} to ${range.to + 1}.`;
+  return `The ${what} is marked on frame ${marked + 1}, ${side} where the proposal found ${thing} ${at}: ${mark}, from frame ${range.from + 1} to ${range.to + 1}.`;
 }
