@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { computeForty } from '../../../contract/forty-math';
 import type { FramePoint } from '../../../contract/tracking';
 import { fractionText, probeMedia, type MediaFacts } from '../../lib/media-probe';
@@ -109,12 +110,15 @@ export async function trackScene(
       return { refused: 'no frame shows the runner clear of others inside the picture', asked } as const;
     const timing = { frameTimes: timeline.times, fps: timeline.fps, vfr: timeline.vfr };
     const seconds = timeline.times[timeline.times.length - 1];
+    // Each answer tracks the clip again, as the job does, from the frames decoded for the first track.
+    const facts = statSync(file);
+    const reuse = `${file} ${facts.size} ${facts.mtimeMs}`;
     const confirmed: number[] = [];
     const ended: number[] = [];
     let raw: Awaited<ReturnType<typeof trackClip>> | null = null;
     for (;;) {
       // Tracked again only when a click is a new seed; a confirmation or 'not in view' is fitted again.
-      raw ??= await trackClip({ file, width, height, frameCount, seconds, seeds });
+      raw ??= await trackClip({ file, width, height, frameCount, seconds, seeds, reuse });
       const result = fitTrack(raw, timing);
       const verdict = trackVerdict(raw, result, confirmed, ended);
       const need = verdict.needsClickAt;

@@ -16,13 +16,14 @@ export async function videoMedia(db: Db, storage: Storage, videoId: number) {
 /**
  * A job's clip on local disk, as it is displayed (upright: width and height swapped for a rotated file),
  * with the timeline of its frames: what the tracker and the 40's proposals read (decisions 210, 212).
+ * `key`: the stored file the copy was made from (what the clip's content is known by, decision 333).
  */
 export async function withUprightClip<T>(
   db: Db,
   storage: Storage,
   videoId: number,
   work: (
-    clip: { file: string; width: number; height: number; frameCount: number },
+    clip: { file: string; key: string; width: number; height: number; frameCount: number },
     timeline: ReturnType<typeof timelineOf>,
   ) => Promise<T>,
 ) {
@@ -36,6 +37,7 @@ export async function withUprightClip<T>(
     return work(
       {
         file,
+        key,
         width: upright ? facts.height : facts.width,
         height: upright ? facts.width : facts.height,
         frameCount: facts.frameCount,

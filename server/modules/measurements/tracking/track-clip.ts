@@ -132,10 +132,57 @@ interface Options {
   onProgress?: (share: number) => void;
   /**
    * Told whether the following begun while the clip decoded was kept (decision 299), or the player was
-   * followed again after the decode: the tracking bench reports it, the tests check it.
+   * followed again after the decode (or the clip was not decoded: `reuse`): the tracking bench reports it,
+   * the tests check it.
    */
   onFollowed?: (kept: boolean) => void;
+  /**
+   * What the clip's content is known by (the track job: its video's stored file). A track of the same clip
+   * soon after, on the same frames, reads the frames and yard lines this one decoded instead of decoding
+   * them again (decision 333): the analyst's answers to the tracker's questions track the clip again from
+   * every click. Without it nothing is kept.
+   */
+  reuse?: string;
 }
+
+/**
+ * The last clip decoded with a `reuse` key: its frames, their colour planes and its yard lines, for
+ * `REUSE_SECONDS` after its last use, or until a clip with another key is tracked (decision 333). Everything
+ * the player is followed on depends only on these, so a track from them is the track a fresh decode gives.
+ */
+interface Decoded {
+  key: string;
+  frames: Uint8Array[];
+  chroma: Uint8Array[] | undefined;
+  k1: number;
+  lines: Line[][];
+}
+const REUSE_SECONDS = 120;
+let decoded: { clip: Decoded; timer: ReturnType<typeof setTimeout> } | null = null;
+
+function forgetDecoded() {
+  if (decoded) clearTimeout(decoded.timer);
+  decoded = null;
+}
+
+/** Keeps a decoded clip for the next track of it (the one kept before it is let go). */
+function keepDecoded(clip: Decoded) {
+  forgetDecoded();
+  const timer = setTimeout(forgetDecoded, REUSE_SECONDS * 1000);
+  timer.unref();
+  decoded = { clip, timer };
+}
+
+/** The decoded clip kept under `key`, its time renewed; any other is let go (its memory is the next decode's). */
+function decodedAs(key: string): Decoded | null {
+  const clip = decoded?.clip.key === key ? decoded.clip : null;
+  if (clip) keepDecoded(clip);
+  else forgetDecoded();
+  return clip;
+}
+
+/** Lets the kept clip go (tests). */
+export const forgetDecodedForTests = forgetDecoded;
 
 function analysisSize(w: number, h: number) {
   const k = TRACKER.analysisSide / Math.max(w, h);
@@ -608,8 +655,90 @@ export async function trackClip(clip: Options): Promise<RawTrack> {
         frameCount: clip.frameCount && followedOf(clip.frameCount),
       }
     : clip;
-  const ridges: Ridges[] = [];
   const progress = (share: number) => opts.onProgress?.(Math.min(1, share));
+  // The frames picked, their size and how many may be kept are part of what a kept clip is.
+  const reuseKey =
+    clip.reuse === undefined
+      ? null
+      : [
+          clip.reuse,
+          `${aw}x${ah}`,
+          maxFrames,
+          pick ? `${pick.step}:${pick.phase}:${pick.extra.join(',')}` : 'all',
+        ].join('|');
+  const again = reuseKey === null ? null : decodedAs(reuseKey);
+  if (again) opts.onFollowed?.(false);
+  const { followed, k1, n } = again
+    ? { followed: followDecoded(opts, again, aw, ah), k1: again.k1, n: again.frames.length }
+    : await decodeAndFollow(opts, aw, ah, maxFrames, pick, progress, reuseKey);
+  const { out, doubts, beside, labelled, mapAt, reach } = followed;
+  progress(0.9);
+
+  const yardsOf = (i: number) => {
+    const f = out[i];
+    return f.state === 'tracked' ? (mapAt(i, f.x, f.y)?.yards ?? null) : null;
+  };
+  const known = out.map((_, i) => yardsOf(i)).filter((y): y is number => y !== null);
+  // Yards grow in the runner's direction: a run toward the left of the picture counts back from line 1.
+  const forward = known.length < 2 || known[known.length - 1] >= known[0];
+  const yardLineOf = (label: number) => (forward ? 5 * label : 5 - 5 * label);
+  const raw: RawTrack = {
+    width: opts.width,
+    height: opts.height,
+    frames: out.map((f) => ({ ...f, x: f.x / kx, y: f.y / ky, height: f.height && f.height / ky })),
+    doubts,
+    beside: [...beside].sort((a, b) => a - b),
+    lens: { k1 },
+    reach: reach.map((r) => ({
+      click: r.click,
+      frames: [...r.frames.values()]
+        .sort((p, q) => p.frameIndex - q.frameIndex)
+        .map((f) => ({
+          frameIndex: f.frameIndex,
+          x: f.x / kx,
+          y: f.y / ky,
+          height: f.height && f.height / ky,
+        })),
+    })),
+    lines: labelled.map((ls, i) => ({
+      frameIndex: i,
+      lines: ls
+        .map((l) => ({ yardLine: yardLineOf(l.label), x0: lineX(l, 0, ah) / kx, x1: lineX(l, ah, ah) / kx }))
+        .sort((a, b) => a.yardLine - b.yardLine),
+    })),
+  };
+  const clicks = [...new Set(clip.seeds.map((s) => s.frameIndex))].sort((a, b) => a - b);
+  return { ...(pick ? inClipFrames(raw, fileOf, n, clip.frameCount, pick.step) : raw), clicks };
+}
+
+/** The player followed on a clip whose frames and yard lines are all in (decoded, or kept: `reuse`). */
+function followDecoded(opts: Options, d: Omit<Decoded, 'key'>, aw: number, ah: number) {
+  const n = d.frames.length;
+  const src: Source = {
+    n,
+    paceCount: n,
+    k1: d.k1,
+    lines: d.lines,
+    frames: d.frames,
+    chroma: d.chroma,
+    ready: () => n,
+  };
+  return stepper(followClicks(opts, src, aw, ah)).finish();
+}
+
+/**
+ * Decodes the clip, finding each frame's yard lines as it comes in and following the player meanwhile where
+ * that holds (decision 299); keeps what it decoded under `reuseKey` (decision 333).
+ */
+async function decodeAndFollow(
+  opts: Options,
+  aw: number,
+  ah: number,
+  maxFrames: number,
+  pick: FramePick | null,
+  progress: (share: number) => void,
+  reuseKey: string | null,
+) {
   const expected = Math.max(1, opts.frameCount ?? 1);
   // Each frame's lines as the picture shows them, found while the next frames decode (tracker 2.7.0): the
   // lens is measured from them, and they are the lines where it is measured as none. Once the frames the lens
@@ -637,6 +766,7 @@ export async function trackClip(clip: Options): Promise<RawTrack> {
     ready: () => grey.length,
   };
   let early = opts.frameCount ? stepper(followClicks(opts, live, aw, ah)) : null;
+  const ridges: Ridges[] = [];
   const { frames, chroma } = await decodeGray(
     opts.file,
     aw,
@@ -678,49 +808,11 @@ export async function trackClip(clip: Options): Promise<RawTrack> {
     same(paceOf(expected, opts.seconds), paceOf(n, opts.seconds)) &&
     opts.seeds.every((s) => Math.min(expected - 1, s.frameIndex) === Math.min(n - 1, s.frameIndex));
   opts.onFollowed?.(kept);
+  if (reuseKey !== null) keepDecoded({ key: reuseKey, frames, chroma, k1, lines: detected });
   const followed = kept
     ? early!.finish()
-    : stepper(
-        followClicks(opts, { n, paceCount: n, k1, lines: detected, frames, chroma, ready: () => n }, aw, ah),
-      ).finish();
-  const { out, doubts, beside, labelled, mapAt, reach } = followed;
-  progress(0.9);
-
-  const yardsOf = (i: number) => {
-    const f = out[i];
-    return f.state === 'tracked' ? (mapAt(i, f.x, f.y)?.yards ?? null) : null;
-  };
-  const known = out.map((_, i) => yardsOf(i)).filter((y): y is number => y !== null);
-  // Yards grow in the runner's direction: a run toward the left of the picture counts back from line 1.
-  const forward = known.length < 2 || known[known.length - 1] >= known[0];
-  const yardLineOf = (label: number) => (forward ? 5 * label : 5 - 5 * label);
-  const raw: RawTrack = {
-    width: opts.width,
-    height: opts.height,
-    frames: out.map((f) => ({ ...f, x: f.x / kx, y: f.y / ky, height: f.height && f.height / ky })),
-    doubts,
-    beside: [...beside].sort((a, b) => a - b),
-    lens: { k1 },
-    reach: reach.map((r) => ({
-      click: r.click,
-      frames: [...r.frames.values()]
-        .sort((p, q) => p.frameIndex - q.frameIndex)
-        .map((f) => ({
-          frameIndex: f.frameIndex,
-          x: f.x / kx,
-          y: f.y / ky,
-          height: f.height && f.height / ky,
-        })),
-    })),
-    lines: labelled.map((ls, i) => ({
-      frameIndex: i,
-      lines: ls
-        .map((l) => ({ yardLine: yardLineOf(l.label), x0: lineX(l, 0, ah) / kx, x1: lineX(l, ah, ah) / kx }))
-        .sort((a, b) => a.yardLine - b.yardLine),
-    })),
-  };
-  const clicks = [...new Set(clip.seeds.map((s) => s.frameIndex))].sort((a, b) => a - b);
-  return { ...(pick ? inClipFrames(raw, fileOf, n, clip.frameCount, pick.step) : raw), clicks };
+    : followDecoded(opts, { frames, chroma, k1, lines: detected }, aw, ah);
+  return { followed, k1, n };
 }
 
 /**

@@ -194,7 +194,15 @@ export function trackJobHandlers(db: Db, storage: Storage) {
       const track = await withUprightClip(db, storage, payload.videoId, (clip, timeline) => {
         timing = { frameTimes: timeline.times, fps: timeline.fps, vfr: timeline.vfr };
         const seconds = timeline.times.length ? timeline.times[timeline.times.length - 1] : undefined;
-        return trackClip({ ...clip, seconds, seeds: payload.seeds, onProgress: progress.onProgress });
+        // A question answered tracks the clip again from every click: the frames decoded for the track
+        // before it are read again (decision 333).
+        return trackClip({
+          ...clip,
+          reuse: `video ${payload.videoId} ${clip.key}`,
+          seconds,
+          seeds: payload.seeds,
+          onProgress: progress.onProgress,
+        });
       });
       const result = fitTrack(track, timing!);
       await progress.settled();

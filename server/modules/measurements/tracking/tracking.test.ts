@@ -7,7 +7,7 @@ import { probeMedia } from '../../../lib/media-probe';
 import { decodeGray } from './decode-gray';
 import { makeFieldClip, type FieldClip, type FieldClipOptions } from './field-clip.fixtures';
 import { fitTrack } from './fit-result';
-import { trackClip } from './track-clip';
+import { forgetDecodedForTests, trackClip } from './track-clip';
 import { renderScene } from '../../../test/scene/render';
 import { drawScene } from '../../../test/scene/spec';
 
@@ -198,6 +198,74 @@ describe('tracked Max Speed from one click (issue 31)', () => {
     expect(during).toBe(false);
     expect(raw.lens!.k1).toBeLessThan(-0.03);
     expect(JSON.stringify(raw)).toBe(JSON.stringify(await trackClip(opts)));
+  }, 300_000);
+
+  it('tracks a clip again from the frames and lines its last track decoded, to the track a fresh decode gives (decision 333)', async () => {
+    const plain = await makeFieldClip(path.join(dir, 'again.mp4'), { fps: '60000/1001', seconds: 2.5 });
+    const lensSpec = drawScene(7011, {
+      kind: 'max-speed',
+      width: 640,
+      height: 360,
+      rotate: 0,
+      fps: '30000/1001',
+      seconds: 2.5,
+      others: 0,
+      drops: [],
+      repeats: [],
+      jitter: 0,
+    });
+    lensSpec.camera.k1 = -0.07;
+    const lensFile = path.join(dir, 'again-lens.mp4');
+    const lensTruth = await renderScene(lensSpec, lensFile);
+    const at = (g: { x: number; y: number } | { gx: number; gy: number }, frameIndex: number) =>
+      'gx' in g
+        ? { frameIndex, x: Math.round(g.gx), y: Math.round(g.gy) }
+        : { frameIndex, x: Math.round(g.x), y: Math.round(g.y) };
+    const clips = [
+      {
+        file: plain.file,
+        width: plain.width,
+        height: plain.height,
+        first: [at(plain.groundPoints[20], 20)],
+        then: [at(plain.groundPoints[20], 20), at(plain.groundPoints[100], 100)],
+      },
+      {
+        file: lensFile,
+        width: 640,
+        height: 360,
+        first: [at(lensTruth.groundPointPx[30], 30)],
+        then: [at(lensTruth.groundPointPx[10], 10), at(lensTruth.groundPointPx[30], 30)],
+      },
+    ];
+    for (const c of clips) {
+      const frameCount = (await probeMedia(c.file)).frameCount;
+      /** The track as JSON, and whether the clip was decoded for it (its progress began with the decode's). */
+      const track = async (seeds: typeof c.first, reuse?: string) => {
+        const shares: number[] = [];
+        const raw = await trackClip({
+          file: c.file,
+          width: c.width,
+          height: c.height,
+          frameCount,
+          seconds: 2.5,
+          seeds,
+          reuse,
+          onProgress: (share) => shares.push(share),
+        });
+        return { json: JSON.stringify(raw), decoded: shares[0] < 0.7 };
+      };
+      // What the clip is known by (the job: its video's stored file).
+      const key = `${c.file} stored`;
+      expect((await track(c.first, key)).decoded).toBe(true);
+      // An answer's click: tracked again from every click, on the frames decoded for the first track.
+      const again = await track(c.then, key);
+      expect(again.decoded).toBe(false);
+      expect(again.json).toBe((await track(c.then)).json);
+      // Another clip's key lets it go: decoded again, to the same track.
+      expect((await track(c.then, `${c.file} another`)).decoded).toBe(true);
+      expect(await track(c.first, key)).toMatchObject({ decoded: true });
+    }
+    forgetDecodedForTests();
   }, 300_000);
 
   it('re-fits from a corrected frame and leaves dropped frames out', async () => {
