@@ -19,10 +19,7 @@ import { probeMedia } from '../server/lib/media-probe';
 import { makeFieldClip } from '../server/modules/measurements/tracking/field-clip.fixtures';
 import { fitTrack } from '../server/modules/measurements/tracking/fit-result';
 import { trackClip } from '../server/modules/measurements/tracking/track-clip';
-import { jobTimeline } from '../server/test/scene/product';
-import { renderScene } from '../server/test/scene/render';
-import { drawScene } from '../server/test/scene/spec';
-import { readTruth, type SceneTruth } from '../server/test/scene/truth';
+import type { SceneTruth } from '../server/test/scene/truth';
 import { fmt, printTable } from './lib/report';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
@@ -103,6 +100,17 @@ async function trackOnce(file: string, job: Job) {
   );
 }
 
+/**
+ * The scene renderer and the clips' truth, loaded by the benchmark's own process only: the tracking process
+ * imports this file too, and its peak memory is the tracker's alone.
+ */
+const sceneTools = async () => ({
+  ...(await import('../server/test/scene/product')),
+  ...(await import('../server/test/scene/render')),
+  ...(await import('../server/test/scene/spec')),
+  ...(await import('../server/test/scene/truth')),
+});
+
 /** The frame about a second after `frameIndex` (before it where the clip ends first), or null. */
 function aSecondFrom(frameIndex: number, frameTimes: number[], shown: (i: number) => boolean) {
   const later = frameTimes.findIndex((t) => t >= frameTimes[frameIndex] + 1);
@@ -172,6 +180,7 @@ async function generated(root: string, c: (typeof CLIPS)[number]): Promise<Track
  * answered a second later (or earlier) where he is in the picture.
  */
 async function withTruth(name: string, file: string, truth: SceneTruth, frameIndex: number) {
+  const { jobTimeline } = await sceneTools();
   const { timeline, width, height, frameCount } = await jobTimeline(file);
   const point = (i: number) => ({
     frameIndex: i,
@@ -195,6 +204,7 @@ async function withTruth(name: string, file: string, truth: SceneTruth, frameInd
 }
 
 async function scene(root: string, c: (typeof SCENES)[number]): Promise<Tracked> {
+  const { drawScene, renderScene } = await sceneTools();
   const file = path.join(root, `scene-${c.seed}.mp4`);
   const spec = drawScene(c.seed, { kind: 'max-speed', width: c.width, height: c.height, fps: c.fps });
   const truth = await renderScene(spec, file);
@@ -214,6 +224,7 @@ async function scene(root: string, c: (typeof SCENES)[number]): Promise<Tracked>
 async function outside(o: (typeof OUTSIDE)[number]): Promise<Tracked | null> {
   const file = path.join(FILM, `${o.name}.mp4`);
   if (!existsSync(file)) return null;
+  const { jobTimeline, readTruth } = await sceneTools();
   const truth = await readTruth(path.join(FILM, `${o.name}.truth.json`));
   const { width, height } = await jobTimeline(file);
   const seconds = truth.frameTimes[truth.frameTimes.length - 1].toFixed(1);
