@@ -60,6 +60,24 @@ async function trackFromOneClick(clip: FieldClip, seedFrame: number) {
   return { raw, result, timing, offset };
 }
 
+/** A 2.5 s 640x360 scene through a lens (k1 -0.07), the runner alone: the tracker follows it after the decode. */
+function lensClip(file: string) {
+  const spec = drawScene(7011, {
+    kind: 'max-speed',
+    width: 640,
+    height: 360,
+    rotate: 0,
+    fps: '30000/1001',
+    seconds: 2.5,
+    others: 0,
+    drops: [],
+    repeats: [],
+    jitter: 0,
+  });
+  spec.camera.k1 = -0.07;
+  return renderScene(spec, file);
+}
+
 const cases: { name: string; opts: FieldClipOptions; seed: number; maxBound: number; rate: string }[] = [
   { name: '59.94 fps', opts: { fps: '60000/1001' }, seed: 70, maxBound: 0.3, rate: '59\\.94' },
   { name: '29.97 fps', opts: { fps: '30000/1001' }, seed: 35, maxBound: 0.4, rate: '29\\.97' },
@@ -174,21 +192,8 @@ describe('tracked Max Speed from one click (issue 31)', () => {
   }, 300_000);
 
   it('follows the player again after the decode on a clip through a lens, to the same track (decision 299)', async () => {
-    const spec = drawScene(7011, {
-      kind: 'max-speed',
-      width: 640,
-      height: 360,
-      rotate: 0,
-      fps: '30000/1001',
-      seconds: 2.5,
-      others: 0,
-      drops: [],
-      repeats: [],
-      jitter: 0,
-    });
-    spec.camera.k1 = -0.07;
     const file = path.join(dir, 'lens.mp4');
-    const truth = await renderScene(spec, file);
+    const truth = await lensClip(file);
     const media = await probeMedia(file);
     const c = truth.click!;
     const seeds = [{ frameIndex: c.frameIndex, x: Math.round(c.x), y: Math.round(c.y) }];
@@ -202,21 +207,8 @@ describe('tracked Max Speed from one click (issue 31)', () => {
 
   it('tracks a clip again from the frames and lines its last track decoded, to the track a fresh decode gives (decision 333)', async () => {
     const plain = await makeFieldClip(path.join(dir, 'again.mp4'), { fps: '60000/1001', seconds: 2.5 });
-    const lensSpec = drawScene(7011, {
-      kind: 'max-speed',
-      width: 640,
-      height: 360,
-      rotate: 0,
-      fps: '30000/1001',
-      seconds: 2.5,
-      others: 0,
-      drops: [],
-      repeats: [],
-      jitter: 0,
-    });
-    lensSpec.camera.k1 = -0.07;
     const lensFile = path.join(dir, 'again-lens.mp4');
-    const lensTruth = await renderScene(lensSpec, lensFile);
+    const lensTruth = await lensClip(lensFile);
     const at = (g: { x: number; y: number } | { gx: number; gy: number }, frameIndex: number) =>
       'gx' in g
         ? { frameIndex, x: Math.round(g.gx), y: Math.round(g.gy) }
