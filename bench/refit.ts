@@ -13,8 +13,10 @@
  * (yards: `across`, `row`), then how many were given and how many held the truth. With LEAN=1 it also prints
  * per scene the lean taken off (`shift`, decision 331), the column's change the way yards grow (`dx`, px), the
  * lean term (`L`) and the column's error signed the way the lean reads (`acrossSigned`: positive where the run
- * read long as the lean predicts), and its ratio to `L`. Kept in REFIT_DIR
- * (default data/refit). A fit-level change is still checked by the accuracy benchmark on fresh seeds.
+ * read long as the lean predicts), and its ratio to `L`. With BOUND_TRY='{"footDrift":0.03}' (any of `BOUND`'s
+ * terms, as JSON) it fits with those terms instead of the product's, to see what a narrower or wider bound
+ * would give and hold (decision 334). Kept in REFIT_DIR (default data/refit). A fit-level change is still
+ * checked by the accuracy benchmark on fresh seeds.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -37,6 +39,8 @@ import { seedsOf } from './lib/seeds';
 
 const DIR = path.resolve(process.env.REFIT_DIR ?? 'data/refit');
 const FOOT = process.env.BENCH_ANALYST === 'foot';
+// Other bound terms tried in place of the product's (`fit` only): the object the fit reads is changed in place.
+if (process.env.BOUND_TRY) Object.assign(BOUND, JSON.parse(process.env.BOUND_TRY) as Partial<typeof BOUND>);
 /** Seconds either side of a window's end over which the tracked point's errors are averaged (one knot). */
 const END_SECONDS = 0.1;
 
