@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
-import { MOCKING_TEST_FILES, WEB_MOCKING_TEST_FILES } from './server/test/mocking-files';
+import { MEDIA_TEST_FILES, MOCKING_TEST_FILES, WEB_MOCKING_TEST_FILES } from './server/test/mocking-files';
 import { trackDynamicImports } from './scripts/vitest-track-imports';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
@@ -19,7 +19,7 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['server/**/*.test.ts'],
-          exclude: MOCKING_TEST_FILES,
+          exclude: [...MOCKING_TEST_FILES, ...MEDIA_TEST_FILES],
           globalSetup: ['server/test/global-setup.ts'],
           // Every kept read's statements are checked against the tables it declares (decision 225).
           env: { CHECK_KEPT_READS: '1' },
@@ -41,6 +41,19 @@ export default defineConfig({
           testTimeout: 60000,
           hookTimeout: 180000,
           pool: 'forks',
+        },
+      },
+      {
+        // Server files that measure clips and touch no database (decision 335): no database is set up, and
+        // `npm test` runs them once, not again on PostgreSQL. Files share a module graph per worker.
+        extends: true,
+        test: {
+          name: 'server-media',
+          include: MEDIA_TEST_FILES,
+          testTimeout: 60000,
+          hookTimeout: 180000,
+          pool: 'forks',
+          isolate: false,
         },
       },
       {

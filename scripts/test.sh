@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The README's test command (`npm test`). Installs nothing: it uses what is present.
 #   1. lint, type check, formatting, unused code (knip) and the unit and component tests, all together
-#   2. API tests on embedded PGlite   3. the same API tests on PostgreSQL   4. build (web and server)
-#   5. browser tests in Chromium, two workers, each with its own server started from the build
+#   2. the server's media tests (no database)   3. API tests on embedded PGlite   4. the same API tests on
+#   PostgreSQL   5. build (web and server)   6. browser tests in Chromium, two workers, each with its own
+#   server started from the build
 # Any failing step fails the run; each step's time is printed, and a table of them at the end.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -34,6 +35,8 @@ start_postgres() {
 together "Lint" "npm run --silent lint" "Type check" "npm run --silent typecheck" \
   "Formatting" "npm run --silent format:check" "Unused code (knip)" "npm run --silent unused" \
   "Unit and component tests" "npm run --silent test:unit"
+# The server's tests that measure clips and touch no database (`npm run test:media`), once (decision 335).
+step "Media tests (scenes, tracker, 40 proposer; no database)" npm run --silent test:media
 # The server's API tests (`npm run test:api`): `server` shares a module graph per worker, `server-mocking`
 # isolates the files that vi.mock.
 step "API tests on embedded PGlite" env -u TEST_DATABASE_URL npm run --silent test:api

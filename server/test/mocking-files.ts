@@ -10,3 +10,31 @@ export const WEB_MOCKING_TEST_FILES = [
   'web/features/measurements/components/workbench/measurement-workbench.test.tsx',
   'web/features/analysis/components/queue/complete-form.test.tsx',
 ];
+
+/**
+ * Server test files that measure clips and touch no database: the scene renderer, the tracker and the 40's
+ * proposer. They run once, in the `server-media` project (no database set up), not again on PostgreSQL:
+ * a database changes nothing they check, and they take most of the API runs' time (decision 335).
+ * media-files.test.ts fails when one of them uses the database.
+ */
+export const MEDIA_TEST_FILES = [
+  'server/lib/repeated-frames.test.ts',
+  'server/modules/forty/forty-propose.test.ts',
+  'server/modules/measurements/tracking/click-at-speed.test.ts',
+  'server/modules/measurements/tracking/follow-player.test.ts',
+  'server/modules/measurements/tracking/frame-pick.test.ts',
+  'server/modules/measurements/tracking/gap-click.test.ts',
+  'server/modules/measurements/tracking/ground-drift.test.ts',
+  'server/modules/measurements/tracking/lean-shift.test.ts',
+  'server/modules/measurements/tracking/max-speed-ceiling.test.ts',
+  'server/modules/measurements/tracking/one-look.test.ts',
+  'server/modules/measurements/tracking/parted-looks.test.ts',
+  'server/modules/measurements/tracking/tracking.test.ts',
+  'server/modules/measurements/tracking/window-edge.test.ts',
+  'server/modules/measurements/tracking/yard-lines.test.ts',
+  'server/test/scene/film-examples.test.ts',
+  'server/test/scene/fixed-forty-scenes.test.ts',
+  'server/test/scene/fixed-scenes.test.ts',
+  'server/test/scene/guide.test.ts',
+  'server/test/scene/scene.test.ts',
+];

@@ -1,0 +1,57 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
+import { renderScene } from './render';
+import { drawScene, type SceneOverrides } from './spec';
+
+/**
+ * The scenes of the fixed-scene tests (issues 48 and 49, decision 240): small so the test run stays short
+ * (640x360, 3 s at 29.97 fps unless a test says otherwise), or drawn as the accuracy benchmark draws them.
+ */
+const small: SceneOverrides = {
+  kind: 'max-speed',
+  width: 640,
+  height: 360,
+  rotate: 0,
+  fps: '30000/1001',
+  seconds: 3,
+  drops: [],
+  repeats: [],
+  jitter: 0,
+  shutter: 0.05,
+};
+
+/**
+ * A folder of rendered scenes for the calling test file, made before its tests and removed after them. Each
+ * file has its own: the server test files of a worker share their modules (decision 183).
+ */
+export function fixedScenes() {
+  let dir = '';
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'fixed-scenes-'));
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+  const rendered = new Map<string, ReturnType<typeof render>>();
+  async function render(seed: number, o: SceneOverrides) {
+    const spec = drawScene(seed, { ...small, ...o });
+    const file = path.join(dir, `scene-${seed}.mp4`);
+    return { spec, file, truth: await renderScene(spec, file) };
+  }
+  return {
+    /** A small scene, rendered once for every test of the file that asks for it. */
+    scene(seed: number, o: SceneOverrides = {}) {
+      const key = `${seed} ${JSON.stringify(o)}`;
+      if (!rendered.has(key)) rendered.set(key, render(seed, o));
+      return rendered.get(key)!;
+    },
+    /** A scene drawn as the accuracy benchmark draws it: its own size, length and frame rate. */
+    async benchmarkScene(seed: number, kind: 'max-speed' | 'forty') {
+      const spec = drawScene(seed, { kind });
+      const file = path.join(dir, `scene-${seed}-bench.mp4`);
+      return { spec, file, truth: await renderScene(spec, file) };
+    },
+  };
+}
