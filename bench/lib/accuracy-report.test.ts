@@ -85,6 +85,25 @@ describe('the accuracy section', () => {
     expect(text).toMatch(/\n\| all \| 2 \| 2\/2 \(100%\) \|/);
   });
 
+  it('keeps a row for each of two runs started in the same minute, each save replacing its own', () => {
+    const files = filesOf('RESULTS-same-minute');
+    const of = (seed: number): SceneRecord => ({ ...OLD_RECORD, seed, version: 'tracker 9.9.9' });
+    const current = ['tracker 9.9.9'];
+    const a = { date: '2026-12-04 17:08', seeds: '2-3', current };
+    const b = { date: '2026-12-04 17:08', seeds: '4-5', current };
+    // Saved in turn after each scene, as two benchmarks running side by side do.
+    saveRun(files, { ...a, records: [of(2)] });
+    saveRun(files, { ...b, records: [of(4)] });
+    saveRun(files, { ...a, records: [of(2), of(3)] });
+    saveRun(files, { ...b, records: [of(4), of(5)] });
+    const rows = readFileSync(files.results, 'utf8')
+      .split('\n')
+      .filter((l) => l.startsWith('| 2026-12-04 17:08 |'));
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toMatch(/^\| 2026-12-04 17:08 \| 2 \| 2-3 \|/);
+    expect(rows[1]).toMatch(/^\| 2026-12-04 17:08 \| 2 \| 4-5 \|/);
+  });
+
   it('starts from seed 1 with no scenes file', () => {
     expect(nextSeed(path.join(dir, 'none.jsonl'))).toBe(1);
     expect(readRecords(path.join(dir, 'none.jsonl'))).toEqual([]);
