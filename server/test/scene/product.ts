@@ -4,7 +4,12 @@ import type { FramePoint } from '../../../contract/tracking';
 import { fractionText, probeMedia, type MediaFacts } from '../../lib/media-probe';
 import { frameChanges } from '../../lib/repeated-frames';
 import { proposeForty } from '../../modules/forty/forty-propose';
-import { fitTrack, trackVerdict, type ClickNeeded } from '../../modules/measurements/tracking/fit-result';
+import {
+  confirmRadius,
+  fitTrack,
+  trackVerdict,
+  type ClickNeeded,
+} from '../../modules/measurements/tracking/fit-result';
 import { trackClip } from '../../modules/measurements/tracking/track-clip';
 import { timelineOf, type MediaRow } from '../../modules/videos';
 import { rng } from './random';
@@ -136,7 +141,7 @@ export async function trackScene(
         }
         const at = raw.frames[need.frameIndex];
         const p = aim(need.frameIndex, g);
-        if (need.kind === 'confirm' && Math.hypot(at.x - p.x, at.y - p.y) <= 0.04 * height) {
+        if (need.kind === 'confirm' && Math.hypot(at.x - p.x, at.y - p.y) <= confirmRadius(raw, need)) {
           confirmed.push(need.frameIndex);
           continue;
         }

@@ -910,12 +910,33 @@ export function widenedBy(result: TrackResult): Exclude<keyof typeof WIDENED_BY,
   );
 }
 
+/** How the question of `windowCheck` begins: an answer to it is judged by `confirmRadius`. */
+const WINDOW_CHECK = 'Check the track where the fastest 10 yards';
+/** Elsewhere (another player beside him: whom the analyst means), a click within this share of the picture's height confirms. */
+const CONFIRM_SHARE = 0.04;
+
+/**
+ * How far from the tracked point (pixels of the stored picture) the analyst's click on an asked frame may
+ * fall and still confirm it (decision 336). Where the tracker asks to check the window's ends (decision 308):
+ * as far as the bound lets the ground point stray up or down the body at one end, two deviations
+ * (`K × BOUND.footDrift × footOffset`, the player's height where he was followed on that frame). A click
+ * further away tracks the player again from it, as any click the tracker asks for. At 0.04 of the picture's
+ * height, a track 25 px over the feet of a 126 px runner at the window's end was confirmed and gave
+ * 21.71 ± 0.37 mph for a true 21.33 (accuracy scene 11495). Elsewhere, and for a frame without the player's
+ * height (tracks before tracker 2.1.0), `CONFIRM_SHARE` of the picture's height.
+ */
+export function confirmRadius(raw: RawTrack, ask: ClickNeeded) {
+  const height = raw.frames.find((f) => f.frameIndex === ask.frameIndex)?.height;
+  if (ask.reason.startsWith(WINDOW_CHECK) && height) return K * BOUND.footDrift * footOffset(height);
+  return CONFIRM_SHARE * raw.height;
+}
+
 /**
  * The analyst checks the track where the fastest 10 yards begin or end (decision 308), once nothing else
  * stands in the way of the Max Speed: a track that slid off the player, which no check of the tracker's sees,
  * is off his feet there, the more the further from the clicks. One end is asked: the one further in time from
- * the nearest click (the end, where there is none). A click near the tracked point confirms it; one elsewhere
- * tracks the player again from it. Nothing is asked where an end was clicked, corrected or confirmed.
+ * the nearest click (the end, where there is none). A click near the tracked point (`confirmRadius`) confirms
+ * it; one elsewhere tracks the player again from it. Nothing is asked where an end was clicked, corrected or confirmed.
  */
 function windowCheck(
   raw: RawTrack,
@@ -938,7 +959,7 @@ function windowCheck(
   const begin = clicks.length > 0 && fromClicks(ends.first.time) > fromClicks(ends.last.time);
   return {
     frameIndex: (begin ? ends.first : ends.last).frameIndex,
-    reason: `Check the track where the fastest 10 yards ${begin ? 'begin' : 'end'}: click the field under the player's hips on this frame (a click on the tracked point confirms it; elsewhere, the player is tracked again from your click)`,
+    reason: `${WINDOW_CHECK} ${begin ? 'begin' : 'end'}: click the field under the player's hips on this frame (a click on the tracked point confirms it; elsewhere, the player is tracked again from your click)`,
     kind: 'confirm',
   };
 }

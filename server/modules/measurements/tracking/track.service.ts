@@ -6,7 +6,7 @@ import { badRequest, conflict, notFound } from '../../../lib/app-error';
 import { enqueueLongJob, progressWriter } from '../../../lib/jobs';
 import type { Storage } from '../../../lib/storage';
 import { videoMedia, withUprightClip } from './job-clip';
-import { fitTrack, trackVerdict, type ClickNeeded, type Timing } from './fit-result';
+import { confirmRadius, fitTrack, trackVerdict, type ClickNeeded, type Timing } from './fit-result';
 import { trackClip, type RawTrack } from './track-clip';
 
 /**
@@ -35,9 +35,6 @@ interface TrackPayload {
   /** Why the tracker cannot stand behind this track (status 'failed'; nothing can be stored from it). */
   failure?: string;
 }
-
-/** A click on the tracked point of a frame, within this share of the picture's height, confirms it. */
-const CONFIRM_SHARE = 0.04;
 
 const TRACK_NOT_FOUND = 'Track not found';
 const SEED_OUTSIDE = 'The click must be on a frame of the video';
@@ -115,7 +112,7 @@ export async function refitTrack(db: Db, id: number, edits: RefitTrackInput) {
       throw badRequest(message, { corrections: message });
     }
     const tracked = payload.raw.frames.find((f) => f.frameIndex === ask.frameIndex)!;
-    const same = Math.hypot(click.x - tracked.x, click.y - tracked.y) <= CONFIRM_SHARE * payload.raw.height;
+    const same = Math.hypot(click.x - tracked.x, click.y - tracked.y) <= confirmRadius(payload.raw, ask);
     if (ask.kind === 'confirm' && same) {
       const confirmed = [...(payload.confirmed ?? []), ask.frameIndex];
       const result = fitTrack(payload.raw, payload.timing);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { trackVerdict } from './fit-result';
+import { BOUND, confirmRadius, trackVerdict, type ClickNeeded } from './fit-result';
+import type { RawTrack } from './track-clip';
 import { finishedTrack } from './finished-track.fixtures';
 
 const FPS = 30;
@@ -55,6 +56,43 @@ describe('the analyst checks the track where the fastest 10 yards begin or end (
     // No window, nothing to check.
     const { raw, result } = at([40]);
     expect(trackVerdict(raw, { ...result, maxSpeed: null, problems: [] }, []).needsClickAt).toBeUndefined();
+  });
+
+  it('a click confirms the tracked point at a window end only as near as the bound lets the ground point stray there (decision 336)', () => {
+    // A 720p track whose player is 126 px tall on frame 79, and 60 px on frame 10.
+    const frame = (frameIndex: number, height?: number) => ({
+      frameIndex,
+      x: 600,
+      y: 400,
+      height,
+      confidence: 0.9,
+      state: 'tracked' as const,
+    });
+    const raw = {
+      width: 1280,
+      height: 720,
+      frames: [frame(10, 60), frame(79, 126), frame(90)],
+      lines: [],
+      clicks: [47],
+    } as unknown as RawTrack;
+    const check = (frameIndex: number): ClickNeeded => ({
+      ...ask('end', frameIndex).needsClickAt,
+      kind: 'confirm',
+    });
+    // Two deviations of the drift up and down the body: 2 × 0.06 × 0.675 × 126 = 10.2 px, not 0.04 × 720 = 28.8.
+    expect(confirmRadius(raw, check(79))).toBeCloseTo(2 * BOUND.footDrift * 0.675 * 126, 6);
+    expect(confirmRadius(raw, check(79))).toBeLessThan(11);
+    expect(confirmRadius(raw, check(10))).toBeCloseTo(2 * BOUND.footDrift * 0.675 * 60, 6);
+    // Whom the analyst means (another player beside him), or a frame without the player's height: 0.04 of
+    // the picture's height, as before.
+    const beside: ClickNeeded = {
+      frameIndex: 79,
+      reason:
+        'Another player who looks the same runs beside this one: click the player you mean on this frame to confirm',
+      kind: 'confirm',
+    };
+    expect(confirmRadius(raw, beside)).toBeCloseTo(28.8, 6);
+    expect(confirmRadius(raw, check(90))).toBeCloseTo(28.8, 6);
   });
 
   it("is not asked when a stored track is checked again with nobody to answer (the admin's re-check)", () => {
