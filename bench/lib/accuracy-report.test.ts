@@ -89,13 +89,14 @@ describe('the accuracy section', () => {
     const files = filesOf('RESULTS-same-minute');
     const of = (seed: number): SceneRecord => ({ ...OLD_RECORD, seed, version: 'tracker 9.9.9' });
     const current = ['tracker 9.9.9'];
-    const a = { date: '2026-12-04 17:08', seeds: '2-3', current };
-    const b = { date: '2026-12-04 17:08', seeds: '4-5', current };
-    // Saved in turn after each scene, as two benchmarks running side by side do.
-    saveRun(files, { ...a, records: [of(2)] });
-    saveRun(files, { ...b, records: [of(4)] });
-    saveRun(files, { ...a, records: [of(2), of(3)] });
-    saveRun(files, { ...b, records: [of(4), of(5)] });
+    const a = { date: '2026-12-04 17:08', current };
+    const b = { date: '2026-12-04 17:08', current };
+    // Saved in turn after each scene, as two benchmarks running side by side do: each names the seeds it has
+    // run so far.
+    saveRun(files, { ...a, seeds: '2-2', records: [of(2)] });
+    saveRun(files, { ...b, seeds: '4-4', records: [of(4)] });
+    saveRun(files, { ...a, seeds: '2-3', records: [of(2), of(3)] });
+    saveRun(files, { ...b, seeds: '4-5', records: [of(4), of(5)] });
     const rows = readFileSync(files.results, 'utf8')
       .split('\n')
       .filter((l) => l.startsWith('| 2026-12-04 17:08 |'));

@@ -162,14 +162,16 @@ export function saveRun(
     text = text.replace('## Latest run', `## Accuracy (issue 48)\n\n${START}\n${END}\n\n## Latest run`);
   const body = text.slice(text.indexOf(START) + START.length, text.indexOf(END));
   const old = readRecords(files.scenes);
-  // This run's row replaces the one it wrote after its previous scene: the row of its start and its seeds
-  // (two runs started in the same minute keep a row each).
+  // This run's row replaces the one it wrote after its previous scene: the row of its start and its first
+  // seed (its seeds so far grow with it; two runs started in the same minute keep a row each).
   // Rows written before the versions column get it, saying so.
+  const firstSeed = (seeds: string) => seeds.split(/[-,\s]/)[0];
   const runRows = body
     .split('\n')
     .filter((l) => {
       const cells = l.split('|').map((c) => c.trim());
-      return l.startsWith('| 20') && !(cells[1] === run.date && cells[3] === run.seeds);
+      const own = cells[1] === run.date && firstSeed(cells[3] ?? '') === firstSeed(run.seeds);
+      return l.startsWith('| 20') && !own;
     })
     .map((l) => (l.split('|').length - 2 === 13 ? `${l} not recorded |` : l))
     // Rows written before the true marks were timed get an empty cell for them, before the versions.
