@@ -912,7 +912,10 @@ export function widenedBy(result: TrackResult): Exclude<keyof typeof WIDENED_BY,
 
 /** How the question of `windowCheck` begins: an answer to it is judged by `confirmRadius`. */
 const WINDOW_CHECK = 'Check the track where the fastest 10 yards';
-/** Elsewhere (another player beside him: whom the analyst means), a click within this share of the picture's height confirms. */
+/**
+ * Elsewhere (another player beside him: whom the analyst means), a click within this share of the picture's
+ * height confirms.
+ */
 const CONFIRM_SHARE = 0.04;
 
 /**
@@ -936,7 +939,8 @@ export function confirmRadius(raw: RawTrack, ask: ClickNeeded) {
  * stands in the way of the Max Speed: a track that slid off the player, which no check of the tracker's sees,
  * is off his feet there, the more the further from the clicks. One end is asked: the one further in time from
  * the nearest click (the end, where there is none). A click near the tracked point (`confirmRadius`) confirms
- * it; one elsewhere tracks the player again from it. Nothing is asked where an end was clicked, corrected or confirmed.
+ * it; one elsewhere tracks the player again from it. Nothing is asked where an end was clicked, corrected or
+ * confirmed.
  */
 function windowCheck(
   raw: RawTrack,
