@@ -33,41 +33,37 @@ const CHANGED_LEVEL = 30;
 const UNREADABLE =
   'This clip could not be read frame by frame. Upload the original file from the phone (not a screen recording or an edited copy).';
 
-/** One picture at `seconds` (file time), upright, grey and scaled; null when the clip has none there. */
-function grayAt(file: string, seconds: number, w: number, h: number): Promise<Uint8Array | null> {
+/**
+ * One picture at each of `seconds` (file time), upright, grey and scaled; null where the clip has none. One
+ * ffmpeg reads them all: each moment is an input of its own, seeked as a lone `-ss` would seek it, and
+ * written to a pipe of its own (fd 3 on), so a moment past the end is told from the others. A dozen spawns
+ * cost a dozen forks of the server's whole address space and a dozen tool start-ups.
+ */
+function graysAt(file: string, seconds: number[], w: number, h: number): Promise<(Uint8Array | null)[]> {
   return new Promise((resolve, reject) => {
-    const child = spawn(
-      ffmpegPath(),
-      [
-        '-hide_banner',
-        '-nostdin',
-        '-loglevel',
-        'error',
-        '-ss',
-        seconds.toFixed(4),
-        '-i',
-        file,
-        '-map',
-        '0:v:0',
-        '-frames:v',
-        '1',
-        '-vf',
-        `scale=${w}:${h}:flags=area,format=gray`,
-        '-f',
-        'rawvideo',
-        '-pix_fmt',
-        'gray',
-        '-',
-      ],
-      { stdio: ['ignore', 'pipe', 'ignore'] },
-    );
-    const out: Buffer[] = [];
-    child.stdout.on('data', (d: Buffer) => out.push(d));
-    child.on('error', reject);
-    child.on('close', () => {
-      const buf = Buffer.concat(out);
-      resolve(buf.length >= w * h ? new Uint8Array(buf.subarray(0, w * h)) : null);
+    const args = ['-hide_banner', '-nostdin', '-loglevel', 'error'];
+    for (const s of seconds) args.push('-threads', '1', '-ss', s.toFixed(4), '-i', file);
+    seconds.forEach((_, i) => {
+      args.push('-map', `${i}:v:0`, '-frames:v', '1', '-vf', `scale=${w}:${h}:flags=area,format=gray`);
+      args.push('-f', 'rawvideo', '-pix_fmt', 'gray', `pipe:${3 + i}`);
     });
+    const child = spawn(ffmpegPath(), args, {
+      stdio: ['ignore', 'ignore', 'ignore', ...seconds.map(() => 'pipe' as const)],
+    });
+    const outs = seconds.map((_, i) => {
+      const chunks: Buffer[] = [];
+      child.stdio[3 + i]!.on('data', (d: Buffer) => chunks.push(d));
+      return chunks;
+    });
+    child.on('error', reject);
+    child.on('close', () =>
+      resolve(
+        outs.map((chunks) => {
+          const buf = Buffer.concat(chunks);
+          return buf.length >= w * h ? new Uint8Array(buf.subarray(0, w * h)) : null;
+        }),
+      ),
+    );
   });
 }
 
@@ -122,8 +118,8 @@ export async function clipFacts(
   return withLocalCopy(storage, key, async (file) => {
     let previous: Uint8Array | null = null;
     let moving: boolean | null = null;
-    for (let i = 0; i < MOMENTS; i += 1) {
-      const picture = await grayAt(file, ((i + 0.5) * duration) / MOMENTS, w, h);
+    const moments = Array.from({ length: MOMENTS }, (_, i) => ((i + 0.5) * duration) / MOMENTS);
+    for (const picture of await graysAt(file, moments, w, h)) {
       if (!picture) continue;
       facts.moments += 1;
       if (detectLines(picture, w, h).length >= 2) facts.twoLines += 1;
