@@ -34,6 +34,7 @@ export const MEDIA_TEST_FILES = [
   'server/modules/measurements/tracking/yard-lines.test.ts',
   'server/test/scene/film-examples.test.ts',
   'server/test/scene/fixed-forty-scenes.test.ts',
+  'server/test/scene/fixed-forty-starts.test.ts',
   'server/test/scene/fixed-scenes.test.ts',
   'server/test/scene/guide.test.ts',
   'server/test/scene/scene.test.ts',

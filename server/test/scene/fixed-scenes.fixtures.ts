@@ -1,7 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { proposeScene } from './product';
 import { renderScene } from './render';
 import { drawScene, type SceneOverrides } from './spec';
 
@@ -40,18 +41,44 @@ export function fixedScenes() {
     const file = path.join(dir, `scene-${seed}.mp4`);
     return { spec, file, truth: await renderScene(spec, file) };
   }
+  /** A scene drawn as the accuracy benchmark draws it: its own size, length and frame rate. */
+  async function benchmarkScene(seed: number, kind: 'max-speed' | 'forty') {
+    const spec = drawScene(seed, { kind });
+    const file = path.join(dir, `scene-${seed}-bench.mp4`);
+    return { spec, file, truth: await renderScene(spec, file) };
+  }
+  /**
+   * A 40 scene drawn as the benchmark draws it (its size and length): the proposed start within one frame of the
+   * truth, or none, and then the note names the frames (as shown, from 1) the first movement lies between, which
+   * hold the truth, or (unless `named`) says why it could not be told; with `told`, only the start within one
+   * frame passes.
+   */
+  async function startWithinOrNamed(seed: number, fps: string, o: { named?: boolean; told?: boolean } = {}) {
+    const { spec, file, truth } = await benchmarkScene(seed, 'forty');
+    expect(spec.fps).toBe(fps);
+    const p = await proposeScene(file, truth);
+    if (o.told) expect(p.start, p.proposal.notes.join(' ')).not.toBeNull();
+    if (p.start !== null) return expect(Math.abs(p.start)).toBeLessThanOrEqual(1);
+    const notes = p.proposal.notes.join(' ');
+    const m = /first movement lies between frames (\d+) and (\d+)/.exec(notes);
+    if (!m && !o.named) {
+      // A reason, whichever check refused the start (decision 322).
+      expect(notes).toMatch(/: mark the first movement yourself\./);
+      return expect(p.proposal.startBetween).toBeNull();
+    }
+    expect(m, notes).not.toBeNull();
+    expect(Number(m![1]) - 1).toBeLessThanOrEqual(truth.forty!.startFrame);
+    expect(Number(m![2]) - 1).toBeGreaterThanOrEqual(truth.forty!.startFrame);
+    expect(p.proposal.startBetween).toEqual({ fromFrame: Number(m![1]) - 1, toFrame: Number(m![2]) - 1 });
+  }
   return {
+    benchmarkScene,
+    startWithinOrNamed,
     /** A small scene, rendered once for every test of the file that asks for it. */
     scene(seed: number, o: SceneOverrides = {}) {
       const key = `${seed} ${JSON.stringify(o)}`;
       if (!rendered.has(key)) rendered.set(key, render(seed, o));
       return rendered.get(key)!;
-    },
-    /** A scene drawn as the accuracy benchmark draws it: its own size, length and frame rate. */
-    async benchmarkScene(seed: number, kind: 'max-speed' | 'forty') {
-      const spec = drawScene(seed, { kind });
-      const file = path.join(dir, `scene-${seed}-bench.mp4`);
-      return { spec, file, truth: await renderScene(spec, file) };
     },
   };
 }
