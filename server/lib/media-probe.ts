@@ -64,15 +64,17 @@ export interface MediaFacts {
  * the packets (sorted: decode order is not presentation order when there are B-frames).
  */
 export async function probeMedia(file: string): Promise<MediaFacts> {
+  // One ffprobe reads the stream, the container and every packet's times: a spawn forks the server's whole
+  // address space, so one per upload, not two.
   const info = await exec(ffprobePath(), [
     '-v',
     'error',
     '-select_streams',
     'v:0',
     '-show_entries',
-    'stream=codec_name,width,height,time_base,r_frame_rate,avg_frame_rate,duration:stream_tags=rotate:stream_side_data=rotation:format=format_name,duration:format_tags',
+    'stream=codec_name,width,height,time_base,r_frame_rate,avg_frame_rate,duration:stream_tags=rotate:stream_side_data=rotation:format=format_name,duration:format_tags:packet=pts,dts',
     '-of',
-    'json',
+    'json=c=1',
     file,
   ]);
   let parsed: any;
@@ -82,27 +84,10 @@ export async function probeMedia(file: string): Promise<MediaFacts> {
     parsed = {};
   }
   const stream = parsed.streams?.[0];
-  if (info.code !== 0 || !stream) throw new FfmpegError('No readable video stream');
-  const packets = await exec(ffprobePath(), [
-    '-v',
-    'error',
-    '-select_streams',
-    'v:0',
-    '-show_entries',
-    'packet=pts,dts',
-    '-of',
-    'csv=p=0',
-    file,
-  ]);
-  if (packets.code !== 0) throw new FfmpegError('The video packets could not be read');
-  const pts = packets.stdout
-    .split('\n')
-    .map((line) => line.trim())
-    .filter(Boolean)
-    .map((line) => {
-      const [p, d] = line.split(',');
-      return Number(p !== undefined && p !== 'N/A' && p !== '' ? p : d);
-    })
+  if (!stream) throw new FfmpegError('No readable video stream');
+  if (info.code !== 0) throw new FfmpegError('The video packets could not be read');
+  const pts = ((parsed.packets ?? []) as { pts?: number; dts?: number }[])
+    .map((p) => Number(p.pts ?? p.dts))
     .filter((n) => Number.isFinite(n))
     .sort((a, b) => a - b);
   if (pts.length === 0) throw new FfmpegError('The video has no frames');
