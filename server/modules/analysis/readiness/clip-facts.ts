@@ -27,6 +27,11 @@ export interface ClipFacts {
 const MOMENTS = 12;
 /** The tracker's picture size (its longer side), so lines are found as the tracker finds them. */
 const ANALYSIS_SIDE = 640;
+/**
+ * Source pixels decoded at once by one ffmpeg: a dozen 720p moments (about 150 MB), five of 1080p, one of 4K
+ * (about 100 MB, as a single moment always cost). Each decoder holds its own reference frames.
+ */
+const PIXELS_AT_ONCE = 12 * 1280 * 720;
 /** A pixel changed when its grey level moved this much (compression noise stays well under it). */
 const CHANGED_LEVEL = 30;
 
@@ -37,7 +42,8 @@ const UNREADABLE =
  * One picture at each of `seconds` (file time), upright, grey and scaled; null where the clip has none. One
  * ffmpeg reads them all: each moment is an input of its own, seeked as a lone `-ss` would seek it, and
  * written to a pipe of its own (fd 3 on), so a moment past the end is told from the others. A dozen spawns
- * cost a dozen forks of the server's whole address space and a dozen tool start-ups.
+ * cost a dozen forks of the server's whole address space and a dozen tool start-ups; the caller keeps the
+ * decoders open at once within `PIXELS_AT_ONCE`.
  */
 function graysAt(file: string, seconds: number[], w: number, h: number): Promise<(Uint8Array | null)[]> {
   return new Promise((resolve, reject) => {
@@ -119,7 +125,11 @@ export async function clipFacts(
     let previous: Uint8Array | null = null;
     let moving: boolean | null = null;
     const moments = Array.from({ length: MOMENTS }, (_, i) => ((i + 0.5) * duration) / MOMENTS);
-    for (const picture of await graysAt(file, moments, w, h)) {
+    const perCall = Math.max(1, Math.floor(PIXELS_AT_ONCE / (w0 * h0)));
+    const pictures: (Uint8Array | null)[] = [];
+    for (let i = 0; i < MOMENTS; i += perCall)
+      pictures.push(...(await graysAt(file, moments.slice(i, i + perCall), w, h)));
+    for (const picture of pictures) {
       if (!picture) continue;
       facts.moments += 1;
       if (detectLines(picture, w, h).length >= 2) facts.twoLines += 1;
