@@ -19,6 +19,7 @@ export const WEB_MOCKING_TEST_FILES = [
  */
 export const MEDIA_TEST_FILES = [
   'server/lib/repeated-frames.test.ts',
+  'server/modules/analysis/readiness/clip-moments.test.ts',
   'server/modules/forty/forty-propose.test.ts',
   'server/modules/measurements/tracking/click-at-speed.test.ts',
   'server/modules/measurements/tracking/follow-player.test.ts',

@@ -42,7 +42,7 @@ const UNREADABLE =
  * One picture at each of `seconds` (file time), upright, grey and scaled; null where the clip has none. One
  * ffmpeg reads them all: each moment is an input of its own, seeked as a lone `-ss` would seek it, and
  * written to a pipe of its own (fd 3 on), so a moment past the end is told from the others. A dozen spawns
- * cost a dozen forks of the server's whole address space and a dozen tool start-ups; the caller keeps the
+ * cost a dozen forks of the server's whole address space and a dozen tool start-ups; `momentsAt` keeps the
  * decoders open at once within `PIXELS_AT_ONCE`.
  */
 function graysAt(file: string, seconds: number[], w: number, h: number): Promise<(Uint8Array | null)[]> {
@@ -71,6 +71,22 @@ function graysAt(file: string, seconds: number[], w: number, h: number): Promise
       ),
     );
   });
+}
+
+/** How many moments one ffmpeg reads of a clip of `sourcePixels` pixels a frame. */
+export const momentsPerCall = (sourcePixels: number) =>
+  Math.max(1, Math.floor(PIXELS_AT_ONCE / sourcePixels));
+
+/**
+ * The pictures at `seconds` (file time) of a clip of `sourcePixels` pixels a frame, upright, grey and scaled
+ * to w x h; null where it has none. As few ffmpeg as `PIXELS_AT_ONCE` allows, one after the other.
+ */
+export async function momentsAt(file: string, seconds: number[], sourcePixels: number, w: number, h: number) {
+  const perCall = momentsPerCall(sourcePixels);
+  const pictures: (Uint8Array | null)[] = [];
+  for (let i = 0; i < seconds.length; i += perCall)
+    pictures.push(...(await graysAt(file, seconds.slice(i, i + perCall), w, h)));
+  return pictures;
 }
 
 const even = (v: number) => Math.max(2, 2 * Math.round(v / 2));
@@ -125,11 +141,7 @@ export async function clipFacts(
     let previous: Uint8Array | null = null;
     let moving: boolean | null = null;
     const moments = Array.from({ length: MOMENTS }, (_, i) => ((i + 0.5) * duration) / MOMENTS);
-    const perCall = Math.max(1, Math.floor(PIXELS_AT_ONCE / (w0 * h0)));
-    const pictures: (Uint8Array | null)[] = [];
-    for (let i = 0; i < MOMENTS; i += perCall)
-      pictures.push(...(await graysAt(file, moments.slice(i, i + perCall), w, h)));
-    for (const picture of pictures) {
+    for (const picture of await momentsAt(file, moments, w0 * h0, w, h)) {
       if (!picture) continue;
       facts.moments += 1;
       if (detectLines(picture, w, h).length >= 2) facts.twoLines += 1;
