@@ -38,5 +38,6 @@ export const MEDIA_TEST_FILES = [
   'server/test/scene/fixed-forty-starts.test.ts',
   'server/test/scene/fixed-scenes.test.ts',
   'server/test/scene/guide.test.ts',
+  'server/test/scene/pinned.test.ts',
   'server/test/scene/scene.test.ts',
 ];
