@@ -8,18 +8,12 @@
  *
  * Commit the files it writes. A test refuses a pinned scene whose seed now draws another scene.
  */
-import { readdirSync } from 'node:fs';
-import { PINNED_DIR, pinScene } from '../server/test/scene/pinned';
+import { pinnedScenes, pinScene } from '../server/test/scene/pinned';
 import type { SceneSpec } from '../server/test/scene/spec';
 
 const KINDS: SceneSpec['kind'][] = ['max-speed', 'forty'];
 const args = process.argv.slice(2);
-const wanted =
-  args[0] === 'all'
-    ? readdirSync(PINNED_DIR)
-        .filter((f) => f.endsWith('.mp4'))
-        .map((f) => f.replace(/\.mp4$/, '').replace('-', ':'))
-    : args;
+const wanted = args[0] === 'all' ? pinnedScenes().map(([seed, kind]) => `${seed}:${kind}`) : args;
 if (!wanted.length) {
   console.error('usage: npm run pin-scenes -- <seed>:<kind> ... | all   (kinds: max-speed, forty)');
   process.exit(2);

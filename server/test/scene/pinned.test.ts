@@ -1,20 +1,13 @@
-import { copyFile, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { probeMedia } from '../../lib/media-probe';
-import { PINNED_DIR, pinnedScene } from './pinned';
-import type { SceneSpec } from './spec';
-import type { SceneTruth } from './truth';
+import { PINNED_DIR, pinnedScene, pinnedScenes } from './pinned';
 
 /** The pinned scenes of the fixed-scene tests (decision 338): each clip is the scene its truth describes. */
-const pinned = (await readdir(PINNED_DIR))
-  .filter((f) => f.endsWith('.mp4'))
-  .map((f) => {
-    const [, seed, kind] = /^(\d+)-(.+)\.mp4$/.exec(f)!;
-    return [Number(seed), kind as SceneSpec['kind']] as const;
-  });
+const pinned = pinnedScenes();
 
 describe('pinned scenes (decision 338)', () => {
   it('come in pairs: each clip with its truth, and nothing else', async () => {
@@ -60,9 +53,7 @@ describe('pinned scenes (decision 338)', () => {
     it('when the seed now draws another scene than the one pinned', async () => {
       const name = `${seed}-${kind}`;
       await copyFile(path.join(PINNED_DIR, `${name}.mp4`), path.join(dir, `${name}.mp4`));
-      const truth = JSON.parse(
-        gunzipSync(await readFile(path.join(PINNED_DIR, `${name}.truth.json.gz`))).toString('utf8'),
-      ) as SceneTruth;
+      const { truth } = await pinnedScene(seed, kind);
       truth.scene!.spec.runner.heightYd += 0.01;
       await writeFile(path.join(dir, `${name}.truth.json.gz`), gzipSync(JSON.stringify(truth)));
       await expect(pinnedScene(seed, kind, dir)).rejects.toThrow(/drawn differently from its pinned clip/);

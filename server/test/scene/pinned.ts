@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
@@ -18,6 +18,13 @@ export const PINNED_DIR = path.join(import.meta.dirname, 'pinned');
 
 type Kind = SceneSpec['kind'];
 const base = (seed: number, kind: Kind, dir = PINNED_DIR) => path.join(dir, `${seed}-${kind}`);
+
+/** The pinned scenes, as seed and kind, from the clips' names. */
+export const pinnedScenes = (dir = PINNED_DIR) =>
+  readdirSync(dir).flatMap((f) => {
+    const m = /^(\d+)-(.+)\.mp4$/.exec(f);
+    return m ? [[Number(m[1]), m[2] as Kind] as const] : [];
+  });
 
 /**
  * A pinned scene: its clip, its truth and the spec. Refused when it is not pinned, or when the scene the seed
