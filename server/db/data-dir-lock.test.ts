@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDb, type DbHandle } from './client';
 import { acquireDataDirLock, DataDirLockedError } from './data-dir-lock';
+import { serverBundle } from '../test/server-bundle';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const dirs: string[] = [];
@@ -24,7 +25,7 @@ afterEach(async () => {
 /** Starts the real server as another process and collects how it ends. */
 function startServer(dataDir: string) {
   return new Promise<{ code: number | null; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    const child = spawn(process.execPath, [serverBundle().main], {
       cwd: root,
       env: {
         ...process.env,

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUserCommand, setCreditsCommand } from '../cli-users';
 import { users } from '../db/schema';
 import { createTestApp, login, type TestApp, userRow, ledgerOf } from './helpers';
+import { serverBundle } from './server-bundle';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -85,7 +86,7 @@ describe('operator commands', () => {
     () => {
       const dataDir = mkdtempSync(path.join(tmpdir(), 'va-cli-'));
       const cli = (...args: string[]) =>
-        spawnSync(process.execPath, ['--import', 'tsx', 'server/cli.ts', ...args], {
+        spawnSync(process.execPath, [serverBundle().cli, ...args], {
           cwd: root,
           encoding: 'utf8',
           timeout: 240_000,

@@ -24,6 +24,7 @@ import { enqueueMail } from '../lib/mail-jobs';
 import { PARTIAL_DIR } from '../lib/storage';
 import { UNAVAILABLE } from '../plugins/errors';
 import { sampleVideo } from '../modules/analysis/analysis.fixtures';
+import { serverBundle } from './server-bundle';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const silent = {
@@ -103,7 +104,7 @@ const freePort = () =>
     });
 
     async function start(port: number) {
-      child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      child = spawn(process.execPath, [serverBundle().main], {
         cwd: root,
         env: {
           ...process.env,

@@ -10,17 +10,30 @@ import { saveTemplate, seededTemplatePath, usableTemplate } from '../db/pglite-t
 import { seedReference, seededDatabaseVersion } from '../seed';
 import { upsertSchools, type SchoolRow } from '../modules/players/schools.repository';
 import schoolsSample from './schools-sample.json';
+import { buildTestBundle } from './server-bundle';
 
 /** Each run has its own template, so parallel runs on one server never touch each other's databases. */
 export const templateDbName = () => process.env.VA_TEMPLATE_DB ?? 'va_test_template';
 const silent = { info() {}, warn() {}, error() {} } as any;
 
 /**
+ * The server projects' global setup: the test database (below) and the server bundle that the tests starting
+ * the server as a process run (`serverBundle`, decision 339), made side by side.
+ */
+export default async function setup() {
+  const [database, bundle] = await Promise.all([databaseSetup(), buildTestBundle()]);
+  return async () => {
+    bundle();
+    await database?.();
+  };
+}
+
+/**
  * With TEST_DATABASE_URL (a PostgreSQL server), builds one migrated and seeded template database;
  * each test file then clones it. Without it, builds one migrated and seeded in-memory PGlite, dumps
  * it to a file, and each test database starts from that dump (seconds of migrations saved per app).
  */
-export default async function setup() {
+async function databaseSetup() {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) return pgliteSnapshot();
   const name = `va_tpl_${process.pid}_${Date.now().toString(36)}`;

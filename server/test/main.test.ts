@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { serverBundle } from './server-bundle';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 let dataDir: string | undefined;
@@ -41,7 +42,7 @@ async function waitForHealth(base: string) {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     let stdout = '';
-    child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    child = spawn(process.execPath, [serverBundle().main], {
       cwd: root,
       env: {
         ...process.env,
