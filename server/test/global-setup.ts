@@ -33,7 +33,7 @@ export default async function setup() {
  * each test file then clones it. Without it, builds one migrated and seeded in-memory PGlite, dumps
  * it to a file, and each test database starts from that dump (seconds of migrations saved per app).
  */
-async function databaseSetup() {
+async function databaseSetup(): Promise<(() => void | Promise<void>) | undefined> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) return pgliteSnapshot();
   const name = `va_tpl_${process.pid}_${Date.now().toString(36)}`;
