@@ -1,7 +1,10 @@
 import { PGlite } from '@electric-sql/pglite';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { placeholderCount, PreparedReadsPGlite, toLiteral } from './pglite-prepared';
+import { describeInPgliteRun } from '../test/passes';
+
+// Embedded PGlite itself, whatever the pass: run in the PGlite pass only (decision 339).
 
 /** Decision 213: reads on PGlite as prepared statements answer exactly what query() answers. */
 let plain: PGlite;
@@ -25,7 +28,7 @@ const prepared = async () =>
     (r) => r.name,
   );
 
-describe('PGlite reads as prepared statements (decision 213)', () => {
+describeInPgliteRun('PGlite reads as prepared statements (decision 213)', () => {
   it('writes parameters as quoted literals of unknown type', () => {
     expect(toLiteral("O'Brien")).toBe("'O''Brien'");
     expect(toLiteral('a\\b')).toBe("'a\\b'");
@@ -104,7 +107,7 @@ describe('PGlite reads as prepared statements (decision 213)', () => {
  * back as text must be the value sent (with a marker after it and a second value beside it, so a quote,
  * a comment or a placeholder that escaped its literal would show).
  */
-describe('no value changes what a prepared read means (property)', () => {
+describeInPgliteRun('no value changes what a prepared read means (property)', () => {
   // Text that tries every way out of a literal: quotes, backslashes, comments, placeholders, dollar quotes.
   const hostile = fc.constantFrom(
     "'",
