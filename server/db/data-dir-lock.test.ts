@@ -4,10 +4,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, expect, it } from 'vitest';
 import { openDb, type DbHandle } from './client';
 import { acquireDataDirLock, DataDirLockedError } from './data-dir-lock';
 import { serverBundle } from '../test/server-bundle';
+import { describeInPgliteRun } from '../test/passes';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const dirs: string[] = [];
@@ -53,7 +54,7 @@ function deadPid() {
 }
 
 // Embedded database only: it runs once, in npm test's PGlite pass.
-(process.env.TEST_DATABASE_URL ? describe.skip : describe)('the embedded database folder', () => {
+describeInPgliteRun('the embedded database folder', () => {
   it('refuses a second process on the same folder with a clear message and leaves the first working', async () => {
     const dataDir = tempDir();
     const first = await openDb({ dataDir });

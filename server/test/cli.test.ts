@@ -9,6 +9,7 @@ import { createUserCommand, setCreditsCommand } from '../cli-users';
 import { users } from '../db/schema';
 import { createTestApp, login, type TestApp, userRow, ledgerOf } from './helpers';
 import { serverBundle } from './server-bundle';
+import { inPgliteRun } from './passes';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -81,7 +82,7 @@ describe('operator commands', () => {
   });
 
   // Embedded database whatever the pass: it runs once, in npm test's PGlite pass.
-  it.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
+  inPgliteRun(
     'the real command line creates a user in the embedded database and explains its errors',
     () => {
       const dataDir = mkdtempSync(path.join(tmpdir(), 'va-cli-'));

@@ -25,6 +25,7 @@ import { PARTIAL_DIR } from '../lib/storage';
 import { UNAVAILABLE } from '../plugins/errors';
 import { sampleVideo } from '../modules/analysis/analysis.fixtures';
 import { serverBundle } from './server-bundle';
+import { describeInPgliteRun } from './passes';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const silent = {
@@ -60,145 +61,142 @@ const freePort = () =>
   });
 
 // The killed server runs on the embedded database whatever the pass: it runs once, in npm test's PGlite pass.
-(process.env.TEST_DATABASE_URL ? describe.skip : describe)(
-  'kill -9 in the middle of an upload, then a restart on the same data folder',
-  () => {
-    // Made when the tests run: a skipped describe (the PostgreSQL pass) still runs this body.
-    let dataDir = '';
-    let partialDir = '';
-    const email = 'family@kill9.test';
-    let playerId = 0;
-    let child: ChildProcess | undefined;
-    let log = '';
+describeInPgliteRun('kill -9 in the middle of an upload, then a restart on the same data folder', () => {
+  // Made when the tests run: a skipped describe (the PostgreSQL pass) still runs this body.
+  let dataDir = '';
+  let partialDir = '';
+  const email = 'family@kill9.test';
+  let playerId = 0;
+  let child: ChildProcess | undefined;
+  let log = '';
 
-    beforeAll(async () => {
-      dataDir = mkdtempSync(path.join(tmpdir(), 'va-kill9-'));
-      partialDir = path.join(dataDir, 'uploads', PARTIAL_DIR);
-      // The family and its player are written before the server runs (PGlite allows one process at a time).
-      const h = await openDb({ dataDir, seededTemplateKey: seededDatabaseVersion });
-      await runMigrations(h);
-      await seedReference(h.db, { demo: false, log: silent, schools: false });
-      await createUserCommand(h.db, { email, password: 'secret123' });
-      const [u] = await h.db.select().from(users).where(eq(users.email, email));
-      const [wr] = await h.db.select().from(positions).where(eq(positions.key, 'WR'));
-      const [p] = await h.db
-        .insert(players)
-        .values({
-          userId: u.id,
-          firstName: 'Kim',
-          lastName: 'Kill',
-          level: 'High School',
-          school: 'Central High',
-          graduationYear: 2027,
-          heightInches: 70,
-          weight: 170,
-          primaryPositionId: wr.id,
-        })
-        .returning();
-      playerId = p.id;
-      await h.close();
-    }, 300_000);
-    afterAll(() => {
-      if (child && child.exitCode === null) child.kill('SIGKILL');
-      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'va-kill9-'));
+    partialDir = path.join(dataDir, 'uploads', PARTIAL_DIR);
+    // The family and its player are written before the server runs (PGlite allows one process at a time).
+    const h = await openDb({ dataDir, seededTemplateKey: seededDatabaseVersion });
+    await runMigrations(h);
+    await seedReference(h.db, { demo: false, log: silent, schools: false });
+    await createUserCommand(h.db, { email, password: 'secret123' });
+    const [u] = await h.db.select().from(users).where(eq(users.email, email));
+    const [wr] = await h.db.select().from(positions).where(eq(positions.key, 'WR'));
+    const [p] = await h.db
+      .insert(players)
+      .values({
+        userId: u.id,
+        firstName: 'Kim',
+        lastName: 'Kill',
+        level: 'High School',
+        school: 'Central High',
+        graduationYear: 2027,
+        heightInches: 70,
+        weight: 170,
+        primaryPositionId: wr.id,
+      })
+      .returning();
+    playerId = p.id;
+    await h.close();
+  }, 300_000);
+  afterAll(() => {
+    if (child && child.exitCode === null) child.kill('SIGKILL');
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  async function start(port: number) {
+    child = spawn(process.execPath, [serverBundle().main], {
+      cwd: root,
+      env: {
+        ...process.env,
+        NODE_ENV: 'development',
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: '',
+        LOG_LEVEL: 'info',
+        SEED_DEMO: 'false',
+        DISABLE_RATE_LIMIT: 'true',
+        DISABLE_JOBS: 'true',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
+    child.stdout!.on('data', (d) => (log += d));
+    child.stderr!.on('data', (d) => (log += d));
+    const base = `http://127.0.0.1:${port}`;
+    // A first start loads the school directory into PGlite: minutes on a loaded machine.
+    await until('the server to answer', async () => (await fetch(`${base}/api/health`)).ok, 1440);
+    return base;
+  }
+  async function signIn(base: string) {
+    const res = await fetch(`${base}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: email, password: 'secret123' }),
+    });
+    expect(res.status).toBe(200);
+    return res.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .find((c) => c.startsWith('va.sid='))!;
+  }
+  const partials = () => (existsSync(partialDir) ? readdirSync(partialDir) : []);
+  const stored = () =>
+    existsSync(path.join(dataDir, 'uploads', 'videos'))
+      ? readdirSync(path.join(dataDir, 'uploads', 'videos'))
+      : [];
 
-    async function start(port: number) {
-      child = spawn(process.execPath, [serverBundle().main], {
-        cwd: root,
-        env: {
-          ...process.env,
-          NODE_ENV: 'development',
-          DATA_DIR: dataDir,
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          DATABASE_URL: '',
-          LOG_LEVEL: 'info',
-          SEED_DEMO: 'false',
-          DISABLE_RATE_LIMIT: 'true',
-          DISABLE_JOBS: 'true',
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      child.stdout!.on('data', (d) => (log += d));
-      child.stderr!.on('data', (d) => (log += d));
-      const base = `http://127.0.0.1:${port}`;
-      // A first start loads the school directory into PGlite: minutes on a loaded machine.
-      await until('the server to answer', async () => (await fetch(`${base}/api/health`)).ok, 1440);
-      return base;
-    }
-    async function signIn(base: string) {
-      const res = await fetch(`${base}/api/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username: email, password: 'secret123' }),
-      });
-      expect(res.status).toBe(200);
-      return res.headers
-        .getSetCookie()
-        .map((c) => c.split(';')[0])
-        .find((c) => c.startsWith('va.sid='))!;
-    }
-    const partials = () => (existsSync(partialDir) ? readdirSync(partialDir) : []);
-    const stored = () =>
-      existsSync(path.join(dataDir, 'uploads', 'videos'))
-        ? readdirSync(path.join(dataDir, 'uploads', 'videos'))
-        : [];
+  it('leaves a partial file that the restarted instance removes as soon as it listens, and it serves the family', async () => {
+    const port = await freePort();
+    const base = await start(port);
+    const cookie = await signIn(base);
+    const clip = await sampleVideo();
+    const b = 'kill9';
+    const head = Buffer.from(
+      `--${b}\r\nContent-Disposition: form-data; name="playerId"\r\n\r\n${playerId}\r\n` +
+        `--${b}\r\nContent-Disposition: form-data; name="file"; filename="a.mp4"\r\nContent-Type: video/mp4\r\n\r\n`,
+    );
+    // The upload announces far more than it sends: the server is streaming it to storage when killed.
+    const socket = connect(port, '127.0.0.1');
+    socket.on('error', () => undefined);
+    socket.write(
+      `POST /api/videos/upload HTTP/1.1\r\nHost: localhost\r\nCookie: ${cookie}\r\nContent-Type: multipart/form-data; boundary=${b}\r\nContent-Length: 50000000\r\n\r\n`,
+    );
+    socket.write(Buffer.concat([head, clip.subarray(0, Math.min(clip.length - 1, 64 * 1024))]));
+    const [partial] = await until('the upload to reach storage', () => {
+      const p = partials();
+      return p.length && statSync(path.join(partialDir, p[0])).size > 0 ? p : undefined;
+    });
+    const exited = new Promise((r) => child!.once('exit', r));
+    child!.kill('SIGKILL');
+    await exited;
+    socket.destroy();
+    expect(partials()).toEqual([partial]);
+    expect(stored()).toEqual([]);
 
-    it('leaves a partial file that the restarted instance removes as soon as it listens, and it serves the family', async () => {
-      const port = await freePort();
-      const base = await start(port);
-      const cookie = await signIn(base);
-      const clip = await sampleVideo();
-      const b = 'kill9';
-      const head = Buffer.from(
-        `--${b}\r\nContent-Disposition: form-data; name="playerId"\r\n\r\n${playerId}\r\n` +
-          `--${b}\r\nContent-Disposition: form-data; name="file"; filename="a.mp4"\r\nContent-Type: video/mp4\r\n\r\n`,
-      );
-      // The upload announces far more than it sends: the server is streaming it to storage when killed.
-      const socket = connect(port, '127.0.0.1');
-      socket.on('error', () => undefined);
-      socket.write(
-        `POST /api/videos/upload HTTP/1.1\r\nHost: localhost\r\nCookie: ${cookie}\r\nContent-Type: multipart/form-data; boundary=${b}\r\nContent-Length: 50000000\r\n\r\n`,
-      );
-      socket.write(Buffer.concat([head, clip.subarray(0, Math.min(clip.length - 1, 64 * 1024))]));
-      const [partial] = await until('the upload to reach storage', () => {
-        const p = partials();
-        return p.length && statSync(path.join(partialDir, p[0])).size > 0 ? p : undefined;
-      });
-      const exited = new Promise((r) => child!.once('exit', r));
-      child!.kill('SIGKILL');
-      await exited;
-      socket.destroy();
-      expect(partials()).toEqual([partial]);
-      expect(stored()).toEqual([]);
+    // The same instance (host and port) comes back at once: it removes its own partial file as soon as
+    // it listens, not after the 3-hour grace that protects other instances' uploads (decision 196).
+    log = '';
+    const again = await start(port);
+    await until('the partial file to be swept', () => partials().length === 0);
+    // The line is written after the files are gone, and reaches this process's pipe a moment later.
+    await until('the sweep to be logged', () =>
+      log.includes("Removed partial files of this instance's previous run"),
+    );
 
-      // The same instance (host and port) comes back at once: it removes its own partial file as soon as
-      // it listens, not after the 3-hour grace that protects other instances' uploads (decision 196).
-      log = '';
-      const again = await start(port);
-      await until('the partial file to be swept', () => partials().length === 0);
-      // The line is written after the files are gone, and reaches this process's pipe a moment later.
-      await until('the sweep to be logged', () =>
-        log.includes("Removed partial files of this instance's previous run"),
-      );
-
-      const players = await fetch(`${again}/api/players`, { headers: { cookie } });
-      expect(players.status).toBe(200);
-      const form = new FormData();
-      form.append('playerId', String(playerId));
-      form.append('file', new Blob([new Uint8Array(clip)], { type: 'video/mp4' }), 'clip.mp4');
-      const upload = await fetch(`${again}/api/videos/upload`, {
-        method: 'POST',
-        headers: { cookie },
-        body: form,
-      });
-      expect(upload.status).toBe(201);
-      expect(stored()).toHaveLength(1);
-      expect(partials()).toEqual([]);
-    }, 900_000);
-  },
-);
+    const players = await fetch(`${again}/api/players`, { headers: { cookie } });
+    expect(players.status).toBe(200);
+    const form = new FormData();
+    form.append('playerId', String(playerId));
+    form.append('file', new Blob([new Uint8Array(clip)], { type: 'video/mp4' }), 'clip.mp4');
+    const upload = await fetch(`${again}/api/videos/upload`, {
+      method: 'POST',
+      headers: { cookie },
+      body: form,
+    });
+    expect(upload.status).toBe(201);
+    expect(stored()).toHaveLength(1);
+    expect(partials()).toEqual([]);
+  }, 900_000);
+});
 
 const PG_BIN = '/usr/lib/postgresql/15/bin';
 const hasPostgres = existsSync(path.join(PG_BIN, 'initdb')) && existsSync(path.join(PG_BIN, 'pg_ctl'));

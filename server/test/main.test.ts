@@ -4,8 +4,9 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
 import { serverBundle } from './server-bundle';
+import { describeInPgliteRun } from './passes';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 let dataDir: string | undefined;
@@ -36,7 +37,7 @@ async function waitForHealth(base: string) {
 }
 
 // The process runs on the embedded database whatever the pass: it runs once, in npm test's PGlite pass.
-(process.env.TEST_DATABASE_URL ? describe.skip : describe)('the server process', () => {
+describeInPgliteRun('the server process', () => {
   it('starts on an empty folder, answers, and on SIGTERM under load finishes every request in flight before exiting', async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'va-main-'));
     const port = await freePort();
