@@ -1,9 +1,13 @@
 import { defineConfig } from 'vitest/config';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MEDIA_TEST_FILES, MOCKING_TEST_FILES, WEB_MOCKING_TEST_FILES } from './server/test/mocking-files';
 import { trackDynamicImports } from './scripts/vitest-track-imports';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+/** Generated clips are made once per recipe and kept here across files and runs (decision 340). */
+const clipCache = process.env.VA_CLIP_CACHE || path.join(tmpdir(), 'va-test-clips');
 
 // Projects (decision 181): `server` keeps the node environment and the database global setup; `unit` runs
 // pure functions; `web` renders components in jsdom with MSW answering the API, and never starts a database.
@@ -22,7 +26,7 @@ export default defineConfig({
           exclude: [...MOCKING_TEST_FILES, ...MEDIA_TEST_FILES],
           globalSetup: ['server/test/global-setup.ts'],
           // Every kept read's statements are checked against the tables it declares (decision 225).
-          env: { CHECK_KEPT_READS: '1' },
+          env: { CHECK_KEPT_READS: '1', VA_CLIP_CACHE: clipCache },
           testTimeout: 60000,
           hookTimeout: 180000,
           pool: 'forks',
@@ -37,7 +41,7 @@ export default defineConfig({
           include: MOCKING_TEST_FILES,
           globalSetup: ['server/test/global-setup.ts'],
           // Every kept read's statements are checked against the tables it declares (decision 225).
-          env: { CHECK_KEPT_READS: '1' },
+          env: { CHECK_KEPT_READS: '1', VA_CLIP_CACHE: clipCache },
           testTimeout: 60000,
           hookTimeout: 180000,
           pool: 'forks',
@@ -50,6 +54,7 @@ export default defineConfig({
         test: {
           name: 'server-media',
           include: MEDIA_TEST_FILES,
+          env: { VA_CLIP_CACHE: clipCache },
           testTimeout: 60000,
           hookTimeout: 180000,
           pool: 'forks',

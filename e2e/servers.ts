@@ -14,6 +14,9 @@ import { E2E_BASE_PORT, E2E_WORKERS } from './ports';
 export default async function startServers() {
   const root = fileURLToPath(new URL('..', import.meta.url));
   removeOldFolders();
+  // Generated clips (the journeys' and the demo data's) are made once per recipe and kept, as in the server's
+  // tests (decision 340); the workers and the servers inherit it.
+  process.env.VA_CLIP_CACHE ||= path.join(tmpdir(), 'va-test-clips');
   // A stale build is rebuilt once here, before the servers start: side by side, each would rebuild it.
   const built = spawnSync(process.execPath, ['scripts/start.mjs', '--build-only'], {
     cwd: root,

@@ -1,3 +1,4 @@
+import { keptClip } from './kept-clips';
 import { rawVideoEncoder } from './raw-encoder';
 import { FONT } from './run-clip';
 
@@ -42,7 +43,15 @@ export function fortyProfile(seconds: number) {
   return { yards, at };
 }
 
-export async function makeFortyClip(
+export type FortyClipOptions = Parameters<typeof drawFortyClip>[1];
+
+/** A 40 clip, made once per recipe where clips are kept (decision 340). */
+export function makeFortyClip(out: string, o: FortyClipOptions): Promise<FortyClip> {
+  const sources = ['server/lib/forty-clip.ts', 'server/lib/run-clip.ts', 'server/lib/raw-encoder.ts'];
+  return keptClip({ name: 'forty', sources, options: o }, out, (file) => drawFortyClip(file, o));
+}
+
+async function drawFortyClip(
   out: string,
   o: {
     fps: number;

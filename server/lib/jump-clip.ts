@@ -1,4 +1,5 @@
 import { FONT } from './run-clip';
+import { keptClip } from './kept-clips';
 import { rawVideoEncoder } from './raw-encoder';
 
 /**
@@ -29,7 +30,15 @@ export interface JumpClip {
 const G = 9.80665;
 const PX_PER_METER = 140;
 
-export async function makeJumpClip(
+export type JumpClipOptions = Parameters<typeof drawJumpClip>[1];
+
+/** A jump clip, made once per recipe where clips are kept (decision 340). */
+export function makeJumpClip(out: string, o: JumpClipOptions): Promise<JumpClip> {
+  const sources = ['server/lib/jump-clip.ts', 'server/lib/run-clip.ts', 'server/lib/raw-encoder.ts'];
+  return keptClip({ name: 'jump', sources, options: o }, out, (file) => drawJumpClip(file, o));
+}
+
+async function drawJumpClip(
   out: string,
   o: {
     fps: number;

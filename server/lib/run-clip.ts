@@ -1,3 +1,4 @@
+import { keptClip } from './kept-clips';
 import { rawVideoEncoder } from './raw-encoder';
 
 /**
@@ -133,7 +134,13 @@ export function readFrameNumber(
   return n;
 }
 
-export async function makeRunClip(out: string, opts: RunClipOptions): Promise<RunClip> {
+/** A run clip, made once per recipe where clips are kept (decision 340). */
+export function makeRunClip(out: string, opts: RunClipOptions): Promise<RunClip> {
+  const sources = ['server/lib/run-clip.ts', 'server/lib/raw-encoder.ts'];
+  return keptClip({ name: 'run', sources, options: opts }, out, (file) => drawRunClip(file, opts));
+}
+
+async function drawRunClip(out: string, opts: RunClipOptions): Promise<RunClip> {
   const width = opts.width ?? 640;
   const height = opts.height ?? 360;
   const speed = opts.speedYps ?? 9;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { FrameChanges, Timeline } from '../../../contract/measurement-math';
 import type { VideoMedia } from '../../../contract/measurements';
 import type { DbOrTx } from '../../db/client';
@@ -47,6 +47,17 @@ export async function ingestMedia(
   file: string,
 ): Promise<MediaRow> {
   const { sha256, size } = await sha256File(file);
+  const known = await readBefore(db, sha256, size);
+  if (known) {
+    const [saved] = await db
+      .insert(videoMedia)
+      .values({ ...known, videoId, createdAt: undefined })
+      .onConflictDoNothing()
+      .returning();
+    if (saved) return saved;
+    const [existing] = await db.select().from(videoMedia).where(eq(videoMedia.videoId, videoId));
+    return existing;
+  }
   let row: typeof videoMedia.$inferInsert;
   let workingKey: string | null = null;
   try {
@@ -97,6 +108,23 @@ export async function ingestMedia(
   if (workingKey) await storage.remove(workingKey).catch(() => undefined);
   const [existing] = await db.select().from(videoMedia).where(eq(videoMedia.videoId, videoId));
   return existing;
+}
+
+/**
+ * What was read from the same bytes before (decision 340): the facts of a file are a function of its bytes, so a
+ * clip uploaded again (to another request, by another family member) is not probed and decoded again. Only a
+ * ready reading by the current frame-change rule that needed no working copy is reused (a working copy is a
+ * stored file of its own video); anything else is read afresh.
+ */
+async function readBefore(db: DbOrTx, sha256: string, size: number) {
+  const rows = await db
+    .select()
+    .from(videoMedia)
+    .where(and(eq(videoMedia.sha256, sha256), eq(videoMedia.status, 'ready'), isNull(videoMedia.workingKey)))
+    .limit(5);
+  return (
+    rows.find((r) => r.sizeBytes === size && currentFrameChanges(r) && BROWSER_CODECS.has(r.codec)) ?? null
+  );
 }
 
 /** The media facts of a video, probing it now when it was stored before probing existed (demo clips). */

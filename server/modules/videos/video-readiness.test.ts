@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analysisRequests } from '../../db/schema';
+import { analysisRequests, videoMedia } from '../../db/schema';
 import { makeFortyClip } from '../../lib/forty-clip';
 import { drainJobs } from '../../lib/jobs';
 import { rawVideoEncoder } from '../../lib/raw-encoder';
@@ -272,5 +272,39 @@ describe('a request with a clip that is not ready', () => {
     });
     expect(res.statusCode).toBe(409);
     expect((await userRow(t, family.id)).credits).toBe(1);
+  });
+});
+
+describe('the same clip uploaded again (decision 340)', () => {
+  const media = async (videoId: number) => {
+    const [row] = await t.db.select().from(videoMedia).where(eq(videoMedia.videoId, videoId));
+    return row;
+  };
+
+  it('reuses what was read from the same bytes, and reads them again when the reading is by an older rule', async () => {
+    const first = await checkedClip('ready');
+    const before = await media(first.videoId);
+    expect(before.status).toBe('ready');
+    // A mark only the readings of this clip so far have (here and in the tests above): a reading reused carries
+    // it, a fresh one does not.
+    await t.db
+      .update(videoMedia)
+      .set({ durationSeconds: 123.4567 })
+      .where(eq(videoMedia.sha256, before.sha256));
+    const again = await checkedClip('ready');
+    expect(again.kinds.max_speed).toEqual({ ready: true, problems: [] });
+    const reused = await media(again.videoId);
+    expect(reused).toMatchObject({
+      durationSeconds: 123.4567,
+      sha256: before.sha256,
+      frameTicks: before.frameTicks,
+      repeatedFrames: before.repeatedFrames,
+    });
+    // Every reading so far by the rule before decision 241 (a plain list of repeats): not reused.
+    await t.db.update(videoMedia).set({ repeatedFrames: [] }).where(eq(videoMedia.sha256, before.sha256));
+    const third = await checkedClip('ready');
+    const fresh = await media(third.videoId);
+    expect(fresh.durationSeconds).toBe(before.durationSeconds);
+    expect(fresh.repeatedFrames).toEqual(before.repeatedFrames);
   });
 });

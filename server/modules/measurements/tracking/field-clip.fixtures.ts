@@ -1,6 +1,7 @@
 import { rawVideoEncoder } from '../../../lib/raw-encoder';
 import { rm } from 'node:fs/promises';
 import { execTool, ffmpegPath } from '../../../lib/ffmpeg';
+import { keptClip } from '../../../lib/kept-clips';
 
 /**
  * Hard test clips with an exact truth (issue 31): a textured field seen from a press-box camera that
@@ -289,7 +290,25 @@ async function rotateTag(src: string, out: string, rot: number) {
   if (code !== 0) throw new Error(`ffmpeg failed: ${stderr}`);
 }
 
+function motionOf(opts: FieldClipOptions): Motion {
+  const top = opts.topYps ?? 10.3;
+  return { v0: 4, top, ta: 1.6, tb: 3.0, td: 1.0, v1: 0.6 * top, x0: 12 };
+}
+
+/** A field clip, made once per recipe where clips are kept (decision 340); the motion is put back on it. */
 export async function makeFieldClip(out: string, opts: FieldClipOptions): Promise<FieldClip> {
+  const sources = [
+    'server/modules/measurements/tracking/field-clip.fixtures.ts',
+    'server/lib/raw-encoder.ts',
+  ];
+  const clip = await keptClip({ name: 'field', sources, options: opts }, out, (file) =>
+    drawFieldClip(file, opts),
+  );
+  const motion = motionOf(opts);
+  return { ...clip, yardsAt: (t: number) => positionAt(motion, t) };
+}
+
+async function drawFieldClip(out: string, opts: FieldClipOptions): Promise<FieldClip> {
   const w = opts.width ?? 640;
   const h = opts.height ?? 360;
   const seconds = opts.seconds ?? 4.2;
@@ -297,8 +316,7 @@ export async function makeFieldClip(out: string, opts: FieldClipOptions): Promis
   const den = den0 ?? 1;
   const count = Math.round((seconds * num) / den);
   const times = frameTimes(opts.fps, count, !!opts.vfr);
-  const top = opts.topYps ?? 10.3;
-  const motion: Motion = { v0: 4, top, ta: 1.6, tb: 3.0, td: 1.0, v1: 0.6 * top, x0: 12 };
+  const motion = motionOf(opts);
   const crowd = opts.crowd ?? true;
   const groundPoints: FieldClip['groundPoints'] = [];
   const occluded: number[] = [];

@@ -1,0 +1,1 @@
+CREATE INDEX "video_media_sha256_idx" ON "video_media" USING btree ("sha256");
