@@ -160,7 +160,13 @@ function persistedSecret(dataDir: string, file: string, make: () => string) {
  */
 export const checkingKeptReads = () => Boolean(process.env.CHECK_KEPT_READS);
 
-/** With `checkingKeptReads`, the only reader of process.env. Every bad variable is named at once. */
+/**
+ * The folder generated clips are kept in by recipe (`VA_CLIP_CACHE`, set by the test projects and the browser
+ * tests' setup, decision 340), or null: a switch of the test run, not configuration, so not in `Env`.
+ */
+export const clipCacheDir = () => process.env.VA_CLIP_CACHE || null;
+
+/** With `checkingKeptReads` and `clipCacheDir`, the only reader of process.env. Every bad variable is named at once. */
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = envSchema.safeParse(cleaned);

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { copyFile, mkdir, readFile, rename, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { clipCacheDir } from '../env';
 import { ffmpegPath } from './ffmpeg';
 
 /**
@@ -21,7 +22,7 @@ export async function keptClip<T extends { file: string }>(
   out: string,
   make: (out: string) => Promise<T>,
 ): Promise<T> {
-  const dir = process.env.VA_CLIP_CACHE;
+  const dir = clipCacheDir();
   const key = dir ? recipeKey(recipe) : null;
   if (!dir || !key) return make(out);
   const clip = path.join(dir, `${key}.mp4`);

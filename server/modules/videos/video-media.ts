@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import path from 'node:path';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { FrameChanges, Timeline } from '../../../contract/measurement-math';
 import type { VideoMedia } from '../../../contract/measurements';
 import type { DbOrTx } from '../../db/client';
-import { videoMedia, videos } from '../../db/schema';
+import { players, videoMedia, videos } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../lib/app-error';
 import { FfmpegError } from '../../lib/ffmpeg';
 import {
@@ -47,7 +47,7 @@ export async function ingestMedia(
   file: string,
 ): Promise<MediaRow> {
   const { sha256, size } = await sha256File(file);
-  const known = await readBefore(db, sha256, size);
+  const known = await readBefore(db, videoId, sha256, size);
   if (known) {
     const [saved] = await db
       .insert(videoMedia)
@@ -111,19 +111,37 @@ export async function ingestMedia(
 }
 
 /**
- * What was read from the same bytes before (decision 340): the facts of a file are a function of its bytes, so a
- * clip uploaded again (to another request, by another family member) is not probed and decoded again. Only a
+ * What was read from the same bytes before in the same family (decision 340): the facts of a file are a function
+ * of its bytes, so a clip the family uploads again (to another player, a second request, from a second phone)
+ * is not probed and decoded again. Only the family's own readings are looked at: a reading of another family's
+ * upload would make this one quicker, and so tell the uploader that someone else holds the same file. Only a
  * ready reading by the current frame-change rule that needed no working copy is reused (a working copy is a
  * stored file of its own video); anything else is read afresh.
  */
-async function readBefore(db: DbOrTx, sha256: string, size: number) {
+async function readBefore(db: DbOrTx, videoId: number, sha256: string, size: number) {
+  const owner = db
+    .select({ userId: players.userId })
+    .from(videos)
+    .innerJoin(players, eq(players.id, videos.playerId))
+    .where(eq(videos.id, videoId));
   const rows = await db
-    .select()
+    .select({ media: videoMedia })
     .from(videoMedia)
-    .where(and(eq(videoMedia.sha256, sha256), eq(videoMedia.status, 'ready'), isNull(videoMedia.workingKey)))
+    .innerJoin(videos, eq(videos.id, videoMedia.videoId))
+    .innerJoin(players, eq(players.id, videos.playerId))
+    .where(
+      and(
+        eq(videoMedia.sha256, sha256),
+        eq(videoMedia.status, 'ready'),
+        isNull(videoMedia.workingKey),
+        inArray(players.userId, owner),
+      ),
+    )
     .limit(5);
   return (
-    rows.find((r) => r.sizeBytes === size && currentFrameChanges(r) && BROWSER_CODECS.has(r.codec)) ?? null
+    rows
+      .map((r) => r.media)
+      .find((r) => r.sizeBytes === size && currentFrameChanges(r) && BROWSER_CODECS.has(r.codec)) ?? null
   );
 }
 

@@ -280,10 +280,17 @@ describe('the same clip uploaded again (decision 340)', () => {
     const [row] = await t.db.select().from(videoMedia).where(eq(videoMedia.videoId, videoId));
     return row;
   };
+  const processed = async (family: TestUser, player: { id: number; primaryPositionId: number | null }) => {
+    const videoId = await upload(family, player, await clip('ready'));
+    await drainJobs(t.db, handlers());
+    return videoId;
+  };
 
-  it('reuses what was read from the same bytes, and reads them again when the reading is by an older rule', async () => {
-    const first = await checkedClip('ready');
-    const before = await media(first.videoId);
+  it("reuses what the family's earlier upload of the same bytes read; another family's upload, and a reading by an older rule, are read afresh", async () => {
+    const family = await createUser(t);
+    const player = await createPlayer(t, family);
+    const first = await processed(family, player);
+    const before = await media(first);
     expect(before.status).toBe('ready');
     // A mark only the readings of this clip so far have (here and in the tests above): a reading reused carries
     // it, a fresh one does not.
@@ -291,19 +298,22 @@ describe('the same clip uploaded again (decision 340)', () => {
       .update(videoMedia)
       .set({ durationSeconds: 123.4567 })
       .where(eq(videoMedia.sha256, before.sha256));
-    const again = await checkedClip('ready');
-    expect(again.kinds.max_speed).toEqual({ ready: true, problems: [] });
-    const reused = await media(again.videoId);
-    expect(reused).toMatchObject({
+    const again = await processed(family, await createPlayer(t, family));
+    expect((await readiness(family, again)).json().kinds.max_speed).toEqual({ ready: true, problems: [] });
+    expect(await media(again)).toMatchObject({
       durationSeconds: 123.4567,
       sha256: before.sha256,
       frameTicks: before.frameTicks,
       repeatedFrames: before.repeatedFrames,
     });
+    // Another family's upload of the same file learns nothing from this family's: it is read afresh.
+    const other = await createUser(t);
+    const theirs = await media(await processed(other, await createPlayer(t, other)));
+    expect(theirs.durationSeconds).toBe(before.durationSeconds);
+    expect(theirs.repeatedFrames).toEqual(before.repeatedFrames);
     // Every reading so far by the rule before decision 241 (a plain list of repeats): not reused.
     await t.db.update(videoMedia).set({ repeatedFrames: [] }).where(eq(videoMedia.sha256, before.sha256));
-    const third = await checkedClip('ready');
-    const fresh = await media(third.videoId);
+    const fresh = await media(await processed(family, player));
     expect(fresh.durationSeconds).toBe(before.durationSeconds);
     expect(fresh.repeatedFrames).toEqual(before.repeatedFrames);
   });
