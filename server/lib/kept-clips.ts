@@ -52,7 +52,8 @@ function recipeKey(recipe: { name: string; sources: string[]; options: unknown }
   const hash = createHash('sha256').update(
     `${recipe.name}\n${JSON.stringify(recipe.options ?? {})}\n${ffmpegPath()}\n`,
   );
-  for (const file of recipe.sources) {
+  // This file too: how a clip is kept is part of what a kept one is.
+  for (const file of [...recipe.sources, 'server/lib/kept-clips.ts']) {
     if (!sourceText.has(file)) {
       const p = path.resolve(file);
       sourceText.set(file, existsSync(p) ? readFileSync(p, 'utf8') : null);

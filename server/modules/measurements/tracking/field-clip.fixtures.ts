@@ -300,6 +300,8 @@ export async function makeFieldClip(out: string, opts: FieldClipOptions): Promis
   const sources = [
     'server/modules/measurements/tracking/field-clip.fixtures.ts',
     'server/lib/raw-encoder.ts',
+    // The rotation tag is written by `execTool`.
+    'server/lib/ffmpeg.ts',
   ];
   const clip = await keptClip({ name: 'field', sources, options: opts }, out, (file) =>
     drawFieldClip(file, opts),
