@@ -1,4 +1,13 @@
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -65,6 +74,29 @@ describe('generated clips kept by recipe', () => {
     await keptClip(missing, path.join(dir, 'g.mp4'), g.make);
     expect(g.calls()).toBe(4);
     expect(existsSync(path.join(dir, 'elsewhere'))).toBe(false);
+  });
+
+  it("removes kept clips unused for a week and a dead call's half-written files, and keeps the rest", async () => {
+    const aged = path.join(dir, 'aged');
+    mkdirSync(aged);
+    const ago = (ms: number) => new Date(Date.now() - ms);
+    const put = (name: string, when: Date) => {
+      writeFileSync(path.join(aged, name), name);
+      utimesSync(path.join(aged, name), when, when);
+    };
+    put('run-old.mp4', ago(8 * 24 * 3600_000));
+    put('run-old.json', ago(8 * 24 * 3600_000));
+    put('run-recent.mp4', ago(6 * 24 * 3600_000));
+    put('run-recent.json', ago(6 * 24 * 3600_000));
+    put('run-dead.mp4.abc.1.tmp', ago(2 * 3600_000));
+    put('run-busy.mp4.def.2.tmp', ago(60_000));
+    process.env.VA_CLIP_CACHE = aged;
+    await keptClip(recipe({ fps: 120 }), path.join(dir, 'h.mp4'), counting().make);
+    expect(
+      readdirSync(aged)
+        .filter((n) => n.startsWith('run-'))
+        .sort(),
+    ).toEqual(['run-busy.mp4.def.2.tmp', 'run-recent.json', 'run-recent.mp4']);
   });
 
   it('a kept run clip is the same bytes and truth as one made afresh', async () => {

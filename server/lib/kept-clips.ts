@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { copyFile, mkdir, readFile, rename, utimes, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { clipCacheDir } from '../env';
 import { ffmpegPath } from './ffmpeg';
@@ -25,13 +25,16 @@ export async function keptClip<T extends { file: string }>(
   const dir = clipCacheDir();
   const key = dir ? recipeKey(recipe) : null;
   if (!dir || !key) return make(out);
+  if (!pruned.has(dir)) pruned.set(dir, pruneOld(dir));
+  await pruned.get(dir);
   const clip = path.join(dir, `${key}.mp4`);
   const facts = path.join(dir, `${key}.json`);
   if (existsSync(clip) && existsSync(facts)) {
     const kept = JSON.parse(await readFile(facts, 'utf8')) as T;
     await copyFile(clip, out);
+    // Used now: kept another week (`pruneOld`).
     const now = new Date();
-    await utimes(clip, now, now).catch(() => undefined);
+    for (const f of [clip, facts]) await utimes(f, now, now).catch(() => undefined);
     return { ...kept, file: out };
   }
   const made = await make(out);
@@ -47,6 +50,23 @@ export async function keptClip<T extends { file: string }>(
 }
 
 const sourceText = new Map<string, string | null>();
+const pruned = new Map<string, Promise<void>>();
+const WEEK_MS = 7 * 24 * 3600_000;
+const HOUR_MS = 3600_000;
+
+/**
+ * Once a process: kept clips not used for a week go (a generator's edit leaves its old recipes unused), and
+ * half-written files of a call that died (over an hour old). A file another process removes first is no matter.
+ */
+async function pruneOld(dir: string) {
+  const names = await readdir(dir).catch(() => [] as string[]);
+  const now = Date.now();
+  for (const name of names) {
+    const file = path.join(dir, name);
+    const age = now - ((await stat(file).catch(() => null))?.mtimeMs ?? now);
+    if (age > (name.endsWith('.tmp') ? HOUR_MS : WEEK_MS)) await rm(file, { force: true });
+  }
+}
 
 function recipeKey(recipe: { name: string; sources: string[]; options: unknown }) {
   const hash = createHash('sha256').update(
