@@ -24,7 +24,8 @@ beforeAll(() => {
   kept = path.join(dir, 'kept');
 });
 afterEach(() => {
-  process.env.VA_CLIP_CACHE = before;
+  if (before === undefined) delete process.env.VA_CLIP_CACHE;
+  else process.env.VA_CLIP_CACHE = before;
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

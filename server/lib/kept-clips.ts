@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { copyFile, mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
@@ -29,9 +30,8 @@ export async function keptClip<T extends { file: string }>(
   await pruned.get(dir);
   const clip = path.join(dir, `${key}.mp4`);
   const facts = path.join(dir, `${key}.json`);
-  if (existsSync(clip) && existsSync(facts)) {
-    const kept = JSON.parse(await readFile(facts, 'utf8')) as T;
-    await copyFile(clip, out);
+  const kept = existsSync(clip) && existsSync(facts) ? await copyKept<T>(clip, facts, out) : null;
+  if (kept) {
     // Used now: kept another week (`pruneOld`).
     const now = new Date();
     for (const f of [clip, facts]) await utimes(f, now, now).catch(() => undefined);
@@ -50,6 +50,24 @@ export async function keptClip<T extends { file: string }>(
 }
 
 const sourceText = new Map<string, string | null>();
+let version: string | undefined;
+/** The encoder itself (its version and build), not only its path: an upgraded ffmpeg draws other bytes. */
+function ffmpegVersion() {
+  version ??= execFileSync(ffmpegPath(), ['-version'], { encoding: 'utf8' });
+  return version;
+}
+
+/** The kept clip copied to `out` with its facts; null where another process removed it meanwhile. */
+async function copyKept<T>(clip: string, facts: string, out: string): Promise<T | null> {
+  try {
+    const kept = JSON.parse(await readFile(facts, 'utf8')) as T;
+    await copyFile(clip, out);
+    return kept;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw err;
+  }
+}
 const pruned = new Map<string, Promise<void>>();
 const WEEK_MS = 7 * 24 * 3600_000;
 const HOUR_MS = 3600_000;
@@ -70,10 +88,10 @@ async function pruneOld(dir: string) {
 
 function recipeKey(recipe: { name: string; sources: string[]; options: unknown }) {
   const hash = createHash('sha256').update(
-    `${recipe.name}\n${JSON.stringify(recipe.options ?? {})}\n${ffmpegPath()}\n`,
+    `${recipe.name}\n${JSON.stringify(recipe.options ?? {})}\n${ffmpegVersion()}\n`,
   );
   // This file too: how a clip is kept is part of what a kept one is.
-  for (const file of [...recipe.sources, 'server/lib/kept-clips.ts']) {
+  for (const file of [...recipe.sources, 'server/lib/kept-clips.ts', 'server/lib/ffmpeg.ts']) {
     if (!sourceText.has(file)) {
       const p = path.resolve(file);
       sourceText.set(file, existsSync(p) ? readFileSync(p, 'utf8') : null);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import path from 'node:path';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull } from 'drizzle-orm';
 import type { FrameChanges, Timeline } from '../../../contract/measurement-math';
 import type { VideoMedia } from '../../../contract/measurements';
 import type { DbOrTx } from '../../db/client';
@@ -118,6 +118,14 @@ export async function ingestMedia(
  * ready reading by the current frame-change rule that needed no working copy is reused (a working copy is a
  * stored file of its own video); anything else is read afresh.
  */
+/**
+ * Readings made whole at upload by the probe as it is now. An older row brought up to the current frame-change
+ * rule by `withRepeats` keeps its old probe (before migration 0017 no capture rate was read, so a slow-motion clip
+ * read then would be copied as one at normal speed): only rows read since this date are reused. A change to what
+ * `probeMedia` reads moves it.
+ */
+const PROBE_CURRENT_SINCE = new Date('2026-12-05T00:00:00Z');
+
 async function readBefore(db: DbOrTx, videoId: number, sha256: string, size: number) {
   const owner = db
     .select({ userId: players.userId })
@@ -134,6 +142,7 @@ async function readBefore(db: DbOrTx, videoId: number, sha256: string, size: num
         eq(videoMedia.sha256, sha256),
         eq(videoMedia.status, 'ready'),
         isNull(videoMedia.workingKey),
+        gte(videoMedia.createdAt, PROBE_CURRENT_SINCE),
         inArray(players.userId, owner),
       ),
     )
