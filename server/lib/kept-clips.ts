@@ -30,7 +30,7 @@ export async function keptClip<T extends { file: string }>(
   await pruned.get(dir);
   const clip = path.join(dir, `${key}.mp4`);
   const facts = path.join(dir, `${key}.json`);
-  const kept = existsSync(clip) && existsSync(facts) ? await copyKept<T>(clip, facts, out) : null;
+  const kept = await copyKept<T>(clip, facts, out);
   if (kept) {
     // Used now: kept another week (`pruneOld`).
     const now = new Date();
@@ -50,6 +50,9 @@ export async function keptClip<T extends { file: string }>(
 }
 
 const sourceText = new Map<string, string | null>();
+const pruned = new Map<string, Promise<void>>();
+const WEEK_MS = 7 * 24 * 3600_000;
+const HOUR_MS = 3600_000;
 let version: string | undefined;
 /** The encoder itself (its version and build), not only its path: an upgraded ffmpeg draws other bytes. */
 function ffmpegVersion() {
@@ -57,7 +60,7 @@ function ffmpegVersion() {
   return version;
 }
 
-/** The kept clip copied to `out` with its facts; null where another process removed it meanwhile. */
+/** The kept clip copied to `out` with its facts; null where none is kept (or another process removed it). */
 async function copyKept<T>(clip: string, facts: string, out: string): Promise<T | null> {
   try {
     const kept = JSON.parse(await readFile(facts, 'utf8')) as T;
@@ -68,9 +71,6 @@ async function copyKept<T>(clip: string, facts: string, out: string): Promise<T 
     throw err;
   }
 }
-const pruned = new Map<string, Promise<void>>();
-const WEEK_MS = 7 * 24 * 3600_000;
-const HOUR_MS = 3600_000;
 
 /**
  * Once a process: kept clips not used for a week go (a generator's edit leaves its old recipes unused), and

@@ -48,16 +48,7 @@ export async function ingestMedia(
 ): Promise<MediaRow> {
   const { sha256, size } = await sha256File(file);
   const known = await readBefore(db, videoId, sha256, size);
-  if (known) {
-    const [saved] = await db
-      .insert(videoMedia)
-      .values({ ...known, videoId, createdAt: undefined })
-      .onConflictDoNothing()
-      .returning();
-    if (saved) return saved;
-    const [existing] = await db.select().from(videoMedia).where(eq(videoMedia.videoId, videoId));
-    return existing;
-  }
+  if (known) return recordMedia(db, { ...known, videoId, createdAt: undefined });
   let row: typeof videoMedia.$inferInsert;
   let workingKey: string | null = null;
   try {
@@ -102,13 +93,29 @@ export async function ingestMedia(
     if (!(err instanceof FfmpegError)) throw err;
     row = { videoId, status: 'failed', error: err.message, sha256, sizeBytes: size };
   }
+  // Another worker recorded it first: keep theirs, drop our copy.
+  const dropCopy = async () => {
+    if (workingKey) await storage.remove(workingKey).catch(() => undefined);
+  };
+  return recordMedia(db, row, dropCopy);
+}
+
+/** Records a video's reading; where another worker recorded one first, theirs (after `lost`). */
+async function recordMedia(db: DbOrTx, row: typeof videoMedia.$inferInsert, lost?: () => Promise<void>) {
   const [saved] = await db.insert(videoMedia).values(row).onConflictDoNothing().returning();
   if (saved) return saved;
-  // Another worker recorded it first: keep theirs, drop our copy.
-  if (workingKey) await storage.remove(workingKey).catch(() => undefined);
-  const [existing] = await db.select().from(videoMedia).where(eq(videoMedia.videoId, videoId));
+  await lost?.();
+  const [existing] = await db.select().from(videoMedia).where(eq(videoMedia.videoId, row.videoId));
   return existing;
 }
+
+/**
+ * Readings made whole at upload by the probe as it is now. An older row brought up to the current frame-change
+ * rule by `withRepeats` keeps its old probe (before migration 0017 no capture rate was read, so a slow-motion clip
+ * read then would be copied as one at normal speed): only rows read since this date are reused. A change to what
+ * `probeMedia` reads moves it.
+ */
+const PROBE_CURRENT_SINCE = new Date('2026-12-05T00:00:00Z');
 
 /**
  * What was read from the same bytes before in the same family (decision 340): the facts of a file are a function
@@ -118,14 +125,6 @@ export async function ingestMedia(
  * ready reading by the current frame-change rule that needed no working copy is reused (a working copy is a
  * stored file of its own video); anything else is read afresh.
  */
-/**
- * Readings made whole at upload by the probe as it is now. An older row brought up to the current frame-change
- * rule by `withRepeats` keeps its old probe (before migration 0017 no capture rate was read, so a slow-motion clip
- * read then would be copied as one at normal speed): only rows read since this date are reused. A change to what
- * `probeMedia` reads moves it.
- */
-const PROBE_CURRENT_SINCE = new Date('2026-12-05T00:00:00Z');
-
 async function readBefore(db: DbOrTx, videoId: number, sha256: string, size: number) {
   const owner = db
     .select({ userId: players.userId })
@@ -140,6 +139,7 @@ async function readBefore(db: DbOrTx, videoId: number, sha256: string, size: num
     .where(
       and(
         eq(videoMedia.sha256, sha256),
+        eq(videoMedia.sizeBytes, size),
         eq(videoMedia.status, 'ready'),
         isNull(videoMedia.workingKey),
         gte(videoMedia.createdAt, PROBE_CURRENT_SINCE),
@@ -147,11 +147,7 @@ async function readBefore(db: DbOrTx, videoId: number, sha256: string, size: num
       ),
     )
     .limit(5);
-  return (
-    rows
-      .map((r) => r.media)
-      .find((r) => r.sizeBytes === size && currentFrameChanges(r) && BROWSER_CODECS.has(r.codec)) ?? null
-  );
+  return rows.map((r) => r.media).find((r) => currentFrameChanges(r) && BROWSER_CODECS.has(r.codec)) ?? null;
 }
 
 /** The media facts of a video, probing it now when it was stored before probing existed (demo clips). */
