@@ -19,6 +19,7 @@ import { probeMedia } from '../server/lib/media-probe';
 import { makeFieldClip } from '../server/modules/measurements/tracking/field-clip.fixtures';
 import { fitTrack } from '../server/modules/measurements/tracking/fit-result';
 import { trackClip } from '../server/modules/measurements/tracking/track-clip';
+import { linesThread } from '../server/modules/measurements/tracking/lines-thread';
 import type { SceneTruth } from '../server/test/scene/truth';
 import { fmt, printTable } from './lib/report';
 
@@ -64,6 +65,9 @@ interface Job {
  * (the frames decoded for the first track read again, decision 333).
  */
 async function trackOnce(file: string, job: Job) {
+  // The server's lines thread is up once it has tracked a clip (it is kept for the next); here it starts
+  // before the clock does (decision 341).
+  await linesThread();
   const t0 = performance.now();
   // As the track job calls it (track.service.ts): the file's frame count and the clip's length, which set
   // the frames the lens is measured on and the pace of the identity check.

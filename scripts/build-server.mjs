@@ -39,7 +39,12 @@ const sourceUrls = (outdir) => ({
  */
 export async function buildServer(outdir = path.dirname(serverOut)) {
   await build({
-    entryPoints: { main: path.join(root, 'server/main.ts'), cli: path.join(root, 'server/cli.ts') },
+    entryPoints: {
+      main: path.join(root, 'server/main.ts'),
+      cli: path.join(root, 'server/cli.ts'),
+      // The tracker's lines thread (decision 341), started from main.js by its file beside it.
+      'lines-worker': path.join(root, 'server/modules/measurements/tracking/lines-worker.ts'),
+    },
     outdir,
     bundle: true,
     platform: 'node',
@@ -56,6 +61,6 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const t0 = Date.now();
   await buildServer();
   console.log(
-    `server built: ${path.relative(root, path.dirname(serverOut))}/{main,cli}.js (${Date.now() - t0} ms)`,
+    `server built: ${path.relative(root, path.dirname(serverOut))}/{main,cli,lines-worker}.js (${Date.now() - t0} ms)`,
   );
 }

@@ -28,6 +28,7 @@ export const MEDIA_TEST_FILES = [
   'server/modules/measurements/tracking/gap-click.test.ts',
   'server/modules/measurements/tracking/ground-drift.test.ts',
   'server/modules/measurements/tracking/lean-shift.test.ts',
+  'server/modules/measurements/tracking/lines-thread.test.ts',
   'server/modules/measurements/tracking/max-speed-ceiling.test.ts',
   'server/modules/measurements/tracking/one-look.test.ts',
   'server/modules/measurements/tracking/parted-looks.test.ts',

@@ -1,4 +1,4 @@
-import { Worker } from 'node:worker_threads';
+import { Worker, type MessagePort } from 'node:worker_threads';
 import { FfmpegError, ffmpegPath } from '../../../lib/ffmpeg';
 
 export interface GrayFrames {
@@ -22,7 +22,7 @@ export interface GrayFrames {
 const READER = `
 const { parentPort, workerData } = require('node:worker_threads');
 const { spawn } = require('node:child_process');
-const { bin, args, size, maxFrames, posted } = workerData;
+const { bin, args, size, maxFrames, posted, lines, luma } = workerData;
 const postedCount = new Int32Array(posted);
 const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
 let current = new Uint8Array(size);
@@ -43,6 +43,9 @@ child.stdout.on('data', (chunk) => {
         child.kill('SIGKILL');
         break;
       }
+      // The grey picture to the lines thread as well, straight from here (decision 341): it is not held up
+      // while the caller's thread follows the player.
+      if (lines) lines.postMessage({ i: count, frame: current.slice(0, luma) });
       parentPort.postMessage({ frame: current }, [current.buffer]);
       count += 1;
       Atomics.store(postedCount, 0, count);
@@ -55,7 +58,10 @@ child.stderr.on('data', (d) => (stderr = (stderr + d.toString()).slice(-4000)));
 child.on('error', (e) =>
   parentPort.postMessage({ failed: { message: String((e && e.message) || e), code: e && e.code } }),
 );
-child.on('close', (code) => parentPort.postMessage({ end: true, code, tooLong, stderr }));
+child.on('close', (code) => {
+  if (lines) lines.close();
+  parentPort.postMessage({ end: true, code, tooLong, stderr });
+});
 // The caller has given up (its work on a frame failed): ffmpeg is killed, and this thread ends once ffmpeg
 // has (so ffmpeg's exit is collected, not left a zombie). The port does not keep the thread alive.
 parentPort.on('message', () => child.kill('SIGKILL'));
@@ -103,6 +109,8 @@ export function decodeGray(
    * others are references); it drops the rest before scaling them. All frames without it.
    */
   pick?: FramePick,
+  /** Where each grey frame is posted too, as `{ i, frame }` (a copy): the tracker's lines thread. */
+  lines?: MessagePort,
 ): Promise<GrayFrames> {
   return new Promise((resolve, reject) => {
     const args = [
@@ -140,7 +148,10 @@ export function decodeGray(
         size,
         maxFrames,
         posted,
+        lines,
+        luma,
       },
+      transferList: lines ? [lines] : [],
     });
     let settled = false;
     const fail = (err: Error) => {

@@ -1,23 +1,17 @@
 import type { FramePoint } from '../../../../contract/tracking';
 import { decodeGray, picks, type FramePick } from './decode-gray';
+import { clipLines, linesThread } from './lines-thread';
 import { groundOf, lookAlike, makeTemplate, matchTemplate } from './follow-player';
 import {
   fieldMap,
-  framesLines,
   horizonRow,
   labelLines,
-  lensFrames,
-  lensOf,
   lineX,
-  linesOf,
   plausibleMapAt,
   lensScale,
-  ridgePoints,
-  straightness,
   undistortPoint,
   type Labelled,
   type Line,
-  type Ridges,
 } from './yard-lines';
 
 /** What the tracker saw, in pixels of the displayed frame; the fit (fit-result.ts) works from this alone. */
@@ -143,6 +137,8 @@ interface Options {
    * every click. Without it nothing is kept.
    */
   reuse?: string;
+  /** The yard lines found on this thread, not on the lines thread (decision 341): the tests compare the two. */
+  inline?: boolean;
 }
 
 /**
@@ -711,6 +707,8 @@ export async function trackClip(clip: Options): Promise<RawTrack> {
   return { ...(pick ? inClipFrames(raw, fileOf, n, clip.frameCount, pick.step) : raw), clicks };
 }
 
+type Followed = ReturnType<typeof followDecoded>;
+
 /** The player followed on a clip whose frames and yard lines are all in (decoded, or kept: `reuse`). */
 function followDecoded(opts: Options, d: Omit<Decoded, 'key'>, aw: number, ah: number) {
   const n = d.frames.length;
@@ -728,7 +726,9 @@ function followDecoded(opts: Options, d: Omit<Decoded, 'key'>, aw: number, ah: n
 
 /**
  * Decodes the clip, finding each frame's yard lines as it comes in and following the player meanwhile where
- * that holds (decision 299); keeps what it decoded under `reuseKey` (decision 333).
+ * that holds (decision 299); keeps what it decoded under `reuseKey` (decision 333). The lines are found on
+ * the lines thread where there is one (decision 341), so the player is followed here meanwhile: while the clip
+ * decodes (where the following is kept), and after it on each frame as its lines come in.
  */
 async function decodeAndFollow(
   opts: Options,
@@ -740,22 +740,17 @@ async function decodeAndFollow(
   reuseKey: string | null,
 ) {
   const expected = Math.max(1, opts.frameCount ?? 1);
-  // Each frame's lines as the picture shows them, found while the next frames decode (tracker 2.7.0): the
-  // lens is measured from them, and they are the lines where it is measured as none. Once the frames the lens
-  // is measured on so far measure one (decision 299), only the rest of those are found so: the others' lines
-  // will be found after the decode, with the bending undone. Those frames' straightness is scored once, here.
-  // (One frame showing a lens on its own does not stop it: on the calibration scenes most clips without a
-  // lens have such frames.)
-  const seen: (Line[] | undefined)[] = [];
-  const lensFrame = new Set(lensFrames(expected));
-  const curves: (number[] | null)[] = [];
-  let every = true;
-  // While no lens is measured, the player is followed as the frames come in, on those lines and the frame
-  // count the file states (decision 299). Kept only where the whole clip gives the same: every frame's lines
-  // found so, no lens, and the same pace and clicked frames with the count decoded; else followed again
-  // once the clip is in.
+  const thread = opts.inline ? null : await linesThread();
+  // Without the lines thread, while no lens is measured, every frame's lines are found as it comes in, and
+  // the player is followed on them and on the frame count the file states (decision 299), while this thread
+  // keeps up with the decode. Kept only where the whole clip gives the same: every frame's lines found so, no
+  // lens, and the same pace and clicked frames with the count decoded; else followed again once the clip is
+  // in, on its lines without the lens. With the thread (decision 341) the player is followed only then: on the
+  // machine's two cores the following begun early was thrown away on a clip through a lens, and slowed the
+  // decode and the lines meanwhile.
   const grey: Uint8Array[] = [];
   const colour: (Uint8Array | undefined)[] = [];
+  const seen: (Line[] | undefined)[] = [];
   const live: Source = {
     n: Infinity,
     paceCount: expected,
@@ -765,38 +760,61 @@ async function decodeAndFollow(
     chroma: colour,
     ready: () => grey.length,
   };
-  let early = opts.frameCount ? stepper(followClicks(opts, live, aw, ah)) : null;
-  const ridges: Ridges[] = [];
-  const { frames, chroma } = await decodeGray(
-    opts.file,
-    aw,
-    ah,
-    (i, frame, planes, waiting) => {
-      const r = ridgePoints(frame, aw, ah);
-      ridges.push(r);
-      if (every || lensFrame.has(i)) seen[i] = linesOf(r, aw, ah);
-      if (lensFrame.has(i)) {
-        curves[i] = straightness(r, aw, ah, seen[i]);
-        if (every && lensOf(curves, aw, ah) !== 0) every = false;
-      }
-      grey.push(frame);
-      colour.push(planes);
-      if (!every) early = null;
-      // Only while the work on the frames keeps up with the decode: following then takes time the thread
-      // would spend waiting for ffmpeg, and little is thrown away where the clip turns out to have a lens.
-      if (waiting === 0) early?.step();
-      if (i % 30 === 0) progress((0.7 * i) / expected);
+  let early = opts.frameCount && !thread ? stepper(followClicks(opts, live, aw, ah)) : null;
+  // Each frame's lines without the lens, as they come in once the clip is (`late`: the following on them).
+  const detected: Line[][] = [];
+  let linesIn = 0;
+  const after: Source = {
+    n: 0,
+    paceCount: 0,
+    k1: 0,
+    lines: detected,
+    frames: grey,
+    chroma: colour,
+    ready: () => linesIn,
+  };
+  let late: ReturnType<typeof stepper<Followed>> | null = null;
+  const work = clipLines(thread, aw, ah, expected, {
+    seen(i, r) {
+      seen[i] = r.seen;
+      if (!r.every) early = null;
     },
-    // As long a clip as with grey alone: the two colour planes add half of `frameBytes` again.
-    maxFrames,
-    true,
-    pick ?? undefined,
-  );
+    lines(i, lines) {
+      detected[i] = lines;
+      linesIn = i + 1;
+      late?.step();
+    },
+  });
+  let frames: Uint8Array[];
+  let chroma: Uint8Array[] | undefined;
+  try {
+    ({ frames, chroma } = await decodeGray(
+      opts.file,
+      aw,
+      ah,
+      (i, frame, planes, waiting) => {
+        grey.push(frame);
+        colour.push(planes);
+        if (!work.port) work.add(i, frame);
+        // Only while the work on the frames keeps up with the decode: following then takes time the thread
+        // would spend waiting for ffmpeg, and little is thrown away where the clip turns out to have a lens.
+        if (waiting === 0) early?.step();
+        if (i % 30 === 0) progress((0.7 * i) / expected);
+      },
+      // As long a clip as with grey alone: the two colour planes add half of `frameBytes` again.
+      maxFrames,
+      true,
+      pick ?? undefined,
+      work.port,
+    ));
+  } catch (err) {
+    work.drop();
+    throw err;
+  }
   const n = frames.length;
   // The lens's bending, measured on the clip's lines; the lines are found in the picture without it
   // (tracker 2.5.0, decision 296).
-  const { k1, lines: detected } = framesLines(ridges, aw, ah, seen, curves);
-  ridges.length = 0;
+  const k1 = await work.finish(n);
   live.n = n;
   const same = (p: { lostFrames: number; checkEvery: number }, q: typeof p) =>
     p.lostFrames === q.lostFrames && p.checkEvery === q.checkEvery;
@@ -808,10 +826,14 @@ async function decodeAndFollow(
     same(paceOf(expected, opts.seconds), paceOf(n, opts.seconds)) &&
     opts.seeds.every((s) => Math.min(expected - 1, s.frameIndex) === Math.min(n - 1, s.frameIndex));
   opts.onFollowed?.(kept);
+  if (!kept) {
+    Object.assign(after, { n, paceCount: n, k1 });
+    late = stepper(followClicks(opts, after, aw, ah));
+    late.step();
+  }
+  await work.done;
   if (reuseKey !== null) keepDecoded({ key: reuseKey, frames, chroma, k1, lines: detected });
-  const followed = kept
-    ? early!.finish()
-    : followDecoded(opts, { frames, chroma, k1, lines: detected }, aw, ah);
+  const followed = kept ? early!.finish() : late!.finish();
   return { followed, k1, n };
 }
 

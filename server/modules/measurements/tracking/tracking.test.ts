@@ -7,6 +7,7 @@ import { probeMedia } from '../../../lib/media-probe';
 import { decodeGray } from './decode-gray';
 import { makeFieldClip, type FieldClip, type FieldClipOptions } from './field-clip.fixtures';
 import { fitTrack } from './fit-result';
+import { linesThread } from './lines-thread';
 import { forgetDecodedForTests, trackClip } from './track-clip';
 import { renderScene } from '../../../test/scene/render';
 import { drawScene } from '../../../test/scene/spec';
@@ -154,8 +155,11 @@ describe('tracked Max Speed from one click (issue 31)', () => {
       x: Math.round(clip.groundPoints[i].x),
       y: Math.round(clip.groundPoints[i].y),
     });
-    /** The track (as JSON), and whether the one followed during the decode was kept. */
-    const track = async (frameCount: number | undefined, seeds = [click(20), click(90)]) => {
+    /**
+     * The track (as JSON), and whether the one followed during the decode was kept: with the lines found on the
+     * tracking thread (`inline`), the one that follows the player during the decode (decision 341).
+     */
+    const track = async (frameCount: number | undefined, seeds = [click(20), click(90)], inline = true) => {
       let during: boolean | undefined;
       const raw = await trackClip({
         file: clip.file,
@@ -165,6 +169,7 @@ describe('tracked Max Speed from one click (issue 31)', () => {
         seconds: 2.2,
         seeds,
         onFollowed: (d) => (during = d),
+        inline,
       });
       return { json: JSON.stringify(raw), frames: raw.frames, during };
     };
@@ -179,6 +184,9 @@ describe('tracked Max Speed from one click (issue 31)', () => {
       expect(t.during).toBe(true);
       expect(t.json).toBe(after.json);
     }
+    // With the lines thread the player is followed once the clip is in, on the lines it found: the same track.
+    expect(await linesThread()).not.toBeNull();
+    expect(await track(n, undefined, false)).toMatchObject({ during: false, json: after.json });
     // A count far off sets another pace for the identity check: followed again, the same track.
     expect(await track(Math.round(n / 2))).toMatchObject({ during: false, json: after.json });
     // One click late in the clip (the frames before it followed once it is in); one past the clip's end, put
@@ -203,6 +211,10 @@ describe('tracked Max Speed from one click (issue 31)', () => {
     expect(during).toBe(false);
     expect(raw.lens!.k1).toBeLessThan(-0.03);
     expect(JSON.stringify(raw)).toBe(JSON.stringify(await trackClip(opts)));
+    // The lines found on the tracking thread, not on the lines thread (decision 341): the same track.
+    expect(JSON.stringify(raw)).toBe(
+      JSON.stringify(await trackClip({ ...opts, frameCount: media.frameCount, inline: true })),
+    );
   }, 300_000);
 
   it('tracks a clip again from the frames and lines its last track decoded, to the track a fresh decode gives (decision 333)', async () => {

@@ -290,16 +290,34 @@ export function framesLines(
   seen?: (Line[] | undefined)[],
   curves?: (number[] | null | undefined)[],
 ) {
+  const k1 = clipLens(ridges, w, h, seen, curves);
+  return { k1, lines: ridges.map((p, i) => lensLines(p, k1, w, h, seen?.[i])) };
+}
+
+/** The lens's k1 of a clip of these frames' ridge points, by `framesLines`' rule (its `seen` and `curves`). */
+export function clipLens(
+  ridges: Ridges[],
+  w: number,
+  h: number,
+  seen?: (Line[] | undefined)[],
+  curves?: (number[] | null | undefined)[],
+) {
   const picked = lensFrames(ridges.length);
-  const k1 = lensK1(
+  return lensK1(
     picked.map((i) => ridges[i]),
     w,
     h,
     seen && picked.map((i) => seen[i]),
     curves && picked.map((i) => curves[i]),
   );
-  if (k1 === 0) return { k1, lines: ridges.map((p, i) => seen?.[i] ?? linesOf(p, w, h)) };
-  return { k1, lines: ridges.map((p) => linesOf(undistortRidges(p, k1, w, h), w, h)) };
+}
+
+/**
+ * One frame's yard lines in the picture without the lens's bending `k1` (`framesLines`): without a lens, the
+ * lines found on its ridge points as they are (`seen`, where the caller found them already).
+ */
+export function lensLines(p: Ridges, k1: number, w: number, h: number, seen?: Line[]) {
+  return k1 === 0 ? (seen ?? linesOf(p, w, h)) : linesOf(undistortRidges(p, k1, w, h), w, h);
 }
 
 /** Lens bending tried (k1), and the band around a straight line its bent points are looked for in (px). */
