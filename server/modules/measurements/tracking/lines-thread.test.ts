@@ -37,10 +37,9 @@ describe("the tracker's lines thread (decision 341)", () => {
     const thread = await linesThread();
     expect(thread).not.toBeNull();
     const found: Line[][] = [];
+    const seen: (Line[] | undefined)[] = [];
     const work = clipLines(thread, w, h, frames.length, {
-      seen: () => {
-        throw new Error('not told on the lines thread');
-      },
+      seen: (i, r) => (seen[i] = r.seen),
       lines: (i, lines) => (found[i] = lines),
     });
     expect(work.port).toBeDefined();
@@ -50,6 +49,8 @@ describe("the tracker's lines thread (decision 341)", () => {
     const want = here();
     expect(k1).toBe(want.k1);
     expect(found).toEqual(want.lines);
+    // Each frame's lines as seen while the clip came in, in order: without a lens, the same lines.
+    expect(seen).toEqual(want.lines);
     expect(want.lines.every((ls) => ls.length >= 5)).toBe(true);
   });
 
@@ -78,8 +79,12 @@ describe("the tracker's lines thread (decision 341)", () => {
       await all;
       const want = here();
       expect(replies[0]).toEqual({ type: 'ready' });
-      expect(replies[1]).toEqual({ type: 'lens', id: 7, k1: want.k1, count: frames.length });
-      expect(replies.slice(2).map((m) => (m.type === 'lines' ? m.lines : null))).toEqual(want.lines);
+      const n = frames.length;
+      expect(replies.slice(1, n + 1)).toEqual(
+        want.lines.map((seen, i) => ({ type: 'seen', id: 7, i, seen, every: true })),
+      );
+      expect(replies[n + 1]).toEqual({ type: 'lens', id: 7, k1: want.k1, count: n });
+      expect(replies.slice(n + 2).map((m) => (m.type === 'lines' ? m.lines : null))).toEqual(want.lines);
     } finally {
       await worker.terminate();
     }

@@ -11,16 +11,17 @@ export type LinesRequest =
   | { type: 'finish'; id: number; count: number }
   | { type: 'drop'; id: number };
 
-/** What it answers once the clip is in: its lens, then every frame's lines. */
+/** What it answers: each frame's lines as seen, then, once the clip is in, its lens and every frame's lines. */
 export type LinesReply =
   | { type: 'ready' }
+  | ({ type: 'seen'; id: number; i: number } & FrameSeen)
   | { type: 'lens'; id: number; k1: number; count: number }
   | { type: 'lines'; id: number; i: number; lines: Line[] }
   | { type: 'failed'; id: number; message: string };
 
 /** Told as a clip's lines are found, in frame order. */
 export interface LinesHandlers {
-  /** Frame `i`'s lines as seen while it decoded (`FrameLines.add`), where they are found on this thread. */
+  /** Frame `i`'s lines as seen while it decoded (`FrameLines.add`). */
   seen(i: number, r: FrameSeen): void;
   /** Frame `i`'s lines in the picture without the lens, once the whole clip is in. */
   lines(i: number, lines: Line[]): void;
@@ -49,7 +50,12 @@ interface Thread {
   worker: Worker;
   clips: Map<
     number,
-    { lines(i: number, lines: Line[]): void; lens(k1: number, count: number): void; fail(err: Error): void }
+    {
+      seen(i: number, r: FrameSeen): void;
+      lines(i: number, lines: Line[]): void;
+      lens(k1: number, count: number): void;
+      fail(err: Error): void;
+    }
   >;
 }
 
@@ -109,7 +115,8 @@ export function linesThread(): Promise<Thread | null> {
       }
       const clip = thread.clips.get(m.id);
       if (!clip) return;
-      if (m.type === 'lens') clip.lens(m.k1, m.count);
+      if (m.type === 'seen') clip.seen(m.i, m);
+      else if (m.type === 'lens') clip.lens(m.k1, m.count);
       else if (m.type === 'lines') clip.lines(m.i, m.lines);
       else clip.fail(new Error(`Finding the yard lines failed: ${m.message}`));
     });
@@ -166,6 +173,7 @@ export function clipLines(
     if (clips.delete(id) && clips.size === 0) worker.unref();
   };
   clips.set(id, {
+    seen: handlers.seen,
     lines: (i, lines) => {
       handlers.lines(i, lines);
       linesIn += 1;

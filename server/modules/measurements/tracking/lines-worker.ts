@@ -44,9 +44,8 @@ port.on('message', (m: LinesRequest) => {
       m.frames.on('message', (f: { i: number; frame: Uint8Array }) => {
         if (clips.get(m.id) !== clip) return;
         try {
-          // What the frame gave as it came in is kept here: the tracking thread follows the player once the
-          // clip is in, on the lines without the lens.
-          clip.lines.add(f.i, f.frame);
+          // The lines as seen: the tracking thread follows the player on them while this thread keeps up.
+          reply({ type: 'seen', id: m.id, i: f.i, ...clip.lines.add(f.i, f.frame) });
           if (clip.lines.count === clip.finishAt) finish(m.id, clip);
         } catch (err) {
           failed(m.id, err);

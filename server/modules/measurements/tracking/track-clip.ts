@@ -741,16 +741,17 @@ async function decodeAndFollow(
 ) {
   const expected = Math.max(1, opts.frameCount ?? 1);
   const thread = opts.inline ? null : await linesThread();
-  // Without the lines thread, while no lens is measured, every frame's lines are found as it comes in, and
-  // the player is followed on them and on the frame count the file states (decision 299), while this thread
-  // keeps up with the decode. Kept only where the whole clip gives the same: every frame's lines found so, no
-  // lens, and the same pace and clicked frames with the count decoded; else followed again once the clip is
-  // in, on its lines without the lens. With the thread (decision 341) the player is followed only then: on the
-  // machine's two cores the following begun early was thrown away on a clip through a lens, and slowed the
-  // decode and the lines meanwhile.
+  // While no lens is measured, every frame's lines are found as it comes in, and the player is followed on
+  // them and on the frame count the file states (decision 299), while the lines keep up with the decode: the
+  // following then takes time the machine would spend waiting for ffmpeg, and little is thrown away where the
+  // clip turns out to have a lens. Kept only where the whole clip gives the same: every frame's lines found
+  // so, no lens, and the same pace and clicked frames with the count decoded; else followed again once the
+  // clip is in, on its lines without the lens, as they come in. The lines are found on the lines thread where
+  // there is one (decision 341), else on this one.
   const grey: Uint8Array[] = [];
   const colour: (Uint8Array | undefined)[] = [];
   const seen: (Line[] | undefined)[] = [];
+  let seenIn = 0;
   const live: Source = {
     n: Infinity,
     paceCount: expected,
@@ -758,9 +759,14 @@ async function decodeAndFollow(
     lines: seen,
     frames: grey,
     chroma: colour,
-    ready: () => grey.length,
+    // The lines thread may see a frame before this thread has it.
+    ready: () => Math.min(seenIn, grey.length),
   };
-  let early = opts.frameCount && !thread ? stepper(followClicks(opts, live, aw, ah)) : null;
+  let early = opts.frameCount ? stepper(followClicks(opts, live, aw, ah)) : null;
+  // Whether the lines keep up with the decode: of the frames ffmpeg's reader has posted (those this thread
+  // has, and those `waiting`), the lines thread has seen all but one; on this thread, none waits.
+  let waitingNow = 0;
+  const keepsUp = () => (thread ? grey.length + waitingNow - seenIn <= 1 : waitingNow === 0);
   // Each frame's lines without the lens, as they come in once the clip is (`late`: the following on them).
   const detected: Line[][] = [];
   let linesIn = 0;
@@ -777,7 +783,9 @@ async function decodeAndFollow(
   const work = clipLines(thread, aw, ah, expected, {
     seen(i, r) {
       seen[i] = r.seen;
+      seenIn = i + 1;
       if (!r.every) early = null;
+      if (thread && keepsUp()) early?.step();
     },
     lines(i, lines) {
       detected[i] = lines;
@@ -795,10 +803,9 @@ async function decodeAndFollow(
       (i, frame, planes, waiting) => {
         grey.push(frame);
         colour.push(planes);
+        waitingNow = waiting;
         if (!work.port) work.add(i, frame);
-        // Only while the work on the frames keeps up with the decode: following then takes time the thread
-        // would spend waiting for ffmpeg, and little is thrown away where the clip turns out to have a lens.
-        if (waiting === 0) early?.step();
+        if (keepsUp()) early?.step();
         if (i % 30 === 0) progress((0.7 * i) / expected);
       },
       // As long a clip as with grey alone: the two colour planes add half of `frameBytes` again.
