@@ -80,7 +80,7 @@ describe('the production build', () => {
       .flatMap((c) => c.sources);
     expect(copied.filter((p) => p !== 'dist' && dockerignored(p))).toEqual([]);
     const read = new Set<string>();
-    for (const file of ['main.js', 'cli.js']) {
+    for (const file of ['main.js', 'cli.js', 'lines-worker.js']) {
       const src = readFileSync(path.join(bundleDir, file), 'utf8');
       for (const m of src.matchAll(/new URL\("([^"]+)", new URL\("([^"]+)", import\.meta\.url\)\.href\)/g)) {
         const source = new URL(m[2], pathToFileURL(path.join(bundleDir, file)));

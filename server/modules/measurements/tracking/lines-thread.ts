@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
 import { FrameLines, type FrameSeen } from './frame-lines';
 import type { Line } from './yard-lines';
@@ -71,7 +72,8 @@ function workerOf() {
   if (existsSync(bundled)) return new Worker(bundled);
   // tsx's public entry for registering its loader, as this module resolves it (the import condition).
   const tsx = import.meta.resolve('tsx/esm/api');
-  const source = new URL('./lines-worker.ts', import.meta.url).href;
+  // Beside this file when it runs from its source (in the bundle the built file above is there instead).
+  const source = pathToFileURL(path.join(import.meta.dirname, 'lines-worker.ts')).href;
   const load = `import(${JSON.stringify(tsx)}).then((t) => { t.register(); return import(${JSON.stringify(source)}); });`;
   return new Worker(load, { eval: true });
 }
