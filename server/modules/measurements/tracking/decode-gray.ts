@@ -25,7 +25,9 @@ const { spawn } = require('node:child_process');
 const { bin, args, size, maxFrames, posted, lines, luma } = workerData;
 const postedCount = new Int32Array(posted);
 const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-let current = new Uint8Array(size);
+// With a lines thread, each frame in memory both threads read (the reader never writes a frame it posted).
+const frameBuffer = () => new Uint8Array(lines ? new SharedArrayBuffer(size) : new ArrayBuffer(size));
+let current = frameBuffer();
 let filled = 0;
 let count = 0;
 let stderr = '';
@@ -44,12 +46,14 @@ child.stdout.on('data', (chunk) => {
         break;
       }
       // The grey picture to the lines thread as well, straight from here (decision 341): it is not held up
-      // while the caller's thread follows the player.
-      if (lines) lines.postMessage({ i: count, frame: current.slice(0, luma) });
-      parentPort.postMessage({ frame: current }, [current.buffer]);
+      // while the caller's thread follows the player. Both read the one picture, in shared memory.
+      if (lines) {
+        lines.postMessage({ i: count, frame: current.subarray(0, luma) });
+        parentPort.postMessage({ frame: current });
+      } else parentPort.postMessage({ frame: current }, [current.buffer]);
       count += 1;
       Atomics.store(postedCount, 0, count);
-      current = new Uint8Array(size);
+      current = frameBuffer();
       filled = 0;
     }
   }
@@ -109,7 +113,7 @@ export function decodeGray(
    * others are references); it drops the rest before scaling them. All frames without it.
    */
   pick?: FramePick,
-  /** Where each grey frame is posted too, as `{ i, frame }` (a copy): the tracker's lines thread. */
+  /** Where each grey frame is posted too, as `{ i, frame }` (the same picture, in shared memory): the tracker's lines thread. */
   lines?: MessagePort,
 ): Promise<GrayFrames> {
   return new Promise((resolve, reject) => {

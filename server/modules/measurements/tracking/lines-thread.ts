@@ -106,7 +106,8 @@ export function linesThread(): Promise<Thread | null> {
       }
       // A later track starts it again.
       started = undefined;
-      for (const c of thread.clips.values()) c.fail(err);
+      const told = new Error(`Finding the yard lines failed: ${err.message}`);
+      for (const c of thread.clips.values()) c.fail(told);
       thread.clips.clear();
     };
     worker.on('message', (m: LinesReply) => {
@@ -117,10 +118,15 @@ export function linesThread(): Promise<Thread | null> {
       }
       const clip = thread.clips.get(m.id);
       if (!clip) return;
-      if (m.type === 'seen') clip.seen(m.i, m);
-      else if (m.type === 'lens') clip.lens(m.k1, m.count);
-      else if (m.type === 'lines') clip.lines(m.i, m.lines);
-      else clip.fail(new Error(`Finding the yard lines failed: ${m.message}`));
+      // What the tracking thread does with a frame's lines (it follows the player) fails that track alone.
+      try {
+        if (m.type === 'seen') clip.seen(m.i, m);
+        else if (m.type === 'lens') clip.lens(m.k1, m.count);
+        else if (m.type === 'lines') clip.lines(m.i, m.lines);
+        else clip.fail(new Error(`Finding the yard lines failed: ${m.message}`));
+      } catch (err) {
+        clip.fail(err instanceof Error ? err : new Error(String(err)));
+      }
     });
     worker.on('error', failAll);
     worker.on('exit', (code) => failAll(new Error(`the lines thread stopped (exit code ${code})`)));
