@@ -54,6 +54,26 @@ describe("the tracker's lines thread (decision 341)", () => {
     expect(want.lines.every((ls) => ls.length >= 5)).toBe(true);
   });
 
+  it("fails the clip, not the process, where the tracking thread's work on its lines throws", async () => {
+    const thread = await linesThread();
+    const work = clipLines(thread, w, h, frames.length, {
+      seen: () => {},
+      lines: (i) => {
+        if (i === 3) throw new Error('following failed on frame 3');
+      },
+    });
+    for (const [i, g] of frames.entries()) work.port!.postMessage({ i, frame: g.slice() });
+    expect(await work.finish(frames.length)).toBe(here().k1);
+    await expect(work.done).rejects.toThrow('following failed on frame 3');
+    // The thread goes on: the next clip's lines are found.
+    const found: Line[][] = [];
+    const next = clipLines(thread, w, h, frames.length, { seen: () => {}, lines: (i, l) => (found[i] = l) });
+    for (const [i, g] of frames.entries()) next.port!.postMessage({ i, frame: g.slice() });
+    await next.finish(frames.length);
+    await next.done;
+    expect(found).toEqual(here().lines);
+  });
+
   it('finds them from the server bundle as `npm start` runs it', async () => {
     const { buildServer } = (await import(path.join(root, 'scripts/build-server.mjs'))) as {
       buildServer(outdir: string): Promise<void>;
