@@ -770,15 +770,6 @@ async function decodeAndFollow(
   // Each frame's lines without the lens, as they come in once the clip is (`late`: the following on them).
   const detected: Line[][] = [];
   let linesIn = 0;
-  const after: Source = {
-    n: 0,
-    paceCount: 0,
-    k1: 0,
-    lines: detected,
-    frames: grey,
-    chroma: colour,
-    ready: () => linesIn,
-  };
   let late: ReturnType<typeof stepper<Followed>> | null = null;
   const work = clipLines(thread, aw, ah, expected, {
     seen(i, r) {
@@ -834,7 +825,15 @@ async function decodeAndFollow(
     opts.seeds.every((s) => Math.min(expected - 1, s.frameIndex) === Math.min(n - 1, s.frameIndex));
   opts.onFollowed?.(kept);
   if (!kept) {
-    Object.assign(after, { n, paceCount: n, k1 });
+    const after: Source = {
+      n,
+      paceCount: n,
+      k1,
+      lines: detected,
+      frames: grey,
+      chroma: colour,
+      ready: () => linesIn,
+    };
     late = stepper(followClicks(opts, after, aw, ah));
     late.step();
   }
