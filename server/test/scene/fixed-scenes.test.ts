@@ -69,6 +69,16 @@ describe('fixed scenes of the accuracy benchmark (issue 48)', () => {
     else expect(t.refused).toMatch(/No Max Speed|needs a click/);
   }, 300_000);
 
+  // Issue 48: the candidate of decision 342 (the step between two clicks' looks read from their difference on
+  // the frames between them) gave 20.50 ± 0.26 mph for a true 20.95 on this fresh benchmark scene: four clicks
+  // 13-17 frames apart, whose looks drift over each other's frames by as much as the step. Tracker 2.17.0
+  // refuses it (clicks not lined up). Drawn as the benchmark drew it.
+  it('seed 11722 (29.97 fps, 30 m up, a player beside the runner and two crossing, four clicks): the truth inside the ± or no Max Speed', async () => {
+    const { t } = await trackedAsTheBenchmark(11722);
+    if (t.given) expect(Math.abs(t.given.mph - t.given.trueMph)).toBeLessThanOrEqual(t.given.plusMinus);
+    else expect(t.refused).toMatch(/No Max Speed|needs a click/);
+  }, 300_000);
+
   // Issue 48: tracker 2.13.0 kept frames 65-68 of this benchmark scene as the runner's, 0.9-2.1 yards off him:
   // the look of the click on frame 70, followed back, took another player, while the look of the click on
   // frame 59 stayed on the runner (decision 312). Drawn as the benchmark drew it.
