@@ -18,7 +18,7 @@ import { ffmpegPath } from '../server/lib/ffmpeg';
 import { probeMedia } from '../server/lib/media-probe';
 import { makeFieldClip } from '../server/modules/measurements/tracking/field-clip.fixtures';
 import { fitTrack } from '../server/modules/measurements/tracking/fit-result';
-import { trackClip } from '../server/modules/measurements/tracking/track-clip';
+import { prepareLines, trackClip } from '../server/modules/measurements/tracking/track-clip';
 import { linesThread } from '../server/modules/measurements/tracking/lines-thread';
 import type { SceneTruth } from '../server/test/scene/truth';
 import { fmt, printTable } from './lib/report';
@@ -29,6 +29,8 @@ const MEMORY_BUDGET = 400 * MB;
 const RATIO_BUDGET = 3;
 const self = fileURLToPath(import.meta.url);
 const ONCE = 'track-once';
+/** `track-once`'s mode for a clip whose lines were found at upload. */
+const PREPARED = 'prepared';
 
 function exec(cmd: string, args: string[]) {
   return new Promise<string>((resolve, reject) => {
@@ -68,6 +70,7 @@ async function trackOnce(file: string, job: Job) {
   // The server's lines thread is up once it has tracked a clip (it is kept for the next); here it starts
   // before the clock does (decision 341).
   await linesThread();
+  if (process.argv[5] === PREPARED) return preparedOnce(file, job);
   const t0 = performance.now();
   // As the track job calls it (track.service.ts): the file's frame count and the clip's length, which set
   // the frames the lens is measured on and the pace of the identity check.
@@ -102,6 +105,34 @@ async function trackOnce(file: string, job: Job) {
       during,
     }),
   );
+}
+
+/**
+ * The clip's lens and yard lines found as its upload finds them (decision 344), then its first track with them,
+ * in a process of its own: prints the seconds each took and whether the track read them.
+ */
+async function preparedOnce(file: string, job: Job) {
+  const clip = {
+    file,
+    width: job.width,
+    height: job.height,
+    frameCount: job.frameCount,
+    seconds: job.frameTimes[job.frameTimes.length - 1],
+  };
+  const t0 = performance.now();
+  const prepared = await prepareLines(clip);
+  const t1 = performance.now();
+  let used = false;
+  const raw = await trackClip({
+    ...clip,
+    seeds: [job.seed],
+    reuse: file,
+    prepared: prepared ?? undefined,
+    onPrepared: (u) => (used = u),
+  });
+  fitTrack(raw, { frameTimes: job.frameTimes, fps: job.fps, vfr: false });
+  const seconds = (performance.now() - t1) / 1000;
+  console.log(JSON.stringify({ prepare: (t1 - t0) / 1000, seconds, used }));
 }
 
 /**
@@ -250,10 +281,23 @@ async function measure(c: Tracked) {
     maxSpeed: { mph: number; plusMinusMph: number };
     during: boolean;
   }[] = [];
+  const prepared: { prepare: number; seconds: number; used: boolean }[] = [];
+  const once = async (...mode: string[]) => {
+    const out = await exec(process.execPath, [
+      '--import',
+      'tsx',
+      self,
+      ONCE,
+      file,
+      JSON.stringify(job),
+      ...mode,
+    ]);
+    return JSON.parse(out.trim().split('\n').pop()!);
+  };
   for (let r = 0; r < ROUNDS; r += 1) {
     decode.push(await decodeOnly(file));
-    const out = await exec(process.execPath, ['--import', 'tsx', self, ONCE, file, JSON.stringify(job)]);
-    track.push(JSON.parse(out.trim().split('\n').pop()!));
+    track.push(await once());
+    prepared.push(await once(PREPARED));
   }
   const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
   const d = mean(decode);
@@ -282,6 +326,26 @@ async function measure(c: Tracked) {
             ok: again / d <= RATIO_BUDGET,
           },
         ]),
+    ...(prepared.every((x) => x.used)
+      ? [
+          {
+            what: `${c.name}: its lens and yard lines found at upload, before any click (decode, yard lines; decision 344)`,
+            figure: `${mean(prepared.map((x) => x.prepare)).toFixed(2)} s`,
+            baseline: `ffmpeg decode ${d.toFixed(2)} s`,
+            ratio: `${(mean(prepared.map((x) => x.prepare)) / d).toFixed(2)}x`,
+            budget: '',
+            ok: null,
+          },
+          {
+            what: `${c.name}: the first track after the click, the lines found at upload read (decode, player, fit)`,
+            figure: `${mean(prepared.map((x) => x.seconds)).toFixed(2)} s`,
+            baseline: `ffmpeg decode ${d.toFixed(2)} s`,
+            ratio: `${(mean(prepared.map((x) => x.seconds)) / d).toFixed(2)}x`,
+            budget: `<= ${RATIO_BUDGET}x`,
+            ok: mean(prepared.map((x) => x.seconds)) / d <= RATIO_BUDGET,
+          },
+        ]
+      : []),
     {
       what: `${c.name}: peak resident memory of the tracking process`,
       figure: `${fmt(peak / MB)} MB`,

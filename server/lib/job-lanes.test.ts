@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RECHECK_JOB } from '../modules/admin/admin-recheck.service';
 import { FORTY_PROPOSAL_JOB } from '../modules/forty/forty-proposal.service';
-import { TRACK_JOB } from '../modules/measurements/tracking/track.service';
+import { TRACK_JOB, TRACK_LINES_JOB } from '../modules/measurements/tracking/track.service';
 import { READINESS_JOB } from '../modules/videos/video-readiness';
 import { createTestApp, type TestApp } from '../test/helpers';
 import { enqueueJob, LONG_JOB_TYPES, runNextJob, startJobWorker } from './jobs';
@@ -17,7 +17,7 @@ afterAll(() => t.close());
 describe('the job queue in two lanes', () => {
   it('names the long job types as the modules do', () => {
     expect(LONG_JOB_TYPES).toEqual(
-      expect.arrayContaining([TRACK_JOB, FORTY_PROPOSAL_JOB, RECHECK_JOB, READINESS_JOB]),
+      expect.arrayContaining([TRACK_JOB, FORTY_PROPOSAL_JOB, RECHECK_JOB, READINESS_JOB, TRACK_LINES_JOB]),
     );
     expect(LONG_JOB_TYPES).not.toContain(MAIL_JOB);
   });

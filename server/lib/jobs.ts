@@ -31,13 +31,15 @@ export async function enqueueJob(db: DbOrTx, type: string, payload: Record<strin
  * The long jobs (issue 50, decision 239): minutes of CPU each (a track, a 40's proposal, the readiness
  * check of an uploaded clip). They run in a lane of their own, so mail and the other short jobs never wait
  * behind them, and each user may have `LONG_JOBS_PER_USER` of them queued or running at once. Spelled
- * here, as the modules name them (`TRACK_JOB`, `FORTY_PROPOSAL_JOB`, `READINESS_JOB`, `RECHECK_JOB`; a
- * test checks they match): `lib` imports no module.
+ * here, as the modules name them (`TRACK_JOB`, `FORTY_PROPOSAL_JOB`, `READINESS_JOB`, `RECHECK_JOB`,
+ * `TRACK_LINES_JOB`; a test checks they match): `lib` imports no module.
  */
 export const LONG_JOB_TYPES: readonly string[] = [
   'track',
   'forty-proposal',
   'readiness-check',
+  // A clip's yard lines found at upload (decision 344): a decode of the clip.
+  'track-lines',
   // An admin's re-check of stored results (decision 241): minutes of decoding, never before a mail.
   'recheck-measurements',
 ];

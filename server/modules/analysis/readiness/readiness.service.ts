@@ -20,6 +20,7 @@ import {
   type ReadinessPayload,
 } from '../../videos';
 import { clipFacts } from './clip-facts';
+import { prepareClip } from './clip-preparations';
 import { kindCheck } from './kind-checks';
 
 /** Checks a processed clip for every kind measured from a clip (decision 247). */
@@ -44,7 +45,11 @@ export const readinessJobHandlers = (db: Db, storage: Storage): JobHandlers => (
   [READINESS_JOB]: async (payload: ReadinessPayload, job) => {
     const [video] = await db.select().from(videos).where(eq(videos.id, payload.videoId));
     if (!video || video.status !== 'ready' || (await alreadyChecked(db, video.id))) return;
-    await saveReadiness(db, job.id, { videoId: video.id, result: await checkClip(db, storage, video) });
+    const result = await checkClip(db, storage, video);
+    await db.transaction(async (tx) => {
+      await saveReadiness(tx, job.id, { videoId: video.id, result });
+      await prepareClip(tx, video.id, result);
+    });
   },
 });
 
@@ -64,7 +69,10 @@ export async function assertClipReady(db: Db, storage: Storage, videoId: number,
   if ('result' in state) readiness = state.result;
   else {
     readiness = await checkClip(db, storage, video);
-    await recordReadiness(db, video.id, readiness);
+    await db.transaction(async (tx) => {
+      await recordReadiness(tx, video.id, readiness);
+      await prepareClip(tx, video.id, readiness);
+    });
   }
   const found = readiness.kinds[requestType];
   if (!found || found.ready) return;

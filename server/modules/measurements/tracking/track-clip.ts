@@ -139,6 +139,22 @@ interface Options {
   reuse?: string;
   /** The yard lines found on this thread, not on the lines thread (decision 341): the tests compare the two. */
   inline?: boolean;
+  /**
+   * The clip's lens and every frame's yard lines, found before the click (`prepareLines`, when the clip was
+   * uploaded): used where they are of the frames this track follows, and the player is followed while the
+   * clip decodes.
+   */
+  prepared?: PreparedLines;
+  /** Told whether the track read `prepared` (else it found the lines itself, or read a kept clip's). */
+  onPrepared?: (used: boolean) => void;
+}
+
+/** A clip's lens and every frame's yard lines at the tracker's analysis size, found before any click. */
+export interface PreparedLines {
+  /** The analysis size they were found at (`${aw}x${ah}`). */
+  size: string;
+  k1: number;
+  lines: Line[][];
 }
 
 /**
@@ -664,9 +680,14 @@ export async function trackClip(clip: Options): Promise<RawTrack> {
         ].join('|');
   const again = reuseKey === null ? null : decodedAs(reuseKey);
   if (again) opts.onFollowed?.(false);
+  // The lines found at upload, where they are of the frames this track follows (all of them, at this size).
+  const prepared = !again && !pick && clip.prepared?.size === `${aw}x${ah}` ? clip.prepared : null;
+  const fromPrepared =
+    prepared && (await decodePrepared(opts, aw, ah, maxFrames, progress, reuseKey, prepared));
+  clip.onPrepared?.(!!fromPrepared);
   const { followed, k1, n } = again
     ? { followed: followDecoded(opts, again, aw, ah), k1: again.k1, n: again.frames.length }
-    : await decodeAndFollow(opts, aw, ah, maxFrames, pick, progress, reuseKey);
+    : (fromPrepared ?? (await decodeAndFollow(opts, aw, ah, maxFrames, pick, progress, reuseKey)));
   const { out, doubts, beside, labelled, mapAt, reach } = followed;
   progress(0.9);
 
@@ -841,6 +862,110 @@ async function decodeAndFollow(
   if (reuseKey !== null) keepDecoded({ key: reuseKey, frames, chroma, k1, lines: detected });
   const followed = kept ? early!.finish() : late!.finish();
   return { followed, k1, n };
+}
+
+/**
+ * Decodes the clip whose lens and lines were found before (`prepared`), following the player as its frames
+ * come in. Null where the decode gives another count of frames than the lines were found on (then the clip is
+ * tracked as one without them).
+ */
+async function decodePrepared(
+  opts: Options,
+  aw: number,
+  ah: number,
+  maxFrames: number,
+  progress: (share: number) => void,
+  reuseKey: string | null,
+  prepared: PreparedLines,
+) {
+  const expected = Math.max(1, opts.frameCount ?? 1);
+  const grey: Uint8Array[] = [];
+  const colour: (Uint8Array | undefined)[] = [];
+  const live: Source = {
+    n: Infinity,
+    paceCount: expected,
+    k1: prepared.k1,
+    lines: prepared.lines,
+    frames: grey,
+    chroma: colour,
+    ready: () => Math.min(grey.length, prepared.lines.length),
+  };
+  const early = opts.frameCount ? stepper(followClicks(opts, live, aw, ah)) : null;
+  const { frames, chroma } = await decodeGray(
+    opts.file,
+    aw,
+    ah,
+    (i, frame, planes) => {
+      grey.push(frame);
+      colour.push(planes);
+      early?.step();
+      if (i % 30 === 0) progress((0.7 * i) / expected);
+    },
+    maxFrames,
+    true,
+  );
+  const n = frames.length;
+  if (n !== prepared.lines.length) return null;
+  live.n = n;
+  const same = (p: { lostFrames: number; checkEvery: number }, q: typeof p) =>
+    p.lostFrames === q.lostFrames && p.checkEvery === q.checkEvery;
+  const kept =
+    early !== null &&
+    same(paceOf(expected, opts.seconds), paceOf(n, opts.seconds)) &&
+    opts.seeds.every((s) => Math.min(expected - 1, s.frameIndex) === Math.min(n - 1, s.frameIndex));
+  opts.onFollowed?.(kept);
+  const clip = { frames, chroma, k1: prepared.k1, lines: prepared.lines };
+  if (reuseKey !== null) keepDecoded({ key: reuseKey, ...clip });
+  const followed = kept ? early.finish() : followDecoded(opts, clip, aw, ah);
+  return { followed, k1: prepared.k1, n };
+}
+
+/**
+ * A clip's lens and every frame's yard lines, found as a track finds them, before any click (the clip's
+ * upload): null where a track would follow some of its frames only (`framePick`).
+ */
+export async function prepareLines(clip: {
+  file: string;
+  width: number;
+  height: number;
+  frameCount?: number;
+  seconds?: number;
+}): Promise<PreparedLines | null> {
+  const { aw, ah } = analysisSize(clip.width, clip.height);
+  const maxFrames = maxFramesOf(aw, ah);
+  if (framePick(clip.frameCount, clip.seconds, maxFrames, [{ frameIndex: 0, x: 0, y: 0 }])) return null;
+  const thread = await linesThread();
+  const lines: Line[][] = [];
+  const work = clipLines(thread, aw, ah, Math.max(1, clip.frameCount ?? 1), {
+    seen() {},
+    lines(i, l) {
+      lines[i] = l;
+    },
+  });
+  let n: number;
+  try {
+    ({
+      frames: { length: n },
+    } = await decodeGray(
+      clip.file,
+      aw,
+      ah,
+      (i, frame) => {
+        if (!work.port) work.add(i, frame);
+      },
+      maxFrames,
+      // The grey alone: its picture is the one the track decodes with the colour planes (the lines read only it).
+      false,
+      undefined,
+      work.port,
+    ));
+  } catch (err) {
+    work.drop();
+    throw err;
+  }
+  const k1 = await work.finish(n);
+  await work.done;
+  return { size: `${aw}x${ah}`, k1, lines };
 }
 
 /**

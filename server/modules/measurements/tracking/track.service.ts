@@ -1,13 +1,13 @@
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { RefitTrackInput, StartTrackInput, Track, TrackResult } from '../../../../contract/tracking';
-import type { Db } from '../../../db/client';
-import { jobs } from '../../../db/schema';
+import type { Db, DbOrTx } from '../../../db/client';
+import { jobs, videos } from '../../../db/schema';
 import { badRequest, conflict, notFound } from '../../../lib/app-error';
-import { enqueueLongJob, progressWriter } from '../../../lib/jobs';
+import { enqueueJob, enqueueLongJob, progressWriter } from '../../../lib/jobs';
 import type { Storage } from '../../../lib/storage';
 import { videoMedia, withUprightClip } from './job-clip';
 import { confirmRadius, fitTrack, trackVerdict, type ClickNeeded, type Timing } from './fit-result';
-import { trackClip, type RawTrack } from './track-clip';
+import { prepareLines, trackClip, TRACKER, type PreparedLines, type RawTrack } from './track-clip';
 
 /**
  * A track is a job of the queue (decision 210): its row holds the status, the attempts and the error, its
@@ -34,6 +34,48 @@ interface TrackPayload {
   ended?: number[];
   /** Why the tracker cannot stand behind this track (status 'failed'; nothing can be stored from it). */
   failure?: string;
+  /** Whether its last run read the clip's lines found at upload (decision 344). */
+  linesAtUpload?: boolean;
+}
+
+/**
+ * The clip's lens and every frame's yard lines, found when it is uploaded (decision 344): they need no click,
+ * and a track reads them instead of finding them again after the analyst's click. Kept in the job's payload
+ * (no table of their own: a track without them finds them itself, as before).
+ */
+export const TRACK_LINES_JOB = 'track-lines';
+
+interface TrackLinesPayload {
+  videoId: number;
+  /** The stored file they were found on, and the tracker that found them: a track reads only its own. */
+  key?: string;
+  tracker?: string;
+  /** Null where a track follows some of the clip's frames only (a fast or long clip: decision 301). */
+  prepared?: PreparedLines | null;
+}
+
+/** Queues the finding of a clip's lines (in the caller's transaction). */
+export const enqueueTrackLines = (db: DbOrTx, videoId: number) =>
+  enqueueJob(db, TRACK_LINES_JOB, { videoId } satisfies TrackLinesPayload);
+
+/** The lines found on the stored file `key` of a video by this tracker, if they were (else undefined). */
+async function preparedLinesOf(db: Db, videoId: number, key: string) {
+  const [row] = await db
+    .select({ payload: jobs.payload })
+    .from(jobs)
+    .where(
+      and(
+        eq(jobs.type, TRACK_LINES_JOB),
+        eq(jobs.status, 'done'),
+        sql`${jobs.payload}->>'videoId' = ${String(videoId)}`,
+      ),
+    )
+    .orderBy(desc(jobs.id))
+    .limit(1);
+  const found = row?.payload as TrackLinesPayload | undefined;
+  return found?.prepared && found.key === key && found.tracker === TRACKER.version
+    ? found.prepared
+    : undefined;
 }
 
 const TRACK_NOT_FOUND = 'Track not found';
@@ -74,6 +116,9 @@ export async function readTrack(db: Db, id: number): Promise<Track> {
 }
 
 const settle = trackVerdict;
+
+/** The clip's length (its last frame's time), or undefined for a clip without frames. */
+const lastTime = (times: number[]) => (times.length ? times[times.length - 1] : undefined);
 
 export async function refitTrack(db: Db, id: number, edits: RefitTrackInput) {
   const { job, payload } = await trackRow(db, id);
@@ -181,24 +226,40 @@ export async function finishedTrack(db: Db, id: number, videoId: number) {
   };
 }
 
-/** The job: decode, find the lines, follow the player, fit; progress written as it goes. */
+/**
+ * The jobs: a track (decode, find the lines or read those found at upload, follow the player, fit; progress
+ * written as it goes), and the finding of a clip's lines when it is uploaded.
+ */
 export function trackJobHandlers(db: Db, storage: Storage) {
   return {
+    [TRACK_LINES_JOB]: async (raw: unknown, job: { id: number }) => {
+      const payload = raw as TrackLinesPayload;
+      const [video] = await db.select().from(videos).where(eq(videos.id, payload.videoId));
+      if (video?.status !== 'ready') return;
+      const found = await withUprightClip(db, storage, payload.videoId, async (clip, timeline) => ({
+        key: clip.key,
+        prepared: await prepareLines({ ...clip, seconds: lastTime(timeline.times) }),
+      }));
+      const done: TrackLinesPayload = { ...payload, ...found, tracker: TRACKER.version };
+      await db.update(jobs).set({ payload: done }).where(eq(jobs.id, job.id));
+    },
     [TRACK_JOB]: async (raw: unknown, job: { id: number }) => {
       const payload = raw as TrackPayload;
       const progress = progressWriter(db, job.id, { ...payload }, 0.05);
       let timing: Timing | undefined;
-      const track = await withUprightClip(db, storage, payload.videoId, (clip, timeline) => {
+      let linesAtUpload = false;
+      const track = await withUprightClip(db, storage, payload.videoId, async (clip, timeline) => {
         timing = { frameTimes: timeline.times, fps: timeline.fps, vfr: timeline.vfr };
-        const seconds = timeline.times.length ? timeline.times[timeline.times.length - 1] : undefined;
         // A question answered tracks the clip again from every click: the frames decoded for the track
-        // before it are read again (decision 333).
+        // before it are read again (decision 333); a first track reads the lines found at upload.
         return trackClip({
           ...clip,
           reuse: `video ${payload.videoId} ${clip.key}`,
-          seconds,
+          seconds: lastTime(timeline.times),
           seeds: payload.seeds,
           onProgress: progress.onProgress,
+          prepared: await preparedLinesOf(db, payload.videoId, clip.key),
+          onPrepared: (used) => (linesAtUpload = used),
         });
       });
       const result = fitTrack(track, timing!);
@@ -209,6 +270,7 @@ export function trackJobHandlers(db: Db, storage: Storage) {
         progress: 1,
         timing,
         raw: track,
+        linesAtUpload,
         result,
         ...settle(track, result, confirmed, payload.ended ?? []),
       };

@@ -1,15 +1,17 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inPgliteRun } from '../../../test/passes';
-import { analysisRequests } from '../../../db/schema';
+import { analysisRequests, jobs } from '../../../db/schema';
 import { drainJobs } from '../../../lib/jobs';
 import { as, createTestApp, createUser, type TestApp, type TestUser } from '../../../test/helpers';
 import { complete, createPlayer, multipart, requestSpeed } from '../../analysis/analysis.fixtures';
 import { makeFieldClip, type FieldClip } from './field-clip.fixtures';
-import { trackJobHandlers } from './track.service';
+import { readinessJobHandlers } from '../../analysis/readiness/readiness.service';
+import { videoJobHandlers } from '../../videos/video-processing';
+import { TRACK_LINES_JOB, trackJobHandlers } from './track.service';
 import { checkWindowEnds } from './window-check.fixtures';
 
 let t: TestApp;
@@ -408,6 +410,61 @@ describe('tracks API (issue 31)', () => {
     expect(confirmed.json()).toMatchObject({ status: 'done', result: second.asked.result });
     expect(confirmed.json().needsClickAt).toBeUndefined();
     expect((await completeFrom(second.id)).statusCode).toBe(200);
+  }, 240_000);
+
+  it("a clip ready for a Max Speed has its yard lines found when it is uploaded, and the analyst's first track reads them (decision 344)", async () => {
+    const every = {
+      ...videoJobHandlers(t.db, t.app.storage),
+      ...readinessJobHandlers(t.db, t.app.storage),
+      ...trackJobHandlers(t.db, t.app.storage),
+    };
+    // The family uploads the clip to its player's videos: it is processed and checked, then its lines found.
+    const player = await createPlayer(t, family);
+    const up = await as(t, family, {
+      method: 'POST',
+      url: '/api/videos/upload',
+      ...multipart(
+        { playerId: player.id, positionId: player.primaryPositionId ?? '' },
+        { field: 'file', name: 'run.mp4', type: 'video/mp4', data: readFileSync(clip.file) },
+      ),
+    });
+    expect(up.statusCode, up.body).toBe(201);
+    const uploaded = { videoId: up.json<{ id: number }>().id };
+    await drainJobs(t.db, every);
+    const linesJobs = await t.db
+      .select()
+      .from(jobs)
+      .where(
+        and(eq(jobs.type, TRACK_LINES_JOB), sql`${jobs.payload}->>'videoId' = ${String(uploaded.videoId)}`),
+      );
+    expect(linesJobs).toHaveLength(1);
+    expect(linesJobs[0]).toMatchObject({
+      status: 'done',
+      payload: { videoId: uploaded.videoId, tracker: '2.17.0', prepared: { size: '640x360', k1: 0 } },
+    });
+    expect((linesJobs[0].payload as { prepared: { lines: unknown[] } }).prepared.lines).toHaveLength(
+      clip.frameTimes.length,
+    );
+    // The same click on the clip uploaded before (its lines found after the click) and on this one.
+    const trackOf = async (on: number) => {
+      const res = await as(t, analyst, {
+        method: 'POST',
+        url: '/api/measurements/tracks',
+        payload: { videoId: on, seeds: [seedAt(30)] },
+      });
+      expect(res.statusCode).toBe(202);
+      await drainJobs(t.db, every);
+      const id = res.json().id as number;
+      const [job] = await t.db.select().from(jobs).where(eq(jobs.id, id));
+      const { id: _, ...answer } = (await read(analyst, id)).json();
+      return { answer, linesAtUpload: (job.payload as { linesAtUpload?: boolean }).linesAtUpload };
+    };
+    const before = await trackOf(videoId);
+    const fromUpload = await trackOf(uploaded.videoId);
+    expect(before.linesAtUpload).toBe(false);
+    expect(fromUpload.linesAtUpload).toBe(true);
+    expect(fromUpload.answer).toEqual(before.answer);
+    expect(fromUpload.answer.status).toBe('needs-click');
   }, 240_000);
 
   it('a family gets 403 and an anonymous caller 401; an unknown track is 404', async () => {

@@ -8,7 +8,7 @@ import { decodeGray } from './decode-gray';
 import { makeFieldClip, type FieldClip, type FieldClipOptions } from './field-clip.fixtures';
 import { fitTrack } from './fit-result';
 import { linesThread } from './lines-thread';
-import { forgetDecodedForTests, trackClip } from './track-clip';
+import { forgetDecodedForTests, prepareLines, trackClip, type PreparedLines } from './track-clip';
 import { renderScene } from '../../../test/scene/render';
 import { drawScene } from '../../../test/scene/spec';
 
@@ -272,6 +272,65 @@ describe('tracked Max Speed from one click (issue 31)', () => {
       expect(await track(c.first, key)).toMatchObject({ decoded: true });
     }
     forgetDecodedForTests();
+  }, 300_000);
+
+  it("reads the lens and yard lines found at the clip's upload, to the track that finds them itself (decision 344)", async () => {
+    // The recipes of the test above: made once in a run (decision 340).
+    const plain = await makeFieldClip(path.join(dir, 'prepared.mp4'), { fps: '60000/1001', seconds: 2.5 });
+    const lensFile = path.join(dir, 'prepared-lens.mp4');
+    const lensTruth = await lensClip(lensFile);
+    const g = plain.groundPoints[30];
+    const lensG = lensTruth.groundPointPx[30];
+    const clips = [
+      { file: plain.file, width: plain.width, height: plain.height, g: { x: g.x, y: g.y }, lens: false },
+      { file: lensFile, width: 640, height: 360, g: { x: lensG.gx, y: lensG.gy }, lens: true },
+    ];
+    for (const c of clips) {
+      const frameCount = (await probeMedia(c.file)).frameCount;
+      const clip = { file: c.file, width: c.width, height: c.height, frameCount, seconds: 2.5 };
+      const seeds = [{ frameIndex: 30, x: Math.round(c.g.x), y: Math.round(c.g.y) }];
+      const prepared = await prepareLines(clip);
+      expect(prepared).not.toBeNull();
+      expect(prepared!.lines).toHaveLength(frameCount);
+      expect(prepared!.k1 !== 0).toBe(c.lens);
+      /** The track as JSON, whether it read the lines given, and whether it followed the player while decoding. */
+      const track = async (given?: PreparedLines) => {
+        let used: boolean | undefined;
+        let during: boolean | undefined;
+        const raw = await trackClip({
+          ...clip,
+          seeds,
+          prepared: given,
+          onPrepared: (u) => (used = u),
+          onFollowed: (d) => (during = d),
+        });
+        return { json: JSON.stringify(raw), used, during };
+      };
+      const fresh = await track();
+      expect(fresh).toMatchObject({ used: false, during: !c.lens });
+      // The runner followed from the click, not a track of nothing.
+      const followed = (JSON.parse(fresh.json) as { frames: { state: string }[] }).frames;
+      expect(followed.filter((f) => f.state === 'tracked').length).toBeGreaterThan(0.8 * frameCount);
+      // Read, they give the same track, followed while the clip decodes even where it has a lens.
+      expect(await track(prepared!)).toEqual({ json: fresh.json, used: true, during: true });
+      if (c.lens) continue;
+      // Lines found at another size, or on another count of frames, are not read: the lines are found again.
+      expect(await track({ ...prepared!, size: '320x180' })).toEqual({ ...fresh, used: false });
+      expect(await track({ ...prepared!, lines: prepared!.lines.slice(1) })).toEqual({
+        ...fresh,
+        used: false,
+      });
+    }
+    // A clip followed on some of its frames (240 fps: every second one, from the click) has none found before.
+    expect(
+      await prepareLines({
+        file: path.join(dir, 'none.mp4'),
+        width: 1280,
+        height: 720,
+        frameCount: 480,
+        seconds: 2,
+      }),
+    ).toBeNull();
   }, 300_000);
 
   it('re-fits from a corrected frame and leaves dropped frames out', async () => {
