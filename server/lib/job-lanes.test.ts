@@ -4,7 +4,7 @@ import { FORTY_PROPOSAL_JOB } from '../modules/forty/forty-proposal.service';
 import { TRACK_JOB, TRACK_LINES_JOB } from '../modules/measurements/tracking/track.service';
 import { READINESS_JOB } from '../modules/videos/video-readiness';
 import { createTestApp, type TestApp } from '../test/helpers';
-import { enqueueJob, LONG_JOB_TYPES, runNextJob, startJobWorker } from './jobs';
+import { enqueueJob, LONG_JOB_TYPES, runNextJob, startJobWorker, YIELDING_JOB_TYPES } from './jobs';
 import { MAIL_JOB } from './mail-jobs';
 
 /** The job queue's lanes (issue 50, finding 5): mail and short jobs never wait behind long ones. */
@@ -20,6 +20,7 @@ describe('the job queue in two lanes', () => {
       expect.arrayContaining([TRACK_JOB, FORTY_PROPOSAL_JOB, RECHECK_JOB, READINESS_JOB, TRACK_LINES_JOB]),
     );
     expect(LONG_JOB_TYPES).not.toContain(MAIL_JOB);
+    expect(YIELDING_JOB_TYPES).toEqual([TRACK_LINES_JOB]);
   });
 
   it('each lane claims only its own jobs', async () => {
@@ -36,6 +37,19 @@ describe('the job queue in two lanes', () => {
     expect(await runNextJob(t.db, handlers, undefined, [], 'long')).toBe(true);
     expect(await runNextJob(t.db, handlers, undefined, [], 'long')).toBe(false);
     expect(ran).toEqual(['mail', 'track']);
+  });
+
+  it("takes a clip's lines found at upload after every other due long job (decision 344)", async () => {
+    const ran: string[] = [];
+    const handlers = {
+      [TRACK_LINES_JOB]: async () => void ran.push('lines'),
+      [TRACK_JOB]: async () => void ran.push('track'),
+    };
+    await enqueueJob(t.db, TRACK_LINES_JOB, { videoId: 1 });
+    await enqueueJob(t.db, TRACK_LINES_JOB, { videoId: 2 });
+    await enqueueJob(t.db, TRACK_JOB, { userId: 1 });
+    while (await runNextJob(t.db, handlers, undefined, [], 'long'));
+    expect(ran).toEqual(['track', 'lines', 'lines']);
   });
 
   it('a mail queued behind many long jobs is sent while the first of them still runs', async () => {

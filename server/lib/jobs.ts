@@ -43,6 +43,11 @@ export const LONG_JOB_TYPES: readonly string[] = [
   // An admin's re-check of stored results (decision 241): minutes of decoding, never before a mail.
   'recheck-measurements',
 ];
+/**
+ * Long jobs nobody waits for (a clip's lines found at upload, decision 344): their lane takes every other due
+ * job first, so an analyst's track never waits behind a batch of uploads.
+ */
+export const YIELDING_JOB_TYPES: readonly string[] = ['track-lines'];
 export const LONG_JOBS_PER_USER = 3;
 /** The lanes of the queue: each process runs one worker per lane (`plugins/jobs.ts`). */
 export type JobLane = 'short' | 'long';
@@ -138,7 +143,10 @@ async function claim(db: Db, skip: readonly string[] = [], lane?: JobLane): Prom
           skipped.map((t) => sql`${t}`),
           sql`, `,
         )}) ${only}
-      order by run_at, id
+      order by type in (${sql.join(
+        YIELDING_JOB_TYPES.map((t) => sql`${t}`),
+        sql`, `,
+      )}), run_at, id
       for update skip locked
       limit 1
     )
