@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx, Db } from '../db/client';
 import { jobs } from '../db/schema';
 import { AppError } from './app-error';
@@ -25,6 +25,17 @@ export function setJobHeartbeat(ms: number) {
 export async function enqueueJob(db: DbOrTx, type: string, payload: Record<string, unknown>) {
   const [row] = await db.insert(jobs).values({ type, payload }).returning({ id: jobs.id });
   return row.id;
+}
+
+/** The newest job of `type` about one video (its payload's `videoId`): a check's or a preparation's result. */
+export async function newestVideoJob(db: DbOrTx, type: string, videoId: number) {
+  const [row] = await db
+    .select({ id: jobs.id, status: jobs.status, payload: jobs.payload })
+    .from(jobs)
+    .where(and(eq(jobs.type, type), sql`${jobs.payload}->>'videoId' = ${String(videoId)}`))
+    .orderBy(desc(jobs.id))
+    .limit(1);
+  return row;
 }
 
 /**

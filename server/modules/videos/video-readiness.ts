@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { clipKinds, type ClipReadiness } from '../../../contract/readiness';
 import type { Db, DbOrTx } from '../../db/client';
 import { jobs, videos } from '../../db/schema';
-import { enqueueJob, notifyJobWorkers } from '../../lib/jobs';
+import { enqueueJob, newestVideoJob, notifyJobWorkers } from '../../lib/jobs';
 
 /**
  * Clip readiness (issue 52, decision 247): a `readiness-check` job per clip, queued when its processing
@@ -34,12 +34,7 @@ export const enqueueReadiness = (db: DbOrTx, videoId: number) =>
 
 /** The newest check of a clip: its job's status and, once done, what it found. */
 async function latestCheck(db: DbOrTx, videoId: number) {
-  const [row] = await db
-    .select({ id: jobs.id, status: jobs.status, payload: jobs.payload })
-    .from(jobs)
-    .where(and(eq(jobs.type, READINESS_JOB), sql`${jobs.payload}->>'videoId' = ${String(videoId)}`))
-    .orderBy(desc(jobs.id))
-    .limit(1);
+  const row = await newestVideoJob(db, READINESS_JOB, videoId);
   return row ? { ...row, payload: row.payload as ReadinessPayload } : undefined;
 }
 

@@ -1,9 +1,9 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { RefitTrackInput, StartTrackInput, Track, TrackResult } from '../../../../contract/tracking';
 import type { Db, DbOrTx } from '../../../db/client';
 import { jobs, videos } from '../../../db/schema';
 import { badRequest, conflict, notFound } from '../../../lib/app-error';
-import { enqueueJob, enqueueLongJob, progressWriter } from '../../../lib/jobs';
+import { enqueueJob, enqueueLongJob, newestVideoJob, progressWriter } from '../../../lib/jobs';
 import type { Storage } from '../../../lib/storage';
 import { videoMedia, withUprightClip } from './job-clip';
 import { confirmRadius, fitTrack, trackVerdict, type ClickNeeded, type Timing } from './fit-result';
@@ -60,19 +60,8 @@ export const enqueueTrackLines = (db: DbOrTx, videoId: number) =>
 
 /** The lines found on the stored file `key` of a video by this tracker, if they were (else undefined). */
 async function preparedLinesOf(db: Db, videoId: number, key: string) {
-  const [row] = await db
-    .select({ payload: jobs.payload })
-    .from(jobs)
-    .where(
-      and(
-        eq(jobs.type, TRACK_LINES_JOB),
-        eq(jobs.status, 'done'),
-        sql`${jobs.payload}->>'videoId' = ${String(videoId)}`,
-      ),
-    )
-    .orderBy(desc(jobs.id))
-    .limit(1);
-  const found = row?.payload as TrackLinesPayload | undefined;
+  const row = await newestVideoJob(db, TRACK_LINES_JOB, videoId);
+  const found = row?.status === 'done' ? (row.payload as TrackLinesPayload) : undefined;
   return found?.prepared && found.key === key && found.tracker === TRACKER.version
     ? found.prepared
     : undefined;
