@@ -5,8 +5,9 @@ import { maxSpeedHandler } from './max-speed-complete';
 
 /**
  * Max Speed's own code (decision 279): its completion, its clip check, the yard lines found at upload
- * (decision 344) and the recheck of tracked speeds under a new tracker (issue 48), registered by its key as every kind's are. Its measurement, tracker,
- * receipts and routes are the measurements module's (they came first; decision 279 says why they stay).
+ * (decision 344) and the recheck of tracked speeds under a new tracker (issue 48), registered by its key as
+ * every kind's are. Its measurement, tracker, receipts and routes are the measurements module's (they came
+ * first; decision 279 says why they stay).
  */
 const MAX_SPEED_KIND = 'max_speed';
 
