@@ -746,6 +746,21 @@ function followDecoded(opts: Options, d: Omit<Decoded, 'key'>, aw: number, ah: n
 }
 
 /**
+ * Whether following a clip on the frame count its file states (`expected`) is following it on the `n` frames
+ * decoded: the same pace of the identity check and the same frames for the clicks (one past the end is put on
+ * the last frame).
+ */
+function sameCount(opts: Options, expected: number, n: number) {
+  const p = paceOf(expected, opts.seconds);
+  const q = paceOf(n, opts.seconds);
+  return (
+    p.lostFrames === q.lostFrames &&
+    p.checkEvery === q.checkEvery &&
+    opts.seeds.every((s) => Math.min(expected - 1, s.frameIndex) === Math.min(n - 1, s.frameIndex))
+  );
+}
+
+/**
  * Decodes the clip, finding each frame's yard lines as it comes in and following the player meanwhile where
  * that holds (decision 299); keeps what it decoded under `reuseKey` (decision 333). The lines are found on
  * the lines thread where there is one (decision 341), so the player is followed here meanwhile: while the clip
@@ -835,15 +850,9 @@ async function decodeAndFollow(
   // (tracker 2.5.0, decision 296).
   const k1 = await work.finish(n);
   live.n = n;
-  const same = (p: { lostFrames: number; checkEvery: number }, q: typeof p) =>
-    p.lostFrames === q.lostFrames && p.checkEvery === q.checkEvery;
   // What the track followed during the decode took as given: no lens, every frame's lines as seen, the
   // file's count for the pace and for where a click past the end is put.
-  const kept =
-    early !== null &&
-    k1 === 0 &&
-    same(paceOf(expected, opts.seconds), paceOf(n, opts.seconds)) &&
-    opts.seeds.every((s) => Math.min(expected - 1, s.frameIndex) === Math.min(n - 1, s.frameIndex));
+  const kept = early !== null && k1 === 0 && sameCount(opts, expected, n);
   opts.onFollowed?.(kept);
   if (!kept) {
     const after: Source = {
@@ -907,12 +916,7 @@ async function decodePrepared(
   const n = frames.length;
   if (n !== prepared.lines.length) return null;
   live.n = n;
-  const same = (p: { lostFrames: number; checkEvery: number }, q: typeof p) =>
-    p.lostFrames === q.lostFrames && p.checkEvery === q.checkEvery;
-  const kept =
-    early !== null &&
-    same(paceOf(expected, opts.seconds), paceOf(n, opts.seconds)) &&
-    opts.seeds.every((s) => Math.min(expected - 1, s.frameIndex) === Math.min(n - 1, s.frameIndex));
+  const kept = early !== null && sameCount(opts, expected, n);
   opts.onFollowed?.(kept);
   const clip = { frames, chroma, k1: prepared.k1, lines: prepared.lines };
   if (reuseKey !== null) keepDecoded({ key: reuseKey, ...clip });
