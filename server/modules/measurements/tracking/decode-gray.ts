@@ -20,9 +20,11 @@ export interface GrayFrames {
  * instead of sharing the machine's cores (decision 299).
  */
 const READER = `
-const { parentPort, workerData } = require('node:worker_threads');
+const { parentPort } = require('node:worker_threads');
 const { spawn } = require('node:child_process');
-const { bin, args, size, maxFrames, posted, lines, luma } = workerData;
+// Started before it is needed: it waits for its decode (decision 346).
+parentPort.once('message', (job) => read(job));
+function read({ bin, args, size, maxFrames, posted, lines, luma }) {
 const postedCount = new Int32Array(posted);
 const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
 // With a lines thread, each frame in memory both threads read (the reader never writes a frame it posted).
@@ -70,7 +72,35 @@ child.on('close', (code) => {
 // has (so ffmpeg's exit is collected, not left a zombie). The port does not keep the thread alive.
 parentPort.on('message', () => child.kill('SIGKILL'));
 parentPort.unref();
+}
 `;
+
+/**
+ * A reader thread started before the decode that takes it, so a decode does not wait for a thread to start
+ * (15-20 ms, decision 346): started when a decode ends, for the next one. It holds nothing open while it
+ * waits; one that stopped while waiting is not taken.
+ */
+let spare: Worker | null = null;
+function startSpare() {
+  if (spare) return;
+  const w = new Worker(READER, { eval: true });
+  w.unref();
+  w.once('exit', () => {
+    if (spare === w) spare = null;
+  });
+  // An error while it waits ends it (its exit above): the next decode starts its own.
+  w.on('error', () => {});
+  spare = w;
+}
+/** The reader thread waiting for the next decode, or null (tests). */
+export const spareReaderForTests = () => spare;
+
+function takeReader() {
+  const w = spare ?? new Worker(READER, { eval: true });
+  spare = null;
+  w.ref();
+  return w;
+}
 
 /** Which of a clip's frames are decoded (`decodeGray`'s `pick`). */
 export interface FramePick {
@@ -144,23 +174,16 @@ export function decodeGray(
     // How many frames the reader has handed over so far, read here without waiting for its messages.
     const posted = new SharedArrayBuffer(4);
     const postedCount = new Int32Array(posted);
-    const reader = new Worker(READER, {
-      eval: true,
-      workerData: {
-        bin: ffmpegPath(),
-        args,
-        size,
-        maxFrames,
-        posted,
-        lines,
-        luma,
-      },
-      transferList: lines ? [lines] : [],
-    });
+    const reader = takeReader();
+    reader.postMessage(
+      { bin: ffmpegPath(), args, size, maxFrames, posted, lines, luma },
+      lines ? [lines] : [],
+    );
     let settled = false;
     const fail = (err: Error) => {
       if (settled) return;
       settled = true;
+      startSpare();
       // The reader kills ffmpeg, and ends once ffmpeg has exited.
       reader.postMessage('stop');
       reject(err);
@@ -198,6 +221,7 @@ export function decodeGray(
           if (m.code !== 0)
             return fail(new FfmpegError(`Decoding failed: ${m.stderr!.trim().split('\n').pop()}`));
           settled = true;
+          startSpare();
           resolve(colour ? { width, height, frames, chroma } : { width, height, frames });
         }
       },

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { probeMedia } from '../../../lib/media-probe';
-import { decodeGray } from './decode-gray';
+import { decodeGray, spareReaderForTests } from './decode-gray';
 import { makeFieldClip, type FieldClip, type FieldClipOptions } from './field-clip.fixtures';
 import { fitTrack } from './fit-result';
 import { linesThread } from './lines-thread';
@@ -381,5 +381,30 @@ describe('tracked Max Speed from one click (issue 31)', () => {
     const [cb, cr] = [colour.chroma![0][0], colour.chroma![0][160 * 90]];
     expect(cb).toBeLessThan(128);
     expect(cr).toBeLessThan(128);
+  }, 120_000);
+
+  it('decodes on a reader thread started when the last decode ended, never on one that stopped (decision 346)', async () => {
+    const clip = await makeFieldClip(path.join(dir, 'spare.mp4'), {
+      fps: '30000/1001',
+      seconds: 0.5,
+      width: 320,
+      height: 180,
+      crowd: false,
+    });
+    const pictures = (g: { frames: Uint8Array[]; chroma?: Uint8Array[] }) =>
+      [...g.frames, ...g.chroma!].map((f) => Buffer.from(f).toString('base64'));
+    const first = pictures(await decodeGray(clip.file, 320, 180, undefined, Infinity, true));
+    expect(first.length).toBe(2 * clip.frameTimes.length);
+    // One waits for the next decode, which takes it; another is started when that one ends.
+    const waiting = spareReaderForTests();
+    expect(waiting).not.toBeNull();
+    expect(pictures(await decodeGray(clip.file, 320, 180, undefined, Infinity, true))).toEqual(first);
+    expect(spareReaderForTests()).not.toBeNull();
+    expect(spareReaderForTests()).not.toBe(waiting);
+    // One that stopped while it waited is not taken: the decode starts its own.
+    await spareReaderForTests()!.terminate();
+    await vi.waitFor(() => expect(spareReaderForTests()).toBeNull());
+    expect(pictures(await decodeGray(clip.file, 320, 180, undefined, Infinity, true))).toEqual(first);
+    await vi.waitFor(() => expect(ffmpegChildren()).toEqual([]), { timeout: 10_000 });
   }, 120_000);
 });
