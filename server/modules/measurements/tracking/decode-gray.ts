@@ -83,7 +83,13 @@ parentPort.unref();
 let spare: Worker | null = null;
 function startSpare() {
   if (spare) return;
-  const w = new Worker(READER, { eval: true });
+  let w: Worker;
+  try {
+    w = new Worker(READER, { eval: true });
+  } catch {
+    // None waits: the next decode starts its own (and reports what stops it).
+    return;
+  }
   w.unref();
   w.once('exit', () => {
     if (spare === w) spare = null;
