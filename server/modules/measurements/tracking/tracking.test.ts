@@ -348,14 +348,18 @@ describe('tracked Max Speed from one click (issue 31)', () => {
     expect(after.frames[40].yards! - before.frames[40].yards!).toBeGreaterThan(1);
   }, 240_000);
 
-  it('refuses a clip longer than its memory for pictures, naming the fix', async () => {
-    const clip = await makeFieldClip(path.join(dir, 'long.mp4'), {
+  /** A half-second 320x180 clip of the runner alone: cheap to decode. */
+  const shortClip = (name: string) =>
+    makeFieldClip(path.join(dir, name), {
       fps: '30000/1001',
       seconds: 0.5,
       width: 320,
       height: 180,
       crowd: false,
     });
+
+  it('refuses a clip longer than its memory for pictures, naming the fix', async () => {
+    const clip = await shortClip('long.mp4');
     await expect(decodeGray(clip.file, 320, 180, undefined, 5)).rejects.toThrow(
       'The clip is too long to track: trim it to the run (at most 5 frames)',
     );
@@ -384,13 +388,7 @@ describe('tracked Max Speed from one click (issue 31)', () => {
   }, 120_000);
 
   it('decodes on a reader thread started when the last decode ended, never on one that stopped (decision 346)', async () => {
-    const clip = await makeFieldClip(path.join(dir, 'spare.mp4'), {
-      fps: '30000/1001',
-      seconds: 0.5,
-      width: 320,
-      height: 180,
-      crowd: false,
-    });
+    const clip = await shortClip('spare.mp4');
     const pictures = (g: { frames: Uint8Array[]; chroma?: Uint8Array[] }) =>
       [...g.frames, ...g.chroma!].map((f) => Buffer.from(f).toString('base64'));
     const first = pictures(await decodeGray(clip.file, 320, 180, undefined, Infinity, true));
