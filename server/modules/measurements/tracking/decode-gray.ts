@@ -180,11 +180,10 @@ export function decodeGray(
     // How many frames the reader has handed over so far, read here without waiting for its messages.
     const posted = new SharedArrayBuffer(4);
     const postedCount = new Int32Array(posted);
+    // The job first: where ffmpeg cannot be found, no thread is taken to wait for it.
+    const job = { bin: ffmpegPath(), args, size, maxFrames, posted, lines, luma };
     const reader = takeReader();
-    reader.postMessage(
-      { bin: ffmpegPath(), args, size, maxFrames, posted, lines, luma },
-      lines ? [lines] : [],
-    );
+    reader.postMessage(job, lines ? [lines] : []);
     let settled = false;
     const fail = (err: Error) => {
       if (settled) return;
