@@ -42,6 +42,7 @@ import { sessionStore } from './modules/auth';
 import { cachedSessionStore } from './plugins/session-cache';
 import { WEBHOOK_PATH } from './modules/billing';
 import { schedulePurgeUnreadable } from './modules/videos';
+import { prepareQueuedClips } from './modules/analysis';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -120,7 +121,14 @@ export async function buildApp(env: Env, opts: BuildOptions = {}): Promise<Fasti
   await app.register(accessPlugin);
   await app.register(cachePolicyPlugin);
   await app.register(unreadBodyPlugin);
-  await app.register(sweeperPlugin, { queueJobs: schedulePurgeUnreadable });
+  // The modules' hourly jobs: the purge of unreadable videos, and the preparations the queued requests' clips
+  // lack (decision 347).
+  await app.register(sweeperPlugin, {
+    queueJobs: async (db) => {
+      await schedulePurgeUnreadable(db);
+      await prepareQueuedClips(db);
+    },
+  });
   await app.register(openapiPlugin);
   await app.register(securityPlugin, { appUrl: env.APP_URL, production: env.isProduction });
   await app.register(rateLimitPlugin, { disabled: env.DISABLE_RATE_LIMIT });

@@ -22,6 +22,6 @@ export { notifyOwner } from './notify';
 /** What a kind's module registers: its completion and its clip check (decision 279). */
 export { registerKindHandler, type CompletionContext, type KindHandler } from './kind-handlers';
 export { fpsWords, oneDecimal, registerKindCheck, type KindCheck } from './readiness/kind-checks';
-export { registerClipPreparation } from './readiness/clip-preparations';
+export { prepareQueuedClips, registerClipPreparation } from './readiness/clip-preparations';
 export { completionFields } from './complete.fields';
 export { percentileFor, percentileNote } from './percentile.service';

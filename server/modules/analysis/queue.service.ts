@@ -36,13 +36,15 @@ const POSITION_AT = PLAYER_AT + playerColumns.count;
 const CREATED = requestColumns.indexOf('createdAt');
 const ID = requestColumns.indexOf('id');
 const r = analysisRequests;
+/** A request in the analysts' queue: pending, or a stored result the re-check held for an analyst (decision 241). */
+export const inQueue = or(eq(r.status, 'pending'), and(eq(r.status, 'held'), sql`${r.metadata} ? 'recheck'`));
 const queueStatements = firstAndAfter(r.createdAt, r.id, 'asc', (cursor) =>
   preparedArrays<{ limit: number; at?: string; id?: number }>(sql`
     select ${requestColumns.select}, ${playerColumns.select}, ${positionColumns.select}
     from ${r}
     join ${players} on ${players.id} = ${r.playerId}
     left join ${positions} on ${positions.id} = ${r.positionId}
-    where ${and(or(eq(r.status, 'pending'), and(eq(r.status, 'held'), sql`${r.metadata} ? 'recheck'`)), cursor)}
+    where ${and(inQueue, cursor)}
     order by ${r.createdAt}, ${r.id} limit ${sql.placeholder('limit')}`),
 );
 

@@ -9,6 +9,7 @@ import type { Storage } from '../../lib/storage';
 import type { UserRow } from '../../db/schema';
 import { spendCredit } from '../credits';
 import { ownPlayer, viewablePlayer } from '../players';
+import { prepareQueuedClips } from './readiness/clip-preparations';
 import { assertClipReady } from './readiness/readiness.service';
 import { toRequestDto } from './to-dto';
 
@@ -53,6 +54,9 @@ export async function createAnalysisRequest(
       })
       .returning();
     await spendCredit(tx, user.id, input.requestType, { analysisRequestId: row.id });
+    // A clip uploaded before its kind prepared clips, or prepared by an older version, is prepared now, before
+    // an analyst opens the request (decision 347).
+    if (row.sourceVideoId) await prepareQueuedClips(tx, [row.sourceVideoId]);
     return toRequestDto(row);
   });
 }

@@ -1,5 +1,5 @@
 import { registerClipPreparation, registerKindCheck, registerKindHandler } from '../analysis';
-import { enqueueTrackLines, recheckTrackedSpeeds, registerRecheck } from '../measurements';
+import { enqueueTrackLines, recheckTrackedSpeeds, registerRecheck, trackLinesMissing } from '../measurements';
 import { speedClipCheck } from './max-speed-clip-check';
 import { maxSpeedHandler } from './max-speed-complete';
 
@@ -13,6 +13,7 @@ const MAX_SPEED_KIND = 'max_speed';
 
 registerKindHandler(MAX_SPEED_KIND, maxSpeedHandler);
 registerKindCheck(MAX_SPEED_KIND, speedClipCheck);
-// A clip ready for a Max Speed has its yard lines found at upload: the analyst's first track reads them (decision 344).
-registerClipPreparation(MAX_SPEED_KIND, enqueueTrackLines);
+// A clip ready for a Max Speed has its yard lines found at upload: the analyst's first track reads them (decision
+// 344); a queued request's clip without lines by this tracker gets them again (decision 347).
+registerClipPreparation(MAX_SPEED_KIND, enqueueTrackLines, trackLinesMissing);
 registerRecheck(MAX_SPEED_KIND, recheckTrackedSpeeds);

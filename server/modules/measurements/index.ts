@@ -46,7 +46,7 @@ export { kindFactsOf, registerKindFacts, type KindFacts } from './filmed/kind-fa
 export { releaseHeld } from './held.service';
 /** Tracked Max Speeds under the current tracker (issue 48), registered by Max Speed's module. */
 export { recheckTrackedSpeeds } from './tracking/tracked-recheck.service';
-export { enqueueTrackLines } from './tracking/track.service';
+export { enqueueTrackLines, trackLinesMissing } from './tracking/track.service';
 export {
   registerRecheck,
   runKindRechecks,

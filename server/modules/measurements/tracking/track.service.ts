@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { RefitTrackInput, StartTrackInput, Track, TrackResult } from '../../../../contract/tracking';
 import type { Db, DbOrTx } from '../../../db/client';
 import { jobs, videos } from '../../../db/schema';
@@ -57,6 +57,30 @@ interface TrackLinesPayload {
 /** Queues the finding of a clip's lines (in the caller's transaction). */
 export const enqueueTrackLines = (db: DbOrTx, videoId: number) =>
   enqueueJob(db, TRACK_LINES_JOB, { videoId } satisfies TrackLinesPayload);
+
+/**
+ * Of these clips, the ones with no lines queued, being found or found by this tracker (decision 347): none was
+ * ever queued, the job was purged with the finished jobs, or an older tracker found them (a track reads only
+ * its own tracker's, decision 344). A job that failed counts as tried: it is not queued again every hour.
+ */
+export async function trackLinesMissing(db: DbOrTx, videoIds: number[]) {
+  if (!videoIds.length) return [];
+  const video = sql<string>`${jobs.payload}->>'videoId'`;
+  const newest = await db
+    .selectDistinctOn([video], {
+      videoId: video,
+      status: jobs.status,
+      tracker: sql<string | null>`${jobs.payload}->>'tracker'`,
+    })
+    .from(jobs)
+    .where(and(eq(jobs.type, TRACK_LINES_JOB), inArray(video, videoIds.map(String))))
+    .orderBy(video, desc(jobs.id));
+  const byVideo = new Map(newest.map((row) => [Number(row.videoId), row]));
+  return videoIds.filter((id) => {
+    const row = byVideo.get(id);
+    return !row || (row.status === 'done' && row.tracker !== TRACKER.version);
+  });
+}
 
 /** The lines found on the stored file `key` of a video by this tracker, if they were (else undefined). */
 async function preparedLinesOf(db: Db, videoId: number, key: string) {

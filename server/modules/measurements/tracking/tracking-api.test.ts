@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inPgliteRun } from '../../../test/passes';
 import { analysisRequests, jobs } from '../../../db/schema';
@@ -12,6 +12,8 @@ import { makeFieldClip, type FieldClip } from './field-clip.fixtures';
 import { readinessJobHandlers } from '../../analysis/readiness/readiness.service';
 import { videoJobHandlers } from '../../videos/video-processing';
 import { TRACK_LINES_JOB, trackJobHandlers } from './track.service';
+import { TRACKER } from './track-clip';
+import { prepareQueuedClips } from '../../analysis';
 import { checkWindowEnds } from './window-check.fixtures';
 
 let t: TestApp;
@@ -465,6 +467,95 @@ describe('tracks API (issue 31)', () => {
     expect(fromUpload.linesAtUpload).toBe(true);
     expect(fromUpload.answer).toEqual(before.answer);
     expect(fromUpload.answer.status).toBe('needs-click');
+  }, 240_000);
+
+  it("a queued request's clip without lines by this tracker gets them again: when the request is made, and by the hourly sweep (decision 347)", async () => {
+    const every = {
+      ...videoJobHandlers(t.db, t.app.storage),
+      ...readinessJobHandlers(t.db, t.app.storage),
+      ...trackJobHandlers(t.db, t.app.storage),
+    };
+    const owner = await createUser(t, { credits: 1 });
+    const player = await createPlayer(t, owner);
+    const up = await as(t, owner, {
+      method: 'POST',
+      url: '/api/videos/upload',
+      ...multipart(
+        { playerId: player.id, positionId: player.primaryPositionId ?? '' },
+        { field: 'file', name: 'run.mp4', type: 'video/mp4', data: readFileSync(clip.file) },
+      ),
+    });
+    expect(up.statusCode, up.body).toBe(201);
+    const video = up.json<{ id: number }>().id;
+    await drainJobs(t.db, every);
+    const linesJobs = () =>
+      t.db
+        .select()
+        .from(jobs)
+        .where(and(eq(jobs.type, TRACK_LINES_JOB), sql`${jobs.payload}->>'videoId' = ${String(video)}`))
+        .orderBy(jobs.id);
+    const found = await linesJobs();
+    expect(found.map((j) => j.status)).toEqual(['done']);
+    // A release: the lines were found by an older tracker, which a track does not read (decision 344).
+    await t.db
+      .update(jobs)
+      .set({ payload: sql`jsonb_set(${jobs.payload}, '{tracker}', '"2.16.0"')` })
+      .where(eq(jobs.id, found[0].id));
+    // No request waits on the clip: the sweep leaves it.
+    expect(await prepareQueuedClips(t.db, [video])).toBe(0);
+    // The family asks a Max Speed of it: its lines are queued again at once, before an analyst opens it.
+    const asked = await requestSpeed(t, owner, player.id, player.primaryPositionId, { videoId: video });
+    expect(asked.statusCode, asked.body).toBe(201);
+    expect((await linesJobs()).map((j) => j.status)).toEqual(['done', 'queued']);
+    // The hourly sweep queues no second while one waits, nor once they are found by this tracker.
+    await prepareQueuedClips(t.db);
+    expect(await linesJobs()).toHaveLength(2);
+    await drainJobs(t.db, every);
+    const again = await linesJobs();
+    expect(again.map((j) => j.status)).toEqual(['done', 'done']);
+    expect(again[1].payload).toMatchObject({
+      videoId: video,
+      tracker: TRACKER.version,
+      prepared: { size: '640x360' },
+    });
+    await prepareQueuedClips(t.db);
+    expect(await linesJobs()).toHaveLength(2);
+    // Purged with the finished jobs while the request waits: the hourly sweep queues them again.
+    await t.db.delete(jobs).where(
+      inArray(
+        jobs.id,
+        again.map((j) => j.id),
+      ),
+    );
+    await prepareQueuedClips(t.db);
+    expect((await linesJobs()).map((j) => j.status)).toEqual(['queued']);
+    await drainJobs(t.db, every);
+    // The analyst's first track reads them.
+    const res = await as(t, analyst, {
+      method: 'POST',
+      url: '/api/measurements/tracks',
+      payload: { videoId: video, seeds: [seedAt(30)] },
+    });
+    expect(res.statusCode).toBe(202);
+    await drainJobs(t.db, every);
+    const [trackJob] = await t.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.id, res.json().id as number));
+    expect(trackJob.payload).toMatchObject({ linesAtUpload: true });
+    // A preparation that failed is not queued again every hour.
+    const [last] = await linesJobs();
+    await t.db.update(jobs).set({ status: 'failed' }).where(eq(jobs.id, last.id));
+    await prepareQueuedClips(t.db);
+    expect(await linesJobs()).toHaveLength(1);
+    // Once the request has left the queue, its clip is not prepared again.
+    await t.db.delete(jobs).where(eq(jobs.id, last.id));
+    await t.db
+      .update(analysisRequests)
+      .set({ status: 'completed' })
+      .where(eq(analysisRequests.id, asked.json<{ id: number }>().id));
+    expect(await prepareQueuedClips(t.db, [video])).toBe(0);
+    expect(await linesJobs()).toHaveLength(0);
   }, 240_000);
 
   it('a family gets 403 and an anonymous caller 401; an unknown track is 404', async () => {
