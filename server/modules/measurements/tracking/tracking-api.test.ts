@@ -53,6 +53,34 @@ const answer = (id: number, frameIndex: number) =>
     url: `/api/measurements/tracks/${id}`,
     payload: { corrections: [seedAt(frameIndex)], dropped: [] },
   });
+/** Every job a family's upload leads to: its processing, its check, then its lines (decision 344); and tracks. */
+const everyJob = () => ({
+  ...videoJobHandlers(t.db, t.app.storage),
+  ...readinessJobHandlers(t.db, t.app.storage),
+  ...trackJobHandlers(t.db, t.app.storage),
+});
+/** `owner` uploads this file's clip to a new player's videos, and every job it leads to runs. */
+async function uploadToLibrary(owner: TestUser) {
+  const player = await createPlayer(t, owner);
+  const up = await as(t, owner, {
+    method: 'POST',
+    url: '/api/videos/upload',
+    ...multipart(
+      { playerId: player.id, positionId: player.primaryPositionId ?? '' },
+      { field: 'file', name: 'run.mp4', type: 'video/mp4', data: readFileSync(clip.file) },
+    ),
+  });
+  expect(up.statusCode, up.body).toBe(201);
+  await drainJobs(t.db, everyJob());
+  return { player, videoId: up.json<{ id: number }>().id };
+}
+/** A video's `track-lines` jobs, oldest first. */
+const linesJobsOf = (video: number) =>
+  t.db
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.type, TRACK_LINES_JOB), sql`${jobs.payload}->>'videoId' = ${String(video)}`))
+    .orderBy(jobs.id);
 /** A new request of the family's, with `file` uploaded as its source video by the analyst: the video's id. */
 async function uploadRequestVideo(file: string) {
   const name = path.basename(file);
@@ -415,30 +443,10 @@ describe('tracks API (issue 31)', () => {
   }, 240_000);
 
   it("a clip ready for a Max Speed has its yard lines found when it is uploaded, and the analyst's first track reads them (decision 344)", async () => {
-    const every = {
-      ...videoJobHandlers(t.db, t.app.storage),
-      ...readinessJobHandlers(t.db, t.app.storage),
-      ...trackJobHandlers(t.db, t.app.storage),
-    };
+    const every = everyJob();
     // The family uploads the clip to its player's videos: it is processed and checked, then its lines found.
-    const player = await createPlayer(t, family);
-    const up = await as(t, family, {
-      method: 'POST',
-      url: '/api/videos/upload',
-      ...multipart(
-        { playerId: player.id, positionId: player.primaryPositionId ?? '' },
-        { field: 'file', name: 'run.mp4', type: 'video/mp4', data: readFileSync(clip.file) },
-      ),
-    });
-    expect(up.statusCode, up.body).toBe(201);
-    const uploaded = { videoId: up.json<{ id: number }>().id };
-    await drainJobs(t.db, every);
-    const linesJobs = await t.db
-      .select()
-      .from(jobs)
-      .where(
-        and(eq(jobs.type, TRACK_LINES_JOB), sql`${jobs.payload}->>'videoId' = ${String(uploaded.videoId)}`),
-      );
+    const uploaded = await uploadToLibrary(family);
+    const linesJobs = await linesJobsOf(uploaded.videoId);
     expect(linesJobs).toHaveLength(1);
     expect(linesJobs[0]).toMatchObject({
       status: 'done',
@@ -470,30 +478,10 @@ describe('tracks API (issue 31)', () => {
   }, 240_000);
 
   it("a queued request's clip without lines by this tracker gets them again: when the request is made, and by the hourly sweep (decision 347)", async () => {
-    const every = {
-      ...videoJobHandlers(t.db, t.app.storage),
-      ...readinessJobHandlers(t.db, t.app.storage),
-      ...trackJobHandlers(t.db, t.app.storage),
-    };
+    const every = everyJob();
     const owner = await createUser(t, { credits: 1 });
-    const player = await createPlayer(t, owner);
-    const up = await as(t, owner, {
-      method: 'POST',
-      url: '/api/videos/upload',
-      ...multipart(
-        { playerId: player.id, positionId: player.primaryPositionId ?? '' },
-        { field: 'file', name: 'run.mp4', type: 'video/mp4', data: readFileSync(clip.file) },
-      ),
-    });
-    expect(up.statusCode, up.body).toBe(201);
-    const video = up.json<{ id: number }>().id;
-    await drainJobs(t.db, every);
-    const linesJobs = () =>
-      t.db
-        .select()
-        .from(jobs)
-        .where(and(eq(jobs.type, TRACK_LINES_JOB), sql`${jobs.payload}->>'videoId' = ${String(video)}`))
-        .orderBy(jobs.id);
+    const { player, videoId: video } = await uploadToLibrary(owner);
+    const linesJobs = () => linesJobsOf(video);
     const found = await linesJobs();
     expect(found.map((j) => j.status)).toEqual(['done']);
     // A release: the lines were found by an older tracker, which a track does not read (decision 344).
