@@ -11,7 +11,8 @@ const EVERY_MS = 60 * 60 * 1000;
  * Housekeeping at start and every hour (issue 13): scratch folders and half-written or orphaned
  * storage files left by kill -9, and the queued purge of unreadable videos past their removal date;
  * once listening, this instance's own partial files from its previous run. `queueJobs`: the modules'
- * hourly jobs (the purge of unreadable videos, the queued clips' preparations), handed in by app.ts so that a plugin knows no module.
+ * hourly jobs (the purge of unreadable videos, the queued clips' preparations), handed in by app.ts so
+ * that a plugin knows no module.
  */
 export default fp<{ queueJobs: (db: Db) => Promise<unknown> }>(async (app, opts) => {
   const local = !(app.env.S3_ENDPOINT && app.env.S3_BUCKET);
