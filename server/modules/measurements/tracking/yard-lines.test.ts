@@ -257,3 +257,37 @@ describe('yard lines where the field fills a band of the picture (tracker 2.12.0
     expect(detectLines(thin.g, thin.w, thin.h)).toHaveLength(0);
   });
 });
+
+describe('where a line is found in the picture (decision 349)', () => {
+  // Slanted lines drawn as a camera draws them: pixel (u, v) covers u..u+1 and v..v+1 of the picture, the
+  // brightness its share of paint (sampled 8 x 8 within it). Clicks and tracked points read the picture so.
+  const [w, h] = [480, 270];
+  const drawn = [
+    { a: 96.3, s: -0.9 },
+    { a: 180.75, s: -0.35 },
+    { a: 262.1, s: 0.2 },
+    { a: 351.6, s: 0.85 },
+  ];
+  const g = new Uint8Array(w * h);
+  for (let v = 0; v < h; v += 1)
+    for (let u = 0; u < w; u += 1) {
+      let ink = 0;
+      for (let i = 0; i < 8; i += 1)
+        for (let j = 0; j < 8; j += 1) {
+          const x = u + (i + 0.5) / 8;
+          const y = v + (j + 0.5) / 8;
+          // 2 px wide across the line
+          if (drawn.some((l) => Math.abs(x - l.a - l.s * (y - h / 2)) < Math.hypot(1, l.s))) ink += 1;
+        }
+      g[v * w + u] = Math.round(70 + (130 * ink) / 64);
+    }
+
+  it('is at its place to a tenth of a pixel, not half a pixel up and left of it', () => {
+    const found = detectLines(g, w, h);
+    expect(found).toHaveLength(drawn.length);
+    drawn.forEach((l, k) => {
+      expect(Math.abs(found[k].a - l.a)).toBeLessThan(0.1);
+      expect(Math.abs(found[k].s - l.s)).toBeLessThan(0.002);
+    });
+  });
+});

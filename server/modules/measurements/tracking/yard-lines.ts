@@ -22,8 +22,9 @@ const INLIER_PX = 1.6;
 const MAX_LINES = 40;
 
 /**
- * Bright ridges of a frame: `xs`, `ys` the points (sub-pixel x), `rows` the picture row each was found on
- * (points are in row order, x ascending within a row). After `undistortRidges` `xs` and `ys` are of the
+ * Bright ridges of a frame: `xs`, `ys` the points (sub-pixel x; pixel (x, y) covers x..x+1 and y..y+1 of the
+ * picture, decision 349), `rows` the picture row each was found on (points are in row order, x ascending within
+ * a row). After `undistortRidges` `xs` and `ys` are of the
  * picture without its lens's bending, and `rows` still groups them.
  */
 export interface Ridges {
@@ -35,6 +36,7 @@ export interface Ridges {
 export function ridgePoints(g: Uint8Array, w: number, h: number): Ridges {
   const xs: number[] = [];
   const ys: number[] = [];
+  const rows: number[] = [];
   const r = new Int16Array(w);
   const k = RIDGE_GAP;
   for (let y = 0; y < h; y += ROW_STEP) {
@@ -57,11 +59,14 @@ export function ridgePoints(g: Uint8Array, w: number, h: number): Ridges {
           mx += wt * i;
         }
       }
-      xs.push(x + (m > 0 ? mx / m : 0));
-      ys.push(y);
+      // Pixel x covers x..x+1 of the picture (its centre at x + 0.5), as the clicks and the tracked points
+      // read it (decision 349).
+      xs.push(x + 0.5 + (m > 0 ? mx / m : 0));
+      ys.push(y + 0.5);
+      rows.push(y);
     }
   }
-  return { xs: Float64Array.from(xs), ys: Float64Array.from(ys), rows: Int16Array.from(ys) };
+  return { xs: Float64Array.from(xs), ys: Float64Array.from(ys), rows: Int16Array.from(rows) };
 }
 
 /** The bending's scale, 1 + k1 r^2 / R^2, at an offset (du, dv) from the picture's centre. */
