@@ -36,8 +36,8 @@ export interface Ridges {
 /**
  * Where a ridge found at pixel `x` of a row (`row`: the row's first pixel) has its middle: halfway between the
  * two places its brightness falls to half its height over the grass on that side (`k` px off), read between
- * pixels (decision 349). A centroid of the few pixels around the brightest one is pulled toward that pixel on
- * a line wider than those pixels, by up to a third of a pixel on a slanted line; the half-height points are not.
+ * pixels (decision 349). A centroid of the five pixels around the brightest one is pulled toward that pixel on
+ * a line wider than they are, by up to half a pixel on a wide, slanted line; the half-height points are not.
  * Where a side does not fall within `k` px, the centroid of the pixels above the grass within `k` px.
  */
 function ridgeCentre(g: Uint8Array, row: number, x: number, k: number) {
