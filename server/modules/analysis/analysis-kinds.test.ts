@@ -221,6 +221,7 @@ describe('each kind’s own module (decision 279)', () => {
       seconds: 1,
       moments: 4,
       twoLines: 4,
+      cameraStill: false,
     };
     // Max Speed's own check speaks of its frame rate; a kind without a check of its own gets the shared ones.
     expect(kindCheck('max_speed')(facts).join(' ')).toMatch(/a verified Max Speed needs at least/);

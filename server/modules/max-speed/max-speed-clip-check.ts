@@ -23,5 +23,10 @@ export const speedClipCheck: KindCheck = (f) => {
         ? `No yard lines could be found in this clip. ${FILMING_GUIDE.yardLines} ${FILMING_GUIDE.sideline}`
         : `Two yard lines are in view in only ${f.twoLines} of ${f.moments} moments of this clip. ${FILMING_GUIDE.yardLines}`,
     );
+  // A still camera: the player crosses the picture, and his speed is refused for its ± (decision 350).
+  if (f.cameraStill === true)
+    problems.push(
+      `The camera stays still in this clip: a verified Max Speed needs a camera that follows the player, because from a still one he crosses the picture and his speed cannot be measured closely enough. ${FILMING_GUIDE.pan}`,
+    );
   return problems;
 };

@@ -60,6 +60,8 @@ const clips = {
   short: () =>
     makeFieldClip(path.join(dir, 'short.mp4'), { fps: '60', seconds: 1, crowd: false }).then((c) => c.file),
   noLines: () => lawnWithoutLines(path.join(dir, 'lawn.mp4')),
+  still: () =>
+    makeFieldClip(path.join(dir, 'still.mp4'), { fps: '60', crowd: false, still: true }).then((c) => c.file),
   forty60: () => makeFortyClip(path.join(dir, 'forty60.mp4'), { fps: 60 }).then((c) => c.file),
 };
 const made = new Map<string, Promise<string>>();
@@ -160,6 +162,18 @@ describe('clip readiness', () => {
     expect(kinds.forty.problems).toEqual([
       expect.stringContaining('The start and finish lines could not be seen'),
     ]);
+  });
+
+  it('a still camera is not ready for a verified Max Speed: pan with the player (decision 350)', async () => {
+    const { kinds } = await checkedClip('still');
+    expect(kinds.max_speed).toEqual({
+      ready: false,
+      problems: [
+        'The camera stays still in this clip: a verified Max Speed needs a camera that follows the player, because from a still one he crosses the picture and his speed cannot be measured closely enough. Pan with the player to keep him near the middle of the picture.',
+      ],
+    });
+    // A 40 is filmed from a still camera: the same clip is not refused for it on that account.
+    expect(kinds.forty.problems.join(' ')).not.toContain('camera stays still');
   });
 
   it('a 40 filmed at 60 fps with its lines in view is ready for a verified 40', async () => {

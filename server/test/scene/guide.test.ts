@@ -26,8 +26,9 @@ function truthOf(
 describe('a scene that follows the filming guide', () => {
   const spec = drawScene(5003, { kind: 'max-speed', fps: '30000/1001' });
   spec.camera.heightM = 12;
+  spec.camera.pan = true;
 
-  it('follows it at 29.97 fps from 3 m up, with 10 yards across and a 20-yard run in the picture', () => {
+  it('follows it at 29.97 fps from 3 m up, panning, with 10 yards across and a 20-yard run in the picture', () => {
     expect(followsGuide(spec, truthOf(spec.width))).toEqual({ follows: true, misses: [] });
     const edge = { ...spec, camera: { ...spec.camera, heightM: 3 } };
     expect(followsGuide(edge, truthOf(spec.width, { yards: 20, across: 10 })).follows).toBe(true);
@@ -44,6 +45,9 @@ describe('a scene that follows the filming guide', () => {
       follows: false,
       misses: [FILMING_GUIDE.sideline],
     });
+    // A still camera (decision 350).
+    const still = { ...spec, camera: { ...spec.camera, pan: false } };
+    expect(followsGuide(still, truthOf(spec.width)).misses).toEqual([FILMING_GUIDE.pan]);
   });
 
   it('reads only the frames where the runner is in the picture', () => {

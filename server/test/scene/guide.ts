@@ -11,7 +11,9 @@ import type { SceneTruth } from './truth';
  *   in it (lines are 5 yards apart, so 10 yards always hold two);
  * - the player runs 20 yards or more in the picture;
  * - from the sideline at press-box height: the camera 3 m or more above the field (the accuracy
- *   benchmark's 'low camera' is below 3 m). Every scene's camera is on the near sideline.
+ *   benchmark's 'low camera' is below 3 m). Every scene's camera is on the near sideline;
+ * - pan with the player (decision 350): the scene's camera pans (the benchmark's 'pan'). Scenes recorded
+ *   before decision 350 were marked by the first four lines only; their tags say whether the camera panned.
  */
 export const GUIDE = {
   minFps: 29.9,
@@ -36,5 +38,6 @@ export function followsGuide(spec: SceneSpec, truth: SceneTruth): GuideCheck {
   const xs = shown.map((f) => f.X);
   if (!(Math.max(...xs) - Math.min(...xs) >= GUIDE.minRunYards)) misses.push(FILMING_GUIDE.distance);
   if (spec.camera.heightM < GUIDE.minCameraM) misses.push(FILMING_GUIDE.sideline);
+  if (!spec.camera.pan) misses.push(FILMING_GUIDE.pan);
   return { follows: misses.length === 0, misses };
 }

@@ -7,6 +7,7 @@ import { ffmpegPath } from '../../../lib/ffmpeg';
 import type { Storage } from '../../../lib/storage';
 import { detectLines } from '../../measurements';
 import { ensureMedia, timelineOf, withLocalCopy } from '../../videos';
+import { cameraStill } from './camera-still';
 
 /** What a clip's checks read (decision 247): its real rate and length, and a dozen moments of it. */
 export interface ClipFacts {
@@ -21,6 +22,11 @@ export interface ClipFacts {
   twoLines: number;
   /** Whether anything moves between the moments looked at; null when fewer than two could be read. */
   moving: boolean | null;
+  /**
+   * Whether the camera stayed still through the moments looked at (`cameraStill`, decision 350); null when
+   * too few could be read to tell.
+   */
+  cameraStill: boolean | null;
 }
 
 /** Moments of the clip looked at: enough to see where the camera points, at a bounded cost whatever the length. */
@@ -104,7 +110,7 @@ export async function clipFacts(
   storage: Storage,
   video: typeof videos.$inferSelect,
 ): Promise<ClipFacts> {
-  const none = { realFps: 0, seconds: 0, moments: 0, twoLines: 0, moving: null };
+  const none = { realFps: 0, seconds: 0, moments: 0, twoLines: 0, moving: null, cameraStill: null };
   const media = await ensureMedia(db, storage, video);
   if (media.status !== 'ready') return { unreadable: UNREADABLE, ...none };
   let timeline: ReturnType<typeof timelineOf>;
@@ -128,6 +134,7 @@ export async function clipFacts(
     moments: 0,
     twoLines: 0,
     moving: null,
+    cameraStill: null,
   };
   const key = media.workingKey ?? video.storageKey;
   if (!key || !(media.durationSeconds && media.durationSeconds > 0)) return facts;
@@ -141,13 +148,15 @@ export async function clipFacts(
     let previous: Uint8Array | null = null;
     let moving: boolean | null = null;
     const moments = Array.from({ length: MOMENTS }, (_, i) => ((i + 0.5) * duration) / MOMENTS);
-    for (const picture of await momentsAt(file, moments, w0 * h0, w, h)) {
+    const pictures = await momentsAt(file, moments, w0 * h0, w, h);
+    const lines = pictures.map((p) => (p ? detectLines(p, w, h).map((l) => l.a) : null));
+    for (const [i, picture] of pictures.entries()) {
       if (!picture) continue;
       facts.moments += 1;
-      if (detectLines(picture, w, h).length >= 2) facts.twoLines += 1;
+      if ((lines[i]?.length ?? 0) >= 2) facts.twoLines += 1;
       if (previous) moving = moving === true || changed(previous, picture);
       previous = picture;
     }
-    return { ...facts, moving };
+    return { ...facts, moving, cameraStill: cameraStill(pictures, lines, w, h) };
   });
 }

@@ -27,6 +27,11 @@ export interface FieldClipOptions {
   crowd?: boolean;
   /** The other players wear the runner's kit (teammates the tracker cannot tell from him by colour). */
   sameKit?: boolean;
+  /**
+   * The camera stays aimed where the runner is halfway through the clip instead of panning after him, and does
+   * not zoom (it still shakes).
+   */
+  still?: boolean;
 }
 
 export interface FieldClip {
@@ -100,13 +105,13 @@ interface Camera {
   fw: number[];
 }
 
-function cameraAt(t: number, aimX: number, w: number, h: number, seconds: number): Camera {
+function cameraAt(t: number, aimX: number, w: number, h: number, seconds: number, zoom = 0.15): Camera {
   const theta = Math.atan(CAM.h / (CAM.aimZ + CAM.d));
   const shake = 0.25 * Math.sin(2 * Math.PI * 1.3 * t) + 0.1 * Math.sin(2 * Math.PI * 3.1 * t);
   const psi = Math.atan2(aimX + shake - CAM.x, CAM.aimZ + CAM.d);
   const [cp, sp, ct, st] = [Math.cos(psi), Math.sin(psi), Math.cos(theta), Math.sin(theta)];
-  // Slow zoom in by 15% over the clip; about 26 yards across the frame at the start.
-  const f = Math.max(w, h * 1.2) * (93 / 26) * (1 + (0.15 * t) / seconds);
+  // Slow zoom in by 15% over the clip (`zoom`); about 26 yards across the frame at the start.
+  const f = Math.max(w, h * 1.2) * (93 / 26) * (1 + (zoom * t) / seconds);
   return {
     cx: CAM.x,
     cy: CAM.h,
@@ -358,7 +363,8 @@ async function drawFieldClip(out: string, opts: FieldClipOptions): Promise<Field
   for (let n = 0; n < count; n += 1) {
     const t = times[n];
     const rx = positionAt(motion, t);
-    const cam = cameraAt(t, positionAt(motion, Math.max(0, t - 0.15)) + 1, w, h, seconds);
+    const aim = opts.still ? positionAt(motion, seconds / 2) : positionAt(motion, Math.max(0, t - 0.15));
+    const cam = cameraAt(t, aim + 1, w, h, seconds, opts.still ? 0 : undefined);
     drawField(img, w, h, cam, mulberry(n + 1));
     const people = [{ x: rx, z: RUNNER_Z, kit: RUNNER, runner: true }];
     if (crowd)

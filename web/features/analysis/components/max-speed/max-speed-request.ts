@@ -1,3 +1,4 @@
+import { FILMING_GUIDE } from '@contract/readiness';
 import type { RequestKind } from '../request-kind';
 
 /** The Max Speed request dialog's texts (the specification's 'Request Speed Analysis'). */
@@ -18,6 +19,7 @@ export const maxSpeedRequest: RequestKind = {
     lines: [
       'The video must be recorded from the sideline at press-box height.',
       'The player must run 20 yards or more in the play.',
+      FILMING_GUIDE.pan,
     ],
   },
 };

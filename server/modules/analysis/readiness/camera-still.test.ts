@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import { cameraStill } from './camera-still';
+
+const W = 640;
+const H = 360;
+
+/** A field seen from afar, wider than the picture: grass of smooth random texture, a line every 80 px. */
+function world(width: number, seed = 7) {
+  let s = seed;
+  const rnd = () => ((s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31) * 2 - 1;
+  // Texture on a 16 px lattice, blended: each place of the field looks unlike the others.
+  const gw = Math.ceil(width / 16) + 2;
+  const gh = Math.ceil(H / 16) + 2;
+  const lattice = Array.from({ length: gw * gh }, () => 40 * rnd());
+  const out = new Uint8Array(width * H);
+  for (let y = 0; y < H; y += 1)
+    for (let x = 0; x < width; x += 1) {
+      const [gx, gy] = [x / 16, y / 16];
+      const [i, j] = [Math.floor(gx), Math.floor(gy)];
+      const [u, v] = [gx - i, gy - j];
+      const at = (a: number, b: number) => lattice[b * gw + a];
+      const t =
+        (1 - v) * ((1 - u) * at(i, j) + u * at(i + 1, j)) +
+        v * ((1 - u) * at(i, j + 1) + u * at(i + 1, j + 1));
+      const line = x % 80 < 3 ? 120 : 0;
+      out[y * width + x] = Math.max(0, Math.min(255, 100 + t + line));
+    }
+  return out;
+}
+
+/** The picture a camera sees with its left edge at `left` of `field`, moved `shake` px, a runner at `runnerX`. */
+function picture(field: Uint8Array, fieldWidth: number, left: number, runnerX: number, shake = 0) {
+  const out = new Uint8Array(W * H);
+  for (let y = 0; y < H; y += 1)
+    for (let x = 0; x < W; x += 1) {
+      const fx = Math.min(fieldWidth - 1, Math.max(0, Math.round(left + x + shake)));
+      const fy = Math.min(H - 1, Math.max(0, y + Math.round(shake / 2)));
+      out[y * W + x] = field[fy * fieldWidth + fx];
+    }
+  // The runner: a dark box 12 x 40 px.
+  for (let y = 200; y < 240; y += 1)
+    for (let x = runnerX; x < runnerX + 12; x += 1) if (x >= 0 && x < W) out[y * W + x] = 20;
+  return out;
+}
+
+/** The yard lines' x at the middle row of the picture with its left edge at `left` of the field. */
+const linesAt = (left: number, shake = 0) => {
+  const first = (((-(left + Math.round(shake)) % 80) + 80) % 80) + 1;
+  return Array.from({ length: 8 }, (_, k) => first + 80 * k).filter((x) => x < W);
+};
+
+describe('whether the camera stayed still through a clip (decision 350)', () => {
+  const fieldWidth = 3 * W;
+  const field = world(fieldWidth);
+  const runner = (k: number) => 40 + 48 * k;
+  /** Twelve moments of a camera whose picture's left edge is at `left(k)` (and shaken by `shake(k)`). */
+  const clip = (left: (k: number) => number, shake: (k: number) => number = () => 0) => {
+    const ks = Array.from({ length: 12 }, (_, k) => k);
+    return {
+      pictures: ks.map((k) => picture(field, fieldWidth, left(k), runner(k), shake(k))),
+      lines: ks.map((k) => linesAt(left(k), shake(k))),
+    };
+  };
+  const judged = (c: ReturnType<typeof clip>) => cameraStill(c.pictures, c.lines, W, H);
+
+  it('a camera held still, shaking by a few pixels, while the runner crosses the picture: still', () => {
+    const shakes = [0, 3, -4, 2, 5, -3, 1, -5, 4, 0, -2, 3];
+    expect(
+      judged(
+        clip(
+          () => W,
+          (k) => shakes[k],
+        ),
+      ),
+    ).toBe(true);
+  });
+
+  it('a camera that pans after the runner: not still, whether it turns fast or slowly', () => {
+    expect(judged(clip((k) => W / 2 + 60 * k))).toBe(false);
+    expect(judged(clip((k) => W + 20 * k))).toBe(false);
+    // A pan of exactly one line's spacing a moment: the lines alone would not show it, the grass does.
+    const aliased = clip((k) => 80 * k);
+    expect(aliased.lines.every((l) => l.join() === linesAt(0).join())).toBe(true);
+    expect(judged(aliased)).toBe(false);
+  });
+
+  it('a camera turned away for two moments of twelve is still; one that turns step by step is not', () => {
+    expect(judged(clip((k) => (k === 2 || k === 3 ? W + 100 : W)))).toBe(true);
+    expect(judged(clip((k) => W + 100 * Math.floor(k / 3)))).toBe(false);
+  });
+
+  it('tells nothing without four neighbouring moments that show two lines, from fewer than four pictures, or a picture too small', () => {
+    const still = clip(() => W);
+    expect(
+      cameraStill(
+        still.pictures,
+        still.lines.map(() => null),
+        W,
+        H,
+      ),
+    ).toBeNull();
+    const gaps = still.lines.map((l, k) => (k % 3 === 2 ? [l[0]] : l));
+    expect(cameraStill(still.pictures, gaps, W, H)).toBeNull();
+    const three = still.pictures.slice(0, 3);
+    expect(cameraStill([three[0], null, three[1], null, three[2]], still.lines.slice(0, 5), W, H)).toBeNull();
+    expect(cameraStill(still.pictures.slice(0, 4), still.lines.slice(0, 4), W, H)).toBe(true);
+    expect(
+      cameraStill(
+        [new Uint8Array(40 * 40), new Uint8Array(40 * 40)],
+        [
+          [1, 20],
+          [1, 20],
+        ],
+        40,
+        40,
+      ),
+    ).toBeNull();
+  });
+});
