@@ -15,6 +15,7 @@ import { scratchDir } from './scratch';
  */
 let ready: string;
 let at24: string;
+let still: string;
 
 async function upload(page: Page, playerId: number, file: string) {
   const up = await page.request.post('/api/videos/upload', {
@@ -34,6 +35,31 @@ test.describe('a clip is checked before anything is paid', () => {
     const dir = scratchDir('va-e2e-ready-');
     ready = (await makeFieldClip(path.join(dir, 'ready-60.mp4'), { fps: '60', crowd: false })).file;
     at24 = (await makeFieldClip(path.join(dir, 'film-24.mp4'), { fps: '24', crowd: false })).file;
+    still = (await makeFieldClip(path.join(dir, 'still-60.mp4'), { fps: '60', crowd: false, still: true }))
+      .file;
+  });
+
+  test('a clip from a still camera says to pan with the player, before anything is paid (decision 350)', async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    await page.setViewportSize(DESKTOP);
+    const email = uniqueEmail('still');
+    await verifiedAccount(page, email);
+    await loginAs(page, email, 'secret123');
+    const player = await createPlayerViaApi(page, 'Jordan', 'Vale');
+    await upload(page, player.id, still);
+    await page.goto(`/players/${player.id}/videos`);
+    const tile = page.getByTestId('video-tile');
+    await expect(tile.getByText('Not ready for a verified Max Speed', { exact: true })).toBeVisible({
+      timeout: 120_000,
+    });
+    await tile.getByText('What is missing').first().click();
+    await expect(tile.getByText(/The camera stays still in this clip/)).toBeVisible();
+    await expect(
+      tile.getByText(/Pan with the player to keep him near the middle of the picture\./),
+    ).toBeVisible();
+    await shots(page, 'readiness-still-camera');
   });
 
   test('the family sees readiness before paying; checkout returns to the started request', async ({
