@@ -6,9 +6,9 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analysisRequests, videoMedia } from '../../db/schema';
+import { analysisRequests, jobs, videoMedia } from '../../db/schema';
 import { makeFortyClip } from '../../lib/forty-clip';
 import { drainJobs } from '../../lib/jobs';
 import { rawVideoEncoder } from '../../lib/raw-encoder';
@@ -174,6 +174,27 @@ describe('clip readiness', () => {
     });
     // A 40 is filmed from a still camera: the same clip is not refused for it on that account.
     expect(kinds.forty.problems.join(' ')).not.toContain('camera stays still');
+  });
+
+  it('a result found before the still-camera rule is found again when it is next read (decision 350)', async () => {
+    const { family, videoId, kinds } = await checkedClip('still');
+    expect(kinds.max_speed.ready).toBe(false);
+    // As the check stored it before decision 350: no rules, and the clip ready for a Max Speed.
+    const old = { ready: true, problems: [] };
+    const [job] = await t.db
+      .update(jobs)
+      .set({ payload: { videoId, result: { kinds: { ...kinds, max_speed: old } } } })
+      .where(sql`${jobs.type} = 'readiness-check' and ${jobs.payload}->>'videoId' = ${String(videoId)}`)
+      .returning({ id: jobs.id });
+    expect(job).toBeDefined();
+    const stale = await readiness(family, videoId);
+    expect(stale.statusCode).toBe(202);
+    await drainJobs(t.db, handlers());
+    const again = await readiness(family, videoId);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().kinds.max_speed.problems).toEqual([
+      expect.stringContaining('The camera stays still in this clip'),
+    ]);
   });
 
   it('a 40 filmed at 60 fps with its lines in view is ready for a verified 40', async () => {

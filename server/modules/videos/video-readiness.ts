@@ -15,7 +15,16 @@ export const READINESS_JOB = 'readiness-check';
 export interface ReadinessPayload {
   videoId: number;
   result?: ClipReadiness;
+  /** The checks' rules the result was found by (`READINESS_RULES`); absent before decision 350. */
+  rules?: number;
 }
+
+/**
+ * The checks' rules: raised when a check is added that can refuse a clip an earlier one let through, so a
+ * result found by older rules is found again the next time it is read. 2: a still camera is not ready for a
+ * Max Speed (decision 350).
+ */
+const READINESS_RULES = 2;
 
 type VideoRow = typeof videos.$inferSelect;
 
@@ -50,7 +59,7 @@ export async function readinessState(
   if (video.status === 'failed' || !video.storageKey) return { result: sameForEveryKind([UNREADABLE]) };
   if (video.status === 'pending') return { checking: true };
   const check = await latestCheck(db, video.id);
-  const found = check?.status === 'done' && check.payload.result ? withEveryKind(check.payload.result) : null;
+  const found = check?.status === 'done' ? current(check.payload) : null;
   if (found) return { result: found };
   if (check?.status === 'failed') return { failed: true };
   if (!check || check.status === 'done') {
@@ -68,14 +77,23 @@ export async function storedReadiness(db: Db, video: VideoRow): Promise<ClipRead
   return null;
 }
 
-/** A result stored before a kind existed says nothing of it: that kind is checked again on the next run. */
-function withEveryKind(result: ClipReadiness): ClipReadiness | null {
+/**
+ * A stored result that holds today: found by the current rules, with every kind. A result stored before a kind
+ * existed says nothing of it, and one found by older rules may have let through what they now refuse: either
+ * is checked again on the next run.
+ */
+function current(payload: ReadinessPayload): ClipReadiness | null {
+  const { result, rules = 1 } = payload;
+  if (!result || rules < READINESS_RULES) return null;
   return clipKinds().every((k) => result.kinds[k.key]) ? result : null;
 }
 
 /** Records a check's result on its job (the worker then marks it done). */
 export async function saveReadiness(db: DbOrTx, jobId: number, payload: ReadinessPayload) {
-  await db.update(jobs).set({ payload }).where(eq(jobs.id, jobId));
+  await db
+    .update(jobs)
+    .set({ payload: { ...payload, rules: READINESS_RULES } satisfies ReadinessPayload })
+    .where(eq(jobs.id, jobId));
 }
 
 /** A result found outside the queue (a request that could not wait): kept as a finished check. */
@@ -84,7 +102,7 @@ export async function recordReadiness(db: DbOrTx, videoId: number, result: ClipR
     type: READINESS_JOB,
     status: 'done',
     attempts: 1,
-    payload: { videoId, result } satisfies ReadinessPayload,
+    payload: { videoId, result, rules: READINESS_RULES } satisfies ReadinessPayload,
   });
 }
 
@@ -103,5 +121,5 @@ export async function alreadyChecked(db: DbOrTx, videoId: number) {
     )
     .orderBy(desc(jobs.id))
     .limit(1);
-  return row ? withEveryKind((row.payload as ReadinessPayload).result!) !== null : false;
+  return row ? current(row.payload as ReadinessPayload) !== null : false;
 }
