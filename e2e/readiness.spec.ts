@@ -28,6 +28,15 @@ async function upload(page: Page, playerId: number, file: string) {
   return ((await up.json()) as { id: number }).id;
 }
 
+/** A new family, verified and signed in at desktop size, with one player. */
+async function familyWithPlayer(page: Page, tag: string, first: string, last: string) {
+  await page.setViewportSize(DESKTOP);
+  const email = uniqueEmail(tag);
+  await verifiedAccount(page, email);
+  await loginAs(page, email, 'secret123');
+  return createPlayerViaApi(page, first, last);
+}
+
 test.describe('a clip is checked before anything is paid', () => {
   test.beforeAll(async () => {
     // Two generated sideline clips: a minute or more of drawing on a busy machine.
@@ -43,11 +52,7 @@ test.describe('a clip is checked before anything is paid', () => {
     page,
   }) => {
     test.setTimeout(180_000);
-    await page.setViewportSize(DESKTOP);
-    const email = uniqueEmail('still');
-    await verifiedAccount(page, email);
-    await loginAs(page, email, 'secret123');
-    const player = await createPlayerViaApi(page, 'Jordan', 'Vale');
+    const player = await familyWithPlayer(page, 'still', 'Jordan', 'Vale');
     await upload(page, player.id, still);
     await page.goto(`/players/${player.id}/videos`);
     const tile = page.getByTestId('video-tile');
@@ -66,11 +71,7 @@ test.describe('a clip is checked before anything is paid', () => {
     page,
   }) => {
     test.setTimeout(300_000);
-    await page.setViewportSize(DESKTOP);
-    const email = uniqueEmail('ready');
-    await verifiedAccount(page, email);
-    await loginAs(page, email, 'secret123');
-    const player = await createPlayerViaApi(page, 'Riley', 'Stone');
+    const player = await familyWithPlayer(page, 'ready', 'Riley', 'Stone');
     const goodId = await upload(page, player.id, ready);
     const badId = await upload(page, player.id, at24);
 
