@@ -1,6 +1,9 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { probeMedia } from '../../lib/media-probe';
+import { cameraStill } from '../../modules/analysis/readiness/camera-still';
+import { momentsLooked } from '../../modules/analysis/readiness/clip-facts';
 import { yardsAt } from '../../modules/measurements/tracking/fit-result';
 import type { RawTrack } from '../../modules/measurements/tracking/track-clip';
 import { trackScene } from './product';
@@ -59,5 +62,20 @@ describe.skipIf(!['M21', 'M07'].every((name) => existsSync(path.join(FILM, `${na
           if (fitted) expect(Math.abs(fitted.mph - trueMph)).toBeLessThanOrEqual(fitted.plusMinusMph);
         }
       }, 60_000);
+  },
+);
+
+describe.skipIf(!['M21', 'M07'].every((name) => existsSync(path.join(FILM, `${name}.mp4`))))(
+  "A clip's check tells a still camera on film drawn by another generator (decision 350)",
+  () => {
+    it.each([
+      ['M07', true],
+      ['M21', false],
+    ])('%s: still %s', async (name, still) => {
+      const file = path.join(FILM, `${name}.mp4`);
+      const m = await probeMedia(file);
+      const { pictures, lines, w, h } = await momentsLooked(file, m.width, m.height, m.durationSeconds);
+      expect(cameraStill(pictures, lines, w, h)).toBe(still);
+    });
   },
 );

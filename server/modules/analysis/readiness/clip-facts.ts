@@ -104,6 +104,19 @@ function changed(a: Uint8Array, b: Uint8Array) {
   return n >= Math.max(20, a.length * 0.0005);
 }
 
+/**
+ * The dozen moments a clip's check looks at (a clip `w0` x `h0` upright, `duration` seconds long): their
+ * pictures at the tracker's size, grey (null past the end), and each one's yard lines' x at its middle row.
+ */
+export async function momentsLooked(file: string, w0: number, h0: number, duration: number) {
+  const k = Math.min(1, ANALYSIS_SIDE / Math.max(w0, h0));
+  const [w, h] = [even(w0 * k), even(h0 * k)];
+  const moments = Array.from({ length: MOMENTS }, (_, i) => ((i + 0.5) * duration) / MOMENTS);
+  const pictures = await momentsAt(file, moments, w0 * h0, w, h);
+  const lines = pictures.map((p) => (p ? detectLines(p, w, h).map((l) => l.a) : null));
+  return { pictures, lines, w, h };
+}
+
 /** Reads what the checks need from a processed clip: its media facts and a dozen moments of its pictures. */
 export async function clipFacts(
   db: Db,
@@ -141,15 +154,11 @@ export async function clipFacts(
   const upright = media.rotation === 90 || media.rotation === 270;
   const [w0, h0] = upright ? [media.height ?? 0, media.width ?? 0] : [media.width ?? 0, media.height ?? 0];
   if (!(w0 > 0 && h0 > 0)) return facts;
-  const k = Math.min(1, ANALYSIS_SIDE / Math.max(w0, h0));
-  const [w, h] = [even(w0 * k), even(h0 * k)];
   const duration = media.durationSeconds;
   return withLocalCopy(storage, key, async (file) => {
     let previous: Uint8Array | null = null;
     let moving: boolean | null = null;
-    const moments = Array.from({ length: MOMENTS }, (_, i) => ((i + 0.5) * duration) / MOMENTS);
-    const pictures = await momentsAt(file, moments, w0 * h0, w, h);
-    const lines = pictures.map((p) => (p ? detectLines(p, w, h).map((l) => l.a) : null));
+    const { pictures, lines, w, h } = await momentsLooked(file, w0, h0, duration);
     for (const [i, picture] of pictures.entries()) {
       if (!picture) continue;
       facts.moments += 1;
