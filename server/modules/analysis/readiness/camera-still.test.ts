@@ -84,8 +84,10 @@ describe('whether the camera stayed still through a clip (decision 350)', () => 
     expect(judged(aliased)).toBe(false);
   });
 
-  it('a camera turned away for two moments of twelve is still; one that turns step by step is not', () => {
-    expect(judged(clip((k) => (k === 2 || k === 3 ? W + 100 : W)))).toBe(true);
+  it('a picture misread at one moment leaves a camera still; a pan at the end of a long clip, or step by step, does not', () => {
+    expect(judged(clip((k) => (k === 2 ? W + 100 : W)))).toBe(true);
+    // The run and the pan after it in the last two moments of twelve, the camera left where the pan took it.
+    expect(judged(clip((k) => (k < 10 ? W / 2 : W / 2 + 150 * (k - 9))))).toBe(false);
     expect(judged(clip((k) => W + 100 * Math.floor(k / 3)))).toBe(false);
   });
 

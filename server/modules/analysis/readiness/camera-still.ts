@@ -21,8 +21,12 @@ const SCALE = 8;
  * camera pointed most of the clip is one it had turned away.
  */
 const AWAY_PX = 32;
-/** The share of the moments that may lie away on a camera still otherwise (a glance aside, a zoom). */
-const STILL_SHARE = 0.2;
+/**
+ * How many moments may lie away on a camera still otherwise: one picture misread. Not more: in a long clip
+ * the run, and the pan after it, may take two moments of the twelve, and the camera may stay where the pan
+ * left it.
+ */
+const MAX_AWAY = 1;
 /** Fewer moments than this tell nothing either way. */
 const MIN_MOMENTS = 4;
 
@@ -87,11 +91,10 @@ const median = (v: number[]) => {
   return s[Math.floor(s.length / 2)];
 };
 
-/** Whether at most a fifth of the points of a camera's path lie more than `AWAY_PX` from where it pointed most. */
+/** Whether at most `MAX_AWAY` points of a camera's path lie more than `AWAY_PX` from where it pointed most. */
 function stayed(path: { x: number; y: number }[]) {
   const at = { x: median(path.map((p) => p.x)), y: median(path.map((p) => p.y)) };
-  const away = path.filter((p) => Math.hypot(p.x - at.x, p.y - at.y) > AWAY_PX).length;
-  return away <= STILL_SHARE * path.length;
+  return path.filter((p) => Math.hypot(p.x - at.x, p.y - at.y) > AWAY_PX).length <= MAX_AWAY;
 }
 
 /** The camera's path over the moments from their pictures (pixels of the pictures, from the first moment). */
@@ -140,8 +143,8 @@ function linesPath(lines: (number[] | null)[]) {
 /**
  * True where the camera stayed still through the moments (`pictures`, in time order, grey `w` x `h`; null
  * where the clip had none; `lines`, each moment's yard lines' x at the middle row, null where it had none): on
- * the camera's path over them, at most a fifth of the moments lie more than `AWAY_PX` from where it pointed
- * most, both by the pictures and by the yard lines. False where either path moved. Null where no four
+ * the camera's path over them, no more than one moment lies more than `AWAY_PX` from where it pointed most,
+ * both by the pictures and by the yard lines. False where either path moved. Null where no four
  * neighbouring moments show two lines (a low camera sees a thin band of field under stands that may not
  * move with it: the pictures alone are not enough), fewer than four pictures could be read, or a picture is
  * too small to tell.
