@@ -18,7 +18,7 @@ export const FILMING_GUIDE = {
   yardLines: 'Keep two yard lines in view.',
   distance: 'The player runs 20 yards or more.',
   sideline: 'Film from the sideline at press-box height.',
-  pan: 'Pan with the player to keep him near the middle of the picture.',
+  pan: 'Pan to keep the player near the middle of the picture.',
 } as const;
 
 export const kindReadinessSchema = z.object({

@@ -80,10 +80,8 @@ test.describe('analysis journeys', () => {
     await page.getByRole('button', { name: 'Request Speed Analysis' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Request Speed Analysis' });
     await expect(dialog.getByText('recorded from the sideline at press-box height')).toBeVisible();
-    // Decision 350: a still camera is refused before anything is paid, and the notice says so first.
-    await expect(
-      dialog.getByText('Pan with the player to keep him near the middle of the picture.'),
-    ).toBeVisible();
+    // Decision 350: the notice asks for a pan (a still camera's clip is refused before anything is paid).
+    await expect(dialog.getByText('Pan to keep the player near the middle of the picture.')).toBeVisible();
     await expect(dialog.getByLabel('Season')).toHaveValue(String(new Date().getFullYear()));
     await dialog.getByLabel('Hudl Video URL').fill('not a url');
     await dialog.getByLabel('Mins and Secs (i.e. 00:23) to start measuring').fill('1:5');

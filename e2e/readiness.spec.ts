@@ -60,10 +60,8 @@ test.describe('a clip is checked before anything is paid', () => {
       timeout: 120_000,
     });
     await tile.getByText('What is missing').first().click();
-    await expect(tile.getByText(/The camera stays still in this clip/)).toBeVisible();
-    await expect(
-      tile.getByText(/Pan with the player to keep him near the middle of the picture\./),
-    ).toBeVisible();
+    await expect(tile.getByText(/The camera seems to stay still through this clip/)).toBeVisible();
+    await expect(tile.getByText(/Pan to keep the player near the middle of the picture\./)).toBeVisible();
     await shots(page, 'readiness-still-camera');
   });
 

@@ -26,7 +26,7 @@ export const speedClipCheck: KindCheck = (f) => {
   // A still camera: the player crosses the picture, and his speed is refused for its ± (decision 350).
   if (f.cameraStill === true)
     problems.push(
-      `The camera stays still in this clip: a verified Max Speed needs a camera that follows the player, because from a still one he crosses the picture and his speed cannot be measured closely enough. ${FILMING_GUIDE.pan}`,
+      `The camera seems to stay still through this clip: a verified Max Speed needs a camera that follows the player, because from a still one the player crosses the picture and the speed cannot be measured closely enough. ${FILMING_GUIDE.pan}`,
     );
   return problems;
 };

@@ -59,7 +59,10 @@ export async function readinessState(
   if (video.status === 'failed' || !video.storageKey) return { result: sameForEveryKind([UNREADABLE]) };
   if (video.status === 'pending') return { checking: true };
   const check = await latestCheck(db, video.id);
-  const found = check?.status === 'done' ? current(check.payload) : null;
+  // The newest check, or where it finished without a result of its own (queued twice at once, it found the
+  // clip checked by the other), the newest one that has a result.
+  const found =
+    check?.status === 'done' ? (current(check.payload) ?? (await newestResult(db, video.id))) : null;
   if (found) return { result: found };
   if (check?.status === 'failed') return { failed: true };
   if (!check || check.status === 'done') {
@@ -106,8 +109,8 @@ export async function recordReadiness(db: DbOrTx, videoId: number, result: ClipR
   });
 }
 
-/** Whether a finished check of the clip holds a result for every kind (a queued check then has nothing to do). */
-export async function alreadyChecked(db: DbOrTx, videoId: number) {
+/** The newest result a finished check of the clip holds, if it holds today (`current`); null otherwise. */
+async function newestResult(db: DbOrTx, videoId: number) {
   const [row] = await db
     .select({ payload: jobs.payload })
     .from(jobs)
@@ -121,5 +124,9 @@ export async function alreadyChecked(db: DbOrTx, videoId: number) {
     )
     .orderBy(desc(jobs.id))
     .limit(1);
-  return row ? current(row.payload as ReadinessPayload) !== null : false;
+  return row ? current(row.payload as ReadinessPayload) : null;
 }
+
+/** Whether a finished check of the clip holds a result for every kind (a queued check then has nothing to do). */
+export const alreadyChecked = async (db: DbOrTx, videoId: number) =>
+  (await newestResult(db, videoId)) !== null;

@@ -61,7 +61,7 @@ describe('whether the camera stayed still through a clip (decision 350)', () => 
       lines: ks.map((k) => linesAt(left(k), shake(k))),
     };
   };
-  const judged = (c: ReturnType<typeof clip>) => cameraStill(c.pictures, c.lines, W, H);
+  const judged = (c: ReturnType<typeof clip>) => cameraStill(c.pictures, c.lines, W, H, 0.4);
 
   it('a camera held still, shaking by a few pixels, while the runner crosses the picture: still', () => {
     const shakes = [0, 3, -4, 2, 5, -3, 1, -5, 4, 0, -2, 3];
@@ -91,31 +91,24 @@ describe('whether the camera stayed still through a clip (decision 350)', () => 
     expect(judged(clip((k) => W + 100 * Math.floor(k / 3)))).toBe(false);
   });
 
-  it('tells nothing without four neighbouring moments that show two lines, from fewer than four pictures, or a picture too small', () => {
+  it('tells nothing without four neighbouring moments that show two lines, from fewer than four pictures, moments over a second apart, or a picture too small', () => {
     const still = clip(() => W);
-    expect(
-      cameraStill(
-        still.pictures,
-        still.lines.map(() => null),
-        W,
-        H,
-      ),
-    ).toBeNull();
-    const gaps = still.lines.map((l, k) => (k % 3 === 2 ? [l[0]] : l));
-    expect(cameraStill(still.pictures, gaps, W, H)).toBeNull();
-    const three = still.pictures.slice(0, 3);
-    expect(cameraStill([three[0], null, three[1], null, three[2]], still.lines.slice(0, 5), W, H)).toBeNull();
-    expect(cameraStill(still.pictures.slice(0, 4), still.lines.slice(0, 4), W, H)).toBe(true);
-    expect(
-      cameraStill(
-        [new Uint8Array(40 * 40), new Uint8Array(40 * 40)],
-        [
-          [1, 20],
-          [1, 20],
-        ],
-        40,
-        40,
-      ),
-    ).toBeNull();
+    const at = (
+      c: { pictures: (Uint8Array | null)[]; lines: (number[] | null)[] },
+      apart = 0.4,
+      w = W,
+      h = H,
+    ) => cameraStill(c.pictures, c.lines, w, h, apart);
+    expect(at(still)).toBe(true);
+    expect(at({ ...still, lines: still.lines.map(() => null) })).toBeNull();
+    expect(at({ ...still, lines: still.lines.map((l, k) => (k % 3 === 2 ? [l[0]] : l)) })).toBeNull();
+    const [a0, a1, a2] = still.pictures;
+    expect(at({ pictures: [a0, null, a1, null, a2], lines: still.lines.slice(0, 5) })).toBeNull();
+    expect(at({ pictures: still.pictures.slice(0, 4), lines: still.lines.slice(0, 4) })).toBe(true);
+    // A long clip: twelve moments 2 s apart may miss a whole pan.
+    expect(at(still, 2)).toBeNull();
+    // Six pictures 40 px wide: too small for copies an eighth of that size.
+    const small = Array.from({ length: 6 }, () => new Uint8Array(40 * 40));
+    expect(at({ pictures: small, lines: small.map(() => [1, 20]) }, 0.4, 40, 40)).toBeNull();
   });
 });

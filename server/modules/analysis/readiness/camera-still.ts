@@ -1,6 +1,6 @@
 /**
  * Whether the camera stayed still through a clip (decision 350), read from the pictures of the moments a
- * clip's check looks at. A verified Max Speed needs a camera that follows the player: from a still one the
+ * clip's check looks at and the yard lines found on them. A verified Max Speed needs a camera that follows the player: from a still one the
  * player crosses the picture, and how much his body leans there cannot be measured (decision 331), so the
  * tracked speed is refused for its ± on almost every such clip.
  *
@@ -29,6 +29,11 @@ const AWAY_PX = 32;
 const MAX_AWAY = 1;
 /** Fewer moments than this tell nothing either way. */
 const MIN_MOMENTS = 4;
+/**
+ * Moments further apart than this (seconds) tell nothing either way: in a long clip a pan after the runner may
+ * begin and end between two of them.
+ */
+const MAX_APART_S = 1;
 
 /** A grey picture `w` x `h` averaged over blocks of `SCALE` x `SCALE` pixels. */
 function reduced(picture: Uint8Array, w: number, h: number) {
@@ -86,9 +91,11 @@ function bestShift(a: Reduced, b: Reduced) {
   return { dx: dx + fx, dy: dy + fy };
 }
 
+/** The middle value; of an even count, the mean of the middle two. */
 const median = (v: number[]) => {
   const s = [...v].sort((p, q) => p - q);
-  return s[Math.floor(s.length / 2)];
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 };
 
 /** Whether at most `MAX_AWAY` points of a camera's path lie more than `AWAY_PX` from where it pointed most. */
@@ -141,20 +148,22 @@ function linesPath(lines: (number[] | null)[]) {
 }
 
 /**
- * True where the camera stayed still through the moments (`pictures`, in time order, grey `w` x `h`; null
- * where the clip had none; `lines`, each moment's yard lines' x at the middle row, null where it had none): on
- * the camera's path over them, no more than one moment lies more than `AWAY_PX` from where it pointed most,
- * both by the pictures and by the yard lines. False where either path moved. Null where no four
- * neighbouring moments show two lines (a low camera sees a thin band of field under stands that may not
- * move with it: the pictures alone are not enough), fewer than four pictures could be read, or a picture is
- * too small to tell.
+ * True where the camera stayed still through the moments (`pictures`, in time order, grey `w` x `h`, taken
+ * `secondsApart` apart; null where the clip had none; `lines`, each moment's yard lines' x at the middle row,
+ * null where it had none): on the camera's path over them, no more than one moment lies more than `AWAY_PX`
+ * from where it pointed most, both by the pictures and by the yard lines. False where either path moved.
+ * Null where no four neighbouring moments show two lines (a low camera sees a thin band of field under
+ * stands that may not move with it: the pictures alone are not enough), fewer than four pictures could be
+ * read, the moments lie more than a second apart, or a picture is too small to tell.
  */
 export function cameraStill(
   pictures: (Uint8Array | null)[],
   lines: (number[] | null)[],
   w: number,
   h: number,
+  secondsApart: number,
 ): boolean | null {
+  if (secondsApart > MAX_APART_S) return null;
   if (Math.floor(w / SCALE) < 8 || Math.floor(h / SCALE) < 8) return null;
   const copies = pictures.flatMap((p) => (p ? [reduced(p, w, h)] : []));
   if (copies.length < MIN_MOMENTS) return null;

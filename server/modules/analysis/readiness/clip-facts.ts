@@ -24,7 +24,7 @@ export interface ClipFacts {
   moving: boolean | null;
   /**
    * Whether the camera stayed still through the moments looked at (`cameraStill`, decision 350); null when
-   * too few could be read to tell.
+   * they cannot tell: too few read, too few showing two yard lines, or too far apart (a long clip).
    */
   cameraStill: boolean | null;
 }
@@ -166,6 +166,6 @@ export async function clipFacts(
       if (previous) moving = moving === true || changed(previous, picture);
       previous = picture;
     }
-    return { ...facts, moving, cameraStill: cameraStill(pictures, lines, w, h) };
+    return { ...facts, moving, cameraStill: cameraStill(pictures, lines, w, h, duration / MOMENTS) };
   });
 }

@@ -35,11 +35,16 @@ export function registerClipPreparation(
   return () => preparations.delete(key);
 }
 
-/** Queues the preparations of the kinds a clip was found ready for (in the caller's transaction). */
+/**
+ * Queues the preparations of the kinds a clip was found ready for (in the caller's transaction), where the
+ * kind says it is missing: a clip checked again (decision 350) keeps what its first check prepared.
+ */
 export async function prepareClip(db: DbOrTx, videoId: number, readiness: ClipReadiness) {
   for (const [key, kind] of Object.entries(readiness.kinds)) {
     const prepared = preparations.get(key);
-    if (kind.ready && prepared) await prepared.prepare(db, videoId);
+    if (!kind.ready || !prepared) continue;
+    if (prepared.missing && (await prepared.missing(db, [videoId])).length === 0) continue;
+    await prepared.prepare(db, videoId);
   }
 }
 
