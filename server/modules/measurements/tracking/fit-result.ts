@@ -864,7 +864,7 @@ export function clickNeeded(
 const WIDENED_BY = {
   ground:
     'where the feet meet the field is placed only to a few pixels, and here a few pixels move the player along the field: film from higher up, square to the field, panning to keep the player near the middle of the picture',
-  lean: 'the player crossed much of the picture, and a camera above the field sees a body lean more the further it is from the middle of the picture: pan with the player to keep him near the middle',
+  lean: 'the player crossed much of the picture, and a camera above the field sees a body lean more the further it is from the middle of the picture: pan to keep the player near the middle of the picture',
   fit: 'the tracked positions waver from frame to frame: hold the phone steadier, with the player in full view, at a higher frame rate',
   lines:
     'the yard lines fit the map from picture to field too loosely: keep two or more yard lines sharp in view',

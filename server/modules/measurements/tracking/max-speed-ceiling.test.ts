@@ -36,7 +36,7 @@ describe('the ceiling of a tracked Max Speed (issue 48)', () => {
     const lean = { groundYards: 0.03, perspectiveYards: 0.3, calibrationYards: 0.005 };
     expect(widenedBy(finishedTrack(30, 0.8, { terms: lean }).result)).toBe('lean');
     expect(track(30, 0.8, lean).failure).toMatch(
-      /the player crossed much of the picture.*: pan with the player to keep him near the middle\)$/,
+      /the player crossed much of the picture.*: pan to keep the player near the middle of the picture\)$/,
     );
     // What the ground, the lean and the lines do not explain is the fit's spread.
     const noisy = { groundYards: 0.02, perspectiveYards: 0, calibrationYards: 0.005 };
