@@ -1,8 +1,8 @@
 /**
  * Whether the camera stayed still through a clip (decision 350), read from the pictures of the moments a
- * clip's check looks at and the yard lines found on them. A verified Max Speed needs a camera that follows the player: from a still one the
- * player crosses the picture, and how much his body leans there cannot be measured (decision 331), so the
- * tracked speed is refused for its ± on almost every such clip.
+ * clip's check looks at and the yard lines found on them. A verified Max Speed needs a camera that follows
+ * the player: from a still one the player crosses the picture, and how much the body leans there cannot be
+ * measured (decision 331), so the tracked speed is refused for its ± on almost every such clip.
  *
  * Each moment's picture is set against the one before at every shift of up to a quarter of the picture each
  * way, on copies an eighth of its size: the shift that matches best (to a fraction of a copy's pixel) is how
@@ -165,9 +165,9 @@ export function cameraStill(
 ): boolean | null {
   if (secondsApart > MAX_APART_S) return null;
   if (Math.floor(w / SCALE) < 8 || Math.floor(h / SCALE) < 8) return null;
-  const copies = pictures.flatMap((p) => (p ? [reduced(p, w, h)] : []));
-  if (copies.length < MIN_MOMENTS) return null;
+  const shown = pictures.filter((p) => p !== null);
   const byLines = linesPath(lines);
-  if (!byLines) return null;
-  return stayed(byLines) && stayed(picturesPath(copies));
+  if (shown.length < MIN_MOMENTS || !byLines) return null;
+  // The lines' path first: the pictures' searches are the work, and a camera the lines saw move needs none.
+  return stayed(byLines) && stayed(picturesPath(shown.map((p) => reduced(p, w, h))));
 }
