@@ -173,14 +173,19 @@ async function main(root: string) {
       if (t.given) {
         const { mph, plusMinus, trueMph, switchFrames, trackedFrames } = t.given;
         rec.given = { mph, plusMinus, trueMph, switchFrames, trackedFrames };
-      } else rec.refused = t.refused;
+      } else {
+        rec.refused = t.refused;
+        const fitted = 'result' in t ? t.result?.maxSpeed : null;
+        if (fitted)
+          rec.fitted = { mph: fitted.mph, plusMinus: fitted.plusMinusMph, trueMph: truth.maxSpeed!.mph };
+      }
     }
     const r2 = performance.now();
     const what = rec.given
       ? `${rec.given.mph.toFixed(2)} ± ${rec.given.plusMinus.toFixed(2)} mph, true ${rec.given.trueMph.toFixed(2)}, ${rec.given.switchFrames}/${rec.given.trackedFrames} tracked frames off the runner`
       : rec.forty
         ? `40 frames off by start ${rec.forty.start}, finish ${rec.forty.finish}, splits ${rec.forty.splits.join('/')} (true ${truth.forty!.seconds.toFixed(3)} s); true marks ${rec.marks?.verified ? 'verified' : `not verified (${rec.marks?.problem})`}, ± ${rec.marks?.plusMinus ?? '-'} s, truth ${rec.marks?.inside ? 'inside' : 'outside'}`
-        : `refused: ${rec.refused}`;
+        : `refused: ${rec.refused}${rec.fitted ? ` (fitted ${rec.fitted.mph.toFixed(2)} ± ${rec.fitted.plusMinus.toFixed(2)} mph, true ${rec.fitted.trueMph.toFixed(2)})` : ''}`;
     console.log(
       `  -> ${what} (render ${((r1 - r0) / 1000).toFixed(0)} s, product ${((r2 - r1) / 1000).toFixed(0)} s)`,
     );

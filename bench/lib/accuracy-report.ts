@@ -17,6 +17,12 @@ export interface SceneRecord {
   given?: { mph: number; plusMinus: number; trueMph: number; switchFrames: number; trackedFrames: number };
   refused?: string;
   /**
+   * Max Speed refused with a fitted value behind the refusal (from 2026-12-06, seed 13202 on): that value, its
+   * ± and the truth, so that whether the bound holds the truth is read on refused tracks too (a ± that does not
+   * cover the truth is a defect even where the value is not given).
+   */
+  fitted?: { mph: number; plusMinus: number; trueMph: number };
+  /**
    * The 40: the proposer's frames minus the true ones (null: not proposed); `startBetween` and
    * `finishBetween`, where none was proposed but the frames it lies between were named (decisions 304, 318),
    * whether they hold the true one.
