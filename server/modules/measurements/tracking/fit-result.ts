@@ -175,6 +175,13 @@ function fastestWindow(s: Spline, lo: number, hi: number) {
  */
 export const MAX_GAP_SECONDS = 0.1;
 /**
+ * Whether `seconds` between two frames seen for sure is a gap. `MAX_GAP_SECONDS` holds three frame intervals
+ * at 30 fps, six at 60 and twelve at 120; a phone's 29.97, 59.94 or 119.88 fps (1000/1001 of those rates)
+ * takes the same frames a tenth of a millisecond longer, and the rule treats them as the same rate
+ * (decision 351).
+ */
+const isGap = (seconds: number) => seconds > MAX_GAP_SECONDS * (1001 / 1000) + 1e-9;
+/**
  * The least deviation the passes that leave out stray points assume (yards): a point within four of them,
  * half a yard, of the curve is never called a stray. Strays are a number given to the wrong line (5 yards)
  * or a match on another player (a yard or more); the ground point's own drift and a field map that changes
@@ -185,7 +192,7 @@ function seenStretches(times: number[]) {
   const out: { lo: number; hi: number }[] = [];
   let lo = times[0];
   for (let k = 1; k <= times.length; k += 1)
-    if (k === times.length || times[k] - times[k - 1] > MAX_GAP_SECONDS + 1e-9) {
+    if (k === times.length || isGap(times[k] - times[k - 1])) {
       out.push({ lo, hi: times[k - 1] });
       lo = times[k];
     }
@@ -652,8 +659,8 @@ function windowCut(result: TrackResult) {
     const f = seen[k];
     const next = seen[k + 1];
     const prev = seen[k - 1];
-    const endsAfter = !next || next.time - f.time > MAX_GAP_SECONDS + 1e-9;
-    const endsBefore = !prev || f.time - prev.time > MAX_GAP_SECONDS + 1e-9;
+    const endsAfter = !next || isGap(next.time - f.time);
+    const endsBefore = !prev || isGap(f.time - prev.time);
     for (const [ends, dir, other] of [
       [endsAfter && f.frameIndex < last, 1, next],
       [endsBefore && f.frameIndex > first, -1, prev],
@@ -752,7 +759,7 @@ function splittingGaps(result: TrackResult) {
   const gaps: { from: number; to: number; mph: number }[] = [];
   for (let k = 0; k + 1 < seen.length; k += 1) {
     const [a, b] = [seen[k], seen[k + 1]];
-    if (b.time - a.time <= MAX_GAP_SECONDS + 1e-9) continue;
+    if (!isGap(b.time - a.time)) continue;
     const inDoubt = result.frames
       .slice(a.frameIndex + 1, b.frameIndex)
       .some((f) => f.state === 'unsure' || f.state === 'low');

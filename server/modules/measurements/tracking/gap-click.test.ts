@@ -9,12 +9,12 @@ import type { RawTrack } from './track-clip';
  * 20 yards, and no 10 of them were seen without a gap: the fit gives no Max Speed. The profile rises to
  * 20 mph at 2 s and holds.
  */
-function track(doubt: (i: number) => 'unsure' | 'low' | 'unmapped' | null, clicks: number[] = [0]) {
+function track(doubt: (i: number) => 'unsure' | 'low' | 'unmapped' | null, clicks: number[] = [0], fps = 30) {
   const frames = Array.from({ length: 150 }, (_, frameIndex) => {
     const d = doubt(frameIndex);
     return {
       frameIndex,
-      time: frameIndex / 30,
+      time: frameIndex / fps,
       x: 0,
       y: 0,
       yards: d === null || d === 'unmapped' ? frameIndex / 7.5 : null,
@@ -87,4 +87,23 @@ describe('a click asked where no 10 yards were seen without a gap (tracker 2.16.
     for (const p of result.profile) p.yards = p.yards / 3;
     expect(trackVerdict(raw, result, []).needsClickAt).toBeUndefined();
   });
+});
+
+describe("a gap at a phone's 29.97 and 59.94 fps is judged as at 30 and 60 (tracker 2.21.0, decision 351)", () => {
+  // 0.1 s holds three frame intervals at 30 fps (two frames in doubt) and six at 60 (five); at 1000/1001 of
+  // those rates the same frames take a tenth of a millisecond longer.
+  const doubts = (from: number, count: number) => (i: number) =>
+    i >= from && i < from + count ? ('unsure' as const) : null;
+  for (const [rate, fps, within] of [
+    ['29.97', 30000 / 1001, 2],
+    ['30', 30, 2],
+    ['59.94', 60000 / 1001, 5],
+    ['60', 60, 5],
+  ] as const)
+    it(`${rate} fps: ${within} frames in doubt are no gap, ${within + 1} are`, () => {
+      const short = track(doubts(90, within), [0], fps);
+      expect(trackVerdict(short.raw, short.result, []).needsClickAt).toBeUndefined();
+      const long = track(doubts(90, within + 1), [0], fps);
+      expect(trackVerdict(long.raw, long.result, []).needsClickAt).toMatchObject({ kind: 'resume' });
+    });
 });
