@@ -129,6 +129,12 @@ export const trackSchema = z.object({
   status: z.enum(TRACK_STATES),
   progress: z.number(),
   error: z.string().optional(),
+  advice: z
+    .string()
+    .optional()
+    .describe(
+      "With status 'failed' where the tracker refused the track: what the family is told, in their words (why no Max Speed could be verified from the clip, and how to film the next one); the analyst's rejection starts from it",
+    ),
   /** With status 'needs-click': the frame to click the player on, and why (PATCH a correction there). */
   needsClickAt: needsClickSchema.optional(),
   result: trackResultSchema.optional(),

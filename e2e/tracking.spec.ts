@@ -169,6 +169,66 @@ test.describe('tracked max speed', () => {
     await shots(page, 'tracking-public-receipt');
   });
 
+  test('a track the tracker refuses: the analyst rejects with its advice, and the family reads why and how to film (decision 352)', async ({
+    page,
+  }) => {
+    test.setTimeout(330_000);
+    // A second of running: under 10 yards, which the tracker refuses (the request itself passed its checks
+    // on the clip the family sent; the analyst measures the one downloaded from Hudl).
+    const short = await makeFieldClip(path.join(scratchDir('va-e2e-track-'), 'field-short.mp4'), {
+      fps: '30000/1001',
+      seconds: 1,
+      crowd: false,
+    });
+    await page.setViewportSize(DESKTOP);
+    await loginAs(page, DEMO.parent);
+    const { requestId, playerId } = await requestWithClip(page, clip.file, {
+      type: 'max_speed',
+      tag: 'refused',
+      name: 'field.mp4',
+    });
+    await signInAs(page, DEMO.analyst);
+    await page.goto('/analyst/queue');
+    await page.getByTestId(`queue-row-${requestId}`).getByRole('button', { name: 'Process' }).click();
+    const process = page.getByRole('dialog', { name: 'Process Analysis Request' });
+    await expect(process.getByRole('group', { name: 'Frame viewer' })).toBeVisible({ timeout: 150_000 });
+    await process.getByText(/^Source clip #\d+$/).click();
+    await process.getByTestId('source-video-input').setInputFiles(short.file);
+    await expect(process.getByTestId('frame-label').first()).toHaveText(/^Frame \d+ of [23]\d(\D|$)/, {
+      timeout: 150_000,
+    });
+    await process.getByRole('radio', { name: 'Track the player' }).click();
+    const bench = process.getByRole('region', { name: 'Tracking workbench' });
+    const viewer = bench.getByRole('group', { name: 'Frame viewer' });
+    const canvas = viewer.getByTestId('frame-canvas');
+    await goTo(viewer, 5);
+    await expect(canvas).toHaveAttribute('aria-busy', 'false');
+    await clickFrameAt(canvas, short.groundPoints[5], short);
+    await bench.getByRole('button', { name: 'Track this player' }).click();
+    await expect(bench.getByText(/^Tracking failed: No Max Speed from this track: /)).toBeVisible({
+      timeout: 150_000,
+    });
+    const advice =
+      "We could not verify a Max Speed from this clip: it shows less than 10 yards of the player's run. Next time, film the whole run of 20 yards or more, with him in full view near the middle of the picture.";
+    const told = bench.getByText(`The family will be told: ${advice}`);
+    await told.scrollIntoViewIfNeeded();
+    await expect(told).toBeVisible();
+    await shots(page, 'tracking-refused');
+    await bench.getByRole('button', { name: 'Reject and tell the family why' }).click();
+    await expect(process.getByLabel('Reason')).toHaveValue('Video quality too low');
+    await expect(process.getByLabel('Comment')).toHaveValue(advice);
+    await shots(page, 'tracking-refused-reject');
+    await process.getByRole('button', { name: 'Reject Request' }).click();
+    await expect(page.getByText('Request processed successfully')).toBeVisible();
+
+    await signInAs(page, DEMO.parent);
+    await page.goto(`/players/${playerId}`);
+    const note = page.getByText(`Analyst's note: ${advice}`);
+    await note.scrollIntoViewIfNeeded();
+    await expect(note).toBeVisible();
+    await shots(page, 'tracking-refused-family');
+  });
+
   test('a 240 fps clip is followed on every second frame: a frame not followed says so and shows no box (decision 301)', async ({
     page,
   }) => {

@@ -25,6 +25,7 @@ export const MEDIA_TEST_FILES = [
   'server/modules/measurements/tracking/click-at-speed.test.ts',
   'server/modules/measurements/tracking/follow-player.test.ts',
   'server/modules/measurements/tracking/frame-pick.test.ts',
+  'server/modules/measurements/tracking/family-advice.test.ts',
   'server/modules/measurements/tracking/gap-click.test.ts',
   'server/modules/measurements/tracking/ground-drift.test.ts',
   'server/modules/measurements/tracking/lean-shift.test.ts',

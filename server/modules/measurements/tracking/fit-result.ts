@@ -975,6 +975,33 @@ function windowCheck(
   };
 }
 
+/** How a refusal of `trackVerdict` begins. */
+const REFUSED = 'No Max Speed from this track: ';
+
+/**
+ * What the family is told of a track the tracker refused (`trackVerdict`'s `failure`), in their words: why no
+ * Max Speed could be verified from the clip, and how to film the next one (decision 352). The analyst who
+ * rejects the request starts from it; it names no frame and no term of the bound. Null for a failure that is
+ * not the tracker's refusal (a clip that could not be decoded: the analyst says what to fix).
+ */
+export function familyAdvice(failure: string): string | null {
+  if (!failure.startsWith(REFUSED)) return null;
+  const why = failure.slice(REFUSED.length);
+  const lead = 'We could not verify a Max Speed from this clip:';
+  const ceiling =
+    /^the speed is only known to ± ([0-9.]+) mph, wider than the ± ([0-9.]+) mph .*\((.*)\)$/.exec(why);
+  if (ceiling) {
+    // The widest term's advice is what follows its last colon (WIDENED_BY).
+    const advice = ceiling[3].split(': ').pop()!;
+    return `${lead} from where it was filmed his speed could only be measured to ± ${ceiling[1]} mph, and a verified Max Speed needs ± ${ceiling[2]} mph or better. Next time, ${advice}.`;
+  }
+  if (/^The tracked run covers less than 10 yards/.test(why))
+    return `${lead} it shows less than 10 yards of the player's run. Next time, film the whole run of 20 yards or more, with him in full view near the middle of the picture.`;
+  if (/^the player was (first|last) seen for sure on frame/.test(why))
+    return `${lead} it does not show the whole of the player's fastest stretch. Next time, start filming before he starts to run, and keep filming until he has slowed down.`;
+  return `${lead} the player could not be followed for sure through his fastest 10 yards (another player came close to him, or he was hard to tell from the field or left the picture). Next time, keep him in full view near the middle of the picture for the whole run of 20 yards or more, clear of other players if you can.`;
+}
+
 /**
  * What a fitted track comes to (issue 48): it asks for a click, fails with the reason in words (nothing can
  * be stored from it), or is done. `checkWindow`: whether it asks the analyst to check the window's ends
@@ -992,7 +1019,7 @@ export function trackVerdict(
   if (!result.maxSpeed)
     return {
       needsClickAt: undefined,
-      failure: `No Max Speed from this track: ${result.problems.join('; ') || 'the run could not be fitted'}`,
+      failure: `${REFUSED}${result.problems.join('; ') || 'the run could not be fitted'}`,
     };
   // Answered 'the player is not in view here' where he was seen running fastest: the feet there rest on a
   // click made where he ran slower.
@@ -1000,27 +1027,29 @@ export function trackVerdict(
     return {
       needsClickAt: undefined,
       failure:
-        'No Max Speed from this track: the player was not clicked where he runs fastest, and a click where he ran slower does not place his feet there',
+        REFUSED +
+        'the player was not clicked where he runs fastest, and a click where he ran slower does not place his feet there',
     };
   if (unlinedClicks(raw, result))
     return {
       needsClickAt: undefined,
       failure:
-        'No Max Speed from this track: where the player runs fastest he was clicked on frames too close together to tell where on his body each click was made (another player came close there), and two clicks placing his feet differently move the distance measured',
+        REFUSED +
+        'where the player runs fastest he was clicked on frames too close together to tell where on his body each click was made (another player came close there), and two clicks placing his feet differently move the distance measured',
     };
   const cut = windowCut(result);
   const clicked = cut?.gap ? clickInside(raw, cut.gap) : undefined;
   if (cut?.gap && clicked !== undefined)
     return {
       needsClickAt: undefined,
-      failure: `No Max Speed from this track: the tracker was still unsure of the player from frame ${cut.gap.from + 1} to ${cut.gap.to + 1}, where he runs fastest, after the click on frame ${clicked + 1}, so the fastest 10 yards cannot be measured through it`,
+      failure: `${REFUSED}the tracker was still unsure of the player from frame ${cut.gap.from + 1} to ${cut.gap.to + 1}, where he runs fastest, after the click on frame ${clicked + 1}, so the fastest 10 yards cannot be measured through it`,
     };
   if (cut)
     return {
       needsClickAt: undefined,
       failure: cut.before
-        ? `No Max Speed from this track: the player was first seen for sure on frame ${cut.frame + 1}, already as fast as anywhere after it, so the fastest 10 yards may lie before it`
-        : `No Max Speed from this track: the player was last seen for sure on frame ${cut.frame + 1} while still gaining speed, so the fastest 10 yards may lie beyond it`,
+        ? `${REFUSED}the player was first seen for sure on frame ${cut.frame + 1}, already as fast as anywhere after it, so the fastest 10 yards may lie before it`
+        : `${REFUSED}the player was last seen for sure on frame ${cut.frame + 1} while still gaining speed, so the fastest 10 yards may lie beyond it`,
     };
   // The ± is judged last of the refusals: where the fastest 10 yards rest on a click made elsewhere, or may
   // lie where the player was not seen, the value is not his Max Speed, and a refusal that named its ± would
@@ -1030,7 +1059,7 @@ export function trackVerdict(
   if (result.maxSpeed.plusMinusMph > ceiling + 1e-9)
     return {
       needsClickAt: undefined,
-      failure: `No Max Speed from this track: the speed is only known to ± ${result.maxSpeed.plusMinusMph.toFixed(2)} mph, wider than the ± ${ceiling.toFixed(1)} mph a verified Max Speed allows at this frame rate (${WIDENED_BY[widenedBy(result) ?? 'unknown']})`,
+      failure: `${REFUSED}the speed is only known to ± ${result.maxSpeed.plusMinusMph.toFixed(2)} mph, wider than the ± ${ceiling.toFixed(1)} mph a verified Max Speed allows at this frame rate (${WIDENED_BY[widenedBy(result) ?? 'unknown']})`,
     };
   const check = checkWindow ? windowCheck(raw, result, confirmed, ended) : null;
   return { needsClickAt: check ?? undefined, failure: undefined };

@@ -6,7 +6,14 @@ import { badRequest, conflict, notFound } from '../../../lib/app-error';
 import { enqueueJob, enqueueLongJob, newestVideoJob, progressWriter } from '../../../lib/jobs';
 import type { Storage } from '../../../lib/storage';
 import { videoMedia, withUprightClip } from './job-clip';
-import { confirmRadius, fitTrack, trackVerdict, type ClickNeeded, type Timing } from './fit-result';
+import {
+  confirmRadius,
+  familyAdvice,
+  fitTrack,
+  trackVerdict,
+  type ClickNeeded,
+  type Timing,
+} from './fit-result';
 import { prepareLines, trackClip, TRACKER, type PreparedLines, type RawTrack } from './track-clip';
 
 /**
@@ -116,7 +123,16 @@ async function trackRow(db: Db, id: number) {
 export async function readTrack(db: Db, id: number): Promise<Track> {
   const { job, payload } = await trackRow(db, id);
   const done = job.status === 'done';
-  if (done && payload.failure) return { id: job.id, status: 'failed', progress: 1, error: payload.failure };
+  if (done && payload.failure) {
+    const advice = familyAdvice(payload.failure);
+    return {
+      id: job.id,
+      status: 'failed',
+      progress: 1,
+      error: payload.failure,
+      ...(advice ? { advice } : {}),
+    };
+  }
   // Between attempts a job is queued again; its last error is not the answer yet.
   return {
     id: job.id,

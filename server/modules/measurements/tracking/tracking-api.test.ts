@@ -278,6 +278,9 @@ describe('tracks API (issue 31)', () => {
       status: 'failed',
       progress: 1,
       error: 'No Max Speed from this track: The tracked run covers less than 10 yards: no Max Speed',
+      // What the family is told when the analyst rejects the request from it (decision 352).
+      advice:
+        "We could not verify a Max Speed from this clip: it shows less than 10 yards of the player's run. Next time, film the whole run of 20 yards or more, with him in full view near the middle of the picture.",
     });
     const done = await complete(
       t,

@@ -250,6 +250,45 @@ describe('tracking workbench (issue 31)', () => {
     expect(screen.getByRole('button', { name: 'Track this player' })).toBeDisabled();
   });
 
+  it("a refused track's advice to the family: shown, and the rejection started from it (decision 352)", async () => {
+    const error = 'No Max Speed from this track: The tracked run covers less than 10 yards: no Max Speed';
+    const advice =
+      "We could not verify a Max Speed from this clip: it shows less than 10 yards of the player's run. Next time, film the whole run of 20 yards or more, with him in full view near the middle of the picture.";
+    server.use(
+      mock(measurementsApi.startTrack, () => HttpResponse.json({ id: 7, status: 'queued' }, { status: 202 })),
+      mock(measurementsApi.track, () =>
+        HttpResponse.json({ id: 7, status: 'failed', progress: 1, error, advice }),
+      ),
+    );
+    const rejected: string[] = [];
+    const { ui } = renderWithProviders(
+      <TrackBench media={media} onConfirm={() => {}} onReject={(c) => rejected.push(c)} />,
+    );
+    await startTracking(ui);
+    expect(await screen.findByText(`The family will be told: ${advice}`)).toBeInTheDocument();
+    await ui.click(screen.getByRole('button', { name: 'Reject and tell the family why' }));
+    expect(rejected).toEqual([advice]);
+  });
+
+  it('no rejection offered from a refused track where the bench has none to start (a blind audit)', async () => {
+    server.use(
+      mock(measurementsApi.startTrack, () => HttpResponse.json({ id: 7, status: 'queued' }, { status: 202 })),
+      mock(measurementsApi.track, () =>
+        HttpResponse.json({
+          id: 7,
+          status: 'failed',
+          progress: 1,
+          error: 'No Max Speed from this track: x',
+          advice: 'y',
+        }),
+      ),
+    );
+    const { ui } = renderWithProviders(<TrackBench media={media} onConfirm={() => {}} />);
+    await startTracking(ui);
+    await screen.findByText(/^Tracking failed: /);
+    expect(screen.queryByRole('button', { name: 'Reject and tell the family why' })).not.toBeInTheDocument();
+  });
+
   it('a clip followed on every second frame (decision 301): a frame not followed says so, and shows no point', async () => {
     const everyOther: TrackResult = {
       ...result,

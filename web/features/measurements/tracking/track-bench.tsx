@@ -73,12 +73,18 @@ export function TrackBench({
   media,
   onConfirm,
   onResult,
+  onReject,
 }: {
   media: VideoMedia;
   /** The track's Max Speed and bound, or null while there is none (the cross-check with marks). */
   onResult?: (m: { mph: number; plusMinusMph: number } | null) => void;
   /** Given, 'Use this Max Speed' confirms the track for completing; any change takes it back. */
   onConfirm?: (m: TrackedCompletion | null) => void;
+  /**
+   * Given, a track the tracker refused offers the request's rejection, its comment to the family started
+   * from the refusal's advice (decision 352).
+   */
+  onReject?: (comment: string) => void;
 }) {
   const [frame, setFrame] = useState(0);
   const [seeds, setSeeds] = useState<FramePoint[]>([]);
@@ -90,6 +96,8 @@ export function TrackBench({
   const track = useTrack(trackId);
   const refit = useRefitTrack(trackId ?? 0);
   const status = track.data?.status;
+  // A refused track's words for the family (decision 352).
+  const advice = track.data?.advice;
   const result = track.data?.result;
 
   const ask = status === 'needs-click' ? track.data?.needsClickAt : undefined;
@@ -289,9 +297,19 @@ export function TrackBench({
             <p role="alert" className="text-sm text-destructive">
               Tracking failed: {track.data?.error}
             </p>
-            <Button variant="outline" onClick={reset}>
-              Start again
-            </Button>
+            {track.data?.advice && (
+              <p className="text-sm text-muted-foreground">The family will be told: {track.data.advice}</p>
+            )}
+            <div className="flex flex-wrap gap-2">
+              <Button variant="outline" onClick={reset}>
+                Start again
+              </Button>
+              {advice && onReject && (
+                <Button variant="destructive" onClick={() => onReject(advice)}>
+                  Reject and tell the family why
+                </Button>
+              )}
+            </div>
           </div>
         )}
         {result && <TrackResults result={result} onGo={setFrame} />}

@@ -81,6 +81,7 @@ export function MaxSpeedCompleteForm({ item, onDone, onReject }: CompleteFormPro
         onChange={onMeasured}
         onTracked={onMeasured}
         onQualityReject={() => onReject(QUALITY_REJECT_REASON)}
+        onTrackRefused={(advice) => onReject(QUALITY_REJECT_REASON, advice)}
         onSourceUploaded={refetchQueue}
       />
       <CompleteShell

@@ -15,7 +15,8 @@ export type Fields = Record<string, string>;
 export interface CompleteFormProps {
   item: QueueItem;
   onDone: () => void;
-  onReject: (reason?: string) => void;
+  /** To the rejection, with its reason and the comment to the family chosen where they are known. */
+  onReject: (reason?: string, comment?: string) => void;
 }
 
 /** A kind's completion form, written by its folder and listed in complete-parts.ts. */

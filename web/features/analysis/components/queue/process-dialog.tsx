@@ -10,6 +10,7 @@ import { typeLabel } from './queue-table';
 export function ProcessDialog({ item, onClose }: { item: QueueItem | null; onClose: () => void }) {
   const [mode, setMode] = useState<'complete' | 'reject'>('complete');
   const [reason, setReason] = useState<string | undefined>();
+  const [comment, setComment] = useState<string | undefined>();
   useEffect(() => setMode('complete'), [item?.id]);
   // Measured on video (the registry says which kinds are): the workbench needs the width.
   const measured = findAnalysisKind(item?.requestType)?.measurement === 'video-marks';
@@ -32,8 +33,9 @@ export function ProcessDialog({ item, onClose }: { item: QueueItem | null; onClo
                 key={item.id}
                 item={item}
                 onDone={onClose}
-                onReject={(r) => {
+                onReject={(r, c) => {
                   setReason(r);
+                  setComment(c);
                   setMode('reject');
                 }}
               />
@@ -42,6 +44,7 @@ export function ProcessDialog({ item, onClose }: { item: QueueItem | null; onClo
                 key={item.id}
                 item={item}
                 defaultReason={reason}
+                defaultComment={comment}
                 onDone={onClose}
                 onBack={() => setMode('complete')}
               />

@@ -14,11 +14,14 @@ export function RejectForm({
   onDone,
   onBack,
   defaultReason,
+  defaultComment,
 }: {
   item: QueueItem;
   onDone: () => void;
   onBack: () => void;
   defaultReason?: string;
+  /** What the family is told, to start from (a refused track's advice, decision 352). */
+  defaultComment?: string;
 }) {
   const reject = useRejectRequest(item);
   const {
@@ -27,7 +30,7 @@ export function RejectForm({
     formState: { errors },
   } = useForm<RejectInput>({
     resolver: zodResolver(rejectSchema),
-    defaultValues: { reason: (defaultReason ?? '') as RejectInput['reason'], comment: '' },
+    defaultValues: { reason: (defaultReason ?? '') as RejectInput['reason'], comment: defaultComment ?? '' },
   });
   const onSubmit = handleSubmit(async (values) => {
     try {

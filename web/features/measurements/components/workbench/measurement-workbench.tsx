@@ -24,12 +24,18 @@ export function MeasurementWorkbench({
   onQualityReject,
   onSourceUploaded,
   onTracked,
+  onTrackRefused,
 }: {
   item: QueueItem;
   onChange: (m: MeasuredCompletion | null) => void;
   /** Given, the analyst may track the player instead of marking (issue 31) and complete from the track. */
   onTracked?: (m: TrackedCompletion | null) => void;
   onQualityReject: () => void;
+  /**
+   * Given, a track the tracker refused offers the request's rejection, with the refusal's advice to the family
+   * (decision 352): the request's own workbench only, not a blind audit's.
+   */
+  onTrackRefused?: (advice: string) => void;
   /** A new source clip changes the request: the screen that lists requests refetches them. */
   onSourceUploaded?: () => void;
 }) {
@@ -88,6 +94,7 @@ export function MeasurementWorkbench({
       onChange={onChange}
       onTracked={onTracked}
       onQualityReject={onQualityReject}
+      onTrackRefused={onTrackRefused}
       onVideo={change}
     />
   );
@@ -99,6 +106,7 @@ function Bench({
   onChange,
   onTracked,
   onQualityReject,
+  onTrackRefused,
   onVideo,
 }: {
   item: QueueItem;
@@ -106,6 +114,7 @@ function Bench({
   onChange: (m: MeasuredCompletion | null) => void;
   onTracked?: (m: TrackedCompletion | null) => void;
   onQualityReject: () => void;
+  onTrackRefused?: (advice: string) => void;
   onVideo: (id: number) => void;
 }) {
   const [mode, setMode] = useState<'mark' | 'track'>('mark');
@@ -143,7 +152,12 @@ function Bench({
       </ToggleGroup>
       {marked && tracked && <CrossCheck marked={marked} tracked={tracked} />}
       <div hidden={mode !== 'track'}>
-        <TrackBench media={media} onConfirm={setTrackedDone} onResult={setTracked} />
+        <TrackBench
+          media={media}
+          onConfirm={setTrackedDone}
+          onResult={setTracked}
+          onReject={onTrackRefused}
+        />
       </div>
       <div hidden={mode !== 'mark'}>
         <MarkingBench
