@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { nextSeed, ofCurrent, readRecords, saveRun, type SceneRecord } from './accuracy-report';
+import { nextSeed, ofCurrent, readRecords, refusedTable, saveRun, type SceneRecord } from './accuracy-report';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'accuracy-report-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -178,5 +178,57 @@ describe('the accuracy section', () => {
     const runRows = text.split('\n').filter((l) => l.startsWith('| 20'));
     expect(runRows).toHaveLength(3);
     for (const l of runRows) expect(l.split('|').length - 2).toBe(15);
+  });
+});
+
+describe('the values fitted behind refusals', () => {
+  const refused = (seed: number, refusal: string, mph: number, plusMinus: number): SceneRecord => ({
+    seed,
+    kind: 'max-speed',
+    rate: '60',
+    tags: [],
+    version: 'tracker 9.9.9',
+    refused: refusal,
+    fitted: { mph, plusMinus, trueMph: 20 },
+  });
+  const CLICKS =
+    'No Max Speed from this track: where the player runs fastest he was clicked on frames too close together to tell where on his body each click was made';
+  const CEILING =
+    'No Max Speed from this track: the speed is only known to ± 0.60 mph, wider than the ± 0.3 mph a verified Max Speed allows';
+
+  it('counts by refusal how many held the truth inside their ±, the refusal with most values first', () => {
+    const table = refusedTable([
+      refused(1, CLICKS, 18, 1), // 2 mph off, ± 1: outside
+      refused(2, CLICKS, 20.2, 0.3),
+      refused(3, CEILING, 20.5, 0.6),
+      // Given, or refused with nothing fitted: not in the table.
+      {
+        ...refused(4, CEILING, 20, 0.1),
+        refused: undefined,
+        given: { mph: 20, plusMinus: 0.1, trueMph: 20, switchFrames: 0, trackedFrames: 9 },
+      },
+      { ...refused(5, CEILING, 20, 0.1), fitted: undefined },
+    ])!;
+    const rows = table.split('\n').slice(2);
+    expect(rows).toEqual([
+      '| clicks too close together to line up | 2 | 1/2 (50%) | 1.10 (max 2.00) | 0.65 |',
+      '| the ± over the ceiling | 1 | 1/1 (100%) | 0.50 (max 0.50) | 0.60 |',
+    ]);
+  });
+
+  it('is left out where no refused record kept its fitted value, and written into the section where one did', () => {
+    expect(refusedTable([{ ...refused(1, CEILING, 20, 0.1), fitted: undefined }])).toBeNull();
+    const files = filesOf('REFUSED');
+    saveRun(files, {
+      date: '2026-12-06 14:00',
+      seeds: '2-3',
+      records: [refused(2, CLICKS, 18, 1), refused(3, CEILING, 20.5, 0.6)],
+      current: ['tracker 9.9.9'],
+    });
+    const text = readFileSync(files.results, 'utf8');
+    expect(text).toContain('**Values fitted behind the refusals**');
+    expect(text).toContain(
+      '| clicks too close together to line up | 1 | 0/1 (0%) | 2.00 (max 2.00) | 1.00 |',
+    );
   });
 });

@@ -119,6 +119,48 @@ export function tables(rs: SceneRecord[]) {
   return lines.join('\n');
 }
 
+/** A refused Max Speed's refusal, in the words of the refusals table. */
+function refusalKind(refused: string) {
+  if (/only known to ±/.test(refused)) return 'the ± over the ceiling';
+  if (/frames too close together/.test(refused)) return 'clicks too close together to line up';
+  if (/^needs a click/.test(refused)) return 'a question left unanswered';
+  if (/(first|last) seen for sure/.test(refused)) return 'the fastest 10 yards may lie beyond what was seen';
+  return 'lost, in doubt or too few frames';
+}
+
+/**
+ * The values fitted behind refusals (records from seed 13202 keep them): by refusal, how many held the truth
+ * inside their ±, and how far off they were. A refusal that stops values outside their ± stops wrong numbers;
+ * one whose values all hold the truth costs a number the bound could have stood behind. Null without any.
+ */
+export function refusedTable(rs: SceneRecord[]) {
+  const kept = rs.filter((r) => r.kind === 'max-speed' && r.refused && r.fitted);
+  if (!kept.length) return null;
+  const byKind = new Map<string, NonNullable<SceneRecord['fitted']>[]>();
+  for (const r of kept) {
+    const k = refusalKind(r.refused!);
+    byKind.set(k, [...(byKind.get(k) ?? []), r.fitted!]);
+  }
+  const row = (cells: string[]) => `| ${cells.join(' | ')} |`;
+  const lines = [
+    row(['refusal', 'values fitted behind it', 'truth inside their ±', 'mean abs error mph', 'mean ± mph']),
+    row(Array.from({ length: 5 }, () => '---')),
+  ];
+  for (const [kind, fs] of [...byKind.entries()].sort((a, b) => b[1].length - a[1].length)) {
+    const err = fs.map((f) => Math.abs(f.mph - f.trueMph));
+    lines.push(
+      row([
+        kind,
+        String(fs.length),
+        share(fs.filter((f) => Math.abs(f.mph - f.trueMph) <= f.plusMinus).length, fs.length),
+        `${f2(mean(err))} (max ${f2(Math.max(...err))})`,
+        f2(mean(fs.map((f) => f.plusMinus))),
+      ]),
+    );
+  }
+  return lines.join('\n');
+}
+
 /** The versions of a set of records, as a cell ('tracker 2.3.0, proposer 2.4.0'; 'not recorded'). */
 function versionsCell(rs: SceneRecord[]) {
   const vs = [...new Set(rs.map((r) => r.version ?? 'not recorded'))].sort();
@@ -214,6 +256,17 @@ export function saveRun(
     '',
     tables(now),
     '',
+    ...(() => {
+      const refused = refusedTable(now);
+      return refused
+        ? [
+            `**Values fitted behind the refusals** of the versions in the product (kept from seed 13202 on), by refusal: whether the bound held the truth where the product gave no number.`,
+            '',
+            refused,
+            '',
+          ]
+        : [];
+    })(),
     '',
   ].join('\n');
   text = text.slice(0, text.indexOf(START) + START.length) + md + text.slice(text.indexOf(END));
