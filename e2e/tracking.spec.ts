@@ -33,13 +33,23 @@ async function overlayPixels(canvas: Locator) {
   return { yellow, box };
 }
 
-/** The analyst opens the request from the queue and chooses to track the player: the workbench's parts. */
-async function openWorkbench(page: Page, requestId: number) {
+/**
+ * The analyst opens the request from the queue and chooses to track the player: the workbench's parts. With
+ * `source`, the analyst first uploads that file as the clip to measure (one of about 20-39 frames).
+ */
+async function openWorkbench(page: Page, requestId: number, source?: string) {
   await signInAs(page, DEMO.analyst);
   await page.goto('/analyst/queue');
   await page.getByTestId(`queue-row-${requestId}`).getByRole('button', { name: 'Process' }).click();
   const process = page.getByRole('dialog', { name: 'Process Analysis Request' });
   await expect(process.getByRole('group', { name: 'Frame viewer' })).toBeVisible({ timeout: 150_000 });
+  if (source) {
+    await process.getByText(/^Source clip #\d+$/).click();
+    await process.getByTestId('source-video-input').setInputFiles(source);
+    await expect(process.getByTestId('frame-label').first()).toHaveText(/^Frame \d+ of [23]\d(\D|$)/, {
+      timeout: 150_000,
+    });
+  }
   await process.getByRole('radio', { name: 'Track the player' }).click();
   const bench = process.getByRole('region', { name: 'Tracking workbench' });
   const viewer = bench.getByRole('group', { name: 'Frame viewer' });
@@ -187,20 +197,7 @@ test.describe('tracked max speed', () => {
       tag: 'refused',
       name: 'field.mp4',
     });
-    await signInAs(page, DEMO.analyst);
-    await page.goto('/analyst/queue');
-    await page.getByTestId(`queue-row-${requestId}`).getByRole('button', { name: 'Process' }).click();
-    const process = page.getByRole('dialog', { name: 'Process Analysis Request' });
-    await expect(process.getByRole('group', { name: 'Frame viewer' })).toBeVisible({ timeout: 150_000 });
-    await process.getByText(/^Source clip #\d+$/).click();
-    await process.getByTestId('source-video-input').setInputFiles(short.file);
-    await expect(process.getByTestId('frame-label').first()).toHaveText(/^Frame \d+ of [23]\d(\D|$)/, {
-      timeout: 150_000,
-    });
-    await process.getByRole('radio', { name: 'Track the player' }).click();
-    const bench = process.getByRole('region', { name: 'Tracking workbench' });
-    const viewer = bench.getByRole('group', { name: 'Frame viewer' });
-    const canvas = viewer.getByTestId('frame-canvas');
+    const { process, bench, viewer, canvas } = await openWorkbench(page, requestId, short.file);
     await goTo(viewer, 5);
     await expect(canvas).toHaveAttribute('aria-busy', 'false');
     await clickFrameAt(canvas, short.groundPoints[5], short);
