@@ -6,7 +6,8 @@
  * (`server/test/scene`, fixed seeds, at 720p and upright, 29.97 to 120 fps), and the outside clip M07 (720p,
  * ../shared/data/film-examples, where that folder lies beside the clone). Budgets: tracking (decode, lines,
  * player, fit) at most 3x the decode, and under 400 MB of peak resident memory in the tracking process.
- * BENCH_ROUNDS rounds, interleaved (default 2).
+ * BENCH_ROUNDS rounds, interleaved (default 2); BENCH_CLIPS: only the clips whose names start with one of
+ * these, comma-separated (all by default; every clip is still made, a timed one tracks after another).
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -402,7 +403,11 @@ async function main(root: string) {
   // A process that has tracked before tracks the smallest renderer scene (M07 before that scene itself).
   const small = (c: Tracked) =>
     clips.find((x) => x !== c && x.name.startsWith('renderer scene 1')) ?? clips[clips.length - 1];
-  for (const c of clips) measured.push({ c, ...(await measure(c, small(c))) });
+  // BENCH_CLIPS: the clips timed, by the start of their names (an A/B of one change on the clips it concerns).
+  const only = process.env.BENCH_CLIPS?.split(',').map((x) => x.trim());
+  for (const c of clips)
+    if (!only || only.some((o) => c.name.startsWith(o)))
+      measured.push({ c, ...(await measure(c, small(c))) });
   printTable(
     'Tracked Max Speed: clips tracked from one click, against ffmpeg decoding them',
     measured.flatMap((x) => x.rows),

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { probeMedia } from '../../../lib/media-probe';
-import { decodeGray, spareReaderForTests } from './decode-gray';
+import { decodeGray, decodeViaSocketForTests, spareReaderForTests } from './decode-gray';
 import { makeFieldClip, type FieldClip, type FieldClipOptions } from './field-clip.fixtures';
 import { fitTrack } from './fit-result';
 import { linesThread } from './lines-thread';
@@ -385,6 +385,37 @@ describe('tracked Max Speed from one click (issue 31)', () => {
     const [cb, cr] = [colour.chroma![0][0], colour.chroma![0][160 * 90]];
     expect(cb).toBeLessThan(128);
     expect(cr).toBeLessThan(128);
+  }, 120_000);
+
+  it('reads the frames from a Unix socket, byte for byte what standard output gives, and leaves no socket behind (decision 353)', async () => {
+    const clip = await shortClip('socket.mp4');
+    const folders = () => new Set(readdirSync(tmpdir()).filter((d) => d.startsWith('va-decode-')));
+    const before = folders();
+    const pictures = (g: { frames: Uint8Array[]; chroma?: Uint8Array[] }) =>
+      [...g.frames, ...(g.chroma ?? [])].map((f) => Buffer.from(f).toString('base64'));
+    const read = async () => ({
+      grey: pictures(await decodeGray(clip.file, 320, 180)),
+      colour: pictures(await decodeGray(clip.file, 320, 180, undefined, Infinity, true)),
+    });
+    const socket = await read();
+    // A clip too long, work on a frame that fails, a file ffmpeg cannot open: each ends, its folder removed.
+    await expect(decodeGray(clip.file, 320, 180, undefined, 5)).rejects.toThrow(/too long to track/);
+    await expect(
+      decodeGray(clip.file, 320, 180, () => {
+        throw new Error('The work on a frame failed');
+      }),
+    ).rejects.toThrow('The work on a frame failed');
+    await expect(decodeGray(path.join(dir, 'missing.mp4'), 320, 180)).rejects.toThrow(/^Decoding failed: /);
+    decodeViaSocketForTests(false);
+    try {
+      expect(await read()).toEqual(socket);
+    } finally {
+      decodeViaSocketForTests(true);
+    }
+    expect(socket.grey).toHaveLength(clip.frameTimes.length);
+    expect(socket.colour).toHaveLength(2 * clip.frameTimes.length);
+    await vi.waitFor(() => expect([...folders()].filter((d) => !before.has(d))).toEqual([]));
+    await vi.waitFor(() => expect(ffmpegChildren()).toEqual([]), { timeout: 10_000 });
   }, 120_000);
 
   it('decodes on a reader thread started when the last decode ended, never on one that stopped (decision 346)', async () => {
