@@ -36,7 +36,13 @@ const path = require('node:path');
 parentPort.once('message', (job) => read(job));
 function read({ bin, args, size, maxFrames, posted, lines, luma, viaSocket }) {
 const postedCount = new Int32Array(posted);
-const folder = viaSocket ? fs.mkdtempSync(path.join(os.tmpdir(), 'va-decode-')) : null;
+// A socket's path has room for 107 bytes (a longer one ffmpeg would cut short): where the temporary folder's
+// path leaves too little, standard output.
+let folder = viaSocket ? fs.mkdtempSync(path.join(os.tmpdir(), 'va-decode-')) : null;
+if (folder && Buffer.byteLength(folder) > 90) {
+  fs.rmSync(folder, { recursive: true, force: true });
+  folder = null;
+}
 const socket = folder && path.join(folder, 'frames.sock');
 const child = spawn(bin, socket ? [...args, '-listen', '1', 'unix:' + socket] : [...args, '-'], {
   stdio: ['ignore', socket ? 'ignore' : 'pipe', 'pipe'],
@@ -85,9 +91,17 @@ const end = () => {
 };
 if (socket) {
   // ffmpeg listens once it has opened the clip: until then (a few tens of milliseconds) the socket is not
-  // there, and the reader tries again every 2 ms. An ffmpeg that exits before (a clip it cannot open) ends it.
+  // there, and the reader tries again every 2 ms. An ffmpeg that exits before (a clip it cannot open) ends it;
+  // one not reached in 30 s is killed (its stderr is the reason given).
+  const deadline = Date.now() + 30000;
   const connect = () => {
     if (stopped || exit !== null) {
+      drained = true;
+      return end();
+    }
+    if (Date.now() > deadline) {
+      stderr += 'The reader could not connect to ffmpeg';
+      child.kill('SIGKILL');
       drained = true;
       return end();
     }

@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -415,6 +415,25 @@ describe('tracked Max Speed from one click (issue 31)', () => {
     expect(socket.grey).toHaveLength(clip.frameTimes.length);
     expect(socket.colour).toHaveLength(2 * clip.frameTimes.length);
     await vi.waitFor(() => expect([...folders()].filter((d) => !before.has(d))).toEqual([]));
+    // A temporary folder whose path leaves a socket too little room: standard output, the same bytes, and
+    // nothing left in it. (A reader thread takes the environment it is started with.)
+    const long = path.join(dir, 'x'.repeat(100));
+    await mkdir(long);
+    const tmp = process.env.TMPDIR;
+    const freshReader = async () => {
+      await spareReaderForTests()?.terminate();
+      await vi.waitFor(() => expect(spareReaderForTests()).toBeNull());
+    };
+    process.env.TMPDIR = long;
+    try {
+      await freshReader();
+      expect(await read()).toEqual(socket);
+    } finally {
+      if (tmp === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = tmp;
+      await freshReader();
+    }
+    expect(readdirSync(long)).toEqual([]);
     await vi.waitFor(() => expect(ffmpegChildren()).toEqual([]), { timeout: 10_000 });
   }, 120_000);
 
