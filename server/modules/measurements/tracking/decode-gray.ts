@@ -37,12 +37,9 @@ parentPort.once('message', (job) => read(job));
 function read({ bin, args, size, maxFrames, posted, lines, luma, viaSocket }) {
 const postedCount = new Int32Array(posted);
 // A socket's path has room for 107 bytes (a longer one ffmpeg would cut short): where the temporary folder's
-// path leaves too little, standard output.
-let folder = viaSocket ? fs.mkdtempSync(path.join(os.tmpdir(), 'va-decode-')) : null;
-if (folder && Buffer.byteLength(folder) > 90) {
-  fs.rmSync(folder, { recursive: true, force: true });
-  folder = null;
-}
+// path leaves too little (the folder made in it is 17 bytes longer, kept to 90), standard output.
+const prefix = path.join(os.tmpdir(), 'va-decode-');
+const folder = viaSocket && Buffer.byteLength(prefix) + 6 <= 90 ? fs.mkdtempSync(prefix) : null;
 const socket = folder && path.join(folder, 'frames.sock');
 const child = spawn(bin, socket ? [...args, '-listen', '1', 'unix:' + socket] : [...args, '-'], {
   stdio: ['ignore', socket ? 'ignore' : 'pipe', 'pipe'],
@@ -55,14 +52,18 @@ let count = 0;
 let stderr = '';
 let tooLong = false;
 let connection = null;
+// ffmpeg killed (its exit is still collected) and its socket closed.
+const stop = () => {
+  child.kill('SIGKILL');
+  if (connection) connection.destroy();
+};
 // n more bytes of the frame being filled; a whole frame is handed over. False: the clip is too long.
 const took = (n) => {
   filled += n;
   if (filled < size) return true;
   if (count >= maxFrames) {
     tooLong = true;
-    child.kill('SIGKILL');
-    if (connection) connection.destroy();
+    stop();
     return false;
   }
   // The grey picture to the lines thread as well, straight from here (decision 341): it is not held up
@@ -145,8 +146,7 @@ child.on('close', (code) => {
 // has (so ffmpeg's exit is collected, not left a zombie). The port does not keep the thread alive.
 parentPort.on('message', () => {
   stopped = true;
-  child.kill('SIGKILL');
-  if (connection) connection.destroy();
+  stop();
 });
 parentPort.unref();
 }
