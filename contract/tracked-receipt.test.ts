@@ -3,7 +3,7 @@ import { trackedBoundInWords, trackedWindowInWords } from './tracked-receipt';
 import type { TrackResult } from './tracking';
 
 const window = { mph: 21.06, plusMinusMph: 0.29, fromYard: 12.4, toYard: 22.4, fromTime: 1, toTime: 1.9712 };
-const fit = (perspectiveYards: number, leanShiftYards: number) =>
+const fit = (perspectiveYards: number, leanShiftYards: number, clickSteps = 0) =>
   ({
     fit: {
       knots: [],
@@ -14,6 +14,7 @@ const fit = (perspectiveYards: number, leanShiftYards: number) =>
       groundYards: 0.03,
       perspectiveYards,
       leanShiftYards,
+      clickSteps,
     },
   }) as Pick<TrackResult, 'fit'>;
 
@@ -42,5 +43,18 @@ describe('what a receipt says of the lean taken off a tracked window (issue 48, 
     expect(trackedBoundInWords(fit(0.01, 0.005))).toContain('half of it, 0.005 yards, was taken off');
     // Where the lean's direction is not known (or a track before 2.17.0), the ± holds all of it.
     expect(trackedBoundInWords(fit(0.4, 0))).toContain('across the picture (0.40 yards over this window).');
+  });
+});
+
+describe('what a receipt says of steps between clicks fitted with the run (issue 48, decision 354)', () => {
+  it('says the steps were fitted and the ± holds them, where they were; where not, that one click placed the window', () => {
+    const stepped = trackedBoundInWords(fit(0.1, 0, 2));
+    expect(stepped).toContain(
+      'his clicks there came too close together to tell where on his body each one fell, so the steps between the frames of his 3 clicks were fitted with the run, and the ± holds how closely the run tells them; from tracker 2.11.0 the analyst checked',
+    );
+    expect(stepped).not.toContain('placed by one of those clicks');
+    expect(trackedBoundInWords(fit(0.1, 0))).toContain(
+      'the player wherever it asked; from tracker 2.10.0 the fastest 10 yards are placed by one of those clicks, so where on the body each click fell does not move the distance; from tracker 2.11.0 the analyst checked',
+    );
   });
 });

@@ -54,8 +54,14 @@ export function trackedBoundInWords(r: Pick<TrackResult, 'fit'>) {
     'calibration), how far the ground point kept under the upper body can stray from the feet, and the lean a ' +
     `camera above the field gives upright bodies across the picture ${leanWords}. ` +
     'Frames where the tracker could not tell the player from another were left out, and the analyst clicked ' +
-    'the player wherever it asked; from tracker 2.10.0 the fastest 10 yards are placed by one of those clicks, so ' +
-    'where on the body each click fell does not move the distance, and from tracker 2.11.0 the analyst checked the ' +
+    'the player wherever it asked; ' +
+    (r.fit.clickSteps
+      ? `his clicks there came too close together to tell where on his body each one fell, so the steps between ` +
+        `the frames of his ${r.fit.clickSteps + 1} clicks were fitted with the run, and the ± holds how closely ` +
+        'the run tells them; '
+      : 'from tracker 2.10.0 the fastest 10 yards are placed by one of those clicks, so where on the body each ' +
+        'click fell does not move the distance; ') +
+    'from tracker 2.11.0 the analyst checked the ' +
     'tracked point where they begin or end, at the end further from his clicks. No frame was judged by hand. ' +
     "From tracker 2.5.0 the lens's bending is measured " +
     'from the curve of the yard lines, where they show one, and undone before the map is read. It does not cover a ' +

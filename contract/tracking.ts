@@ -102,6 +102,13 @@ export const trackResultSchema = z.object({
      * lean's direction is not known. The bound holds `perspectiveYards` less this, in full.
      */
     leanShiftYards: z.number().default(0),
+    /**
+     * Issue 48, tracker 2.22.0 (decision 354): where clicks that could not be lined up (made close together
+     * where another player came near) meet near the fastest 10 yards, the steps between the clicks' frames,
+     * each fitted with the run as an offset; their uncertainty is in the fit's spread. 0 where none was (or
+     * before tracker 2.22.0).
+     */
+    clickSteps: z.number().default(0),
   }),
   width: z.number(),
   height: z.number(),

@@ -1,5 +1,14 @@
 import { trackedMethodLabel, type RefitTrackInput, type TrackResult } from '../../../../contract/tracking';
-import { distanceSigma, FIT, fitSpline, splineAt, splineSpeed, timeAt, type Spline } from './fit-track';
+import {
+  distanceSigma,
+  FIT,
+  fitSpline,
+  fittedAt,
+  splineAt,
+  splineSpeed,
+  timeAt,
+  type Spline,
+} from './fit-track';
 import { footOffset } from './follow-player';
 import { TRACKER, zoneEnd, type RawTrack } from './track-clip';
 import { fieldMap, horizonRow, plausibleMapAt, shownLine, undistortPoint, type Labelled } from './yard-lines';
@@ -381,13 +390,49 @@ export function fitTrack(
   const first = fitPlaced(raw, timing, edits);
   const top = first.maxSpeed;
   const look = top && oneLook(raw, first.frames, { t0: top.fromTime, t1: top.toTime });
-  if (!look) return first;
-  const again = fitPlaced(placedByOneLook(raw, look), timing, edits);
-  return again.maxSpeed ? again : first;
+  const again = look ? fitPlaced(placedByOneLook(raw, look), timing, edits) : first;
+  const result = again.maxSpeed ? again : first;
+  if (!unlinedClicks(raw, result)) return result;
+  // Where the fastest 10 yards could rest on clicks that were not lined up, the steps between clicks are fitted
+  // with the run (tracker 2.22.0, decision 354): their uncertainty is then in the fit's spread, and the bound's
+  // ceiling judges what it comes to, instead of a refusal whatever it comes to.
+  const placed = look && again.maxSpeed ? placedByOneLook(raw, look) : raw;
+  const { groupOf, steps } = stepGroups(raw, look && again.maxSpeed ? look.click : undefined);
+  const stepped = fitPlaced(placed, timing, edits, groupOf);
+  return { ...stepped, fit: { ...stepped.fit, clickSteps: steps } };
 }
 
-/** The fit of a track whose frames are placed as given (`fitTrack`). */
-function fitPlaced(raw: RawTrack, timing: Timing, edits: RefitTrackInput): TrackResult {
+/**
+ * The part of the track each frame is fitted in (`fitSpline`'s groups) where the steps between clicks are
+ * fitted with the run (decision 354): each click's frames are a part of their own, and the frames the look at
+ * the fastest 10 yards placed (`placedByOneLook`) are in its click's part. Every step is fitted, the ones
+ * `looksApart` read too: where clicks crowd together the looks drift as much as the step between them, and a
+ * step read from their difference is their drift (decision 342; pinned scene 11722, where a step read on seven
+ * frames put the window's start 0.11 yards off). `steps`: how many steps are fitted.
+ */
+function stepGroups(raw: RawTrack, lookClick: number | undefined) {
+  const clicks = raw.clicks ?? [];
+  const reach = new Set(
+    (raw.reach?.find((r) => r.click === lookClick)?.frames ?? []).map((f) => f.frameIndex),
+  );
+  const at = lookClick === undefined ? -1 : clicks.indexOf(lookClick);
+  const groupOf = (frameIndex: number) =>
+    at >= 0 && reach.has(frameIndex) && raw.frames[frameIndex]?.state === 'tracked'
+      ? at
+      : zoneOf(clicks, frameIndex);
+  return { groupOf, steps: Math.max(0, clicks.length - 1) };
+}
+
+/**
+ * The fit of a track whose frames are placed as given (`fitTrack`); `groupOf` puts each frame in a part of the
+ * track fitted with its own offset (`stepGroups`).
+ */
+function fitPlaced(
+  raw: RawTrack,
+  timing: Timing,
+  edits: RefitTrackInput,
+  groupOf: (frameIndex: number) => number = () => 0,
+): TrackResult {
   const fixes = new Map(edits.corrections.map((c) => [c.frameIndex, c]));
   const dropped = new Set(edits.dropped);
   const problems: string[] = [];
@@ -421,6 +466,7 @@ function fitPlaced(raw: RawTrack, timing: Timing, edits: RefitTrackInput): Track
     y: f.yards!,
     frameIndex: f.frameIndex,
     corrected: f.state === 'corrected',
+    group: groupOf(f.frameIndex),
   }));
   let spline = fitSpline(points);
   // Up to three passes without the tracked points more than four deviations off (a match on a passing
@@ -429,7 +475,7 @@ function fitPlaced(raw: RawTrack, timing: Timing, edits: RefitTrackInput): Track
   // out: a track with more such points is not a few stray frames, and its bound shows it.
   for (let pass = 0; spline && pass < 3; pass += 1) {
     const s0 = spline;
-    const off = points.map((p) => Math.abs(p.y - splineAt(s0, p.t)));
+    const off = points.map((p) => Math.abs(p.y - fittedAt(s0, p.t, p.group)));
     const deviation = Math.max(1.4826 * median(off), FIT_FLOOR_YARDS);
     // The analyst's corrections are his word: never left out.
     const kept = points.filter((p, k) => p.corrected || off[k] <= 4 * deviation);
@@ -487,6 +533,7 @@ function fitPlaced(raw: RawTrack, timing: Timing, edits: RefitTrackInput): Track
         groundYards: BOUND.groundYards,
         perspectiveYards: 0,
         leanShiftYards: 0,
+        clickSteps: 0,
       },
       problems,
     };
@@ -598,6 +645,7 @@ function fitPlaced(raw: RawTrack, timing: Timing, edits: RefitTrackInput): Track
       groundYards: Math.ceil(ground * 1000) / 1000,
       perspectiveYards: Math.round(perspective * 1000) / 1000,
       leanShiftYards: Math.round(shift * 1000) / 1000,
+      clickSteps: 0,
     },
     problems,
   };
@@ -1030,7 +1078,10 @@ export function trackVerdict(
         REFUSED +
         'the player was not clicked where he runs fastest, and a click where he ran slower does not place his feet there',
     };
-  if (unlinedClicks(raw, result))
+  // A fit that fitted the steps between clicks has none left unknown (a result without the fit's figures: a
+  // test's, or one stored before tracker 2.22.0, is judged as before).
+  const steps = (result.fit as TrackResult['fit'] | undefined)?.clickSteps ?? 0;
+  if (steps === 0 && unlinedClicks(raw, result))
     return {
       needsClickAt: undefined,
       failure:

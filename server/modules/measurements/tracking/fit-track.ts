@@ -8,6 +8,8 @@ export interface Spline {
   t0: number;
   step: number;
   coefficients: number[];
+  /** Each group's offset from the first group's points (yards; `fitSpline`), 0 for that group. */
+  offsets: Record<number, number>;
   /** Covariance of the coefficients (row-major, m x m). */
   cov: Float64Array;
   residualYards: number;
@@ -66,20 +68,39 @@ function invert(a: Float64Array, m: number) {
 
 export const FIT = { knotSeconds: 0.2, penalty: 0.1 };
 
-export function fitSpline(points: { t: number; y: number }[]): Spline | null {
+/**
+ * The penalised spline through `points`. A point's `group` (0 where none is given) says which of the track's
+ * parts it belongs to, where each part may sit a constant distance off the others (tracker 2.22.0, decision
+ * 354: the frames of two clicks made where the player was too close to another to line them up, each click
+ * on its own place on his body): each group past the first gets its own offset, fitted with the curve, so the
+ * curve is the run of group 0's point and the offsets' uncertainty is in the covariance of its coefficients.
+ */
+export function fitSpline(points: { t: number; y: number; group?: number }[]): Spline | null {
   if (points.length < 8) return null;
   const first = points[0].t;
   const last = points[points.length - 1].t;
   const segs = Math.max(1, Math.ceil((last - first) / FIT.knotSeconds - 1e-9));
   const step = (last - first) / segs || FIT.knotSeconds;
   const m = segs + 3;
-  const xtx = new Float64Array(m * m);
-  const xty = new Float64Array(m);
+  // The groups that hold points, past the first of them (whose points the curve is): one column each.
+  const present = [...new Set(points.map((p) => p.group ?? 0))].sort((a, b) => a - b);
+  const groups = present.slice(1);
+  const column = new Map(groups.map((g, k) => [g, m + k]));
+  const n = m + groups.length;
+  const xtx = new Float64Array(n * n);
+  const xty = new Float64Array(n);
   for (const p of points) {
     const { seg, b } = basis(p.t, first, step, m);
-    for (let i = 0; i < 4; i += 1) {
-      xty[seg + i] += b[i] * p.y;
-      for (let j = 0; j < 4; j += 1) xtx[(seg + i) * m + seg + j] += b[i] * b[j];
+    const cols = [seg, seg + 1, seg + 2, seg + 3];
+    const vals = [...b];
+    const g = column.get(p.group ?? 0);
+    if (g !== undefined) {
+      cols.push(g);
+      vals.push(1);
+    }
+    for (let i = 0; i < cols.length; i += 1) {
+      xty[cols[i]] += vals[i] * p.y;
+      for (let j = 0; j < cols.length; j += 1) xtx[cols[i] * n + cols[j]] += vals[i] * vals[j];
     }
   }
   const a = Float64Array.from(xtx);
@@ -87,18 +108,20 @@ export function fitSpline(points: { t: number; y: number }[]): Spline | null {
     const idx = [k, k + 1, k + 2];
     const dd = [1, -2, 1];
     for (let i = 0; i < 3; i += 1)
-      for (let j = 0; j < 3; j += 1) a[idx[i] * m + idx[j]] += FIT.penalty * dd[i] * dd[j];
+      for (let j = 0; j < 3; j += 1) a[idx[i] * n + idx[j]] += FIT.penalty * dd[i] * dd[j];
   }
-  const ainv = invert(a, m);
-  const c = new Array<number>(m).fill(0);
-  for (let i = 0; i < m; i += 1) for (let j = 0; j < m; j += 1) c[i] += ainv[i * m + j] * xty[j];
-  const value = (t: number) => {
+  const ainv = invert(a, n);
+  const c = new Array<number>(n).fill(0);
+  for (let i = 0; i < n; i += 1) for (let j = 0; j < n; j += 1) c[i] += ainv[i * n + j] * xty[j];
+  const offsets: Record<number, number> = { [present[0]]: 0 };
+  for (const [g, col] of column) offsets[g] = c[col];
+  const value = (t: number, group = 0) => {
     const { seg, b } = basis(t, first, step, m);
-    return b.reduce((s, bi, i) => s + bi * c[seg + i], 0);
+    return b.reduce((s, bi, i) => s + bi * c[seg + i], 0) + (offsets[group] ?? 0);
   };
-  const res = points.map((p) => p.y - value(p.t));
+  const res = points.map((p) => p.y - value(p.t, p.group));
   let edf = 0;
-  for (let i = 0; i < m; i += 1) for (let j = 0; j < m; j += 1) edf += ainv[i * m + j] * xtx[j * m + i];
+  for (let i = 0; i < n; i += 1) for (let j = 0; j < n; j += 1) edf += ainv[i * n + j] * xtx[j * n + i];
   const rss = res.reduce((s, r) => s + r * r, 0);
   const sigma2 = rss / Math.max(1, points.length - edf);
   // Residuals of neighbouring frames are not independent (the match errs alike on similar pictures):
@@ -107,29 +130,34 @@ export function fitSpline(points: { t: number; y: number }[]): Spline | null {
   for (let i = 1; i < res.length; i += 1) num += res[i] * res[i - 1];
   const rho = Math.min(0.9, Math.max(0, rss > 0 ? num / rss : 0));
   const inflate = (1 + rho) / (1 - rho);
-  const tmp = new Float64Array(m * m);
+  // The covariance of the curve's coefficients: the block of the whole one that the offsets' columns leave.
+  const tmp = new Float64Array(m * n);
   for (let i = 0; i < m; i += 1)
-    for (let j = 0; j < m; j += 1) {
+    for (let j = 0; j < n; j += 1) {
       let s = 0;
-      for (let k = 0; k < m; k += 1) s += ainv[i * m + k] * xtx[k * m + j];
-      tmp[i * m + j] = s;
+      for (let k = 0; k < n; k += 1) s += ainv[i * n + k] * xtx[k * n + j];
+      tmp[i * n + j] = s;
     }
   const cov = new Float64Array(m * m);
   for (let i = 0; i < m; i += 1)
     for (let j = 0; j < m; j += 1) {
       let s = 0;
-      for (let k = 0; k < m; k += 1) s += tmp[i * m + k] * ainv[k * m + j];
+      for (let k = 0; k < n; k += 1) s += tmp[i * n + k] * ainv[k * n + j];
       cov[i * m + j] = s * sigma2 * inflate;
     }
   return {
     t0: first,
     step,
-    coefficients: c,
+    coefficients: c.slice(0, m),
+    offsets,
     cov,
     residualYards: Math.sqrt(sigma2 * inflate),
     used: points.length,
   };
 }
+
+/** The fitted position of a point of `group` at `t` (the curve plus the group's offset). */
+export const fittedAt = (s: Spline, t: number, group = 0) => splineAt(s, t) + (s.offsets[group] ?? 0);
 
 export const splineAt = (s: Spline, t: number) => {
   const { seg, b } = basis(t, s.t0, s.step, s.coefficients.length);

@@ -123,7 +123,7 @@ describe('the fastest 10 yards placed by one click’s look (issue 48, decision 
     expect(apart.frames[135].x).toBeCloseTo(xOf(yardsAt(135 / FPS) + 0.3), 6);
   });
 
-  it('moves no frame by a step read on fewer than three frames, and gives no Max Speed where it could move the window (decision 311)', () => {
+  it('moves no frame by a step read on fewer than three frames, and fits the step with the run where it could move the window (decisions 311, 354)', () => {
     // Clicks at 40, 95 and 135, all on the point under the hips: no step between them. The window (frames
     // 56-124) is placed by the look of click 95. The looks of 95 and 135 were followed for sure on two frames
     // between them, where the look of 135 had slid a yard off (scene 9583: one frame's match read as a step
@@ -143,17 +143,16 @@ describe('the fastest 10 yards placed by one click’s look (issue 48, decision 
     for (const i of [116, 124, 135]) expect(result.frames[i].x).toBeCloseTo(xOf(yardsAt(i / FPS)), 6);
     expect(Math.abs(trackedMph(result) - trueTopMph)).toBeLessThanOrEqual(0.02);
     // Where on the body the two clicks were made was not read, and their frames meet inside the window
-    // (frame 115, 1.92 s): refused.
-    expect(trackVerdict(raw, result, checkedEnds(result)).failure).toMatch(
-      /too close together to tell where on his body each click was made/,
-    );
+    // (frame 115, 1.92 s): the steps between the three clicks are fitted with the run (tracker 2.22.0,
+    // decision 354), none here, and the Max Speed is given.
+    expect(result.fit.clickSteps).toBe(2);
+    expect(trackVerdict(raw, result, checkedEnds(result)).failure).toBeUndefined();
     // Read on five frames by one look alone, the step is not taken either (tracker 2.16.0, decision 314):
-    // the last click's frames stay, and the window is refused.
+    // the last click's frames stay, and the step is fitted.
     const alone = slid(100, 104);
     for (const i of [116, 124, 135]) expect(alone.result.frames[i].x).toBeCloseTo(xOf(yardsAt(i / FPS)), 6);
-    expect(trackVerdict(alone.raw, alone.result, checkedEnds(alone.result)).failure).toMatch(
-      /too close together to tell where on his body each click was made/,
-    );
+    expect(alone.result.fit.clickSteps).toBe(2);
+    expect(Math.abs(trackedMph(alone.result) - trueTopMph)).toBeLessThanOrEqual(0.02);
   });
 
   it('takes a step read by both looks on the other’s frames, and not one read by one look alone (tracker 2.16.0)', () => {
@@ -173,19 +172,28 @@ describe('the fastest 10 yards placed by one click’s look (issue 48, decision 
     expect(Math.abs(trackedMph(read.result) - trueTopMph)).toBeLessThanOrEqual(0.02);
     expect(trackVerdict(read.raw, read.result, checkedEnds(read.result)).failure).toBeUndefined();
     // Read by the look of 135 alone (scene 10184: a step read by one look on five frames of a crossing), the
-    // step is unknown: the frames stay where the tracker followed them, 0.3 yards ahead, and no Max Speed.
+    // step is not read: the frames stay where the tracker followed them, 0.3 yards ahead, and the step is
+    // fitted with the run (decision 354): the speed is the player's, not the step's.
     const alone = lined(false);
     expect(alone.result.frames[124].x).toBeCloseTo(xOf(yardsAt(124 / FPS) + 0.3), 6);
-    expect(trackVerdict(alone.raw, alone.result, checkedEnds(alone.result)).failure).toMatch(
-      /too close together to tell where on his body each click was made/,
-    );
+    expect(alone.result.fit.clickSteps).toBe(2);
+    expect(Math.abs(trackedMph(alone.result) - trueTopMph)).toBeLessThanOrEqual(0.02);
+    expect(trackVerdict(alone.raw, alone.result, checkedEnds(alone.result)).failure).toBeUndefined();
   });
 
-  it('refuses a Max Speed where clicks whose looks were not lined up meet at speed', () => {
+  it('fits the step where clicks whose looks were not lined up meet at speed (decision 354)', () => {
     // Clicks at 80 and 84 (another player came close), neither look followed on the other's frames: their
-    // frames meet at 82 (1.37 s), at his top speed.
-    const refused = placedTrack([80, 84, 150], [0, 0.3, 0.3], true, [0]);
-    expect(trackVerdict(refused.raw, refused.result, [])).toEqual({
+    // frames meet at 82 (1.37 s), at his top speed, the second click's 0.3 yards ahead of the first's.
+    const stepped = placedTrack([80, 84, 150], [0, 0.3, 0.3], true, [0]);
+    expect(stepped.result.fit.clickSteps).toBe(2);
+    expect(Math.abs(trackedMph(stepped.result) - trueTopMph)).toBeLessThanOrEqual(0.02);
+    expect(trackVerdict(stepped.raw, stepped.result, checkedEnds(stepped.result))).toEqual({
+      needsClickAt: undefined,
+      failure: undefined,
+    });
+    // A track stored before tracker 2.22.0 (its fit without the steps) is still refused when checked again.
+    const before = { ...stepped.result, fit: { ...stepped.result.fit, clickSteps: 0 } };
+    expect(trackVerdict(stepped.raw, before, [])).toEqual({
       needsClickAt: undefined,
       failure:
         'No Max Speed from this track: where the player runs fastest he was clicked on frames too close together to tell where on his body each click was made (another player came close there), and two clicks placing his feet differently move the distance measured',

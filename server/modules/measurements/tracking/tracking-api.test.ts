@@ -148,7 +148,7 @@ describe('tracks API (issue 31)', () => {
     expect(Math.abs(r.maxSpeed.mph - clip.trueTopMph)).toBeLessThanOrEqual(r.maxSpeed.plusMinusMph);
     expect(r.maxSpeed.plusMinusMph).toBeLessThanOrEqual(0.4);
     expect(r.method).toBe(`video 29.97 fps, tracked, ${r.fit.framesUsed} frames`);
-    expect(r.algorithm).toMatchObject({ name: 'ridge-hough-ncc-pspline', version: '2.21.0' });
+    expect(r.algorithm).toMatchObject({ name: 'ridge-hough-ncc-pspline', version: TRACKER.version });
     expect(r.crossings.length).toBeGreaterThanOrEqual(3);
     expect(r.profile.length).toBeGreaterThan(50);
 
@@ -193,7 +193,7 @@ describe('tracks API (issue 31)', () => {
     expect(receipt.plusMinus).toBeLessThanOrEqual(0.4);
     expect(Math.abs(receipt.maxSpeed - clip.trueTopMph)).toBeLessThanOrEqual(receipt.plusMinus);
     expect(receipt.measurement.tracked).toMatchObject({ trackId: id, seeds: [seedAt(30)], dropped: [] });
-    expect(receipt.measurement.tracked.result.algorithm.version).toBe('2.21.0');
+    expect(receipt.measurement.tracked.result.algorithm.version).toBe(TRACKER.version);
     expect(receipt.measurement.profile.length).toBeGreaterThan(5);
     expect(receipt.stills.length).toBe(receipt.measurement.marks.length);
     // The frames that bound the window, with the track drawn on them (brief 31c item 5).
@@ -453,7 +453,7 @@ describe('tracks API (issue 31)', () => {
     expect(linesJobs).toHaveLength(1);
     expect(linesJobs[0]).toMatchObject({
       status: 'done',
-      payload: { videoId: uploaded.videoId, tracker: '2.21.0', prepared: { size: '640x360', k1: 0 } },
+      payload: { videoId: uploaded.videoId, tracker: TRACKER.version, prepared: { size: '640x360', k1: 0 } },
     });
     expect((linesJobs[0].payload as { prepared: { lines: unknown[] } }).prepared.lines).toHaveLength(
       clip.frameTimes.length,
