@@ -53,6 +53,16 @@ describe("a refused track's advice to the family (decision 352)", () => {
     ).toMatch(/^We could not verify a Max Speed from this clip: it shows less than 10 yards/);
   });
 
+  it('a player followed where no yard lines were read: keep two yard lines in view', () => {
+    expect(
+      familyAdvice(
+        'No Max Speed from this track: The yard lines could not be read on 160 of the 168 frames the player was followed on, so where he was on the field is not known there; The tracker lost the player or was unsure on 41 frames: check them',
+      ),
+    ).toBe(
+      `${LEAD}the yard lines could not be read where the player ran, so where he was on the field is not known. Next time, keep two or more yard lines sharp in view, filming from the sideline at press-box height.`,
+    );
+  });
+
   it('no advice where the track failed for another reason than the tracker’s refusal', () => {
     expect(familyAdvice('Decoding failed: moov atom not found')).toBeNull();
   });

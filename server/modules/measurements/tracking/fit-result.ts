@@ -382,6 +382,9 @@ function unlinedClicks(raw: RawTrack, result: TrackResult) {
   return false;
 }
 
+/** How the refusal of a track followed where no yard lines were read begins (`fitPlaced`). */
+const YARD_LINES_UNREAD = 'The yard lines could not be read';
+
 export function fitTrack(
   raw: RawTrack,
   timing: Timing,
@@ -515,7 +518,16 @@ function fitPlaced(
     unsure,
   };
   if (!spline) {
-    problems.push('Too few frames were tracked to fit the run');
+    // Followed, but not placed on the field: the yard lines were not read there (tracker 2.22.0; fresh scene
+    // 13327, a phone upright 5.5 m up: 168 frames followed for sure, none with two lines read, was refused as
+    // 'too few frames were tracked').
+    const followed = frames.filter((f) => f.state === 'tracked' || f.state === 'corrected');
+    const unplaced = followed.length - usable.length;
+    if (unplaced > usable.length)
+      problems.unshift(
+        `${YARD_LINES_UNREAD} on ${unplaced} of the ${followed.length} frames the player was followed on, so where he was on the field is not known there`,
+      );
+    else problems.push('Too few frames were tracked to fit the run');
     return {
       ...base,
       crossings: [],
@@ -1045,6 +1057,8 @@ export function familyAdvice(failure: string): string | null {
   }
   if (/^The tracked run covers less than 10 yards/.test(why))
     return `${lead} it shows less than 10 yards of the player's run. Next time, film the whole run of 20 yards or more, with him in full view near the middle of the picture.`;
+  if (why.startsWith(YARD_LINES_UNREAD))
+    return `${lead} the yard lines could not be read where the player ran, so where he was on the field is not known. Next time, keep two or more yard lines sharp in view, filming from the sideline at press-box height.`;
   if (/^the player was (first|last) seen for sure on frame/.test(why))
     return `${lead} it does not show the whole of the player's fastest stretch. Next time, start filming before he starts to run, and keep filming until he has slowed down.`;
   return `${lead} the player could not be followed for sure through his fastest 10 yards (another player came close to him, or he was hard to tell from the field or left the picture). Next time, keep him in full view near the middle of the picture for the whole run of 20 yards or more, clear of other players if you can.`;

@@ -215,4 +215,20 @@ describe('the fastest 10 yards placed by one click’s look (issue 48, decision 
     const old = placedTrack([80, 84, 150], [0, 0.3, 0.3], false);
     expect(trackVerdict(old.raw, old.result, []).failure).toBeUndefined();
   });
+
+  it('a player followed where no yard lines were read is refused for the lines, not as a track too short (tracker 2.22.0)', () => {
+    const { raw, timing } = placedTrack([80], [0], false);
+    // Lines read on the first five frames only: the player was followed for sure on every frame.
+    raw.lines = raw.lines.map((l) => (l.frameIndex < 5 ? l : { ...l, lines: [] }));
+    const result = fitTrack(raw, timing);
+    expect(result.maxSpeed).toBeNull();
+    expect(trackVerdict(raw, result, []).failure).toBe(
+      'No Max Speed from this track: The yard lines could not be read on 175 of the 180 frames the player was followed on, so where he was on the field is not known there',
+    );
+    // Lines everywhere but too few frames followed: as before.
+    const short = onFixedLines({ width: W, height: H, fps: FPS }, raw.frames.slice(0, 5), raw.lines[0].lines);
+    expect(trackVerdict(short.raw, fitTrack(short.raw, short.timing), []).failure).toBe(
+      'No Max Speed from this track: Too few frames were tracked to fit the run',
+    );
+  });
 });
