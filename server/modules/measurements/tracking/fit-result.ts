@@ -402,6 +402,8 @@ export function fitTrack(
   const placed = look && again.maxSpeed ? placedByOneLook(raw, look) : raw;
   const { groupOf, steps } = stepGroups(raw, look && again.maxSpeed ? look.click : undefined);
   const stepped = fitPlaced(placed, timing, edits, groupOf);
+  // No fastest 10 yards with the steps fitted: the refusal for the clicks not lined up says why.
+  if (!stepped.maxSpeed) return result;
   return { ...stepped, fit: { ...stepped.fit, clickSteps: steps } };
 }
 
