@@ -393,39 +393,35 @@ export function fitTrack(
   const first = fitPlaced(raw, timing, edits);
   const top = first.maxSpeed;
   const look = top && oneLook(raw, first.frames, { t0: top.fromTime, t1: top.toTime });
-  const again = look ? fitPlaced(placedByOneLook(raw, look), timing, edits) : first;
-  const result = again.maxSpeed ? again : first;
+  const placed = look ? placedByOneLook(raw, look) : null;
+  const again = placed ? fitPlaced(placed, timing, edits) : null;
+  const placing = again?.maxSpeed ? look : null;
+  const result = placing ? again! : first;
   if (!unlinedClicks(raw, result)) return result;
   // Where the fastest 10 yards could rest on clicks that were not lined up, the steps between clicks are fitted
   // with the run (tracker 2.22.0, decision 354): their uncertainty is then in the fit's spread, and the bound's
   // ceiling judges what it comes to, instead of a refusal whatever it comes to.
-  const placed = look && again.maxSpeed ? placedByOneLook(raw, look) : raw;
-  const { groupOf, steps } = stepGroups(raw, look && again.maxSpeed ? look.click : undefined);
-  const stepped = fitPlaced(placed, timing, edits, groupOf);
+  const stepped = fitPlaced(placing ? placed! : raw, timing, edits, stepGroups(raw, placing));
   // No fastest 10 yards with the steps fitted: the refusal for the clicks not lined up says why.
   if (!stepped.maxSpeed) return result;
-  return { ...stepped, fit: { ...stepped.fit, clickSteps: steps } };
+  return { ...stepped, fit: { ...stepped.fit, clickSteps: raw.clicks!.length - 1 } };
 }
 
 /**
  * The part of the track each frame is fitted in (`fitSpline`'s groups) where the steps between clicks are
  * fitted with the run (decision 354): each click's frames are a part of their own, and the frames the look at
- * the fastest 10 yards placed (`placedByOneLook`) are in its click's part. Every step is fitted, the ones
- * `looksApart` read too: where clicks crowd together the looks drift as much as the step between them, and a
- * step read from their difference is their drift (decision 342; pinned scene 11722, where a step read on seven
- * frames put the window's start 0.11 yards off). `steps`: how many steps are fitted.
+ * the fastest 10 yards placed (`placedByOneLook`, where it placed the window) are in its click's part. Every
+ * step is fitted, the ones `looksApart` read too: where clicks crowd together the looks drift as much as the
+ * step between them, and a step read from their difference is their drift (decision 342; pinned scene 11722,
+ * where a step read on seven frames put the window's start 0.11 yards off).
  */
-function stepGroups(raw: RawTrack, lookClick: number | undefined) {
+function stepGroups(raw: RawTrack, look: ReturnType<typeof oneLook>) {
   const clicks = raw.clicks ?? [];
-  const reach = new Set(
-    (raw.reach?.find((r) => r.click === lookClick)?.frames ?? []).map((f) => f.frameIndex),
-  );
-  const at = lookClick === undefined ? -1 : clicks.indexOf(lookClick);
-  const groupOf = (frameIndex: number) =>
-    at >= 0 && reach.has(frameIndex) && raw.frames[frameIndex]?.state === 'tracked'
+  const at = look ? clicks.indexOf(look.click) : -1;
+  return (frameIndex: number) =>
+    look && look.frames.has(frameIndex) && raw.frames[frameIndex]?.state === 'tracked'
       ? at
       : zoneOf(clicks, frameIndex);
-  return { groupOf, steps: Math.max(0, clicks.length - 1) };
 }
 
 /**

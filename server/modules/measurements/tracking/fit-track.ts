@@ -72,8 +72,9 @@ export const FIT = { knotSeconds: 0.2, penalty: 0.1 };
  * The penalised spline through `points`. A point's `group` (0 where none is given) says which of the track's
  * parts it belongs to, where each part may sit a constant distance off the others (tracker 2.22.0, decision
  * 354: the frames of two clicks made where the player was too close to another to line them up, each click
- * on its own place on his body): each group past the first gets its own offset, fitted with the curve, so the
- * curve is the run of group 0's point and the offsets' uncertainty is in the covariance of its coefficients.
+ * on its own place on his body): each group past the first that holds points gets its own offset, fitted with the
+ * curve, so the curve is the run of the first group's point and the offsets' uncertainty is in the covariance
+ * of its coefficients. Only differences of the curve (speeds, distances) are read from it.
  */
 export function fitSpline(points: { t: number; y: number; group?: number }[]): Spline | null {
   if (points.length < 8) return null;
