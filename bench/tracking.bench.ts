@@ -25,6 +25,7 @@ import {
   type PreparedLines,
 } from '../server/modules/measurements/tracking/track-clip';
 import { linesThread } from '../server/modules/measurements/tracking/lines-thread';
+import { whenLauncherReady } from '../server/lib/launcher';
 import type { SceneTruth } from '../server/test/scene/truth';
 import { fmt, printTable } from './lib/report';
 
@@ -73,8 +74,9 @@ interface Job {
  */
 async function trackOnce(file: string, job: Job) {
   // The server's lines thread is up once it has tracked a clip (it is kept for the next); here it starts
-  // before the clock does (decision 341).
+  // before the clock does (decision 341). So does the launcher, which a server starts as it starts (decision 355).
   await linesThread();
+  await whenLauncherReady();
   if (process.argv[5] === PREPARED)
     return preparedOnce(
       file,
@@ -136,18 +138,29 @@ async function preparedOnce(file: string, job: Job, warmFile: string, warmJob: J
     seconds: j.frameTimes[j.frameTimes.length - 1],
   });
   const warm = clipOf(warmFile, warmJob);
-  await trackClip({ ...warm, seeds: [warmJob.seed], prepared: (await prepareLines(warm)) ?? undefined });
+  // As the track job calls it, with the key the clip is kept under (the memory of its frames is the next
+  // clip's to fill: decision 355).
+  await trackClip({
+    ...warm,
+    seeds: [warmJob.seed],
+    prepared: (await prepareLines(warm)) ?? undefined,
+    reuse: warmFile,
+  });
   const clip = clipOf(file, job);
   const timing = { frameTimes: job.frameTimes, fps: job.fps, vfr: false };
-  /** The clip's first track, its lines found by it or read from `prepared`: seconds, and whether it read them. */
-  const timed = async (prepared?: PreparedLines) => {
+  /**
+   * The clip's first track, its lines found by it or read from `prepared`: seconds, and whether it read them.
+   * The timed one (`prepared`) under the clip's key, as the job tracks it: it takes the memory of the other
+   * clip's frames. The other keeps nothing and lets nothing go, so the order of the two does not change it.
+   */
+  const timed = async (prepared?: PreparedLines, reuse?: string) => {
     // The click comes to a server idle since its last work (the upload's lines, another track): the reader
     // thread the last decode left for the next one has started by then (decision 346).
     await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
     const t = performance.now();
     let used = false;
     fitTrack(
-      await trackClip({ ...clip, seeds: [job.seed], prepared, onPrepared: (u) => (used = u) }),
+      await trackClip({ ...clip, seeds: [job.seed], prepared, onPrepared: (u) => (used = u), reuse }),
       timing,
     );
     return { seconds: (performance.now() - t) / 1000, used };
@@ -157,7 +170,7 @@ async function preparedOnce(file: string, job: Job, warmFile: string, warmJob: J
   const t0 = performance.now();
   const prepared = await prepareLines(clip);
   const prepare = (performance.now() - t0) / 1000;
-  const read = await timed(prepared ?? undefined);
+  const read = await timed(prepared ?? undefined, file);
   const warmPlain = plain ?? (await timed());
   console.log(
     JSON.stringify({ prepare, seconds: read.seconds, used: read.used, warmPlain: warmPlain.seconds }),

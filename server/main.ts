@@ -1,8 +1,11 @@
 import { buildApp } from './app';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { EnvError, loadEnv } from './env';
+import { startLauncher } from './lib/launcher';
 
 async function main() {
+  // The helper that starts ffmpeg and ffprobe, forked while this process is small (decision 355).
+  startLauncher();
   let env;
   try {
     env = loadEnv();

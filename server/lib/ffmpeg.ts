@@ -1,5 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
+import { launch } from './launcher';
 
 let resolved: string | undefined;
 
@@ -16,7 +17,8 @@ export class FfmpegError extends Error {}
 
 /**
  * Runs a media tool and collects its output; only the tail of stderr is kept (the reason for a
- * failure), so memory stays bounded on chatty inputs. Killed after `timeoutMs`.
+ * failure), so memory stays bounded on chatty inputs. Killed after `timeoutMs`. Started by the launcher
+ * where it is ready (a spawn from here forks the server's whole memory: decision 355).
  */
 export function execTool(
   bin: string,
@@ -24,6 +26,16 @@ export function execTool(
   timeoutMs = 120_000,
 ): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const launched = launch(bin, args, { stdout: true, stderrTail: 20_000 }, (r) => {
+      clearTimeout(timer);
+      if (r.failed) reject(Object.assign(new Error(r.failed.message), { code: r.failed.code }));
+      else resolve({ code: r.code ?? -1, stdout: r.stdout, stderr: r.stderr });
+    });
+    if (launched) {
+      timer = setTimeout(() => launched.kill(), timeoutMs);
+      return;
+    }
     const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     const out: Buffer[] = [];
     let stderr = '';
@@ -31,7 +43,7 @@ export function execTool(
     child.stderr.on('data', (d: Buffer) => {
       stderr = (stderr + d.toString()).slice(-20_000);
     });
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
     child.on('error', (err) => {
       clearTimeout(timer);
       reject(err);

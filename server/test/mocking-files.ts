@@ -19,6 +19,7 @@ export const WEB_MOCKING_TEST_FILES = [
  */
 export const MEDIA_TEST_FILES = [
   'server/lib/kept-clips.test.ts',
+  'server/lib/launcher.test.ts',
   'server/lib/repeated-frames.test.ts',
   'server/modules/analysis/readiness/clip-moments.test.ts',
   'server/modules/forty/forty-propose.test.ts',

@@ -1,5 +1,6 @@
 import { Worker, type MessagePort } from 'node:worker_threads';
 import { FfmpegError, ffmpegPath } from '../../../lib/ffmpeg';
+import { launch, launcherReady, startLauncher } from '../../../lib/launcher';
 
 export interface GrayFrames {
   width: number;
@@ -34,18 +35,29 @@ const os = require('node:os');
 const path = require('node:path');
 // Started before it is needed: it waits for its decode (decision 346).
 parentPort.once('message', (job) => read(job));
-function read({ bin, args, size, maxFrames, posted, lines, luma, viaSocket }) {
+function read({ bin, args, size, maxFrames, posted, lines, luma, viaSocket, spare, launched }) {
 const postedCount = new Int32Array(posted);
 // A socket's path has room for 107 bytes (a longer one ffmpeg would cut short): where the temporary folder's
 // path leaves too little (the folder made in it is 17 bytes longer, kept to 90), standard output.
 const prefix = path.join(os.tmpdir(), 'va-decode-');
 const folder = viaSocket && Buffer.byteLength(prefix) + 6 <= 90 ? fs.mkdtempSync(prefix) : null;
 const socket = folder && path.join(folder, 'frames.sock');
-const child = spawn(bin, socket ? [...args, '-listen', '1', 'unix:' + socket] : [...args, '-'], {
-  stdio: ['ignore', socket ? 'ignore' : 'pipe', 'pipe'],
-});
+// Writing to the socket, ffmpeg may be started by the launcher (the caller's thread asks it: decision 355);
+// its end is then told here as a message.
+const child = socket && launched
+  ? null
+  : spawn(bin, socket ? [...args, '-listen', '1', 'unix:' + socket] : [...args, '-'], {
+      stdio: ['ignore', socket ? 'ignore' : 'pipe', 'pipe'],
+    });
+if (!child) parentPort.postMessage({ launch: [...args, '-listen', '1', 'unix:' + socket] });
 // With a lines thread, each frame in memory both threads read (the reader never writes a frame it posted).
-const frameBuffer = () => new Uint8Array(lines ? new SharedArrayBuffer(size) : new ArrayBuffer(size));
+// The memory of a clip let go is filled first (\`recycleFrames\`): it is in place already, where new memory
+// costs the kernel a fault on every page of it as it is first written (decision 355).
+const frameBuffer = () => {
+  const kept = spare.pop();
+  if (kept) return new Uint8Array(kept);
+  return new Uint8Array(lines ? new SharedArrayBuffer(size) : new ArrayBuffer(size));
+};
 let current = frameBuffer();
 let filled = 0;
 let count = 0;
@@ -54,7 +66,8 @@ let tooLong = false;
 let connection = null;
 // ffmpeg killed (its exit is still collected) and its socket closed.
 const stop = () => {
-  child.kill('SIGKILL');
+  if (child) child.kill('SIGKILL');
+  else parentPort.postMessage({ kill: true });
   if (connection) connection.destroy();
 };
 // n more bytes of the frame being filled; a whole frame is handed over. False: the clip is too long.
@@ -71,7 +84,8 @@ const took = (n) => {
   if (lines) {
     lines.postMessage({ i: count, frame: current.subarray(0, luma) });
     parentPort.postMessage({ frame: current });
-  } else parentPort.postMessage({ frame: current }, [current.buffer]);
+  } else if (current.buffer instanceof SharedArrayBuffer) parentPort.postMessage({ frame: current });
+  else parentPort.postMessage({ frame: current }, [current.buffer]);
   count += 1;
   Atomics.store(postedCount, 0, count);
   current = frameBuffer();
@@ -89,6 +103,7 @@ const end = () => {
   if (folder) fs.rm(folder, { recursive: true, force: true }, () => {});
   if (lines) lines.close();
   parentPort.postMessage({ end: true, code: exit.code, tooLong, stderr });
+  parentPort.unref();
 };
 if (socket) {
   // ffmpeg listens once it has opened the clip: until then (a few tens of milliseconds) the socket is not
@@ -130,25 +145,35 @@ if (socket) {
       took(n);
     }
   });
-child.stderr.on('data', (d) => (stderr = (stderr + d.toString()).slice(-4000)));
-child.on('error', (e) => {
+// ffmpeg did not start: nothing will come (its folder is removed).
+const notStarted = (e) => {
   parentPort.postMessage({ failed: { message: String((e && e.message) || e), code: e && e.code } });
-  // ffmpeg did not start: nothing will come (its folder is removed).
   exit = exit || { code: null };
   drained = true;
   end();
-});
-child.on('close', (code) => {
-  exit = { code };
-  end();
-});
+};
+if (child) {
+  child.stderr.on('data', (d) => (stderr = (stderr + d.toString()).slice(-4000)));
+  child.on('error', notStarted);
+  child.on('close', (code) => {
+    exit = { code };
+    end();
+  });
+}
 // The caller has given up (its work on a frame failed): ffmpeg is killed, and this thread ends once ffmpeg
-// has (so ffmpeg's exit is collected, not left a zombie). The port does not keep the thread alive.
-parentPort.on('message', () => {
+// has (so ffmpeg's exit is collected, not left a zombie). Where the launcher started ffmpeg, the caller tells
+// its end here, and the port keeps the thread alive until then; else ffmpeg does, and the port does not.
+parentPort.on('message', (m) => {
+  if (m && m.exited) {
+    stderr = m.exited.stderr;
+    if (m.exited.failed) return notStarted(m.exited.failed);
+    exit = { code: m.exited.code };
+    return end();
+  }
   stopped = true;
   stop();
 });
-parentPort.unref();
+if (child) parentPort.unref();
 }
 `;
 
@@ -159,6 +184,8 @@ parentPort.unref();
  */
 let spare: Worker | null = null;
 function startSpare() {
+  // The launcher too, for the next decode's ffmpeg (decision 355).
+  if (useLauncher) startLauncher();
   if (spare) return;
   let w: Worker;
   try {
@@ -189,6 +216,31 @@ function takeReader() {
 let viaSocket = process.platform !== 'win32';
 export function decodeViaSocketForTests(on: boolean) {
   viaSocket = on;
+}
+
+/**
+ * Whether ffmpeg writing to the socket is started by the launcher where it is ready (decision 355), else by
+ * the reader thread: tests decode both ways.
+ */
+let useLauncher = true;
+export function decodeViaLauncherForTests(on: boolean) {
+  useLauncher = on;
+}
+
+/**
+ * The frame memory of a decoded clip let go, for the next decode to fill (decision 355): a frame of new memory
+ * costs the kernel a fault on each of its pages as the reader first writes it, about as much as the decode of
+ * the frame on this machine. Held only until the next decode starts, which takes what fits it and lets the
+ * rest go.
+ */
+let spareFrames: (ArrayBuffer | SharedArrayBuffer)[] = [];
+
+/**
+ * Gives the memory of frames no one reads any more to the next decode. The caller must hold no other
+ * reference to them that is still read: the next clip's pictures are written over them.
+ */
+export function recycleFrames(frames: Uint8Array[]) {
+  spareFrames = frames.filter((f) => f.byteOffset === 0).map((f) => f.buffer);
 }
 
 /** Which of a clip's frames are decoded (`decodeGray`'s `pick`). */
@@ -258,15 +310,36 @@ export function decodeGray(
     const luma = width * height;
     // yuv420p: the grey plane, then Cb and Cr at half size each way (width and height are even).
     const size = colour ? luma + 2 * (width / 2) * (height / 2) : luma;
+    // The spare memory this decode fills: of a frame's size, shared where the lines thread reads the frames too.
+    const takeSpare = () => {
+      const spare = spareFrames.filter(
+        (b) => b.byteLength === size && (!lines || b instanceof SharedArrayBuffer),
+      );
+      spareFrames = [];
+      return spare.slice(0, Number.isFinite(maxFrames) ? maxFrames : spare.length);
+    };
     const frames: Uint8Array[] = [];
     const chroma: Uint8Array[] = [];
     // How many frames the reader has handed over so far, read here without waiting for its messages.
     const posted = new SharedArrayBuffer(4);
     const postedCount = new Int32Array(posted);
     // The job first: where ffmpeg cannot be found, no thread is taken to wait for it.
-    const job = { bin: ffmpegPath(), args, size, maxFrames, posted, lines, luma, viaSocket };
+    const job = {
+      bin: ffmpegPath(),
+      args,
+      size,
+      maxFrames,
+      posted,
+      lines,
+      luma,
+      viaSocket,
+      spare: takeSpare(),
+      launched: viaSocket && useLauncher && launcherReady(),
+    };
     const reader = takeReader();
-    reader.postMessage(job, lines ? [lines] : []);
+    // Spare memory not shared moves to the reader (and is gone from this thread); shared memory is shared.
+    const moved = job.spare.filter((b): b is ArrayBuffer => !(b instanceof SharedArrayBuffer));
+    reader.postMessage(job, [...(lines ? [lines] : []), ...moved]);
     let settled = false;
     const fail = (err: Error) => {
       if (settled) return;
@@ -276,6 +349,8 @@ export function decodeGray(
       reader.postMessage('stop');
       reject(err);
     };
+    // ffmpeg as the launcher started it for the reader, where it did.
+    let launched: ReturnType<typeof launch> = null;
     reader.on(
       'message',
       (m: {
@@ -285,7 +360,19 @@ export function decodeGray(
         code?: number | null;
         tooLong?: boolean;
         stderr?: string;
+        launch?: string[];
+        kill?: boolean;
       }) => {
+        // The reader's ffmpeg started and stopped here, even once the decode has failed (so it is killed).
+        if (m.launch) {
+          launched = launch(job.bin, m.launch, {}, (exited) => reader.postMessage({ exited }));
+          if (!launched)
+            reader.postMessage({
+              exited: { code: null, stdout: '', stderr: '', failed: { message: 'The launcher stopped' } },
+            });
+          return;
+        }
+        if (m.kill) return void launched?.kill();
         if (settled) return;
         if (m.frame) {
           const grey = colour ? m.frame.subarray(0, luma) : m.frame;
@@ -315,6 +402,9 @@ export function decodeGray(
       },
     );
     reader.on('error', fail);
-    reader.on('exit', () => fail(new FfmpegError('Decoding failed: the reader stopped before the end')));
+    reader.on('exit', () => {
+      launched?.kill();
+      fail(new FfmpegError('Decoding failed: the reader stopped before the end'));
+    });
   });
 }

@@ -1,5 +1,5 @@
 import type { FramePoint } from '../../../../contract/tracking';
-import { decodeGray, picks, type FramePick } from './decode-gray';
+import { decodeGray, picks, recycleFrames, type FramePick } from './decode-gray';
 import { clipLines, linesThread } from './lines-thread';
 import { groundOf, lookAlike, makeTemplate, matchTemplate } from './follow-player';
 import {
@@ -172,8 +172,12 @@ interface Decoded {
 const REUSE_SECONDS = 120;
 let decoded: { clip: Decoded; timer: ReturnType<typeof setTimeout> } | null = null;
 
-function forgetDecoded() {
-  if (decoded) clearTimeout(decoded.timer);
+/** Lets the kept clip go; with `recycle`, its frames' memory is the next decode's to fill (decision 355). */
+function forgetDecoded(recycle = false) {
+  if (decoded) {
+    clearTimeout(decoded.timer);
+    if (recycle) recycleFrames(decoded.clip.frames);
+  }
   decoded = null;
 }
 
@@ -185,11 +189,14 @@ function keepDecoded(clip: Decoded) {
   decoded = { clip, timer };
 }
 
-/** The decoded clip kept under `key`, its time renewed; any other is let go (its memory is the next decode's). */
+/**
+ * The decoded clip kept under `key`, its time renewed; any other is let go, its memory filled by the decode
+ * that follows (no track reads it after: a track of a kept clip follows it without waiting on anything).
+ */
 function decodedAs(key: string): Decoded | null {
   const clip = decoded?.clip.key === key ? decoded.clip : null;
   if (clip) keepDecoded(clip);
-  else forgetDecoded();
+  else forgetDecoded(true);
   return clip;
 }
 

@@ -4,7 +4,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { probeMedia } from '../../../lib/media-probe';
-import { decodeGray, decodeViaSocketForTests, spareReaderForTests } from './decode-gray';
+import {
+  decodeGray,
+  decodeViaLauncherForTests,
+  decodeViaSocketForTests,
+  recycleFrames,
+  spareReaderForTests,
+} from './decode-gray';
+import { launcherForTests, whenLauncherReady } from '../../../lib/launcher';
 import { makeFieldClip, type FieldClip, type FieldClipOptions } from './field-clip.fixtures';
 import { fitTrack } from './fit-result';
 import { linesThread } from './lines-thread';
@@ -20,8 +27,12 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-/** ffmpeg processes this process started that are still there (running, or exited and not collected). */
+/**
+ * ffmpeg processes this process or its launcher started that are still there (running, or exited and not
+ * collected).
+ */
 function ffmpegChildren() {
+  const parents = [process.pid, launcherForTests()?.pid].filter((p) => p !== undefined);
   return readdirSync('/proc')
     .filter((d) => /^\d+$/.test(d))
     .flatMap((pid) => {
@@ -29,7 +40,7 @@ function ffmpegChildren() {
         const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
         // pid (comm) state ppid ...
         const m = /^\d+ \((.*)\) (\S) (\d+)/.exec(stat);
-        return m && m[1].includes('ffmpeg') && Number(m[3]) === process.pid ? [`${pid} ${m[2]}`] : [];
+        return m && m[1].includes('ffmpeg') && parents.includes(Number(m[3])) ? [`${pid} ${m[2]}`] : [];
       } catch {
         return [];
       }
@@ -267,8 +278,9 @@ describe('tracked Max Speed from one click (issue 31)', () => {
       const again = await track(c.then, key);
       expect(again.decoded).toBe(false);
       expect(again.json).toBe((await track(c.then)).json);
-      // Another clip's key lets it go: decoded again, to the same track.
-      expect((await track(c.then, `${c.file} another`)).decoded).toBe(true);
+      // Another clip's key lets it go: decoded again, into the memory of the frames let go (decision 355), to
+      // the same track.
+      expect(await track(c.then, `${c.file} another`)).toEqual({ json: again.json, decoded: true });
       expect(await track(c.first, key)).toMatchObject({ decoded: true });
     }
     forgetDecodedForTests();
@@ -437,6 +449,45 @@ describe('tracked Max Speed from one click (issue 31)', () => {
     await vi.waitFor(() => expect(ffmpegChildren()).toEqual([]), { timeout: 10_000 });
   }, 120_000);
 
+  it('decodes with ffmpeg started by the launcher, into the memory of frames let go: the same pictures (decision 355)', async () => {
+    const clip = await shortClip('launched.mp4');
+    const pictures = (g: { frames: Uint8Array[]; chroma?: Uint8Array[] }) =>
+      [...g.frames, ...(g.chroma ?? [])].map((f) => Buffer.from(f).toString('base64'));
+    decodeViaLauncherForTests(false);
+    let direct: { grey: string[]; colour: string[] };
+    try {
+      direct = {
+        grey: pictures(await decodeGray(clip.file, 320, 180)),
+        colour: pictures(await decodeGray(clip.file, 320, 180, undefined, Infinity, true)),
+      };
+    } finally {
+      decodeViaLauncherForTests(true);
+    }
+    expect(await whenLauncherReady()).toBe(true);
+    // ffmpeg is the launcher's child while it decodes.
+    const helper = launcherForTests()!.pid;
+    let sawIt = false;
+    const launched = await decodeGray(clip.file, 320, 180, () => {
+      sawIt ||= ffmpegChildren().length > 0 && childOf(helper);
+    });
+    expect(sawIt).toBe(true);
+    expect(pictures(launched)).toEqual(direct.grey);
+    // Memory let go, written over (other pictures), filled by the next decode of that frame size: it moves to
+    // the reader (gone from here), and the pictures are the clip's.
+    const other = await decodeGray(clip.file, 320, 180, undefined, Infinity, true);
+    for (const f of other.frames) f.fill(7);
+    recycleFrames(other.frames);
+    const again = await decodeGray(clip.file, 320, 180, undefined, Infinity, true);
+    expect(other.frames.map((f) => f.byteLength)).toEqual(other.frames.map(() => 0));
+    expect(pictures(again)).toEqual(direct.colour);
+    // Grey frames are of another size: none of it is taken, and none is kept for the decode after.
+    recycleFrames(again.frames);
+    expect(pictures(await decodeGray(clip.file, 320, 180))).toEqual(direct.grey);
+    expect(pictures(await decodeGray(clip.file, 320, 180, undefined, Infinity, true))).toEqual(direct.colour);
+    expect(again.frames.every((f) => f.byteLength === 320 * 180)).toBe(true);
+    await vi.waitFor(() => expect(ffmpegChildren()).toEqual([]), { timeout: 10_000 });
+  }, 120_000);
+
   it('decodes on a reader thread started when the last decode ended, never on one that stopped (decision 346)', async () => {
     const clip = await shortClip('spare.mp4');
     const pictures = (g: { frames: Uint8Array[]; chroma?: Uint8Array[] }) =>
@@ -456,3 +507,17 @@ describe('tracked Max Speed from one click (issue 31)', () => {
     await vi.waitFor(() => expect(ffmpegChildren()).toEqual([]), { timeout: 10_000 });
   }, 120_000);
 });
+
+/** Whether an ffmpeg of the launcher (pid `helper`) runs now. */
+function childOf(helper: number | undefined) {
+  return readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .some((pid) => {
+      try {
+        const m = /^\d+ \((.*)\) (\S) (\d+)/.exec(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+        return !!m && m[1].includes('ffmpeg') && Number(m[3]) === helper;
+      } catch {
+        return false;
+      }
+    });
+}
