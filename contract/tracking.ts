@@ -157,8 +157,9 @@ export function trackedMethodLabel(fps: { num: number; den: number }, vfr: boole
 }
 
 /**
- * How often a track followed the clip (decision 301): 1 on every frame, 2 on every second frame (a clip of 200
- * frames a second or more), and so on; from its frames, those not followed being 'skipped'.
+ * How often a track followed the clip (decisions 301, 356): 1 on every frame, 2 on every second frame (a clip of
+ * about 120 frames a second), 4 on every fourth (240), and so on; from its frames, those not followed being
+ * 'skipped'.
  */
 export function followStep(frames: { state: string }[]) {
   const followed = frames.filter((f) => f.state !== 'skipped').length;

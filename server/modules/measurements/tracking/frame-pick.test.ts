@@ -20,35 +20,42 @@ afterAll(async () => {
 
 const click = (frameIndex: number) => ({ frameIndex, x: 100, y: 100 });
 
-describe('the frames a clip is followed on (tracker 2.8.0, decision 301)', () => {
-  it('follows every frame below 200 a second, every second at 200-299, every third at 300-399', () => {
-    for (const fps of [25, 29.97, 60, 119.88, 120, 199])
+describe('the frames a clip is followed on (tracker 2.8.0, decision 301; tracker 2.23.0, decision 356)', () => {
+  it('follows every frame below 117 a second, every second up to 173, every third up to 230, every fourth at 240', () => {
+    for (const fps of [25, 29.97, 50, 59.94, 60, 100, 116])
       expect(framePick(Math.round(fps * 4), 4, 1000, [click(5)])).toBeNull();
-    expect(framePick(960, 4, 2000, [click(10)])).toEqual({ step: 2, phase: 0, extra: [] });
-    expect(framePick(959, 3.996, 2000, [click(10)])?.step).toBe(2);
-    expect(framePick(1200, 4, 2000, [click(10)])?.step).toBe(3);
+    // 119.88 and 120 a second (the clip's length: its last frame's time), a variable rate about 118.
+    expect(framePick(480, 4, 2000, [click(10)])).toEqual({ step: 2, phase: 0, extra: [] });
+    expect(framePick(480, 4.004, 2000, [click(10)])?.step).toBe(2);
+    expect(framePick(472, 4, 2000, [click(10)])?.step).toBe(2);
+    expect(framePick(4 * 173, 4, 2000, [click(10)])?.step).toBe(2);
+    expect(framePick(720, 4, 2000, [click(10)])?.step).toBe(3);
+    expect(framePick(960, 4, 2000, [click(10)])).toEqual({ step: 4, phase: 2, extra: [] });
+    expect(framePick(959, 3.996, 2000, [click(10)])?.step).toBe(4);
     // Without the clip's frame count or length: every frame, as before.
     expect(framePick(undefined, 4, 1000, [click(5)])).toBeNull();
     expect(framePick(960, undefined, 1000, [click(5)])).toBeNull();
   });
 
   it("takes the earliest click's frame as the phase and every other click's frame as well", () => {
-    expect(framePick(960, 4, 2000, [click(40), click(11)])).toEqual({ step: 2, phase: 1, extra: [40] });
-    expect(framePick(960, 4, 2000, [click(11), click(40), click(57), click(57)])).toEqual({
+    expect(framePick(480, 4, 2000, [click(40), click(11)])).toEqual({ step: 2, phase: 1, extra: [40] });
+    expect(framePick(480, 4, 2000, [click(11), click(40), click(57), click(57)])).toEqual({
       step: 2,
       phase: 1,
       extra: [40],
     });
-    const pick = framePick(960, 4, 2000, [click(11), click(40), click(57)])!;
+    const pick = framePick(480, 4, 2000, [click(11), click(40), click(57)])!;
     for (const n of [11, 40, 57, 13, 1]) expect(picks(pick, n)).toBe(true);
     for (const n of [0, 12, 14, 58]) expect(picks(pick, n)).toBe(false);
   });
 
   it('follows a clip too long for its memory on fewer frames, down to 50 a second, and no further', () => {
-    // 120 fps for 12 s: 1440 frames against room for 1165.
-    expect(framePick(1440, 12, 1165, [click(0)])?.step).toBe(2);
-    // 240 fps for 15 s: every second frame is 1800, every third 1200, every fourth 900.
-    expect(framePick(3600, 15, 1165, [click(0)])?.step).toBe(4);
+    // 100 fps for 14 s: 1400 frames against room for 1165; every second frame is 700.
+    expect(framePick(1400, 14, 1165, [click(0)])?.step).toBe(2);
+    // 200 fps for 20 s: every third frame is 1334, every fourth 1000 (50 a second).
+    expect(framePick(4000, 20, 1165, [click(0)])?.step).toBe(4);
+    // 240 fps for 22 s: every fourth frame is 1320, but every fifth would be 48 a second: every fourth.
+    expect(framePick(5280, 22, 1165, [click(0)])?.step).toBe(4);
     // 60 fps for 25 s: every second frame would be 30 a second, so every frame (and the clip is refused).
     expect(framePick(1500, 25, 1165, [click(0)])).toBeNull();
   });
@@ -75,7 +82,7 @@ describe('the frames a clip is followed on (tracker 2.8.0, decision 301)', () =>
     ).rejects.toThrow('The clip is too long to track: trim it to the run (at most 15 frames)');
   }, 120_000);
 
-  it('tracks a 240 fps clip on every second frame: every frame of the clip told, the truth inside the bound', async () => {
+  it('tracks a 240 fps clip on every fourth frame: every frame of the clip told, the truth inside the bound', async () => {
     const clip = await makeFieldClip(path.join(dir, 'run-240.mp4'), {
       fps: '240',
       seconds: 3.2,
@@ -93,7 +100,7 @@ describe('the frames a clip is followed on (tracker 2.8.0, decision 301)', () =>
       x: Math.round(clip.groundPoints[i].x),
       y: Math.round(clip.groundPoints[i].y),
     });
-    // The first click on an odd frame sets the phase; a second click on an even frame is followed too.
+    // The first click sets the phase (frames 1, 5, 9 ...); a second click off it is followed too.
     const raw = await trackClip({
       file: clip.file,
       width: clip.width,
@@ -106,8 +113,8 @@ describe('the frames a clip is followed on (tracker 2.8.0, decision 301)', () =>
     expect(raw.lines).toHaveLength(media.frameCount);
     raw.frames.forEach((f, i) => expect(f.frameIndex).toBe(i));
     const followed = raw.frames.filter((f) => f.state !== 'skipped').map((f) => f.frameIndex);
-    expect(followed.filter((i) => i % 2 === 0)).toEqual([400]);
-    expect(followed.length).toBe(Math.ceil(media.frameCount / 2) + (media.frameCount % 2 === 0 ? 1 : 0));
+    expect(followed.filter((i) => i % 4 !== 1)).toEqual([400]);
+    expect(followed.length).toBe(Math.floor((media.frameCount - 2) / 4) + 1 + 1);
     for (const f of raw.frames.filter((g) => g.state === 'skipped')) {
       expect(f).toMatchObject({ x: 0, y: 0, confidence: 0 });
       expect(raw.lines[f.frameIndex].lines).toEqual([]);

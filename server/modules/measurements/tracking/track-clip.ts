@@ -73,7 +73,7 @@ export const zoneEnd = (click: number, next: number) => Math.floor((click + next
 
 export const TRACKER = {
   name: 'ridge-hough-ncc-pspline',
-  version: '2.22.0',
+  version: '2.23.0',
   /** Longer side of the analysed picture, in pixels. */
   analysisSide: 640,
   /** Player height assumed from the field scale: 2 yards (6 ft). */
@@ -86,11 +86,11 @@ export const TRACKER = {
    */
   frameBytes: 256 * 2 ** 20,
   /**
-   * A clip of twice this many frames a second or more is followed on every second frame (three times, every
-   * third ...), so at 100-200 a second (decision 301); one too long for `frameBytes` on fewer frames still,
-   * down to `leastFps` a second.
+   * A clip of about twice this many frames a second or more is followed on every second frame (three times,
+   * every third ...), so at 60-90 a second (decision 301; 100 before tracker 2.23.0, decision 356); one too long
+   * for `frameBytes` on fewer frames still, down to `leastFps` a second.
    */
-  followFps: 100,
+  followFps: 60,
   leastFps: 50,
   /** Another player matching within this much of the tracked one's correlation looks the same. */
   lookAlikeMargin: 0.1,
@@ -617,11 +617,15 @@ function stepper<T>(g: Generator<void, T>) {
   };
 }
 
+/** How far under a multiple of `TRACKER.followFps` a clip's rate may be and count as that multiple. */
+const PICK_SLACK = 0.05;
+
 /**
- * The frames a clip is followed on (tracker 2.8.0, decision 301), or null for every frame: at 200 frames a
- * second or more every second frame (every third at 300 ...), more apart where the clip is too long for
- * `maxFrames` while that leaves `TRACKER.leastFps` a second; from the earliest click's frame, and every
- * clicked frame. From the file's frame count and the clip's length (none without them).
+ * The frames a clip is followed on (tracker 2.8.0, decision 301; tracker 2.23.0, decision 356), or null for
+ * every frame: at 117 frames a second or more every second frame (every third at 174 ..., every fourth at 240),
+ * more apart where the clip is too long for `maxFrames` while that leaves `TRACKER.leastFps` a second; from the
+ * earliest click's frame, and every clicked frame. From the file's frame count and the clip's length (none
+ * without them).
  */
 export function framePick(
   count: number | undefined,
@@ -631,7 +635,8 @@ export function framePick(
 ): FramePick | null {
   if (!count || !seconds || !(count > 1) || !seeds.length) return null;
   const fps = count / seconds;
-  let step = Math.max(1, Math.floor(fps / TRACKER.followFps));
+  // A rate a little under a multiple of `followFps` (119.88, a variable 118) is that multiple (decision 356).
+  let step = Math.max(1, Math.floor(fps / TRACKER.followFps + PICK_SLACK));
   while (count / step > maxFrames && fps / (step + 1) >= TRACKER.leastFps) step += 1;
   if (step === 1) return null;
   // From the earliest click, whatever order the clicks come in (the job sorts them; a caller need not).
