@@ -44,12 +44,11 @@ const folder = viaSocket && Buffer.byteLength(prefix) + 6 <= 90 ? fs.mkdtempSync
 const socket = folder && path.join(folder, 'frames.sock');
 // Writing to the socket, ffmpeg may be started by the launcher (the caller's thread asks it: decision 355);
 // its end is then told here as a message.
+const output = socket ? [...args, '-listen', '1', 'unix:' + socket] : [...args, '-'];
 const child = socket && launched
   ? null
-  : spawn(bin, socket ? [...args, '-listen', '1', 'unix:' + socket] : [...args, '-'], {
-      stdio: ['ignore', socket ? 'ignore' : 'pipe', 'pipe'],
-    });
-if (!child) parentPort.postMessage({ launch: [...args, '-listen', '1', 'unix:' + socket] });
+  : spawn(bin, output, { stdio: ['ignore', socket ? 'ignore' : 'pipe', 'pipe'] });
+if (!child) parentPort.postMessage({ launch: output });
 // With a lines thread, each frame in memory both threads read (the reader never writes a frame it posted).
 // The memory of a clip let go is filled first (\`recycleFrames\`): it is in place already, where new memory
 // costs the kernel a fault on every page of it as it is first written (decision 355).
@@ -316,7 +315,7 @@ export function decodeGray(
         (b) => b.byteLength === size && (!lines || b instanceof SharedArrayBuffer),
       );
       spareFrames = [];
-      return spare.slice(0, Number.isFinite(maxFrames) ? maxFrames : spare.length);
+      return spare.slice(0, maxFrames);
     };
     const frames: Uint8Array[] = [];
     const chroma: Uint8Array[] = [];
