@@ -41,6 +41,7 @@ COPY --from=build /app/dist ./dist
 # The bundle reads these next to where their sources were (scripts/build-server.mjs, decision 083).
 COPY --from=build /app/migrations ./migrations
 COPY --from=build /app/server/seed/schools-directory.tsv.gz /app/server/seed/schools-supplement.tsv ./server/seed/
+COPY --from=build /app/server/modules/measurements/tracking/warm-up.mp4 ./server/modules/measurements/tracking/
 RUN mkdir -p /data && chown node:node /data
 USER node
 EXPOSE 5000

@@ -7,7 +7,8 @@
  * ../shared/data/film-examples, where that folder lies beside the clone). Budgets: tracking (decode, lines,
  * player, fit) at most 3x the decode, and under 400 MB of peak resident memory in the tracking process.
  * BENCH_ROUNDS rounds, interleaved (default 2); BENCH_CLIPS: only the clips whose names start with one of
- * these, comma-separated (all by default; every clip is still made, a timed one tracks after another).
+ * these, comma-separated (all by default; every clip is still made, a timed one tracks after another);
+ * BENCH_WARM_UP=0: a new server's first track without the warm-up it runs as it starts (decision 357).
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -25,7 +26,8 @@ import {
   type PreparedLines,
 } from '../server/modules/measurements/tracking/track-clip';
 import { linesThread } from '../server/modules/measurements/tracking/lines-thread';
-import { whenLauncherReady } from '../server/lib/launcher';
+import { startLauncher, whenLauncherReady } from '../server/lib/launcher';
+import { warmTracker } from '../server/modules/measurements/tracking/warm-up';
 import type { SceneTruth } from '../server/test/scene/truth';
 import { fmt, printTable } from './lib/report';
 
@@ -37,6 +39,10 @@ const self = fileURLToPath(import.meta.url);
 const ONCE = 'track-once';
 /** `track-once`'s mode for a clip whose lines were found at upload. */
 const PREPARED = 'prepared';
+/** `track-once`'s mode for a new server's first track (decision 357). */
+const NEW_SERVER = 'new-server';
+/** BENCH_WARM_UP=0: the new server's first track without the warm-up (an A/B of decision 357). */
+const WARM_UP = process.env.BENCH_WARM_UP !== '0';
 
 function exec(cmd: string, args: string[]) {
   return new Promise<string>((resolve, reject) => {
@@ -75,6 +81,7 @@ interface Job {
 async function trackOnce(file: string, job: Job) {
   // The server's lines thread is up once it has tracked a clip (it is kept for the next); here it starts
   // before the clock does (decision 341). So does the launcher, which a server starts as it starts (decision 355).
+  if (process.argv[5] === NEW_SERVER) return newServerOnce(file, job);
   await linesThread();
   await whenLauncherReady();
   if (process.argv[5] === PREPARED)
@@ -175,6 +182,39 @@ async function preparedOnce(file: string, job: Job, warmFile: string, warmJob: J
   console.log(
     JSON.stringify({ prepare, seconds: read.seconds, used: read.used, warmPlain: warmPlain.seconds }),
   );
+}
+
+/**
+ * A new server's first track (decision 357): the process starts as `server/main.ts` starts it (the launcher,
+ * then the tracker's warm-up on its small clip, unless BENCH_WARM_UP=0), the clip's upload finds its lens and
+ * yard lines (the lines thread starts there, as in a server), and after an idle moment the click's track, as
+ * the job calls it. Prints the track's seconds, whether it read the upload's lines, and the warm-up's seconds.
+ */
+async function newServerOnce(file: string, job: Job) {
+  startLauncher();
+  const warm = WARM_UP ? (await warmTracker()).seconds : null;
+  const clip = {
+    file,
+    width: job.width,
+    height: job.height,
+    frameCount: job.frameCount,
+    seconds: job.frameTimes[job.frameTimes.length - 1],
+  };
+  const prepared = await prepareLines(clip);
+  await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
+  let used = false;
+  const t = performance.now();
+  fitTrack(
+    await trackClip({
+      ...clip,
+      seeds: [job.seed],
+      prepared: prepared ?? undefined,
+      onPrepared: (u) => (used = u),
+      reuse: file,
+    }),
+    { frameTimes: job.frameTimes, fps: job.fps, vfr: false },
+  );
+  console.log(JSON.stringify({ seconds: (performance.now() - t) / 1000, used, warm }));
 }
 
 /**
@@ -324,6 +364,7 @@ async function measure(c: Tracked, warm: Tracked) {
     during: boolean;
   }[] = [];
   const prepared: { prepare: number; seconds: number; used: boolean; warmPlain: number }[] = [];
+  const fresh: { seconds: number; used: boolean; warm: number | null }[] = [];
   const once = async (...mode: string[]) => {
     const out = await exec(process.execPath, [
       '--import',
@@ -340,6 +381,7 @@ async function measure(c: Tracked, warm: Tracked) {
     decode.push(await decodeOnly(file));
     track.push(await once());
     prepared.push(await once(PREPARED, warm.file, JSON.stringify(warm.job), r % 2 === 0 ? '1' : '0'));
+    fresh.push(await once(NEW_SERVER));
   }
   const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
   const d = mean(decode);
@@ -385,6 +427,13 @@ async function measure(c: Tracked, warm: Tracked) {
           ),
         ]
       : []),
+    // A new server's first track: after its warm-up (decision 357) and the clip's upload.
+    timed(
+      `the first track in a new server${WARM_UP ? ', after its warm-up' : ' without its warm-up'}, the clip's upload ${
+        fresh.every((x) => x.used) ? 'having found its lines' : 'finding no lines (the track finds them)'
+      } (decode, ${fresh.every((x) => x.used) ? '' : 'yard lines, '}player, fit)`,
+      mean(fresh.map((x) => x.seconds)),
+    ),
     {
       what: `${c.name}: peak resident memory of the tracking process`,
       figure: `${fmt(peak / MB)} MB`,
@@ -403,7 +452,8 @@ async function measure(c: Tracked, warm: Tracked) {
       budget: 'truth inside the bound',
       ok: !!m && Math.abs(m.mph - c.trueMph) <= m.plusMinusMph,
     });
-  return { rows, during: `${track.filter((x) => x.during).length} of ${track.length}` };
+  const warmUps = fresh.flatMap((x) => (x.warm === null ? [] : [x.warm]));
+  return { rows, during: `${track.filter((x) => x.during).length} of ${track.length}`, warmUps };
 }
 
 async function main(root: string) {
@@ -428,6 +478,14 @@ async function main(root: string) {
     measured.flatMap((x) => x.rows),
     [
       `${ROUNDS} interleaved rounds, mean times; the decode is 'ffmpeg -i clip -f null -' with its own threads; tracking runs in a process of its own (peak = VmHWM), called as the track job calls it (the file's frame count and length); the Max Speed's truth is checked on the generated clips only (the scenes' analyst and their questions are the accuracy benchmark's); the player followed while the clip decoded (decision 299) in ${measured.map((x) => `${x.during} rounds (${x.c.name.split(',')[0]})`).join(', ')}.`,
+      ...(WARM_UP
+        ? [
+            `A new server's warm-up (decision 357: its small clip's lines, two tracks and fits) took ${(() => {
+              const all = measured.flatMap((x) => x.warmUps).sort((a, b) => a - b);
+              return `${all[0].toFixed(2)}-${all[all.length - 1].toFixed(2)} s`;
+            })()} in the new servers of this run; the click came after it.`,
+          ]
+        : ['New servers without their warm-up (BENCH_WARM_UP=0).']),
       `Load average ${os
         .loadavg()
         .map((l) => l.toFixed(1))

@@ -35,6 +35,7 @@ export const MEDIA_TEST_FILES = [
   'server/modules/measurements/tracking/one-look.test.ts',
   'server/modules/measurements/tracking/parted-looks.test.ts',
   'server/modules/measurements/tracking/tracking.test.ts',
+  'server/modules/measurements/tracking/warm-up.test.ts',
   'server/modules/measurements/tracking/window-edge.test.ts',
   'server/modules/measurements/tracking/yard-lines.test.ts',
   'server/test/scene/film-examples.test.ts',
