@@ -7,7 +7,7 @@ import { prepareLines, trackClip } from './track-clip';
 /**
  * The clip a server tracks as it starts (decision 357): 2.5 s of the accuracy benchmark's renderer (seed 8,
  * 640x360, 29.97 fps, a panning camera, three players beside the runner), clicked on the runner's ground point
- * on its first frame. Small, so the work takes about a second of one core; with two yard lines on every frame,
+ * on its first frame. Small, so the work takes about two seconds of one core; with two yard lines on every frame,
  * so every part of a track runs (lines, lens, the player followed, the map, the fit). `warm-up.test.ts` reads
  * these facts from the file itself.
  */
@@ -29,7 +29,7 @@ const frameTimes = Array.from(
  * Tracks the warm-up clip as an upload and a click would: its lines found as at upload (the lines thread), a
  * track that finds them itself (a clip followed on some frames only has none found at upload, decision 356),
  * and a track that reads them. A new process runs its code slowly until the engine has compiled it: measured
- * on the outside clip M07, the first track in a fresh process took 0.72 s of CPU, and 0.52 s after this
+ * on the outside clip M07, the first track in a fresh process took a median 0.74 s of CPU, and 0.52 s after this
  * (decision 357). Nothing is kept: the frames decoded are let go. Returns the seconds it took and the Max
  * Speed found (null where the clip gave none, which a test would catch); throws what the tracker throws.
  */
