@@ -191,7 +191,10 @@ async function preparedOnce(file: string, job: Job, warmFile: string, warmJob: J
  * the job calls it. Prints the track's seconds, whether it read the upload's lines, and the warm-up's seconds.
  */
 async function newServerOnce(file: string, job: Job) {
+  // As a server: the launcher up before anything is decoded, whether it warms or not (the A/B differs by the
+  // warm-up only).
   startLauncher();
+  await whenLauncherReady();
   const warm = WARM_UP ? (await warmTracker()).seconds : null;
   const clip = {
     file,

@@ -2,7 +2,7 @@ import { buildApp } from './app';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { EnvError, loadEnv } from './env';
 import { startLauncher } from './lib/launcher';
-import { warmTracker } from './modules/measurements/tracking/warm-up';
+import { runsTracking, warmTracker } from './modules/measurements/tracking/warm-up';
 
 async function main() {
   // The helper that starts ffmpeg and ffprobe, forked while this process is small (decision 355).
@@ -45,11 +45,13 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   await app.listen({ port: env.PORT, host: env.HOST });
   app.log.info(`Verified Athlete is running at ${env.APP_URL} (${app.dbHandle.driver} database)`);
-  // The tracker's code compiled before the first click a family's track waits on (decision 357).
-  warmTracker().then(
-    (w) => app.log.info(`Tracker warmed up in ${w.seconds.toFixed(1)} s`),
-    (err: unknown) => app.log.warn({ err }, 'Tracker warm-up failed (the first track will be slower)'),
-  );
+  // The tracker's code compiled before the first click a family's track waits on, where this process
+  // tracks (decision 357).
+  if (runsTracking(env))
+    warmTracker().then(
+      (w) => app.log.info(`Tracker warmed up in ${w.seconds.toFixed(1)} s`),
+      (err: unknown) => app.log.warn({ err }, 'Tracker warm-up failed (the first track will be slower)'),
+    );
 }
 
 main().catch((err) => {

@@ -1,9 +1,11 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { probeMedia } from '../../../lib/media-probe';
 import { stopLauncherForTests } from '../../../lib/launcher';
-import { WARM_UP_CLIP, warmTracker } from './warm-up';
+import { forgetDecodedForTests, trackClip } from './track-clip';
+import { runsTracking, WARM_UP_CLIP, warmTracker } from './warm-up';
 
 afterAll(() => {
+  forgetDecodedForTests();
   stopLauncherForTests();
 });
 
@@ -29,6 +31,25 @@ describe('the tracker warm-up a server runs as it starts (decision 357)', () => 
     // The renderer's truth for the clip is 18.63 mph at its fastest (seed 8); the fit ran on a map of the field.
     expect(w.mph).toBeGreaterThan(15);
     expect(w.mph).toBeLessThan(25);
-    expect(w.seconds).toBeGreaterThan(0);
+  });
+
+  it('leaves a clip kept for its next track kept', async () => {
+    const { file, width, height, frameCount, seed } = WARM_UP_CLIP;
+    const clip = { file, width, height, frameCount, seconds: 2.4, seeds: [seed], reuse: 'kept before' };
+    await trackClip(clip);
+    await warmTracker();
+    // Decoded again, its progress would begin with the decode's (as in tracking.test.ts); read from what was kept,
+    // it begins past it.
+    const shares: number[] = [];
+    await trackClip({ ...clip, onProgress: (share) => shares.push(share) });
+    expect(shares[0]).toBeGreaterThanOrEqual(0.7);
+  });
+
+  it('runs only in a process that runs the jobs that track', () => {
+    expect(runsTracking({ DISABLE_JOBS: false, SKIP_JOB_TYPES: [] })).toBe(true);
+    expect(runsTracking({ DISABLE_JOBS: true, SKIP_JOB_TYPES: [] })).toBe(false);
+    // A web replica (compose.yaml) leaves the click's track to the worker: it finds lines at upload only.
+    expect(runsTracking({ DISABLE_JOBS: false, SKIP_JOB_TYPES: ['track', 'forty-proposal'] })).toBe(false);
+    expect(runsTracking({ DISABLE_JOBS: false, SKIP_JOB_TYPES: ['forty-proposal'] })).toBe(true);
   });
 });

@@ -1,8 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
+import type { Env } from '../../../env';
 import { whenLauncherReady } from '../../../lib/launcher';
 import { fitTrack } from './fit-result';
 import { prepareLines, trackClip } from './track-clip';
+import { TRACK_JOB } from './track.service';
 
 /**
  * The clip a server tracks as it starts (decision 357): 2.5 s of the accuracy benchmark's renderer (seed 8,
@@ -26,17 +28,27 @@ const frameTimes = Array.from(
 );
 
 /**
+ * Whether this process runs the click's track, and so warms the tracker: a web replica that leaves it to the
+ * worker (`SKIP_JOB_TYPES`, decision 210; it finds a clip's lines at upload only) or a process without jobs
+ * does not.
+ */
+export function runsTracking(env: Pick<Env, 'DISABLE_JOBS' | 'SKIP_JOB_TYPES'>) {
+  return !env.DISABLE_JOBS && !env.SKIP_JOB_TYPES.includes(TRACK_JOB);
+}
+
+/**
  * Tracks the warm-up clip as an upload and a click would: its lines found as at upload (the lines thread), a
  * track that finds them itself (a clip followed on some frames only has none found at upload, decision 356),
  * and a track that reads them. A new process runs its code slowly until the engine has compiled it: measured
  * on the outside clip M07, the first track in a fresh process took a median 0.74 s of CPU, and 0.52 s after this
- * (decision 357). Nothing is kept: the frames decoded are let go. Returns the seconds it took and the Max
+ * (decision 357). Nothing is kept: the frames decoded are let go, and a clip kept for its next track
+ * (`reuse`, decision 333) stays kept. Returns the seconds it took and the Max
  * Speed found (null where the clip gave none, which a test would catch); throws what the tracker throws.
  */
 export async function warmTracker() {
   const t0 = performance.now();
-  // A decode spawned before the launcher is up would fork the whole server (decision 355).
-  await whenLauncherReady();
+  // A decode spawned before the launcher is up would fork the whole server (decision 355): no warm-up then.
+  if (!(await whenLauncherReady())) throw new Error('the launcher of ffmpeg did not start');
   const { file, width, height, frameCount, seed } = WARM_UP_CLIP;
   const clip = { file, width, height, frameCount, seconds: frameTimes[frameTimes.length - 1] };
   const timing = { frameTimes, fps: WARM_UP_CLIP.fps, vfr: false };
