@@ -128,6 +128,15 @@ async function trackOnce(file: string, job: Job) {
   );
 }
 
+/** The clip of `file` as the track job passes it to the tracker (the file's frame count and length). */
+const clipOf = (file: string, j: Job) => ({
+  file,
+  width: j.width,
+  height: j.height,
+  frameCount: j.frameCount,
+  seconds: j.frameTimes[j.frameTimes.length - 1],
+});
+
 /** How long the process idles before a timed track in it, as a server does between its work and a click. */
 const IDLE_MS = 250;
 
@@ -137,13 +146,6 @@ const IDLE_MS = 250;
  * each took and whether the track read them.
  */
 async function preparedOnce(file: string, job: Job, warmFile: string, warmJob: Job, plainFirst: boolean) {
-  const clipOf = (f: string, j: Job) => ({
-    file: f,
-    width: j.width,
-    height: j.height,
-    frameCount: j.frameCount,
-    seconds: j.frameTimes[j.frameTimes.length - 1],
-  });
   const warm = clipOf(warmFile, warmJob);
   // As the track job calls it, with the key the clip is kept under (the memory of its frames is the next
   // clip's to fill: decision 355).
@@ -196,13 +198,7 @@ async function newServerOnce(file: string, job: Job) {
   startLauncher();
   await whenLauncherReady();
   const warm = WARM_UP ? (await warmTracker()).seconds : null;
-  const clip = {
-    file,
-    width: job.width,
-    height: job.height,
-    frameCount: job.frameCount,
-    seconds: job.frameTimes[job.frameTimes.length - 1],
-  };
+  const clip = clipOf(file, job);
   const prepared = await prepareLines(clip);
   await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
   let used = false;
@@ -401,6 +397,7 @@ async function measure(c: Tracked, warm: Tracked) {
     budget: budgeted ? `<= ${RATIO_BUDGET}x` : '',
     ok: budgeted ? seconds / d <= RATIO_BUDGET : null,
   });
+  const freshRead = fresh.every((x) => x.used);
   const rows = [
     // A process that has tracked nothing, with no lines found at upload: no server's first track since its
     // warm-up (decision 357), so reported, not budgeted (the new server's row below is).
@@ -439,8 +436,8 @@ async function measure(c: Tracked, warm: Tracked) {
     // A new server's first track: after its warm-up (decision 357) and the clip's upload.
     timed(
       `the first track in a new server${WARM_UP ? ', after its warm-up' : ' without its warm-up'}, the clip's upload ${
-        fresh.every((x) => x.used) ? 'having found its lines' : 'finding no lines (the track finds them)'
-      } (decode, ${fresh.every((x) => x.used) ? '' : 'yard lines, '}player, fit)`,
+        freshRead ? 'having found its lines' : 'finding no lines (the track finds them)'
+      } (decode, ${freshRead ? '' : 'yard lines, '}player, fit)`,
       mean(fresh.map((x) => x.seconds)),
     ),
     {
