@@ -225,14 +225,16 @@ describe('four places of a row in one pass (decision 297)', () => {
         ])
           for (const step of [1, 2]) {
             const c = withColour ? chroma : undefined;
-            // As the look-alike search reads them: grey summed place by place, colour from lattice sums.
-            const sums = {
-              grey: null,
-              colour: c ? lattice(null, c, w, h, 0, 0, w - 1, h - 1, step, 2) : null,
-            };
+            // As the look-alike search reads them (grey and colour from lattice sums at its step, decision
+            // 358); one place at a time with the grey summed place by place too: the same numbers.
+            const colour = c ? lattice(null, c, w, h, 0, 0, w - 1, h - 1, step, 2) : null;
+            const sums = { grey: lattice(frame, null, w, h, 0, 0, w - 1, h - 1, step, 3), colour };
             correlateFour(s, frame, c, w, h, cx, cy, dx, step, s.norm, sums, four);
-            for (let k = 0; k < 4; k += 1)
+            for (let k = 0; k < 4; k += 1) {
               expect(four[k]).toBe(correlate(s, frame, c, w, h, cx + k * dx, cy, step, s.norm, sums));
+              const byPlace = { grey: null, colour };
+              expect(four[k]).toBe(correlate(s, frame, c, w, h, cx + k * dx, cy, step, s.norm, byPlace));
+            }
           }
     }
   });
@@ -337,56 +339,82 @@ describe("the frame's sums under a template read from lattice sums (tracker 2.7.
     let places = 0;
     for (const step of [1, 2]) {
       // As the player's own search reads them (grey and colour from lattice sums, step 1), and as the
-      // look-alike search does (grey summed place by place, colour from lattice sums at its step).
+      // look-alike search does (both from lattice sums at its step), and with the grey summed place by place.
       const own = {
         grey: lattice(frame, null, w, h, 0, 0, w - 1, h - 1, 1, 0),
         colour: lattice(null, chroma, w, h, 0, 0, w - 1, h - 1, 1, 1),
       };
-      const look = { grey: null, colour: lattice(null, chroma, w, h, 0, 0, w - 1, h - 1, step, 2) };
-      for (const sums of step === 1 ? [own, look] : [look])
+      const look = {
+        grey: lattice(frame, null, w, h, 0, 0, w - 1, h - 1, step, 3),
+        colour: lattice(null, chroma, w, h, 0, 0, w - 1, h - 1, step, 2),
+      };
+      const placeByPlace = { grey: null, colour: look.colour };
+      for (const sums of step === 1 ? [own, look, placeByPlace] : [look, placeByPlace])
         for (let cy = 14; cy < 34; cy += 1)
           for (const cx of [12, 13, 20, 21]) {
             const want = reference(s, cx, cy, step);
             expect(correlate(s, frame, chroma, w, h, cx, cy, step, s.norm, sums)).toBeCloseTo(want, 12);
-            for (const dx of [2, 3]) {
-              correlateFour(s, frame, chroma, w, h, cx, cy, dx, step, s.norm, sums, four);
-              for (let k = 0; k < 4; k += 1)
-                expect(four[k]).toBeCloseTo(reference(s, cx + k * dx, cy, step), 12);
-            }
+            // Four of a row at a time: the grey always from lattice sums.
+            const grey = sums.grey;
+            if (grey)
+              for (const dx of [2, 3]) {
+                correlateFour(s, frame, chroma, w, h, cx, cy, dx, step, s.norm, { ...sums, grey }, four);
+                for (let k = 0; k < 4; k += 1)
+                  expect(four[k]).toBeCloseTo(reference(s, cx + k * dx, cy, step), 12);
+              }
             places += 1;
           }
     }
-    expect(places).toBe(240);
+    expect(places).toBe(400);
   });
 
   it('passes over only places whose correlation is under the floor, and gives the others their number', () => {
-    const { scaled, correlate, correlateFour, lattice } = correlationForTests;
+    const { scaled, correlate, correlateFour, lattice, greyParts } = correlationForTests;
     const t = makeTemplate(frame, w, h, 30, 40, 22, chroma);
     const s = scaled(t, 1);
     const colourNorm = Math.sqrt(
       Array.from(s.du!, (v) => v * v).reduce((a, b) => a + b, 0) +
         Array.from(s.dv!, (v) => v * v).reduce((a, b) => a + b, 0),
     );
-    const sums = { grey: null, colour: lattice(null, chroma, w, h, 0, 0, w - 1, h - 1, 1, 2) };
+    const grey = greyParts(
+      s,
+      1,
+      Array.from(s.data, (v) => v * v).reduce((a, b) => a + b, 0),
+    );
+    const sums = {
+      grey: lattice(frame, null, w, h, 0, 0, w - 1, h - 1, 1, 3),
+      colour: lattice(null, chroma, w, h, 0, 0, w - 1, h - 1, 1, 2),
+    };
     const plain = new Float64Array(4);
     const screened = new Float64Array(4);
     let passed = 0;
     let kept = 0;
+    const passedBefore = [0, 0];
     for (const floor of [-1, 0, 0.1, 0.2, 0.4, 0.9])
       for (let cy = 12; cy < 36; cy += 1)
         // Across the template's own place (30, 25.15), where the correlation is near 1.
         for (const cx of [12, 18, 24, 30]) {
           correlateFour(s, frame, chroma, w, h, cx, cy, 3, 1, s.norm, sums, plain);
-          correlateFour(s, frame, chroma, w, h, cx, cy, 3, 1, s.norm, sums, screened, { floor, colourNorm });
-          for (let k = 0; k < 4; k += 1)
-            if (screened[k] === Number.NEGATIVE_INFINITY) {
-              expect(plain[k]).toBeLessThan(floor);
-              passed += 1;
-            } else {
-              expect(screened[k]).toBe(plain[k]);
-              kept += 1;
-            }
+          // Screened before the colour is read, and with the template's grey norm before the grey is
+          // (decision 358).
+          for (const [at, screen] of [
+            [0, { floor, colourNorm }],
+            [1, { floor, colourNorm, grey }],
+          ] as const) {
+            correlateFour(s, frame, chroma, w, h, cx, cy, 3, 1, s.norm, sums, screened, screen);
+            for (let k = 0; k < 4; k += 1)
+              if (screened[k] === Number.NEGATIVE_INFINITY) {
+                expect(plain[k]).toBeLessThan(floor);
+                passedBefore[at] += 1;
+              } else expect(screened[k]).toBe(plain[k]);
+          }
+          for (let k = 0; k < 4; k += 1) if (plain[k] >= floor) kept += 1;
         }
+    passed += passedBefore[0];
+    // Screened before the grey is read, fewer places are passed over (the grey term's bound is looser than
+    // the term itself), but some are.
+    expect(passedBefore[1]).toBeGreaterThan(20);
+    expect(passedBefore[1]).toBeLessThanOrEqual(passedBefore[0]);
     // One place at a time, as the look-alike search takes the places at the ends of its rows.
     for (const floor of [0, 0.2, 0.4])
       for (let cy = 12; cy < 36; cy += 1)

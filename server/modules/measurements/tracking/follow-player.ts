@@ -237,10 +237,11 @@ function correlate(
 
 /**
  * The correlation of four places of one row, (cx + k * dx, cy) for k = 0..3, in one pass over the template
- * (the look-alike search's grid): each place's grey sums are taken here, in the same order as `correlate`
- * takes them where `sums` has no grey, and its colour's read from the same `sums`, so each is the number
- * `correlate` gives there, to the last bit. With a `screen`, four places none of which its colour can lift to
- * the floor are not read in colour and score -Infinity.
+ * (the look-alike search's grid): each place's grey sums and colour sums are read from `sums` (its grey
+ * lattice sums are whole numbers, the sums a loop gives to the last bit) and its cross terms taken here in
+ * the order `correlate` takes them, so each is the number `correlate` gives there, to the last bit. With a
+ * `screen`, four places none of which can reach its floor score -Infinity: with the template's grey norm,
+ * before their grey is read (decision 358); else before their colour is.
  */
 function correlateFour(
   s: ReturnType<typeof scaled>,
@@ -253,7 +254,7 @@ function correlateFour(
   dx: number,
   step: number,
   norm: number,
-  sums: Sums,
+  sums: Sums & { grey: Lattice },
   out: Float64Array,
   screen?: Screen,
 ) {
@@ -262,58 +263,65 @@ function correlateFour(
   const th = s.th;
   const x0 = cx - s.hw;
   const y0 = cy - s.hh;
+  const ni = Math.ceil(tw / step);
+  const nj = Math.ceil(th / step);
+  const count = ni * nj;
+  const G = sums.grey;
+  corners(G, x0, y0, ni, nj);
+  const si0 = boxSum(G, 0);
+  const sii0 = boxSum(G, 1);
+  corners(G, x0 + dx, y0, ni, nj);
+  const si1 = boxSum(G, 0);
+  const sii1 = boxSum(G, 1);
+  corners(G, x0 + 2 * dx, y0, ni, nj);
+  const si2 = boxSum(G, 0);
+  const sii2 = boxSum(G, 1);
+  corners(G, x0 + 3 * dx, y0, ni, nj);
+  const si3 = boxSum(G, 0);
+  const sii3 = boxSum(G, 1);
+  const colour = chroma && s.du && s.dv && sums.colour;
+  const c = COLOUR_SUMS;
+  if (colour) {
+    colourSpread(colour, x0, y0, ni, nj, c, 0);
+    colourSpread(colour, x0 + dx, y0, ni, nj, c, 5);
+    colourSpread(colour, x0 + 2 * dx, y0, ni, nj, c, 10);
+    colourSpread(colour, x0 + 3 * dx, y0, ni, nj, c, 15);
+  }
+  // Four places none of which can reach the floor whatever their grey and colour: nothing of theirs is read.
+  if (
+    colour &&
+    screen?.grey &&
+    underFloor(norm, screen.grey, G, x0, y0, step, ni, nj, si0, sii0, c, 0, screen) &&
+    underFloor(norm, screen.grey, G, x0 + dx, y0, step, ni, nj, si1, sii1, c, 5, screen) &&
+    underFloor(norm, screen.grey, G, x0 + 2 * dx, y0, step, ni, nj, si2, sii2, c, 10, screen) &&
+    underFloor(norm, screen.grey, G, x0 + 3 * dx, y0, step, ni, nj, si3, sii3, c, 15, screen)
+  ) {
+    out.fill(Number.NEGATIVE_INFINITY);
+    return;
+  }
   let st0 = 0;
-  let si0 = 0;
-  let sii0 = 0;
   let st1 = 0;
-  let si1 = 0;
-  let sii1 = 0;
   let st2 = 0;
-  let si2 = 0;
-  let sii2 = 0;
   let st3 = 0;
-  let si3 = 0;
-  let sii3 = 0;
   for (let j = 0; j < th; j += step) {
     const row = (y0 + j) * w + x0;
     const trow = j * tw;
     for (let i = 0; i < tw; i += step) {
       const t = d[trow + i];
       const at = row + i;
-      const v0 = frame[at];
-      const v1 = frame[at + dx];
-      const v2 = frame[at + 2 * dx];
-      const v3 = frame[at + 3 * dx];
-      st0 += t * v0;
-      si0 += v0;
-      sii0 += v0 * v0;
-      st1 += t * v1;
-      si1 += v1;
-      sii1 += v1 * v1;
-      st2 += t * v2;
-      si2 += v2;
-      sii2 += v2 * v2;
-      st3 += t * v3;
-      si3 += v3;
-      sii3 += v3 * v3;
+      st0 += t * frame[at];
+      st1 += t * frame[at + dx];
+      st2 += t * frame[at + 2 * dx];
+      st3 += t * frame[at + 3 * dx];
     }
   }
-  const ni = Math.ceil(tw / step);
-  const nj = Math.ceil(th / step);
-  const count = ni * nj;
-  if (!chroma || !s.du || !s.dv || !sums.colour) {
+  if (!colour) {
     out[0] = combine(norm, st0, si0, sii0, count, null, 0);
     out[1] = combine(norm, st1, si1, sii1, count, null, 0);
     out[2] = combine(norm, st2, si2, sii2, count, null, 0);
     out[3] = combine(norm, st3, si3, sii3, count, null, 0);
     return;
   }
-  const c = COLOUR_SUMS;
-  const L = sums.colour;
-  colourSpread(L, x0, y0, ni, nj, c, 0);
-  colourSpread(L, x0 + dx, y0, ni, nj, c, 5);
-  colourSpread(L, x0 + 2 * dx, y0, ni, nj, c, 10);
-  colourSpread(L, x0 + 3 * dx, y0, ni, nj, c, 15);
   // Four places none of which can reach the screen's floor whatever their colour: their colour is not read.
   if (
     screen &&
@@ -456,8 +464,8 @@ interface Sums {
   colour: Lattice | null;
 }
 
-/** Room for the lattice sums: the player's own search's grey and colour, the look-alike search's colour. */
-const LATTICE = [new Float64Array(0), new Float64Array(0), new Float64Array(0)];
+/** Room for the lattice sums: the player's own search's grey and colour, the look-alike search's colour and grey. */
+const LATTICE = [new Float64Array(0), new Float64Array(0), new Float64Array(0), new Float64Array(0)];
 
 /**
  * The lattice sums of the grey frame (`chroma` absent) or of its colour planes (`chroma`, `frame` unread) over
@@ -473,7 +481,7 @@ function lattice(
   right: number,
   bottom: number,
   step: number,
-  room: 0 | 1 | 2,
+  room: 0 | 1 | 2 | 3,
 ): Lattice {
   const half = chroma !== null && step === 2;
   const cw = w >> 1;
@@ -492,6 +500,50 @@ function lattice(
   const planes = LATTICE[room];
   const vOff = cw * ch;
   const up = by * cols;
+  if (by === 1) {
+    // One pass: each row's running sums, plus the entry above (the same whole numbers as the passes below).
+    const a2 = 2 * area;
+    const a3 = 3 * area;
+    for (let y = 0; y < rows; y += 1) {
+      const fy = t + y;
+      const k0 = y * cols;
+      const above = y > 0;
+      if (!chroma) {
+        const frow = fy * w + l;
+        let s1 = 0;
+        let s2 = 0;
+        for (let x = 0; x < cols; x += 1) {
+          const g = frame![frow + x];
+          s1 += g;
+          s2 += g * g;
+          const k = k0 + x;
+          planes[k] = above ? s1 + planes[k - cols] : s1;
+          planes[area + k] = above ? s2 + planes[area + k - cols] : s2;
+        }
+      } else {
+        const crow = (half ? fy : fy >> 1) * cw;
+        let s1 = 0;
+        let s2 = 0;
+        let s3 = 0;
+        let s4 = 0;
+        for (let x = 0; x < cols; x += 1) {
+          const ci = crow + (half ? l + x : (l + x) >> 1);
+          const p = chroma[ci];
+          const q = chroma[vOff + ci];
+          s1 += p;
+          s2 += p * p;
+          s3 += q;
+          s4 += q * q;
+          const k = k0 + x;
+          planes[k] = above ? s1 + planes[k - cols] : s1;
+          planes[area + k] = above ? s2 + planes[area + k - cols] : s2;
+          planes[a2 + k] = above ? s3 + planes[a2 + k - cols] : s3;
+          planes[a3 + k] = above ? s4 + planes[a3 + k - cols] : s4;
+        }
+      }
+    }
+    return { left: l, top: t, cols, rows, step: by, half, planes };
+  }
   for (let y = 0; y < rows; y += 1) {
     const fy = t + y;
     const k0 = y * cols;
@@ -546,8 +598,10 @@ function corners(L: Lattice, x0: number, y0: number, ni: number, nj: number) {
 function boxSum(L: Lattice, plane: number) {
   const p = L.planes;
   const o = plane * L.cols * L.rows;
-  const [a, b, c, d] = CORNERS;
-  return p[o + a] - (b < 0 ? 0 : p[o + b]) - (c < 0 ? 0 : p[o + c]) + (d < 0 ? 0 : p[o + d]);
+  const b = CORNERS[1];
+  const c = CORNERS[2];
+  const d = CORNERS[3];
+  return p[o + CORNERS[0]] - (b < 0 ? 0 : p[o + b]) - (c < 0 ? 0 : p[o + c]) + (d < 0 ? 0 : p[o + d]);
 }
 
 /** A place's colour sums (Cb, its squares, Cr, its squares) into c[at + 1 .. at + 4]. */
@@ -577,6 +631,8 @@ function colourSpread(
 interface Screen {
   floor: number;
   colourNorm: number;
+  /** The template's grey: with it, four places are screened before their grey is read (decision 358). */
+  grey?: GreyParts;
 }
 const SCREEN_MARGIN = 1e-9;
 
@@ -598,6 +654,81 @@ function bound(
   return (
     (st + CHROMA_WEIGHT * screen.colourNorm * Math.sqrt(varC)) / (norm * Math.sqrt(varI)) + SCREEN_MARGIN
   );
+}
+
+/**
+ * The template's grey as the look-alike search's screen reads it before the frame's grey is (decision 358):
+ * its norm, and its kept points cut into `GREY_BANDS` bands of rows, each band's sum and norm.
+ */
+interface GreyParts {
+  norm: number;
+  bands: { j: number; nj: number; sum: number; norm: number }[];
+}
+
+const GREY_BANDS = 4;
+
+/** The grey parts of a template `s` whose every `thin`th point is kept (its grey zero-mean over them). */
+function greyParts(s: ReturnType<typeof scaled>, thin: number, greySq: number): GreyParts {
+  const nJ = Math.ceil(s.th / thin);
+  const bands: GreyParts['bands'] = [];
+  for (let a = 0; a < GREY_BANDS; a += 1) {
+    const j0 = Math.floor((a * nJ) / GREY_BANDS);
+    const j1 = Math.floor(((a + 1) * nJ) / GREY_BANDS);
+    if (j1 <= j0) continue;
+    let sum = 0;
+    let sq = 0;
+    for (let j = j0 * thin; j < j1 * thin; j += thin)
+      for (let i = 0; i < s.tw; i += thin) {
+        const t = s.data[j * s.tw + i];
+        sum += t;
+        sq += t * t;
+      }
+    bands.push({ j: j0, nj: j1 - j0, sum, norm: Math.sqrt(sq) });
+  }
+  return { norm: Math.sqrt(greySq), bands };
+}
+
+/**
+ * Whether a place (its template corner at grey pixel (x0, y0)) cannot reach the screen's floor whatever its
+ * grey and colour cross terms, from its grey sums (`si`, `sii`, and the lattice `G` for its bands') and its
+ * colour sums at c[at + 1..]. The colour term is at most the template's colour norm times the frame's colour
+ * spread there (Cauchy-Schwarz, as `bound`). The grey term, first: at most the template's grey norm times
+ * the frame's grey spread; then band by band: over a band the template's part is not zero-mean, and its sum
+ * against the frame is the frame's mean there times the part's sum plus at most the part's norm times the
+ * frame's spread there.
+ */
+function underFloor(
+  norm: number,
+  grey: GreyParts,
+  G: Lattice,
+  x0: number,
+  y0: number,
+  step: number,
+  ni: number,
+  nj: number,
+  si: number,
+  sii: number,
+  c: Float64Array,
+  at: number,
+  screen: Screen,
+) {
+  const count = ni * nj;
+  const varC = Math.max(0, colourVariation(c, at, count));
+  const varG = Math.max(0, sii - (si * si) / count);
+  const varI = varG + CHROMA_WEIGHT * varC;
+  // Where `combine` gives 0, so may the place: nothing to pass over.
+  if (!(varI > 1e-6 && norm > 0)) return false;
+  const den = norm * Math.sqrt(varI);
+  const colour = CHROMA_WEIGHT * screen.colourNorm * Math.sqrt(varC);
+  if ((grey.norm * Math.sqrt(varG) + colour) / den + SCREEN_MARGIN < screen.floor) return true;
+  let st = 0;
+  for (const b of grey.bands) {
+    corners(G, x0, y0 + b.j * step, ni, b.nj);
+    const n = ni * b.nj;
+    const sv = boxSum(G, 0);
+    st += (sv / n) * b.sum + b.norm * Math.sqrt(Math.max(0, boxSum(G, 1) - (sv * sv) / n));
+  }
+  return (st + colour) / den + SCREEN_MARGIN < screen.floor;
 }
 
 interface ColourCells {
@@ -728,10 +859,9 @@ export function lookAlike(
   };
   const kept: number[] = [];
   for (let j = 0; j < s.th; j += thin) for (let i = 0; i < s.tw; i += thin) kept.push(j * s.tw + i);
-  let sq = centre(s.data, kept);
+  const greySq = centre(s.data, kept);
   const colourSq = s.du && s.dv ? centre(s.du, kept) + centre(s.dv, kept) : 0;
-  sq += CHROMA_WEIGHT * colourSq;
-  const norm = Math.sqrt(sq);
+  const norm = Math.sqrt(greySq + CHROMA_WEIGHT * colourSq);
   let best: { x: number; y: number; ncc: number } | null = null;
   const x0 = Math.round(cx);
   const y0 = Math.round(cy);
@@ -745,26 +875,15 @@ export function lookAlike(
     );
   };
   const colour = s.du ? chroma : undefined;
-  // Each place sums its grey itself (its places are too far apart for grey lattice sums to pay); its colour
-  // sums are read from lattice sums, which the screen needs.
-  const sums: Sums = {
-    grey: null,
-    colour: colour
-      ? lattice(
-          null,
-          colour,
-          w,
-          h,
-          x0 - radius - s.hw,
-          y0 - radius - s.hh,
-          x0 + radius + s.hw,
-          y0 + radius + s.hh,
-          thin,
-          2,
-        )
-      : null,
+  // The frame's grey and colour sums under each place are read from lattice sums over the search's region.
+  const box = [x0 - radius - s.hw, y0 - radius - s.hh, x0 + radius + s.hw, y0 + radius + s.hh] as const;
+  const sums = {
+    grey: lattice(frame, null, w, h, ...box, thin, 3),
+    colour: colour ? lattice(null, colour, w, h, ...box, thin, 2) : null,
   };
-  const screen = colour ? { floor, colourNorm: Math.sqrt(colourSq) } : undefined;
+  const screen = colour
+    ? { floor, colourNorm: Math.sqrt(colourSq), grey: greyParts(s, thin, greySq) }
+    : undefined;
   const four = new Float64Array(4);
   for (let dy = -radius; dy <= radius; dy += stride)
     for (let dx = -radius; dx <= radius;) {
@@ -795,4 +914,4 @@ export function lookAlike(
 }
 
 /** @internal tests only: the correlation one place at a time and four of a row at a time, and the lattice sums. */
-export const correlationForTests = { scaled, correlate, correlateFour, lattice, boxSum, corners };
+export const correlationForTests = { scaled, correlate, correlateFour, lattice, boxSum, corners, greyParts };
