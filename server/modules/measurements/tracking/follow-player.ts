@@ -500,33 +500,36 @@ function lattice(
   const planes = LATTICE[room];
   const vOff = cw * ch;
   const up = by * cols;
-  if (by === 1) {
-    // One pass: each row's running sums, plus the entry above (the same whole numbers as the passes below).
-    const a2 = 2 * area;
-    const a3 = 3 * area;
-    for (let y = 0; y < rows; y += 1) {
-      const fy = t + y;
-      const k0 = y * cols;
-      const above = y > 0;
-      if (!chroma) {
-        const frow = fy * w + l;
+  const a2 = 2 * area;
+  const a3 = 3 * area;
+  // One pass: along each row, the running sums of the lattice points `by` apart (a set for each of the `by`
+  // phases), plus the entry `by` rows up.
+  for (let y = 0; y < rows; y += 1) {
+    const fy = t + y;
+    const k0 = y * cols;
+    const above = y >= by;
+    if (!chroma) {
+      const frow = fy * w + l;
+      for (let ph = 0; ph < by; ph += 1) {
         let s1 = 0;
         let s2 = 0;
-        for (let x = 0; x < cols; x += 1) {
+        for (let x = ph; x < cols; x += by) {
           const g = frame![frow + x];
           s1 += g;
           s2 += g * g;
           const k = k0 + x;
-          planes[k] = above ? s1 + planes[k - cols] : s1;
-          planes[area + k] = above ? s2 + planes[area + k - cols] : s2;
+          planes[k] = above ? s1 + planes[k - up] : s1;
+          planes[area + k] = above ? s2 + planes[area + k - up] : s2;
         }
-      } else {
-        const crow = (half ? fy : fy >> 1) * cw;
+      }
+    } else {
+      const crow = (half ? fy : fy >> 1) * cw;
+      for (let ph = 0; ph < by; ph += 1) {
         let s1 = 0;
         let s2 = 0;
         let s3 = 0;
         let s4 = 0;
-        for (let x = 0; x < cols; x += 1) {
+        for (let x = ph; x < cols; x += by) {
           const ci = crow + (half ? l + x : (l + x) >> 1);
           const p = chroma[ci];
           const q = chroma[vOff + ci];
@@ -535,42 +538,12 @@ function lattice(
           s3 += q;
           s4 += q * q;
           const k = k0 + x;
-          planes[k] = above ? s1 + planes[k - cols] : s1;
-          planes[area + k] = above ? s2 + planes[area + k - cols] : s2;
-          planes[a2 + k] = above ? s3 + planes[a2 + k - cols] : s3;
-          planes[a3 + k] = above ? s4 + planes[a3 + k - cols] : s4;
+          planes[k] = above ? s1 + planes[k - up] : s1;
+          planes[area + k] = above ? s2 + planes[area + k - up] : s2;
+          planes[a2 + k] = above ? s3 + planes[a2 + k - up] : s3;
+          planes[a3 + k] = above ? s4 + planes[a3 + k - up] : s4;
         }
       }
-    }
-    return { left: l, top: t, cols, rows, step: by, half, planes };
-  }
-  for (let y = 0; y < rows; y += 1) {
-    const fy = t + y;
-    const k0 = y * cols;
-    // Each value, then along the row (the lattice point `by` back), then the entry `by` rows up.
-    if (!chroma) {
-      const frow = fy * w + l;
-      for (let x = 0; x < cols; x += 1) {
-        const g = frame![frow + x];
-        planes[k0 + x] = g;
-        planes[area + k0 + x] = g * g;
-      }
-    } else {
-      const crow = (half ? fy : fy >> 1) * cw;
-      for (let x = 0; x < cols; x += 1) {
-        const ci = crow + (half ? l + x : (l + x) >> 1);
-        const p = chroma[ci];
-        const q = chroma[vOff + ci];
-        planes[k0 + x] = p;
-        planes[area + k0 + x] = p * p;
-        planes[2 * area + k0 + x] = q;
-        planes[3 * area + k0 + x] = q * q;
-      }
-    }
-    for (let m = 0; m < n; m += 1) {
-      const o = m * area + k0;
-      for (let x = by; x < cols; x += 1) planes[o + x] += planes[o + x - by];
-      if (y >= by) for (let x = 0; x < cols; x += 1) planes[o + x] += planes[o + x - up];
     }
   }
   return { left: l, top: t, cols, rows, step: by, half, planes };
