@@ -176,10 +176,10 @@ function scaled(t: Template, scale: number) {
 /**
  * Correlation of the scaled template with the frame, template centre at (cx, cy), on every `step`-th pixel
  * each way: grey alone, or grey and colour as one vector (`norm`: the template's). The frame's grey sums
- * under the template are read from `sums.grey` where it is built, else summed here; its colour sums always
- * from `sums.colour` (built with the same `step` over a region holding the place; without it, or without
+ * under the template are read from `sums.grey` (whole numbers: the sums a loop gives, to the last bit), its
+ * colour sums from `sums.colour` (built with the same `step` over a region holding the place; without it, or without
  * colour planes, the correlation is grey alone). With a `screen`, a place whose colour cannot lift it to
- * the screen's floor is not read in colour and scores -Infinity.
+ * the screen's floor has no colour cross terms summed and scores -Infinity.
  */
 function correlate(
   s: ReturnType<typeof scaled>,
@@ -200,32 +200,16 @@ function correlate(
   const x0 = cx - s.hw;
   const y0 = cy - s.hh;
   let st = 0;
-  let si = 0;
-  let sii = 0;
-  if (sums.grey)
-    for (let j = 0; j < th; j += step) {
-      const row = (y0 + j) * w + x0;
-      const trow = j * tw;
-      for (let i = 0; i < tw; i += step) st += d[trow + i] * frame[row + i];
-    }
-  else
-    for (let j = 0; j < th; j += step) {
-      const row = (y0 + j) * w + x0;
-      const trow = j * tw;
-      for (let i = 0; i < tw; i += step) {
-        const v = frame[row + i];
-        st += d[trow + i] * v;
-        si += v;
-        sii += v * v;
-      }
-    }
+  for (let j = 0; j < th; j += step) {
+    const row = (y0 + j) * w + x0;
+    const trow = j * tw;
+    for (let i = 0; i < tw; i += step) st += d[trow + i] * frame[row + i];
+  }
   const ni = Math.ceil(tw / step);
   const nj = Math.ceil(th / step);
-  if (sums.grey) {
-    corners(sums.grey, x0, y0, ni, nj);
-    si = boxSum(sums.grey, 0);
-    sii = boxSum(sums.grey, 1);
-  }
+  corners(sums.grey, x0, y0, ni, nj);
+  const si = boxSum(sums.grey, 0);
+  const sii = boxSum(sums.grey, 1);
   const c = COLOUR_SUMS;
   if (!chroma || !s.du || !s.dv || !sums.colour) return combine(norm, st, si, sii, ni * nj, null, 0);
   colourSpread(sums.colour, x0, y0, ni, nj, c, 0);
@@ -237,11 +221,12 @@ function correlate(
 
 /**
  * The correlation of four places of one row, (cx + k * dx, cy) for k = 0..3, in one pass over the template
- * (the look-alike search's grid): each place's grey sums and colour sums are read from `sums` (its grey
- * lattice sums are whole numbers, the sums a loop gives to the last bit) and its cross terms taken here in
- * the order `correlate` takes them, so each is the number `correlate` gives there, to the last bit. With a
- * `screen`, four places none of which can reach its floor score -Infinity: with the template's grey norm,
- * before their grey is read (decision 358); else before their colour is.
+ * (the look-alike search's grid; the player's own search's first pass, decision 358): each place's grey sums
+ * and colour sums are read from `sums` (its grey lattice sums are whole numbers, the sums a loop gives to the
+ * last bit) and its cross terms taken here in the order `correlate` takes them, so each is the number
+ * `correlate` gives there, to the last bit. With a `screen`, four places none of which can reach its floor
+ * score -Infinity: with the template's grey parts, before their grey cross terms are summed (decision 358);
+ * else before their colour cross terms are.
  */
 function correlateFour(
   s: ReturnType<typeof scaled>,
@@ -254,7 +239,7 @@ function correlateFour(
   dx: number,
   step: number,
   norm: number,
-  sums: Sums & { grey: Lattice },
+  sums: Sums,
   out: Float64Array,
   screen?: Screen,
 ) {
@@ -287,7 +272,7 @@ function correlateFour(
     colourSpread(colour, x0 + 2 * dx, y0, ni, nj, c, 10);
     colourSpread(colour, x0 + 3 * dx, y0, ni, nj, c, 15);
   }
-  // Four places none of which can reach the floor whatever their grey and colour: nothing of theirs is read.
+  // Four places none of which can reach the floor whatever their cross terms: none is summed.
   if (
     colour &&
     screen?.grey &&
@@ -322,7 +307,7 @@ function correlateFour(
     out[3] = combine(norm, st3, si3, sii3, count, null, 0);
     return;
   }
-  // Four places none of which can reach the screen's floor whatever their colour: their colour is not read.
+  // Four places none of which can reach the screen's floor whatever their colour: its cross terms are not summed.
   if (
     screen &&
     bound(norm, st0, si0, sii0, count, c, 0, screen) < screen.floor &&
@@ -362,14 +347,27 @@ function combine(
   c: Float64Array | null,
   at: number,
 ) {
-  if (!c) {
-    const varI = sii - (si * si) / count;
-    return varI > 1e-6 && norm > 0 ? st / (norm * Math.sqrt(varI)) : 0;
-  }
-  const all = st + CHROMA_WEIGHT * c[at];
-  const varI = sii - (si * si) / count + CHROMA_WEIGHT * colourVariation(c, at, count);
+  const varI = spreadUnder(si, sii, count, c, at);
+  const all = c ? st + CHROMA_WEIGHT * c[at] : st;
   return varI > 1e-6 && norm > 0 ? all / (norm * Math.sqrt(varI)) : 0;
 }
+
+/** The frame's spread under a place (grey, and colour with `c`) as `combine` divides by it. */
+function spreadUnder(si: number, sii: number, count: number, c: Float64Array | null, at: number) {
+  const grey = sii - (si * si) / count;
+  return c ? grey + CHROMA_WEIGHT * colourVariation(c, at, count) : grey;
+}
+
+/**
+ * The spread of `n` whole numbers about their mean from their sum and sum of squares, to one rounding: the
+ * products are whole numbers under 2^53, so exact (the screens' bounds read it; `combine`'s own spread may be
+ * a little smaller where the numbers are large and alike).
+ */
+const exactSpread = (sum: number, squares: number, n: number) => Math.max(0, (n * squares - sum * sum) / n);
+
+/** A place's colour spread from its colour sums at c[at + 1..], to one rounding. */
+const exactColourSpread = (c: Float64Array, at: number, count: number) =>
+  exactSpread(c[at + 1], c[at + 2], count) + exactSpread(c[at + 3], c[at + 4], count);
 
 /** A place's colour spread (Cb's and Cr's sums of squares about their means) from its colour sums at c[at + 1..]. */
 function colourVariation(c: Float64Array, at: number, count: number) {
@@ -458,9 +456,9 @@ interface Lattice {
   planes: Float64Array;
 }
 
-/** The lattice sums a search reads: grey (else each place sums its own) and colour (with colour planes). */
+/** The lattice sums a search reads: grey, and colour (with colour planes). */
 interface Sums {
-  grey: Lattice | null;
+  grey: Lattice;
   colour: Lattice | null;
 }
 
@@ -599,12 +597,16 @@ function colourSpread(
  * template's colour is zero-mean over the pixels it keeps, so its colour term at a place is at most the
  * template's colour norm (`colourNorm`) times the spread of the frame's colour there (Cauchy-Schwarz); a
  * place whose grey term plus that most is under the floor is under it whatever its colour, and its colour
- * is not read. The floor is lowered by `SCREEN_MARGIN` against rounding.
+ * cross terms are not summed. With the template's grey parts (`grey`, decision 358), four places are
+ * screened the same way on their grey before their grey cross terms are summed. Each bound divides by the
+ * spread `combine` divides by, adds `slack` (the most rounding can add to the summed cross terms) and is
+ * raised by `SCREEN_MARGIN` (the rounding of the division), so a place passed over could not have scored
+ * the floor as `combine` computes it.
  */
 interface Screen {
   floor: number;
   colourNorm: number;
-  /** The template's grey: with it, four places are screened before their grey is read (decision 358). */
+  slack: number;
   grey?: GreyParts;
 }
 const SCREEN_MARGIN = 1e-9;
@@ -620,17 +622,15 @@ function bound(
   at: number,
   screen: Screen,
 ) {
-  const varC = Math.max(0, colourVariation(c, at, count));
-  const varI = sii - (si * si) / count + CHROMA_WEIGHT * varC;
+  const varI = spreadUnder(si, sii, count, c, at);
   // Where `combine` gives 0, so may the place: nothing to pass over.
   if (!(varI > 1e-6 && norm > 0)) return Number.POSITIVE_INFINITY;
-  return (
-    (st + CHROMA_WEIGHT * screen.colourNorm * Math.sqrt(varC)) / (norm * Math.sqrt(varI)) + SCREEN_MARGIN
-  );
+  const colour = CHROMA_WEIGHT * screen.colourNorm * Math.sqrt(exactColourSpread(c, at, count));
+  return (st + colour + screen.slack) / (norm * Math.sqrt(varI)) + SCREEN_MARGIN;
 }
 
 /**
- * The template's grey as the look-alike search's screen reads it before the frame's grey is (decision 358):
+ * The template's grey as the look-alike search's screen reads it before the frame's grey (decision 358):
  * its norm, and its kept points cut into `GREY_BANDS` bands of rows, each band's sum and norm.
  */
 interface GreyParts {
@@ -640,10 +640,23 @@ interface GreyParts {
 
 const GREY_BANDS = 4;
 
-/** The grey parts of a template `s` whose every `thin`th point is kept (its grey zero-mean over them). */
-function greyParts(s: ReturnType<typeof scaled>, thin: number, greySq: number): GreyParts {
+/**
+ * The look-alike search's screen for a template `s` whose every `thin`th point is kept (each channel
+ * zero-mean over them, `greySq` and `colourSq` their sums of squares): its grey parts, and its slack, the
+ * most rounding can move the cross terms summed over `n` points of frame values under 256 (at most n
+ * roundings of each partial sum, each under 2^-53 of the sum of the terms' sizes), doubled.
+ */
+function lookAlikeScreen(
+  s: ReturnType<typeof scaled>,
+  thin: number,
+  greySq: number,
+  colourSq: number,
+  floor: number,
+): Screen {
   const nJ = Math.ceil(s.th / thin);
   const bands: GreyParts['bands'] = [];
+  let size = 0;
+  let n = 0;
   for (let a = 0; a < GREY_BANDS; a += 1) {
     const j0 = Math.floor((a * nJ) / GREY_BANDS);
     const j1 = Math.floor(((a + 1) * nJ) / GREY_BANDS);
@@ -652,13 +665,18 @@ function greyParts(s: ReturnType<typeof scaled>, thin: number, greySq: number): 
     let sq = 0;
     for (let j = j0 * thin; j < j1 * thin; j += thin)
       for (let i = 0; i < s.tw; i += thin) {
-        const t = s.data[j * s.tw + i];
+        const k = j * s.tw + i;
+        const t = s.data[k];
         sum += t;
         sq += t * t;
+        size += Math.abs(t) + (s.du ? Math.abs(s.du[k]) : 0) + (s.dv ? Math.abs(s.dv[k]) : 0);
+        n += 1;
       }
+    size += Math.abs(sum);
     bands.push({ j: j0, nj: j1 - j0, sum, norm: Math.sqrt(sq) });
   }
-  return { norm: Math.sqrt(greySq), bands };
+  const slack = 2 * (n + GREY_BANDS + 4) * 2 ** -53 * 255 * size;
+  return { floor, colourNorm: Math.sqrt(colourSq), slack, grey: { norm: Math.sqrt(greySq), bands } };
 }
 
 /**
@@ -686,20 +704,20 @@ function underFloor(
   screen: Screen,
 ) {
   const count = ni * nj;
-  const varC = Math.max(0, colourVariation(c, at, count));
-  const varG = Math.max(0, sii - (si * si) / count);
-  const varI = varG + CHROMA_WEIGHT * varC;
+  const varI = spreadUnder(si, sii, count, c, at);
   // Where `combine` gives 0, so may the place: nothing to pass over.
   if (!(varI > 1e-6 && norm > 0)) return false;
   const den = norm * Math.sqrt(varI);
-  const colour = CHROMA_WEIGHT * screen.colourNorm * Math.sqrt(varC);
-  if ((grey.norm * Math.sqrt(varG) + colour) / den + SCREEN_MARGIN < screen.floor) return true;
+  const colour =
+    CHROMA_WEIGHT * screen.colourNorm * Math.sqrt(exactColourSpread(c, at, count)) + screen.slack;
+  if ((grey.norm * Math.sqrt(exactSpread(si, sii, count)) + colour) / den + SCREEN_MARGIN < screen.floor)
+    return true;
   let st = 0;
   for (const b of grey.bands) {
     corners(G, x0, y0 + b.j * step, ni, b.nj);
     const n = ni * b.nj;
     const sv = boxSum(G, 0);
-    st += (sv / n) * b.sum + b.norm * Math.sqrt(Math.max(0, boxSum(G, 1) - (sv * sv) / n));
+    st += (sv / n) * b.sum + b.norm * Math.sqrt(exactSpread(sv, boxSum(G, 1), n));
   }
   return (st + colour) / den + SCREEN_MARGIN < screen.floor;
 }
@@ -772,6 +790,17 @@ export function matchTemplate(
     }
     return v;
   };
+  // The first pass's places taken four of a row at a time where all four lie in the picture (the numbers
+  // `at` gives, to the last bit: decision 358).
+  const four = new Float64Array(4);
+  for (let dy = 0; dy < n; dy += 2)
+    for (let dx = 0; dx + 6 < n; dx += 8) {
+      const cx = x0 + dx;
+      const cy = y0 + dy;
+      if (cx - s.hw < 0 || cy - s.hh < 0 || cx + 6 + s.hw >= w || cy + s.hh >= h) continue;
+      correlateFour(s, frame, colour, w, h, cx, cy, 2, 1, s.norm, sums, four);
+      for (let k = 0; k < 4; k += 1) score[dy * n + dx + 2 * k] = four[k];
+    }
   climbFrom(n, score, at, SEARCH.matchPeaks, SEARCH.matchScreen);
   // The best place taken, the first in the scan among equals (as the full search chose).
   let best = -1;
@@ -854,9 +883,7 @@ export function lookAlike(
     grey: lattice(frame, null, w, h, ...box, thin, 3),
     colour: colour ? lattice(null, colour, w, h, ...box, thin, 2) : null,
   };
-  const screen = colour
-    ? { floor, colourNorm: Math.sqrt(colourSq), grey: greyParts(s, thin, greySq) }
-    : undefined;
+  const screen = colour ? lookAlikeScreen(s, thin, greySq, colourSq, floor) : undefined;
   const four = new Float64Array(4);
   for (let dy = -radius; dy <= radius; dy += stride)
     for (let dx = -radius; dx <= radius;) {
@@ -887,4 +914,14 @@ export function lookAlike(
 }
 
 /** @internal tests only: the correlation one place at a time and four of a row at a time, and the lattice sums. */
-export const correlationForTests = { scaled, correlate, correlateFour, lattice, boxSum, corners, greyParts };
+export const correlationForTests = {
+  scaled,
+  correlate,
+  correlateFour,
+  lattice,
+  boxSum,
+  corners,
+  lookAlikeScreen,
+  underFloor,
+  combine,
+};
