@@ -453,8 +453,7 @@ describe("the frame's sums under a template read from lattice sums (tracker 2.7.
                   g.corners(sums.grey, x0, y0, ni, nj);
                   const si = g.boxSum(sums.grey, 0);
                   const sii = g.boxSum(sums.grey, 1);
-                  g.corners(sums.colour, x0, y0, ni, nj);
-                  for (let p = 0; p < 4; p += 1) c[p + 1] = g.boxSum(sums.colour, p);
+                  g.colourSpread(sums.colour, x0, y0, ni, nj, c, 0);
                   if (
                     underFloor(norm, screen.grey!, sums.grey, x0, y0, thin, ni, nj, si, sii, c, 0, screen)
                   ) {

@@ -923,5 +923,5 @@ export const correlationForTests = {
   corners,
   lookAlikeScreen,
   underFloor,
-  combine,
+  colourSpread,
 };
