@@ -451,6 +451,13 @@ describe('tracked Max Speed from one click (issue 31)', () => {
 
   it('decodes with ffmpeg started by the launcher, into the memory of frames let go: the same pictures (decision 355)', async () => {
     const clip = await shortClip('launched.mp4');
+    const longerClip = makeFieldClip(path.join(dir, 'launched-longer.mp4'), {
+      fps: '30000/1001',
+      seconds: 3,
+      width: 320,
+      height: 180,
+      crowd: false,
+    });
     const pictures = (g: { frames: Uint8Array[]; chroma?: Uint8Array[] }) =>
       [...g.frames, ...(g.chroma ?? [])].map((f) => Buffer.from(f).toString('base64'));
     decodeViaLauncherForTests(false);
@@ -464,13 +471,21 @@ describe('tracked Max Speed from one click (issue 31)', () => {
       decodeViaLauncherForTests(true);
     }
     expect(await whenLauncherReady()).toBe(true);
-    // ffmpeg is the launcher's child while it decodes.
+    // ffmpeg is the launcher's child while it decodes: looked for as each frame arrives and every millisecond
+    // between, on a clip long enough that a busy machine cannot hide the whole of ffmpeg's life from both.
     const helper = launcherForTests()!.pid;
     let sawIt = false;
-    const launched = await decodeGray(clip.file, 320, 180, () => {
-      sawIt ||= ffmpegChildren().length > 0 && childOf(helper);
-    });
+    const look = () => {
+      sawIt ||= childOf(helper);
+    };
+    const poll = setInterval(look, 1);
+    try {
+      await decodeGray((await longerClip).file, 320, 180, look);
+    } finally {
+      clearInterval(poll);
+    }
     expect(sawIt).toBe(true);
+    const launched = await decodeGray(clip.file, 320, 180);
     expect(pictures(launched)).toEqual(direct.grey);
     // Memory let go, written over (other pictures), filled by the next decode of that frame size: it moves to
     // the reader (gone from here), and the pictures are the clip's.
