@@ -74,13 +74,16 @@ const FOOT = process.env.BENCH_ANALYST === 'foot';
 const CLICKS = Number(process.env.BENCH_CLICKS ?? ANALYST_CLICKS);
 if (!Number.isInteger(CLICKS) || CLICKS < 0)
   throw new Error(`BENCH_CLICKS must be a whole number: ${process.env.BENCH_CLICKS}`);
+/** The scenes' runner plants his feet (decision 359): runs before it drew feet that slid. */
+const DRAWN = ', feet planted';
+
 /**
  * What measures each kind now, and for Max Speed who answers its questions: every record says which, and the
  * summed tables keep to these (so the two analysts are never summed together).
  */
 const VERSIONS = {
-  speed: `tracker ${TRACKER.version}${FOOT ? ', an analyst clicking a foot' : ''}${CLICKS === ANALYST_CLICKS ? '' : `, up to ${CLICKS} clicks`}`,
-  forty: `proposer ${FORTY_PROPOSER.version}`,
+  speed: `tracker ${TRACKER.version}${FOOT ? ', an analyst clicking a foot' : ''}${CLICKS === ANALYST_CLICKS ? '' : `, up to ${CLICKS} clicks`}${DRAWN}`,
+  forty: `proposer ${FORTY_PROPOSER.version}${DRAWN}`,
 };
 
 function tagsOf(s: SceneSpec): string[] {

@@ -6,7 +6,7 @@ import { probeMedia, sha256File } from '../../lib/media-probe';
 import { renderScene } from './render';
 import { describeScene, drawScene, timingOf } from './spec';
 import { readTruth } from './truth';
-import { groundAt, makeWorld } from './world';
+import { bodyOf, GAIT, groundAt, makeWorld } from './world';
 
 /** The scene renderer of issue 48: tiny scenes (320x180, about a second) so the checks stay fast. */
 let dir: string;
@@ -109,6 +109,45 @@ describe('a rendered scene', () => {
     const xs = truth.groundPointPx.map((f) => f.X * spec.runner.dir);
     expect(xs[xs.length - 1]).toBeGreaterThan(xs[0]);
     expect(truth.click!.frameIndex).toBeGreaterThanOrEqual(0);
+  });
+
+  it('plants a foot that carries the runner: still on the ground through each contact, the leg drawn to it (decision 359)', () => {
+    for (const seed of [8, 21, 34]) {
+      const spec = drawScene(seed, { kind: 'max-speed' });
+      const world = makeWorld(spec);
+      const h = spec.runner.heightYd;
+      for (const side of [0, 1]) {
+        // The ankle's place on every millisecond while the foot is down, contact by contact.
+        const contacts: number[][] = [];
+        let down: number[] | null = null;
+        for (let t = 0; t < spec.seconds; t += 0.001) {
+          const pose = world.runnerAt(t);
+          const a = pose.ankles![side];
+          const isDown = a[2] <= GAIT.ankle * h + 1e-9 && pose.stride * 8 >= GAIT.plantedSpeed;
+          if (isDown) {
+            down ??= [];
+            down.push(a[0]);
+            // The shin drawn ends at the ankle.
+            const shin = bodyOf(pose).filter(
+              (c) => Math.abs(c.ra - 0.045 * h) < 1e-9 && Math.abs(c.rb - 0.035 * h) < 1e-9,
+            )[side];
+            expect(Math.hypot(shin.b[0] - a[0], shin.b[1] - a[1], shin.b[2] - a[2])).toBeLessThan(1e-6);
+          } else if (down) {
+            contacts.push(down);
+            down = null;
+          }
+        }
+        // A step or more a second on each foot, each contact still to a millimetre, 0.02 s or more long.
+        expect(contacts.length).toBeGreaterThanOrEqual(Math.floor(spec.seconds));
+        for (const c of contacts.slice(1, -1)) {
+          expect(Math.max(...c) - Math.min(...c)).toBeLessThan(0.001);
+          expect(c.length).toBeGreaterThanOrEqual(20);
+        }
+        // The runner moves on between one contact and the next of the same foot: a stride, not a slide.
+        for (let k = 1; k + 1 < contacts.length; k += 1)
+          expect(Math.abs(contacts[k + 1][0] - contacts[k][0])).toBeGreaterThan(1);
+      }
+    }
   });
 
   it("tells the runner's height in the picture: an upright body seen from high above the field is shorter than from the sideline", async () => {

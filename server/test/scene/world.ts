@@ -55,6 +55,12 @@ export interface Pose {
   lean: number;
   stance: number;
   kit: Kit;
+  /**
+   * Where the ankles are (yards; the left leg's, then the right's), where the world places them: a foot that
+   * carries the runner stands still on the ground (decision 359). Without them the legs swing with the gait's
+   * phase alone (the other players).
+   */
+  ankles?: [Vec3, Vec3];
 }
 
 export interface CameraPose {
@@ -113,11 +119,36 @@ export function makeWorld(spec: SceneSpec): World {
     return R.startX + R.dir * (read(table.dist, t) + wobble(t));
   }
 
+  /** The time the gait reaches `phase` (the table's, before the side's half turn), extrapolated past its ends. */
+  const timeAtPhase = (phase: number) => {
+    const a = table.phase;
+    const last = a.length - 1;
+    if (phase <= a[0]) {
+      const slope = (a[1] - a[0]) / DT;
+      return slope > 0 ? (phase - a[0]) / slope : Number.NEGATIVE_INFINITY;
+    }
+    if (phase >= a[last]) {
+      const slope = (a[last] - a[last - 1]) / DT;
+      return slope > 0 ? last * DT + (phase - a[last]) / slope : Number.POSITIVE_INFINITY;
+    }
+    let lo = 0;
+    let hi = last;
+    while (hi - lo > 1) {
+      const m = (lo + hi) >> 1;
+      if (a[m] < phase) lo = m;
+      else hi = m;
+    }
+    const f = a[hi] > a[lo] ? (phase - a[lo]) / (a[hi] - a[lo]) : 0;
+    return (lo + f) * DT;
+  };
+  /** How far along the run the runner's ground point is at t (before the clip, at his first speed). */
+  const progress = (t: number) => (t < 0 ? table.speed[0] * t : R.dir * (runnerX(t) - R.startX));
+
   const runnerAt = (t: number): Pose => {
     const v = read(table.speed, t);
     const stance = F ? 1 - runBlend(t) : 0;
     const accel = (read(table.speed, t + 0.05) - read(table.speed, Math.max(0, t - 0.05))) / 0.1;
-    return {
+    const pose: Pose = {
       x: runnerX(t),
       y: R.lane,
       hx: R.dir,
@@ -129,6 +160,66 @@ export function makeWorld(spec: SceneSpec): World {
       stance,
       kit: R.kit,
     };
+    pose.ankles = [-1, 1].map((side) => plantedAnkle(pose, side, t)) as [Vec3, Vec3];
+    return pose;
+  };
+
+  /**
+   * The runner's ankle on one side (decision 359). Each step the foot lands when the leg's phase reaches
+   * `GAIT.contactPhase` less a half contact and leaves it a half contact after, the contact's length in phase
+   * being what carries the hip `GAIT.contact` heights along the run at that step's speed. While it is down the
+   * ankle stands still on the ground where the hip was at the contact's middle; between two contacts it
+   * swings as the gait's phase swings it, moved by a share that goes from where it left the ground to where
+   * it lands. Slow (under `GAIT.plantedSpeed` yards a second) and in the 40's stance the feet blend back to
+   * the gait's own swing: a body at rest has nothing to plant.
+   */
+  const plantedAnkle = (pose: Pose, side: number, t: number): Vec3 => {
+    const h = R.heightYd;
+    const swing = swingAnkle(pose, side);
+    const v = read(table.speed, t);
+    const w = (1 - pose.stance) * Math.min(1, v / GAIT.plantedSpeed);
+    if (w <= 0) return swing;
+    const turn = side > 0 ? 0 : Math.PI;
+    const ph = pose.phase + turn;
+    const half = (k: number) => {
+      const tk = timeAtPhase(GAIT.contactPhase + 2 * Math.PI * k - turn);
+      const vk = Number.isFinite(tk) ? read(table.speed, Math.max(0, tk)) : v;
+      return { tk, half: (Math.PI * GAIT.contact * h) / strideYards(vk) };
+    };
+    const lateral = R.dir * side * 0.05 * h;
+    const footAt = (tk: number): Vec3 => [
+      R.startX + R.dir * (Number.isFinite(tk) ? progress(tk) : progress(t)),
+      R.lane + lateral,
+      GAIT.ankle * h,
+    ];
+    const k = Math.round((ph - GAIT.contactPhase) / (2 * Math.PI));
+    const c = half(k);
+    const centre = GAIT.contactPhase + 2 * Math.PI * k;
+    let target: Vec3;
+    if (Math.abs(ph - centre) <= c.half) target = footAt(c.tk);
+    else {
+      // Between the contact before and the one after: from where the foot left the ground to where it lands,
+      // still against the ground at both ends, lifted most halfway (higher at speed: the heel kicks up).
+      const [a, b] = ph > centre ? [k, k + 1] : [k - 1, k];
+      const ca = a === k ? c : half(a);
+      const cb = b === k ? c : half(b);
+      const off = GAIT.contactPhase + 2 * Math.PI * a + ca.half;
+      const on = GAIT.contactPhase + 2 * Math.PI * b - cb.half;
+      const u = Math.min(1, Math.max(0, (ph - off) / Math.max(1e-9, on - off)));
+      const ease = u - Math.sin(2 * Math.PI * u) / (2 * Math.PI);
+      const from = footAt(ca.tk);
+      const to = footAt(cb.tk);
+      target = [
+        from[0] + ease * (to[0] - from[0]),
+        from[1] + ease * (to[1] - from[1]),
+        GAIT.ankle * h + (0.04 + GAIT.lift * pose.stride) * h * Math.sin(Math.PI * u),
+      ];
+    }
+    return [
+      swing[0] + w * (target[0] - swing[0]),
+      swing[1] + w * (target[1] - swing[1]),
+      swing[2] + w * (target[2] - swing[2]),
+    ];
   };
 
   const others = spec.others.map((o) => otherMotion(o, R.dir, (t) => read(table.dist, t)));
@@ -277,8 +368,25 @@ const SKIN: Rgb[] = [
  * An articulated body: torso leaning forward, head, two legs (thigh, shin, foot) and two arms (upper arm,
  * forearm) swinging with the stride; a three-point stance blends in for the 40's start.
  */
-export function bodyOf(p: Pose, skinIndex = 1): Capsule[] {
-  const h = p.heightYd;
+/**
+ * The gait whose feet stand still on the ground (decision 359): the hip travel a foot carries, in heights (a
+ * sprinter's foot is down for about a fifth of his stride); the phase of a leg (0 where its thigh swings
+ * forward fastest) at the middle of its contact, where the gait's own swing puts the foot under the hip
+ * moving back; the ankle's height over the ground when the foot is down, in heights (the sock's round end
+ * touches the ground); the running hip's height, in heights, low enough that the leg reaches a foot half a
+ * contact ahead or behind; and the speed from which the feet are planted.
+ */
+export const GAIT = {
+  contact: 0.3,
+  contactPhase: Math.PI + 0.2,
+  ankle: 0.035,
+  hip: 0.49,
+  plantedSpeed: 1.5,
+  lift: 0.22,
+};
+
+/** A body's frame: forward, left, and a point moved along them. */
+function frameOf(p: Pose) {
   const F: Vec3 = [p.hx, p.hy, 0];
   const L: Vec3 = [-p.hy, p.hx, 0];
   const at = (base: Vec3, fwd: number, lat: number, up: number): Vec3 => [
@@ -286,12 +394,85 @@ export function bodyOf(p: Pose, skinIndex = 1): Capsule[] {
     base[1] + F[1] * fwd + L[1] * lat,
     base[2] + up,
   ];
+  return { F, L, at };
+}
+
+/** The hip: low and back in the stance; lower where the world plants the feet (`GAIT.hip`). */
+function hipOf(p: Pose) {
+  const h = p.heightYd;
+  const s = p.stance;
+  const run = p.ankles ? GAIT.hip : 0.52;
+  return frameOf(p).at([p.x, p.y, 0], -0.05 * h * s, 0, h * (run * (1 - s) + 0.42 * s));
+}
+
+/** The thigh's and the shin's angles from straight down (forward positive) as the gait's phase swings them. */
+function legAngles(p: Pose, side: number) {
+  const s = p.stance;
+  const ph = p.phase + (side > 0 ? 0 : Math.PI);
+  const amp = p.stride;
+  // Thigh swings about the hip; the knee bends most in the swing.
+  const thigh = (0.7 * Math.sin(ph) * amp + 0.15 * amp) * (1 - s) + s * (side > 0 ? 1.2 : 0.5);
+  const knee =
+    thigh - (0.25 + 1.3 * amp * (0.5 + 0.5 * Math.sin(ph - 1.2))) * (1 - s) - s * (side > 0 ? 2.0 : 1.2);
+  return { thigh, knee };
+}
+
+const THIGH = 0.245;
+const SHIN = 0.25;
+
+/** Where the gait's own swing puts the ankle of one side, with the hip the world's feet give (`GAIT.hip`). */
+function swingAnkle(p: Pose, side: number): Vec3 {
+  const h = p.heightYd;
+  const { at } = frameOf(p);
+  const { thigh, knee } = legAngles(p, side);
+  const root = at(
+    hipOf({
+      ...p,
+      ankles: [
+        [0, 0, 0],
+        [0, 0, 0],
+      ],
+    }),
+    0,
+    side * 0.05 * h,
+    0,
+  );
+  const j1 = at(root, Math.sin(thigh) * THIGH * h, 0, -Math.cos(thigh) * THIGH * h);
+  return at(j1, Math.sin(knee) * SHIN * h, 0, -Math.cos(knee) * SHIN * h);
+}
+
+/**
+ * The knee of a leg from `root` to `ankle` (thigh `l1`, shin `l2`), bent forward (along `F`); the ankle
+ * brought within the leg's reach where it lies beyond.
+ */
+function kneeOf(root: Vec3, ankle: Vec3, F: Vec3, l1: number, l2: number) {
+  const D: Vec3 = [ankle[0] - root[0], ankle[1] - root[1], ankle[2] - root[2]];
+  const len = Math.hypot(D[0], D[1], D[2]);
+  const d = Math.min(0.999 * (l1 + l2), Math.max(Math.abs(l1 - l2) + 1e-6, len));
+  const u: Vec3 = len > 0 ? [D[0] / len, D[1] / len, D[2] / len] : [0, 0, -1];
+  const along = F[0] * u[0] + F[1] * u[1] + F[2] * u[2];
+  let n: Vec3 = [F[0] - along * u[0], F[1] - along * u[1], F[2] - along * u[2]];
+  const nl = Math.hypot(n[0], n[1], n[2]);
+  n = nl > 1e-9 ? [n[0] / nl, n[1] / nl, n[2] / nl] : [0, 0, 1];
+  const cosA = (l1 * l1 + d * d - l2 * l2) / (2 * l1 * d);
+  const sinA = Math.sqrt(Math.max(0, 1 - cosA * cosA));
+  const knee: Vec3 = [
+    root[0] + l1 * (cosA * u[0] + sinA * n[0]),
+    root[1] + l1 * (cosA * u[1] + sinA * n[1]),
+    root[2] + l1 * (cosA * u[2] + sinA * n[2]),
+  ];
+  const foot: Vec3 = [root[0] + d * u[0], root[1] + d * u[1], root[2] + d * u[2]];
+  return { knee, foot };
+}
+
+export function bodyOf(p: Pose, skinIndex = 1): Capsule[] {
+  const h = p.heightYd;
+  const { F, at } = frameOf(p);
   const s = p.stance;
   const skin = SKIN[skinIndex % SKIN.length];
   // Stance: hips low and back, torso near horizontal, one hand on the ground ahead.
-  const hipH = h * (0.52 * (1 - s) + 0.42 * s);
   const lean = p.lean * (1 - s) + 1.25 * s;
-  const hip: Vec3 = at([p.x, p.y, 0], -0.05 * h * s, 0, hipH);
+  const hip = hipOf(p);
   const torsoLen = 0.29 * h;
   const neck = at(hip, torsoLen * Math.sin(lean), 0, torsoLen * Math.cos(lean));
   const head = at(neck, 0.1 * h * Math.sin(lean), 0, 0.1 * h * Math.cos(lean));
@@ -318,23 +499,38 @@ export function bodyOf(p: Pose, skinIndex = 1): Capsule[] {
   for (const side of [-1, 1]) {
     const ph = p.phase + (side > 0 ? 0 : Math.PI);
     const amp = p.stride;
-    // Thigh swings about the hip; the knee bends most in the swing.
-    const thigh = (0.7 * Math.sin(ph) * amp + 0.15 * amp) * (1 - s) + s * (side > 0 ? 1.2 : 0.5);
-    const knee =
-      thigh - (0.25 + 1.3 * amp * (0.5 + 0.5 * Math.sin(ph - 1.2))) * (1 - s) - s * (side > 0 ? 2.0 : 1.2);
-    const foot = limb(
-      hip,
-      side * 0.05 * h,
-      thigh,
-      0.245 * h,
-      knee,
-      0.25 * h,
-      0.06 * h,
-      0.035 * h,
-      p.kit.pants,
-      p.kit.socks,
-    );
-    parts.push({ a: foot, b: at(foot, 0.1 * h, 0, 0), ra: 0.025 * h, rb: 0.022 * h, color: [25, 25, 28] });
+    const { thigh, knee } = legAngles(p, side);
+    let foot: Vec3;
+    const ankle = p.ankles?.[side > 0 ? 1 : 0];
+    if (ankle) {
+      // The world placed the ankle: the knee bends forward to reach it.
+      const root = at(hip, 0, side * 0.05 * h, 0);
+      const leg = kneeOf(root, ankle, F, THIGH * h, SHIN * h);
+      parts.push({ a: root, b: leg.knee, ra: 0.06 * h, rb: 0.06 * h * 0.8, color: p.kit.pants });
+      parts.push({ a: leg.knee, b: leg.foot, ra: 0.06 * h * 0.75, rb: 0.035 * h, color: p.kit.socks });
+      foot = leg.foot;
+    } else
+      foot = limb(
+        hip,
+        side * 0.05 * h,
+        thigh,
+        THIGH * h,
+        knee,
+        SHIN * h,
+        0.06 * h,
+        0.035 * h,
+        p.kit.pants,
+        p.kit.socks,
+      );
+    // The shoe lies along the ground when the foot is down (its sole on the ground).
+    const down = ankle && foot[2] <= GAIT.ankle * h + 1e-6;
+    parts.push({
+      a: down ? at(foot, 0, 0, -0.01 * h) : foot,
+      b: at(foot, 0.1 * h, 0, down ? -0.01 * h : 0),
+      ra: 0.025 * h,
+      rb: 0.022 * h,
+      color: [25, 25, 28],
+    });
     // Arms swing against the leg of the same side; the elbow stays bent.
     const shoulder = at(neck, -0.02 * h, side * 0.11 * h, -0.03 * h);
     const upper = -0.9 * Math.sin(ph) * amp * (1 - s) + s * (side > 0 ? 0.25 : 0.6);
