@@ -105,6 +105,22 @@ describe('a rendered scene', () => {
       expect(Math.abs(g.y - f.Y)).toBeLessThan(1e-3);
       expect(f.pxPerYd).toBeGreaterThan(0);
     }
+    // His soles where the camera sees them; a foot down stands still from frame to frame (decision 359).
+    let stood = 0;
+    truth.groundPointPx.forEach((f, k) => {
+      const cam = world.cameraAt(f.t);
+      for (const [side, foot] of f.feet!.entries()) {
+        const g = groundAt(cam, foot.u, foot.v)!;
+        expect(Math.abs(g.x - foot.X)).toBeLessThan(1e-3);
+        expect(Math.abs(g.y - foot.Y)).toBeLessThan(1e-3);
+        const before = truth.groundPointPx[k - 1]?.feet![side];
+        if (foot.down && before?.down) {
+          stood += 1;
+          expect(Math.abs(foot.X - before.X)).toBeLessThan(1e-6);
+        }
+      }
+    });
+    expect(stood).toBeGreaterThan(0);
     // The runner keeps moving the drawn way, and the top 10 yards are inside the clip.
     const xs = truth.groundPointPx.map((f) => f.X * spec.runner.dir);
     expect(xs[xs.length - 1]).toBeGreaterThan(xs[0]);

@@ -26,6 +26,12 @@ export interface TruthFrame {
   tallPx?: number;
   /** A repeated picture: the time the picture it shows was taken. */
   shownT?: number;
+  /**
+   * Scenes only: the runner's feet (the left's, then the right's), each the middle of its sole on the ground
+   * (field yards `X`, `Y`; pixels `u`, `v`) and whether it is down, standing still while it carries him
+   * (decision 359). A foot in the air is given where its sole would meet the ground under it.
+   */
+  feet?: { X: number; Y: number; u: number; v: number; down: boolean }[];
 }
 
 export interface SceneTruth {

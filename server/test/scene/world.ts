@@ -418,6 +418,8 @@ function legAngles(p: Pose, side: number) {
 }
 
 const THIGH = 0.245;
+/** From the ankle to the middle of the shoe's sole, along the body's heading, in heights (the shoe is twice it). */
+export const SOLE_MIDDLE = 0.05;
 const SHIN = 0.25;
 
 /** Where the gait's own swing puts the ankle of one side, with the hip the world's feet give (`GAIT.hip`). */
@@ -526,7 +528,7 @@ export function bodyOf(p: Pose, skinIndex = 1): Capsule[] {
     const down = ankle && foot[2] <= GAIT.ankle * h + 1e-6;
     parts.push({
       a: down ? at(foot, 0, 0, -0.01 * h) : foot,
-      b: at(foot, 0.1 * h, 0, down ? -0.01 * h : 0),
+      b: at(foot, 2 * SOLE_MIDDLE * h, 0, down ? -0.01 * h : 0),
       ra: 0.025 * h,
       rb: 0.022 * h,
       color: [25, 25, 28],
