@@ -5,16 +5,7 @@ import { rawVideoEncoder } from '../../lib/raw-encoder';
 import { lensMap, makeFieldTexture, renderField, seenGround } from './field';
 import { describeScene, timingOf, type SceneSpec } from './spec';
 import type { SceneTruth, TruthFrame } from './truth';
-import {
-  bodyOf,
-  GAIT,
-  makeWorld,
-  project,
-  SOLE_MIDDLE,
-  type CameraPose,
-  type Capsule,
-  type Pose,
-} from './world';
+import { bodyOf, makeWorld, project, SOLE_MIDDLE, type CameraPose, type Capsule, type Pose } from './world';
 
 const MPH = 3600 / 1760;
 /** Coefficients of the frame-time jitter, the same in JavaScript and in ffmpeg's expression. */
@@ -472,11 +463,11 @@ function truthFrame(
 
 /** The runner's soles on the ground, and whether each foot is down (decision 359). */
 function feetOf(p: Pose, cam: CameraPose) {
-  return (p.ankles ?? []).map((a) => {
+  return (p.ankles ?? []).map((a, k) => {
     const X = a[0] + p.hx * SOLE_MIDDLE * p.heightYd;
     const Y = a[1] + p.hy * SOLE_MIDDLE * p.heightYd;
     const { u, v } = project(cam, [X, Y, 0]);
-    return { X, Y, u, v, down: a[2] <= GAIT.ankle * p.heightYd + 1e-9 };
+    return { X, Y, u, v, down: p.down?.[k] ?? false };
   });
 }
 

@@ -61,6 +61,10 @@ export interface Pose {
    * phase alone (the other players).
    */
   ankles?: [Vec3, Vec3];
+  /** How far the world's feet replace the gait's own swing (0 at rest and in the 40's stance, 1 running). */
+  plant?: number;
+  /** Whether each foot (the left's, then the right's) stands on the ground carrying him, fully planted. */
+  down?: [boolean, boolean];
 }
 
 export interface CameraPose {
@@ -160,7 +164,10 @@ export function makeWorld(spec: SceneSpec): World {
       stance,
       kit: R.kit,
     };
-    pose.ankles = [-1, 1].map((side) => plantedAnkle(pose, side, t)) as [Vec3, Vec3];
+    pose.plant = (1 - stance) * Math.min(1, v / GAIT.plantedSpeed);
+    const feet = [-1, 1].map((side) => plantedAnkle(pose, side, t));
+    pose.ankles = [feet[0].ankle, feet[1].ankle];
+    pose.down = [feet[0].down, feet[1].down];
     return pose;
   };
 
@@ -171,14 +178,15 @@ export function makeWorld(spec: SceneSpec): World {
    * ankle stands still on the ground where the hip was at the contact's middle; between two contacts it
    * swings as the gait's phase swings it, moved by a share that goes from where it left the ground to where
    * it lands. Slow (under `GAIT.plantedSpeed` yards a second) and in the 40's stance the feet blend back to
-   * the gait's own swing: a body at rest has nothing to plant.
+   * the gait's own swing by `pose.plant`: a body at rest has nothing to plant. `down`: fully planted and in a
+   * contact.
    */
-  const plantedAnkle = (pose: Pose, side: number, t: number): Vec3 => {
+  const plantedAnkle = (pose: Pose, side: number, t: number): { ankle: Vec3; down: boolean } => {
     const h = R.heightYd;
     const swing = swingAnkle(pose, side);
     const v = read(table.speed, t);
-    const w = (1 - pose.stance) * Math.min(1, v / GAIT.plantedSpeed);
-    if (w <= 0) return swing;
+    const w = pose.plant ?? 0;
+    if (w <= 0) return { ankle: swing, down: false };
     const turn = side > 0 ? 0 : Math.PI;
     const ph = pose.phase + turn;
     const half = (k: number) => {
@@ -186,7 +194,7 @@ export function makeWorld(spec: SceneSpec): World {
       const vk = Number.isFinite(tk) ? read(table.speed, Math.max(0, tk)) : v;
       return { tk, half: (Math.PI * GAIT.contact * h) / strideYards(vk) };
     };
-    const lateral = R.dir * side * 0.05 * h;
+    const lateral = R.dir * side * HIP_HALF * h;
     const footAt = (tk: number): Vec3 => [
       R.startX + R.dir * (Number.isFinite(tk) ? progress(tk) : progress(t)),
       R.lane + lateral,
@@ -196,7 +204,8 @@ export function makeWorld(spec: SceneSpec): World {
     const c = half(k);
     const centre = GAIT.contactPhase + 2 * Math.PI * k;
     let target: Vec3;
-    if (Math.abs(ph - centre) <= c.half) target = footAt(c.tk);
+    const inContact = Math.abs(ph - centre) <= c.half;
+    if (inContact) target = footAt(c.tk);
     else {
       // Between the contact before and the one after: from where the foot left the ground to where it lands,
       // still against the ground at both ends, lifted most halfway (higher at speed: the heel kicks up).
@@ -215,11 +224,16 @@ export function makeWorld(spec: SceneSpec): World {
         GAIT.ankle * h + (0.04 + GAIT.lift * pose.stride) * h * Math.sin(Math.PI * u),
       ];
     }
-    return [
-      swing[0] + w * (target[0] - swing[0]),
-      swing[1] + w * (target[1] - swing[1]),
-      swing[2] + w * (target[2] - swing[2]),
-    ];
+    // Blended, the ankle keeps over the ground as the gait's own swing keeps it at rest (0.005 of the height).
+    const lowest = (0.005 + w * (GAIT.ankle - 0.005)) * h;
+    return {
+      ankle: [
+        swing[0] + w * (target[0] - swing[0]),
+        swing[1] + w * (target[1] - swing[1]),
+        Math.max(lowest, swing[2] + w * (target[2] - swing[2])),
+      ],
+      down: w === 1 && inContact,
+    };
   };
 
   const others = spec.others.map((o) => otherMotion(o, R.dir, (t) => read(table.dist, t)));
@@ -365,10 +379,6 @@ const SKIN: Rgb[] = [
 ];
 
 /**
- * An articulated body: torso leaning forward, head, two legs (thigh, shin, foot) and two arms (upper arm,
- * forearm) swinging with the stride; a three-point stance blends in for the 40's start.
- */
-/**
  * The gait whose feet stand still on the ground (decision 359): the hip travel a foot carries, in heights (a
  * sprinter's foot is down for about a fifth of his stride); the phase of a leg (0 where its thigh swings
  * forward fastest) at the middle of its contact, where the gait's own swing puts the foot under the hip
@@ -397,11 +407,11 @@ function frameOf(p: Pose) {
   return { F, L, at };
 }
 
-/** The hip: low and back in the stance; lower where the world plants the feet (`GAIT.hip`). */
+/** The hip: low and back in the stance; lower as far as the world plants the feet (`GAIT.hip`). */
 function hipOf(p: Pose) {
   const h = p.heightYd;
   const s = p.stance;
-  const run = p.ankles ? GAIT.hip : 0.52;
+  const run = 0.52 + (GAIT.hip - 0.52) * (p.plant ?? 0);
   return frameOf(p).at([p.x, p.y, 0], -0.05 * h * s, 0, h * (run * (1 - s) + 0.42 * s));
 }
 
@@ -418,27 +428,20 @@ function legAngles(p: Pose, side: number) {
 }
 
 const THIGH = 0.245;
+const SHIN = 0.25;
+/** The hip joint's distance either side of the body's middle, in heights. */
+const HIP_HALF = 0.05;
 /** From the ankle to the middle of the shoe's sole, along the body's heading, in heights (the shoe is twice it). */
 export const SOLE_MIDDLE = 0.05;
-const SHIN = 0.25;
+/** How far the shoe is lowered under the ankle when the foot is down, in heights: its sole on the ground. */
+const SHOE_DROP = 0.01;
 
-/** Where the gait's own swing puts the ankle of one side, with the hip the world's feet give (`GAIT.hip`). */
+/** Where the gait's own swing puts the ankle of one side, from the hip `hipOf` gives the pose. */
 function swingAnkle(p: Pose, side: number): Vec3 {
   const h = p.heightYd;
   const { at } = frameOf(p);
   const { thigh, knee } = legAngles(p, side);
-  const root = at(
-    hipOf({
-      ...p,
-      ankles: [
-        [0, 0, 0],
-        [0, 0, 0],
-      ],
-    }),
-    0,
-    side * 0.05 * h,
-    0,
-  );
+  const root = at(hipOf(p), 0, side * HIP_HALF * h, 0);
   const j1 = at(root, Math.sin(thigh) * THIGH * h, 0, -Math.cos(thigh) * THIGH * h);
   return at(j1, Math.sin(knee) * SHIN * h, 0, -Math.cos(knee) * SHIN * h);
 }
@@ -467,6 +470,10 @@ function kneeOf(root: Vec3, ankle: Vec3, F: Vec3, l1: number, l2: number) {
   return { knee, foot };
 }
 
+/**
+ * An articulated body: torso leaning forward, head, two legs (thigh, shin, foot) and two arms (upper arm,
+ * forearm) swinging with the stride; a three-point stance blends in for the 40's start.
+ */
 export function bodyOf(p: Pose, skinIndex = 1): Capsule[] {
   const h = p.heightYd;
   const { F, at } = frameOf(p);
@@ -506,7 +513,7 @@ export function bodyOf(p: Pose, skinIndex = 1): Capsule[] {
     const ankle = p.ankles?.[side > 0 ? 1 : 0];
     if (ankle) {
       // The world placed the ankle: the knee bends forward to reach it.
-      const root = at(hip, 0, side * 0.05 * h, 0);
+      const root = at(hip, 0, side * HIP_HALF * h, 0);
       const leg = kneeOf(root, ankle, F, THIGH * h, SHIN * h);
       parts.push({ a: root, b: leg.knee, ra: 0.06 * h, rb: 0.06 * h * 0.8, color: p.kit.pants });
       parts.push({ a: leg.knee, b: leg.foot, ra: 0.06 * h * 0.75, rb: 0.035 * h, color: p.kit.socks });
@@ -514,7 +521,7 @@ export function bodyOf(p: Pose, skinIndex = 1): Capsule[] {
     } else
       foot = limb(
         hip,
-        side * 0.05 * h,
+        side * HIP_HALF * h,
         thigh,
         THIGH * h,
         knee,
@@ -524,11 +531,15 @@ export function bodyOf(p: Pose, skinIndex = 1): Capsule[] {
         p.kit.pants,
         p.kit.socks,
       );
-    // The shoe lies along the ground when the foot is down (its sole on the ground).
-    const down = ankle && foot[2] <= GAIT.ankle * h + 1e-6;
+    // The shoe comes down along the ground as the planted foot reaches it (its sole on the ground when down).
+    const drop =
+      (p.plant ?? 0) *
+      SHOE_DROP *
+      h *
+      Math.min(1, Math.max(0, (GAIT.ankle + SHOE_DROP - foot[2] / h) / SHOE_DROP));
     parts.push({
-      a: down ? at(foot, 0, 0, -0.01 * h) : foot,
-      b: at(foot, 2 * SOLE_MIDDLE * h, 0, down ? -0.01 * h : 0),
+      a: at(foot, 0, 0, -drop),
+      b: at(foot, 2 * SOLE_MIDDLE * h, 0, -drop),
       ra: 0.025 * h,
       rb: 0.022 * h,
       color: [25, 25, 28],
