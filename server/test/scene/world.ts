@@ -175,9 +175,8 @@ export function makeWorld(spec: SceneSpec): World {
    * The runner's ankle on one side (decision 359). Each step the foot lands when the leg's phase reaches
    * `GAIT.contactPhase` less a half contact and leaves it a half contact after, the contact's length in phase
    * being what carries the hip `GAIT.contact` heights along the run at that step's speed. While it is down the
-   * ankle stands still on the ground where the hip was at the contact's middle; between two contacts it
-   * swings as the gait's phase swings it, moved by a share that goes from where it left the ground to where
-   * it lands. Slow (under `GAIT.plantedSpeed` yards a second) and in the 40's stance the feet blend back to
+   * ankle stands still on the ground where the hip was at the contact's middle; between two contacts it goes
+   * from where it left the ground to where it lands, lifted most halfway. Slow (under `GAIT.plantedSpeed` yards a second) and in the 40's stance the feet blend back to
    * the gait's own swing by `pose.plant`: a body at rest has nothing to plant. `down`: fully planted and in a
    * contact.
    */
@@ -380,11 +379,12 @@ const SKIN: Rgb[] = [
 
 /**
  * The gait whose feet stand still on the ground (decision 359): the hip travel a foot carries, in heights (a
- * sprinter's foot is down for about a fifth of his stride); the phase of a leg (0 where its thigh swings
+ * foot is down for about a sixth of a sprinter's running time); the phase of a leg (0 where its thigh swings
  * forward fastest) at the middle of its contact, where the gait's own swing puts the foot under the hip
  * moving back; the ankle's height over the ground when the foot is down, in heights (the sock's round end
  * touches the ground); the running hip's height, in heights, low enough that the leg reaches a foot half a
- * contact ahead or behind; and the speed from which the feet are planted.
+ * contact ahead or behind; the speed from which the feet are planted; and how much higher, in heights, the
+ * swinging ankle is lifted at full stride than at a walk (0.04).
  */
 export const GAIT = {
   contact: 0.3,
