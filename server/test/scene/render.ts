@@ -287,8 +287,8 @@ export async function renderScene(spec: SceneSpec, outFile: string): Promise<Sce
     // Shadows of the players on the ground.
     const now = playersAt(t);
     const shadowParts: Projected[] = [];
-    for (const p of [world.runnerAt(t), ...world.othersAt(t)])
-      for (const c of bodyOf(p)) {
+    for (const p of now.people)
+      for (const c of bodyOf(p.pose)) {
         const s = projectCapsule(cam, {
           ...c,
           a: [c.a[0] - c.a[2] * sun.dx, c.a[1] - c.a[2] * sun.dy, 0],
@@ -374,6 +374,7 @@ export async function renderScene(spec: SceneSpec, outFile: string): Promise<Sce
         world,
         cam,
         spec,
+        runnerNow.pose,
         runnerNow.parts,
         now.people.slice(1).map((p) => p.parts),
       ),
@@ -429,6 +430,7 @@ function truthFrame(
   world: ReturnType<typeof makeWorld>,
   cam: CameraPose,
   spec: SceneSpec,
+  pose: Pose,
   runner: Projected[],
   others: Projected[][],
 ): TruthFrame {
@@ -457,7 +459,7 @@ function truthFrame(
     clear,
     inView,
     tallPx: tall,
-    feet: feetOf(world.runnerAt(t), cam),
+    feet: feetOf(pose, cam),
   };
 }
 
