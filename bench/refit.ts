@@ -53,7 +53,7 @@ interface Kept {
   raw: RawTrack;
   timing: Timing;
   asked: { frameIndex: number; kind: string }[];
-  ground: { gx: number; gy: number; X: number; inView?: boolean }[];
+  ground: { gx: number; gy: number; X: number; inView?: boolean; clear?: boolean }[];
 }
 
 async function track(seeds: number[]) {
@@ -90,7 +90,13 @@ async function track(seeds: number[]) {
       raw: t.raw,
       timing: { frameTimes: timeline.times, fps: timeline.fps, vfr: timeline.vfr },
       asked: t.asked.map((a) => ({ frameIndex: a.frameIndex, kind: a.kind })),
-      ground: truth.groundPointPx.map((g) => ({ gx: g.gx, gy: g.gy, X: g.X, inView: g.inView })),
+      ground: truth.groundPointPx.map((g) => ({
+        gx: g.gx,
+        gy: g.gy,
+        X: g.X,
+        inView: g.inView,
+        clear: g.clear,
+      })),
     };
     writeFileSync(out, JSON.stringify(kept));
     console.log(`${seed}: kept (${t.given ? 'given' : `refused: ${t.refused}`})`);
@@ -171,6 +177,11 @@ function fit() {
         `LEAN ${k.seed} shift ${result.fit.leanShiftYards} dx ${dx.toFixed(0)} w ${k.raw.width} L ${L.toFixed(3)} acrossSigned ${split ? (split.across * Math.sign(dx)).toFixed(3) : 'na'} row ${split ? split.row.toFixed(3) : 'na'} ratio ${split && L > 0 ? ((split.across * Math.sign(dx)) / L).toFixed(2) : 'na'}`,
       );
     const terms = boundTermsMph(result);
+    // Another player near the runner over the window: as the tracker saw it (a look-alike beside him) and as
+    // the scene drew it (within a quarter of his height: not clear).
+    const inWindow = used.filter((f) => f.time >= m.fromTime - 1e-9 && f.time <= m.toTime + 1e-9);
+    const besideSet = new Set(k.raw.beside ?? []);
+    const crowd = `beside ${inWindow.filter((f) => besideSet.has(f.frameIndex)).length}, not clear ${inWindow.filter((f) => k.ground[f.frameIndex]?.clear === false).length} of ${inWindow.length}`;
     console.log(
       [
         `${k.seed} ${k.rate}: ${m.mph.toFixed(2)} ± ${m.plusMinusMph.toFixed(2)} for ${k.trueMph.toFixed(2)} (${err >= 0 ? '+' : ''}${err.toFixed(2)}, ${ok ? 'inside' : 'OUTSIDE'})`,
@@ -180,6 +191,7 @@ function fit() {
         split
           ? `across ${split.across.toFixed(3)} yd, row ${split.row.toFixed(3)} yd, both ${(split.across + split.row).toFixed(3)} yd`
           : 'no split',
+        crowd,
         said.slice(0, 110),
       ].join(' | '),
     );
