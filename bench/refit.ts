@@ -182,7 +182,7 @@ function fit() {
     const inWindow = used.filter((f) => f.time >= m.fromTime - 1e-9 && f.time <= m.toTime + 1e-9);
     const besideSet = new Set(k.raw.beside ?? []);
     const pxy = yardsAt(k.raw, fa.frameIndex, fa.x, fa.y)?.pxPerYard;
-    const crowd = `pxy ${pxy?.toFixed(1)}, h ${fa.height?.toFixed?.(0) ?? k.raw.frames[fa.frameIndex]?.height?.toFixed(0)}, steps ${result.fit.clickSteps ?? 0}, clicks ${k.raw.clicks?.length ?? 1}, beside ${inWindow.filter((f) => besideSet.has(f.frameIndex)).length}, not clear ${inWindow.filter((f) => k.ground[f.frameIndex]?.clear === false).length} of ${inWindow.length}`;
+    const crowd = `pxy ${pxy?.toFixed(1)}, h ${k.raw.frames[fa.frameIndex]?.height?.toFixed(0)}, steps ${result.fit.clickSteps ?? 0}, clicks ${k.raw.clicks?.length ?? 1}, beside ${inWindow.filter((f) => besideSet.has(f.frameIndex)).length}, not clear ${inWindow.filter((f) => k.ground[f.frameIndex]?.clear === false).length} of ${inWindow.length}`;
     console.log(
       [
         `${k.seed} ${k.rate}: ${m.mph.toFixed(2)} ± ${m.plusMinusMph.toFixed(2)} for ${k.trueMph.toFixed(2)} (${err >= 0 ? '+' : ''}${err.toFixed(2)}, ${ok ? 'inside' : 'OUTSIDE'})`,
