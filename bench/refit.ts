@@ -10,7 +10,10 @@
  *
  * `fit` prints per scene what the product now says, the value's error against the truth, the bound's terms
  * (mph) and the window's distance error split into what the tracked point's column and its row caused
- * (yards: `across`, `row`), then how many were given and how many held the truth. With LEAN=1 it also prints
+ * (yards: `across`, `row`), the field's pixels a yard and the player's height where the window begins, the steps
+ * fitted between clicks (decision 354) and the clicks, and over the window how many frames the tracker saw a
+ * look-alike beside the runner and how many the scene drew another player within a quarter of his height (`not
+ * clear`); then how many were given and how many held the truth. With LEAN=1 it also prints
  * per scene the lean taken off (`shift`, decision 331), the column's change the way yards grow (`dx`, px), the
  * lean term (`L`) and the column's error signed the way the lean reads (`acrossSigned`: positive where the run
  * read long as the lean predicts), and its ratio to `L`. With BOUND_TRY='{"footDrift":0.03}' (any of `BOUND`'s
