@@ -1114,7 +1114,8 @@ export function trackVerdict(
     };
   // Clicks whose looks could not be lined up where the fastest 10 yards lie are refused, their steps fitted with
   // the run or not (tracker 2.25.0, decision 362: on planted-feet calibration scenes 4 of 10 fits with the steps
-  // fitted held the truth outside their ±, one given 0.55 mph off; 2 of 28 fits without steps, by up to 7%).
+  // fitted held the truth outside their ±, one given 0.55 mph off; 2 of 28 fits without steps, by at most 1.07
+  // times their ±, both over the ceiling).
   const steps = (result.fit as TrackResult['fit'] | undefined)?.clickSteps ?? 0;
   if (steps > 0 || unlinedClicks(raw, result))
     return {
