@@ -176,9 +176,9 @@ export function makeWorld(spec: SceneSpec): World {
    * `GAIT.contactPhase` less a half contact and leaves it a half contact after, the contact's length in phase
    * being what carries the hip `GAIT.contact` heights along the run at that step's speed. While it is down the
    * ankle stands still on the ground where the hip was at the contact's middle; between two contacts it goes
-   * from where it left the ground to where it lands, lifted most halfway. Slow (under `GAIT.plantedSpeed` yards a second) and in the 40's stance the feet blend back to
-   * the gait's own swing by `pose.plant`: a body at rest has nothing to plant. `down`: fully planted and in a
-   * contact.
+   * from where it left the ground to where it lands, lifted most halfway. Slow (under `GAIT.plantedSpeed`
+   * yards a second) and in the 40's stance the feet blend back to the gait's own swing by `pose.plant`: a body
+   * at rest has nothing to plant. `down`: fully planted and in a contact.
    */
   const plantedAnkle = (pose: Pose, side: number, t: number): { ankle: Vec3; down: boolean } => {
     const h = R.heightYd;

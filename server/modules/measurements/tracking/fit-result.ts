@@ -256,8 +256,13 @@ export function oneLook(raw: RawTrack, frames: TrackResult['frames'], win: { t0:
   // A look that followed none of its neighbours' frames for sure (another player there, scene 10184) still
   // places the window: the other clicks' frames are moved onto it by the steps read between the looks
   // (tracker 2.16.0, decision 314).
-  const look = raw.reach.find((r) => r.click === clicks[k]);
-  return { click: clicks[k], frames: new Map((look?.frames ?? []).map((f) => [f.frameIndex, f])) };
+  return lookOf(raw, clicks[k]);
+}
+
+/** The look of the click on frame `click`: the frames it followed for sure over its neighbours' (`reach`). */
+function lookOf(raw: RawTrack, click: number) {
+  const look = raw.reach?.find((r) => r.click === click);
+  return { click, frames: new Map((look?.frames ?? []).map((f) => [f.frameIndex, f])) };
 }
 
 /**
@@ -402,9 +407,7 @@ function windowLook(raw: RawTrack, frames: TrackResult['frames'], win: { t0: num
   const seen = frames.filter((f) => f.state !== 'skipped');
   if (seen.length === 0) return null;
   const at = seen.reduce((a, b) => (Math.abs(b.time - middle) < Math.abs(a.time - middle) ? b : a));
-  const click = clicks[zoneOf(clicks, at.frameIndex)];
-  const look = raw.reach.find((r) => r.click === click);
-  return { click, frames: new Map((look?.frames ?? []).map((f) => [f.frameIndex, f])) };
+  return lookOf(raw, clicks[zoneOf(clicks, at.frameIndex)]);
 }
 
 export function fitTrack(
