@@ -3,7 +3,7 @@ import { trackedBoundInWords, trackedWindowInWords } from './tracked-receipt';
 import type { TrackResult } from './tracking';
 
 const window = { mph: 21.06, plusMinusMph: 0.29, fromYard: 12.4, toYard: 22.4, fromTime: 1, toTime: 1.9712 };
-const fit = (perspectiveYards: number, leanShiftYards: number, clickSteps = 0) =>
+const fit = (perspectiveYards: number, leanShiftYards: number, clickSteps = 0, horizonYards = 0) =>
   ({
     fit: {
       knots: [],
@@ -14,6 +14,7 @@ const fit = (perspectiveYards: number, leanShiftYards: number, clickSteps = 0) =
       groundYards: 0.03,
       perspectiveYards,
       leanShiftYards,
+      horizonYards,
       clickSteps,
     },
   }) as Pick<TrackResult, 'fit'>;
@@ -56,5 +57,18 @@ describe('what a receipt says of steps between clicks fitted with the run (issue
     expect(trackedBoundInWords(fit(0.1, 0))).toContain(
       'the player wherever it asked; from tracker 2.10.0 the fastest 10 yards are placed by one of those clicks, so where on the body each click fell does not move the distance; from tracker 2.11.0 the analyst checked',
     );
+  });
+});
+
+describe('what a receipt says of the horizon where two lines showed (decision 363)', () => {
+  it('says how the map reads the perspective, and what the ± holds where the horizon was not measured', () => {
+    const read = trackedBoundInWords(fit(0.1, 0));
+    expect(read).toContain(
+      'From tracker 2.26.0 the map reads how the field recedes along the picture from three yard lines or more, or from two and the slope of the horizon measured where four showed. ',
+    );
+    expect(trackedBoundInWords(fit(0.1, 0, 0, 0.084))).toContain(
+      'only two showed at an end of the fastest 10 yards and the clip never showed four, so the ± holds the 0.08 yards a phone held up to 3 degrees off level could move the distance. ',
+    );
+    expect(read).not.toContain('3 degrees');
   });
 });

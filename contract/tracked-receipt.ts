@@ -63,6 +63,12 @@ export function trackedBoundInWords(r: Pick<TrackResult, 'fit'>) {
         'click fell does not move the distance; ') +
     'from tracker 2.11.0 the analyst checked the ' +
     'tracked point where they begin or end, at the end further from his clicks. No frame was judged by hand. ' +
+    'From tracker 2.26.0 the map reads how the field recedes along the picture from three yard lines or more, ' +
+    'or from two and the slope of the horizon measured where four showed' +
+    (r.fit.horizonYards
+      ? `; only two showed at an end of the fastest 10 yards and the clip never showed four, so the ± holds the ` +
+        `${r.fit.horizonYards.toFixed(2)} yards a phone held up to 3 degrees off level could move the distance. `
+      : '. ') +
     "From tracker 2.5.0 the lens's bending is measured " +
     'from the curve of the yard lines, where they show one, and undone before the map is read. It does not cover a ' +
     "bending stronger than phone lenses give (an action camera's fisheye), or running at an angle to the yard " +
@@ -74,7 +80,7 @@ export function trackedBoundInWords(r: Pick<TrackResult, 'fit'>) {
 export const TRACKED_LIMITS: [string, string][] = [
   [
     'What it covers.',
-    "The ± comes from the fit of the player's position in every frame the tracker followed to a smooth curve (the spread of the positions about it), from the yard-line calibration (how closely the lines found on each frame fit the map from picture to field), from how far the ground point kept under the upper body can stray from the feet, and from the lean a camera above the field gives upright bodies across the picture. From tracker 2.17.0, where the yard lines show the camera looking down, the lean's direction is known: half of the most it could be is taken off the distance (added, where a pan overtook the player) and the ± holds the other half. No crossing frame was judged by hand.",
+    "The ± comes from the fit of the player's position in every frame the tracker followed to a smooth curve (the spread of the positions about it), from the yard-line calibration (how closely the lines found on each frame fit the map from picture to field), from how far the ground point kept under the upper body can stray from the feet, and from the lean a camera above the field gives upright bodies across the picture. From tracker 2.17.0, where the yard lines show the camera looking down, the lean's direction is known: half of the most it could be is taken off the distance (added, where a pan overtook the player) and the ± holds the other half. From tracker 2.26.0 the map reads how the field recedes along the picture from three yard lines or more, or from two and the slope of the horizon measured where the clip showed four; where it never showed four and only two lie under the fastest 10 yards, the ± holds what a phone held up to 3 degrees off level could move the distance. No crossing frame was judged by hand.",
   ],
   [
     'Lens distortion.',

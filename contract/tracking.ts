@@ -103,6 +103,12 @@ export const trackResultSchema = z.object({
      */
     leanShiftYards: z.number().default(0),
     /**
+     * Issue 48, tracker 2.26.0 (decision 363): where the map at an end of the window rests on two yard lines
+     * and the clip never showed the horizon's slope (four lines at once), the most a phone held up to 3
+     * degrees off level moves the window's distance (yards), in the bound in full. 0 otherwise (and before).
+     */
+    horizonYards: z.number().default(0),
+    /**
      * Issue 48, tracker 2.22.0 (decision 354): where clicks that could not be lined up (made close together
      * where another player came near) meet near the fastest 10 yards, the steps between the clicks' frames,
      * each fitted with the run as an offset; their uncertainty is in the fit's spread. 0 where none was (or

@@ -11,7 +11,15 @@ import {
 } from './fit-track';
 import { footOffset } from './follow-player';
 import { TRACKER, zoneEnd, type RawTrack } from './track-clip';
-import { fieldMap, horizonRow, plausibleMapAt, shownLine, undistortPoint, type Labelled } from './yard-lines';
+import {
+  fieldMap,
+  horizonRow,
+  horizonSlope,
+  plausibleMapAt,
+  shownLine,
+  undistortPoint,
+  type Labelled,
+} from './yard-lines';
 
 const MPH = 3600 / 1760;
 const WINDOW_YARDS = 10;
@@ -128,13 +136,18 @@ export interface Timing {
 }
 
 /** Yards along the field of the point (x, y) as frame `i` shows it, by that frame's yard lines (null off the map). */
-export function yardsAt(raw: RawTrack, i: number, xShown: number, yShown: number) {
+export function yardsAt(
+  raw: RawTrack,
+  i: number,
+  xShown: number,
+  yShown: number,
+  slope: number | null = clipHorizon(raw),
+) {
   const ls = raw.lines[i]?.lines ?? [];
   const H = raw.height;
   // The lines are of the picture without the lens's bending (tracker 2.5.0): so is the point read on them.
   const { x, y } = undistortPoint(raw.lens?.k1 ?? 0, raw.width, H, xShown, yShown);
-  const labelled: Labelled[] = ls.map((l) => ({ ...lineOf(l, H), votes: 0, label: l.yardLine / 5 }));
-  const map = fieldMap(labelled, y, H);
+  const map = fieldMap(labelledOf(ls, H), y, H, { horizonSlope: slope });
   if (!plausibleMapAt(map, x, H)) return null;
   return {
     yards: map.yards(x),
@@ -142,6 +155,58 @@ export function yardsAt(raw: RawTrack, i: number, xShown: number, yShown: number
     lines: map.lines,
     pxPerYard: map.pxPerYard(x),
   };
+}
+
+const labelledOf = (ls: RawTrack['lines'][0]['lines'], H: number): Labelled[] =>
+  ls.map((l) => ({ ...lineOf(l, H), votes: 0, label: l.yardLine / 5 }));
+
+/**
+ * The horizon's slope over a track's clip (decision 363), read on the rows the player was followed on; kept
+ * per track, as a track's lines do not change once found.
+ */
+const horizons = new WeakMap<RawTrack, number | null>();
+function clipHorizon(raw: RawTrack) {
+  let slope = horizons.get(raw);
+  if (slope === undefined) {
+    const H = raw.height;
+    const k1 = raw.lens?.k1 ?? 0;
+    const frames = raw.lines.map((f) => ({ lines: labelledOf(f?.lines ?? [], H) }));
+    slope = horizonSlope(frames, H, (i) => {
+      const f = raw.frames[i];
+      return f?.state === 'tracked' ? undistortPoint(k1, raw.width, H, f.x, f.y).y : null;
+    });
+    horizons.set(raw, slope);
+  }
+  return slope;
+}
+
+/**
+ * The steepest horizon a phone held by hand is taken to show where the clip cannot measure it (decision 363):
+ * 3 degrees off level (the benchmark draws up to 2.5).
+ */
+const HORIZON_SLOPE_MAX = Math.tan((3 * Math.PI) / 180);
+
+/**
+ * Where the map at either end of the window rests on two yard lines and the clip never shows the horizon's
+ * slope (`clipHorizon`), how far the window's distance may be off (yards): the most a horizon up to
+ * `HORIZON_SLOPE_MAX` either way moves the distance between the ends from the level camera's straight scale.
+ * 0 where both ends rest on three lines or more, or the slope was measured.
+ */
+function horizonYards(raw: RawTrack, a: { frameIndex: number; x: number; y: number }, b: typeof a) {
+  if (clipHorizon(raw) !== null) return 0;
+  const level = [a, b].map((f) => yardsAt(raw, f.frameIndex, f.x, f.y));
+  if (!level[0] || !level[1] || (level[0].lines > 2 && level[1].lines > 2)) return 0;
+  const distance = level[1].yards - level[0].yards;
+  let most = 0;
+  for (const slope of [HORIZON_SLOPE_MAX, -HORIZON_SLOPE_MAX]) {
+    const ya = yardsAt(raw, a.frameIndex, a.x, a.y, slope);
+    const yb = yardsAt(raw, b.frameIndex, b.x, b.y, slope);
+    // A horizon that puts either end off the field's map: the distance is not known at all (a ± as wide as
+    // the window, which no ceiling lets through).
+    if (!ya || !yb) return WINDOW_YARDS;
+    most = Math.max(most, Math.abs(yb.yards - ya.yards - distance));
+  }
+  return most;
 }
 
 /** The yard lines where they cross the top and the bottom of the picture as shown (the lens's bending put back). */
@@ -568,6 +633,7 @@ function fitPlaced(
         groundYards: BOUND.groundYards,
         perspectiveYards: 0,
         leanShiftYards: 0,
+        horizonYards: 0,
         clickSteps: 0,
       },
       problems,
@@ -598,6 +664,7 @@ function fitPlaced(
   let flyTen: TrackResult['flyTen'] = null;
   let perspective = 0;
   let shift = 0;
+  let horizon = 0;
   let ground = BOUND.groundYards;
   if (win) {
     const T = win.t1 - win.t0;
@@ -617,8 +684,10 @@ function fitPlaced(
     perspective = perspectiveYards;
     // Yards grow the way he runs (`yardLine`), so a window's distance is the later end's yards less the earlier's.
     shift = leanShift(raw, a, b, perspectiveYards);
-    // What the lean may still be after its likely share is taken off: a bias, added in full.
-    const bias = leanTerm(perspectiveYards - Math.abs(shift), T);
+    // What the lean may still be after its likely share is taken off, and what the horizon's slope may move
+    // where it is not known: biases, added in full.
+    horizon = horizonYards(raw, a, b);
+    const bias = leanTerm(perspectiveYards - Math.abs(shift), T) + leanTerm(horizon, T);
     const vOut = (WINDOW_YARDS - shift) / T;
     maxSpeed = {
       mph: two(vOut * MPH),
@@ -680,6 +749,7 @@ function fitPlaced(
       groundYards: Math.ceil(ground * 1000) / 1000,
       perspectiveYards: Math.round(perspective * 1000) / 1000,
       leanShiftYards: Math.round(shift * 1000) / 1000,
+      horizonYards: Math.ceil(horizon * 1000) / 1000,
       clickSteps: 0,
     },
     problems,
@@ -958,6 +1028,8 @@ const WIDENED_BY = {
   fit: 'the tracked positions waver from frame to frame: hold the phone steadier, with the player in full view, at a higher frame rate',
   lines:
     'the yard lines fit the map from picture to field too loosely: keep two or more yard lines sharp in view',
+  horizon:
+    'only two yard lines showed where he ran fastest and the clip never showed four, so how the field recedes along the picture is not known: hold the phone level and keep more of the field in view',
   unknown:
     'film from higher up, square to the field, panning to keep the player near the middle of the picture',
 } as const;
@@ -974,6 +1046,7 @@ export function boundTermsMph(result: TrackResult) {
   if (!(T > 0)) return null;
   const terms = {
     lean: leanTerm(f.perspectiveYards - Math.abs(f.leanShiftYards ?? 0), T) * MPH,
+    horizon: leanTerm(f.horizonYards ?? 0, T) * MPH,
     ground: K * groundTerm(f.groundYards, T) * MPH,
     lines: K * linesTerm(WINDOW_YARDS / T, f.calibrationYards) * MPH,
   };
@@ -985,15 +1058,16 @@ export function boundTermsMph(result: TrackResult) {
 export function widenedBy(result: TrackResult): Exclude<keyof typeof WIDENED_BY, 'unknown'> | null {
   const terms = boundTermsMph(result);
   if (!terms) return null;
-  const { lean, ground, lines } = terms;
-  const spread = Math.max(0, result.maxSpeed!.plusMinusMph - lean);
+  const { lean, horizon, ground, lines } = terms;
+  const spread = Math.max(0, result.maxSpeed!.plusMinusMph - lean - horizon);
   const fit = Math.sqrt(Math.max(0, spread ** 2 - ground ** 2 - lines ** 2));
   // The ± each term's absence would leave: the least is the term that widens it most.
   const without = {
-    ground: Math.hypot(fit, lines) + lean,
-    lean: spread,
-    fit: Math.hypot(ground, lines) + lean,
-    lines: Math.hypot(fit, ground) + lean,
+    ground: Math.hypot(fit, lines) + lean + horizon,
+    lean: spread + horizon,
+    horizon: spread + lean,
+    fit: Math.hypot(ground, lines) + lean + horizon,
+    lines: Math.hypot(fit, ground) + lean + horizon,
   };
   return (Object.keys(without) as (keyof typeof without)[]).reduce((a, b) =>
     without[b] < without[a] ? b : a,

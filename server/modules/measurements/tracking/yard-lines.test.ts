@@ -4,6 +4,7 @@ import {
   fieldMap,
   framesLines,
   horizonRow,
+  horizonSlope,
   labelLines,
   lensFrames,
   lensK1,
@@ -289,5 +290,87 @@ describe('where a line is found in the picture (decision 349)', () => {
       expect(Math.abs(found[k].a - l.a)).toBeLessThan(0.05);
       expect(Math.abs(found[k].s - l.s)).toBeLessThan(0.002);
     });
+  });
+});
+
+describe("the map reads the row's perspective from three lines, or two and the horizon (decision 363)", () => {
+  // A pinhole camera 10 yards up on the sideline, 20 yards from the near edge, looking across and down the
+  // field, rolled `rollDeg`; yard lines (X = 5 k) drawn from Y = 0 to 40 across.
+  const W = 1280;
+  const H2 = 720;
+  const F = 1000;
+  const camera = (Xc: number, rollDeg: number) => {
+    const C = [Xc, -20, 10];
+    const target = [Xc + 6, 15, 0];
+    const norm = (v: number[]) => v.map((c) => c / Math.hypot(...v));
+    const f = norm(target.map((t, i) => t - C[i]));
+    const r = norm([f[1], -f[0], 0]); // f × up
+    const u = [r[1] * f[2] - r[2] * f[1], r[2] * f[0] - r[0] * f[2], r[0] * f[1] - r[1] * f[0]];
+    const roll = (rollDeg * Math.PI) / 180;
+    const image = (d: number[]) => {
+      const x = (F * (d[0] * r[0] + d[1] * r[1] + d[2] * r[2])) / (d[0] * f[0] + d[1] * f[1] + d[2] * f[2]);
+      const y = -(F * (d[0] * u[0] + d[1] * u[1] + d[2] * u[2])) / (d[0] * f[0] + d[1] * f[1] + d[2] * f[2]);
+      return {
+        x: W / 2 + x * Math.cos(roll) - y * Math.sin(roll),
+        y: H2 / 2 + x * Math.sin(roll) + y * Math.cos(roll),
+      };
+    };
+    const project = (P: number[]) => image(P.map((p, i) => p - C[i]));
+    const line = (k: number): Labelled => {
+      const p = project([5 * k, 0, 0]);
+      const q = project([5 * k, 40, 0]);
+      const s = (q.x - p.x) / (q.y - p.y);
+      return { a: p.x + s * (H2 / 2 - p.y), s, votes: 10, label: k };
+    };
+    // The horizon: through the images of the field's two directions at infinity.
+    const along = image([1, 0, 0]);
+    const across = image([0, 1, 0]);
+    return { project, line, horizonSlope: (across.y - along.y) / (across.x - along.x) };
+  };
+
+  it('places a player beyond three lines where the tracker’s straight scale does not', () => {
+    const cam = camera(15, 2.2);
+    const three = [2, 3, 4].map(cam.line);
+    const p = cam.project([23, 12, 0]);
+    expect(fieldMap(three, p.y, H2, { horizonSlope: null })!.yards(p.x)).toBeCloseTo(23, 6);
+    // The tracker's following keeps a straight scale on three lines: off by more than a tenth of a yard here.
+    expect(Math.abs(fieldMap(three, p.y, H2)!.yards(p.x) - 23)).toBeGreaterThan(0.1);
+  });
+
+  it('reads the horizon on frames of four lines, and places a player beside two lines with it', () => {
+    const frames = [10, 12, 14, 16].map((Xc) => {
+      const cam = camera(Xc, 2.2);
+      return { lines: [1, 2, 3, 4].map(cam.line), row: cam.project([Xc + 8, 12, 0]).y };
+    });
+    const cam = camera(15, 2.2);
+    const slope = horizonSlope(frames, H2, (i) => frames[i].row);
+    expect(slope).not.toBeNull();
+    expect(slope!).toBeCloseTo(cam.horizonSlope, 6);
+    const two = [3, 4].map(cam.line);
+    const p = cam.project([23.5, 12, 0]);
+    expect(fieldMap(two, p.y, H2, { horizonSlope: slope })!.yards(p.x)).toBeCloseTo(23.5, 6);
+    expect(fieldMap(two, p.y, H2, { horizonSlope: slope })!.lines).toBe(2);
+    // Without the horizon two lines give a straight scale, off here.
+    expect(Math.abs(fieldMap(two, p.y, H2, { horizonSlope: null })!.yards(p.x) - 23.5)).toBeGreaterThan(0.05);
+  });
+
+  it('reads no horizon from too few frames, or from four lines numbered wrong', () => {
+    const frames = [10, 12, 14, 16].map((Xc) => {
+      const cam = camera(Xc, 2.2);
+      return { lines: [1, 2, 3, 4].map(cam.line), row: cam.project([Xc + 8, 12, 0]).y };
+    });
+    expect(horizonSlope(frames.slice(0, 2), H2, (i) => frames[i].row)).toBeNull();
+    // One line numbered a step off on every frame: the four do not fit one map within a pixel.
+    const wrong = frames.map((f) => ({
+      ...f,
+      lines: f.lines.map((l, k) => (k === 3 ? { ...l, label: 5 } : l)),
+    }));
+    expect(horizonSlope(wrong, H2, (i) => wrong[i].row)).toBeNull();
+    // A level camera: a level horizon.
+    const level = [10, 12, 14].map((Xc) => {
+      const cam = camera(Xc, 0);
+      return { lines: [1, 2, 3, 4].map(cam.line), row: cam.project([Xc + 8, 12, 0]).y };
+    });
+    expect(horizonSlope(level, H2, (i) => level[i].row)!).toBeCloseTo(camera(10, 0).horizonSlope, 6);
   });
 });

@@ -470,14 +470,19 @@ export const lineX = (l: Pick<Line, 'a' | 's'>, y: number, h: number) => l.a + l
  * angle the camera looks along the field.
  */
 export function horizonRow(lines: Pick<Line, 'a' | 's'>[], h: number): number | null {
+  return linesMeet(lines, h)?.y ?? null;
+}
+
+/** Where the lines meet in the picture (`horizonRow`'s least squares), or null. */
+function linesMeet(lines: Pick<Line, 'a' | 's'>[], h: number) {
   if (lines.length < 2) return null;
   const n = lines.length;
   const ma = lines.reduce((t, l) => t + l.a, 0) / n;
   const ms = lines.reduce((t, l) => t + l.s, 0) / n;
   const vs = lines.reduce((t, l) => t + (l.s - ms) ** 2, 0) / n;
   if (vs < 1e-6) return null;
-  const cas = lines.reduce((t, l) => t + (l.a - ma) * (l.s - ms), 0) / n;
-  return h / 2 - cas / vs;
+  const u = -lines.reduce((t, l) => t + (l.a - ma) * (l.s - ms), 0) / n / vs;
+  return { x: ma + ms * u, y: h / 2 + u };
 }
 
 export interface Labelled extends Line {
@@ -615,43 +620,33 @@ export interface FieldMap {
 }
 
 /**
- * Image x against yards along one row: a pinhole camera maps a straight row of the field to the image by
- * x = (p Y + q) / (r Y + 1), fitted to the lines crossing the row (two lines: a straight scale).
+ * What the fit's map knows of the field's perspective along a picture row beyond its own lines (tracker 2.26.0,
+ * decision 363): the slope of the horizon in the picture (`horizonSlope`, the camera's roll as the tangent of
+ * its angle, measured on the clip), or null where it is not known.
  */
-export function fieldMap(lines: Labelled[], y: number, h: number): FieldMap | null {
+export interface RowPerspective {
+  horizonSlope: number | null;
+}
+
+/**
+ * Image x against yards along one row: a pinhole camera maps a straight row of the field to the image by
+ * x = (p Y + q) / (r Y + 1), fitted to the lines crossing the row. The tracker's following (`row` not given)
+ * fits it to four lines or more and takes two or three as a straight scale. The fit (`row` given, decision
+ * 363) fits it to three lines or more, and to two where the horizon's slope is known: the row meets the
+ * horizon where the field's far end along the row shows, x∞ = V.x + (y - V.y) / slope (V where the yard
+ * lines meet), which leaves two unknowns; a level camera (slope 0) sees a straight scale, as two lines give.
+ */
+export function fieldMap(lines: Labelled[], y: number, h: number, row?: RowPerspective): FieldMap | null {
   const pts = lines.map((l) => ({ Y: 5 * l.label, x: lineX(l, y, h) }));
   if (pts.length < 2) return null;
-  let p: number;
-  let q: number;
-  let r = 0;
-  if (pts.length >= 4) {
-    const m = [
-      [0, 0, 0],
-      [0, 0, 0],
-      [0, 0, 0],
-    ];
-    const v = [0, 0, 0];
-    for (const { Y, x } of pts) {
-      const row = [Y, 1, -Y * x];
-      for (let i = 0; i < 3; i += 1) {
-        v[i] += row[i] * x;
-        for (let j = 0; j < 3; j += 1) m[i][j] += row[i] * row[j];
-      }
-    }
-    const sol = solveLinear(m, v);
-    if (!sol) return null;
-    [p, q, r] = sol;
-  } else {
-    const n = pts.length;
-    const mY = pts.reduce((s, t) => s + t.Y, 0) / n;
-    const mx = pts.reduce((s, t) => s + t.x, 0) / n;
-    const sxy = pts.reduce((s, t) => s + (t.Y - mY) * (t.x - mx), 0);
-    const syy = pts.reduce((s, t) => s + (t.Y - mY) ** 2, 0);
-    p = sxy / syy;
-    q = mx - p * mY;
+  if (row && pts.length === 2 && row.horizonSlope) {
+    const far = rowMeetsHorizon(lines, y, h, row.horizonSlope);
+    if (far !== null) return polarMap(pts, far);
   }
-  const xOf = (Y: number) => (p * Y + q) / (r * Y + 1);
-  const rmsPx = Math.sqrt(pts.reduce((s, t) => s + (xOf(t.Y) - t.x) ** 2, 0) / pts.length);
+  const fit = pts.length >= (row ? 3 : 4) ? pinholeFit(pts) : straightFit(pts);
+  if (!fit) return null;
+  const { p, q, r } = fit;
+  const rmsPx = fitRms(pts, fit);
   return {
     yards: (x) => (x - q) / (p - r * x),
     pxPerYard: (x) => {
@@ -661,6 +656,101 @@ export function fieldMap(lines: Labelled[], y: number, h: number): FieldMap | nu
     rmsPx,
     lines: pts.length,
   };
+}
+
+/** x = (p Y + q) / (r Y + 1) through three points or more, by least squares on `x (r Y + 1) = p Y + q`. */
+function pinholeFit(pts: { Y: number; x: number }[]) {
+  const m = [
+    [0, 0, 0],
+    [0, 0, 0],
+    [0, 0, 0],
+  ];
+  const v = [0, 0, 0];
+  for (const { Y, x } of pts) {
+    const row = [Y, 1, -Y * x];
+    for (let i = 0; i < 3; i += 1) {
+      v[i] += row[i] * x;
+      for (let j = 0; j < 3; j += 1) m[i][j] += row[i] * row[j];
+    }
+  }
+  const sol = solveLinear(m, v);
+  return sol ? { p: sol[0], q: sol[1], r: sol[2] } : null;
+}
+
+/** How far (pixels, root mean square) the points lie from a map `x = (p Y + q) / (r Y + 1)`. */
+function fitRms(pts: { Y: number; x: number }[], { p, q, r }: { p: number; q: number; r: number }) {
+  return Math.sqrt(pts.reduce((s, t) => s + ((p * t.Y + q) / (r * t.Y + 1) - t.x) ** 2, 0) / pts.length);
+}
+
+/** x = p Y + q through two points or more, by least squares. */
+function straightFit(pts: { Y: number; x: number }[]) {
+  const n = pts.length;
+  const mY = pts.reduce((s, t) => s + t.Y, 0) / n;
+  const mx = pts.reduce((s, t) => s + t.x, 0) / n;
+  const sxy = pts.reduce((s, t) => s + (t.Y - mY) * (t.x - mx), 0);
+  const syy = pts.reduce((s, t) => s + (t.Y - mY) ** 2, 0);
+  const p = sxy / syy;
+  return { p, q: mx - p * mY, r: 0 };
+}
+
+/**
+ * Where row `y` meets the horizon of slope `slope` drawn through the point the lines meet (their vanishing
+ * point, by least squares), in picture x; null where the lines are too near parallel to meet.
+ */
+function rowMeetsHorizon(lines: Pick<Line, 'a' | 's'>[], y: number, h: number, slope: number) {
+  const v = linesMeet(lines, h);
+  return v ? v.x + (y - v.y) / slope : null;
+}
+
+/** The pinhole map through two lines' points whose row shows the field's far end at picture x `far`. */
+function polarMap(pts: { Y: number; x: number }[], far: number): FieldMap {
+  // Y = Y0 + A / (x - far): two points give both.
+  const [a, b] = pts;
+  const wa = 1 / (a.x - far);
+  const wb = 1 / (b.x - far);
+  const A = (b.Y - a.Y) / (wb - wa);
+  const Y0 = a.Y - A * wa;
+  return {
+    yards: (x) => Y0 + A / (x - far),
+    pxPerYard: (x) => (x - far) ** 2 / Math.abs(A),
+    rmsPx: 0,
+    lines: 2,
+  };
+}
+
+/** Fewest frames `horizonSlope` reads the horizon on; how far (pixels, root mean square) their lines may lie from the map. */
+const HORIZON_MIN_FRAMES = 3;
+const HORIZON_FIT_PX = 1;
+
+/**
+ * The horizon's slope in the picture (the camera's roll), from the frames whose map rests on four yard lines
+ * or more that fit it within a pixel (decision 363): on each, the row through `rowOf(i)` meets the horizon
+ * where the fitted map puts the field's far end (x∞ = p / r), and the line from the yard lines' meeting point
+ * to there is the horizon. The median of at least `HORIZON_MIN_FRAMES` frames; null with fewer (a clip that
+ * never shows four lines, or whose four do not fit one map: lines numbered wrong).
+ */
+export function horizonSlope(
+  frames: { lines: Labelled[] }[],
+  h: number,
+  rowOf: (i: number) => number | null,
+): number | null {
+  const slopes: number[] = [];
+  frames.forEach((f, i) => {
+    if (f.lines.length < 4) return;
+    const y = rowOf(i);
+    const v = linesMeet(f.lines, h);
+    if (y === null || !v) return;
+    const pts = f.lines.map((l) => ({ Y: 5 * l.label, x: lineX(l, y, h) }));
+    const fit = pinholeFit(pts);
+    if (!fit) return;
+    if (fitRms(pts, fit) > HORIZON_FIT_PX) return;
+    const { p, r } = fit;
+    // The slope from the meeting point to x∞ = p / r on row y, written so that a level row (r = 0) gives 0.
+    slopes.push(((y - v.y) * r) / (p - r * v.x));
+  });
+  if (slopes.length < HORIZON_MIN_FRAMES) return null;
+  slopes.sort((a, b) => a - b);
+  return slopes[Math.floor(slopes.length / 2)];
 }
 
 /**

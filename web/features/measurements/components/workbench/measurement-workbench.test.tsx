@@ -53,6 +53,7 @@ const track: TrackResult = {
     groundYards: 0.03,
     perspectiveYards: 0,
     leanShiftYards: 0,
+    horizonYards: 0,
     clickSteps: 0,
   },
   width: 640,
