@@ -352,6 +352,10 @@ describe("the map reads the row's perspective from three lines, or two and the h
     expect(fieldMap(two, p.y, H2, { horizonSlope: slope })!.lines).toBe(2);
     // Without the horizon two lines give a straight scale, off here.
     expect(Math.abs(fieldMap(two, p.y, H2, { horizonSlope: null })!.yards(p.x) - 23.5)).toBeGreaterThan(0.05);
+    // A horizon within a millionth of level: the straight scale, not a pole a billion pixels off.
+    expect(fieldMap(two, p.y, H2, { horizonSlope: 1e-9 })!.yards(p.x)).toBe(
+      fieldMap(two, p.y, H2, { horizonSlope: null })!.yards(p.x),
+    );
   });
 
   it('reads no horizon from too few frames, or from four lines numbered wrong', () => {

@@ -639,7 +639,9 @@ export interface RowPerspective {
 export function fieldMap(lines: Labelled[], y: number, h: number, row?: RowPerspective): FieldMap | null {
   const pts = lines.map((l) => ({ Y: 5 * l.label, x: lineX(l, y, h) }));
   if (pts.length < 2) return null;
-  if (row && pts.length === 2 && row.horizonSlope) {
+  // A horizon within a millionth of level is level: the far end lies so far off that the straight scale is
+  // the map (and the pole's arithmetic would lose its digits).
+  if (row && pts.length === 2 && row.horizonSlope !== null && Math.abs(row.horizonSlope) > 1e-6) {
     const far = rowMeetsHorizon(lines, y, h, row.horizonSlope);
     if (far !== null) return polarMap(pts, far);
   }
