@@ -1059,15 +1059,17 @@ export function widenedBy(result: TrackResult): Exclude<keyof typeof WIDENED_BY,
   const terms = boundTermsMph(result);
   if (!terms) return null;
   const { lean, horizon, ground, lines } = terms;
-  const spread = Math.max(0, result.maxSpeed!.plusMinusMph - lean - horizon);
+  // The biases are added in full, the deviations together.
+  const bias = lean + horizon;
+  const spread = Math.max(0, result.maxSpeed!.plusMinusMph - bias);
   const fit = Math.sqrt(Math.max(0, spread ** 2 - ground ** 2 - lines ** 2));
   // The ± each term's absence would leave: the least is the term that widens it most.
   const without = {
-    ground: Math.hypot(fit, lines) + lean + horizon,
+    ground: Math.hypot(fit, lines) + bias,
     lean: spread + horizon,
     horizon: spread + lean,
-    fit: Math.hypot(ground, lines) + lean + horizon,
-    lines: Math.hypot(fit, ground) + lean + horizon,
+    fit: Math.hypot(ground, lines) + bias,
+    lines: Math.hypot(fit, ground) + bias,
   };
   return (Object.keys(without) as (keyof typeof without)[]).reduce((a, b) =>
     without[b] < without[a] ? b : a,
