@@ -842,6 +842,35 @@ function windowCut(result: TrackResult) {
 }
 
 /**
+ * Where another player who looks the same runs beside the tracked one and comes close enough to be taken for him
+ * (tracker 2.27.0, decision 364): over the fastest 10 yards and `seconds` either side, the share of the frames
+ * followed (not skipped) that the tracker was unsure of (`unsure`: a look-alike close enough to take the track,
+ * or the match low) and the share with a look-alike beside him (`beside`, `raw.beside`). Where both reach their
+ * share, the tracked point can slide along his body toward the other player by more than any term of the bound
+ * holds (decision 360), and no Max Speed is given. Chosen at a tenth each, between the fits of the planted-feet
+ * calibration tracks (14440-14559, both analysts): the two scenes whose windows reached both (14534, the exact
+ * analyst: 17.59 ± 0.28 mph given for a true 18.10, the point 0.13 yards along the body; 14447, both analysts,
+ * 1.06 and 0.94 times their ± off) at 0.13-0.19 of each; no value given inside its ± above 0.05 unsure.
+ */
+export const LOOK_ALIKE_BESIDE = { seconds: 0.5, unsure: 0.1, beside: 0.1 };
+
+/** The two shares of `LOOK_ALIKE_BESIDE` over the fastest 10 yards and the seconds either side, or null. */
+export function lookAlikeBeside(raw: RawTrack, result: TrackResult) {
+  const top = result.maxSpeed;
+  if (!top) return null;
+  const pad = LOOK_ALIKE_BESIDE.seconds;
+  const near = result.frames.filter(
+    (f) => f.state !== 'skipped' && f.time >= top.fromTime - pad - 1e-9 && f.time <= top.toTime + pad + 1e-9,
+  );
+  if (near.length === 0) return null;
+  const beside = new Set(raw.beside ?? []);
+  return {
+    unsure: near.filter((f) => f.state === 'unsure' || f.state === 'low').length / near.length,
+    beside: near.filter((f) => beside.has(f.frameIndex)).length / near.length,
+  };
+}
+
+/**
  * A click's share of the player's top speed from which his body is taken to lean as in his fastest 10 yards
  * (decision 302): the clicks whose look of the player places his feet there must be inside those yards or at
  * this share of his top speed or more. Chosen, not sized on the scenes: the fastest 10 yards are run near top
@@ -1202,6 +1231,14 @@ export function trackVerdict(
       failure:
         REFUSED +
         'where the player runs fastest he was clicked on frames too close together to tell where on his body each click was made (another player came close there), and two clicks placing his feet differently move the distance measured',
+    };
+  const alike = lookAlikeBeside(raw, result);
+  if (alike && alike.unsure >= LOOK_ALIKE_BESIDE.unsure && alike.beside >= LOOK_ALIKE_BESIDE.beside)
+    return {
+      needsClickAt: undefined,
+      failure:
+        REFUSED +
+        'where the player runs fastest another player who looks the same ran beside him and came close enough to be taken for him, and the tracked point can slide along his body toward the other player there',
     };
   const cut = windowCut(result);
   const clicked = cut?.gap ? clickInside(raw, cut.gap) : undefined;
