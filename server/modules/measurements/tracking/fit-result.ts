@@ -850,7 +850,8 @@ function windowCut(result: TrackResult) {
  * holds (decision 360), and no Max Speed is given. Chosen at a tenth each, between the fits of the planted-feet
  * calibration tracks (14440-14559, both analysts): the two scenes whose windows reached both (14534, the exact
  * analyst: 17.59 ± 0.28 mph given for a true 18.10, the point 0.13 yards along the body; 14447, both analysts,
- * 1.06 and 0.94 times their ± off) at 0.13-0.19 of each; no value given inside its ± above 0.05 unsure.
+ * 1.06 and 0.94 times their ± off) at 0.13-0.19 of each; every other fit had the smaller of its two shares at 0.07
+ * or under, and every value given at 0.05 or under (either share alone is common on values given inside).
  */
 export const LOOK_ALIKE_BESIDE = { seconds: 0.5, unsure: 0.1, beside: 0.1 };
 
