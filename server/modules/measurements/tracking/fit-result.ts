@@ -277,6 +277,9 @@ function seenStretches(times: number[]) {
 const seenForSure = (f: TrackResult['frames'][0]) =>
   (f.state === 'tracked' || f.state === 'corrected') && f.yards !== null;
 
+/** A frame the tracker could not stand behind as the player's: lost (the match low) or unsure who he was. */
+const inDoubt = (f: Pick<TrackResult['frames'][0], 'state'>) => f.state === 'unsure' || f.state === 'low';
+
 /**
  * The terms a tracked Max Speed's bound adds besides the fit's own spread, in yards a second over a window
  * `T` seconds long run at `v` yards a second (one formula for `fitTrack`, which bounds the speed with them,
@@ -580,7 +583,7 @@ function fitPlaced(
   for (const f of usable) if (!fitted.has(f.frameIndex)) f.state = 'unsure';
   const low = frames.filter((f) => f.state === 'low').length;
   if (low > 0) problems.push(`The tracker lost the player or was unsure on ${low} frames: check them`);
-  const unsure = frames.filter((f) => f.state === 'low' || f.state === 'unsure').map((f) => f.frameIndex);
+  const unsure = frames.filter(inDoubt).map((f) => f.frameIndex);
   const algorithm = {
     name: TRACKER.name,
     version: TRACKER.version,
@@ -866,7 +869,7 @@ export function lookAlikeBeside(raw: RawTrack, result: TrackResult) {
   if (near.length === 0) return null;
   const beside = new Set(raw.beside ?? []);
   return {
-    unsure: near.filter((f) => f.state === 'unsure' || f.state === 'low').length / near.length,
+    unsure: near.filter(inDoubt).length / near.length,
     beside: near.filter((f) => beside.has(f.frameIndex)).length / near.length,
   };
 }
@@ -943,10 +946,7 @@ function splittingGaps(result: TrackResult) {
   for (let k = 0; k + 1 < seen.length; k += 1) {
     const [a, b] = [seen[k], seen[k + 1]];
     if (!isGap(b.time - a.time)) continue;
-    const inDoubt = result.frames
-      .slice(a.frameIndex + 1, b.frameIndex)
-      .some((f) => f.state === 'unsure' || f.state === 'low');
-    if (inDoubt)
+    if (result.frames.slice(a.frameIndex + 1, b.frameIndex).some(inDoubt))
       gaps.push({
         from: a.frameIndex + 1,
         to: b.frameIndex - 1,
