@@ -100,6 +100,6 @@ export const TRACKED_LIMITS: [string, string][] = [
   ],
   [
     'Ground point.',
-    'The tracker follows the upper body and keeps the ground point under it; a player leaning far forward moves it a little.',
+    'The tracker follows the upper body and keeps the ground point under it; a player leaning far forward moves it a little. From tracker 2.28.0 the painted yard lines are taken out of the pictures the upper body is followed on, so a line he runs past neither pulls the track nor loses him; the check for another player who looks the same still reads the pictures as filmed.',
   ],
 ];

@@ -126,11 +126,13 @@ describe('fixed scenes of the accuracy benchmark (issue 48)', () => {
   // Issue 48: tracker 2.26.0 gave 17.59 ± 0.28 mph for a true 18.10 on this calibration scene, clicked by the exact
   // analyst: a player who looks the same ran beside the runner and came close enough to be taken for him around his
   // fastest 10 yards, and the tracked point slid 0.13 yards along his body (decision 360). From 2.27.0 such a
-  // window is refused (decision 364). Drawn as the benchmark drew it.
+  // window is refused (decision 364). From 2.28.0 the lines painted out leave the tracker sure of him there, and both
+  // ends of the window are checked (decision 365); fitted 0.41 mph low, it is refused for its ± (0.31). Drawn as the
+  // benchmark drew it.
   it('seed 14534 (59.94 fps, portrait, a look-alike beside the runner and close): refused with the reason, not 0.51 mph low', async () => {
     const { t } = await trackedAsTheBenchmark(14534);
     expect(t.given).toBeUndefined();
-    expect(t.refused).toMatch(/another player who looks the same ran beside him and came close enough/);
+    expect(t.refused).toMatch(/^No Max Speed from this track: /);
   }, 300_000);
 
   // Issue 48: tracker 2.23.0 gave 20.06 ± 0.33 mph for a true 20.98 on this fresh benchmark scene, clicked by a
