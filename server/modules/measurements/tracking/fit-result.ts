@@ -1154,15 +1154,9 @@ function windowCheck(
     clicked.includes(f.frameIndex) ||
     ended.includes(f.frameIndex) ||
     f.state === 'corrected';
-  const first = settled(ends.first);
-  const last = settled(ends.last);
-  // Where a look-alike ran beside the runner around the window, both ends are checked (tracker 2.28.0, decision
-  // 365): the point can slide along his body toward the other player at either end, the nearer to a click too.
-  const both = (lookAlikeBeside(raw, result)?.beside ?? 0) >= LOOK_ALIKE_BESIDE.beside;
-  if (both ? first && last : first || last) return null;
+  if (settled(ends.first) || settled(ends.last)) return null;
   const fromClicks = (t: number) => Math.min(...clicks.map((c) => Math.abs(c - t)));
-  const begin =
-    last || (!first && clicks.length > 0 && fromClicks(ends.first.time) > fromClicks(ends.last.time));
+  const begin = clicks.length > 0 && fromClicks(ends.first.time) > fromClicks(ends.last.time);
   return {
     frameIndex: (begin ? ends.first : ends.last).frameIndex,
     reason: `${WINDOW_CHECK} ${begin ? 'begin' : 'end'}: click the field under the player's hips on this frame (a click on the tracked point confirms it; elsewhere, the player is tracked again from your click)`,

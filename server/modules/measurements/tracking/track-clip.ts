@@ -2,7 +2,6 @@ import type { FramePoint } from '../../../../contract/tracking';
 import { decodeGray, picks, recycleFrames, type FramePick } from './decode-gray';
 import { clipLines, linesThread } from './lines-thread';
 import { groundOf, lookAlike, makeTemplate, matchTemplate } from './follow-player';
-import { linesPaintedOut } from './lines-painted-out';
 import {
   fieldMap,
   horizonRow,
@@ -74,7 +73,7 @@ export const zoneEnd = (click: number, next: number) => Math.floor((click + next
 
 export const TRACKER = {
   name: 'ridge-hough-ncc-pspline',
-  version: '2.28.0',
+  version: '2.27.0',
   /** Longer side of the analysed picture, in pixels. */
   analysisSide: 640,
   /** Player height assumed from the field scale: 2 yards (6 ft). */
@@ -255,11 +254,12 @@ function paceOf(count: number, seconds: number | undefined) {
 function* followClicks(opts: Options, src: Source, aw: number, ah: number) {
   const kx = aw / opts.width;
   const ky = ah / opts.height;
-  const { k1, lines: detected } = src;
+  const { k1, lines: detected, frames, chroma } = src;
   // A click past the clip's end is put on its last frame: by the count the file states while the clip
   // decodes (the track is kept only where the decoded count puts it there too).
   const last = (Number.isFinite(src.n) ? src.n : src.paceCount) - 1;
   const flat = (x: number, y: number) => undistortPoint(k1, aw, ah, x, y);
+  const colourOf = (i: number) => chroma?.[i];
   const seeds = opts.seeds
     .map((s) => ({ frameIndex: Math.min(last, s.frameIndex), x: s.x * kx, y: s.y * ky }))
     .sort((a, b) => a.frameIndex - b.frameIndex);
@@ -298,10 +298,6 @@ function* followClicks(opts: Options, src: Source, aw: number, ah: number) {
     return { yards: map.yards(p.x), pxPerYard: map.pxPerYard(p.x) * lensScale(k1, aw, ah, p.x, p.y) };
   };
   const pxy = (i: number, x: number, y: number) => mapAt(i, x, y)?.pxPerYard ?? null;
-  // The player is followed on the frames with their yard lines painted out (tracker 2.28.0, decision 365).
-  const painted = linesPaintedOut(src, aw, ah, pxy);
-  const frameOf = painted.grey;
-  const colourOf = painted.colour;
   // The row where each frame's yard lines meet, the median over a few frames either side (decision 286);
   // each found once, when first asked for (the frames up to `horizonFrames` after it numbered).
   const meets: (number | null | undefined)[] = [];
@@ -333,16 +329,16 @@ function* followClicks(opts: Options, src: Source, aw: number, ah: number) {
   };
   const template = (s: (typeof seeds)[0]) => {
     const scale = pxy(s.frameIndex, s.x, s.y) ?? ah / 15;
-    const made = (frame: Uint8Array, colour: Uint8Array | undefined) =>
-      makeTemplate(frame, aw, ah, s.x, s.y, TRACKER.playerYards * scale, colour);
-    return {
-      seed: s,
-      t: made(frameOf(s.frameIndex), colourOf(s.frameIndex)),
-      // The identity check's template, of the frame as decoded (decision 365).
-      asDecoded: made(src.frames[s.frameIndex], src.chroma?.[s.frameIndex]),
-      pxy: scale,
-      rise: rise(s.frameIndex, s.x, s.y),
-    };
+    const t = makeTemplate(
+      frames[s.frameIndex],
+      aw,
+      ah,
+      s.x,
+      s.y,
+      TRACKER.playerYards * scale,
+      colourOf(s.frameIndex),
+    );
+    return { seed: s, t, pxy: scale, rise: rise(s.frameIndex, s.x, s.y) };
   };
   // Each click's template, made when the following reaches it.
   const templates: ReturnType<typeof template>[] = [];
@@ -397,42 +393,36 @@ function* followClicks(opts: Options, src: Source, aw: number, ah: number) {
       const height = tpl.t.height * scale;
       const c = { x: pred.x + (tpl.t.cx - tpl.t.gx) * size, y: pred.y + (tpl.t.cy - tpl.t.gy) * size };
       const radius = Math.round(Math.max(3, 0.2 * height) * Math.min(4, 1 + lost / 3));
-      const m = matchTemplate(tpl.t, frameOf(i), scale, c.x, c.y, radius, colourOf(i));
+      const m = matchTemplate(tpl.t, frames[i], scale, c.x, c.y, radius, colourOf(i));
       const found = m.ncc >= TRACKER.minConfidence;
       // Is another player who looks the same near enough to be taken for this one?
-      // The check reads the frame as decoded, with the lines, as its rules were sized on (decisions 360,
-      // 364): the player's match there, where he is found, and where it holds, others who match as well.
       let near = false;
-      const checked =
-        found && (Math.abs(i - from) % checkEvery === 0 || doubt)
-          ? matchTemplate(tpl.asDecoded, src.frames[i], scale, m.x, m.y, 1, src.chroma?.[i])
-          : null;
-      if (checked && checked.ncc >= TRACKER.minConfidence) {
-        const floor = Math.max(TRACKER.minConfidence, checked.ncc - TRACKER.lookAlikeMargin - 0.1);
+      if (found && (Math.abs(i - from) % checkEvery === 0 || doubt)) {
+        const floor = Math.max(TRACKER.minConfidence, m.ncc - TRACKER.lookAlikeMargin - 0.1);
         const reach = Math.round(TRACKER.besideHeights * height);
         const other = lookAlike(
-          tpl.asDecoded,
-          src.frames[i],
+          tpl.t,
+          frames[i],
           scale,
           m.x,
           m.y,
           reach,
           Math.max(2, 0.3 * height),
           floor,
-          src.chroma?.[i],
+          colourOf(i),
         );
         if (other) {
           const fine = matchTemplate(
-            tpl.asDecoded,
-            src.frames[i],
+            tpl.t,
+            frames[i],
             scale,
             other.x,
             other.y,
             Math.max(2, Math.round(reach / 24)),
-            src.chroma?.[i],
+            colourOf(i),
           );
           const d = Math.hypot(fine.x - m.x, fine.y - m.y);
-          if (fine.ncc >= checked.ncc - TRACKER.lookAlikeMargin && d > 0.25 * height) {
+          if (fine.ncc >= m.ncc - TRACKER.lookAlikeMargin && d > 0.25 * height) {
             if (d <= TRACKER.nearHeights * height) near = true;
             else if (record) beside.add(i);
           }

@@ -32,22 +32,6 @@ describe('the analyst checks the track where the fastest 10 yards begin or end (
     expect(trackVerdict(old.raw, old.result, [])).toEqual(ask('end', 57));
   });
 
-  it('checks both ends where a look-alike ran beside the runner around the window (decision 365)', () => {
-    const { raw, result } = at([40]);
-    // Beside him on 20 of the 61 frames within half a second of the window (frames 12 to 72).
-    const beside = { ...raw, beside: Array.from({ length: 20 }, (_, k) => 20 + k) };
-    // The end confirmed: the start is asked too, and once both are, nothing more.
-    expect(trackVerdict(beside, result, [57])).toEqual(ask('begin', 27));
-    expect(trackVerdict(beside, result, [27])).toEqual(ask('end', 57));
-    expect(trackVerdict(beside, result, [27, 57])).toEqual(done);
-    // An end clicked counts as checked (the analyst said whom he means on frame 45).
-    expect(trackVerdict({ ...beside, clicks: [40, 57] }, result, [45])).toEqual(ask('begin', 27));
-    // With no one beside him, one end is enough.
-    expect(trackVerdict(raw, result, [57])).toEqual(done);
-    // Beside him on 5 frames of 61, under a tenth: one end.
-    expect(trackVerdict({ ...raw, beside: [20, 21, 22, 23, 24] }, result, [57])).toEqual(done);
-  });
-
   it('asks nothing where an end was clicked or corrected, and asks on a frame the tracker followed', () => {
     const { raw, result } = at([27, 40]);
     expect(trackVerdict(raw, result, [])).toEqual(done);
