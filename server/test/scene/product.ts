@@ -5,7 +5,7 @@ import { fractionText, probeMedia, type MediaFacts } from '../../lib/media-probe
 import { frameChanges } from '../../lib/repeated-frames';
 import { proposeForty } from '../../modules/forty/forty-propose';
 import {
-  confirmRadius,
+  clickConfirms,
   fitTrack,
   trackVerdict,
   type ClickNeeded,
@@ -139,9 +139,8 @@ export async function trackScene(
           ended.push(need.frameIndex);
           continue;
         }
-        const at = raw.frames[need.frameIndex];
         const p = aim(need.frameIndex, g);
-        if (need.kind === 'confirm' && Math.hypot(at.x - p.x, at.y - p.y) <= confirmRadius(raw, need)) {
+        if (need.kind === 'confirm' && clickConfirms(raw, result, need, p)) {
           confirmed.push(need.frameIndex);
           continue;
         }

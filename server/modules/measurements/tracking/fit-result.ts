@@ -1131,6 +1131,26 @@ export function confirmRadius(raw: RawTrack, ask: ClickNeeded) {
 }
 
 /**
+ * Whether the analyst's click on a frame asked to confirm (`kind: 'confirm'`) confirms the track there (tracker
+ * 2.29.0, decision 367): judged against where the fit places the player on that frame, the point the workbench
+ * shows, within `confirmRadius`. Where the fastest 10 yards rest on one click's look (decisions 306, 361) the fit
+ * moves the other clicks' frames onto it, and a click judged against the point as followed could confirm a place
+ * the fit does not use (pinned scene 14325: the window's first frame placed 18 pixels behind the runner, the
+ * followed point on him). A frame the fit does not show (skipped) is judged against the followed point.
+ */
+export function clickConfirms(
+  raw: RawTrack,
+  result: Pick<TrackResult, 'frames'>,
+  ask: ClickNeeded,
+  click: { x: number; y: number },
+) {
+  const shown = result.frames.find((f) => f.frameIndex === ask.frameIndex);
+  const at =
+    shown && shown.state !== 'skipped' ? shown : raw.frames.find((f) => f.frameIndex === ask.frameIndex);
+  return !!at && Math.hypot(click.x - at.x, click.y - at.y) <= confirmRadius(raw, ask);
+}
+
+/**
  * The analyst checks the track where the fastest 10 yards begin or end (decision 308), once nothing else
  * stands in the way of the Max Speed: a track that slid off the player, which no check of the tracker's sees,
  * is off his feet there, the more the further from the clicks. One end is asked: the one further in time from

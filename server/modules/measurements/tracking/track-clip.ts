@@ -73,7 +73,7 @@ export const zoneEnd = (click: number, next: number) => Math.floor((click + next
 
 export const TRACKER = {
   name: 'ridge-hough-ncc-pspline',
-  version: '2.27.0',
+  version: '2.29.0',
   /** Longer side of the analysed picture, in pixels. */
   analysisSide: 640,
   /** Player height assumed from the field scale: 2 yards (6 ft). */

@@ -7,7 +7,7 @@ import { enqueueJob, enqueueLongJob, newestVideoJob, progressWriter } from '../.
 import type { Storage } from '../../../lib/storage';
 import { videoMedia, withUprightClip } from './job-clip';
 import {
-  confirmRadius,
+  clickConfirms,
   familyAdvice,
   fitTrack,
   trackVerdict,
@@ -185,8 +185,9 @@ export async function refitTrack(db: Db, id: number, edits: RefitTrackInput) {
       const message = `Click the player on frame ${ask.frameIndex} first: ${ask.reason}`;
       throw badRequest(message, { corrections: message });
     }
-    const tracked = payload.raw.frames.find((f) => f.frameIndex === ask.frameIndex)!;
-    const same = Math.hypot(click.x - tracked.x, click.y - tracked.y) <= confirmRadius(payload.raw, ask);
+    // Judged where the fit places the player on that frame, as the workbench shows him (decision 367).
+    const shown = payload.result ?? fitTrack(payload.raw, payload.timing);
+    const same = clickConfirms(payload.raw, shown, ask, click);
     if (ask.kind === 'confirm' && same) {
       const confirmed = [...(payload.confirmed ?? []), ask.frameIndex];
       const result = fitTrack(payload.raw, payload.timing);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BOUND, confirmRadius, trackVerdict, type ClickNeeded } from './fit-result';
+import { BOUND, clickConfirms, confirmRadius, trackVerdict, type ClickNeeded } from './fit-result';
 import type { RawTrack } from './track-clip';
 import { finishedTrack } from './finished-track.fixtures';
 
@@ -93,6 +93,36 @@ describe('the analyst checks the track where the fastest 10 yards begin or end (
     };
     expect(confirmRadius(raw, beside)).toBeCloseTo(28.8, 6);
     expect(confirmRadius(raw, check(90))).toBeCloseTo(28.8, 6);
+  });
+
+  it('judges a click against where the fit places the player, the point the workbench shows, not the point as followed (decision 367)', () => {
+    const frame = (frameIndex: number, x: number, state: 'tracked' | 'skipped' = 'tracked') => ({
+      frameIndex,
+      x,
+      y: 400,
+      height: 126,
+      confidence: 0.9,
+      state,
+    });
+    // Followed on the runner at x 600; the fit moved frame 79 onto the look at the window, 18 px behind him.
+    const raw = {
+      width: 1280,
+      height: 720,
+      frames: [frame(79, 600), frame(80, 600)],
+      lines: [],
+      clicks: [47],
+    } as unknown as RawTrack;
+    const result = { frames: [frame(79, 582), frame(80, 582, 'skipped')] };
+    const check = (frameIndex: number): ClickNeeded => ({
+      ...ask('end', frameIndex).needsClickAt,
+      kind: 'confirm',
+    });
+    // A click on the runner does not confirm the place the fit uses (18 px against a radius of 10.2) ...
+    expect(clickConfirms(raw, result, check(79), { x: 600, y: 400 })).toBe(false);
+    // ... one on the place shown does, and one on the runner confirms a frame the fit does not show.
+    expect(clickConfirms(raw, result, check(79), { x: 590, y: 400 })).toBe(true);
+    expect(clickConfirms(raw, result, check(80), { x: 600, y: 400 })).toBe(true);
+    expect(clickConfirms(raw, result, check(80), { x: 585, y: 400 })).toBe(false);
   });
 
   it("is not asked when a stored track is checked again with nobody to answer (the admin's re-check)", () => {
