@@ -112,7 +112,8 @@ describe('the analyst checks the track where the fastest 10 yards begin or end (
       lines: [],
       clicks: [47],
     } as unknown as RawTrack;
-    const result = { frames: [frame(79, 582), frame(80, 582, 'skipped')] };
+    const shown = (f: ReturnType<typeof frame>) => ({ ...f, time: f.frameIndex / 60, yards: null });
+    const result = { frames: [shown(frame(79, 582)), shown(frame(80, 582, 'skipped'))] };
     const check = (frameIndex: number): ClickNeeded => ({
       ...ask('end', frameIndex).needsClickAt,
       kind: 'confirm',
