@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { FORTY_MIN_FPS, computeForty, formatForty, fortyBoundWords, markAgainstProposal } from './forty-math';
+import {
+  FORTY_MIN_FPS,
+  FORTY_UNDRAWN_SECONDS,
+  computeForty,
+  formatForty,
+  fortyBoundWords,
+  markAgainstProposal,
+  undrawnReachOf,
+} from './forty-math';
 import { MeasurementError, type Timeline } from './measurement-math';
 
 const cfr = (num: number, den: number, count: number): Timeline => ({
@@ -16,10 +24,11 @@ const lines = (start: number, finish: number, more: { yardLine: number; frameInd
 
 describe('the time of a verified 40', () => {
   // 240 fps, start on frame 100, finish on frame 1210: T = 1110/240 = 4.625 s.
-  // By hand: each end is quantised by one frame, 1/240 = 0.0041667 s, so the true time lies in
-  // (4.625 - 0.0041667, 4.625 + 0.0041667] = (4.6208, 4.6292]. Rounded to 4.63 (half up), the
-  // interval reaches 4.63 - 4.6208 = 0.0092 below: the stated bound is 0.01.
-  it('is finish minus start read from the frame times, with the frame quantisation at both ends', () => {
+  // By hand: each end is quantised by one frame, 1/240 = 0.0041667 s, and the first movement may precede the
+  // first frame that shows it by 0.0125 s more (decision 368), so the true time lies in
+  // (4.625 - 0.0041667, 4.625 + 0.0041667 + 0.0125] = (4.6208, 4.6417]. From 4.63 it reaches 0.0092 below and
+  // 0.0117 above: ± 0.02 (4.62 would need 0.03, 4.64 as narrow but further from 4.625): stored 4.63 ± 0.02.
+  it('is finish minus start read from the frame times, with the frame quantisation at both ends and the undrawn start', () => {
     const r = computeForty(cfr(240, 1, 1500), {
       startFrame: 100,
       finishFrame: 1210,
@@ -28,23 +37,25 @@ describe('the time of a verified 40', () => {
     expect(r.rawSeconds).toBeCloseTo(4.625, 10);
     expect(r.seconds).toBe(4.63);
     expect(r.secondsMin).toBeCloseTo(4.625 - 1 / 240, 10);
-    expect(r.secondsMax).toBeCloseTo(4.625 + 1 / 240, 10);
-    expect(r.plusMinusSeconds).toBe(0.01);
+    expect(r.secondsMax).toBeCloseTo(4.625 + 1 / 240 + 0.0125, 10);
+    expect(undrawnReachOf(r)).toBeCloseTo(FORTY_UNDRAWN_SECONDS, 10);
+    expect(r.plusMinusSeconds).toBe(0.02);
     expect(r.fps).toBe(240);
     expect(r.method).toBe('verified 40, video 240 fps');
     expect(r.qualityProblems).toEqual([]);
   });
 
   // Per rate, a run of about 4.62 s from a start on frame 10: the finish is the first frame at or after
-  // 4.62 s. By hand the bound is the larger reach of (T - 1/fps, T + 1/fps] from the rounded time,
-  // rounded up to 0.01:
-  //  60 fps: 277/60 = 4.616667, range (4.600000, 4.633333], from 4.62: 0.0200 below -> 0.02
-  // 120 fps: 555/120 = 4.625000, range (4.616667, 4.633333], from 4.63: 0.0133 below -> 0.02
-  // 240 fps: 1109/240 = 4.620833, range (4.616667, 4.625000], from 4.62: 0.0050 above -> 0.01
+  // 4.62 s. By hand the range is (T - 1/fps, T + 1/fps + 0.0125]; the bound from a hundredth is the larger
+  // reach of the range from it, rounded up to 0.01; the time stored is the hundredth nearest T of those with
+  // the smallest bound:
+  //  60 fps: 277/60 = 4.616667, range (4.600000, 4.645833]: 4.62 and 4.63 both 0.03 -> 4.62 ± 0.03
+  // 120 fps: 555/120 = 4.625000, range (4.616667, 4.645833]: 4.63 0.02 (4.62 0.03) -> 4.63 ± 0.02
+  // 240 fps: 1109/240 = 4.620833, range (4.616667, 4.637500]: 4.62 and 4.63 both 0.02 -> 4.62 ± 0.02
   const cases = [
-    { fps: 60, finish: 10 + 277, raw: 277 / 60, shown: 4.62, pm: 0.02 },
+    { fps: 60, finish: 10 + 277, raw: 277 / 60, shown: 4.62, pm: 0.03 },
     { fps: 120, finish: 10 + 555, raw: 555 / 120, shown: 4.63, pm: 0.02 },
-    { fps: 240, finish: 10 + 1109, raw: 1109 / 240, shown: 4.62, pm: 0.01 },
+    { fps: 240, finish: 10 + 1109, raw: 1109 / 240, shown: 4.62, pm: 0.02 },
   ];
   it.each(cases)(
     'at $fps fps a run of about 4.62 s reads $shown ± $pm',
@@ -57,20 +68,37 @@ describe('the time of a verified 40', () => {
       expect(r.rawSeconds).toBeCloseTo(raw, 10);
       expect(r.seconds).toBe(shown);
       const d = 1 / fps;
-      const byHand = Math.ceil(Math.max(shown - (raw - d), raw + d - shown) * 100 - 1e-7) / 100;
+      const high = raw + d + FORTY_UNDRAWN_SECONDS;
+      const byHand = Math.ceil(Math.max(shown - (raw - d), high - shown) * 100 - 1e-7) / 100;
       expect(byHand).toBe(pm);
       expect(r.plusMinusSeconds).toBe(pm);
       // The stated interval holds every time the frames allow.
       expect(r.seconds - r.plusMinusSeconds).toBeLessThanOrEqual(raw - d + 1e-9);
-      expect(r.seconds + r.plusMinusSeconds).toBeGreaterThanOrEqual(raw + d - 1e-9);
+      expect(r.seconds + r.plusMinusSeconds).toBeGreaterThanOrEqual(high - 1e-9);
     },
   );
 
-  it('states ± 0.01 at 120 fps when the time falls on a whole hundredth', () => {
-    // 552/120 = 4.6 s exactly: the range (4.591667, 4.608333], 0.0083 either side -> 0.01.
-    const r = computeForty(cfr(120, 1, 700), { startFrame: 10, finishFrame: 562, lines: lines(10, 562) });
-    expect(r.rawSeconds).toBeCloseTo(4.6, 10);
-    expect(r.plusMinusSeconds).toBe(0.01);
+  // The range is a frame at each end and 0.0125 s more at the start: 0.0292 s wide at 120 fps and 0.0208 at
+  // 240, so its middle to 0.01 reaches both ends within 0.02 (0.0146 and 0.0104, and 0.005 of rounding),
+  // wherever the time falls: 59.94 fps stays within the ceiling of 0.03 (0.0229 and 0.005).
+  it('states ± 0.02 at 120 and 240 fps and at most 0.03 at 59.94, wherever the time falls', () => {
+    for (const [num, den, most] of [
+      [120, 1, 0.02],
+      [240, 1, 0.02],
+      [60000, 1001, 0.03],
+    ])
+      for (let k = 0; k < 20; k += 1) {
+        const finish = 10 + Math.round((4.6 * num) / den) + k;
+        const r = computeForty(cfr(num, den, 1300), {
+          startFrame: 10,
+          finishFrame: finish,
+          lines: lines(10, finish),
+        });
+        expect(r.plusMinusSeconds).toBeLessThanOrEqual(most);
+        expect(r.seconds - r.plusMinusSeconds).toBeLessThanOrEqual(r.secondsMin + 1e-9);
+        expect(r.seconds + r.plusMinusSeconds).toBeGreaterThanOrEqual(r.secondsMax - 1e-9);
+        expect(r.qualityProblems).toEqual([]);
+      }
   });
 
   it('gives 10-, 20- and 30-yard splits from the start for the lines that were marked', () => {
@@ -82,15 +110,18 @@ describe('the time of a verified 40', () => {
         { yardLine: 10, frameIndex: 100 + 384 },
       ]),
     });
+    // 384/240 = 1.6 s: range (1.595833, 1.616667], from 1.60 0.0167 above -> 0.02; 636/240 = 2.65 s:
+    // (2.645833, 2.666667], from 2.65 0.0167 above -> 0.02.
     expect(r.splits).toEqual([
-      { yardLine: 10, frameIndex: 484, seconds: 1.6, plusMinusSeconds: 0.01 },
-      { yardLine: 20, frameIndex: 736, seconds: 2.65, plusMinusSeconds: 0.01 },
+      { yardLine: 10, frameIndex: 484, seconds: 1.6, plusMinusSeconds: 0.02 },
+      { yardLine: 20, frameIndex: 736, seconds: 2.65, plusMinusSeconds: 0.02 },
     ]);
   });
 
   it(`refuses a clip below ${FORTY_MIN_FPS} real frames a second as 'Video quality too low'`, () => {
     const r = computeForty(cfr(30, 1, 200), { startFrame: 5, finishFrame: 144, lines: lines(5, 144) });
-    expect(r.seconds).toBe(4.63);
+    // 139/30 = 4.6333: range (4.6, 4.679167]: from 4.63 0.0492 above (0.05), from 4.64 0.04 below: 4.64.
+    expect(r.seconds).toBe(4.64);
     // At 30 fps each end is quantised by 0.0333 s: the bound would be ± 0.04.
     expect(r.plusMinusSeconds).toBe(0.04);
     expect(r.qualityProblems).toEqual([
@@ -169,20 +200,24 @@ describe('a verified 40 is exact or refused (issue 49)', () => {
     expect(r.fps).toBe(59.94);
     expect(r.fpsFraction).toBe('60000/1001');
     expect(r.method).toBe('verified 40, video 59.94 fps');
-    // T = 278 * 1001/60000 = 4.6380 s; each end 0.01668 s: (4.6213, 4.6547]; rounded 4.64, reach 0.0187.
-    expect(r.plusMinusSeconds).toBe(0.02);
+    // T = 278 * 1001/60000 = 4.6380 s; each end 0.01668 s and the start 0.0125 s more: (4.6213, 4.6672];
+    // from 4.64 0.0272 above (4.65 as narrow, further from T): 4.64 ± 0.03.
+    expect(r.seconds).toBe(4.64);
+    expect(r.plusMinusSeconds).toBe(0.03);
     expect(r.qualityProblems).toEqual([]);
     expect(r.framesInDoubt).toEqual({ start: 0, finish: 0 });
   });
 
   // 120 fps, the runner still before frame 100 (quiet frames 1-99), the phone seen to repeat up to 2
   // pictures in a row: the frame before the start may be one of them, so the start reaches back 3
-  // frames (3/120 = 0.025 s) instead of 1. T = 560/120 = 4.6667; (4.6583, 4.6917]: ± 0.03 around 4.67.
+  // frames (3/120 = 0.025 s) instead of 1, and 0.0125 s more. T = 560/120 = 4.6667; (4.6583, 4.7042]:
+  // from 4.67 0.0342 above (0.04), from 4.68 0.0242: 4.68 ± 0.03.
   it('widens the bound over still frames that could be repeats, says so, and refuses it above ± 0.03', () => {
     const t = { ...cfr(120, 1, 800), quiet: [[1, 99]] as [number, number][], repeatRun: 2 };
     const ok = computeForty(t, { startFrame: 100, finishFrame: 660, lines: lines(100, 660) });
     expect(ok.framesInDoubt).toEqual({ start: 2, finish: 0 });
-    expect(ok.secondsMax).toBeCloseTo(560 / 120 + 3 / 120, 10);
+    expect(ok.secondsMax).toBeCloseTo(560 / 120 + 3 / 120 + 0.0125, 10);
+    expect(ok.seconds).toBe(4.68);
     expect(ok.plusMinusSeconds).toBe(0.03);
     expect(ok.qualityProblems).toEqual([]);
     expect(fortyBoundWords(ok.framesInDoubt)).toContain(
@@ -203,9 +238,20 @@ describe('a verified 40 is exact or refused (issue 49)', () => {
       { startFrame: 100, finishFrame: 660, lines: lines(100, 660) },
     );
     expect(still.framesInDoubt).toEqual({ start: 0, finish: 0 });
-    // (4.6583, 4.6750] around 4.67: reach 0.0117, stated 0.02.
+    // (4.6583, 4.6875]: from 4.67 0.0175 above, stated 0.02.
     expect(still.plusMinusSeconds).toBe(0.02);
     expect(fortyBoundWords()).toContain('between the start frame and the frame before it');
+    // A result since decision 368 says the start reaches back over what a phone may leave undrawn, and where
+    // the time stands; one stored before it does not.
+    const words = fortyBoundWords(still.framesInDoubt, undrawnReachOf(still));
+    expect(words).toContain(
+      'the first movement happened between the start frame and the frame before it, or up to 0.0125 s before that (a phone may leave the first moments of a movement undrawn)',
+    );
+    expect(words).toContain(
+      'The time given is the hundredth nearest finish minus start whose ± covers that whole range most narrowly.',
+    );
+    expect(undrawnReachOf({ ...still, secondsMax: still.rawSeconds + still.startFrameSeconds })).toBe(0);
+    expect(fortyBoundWords(still.framesInDoubt, 0)).not.toContain('undrawn');
   });
 });
 

@@ -17,7 +17,11 @@ import {
  * The start is the first frame that shows the runner's first movement, the finish the first frame in
  * which the torso has crossed the finish line. An event first shown on frame k happened in
  * (t[k] - d[k], t[k]], where d[k] is the duration back to the previous new picture (as for Max Speed,
- * decision 101/198). The time T = t[finish] - t[start] therefore lies in (T - d[finish], T + d[start]).
+ * decision 101/198). A first movement begins small, and a phone may leave its first moments undrawn
+ * (decision 330): the first frame that shows it can come up to `FORTY_UNDRAWN_SECONDS` later than that
+ * (decision 368). The time T = t[finish] - t[start] therefore lies in
+ * (T - d[finish], T + d[start] + FORTY_UNDRAWN_SECONDS); the time stored is T to 0.01 s, or the hundredth
+ * nearest it whose ± reaches both ends most narrowly.
  */
 
 export const FORTY_YARDS = 40;
@@ -31,6 +35,14 @@ export const FORTY_FASTEST_SECONDS = 4.0;
  * rounding, 120 and 240 fps 0.01-0.02. A wider one is refused, never stored as verified.
  */
 export const FORTY_MAX_PLUS_MINUS = 0.03;
+/**
+ * Seconds of a first movement a phone may leave undrawn (decisions 330, 368): a movement begins small, and a
+ * frame drawn up to this long after it may still show the stance. Sized on the calibration 40s (8651-8690):
+ * the stance was still drawn up to 10.2 ms after the true first movement (8687, 59.94 fps); an eye reading the
+ * clip at full size first saw it up to 12.3 ms late (8686, 240 fps). The start's end of every 40's bound
+ * reaches back this much further, and the proposer's frames for the start reach back as far.
+ */
+export const FORTY_UNDRAWN_SECONDS = 0.0125;
 
 export interface FortyLine {
   yardLine: number;
@@ -51,14 +63,20 @@ export interface FortySplit {
 }
 
 export interface FortyResult {
-  /** Finish minus start, to 0.01 s: the stored time. */
+  /**
+   * The stored time, to 0.01 s: finish minus start, or the hundredth nearest it whose ± covers what the frames
+   * allow (`secondsMin` to `secondsMax`) most narrowly (decision 368).
+   */
   seconds: number;
   /** The unrounded time read from the file. */
   rawSeconds: number;
-  /** The true time lies between these (one frame duration at either end). */
+  /**
+   * The true time lies between these: a frame's duration before the finish, and before the start a frame's
+   * duration and `FORTY_UNDRAWN_SECONDS` (decision 368; results stored before it reach back a frame only).
+   */
   secondsMin: number;
   secondsMax: number;
-  /** Outward around the rounded time, to 0.01 s: the stated ±. */
+  /** Outward around the stored time, to 0.01 s: the stated ±. */
   plusMinusSeconds: number;
   startTime: number;
   finishTime: number;
@@ -87,6 +105,25 @@ export interface FortyResult {
 /** Rounds to 0.01 ignoring float noise (4.625 -> 4.63). */
 export const roundHundredth = (x: number) => Math.round(x * 100 + 1e-7) / 100;
 const ceilHundredth = (x: number) => Math.ceil(x * 100 - 1e-7) / 100;
+
+/**
+ * The time stored (decision 368): of the hundredths whose ± covers the whole range the frames allow most
+ * narrowly, the one nearest the frames' own time (finish minus start). The range reaches further back at the
+ * start than a frame, so the frames' own time rounded may need a wider ± than a hundredth nearer its middle.
+ */
+function storedTime(own: number, low: number, high: number) {
+  let best = roundHundredth(own);
+  let bestPm = outward(best, low, high);
+  for (let k = Math.floor(low * 100); k <= Math.ceil(high * 100); k += 1) {
+    const c = k / 100;
+    const pm = outward(c, low, high);
+    if (pm < bestPm - 1e-9 || (pm < bestPm + 1e-9 && Math.abs(c - own) < Math.abs(best - own) - 1e-9)) {
+      best = c;
+      bestPm = pm;
+    }
+  }
+  return roundHundredth(best);
+}
 
 /** The stated ± around a rounded time: covers the whole range the frames allow, rounded up to 0.01. */
 function outward(rounded: number, low: number, high: number) {
@@ -152,7 +189,9 @@ export function computeForty(timeline: Timeline, marks: FortyMarks): FortyResult
   const finishBefore = before(times, f, doubt);
   const dStart = startBefore.seconds;
   const dFinish = finishBefore.seconds;
-  const seconds = roundHundredth(raw);
+  // The first movement may precede the first frame that shows it by what a phone leaves undrawn (decision 368).
+  const startReach = dStart + FORTY_UNDRAWN_SECONDS;
+  const seconds = storedTime(raw, raw - dFinish, raw + startReach);
   // Judged on the fastest time the bound allows (issue 49): a wide bound cannot carry a time under the floor.
   if (raw - dFinish < FORTY_FASTEST_SECONDS)
     throw new MeasurementError(
@@ -173,13 +212,13 @@ export function computeForty(timeline: Timeline, marks: FortyMarks): FortyResult
           `The ${l.yardLine}-yard line must be crossed between the start and the finish`,
           'lines',
         );
-      const rounded = roundHundredth(t);
       const d = before(times, l.frameIndex, doubt).seconds;
+      const rounded = storedTime(t, t - d, t + startReach);
       return {
         yardLine: l.yardLine,
         frameIndex: l.frameIndex,
         seconds: rounded,
-        plusMinusSeconds: outward(rounded, t - d, t + dStart),
+        plusMinusSeconds: outward(rounded, t - d, t + startReach),
       };
     });
   for (let i = 1; i < splits.length; i += 1) {
@@ -188,7 +227,7 @@ export function computeForty(timeline: Timeline, marks: FortyMarks): FortyResult
   }
   const realFps = realRate(times, s, f, repeats);
   const fps = fpsOf(timeline);
-  const plusMinusSeconds = outward(seconds, raw - dFinish, raw + dStart);
+  const plusMinusSeconds = outward(seconds, raw - dFinish, raw + startReach);
   const qualityProblems: string[] = [];
   if (realFps < FORTY_MIN_FPS)
     qualityProblems.push(
@@ -206,7 +245,7 @@ export function computeForty(timeline: Timeline, marks: FortyMarks): FortyResult
     seconds,
     rawSeconds: raw,
     secondsMin: raw - dFinish,
-    secondsMax: raw + dStart,
+    secondsMax: raw + startReach,
     plusMinusSeconds,
     startTime: times[s],
     finishTime: times[f],
@@ -233,10 +272,33 @@ const reachBack = (what: string, frames: number) =>
     ? `${what} frame and the frame before it`
     : `${what} frame and the frame ${frames + 1} frames before it (the ${frames === 1 ? 'frame' : `${frames} frames`} between showed a still picture that could have been one the phone repeated, so the bound includes ${frames === 1 ? 'it' : 'them'})`;
 
-/** What the ± of a verified 40 covers, in plain words (the receipt says it). */
-export function fortyBoundWords(doubt: { start: number; finish: number } = { start: 0, finish: 0 }) {
+/**
+ * How much further back than a frame the start's end of a result's range reaches: `FORTY_UNDRAWN_SECONDS` for
+ * a result computed since decision 368, 0 for one stored before it.
+ */
+export function undrawnReachOf(r: Pick<FortyResult, 'secondsMax' | 'rawSeconds' | 'startFrameSeconds'>) {
+  const reach = r.secondsMax - r.rawSeconds - r.startFrameSeconds;
+  return reach > 1e-6 ? reach : 0;
+}
+
+/**
+ * What the ± of a verified 40 covers, in plain words (the receipt says it); `undrawn`: seconds the start's end
+ * reaches back beyond a frame (`undrawnReachOf`).
+ */
+export function fortyBoundWords(
+  doubt: { start: number; finish: number } = { start: 0, finish: 0 },
+  undrawn = 0,
+) {
+  const start =
+    undrawn > 0
+      ? `the first movement happened between the ${reachBack('start', doubt.start)}, or up to ${undrawn.toFixed(4)} s before that (a phone may leave the first moments of a movement undrawn)`
+      : `the first movement happened between the ${reachBack('start', doubt.start)}`;
+  const middle =
+    undrawn > 0
+      ? ' The time given is the hundredth nearest finish minus start whose ± covers that whole range most narrowly.'
+      : '';
   return (
-    `The ± covers the timing of whole frames: the first movement happened between the ${reachBack('start', doubt.start)}, and the torso crossed the finish line between the ${reachBack('finish', doubt.finish)}. ` +
+    `The ± covers the timing of whole frames: ${start}, and the torso crossed the finish line between the ${reachBack('finish', doubt.finish)}.${middle} ` +
     'This is electronic-style video time, started on first movement as electronic combine timing is; it is not a hand time, and no hand-time equivalent is given.'
   );
 }

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import type { FortyProposalResult } from '../../../contract/forty';
+import { FORTY_UNDRAWN_SECONDS } from '../../../contract/forty-math';
 import type { FramePoint } from '../../../contract/tracking';
 import { FfmpegError, ffmpegPath } from '../../lib/ffmpeg';
 import { leastSquares, solveLinear } from '../../lib/linear-solve';
@@ -155,9 +156,9 @@ export const FORTY_PROPOSER = {
    * this much. Sized on the calibration 40s (8651-8690): the candidates at the truth that pass every check
    * showed the stance up to 10.2 ms after the true first movement (8687; 8688 7.5 ms at 240 fps); 0.0125 s
    * is three frames at 240 fps, a frame and a half at 120, three quarters of one at 60. 11188 (240 fps,
-   * 8.9 ms) was named two frames late without it.
+   * 8.9 ms) was named two frames late without it. The kind's bound reaches back as far (decision 368).
    */
-  hiddenSeconds: 0.0125,
+  hiddenSeconds: FORTY_UNDRAWN_SECONDS,
   /** Seconds the runner holds still in the stance before the first movement. */
   stillSeconds: 0.25,
   /**

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { fortyBoundWords, formatForty } from '../../../contract/forty-math';
+import { fortyBoundWords, formatForty, undrawnReachOf } from '../../../contract/forty-math';
 import type { FortyReceipt, FortyResult } from '../../../contract/forty';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { kindReceipts, type UserRow } from '../../db/schema';
@@ -83,7 +83,7 @@ export function toFortyReceipt(storage: Storage, row: typeof kindReceipts.$infer
   const data = row.data as FortyReceiptData;
   return {
     ...filmedReceiptHead(storage, row, data),
-    boundInWords: fortyBoundWords(data.result.framesInDoubt),
+    boundInWords: fortyBoundWords(data.result.framesInDoubt, undrawnReachOf(data.result)),
     recheck: data.recheck ?? null,
     previous: data.previous
       ? {

@@ -101,9 +101,10 @@ describe('a verified 40 requested with its clip', () => {
 });
 
 describe('timing the 40 on the clip', () => {
-  // By hand: the true time is 4.62 s; each end is quantised by one frame (1/fps): the measured time
-  // t[finish] - t[start] lies within one frame of it, and the stated ± is the larger reach of
-  // (T - 1/fps, T + 1/fps] from the time rounded to 0.01, rounded up to 0.01.
+  // By hand: the true time is 4.62 s; each end is quantised by one frame (1/fps), and the first movement may
+  // precede the first frame that shows it by 0.0125 s (decision 368): the measured time t[finish] - t[start]
+  // lies within one frame of it, and the stated ± is the larger reach of (T - 1/fps, T + 1/fps + 0.0125]
+  // from the time stored (within 0.01 of T), rounded up to 0.01.
   const title = 'at %i fps marking the true frames gives the true time inside the bound';
   const timedAt = async (fps: number) => {
     const { c, videoId } = await familyRequests(fps);
@@ -112,10 +113,11 @@ describe('timing the 40 on the clip', () => {
     const r = res.json();
     const raw = c.frameTimes[c.finishFrame] - c.frameTimes[c.startFrame];
     const d = 1 / fps;
-    const shown = Math.round(raw * 100 + 1e-7) / 100;
-    const byHand = Math.ceil(Math.max(shown - (raw - d), raw + d - shown) * 100 - 1e-7) / 100;
-    expect(r.seconds).toBe(shown);
+    const shown = r.seconds;
+    expect(Math.abs(shown - raw)).toBeLessThanOrEqual(0.01);
+    const byHand = Math.ceil(Math.max(shown - (raw - d), raw + d + 0.0125 - shown) * 100 - 1e-7) / 100;
     expect(r.plusMinusSeconds).toBe(byHand);
+    expect(r.plusMinusSeconds).toBeLessThanOrEqual(fps >= 120 ? 0.02 : 0.03);
     expect(Math.abs(r.rawSeconds - c.seconds)).toBeLessThan(d);
     expect(r.secondsMin).toBeLessThan(c.seconds);
     expect(r.secondsMax).toBeGreaterThanOrEqual(c.seconds);
@@ -132,10 +134,12 @@ describe('timing the 40 on the clip', () => {
   // The same endpoint at higher rates: once (decision 339).
   inPgliteRun.each([120, 240])(title, timedAt);
 
-  inPgliteRun('states ± 0.01 at 240 fps, as the issue writes it', async () => {
+  // The issue writes ± 0.01-0.02 for 120 and 240 fps: a frame at each end and the undrawn 0.0125 s at the start
+  // (decision 368) make 0.0208 s at 240 fps, so 0.02 around the time.
+  inPgliteRun('states ± 0.02 at 240 fps, within what the issue writes for it', async () => {
     const { c, videoId } = await familyRequests(240);
     const r = (await preview(trueMarks(c, videoId))).json();
-    expect(r.plusMinusSeconds).toBe(0.01);
+    expect(r.plusMinusSeconds).toBe(0.02);
     expect(r.seconds).toBeCloseTo(4.62, 2);
   });
 
@@ -220,7 +224,7 @@ describe('completing a verified 40', () => {
     const r = receipt.json();
     expect(r.result).toMatchObject({
       seconds: 4.62,
-      plusMinusSeconds: 0.01,
+      plusMinusSeconds: 0.02,
       method: 'verified 40, video 240 fps',
     });
     expect(r.stills.map((s: { label: string }) => s.label)).toEqual([
@@ -236,12 +240,17 @@ describe('completing a verified 40', () => {
       url: expect.stringMatching(/^\/files\/videos\/still-/),
     });
     expect(r.boundInWords).toContain('electronic-style video time');
+    // The range reaches back over a first movement the phone may leave undrawn (decision 368), and says so.
+    expect(r.result.secondsMax - r.result.rawSeconds - r.result.startFrameSeconds).toBeCloseTo(0.0125, 6);
+    expect(r.boundInWords).toContain(
+      'or up to 0.0125 s before that (a phone may leave the first moments of a movement undrawn)',
+    );
     expect(r.boundInWords).toContain('no hand-time equivalent');
     const still = await t.app.inject({ method: 'GET', url: r.stills[1].url });
     expect(still.statusCode).toBe(200);
     expect(still.headers['content-type']).toContain('image/jpeg');
     const [row] = await t.db.select().from(kindReceipts).where(eq(kindReceipts.requestId, fast.request.id));
-    expect(row).toMatchObject({ kind: 'forty', direction: 'lower', value: 4.62, plusMinus: 0.01 });
+    expect(row).toMatchObject({ kind: 'forty', direction: 'lower', value: 4.62, plusMinus: 0.02 });
 
     const other = await createUser(t);
     expect(
@@ -256,7 +265,7 @@ describe('completing a verified 40', () => {
     expect(history.json()[0]).toMatchObject({
       requestType: 'forty',
       status: 'completed',
-      resultText: '4.62 s ± 0.01 (verified 40, video 240 fps)',
+      resultText: '4.62 s ± 0.02 (verified 40, video 240 fps)',
       resultPath: `/forty-receipts/${fast.request.id}`,
     });
 
@@ -264,7 +273,7 @@ describe('completing a verified 40', () => {
     expect(results.json()).toEqual([
       expect.objectContaining({
         seconds: 4.62,
-        plusMinusSeconds: 0.01,
+        plusMinusSeconds: 0.02,
         method: 'verified 40, video 240 fps',
       }),
     ]);
@@ -280,7 +289,7 @@ describe('completing a verified 40', () => {
         kind: 'forty',
         requestId: fast.request.id,
         value: 4.62,
-        plusMinus: 0.01,
+        plusMinus: 0.02,
         method: 'verified 40, video 240 fps',
         season: results.json()[0].season,
         completedAt: results.json()[0].completedAt,
@@ -304,9 +313,9 @@ describe('completing a verified 40', () => {
     expect(values).toEqual([...values].sort((a: number, b: number) => a - b));
     expect(mine.length).toBeGreaterThanOrEqual(2);
     const first = board.json().entries.find((e: { metricValue: number }) => e.metricValue === 4.62);
-    expect(first).toMatchObject({ plusMinus: 0.01, methodLabel: 'verified 40, video 240 fps' });
+    expect(first).toMatchObject({ plusMinus: 0.02, methodLabel: 'verified 40, video 240 fps' });
     expect(first.rank).toBeLessThan(
-      board.json().entries.find((e: { metricValue: number }) => e.metricValue === 5.1).rank,
+      board.json().entries.find((e: { metricValue: number }) => Math.abs(e.metricValue - 5.1) <= 0.02).rank,
     );
   });
 
@@ -333,7 +342,7 @@ describe('completing a verified 40', () => {
         .from(leaderboard)
         .where(and(eq(leaderboard.playerId, slow.player.id), eq(leaderboard.metricType, 'forty')))
         .orderBy(leaderboard.isAllTime);
-    const expected = { value: 4.62, pm: 0.01, method: 'verified 40, video 240 fps' };
+    const expected = { value: 4.62, pm: 0.02, method: 'verified 40, video 240 fps' };
     expect(await best()).toEqual([expected, expected]);
     await rebuildLeaderboard(t.db);
     expect(await best()).toEqual([expected, expected]);
@@ -360,7 +369,7 @@ describe('completing a verified 40', () => {
 
     const profile = (await get(`${path0}/profile.json`)).json();
     expect(profile.forty).toMatchObject({
-      text: '4.62 s ± 0.01 (verified 40, video 240 fps)',
+      text: '4.62 s ± 0.02 (verified 40, video 240 fps)',
       receiptPath: `${path0}/forty-receipts/${request.id}`,
     });
     expect(profile.forty.splits).toMatch(
@@ -383,7 +392,7 @@ describe('completing a verified 40', () => {
     );
     const receipt = await get(`${path0}/forty-receipts/${request.id}`);
     expect(receipt.statusCode).toBe(200);
-    expect(receipt.body).toContain('4.62 s ± 0.01 (verified 40, video 240 fps)');
+    expect(receipt.body).toContain('4.62 s ± 0.02 (verified 40, video 240 fps)');
     expect(receipt.body).toContain('Finish: torso crosses the 40-yard line');
     expect(receipt.body).toContain('electronic-style video time');
     expect(receipt.body).not.toContain(analyst.email);
@@ -430,13 +439,13 @@ describe('completing a verified 40', () => {
     expect(profile.statusCode, profile.body).toBe(200);
     const receiptPath = `/api/coach/players/${player.id}/receipts/${request.id}`;
     expect(profile.json().forty).toMatchObject({
-      text: '4.62 s ± 0.01 (verified 40, video 240 fps)',
+      text: '4.62 s ± 0.02 (verified 40, video 240 fps)',
       receiptPath,
     });
     const receipt = await as(t, coach, { method: 'GET', url: receiptPath });
     expect(receipt.statusCode, receipt.body).toBe(200);
     expect(receipt.body).toContain('Receipt · Verified 40');
-    expect(receipt.body).toContain('4.62 s ± 0.01 (verified 40, video 240 fps)');
+    expect(receipt.body).toContain('4.62 s ± 0.02 (verified 40, video 240 fps)');
     expect(receipt.body).toContain('Finish: torso crosses the 40-yard line');
     expect(receipt.body).toContain(`href="/coach/players/${player.id}"`);
     expect(receipt.body).not.toContain(analyst.email);

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import { formatForty } from '@contract/forty-math';
+import { formatForty, undrawnReachOf } from '@contract/forty-math';
 import type { FortyPreview } from '@contract/forty';
 import { Button } from '@/components/ui/button';
 import { useFortyProposal, usePreviewForty } from '../../api/forty';
@@ -20,13 +20,21 @@ import {
   type ProposalClicks,
 } from './forty-proposal-panel';
 
-/** What the live bound reaches over: one frame at each end, or the still frames that may be repeats. */
-function boundReach(r: { framesInDoubt?: { start: number; finish: number } }) {
+/**
+ * What the live bound reaches over: one frame at each end, or the still frames that may be repeats, and before
+ * the start what a phone may leave undrawn of a first movement (decision 368).
+ */
+function boundReach(r: FortyPreview) {
   const d = r.framesInDoubt ?? { start: 0, finish: 0 };
-  if (d.start + d.finish === 0) return 'one frame at each end';
+  const undrawn = undrawnReachOf(r);
+  const early =
+    undrawn > 0
+      ? `, and ${undrawn.toFixed(4)} s more before the start (a phone may leave the first moments of a movement undrawn)`
+      : '';
+  if (d.start + d.finish === 0) return `one frame at each end${early}`;
   const end = (what: string, n: number) =>
     n ? `${n + 1} frames before the ${what}` : `one frame before the ${what}`;
-  return `${end('start', d.start)} and ${end('finish', d.finish)}: still frames there could be pictures the phone repeated`;
+  return `${end('start', d.start)} and ${end('finish', d.finish)}${early}: still frames there could be pictures the phone repeated`;
 }
 
 const liveTime = (result: FortyPreview) => (

@@ -1,5 +1,5 @@
 import { dateFormat } from '@contract/date-format';
-import { formatForty, proposalInWords } from '@contract/forty-math';
+import { formatForty, proposalInWords, undrawnReachOf } from '@contract/forty-math';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useFortyReceipt } from '../../api/forty';
 import { displayFrame, formatTime } from '../frame-numbers';
@@ -100,7 +100,11 @@ export function FortyReceiptView({ requestId }: { requestId: number }) {
           <dt>Range the frames allow</dt>
           <dd className="tabular-nums">
             {res.secondsMin.toFixed(4)} to {res.secondsMax.toFixed(4)} s (start frame{' '}
-            {res.startFrameSeconds.toFixed(4)} s, finish frame {res.finishFrameSeconds.toFixed(4)} s)
+            {res.startFrameSeconds.toFixed(4)} s
+            {undrawnReachOf(res) > 0
+              ? ` and ${undrawnReachOf(res).toFixed(4)} s a phone may leave undrawn`
+              : ''}
+            , finish frame {res.finishFrameSeconds.toFixed(4)} s)
           </dd>
           <dt>Frames per second</dt>
           <dd>
