@@ -185,12 +185,15 @@ export async function refitTrack(db: Db, id: number, edits: RefitTrackInput) {
       const message = `Click the player on frame ${ask.frameIndex} first: ${ask.reason}`;
       throw badRequest(message, { corrections: message });
     }
-    // Judged where the fit places the player on that frame, as the workbench shows him (decision 367).
-    const shown = payload.result ?? fitTrack(payload.raw, payload.timing);
-    const same = clickConfirms(payload.raw, shown, ask, click);
+    // Judged where the fit places the player on that frame, as the workbench shows him (decision 367); the fit
+    // is made once here, for a payload stored without its result, and used again below.
+    const { raw, timing } = payload;
+    let fitted: TrackResult | undefined;
+    const fit = () => (fitted ??= fitTrack(raw, timing));
+    const same = clickConfirms(payload.raw, payload.result ?? fit(), ask, click);
     if (ask.kind === 'confirm' && same) {
       const confirmed = [...(payload.confirmed ?? []), ask.frameIndex];
-      const result = fitTrack(payload.raw, payload.timing);
+      const result = fit();
       const next: TrackPayload = {
         ...payload,
         result,

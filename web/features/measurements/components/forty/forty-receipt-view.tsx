@@ -21,6 +21,7 @@ export function FortyReceiptView({ requestId }: { requestId: number }) {
     );
   const r = q.data;
   const res = r.result;
+  const undrawn = undrawnReachOf(res);
   const time = formatForty(res.seconds, res.plusMinusSeconds, res.method);
   return (
     <article className="grid gap-4" aria-label="Verified 40 receipt">
@@ -101,10 +102,8 @@ export function FortyReceiptView({ requestId }: { requestId: number }) {
           <dd className="tabular-nums">
             {res.secondsMin.toFixed(4)} to {res.secondsMax.toFixed(4)} s (start frame{' '}
             {res.startFrameSeconds.toFixed(4)} s
-            {undrawnReachOf(res) > 0
-              ? ` and ${undrawnReachOf(res).toFixed(4)} s a phone may leave undrawn`
-              : ''}
-            , finish frame {res.finishFrameSeconds.toFixed(4)} s)
+            {undrawn > 0 ? ` and ${undrawn.toFixed(4)} s a phone may leave undrawn` : ''}, finish frame{' '}
+            {res.finishFrameSeconds.toFixed(4)} s)
           </dd>
           <dt>Frames per second</dt>
           <dd>
